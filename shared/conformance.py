@@ -34,7 +34,7 @@ def check_state(game: Game, state: Any, players: int) -> None:
 
 def check_replay(game: Game, record: MatchRecord, state: Any) -> None:
     """Replaying the record from setup gives exactly ``state``."""
-    assert game.state_hash(replay(record)) == game.state_hash(state), "replay differs from the live game"
+    assert game.state_hash(replay(record, game=game)) == game.state_hash(state), "replay differs from the live game"
 
 
 def check_legal_actions_validate(game: Game, state: Any, players: int, now: float) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from shared.core import Game
 from shared.registry import get_game
 
 
@@ -27,9 +28,9 @@ class MatchRecord:
         return cls(data["game"], data["players"], dict(data["options"]), data["seed"], list(data["log"]))
 
 
-def replay(record: MatchRecord, upto: int | None = None) -> Any:
+def replay(record: MatchRecord, upto: int | None = None, game: Game | None = None) -> Any:
     """The state after the first ``upto`` logged actions (all of them by default)."""
-    game = get_game(record.game)
+    game = game or get_game(record.game)
     state = game.setup(record.players, game.normalise_options(record.options, record.players), record.seed)
     for entry in record.log[:upto]:
         state, _events = game.apply(state, entry["seat"], entry["action"], entry["t"])
