@@ -1,0 +1,244 @@
+"""The application: one window, one asyncio loop, the scene stack and what lies over every scene
+(toasts, the lost-connection banner).
+
+Frames are paced by an asyncio deadline (60 fps target) instead of ``clock.tick``, so the
+socket.io client on the same loop keeps working between frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.input import InputAction, InputMapper
+from client.net import Connection, ServerError
+from client.scenes.base import Scene, SceneStack
+from client.settings import Settings
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+TOAST_SECONDS = 4.0
+
+
+@dataclass
+class Toast:
+    message: str
+    kind: str
+    until: float
+
+
+class App:
+    """The client: window, input, scenes, connection and background tasks."""
+
+    def __init__(self, settings: Settings, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
+        self.windowed_size = tuple(size or settings.window)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.joystick.init()
+        pygame.display.set_caption("Soup Kitchen")
+        self.screen = self._open_window()
+        self.stack = SceneStack()
+        self.input = InputMapper()
+        self.toasts: list[Toast] = []
+        self.tasks: set[asyncio.Task] = set()
+        self.conn: Connection | None = None
+        self.server: Any = None            # an EmbeddedServer this client started, if any
+        self.server_address: str | None = None
+        self.running = True
+        self.frames = 0
+        self.sent_for_test: list[tuple[str, dict]] = []
+        self._last_now: float | None = None
+        self.on_frame: Callable[[App], None] | None = None
+
+    # --- window --------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def layout(self) -> theme.Layout:
+        return theme.layout(self.screen_size)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.screen = self._open_window()
+        self.settings.save()
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        if not self.fullscreen:
+            self.windowed_size = size
+            self.settings.window = [int(size[0]), int(size[1])]
+        self.screen = pygame.display.get_surface() or self.screen
+
+    # --- messages and background work ----------------------------------------------------------
+    def toast(self, message: str, kind: str = "info") -> None:
+        """Show ``message`` for a few seconds at the bottom of the window."""
+        log.info("toast (%s): %s", kind, message)
+        self.toasts = [t for t in self.toasts if t.message != message][-3:]
+        self.toasts.append(Toast(message, kind, self.clock() + TOAST_SECONDS))
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], on_done: Callable[[Any], None] | None = None) -> asyncio.Task:
+        """Run ``coro`` on the loop; a ServerError becomes a toast in plain words, anything else is
+        logged and shown briefly (never a traceback on screen)."""
+
+        async def guarded() -> None:
+            try:
+                result = await coro
+            except asyncio.CancelledError:
+                raise
+            except ServerError as err:
+                self.toast(err.message, "error")
+                return
+            except ValueError as err:
+                self.toast(str(err), "error")
+                return
+            except Exception as err:  # noqa: BLE001 - shown in plain words, logged in full
+                log.exception("background task failed")
+                self.toast(f"Something went wrong: {err}", "error")
+                return
+            if on_done is not None:
+                on_done(result)
+
+        task = asyncio.get_running_loop().create_task(guarded())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    def watch_session(self, session) -> None:
+        """Route a table session's errors to toasts."""
+        if self.toast_error not in session.error_listeners:
+            session.error_listeners.append(self.toast_error)
+
+    def toast_error(self, message: str) -> None:
+        self.toast(message, "error")
+
+    # --- input ---------------------------------------------------------------------------------
+    def dispatch(self, action: InputAction) -> bool:
+        """Send one action to the top scene (the shell handles quit and fullscreen itself)."""
+        if action.kind == "quit":
+            self.running = False
+            return True
+        if action.kind == "toggle_fullscreen":
+            self.toggle_fullscreen()
+            return True
+        if self.conn is not None and not self.conn.connected and self.conn.sessions and action.kind not in (
+                "menu", "back", "point"):
+            return False   # input is disabled while the connection is lost
+        return self.stack.handle(action)
+
+    def pump(self) -> None:
+        """Read pygame's event queue and dispatch what it means."""
+        for event in pygame.event.get():
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._resized(pygame.display.get_surface().get_size())
+                continue
+            for action in self.input.translate(event):
+                self.dispatch(action)
+        while self.input.hotplug:
+            self.toast(self.input.hotplug.pop(0))
+
+    # --- frames --------------------------------------------------------------------------------
+    def step(self, now: float | None = None, draw: bool = True) -> None:
+        """One frame: events, update every scene, draw, overlays."""
+        now = self.clock() if now is None else now
+        dt = 0.0 if self._last_now is None else max(0.0, min(0.25, now - self._last_now))
+        self._last_now = now
+        top = self.stack.top
+        typing = bool(top and top.text_focused())
+        if typing != self.input.text_mode:
+            self.input.text_mode = typing
+            (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
+        self.pump()
+        self.stack.update(dt, now)
+        self.toasts = [t for t in self.toasts if t.until > now]
+        if draw:
+            self.draw(self.screen, now)
+        self.frames += 1
+        if self.on_frame is not None:
+            self.on_frame(self)
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        self.stack.draw(surface)
+        lay = theme.layout(surface.get_size())
+        if self.conn is not None and not self.conn.connected and not self.conn._closing:
+            self._draw_banner(surface, lay)
+        self._draw_toasts(surface, lay)
+
+    def _draw_banner(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        h = lay.button_h
+        band = pygame.Rect(0, 0, lay.width, h)
+        pygame.draw.rect(surface, theme.DANGER, band)
+        attempts = self.conn.reconnect_attempts if self.conn else 0
+        words = "Connection lost - reconnecting"
+        if attempts:
+            words += f" (attempt {attempts})"
+        theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
+
+    def _draw_toasts(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        y = lay.height - lay.margin
+        f = lay.font("body")
+        for toast in reversed(self.toasts):
+            lines = theme.wrap(toast.message, f, int(lay.width * 0.6))
+            line_h = f.get_linesize()
+            h = line_h * len(lines) + lay.gap * 2
+            w = max(f.size(line)[0] for line in lines) + lay.margin
+            rect = pygame.Rect((lay.width - w) // 2, y - h, w, h)
+            colour = theme.ACCENT_DARK if toast.kind == "error" else theme.PANEL_LIGHT
+            theme.draw_panel(surface, rect, lay, colour=colour, edge=theme.MUSTARD if toast.kind == "error" else theme.PANEL_EDGE)
+            for i, line in enumerate(lines):
+                theme.text(surface, line, "body", theme.TEXT, (rect.centerx, rect.y + lay.gap + i * line_h), lay,
+                           anchor="midtop")
+            y = rect.y - lay.gap
+
+    async def run(self, first: Scene | None = None) -> None:
+        """The frame loop, until the window is closed."""
+        loop = asyncio.get_running_loop()
+        if first is not None:
+            self.stack.push(first)
+        period = 1.0 / FPS
+        next_frame = loop.time()
+        try:
+            while self.running:
+                self.step()
+                pygame.display.flip()
+                next_frame += period
+                delay = next_frame - loop.time()
+                if delay < -period:      # fell behind: do not try to catch up with a burst
+                    next_frame = loop.time()
+                    delay = 0
+                await asyncio.sleep(max(0.0, delay))
+        finally:
+            await self.shutdown()
+
+    async def shutdown(self) -> None:
+        """Close the connection, stop an embedded server, save settings."""
+        for task in list(self.tasks):
+            task.cancel()
+        if self.conn is not None:
+            await self.conn.close()
+            self.conn = None
+        if self.server is not None:
+            try:
+                await self.server.stop()
+            except Exception:  # noqa: BLE001 - shutting down anyway
+                log.exception("embedded server did not stop cleanly")
+            self.server = None
+        self.settings.save()

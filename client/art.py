@@ -1,0 +1,67 @@
+"""Vector art rasterised to surfaces, cached by (path, size).
+
+Rasterising is slow, so scenes call :func:`preload` at start-up (or :func:`preload_async` to spread
+the work over frames) and then :func:`load_svg` is a cache hit inside the frame loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+_cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+
+def _placeholder(size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill((200, 60, 160, 160))
+    return surface
+
+
+def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
+    """The SVG at ``path`` rasterised to ``size`` pixels (cached); a magenta placeholder if it cannot
+    be read, so a missing file never stops a game."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    key = (str(path), size)
+    found = _cache.get(key)
+    if found is None:
+        try:
+            found = pygame.image.load_sized_svg(str(path), size)
+            if pygame.display.get_surface() is not None:
+                found = found.convert_alpha()
+        except (pygame.error, FileNotFoundError, OSError) as err:
+            log.warning("could not rasterise %s: %s", path, err)
+            found = _placeholder(size)
+        _cache[key] = found
+    return found
+
+
+def preload(items: Iterable[tuple[str | Path, tuple[int, int]]]) -> None:
+    """Rasterise every (path, size) now, so later :func:`load_svg` calls are instant."""
+    for path, size in items:
+        load_svg(path, size)
+
+
+async def preload_async(items: Iterable[tuple[str | Path, tuple[int, int]]]) -> None:
+    """Like :func:`preload`, yielding to the event loop between images so frames keep flowing."""
+    for path, size in items:
+        load_svg(path, size)
+        await asyncio.sleep(0)
+
+
+def cached(path: str | Path, size: tuple[int, int]) -> bool:
+    """True if (path, size) is already rasterised."""
+    return (str(path), (int(size[0]), int(size[1]))) in _cache
+
+
+def clear() -> None:
+    """Forget every rasterised image (after a resize, say)."""
+    _cache.clear()

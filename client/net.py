@@ -1,0 +1,235 @@
+"""The connection to a Soup Kitchen server (wire protocol v1) on the client's asyncio loop.
+
+One ``socketio.AsyncClient``; requests are acknowledged calls, and an ack with ``ok: false``
+becomes a :class:`ServerError` carrying the server's plain-words message. When the link drops the
+connection reconnects by itself with backoff, says hello again, re-syncs the clock and resumes
+every seat token it holds, so the tables it shows get their full snapshot back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import socketio
+
+from client.clock import ClockOffset
+
+if TYPE_CHECKING:
+    from client.session import TableSession
+
+log = logging.getLogger(__name__)
+
+PROTOCOL = 1
+CLIENT_NAME = "soupkitchen 0.1"
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+SYNC_EVERY = 10.0
+
+# Plain words for failures that never reached the server's own error messages.
+OFFLINE_MESSAGE = "Not connected to the server. Reconnecting..."
+
+
+class ServerError(Exception):
+    """The server refused a request; ``str(err)`` is its message for the player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def error_of(ack: Any) -> ServerError | None:
+    """The error an ack carries, or None if it is ``ok``."""
+    if isinstance(ack, dict) and ack.get("ok") is True:
+        return None
+    if isinstance(ack, dict) and isinstance(ack.get("error"), dict):
+        err = ack["error"]
+        return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."))
+    return ServerError("bad_reply", "The server sent a reply this client does not understand.")
+
+
+def normalise_url(address: str) -> str:
+    """``host``, ``host:port`` or a full URL as an http URL (default port 8765)."""
+    address = address.strip()
+    if not address:
+        raise ValueError("Type a server address, like 192.168.1.20:8765")
+    if "://" not in address:
+        address = "http://" + address
+    scheme, rest = address.split("://", 1)
+    host = rest.split("/", 1)[0]
+    if not host:
+        raise ValueError("Type a server address, like 192.168.1.20:8765")
+    if ":" not in host.rsplit("]", 1)[-1]:
+        host += ":8765"
+    return f"{scheme}://{host}"
+
+
+class Connection:
+    """A live link to one server, shared by every table session on it."""
+
+    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.url = url
+        self.clock = clock
+        self.offset = ClockOffset()
+        self.sio: socketio.AsyncClient | None = None
+        self.connected = False
+        self.server_id: str | None = None
+        self.games: list[dict[str, Any]] = []
+        self.sessions: dict[str, TableSession] = {}
+        self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.kicked_listeners: list[Callable[[str], None]] = []
+        self.status_listeners: list[Callable[[bool], None]] = []
+        self.reconnect_attempts = 0
+        self._closing = False
+        self._tasks: set[asyncio.Task] = set()
+
+    # --- lifecycle -----------------------------------------------------------------------------
+    async def connect(self, timeout: float = 5.0) -> None:
+        """Connect, say hello and sync clocks; ServerError with plain words if that fails."""
+        self._closing = False
+        await self._open(timeout)
+        self._spawn(self._sync_loop())
+
+    async def _open(self, timeout: float) -> None:
+        sio = socketio.AsyncClient(reconnection=False)
+        sio.on("state", self._on_state)
+        sio.on("lobby", self._on_lobby)
+        sio.on("emote", self._on_emote)
+        sio.on("kicked", self._on_kicked)
+        sio.on("disconnect", self._on_disconnect)
+        try:
+            await sio.connect(self.url, wait_timeout=timeout)
+        except (TimeoutError, socketio.exceptions.ConnectionError, OSError) as err:
+            raise ServerError("offline", f"Could not reach a server at {self.url}.") from err
+        self.sio = sio
+        ack = await self._raw_call("hello", {"protocol": PROTOCOL, "client": CLIENT_NAME}, timeout)
+        err = error_of(ack)
+        if err is not None:
+            await sio.disconnect()
+            raise err
+        if self.server_id is not None and ack.get("server_id") != self.server_id:
+            self.offset.reset()
+        self.server_id = ack.get("server_id")
+        self.games = list(ack.get("games") or [])
+        self._set_connected(True)
+        for _ in range(3):
+            await self.sync_time()
+
+    async def close(self) -> None:
+        """Leave for good: no reconnection."""
+        self._closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        if self.sio is not None:
+            try:
+                await self.sio.disconnect()
+            except Exception:  # noqa: BLE001 - closing anyway
+                log.debug("disconnect failed", exc_info=True)
+        self._set_connected(False)
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _set_connected(self, value: bool) -> None:
+        if value != self.connected:
+            self.connected = value
+            for listener in list(self.status_listeners):
+                listener(value)
+
+    # --- requests ------------------------------------------------------------------------------
+    async def _raw_call(self, event: str, payload: dict[str, Any], timeout: float = 10.0) -> Any:
+        if self.sio is None:
+            raise ServerError("offline", OFFLINE_MESSAGE)
+        try:
+            return await self.sio.call(event, payload, timeout=timeout)
+        except socketio.exceptions.TimeoutError as err:
+            raise ServerError("timeout", "The server did not answer in time.") from err
+        except socketio.exceptions.BadNamespaceError as err:
+            raise ServerError("offline", OFFLINE_MESSAGE) from err
+
+    async def request(self, event: str, payload: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """The ack of ``event``; raises ServerError if the server refused or could not be reached."""
+        if not self.connected:
+            raise ServerError("offline", OFFLINE_MESSAGE)
+        ack = await self._raw_call(event, payload, timeout)
+        err = error_of(ack)
+        if err is not None:
+            raise err
+        return ack
+
+    async def sync_time(self) -> None:
+        sent = self.clock()
+        ack = await self._raw_call("time_sync", {"client_time": sent}, timeout=5.0)
+        received = self.clock()
+        if isinstance(ack, dict) and ack.get("ok") and isinstance(ack.get("server_time"), int | float):
+            self.offset.add_sample(sent, float(ack["server_time"]), received)
+
+    async def _sync_loop(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(SYNC_EVERY)
+            if self.connected:
+                try:
+                    await self.sync_time()
+                except ServerError:
+                    log.debug("time sync failed", exc_info=True)
+
+    # --- pushes --------------------------------------------------------------------------------
+    async def _on_state(self, data: dict[str, Any]) -> None:
+        session = self.sessions.get(data.get("table")) if isinstance(data, dict) else None
+        if session is not None:
+            session.receive_state(data)
+
+    async def _on_lobby(self, data: dict[str, Any]) -> None:
+        table = data.get("table") if isinstance(data, dict) else None
+        if not isinstance(table, dict):
+            return
+        session = self.sessions.get(table.get("id"))
+        if session is not None:
+            session.receive_lobby(table)
+        for listener in list(self.lobby_listeners):
+            listener(table)
+
+    async def _on_emote(self, data: dict[str, Any]) -> None:
+        session = self.sessions.get(data.get("table")) if isinstance(data, dict) else None
+        if session is not None:
+            session.receive_emote(data.get("seat"), str(data.get("emote")))
+
+    async def _on_kicked(self, data: dict[str, Any]) -> None:
+        table = data.get("table") if isinstance(data, dict) else None
+        self.sessions.pop(table, None)
+        for listener in list(self.kicked_listeners):
+            listener(table)
+
+    async def _on_disconnect(self, *args: Any) -> None:
+        self._set_connected(False)
+        if not self._closing:
+            log.info("lost the connection to %s; reconnecting", self.url)
+            self._spawn(self._reconnect())
+
+    # --- reconnection --------------------------------------------------------------------------
+    async def _reconnect(self) -> None:
+        self.reconnect_attempts = 0
+        while not self._closing:
+            delay = BACKOFF[min(self.reconnect_attempts, len(BACKOFF) - 1)]
+            self.reconnect_attempts += 1
+            await asyncio.sleep(delay)
+            try:
+                await self._open(timeout=5.0)
+            except ServerError as err:
+                log.info("reconnect attempt %d failed: %s", self.reconnect_attempts, err)
+                continue
+            for session in list(self.sessions.values()):
+                await session.resume()
+            log.info("reconnected to %s", self.url)
+            return
+
+    async def drop_for_test(self) -> None:
+        """Break the link as a network failure would (the reconnection logic then takes over)."""
+        if self.sio is not None:
+            await self.sio.eio.disconnect(abort=True)

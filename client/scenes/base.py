@@ -1,0 +1,128 @@
+"""Scenes and the scene stack: title, menus, lobby, table, results and modal dialogs.
+
+The top scene receives input. Drawing starts at the highest opaque scene, so a modal dialog
+(``opaque = False``) is drawn over the dimmed scene below it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client import theme
+from client.input import InputAction
+
+if TYPE_CHECKING:
+    from client.app import App
+
+
+class Scene:
+    """One screen. Subclasses override what they need; every method has a harmless default."""
+
+    opaque = True            # False: the scene below shows through (dialogs, hand-off overlays)
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.stack: SceneStack | None = None
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
+
+    def on_exit(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+    def handle(self, action: InputAction) -> bool:
+        """React to one input action; True if it was used."""
+        return False
+
+    def update(self, dt: float, now: float) -> None:
+        """Advance by ``dt`` seconds; ``now`` is local monotonic time (injected in tests)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene onto ``surface``."""
+
+    def text_focused(self) -> bool:
+        """True while a text field of this scene has focus (letters then type instead of acting)."""
+        return False
+
+    def describe(self) -> dict[str, Any]:
+        """What the scene shows, as plain data, for tests and logs."""
+        return {"scene": self.name}
+
+
+class SceneStack:
+    """The scenes on screen, bottom to top."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if self.top is not None:
+            self.top.on_enter()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` off the stack wherever it is."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.on_exit()
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene``."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.on_exit()
+        return self.push(scene)
+
+    def reset(self, scene: Scene) -> Scene:
+        """Clear the stack and show only ``scene``."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        """The highest scene of class ``kind``."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle(self, action: InputAction) -> bool:
+        return self.top.handle(action) if self.top is not None else False
+
+    def update(self, dt: float, now: float) -> None:
+        # Scenes under a modal keep running (a table's countdown keeps moving behind a dialog).
+        for scene in list(self.scenes):
+            scene.update(dt, now)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.scenes:
+            surface.fill(theme.BACKGROUND)
+            return
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for i in range(start, len(self.scenes)):
+            if i > start:
+                dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                dim.fill(theme.DIM_OVERLAY)
+                surface.blit(dim, (0, 0))
+            self.scenes[i].draw(surface)

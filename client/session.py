@@ -1,0 +1,292 @@
+"""One table as the client sees it: the seats it holds, their latest views, the countdown, couch
+hand-offs. Table scenes read everything from here and send actions through it.
+
+The session never decides a rule: legality comes from each view's ``legal_actions`` and every
+action is checked by the server.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from client.net import ServerError
+
+if TYPE_CHECKING:
+    from client.net import Connection
+
+log = logging.getLogger(__name__)
+
+EMOTES = ("disgusting", "delicious", "fine")
+# Fragments of view keys that mark a seat's private parts (dropped from the fallback public view).
+PUBLIC_MARKERS = ("hand", "private", "secret", "personal", "my_", "mine", "own")
+StateListener = Callable[[int | None, dict[str, Any], list[dict[str, Any]]], None]
+
+
+class TableSession:
+    """The client side of one table: held seat tokens, views, events, emotes and the clock."""
+
+    def __init__(self, conn: Connection, table: dict[str, Any], tokens: dict[int, str],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.conn = conn
+        self.table = table
+        self.tokens = dict(tokens)
+        self.clock = clock
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.state_ids: dict[int | None, int] = {}
+        self.state_id = -1
+        self.deadline: float | None = None   # server time
+        self.events: deque[dict[str, Any]] = deque(maxlen=40)
+        self.emotes: deque[tuple[int | None, str, float]] = deque(maxlen=12)
+        self.listeners: list[StateListener] = []
+        self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.error_listeners: list[Callable[[str], None]] = []
+        self.handoff_listeners: list[Callable[[int], None]] = []
+        # couch play
+        self.active_seat: int | None = self.seats_held[0] if len(self.tokens) == 1 else None
+        self.handoff_seat: int | None = None      # seat being asked to take the controls
+        self.holding = False
+        self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
+        conn.sessions[table["id"]] = self
+
+    # --- what table scenes read ----------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.table["game"]
+
+    @property
+    def seats_held(self) -> list[int]:
+        return sorted(self.tokens)
+
+    @property
+    def couch(self) -> bool:
+        return len(self.tokens) > 1
+
+    @property
+    def connected(self) -> bool:
+        return self.conn.connected
+
+    @property
+    def is_host(self) -> bool:
+        return self.table.get("host_seat") in self.tokens
+
+    @property
+    def started(self) -> bool:
+        return bool(self.table.get("started"))
+
+    @property
+    def over(self) -> bool:
+        view = self.any_view()
+        return bool(view and view.get("over")) or bool(self.table.get("over"))
+
+    @property
+    def shown_seat(self) -> int | None:
+        """The seat whose private view may be drawn now (None: draw ``public_view``)."""
+        if self.handoff_seat is not None:
+            return None
+        return self.active_seat if self.active_seat in self.tokens else None
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """The latest view of a held seat (None: the spectator view, if any)."""
+        return self.views.get(seat)
+
+    def any_view(self) -> dict[str, Any] | None:
+        if self.views.get(None) is not None:
+            return self.views[None]
+        for seat in self.seats_held:
+            if seat in self.views:
+                return self.views[seat]
+        return None
+
+    @property
+    def public_view(self) -> dict[str, Any] | None:
+        """A view with nothing private: the spectator view if the server sends one, else a held
+        seat's view with its private parts and legal actions taken out."""
+        if self.views.get(None) is not None:
+            return self.views[None]
+        view = self.any_view()
+        if view is None:
+            return None
+        public = {k: v for k, v in view.items()
+                  if not any(marker in k.lower() for marker in PUBLIC_MARKERS)}
+        public["legal_actions"] = []
+        public["seat"] = None
+        return public
+
+    def remaining(self, now: float) -> float | None:
+        """Seconds left on the countdown at local time ``now``, from the server deadline and the
+        slewed clock offset (so it never jumps when a new sample arrives)."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - self.conn.offset.server_time(now))
+
+    def seat_name(self, seat: int | None) -> str:
+        for info in self.table.get("seats", []):
+            if info.get("seat") == seat:
+                return info.get("name") or ("Bot" if info.get("bot") else f"Seat {seat + 1}")
+        return "Spectator" if seat is None else f"Seat {seat + 1}"
+
+    # --- what the server pushes ----------------------------------------------------------------
+    def receive_state(self, data: dict[str, Any]) -> None:
+        seat = data.get("seat")
+        view = data.get("view")
+        if not isinstance(view, dict):
+            return
+        state_id = data.get("state_id", -1)
+        events = data.get("events") or []
+        self.views[seat] = view
+        self.state_ids[seat] = state_id
+        if isinstance(data.get("deadline"), int | float) or data.get("deadline") is None:
+            self.deadline = data.get("deadline")
+        fresh = state_id > self.state_id
+        if fresh:
+            self.state_id = state_id
+            self.events.extend(e for e in events if isinstance(e, dict))
+        if not self.table.get("started"):
+            self.table = {**self.table, "started": True}
+        self._update_turns()
+        for listener in list(self.listeners):
+            listener(seat, view, events if fresh else [])
+
+    def receive_lobby(self, table: dict[str, Any]) -> None:
+        self.table = table
+        for listener in list(self.lobby_listeners):
+            listener(table)
+
+    def receive_emote(self, seat: int | None, emote: str) -> None:
+        self.emotes.append((seat, emote, self.clock()))
+
+    # --- couch hand-offs -----------------------------------------------------------------------
+    def _wants_to_act(self, seat: int) -> bool:
+        view = self.views.get(seat)
+        return bool(view and view.get("legal_actions")) and not view.get("over")
+
+    def _update_turns(self) -> None:
+        """Single seat: always shown. Couch: when the shown player's turn ends, ask the next held
+        seat that may act to take the controls."""
+        if not self.couch:
+            return
+        if self.handoff_seat is not None:
+            return
+        if self.active_seat is not None and self._wants_to_act(self.active_seat):
+            return
+        waiting = [s for s in self.seats_held if self._wants_to_act(s)]
+        if not waiting:
+            self.active_seat = None
+            return
+        self.request_handoff(self._next_after(self.active_seat, waiting))
+
+    def _next_after(self, seat: int | None, candidates: list[int]) -> int:
+        if seat is None:
+            return candidates[0]
+        later = [s for s in candidates if s > seat]
+        return later[0] if later else candidates[0]
+
+    def request_handoff(self, seat: int) -> None:
+        """Hide private information and ask ``seat``'s player to take the controls."""
+        self.active_seat = None
+        self.handoff_seat = seat
+        self._hold(True)
+        for listener in list(self.handoff_listeners):
+            listener(seat)
+
+    def pass_controls(self) -> bool:
+        """Couch: the shown player hands the controls to the next held seat that may act."""
+        if not self.couch or self.shown_seat is None:
+            return False
+        others = [s for s in self.seats_held if s != self.shown_seat and self._wants_to_act(s)]
+        if not others:
+            return False
+        self.request_handoff(self._next_after(self.shown_seat, others))
+        return True
+
+    def confirm_handoff(self) -> None:
+        """The asked player has the controls: show their seat and let the clock run again."""
+        if self.handoff_seat is None:
+            return
+        self.active_seat, self.handoff_seat = self.handoff_seat, None
+        self._hold(False)
+        self._update_turns()
+
+    def _hold(self, on: bool) -> None:
+        if on == self.holding:
+            return
+        self.holding = on
+        seat = self.handoff_seat if on else self.active_seat
+        token = self.tokens.get(seat if seat is not None else self.seats_held[0])
+        self._background(self.conn.request("hold", {"token": token, "on": on}), quiet=True)
+
+    def _background(self, coro, quiet: bool = False) -> None:
+        import asyncio
+
+        async def run() -> None:
+            try:
+                await coro
+            except ServerError as err:
+                if not quiet:
+                    self._error(str(err))
+                log.info("background request failed: %s", err)
+
+        try:
+            asyncio.get_running_loop().create_task(run())
+        except RuntimeError:
+            coro.close()
+
+    def _error(self, message: str) -> None:
+        for listener in list(self.error_listeners):
+            listener(message)
+
+    # --- what table scenes send ----------------------------------------------------------------
+    async def act(self, seat: int, action: dict[str, Any], quiet: bool = False) -> dict[str, Any]:
+        """Send ``action`` for held ``seat``; the ack (``ok`` false with a plain-words error if refused,
+        which the shell also shows as a toast unless ``quiet``)."""
+        token = self.tokens.get(seat)
+        if token is None:
+            ack = {"ok": False, "error": {"code": "bad_token", "message": "That seat is not yours."}}
+        else:
+            try:
+                ack = await self.conn.request("act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id),
+                                                      "action": action})
+            except ServerError as err:
+                ack = {"ok": False, "error": {"code": err.code, "message": err.message}}
+        if not ack.get("ok") and not quiet:
+            self._error(ack["error"]["message"])
+        return ack
+
+    async def emote(self, seat: int, name: str) -> None:
+        if seat in self.tokens and name in EMOTES:
+            try:
+                await self.conn.request("emote", {"token": self.tokens[seat], "emote": name})
+            except ServerError as err:
+                self._error(str(err))
+
+    async def request(self, event: str, seat: int | None = None, **payload: Any) -> dict[str, Any]:
+        """A table request with a held seat's token (the host's by default)."""
+        if seat is None:
+            seat = self.table.get("host_seat") if self.is_host else self.seats_held[0]
+        return await self.conn.request(event, {"token": self.tokens[seat], **payload})
+
+    async def resume(self) -> None:
+        """After a reconnection: reclaim every held seat; the server then sends full snapshots."""
+        for seat, token in list(self.tokens.items()):
+            try:
+                ack = await self.conn.request("resume", {"token": token})
+            except ServerError as err:
+                self._error(f"Could not take seat {seat + 1} back: {err}")
+                continue
+            if isinstance(ack.get("table"), dict):
+                self.receive_lobby(ack["table"])
+        if self.holding:
+            self.holding = False
+            self._hold(True)
+
+    async def leave(self) -> None:
+        for token in list(self.tokens.values()):
+            try:
+                await self.conn.request("leave", {"token": token})
+            except ServerError:
+                log.info("leave failed", exc_info=True)
+        self.conn.sessions.pop(self.table["id"], None)

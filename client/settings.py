@@ -1,0 +1,90 @@
+"""The player's settings, kept as JSON in the user's config directory (platformdirs)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import platformdirs
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "soupkitchen"
+BOT_SPEEDS = {"slow": 2.5, "normal": 1.2, "fast": 0.4}
+
+
+def config_dir() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def log_dir() -> Path:
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+@dataclass
+class Settings:
+    """Everything the client remembers between runs."""
+
+    name: str = "Chef"
+    window: list[int] = field(default_factory=lambda: [1280, 720])
+    fullscreen: bool = False
+    volume: int = 70                 # percent
+    colour_blind_symbols: bool = False
+    bot_speed: str = "normal"        # key of BOT_SPEEDS
+    last_server: str = ""
+    path: Path | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def bot_delay(self) -> float:
+        return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """Settings from ``path`` (default: settings.json in the config dir); defaults for anything
+        missing or unreadable."""
+        path = path or config_dir() / "settings.json"
+        settings = cls(path=path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return settings
+        except (OSError, ValueError) as err:
+            log.warning("ignoring unreadable settings %s: %s", path, err)
+            return settings
+        if not isinstance(data, dict):
+            return settings
+        for f in fields(cls):
+            if f.name == "path" or f.name not in data:
+                continue
+            default = getattr(settings, f.name)
+            value = data[f.name]
+            if f.name == "window":
+                if (isinstance(value, list) and len(value) == 2
+                        and all(isinstance(v, int) and 320 <= v <= 16384 for v in value)):
+                    settings.window = value
+            elif type(value) is type(default):
+                setattr(settings, f.name, value)
+        if settings.bot_speed not in BOT_SPEEDS:
+            settings.bot_speed = "normal"
+        settings.volume = max(0, min(100, settings.volume))
+        settings.name = settings.name.strip()[:24] or "Chef"
+        return settings
+
+    def save(self) -> None:
+        """Write the settings back; a failure is logged, never raised (settings are not worth a crash)."""
+        if self.path is None:
+            return
+        data = {k: v for k, v in asdict(self).items() if k != "path"}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError as err:
+            log.warning("could not save settings to %s: %s", self.path, err)

@@ -1,0 +1,26 @@
+"""Game tables: one TableScene per game, looked up lazily, with a generic table for any other game."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+
+from client.tables.base import TableScene
+
+log = logging.getLogger(__name__)
+
+TABLES = {"too-many-cooks": "client.tables.too_many_cooks:TooManyCooksTable"}
+
+
+def table_scene_for(game_id: str) -> type[TableScene]:
+    """The table scene class for ``game_id``; the GenericTable if the game has none (or it fails to load)."""
+    target = TABLES.get(game_id)
+    if target is not None:
+        module_name, _, class_name = target.partition(":")
+        try:
+            return getattr(importlib.import_module(module_name), class_name)
+        except (ImportError, AttributeError) as err:
+            log.warning("table for %s unavailable (%s); using the generic table", game_id, err)
+    from client.tables.generic import GenericTable
+
+    return GenericTable

@@ -1,0 +1,130 @@
+"""The frame every game table plugs into.
+
+A table scene is built as ``TableScene(app, session)``. It draws from ``session`` (views, countdown,
+events, emotes) and sends actions with ``session.act``. The shell around it handles the pause menu,
+the couch hand-off screen, the lost-connection banner, error toasts and the results screen;
+subclasses only draw the game and turn input into actions.
+
+Draw rules: draw ``session.view(session.shown_seat)`` when ``shown_seat`` is not None, otherwise only
+``session.public_view`` (a hand-off is up, or it is nobody local's turn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client import theme
+from client.input import InputAction
+from client.scenes.base import Scene
+from client.session import EMOTES, TableSession
+
+if TYPE_CHECKING:
+    from client.app import App
+
+RESULTS_DELAY = 2.0   # seconds the final position stays visible before the results screen
+
+
+class TableScene(Scene):
+    """Base class of every game table."""
+
+    name = "table"
+
+    def __init__(self, app: App, session: TableSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.now = 0.0
+        self._over_since: float | None = None
+        self._results_shown = False
+        session.listeners.append(self._state_listener)
+
+    # --- hooks for tables ----------------------------------------------------------------------
+    def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """A new view arrived for ``seat`` (None: spectator); start animations here."""
+
+    def handle_table(self, action: InputAction) -> bool:
+        """Game-specific input; return True if used. ``shown_seat`` is who acts."""
+        return False
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Draw the game. The default shows a plain backdrop."""
+        theme.draw_background(surface)
+
+    # --- helpers for tables --------------------------------------------------------------------
+    @property
+    def layout(self) -> theme.Layout:
+        return theme.layout(self.app.screen_size)
+
+    def current_view(self) -> dict[str, Any] | None:
+        """The view that may be drawn right now (the shown seat's, else the public one)."""
+        seat = self.session.shown_seat
+        if seat is not None and self.session.view(seat) is not None:
+            return self.session.view(seat)
+        return self.session.public_view
+
+    def send(self, action: dict[str, Any]) -> None:
+        """Play ``action`` for the shown seat in the background; refusals appear as a toast."""
+        seat = self.session.shown_seat
+        if seat is None:
+            self.app.toast("Wait for your turn.")
+            return
+        self.app.spawn(self.session.act(seat, action))
+
+    def draw_countdown(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A countdown bar with seconds, from the server deadline (nothing if untimed)."""
+        left = self.session.remaining(self.now)
+        if left is None:
+            return
+        lay = self.layout
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=rect.height // 2)
+        total = max(left, float(self.session.table.get("settings", {}).get("round_seconds", 0) or 0), 60.0)
+        fill = rect.copy()
+        fill.width = max(rect.height, int(rect.width * min(1.0, left / total)))
+        colour = theme.DANGER if left < 10 else theme.MUSTARD if left < 30 else theme.HERB
+        pygame.draw.rect(surface, colour, fill, border_radius=rect.height // 2)
+        minutes, seconds = divmod(int(left + 0.999), 60)
+        theme.text(surface, f"{minutes}:{seconds:02d}", "label", theme.TEXT, rect.center, lay, anchor="center")
+
+    # --- the frame -----------------------------------------------------------------------------
+    def _state_listener(self, seat, view, events) -> None:
+        self.on_state(seat, view, events)
+
+    def handle(self, action: InputAction) -> bool:
+        if action.kind in ("menu", "back"):
+            from client.scenes.menus import PauseMenu
+
+            self.app.stack.push(PauseMenu(self.app, self.session))
+            return True
+        if action.kind == "handoff" and self.session.pass_controls():
+            return True
+        seat = self.session.shown_seat
+        bound = self.session.pads.get(seat) if seat is not None else None
+        if bound is not None and action.device.startswith("pad:") and action.device != bound:
+            return False  # another player's pad
+        if action.kind == "emote" and seat is not None and 0 <= action.index < len(EMOTES):
+            self.app.spawn(self.session.emote(seat, EMOTES[action.index]))
+            return True
+        return self.handle_table(action)
+
+    def update(self, dt: float, now: float) -> None:
+        self.now = now
+        if self.session.over and not self._results_shown:
+            if self._over_since is None:
+                self._over_since = now
+            elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
+                self._results_shown = True
+                from client.scenes.results import ResultsScene
+
+                self.stack.push(ResultsScene(self.app, self.session))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+
+    def on_exit(self) -> None:
+        if self.stack is None or self not in self.stack.scenes:
+            if self._state_listener in self.session.listeners:
+                self.session.listeners.remove(self._state_listener)
+
+    def describe(self) -> dict[str, Any]:
+        return {"scene": self.name, "game": self.session.game_id, "shown_seat": self.session.shown_seat}

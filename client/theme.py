@@ -1,0 +1,178 @@
+"""The client's look: a warm kitchen palette, fonts that scale with the window, and a layout helper.
+
+Every size is derived from the window height so the same screen reads well from 1280x720 up to
+3840x2160. Fonts are pygame-ce's bundled default font, cached per pixel size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+# --- palette ---------------------------------------------------------------------------------------
+BACKGROUND = (43, 29, 22)        # dark walnut
+BACKGROUND_TOP = (66, 42, 30)    # warmer top of the gradient
+PANEL = (74, 50, 36)             # cutting board
+PANEL_LIGHT = (98, 68, 48)
+PANEL_EDGE = (122, 86, 58)
+TEXT = (246, 232, 208)           # cream
+TEXT_DIM = (196, 172, 140)
+TEXT_DARK = (43, 29, 22)
+ACCENT = (224, 83, 61)           # tomato
+ACCENT_DARK = (170, 56, 40)
+MUSTARD = (232, 176, 74)         # focus ring, highlights
+HERB = (127, 163, 91)            # success, connected
+BROTH = (214, 150, 84)
+DANGER = (200, 60, 50)
+SHADOW = (20, 12, 8)
+DIM_OVERLAY = (20, 12, 8, 170)
+
+SEAT_COLOURS = [(224, 83, 61), (127, 163, 91), (92, 146, 196), (232, 176, 74),
+                (176, 110, 180), (90, 180, 170), (220, 130, 160), (160, 160, 160)]
+# Shapes that go with the seat colours so colour-blind players can tell seats apart.
+SEAT_SYMBOLS = ["●", "▲", "■", "◆", "★", "✚", "♥", "⬟"]
+SEAT_SYMBOLS_ASCII = ["o", "^", "#", "<>", "*", "+", "v", "%"]
+
+BASE_HEIGHT = 720
+
+# Type scale, in pixels at a 720-pixel-high window.
+SIZES = {"small": 18, "body": 24, "label": 28, "heading": 40, "title": 84}
+
+_font_cache: dict[int, pygame.font.Font] = {}
+
+
+def font_px(px: int) -> pygame.font.Font:
+    """The bundled default font at ``px`` pixels, cached."""
+    px = max(8, int(px))
+    found = _font_cache.get(px)
+    if found is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        found = _font_cache[px] = pygame.font.Font(None, px)
+    return found
+
+
+def font(kind: str, height: int) -> pygame.font.Font:
+    """A font from the type scale (``small``, ``body``, ``label``, ``heading``, ``title``) for a window
+    ``height`` pixels high."""
+    return font_px(round(SIZES[kind] * height / BASE_HEIGHT * 1.25))
+
+
+def seat_colour(seat: int | None) -> tuple[int, int, int]:
+    """The colour that marks ``seat`` everywhere (grey for nobody)."""
+    if seat is None:
+        return TEXT_DIM
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_symbol(seat: int) -> str:
+    """A short ASCII symbol for ``seat`` (drawn beside the colour when colour-blind symbols are on)."""
+    return SEAT_SYMBOLS_ASCII[seat % len(SEAT_SYMBOLS_ASCII)]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Measurements for one window size; scenes place widgets with these, never with raw pixels."""
+
+    width: int
+    height: int
+    scale: float       # 1.0 at 720 pixels high
+    margin: int        # space between the window edge and content
+    gap: int           # space between stacked widgets
+    button_h: int      # height of a button or list row
+    column_w: int      # width of the main menu column
+    radius: int        # corner radius of panels and buttons
+    ring: int          # focus ring thickness
+
+    def centre_column(self, top: int, rows: int, width: int | None = None) -> list[pygame.Rect]:
+        """``rows`` button-sized rects stacked in a centred column starting at ``top``."""
+        w = width or self.column_w
+        x = (self.width - w) // 2
+        return [pygame.Rect(x, top + i * (self.button_h + self.gap), w, self.button_h) for i in range(rows)]
+
+    def font(self, kind: str) -> pygame.font.Font:
+        return font(kind, self.height)
+
+
+def layout(size: tuple[int, int]) -> Layout:
+    """The layout for a window of ``size`` (width, height)."""
+    width, height = max(320, int(size[0])), max(240, int(size[1]))
+    scale = height / BASE_HEIGHT
+    # On very wide or narrow windows keep the column readable.
+    column_w = int(min(width * 0.8, max(420 * scale, width * 0.34)))
+    return Layout(width=width, height=height, scale=scale, margin=round(32 * scale), gap=round(12 * scale),
+                  button_h=round(52 * scale), column_w=column_w, radius=max(4, round(10 * scale)),
+                  ring=max(2, round(4 * scale)))
+
+
+_gradient_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def draw_background(surface: pygame.Surface) -> None:
+    """The shared backdrop: a warm vertical gradient with a subtle tiled-floor band at the bottom."""
+    size = surface.get_size()
+    cached = _gradient_cache.get(size)
+    if cached is None:
+        _gradient_cache.clear()
+        w, h = size
+        cached = pygame.Surface(size)
+        strip = pygame.Surface((1, 2))
+        strip.set_at((0, 0), BACKGROUND_TOP)
+        strip.set_at((0, 1), BACKGROUND)
+        cached.blit(pygame.transform.smoothscale(strip, (w, h)), (0, 0))
+        tile = max(8, h // 18)
+        band = pygame.Surface((w, tile * 2), pygame.SRCALPHA)
+        for i, x in enumerate(range(0, w + tile, tile)):
+            for row in range(2):
+                if (i + row) % 2 == 0:
+                    band.fill((255, 240, 220, 10), pygame.Rect(x, row * tile, tile, tile))
+        cached.blit(band, (0, h - tile * 2))
+        _gradient_cache[size] = cached
+    surface.blit(cached, (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, colour=PANEL, edge=PANEL_EDGE) -> None:
+    """A rounded panel with a soft shadow: the frame of every card of content."""
+    shadow = rect.move(0, max(2, lay.ring))
+    pygame.draw.rect(surface, SHADOW, shadow, border_radius=lay.radius)
+    pygame.draw.rect(surface, colour, rect, border_radius=lay.radius)
+    pygame.draw.rect(surface, edge, rect, width=max(1, lay.ring // 2), border_radius=lay.radius)
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, lay: Layout) -> None:
+    """The mustard focus ring around the widget that has focus."""
+    pad = lay.ring + max(1, lay.ring // 2)
+    pygame.draw.rect(surface, MUSTARD, rect.inflate(pad * 2, pad * 2), width=lay.ring,
+                     border_radius=lay.radius + pad)
+
+
+def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layout, anchor: str = "topleft",
+         max_width: int | None = None) -> pygame.Rect:
+    """Draw one line of text anchored at ``pos``; it is shortened with an ellipsis past ``max_width``."""
+    f = lay.font(kind)
+    words = str(words)
+    if max_width is not None and f.size(words)[0] > max_width:
+        while words and f.size(words + "…")[0] > max_width:
+            words = words[:-1]
+        words += "…"
+    image = f.render(words, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(words: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``words`` split into lines that fit ``width`` pixels in font ``f``."""
+    lines: list[str] = []
+    for paragraph in str(words).split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}".strip()
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
