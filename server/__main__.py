@@ -1,0 +1,56 @@
+"""soupkitchen-server: serve every registered game over socket.io on one aiohttp application."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+from collections.abc import Sequence
+
+from server.config import ServerConfig, default_db_path
+from server.embedded import EmbeddedServer
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="soupkitchen-server",
+                                     description="Serve Soup Kitchen tables on the LAN (socket.io over HTTP).")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    parser.add_argument("--port", type=int, default=8765, help="port to listen on (default 8765)")
+    parser.add_argument("--db", default=None, help=f"SQLite database file (default {default_db_path()})")
+    parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN (zeroconf)")
+    parser.add_argument("--bot-delay", type=float, default=ServerConfig.bot_delay,
+                        help="seconds a bot waits before it acts (default %(default)s)")
+    parser.add_argument("--grace", type=float, default=ServerConfig.grace,
+                        help="seconds a disconnected player keeps a seat before a bot stands in "
+                             "(default %(default)s)")
+    parser.add_argument("--verbose", action="store_true", help="log every request")
+    return parser.parse_args(argv)
+
+
+async def serve(args: argparse.Namespace) -> None:
+    server = EmbeddedServer(args.db or default_db_path(), host=args.host, port=args.port,
+                            discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace)
+    await server.start()
+    logging.getLogger("soupkitchen").info("listening on %s (database %s)", server.url, server.config.db_path)
+    print(f"soupkitchen-server listening on {server.url}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await server.stop()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if not args.verbose:
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+    asyncio.run(serve(args))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

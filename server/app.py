@@ -1,0 +1,118 @@
+"""The aiohttp application: socket.io at ``/socket.io/``, ``GET /healthz`` and ``GET /metrics``.
+
+Every request passes, in order: the per-connection rate limit, the message size limit, the
+hello/version gate and the typed schema, before a handler of :class:`server.hub.Hub` sees it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import socketio
+from aiohttp import web
+
+from server import protocol as p
+from server.config import ServerConfig
+from server.hub import Hub
+
+log = logging.getLogger(__name__)
+
+HUB = web.AppKey("hub", Hub)
+UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
+
+
+def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
+    """The application and its hub; call ``hub.restore()`` inside the running loop before serving."""
+    sio = socketio.AsyncServer(async_mode="aiohttp", cors_allowed_origins="*",
+                               max_http_buffer_size=config.max_http_buffer)
+    app = web.Application()
+    sio.attach(app)
+    hub = Hub(config, sio.emit)
+    app[HUB] = hub
+
+    @sio.event
+    async def connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
+        hub.connect(sid)
+
+    @sio.event
+    async def disconnect(sid: str, *_reason: Any) -> None:
+        await hub.disconnect(sid)
+
+    @sio.on("*")
+    async def any_event(event: str, sid: str, *args: Any) -> dict[str, Any]:
+        hub.metrics.requests_total += 1
+        try:
+            return await dispatch(hub, sid, event, args)
+        except p.ProtocolError as err:
+            hub.metrics.errors_total += 1
+            return err.to_json()
+        except Exception:
+            log.exception("request %s failed", event)
+            hub.metrics.errors_total += 1
+            return {"ok": False, "error": {"code": "internal", "message": "the server could not do that"}}
+
+    async def healthz(request: web.Request) -> web.Response:
+        return web.json_response({"ok": True, "server_id": hub.server_id, "tables": len(hub.tables)})
+
+    async def metrics(request: web.Request) -> web.Response:
+        return web.json_response(server_metrics(hub))
+
+    async def replays(request: web.Request) -> web.Response:
+        return web.json_response({"matches": hub.store.finished_matches()})
+
+    async def replay(request: web.Request) -> web.Response:
+        row = hub.store.load_table(request.match_info["table_id"])
+        if row is None or not row["started"]:
+            raise web.HTTPNotFound(text="no such match")
+        return web.json_response({"game": row["game"], "players": row["players"], "options": row["options"],
+                                  "seed": row["seed"], "log": row["log"], "over": row["over"]})
+
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", metrics)
+    app.router.add_get("/replays", replays)
+    app.router.add_get("/replays/{table_id}", replay)
+
+    async def on_cleanup(app: web.Application) -> None:
+        for table in hub.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+        for task in list(hub.tasks):
+            task.cancel()
+        hub.store.close()
+
+    app.on_cleanup.append(on_cleanup)
+    return app, hub
+
+
+async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dict[str, Any]:
+    if not hub.allow(sid):
+        raise p.ProtocolError(p.RATE_LIMITED, "too many requests; slow down")
+    if len(args) > 1:
+        raise p.ProtocolError(p.BAD_REQUEST, f"{event}: send exactly one payload object")
+    payload = args[0] if args else {}
+    try:
+        size = len(json.dumps(payload, separators=(",", ":")))
+    except (TypeError, ValueError):
+        raise p.ProtocolError(p.BAD_REQUEST, f"{event}: the payload is not JSON") from None
+    if size > hub.config.max_message:
+        raise p.ProtocolError(p.TOO_LARGE, f"{event}: {size} bytes is more than the "
+                                           f"{hub.config.max_message} a request may carry")
+    request = p.parse(event, payload)
+    if event not in UNGATED and not hub.conns[sid].hello:
+        raise p.ProtocolError(p.VERSION, f"say hello with protocol {p.PROTOCOL_VERSION} first")
+    handler = getattr(hub, event)
+    return await handler(sid, request)
+
+
+def server_metrics(hub: Hub) -> dict[str, Any]:
+    tables = [t for t in hub.tables.values() if not t.closed]
+    return {
+        "tables": len(tables),
+        "tables_playing": sum(t.started and not t.over for t in tables),
+        "connections": len(hub.conns),
+        "players": sum(bool(seat.sids) for t in tables for seat in t.seats),
+        "spectators": sum(len(t.spectators) for t in tables),
+        **hub.metrics.snapshot(),
+    }

@@ -1,0 +1,30 @@
+"""Server settings and limits, with the defaults the CLI and the embedded server use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def default_db_path() -> Path:
+    """The database file in the user's data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("soupkitchen")) / "server.sqlite3"
+
+
+@dataclass
+class ServerConfig:
+    db_path: str | Path = ":memory:"
+    bot_delay: float = 1.0  # seconds a bot "thinks" before it acts (jittered +-40%)
+    bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
+    grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in
+    max_tables: int = 2000
+    max_seats: int = 8
+    max_spectators: int = 64
+    max_message: int = 16_384  # bytes of JSON in one request
+    max_http_buffer: int = 1_000_000  # beyond this the transport itself drops the connection
+    rate: float = 30.0  # requests per second per connection, sustained
+    burst: float = 60.0  # requests allowed at once
+    emote_interval: float = 1.0  # seconds between two emotes of one seat
+    server_id: str = ""

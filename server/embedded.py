@@ -1,0 +1,55 @@
+"""A server running on the caller's asyncio loop: solo and couch play, and the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from server.app import make_app
+from server.config import ServerConfig
+from server.hub import Hub
+
+
+class EmbeddedServer:
+    """``await srv.start()`` listens (``srv.url``); ``await srv.stop()`` closes everything."""
+
+    def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
+                 bot_delay: float | None = None, **limits: Any) -> None:
+        self.config = ServerConfig(db_path=db_path, **limits)
+        if bot_delay is not None:
+            self.config.bot_delay = bot_delay
+        self.host = host
+        self.port = port
+        self.discovery = discovery
+        self.runner: web.AppRunner | None = None
+        self.hub: Hub | None = None
+        self.advert: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        app, self.hub = make_app(self.config)
+        self.hub.restore()
+        self.runner = web.AppRunner(app, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.host, self.port)
+        await site.start()
+        server = getattr(site, "_server", None)
+        if server is not None and server.sockets:
+            self.port = server.sockets[0].getsockname()[1]
+        if self.discovery:
+            from server.discovery import advertise
+
+            self.advert = await advertise(self.port, name=f"Soup Kitchen {self.hub.server_id}")
+
+    async def stop(self) -> None:
+        if self.advert is not None:
+            await self.advert.close()
+            self.advert = None
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None

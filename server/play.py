@@ -1,0 +1,182 @@
+"""Playing at a table: the serialised action queue, the clock's timeouts, bots, and the ``state`` pushes.
+
+Each table has one asyncio lock: an action is validated, applied, committed to SQLite and
+broadcast while holding it, so every client sees the table's actions in log order. Timeouts and
+bot moves go through the same path, woken by one event-loop timer per table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from server import protocol as p
+from server.table import PendingBotMove, Table
+from shared.core import RuleError
+
+if TYPE_CHECKING:
+    from server.hub import Hub
+
+
+log = logging.getLogger(__name__)
+
+
+class Play:
+    """Mixed into :class:`server.hub.Hub`."""
+
+    async def act(self: Hub, sid: str, req: p.Act) -> dict[str, Any]:
+        received = self.clock()
+        table, seat = self.seat_of(req.token)
+        if not table.started:
+            raise p.ProtocolError(p.NOT_STARTED, "the game at this table has not started yet")
+        if sid not in table.seats[seat].sids:
+            await self.resume(sid, p.Resume(token=req.token))
+        async with self.lock(table):
+            await self.fire_timeouts(table)
+            if req.state_id != table.state_id:
+                raise p.ProtocolError(p.STALE_STATE, f"the table has moved on to state {table.state_id}; "
+                                                     f"your action was for state {req.state_id}")
+            try:
+                table.apply(seat, req.action, table.game_now(self.clock()))
+            except RuleError as err:
+                raise p.ProtocolError(p.ILLEGAL, str(err) or "that move is not allowed now") from None
+            await self.after_action(table)
+        self.metrics.action(self.clock() - received)
+        return {"ok": True, "state_id": table.state_id}
+
+    async def hold(self: Hub, sid: str, req: p.Hold) -> dict[str, Any]:
+        table, seat = self.seat_of(req.token)
+        table.seats[seat].holding = req.on
+        async with self.lock(table):
+            await self.fire_timeouts(table)
+            self.clock_changed(table)
+        await self.lobby_changed(table)
+        return {"ok": True, "paused": table.paused_at is not None}
+
+    def clock_changed(self: Hub, table: Table) -> None:
+        """After a hold or a bot taking a seat: re-derive the pause and tell everyone the deadline."""
+        if table.update_pause(self.clock()) and table.started:
+            self.spawn(self.broadcast(table, snapshot=True))
+        self.reschedule(table)
+
+    # --- broadcasting --------------------------------------------------------------------------
+    def lock(self: Hub, table: Table) -> asyncio.Lock:
+        if not hasattr(table, "lock"):
+            table.lock = asyncio.Lock()  # type: ignore[attr-defined]
+        return table.lock  # type: ignore[attr-defined]
+
+    async def broadcast(self: Hub, table: Table, snapshot: bool = False) -> None:
+        """One ``state`` per seat each connection holds, and the spectator view to spectators."""
+        mono = self.clock()
+        for index, seat in enumerate(table.seats):
+            if seat.sids:
+                payload = table.state_payload(index, mono, snapshot)
+                for sid in sorted(seat.sids):
+                    await self.emit("state", payload, to=sid)
+        if table.spectators:
+            payload = table.state_payload(None, mono, snapshot)
+            for sid in sorted(table.spectators):
+                await self.emit("state", payload, to=sid)
+
+    async def send_snapshot(self: Hub, table: Table, seat: int | None, sid: str) -> None:
+        async with self.lock(table):
+            await self.emit("state", table.state_payload(seat, self.clock(), True), to=sid)
+
+    async def after_action(self: Hub, table: Table) -> None:
+        await self.broadcast(table)
+        if table.over:
+            table.save()
+            await self.lobby_changed(table)
+        self.reschedule(table)
+
+    async def fire_timeouts(self: Hub, table: Table) -> None:
+        """Apply every timeout whose deadline has passed (call with the table's lock held)."""
+        while table.due_timeout(self.clock()):
+            table.apply_timeout()
+            self.metrics.action(0.0)
+            await self.after_action(table)
+
+    # --- the timer -----------------------------------------------------------------------------
+    def reschedule(self: Hub, table: Table) -> None:
+        """Set the table's single timer to its next deadline or bot move."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if not table.started or table.over or table.closed:
+            return
+        mono = self.clock()
+        wake: list[float] = [move.due for move in table.pending.values()]
+        if table.paused_at is None:
+            deadline = table.server_deadline(mono)
+            if deadline is not None:
+                wake.append(deadline)
+        if any(seat not in table.pending for seat in table.bots):
+            wake.append(mono)
+        if not wake:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, min(wake) - mono)
+        table.timer = loop.call_later(delay, lambda: self.spawn(self.tick(table)))
+
+    async def tick(self: Hub, table: Table) -> None:
+        table.timer = None
+        if table.closed or table.id not in self.tables:
+            return
+        async with self.lock(table):
+            await self.fire_timeouts(table)
+            if not table.over:
+                await self.move_bots(table)
+        self.reschedule(table)
+
+    async def move_bots(self: Hub, table: Table) -> None:
+        """Play bot moves that are due; ask bots without a plan what they want (call with the lock)."""
+        delay = float(table.settings.get("bot_delay", self.config.bot_delay))
+        for seat in sorted(table.bots):
+            if table.over:
+                return
+            mono = self.clock()
+            move = table.pending.get(seat)
+            if move is not None and move.due > mono:
+                if move.action is not None or move.state_id == table.state_id:
+                    continue
+            table.pending.pop(seat, None)
+            now = table.game_now(mono)
+            if move is not None and move.action is not None and move.due <= mono:
+                if table.paused_at is None and table.game.validate(table.state, seat, move.action, now) is None:
+                    table.apply(seat, move.action, now)
+                    self.metrics.action(0.0)
+                    await self.after_action(table)
+                    continue
+            view = table.game.view(table.state, seat)
+            if not view["legal_actions"]:
+                table.pending[seat] = PendingBotMove(float("inf"), None, table.state_id)
+                continue
+            try:
+                action = table.bots[seat].choose(view, now)
+            except Exception:  # a broken bot must not stop the table: it waits instead
+                log.exception("bot at table %s seat %s failed", table.id, seat)
+                action = None
+            if action is None:
+                table.pending[seat] = PendingBotMove(mono + self.config.bot_poll, None, table.state_id)
+            else:
+                jitter = table.rng.uniform(0.6, 1.4)
+                table.pending[seat] = PendingBotMove(mono + delay * jitter, action, table.state_id)
+
+    # --- a seat whose player went away ---------------------------------------------------------
+    def seat_away(self: Hub, table: Table, seat: int, since: float) -> None:
+        """Start the grace period; after it a bot stands in if the player has not come back."""
+        table.seats[seat].away_since = since
+        delay = max(0.0, since + self.config.grace - self.clock())
+        asyncio.get_running_loop().call_later(delay, lambda: self.spawn(self.stand_in(table, seat)))
+
+    async def stand_in(self: Hub, table: Table, seat: int) -> None:
+        holder = table.seats[seat]
+        if (table.closed or not table.started or table.over or holder.sids or not holder.human
+                or holder.stand_in or holder.away_since is None
+                or self.clock() - holder.away_since < self.config.grace - 1e-3):
+            return
+        holder.stand_in = True
+        table.bots[seat] = table.new_bot(seat)
+        await self.lobby_changed(table)
+        self.reschedule(table)

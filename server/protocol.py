@@ -1,0 +1,168 @@
+"""Wire protocol v1: typed request payloads and the error codes every acknowledgement may carry.
+
+Every client request is checked against its model here before anything touches a table. The
+game-specific part of a request (``options``, ``action``) is plain JSON handed to ``shared/``,
+whose ``normalise_options`` and ``validate`` judge it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError
+
+PROTOCOL_VERSION = 1
+EMOTES = ("disgusting", "delicious", "fine")
+
+# Error codes (the "code" of {"ok": false, "error": {...}}).
+BAD_REQUEST = "bad_request"
+VERSION = "version"
+UNKNOWN_TABLE = "unknown_table"
+BAD_TOKEN = "bad_token"
+NOT_HOST = "not_host"
+TABLE_FULL = "table_full"
+WRONG_PASSWORD = "wrong_password"
+ILLEGAL = "illegal"
+STALE_STATE = "stale_state"
+RATE_LIMITED = "rate_limited"
+TOO_LARGE = "too_large"
+LIMIT = "limit"
+NOT_STARTED = "not_started"
+ALREADY_STARTED = "already_started"
+UNKNOWN_EVENT = "unknown_event"
+
+Name = Field(min_length=1, max_length=32)
+Token = Field(min_length=8, max_length=128)
+TableId = Field(min_length=1, max_length=64)
+SeatNo = Field(ge=0, le=63)
+
+
+class Request(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(Request):
+    protocol: StrictInt
+    client: str = Field(default="", max_length=64)
+
+
+class TimeSync(Request):
+    client_time: StrictFloat | StrictInt
+
+
+class ListTables(Request):
+    pass
+
+
+class Settings(Request):
+    bot_delay: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=30)
+    handoff_pauses_timer: StrictBool | None = None
+
+
+class CreateTable(Request):
+    game: str = Field(min_length=1, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: StrictInt = Field(ge=1, le=64)
+    name: str = Name
+    password: str | None = Field(default=None, max_length=64)
+    settings: Settings | None = None
+
+
+class JoinTable(Request):
+    table: str = TableId
+    name: str = Name
+    password: str | None = Field(default=None, max_length=64)
+    seat: StrictInt | None = Field(default=None, ge=0, le=63)
+
+
+class Resume(Request):
+    token: str = Token
+
+
+class Spectate(Request):
+    table: str = TableId
+
+
+class TokenOnly(Request):
+    token: str = Token
+
+
+class SeatRequest(Request):
+    token: str = Token
+    seat: StrictInt = SeatNo
+
+
+class AddBot(Request):
+    token: str = Token
+    seat: StrictInt | None = Field(default=None, ge=0, le=63)
+
+
+class SetOptions(Request):
+    token: str = Token
+    options: dict[str, Any]
+    settings: Settings | None = None
+
+
+class Act(Request):
+    token: str = Token
+    state_id: StrictInt = Field(ge=0)
+    action: Any
+
+
+class Hold(Request):
+    token: str = Token
+    on: StrictBool
+
+
+class Emote(Request):
+    token: str = Token
+    emote: Literal["disgusting", "delicious", "fine"]
+
+
+REQUESTS: dict[str, type[Request]] = {
+    "hello": Hello,
+    "time_sync": TimeSync,
+    "list_tables": ListTables,
+    "create_table": CreateTable,
+    "join_table": JoinTable,
+    "resume": Resume,
+    "spectate": Spectate,
+    "leave": TokenOnly,
+    "add_bot": AddBot,
+    "remove_bot": SeatRequest,
+    "kick": SeatRequest,
+    "set_options": SetOptions,
+    "start": TokenOnly,
+    "act": Act,
+    "hold": Hold,
+    "emote": Emote,
+}
+
+
+class ProtocolError(Exception):
+    """A request the server refuses; becomes ``{"ok": false, "error": {"code", "message"}}``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": False, "error": {"code": self.code, "message": self.message}}
+
+
+def parse(event: str, payload: Any) -> Request:
+    """The typed request for ``event``; ProtocolError(bad_request) with a readable reason otherwise."""
+    model = REQUESTS.get(event)
+    if model is None:
+        raise ProtocolError(UNKNOWN_EVENT, f"unknown request {event!r}")
+    if payload is None:
+        payload = {}
+    if not isinstance(payload, dict):
+        raise ProtocolError(BAD_REQUEST, f"{event}: the payload must be a JSON object")
+    try:
+        return model.model_validate(payload)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())) or "payload"
+        raise ProtocolError(BAD_REQUEST, f"{event}: {where}: {first.get('msg', 'invalid')}") from None

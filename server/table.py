@@ -1,0 +1,206 @@
+"""One table: its seats, settings, game clock and match. Knows no sockets and no game's rules.
+
+The game clock is seconds since the table started, read as server monotonic time minus
+``origin``, and frozen while the table is paused (a seat holds during couch hand-off). After a
+restart the clock resumes at the time of the last logged action, so downtime eats no timer.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.store import Store, password_hash, token_hash
+from shared.core import SYSTEM, TIMEOUT, Bot, Game
+from shared.match import MatchRecord
+
+
+@dataclass
+class Seat:
+    """A place at the table: empty, a named human (identified by a token hash) or a bot."""
+
+    name: str | None = None
+    token_hash: str | None = None
+    bot: bool = False
+    sids: set[str] = field(default_factory=set)
+    away_since: float | None = None  # monotonic time its last connection went away
+    stand_in: bool = False  # a bot plays this human seat until its owner comes back
+    holding: bool = False
+    last_emote: float = float("-inf")
+
+    @property
+    def empty(self) -> bool:
+        return self.name is None and not self.bot
+
+    @property
+    def human(self) -> bool:
+        return self.token_hash is not None
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.bot or self.stand_in
+
+    def to_row(self) -> dict[str, Any]:
+        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+
+
+@dataclass
+class PendingBotMove:
+    due: float  # monotonic
+    action: dict[str, Any] | None  # None: nothing wanted, ask again at ``due``
+    state_id: int
+
+
+class Table:
+    """Lobby and match of one table; every change is saved to the store before it is announced."""
+
+    def __init__(self, store: Store, game: Game, table_id: str, players: int, options: dict[str, Any],
+                 settings: dict[str, Any], password: str | None, created: float) -> None:
+        self.store = store
+        self.game = game
+        self.id = table_id
+        self.players = players
+        self.options = options
+        self.settings = settings
+        self.password = password  # stored hash, or None
+        self.created = created
+        self.host_seat = 0
+        self.seed: int | None = None
+        self.seats = [Seat() for _ in range(players)]
+        self.spectators: set[str] = set()
+        self.closed = False
+        self.record: MatchRecord | None = None
+        self.state: Any = None
+        self.last_events: list[dict[str, Any]] = []
+        self.origin = 0.0
+        self.paused_at: float | None = None
+        self.bots: dict[int, Bot] = {}
+        self.pending: dict[int, PendingBotMove] = {}
+        self.rng = random.Random(secrets.randbits(32))
+        self.timer: Any = None  # the event loop's handle for the next wake-up
+
+    # --- lobby ---------------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.record is not None
+
+    @property
+    def over(self) -> bool:
+        return self.started and self.game.is_over(self.state)
+
+    @property
+    def state_id(self) -> int:
+        return 0 if self.record is None else len(self.record.log)
+
+    def check_password(self, given: str | None) -> bool:
+        return self.password is None or (given is not None and secrets.compare_digest(
+            self.password, password_hash(self.id, given)))
+
+    def seat_human(self, index: int, name: str) -> str:
+        """Give an empty seat to a named human; returns the new seat token."""
+        token = secrets.token_urlsafe(24)
+        self.seats[index] = Seat(name=name, token_hash=token_hash(token))
+        return token
+
+    def free_seat(self, index: int) -> None:
+        self.seats[index] = Seat()
+
+    def first_empty(self) -> int | None:
+        return next((i for i, seat in enumerate(self.seats) if seat.empty), None)
+
+    def summary(self) -> dict[str, Any]:
+        """The TableSummary of the wire protocol."""
+        return {
+            "id": self.id, "game": self.game.id, "title": self.game.title, "options": self.options,
+            "seats": [{"seat": i, "name": s.name, "bot": s.bot, "connected": bool(s.sids) or s.bot,
+                       "stand_in": s.stand_in, "holding": s.holding} for i, s in enumerate(self.seats)],
+            "started": self.started, "over": self.over, "has_password": self.password is not None,
+            "host_seat": self.host_seat, "spectators": len(self.spectators), "settings": self.settings,
+            "paused": self.paused_at is not None, "state_id": self.state_id,
+        }
+
+    def save(self) -> None:
+        """Persist settings and seats (not the log, which is appended action by action)."""
+        self.store.save_table({
+            "id": self.id, "game": self.game.id, "players": self.players, "options": self.options,
+            "settings": self.settings, "password": self.password, "host_seat": self.host_seat,
+            "seed": self.seed, "started": self.started, "over": self.over, "closed": self.closed,
+            "created": self.created}, [seat.to_row() for seat in self.seats])
+
+    # --- the match -----------------------------------------------------------------------------
+    def start(self, mono: float, seed: int, log: list[dict[str, Any]] | None = None) -> None:
+        """Set the game up (and replay ``log`` when restoring); the clock resumes at the last entry."""
+        self.seed = seed
+        self.record = MatchRecord(self.game.id, self.players, self.options, seed)
+        self.state = self.game.setup(self.players, self.options, seed)
+        for entry in log or []:
+            self.state, self.last_events = self.game.apply(
+                self.state, entry["seat"], entry["action"], entry["t"])
+            self.record.log.append(entry)
+        self.origin = mono - (self.record.log[-1]["t"] if self.record.log else 0.0)
+        self.paused_at = None
+        for index, seat in enumerate(self.seats):
+            if seat.bot:
+                self.bots[index] = self.new_bot(index)
+
+    def new_bot(self, index: int) -> Bot:
+        return self.game.make_bot(index, (self.seed or 0) * 1000 + index + self.rng.randrange(1 << 20))
+
+    def game_now(self, mono: float) -> float:
+        if not self.started:
+            return 0.0
+        return (self.paused_at if self.paused_at is not None else mono) - self.origin
+
+    def deadline(self) -> float | None:
+        """Next deadline on the game clock."""
+        return None if not self.started or self.over else self.game.next_deadline(self.state)
+
+    def server_deadline(self, mono: float) -> float | None:
+        """Next deadline as server monotonic time (if paused: as if the clock resumed at ``mono``)."""
+        deadline = self.deadline()
+        return None if deadline is None else mono + (deadline - self.game_now(mono))
+
+    def apply(self, seat: int | None, action: Any, now: float) -> list[dict[str, Any]]:
+        """Validate, apply and durably log one action at game time ``now``; RuleError if refused."""
+        assert self.record is not None
+        if self.record.log:
+            now = max(now, self.record.log[-1]["t"])
+        state, events = self.game.apply(self.state, seat, action, now)
+        entry = {"seat": seat, "action": action, "t": now}
+        self.store.append_action(self.id, len(self.record.log), seat, action, now, self.game.is_over(state))
+        self.record.log.append(entry)
+        self.state = state
+        self.last_events = events
+        return events
+
+    def due_timeout(self, mono: float) -> bool:
+        deadline = self.deadline()
+        return deadline is not None and self.paused_at is None and self.game_now(mono) >= deadline
+
+    def apply_timeout(self) -> list[dict[str, Any]]:
+        """SYSTEM plays TIMEOUT exactly at the deadline."""
+        deadline = self.deadline()
+        assert deadline is not None
+        return self.apply(SYSTEM, dict(TIMEOUT), deadline)
+
+    def update_pause(self, mono: float) -> bool:
+        """Pause or resume the clock from the seats' holds; True if that changed."""
+        want = self.settings.get("handoff_pauses_timer", True) and any(s.holding for s in self.seats)
+        if want and self.paused_at is None and self.started:
+            self.paused_at = mono
+            return True
+        if not want and self.paused_at is not None:
+            self.origin += mono - self.paused_at
+            self.paused_at = None
+            return True
+        return False
+
+    def state_payload(self, seat: int | None, mono: float, snapshot: bool) -> dict[str, Any]:
+        """The ``state`` push for one seat (None: a spectator): its own view and nothing more."""
+        return {
+            "table": self.id, "seat": seat, "state_id": self.state_id, "view": self.game.view(self.state, seat),
+            "events": [] if snapshot else self.last_events, "deadline": self.server_deadline(mono),
+            "server_time": mono, "paused": self.paused_at is not None, "snapshot": snapshot,
+        }

@@ -1,0 +1,57 @@
+"""Fixtures: a real server on loopback (in the test's event loop) with the test game registered."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import toy_game  # noqa: E402
+from server_testkit import Client  # noqa: E402
+
+from server.embedded import EmbeddedServer  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def pepper(monkeypatch):
+    """Register the test game for the duration of each test."""
+    from shared import registry
+
+    monkeypatch.setitem(registry.GAME_MODULES, toy_game.GAME_ID, toy_game.MODULE)
+    monkeypatch.setitem(sys.modules, toy_game.MODULE, sys.modules.get(toy_game.MODULE) or _module())
+    return toy_game.GAME
+
+
+def _module():
+    import types
+
+    module = types.ModuleType(toy_game.MODULE)
+    module.GAME = toy_game.GAME
+    return module
+
+
+@pytest.fixture
+async def server(tmp_path):
+    srv = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.01, grace=0.2, bot_poll=0.05)
+    await srv.start()
+    yield srv
+    await srv.stop()
+
+
+@pytest.fixture
+async def clients(server):
+    """``await clients()`` gives a connected client that said hello; all are closed afterwards."""
+    made: list[Client] = []
+
+    async def make(hello: bool = True, reconnect: bool = False) -> Client:
+        client = Client(server.url, reconnect=reconnect)
+        made.append(client)
+        return await client.connect(hello=hello)
+
+    yield make
+    for client in made:
+        if client.sio.connected:
+            await client.close()

@@ -1,0 +1,152 @@
+"""Helpers for the server tests: a recording socket.io client and the replay-based view oracle."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+import socketio
+
+from shared.core import Game
+from shared.registry import game_ids, get_game
+
+
+class Client:
+    """A real ``socketio.AsyncClient`` that says hello and records every push it receives."""
+
+    def __init__(self, url: str, reconnect: bool = False) -> None:
+        self.url = url
+        self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.1,
+                                        reconnection_delay_max=0.3)
+        self.states: list[dict[str, Any]] = []
+        self.lobbies: list[dict[str, Any]] = []
+        self.emotes: list[dict[str, Any]] = []
+        self.kicked: list[dict[str, Any]] = []
+        self.tokens: list[str] = []
+        self.connects = 0
+        self.changed = asyncio.Event()
+        self.sio.on("state", self._push(self.states))
+        self.sio.on("lobby", self._push(self.lobbies))
+        self.sio.on("emote", self._push(self.emotes))
+        self.sio.on("kicked", self._push(self.kicked))
+        self.sio.on("connect", self._on_connect)
+
+    def _push(self, into: list[dict[str, Any]]) -> Callable[[Any], Any]:
+        async def handler(data: Any) -> None:
+            into.append(data)
+            self.changed.set()
+        return handler
+
+    async def _on_connect(self) -> None:
+        self.connects += 1
+        if self.connects > 1:  # came back by itself: say hello and take the seats back
+            asyncio.ensure_future(self._rejoin())
+
+    async def _rejoin(self) -> None:
+        await self.sio.call("hello", {"protocol": 1, "client": "test"}, timeout=5)
+        for token in self.tokens:
+            await self.sio.call("resume", {"token": token}, timeout=5)
+
+    async def connect(self, hello: bool = True) -> Client:
+        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=5)
+        if hello:
+            await self.ok("hello", {"protocol": 1, "client": "test"})
+        return self
+
+    async def close(self) -> None:
+        await self.sio.disconnect()
+
+    async def call(self, event: str, payload: Any = None) -> dict[str, Any]:
+        return await self.sio.call(event, payload if payload is not None else {}, timeout=10)
+
+    async def ok(self, event: str, payload: Any = None) -> dict[str, Any]:
+        reply = await self.call(event, payload)
+        assert reply.get("ok") is True, f"{event} {payload} -> {reply}"
+        if "token" in reply:
+            self.tokens.append(reply["token"])
+        return reply
+
+    async def error(self, event: str, payload: Any, code: str) -> dict[str, Any]:
+        reply = await self.call(event, payload)
+        assert reply.get("ok") is False and reply["error"]["code"] == code, f"{event} -> {reply}"
+        assert isinstance(reply["error"]["message"], str) and reply["error"]["message"]
+        return reply
+
+    async def wait_for(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
+        end = time.monotonic() + timeout
+        while True:
+            value = check()
+            if value:
+                return value
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting; last state ids {[s['state_id'] for s in self.states[-3:]]}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
+            except TimeoutError:
+                pass
+
+    def latest(self, seat: int | None = None) -> dict[str, Any] | None:
+        mine = [s for s in self.states if s["seat"] == seat]
+        return mine[-1] if mine else None
+
+
+async def fetch_json(url: str) -> Any:
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        response.raise_for_status()
+        return await response.json()
+
+
+def loadable_game_ids() -> list[str]:
+    """Registered games whose package has landed (the others are skipped by the tests)."""
+    found = []
+    for game_id in game_ids():
+        try:
+            get_game(game_id)
+        except (ImportError, AttributeError):
+            continue
+        found.append(game_id)
+    return found
+
+
+def quick_options(game: Game) -> dict[str, Any]:
+    """The shortest timers each timed option allows, so whole games finish quickly."""
+    options = {}
+    for spec in game.option_specs:
+        if any(word in spec.key for word in ("second", "time", "timer")):
+            if spec.choices:
+                options[spec.key] = min(spec.choices)
+            elif spec.minimum is not None:
+                options[spec.key] = spec.minimum
+    return options
+
+
+def as_json(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> int:
+    """Every ``state`` push equals, exactly, the rules' view of its own seat at that state id.
+
+    ``record`` is the match record served at ``/replays/<table>``. Returns how many were checked.
+    """
+    game = get_game(record["game"])
+    state = game.setup(record["players"], game.normalise_options(record["options"], record["players"]),
+                       record["seed"])
+    states, events = [state], [[]]
+    for entry in record["log"]:
+        state, new_events = game.apply(state, entry["seat"], entry["action"], entry["t"])
+        states.append(state)
+        events.append(new_events)
+    for push in received:
+        k = push["state_id"]
+        assert 0 <= k < len(states), f"state id {k} was never logged"
+        assert push["view"] == as_json(game.view(states[k], push["seat"])), (
+            f"seat {push['seat']} got a view at state {k} that is not its own view")
+        assert push["view"]["seat"] == push["seat"]
+        assert push["events"] == ([] if push["snapshot"] else as_json(events[k]))
+    return len(received)
