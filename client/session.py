@@ -50,6 +50,7 @@ class TableSession:
         self.handoff_seat: int | None = None      # seat being asked to take the controls
         self.holding = False
         self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
+        self.local = False                        # on this machine's embedded server (solo, couch)
         conn.sessions[table["id"]] = self
 
     # --- what table scenes read ----------------------------------------------------------------
@@ -263,11 +264,11 @@ class TableSession:
             except ServerError as err:
                 self._error(str(err))
 
-    async def request(self, event: str, seat: int | None = None, **payload: Any) -> dict[str, Any]:
-        """A table request with a held seat's token (the host's by default)."""
-        if seat is None:
-            seat = self.table.get("host_seat") if self.is_host else self.seats_held[0]
-        return await self.conn.request(event, {"token": self.tokens[seat], **payload})
+    async def request(self, event: str, as_seat: int | None = None, **payload: Any) -> dict[str, Any]:
+        """A table request with the token of held seat ``as_seat`` (the host's, else the first, by default)."""
+        if as_seat is None:
+            as_seat = self.table.get("host_seat") if self.is_host else self.seats_held[0]
+        return await self.conn.request(event, {"token": self.tokens[as_seat], **payload})
 
     async def resume(self) -> None:
         """After a reconnection: reclaim every held seat; the server then sends full snapshots."""

@@ -1,0 +1,124 @@
+"""``soupkitchen``: open the Soup Kitchen window (title screen, or straight into a game)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import time
+from pathlib import Path
+
+log = logging.getLogger("client")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("use WIDTHxHEIGHT, like 1280x720") from None
+    if not (320 <= w <= 16384 and 240 <= h <= 16384):
+        raise argparse.ArgumentTypeError("window size out of range")
+    return w, h
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="soupkitchen", description="Soup Kitchen: four soup games to play together "
+                                "on one screen or over a LAN.")
+    p.add_argument("--solo", metavar="GAME", help="go straight into a solo game of GAME against bots "
+                   "(e.g. too-many-cooks)")
+    p.add_argument("--players", type=int, default=None, metavar="N", help="seats at the solo table (default 4, "
+                   "or the game's limit)")
+    p.add_argument("--connect", metavar="URL", help="connect to a server (host:port or URL) and list its tables")
+    p.add_argument("--windowed", type=parse_size, metavar="WxH", help="open a window of this size")
+    p.add_argument("--fullscreen", action="store_true", help="open full screen")
+    p.add_argument("--verbose", action="store_true", help="log debug messages (also to the console)")
+    p.add_argument("--screenshot", type=Path, metavar="PATH", help="save a PNG of the window, then quit")
+    p.add_argument("--after", type=float, default=3.0, metavar="SECONDS", help="when to take --screenshot "
+                   "(default 3)")
+    return p
+
+
+def setup_logging(verbose: bool) -> Path | None:
+    from client.settings import log_dir
+
+    handlers: list[logging.Handler] = []
+    path = None
+    try:
+        log_dir().mkdir(parents=True, exist_ok=True)
+        path = log_dir() / "client.log"
+        handlers.append(logging.FileHandler(path, mode="w", encoding="utf-8"))
+    except OSError:
+        pass
+    if verbose or not handlers:
+        handlers.append(logging.StreamHandler(sys.stderr))
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=handlers,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("socketio", "engineio", "aiohttp.access", "zeroconf"):
+        logging.getLogger(noisy).setLevel(logging.INFO if verbose else logging.WARNING)
+    return path
+
+
+async def run(args: argparse.Namespace) -> int:
+    import pygame
+
+    from client.app import App
+    from client.net import normalise_url
+    from client.scenes import flows
+    from client.scenes.title import TitleScene
+    from client.settings import Settings
+
+    started = time.perf_counter()
+    settings = Settings.load()
+    app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))
+    app.stack.push(TitleScene(app))
+    if args.solo:
+        from client.modes import local_games
+
+        game = next((g for g in local_games() if g["id"] == args.solo), None)
+        if game is None:
+            log.error("unknown or unavailable game %r", args.solo)
+            print(f"soupkitchen: no game {args.solo!r}; try one of: "
+                  f"{', '.join(g['id'] for g in local_games())}", file=sys.stderr)
+            return 2
+        players = max(game["min_players"], min(game["max_players"], args.players or 4))
+        flows.start_local(app, game["id"], {}, players)
+    elif args.connect:
+        from client import modes
+        from client.scenes.join import TablesScene
+
+        url = normalise_url(args.connect)
+        flows.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
+                            lambda conn: app.stack.push(TablesScene(app, conn)))
+
+    first_frame: list[float] = []
+
+    def on_frame(app_: App) -> None:
+        if not first_frame:
+            first_frame.append(time.perf_counter())
+            log.info("first frame after %.0f ms", (first_frame[0] - started) * 1000)
+        if args.screenshot and time.perf_counter() - started >= args.after:
+            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app_.screen, str(args.screenshot))
+            log.info("screenshot saved to %s", args.screenshot)
+            app_.running = False
+
+    app.on_frame = on_frame
+    await app.run()
+    pygame.quit()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    path = setup_logging(args.verbose)
+    if path is not None:
+        log.info("logging to %s", path)
+    try:
+        return asyncio.run(run(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""The ways into a game: solo and couch play on an embedded server, hosting a LAN game, joining one,
+and resuming the last solo game. Each flow runs on the client's loop and ends on a scene.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from client.net import Connection, ServerError
+from client.session import TableSession
+from client.settings import data_dir
+
+if TYPE_CHECKING:
+    from client.app import App
+
+log = logging.getLogger(__name__)
+
+LAN_PORT = 8765
+
+
+def local_games() -> list[dict[str, Any]]:
+    """The registered games this client can offer, in the shape of the server's ``hello`` list."""
+    from shared.registry import game_ids, get_game
+
+    games = []
+    for game_id in game_ids():
+        try:
+            game = get_game(game_id)
+        except Exception as err:  # noqa: BLE001 - a game that fails to load is simply not offered
+            log.info("game %s unavailable: %s", game_id, err)
+            continue
+        games.append({"id": game.id, "title": game.title, "min_players": game.min_players,
+                      "max_players": game.max_players, "options": [spec.to_json() for spec in game.option_specs]})
+    return games
+
+
+def resume_file() -> Path:
+    return data_dir() / "resume.json"
+
+
+def saved_game() -> dict[str, Any] | None:
+    """The solo or couch game that can be resumed, if any."""
+    try:
+        data = json.loads(resume_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("tokens"), dict) else None
+
+
+def _save_game(session: TableSession) -> None:
+    try:
+        resume_file().parent.mkdir(parents=True, exist_ok=True)
+        resume_file().write_text(json.dumps({"game": session.game_id, "table": session.table["id"],
+                                             "title": session.table.get("title", session.game_id),
+                                             "tokens": {str(k): v for k, v in session.tokens.items()},
+                                             "pads": {str(k): v for k, v in session.pads.items()}}),
+                                 encoding="utf-8")
+    except OSError as err:
+        log.warning("could not save the resume file: %s", err)
+
+
+def forget_saved_game() -> None:
+    try:
+        resume_file().unlink()
+    except OSError:
+        pass
+
+
+# --- servers and connections -------------------------------------------------------------------------
+async def start_embedded(app: App, lan: bool) -> str:
+    """Start (or reuse) a server on this machine; its URL. LAN: discovery on, the usual port if free."""
+    from server.embedded import EmbeddedServer
+
+    if app.server is not None:
+        if getattr(app.server, "lan", False) == lan:
+            return app.server.url
+        await stop_embedded(app)
+    db = data_dir() / ("host.sqlite3" if lan else "solo.sqlite3")
+    db.parent.mkdir(parents=True, exist_ok=True)
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    server = None
+    for port in ([LAN_PORT, 0] if lan else [0]):
+        try:
+            server = EmbeddedServer(str(db), host=host, port=port, discovery=lan, bot_delay=app.settings.bot_delay)
+            await server.start()
+            break
+        except OSError as err:
+            log.info("port %s unavailable: %s", port, err)
+            server = None
+    if server is None:
+        raise ServerError("offline", "Could not start a game server on this machine.")
+    server.lan = lan
+    app.server = server
+    url = server.url
+    if lan:
+        port = url.rsplit(":", 1)[-1]
+        from server.discovery import local_addresses
+
+        app.server_address = f"{local_addresses()[0]}:{port}"
+        return f"http://127.0.0.1:{port}"
+    return url
+
+
+async def stop_embedded(app: App) -> None:
+    if app.server is not None:
+        server, app.server = app.server, None
+        app.server_address = None
+        await server.stop()
+
+
+async def connect(app: App, url: str) -> Connection:
+    """The app's connection to ``url`` (reused if already open)."""
+    if app.conn is not None and app.conn.url == url and app.conn.connected:
+        return app.conn
+    if app.conn is not None:
+        await app.conn.close()
+        app.conn = None
+    conn = Connection(url)
+    await conn.connect()
+    app.conn = conn
+    return conn
+
+
+async def disconnect(app: App) -> None:
+    if app.conn is not None:
+        conn, app.conn = app.conn, None
+        await conn.close()
+
+
+# --- tables ------------------------------------------------------------------------------------------
+def couch_names(app: App, local_players: int) -> list[str]:
+    return [app.settings.name] + [f"Player {i + 1}" for i in range(1, local_players)]
+
+
+async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,
+                       local_players: int = 1, password: str | None = None) -> TableSession:
+    """Create a table (this client hosts it at seat 0) and seat the other local players."""
+    names = couch_names(app, local_players)
+    ack = await conn.request("create_table", {
+        "game": game, "options": options, "seats": seats, "name": names[0], "password": password or None,
+        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": True}})
+    table = ack["table"]
+    tokens = {ack["seat"]: ack["token"]}
+    for name in names[1:]:
+        joined = await conn.request("join_table", {"table": table["id"], "name": name,
+                                                   **({"password": password} if password else {})})
+        tokens[joined["seat"]] = joined["token"]
+        table = joined.get("table", table)
+    session = TableSession(conn, table, tokens)
+    app.watch_session(session)
+    return session
+
+
+async def join_table(app: App, conn: Connection, table_id: str, password: str | None = None) -> TableSession:
+    payload: dict[str, Any] = {"table": table_id, "name": app.settings.name}
+    if password:
+        payload["password"] = password
+    ack = await conn.request("join_table", payload)
+    session = TableSession(conn, ack["table"], {ack["seat"]: ack["token"]})
+    app.watch_session(session)
+    return session
+
+
+async def play_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
+                     pads: dict[int, str] | None = None) -> TableSession:
+    """Solo (one local player) or couch play: an embedded server, bots in the other seats, started.
+    ``pads`` binds local player i (in seating order) to a gamepad device."""
+    url = await start_embedded(app, lan=False)
+    conn = await connect(app, url)
+    session = await create_table(app, conn, game, options, players, local_players)
+    held = session.seats_held
+    session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
+    await session.request("start")   # the server seats bots in every empty seat
+    session.local = True
+    _save_game(session)
+    return session
+
+
+async def resume_local(app: App) -> TableSession:
+    """Reopen the saved solo or couch game on a fresh embedded server."""
+    saved = saved_game()
+    if saved is None:
+        raise ServerError("unknown_table", "There is no game to resume.")
+    url = await start_embedded(app, lan=False)
+    conn = await connect(app, url)
+    tokens = {int(k): v for k, v in saved["tokens"].items()}
+    table = None
+    for token in tokens.values():
+        try:
+            ack = await conn.request("resume", {"token": token})
+        except ServerError as err:
+            forget_saved_game()
+            raise ServerError(err.code, f"That game cannot be resumed: {err.message}") from err
+        table = ack["table"]
+    session = TableSession(conn, table, tokens)
+    session.pads.update({int(k): v for k, v in (saved.get("pads") or {}).items()})
+    session.local = True
+    app.watch_session(session)
+    # Resume acks came before the session existed: ask once more so the snapshot reaches it.
+    await session.resume()
+    return session
+
+
+async def host_lan(app: App, game: str, options: dict[str, Any], players: int, password: str | None) -> TableSession:
+    """Host a LAN game: a discoverable server on this machine and a table waiting in the lobby."""
+    url = await start_embedded(app, lan=True)
+    conn = await connect(app, url)
+    session = await create_table(app, conn, game, options, players, 1, password)
+    session.local = False
+    return session
+
+
+async def leave_table(app: App, session: TableSession) -> None:
+    """Leave a table. A local game is kept for resuming unless it is over; a LAN seat is given up."""
+    if session.local:
+        if session.over:
+            forget_saved_game()
+        await disconnect(app)
+        await stop_embedded(app)
+        return
+    await session.leave()
+    if app.server is None:
+        await disconnect(app)

@@ -1,0 +1,123 @@
+"""Glue between screens and the async flows in :mod:`client.modes`: show a wait screen, run the flow,
+land on the next scene, or show what went wrong in plain words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from client import modes
+from client.net import ServerError
+from client.scenes.common import BusyScene, MessageDialog
+from client.session import TableSession
+
+if TYPE_CHECKING:
+    from client.app import App
+
+
+def _title(app: App):
+    from client.scenes.title import TitleScene
+
+    return TitleScene(app)
+
+
+def run_with_wait(app: App, words: str, coro, then) -> None:
+    """Show ``words`` while ``coro`` runs; then call ``then(result)``, or explain the failure."""
+    busy = app.stack.push(BusyScene(app, words))
+
+    async def go() -> None:
+        try:
+            result = await coro
+        except (ServerError, ValueError, OSError) as err:
+            app.stack.remove(busy)
+            app.stack.push(MessageDialog(app, "That did not work", str(err) or err.__class__.__name__))
+            return
+        except Exception as err:
+            app.stack.remove(busy)
+            app.stack.push(MessageDialog(app, "That did not work", f"Something went wrong: {err}"))
+            raise
+        app.stack.remove(busy)
+        then(result)
+
+    app.spawn(go())
+
+
+def open_setup(app: App, mode: str, conn=None) -> None:
+    from client.scenes.setup import GameSetupScene
+
+    games = conn.games if conn is not None else modes.local_games()
+    if not games:
+        app.stack.push(MessageDialog(app, "No games", "No game could be loaded. Check the installation."))
+        return
+    app.stack.push(GameSetupScene(app, mode, games, conn))
+
+
+def open_join(app: App) -> None:
+    from client.scenes.join import JoinScene
+
+    app.stack.push(JoinScene(app))
+
+
+def open_settings(app: App) -> None:
+    from client.scenes.menus import SettingsScene
+
+    app.stack.push(SettingsScene(app))
+
+
+def open_table(app: App, session: TableSession) -> None:
+    """Show the table of ``session`` over the title screen (couch: hand-offs as they come)."""
+    from client.scenes.handoff import HandoffScene
+    from client.tables import table_scene_for
+
+    app.stack.reset(_title(app))
+    table = app.stack.push(table_scene_for(session.game_id)(app, session))
+
+    def on_handoff(seat: int) -> None:
+        if app.stack.find(HandoffScene) is None and table in app.stack.scenes:
+            app.stack.push(HandoffScene(app, session))
+
+    session.handoff_listeners.append(on_handoff)
+    if session.handoff_seat is not None:
+        on_handoff(session.handoff_seat)
+
+
+def open_lobby(app: App, session: TableSession) -> None:
+    from client.scenes.lobby import LobbyScene
+
+    app.stack.reset(_title(app))
+    app.stack.push(LobbyScene(app, session))
+
+
+def start_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
+                pads: dict[int, str] | None = None) -> None:
+    run_with_wait(app, "Warming up the kitchen...",
+                  modes.play_local(app, game, options, players, local_players, pads),
+                  lambda session: open_table(app, session))
+
+
+def resume(app: App) -> None:
+    run_with_wait(app, "Reheating your soup...", modes.resume_local(app), lambda session: open_table(app, session))
+
+
+def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None) -> None:
+    run_with_wait(app, "Opening the kitchen to the LAN...", modes.host_lan(app, game, options, players, password),
+                  lambda session: open_lobby(app, session))
+
+
+def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None) -> None:
+    run_with_wait(app, "Setting the table...", modes.create_table(app, conn, game, options, players, 1, password),
+                  lambda session: open_lobby(app, session))
+
+
+def join(app: App, conn, table_id: str, password: str | None = None) -> None:
+    def landed(session: TableSession) -> None:
+        (open_table if session.started else open_lobby)(app, session)
+
+    run_with_wait(app, "Pulling up a chair...", modes.join_table(app, conn, table_id, password), landed)
+
+
+def leave(app: App, session: TableSession) -> None:
+    async def go() -> None:
+        await modes.leave_table(app, session)
+
+    app.stack.reset(_title(app))
+    app.spawn(go())

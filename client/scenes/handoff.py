@@ -1,0 +1,72 @@
+"""Couch play: before a seat's private information is shown, its player takes the controls while
+everyone else looks away. The whole screen is covered, so nothing private shows through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.input import InputAction
+from client.scenes.common import FormScene
+from client.session import TableSession
+from client.widgets import Button, Widget
+
+
+class HandoffScene(FormScene):
+    name = "handoff"
+    hints = "Enter / A: I have the controls    Esc / Start: menu"
+
+    def __init__(self, app, session: TableSession) -> None:
+        self.session = session
+        self.seat = session.handoff_seat
+        super().__init__(app)
+
+    @property
+    def player(self) -> str:
+        return self.session.seat_name(self.seat) if self.seat is not None else "the next player"
+
+    def build(self) -> list[Widget]:
+        self.heading = f"Pass the controls to {self.player}"
+        paused = self.session.table.get("settings", {}).get("handoff_pauses_timer", True)
+        self.subheading = ("Everyone else, look away! " +
+                           ("The timer waits until they are ready." if paused else "The timer keeps running."))
+        return [Button(f"I am {self.player}: show my cards", self.confirm, key="confirm", primary=True)]
+
+    def handle(self, action: InputAction) -> bool:
+        bound = self.session.pads.get(self.seat) if self.seat is not None else None
+        if bound is not None and action.device.startswith("pad:") and action.device != bound:
+            return True  # only the player's own pad (or the keyboard and mouse) may confirm
+        if action.kind in ("menu", "back"):
+            from client.scenes.menus import PauseMenu
+
+            self.app.stack.push(PauseMenu(self.app, self.session))
+            return True
+        return self.form.handle(action)
+
+    def confirm(self) -> None:
+        self.app.stack.remove(self)
+        self.session.confirm_handoff()
+
+    def update(self, dt: float, now: float) -> None:
+        if self.session.handoff_seat != self.seat and self.stack is not None:
+            if self.session.handoff_seat is None:
+                self.stack.remove(self)
+            else:
+                self.seat = self.session.handoff_seat
+                self.rebuild()
+
+    def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        if self.seat is None:
+            return
+        r = lay.button_h
+        centre = (lay.width // 2, int(lay.height * 0.38))
+        pygame.draw.circle(surface, theme.seat_colour(self.seat), centre, r)
+        theme.text(surface, str(self.seat + 1), "heading", theme.TEXT_DARK, centre, lay, anchor="center")
+
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        super().place(lay, int(lay.height * 0.55), bottom, width)
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "seat": self.seat}

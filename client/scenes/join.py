@@ -1,0 +1,163 @@
+"""Joining: servers found on the LAN or typed by hand, then the open tables of the chosen server."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from client import modes
+from client.net import normalise_url
+from client.scenes import flows
+from client.scenes.common import FormScene, TextDialog
+from client.widgets import Button, ListView, TextField, Widget
+
+log = logging.getLogger(__name__)
+
+Browse = Callable[[], Awaitable[list[dict[str, Any]]]]
+REFRESH_TABLES = 3.0
+
+
+async def browse_lan() -> list[dict[str, Any]]:
+    """Servers advertised on the LAN (empty if discovery is unavailable here)."""
+    try:
+        from server.discovery import browse
+    except ImportError:
+        return []
+    try:
+        return await browse(timeout=1.5)
+    except Exception as err:  # noqa: BLE001 - no LAN, no multicast: just nothing found
+        log.info("LAN browse failed: %s", err)
+        return []
+
+
+class JoinScene(FormScene):
+    name = "join"
+    heading = "Join a game"
+    subheading = "Kitchens found on this network, or type an address a host shared with you."
+
+    def __init__(self, app, browse: Browse | None = None) -> None:
+        self.browse = browse or browse_lan
+        self.servers: list[dict[str, Any]] = []
+        self.searching = False
+        self.address = app.settings.last_server
+        super().__init__(app)
+
+    def build(self) -> list[Widget]:
+        rows = [f"{s.get('name', 'Soup Kitchen')}   {s['host']}:{s['port']}" for s in self.servers]
+        empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
+        self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=5)
+        return [self.list,
+                TextField("Address", self.address, lambda v: setattr(self, "address", v), key="address",
+                          placeholder="192.168.1.20:8765", on_submit=lambda _v: self.connect_typed()),
+                Button("Connect", self.connect_typed, key="connect", primary=True),
+                Button("Search again", self.search, key="search"),
+                Button("Back", self.on_back, key="back")]
+
+    def on_enter(self) -> None:
+        if not self.servers and not self.searching:
+            self.search()
+
+    def search(self) -> None:
+        self.searching = True
+        self.rebuild()
+
+        def found(servers: list[dict[str, Any]]) -> None:
+            self.searching = False
+            self.servers = [s for s in servers if isinstance(s, dict) and "host" in s and "port" in s]
+            self.rebuild()
+
+        self.app.spawn(self.browse(), found)
+
+    def pick(self, index: int) -> None:
+        server = self.servers[index]
+        self.open(f"http://{server['host']}:{server['port']}")
+
+    def connect_typed(self) -> None:
+        try:
+            url = normalise_url(self.address)
+        except ValueError as err:
+            self.app.toast(str(err), "error")
+            return
+        self.app.settings.last_server = self.address.strip()
+        self.app.settings.save()
+        self.open(url)
+
+    def open(self, url: str) -> None:
+        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect(self.app, url),
+                            lambda conn: self.app.stack.push(TablesScene(self.app, conn)))
+
+
+def table_row(table: dict[str, Any]) -> str:
+    """One line about a table: game, seats, state, password."""
+    seats = table.get("seats", [])
+    people = sum(1 for s in seats if s.get("name") and not s.get("bot"))
+    bots = sum(1 for s in seats if s.get("bot"))
+    state = "finished" if table.get("over") else "playing" if table.get("started") else "waiting"
+    host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or "someone"
+    lock = "   [password]" if table.get("has_password") else ""
+    extra = f" + {bots} bot{'s' if bots != 1 else ''}" if bots else ""
+    return f"{table.get('title', table.get('game'))} - {host}'s table   {people}{extra} of {len(seats)} seats, {state}{lock}"
+
+
+class TablesScene(FormScene):
+    name = "tables"
+    heading = "Open tables"
+
+    def __init__(self, app, conn, tables: list[dict[str, Any]] | None = None) -> None:
+        self.conn = conn
+        self.tables = tables or []
+        self.subheading = f"On {conn.url.split('://', 1)[-1]}"
+        self.since_refresh = 0.0
+        self.loading = False
+        super().__init__(app)
+
+    def build(self) -> list[Widget]:
+        self.list = ListView([table_row(t) for t in self.tables], self.pick, key="tables",
+                             empty="No open tables yet. Create one!", visible_rows=5)
+        return [self.list, Button("New table", self.create, key="create", primary=True),
+                Button("Refresh", self.refresh, key="refresh"), Button("Back", self.on_back, key="back")]
+
+    def on_enter(self) -> None:
+        self.refresh()
+
+    def on_back(self) -> None:
+        self.app.stack.pop()
+        self.app.spawn(modes.disconnect(self.app))
+
+    def update(self, dt: float, now: float) -> None:
+        self.since_refresh += dt
+        if self.since_refresh >= REFRESH_TABLES and self.stack is not None and self.stack.top is self:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self.since_refresh = 0.0
+        if self.loading or not self.conn.connected:
+            return
+        self.loading = True
+
+        def got(ack: dict[str, Any] | None) -> None:
+            self.loading = False
+            if ack is not None:
+                self.tables = [t for t in ack.get("tables", []) if not t.get("over")]
+                self.rebuild()
+
+        async def fetch():
+            try:
+                return await self.conn.request("list_tables", {})
+            finally:
+                self.loading = False
+
+        self.app.spawn(fetch(), got)
+
+    def create(self) -> None:
+        flows.open_setup(self.app, "remote", self.conn)
+
+    def pick(self, index: int) -> None:
+        table = self.tables[index]
+        if table.get("has_password"):
+            self.app.stack.push(TextDialog(self.app, "Password", "Password",
+                                           lambda pw: flows.join(self.app, self.conn, table["id"], pw),
+                                           message="This table needs a password.", secret=True))
+        else:
+            flows.join(self.app, self.conn, table["id"])

@@ -1,0 +1,73 @@
+"""The pause menu over a table, and the settings screen."""
+
+from __future__ import annotations
+
+from client.scenes import flows
+from client.scenes.common import Dialog, FormScene, MessageDialog
+from client.session import TableSession
+from client.settings import BOT_SPEEDS
+from client.widgets import Button, Choice, TextField, Toggle, Widget
+
+
+class PauseMenu(Dialog):
+    name = "pause"
+
+    def __init__(self, app, session: TableSession) -> None:
+        self.session = session
+        message = ("The kitchen keeps cooking while this menu is open."
+                   if not session.couch else "Hand the controls on, or step away from the table.")
+        super().__init__(app, "Menu", message)
+
+    def build(self) -> list[Widget]:
+        widgets: list[Widget] = [Button("Back to the table", self.on_back, key="resume", primary=True)]
+        if self.session.couch and self.session.shown_seat is not None:
+            widgets.append(Button("Hand the controls on", self.hand_on, key="handoff"))
+        widgets += [Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
+                    Button("Full screen on/off", self.app.toggle_fullscreen, key="fullscreen")]
+        leave = "Save and leave" if self.session.local and not self.session.over else "Leave table"
+        widgets.append(Button(leave, self.leave, key="leave"))
+        return widgets
+
+    def hand_on(self) -> None:
+        self.app.stack.remove(self)
+        if not self.session.pass_controls():
+            self.app.toast("Nobody else at this screen can play right now.")
+
+    def leave(self) -> None:
+        if self.session.local or self.session.over:
+            flows.leave(self.app, self.session)
+            return
+        self.app.stack.push(MessageDialog(self.app, "Leave the table?",
+                                          "A bot will take your seat. You can come back with Join.",
+                                          [("Leave", lambda: flows.leave(self.app, self.session)), ("Stay", None)]))
+
+
+class SettingsScene(FormScene):
+    name = "settings"
+    heading = "Settings"
+    subheading = "Saved for next time."
+
+    def build(self) -> list[Widget]:
+        s = self.app.settings
+        return [
+            TextField("Your name", s.name, self.set_name, key="name", max_length=24),
+            Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set("volume"), key="volume",
+                   names=lambda v: f"{v}%"),
+            Toggle("Colour-blind symbols", s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
+            Choice("Bot speed", list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots"),
+            Toggle("Full screen", self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
+            Button("Done", self.on_back, key="done", primary=True),
+        ]
+
+    def set(self, attribute: str):
+        def change(value) -> None:
+            setattr(self.app.settings, attribute, value)
+        return change
+
+    def set_name(self, value: str) -> None:
+        self.app.settings.name = value
+
+    def on_back(self) -> None:
+        self.app.settings.name = self.app.settings.name.strip()[:24] or "Chef"
+        self.app.settings.save()
+        self.app.stack.pop()

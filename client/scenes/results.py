@@ -1,0 +1,78 @@
+"""The end of a game: who won and the scores, read from the final view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.scenes import flows
+from client.scenes.common import FormScene
+from client.session import TableSession
+from client.widgets import Button, Widget
+
+
+def final_result(view: dict[str, Any] | None) -> dict[str, Any]:
+    """The ``result`` of a finished game as its view carries it (``winners``, ``scores``), if at all."""
+    if not view:
+        return {}
+    result = view.get("result")
+    if isinstance(result, dict):
+        return result
+    return {k: view[k] for k in ("winners", "scores") if k in view}
+
+
+class ResultsScene(FormScene):
+    name = "results"
+    heading = "The soup is served"
+
+    def __init__(self, app, session: TableSession) -> None:
+        self.session = session
+        super().__init__(app)
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return final_result(self.session.public_view if self.session.shown_seat is None
+                            else self.session.view(self.session.shown_seat))
+
+    def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        result = self.result
+        winners = result.get("winners")
+        seats = [s.get("seat") for s in self.session.table.get("seats", [])]
+        lines = []
+        if isinstance(winners, list):
+            if not winners:
+                lines.append(("Nobody won this time.", theme.TEXT))
+            elif sorted(winners) == sorted(seats):
+                lines.append(("Everyone wins together!", theme.HERB))
+            else:
+                names = ", ".join(self.session.seat_name(w) for w in winners)
+                lines.append((f"Winner{'s' if len(winners) > 1 else ''}: {names}", theme.MUSTARD))
+        else:
+            lines.append(("The game is over.", theme.TEXT))
+        scores = result.get("scores")
+        if isinstance(scores, list):
+            for seat, score in enumerate(scores):
+                you = " (you)" if seat in self.session.tokens else ""
+                lines.append((f"{self.session.seat_name(seat)}{you}: {score}", theme.seat_colour(seat)))
+        return lines
+
+    def build(self) -> list[Widget]:
+        return [Button("Back to title", self.leave, key="title", primary=True),
+                Button("Look at the table", self.on_back, key="table")]
+
+    def leave(self) -> None:
+        flows.leave(self.app, self.session)
+
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        rows = len(self.lines())
+        super().place(lay, top + (rows + 1) * lay.font("label").get_linesize(), bottom, width)
+
+    def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        y = self.draw_heading(surface, lay) - lay.gap
+        for words, colour in self.lines():
+            y = theme.text(surface, words, "label", colour, (lay.width // 2, y), lay, anchor="midtop").bottom
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "lines": [w for w, _c in self.lines()]}

@@ -1,0 +1,122 @@
+"""Choosing a game, its options and the players before solo, couch, hosted or remote play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.scenes import flows
+from client.scenes.common import FormScene
+from client.widgets import Button, Choice, Label, TextField, Widget
+
+MODES = {
+    "solo": ("Play solo", "Bots take every other seat."),
+    "couch": ("Couch play", "Several players share this screen; a hand-off screen keeps secrets secret."),
+    "host": ("Host a LAN game", "Friends on this network can join your table."),
+    "remote": ("New table", "Create a table on this server."),
+}
+
+
+def option_values(spec: dict[str, Any]) -> list[Any]:
+    """The values a game option can take, for a Choice widget."""
+    if spec.get("choices"):
+        return list(spec["choices"])
+    low = spec.get("minimum")
+    high = spec.get("maximum")
+    default = spec.get("default", 0)
+    low = default if low is None else low
+    high = default if high is None else high
+    if high - low > 60:
+        return sorted({low, default, high})
+    return list(range(low, high + 1))
+
+
+def option_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ").replace("-", " ")
+
+
+class GameSetupScene(FormScene):
+    name = "setup"
+
+    def __init__(self, app, mode: str, games: list[dict[str, Any]], conn=None) -> None:
+        self.mode, self.games, self.conn = mode, games, conn
+        self.heading, self.subheading = MODES[mode]
+        self.game = games[0]
+        self.options: dict[str, Any] = {}
+        self.players = 0
+        self.local_players = 2 if mode == "couch" else 1
+        self.password = ""
+        self.pads: dict[int, str] = {}   # local player index -> device
+        self._reset_game()
+        super().__init__(app)
+
+    def _reset_game(self) -> None:
+        self.options = {spec["key"]: spec["default"] for spec in self.game.get("options", [])}
+        low, high = self.game["min_players"], self.game["max_players"]
+        self.players = max(low, min(high, 4 if self.mode != "couch" else max(2, low)))
+        self.local_players = min(self.local_players, self.players)
+
+    def _pick_game(self, game_id: str) -> None:
+        self.game = next(g for g in self.games if g["id"] == game_id)
+        self._reset_game()
+        self.rebuild()
+
+    def _set_players(self, n: int) -> None:
+        self.players = n
+        self.local_players = min(self.local_players, n)
+        self.rebuild()
+
+    def _set_local(self, n: int) -> None:
+        self.local_players = n
+        self.players = max(self.players, n)
+        self.rebuild()
+
+    def _bind(self, index: int, device: str) -> None:
+        if device == "any":
+            self.pads.pop(index, None)
+        else:
+            self.pads[index] = device
+
+    def build(self) -> list[Widget]:
+        titles = {g["id"]: g["title"] for g in self.games}
+        widgets: list[Widget] = [
+            Choice("Game", list(titles), self.game["id"], self._pick_game, key="game", names=titles.get)]
+        counts = list(range(self.game["min_players"], self.game["max_players"] + 1))
+        widgets.append(Choice("Players", counts, self.players, self._set_players, key="players"))
+        if self.mode == "couch":
+            widgets.append(Choice("At this screen", list(range(1, self.players + 1)), self.local_players,
+                                  self._set_local, key="local"))
+            devices = ["any"] + [f"pad:{i}" for i in sorted(self.app.input.pads)]
+            if len(devices) > 1:
+                names = {"any": "any controls", **{f"pad:{i}": n for i, n in self.app.input.pads.items()}}
+                for i in range(self.local_players):
+                    widgets.append(Choice(f"Player {i + 1} uses", devices, self.pads.get(i, "any"),
+                                          lambda v, i=i: self._bind(i, v), key=f"pad{i}", names=names.get))
+        for spec in self.game.get("options", []):
+            key = spec["key"]
+            widgets.append(Choice(spec["label"], option_values(spec), self.options[key],
+                                  lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}",
+                                  names=option_name))
+        if self.mode in ("host", "remote"):
+            widgets.append(TextField("Password", self.password, lambda v: setattr(self, "password", v),
+                                     key="password", placeholder="none", secret=True))
+        bots = self.players - self.local_players
+        if self.mode in ("solo", "couch"):
+            words = f"{bots} bot{'s' if bots != 1 else ''} will join you." if bots else "No bots: every seat is here."
+            widgets.append(Label(words, colour=(196, 172, 140), key="bots"))
+        start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
+                 "remote": "Create table"}[self.mode]
+        widgets.append(Button(start, self.start, key="start", primary=True))
+        widgets.append(Button("Back", self.on_back, key="back"))
+        return widgets
+
+    def start(self) -> None:
+        game_id, options = self.game["id"], dict(self.options)
+        if self.mode in ("solo", "couch"):
+            flows.start_local(self.app, game_id, options, self.players, self.local_players,
+                              dict(self.pads))
+        elif self.mode == "host":
+            flows.host(self.app, game_id, options, self.players, self.password or None)
+        else:
+            flows.create_remote(self.app, self.conn, game_id, options, self.players, self.password or None)

@@ -1,0 +1,384 @@
+"""Our small widget set: button, toggle, choice, text field and list, plus the focus group that moves
+a visible focus ring between them with keyboard, gamepad or mouse.
+
+Widgets are placed by their scene (``widget.rect``) on every draw, so layouts follow the window size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.input import InputAction
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self, key: str = "") -> None:
+        self.key = key
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+        self.visible = True
+
+    def handle(self, action: InputAction) -> bool:
+        """Use ``action`` while focused; True if used."""
+        return False
+
+    def activate(self) -> None:
+        """The player selected this widget (Enter, A button, click)."""
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.activate()
+
+    def draw(self, surface: pygame.Surface, lay: theme.Layout, focused: bool) -> None:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.key
+
+
+class Label(Widget):
+    """Text that cannot be focused."""
+
+    focusable = False
+
+    def __init__(self, words: str, kind: str = "body", colour=theme.TEXT, key: str = "") -> None:
+        super().__init__(key)
+        self.words, self.kind, self.colour = words, kind, colour
+
+    def draw(self, surface, lay, focused) -> None:
+        theme.text(surface, self.words, self.kind, self.colour, self.rect.midleft, lay, anchor="midleft",
+                   max_width=self.rect.width)
+
+    def describe(self) -> str:
+        return self.words
+
+
+class Button(Widget):
+    def __init__(self, label: str, on_click: Callable[[], Any], key: str = "", primary: bool = False,
+                 hint: str = "") -> None:
+        super().__init__(key or label)
+        self.label, self.on_click, self.primary, self.hint = label, on_click, primary, hint
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface, lay, focused) -> None:
+        if not self.enabled:
+            colour, words = theme.PANEL, theme.TEXT_DIM
+        elif self.primary:
+            colour, words = (theme.ACCENT if focused else theme.ACCENT_DARK), theme.TEXT
+        else:
+            colour, words = (theme.PANEL_LIGHT if focused else theme.PANEL), theme.TEXT
+        theme.draw_panel(surface, self.rect, lay, colour=colour)
+        theme.text(surface, self.label, "label", words, self.rect.center, lay, anchor="center",
+                   max_width=self.rect.width - lay.gap * 2)
+        if self.hint:
+            theme.text(surface, self.hint, "small", theme.TEXT_DIM,
+                       (self.rect.right - lay.gap, self.rect.centery), lay, anchor="midright")
+
+    def describe(self) -> str:
+        return self.label
+
+
+class Toggle(Widget):
+    def __init__(self, label: str, value: bool, on_change: Callable[[bool], Any] | None = None, key: str = "") -> None:
+        super().__init__(key or label)
+        self.label, self.value, self.on_change = label, value, on_change
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.value = not self.value
+            if self.on_change:
+                self.on_change(self.value)
+
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "navigate" and action.dx and self.enabled:
+            if (action.dx > 0) != self.value:
+                self.activate()
+            return True
+        return False
+
+    def draw(self, surface, lay, focused) -> None:
+        theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
+        theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
+                   anchor="midleft", max_width=self.rect.width * 2 // 3)
+        h = self.rect.height // 2
+        track = pygame.Rect(0, 0, h * 2, h)
+        track.midright = (self.rect.right - lay.gap * 2, self.rect.centery)
+        pygame.draw.rect(surface, theme.HERB if self.value else theme.SHADOW, track, border_radius=h // 2)
+        knob = pygame.Rect(0, 0, h - 4, h - 4)
+        knob.center = (track.right - h // 2, track.centery) if self.value else (track.x + h // 2, track.centery)
+        pygame.draw.ellipse(surface, theme.TEXT, knob)
+
+    def describe(self) -> str:
+        return f"{self.label}: {'on' if self.value else 'off'}"
+
+
+class Choice(Widget):
+    """One value out of several; left/right (or select) steps through them."""
+
+    def __init__(self, label: str, values: Sequence[Any], value: Any, on_change: Callable[[Any], Any] | None = None,
+                 key: str = "", names: Callable[[Any], str] = str) -> None:
+        super().__init__(key or label)
+        self.label, self.values, self.on_change, self.names = label, list(values), on_change, names
+        self.index = self.values.index(value) if value in self.values else 0
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index] if self.values else None
+
+    def step(self, delta: int) -> None:
+        if not self.values or not self.enabled:
+            return
+        self.index = (self.index + delta) % len(self.values)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def set(self, value: Any) -> None:
+        if value in self.values:
+            self.index = self.values.index(value)
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def click(self, pos) -> None:
+        self.step(-1 if pos[0] < self.rect.x + self.rect.width // 3 else 1)
+
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "navigate" and action.dx:
+            self.step(action.dx)
+            return True
+        return False
+
+    def draw(self, surface, lay, focused) -> None:
+        theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
+        theme.text(surface, self.label, "label", theme.TEXT if self.enabled else theme.TEXT_DIM,
+                   (self.rect.x + lay.gap * 2, self.rect.centery), lay, anchor="midleft",
+                   max_width=self.rect.width // 2 - lay.gap * 2)
+        value_box = pygame.Rect(self.rect.centerx, self.rect.y, self.rect.width // 2 - lay.gap * 2, self.rect.height)
+        arrows = theme.MUSTARD if focused and self.enabled else theme.TEXT_DIM
+        theme.text(surface, "<", "label", arrows, value_box.midleft, lay, anchor="midleft")
+        theme.text(surface, ">", "label", arrows, value_box.midright, lay, anchor="midright")
+        theme.text(surface, self.names(self.value), "label", theme.TEXT, value_box.center, lay, anchor="center",
+                   max_width=value_box.width - lay.margin * 2)
+
+    def describe(self) -> str:
+        return f"{self.label}: {self.names(self.value)}"
+
+
+class TextField(Widget):
+    def __init__(self, label: str, value: str = "", on_change: Callable[[str], Any] | None = None, key: str = "",
+                 placeholder: str = "", max_length: int = 64, secret: bool = False,
+                 on_submit: Callable[[str], Any] | None = None) -> None:
+        super().__init__(key or label)
+        self.label, self.value, self.on_change = label, value, on_change
+        self.placeholder, self.max_length, self.secret, self.on_submit = placeholder, max_length, secret, on_submit
+        self.blink = 0.0
+
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "text":
+            typed = "".join(ch for ch in action.text if ch.isprintable())
+            self.value = (self.value + typed)[: self.max_length]
+        elif action.kind == "erase":
+            self.value = self.value[:-1]
+        else:
+            return False
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def activate(self) -> None:
+        if self.on_submit:
+            self.on_submit(self.value)
+
+    def draw(self, surface, lay, focused) -> None:
+        theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
+        label_w = self.rect.width * 2 // 5
+        theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
+                   anchor="midleft", max_width=label_w - lay.gap * 2)
+        box = pygame.Rect(self.rect.x + label_w, self.rect.y + lay.gap // 2, self.rect.width - label_w - lay.gap,
+                          self.rect.height - lay.gap)
+        pygame.draw.rect(surface, theme.SHADOW, box, border_radius=lay.radius // 2)
+        shown = "*" * len(self.value) if self.secret else self.value
+        words, colour = (shown, theme.TEXT) if shown else (self.placeholder, theme.TEXT_DIM)
+        f = lay.font("label")
+        while words and f.size(words)[0] > box.width - lay.gap * 3:
+            words = words[1:]
+        rect = theme.text(surface, words, "label", colour, (box.x + lay.gap, box.centery), lay, anchor="midleft")
+        if focused:
+            x = rect.right + 2 if shown else box.x + lay.gap
+            pygame.draw.line(surface, theme.MUSTARD, (x, box.y + lay.gap // 2), (x, box.bottom - lay.gap // 2),
+                             max(2, lay.ring // 2))
+
+    def describe(self) -> str:
+        return f"{self.label}: {'*' * len(self.value) if self.secret else self.value}"
+
+
+class ListView(Widget):
+    """Rows to pick from; up/down moves inside the list and past its ends moves focus on."""
+
+    def __init__(self, rows: Sequence[str], on_activate: Callable[[int], Any] | None = None, key: str = "list",
+                 empty: str = "Nothing here yet.", visible_rows: int = 6) -> None:
+        super().__init__(key)
+        self.rows, self.on_activate, self.empty, self.visible_rows = list(rows), on_activate, empty, visible_rows
+        self.selected = 0
+        self.scroll = 0
+
+    def set_rows(self, rows: Sequence[str]) -> None:
+        self.rows = list(rows)
+        self.selected = min(self.selected, max(0, len(self.rows) - 1))
+        self._clamp_scroll()
+
+    def _clamp_scroll(self) -> None:
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        if self.selected >= self.scroll + self.visible_rows:
+            self.scroll = self.selected - self.visible_rows + 1
+        self.scroll = max(0, min(self.scroll, max(0, len(self.rows) - self.visible_rows)))
+
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "navigate" and action.dy and self.rows:
+            target = self.selected + action.dy
+            if 0 <= target < len(self.rows):
+                self.selected = target
+                self._clamp_scroll()
+                return True
+        if action.kind == "scroll" and self.rows:
+            self.selected = max(0, min(len(self.rows) - 1, self.selected + action.dy))
+            self._clamp_scroll()
+            return True
+        return False
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        h = self.rect.height // max(1, self.visible_rows)
+        return pygame.Rect(self.rect.x, self.rect.y + (i - self.scroll) * h, self.rect.width, h)
+
+    def activate(self) -> None:
+        if self.rows and self.on_activate:
+            self.on_activate(self.selected)
+
+    def click(self, pos) -> None:
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
+            if self.row_rect(i).collidepoint(pos):
+                self.selected = i
+                self.activate()
+                return
+
+    def draw(self, surface, lay, focused) -> None:
+        theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
+        if not self.rows:
+            theme.text(surface, self.empty, "label", theme.TEXT_DIM, self.rect.center, lay, anchor="center",
+                       max_width=self.rect.width - lay.margin)
+            return
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
+            row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT if focused else theme.PANEL, row, border_radius=lay.radius)
+                pygame.draw.rect(surface, theme.MUSTARD if focused else theme.PANEL_EDGE, row,
+                                 width=max(1, lay.ring // 2), border_radius=lay.radius)
+            theme.text(surface, self.rows[i], "label", theme.TEXT, (row.x + lay.gap * 2, row.centery), lay,
+                       anchor="midleft", max_width=row.width - lay.gap * 4)
+        if len(self.rows) > self.visible_rows:
+            theme.text(surface, f"{self.selected + 1}/{len(self.rows)}", "small", theme.TEXT_DIM,
+                       (self.rect.right - lay.gap, self.rect.bottom - lay.gap), lay, anchor="bottomright")
+
+    def describe(self) -> str:
+        return f"[{'; '.join(self.rows)}]"
+
+
+class FocusGroup:
+    """The widgets of one screen in focus order; moves the focus and routes input to the focused one."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus = 0
+        self._fix_focus(1)
+
+    def set(self, widgets: Sequence[Widget], keep: bool = True) -> None:
+        current = self.focused.key if keep and self.focused is not None else None
+        self.widgets = list(widgets)
+        self.focus = 0
+        if current is not None:
+            for i, widget in enumerate(self.widgets):
+                if widget.key == current and self._can_focus(widget):
+                    self.focus = i
+        self._fix_focus(1)
+
+    @staticmethod
+    def _can_focus(widget: Widget) -> bool:
+        return widget.focusable and widget.visible and widget.enabled
+
+    def _fix_focus(self, direction: int) -> None:
+        if not self.widgets:
+            return
+        for step in range(len(self.widgets)):
+            i = (self.focus + direction * step) % len(self.widgets)
+            if self._can_focus(self.widgets[i]):
+                self.focus = i
+                return
+
+    @property
+    def focused(self) -> Widget | None:
+        if self.widgets and 0 <= self.focus < len(self.widgets) and self._can_focus(self.widgets[self.focus]):
+            return self.widgets[self.focus]
+        return None
+
+    def focus_on(self, key: str) -> None:
+        for i, widget in enumerate(self.widgets):
+            if widget.key == key and self._can_focus(widget):
+                self.focus = i
+
+    def move(self, delta: int) -> None:
+        if not self.widgets:
+            return
+        for step in range(1, len(self.widgets) + 1):
+            i = (self.focus + delta * step) % len(self.widgets)
+            if self._can_focus(self.widgets[i]):
+                self.focus = i
+                return
+
+    def widget_at(self, pos) -> Widget | None:
+        for widget in self.widgets:
+            if widget.visible and widget.rect.collidepoint(pos) and self._can_focus(widget):
+                return widget
+        return None
+
+    def handle(self, action: InputAction) -> bool:
+        focused = self.focused
+        if action.kind in ("point", "click") and action.pos is not None:
+            widget = self.widget_at(action.pos)
+            if widget is None:
+                return False
+            self.focus = self.widgets.index(widget)
+            if action.kind == "click":
+                widget.click(action.pos)
+            return True
+        if focused is not None and focused.handle(action):
+            return True
+        if action.kind == "navigate" and (action.dy or action.dx):
+            self.move(action.dy or action.dx)
+            return True
+        if action.kind == "select" and focused is not None:
+            focused.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        focused = self.focused
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface, lay, widget is focused)
+        if focused is not None:
+            theme.draw_focus_ring(surface, focused.rect, lay)
+
+    def describe(self) -> list[str]:
+        return [w.describe() for w in self.widgets if w.visible]
+
+    def text_focused(self) -> bool:
+        return isinstance(self.focused, TextField)
