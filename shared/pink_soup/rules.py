@@ -1,0 +1,438 @@
+"""The rules of Pink Soup: turns of option A or B as sub-steps, mouse powers, full pots, game end, scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.core import SYSTEM, Bot, Game, canonical_json
+from shared.pink_soup import state as st
+from shared.pink_soup.cards import (
+    DECK_SIZE,
+    DRAW_COUNT,
+    KITCHEN_PILES,
+    MOUSE,
+    POT_SIZE,
+    RECIPES,
+    card_label,
+    kind_of,
+    score,
+)
+from shared.pink_soup.state import PinkState
+from shared.rng import rng_for
+
+LOG_LENGTH = 10
+
+
+def chef(seat: int) -> str:
+    return f"Chef {seat + 1}"
+
+
+def whose(seat: int, actor: int) -> str:
+    """The pot owner as the actor reads it."""
+    return "your" if seat == actor else f"{chef(seat)}'s"
+
+
+def owner(seat: int, actor: int) -> str:
+    """The pot owner as everyone else reads it."""
+    return "their own" if seat == actor else f"{chef(seat)}'s"
+
+
+def open_seats(state: PinkState, actor: int) -> list[int]:
+    """Seats whose pots may still be changed, the actor first, then clockwise."""
+    order = [(actor + k) % state.players for k in range(state.players)]
+    return [seat for seat in order if not state.closed[seat]]
+
+
+def kitchen_choices(state: PinkState) -> list[int]:
+    """Where a card for the kitchen may go: a new pile while there are fewer than 5, else any pile."""
+    if len(state.kitchen) < KITCHEN_PILES:
+        return [len(state.kitchen)]
+    return list(range(len(state.kitchen)))
+
+
+def place_in_kitchen(state: PinkState, card: int, pile: int) -> None:
+    if pile == len(state.kitchen):
+        state.kitchen.append([card])
+    else:
+        state.kitchen[pile].append(card)
+
+
+def pile_words(state: PinkState, pile: int) -> str:
+    if pile == len(state.kitchen):
+        return "a new kitchen pile"
+    return f"kitchen pile {pile + 1} (covering {card_label(state.kitchen[pile][-1])})"
+
+
+def has_power(state: PinkState, actor: int, leaving_pile: int | None = None) -> bool:
+    """Whether a mouse would have any power to use (the mouse itself leaving ``leaving_pile``)."""
+    kitchen_cards = sum(len(pile) for pile in state.kitchen) - (leaving_pile is not None)
+    return kitchen_cards > 0 or any(state.pots[seat] for seat in open_seats(state, actor))
+
+
+class PinkSoup(Game[PinkState]):
+    """Pink Soup for 2-5 chefs: remember your pot, use the Shared Kitchen, cook your secret recipe."""
+
+    id = "pink-soup"
+    title = "Pink Soup"
+    min_players = 2
+    max_players = 5
+
+    # --- setup and legal actions ---------------------------------------------------------------
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> PinkState:
+        rng = rng_for(seed, "setup")
+        recipes = rng.sample(range(len(RECIPES)), players)
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        first = rng.randrange(players)
+        return PinkState(players=players, seed=seed, recipes=recipes, deck=deck, kitchen=[],
+                         pots=[[] for _ in range(players)], knowers=[0] * DECK_SIZE,
+                         turn=first, closed=[False] * players, log=[f"{chef(first)} starts."])
+
+    def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
+        if seat is None or seat != state.turn or state.step == st.OVER:
+            return []
+        return getattr(self, f"_legal_{state.step}")(state, seat)
+
+    def _legal_choose(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        limited = not state.deck
+        actions = []
+        if not limited:
+            count = min(DRAW_COUNT, len(state.deck))
+            actions.append({"type": "draw", "label": f"Draw {count} card{'s' * (count > 1)} (option A)"})
+        if limited or len(state.kitchen) == KITCHEN_PILES:
+            for index, pile in enumerate(state.kitchen):
+                top = pile[-1]
+                actions.append({"type": "take", "pile": index,
+                                "label": f"Take {card_label(top)} from pile {index + 1} into your pot"})
+                if kind_of(top).family == MOUSE and has_power(state, seat, leaving_pile=index):
+                    actions.append({"type": "activate", "pile": index,
+                                    "label": f"Activate the Mouse on pile {index + 1}"})
+        if limited:
+            actions.append({"type": "pass", "label": "Pass and close your pot"})
+        return actions
+
+    def _legal_kitchen(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        return [{"type": "kitchen", "card": index, "pile": pile,
+                 "label": f"Put {card_label(card)} face up on {pile_words(state, pile)}"}
+                for index, card in enumerate(state.drawn) for pile in kitchen_choices(state)]
+
+    def _legal_second(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        card = state.drawn[0]
+        actions = []
+        for target in open_seats(state, seat):
+            full = " (full: pick a card to make room)" if len(state.pots[target]) >= POT_SIZE else ""
+            actions.append({"type": "pot", "seat": target,
+                            "label": f"Put {card_label(card)} into {whose(target, seat)} pot{full}"})
+        if kind_of(card).family == MOUSE:
+            actions.append({"type": "activate", "label": "Activate the Mouse"})
+        if open_seats(state, seat) == [seat]:
+            actions += self._legal_kitchen(state, seat)
+        return actions
+
+    def _legal_slot(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        target = state.target
+        return [{"type": "slot", "slot": index,
+                 "label": f"Pick card {index + 1} of {whose(target, seat)} pot ({self._memory(state, card, seat)})"}
+                for index, card in enumerate(state.pots[target])]
+
+    @staticmethod
+    def _memory(state: PinkState, card: int, seat: int) -> str:
+        return f"you know it: {card_label(card)}" if st.knows(state.knowers[card], seat) else "unknown"
+
+    def _legal_discard(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        return [{"type": "discard", "pile": pile,
+                 "label": f"Put {card_label(state.revealed)} on {pile_words(state, pile)}"}
+                for pile in kitchen_choices(state)]
+
+    def _legal_power(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        actions = []
+        for index, pile in enumerate(state.kitchen):
+            for depth in range(len(pile)):
+                where = "top" if depth == 0 else f"{depth + 1} from the top"
+                actions.append({"type": "search", "pile": index, "depth": depth,
+                                "label": f"Mouse: take {card_label(pile[-1 - depth])} from pile {index + 1} ({where})"})
+        targets = [target for target in open_seats(state, seat) if state.pots[target]]
+        for target in targets:
+            if len(state.pots[target]) > 1:
+                actions.append({"type": "shuffle", "seat": target,
+                                "label": f"Mouse: shuffle {whose(target, seat)} pot"})
+            actions.append({"type": "look", "seat": target, "label": f"Mouse: look at {whose(target, seat)} pot"})
+        if len(targets) > 1:
+            for target in targets:
+                for index, card in enumerate(state.pots[target]):
+                    actions.append({"type": "swap", "seat": target, "slot": index,
+                                    "label": f"Mouse: swap card {index + 1} of {whose(target, seat)} pot "
+                                             f"({self._memory(state, card, seat)}) with a card of another pot"})
+        return actions
+
+    def _legal_swap_to(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        first_seat, first_slot = state.swap_from
+        return [{"type": "swap", "seat": target, "slot": index,
+                 "label": f"Mouse: swap it with card {index + 1} of {whose(target, seat)} pot "
+                          f"({self._memory(state, card, seat)})"}
+                for target in open_seats(state, seat) if target != first_seat
+                for index, card in enumerate(state.pots[target])]
+
+    def _legal_declare(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
+        return [{"type": "declare", "label": "Declare the last round (close your pot now)"},
+                {"type": "continue", "label": "Play on without declaring"}]
+
+    # --- validation ----------------------------------------------------------------------------
+    def validate(self, state: PinkState, seat: int | None, action: Any, now: float) -> str | None:
+        if seat is SYSTEM:
+            return "Pink Soup has no turn timer: there is nothing to time out"
+        if not isinstance(action, dict):
+            return 'An action must be an object with a "type"'
+        if state.step == st.OVER:
+            return "The game is over"
+        if seat != state.turn:
+            return "It is not your turn"
+        try:
+            wanted = canonical_json({key: value for key, value in action.items() if key != "label"})
+        except (TypeError, ValueError, RecursionError):
+            return "That action is not plain JSON data"
+        legal = self.legal_actions(state, seat)
+        for option in legal:
+            if canonical_json({key: value for key, value in option.items() if key != "label"}) == wanted:
+                return None
+        kinds = sorted({option["type"] for option in legal})
+        if action.get("type") in kinds:
+            return f"That {action['type']} is not allowed now; choose one of the offered choices"
+        return f"You cannot do that now; you may: {', '.join(kinds)}"
+
+    # --- applying actions ----------------------------------------------------------------------
+    def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
+        state = st.copy_state(state)
+        events: list[dict[str, Any]] = []
+
+        def say(text: str) -> None:
+            events.append({"type": action["type"], "seat": seat, "text": text})
+            state.log.append(text)
+
+        getattr(self, f"_do_{action['type']}")(state, seat, action, say)
+        del state.log[:-LOG_LENGTH]
+        return state, events
+
+    def _do_draw(self, state, seat, action, say) -> None:
+        count = min(DRAW_COUNT, len(state.deck))
+        state.drawn = [state.deck.pop() for _ in range(count)]
+        state.step = st.KITCHEN
+        say(f"{chef(seat)} draws {count} card{'s' * (count > 1)}.")
+
+    def _do_kitchen(self, state, seat, action, say) -> None:
+        card = state.drawn.pop(action["card"])
+        say(f"{chef(seat)} puts {card_label(card)} face up on {pile_words(state, action['pile'])}.")
+        place_in_kitchen(state, card, action["pile"])
+        if state.drawn:
+            state.step = st.SECOND
+        else:
+            self._finish_turn(state, seat, say)
+
+    def _do_pot(self, state, seat, action, say) -> None:
+        card = state.drawn.pop()
+        target = action["seat"]
+        say(f"{chef(seat)} puts a card face down into {owner(target, seat)} pot.")
+        self._into_pot(state, seat, target, card, 1 << seat, say)
+
+    def _do_take(self, state, seat, action, say) -> None:
+        card = self._pop_kitchen(state, action["pile"], 0)
+        say(f"{chef(seat)} takes {card_label(card)} from kitchen pile {action['pile'] + 1} into their pot.")
+        self._into_pot(state, seat, seat, card, st.everyone(state.players), say)
+
+    def _do_pass(self, state, seat, action, say) -> None:
+        say(f"{chef(seat)} passes.")
+        self._finish_turn(state, seat, say)
+
+    def _do_activate(self, state, seat, action, say) -> None:
+        if "pile" in action:
+            state.mouse = self._pop_kitchen(state, action["pile"], 0)
+            say(f"{chef(seat)} activates the Mouse from kitchen pile {action['pile'] + 1}.")
+        else:
+            state.mouse = state.drawn.pop()
+            say(f"{chef(seat)} activates a Mouse they drew.")
+        state.step = st.POWER
+
+    def _do_slot(self, state, seat, action, say) -> None:
+        target, slot = state.target, action["slot"]
+        out = state.pots[target][slot]
+        state.knowers[out] = 0
+        state.pots[target][slot] = state.incoming
+        state.knowers[state.incoming] = state.incoming_knowers
+        state.incoming, state.incoming_knowers, state.target = None, 0, None
+        if target != seat:
+            state.removed.append(out)
+            say(f"{chef(seat)} reveals {card_label(out)} from card {slot + 1} of {chef(target)}'s pot; "
+                "it leaves the game.")
+            self._finish_turn(state, seat, say)
+            return
+        say(f"{chef(seat)} reveals {card_label(out)} from card {slot + 1} of their pot for the kitchen.")
+        if len(state.kitchen) < KITCHEN_PILES:
+            place_in_kitchen(state, out, len(state.kitchen))
+            self._finish_turn(state, seat, say)
+        else:
+            state.revealed = out
+            state.step = st.DISCARD
+
+    def _do_discard(self, state, seat, action, say) -> None:
+        say(f"{chef(seat)} puts {card_label(state.revealed)} on {pile_words(state, action['pile'])}.")
+        place_in_kitchen(state, state.revealed, action["pile"])
+        state.revealed = None
+        self._finish_turn(state, seat, say)
+
+    def _do_search(self, state, seat, action, say) -> None:
+        pile, depth = action["pile"], action["depth"]
+        card = self._pop_kitchen(state, pile, depth)
+        self._mouse_used(state)
+        if depth == 0:
+            say(f"{chef(seat)}'s Mouse takes {card_label(card)} from kitchen pile {pile + 1} into their pot.")
+            knowers = st.everyone(state.players)
+        else:
+            say(f"{chef(seat)}'s Mouse takes a covered card from kitchen pile {pile + 1} into their pot.")
+            knowers = 1 << seat
+        self._into_pot(state, seat, seat, card, knowers, say)
+
+    def _do_shuffle(self, state, seat, action, say) -> None:
+        target = action["seat"]
+        pot = state.pots[target]
+        rng_for(state.seed, "shuffle", state.shuffles).shuffle(pot)
+        state.shuffles += 1
+        for card in pot:
+            state.knowers[card] = 0
+        self._mouse_used(state)
+        say(f"{chef(seat)}'s Mouse shuffles {owner(target, seat)} pot.")
+        self._finish_turn(state, seat, say)
+
+    def _do_look(self, state, seat, action, say) -> None:
+        target = action["seat"]
+        for card in state.pots[target]:
+            state.knowers[card] |= 1 << seat
+        self._mouse_used(state)
+        say(f"{chef(seat)}'s Mouse looks at {owner(target, seat)} pot.")
+        self._finish_turn(state, seat, say)
+
+    def _do_swap(self, state, seat, action, say) -> None:
+        if state.swap_from is None:
+            state.swap_from = [action["seat"], action["slot"]]
+            state.step = st.SWAP_TO
+            return
+        (first, first_slot), (second, second_slot) = state.swap_from, (action["seat"], action["slot"])
+        pots = state.pots
+        pots[first][first_slot], pots[second][second_slot] = pots[second][second_slot], pots[first][first_slot]
+        state.swap_from = None
+        self._mouse_used(state)
+        say(f"{chef(seat)}'s Mouse swaps card {first_slot + 1} of {chef(first)}'s pot "
+            f"with card {second_slot + 1} of {chef(second)}'s pot.")
+        self._finish_turn(state, seat, say)
+
+    def _do_declare(self, state, seat, action, say) -> None:
+        state.ending = st.DECLARED
+        state.closed[seat] = True
+        state.final_left = [(seat + k) % state.players for k in range(1, state.players)]
+        say(f"{chef(seat)} declares the last round and closes their pot.")
+        state.turn, state.step = state.final_left[0], st.CHOOSE
+
+    def _do_continue(self, state, seat, action, say) -> None:
+        state.turn, state.step = (seat + 1) % state.players, st.CHOOSE
+
+    # --- helpers of _apply ---------------------------------------------------------------------
+    @staticmethod
+    def _pop_kitchen(state: PinkState, pile: int, depth: int) -> int:
+        cards = state.kitchen[pile]
+        card = cards.pop(len(cards) - 1 - depth)
+        if not cards:
+            del state.kitchen[pile]
+        return card
+
+    @staticmethod
+    def _mouse_used(state: PinkState) -> None:
+        state.removed.append(state.mouse)
+        state.mouse = None
+
+    def _into_pot(self, state, seat, target, card, knowers, say) -> None:
+        """``card`` goes face down into ``target``'s pot, or waits for a blind pick if it is full."""
+        if len(state.pots[target]) < POT_SIZE:
+            state.pots[target].append(card)
+            state.knowers[card] = knowers
+            self._finish_turn(state, seat, say)
+        else:
+            state.incoming, state.incoming_knowers, state.target = card, knowers, target
+            state.step = st.SLOT
+
+    def _finish_turn(self, state: PinkState, seat: int, say) -> None:
+        """The turn is complete: close a final turn's pot, start the final round, or offer to declare."""
+        if state.final_left and state.final_left[0] == seat:
+            state.final_left.pop(0)
+            state.closed[seat] = True
+            say(f"{chef(seat)} closes their pot.")
+            if state.final_left:
+                state.turn, state.step = state.final_left[0], st.CHOOSE
+            else:
+                state.turn, state.step = None, st.OVER
+                say("The game is over.")
+        elif state.ending == st.PLAYING and not state.deck:
+            state.ending = st.DECK_OUT
+            state.final_left = [(seat + k) % state.players for k in range(1, state.players + 1)]
+            state.turn, state.step = state.final_left[0], st.CHOOSE
+            say("The ingredient deck has run out: each chef takes one final turn.")
+        elif state.ending == st.PLAYING and all(len(pot) == POT_SIZE for pot in state.pots):
+            state.step = st.DECLARE
+        else:
+            state.turn, state.step = (seat + 1) % state.players, st.CHOOSE
+
+    # --- time, end, result ---------------------------------------------------------------------
+    def next_deadline(self, state: PinkState) -> float | None:
+        return None
+
+    def is_over(self, state: PinkState) -> bool:
+        return state.step == st.OVER
+
+    def scores(self, state: PinkState) -> list[dict[str, Any]]:
+        """Each seat's score breakdown as it would count now."""
+        tops = [kind_of(pile[-1]).key for pile in state.kitchen]
+        return [score(RECIPES[state.recipes[seat]], [kind_of(card).key for card in state.pots[seat]], tops)
+                for seat in range(state.players)]
+
+    def result(self, state: PinkState) -> dict[str, Any] | None:
+        if not self.is_over(state):
+            return None
+        breakdown = self.scores(state)
+        best = max(entry["total"] for entry in breakdown)
+        winners = [seat for seat, entry in enumerate(breakdown) if entry["total"] == best]
+        if any(breakdown[seat]["completed"] for seat in winners):
+            winners = [seat for seat in winners if breakdown[seat]["completed"]]
+        most = max(breakdown[seat]["desserts"] for seat in winners)
+        winners = [seat for seat in winners if breakdown[seat]["desserts"] == most]
+        return {"winners": winners, "scores": [entry["total"] for entry in breakdown], "breakdown": breakdown,
+                "recipes": [RECIPES[index].name for index in state.recipes]}
+
+    # --- protocol plumbing ---------------------------------------------------------------------
+    def view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
+        from shared.pink_soup.view import build_view
+
+        return build_view(self, state, seat)
+
+    def to_json(self, state: PinkState) -> dict[str, Any]:
+        return st.to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> PinkState:
+        return st.from_json(data)
+
+    def make_bot(self, seat: int, seed: int) -> Bot:
+        from shared.pink_soup.bot import PinkSoupBot
+
+        return PinkSoupBot(seat, seed)
+
+    def check_invariants(self, state: PinkState) -> None:
+        places = [*state.deck, *state.removed, *state.drawn, *(card for pile in state.kitchen for card in pile),
+                  *(card for pot in state.pots for card in pot)]
+        places += [card for card in (state.mouse, state.incoming, state.revealed) if card is not None]
+        assert sorted(places) == list(range(DECK_SIZE)), "every card must be in exactly one place"
+        assert len(state.kitchen) <= KITCHEN_PILES and all(state.kitchen), "at most 5 non-empty kitchen piles"
+        assert all(len(pot) <= POT_SIZE for pot in state.pots), "a pot holds at most 5 cards"
+        in_pots = {card for pot in state.pots for card in pot}
+        assert all(not knowers or card in in_pots for card, knowers in enumerate(state.knowers)), \
+            "only pot cards are remembered"
+        assert len(set(state.recipes)) == state.players, "each chef has their own recipe"
+        assert (state.turn is None) == (state.step == st.OVER)
+        assert state.ending != st.PLAYING or not any(state.closed), "pots close only at the end"
+        assert len(state.drawn) <= DRAW_COUNT

@@ -1,0 +1,88 @@
+"""The whole Pink Soup table as plain data, with an exact JSON round trip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+# Sub-steps of one turn (``PinkState.step``).
+CHOOSE = "choose"        # option A (draw), option B (take / activate), or pass in a limited final turn
+KITCHEN = "kitchen"      # option A: put one drawn card face up in the Shared Kitchen
+SECOND = "second"        # option A: the other drawn card into a pot, activated if a mouse, ...
+SLOT = "slot"            # a full pot: blindly pick the card that makes room
+DISCARD = "discard"      # the card revealed from your own full pot goes on top of a kitchen pile
+POWER = "power"          # an activated mouse: choose its one power
+SWAP_TO = "swap_to"      # the mouse swap: the second card, in another pot
+DECLARE = "declare"      # after a turn with every pot full: declare the last round or not
+OVER = "over"
+
+PLAYING = "playing"
+DECK_OUT = "deck ran out"
+DECLARED = "last round declared"
+
+
+@dataclass
+class PinkState:
+    """Cards are ids into ``cards.CARD_KINDS``. Piles and the deck list bottom first, top last."""
+
+    players: int
+    seed: int
+    recipes: list[int]                      # secret recipe of each seat
+    deck: list[int]
+    kitchen: list[list[int]]                # up to 5 face-up piles
+    pots: list[list[int]]                   # face-down cards, slot order kept
+    knowers: list[int]                      # per card id: bit mask of the seats that know its pot slot
+    removed: list[int] = field(default_factory=list)   # out of the game, face up
+    turn: int | None = 0
+    step: str = CHOOSE
+    drawn: list[int] = field(default_factory=list)     # option A cards in the drawer's hand
+    mouse: int | None = None                # the activated mouse, until its power is used
+    incoming: int | None = None             # card waiting for a slot of ``target``'s full pot
+    incoming_knowers: int = 0               # bit mask, as in ``knowers``
+    target: int | None = None
+    revealed: int | None = None             # card from the chef's own full pot, going to the kitchen
+    swap_from: list[int] | None = None      # [seat, slot] of the first card of a mouse swap
+    ending: str = PLAYING
+    final_left: list[int] = field(default_factory=list)  # seats still owed their final turn, in order
+    closed: list[bool] = field(default_factory=list)
+    shuffles: int = 0
+    log: list[str] = field(default_factory=list)         # recent public events, oldest first
+
+
+def knows(mask: int, seat: int | None) -> bool:
+    """Whether ``seat`` is in a knowers bit mask (a spectator knows nothing)."""
+    return seat is not None and bool(mask >> seat & 1)
+
+
+def everyone(players: int) -> int:
+    return (1 << players) - 1
+
+
+NESTED = ("kitchen", "pots")  # lists of lists; every other list field holds plain values
+
+
+def to_json(state: PinkState) -> dict[str, Any]:
+    return _copy_fields(vars(state))
+
+
+def from_json(data: dict[str, Any]) -> PinkState:
+    return PinkState(**_copy_fields({name: data[name] for name in FIELD_NAMES}))
+
+
+def copy_state(state: PinkState) -> PinkState:
+    return PinkState(**_copy_fields(vars(state)))
+
+
+def _copy_fields(values: dict[str, Any]) -> dict[str, Any]:
+    data = {}
+    for name in FIELD_NAMES:
+        value = values[name]
+        if name in NESTED:
+            value = [list(inner) for inner in value]
+        elif isinstance(value, list):
+            value = list(value)
+        data[name] = value
+    return data
+
+
+FIELD_NAMES = tuple(f.name for f in fields(PinkState))

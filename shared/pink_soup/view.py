@@ -1,0 +1,75 @@
+"""What one seat sees of a Pink Soup table: the single place where secrets are removed.
+
+Hidden from a seat: the deck order, covered kitchen cards (except while that seat's mouse searches
+the piles), other chefs' recipes and drawn cards, and every pot card it does not legitimately know.
+Everything is revealed once the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.pink_soup import state as st
+from shared.pink_soup.cards import card_label, recipe_words
+from shared.pink_soup.rules import chef
+from shared.pink_soup.state import PinkState
+
+PROMPTS = {
+    st.CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",
+    st.KITCHEN: "put one drawn card face up in the Shared Kitchen",
+    st.SECOND: "decide where the other drawn card goes",
+    st.SLOT: "the pot is full: pick a card blindly to make room",
+    st.DISCARD: "put the revealed card on top of a kitchen pile",
+    st.POWER: "choose the Mouse's one power",
+    st.SWAP_TO: "choose the card in another pot to swap with",
+    st.DECLARE: "declare the last round, or play on",
+}
+
+
+def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
+    """Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None."""
+    over = state.step == st.OVER
+    acting = seat is not None and seat == state.turn
+    knowers = state.knowers
+
+    def shown(card: int | None, visible: bool = True) -> str | None:
+        return card_label(card) if card is not None and visible else None
+
+    if over:
+        prompt = "The game is over."
+    elif not state.deck and state.step == st.CHOOSE:
+        prompt = f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
+    else:
+        prompt = f"{chef(state.turn)}: {PROMPTS[state.step]}"
+    view: dict[str, Any] = {
+        "game": game.id,
+        "seat": seat,
+        "turn": state.turn,
+        "phase": "over" if over else state.ending,
+        "step": state.step,
+        "prompt": prompt,
+        "recipe": recipe_words(state.recipes[seat]) if seat is not None else None,
+        "players": [{"seat": other, "name": chef(other), "closed": state.closed[other],
+                     "final_turn_owed": other in state.final_left,
+                     "pot": [card_label(card) if over or st.knows(knowers[card], seat) else None
+                             for card in state.pots[other]]}
+                    for other in range(state.players)],
+        "deck": len(state.deck),
+        "kitchen": [{"top": card_label(pile[-1]), "size": len(pile)} for pile in state.kitchen],
+        "hand": [card_label(card) for card in state.drawn] if acting else [],
+        "hand_size": len(state.drawn),
+        "mouse": shown(state.mouse),
+        "incoming": shown(state.incoming, st.knows(state.incoming_knowers, seat)),
+        "incoming_for": state.target,
+        "revealed": shown(state.revealed),
+        "swap_from": state.swap_from,
+        "removed": [card_label(card) for card in state.removed],
+        "log": list(state.log),
+        "legal_actions": game.legal_actions(state, seat),
+        "deadline": game.next_deadline(state),
+        "over": over,
+        "result": game.result(state) if over else None,
+    }
+    if acting and state.step == st.POWER:
+        view["kitchen_search"] = [[card_label(card) for card in reversed(pile)] for pile in state.kitchen]
+    return view
