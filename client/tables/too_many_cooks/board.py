@@ -1,0 +1,164 @@
+"""The middle of the table: the pot, the 4 x 4 soup, the rotation arrows, the spare vegetables
+splayed around it, and the change picker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from client import art, theme
+from client.tables.too_many_cooks.animation import SoupAnimator
+from client.tables.too_many_cooks.layout import SIZE
+from client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
+from client.tables.too_many_cooks.paint import ART, INK, SMALL, Painter, card_path, symbol_path
+
+
+@dataclass
+class Frame:
+    """Everything one drawing of the table needs."""
+
+    model: TableModel
+    selection: Selection
+    animator: SoupAnimator
+    now: float
+    remaining: float | None = None
+    names: dict[int, str] = field(default_factory=dict)
+    emotes: list[tuple[int, str, float]] = field(default_factory=list)   # (seat, name, age in seconds)
+    colour_blind: bool = False
+    keyboard: bool = False          # the cursor was last moved by keys or a pad: show it
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return self.names.get(seat, f"Chef {seat + 1}")
+
+
+def draw_card(p: Painter, card: dict[str, Any], rect: pygame.Rect, colour_blind: bool, alpha: int = 255) -> None:
+    """A vegetable card; colour-blind mode adds a large colour symbol on a paper disc."""
+    if not card.get("veg"):
+        return
+    p.image(card_path(card), rect, alpha)
+    if colour_blind:
+        size = round(rect.width * 0.46)
+        disc = pygame.Rect(0, 0, size, size)
+        disc.midbottom = (rect.right - size // 2 - rect.width // 16, rect.bottom - rect.height // 16)
+        pygame.draw.circle(p.surface, (255, 246, 230), disc.center, size // 2)
+        pygame.draw.circle(p.surface, INK, disc.center, size // 2, width=max(1, size // 16))
+        p.image(symbol_path(str(card.get("colour"))), disc.inflate(-size // 4, -size // 4), alpha)
+
+
+def draw_board(p: Painter, f: Frame) -> None:
+    lay = p.lay
+    model = f.model
+    p.image(ART / "pot.svg", lay.pot)
+    draw_soup(p, f)
+    if model.my_turn:
+        for row in range(-1, SIZE + 1):
+            for col in range(-1, SIZE + 1):
+                arrow = arrow_at(row, col)
+                if arrow is not None and model.rotation(*arrow) is not None:
+                    draw_arrow(p, lay.arrow(*arrow), arrow[0], arrow[2], f.selection.cursor == (row, col) and f.keyboard)
+    draw_spares(p, f)
+
+
+def draw_arrow(p: Painter, rect: pygame.Rect, line: str, step: int, focus: bool) -> None:
+    angle = {("row", 1): 0, ("row", -1): 180, ("col", -1): 90, ("col", 1): 270}[(line, step)]
+    image = pygame.transform.rotate(art.load_svg(ART / "arrow.svg", rect.size), angle)
+    p.surface.blit(image, image.get_rect(center=rect.center))
+    if focus:
+        p.ring(rect, radius=rect.width // 2)
+
+
+def draw_soup(p: Painter, f: Frame) -> None:
+    lay, model, now = p.lay, f.model, f.now
+    slide = f.animator.slide(now)
+    pitch_x = lay.cell(0, 1).x - lay.cell(0, 0).x
+    pitch_y = lay.cell(1, 0).y - lay.cell(0, 0).y
+    picking = f.selection.picked is not None
+    for row in range(SIZE):
+        for col in range(SIZE):
+            rect = lay.cell(row, col)
+            card = model.card(row, col)
+            if slide is not None and ((slide[0] == "row" and slide[1] == row) or (slide[0] == "col" and slide[1] == col)):
+                continue
+            scale, shown = f.animator.flip(row, col, now)
+            if scale < 1.0:
+                squeezed = rect.copy()
+                squeezed.width = max(1, round(rect.width * scale))
+                squeezed.centerx = rect.centerx
+                image = pygame.transform.smoothscale(art.load_svg(card_path(shown or card), rect.size), squeezed.size)
+                p.surface.blit(image, squeezed)
+                continue
+            dim = picking and f.selection.picked != (row, col)
+            draw_card(p, card, rect, f.colour_blind, 190 if dim else 255)
+    if slide is not None:
+        draw_slide(p, f, slide, pitch_x, pitch_y)
+    cursor = f.selection.cursor
+    if f.selection.picked is not None:
+        p.ring(lay.cell(*f.selection.picked), width=6, pad=6)
+    elif model.my_turn and f.keyboard and 0 <= cursor[0] < SIZE and 0 <= cursor[1] < SIZE:
+        p.ring(lay.cell(*cursor), colour=theme.MUSTARD if model.changes_at(*cursor) else theme.TEXT_DIM)
+
+
+def draw_slide(p: Painter, f: Frame, slide: tuple[str, int, float], pitch_x: int, pitch_y: int) -> None:
+    """The sliding line, clipped to the soup so the wrapped card leaves one end and enters the other."""
+    line, index, offset = slide
+    lay = p.lay
+    grid = lay.grid.inflate(lay.px(2), lay.px(2))
+    old_clip = p.surface.get_clip()
+    p.surface.set_clip(grid)
+    for i in range(SIZE):
+        row, col = (index, i) if line == "row" else (i, index)
+        card = f.model.card(row, col)
+        rect = lay.cell(row, col)
+        for wrap in (-SIZE, 0, SIZE):
+            shift = offset + wrap
+            moved = rect.move(round(shift * pitch_x), 0) if line == "row" else rect.move(0, round(shift * pitch_y))
+            if moved.colliderect(grid):
+                draw_card(p, card, moved, f.colour_blind)
+    p.surface.set_clip(old_clip)
+
+
+def draw_spares(p: Painter, f: Frame) -> None:
+    """Eight splayed sets, one per vegetable, a slot per colour: a card if any is spare (a badge
+    says x2), an empty outline if none is. While picking, the offered cards glow."""
+    lay = p.lay
+    offered = {card_key(a) for a in f.selection.candidates(f.model)}
+    for index, (veg, colours) in enumerate(f.model.spare_sets()):
+        for ci, (colour, count) in enumerate(colours):
+            rect = lay.spare_card(index, ci)
+            card = {"veg": veg, "colour": colour}
+            if count <= 0:   # none spare: an empty slot with a faint outline of the vegetable
+                slot = rect.inflate(-lay.px(4), -lay.px(4))
+                pygame.draw.rect(p.surface, theme.PANEL, slot, border_radius=lay.px(9))
+                pygame.draw.rect(p.surface, theme.PANEL_EDGE, slot, width=lay.px(2), border_radius=lay.px(9))
+                p.image(ART / "glyphs" / f"veg-{veg}.svg", slot.inflate(-lay.px(8), -lay.px(8)), 70)
+                continue
+            dim = bool(offered) and (veg, colour) not in offered
+            draw_card(p, card, rect, f.colour_blind, 110 if dim else 255)
+            if (veg, colour) in offered:
+                p.ring(rect, width=4, pad=3, radius=12)
+            if count > 1:
+                badge = (rect.right - lay.px(4), rect.y + lay.px(30))
+                pygame.draw.circle(p.surface, theme.MUSTARD, badge, lay.px(14))
+                pygame.draw.circle(p.surface, INK, badge, lay.px(14), width=lay.px(2))
+                p.text(f"x{count}", SMALL * 0.75, INK, badge, anchor="center")
+
+
+def draw_picker(p: Painter, f: Frame) -> None:
+    """The legal replacements of the picked card, each the spare card itself, split into two rows
+    when both kinds exist: same vegetable, another colour / same colour, another vegetable."""
+    if f.selection.picked is None:
+        return
+    options = f.selection.candidates(f.model)
+    panel, choices = p.lay.picker(f.selection.picked, f.selection.candidate_rows(f.model))
+    p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    here = f.model.card(*f.selection.picked)
+    p.text(f"Swap the {here.get('colour')} {here.get('veg')} for:", SMALL, theme.TEXT,
+           (panel.x + p.lay.px(16), panel.y + p.lay.px(12)), max_width=panel.width - p.lay.px(32))
+    for i, (action, rect) in enumerate(zip(options, choices, strict=True)):
+        draw_card(p, action, rect, f.colour_blind)
+        if i == f.selection.choice % max(1, len(options)) or i == f.selection.hover_candidate:
+            p.ring(rect, width=5, pad=4, radius=12)

@@ -1,0 +1,154 @@
+"""Drawing helpers of the Too Many Cooks table: the art files, text in board units, shapes.
+
+Every size is given in board pixels (a 1920 x 1080 board) and scaled by the table layout.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+
+from client import art, theme
+from client.tables.too_many_cooks.layout import TableLayout
+
+ART = art.ASSETS / "too_many_cooks"
+
+SMALL, BODY, LABEL, HEADING, HUGE = 30, 36, 44, 58, 104   # font sizes on the board
+HAPPY = theme.HERB
+UNHAPPY = theme.DANGER
+INK = (43, 29, 22)
+PAPER = (255, 246, 230)
+
+
+def card_path(card: dict) -> Path:
+    return ART / "cards" / f"{card.get('veg')}-{card.get('colour')}.svg"
+
+
+def symbol_path(colour: str) -> Path:
+    return ART / "glyphs" / f"symbol-{colour}.svg"
+
+
+def taste_path(taste_id: str) -> Path:
+    return ART / "tastes" / f"{taste_id}.svg"
+
+
+def taste_icon_width(taste: dict, height: int) -> int:
+    """The drawn width of a taste icon ``height`` pixels high (glyphs are square, 8% apart)."""
+    glyphs = sum(1 for part in taste.get("icon") or [] if not (part.get("glyph") == "count" and part.get("op") == "some"))
+    glyphs = max(1, glyphs)
+    return round(height * (glyphs + 0.08 * (glyphs - 1)))
+
+
+class Painter:
+    """Draws onto one surface with one layout."""
+
+    def __init__(self, surface: pygame.Surface, lay: TableLayout, now: float) -> None:
+        self.surface = surface
+        self.lay = lay
+        self.now = now
+
+    def font(self, size: float) -> pygame.font.Font:
+        return theme.font_px(self.lay.px(size))
+
+    def text(self, words: str, size: float, colour, pos, anchor: str = "topleft",
+             max_width: int | None = None) -> pygame.Rect:
+        f = self.font(size)
+        words = str(words)
+        if max_width is not None and f.size(words)[0] > max_width:
+            while len(words) > 1 and f.size(words + "…")[0] > max_width:
+                words = words[:-1]
+            words += "…"
+        image = f.render(words, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        self.surface.blit(image, rect)
+        return rect
+
+    def paragraph(self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4) -> int:
+        """Words wrapped into ``rect`` (shrunk a step if they do not fit); returns the height used."""
+        for step in (size, size * 0.86, size * 0.74):
+            f = self.font(step)
+            lines = theme.wrap(words, f, rect.width)
+            line_h = f.get_linesize()
+            if len(lines) <= max_lines and len(lines) * line_h <= max(rect.height, line_h):
+                break
+        lines = lines[:max_lines]
+        y = rect.y
+        for line in lines:
+            self.surface.blit(f.render(line, True, colour), (rect.x, y))
+            y += line_h
+        return y - rect.y
+
+    def image(self, path: Path, rect: pygame.Rect, alpha: int = 255) -> pygame.Rect:
+        """An SVG fitted (aspect kept) and centred in ``rect``."""
+        image = art.load_svg(path, rect.size)
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(alpha)
+        placed = image.get_rect(center=rect.center)
+        self.surface.blit(image, placed)
+        return placed
+
+    def panel(self, rect: pygame.Rect, colour=theme.PANEL, edge=theme.PANEL_EDGE, radius: float = 14) -> None:
+        r = self.lay.px(radius)
+        pygame.draw.rect(self.surface, theme.SHADOW, rect.move(0, self.lay.px(4)), border_radius=r)
+        pygame.draw.rect(self.surface, colour, rect, border_radius=r)
+        pygame.draw.rect(self.surface, edge, rect, width=self.lay.px(2), border_radius=r)
+
+    def ring(self, rect: pygame.Rect, colour=theme.MUSTARD, width: float = 5, pad: float = 5, radius: float = 14) -> None:
+        p = self.lay.px(pad)
+        pygame.draw.rect(self.surface, colour, rect.inflate(p * 2, p * 2), width=self.lay.px(width),
+                         border_radius=self.lay.px(radius))
+
+    def shade(self, rect: pygame.Rect, alpha: int = 150, radius: float = 10) -> None:
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*theme.SHADOW, alpha), veil.get_rect(), border_radius=self.lay.px(radius))
+        self.surface.blit(veil, rect)
+
+    def mark(self, centre: tuple[int, int], radius: int, good: bool) -> None:
+        """Satisfied (a tick on green) or not (a cross on red): the shape tells, the colour helps."""
+        pygame.draw.circle(self.surface, HAPPY if good else UNHAPPY, centre, radius)
+        pygame.draw.circle(self.surface, INK, centre, radius, width=max(1, radius // 7))
+        x, y, r = centre[0], centre[1], radius * 0.5
+        w = max(2, radius // 4)
+        if good:
+            points = [(x - r, y), (x - r * 0.25, y + r * 0.75), (x + r, y - r * 0.7)]
+            pygame.draw.lines(self.surface, PAPER, False, points, w)
+        else:
+            pygame.draw.line(self.surface, PAPER, (x - r * 0.8, y - r * 0.8), (x + r * 0.8, y + r * 0.8), w)
+            pygame.draw.line(self.surface, PAPER, (x - r * 0.8, y + r * 0.8), (x + r * 0.8, y - r * 0.8), w)
+
+    def pie(self, centre: tuple[int, int], radius: int, fraction: float, colour) -> None:
+        """A filled wedge from twelve o'clock, clockwise, covering ``fraction`` of the circle."""
+        fraction = max(0.0, min(1.0, fraction))
+        if fraction <= 0:
+            return
+        if fraction >= 0.999:
+            pygame.draw.circle(self.surface, colour, centre, radius)
+            return
+        steps = max(3, int(72 * fraction))
+        points = [centre]
+        for i in range(steps + 1):
+            a = -math.pi / 2 + 2 * math.pi * fraction * i / steps
+            points.append((centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
+        pygame.draw.polygon(self.surface, colour, points)
+
+    def bubble(self, rect: pygame.Rect, words: str, tail_x: int) -> None:
+        """A speech bubble with its tail pointing down-left to ``tail_x``."""
+        r = self.lay.px(16)
+        tail = [(tail_x, rect.bottom + self.lay.px(16)), (tail_x + self.lay.px(4), rect.bottom - 2),
+                (tail_x + self.lay.px(26), rect.bottom - 2)]
+        pygame.draw.rect(self.surface, theme.SHADOW, rect.move(0, self.lay.px(4)), border_radius=r)
+        pygame.draw.polygon(self.surface, PAPER, tail)
+        pygame.draw.lines(self.surface, INK, False, tail[:2] + [tail[0], tail[2]], self.lay.px(2))
+        pygame.draw.rect(self.surface, PAPER, rect, border_radius=r)
+        pygame.draw.rect(self.surface, INK, rect, width=self.lay.px(2), border_radius=r)
+        self.text(words, BODY, INK, rect.center, anchor="center", max_width=rect.width - self.lay.px(16))
+
+    def button(self, rect: pygame.Rect, label: str, enabled: bool, focus: bool = False, urgent: bool = False) -> None:
+        colour = theme.ACCENT if urgent else theme.PANEL_LIGHT if enabled else theme.PANEL
+        self.panel(rect, colour=colour, edge=theme.MUSTARD if focus else theme.PANEL_EDGE, radius=12)
+        self.text(label, LABEL if rect.height > self.lay.px(60) else SMALL,
+                  theme.TEXT if enabled else theme.TEXT_DIM, rect.center, anchor="center",
+                  max_width=rect.width - self.lay.px(12))

@@ -1,0 +1,283 @@
+"""The edges of the table: round and stars on top, the tastes on the left (shared ones face up,
+your own in hand, or every taste revealed after a round), the timer, the chefs and the buttons
+on the right."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.tables.too_many_cooks.board import Frame
+from client.tables.too_many_cooks.paint import (
+    ART,
+    BODY,
+    HEADING,
+    HUGE,
+    INK,
+    LABEL,
+    SMALL,
+    Painter,
+    taste_icon_width,
+    taste_path,
+)
+
+URGENT_SECONDS = 30
+EMOTE_SECONDS = 3.0
+EMOTE_TEXT = {"disgusting": "That's disgusting!", "delicious": "How delicious!", "fine": "That's fine by me"}
+EMOTE_BUTTONS = ("Yuck!", "Yum!", "Fine")
+MODE_NAMES = {"standard": "Standard game", "all-day": "All-day soup", "unreasonable": "Unreasonable"}
+
+
+def main_button(f: Frame) -> tuple[str, bool, bool]:
+    """(label, enabled, urgent) of the big button: Ready between rounds, Pass while playing."""
+    m = f.model
+    if m.phase in ("ready", "reveal"):
+        label = {"ready": "Ready to cook", "reveal": "Next round"}[m.phase]
+        if m.phase == "reveal" and m.view.get("result"):
+            label = "See the result"
+        if m.ready_action is None and m.seat is not None:
+            label = "Waiting for the others"
+        return label, m.ready_action is not None, False
+    return ("Pass (you must)" if m.must_pass else "Pass"), m.pass_action is not None, m.must_pass
+
+
+def status_lines(f: Frame) -> tuple[str, str]:
+    """What the shown chef should know now, in two lines."""
+    m = f.model
+    if m.phase == "over":
+        result = m.view.get("result") or {}
+        return ("The kitchen wins!" if result.get("won") else "Game over"), f"{result.get('stars', m.view.get('stars', 0))} stars"
+    if m.phase == "ready":
+        waiting = sum(1 for chef in m.chefs() if not chef.get("ready"))
+        return f"Round {m.view.get('round', 1)}", f"Read your tastes. Waiting for {waiting} to be ready."
+    if m.phase == "reveal":
+        return "Round over", "Check the tastes, then go on."
+    if m.must_pass:
+        return "You must pass", "Every taste you know is happy."
+    if m.my_turn:
+        return "Your turn", "Change a card or rotate a line."
+    return f"{f.name(m.turn)}'s turn", "Watch the soup and react!"
+
+
+def draw_top_bar(p: Painter, f: Frame) -> None:
+    v = f.model.view
+    bar = p.lay.top_bar
+    pygame.draw.rect(p.surface, theme.PANEL, bar)
+    pygame.draw.line(p.surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, p.lay.px(2))
+    left = (f"Round {v.get('round', 1)} of {v.get('rounds', 3)}  ·  {str(v.get('difficulty', '')).capitalize()}"
+            f"  ·  {MODE_NAMES.get(str(v.get('mode')), v.get('mode', ''))}")
+    p.text(left, LABEL, theme.TEXT, (p.lay.rect(28, 0, 1, 64).x, bar.centery), anchor="midleft")
+    stars, most = int(v.get("stars", 0)), int(v.get("max_stars", 5))
+    size = p.lay.px(50)
+    x0 = bar.centerx - (most * (size + p.lay.px(8))) // 2
+    for i in range(most):
+        rect = pygame.Rect(x0 + i * (size + p.lay.px(8)), bar.centery - size // 2, size, size)
+        p.image(ART / ("star.svg" if i < stars else "star-empty.svg"), rect)
+    who = "Watching" if f.model.seat is None else f"You are {f.name(f.model.seat)}"
+    p.text(who, LABEL, theme.TEXT_DIM, (p.lay.rect(1892, 0, 1, 64).x, bar.centery), anchor="midright")
+
+
+def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str | None = None,
+               mark: bool | None = None) -> None:
+    """One taste: its icon with its text beside (or under, when there is room), and a satisfied mark."""
+    lay = p.lay
+    pygame.draw.rect(p.surface, theme.PANEL_LIGHT, rect, border_radius=lay.px(12))
+    pad = lay.px(10)
+    x = rect.x + pad
+    if mark is not None:
+        radius = min(lay.px(20), rect.height // 3)
+        p.mark((x + radius, rect.centery), radius, mark)
+        x += radius * 2 + pad
+    stacked = rect.height >= lay.px(112)
+    icon_h = min(lay.px(60), (rect.height - 3 * pad) // 2 if stacked else rect.height - 2 * pad)
+    icon = pygame.Rect(x, rect.y + pad, taste_icon_width(taste, icon_h), icon_h)
+    if not stacked:
+        icon.centery = rect.centery
+    p.image(taste_path(str(taste.get("id"))), icon)
+    words = str(taste.get("text", ""))
+    if owner:
+        words += f"  ({owner})"
+    if stacked:
+        box = pygame.Rect(x, icon.bottom + pad // 2, rect.right - pad - x, rect.bottom - icon.bottom - pad)
+    else:
+        box = pygame.Rect(icon.right + pad, rect.y + pad // 2, rect.right - pad - icon.right - pad, rect.height - pad)
+    p.paragraph(words, BODY, theme.TEXT, box, max_lines=3)
+
+
+def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], top: int, bottom: int, f: Frame,
+                    reveal: bool = False) -> None:
+    if not tastes:
+        return
+    lay = p.lay
+    panel = lay.left_panel
+    gap = lay.px(8)
+    height = min(lay.px(150), (bottom - top - gap * (len(tastes) - 1)) // len(tastes))
+    for i, taste in enumerate(tastes):
+        rect = pygame.Rect(panel.x + lay.px(12), top + i * (height + gap), panel.width - lay.px(24), height)
+        owner = None
+        if reveal:
+            seat = taste.get("owner")
+            owner = "shared" if seat is None else f.name(seat)
+        draw_taste(p, taste, rect, owner, bool(taste.get("satisfied")))
+
+
+def draw_left(p: Painter, f: Frame) -> None:
+    lay = p.lay
+    panel = lay.left_panel
+    p.panel(panel)
+    m = f.model
+    reveal = m.view.get("reveal")
+    x = panel.x + lay.px(18)
+    if reveal:
+        p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
+               (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
+        foot = lay.px(150)
+        draw_taste_list(p, list(reveal.get("tastes") or []), panel.y + lay.px(70), panel.bottom - foot, f, reveal=True)
+        draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
+                                                 foot - lay.px(20)))
+        return
+    shared, mine = m.shared_tastes(), m.my_tastes()
+    hand_rows = max(len(mine), 1)
+    total = len(shared) + hand_rows
+    usable = panel.height - lay.px(140)
+    split = panel.y + lay.px(60) + round(usable * len(shared) / max(1, total))
+    p.text("Shared tastes", LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
+    if shared:
+        draw_taste_list(p, shared, panel.y + lay.px(60), split, f)
+    else:
+        p.text("None this round", BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
+    p.text("Your tastes" if m.seat is not None else "Chefs' tastes are secret", LABEL, theme.TEXT,
+           (x, split + lay.px(14)))
+    if mine:
+        draw_taste_list(p, mine, split + lay.px(62), panel.bottom - lay.px(12), f)
+    else:
+        hint = "Hidden until this chef takes the controls" if m.seat is None else "No personal tastes"
+        p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
+
+
+def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> None:
+    before, after = int(reveal.get("stars_before", 0)), int(reveal.get("stars_after", 0))
+    size = p.lay.px(40)
+    x = rect.x
+    for i in range(max(before, after, 1)):
+        name = "star.svg" if i < after else "star-empty.svg"
+        p.image(ART / name, pygame.Rect(x + i * (size + p.lay.px(4)), rect.y, size, size))
+    change = after - before
+    words = {1: "+1 star", 0: "stars unchanged", -1: "-1 star"}.get(change, f"{change:+d} stars")
+    p.text(words, LABEL, theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
+           (x + 6 * (size + p.lay.px(4)), rect.y + size // 2), anchor="midleft")
+    p.paragraph(str(reveal.get("explanation", "")), BODY, theme.TEXT,
+                pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size), max_lines=2)
+
+
+def draw_timer(p: Painter, f: Frame) -> None:
+    lay = p.lay
+    rect = lay.timer
+    total = float(f.model.view.get("round_seconds") or 300)
+    left = f.remaining if f.remaining is not None else (total if f.model.phase == "ready" else 0.0)
+    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing"
+    if urgent:   # a heartbeat: the dial swells a little every second
+        beat = 0.5 + 0.5 * math.cos(2 * math.pi * (f.now % 1.0))
+        rect = rect.inflate(round(rect.width * 0.05 * beat), round(rect.height * 0.05 * beat))
+    placed = p.image(ART / "timer.svg", rect)
+    centre = (placed.centerx, placed.y + round(placed.height * 0.56))
+    radius = round(placed.width * 0.33)
+    colour = theme.DANGER if urgent else theme.HERB if left > 60 else theme.MUSTARD
+    p.pie(centre, radius, left / max(total, 1.0), (*colour,))
+    minutes, seconds = divmod(int(math.ceil(left)), 60)
+    face = pygame.Rect(0, 0, round(radius * 1.7), round(radius * 0.9))
+    face.center = centre
+    pygame.draw.rect(p.surface, (255, 246, 230), face, border_radius=face.height // 3)
+    pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
+    p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
+    if urgent:   # the alarm mark: not only a colour
+        tri = [(placed.right - lay.px(24), placed.y + lay.px(6)), (placed.right, placed.y + lay.px(48)),
+               (placed.right - lay.px(48), placed.y + lay.px(48))]
+        pygame.draw.polygon(p.surface, theme.DANGER, tri)
+        pygame.draw.polygon(p.surface, INK, tri, width=lay.px(3))
+        p.text("!", LABEL, (255, 246, 230), (placed.right - lay.px(24), placed.y + lay.px(32)), anchor="center")
+
+
+def draw_right(p: Painter, f: Frame) -> None:
+    lay = p.lay
+    p.panel(lay.right_panel)
+    draw_timer(p, f)
+    title, detail = status_lines(f)
+    box = lay.status
+    urgent = f.model.must_pass or f.model.my_turn
+    p.text(title, HEADING * 0.8, theme.MUSTARD if urgent else theme.TEXT, box.topleft, max_width=box.width)
+    p.paragraph(detail, BODY, theme.TEXT_DIM, pygame.Rect(box.x, box.y + lay.px(56), box.width, box.height - lay.px(56)))
+    chefs = f.model.chefs()
+    for i, chef in enumerate(chefs):
+        draw_chef(p, f, chef, lay.chef_row(i, len(chefs)))
+    label, enabled, urgent = main_button(f)
+    p.button(lay.button("main"), label, enabled, urgent=urgent)
+    for i, word in enumerate(EMOTE_BUTTONS):
+        p.button(lay.button(f"emote{i}"), f"{i + 1} {word}", f.model.seat is not None)
+    for seat, name, age in f.emotes:
+        if 0 <= seat < len(chefs) and age < EMOTE_SECONDS:
+            row = lay.chef_row(seat, len(chefs))
+            bubble = pygame.Rect(0, 0, lay.px(300), lay.px(52))
+            bubble.bottomleft = (row.x + lay.px(150), row.y + lay.px(34))
+            p.bubble(bubble, EMOTE_TEXT.get(name, name), row.x + lay.px(120))
+
+
+def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> None:
+    """A chef's seat: colour and symbol, name, the backs of their tastes (happy or not), and marks
+    for their turn, readiness or pass."""
+    lay = p.lay
+    seat = int(chef.get("seat", 0))
+    m = f.model
+    turn = m.phase == "playing" and m.turn == seat
+    pygame.draw.rect(p.surface, theme.PANEL_LIGHT if turn else theme.PANEL, rect, border_radius=lay.px(10))
+    if turn:
+        pygame.draw.rect(p.surface, theme.MUSTARD, rect, width=lay.px(4), border_radius=lay.px(10))
+    radius = min(lay.px(20), rect.height // 3)
+    dot = (rect.x + lay.px(12) + radius, rect.centery)
+    pygame.draw.circle(p.surface, theme.seat_colour(seat), dot, radius)
+    pygame.draw.circle(p.surface, INK, dot, radius, width=lay.px(2))
+    p.text(theme.seat_symbol(seat), SMALL, INK, dot, anchor="center")
+    name = f.name(seat) + (" (you)" if seat == m.seat else "")
+    p.text(name, BODY, theme.TEXT, (dot[0] + radius + lay.px(10), rect.y + lay.px(6)), max_width=lay.px(220))
+    notes = []
+    if turn:
+        notes.append("cooking now")
+    if chef.get("passed") and m.phase == "playing":
+        notes.append("passed")
+    if m.phase in ("ready", "reveal"):
+        notes.append("ready" if chef.get("ready") else "not ready")
+    p.text(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
+           (dot[0] + radius + lay.px(10), rect.bottom - lay.px(6)), anchor="bottomleft")
+    backs = chef.get("tastes") or []
+    h = rect.height - lay.px(10)
+    w = round(h * 120 / 168)
+    for i, back in enumerate(backs):
+        r = pygame.Rect(rect.right - lay.px(8) - (len(backs) - i) * (w + lay.px(4)), rect.y + lay.px(5), w, h)
+        p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)
+
+
+def draw_overlays(p: Painter, f: Frame) -> None:
+    """A banner over the soup before a round starts and after the game ends."""
+    m = f.model
+    lay = p.lay
+    if m.phase == "ready":
+        banner = lay.rect(640, 470, 640, 150)
+        p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+        p.text(f"Round {m.view.get('round', 1)} is about to start", HEADING * 0.8, theme.TEXT,
+               (banner.centerx, banner.y + lay.px(20)), anchor="midtop")
+        words = ("Read your tastes, then press Ready (Enter, A or click)." if m.ready_action
+                 else "Waiting for every chef to be ready.")
+        p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
+               max_width=banner.width - lay.px(30))
+    result = m.view.get("result")
+    if m.phase == "over" and result:
+        banner = lay.rect(640, 470, 640, 150)
+        p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+        won = bool(result.get("won"))
+        p.text("The kitchen wins!" if won else "The kitchen loses", HEADING, theme.HERB if won else theme.DANGER,
+               (banner.centerx, banner.y + lay.px(18)), anchor="midtop")
+        p.text(f"Final stars: {result.get('stars', m.view.get('stars', 0))}", LABEL, theme.TEXT,
+               (banner.centerx, banner.bottom - lay.px(24)), anchor="midbottom")

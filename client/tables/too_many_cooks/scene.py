@@ -1,0 +1,166 @@
+"""The Too Many Cooks table scene: input becomes legal actions, views become pictures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.input import InputAction
+from client.session import EMOTES
+from client.tables.base import TableScene
+from client.tables.too_many_cooks.animation import SoupAnimator
+from client.tables.too_many_cooks.board import Frame, draw_board, draw_picker
+from client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
+from client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
+from client.tables.too_many_cooks.paint import Painter
+from client.tables.too_many_cooks.panels import draw_left, draw_overlays, draw_right, draw_top_bar
+
+
+class TooManyCooksTable(TableScene):
+    """Too Many Cooks at one screen: the soup in its pot, tastes, chefs, the round timer."""
+
+    name = "too-many-cooks"
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.selection = Selection()
+        self.animator = SoupAnimator()
+        self.keyboard = False
+        self.sent: list[Action] = []      # every action this table asked to play, in order
+        view = self.current_view()
+        if view is not None:
+            self.animator.see(view.get("soup"), self.now)
+
+    # --- state -----------------------------------------------------------------------------------
+    @property
+    def model(self) -> TableModel:
+        return TableModel(self.current_view())
+
+    @property
+    def table_layout(self) -> TableLayout:
+        return TableLayout(self.app.screen_size)
+
+    def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        shown = self.session.shown_seat
+        if seat is not None and seat != shown and shown is not None:
+            return
+        self.animator.see(view.get("soup"), self.now)
+        self.selection.refresh(self.model)
+
+    # --- input -----------------------------------------------------------------------------------
+    def play(self, action: Action | None) -> bool:
+        """Send a legal action for the shown chef (None: nothing to do)."""
+        if action is None:
+            return False
+        self.sent.append(action)
+        self.selection.close()
+        self.send(action)
+        return True
+
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "back" and self.selection.picked is not None:
+            self.selection.close()
+            return True
+        return super().handle(action)
+
+    def handle_table(self, action: InputAction) -> bool:
+        model = self.model
+        kind = action.kind
+        if kind in ("navigate", "select", "rotate_left", "rotate_right", "pass", "alt"):
+            self.keyboard = True
+        if kind == "navigate":
+            self.selection.move(action.dx, action.dy, model)
+            return True
+        if kind == "select":
+            return self.play(self.selection.activate(model)) or self.selection.picked is not None
+        if kind in ("rotate_left", "rotate_right"):
+            return self.play(self.selection.rotate(-1 if kind == "rotate_left" else 1, model))
+        if kind == "pass":
+            return self.play(model.pass_action or (model.ready_action if model.phase != "playing" else None))
+        if kind == "point" and action.pos is not None:
+            self.keyboard = False
+            self._hover(action.pos, model)
+            return True
+        if kind == "click" and action.pos is not None:
+            self.keyboard = False
+            return self._click(action.pos, action.button, model)
+        return False
+
+    def _picker_rects(self, model: TableModel):
+        if self.selection.picked is None:
+            return None
+        return self.table_layout.picker(self.selection.picked, self.selection.candidate_rows(model))
+
+    def _target(self, pos: tuple[int, int], model: TableModel) -> Target | None:
+        return self.table_layout.hit(pos, self._picker_rects(model))
+
+    def _hover(self, pos: tuple[int, int], model: TableModel) -> None:
+        target = self._target(pos, model)
+        self.selection.hover_candidate = None
+        if target is None:
+            return
+        if target.kind == "candidate":
+            self.selection.hover_candidate = target.index
+        elif target.kind in ("cell", "arrow") and self.selection.picked is None:
+            self.selection.cursor = (target.row, target.col)
+
+    def _click(self, pos: tuple[int, int], button: int, model: TableModel) -> bool:
+        target = self._target(pos, model)
+        if button != 1 or target is None:
+            self.selection.close()
+            return target is not None
+        if target.kind == "candidate":
+            options = self.selection.candidates(model)
+            return self.play(options[target.index] if target.index < len(options) else None)
+        if target.kind == "picker":
+            return True
+        if target.kind == "cell":
+            if self.selection.picked == (target.row, target.col):
+                self.selection.close()
+                return True
+            self.selection.close()
+            if model.must_pass or model.phase != "playing":
+                return False
+            return self.selection.pick(target.row, target.col, model)
+        if target.kind == "arrow":
+            self.selection.close()
+            arrow = arrow_at(target.row, target.col)
+            return self.play(model.rotation(*arrow) if arrow else None)
+        if target.name == "main":
+            return self.play(model.pass_action or model.ready_action)
+        index = int(target.name[-1])
+        seat = self.session.shown_seat
+        if seat is not None:
+            self.app.spawn(self.session.emote(seat, EMOTES[index]))
+        return True
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def frame(self) -> Frame:
+        view = self.current_view() or {}
+        players = int(view.get("players") or len(view.get("chefs") or []) or 0)
+        names = {seat: self.session.seat_name(seat) for seat in range(players)}
+        emotes = [(seat, name, self.session.clock() - when) for seat, name, when in self.session.emotes
+                  if seat is not None]
+        colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
+        return Frame(model=TableModel(view), selection=self.selection, animator=self.animator, now=self.now,
+                     remaining=self.session.remaining(self.now), names=names, emotes=emotes,
+                     colour_blind=colour_blind, keyboard=self.keyboard)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        theme.draw_background(surface)
+        f = self.frame()
+        p = Painter(surface, self.table_layout, self.now)
+        draw_top_bar(p, f)
+        draw_board(p, f)
+        draw_left(p, f)
+        draw_right(p, f)
+        draw_overlays(p, f)
+        draw_picker(p, f)
+
+    def describe(self) -> dict[str, Any]:
+        model = self.model
+        return {**super().describe(), "phase": model.phase, "turn": model.turn, "cursor": self.selection.cursor,
+                "picked": self.selection.picked, "candidates": self.selection.candidates(model),
+                "must_pass": model.must_pass, "size": SIZE}
