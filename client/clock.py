@@ -18,7 +18,8 @@ class ClockOffset:
     """server_time ~= local_time + offset.current(local_time)."""
 
     def __init__(self, window: int = 8) -> None:
-        self._samples: deque[tuple[float, float]] = deque(maxlen=window)  # (rtt, offset)
+        self._samples: deque[tuple[float, int, float]] = deque(maxlen=window)  # (rtt, -sequence, offset)
+        self._sequence = 0
         self.target: float | None = None
         self._value: float | None = None
         self._at = 0.0
@@ -30,8 +31,9 @@ class ClockOffset:
     def add_sample(self, sent: float, server_time: float, received: float) -> None:
         """One round trip: asked at local ``sent``, server said ``server_time``, answer at ``received``."""
         rtt = max(0.0, received - sent)
-        self._samples.append((rtt, server_time - (sent + received) / 2))
-        self.target = min(self._samples)[1]
+        self._sequence += 1
+        self._samples.append((rtt, -self._sequence, server_time - (sent + received) / 2))
+        self.target = min(self._samples)[2]   # shortest round trip; the newest among equals
         if self._value is None:
             self._value, self._at = self.target, received
 

@@ -68,6 +68,7 @@ def open_table(app: App, session: TableSession) -> None:
     from client.scenes.handoff import HandoffScene
     from client.tables import table_scene_for
 
+    app.watch_session(session)
     app.stack.reset(_title(app))
     table = app.stack.push(table_scene_for(session.game_id)(app, session))
 
@@ -83,6 +84,7 @@ def open_table(app: App, session: TableSession) -> None:
 def open_lobby(app: App, session: TableSession) -> None:
     from client.scenes.lobby import LobbyScene
 
+    app.watch_session(session)
     app.stack.reset(_title(app))
     app.stack.push(LobbyScene(app, session))
 

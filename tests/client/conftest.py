@@ -1,0 +1,143 @@
+"""Headless pygame for every client test, and helpers to drive the app with injected input and time."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import asyncio  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from client.app import App  # noqa: E402
+from client.clock import ClockOffset  # noqa: E402
+from client.input import InputAction  # noqa: E402
+from client.net import ServerError  # noqa: E402
+from client.settings import Settings  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path, monkeypatch):
+    """Settings, logs and saved games go to a temporary folder, never the real user's."""
+    import client.settings as settings_module
+
+    monkeypatch.setattr(settings_module, "config_dir", lambda: tmp_path / "config")
+    monkeypatch.setattr(settings_module, "data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(settings_module, "log_dir", lambda: tmp_path / "log")
+    import client.modes as modes_module
+
+    monkeypatch.setattr(modes_module, "data_dir", lambda: tmp_path / "data")
+    yield tmp_path
+
+
+class FakeClock:
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+def app(tmp_path, clock):
+    settings = Settings(path=tmp_path / "config" / "settings.json")
+    application = App(settings, size=(1280, 720), fullscreen=False, clock=clock)
+    yield application
+    pygame.display.quit()
+
+
+def press(app: App, kind: str, **fields: Any) -> bool:
+    """Inject one input action as if a player made it."""
+    return app.dispatch(InputAction(kind, **fields))
+
+
+async def settle(app: App, until=None, timeout: float = 5.0, step: float = 1 / 60) -> None:
+    """Run frames (on the injected clock) and the loop until ``until()`` is true (or no tasks are left)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        app.clock.t += step
+        app.step(app.clock.t)
+        await asyncio.sleep(0.005)
+        if until is not None and until():
+            return
+        if until is None and not app.tasks:
+            return
+    raise AssertionError("timed out waiting for the app")
+
+
+class FakeConnection:
+    """Stands in for client.net.Connection: records requests and answers from a script."""
+
+    def __init__(self, games: list[dict[str, Any]] | None = None) -> None:
+        self.url = "http://192.168.1.20:8765"
+        self.connected = True
+        self.offset = ClockOffset()
+        self.sessions: dict[str, Any] = {}
+        self.games = games or []
+        self.lobby_listeners: list = []
+        self.kicked_listeners: list = []
+        self.status_listeners: list = []
+        self.reconnect_attempts = 0
+        self._closing = False
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+        self.replies: dict[str, Any] = {}
+
+    async def request(self, event: str, payload: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        self.sent.append((event, payload))
+        reply = self.replies.get(event, {"ok": True})
+        if callable(reply):
+            reply = reply(payload)
+        if not reply.get("ok"):
+            raise ServerError(reply["error"]["code"], reply["error"]["message"])
+        return reply
+
+    async def close(self) -> None:
+        self.connected = False
+        self._closing = True
+
+    def events(self, name: str) -> list[dict[str, Any]]:
+        return [payload for event, payload in self.sent if event == name]
+
+
+def summary(seats: int = 4, started: bool = False, names=("Ada",), bots=(), host_seat: int = 0,
+            game: str = "stone-soup", title: str = "Stone Soup", options=None) -> dict[str, Any]:
+    """A TableSummary as the server sends it."""
+    return {"id": "t1", "game": game, "title": title, "options": options or {},
+            "seats": [{"seat": i, "name": names[i] if i < len(names) else None, "bot": i in bots,
+                       "connected": True} for i in range(seats)],
+            "started": started, "over": False, "has_password": False, "host_seat": host_seat,
+            "spectators": 0, "settings": {"bot_delay": 1.0, "handoff_pauses_timer": True}}
+
+
+GAMES = [{"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "max_players": 5,
+          "options": [{"key": "challenge_seconds", "label": "Seconds to call stone soup", "default": 3,
+                       "choices": [], "minimum": 1, "maximum": 10}]},
+         {"id": "pot-pourri", "title": "Pot Pourri", "min_players": 3, "max_players": 5,
+          "options": [{"key": "cooking_pros", "label": "Cooking Pros", "default": False,
+                       "choices": [False, True], "minimum": None, "maximum": None}]}]
+
+
+class Kit:
+    """The helpers above, handed to tests as the ``kit`` fixture (tests import nothing from conftest)."""
+
+    press = staticmethod(press)
+    settle = staticmethod(settle)
+    FakeConnection = FakeConnection
+    summary = staticmethod(summary)
+    GAMES = GAMES
+
+
+@pytest.fixture
+def kit():
+    return Kit

@@ -1,0 +1,240 @@
+"""Scenes driven headless with injected input and time: what is shown and what is sent."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.scenes import flows
+from client.scenes.handoff import HandoffScene
+from client.scenes.lobby import LobbyScene
+from client.scenes.setup import GameSetupScene
+from client.scenes.title import TitleScene
+from client.session import TableSession
+from client.settings import Settings
+from client.tables.generic import GenericTable
+
+
+def test_title_is_playable_by_keyboard(app, kit):
+    app.stack.push(TitleScene(app))
+    app.step(0.0)
+    assert app.stack.top.describe()["focused"] == "Play solo"
+    kit.press(app, "navigate", dy=1)
+    assert app.stack.top.describe()["focused"] == "Couch play"
+    kit.press(app, "select")
+    top = app.stack.top
+    assert isinstance(top, GameSetupScene) and top.mode == "couch"
+    assert "At this screen: 2" in top.describe()["widgets"]
+    kit.press(app, "back")
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_title_is_playable_by_gamepad_and_mouse(app, kit):
+    app.stack.push(TitleScene(app))
+    app.step(0.0)
+    kit.press(app, "navigate", device="pad:0", dy=1)
+    kit.press(app, "navigate", device="pad:0", dy=1)
+    assert app.stack.top.describe()["focused"] == "Host a LAN game"
+    settings_button = next(w for w in app.stack.top.form.widgets if w.key == "settings")
+    kit.press(app, "click", device="mouse", pos=settings_button.rect.center)
+    assert app.stack.top.name == "settings"
+
+
+async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    conn.replies["create_table"] = {"ok": True, "table": kit.summary(), "seat": 0, "token": "tok0"}
+    app.conn = conn
+    flows.open_setup(app, "remote", conn)
+    scene = app.stack.top
+    app.step(0.0)
+    kit.press(app, "navigate", dx=1)                       # Game: Stone Soup -> Pot Pourri
+    assert "Cooking Pros: off" in scene.describe()["widgets"]
+    kit.press(app, "navigate", dy=1)                       # Players
+    kit.press(app, "navigate", dx=1)                       # 4 -> 5
+    kit.press(app, "navigate", dy=1)                       # Cooking Pros
+    kit.press(app, "select")                               # off -> on
+    kit.press(app, "navigate", dy=1)                       # Password field
+    for ch in "soup":
+        kit.press(app, "text", text=ch)
+    assert "Password: ****" in scene.describe()["widgets"]
+    scene.form.focus_on("start")
+    kit.press(app, "select")
+    await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene))
+    (sent,) = conn.events("create_table")
+    assert sent["game"] == "pot-pourri" and sent["seats"] == 5
+    assert sent["options"] == {"cooking_pros": True} and sent["password"] == "soup"
+
+
+async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    session = TableSession(conn, kit.summary(seats=3, names=("Ada", None, None), bots=(2,)), {0: "tok0"})
+    flows.open_lobby(app, session)
+    lobby = app.stack.top
+    app.step(0.0)
+    rows = lobby.describe()["widgets"][0]
+    assert "Seat 1   Ada   (host, you)" in rows and "Seat 3   Bot" in rows and "empty" in rows
+    kit.press(app, "navigate", dy=1)                       # seat 2 (empty)
+    kit.press(app, "select")
+    kit.press(app, "navigate", dy=1)                       # seat 3 (bot)
+    kit.press(app, "select")
+    lobby.form.focus_on("start")
+    kit.press(app, "select")
+    await kit.settle(app)
+    assert conn.events("add_bot") == [{"token": "tok0", "seat": 1}]
+    assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
+    assert conn.events("start") == [{"token": "tok0"}]
+    # The server says the table started: the lobby gives way to the table.
+    session.receive_lobby(kit.summary(seats=3, started=True))
+    assert isinstance(app.stack.top, GenericTable)
+
+
+def test_a_guest_sees_the_options_but_cannot_start(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), options={"challenge_seconds": 5}), {1: "tok1"})
+    flows.open_lobby(app, session)
+    shown = app.stack.top.describe()["widgets"]
+    assert "Seconds to call stone soup: 5" in shown
+    assert "Start the game" not in shown and "Leave table" in shown
+
+
+def state(seat, legal, state_id=1, deadline=None, over=False, **facts):
+    return {"table": "t1", "seat": seat, "state_id": state_id, "deadline": deadline, "server_time": 0.0,
+            "events": [{"type": "played", "label": f"step {state_id}"}],
+            "view": {"seat": seat, "legal_actions": legal, "deadline": deadline, "over": over, **facts}}
+
+
+async def test_the_table_lists_legal_moves_and_sends_the_chosen_one(app, kit):
+    conn = kit.FakeConnection()
+    conn.replies["act"] = {"ok": True, "state_id": 4}
+    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    flows.open_table(app, session)
+    session.receive_state(state(0, [{"type": "play", "card": 3, "label": "Play the carrot"},
+                                    {"type": "pass"}], state_id=3, pot=2))
+    app.step(0.0)
+    table = app.stack.top
+    assert table.describe()["actions"] == ["Play the carrot", "Pass"]
+    assert ("Pot", "2") in table.describe()["facts"]
+    kit.press(app, "navigate", dy=1)
+    kit.press(app, "select")
+    await kit.settle(app)
+    assert conn.events("act") == [{"token": "tok0", "state_id": 3, "action": {"type": "pass"}}]
+
+
+async def test_a_refused_move_is_shown_in_plain_words(app, kit):
+    conn = kit.FakeConnection()
+    conn.replies["act"] = {"ok": False, "error": {"code": "illegal", "message": "It is not your turn."}}
+    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    flows.open_table(app, session)
+    session.receive_state(state(0, [{"type": "pass"}]))
+    app.step(0.0)
+    kit.press(app, "select")
+    await kit.settle(app)
+    assert [t.message for t in app.toasts] == ["It is not your turn."]
+
+
+async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    flows.open_table(app, session)
+    session.receive_state(state(1, [], hand=["onion"]))
+    session.receive_state(state(0, [{"type": "pass"}], hand=["carrot"]))
+    await kit.settle(app)
+    assert isinstance(app.stack.top, HandoffScene) and app.stack.top.seat == 0
+    assert session.shown_seat is None
+    assert "hand" not in session.public_view and session.public_view["legal_actions"] == []
+    assert conn.events("hold") == [{"token": "tok0", "on": True}]
+    kit.press(app, "select")                               # "I am Ada: show my cards"
+    await kit.settle(app)
+    assert isinstance(app.stack.top, GenericTable) and session.shown_seat == 0
+    assert conn.events("hold")[-1] == {"token": "tok0", "on": False}
+    # Ada's turn ends and Bo's begins: Ada's cards are hidden behind a new hand-off.
+    session.receive_state(state(0, [], state_id=2, hand=["carrot"]))
+    session.receive_state(state(1, [{"type": "pass"}], state_id=2, hand=["onion"]))
+    await kit.settle(app)
+    assert isinstance(app.stack.top, HandoffScene) and app.stack.top.seat == 1
+    assert session.shown_seat is None
+
+
+async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    session.pads = {0: "pad:1", 1: "pad:2"}
+    flows.open_table(app, session)
+    session.receive_state(state(0, [{"type": "pass"}]))
+    await kit.settle(app)
+    kit.press(app, "select", device="pad:2")               # Bo's pad cannot take Ada's turn
+    assert session.shown_seat is None
+    kit.press(app, "select", device="pad:1")
+    assert session.shown_seat == 0
+
+
+def test_countdown_follows_the_server_deadline_and_never_jumps(kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    conn.offset.add_sample(99.9, 5100.0, 100.1)            # server clock = local + 5000
+    session.receive_state({**state(0, []), "deadline": 5160.0})
+    assert session.remaining(100.0) == pytest.approx(60.0)
+    assert session.remaining(110.0) == pytest.approx(50.0)
+    # A better sample says the offset is 0.6 s larger: the countdown slews instead of jumping.
+    conn.offset.add_sample(110.0, 5110.6, 110.0)
+    previous = session.remaining(110.0)
+    for i in range(1, 121):
+        now = 110.0 + i / 20
+        left = session.remaining(now)
+        assert 0.0 < previous - left <= (1 / 20) * 1.11
+        previous = left
+    assert session.remaining(130.0) == pytest.approx(5160.0 - (130.0 + 5000.6), abs=0.01)  # caught up
+
+
+async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
+    conn = kit.FakeConnection()
+    app.conn = conn
+    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    flows.open_table(app, session)
+    session.receive_state(state(0, [{"type": "pass"}]))
+    app.step(0.0)
+    conn.connected = False
+    app.step(0.1)
+    assert app.screen.get_at((4, 4))[:3] == (200, 60, 50)     # the red banner across the top
+    assert kit.press(app, "select") is False
+    await kit.settle(app)
+    assert conn.events("act") == []
+    conn.connected = True
+    app.step(0.2)
+    assert app.screen.get_at((4, 4))[:3] != (200, 60, 50)
+
+
+async def test_game_over_leads_to_the_results(app, kit, clock):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), seats=2, started=True), {0: "tok0"})
+    flows.open_table(app, session)
+    session.receive_state(state(0, [], over=True, result={"winners": [0], "scores": [12, 7]}))
+    app.step(1.0)
+    app.step(2.0)
+    assert isinstance(app.stack.top, GenericTable)         # the final position stays a moment
+    app.step(3.5)
+    assert app.stack.top.name == "results"
+    assert app.stack.top.describe()["lines"] == ["Winner: Ada", "Ada (you): 12", "Bo: 7"]
+
+
+def test_settings_are_saved_and_read_back(app, kit):
+    flows.open_settings(app)
+    scene = app.stack.top
+    app.step(0.0)
+    for _ in range(4):
+        kit.press(app, "erase")
+    for ch in "Remy":
+        kit.press(app, "text", text=ch)
+    scene.form.focus_on("bots")
+    kit.press(app, "navigate", dx=1)
+    scene.form.focus_on("symbols")
+    kit.press(app, "select")
+    kit.press(app, "back")
+    again = Settings.load(app.settings.path)
+    assert (again.name, again.bot_speed, again.colour_blind_symbols) == ("Remy", "fast", True)
+
+
+def test_unreadable_settings_fall_back_to_defaults(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"name": 5, "volume": 400, "window": [1, 2], "bot_speed": "warp"}')
+    loaded = Settings.load(path)
+    assert (loaded.name, loaded.volume, loaded.window, loaded.bot_speed) == ("Chef", 100, [1280, 720], "normal")  # volume clamped
