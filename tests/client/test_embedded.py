@@ -1,0 +1,81 @@
+"""The client against the real embedded server: solo play from the title screen, leaving and resuming,
+and surviving a dropped connection without losing the seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from client import modes
+from client.scenes.title import TitleScene
+from client.tables.base import TableScene
+
+pytest.importorskip("server.embedded")
+
+
+async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
+    app.settings.bot_speed = "fast"
+    app.stack.push(TitleScene(app))
+    try:
+        app.step(0.0)
+        kit.press(app, "select")                                   # Play solo
+        setup = app.stack.top
+        assert setup.name == "setup"
+        setup.form.focus_on("game")
+        while setup.game["id"] != "stone-soup":
+            kit.press(app, "navigate", dx=1)
+        setup.form.focus_on("start")
+        kit.press(app, "select")
+        await kit.settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top.session.views,
+                         timeout=20)
+        table = app.stack.top
+        session = table.session
+        assert session.game_id == "stone-soup" and session.seats_held == [0]
+        assert session.view(0)["seat"] == 0
+        assert [s["bot"] for s in session.table["seats"]] == [False, True, True, True]
+        played = session.state_id
+        await kit.settle(app, lambda: session.state_id > played, timeout=20)   # the bots cook on
+
+        kit.press(app, "back")                                     # the pause menu
+        menu = app.stack.top
+        assert menu.name == "pause"
+        menu.form.focus_on("leave")
+        kit.press(app, "select")                                   # Save and leave
+        await kit.settle(app, lambda: app.server is None and isinstance(app.stack.top, TitleScene), timeout=10)
+        assert app.stack.top.describe()["focused"] == "Resume Stone Soup"
+
+        kit.press(app, "select")                                   # Resume
+        await kit.settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top.session.views,
+                         timeout=20)
+        resumed = app.stack.top.session
+        assert resumed.table["id"] == session.table["id"]
+        assert resumed.state_id >= played
+    finally:
+        await app.shutdown()
+
+
+async def test_a_dropped_connection_reconnects_and_restores_the_seat(app, kit):
+    app.settings.bot_speed = "slow"
+    try:
+        session = await modes.play_local(app, "stone-soup", {}, 3)
+        await kit.settle(app, lambda: session.views, timeout=10)
+        token, before = session.tokens[0], session.state_id
+        session.views.clear()
+        await app.conn.drop_for_test()
+        await kit.settle(app, lambda: not app.conn.connected, timeout=5)
+        await kit.settle(app, lambda: app.conn.connected and session.views, timeout=15)
+        assert session.tokens[0] == token
+        assert session.view(0)["seat"] == 0 and session.state_id >= before
+    finally:
+        await app.shutdown()
+
+
+async def test_server_errors_arrive_in_plain_words(app, kit):
+    try:
+        url = await modes.start_embedded(app, lan=False)
+        conn = await modes.connect(app, url)
+        with pytest.raises(modes.ServerError) as refused:
+            await conn.request("join_table", {"table": "no-such-table", "name": "Ada"})
+        assert refused.value.code == "unknown_table"
+        assert "Traceback" not in refused.value.message and refused.value.message
+    finally:
+        await app.shutdown()
