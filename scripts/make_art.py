@@ -414,30 +414,31 @@ def tastes_and_icons() -> list[tuple[str, list[dict]]]:
     return [(taste["id"], icon_parts(taste)) for taste in TASTES]
 
 
-def main() -> None:
+def main(out: Path = OUT) -> None:
+    """Write every art file under ``out``."""
     for veg in VEGETABLES:
         for colour in CARD_COLOURS:
-            write(OUT / "cards" / f"{veg}-{colour}.svg", card_face(veg, colour))
-        write(OUT / "glyphs" / f"veg-{veg}.svg", glyph_file(taste_glyph({"glyph": "veg", "veg": veg})))
+            write(out / "cards" / f"{veg}-{colour}.svg", card_face(veg, colour))
+        write(out / "glyphs" / f"veg-{veg}.svg", glyph_file(taste_glyph({"glyph": "veg", "veg": veg})))
     for colour in CARD_COLOURS:
-        write(OUT / "glyphs" / f"symbol-{colour}.svg", svg(24, 24, [symbol(colour)]))
-        write(OUT / "glyphs" / f"colour-{colour}.svg", glyph_file(colour_card(colour)))
-    write(OUT / "glyphs" / "any.svg", glyph_file(any_card()))
+        write(out / "glyphs" / f"symbol-{colour}.svg", svg(24, 24, [symbol(colour)]))
+        write(out / "glyphs" / f"colour-{colour}.svg", glyph_file(colour_card(colour)))
+    write(out / "glyphs" / "any.svg", glyph_file(any_card()))
     for name in ("next_to", "identical", "not"):
-        write(OUT / "glyphs" / f"relation-{name}.svg", glyph_file(relation(name)))
+        write(out / "glyphs" / f"relation-{name}.svg", glyph_file(relation(name)))
     for n in range(10):
-        write(OUT / "glyphs" / f"digit-{n}.svg", glyph_file(digit(n)))
+        write(out / "glyphs" / f"digit-{n}.svg", glyph_file(digit(n)))
     for op in _OPERATORS:
-        write(OUT / "glyphs" / f"op-{op}.svg", glyph_file(operator(op)))
-    write(OUT / "taste-back-happy.svg", taste_back(True))
-    write(OUT / "taste-back-unhappy.svg", taste_back(False))
-    write(OUT / "star.svg", star_card(True))
-    write(OUT / "star-empty.svg", star_card(False))
-    write(OUT / "pot.svg", pot())
-    write(OUT / "timer.svg", timer())
-    write(OUT / "arrow.svg", arrow())
+        write(out / "glyphs" / f"op-{op}.svg", glyph_file(operator(op)))
+    write(out / "taste-back-happy.svg", taste_back(True))
+    write(out / "taste-back-unhappy.svg", taste_back(False))
+    write(out / "star.svg", star_card(True))
+    write(out / "star-empty.svg", star_card(False))
+    write(out / "pot.svg", pot())
+    write(out / "timer.svg", timer())
+    write(out / "arrow.svg", arrow())
     for taste_id, parts in tastes_and_icons():
-        write(OUT / "tastes" / f"{taste_id}.svg", taste_icon(parts))
+        write(out / "tastes" / f"{taste_id}.svg", taste_icon(parts))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from client.tables.too_many_cooks.layout import TableLayout
 
 ART = art.ASSETS / "too_many_cooks"
 
-SMALL, BODY, LABEL, HEADING, HUGE = 30, 36, 44, 58, 104   # font sizes on the board
+SMALL, BODY, LABEL, HEADING, HUGE = 32, 36, 44, 58, 104   # font sizes on the board
 HAPPY = theme.HERB
 UNHAPPY = theme.DANGER
 INK = (43, 29, 22)

@@ -40,7 +40,7 @@ def main_button(f: Frame) -> tuple[str, bool, bool]:
             label = "See the result"
         if m.ready_action is None and m.seat is not None:
             label = "Waiting for the others"
-        return label, m.ready_action is not None, False
+        return label, m.ready_action is not None, m.ready_action is not None
     return ("Pass (you must)" if m.must_pass else "Pass"), m.pass_action is not None, m.must_pass
 
 
@@ -92,7 +92,7 @@ def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str 
         p.mark((x + radius, rect.centery), radius, mark)
         x += radius * 2 + pad
     stacked = rect.height >= lay.px(112)
-    icon_h = min(lay.px(60), (rect.height - 3 * pad) // 2 if stacked else rect.height - 2 * pad)
+    icon_h = min(lay.px(60 if stacked else 48), (rect.height - 3 * pad) // 2 if stacked else rect.height - 2 * pad)
     icon = pygame.Rect(x, rect.y + pad, taste_icon_width(taste, icon_h), icon_h)
     if not stacked:
         icon.centery = rect.centery
@@ -268,10 +268,17 @@ def draw_overlays(p: Painter, f: Frame) -> None:
         p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
         p.text(f"Round {m.view.get('round', 1)} is about to start", HEADING * 0.8, theme.TEXT,
                (banner.centerx, banner.y + lay.px(20)), anchor="midtop")
-        words = ("Read your tastes, then press Ready (Enter, A or click)." if m.ready_action
-                 else "Waiting for every chef to be ready.")
+        words = ("Read your tastes, then press Ready." if m.ready_action
+                 else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
         p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
                max_width=banner.width - lay.px(30))
+    if m.must_pass and m.phase == "playing":
+        banner = lay.rect(600, 966, 720, 100)
+        p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
+        p.text("Every taste you know is happy: you must pass", LABEL * 0.9, theme.TEXT,
+               (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
+        p.text("Press P, Y on a pad, or the Pass button", BODY, theme.TEXT_DIM,
+               (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
     result = m.view.get("result")
     if m.phase == "over" and result:
         banner = lay.rect(640, 470, 640, 150)
