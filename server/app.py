@@ -51,7 +51,7 @@ def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
         except Exception:
             log.exception("request %s failed", event)
             hub.metrics.errors_total += 1
-            return {"ok": False, "error": {"code": "internal", "message": "the server could not do that"}}
+            return p.ProtocolError(p.INTERNAL, "the server could not do that").to_json()
 
     async def healthz(request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "server_id": hub.server_id, "tables": len(hub.tables)})

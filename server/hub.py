@@ -8,6 +8,7 @@ Playing (actions, the clock, bots, broadcasts) lives in :class:`server.play.Play
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -23,6 +24,7 @@ from server.table import Table
 from shared.core import Game, RuleError
 from shared.registry import game_ids, get_game
 
+log = logging.getLogger(__name__)
 Emit = Callable[..., Awaitable[None]]
 
 
@@ -93,10 +95,14 @@ class Hub(Play):
         conn.allowance -= 1
         return True
 
-    def seat_of(self, token: str) -> tuple[Table, int]:
-        found = self.tokens.get(token_hash(token))
+    def seat_of(self, token: str, sid: str | None = None) -> tuple[Table, int]:
+        """The seat a token names; with ``sid``, only if that connection took the seat (join/resume)."""
+        digest = token_hash(token)
+        found = self.tokens.get(digest)
         if found is None or found[0] not in self.tables:
             raise p.ProtocolError(p.BAD_TOKEN, "that seat token is not valid here")
+        if sid is not None and digest not in self.conns[sid].tokens:
+            raise p.ProtocolError(p.BAD_TOKEN, "this connection has not taken that seat; send resume first")
         return self.tables[found[0]], found[1]
 
     def table_of(self, table_id: str) -> Table:
@@ -105,8 +111,8 @@ class Hub(Play):
             raise p.ProtocolError(p.UNKNOWN_TABLE, f"there is no table {table_id!r}")
         return table
 
-    def host_of(self, token: str) -> tuple[Table, int]:
-        table, seat = self.seat_of(token)
+    def host_of(self, token: str, sid: str) -> tuple[Table, int]:
+        table, seat = self.seat_of(token, sid)
         if seat != table.host_seat:
             raise p.ProtocolError(p.NOT_HOST, "only the host of the table may do that")
         return table, seat
@@ -241,7 +247,7 @@ class Hub(Play):
         return {"ok": True, "table": table.summary()}
 
     async def leave(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token)
+        table, seat = self.seat_of(req.token, sid)
         self.forget_tokens(table, seat)
         if table.started:  # the seat stays in the game, played by a bot from now on
             holder = table.seats[seat]
@@ -271,7 +277,7 @@ class Hub(Play):
         self.tables.pop(table.id, None)
 
     async def add_bot(self, sid: str, req: p.AddBot) -> dict[str, Any]:
-        table, _ = self.host_of(req.token)
+        table, _ = self.host_of(req.token, sid)
         self.before_start(table)
         seat = table.first_empty() if req.seat is None else req.seat
         if seat is None or seat >= table.players or not table.seats[seat].empty:
@@ -282,7 +288,7 @@ class Hub(Play):
         return {"ok": True, "seat": seat}
 
     async def remove_bot(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
-        table, _ = self.host_of(req.token)
+        table, _ = self.host_of(req.token, sid)
         self.before_start(table)
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
@@ -292,7 +298,7 @@ class Hub(Play):
         return {"ok": True}
 
     async def kick(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
-        table, host = self.host_of(req.token)
+        table, host = self.host_of(req.token, sid)
         self.before_start(table)
         if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
@@ -306,7 +312,7 @@ class Hub(Play):
         return {"ok": True}
 
     async def set_options(self, sid: str, req: p.SetOptions) -> dict[str, Any]:
-        table, _ = self.host_of(req.token)
+        table, _ = self.host_of(req.token, sid)
         self.before_start(table)
         try:
             options = table.game.normalise_options(req.options, table.players)
@@ -319,12 +325,20 @@ class Hub(Play):
         return {"ok": True}
 
     async def start(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
-        table, _ = self.host_of(req.token)
+        table, _ = self.host_of(req.token, sid)
         self.before_start(table)
-        for seat in table.seats:
-            if seat.empty:
-                seat.bot = True
-        table.start(self.clock(), secrets.randbelow(2**31))
+        filled = [i for i, seat in enumerate(table.seats) if seat.empty]
+        for index in filled:
+            table.seats[index].bot = True
+        try:
+            table.start(self.clock(), secrets.randbelow(2**31))
+        except Exception:
+            log.exception("table %s could not start", table.id)
+            for index in filled:
+                table.seats[index].bot = False
+            table.record, table.state, table.seed = None, None, None
+            table.bots.clear()
+            raise p.ProtocolError(p.INTERNAL, f"{table.game.title} could not be set up on this server") from None
         table.save()
         for index, seat in enumerate(table.seats):
             if seat.human and not seat.sids:
@@ -335,7 +349,7 @@ class Hub(Play):
         return {"ok": True}
 
     async def emote(self, sid: str, req: p.Emote) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token)
+        table, seat = self.seat_of(req.token, sid)
         holder = table.seats[seat]
         now = self.clock()
         if now - holder.last_emote < self.config.emote_interval:

@@ -27,11 +27,9 @@ class Play:
 
     async def act(self: Hub, sid: str, req: p.Act) -> dict[str, Any]:
         received = self.clock()
-        table, seat = self.seat_of(req.token)
+        table, seat = self.seat_of(req.token, sid)
         if not table.started:
             raise p.ProtocolError(p.NOT_STARTED, "the game at this table has not started yet")
-        if sid not in table.seats[seat].sids:
-            await self.resume(sid, p.Resume(token=req.token))
         async with self.lock(table):
             await self.fire_timeouts(table)
             if req.state_id != table.state_id:
@@ -46,7 +44,7 @@ class Play:
         return {"ok": True, "state_id": table.state_id}
 
     async def hold(self: Hub, sid: str, req: p.Hold) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token)
+        table, seat = self.seat_of(req.token, sid)
         table.seats[seat].holding = req.on
         async with self.lock(table):
             await self.fire_timeouts(table)
@@ -106,18 +104,24 @@ class Play:
         if not table.started or table.over or table.closed:
             return
         mono = self.clock()
-        wake: list[float] = [move.due for move in table.pending.values()]
+        wake: list[float] = [move.due for move in table.pending.values() if move.due != float("inf")]
         if table.paused_at is None:
             deadline = table.server_deadline(mono)
             if deadline is not None:
                 wake.append(deadline)
-        if any(seat not in table.pending for seat in table.bots):
+        if any(self.bot_should_think(table, seat) for seat in table.bots):
             wake.append(mono)
         if not wake:
             return
         loop = asyncio.get_running_loop()
         delay = max(0.0, min(wake) - mono)
         table.timer = loop.call_later(delay, lambda: self.spawn(self.tick(table)))
+
+    @staticmethod
+    def bot_should_think(table: Table, seat: int) -> bool:
+        """A bot with no plan, or one that was waiting and has seen the table change."""
+        move = table.pending.get(seat)
+        return move is None or (move.action is None and move.state_id != table.state_id)
 
     async def tick(self: Hub, table: Table) -> None:
         table.timer = None

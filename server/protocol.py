@@ -30,6 +30,7 @@ LIMIT = "limit"
 NOT_STARTED = "not_started"
 ALREADY_STARTED = "already_started"
 UNKNOWN_EVENT = "unknown_event"
+INTERNAL = "internal"
 
 Name = Field(min_length=1, max_length=32)
 Token = Field(min_length=8, max_length=128)

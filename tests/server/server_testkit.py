@@ -106,7 +106,7 @@ def loadable_game_ids() -> list[str]:
     found = []
     for game_id in game_ids():
         try:
-            get_game(game_id)
+            get_game(game_id).make_bot(0, 1)
         except (ImportError, AttributeError):
             continue
         found.append(game_id)
