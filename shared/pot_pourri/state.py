@@ -1,0 +1,97 @@
+"""The whole Pot Pourri table as plain data, with an exact JSON round trip."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+# Phases: who acts and what they may do.
+CHOOSE = "choose_recipes"  # every seat keeps 2 of its 3 dealt recipes (all at once)
+TURN = "turn"  # the active seat picks A) take, B) cook or C) swap (after an optional pantry refresh)
+TAKE = "take_second"  # A) the active seat takes its second ingredient
+COOK = "cook_second"  # B) the active seat may cook a second ingredient or finish
+LID = "move_lid"  # B) the active seat moves the lid to another saucepan
+KEEP = "keep_recipes"  # C) the active seat keeps 2 of the 4 recipes in hand
+SERVE = "serve"  # a full saucepan: the seat in front of the queue redeems a recipe (or declines)
+PEEK = "peek_menu"  # Cooking Pros: a seat secretly looks at two menu tiles
+MENU = "swap_menu"  # a seat may swap two menu tiles
+OVER = "over"
+
+
+@dataclass
+class PotState:
+    """Every card's place, the board and the current sub-step. Cards are ids (see cards.py)."""
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    shuffles: int = 0  # how many reshuffles so far: salt of the next one
+    ingredient_draw: list[int] = field(default_factory=list)  # top of the pile is the end
+    ingredient_discard: list[int] = field(default_factory=list)
+    pantry: list[int | None] = field(default_factory=list)  # None: an emptied slot
+    hands: list[list[int]] = field(default_factory=list)
+    pans: list[list[int]] = field(default_factory=list)
+    lid: int = 0
+    recipe_draw: list[int] = field(default_factory=list)
+    recipe_discard: list[int] = field(default_factory=list)
+    books: list[list[int]] = field(default_factory=list)
+    offered: list[list[int]] = field(default_factory=list)  # recipes a seat is choosing from
+    redeemed: list[list[int]] = field(default_factory=list)
+    track: list[int] = field(default_factory=list)  # squares on the gourmet pathway
+    menu: list[int] = field(default_factory=list)  # cuisine of the tile on each menu square
+    known_tiles: list[list[int | None]] = field(default_factory=list)  # Cooking Pros: what each seat saw
+    phase: str = CHOOSE
+    turn: int = 0  # whose turn it is
+    refreshed: bool = False  # pantry refreshed this turn
+    cooked: int = 0  # ingredients cooked this turn
+    serve_queue: list[list[int]] = field(default_factory=list)  # [seat, pan, 1 if the cook else 0]
+    full_pans: list[int] = field(default_factory=list)
+    crossings: list[int] = field(default_factory=list)  # seats that reached a star square, in order
+    menu_queue: list[int] = field(default_factory=list)  # seats still to act on the menu
+    peeked: list[int] = field(default_factory=list)  # Cooking Pros: tiles the menu actor looked at
+    log: list[str] = field(default_factory=list)
+    final: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in SCALARS}
+        data.update({name: list(getattr(self, name)) for name in FLAT_LISTS})
+        data.update({name: [list(part) for part in getattr(self, name)] for name in NESTED_LISTS})
+        data["options"] = dict(self.options)
+        data["final"] = None if self.final is None else json.loads(json.dumps(self.final))
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PotState:
+        return cls(**cls(0, {}, 0).to_json() | PotState._raw(data).to_json())
+
+    @classmethod
+    def _raw(cls, data: dict[str, Any]) -> PotState:
+        return cls(**{name: data[name] for name in (*SCALARS, *FLAT_LISTS, *NESTED_LISTS, "options", "final")})
+
+    def copy(self) -> PotState:
+        """An independent copy (the final result, once set, is never changed and so is shared)."""
+        twin = PotState(**{name: getattr(self, name) for name in SCALARS}, options=self.options,
+                        final=self.final)
+        for name in FLAT_LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        for name in NESTED_LISTS:
+            setattr(twin, name, [list(part) for part in getattr(self, name)])
+        return twin
+
+    @property
+    def actor(self) -> int | None:
+        """The one seat whose decision the table waits for (None while every seat chooses recipes)."""
+        if self.phase == CHOOSE or self.phase == OVER:
+            return None
+        if self.phase == SERVE:
+            return self.serve_queue[0][0]
+        if self.phase in (PEEK, MENU):
+            return self.menu_queue[0]
+        return self.turn
+
+
+SCALARS = ("players", "seed", "shuffles", "lid", "phase", "turn", "refreshed", "cooked")
+FLAT_LISTS = ("ingredient_draw", "ingredient_discard", "pantry", "recipe_draw", "recipe_discard", "track",
+              "menu", "full_pans", "crossings", "menu_queue", "peeked", "log")
+NESTED_LISTS = ("hands", "pans", "books", "offered", "redeemed", "known_tiles", "serve_queue")

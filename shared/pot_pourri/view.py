@@ -1,0 +1,128 @@
+"""What one seat may know of a Pot Pourri table: the only place secrets are removed.
+
+Hidden from a seat: the other hands (only their sizes show), the other cookery books and the recipes
+another seat is choosing from (only counts), both draw piles (only sizes), the contents of the
+saucepan under the lid (only its card count) and, with Cooking Pros, every menu tile it has not
+looked at (or that someone else has since handled).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.pot_pourri import cards
+from shared.pot_pourri.cards import CARD_KINDS, CUISINES, INGREDIENTS, MENU_STARS, RECIPES
+from shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, SERVE, TAKE, TURN, PotState
+
+PHASE_TEXT = {
+    CHOOSE: "Every player keeps 2 of their 3 dealt recipes.",
+    TURN: "{actor} takes ingredients, cooks, or swaps recipes.",
+    TAKE: "{actor} takes a second ingredient.",
+    COOK: "{actor} may cook a second ingredient.",
+    LID: "{actor} moves the saucepan lid.",
+    KEEP: "{actor} keeps 2 of their recipes.",
+    SERVE: "{actor} may serve a recipe from a full saucepan.",
+    PEEK: "{actor} secretly looks at two menu tiles.",
+    MENU: "{actor} may swap two menu tiles.",
+    OVER: "The game is over.",
+}
+
+
+MATCH_SQUARES = {str(k): v for k, v in sorted(cards.MATCH_SQUARES.items(), reverse=True)}
+RECIPE_CARDS = tuple(recipe.to_json() for recipe in RECIPES)
+RECIPE_TITLES = tuple(f"{recipe.name} ({CUISINES[recipe.cuisine]})" for recipe in RECIPES)
+
+
+def recipe_card(recipe_id: int) -> dict[str, Any]:
+    """The printed recipe card: name, cuisine and its six ingredients."""
+    card = RECIPE_CARDS[recipe_id]
+    return {**card, "ingredients": list(card["ingredients"])}
+
+
+def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator), with that seat's legal actions."""
+    seated = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
+    me = seat if seated else None
+    actor = state.actor
+    waiting = [s for s in range(state.players) if state.offered[s]] if state.phase == CHOOSE else (
+        [] if actor is None else [actor])
+    view: dict[str, Any] = {
+        "game": game.id,
+        "seat": seat,
+        "phase": state.phase,
+        "phase_text": PHASE_TEXT[state.phase].format(actor=f"Player {actor + 1}" if actor is not None else ""),
+        "turn": actor,
+        "active_player": state.turn,
+        "waiting_for": waiting,
+        "players": [_public_player(state, s) for s in range(state.players)],
+        "hand": None if me is None else _kinds(state.hands[me]),
+        "book": None if me is None else [recipe_card(r) for r in state.books[me]],
+        "choosing_from": None if me is None else [recipe_card(r) for r in state.offered[me]],
+        "pantry": [None if c is None else CARD_KINDS[c] for c in state.pantry],
+        "pans": [_pan(state, pan) for pan in range(cards.PANS)],
+        "lid": state.lid,
+        "serving": _serving(state),
+        "menu": _menu(state, me),
+        "ingredient_draw_count": len(state.ingredient_draw),
+        "ingredient_discard": _counts(state.ingredient_discard),
+        "recipe_draw_count": len(state.recipe_draw),
+        "recipe_discard_count": len(state.recipe_discard),
+        "recipe_discard_top": recipe_card(state.recipe_discard[-1]) if state.recipe_discard else None,
+        "match_squares": dict(MATCH_SQUARES),
+        "star_squares": list(cards.STAR_SQUARES),
+        "log": list(state.log),
+        "legal_actions": game.legal_actions(state, seat) if seated else [],
+        "deadline": game.next_deadline(state),
+        "over": state.phase == OVER,
+    }
+    if state.final is not None:
+        view["result"] = dict(state.final, you_won=me in state.final["winners"]) if me is not None \
+            else dict(state.final)
+    return view
+
+
+def _public_player(state: PotState, seat: int) -> dict[str, Any]:
+    return {"seat": seat, "name": f"Player {seat + 1}", "colour": CUISINES[seat],
+            "pathway": state.track[seat], "hand_count": len(state.hands[seat]),
+            "book_count": len(state.books[seat]), "choosing_count": len(state.offered[seat]),
+            "redeemed": [RECIPE_TITLES[r] for r in state.redeemed[seat]]}
+
+
+def _kinds(pile: list[int]) -> list[str]:
+    return [CARD_KINDS[c] for c in sorted(pile)]
+
+
+def _counts(pile: list[int]) -> dict[str, int]:
+    counted = [0] * len(INGREDIENTS)
+    for card in pile:
+        counted[card // cards.COPIES_PER_INGREDIENT] += 1
+    return {kind: number for kind, number in zip(INGREDIENTS, counted, strict=True) if number}
+
+
+def _pan(state: PotState, pan: int) -> dict[str, Any]:
+    covered = pan == state.lid
+    return {"pan": pan, "covered": covered, "count": len(state.pans[pan]),
+            "ingredients": None if covered else [CARD_KINDS[c] for c in state.pans[pan]],
+            "full": len(state.pans[pan]) >= cards.PAN_CAPACITY}
+
+
+def _serving(state: PotState) -> dict[str, Any] | None:
+    if state.phase != SERVE:
+        return None
+    seat, pan, is_cook = state.serve_queue[0]
+    return {"seat": seat, "pan": pan, "cook": bool(is_cook), "full_pans": list(state.full_pans)}
+
+
+def _menu(state: PotState, me: int | None) -> list[dict[str, Any]]:
+    """The five menu squares; with Cooking Pros only the tiles ``me`` knows (all once the game is over)."""
+    hidden = bool(state.options.get("cooking_pros")) and state.phase != OVER
+    squares = []
+    for square, tile in enumerate(state.menu):
+        if hidden:
+            known = state.known_tiles[me][square] if me is not None else None
+            cuisine = None if known is None else CUISINES[known]
+        else:
+            cuisine = CUISINES[tile]
+        squares.append({"square": square, "stars": MENU_STARS[square], "cuisine": cuisine,
+                        "face_up": not hidden})
+    return squares
