@@ -62,10 +62,14 @@ class FakeSession:
         """Play ``action`` at the current time and tell the listeners, as the server would."""
         self.state, events = GAME.apply(self.state, seat, action, self.now)
         self.events.extend(events)
+        self.push(events)
+        return events
+
+    def push(self, events: list[dict[str, Any]] | None = None) -> None:
+        """Send every held seat's view to the listeners, as the server does after each change."""
         for listener in list(self.listeners):
             for held in self.seats_held:
-                listener(held, GAME.view(self.state, held), events)
-        return events
+                listener(held, GAME.view(self.state, held), events or [])
 
     def expire(self) -> None:
         """The round's clock runs out."""
