@@ -1,14 +1,163 @@
-"""Placeholder."""
+"""A Pink Soup chef that plays from its own views only: it keeps good cards for its secret recipe,
+passes chilis and mice to others, covers kitchen cards it does not need and declares when ahead."""
+
+from __future__ import annotations
+
 import random
+from typing import Any
 
 from shared.core import Bot
+from shared.pink_soup.cards import (
+    CHILI,
+    CHILI_JACKPOT_COUNT,
+    COMPLETION_KINDS,
+    DESSERT,
+    KINDS,
+    MOUSE,
+    POT_SIZE,
+    SUITABLE,
+    Kind,
+    card_label_of,
+)
+
+KIND_BY_LABEL = {card_label_of(kind): kind for kind in KINDS}
+UNKNOWN_WORTH = 1.0     # what a pot card the bot cannot remember is probably worth
+DECLARE_AT = 20.0       # estimated score at which the bot ends the game
 
 
 class PinkSoupBot(Bot):
-    def __init__(self, seat, seed):
+    """Greedy: every choice is scored by what it adds to the bot's own estimated score."""
+
+    def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.rng = random.Random(seed)
 
-    def choose(self, view, now):
+    # --- reading the view ----------------------------------------------------------------------
+    def _read(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.suitable = {KIND_BY_LABEL[label].key for label in view["recipe"]["suitable"]}
+        self.pot = [KIND_BY_LABEL[label] if label else None for label in view["players"][self.seat]["pot"]]
+        self.tops = [KIND_BY_LABEL[pile["top"]] for pile in view["kitchen"]]
+
+    def _have(self) -> set[str]:
+        """Suitable kinds the bot can count on, in its pot or on top of the kitchen."""
+        return {kind.key for kind in [*self.pot, *self.tops] if kind and kind.key in self.suitable}
+
+    def pot_worth(self, kind: Kind | None) -> float:
+        """What ``kind`` adds in the bot's own pot (None: a card it does not remember)."""
+        if kind is None:
+            return UNKNOWN_WORTH
+        if kind.family == DESSERT:
+            return kind.value
+        if kind.family == CHILI:
+            chilis = sum(1 for known in self.pot if known and known.family == CHILI)
+            return 18.0 if chilis == CHILI_JACKPOT_COUNT - 1 else kind.value
+        if kind.family == MOUSE:
+            return kind.value
+        return self.kitchen_worth(kind)
+
+    def kitchen_worth(self, kind: Kind) -> float:
+        if kind.family != SUITABLE or kind.key not in self.suitable:
+            return 0.0
+        have = self._have()
+        bonus = 3.0 if kind.key not in have and len(have) < COMPLETION_KINDS else 0.0
+        return kind.value + bonus + 0.5
+
+    def give_worth(self, kind: Kind) -> float:
+        """How much handing ``kind`` to another chef helps the bot (hurting them is good)."""
+        return {CHILI: 2.5, MOUSE: 1.5, DESSERT: -6.0}.get(kind.family, -kind.value / 3)
+
+    def weakest_slot(self) -> tuple[int, float]:
+        worths = [self.pot_worth(kind) for kind in self.pot]
+        slot = min(range(len(worths)), key=worths.__getitem__)
+        return slot, worths[slot]
+
+    def into_own_pot(self, kind: Kind) -> float:
+        gain = self.pot_worth(kind)
+        if len(self.pot) >= POT_SIZE:
+            gain -= max(self.weakest_slot()[1], 0.0)
+        return gain
+
+    def estimate(self) -> float:
+        have = self._have()
+        total = sum(self.pot_worth(kind) for kind in self.pot)
+        total += sum(kind.value for kind in self.tops if kind.key in self.suitable)
+        return total + (15.0 if len(have) >= COMPLETION_KINDS else 0.0)
+
+    # --- choosing ------------------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
         legal = view["legal_actions"]
-        return self.rng.choice(legal) if legal else None
+        if not legal:
+            return None
+        self._read(view)
+        return max(legal, key=lambda action: (self.rate(action), -legal.index(action)))
+
+    def rate(self, action: dict[str, Any]) -> float:
+        """The estimated gain of one legal action."""
+        kind = action["type"]
+        step = self.view["step"]
+        if kind == "draw":
+            return 1.5
+        if kind == "take":
+            top = self.tops[action["pile"]]
+            return self.into_own_pot(top) - self.kitchen_worth(top) - 0.5
+        if kind == "pass":
+            return 0.0
+        if kind == "activate":
+            return self.mouse_worth() - (0.5 if "pile" in action else 0.0)
+        if kind == "kitchen":
+            cards = [KIND_BY_LABEL[label] for label in self.view["hand"]]
+            placed = cards[action["card"]]
+            gain = self.kitchen_worth(placed) - self.covered_worth(action["pile"])
+            if step == "kitchen" and len(cards) > 1:
+                gain += self.best_use(cards[1 - action["card"]])
+            return gain
+        if kind == "pot":
+            card = KIND_BY_LABEL[self.view["hand"][0]]
+            if action["seat"] == self.seat:
+                return self.into_own_pot(card)
+            return self.give_worth(card) + self.rng.random() * 0.1
+        if kind == "slot":
+            return self.slot_worth(action["slot"])
+        if kind == "discard":
+            return -self.covered_worth(action["pile"])
+        if kind == "search":
+            label = self.view["kitchen_search"][action["pile"]][action["depth"]]
+            found = KIND_BY_LABEL[label]
+            loss = self.kitchen_worth(found) if action["depth"] == 0 else 0.0
+            return self.into_own_pot(found) - loss
+        if kind == "look":
+            unknown = sum(1 for label in self.view["players"][action["seat"]]["pot"] if label is None)
+            return unknown * (0.8 if action["seat"] == self.seat else 0.2)
+        if kind == "shuffle":
+            return 0.3 if action["seat"] != self.seat else -1.0
+        if kind == "swap":
+            return -0.5 + self.rng.random() * 0.1
+        if kind == "declare":
+            return 1.0 if self.estimate() >= DECLARE_AT else -1.0
+        return 0.0
+
+    def covered_worth(self, pile: int) -> float:
+        """What the bot loses by covering kitchen pile ``pile`` (0 for a new pile)."""
+        return self.kitchen_worth(self.tops[pile]) if pile < len(self.tops) else 0.0
+
+    def best_use(self, kind: Kind) -> float:
+        uses = [self.into_own_pot(kind)]
+        if any(not player["closed"] for player in self.view["players"] if player["seat"] != self.seat):
+            uses.append(self.give_worth(kind))
+        if kind.family == MOUSE:
+            uses.append(self.mouse_worth())
+        return max(uses)
+
+    def mouse_worth(self) -> float:
+        unknown = sum(1 for kind in self.pot if kind is None)
+        best_top = max((self.into_own_pot(kind) - self.kitchen_worth(kind) for kind in self.tops), default=0.0)
+        return max(unknown * 0.8, best_top, 0.3)
+
+    def slot_worth(self, slot: int) -> float:
+        target = self.view["incoming_for"]
+        label = self.view["players"][target]["pot"][slot]
+        if target == self.seat:
+            return -self.pot_worth(KIND_BY_LABEL[label] if label else None)
+        known = KIND_BY_LABEL[label] if label else None
+        return (known.value if known else 1.0) + self.rng.random() * 0.1
