@@ -1,0 +1,57 @@
+"""Malformed or illegal actions are refused with a readable reason, never with a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.core import SYSTEM, TIMEOUT, RuleError
+from shared.pink_soup import GAME
+
+FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
+
+MALFORMED = [
+    None, 3, "draw", [], ["draw"], {}, {"type": None}, {"type": 5}, {"type": ["take"]},
+    {"type": "take"}, {"type": "take", "pile": "0"}, {"type": "take", "pile": True},
+    {"type": "take", "pile": 0.0}, {"type": "take", "pile": -1}, {"type": "take", "pile": 10**40},
+    {"type": "take", "pile": float("nan")}, {"type": "take", "pile": float("inf")},
+    {"type": "take", "pile": [0]}, {"type": "take", "pile": {"x": 1}}, {"type": "take", "pile": 0, "seat": 1},
+    {"type": "kitchen", "card": 0, "pile": 0}, {"type": "swap", "seat": 1, "slot": 0}, {"type": "declare"},
+    {1: "take"}, {"type": "draw", "extra": object()}, {"type": "pass"}, {"type": "timeout"},
+]
+
+
+@pytest.mark.parametrize("action", MALFORMED, ids=repr)
+def test_malformed_and_illegal_actions_get_a_reason_and_change_nothing(kit, action):
+    state = kit.table(kitchen=FIVE_PILES)
+    before = GAME.state_hash(state)
+    reason = GAME.validate(state, 0, action, 1.0)
+    assert isinstance(reason, str) and reason
+    with pytest.raises(RuleError):
+        GAME.apply(state, 0, action, 1.0)
+    assert GAME.state_hash(state) == before
+
+
+def test_the_label_is_ignored_and_optional(kit):
+    state = kit.table(kitchen=FIVE_PILES)
+    assert GAME.validate(state, 0, {"type": "take", "pile": 2}, 1.0) is None
+    assert GAME.validate(state, 0, {"type": "take", "pile": 2, "label": "whatever"}, 1.0) is None
+    assert GAME.validate(state, 0, {"type": "draw", "label": None}, 1.0) is None
+
+
+def test_reasons_say_what_went_wrong(kit):
+    state = kit.table(kitchen=FIVE_PILES[:3])
+    assert GAME.validate(state, 1, {"type": "draw"}, 1.0) == "It is not your turn"
+    assert "draw" in GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0)
+    assert "no turn timer" in GAME.validate(state, SYSTEM, TIMEOUT, 99.0)
+    full = kit.table(kitchen=FIVE_PILES)
+    assert "not allowed now" in GAME.validate(full, 0, {"type": "take", "pile": 7}, 1.0)
+
+
+def test_nothing_is_timed_and_no_option_is_accepted():
+    state = GAME.setup(2, GAME.normalise_options({}, 2), 1)
+    assert GAME.next_deadline(state) is None and GAME.view(state, 0)["deadline"] is None
+    for players in (1, 6):
+        with pytest.raises(RuleError):
+            GAME.normalise_options({}, players)
+    with pytest.raises(RuleError):
+        GAME.normalise_options({"speed": 2}, 3)
