@@ -100,7 +100,7 @@ def layout(size: tuple[int, int]) -> Layout:
     width, height = max(320, int(size[0])), max(240, int(size[1]))
     scale = height / BASE_HEIGHT
     # On very wide or narrow windows keep the column readable.
-    column_w = int(min(width * 0.8, max(420 * scale, width * 0.34)))
+    column_w = int(min(width * 0.86, max(560 * scale, width * 0.4)))
     return Layout(width=width, height=height, scale=scale, margin=round(32 * scale), gap=round(12 * scale),
                   button_h=round(52 * scale), column_w=column_w, radius=max(4, round(10 * scale)),
                   ring=max(2, round(4 * scale)))

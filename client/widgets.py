@@ -107,7 +107,7 @@ class Toggle(Widget):
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
         theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
-                   anchor="midleft", max_width=self.rect.width * 2 // 3)
+                   anchor="midleft", max_width=self.rect.width - self.rect.height * 2 - lay.gap * 4)
         h = self.rect.height // 2
         track = pygame.Rect(0, 0, h * 2, h)
         track.midright = (self.rect.right - lay.gap * 2, self.rect.centery)
@@ -160,8 +160,9 @@ class Choice(Widget):
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
         theme.text(surface, self.label, "label", theme.TEXT if self.enabled else theme.TEXT_DIM,
                    (self.rect.x + lay.gap * 2, self.rect.centery), lay, anchor="midleft",
-                   max_width=self.rect.width // 2 - lay.gap * 2)
-        value_box = pygame.Rect(self.rect.centerx, self.rect.y, self.rect.width // 2 - lay.gap * 2, self.rect.height)
+                   max_width=self.rect.width * 3 // 5 - lay.gap * 3)
+        value_x = self.rect.x + self.rect.width * 3 // 5
+        value_box = pygame.Rect(value_x, self.rect.y, self.rect.right - value_x - lay.gap * 2, self.rect.height)
         arrows = theme.MUSTARD if focused and self.enabled else theme.TEXT_DIM
         theme.text(surface, "<", "label", arrows, value_box.midleft, lay, anchor="midleft")
         theme.text(surface, ">", "label", arrows, value_box.midright, lay, anchor="midright")
@@ -227,6 +228,7 @@ class ListView(Widget):
                  empty: str = "Nothing here yet.", visible_rows: int = 6) -> None:
         super().__init__(key)
         self.rows, self.on_activate, self.empty, self.visible_rows = list(rows), on_activate, empty, visible_rows
+        self.colours: list[tuple[int, int, int] | None] = []   # optional chip colour per row
         self.selected = 0
         self.scroll = 0
 
@@ -282,14 +284,25 @@ class ListView(Widget):
                 pygame.draw.rect(surface, theme.PANEL_LIGHT if focused else theme.PANEL, row, border_radius=lay.radius)
                 pygame.draw.rect(surface, theme.MUSTARD if focused else theme.PANEL_EDGE, row,
                                  width=max(1, lay.ring // 2), border_radius=lay.radius)
-            theme.text(surface, self.rows[i], "label", theme.TEXT, (row.x + lay.gap * 2, row.centery), lay,
-                       anchor="midleft", max_width=row.width - lay.gap * 4)
+            x = row.x + lay.gap * 2
+            colour = self.colours[i] if i < len(self.colours) else None
+            if colour is not None:
+                r = row.height // 5
+                pygame.draw.circle(surface, colour, (x + r, row.centery), r)
+                x += r * 2 + lay.gap
+            left, _tab, right = self.rows[i].partition("\t")
+            right_w = 0
+            if right:
+                right_w = theme.text(surface, right, "body", theme.TEXT_DIM, (row.right - lay.gap * 2, row.centery), lay,
+                                     anchor="midright").width + lay.gap * 2
+            theme.text(surface, left, "label", theme.TEXT, (x, row.centery), lay,
+                       anchor="midleft", max_width=row.right - x - right_w - lay.gap * 2)
         if len(self.rows) > self.visible_rows:
             theme.text(surface, f"{self.selected + 1}/{len(self.rows)}", "small", theme.TEXT_DIM,
                        (self.rect.right - lay.gap, self.rect.bottom - lay.gap), lay, anchor="bottomright")
 
     def describe(self) -> str:
-        return f"[{'; '.join(self.rows)}]"
+        return f"[{'; '.join(row.replace(chr(9), '   ') for row in self.rows)}]"
 
 
 class FocusGroup:

@@ -34,7 +34,8 @@ async def browse_lan() -> list[dict[str, Any]]:
 class JoinScene(FormScene):
     name = "join"
     heading = "Join a game"
-    subheading = "Kitchens found on this network, or type an address a host shared with you."
+    column_scale = 1.3
+    subheading = "Kitchens found on this network, or the address a host shared with you."
 
     def __init__(self, app, browse: Browse | None = None) -> None:
         self.browse = browse or browse_lan
@@ -44,7 +45,7 @@ class JoinScene(FormScene):
         super().__init__(app)
 
     def build(self) -> list[Widget]:
-        rows = [f"{s.get('name', 'Soup Kitchen')}   {s['host']}:{s['port']}" for s in self.servers]
+        rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}" for s in self.servers]
         empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=5)
         return [self.list,
@@ -95,14 +96,15 @@ def table_row(table: dict[str, Any]) -> str:
     bots = sum(1 for s in seats if s.get("bot"))
     state = "finished" if table.get("over") else "playing" if table.get("started") else "waiting"
     host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or "someone"
-    lock = "   [password]" if table.get("has_password") else ""
+    lock = "  (password)" if table.get("has_password") else ""
     extra = f" + {bots} bot{'s' if bots != 1 else ''}" if bots else ""
-    return f"{table.get('title', table.get('game'))} - {host}'s table   {people}{extra} of {len(seats)} seats, {state}{lock}"
+    return f"{table.get('title', table.get('game'))} - {host}'s table{lock}\t{people}{extra} of {len(seats)}, {state}"
 
 
 class TablesScene(FormScene):
     name = "tables"
     heading = "Open tables"
+    column_scale = 1.5
 
     def __init__(self, app, conn, tables: list[dict[str, Any]] | None = None) -> None:
         self.conn = conn

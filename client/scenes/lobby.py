@@ -14,6 +14,7 @@ from client.widgets import Button, Choice, Label, ListView, Toggle, Widget
 
 class LobbyScene(FormScene):
     name = "lobby"
+    column_scale = 1.2
 
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
@@ -48,7 +49,7 @@ class LobbyScene(FormScene):
         if seat in self.session.tokens:
             tags.append("you")
         symbol = f"{theme.seat_symbol(seat)} " if self.app.settings.colour_blind_symbols else ""
-        return f"{symbol}Seat {seat + 1}   {who}" + (f"   ({', '.join(tags)})" if tags else "")
+        return f"{symbol}Seat {seat + 1}   {who}" + (f"\t{', '.join(tags)}" if tags else "")
 
     def build(self) -> list[Widget]:
         table = self.table
@@ -62,8 +63,11 @@ class LobbyScene(FormScene):
             self.subheading = "Waiting for the host to start the game."
         seats = table.get("seats", [])
         hint = "Choose a seat to add or remove a bot." if host else ""
-        widgets: list[Widget] = [ListView([self.seat_row(s) for s in seats], self.pick_seat, key="seats",
-                                          visible_rows=max(2, min(6, len(seats))))]
+        seat_list = ListView([self.seat_row(s) for s in seats], self.pick_seat, key="seats",
+                             visible_rows=max(2, min(6, len(seats))))
+        seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
+                             for s in seats]
+        widgets: list[Widget] = [seat_list]
         if hint:
             widgets.append(Label(hint, "small", theme.TEXT_DIM, key="hint"))
         options = table.get("options", {})

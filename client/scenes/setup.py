@@ -38,6 +38,7 @@ def option_name(value: Any) -> str:
 
 class GameSetupScene(FormScene):
     name = "setup"
+    column_scale = 1.2
 
     def __init__(self, app, mode: str, games: list[dict[str, Any]], conn=None) -> None:
         self.mode, self.games, self.conn = mode, games, conn

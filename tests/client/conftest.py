@@ -131,6 +131,7 @@ GAMES = [{"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "max_play
 class Kit:
     """The helpers above, handed to tests as the ``kit`` fixture (tests import nothing from conftest)."""
 
+    FakeClock = FakeClock
     press = staticmethod(press)
     settle = staticmethod(settle)
     FakeConnection = FakeConnection

@@ -71,7 +71,7 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     lobby = app.stack.top
     app.step(0.0)
     rows = lobby.describe()["widgets"][0]
-    assert "Seat 1   Ada   (host, you)" in rows and "Seat 3   Bot" in rows and "empty" in rows
+    assert "Seat 1   Ada   host, you" in rows and "Seat 3   Bot" in rows and "empty" in rows
     kit.press(app, "navigate", dy=1)                       # seat 2 (empty)
     kit.press(app, "select")
     kit.press(app, "navigate", dy=1)                       # seat 3 (bot)
