@@ -10,3 +10,8 @@ from shared.too_many_cooks.cards import (
 from shared.too_many_cooks.tastes import TASTES, icon_parts
 
 __all__ = ["COLOUR_HEX", "COLOUR_SYMBOLS", "COLOURS", "SOUP_BASES", "TASTES", "VEGETABLES", "icon_parts"]
+
+from shared.too_many_cooks.rules import TooManyCooks  # noqa: E402
+
+GAME = TooManyCooks()
+__all__ += ["GAME", "TooManyCooks"]

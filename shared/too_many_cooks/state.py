@@ -1,0 +1,71 @@
+"""The whole Too Many Cooks table as one immutable value, with its exact JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from shared.too_many_cooks.tastes import satisfied
+
+Soup = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TmcState:
+    """One moment of a game. Cards are ids 0..31 (see ``cards``); seats are 0..players-1."""
+
+    players: int
+    seed: int
+    mode: str  # "standard" | "all-day" | "unreasonable"
+    difficulty: str  # chosen difficulty (standard); the round's difficulty is ``round_difficulty``
+    taste_goal: int  # Unreasonable: tastes in its single round
+    round_seconds: int
+    rounds: int
+    phase: str  # "ready" | "playing" | "reveal" | "over"
+    round: int  # 1-based
+    round_difficulty: str
+    stars: int
+    first_player: int
+    turn: int | None
+    base: str  # soup base id of this round
+    soup: Soup  # 16 card ids, row by row
+    spares: tuple[int, ...]  # count of each of the 32 cards outside the soup
+    tastes: tuple[str, ...]  # this round's taste ids: personal ones first, then shared
+    owners: tuple[int | None, ...]  # owner seat of each taste (None: shared)
+    ready: tuple[bool, ...]
+    passed: tuple[bool, ...]
+    started_at: float | None  # game clock when this round's timer started
+    reveal: dict[str, Any] | None  # the last finished round, all tastes shown
+    outcome: dict[str, Any] | None  # the result once the game is over
+    history: tuple[tuple[int, int, int], ...] = ()  # (round, unsatisfied, stars after) per round
+
+    def with_(self, **changes: Any) -> TmcState:
+        return replace(self, **changes)
+
+    def personal(self, seat: int) -> list[str]:
+        """Taste ids dealt to ``seat`` this round."""
+        return [taste for taste, owner in zip(self.tastes, self.owners, strict=True) if owner == seat]
+
+    def shared(self) -> list[str]:
+        return [taste for taste, owner in zip(self.tastes, self.owners, strict=True) if owner is None]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("soup", "spares", "tastes", "owners", "ready", "passed"):
+            data[key] = list(data[key])
+        data["history"] = [list(entry) for entry in self.history]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TmcState:
+        fields = dict(data)
+        for key in ("soup", "spares", "tastes", "owners", "ready", "passed"):
+            fields[key] = tuple(fields[key])
+        fields["history"] = tuple(tuple(entry) for entry in fields.get("history", ()))
+        return cls(**fields)
+
+
+def chef_satisfied(state: TmcState, seat: int) -> bool:
+    """True when the chef's personal tastes and every shared taste are satisfied."""
+    return all(satisfied(taste, state.soup)
+               for taste, owner in zip(state.tastes, state.owners, strict=True) if owner in (seat, None))
