@@ -1,0 +1,76 @@
+"""Identity is the seat token: reconnecting, the grace period, a bot standing in, taking the seat back."""
+
+from __future__ import annotations
+
+from server_testkit import Client, check_received, fetch_json
+
+
+async def two_player_table(clients, turn_seconds=60, moves=12):
+    ann, bob = await clients(), await clients()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                            "options": {"turn_seconds": turn_seconds, "moves": moves}})
+    tid = created["table"]["id"]
+    joined = await bob.ok("join_table", {"table": tid, "name": "Bob"})
+    await ann.ok("start", {"token": created["token"]})
+    await bob.wait_for(lambda: bob.latest(1))
+    return tid, (ann, created["token"]), (bob, joined["token"])
+
+
+async def test_reconnect_within_grace_gets_a_full_snapshot(server, clients):
+    server.config.grace = 30
+    tid, (ann, ann_token), (bob, bob_token) = await two_player_table(clients)
+    await ann.ok("act", {"token": ann_token, "state_id": 0, "action": {"type": "add", "n": 2}})
+    await bob.wait_for(lambda: bob.latest(1)["state_id"] == 1)
+    await bob.close()
+    await ann.wait_for(lambda: any(not lob["table"]["seats"][1]["connected"] for lob in ann.lobbies))
+    again = await clients()
+    await again.error("act", {"token": bob_token, "state_id": 1, "action": {"type": "add", "n": 1}}, "bad_token")
+    reply = await again.ok("resume", {"token": bob_token})
+    assert reply["seat"] == 1 and reply["table"]["id"] == tid and reply["table"]["seats"][1]["connected"]
+    snapshot = await again.wait_for(lambda: again.latest(1))
+    assert snapshot["snapshot"] and snapshot["state_id"] == 1
+    assert snapshot["view"] == bob.latest(1)["view"]
+    await again.ok("act", {"token": bob_token, "state_id": 1, "action": {"type": "add", "n": 3}})
+    await ann.wait_for(lambda: ann.latest(0)["state_id"] == 2)
+    assert ann.latest(0)["view"]["pot"] == 5
+    await again.error("resume", {"token": "not-a-token-at-all"}, "bad_token")
+
+
+async def test_grace_then_stand_in_bot_then_reclaim(server, clients):
+    server.config.grace = 0.2
+    tid, (ann, ann_token), (bob, bob_token) = await two_player_table(clients, moves=40)
+    await bob.close()
+    stood_in = await ann.wait_for(lambda: next((lob for lob in ann.lobbies
+                                               if lob["table"]["seats"][1]["stand_in"]), None), timeout=3)
+    assert not stood_in["table"]["seats"][1]["connected"]
+    # the bot now plays Bob's turns: Ann moves, and the turn comes back to her without a timeout
+    for _ in range(2):
+        state = ann.latest(0)
+        await ann.ok("act", {"token": ann_token, "state_id": state["state_id"], "action": {"type": "add", "n": 1}})
+        await ann.wait_for(lambda s=state: ann.latest(0)["state_id"] == s["state_id"] + 2)
+        assert ann.latest(0)["events"] == [{"type": "added", "seat": 1, "n": 1}]
+    back = Client(server.url)
+    await back.connect()
+    try:
+        reply = await back.ok("resume", {"token": bob_token})
+        assert not reply["table"]["seats"][1]["stand_in"]
+        state = ann.latest(0)
+        await ann.ok("act", {"token": ann_token, "state_id": state["state_id"], "action": {"type": "add", "n": 2}})
+        mine = await back.wait_for(lambda: (s := back.latest(1)) and s["view"]["legal_actions"] and s)
+        await back.ok("act", {"token": bob_token, "state_id": mine["state_id"], "action": {"type": "add", "n": 3}})
+        await ann.wait_for(lambda: ann.latest(0)["state_id"] == mine["state_id"] + 1)
+        assert ann.latest(0)["events"] == [{"type": "added", "seat": 1, "n": 3}]
+        record = await fetch_json(f"{server.url}/replays/{tid}")
+        check_received(record, ann.states + bob.states + back.states)
+    finally:
+        await back.close()
+
+
+async def test_leaving_a_started_game_hands_the_seat_to_a_bot(server, clients):
+    tid, (ann, ann_token), (bob, bob_token) = await two_player_table(clients)
+    await bob.ok("leave", {"token": bob_token})
+    await bob.error("resume", {"token": bob_token}, "bad_token")
+    await ann.ok("act", {"token": ann_token, "state_id": 0, "action": {"type": "add", "n": 1}})
+    await ann.wait_for(lambda: ann.latest(0)["state_id"] == 2)
+    table = (await ann.ok("list_tables", {}))["tables"][0]
+    assert table["seats"][1]["bot"] and table["seats"][1]["name"] == "Bob"
