@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,7 +21,7 @@ from client import theme
 from client.input import InputAction, InputMapper
 from client.net import Connection, ServerError
 from client.scenes.base import Scene, SceneStack
-from client.settings import Settings
+from client.settings import Settings, data_dir
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,7 @@ class App:
         self.frames = 0
         self.sent_for_test: list[tuple[str, dict]] = []
         self._last_now: float | None = None
+        self._last_top: Scene | None = None
         self.on_frame: Callable[[App], None] | None = None
 
     # --- window --------------------------------------------------------------------------------
@@ -87,6 +89,16 @@ class App:
             self.windowed_size = size
             self.settings.window = [int(size[0]), int(size[1])]
         self.screen = pygame.display.get_surface() or self.screen
+
+    def save_screenshot(self, path: Path | None = None) -> Path:
+        """Save what the window shows as a PNG (default: the screenshots folder of the user's data dir)."""
+        if path is None:
+            path = data_dir() / "screenshots" / time.strftime("soupkitchen-%Y%m%d-%H%M%S.png")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        log.info("screenshot saved to %s", path)
+        self.toast(f"Screenshot saved to {path}")
+        return path
 
     # --- messages and background work ----------------------------------------------------------
     def toast(self, message: str, kind: str = "info") -> None:
@@ -139,6 +151,9 @@ class App:
         if action.kind == "toggle_fullscreen":
             self.toggle_fullscreen()
             return True
+        if action.kind == "screenshot":
+            self.save_screenshot()
+            return True
         if self.conn is not None and not self.conn.connected and self.conn.sessions and action.kind not in (
                 "menu", "back", "point"):
             return False   # input is disabled while the connection is lost
@@ -168,6 +183,9 @@ class App:
             (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
         self.pump()
         self.stack.update(dt, now)
+        if self.stack.top is not self._last_top:
+            self._last_top = self.stack.top
+            log.info("scene: %s", self._last_top.name if self._last_top is not None else "none")
         self.toasts = [t for t in self.toasts if t.until > now]
         if draw:
             self.draw(self.screen, now)

@@ -32,6 +32,9 @@ def user_dirs(tmp_path, monkeypatch):
     import client.modes as modes_module
 
     monkeypatch.setattr(modes_module, "data_dir", lambda: tmp_path / "data")
+    import client.app as app_module
+
+    monkeypatch.setattr(app_module, "data_dir", lambda: tmp_path / "data")
     yield tmp_path
 
 
