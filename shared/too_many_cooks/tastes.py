@@ -194,7 +194,7 @@ _SPECS: dict[str, tuple[str, ...]] = {
         "next_to onion blue every",
         "next_to mushroom mushroom none",
         "identical blue some adjacent",
-        "count pea soup exactly 3",
+        "count carrot row0 all",
         "next_to aubergine yellow every",
         "count red row2 exactly 2",
         "next_to potato pea every",
@@ -379,7 +379,7 @@ _WITNESS_TEXT = {
                    aubergine/blue mushroom/red onion/blue aubergine/green
                    potato/yellow aubergine/green pea/blue pea/yellow
                    mushroom/yellow carrot/green potato/red aubergine/blue""",
-    "hard": """carrot/yellow carrot/blue aubergine/green carrot/yellow
+    "hard": """carrot/yellow carrot/blue carrot/green carrot/yellow
                mushroom/yellow carrot/blue mushroom/red pea/green
                tomato/green tomato/red onion/red pepper/blue
                pea/yellow pea/green tomato/red tomato/blue""",
