@@ -1,0 +1,201 @@
+"""A Stone Soup bot that plays from its views only, counting what it can see.
+
+It remembers the claims that stood in the pot, the cards turned over by challenges and where they
+went. It bluffs more readily when the due food is plausible (many copies unaccounted for) and the pot
+is small, and challenges when a claim is hard to believe or would end the game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from typing import Any
+
+from shared.core import Action, Bot
+from shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE
+
+BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
+
+
+def holds_at_least(population: int, successes: int, draws: int, wanted: int) -> float:
+    """Chance that ``draws`` cards taken from ``population`` (with ``successes`` good ones) hold at
+    least ``wanted`` good ones (hypergeometric tail)."""
+    if wanted <= 0:
+        return 1.0
+    draws = min(draws, population)
+    successes = max(0, min(successes, population))
+    if wanted > min(draws, successes):
+        return 0.0
+    total = math.comb(population, draws)
+    miss = sum(math.comb(successes, k) * math.comb(population - successes, draws - k) for k in range(wanted))
+    return max(0.0, 1.0 - miss / total)
+
+
+class StoneSoupBot(Bot):
+    """Plays one seat: builds a play card by card, then declares; challenges what it doubts."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.rng = random.Random(f"stone-soup-bot:{seed}")
+        self.known: dict[int, Counter[str]] = {}  # kinds seen going into other seats' hands
+        self.pot: list[tuple[int, str, int, Counter[str] | None]] = []  # (seat, food, added, exact cards)
+        self.pending: dict[str, Any] | None = None  # the open window last seen
+        self.revealed: set[int] = set()
+        self.challenges: dict[int, bool] = {}
+        self.plan: tuple[int, list[str], int] | None = None  # (plays serial, kinds to add, count)
+        self.last_hand: Counter[str] = Counter()
+
+    # --- memory --------------------------------------------------------------------------------
+    def _remember(self, view: dict[str, Any]) -> None:
+        reveals = {r["serial"]: r for r in view["reveals"]}
+        if self.pending is not None and self.pending["serial"] != (view["window"] or {}).get("serial"):
+            self._settle(self.pending, reveals.get(self.pending["serial"]))
+            self.pending = None
+        window = view["window"]
+        if window is not None and self.pending is None and window["serial"] not in self.revealed:
+            self.pending = dict(window)
+            exact = None
+            if window["player"] == self.seat:
+                exact = self.last_hand - Counter(view["hand"])
+            self.pot.append((window["player"], window["food"], window["added"], exact))
+        for serial, reveal in sorted(reveals.items()):
+            if serial not in self.revealed:
+                self.revealed.add(serial)
+                self._learn_reveal(reveal)
+        while self.pot and sum(entry[2] for entry in self.pot) > view["pot"]:
+            self.pot.pop()
+        missing = view["pot"] - sum(entry[2] for entry in self.pot)
+        if missing > 0:
+            self.pot.append((-1, "", missing, None))
+        for player in view["players"]:
+            known = self.known.get(player["seat"])
+            while known and sum(known.values()) > player["cards"]:
+                known[max(known, key=known.__getitem__)] -= 1
+                known += Counter()
+        self.last_hand = Counter(view["hand"]) + Counter(view["picked"])
+
+    def _settle(self, window: dict[str, Any], reveal: dict[str, Any] | None) -> None:
+        """A window closed: an unchallenged claim is believed to have used the known cards."""
+        if reveal is None:
+            known = self.known.get(window["player"])
+            if known:
+                known[window["food"]] = max(0, known[window["food"]] - window["count"])
+
+    def _learn_reveal(self, reveal: dict[str, Any]) -> None:
+        shown = Counter(reveal["cards"])
+        player, taker = reveal["player"], reveal["taker"]
+        if player in self.known:
+            self.known[player] -= shown
+        if taker != self.seat:
+            self.known.setdefault(taker, Counter()).update(shown)
+
+    # --- counting --------------------------------------------------------------------------------
+    def _unaccounted(self, view: dict[str, Any], food: str, claimant: int) -> tuple[int, int]:
+        """Copies of ``food`` that could be in ``claimant``'s hand: (for certain, believing claims)."""
+        hand = Counter(view["hand"])
+        mine_in_pot = sum(exact[food] for _, _, _, exact in self.pot if exact is not None)
+        elsewhere = sum(c[food] for s, c in self.known.items() if s not in (claimant, self.seat))
+        certain = FOOD_COUNTS[food] - hand[food] - mine_in_pot - elsewhere
+        claimed = sum(min(added, FOOD_COUNTS[food]) for s, f, added, exact in self.pot
+                      if exact is None and f == food and s != claimant)
+        return max(0, certain), max(0, certain - claimed)
+
+    def _unseen_cards(self, view: dict[str, Any]) -> int:
+        """Cards the bot cannot see: other hands, extra hands and the pot (minus its own plays)."""
+        others = sum(p["cards"] for p in view["players"] if p["seat"] != self.seat)
+        mine_in_pot = sum(entry[2] for entry in self.pot if entry[3] is not None)
+        return others + sum(view["set_aside"]) + view["pot"] - mine_in_pot
+
+    # --- choosing ------------------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], now: float) -> Action | None:
+        self._remember(view)
+        if view["over"] or not view["legal_actions"]:
+            return None
+        if view["phase"] == "challenge":
+            return self._maybe_challenge(view)
+        return self._build_play(view)
+
+    def _maybe_challenge(self, view: dict[str, Any]) -> Action | None:
+        window = view["window"]
+        serial = window["serial"]
+        if serial not in self.challenges:
+            chance = self._challenge_chance(view, window)
+            self.challenges[serial] = self.rng.random() < chance
+        return {"type": "challenge"} if self.challenges[serial] else None
+
+    def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
+        if window["empties_hand"] or window["added"] != window["count"]:
+            return 1.0  # a last play costs nothing to doubt; a miscount is a sure bluff
+        food, count, player = window["food"], window["count"], window["player"]
+        certain, believed = self._unaccounted(view, food, player)
+        if count > certain:
+            return 1.0
+        known = self.known.get(player, Counter())
+        if known[food] >= count:
+            return 0.0
+        sizes = {p["seat"]: p["cards"] for p in view["players"]}
+        hand_before = sizes[player] + window["added"]
+        unseen = max(self._unseen_cards(view), hand_before)
+        holds = holds_at_least(unseen, believed + known[food], hand_before, count)
+        bluff = (1.0 - holds) * BLUFF_RATE / ((1.0 - holds) * BLUFF_RATE + holds)
+        pot = view["pot"]
+        # Catching a bluff hurts one rival; catching an honest play costs this seat the whole pot.
+        leader = sizes[player] <= min(sizes.values())
+        weight = (0.8 if leader else 0.4) * (1.0 + 1.0 / max(1, sizes[player]))
+        gain = bluff * weight * min(2 * window["added"], pot)
+        cost = (1.0 - bluff) * pot
+        return 1.0 / (1.0 + math.exp(-(gain - cost) / 0.5 + 1.0))
+
+    def _build_play(self, view: dict[str, Any]) -> Action | None:
+        picked = Counter(view["picked"])
+        if self.plan is None or self.plan[0] != view["plays"]:
+            if picked:
+                return {"type": "unpick", "card": next(iter(picked))}
+            self.plan = (view["plays"], *self._plan(view))
+        _, kinds, count = self.plan
+        if count == 0:
+            return {"type": "salt"}
+        wanted = Counter(kinds)
+        extra = picked - wanted
+        if extra:
+            return {"type": "unpick", "card": next(iter(extra))}
+        missing = wanted - picked
+        if missing:
+            kind = next(iter(missing))
+            return {"type": "pick", "card": kind, "count": missing[kind]}
+        return {"type": "declare", "count": count}
+
+    def _plan(self, view: dict[str, Any]) -> tuple[list[str], int]:
+        """The cards to add and the count to declare (count 0: a dash of salt)."""
+        hand = Counter(view["hand"])
+        food = view["due"]
+        have = hand[food]
+        size = sum(hand.values())
+        pot = view["pot"]
+        if hand[SALT] == size:
+            return [], 0  # salt cannot be challenged: the safest way out
+        # How believable a claim of this food is: copies not seen here, in the pot's claims or elsewhere.
+        _, believed = self._unaccounted(view, food, self.seat)
+        plausible = max(0.0, (believed - have) / FOOD_COUNTS[food])
+        cheap_pot = 1.0 / (1.0 + pot / 3.0)
+        spare = size - hand[SALT]  # cards that must still go into the pot
+        if have:
+            if have == spare:
+                return [food] * have, have  # honest, and then only salt (or nothing) is left
+            sneak = hand[STONE] and have + 1 <= FOOD_COUNTS[food] and have + 1 < spare
+            if sneak and self.rng.random() < cheap_pot * (0.3 + 0.7 * plausible):
+                return [food] * have + [STONE], have + 1
+            return [food] * have, have
+        if hand[SALT] and (hand[SALT] > 1 or spare > 6 or pot > 2):
+            if self.rng.random() > plausible * cheap_pot:
+                return [], 0
+        if hand[STONE] and (pot <= 2 or not any(hand[k] for k in SEQUENCE)):
+            return [STONE], 1
+        later = [k for k in SEQUENCE if hand[k]]
+        if later:
+            # Give up the food this seat is least likely to be asked for soon.
+            nxt = (SEQUENCE.index(food) + 1) % len(SEQUENCE)
+            distance = {k: (SEQUENCE.index(k) - nxt) % len(SEQUENCE) for k in later}
+            return [max(later, key=lambda k: (distance[k], hand[k]))], 1
+        return ([STONE], 1) if hand[STONE] else ([], 0)

@@ -1,0 +1,58 @@
+"""Stone Soup's facts: the ingredient sequence, the 54 cards and the deck of 52 playable ones."""
+
+from __future__ import annotations
+
+STONE = "stone"
+SALT = "salt"
+
+# The sequence-of-ingredients cards, in order, with how many of each food card the game has.
+SEQUENCE: tuple[str, ...] = ("potato", "tomato", "sausage", "onion", "carrot", "cabbage", "peas")
+FOOD_COUNTS: dict[str, int] = {
+    "potato": 4, "tomato": 4, "sausage": 4, "onion": 5, "carrot": 6, "cabbage": 7, "peas": 8,
+}
+STONE_COUNT = 6
+SALT_COUNT = 8
+REFERENCE_CARDS = 2  # the two sequence-of-ingredients cards: laid face up, never dealt
+
+# Every playable kind, in the order a hand is shown: the foods in sequence, then stones, then salt.
+KINDS: tuple[str, ...] = (*SEQUENCE, STONE, SALT)
+KIND_COUNTS: dict[str, int] = {**FOOD_COUNTS, STONE: STONE_COUNT, SALT: SALT_COUNT}
+DECK_SIZE = sum(KIND_COUNTS.values())  # 52 playable cards
+TOTAL_CARDS = DECK_SIZE + REFERENCE_CARDS  # 54 cards in the box
+
+# Hands dealt: one per player, plus extra hands set aside unseen at small tables.
+EXTRA_HANDS = {2: 2, 3: 1, 4: 0, 5: 0}
+
+SINGULAR = {"potato": "potato", "tomato": "tomato", "sausage": "sausage", "onion": "onion",
+            "carrot": "carrot", "cabbage": "cabbage", "peas": "pea", STONE: "stone", SALT: "dash of salt"}
+PLURAL = {"potato": "potatoes", "tomato": "tomatoes", "sausage": "sausages", "onion": "onions",
+          "carrot": "carrots", "cabbage": "cabbages", "peas": "peas", STONE: "stones", SALT: "dashes of salt"}
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve")
+
+
+def card_id(kind: str, number: int) -> str:
+    """The id of the ``number``-th card (from 1) of ``kind``, e.g. ``potato-3``."""
+    return f"{kind}-{number}"
+
+
+def kind_of(card: str) -> str:
+    """The kind of a card id: ``potato-3`` -> ``potato``."""
+    return card.rsplit("-", 1)[0]
+
+
+def build_deck() -> list[str]:
+    """The 52 playable card ids in a fixed order (sequence order, then stones, then salt)."""
+    return [card_id(kind, n) for kind in KINDS for n in range(1, KIND_COUNTS[kind] + 1)]
+
+
+def card_order(card: str) -> tuple[int, int]:
+    """Sort key that shows a hand in sequence order."""
+    kind, number = card.rsplit("-", 1)
+    return KINDS.index(kind), int(number)
+
+
+def count_words(count: int, kind: str) -> str:
+    """``two potatoes``, ``one pea``: a declaration as a player would say it."""
+    number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+    return f"{number} {SINGULAR[kind] if count == 1 else PLURAL[kind]}"
