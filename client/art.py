@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 _cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+_fast: dict[tuple[object, object], pygame.Surface] = {}   # keyed by the caller's own objects: no conversions
 
 
 def _placeholder(size: tuple[int, int]) -> pygame.Surface:
@@ -27,8 +28,13 @@ def _placeholder(size: tuple[int, int]) -> pygame.Surface:
 
 
 def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
-    """The SVG at ``path`` rasterised to ``size`` pixels (cached); a magenta placeholder if it cannot
-    be read, so a missing file never stops a game."""
+    """The SVG at ``path`` rasterised to fit within ``size`` pixels, keeping its aspect ratio (cached);
+    a magenta placeholder of ``size`` if it cannot be read, so a missing file never stops a game."""
+    try:
+        return _fast[(path, size)]
+    except (KeyError, TypeError):
+        pass
+    fast_key = (path, size)
     size = (max(1, int(size[0])), max(1, int(size[1])))
     key = (str(path), size)
     found = _cache.get(key)
@@ -41,6 +47,10 @@ def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
             log.warning("could not rasterise %s: %s", path, err)
             found = _placeholder(size)
         _cache[key] = found
+    try:
+        _fast[fast_key] = found
+    except TypeError:   # an unhashable size (a list): served by the slow path
+        pass
     return found
 
 
@@ -65,3 +75,4 @@ def cached(path: str | Path, size: tuple[int, int]) -> bool:
 def clear() -> None:
     """Forget every rasterised image (after a resize, say)."""
     _cache.clear()
+    _fast.clear()

@@ -1,0 +1,171 @@
+"""Client performance: frame times of a busy table scene at 1920x1080 (headless), start-up time to the
+first frame, and peak memory.
+
+The table is Too Many Cooks when its table scene loads (else the generic table), mid-round: four
+chefs, bots have played a few turns, the countdown running, and a new state arrives every half
+second while the mouse sweeps over the board. Run with:
+
+    .venv/bin/python scripts/bench_client.py [--frames 600]
+
+The last line is ``frame_p50_ms=.. frame_p99_ms=.. startup_ms=.. rss_mb=..``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SIZE = (1920, 1080)
+
+
+class OfflineConnection:
+    """Just enough of a connection for a table session fed by the benchmark itself."""
+
+    def __init__(self) -> None:
+        from client.clock import ClockOffset
+
+        self.url = "bench"
+        self.connected = True
+        self.offset = ClockOffset()
+        self.sessions: dict = {}
+        self.games: list = []
+        self.lobby_listeners: list = []
+        self.kicked_listeners: list = []
+        self.status_listeners: list = []
+        self.reconnect_attempts = 0
+        self._closing = False
+
+    async def request(self, event, payload, timeout=10.0):
+        return {"ok": True}
+
+    async def close(self) -> None:
+        pass
+
+
+def mid_round(game_id: str, players: int, seed: int, turns: int):
+    """A game state after every chef is ready and ``turns`` bot moves, and a function to play one more."""
+    from shared.registry import get_game
+
+    game = get_game(game_id)
+    state = game.setup(players, game.normalise_options({}, players), seed)
+    bots = [game.make_bot(seat, seed + seat) for seat in range(players)]
+    clock = [0.0]
+
+    def advance():
+        nonlocal state
+        for _ in range(players * 4):
+            for seat in range(players):
+                action = bots[seat].choose(game.view(state, seat), clock[0])
+                if action is not None and game.validate(state, seat, action, clock[0]) is None:
+                    clock[0] += 1.0
+                    state, _events = game.apply(state, seat, action, clock[0])
+                    return state
+            deadline = game.next_deadline(state)
+            if deadline is not None and not game.is_over(state):
+                clock[0] = max(clock[0], deadline)
+                state, _events = game.apply(state, None, {"type": "timeout"}, clock[0])
+                return state
+        return state
+
+    for _ in range(turns):
+        advance()
+    return game, (lambda: state), advance, clock
+
+
+def frames(count: int) -> tuple[list[float], str]:
+    """Per-frame times (ms) of the busy table; and which table scene drew it."""
+    import pygame
+
+    from client.app import App
+    from client.input import InputAction
+    from client.session import TableSession
+    from client.settings import Settings
+    from client.tables import table_scene_for
+
+    game_id = "too-many-cooks"
+    game, current, advance, clock = mid_round(game_id, 4, seed=7, turns=10)
+    app = App(Settings(), size=SIZE, fullscreen=False)
+    conn = OfflineConnection()
+    conn.offset.add_sample(0.0, clock[0], 0.0)
+    table = {"id": "bench", "game": game_id, "title": game.title, "options": {}, "host_seat": 0,
+             "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
+                       for s in range(4)],
+             "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
+    session = TableSession(conn, table, {0: "tok"})
+    state_id = [0]
+
+    def push() -> None:
+        state = current()
+        state_id[0] += 1
+        deadline = game.next_deadline(state)
+        session.receive_state({"table": "bench", "seat": 0, "state_id": state_id[0], "view": game.view(state, 0),
+                               "events": [], "deadline": deadline, "server_time": clock[0]})
+
+    push()
+    scene = table_scene_for(game_id)(app, session)
+    app.stack.push(scene)
+    times = []
+    now = 0.0
+    for i in range(count + 30):
+        now += 1 / 60
+        if i % 30 == 0:
+            advance()
+            push()
+        x = int(SIZE[0] * (0.25 + 0.5 * ((i * 7) % 100) / 100))
+        y = int(SIZE[1] * (0.2 + 0.6 * ((i * 3) % 100) / 100))
+        start = time.perf_counter()
+        app.dispatch(InputAction("point", "mouse", pos=(x, y)))
+        app.step(now)
+        pygame.display.flip()
+        if i >= 30:                       # the first frames warm caches (art, fonts)
+            times.append((time.perf_counter() - start) * 1000)
+    name = type(scene).__name__
+    pygame.display.quit()
+    return times, name
+
+
+def startup_ms() -> float:
+    """Wall time from starting ``soupkitchen`` to its first drawn frame (title screen, headless)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "client", "--verbose", "--windowed", "1920x1080",
+                             "--screenshot", "/tmp/soupkitchen-bench.png",
+                             "--after", "0.5"], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    elapsed = float("nan")
+    for line in proc.stderr:
+        if "first frame" in line:
+            elapsed = (time.perf_counter() - start) * 1000
+            break
+    proc.stderr.read()
+    proc.wait(timeout=30)
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    args = parser.parse_args()
+    startup = startup_ms()
+    times, scene = frames(args.frames)
+    times.sort()
+    p50 = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"table={scene} size={SIZE[0]}x{SIZE[1]} frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
+          f"max_ms={times[-1]:.2f}")
+    print(f"frame_p50_ms={p50:.2f} frame_p99_ms={p99:.2f} startup_ms={startup:.0f} rss_mb={rss_mb:.0f}")
+
+
+if __name__ == "__main__":
+    main()
