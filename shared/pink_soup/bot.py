@@ -122,7 +122,7 @@ class PinkSoupBot(Bot):
         if kind == "discard":
             return -self.covered_worth(action["pile"])
         if kind == "search":
-            label = self.view["kitchen_search"][action["pile"]][action["depth"]]
+            label = self.view["pending"]["kitchen_search"][action["pile"]][action["depth"]]
             found = KIND_BY_LABEL[label]
             loss = self.kitchen_worth(found) if action["depth"] == 0 else 0.0
             return self.into_own_pot(found) - loss
@@ -143,7 +143,7 @@ class PinkSoupBot(Bot):
 
     def best_use(self, kind: Kind) -> float:
         uses = [self.into_own_pot(kind)]
-        if any(not player["closed"] for player in self.view["players"] if player["seat"] != self.seat):
+        if any(not player["closed"] for seat, player in enumerate(self.view["players"]) if seat != self.seat):
             uses.append(self.give_worth(kind))
         if kind.family == MOUSE:
             uses.append(self.mouse_worth())
@@ -155,7 +155,7 @@ class PinkSoupBot(Bot):
         return max(unknown * 0.8, best_top, 0.3)
 
     def slot_worth(self, slot: int) -> float:
-        target = self.view["incoming_for"]
+        target = self.view["pending"]["make_room_in_seat"]
         label = self.view["players"][target]["pot"][slot]
         if target == self.seat:
             return -self.pot_worth(KIND_BY_LABEL[label] if label else None)

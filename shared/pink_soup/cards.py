@@ -108,8 +108,11 @@ def card_label(card: int) -> str:
 def recipe_words(index: int) -> dict:
     """A recipe card as its owner reads it."""
     recipe = RECIPES[index]
-    return {"name": recipe.name, "points": recipe.points,
-            "suitable": [card_label_of(kind) for kind in KINDS if kind.key in recipe.suitable]}
+    return {"name": recipe.name, "points": recipe.points, "suitable": list(SUITABLE_LABELS[index])}
+
+
+SUITABLE_LABELS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(card_label_of(kind) for kind in KINDS if kind.key in recipe.suitable) for recipe in RECIPES)
 
 
 def score(recipe: Recipe, pot: list[str], kitchen_tops: list[str]) -> dict:

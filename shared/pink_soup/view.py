@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.pink_soup import state as st
-from shared.pink_soup.cards import card_label, recipe_words
+from shared.pink_soup.cards import LABELS, recipe_words
 from shared.pink_soup.rules import chef
 from shared.pink_soup.state import PinkState
 
@@ -27,21 +27,32 @@ PROMPTS = {
 
 
 def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
-    """Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None."""
+    """Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None.
+    ``pending`` lists the cards in play during the current turn that this seat may see."""
     over = state.step == st.OVER
     acting = seat is not None and seat == state.turn
     knowers = state.knowers
-
-    def shown(card: int | None, visible: bool = True) -> str | None:
-        return card_label(card) if card is not None and visible else None
-
+    mask = -1 if over else (0 if seat is None else 1 << seat)
     if over:
         prompt = "The game is over."
     elif not state.deck and state.step == st.CHOOSE:
         prompt = f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
     else:
         prompt = f"{chef(state.turn)}: {PROMPTS[state.step]}"
-    view: dict[str, Any] = {
+    pending: dict[str, Any] = {}
+    if state.mouse is not None:
+        pending["mouse"] = LABELS[state.mouse]
+    if state.target is not None:
+        pending["make_room_in_seat"] = state.target
+        if state.incoming_knowers & mask:
+            pending["incoming"] = LABELS[state.incoming]
+    if state.revealed is not None:
+        pending["revealed"] = LABELS[state.revealed]
+    if state.swap_from is not None:
+        pending["swap_from"] = {"pot": chef(state.swap_from[0]), "card": state.swap_from[1] + 1}
+    if acting and state.step == st.POWER:
+        pending["kitchen_search"] = [[LABELS[card] for card in reversed(pile)] for pile in state.kitchen]
+    return {
         "game": game.id,
         "seat": seat,
         "turn": state.turn,
@@ -49,27 +60,19 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
         "step": state.step,
         "prompt": prompt,
         "recipe": recipe_words(state.recipes[seat]) if seat is not None else None,
-        "players": [{"seat": other, "name": chef(other), "closed": state.closed[other],
+        "players": [{"name": chef(other), "closed": state.closed[other],
                      "final_turn_owed": other in state.final_left,
-                     "pot": [card_label(card) if over or st.knows(knowers[card], seat) else None
-                             for card in state.pots[other]]}
+                     "pot": [LABELS[card] if knowers[card] & mask else None for card in state.pots[other]]}
                     for other in range(state.players)],
         "deck": len(state.deck),
-        "kitchen": [{"top": card_label(pile[-1]), "size": len(pile)} for pile in state.kitchen],
-        "hand": [card_label(card) for card in state.drawn] if acting else [],
+        "kitchen": [{"top": LABELS[pile[-1]], "size": len(pile)} for pile in state.kitchen],
+        "hand": [LABELS[card] for card in state.drawn] if acting else [],
         "hand_size": len(state.drawn),
-        "mouse": shown(state.mouse),
-        "incoming": shown(state.incoming, st.knows(state.incoming_knowers, seat)),
-        "incoming_for": state.target,
-        "revealed": shown(state.revealed),
-        "swap_from": state.swap_from,
-        "removed": [card_label(card) for card in state.removed],
+        "pending": pending,
+        "removed": [LABELS[card] for card in state.removed],
         "log": list(state.log),
         "legal_actions": game.legal_actions(state, seat),
         "deadline": game.next_deadline(state),
         "over": over,
         "result": game.result(state) if over else None,
     }
-    if acting and state.step == st.POWER:
-        view["kitchen_search"] = [[card_label(card) for card in reversed(pile)] for pile in state.kitchen]
-    return view

@@ -19,7 +19,7 @@ def test_a_drawn_mouse_may_be_activated_or_kept_like_any_card(kit):
     given = kit.act(state, 0, {"type": "pot", "seat": 1})
     assert GAME.view(given, 0)["players"][1]["pot"] == ["Mouse (-1)"]
     active = kit.act(state, 0, {"type": "activate"})
-    assert GAME.view(active, 2)["mouse"] == "Mouse (-1)"
+    assert GAME.view(active, 2)["pending"]["mouse"] == "Mouse (-1)"
     assert active.turn == 0 and kit.types(active, 0) == {"search"}  # pots are empty: only the kitchen
 
 
@@ -38,8 +38,8 @@ def test_search_takes_any_kitchen_card_and_a_covered_one_stays_secret(kit):
     state = drawn_mouse(kit, kitchen=[["dessert", "salt"], *FIVE_PILES[1:]])
     state = kit.act(state, 0, {"type": "activate"})
     view = GAME.view(state, 0)
-    assert view["kitchen_search"][0] == ["Eggs (2)", "Salt (0)", "Dessert (6)"]
-    assert "kitchen_search" not in GAME.view(state, 1)
+    assert view["pending"]["kitchen_search"][0] == ["Eggs (2)", "Salt (0)", "Dessert (6)"]
+    assert "kitchen_search" not in GAME.view(state, 1)["pending"]
     state = kit.act(state, 0, {"type": "search", "pile": 0, "depth": 2})
     assert GAME.view(state, 0)["players"][0]["pot"] == ["Dessert (6)"]
     assert GAME.view(state, 1)["players"][0]["pot"] == [None]

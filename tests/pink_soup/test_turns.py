@@ -105,7 +105,7 @@ def test_own_full_pot_with_five_piles_lets_the_chef_choose_the_pile_for_the_reve
     state = kit.act(state, 0, {"type": "kitchen", "card": 1, "pile": 0})
     state = kit.act(state, 0, {"type": "pot", "seat": 0})
     state = kit.act(state, 0, {"type": "slot", "slot": 0})
-    assert GAME.view(state, 2)["revealed"] == "Mouse (-1)"
+    assert GAME.view(state, 2)["pending"]["revealed"] == "Mouse (-1)"
     assert {a["pile"] for a in GAME.legal_actions(state, 0)} == {0, 1, 2, 3, 4}
     state = kit.act(state, 0, {"type": "discard", "pile": 2})
     assert GAME.view(state, 1)["kitchen"][2] == {"top": "Mouse (-1)", "size": 2}
@@ -118,7 +118,8 @@ def test_another_chefs_full_pot_loses_a_revealed_card_from_the_game(kit):
     state = kit.act(state, 0, {"type": "draw"})
     state = kit.act(state, 0, {"type": "kitchen", "card": 0, "pile": 0})
     state = kit.act(state, 0, {"type": "pot", "seat": 1})
-    assert GAME.view(state, 1)["incoming"] is None and GAME.view(state, 0)["incoming"] == "Mouse (-1)"
+    assert "incoming" not in GAME.view(state, 1)["pending"]
+    assert GAME.view(state, 0)["pending"]["incoming"] == "Mouse (-1)"
     state = kit.act(state, 0, {"type": "slot", "slot": 0})
     assert GAME.view(state, 2)["removed"] == ["Dessert (6)"]
     assert GAME.view(state, 1)["players"][1]["pot"] == [None, "Salt (0)", "Eggs (2)", "Milk (3)", "Chili (-3)"]
@@ -148,7 +149,7 @@ def test_option_b_into_a_full_pot_swaps_a_blind_pick_out_to_the_kitchen(kit):
     state = kit.act(state, 0, {"type": "take", "pile": 0})
     state = kit.act(state, 0, {"type": "slot", "slot": 0})
     # the taken card left the kitchen first, so the revealed chili may go on any of the five piles
-    assert GAME.view(state, 0)["revealed"] == "Chili (-3)"
+    assert GAME.view(state, 0)["pending"]["revealed"] == "Chili (-3)"
     state = kit.act(state, 0, {"type": "discard", "pile": 0})
     assert GAME.view(state, 0)["kitchen"][0] == {"top": "Chili (-3)", "size": 2}
     assert GAME.view(state, 1)["players"][0]["pot"][0] == "Beetroot and cabbage (4)"

@@ -1,0 +1,109 @@
+"""Many seeded random games: invariants, JSON round trips and views after every action, views that
+reveal nothing hidden from their seat, and replays equal to the live game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shared.conformance import check_legal_actions_validate, check_replay, check_state
+from shared.core import canonical_json
+from shared.match import MatchRecord, replay
+from shared.pink_soup import GAME
+from shared.pink_soup import state as st
+from shared.pink_soup.cards import RECIPES, kind_of
+from shared.playout import play, random_chooser
+
+GAMES_PER_COUNT = 500
+PLAYER_COUNTS = list(range(GAME.min_players, GAME.max_players + 1))
+
+
+def hidden_places(state: st.PinkState, seat: int | None) -> list[tuple[list, int]]:
+    """Where the cards lie that ``seat`` may not know, as (list, index) pairs. Defined here from the
+    rulebook, independently of the view code."""
+    over = state.step == st.OVER
+    searching = seat is not None and seat == state.turn and state.step == st.POWER
+    places = [(state.deck, index) for index in range(len(state.deck))]
+    if seat is None or seat != state.turn:
+        places += [(state.drawn, index) for index in range(len(state.drawn))]
+    if not searching:
+        places += [(pile, index) for pile in state.kitchen for index in range(len(pile) - 1)]
+    if not over:
+        places += [(pot, index) for pot in state.pots for index, card in enumerate(pot)
+                   if not st.knows(state.knowers[card], seat)]
+    return places
+
+
+def scrambled(state: st.PinkState, seat: int | None, rng: random.Random) -> st.PinkState:
+    """A copy of ``state`` in which everything hidden from ``seat`` is dealt anew: the hidden cards
+    change places (memories stay with the places) and the other chefs get unused recipes."""
+    state = st.copy_state(state)
+    holder = [state.incoming] if state.incoming is not None else []
+    places = hidden_places(state, seat)
+    if holder and not st.knows(state.incoming_knowers, seat):
+        places.append((holder, 0))
+    cards = [where[index] for where, index in places]
+    knowers = {card: state.knowers[card] for card in cards}
+    shuffled = rng.sample(cards, len(cards))
+    for (where, index), old, new in zip(places, cards, shuffled, strict=True):
+        where[index] = new
+        state.knowers[new] = knowers[old]
+    if holder:
+        state.incoming = holder[0]
+    if state.step != st.OVER:
+        unused = [index for index in range(len(RECIPES)) if index not in state.recipes]
+        rng.shuffle(unused)
+        for other in range(state.players):
+            if other != seat:
+                state.recipes[other] = unused.pop()
+    return state
+
+
+def check_redacted(state: st.PinkState, seat: int | None, rng: random.Random) -> None:
+    other = scrambled(state, seat, rng)
+    GAME.check_invariants(other)
+    assert canonical_json(GAME.view(other, seat)) == canonical_json(GAME.view(state, seat)), \
+        f"the view of seat {seat} depends on cards hidden from it"
+
+
+class Checker:
+    """After every action of one game: full checks, one seat's redaction, sampled replays."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.players, self.seed = players, seed
+        self.options = GAME.normalise_options({}, players)
+        self.rng = random.Random(seed)
+        self.log: list[dict] = []
+        self.replay_at = {3, 11 + seed % 17}
+
+    def __call__(self, state: st.PinkState, entry: dict) -> None:
+        self.log.append(entry)
+        step = len(self.log)
+        check_state(GAME, state, self.players)
+        viewer = (self.seed + step) % (self.players + 1)
+        check_redacted(state, viewer if viewer < self.players else None, self.rng)
+        if step in self.replay_at:
+            record = MatchRecord(GAME.id, self.players, self.options, self.seed, list(self.log))
+            check_replay(GAME, record, state)
+        if step % 7 == 0:
+            check_legal_actions_validate(GAME, state, self.players, entry["t"])
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_random_games_keep_every_rule_invariant(players):
+    for seed in range(GAMES_PER_COUNT):
+        outcome = play(GAME, players, seed, random_chooser(seed), observe=Checker(players, seed))
+        assert GAME.is_over(outcome.state)
+        check_replay(GAME, outcome.record, outcome.state)
+        assert GAME.result(outcome.state)["winners"], "somebody always wins (ties share the win)"
+
+
+def test_the_redaction_check_really_deals_hidden_cards_anew():
+    record = play(GAME, 4, 3, random_chooser(3)).record
+    middle = replay(record, len(record.log) // 2)
+    other = scrambled(middle, 0, random.Random(1))
+    assert [kind_of(card).key for card in other.deck] != [kind_of(card).key for card in middle.deck]
+    assert other.recipes[0] == middle.recipes[0] and other.recipes[1:] != middle.recipes[1:]
+    assert GAME.view(other, None) == GAME.view(middle, None)
+    assert GAME.to_json(other) != GAME.to_json(middle)
