@@ -124,6 +124,11 @@ class TableLayout:
         return self.rect(20, 80, 500, 980)
 
     @property
+    def reveal_panel(self) -> pygame.Rect:
+        """After a round the tastes panel widens over the left spares."""
+        return self.rect(20, 80, 640, 980)
+
+    @property
     def right_panel(self) -> pygame.Rect:
         return self.rect(1400, 80, 500, 980)
 

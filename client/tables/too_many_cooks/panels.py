@@ -34,6 +34,8 @@ MODE_NAMES = {"standard": "Standard game", "all-day": "All-day soup", "unreasona
 def main_button(f: Frame) -> tuple[str, bool, bool]:
     """(label, enabled, urgent) of the big button: Ready between rounds, Pass while playing."""
     m = f.model
+    if m.phase == "over":
+        return "Game over", False, False
     if m.phase in ("ready", "reveal"):
         label = {"ready": "Ready to cook", "reveal": "Next round"}[m.phase]
         if m.phase == "reveal" and m.view.get("result"):
@@ -112,7 +114,7 @@ def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], top: int, bottom: 
     if not tastes:
         return
     lay = p.lay
-    panel = lay.left_panel
+    panel = lay.reveal_panel if reveal else lay.left_panel
     gap = lay.px(8)
     height = min(lay.px(150), (bottom - top - gap * (len(tastes) - 1)) // len(tastes))
     for i, taste in enumerate(tastes):
@@ -126,10 +128,10 @@ def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], top: int, bottom: 
 
 def draw_left(p: Painter, f: Frame) -> None:
     lay = p.lay
-    panel = lay.left_panel
-    p.panel(panel)
     m = f.model
     reveal = m.view.get("reveal")
+    panel = lay.reveal_panel if reveal else lay.left_panel
+    p.panel(panel)
     x = panel.x + lay.px(18)
     if reveal:
         p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
@@ -166,7 +168,8 @@ def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> N
         name = "star.svg" if i < after else "star-empty.svg"
         p.image(ART / name, pygame.Rect(x + i * (size + p.lay.px(4)), rect.y, size, size))
     change = after - before
-    words = {1: "+1 star", 0: "stars unchanged", -1: "-1 star"}.get(change, f"{change:+d} stars")
+    words = {1: "+1 star", 0: "no change", -1: "-1 star"}.get(change, f"{change:+d} stars")
+    words += f"  (now {after})"
     p.text(words, LABEL, theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
            (x + 6 * (size + p.lay.px(4)), rect.y + size // 2), anchor="midleft")
     p.paragraph(str(reveal.get("explanation", "")), BODY, theme.TEXT,
@@ -194,11 +197,11 @@ def draw_timer(p: Painter, f: Frame) -> None:
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
     p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
     if urgent:   # the alarm mark: not only a colour
-        tri = [(placed.right - lay.px(24), placed.y + lay.px(6)), (placed.right, placed.y + lay.px(48)),
-               (placed.right - lay.px(48), placed.y + lay.px(48))]
+        tri = [(placed.x + lay.px(24), placed.y + lay.px(6)), (placed.x + lay.px(48), placed.y + lay.px(48)),
+               (placed.x, placed.y + lay.px(48))]
         pygame.draw.polygon(p.surface, theme.DANGER, tri)
         pygame.draw.polygon(p.surface, INK, tri, width=lay.px(3))
-        p.text("!", LABEL, (255, 246, 230), (placed.right - lay.px(24), placed.y + lay.px(32)), anchor="center")
+        p.text("!", LABEL, (255, 246, 230), (placed.x + lay.px(24), placed.y + lay.px(32)), anchor="center")
 
 
 def draw_right(p: Painter, f: Frame) -> None:
@@ -272,6 +275,9 @@ def draw_overlays(p: Painter, f: Frame) -> None:
                  else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
         p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
                max_width=banner.width - lay.px(30))
+    if m.my_turn and not m.must_pass and f.keyboard:
+        p.text("Arrows move  ·  Enter picks  ·  Q / E rotate the row  ·  1-3 react", SMALL, theme.TEXT_DIM,
+               (lay.grid.centerx, lay.rect(0, 1040, 1, 1).y), anchor="center")
     if m.must_pass and m.phase == "playing":
         banner = lay.rect(600, 966, 720, 100)
         p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
