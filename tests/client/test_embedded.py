@@ -83,3 +83,42 @@ async def test_server_errors_arrive_in_plain_words(app, kit):
         assert "Traceback" not in refused.value.message and refused.value.message
     finally:
         await app.shutdown()
+
+
+async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, kit):
+    from client.scenes import flows
+    from client.scenes.handoff import HandoffScene
+
+    app.settings.bot_speed = "fast"
+    try:
+        session = await modes.play_local(app, "stone-soup", {}, 3, local_players=2)
+        flows.open_table(app, session)
+        assert session.seats_held == [0, 1] and session.couch
+        await kit.settle(app, lambda: 0 in session.views and 1 in session.views, timeout=10)
+        handoffs: list[int] = []
+        for _ in range(60):
+            if len(set(handoffs)) == 2:
+                break
+            await kit.settle(app, lambda: isinstance(app.stack.top, HandoffScene)
+                             or (session.shown_seat is not None and app.stack.top.describe().get("actions")),
+                             timeout=20)
+            if isinstance(app.stack.top, HandoffScene):
+                seat = app.stack.top.seat
+                assert session.shown_seat is None and session.holding      # secrets hidden, clock held
+                assert "hand" not in (session.public_view or {})
+                kit.press(app, "select")                                   # "I am ...: show my cards"
+                await kit.settle(app, lambda s=seat: session.shown_seat == s, timeout=5)
+                assert not session.holding
+                handoffs.append(seat)
+                continue
+            table = app.stack.top
+            moves = table.actions
+            table.list.selected = next((i for i, a in enumerate(moves) if a.get("type") != "unpick"), 0)
+            before = session.state_id
+            app.toasts.clear()
+            kit.press(app, "select")                                       # play it through the table
+            # Bots play at the same time: the move lands, or a race makes the server refuse it (a toast).
+            await kit.settle(app, lambda b=before: session.state_id > b or app.toasts, timeout=10)
+        assert set(handoffs) == {0, 1}
+    finally:
+        await app.shutdown()
