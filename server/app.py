@@ -80,6 +80,7 @@ def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
                 table.timer.cancel()
         for task in list(hub.tasks):
             task.cancel()
+        await sio.shutdown()
         hub.store.close()
 
     app.on_cleanup.append(on_cleanup)
