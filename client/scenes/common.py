@@ -38,6 +38,12 @@ class FormScene(Scene):
         self.app.stack.pop()
 
     def handle(self, action: InputAction) -> bool:
+        if (action.kind == "select" and action.device.startswith("pad:")
+                and isinstance(self.form.focused, TextField)):
+            from client.scenes.keyboard import OnScreenKeyboard
+
+            self.app.stack.push(OnScreenKeyboard(self.app, self.form.focused))
+            return True
         if self.form.handle(action):
             return True
         if action.kind == "back":

@@ -1,0 +1,104 @@
+"""An on-screen keyboard, so a text field can be filled in with a gamepad alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import theme
+from client.input import InputAction
+from client.scenes.base import Scene
+from client.widgets import TextField
+
+ROWS = ["1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_"]
+SPECIAL = ["Shift", "Space", "Erase", "Done"]
+
+
+class OnScreenKeyboard(Scene):
+    """Keys in a grid: the d-pad moves, A types, B erases, Start (or Done) closes."""
+
+    opaque = False
+    name = "keyboard"
+
+    def __init__(self, app, field: TextField) -> None:
+        super().__init__(app)
+        self.field = field
+        self.row, self.col = 1, 0
+        self.shift = False
+        self.key_rects: list[tuple[pygame.Rect, int, int]] = []
+
+    def keys(self, row: int) -> list[str]:
+        if row == len(ROWS):
+            return SPECIAL
+        letters = ROWS[row]
+        return list(letters.upper() if self.shift else letters)
+
+    def press(self, row: int, col: int) -> None:
+        key = self.keys(row)[col]
+        if key == "Shift":
+            self.shift = not self.shift
+        elif key == "Space":
+            self.field.handle(InputAction("text", text=" "))
+        elif key == "Erase":
+            self.field.handle(InputAction("erase"))
+        elif key == "Done":
+            self.app.stack.remove(self)
+        else:
+            self.field.handle(InputAction("text", text=key))
+
+    def handle(self, action: InputAction) -> bool:
+        kind = action.kind
+        if kind == "navigate":
+            self.row = (self.row + action.dy) % (len(ROWS) + 1)
+            self.col = (self.col + action.dx) % len(self.keys(self.row))
+            self.col = min(self.col, len(self.keys(self.row)) - 1)
+        elif kind == "select":
+            self.press(self.row, self.col)
+        elif kind in ("back", "erase"):
+            self.field.handle(InputAction("erase"))
+        elif kind == "text":
+            self.field.handle(action)
+        elif kind in ("menu", "alt"):
+            self.app.stack.remove(self)
+        elif kind == "rotate_left" or kind == "rotate_right":
+            self.shift = not self.shift
+        elif kind in ("click", "point") and action.pos is not None:
+            for rect, row, col in self.key_rects:
+                if rect.collidepoint(action.pos):
+                    self.row, self.col = row, col
+                    if kind == "click":
+                        self.press(row, col)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = theme.layout(surface.get_size())
+        key_w = min(lay.button_h * 1.3, (lay.width - lay.margin * 2) / 11)
+        width = int(key_w * 10 + lay.gap * 9)
+        height = int((len(ROWS) + 2) * (lay.button_h + lay.gap) + lay.margin)
+        panel = pygame.Rect(0, 0, width + lay.margin * 2, height)
+        panel.midbottom = (lay.width // 2, lay.height - lay.margin)
+        theme.draw_panel(surface, panel, lay)
+        box = pygame.Rect(panel.x + lay.margin, panel.y + lay.margin // 2, width, lay.button_h)
+        pygame.draw.rect(surface, theme.SHADOW, box, border_radius=lay.radius // 2)
+        shown = "*" * len(self.field.value) if self.field.secret else self.field.value
+        theme.text(surface, f"{self.field.label}: {shown}", "label", theme.TEXT, (box.x + lay.gap, box.centery), lay,
+                   anchor="midleft", max_width=box.width - lay.gap * 2)
+        self.key_rects = []
+        y = box.bottom + lay.gap
+        for row in range(len(ROWS) + 1):
+            keys = self.keys(row)
+            w = (width - lay.gap * (len(keys) - 1)) / len(keys)
+            for col, key in enumerate(keys):
+                rect = pygame.Rect(int(panel.x + lay.margin + col * (w + lay.gap)), y, int(w), lay.button_h)
+                focused = (row, col) == (self.row, self.col)
+                pressed = key == "Shift" and self.shift
+                theme.draw_panel(surface, rect, lay, colour=theme.PANEL_LIGHT if focused or pressed else theme.PANEL)
+                theme.text(surface, key, "label", theme.TEXT, rect.center, lay, anchor="center")
+                if focused:
+                    theme.draw_focus_ring(surface, rect, lay)
+                self.key_rects.append((rect, row, col))
+            y += lay.button_h + lay.gap
+
+    def describe(self) -> dict[str, Any]:
+        return {"scene": self.name, "value": self.field.value, "key": self.keys(self.row)[self.col]}
