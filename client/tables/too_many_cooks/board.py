@@ -12,7 +12,7 @@ from client import art, theme
 from client.tables.too_many_cooks.animation import SoupAnimator
 from client.tables.too_many_cooks.layout import SIZE
 from client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
-from client.tables.too_many_cooks.paint import ART, INK, SMALL, Painter, card_path, symbol_path
+from client.tables.too_many_cooks.paint import ART, BROTH, INK, SMALL, Painter, card_path, symbol_path
 
 
 @dataclass
@@ -72,29 +72,13 @@ def draw_arrow(p: Painter, rect: pygame.Rect, line: str, step: int, focus: bool)
 
 
 def draw_soup(p: Painter, f: Frame) -> None:
-    lay, model, now = p.lay, f.model, f.now
-    slide = f.animator.slide(now)
-    pitch_x = lay.cell(0, 1).x - lay.cell(0, 0).x
-    pitch_y = lay.cell(1, 0).y - lay.cell(0, 0).y
+    """The soup as the view has it, with the picked card or the cursor ringed."""
+    lay, model = p.lay, f.model
     picking = f.selection.picked is not None
     for row in range(SIZE):
         for col in range(SIZE):
-            rect = lay.cell(row, col)
-            card = model.card(row, col)
-            if slide is not None and ((slide[0] == "row" and slide[1] == row) or (slide[0] == "col" and slide[1] == col)):
-                continue
-            scale, shown = f.animator.flip(row, col, now)
-            if scale < 1.0:
-                squeezed = rect.copy()
-                squeezed.width = max(1, round(rect.width * scale))
-                squeezed.centerx = rect.centerx
-                image = pygame.transform.smoothscale(art.load_svg(card_path(shown or card), rect.size), squeezed.size)
-                p.surface.blit(image, squeezed)
-                continue
             dim = picking and f.selection.picked != (row, col)
-            draw_card(p, card, rect, f.colour_blind, 190 if dim else 255)
-    if slide is not None:
-        draw_slide(p, f, slide, pitch_x, pitch_y)
+            draw_card(p, model.card(row, col), lay.cell(row, col), f.colour_blind, 190 if dim else 255)
     cursor = f.selection.cursor
     if f.selection.picked is not None:
         p.ring(lay.cell(*f.selection.picked), width=6, pad=6)
@@ -102,22 +86,42 @@ def draw_soup(p: Painter, f: Frame) -> None:
         p.ring(lay.cell(*cursor), colour=theme.MUSTARD if model.changes_at(*cursor) else theme.TEXT_DIM)
 
 
-def draw_slide(p: Painter, f: Frame, slide: tuple[str, int, float], pitch_x: int, pitch_y: int) -> None:
-    """The sliding line, clipped to the soup so the wrapped card leaves one end and enters the other."""
+def draw_motion(p: Painter, f: Frame) -> None:
+    """The move being animated, drawn over the settled soup: broth covers the cells in motion, then
+    the flipping card (old face, then new) or the sliding line is drawn on it."""
+    lay, now = p.lay, f.now
+    move = f.animator.active(now)
+    if move is None:
+        return
+    if move.kind == "flip":
+        rect = lay.cell(move.row, move.col)
+        pygame.draw.rect(p.surface, BROTH, rect.inflate(lay.px(8), lay.px(8)))
+        scale, shown = f.animator.flip(move.row, move.col, now)
+        squeezed = rect.copy()
+        squeezed.width = max(1, round(rect.width * scale))
+        squeezed.centerx = rect.centerx
+        image = art.load_svg(card_path(shown or f.model.card(move.row, move.col)), rect.size)
+        p.surface.blit(pygame.transform.smoothscale(image, squeezed.size), squeezed)
+        return
+    slide = f.animator.slide(now)
+    if slide is None:
+        return
     line, index, offset = slide
-    lay = p.lay
-    grid = lay.grid.inflate(lay.px(2), lay.px(2))
+    first, last = ((index, 0), (index, SIZE - 1)) if line == "row" else ((0, index), (SIZE - 1, index))
+    strip = lay.cell(*first).union(lay.cell(*last))
+    pygame.draw.rect(p.surface, BROTH, strip.inflate(lay.px(8), lay.px(8)))
+    pitch_x = lay.cell(0, 1).x - lay.cell(0, 0).x
+    pitch_y = lay.cell(1, 0).y - lay.cell(0, 0).y
     old_clip = p.surface.get_clip()
-    p.surface.set_clip(grid)
+    p.surface.set_clip(strip.inflate(lay.px(2), lay.px(2)))
     for i in range(SIZE):
         row, col = (index, i) if line == "row" else (i, index)
-        card = f.model.card(row, col)
         rect = lay.cell(row, col)
-        for wrap in (-SIZE, 0, SIZE):
+        for wrap in (-SIZE, 0, SIZE):   # the wrapped card leaves one end and enters the other
             shift = offset + wrap
             moved = rect.move(round(shift * pitch_x), 0) if line == "row" else rect.move(0, round(shift * pitch_y))
-            if moved.colliderect(grid):
-                draw_card(p, card, moved, f.colour_blind)
+            if moved.colliderect(strip):
+                draw_card(p, f.model.card(row, col), moved, f.colour_blind)
     p.surface.set_clip(old_clip)
 
 

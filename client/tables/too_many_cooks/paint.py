@@ -20,6 +20,7 @@ HAPPY = theme.HERB
 UNHAPPY = theme.DANGER
 INK = (43, 29, 22)
 PAPER = (255, 246, 230)
+BROTH = (214, 148, 79)      # the soup in the pot, seen between the cards
 
 
 def card_path(card: dict) -> Path:

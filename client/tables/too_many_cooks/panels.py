@@ -207,7 +207,6 @@ def draw_timer(p: Painter, f: Frame) -> None:
 def draw_right(p: Painter, f: Frame) -> None:
     lay = p.lay
     p.panel(lay.right_panel)
-    draw_timer(p, f)
     title, detail = status_lines(f)
     box = lay.status
     urgent = f.model.must_pass or f.model.my_turn
@@ -220,6 +219,13 @@ def draw_right(p: Painter, f: Frame) -> None:
     p.button(lay.button("main"), label, enabled, urgent=urgent)
     for i, word in enumerate(EMOTE_BUTTONS):
         p.button(lay.button(f"emote{i}"), f"{i + 1} {word}", f.model.seat is not None)
+
+
+def draw_live(p: Painter, f: Frame) -> None:
+    """What moves with the clock alone: the timer and the chefs' speech bubbles."""
+    lay = p.lay
+    draw_timer(p, f)
+    chefs = f.model.chefs()
     for seat, name, age in f.emotes:
         if 0 <= seat < len(chefs) and age < EMOTE_SECONDS:
             row = lay.chef_row(seat, len(chefs))

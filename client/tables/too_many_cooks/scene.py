@@ -11,11 +11,12 @@ from client.input import InputAction
 from client.session import EMOTES
 from client.tables.base import TableScene
 from client.tables.too_many_cooks.animation import SoupAnimator
-from client.tables.too_many_cooks.board import Frame, draw_board, draw_picker
+from client.tables.too_many_cooks.board import Frame, draw_board, draw_motion, draw_picker
 from client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from client.tables.too_many_cooks.paint import Painter
-from client.tables.too_many_cooks.panels import draw_left, draw_overlays, draw_right, draw_top_bar
+from client.tables.too_many_cooks.panels import draw_left, draw_live, draw_overlays, draw_right, draw_top_bar
+from shared.core import canonical_json
 
 
 class TooManyCooksTable(TableScene):
@@ -29,6 +30,8 @@ class TooManyCooksTable(TableScene):
         self.animator = SoupAnimator()
         self.keyboard = False
         self.sent: list[Action] = []      # every action this table asked to play, in order
+        self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
+        self._layer_key: tuple | None = None
         view = self.current_view()
         if view is not None:
             self.animator.see(view.get("soup"), self.now)
@@ -149,15 +152,29 @@ class TooManyCooksTable(TableScene):
                      colour_blind=colour_blind, keyboard=self.keyboard)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        theme.draw_background(surface)
+        """Everything but the timer and the speech bubbles changes only with the view or the chef's
+        pointer, so it is drawn once into a layer and reused until one of those changes."""
         f = self.frame()
-        p = Painter(surface, self.table_layout, self.now)
-        draw_top_bar(p, f)
-        draw_board(p, f)
-        draw_left(p, f)
-        draw_right(p, f)
-        draw_overlays(p, f)
-        draw_picker(p, f)
+        size = surface.get_size()
+        sel = self.selection
+        key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
+               f.keyboard, f.colour_blind, size)
+        if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
+            if self._layer is None or self._layer.get_size() != size:
+                self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            p = Painter(self._layer, self.table_layout, self.now)
+            theme.draw_background(self._layer)
+            draw_top_bar(p, f)
+            draw_board(p, f)
+            draw_left(p, f)
+            draw_right(p, f)
+            draw_overlays(p, f)
+            draw_picker(p, f)
+            self._layer_key = key
+        surface.blit(self._layer, (0, 0))
+        live = Painter(surface, self.table_layout, self.now)
+        draw_motion(live, f)
+        draw_live(live, f)
 
     def describe(self) -> dict[str, Any]:
         model = self.model
