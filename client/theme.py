@@ -37,7 +37,7 @@ SEAT_SYMBOLS_ASCII = ["o", "^", "#", "<>", "*", "+", "v", "%"]
 BASE_HEIGHT = 720
 
 # Type scale, in pixels at a 720-pixel-high window.
-SIZES = {"small": 18, "body": 24, "label": 28, "heading": 40, "title": 84}
+SIZES = {"small": 20, "body": 24, "label": 28, "heading": 40, "title": 84}
 
 _font_cache: dict[int, pygame.font.Font] = {}
 
