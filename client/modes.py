@@ -164,6 +164,14 @@ async def join_table(app: App, conn: Connection, table_id: str, password: str | 
     return session
 
 
+async def spectate_table(app: App, conn: Connection, table_id: str) -> TableSession:
+    """Watch a table: no seat, the spectator view only."""
+    ack = await conn.request("spectate", {"table": table_id})
+    session = TableSession(conn, ack["table"], {})
+    app.watch_session(session)
+    return session
+
+
 async def play_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
                      pads: dict[int, str] | None = None) -> TableSession:
     """Solo (one local player) or couch play: an embedded server, bots in the other seats, started.

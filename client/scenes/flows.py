@@ -80,6 +80,14 @@ def open_table(app: App, session: TableSession) -> None:
     if session.handoff_seat is not None:
         on_handoff(session.handoff_seat)
 
+    def on_kicked(table_id: str) -> None:
+        if table_id == session.table.get("id") and table in app.stack.scenes:
+            session.conn.kicked_listeners.remove(on_kicked)
+            leave(app, session)
+            app.stack.push(MessageDialog(app, "Removed", "The host removed you from the table."))
+
+    session.conn.kicked_listeners.append(on_kicked)
+
 
 def open_lobby(app: App, session: TableSession) -> None:
     from client.scenes.lobby import LobbyScene
@@ -115,6 +123,11 @@ def join(app: App, conn, table_id: str, password: str | None = None) -> None:
         (open_table if session.started else open_lobby)(app, session)
 
     run_with_wait(app, "Pulling up a chair...", modes.join_table(app, conn, table_id, password), landed)
+
+
+def watch(app: App, conn, table_id: str) -> None:
+    run_with_wait(app, "Peeking into the kitchen...", modes.spectate_table(app, conn, table_id),
+                  lambda session: open_table(app, session))
 
 
 def leave(app: App, session: TableSession) -> None:

@@ -94,7 +94,7 @@ def table_row(table: dict[str, Any]) -> str:
     seats = table.get("seats", [])
     people = sum(1 for s in seats if s.get("name") and not s.get("bot"))
     bots = sum(1 for s in seats if s.get("bot"))
-    state = "finished" if table.get("over") else "playing" if table.get("started") else "waiting"
+    state = "finished" if table.get("over") else "playing - watch" if table.get("started") else "waiting"
     host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or "someone"
     lock = "  (password)" if table.get("has_password") else ""
     extra = f" + {bots} bot{'s' if bots != 1 else ''}" if bots else ""
@@ -157,7 +157,9 @@ class TablesScene(FormScene):
 
     def pick(self, index: int) -> None:
         table = self.tables[index]
-        if table.get("has_password"):
+        if table.get("started"):
+            flows.watch(self.app, self.conn, table["id"])
+        elif table.get("has_password"):
             self.app.stack.push(TextDialog(self.app, "Password", "Password",
                                            lambda pw: flows.join(self.app, self.conn, table["id"], pw),
                                            message="This table needs a password.", secret=True))

@@ -259,3 +259,25 @@ def test_a_gamepad_alone_can_type_a_name(app, kit):
     kit.press(app, "menu", device="pad:0")                 # Start closes the keyboard
     assert app.stack.top is scene
     assert app.settings.name == "ze"
+
+
+async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
+    from client.scenes.join import TablesScene
+
+    conn = kit.FakeConnection()
+    playing = {**kit.summary(started=True), "id": "busy"}
+    waiting = {**kit.summary(names=("Bo",)), "id": "open"}
+    conn.replies["spectate"] = {"ok": True, "table": playing}
+    conn.replies["join_table"] = {"ok": True, "table": waiting, "seat": 1, "token": "tok1"}
+    conn.replies["list_tables"] = {"ok": True, "tables": [playing, waiting]}
+    app.stack.push(TablesScene(app, conn))
+    await kit.settle(app, lambda: len(app.stack.top.tables) == 2)
+    assert "playing - watch" in app.stack.top.describe()["widgets"][0]
+    kit.press(app, "select")
+    await kit.settle(app, lambda: isinstance(app.stack.top, GenericTable))
+    session = app.stack.top.session
+    assert conn.events("spectate") == [{"table": "busy"}] and session.seats_held == []
+    session.receive_state({**state(None, []), "view": {"seat": None, "legal_actions": [], "over": False,
+                                                       "deadline": None, "pot": 4}})
+    app.step(app.clock.t + 1)
+    assert session.shown_seat is None and ("Pot", "4") in app.stack.top.describe()["facts"]
