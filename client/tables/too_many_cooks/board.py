@@ -82,7 +82,7 @@ def draw_soup(p: Painter, f: Frame) -> None:
     cursor = f.selection.cursor
     if f.selection.picked is not None:
         p.ring(lay.cell(*f.selection.picked), width=6, pad=6)
-    elif model.my_turn and 0 <= cursor[0] < SIZE and 0 <= cursor[1] < SIZE and (f.keyboard or model.changes_at(*cursor)):
+    elif model.my_turn and not model.must_pass and 0 <= cursor[0] < SIZE and 0 <= cursor[1] < SIZE and (f.keyboard or model.changes_at(*cursor)):
         p.ring(lay.cell(*cursor), colour=theme.MUSTARD if model.changes_at(*cursor) else theme.TEXT_DIM)
 
 

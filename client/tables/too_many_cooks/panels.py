@@ -285,11 +285,11 @@ def draw_overlays(p: Painter, f: Frame) -> None:
         p.text("Arrows move  ·  Enter picks  ·  Q / E rotate the row  ·  1-3 react", SMALL, theme.TEXT_DIM,
                (lay.grid.centerx, lay.rect(0, 1040, 1, 1).y), anchor="center")
     if m.must_pass and m.phase == "playing":
-        banner = lay.rect(600, 966, 720, 100)
+        banner = lay.rect(640, 966, 640, 100)
         p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
         p.text("Every taste you know is happy: you must pass", LABEL * 0.9, theme.TEXT,
                (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
-        p.text("Press P, Y on a pad, or the Pass button", BODY, theme.TEXT_DIM,
+        p.text("Press Enter or P (Y on a pad), or click Pass", BODY, theme.TEXT_DIM,
                (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
     result = m.view.get("result")
     if m.phase == "over" and result:
