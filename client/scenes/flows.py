@@ -97,15 +97,26 @@ def open_lobby(app: App, session: TableSession) -> None:
     app.stack.push(LobbyScene(app, session))
 
 
+async def with_art(app: App, coro) -> TableSession:
+    """The session ``coro`` makes, once its table's art is rasterised (frames keep flowing meanwhile)."""
+    from client import art
+    from client.tables import table_scene_for
+
+    session = await coro
+    await art.preload_async(table_scene_for(session.game_id).art_to_preload(app.screen_size))
+    return session
+
+
 def start_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
                 pads: dict[int, str] | None = None) -> None:
     run_with_wait(app, "Warming up the kitchen...",
-                  modes.play_local(app, game, options, players, local_players, pads),
+                  with_art(app, modes.play_local(app, game, options, players, local_players, pads)),
                   lambda session: open_table(app, session))
 
 
 def resume(app: App) -> None:
-    run_with_wait(app, "Reheating your soup...", modes.resume_local(app), lambda session: open_table(app, session))
+    run_with_wait(app, "Reheating your soup...", with_art(app, modes.resume_local(app)),
+                  lambda session: open_table(app, session))
 
 
 def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None) -> None:
@@ -122,11 +133,11 @@ def join(app: App, conn, table_id: str, password: str | None = None) -> None:
     def landed(session: TableSession) -> None:
         (open_table if session.started else open_lobby)(app, session)
 
-    run_with_wait(app, "Pulling up a chair...", modes.join_table(app, conn, table_id, password), landed)
+    run_with_wait(app, "Pulling up a chair...", with_art(app, modes.join_table(app, conn, table_id, password)), landed)
 
 
 def watch(app: App, conn, table_id: str) -> None:
-    run_with_wait(app, "Peeking into the kitchen...", modes.spectate_table(app, conn, table_id),
+    run_with_wait(app, "Peeking into the kitchen...", with_art(app, modes.spectate_table(app, conn, table_id)),
                   lambda session: open_table(app, session))
 
 

@@ -40,6 +40,12 @@ class TableScene(Scene):
         session.listeners.append(self._state_listener)
 
     # --- hooks for tables ----------------------------------------------------------------------
+    @classmethod
+    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
+        """(svg path, pixel size) pairs this table will draw in a window of ``size``; the shell
+        rasterises them behind its wait screen before the table's first frame."""
+        return []
+
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """A new view arrived for ``seat`` (None: spectator); start animations here."""
 
