@@ -203,3 +203,11 @@ def test_draws_at_every_size_and_in_colour_blind_mode():
         session.everyone_ready()
         picture = render(app, scene, 1.0)
         assert picture.get_size() == size
+
+
+def test_chefs_with_the_same_name_are_told_apart_by_seat():
+    session = FakeSession(players=3, seat=0)
+    for info in session.table["seats"][1:]:
+        info["name"] = "Bot"
+    app, scene = make_table(session)
+    assert scene.frame().names == {0: "Ada", 1: "Bot 2", 2: "Bot 3"}

@@ -144,6 +144,8 @@ class TooManyCooksTable(TableScene):
         view = self.current_view() or {}
         players = int(view.get("players") or len(view.get("chefs") or []) or 0)
         names = {seat: self.session.seat_name(seat) for seat in range(players)}
+        repeated = {name for name in names.values() if list(names.values()).count(name) > 1}
+        names = {seat: f"{name} {seat + 1}" if name in repeated else name for seat, name in names.items()}
         emotes = [(seat, name, self.session.clock() - when) for seat, name, when in self.session.emotes
                   if seat is not None]
         colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
