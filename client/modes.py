@@ -136,12 +136,13 @@ def couch_names(app: App, local_players: int) -> list[str]:
 
 
 async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,
-                       local_players: int = 1, password: str | None = None) -> TableSession:
+                       local_players: int = 1, password: str | None = None,
+                       pause_on_handoff: bool = True) -> TableSession:
     """Create a table (this client hosts it at seat 0) and seat the other local players."""
     names = couch_names(app, local_players)
     ack = await conn.request("create_table", {
         "game": game, "options": options, "seats": seats, "name": names[0], "password": password or None,
-        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": True}})
+        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": pause_on_handoff}})
     table = ack["table"]
     tokens = {ack["seat"]: ack["token"]}
     for name in names[1:]:
@@ -173,12 +174,13 @@ async def spectate_table(app: App, conn: Connection, table_id: str) -> TableSess
 
 
 async def play_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
-                     pads: dict[int, str] | None = None) -> TableSession:
+                     pads: dict[int, str] | None = None, pause_on_handoff: bool = True) -> TableSession:
     """Solo (one local player) or couch play: an embedded server, bots in the other seats, started.
     ``pads`` binds local player i (in seating order) to a gamepad device."""
     url = await start_embedded(app, lan=False)
     conn = await connect(app, url)
-    session = await create_table(app, conn, game, options, players, local_players)
+    session = await create_table(app, conn, game, options, players, local_players,
+                                 pause_on_handoff=pause_on_handoff)
     held = session.seats_held
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
     await session.request("start")   # the server seats bots in every empty seat

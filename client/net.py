@@ -14,8 +14,6 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import socketio
-
 from client.clock import ClockOffset
 
 if TYPE_CHECKING:
@@ -74,7 +72,7 @@ class Connection:
         self.url = url
         self.clock = clock
         self.offset = ClockOffset()
-        self.sio: socketio.AsyncClient | None = None
+        self.sio: Any = None   # socketio.AsyncClient once connected
         self.connected = False
         self.server_id: str | None = None
         self.games: list[dict[str, Any]] = []
@@ -94,6 +92,8 @@ class Connection:
         self._spawn(self._sync_loop())
 
     async def _open(self, timeout: float) -> None:
+        import socketio  # imported on first use: it is slow to load and the title screen needs none of it
+
         sio = socketio.AsyncClient(reconnection=False)
         sio.on("state", self._on_state)
         sio.on("lobby", self._on_lobby)
@@ -146,6 +146,8 @@ class Connection:
     async def _raw_call(self, event: str, payload: dict[str, Any], timeout: float = 10.0) -> Any:
         if self.sio is None:
             raise ServerError("offline", OFFLINE_MESSAGE)
+        import socketio
+
         try:
             return await self.sio.call(event, payload, timeout=timeout)
         except socketio.exceptions.TimeoutError as err:

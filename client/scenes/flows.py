@@ -108,9 +108,10 @@ async def with_art(app: App, coro) -> TableSession:
 
 
 def start_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
-                pads: dict[int, str] | None = None) -> None:
+                pads: dict[int, str] | None = None, pause_on_handoff: bool = True) -> None:
     run_with_wait(app, "Warming up the kitchen...",
-                  with_art(app, modes.play_local(app, game, options, players, local_players, pads)),
+                  with_art(app, modes.play_local(app, game, options, players, local_players, pads,
+                                                 pause_on_handoff)),
                   lambda session: open_table(app, session))
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from client.scenes import flows
 from client.scenes.common import FormScene
-from client.widgets import Button, Choice, Label, TextField, Widget
+from client.widgets import Button, Choice, Label, TextField, Toggle, Widget
 
 MODES = {
     "solo": ("Play solo", "Bots take every other seat."),
@@ -49,6 +49,7 @@ class GameSetupScene(FormScene):
         self.local_players = 2 if mode == "couch" else 1
         self.password = ""
         self.pads: dict[int, str] = {}   # local player index -> device
+        self.pause_on_handoff = True
         self._reset_game()
         super().__init__(app)
 
@@ -99,6 +100,9 @@ class GameSetupScene(FormScene):
             widgets.append(Choice(spec["label"], option_values(spec), self.options[key],
                                   lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}",
                                   names=option_name))
+        if self.mode == "couch":
+            widgets.append(Toggle("Hand-off pauses the timer", self.pause_on_handoff,
+                                  lambda v: setattr(self, "pause_on_handoff", v), key="pause"))
         if self.mode in ("host", "remote"):
             widgets.append(TextField("Password", self.password, lambda v: setattr(self, "password", v),
                                      key="password", placeholder="none", secret=True))
@@ -116,7 +120,7 @@ class GameSetupScene(FormScene):
         game_id, options = self.game["id"], dict(self.options)
         if self.mode in ("solo", "couch"):
             flows.start_local(self.app, game_id, options, self.players, self.local_players,
-                              dict(self.pads))
+                              dict(self.pads), self.pause_on_handoff)
         elif self.mode == "host":
             flows.host(self.app, game_id, options, self.players, self.password or None)
         else:

@@ -1,0 +1,38 @@
+"""The frame loop: paced by asyncio at about 60 frames a second, leaving the loop free for networking."""
+
+from __future__ import annotations
+
+import asyncio
+
+from client.scenes.title import TitleScene
+
+
+async def test_frames_are_paced_and_the_loop_stays_free(tmp_path, kit):
+    from client.app import App
+    from client.settings import Settings
+
+    app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)
+    ticks = 0
+
+    async def network_like_work() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.01)
+
+    worker = asyncio.get_running_loop().create_task(network_like_work())
+    asyncio.get_running_loop().call_later(1.0, lambda: setattr(app, "running", False))
+    await app.run(TitleScene(app))
+    worker.cancel()
+    assert 30 <= app.frames <= 66, app.frames          # about 60 in one second, never a burst beyond it
+    assert ticks >= 50, ticks                         # other coroutines ran between frames
+
+
+async def test_quit_and_fullscreen_are_handled_by_the_shell(app, kit):
+    app.stack.push(TitleScene(app))
+    kit.press(app, "toggle_fullscreen")
+    assert app.fullscreen and app.settings.fullscreen
+    kit.press(app, "toggle_fullscreen")
+    assert not app.fullscreen and app.screen_size == (1280, 720)
+    kit.press(app, "quit")
+    assert app.running is False
