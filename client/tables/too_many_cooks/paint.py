@@ -135,17 +135,18 @@ class Painter:
             points.append((centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
         pygame.draw.polygon(self.surface, colour, points)
 
-    def bubble(self, rect: pygame.Rect, words: str, tail_x: int) -> None:
-        """A speech bubble with its tail pointing down-left to ``tail_x``."""
-        r = self.lay.px(16)
-        tail = [(tail_x, rect.bottom + self.lay.px(16)), (tail_x + self.lay.px(4), rect.bottom - 2),
-                (tail_x + self.lay.px(26), rect.bottom - 2)]
+    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int]) -> None:
+        """A speech bubble whose tail points left to ``tail`` (the speaker)."""
+        r = min(self.lay.px(16), rect.height // 2)
+        y = rect.centery
+        wedge = [tail, (rect.x + r, y - rect.height // 4), (rect.x + r, y + rect.height // 4)]
         pygame.draw.rect(self.surface, theme.SHADOW, rect.move(0, self.lay.px(4)), border_radius=r)
-        pygame.draw.polygon(self.surface, PAPER, tail)
-        pygame.draw.lines(self.surface, INK, False, tail[:2] + [tail[0], tail[2]], self.lay.px(2))
+        pygame.draw.polygon(self.surface, PAPER, wedge)
+        pygame.draw.polygon(self.surface, INK, wedge, self.lay.px(2))
         pygame.draw.rect(self.surface, PAPER, rect, border_radius=r)
         pygame.draw.rect(self.surface, INK, rect, width=self.lay.px(2), border_radius=r)
-        self.text(words, BODY, INK, rect.center, anchor="center", max_width=rect.width - self.lay.px(16))
+        size = BODY if self.font(BODY).size(words)[0] <= rect.width - self.lay.px(20) else SMALL
+        self.text(words, size, INK, rect.center, anchor="center", max_width=rect.width - self.lay.px(16))
 
     def button(self, rect: pygame.Rect, label: str, enabled: bool, focus: bool = False, urgent: bool = False) -> None:
         colour = theme.ACCENT if urgent else theme.PANEL_LIGHT if enabled else theme.PANEL

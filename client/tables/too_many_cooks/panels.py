@@ -228,10 +228,14 @@ def draw_live(p: Painter, f: Frame) -> None:
     chefs = f.model.chefs()
     for seat, name, age in f.emotes:
         if 0 <= seat < len(chefs) and age < EMOTE_SECONDS:
+            # over the chef's name, clear of their taste backs so their mood stays in sight
             row = lay.chef_row(seat, len(chefs))
-            bubble = pygame.Rect(0, 0, lay.px(300), lay.px(52))
-            bubble.bottomleft = (row.x + lay.px(150), row.y + lay.px(34))
-            p.bubble(bubble, EMOTE_TEXT.get(name, name), row.x + lay.px(120))
+            backs = len(chefs[seat].get("tastes") or [])
+            back_w = round((row.height - lay.px(10)) * 120 / 168) + lay.px(4)
+            left = row.x + lay.px(62)
+            bubble = pygame.Rect(left, row.y + lay.px(6), row.right - lay.px(14) - backs * back_w - left,
+                                 min(lay.px(56), row.height - lay.px(12)))
+            p.bubble(bubble, EMOTE_TEXT.get(name, name), (row.x + lay.px(44), row.y + lay.px(20)))
 
 
 def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> None:
