@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pygame.image import tobytes
 
+from client import theme
 from client.input import InputAction, nav
 from client.tables import table_scene_for
 from client.tables.too_many_cooks import TooManyCooksTable
@@ -211,3 +212,37 @@ def test_chefs_with_the_same_name_are_told_apart_by_seat():
         info["name"] = "Bot"
     app, scene = make_table(session)
     assert scene.frame().names == {0: "Ada", 1: "Bot 2", 2: "Bot 3"}
+
+
+def danger_pixels(picture, rect) -> int:
+    area = picture.subsurface(rect)
+    return sum(1 for x in range(0, rect.width, 2) for y in range(0, rect.height, 2)
+               if area.get_at((x, y))[:3] == theme.DANGER)
+
+
+def test_the_timer_turns_urgent_in_the_last_thirty_seconds():
+    session, app, scene = playing_table(players=2)
+    rect = scene.table_layout.timer.inflate(40, 40)
+    deadline = GAME.next_deadline(session.state)
+    calm = danger_pixels(render(app, scene, deadline - 45), rect)
+    urgent = danger_pixels(render(app, scene, deadline - 20), rect)
+    assert calm == 0 and urgent > 50
+
+
+def test_colour_blind_mode_adds_large_symbols_to_the_soup():
+    pictures = []
+    for blind in (False, True):
+        session = FakeSession(players=2, seat=0, seed=8)
+        app, scene = make_table(session, (1280, 720), colour_blind=blind)
+        pictures.append(render(app, scene, 0.0).subsurface(scene.table_layout.cell(2, 2)).copy())
+    assert tobytes(pictures[0], "RGB") != tobytes(pictures[1], "RGB")
+
+
+def test_moves_animate_quickly_and_then_settle():
+    session, app, scene = playing_table(players=2)
+    scene.handle(InputAction("rotate_left"))
+    app.settle()
+    start = session.now
+    assert scene.animator.slide(start + 0.1) is not None
+    assert scene.animator.active(start + 0.35) is None      # done within a third of a second
+    render(app, scene, start + 0.1)                          # drawing mid-slide works
