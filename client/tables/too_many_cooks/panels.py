@@ -156,7 +156,7 @@ def draw_left(p: Painter, f: Frame) -> None:
     if mine:
         draw_taste_list(p, mine, split + lay.px(62), panel.bottom - lay.px(12), f)
     else:
-        hint = "Hidden until this chef takes the controls" if m.seat is None else "No personal tastes"
+        hint = "Each chef keeps theirs hidden" if m.seat is None else "No personal tastes"
         p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
 
 
