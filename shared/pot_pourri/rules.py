@@ -74,7 +74,7 @@ class PotPourri(Game[PotState]):
         state.menu = menu
         if self.pros(state):
             state.known_tiles = [[None] * len(menu) for _ in range(players)]
-        state.log = ["Each player keeps 2 of their 3 recipes."]
+        state.log, state.log_count = ["Each player keeps 2 of their 3 recipes."], 1
         return state
 
     @staticmethod
@@ -210,6 +210,7 @@ class PotPourri(Game[PotState]):
 
     def _say(self, s: PotState, text: str) -> None:
         s.log.append(text)
+        s.log_count += 1
 
     def _do_keep(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         kept = list(action["recipes"])
@@ -395,18 +396,18 @@ class PotPourri(Game[PotState]):
         self._say(s, f"Final scores: {scores}. {winners} won.")
 
     def _draw_ingredient(self, s: PotState) -> int | None:
-        if not s.ingredient_draw and s.ingredient_discard:
-            s.ingredient_draw = _shuffled(s, s.ingredient_discard)
-            s.ingredient_discard = []
-            self._say(s, "The ingredient discard pile was shuffled into a new draw pile.")
-        return s.ingredient_draw.pop() if s.ingredient_draw else None
+        return self._draw(s, "ingredient_draw", "ingredient_discard", "ingredient discard pile")
 
     def _draw_recipe(self, s: PotState) -> int | None:
-        if not s.recipe_draw and s.recipe_discard:
-            s.recipe_draw = _shuffled(s, s.recipe_discard)
-            s.recipe_discard = []
-            self._say(s, "The recipe discard pile was shuffled into a new recipe pile.")
-        return s.recipe_draw.pop() if s.recipe_draw else None
+        return self._draw(s, "recipe_draw", "recipe_discard", "recipe discard pile")
+
+    def _draw(self, s: PotState, pile: str, discard: str, name: str) -> int | None:
+        """The top card of a draw pile, reshuffling its discard pile into it first if it is empty."""
+        if not getattr(s, pile) and getattr(s, discard):
+            setattr(s, pile, _shuffled(s, getattr(s, discard)))
+            setattr(s, discard, [])
+            self._say(s, f"The {name} was shuffled into a new draw pile.")
+        return getattr(s, pile).pop() if getattr(s, pile) else None
 
     # --- time, end, data -----------------------------------------------------------------------
     def next_deadline(self, state: PotState) -> float | None:

@@ -50,7 +50,8 @@ class PotState:
     crossings: list[int] = field(default_factory=list)  # seats that reached a star square, in order
     menu_queue: list[int] = field(default_factory=list)  # seats still to act on the menu
     peeked: list[int] = field(default_factory=list)  # Cooking Pros: tiles the menu actor looked at
-    log: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # the last public sentences
+    log_count: int = 0  # sentences ever logged (the first shown is number log_count - len(log))
     final: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -91,7 +92,7 @@ class PotState:
         return self.turn
 
 
-SCALARS = ("players", "seed", "shuffles", "lid", "phase", "turn", "refreshed", "cooked")
+SCALARS = ("players", "seed", "shuffles", "lid", "phase", "turn", "refreshed", "cooked", "log_count")
 FLAT_LISTS = ("ingredient_draw", "ingredient_discard", "pantry", "recipe_draw", "recipe_discard", "track",
               "menu", "full_pans", "crossings", "menu_queue", "peeked", "log")
 NESTED_LISTS = ("hands", "pans", "books", "offered", "redeemed", "known_tiles", "serve_queue")

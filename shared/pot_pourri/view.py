@@ -71,6 +71,7 @@ def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
         "match_squares": dict(MATCH_SQUARES),
         "star_squares": list(cards.STAR_SQUARES),
         "log": list(state.log),
+        "log_first": state.log_count - len(state.log),
         "legal_actions": game.legal_actions(state, seat) if seated else [],
         "deadline": game.next_deadline(state),
         "over": state.phase == OVER,

@@ -1,0 +1,274 @@
+"""A Pot Pourri bot that plays from its own views, remembering what went into each saucepan."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from shared.core import Bot
+from shared.pot_pourri.cards import (
+    COOK_STEP,
+    CUISINES,
+    MENU_STARS,
+    PAN_CAPACITY,
+    PANS,
+    RECIPES_TO_END,
+    squares_for,
+)
+
+COOKED = re.compile(r"cooked (\w+) into saucepan (\d)")
+UNKNOWN_STARS = sum(MENU_STARS) / len(MENU_STARS)
+FILL_THRESHOLD = 3.0  # a fill worth less than this (squares + menu stars) is left for later
+OPPONENT_SHARE = 0.6  # what a full saucepan is guessed to give each opponent
+
+
+def overlap(recipe: Counter, kinds: Counter) -> int:
+    return sum(min(number, kinds[kind]) for kind, number in recipe.items())
+
+
+class PotBot(Bot):
+    """Greedy chef: fills a saucepan when its recipe scores well, else gathers what its recipes need."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.rng = random.Random(seed)
+        self.pans: list[list[str] | None] = [[] for _ in range(PANS)]
+        self.log_seen = 0
+        self.plan: list[dict[str, Any]] = []
+
+    # --- memory --------------------------------------------------------------------------------
+    def _remember(self, view: dict[str, Any]) -> None:
+        """Follow the public log for cooked ingredients, then trust whatever saucepan is visible."""
+        first = view["log_first"]
+        for index, line in enumerate(view["log"], start=first):
+            if index >= self.log_seen:
+                found = COOKED.search(line)
+                if found and self.pans[int(found.group(2)) - 1] is not None:
+                    self.pans[int(found.group(2)) - 1].append(found.group(1))
+        if first > self.log_seen:  # lines were missed: only the visible saucepans can be trusted
+            self.pans = [None] * PANS
+        self.log_seen = first + len(view["log"])
+        for pan in view["pans"]:
+            index = pan["pan"]
+            if pan["ingredients"] is not None:
+                self.pans[index] = list(pan["ingredients"])
+            elif pan["count"] == 0:
+                self.pans[index] = []
+            elif self.pans[index] is None or len(self.pans[index]) != pan["count"]:
+                self.pans[index] = None
+
+    # --- values --------------------------------------------------------------------------------
+    def _stars(self, view: dict[str, Any]) -> dict[str, float]:
+        stars = {cuisine: UNKNOWN_STARS for cuisine in CUISINES}
+        for square in view["menu"]:
+            if square["cuisine"] is not None:
+                stars[square["cuisine"]] = square["stars"]
+        return stars
+
+    def _recipe_value(self, view: dict[str, Any], recipe: dict[str, Any], matched: int) -> float:
+        own = 0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0.0
+        return squares_for(matched) + self._stars(view)[recipe["cuisine"]] + own
+
+    def _potential(self, view: dict[str, Any], recipe: dict[str, Any]) -> float:
+        wanted = Counter(recipe["ingredients"])
+        hand = Counter(view["hand"])
+        pans = [overlap(wanted, Counter(kinds)) for kinds in self.pans if kinds]
+        return (0.6 * self._stars(view)[recipe["cuisine"]] + 0.5 * overlap(wanted, hand)
+                + 0.8 * max(pans, default=0) + (0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0))
+
+    # --- decisions -----------------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
+        self._remember(view)
+        legal = view["legal_actions"]
+        if not legal:
+            return None
+        kinds = {action["type"] for action in legal}
+        if "keep" in kinds:
+            return self._keep(view, legal)
+        if "redeem" in kinds or "decline" in kinds:
+            return self._serve(view, legal)
+        if "peek" in kinds:
+            return self._peek(view, legal)
+        if "swap_menu" in kinds:
+            return self._menu(view, legal)
+        if "move_lid" in kinds:
+            return self._lid(view, legal)
+        if view["phase"] == "turn":
+            self.plan = self._turn_plan(view, legal)
+        for step in self.plan:
+            self.plan = self.plan[1:]
+            match = _find(legal, step)
+            if match is not None:
+                return match
+            break
+        self.plan = []
+        if "stop_cooking" in kinds:
+            return _find(legal, {"type": "stop_cooking"})
+        return self._take(view, legal)
+
+    def _keep(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        offered = {card["id"]: card for card in view["choosing_from"]}
+        return max(legal, key=lambda action: sum(self._potential(view, offered[r]) for r in action["recipes"]))
+
+    def _serve(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        book = {card["id"]: card for card in view["book"]}
+        kinds = Counter(view["pans"][view["serving"]["pan"]]["ingredients"])
+        choices = [a for a in legal if a["type"] == "redeem"]
+        if not choices:
+            return legal[0]
+        return max(choices, key=lambda a: self._recipe_value(
+            view, book[a["recipe"]], overlap(Counter(book[a["recipe"]]["ingredients"]), kinds)))
+
+    def _menu_weights(self, view: dict[str, Any]) -> tuple[Counter, Counter]:
+        mine, theirs = Counter(), Counter()
+        for player in view["players"]:
+            cuisines = Counter(title[title.rindex("(") + 1:-1] for title in player["redeemed"])
+            (mine if player["seat"] == self.seat else theirs).update(cuisines)
+        mine.update({card["cuisine"]: 0.5 for card in view["book"]})
+        return mine, theirs
+
+    def _menu(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        mine, theirs = self._menu_weights(view)
+        squares = view["menu"]
+        opponents = max(1, len(view["players"]) - 1)
+
+        def gain(action: dict[str, Any]) -> float:
+            if action["type"] != "swap_menu":
+                return 0.0
+            a, b = (squares[i] for i in action["tiles"])
+            if a["cuisine"] is None or b["cuisine"] is None:
+                return -1.0
+            delta = (b["stars"] - a["stars"]) * (mine[a["cuisine"]] - mine[b["cuisine"]])
+            spread = (b["stars"] - a["stars"]) * (theirs[a["cuisine"]] - theirs[b["cuisine"]]) / opponents
+            return delta - spread
+
+        return max(legal, key=gain)
+
+    def _peek(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        unknown = {square["square"] for square in view["menu"] if square["cuisine"] is None}
+        return max(legal, key=lambda a: (len(unknown & set(a["tiles"])), -sum(a["tiles"])))
+
+    def _lid(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """Cover the saucepan that suits this bot's recipes least, the fuller the better."""
+        recipes = [Counter(card["ingredients"]) for card in view["book"]]
+
+        def badness(action: dict[str, Any]) -> tuple[float, int]:
+            kinds = Counter(self.pans[action["pan"]] or [])
+            best = max((overlap(r, kinds) for r in recipes), default=0)
+            return (-best, sum(kinds.values()))
+
+        return max(legal, key=badness)
+
+    def _needs(self, view: dict[str, Any]) -> Counter:
+        hand = Counter(view["hand"])
+        needs = Counter()
+        for card in view["book"]:
+            for kind, number in Counter(card["ingredients"]).items():
+                needs[kind] += max(0, number - hand[kind])
+        return needs
+
+    def _take(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        needs = self._needs(view)
+        takes = [a for a in legal if a["type"] == "take"]
+        if not takes:
+            return next((a for a in legal if a["type"] in ("swap_recipes", "stop_cooking")), legal[0])
+        return max(takes, key=lambda a: needs[a["ingredient"]] if a["source"] == "pantry" else 0.5)
+
+    def _turn_plan(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The best of: a cooking plan (1-2 cards), taking ingredients, or swapping recipes."""
+        hand = Counter(view["hand"])
+        needs = self._needs(view)
+        crowded = 0.15 * max(0, sum(hand.values()) - 6)
+        options: list[tuple[float, list[dict[str, Any]]]] = []
+        takes = [a for a in legal if a["type"] == "take"]
+        if takes:
+            wanted = max((needs[a["ingredient"]] for a in takes if a["source"] == "pantry"), default=0)
+            options.append(((0.9 if wanted else 0.4) - crowded, []))
+        if any(a["type"] == "swap_recipes" for a in legal):
+            worth = sum(self._potential(view, card) for card in view["book"])
+            options.append((1.0 - 0.25 * worth, [{"type": "swap_recipes"}]))
+        kitchen = _Kitchen(self, view, needs)
+        singles = [(a["ingredient"], a["pan"]) for a in legal if a["type"] == "cook"]
+        plans = [[one] for one in singles] + [list(pair) for pair in combinations(singles, 2)]
+        plans += [[one, one] for one in singles if hand[one[0]] >= 2]
+        for plan in plans:
+            if len(plan) == 2 and plan[0][0] == plan[1][0] and hand[plan[0][0]] < 2:
+                continue
+            value = kitchen.value(plan) + crowded
+            options.append((value, [{"type": "cook", "ingredient": kind, "pan": pan} for kind, pan in plan]))
+        if not options:
+            return []
+        return max(options, key=lambda option: option[0])[1]
+
+    def _leading(self, view: dict[str, Any]) -> bool:
+        stars = self._stars(view)
+
+        def estimate(player: dict[str, Any]) -> float:
+            return player["pathway"] + sum(stars[t[t.rindex("(") + 1:-1]] for t in player["redeemed"])
+
+        mine = estimate(view["players"][self.seat])
+        return all(mine >= estimate(p) for p in view["players"] if p["seat"] != self.seat)
+
+
+class _Kitchen:
+    """What one turn's cooking plans are worth to the bot, from what it knows of the saucepans."""
+
+    def __init__(self, bot: PotBot, view: dict[str, Any], needs: Counter) -> None:
+        self.needs = needs
+        self.sizes = [pan["count"] for pan in view["pans"]]
+        self.known = [kinds is not None for kinds in bot.pans]
+        book = view["book"]
+        stars = bot._stars(view)
+        own = CUISINES[bot.seat]
+        self.worth = [stars[card["cuisine"]] + (0.5 if card["cuisine"] == own else 0.0) for card in book]
+        wanted = [Counter(card["ingredients"]) for card in book]
+        pans = [Counter(kinds or []) for kinds in bot.pans]
+        self.base = [[overlap(w, pan) for pan in pans] for w in wanted]
+        self.missing = [[{k: n - pan[k] for k, n in w.items() if n > pan[k]} for pan in pans] for w in wanted]
+        opponents = len(view["players"]) - 1
+        self.share = OPPONENT_SHARE * opponents
+        redeemed = len(view["players"][bot.seat]["redeemed"])
+        self.may_end = redeemed + 1 >= RECIPES_TO_END and not bot._leading(view)
+
+    def _matches(self, recipe: int, pan: int, added: Counter) -> int:
+        missing = self.missing[recipe][pan]
+        return self.base[recipe][pan] + sum(min(n, missing.get(k, 0)) for k, n in added.items())
+
+    def value(self, plan: list[tuple[str, int]]) -> float:
+        added: dict[int, Counter] = {}
+        for kind, pan in plan:
+            added.setdefault(pan, Counter())[kind] += 1
+        full = [pan for pan, more in added.items() if self.sizes[pan] + sum(more.values()) >= PAN_CAPACITY]
+        if any(self.sizes[pan] + sum(more.values()) > PAN_CAPACITY for pan, more in added.items()):
+            return -10.0
+        recipes = range(len(self.worth))
+        if full:
+            if self.may_end:
+                return 0.0
+            best = 0.0
+            for order in ([0, 1], [1, 0]) if len(self.worth) == 2 else ([0],):
+                total = 0.0
+                for pan, recipe in zip(full, order, strict=False):
+                    found = self._matches(recipe, pan, added[pan]) if self.known[pan] else 1
+                    total += COOK_STEP + squares_for(found) + self.worth[recipe] - self.share
+                best = max(best, total)
+            return best - FILL_THRESHOLD if recipes else -FILL_THRESHOLD
+        value = sum(0.3 for kind, _pan in plan if not self.needs[kind])
+        for pan, more in added.items():
+            if not self.known[pan]:
+                continue
+            gain = max((self._matches(r, pan, more) - self.base[r][pan] for r in recipes), default=0)
+            value += 0.7 * gain
+            if self.sizes[pan] + sum(more.values()) >= PAN_CAPACITY - 1:
+                value -= 0.6  # an almost full saucepan invites the next chef to serve it
+        return value - 0.5 * len(plan)
+
+
+def _find(legal: list[dict[str, Any]], wanted: dict[str, Any]) -> dict[str, Any] | None:
+    for action in legal:
+        if all(action.get(key) == value for key, value in wanted.items()):
+            return action
+    return None
