@@ -13,7 +13,9 @@ from client.input import InputAction
 from client.tables.base import TableScene
 from client.widgets import FocusGroup, ListView
 
-HIDDEN_KEYS = {"legal_actions", "seat", "deadline", "over"}
+HIDDEN_KEYS = {"legal_actions", "seat", "deadline", "over", "game"}
+HEADLINE_KEYS = ("prompt", "phase_text", "message", "status", "instruction")
+LOG_KEYS = ("log", "history")
 MAX_FACTS = 40
 
 
@@ -32,8 +34,12 @@ def readable(value: Any, depth: int = 0) -> str:
     if isinstance(value, list):
         if not value:
             return "none"
+        if all(v is None for v in value):
+            return f"{len(value)} hidden"
         if depth > 1 or len(value) > 12:
             return f"{len(value)} items"
+        if all(isinstance(v, str | int | float) for v in value):
+            return ", ".join(readable(v, depth + 1) for v in value)
         return "[" + "; ".join(readable(v, depth + 1) for v in value) + "]"
     return str(value).replace("_", " ")
 
@@ -53,7 +59,7 @@ def facts(view: dict[str, Any] | None) -> list[tuple[str, str]]:
         return []
     lines: list[tuple[str, str]] = []
     for key, value in view.items():
-        if key in HIDDEN_KEYS:
+        if key in HIDDEN_KEYS or key in HEADLINE_KEYS or key in LOG_KEYS or value is None:
             continue
         name = key.replace("_", " ").capitalize()
         if isinstance(value, dict) and len(value) <= 8:
@@ -65,6 +71,23 @@ def facts(view: dict[str, Any] | None) -> list[tuple[str, str]]:
         else:
             lines.append((name, readable(value)))
     return lines[:MAX_FACTS]
+
+
+def headline(view: dict[str, Any] | None) -> str:
+    """The view's own sentence about what happens now, if it has one."""
+    for key in HEADLINE_KEYS:
+        if view and isinstance(view.get(key), str) and view[key]:
+            return view[key]
+    return ""
+
+
+def log_lines(view: dict[str, Any] | None, count: int = 8) -> list[str]:
+    """The last lines of the view's own log of what happened, if it keeps one."""
+    for key in LOG_KEYS:
+        value = view.get(key) if view else None
+        if isinstance(value, list):
+            return [readable(line) for line in value[-count:]]
+    return []
 
 
 class GenericTable(TableScene):
@@ -124,23 +147,52 @@ class GenericTable(TableScene):
         theme.draw_panel(surface, left, lay)
         f = lay.font("body")
         y = left.y + lay.gap
-        for name, value in facts(view):
-            if y + f.get_linesize() > left.bottom - lay.gap:
+        inner = left.width - lay.gap * 4
+        for line in theme.wrap(headline(view), lay.font("label"), inner)[:3] if headline(view) else []:
+            y = theme.text(surface, line, "label", theme.MUSTARD, (left.x + lay.gap * 2, y), lay).bottom
+        if headline(view):
+            y += lay.gap
+        value_x = left.x + left.width // 3 + lay.gap * 2
+        value_w = left.right - value_x - lay.gap * 2
+        shown = facts(view)
+        room = (left.bottom - lay.gap - y) // f.get_linesize()
+        wrap_values = sum(len(theme.wrap(v, f, value_w)[:3]) for _n, v in shown) <= room
+        for name, value in shown:
+            wrapped = theme.wrap(value, f, value_w)[:3] if wrap_values else [value]
+            if y + f.get_linesize() * len(wrapped) > left.bottom - lay.gap:
                 break
             theme.text(surface, name, "body", theme.TEXT_DIM, (left.x + lay.gap * 2, y), lay,
                        max_width=left.width // 3)
-            theme.text(surface, value, "body", theme.TEXT, (left.x + left.width // 3 + lay.gap * 2, y), lay,
-                       max_width=left.width * 2 // 3 - lay.gap * 4)
-            y += f.get_linesize()
+            for line in wrapped:
+                theme.text(surface, line, "body", theme.TEXT, (value_x, y), lay, max_width=value_w)
+                y += f.get_linesize()
 
         right = pygame.Rect(left.right + lay.margin, top, lay.width - left.right - lay.margin * 2, left.height)
         theme.text(surface, "Your moves" if seat is not None else "Moves", "label", theme.TEXT,
                    (right.x, right.y), lay)
+        history = log_lines(view)
+        self.list.visible_rows = 5 if history else 8
         self.list.rect = pygame.Rect(right.x, right.y + lay.button_h, right.width,
                                      min(right.height - lay.button_h, self.list.visible_rows * lay.button_h))
         self.form.draw(surface, lay)
+        if history:
+            box = pygame.Rect(right.x, self.list.rect.bottom + lay.gap * 2, right.width,
+                              right.bottom - self.list.rect.bottom - lay.gap * 2)
+            self._draw_history(surface, lay, box, history)
         self._draw_feed(surface, lay, pygame.Rect(lay.margin, left.bottom + lay.gap, lay.width - lay.margin * 2,
                                                   lay.height - left.bottom - lay.gap * 2))
+
+    def _draw_history(self, surface: pygame.Surface, lay: theme.Layout, box: pygame.Rect, history: list[str]) -> None:
+        """The newest lines of the game's own log, newest at the bottom."""
+        theme.draw_panel(surface, box, lay, colour=theme.PANEL)
+        f = lay.font("small")
+        lines: list[str] = []
+        for entry in history:
+            lines.extend(theme.wrap(entry, f, box.width - lay.gap * 4))
+        fit = max(0, (box.height - lay.gap * 2) // f.get_linesize())
+        y = box.y + lay.gap
+        for line in lines[-fit:] if fit else []:
+            y = theme.text(surface, line, "small", theme.TEXT_DIM, (box.x + lay.gap * 2, y), lay).bottom
 
     def _draw_feed(self, surface: pygame.Surface, lay: theme.Layout, rect: pygame.Rect) -> None:
         bits = []
@@ -149,9 +201,10 @@ class GenericTable(TableScene):
         for seat, emote, at in list(self.session.emotes)[-2:]:
             if self.now - at < 5:
                 bits.append(f"{self.session.seat_name(seat)}: {emote}!")
-        theme.text(surface, "   |   ".join(bits) or "Q/E rotate   P pass   1-3 emotes   Esc menu", "small",
+        theme.text(surface, "   |   ".join(bits) or "Arrows: choose a move   Enter: play it   1-3: emotes   Esc: menu", "small",
                    theme.TEXT_DIM, rect.midleft, lay, anchor="midleft", max_width=rect.width)
 
     def describe(self) -> dict[str, Any]:
+        view = self.current_view()
         return {**super().describe(), "actions": [action_label(a) for a in self.actions],
-                "facts": facts(self.current_view())}
+                "headline": headline(view), "facts": facts(view), "log": log_lines(view)}

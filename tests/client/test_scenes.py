@@ -281,3 +281,17 @@ async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
                                                        "deadline": None, "pot": 4}})
     app.step(app.clock.t + 1)
     assert session.shown_seat is None and ("Pot", "4") in app.stack.top.describe()["facts"]
+
+
+def test_the_generic_table_reads_any_view_aloud(app, kit):
+    from client.tables.generic import action_label, facts, headline, log_lines, readable
+
+    view = {"seat": 0, "legal_actions": [], "deadline": None, "over": False, "game": "x",
+            "prompt": "Chef 1: draw or take", "log": ["a", "b", "c"], "pot": [None, None],
+            "recipe": {"name": "Mushroom Soup", "points": 15}, "spices": ["salt", "dill"], "result": None}
+    assert headline(view) == "Chef 1: draw or take"
+    assert log_lines(view, 2) == ["b", "c"]
+    assert facts(view) == [("Pot", "2 hidden"), ("Recipe / name", "Mushroom Soup"), ("Recipe / points", "15"),
+                           ("Spices", "salt, dill")]
+    assert action_label({"type": "take_card", "pile": 2}) == "Take card: pile 2"
+    assert readable({"a": {"b": {"c": 1}}}) == "a b {...}"               # deep nesting is cut short
