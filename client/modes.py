@@ -121,6 +121,12 @@ async def connect(app: App, url: str) -> Connection:
     conn = Connection(url)
     await conn.connect()
     app.conn = conn
+
+    def status(up: bool) -> None:
+        if up and conn.reconnect_attempts:
+            app.toast("Reconnected. Your seat is back.")
+
+    conn.status_listeners.append(status)
     return conn
 
 

@@ -34,6 +34,7 @@ class ServerError(Exception):
     """The server refused a request; ``str(err)`` is its message for the player."""
 
     def __init__(self, code: str, message: str) -> None:
+        message = message[:1].upper() + message[1:]   # shown as a sentence
         super().__init__(message)
         self.code = code
         self.message = message

@@ -69,6 +69,7 @@ async def test_a_dropped_connection_reconnects_and_restores_the_seat(app, kit):
         await kit.settle(app, lambda: app.conn.connected and session.views, timeout=15)
         assert session.tokens[0] == token
         assert session.view(0)["seat"] == 0 and session.state_id >= before
+        assert "Reconnected. Your seat is back." in [t.message for t in app.toasts]
     finally:
         await app.shutdown()
 
@@ -80,7 +81,8 @@ async def test_server_errors_arrive_in_plain_words(app, kit):
         with pytest.raises(modes.ServerError) as refused:
             await conn.request("join_table", {"table": "no-such-table", "name": "Ada"})
         assert refused.value.code == "unknown_table"
-        assert "Traceback" not in refused.value.message and refused.value.message
+        message = refused.value.message
+        assert message and message[0].isupper() and "Traceback" not in message
     finally:
         await app.shutdown()
 
