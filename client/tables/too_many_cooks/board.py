@@ -12,7 +12,7 @@ from client import art, theme
 from client.tables.too_many_cooks.animation import SoupAnimator
 from client.tables.too_many_cooks.layout import SIZE
 from client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
-from client.tables.too_many_cooks.paint import ART, BROTH, INK, SMALL, Painter, card_path, symbol_path
+from client.tables.too_many_cooks.paint import ART, BROTH, INK, PAPER, SMALL, Painter, card_path, symbol_path
 
 
 @dataclass
@@ -44,12 +44,13 @@ def draw_card(p: Painter, card: dict[str, Any], rect: pygame.Rect, colour_blind:
         size = round(rect.width * 0.46)
         disc = pygame.Rect(0, 0, size, size)
         disc.midbottom = (rect.right - size // 2 - rect.width // 16, rect.bottom - rect.height // 16)
-        pygame.draw.circle(p.surface, (255, 246, 230), disc.center, size // 2)
+        pygame.draw.circle(p.surface, PAPER, disc.center, size // 2)
         pygame.draw.circle(p.surface, INK, disc.center, size // 2, width=max(1, size // 16))
         p.image(symbol_path(str(card.get("colour"))), disc.inflate(-size // 4, -size // 4), alpha)
 
 
 def draw_board(p: Painter, f: Frame) -> None:
+    """The pot, the soup, the arrows of the rotations the chef may make, and the spares."""
     lay = p.lay
     model = f.model
     p.image(ART / "pot.svg", lay.pot)
@@ -59,16 +60,17 @@ def draw_board(p: Painter, f: Frame) -> None:
             for col in range(-1, SIZE + 1):
                 arrow = arrow_at(row, col)
                 if arrow is not None and model.rotation(*arrow) is not None:
-                    draw_arrow(p, lay.arrow(*arrow), arrow[0], arrow[2], f.selection.cursor == (row, col) and f.keyboard)
+                    draw_arrow(p, lay.arrow(*arrow), arrow[0], arrow[2], f.selection.cursor == (row, col))
     draw_spares(p, f)
 
 
 def draw_arrow(p: Painter, rect: pygame.Rect, line: str, step: int, focus: bool) -> None:
+    """An arrow at a line's end pointing the way its cards would move."""
     angle = {("row", 1): 0, ("row", -1): 180, ("col", -1): 90, ("col", 1): 270}[(line, step)]
     image = pygame.transform.rotate(art.load_svg(ART / "arrow.svg", rect.size), angle)
     p.surface.blit(image, image.get_rect(center=rect.center))
     if focus:
-        p.ring(rect, radius=rect.width // 2)
+        p.ring(rect, radius=30)
 
 
 def draw_soup(p: Painter, f: Frame) -> None:

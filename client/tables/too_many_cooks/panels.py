@@ -18,6 +18,7 @@ from client.tables.too_many_cooks.paint import (
     HUGE,
     INK,
     LABEL,
+    PAPER,
     SMALL,
     Painter,
     taste_icon_width,
@@ -65,6 +66,7 @@ def status_lines(f: Frame) -> tuple[str, str]:
 
 
 def draw_top_bar(p: Painter, f: Frame) -> None:
+    """Round, difficulty and game on the left, the kitchen's stars in the middle, who you are on the right."""
     v = f.model.view
     bar = p.lay.top_bar
     pygame.draw.rect(p.surface, theme.PANEL, bar)
@@ -111,6 +113,7 @@ def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str 
 
 def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], top: int, bottom: int, f: Frame,
                     reveal: bool = False) -> None:
+    """Tastes stacked between ``top`` and ``bottom``, as tall as the room allows."""
     if not tastes:
         return
     lay = p.lay
@@ -127,6 +130,7 @@ def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], top: int, bottom: 
 
 
 def draw_left(p: Painter, f: Frame) -> None:
+    """Shared tastes above your own; after a round, every taste revealed and the star change."""
     lay = p.lay
     m = f.model
     reveal = m.view.get("reveal")
@@ -161,6 +165,7 @@ def draw_left(p: Painter, f: Frame) -> None:
 
 
 def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> None:
+    """The stars after the round, the change in words and the rules' explanation of it."""
     before, after = int(reveal.get("stars_before", 0)), int(reveal.get("stars_after", 0))
     size = p.lay.px(40)
     x = rect.x
@@ -177,6 +182,8 @@ def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> N
 
 
 def draw_timer(p: Painter, f: Frame) -> None:
+    """The round's countdown from the server deadline: a dial emptying clockwise, minutes and
+    seconds large, red with an alarm mark and a heartbeat in the last thirty seconds."""
     lay = p.lay
     rect = lay.timer
     total = float(f.model.view.get("round_seconds") or 300)
@@ -193,7 +200,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     minutes, seconds = divmod(int(math.ceil(left)), 60)
     face = pygame.Rect(0, 0, round(radius * 1.7), round(radius * 0.9))
     face.center = centre
-    pygame.draw.rect(p.surface, (255, 246, 230), face, border_radius=face.height // 3)
+    pygame.draw.rect(p.surface, PAPER, face, border_radius=face.height // 3)
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
     p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
     if urgent:   # the alarm mark: not only a colour
@@ -201,10 +208,11 @@ def draw_timer(p: Painter, f: Frame) -> None:
                (placed.x, placed.y + lay.px(48))]
         pygame.draw.polygon(p.surface, theme.DANGER, tri)
         pygame.draw.polygon(p.surface, INK, tri, width=lay.px(3))
-        p.text("!", LABEL, (255, 246, 230), (placed.x + lay.px(24), placed.y + lay.px(32)), anchor="center")
+        p.text("!", LABEL, PAPER, (placed.x + lay.px(24), placed.y + lay.px(32)), anchor="center")
 
 
 def draw_right(p: Painter, f: Frame) -> None:
+    """What to do now, the chefs at the table, and the buttons."""
     lay = p.lay
     p.panel(lay.right_panel)
     title, detail = status_lines(f)
