@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.core import SYSTEM, Bot, Game, canonical_json
+from shared.core import SYSTEM, Bot, Game
 from shared.pink_soup import state as st
 from shared.pink_soup.cards import (
     DECK_SIZE,
@@ -21,6 +21,7 @@ from shared.pink_soup.state import PinkState
 from shared.rng import rng_for
 
 LOG_LENGTH = 10
+ALL_CARDS = list(range(DECK_SIZE))
 
 
 def chef(seat: int) -> str:
@@ -85,7 +86,7 @@ class PinkSoup(Game[PinkState]):
         rng.shuffle(deck)
         first = rng.randrange(players)
         return PinkState(players=players, seed=seed, recipes=recipes, deck=deck, kitchen=[],
-                         pots=[[] for _ in range(players)], knowers=[0] * DECK_SIZE,
+                         pots=[[] for _ in range(players)], known=[[] for _ in range(players)],
                          turn=first, closed=[False] * players, log=[f"{chef(first)} starts."])
 
     def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
@@ -132,12 +133,14 @@ class PinkSoup(Game[PinkState]):
     def _legal_slot(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
         target = state.target
         return [{"type": "slot", "slot": index,
-                 "label": f"Pick card {index + 1} of {whose(target, seat)} pot ({self._memory(state, card, seat)})"}
-                for index, card in enumerate(state.pots[target])]
+                 "label": f"Pick card {index + 1} of {whose(target, seat)} pot ({self._memory(state, target, index, seat)})"}
+                for index in range(len(state.pots[target]))]
 
     @staticmethod
-    def _memory(state: PinkState, card: int, seat: int) -> str:
-        return f"you know it: {card_label(card)}" if st.knows(state.knowers[card], seat) else "unknown"
+    def _memory(state: PinkState, owner: int, slot: int, seat: int) -> str:
+        if st.knows(state.known[owner][slot], seat):
+            return f"you know it: {card_label(state.pots[owner][slot])}"
+        return "unknown"
 
     def _legal_discard(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
         return [{"type": "discard", "pile": pile,
@@ -159,19 +162,19 @@ class PinkSoup(Game[PinkState]):
             actions.append({"type": "look", "seat": target, "label": f"Mouse: look at {whose(target, seat)} pot"})
         if len(targets) > 1:
             for target in targets:
-                for index, card in enumerate(state.pots[target]):
+                for index in range(len(state.pots[target])):
                     actions.append({"type": "swap", "seat": target, "slot": index,
                                     "label": f"Mouse: swap card {index + 1} of {whose(target, seat)} pot "
-                                             f"({self._memory(state, card, seat)}) with a card of another pot"})
+                                             f"({self._memory(state, target, index, seat)}) with a card of another pot"})
         return actions
 
     def _legal_swap_to(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
         first_seat, first_slot = state.swap_from
         return [{"type": "swap", "seat": target, "slot": index,
                  "label": f"Mouse: swap it with card {index + 1} of {whose(target, seat)} pot "
-                          f"({self._memory(state, card, seat)})"}
+                          f"({self._memory(state, target, index, seat)})"}
                 for target in open_seats(state, seat) if target != first_seat
-                for index, card in enumerate(state.pots[target])]
+                for index in range(len(state.pots[target]))]
 
     def _legal_declare(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
         return [{"type": "declare", "label": "Declare the last round (close your pot now)"},
@@ -187,13 +190,16 @@ class PinkSoup(Game[PinkState]):
             return "The game is over"
         if seat != state.turn:
             return "It is not your turn"
-        try:
-            wanted = canonical_json({key: value for key, value in action.items() if key != "label"})
-        except (TypeError, ValueError, RecursionError):
-            return "That action is not plain JSON data"
+        wanted = {}
+        for key, value in action.items():
+            if key == "label":
+                continue
+            if not isinstance(key, str) or type(value) not in (str, int):
+                return "Every field of an action must be a word or a whole number"
+            wanted[key] = value
         legal = self.legal_actions(state, seat)
         for option in legal:
-            if canonical_json({key: value for key, value in option.items() if key != "label"}) == wanted:
+            if {key: value for key, value in option.items() if key != "label"} == wanted:
                 return None
         kinds = sorted({option["type"] for option in legal})
         if action.get("type") in kinds:
@@ -255,9 +261,8 @@ class PinkSoup(Game[PinkState]):
     def _do_slot(self, state, seat, action, say) -> None:
         target, slot = state.target, action["slot"]
         out = state.pots[target][slot]
-        state.knowers[out] = 0
         state.pots[target][slot] = state.incoming
-        state.knowers[state.incoming] = state.incoming_knowers
+        state.known[target][slot] = state.incoming_knowers
         state.incoming, state.incoming_knowers, state.target = None, 0, None
         if target != seat:
             state.removed.append(out)
@@ -296,16 +301,14 @@ class PinkSoup(Game[PinkState]):
         pot = state.pots[target]
         rng_for(state.seed, "shuffle", state.shuffles).shuffle(pot)
         state.shuffles += 1
-        for card in pot:
-            state.knowers[card] = 0
+        state.known[target] = [0] * len(pot)
         self._mouse_used(state)
         say(f"{chef(seat)}'s Mouse shuffles {owner(target, seat)} pot.")
         self._finish_turn(state, seat, say)
 
     def _do_look(self, state, seat, action, say) -> None:
         target = action["seat"]
-        for card in state.pots[target]:
-            state.knowers[card] |= 1 << seat
+        state.known[target] = [mask | 1 << seat for mask in state.known[target]]
         self._mouse_used(state)
         say(f"{chef(seat)}'s Mouse looks at {owner(target, seat)} pot.")
         self._finish_turn(state, seat, say)
@@ -316,8 +319,8 @@ class PinkSoup(Game[PinkState]):
             state.step = st.SWAP_TO
             return
         (first, first_slot), (second, second_slot) = state.swap_from, (action["seat"], action["slot"])
-        pots = state.pots
-        pots[first][first_slot], pots[second][second_slot] = pots[second][second_slot], pots[first][first_slot]
+        for rows in (state.pots, state.known):
+            rows[first][first_slot], rows[second][second_slot] = rows[second][second_slot], rows[first][first_slot]
         state.swap_from = None
         self._mouse_used(state)
         say(f"{chef(seat)}'s Mouse swaps card {first_slot + 1} of {chef(first)}'s pot "
@@ -352,7 +355,7 @@ class PinkSoup(Game[PinkState]):
         """``card`` goes face down into ``target``'s pot, or waits for a blind pick if it is full."""
         if len(state.pots[target]) < POT_SIZE:
             state.pots[target].append(card)
-            state.knowers[card] = knowers
+            state.known[target].append(knowers)
             self._finish_turn(state, seat, say)
         else:
             state.incoming, state.incoming_knowers, state.target = card, knowers, target
@@ -426,12 +429,11 @@ class PinkSoup(Game[PinkState]):
         places = [*state.deck, *state.removed, *state.drawn, *(card for pile in state.kitchen for card in pile),
                   *(card for pot in state.pots for card in pot)]
         places += [card for card in (state.mouse, state.incoming, state.revealed) if card is not None]
-        assert sorted(places) == list(range(DECK_SIZE)), "every card must be in exactly one place"
+        places.sort()
+        assert places == ALL_CARDS, "every card must be in exactly one place"
         assert len(state.kitchen) <= KITCHEN_PILES and all(state.kitchen), "at most 5 non-empty kitchen piles"
         assert all(len(pot) <= POT_SIZE for pot in state.pots), "a pot holds at most 5 cards"
-        in_pots = {card for pot in state.pots for card in pot}
-        assert all(not knowers or card in in_pots for card, knowers in enumerate(state.knowers)), \
-            "only pot cards are remembered"
+        assert [len(pot) for pot in state.pots] == [len(masks) for masks in state.known], "one memory per pot card"
         assert len(set(state.recipes)) == state.players, "each chef has their own recipe"
         assert (state.turn is None) == (state.step == st.OVER)
         assert state.ending != st.PLAYING or not any(state.closed), "pots close only at the end"

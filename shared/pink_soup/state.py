@@ -31,14 +31,14 @@ class PinkState:
     deck: list[int]
     kitchen: list[list[int]]                # up to 5 face-up piles
     pots: list[list[int]]                   # face-down cards, slot order kept
-    knowers: list[int]                      # per card id: bit mask of the seats that know its pot slot
+    known: list[list[int]]                  # per pot slot: bit mask of the seats that know its card
     removed: list[int] = field(default_factory=list)   # out of the game, face up
     turn: int | None = 0
     step: str = CHOOSE
     drawn: list[int] = field(default_factory=list)     # option A cards in the drawer's hand
     mouse: int | None = None                # the activated mouse, until its power is used
     incoming: int | None = None             # card waiting for a slot of ``target``'s full pot
-    incoming_knowers: int = 0               # bit mask, as in ``knowers``
+    incoming_knowers: int = 0               # bit mask, as in ``known``
     target: int | None = None
     revealed: int | None = None             # card from the chef's own full pot, going to the kitchen
     swap_from: list[int] | None = None      # [seat, slot] of the first card of a mouse swap
@@ -58,7 +58,8 @@ def everyone(players: int) -> int:
     return (1 << players) - 1
 
 
-NESTED = ("kitchen", "pots")  # lists of lists; every other list field holds plain values
+NESTED = ("kitchen", "pots", "known")   # lists of lists of plain values
+FLAT = ("recipes", "deck", "removed", "drawn", "final_left", "closed", "log")  # lists of plain values
 
 
 def to_json(state: PinkState) -> dict[str, Any]:
@@ -74,14 +75,13 @@ def copy_state(state: PinkState) -> PinkState:
 
 
 def _copy_fields(values: dict[str, Any]) -> dict[str, Any]:
-    data = {}
-    for name in FIELD_NAMES:
-        value = values[name]
-        if name in NESTED:
-            value = [list(inner) for inner in value]
-        elif isinstance(value, list):
-            value = list(value)
-        data[name] = value
+    data = dict(values)
+    for name in NESTED:
+        data[name] = [list(inner) for inner in data[name]]
+    for name in FLAT:
+        data[name] = list(data[name])
+    if data["swap_from"] is not None:
+        data["swap_from"] = list(data["swap_from"])
     return data
 
 

@@ -31,7 +31,6 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
     ``pending`` lists the cards in play during the current turn that this seat may see."""
     over = state.step == st.OVER
     acting = seat is not None and seat == state.turn
-    knowers = state.knowers
     mask = -1 if over else (0 if seat is None else 1 << seat)
     if over:
         prompt = "The game is over."
@@ -62,7 +61,8 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
         "recipe": recipe_words(state.recipes[seat]) if seat is not None else None,
         "players": [{"name": chef(other), "closed": state.closed[other],
                      "final_turn_owed": other in state.final_left,
-                     "pot": [LABELS[card] if knowers[card] & mask else None for card in state.pots[other]]}
+                     "pot": [LABELS[card] if known & mask else None
+                             for card, known in zip(state.pots[other], state.known[other], strict=True)]}
                     for other in range(state.players)],
         "deck": len(state.deck),
         "kitchen": [{"top": LABELS[pile[-1]], "size": len(pile)} for pile in state.kitchen],

@@ -28,14 +28,11 @@ def make_table(players: int = 3, turn: int = 0, kitchen=(), pots=None, deck=None
     removed_cards = [take(key) for key in removed]
     top = [take(key) for key in (deck or [])]
     rest = sorted(card for cards in free.values() for card in cards)
-    knowers = [0] * len(CARD_KINDS)
-    for seat, pot in enumerate(pot_cards):
-        for card in pot:
-            for knower in (known or {}).get(seat, [seat]):
-                knowers[card] |= 1 << knower
+    masks = [[sum(1 << knower for knower in (known or {}).get(seat, [seat]))] * len(pot)
+             for seat, pot in enumerate(pot_cards)]
     recipes = recipes or list(range(players))
     state = PinkState(players=players, seed=7, recipes=recipes, deck=rest + top, kitchen=pile_cards,
-                      pots=pot_cards, knowers=knowers, removed=removed_cards, turn=turn,
+                      pots=pot_cards, known=masks, removed=removed_cards, turn=turn,
                       closed=[False] * players, **fields)
     GAME.check_invariants(state)
     return state
