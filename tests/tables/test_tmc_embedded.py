@@ -92,3 +92,27 @@ async def test_a_round_against_the_embedded_server(app):
         await modes.leave_table(app, session)
         await modes.disconnect(app)
         await modes.stop_embedded(app)
+
+
+async def test_couch_play_hides_tastes_until_the_chef_takes_the_controls(app):
+    session = await modes.play_local(app, "too-many-cooks", {}, players=3, local_players=2)
+    try:
+        table = TooManyCooksTable(app, session)
+        app.stack.push(table)
+        await settle(app, lambda: all(session.view(s) is not None for s in session.seats_held))
+        await settle(app, lambda: session.handoff_seat is not None or session.shown_seat is not None)
+        if session.shown_seat is not None:
+            session.request_handoff(session.seats_held[0])
+        assert session.shown_seat is None
+        view = table.current_view()
+        assert not view.get("my_tastes") and view["legal_actions"] == []
+        app.step(app.clock.t)                                      # drawn from the public view
+        waiting = session.handoff_seat
+        session.confirm_handoff()
+        assert session.shown_seat == waiting
+        assert len(table.current_view()["my_tastes"]) == 2
+        app.step(app.clock.t)
+    finally:
+        await modes.leave_table(app, session)
+        await modes.disconnect(app)
+        await modes.stop_embedded(app)
