@@ -41,9 +41,13 @@ def card_colour(card: int) -> str:
     return COLOURS[card % len(COLOURS)]
 
 
+_CARD_FACES = tuple((VEGETABLES[card // len(COLOURS)], COLOURS[card % len(COLOURS)]) for card in range(KINDS))
+
+
 def card_json(card: int) -> dict[str, str]:
     """The card as the view shows it."""
-    return {"veg": card_veg(card), "colour": card_colour(card)}
+    veg, colour = _CARD_FACES[card]
+    return {"veg": veg, "colour": colour}
 
 
 def soup_rows(soup: tuple[int, ...]) -> list[list[dict[str, str]]]:

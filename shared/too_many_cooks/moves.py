@@ -39,15 +39,18 @@ def change_targets(card: int) -> list[int]:
             + [v * len(COLOURS) + colour for v in range(len(VEGETABLES)) if v != veg])
 
 
+_TARGETS = tuple(tuple(change_targets(card)) for card in range(KINDS))
+_CHANGES = tuple(
+    tuple({"type": "change", "row": cell // SIZE, "col": cell % SIZE, "veg": VEGETABLES[target // len(COLOURS)],
+           "colour": COLOURS[target % len(COLOURS)]} for target in range(KINDS))
+    for cell in range(SIZE * SIZE)
+)
+
+
 def change_actions(soup: Soup, spares: tuple[int, ...]) -> list[dict[str, object]]:
     """Every legal change of a card for a spare."""
-    actions = []
-    for cell, card in enumerate(soup):
-        for target in change_targets(card):
-            if spares[target] > 0:
-                actions.append({"type": "change", "row": cell // SIZE, "col": cell % SIZE,
-                                "veg": VEGETABLES[target // len(COLOURS)], "colour": COLOURS[target % len(COLOURS)]})
-    return actions
+    return [dict(_CHANGES[cell][target])
+            for cell, card in enumerate(soup) for target in _TARGETS[card] if spares[target] > 0]
 
 
 def spares_from_view(spares: list[dict[str, object]]) -> tuple[int, ...]:

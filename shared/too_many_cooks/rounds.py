@@ -7,7 +7,7 @@ from typing import Any
 from shared.rng import rng_for
 from shared.too_many_cooks.cards import BASE_SOUPS, COPIES, DIFFICULTIES, KINDS, SOUP_BASES
 from shared.too_many_cooks.state import TmcState
-from shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, satisfied, tastes_of
+from shared.too_many_cooks.tastes import satisfied, tastes_of
 
 MAX_STARS = 5
 LOSING_UNSATISFIED = 5  # this many unsatisfied tastes in one round lose the game
@@ -96,7 +96,9 @@ def _explain(mode: str, unsatisfied: int, before: int, after: int, lost: bool) -
 
 
 def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
-    """The reveal of the round just ended, the stars after it, and whether the game is lost."""
+    """The reveal of the round just ended, the stars after it, and whether the game is lost.
+
+    The reveal keeps each taste as [id, owner, satisfied]; the view spells them out."""
     judged = [(taste, owner, satisfied(taste, state.soup)) for taste, owner in zip(state.tastes, state.owners, strict=True)]
     unsatisfied = sum(not ok for _taste, _owner, ok in judged)
     before = after = state.stars
@@ -110,8 +112,7 @@ def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
         lost = True
     reveal = {
         "round": state.round,
-        "tastes": [{"id": taste, "text": TASTES_BY_ID[taste]["text"], "icon": icon_parts(TASTES_BY_ID[taste]),
-                    "owner": owner, "satisfied": ok} for taste, owner, ok in judged],
+        "tastes": [[taste, owner, ok] for taste, owner, ok in judged],
         "unsatisfied": unsatisfied, "stars_before": before, "stars_after": after, "lost": lost,
         "explanation": _explain(state.mode, unsatisfied, before, after, lost),
     }

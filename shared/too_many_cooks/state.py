@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shared.too_many_cooks.tastes import satisfied
@@ -50,10 +50,15 @@ class TmcState:
         return [taste for taste, owner in zip(self.tastes, self.owners, strict=True) if owner is None]
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data: dict[str, Any] = {name: getattr(self, name) for name in self.__dataclass_fields__}
         for key in ("soup", "spares", "tastes", "owners", "ready", "passed"):
             data[key] = list(data[key])
         data["history"] = [list(entry) for entry in self.history]
+        data["reveal"] = None if self.reveal is None else {
+            **self.reveal, "tastes": [list(entry) for entry in self.reveal["tastes"]]}
+        data["outcome"] = None if self.outcome is None else {
+            key: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+            for key, value in self.outcome.items()}
         return data
 
     @classmethod

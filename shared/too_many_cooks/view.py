@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import Any
 
 from shared.too_many_cooks.cards import COLOURS, KINDS, VEGETABLES, soup_rows
 from shared.too_many_cooks.rounds import MAX_STARS
 from shared.too_many_cooks.state import TmcState
-from shared.too_many_cooks.tastes import public_taste, satisfied
+from shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, public_taste, satisfied
 
 SPARE_KEYS = tuple((VEGETABLES[card // len(COLOURS)], COLOURS[card % len(COLOURS)]) for card in range(KINDS))
 
@@ -46,6 +45,21 @@ def build_view(game: Any, state: TmcState, seat: int | None) -> dict[str, Any]:
         "chefs": [{"seat": chef, "ready": state.ready[chef], "passed": state.passed[chef], "tastes": faces[chef]}
                   for chef in range(state.players)],
         "my_tastes": [public_taste(taste, state.soup) for taste in state.personal(seat)] if is_chef else [],
-        "reveal": deepcopy(state.reveal) if showing_reveal else None,
-        "result": deepcopy(state.outcome),
+        "reveal": _reveal(state.reveal) if showing_reveal and state.reveal else None,
+        "result": _copy(state.outcome),
     }
+
+
+def _copy(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of a flat JSON object whose values are plain values, lists or flat objects."""
+    if data is None:
+        return None
+    return {key: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+            for key, value in data.items()}
+
+
+def _reveal(reveal: dict[str, Any]) -> dict[str, Any]:
+    """The stored reveal with every taste spelled out for the table."""
+    tastes = [{"id": taste, "text": TASTES_BY_ID[taste]["text"], "icon": icon_parts(TASTES_BY_ID[taste]),
+               "owner": owner, "satisfied": ok} for taste, owner, ok in reveal["tastes"]]
+    return {**reveal, "tastes": tastes}

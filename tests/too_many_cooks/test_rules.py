@@ -373,4 +373,4 @@ def test_score_round_counts_personal_and_shared_alike(tmc):
                             [("E01", 0), ("E02", 1), ("E03", None)])
     reveal, stars, lost = score_round(state)
     assert reveal["unsatisfied"] == 0 and stars == 3 and not lost
-    assert [t["owner"] for t in reveal["tastes"]] == [0, 1, None]
+    assert reveal["tastes"] == [["E01", 0, True], ["E02", 1, True], ["E03", None, True]]
