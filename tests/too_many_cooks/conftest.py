@@ -12,7 +12,8 @@ from shared.too_many_cooks.state import TmcState
 
 
 def soup_of(fill: str, cells: dict[tuple[int, int], str] | None = None) -> tuple[int, ...]:
-    """A soup of ``fill`` cards ("veg/colour") with some cells replaced."""
+    """A soup of ``fill`` cards ("veg/colour") with some cells replaced; it need not be buildable
+    from the 64 cards, which is enough to judge tastes, turns and moves."""
     soup = [card_id(*fill.split("/"))] * 16
     for (row, col), card in (cells or {}).items():
         soup[row * 4 + col] = card_id(*card.split("/"))
@@ -20,7 +21,7 @@ def soup_of(fill: str, cells: dict[tuple[int, int], str] | None = None) -> tuple
 
 
 def with_soup(state: TmcState, soup: tuple[int, ...]) -> TmcState:
-    """``state`` with another soup and the spares that conserve the 64 cards (soup must be buildable)."""
+    """``state`` with another soup; the spares are those that conserve the 64 cards when the soup is buildable."""
     return state.with_(soup=soup, spares=tuple(COPIES - soup.count(card) for card in range(KINDS)))
 
 

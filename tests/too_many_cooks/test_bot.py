@@ -1,0 +1,74 @@
+"""The baseline chef: finishes games, beats random cooks, keeps satisfied tastes, and is quick."""
+
+from __future__ import annotations
+
+import time
+
+from shared.playout import bot_chooser, play, random_chooser
+from shared.too_many_cooks import GAME
+from shared.too_many_cooks.bot import after, soup_from_view
+from shared.too_many_cooks.moves import spares_from_view
+from shared.too_many_cooks.tastes import satisfied
+
+
+def test_thirty_bot_games_at_four_chefs_finish_and_beat_random_cooks():
+    bot_stars = random_stars = bot_wins = random_wins = 0
+    for seed in range(30):
+        options = {"difficulty": ("easy", "moderate", "hard")[seed % 3]}
+        bots = play(GAME, 4, seed, bot_chooser(GAME, 4, seed), options=options, step=5.0)
+        randoms = play(GAME, 4, seed, random_chooser(seed, wait_chance=0.0), options=options, step=5.0)
+        assert GAME.is_over(bots.state) and GAME.is_over(randoms.state)
+        bot_stars += GAME.result(bots.state)["stars"]
+        random_stars += GAME.result(randoms.state)["stars"]
+        bot_wins += GAME.result(bots.state)["won"]
+        random_wins += GAME.result(randoms.state)["won"]
+    assert bot_stars > random_stars + 30  # more than a star a game better on average
+    assert bot_wins > random_wins and bot_wins >= 20
+
+
+def test_bot_readies_up_and_passes_when_it_must(tmc):
+    state = GAME.setup(3, GAME.normalise_options({}, 3), 4)
+    bot = GAME.make_bot(1, 9)
+    assert bot.choose(GAME.view(state, 1), 0.0) == {"type": "ready"}
+    satisfied_table = tmc.with_tastes(tmc.playing(3).with_(turn=1), [])
+    assert bot.choose(GAME.view(satisfied_table, 1), 1.0) == {"type": "pass"}
+    assert bot.choose(GAME.view(satisfied_table, 0), 1.0) is None  # not its turn
+
+
+def _bot_moves(seeds: range, players: int = 4):
+    """(view before, action) for every soup move the bots made in some seeded hard games."""
+    moves = []
+
+    for seed in seeds:
+        bots = [GAME.make_bot(seat, seed * 10 + seat) for seat in range(players)]
+
+        def chooser(seat, view, now, bots=bots):
+            action = bots[seat].choose(view, now)
+            if action is not None and action["type"] in ("change", "rotate"):
+                moves.append((view, action))
+            return action
+
+        play(GAME, players, seed, chooser, options={"difficulty": "hard"}, step=3.0)
+    return moves
+
+
+def test_bot_never_breaks_a_taste_it_sees_satisfied_when_another_move_avoids_it():
+    for view, action in _bot_moves(range(4)):
+        soup, spares = soup_from_view(view), spares_from_view(view["spares"])
+        known = [t["id"] for t in view["my_tastes"] + view["shared_tastes"] if t["satisfied"]]
+
+        def broken(move, soup=soup, spares=spares, known=known):
+            new = after(soup, spares, move)
+            return sum(not satisfied(taste, new) for taste in known)
+
+        assert broken(action) == min(broken(move) for move in view["legal_actions"])
+
+
+def test_bot_decisions_are_quick():
+    moves = _bot_moves(range(2))
+    bot = GAME.make_bot(0, 1)
+    start = time.perf_counter()
+    for view, _action in moves:
+        bot.choose(view, 0.0)
+    per_decision = (time.perf_counter() - start) / len(moves)
+    assert per_decision < 0.02
