@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -200,3 +201,12 @@ def test_icon_parts_describe_the_taste_in_glyphs(taste):
     assert sel.get("veg", sel.get("colour")) in named | {None}
     if taste["kind"] != "count":
         assert any(p["glyph"] == "relation" for p in parts)
+
+
+def test_rules_document_lists_every_taste_and_base():
+    doc = (Path(__file__).parents[2] / "docs" / "rules" / "too-many-cooks.md").read_text()
+    for taste in TASTES:
+        assert f"| {taste['id']} | {taste['difficulty'].capitalize()} | {taste['text']} |" in doc
+    for base in SOUP_BASES:
+        count = sum(satisfied(taste, BASE_SOUPS[base["id"]]) for taste in tastes_of(base["difficulty"]))
+        assert f"| {base['id']} | {base['difficulty'].capitalize()} |" in doc and f"| {count} of 20 |" in doc
