@@ -194,11 +194,16 @@ class PotBot(Bot):
         singles = [(a["ingredient"], a["pan"]) for a in legal if a["type"] == "cook"]
         plans = [[one] for one in singles] + [list(pair) for pair in combinations(singles, 2)]
         plans += [[one, one] for one in singles if hand[one[0]] >= 2]
+        best_cook, best_value = None, float("-inf")
         for plan in plans:
             if len(plan) == 2 and plan[0][0] == plan[1][0] and hand[plan[0][0]] < 2:
                 continue
-            value = kitchen.value(plan) + crowded
-            options.append((value, [{"type": "cook", "ingredient": kind, "pan": pan} for kind, pan in plan]))
+            value = kitchen.value(plan)
+            if value > best_value:
+                best_cook, best_value = plan, value
+        if best_cook is not None:
+            options.append((best_value + crowded,
+                            [{"type": "cook", "ingredient": kind, "pan": pan} for kind, pan in best_cook]))
         if not options:
             return []
         return max(options, key=lambda option: option[0])[1]
@@ -233,38 +238,43 @@ class _Kitchen:
         redeemed = len(view["players"][bot.seat]["redeemed"])
         self.may_end = redeemed + 1 >= RECIPES_TO_END and not bot._leading(view)
 
-    def _matches(self, recipe: int, pan: int, added: Counter) -> int:
+    def _matches(self, recipe: int, pan: int, added: dict[str, int]) -> int:
         missing = self.missing[recipe][pan]
         return self.base[recipe][pan] + sum(min(n, missing.get(k, 0)) for k, n in added.items())
 
     def value(self, plan: list[tuple[str, int]]) -> float:
-        added: dict[int, Counter] = {}
+        added: dict[int, dict[str, int]] = {}
         for kind, pan in plan:
-            added.setdefault(pan, Counter())[kind] += 1
-        full = [pan for pan, more in added.items() if self.sizes[pan] + sum(more.values()) >= PAN_CAPACITY]
-        if any(self.sizes[pan] + sum(more.values()) > PAN_CAPACITY for pan, more in added.items()):
-            return -10.0
-        recipes = range(len(self.worth))
+            kinds = added.setdefault(pan, {})
+            kinds[kind] = kinds.get(kind, 0) + 1
+        full = []
+        for pan, more in added.items():
+            size = self.sizes[pan] + sum(more.values())
+            if size > PAN_CAPACITY:
+                return -10.0
+            if size == PAN_CAPACITY:
+                full.append(pan)
         if full:
-            if self.may_end:
+            if self.may_end or not self.worth:
                 return 0.0
             best = 0.0
-            for order in ([0, 1], [1, 0]) if len(self.worth) == 2 else ([0],):
+            for order in ((0, 1), (1, 0)) if len(self.worth) == 2 else ((0,),):
                 total = 0.0
                 for pan, recipe in zip(full, order, strict=False):
                     found = self._matches(recipe, pan, added[pan]) if self.known[pan] else 1
                     total += COOK_STEP + squares_for(found) + self.worth[recipe] - self.share
                 best = max(best, total)
-            return best - FILL_THRESHOLD if recipes else -FILL_THRESHOLD
-        value = sum(0.3 for kind, _pan in plan if not self.needs[kind])
+            return best - FILL_THRESHOLD
+        value = sum(0.3 for kind, _pan in plan if not self.needs[kind]) - 0.5 * len(plan)
         for pan, more in added.items():
             if not self.known[pan]:
                 continue
-            gain = max((self._matches(r, pan, more) - self.base[r][pan] for r in recipes), default=0)
+            base = self.base
+            gain = max((self._matches(r, pan, more) - base[r][pan] for r in range(len(self.worth))), default=0)
             value += 0.7 * gain
             if self.sizes[pan] + sum(more.values()) >= PAN_CAPACITY - 1:
                 value -= 0.6  # an almost full saucepan invites the next chef to serve it
-        return value - 0.5 * len(plan)
+        return value
 
 
 def _find(legal: list[dict[str, Any]], wanted: dict[str, Any]) -> dict[str, Any] | None:

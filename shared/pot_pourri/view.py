@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.pot_pourri import cards
-from shared.pot_pourri.cards import CARD_KINDS, CUISINES, INGREDIENTS, MENU_STARS, RECIPES
+from shared.pot_pourri.cards import CARD_KINDS, CUISINES, MENU_STARS, RECIPES
 from shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, SERVE, TAKE, TURN, PotState
 
 PHASE_TEXT = {
@@ -64,7 +64,8 @@ def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
         "serving": _serving(state),
         "menu": _menu(state, me),
         "ingredient_draw_count": len(state.ingredient_draw),
-        "ingredient_discard": _counts(state.ingredient_discard),
+        "ingredient_discard_count": len(state.ingredient_discard),
+        "ingredient_discard_top": CARD_KINDS[state.ingredient_discard[-1]] if state.ingredient_discard else None,
         "recipe_draw_count": len(state.recipe_draw),
         "recipe_discard_count": len(state.recipe_discard),
         "recipe_discard_top": recipe_card(state.recipe_discard[-1]) if state.recipe_discard else None,
@@ -93,13 +94,6 @@ def _kinds(pile: list[int]) -> list[str]:
     return [CARD_KINDS[c] for c in sorted(pile)]
 
 
-def _counts(pile: list[int]) -> dict[str, int]:
-    counted = [0] * len(INGREDIENTS)
-    for card in pile:
-        counted[card // cards.COPIES_PER_INGREDIENT] += 1
-    return {kind: number for kind, number in zip(INGREDIENTS, counted, strict=True) if number}
-
-
 def _pan(state: PotState, pan: int) -> dict[str, Any]:
     covered = pan == state.lid
     return {"pan": pan, "covered": covered, "count": len(state.pans[pan]),
@@ -116,14 +110,9 @@ def _serving(state: PotState) -> dict[str, Any] | None:
 
 def _menu(state: PotState, me: int | None) -> list[dict[str, Any]]:
     """The five menu squares; with Cooking Pros only the tiles ``me`` knows (all once the game is over)."""
-    hidden = bool(state.options.get("cooking_pros")) and state.phase != OVER
-    squares = []
-    for square, tile in enumerate(state.menu):
-        if hidden:
-            known = state.known_tiles[me][square] if me is not None else None
-            cuisine = None if known is None else CUISINES[known]
-        else:
-            cuisine = CUISINES[tile]
-        squares.append({"square": square, "stars": MENU_STARS[square], "cuisine": cuisine,
-                        "face_up": not hidden})
-    return squares
+    if not state.options.get("cooking_pros") or state.phase == OVER:
+        return [{"square": square, "stars": stars, "cuisine": CUISINES[tile], "face_up": True}
+                for square, (stars, tile) in enumerate(zip(MENU_STARS, state.menu, strict=True))]
+    known = state.known_tiles[me] if me is not None else [None] * len(state.menu)
+    return [{"square": square, "stars": stars, "cuisine": None if tile is None else CUISINES[tile],
+             "face_up": False} for square, (stars, tile) in enumerate(zip(MENU_STARS, known, strict=True))]

@@ -1,0 +1,92 @@
+"""The bot: finishes every seeded game, repeats itself exactly, beats random play, decides quickly,
+and remembers saucepans only from what its views showed."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from shared.playout import bot_chooser, play, random_chooser
+from shared.pot_pourri import GAME
+from shared.pot_pourri.bot import PotBot
+
+PLAYER_COUNTS = [3, 4, 5]
+DETERMINISM_SAMPLE = range(1, 11)
+MIXED_GAMES = 20
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_bot_games_finish_for_seeds_1_to_100_and_repeat_exactly(players):
+    hashes = {}
+    for seed in range(1, 101):
+        outcome = play(GAME, players, seed, bot_chooser(GAME, players, seed))
+        assert GAME.is_over(outcome.state) and GAME.result(outcome.state)["winners"]
+        assert outcome.actions < 400, "bots should not dawdle"
+        hashes[seed] = GAME.state_hash(outcome.state)
+    for seed in DETERMINISM_SAMPLE:
+        again = play(GAME, players, seed, bot_chooser(GAME, players, seed))
+        assert GAME.state_hash(again.state) == hashes[seed]
+    assert len(set(hashes.values())) == 100
+
+
+@pytest.mark.parametrize("pros", [False, True])
+def test_bots_play_the_cooking_pros_variant_too(pros):
+    for seed in range(1, 11):
+        outcome = play(GAME, 4, seed, bot_chooser(GAME, 4, seed), options={"cooking_pros": pros})
+        assert GAME.is_over(outcome.state)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_a_bot_beats_random_players_on_average(players):
+    bot_scores, random_scores, bot_wins = [], [], 0
+    for seed in range(MIXED_GAMES):
+        bot_seat = seed % players
+        bots, randoms = bot_chooser(GAME, players, seed), random_chooser(seed)
+
+        def chooser(seat, view, now, bot_seat=bot_seat, bots=bots, randoms=randoms):
+            return bots(seat, view, now) if seat == bot_seat else randoms(seat, view, now)
+
+        result = GAME.result(play(GAME, players, seed, chooser).state)
+        bot_scores.append(result["scores"][bot_seat])
+        random_scores += [score for seat, score in enumerate(result["scores"]) if seat != bot_seat]
+        bot_wins += bot_seat in result["winners"]
+    assert sum(bot_scores) / len(bot_scores) > 1.5 * sum(random_scores) / len(random_scores)
+    assert bot_wins >= MIXED_GAMES * 0.6
+
+
+def test_bot_decisions_are_quick():
+    bots = [PotBot(seat, seat) for seat in range(5)]
+    times = []
+
+    def timed(seat, view, now):
+        started = time.perf_counter()
+        action = bots[seat].choose(view, now)
+        if action is not None:
+            times.append(time.perf_counter() - started)
+        return action
+
+    for seed in range(3):
+        bots[:] = [PotBot(seat, seed) for seat in range(5)]
+        play(GAME, 5, seed, timed)
+    times.sort()
+    assert sum(times) / len(times) < 0.005
+    assert times[int(len(times) * 0.99)] < 0.020
+
+
+def view_with(pans, log=(), log_first=0):
+    return {"legal_actions": [], "log": list(log), "log_first": log_first,
+            "pans": [{"pan": i, "count": count, "ingredients": kinds} for i, (count, kinds) in enumerate(pans)]}
+
+
+def test_the_bot_remembers_a_covered_saucepan_from_earlier_views_and_the_public_log():
+    bot = PotBot(1, 1)
+    bot.choose(view_with([(2, ["rice", "fish"]), (0, []), (0, None)]), 0.0)
+    assert bot.pans == [["rice", "fish"], [], []]
+    covered = view_with([(3, None), (0, []), (0, [])], log=["Player 1 cooked onions into saucepan 1.",
+                                                            "Player 1 moved the lid onto saucepan 1."])
+    bot.choose(covered, 1.0)
+    assert bot.pans[0] == ["rice", "fish", "onions"], "the cooked card was read from the public log"
+    missed = view_with([(4, None), (0, []), (0, [])], log=["x"] * 10, log_first=40)
+    bot.choose(missed, 2.0)
+    assert bot.pans[0] is None, "after missing part of the log, a covered saucepan is unknown"

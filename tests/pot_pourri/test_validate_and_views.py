@@ -1,0 +1,115 @@
+"""Validation never raises and explains itself; views carry what a seat may know and nothing more."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from shared.conformance import check_state
+from shared.core import canonical_json
+from shared.pot_pourri import GAME
+from shared.pot_pourri.cards import INGREDIENTS
+
+
+def random_json(rng: random.Random, depth: int = 0):
+    choice = rng.randrange(9 if depth < 3 else 6)
+    if choice == 0:
+        return None
+    if choice == 1:
+        return rng.choice([True, False])
+    if choice == 2:
+        return rng.choice([0, 1, 2, -1, 10**30, -(10**30), 3])
+    if choice == 3:
+        return rng.choice([0.5, 1.0, 1e308, float("inf"), float("nan")])
+    if choice == 4:
+        return rng.choice(["", "fish", "pantry", "draw", "cook", "keep", "x" * 500])
+    if choice == 5:
+        return rng.choice(["take", "cook", "keep", "redeem", "peek", "swap_menu", "move_lid"])
+    if choice == 6:
+        return [random_json(rng, depth + 1) for _ in range(rng.randrange(4))]
+    keys = ["type", "source", "ingredient", "pan", "recipes", "recipe", "tiles", "label", "extra"]
+    return {rng.choice(keys): random_json(rng, depth + 1) for _ in range(rng.randrange(5))}
+
+
+def test_validate_never_raises_on_malformed_actions_and_always_gives_a_reason(kit):
+    rng = random.Random(5)
+    state = kit.table(hands=[["fish", "rice"], ["meat"], []])
+    legal = [json.loads(canonical_json(a)) for a in GAME.legal_actions(state, 0)]
+    for _ in range(3000):
+        action = random_json(rng)
+        if rng.random() < 0.5:
+            action = {**rng.choice(legal), **(action if isinstance(action, dict) else {"junk": action})}
+        for seat in (0, 1, None, -1, 3, "0", True, 2.0):
+            reason = GAME.validate(state, seat, action, 0.0)
+            stripped = {k: v for k, v in action.items() if k != "label"} if isinstance(action, dict) else None
+            if reason is None:
+                assert seat == 0 and any(stripped == {k: v for k, v in a.items() if k != "label"} for a in legal)
+            else:
+                assert isinstance(reason, str) and reason
+
+
+def test_labels_are_optional_and_ignored_but_other_extra_keys_and_look_alike_types_are_refused(kit):
+    state = kit.table(hands=[["fish"], [], []], lid=2)
+    cook = {"type": "cook", "ingredient": "fish", "pan": 1}
+    assert GAME.validate(state, 0, cook, 0.0) is None
+    assert GAME.validate(state, 0, {**cook, "label": "anything at all"}, 0.0) is None
+    assert GAME.validate(state, 0, {**cook, "label": None}, 0.0) is None
+    assert GAME.validate(state, 0, {**cook, "pan": True}, 0.0)
+    assert GAME.validate(state, 0, {**cook, "pan": 1.0}, 0.0)
+    assert GAME.validate(state, 0, {**cook, "pan": "1"}, 0.0)
+    assert GAME.validate(state, 0, {**cook, "hurry": 1}, 0.0)
+    assert "cannot redeem" in GAME.validate(state, 0, {"type": "redeem", "recipe": 0}, 0.0)
+    assert "no action" in GAME.validate(state, 0, {"type": "steal"}, 0.0)
+    assert "is timed" in GAME.validate(state, None, {"type": "timeout"}, 0.0)
+    assert GAME.next_deadline(state) is None
+
+
+def test_every_legal_action_has_a_label_and_passes_validation(kit):
+    state = kit.table(hands=[["fish", "rice", "rice"], [], []])
+    for action in GAME.legal_actions(state, 0):
+        assert isinstance(action["label"], str) and action["label"]
+        assert GAME.validate(state, 0, action, 0.0) is None
+
+
+def test_a_view_shows_the_own_hand_and_book_and_only_counts_of_the_others(kit):
+    state = kit.table(hands=[["fish", "rice"], ["meat", "meat", "onions"], []])
+    view = GAME.view(state, 1)
+    assert view["hand"] == ["meat", "meat", "onions"]
+    assert [card["name"] for card in view["book"]] == ["Nachos", "Plov"]
+    assert view["players"][0]["hand_count"] == 2 and view["players"][0]["book_count"] == 2
+    assert view["players"][1]["colour"] == "Mediterranean"
+    text = canonical_json(view)
+    assert "Paella" not in text and "Pelmeni" not in text and "fish" not in text.replace('"fish"', "")
+    spectator = GAME.view(state, None)
+    assert spectator["hand"] is None and spectator["book"] is None and spectator["legal_actions"] == []
+    check_state(GAME, state, 3)
+
+
+def test_the_lidded_pan_shows_only_its_count_even_to_the_chef_who_filled_it(kit):
+    state = kit.table(hands=[["fish", "rice"], [], []], lid=2)
+    state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
+    state = kit.act(state, 0, {"type": "cook", "ingredient": "rice", "pan": 0})
+    assert GAME.view(state, 1)["pans"][0]["ingredients"] == ["fish", "rice"]
+    state = kit.act(state, 0, {"type": "move_lid", "pan": 0})
+    for seat in (0, 1, 2, None):
+        pan = GAME.view(state, seat)["pans"][0]
+        assert pan == {"pan": 0, "covered": True, "count": 2, "ingredients": None, "full": False}
+    assert GAME.view(state, 0)["pans"][2]["covered"] is False
+
+
+def test_the_log_tells_what_everybody_saw_but_not_what_was_drawn(kit):
+    state = kit.table(hands=[[], [], []], deck=["peppers", "carrots"])
+    state = kit.act(kit.act(state, 0, {"type": "take", "source": "draw"}), 0,
+                    {"type": "take", "source": "pantry", "ingredient": "fish"})
+    view = GAME.view(state, 1)
+    assert view["log"][-2:] == ["Player 1 drew an ingredient.", "Player 1 took fish from the pantry."]
+    assert not any(kind in line for line in view["log"] for kind in INGREDIENTS if kind not in ("fish",))
+    assert view["log_first"] + len(view["log"]) == state.log_count
+
+
+def test_a_view_names_the_step_and_who_must_act(kit):
+    state = kit.table(turn=1)
+    view = GAME.view(state, 0)
+    assert view["turn"] == 1 and view["phase"] == "turn" and "Player 2" in view["phase_text"]
+    assert view["legal_actions"] == [] and view["over"] is False and view["deadline"] is None
+    assert "result" not in view
