@@ -254,8 +254,10 @@ class App:
             await self.conn.close()
             self.conn = None
         if self.server is not None:
+            from client.modes import stop_embedded
+
             try:
-                await self.server.stop()
+                await stop_embedded(self)
             except Exception:  # noqa: BLE001 - shutting down anyway
                 log.exception("embedded server did not stop cleanly")
             self.server = None

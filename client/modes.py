@@ -4,6 +4,7 @@ and resuming the last solo game. Each flow runs on the client's loop and ends on
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -104,11 +105,16 @@ async def start_embedded(app: App, lan: bool) -> str:
     return url
 
 
-async def stop_embedded(app: App) -> None:
+async def stop_embedded(app: App, timeout: float = 5.0) -> None:
+    """Stop the server this client started; give up waiting after ``timeout`` seconds (guests still
+    connected can keep a graceful stop waiting much longer)."""
     if app.server is not None:
         server, app.server = app.server, None
         app.server_address = None
-        await server.stop()
+        try:
+            await asyncio.wait_for(server.stop(), timeout)
+        except TimeoutError:
+            log.warning("the embedded server did not stop within %.0f s; leaving it behind", timeout)
 
 
 async def connect(app: App, url: str) -> Connection:

@@ -7,7 +7,6 @@ import asyncio
 
 import pytest
 
-from client import modes
 from client.app import App
 from client.scenes import flows
 from client.scenes.join import JoinScene, TablesScene
@@ -76,5 +75,4 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
         assert seats[:2] == ["Ada", "Bo"] and host.stack.top.session.table["seats"][2]["bot"]
     finally:
         await guest.shutdown()
-        await modes.stop_embedded(host)
-        await host.shutdown()
+        await host.shutdown()              # closes its connection, then its server
