@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from shared.core import Action, Bot
@@ -32,6 +33,17 @@ def holds_at_least(population: int, successes: int, draws: int, wanted: int) -> 
     return max(0.0, 1.0 - miss / total)
 
 
+@dataclass
+class PotEntry:
+    """One play the bot saw go into the pot."""
+
+    seat: int  # -1: cards whose play the bot missed
+    food: str
+    count: int
+    added: int
+    exact: Counter[str] | None  # the cards, when the bot played them itself
+
+
 class StoneSoupBot(Bot):
     """Plays one seat: builds a play card by card, then declares; challenges what it doubts."""
 
@@ -39,48 +51,49 @@ class StoneSoupBot(Bot):
         super().__init__(seat, seed)
         self.rng = random.Random(f"stone-soup-bot:{seed}")
         self.known: dict[int, Counter[str]] = {}  # kinds seen going into other seats' hands
-        self.pot: list[tuple[int, str, int, Counter[str] | None]] = []  # (seat, food, added, exact cards)
+        self.pot: list[PotEntry] = []  # what the bot believes is in the pot, bottom first
+        self.pot_size = 0
         self.pending: dict[str, Any] | None = None  # the open window last seen
-        self.revealed: set[int] = set()
+        self.seen_serials: set[int] = set()  # windows already noted
+        self.revealed: set[int] = set()  # challenges already learnt from
         self.challenges: dict[int, bool] = {}
         self.plan: tuple[int, list[str], int] | None = None  # (plays serial, kinds to add, count)
-        self.last_hand: Counter[str] = Counter()
 
     # --- memory --------------------------------------------------------------------------------
     def _remember(self, view: dict[str, Any]) -> None:
-        reveals = {r["serial"]: r for r in view["reveals"]}
-        if self.pending is not None and self.pending["serial"] != (view["window"] or {}).get("serial"):
-            self._settle(self.pending, reveals.get(self.pending["serial"]))
-            self.pending = None
         window = view["window"]
-        if window is not None and self.pending is None and window["serial"] not in self.revealed:
-            self.pending = dict(window)
+        reveal = view["last_reveal"]
+        if self.pending is not None and (window is None or window["serial"] != self.pending["serial"]):
+            if reveal is None or reveal["serial"] != self.pending["serial"]:
+                self._settle(self.pending, view["players"][self.pending["player"]]["cards"])
+            self.pending = None
+        if window is not None and window["serial"] not in self.seen_serials:
+            self.seen_serials.add(window["serial"])
+            self.pending = window
             exact = None
-            if window["player"] == self.seat:
-                exact = self.last_hand - Counter(view["hand"])
-            self.pot.append((window["player"], window["food"], window["added"], exact))
-        for serial, reveal in sorted(reveals.items()):
-            if serial not in self.revealed:
-                self.revealed.add(serial)
-                self._learn_reveal(reveal)
-        while self.pot and sum(entry[2] for entry in self.pot) > view["pot"]:
-            self.pot.pop()
-        missing = view["pot"] - sum(entry[2] for entry in self.pot)
-        if missing > 0:
-            self.pot.append((-1, "", missing, None))
-        for player in view["players"]:
-            known = self.known.get(player["seat"])
-            while known and sum(known.values()) > player["cards"]:
-                known[max(known, key=known.__getitem__)] -= 1
-                known += Counter()
-        self.last_hand = Counter(view["hand"]) + Counter(view["picked"])
+            if window["player"] == self.seat and self.plan is not None:
+                exact = Counter(self.plan[1])
+            self._push(PotEntry(window["player"], window["food"], window["count"], window["added"], exact))
+        if reveal is not None and reveal["serial"] not in self.revealed:
+            self.revealed.add(reveal["serial"])
+            self._learn_reveal(reveal)
+        if view["pot"] != self.pot_size:
+            while self.pot and self.pot_size > view["pot"]:
+                self.pot_size -= self.pot.pop().added
+            if view["pot"] > self.pot_size:
+                self._push(PotEntry(-1, "", 0, view["pot"] - self.pot_size, None))
 
-    def _settle(self, window: dict[str, Any], reveal: dict[str, Any] | None) -> None:
-        """A window closed: an unchallenged claim is believed to have used the known cards."""
-        if reveal is None:
-            known = self.known.get(window["player"])
-            if known:
-                known[window["food"]] = max(0, known[window["food"]] - window["count"])
+    def _push(self, entry: PotEntry) -> None:
+        self.pot.append(entry)
+        self.pot_size += entry.added
+
+    def _settle(self, window: dict[str, Any], cards_left: int) -> None:
+        """A window closed unchallenged: the claim is believed to have used the cards known to be held."""
+        known = self.known.get(window["player"])
+        if known:
+            known[window["food"]] = max(0, known[window["food"]] - window["count"])
+            while sum(known.values()) > cards_left:
+                known[max(known, key=known.__getitem__)] -= 1
 
     def _learn_reveal(self, reveal: dict[str, Any]) -> None:
         shown = Counter(reveal["cards"])
@@ -93,18 +106,18 @@ class StoneSoupBot(Bot):
     # --- counting --------------------------------------------------------------------------------
     def _unaccounted(self, view: dict[str, Any], food: str, claimant: int) -> tuple[int, int]:
         """Copies of ``food`` that could be in ``claimant``'s hand: (for certain, believing claims)."""
-        hand = Counter(view["hand"])
-        mine_in_pot = sum(exact[food] for _, _, _, exact in self.pot if exact is not None)
+        in_hand = view["hand"].count(food)
+        mine_in_pot = sum(entry.exact[food] for entry in self.pot if entry.exact is not None)
         elsewhere = sum(c[food] for s, c in self.known.items() if s not in (claimant, self.seat))
-        certain = FOOD_COUNTS[food] - hand[food] - mine_in_pot - elsewhere
-        claimed = sum(min(added, FOOD_COUNTS[food]) for s, f, added, exact in self.pot
-                      if exact is None and f == food and s != claimant)
+        certain = FOOD_COUNTS[food] - in_hand - mine_in_pot - elsewhere
+        claimed = sum(min(entry.count, entry.added) for entry in self.pot
+                      if entry.exact is None and entry.food == food and entry.seat != claimant)
         return max(0, certain), max(0, certain - claimed)
 
     def _unseen_cards(self, view: dict[str, Any]) -> int:
         """Cards the bot cannot see: other hands, extra hands and the pot (minus its own plays)."""
         others = sum(p["cards"] for p in view["players"] if p["seat"] != self.seat)
-        mine_in_pot = sum(entry[2] for entry in self.pot if entry[3] is not None)
+        mine_in_pot = sum(entry.added for entry in self.pot if entry.exact is not None)
         return others + sum(view["set_aside"]) + view["pot"] - mine_in_pot
 
     # --- choosing ------------------------------------------------------------------------------

@@ -46,10 +46,14 @@ def build_deck() -> list[str]:
     return [card_id(kind, n) for kind in KINDS for n in range(1, KIND_COUNTS[kind] + 1)]
 
 
-def card_order(card: str) -> tuple[int, int]:
-    """Sort key that shows a hand in sequence order."""
-    kind, number = card.rsplit("-", 1)
-    return KINDS.index(kind), int(number)
+DECK: tuple[str, ...] = tuple(build_deck())
+_ORDER = {card: position for position, card in enumerate(DECK)}
+KIND_OF: dict[str, str] = {card: kind_of(card) for card in DECK}  # the fast lookup of kind_of
+
+
+def card_order(card: str) -> int:
+    """Sort key that shows a hand in sequence order (then by number)."""
+    return _ORDER[card]
 
 
 def count_words(count: int, kind: str) -> str:

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import numbers
 from collections import Counter
+from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from shared.core import SYSTEM, Action, Bot, Event, Game, OptionSpec
 from shared.rng import rng_for
 from shared.stone_soup.cards import (
+    DECK,
+    DECK_SIZE,
     EXTRA_HANDS,
     FOOD_COUNTS,
+    KIND_OF,
     KINDS,
     PLURAL,
     SALT,
@@ -27,12 +32,12 @@ from shared.stone_soup.cards import (
     build_deck,
     card_order,
     count_words,
-    kind_of,
 )
 from shared.stone_soup.state import StoneSoupState, Window
 
-LOG_LENGTH = 10
-REVEALS_KEPT = 5
+LOG_LENGTH = 8
+REVEALS_KEPT = 1
+DECK_CARDS = frozenset(DECK)
 ACTION_TYPES = ("pick", "unpick", "declare", "salt", "challenge", "timeout")
 
 
@@ -93,28 +98,11 @@ class StoneSoup(Game[StoneSoupState]):
                      "label": f"Call \"stone soup!\" on {player_name(window.player)}'s {claim}"}]
         if seat != state.turn:
             return []
-        food = SEQUENCE[state.due]
-        staged_kinds = {kind_of(card) for card in state.staged}
-        actions: list[Action] = []
-        held = Counter(kind_of(card) for card in state.hands[seat])
-        for kind in KINDS:
-            for number in range(1, held[kind] + 1 if kind != SALT else 1):
-                actions.append({"type": "pick", "card": kind, "count": number,
-                                "label": f"Pick {count_words(number, kind)} to add"})
-        for kind in KINDS:
-            if kind in staged_kinds:
-                actions.append({"type": "unpick", "card": kind,
-                                "label": f"Put your picked {PLURAL[kind]} back in your hand"})
-        if state.staged:
-            picked = len(state.staged)
-            for count in range(1, FOOD_COUNTS[food] + 1):
-                actions.append({"type": "declare", "count": count,
-                                "label": f"Add your {picked} picked card{'s' * (picked != 1)} "
-                                         f"and say \"{count_words(count, food)}\""})
-        if held[SALT]:
-            actions.append({"type": "salt",
-                            "label": f"Add a dash of salt: pass, the next player owes {PLURAL[food]}"})
-        return actions
+        in_hand = Counter(KIND_OF[card] for card in state.hands[seat])
+        in_play = Counter(KIND_OF[card] for card in state.staged)
+        held = tuple(in_hand[kind] for kind in KINDS)
+        picked = tuple(in_play[kind] for kind in KINDS)
+        return [dict(action) for action in _turn_actions(held, picked, state.due)]
 
     def validate(self, state: StoneSoupState, seat: int | None, action: Any, now: float) -> str | None:
         try:
@@ -183,7 +171,7 @@ class StoneSoup(Game[StoneSoupState]):
             if not isinstance(card, str) or card not in KINDS:
                 return f"Say which card, one of {', '.join(KINDS)}, e.g. {{\"card\": \"potato\"}}."
             if kind == "unpick":
-                if not any(kind_of(c) == card for c in state.staged):
+                if not any(KIND_OF[c] == card for c in state.staged):
                     return f"You have not picked any {PLURAL[card]} for this play."
                 return None
             if card == SALT:
@@ -191,7 +179,7 @@ class StoneSoup(Game[StoneSoupState]):
             number = action.get("count", 1)
             if not isinstance(number, int) or isinstance(number, bool) or number < 1:
                 return "Say how many to pick, a whole number from 1."
-            held = sum(1 for c in state.hands[seat] if kind_of(c) == card)
+            held = sum(1 for c in state.hands[seat] if KIND_OF[c] == card)
             if number > held:
                 return f"You have only {count_words(held, card)} left in your hand to pick."
             return None
@@ -206,7 +194,7 @@ class StoneSoup(Game[StoneSoupState]):
             if count > FOOD_COUNTS[food]:
                 return f"There are only {FOOD_COUNTS[food]} {PLURAL[food]} in the game."
             return None
-        if not any(kind_of(c) == SALT for c in state.hands[seat]):  # kind == "salt"
+        if not any(KIND_OF[c] == SALT for c in state.hands[seat]):  # kind == "salt"
             return "You have no dash of salt."
         return None
 
@@ -216,12 +204,12 @@ class StoneSoup(Game[StoneSoupState]):
         new = state.copy()
         kind = action["type"]
         if kind == "pick":
-            cards = [c for c in new.hands[seat] if kind_of(c) == action["card"]][:action.get("count", 1)]
+            cards = [c for c in new.hands[seat] if KIND_OF[c] == action["card"]][:action.get("count", 1)]
             new.hands[seat] = [c for c in new.hands[seat] if c not in cards]
             new.staged.extend(cards)
             return new, []
         if kind == "unpick":
-            cards = [c for c in new.staged if kind_of(c) == action["card"]]
+            cards = [c for c in new.staged if KIND_OF[c] == action["card"]]
             new.staged = [c for c in new.staged if c not in cards]
             _take(new, seat, cards)
             return new, []
@@ -242,14 +230,13 @@ class StoneSoup(Game[StoneSoupState]):
         state.window = Window(seat, state.due, count, added, round(now + seconds, 3), state.plays)
         state.turn = None
         claim = count_words(count, SEQUENCE[state.due])
-        text = (f"{player_name(seat)} adds {added} card{'s' * (added != 1)} to the pot: "
-                f"\"{claim}\".")
+        text = f"{player_name(seat)} adds {added} card{'s' * (added != 1)}: \"{claim}\"."
         return [_event(state, "play", text, seat=seat, food=SEQUENCE[state.due], count=count, added=added)]
 
     def _salt(self, state: StoneSoupState, seat: int) -> list[Event]:
         _take(state, seat, state.staged)
         state.staged = []
-        card = next(c for c in state.hands[seat] if kind_of(c) == SALT)
+        card = next(c for c in state.hands[seat] if KIND_OF[c] == SALT)
         state.hands[seat].remove(card)
         state.salt_pile.append(card)
         state.plays += 1
@@ -261,8 +248,7 @@ class StoneSoup(Game[StoneSoupState]):
             events.extend(self._win(state, seat))
         else:
             state.turn = next_seat(state, seat)
-            text = (f"{player_name(seat)} adds a dash of salt: {player_name(state.turn)} "
-                    f"still owes {food}.")
+            text = f"{player_name(seat)} adds a dash of salt; {player_name(state.turn)} still owes {food}."
             events.append(_event(state, "salt", text, seat=seat))
         return events
 
@@ -271,7 +257,7 @@ class StoneSoup(Game[StoneSoupState]):
         assert window is not None
         food = SEQUENCE[window.food]
         played = state.pot[-window.added:]
-        kinds = sorted((kind_of(c) for c in played), key=KINDS.index)
+        kinds = sorted((KIND_OF[c] for c in played), key=KINDS.index)
         if STONE in kinds:
             verdict, taker, taken = "stone", window.player, len(state.pot)
         elif all(k == food for k in kinds) and len(kinds) == window.count:
@@ -284,17 +270,17 @@ class StoneSoup(Game[StoneSoupState]):
         state.window = None
         state.last_close = {"serial": window.serial, "by": seat}
         state.reveals = [*state.reveals, {
-            "serial": window.serial, "player": window.player, "by": seat, "food": food,
-            "count": window.count, "cards": kinds, "verdict": verdict, "taker": taker, "taken": taken,
+            "serial": window.serial, "player": window.player, "by": seat, "cards": kinds,
+            "verdict": verdict, "taker": taker, "taken": taken,
         }][-REVEALS_KEPT:]
         shown = ", ".join(SINGULAR[k] for k in kinds)
         who, by = player_name(window.player), player_name(seat)
         outcome = {
-            "stone": f"a stone! {who} takes the whole pot ({taken} cards).",
-            "honest": f"honest! {by} takes the whole pot ({taken} cards).",
-            "bluff": f"a bluff! {who} takes back {taken} cards.",
+            "stone": f"A stone: {who} takes the pot ({taken}).",
+            "honest": f"Honest: {by} takes the pot ({taken}).",
+            "bluff": f"A bluff: {who} takes back {taken}.",
         }[verdict]
-        events = [_event(state, "challenge", f"{by} calls \"stone soup!\" {who} shows {shown}: {outcome}",
+        events = [_event(state, "challenge", f"{by} calls stone soup on {who}: {shown}. {outcome}",
                          seat=seat, player=window.player, cards=kinds, verdict=verdict, taker=taker,
                          taken=taken)]
         return events + self._pass_on(state, window)
@@ -356,11 +342,11 @@ class StoneSoup(Game[StoneSoupState]):
     def check_invariants(self, state: StoneSoupState) -> None:
         places = [*state.hands, *state.set_aside, state.pot, state.salt_pile, state.staged]
         every = [card for place in places for card in place]
-        assert sorted(every) == sorted(build_deck()), "a card is missing, doubled or unknown"
-        assert all(kind_of(c) == SALT for c in state.salt_pile), "only salt goes under the pot"
-        assert not any(kind_of(c) == SALT for c in [*state.pot, *state.staged]), "salt is never in the pot"
+        assert len(every) == DECK_SIZE and set(every) == DECK_CARDS, "a card is missing, doubled or unknown"
+        assert all(KIND_OF[c] == SALT for c in state.salt_pile), "only salt goes under the pot"
+        assert not any(KIND_OF[c] == SALT for c in [*state.pot, *state.staged]), "salt is never in the pot"
         for hand in [*state.hands, *state.set_aside]:
-            assert hand == sorted(hand, key=card_order), "hands are kept in sequence order"
+            assert all(card_order(a) < card_order(b) for a, b in pairwise(hand)), "hands are kept in order"
         assert not state.staged or (state.turn is not None and state.window is None), "stray picked cards"
         if state.window is not None:
             assert state.turn is None and 1 <= state.window.added <= len(state.pot)
@@ -370,6 +356,28 @@ class StoneSoup(Game[StoneSoupState]):
             assert (state.turn is None) == (state.window is not None), "exactly one of turn or window"
             assert state.turn is None or hand_size(state, state.turn) > 0, "the seat to play has cards"
         assert len(state.log) <= LOG_LENGTH
+
+
+@lru_cache(maxsize=8192)
+def _turn_actions(held: tuple[int, ...], picked: tuple[int, ...], due: int) -> tuple[Action, ...]:
+    """The actions of the seat to play, from its hand and picked cards counted per kind."""
+    food = SEQUENCE[due]
+    actions: list[Action] = []
+    for kind, number in zip(KINDS, held, strict=True):
+        for count in sorted({1, number}) if number and kind != SALT else ():
+            actions.append({"type": "pick", "card": kind, "count": count,
+                            "label": f"Pick {count_words(count, kind)}"})
+    for kind, number in zip(KINDS, picked, strict=True):
+        if number:
+            actions.append({"type": "unpick", "card": kind, "label": f"Put back the {PLURAL[kind]}"})
+    total = sum(picked)
+    if total:
+        for count in range(1, FOOD_COUNTS[food] + 1):
+            actions.append({"type": "declare", "count": count,
+                            "label": f"Say \"{count_words(count, food)}\" ({total} card{'s' * (total != 1)})"})
+    if held[KINDS.index(SALT)]:
+        actions.append({"type": "salt", "label": f"Dash of salt: the next player owes {PLURAL[food]}"})
+    return tuple(actions)
 
 
 def _is_seat(seat: Any, players: int) -> bool:

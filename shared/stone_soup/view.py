@@ -2,7 +2,7 @@
 
 Secret: every hand but the viewer's own, the cards a player has picked but not yet added, the extra
 hands set aside, and the face-down pot. Public: hand sizes, the pot's size, the salt pile, every
-declaration and every card turned over by a challenge.
+declaration and every card turned over by a challenge. The log names seat ``s`` "Player s+1".
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from shared.core import Game
-from shared.stone_soup.cards import PLURAL, SEQUENCE, kind_of
-from shared.stone_soup.rules import hand_size, next_seat, player_name
+from shared.stone_soup.cards import KIND_OF, SEQUENCE
+from shared.stone_soup.rules import hand_size, next_seat
 from shared.stone_soup.state import StoneSoupState
 
 
@@ -26,16 +26,14 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
     else:
         phase, upcoming = "play", state.turn
     view: dict[str, Any] = {
-        "game": game.id,
         "seat": seat,
-        "players": [{"seat": s, "name": player_name(s), "cards": hand_size(state, s), "dealer": s == state.dealer}
-                    for s in range(state.players)],
+        "players": [{"seat": s, "cards": hand_size(state, s)} for s in range(state.players)],
+        "dealer": state.dealer,
         "turn": state.turn,
         "phase": phase,
         "next_player": upcoming,
         "sequence": list(SEQUENCE),
         "due": SEQUENCE[state.due],
-        "due_label": PLURAL[SEQUENCE[state.due]],
         "pot": len(state.pot),
         "salt_pile": len(state.salt_pile),
         "set_aside": [len(hand) for hand in state.set_aside],
@@ -43,18 +41,18 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         "challenge_seconds": state.options["challenge_seconds"],
         "window": None if window is None else {
             "player": window.player, "food": SEQUENCE[window.food], "count": window.count,
-            "added": window.added, "closes_at": window.closes_at, "serial": window.serial,
+            "added": window.added, "serial": window.serial,
             "empties_hand": hand_size(state, window.player) == 0,
         },
-        "reveals": [dict(reveal, cards=list(reveal["cards"])) for reveal in state.reveals],
+        "last_reveal": dict(state.reveals[-1], cards=list(state.reveals[-1]["cards"])) if state.reveals else None,
         "log": list(state.log),
         "deadline": game.next_deadline(state),
         "over": over,
         "legal_actions": game.legal_actions(state, seat),
     }
     if seat is not None:
-        view["hand"] = [kind_of(card) for card in state.hands[seat]]
-        view["picked"] = [kind_of(card) for card in state.staged] if state.turn == seat else []
+        view["hand"] = [KIND_OF[card] for card in state.hands[seat]]
+        view["picked"] = [KIND_OF[card] for card in state.staged] if state.turn == seat else []
     if over:
         view["result"] = game.result(state)
     return view
