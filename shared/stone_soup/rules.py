@@ -118,6 +118,8 @@ class StoneSoup(Game[StoneSoupState]):
             return f"Unknown action {kind[:40]!r}; Stone Soup knows {', '.join(ACTION_TYPES)}."
         if state.winner is not None:
             return "The game is over."
+        if not _is_number(now) or not -1e15 < now < 1e15:
+            return "The table clock shows an impossible time."
         if kind == "timeout":
             return self._timeout_reason(state, seat, now)
         if seat is SYSTEM:
@@ -180,6 +182,8 @@ class StoneSoup(Game[StoneSoupState]):
             if not isinstance(number, int) or isinstance(number, bool) or number < 1:
                 return "Say how many to pick, a whole number from 1."
             held = sum(1 for c in state.hands[seat] if KIND_OF[c] == card)
+            if not held:
+                return f"You have no {SINGULAR[card]} in your hand."
             if number > held:
                 return f"You have only {count_words(held, card)} left in your hand to pick."
             return None
