@@ -44,11 +44,13 @@ class TableSession:
         self.listeners: list[StateListener] = []
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.error_listeners: list[Callable[[str], None]] = []
-        self.handoff_listeners: list[Callable[[int], None]] = []
+        self.handoff_listeners: list[Callable[[int | None], None]] = []   # None: hand-off called off
         # couch play
         self.active_seat: int | None = self.seats_held[0] if len(self.tokens) == 1 else None
         self.handoff_seat: int | None = None      # seat being asked to take the controls
         self.holding = False
+        self._hold_seat: int | None = None
+        self._last_active: int | None = None     # whose turn it was last (hand-offs go round from there)
         self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
         self.local = False                        # on this machine's embedded server (solo, couch)
         conn.sessions[table["id"]] = self
@@ -170,15 +172,26 @@ class TableSession:
         seat that may act to take the controls."""
         if not self.couch:
             return
+        if self.active_seat is not None and not self._wants_to_act(self.active_seat):
+            self._last_active, self.active_seat = self.active_seat, None   # their turn is over: hide at once
+        if any(self.state_ids.get(seat) != self.state_id for seat in self.seats_held):
+            return  # wait until every held seat has the newest view
+        waiting = [s for s in self.seats_held if self._wants_to_act(s)]
         if self.handoff_seat is not None:
+            if self.handoff_seat not in waiting:   # their chance passed while the screen was up
+                self.handoff_seat = None
+                if waiting:
+                    self.request_handoff(waiting[0])
+                else:
+                    self._hold(False)
+                    for listener in list(self.handoff_listeners):
+                        listener(None)
             return
         if self.active_seat is not None and self._wants_to_act(self.active_seat):
             return
-        waiting = [s for s in self.seats_held if self._wants_to_act(s)]
         if not waiting:
-            self.active_seat = None
             return
-        self.request_handoff(self._next_after(self.active_seat, waiting))
+        self.request_handoff(self._next_after(self._last_active, waiting))
 
     def _next_after(self, seat: int | None, candidates: list[int]) -> int:
         if seat is None:
@@ -201,6 +214,7 @@ class TableSession:
         others = [s for s in self.seats_held if s != self.shown_seat and self._wants_to_act(s)]
         if not others:
             return False
+        self._last_active = self.shown_seat
         self.request_handoff(self._next_after(self.shown_seat, others))
         return True
 
@@ -216,9 +230,12 @@ class TableSession:
         if on == self.holding:
             return
         self.holding = on
-        seat = self.handoff_seat if on else self.active_seat
-        token = self.tokens.get(seat if seat is not None else self.seats_held[0])
-        self._background(self.conn.request("hold", {"token": token, "on": on}), quiet=True)
+        if on:   # the server counts holds per seat: release with the same seat's token
+            seat = self.handoff_seat if self.handoff_seat is not None else self.seats_held[0]
+            self._hold_seat = seat
+        else:
+            seat = self._hold_seat if self._hold_seat is not None else self.seats_held[0]
+        self._background(self.conn.request("hold", {"token": self.tokens[seat], "on": on}), quiet=True)
 
     def _background(self, coro, quiet: bool = False) -> None:
         import asyncio
@@ -280,7 +297,7 @@ class TableSession:
                 continue
             if isinstance(ack.get("table"), dict):
                 self.receive_lobby(ack["table"])
-        if self.holding:
+        if self.holding:   # the new connection does not know we were holding: say it again
             self.holding = False
             self._hold(True)
 

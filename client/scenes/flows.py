@@ -72,8 +72,8 @@ def open_table(app: App, session: TableSession) -> None:
     app.stack.reset(_title(app))
     table = app.stack.push(table_scene_for(session.game_id)(app, session))
 
-    def on_handoff(seat: int) -> None:
-        if app.stack.find(HandoffScene) is None and table in app.stack.scenes:
+    def on_handoff(seat: int | None) -> None:
+        if seat is not None and app.stack.find(HandoffScene) is None and table in app.stack.scenes:
             app.stack.push(HandoffScene(app, session))
 
     session.handoff_listeners.append(on_handoff)

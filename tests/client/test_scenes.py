@@ -148,10 +148,18 @@ async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
     assert conn.events("hold")[-1] == {"token": "tok0", "on": False}
     # Ada's turn ends and Bo's begins: Ada's cards are hidden behind a new hand-off.
     session.receive_state(state(0, [], state_id=2, hand=["carrot"]))
+    assert session.shown_seat is None                      # Ada's cards go at once
     session.receive_state(state(1, [{"type": "pass"}], state_id=2, hand=["onion"]))
     await kit.settle(app)
     assert isinstance(app.stack.top, HandoffScene) and app.stack.top.seat == 1
     assert session.shown_seat is None
+    assert conn.events("hold")[-1] == {"token": "tok1", "on": True}
+    # Bo's chance passes while the hand-off screen is up (the host let the timer run): it goes away.
+    session.receive_state(state(0, [], state_id=3))
+    session.receive_state(state(1, [], state_id=3))
+    await kit.settle(app)
+    assert isinstance(app.stack.top, GenericTable) and session.shown_seat is None
+    assert conn.events("hold")[-1] == {"token": "tok1", "on": False}     # released by the seat that held
 
 
 async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
@@ -159,6 +167,7 @@ async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
     session = TableSession(conn, kit.summary(names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
     session.pads = {0: "pad:1", 1: "pad:2"}
     flows.open_table(app, session)
+    session.receive_state(state(1, []))
     session.receive_state(state(0, [{"type": "pass"}]))
     await kit.settle(app)
     kit.press(app, "select", device="pad:2")               # Bo's pad cannot take Ada's turn
