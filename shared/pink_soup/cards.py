@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MIN_CHEFS, MAX_CHEFS = 2, 5
 POT_SIZE = 5
 KITCHEN_PILES = 5
 DRAW_COUNT = 2

@@ -10,6 +10,8 @@ from shared.pink_soup.cards import (
     DECK_SIZE,
     DRAW_COUNT,
     KITCHEN_PILES,
+    MAX_CHEFS,
+    MIN_CHEFS,
     MOUSE,
     POT_SIZE,
     RECIPES,
@@ -18,24 +20,11 @@ from shared.pink_soup.cards import (
     score,
 )
 from shared.pink_soup.state import PinkState
+from shared.pink_soup.view import build_view, chef, owner, pile_words, whose
 from shared.rng import rng_for
 
 LOG_LENGTH = 10
 ALL_CARDS = list(range(DECK_SIZE))
-
-
-def chef(seat: int) -> str:
-    return f"Chef {seat + 1}"
-
-
-def whose(seat: int, actor: int) -> str:
-    """The pot owner as the actor reads it."""
-    return "your" if seat == actor else f"{chef(seat)}'s"
-
-
-def owner(seat: int, actor: int) -> str:
-    """The pot owner as everyone else reads it."""
-    return "their own" if seat == actor else f"{chef(seat)}'s"
 
 
 def open_seats(state: PinkState, actor: int) -> list[int]:
@@ -58,12 +47,6 @@ def place_in_kitchen(state: PinkState, card: int, pile: int) -> None:
         state.kitchen[pile].append(card)
 
 
-def pile_words(state: PinkState, pile: int) -> str:
-    if pile == len(state.kitchen):
-        return "a new kitchen pile"
-    return f"kitchen pile {pile + 1} (covering {card_label(state.kitchen[pile][-1])})"
-
-
 def has_power(state: PinkState, actor: int, leaving_pile: int | None = None) -> bool:
     """Whether a mouse would have any power to use (the mouse itself leaving ``leaving_pile``)."""
     kitchen_cards = sum(len(pile) for pile in state.kitchen) - (leaving_pile is not None)
@@ -75,8 +58,8 @@ class PinkSoup(Game[PinkState]):
 
     id = "pink-soup"
     title = "Pink Soup"
-    min_players = 2
-    max_players = 5
+    min_players = MIN_CHEFS
+    max_players = MAX_CHEFS
 
     # --- setup and legal actions ---------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PinkState:
@@ -410,8 +393,6 @@ class PinkSoup(Game[PinkState]):
 
     # --- protocol plumbing ---------------------------------------------------------------------
     def view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
-        from shared.pink_soup.view import build_view
-
         return build_view(self, state, seat)
 
     def to_json(self, state: PinkState) -> dict[str, Any]:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.pink_soup import state as st
-from shared.pink_soup.cards import LABELS, recipe_words
-from shared.pink_soup.rules import chef
+from shared.pink_soup.cards import LABELS, MAX_CHEFS, card_label, recipe_words
 from shared.pink_soup.state import PinkState
 
 PROMPTS = {
@@ -24,6 +23,31 @@ PROMPTS = {
     st.SWAP_TO: "choose the card in another pot to swap with",
     st.DECLARE: "declare the last round, or play on",
 }
+
+
+CHEFS = tuple(f"Chef {seat + 1}" for seat in range(MAX_CHEFS))
+
+
+def chef(seat: int) -> str:
+    """A seat as players read it: seat 0 is Chef 1."""
+    return CHEFS[seat]
+
+
+def whose(seat: int, actor: int) -> str:
+    """The pot owner as the actor reads it."""
+    return "your" if seat == actor else f"{chef(seat)}'s"
+
+
+def owner(seat: int, actor: int) -> str:
+    """The pot owner as everyone else reads it."""
+    return "their own" if seat == actor else f"{chef(seat)}'s"
+
+
+def pile_words(state: PinkState, pile: int) -> str:
+    """Where a card for the kitchen lands, in words."""
+    if pile == len(state.kitchen):
+        return "a new kitchen pile"
+    return f"kitchen pile {pile + 1} (covering {card_label(state.kitchen[pile][-1])})"
 
 
 def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
@@ -59,7 +83,7 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
         "step": state.step,
         "prompt": prompt,
         "recipe": recipe_words(state.recipes[seat]) if seat is not None else None,
-        "players": [{"name": chef(other), "closed": state.closed[other],
+        "players": [{"name": CHEFS[other], "closed": state.closed[other],
                      "final_turn_owed": other in state.final_left,
                      "pot": [LABELS[card] if known & mask else None
                              for card, known in zip(state.pots[other], state.known[other], strict=True)]}
