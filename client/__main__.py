@@ -69,25 +69,34 @@ async def run(args: argparse.Namespace) -> int:
     from client.settings import Settings
 
     started = time.perf_counter()
-    settings = Settings.load()
-    app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))
-    app.stack.push(TitleScene(app))
+    game = None
     if args.solo:
         from client.modes import local_games
 
-        game = next((g for g in local_games() if g["id"] == args.solo), None)
+        games = local_games()
+        game = next((g for g in games if g["id"] == args.solo), None)
         if game is None:
             log.error("unknown or unavailable game %r", args.solo)
-            print(f"soupkitchen: no game {args.solo!r}; try one of: "
-                  f"{', '.join(g['id'] for g in local_games())}", file=sys.stderr)
+            print(f"soupkitchen: no game {args.solo!r}; try one of: {', '.join(g['id'] for g in games)}",
+                  file=sys.stderr)
             return 2
+    url = None
+    if args.connect:
+        try:
+            url = normalise_url(args.connect)
+        except ValueError as err:
+            print(f"soupkitchen: {err}", file=sys.stderr)
+            return 2
+    settings = Settings.load()
+    app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))
+    app.stack.push(TitleScene(app))
+    if game is not None:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
         flows.start_local(app, game["id"], {}, players)
-    elif args.connect:
+    elif url is not None:
         from client import modes
         from client.scenes.join import TablesScene
 
-        url = normalise_url(args.connect)
         flows.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
                             lambda conn: app.stack.push(TablesScene(app, conn)))
 

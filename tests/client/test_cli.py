@@ -1,0 +1,46 @@
+"""The ``soupkitchen`` command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, tmp_path: Path, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update({"XDG_CONFIG_HOME": str(tmp_path / "c"), "XDG_DATA_HOME": str(tmp_path / "d"),
+                "XDG_STATE_HOME": str(tmp_path / "s")})
+    return subprocess.run([sys.executable, "-m", "client", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_help_works_without_a_display(tmp_path):
+    env_free = run("--help", tmp_path=tmp_path)
+    assert env_free.returncode == 0
+    for flag in ("--solo", "--players", "--connect", "--windowed", "--fullscreen", "--verbose", "--screenshot",
+                 "--after"):
+        assert flag in env_free.stdout
+
+
+def test_bad_arguments_are_explained(tmp_path):
+    unknown = run("--solo", "no-such-soup", tmp_path=tmp_path)
+    assert unknown.returncode == 2 and "too-many-cooks" in unknown.stderr and "Traceback" not in unknown.stderr
+    size = run("--windowed", "huge", tmp_path=tmp_path)
+    assert size.returncode == 2 and "WIDTHxHEIGHT" in size.stderr
+
+
+def test_solo_goes_straight_to_a_table_and_takes_a_screenshot(tmp_path):
+    shot = tmp_path / "solo.png"
+    done = run("--solo", "stone-soup", "--players", "3", "--windowed", "1280x720", "--screenshot", str(shot),
+               "--after", "2.5", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    log = (tmp_path / "s" / "soupkitchen" / "log" / "client.log").read_text()
+    assert "scene: generic_table" in log or "scene: stone-soup" in log
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 720)
