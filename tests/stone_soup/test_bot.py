@@ -1,0 +1,130 @@
+"""The Stone Soup bot: legal, quick, honest when it can be, and it counts before it bluffs or doubts."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import time
+
+import pytest
+
+from shared.core import SYSTEM, TIMEOUT
+from shared.playout import play, random_chooser
+from shared.stone_soup import GAME
+from shared.stone_soup import bot as bot_module
+from shared.stone_soup.bot import StoneSoupBot, holds_at_least
+
+
+def bot_turn(table, state, seat: int, bot: StoneSoupBot, now: float = 0.0):
+    """Let the bot act until its turn is done; returns (state, the actions it chose)."""
+    chosen = []
+    while state.turn == seat:
+        action = bot.choose(GAME.view(state, seat), now)
+        assert action is not None, "the bot must act on its turn"
+        chosen.append(action)
+        state = table.act(state, seat, action, now)
+    return state, chosen
+
+
+def claim(table, hand_of_bot: str, played: str, count: int, pot: str = "", due: str = "potato",
+          others: dict | None = None):
+    """Seat 0 adds ``played`` declaring ``count``; returns the window state seen by the bot at seat 1."""
+    hands = {0: played + " onion onion", 1: hand_of_bot, **(others or {})}
+    state = table.arrange(4, hands, pot=pot, turn=0, due=due)
+    return table.play(state, 0, played, count)
+
+
+def challenge_rate(state, seeds=range(60)) -> float:
+    views = GAME.view(state, 1)
+    return sum(StoneSoupBot(1, seed).choose(views, 0.5) is not None for seed in seeds) / len(seeds)
+
+
+def test_holds_at_least_is_a_hypergeometric_tail():
+    assert holds_at_least(10, 10, 3, 3) == 1.0
+    assert holds_at_least(10, 2, 3, 3) == 0.0
+    assert holds_at_least(4, 1, 2, 1) == pytest.approx(0.5)
+    assert holds_at_least(52, 4, 13, 1) == pytest.approx(1 - (39 * 38 * 37 * 36) / (52 * 51 * 50 * 49))
+
+
+def test_the_bot_doubts_a_claim_it_can_count_to_be_false(table):
+    state = claim(table, "potato potato potato potato tomato", "carrot", 1)
+    assert challenge_rate(state) == 1.0
+
+
+def test_the_bot_lets_a_believable_claim_into_a_big_pot_pass(table):
+    state = claim(table, "tomato onion", "peas", 1, pot="carrot " * 6 + "cabbage " * 7, due="peas")
+    assert challenge_rate(state) < 0.2
+
+
+def test_the_bot_always_doubts_a_last_play_and_a_visible_miscount(table):
+    last = table.arrange(4, {0: "peas", 1: "tomato onion"}, pot="carrot " * 6, turn=0, due="peas")
+    last = table.play(last, 0, "peas", 1)
+    assert challenge_rate(last) == 1.0
+    miscount = claim(table, "tomato onion", "peas peas", 1, pot="carrot " * 6, due="peas")
+    assert challenge_rate(miscount) == 1.0
+
+
+def test_the_bot_plays_its_food_honestly_and_takes_the_winning_play(table):
+    state = table.arrange(3, {0: "potato potato onion"}, turn=0)
+    after, chosen = bot_turn(table, state, 0, StoneSoupBot(0, 1))
+    assert chosen[-1] == {"type": "declare", "count": 2} and table.kinds(after.pot) == ["potato", "potato"]
+    state = table.arrange(3, {0: "tomato tomato tomato"}, turn=0, due="tomato")
+    after, _ = bot_turn(table, state, 0, StoneSoupBot(0, 1))
+    after = table.act(after, SYSTEM, TIMEOUT, 3.0)
+    assert GAME.result(after)["winners"] == [0]
+
+
+def test_the_bot_bluffs_less_when_it_knows_where_the_due_food_is(table):
+    hands = {0: "salt salt onion carrot", 2: "potato potato potato potato tomato"}
+
+    def salt_rate(known: bool) -> float:
+        salted = 0
+        for seed in range(40):
+            state = table.arrange(3, hands, turn=0)
+            if known:  # seat 2 was seen picking up all four potatoes after a challenge
+                state.reveals = [{"serial": 1, "player": 2, "by": 1, "cards": ["potato"] * 4,
+                                  "verdict": "stone", "taker": 2, "taken": 4}]
+                state.plays = 1
+            _, chosen = bot_turn(table, state, 0, StoneSoupBot(0, seed))
+            salted += chosen[-1]["type"] == "salt"
+        return salted / 40
+
+    assert salt_rate(known=True) == 1.0
+    assert salt_rate(known=False) < 0.5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_bot_beats_random_players(players):
+    games, wins = 30, 0
+    for seed in range(1, games + 1):
+        bot_seat = seed % players
+        bot = GAME.make_bot(bot_seat, seed)
+        rand = random_chooser(seed, wait_chance=0.9)
+
+        def choose(seat, view, now, bot=bot, rand=rand, bot_seat=bot_seat):
+            return bot.choose(view, now) if seat == bot_seat else rand(seat, view, now)
+
+        result = play(GAME, players, seed, choose)
+        wins += GAME.result(result.state)["winners"] == [bot_seat]
+    assert wins / games >= min(0.8, 2 / players)  # twice its fair share, or 80% against one player
+
+
+def test_bot_decisions_are_quick():
+    timings = []
+    bots = [GAME.make_bot(seat, 7) for seat in range(5)]
+
+    def choose(seat, view, now):
+        started = time.perf_counter()
+        action = bots[seat].choose(view, now)
+        timings.append(time.perf_counter() - started)
+        return action
+
+    play(GAME, 5, 7, choose)
+    timings.sort()
+    assert timings[len(timings) * 99 // 100] < 0.020 and sum(timings) / len(timings) < 0.002
+
+
+def test_the_bot_reads_views_only():
+    tree = ast.parse(inspect.getsource(bot_module))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not imported & {"shared.stone_soup.state", "shared.stone_soup.rules", "shared.stone_soup.view"}
