@@ -193,6 +193,8 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
     conn = await connect(app, url)
     session = await create_table(app, conn, game, options, players, local_players,
                                  pause_on_handoff=pause_on_handoff)
+    if session.couch:
+        await session.watch_publicly()
     held = session.seats_held
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
     await session.request("start")   # the server seats bots in every empty seat
@@ -220,6 +222,7 @@ async def resume_local(app: App) -> TableSession:
     session = TableSession(conn, table, tokens)
     session.pads.update({int(k): v for k, v in (saved.get("pads") or {}).items()})
     session.local = True
+    session.spectating = session.couch
     app.watch_session(session)
     # Resume acks came before the session existed: ask once more so the snapshot reaches it.
     await session.resume()

@@ -53,6 +53,7 @@ class TableSession:
         self._last_active: int | None = None     # whose turn it was last (hand-offs go round from there)
         self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
         self.local = False                        # on this machine's embedded server (solo, couch)
+        self.spectating = False                   # also receives the spectator view (couch)
         conn.sessions[table["id"]] = self
 
     # --- what table scenes read ----------------------------------------------------------------
@@ -297,9 +298,20 @@ class TableSession:
                 continue
             if isinstance(ack.get("table"), dict):
                 self.receive_lobby(ack["table"])
+        if self.spectating:
+            await self.watch_publicly()
         if self.holding:   # the new connection does not know we were holding: say it again
             self.holding = False
             self._hold(True)
+
+    async def watch_publicly(self) -> None:
+        """Couch play: also receive the spectator view, so what is drawn between turns is exactly
+        what the server lets anybody see (best effort: the fallback strips private-looking keys)."""
+        try:
+            await self.conn.request("spectate", {"table": self.table["id"]})
+            self.spectating = True
+        except ServerError as err:
+            log.info("no spectator view for the couch: %s", err)
 
     async def leave(self) -> None:
         for token in list(self.tokens.values()):

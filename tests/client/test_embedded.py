@@ -96,7 +96,9 @@ async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, k
         session = await modes.play_local(app, "stone-soup", {}, 3, local_players=2)
         flows.open_table(app, session)
         assert session.seats_held == [0, 1] and session.couch
-        await kit.settle(app, lambda: 0 in session.views and 1 in session.views, timeout=10)
+        await kit.settle(app, lambda: {0, 1, None} <= set(session.views), timeout=10)
+        assert session.public_view is session.views[None]                # the server's own spectator view
+        assert session.public_view["seat"] is None and session.public_view["legal_actions"] == []
         handoffs: list[int] = []
         for _ in range(60):
             if len(set(handoffs)) == 2:
