@@ -12,6 +12,8 @@ from shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, S
 from shared.rng import rng_for
 
 LOG_LENGTH = 10
+ALL_INGREDIENTS = frozenset(range(cards.INGREDIENT_CARDS))
+ALL_RECIPES = frozenset(range(cards.RECIPE_CARDS))
 ACTION_TYPES = ("keep", "refresh_pantry", "take", "cook", "stop_cooking", "move_lid", "swap_recipes",
                 "redeem", "decline", "peek", "swap_menu", "keep_menu", "pass")
 
@@ -439,10 +441,11 @@ class PotPourri(Game[PotState]):
         ingredients = [*state.ingredient_draw, *state.ingredient_discard,
                        *(c for c in state.pantry if c is not None),
                        *(c for hand in state.hands for c in hand), *(c for pan in state.pans for c in pan)]
-        assert sorted(ingredients) == list(range(cards.INGREDIENT_CARDS)), "ingredient cards lost or doubled"
+        assert len(ingredients) == cards.INGREDIENT_CARDS and set(ingredients) == ALL_INGREDIENTS, \
+            "ingredient cards lost or doubled"
         recipes = [*state.recipe_draw, *state.recipe_discard, *(r for group in state.books for r in group),
                    *(r for group in state.offered for r in group), *(r for group in state.redeemed for r in group)]
-        assert sorted(recipes) == list(range(cards.RECIPE_CARDS)), "recipe cards lost or doubled"
+        assert len(recipes) == cards.RECIPE_CARDS and set(recipes) == ALL_RECIPES, "recipe cards lost or doubled"
         assert sorted(state.menu) == list(range(len(CUISINES))), "menu tiles are not the five cuisines"
         assert len(state.pantry) == cards.PANTRY_SIZE
         assert all(len(pan) <= cards.PAN_CAPACITY for pan in state.pans), "a saucepan overflowed"

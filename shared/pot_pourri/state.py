@@ -64,21 +64,20 @@ class PotState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PotState:
-        return cls(**cls(0, {}, 0).to_json() | PotState._raw(data).to_json())
-
-    @classmethod
-    def _raw(cls, data: dict[str, Any]) -> PotState:
-        return cls(**{name: data[name] for name in (*SCALARS, *FLAT_LISTS, *NESTED_LISTS, "options", "final")})
+        fields = {name: data[name] for name in (*SCALARS, *FLAT_LISTS, *NESTED_LISTS)}
+        final = None if data["final"] is None else json.loads(json.dumps(data["final"]))
+        return cls(options=dict(data["options"]), final=final, **fields).copy()
 
     def copy(self) -> PotState:
         """An independent copy (the final result, once set, is never changed and so is shared)."""
-        twin = PotState(**{name: getattr(self, name) for name in SCALARS}, options=self.options,
-                        final=self.final)
-        for name in FLAT_LISTS:
-            setattr(twin, name, list(getattr(self, name)))
-        for name in NESTED_LISTS:
-            setattr(twin, name, [list(part) for part in getattr(self, name)])
-        return twin
+        return PotState(
+            self.players, self.options, self.seed, self.shuffles, self.ingredient_draw[:],
+            self.ingredient_discard[:], self.pantry[:], [h[:] for h in self.hands], [p[:] for p in self.pans],
+            self.lid, self.recipe_draw[:], self.recipe_discard[:], [b[:] for b in self.books],
+            [o[:] for o in self.offered], [r[:] for r in self.redeemed], self.track[:], self.menu[:],
+            [k[:] for k in self.known_tiles], self.phase, self.turn, self.refreshed, self.cooked,
+            [q[:] for q in self.serve_queue], self.full_pans[:], self.crossings[:], self.menu_queue[:],
+            self.peeked[:], self.log[:], self.log_count, self.final)
 
     @property
     def actor(self) -> int | None:

@@ -75,3 +75,25 @@ def test_cooking_pros_is_an_option_that_hides_the_menu_tiles():
         GAME.normalise_options({}, 2)
     with pytest.raises(RuleError):
         GAME.normalise_options({}, 6)
+
+
+def test_a_state_copy_is_equal_and_shares_no_list_with_the_original(kit):
+    state = kit.table(hands=[["fish"], ["rice"], []], pans=[["meat"], [], []])
+    twin = state.copy()
+    assert twin == state and GAME.to_json(twin) == GAME.to_json(state)
+    twin.hands[0].append(twin.pans[0].pop())
+    twin.track[1] = 5
+    assert state.hands[0] != twin.hands[0] and state.pans[0] and state.track[1] == 0
+    again = GAME.from_json(GAME.to_json(state))
+    assert again == state and again.hands is not state.hands
+
+
+def test_the_invariant_check_catches_a_doubled_or_lost_card(kit):
+    state = kit.table(hands=[["fish"], [], []])
+    state.hands[1].append(state.hands[0][0])
+    with pytest.raises(AssertionError, match="ingredient"):
+        GAME.check_invariants(state)
+    state = kit.table()
+    state.recipe_draw.pop()
+    with pytest.raises(AssertionError, match="recipe"):
+        GAME.check_invariants(state)

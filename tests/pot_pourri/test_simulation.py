@@ -19,8 +19,8 @@ from shared.pot_pourri import GAME
 from shared.pot_pourri.state import OVER, PotState
 
 GAMES_PER_COUNT = 500
-FULL_GAMES = 12
-REPLAY_EVERY = 10
+FULL_GAMES = 10
+REPLAY_EVERY = 20
 CHUNKS = 2  # the games of one player count, split so that parallel test runs share them out
 PLAYER_COUNTS = list(range(GAME.min_players, GAME.max_players + 1))
 
