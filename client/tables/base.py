@@ -36,6 +36,8 @@ class TableScene(Scene):
         self.session = session
         self.now = 0.0
         self._over_since: float | None = None
+        self._deadline_seen: float | None = None
+        self._countdown_total = 1.0
         self._results_shown = False
         session.listeners.append(self._state_listener)
 
@@ -78,19 +80,28 @@ class TableScene(Scene):
         self.app.spawn(self.session.act(seat, action))
 
     def draw_countdown(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A countdown bar with seconds, from the server deadline (nothing if untimed)."""
+        """A countdown bar with minutes and seconds, from the server deadline (nothing if untimed).
+        The bar is full when a new deadline is first seen."""
         left = self.session.remaining(self.now)
         if left is None:
             return
+        if self.session.deadline != self._deadline_seen:
+            self._deadline_seen, self._countdown_total = self.session.deadline, max(left, 1.0)
         lay = self.layout
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=rect.height // 2)
-        total = max(left, float(self.session.table.get("settings", {}).get("round_seconds", 0) or 0), 60.0)
         fill = rect.copy()
-        fill.width = max(rect.height, int(rect.width * min(1.0, left / total)))
+        fill.width = max(rect.height, int(rect.width * min(1.0, left / self._countdown_total)))
         colour = theme.DANGER if left < 10 else theme.MUSTARD if left < 30 else theme.HERB
         pygame.draw.rect(surface, colour, fill, border_radius=rect.height // 2)
         minutes, seconds = divmod(int(left + 0.999), 60)
         theme.text(surface, f"{minutes}:{seconds:02d}", "label", theme.TEXT, rect.center, lay, anchor="center")
+
+    def seat_label(self, seat: int | None) -> str:
+        """A seat's name, with its shape in front when colour-blind symbols are on."""
+        name = self.session.seat_name(seat)
+        if seat is not None and self.app.settings.colour_blind_symbols:
+            return f"{theme.seat_symbol(seat)} {name}"
+        return name
 
     # --- the frame -----------------------------------------------------------------------------
     def _state_listener(self, seat, view, events) -> None:

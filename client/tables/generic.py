@@ -134,7 +134,7 @@ class GenericTable(TableScene):
         view = self.current_view()
         title = self.session.table.get("title", self.session.game_id)
         seat = self.session.shown_seat
-        who = (f"{self.session.seat_name(seat)} (seat {seat + 1})" if seat is not None
+        who = (f"{self.seat_label(seat)} (seat {seat + 1})" if seat is not None
                else "Watching" if not self.session.seats_held else "Waiting for your turn")
         theme.text(surface, title, "heading", theme.MUSTARD, (lay.margin, lay.margin), lay)
         theme.text(surface, who, "label", theme.seat_colour(seat), (lay.width - lay.margin, lay.margin), lay,
@@ -200,7 +200,7 @@ class GenericTable(TableScene):
             bits.append(action_label(event) if isinstance(event, dict) else str(event))
         for seat, emote, at in list(self.session.emotes)[-2:]:
             if self.now - at < 5:
-                bits.append(f"{self.session.seat_name(seat)}: {emote}!")
+                bits.append(f"{self.seat_label(seat)}: {emote}!")
         theme.text(surface, "   |   ".join(bits) or "Arrows: choose a move   Enter: play it   1-3: emotes   Esc: menu", "small",
                    theme.TEXT_DIM, rect.midleft, lay, anchor="midleft", max_width=rect.width)
 
