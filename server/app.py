@@ -23,9 +23,16 @@ HUB = web.AppKey("hub", Hub)
 UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
 
 
+class JsonPacket(socketio.packet.Packet):
+    """Socket.IO packets of plain JSON: the protocol has no binary payloads, so skip the deep scan
+    for binary attachments that would otherwise walk every view twice before sending it."""
+
+    uses_binary_events = False
+
+
 def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
     """The application and its hub; call ``hub.restore()`` inside the running loop before serving."""
-    sio = socketio.AsyncServer(async_mode="aiohttp", cors_allowed_origins="*",
+    sio = socketio.AsyncServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
                                max_http_buffer_size=config.max_http_buffer)
     app = web.Application()
     sio.attach(app)

@@ -27,4 +27,5 @@ class ServerConfig:
     rate: float = 30.0  # requests per second per connection, sustained
     burst: float = 60.0  # requests allowed at once
     emote_interval: float = 1.0  # seconds between two emotes of one seat
+    linger: float = 600.0  # seconds a finished table stays in memory (its record stays in the database)
     server_id: str = ""

@@ -67,15 +67,15 @@ class Play:
     async def broadcast(self: Hub, table: Table, snapshot: bool = False) -> None:
         """One ``state`` per seat each connection holds, and the spectator view to spectators."""
         mono = self.clock()
+        sends = []
         for index, seat in enumerate(table.seats):
             if seat.sids:
                 payload = table.state_payload(index, mono, snapshot)
-                for sid in sorted(seat.sids):
-                    await self.emit("state", payload, to=sid)
+                sends.extend(self.emit("state", payload, to=sid) for sid in sorted(seat.sids))
         if table.spectators:
             payload = table.state_payload(None, mono, snapshot)
-            for sid in sorted(table.spectators):
-                await self.emit("state", payload, to=sid)
+            sends.extend(self.emit("state", payload, to=sid) for sid in sorted(table.spectators))
+        await asyncio.gather(*sends)  # queued in order; the sockets' writers send them concurrently
 
     async def send_snapshot(self: Hub, table: Table, seat: int | None, sid: str) -> None:
         async with self.lock(table):
@@ -86,6 +86,7 @@ class Play:
         if table.over:
             table.save()
             await self.lobby_changed(table)
+            asyncio.get_running_loop().call_later(self.config.linger, self.drop_table, table)
         self.reschedule(table)
 
     async def fire_timeouts(self: Hub, table: Table) -> None:

@@ -189,3 +189,22 @@ async def test_spectator_and_couch_seats_on_one_connection(server, clients):
     await couch.wait_for(lambda: couch.latest(1)["state_id"] == 2)
     record = await fetch_json(f"{server.url}/replays/{tid}")
     assert check_received(record, couch.states) == 6
+
+
+async def test_finished_games_stay_as_replays(server, clients):
+    server.config.linger = 0.2
+    ann = await clients()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1}})
+    tid = created["table"]["id"]
+    await ann.ok("start", {"token": created["token"]})
+    await ann.ok("act", {"token": created["token"], "state_id": 0, "action": {"type": "add", "n": 3}})
+    over = await ann.wait_for(lambda: (s := ann.latest(0)) and s["view"]["over"] and s)
+    assert over["view"]["result"] == {"winners": [0], "scores": [over["view"]["result"]["scores"][0]]}
+    assert any(lob["table"]["over"] for lob in ann.lobbies)
+    assert (await ann.ok("list_tables", {}))["tables"] == []
+    await asyncio.sleep(0.4)
+    await ann.error("resume", {"token": created["token"]}, "bad_token")
+    assert tid in [m["id"] for m in (await fetch_json(f"{server.url}/replays"))["matches"]]
+    record = await fetch_json(f"{server.url}/replays/{tid}")
+    assert record["over"] and record["log"] == [{"seat": 0, "action": {"type": "add", "n": 3}, "t": record["log"][0]["t"]}]
+    check_received(record, ann.states)
