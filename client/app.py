@@ -22,6 +22,7 @@ from client.input import InputAction, InputMapper
 from client.net import Connection, ServerError
 from client.scenes.base import Scene, SceneStack
 from client.settings import Settings, data_dir
+from client.sound import Sounds
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,7 @@ class App:
         self.screen = self._open_window()
         self.stack = SceneStack()
         self.input = InputMapper()
+        self.sounds = Sounds(settings.volume)
         self.toasts: list[Toast] = []
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
@@ -104,6 +106,8 @@ class App:
     def toast(self, message: str, kind: str = "info") -> None:
         """Show ``message`` for a few seconds at the bottom of the window."""
         log.info("toast (%s): %s", kind, message)
+        if kind == "error":
+            self.sound("error")
         self.toasts = [t for t in self.toasts if t.message != message][-3:]
         self.toasts.append(Toast(message, kind, self.clock() + TOAST_SECONDS))
 
@@ -157,7 +161,17 @@ class App:
         if self.conn is not None and not self.conn.connected and self.conn.sessions and action.kind not in (
                 "menu", "back", "point"):
             return False   # input is disabled while the connection is lost
-        return self.stack.handle(action)
+        used = self.stack.handle(action)
+        if used and action.kind == "navigate":
+            self.sound("move")
+        elif used and action.kind in ("select", "click"):
+            self.sound("select")
+        return used
+
+    def sound(self, name: str) -> None:
+        """Play an interface sound at the volume in the settings."""
+        self.sounds.volume = self.settings.volume
+        self.sounds.play(name)
 
     def pump(self) -> None:
         """Read pygame's event queue and dispatch what it means."""

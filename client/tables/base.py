@@ -38,6 +38,7 @@ class TableScene(Scene):
         self._over_since: float | None = None
         self._deadline_seen: float | None = None
         self._countdown_total = 1.0
+        self._could_act = False
         self._results_shown = False
         session.listeners.append(self._state_listener)
 
@@ -105,6 +106,12 @@ class TableScene(Scene):
 
     # --- the frame -----------------------------------------------------------------------------
     def _state_listener(self, seat, view, events) -> None:
+        shown = self.session.shown_seat
+        if seat is not None and seat == shown:
+            can_act = bool(view.get("legal_actions")) and not view.get("over")
+            if can_act and not self._could_act:
+                self.app.sound("turn")
+            self._could_act = can_act
         self.on_state(seat, view, events)
 
     def handle(self, action: InputAction) -> bool:

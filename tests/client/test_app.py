@@ -36,3 +36,18 @@ async def test_quit_and_fullscreen_are_handled_by_the_shell(app, kit):
     assert not app.fullscreen and app.screen_size == (1280, 720)
     kit.press(app, "quit")
     assert app.running is False
+
+
+def test_interface_sounds_follow_the_volume(app, kit):
+    from client.sound import TONES, synthesise
+
+    assert len(synthesise(440, 440, 0.1, 0.5)) == int(22050 * 0.1) * 2     # 16-bit mono samples
+    if not app.sounds.sounds:
+        return   # no audio device at all: silence is the right answer
+    app.stack.push(TitleScene(app))
+    kit.press(app, "navigate", dy=1)
+    assert app.sounds.played[-1:] == ["move"]
+    app.settings.volume = 0
+    kit.press(app, "navigate", dy=1)
+    assert app.sounds.played[-1:] == ["move"] and len(app.sounds.played) == 1     # muted
+    assert set(TONES) == {"move", "select", "error", "turn"}
