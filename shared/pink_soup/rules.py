@@ -120,9 +120,9 @@ class PinkSoup(Game[PinkState]):
                 for index in range(len(state.pots[target]))]
 
     @staticmethod
-    def _memory(state: PinkState, owner: int, slot: int, seat: int) -> str:
-        if st.knows(state.known[owner][slot], seat):
-            return f"you know it: {card_label(state.pots[owner][slot])}"
+    def _memory(state: PinkState, pot_seat: int, slot: int, seat: int) -> str:
+        if st.knows(state.known[pot_seat][slot], seat):
+            return f"you know it: {card_label(state.pots[pot_seat][slot])}"
         return "unknown"
 
     def _legal_discard(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
