@@ -50,6 +50,13 @@ class Background:
             self.tables[game_id] = (created["table"]["id"], created["token"])
         return self.tables[game_id]
 
+    @staticmethod
+    async def _cancel_the_rest() -> None:
+        rest = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in rest:
+            task.cancel()
+        await asyncio.gather(*rest, return_exceptions=True)
+
     def fingerprint(self, game_id: str):
         table = self.server.hub.tables[self.table(game_id)[0]]
         return table.state_id, table.game.state_hash(table.state), table.summary()
@@ -57,6 +64,7 @@ class Background:
     def close(self) -> None:
         self.run(self.client.close())
         self.run(self.server.stop())
+        self.run(self._cancel_the_rest())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
 

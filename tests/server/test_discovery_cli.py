@@ -1,0 +1,27 @@
+"""LAN discovery (zeroconf) and the command line."""
+
+from __future__ import annotations
+
+import secrets
+import subprocess
+import sys
+
+from server.discovery import advertise, browse
+
+
+async def test_an_advertised_server_is_found_by_browsing():
+    name = f"Soup Kitchen {secrets.token_hex(3)}"
+    advert = await advertise(48765, name=name)
+    try:
+        found = await browse(1.5)
+    finally:
+        await advert.close()
+    mine = [entry for entry in found if entry["name"] == name]
+    assert mine and mine[0]["port"] == 48765 and mine[0]["host"]
+
+
+def test_cli_answers_help():
+    result = subprocess.run([sys.executable, "-m", "server", "--help"], capture_output=True, text=True,
+                            timeout=30, check=True)
+    for flag in ("--host", "--port", "--db", "--no-discovery", "--bot-delay", "--grace", "--verbose"):
+        assert flag in result.stdout
