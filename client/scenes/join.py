@@ -16,6 +16,7 @@ log = logging.getLogger(__name__)
 
 Browse = Callable[[], Awaitable[list[dict[str, Any]]]]
 REFRESH_TABLES = 3.0
+REFRESH_SERVERS = 8.0
 
 
 async def browse_lan() -> list[dict[str, Any]]:
@@ -41,6 +42,7 @@ class JoinScene(FormScene):
         self.browse = browse or browse_lan
         self.servers: list[dict[str, Any]] = []
         self.searching = False
+        self.since_search = 0.0
         self.address = app.settings.last_server
         super().__init__(app)
 
@@ -59,7 +61,14 @@ class JoinScene(FormScene):
         if not self.servers and not self.searching:
             self.search()
 
+    def update(self, dt: float, now: float) -> None:
+        self.since_search += dt
+        if self.since_search >= REFRESH_SERVERS and not self.searching and self.stack is not None \
+                and self.stack.top is self:
+            self.search()
+
     def search(self) -> None:
+        self.since_search = 0.0
         self.searching = True
         self.rebuild()
 

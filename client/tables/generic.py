@@ -98,6 +98,9 @@ class GenericTable(TableScene):
         self.actions: list[dict[str, Any]] = []
         self.list = ListView([], self.play, key="actions", empty="Nothing to do right now.", visible_rows=8)
         self.form = FocusGroup([self.list])
+        self.facts_from = 0            # first fact shown (Q/E, shoulder buttons or the wheel scroll them)
+        self.facts_rect = pygame.Rect(0, 0, 0, 0)
+        self._pointer: tuple[int, int] = (0, 0)
         self._refresh_actions()
 
     def _refresh_actions(self) -> None:
@@ -120,6 +123,13 @@ class GenericTable(TableScene):
             self.send(self.actions[index])
 
     def handle_table(self, action: InputAction) -> bool:
+        if action.kind in ("rotate_left", "rotate_right") or (
+                action.kind == "scroll" and action.pos is None and self.facts_rect.collidepoint(self._pointer)):
+            step = -3 if action.kind == "rotate_left" else 3 if action.kind == "rotate_right" else action.dy * 3
+            self.facts_from = max(0, min(self.facts_from + step, len(facts(self.current_view())) - 1))
+            return True
+        if action.kind == "point" and action.pos is not None:
+            self._pointer = action.pos
         if action.kind == "pass":
             for a in self.actions:
                 if a.get("type") == "pass":
@@ -154,12 +164,20 @@ class GenericTable(TableScene):
             y += lay.gap
         value_x = left.x + left.width // 3 + lay.gap * 2
         value_w = left.right - value_x - lay.gap * 2
-        shown = facts(view)
+        self.facts_rect = left
+        every = facts(view)
+        self.facts_from = min(self.facts_from, max(0, len(every) - 1))
+        shown = every[self.facts_from:]
+        if self.facts_from:
+            theme.text(surface, f"{self.facts_from} more above (Q)", "small", theme.TEXT_DIM,
+                       (left.right - lay.gap * 2, left.y + lay.gap // 2), lay, anchor="topright")
         room = (left.bottom - lay.gap - y) // f.get_linesize()
         wrap_values = sum(len(theme.wrap(v, f, value_w)[:3]) for _n, v in shown) <= room
-        for name, value in shown:
+        for index, (name, value) in enumerate(shown):
             wrapped = theme.wrap(value, f, value_w)[:3] if wrap_values else [value]
             if y + f.get_linesize() * len(wrapped) > left.bottom - lay.gap:
+                theme.text(surface, f"{len(shown) - index} more below (E)", "small", theme.TEXT_DIM,
+                           (left.right - lay.gap * 2, left.bottom - lay.gap // 2), lay, anchor="bottomright")
                 break
             theme.text(surface, name, "body", theme.TEXT_DIM, (left.x + lay.gap * 2, y), lay,
                        max_width=left.width // 3)
@@ -201,7 +219,7 @@ class GenericTable(TableScene):
         for seat, emote, at in list(self.session.emotes)[-2:]:
             if self.now - at < 5:
                 bits.append(f"{self.seat_label(seat)}: {emote}!")
-        theme.text(surface, "   |   ".join(bits) or "Arrows: choose a move   Enter: play it   1-3: emotes   Esc: menu", "small",
+        theme.text(surface, "   |   ".join(bits) or "Arrows: choose a move   Enter: play it   Q/E: scroll the facts   1-3: emotes   Esc: menu", "small",
                    theme.TEXT_DIM, rect.midleft, lay, anchor="midleft", max_width=rect.width)
 
     def describe(self) -> dict[str, Any]:

@@ -304,3 +304,23 @@ def test_the_generic_table_reads_any_view_aloud(app, kit):
                            ("Spices", "salt, dill")]
     assert action_label({"type": "take_card", "pile": 2}) == "Take card: pile 2"
     assert readable({"a": {"b": {"c": 1}}}) == "a b {...}"               # deep nesting is cut short
+
+
+def test_the_generic_table_scrolls_long_views(app, kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    flows.open_table(app, session)
+    view = {f"fact_{i:02d}": i for i in range(40)}
+    session.receive_state({**state(0, []), "view": {"seat": 0, "legal_actions": [], "over": False,
+                                                    "deadline": None, **view}})
+    app.step(0.0)
+    table = app.stack.top
+    kit.press(app, "rotate_right")                         # E / right shoulder: further down
+    kit.press(app, "rotate_right")
+    assert table.facts_from == 6
+    kit.press(app, "rotate_left")
+    assert table.facts_from == 3
+    for _ in range(30):
+        kit.press(app, "rotate_right")
+    assert table.facts_from == 39                          # never past the last fact
+    app.step(0.1)
