@@ -91,3 +91,11 @@ def test_then_the_most_desserts_and_then_a_shared_victory(kit):
     pots = [["dessert", "mouse"], ["dessert", "mouse"], ["chili"]]
     result = GAME.result(finished(kit, pots, [0, 1, 2], kitchen=[["mushrooms"]]))  # mushrooms suit seat 2
     assert result["scores"] == [5, 5, -1] and result["winners"] == [0, 1]
+
+
+def test_only_the_top_card_of_a_kitchen_pile_scores(kit):
+    pots = [["salt", "eggs", "onion", "dill"], ["chili"]]
+    covered = GAME.result(finished(kit, pots, [0, 1], kitchen=[["milk", "potato"]]))
+    on_top = GAME.result(finished(kit, pots, [0, 1], kitchen=[["potato", "milk"]]))
+    assert covered["scores"][0] == 4 and not covered["breakdown"][0]["completed"]
+    assert on_top["scores"][0] == 15 + 7 and on_top["breakdown"][0]["completed"]
