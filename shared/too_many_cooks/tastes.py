@@ -242,17 +242,51 @@ def _cells(region: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
     return ROWS if area == "every_row" else COLS
 
 
+def _mask(match: tuple[bool, ...], soup: Soup) -> int:
+    """Bit i is set when the card in cell i matches."""
+    mask = 0
+    for cell, card in enumerate(soup):
+        if match[card]:
+            mask |= 1 << cell
+    return mask
+
+
+_FULL = (1 << CELLS) - 1
+_NOT_LEFT = sum(1 << i for i in range(CELLS) if i % SIZE != 0)
+_NOT_RIGHT = sum(1 << i for i in range(CELLS) if i % SIZE != SIZE - 1)
+
+
+def _beside(mask: int) -> int:
+    """The cells orthogonally next to some cell of ``mask`` (no wrapping round the soup)."""
+    return (((mask << 1) & _NOT_LEFT) | ((mask >> 1) & _NOT_RIGHT) | (mask << SIZE) | (mask >> SIZE)) & _FULL
+
+
+def _gap(a: int, b: int) -> int:
+    """Fewest cells between a cell of ``a`` and another cell of ``b`` (2 when either is empty)."""
+    cells_a = [i for i in range(CELLS) if a >> i & 1]
+    cells_b = [j for j in range(CELLS) if b >> j & 1]
+    gaps = [abs(i // SIZE - j // SIZE) + abs(i % SIZE - j % SIZE) - 1 for i in cells_a for j in cells_b if i != j]
+    return min(gaps, default=2)
+
+
+def _touching_pairs(mask: int) -> int:
+    """How many pairs of cells of ``mask`` are orthogonally next to each other."""
+    return (mask & (mask >> 1) & _NOT_RIGHT).bit_count() + (mask & (mask >> SIZE)).bit_count()
+
+
 def _count_judge(taste: dict[str, Any]) -> Callable[[Soup], int]:
-    match, groups, op, n = _matcher(taste["sel"]), _cells(taste["region"]), taste["op"], taste["n"]
+    match, op, n = _matcher(taste["sel"]), taste["op"], taste["n"]
+    groups = tuple((sum(1 << i for i in group), len(group)) for group in _cells(taste["region"]))
 
     def judge(soup: Soup) -> int:
+        mask = _mask(match, soup)
         wrong = 0
-        for group in groups:
-            hits = sum(match[soup[i]] for i in group)
+        for group, size in groups:
+            hits = (mask & group).bit_count()
             if op == "none":
                 wrong += hits
             elif op == "all":
-                wrong += len(group) - hits
+                wrong += size - hits
             elif op == "at_least":
                 wrong += max(0, n - hits)
             else:
@@ -266,17 +300,13 @@ def _next_to_judge(taste: dict[str, Any]) -> Callable[[Soup], int]:
     match, other, op = _matcher(taste["sel"]), _matcher(taste["other"]), taste["op"]
 
     def judge(soup: Soup) -> int:
-        touching = [i for i in range(CELLS) if match[soup[i]] and any(other[soup[j]] for j in NEIGHBOURS[i])]
+        sels, others = _mask(match, soup), _mask(other, soup)
+        touching = sels & _beside(others)
         if op == "none":
-            return len(touching)
+            return touching.bit_count()
         if op == "every":
-            return sum(match[card] for card in soup) - len(touching)
-        if touching:
-            return 0
-        sels = [i for i in range(CELLS) if match[soup[i]]]
-        others = [j for j in range(CELLS) if other[soup[j]]]
-        gaps = [abs(i // SIZE - j // SIZE) + abs(i % SIZE - j % SIZE) - 1 for i in sels for j in others if i != j]
-        return min(gaps, default=2) + 1
+            return (sels & ~touching).bit_count()
+        return 0 if touching else _gap(sels, others) + 1
 
     return judge
 
@@ -285,17 +315,22 @@ def _identical_judge(taste: dict[str, Any]) -> Callable[[Soup], int]:
     match, some, adjacent = _matcher(taste["sel"]), taste["op"] == "some", taste["adjacent"]
 
     def judge(soup: Soup) -> int:
-        pairs = [(i, j) for i in range(CELLS) for j in range(i + 1, CELLS)
-                 if soup[i] == soup[j] and match[soup[i]] and (not adjacent or j in NEIGHBOURS[i])]
+        places: dict[int, int] = {}
+        for cell, card in enumerate(soup):
+            if match[card]:
+                places[card] = places.get(card, 0) | 1 << cell
+        repeated = [mask for mask in places.values() if mask.bit_count() > 1]
+        if adjacent:
+            pairs = sum(_touching_pairs(mask) for mask in repeated)
+        else:
+            pairs = sum(mask.bit_count() * (mask.bit_count() - 1) // 2 for mask in repeated)
         if not some:
-            return len(pairs)
+            return pairs
         if pairs:
             return 0
-        if not adjacent:
-            return 1
-        gaps = [abs(i // SIZE - j // SIZE) + abs(i % SIZE - j % SIZE) - 1
-                for i in range(CELLS) for j in range(i + 1, CELLS) if soup[i] == soup[j] and match[soup[i]]]
-        return min(gaps, default=2) + 1
+        if not repeated:
+            return 3 if adjacent else 1
+        return min(_gap(mask, mask) for mask in repeated) + 1
 
     return judge
 
