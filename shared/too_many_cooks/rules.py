@@ -77,6 +77,8 @@ class TooManyCooks(Game[TmcState]):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return "an action is an object with a text \"type\""
         kind = action["type"]
+        if not isinstance(now, int | float) or isinstance(now, bool) or now != now:
+            return "the table clock gave no time"
         if seat is SYSTEM:
             if kind != "timeout":
                 return "only the table clock acts without a seat, and only to end the round"
