@@ -39,6 +39,8 @@ class TableSession:
         self.state_ids: dict[int | None, int] = {}
         self.state_id = -1
         self.deadline: float | None = None   # server time
+        self.paused = False                  # the table's clock is held (couch hand-off)
+        self._paused_left = 0.0
         self.events: deque[dict[str, Any]] = deque(maxlen=40)
         self.emotes: deque[tuple[int | None, str, float]] = deque(maxlen=12)
         self.listeners: list[StateListener] = []
@@ -125,6 +127,8 @@ class TableSession:
         slewed clock offset (so it never jumps when a new sample arrives)."""
         if self.deadline is None:
             return None
+        if self.paused:   # a couch hand-off holds the clock: the countdown stands still
+            return self._paused_left
         return max(0.0, self.deadline - self.conn.offset.server_time(now))
 
     def seat_name(self, seat: int | None) -> str:
@@ -145,6 +149,9 @@ class TableSession:
         self.state_ids[seat] = state_id
         if isinstance(data.get("deadline"), int | float) or data.get("deadline") is None:
             self.deadline = data.get("deadline")
+        self.paused = bool(data.get("paused"))
+        if self.paused and self.deadline is not None and isinstance(data.get("server_time"), int | float):
+            self._paused_left = max(0.0, self.deadline - data["server_time"])
         fresh = state_id > self.state_id
         if fresh:
             self.state_id = state_id

@@ -324,3 +324,15 @@ def test_the_generic_table_scrolls_long_views(app, kit):
         kit.press(app, "rotate_right")
     assert table.facts_from == 39                          # never past the last fact
     app.step(0.1)
+
+
+def test_the_countdown_stands_still_while_the_table_is_held(kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    conn.offset.add_sample(100.0, 5100.0, 100.0)
+    session.receive_state({**state(0, []), "deadline": 5190.0, "server_time": 5130.0, "paused": True})
+    assert session.remaining(130.0) == session.remaining(150.0) == pytest.approx(60.0)
+    # Released at server time 5150: the server sends the deadline moved out by the 20 s held.
+    session.receive_state({**state(0, []), "deadline": 5210.0, "server_time": 5150.0, "paused": False})
+    assert session.remaining(150.0) == pytest.approx(60.0)
+    assert session.remaining(160.0) == pytest.approx(50.0)
