@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from shared.core import SYSTEM, TIMEOUT, RuleError
 from shared.pink_soup import GAME
+from shared.playout import play, random_chooser
 
 FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
 
@@ -55,3 +58,26 @@ def test_nothing_is_timed_and_no_option_is_accepted():
             GAME.normalise_options({}, players)
     with pytest.raises(RuleError):
         GAME.normalise_options({"speed": 2}, 3)
+
+
+def test_mutated_legal_actions_at_every_step_are_validated_without_crashing():
+    rng = random.Random(5)
+    junk = [None, True, -1, 5, 99, 10**30, 1.5, "", "0", [], {}, [0, 1]]
+    seen_steps = set()
+    states = []
+    for seed in range(30):
+        play(GAME, 2 + seed % 4, seed, random_chooser(seed), observe=lambda state, entry: states.append(state))
+    for state in states[::2]:
+        seen_steps.add(state.step)
+        legal = GAME.legal_actions(state, state.turn)
+        if not legal:
+            continue
+        action = dict(rng.choice(legal))
+        key = rng.choice([k for k in action if k != "label"] + ["extra"])
+        action[key] = rng.choice(junk)
+        reason = GAME.validate(state, state.turn, action, 1.0)
+        if reason is None:
+            GAME.apply(state, state.turn, action, 1.0)
+        else:
+            assert isinstance(reason, str) and reason
+    assert seen_steps >= {"choose", "kitchen", "second", "slot", "discard", "power", "declare"}
