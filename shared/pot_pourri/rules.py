@@ -7,24 +7,16 @@ from typing import Any
 
 from shared.core import Game, OptionSpec
 from shared.pot_pourri import cards
-from shared.pot_pourri.cards import CUISINES, INGREDIENTS, MENU_STARS, RECIPES, ingredient_of
+from shared.pot_pourri import view as words
+from shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES, ingredient_of
 from shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, SERVE, TAKE, TURN, PotState
+from shared.pot_pourri.view import player_name, recipe_name, seat_view
 from shared.rng import rng_for
 
 LOG_LENGTH = 10
-ALL_INGREDIENTS = frozenset(range(cards.INGREDIENT_CARDS))
-ALL_RECIPES = frozenset(range(cards.RECIPE_CARDS))
+
 ACTION_TYPES = ("keep", "refresh_pantry", "take", "cook", "stop_cooking", "move_lid", "swap_recipes",
                 "redeem", "decline", "peek", "swap_menu", "keep_menu", "pass")
-
-
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def recipe_name(recipe_id: int) -> str:
-    recipe = RECIPES[recipe_id]
-    return f"{recipe.name} ({CUISINES[recipe.cuisine]})"
 
 
 def pan_kinds(state: PotState, pan: int) -> list[str]:
@@ -63,17 +55,13 @@ class PotPourri(Game[PotState]):
         rng.shuffle(ingredients)
         rng.shuffle(recipes)
         rng.shuffle(menu)
-        state = PotState(players=players, options=dict(options), seed=seed, lid=rng.randrange(cards.PANS))
-        state.hands = [[ingredients.pop() for _ in range(cards.HAND_AT_START)] for _ in range(players)]
-        state.pantry = [ingredients.pop() for _ in range(cards.PANTRY_SIZE)]
-        state.ingredient_draw = ingredients
-        state.offered = [[recipes.pop() for _ in range(cards.RECIPES_DEALT)] for _ in range(players)]
-        state.recipe_draw = recipes
-        state.books = [[] for _ in range(players)]
-        state.redeemed = [[] for _ in range(players)]
-        state.pans = [[] for _ in range(cards.PANS)]
-        state.track = [0] * players
-        state.menu = menu
+        hands = [[ingredients.pop() for _ in range(cards.HAND_AT_START)] for _ in range(players)]
+        pantry = [ingredients.pop() for _ in range(cards.PANTRY_SIZE)]
+        offered = [[recipes.pop() for _ in range(cards.RECIPES_DEALT)] for _ in range(players)]
+        state = PotState(players=players, options=dict(options), seed=seed, lid=rng.randrange(cards.PANS),
+                         ingredient_draw=ingredients, pantry=pantry, hands=hands, pans=[[] for _ in range(cards.PANS)],
+                         recipe_draw=recipes, books=[[] for _ in range(players)], offered=offered,
+                         redeemed=[[] for _ in range(players)], track=[0] * players, menu=menu)
         if self.pros(state):
             state.known_tiles = [[None] * len(menu) for _ in range(players)]
         state.log, state.log_count = ["Each player keeps 2 of their 3 recipes."], 1
@@ -98,7 +86,7 @@ class PotPourri(Game[PotState]):
         if phase == TAKE:
             return self._take_actions(state)
         if phase == COOK:
-            return [*self._cook_actions(state, seat), {"type": "stop_cooking", "label": "Finish cooking"}]
+            return [*self._cook_actions(state, seat), {**words.STOP_COOKING}]
         if phase == LID:
             return [{"type": "move_lid", "pan": pan, "label": f"Move the lid onto saucepan {pan + 1}"}
                     for pan in range(cards.PANS) if pan != state.lid]
@@ -122,30 +110,24 @@ class PotPourri(Game[PotState]):
     def _turn_actions(self, state: PotState, seat: int) -> list[dict[str, Any]]:
         actions = []
         if not state.refreshed:
-            actions += [{"type": "refresh_pantry", "ingredient": kind,
-                         "label": f"Discard {kind} from your hand and the whole pantry; deal a new pantry"}
-                        for kind in sorted({ingredient_of(c) for c in state.hands[seat]})]
+            actions += [{**words.REFRESH[kind]} for kind in _kind_numbers(state.hands[seat])]
         actions += self._take_actions(state)
         actions += self._cook_actions(state, seat)
         if state.recipe_draw or state.recipe_discard:
-            actions.append({"type": "swap_recipes", "label": "Draw 2 recipes, then keep 2 of the 4"})
+            actions.append({**words.SWAP_RECIPES})
         return actions
 
     @staticmethod
     def _take_actions(state: PotState) -> list[dict[str, Any]]:
-        kinds = sorted({ingredient_of(c) for c in state.pantry if c is not None}, key=INGREDIENTS.index)
-        actions = [{"type": "take", "source": "pantry", "ingredient": kind,
-                    "label": f"Take {kind} from the pantry"} for kind in kinds]
+        actions = [{**words.TAKE_FROM_PANTRY[kind]} for kind in _kind_numbers(c for c in state.pantry if c is not None)]
         if state.ingredient_draw or state.ingredient_discard:
-            actions.append({"type": "take", "source": "draw", "label": "Draw an ingredient from the pile"})
+            actions.append({**words.TAKE_FROM_DRAW})
         return actions
 
     @staticmethod
     def _cook_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
-        kinds = sorted({ingredient_of(c) for c in state.hands[seat]}, key=INGREDIENTS.index)
         pans = [p for p in range(cards.PANS) if p != state.lid and len(state.pans[p]) < cards.PAN_CAPACITY]
-        return [{"type": "cook", "ingredient": kind, "pan": pan, "label": f"Cook {kind} into saucepan {pan + 1}"}
-                for kind in kinds for pan in pans]
+        return [{**words.COOK_INTO[kind][pan]} for kind in _kind_numbers(state.hands[seat]) for pan in pans]
 
     @staticmethod
     def _serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
@@ -422,8 +404,6 @@ class PotPourri(Game[PotState]):
         return state.final
 
     def view(self, state: PotState, seat: int | None) -> dict[str, Any]:
-        from shared.pot_pourri.view import seat_view
-
         return seat_view(self, state, seat)
 
     def to_json(self, state: PotState) -> dict[str, Any]:
@@ -438,25 +418,12 @@ class PotPourri(Game[PotState]):
         return PotBot(seat, seed)
 
     def check_invariants(self, state: PotState) -> None:
-        ingredients = [*state.ingredient_draw, *state.ingredient_discard,
-                       *(c for c in state.pantry if c is not None),
-                       *(c for hand in state.hands for c in hand), *(c for pan in state.pans for c in pan)]
-        assert len(ingredients) == cards.INGREDIENT_CARDS and set(ingredients) == ALL_INGREDIENTS, \
-            "ingredient cards lost or doubled"
-        recipes = [*state.recipe_draw, *state.recipe_discard, *(r for group in state.books for r in group),
-                   *(r for group in state.offered for r in group), *(r for group in state.redeemed for r in group)]
-        assert len(recipes) == cards.RECIPE_CARDS and set(recipes) == ALL_RECIPES, "recipe cards lost or doubled"
-        assert sorted(state.menu) == list(range(len(CUISINES))), "menu tiles are not the five cuisines"
-        assert len(state.pantry) == cards.PANTRY_SIZE
-        assert all(len(pan) <= cards.PAN_CAPACITY for pan in state.pans), "a saucepan overflowed"
-        assert len(state.pans[state.lid]) < cards.PAN_CAPACITY, "the lidded saucepan is full"
-        assert all(len(book) <= cards.BOOK_SIZE for book in state.books), "a cookery book holds 3 recipes"
-        if state.phase not in (COOK, SERVE, PEEK, MENU, OVER):
-            assert all(len(pan) < cards.PAN_CAPACITY for pan in state.pans), "a full saucepan was not served"
-        if state.phase == TURN and None in state.pantry:
-            assert not (state.ingredient_draw or state.ingredient_discard), "the pantry was not refilled"
-        assert all(score >= 0 for score in state.track)
-        assert state.phase != OVER or max(map(len, state.redeemed)) >= cards.RECIPES_TO_END
+        state.check_invariants()
+
+
+def _kind_numbers(pile) -> list[int]:
+    """The distinct ingredients among ``pile``'s cards, as ingredient numbers in rulebook order."""
+    return sorted({card // cards.COPIES_PER_INGREDIENT for card in pile})
 
 
 def _take_kind(hand: list[int], kind: str) -> int:

@@ -6,6 +6,19 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from shared.pot_pourri.cards import (
+    BOOK_SIZE,
+    CUISINES,
+    INGREDIENT_CARDS,
+    PAN_CAPACITY,
+    PANTRY_SIZE,
+    RECIPE_CARDS,
+    RECIPES_TO_END,
+)
+
+ALL_INGREDIENTS = frozenset(range(INGREDIENT_CARDS))
+ALL_RECIPES = frozenset(range(RECIPE_CARDS))
+
 # Phases: who acts and what they may do.
 CHOOSE = "choose_recipes"  # every seat keeps 2 of its 3 dealt recipes (all at once)
 TURN = "turn"  # the active seat picks A) take, B) cook or C) swap (after an optional pantry refresh)
@@ -78,6 +91,28 @@ class PotState:
             [k[:] for k in self.known_tiles], self.phase, self.turn, self.refreshed, self.cooked,
             [q[:] for q in self.serve_queue], self.full_pans[:], self.crossings[:], self.menu_queue[:],
             self.peeked[:], self.log[:], self.log_count, self.final)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError unless every card lies in exactly one place and the board is sound."""
+        ingredients = [*self.ingredient_draw, *self.ingredient_discard,
+                       *(c for c in self.pantry if c is not None),
+                       *(c for hand in self.hands for c in hand), *(c for pan in self.pans for c in pan)]
+        assert len(ingredients) == INGREDIENT_CARDS and set(ingredients) == ALL_INGREDIENTS, \
+            "ingredient cards lost or doubled"
+        recipes = [*self.recipe_draw, *self.recipe_discard, *(r for group in self.books for r in group),
+                   *(r for group in self.offered for r in group), *(r for group in self.redeemed for r in group)]
+        assert len(recipes) == RECIPE_CARDS and set(recipes) == ALL_RECIPES, "recipe cards lost or doubled"
+        assert sorted(self.menu) == list(range(len(CUISINES))), "menu tiles are not the five cuisines"
+        assert len(self.pantry) == PANTRY_SIZE
+        assert all(len(pan) <= PAN_CAPACITY for pan in self.pans), "a saucepan overflowed"
+        assert len(self.pans[self.lid]) < PAN_CAPACITY, "the lidded saucepan is full"
+        assert all(len(book) <= BOOK_SIZE for book in self.books), "a cookery book holds 3 recipes"
+        if self.phase not in (COOK, SERVE, PEEK, MENU, OVER):
+            assert all(len(pan) < PAN_CAPACITY for pan in self.pans), "a full saucepan was not served"
+        if self.phase == TURN and None in self.pantry:
+            assert not (self.ingredient_draw or self.ingredient_discard), "the pantry was not refilled"
+        assert all(score >= 0 for score in self.track)
+        assert self.phase != OVER or max(map(len, self.redeemed)) >= RECIPES_TO_END
 
     @property
     def actor(self) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.pot_pourri import cards
-from shared.pot_pourri.cards import CARD_KINDS, CUISINES, MENU_STARS, RECIPES
+from shared.pot_pourri.cards import CARD_KINDS, CUISINES, INGREDIENTS, MENU_STARS, RECIPES
 from shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, SERVE, TAKE, TURN, PotState
 
 PHASE_TEXT = {
@@ -31,6 +31,29 @@ PHASE_TEXT = {
 MATCH_SQUARES = {str(k): v for k, v in sorted(cards.MATCH_SQUARES.items(), reverse=True)}
 RECIPE_CARDS = tuple(recipe.to_json() for recipe in RECIPES)
 RECIPE_TITLES = tuple(f"{recipe.name} ({CUISINES[recipe.cuisine]})" for recipe in RECIPES)
+
+
+def player_name(seat: int) -> str:
+    """How the table names a seat."""
+    return f"Player {seat + 1}"
+
+
+def recipe_name(recipe_id: int) -> str:
+    """A recipe card's title with its cuisine."""
+    recipe = RECIPES[recipe_id]
+    return f"{recipe.name} ({CUISINES[recipe.cuisine]})"
+
+
+# The fixed legal actions, labelled once (indexed by ingredient number and saucepan); handed out as copies.
+REFRESH = [{"type": "refresh_pantry", "ingredient": kind,
+            "label": f"Discard {kind} from your hand and the whole pantry; deal a new pantry"} for kind in INGREDIENTS]
+TAKE_FROM_PANTRY = [{"type": "take", "source": "pantry", "ingredient": kind, "label": f"Take {kind} from the pantry"}
+                    for kind in INGREDIENTS]
+TAKE_FROM_DRAW = {"type": "take", "source": "draw", "label": "Draw an ingredient from the pile"}
+COOK_INTO = [[{"type": "cook", "ingredient": kind, "pan": pan, "label": f"Cook {kind} into saucepan {pan + 1}"}
+         for pan in range(cards.PANS)] for kind in INGREDIENTS]
+STOP_COOKING = {"type": "stop_cooking", "label": "Finish cooking"}
+SWAP_RECIPES = {"type": "swap_recipes", "label": "Draw 2 recipes, then keep 2 of the 4"}
 
 
 def recipe_card(recipe_id: int) -> dict[str, Any]:
