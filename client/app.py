@@ -64,6 +64,7 @@ class App:
         self.sent_for_test: list[tuple[str, dict]] = []
         self._last_now: float | None = None
         self._last_top: Scene | None = None
+        self._last_failure = float("-inf")
         self.on_frame: Callable[[App], None] | None = None
 
     # --- window --------------------------------------------------------------------------------
@@ -195,17 +196,36 @@ class App:
         if typing != self.input.text_mode:
             self.input.text_mode = typing
             (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
-        self.pump()
-        self.stack.update(dt, now)
-        if self.stack.top is not self._last_top:
-            self._last_top = self.stack.top
-            log.info("scene: %s", self._last_top.name if self._last_top is not None else "none")
-        self.toasts = [t for t in self.toasts if t.until > now]
-        if draw:
-            self.draw(self.screen, now)
+        try:
+            self.pump()
+            self.stack.update(dt, now)
+            if self.stack.top is not self._last_top:
+                self._last_top = self.stack.top
+                log.info("scene: %s", self._last_top.name if self._last_top is not None else "none")
+            self.toasts = [t for t in self.toasts if t.until > now]
+            if draw:
+                self.draw(self.screen, now)
+        except Exception as err:
+            self._recover(err, now)
         self.frames += 1
         if self.on_frame is not None:
             self.on_frame(self)
+
+    def _recover(self, err: Exception, now: float) -> None:
+        """A screen failed: log it in full, go back to the title and say so in plain words (a saved
+        solo game can be resumed from there). A failure of the title itself is not hidden."""
+        from client.scenes.common import MessageDialog
+        from client.scenes.title import TitleScene
+
+        failed = self.stack.top.name if self.stack.top is not None else "none"
+        log.exception("the %s screen failed", failed)
+        if failed in ("title", "dialog") or now - self._last_failure < 1.0:
+            raise err
+        self._last_failure = now
+        self.stack.reset(TitleScene(self))
+        self.stack.push(MessageDialog(self, "Sorry, that screen broke",
+                                      f"The {failed.replace('_', ' ')} screen hit a problem ({err}). "
+                                      "The details are in the log file."))
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         self.stack.draw(surface)
@@ -225,7 +245,7 @@ class App:
         theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
 
     def _draw_toasts(self, surface: pygame.Surface, lay: theme.Layout) -> None:
-        y = lay.height - lay.margin
+        y = lay.height - lay.margin * 2     # above the key hints at the bottom of most screens
         f = lay.font("body")
         for toast in reversed(self.toasts):
             lines = theme.wrap(toast.message, f, int(lay.width * 0.6))

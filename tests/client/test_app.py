@@ -51,3 +51,20 @@ def test_interface_sounds_follow_the_volume(app, kit):
     kit.press(app, "navigate", dy=1)
     assert app.sounds.played[-1:] == ["move"] and len(app.sounds.played) == 1     # muted
     assert set(TONES) == {"move", "select", "error", "turn"}
+
+
+def test_a_broken_screen_returns_to_the_title_with_an_explanation(app, kit):
+    from client.scenes.base import Scene
+
+    class Broken(Scene):
+        name = "broken_table"
+
+        def draw(self, surface):
+            raise KeyError("soup")
+
+    app.stack.push(TitleScene(app))
+    app.stack.push(Broken(app))
+    app.step(1.0)
+    assert [s.name for s in app.stack.scenes] == ["title", "dialog"]
+    assert "broken table screen hit a problem" in app.stack.top.describe()["message"]
+    app.step(1.1)                                   # the title and the message draw fine
