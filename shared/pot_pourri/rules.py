@@ -197,18 +197,19 @@ class PotPourri(Game[PotState]):
         s.log_count += 1
 
     def _do_keep(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        kept = list(action["recipes"])
+        kept = sorted(action["recipes"])
+        dropped = [r for r in s.offered[seat] if r not in kept]
         s.books[seat] = kept
-        s.recipe_discard += [r for r in s.offered[seat] if r not in kept]
+        s.recipe_discard += dropped
         s.offered[seat] = []
-        if s.phase == CHOOSE:
-            self._say(s, f"{player_name(seat)} chose their recipes.")
-            if not any(s.offered):
-                s.phase = TURN
-                self._say(s, f"{player_name(s.turn)} starts.")
-        else:
-            self._say(s, f"{player_name(seat)} swapped recipes.")
+        discarded = " and ".join(recipe_name(r) for r in dropped) or "nothing"
+        verb = "chose their recipes" if s.phase == CHOOSE else "swapped recipes"
+        self._say(s, f"{player_name(seat)} {verb}, discarding {discarded} face up.")
+        if s.phase != CHOOSE:
             self._end_turn(s)
+        elif not any(s.offered):
+            s.phase = TURN
+            self._say(s, f"{player_name(s.turn)} starts.")
 
     def _do_refresh_pantry(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         card = _take_kind(s.hands[seat], action["ingredient"])

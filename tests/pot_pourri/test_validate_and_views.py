@@ -113,3 +113,12 @@ def test_a_view_names_the_step_and_who_must_act(kit):
     assert view["turn"] == 1 and view["phase"] == "turn" and "Player 2" in view["phase_text"]
     assert view["legal_actions"] == [] and view["over"] is False and view["deadline"] is None
     assert "result" not in view
+
+
+def test_discarded_recipes_are_named_in_the_log_because_they_go_face_up(kit):
+    state = kit.table(recipe_deck=["Borscht", "Syrniki"])
+    state = kit.act(state, 0, {"type": "swap_recipes"})
+    assert "Borscht" not in " ".join(GAME.view(state, 1)["log"])
+    state = kit.act(state, 0, {"type": "keep", "recipes": [kit.recipe("Borscht"), kit.recipe("Syrniki")]})
+    assert GAME.view(state, 1)["log"][-1] == ("Player 1 swapped recipes, discarding Paella (Mediterranean) and "
+                                              "Pelmeni (Slavic) face up.")
