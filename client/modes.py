@@ -124,7 +124,7 @@ async def connect(app: App, url: str) -> Connection:
     if app.conn is not None:
         await app.conn.close()
         app.conn = None
-    conn = Connection(url)
+    conn = Connection(url, clock=app.clock)
     await conn.connect()
     app.conn = conn
 
@@ -162,7 +162,7 @@ async def create_table(app: App, conn: Connection, game: str, options: dict[str,
                                                    **({"password": password} if password else {})})
         tokens[joined["seat"]] = joined["token"]
         table = joined.get("table", table)
-    session = TableSession(conn, table, tokens)
+    session = TableSession(conn, table, tokens, clock=app.clock)
     app.watch_session(session)
     return session
 
@@ -172,7 +172,7 @@ async def join_table(app: App, conn: Connection, table_id: str, password: str | 
     if password:
         payload["password"] = password
     ack = await conn.request("join_table", payload)
-    session = TableSession(conn, ack["table"], {ack["seat"]: ack["token"]})
+    session = TableSession(conn, ack["table"], {ack["seat"]: ack["token"]}, clock=app.clock)
     app.watch_session(session)
     return session
 
@@ -180,7 +180,7 @@ async def join_table(app: App, conn: Connection, table_id: str, password: str | 
 async def spectate_table(app: App, conn: Connection, table_id: str) -> TableSession:
     """Watch a table: no seat, the spectator view only."""
     ack = await conn.request("spectate", {"table": table_id})
-    session = TableSession(conn, ack["table"], {})
+    session = TableSession(conn, ack["table"], {}, clock=app.clock)
     app.watch_session(session)
     return session
 
@@ -219,7 +219,7 @@ async def resume_local(app: App) -> TableSession:
             forget_saved_game()
             raise ServerError(err.code, f"That game cannot be resumed: {err.message}") from err
         table = ack["table"]
-    session = TableSession(conn, table, tokens)
+    session = TableSession(conn, table, tokens, clock=app.clock)
     session.pads.update({int(k): v for k, v in (saved.get("pads") or {}).items()})
     session.local = True
     session.spectating = session.couch
