@@ -3,6 +3,8 @@ and surviving a dropped connection without losing the seat."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from client import modes
@@ -124,5 +126,30 @@ async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, k
             # Bots play at the same time: the move lands, or a race makes the server refuse it (a toast).
             await kit.settle(app, lambda b=before: session.state_id > b or app.toasts, timeout=10)
         assert set(handoffs) == {0, 1}
+    finally:
+        await app.shutdown()
+
+
+async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
+    import time
+
+    from client.app import App
+    from client.settings import Settings
+
+    app = App(Settings(path=tmp_path / "s.json", bot_speed="fast"), size=(1280, 720), fullscreen=False)
+    try:
+        session = await modes.play_local(app, "too-many-cooks", {"round_seconds": 120}, 2)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while not (session.view(0) and session.view(0)["legal_actions"]) and loop.time() < end:
+            await asyncio.sleep(0.02)
+        ack = await session.act(0, {"type": "ready"})
+        assert ack["ok"], ack
+        while session.deadline is None and loop.time() < end:
+            await asyncio.sleep(0.02)
+        left = session.remaining(time.monotonic())
+        assert 115 <= left <= 120.5, left             # the server's 2-minute round, seen through the offset
+        await asyncio.sleep(1.0)
+        assert session.remaining(time.monotonic()) == pytest.approx(left - 1.0, abs=0.3)
     finally:
         await app.shutdown()
