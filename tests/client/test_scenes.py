@@ -76,9 +76,15 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     kit.press(app, "select")
     kit.press(app, "navigate", dy=1)                       # seat 3 (bot)
     kit.press(app, "select")
+    lobby.form.focus_on("opt:challenge_seconds")
+    kit.press(app, "navigate", dx=1)                       # 3 -> 4 seconds
+    lobby.form.focus_on("pause")
+    kit.press(app, "select")                               # hand-offs no longer pause the timer
     lobby.form.focus_on("start")
     kit.press(app, "select")
     await kit.settle(app)
+    assert conn.events("set_options")[0] == {"token": "tok0", "options": {"challenge_seconds": 4}}
+    assert conn.events("set_options")[1]["settings"]["handoff_pauses_timer"] is False
     assert conn.events("add_bot") == [{"token": "tok0", "seat": 1}]
     assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
     assert conn.events("start") == [{"token": "tok0"}]
@@ -336,3 +342,18 @@ def test_the_countdown_stands_still_while_the_table_is_held(kit):
     session.receive_state({**state(0, []), "deadline": 5210.0, "server_time": 5150.0, "paused": False})
     assert session.remaining(150.0) == pytest.approx(60.0)
     assert session.remaining(160.0) == pytest.approx(50.0)
+
+
+async def test_a_couch_player_can_hand_the_controls_on_when_everyone_may_act(app, kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    flows.open_table(app, session)
+    session.receive_state(state(0, [{"type": "stir"}]))
+    session.receive_state(state(1, [{"type": "stir"}]))
+    await kit.settle(app)
+    kit.press(app, "select")                               # Ada takes the controls
+    assert session.shown_seat == 0
+    kit.press(app, "handoff")                              # H / Back button: Bo's go
+    await kit.settle(app)
+    assert isinstance(app.stack.top, HandoffScene) and app.stack.top.seat == 1
+    assert session.shown_seat is None
