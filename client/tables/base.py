@@ -120,12 +120,12 @@ class TableScene(Scene):
 
             self.app.stack.push(PauseMenu(self.app, self.session))
             return True
-        if action.kind == "handoff" and self.session.pass_controls():
-            return True
         seat = self.session.shown_seat
         bound = self.session.pads.get(seat) if seat is not None else None
         if bound is not None and action.device.startswith("pad:") and action.device != bound:
             return False  # another player's pad
+        if action.kind == "handoff" and self.session.pass_controls():
+            return True
         if action.kind == "emote" and seat is not None and 0 <= action.index < len(EMOTES):
             self.app.spawn(self.session.emote(seat, EMOTES[action.index]))
             return True
