@@ -159,15 +159,22 @@ class App:
         if action.kind == "screenshot":
             self.save_screenshot()
             return True
-        if self.conn is not None and not self.conn.connected and self.conn.sessions and action.kind not in (
-                "menu", "back", "point"):
-            return False   # input is disabled while the connection is lost
+        if self.offline_at_table() and action.kind not in ("menu", "back", "point"):
+            return False   # play is disabled while the connection is lost (menus still work)
         used = self.stack.handle(action)
         if used and action.kind == "navigate":
             self.sound("move")
         elif used and action.kind in ("select", "click"):
             self.sound("select")
         return used
+
+    def offline_at_table(self) -> bool:
+        """True while the connection is lost and a table (or its hand-off screen) has the input."""
+        from client.scenes.handoff import HandoffScene
+        from client.tables.base import TableScene
+
+        lost = self.conn is not None and not self.conn.connected and bool(self.conn.sessions)
+        return lost and isinstance(self.stack.top, TableScene | HandoffScene)
 
     def sound(self, name: str) -> None:
         """Play an interface sound at the volume in the settings."""

@@ -213,6 +213,11 @@ async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
     assert kit.press(app, "select") is False
     await kit.settle(app)
     assert conn.events("act") == []
+    kit.press(app, "menu")                                 # the menu still works, to leave if need be
+    assert app.stack.top.name == "pause"
+    kit.press(app, "navigate", dy=1)
+    assert app.stack.top.describe()["focused"] == "Settings"
+    kit.press(app, "back")
     conn.connected = True
     app.step(0.2)
     assert app.screen.get_at((4, 4))[:3] != (200, 60, 50)
