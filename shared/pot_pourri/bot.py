@@ -195,10 +195,16 @@ class PotBot(Bot):
         plans = [[one] for one in singles] + [list(pair) for pair in combinations(singles, 2)]
         plans += [[one, one] for one in singles if hand[one[0]] >= 2]
         best_cook, best_value = None, float("-inf")
+        alone = {one: kitchen.value([one]) for one in singles}
         for plan in plans:
             if len(plan) == 2 and plan[0][0] == plan[1][0] and hand[plan[0][0]] < 2:
                 continue
-            value = kitchen.value(plan)
+            if len(plan) == 1:
+                value = alone[plan[0]]
+            elif plan[0][1] != plan[1][1] and kitchen.room(plan[0][1]) > 1 and kitchen.room(plan[1][1]) > 1:
+                value = alone[plan[0]] + alone[plan[1]]  # two pans, nothing filled: the values add up
+            else:
+                value = kitchen.value(plan)
             if value > best_value:
                 best_cook, best_value = plan, value
         if best_cook is not None:
@@ -237,6 +243,9 @@ class _Kitchen:
         self.share = OPPONENT_SHARE * opponents
         redeemed = len(view["players"][bot.seat]["redeemed"])
         self.may_end = redeemed + 1 >= RECIPES_TO_END and not bot._leading(view)
+
+    def room(self, pan: int) -> int:
+        return PAN_CAPACITY - self.sizes[pan]
 
     def _matches(self, recipe: int, pan: int, added: dict[str, int]) -> int:
         missing = self.missing[recipe][pan]

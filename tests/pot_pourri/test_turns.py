@@ -148,3 +148,17 @@ def test_hands_have_no_limit(kit):
     state = kit.table(hands=[["onions"] * 9 + ["carrots"] * 9 + ["rice"] * 5, [], []], pantry=["fish"] * 4)
     state = kit.act(kit.act(state, 0, DRAW), 0, DRAW)
     assert len(state.hands[0]) == 25
+
+
+def test_a_chef_who_can_do_nothing_at_all_may_only_pass(kit):
+    from shared.pot_pourri.cards import INGREDIENTS, RECIPES
+
+    everything = [kind for kind in INGREDIENTS for _ in range(9)]
+    names = [recipe.name for recipe in RECIPES]
+    books = [[], names[:2], names[2:4]]
+    state = kit.table(hands=[[], everything[:45], everything[45:]], pantry=[None] * 4, books=books,
+                      redeemed=[[], names[4:30], names[30:]])
+    assert not state.ingredient_draw and not state.recipe_draw
+    assert GAME.legal_actions(state, 0) == [{"type": "pass", "label": "Pass (nothing else is possible)"}]
+    state = kit.act(state, 0, {"type": "pass"})
+    assert state.turn == 1
