@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 from itertools import combinations
@@ -34,7 +33,6 @@ class PotBot(Bot):
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
-        self.rng = random.Random(seed)
         self.pans: list[list[str] | None] = [[] for _ in range(PANS)]
         self.log_seen = 0
         self.plan: list[dict[str, Any]] = []
