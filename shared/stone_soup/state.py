@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -81,4 +81,10 @@ class StoneSoupState:
 
     def copy(self) -> StoneSoupState:
         """An independent copy (the rules never mutate a state they are given)."""
-        return StoneSoupState.from_json(self.to_json())
+        return replace(
+            self, options=dict(self.options), hands=[list(h) for h in self.hands],
+            set_aside=[list(h) for h in self.set_aside], pot=list(self.pot), salt_pile=list(self.salt_pile),
+            staged=list(self.staged), window=replace(self.window) if self.window else None,
+            last_close=dict(self.last_close) if self.last_close else None,
+            reveals=[dict(r, cards=list(r["cards"])) for r in self.reveals], log=list(self.log),
+        )

@@ -11,7 +11,7 @@ from typing import Any
 
 from shared.core import Game
 from shared.stone_soup.cards import KIND_OF, SEQUENCE
-from shared.stone_soup.rules import hand_size, next_seat
+from shared.stone_soup.rules import next_seat
 from shared.stone_soup.state import StoneSoupState
 
 
@@ -25,9 +25,12 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         phase, upcoming = "challenge", next_seat(state, window.player)
     else:
         phase, upcoming = "play", state.turn
+    sizes = [len(hand) for hand in state.hands]
+    if state.turn is not None:
+        sizes[state.turn] += len(state.staged)
     view: dict[str, Any] = {
         "seat": seat,
-        "players": [{"seat": s, "cards": hand_size(state, s)} for s in range(state.players)],
+        "players": [{"seat": s, "cards": size} for s, size in enumerate(sizes)],
         "dealer": state.dealer,
         "turn": state.turn,
         "phase": phase,
@@ -42,11 +45,11 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         "window": None if window is None else {
             "player": window.player, "food": SEQUENCE[window.food], "count": window.count,
             "added": window.added, "serial": window.serial,
-            "empties_hand": hand_size(state, window.player) == 0,
+            "empties_hand": sizes[window.player] == 0,
         },
         "last_reveal": dict(state.reveals[-1], cards=list(state.reveals[-1]["cards"])) if state.reveals else None,
         "log": list(state.log),
-        "deadline": game.next_deadline(state),
+        "deadline": None if window is None or over else window.closes_at,
         "over": over,
         "legal_actions": game.legal_actions(state, seat),
     }
