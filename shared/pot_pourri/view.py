@@ -30,6 +30,7 @@ PHASE_TEXT = {
 
 MATCH_SQUARES = {str(k): v for k, v in sorted(cards.MATCH_SQUARES.items(), reverse=True)}
 RECIPE_CARDS = tuple(recipe.to_json() for recipe in RECIPES)
+PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(len(CUISINES)))
 RECIPE_TITLES = tuple(f"{recipe.name} ({CUISINES[recipe.cuisine]})" for recipe in RECIPES)
 
 
@@ -64,7 +65,7 @@ def recipe_card(recipe_id: int) -> dict[str, Any]:
 
 def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), with that seat's legal actions."""
-    seated = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
+    seated = type(seat) is int and 0 <= seat < state.players
     me = seat if seated else None
     actor = state.actor
     waiting = [s for s in range(state.players) if state.offered[s]] if state.phase == CHOOSE else (
@@ -77,12 +78,14 @@ def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
         "turn": actor,
         "active_player": state.turn,
         "waiting_for": waiting,
-        "players": [_public_player(state, s) for s in range(state.players)],
+        "players": _public_players(state),
         "hand": None if me is None else _kinds(state.hands[me]),
         "book": None if me is None else [recipe_card(r) for r in state.books[me]],
         "choosing_from": None if me is None else [recipe_card(r) for r in state.offered[me]],
         "pantry": [None if c is None else CARD_KINDS[c] for c in state.pantry],
-        "pans": [_pan(state, pan) for pan in range(cards.PANS)],
+        "pans": [{"pan": pan, "covered": pan == state.lid, "count": len(cards_in),
+                  "ingredients": None if pan == state.lid else [CARD_KINDS[c] for c in cards_in],
+                  "full": len(cards_in) >= cards.PAN_CAPACITY} for pan, cards_in in enumerate(state.pans)],
         "lid": state.lid,
         "serving": _serving(state),
         "menu": _menu(state, me),
@@ -106,22 +109,16 @@ def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _public_player(state: PotState, seat: int) -> dict[str, Any]:
-    return {"seat": seat, "name": f"Player {seat + 1}", "colour": CUISINES[seat],
-            "pathway": state.track[seat], "hand_count": len(state.hands[seat]),
-            "book_count": len(state.books[seat]), "choosing_count": len(state.offered[seat]),
-            "redeemed": [RECIPE_TITLES[r] for r in state.redeemed[seat]]}
+def _public_players(state: PotState) -> list[dict[str, Any]]:
+    return [{"seat": seat, "name": PLAYER_NAMES[seat], "colour": CUISINES[seat], "pathway": pathway,
+             "hand_count": len(hand), "book_count": len(book), "choosing_count": len(offered),
+             "redeemed": [RECIPE_TITLES[r] for r in redeemed]}
+            for seat, (pathway, hand, book, offered, redeemed) in enumerate(
+                zip(state.track, state.hands, state.books, state.offered, state.redeemed, strict=True))]
 
 
 def _kinds(pile: list[int]) -> list[str]:
     return [CARD_KINDS[c] for c in sorted(pile)]
-
-
-def _pan(state: PotState, pan: int) -> dict[str, Any]:
-    covered = pan == state.lid
-    return {"pan": pan, "covered": covered, "count": len(state.pans[pan]),
-            "ingredients": None if covered else [CARD_KINDS[c] for c in state.pans[pan]],
-            "full": len(state.pans[pan]) >= cards.PAN_CAPACITY}
 
 
 def _serving(state: PotState) -> dict[str, Any] | None:
