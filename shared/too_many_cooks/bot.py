@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from shared.core import Bot
-from shared.too_many_cooks.cards import card_id
+from shared.too_many_cooks.cards import SIZE, card_id
 from shared.too_many_cooks.moves import change, rotate, spares_from_view
 from shared.too_many_cooks.tastes import judge_for
 
@@ -21,7 +21,7 @@ def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
     """The soup once ``action`` (a legal change or rotate) is played."""
     if action["type"] == "rotate":
         return rotate(soup, action["line"], action["index"], action["step"])
-    cell = action["row"] * 4 + action["col"]
+    cell = action["row"] * SIZE + action["col"]
     return change(soup, spares, cell, card_id(action["veg"], action["colour"]))[0]
 
 

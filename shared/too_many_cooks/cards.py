@@ -28,9 +28,13 @@ COL_NAMES: tuple[str, ...] = ("left column", "second column", "third column", "r
 CORNERS: tuple[int, ...] = (0, SIZE - 1, CELLS - SIZE, CELLS - 1)
 
 
+_CARD_IDS = {(veg, colour): v * len(COLOURS) + c
+             for v, veg in enumerate(VEGETABLES) for c, colour in enumerate(COLOURS)}
+
+
 def card_id(veg: str, colour: str) -> int:
-    """The small integer of the card (veg, colour)."""
-    return VEGETABLES.index(veg) * len(COLOURS) + COLOURS.index(colour)
+    """The small integer of the card (veg, colour); KeyError for an unknown card."""
+    return _CARD_IDS[(veg, colour)]
 
 
 def card_veg(card: int) -> str:

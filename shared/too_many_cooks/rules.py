@@ -44,7 +44,7 @@ class TooManyCooks(Game[TmcState]):
     max_players = 6
     option_specs = (
         OptionSpec("difficulty", "Difficulty", "easy", DIFFICULTIES),
-        OptionSpec("mode", "Game", "standard", MODES),
+        OptionSpec("mode", "Game mode", "standard", MODES),
         OptionSpec("tastes", "Unreasonable tastes", MIN_UNREASONABLE, (), MIN_UNREASONABLE, MAX_UNREASONABLE),
         OptionSpec("round_seconds", "Seconds per round", 300, (), 60, 900),
     )
