@@ -7,6 +7,7 @@ action is checked by the server.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import deque
@@ -246,8 +247,6 @@ class TableSession:
         self._background(self.conn.request("hold", {"token": self.tokens[seat], "on": on}), quiet=True)
 
     def _background(self, coro, quiet: bool = False) -> None:
-        import asyncio
-
         async def run() -> None:
             try:
                 await coro
@@ -268,19 +267,32 @@ class TableSession:
     # --- what table scenes send ----------------------------------------------------------------
     async def act(self, seat: int, action: dict[str, Any], quiet: bool = False) -> dict[str, Any]:
         """Send ``action`` for held ``seat``; the ack (``ok`` false with a plain-words error if refused,
-        which the shell also shows as a toast unless ``quiet``)."""
-        token = self.tokens.get(seat)
-        if token is None:
-            ack = {"ok": False, "error": {"code": "bad_token", "message": "That seat is not yours."}}
-        else:
-            try:
-                ack = await self.conn.request("act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id),
-                                                      "action": action})
-            except ServerError as err:
-                ack = {"ok": False, "error": {"code": err.code, "message": err.message}}
+        which the shell also shows as a toast unless ``quiet``).
+
+        If somebody else moved first (``stale_state``) and the server's newest view still lists the
+        same action as legal, it is sent once more for the newest state."""
+        ack = await self._send_act(seat, action)
+        if not ack.get("ok") and ack["error"]["code"] == "stale_state":
+            await asyncio.sleep(0.05)   # the newer state is on its way
+            view = self.views.get(seat)
+            if view is not None and action in view.get("legal_actions", []):
+                ack = await self._send_act(seat, action)
+            else:
+                ack = {"ok": False, "error": {"code": "stale_state",
+                                              "message": "The table moved on before your move arrived. Look again."}}
         if not ack.get("ok") and not quiet:
             self._error(ack["error"]["message"])
         return ack
+
+    async def _send_act(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        token = self.tokens.get(seat)
+        if token is None:
+            return {"ok": False, "error": {"code": "bad_token", "message": "That seat is not yours."}}
+        try:
+            return await self.conn.request("act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id),
+                                                   "action": action})
+        except ServerError as err:
+            return {"ok": False, "error": {"code": err.code, "message": err.message}}
 
     async def emote(self, seat: int, name: str) -> None:
         if seat in self.tokens and name in EMOTES:

@@ -68,7 +68,7 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
             time.sleep(0.15)
 
     try:
-        wait_for(lambda: xdo("search", "--classname", "soupkitchen").strip(), 20, "the window")
+        wait_for(lambda: xdo("search", "--classname", "soupkitchen").strip(), 40, "the window")
         window = xdo("search", "--classname", "soupkitchen").split()[0]
         xdo("windowfocus", "--sync", window)
         wait_for(lambda: scenes()[-1:] == ["title"], 20, "the title screen")
@@ -94,10 +94,14 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
 
         keys("Up", "Return")                # Quit
         assert app.wait(timeout=20) == 0
+    except AssertionError as failure:
+        app.kill()
+        output = app.communicate(timeout=10)[0].decode(errors="replace")
+        raise AssertionError(f"{failure}; scenes {scenes()}; client output:\n{output[-3000:]}") from None
     finally:
         if app.poll() is None:
             app.kill()
-        output = app.communicate(timeout=10)[0].decode(errors="replace")
         xvfb.kill()
         xvfb.wait(timeout=10)
+    output = app.communicate(timeout=10)[0].decode(errors="replace")
     assert "Traceback" not in output, output

@@ -362,3 +362,28 @@ async def test_a_couch_player_can_hand_the_controls_on_when_everyone_may_act(app
     await kit.settle(app)
     assert isinstance(app.stack.top, HandoffScene) and app.stack.top.seat == 1
     assert session.shown_seat is None
+
+
+async def test_a_move_overtaken_by_another_is_resent_if_still_legal(app, kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session.receive_state(state(0, [{"type": "pass"}], state_id=3))
+
+    def act(payload):
+        if payload["state_id"] == 3:   # a bot moved first: the server is at state 4 and says so
+            session.receive_state(state(0, [{"type": "pass"}], state_id=4))
+            return {"ok": False, "error": {"code": "stale_state", "message": "the table has moved on"}}
+        return {"ok": True, "state_id": 5}
+
+    conn.replies["act"] = act
+    assert (await session.act(0, {"type": "pass"}))["ok"]
+    assert [p["state_id"] for p in conn.events("act")] == [3, 4]
+
+    def moved_on(payload):
+        session.receive_state(state(0, [{"type": "stir"}], state_id=6))
+        return {"ok": False, "error": {"code": "stale_state", "message": "the table has moved on"}}
+
+    conn.replies["act"] = moved_on
+    ack = await session.act(0, {"type": "pass"}, quiet=True)
+    assert ack["error"]["message"] == "The table moved on before your move arrived. Look again."
+    assert len(conn.events("act")) == 3                    # not resent: it is no longer legal
