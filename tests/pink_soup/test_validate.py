@@ -19,7 +19,7 @@ MALFORMED = [
     {"type": "take", "pile": float("nan")}, {"type": "take", "pile": float("inf")},
     {"type": "take", "pile": [0]}, {"type": "take", "pile": {"x": 1}}, {"type": "take", "pile": 0, "seat": 1},
     {"type": "kitchen", "card": 0, "pile": 0}, {"type": "swap", "seat": 1, "slot": 0}, {"type": "declare"},
-    {1: "take"}, {"type": "draw", "extra": object()}, {"type": "pass"}, {"type": "timeout"},
+    {1: "take"}, {"type": "draw", "extra": (1, 2)}, {"type": "draw", "extra": {3}}, {"type": "pass"}, {"type": "timeout"},
 ]
 
 
