@@ -59,8 +59,21 @@ class ResultsScene(FormScene):
         return lines
 
     def build(self) -> list[Widget]:
-        return [Button("Back to title", self.leave, key="title", primary=True),
-                Button("Look at the table", self.on_back, key="table")]
+        widgets: list[Widget] = []
+        if self.session.local:
+            widgets.append(Button("Cook again", self.again, key="again", primary=True))
+        widgets += [Button("Back to title", self.leave, key="title", primary=not self.session.local),
+                    Button("Look at the table", self.on_back, key="table")]
+        return widgets
+
+    def again(self) -> None:
+        """The same game, options and players at a fresh table on the same local server."""
+        session = self.session
+        session.conn.sessions.pop(session.table["id"], None)
+        flows.start_local(self.app, session.game_id, dict(session.table.get("options", {})),
+                          len(session.table.get("seats", [])) or 2, max(1, len(session.tokens)),
+                          {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
+                          bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)))
 
     def leave(self) -> None:
         flows.leave(self.app, self.session)

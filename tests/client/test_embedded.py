@@ -153,3 +153,23 @@ async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
         assert session.remaining(time.monotonic()) == pytest.approx(left - 1.0, abs=0.3)
     finally:
         await app.shutdown()
+
+
+async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
+    from client.scenes import flows
+    from client.scenes.results import ResultsScene
+
+    app.settings.bot_speed = "fast"
+    try:
+        first = await modes.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3)
+        flows.open_table(app, first)
+        results = app.stack.push(ResultsScene(app, first))
+        assert results.describe()["focused"] == "Cook again"
+        kit.press(app, "select")
+        await kit.settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top.session is not first
+                         and app.stack.top.session.views, timeout=20)
+        again = app.stack.top.session
+        assert again.table["id"] != first.table["id"] and again.game_id == "stone-soup"
+        assert again.table["options"]["challenge_seconds"] == 2 and len(again.table["seats"]) == 3
+    finally:
+        await app.shutdown()
