@@ -19,6 +19,7 @@ from shared.pot_pourri.cards import (
 )
 
 COOKED = re.compile(r"cooked (\w+) into saucepan (\d)")
+EMPTIED = re.compile(r"Saucepan (\d) was emptied")
 UNKNOWN_STARS = sum(MENU_STARS) / len(MENU_STARS)
 FILL_THRESHOLD = 3.0  # a fill worth less than this (squares + menu stars) is left for later
 OPPONENT_SHARE = 0.6  # what a full saucepan is guessed to give each opponent
@@ -46,6 +47,9 @@ class PotBot(Bot):
                 found = COOKED.search(line)
                 if found and self.pans[int(found.group(2)) - 1] is not None:
                     self.pans[int(found.group(2)) - 1].append(found.group(1))
+                emptied = EMPTIED.match(line)
+                if emptied:
+                    self.pans[int(emptied.group(1)) - 1] = []
         if first > self.log_seen:  # lines were missed: only the visible saucepans can be trusted
             self.pans = [None] * PANS
         self.log_seen = first + len(view["log"])
@@ -96,12 +100,11 @@ class PotBot(Bot):
             return self._lid(view, legal)
         if view["phase"] == "turn":
             self.plan = self._turn_plan(view, legal)
-        for step in self.plan:
-            self.plan = self.plan[1:]
+        if self.plan:
+            step, self.plan = self.plan[0], self.plan[1:]
             match = _find(legal, step)
             if match is not None:
                 return match
-            break
         self.plan = []
         if "stop_cooking" in kinds:
             return _find(legal, {"type": "stop_cooking"})

@@ -353,6 +353,7 @@ class PotPourri(Game[PotState]):
         for pan in s.full_pans:
             s.ingredient_discard += s.pans[pan]
             s.pans[pan] = []
+            self._say(s, f"Saucepan {pan + 1} was emptied onto the discard pile.")
         for step in range(s.players):
             seat = (s.turn + step) % s.players
             while len(s.books[seat]) < cards.BOOK_SIZE:

@@ -90,3 +90,34 @@ def test_the_bot_remembers_a_covered_saucepan_from_earlier_views_and_the_public_
     missed = view_with([(4, None), (0, []), (0, [])], log=["x"] * 10, log_first=40)
     bot.choose(missed, 2.0)
     assert bot.pans[0] is None, "after missing part of the log, a covered saucepan is unknown"
+
+
+def test_the_bot_forgets_a_saucepan_the_log_says_was_emptied():
+    bot = PotBot(1, 1)
+    bot.choose(view_with([(5, ["rice"] * 5), (0, []), (0, None)]), 0.0)
+    log = ["Player 1 cooked fish into saucepan 1.", "Saucepan 1 was emptied onto the discard pile.",
+           "Player 2 cooked meat into saucepan 1.", "Player 2 moved the lid onto saucepan 1."]
+    bot.choose(view_with([(1, None), (0, []), (0, [])], log=log), 1.0)
+    assert bot.pans[0] == ["meat"]
+
+
+def test_the_bot_completes_a_perfect_dish_and_serves_the_matching_recipe(kit):
+    from shared.pot_pourri.state import SERVE
+
+    state = kit.table(hands=[["tomatoes", "onions"], [], []], lid=2,
+                      pans=[["rice", "rice", "fish", "fish", "peppers"], ["meat"], []])
+    bot = PotBot(0, 1)
+    action = bot.choose(GAME.view(state, 0), 0.0)
+    assert (action["type"], action["ingredient"], action["pan"]) == ("cook", "tomatoes", 0)
+    state = kit.act(state, 0, action)
+    while state.phase != SERVE:
+        state = kit.act(state, 0, bot.choose(GAME.view(state, 0), 0.0))
+    assert bot.choose(GAME.view(state, 0), 0.0)["recipe"] == kit.recipe("Paella")
+
+
+def test_the_bot_as_co_chef_serves_its_best_matching_recipe(kit):
+    state = kit.table(hands=[["fish"], [], []], lid=2, pans=[["rice", "rice", "meat", "carrots", "onions"], [], []],
+                      books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]])
+    state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
+    state = kit.act(state, 0, {"type": "redeem", "recipe": kit.recipe("Syrniki")})
+    assert PotBot(1, 1).choose(GAME.view(state, 1), 0.0)["recipe"] == kit.recipe("Plov")
