@@ -49,7 +49,7 @@ def check_view_matches_state(state):
 
 
 def test_a_thousand_random_games_keep_every_rule():
-    endings = dict.fromkeys(("all_passed", "time_up", "five or more", "out of stars", "rounds survived"), 0)
+    endings = dict.fromkeys(("all_passed", "time_up", "rejoined", "five or more", "out of stars", "rounds survived"), 0)
     for number in range(GAMES):
         players = 2 + number % 5
         options = OPTION_SETS[number // 5 % len(OPTION_SETS)]
@@ -72,7 +72,7 @@ def test_a_thousand_random_games_keep_every_rule():
             for upto in (1, len(hashes) // 2, len(hashes) - 1):
                 assert GAME.state_hash(replay(result.record, upto)) == hashes[upto - 1]
         for event in result.events:
-            if event["type"] in ("all_passed", "time_up"):
+            if event["type"] in ("all_passed", "time_up", "rejoined"):
                 endings[event["type"]] += 1
         final = result.state.reveal
         endings["five or more"] += final["unsatisfied"] >= 5
