@@ -19,6 +19,13 @@ from shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE
 BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
 
 
+def hypergeometric(population: int, successes: int, draws: int, k: int) -> float:
+    """Chance that ``draws`` cards from ``population`` (``successes`` good ones) hold exactly ``k``."""
+    if population <= 0 or not (0 <= k <= draws <= population) or not 0 <= successes <= population:
+        return 1.0 if k == 0 and draws <= 0 else 0.0
+    return math.comb(successes, k) * math.comb(population - successes, draws - k) / math.comb(population, draws)
+
+
 def holds_at_least(population: int, successes: int, draws: int, wanted: int) -> float:
     """Chance that ``draws`` cards taken from ``population`` (with ``successes`` good ones) hold at
     least ``wanted`` good ones (hypergeometric tail)."""
@@ -105,14 +112,17 @@ class StoneSoupBot(Bot):
 
     # --- counting --------------------------------------------------------------------------------
     def _unaccounted(self, view: dict[str, Any], food: str, claimant: int) -> tuple[int, int]:
-        """Copies of ``food`` that could be in ``claimant``'s hand: (for certain, believing claims)."""
+        """Copies of ``food`` that could be in ``claimant``'s hand: (for certain, as far as believed).
+
+        Certain counts only this seat's own cards; belief also trusts what challenges revealed
+        (cards may have moved since) and half the claims still in the pot."""
         in_hand = view["hand"].count(food)
         mine_in_pot = sum(entry.exact[food] for entry in self.pot if entry.exact is not None)
+        certain = max(0, FOOD_COUNTS[food] - in_hand - mine_in_pot)
         elsewhere = sum(c[food] for s, c in self.known.items() if s not in (claimant, self.seat))
-        certain = FOOD_COUNTS[food] - in_hand - mine_in_pot - elsewhere
         claimed = sum(min(entry.count, entry.added) for entry in self.pot
                       if entry.exact is None and entry.food == food and entry.seat != claimant)
-        return max(0, certain), max(0, certain - claimed)
+        return certain, max(0, certain - elsewhere - claimed // 2)
 
     def _unseen_cards(self, view: dict[str, Any]) -> int:
         """Cards the bot cannot see: other hands, extra hands and the pot (minus its own plays)."""
@@ -140,25 +150,64 @@ class StoneSoupBot(Bot):
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
         if window["empties_hand"] or window["added"] != window["count"]:
             return 1.0  # a last play costs nothing to doubt; a miscount is a sure bluff
+        bluff = self._bluff_chance(view, window)
+        if bluff >= 1.0 or bluff <= 0.0:
+            return bluff
+        sizes = [p["cards"] for p in view["players"]]
+        player, pot, added = window["player"], view["pot"], window["added"]
+        # Catching a bluff hurts one rival (most worth it against the leader); doubting an honest
+        # play costs this seat the whole pot. Multi-card claims hide stones, which cost the whole pot.
+        leader = sizes[player] <= min(sizes)
+        weight = (0.8 if leader else 0.4) * (1.0 + 1.0 / max(1, sizes[player]))
+        penalty = pot if window["count"] > 1 else (pot + min(2 * added, pot)) / 2
+        gain = bluff * weight * penalty
+        cost = (1.0 - bluff) * pot
+        return 1.0 / (1.0 + math.exp(-(gain - cost) / 0.5 + 1.0))
+
+    def _bluff_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
+        """How likely the open claim is a bluff, from the copies of the food this seat can count."""
         food, count, player = window["food"], window["count"], window["player"]
         certain, believed = self._unaccounted(view, food, player)
         if count > certain:
             return 1.0
-        known = self.known.get(player, Counter())
-        if known[food] >= count:
+        known = min(self.known.get(player, Counter())[food], believed)
+        if known >= count:
             return 0.0
-        sizes = {p["seat"]: p["cards"] for p in view["players"]}
-        hand_before = sizes[player] + window["added"]
+        hand_before = view["players"][player]["cards"] + window["added"]
         unseen = max(self._unseen_cards(view), hand_before)
-        holds = holds_at_least(unseen, believed + known[food], hand_before, count)
-        bluff = (1.0 - holds) * BLUFF_RATE / ((1.0 - holds) * BLUFF_RATE + holds)
-        pot = view["pot"]
-        # Catching a bluff hurts one rival; catching an honest play costs this seat the whole pot.
-        leader = sizes[player] <= min(sizes.values())
-        weight = (0.8 if leader else 0.4) * (1.0 + 1.0 / max(1, sizes[player]))
-        gain = bluff * weight * min(2 * window["added"], pot)
-        cost = (1.0 - bluff) * pot
-        return 1.0 / (1.0 + math.exp(-(gain - cost) / 0.5 + 1.0))
+
+        def holds(k: int) -> float:  # chance the player held exactly k copies before the play
+            return hypergeometric(unseen - known, believed - known, hand_before - known, k - known)
+
+        tail = max(0.0, 1.0 - sum(holds(k) for k in range(count + 1)))
+        honest = holds(count) + 0.3 * tail + 0.04  # what was revealed may have moved since
+        # Bluffers mostly claim one card; a larger claim hides a stone beside real food.
+        bluffing = holds(0) * (BLUFF_RATE if count == 1 else 0.01) + (holds(count - 1) * 0.2 if count > 1 else 0.0)
+        if honest + bluffing <= 0.0:
+            return 0.5
+        return bluffing / (honest + bluffing)
+
+    def _exposure(self, view: dict[str, Any], food: str, count: int) -> float:
+        """The chance that some rival holds so many of ``food`` that a claim of ``count`` is a sure lie."""
+        hand = view["hand"]
+        outside = FOOD_COUNTS[food] - hand.count(food) - view["picked"].count(food)
+        outside -= sum(entry.exact[food] for entry in self.pot if entry.exact is not None)
+        need = FOOD_COUNTS[food] - count + 1  # copies a rival must hold to know the claim is false
+        if need > outside:
+            return 0.0
+        unseen = max(1, self._unseen_cards(view))
+        safe = 1.0
+        for player in view["players"]:
+            if player["seat"] == self.seat:
+                continue
+            # A rival counts the copies it holds and the ones it put in the pot itself.
+            in_pot = sum(min(entry.count, entry.added) for entry in self.pot
+                         if entry.seat == player["seat"] and entry.food == food)
+            wanted = need - in_pot
+            if wanted <= 0 or self.known.get(player["seat"], Counter())[food] >= wanted:
+                return 1.0
+            safe *= 1.0 - holds_at_least(unseen, outside - in_pot, min(player["cards"], unseen), wanted)
+        return 1.0 - safe
 
     def _build_play(self, view: dict[str, Any]) -> Action | None:
         picked = Counter(view["picked"])
@@ -184,31 +233,31 @@ class StoneSoupBot(Bot):
         hand = Counter(view["hand"])
         food = view["due"]
         have = hand[food]
-        size = sum(hand.values())
+        spare = sum(hand.values()) - hand[SALT]  # cards that must still go into the pot
         pot = view["pot"]
-        if hand[SALT] == size:
+        if not spare:
             return [], 0  # salt cannot be challenged: the safest way out
-        # How believable a claim of this food is: copies not seen here, in the pot's claims or elsewhere.
-        _, believed = self._unaccounted(view, food, self.seat)
-        plausible = max(0.0, (believed - have) / FOOD_COUNTS[food])
-        cheap_pot = 1.0 / (1.0 + pot / 3.0)
-        spare = size - hand[SALT]  # cards that must still go into the pot
         if have:
-            if have == spare:
-                return [food] * have, have  # honest, and then only salt (or nothing) is left
-            sneak = hand[STONE] and have + 1 <= FOOD_COUNTS[food] and have + 1 < spare
-            if sneak and self.rng.random() < cheap_pot * (0.3 + 0.7 * plausible):
-                return [food] * have + [STONE], have + 1
+            if have < spare and hand[STONE] and have + 1 <= FOOD_COUNTS[food] and have + 1 < spare:
+                risk = self._risk(view, food, have + 1)
+                if risk * (pot + have + 1) < 1.5 and self.rng.random() < 0.8:
+                    return [food] * have + [STONE], have + 1  # slip a stone in beside real food
             return [food] * have, have
-        if hand[SALT] and (hand[SALT] > 1 or spare > 6 or pot > 2):
-            if self.rng.random() > plausible * cheap_pot:
-                return [], 0
-        if hand[STONE] and (pot <= 2 or not any(hand[k] for k in SEQUENCE)):
+        risk = self._risk(view, food, 1)
+        if hand[STONE] and risk * (pot + 1) <= 0.8 and self.rng.random() < 0.9:
             return [STONE], 1
-        later = [k for k in SEQUENCE if hand[k]]
-        if later:
+        foods = [k for k in SEQUENCE if hand[k]]
+        keep_salt = hand[SALT] == 1 and spare <= 5  # the last salt is a sure way out at the end
+        if hand[SALT] and not keep_salt and (risk > 0.35 or not foods or self.rng.random() < 0.25):
+            return [], 0
+        if foods:
             # Give up the food this seat is least likely to be asked for soon.
             nxt = (SEQUENCE.index(food) + 1) % len(SEQUENCE)
-            distance = {k: (SEQUENCE.index(k) - nxt) % len(SEQUENCE) for k in later}
-            return [max(later, key=lambda k: (distance[k], hand[k]))], 1
+            return [max(foods, key=lambda k: ((SEQUENCE.index(k) - nxt) % len(SEQUENCE), hand[k]))], 1
         return ([STONE], 1) if hand[STONE] else ([], 0)
+
+    def _risk(self, view: dict[str, Any], food: str, count: int) -> float:
+        """The chance a claim of ``count`` of ``food`` gets challenged: sure when a rival can count it
+        false, otherwise a rough share of doubters."""
+        exposure = self._exposure(view, food, count)
+        return exposure + (1.0 - exposure) * 0.25

@@ -75,7 +75,8 @@ def test_the_bot_plays_its_food_honestly_and_takes_the_winning_play(table):
 
 
 def test_the_bot_bluffs_less_when_it_knows_where_the_due_food_is(table):
-    hands = {0: "salt salt onion carrot", 2: "potato potato potato potato tomato"}
+    hands = {0: "salt salt onion carrot", 1: "cabbage peas peas onion sausage",
+             2: "potato potato potato potato tomato"}  # the rest is set aside, unseen
 
     def salt_rate(known: bool) -> float:
         salted = 0
