@@ -294,7 +294,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
           f"max={max(lat_ms, default=float('nan')):.2f} samples={len(lat_ms)}")
     inside = usage["metrics"]["latency_ms"]
     print(f"inside the server (action received -> last state push queued) ms: p50={inside['p50']} "
-          f"p99={inside['p99']}")
+          f"p99={inside['p99']}; by stage: {usage['metrics'].get('stages_ms')}")
     print(f"echo round trip ms: p50={echo_p50:.2f} p99={percentile(echo_ms, 0.99):.2f} samples={len(echo_ms)}")
     print(f"server: cpu={usage.get('cpu_percent', 0):.1f}% rss={usage.get('rss_mb', 0):.1f}MB; "
           f"echo server: cpu={echo_usage.get('cpu_percent', 0):.1f}% rss={echo_usage.get('rss_mb', 0):.1f}MB; "

@@ -16,6 +16,7 @@ from aiohttp import web
 from server import protocol as p
 from server.config import ServerConfig
 from server.hub import Hub
+from server.push import Pusher
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
                                max_http_buffer_size=config.max_http_buffer)
     app = web.Application()
     sio.attach(app)
-    hub = Hub(config, sio.emit)
+    hub = Hub(config, sio.emit, pusher=Pusher(sio))
     app[HUB] = hub
 
     @sio.event

@@ -19,6 +19,7 @@ from server import protocol as p
 from server.config import ServerConfig
 from server.metrics import Metrics
 from server.play import Play
+from server.push import Pusher
 from server.store import Store, password_hash, token_hash
 from server.table import Table
 from shared.core import Game, RuleError
@@ -61,9 +62,11 @@ def available_games() -> list[dict[str, Any]]:
 
 
 class Hub(Play):
-    def __init__(self, config: ServerConfig, emit: Emit, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, config: ServerConfig, emit: Emit, clock: Callable[[], float] = time.monotonic,
+                 pusher: Pusher | None = None) -> None:
         self.config = config
         self.emit = emit
+        self.pusher = pusher
         self.clock = clock
         self.store = Store(config.db_path)
         self.server_id = config.server_id or secrets.token_hex(4)
@@ -131,10 +134,18 @@ class Hub(Play):
         holder.sids.add(sid)
         holder.away_since = None
 
+    def push_to(self, sids: list[str], event: str, data: Any) -> None:
+        """Queue one push for several connections, in order with every other push and ack."""
+        if self.pusher is None:
+            for sid in sids:
+                self.spawn(self.emit(event, data, to=sid))
+            return
+        encoded = self.pusher.encode(event, data)
+        for sid in sids:
+            self.pusher.send(sid, encoded)
+
     async def lobby_changed(self, table: Table) -> None:
-        payload = {"table": table.summary()}
-        for sid in self.audience(table):
-            await self.emit("lobby", payload, to=sid)
+        self.push_to(self.audience(table), "lobby", {"table": table.summary()})
 
     def audience(self, table: Table) -> list[str]:
         sids = {sid for seat in table.seats for sid in seat.sids} | table.spectators
@@ -306,8 +317,7 @@ class Hub(Play):
         self.forget_tokens(table, req.seat)
         table.free_seat(req.seat)
         table.save()
-        for other in sids:
-            await self.emit("kicked", {"table": table.id}, to=other)
+        self.push_to(sids, "kicked", {"table": table.id})
         await self.lobby_changed(table)
         return {"ok": True}
 
@@ -355,8 +365,7 @@ class Hub(Play):
         if now - holder.last_emote < self.config.emote_interval:
             raise p.ProtocolError(p.RATE_LIMITED, "one reaction at a time, please")
         holder.last_emote = now
-        for other in self.audience(table):
-            await self.emit("emote", {"table": table.id, "seat": seat, "emote": req.emote}, to=other)
+        self.push_to(self.audience(table), "emote", {"table": table.id, "seat": seat, "emote": req.emote})
         return {"ok": True}
 
     # --- connections coming and going ----------------------------------------------------------
@@ -401,7 +410,11 @@ class Hub(Play):
                 if seat_row["token_hash"]:
                     self.tokens[seat_row["token_hash"]] = (table.id, index)
             if row["started"]:
-                table.start(now, row["seed"], row["log"])
+                try:
+                    table.start(now, row["seed"], row["log"])
+                except Exception:  # the rules changed under a stored match: keep the rest serving
+                    log.exception("table %s (%s) could not be restored", row["id"], row["game"])
+                    continue
             self.tables[table.id] = table
             for index, seat in enumerate(table.seats):
                 if seat.human:

@@ -24,6 +24,7 @@ class Metrics:
         self.errors_total = 0
         self.recent: deque[float] = deque()
         self.latencies: deque[float] = deque(maxlen=5000)  # seconds, player actions only
+        self.stages: dict[str, deque[float]] = {}  # seconds spent in each stage of a player action
         self.started = clock()
 
     def action(self, latency: float) -> None:
@@ -36,6 +37,10 @@ class Metrics:
         while self.recent and self.recent[0] < now - self.window:
             self.recent.popleft()
 
+    def stage(self, name: str, seconds: float) -> None:
+        """Time one stage of handling a player action took (``queue``: waiting for the table)."""
+        self.stages.setdefault(name, deque(maxlen=5000)).append(seconds)
+
     def snapshot(self) -> dict[str, Any]:
         now = self.clock()
         while self.recent and self.recent[0] < now - self.window:
@@ -47,4 +52,7 @@ class Metrics:
                 "requests_total": self.requests_total, "errors_total": self.errors_total,
                 "latency_ms": {"p50": to_ms(percentile(lat, 0.5)), "p99": to_ms(percentile(lat, 0.99)),
                                "samples": len(lat)},
+                "stages_ms": {name: {"p50": to_ms(percentile(list(values), 0.5)),
+                                     "p99": to_ms(percentile(list(values), 0.99))}
+                              for name, values in self.stages.items()},
                 "uptime_s": round(now - self.started, 3)}

@@ -31,15 +31,20 @@ class Play:
         if not table.started:
             raise p.ProtocolError(p.NOT_STARTED, "the game at this table has not started yet")
         async with self.lock(table):
+            self.metrics.stage("queue", self.clock() - received)
             await self.fire_timeouts(table)
             if req.state_id != table.state_id:
                 raise p.ProtocolError(p.STALE_STATE, f"the table has moved on to state {table.state_id}; "
                                                      f"your action was for state {req.state_id}")
+            applying = self.clock()
             try:
-                table.apply(seat, req.action, table.game_now(self.clock()))
+                table.apply(seat, req.action, table.game_now(applying))
             except RuleError as err:
                 raise p.ProtocolError(p.ILLEGAL, str(err) or "that move is not allowed now") from None
+            broadcasting = self.clock()
+            self.metrics.stage("apply_and_store", broadcasting - applying)
             await self.after_action(table)
+            self.metrics.stage("broadcast", self.clock() - broadcasting)
         self.metrics.action(self.clock() - received)
         return {"ok": True, "state_id": table.state_id}
 
@@ -67,19 +72,15 @@ class Play:
     async def broadcast(self: Hub, table: Table, snapshot: bool = False) -> None:
         """One ``state`` per seat each connection holds, and the spectator view to spectators."""
         mono = self.clock()
-        sends = []
         for index, seat in enumerate(table.seats):
             if seat.sids:
-                payload = table.state_payload(index, mono, snapshot)
-                sends.extend(self.emit("state", payload, to=sid) for sid in sorted(seat.sids))
+                self.push_to(sorted(seat.sids), "state", table.state_payload(index, mono, snapshot))
         if table.spectators:
-            payload = table.state_payload(None, mono, snapshot)
-            sends.extend(self.emit("state", payload, to=sid) for sid in sorted(table.spectators))
-        await asyncio.gather(*sends)  # queued in order; the sockets' writers send them concurrently
+            self.push_to(sorted(table.spectators), "state", table.state_payload(None, mono, snapshot))
 
     async def send_snapshot(self: Hub, table: Table, seat: int | None, sid: str) -> None:
         async with self.lock(table):
-            await self.emit("state", table.state_payload(seat, self.clock(), True), to=sid)
+            self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
 
     async def after_action(self: Hub, table: Table) -> None:
         await self.broadcast(table)

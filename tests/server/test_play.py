@@ -8,6 +8,7 @@ import random
 import pytest
 from server_testkit import check_received, fetch_json, loadable_game_ids, quick_options
 
+from shared.match import MatchRecord, replay
 from shared.registry import get_game
 
 
@@ -108,9 +109,12 @@ async def test_whole_game_of_each_registered_game(server, clients, game_id):
         pytest.skip(f"{game_id} has not landed yet")
     game = get_game(game_id)
     seats = game.min_players if game.min_players >= 2 else 2
-    record, _, _ = await play_out(server, clients, game_id, seats, min(2, seats), quick_options(game),
-                                  lambda seat: bot_moves(game_id, seat, 7 + seat))
-    assert record["log"]
+    results = await asyncio.gather(*(
+        play_out(server, clients, game_id, seats + extra, 2, quick_options(game),
+                 lambda seat, extra=extra: bot_moves(game_id, seat, 7 + 10 * extra + seat))
+        for extra in range(min(3, game.max_players - seats + 1))))
+    for record, _, _ in results:
+        assert record["log"] and get_game(game_id).is_over(replay(MatchRecord.from_json(record)))
 
 
 async def test_refused_actions_change_nothing(server, clients, pepper):
