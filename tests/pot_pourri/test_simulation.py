@@ -2,8 +2,9 @@
 well-formed views that reveal nothing hidden from their seat, and replays equal to the live game.
 
 Sized for the test budget: every game of every player count checks the card invariants after every
-action; the first FULL_GAMES of each count also run the full conformance check, a redaction check
-and sampled replays after every action; every REPLAY_EVERY-th game is replayed at its end.
+action, one seat's redaction every REDACT_EVERY actions and the full conformance check once; the
+first FULL_GAMES of each count run the full conformance check and a redaction check after every
+action and sampled replays; every REPLAY_EVERY-th game is replayed at its end.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from shared.pot_pourri.state import OVER, PotState
 GAMES_PER_COUNT = 500
 FULL_GAMES = 10
 REPLAY_EVERY = 20
+REDACT_EVERY = 20
 CHUNKS = 2  # the games of one player count, split so that parallel test runs share them out
 PLAYER_COUNTS = list(range(GAME.min_players, GAME.max_players + 1))
 
@@ -88,8 +90,24 @@ class Checker:
             check_legal_actions_validate(GAME, state, self.players, entry["t"])
 
 
-def light_check(state: PotState, entry: dict) -> None:
-    GAME.check_invariants(state)
+class LightChecker:
+    """After every action: the card invariants; every REDACT_EVERY-th action one seat's redaction; once
+    per game, at a seed-dependent action, the full conformance check."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.players, self.seed = players, seed
+        self.rng = random.Random(seed)
+        self.step = 0
+        self.full_at = 10 + seed % 97
+
+    def __call__(self, state: PotState, entry: dict) -> None:
+        self.step += 1
+        GAME.check_invariants(state)
+        if self.step % REDACT_EVERY == 0:
+            viewer = (self.seed + self.step // REDACT_EVERY) % (self.players + 1)
+            check_redacted(state, viewer if viewer < self.players else None, self.rng)
+        if self.step == self.full_at:
+            check_state(GAME, state, self.players)
 
 
 def options_for(seed: int) -> dict:
@@ -103,7 +121,7 @@ def test_random_games_keep_every_card_in_one_place_and_end_with_a_winner(players
     for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
         options = GAME.normalise_options(options_for(seed), players)
         full = seed < FULL_GAMES
-        observe = Checker(players, seed, options) if full else light_check
+        observe = Checker(players, seed, options) if full else LightChecker(players, seed)
         outcome = play(GAME, players, seed, random_chooser(seed), options=options, observe=observe)
         state = outcome.state
         assert GAME.is_over(state) and max(len(group) for group in state.redeemed) == 6
