@@ -132,8 +132,28 @@ def final_result(state: TmcState, lost: bool) -> dict[str, Any]:
                      else {"mode": "unreasonable", "tastes": MIN_UNREASONABLE})
     return {
         "won": won, "stars": state.stars, "rounds_played": state.round,
+        "summary": _summary(state, won, challenge),
         "winners": list(range(state.players)) if won else [],
         "scores": [state.stars] * state.players,
         "next_challenge": challenge,
         "beat_fifteen": state.mode == "unreasonable" and won and state.taste_goal == MAX_UNREASONABLE,
     }
+
+
+def _summary(state: TmcState, won: bool, challenge: dict[str, Any] | None) -> str:
+    """One sentence for the end of the game."""
+    stars = f"{state.stars} star" + ("" if state.stars == 1 else "s")
+    if state.mode == "unreasonable":
+        if not won:
+            return f"The unreasonable soup of {state.taste_goal} tastes was not to everyone's taste."
+        if challenge is None:
+            return "All fifteen tastes satisfied: tell the publisher!"
+        return f"All {state.taste_goal} tastes satisfied: next time try {challenge['tastes']}."
+    if not won:
+        return f"The kitchen closed in round {state.round} of {state.rounds}."
+    served = f"{NUMBER_WORDS[state.rounds]} rounds served with {stars}."
+    if challenge is None:
+        return served
+    if challenge["mode"] == "unreasonable":
+        return served + " Ready for an unreasonable soup!"
+    return served + f" Ready for {challenge['difficulty'].capitalize()}!"
