@@ -135,7 +135,7 @@ class TableSession:
     def seat_name(self, seat: int | None) -> str:
         for info in self.table.get("seats", []):
             if info.get("seat") == seat:
-                return info.get("name") or ("Bot" if info.get("bot") else f"Seat {seat + 1}")
+                return info.get("name") or (f"Bot {seat + 1}" if info.get("bot") else f"Seat {seat + 1}")
         return "Spectator" if seat is None else f"Seat {seat + 1}"
 
     # --- what the server pushes ----------------------------------------------------------------

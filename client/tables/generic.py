@@ -152,7 +152,7 @@ class GenericTable(TableScene):
         bar = pygame.Rect(lay.width // 3, lay.margin, lay.width // 3, lay.button_h // 2)
         self.draw_countdown(surface, bar)
 
-        top = lay.margin * 2 + lay.button_h
+        top = self._draw_seats(surface, lay, lay.margin + lay.button_h) + lay.gap
         left = pygame.Rect(lay.margin, top, int(lay.width * 0.55), lay.height - top - lay.margin * 4)
         theme.draw_panel(surface, left, lay)
         f = lay.font("body")
@@ -199,6 +199,31 @@ class GenericTable(TableScene):
             self._draw_history(surface, lay, box, history)
         self._draw_feed(surface, lay, pygame.Rect(lay.margin, left.bottom + lay.gap, lay.width - lay.margin * 2,
                                                   lay.height - left.bottom - lay.gap * 2))
+
+    def _draw_seats(self, surface: pygame.Surface, lay: theme.Layout, y: int) -> int:
+        """A chip per seat: colour, name, who is a bot, away or here; a recent emote beside it."""
+        seats = self.session.table.get("seats", [])
+        if not seats:
+            return y
+        h = round(lay.button_h * 0.7)
+        width = (lay.width - lay.margin * 2 - lay.gap * (len(seats) - 1)) // len(seats)
+        recent = {seat: emote for seat, emote, at in self.session.emotes if self.now - at < 4}
+        for i, info in enumerate(seats):
+            seat = info.get("seat", i)
+            chip = pygame.Rect(lay.margin + i * (width + lay.gap), y, width, h)
+            theme.draw_panel(surface, chip, lay, colour=theme.PANEL_LIGHT if seat in self.session.tokens else theme.PANEL)
+            r = h // 4
+            pygame.draw.circle(surface, theme.seat_colour(seat), (chip.x + lay.gap + r, chip.centery), r)
+            words = self.seat_label(seat)
+            if info.get("bot") and info.get("name"):
+                words += " (bot)"
+            elif not info.get("connected", True):
+                words += " (away)"
+            if seat in recent:
+                words += f"  - {recent[seat]}!"
+            theme.text(surface, words, "body", theme.TEXT, (chip.x + lay.gap * 2 + r * 2, chip.centery), lay,
+                       anchor="midleft", max_width=chip.width - lay.gap * 3 - r * 2)
+        return y + h
 
     def _draw_history(self, surface: pygame.Surface, lay: theme.Layout, box: pygame.Rect, history: list[str]) -> None:
         """The newest lines of the game's own log, newest at the bottom."""
