@@ -93,3 +93,9 @@ def test_unplugging_a_pad_is_reported(mapper):
 def test_unknown_action_kinds_are_refused():
     with pytest.raises(ValueError):
         InputAction("teleport")
+
+
+def test_a_pad_that_cannot_be_opened_is_ignored(mapper):
+    ghost = pygame.event.Event(pygame.JOYDEVICEADDED, device_index=7, guid="")
+    assert mapper.translate(ghost) == []
+    assert mapper.pads == {} and mapper.hotplug == []
