@@ -315,8 +315,9 @@ class PotPourri(Game[PotState]):
         s.serve_queue = [[cook, pan, 1] for pan in full] + [[seat, pan, 0] for seat in others for pan in full]
         s.crossings = []
         s.phase = SERVE
-        names = " and ".join(str(pan + 1) for pan in full)
-        self._say(s, f"Saucepan {names} is full: {player_name(cook)} must serve.")
+        pans = f"Saucepan {full[0] + 1} is" if len(full) == 1 else \
+            "Saucepans " + " and ".join(str(pan + 1) for pan in full) + " are"
+        self._say(s, f"{pans} full: {player_name(cook)} must serve.")
         self._advance_serve(s)
 
     def _advance_serve(self, s: PotState) -> None:
