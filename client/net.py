@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from client.clock import ClockOffset
+from client.clock import SlewedOffset
 
 if TYPE_CHECKING:
     from client.session import TableSession
@@ -72,7 +72,7 @@ class Connection:
     def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.url = url
         self.clock = clock
-        self.offset = ClockOffset()
+        self.offset = SlewedOffset()
         self.sio: Any = None   # socketio.AsyncClient once connected
         self.connected = False
         self.server_id: str | None = None

@@ -33,11 +33,11 @@ class OfflineConnection:
     """Just enough of a connection for a table session fed by the benchmark itself."""
 
     def __init__(self) -> None:
-        from client.clock import ClockOffset
+        from client.clock import SlewedOffset
 
         self.url = "bench"
         self.connected = True
-        self.offset = ClockOffset()
+        self.offset = SlewedOffset()
         self.sessions: dict = {}
         self.games: list = []
         self.lobby_listeners: list = []

@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
-from client.clock import ClockOffset  # noqa: E402
+from client.clock import SlewedOffset  # noqa: E402
 from client.input import InputAction  # noqa: E402
 from client.net import ServerError  # noqa: E402
 from client.settings import Settings  # noqa: E402
@@ -85,7 +85,7 @@ class FakeConnection:
     def __init__(self, games: list[dict[str, Any]] | None = None) -> None:
         self.url = "http://192.168.1.20:8765"
         self.connected = True
-        self.offset = ClockOffset()
+        self.offset = SlewedOffset()
         self.sessions: dict[str, Any] = {}
         self.games = games or []
         self.lobby_listeners: list = []
