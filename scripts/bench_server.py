@@ -104,10 +104,10 @@ async def echo_phase(url: str, clients_n: int, seconds: float, rng: random.Rando
 
 
 class Seat:
-    def __init__(self, client) -> None:
-        self.client = client
+    def __init__(self, table: int, seat: int) -> None:
+        self.index = table, seat  # global table number, seat number
+        self.client = None
         self.token = ""
-        self.seat = 0
         self.table = ""
         self.view: dict | None = None
         self.state_id = -1
@@ -115,8 +115,14 @@ class Seat:
         self.sent: tuple[int, float] | None = None  # (state id acted on, time sent)
 
 
-async def game_phase(url: str, tables: int, seconds: float, rng: random.Random) -> dict:
-    seats: list[Seat] = []
+def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
+    """Seat s of table t is played by worker (t + s) % workers: a table's clients share no process
+    where there are enough workers, as players at a real table would not."""
+    return [Seat(t, s) for t in range(tables) for s in range(4) if (t + s) % workers == me]
+
+
+async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
+    seats = my_seats(args.tables, args.workers, args.index)
     latencies: list[float] = []
     counts = {"actions": 0, "refused": 0, "games": 0}
 
@@ -127,49 +133,47 @@ async def game_phase(url: str, tables: int, seconds: float, rng: random.Random) 
         if seat.sent is not None and data["state_id"] > seat.sent[0]:
             latencies.append(time.monotonic() - seat.sent[1])
             seat.sent = None
+        if data["view"]["over"] and not (seat.view or {}).get("over") and seat.index[1] == 0:
+            counts["games"] += 1
         seat.view, seat.state_id = data["view"], data["state_id"]
         seat.changed.set()
 
-    clients = await connect_all(url, tables * 4, on_state)
-    seats.extend(Seat(c) for c in clients)
-    for seat in seats:
-        await seat.client.call("hello", {"protocol": 1, "client": "bench"})
-
-    async def new_table(group: list[Seat]) -> None:
-        host = group[0]
-        made = await host.client.call("create_table", {"game": GAME, "seats": 4, "name": "Host",
-                                                       "options": {"mode": "all-day"}})
-        assert made["ok"], made
-        host.token, host.seat, host.table = made["token"], 0, made["table"]["id"]
-        for guest in group[1:]:
-            joined = await guest.client.call("join_table", {"table": host.table, "name": "Guest"})
-            assert joined["ok"], joined
-            guest.token, guest.seat, guest.table = joined["token"], joined["seat"], host.table
-        for seat in group:
-            seat.view, seat.state_id, seat.sent = None, -1, None
-        started = await host.client.call("start", {"token": host.token})
-        assert started["ok"], started
-
-    groups = [seats[i * 4:(i + 1) * 4] for i in range(tables)]
+    for seat, client in zip(seats, await connect_all(args.url, len(seats), on_state), strict=True):
+        seat.client = client
+        await client.call("hello", {"protocol": 1, "client": "bench"})
     gate = asyncio.Semaphore(20)
 
-    async def setup(group):
+    async def host(seat: Seat) -> None:
         async with gate:
-            await new_table(group)
+            made = await seat.client.call("create_table", {"game": GAME, "seats": 4, "name": "Host",
+                                                           "options": {"mode": "all-day"}})
+        assert made["ok"], made
+        seat.token, seat.table = made["token"], made["table"]["id"]
 
-    await asyncio.gather(*(setup(g) for g in groups))
+    hosts = [seat for seat in seats if seat.index[1] == 0]
+    await asyncio.gather(*(host(seat) for seat in hosts))
+    print("tables " + json.dumps({seat.index[0]: seat.table for seat in hosts}), flush=True)
+    table_ids = {int(k): v for k, v in json.loads(sys.stdin.readline().split(" ", 1)[1]).items()}
+
+    async def join(seat: Seat) -> None:
+        seat.table = table_ids[seat.index[0]]
+        async with gate:
+            joined = await seat.client.call("join_table", {"table": seat.table, "name": "Guest", "seat": seat.index[1]})
+        assert joined["ok"], joined
+        seat.token = joined["token"]
+
+    await asyncio.gather(*(join(seat) for seat in seats if seat.index[1] != 0))
+    print("joined", flush=True)
+    sys.stdin.readline()
+    await asyncio.gather(*(seat.client.call("start", {"token": seat.token}) for seat in hosts))
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    end = time.monotonic() + seconds
+    end = time.monotonic() + args.seconds
     cpu0 = time.process_time()
 
-    async def play(seat: Seat, group: list[Seat]) -> None:
+    async def play(seat: Seat) -> None:
         while time.monotonic() < end:
             if seat.view is None or not seat.view["legal_actions"]:
-                if seat.view is not None and seat.view["over"] and seat is group[0]:
-                    counts["games"] += 1
-                    await new_table(group)
-                    continue
                 seat.changed.clear()
                 try:
                     await asyncio.wait_for(seat.changed.wait(), max(0.01, end - time.monotonic()))
@@ -190,7 +194,7 @@ async def game_phase(url: str, tables: int, seconds: float, rng: random.Random) 
                 seat.sent = None
                 counts["refused"] += 1
 
-    await asyncio.gather(*(play(seat, group) for group in groups for seat in group))
+    await asyncio.gather(*(play(seat) for seat in seats))
     cpu = time.process_time() - cpu0
     await asyncio.gather(*(s.client.disconnect() for s in seats))
     return {"latencies": latencies, "cpu_s": cpu, **counts}
@@ -198,9 +202,10 @@ async def game_phase(url: str, tables: int, seconds: float, rng: random.Random) 
 
 async def worker(args: argparse.Namespace) -> None:
     rng = random.Random(os.getpid())
-    echo, cpu = await echo_phase(args.echo_url, args.tables * 4, args.echo_seconds, rng, args.echo_bytes)
+    echo, cpu = await echo_phase(args.echo_url, len(my_seats(args.tables, args.workers, args.index)),
+                                 args.echo_seconds, rng, args.echo_bytes)
     print("result " + json.dumps({"echo": echo, "cpu_s": cpu}), flush=True)
-    result = await game_phase(args.url, args.tables, args.seconds, rng)
+    result = await game_phase(args, rng)
     print("result " + json.dumps(result), flush=True)
 
 
@@ -256,6 +261,23 @@ async def phase(workers: list[asyncio.subprocess.Process], server_pid: int | Non
     return results, usage
 
 
+async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
+    """Hosts create the tables, every worker learns their ids and joins its seats, hosts start."""
+    tables: dict[str, str] = {}
+    for w in workers:
+        line = (await w.stdout.readline()).decode()
+        assert line.startswith("tables "), line
+        tables.update(json.loads(line.split(" ", 1)[1]))
+    for expected in ("joined", None):
+        for w in workers:
+            w.stdin.write(("tables " + json.dumps(tables) + "\n").encode() if expected == "joined" else b"start\n")
+            await w.stdin.drain()
+        if expected:
+            for w in workers:
+                line = (await w.stdout.readline()).decode()
+                assert line.strip() == expected, line
+
+
 async def orchestrate(args: argparse.Namespace) -> None:
     port, echo_port = free_port(), free_port()
     db = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-")) / "bench.sqlite3"
@@ -266,13 +288,15 @@ async def orchestrate(args: argparse.Namespace) -> None:
     try:
         await wait_listening(port)
         await wait_listening(echo_port)
-        shares = [args.tables // args.workers + (i < args.tables % args.workers) for i in range(args.workers)]
-        for share in filter(None, shares):
+        workers_n = max(1, min(args.workers, args.tables * 4))
+        for index in range(workers_n):
             workers.append(await spawn(
-                str(Path(__file__).resolve()), "--worker", "--tables", str(share), "--seconds", str(args.seconds),
-                "--echo-seconds", str(args.echo_seconds), "--echo-bytes", str(args.echo_bytes), "--url", f"http://127.0.0.1:{port}",
+                str(Path(__file__).resolve()), "--worker", "--tables", str(args.tables), "--workers",
+                str(workers_n), "--index", str(index), "--seconds", str(args.seconds), "--echo-seconds",
+                str(args.echo_seconds), "--echo-bytes", str(args.echo_bytes), "--url", f"http://127.0.0.1:{port}",
                 "--echo-url", f"http://127.0.0.1:{echo_port}", stdin=True))
         echo_results, echo_usage = await phase(workers, echo.pid)
+        await seat_everyone(workers)
         game_results, usage = await phase(workers, server.pid)
         usage["metrics"] = await asyncio.to_thread(server_metrics, port)
         for w in workers:
@@ -286,7 +310,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
     lat_ms = [v * 1000 for r in game_results for v in r["latencies"]]
     actions = sum(r["actions"] for r in game_results)
     p50, p99, echo_p50 = percentile(lat_ms, 0.5), percentile(lat_ms, 0.99), percentile(echo_ms, 0.5)
-    print(f"clients={args.tables * 4} workers={len(workers)} seconds={args.seconds} think={THINK} "
+    print(f"clients={args.tables * 4} client_processes={len(workers)} seconds={args.seconds} think={THINK} "
           f"cores={os.cpu_count()} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
     print(f"actions={actions} actions_per_s={actions / args.seconds:.1f} refused="
           f"{sum(r['refused'] for r in game_results)} games_finished={sum(r['games'] for r in game_results)}")
@@ -314,6 +338,7 @@ def main() -> None:
                         help="padding added to each echo request (default 0: an action-sized request)")
     parser.add_argument("--workers", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
