@@ -173,3 +173,31 @@ async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
         assert again.table["options"]["challenge_seconds"] == 2 and len(again.table["seats"]) == 3
     finally:
         await app.shutdown()
+
+
+async def test_an_unreachable_address_is_explained(app, kit):
+    import socket
+
+    from client.scenes.join import JoinScene
+
+    with socket.socket() as probe:        # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    async def nobody():
+        return []
+
+    join = app.stack.push(JoinScene(app, nobody))
+    join.form.focus_on("address")
+    for _ in range(40):
+        kit.press(app, "erase")
+    for ch in f"127.0.0.1:{port}":
+        kit.press(app, "text", text=ch)
+    kit.press(app, "select")
+    try:
+        await kit.settle(app, lambda: app.stack.top.name == "dialog", timeout=15)
+        assert app.stack.top.describe()["message"] == f"Could not reach a server at http://127.0.0.1:{port}."
+        kit.press(app, "select")
+        assert app.stack.top is join
+    finally:
+        await app.shutdown()
