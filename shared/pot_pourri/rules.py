@@ -82,30 +82,25 @@ class PotPourri(Game[PotState]):
             return []
         if phase == TURN:
             actions = self._turn_actions(state, seat)
-            return actions or [{"type": "pass", "label": "Pass (nothing else is possible)"}]
+            return actions or [{**words.PASS}]
         if phase == TAKE:
             return self._take_actions(state)
         if phase == COOK:
             return [*self._cook_actions(state, seat), {**words.STOP_COOKING}]
         if phase == LID:
-            return [{"type": "move_lid", "pan": pan, "label": f"Move the lid onto saucepan {pan + 1}"}
-                    for pan in range(cards.PANS) if pan != state.lid]
+            return [words.lid_action(pan) for pan in range(cards.PANS) if pan != state.lid]
         if phase == KEEP:
             return self._keep_actions(state.offered[seat])
         if phase == SERVE:
             return self._serve_actions(state, seat)
         if phase == PEEK:
-            return [{"type": "peek", "tiles": [a, b],
-                     "label": f"Secretly look at the tiles on menu squares {a + 1} and {b + 1}"}
-                    for a, b in combinations(range(len(state.menu)), 2)]
+            return [words.peek_action(a, b) for a, b in combinations(range(len(state.menu)), 2)]
         return self._menu_actions(state)
 
     @staticmethod
     def _keep_actions(offered: list[int]) -> list[dict[str, Any]]:
         keep = min(cards.BOOK_SIZE, len(offered))
-        return [{"type": "keep", "recipes": sorted(chosen),
-                 "label": "Keep " + " and ".join(recipe_name(r) for r in sorted(chosen))}
-                for chosen in combinations(sorted(offered), keep)] if offered else []
+        return [words.keep_action(chosen) for chosen in combinations(sorted(offered), keep)] if offered else []
 
     def _turn_actions(self, state: PotState, seat: int) -> list[dict[str, Any]]:
         actions = []
@@ -138,19 +133,12 @@ class PotPourri(Game[PotState]):
             found = cards.matches(recipe, kinds)
             if is_cook or found >= cards.MIN_COCHEF_MATCHES:
                 gain = cards.squares_for(found) + (cards.COOK_STEP if is_cook else 0)
-                actions.append({"type": "redeem", "recipe": recipe,
-                                "label": f"Serve {recipe_name(recipe)} from saucepan {pan + 1}: "
-                                         f"{found} matches, +{gain} squares"})
-        if not is_cook:
-            actions.append({"type": "decline", "label": f"Serve nothing from saucepan {pan + 1}"})
-        return actions
+                actions.append(words.redeem_action(recipe, pan, found, gain))
+        return actions if is_cook else [*actions, words.decline_action(pan)]
 
     def _menu_actions(self, state: PotState) -> list[dict[str, Any]]:
         pairs = [tuple(state.peeked)] if self.pros(state) else combinations(range(len(state.menu)), 2)
-        actions = [{"type": "swap_menu", "tiles": [a, b],
-                    "label": f"Swap the menu tiles on squares {a + 1} and {b + 1}"} for a, b in pairs]
-        keep_label = "Put the tiles back where they were" if self.pros(state) else "Leave the menu as it is"
-        return [*actions, {"type": "keep_menu", "label": keep_label}]
+        return [*(words.swap_menu_action(a, b) for a, b in pairs), words.keep_menu_action(self.pros(state))]
 
     # --- validation ----------------------------------------------------------------------------
     def validate(self, state: PotState, seat: int | None, action: Any, now: float) -> str | None:

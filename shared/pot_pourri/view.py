@@ -45,7 +45,7 @@ def recipe_name(recipe_id: int) -> str:
     return f"{recipe.name} ({CUISINES[recipe.cuisine]})"
 
 
-# The fixed legal actions, labelled once (indexed by ingredient number and saucepan); handed out as copies.
+# The legal actions with their labels: the fixed ones built once (indexed by ingredient number and saucepan); handed out as copies.
 REFRESH = [{"type": "refresh_pantry", "ingredient": kind,
             "label": f"Discard {kind} from your hand and the whole pantry; deal a new pantry"} for kind in INGREDIENTS]
 TAKE_FROM_PANTRY = [{"type": "take", "source": "pantry", "ingredient": kind, "label": f"Take {kind} from the pantry"}
@@ -55,6 +55,37 @@ COOK_INTO = [[{"type": "cook", "ingredient": kind, "pan": pan, "label": f"Cook {
          for pan in range(cards.PANS)] for kind in INGREDIENTS]
 STOP_COOKING = {"type": "stop_cooking", "label": "Finish cooking"}
 SWAP_RECIPES = {"type": "swap_recipes", "label": "Draw 2 recipes, then keep 2 of the 4"}
+PASS = {"type": "pass", "label": "Pass (nothing else is possible)"}
+
+
+def keep_action(chosen: tuple[int, ...]) -> dict[str, Any]:
+    return {"type": "keep", "recipes": sorted(chosen),
+            "label": "Keep " + " and ".join(recipe_name(r) for r in sorted(chosen))}
+
+
+def lid_action(pan: int) -> dict[str, Any]:
+    return {"type": "move_lid", "pan": pan, "label": f"Move the lid onto saucepan {pan + 1}"}
+
+
+def redeem_action(recipe: int, pan: int, found: int, gain: int) -> dict[str, Any]:
+    return {"type": "redeem", "recipe": recipe,
+            "label": f"Serve {recipe_name(recipe)} from saucepan {pan + 1}: {found} matches, +{gain} squares"}
+
+
+def decline_action(pan: int) -> dict[str, Any]:
+    return {"type": "decline", "label": f"Serve nothing from saucepan {pan + 1}"}
+
+
+def peek_action(a: int, b: int) -> dict[str, Any]:
+    return {"type": "peek", "tiles": [a, b], "label": f"Secretly look at the tiles on menu squares {a + 1} and {b + 1}"}
+
+
+def swap_menu_action(a: int, b: int) -> dict[str, Any]:
+    return {"type": "swap_menu", "tiles": [a, b], "label": f"Swap the menu tiles on squares {a + 1} and {b + 1}"}
+
+
+def keep_menu_action(pros: bool) -> dict[str, Any]:
+    return {"type": "keep_menu", "label": "Put the tiles back where they were" if pros else "Leave the menu as it is"}
 
 
 def recipe_card(recipe_id: int) -> dict[str, Any]:
