@@ -137,6 +137,7 @@ class App:
         task = asyncio.get_running_loop().create_task(guarded())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(lambda _t: coro.close())   # cancelled before it began: no "never awaited"
         return task
 
     def watch_session(self, session) -> None:
