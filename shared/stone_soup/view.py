@@ -53,7 +53,7 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         "over": over,
         "legal_actions": game.legal_actions(state, seat),
     }
-    if seat is not None:
+    if isinstance(seat, int) and 0 <= seat < state.players:
         view["hand"] = [KIND_OF[card] for card in state.hands[seat]]
         view["picked"] = [KIND_OF[card] for card in state.staged] if state.turn == seat else []
     if over:

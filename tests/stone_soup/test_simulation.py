@@ -21,19 +21,19 @@ RANDOM_WAIT = 0.97  # random players let most plays stand, so hands empty; chall
 def run_checked_game(players: int, seed: int, redacted) -> None:
     """One random game with check_state and a redaction check after every action, and replays."""
     rng = random.Random(seed)
-    hashes: list[str] = []
+    states: list = []
 
     def observe(state, entry) -> None:
         check_state(GAME, state, players)
         seats = [*range(players), None]
-        redacted(state, seats[len(hashes) % len(seats)], rng)
-        hashes.append(state)
+        redacted(state, seats[len(states) % len(seats)], rng)
+        states.append(state)
 
     result = play(GAME, players, seed, random_chooser(seed, wait_chance=RANDOM_WAIT), observe=observe)
     assert GAME.is_over(result.state)
     check_replay(GAME, result.record, result.state)
-    for upto in rng.sample(range(1, len(hashes) + 1), k=min(2, len(hashes))):
-        assert GAME.state_hash(replay(result.record, upto)) == GAME.state_hash(hashes[upto - 1])
+    for upto in rng.sample(range(1, len(states) + 1), k=min(2, len(states))):
+        assert GAME.state_hash(replay(result.record, upto)) == GAME.state_hash(states[upto - 1])
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from shared.conformance import check_legal_actions_validate
 from shared.playout import play, random_chooser
 from shared.stone_soup import GAME
 from shared.stone_soup import view as view_module
@@ -55,6 +56,13 @@ def test_no_view_depends_on_cards_its_seat_cannot_see(players, table):
         for seat in [*range(players), None]:
             table.check_redacted(state, seat, rng)
             table.check_no_card_ids(state, seat)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_advertised_action_is_accepted(players):
+    for state in sampled_states(players, range(10, 14)):
+        deadline = GAME.next_deadline(state)
+        check_legal_actions_validate(GAME, state, players, deadline - 0.01 if deadline is not None else 0.0)
 
 
 def test_the_redaction_check_catches_a_leak(table, monkeypatch):
