@@ -1,4 +1,4 @@
-"""The 60 Too Many Cooks taste cards: data, evaluation over a soup, and icons for the table.
+"""The 60 Too Many Cooks taste cards: the catalogue, judging a soup against it, icons for the table.
 
 Grammar of a taste (every taste is a JSON-able dict with ``id``, ``difficulty``, ``text``, ``kind``):
 
@@ -22,33 +22,20 @@ rough count of cards still wrong) read a soup of 16 card ids (see ``cards``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
 from shared.too_many_cooks.cards import (
-    CELLS,
     COL_NAMES,
     COLOURS,
-    CORNERS,
-    KINDS,
     ROW_NAMES,
     SIZE,
     VEG_PLURALS,
-    card_colour,
-    card_veg,
     parse_soup,
 )
+from shared.too_many_cooks.judges import Judge, make_judge, region_cells
 
 Soup = tuple[int, ...]
-
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r2 * SIZE + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-          if 0 <= r2 < SIZE and 0 <= c2 < SIZE)
-    for r in range(SIZE) for c in range(SIZE)
-)
-ROWS = tuple(tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE))
-COLS = tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
 
 
 # --- building the catalogue --------------------------------------------------------------------
@@ -219,128 +206,10 @@ def tastes_of(difficulty: str) -> tuple[str, ...]:
     return tuple(taste["id"] for taste in TASTES if taste["difficulty"] == difficulty)
 
 
-# --- evaluation --------------------------------------------------------------------------------
-def _matcher(sel: dict[str, str]) -> tuple[bool, ...]:
-    """For each of the 32 card ids, whether it matches the selector."""
-    return tuple(
-        sel.get("veg", card_veg(card)) == card_veg(card) and sel.get("colour", card_colour(card)) == card_colour(card)
-        for card in range(KINDS)
-    )
-
-
-def _cells(region: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
-    """The groups of cells in which a count is checked separately."""
-    area = region["area"]
-    if area == "soup":
-        return (tuple(range(CELLS)),)
-    if area == "corners":
-        return (CORNERS,)
-    if area == "row":
-        return (ROWS[region["index"]],)
-    if area == "col":
-        return (COLS[region["index"]],)
-    return ROWS if area == "every_row" else COLS
-
-
-def _mask(match: tuple[bool, ...], soup: Soup) -> int:
-    """Bit i is set when the card in cell i matches."""
-    mask = 0
-    for cell, card in enumerate(soup):
-        if match[card]:
-            mask |= 1 << cell
-    return mask
-
-
-_FULL = (1 << CELLS) - 1
-_NOT_LEFT = sum(1 << i for i in range(CELLS) if i % SIZE != 0)
-_NOT_RIGHT = sum(1 << i for i in range(CELLS) if i % SIZE != SIZE - 1)
-
-
-def _beside(mask: int) -> int:
-    """The cells orthogonally next to some cell of ``mask`` (no wrapping round the soup)."""
-    return (((mask << 1) & _NOT_LEFT) | ((mask >> 1) & _NOT_RIGHT) | (mask << SIZE) | (mask >> SIZE)) & _FULL
-
-
-def _gap(a: int, b: int) -> int:
-    """Fewest cells between a cell of ``a`` and another cell of ``b`` (2 when either is empty)."""
-    cells_a = [i for i in range(CELLS) if a >> i & 1]
-    cells_b = [j for j in range(CELLS) if b >> j & 1]
-    gaps = [abs(i // SIZE - j // SIZE) + abs(i % SIZE - j % SIZE) - 1 for i in cells_a for j in cells_b if i != j]
-    return min(gaps, default=2)
-
-
-def _touching_pairs(mask: int) -> int:
-    """How many pairs of cells of ``mask`` are orthogonally next to each other."""
-    return (mask & (mask >> 1) & _NOT_RIGHT).bit_count() + (mask & (mask >> SIZE)).bit_count()
-
-
-def _count_judge(taste: dict[str, Any]) -> Callable[[Soup], int]:
-    match, op, n = _matcher(taste["sel"]), taste["op"], taste["n"]
-    groups = tuple((sum(1 << i for i in group), len(group)) for group in _cells(taste["region"]))
-
-    def judge(soup: Soup) -> int:
-        mask = _mask(match, soup)
-        wrong = 0
-        for group, size in groups:
-            hits = (mask & group).bit_count()
-            if op == "none":
-                wrong += hits
-            elif op == "all":
-                wrong += size - hits
-            elif op == "at_least":
-                wrong += max(0, n - hits)
-            else:
-                wrong += abs(hits - n)
-        return wrong
-
-    return judge
-
-
-def _next_to_judge(taste: dict[str, Any]) -> Callable[[Soup], int]:
-    match, other, op = _matcher(taste["sel"]), _matcher(taste["other"]), taste["op"]
-
-    def judge(soup: Soup) -> int:
-        sels, others = _mask(match, soup), _mask(other, soup)
-        touching = sels & _beside(others)
-        if op == "none":
-            return touching.bit_count()
-        if op == "every":
-            return (sels & ~touching).bit_count()
-        return 0 if touching else _gap(sels, others) + 1
-
-    return judge
-
-
-def _identical_judge(taste: dict[str, Any]) -> Callable[[Soup], int]:
-    match, some, adjacent = _matcher(taste["sel"]), taste["op"] == "some", taste["adjacent"]
-
-    def judge(soup: Soup) -> int:
-        places: dict[int, int] = {}
-        for cell, card in enumerate(soup):
-            if match[card]:
-                places[card] = places.get(card, 0) | 1 << cell
-        repeated = [mask for mask in places.values() if mask.bit_count() > 1]
-        if adjacent:
-            pairs = sum(_touching_pairs(mask) for mask in repeated)
-        else:
-            pairs = sum(mask.bit_count() * (mask.bit_count() - 1) // 2 for mask in repeated)
-        if not some:
-            return pairs
-        if pairs:
-            return 0
-        if not repeated:
-            return 3 if adjacent else 1
-        return min(_gap(mask, mask) for mask in repeated) + 1
-
-    return judge
-
-
 @cache
-def judge_for(taste_id: str) -> Callable[[Soup], int]:
+def judge_for(taste_id: str) -> Judge:
     """A function from a soup to how far it is from satisfying the taste (0: satisfied)."""
-    taste = TASTES_BY_ID[taste_id]
-    maker = {"count": _count_judge, "next_to": _next_to_judge, "identical": _identical_judge}[taste["kind"]]
-    return maker(taste)
+    return make_judge(TASTES_BY_ID[taste_id])
 
 
 @lru_cache(maxsize=65536)
@@ -363,7 +232,7 @@ def _sel_glyph(sel: dict[str, str]) -> dict[str, str]:
 
 
 def _region_glyph(region: dict[str, Any]) -> dict[str, Any]:
-    groups = _cells(region)
+    groups = region_cells(region)
     cells = sorted({i for group in groups for i in group})
     glyph: dict[str, Any] = {"glyph": "region", "cells": [[i // SIZE, i % SIZE] for i in cells]}
     if region["area"] in ("every_row", "every_col"):
