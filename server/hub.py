@@ -17,13 +17,13 @@ from typing import Any
 
 from server import protocol as p
 from server.config import ServerConfig
+from server.games import available_games, load_game
 from server.metrics import Metrics
 from server.play import Play
 from server.push import Pusher
 from server.store import Store, password_hash, token_hash
 from server.table import Table
-from shared.core import Game, RuleError
-from shared.registry import game_ids, get_game
+from shared.core import RuleError
 
 log = logging.getLogger(__name__)
 Emit = Callable[..., Awaitable[None]]
@@ -38,27 +38,6 @@ class Connection:
     watching: set[str] = field(default_factory=set)  # table ids
     allowance: float = 0.0
     checked: float = 0.0
-
-
-def load_game(game_id: str) -> Game:
-    """The registered game; KeyError if it is unknown or its package is not installed yet."""
-    try:
-        return get_game(game_id)
-    except (ImportError, AttributeError):
-        raise KeyError(game_id) from None
-
-
-def available_games() -> list[dict[str, Any]]:
-    """Every registered game whose module is present."""
-    games = []
-    for game_id in game_ids():
-        try:
-            game = load_game(game_id)
-        except KeyError:
-            continue
-        games.append({"id": game.id, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "options": [o.to_json() for o in game.option_specs]})
-    return games
 
 
 class Hub(Play):
@@ -144,7 +123,7 @@ class Hub(Play):
         for sid in sids:
             self.pusher.send(sid, encoded)
 
-    async def lobby_changed(self, table: Table) -> None:
+    def lobby_changed(self, table: Table) -> None:
         self.push_to(self.audience(table), "lobby", {"table": table.summary()})
 
     def audience(self, table: Table) -> list[str]:
@@ -228,7 +207,7 @@ class Hub(Play):
         table.save()
         self.tokens[table.seats[seat].token_hash or ""] = (table.id, seat)
         self.attach(sid, table, seat)
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         return {"ok": True, "table": table.summary(), "seat": seat, "token": token}
 
     async def resume(self, sid: str, req: p.Resume) -> dict[str, Any]:
@@ -239,7 +218,7 @@ class Hub(Play):
             holder.stand_in = False
             table.bots.pop(seat, None)
             table.pending.pop(seat, None)
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         if table.started:
             self.spawn(self.send_snapshot(table, seat, sid))
         return {"ok": True, "table": table.summary(), "seat": seat}
@@ -252,7 +231,7 @@ class Hub(Play):
             raise p.ProtocolError(p.LIMIT, "this table has as many spectators as it can take")
         table.spectators.add(sid)
         self.conns[sid].watching.add(table.id)
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         if table.started:
             self.spawn(self.send_snapshot(table, None, sid))
         return {"ok": True, "table": table.summary()}
@@ -275,7 +254,7 @@ class Hub(Play):
             table.closed = True
             self.drop_table(table)
         table.save()
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         self.reschedule(table)
         return {"ok": True}
 
@@ -295,7 +274,7 @@ class Hub(Play):
             raise p.ProtocolError(p.TABLE_FULL, "there is no empty seat for a bot")
         table.seats[seat].bot = True
         table.save()
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         return {"ok": True, "seat": seat}
 
     async def remove_bot(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
@@ -305,7 +284,7 @@ class Hub(Play):
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
         table.free_seat(req.seat)
         table.save()
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         return {"ok": True}
 
     async def kick(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
@@ -318,7 +297,7 @@ class Hub(Play):
         table.free_seat(req.seat)
         table.save()
         self.push_to(sids, "kicked", {"table": table.id})
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         return {"ok": True}
 
     async def set_options(self, sid: str, req: p.SetOptions) -> dict[str, Any]:
@@ -331,7 +310,7 @@ class Hub(Play):
         table.options = options
         table.settings = self.merge_settings(table.settings, req.settings)
         table.save()
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         return {"ok": True}
 
     async def start(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
@@ -353,8 +332,8 @@ class Hub(Play):
         for index, seat in enumerate(table.seats):
             if seat.human and not seat.sids:
                 self.seat_away(table, index, seat.away_since or self.clock())
-        await self.lobby_changed(table)
-        await self.broadcast(table, snapshot=True)
+        self.lobby_changed(table)
+        self.broadcast(table, snapshot=True)
         self.reschedule(table)
         return {"ok": True}
 
@@ -388,8 +367,8 @@ class Hub(Play):
                 holder.holding = False
                 self.seat_away(table, seat, self.clock())
                 if table.update_pause(self.clock()):
-                    self.spawn(self.broadcast(table, snapshot=True))
-            await self.lobby_changed(table)
+                    self.broadcast(table, snapshot=True)
+            self.lobby_changed(table)
 
     # --- restore -------------------------------------------------------------------------------
     def restore(self) -> int:
@@ -400,24 +379,15 @@ class Hub(Play):
                 game = load_game(row["game"])
             except KeyError:
                 continue
-            table = Table(self.store, game, row["id"], row["players"], row["options"], row["settings"],
-                          row["password"], row["created"])
-            table.host_seat = row["host_seat"]
-            for index, seat_row in enumerate(row["seats"]):
-                table.seats[index].name = seat_row["name"]
-                table.seats[index].token_hash = seat_row["token_hash"]
-                table.seats[index].bot = seat_row["bot"]
-                if seat_row["token_hash"]:
-                    self.tokens[seat_row["token_hash"]] = (table.id, index)
-            if row["started"]:
-                try:
-                    table.start(now, row["seed"], row["log"])
-                except Exception:  # the rules changed under a stored match: keep the rest serving
-                    log.exception("table %s (%s) could not be restored", row["id"], row["game"])
-                    continue
+            try:
+                table = Table.from_row(self.store, game, row, now)
+            except Exception:  # the rules changed under a stored match: keep the rest serving
+                log.exception("table %s (%s) could not be restored", row["id"], row["game"])
+                continue
             self.tables[table.id] = table
             for index, seat in enumerate(table.seats):
                 if seat.human:
+                    self.tokens[seat.token_hash or ""] = (table.id, index)
                     self.seat_away(table, index, now)
             self.reschedule(table)
         return len(self.tables)

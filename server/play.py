@@ -1,8 +1,10 @@
 """Playing at a table: the serialised action queue, the clock's timeouts, bots, and the ``state`` pushes.
 
-Each table has one asyncio lock: an action is validated, applied, committed to SQLite and
-broadcast while holding it, so every client sees the table's actions in log order. Timeouts and
-bot moves go through the same path, woken by one event-loop timer per table.
+An action is validated, applied, committed to SQLite and queued for every recipient within one
+step of the event loop, with no ``await`` in between: the tables' actions are serialised by the
+event loop itself, and every client sees a table's actions in log order, each ``state`` push
+queued before the acknowledgement of the action that caused it. Timeouts and bot moves take the
+same path, woken by one event-loop timer per table.
 """
 
 from __future__ import annotations
@@ -30,46 +32,38 @@ class Play:
         table, seat = self.seat_of(req.token, sid)
         if not table.started:
             raise p.ProtocolError(p.NOT_STARTED, "the game at this table has not started yet")
-        async with self.lock(table):
-            self.metrics.stage("queue", self.clock() - received)
-            await self.fire_timeouts(table)
-            if req.state_id != table.state_id:
-                raise p.ProtocolError(p.STALE_STATE, f"the table has moved on to state {table.state_id}; "
-                                                     f"your action was for state {req.state_id}")
-            applying = self.clock()
-            try:
-                table.apply(seat, req.action, table.game_now(applying))
-            except RuleError as err:
-                raise p.ProtocolError(p.ILLEGAL, str(err) or "that move is not allowed now") from None
-            broadcasting = self.clock()
-            self.metrics.stage("apply_and_store", broadcasting - applying)
-            await self.after_action(table)
-            self.metrics.stage("broadcast", self.clock() - broadcasting)
+        self.fire_timeouts(table)
+        if req.state_id != table.state_id:
+            raise p.ProtocolError(p.STALE_STATE, f"the table has moved on to state {table.state_id}; "
+                                                 f"your action was for state {req.state_id}")
+        applying = self.clock()
+        try:
+            table.apply(seat, req.action, table.game_now(applying))
+        except RuleError as err:
+            raise p.ProtocolError(p.ILLEGAL, str(err) or "that move is not allowed now") from None
+        broadcasting = self.clock()
+        self.metrics.stage("apply_and_store", broadcasting - applying)
+        self.after_action(table)
+        self.metrics.stage("broadcast", self.clock() - broadcasting)
         self.metrics.action(self.clock() - received)
         return {"ok": True, "state_id": table.state_id}
 
     async def hold(self: Hub, sid: str, req: p.Hold) -> dict[str, Any]:
         table, seat = self.seat_of(req.token, sid)
         table.seats[seat].holding = req.on
-        async with self.lock(table):
-            await self.fire_timeouts(table)
-            self.clock_changed(table)
-        await self.lobby_changed(table)
+        self.fire_timeouts(table)
+        self.clock_changed(table)
+        self.lobby_changed(table)
         return {"ok": True, "paused": table.paused_at is not None}
 
     def clock_changed(self: Hub, table: Table) -> None:
         """After a hold or a bot taking a seat: re-derive the pause and tell everyone the deadline."""
         if table.update_pause(self.clock()) and table.started:
-            self.spawn(self.broadcast(table, snapshot=True))
+            self.broadcast(table, snapshot=True)
         self.reschedule(table)
 
     # --- broadcasting --------------------------------------------------------------------------
-    def lock(self: Hub, table: Table) -> asyncio.Lock:
-        if not hasattr(table, "lock"):
-            table.lock = asyncio.Lock()  # type: ignore[attr-defined]
-        return table.lock  # type: ignore[attr-defined]
-
-    async def broadcast(self: Hub, table: Table, snapshot: bool = False) -> None:
+    def broadcast(self: Hub, table: Table, snapshot: bool = False) -> None:
         """One ``state`` per seat each connection holds, and the spectator view to spectators."""
         mono = self.clock()
         for index, seat in enumerate(table.seats):
@@ -79,23 +73,23 @@ class Play:
             self.push_to(sorted(table.spectators), "state", table.state_payload(None, mono, snapshot))
 
     async def send_snapshot(self: Hub, table: Table, seat: int | None, sid: str) -> None:
-        async with self.lock(table):
-            self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
+        """The current state for one connection (run as a task, so it follows the request's ack)."""
+        self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
 
-    async def after_action(self: Hub, table: Table) -> None:
-        await self.broadcast(table)
+    def after_action(self: Hub, table: Table) -> None:
+        self.broadcast(table)
         if table.over:
             table.save()
-            await self.lobby_changed(table)
+            self.lobby_changed(table)
             asyncio.get_running_loop().call_later(self.config.linger, self.drop_table, table)
         self.reschedule(table)
 
-    async def fire_timeouts(self: Hub, table: Table) -> None:
-        """Apply every timeout whose deadline has passed (call with the table's lock held)."""
+    def fire_timeouts(self: Hub, table: Table) -> None:
+        """Apply every timeout whose deadline has passed."""
         while table.due_timeout(self.clock()):
             table.apply_timeout()
             self.metrics.action(0.0)
-            await self.after_action(table)
+            self.after_action(table)
 
     # --- the timer -----------------------------------------------------------------------------
     def reschedule(self: Hub, table: Table) -> None:
@@ -117,7 +111,7 @@ class Play:
             return
         loop = asyncio.get_running_loop()
         delay = max(0.0, min(wake) - mono)
-        table.timer = loop.call_later(delay, lambda: self.spawn(self.tick(table)))
+        table.timer = loop.call_later(delay, self.tick, table)
 
     @staticmethod
     def bot_should_think(table: Table, seat: int) -> bool:
@@ -125,18 +119,17 @@ class Play:
         move = table.pending.get(seat)
         return move is None or (move.action is None and move.state_id != table.state_id)
 
-    async def tick(self: Hub, table: Table) -> None:
+    def tick(self: Hub, table: Table) -> None:
         table.timer = None
         if table.closed or table.id not in self.tables:
             return
-        async with self.lock(table):
-            await self.fire_timeouts(table)
-            if not table.over:
-                await self.move_bots(table)
+        self.fire_timeouts(table)
+        if not table.over:
+            self.move_bots(table)
         self.reschedule(table)
 
-    async def move_bots(self: Hub, table: Table) -> None:
-        """Play bot moves that are due; ask bots without a plan what they want (call with the lock)."""
+    def move_bots(self: Hub, table: Table) -> None:
+        """Play bot moves that are due; ask bots without a plan what they want."""
         delay = float(table.settings.get("bot_delay", self.config.bot_delay))
         for seat in sorted(table.bots):
             if table.over:
@@ -152,7 +145,7 @@ class Play:
                 if table.paused_at is None and table.game.validate(table.state, seat, move.action, now) is None:
                     table.apply(seat, move.action, now)
                     self.metrics.action(0.0)
-                    await self.after_action(table)
+                    self.after_action(table)
                     continue
             view = table.game.view(table.state, seat)
             if not view["legal_actions"]:
@@ -174,9 +167,9 @@ class Play:
         """Start the grace period; after it a bot stands in if the player has not come back."""
         table.seats[seat].away_since = since
         delay = max(0.0, since + self.config.grace - self.clock())
-        asyncio.get_running_loop().call_later(delay, lambda: self.spawn(self.stand_in(table, seat)))
+        asyncio.get_running_loop().call_later(delay, self.stand_in, table, seat)
 
-    async def stand_in(self: Hub, table: Table, seat: int) -> None:
+    def stand_in(self: Hub, table: Table, seat: int) -> None:
         holder = table.seats[seat]
         if (table.closed or not table.started or table.over or holder.sids or not holder.human
                 or holder.stand_in or holder.away_since is None
@@ -184,5 +177,5 @@ class Play:
             return
         holder.stand_in = True
         table.bots[seat] = table.new_bot(seat)
-        await self.lobby_changed(table)
+        self.lobby_changed(table)
         self.reschedule(table)

@@ -81,6 +81,18 @@ class Table:
         self.rng = random.Random(secrets.randbits(32))
         self.timer: Any = None  # the event loop's handle for the next wake-up
 
+    @classmethod
+    def from_row(cls, store: Store, game: Game, row: dict[str, Any], mono: float) -> Table:
+        """A table as the store saved it (``Store.load_open_tables``), its match replayed."""
+        table = cls(store, game, row["id"], row["players"], row["options"], row["settings"], row["password"],
+                    row["created"])
+        table.host_seat = row["host_seat"]
+        for seat, saved in zip(table.seats, row["seats"], strict=True):
+            seat.name, seat.token_hash, seat.bot = saved["name"], saved["token_hash"], saved["bot"]
+        if row["started"]:
+            table.start(mono, row["seed"], row["log"])
+        return table
+
     # --- lobby ---------------------------------------------------------------------------------
     @property
     def started(self) -> bool:
