@@ -194,10 +194,19 @@ async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
                 seat.sent = None
                 counts["refused"] += 1
 
-    await asyncio.gather(*(play(seat) for seat in seats))
+    lags: list[float] = []
+
+    async def watch_loop() -> None:
+        """How late this client process's event loop runs a 50 ms timer: its own share of any latency."""
+        while time.monotonic() < end:
+            due = time.monotonic() + 0.05
+            await asyncio.sleep(0.05)
+            lags.append(time.monotonic() - due)
+
+    await asyncio.gather(watch_loop(), *(play(seat) for seat in seats))
     cpu = time.process_time() - cpu0
     await asyncio.gather(*(s.client.disconnect() for s in seats))
-    return {"latencies": latencies, "cpu_s": cpu, **counts}
+    return {"latencies": latencies, "cpu_s": cpu, "loop_lag": lags, **counts}
 
 
 async def worker(args: argparse.Namespace) -> None:
@@ -319,6 +328,9 @@ async def orchestrate(args: argparse.Namespace) -> None:
     inside = usage["metrics"]["latency_ms"]
     print(f"inside the server (action received -> last state push queued) ms: p50={inside['p50']} "
           f"p99={inside['p99']}; by stage: {usage['metrics'].get('stages_ms')}")
+    lag_ms = [v * 1000 for r in game_results for v in r["loop_lag"]]
+    print(f"client processes' event-loop lag ms: p50={percentile(lag_ms, 0.5):.2f} "
+          f"p99={percentile(lag_ms, 0.99):.2f}")
     print(f"echo round trip ms: p50={echo_p50:.2f} p99={percentile(echo_ms, 0.99):.2f} samples={len(echo_ms)}")
     print(f"server: cpu={usage.get('cpu_percent', 0):.1f}% rss={usage.get('rss_mb', 0):.1f}MB; "
           f"echo server: cpu={echo_usage.get('cpu_percent', 0):.1f}% rss={echo_usage.get('rss_mb', 0):.1f}MB; "
