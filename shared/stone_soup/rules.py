@@ -107,7 +107,7 @@ class StoneSoup(Game[StoneSoupState]):
     def validate(self, state: StoneSoupState, seat: int | None, action: Any, now: float) -> str | None:
         try:
             return self._reason(state, seat, action, now)
-        except Exception as exc:  # noqa: BLE001 - validate must answer, whatever the input
+        except Exception as exc:  # validate must answer, whatever the input
             return f"That action could not be understood ({type(exc).__name__})."
 
     def _reason(self, state: StoneSoupState, seat: Any, action: Any, now: Any) -> str | None:
