@@ -51,11 +51,6 @@ def next_seat(state: StoneSoupState, seat: int) -> int:
     return (seat + 1) % state.players
 
 
-def hand_size(state: StoneSoupState, seat: int) -> int:
-    """Cards a seat holds, counting the ones it has picked but not yet played (public)."""
-    return len(state.hands[seat]) + (len(state.staged) if state.turn == seat else 0)
-
-
 class StoneSoup(Game[StoneSoupState]):
     """Stone Soup for 2-5 players: shed your cards by adding food to the pot, bluffing when you must."""
 
@@ -358,7 +353,7 @@ class StoneSoup(Game[StoneSoupState]):
             assert not state.hands[state.winner] and state.turn is None and state.window is None
         else:
             assert (state.turn is None) == (state.window is not None), "exactly one of turn or window"
-            assert state.turn is None or hand_size(state, state.turn) > 0, "the seat to play has cards"
+            assert state.turn is None or state.hands[state.turn] or state.staged, "the seat to play has cards"
         assert len(state.log) <= LOG_LENGTH
 
 
