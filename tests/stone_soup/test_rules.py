@@ -148,7 +148,7 @@ def test_the_next_player_waits_for_the_challenge_window(table):
 def test_each_table_sets_how_long_the_window_stays_open(seconds):
     state = start(3, 2, challenge_seconds=seconds)
     seat = state.turn
-    kind = GAME.view(state, seat)["hand"][0] if GAME.view(state, seat)["hand"][0] != "salt" else "stone"
+    kind = next(kind for kind in GAME.view(state, seat)["hand"] if kind != "salt")
     state, _ = GAME.apply(state, seat, {"type": "pick", "card": kind}, 0.0)
     state, _ = GAME.apply(state, seat, {"type": "declare", "count": 1}, 2.5)
     assert GAME.next_deadline(state) == 2.5 + seconds
