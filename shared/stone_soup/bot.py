@@ -116,7 +116,7 @@ class StoneSoupBot(Bot):
 
         Certain counts only this seat's own cards; belief also trusts what challenges revealed
         (cards may have moved since) and half the claims still in the pot."""
-        in_hand = view["hand"].count(food)
+        in_hand = view["hand"].get(food, 0)
         mine_in_pot = sum(entry.exact[food] for entry in self.pot if entry.exact is not None)
         certain = max(0, FOOD_COUNTS[food] - in_hand - mine_in_pot)
         elsewhere = sum(c[food] for s, c in self.known.items() if s not in (claimant, self.seat))
@@ -189,8 +189,7 @@ class StoneSoupBot(Bot):
 
     def _exposure(self, view: dict[str, Any], food: str, count: int) -> float:
         """The chance that some rival holds so many of ``food`` that a claim of ``count`` is a sure lie."""
-        hand = view["hand"]
-        outside = FOOD_COUNTS[food] - hand.count(food) - view["picked"].count(food)
+        outside = FOOD_COUNTS[food] - view["hand"].get(food, 0) - view["picked"].get(food, 0)
         outside -= sum(entry.exact[food] for entry in self.pot if entry.exact is not None)
         need = FOOD_COUNTS[food] - count + 1  # copies a rival must hold to know the claim is false
         if need > outside:

@@ -88,9 +88,7 @@ class StoneSoup(Game[StoneSoupState]):
         if window is not None:
             if seat == window.player:
                 return []
-            claim = count_words(window.count, SEQUENCE[window.food])
-            return [{"type": "challenge",
-                     "label": f"Call \"stone soup!\" on {player_name(window.player)}'s {claim}"}]
+            return [{"type": "challenge", "label": "Call \"stone soup!\""}]
         if seat != state.turn:
             return []
         in_hand = Counter(KIND_OF[card] for card in state.hands[seat])
@@ -375,7 +373,7 @@ def _turn_actions(held: tuple[int, ...], picked: tuple[int, ...], due: int) -> t
             actions.append({"type": "declare", "count": count,
                             "label": f"Say \"{count_words(count, food)}\" ({total} card{'s' * (total != 1)})"})
     if held[KINDS.index(SALT)]:
-        actions.append({"type": "salt", "label": f"Dash of salt: the next player owes {PLURAL[food]}"})
+        actions.append({"type": "salt", "label": "Dash of salt (pass)"})
     return tuple(actions)
 
 

@@ -10,9 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from shared.core import Game
-from shared.stone_soup.cards import KIND_OF, SEQUENCE
-from shared.stone_soup.rules import next_seat
+from shared.stone_soup.cards import KIND_OF, SEQUENCE, card_order
+from shared.stone_soup.rules import next_seat, player_name
 from shared.stone_soup.state import StoneSoupState
+
+
+def counted(cards: list[str]) -> dict[str, int]:
+    """Cards as {kind: how many}, kinds in sequence order (then stone, then salt)."""
+    counts: dict[str, int] = {}
+    for card in sorted(cards, key=card_order):
+        counts[KIND_OF[card]] = counts.get(KIND_OF[card], 0) + 1
+    return counts
 
 
 def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str, Any]:
@@ -28,34 +36,34 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
     sizes = [len(hand) for hand in state.hands]
     if state.turn is not None:
         sizes[state.turn] += len(state.staged)
-    view: dict[str, Any] = {
-        "seat": seat,
-        "players": [{"seat": s, "cards": size} for s, size in enumerate(sizes)],
-        "dealer": state.dealer,
-        "turn": state.turn,
-        "phase": phase,
-        "next_player": upcoming,
-        "sequence": list(SEQUENCE),
+    mine = isinstance(seat, int) and 0 <= seat < state.players
+    view: dict[str, Any] = {"seat": seat}
+    if mine:
+        view["hand"] = counted(state.hands[seat])
+        view["picked"] = counted(state.staged) if state.turn == seat else {}
+    view.update({
         "due": SEQUENCE[state.due],
+        "phase": phase,
+        "turn": state.turn,
+        "next_player": upcoming,
+        "window": None if window is None else {
+            "player": window.player, "food": SEQUENCE[window.food], "count": window.count,
+            "added": window.added, "empties_hand": sizes[window.player] == 0, "serial": window.serial,
+        },
         "pot": len(state.pot),
         "salt_pile": len(state.salt_pile),
+        "players": [{"seat": s, "name": player_name(s), "cards": size} for s, size in enumerate(sizes)],
+        "last_reveal": dict(state.reveals[-1], cards=list(state.reveals[-1]["cards"])) if state.reveals else None,
+        "sequence": list(SEQUENCE),
+        "dealer": state.dealer,
         "set_aside": [len(hand) for hand in state.set_aside],
         "plays": state.plays,
         "challenge_seconds": state.options["challenge_seconds"],
-        "window": None if window is None else {
-            "player": window.player, "food": SEQUENCE[window.food], "count": window.count,
-            "added": window.added, "serial": window.serial,
-            "empties_hand": sizes[window.player] == 0,
-        },
-        "last_reveal": dict(state.reveals[-1], cards=list(state.reveals[-1]["cards"])) if state.reveals else None,
         "log": list(state.log),
         "deadline": None if window is None or over else window.closes_at,
         "over": over,
         "legal_actions": game.legal_actions(state, seat),
-    }
-    if isinstance(seat, int) and 0 <= seat < state.players:
-        view["hand"] = [KIND_OF[card] for card in state.hands[seat]]
-        view["picked"] = [KIND_OF[card] for card in state.staged] if state.turn == seat else []
+    })
     if over:
         view["result"] = game.result(state)
     return view

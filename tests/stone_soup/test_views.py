@@ -29,11 +29,11 @@ def test_picked_cards_stay_secret_but_still_count_in_the_hand(table):
     state = table.arrange(3, {0: "potato stone onion"}, turn=0)
     picked = table.act(state, 0, {"type": "pick", "card": "stone"})
     mine = GAME.view(picked, 0)
-    assert mine["picked"] == ["stone"] and mine["hand"] == ["potato", "onion"]
+    assert mine["picked"] == {"stone": 1} and mine["hand"] == {"potato": 1, "onion": 1}
     for seat in (1, 2, None):
         theirs = GAME.view(picked, seat)
         assert theirs["players"][0]["cards"] == 3
-        assert theirs.get("picked", []) == [] and "stone" not in str(theirs["log"])
+        assert theirs.get("picked", {}) == {} and "stone" not in str(theirs["log"])
         assert theirs == GAME.view(table.hidden_shuffled(picked, seat, random.Random(1)), seat)
 
 
@@ -46,7 +46,8 @@ def test_views_carry_what_a_generic_client_needs(table):
         assert ("hand" in view) == (seat is not None)
         assert all(isinstance(line, str) and line[-1] in ".!" for line in view["log"])
     labels = [action["label"] for action in GAME.view(state, 0)["legal_actions"]]
-    assert labels == ["Pick one potato", "Pick one stone", "Dash of salt: the next player owes potatoes"]
+    assert labels == ["Pick one potato", "Pick one stone", "Dash of salt (pass)"]
+    assert list(GAME.view(state, 0))[:3] == ["seat", "hand", "picked"]  # a generic client lists these first
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
