@@ -112,7 +112,7 @@ async def test_whole_game_of_each_registered_game(server, clients, game_id):
     results = await asyncio.gather(*(
         play_out(server, clients, game_id, seats + extra, 2, quick_options(game),
                  lambda seat, extra=extra: bot_moves(game_id, seat, 7 + 10 * extra + seat))
-        for extra in range(min(3, game.max_players - seats + 1))))
+        for extra in range(min(2, game.max_players - seats + 1))))
     for record, _, _ in results:
         assert record["log"] and get_game(game_id).is_over(replay(MatchRecord.from_json(record)))
 
