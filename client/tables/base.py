@@ -109,8 +109,9 @@ class TableScene(Scene):
         shown = self.session.shown_seat
         if seat is not None and seat == shown:
             can_act = bool(view.get("legal_actions")) and not view.get("over")
-            if can_act and not self._could_act:
-                self.app.sound("turn")
+            sound = getattr(self.app, "sound", None)   # a table may run under a minimal app stand-in
+            if can_act and not self._could_act and sound is not None:
+                sound("turn")
             self._could_act = can_act
         self.on_state(seat, view, events)
 
