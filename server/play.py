@@ -43,7 +43,7 @@ class Play:
             raise p.ProtocolError(p.ILLEGAL, str(err) or "that move is not allowed now") from None
         broadcasting = self.clock()
         self.metrics.stage("apply_and_store", broadcasting - applying)
-        self.after_action(table)
+        self.after_action(table, actor=seat)
         self.metrics.stage("broadcast", self.clock() - broadcasting)
         self.metrics.action(self.clock() - received)
         return {"ok": True, "state_id": table.state_id}
@@ -63,10 +63,13 @@ class Play:
         self.reschedule(table)
 
     # --- broadcasting --------------------------------------------------------------------------
-    def broadcast(self: Hub, table: Table, snapshot: bool = False) -> None:
-        """One ``state`` per seat each connection holds, and the spectator view to spectators."""
+    def broadcast(self: Hub, table: Table, snapshot: bool = False, actor: int | None = None) -> None:
+        """One ``state`` per seat each connection holds, and the spectator view to spectators; the
+        seat that acted is served first, as its player is the one waiting for an answer."""
         mono = self.clock()
-        for index, seat in enumerate(table.seats):
+        order = sorted(range(table.players), key=lambda index: index != actor)
+        for index in order:
+            seat = table.seats[index]
             if seat.sids:
                 self.push_to(sorted(seat.sids), "state", table.state_payload(index, mono, snapshot))
         if table.spectators:
@@ -76,8 +79,8 @@ class Play:
         """The current state for one connection (run as a task, so it follows the request's ack)."""
         self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
 
-    def after_action(self: Hub, table: Table) -> None:
-        self.broadcast(table)
+    def after_action(self: Hub, table: Table, actor: int | None = None) -> None:
+        self.broadcast(table, actor=actor)
         if table.over:
             table.save()
             self.lobby_changed(table)
