@@ -51,6 +51,15 @@ _ORDER = {card: position for position, card in enumerate(DECK)}
 KIND_OF: dict[str, str] = {card: kind_of(card) for card in DECK}  # the fast lookup of kind_of
 
 
+def count_kinds(cards: list[str]) -> dict[str, int]:
+    """Cards as {kind: how many}, kinds in the order of KINDS (sequence, then stone, then salt)."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        kind = KIND_OF[card]
+        counts[kind] = counts.get(kind, 0) + 1
+    return {kind: counts[kind] for kind in KINDS if kind in counts}
+
+
 def card_order(card: str) -> int:
     """Sort key that shows a hand in sequence order (then by number)."""
     return _ORDER[card]

@@ -10,7 +10,6 @@ closes it with TIMEOUT. A ``salt`` passes the turn in the open.
 from __future__ import annotations
 
 import numbers
-from collections import Counter
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -31,6 +30,7 @@ from shared.stone_soup.cards import (
     STONE,
     build_deck,
     card_order,
+    count_kinds,
     count_words,
 )
 from shared.stone_soup.state import StoneSoupState, Window
@@ -41,9 +41,12 @@ DECK_CARDS = frozenset(DECK)
 ACTION_TYPES = ("pick", "unpick", "declare", "salt", "challenge", "timeout")
 
 
+PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
+
+
 def player_name(seat: int) -> str:
     """How the log and labels name a seat."""
-    return f"Player {seat + 1}"
+    return PLAYER_NAMES[seat]
 
 
 def next_seat(state: StoneSoupState, seat: int) -> int:
@@ -91,10 +94,9 @@ class StoneSoup(Game[StoneSoupState]):
             return [{"type": "challenge", "label": "Call \"stone soup!\""}]
         if seat != state.turn:
             return []
-        in_hand = Counter(KIND_OF[card] for card in state.hands[seat])
-        in_play = Counter(KIND_OF[card] for card in state.staged)
-        held = tuple(in_hand[kind] for kind in KINDS)
-        picked = tuple(in_play[kind] for kind in KINDS)
+        in_hand, in_play = count_kinds(state.hands[seat]), count_kinds(state.staged)
+        held = tuple(in_hand.get(kind, 0) for kind in KINDS)
+        picked = tuple(in_play.get(kind, 0) for kind in KINDS)
         return [dict(action) for action in _turn_actions(held, picked, state.due)]
 
     def validate(self, state: StoneSoupState, seat: int | None, action: Any, now: float) -> str | None:

@@ -10,17 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from shared.core import Game
-from shared.stone_soup.cards import KIND_OF, SEQUENCE, card_order
-from shared.stone_soup.rules import next_seat, player_name
+from shared.stone_soup.cards import SEQUENCE, count_kinds
+from shared.stone_soup.rules import PLAYER_NAMES, next_seat
 from shared.stone_soup.state import StoneSoupState
-
-
-def counted(cards: list[str]) -> dict[str, int]:
-    """Cards as {kind: how many}, kinds in sequence order (then stone, then salt)."""
-    counts: dict[str, int] = {}
-    for card in sorted(cards, key=card_order):
-        counts[KIND_OF[card]] = counts.get(KIND_OF[card], 0) + 1
-    return counts
 
 
 def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str, Any]:
@@ -39,8 +31,8 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
     mine = isinstance(seat, int) and 0 <= seat < state.players
     view: dict[str, Any] = {"seat": seat}
     if mine:
-        view["hand"] = counted(state.hands[seat])
-        view["picked"] = counted(state.staged) if state.turn == seat else {}
+        view["hand"] = count_kinds(state.hands[seat])
+        view["picked"] = count_kinds(state.staged) if state.turn == seat else {}
     view.update({
         "due": SEQUENCE[state.due],
         "phase": phase,
@@ -52,7 +44,7 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         },
         "pot": len(state.pot),
         "salt_pile": len(state.salt_pile),
-        "players": [{"seat": s, "name": player_name(s), "cards": size} for s, size in enumerate(sizes)],
+        "players": [{"seat": s, "name": PLAYER_NAMES[s], "cards": size} for s, size in enumerate(sizes)],
         "last_reveal": dict(state.reveals[-1], cards=list(state.reveals[-1]["cards"])) if state.reveals else None,
         "sequence": list(SEQUENCE),
         "dealer": state.dealer,

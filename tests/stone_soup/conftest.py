@@ -71,13 +71,16 @@ def kinds(cards: list[str]) -> list[str]:
 
 
 def hidden_shuffled(state: StoneSoupState, seat: int | None, rng: random.Random) -> StoneSoupState:
-    """``state`` with every card ``seat`` cannot see dealt again at random into the same places."""
+    """``state`` with the cards ``seat`` cannot see moved round their places (same sizes) by a random
+    offset: different hidden cards end up in each other hand, extra hand and the pot."""
     new = state.copy()
     places = [hand for s, hand in enumerate(new.hands) if s != seat] + new.set_aside + [new.pot]
     if new.turn != seat:
         places.append(new.staged)
     cards = [card for place in places for card in place]
-    rng.shuffle(cards)
+    if cards:
+        offset = rng.randrange(1, len(cards)) if len(cards) > 1 else 0
+        cards = cards[offset:] + cards[:offset]
     start = 0
     for place in places:
         size = len(place)

@@ -52,8 +52,8 @@ def test_bot_games_finish_and_are_deterministic(players):
     for seed in range(1, 101):
         result = play(GAME, players, seed, bot_chooser(GAME, players, seed))
         assert GAME.is_over(result.state)
-        check_replay(GAME, result.record, result.state)
         finals[seed] = (GAME.state_hash(result.state), canonical_json(result.record.log))
     for seed in range(1, 101, 5):  # the same seed plays the same game again
         again = play(GAME, players, seed, bot_chooser(GAME, players, seed))
         assert (GAME.state_hash(again.state), canonical_json(again.record.log)) == finals[seed]
+        check_replay(GAME, again.record, again.state)
