@@ -221,7 +221,7 @@ async def worker(args: argparse.Namespace) -> None:
 # --- the orchestrator ----------------------------------------------------------------------------
 async def spawn(*argv: str, stdin: bool = False) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+        sys.executable, *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE, limit=2**28,
         stdin=asyncio.subprocess.PIPE if stdin else None)
 
 
