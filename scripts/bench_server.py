@@ -326,7 +326,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
     print(f"action->view latency ms: p50={p50:.2f} p90={percentile(lat_ms, 0.9):.2f} p99={p99:.2f} "
           f"max={max(lat_ms, default=float('nan')):.2f} samples={len(lat_ms)}")
     inside = usage["metrics"]["latency_ms"]
-    print(f"inside the server (action received -> last state push queued) ms: p50={inside['p50']} "
+    print(f"inside the server (action received -> actor's state push queued) ms: p50={inside['p50']} "
           f"p99={inside['p99']}; by stage: {usage['metrics'].get('stages_ms')}")
     lag_ms = [v * 1000 for r in game_results for v in r["loop_lag"]]
     print(f"client processes' event-loop lag ms: p50={percentile(lag_ms, 0.5):.2f} "

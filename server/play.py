@@ -64,19 +64,40 @@ class Play:
 
     # --- broadcasting --------------------------------------------------------------------------
     def broadcast(self: Hub, table: Table, snapshot: bool = False, actor: int | None = None) -> None:
-        """One ``state`` per seat each connection holds, and the spectator view to spectators; the
-        seat that acted is served first, as its player is the one waiting for an answer."""
-        mono = self.clock()
-        order = sorted(range(table.players), key=lambda index: index != actor)
-        for index in order:
-            seat = table.seats[index]
-            if seat.sids:
-                self.push_to(sorted(seat.sids), "state", table.state_payload(index, mono, snapshot))
+        """One ``state`` per seat each connection holds, and the spectator view to spectators.
+
+        The seat that acted is answered at once; the other views are made just after (the next
+        round of the event loop, once the actor's view is on its way), and always before anything
+        else is pushed about this table, so every connection still gets the states in order.
+        """
+        self.flush(table)
+        moment = table.moment(self.clock(), snapshot)
+        rest: list[tuple[list[str], int | None]] = []
+        for index, seat in enumerate(table.seats):
+            if seat.sids and index == actor:
+                self.push_to(sorted(seat.sids), "state", moment.payload(index))
+            elif seat.sids:
+                rest.append((sorted(seat.sids), index))
         if table.spectators:
-            self.push_to(sorted(table.spectators), "state", table.state_payload(None, mono, snapshot))
+            rest.append((sorted(table.spectators), None))
+        table.outbox = (moment, rest)
+        if actor is None:
+            self.flush(table)
+        else:
+            asyncio.get_running_loop().call_soon(self.flush, table)
+
+    def flush(self: Hub, table: Table) -> None:
+        """Make the pushes a broadcast left for later."""
+        if table.outbox is None:
+            return
+        moment, rest = table.outbox
+        table.outbox = None
+        for sids, index in rest:
+            self.push_to(sids, "state", moment.payload(index))
 
     async def send_snapshot(self: Hub, table: Table, seat: int | None, sid: str) -> None:
         """The current state for one connection (run as a task, so it follows the request's ack)."""
+        self.flush(table)
         self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
 
     def after_action(self: Hub, table: Table, actor: int | None = None) -> None:

@@ -80,6 +80,7 @@ class Table:
         self.pending: dict[int, PendingBotMove] = {}
         self.rng = random.Random(secrets.randbits(32))
         self.timer: Any = None  # the event loop's handle for the next wake-up
+        self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
 
     @classmethod
     def from_row(cls, store: Store, game: Game, row: dict[str, Any], mono: float) -> Table:
@@ -209,10 +210,31 @@ class Table:
             return True
         return False
 
+    def moment(self, mono: float, snapshot: bool) -> Moment:
+        """What every ``state`` push about the table's present state shares."""
+        return Moment(self.game, self.id, self.state, self.state_id, [] if snapshot else self.last_events,
+                      self.server_deadline(mono), mono, self.paused_at is not None, snapshot)
+
     def state_payload(self, seat: int | None, mono: float, snapshot: bool) -> dict[str, Any]:
         """The ``state`` push for one seat (None: a spectator): its own view and nothing more."""
-        return {
-            "table": self.id, "seat": seat, "state_id": self.state_id, "view": self.game.view(self.state, seat),
-            "events": [] if snapshot else self.last_events, "deadline": self.server_deadline(mono),
-            "server_time": mono, "paused": self.paused_at is not None, "snapshot": snapshot,
-        }
+        return self.moment(mono, snapshot).payload(seat)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One state of a table as announced: each seat's push is made from it, now or a moment later."""
+
+    game: Game
+    table_id: str
+    state: Any
+    state_id: int
+    events: list[dict[str, Any]]
+    deadline: float | None
+    server_time: float
+    paused: bool
+    snapshot: bool
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        return {"table": self.table_id, "seat": seat, "state_id": self.state_id,
+                "view": self.game.view(self.state, seat), "events": self.events, "deadline": self.deadline,
+                "server_time": self.server_time, "paused": self.paused, "snapshot": self.snapshot}
