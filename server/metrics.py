@@ -1,4 +1,4 @@
-"""Counters behind ``GET /metrics``: actions per second and action->broadcast latency."""
+"""Counters behind ``GET /metrics``: actions per second and the latency of answering an action."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class Metrics:
         self.started = clock()
 
     def action(self, latency: float) -> None:
-        """One action applied; ``latency`` from its arrival to the last ``state`` sent (0: timer or bot)."""
+        """One action applied; ``latency`` from its arrival to the actor's ``state`` queued (0: timer or bot)."""
         now = self.clock()
         self.actions_total += 1
         self.recent.append(now)

@@ -130,7 +130,8 @@ def as_json(data: Any) -> Any:
 
 
 def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> int:
-    """Every ``state`` push equals, exactly, the rules' view of its own seat at that state id.
+    """Every ``state`` push equals, exactly, the rules' view of its own seat at that state id, and
+    each seat's pushes come in log order (pass one connection's pushes, in arrival order).
 
     ``record`` is the match record served at ``/replays/<table>``. Returns how many were checked.
     """
@@ -142,8 +143,11 @@ def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> in
         state, new_events = game.apply(state, entry["seat"], entry["action"], entry["t"])
         states.append(state)
         events.append(new_events)
+    last_seen: dict[Any, int] = {}
     for push in received:
         k = push["state_id"]
+        assert k >= last_seen.get(push["seat"], 0), f"seat {push['seat']} got state {k} after a later one"
+        last_seen[push["seat"]] = k
         assert 0 <= k < len(states), f"state id {k} was never logged"
         assert push["view"] == as_json(game.view(states[k], push["seat"])), (
             f"seat {push['seat']} got a view at state {k} that is not its own view")
