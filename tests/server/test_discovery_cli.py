@@ -25,3 +25,18 @@ def test_cli_answers_help():
                             timeout=30, check=True)
     for flag in ("--host", "--port", "--db", "--no-discovery", "--bot-delay", "--grace", "--verbose"):
         assert flag in result.stdout
+
+
+async def test_embedded_server_with_discovery_starts_and_stops(tmp_path):
+    from server_testkit import fetch_json
+
+    from server.embedded import EmbeddedServer
+
+    srv = EmbeddedServer(tmp_path / "lan.sqlite3", discovery=True)
+    await srv.start()
+    try:
+        assert srv.port and (await fetch_json(srv.url + "/healthz"))["ok"]
+        found = await browse(1.5)
+        assert any(entry["port"] == srv.port for entry in found)
+    finally:
+        await srv.stop()

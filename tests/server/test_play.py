@@ -213,3 +213,23 @@ async def test_finished_games_stay_as_replays(server, clients):
     record = await fetch_json(f"{server.url}/replays/{tid}")
     assert record["over"] and record["log"] == [{"seat": 0, "action": {"type": "add", "n": 3}, "t": record["log"][0]["t"]}]
     check_received(record, ann.states)
+
+
+async def test_hold_does_not_pause_when_the_table_says_so(server, clients):
+    ann = await clients()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                            "options": {"turn_seconds": 1},
+                                            "settings": {"handoff_pauses_timer": False}})
+    await ann.ok("start", {"token": created["token"]})
+    assert not (await ann.ok("hold", {"token": created["token"], "on": True}))["paused"]
+    timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=3)
+    assert timed_out["events"] == [{"type": "timeout"}] and not timed_out["paused"]
+
+
+async def test_spectators_are_limited(server, clients):
+    server.config.max_spectators = 1
+    ann, first, second = await clients(), await clients(), await clients()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    await first.ok("spectate", {"table": created["table"]["id"]})
+    await second.error("spectate", {"table": created["table"]["id"]}, "limit")
+    assert (await ann.ok("list_tables", {}))["tables"][0]["spectators"] == 1
