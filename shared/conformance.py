@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from shared.core import Game, canonical_json
@@ -42,3 +44,34 @@ def check_legal_actions_validate(game: Game, state: Any, players: int, now: floa
         for action in game.legal_actions(state, seat):
             reason = game.validate(state, seat, action, now)
             assert reason is None, f"seat {seat}: advertised {action} is refused: {reason}"
+
+
+class SweepChecker:
+    """The per-action checks of one random-play game, for ``shared.playout.play(observe=...)``.
+
+    After every action: ``check_state``, and ``check_redacted(state, seat, rng)`` for one seat (or a
+    spectator) in turn. At the listed action counts, a replay of the log so far; every
+    ``validate_every`` actions, that each advertised legal action validates.
+    """
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any],
+                 check_redacted: Callable[[Any, int | None, random.Random], None] | None = None,
+                 replay_at: Iterable[int] = (), validate_every: int = 7) -> None:
+        self.game, self.players, self.seed = game, players, seed
+        self.record = MatchRecord(game.id, players, options, seed)
+        self.check_redacted = check_redacted
+        self.rng = random.Random(seed)
+        self.replay_at = set(replay_at)
+        self.validate_every = validate_every
+
+    def __call__(self, state: Any, entry: dict[str, Any]) -> None:
+        self.record.log.append(entry)
+        step = len(self.record.log)
+        check_state(self.game, state, self.players)
+        if self.check_redacted is not None:
+            viewer = (self.seed + step) % (self.players + 1)
+            self.check_redacted(state, viewer if viewer < self.players else None, self.rng)
+        if step in self.replay_at:
+            check_replay(self.game, self.record, state)
+        if step % self.validate_every == 0:
+            check_legal_actions_validate(self.game, state, self.players, entry["t"])

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from shared.conformance import check_legal_actions_validate, check_replay, check_state
-from shared.match import MatchRecord, replay
+from shared.conformance import SweepChecker, check_replay
+from shared.match import replay
 from shared.pink_soup import GAME
 from shared.pink_soup import state as st
 from shared.pink_soup.cards import RECIPES, kind_of
@@ -65,34 +65,17 @@ def check_redacted(state: st.PinkState, seat: int | None, rng: random.Random) ->
     assert GAME.view(other, seat) == GAME.view(state, seat), f"the view of seat {seat} depends on cards hidden from it"
 
 
-class Checker:
-    """After every action of one game: full checks, one seat's redaction, sampled replays."""
-
-    def __init__(self, players: int, seed: int) -> None:
-        self.players, self.seed = players, seed
-        self.options = GAME.normalise_options({}, players)
-        self.rng = random.Random(seed)
-        self.log: list[dict] = []
-        self.replay_at = {3, 11 + seed % 17}
-
-    def __call__(self, state: st.PinkState, entry: dict) -> None:
-        self.log.append(entry)
-        step = len(self.log)
-        check_state(GAME, state, self.players)
-        viewer = (self.seed + step) % (self.players + 1)
-        check_redacted(state, viewer if viewer < self.players else None, self.rng)
-        if step in self.replay_at:
-            record = MatchRecord(GAME.id, self.players, self.options, self.seed, list(self.log))
-            check_replay(GAME, record, state)
-        if step % 7 == 0:
-            check_legal_actions_validate(GAME, state, self.players, entry["t"])
+def checker(players: int, seed: int) -> SweepChecker:
+    """Full checks after every action, one seat's redaction in turn, two sampled replays."""
+    return SweepChecker(GAME, players, seed, GAME.normalise_options({}, players), check_redacted,
+                        replay_at={3, 11 + seed % 17}, validate_every=7)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_keep_every_rule_invariant(players, chunk):
     for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
-        outcome = play(GAME, players, seed, random_chooser(seed), observe=Checker(players, seed))
+        outcome = play(GAME, players, seed, random_chooser(seed), observe=checker(players, seed))
         assert GAME.is_over(outcome.state)
         check_replay(GAME, outcome.record, outcome.state)
         assert GAME.result(outcome.state)["winners"], "somebody always wins (ties share the win)"
@@ -116,7 +99,7 @@ def drawing_chooser(seed: int):
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_that_run_out_of_cards_end_after_the_final_turns(players):
     for seed in range(DECK_OUT_GAMES):
-        outcome = play(GAME, players, seed, drawing_chooser(seed), observe=Checker(players, seed))
+        outcome = play(GAME, players, seed, drawing_chooser(seed), observe=checker(players, seed))
         state = outcome.state
         assert state.ending == st.DECK_OUT and not state.deck and all(state.closed)
         check_replay(GAME, outcome.record, state)

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from shared.conformance import check_legal_actions_validate, check_replay, check_state
-from shared.match import MatchRecord, replay
+from shared.conformance import SweepChecker, check_replay, check_state
+from shared.match import replay
 from shared.playout import play, random_chooser
 from shared.pot_pourri import GAME
 from shared.pot_pourri.state import OVER, PotState
@@ -67,26 +67,10 @@ def check_redacted(state: PotState, seat: int | None, rng: random.Random) -> Non
     assert GAME.view(other, seat) == GAME.view(state, seat), f"the view of seat {seat} depends on hidden cards"
 
 
-class Checker:
-    """After every action of one game: full checks, one seat's redaction, sampled replays."""
-
-    def __init__(self, players: int, seed: int, options: dict) -> None:
-        self.players, self.seed, self.options = players, seed, options
-        self.rng = random.Random(seed)
-        self.log: list[dict] = []
-        self.replay_at = {5, 40 + seed % 37, 120}
-
-    def __call__(self, state: PotState, entry: dict) -> None:
-        self.log.append(entry)
-        step = len(self.log)
-        check_state(GAME, state, self.players)
-        viewer = (self.seed + step) % (self.players + 1)
-        check_redacted(state, viewer if viewer < self.players else None, self.rng)
-        if step in self.replay_at:
-            record = MatchRecord(GAME.id, self.players, self.options, self.seed, list(self.log))
-            check_replay(GAME, record, state)
-        if step % 9 == 0:
-            check_legal_actions_validate(GAME, state, self.players, entry["t"])
+def checker(players: int, seed: int, options: dict) -> SweepChecker:
+    """Full checks after every action, one seat's redaction in turn, three sampled replays."""
+    return SweepChecker(GAME, players, seed, options, check_redacted,
+                        replay_at={5, 40 + seed % 37, 120}, validate_every=9)
 
 
 class LightChecker:
@@ -120,7 +104,7 @@ def test_random_games_keep_every_card_in_one_place_and_end_with_a_winner(players
     for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
         options = GAME.normalise_options(options_for(seed), players)
         full = seed < FULL_GAMES
-        observe = Checker(players, seed, options) if full else LightChecker(players, seed)
+        observe = checker(players, seed, options) if full else LightChecker(players, seed)
         outcome = play(GAME, players, seed, random_chooser(seed), options=options, observe=observe)
         state = outcome.state
         assert GAME.is_over(state) and max(len(group) for group in state.redeemed) == 6
