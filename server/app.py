@@ -6,6 +6,7 @@ hello/version gate and the typed schema, before a handler of :class:`server.hub.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 
 HUB = web.AppKey("hub", Hub)
 UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
+SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
 
 class JsonPacket(socketio.packet.Packet):
@@ -82,6 +84,21 @@ def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
     app.router.add_get("/replays", replays)
     app.router.add_get("/replays/{table_id}", replay)
 
+    async def on_shutdown(app: web.Application) -> None:
+        """Close every socket.io connection first: the web server's graceful stop would otherwise
+        wait for each open websocket (and long-polling request) to end by itself."""
+        sockets = list(sio.eio.sockets.values())
+        if not sockets:
+            return
+        try:
+            await asyncio.wait_for(sio.eio.disconnect(), SHUTDOWN_GRACE)
+        except TimeoutError:
+            log.warning("some connections did not close within %.1f s", SHUTDOWN_GRACE)
+        for socket in sockets:  # a closed websocket's writer still waits for its queue: end it now
+            queue = getattr(socket, "queue", None)
+            if queue is not None:
+                queue.put_nowait(None)
+
     async def on_cleanup(app: web.Application) -> None:
         for table in hub.tables.values():
             if table.timer is not None:
@@ -91,6 +108,7 @@ def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
         await sio.shutdown()
         hub.store.close()
 
+    app.on_shutdown.append(on_shutdown)
     app.on_cleanup.append(on_cleanup)
     return app, hub
 

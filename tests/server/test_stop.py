@@ -1,0 +1,37 @@
+"""Stopping a server while players are still connected: every connection is closed and it stops at once."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import socketio
+
+from server.embedded import EmbeddedServer
+
+
+@pytest.mark.parametrize("transports", [["websocket"], ["polling"], ["polling", "websocket"]])
+async def test_stop_closes_every_connection_promptly(tmp_path, transports):
+    srv = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.01)
+    await srv.start()
+    players = [socketio.AsyncClient(reconnection=False) for _ in range(3)]
+    gone: list[str] = []
+    for index, sio in enumerate(players):
+        sio.on("disconnect", lambda *_reason, i=index: gone.append(i))
+        await sio.connect(srv.url, transports=transports, wait_timeout=5)
+        assert (await sio.call("hello", {"protocol": 1, "client": "test"}, timeout=5))["ok"]
+    created = await players[0].call("create_table", {"game": "pepper", "seats": 3, "name": "Ann"}, timeout=5)
+    await players[1].call("spectate", {"table": created["table"]["id"]}, timeout=5)
+    assert (await players[0].call("start", {"token": created["token"]}, timeout=5))["ok"]
+    began = time.monotonic()
+    await srv.stop()
+    took = time.monotonic() - began
+    assert took < 0.5, f"stopping took {took:.2f} s with {len(players)} players connected"
+    for sio in players:
+        for _ in range(100):
+            if not sio.connected:
+                break
+            await sio.sleep(0.01)
+        assert not sio.connected
+        await sio.disconnect()
+    assert sorted(gone) == [0, 1, 2]
