@@ -1,0 +1,58 @@
+"""Presenters: a game's view turned into titled sections of short readable lines for the generic table.
+
+Each presenter module is pure (no pygame) and offers ``REQUIRED`` (the view keys it reads),
+``present(view, names) -> list[Section]`` and ``waiting(view) -> list[int]`` (the seats the table
+waits for). ``names`` are the table summary's seat names, indexed by seat. Nothing here decides a
+rule: every line is read from the view.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any
+
+from client.tables.present.common import Line, Section
+
+log = logging.getLogger(__name__)
+
+PRESENTERS = {"pot-pourri": "client.tables.present.pot_pourri",
+              "stone-soup": "client.tables.present.stone_soup",
+              "pink-soup": "client.tables.present.pink_soup"}
+_failed: set[str] = set()
+
+__all__ = ["Line", "Section", "PRESENTERS", "presenter_for", "sections", "waiting"]
+
+
+def presenter_for(game_id: str, view: dict[str, Any] | None) -> Any | None:
+    """The presenter module for ``game_id`` if it has one and ``view`` carries the keys it reads."""
+    target = PRESENTERS.get(game_id)
+    if target is None or not isinstance(view, dict):
+        return None
+    module = importlib.import_module(target)
+    if not all(key in view for key in module.REQUIRED):
+        return None
+    return module
+
+
+def _guarded(game_id: str, view: dict[str, Any] | None, call):
+    module = presenter_for(game_id, view)
+    if module is None:
+        return None
+    try:
+        return call(module)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        if game_id not in _failed:   # a view this client does not understand: fall back, say so once
+            _failed.add(game_id)
+            log.warning("presenter for %s failed (%r); showing the plain view", game_id, err)
+        return None
+
+
+def sections(game_id: str, view: dict[str, Any] | None, names: list[str]) -> list[Section] | None:
+    """The sections for ``view``, or None when the game has no presenter (or the view is not its own)."""
+    return _guarded(game_id, view, lambda module: module.present(view, names))
+
+
+def waiting(game_id: str, view: dict[str, Any] | None) -> list[int]:
+    """The seats the table waits for, as far as the presenter can tell (none when unknown)."""
+    return _guarded(game_id, view, lambda module: module.waiting(view)) or []

@@ -1,0 +1,100 @@
+"""Shared pieces of the presenters: sections, lines, seat names and counting words."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+MAX_LINE = 90        # characters; longer facts are packed onto several lines
+LOG_LINES = 8
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a section. ``seat``: drawn in that seat's colour with its symbol; ``strong``:
+    what is asked of the viewer right now."""
+
+    text: str
+    seat: int | None = None
+    strong: bool = False
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled block of lines. ``key`` says what it holds: "now", "you", "board", "players" or "log"."""
+
+    key: str
+    title: str
+    lines: list[Line] = field(default_factory=list)
+
+
+def name_of(names: Sequence[str], seat: int | None) -> str:
+    """A seat's name from the table summary (1-based "Seat N" when the summary has none)."""
+    if seat is None:
+        return "nobody"
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
+def renamer(game_names: Sequence[str], names: Sequence[str]):
+    """A function putting the table's names in place of the game's own seat names ("Player 2") in a
+    sentence of the view; one pass, so a name is never renamed twice."""
+    pairs = {game: name_of(names, seat) for seat, game in enumerate(game_names)
+             if isinstance(game, str) and game and name_of(names, seat) != game}
+    if not pairs:
+        return lambda text: str(text)
+    pattern = re.compile(r"\b(" + "|".join(re.escape(g) for g in sorted(pairs, key=len, reverse=True)) + r")(?!\d)")
+    return lambda text: pattern.sub(lambda m: pairs[m.group(1)], str(text))
+
+
+def tally(items: Iterable[str]) -> list[str]:
+    """Words with repeats counted, in first-seen order: ["tomatoes x2", "onions"]."""
+    return [f"{item} x{n}" if n > 1 else item for item, n in Counter(items).items()]
+
+
+def counted(items: Iterable[str]) -> str:
+    """Words with repeats counted, as one phrase: "tomatoes x2, onions" ("none" when empty)."""
+    return ", ".join(tally(items)) or "none"
+
+
+def pack(first: str, items: Sequence[str], limit: int = MAX_LINE, indent: str = "  ") -> list[str]:
+    """``first`` followed by ``items`` joined with commas, broken into lines of at most ``limit``."""
+    lines: list[str] = []
+    line = first
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        candidate = f"{line} {piece}" if line.strip() else f"{line}{piece}"
+        if len(candidate) <= limit or not line.strip():
+            line = candidate
+        else:
+            lines.append(line)
+            line = f"{indent}{piece}"
+    lines.append(line)
+    return lines
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def log_section(view: dict, rename, count: int = LOG_LINES) -> Section:
+    """The newest sentences of the view's log, names as the table knows them."""
+    entries = view.get("log") or []
+    return Section("log", "Recently", [Line(rename(entry)) for entry in entries[-count:] if isinstance(entry, str)])
+
+
+def result_lines(view: dict, names: Sequence[str]) -> list[Line]:
+    """Winners and scores once the game is over (read from the view's ``result``)."""
+    result = view.get("result") if view.get("over") else None
+    if not isinstance(result, dict):
+        return []
+    winners = [name_of(names, seat) for seat in result.get("winners") or []]
+    lines = [Line("The game is over: " + (" and ".join(winners) + (" win." if len(winners) > 1 else " wins.")
+                                            if winners else "nobody wins."), strong=True)]
+    scores = result.get("scores") or []
+    if scores:
+        lines += [Line(text) for text in pack("Scores:", [f"{name_of(names, s)} {score}" for s, score in enumerate(scores)])]
+    return lines

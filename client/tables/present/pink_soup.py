@@ -1,0 +1,107 @@
+"""Pink Soup's view in sections: whose turn and what is asked, your recipe, drawn cards and pot,
+the kitchen piles and the deck, the other chefs' pots, and the recent log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.tables.present.common import (
+    Line,
+    Section,
+    log_section,
+    name_of,
+    pack,
+    plural,
+    renamer,
+    result_lines,
+    tally,
+)
+
+REQUIRED = ("prompt", "players", "kitchen", "deck", "log")
+
+
+def waiting(view: dict[str, Any]) -> list[int]:
+    """The chef whose turn it is."""
+    turn = view.get("turn")
+    return [] if view.get("over") or not isinstance(turn, int) else [turn]
+
+
+def pot_words(pot: list[str | None]) -> list[str]:
+    """A pot's cards slot by slot; "?" where the viewer does not know the card."""
+    return [f"{slot + 1}: {card or '?'}" for slot, card in enumerate(pot)] or ["empty"]
+
+
+def present(view: dict[str, Any], names: list[str]) -> list[Section]:
+    rename = renamer([p.get("name") for p in view["players"]], names)
+    me = view.get("seat")
+    sections = [_now(view, names, rename, me)]
+    if isinstance(me, int) and 0 <= me < len(view["players"]):
+        sections.append(_you(view, me))
+    return [*sections, _board(view, rename), _players(view, names, me), log_section(view, rename)]
+
+
+def _now(view, names, rename, me) -> Section:
+    lines = result_lines(view, names)
+    if not lines:
+        turn = view.get("turn")
+        prompt = str(view["prompt"])
+        own = view["players"][me].get("name") if isinstance(me, int) and turn == me else None
+        if own and prompt.startswith(f"{own}:"):
+            prompt = "Your turn:" + prompt[len(own) + 1:]
+        lines.append(Line(rename(prompt), seat=turn if isinstance(turn, int) else None))
+        if view.get("phase") not in (None, "playing"):
+            lines.append(Line(f"Ending: {str(view['phase']).replace('_', ' ')}"))
+    if view.get("legal_actions") and not view.get("over"):
+        lines.append(Line("Your move: choose one on the right.", strong=True))
+    return Section("now", "Now", lines)
+
+
+def _you(view, me) -> Section:
+    lines = []
+    recipe = view.get("recipe")
+    if isinstance(recipe, dict):
+        lines.append(Line(f"Recipe: {recipe['name']} ({recipe['points']} points for 5 different)"))
+        lines += [Line(t) for t in pack("  suits:", list(recipe.get("suitable") or []))]
+    player = view["players"][me]
+    closed = " (closed)" if player.get("closed") else ""
+    lines += [Line(t) for t in pack(f"Your pot ({len(player['pot'])}/5){closed}:", pot_words(player["pot"]))]
+    if view.get("hand"):
+        lines += [Line(t, strong=True) for t in pack("Drawn:", list(view["hand"]))]
+    return Section("you", "You", lines)
+
+
+def _board(view, rename) -> Section:
+    piles = [f"{i + 1}: {pile['top']}" + (f" +{pile['size'] - 1} under" if pile["size"] > 1 else "")
+             for i, pile in enumerate(view["kitchen"])]
+    lines = [Line(t) for t in pack(f"Kitchen ({len(piles)}/5 piles):", piles or ["empty"])]
+    lines.append(Line(f"Deck: {plural(view['deck'], 'card')} left"))
+    pending = view.get("pending") or {}
+    if pending.get("mouse"):
+        lines.append(Line(f"Mouse in play: {pending['mouse']}"))
+    if pending.get("revealed"):
+        lines.append(Line(f"Revealed from a full pot: {pending['revealed']}"))
+    if pending.get("incoming"):
+        lines.append(Line(f"Card going in: {pending['incoming']}"))
+    if isinstance(pending.get("swap_from"), dict):
+        swap = pending["swap_from"]
+        lines.append(Line(rename(f"Swapping card {swap['card']} of {swap['pot']}'s pot")))
+    for i, pile in enumerate(pending.get("kitchen_search") or []):
+        lines += [Line(t) for t in pack(f"Search pile {i + 1} (top first):", list(pile))]
+    if view.get("removed"):
+        lines += [Line(t) for t in pack("Removed:", tally(view["removed"]))]
+    return Section("board", "Kitchen", lines)
+
+
+def _players(view, names, me) -> Section:
+    lines = []
+    for seat, player in enumerate(view["players"]):
+        if seat == me:
+            continue
+        marks = [m for m, on in (("closed", player.get("closed")), ("final turn owed", player.get("final_turn_owed")))
+                 if on]
+        head = f"{name_of(names, seat)}: pot {len(player['pot'])}/5" + (f" ({', '.join(marks)})" if marks else "")
+        lines.append(Line(head, seat=seat))
+        known = [card for card in player["pot"] if card]
+        if known:
+            lines += [Line(t) for t in pack("  you know:", tally(known))]
+    return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)

@@ -1,0 +1,112 @@
+"""Pot Pourri's view in sections: what is asked now, your hand and cookery book, the saucepans,
+pantry and menu, the other chefs, and the recent log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.tables.present.common import (
+    Line,
+    Section,
+    counted,
+    log_section,
+    name_of,
+    pack,
+    plural,
+    renamer,
+    result_lines,
+    tally,
+)
+
+REQUIRED = ("phase_text", "players", "pans", "pantry", "menu", "log")
+
+
+def waiting(view: dict[str, Any]) -> list[int]:
+    """The seats the table waits for."""
+    return [s for s in view.get("waiting_for") or [] if isinstance(s, int)]
+
+
+def recipe_line(card: dict[str, Any]) -> str:
+    """A recipe card: "Gazpacho (Mediterranean): tomatoes x3, peppers, onions, flour"."""
+    return f"{card['name']} ({card['cuisine']}): {counted(card['ingredients'])}"
+
+
+def present(view: dict[str, Any], names: list[str]) -> list[Section]:
+    rename = renamer([p.get("name") for p in view["players"]], names)
+    me = view.get("seat")
+    return [_now(view, names, rename, me), *([_you(view, me)] if isinstance(me, int) else []),
+            _board(view), _players(view, names, me), log_section(view, rename)]
+
+
+def _now(view, names, rename, me) -> Section:
+    lines = result_lines(view, names) or [Line(rename(view["phase_text"]))]
+    serving = view.get("serving")
+    if serving and not view.get("over"):
+        who = name_of(names, serving["seat"])
+        role = "the cook, must serve" if serving["cook"] else "a co-chef, may serve (2+ matches) or pass"
+        lines.append(Line(f"Saucepan {serving['pan'] + 1} is full: {who} is {role}."))
+    if view.get("legal_actions"):
+        lines.append(Line("Your move: choose one on the right.", strong=True))
+    elif not view.get("over"):
+        others = [name_of(names, s) for s in waiting(view) if s != me]
+        if others:
+            lines.append(Line("Waiting for " + ", ".join(others) + "."))
+    return Section("now", "Now", lines)
+
+
+def _you(view, me) -> Section:
+    player = view["players"][me]
+    lines = [Line(f"Your colour: {player['colour']}; pathway square {player['pathway']}", seat=me)]
+    hand = view.get("hand") or []
+    lines += [Line(t) for t in pack(f"Hand ({len(hand)}):", tally(hand) or ["empty"])]
+    for card in view.get("book") or []:
+        lines.append(Line("Book: " + recipe_line(card)))
+    for card in view.get("choosing_from") or []:
+        lines.append(Line("Offered: " + recipe_line(card), strong=True))
+    if player.get("redeemed"):
+        lines += [Line(t) for t in pack("Served:", player["redeemed"])]
+    return Section("you", "You", lines)
+
+
+def _board(view) -> Section:
+    lines = []
+    for pan in view["pans"]:
+        label = f"Saucepan {pan['pan'] + 1}"
+        if pan.get("covered"):
+            lines.append(Line(f"{label}: under the lid, {plural(pan['count'], 'card')}"))
+        else:
+            contents = counted(pan.get("ingredients") or []) if pan.get("count") else "empty"
+            full = ", FULL" if pan.get("full") else ""
+            lines.append(Line(f"{label} ({pan['count']}/6{full}): {contents}"))
+    pantry = [kind for kind in view["pantry"] if kind]
+    empty = len(view["pantry"]) - len(pantry)
+    lines += [Line(t) for t in pack("Pantry:", (pantry or ["empty"]) + ([f"{empty} empty"] if pantry and empty else []))]
+    squares = [f"{sq['stars']}* {sq['cuisine'] or '(face down)'}" for sq in view["menu"]]
+    lines += [Line(t) for t in pack("Menu:", squares)]
+    top = view.get("ingredient_discard_top")
+    lines.append(Line(f"Ingredients: {view.get('ingredient_draw_count', 0)} to draw, "
+                      f"{view.get('ingredient_discard_count', 0)} discarded" + (f" (top: {top})" if top else "")))
+    recipe_top = view.get("recipe_discard_top")
+    lines.append(Line(f"Recipes: {view.get('recipe_draw_count', 0)} to draw, "
+                      f"{view.get('recipe_discard_count', 0)} discarded"
+                      + (f" (top: {recipe_top['name']})" if recipe_top else "")))
+    match = view.get("match_squares") or {}
+    if match:
+        lines.append(Line("Matches->squares: " + ", ".join(f"{m}->{sq}" for m, sq in match.items())
+                          + "; stars at " + ", ".join(str(s) for s in view.get("star_squares") or [])))
+    return Section("board", "Table", lines)
+
+
+def _players(view, names, me) -> Section:
+    lines = []
+    for seat, player in enumerate(view["players"]):
+        if seat == me:
+            continue
+        head = (f"{name_of(names, seat)} ({player['colour']}): square {player['pathway']}, "
+                f"{plural(player['hand_count'], 'ingredient')}, {plural(player['book_count'], 'recipe')}")
+        if player.get("choosing_count"):
+            head += f", choosing from {player['choosing_count']}"
+        lines.append(Line(head, seat=seat))
+        if player.get("redeemed"):
+            lines += [Line(t) for t in pack("  served:", player["redeemed"])]
+    return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)
