@@ -307,15 +307,30 @@ class Hub(Play):
             options = table.game.normalise_options(req.options, table.players)
         except RuleError as err:
             raise p.ProtocolError(p.BAD_REQUEST, str(err)) from None
-        table.options = options
-        table.settings = self.merge_settings(table.settings, req.settings)
+        settings = self.merge_settings(table.settings, req.settings)
+        if (options, settings) != (table.options, table.settings):  # what players agreed to has changed
+            table.reset_ready()
+        table.options, table.settings = options, settings
         table.save()
         self.lobby_changed(table)
+        return {"ok": True}
+
+    async def ready(self, sid: str, req: p.Ready) -> dict[str, Any]:
+        table, seat = self.seat_of(req.token, sid)
+        self.before_start(table)
+        if table.seats[seat].ready != req.on:
+            table.seats[seat].ready = req.on
+            table.save()
+            self.lobby_changed(table)
         return {"ok": True}
 
     async def start(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
         table, _ = self.host_of(req.token, sid)
         self.before_start(table)
+        waiting = [table.seats[i].name or f"seat {i + 1}" for i in table.not_ready()]
+        if waiting:
+            names = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
+            raise p.ProtocolError(p.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
         filled = [i for i, seat in enumerate(table.seats) if seat.empty]
         for index in filled:
             table.seats[index].bot = True

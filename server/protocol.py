@@ -29,6 +29,7 @@ TOO_LARGE = "too_large"
 LIMIT = "limit"
 NOT_STARTED = "not_started"
 ALREADY_STARTED = "already_started"
+NOT_READY = "not_ready"
 UNKNOWN_EVENT = "unknown_event"
 INTERNAL = "internal"
 
@@ -115,6 +116,11 @@ class Hold(Request):
     on: StrictBool
 
 
+class Ready(Request):
+    token: str = Token
+    on: StrictBool
+
+
 class Emote(Request):
     token: str = Token
     emote: Literal["disgusting", "delicious", "fine"]
@@ -133,6 +139,7 @@ REQUESTS: dict[str, type[Request]] = {
     "remove_bot": SeatRequest,
     "kick": SeatRequest,
     "set_options": SetOptions,
+    "ready": Ready,
     "start": TokenOnly,
     "act": Act,
     "hold": Hold,

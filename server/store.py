@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT,
     token_hash TEXT,
     bot INTEGER NOT NULL DEFAULT 0,
+    ready INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -68,6 +69,13 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an earlier version up to the schema (columns only ever get added)."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
+        if "ready" not in columns:
+            self.db.execute("ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         self.db.close()
@@ -94,8 +102,8 @@ class Store:
         statements.append(("DELETE FROM seats WHERE table_id = ?", (row["id"],)))
         for index, seat in enumerate(seats):
             statements.append((
-                "INSERT INTO seats (table_id, seat, name, token_hash, bot) VALUES (?,?,?,?,?)",
-                (row["id"], index, seat["name"], seat["token_hash"], int(seat["bot"]))))
+                "INSERT INTO seats (table_id, seat, name, token_hash, bot, ready) VALUES (?,?,?,?,?,?)",
+                (row["id"], index, seat["name"], seat["token_hash"], int(seat["bot"]), int(seat["ready"]))))
         self._tx(statements)
 
     def append_action(self, table_id: str, idx: int, seat: int | None, action: Any, t: float,
@@ -134,9 +142,9 @@ class Store:
 
     def _with_details(self, data: dict[str, Any]) -> dict[str, Any]:
         data["seats"] = [
-            {"name": name, "token_hash": token, "bot": bool(bot)}
-            for name, token, bot in self.db.execute(
-                "SELECT name, token_hash, bot FROM seats WHERE table_id = ? ORDER BY seat", (data["id"],))]
+            {"name": name, "token_hash": token, "bot": bool(bot), "ready": bool(ready)}
+            for name, token, bot, ready in self.db.execute(
+                "SELECT name, token_hash, bot, ready FROM seats WHERE table_id = ? ORDER BY seat", (data["id"],))]
         data["log"] = [
             {"seat": seat, "action": json.loads(action), "t": t}
             for seat, action, t in self.db.execute(

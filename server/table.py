@@ -28,6 +28,7 @@ class Seat:
     away_since: float | None = None  # monotonic time its last connection went away
     stand_in: bool = False  # a bot plays this human seat until its owner comes back
     holding: bool = False
+    ready: bool = False  # said ready in the lobby (since the host last changed the options)
     last_emote: float = float("-inf")
 
     @property
@@ -43,7 +44,7 @@ class Seat:
         return self.bot or self.stand_in
 
     def to_row(self) -> dict[str, Any]:
-        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot, "ready": self.ready}
 
 
 @dataclass
@@ -90,6 +91,7 @@ class Table:
         table.host_seat = row["host_seat"]
         for seat, saved in zip(table.seats, row["seats"], strict=True):
             seat.name, seat.token_hash, seat.bot = saved["name"], saved["token_hash"], saved["bot"]
+            seat.ready = bool(saved.get("ready"))
         if row["started"]:
             table.start(mono, row["seed"], row["log"])
         return table
@@ -123,12 +125,26 @@ class Table:
     def first_empty(self) -> int | None:
         return next((i for i, seat in enumerate(self.seats) if seat.empty), None)
 
+    def is_ready(self, index: int) -> bool:
+        """Bots are always ready, and so is the host (starting says so); other players say it."""
+        seat = self.seats[index]
+        return seat.bot or (seat.human and (seat.ready or index == self.host_seat))
+
+    def not_ready(self) -> list[int]:
+        """The seated players the start waits for."""
+        return [i for i, seat in enumerate(self.seats) if seat.human and not self.is_ready(i)]
+
+    def reset_ready(self) -> None:
+        for seat in self.seats:
+            seat.ready = False
+
     def summary(self) -> dict[str, Any]:
         """The TableSummary of the wire protocol."""
         return {
             "id": self.id, "game": self.game.id, "title": self.game.title, "options": self.options,
             "seats": [{"seat": i, "name": s.name, "bot": s.bot, "connected": bool(s.sids) or s.bot,
-                       "stand_in": s.stand_in, "holding": s.holding} for i, s in enumerate(self.seats)],
+                       "stand_in": s.stand_in, "holding": s.holding, "ready": self.is_ready(i)}
+                      for i, s in enumerate(self.seats)],
             "started": self.started, "over": self.over, "has_password": self.password is not None,
             "host_seat": self.host_seat, "spectators": len(self.spectators), "settings": self.settings,
             "paused": self.paused_at is not None, "state_id": self.state_id,

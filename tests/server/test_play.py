@@ -22,6 +22,7 @@ async def start_table(clients, game="pepper", seats=3, humans=2, options=None, s
     for index in range(1, humans):
         guest = await clients()
         joined = await guest.ok("join_table", {"table": tid, "name": f"Guest {index}"})
+        await guest.ok("ready", {"token": joined["token"], "on": True})
         players.append((guest, joined["token"], joined["seat"]))
     watcher = None
     if spectate:
@@ -187,6 +188,7 @@ async def test_spectator_and_couch_seats_on_one_connection(server, clients):
                                               "options": {"turn_seconds": 60}})
     tid = created["table"]["id"]
     second = await couch.ok("join_table", {"table": tid, "name": "Bob"})
+    await couch.ok("ready", {"token": second["token"], "on": True})
     await couch.ok("start", {"token": created["token"]})
     await couch.wait_for(lambda: couch.latest(0) and couch.latest(1))
     await couch.ok("act", {"token": created["token"], "state_id": 0, "action": {"type": "add", "n": 2}})

@@ -11,6 +11,7 @@ async def two_player_table(clients, turn_seconds=60, moves=12):
                                             "options": {"turn_seconds": turn_seconds, "moves": moves}})
     tid = created["table"]["id"]
     joined = await bob.ok("join_table", {"table": tid, "name": "Bob"})
+    await bob.ok("ready", {"token": joined["token"], "on": True})
     await ann.ok("start", {"token": created["token"]})
     await bob.wait_for(lambda: bob.latest(1))
     return tid, (ann, created["token"]), (bob, joined["token"])

@@ -62,7 +62,8 @@ async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, proce
         first = await ann.ok("create_table", {"game": "pepper", "seats": 4, "name": "Ann",
                                               "options": {"moves": 200, "turn_seconds": 600}})
         tid = first["table"]["id"]
-        await bob.ok("join_table", {"table": tid, "name": "Bob"})
+        joined = await bob.ok("join_table", {"table": tid, "name": "Bob"})
+        await bob.ok("ready", {"token": joined["token"], "on": True})
         await ann.ok("start", {"token": first["token"]})
         idle = await cy.ok("create_table", {"game": "pepper", "seats": 1, "name": "Cy",
                                             "options": {"turn_seconds": 4}})

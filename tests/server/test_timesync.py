@@ -36,7 +36,8 @@ async def test_two_clients_countdowns_agree_with_the_server_within_10ms(server, 
     ann, bob = await clients(), await clients()
     created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
                                             "options": {"turn_seconds": 30}})
-    await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
+    joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
+    await bob.ok("ready", {"token": joined["token"], "on": True})
     await ann.ok("start", {"token": created["token"]})
     # each client's own clock is shifted far from the server's
     skews = {id(ann): 12_345.678, id(bob): -987.5}
