@@ -132,6 +132,34 @@ class TableSession:
             return self._paused_left
         return max(0.0, self.deadline - self.conn.offset.server_time(now))
 
+    # --- the lobby -----------------------------------------------------------------------------
+    def seat_info(self, seat: int) -> dict[str, Any] | None:
+        return next((info for info in self.table.get("seats", []) if info.get("seat") == seat), None)
+
+    def is_ready(self, seat: int) -> bool:
+        """Whether the lobby counts ``seat`` as ready (an empty seat is not; a server that does not
+        report readiness waits for nobody)."""
+        info = self.seat_info(seat) or {}
+        return bool(info.get("name") or info.get("bot")) and bool(info.get("ready", True))
+
+    @property
+    def own_guest_seats(self) -> list[int]:
+        """The held seats that must say ready before the start (all but the host's)."""
+        return [seat for seat in self.seats_held if seat != self.table.get("host_seat")]
+
+    @property
+    def waiting_for(self) -> list[str]:
+        """Names of the other players the host's start waits for (this client's own seats say ready
+        by themselves when it starts)."""
+        return [self.seat_name(info["seat"]) for info in self.table.get("seats", [])
+                if info.get("name") and not info.get("bot") and info.get("seat") not in self.tokens
+                and info.get("seat") != self.table.get("host_seat") and not self.is_ready(info["seat"])]
+
+    async def set_ready(self, on: bool) -> None:
+        """Say (or take back) that this client's players are ready to start."""
+        for seat in self.own_guest_seats:
+            await self.conn.request("ready", {"token": self.tokens[seat], "on": on})
+
     def seat_name(self, seat: int | None) -> str:
         for info in self.table.get("seats", []):
             if info.get("seat") == seat:
@@ -302,7 +330,12 @@ class TableSession:
                 self._error(str(err))
 
     async def request(self, event: str, as_seat: int | None = None, **payload: Any) -> dict[str, Any]:
-        """A table request with the token of held seat ``as_seat`` (the host's, else the first, by default)."""
+        """A table request with the token of held seat ``as_seat`` (the host's, else the first, by default).
+
+        Before ``start`` every other seat this client holds says ready: players sharing one screen
+        (solo, couch) are all here, so the game starts at once."""
+        if event == "start":
+            await self.set_ready(True)
         if as_seat is None:
             as_seat = self.table.get("host_seat") if self.is_host else self.seats_held[0]
         return await self.conn.request(event, {"token": self.tokens[as_seat], **payload})

@@ -1,8 +1,10 @@
-"""The lobby of a table: seats, bots, game options, and the host's start button."""
+"""The lobby of a table: seats and who is ready, bots, game options, and the host's start button."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pygame
 
 from client import theme
 from client.scenes import flows
@@ -10,6 +12,48 @@ from client.scenes.common import FormScene, MessageDialog
 from client.scenes.setup import option_name, option_values
 from client.session import TableSession
 from client.widgets import Button, Choice, Label, ListView, Toggle, Widget
+
+
+class SeatList(ListView):
+    """The lobby's seats, each row ending in a ready badge: a tick on green when ready, three dots
+    in a mustard ring while the table waits for that player (nothing for an empty seat)."""
+
+    def __init__(self, rows: list[str], ready: list[bool | None], on_activate, visible_rows: int) -> None:
+        super().__init__(rows, on_activate, key="seats", visible_rows=visible_rows)
+        self.ready = ready
+
+    def badge_rect(self, i: int, lay: theme.Layout) -> pygame.Rect:
+        row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
+        size = row.height * 3 // 5
+        rect = pygame.Rect(0, 0, size, size)
+        rect.midright = (row.right - lay.gap * 2, row.centery)
+        return rect
+
+    def draw(self, surface, lay, focused) -> None:
+        rows = self.rows
+        space = max(1, lay.font("body").size(" ")[0])
+        room = " " * (self.badge_rect(0, lay).width // space + 2)   # keeps the words clear of the badge
+        self.rows = [row + room if "\t" in row else f"{row}\t{room}" for row in rows]
+        try:
+            super().draw(surface, lay, focused)
+        finally:
+            self.rows = rows
+        for i in range(self.scroll, min(len(rows), self.scroll + self.visible_rows)):
+            if i < len(self.ready) and self.ready[i] is not None:
+                draw_ready_badge(surface, self.badge_rect(i, lay), bool(self.ready[i]))
+
+
+def draw_ready_badge(surface: pygame.Surface, rect: pygame.Rect, ready: bool) -> None:
+    r = rect.width // 2
+    if ready:
+        pygame.draw.circle(surface, theme.HERB, rect.center, r)
+        cx, cy = rect.center
+        tick = [(cx - r * 0.5, cy), (cx - r * 0.12, cy + r * 0.4), (cx + r * 0.5, cy - r * 0.4)]
+        pygame.draw.lines(surface, theme.TEXT_DARK, False, tick, max(2, r // 4))
+    else:
+        pygame.draw.circle(surface, theme.MUSTARD, rect.center, r, max(2, r // 5))
+        for dx in (-1, 0, 1):
+            pygame.draw.circle(surface, theme.MUSTARD, (rect.centerx + dx * r // 2, rect.centery), max(1, r // 7))
 
 
 class LobbyScene(FormScene):
@@ -44,6 +88,8 @@ class LobbyScene(FormScene):
         else:
             who = "empty - a bot will cook here"
         tags = []
+        if info.get("name") or info.get("bot"):
+            tags.append("ready" if self.session.is_ready(seat) else "not ready")
         if seat == self.table.get("host_seat"):
             tags.append("host")
         if seat in self.session.tokens:
@@ -55,16 +101,22 @@ class LobbyScene(FormScene):
         table = self.table
         self.heading = f"{table.get('title', self.session.game_id)} - lobby"
         host = self.session.is_host
+        guest_seats = self.session.own_guest_seats
+        ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
         if host and self.app.server_address:
             self.subheading = f"Friends join at  {self.app.server_address}"
         elif host:
             self.subheading = "Add bots or wait for friends, then start."
+        elif ready:
+            self.subheading = "You are ready. Waiting for the host to start the game."
         else:
-            self.subheading = "Waiting for the host to start the game."
+            self.subheading = "Say you are ready, then the host can start the game."
         seats = table.get("seats", [])
         hint = "Choose a seat to add or remove a bot." if host else ""
-        seat_list = ListView([self.seat_row(s) for s in seats], self.pick_seat, key="seats",
-                             visible_rows=max(2, min(6, len(seats))))
+        seat_list = SeatList([self.seat_row(s) for s in seats],
+                             [self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
+                              for s in seats],
+                             self.pick_seat, visible_rows=max(2, min(6, len(seats))))
         seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
                              for s in seats]
         widgets: list[Widget] = [seat_list]
@@ -83,7 +135,15 @@ class LobbyScene(FormScene):
         if host:
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
                                   self.set_pause, key="pause"))
-            widgets.append(Button("Start the game", self.start, key="start", primary=True))
+            waiting = self.session.waiting_for
+            start = Button("Start the game", self.start, key="start", primary=True)
+            start.enabled = not waiting
+            widgets.append(start)
+            if waiting:
+                widgets.append(Label(f"Waiting for {names_of(waiting)} to be ready.", "small", theme.MUSTARD,
+                                     key="why"))
+        elif guest_seats:
+            widgets.append(Toggle("I am ready to cook", ready, self.set_ready, key="ready"))
         widgets.append(Button("Leave table", self.leave, key="leave"))
         return widgets
 
@@ -108,13 +168,15 @@ class LobbyScene(FormScene):
             self.session.conn.kicked_listeners.remove(self._kicked)
 
     def pick_seat(self, index: int) -> None:
-        if not self.session.is_host:
-            return
         seats = self.table.get("seats", [])
         if index >= len(seats):
             return
         info = seats[index]
         seat = info["seat"]
+        if not self.session.is_host:
+            if seat in self.session.own_guest_seats:   # choosing one's own seat says ready (or takes it back)
+                self.set_ready(not self.session.is_ready(seat))
+            return
         if info.get("bot"):
             self.app.spawn(self.session.request("remove_bot", seat=seat))
         elif not info.get("name"):
@@ -132,6 +194,9 @@ class LobbyScene(FormScene):
         settings = {**self.table.get("settings", {}), "handoff_pauses_timer": on}
         self.app.spawn(self.session.request("set_options", options=self.table.get("options", {}), settings=settings))
 
+    def set_ready(self, on: bool) -> None:
+        self.app.spawn(self.session.set_ready(on))
+
     def start(self) -> None:
         self.app.spawn(self.session.request("start"))
 
@@ -141,3 +206,8 @@ class LobbyScene(FormScene):
 
     def on_back(self) -> None:
         self.leave()
+
+
+def names_of(names: list[str]) -> str:
+    """``["Bo"]`` -> "Bo", ``["Bo", "Cy", "Di"]`` -> "Bo, Cy and Di"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

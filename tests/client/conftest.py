@@ -114,11 +114,12 @@ class FakeConnection:
 
 
 def summary(seats: int = 4, started: bool = False, names=("Ada",), bots=(), host_seat: int = 0,
-            game: str = "stone-soup", title: str = "Stone Soup", options=None) -> dict[str, Any]:
-    """A TableSummary as the server sends it."""
+            game: str = "stone-soup", title: str = "Stone Soup", options=None, ready=()) -> dict[str, Any]:
+    """A TableSummary as the server sends it (the host, bots and the seats in ``ready`` are ready)."""
     return {"id": "t1", "game": game, "title": title, "options": options or {},
             "seats": [{"seat": i, "name": names[i] if i < len(names) else None, "bot": i in bots,
-                       "connected": True} for i in range(seats)],
+                       "connected": True, "ready": i in bots or i in ready or (i == host_seat and i < len(names))}
+                      for i in range(seats)],
             "started": started, "over": False, "has_password": False, "host_seat": host_seat,
             "spectators": 0, "settings": {"bot_delay": 1.0, "handoff_pauses_timer": True}}
 
