@@ -1,6 +1,7 @@
-"""The table for any game without one of its own: the public facts of the view, readably, and the
-shown seat's legal actions as buttons, so every registered game can be played end to end by
-keyboard, mouse or gamepad."""
+"""The table for any game without one of its own: the view as titled sections (from the game's
+presenter in ``client.tables.present``, else a readable dump of its facts) and the shown seat's
+legal actions as buttons showing their whole labels, so every registered game can be played end to
+end by keyboard, mouse or gamepad."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from client import theme
 from client.input import InputAction
+from client.tables import present
 from client.tables.base import TableScene
 from client.widgets import FocusGroup, ListView
 
@@ -90,18 +92,91 @@ def log_lines(view: dict[str, Any] | None, count: int = 8) -> list[str]:
     return []
 
 
+MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))   # move button font and the most lines it may wrap to
+HINT = "Arrows: choose a move   Enter: play it   Q/E: scroll the table   1-3: emotes   Esc: menu"
+
+
+def draw_badge(surface: pygame.Surface, seat: int, pos: tuple[int, int], kind: str, lay: theme.Layout) -> int:
+    """A seat's colour as a small pill carrying the seat's symbol, left edge at ``pos`` (midleft);
+    returns the x just past it."""
+    f = lay.font(kind)
+    symbol = theme.seat_symbol(seat)
+    w, h = f.size(symbol)[0] + f.get_height() // 2, f.get_height()
+    pill = pygame.Rect(pos[0], pos[1] - h // 2, max(w, h), h)
+    pygame.draw.rect(surface, theme.seat_colour(seat), pill, border_radius=h // 2)
+    theme.text(surface, symbol, kind, theme.TEXT_DARK, pill.center, lay, anchor="center")
+    return pill.right + lay.gap // 2
+
+
+class MoveList(ListView):
+    """The legal moves, each shown whole: labels wrap onto up to three lines (in a smaller size
+    when needed) and every row has the height of the longest label."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = "label"
+        self.wrapped: list[list[str]] = []
+        self.text_width = 0
+        self.drawn: dict[int, list[str]] = {}   # rows drawn in the last frame, line by line
+
+    def fit(self, lay: theme.Layout, area: pygame.Rect) -> None:
+        """Choose the font and row height for ``area`` and place the list in it."""
+        self.text_width = area.width - lay.gap * 5
+        for kind, most in MOVE_FONTS:
+            f = lay.font(kind)
+            wrapped = [theme.wrap(row, f, self.text_width) for row in self.rows]
+            lines = max((len(w) for w in wrapped), default=1)
+            if lines <= most:
+                break
+        self.kind, self.wrapped = kind, wrapped
+        row_h = max(lay.button_h if lines == 1 else 0, lines * lay.font(kind).get_linesize() + lay.gap * 2)
+        self.visible_rows = max(1, area.height // row_h)
+        self.rect = pygame.Rect(area.x, area.y, area.width, self.visible_rows * row_h)
+        self._clamp_scroll()
+
+    def draw(self, surface, lay, focused) -> None:
+        self.drawn = {}
+        if not self.rows or len(self.wrapped) != len(self.rows):
+            super().draw(surface, lay, focused)
+            return
+        theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
+        step = lay.font(self.kind).get_linesize()
+        selected = ((theme.PANEL_LIGHT, 0), (theme.MUSTARD, max(1, lay.ring // 2))) if focused else \
+            ((theme.PANEL, 0), (theme.PANEL_EDGE, max(1, lay.ring // 2)))
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
+            row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
+            for colour, edge in selected if i == self.selected else ():
+                pygame.draw.rect(surface, colour, row, width=edge, border_radius=lay.radius)
+            lines = self.wrapped[i]
+            y = row.centery - step * len(lines) // 2
+            for line in lines:
+                theme.text(surface, line, self.kind, theme.TEXT, (row.x + lay.gap * 2, y), lay)
+                y += step
+            self.drawn[i] = lines
+
+
 class GenericTable(TableScene):
     name = "generic_table"
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.actions: list[dict[str, Any]] = []
-        self.list = ListView([], self.play, key="actions", empty="Nothing to do right now.", visible_rows=8)
+        self.list = MoveList([], self.play, key="actions", empty="Nothing to do right now.", visible_rows=8)
         self.form = FocusGroup([self.list])
-        self.facts_from = 0            # first fact shown (Q/E, shoulder buttons or the wheel scroll them)
+        self.facts_from = 0            # first fact (or section row) shown; Q/E, shoulder buttons or the wheel scroll
         self.facts_rect = pygame.Rect(0, 0, 0, 0)
+        self._rows_total = 0           # section rows laid out in the last frame (0: the plain facts are shown)
         self._pointer: tuple[int, int] = (0, 0)
         self._refresh_actions()
+
+    def names(self) -> list[str]:
+        """Every seat's name from the table summary, by seat."""
+        seats = self.session.table.get("seats", [])
+        return [self.session.seat_name(info.get("seat", i)) for i, info in enumerate(seats)]
+
+    def sections(self, view: dict[str, Any] | None) -> list[present.Section] | None:
+        """The presenter's sections for ``view`` (None: this game has none, show the plain facts)."""
+        return present.sections(self.session.game_id, view, self.names())
 
     def _refresh_actions(self) -> None:
         seat = self.session.shown_seat
@@ -126,7 +201,8 @@ class GenericTable(TableScene):
         if action.kind in ("rotate_left", "rotate_right") or (
                 action.kind == "scroll" and action.pos is None and self.facts_rect.collidepoint(self._pointer)):
             step = -3 if action.kind == "rotate_left" else 3 if action.kind == "rotate_right" else action.dy * 3
-            self.facts_from = max(0, min(self.facts_from + step, len(facts(self.current_view())) - 1))
+            total = self._rows_total or len(facts(self.current_view()))
+            self.facts_from = max(0, min(self.facts_from + step, total - 1))
             return True
         if action.kind == "point" and action.pos is not None:
             self._pointer = action.pos
@@ -142,19 +218,128 @@ class GenericTable(TableScene):
         lay = self.layout
         theme.draw_background(surface)
         view = self.current_view()
+        found = self.sections(view)
         title = self.session.table.get("title", self.session.game_id)
         seat = self.session.shown_seat
-        who = (f"{self.seat_label(seat)} (seat {seat + 1})" if seat is not None
-               else "Watching" if not self.session.seats_held else "Waiting for your turn")
         theme.text(surface, title, "heading", theme.MUSTARD, (lay.margin, lay.margin), lay)
-        theme.text(surface, who, "label", theme.seat_colour(seat), (lay.width - lay.margin, lay.margin), lay,
-                   anchor="topright")
-        bar = pygame.Rect(lay.width // 3, lay.margin, lay.width // 3, lay.button_h // 2)
-        self.draw_countdown(surface, bar)
+        who = (f"{self.session.seat_name(seat)} (seat {seat + 1})" if seat is not None
+               else "Watching" if not self.session.seats_held else "Waiting for your turn")
+        mid_y = lay.margin + lay.font("label").get_height() // 2
+        right = theme.text(surface, who, "label", theme.seat_colour(seat), (lay.width - lay.margin, mid_y), lay,
+                           anchor="midright")
+        if seat is not None:
+            badge_w = lay.font("label").size(theme.seat_symbol(seat))[0] + lay.font("label").get_height()
+            draw_badge(surface, seat, (right.x - badge_w - lay.gap, mid_y), "label", lay)
+        self.draw_countdown(surface, pygame.Rect(lay.width // 3, lay.margin, lay.width // 3, lay.button_h // 2))
 
-        top = self._draw_seats(surface, lay, lay.margin + lay.button_h) + lay.gap
-        left = pygame.Rect(lay.margin, top, int(lay.width * 0.55), lay.height - top - lay.margin * 4)
+        waiting = set(present.waiting(self.session.game_id, view))
+        top = self._draw_seats(surface, lay, lay.margin + lay.button_h, waiting) + lay.gap
+        foot_h = lay.font("small").get_linesize() + lay.gap
+        bottom = lay.height - lay.margin - foot_h
+        left = pygame.Rect(lay.margin, top, int(lay.width * 0.6), bottom - top)
         theme.draw_panel(surface, left, lay)
+        self.facts_rect = left
+        if found is not None:
+            self._draw_sections(surface, lay, left, [s for s in found if s.key != "log"])
+            history = [line.text for s in found if s.key == "log" for line in s.lines]
+        else:
+            self._rows_total = 0
+            self._draw_facts(surface, lay, left, view)
+            history = log_lines(view)
+
+        column = pygame.Rect(left.right + lay.margin, top, lay.width - left.right - lay.margin * 2, left.height)
+        heading = "Your moves" if seat is not None else "Moves"
+        if len(self.list.rows) > self.list.visible_rows:
+            heading += f"  ({self.list.selected + 1} of {len(self.list.rows)})"
+        theme.text(surface, heading, "label", theme.TEXT, (column.x, column.y), lay)
+        list_top = column.y + lay.font("label").get_linesize() + lay.gap
+        room = column.bottom - list_top - (lay.font("small").get_linesize() * 4 + lay.gap * 3 if history else 0)
+        self.list.fit(lay, pygame.Rect(column.x, list_top, column.width, room))
+        self.form.draw(surface, lay)
+        if history:
+            box = pygame.Rect(column.x, self.list.rect.bottom + lay.gap * 2, column.width,
+                              column.bottom - self.list.rect.bottom - lay.gap * 2)
+            self._draw_history(surface, lay, box, history)
+        self._draw_feed(surface, lay, pygame.Rect(lay.margin, bottom + lay.gap // 2, lay.width - lay.margin * 2,
+                                                  foot_h - lay.gap // 2), bool(history))
+
+    def _section_rows(self, sections: list[present.Section], kind: str, width: int,
+                      lay: theme.Layout) -> list[tuple[str, str, present.Line | None, int]]:
+        """Section titles and wrapped lines, one entry per drawn row: (what, words, line, indent in pixels).
+        A seat's line leaves room for its badge; a line starting with spaces is indented."""
+        f = lay.font(kind)
+        rows: list[tuple[str, str, present.Line | None, int]] = []
+        for section in sections:
+            if not section.lines:
+                continue
+            rows.append(("title", section.title, None, 0))
+            for line in section.lines:
+                indent = (f.get_height() * 2 if line.seat is not None else 0) + \
+                    (lay.gap * 2 if line.text.startswith(" ") else 0)
+                for k, piece in enumerate(theme.wrap(line.text.strip(), f, width - indent - lay.gap * 2)):
+                    rows.append(("line", piece, line, indent) if k == 0 else ("more", piece, line, indent + lay.gap * 2))
+        return rows
+
+    @staticmethod
+    def _flow(rows, line_h: int, title_gap: int, columns: int, height: int) -> list[tuple[int, int]]:
+        """(column, y) for as many leading rows as fit in ``columns`` columns ``height`` high; a title
+        never ends a column."""
+        placed: list[tuple[int, int]] = []
+        column, y = 0, 0
+        for i, (what, *_rest) in enumerate(rows):
+            need = line_h + (title_gap if what == "title" and y else 0)
+            if what == "title":   # keep the title with its first line
+                need += line_h if i + 1 < len(rows) else 0
+            if y + need > height:
+                column, y = column + 1, 0
+                if column >= columns:
+                    break
+            if what == "title" and y:
+                y += title_gap
+            placed.append((column, y))
+            y += line_h
+        return placed
+
+    def _draw_sections(self, surface: pygame.Surface, lay: theme.Layout, panel: pygame.Rect,
+                       sections: list[present.Section]) -> None:
+        """The sections flowed into one or two columns, in a smaller size if needed; Q/E scroll the rest."""
+        inner = panel.inflate(-lay.gap * 4, -lay.gap * 2)
+        for columns, kind in ((1, "body"), (2, "body"), (2, "small")):
+            col_w = (inner.width - lay.gap * 2 * (columns - 1)) // columns
+            rows = self._section_rows(sections, kind, col_w, lay)
+            line_h, title_gap = lay.font(kind).get_linesize(), lay.gap // 2
+            placed = self._flow(rows, line_h, title_gap, columns, inner.height)
+            if len(placed) == len(rows):
+                break
+        hint_h = lay.font("small").get_linesize()
+        if len(placed) < len(rows):            # too much even small: scroll, with room kept for the hints
+            self.facts_from = min(self.facts_from, len(rows) - 1)
+            rows = rows[self.facts_from:]
+            inner = pygame.Rect(inner.x, inner.y + (hint_h if self.facts_from else 0), inner.width,
+                                inner.height - hint_h - (hint_h if self.facts_from else 0))
+            placed = self._flow(rows, line_h, title_gap, columns, inner.height)
+            self._rows_total = self.facts_from + len(rows)
+        else:
+            self.facts_from, self._rows_total = 0, 1
+        f = lay.font(kind)
+        for (what, words, line, indent), (column, y) in zip(rows, placed, strict=False):
+            x, y = inner.x + column * (col_w + lay.gap * 2), inner.y + y
+            if what == "title":
+                theme.text(surface, words, kind, theme.BROTH, (x, y), lay)
+                continue
+            if what == "line" and line.seat is not None:
+                draw_badge(surface, line.seat, (x, y + f.get_height() // 2), kind, lay)
+            theme.text(surface, words, kind, theme.MUSTARD if line.strong else theme.TEXT, (x + indent, y), lay)
+        if self.facts_from:
+            theme.text(surface, f"{self.facts_from} rows above (Q)", "small", theme.TEXT_DIM,
+                       (panel.right - lay.gap * 2, panel.y + lay.gap // 2), lay, anchor="topright")
+        if len(placed) < len(rows):
+            theme.text(surface, f"{len(rows) - len(placed)} more rows below (E)", "small", theme.TEXT_DIM,
+                       (panel.right - lay.gap * 2, panel.bottom - lay.gap // 2), lay, anchor="bottomright")
+
+    def _draw_facts(self, surface: pygame.Surface, lay: theme.Layout, left: pygame.Rect,
+                    view: dict[str, Any] | None) -> None:
+        """A game without a presenter: its headline and every public fact, name and value."""
         f = lay.font("body")
         y = left.y + lay.gap
         inner = left.width - lay.gap * 4
@@ -164,18 +349,19 @@ class GenericTable(TableScene):
             y += lay.gap
         value_x = left.x + left.width // 3 + lay.gap * 2
         value_w = left.right - value_x - lay.gap * 2
-        self.facts_rect = left
         every = facts(view)
         self.facts_from = min(self.facts_from, max(0, len(every) - 1))
         shown = every[self.facts_from:]
         if self.facts_from:
             theme.text(surface, f"{self.facts_from} more above (Q)", "small", theme.TEXT_DIM,
                        (left.right - lay.gap * 2, left.y + lay.gap // 2), lay, anchor="topright")
-        room = (left.bottom - lay.gap - y) // f.get_linesize()
+            y = max(y, left.y + lay.gap + lay.font("small").get_linesize())
+        end = left.bottom - lay.gap - lay.font("small").get_linesize()   # the last row is kept for the hint
+        room = (end - y) // f.get_linesize()
         wrap_values = sum(len(theme.wrap(v, f, value_w)[:3]) for _n, v in shown) <= room
         for index, (name, value) in enumerate(shown):
             wrapped = theme.wrap(value, f, value_w)[:3] if wrap_values else [value]
-            if y + f.get_linesize() * len(wrapped) > left.bottom - lay.gap:
+            if y + f.get_linesize() * len(wrapped) > end:
                 theme.text(surface, f"{len(shown) - index} more below (E)", "small", theme.TEXT_DIM,
                            (left.right - lay.gap * 2, left.bottom - lay.gap // 2), lay, anchor="bottomright")
                 break
@@ -185,23 +371,8 @@ class GenericTable(TableScene):
                 theme.text(surface, line, "body", theme.TEXT, (value_x, y), lay, max_width=value_w)
                 y += f.get_linesize()
 
-        right = pygame.Rect(left.right + lay.margin, top, lay.width - left.right - lay.margin * 2, left.height)
-        theme.text(surface, "Your moves" if seat is not None else "Moves", "label", theme.TEXT,
-                   (right.x, right.y), lay)
-        history = log_lines(view)
-        self.list.visible_rows = 5 if history else 8
-        self.list.rect = pygame.Rect(right.x, right.y + lay.button_h, right.width,
-                                     min(right.height - lay.button_h, self.list.visible_rows * lay.button_h))
-        self.form.draw(surface, lay)
-        if history:
-            box = pygame.Rect(right.x, self.list.rect.bottom + lay.gap * 2, right.width,
-                              right.bottom - self.list.rect.bottom - lay.gap * 2)
-            self._draw_history(surface, lay, box, history)
-        self._draw_feed(surface, lay, pygame.Rect(lay.margin, left.bottom + lay.gap, lay.width - lay.margin * 2,
-                                                  lay.height - left.bottom - lay.gap * 2))
-
-    def _draw_seats(self, surface: pygame.Surface, lay: theme.Layout, y: int) -> int:
-        """A chip per seat: colour, name, who is a bot, away or here; a recent emote beside it."""
+    def _draw_seats(self, surface: pygame.Surface, lay: theme.Layout, y: int, waiting: set[int]) -> int:
+        """A chip per seat: colour with symbol, name, you / bot / away, whose move it is, a recent emote."""
         seats = self.session.table.get("seats", [])
         if not seats:
             return y
@@ -211,18 +382,22 @@ class GenericTable(TableScene):
         for i, info in enumerate(seats):
             seat = info.get("seat", i)
             chip = pygame.Rect(lay.margin + i * (width + lay.gap), y, width, h)
-            theme.draw_panel(surface, chip, lay, colour=theme.PANEL_LIGHT if seat in self.session.tokens else theme.PANEL)
-            r = h // 4
-            pygame.draw.circle(surface, theme.seat_colour(seat), (chip.x + lay.gap + r, chip.centery), r)
-            words = self.seat_label(seat)
-            if info.get("bot") and info.get("name"):
+            theme.draw_panel(surface, chip, lay, colour=theme.PANEL_LIGHT if seat in self.session.tokens else theme.PANEL,
+                             edge=theme.MUSTARD if seat in waiting else theme.PANEL_EDGE)
+            x = draw_badge(surface, seat, (chip.x + lay.gap, chip.centery), "body", lay)
+            words = self.session.seat_name(seat)
+            if seat in self.session.tokens:
+                words += " (you)"
+            elif info.get("bot") and info.get("name"):
                 words += " (bot)"
             elif not info.get("connected", True):
                 words += " (away)"
+            if seat in waiting:
+                words += " - to move"
             if seat in recent:
                 words += f"  - {recent[seat]}!"
-            theme.text(surface, words, "body", theme.TEXT, (chip.x + lay.gap * 2 + r * 2, chip.centery), lay,
-                       anchor="midleft", max_width=chip.width - lay.gap * 3 - r * 2)
+            theme.text(surface, words, "body", theme.TEXT, (x, chip.centery), lay, anchor="midleft",
+                       max_width=chip.right - x - lay.gap)
         return y + h
 
     def _draw_history(self, surface: pygame.Surface, lay: theme.Layout, box: pygame.Rect, history: list[str]) -> None:
@@ -231,23 +406,29 @@ class GenericTable(TableScene):
         f = lay.font("small")
         lines: list[str] = []
         for entry in history:
-            lines.extend(theme.wrap(entry, f, box.width - lay.gap * 4))
+            wrapped = theme.wrap(entry, f, box.width - lay.gap * 5)
+            lines.extend([wrapped[0], *("  " + more for more in wrapped[1:])])
         fit = max(0, (box.height - lay.gap * 2) // f.get_linesize())
         y = box.y + lay.gap
         for line in lines[-fit:] if fit else []:
             y = theme.text(surface, line, "small", theme.TEXT_DIM, (box.x + lay.gap * 2, y), lay).bottom
 
-    def _draw_feed(self, surface: pygame.Surface, lay: theme.Layout, rect: pygame.Rect) -> None:
-        bits = []
-        for event in list(self.session.events)[-3:]:
-            bits.append(action_label(event) if isinstance(event, dict) else str(event))
-        for seat, emote, at in list(self.session.emotes)[-2:]:
-            if self.now - at < 5:
-                bits.append(f"{self.seat_label(seat)}: {emote}!")
-        theme.text(surface, "   |   ".join(bits) or "Arrows: choose a move   Enter: play it   Q/E: scroll the facts   1-3: emotes   Esc: menu", "small",
-                   theme.TEXT_DIM, rect.midleft, lay, anchor="midleft", max_width=rect.width)
+    def _draw_feed(self, surface: pygame.Surface, lay: theme.Layout, rect: pygame.Rect, has_log: bool) -> None:
+        """Recent emotes; the newest events when the view keeps no log of its own; else the keys."""
+        bits = [f"{self.session.seat_name(seat)}: {emote}!" for seat, emote, at in list(self.session.emotes)[-2:]
+                if self.now - at < 5]
+        if not has_log:
+            for event in list(self.session.events)[-3:]:
+                words = event.get("text") if isinstance(event, dict) else None
+                bits.append(words if isinstance(words, str) else action_label(event) if isinstance(event, dict)
+                            else str(event))
+        theme.text(surface, "   |   ".join(bits) or HINT, "small", theme.TEXT_DIM, rect.midleft, lay,
+                   anchor="midleft", max_width=rect.width)
 
     def describe(self) -> dict[str, Any]:
         view = self.current_view()
+        found = self.sections(view)
         return {**super().describe(), "actions": [action_label(a) for a in self.actions],
-                "headline": headline(view), "facts": facts(view), "log": log_lines(view)}
+                "headline": headline(view), "facts": facts(view), "log": log_lines(view),
+                "sections": [[s.title, [line.text for line in s.lines]] for s in found or []],
+                "moves_shown": {i: " ".join(lines) for i, lines in self.list.drawn.items()}}

@@ -56,7 +56,7 @@ def _now(view, names, rename, me) -> Section:
 
 def _you(view, me) -> Section:
     player = view["players"][me]
-    lines = [Line(f"Your colour: {player['colour']}; pathway square {player['pathway']}", seat=me)]
+    lines = [Line(f"{player['colour']} is your colour; square {player['pathway']}", seat=me)]
     hand = view.get("hand") or []
     lines += [Line(t) for t in pack(f"Hand ({len(hand)}):", tally(hand) or ["empty"])]
     for card in view.get("book") or []:

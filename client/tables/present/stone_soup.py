@@ -46,19 +46,19 @@ def _now(view, names, me) -> Section:
     if not lines and window:
         who = "You" if window["player"] == me else name_of(names, window["player"])
         lines.append(Line(f"{who} added {plural(window['added'], 'card')}, claiming "
-                          f"\"{window['count']} {window['food']}\".", seat=window["player"]))
+                          f"{window['count']} x {window['food']}.", seat=window["player"]))
         if window.get("empties_hand"):
             lines.append(Line("That was their last card: if it stands, they win."))
         nxt = view.get("next_player")
-        lines.append(Line(f"Anyone else may call \"stone soup!\" before the window closes; "
-                          f"then {name_of(names, nxt)} owes the next ingredient."))
+        lines.append(Line("Others may call \"stone soup!\" until the window closes."))
+        lines.append(Line(f"Then {name_of(names, nxt)} owes the next ingredient."))
     elif not lines:
         turn = view.get("turn")
         who = "You owe" if turn == me else f"{name_of(names, turn)} owes"
         lines.append(Line(f"{who} {view['due']} (or a dash of salt).", seat=turn))
     if view.get("legal_actions") and not view.get("over"):
-        ask = "Call \"stone soup!\" if you doubt it." if window else \
-            f"Your move: pick cards, then declare a count of {view['due']}."
+        ask = "Your move: call \"stone soup!\" if you doubt it." if window else \
+            f"Your move: pick cards to add, then declare them as {view['due']}."
         lines.append(Line(ask, strong=True))
     return Section("now", "Now", lines)
 
