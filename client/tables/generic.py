@@ -385,32 +385,30 @@ class GenericTable(TableScene):
             theme.draw_panel(surface, chip, lay, colour=theme.PANEL_LIGHT if seat in self.session.tokens else theme.PANEL,
                              edge=theme.MUSTARD if seat in waiting else theme.PANEL_EDGE)
             x = draw_badge(surface, seat, (chip.x + lay.gap, chip.centery), "body", lay)
-            words = self.session.seat_name(seat)
-            if seat in self.session.tokens:
-                words += " (you)"
-            elif info.get("bot") and info.get("name"):
-                words += " (bot)"
-            elif not info.get("connected", True):
-                words += " (away)"
-            if seat in waiting:
-                words += " - to move"
-            if seat in recent:
-                words += f"  - {recent[seat]}!"
-            theme.text(surface, words, "body", theme.TEXT, (x, chip.centery), lay, anchor="midleft",
-                       max_width=chip.right - x - lay.gap)
+            name = self.session.seat_name(seat)
+            role = " (you)" if seat in self.session.tokens else " (bot)" if info.get("bot") and info.get("name") \
+                else " (away)" if not info.get("connected", True) else ""
+            turn = " - to move" if seat in waiting else ""
+            emote = f" - {recent[seat]}!" if seat in recent else ""
+            room = chip.right - x - lay.gap
+            tries = (name + role + turn + emote, name + turn + emote, name + role + turn, name + turn)
+            words = next((w for w in tries if lay.font("body").size(w)[0] <= room), tries[-1])
+            theme.text(surface, words, "body", theme.TEXT, (x, chip.centery), lay, anchor="midleft", max_width=room)
         return y + h
 
     def _draw_history(self, surface: pygame.Surface, lay: theme.Layout, box: pygame.Rect, history: list[str]) -> None:
         """The newest lines of the game's own log, newest at the bottom."""
         theme.draw_panel(surface, box, lay, colour=theme.PANEL)
         f = lay.font("small")
-        lines: list[str] = []
-        for entry in history:
-            wrapped = theme.wrap(entry, f, box.width - lay.gap * 5)
-            lines.extend([wrapped[0], *("  " + more for more in wrapped[1:])])
         fit = max(0, (box.height - lay.gap * 2) // f.get_linesize())
+        lines: list[str] = []
+        for entry in reversed(history):   # whole entries only, newest first until the box is full
+            wrapped = theme.wrap(entry, f, box.width - lay.gap * 5)
+            if len(lines) + len(wrapped) > fit:
+                break
+            lines = [wrapped[0], *("  " + more for more in wrapped[1:])] + lines
         y = box.y + lay.gap
-        for line in lines[-fit:] if fit else []:
+        for line in lines:
             y = theme.text(surface, line, "small", theme.TEXT_DIM, (box.x + lay.gap * 2, y), lay).bottom
 
     def _draw_feed(self, surface: pygame.Surface, lay: theme.Layout, rect: pygame.Rect, has_log: bool) -> None:

@@ -27,8 +27,8 @@ def waiting(view: dict[str, Any]) -> list[int]:
 
 
 def pot_words(pot: list[str | None]) -> list[str]:
-    """A pot's cards slot by slot; "?" where the viewer does not know the card."""
-    return [f"{slot + 1}: {card or '?'}" for slot, card in enumerate(pot)] or ["empty"]
+    """A pot's cards slot by slot; "unknown" where the viewer does not know the card."""
+    return [f"{slot + 1}: {card or 'unknown'}" for slot, card in enumerate(pot)] or ["empty"]
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
@@ -64,16 +64,16 @@ def _you(view, me) -> Section:
         lines += [Line(t) for t in pack("  suits:", list(recipe.get("suitable") or []))]
     player = view["players"][me]
     closed = " (closed)" if player.get("closed") else ""
-    lines += [Line(t) for t in pack(f"Your pot ({len(player['pot'])}/5){closed}:", pot_words(player["pot"]))]
+    lines.append(Line(f"Your pot ({len(player['pot'])}/5){closed}:" + ("" if player["pot"] else " empty")))
+    lines += [Line(f"  card {words}") for words in pot_words(player["pot"]) if player["pot"]]
     if view.get("hand"):
         lines += [Line(t, strong=True) for t in pack("Drawn:", list(view["hand"]))]
     return Section("you", "You", lines)
 
 
 def _board(view, rename) -> Section:
-    piles = [f"{i + 1}: {pile['top']}" + (f" +{pile['size'] - 1} under" if pile["size"] > 1 else "")
-             for i, pile in enumerate(view["kitchen"])]
-    lines = [Line(t) for t in pack(f"Kitchen ({len(piles)}/5 piles):", piles or ["empty"])]
+    lines = [Line(f"Pile {i + 1}: {pile['top']}" + (f", {plural(pile['size'] - 1, 'card')} under" if pile["size"] > 1 else ""))
+             for i, pile in enumerate(view["kitchen"])] or [Line("No kitchen piles yet")]
     lines.append(Line(f"Deck: {plural(view['deck'], 'card')} left"))
     pending = view.get("pending") or {}
     if pending.get("mouse"):
@@ -89,7 +89,7 @@ def _board(view, rename) -> Section:
         lines += [Line(t) for t in pack(f"Search pile {i + 1} (top first):", list(pile))]
     if view.get("removed"):
         lines += [Line(t) for t in pack("Removed:", tally(view["removed"]))]
-    return Section("board", "Kitchen", lines)
+    return Section("board", f"Kitchen ({len(view['kitchen'])}/5 piles)", lines)
 
 
 def _players(view, names, me) -> Section:
