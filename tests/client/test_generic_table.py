@@ -141,3 +141,22 @@ async def test_a_wrapped_move_is_played_by_mouse_and_by_keyboard(app, kit):
     await kit.settle(app)
     sent = [payload["action"] for payload in conn.events("act")]
     assert sent == [view["legal_actions"][1], view["legal_actions"][0]]
+
+
+def test_sections_too_long_for_the_panel_scroll_with_q_and_e(app, kit):
+    _count, players, seat, view = views_with_moves("pot-pourri", 1)[0]
+    offered = [dict(card, id=i) for i, card in enumerate((view["book"] or view["choosing_from"]) * 20)]
+    _conn, session = open_table(app, kit, "pot-pourri", players, seat)
+    show(app, session, seat, {**view, "choosing_from": offered})
+    table = app.stack.top
+    assert table._rows_total > 40                          # more rows than the panel holds
+    kit.press(app, "rotate_right")
+    kit.press(app, "rotate_right")
+    app.step(app.clock.t)
+    assert table.facts_from == 6
+    for _ in range(table._rows_total // 3 + 2):
+        kit.press(app, "rotate_right")
+    app.step(app.clock.t)
+    assert table.facts_from == table._rows_total - 1       # never past the last row
+    kit.press(app, "rotate_left")
+    assert table.facts_from == table._rows_total - 4

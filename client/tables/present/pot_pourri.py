@@ -3,6 +3,7 @@ pantry and menu, the other chefs, and the recent log."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from client.tables.present.common import (
@@ -18,6 +19,7 @@ from client.tables.present.common import (
     tally,
 )
 
+CUISINE = re.compile(r"\(([^()]*)\)$")
 REQUIRED = ("phase_text", "players", "pans", "pantry", "menu", "log")
 
 
@@ -29,6 +31,11 @@ def waiting(view: dict[str, Any]) -> list[int]:
 def recipe_line(card: dict[str, Any]) -> str:
     """A recipe card: "Gazpacho (Mediterranean): tomatoes x3, peppers, onions, flour"."""
     return f"{card['name']} ({card['cuisine']}): {counted(card['ingredients'])}"
+
+
+def served_cuisines(redeemed: list[str]) -> list[str]:
+    """Served recipes by cuisine (what the menu scores): "French x2", "Slavic"."""
+    return tally(CUISINE.search(title).group(1) if CUISINE.search(title) else title for title in redeemed)
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
@@ -64,7 +71,7 @@ def _you(view, me) -> Section:
     for card in view.get("choosing_from") or []:
         lines.append(Line("Offered: " + recipe_line(card), strong=True))
     if player.get("redeemed"):
-        lines += [Line(t) for t in pack("Served:", player["redeemed"])]
+        lines += [Line(t) for t in pack(f"Served {len(player['redeemed'])}:", served_cuisines(player["redeemed"]))]
     return Section("you", "You", lines)
 
 
@@ -108,5 +115,5 @@ def _players(view, names, me) -> Section:
             head += f", choosing from {player['choosing_count']}"
         lines.append(Line(head, seat=seat))
         if player.get("redeemed"):
-            lines += [Line(t) for t in pack("  served:", player["redeemed"])]
+            lines += [Line(t) for t in pack(f"  served {len(player['redeemed'])}:", served_cuisines(player["redeemed"]))]
     return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)
