@@ -101,7 +101,7 @@ def _players(view, names, me) -> Section:
                  if on]
         head = f"{name_of(names, seat)}: pot {len(player['pot'])}/5" + (f" ({', '.join(marks)})" if marks else "")
         lines.append(Line(head, seat=seat))
-        known = [card for card in player["pot"] if card]
+        known = [card for card in player["pot"] if card] if isinstance(me, int) else []
         if known:
             lines += [Line(t) for t in pack("  you know:", tally(known))]
     return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)
