@@ -87,16 +87,18 @@ def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
     async def on_shutdown(app: web.Application) -> None:
         """Close every socket.io connection first: the web server's graceful stop would otherwise
         wait for each open websocket (and long-polling request) to end by itself."""
-        sockets = list(sio.eio.sockets.values())
-        if not sockets:
-            return
+        eio = sio.eio
+        sockets = list(eio.sockets.items())
+        closing = asyncio.gather(*(socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
+                                   for _sid, socket in sockets), return_exceptions=True)
         try:
-            await asyncio.wait_for(sio.eio.disconnect(), SHUTDOWN_GRACE)
+            await asyncio.wait_for(closing, SHUTDOWN_GRACE)
         except TimeoutError:
             log.warning("some connections did not close within %.1f s", SHUTDOWN_GRACE)
-        for socket in sockets:  # a closed websocket's writer still waits for its queue: end it now
+        for sid, socket in sockets:
+            eio.sockets.pop(sid, None)
             queue = getattr(socket, "queue", None)
-            if queue is not None:
+            if queue is not None:  # after the CLOSE packet: ends the websocket's writer, which closes it
                 queue.put_nowait(None)
 
     async def on_cleanup(app: web.Application) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -35,3 +36,15 @@ async def test_stop_closes_every_connection_promptly(tmp_path, transports):
         assert not sio.connected
         await sio.disconnect()
     assert sorted(gone) == [0, 1, 2]
+
+
+@pytest.mark.parametrize("transports", [["websocket"], ["polling", "websocket"]])
+async def test_stop_just_after_the_last_client_left(tmp_path, transports):
+    srv = EmbeddedServer(tmp_path / "server.sqlite3")
+    await srv.start()
+    sio = socketio.AsyncClient(reconnection=False)
+    await sio.connect(srv.url, transports=transports, wait_timeout=5)
+    began = time.monotonic()
+    await sio.disconnect()   # the server may still be closing this connection when it is stopped
+    await srv.stop()
+    assert time.monotonic() - began < 0.5
