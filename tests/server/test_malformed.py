@@ -15,7 +15,7 @@ from server.protocol import REQUESTS
 from shared.registry import get_game
 
 CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host", "table_full", "wrong_password",
-         "illegal", "stale_state", "rate_limited", "too_large", "limit", "not_started", "already_started",
+         "illegal", "stale_state", "rate_limited", "too_large", "limit", "not_started", "already_started", "not_ready",
          "unknown_event"}
 
 json_values = st.recursive(
