@@ -161,11 +161,15 @@ async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
             joined = await seat.client.call("join_table", {"table": seat.table, "name": "Guest", "seat": seat.index[1]})
         assert joined["ok"], joined
         seat.token = joined["token"]
+        said = await seat.client.call("ready", {"token": seat.token, "on": True})
+        assert said["ok"], said
 
     await asyncio.gather(*(join(seat) for seat in seats if seat.index[1] != 0))
     print("joined", flush=True)
     sys.stdin.readline()
-    await asyncio.gather(*(seat.client.call("start", {"token": seat.token}) for seat in hosts))
+    started = await asyncio.gather(*(seat.client.call("start", {"token": seat.token}) for seat in hosts))
+    refused = [answer for answer in started if not answer["ok"]]
+    assert not refused, refused[0]
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     end = time.monotonic() + args.seconds
