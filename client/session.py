@@ -23,7 +23,6 @@ log = logging.getLogger(__name__)
 
 EMOTES = ("disgusting", "delicious", "fine")
 # Fragments of view keys that mark a seat's private parts (dropped from the fallback public view).
-PUBLIC_MARKERS = ("hand", "private", "secret", "personal", "my_", "mine", "own")
 StateListener = Callable[[int | None, dict[str, Any], list[dict[str, Any]]], None]
 
 
@@ -110,18 +109,9 @@ class TableSession:
 
     @property
     def public_view(self) -> dict[str, Any] | None:
-        """A view with nothing private: the spectator view if the server sends one, else a held
-        seat's view with its private parts and legal actions taken out."""
-        if self.views.get(None) is not None:
-            return self.views[None]
-        view = self.any_view()
-        if view is None:
-            return None
-        public = {k: v for k, v in view.items()
-                  if not any(marker in k.lower() for marker in PUBLIC_MARKERS)}
-        public["legal_actions"] = []
-        public["seat"] = None
-        return public
+        """The server's spectator view, or None until one has arrived: the client never makes a
+        public view itself, so a private view is never drawn by mistake."""
+        return self.views.get(None)
 
     def remaining(self, now: float) -> float | None:
         """Seconds left on the countdown at local time ``now``, from the server deadline and the
