@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 import socketio
@@ -33,13 +35,14 @@ class JsonPacket(socketio.packet.Packet):
     uses_binary_events = False
 
 
-def make_app(config: ServerConfig) -> tuple[web.Application, Hub]:
-    """The application and its hub; call ``hub.restore()`` inside the running loop before serving."""
+def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) -> tuple[web.Application, Hub]:
+    """The application and its hub (reading ``clock`` as the server's monotonic time); call
+    ``hub.restore()`` inside the running loop before serving."""
     sio = socketio.AsyncServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
                                max_http_buffer_size=config.max_http_buffer)
     app = web.Application()
     sio.attach(app)
-    hub = Hub(config, sio.emit, pusher=Pusher(sio))
+    hub = Hub(config, sio.emit, clock=clock, pusher=Pusher(sio))
     app[HUB] = hub
 
     @sio.event

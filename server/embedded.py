@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +16,17 @@ from server.hub import Hub
 
 class EmbeddedServer:
     """``await srv.start()`` listens (``srv.url``); ``await srv.stop()`` closes every connection and
-    stops at once (well under a second), even while clients are still connected."""
+    stops at once (well under a second), even while clients are still connected.
+
+    ``clock`` is the server's monotonic clock (seconds), read for every deadline, bot move and
+    ``time_sync`` answer; the table's timer is armed on the event loop from it, so after moving a
+    clock by hand call ``srv.hub.reschedule(table)`` to have the hub look at the table's deadlines again."""
 
     def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
-                 bot_delay: float | None = None, **limits: Any) -> None:
+                 bot_delay: float | None = None, clock: Callable[[], float] = time.monotonic,
+                 **limits: Any) -> None:
         self.config = ServerConfig(db_path=db_path, **limits)
+        self.clock = clock
         if bot_delay is not None:
             self.config.bot_delay = bot_delay
         self.host = host
@@ -33,7 +41,7 @@ class EmbeddedServer:
         return f"http://{self.host}:{self.port}"
 
     async def start(self) -> None:
-        app, self.hub = make_app(self.config)
+        app, self.hub = make_app(self.config, self.clock)
         self.hub.restore()
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.
         self.runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5)
