@@ -1,5 +1,6 @@
 """The Too Many Cooks table against the real embedded server and bots: ready up, then change a
-card and rotate a line with injected input, and see the server's views come back."""
+card and rotate a line with injected input, and see the server's views come back; let the round
+timer run out on the server's (injected) clock and see the reveal."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from client.settings import Settings
 from client.tables.too_many_cooks import TooManyCooksTable
 
 pytest.importorskip("server.embedded")
+from server import hub as hub_module  # noqa: E402
+from server.embedded import EmbeddedServer  # noqa: E402
+from shared.registry import get_game  # noqa: E402
+from shared.too_many_cooks.rounds import score_round  # noqa: E402
 
 
 class Clock:
@@ -23,6 +28,18 @@ class Clock:
 
     def __call__(self) -> float:
         return self.t
+
+
+class ServerClock:
+    """The server's monotonic clock: the same passing time as the client's ``Clock``, read from
+    another zero, as on another machine."""
+
+    def __init__(self, local: Clock, skew: float) -> None:
+        self.local = local
+        self.skew = skew
+
+    def __call__(self) -> float:
+        return self.local.t + self.skew
 
 
 @pytest.fixture
@@ -112,6 +129,84 @@ async def test_couch_play_hides_tastes_until_the_chef_takes_the_controls(app):
         assert session.shown_seat == waiting
         assert len(table.current_view()["my_tastes"]) == 2
         app.step(app.clock.t)
+    finally:
+        await modes.leave_table(app, session)
+        await modes.disconnect(app)
+        await modes.stop_embedded(app)
+
+
+def a_seed_scoring(options: dict, players: int, fits) -> tuple[int, dict]:
+    """The first seed whose dealt soup, scored untouched, gives a reveal that ``fits``; that reveal."""
+    game = get_game("too-many-cooks")
+    options = game.normalise_options(options, players)
+    for seed in range(10_000):
+        reveal, _stars, _lost = score_round(game.setup(players, options, seed))
+        if fits(reveal):
+            return seed, reveal
+    raise AssertionError("no such deal")
+
+
+async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch):
+    options = {"round_seconds": 60}
+    # A deal the kitchen survives if nobody touches the soup: the round ends in a reveal, not a loss.
+    seed, expected = a_seed_scoring(options, 3, lambda reveal: not reveal["lost"] and reveal["unsatisfied"] >= 2)
+    monkeypatch.setattr(hub_module.secrets, "randbelow", lambda _n: seed)   # the hub deals from this seed
+    app.settings.bot_speed = "slow"                                # no bot moves before the jump below
+    skew = 5000.0
+    server = EmbeddedServer(tmp_path / "timer.sqlite3", bot_delay=app.settings.bot_delay,
+                            clock=ServerClock(app.clock, skew))
+    await server.start()
+    server.lan = False
+    app.server = server                                            # play_local plays on this server
+    try:
+        session = await modes.play_local(app, "too-many-cooks", options, players=3)
+    except BaseException:
+        await modes.stop_embedded(app)
+        raise
+    try:
+        table = TooManyCooksTable(app, session)
+        app.stack.push(table)
+        await settle(app, lambda: session.view(0) is not None)
+        app.dispatch(InputAction("select"))                       # Ready: the bots get ready too
+        await settle(app, lambda: session.view(0)["phase"] == "playing", session=session)
+        offset = session.conn.offset.estimate
+        assert abs(offset.offset - skew) <= offset.rtt / 2 + 1e-9   # the client knows the server's clock
+        left = session.remaining(app.clock.t)
+        assert left is not None and 0 < left <= 60
+        before = session.view(0)
+        assert before["reveal"] is None                            # other chefs' tastes: only faces
+        assert all(set(face) == {"happy"} for chef in before["chefs"] for face in chef["tastes"])
+
+        app.clock.t += 61                                          # a minute passes on both machines
+        assert session.remaining(app.clock.t) == 0
+        hub = server.hub
+        assert hub is not None
+        hub.reschedule(hub.tables[session.table["id"]])            # the hub looks at its deadlines again
+        await settle(app, lambda: session.view(0)["phase"] != "playing", session=session)
+
+        view = session.view(0)
+        assert {"type": "time_up", "round": 1} in session.events  # the timer ended it, not the chefs
+        assert view["phase"] == "reveal" and view["round"] == 1
+        reveal = view["reveal"]
+        tastes = reveal["tastes"]
+        assert [[t["id"], t["owner"], t["satisfied"]] for t in tastes] == expected["tastes"]
+        assert all(t["text"] for t in tastes)
+        assert reveal["unsatisfied"] == sum(not t["satisfied"] for t in tastes) >= 2
+        assert reveal["stars_before"] == before["stars"] and view["stars"] == reveal["stars_after"] == before["stars"] - 1
+        assert reveal["explanation"].endswith("the kitchen loses a star.")
+        assert [(t["id"], t["satisfied"]) for t in view["shared_tastes"]] == \
+            [(t["id"], t["satisfied"]) for t in tastes if t["owner"] is None]
+        assert [(t["id"], t["satisfied"]) for t in view["my_tastes"]] == \
+            [(t["id"], t["satisfied"]) for t in tastes if t["owner"] == 0]
+        for chef in view["chefs"]:                                 # every chef's tastes, spelled out
+            owned = [t["satisfied"] for t in tastes if t["owner"] == chef["seat"]]
+            assert len(owned) == 2 and owned == [face["happy"] for face in chef["tastes"]]
+
+        app.step(app.clock.t)                                      # the reveal panel is drawn
+        assert table.describe()["phase"] == "reveal"
+        assert table.model.ready_action is not None                # "Next round" is offered
+        assert session.remaining(app.clock.t) is None              # no countdown until the next round
+        assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
         await modes.leave_table(app, session)
         await modes.disconnect(app)
