@@ -95,7 +95,9 @@ class Connection:
     async def _open(self, timeout: float) -> None:
         import socketio  # imported on first use: it is slow to load and the title screen needs none of it
 
-        sio = socketio.AsyncClient(reconnection=False)
+        from server.push import WireJson
+
+        sio = socketio.AsyncClient(reconnection=False, json=WireJson)
         sio.on("state", self._on_state)
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)

@@ -65,10 +65,12 @@ def run_echo_server(port: int) -> None:
 async def connect_all(url: str, count: int, on_state=None) -> list:
     import socketio
 
+    from server.push import WireJson
+
     gate = asyncio.Semaphore(50)
 
     async def one(index: int):
-        client = socketio.AsyncClient(reconnection=False)
+        client = socketio.AsyncClient(reconnection=False, json=WireJson)
         if on_state is not None:
             client.on("state", lambda data, i=index: on_state(i, data))
         async with gate:

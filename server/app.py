@@ -19,7 +19,7 @@ from aiohttp import web
 from server import protocol as p
 from server.config import ServerConfig
 from server.hub import Hub
-from server.push import Pusher
+from server.push import Pusher, WireJson
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
     """The application and its hub (reading ``clock`` as the server's monotonic time); call
     ``hub.restore()`` inside the running loop before serving."""
     sio = socketio.AsyncServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
-                               max_http_buffer_size=config.max_http_buffer)
+                               json=WireJson, max_http_buffer_size=config.max_http_buffer)
     app = web.Application()
     sio.attach(app)
     hub = Hub(config, sio.emit, clock=clock, pusher=Pusher(sio))
