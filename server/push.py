@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 from typing import Any
 
 import orjson
@@ -23,7 +22,8 @@ from socketio import packet as sio_packet
 
 log = logging.getLogger(__name__)
 NAMESPACE = "/"
-_LONG_INT = re.compile(r"\d{20}")
+_DIGITS = bytes(48 if byte in b"0123456789" else 32 for byte in range(256))  # every digit a 0, the rest blank
+_LONG_INT = b"0" * 20  # after _DIGITS: twenty digits in a row, a number orjson may read as a float
 
 
 class WireJson:
@@ -40,9 +40,8 @@ class WireJson:
 
     @staticmethod
     def loads(text: str | bytes) -> Any:
-        if isinstance(text, bytes | bytearray):
-            text = text.decode()
-        if _LONG_INT.search(text) is None:
+        raw = text.encode() if isinstance(text, str) else bytes(text)
+        if _LONG_INT not in raw.translate(_DIGITS):
             try:
                 return orjson.loads(text)
             except orjson.JSONDecodeError:
