@@ -28,8 +28,10 @@ _LONG_INT = b"0" * 20  # after _DIGITS: twenty digits in a row, a number orjson 
 
 class WireJson:
     """The JSON module both ends give python-socketio (``json=``): orjson where it gives exactly
-    what :mod:`json` would, :mod:`json` itself otherwise (integers beyond 64 bits, ``NaN``, lone
-    surrogates, anything orjson refuses), so a decoded message never differs from before."""
+    what :mod:`json` would, :mod:`json` itself otherwise (integers beyond 64 bits, lone surrogates,
+    anything orjson refuses, and ``NaN``/``Infinity`` when reading), so a decoded message never
+    differs from before. Writing a non-finite float gives ``null``: no message carries one (views
+    are checked to be finite JSON, and requests with one are refused)."""
 
     @staticmethod
     def dumps(obj: Any, **_options: Any) -> str:
