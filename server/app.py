@@ -7,7 +7,6 @@ hello/version gate and the typed schema, before a handler of :class:`server.hub.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from aiohttp import web
 from server import protocol as p
 from server.config import ServerConfig
 from server.hub import Hub
-from server.push import Pusher, WireJson
+from server.push import GameSocketServer, Pusher, WireJson
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +37,10 @@ class JsonPacket(socketio.packet.Packet):
 def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) -> tuple[web.Application, Hub]:
     """The application and its hub (reading ``clock`` as the server's monotonic time); call
     ``hub.restore()`` inside the running loop before serving."""
-    sio = socketio.AsyncServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
-                               json=WireJson, max_http_buffer_size=config.max_http_buffer)
+    # No request handler awaits anything, so each runs where its message is read (async_handlers
+    # off) instead of in a task of its own: one event-loop round less per request.
+    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
+                           json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False)
     app = web.Application()
     sio.attach(app)
     hub = Hub(config, sio.emit, clock=clock, pusher=Pusher(sio))
@@ -125,7 +126,7 @@ async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dic
         raise p.ProtocolError(p.BAD_REQUEST, f"{event}: send exactly one payload object")
     payload = args[0] if args else {}
     try:
-        size = len(json.dumps(payload, separators=(",", ":")))
+        size = len(WireJson.dumps(payload))
     except (TypeError, ValueError):
         raise p.ProtocolError(p.BAD_REQUEST, f"{event}: the payload is not JSON") from None
     if size > hub.config.max_message:

@@ -17,6 +17,8 @@ from typing import Any
 
 import orjson
 import socketio
+from engineio import async_socket as eio_socket
+from engineio import exceptions as eio_exceptions
 from engineio import packet as eio_packet
 from socketio import packet as sio_packet
 
@@ -77,3 +79,86 @@ class Pusher:
         task = asyncio.ensure_future(self.sio.emit(event, data, to=sid))
         self.fallbacks.add(task)
         task.add_done_callback(self.fallbacks.discard)
+
+
+class QuickSocket(eio_socket.AsyncSocket):
+    """An Engine.IO socket that reads and writes its websocket one event-loop round after a
+    message arrives or a packet is queued.
+
+    The stock socket waits with ``asyncio.wait_for``, which on Python 3.11 runs each wait as a task
+    of its own: two more rounds of the event loop for every message in and every batch out, and
+    under load each round waits behind every other connection's work. ``asyncio.timeout`` bounds
+    the same waits in place. A connection that starts on long-polling and upgrades keeps the stock
+    handler, which does the upgrade's handshake.
+    """
+
+    async def poll(self) -> list[Any]:
+        try:
+            async with asyncio.timeout(self.server.ping_interval + self.server.ping_timeout):
+                first = await self.queue.get()
+        except (TimeoutError, asyncio.CancelledError):
+            raise eio_exceptions.QueueEmpty() from None
+        self.queue.task_done()
+        if first is None:
+            return []
+        packets = [first]
+        while not self.queue.empty():
+            pkt = self.queue.get_nowait()
+            self.queue.task_done()
+            if pkt is None:  # the end marker stays queued for the next poll
+                self.queue.put_nowait(None)
+                break
+            packets.append(pkt)
+        return packets
+
+    async def _websocket_handler(self, ws: Any) -> None:
+        if self.connected:
+            await super()._websocket_handler(ws)
+            return
+        self.connected = self.upgraded = True
+        writer = asyncio.ensure_future(self._write_websocket(ws))
+        silence = self.server.ping_interval + self.server.ping_timeout
+        while True:
+            try:
+                async with asyncio.timeout(silence):
+                    data = await ws.wait()
+            except Exception:  # the connection failed, or the client went silent
+                break
+            if data is None or len(data) > self.server.max_http_buffer_size:
+                break
+            try:
+                await self.receive(eio_packet.Packet(encoded_packet=data))
+            except eio_exceptions.UnknownPacketError:
+                pass
+            except eio_exceptions.SocketIsClosedError:
+                break
+            except Exception:
+                log.exception("could not handle a message from %s", self.sid)
+        await self.queue.put(None)  # ends the writer, which then closes the websocket
+        await writer
+        await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
+
+    async def _write_websocket(self, ws: Any) -> None:
+        while True:
+            try:
+                packets = await self.poll()
+            except eio_exceptions.QueueEmpty:
+                break
+            if not packets:
+                break
+            try:
+                for pkt in packets:
+                    await ws.send(pkt.encode())
+            except Exception:
+                break
+        await ws.close()
+
+
+class GameSocketServer(socketio.AsyncServer):
+    """The server's Socket.IO server, whose Engine.IO sockets are :class:`QuickSocket`."""
+
+    async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
+        socket = self.eio.sockets.get(eio_sid)
+        if type(socket) is eio_socket.AsyncSocket:  # noqa: E721 - exactly the stock class, nothing else
+            socket.__class__ = QuickSocket
+        return await super()._handle_eio_connect(eio_sid, environ)
