@@ -117,26 +117,31 @@ class QuickSocket(eio_socket.AsyncSocket):
             return
         self.connected = self.upgraded = True
         writer = asyncio.ensure_future(self._write_websocket(ws))
+        try:
+            await self._read_websocket(ws)
+        finally:  # even when cancelled: the end marker stops the writer, which closes the websocket
+            self.queue.put_nowait(None)
+        await writer
+        await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
+
+    async def _read_websocket(self, ws: Any) -> None:
         silence = self.server.ping_interval + self.server.ping_timeout
         while True:
             try:
                 async with asyncio.timeout(silence):
                     data = await ws.wait()
             except Exception:  # the connection failed, or the client went silent
-                break
+                return
             if data is None or len(data) > self.server.max_http_buffer_size:
-                break
+                return
             try:
                 await self.receive(eio_packet.Packet(encoded_packet=data))
             except eio_exceptions.UnknownPacketError:
                 pass
             except eio_exceptions.SocketIsClosedError:
-                break
+                return
             except Exception:
                 log.exception("could not handle a message from %s", self.sid)
-        await self.queue.put(None)  # ends the writer, which then closes the websocket
-        await writer
-        await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
 
     async def _write_websocket(self, ws: Any) -> None:
         while True:
