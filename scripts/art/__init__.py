@@ -1,0 +1,3 @@
+"""The drawing behind ``scripts/make_art.py``: the palette (``palette``), the vegetables and colour
+symbols (``vegetables``), the legend's glyphs and taste icons (``glyphs``) and the table's other
+pieces: card faces and backs, stars, the pot, the timer and the arrow (``pieces``)."""
