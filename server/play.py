@@ -102,11 +102,22 @@ class Play:
 
     def after_action(self: Hub, table: Table, actor: int | None = None) -> None:
         self.broadcast(table, actor=actor)
+        self.show_bots(table)
         if table.over:
             table.save()
             self.lobby_changed(table)
             asyncio.get_running_loop().call_later(self.config.linger, self.drop_table, table)
         self.reschedule(table)
+
+    @staticmethod
+    def show_bots(table: Table) -> None:
+        """Each bot that remembers observes its seat's view of the new state, as a player would see it."""
+        for seat, bot in table.bots.items():
+            if table.remembers(bot):
+                try:
+                    bot.observe(table.game.view(table.state, seat))
+                except Exception:  # a broken bot must not stop the table
+                    log.exception("bot at table %s seat %s failed to observe", table.id, seat)
 
     def fire_timeouts(self: Hub, table: Table) -> None:
         """Apply every timeout whose deadline has passed."""

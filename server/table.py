@@ -7,6 +7,7 @@ restart the clock resumes at the time of the last logged action, so downtime eat
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -14,7 +15,9 @@ from typing import Any
 
 from server.store import Store, password_hash, token_hash
 from shared.core import SYSTEM, TIMEOUT, Bot, Game
-from shared.match import MatchRecord
+from shared.match import MatchRecord, seat_views
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -175,7 +178,22 @@ class Table:
                 self.bots[index] = self.new_bot(index)
 
     def new_bot(self, index: int) -> Bot:
-        return self.game.make_bot(index, (self.seed or 0) * 1000 + index + self.rng.randrange(1 << 20))
+        """A bot for seat ``index`` that has observed every view of that seat so far in the match, so
+        a bot restored after a restart or standing in for a player knows what one there all along
+        would know (a bot that remembers nothing is not shown the past)."""
+        bot = self.game.make_bot(index, (self.seed or 0) * 1000 + index + self.rng.randrange(1 << 20))
+        if self.record is not None and self.remembers(bot):
+            try:
+                for view in seat_views(self.record, index, self.game):
+                    bot.observe(view)
+            except Exception:  # a broken bot must not stop the table: it plays on with what it saw
+                log.exception("bot at table %s seat %s failed to catch up", self.id, index)
+        return bot
+
+    @staticmethod
+    def remembers(bot: Bot) -> bool:
+        """Whether ``bot`` keeps anything of the views it observes (it has its own ``observe``)."""
+        return type(bot).observe is not Bot.observe
 
     def game_now(self, mono: float) -> float:
         if not self.started:

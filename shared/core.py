@@ -51,9 +51,19 @@ class Bot(ABC):
         self.seat = seat
         self.seed = seed
 
+    def observe(self, view: dict[str, Any]) -> None:
+        """Take in one view of this bot's seat. Every view of the seat is given here, in order: the
+        one at the start of the match, then one after each action of the log, so what a bot
+        remembers depends on the match so far only. ``choose`` may be called at any time after.
+        A bot that remembers nothing keeps this default, which does nothing."""
+        return None
+
     @abstractmethod
     def choose(self, view: dict[str, Any], now: float) -> Action | None:
-        """The action this bot takes now, or None to wait (not its turn, or nothing it wants)."""
+        """The action this bot takes now, or None to wait (not its turn, or nothing it wants).
+
+        A bot that remembers also observes ``view`` first unless it was the last one observed, so
+        a caller that only ever calls ``choose`` (a simulation) still plays a sensible game."""
 
 
 class Game(ABC, Generic[State]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,3 +36,14 @@ def replay(record: MatchRecord, upto: int | None = None, game: Game | None = Non
     for entry in record.log[:upto]:
         state, _events = game.apply(state, entry["seat"], entry["action"], entry["t"])
     return state
+
+
+def seat_views(record: MatchRecord, seat: int | None, game: Game | None = None) -> Iterator[dict[str, Any]]:
+    """The views ``seat`` was shown during the match, in order: the one at the start, then one after
+    each logged action (``len(record.log) + 1`` views)."""
+    game = game or get_game(record.game)
+    state = game.setup(record.players, game.normalise_options(record.options, record.players), record.seed)
+    yield game.view(state, seat)
+    for entry in record.log:
+        state, _events = game.apply(state, entry["seat"], entry["action"], entry["t"])
+        yield game.view(state, seat)

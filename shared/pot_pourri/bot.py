@@ -36,11 +36,13 @@ class PotBot(Bot):
         super().__init__(seat, seed)
         self.pans: list[list[str] | None] = [[] for _ in range(PANS)]
         self.log_seen = 0
+        self.last_view: dict[str, Any] | None = None
         self.plan: list[dict[str, Any]] = []
 
     # --- memory --------------------------------------------------------------------------------
-    def _remember(self, view: dict[str, Any]) -> None:
+    def observe(self, view: dict[str, Any]) -> None:
         """Follow the public log for cooked ingredients, then trust whatever saucepan is visible."""
+        self.last_view = view
         first = view["log_first"]
         for index, line in enumerate(view["log"], start=first):
             if index >= self.log_seen:
@@ -83,7 +85,8 @@ class PotBot(Bot):
 
     # --- decisions -----------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
-        self._remember(view)
+        if view != self.last_view:
+            self.observe(view)
         legal = view["legal_actions"]
         if not legal:
             return None

@@ -63,11 +63,15 @@ class StoneSoupBot(Bot):
         self.pending: dict[str, Any] | None = None  # the open window last seen
         self.seen_serials: set[int] = set()  # windows already noted
         self.revealed: set[int] = set()  # challenges already learnt from
+        self.picked: Counter[str] = Counter()  # the cards this seat had picked, as last seen
+        self.last_view: dict[str, Any] | None = None
         self.challenges: dict[int, bool] = {}
         self.plan: tuple[int, list[str], int] | None = None  # (plays serial, kinds to add, count)
 
     # --- memory --------------------------------------------------------------------------------
-    def _remember(self, view: dict[str, Any]) -> None:
+    def observe(self, view: dict[str, Any]) -> None:
+        """Note the windows, reveals and pot size this view shows; a window of this seat's own holds
+        the cards it had picked before declaring."""
         window = view["window"]
         reveal = view["last_reveal"]
         if self.pending is not None and (window is None or window["serial"] != self.pending["serial"]):
@@ -77,9 +81,7 @@ class StoneSoupBot(Bot):
         if window is not None and window["serial"] not in self.seen_serials:
             self.seen_serials.add(window["serial"])
             self.pending = window
-            exact = None
-            if window["player"] == self.seat and self.plan is not None:
-                exact = Counter(self.plan[1])
+            exact = self.picked if window["player"] == self.seat and self.picked else None
             self._push(PotEntry(window["player"], window["food"], window["count"], window["added"], exact))
         if reveal is not None and reveal["serial"] not in self.revealed:
             self.revealed.add(reveal["serial"])
@@ -89,6 +91,8 @@ class StoneSoupBot(Bot):
                 self.pot_size -= self.pot.pop().added
             if view["pot"] > self.pot_size:
                 self._push(PotEntry(-1, "", 0, view["pot"] - self.pot_size, None))
+        self.picked = Counter({kind: number for kind, number in view.get("picked", {}).items() if number})
+        self.last_view = view
 
     def _push(self, entry: PotEntry) -> None:
         self.pot.append(entry)
@@ -132,7 +136,8 @@ class StoneSoupBot(Bot):
 
     # --- choosing ------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], now: float) -> Action | None:
-        self._remember(view)
+        if view != self.last_view:
+            self.observe(view)
         if view["over"] or not view["legal_actions"]:
             return None
         if view["phase"] == "challenge":
