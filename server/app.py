@@ -91,6 +91,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
     async def on_shutdown(app: web.Application) -> None:
         """Close every socket.io connection first: the web server's graceful stop would otherwise
         wait for each open websocket (and long-polling request) to end by itself."""
+        hub.stopping = True
         eio = sio.eio
         sockets = list(eio.sockets.items())
         closing = asyncio.gather(*(socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)

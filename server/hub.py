@@ -52,6 +52,7 @@ class Hub(Play):
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, int]] = {}  # token hash -> (table id, seat)
         self.conns: dict[str, Connection] = {}
+        self.stopping = False  # set while the server shuts down: its disconnects are not players leaving
         self.metrics = Metrics(clock)
         self.tasks: set[asyncio.Task[Any]] = set()
 
@@ -204,6 +205,7 @@ class Hub(Play):
             if not table.seats[seat].empty:
                 raise p.ProtocolError(p.TABLE_FULL, f"seat {seat} is taken")
         token = table.seat_human(seat, req.name)
+        table.reset_ready()
         table.save()
         self.tokens[table.seats[seat].token_hash or ""] = (table.id, seat)
         self.attach(sid, table, seat)
@@ -247,6 +249,7 @@ class Hub(Play):
             self.clock_changed(table)
         else:
             table.free_seat(seat)
+            table.reset_ready()
         humans = [i for i, s in enumerate(table.seats) if s.human]
         if seat == table.host_seat and humans:
             table.host_seat = humans[0]
@@ -273,6 +276,7 @@ class Hub(Play):
         if seat is None or seat >= table.players or not table.seats[seat].empty:
             raise p.ProtocolError(p.TABLE_FULL, "there is no empty seat for a bot")
         table.seats[seat].bot = True
+        table.reset_ready()
         table.save()
         self.lobby_changed(table)
         return {"ok": True, "seat": seat}
@@ -283,6 +287,7 @@ class Hub(Play):
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
         table.free_seat(req.seat)
+        table.reset_ready()
         table.save()
         self.lobby_changed(table)
         return {"ok": True}
@@ -295,6 +300,7 @@ class Hub(Play):
         sids = sorted(table.seats[req.seat].sids)
         self.forget_tokens(table, req.seat)
         table.free_seat(req.seat)
+        table.reset_ready()
         table.save()
         self.push_to(sids, "kicked", {"table": table.id})
         self.lobby_changed(table)
@@ -380,6 +386,9 @@ class Hub(Play):
             holder.sids.discard(sid)
             if not holder.sids:
                 holder.holding = False
+                if holder.ready and not table.started and not self.stopping:  # must say it again on resume
+                    holder.ready = False
+                    table.save()
                 self.seat_away(table, seat, self.clock())
                 if table.update_pause(self.clock()):
                     self.broadcast(table, snapshot=True)

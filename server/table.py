@@ -31,7 +31,7 @@ class Seat:
     away_since: float | None = None  # monotonic time its last connection went away
     stand_in: bool = False  # a bot plays this human seat until its owner comes back
     holding: bool = False
-    ready: bool = False  # said ready in the lobby (since the host last changed the options)
+    ready: bool = False  # said ready in the lobby (since the line-up, options or settings last changed)
     last_emote: float = float("-inf")
 
     @property
@@ -129,9 +129,11 @@ class Table:
         return next((i for i, seat in enumerate(self.seats) if seat.empty), None)
 
     def is_ready(self, index: int) -> bool:
-        """Bots are always ready, and so is the host (starting says so); other players say it."""
+        """Bots are always ready, and so is the host (starting says so); other players say it. In the
+        lobby a player with no connection is not ready until they come back."""
         seat = self.seats[index]
-        return seat.bot or (seat.human and (seat.ready or index == self.host_seat))
+        present = bool(seat.sids) or self.started
+        return seat.bot or (seat.human and present and (seat.ready or index == self.host_seat))
 
     def not_ready(self) -> list[int]:
         """The seated players the start waits for."""
