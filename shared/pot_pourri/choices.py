@@ -1,0 +1,93 @@
+"""The moves open in each phase of Pot Pourri, and how a submitted action is matched against them."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from shared.pot_pourri import cards
+from shared.pot_pourri import view as words
+from shared.pot_pourri.cards import ingredient_of
+from shared.pot_pourri.state import PotState
+
+
+def cooking_pros(state: PotState) -> bool:
+    """Whether the table plays Cooking Pros (menu tiles lie face down)."""
+    return bool(state.options.get("cooking_pros"))
+
+
+def pan_kinds(state: PotState, pan: int) -> list[str]:
+    return [ingredient_of(card) for card in state.pans[pan]]
+
+
+def kind_numbers(pile) -> list[int]:
+    """The distinct ingredients among ``pile``'s cards, as ingredient numbers in rulebook order."""
+    return sorted({card // cards.COPIES_PER_INGREDIENT for card in pile})
+
+
+def keep_actions(offered: list[int]) -> list[dict[str, Any]]:
+    keep = min(cards.BOOK_SIZE, len(offered))
+    return [words.keep_action(chosen) for chosen in combinations(sorted(offered), keep)] if offered else []
+
+
+def turn_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
+    actions = []
+    if not state.refreshed:
+        actions += [{**words.REFRESH[kind]} for kind in kind_numbers(state.hands[seat])]
+    actions += take_actions(state)
+    actions += cook_actions(state, seat)
+    if state.recipe_draw or state.recipe_discard:
+        actions.append({**words.SWAP_RECIPES})
+    return actions
+
+
+def take_actions(state: PotState) -> list[dict[str, Any]]:
+    actions = [{**words.TAKE_FROM_PANTRY[kind]} for kind in kind_numbers(c for c in state.pantry if c is not None)]
+    if state.ingredient_draw or state.ingredient_discard:
+        actions.append({**words.TAKE_FROM_DRAW})
+    return actions
+
+
+def cook_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
+    pans = [p for p in range(cards.PANS) if p != state.lid and len(state.pans[p]) < cards.PAN_CAPACITY]
+    return [{**words.COOK_INTO[kind][pan]} for kind in kind_numbers(state.hands[seat]) for pan in pans]
+
+
+def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
+    _seat, pan, is_cook = state.serve_queue[0]
+    kinds = pan_kinds(state, pan)
+    actions = []
+    for recipe in state.books[seat]:
+        found = cards.matches(recipe, kinds)
+        if is_cook or found >= cards.MIN_COCHEF_MATCHES:
+            gain = cards.squares_for(found) + (cards.COOK_STEP if is_cook else 0)
+            actions.append(words.redeem_action(recipe, pan, found, gain))
+    return actions if is_cook else [*actions, words.decline_action(pan)]
+
+
+def menu_actions(state: PotState) -> list[dict[str, Any]]:
+    pairs = [tuple(state.peeked)] if cooking_pros(state) else combinations(range(len(state.menu)), 2)
+    return [*(words.swap_menu_action(a, b) for a, b in pairs), words.keep_menu_action(cooking_pros(state))]
+
+
+def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
+    """The action without its label, lists of ids sorted; None if a field is not a string, a whole
+    number or a list of whole numbers (so that ``True`` never passes for ``1``)."""
+    cleaned = {}
+    for key, value in action.items():
+        if key == "label":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | str | list):
+            return None
+        if isinstance(value, list):
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                return None
+            value = sorted(value)
+        cleaned[key] = value
+    return cleaned
+
+
+def is_listed(wanted: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
+    """True if ``wanted`` equals one of the legal actions, labels aside."""
+    size = len(wanted) + 1
+    return any(len(a) == size and all(a.get(k) == v for k, v in wanted.items()) for a in legal)

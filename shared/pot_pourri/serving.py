@@ -1,0 +1,142 @@
+"""How a Pot Pourri turn ends: full saucepans served seat by seat, the menu changed after a star
+square, the pans emptied and the books refilled, the next turn, the end of the game and its final
+score; and the draw piles, reshuffled from their discards when they run out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.pot_pourri import cards
+from shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
+from shared.pot_pourri.choices import cooking_pros
+from shared.pot_pourri.state import LID, MENU, OVER, PEEK, SERVE, TURN, PotState
+from shared.pot_pourri.view import player_name
+from shared.rng import rng_for
+
+
+def say(s: PotState, text: str) -> None:
+    """Add a line to the table's log."""
+    s.log.append(text)
+    s.log_count += 1
+
+
+def final_score(state: PotState) -> dict[str, Any]:
+    """Pathway squares plus redeemed recipes by cuisine times the star value of that cuisine's menu square."""
+    stars = {cuisine: MENU_STARS[square] for square, cuisine in enumerate(state.menu)}
+    bonus = [sum(stars[RECIPES[r].cuisine] for r in state.redeemed[seat]) for seat in range(state.players)]
+    scores = [state.track[seat] + bonus[seat] for seat in range(state.players)]
+    own = [sum(RECIPES[r].cuisine == seat for r in state.redeemed[seat]) for seat in range(state.players)]
+    best = max(scores)
+    tied = [seat for seat in range(state.players) if scores[seat] == best]
+    best_tiebreak = max(scores[seat] + own[seat] for seat in tied)
+    winners = [seat for seat in tied if scores[seat] + own[seat] == best_tiebreak]
+    return {"winners": winners, "scores": scores, "pathway": list(state.track), "menu_bonus": bonus,
+            "own_colour_recipes": own, "menu": [CUISINES[c] for c in state.menu]}
+
+
+def finish_cooking(s: PotState) -> None:
+    full = [pan for pan in range(cards.PANS) if len(s.pans[pan]) >= cards.PAN_CAPACITY]
+    if not full:
+        s.phase = LID
+        return
+    cook = s.turn
+    others = [(cook + step) % s.players for step in range(1, s.players)]
+    s.full_pans = full
+    s.serve_queue = [[cook, pan, 1] for pan in full] + [[seat, pan, 0] for seat in others for pan in full]
+    s.crossings = []
+    s.phase = SERVE
+    pans = f"Saucepan {full[0] + 1} is" if len(full) == 1 else \
+        "Saucepans " + " and ".join(str(pan + 1) for pan in full) + " are"
+    say(s, f"{pans} full: {player_name(cook)} must serve.")
+    advance_serve(s)
+
+
+def advance_serve(s: PotState) -> None:
+    while s.serve_queue and not s.books[s.serve_queue[0][0]]:
+        s.serve_queue.pop(0)
+    if s.serve_queue:
+        return
+    if s.crossings:
+        s.menu_queue = list(s.crossings) if cooking_pros(s) else [s.crossings[-1]]
+        s.phase = PEEK if cooking_pros(s) else MENU
+        return
+    clean_up(s)
+
+
+def close_menu(s: PotState, seat: int, a: int | None, b: int | None) -> None:
+    if cooking_pros(s):
+        for other, known in enumerate(s.known_tiles):
+            for tile in (a, b):
+                known[tile] = s.menu[tile] if other == seat else None
+        say(s, f"{player_name(seat)} put the tiles on squares {a + 1} and {b + 1} back face down.")
+    elif a is None:
+        say(s, f"{player_name(seat)} left the menu as it is.")
+    else:
+        say(s, f"{player_name(seat)} swapped {CUISINES[s.menu[b]]} and {CUISINES[s.menu[a]]} "
+               f"on the menu: {CUISINES[s.menu[a]]} is now worth {MENU_STARS[a]} stars, "
+               f"{CUISINES[s.menu[b]]} {MENU_STARS[b]}.")
+    s.menu_queue.pop(0)
+    s.peeked = []
+    if s.menu_queue:
+        s.phase = PEEK
+    else:
+        clean_up(s)
+
+
+def clean_up(s: PotState) -> None:
+    for pan in s.full_pans:
+        s.ingredient_discard += s.pans[pan]
+        s.pans[pan] = []
+        say(s, f"Saucepan {pan + 1} was emptied onto the discard pile.")
+    for step in range(s.players):
+        seat = (s.turn + step) % s.players
+        while len(s.books[seat]) < cards.BOOK_SIZE:
+            recipe = draw_recipe(s)
+            if recipe is None:
+                break
+            s.books[seat].append(recipe)
+    s.full_pans = []
+    s.crossings = []
+    end_turn(s)
+
+
+def end_turn(s: PotState) -> None:
+    s.pantry = [draw_ingredient(s) if card is None else card for card in s.pantry]
+    s.refreshed = False
+    s.cooked = 0
+    s.turn = (s.turn + 1) % s.players
+    s.phase = TURN
+
+
+def end_game(s: PotState) -> None:
+    s.phase = OVER
+    s.serve_queue = []
+    s.menu_queue = []
+    s.final = final_score(s)
+    scores = ", ".join(f"{player_name(seat)} {score}" for seat, score in enumerate(s.final["scores"]))
+    winners = " and ".join(player_name(seat) for seat in s.final["winners"])
+    say(s, f"Final scores: {scores}. {winners} won.")
+
+
+def draw_ingredient(s: PotState) -> int | None:
+    return draw(s, "ingredient_draw", "ingredient_discard", "ingredient discard pile")
+
+
+def draw_recipe(s: PotState) -> int | None:
+    return draw(s, "recipe_draw", "recipe_discard", "recipe discard pile")
+
+
+def draw(s: PotState, pile: str, discard: str, name: str) -> int | None:
+    """The top card of a draw pile, reshuffling its discard pile into it first if it is empty."""
+    if not getattr(s, pile) and getattr(s, discard):
+        setattr(s, pile, _shuffled(s, getattr(s, discard)))
+        setattr(s, discard, [])
+        say(s, f"The {name} was shuffled into a new draw pile.")
+    return getattr(s, pile).pop() if getattr(s, pile) else None
+
+
+def _shuffled(s: PotState, pile: list[int]) -> list[int]:
+    pile = list(pile)
+    rng_for(s.seed, "reshuffle", s.shuffles).shuffle(pile)
+    s.shuffles += 1
+    return pile
