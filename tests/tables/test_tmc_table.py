@@ -246,3 +246,72 @@ def test_moves_animate_quickly_and_then_settle():
     assert scene.animator.slide(start + 0.1) is not None
     assert scene.animator.active(start + 0.35) is None      # done within a third of a second
     render(app, scene, start + 0.1)                          # drawing mid-slide works
+
+
+def test_the_second_button_walks_a_pad_player_through_the_tastes_and_spares_and_back():
+    session, app, scene = playing_table(players=2)
+    pad = "pad:3"
+    tastes = scene.model.listed_tastes()
+    assert len(tastes) >= 2
+    before = render(app, scene, session.now)
+    scene.handle(InputAction("alt", pad))
+    assert scene.describe()["focus"] == "tastes" and scene.describe()["reading"] == 0
+    scene.handle(nav(0, 1, pad))
+    assert scene.describe()["reading"] == 1
+    reading = render(app, scene, session.now)
+    detail = scene.table_layout.listed_rows(scene.model)[1].move(scene.table_layout.left_panel.width, 0)
+    assert tobytes(before.subsurface(detail).copy(), "RGB") != tobytes(reading.subsurface(detail).copy(), "RGB")
+    scene.handle(nav(0, -1, pad))
+    scene.handle(nav(0, -1, pad))                 # wraps to the last taste
+    assert scene.describe()["reading"] == len(tastes) - 1
+    scene.handle(InputAction("alt", pad))
+    assert scene.describe()["focus"] == "spares"
+    scene.handle(nav(1, 0, pad))                  # the next column of sets
+    assert scene.describe()["reading"] == 2
+    scene.handle(InputAction("select", pad))      # back to the soup, no move played
+    app.settle()
+    assert scene.describe()["focus"] == "soup" and session.acted == []
+    scene.handle(InputAction("alt", pad))
+    assert scene.handle(InputAction("back", pad))  # B leaves the tastes, not the table (no pause menu)
+    assert scene.describe()["focus"] == "soup"
+    scene.handle(InputAction("select", pad))      # the soup has the pad again: a card is picked
+    assert scene.describe()["picked"] == scene.describe()["cursor"]
+
+
+def test_the_hints_name_the_device_in_hand_and_the_second_button():
+    from client.tables.too_many_cooks.panels import hint_line
+
+    session, app, scene = playing_table(players=2)
+    scene.handle(nav(1, 0))
+    assert "Q / E" in hint_line(scene.frame()) and "X tastes" in hint_line(scene.frame())
+    scene.handle(nav(-1, 0, "pad:0"))
+    assert "LB / RB" in hint_line(scene.frame()) and "X tastes" in hint_line(scene.frame())
+    scene.handle(InputAction("alt", "pad:0"))
+    assert "B back to the soup" in hint_line(scene.frame())
+    plain = render(app, scene, session.now)
+    scene.handle(InputAction("point", "mouse", pos=(1, 1)))
+    hidden = render(app, scene, session.now)      # the mouse needs no key names
+    hint = scene.table_layout.hint
+    assert tobytes(plain.subsurface(hint).copy(), "RGB") != tobytes(hidden.subsurface(hint).copy(), "RGB")
+
+
+def test_the_mouse_over_a_taste_or_a_spare_set_reads_it():
+    session, app, scene = playing_table(players=3)
+    lay = scene.table_layout
+    scene.handle(InputAction("point", "mouse", pos=lay.listed_rows(scene.model)[0].center))
+    assert scene.selection.read_taste() == 0 and scene.selection.read_spare() is None
+    scene.handle(InputAction("point", "mouse", pos=lay.spare_set(5).center))
+    assert scene.selection.read_spare() == 5 and scene.selection.read_taste() is None
+    render(app, scene, session.now)
+
+
+def test_must_pass_is_not_played_by_a_select_meant_for_the_tastes():
+    session, app, scene = playing_table(players=2)
+    state = session.state
+    happy = [t["id"] for t in TASTES if satisfied(t["id"], state.soup)][:4]
+    session.state = state.with_(tastes=tuple(happy), owners=(0, 1, None, None))
+    session.push()
+    scene.handle(InputAction("alt"))
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted == [] and scene.describe()["focus"] == "soup"

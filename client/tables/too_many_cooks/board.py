@@ -12,7 +12,17 @@ from client import art, theme
 from client.tables.too_many_cooks.animation import SoupAnimator
 from client.tables.too_many_cooks.layout import SIZE
 from client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
-from client.tables.too_many_cooks.paint import ART, BROTH, INK, PAPER, SMALL, Painter, card_path, symbol_path
+from client.tables.too_many_cooks.paint import (
+    ART,
+    BODY,
+    BROTH,
+    INK,
+    PAPER,
+    SMALL,
+    Painter,
+    card_path,
+    symbol_path,
+)
 
 
 @dataclass
@@ -28,6 +38,7 @@ class Frame:
     emotes: list[tuple[int, str, float]] = field(default_factory=list)   # (seat, name, age in seconds)
     colour_blind: bool = False
     keyboard: bool = False          # the cursor was last moved by keys or a pad: show it
+    pad: bool = False               # ... and by a pad: name its buttons in the hints
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -128,8 +139,8 @@ def draw_motion(p: Painter, f: Frame) -> None:
 
 
 def draw_spares(p: Painter, f: Frame) -> None:
-    """Eight splayed sets, one per vegetable, a slot per colour: a card if any is spare (a badge
-    says x2), an empty outline if none is. While picking, the offered cards glow."""
+    """Eight sets, one per vegetable, a card per colour: the card if any is spare (a badge says x2),
+    an empty outline if none is. While picking, the offered cards glow; the set being read is ringed."""
     lay = p.lay
     offered = {card_key(a) for a in f.selection.candidates(f.model)}
     for index, (veg, colours) in enumerate(f.model.spare_sets()):
@@ -140,17 +151,58 @@ def draw_spares(p: Painter, f: Frame) -> None:
                 slot = rect.inflate(-lay.px(4), -lay.px(4))
                 pygame.draw.rect(p.surface, theme.PANEL, slot, border_radius=lay.px(9))
                 pygame.draw.rect(p.surface, theme.PANEL_EDGE, slot, width=lay.px(2), border_radius=lay.px(9))
-                p.image(ART / "glyphs" / f"veg-{veg}.svg", slot.inflate(-lay.px(8), -lay.px(8)), 70)
+                p.image(ART / "glyphs" / f"veg-{veg}.svg", slot.inflate(-lay.px(16), -lay.px(16)), 70)
                 continue
             dim = bool(offered) and (veg, colour) not in offered
             draw_card(p, card, rect, f.colour_blind, 110 if dim else 255)
             if (veg, colour) in offered:
                 p.ring(rect, width=4, pad=3, radius=12)
             if count > 1:
-                badge = (rect.right - lay.px(4), rect.y + lay.px(30))
-                pygame.draw.circle(p.surface, theme.MUSTARD, badge, lay.px(14))
-                pygame.draw.circle(p.surface, INK, badge, lay.px(14), width=lay.px(2))
-                p.text(f"x{count}", SMALL * 0.75, INK, badge, anchor="center")
+                draw_badge(p, f"x{count}", rect)
+    if f.selection.read_spare() is not None:
+        p.ring(lay.spare_set(f.selection.read_spare() % 8), width=5, pad=5)
+
+
+def draw_badge(p: Painter, words: str, card: pygame.Rect) -> None:
+    """A mustard pill with ``words`` in it, in the top right corner of ``card``."""
+    font = p.font(SMALL * 0.75)
+    w, h = font.size(words)
+    pill = pygame.Rect(0, 0, w + h // 2, h)
+    pill.topright = (card.right - p.lay.px(3), card.y + p.lay.px(3))
+    pygame.draw.rect(p.surface, theme.MUSTARD, pill, border_radius=h // 2)
+    pygame.draw.rect(p.surface, INK, pill, width=p.lay.px(2), border_radius=h // 2)
+    p.text(words, SMALL * 0.75, INK, pill.center, anchor="center")
+
+
+def draw_spare_detail(p: Painter, f: Frame) -> None:
+    """The spare set being read, in words beside it: how many of each colour are left."""
+    index = f.selection.read_spare()
+    if index is None:
+        return
+    lay = p.lay
+    veg, colours = f.model.spare_sets()[index % 8]
+    box = lay.spare_set(index % 8)
+    font = p.font(BODY)
+    line = font.get_linesize()
+    title = f"Spare {plural(veg)}"
+    panel = pygame.Rect(0, 0, max(font.size(title)[0], line * 6) + lay.px(28), line * 5 + lay.px(24))
+    panel.top = max(lay.top_bar.bottom + lay.px(8), min(box.centery - panel.height // 2, lay.size[1] - panel.height))
+    if index % 8 < 4:   # beside the soup, clear of both columns of sets
+        panel.left = lay.spare_card(2, 0).right + lay.px(16)
+    else:
+        panel.right = lay.spare_card(4, 0).left - lay.px(16)
+    p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    x, y = panel.x + lay.px(14), panel.y + lay.px(10)
+    p.text(title, BODY, theme.TEXT, (x, y), max_width=panel.width - lay.px(28))
+    for ci, (colour, count) in enumerate(colours):
+        row_y = y + line * (ci + 1)
+        p.image(ART / "glyphs" / f"symbol-{colour}.svg", pygame.Rect(x, row_y + line // 8, line * 3 // 4, line * 3 // 4))
+        words = f"{colour}: {count}" if count else f"{colour}: none"
+        p.text(words, BODY, theme.TEXT if count else theme.TEXT_DIM, (x + line, row_y))
+
+
+def plural(veg: str) -> str:
+    return {"potato": "potatoes", "tomato": "tomatoes", "pea": "peas"}.get(veg, veg + "s")
 
 
 def draw_picker(p: Painter, f: Frame) -> None:

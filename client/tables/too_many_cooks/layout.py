@@ -11,15 +11,22 @@ from dataclasses import dataclass
 
 import pygame
 
-from client.tables.too_many_cooks.model import SIZE, arrow_at
+from client.tables.too_many_cooks.model import SIZE, SPARES_PER_COLUMN, TableModel, arrow_at
 
 BOARD_W, BOARD_H = 1920, 1080
-CARD_W, CARD_H, GAP = 116, 160, 10        # a soup card
-SPARE_W, SPARE_H, SPLAY = 70, 97, 44      # a spare card and how far a set fans out
+CARD_W, CARD_H, GAP = 108, 150, 10        # a soup card
+SPARE_W, SPARE_H = 76, 105                # a spare card, its whole face shown
+SPARE_PITCH = SPARE_H + 6                 # a set's cards stand one under the other
 ARROW = 46
+SIDE_W = 467                               # the tastes panel (left) and the chefs panel (right)
+MARGIN, SPACE = 20, 12
 GRID_X = (BOARD_W - (SIZE * CARD_W + (SIZE - 1) * GAP)) // 2
-GRID_Y = 238
+GRID_Y = 257
+POT_PAD = 58                               # pot rim around the soup, where the arrows sit
 PICK_W, PICK_H = 92, 127                   # a card offered in the change picker
+SPARES_X = (MARGIN + SIDE_W + SPACE, BOARD_W - MARGIN - SIDE_W - SPACE - 2 * SPARE_W - 8)
+RIGHT_X = BOARD_W - MARGIN - SIDE_W
+TASTE_GAP = 8
 
 
 @dataclass(frozen=True)
@@ -62,7 +69,8 @@ class TableLayout:
 
     @property
     def pot(self) -> pygame.Rect:
-        return self.rect(GRID_X - 58, GRID_Y - 58, SIZE * CARD_W + 3 * GAP + 116, SIZE * CARD_H + 3 * GAP + 116)
+        return self.rect(GRID_X - POT_PAD, GRID_Y - POT_PAD, SIZE * CARD_W + 3 * GAP + 2 * POT_PAD,
+                         SIZE * CARD_H + 3 * GAP + 2 * POT_PAD)
 
     def arrow(self, line: str, index: int, step: int) -> pygame.Rect:
         """The arrow that rotates row/column ``index`` by ``step``, at that line's end."""
@@ -92,7 +100,7 @@ class TableLayout:
         w = max(pad * 2 + per_row * PICK_W + (per_row - 1) * 10, 420)
         h = pad * 2 + label + len(rows) * PICK_H + (len(rows) - 1) * 10
         cx = GRID_X + col * (CARD_W + GAP) + CARD_W / 2
-        x = min(max(cx - w / 2, 540), BOARD_W - 520 - w)
+        x = min(max(cx - w / 2, SPARES_X[0]), RIGHT_X - SPACE - w)
         top = GRID_Y + (row + 1) * (CARD_H + GAP) - 4
         y = top if top + h < BOARD_H - 10 else GRID_Y + row * (CARD_H + GAP) - h + 4
         choices = []
@@ -103,17 +111,18 @@ class TableLayout:
         return self.rect(x, y, w, h), choices
 
     # --- around the soup -----------------------------------------------------------------------
-    def spare_set(self, index: int) -> pygame.Rect:
-        """The splayed set of vegetable ``index`` (0-3 left of the soup, 4-7 right of it)."""
-        side, slot = divmod(index, 4)
-        height = SPARE_H + 3 * SPLAY
-        x = GRID_X - 58 - 30 - SPARE_W if side == 0 else GRID_X + SIZE * (CARD_W + GAP) - GAP + 58 + 30
-        return self.rect(x, 92 + slot * (height + 14), SPARE_W, height)
-
     def spare_card(self, index: int, colour_index: int) -> pygame.Rect:
-        box = self.spare_set(index)
-        s = self.scale
-        return pygame.Rect(box.x, box.y + round(colour_index * SPLAY * s), box.width, round(SPARE_H * s))
+        """Spare card ``colour_index`` of vegetable ``index``: sets 0-3 stand in two columns left of
+        the soup, 4-7 right of it, each set's four colours one under the other."""
+        column, slot = divmod(index, SPARES_PER_COLUMN)
+        side, inner = divmod(column, 2)
+        x = SPARES_X[side] + inner * (SPARE_W + 8)
+        y = 92 + slot * (SPARE_H + 3 * SPARE_PITCH + 24) + colour_index * SPARE_PITCH
+        return self.rect(x, y, SPARE_W, SPARE_H)
+
+    def spare_set(self, index: int) -> pygame.Rect:
+        """The four cards of vegetable ``index`` together."""
+        return self.spare_card(index, 0).union(self.spare_card(index, 3))
 
     @property
     def top_bar(self) -> pygame.Rect:
@@ -121,35 +130,71 @@ class TableLayout:
 
     @property
     def left_panel(self) -> pygame.Rect:
-        return self.rect(20, 80, 500, 980)
+        return self.rect(MARGIN, 80, SIDE_W, 980)
 
     @property
     def reveal_panel(self) -> pygame.Rect:
         """After a round the tastes panel widens over the left spares."""
-        return self.rect(20, 80, 640, 980)
+        return self.rect(MARGIN, 80, SIDE_W + SPACE + 2 * SPARE_W + 8, 980)
+
+    def taste_rows(self, top: float, bottom: float, count: int, reveal: bool = False) -> list[pygame.Rect]:
+        """``count`` taste rows stacked between board heights ``top`` and ``bottom``, as tall as the
+        room allows (150 at most)."""
+        if count <= 0:
+            return []
+        width = (SIDE_W + SPACE + 2 * SPARE_W + 8 if reveal else SIDE_W) - 24
+        height = min(150.0, (bottom - top - TASTE_GAP * (count - 1)) / count)
+        return [self.rect(MARGIN + 12, top + i * (height + TASTE_GAP), width, height) for i in range(count)]
+
+    def hand_split(self, shared: int, mine: int) -> float:
+        """The board height where the shared tastes end and the chef's own begin."""
+        total = shared + max(mine, 1)
+        return 140 + round(840 * shared / max(1, total))
+
+    def shared_rows(self, shared: int, mine: int) -> list[pygame.Rect]:
+        return self.taste_rows(140, self.hand_split(shared, mine), shared)
+
+    def hand_rows(self, shared: int, mine: int) -> list[pygame.Rect]:
+        return self.taste_rows(self.hand_split(shared, mine) + 62, 1048, mine)
+
+    def reveal_rows(self, count: int) -> list[pygame.Rect]:
+        return self.taste_rows(150, 910, count, reveal=True)
+
+    def listed_rows(self, model: TableModel) -> list[pygame.Rect]:
+        """The rows of ``model.listed_tastes()``, in the same order."""
+        if model.reveal is not None:
+            return self.reveal_rows(len(model.listed_tastes()))
+        shared, mine = len(model.shared_tastes()), len(model.my_tastes())
+        return self.shared_rows(shared, mine) + self.hand_rows(shared, mine)
 
     @property
     def right_panel(self) -> pygame.Rect:
-        return self.rect(1400, 80, 500, 980)
+        return self.rect(RIGHT_X, 80, SIDE_W, 980)
 
     @property
     def timer(self) -> pygame.Rect:
-        return self.rect(1420, 92, 230, 230)
+        return self.rect(RIGHT_X + 16, 92, 220, 220)
 
     @property
     def status(self) -> pygame.Rect:
-        return self.rect(1664, 100, 226, 214)
+        return self.rect(RIGHT_X + 248, 100, SIDE_W - 258, 214)
 
     def chef_row(self, index: int, count: int) -> pygame.Rect:
         height = min(104, 560 / max(1, count))
-        return self.rect(1410, 338 + index * height, 480, height - 8)
+        return self.rect(RIGHT_X + 10, 338 + index * height, SIDE_W - 20, height - 8)
 
     def button(self, name: str) -> pygame.Rect:
         """Buttons under the chefs: the main move (pass / ready) and the three emotes."""
         if name == "main":
-            return self.rect(1420, 912, 460, 72)
+            return self.rect(RIGHT_X + 20, 912, SIDE_W - 40, 72)
         index = int(name[-1])
-        return self.rect(1420 + index * 157, 996, 146, 52)
+        width = (SIDE_W - 40 - 2 * 10) / 3
+        return self.rect(RIGHT_X + 20 + index * (width + 10), 996, width, 52)
+
+    @property
+    def hint(self) -> pygame.Rect:
+        """The line under the pot that names the keys or buttons of what can be done now."""
+        return self.rect(SPARES_X[0], 1006, RIGHT_X - SPACE - SPARES_X[0], 60)
 
     def hit(self, pos: tuple[int, int], picker: tuple[pygame.Rect, list[pygame.Rect]] | None) -> Target | None:
         """What lies under window point ``pos`` (the open picker first)."""

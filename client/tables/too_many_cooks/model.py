@@ -103,6 +103,18 @@ class TableModel:
     def my_tastes(self) -> list[dict[str, Any]]:
         return list(self.view.get("my_tastes") or [])
 
+    @property
+    def reveal(self) -> dict[str, Any] | None:
+        reveal = self.view.get("reveal")
+        return reveal if isinstance(reveal, dict) else None
+
+    def listed_tastes(self) -> list[dict[str, Any]]:
+        """The tastes the left panel lists, top to bottom: every taste after a round, otherwise the
+        shared ones and then the chef's own."""
+        if self.reveal is not None:
+            return list(self.reveal.get("tastes") or [])
+        return self.shared_tastes() + self.my_tastes()
+
 
 def _order(names: tuple[str, ...], name: str) -> int:
     return names.index(name) if name in names else len(names)
@@ -124,6 +136,19 @@ def arrow_at(row: int, col: int) -> tuple[str, int, int] | None:
     return None
 
 
+FOCUS_ORDER = ("soup", "tastes", "spares")
+SPARE_COLUMNS, SPARES_PER_COLUMN = 4, 2
+
+
+def spare_step(index: int, dx: int, dy: int) -> int:
+    """The spare set beside set ``index`` in direction (dx, dy): the eight sets stand in four
+    columns of two, vegetables in order down each column, left to right."""
+    column, slot = divmod(index % (SPARE_COLUMNS * SPARES_PER_COLUMN), SPARES_PER_COLUMN)
+    column = (column + dx) % SPARE_COLUMNS
+    slot = (slot + dy) % SPARES_PER_COLUMN
+    return column * SPARES_PER_COLUMN + slot
+
+
 @dataclass
 class Selection:
     """Where the chef points: a cursor on the soup or the arrows around it, and the picked card."""
@@ -132,9 +157,38 @@ class Selection:
     picked: tuple[int, int] | None = None
     choice: int = 0
     hover_candidate: int | None = field(default=None)
+    focus: str = "soup"             # what the arrows move over: "soup", "tastes" or "spares"
+    taste: int = 0                  # the taste read in detail while the tastes have the focus
+    spare: int = 0                  # the spare set read in detail while the spares have it
+    hover_taste: int | None = None  # the taste under the mouse
+    hover_spare: int | None = None  # the spare set under the mouse
+
+    def cycle_focus(self, model: TableModel) -> str:
+        """The second button: soup -> tastes -> spares -> soup (skipping tastes when none is listed).
+        Leaving the soup closes the picker."""
+        order = [f for f in FOCUS_ORDER if f != "tastes" or model.listed_tastes()]
+        self.focus = order[(order.index(self.focus) + 1) % len(order)] if self.focus in order else "soup"
+        self.picked, self.choice = None, 0
+        self.taste = min(self.taste, max(0, len(model.listed_tastes()) - 1))
+        return self.focus
+
+    def read_taste(self) -> int | None:
+        """The taste shown in detail (keys first, then the mouse), if any."""
+        return self.taste if self.focus == "tastes" else self.hover_taste
+
+    def read_spare(self) -> int | None:
+        return self.spare if self.focus == "spares" else self.hover_spare
 
     def move(self, dx: int, dy: int, model: TableModel) -> None:
-        """Move the cursor, or the picker's choice while a card is picked."""
+        """Move the cursor, the picker's choice while a card is picked, or the taste or spare set
+        being read."""
+        if self.focus == "tastes":
+            count = len(model.listed_tastes())
+            self.taste = (self.taste + (dy or dx)) % count if count else 0
+            return
+        if self.focus == "spares":
+            self.spare = spare_step(self.spare, dx, dy)
+            return
         if self.picked is not None:
             count = len(model.changes_at(*self.picked))
             if count:
@@ -199,7 +253,12 @@ class Selection:
         return None
 
     def refresh(self, model: TableModel) -> None:
-        """A new view arrived: close the picker if its card can no longer be changed."""
+        """A new view arrived: close the picker if its card can no longer be changed, keep the taste
+        being read within the list."""
+        count = len(model.listed_tastes())
+        self.taste = min(self.taste, max(0, count - 1))
+        if self.focus == "tastes" and not count:
+            self.focus = "soup"
         if self.picked is not None and not model.changes_at(*self.picked):
             self.close()
         elif self.picked is not None:

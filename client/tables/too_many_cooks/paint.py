@@ -16,6 +16,7 @@ from client.tables.too_many_cooks.layout import TableLayout
 ART = art.ASSETS / "too_many_cooks"
 
 SMALL, BODY, LABEL, HEADING, HUGE = 32, 36, 44, 58, 104   # font sizes on the board
+MIN_FONT_PX = 24   # the smallest font drawn at any window size: letters 16 pixels high
 HAPPY = theme.HERB
 UNHAPPY = theme.DANGER
 INK = (43, 29, 22)
@@ -51,7 +52,8 @@ class Painter:
         self.now = now
 
     def font(self, size: float) -> pygame.font.Font:
-        return theme.font_px(self.lay.px(size))
+        """The font of board size ``size`` at this window, never smaller than ``MIN_FONT_PX``."""
+        return theme.font_px(max(MIN_FONT_PX, self.lay.px(size)))
 
     def text(self, words: str, size: float, colour, pos, anchor: str = "topleft",
              max_width: int | None = None) -> pygame.Rect:
@@ -66,15 +68,23 @@ class Painter:
         self.surface.blit(image, rect)
         return rect
 
-    def paragraph(self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4) -> int:
-        """Words wrapped into ``rect`` (shrunk a step if they do not fit); returns the height used."""
-        for step in (size, size * 0.86, size * 0.74):
+    def paragraph(self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4,
+                  shrink: bool = True) -> int:
+        """Words wrapped into ``rect`` (shrunk a step if they do not fit and ``shrink`` allows, never
+        below the smallest font); what still does not fit ends in an ellipsis. Returns the height used."""
+        for step in (size, size * 0.86, size * 0.74) if shrink else (size,):
             f = self.font(step)
             lines = theme.wrap(words, f, rect.width)
             line_h = f.get_linesize()
             if len(lines) <= max_lines and len(lines) * line_h <= max(rect.height, line_h):
                 break
-        lines = lines[:max_lines]
+        room = max(1, min(max_lines, rect.height // line_h))
+        if len(lines) > room:
+            lines = lines[:room]
+            last = lines[-1]
+            while last and f.size(last + "…")[0] > rect.width:
+                last = last[:-1].rstrip()
+            lines[-1] = last + "…"
         y = rect.y
         for line in lines:
             self.surface.blit(f.render(line, True, colour), (rect.x, y))

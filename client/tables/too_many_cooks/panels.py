@@ -47,12 +47,16 @@ def main_button(f: Frame) -> tuple[str, bool, bool]:
     return ("Pass (you must)" if m.must_pass else "Pass"), m.pass_action is not None, m.must_pass
 
 
+def stars_words(stars: int) -> str:
+    return "1 star" if stars == 1 else f"{stars} stars"
+
+
 def status_lines(f: Frame) -> tuple[str, str]:
     """What the shown chef should know now, in two lines."""
     m = f.model
     if m.phase == "over":
         result = m.view.get("result") or {}
-        return ("The kitchen wins!" if result.get("won") else "Game over"), f"{result.get('stars', m.view.get('stars', 0))} stars"
+        return ("The kitchen wins!" if result.get("won") else "Game over"), stars_words(int(result.get("stars", m.view.get("stars", 0))))
     if m.phase == "ready":
         waiting = sum(1 for chef in m.chefs() if not chef.get("ready"))
         return f"Round {m.view.get('round', 1)}", f"Read your tastes. Waiting for {waiting} to be ready."
@@ -63,6 +67,27 @@ def status_lines(f: Frame) -> tuple[str, str]:
     if m.my_turn:
         return "Your turn", "Change a card or rotate a line."
     return f"{f.name(m.turn)}'s turn", "Watch the soup and react!"
+
+
+def hint_line(f: Frame) -> str:
+    """The keys (or pad buttons) of what the chef can do now, for the line under the pot."""
+    pad = f.pad
+    focus = f.selection.focus
+    alt = "X"   # the same letter on the keyboard and on a pad's left face button
+    if focus == "tastes":
+        move = "D-pad" if pad else "Up / Down"
+        return f"{move} reads each taste  ·  {alt} spares  ·  {'B' if pad else 'Esc'} back to the soup"
+    if focus == "spares":
+        move = "D-pad" if pad else "Arrows"
+        return f"{move} picks a vegetable  ·  {alt} back to the soup"
+    react = "right stick reacts" if pad else "1-3 react"
+    if f.model.my_turn and f.selection.picked is not None:
+        return f"{'D-pad' if pad else 'Arrows'} choose  ·  {'A' if pad else 'Enter'} swaps  ·  {'B' if pad else 'Esc'} cancels"
+    if f.model.my_turn:
+        if pad:
+            return f"D-pad moves  ·  A picks  ·  LB / RB rotate  ·  {alt} tastes & spares"
+        return f"Arrows move  ·  Enter picks  ·  Q / E rotate  ·  {alt} tastes & spares  ·  {react}"
+    return f"{alt} reads the tastes & spares  ·  {react}"
 
 
 def draw_top_bar(p: Painter, f: Frame) -> None:
@@ -84,84 +109,140 @@ def draw_top_bar(p: Painter, f: Frame) -> None:
     p.text(who, LABEL, theme.TEXT_DIM, (p.lay.rect(1892, 0, 1, 64).x, bar.centery), anchor="midright")
 
 
-def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str | None = None,
-               mark: bool | None = None) -> None:
-    """One taste: its icon with its text beside (or under, when there is room), and a satisfied mark."""
+def owner_name(f: Frame, taste: dict[str, Any]) -> str:
+    seat = taste.get("owner")
+    return "Shared" if seat is None else f.name(seat)
+
+
+def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
+                 mark: bool) -> tuple[pygame.Rect | None, pygame.Rect, pygame.Rect]:
+    """Where a taste's satisfied mark, icon and text go in its row: text beside the icon, or under
+    it when the row is tall."""
     lay = p.lay
-    pygame.draw.rect(p.surface, theme.PANEL_LIGHT, rect, border_radius=lay.px(12))
-    pad = lay.px(10)
+    pad = min(lay.px(10), max(2, rect.height // 8))
     x = rect.x + pad
-    if mark is not None:
-        radius = min(lay.px(20), rect.height // 3)
-        p.mark((x + radius, rect.centery), radius, mark)
+    disc = None
+    if mark:
+        radius = min(lay.px(20), rect.height // 2 - pad)
+        disc = pygame.Rect(x, rect.centery - radius, radius * 2, radius * 2)
         x += radius * 2 + pad
     stacked = rect.height >= lay.px(112)
     icon_h = min(lay.px(60 if stacked else 48), (rect.height - 3 * pad) // 2 if stacked else rect.height - 2 * pad)
     icon = pygame.Rect(x, rect.y + pad, taste_icon_width(taste, icon_h), icon_h)
-    if not stacked:
-        icon.centery = rect.centery
-    p.image(taste_path(str(taste.get("id"))), icon)
-    words = str(taste.get("text", ""))
-    if owner:
-        words += f"  ({owner})"
     if stacked:
-        box = pygame.Rect(x, icon.bottom + pad // 2, rect.right - pad - x, rect.bottom - icon.bottom - pad)
-    else:
-        box = pygame.Rect(icon.right + pad, rect.y + pad // 2, rect.right - pad - icon.right - pad, rect.height - pad)
-    p.paragraph(words, BODY, theme.TEXT, box, max_lines=3)
+        return disc, icon, pygame.Rect(x, icon.bottom + pad // 2, rect.right - pad - x, rect.bottom - icon.bottom - pad)
+    icon.centery = rect.centery
+    return disc, icon, pygame.Rect(icon.right + pad, rect.y + pad // 2, rect.right - 2 * pad - icon.right,
+                                   rect.height - pad)
 
 
-def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], top: int, bottom: int, f: Frame,
-                    reveal: bool = False) -> None:
-    """Tastes stacked between ``top`` and ``bottom``, as tall as the room allows."""
-    if not tastes:
-        return
-    lay = p.lay
-    panel = lay.reveal_panel if reveal else lay.left_panel
-    gap = lay.px(8)
-    height = min(lay.px(150), (bottom - top - gap * (len(tastes) - 1)) // len(tastes))
-    for i, taste in enumerate(tastes):
-        rect = pygame.Rect(panel.x + lay.px(12), top + i * (height + gap), panel.width - lay.px(24), height)
-        owner = None
-        if reveal:
-            seat = taste.get("owner")
-            owner = "shared" if seat is None else f.name(seat)
-        draw_taste(p, taste, rect, owner, bool(taste.get("satisfied")))
+def taste_words(taste: dict[str, Any], owner: str | None) -> str:
+    words = str(taste.get("text", ""))
+    return f"{owner}: {words}" if owner else words
+
+
+def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str | None = None,
+               mark: bool | None = None, focus: bool = False, size: float = BODY) -> None:
+    """One taste: its icon and its text (its owner first when known), and a satisfied mark. Text
+    that does not fit ends in an ellipsis."""
+    pygame.draw.rect(p.surface, theme.PANEL_LIGHT, rect, border_radius=p.lay.px(12))
+    if focus:
+        p.ring(rect, width=4, pad=3, radius=12)
+    disc, icon, box = taste_places(p, taste, rect, mark is not None)
+    if disc is not None:
+        p.mark(disc.center, disc.width // 2, bool(mark))
+    p.image(taste_path(str(taste.get("id"))), icon)
+    p.paragraph(taste_words(taste, owner), size, theme.TEXT, box, max_lines=3, shrink=False)
+
+
+def list_text_size(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], owners: list[str | None]) -> float:
+    """One text size for a whole list: the largest step at which every taste fits its row."""
+    steps = (BODY, BODY * 0.86, BODY * 0.74)
+    for size in steps:
+        font = p.font(size)
+        if all(len(theme.wrap(taste_words(t, o), font, box.width)) * font.get_linesize() <= max(box.height, font.get_linesize())
+               for t, o, box in ((t, o, taste_places(p, t, r, True)[2]) for t, o, r in zip(tastes, owners, rows, strict=False))):
+            return size
+    return steps[-1]
+
+
+def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], f: Frame,
+                    first: int = 0, reveal: bool = False) -> None:
+    """Tastes in their rows, in one text size; ``first`` is the place of the first one in the listed
+    tastes."""
+    read = f.selection.read_taste()
+    owners = [owner_name(f, taste) if reveal else None for taste in tastes]
+    size = list_text_size(p, tastes, rows, owners)
+    for i, (taste, rect) in enumerate(zip(tastes, rows, strict=False)):
+        draw_taste(p, taste, rect, owners[i], bool(taste.get("satisfied")), focus=read == first + i, size=size)
 
 
 def draw_left(p: Painter, f: Frame) -> None:
     """Shared tastes above your own; after a round, every taste revealed and the star change."""
     lay = p.lay
     m = f.model
-    reveal = m.view.get("reveal")
+    reveal = m.reveal
     panel = lay.reveal_panel if reveal else lay.left_panel
     p.panel(panel)
     x = panel.x + lay.px(18)
     if reveal:
         p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
                (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
+        tastes = m.listed_tastes()
+        draw_taste_list(p, tastes, lay.reveal_rows(len(tastes)), f, reveal=True)
         foot = lay.px(150)
-        draw_taste_list(p, list(reveal.get("tastes") or []), panel.y + lay.px(70), panel.bottom - foot, f, reveal=True)
         draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
                                                  foot - lay.px(20)))
         return
     shared, mine = m.shared_tastes(), m.my_tastes()
-    hand_rows = max(len(mine), 1)
-    total = len(shared) + hand_rows
-    usable = panel.height - lay.px(140)
-    split = panel.y + lay.px(60) + round(usable * len(shared) / max(1, total))
+    split = lay.rect(0, lay.hand_split(len(shared), len(mine)), 1, 1).y
     p.text("Shared tastes", LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
     if shared:
-        draw_taste_list(p, shared, panel.y + lay.px(60), split, f)
+        draw_taste_list(p, shared, lay.shared_rows(len(shared), len(mine)), f)
     else:
         p.text("None this round", BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
     p.text("Your tastes" if m.seat is not None else "Chefs' tastes are secret", LABEL, theme.TEXT,
            (x, split + lay.px(14)))
     if mine:
-        draw_taste_list(p, mine, split + lay.px(62), panel.bottom - lay.px(12), f)
+        draw_taste_list(p, mine, lay.hand_rows(len(shared), len(mine)), f, first=len(shared))
     else:
         hint = "Each chef keeps theirs hidden" if m.seat is None else "No personal tastes"
         p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
+
+
+def draw_taste_detail(p: Painter, f: Frame) -> None:
+    """The taste being read, large and in full, beside its row."""
+    index = f.selection.read_taste()
+    tastes = f.model.listed_tastes()
+    rows = p.lay.listed_rows(f.model)
+    if index is None or not 0 <= index < min(len(tastes), len(rows)):
+        return
+    lay, taste, row = p.lay, tastes[index], rows[index]
+    panel_edge = (lay.reveal_panel if f.model.reveal else lay.left_panel).right
+    font = p.font(LABEL)
+    width = lay.px(560)
+    words = str(taste.get("text", ""))
+    lines = theme.wrap(words, font, width - lay.px(32))
+    icon_h = lay.px(72)
+    status = "Satisfied" if taste.get("satisfied") else "Not satisfied"
+    if f.model.reveal is not None:
+        whose = f"{owner_name(f, taste)}'s taste" if taste.get("owner") is not None else "A shared taste"
+        status = f"{whose}, {status.lower()}"
+    status_h = p.font(BODY).get_linesize() if status else 0
+    box = pygame.Rect(panel_edge + lay.px(12), 0, width,
+                      lay.px(36) + icon_h + len(lines) * font.get_linesize() + status_h)
+    box.centery = row.centery
+    box.top = max(lay.top_bar.bottom + lay.px(8), min(box.top, lay.size[1] - box.height - lay.px(8)))
+    p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    x, y = box.x + lay.px(16), box.y + lay.px(12)
+    p.image(taste_path(str(taste.get("id"))), pygame.Rect(x, y, taste_icon_width(taste, icon_h), icon_h))
+    y += icon_h + lay.px(8)
+    for line in lines:
+        p.text(line, LABEL, theme.TEXT, (x, y))
+        y += font.get_linesize()
+    if status:
+        p.text(status, BODY, theme.HERB if taste.get("satisfied") else theme.DANGER, (x, y),
+               max_width=box.width - lay.px(32))
 
 
 def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> None:
@@ -293,9 +374,8 @@ def draw_overlays(p: Painter, f: Frame) -> None:
                  else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
         p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
                max_width=banner.width - lay.px(30))
-    if m.my_turn and not m.must_pass and f.keyboard:
-        p.text("Arrows move  ·  Enter picks  ·  Q / E rotate the row  ·  1-3 react", SMALL, theme.TEXT_DIM,
-               (lay.grid.centerx, lay.rect(0, 1040, 1, 1).y), anchor="center")
+    if f.keyboard and not (m.must_pass and m.phase == "playing"):
+        p.text(hint_line(f), SMALL, theme.TEXT_DIM, lay.hint.center, anchor="center", max_width=lay.hint.width)
     if m.must_pass and m.phase == "playing":
         banner = lay.rect(640, 966, 640, 100)
         p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)

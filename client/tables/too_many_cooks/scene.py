@@ -11,11 +11,18 @@ from client.input import InputAction
 from client.session import EMOTES
 from client.tables.base import TableScene
 from client.tables.too_many_cooks.animation import SoupAnimator
-from client.tables.too_many_cooks.board import Frame, draw_board, draw_motion, draw_picker
+from client.tables.too_many_cooks.board import Frame, draw_board, draw_motion, draw_picker, draw_spare_detail
 from client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from client.tables.too_many_cooks.paint import Painter
-from client.tables.too_many_cooks.panels import draw_left, draw_live, draw_overlays, draw_right, draw_top_bar
+from client.tables.too_many_cooks.panels import (
+    draw_left,
+    draw_live,
+    draw_overlays,
+    draw_right,
+    draw_taste_detail,
+    draw_top_bar,
+)
 from shared.core import canonical_json
 
 
@@ -29,6 +36,7 @@ class TooManyCooksTable(TableScene):
         self.selection = Selection()
         self.animator = SoupAnimator()
         self.keyboard = False
+        self.pad = False                  # the last key or button pressed was a gamepad's
         self.sent: list[Action] = []      # every action this table asked to play, in order
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
         self._layer_key: tuple | None = None
@@ -66,6 +74,9 @@ class TooManyCooksTable(TableScene):
         if action.kind == "back" and self.selection.picked is not None:
             self.selection.close()
             return True
+        if action.kind == "back" and self.selection.focus != "soup":
+            self.selection.focus = "soup"
+            return True
         return super().handle(action)
 
     def handle_table(self, action: InputAction) -> bool:
@@ -73,6 +84,13 @@ class TooManyCooksTable(TableScene):
         kind = action.kind
         if kind in ("navigate", "select", "rotate_left", "rotate_right", "pass", "alt"):
             self.keyboard = True
+            self.pad = action.device.startswith("pad:")
+        if kind == "alt":
+            self.selection.cycle_focus(model)
+            return True
+        if self.selection.focus != "soup" and kind in ("select", "rotate_left", "rotate_right"):
+            self.selection.focus = "soup"   # back to the soup, without playing a move by surprise
+            return True
         if kind == "navigate":
             self.selection.move(action.dx, action.dy, model)
             return True
@@ -102,12 +120,29 @@ class TooManyCooksTable(TableScene):
     def _hover(self, pos: tuple[int, int], model: TableModel) -> None:
         target = self._target(pos, model)
         self.selection.hover_candidate = None
+        self.selection.hover_taste = self.selection.hover_spare = None
+        if target is None and self.selection.picked is None:
+            self._hover_edges(pos, model)
+            return
         if target is None:
             return
         if target.kind == "candidate":
             self.selection.hover_candidate = target.index
         elif target.kind in ("cell", "arrow") and self.selection.picked is None:
             self.selection.cursor = (target.row, target.col)
+
+    def _hover_edges(self, pos: tuple[int, int], model: TableModel) -> None:
+        """The mouse over a taste or a spare set shows it in detail."""
+        lay = self.table_layout
+        for i, rect in enumerate(lay.listed_rows(model)):
+            if rect.collidepoint(pos):
+                self.selection.hover_taste = i
+                return
+        if model.reveal is None:
+            for i in range(8):
+                if lay.spare_set(i).collidepoint(pos):
+                    self.selection.hover_spare = i
+                    return
 
     def _click(self, pos: tuple[int, int], button: int, model: TableModel) -> bool:
         target = self._target(pos, model)
@@ -151,7 +186,7 @@ class TooManyCooksTable(TableScene):
         colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
         return Frame(model=TableModel(view), selection=self.selection, animator=self.animator, now=self.now,
                      remaining=self.session.remaining(self.now), names=names, emotes=emotes,
-                     colour_blind=colour_blind, keyboard=self.keyboard)
+                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Everything but the timer and the speech bubbles changes only with the view or the chef's
@@ -160,7 +195,7 @@ class TooManyCooksTable(TableScene):
         size = surface.get_size()
         sel = self.selection
         key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
-               f.keyboard, f.colour_blind, size)
+               sel.focus, sel.read_taste(), sel.read_spare(), f.keyboard, f.pad, f.colour_blind, size)
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
@@ -172,6 +207,8 @@ class TooManyCooksTable(TableScene):
             draw_right(p, f)
             draw_overlays(p, f)
             draw_picker(p, f)
+            draw_spare_detail(p, f)
+            draw_taste_detail(p, f)
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
         live = Painter(surface, self.table_layout, self.now)
@@ -182,4 +219,5 @@ class TooManyCooksTable(TableScene):
         model = self.model
         return {**super().describe(), "phase": model.phase, "turn": model.turn, "cursor": self.selection.cursor,
                 "picked": self.selection.picked, "candidates": self.selection.candidates(model),
-                "must_pass": model.must_pass, "size": SIZE}
+                "must_pass": model.must_pass, "size": SIZE, "focus": self.selection.focus,
+                "reading": self.selection.read_taste() if self.selection.focus != "spares" else self.selection.read_spare()}
