@@ -12,6 +12,17 @@ from server.config import ServerConfig, default_db_path
 from server.embedded import EmbeddedServer
 
 
+def whole_number(text: str) -> int:
+    """A command-line count: a whole number, zero or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of zero or more")
+    return value
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="soupkitchen-server",
                                      description="Serve Soup Kitchen tables on the LAN (socket.io over HTTP).")
@@ -24,13 +35,23 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--grace", type=float, default=ServerConfig.grace,
                         help="seconds a disconnected player keeps a seat before a bot stands in "
                              "(default %(default)s)")
+    parser.add_argument("--max-connections-per-address", type=whole_number, metavar="N",
+                        default=ServerConfig.max_connections_per_address,
+                        help="connections one remote address may hold at once; 0: no limit "
+                             "(default %(default)s)")
+    parser.add_argument("--max-tables-per-address", type=whole_number, metavar="N",
+                        default=ServerConfig.max_tables_per_address,
+                        help="open tables one remote address may have created; 0: no limit "
+                             "(default %(default)s)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     return parser.parse_args(argv)
 
 
 async def serve(args: argparse.Namespace) -> None:
     server = EmbeddedServer(args.db or default_db_path(), host=args.host, port=args.port,
-                            discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace)
+                            discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace,
+                            max_connections_per_address=args.max_connections_per_address,
+                            max_tables_per_address=args.max_tables_per_address)
     await server.start()
     logging.getLogger("soupkitchen").info("listening on %s (database %s)", server.url, server.config.db_path)
     print(f"soupkitchen-server listening on {server.url}", flush=True)

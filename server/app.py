@@ -48,7 +48,10 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
 
     @sio.event
     async def connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
-        hub.connect(sid)
+        try:
+            hub.connect(sid, remote_address(environ))
+        except p.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
+            raise socketio.exceptions.ConnectionRefusedError(err.message, {"code": err.code}) from None
 
     @sio.event
     async def disconnect(sid: str, *_reason: Any) -> None:
@@ -138,6 +141,13 @@ async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dic
         raise p.ProtocolError(p.VERSION, f"say hello with protocol {p.PROTOCOL_VERSION} first")
     handler = getattr(hub, event)
     return await handler(sid, request)
+
+
+def remote_address(environ: dict[str, Any]) -> str:
+    """The peer's IP address as aiohttp sees it (an IPv4 address mapped into IPv6 reads as IPv4)."""
+    request = environ.get("aiohttp.request")
+    address = getattr(request, "remote", None) or environ.get("REMOTE_ADDR") or ""
+    return address.removeprefix("::ffff:") if "." in address else address
 
 
 def server_metrics(hub: Hub) -> dict[str, Any]:

@@ -22,6 +22,8 @@ class ServerConfig:
     max_tables: int = 2000
     max_seats: int = 8
     max_spectators: int = 64
+    max_connections_per_address: int = 32  # socket.io connections one remote address holds at once (0: any)
+    max_tables_per_address: int = 8  # open tables created from one remote address (0: any)
     max_message: int = 16_384  # bytes of JSON in one request
     max_http_buffer: int = 1_000_000  # beyond this the transport itself drops the connection
     rate: float = 30.0  # requests per second per connection, sustained

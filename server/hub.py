@@ -31,8 +31,10 @@ Emit = Callable[..., Awaitable[None]]
 
 @dataclass
 class Connection:
-    """One socket.io connection: whether it said hello, the seats it holds and the tables it watches."""
+    """One socket.io connection: where it comes from, whether it said hello, the seats it holds and
+    the tables it watches."""
 
+    address: str = ""  # the remote address (per-address limits)
     hello: bool = False
     tokens: set[str] = field(default_factory=set)  # token hashes
     watching: set[str] = field(default_factory=set)  # table ids
@@ -52,6 +54,7 @@ class Hub(Play):
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, int]] = {}  # token hash -> (table id, seat)
         self.conns: dict[str, Connection] = {}
+        self.creators: dict[str, str] = {}  # table id -> remote address that created it
         self.stopping = False  # set while the server shuts down: its disconnects are not players leaving
         self.metrics = Metrics(clock)
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -62,8 +65,20 @@ class Hub(Play):
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def connect(self, sid: str) -> None:
-        self.conns[sid] = Connection(allowance=self.config.burst, checked=self.clock())
+    def connect(self, sid: str, address: str = "") -> None:
+        """Admit a connection from remote ``address``; ProtocolError(limit) if that address already
+        holds as many connections as it may."""
+        most = self.config.max_connections_per_address
+        if most and sum(conn.address == address for conn in self.conns.values()) >= most:
+            raise p.ProtocolError(p.LIMIT, f"this computer ({address}) already has {most} connections to "
+                                           "the server; close one and try again")
+        self.conns[sid] = Connection(address=address, allowance=self.config.burst, checked=self.clock())
+
+    def open_tables_from(self, address: str) -> int:
+        """How many open tables (neither finished nor closed) connections from ``address`` created."""
+        return sum(1 for table_id, creator in self.creators.items() if creator == address
+                   and (table := self.tables.get(table_id)) is not None
+                   and not table.closed and not table.over)
 
     def allow(self, sid: str) -> bool:
         """Token bucket per connection: ``rate`` requests per second, ``burst`` at once."""
@@ -162,6 +177,10 @@ class Hub(Play):
             raise p.ProtocolError(p.LIMIT, f"this server already has {self.config.max_tables} tables")
         if req.seats > self.config.max_seats:
             raise p.ProtocolError(p.LIMIT, f"a table has at most {self.config.max_seats} seats here")
+        address, most = self.conns[sid].address, self.config.max_tables_per_address
+        if most and self.open_tables_from(address) >= most:
+            raise p.ProtocolError(p.LIMIT, f"this computer ({address}) already has {most} open tables on "
+                                           "the server; finish or leave one first")
         try:
             game = load_game(req.game)
             options = game.normalise_options(req.options, req.seats)
@@ -177,6 +196,7 @@ class Hub(Play):
         token = table.seat_human(0, req.name)
         table.save()
         self.tables[table_id] = table
+        self.creators[table_id] = address
         self.tokens[table.seats[0].token_hash or ""] = (table_id, 0)
         self.attach(sid, table, 0)
         return {"ok": True, "table": table.summary(), "seat": 0, "token": token}
@@ -268,6 +288,7 @@ class Hub(Play):
         for seat in range(table.players):
             self.forget_tokens(table, seat)
         self.tables.pop(table.id, None)
+        self.creators.pop(table.id, None)
 
     async def add_bot(self, sid: str, req: p.AddBot) -> dict[str, Any]:
         table, _ = self.host_of(req.token, sid)
