@@ -1,5 +1,7 @@
 """Keyboard, mouse and gamepad events become the same game actions, tagged with their device."""
 
+import asyncio
+
 import pygame
 import pytest
 
@@ -99,3 +101,100 @@ def test_a_pad_that_cannot_be_opened_is_ignored(mapper):
     ghost = pygame.event.Event(pygame.JOYDEVICEADDED, device_index=7, guid="")
     assert mapper.translate(ghost) == []
     assert mapper.pads == {} and mapper.hotplug == []
+
+
+# --- a pad plugged in while the client runs ---------------------------------------------------------
+class FakeJoystick:
+    """What pygame opens for the pad SDL announces at ``device_index``."""
+
+    def __init__(self, device_index: int, name: str = "Couch Pad") -> None:
+        self.device_index = device_index
+        self.name = name
+
+    def get_instance_id(self) -> int:
+        return 40 + self.device_index
+
+    def get_name(self) -> str:
+        return self.name
+
+
+class FakeController:
+    """A pad SDL knows as a game controller (standard button layout)."""
+
+    def __init__(self, device_index: int) -> None:
+        self.name = "Fake Gamepad"
+        self._joystick = FakeJoystick(device_index, self.name)
+
+    def as_joystick(self) -> FakeJoystick:
+        return self._joystick
+
+
+class FakeControllerModule:
+    """Stands in for pygame._sdl2.controller: the pads at ``controllers`` are game controllers."""
+
+    def __init__(self, controllers: set[int]) -> None:
+        self.controllers = controllers
+        self.Controller = FakeController
+
+    def is_controller(self, device_index: int) -> bool:
+        return device_index in self.controllers
+
+
+def table_on_my_turn(app):
+    """A Too Many Cooks table in the app, the shown chef to play."""
+    from client.tables.too_many_cooks import TooManyCooksTable
+    from tests.tables.fake_session import FakeSession
+    from tests.tables.test_tmc_table import others_play_until_my_turn
+
+    session = FakeSession(players=2, seat=0)
+    session.everyone_ready()
+    others_play_until_my_turn(session)
+    scene = app.stack.push(TooManyCooksTable(app, session))
+    return session, scene
+
+
+async def events(app, *posted):
+    """Put events on pygame's queue, let the app read them, and run what they started."""
+    for event in posted:
+        pygame.event.post(event)
+    app.pump()
+    if app.tasks:
+        await asyncio.gather(*list(app.tasks))
+
+
+async def test_a_plain_joystick_plugged_in_mid_game_drives_the_table(app, monkeypatch):
+    monkeypatch.setattr(pygame.joystick, "Joystick", FakeJoystick)
+    monkeypatch.setattr(app.input, "_controller_module", lambda: FakeControllerModule(set()))
+    session, scene = table_on_my_turn(app)
+    await events(app, pygame.event.Event(pygame.JOYDEVICEADDED, device_index=2, guid=""))
+    assert app.input.pads == {42: "Couch Pad"}
+    assert [t.message for t in app.toasts] == ["Couch Pad connected"]
+    await events(app, pygame.event.Event(pygame.JOYHATMOTION, instance_id=42, hat=0, value=(1, 0)))
+    assert scene.describe()["cursor"] == (0, 1)
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=2))   # the second button
+    assert scene.describe()["focus"] == "tastes"
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=1))   # back to the soup
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # pick the card
+    assert scene.describe()["focus"] == "soup" and scene.describe()["picked"] == (0, 1)
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # swap it
+    assert [seat for seat, action in session.acted if action["type"] == "change"] == [0]
+
+
+async def test_a_game_controller_plugged_in_acts_once_per_press_and_can_leave(app, monkeypatch):
+    monkeypatch.setattr(app.input, "_controller_module", lambda: FakeControllerModule({3}))
+    session, scene = table_on_my_turn(app)
+    # SDL announces a game controller twice: as a joystick and as a controller
+    await events(app, pygame.event.Event(pygame.JOYDEVICEADDED, device_index=3, guid=""),
+                 pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=3, guid=""))
+    assert app.input.pads == {43: "Fake Gamepad"}
+    assert [t.message for t in app.toasts] == ["Fake Gamepad connected"]
+    # one press of A comes as a controller button and its raw joystick twin: one select, not two
+    await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_A),
+                 pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=43, button=0))
+    assert scene.describe()["picked"] == (0, 0) and session.acted == []
+    await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_X))
+    assert scene.describe()["focus"] == "tastes" and scene.describe()["picked"] is None
+    await events(app, pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=43),
+                 pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=43))
+    assert app.input.pads == {}
+    assert [t.message for t in app.toasts][-1] == "Fake Gamepad disconnected"
