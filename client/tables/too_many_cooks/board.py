@@ -1,5 +1,5 @@
-"""The middle of the table: the pot, the 4 x 4 soup, the rotation arrows, the spare vegetables
-splayed around it, and the change picker."""
+"""The middle of the table: the pot, the 4 x 4 soup, the rotation arrows, the spare vegetables in
+sets on either side (and the set being read, in words), and the change picker."""
 
 from __future__ import annotations
 

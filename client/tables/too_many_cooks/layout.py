@@ -1,8 +1,9 @@
 """Where everything sits on the Too Many Cooks table, for any window size.
 
 Places are designed on a 1920 x 1080 board and scaled uniformly (letterboxed) to the window, so
-the table reads the same at 1280 x 720 and at 3840 x 2160. The same rectangles serve drawing and
-mouse hit-testing.
+the table looks the same from 1280 x 720 to 3840 x 2160; the board is laid out for its smallest
+scale (2/3), where every spare card still shows its whole face and text is never drawn under 16
+pixels (see ``paint.MIN_FONT_PX``). The same rectangles serve drawing and mouse hit-testing.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The edges of the table: round and stars on top, the tastes on the left (shared ones face up,
-your own in hand, or every taste revealed after a round), the timer, the chefs and the buttons
-on the right."""
+"""The edges of the table: round and stars on top, the timer, the chefs and the buttons on the
+right, the banners and the line of key hints under the pot (the tastes on the left are in
+``tastes``)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,6 @@ from client.tables.too_many_cooks.paint import (
     PAPER,
     SMALL,
     Painter,
-    taste_icon_width,
-    taste_path,
 )
 
 URGENT_SECONDS = 30
@@ -107,159 +105,6 @@ def draw_top_bar(p: Painter, f: Frame) -> None:
         p.image(ART / ("star.svg" if i < stars else "star-empty.svg"), rect)
     who = "Watching" if f.model.seat is None else f"You are {f.name(f.model.seat)}"
     p.text(who, LABEL, theme.TEXT_DIM, (p.lay.rect(1892, 0, 1, 64).x, bar.centery), anchor="midright")
-
-
-def owner_name(f: Frame, taste: dict[str, Any]) -> str:
-    seat = taste.get("owner")
-    return "Shared" if seat is None else f.name(seat)
-
-
-def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
-                 mark: bool) -> tuple[pygame.Rect | None, pygame.Rect, pygame.Rect]:
-    """Where a taste's satisfied mark, icon and text go in its row: text beside the icon, or under
-    it when the row is tall."""
-    lay = p.lay
-    pad = min(lay.px(10), max(2, rect.height // 8))
-    x = rect.x + pad
-    disc = None
-    if mark:
-        radius = min(lay.px(20), rect.height // 2 - pad)
-        disc = pygame.Rect(x, rect.centery - radius, radius * 2, radius * 2)
-        x += radius * 2 + pad
-    stacked = rect.height >= lay.px(112)
-    icon_h = min(lay.px(60 if stacked else 48), (rect.height - 3 * pad) // 2 if stacked else rect.height - 2 * pad)
-    icon = pygame.Rect(x, rect.y + pad, taste_icon_width(taste, icon_h), icon_h)
-    if stacked:
-        return disc, icon, pygame.Rect(x, icon.bottom + pad // 2, rect.right - pad - x, rect.bottom - icon.bottom - pad)
-    icon.centery = rect.centery
-    return disc, icon, pygame.Rect(icon.right + pad, rect.y + pad // 2, rect.right - 2 * pad - icon.right,
-                                   rect.height - pad)
-
-
-def taste_words(taste: dict[str, Any], owner: str | None) -> str:
-    words = str(taste.get("text", ""))
-    return f"{owner}: {words}" if owner else words
-
-
-def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str | None = None,
-               mark: bool | None = None, focus: bool = False, size: float = BODY) -> None:
-    """One taste: its icon and its text (its owner first when known), and a satisfied mark. Text
-    that does not fit ends in an ellipsis."""
-    pygame.draw.rect(p.surface, theme.PANEL_LIGHT, rect, border_radius=p.lay.px(12))
-    if focus:
-        p.ring(rect, width=4, pad=3, radius=12)
-    disc, icon, box = taste_places(p, taste, rect, mark is not None)
-    if disc is not None:
-        p.mark(disc.center, disc.width // 2, bool(mark))
-    p.image(taste_path(str(taste.get("id"))), icon)
-    p.paragraph(taste_words(taste, owner), size, theme.TEXT, box, max_lines=3, shrink=False)
-
-
-def list_text_size(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], owners: list[str | None]) -> float:
-    """One text size for a whole list: the largest step at which every taste fits its row."""
-    steps = (BODY, BODY * 0.86, BODY * 0.74)
-    for size in steps:
-        font = p.font(size)
-        if all(len(theme.wrap(taste_words(t, o), font, box.width)) * font.get_linesize() <= max(box.height, font.get_linesize())
-               for t, o, box in ((t, o, taste_places(p, t, r, True)[2]) for t, o, r in zip(tastes, owners, rows, strict=False))):
-            return size
-    return steps[-1]
-
-
-def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], f: Frame,
-                    first: int = 0, reveal: bool = False) -> None:
-    """Tastes in their rows, in one text size; ``first`` is the place of the first one in the listed
-    tastes."""
-    read = f.selection.read_taste()
-    owners = [owner_name(f, taste) if reveal else None for taste in tastes]
-    size = list_text_size(p, tastes, rows, owners)
-    for i, (taste, rect) in enumerate(zip(tastes, rows, strict=False)):
-        draw_taste(p, taste, rect, owners[i], bool(taste.get("satisfied")), focus=read == first + i, size=size)
-
-
-def draw_left(p: Painter, f: Frame) -> None:
-    """Shared tastes above your own; after a round, every taste revealed and the star change."""
-    lay = p.lay
-    m = f.model
-    reveal = m.reveal
-    panel = lay.reveal_panel if reveal else lay.left_panel
-    p.panel(panel)
-    x = panel.x + lay.px(18)
-    if reveal:
-        p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
-               (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
-        tastes = m.listed_tastes()
-        draw_taste_list(p, tastes, lay.reveal_rows(len(tastes)), f, reveal=True)
-        foot = lay.px(150)
-        draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
-                                                 foot - lay.px(20)))
-        return
-    shared, mine = m.shared_tastes(), m.my_tastes()
-    split = lay.rect(0, lay.hand_split(len(shared), len(mine)), 1, 1).y
-    p.text("Shared tastes", LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
-    if shared:
-        draw_taste_list(p, shared, lay.shared_rows(len(shared), len(mine)), f)
-    else:
-        p.text("None this round", BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
-    p.text("Your tastes" if m.seat is not None else "Chefs' tastes are secret", LABEL, theme.TEXT,
-           (x, split + lay.px(14)))
-    if mine:
-        draw_taste_list(p, mine, lay.hand_rows(len(shared), len(mine)), f, first=len(shared))
-    else:
-        hint = "Each chef keeps theirs hidden" if m.seat is None else "No personal tastes"
-        p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
-
-
-def draw_taste_detail(p: Painter, f: Frame) -> None:
-    """The taste being read, large and in full, beside its row."""
-    index = f.selection.read_taste()
-    tastes = f.model.listed_tastes()
-    rows = p.lay.listed_rows(f.model)
-    if index is None or not 0 <= index < min(len(tastes), len(rows)):
-        return
-    lay, taste, row = p.lay, tastes[index], rows[index]
-    panel_edge = (lay.reveal_panel if f.model.reveal else lay.left_panel).right
-    font = p.font(LABEL)
-    width = lay.px(560)
-    words = str(taste.get("text", ""))
-    lines = theme.wrap(words, font, width - lay.px(32))
-    icon_h = lay.px(72)
-    status = "Satisfied" if taste.get("satisfied") else "Not satisfied"
-    if f.model.reveal is not None:
-        whose = f"{owner_name(f, taste)}'s taste" if taste.get("owner") is not None else "A shared taste"
-        status = f"{whose}, {status.lower()}"
-    status_h = p.font(BODY).get_linesize() if status else 0
-    box = pygame.Rect(panel_edge + lay.px(12), 0, width,
-                      lay.px(36) + icon_h + len(lines) * font.get_linesize() + status_h)
-    box.centery = row.centery
-    box.top = max(lay.top_bar.bottom + lay.px(8), min(box.top, lay.size[1] - box.height - lay.px(8)))
-    p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-    x, y = box.x + lay.px(16), box.y + lay.px(12)
-    p.image(taste_path(str(taste.get("id"))), pygame.Rect(x, y, taste_icon_width(taste, icon_h), icon_h))
-    y += icon_h + lay.px(8)
-    for line in lines:
-        p.text(line, LABEL, theme.TEXT, (x, y))
-        y += font.get_linesize()
-    if status:
-        p.text(status, BODY, theme.HERB if taste.get("satisfied") else theme.DANGER, (x, y),
-               max_width=box.width - lay.px(32))
-
-
-def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> None:
-    """The stars after the round, the change in words and the rules' explanation of it."""
-    before, after = int(reveal.get("stars_before", 0)), int(reveal.get("stars_after", 0))
-    size = p.lay.px(40)
-    x = rect.x
-    for i in range(max(before, after, 1)):
-        name = "star.svg" if i < after else "star-empty.svg"
-        p.image(ART / name, pygame.Rect(x + i * (size + p.lay.px(4)), rect.y, size, size))
-    change = after - before
-    words = {1: "+1 star", 0: "no change", -1: "-1 star"}.get(change, f"{change:+d} stars")
-    words += f"  (now {after})"
-    p.text(words, LABEL, theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
-           (x + 6 * (size + p.lay.px(4)), rect.y + size // 2), anchor="midleft")
-    p.paragraph(str(reveal.get("explanation", "")), BODY, theme.TEXT,
-                pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size), max_lines=2)
 
 
 def draw_timer(p: Painter, f: Frame) -> None:

@@ -15,14 +15,8 @@ from client.tables.too_many_cooks.board import Frame, draw_board, draw_motion, d
 from client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from client.tables.too_many_cooks.paint import Painter
-from client.tables.too_many_cooks.panels import (
-    draw_left,
-    draw_live,
-    draw_overlays,
-    draw_right,
-    draw_taste_detail,
-    draw_top_bar,
-)
+from client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from shared.core import canonical_json
 
 
