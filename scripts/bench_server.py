@@ -163,11 +163,18 @@ async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
             joined = await seat.client.call("join_table", {"table": seat.table, "name": "Guest", "seat": seat.index[1]})
         assert joined["ok"], joined
         seat.token = joined["token"]
-        said = await seat.client.call("ready", {"token": seat.token, "on": True})
+
+    async def say_ready(seat: Seat) -> None:
+        async with gate:
+            said = await seat.client.call("ready", {"token": seat.token, "on": True})
         assert said["ok"], said
 
-    await asyncio.gather(*(join(seat) for seat in seats if seat.index[1] != 0))
+    guests = [seat for seat in seats if seat.index[1] != 0]
+    await asyncio.gather(*(join(seat) for seat in guests))
     print("joined", flush=True)
+    sys.stdin.readline()  # every table is full: a seat taken now would no longer clear anyone's ready
+    await asyncio.gather(*(say_ready(seat) for seat in guests))
+    print("said ready", flush=True)
     sys.stdin.readline()
     started = await asyncio.gather(*(seat.client.call("start", {"token": seat.token}) for seat in hosts))
     refused = [answer for answer in started if not answer["ok"]]
@@ -283,9 +290,9 @@ async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
         line = (await w.stdout.readline()).decode()
         assert line.startswith("tables "), line
         tables.update(json.loads(line.split(" ", 1)[1]))
-    for expected in ("joined", None):
+    for expected in ("joined", "said ready", None):
         for w in workers:
-            w.stdin.write(("tables " + json.dumps(tables) + "\n").encode() if expected == "joined" else b"start\n")
+            w.stdin.write(("tables " + json.dumps(tables) + "\n").encode() if expected == "joined" else b"go on\n")
             await w.stdin.drain()
         if expected:
             for w in workers:
@@ -297,7 +304,8 @@ async def orchestrate(args: argparse.Namespace) -> None:
     port, echo_port = free_port(), free_port()
     db = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-")) / "bench.sqlite3"
     server = await spawn("-m", "server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
-                         "--no-discovery")
+                         "--no-discovery", "--max-connections-per-address", "0",
+                         "--max-tables-per-address", "0")  # every client comes from this one machine
     echo = await spawn(str(Path(__file__).resolve()), "--echo-server", "--port", str(echo_port))
     workers: list[asyncio.subprocess.Process] = []
     try:
