@@ -1,0 +1,96 @@
+"""Bots keep their memory across a server restart and when standing in for a player: what a bot
+remembers is a function of the match so far, the same for a bot that was there all along, one the
+server rebuilt after a restart and one that took over a seat mid-match."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import time
+from itertools import islice
+from typing import Any
+
+import pytest
+from server_testkit import Client, quick_options
+
+from server.embedded import EmbeddedServer
+from server.table import Table
+from shared.core import Bot
+from shared.match import MatchRecord, seat_views
+from shared.registry import get_game
+
+MEMORY_GAMES = {"pot-pourri": 24, "stone-soup": 12}  # game: actions to play before the restart
+DECISIONS = ("seed", "rng", "plan", "challenges")  # what a bot means to do, not what it saw
+SEATS = 3
+
+
+def remembered(bot: Bot) -> dict[str, Any]:
+    return copy.deepcopy({key: value for key, value in vars(bot).items() if key not in DECISIONS})
+
+
+def rebuilt(record: MatchRecord, seat: int) -> Bot:
+    bot = get_game(record.game).make_bot(seat, 1)
+    for view in seat_views(record, seat):
+        bot.observe(view)
+    return bot
+
+
+def snapshot(table: Table) -> tuple[MatchRecord, dict[int, Bot]]:
+    """The table's record and bots as they are now (no await may come between the two)."""
+    record = copy.deepcopy(table.record)
+    return record, dict(table.bots)
+
+
+def launch(db) -> EmbeddedServer:
+    return EmbeddedServer(db, bot_delay=0.01, grace=0.2, bot_poll=0.05, rate=500.0, burst=500.0)
+
+
+async def until(check, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize(("game_id", "actions"), MEMORY_GAMES.items())
+async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_remember(tmp_path, game_id, actions):
+    game = get_game(game_id)
+    assert Table.remembers(game.make_bot(0, 1))
+    srv = launch(tmp_path / "server.sqlite3")
+    await srv.start()
+    try:
+        host = await Client(srv.url).connect()
+        made = await host.ok("create_table", {"game": game_id, "seats": SEATS, "name": "Ann",
+                                              "options": quick_options(game)})
+        table_id = made["table"]["id"]
+        await host.ok("start", {"token": made["token"]})
+        await host.close()  # Ann goes away: after the grace period a bot stands in for her
+        table = srv.hub.tables[table_id]
+        await until(lambda: 0 in table.bots and table.state_id >= actions)
+        record, live = snapshot(table)
+    finally:
+        await srv.stop()
+    assert sorted(live) == list(range(SEATS))
+    for seat, bot in live.items():  # the server showed its bots every new state, the stand-in the past
+        assert remembered(bot) == remembered(rebuilt(record, seat)), f"seat {seat} before the restart"
+
+    again = launch(tmp_path / "server.sqlite3")
+    await again.start()
+    try:
+        table = again.hub.tables[table_id]
+        mark = len(record.log)
+        # play goes on after the restart, and once more a bot stands in for Ann
+        await until(lambda: 0 in table.bots and table.state_id >= mark + actions // 4 and not table.over)
+        now, restored = snapshot(table)
+    finally:
+        await again.stop()
+    assert now.log[:mark] == record.log, "the restart lost no action"
+    assert sorted(restored) == list(range(SEATS))
+    for seat, bot in live.items():  # what a server that never stopped would have shown its bots since
+        for view in islice(seat_views(now, seat), mark + 1, None):
+            bot.observe(view)
+    for seat in range(SEATS):
+        assert remembered(restored[seat]) == remembered(live[seat]), f"seat {seat} after the restart"
+    fresh = remembered(game.make_bot(1, 1))
+    learnt = remembered(restored[1])
+    assert any(learnt[key] != fresh[key] for key in learnt if key != "last_view"), "the bots learnt something"
