@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from client.tables.too_many_cooks.layout import TableLayout
-from client.tables.too_many_cooks.model import SIZE, Selection, TableModel, arrow_at
+from client.tables.too_many_cooks.model import SIZE, Selection, TableModel, arrow_at, spare_step
 from shared.too_many_cooks import GAME
 from shared.too_many_cooks.cards import COLOURS, VEGETABLES
 
@@ -102,3 +102,16 @@ def test_every_cell_and_arrow_is_found_where_it_is_drawn_at_720p():
             assert screen.contains(panel) and len(choices) == 10
             assert lay.hit(choices[4].center, (panel, choices)).index == 4
     assert lay.hit(lay.button("main").center, None).name == "main"
+
+
+def test_arrows_over_the_spares_go_to_the_set_drawn_that_way():
+    lay = TableLayout((1280, 720))
+    for index in range(8):
+        here = lay.spare_set(index)
+        right, down = lay.spare_set(spare_step(index, 1, 0)), lay.spare_set(spare_step(index, 0, 1))
+        if index < 6:                              # the rightmost column wraps to the leftmost
+            assert right.left > here.right and right.top == here.top
+        if index % 2 == 0:                         # the lower set of a column wraps to the upper
+            assert down.top > here.bottom and down.left == here.left
+        assert spare_step(spare_step(index, 1, 0), -1, 0) == index
+    assert {spare_step(0, dx, dy) for dx in range(4) for dy in range(2)} == set(range(8))

@@ -153,6 +153,9 @@ def test_timer_expiry_reveals_every_taste_and_the_star_change():
     picture = render(app, scene, session.now)
     view = scene.current_view()
     assert scene.describe()["phase"] == "reveal" and scene.describe()["picked"] is None
+    scene.handle(InputAction("alt"))
+    scene.handle(InputAction("alt"))              # the spares lie under the revealed tastes: skipped
+    assert scene.describe()["focus"] == "soup"
     reveal = view["reveal"]
     assert len(reveal["tastes"]) == 7             # round 1: seven tastes, one each shared
     assert {t["owner"] for t in reveal["tastes"]} >= {0, 1, 2, 3}
