@@ -1,7 +1,10 @@
 """The table for any game without one of its own: the view as titled sections (from the game's
 presenter in ``client.tables.present``, else a readable dump of its facts) and the shown seat's
 legal actions as buttons showing their whole labels, so every registered game can be played end to
-end by keyboard, mouse or gamepad."""
+end by keyboard, mouse or gamepad.
+
+The words come from ``wording``, the move list from ``move_list`` and the badge, section layout
+and log box from ``drawing``; this module is the scene that puts them on the screen."""
 
 from __future__ import annotations
 
@@ -13,146 +16,12 @@ from client import theme
 from client.input import InputAction
 from client.tables import present
 from client.tables.base import TableScene
-from client.widgets import FocusGroup, ListView
+from client.tables.drawing import draw_badge, draw_history, flow, section_rows
+from client.tables.move_list import MoveList
+from client.tables.wording import action_label, facts, headline, log_lines
+from client.widgets import FocusGroup
 
-HIDDEN_KEYS = {"legal_actions", "seat", "deadline", "over", "game"}
-HEADLINE_KEYS = ("prompt", "phase_text", "message", "status", "instruction")
-LOG_KEYS = ("log", "history")
-MAX_FACTS = 40
-
-
-def readable(value: Any, depth: int = 0) -> str:
-    """A short human rendering of any JSON value."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.1f}"
-    if isinstance(value, dict):
-        if depth > 1:
-            return "{...}"
-        return ", ".join(f"{k.replace('_', ' ')} {readable(v, depth + 1)}" for k, v in value.items())
-    if isinstance(value, list):
-        if not value:
-            return "none"
-        if all(v is None for v in value):
-            return f"{len(value)} hidden"
-        if depth > 1 or len(value) > 12:
-            return f"{len(value)} items"
-        if all(isinstance(v, str | int | float) for v in value):
-            return ", ".join(readable(v, depth + 1) for v in value)
-        return "[" + "; ".join(readable(v, depth + 1) for v in value) + "]"
-    return str(value).replace("_", " ")
-
-
-def action_label(action: dict[str, Any]) -> str:
-    """The words on an action's button: its ``label`` if it has one, else its fields."""
-    if isinstance(action.get("label"), str):
-        return action["label"]
-    kind = str(action.get("type", "action")).replace("_", " ")
-    rest = {k: v for k, v in action.items() if k != "type"}
-    return f"{kind.capitalize()}: {readable(rest)}" if rest else kind.capitalize()
-
-
-def facts(view: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """(name, value) lines for every public fact of ``view``; nested objects are flattened one level."""
-    if not view:
-        return []
-    lines: list[tuple[str, str]] = []
-    for key, value in view.items():
-        if key in HIDDEN_KEYS or key in HEADLINE_KEYS or key in LOG_KEYS or value is None:
-            continue
-        name = key.replace("_", " ").capitalize()
-        if isinstance(value, dict) and len(value) <= 8:
-            for sub, inner in value.items():
-                lines.append((f"{name} / {str(sub).replace('_', ' ')}", readable(inner, 1)))
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and len(value) <= 8:
-            for i, inner in enumerate(value):
-                lines.append((f"{name} {i + 1}", readable(inner, 1)))
-        else:
-            lines.append((name, readable(value)))
-    return lines[:MAX_FACTS]
-
-
-def headline(view: dict[str, Any] | None) -> str:
-    """The view's own sentence about what happens now, if it has one."""
-    for key in HEADLINE_KEYS:
-        if view and isinstance(view.get(key), str) and view[key]:
-            return view[key]
-    return ""
-
-
-def log_lines(view: dict[str, Any] | None, count: int = 8) -> list[str]:
-    """The last lines of the view's own log of what happened, if it keeps one."""
-    for key in LOG_KEYS:
-        value = view.get(key) if view else None
-        if isinstance(value, list):
-            return [readable(line) for line in value[-count:]]
-    return []
-
-
-MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))   # move button font and the most lines it may wrap to
 HINT = "Arrows: choose a move   Enter: play it   Q/E: scroll the table   1-3: emotes   Esc: menu"
-
-
-def draw_badge(surface: pygame.Surface, seat: int, pos: tuple[int, int], kind: str, lay: theme.Layout) -> int:
-    """A seat's colour as a small pill carrying the seat's symbol, left edge at ``pos`` (midleft);
-    returns the x just past it."""
-    f = lay.font(kind)
-    symbol = theme.seat_symbol(seat)
-    w, h = f.size(symbol)[0] + f.get_height() // 2, f.get_height()
-    pill = pygame.Rect(pos[0], pos[1] - h // 2, max(w, h), h)
-    pygame.draw.rect(surface, theme.seat_colour(seat), pill, border_radius=h // 2)
-    theme.text(surface, symbol, kind, theme.TEXT_DARK, pill.center, lay, anchor="center")
-    return pill.right + lay.gap // 2
-
-
-class MoveList(ListView):
-    """The legal moves, each shown whole: labels wrap onto up to three lines (in a smaller size
-    when needed) and every row has the height of the longest label."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.kind = "label"
-        self.wrapped: list[list[str]] = []
-        self.text_width = 0
-        self.drawn: dict[int, list[str]] = {}   # rows drawn in the last frame, line by line
-
-    def fit(self, lay: theme.Layout, area: pygame.Rect) -> None:
-        """Choose the font and row height for ``area`` and place the list in it."""
-        self.text_width = area.width - lay.gap * 5
-        for kind, most in MOVE_FONTS:
-            f = lay.font(kind)
-            wrapped = [theme.wrap(row, f, self.text_width) for row in self.rows]
-            lines = max((len(w) for w in wrapped), default=1)
-            if lines <= most:
-                break
-        self.kind, self.wrapped = kind, wrapped
-        row_h = max(lay.button_h if lines == 1 else 0, lines * lay.font(kind).get_linesize() + lay.gap * 2)
-        self.visible_rows = max(1, area.height // row_h)
-        self.rect = pygame.Rect(area.x, area.y, area.width, self.visible_rows * row_h)
-        self._clamp_scroll()
-
-    def draw(self, surface, lay, focused) -> None:
-        self.drawn = {}
-        if not self.rows or len(self.wrapped) != len(self.rows):
-            super().draw(surface, lay, focused)
-            return
-        theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
-        step = lay.font(self.kind).get_linesize()
-        selected = ((theme.PANEL_LIGHT, 0), (theme.MUSTARD, max(1, lay.ring // 2))) if focused else \
-            ((theme.PANEL, 0), (theme.PANEL_EDGE, max(1, lay.ring // 2)))
-        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
-            row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
-            for colour, edge in selected if i == self.selected else ():
-                pygame.draw.rect(surface, colour, row, width=edge, border_radius=lay.radius)
-            lines = self.wrapped[i]
-            y = row.centery - step * len(lines) // 2
-            for line in lines:
-                theme.text(surface, line, self.kind, theme.TEXT, (row.x + lay.gap * 2, y), lay)
-                y += step
-            self.drawn[i] = lines
 
 
 class GenericTable(TableScene):
@@ -259,46 +128,9 @@ class GenericTable(TableScene):
         if history:
             box = pygame.Rect(column.x, self.list.rect.bottom + lay.gap * 2, column.width,
                               column.bottom - self.list.rect.bottom - lay.gap * 2)
-            self._draw_history(surface, lay, box, history)
+            draw_history(surface, lay, box, history)
         self._draw_feed(surface, lay, pygame.Rect(lay.margin, bottom + lay.gap // 2, lay.width - lay.margin * 2,
                                                   foot_h - lay.gap // 2), bool(history))
-
-    def _section_rows(self, sections: list[present.Section], kind: str, width: int,
-                      lay: theme.Layout) -> list[tuple[str, str, present.Line | None, int]]:
-        """Section titles and wrapped lines, one entry per drawn row: (what, words, line, indent in pixels).
-        A seat's line leaves room for its badge; a line starting with spaces is indented."""
-        f = lay.font(kind)
-        rows: list[tuple[str, str, present.Line | None, int]] = []
-        for section in sections:
-            if not section.lines:
-                continue
-            rows.append(("title", section.title, None, 0))
-            for line in section.lines:
-                indent = (f.get_height() * 2 if line.seat is not None else 0) + \
-                    (lay.gap * 2 if line.text.startswith(" ") else 0)
-                for k, piece in enumerate(theme.wrap(line.text.strip(), f, width - indent - lay.gap * 2)):
-                    rows.append(("line", piece, line, indent) if k == 0 else ("more", piece, line, indent + lay.gap * 2))
-        return rows
-
-    @staticmethod
-    def _flow(rows, line_h: int, title_gap: int, columns: int, height: int) -> list[tuple[int, int]]:
-        """(column, y) for as many leading rows as fit in ``columns`` columns ``height`` high; a title
-        never ends a column."""
-        placed: list[tuple[int, int]] = []
-        column, y = 0, 0
-        for i, (what, *_rest) in enumerate(rows):
-            need = line_h + (title_gap if what == "title" and y else 0)
-            if what == "title":   # keep the title with its first line
-                need += line_h if i + 1 < len(rows) else 0
-            if y + need > height:
-                column, y = column + 1, 0
-                if column >= columns:
-                    break
-            if what == "title" and y:
-                y += title_gap
-            placed.append((column, y))
-            y += line_h
-        return placed
 
     def _draw_sections(self, surface: pygame.Surface, lay: theme.Layout, panel: pygame.Rect,
                        sections: list[present.Section]) -> None:
@@ -306,9 +138,9 @@ class GenericTable(TableScene):
         inner = panel.inflate(-lay.gap * 4, -lay.gap * 2)
         for columns, kind in ((1, "body"), (2, "body"), (2, "small")):
             col_w = (inner.width - lay.gap * 2 * (columns - 1)) // columns
-            rows = self._section_rows(sections, kind, col_w, lay)
+            rows = section_rows(sections, kind, col_w, lay)
             line_h, title_gap = lay.font(kind).get_linesize(), lay.gap // 2
-            placed = self._flow(rows, line_h, title_gap, columns, inner.height)
+            placed = flow(rows, line_h, title_gap, columns, inner.height)
             if len(placed) == len(rows):
                 break
         hint_h = lay.font("small").get_linesize()
@@ -317,7 +149,7 @@ class GenericTable(TableScene):
             rows = rows[self.facts_from:]
             inner = pygame.Rect(inner.x, inner.y + (hint_h if self.facts_from else 0), inner.width,
                                 inner.height - hint_h - (hint_h if self.facts_from else 0))
-            placed = self._flow(rows, line_h, title_gap, columns, inner.height)
+            placed = flow(rows, line_h, title_gap, columns, inner.height)
             self._rows_total = self.facts_from + len(rows)
         else:
             self.facts_from, self._rows_total = 0, 1
@@ -395,21 +227,6 @@ class GenericTable(TableScene):
             words = next((w for w in tries if lay.font("body").size(w)[0] <= room), tries[-1])
             theme.text(surface, words, "body", theme.TEXT, (x, chip.centery), lay, anchor="midleft", max_width=room)
         return y + h
-
-    def _draw_history(self, surface: pygame.Surface, lay: theme.Layout, box: pygame.Rect, history: list[str]) -> None:
-        """The newest lines of the game's own log, newest at the bottom."""
-        theme.draw_panel(surface, box, lay, colour=theme.PANEL)
-        f = lay.font("small")
-        fit = max(0, (box.height - lay.gap * 2) // f.get_linesize())
-        lines: list[str] = []
-        for entry in reversed(history):   # whole entries only, newest first until the box is full
-            wrapped = theme.wrap(entry, f, box.width - lay.gap * 5)
-            if len(lines) + len(wrapped) > fit:
-                break
-            lines = [wrapped[0], *("  " + more for more in wrapped[1:])] + lines
-        y = box.y + lay.gap
-        for line in lines:
-            y = theme.text(surface, line, "small", theme.TEXT_DIM, (box.x + lay.gap * 2, y), lay).bottom
 
     def _draw_feed(self, surface: pygame.Surface, lay: theme.Layout, rect: pygame.Rect, has_log: bool) -> None:
         """Recent emotes; the newest events when the view keeps no log of its own; else the keys."""

@@ -1,4 +1,6 @@
-"""Scenes driven headless with injected input and time: what is shown and what is sent."""
+"""The table scene driven headless with injected input and time: what is shown and what is sent,
+hand-offs on a shared screen, the countdown, a lost connection, the end of the game, watching a
+table, and the generic table's words and scrolling."""
 
 from __future__ import annotations
 
@@ -6,100 +8,8 @@ import pytest
 
 from client.scenes import flows
 from client.scenes.handoff import HandoffScene
-from client.scenes.lobby import LobbyScene
-from client.scenes.setup import GameSetupScene
-from client.scenes.title import TitleScene
 from client.session import TableSession
-from client.settings import Settings
 from client.tables.generic import GenericTable
-
-
-def test_title_is_playable_by_keyboard(app, kit):
-    app.stack.push(TitleScene(app))
-    app.step(0.0)
-    assert app.stack.top.describe()["focused"] == "Play solo"
-    kit.press(app, "navigate", dy=1)
-    assert app.stack.top.describe()["focused"] == "Couch play"
-    kit.press(app, "select")
-    top = app.stack.top
-    assert isinstance(top, GameSetupScene) and top.mode == "couch"
-    assert "At this screen: 2" in top.describe()["widgets"]
-    kit.press(app, "back")
-    assert isinstance(app.stack.top, TitleScene)
-
-
-def test_title_is_playable_by_gamepad_and_mouse(app, kit):
-    app.stack.push(TitleScene(app))
-    app.step(0.0)
-    kit.press(app, "navigate", device="pad:0", dy=1)
-    kit.press(app, "navigate", device="pad:0", dy=1)
-    assert app.stack.top.describe()["focused"] == "Host a LAN game"
-    settings_button = next(w for w in app.stack.top.form.widgets if w.key == "settings")
-    kit.press(app, "click", device="mouse", pos=settings_button.rect.center)
-    assert app.stack.top.name == "settings"
-
-
-async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
-    conn = kit.FakeConnection(kit.GAMES)
-    conn.replies["create_table"] = {"ok": True, "table": kit.summary(), "seat": 0, "token": "tok0"}
-    app.conn = conn
-    flows.open_setup(app, "remote", conn)
-    scene = app.stack.top
-    app.step(0.0)
-    kit.press(app, "navigate", dx=1)                       # Game: Stone Soup -> Pot Pourri
-    assert "Cooking Pros: off" in scene.describe()["widgets"]
-    kit.press(app, "navigate", dy=1)                       # Players
-    kit.press(app, "navigate", dx=1)                       # 4 -> 5
-    kit.press(app, "navigate", dy=1)                       # Cooking Pros
-    kit.press(app, "select")                               # off -> on
-    kit.press(app, "navigate", dy=1)                       # Password field
-    for ch in "soup":
-        kit.press(app, "text", text=ch)
-    assert "Password: ****" in scene.describe()["widgets"]
-    scene.form.focus_on("start")
-    kit.press(app, "select")
-    await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene))
-    (sent,) = conn.events("create_table")
-    assert sent["game"] == "pot-pourri" and sent["seats"] == 5
-    assert sent["options"] == {"cooking_pros": True} and sent["password"] == "soup"
-
-
-async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
-    conn = kit.FakeConnection(kit.GAMES)
-    session = TableSession(conn, kit.summary(seats=3, names=("Ada", None, None), bots=(2,)), {0: "tok0"})
-    flows.open_lobby(app, session)
-    lobby = app.stack.top
-    app.step(0.0)
-    rows = lobby.describe()["widgets"][0]
-    assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot   ready" in rows and "empty" in rows
-    kit.press(app, "navigate", dy=1)                       # seat 2 (empty)
-    kit.press(app, "select")
-    kit.press(app, "navigate", dy=1)                       # seat 3 (bot)
-    kit.press(app, "select")
-    lobby.form.focus_on("opt:challenge_seconds")
-    kit.press(app, "navigate", dx=1)                       # 3 -> 4 seconds
-    lobby.form.focus_on("pause")
-    kit.press(app, "select")                               # hand-offs no longer pause the timer
-    lobby.form.focus_on("start")
-    kit.press(app, "select")
-    await kit.settle(app)
-    assert conn.events("set_options")[0] == {"token": "tok0", "options": {"challenge_seconds": 4}}
-    assert conn.events("set_options")[1]["settings"]["handoff_pauses_timer"] is False
-    assert conn.events("add_bot") == [{"token": "tok0", "seat": 1}]
-    assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
-    assert conn.events("start") == [{"token": "tok0"}]
-    # The server says the table started: the lobby gives way to the table.
-    session.receive_lobby(kit.summary(seats=3, started=True))
-    assert isinstance(app.stack.top, GenericTable)
-
-
-def test_a_guest_sees_the_options_but_cannot_start(app, kit):
-    conn = kit.FakeConnection(kit.GAMES)
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), options={"challenge_seconds": 5}), {1: "tok1"})
-    flows.open_lobby(app, session)
-    shown = app.stack.top.describe()["widgets"]
-    assert "Seconds to call stone soup: 5" in shown
-    assert "Start the game" not in shown and "Leave table" in shown
 
 
 def state(seat, legal, state_id=1, deadline=None, over=False, **facts):
@@ -236,51 +146,6 @@ async def test_game_over_leads_to_the_results(app, kit, clock):
     assert app.stack.top.describe()["lines"] == ["Winner: Ada", "Ada (you): 12", "Bo: 7"]
 
 
-def test_settings_are_saved_and_read_back(app, kit):
-    flows.open_settings(app)
-    scene = app.stack.top
-    app.step(0.0)
-    for _ in range(4):
-        kit.press(app, "erase")
-    for ch in "Remy":
-        kit.press(app, "text", text=ch)
-    scene.form.focus_on("bots")
-    kit.press(app, "navigate", dx=1)
-    scene.form.focus_on("symbols")
-    kit.press(app, "select")
-    kit.press(app, "back")
-    again = Settings.load(app.settings.path)
-    assert (again.name, again.bot_speed, again.colour_blind_symbols) == ("Remy", "fast", True)
-
-
-def test_unreadable_settings_fall_back_to_defaults(tmp_path):
-    path = tmp_path / "settings.json"
-    path.write_text('{"name": 5, "volume": 400, "window": [1, 2], "bot_speed": "warp"}')
-    loaded = Settings.load(path)
-    assert (loaded.name, loaded.volume, loaded.window, loaded.bot_speed) == ("Chef", 100, [1280, 720], "normal")  # volume clamped
-
-
-def test_a_gamepad_alone_can_type_a_name(app, kit):
-    flows.open_settings(app)
-    scene = app.stack.top
-    app.step(0.0)
-    assert scene.describe()["focused"].startswith("Your name")
-    kit.press(app, "select", device="pad:0")               # opens the on-screen keyboard
-    keyboard = app.stack.top
-    assert keyboard.name == "keyboard"
-    for _ in range(4):
-        kit.press(app, "back", device="pad:0")             # B erases
-    kit.press(app, "navigate", device="pad:0", dy=2)       # from "q" down two rows to "z"
-    assert keyboard.describe()["key"] == "z"
-    kit.press(app, "select", device="pad:0")
-    kit.press(app, "navigate", device="pad:0", dy=-2)
-    kit.press(app, "navigate", device="pad:0", dx=2)       # back up to "q", then right to "e"
-    kit.press(app, "select", device="pad:0")
-    kit.press(app, "menu", device="pad:0")                 # Start closes the keyboard
-    assert app.stack.top is scene
-    assert app.settings.name == "ze"
-
-
 async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
     from client.scenes.join import TablesScene
 
@@ -304,7 +169,7 @@ async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
 
 
 def test_the_generic_table_reads_any_view_aloud(app, kit):
-    from client.tables.generic import action_label, facts, headline, log_lines, readable
+    from client.tables.wording import action_label, facts, headline, log_lines, readable
 
     view = {"seat": 0, "legal_actions": [], "deadline": None, "over": False, "game": "x",
             "prompt": "Chef 1: draw or take", "log": ["a", "b", "c"], "pot": [None, None],
@@ -387,82 +252,3 @@ async def test_a_move_overtaken_by_another_is_resent_if_still_legal(app, kit):
     ack = await session.act(0, {"type": "pass"}, quiet=True)
     assert ack["error"]["message"] == "The table moved on before your move arrived. Look again."
     assert len(conn.events("act")) == 3                    # not resent: it is no longer legal
-
-
-def badge_colour(app, lobby, row):
-    """The colour at the middle of a seat row's ready badge, as drawn."""
-    from client import theme
-
-    app.stack.draw(app.screen)
-    seats = next(w for w in lobby.form.widgets if w.key == "seats")
-    return tuple(app.screen.get_at(seats.badge_rect(row, theme.layout(app.screen.get_size())).center)[:3])
-
-
-async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
-    from client import theme
-
-    conn = kit.FakeConnection(kit.GAMES)
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo")), {1: "tok1"})
-    flows.open_lobby(app, session)
-    lobby = app.stack.top
-    app.step(0.0)
-    shown = lobby.describe()["widgets"]
-    assert "Seat 2   Bo   not ready, you" in shown[0] and "I am ready to cook: off" in shown
-    assert badge_colour(app, lobby, 1) != theme.HERB        # a ring of dots, not the green tick
-    lobby.form.focus_on("ready")
-    kit.press(app, "select")                               # Enter
-    await kit.settle(app)
-    assert conn.events("ready") == [{"token": "tok1", "on": True}]
-    session.receive_lobby(kit.summary(names=("Ada", "Bo"), ready=(1,)))   # the server agrees
-    shown = lobby.describe()["widgets"]
-    assert "Seat 2   Bo   ready, you" in shown[0] and "I am ready to cook: on" in shown
-    assert "Waiting for the host" in lobby.subheading
-    assert badge_colour(app, lobby, 1) == theme.HERB
-    kit.press(app, "select", device="pad:0")               # A on a gamepad takes it back
-    await kit.settle(app)
-    assert conn.events("ready")[-1] == {"token": "tok1", "on": False}
-    session.receive_lobby(kit.summary(names=("Ada", "Bo")))
-    app.step(app.clock.t)                                  # lay the rebuilt lobby out
-    seats = next(w for w in lobby.form.widgets if w.key == "seats")
-    kit.press(app, "click", device="mouse", pos=seats.row_rect(1).center)   # clicking one's own seat
-    await kit.settle(app)
-    assert conn.events("ready")[-1] == {"token": "tok1", "on": True}
-    kit.press(app, "click", device="mouse", pos=seats.row_rect(0).center)   # the host's seat: nothing
-    await kit.settle(app)
-    assert len(conn.events("ready")) == 3 and conn.events("start") == []
-
-
-async def test_the_host_sees_who_the_start_waits_for(app, kit):
-    conn = kit.FakeConnection(kit.GAMES)
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,)), {0: "tok0"})
-    flows.open_lobby(app, session)
-    lobby = app.stack.top
-    app.step(0.0)
-    shown = lobby.describe()["widgets"]
-    assert "Waiting for Bo and Cy to be ready." in shown
-    assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot   ready" in shown[0]
-    start = next(w for w in lobby.form.widgets if w.key == "start")
-    assert not start.enabled
-    kit.press(app, "click", device="mouse", pos=start.rect.center)
-    await kit.settle(app)
-    assert conn.events("start") == []
-    session.receive_lobby(kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,), ready=(1,)))
-    assert "Waiting for Cy to be ready." in lobby.describe()["widgets"]
-    session.receive_lobby(kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,), ready=(1, 2)))
-    assert not any(line.startswith("Waiting for") for line in lobby.describe()["widgets"])
-    lobby.form.focus_on("start")
-    kit.press(app, "select")
-    await kit.settle(app)
-    assert conn.events("start") == [{"token": "tok0"}]
-    # A guest who takes it back just before the click: the server's reason is shown.
-    conn.replies["start"] = {"ok": False, "error": {"code": "not_ready", "message": "Cy is not ready yet"}}
-    kit.press(app, "select")
-    await kit.settle(app)
-    assert [t.message for t in app.toasts] == ["Cy is not ready yet"]
-
-
-async def test_players_on_one_screen_say_ready_before_the_start(kit):
-    conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo", "Cy")), {0: "tok0", 2: "tok2"})
-    await session.request("start")
-    assert conn.sent == [("ready", {"token": "tok2", "on": True}), ("start", {"token": "tok0"})]

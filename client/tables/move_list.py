@@ -1,0 +1,57 @@
+"""The generic table's list of legal moves: every label shown whole, wrapped and shrunk to fit."""
+
+from __future__ import annotations
+
+import pygame
+
+from client import theme
+from client.widgets import ListView
+
+MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))   # move button font and the most lines it may wrap to
+
+
+class MoveList(ListView):
+    """The legal moves, each shown whole: labels wrap onto up to three lines (in a smaller size
+    when needed) and every row has the height of the longest label."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = "label"
+        self.wrapped: list[list[str]] = []
+        self.text_width = 0
+        self.drawn: dict[int, list[str]] = {}   # rows drawn in the last frame, line by line
+
+    def fit(self, lay: theme.Layout, area: pygame.Rect) -> None:
+        """Choose the font and row height for ``area`` and place the list in it."""
+        self.text_width = area.width - lay.gap * 5
+        for kind, most in MOVE_FONTS:
+            f = lay.font(kind)
+            wrapped = [theme.wrap(row, f, self.text_width) for row in self.rows]
+            lines = max((len(w) for w in wrapped), default=1)
+            if lines <= most:
+                break
+        self.kind, self.wrapped = kind, wrapped
+        row_h = max(lay.button_h if lines == 1 else 0, lines * lay.font(kind).get_linesize() + lay.gap * 2)
+        self.visible_rows = max(1, area.height // row_h)
+        self.rect = pygame.Rect(area.x, area.y, area.width, self.visible_rows * row_h)
+        self._clamp_scroll()
+
+    def draw(self, surface, lay, focused) -> None:
+        self.drawn = {}
+        if not self.rows or len(self.wrapped) != len(self.rows):
+            super().draw(surface, lay, focused)
+            return
+        theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
+        step = lay.font(self.kind).get_linesize()
+        selected = ((theme.PANEL_LIGHT, 0), (theme.MUSTARD, max(1, lay.ring // 2))) if focused else \
+            ((theme.PANEL, 0), (theme.PANEL_EDGE, max(1, lay.ring // 2)))
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
+            row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
+            for colour, edge in selected if i == self.selected else ():
+                pygame.draw.rect(surface, colour, row, width=edge, border_radius=lay.radius)
+            lines = self.wrapped[i]
+            y = row.centery - step * len(lines) // 2
+            for line in lines:
+                theme.text(surface, line, self.kind, theme.TEXT, (row.x + lay.gap * 2, y), lay)
+                y += step
+            self.drawn[i] = lines

@@ -1,0 +1,82 @@
+"""Any game's view in plain words, for the generic table: a JSON value made readable, an action's
+button words, the view's public facts, its headline sentence and the last lines of its log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+HIDDEN_KEYS = {"legal_actions", "seat", "deadline", "over", "game"}
+HEADLINE_KEYS = ("prompt", "phase_text", "message", "status", "instruction")
+LOG_KEYS = ("log", "history")
+MAX_FACTS = 40
+
+
+def readable(value: Any, depth: int = 0) -> str:
+    """A short human rendering of any JSON value."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    if isinstance(value, dict):
+        if depth > 1:
+            return "{...}"
+        return ", ".join(f"{k.replace('_', ' ')} {readable(v, depth + 1)}" for k, v in value.items())
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if all(v is None for v in value):
+            return f"{len(value)} hidden"
+        if depth > 1 or len(value) > 12:
+            return f"{len(value)} items"
+        if all(isinstance(v, str | int | float) for v in value):
+            return ", ".join(readable(v, depth + 1) for v in value)
+        return "[" + "; ".join(readable(v, depth + 1) for v in value) + "]"
+    return str(value).replace("_", " ")
+
+
+def action_label(action: dict[str, Any]) -> str:
+    """The words on an action's button: its ``label`` if it has one, else its fields."""
+    if isinstance(action.get("label"), str):
+        return action["label"]
+    kind = str(action.get("type", "action")).replace("_", " ")
+    rest = {k: v for k, v in action.items() if k != "type"}
+    return f"{kind.capitalize()}: {readable(rest)}" if rest else kind.capitalize()
+
+
+def facts(view: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """(name, value) lines for every public fact of ``view``; nested objects are flattened one level."""
+    if not view:
+        return []
+    lines: list[tuple[str, str]] = []
+    for key, value in view.items():
+        if key in HIDDEN_KEYS or key in HEADLINE_KEYS or key in LOG_KEYS or value is None:
+            continue
+        name = key.replace("_", " ").capitalize()
+        if isinstance(value, dict) and len(value) <= 8:
+            for sub, inner in value.items():
+                lines.append((f"{name} / {str(sub).replace('_', ' ')}", readable(inner, 1)))
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and len(value) <= 8:
+            for i, inner in enumerate(value):
+                lines.append((f"{name} {i + 1}", readable(inner, 1)))
+        else:
+            lines.append((name, readable(value)))
+    return lines[:MAX_FACTS]
+
+
+def headline(view: dict[str, Any] | None) -> str:
+    """The view's own sentence about what happens now, if it has one."""
+    for key in HEADLINE_KEYS:
+        if view and isinstance(view.get(key), str) and view[key]:
+            return view[key]
+    return ""
+
+
+def log_lines(view: dict[str, Any] | None, count: int = 8) -> list[str]:
+    """The last lines of the view's own log of what happened, if it keeps one."""
+    for key in LOG_KEYS:
+        value = view.get(key) if view else None
+        if isinstance(value, list):
+            return [readable(line) for line in value[-count:]]
+    return []

@@ -1,0 +1,125 @@
+"""The lobby driven headless: the host seats bots, sets options and starts; guests see the options
+and say they are ready; the start waits for everyone."""
+
+from __future__ import annotations
+
+from client.scenes import flows
+from client.session import TableSession
+from client.tables.generic import GenericTable
+
+
+async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    session = TableSession(conn, kit.summary(seats=3, names=("Ada", None, None), bots=(2,)), {0: "tok0"})
+    flows.open_lobby(app, session)
+    lobby = app.stack.top
+    app.step(0.0)
+    rows = lobby.describe()["widgets"][0]
+    assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot   ready" in rows and "empty" in rows
+    kit.press(app, "navigate", dy=1)                       # seat 2 (empty)
+    kit.press(app, "select")
+    kit.press(app, "navigate", dy=1)                       # seat 3 (bot)
+    kit.press(app, "select")
+    lobby.form.focus_on("opt:challenge_seconds")
+    kit.press(app, "navigate", dx=1)                       # 3 -> 4 seconds
+    lobby.form.focus_on("pause")
+    kit.press(app, "select")                               # hand-offs no longer pause the timer
+    lobby.form.focus_on("start")
+    kit.press(app, "select")
+    await kit.settle(app)
+    assert conn.events("set_options")[0] == {"token": "tok0", "options": {"challenge_seconds": 4}}
+    assert conn.events("set_options")[1]["settings"]["handoff_pauses_timer"] is False
+    assert conn.events("add_bot") == [{"token": "tok0", "seat": 1}]
+    assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
+    assert conn.events("start") == [{"token": "tok0"}]
+    # The server says the table started: the lobby gives way to the table.
+    session.receive_lobby(kit.summary(seats=3, started=True))
+    assert isinstance(app.stack.top, GenericTable)
+
+
+def test_a_guest_sees_the_options_but_cannot_start(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), options={"challenge_seconds": 5}), {1: "tok1"})
+    flows.open_lobby(app, session)
+    shown = app.stack.top.describe()["widgets"]
+    assert "Seconds to call stone soup: 5" in shown
+    assert "Start the game" not in shown and "Leave table" in shown
+
+
+def badge_colour(app, lobby, row):
+    """The colour at the middle of a seat row's ready badge, as drawn."""
+    from client import theme
+
+    app.stack.draw(app.screen)
+    seats = next(w for w in lobby.form.widgets if w.key == "seats")
+    return tuple(app.screen.get_at(seats.badge_rect(row, theme.layout(app.screen.get_size())).center)[:3])
+
+
+async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
+    from client import theme
+
+    conn = kit.FakeConnection(kit.GAMES)
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo")), {1: "tok1"})
+    flows.open_lobby(app, session)
+    lobby = app.stack.top
+    app.step(0.0)
+    shown = lobby.describe()["widgets"]
+    assert "Seat 2   Bo   not ready, you" in shown[0] and "I am ready to cook: off" in shown
+    assert badge_colour(app, lobby, 1) != theme.HERB        # a ring of dots, not the green tick
+    lobby.form.focus_on("ready")
+    kit.press(app, "select")                               # Enter
+    await kit.settle(app)
+    assert conn.events("ready") == [{"token": "tok1", "on": True}]
+    session.receive_lobby(kit.summary(names=("Ada", "Bo"), ready=(1,)))   # the server agrees
+    shown = lobby.describe()["widgets"]
+    assert "Seat 2   Bo   ready, you" in shown[0] and "I am ready to cook: on" in shown
+    assert "Waiting for the host" in lobby.subheading
+    assert badge_colour(app, lobby, 1) == theme.HERB
+    kit.press(app, "select", device="pad:0")               # A on a gamepad takes it back
+    await kit.settle(app)
+    assert conn.events("ready")[-1] == {"token": "tok1", "on": False}
+    session.receive_lobby(kit.summary(names=("Ada", "Bo")))
+    app.step(app.clock.t)                                  # lay the rebuilt lobby out
+    seats = next(w for w in lobby.form.widgets if w.key == "seats")
+    kit.press(app, "click", device="mouse", pos=seats.row_rect(1).center)   # clicking one's own seat
+    await kit.settle(app)
+    assert conn.events("ready")[-1] == {"token": "tok1", "on": True}
+    kit.press(app, "click", device="mouse", pos=seats.row_rect(0).center)   # the host's seat: nothing
+    await kit.settle(app)
+    assert len(conn.events("ready")) == 3 and conn.events("start") == []
+
+
+async def test_the_host_sees_who_the_start_waits_for(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,)), {0: "tok0"})
+    flows.open_lobby(app, session)
+    lobby = app.stack.top
+    app.step(0.0)
+    shown = lobby.describe()["widgets"]
+    assert "Waiting for Bo and Cy to be ready." in shown
+    assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot   ready" in shown[0]
+    start = next(w for w in lobby.form.widgets if w.key == "start")
+    assert not start.enabled
+    kit.press(app, "click", device="mouse", pos=start.rect.center)
+    await kit.settle(app)
+    assert conn.events("start") == []
+    session.receive_lobby(kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,), ready=(1,)))
+    assert "Waiting for Cy to be ready." in lobby.describe()["widgets"]
+    session.receive_lobby(kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,), ready=(1, 2)))
+    assert not any(line.startswith("Waiting for") for line in lobby.describe()["widgets"])
+    lobby.form.focus_on("start")
+    kit.press(app, "select")
+    await kit.settle(app)
+    assert conn.events("start") == [{"token": "tok0"}]
+    # A guest who takes it back just before the click: the server's reason is shown.
+    conn.replies["start"] = {"ok": False, "error": {"code": "not_ready", "message": "Cy is not ready yet"}}
+    kit.press(app, "select")
+    await kit.settle(app)
+    assert [t.message for t in app.toasts] == ["Cy is not ready yet"]
+
+
+async def test_players_on_one_screen_say_ready_before_the_start(kit):
+    conn = kit.FakeConnection()
+    session = TableSession(conn, kit.summary(names=("Ada", "Bo", "Cy")), {0: "tok0", 2: "tok2"})
+    await session.request("start")
+    assert conn.sent == [("ready", {"token": "tok2", "on": True}), ("start", {"token": "tok0"})]

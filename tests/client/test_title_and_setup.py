@@ -1,0 +1,59 @@
+"""The title and game set-up scenes driven headless: every way in works by keyboard, gamepad and
+mouse, and a new table is asked for with the chosen game, options and password."""
+
+from __future__ import annotations
+
+from client.scenes import flows
+from client.scenes.lobby import LobbyScene
+from client.scenes.setup import GameSetupScene
+from client.scenes.title import TitleScene
+
+
+def test_title_is_playable_by_keyboard(app, kit):
+    app.stack.push(TitleScene(app))
+    app.step(0.0)
+    assert app.stack.top.describe()["focused"] == "Play solo"
+    kit.press(app, "navigate", dy=1)
+    assert app.stack.top.describe()["focused"] == "Couch play"
+    kit.press(app, "select")
+    top = app.stack.top
+    assert isinstance(top, GameSetupScene) and top.mode == "couch"
+    assert "At this screen: 2" in top.describe()["widgets"]
+    kit.press(app, "back")
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_title_is_playable_by_gamepad_and_mouse(app, kit):
+    app.stack.push(TitleScene(app))
+    app.step(0.0)
+    kit.press(app, "navigate", device="pad:0", dy=1)
+    kit.press(app, "navigate", device="pad:0", dy=1)
+    assert app.stack.top.describe()["focused"] == "Host a LAN game"
+    settings_button = next(w for w in app.stack.top.form.widgets if w.key == "settings")
+    kit.press(app, "click", device="mouse", pos=settings_button.rect.center)
+    assert app.stack.top.name == "settings"
+
+
+async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    conn.replies["create_table"] = {"ok": True, "table": kit.summary(), "seat": 0, "token": "tok0"}
+    app.conn = conn
+    flows.open_setup(app, "remote", conn)
+    scene = app.stack.top
+    app.step(0.0)
+    kit.press(app, "navigate", dx=1)                       # Game: Stone Soup -> Pot Pourri
+    assert "Cooking Pros: off" in scene.describe()["widgets"]
+    kit.press(app, "navigate", dy=1)                       # Players
+    kit.press(app, "navigate", dx=1)                       # 4 -> 5
+    kit.press(app, "navigate", dy=1)                       # Cooking Pros
+    kit.press(app, "select")                               # off -> on
+    kit.press(app, "navigate", dy=1)                       # Password field
+    for ch in "soup":
+        kit.press(app, "text", text=ch)
+    assert "Password: ****" in scene.describe()["widgets"]
+    scene.form.focus_on("start")
+    kit.press(app, "select")
+    await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene))
+    (sent,) = conn.events("create_table")
+    assert sent["game"] == "pot-pourri" and sent["seats"] == 5
+    assert sent["options"] == {"cooking_pros": True} and sent["password"] == "soup"
