@@ -1,8 +1,10 @@
-"""The lobby: connections, seat tokens and every table; the request handlers of the wire protocol.
+"""The hub: connections, seat tokens and every table; the connection-level requests (hello,
+time_sync, list_tables), disconnects, and restoring the open tables after a restart.
 
 Handlers take a socket id and a typed request (``server.protocol``), change tables, and return
 the acknowledgement; they raise ProtocolError for anything refused, leaving every table as it was.
-Playing (actions, the clock, bots, broadcasts) lives in :class:`server.play.Play`, mixed in here.
+The lobby requests (seats, host powers, ready, start) live in :class:`server.lobby.Lobby` and
+playing (actions, the clock, bots, broadcasts) in :class:`server.play.Play`, both mixed in here.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from typing import Any
 from server import protocol as p
 from server.config import ServerConfig
 from server.games import available_games, load_game
+from server.lobby import Lobby
 from server.metrics import Metrics
 from server.play import Play
 from server.push import Pusher
-from server.store import Store, password_hash, token_hash
+from server.store import Store, token_hash
 from server.table import Table
-from shared.core import RuleError
 
 log = logging.getLogger(__name__)
 Emit = Callable[..., Awaitable[None]]
@@ -42,7 +44,7 @@ class Connection:
     checked: float = 0.0
 
 
-class Hub(Play):
+class Hub(Lobby, Play):
     def __init__(self, config: ServerConfig, emit: Emit, clock: Callable[[], float] = time.monotonic,
                  pusher: Pusher | None = None) -> None:
         self.config = config
@@ -109,17 +111,6 @@ class Hub(Play):
             raise p.ProtocolError(p.UNKNOWN_TABLE, f"there is no table {table_id!r}")
         return table
 
-    def host_of(self, token: str, sid: str) -> tuple[Table, int]:
-        table, seat = self.seat_of(token, sid)
-        if seat != table.host_seat:
-            raise p.ProtocolError(p.NOT_HOST, "only the host of the table may do that")
-        return table, seat
-
-    @staticmethod
-    def before_start(table: Table) -> None:
-        if table.started:
-            raise p.ProtocolError(p.ALREADY_STARTED, "the game at this table has already started")
-
     def attach(self, sid: str, table: Table, seat: int) -> None:
         conn = self.conns.get(sid)
         holder = table.seats[seat]
@@ -172,115 +163,6 @@ class Hub(Play):
         return {"ok": True, "tables": [t.summary() for t in self.tables.values()
                                        if not t.closed and not t.over]}
 
-    async def create_table(self, sid: str, req: p.CreateTable) -> dict[str, Any]:
-        if sum(not t.closed for t in self.tables.values()) >= self.config.max_tables:
-            raise p.ProtocolError(p.LIMIT, f"this server already has {self.config.max_tables} tables")
-        if req.seats > self.config.max_seats:
-            raise p.ProtocolError(p.LIMIT, f"a table has at most {self.config.max_seats} seats here")
-        address, most = self.conns[sid].address, self.config.max_tables_per_address
-        if most and self.open_tables_from(address) >= most:
-            raise p.ProtocolError(p.LIMIT, f"this computer ({address}) already has {most} open tables on "
-                                           "the server; finish or leave one first")
-        try:
-            game = load_game(req.game)
-            options = game.normalise_options(req.options, req.seats)
-        except KeyError:
-            raise p.ProtocolError(p.BAD_REQUEST, f"unknown game {req.game!r}") from None
-        except RuleError as err:
-            raise p.ProtocolError(p.BAD_REQUEST, str(err)) from None
-        settings = self.merge_settings({"bot_delay": self.config.bot_delay, "handoff_pauses_timer": True},
-                                       req.settings)
-        table_id = secrets.token_urlsafe(6)
-        password = None if not req.password else password_hash(table_id, req.password)
-        table = Table(self.store, game, table_id, req.seats, options, settings, password, time.time())
-        token = table.seat_human(0, req.name)
-        table.save()
-        self.tables[table_id] = table
-        self.creators[table_id] = address
-        self.tokens[table.seats[0].token_hash or ""] = (table_id, 0)
-        self.attach(sid, table, 0)
-        return {"ok": True, "table": table.summary(), "seat": 0, "token": token}
-
-    @staticmethod
-    def merge_settings(settings: dict[str, Any], given: p.Settings | None) -> dict[str, Any]:
-        result = dict(settings)
-        if given is not None:
-            result.update({k: v for k, v in given.model_dump().items() if v is not None})
-        result["bot_delay"] = float(result["bot_delay"])
-        return result
-
-    async def join_table(self, sid: str, req: p.JoinTable) -> dict[str, Any]:
-        table = self.table_of(req.table)
-        if not table.check_password(req.password):
-            raise p.ProtocolError(p.WRONG_PASSWORD, "that is not the table's password")
-        self.before_start(table)
-        if req.seat is None:
-            seat = table.first_empty()
-            if seat is None:
-                raise p.ProtocolError(p.TABLE_FULL, "every seat at this table is taken")
-        else:
-            seat = req.seat
-            if seat >= table.players:
-                raise p.ProtocolError(p.BAD_REQUEST, f"this table has seats 0-{table.players - 1}")
-            if not table.seats[seat].empty:
-                raise p.ProtocolError(p.TABLE_FULL, f"seat {seat} is taken")
-        token = table.seat_human(seat, req.name)
-        table.reset_ready()
-        table.save()
-        self.tokens[table.seats[seat].token_hash or ""] = (table.id, seat)
-        self.attach(sid, table, seat)
-        self.lobby_changed(table)
-        return {"ok": True, "table": table.summary(), "seat": seat, "token": token}
-
-    async def resume(self, sid: str, req: p.Resume) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token)
-        holder = table.seats[seat]
-        self.attach(sid, table, seat)
-        if holder.stand_in:
-            holder.stand_in = False
-            table.bots.pop(seat, None)
-            table.pending.pop(seat, None)
-        self.lobby_changed(table)
-        if table.started:
-            self.spawn(self.send_snapshot(table, seat, sid))
-        return {"ok": True, "table": table.summary(), "seat": seat}
-
-    async def spectate(self, sid: str, req: p.Spectate) -> dict[str, Any]:
-        table = self.table_of(req.table)
-        if not table.check_password(None) and sid not in self.audience(table):
-            raise p.ProtocolError(p.WRONG_PASSWORD, "this table has a password; take a seat to watch")
-        if len(table.spectators) >= self.config.max_spectators:
-            raise p.ProtocolError(p.LIMIT, "this table has as many spectators as it can take")
-        table.spectators.add(sid)
-        self.conns[sid].watching.add(table.id)
-        self.lobby_changed(table)
-        if table.started:
-            self.spawn(self.send_snapshot(table, None, sid))
-        return {"ok": True, "table": table.summary()}
-
-    async def leave(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token, sid)
-        self.forget_tokens(table, seat)
-        if table.started:  # the seat stays in the game, played by a bot from now on
-            holder = table.seats[seat]
-            holder.token_hash, holder.sids, holder.holding = None, set(), False
-            holder.bot, holder.stand_in = True, False
-            table.bots[seat] = table.new_bot(seat)
-            self.clock_changed(table)
-        else:
-            table.free_seat(seat)
-            table.reset_ready()
-        humans = [i for i, s in enumerate(table.seats) if s.human]
-        if seat == table.host_seat and humans:
-            table.host_seat = humans[0]
-        if not humans and not table.started:
-            table.closed = True
-            self.drop_table(table)
-        table.save()
-        self.lobby_changed(table)
-        self.reschedule(table)
-        return {"ok": True}
-
     def drop_table(self, table: Table) -> None:
         """Forget a closed table (its rows stay in the database)."""
         if table.timer is not None:
@@ -289,105 +171,6 @@ class Hub(Play):
             self.forget_tokens(table, seat)
         self.tables.pop(table.id, None)
         self.creators.pop(table.id, None)
-
-    async def add_bot(self, sid: str, req: p.AddBot) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
-        self.before_start(table)
-        seat = table.first_empty() if req.seat is None else req.seat
-        if seat is None or seat >= table.players or not table.seats[seat].empty:
-            raise p.ProtocolError(p.TABLE_FULL, "there is no empty seat for a bot")
-        table.seats[seat].bot = True
-        table.reset_ready()
-        table.save()
-        self.lobby_changed(table)
-        return {"ok": True, "seat": seat}
-
-    async def remove_bot(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
-        self.before_start(table)
-        if req.seat >= table.players or not table.seats[req.seat].bot:
-            raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
-        table.free_seat(req.seat)
-        table.reset_ready()
-        table.save()
-        self.lobby_changed(table)
-        return {"ok": True}
-
-    async def kick(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
-        table, host = self.host_of(req.token, sid)
-        self.before_start(table)
-        if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
-            raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
-        sids = sorted(table.seats[req.seat].sids)
-        self.forget_tokens(table, req.seat)
-        table.free_seat(req.seat)
-        table.reset_ready()
-        table.save()
-        self.push_to(sids, "kicked", {"table": table.id})
-        self.lobby_changed(table)
-        return {"ok": True}
-
-    async def set_options(self, sid: str, req: p.SetOptions) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
-        self.before_start(table)
-        try:
-            options = table.game.normalise_options(req.options, table.players)
-        except RuleError as err:
-            raise p.ProtocolError(p.BAD_REQUEST, str(err)) from None
-        settings = self.merge_settings(table.settings, req.settings)
-        if (options, settings) != (table.options, table.settings):  # what players agreed to has changed
-            table.reset_ready()
-        table.options, table.settings = options, settings
-        table.save()
-        self.lobby_changed(table)
-        return {"ok": True}
-
-    async def ready(self, sid: str, req: p.Ready) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token, sid)
-        self.before_start(table)
-        if table.seats[seat].ready != req.on:
-            table.seats[seat].ready = req.on
-            table.save()
-            self.lobby_changed(table)
-        return {"ok": True}
-
-    async def start(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
-        self.before_start(table)
-        waiting = [table.seats[i].name or f"seat {i + 1}" for i in table.not_ready()]
-        if waiting:
-            names = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-            raise p.ProtocolError(p.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
-        filled = [i for i, seat in enumerate(table.seats) if seat.empty]
-        for index in filled:
-            table.seats[index].bot = True
-        try:
-            table.start(self.clock(), secrets.randbelow(2**31))
-        except Exception:
-            log.exception("table %s could not start", table.id)
-            for index in filled:
-                table.seats[index].bot = False
-            table.record, table.state, table.seed = None, None, None
-            table.bots.clear()
-            raise p.ProtocolError(p.INTERNAL, f"{table.game.title} could not be set up on this server") from None
-        table.save()
-        for index, seat in enumerate(table.seats):
-            if seat.human and not seat.sids:
-                self.seat_away(table, index, seat.away_since or self.clock())
-        self.lobby_changed(table)
-        self.broadcast(table, snapshot=True)
-        self.reschedule(table)
-        return {"ok": True}
-
-    async def emote(self, sid: str, req: p.Emote) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token, sid)
-        holder = table.seats[seat]
-        now = self.clock()
-        if now - holder.last_emote < self.config.emote_interval:
-            raise p.ProtocolError(p.RATE_LIMITED, "one reaction at a time, please")
-        holder.last_emote = now
-        self.push_to(self.audience(table), "emote", {"table": table.id, "seat": seat, "emote": req.emote})
-        return {"ok": True}
 
     # --- connections coming and going ----------------------------------------------------------
     async def disconnect(self, sid: str) -> None:
