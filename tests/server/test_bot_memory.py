@@ -36,9 +36,8 @@ def rebuilt(record: MatchRecord, seat: int) -> Bot:
 
 
 def snapshot(table: Table) -> tuple[MatchRecord, dict[int, Bot]]:
-    """The table's record and bots as they are now (no await may come between the two)."""
-    record = copy.deepcopy(table.record)
-    return record, dict(table.bots)
+    """Copies of the table's record and bots as they are now (the server may play on meanwhile)."""
+    return copy.deepcopy(table.record), copy.deepcopy(table.bots)
 
 
 def launch(db) -> EmbeddedServer:
