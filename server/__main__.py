@@ -23,6 +23,17 @@ def whole_number(text: str) -> int:
     return value
 
 
+def seconds(text: str) -> float:
+    """A command-line duration: a number of seconds, zero or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds of zero or more")
+    return value
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="soupkitchen-server",
                                      description="Serve Soup Kitchen tables on the LAN (socket.io over HTTP).")
@@ -43,6 +54,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         default=ServerConfig.max_tables_per_address,
                         help="open tables one remote address may have created; 0: no limit "
                              "(default %(default)s)")
+    parser.add_argument("--lobby-idle", type=seconds, metavar="SECONDS", default=ServerConfig.lobby_idle,
+                        help="seconds a table that has not started stays open once no player is connected "
+                             "to it; 0: for ever (default %(default)s)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     return parser.parse_args(argv)
 
@@ -51,7 +65,7 @@ async def serve(args: argparse.Namespace) -> None:
     server = EmbeddedServer(args.db or default_db_path(), host=args.host, port=args.port,
                             discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace,
                             max_connections_per_address=args.max_connections_per_address,
-                            max_tables_per_address=args.max_tables_per_address)
+                            max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle)
     await server.start()
     logging.getLogger("soupkitchen").info("listening on %s (database %s)", server.url, server.config.db_path)
     print(f"soupkitchen-server listening on {server.url}", flush=True)

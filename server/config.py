@@ -29,5 +29,6 @@ class ServerConfig:
     rate: float = 30.0  # requests per second per connection, sustained
     burst: float = 60.0  # requests allowed at once
     emote_interval: float = 1.0  # seconds between two emotes of one seat
+    lobby_idle: float = 600.0  # seconds a lobby no connection holds a seat of stays open (0: for ever)
     linger: float = 600.0  # seconds a finished table stays in memory (its record stays in the database)
     server_id: str = ""

@@ -119,6 +119,7 @@ class Hub(Lobby, Play):
         conn.tokens.add(holder.token_hash)
         holder.sids.add(sid)
         holder.away_since = None
+        self.watch_lobby(table)
 
     def push_to(self, sids: list[str], event: str, data: Any) -> None:
         """Queue one push for several connections, in order with every other push and ack."""
@@ -165,8 +166,9 @@ class Hub(Lobby, Play):
 
     def drop_table(self, table: Table) -> None:
         """Forget a closed table (its rows stay in the database)."""
-        if table.timer is not None:
-            table.timer.cancel()
+        for timer in (table.timer, table.idle_timer):
+            if timer is not None:
+                timer.cancel()
         for seat in range(table.players):
             self.forget_tokens(table, seat)
         self.tables.pop(table.id, None)
@@ -196,6 +198,7 @@ class Hub(Lobby, Play):
                 self.seat_away(table, seat, self.clock())
                 if table.update_pause(self.clock()):
                     self.broadcast(table, snapshot=True)
+                self.watch_lobby(table)
             self.lobby_changed(table)
 
     # --- restore -------------------------------------------------------------------------------
@@ -218,4 +221,5 @@ class Hub(Lobby, Play):
                     self.tokens[seat.token_hash or ""] = (table.id, index)
                     self.seat_away(table, index, now)
             self.reschedule(table)
+            self.watch_lobby(table)  # a lobby nobody comes back to closes lobby_idle after the restart
         return len(self.tables)

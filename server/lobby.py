@@ -7,6 +7,7 @@ returns the acknowledgement; it raises ProtocolError for anything refused, leavi
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -140,11 +141,12 @@ class Lobby:
         if seat == table.host_seat and humans:
             table.host_seat = humans[0]
         if not humans and not table.started:
-            table.closed = True
-            self.drop_table(table)
+            self.close_table(table)
+            return {"ok": True}
         table.save()
         self.lobby_changed(table)
         self.reschedule(table)
+        self.watch_lobby(table)  # the players left behind may all be away
         return {"ok": True}
 
     async def add_bot(self: Hub, sid: str, req: p.AddBot) -> dict[str, Any]:
@@ -246,3 +248,47 @@ class Lobby:
         self.push_to(self.audience(table), "emote", {"table": table.id, "seat": seat, "emote": req.emote})
         return {"ok": True}
 
+    # --- abandoned lobbies ---------------------------------------------------------------------
+    def abandoned(self: Hub, table: Table) -> bool:
+        """An open lobby that no connection holds a seat of, on a server that closes such lobbies."""
+        return (self.config.lobby_idle > 0 and not self.stopping and not table.closed and not table.started
+                and not table.attended)
+
+    def watch_lobby(self: Hub, table: Table) -> None:
+        """Count down ``lobby_idle`` seconds for an abandoned lobby (from when it was first left so),
+        or stop counting once a connection holds one of its seats again."""
+        if not self.abandoned(table):
+            table.idle_since = None
+            if table.idle_timer is not None:
+                table.idle_timer.cancel()
+                table.idle_timer = None
+            return
+        if table.idle_since is None:
+            table.idle_since = self.clock()
+        if table.idle_timer is None:
+            delay = max(0.0, table.idle_since + self.config.lobby_idle - self.clock())
+            table.idle_timer = asyncio.get_running_loop().call_later(delay, self.expire_lobby, table)
+
+    def expire_lobby(self: Hub, table: Table) -> bool:
+        """Close the lobby if it has been abandoned for ``lobby_idle`` seconds of the server's clock;
+        True if it closed. Its countdown calls this; so may whoever moved the clock by hand."""
+        if table.idle_timer is not None:
+            table.idle_timer.cancel()
+            table.idle_timer = None
+        if self.tables.get(table.id) is not table:
+            return False
+        if (self.abandoned(table) and table.idle_since is not None
+                and self.clock() - table.idle_since >= self.config.lobby_idle):
+            log.info("table %s closes: nobody has held a seat for %.0f s", table.id, self.config.lobby_idle)
+            self.close_table(table)
+            return True
+        self.watch_lobby(table)  # not yet (the timer woke early), or no longer abandoned
+        return False
+
+    def close_table(self: Hub, table: Table) -> None:
+        """Close a table that has not started, for good: it leaves the open tables (and its creator's
+        count), its seat tokens stop working, and whoever still watches gets a last ``lobby`` push."""
+        table.closed = True
+        self.drop_table(table)
+        table.save()
+        self.lobby_changed(table)

@@ -84,6 +84,8 @@ class Table:
         self.pending: dict[int, PendingBotMove] = {}
         self.rng = random.Random(secrets.randbits(32))
         self.timer: Any = None  # the event loop's handle for the next wake-up
+        self.idle_since: float | None = None  # monotonic time the lobby was left with no seat held
+        self.idle_timer: Any = None  # the event loop's handle for closing the lobby when left so
         self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
 
     @classmethod
@@ -125,6 +127,11 @@ class Table:
     def free_seat(self, index: int) -> None:
         self.seats[index] = Seat()
 
+    @property
+    def attended(self) -> bool:
+        """Whether some connection holds one of its seats (spectators hold none)."""
+        return any(seat.sids for seat in self.seats)
+
     def first_empty(self) -> int | None:
         return next((i for i, seat in enumerate(self.seats) if seat.empty), None)
 
@@ -150,8 +157,8 @@ class Table:
             "seats": [{"seat": i, "name": s.name, "bot": s.bot, "connected": bool(s.sids) or s.bot,
                        "stand_in": s.stand_in, "holding": s.holding, "ready": self.is_ready(i)}
                       for i, s in enumerate(self.seats)],
-            "started": self.started, "over": self.over, "has_password": self.password is not None,
-            "host_seat": self.host_seat, "spectators": len(self.spectators), "settings": self.settings,
+            "started": self.started, "over": self.over, "closed": self.closed,
+            "has_password": self.password is not None, "host_seat": self.host_seat, "spectators": len(self.spectators), "settings": self.settings,
             "paused": self.paused_at is not None, "state_id": self.state_id,
         }
 

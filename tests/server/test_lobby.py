@@ -85,16 +85,20 @@ async def test_host_powers_before_start(clients):
 
 
 async def test_leaving_passes_host_and_empty_table_closes(clients):
-    ann, bob = await clients(), await clients()
+    ann, bob, watcher = await clients(), await clients(), await clients()
     created = await new_table(ann)
     tid = created["table"]["id"]
     guest = (await bob.ok("join_table", {"table": tid, "name": "Bob"}))["token"]
+    await watcher.ok("spectate", {"table": tid})
     await ann.ok("leave", {"token": created["token"]})
     await ann.error("start", {"token": created["token"]}, "bad_token")
     table = (await bob.ok("list_tables", {}))["tables"][0]
     assert table["host_seat"] == 1 and table["seats"][0]["name"] is None
+    assert not table["closed"]
     await bob.ok("leave", {"token": guest})
     assert (await bob.ok("list_tables", {}))["tables"] == []
+    await watcher.wait_for(lambda: watcher.lobbies[-1]["table"]["closed"])   # the watcher hears it closed
+    await watcher.error("spectate", {"table": tid}, "unknown_table")
 
 
 async def test_limits_and_bad_requests(server, clients):
