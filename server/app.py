@@ -111,8 +111,9 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
 
     async def on_cleanup(app: web.Application) -> None:
         for table in hub.tables.values():
-            if table.timer is not None:
-                table.timer.cancel()
+            for timer in (table.timer, table.idle_timer):
+                if timer is not None:
+                    timer.cancel()
         for task in list(hub.tasks):
             task.cancel()
         await sio.shutdown()

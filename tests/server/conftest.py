@@ -43,6 +43,24 @@ async def server(tmp_path):
 
 
 @pytest.fixture
+async def servers(tmp_path):
+    """``await servers(db=None, **settings)``: a running server with those settings (on a database of
+    its own unless ``db`` is given); every one is stopped afterwards."""
+    made: list[EmbeddedServer] = []
+
+    async def make(db=None, **settings) -> EmbeddedServer:
+        srv = EmbeddedServer(db or tmp_path / f"server{len(made)}.sqlite3", bot_delay=0.01, grace=0.2,
+                             bot_poll=0.05, rate=500.0, burst=500.0, **settings)
+        made.append(srv)
+        await srv.start()
+        return srv
+
+    yield make
+    for srv in made:
+        await srv.stop()
+
+
+@pytest.fixture
 async def clients(server):
     """``await clients()`` gives a connected client that said hello; all are closed afterwards."""
     made: list[Client] = []

@@ -11,24 +11,6 @@ import socketio
 from server_testkit import Client
 
 from server.app import remote_address
-from server.embedded import EmbeddedServer
-
-
-@pytest.fixture
-async def limited(tmp_path):
-    """``await limited(**limits)``: a running server with those limits; stopped afterwards."""
-    made: list[EmbeddedServer] = []
-
-    async def make(**limits) -> EmbeddedServer:
-        srv = EmbeddedServer(tmp_path / f"limits{len(made)}.sqlite3", bot_delay=0.01, grace=0.2, bot_poll=0.05,
-                             rate=500.0, burst=500.0, **limits)
-        made.append(srv)
-        await srv.start()
-        return srv
-
-    yield make
-    for srv in made:
-        await srv.stop()
 
 
 @pytest.fixture
@@ -73,8 +55,8 @@ async def until(check, timeout: float = 5.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_one_address_gets_so_many_connections_while_the_others_keep_playing(limited, connect):
-    srv = await limited(max_connections_per_address=3)
+async def test_one_address_gets_so_many_connections_while_the_others_keep_playing(servers, connect):
+    srv = await servers(max_connections_per_address=3)
     ann, bob, cy = [await connect(srv.url) for _ in range(3)]
     created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
                                             "options": {"turn_seconds": 60}})
@@ -99,8 +81,8 @@ async def test_one_address_gets_so_many_connections_while_the_others_keep_playin
     await refused_connection(srv.url)
 
 
-async def test_another_address_is_counted_on_its_own(limited, connect):
-    srv = await limited(max_connections_per_address=1, max_tables_per_address=1)
+async def test_another_address_is_counted_on_its_own(servers, connect):
+    srv = await servers(max_connections_per_address=1, max_tables_per_address=1)
     ann = await connect(srv.url)
     await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     await refused_connection(srv.url)
@@ -114,8 +96,8 @@ async def test_another_address_is_counted_on_its_own(limited, connect):
     assert created["table"]["id"] in srv.hub.tables
 
 
-async def test_one_address_opens_so_many_tables_and_finishing_or_leaving_one_frees_a_place(limited, connect):
-    srv = await limited(max_tables_per_address=2)
+async def test_one_address_opens_so_many_tables_and_finishing_or_leaving_one_frees_a_place(servers, connect):
+    srv = await servers(max_tables_per_address=2)
     ann, bob = await connect(srv.url), await connect(srv.url)
     quick = {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1, "turn_seconds": 60}}
     short = await ann.ok("create_table", quick)
@@ -140,8 +122,8 @@ async def test_one_address_opens_so_many_tables_and_finishing_or_leaving_one_fre
     assert again["table"]["id"] in srv.hub.tables
 
 
-async def test_zero_means_no_limit(limited, connect):
-    srv = await limited(max_connections_per_address=0, max_tables_per_address=0, max_tables=50)
+async def test_zero_means_no_limit(servers, connect):
+    srv = await servers(max_connections_per_address=0, max_tables_per_address=0, max_tables=50)
     clients = [await connect(srv.url) for _ in range(4)]
     for index in range(12):
         await clients[index % 4].ok("create_table", {"game": "pepper", "seats": 2, "name": f"P{index}"})

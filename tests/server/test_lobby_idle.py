@@ -23,24 +23,6 @@ class HandClock:
 
 
 @pytest.fixture
-async def servers(tmp_path):
-    """``await servers(**settings)``: a running server (on ``tmp_path/idle.sqlite3`` unless ``db`` is
-    given); every one is stopped afterwards."""
-    made: list[EmbeddedServer] = []
-
-    async def make(db=None, **settings) -> EmbeddedServer:
-        srv = EmbeddedServer(db or tmp_path / "idle.sqlite3", bot_delay=0.01, grace=0.2, bot_poll=0.05,
-                             rate=500.0, burst=500.0, **settings)
-        made.append(srv)
-        await srv.start()
-        return srv
-
-    yield make
-    for srv in made:
-        await srv.stop()
-
-
-@pytest.fixture
 async def connect():
     """``await connect(url)``: a client that said hello; all are closed afterwards."""
     made: list[Client] = []
