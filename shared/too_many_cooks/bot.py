@@ -1,4 +1,5 @@
-"""A baseline chef: greedy over the tastes it can read (its own and the shared ones)."""
+"""A chef that plays for every taste at the table: those it can read and, from their faces, the
+other chefs' secret ones."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from typing import Any
 
 from shared.core import Bot
 from shared.too_many_cooks.cards import SIZE, card_id
-from shared.too_many_cooks.moves import change, rotate, spares_from_view
+from shared.too_many_cooks.inference import HiddenTastes, card_roles, soup_from_view
+from shared.too_many_cooks.moves import change, rotate
 from shared.too_many_cooks.tastes import judge_for
 
 Soup = tuple[int, ...]
-
-
-def soup_from_view(view: dict[str, Any]) -> Soup:
-    return tuple(card_id(card["veg"], card["colour"]) for row in view["soup"] for card in row)
+__all__ = ["GreedyChef", "after", "soup_from_view"]
+LINE_CELLS = {("row", i): tuple(i * SIZE + c for c in range(SIZE)) for i in range(SIZE)} | {
+    ("col", i): tuple(r * SIZE + i for r in range(SIZE)) for i in range(SIZE)}
 
 
 def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
@@ -27,36 +28,66 @@ def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
 
 class GreedyChef(Bot):
     """Readies up at once, passes when it must, and otherwise plays the move that breaks none of the
-    tastes it sees satisfied if it can, then satisfies the most of them, then comes closest to the
-    rest; ties are broken by its own seeded random generator."""
+    tastes it reads satisfied if it can, then satisfies the most tastes in expectation (those it
+    reads, and the other chefs' secret ones, each counted as the share of its candidate tastes the
+    soup would satisfy), then comes closest to the tastes it reads; ties are broken by its own
+    seeded random generator. With ``read_faces=False`` it ignores the other chefs' tastes."""
 
-    def __init__(self, seat: int, seed: int) -> None:
+    def __init__(self, seat: int, seed: int, read_faces: bool = True) -> None:
         super().__init__(seat, seed)
         self.rng = random.Random(f"tmc-bot:{seed}")
+        self.read_faces = read_faces
+        self.hidden = HiddenTastes(seat)
+
+    def observe(self, view: dict[str, Any]) -> None:
+        """Narrow the candidate sets of the other chefs' secret tastes with the faces of ``view``."""
+        if self.read_faces:
+            self.hidden.observe(view)
 
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
+        self.observe(view)
         legal = view["legal_actions"]
         if not legal:
             return None
         if len(legal) == 1:
             return legal[0]  # ready, or the pass a satisfied chef must make
-        judges = [judge_for(taste["id"]) for taste in view["my_tastes"] + view["shared_tastes"]]
+        known = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]]
+        weights = sorted(self.hidden.weights().items()) if self.read_faces else []
+        tastes = known + [taste for taste, _weight in weights]
+        judges = [judge_for(taste) for taste in tastes]
+        roles = [card_roles(taste) for taste in tastes]
+        shares = [weight for _taste, weight in weights]
         soup = soup_from_view(view)
-        spares = spares_from_view(view["spares"])
-        happy_now = [judge(soup) == 0 for judge in judges]
+        far_now = [judge(soup) for judge in judges]
         best_key: tuple[float, ...] | None = None
         best: dict[str, Any] | None = None
         for action in legal:
-            new = after(soup, spares, action)
-            broken = satisfied_count = distance = 0
-            for judge, was_happy in zip(judges, happy_now, strict=True):
-                far = judge(new)
-                if far == 0:
-                    satisfied_count += 1
-                elif was_happy:
-                    broken += 1
-                distance += far
-            key = (-broken, satisfied_count, -distance, self.rng.random())
+            if action["type"] == "change":
+                cell, card = action["row"] * SIZE + action["col"], card_id(action["veg"], action["colour"])
+                new, old = soup[:cell] + (card,) + soup[cell + 1:], soup[cell]
+                fars = [judge(new) if role[cell][old] != role[cell][card] else far
+                        for judge, role, far in zip(judges, roles, far_now, strict=True)]
+            else:
+                new = rotate(soup, action["line"], action["index"], action["step"])
+                cells = LINE_CELLS[action["line"], action["index"]]
+                fars = [judge(new) if any(role[i][soup[i]] != role[i][new[i]] for i in cells) else far
+                        for judge, role, far in zip(judges, roles, far_now, strict=True)]
+            key = _score(fars, far_now, len(known), shares) + (self.rng.random(),)
             if best_key is None or key > best_key:
                 best_key, best = key, action
         return best
+
+
+def _score(fars: list[int], far_now: list[int], known: int, shares: list[float]) -> tuple[float, ...]:
+    """How good a soup is whose distances to the tastes the chef reads, then to the candidates of
+    the hidden ones (each weighing ``shares``), are ``fars``: the tastes read that it breaks
+    (fewest first), the tastes satisfied in expectation, the distance to the tastes read."""
+    broken = satisfied_count = distance = 0
+    for far, before in zip(fars[:known], far_now[:known], strict=True):
+        if far == 0:
+            satisfied_count += 1
+        elif before == 0:
+            broken += 1
+        distance += far
+    expected = sum(share for far, share in zip(fars[known:], shares, strict=True) if far == 0)
+    return (-broken, round(satisfied_count + expected, 9), -distance)

@@ -1,0 +1,145 @@
+"""What one chef can tell about the other chefs' secret tastes from the faces they show.
+
+The taste catalogue is public, so every secret taste of another chef is one of the 20 tastes of
+the round's difficulty. It is not one the chef can read (its own or a shared taste), nor one
+another secret taste is known to be (a round never deals a taste twice). Each face is shown with
+the soup it judges: a happy face rules out every taste that soup does not satisfy, an unhappy face
+every taste it does. What is left after every face seen since the round began is the taste's
+candidate set; it always holds the true taste.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from shared.too_many_cooks.cards import CELLS, KINDS, card_id
+from shared.too_many_cooks.judges import matcher, region_cells
+from shared.too_many_cooks.tastes import TASTES_BY_ID, satisfied, tastes_of
+
+Soup = tuple[int, ...]
+Faces = tuple[tuple[bool, ...], ...]
+Slot = tuple[int, int]  # (chef's seat, index of the face among that chef's faces)
+
+
+def soup_from_view(view: dict[str, Any]) -> Soup:
+    """The view's soup as 16 card ids, row by row."""
+    return tuple(card_id(card["veg"], card["colour"]) for row in view["soup"] for card in row)
+
+
+def faces_from_view(view: dict[str, Any]) -> Faces:
+    """For each chef, whether each of their secret tastes shows a happy face."""
+    return tuple(tuple(bool(face["happy"]) for face in chef["tastes"]) for chef in view["chefs"])
+
+
+def round_key(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What tells one round's deal from another's in the views of one seat."""
+    return (view["round"], view["difficulty"], view["base"], view["players"],
+            tuple(taste["id"] for taste in view["my_tastes"]),
+            tuple(taste["id"] for taste in view["shared_tastes"]),
+            tuple(len(chef["tastes"]) for chef in view["chefs"]))
+
+
+class HiddenTastes:
+    """The candidate sets of the other chefs' secret tastes in the current round, as seen from one seat."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.key: tuple[Any, ...] | None = None
+        self.slots: dict[Slot, tuple[str, ...]] = {}
+        self.last: tuple[Soup, Faces] | None = None
+
+    def candidates(self, chef: int) -> list[tuple[str, ...]]:
+        """For each secret taste of ``chef`` (in face order), the tastes it may still be."""
+        return [self.slots[slot] for slot in sorted(self.slots) if slot[0] == chef]
+
+    def observe(self, view: dict[str, Any]) -> None:
+        """Narrow the candidate sets with what ``view`` shows; a view of a new round starts afresh."""
+        if view.get("phase") not in ("ready", "playing", "reveal") or not view.get("soup"):
+            return
+        key = round_key(view)
+        soup, faces = soup_from_view(view), faces_from_view(view)
+        if key == self.key and (soup, faces) == self.last:
+            return
+        if key != self.key:
+            self._start_round(view, key)
+        self.last = (soup, faces)
+        if not self._narrow(soup, faces):
+            # Faces no deal could show: views of another game under the same deal. Start afresh.
+            self._start_round(view, key)
+            self._narrow(soup, faces)
+
+    def weights(self) -> dict[str, float]:
+        """For each candidate taste, the expected number of hidden tastes that are it, taking every
+        candidate of a set as equally likely."""
+        weights: dict[str, float] = {}
+        for options in self.slots.values():
+            share = 1.0 / len(options)
+            for taste in options:
+                weights[taste] = weights.get(taste, 0.0) + share
+        return weights
+
+    def _start_round(self, view: dict[str, Any], key: tuple[Any, ...]) -> None:
+        visible = {taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]}
+        possible = tuple(taste for taste in tastes_of(view["difficulty"]) if taste not in visible)
+        self.key = key
+        self.last = None
+        self.slots = {(chef["seat"], index): possible
+                      for chef in view["chefs"] if chef["seat"] != self.seat
+                      for index in range(len(chef["tastes"]))}
+
+    def _narrow(self, soup: Soup, faces: Faces) -> bool:
+        """Keep in each set the tastes that show this soup's face; False if a set would empty."""
+        judged: dict[str, bool] = {}
+        narrowed: dict[Slot, tuple[str, ...]] = {}
+        for (chef, index), options in self.slots.items():
+            if chef >= len(faces) or index >= len(faces[chef]):
+                return False
+            happy = faces[chef][index]
+            kept = []
+            for taste in options:
+                if taste not in judged:
+                    judged[taste] = satisfied(taste, soup)
+                if judged[taste] == happy:
+                    kept.append(taste)
+            if not kept:
+                return False
+            narrowed[(chef, index)] = tuple(kept)
+        if not _all_different(narrowed):
+            return False
+        self.slots = narrowed
+        return True
+
+
+def _all_different(slots: dict[Slot, tuple[str, ...]]) -> bool:
+    """Take a taste known to be one hidden taste out of every other set (a round deals a taste
+    once), until nothing changes; False if a set empties."""
+    settled: set[Slot] = set()
+    while True:
+        known = [(slot, options[0]) for slot, options in slots.items() if len(options) == 1 and slot not in settled]
+        if not known:
+            return True
+        for slot, taste in known:
+            settled.add(slot)
+            for other, options in slots.items():
+                if other != slot and taste in options:
+                    slots[other] = tuple(t for t in options if t != taste)
+                    if not slots[other]:
+                        return False
+
+
+@cache
+def card_roles(taste_id: str) -> tuple[tuple[int, ...], ...]:
+    """For each cell and card, the part that card plays in the taste when it lies in that cell: a
+    change of one card for another with the same role never changes how far the soup is from it."""
+    taste = TASTES_BY_ID[taste_id]
+    sel = matcher(taste["sel"])
+    if taste["kind"] == "count":
+        region = {cell for group in region_cells(taste["region"]) for cell in group}
+        return tuple(tuple(int(sel[card]) if cell in region else -1 for card in range(KINDS)) for cell in range(CELLS))
+    if taste["kind"] == "next_to":
+        other = matcher(taste["other"])
+        roles = tuple(2 * sel[card] + other[card] for card in range(KINDS))
+    else:
+        roles = tuple(card if sel[card] else -1 for card in range(KINDS))
+    return (roles,) * CELLS
