@@ -14,6 +14,10 @@ Files written (``A`` = ``assets/too_many_cooks``):
 - ``A/tastes/<id>.svg``: each taste's icon, composed from ``icon_parts(taste)``.
 - ``A/taste-back-happy.svg``, ``A/taste-back-unhappy.svg``, ``A/star.svg``, ``A/star-empty.svg``,
   ``A/pot.svg``, ``A/timer.svg``, ``A/arrow.svg``.
+
+It also draws the cards of the games played on the generic table (``scripts/art/game_cards.py``):
+``assets/pink_soup/<kind>.svg``, ``assets/stone_soup/<kind>.svg``, ``assets/pot_pourri/<ingredient>.svg``
+and ``assets/pot_pourri/cuisine-<cuisine>.svg``, and each game's ``back.svg``.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the rules' facts (vegetables, colours, tastes) and scripts/art
 
+from scripts.art.game_cards import game_cards  # noqa: E402
 from scripts.art.glyphs import (  # noqa: E402
     OPERATORS,
     any_card,
@@ -82,5 +87,12 @@ def main(out: Path = OUT) -> None:
         write(out / "tastes" / f"{taste_id}.svg", taste_icon(parts))
 
 
+def main_game_cards(assets: Path = ROOT / "assets") -> None:
+    """Write the Pink Soup, Stone Soup and Pot Pourri cards under ``assets/<game>/``."""
+    for name, text in game_cards().items():
+        write(assets / name, text)
+
+
 if __name__ == "__main__":
     main()
+    main_game_cards()

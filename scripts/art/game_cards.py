@@ -1,0 +1,160 @@
+"""Card faces and backs of Pink Soup, Stone Soup and Pot Pourri for the generic table, and the cuisine
+cards of Pot Pourri. Every card is 120 x 168 with the food large in the middle and, where a player
+needs it, the printed value as path digits in the top-left corner (the corner that stays in sight
+when cards overlap in a row). Each game's back has a picture of its own."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from scripts.art.foods import FOOD_HEX, food, mix, shades
+from scripts.art.glyphs import digit
+from scripts.art.palette import INK, PAPER, STROKE, svg
+from shared.pink_soup.cards import KINDS as PINK_KINDS
+from shared.pot_pourri.cards import CUISINES, INGREDIENTS
+from shared.stone_soup.cards import KINDS as STONE_KINDS
+
+CARD_W, CARD_H = 120, 168
+
+# Pot Pourri's ingredients by the names the rules use, drawn as these foods.
+POT_POURRI_FOODS = {"fish": "fish", "meat": "meat", "potatoes": "potato", "cheese": "cheese", "flour": "flour",
+                    "carrots": "carrot", "peppers": "pepper", "rice": "rice", "tomatoes": "tomato",
+                    "onions": "onion"}
+# Pink Soup's and Stone Soup's kinds drawn as these foods (the others are drawn under their own key).
+PINK_SOUP_FOODS = {"mushrooms": "mushroom"}
+STONE_SOUP_FOODS: dict[str, str] = {}
+
+# Okabe-Ito hues, each with a symbol of its own.
+CUISINE_HEX = {"Middle Eastern": "#E69F00", "Mediterranean": "#0072B2", "Slavic": "#CC79A7",
+               "American/Tex-Mex": "#D55E00", "French": "#009E73"}
+
+
+def slug(words: str) -> str:
+    """A file name for a cuisine: "American/Tex-Mex" -> "american-tex-mex"."""
+    return re.sub(r"[^a-z]+", "-", words.lower()).strip("-")
+
+
+def _frame(fill: str, band: str) -> list[str]:
+    return [f'<rect x="2" y="2" width="116" height="164" rx="11" fill="{PAPER}" {STROKE}/>',
+            f'<rect x="9" y="9" width="102" height="150" rx="7" fill="{fill}"/>',
+            f'<path d="M9,140 L111,140 L111,152 Q111,159 104,159 L16,159 Q9,159 9,152 Z" fill="{band}"/>']
+
+
+def value_badge(value: int) -> str:
+    """The printed value in a disc at the top-left corner, as path digits (a bar before a negative)."""
+    text = str(abs(value))
+    width = 26 if value >= 0 and len(text) == 1 else 40
+    body = [f'<rect x="8" y="8" width="{width}" height="32" rx="16" fill="{PAPER}" {STROKE}/>']
+    x = 8 + (width - 13 * len(text) - (10 if value < 0 else 0)) / 2
+    if value < 0:
+        body.append(f'<path d="M{x + 1:.1f},24 L{x + 8:.1f},24" fill="none" stroke="{INK}" stroke-width="3.5" '
+                    'stroke-linecap="round"/>')
+        x += 10
+    for ch in text:
+        body.append(f'<g transform="translate({x - 4.5:.1f},12) scale(0.24)">{digit(int(ch))}</g>')
+        x += 13
+    return "".join(body)
+
+
+def food_card(name: str, value: int | None = None) -> str:
+    """A card showing ``name``'s food large; its value in the corner if given, else a small copy there."""
+    s = shades(FOOD_HEX[name])
+    body = _frame(mix(s["base"], PAPER, 0.78), s["base"])
+    body.append(f'<g transform="translate(10,38)">{food(name)}</g>')
+    if value is None:
+        body.append(f'<g transform="translate(8,8) scale(0.3)">{food(name)}</g>')
+    else:
+        body.append(value_badge(value))
+    return svg(CARD_W, CARD_H, body)
+
+
+def _dots(colour: str) -> list[str]:
+    return [f'<circle cx="{17 + i * 17.2:.1f}" cy="{17 + j * 19.3:.1f}" r="2.4" fill="{colour}"/>'
+            for i in range(6) for j in range(8) if (i + j) % 2 == 0]
+
+
+def back(game: str) -> str:
+    """The game's card back: its colour, a dotted field and a picture of its own in a paper disc."""
+    base, field = {"pink_soup": ("#C8577A", "#E07A9A"), "stone_soup": ("#56616E", "#74808E"),
+                   "pot_pourri": ("#2F6B4F", "#4A8A6A")}[game]
+    body = [f'<rect x="2" y="2" width="116" height="164" rx="11" fill="{base}" {STROKE}/>',
+            f'<rect x="9" y="9" width="102" height="150" rx="7" fill="{field}"/>', *_dots(base),
+            f'<circle cx="60" cy="84" r="40" fill="{PAPER}" {STROKE}/>']
+    if game == "pink_soup":
+        body += [f'<path d="M28,80 L92,80 C92,100 78,112 60,112 C42,112 28,100 28,80 Z" fill="#E07A9A" {STROKE}/>',
+                 f'<path d="M44,70 C40,62 48,58 44,50 M60,70 C56,62 64,58 60,50 M76,70 C72,62 80,58 76,50" '
+                 f'fill="none" {STROKE}/>']
+    elif game == "stone_soup":
+        body += [f'<path d="M30,78 L90,78 L86,108 Q84,114 78,114 L42,114 Q36,114 34,108 Z" fill="#3E4650" {STROKE}/>',
+                 f'<rect x="24" y="72" width="72" height="10" rx="5" fill="#56616E" {STROKE}/>',
+                 f'<g transform="translate(38,42) scale(0.44)">{food("stone")}</g>']
+    else:
+        body += [f'<path d="M32,72 L88,72 L86,108 Q85,114 79,114 L41,114 Q35,114 34,108 Z" fill="#8E949C" {STROKE}/>',
+                 f'<path d="M88,80 L104,76" fill="none" stroke="{INK}" stroke-width="7" stroke-linecap="round"/>',
+                 f'<path d="M28,72 C28,56 92,56 92,72 Z" fill="#C4C9CF" {STROKE}/>',
+                 f'<circle cx="60" cy="56" r="5" fill="#5B5F66" {STROKE}/>']
+    return svg(CARD_W, CARD_H, body)
+
+
+def cuisine_symbol(cuisine: str) -> str:
+    """A cuisine's symbol in paper, in a 100 x 100 box: an eight-point star (Middle Eastern), waves
+    (Mediterranean), a snowflake (Slavic), a cactus (American/Tex-Mex), a tower (French)."""
+    if cuisine == "Middle Eastern":
+        pts = " ".join(f"{50 + (44 if i % 2 == 0 else 24) * math.cos(i * math.pi / 8):.1f},"
+                       f"{50 + (44 if i % 2 == 0 else 24) * math.sin(i * math.pi / 8):.1f}" for i in range(16))
+        return f'<polygon points="{pts}" fill="{PAPER}" {STROKE}/>'
+    if cuisine == "Mediterranean":
+        waves = "".join(f'<path d="M8,{y} q10.5,-14 21,0 t21,0 t21,0 t21,0" fill="none" stroke="{INK}" '
+                        f'stroke-width="13" stroke-linecap="round"/>'
+                        f'<path d="M8,{y} q10.5,-14 21,0 t21,0 t21,0 t21,0" fill="none" stroke="{PAPER}" '
+                        f'stroke-width="7" stroke-linecap="round"/>' for y in (30, 54, 78))
+        return waves
+    if cuisine == "Slavic":
+        arms = []
+        for k in range(6):
+            a = k * math.pi / 3
+            ex, ey = 50 + 44 * math.cos(a), 50 + 44 * math.sin(a)
+            mx, my = 50 + 28 * math.cos(a), 50 + 28 * math.sin(a)
+            arms.append(f"M50,50 L{ex:.1f},{ey:.1f}")
+            for turn in (-0.7, 0.7):
+                arms.append(f"M{mx:.1f},{my:.1f} L{mx + 14 * math.cos(a + turn):.1f},{my + 14 * math.sin(a + turn):.1f}")
+        d = " ".join(arms)
+        return (f'<path d="{d}" fill="none" stroke="{INK}" stroke-width="12" stroke-linecap="round"/>'
+                f'<path d="{d}" fill="none" stroke="{PAPER}" stroke-width="6" stroke-linecap="round"/>')
+    if cuisine == "American/Tex-Mex":
+        return (f'<path d="M42,94 L42,20 C42,8 58,8 58,20 L58,94 Z" fill="{PAPER}" {STROKE}/>'
+                f'<path d="M42,62 L28,62 C20,62 18,56 18,50 L18,34 C18,28 28,28 28,34 L28,50 L42,50" '
+                f'fill="{PAPER}" {STROKE}/>'
+                f'<path d="M58,54 L72,54 L72,30 C72,24 82,24 82,30 L82,56 C82,62 78,66 72,66 L58,66" '
+                f'fill="{PAPER}" {STROKE}/>'
+                f'<path d="M30,94 L70,94" fill="none" {STROKE}/>')
+    return (f'<path d="M50,4 L56,30 L62,58 L78,94 L62,94 C60,82 56,76 50,76 C44,76 40,82 38,94 L22,94 '
+            f'L38,58 L44,30 Z" fill="{PAPER}" {STROKE}/>'
+            f'<path d="M40,58 L60,58 M45,32 L55,32" fill="none" {STROKE}/>')
+
+
+def cuisine_card(cuisine: str) -> str:
+    """A cuisine's card: its colour over the whole face, its symbol large and small in the corner."""
+    base = CUISINE_HEX[cuisine]
+    body = _frame(base, mix(base, INK, 0.35))
+    body.append(f'<g transform="translate(14,48) scale(0.92)">{cuisine_symbol(cuisine)}</g>')
+    body.append(f'<g transform="translate(10,10) scale(0.3)">{cuisine_symbol(cuisine)}</g>')
+    return svg(CARD_W, CARD_H, body)
+
+
+def game_cards() -> dict[str, str]:
+    """Every card file of the three games: ``<game>/<name>.svg`` -> its SVG text."""
+    files = {}
+    for kind in PINK_KINDS:
+        files[f"pink_soup/{kind.key}.svg"] = food_card(PINK_SOUP_FOODS.get(kind.key, kind.key), kind.value)
+    for kind in STONE_KINDS:
+        files[f"stone_soup/{kind}.svg"] = food_card(STONE_SOUP_FOODS.get(kind, kind))
+    for ingredient in INGREDIENTS:
+        files[f"pot_pourri/{ingredient}.svg"] = food_card(POT_POURRI_FOODS[ingredient])
+    for cuisine in CUISINES:
+        files[f"pot_pourri/cuisine-{slug(cuisine)}.svg"] = cuisine_card(cuisine)
+    for game in ("pink_soup", "stone_soup", "pot_pourri"):
+        files[f"{game}/back.svg"] = back(game)
+    return files
+
