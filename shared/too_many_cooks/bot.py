@@ -51,43 +51,60 @@ class GreedyChef(Bot):
             return None
         if len(legal) == 1:
             return legal[0]  # ready, or the pass a satisfied chef must make
-        known = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]]
-        weights = sorted(self.hidden.weights().items()) if self.read_faces else []
-        tastes = known + [taste for taste, _weight in weights]
-        judges = [judge_for(taste) for taste in tastes]
-        roles = [card_roles(taste) for taste in tastes]
-        shares = [weight for _taste, weight in weights]
         soup = soup_from_view(view)
-        far_now = [judge(soup) for judge in judges]
+        known = _Tastes([taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]], soup)
+        weights = sorted(self.hidden.weights().items()) if self.read_faces else []
+        hidden = _Tastes([taste for taste, _weight in weights], soup)
+        shares = [weight for _taste, weight in weights]
+        scored = []
+        for action in legal:
+            new, cells = _played(soup, action)
+            broken = satisfied_count = distance = 0
+            for far, before in zip(known.distances(soup, new, cells), known.now, strict=True):
+                if far == 0:
+                    satisfied_count += 1
+                elif before == 0:
+                    broken += 1
+                distance += far
+            scored.append((broken, satisfied_count, distance, self.rng.random(), new, cells, action))
+        fewest = min(entry[0] for entry in scored)
         best_key: tuple[float, ...] | None = None
         best: dict[str, Any] | None = None
-        for action in legal:
-            if action["type"] == "change":
-                cell, card = action["row"] * SIZE + action["col"], card_id(action["veg"], action["colour"])
-                new, old = soup[:cell] + (card,) + soup[cell + 1:], soup[cell]
-                fars = [judge(new) if role[cell][old] != role[cell][card] else far
-                        for judge, role, far in zip(judges, roles, far_now, strict=True)]
-            else:
-                new = rotate(soup, action["line"], action["index"], action["step"])
-                cells = LINE_CELLS[action["line"], action["index"]]
-                fars = [judge(new) if any(role[i][soup[i]] != role[i][new[i]] for i in cells) else far
-                        for judge, role, far in zip(judges, roles, far_now, strict=True)]
-            key = _score(fars, far_now, len(known), shares) + (self.rng.random(),)
+        for broken, satisfied_count, distance, tie, new, cells, action in scored:
+            if broken > fewest:
+                continue  # never breaks a taste it reads when another move avoids it
+            expected = sum(share for far, share in zip(hidden.distances(soup, new, cells), shares, strict=True)
+                           if far == 0)
+            key = (round(satisfied_count + expected, 9), -distance, tie)
             if best_key is None or key > best_key:
                 best_key, best = key, action
         return best
 
 
-def _score(fars: list[int], far_now: list[int], known: int, shares: list[float]) -> tuple[float, ...]:
-    """How good a soup is whose distances to the tastes the chef reads, then to the candidates of
-    the hidden ones (each weighing ``shares``), are ``fars``: the tastes read that it breaks
-    (fewest first), the tastes satisfied in expectation, the distance to the tastes read."""
-    broken = satisfied_count = distance = 0
-    for far, before in zip(fars[:known], far_now[:known], strict=True):
-        if far == 0:
-            satisfied_count += 1
-        elif before == 0:
-            broken += 1
-        distance += far
-    expected = sum(share for far, share in zip(fars[known:], shares, strict=True) if far == 0)
-    return (-broken, round(satisfied_count + expected, 9), -distance)
+class _Tastes:
+    """Some tastes with their judges and their distances from the soup on the table."""
+
+    def __init__(self, tastes: list[str], soup: Soup) -> None:
+        self.judges = [judge_for(taste) for taste in tastes]
+        self.roles = [card_roles(taste) for taste in tastes]
+        self.now = [judge(soup) for judge in self.judges]
+
+    def distances(self, soup: Soup, new: Soup, cells: tuple[int, ...]) -> list[int]:
+        """Each taste's distance from ``new``, which differs from ``soup`` only in ``cells``; a
+        taste no card of those cells plays a new part in keeps its distance without judging."""
+        if len(cells) == 1:
+            cell = cells[0]
+            old, card = soup[cell], new[cell]
+            return [judge(new) if role[cell][old] != role[cell][card] else far
+                    for judge, role, far in zip(self.judges, self.roles, self.now, strict=True)]
+        return [judge(new) if any(role[i][soup[i]] != role[i][new[i]] for i in cells) else far
+                for judge, role, far in zip(self.judges, self.roles, self.now, strict=True)]
+
+
+def _played(soup: Soup, action: dict[str, Any]) -> tuple[Soup, tuple[int, ...]]:
+    """The soup after a legal change or rotate, and the cells the move may have changed."""
+    if action["type"] == "change":
+        cell = action["row"] * SIZE + action["col"]
+        return soup[:cell] + (card_id(action["veg"], action["colour"]),) + soup[cell + 1:], (cell,)
+    return (rotate(soup, action["line"], action["index"], action["step"]),
+            LINE_CELLS[action["line"], action["index"]])
