@@ -54,6 +54,20 @@ def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
     return found
 
 
+CARD_ASPECT = 120 / 168   # width over height of the games' card faces (scripts/art/game_cards.py)
+
+
+def card_path(card_id: str) -> Path:
+    """The SVG of a card named by its asset id, e.g. ``"pink_soup/milk"`` -> ``assets/pink_soup/milk.svg``."""
+    return ASSETS / f"{card_id}.svg"
+
+
+def card_size(height: int) -> tuple[int, int]:
+    """A card's (width, height) in pixels when drawn ``height`` pixels high."""
+    height = max(1, int(height))
+    return max(1, round(height * CARD_ASPECT)), height
+
+
 def preload(items: Iterable[tuple[str | Path, tuple[int, int]]]) -> None:
     """Rasterise every (path, size) now, so later :func:`load_svg` calls are instant."""
     for path, size in items:

@@ -1,12 +1,30 @@
-"""Drawing aids of the generic table: a seat's badge, a presenter's sections cut into wrapped rows
-and flowed into columns, and the box holding the newest lines of the game's own log."""
+"""Drawing aids of the generic table: a seat's badge, rows of card pictures, a presenter's sections
+cut into wrapped rows (a line naming cards gets rows of their pictures above its words) and flowed
+into columns, and the box holding the newest lines of the game's own log."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
-from client import theme
+from client import art, theme
 from client.tables import present
+
+CARD_LINES = 1.8        # a card picture in the sections is this many text lines high
+OVERLAP = 0.5           # cards in a crowded row overlap down to this share of a card's width showing
+SPACING = 0.12          # and stand this share of a card's width apart when there is room
+
+
+class Row(NamedTuple):
+    """One drawn row of the sections: a "title", a "line" (the first row of a line), "more" (its
+    wrapped rest) or "cards" (a row of the line's card pictures, ids in ``cards``)."""
+
+    what: str
+    words: str
+    line: present.Line | None
+    indent: int
+    cards: tuple[str, ...] = ()
 
 
 def draw_badge(surface: pygame.Surface, seat: int, pos: tuple[int, int], kind: str, lay: theme.Layout) -> int:
@@ -21,33 +39,76 @@ def draw_badge(surface: pygame.Surface, seat: int, pos: tuple[int, int], kind: s
     return pill.right + lay.gap // 2
 
 
-def section_rows(sections: list[present.Section], kind: str, width: int,
-                 lay: theme.Layout) -> list[tuple[str, str, present.Line | None, int]]:
-    """Section titles and wrapped lines, one entry per drawn row: (what, words, line, indent in pixels).
-    A seat's line leaves room for its badge; a line starting with spaces is indented."""
+def card_rows(cards: tuple[str, ...], card_h: int, width: int) -> list[tuple[str, ...]]:
+    """``cards`` cut into as few rows as fit ``width`` with at least half of each card showing."""
+    if not cards:
+        return []
+    card_w = art.card_size(card_h)[0]
+    per_row = max(1, 1 + int((width - card_w) // max(1, card_w * OVERLAP)))
+    count = -(-len(cards) // per_row)
+    size = -(-len(cards) // count)
+    return [cards[i:i + size] for i in range(0, len(cards), size)]
+
+
+def draw_cards(surface: pygame.Surface, cards: tuple[str, ...], pos: tuple[int, int], card_h: int,
+               width: int) -> list[pygame.Rect]:
+    """Card pictures left to right from ``pos`` (topleft), overlapping when ``width`` is too narrow
+    for them side by side; each SVG is rasterised at the drawn size (cached)."""
+    size = art.card_size(card_h)
+    step = size[0] * (1 + SPACING)
+    if len(cards) > 1 and size[0] + step * (len(cards) - 1) > width:
+        step = max(1.0, (width - size[0]) / (len(cards) - 1))
+    drawn = []
+    for i, card in enumerate(cards):
+        at = (pos[0] + round(i * step), pos[1])
+        drawn.append(surface.blit(art.load_svg(art.card_path(card), size), at))
+    return drawn
+
+
+def section_rows(sections: list[present.Section], kind: str, width: int, lay: theme.Layout,
+                 card_h: int = 0) -> list[Row]:
+    """Section titles and wrapped lines, one ``Row`` per drawn row (indent in pixels). A seat's line
+    leaves room for its badge; a line starting with spaces is indented; with ``card_h`` a line's
+    cards come as rows of pictures that high below its words."""
     f = lay.font(kind)
-    rows: list[tuple[str, str, present.Line | None, int]] = []
+    rows: list[Row] = []
     for section in sections:
         if not section.lines:
             continue
-        rows.append(("title", section.title, None, 0))
+        rows.append(Row("title", section.title, None, 0))
         for line in section.lines:
             indent = (f.get_height() * 2 if line.seat is not None else 0) + \
                 (lay.gap * 2 if line.text.startswith(" ") else 0)
             for k, piece in enumerate(theme.wrap(line.text.strip(), f, width - indent - lay.gap * 2)):
-                rows.append(("line", piece, line, indent) if k == 0 else ("more", piece, line, indent + lay.gap * 2))
+                rows.append(Row("line", piece, line, indent) if k == 0 else Row("more", piece, line, indent + lay.gap * 2))
+            if card_h:
+                rows += [Row("cards", "", line, indent, chunk)
+                         for chunk in card_rows(line.cards, card_h, width - indent - lay.gap * 2)]
     return rows
 
 
-def flow(rows, line_h: int, title_gap: int, columns: int, height: int) -> list[tuple[int, int]]:
-    """(column, y) for as many leading rows as fit in ``columns`` columns ``height`` high; a title
-    never ends a column."""
+def flow(rows, line_h: int, title_gap: int, columns: int, height: int, cards_h: int = 0) -> list[tuple[int, int]]:
+    """(column, y) for as many leading rows as fit in ``columns`` columns ``height`` high, a row of
+    cards being ``cards_h`` high; a title never ends a column, and a line's wrapped words and its
+    pictures stay in one column when they fit in one."""
     placed: list[tuple[int, int]] = []
     column, y = 0, 0
+
+    def high(i: int) -> int:
+        return cards_h if rows[i][0] == "cards" else line_h
+
+    def group(i: int) -> int:   # the rows' height from i to the end of its line's words and pictures
+        end = i + 1
+        while end < len(rows) and rows[end][0] in ("more", "cards"):
+            end += 1
+        total = sum(high(k) for k in range(i, end))
+        return total if total <= height else high(i)
+
     for i, (what, *_rest) in enumerate(rows):
-        need = line_h + (title_gap if what == "title" and y else 0)
         if what == "title":   # keep the title with its first line
-            need += line_h if i + 1 < len(rows) else 0
+            need = line_h + (title_gap if y else 0) + (group(i + 1) if i + 1 < len(rows) else 0)
+        else:
+            need = group(i) if what == "line" else high(i)
         if y + need > height:
             column, y = column + 1, 0
             if column >= columns:
@@ -55,7 +116,7 @@ def flow(rows, line_h: int, title_gap: int, columns: int, height: int) -> list[t
         if what == "title" and y:
             y += title_gap
         placed.append((column, y))
-        y += line_h
+        y += high(i)
     return placed
 
 

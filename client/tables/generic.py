@@ -16,7 +16,7 @@ from client import theme
 from client.input import InputAction
 from client.tables import present
 from client.tables.base import TableScene
-from client.tables.drawing import draw_badge, draw_history, flow, section_rows
+from client.tables.drawing import CARD_LINES, draw_badge, draw_cards, draw_history, flow, section_rows
 from client.tables.move_list import MoveList
 from client.tables.wording import action_label, facts, headline, log_lines
 from client.widgets import FocusGroup
@@ -36,6 +36,8 @@ class GenericTable(TableScene):
         self.facts_rect = pygame.Rect(0, 0, 0, 0)
         self._rows_total = 0           # section rows laid out in the last frame (0: the plain facts are shown)
         self._pointer: tuple[int, int] = (0, 0)
+        self.cards_drawn: list[str] = []   # card pictures drawn in the sections in the last frame
+        self._cards_for: tuple[int, int] = (0, 0)   # (view, actions) the move list's pictures were read from
         self._refresh_actions()
 
     def names(self) -> list[str]:
@@ -54,6 +56,9 @@ class GenericTable(TableScene):
         if actions != self.actions:
             self.actions = actions
             self.list.set_rows([action_label(a) for a in actions])
+        if self._cards_for != (id(view), id(self.actions)):
+            self._cards_for = (id(view), id(self.actions))
+            self.list.set_cards([present.move_cards(self.session.game_id, view, a) for a in self.actions])
 
     def on_state(self, seat, view, events) -> None:
         self._refresh_actions()
@@ -85,6 +90,7 @@ class GenericTable(TableScene):
     # --- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
+        self.cards_drawn = []
         theme.draw_background(surface)
         view = self.current_view()
         found = self.sections(view)
@@ -138,9 +144,11 @@ class GenericTable(TableScene):
         inner = panel.inflate(-lay.gap * 4, -lay.gap * 2)
         for columns, kind in ((1, "body"), (2, "body"), (2, "small")):
             col_w = (inner.width - lay.gap * 2 * (columns - 1)) // columns
-            rows = section_rows(sections, kind, col_w, lay)
             line_h, title_gap = lay.font(kind).get_linesize(), lay.gap // 2
-            placed = flow(rows, line_h, title_gap, columns, inner.height)
+            card_h = round(line_h * CARD_LINES)
+            rows = section_rows(sections, kind, col_w, lay, card_h)
+            cards_h = card_h + title_gap
+            placed = flow(rows, line_h, title_gap, columns, inner.height, cards_h)
             if len(placed) == len(rows):
                 break
         hint_h = lay.font("small").get_linesize()
@@ -149,13 +157,17 @@ class GenericTable(TableScene):
             rows = rows[self.facts_from:]
             inner = pygame.Rect(inner.x, inner.y + (hint_h if self.facts_from else 0), inner.width,
                                 inner.height - hint_h - (hint_h if self.facts_from else 0))
-            placed = flow(rows, line_h, title_gap, columns, inner.height)
+            placed = flow(rows, line_h, title_gap, columns, inner.height, cards_h)
             self._rows_total = self.facts_from + len(rows)
         else:
             self.facts_from, self._rows_total = 0, 1
         f = lay.font(kind)
-        for (what, words, line, indent), (column, y) in zip(rows, placed, strict=False):
+        for (what, words, line, indent, cards), (column, y) in zip(rows, placed, strict=False):
             x, y = inner.x + column * (col_w + lay.gap * 2), inner.y + y
+            if what == "cards":
+                draw_cards(surface, cards, (x + indent, y), card_h, col_w - indent - lay.gap * 2)
+                self.cards_drawn += cards
+                continue
             if what == "title":
                 theme.text(surface, words, kind, theme.BROTH, (x, y), lay)
                 continue
@@ -246,4 +258,5 @@ class GenericTable(TableScene):
         return {**super().describe(), "actions": [action_label(a) for a in self.actions],
                 "headline": headline(view), "facts": facts(view), "log": log_lines(view),
                 "sections": [[s.title, [line.text for line in s.lines]] for s in found or []],
+                "cards_shown": list(self.cards_drawn), "move_cards": {i: list(c) for i, c in self.list.cards_drawn.items()},
                 "moves_shown": {i: " ".join(lines) for i, lines in self.list.drawn.items()}}

@@ -1,10 +1,14 @@
-"""The generic table's list of legal moves: every label shown whole, wrapped and shrunk to fit."""
+"""The generic table's list of legal moves: every label shown whole, wrapped and shrunk to fit, after
+the pictures of the cards the move takes or plays."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
-from client import theme
+from client import art, theme
+from client.tables.drawing import draw_cards
 from client.widgets import ListView
 
 MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))   # move button font and the most lines it may wrap to
@@ -12,18 +16,31 @@ MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))   # move button font and 
 
 class MoveList(ListView):
     """The legal moves, each shown whole: labels wrap onto up to three lines (in a smaller size
-    when needed) and every row has the height of the longest label."""
+    when needed) and every row has the height of the longest label. A move naming cards shows
+    their pictures at the row's left, as high as a one-line row."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.kind = "label"
         self.wrapped: list[list[str]] = []
         self.text_width = 0
+        self.cards: list[tuple[str, ...]] = []     # each row's card pictures (asset ids)
+        self.card_h = 0
+        self.cards_w = 0                           # room kept at the left of every row for the pictures
         self.drawn: dict[int, list[str]] = {}   # rows drawn in the last frame, line by line
+        self.cards_drawn: dict[int, tuple[str, ...]] = {}   # and their pictures
+
+    def set_cards(self, cards: Sequence[tuple[str, ...]]) -> None:
+        """The card pictures of each row, in row order."""
+        self.cards = [tuple(c) for c in cards]
 
     def fit(self, lay: theme.Layout, area: pygame.Rect) -> None:
         """Choose the font and row height for ``area`` and place the list in it."""
-        self.text_width = area.width - lay.gap * 5
+        most_cards = max((len(c) for c in self.cards[:len(self.rows)]), default=0)
+        self.card_h = lay.button_h - lay.gap
+        card_w = art.card_size(self.card_h)[0]
+        self.cards_w = round(card_w * (1 + 0.6 * (most_cards - 1))) + lay.gap if most_cards else 0
+        self.text_width = area.width - lay.gap * 5 - self.cards_w
         for kind, most in MOVE_FONTS:
             f = lay.font(kind)
             wrapped = [theme.wrap(row, f, self.text_width) for row in self.rows]
@@ -45,13 +62,19 @@ class MoveList(ListView):
         step = lay.font(self.kind).get_linesize()
         selected = ((theme.PANEL_LIGHT, 0), (theme.MUSTARD, max(1, lay.ring // 2))) if focused else \
             ((theme.PANEL, 0), (theme.PANEL_EDGE, max(1, lay.ring // 2)))
+        self.cards_drawn = {}
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
             row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
             for colour, edge in selected if i == self.selected else ():
                 pygame.draw.rect(surface, colour, row, width=edge, border_radius=lay.radius)
+            cards = self.cards[i] if i < len(self.cards) else ()
+            if cards:
+                draw_cards(surface, cards, (row.x + lay.gap, row.centery - self.card_h // 2), self.card_h,
+                           self.cards_w - lay.gap)
+                self.cards_drawn[i] = cards
             lines = self.wrapped[i]
             y = row.centery - step * len(lines) // 2
             for line in lines:
-                theme.text(surface, line, self.kind, theme.TEXT, (row.x + lay.gap * 2, y), lay)
+                theme.text(surface, line, self.kind, theme.TEXT, (row.x + lay.gap * 2 + self.cards_w, y), lay)
                 y += step
             self.drawn[i] = lines

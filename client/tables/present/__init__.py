@@ -1,8 +1,9 @@
 """Presenters: a game's view turned into titled sections of short readable lines for the generic table.
 
 Each presenter module is pure (no pygame) and offers ``REQUIRED`` (the view keys it reads),
-``present(view, names) -> list[Section]`` and ``waiting(view) -> list[int]`` (the seats the table
-waits for). ``names`` are the table summary's seat names, indexed by seat. Nothing here decides a
+``present(view, names) -> list[Section]``, ``waiting(view) -> list[int]`` (the seats the table
+waits for) and ``move_cards(view, action) -> tuple[str, ...]`` (the cards a legal action takes or
+plays, as asset ids, read from the action and the view). ``names`` are the table summary's seat names, indexed by seat. Nothing here decides a
 rule: every line is read from the view.
 """
 
@@ -21,7 +22,7 @@ PRESENTERS = {"pot-pourri": "client.tables.present.pot_pourri",
               "pink-soup": "client.tables.present.pink_soup"}
 _failed: set[str] = set()
 
-__all__ = ["Line", "Section", "PRESENTERS", "presenter_for", "sections", "waiting"]
+__all__ = ["Line", "Section", "PRESENTERS", "move_cards", "presenter_for", "sections", "waiting"]
 
 
 def presenter_for(game_id: str, view: dict[str, Any] | None) -> Any | None:
@@ -56,3 +57,8 @@ def sections(game_id: str, view: dict[str, Any] | None, names: list[str]) -> lis
 def waiting(game_id: str, view: dict[str, Any] | None) -> list[int]:
     """The seats the table waits for, as far as the presenter can tell (none when unknown)."""
     return _guarded(game_id, view, lambda module: module.waiting(view)) or []
+
+
+def move_cards(game_id: str, view: dict[str, Any] | None, action: dict[str, Any]) -> tuple[str, ...]:
+    """The cards ``action`` takes or plays, as asset ids (none when unknown)."""
+    return _guarded(game_id, view, lambda module: module.move_cards(view, action)) or ()

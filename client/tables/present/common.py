@@ -14,11 +14,13 @@ LOG_LINES = 8
 @dataclass(frozen=True)
 class Line:
     """One line of a section. ``seat``: drawn in that seat's colour with its symbol; ``strong``:
-    what is asked of the viewer right now."""
+    what is asked of the viewer right now; ``cards``: the cards it names, as asset ids
+    ("pink_soup/milk", "stone_soup/back"), drawn as a row of pictures below its words."""
 
     text: str
     seat: int | None = None
     strong: bool = False
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,12 @@ def pack(first: str, items: Sequence[str], limit: int = MAX_LINE, indent: str = 
             line = f"{indent}{piece}"
     lines.append(line)
     return lines
+
+
+def pictured(lines: list[str], cards: Iterable[str], **kwargs) -> list[Line]:
+    """Packed lines as ``Line``s, the last carrying ``cards`` (the pictures shown below them all)."""
+    cards = tuple(cards)
+    return [Line(text, cards=cards if i == len(lines) - 1 else (), **kwargs) for i, text in enumerate(lines)]
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

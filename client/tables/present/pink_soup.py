@@ -3,6 +3,7 @@ the kitchen piles and the deck, the other chefs' pots, and the recent log."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from client.tables.present.common import (
@@ -11,13 +12,31 @@ from client.tables.present.common import (
     log_section,
     name_of,
     pack,
+    pictured,
     plural,
     renamer,
     result_lines,
     tally,
 )
+from shared.pink_soup.cards import KINDS, card_label_of
 
 REQUIRED = ("prompt", "players", "kitchen", "deck", "log")
+BACK = "pink_soup/back"
+CARD_IDS = {card_label_of(kind): f"pink_soup/{kind.key}" for kind in KINDS}   # "Milk (3)" -> "pink_soup/milk"
+NAMED = re.compile("|".join(re.escape(label) for label in sorted(CARD_IDS, key=len, reverse=True))
+                   + r"|\bMouse\b(?! \()")
+
+
+def card(label: str | None) -> str:
+    """The picture of a card as the view names it (the back when the viewer does not know it)."""
+    return CARD_IDS.get(label, BACK) if label else BACK
+
+
+def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
+    """The cards a move names in its words, in order ("Mouse" alone is the mouse); a draw shows the back."""
+    if action.get("type") == "draw":
+        return (BACK,)
+    return tuple(CARD_IDS.get(m.group(0), "pink_soup/mouse") for m in NAMED.finditer(str(action.get("label", ""))))
 
 
 def waiting(view: dict[str, Any]) -> list[int]:
@@ -61,34 +80,38 @@ def _you(view, me) -> Section:
     recipe = view.get("recipe")
     if isinstance(recipe, dict):
         lines.append(Line(f"Recipe: {recipe['name']} ({recipe['points']} points for 5 different)"))
-        lines += [Line(t) for t in pack("  suits:", list(recipe.get("suitable") or []))]
+        suitable = list(recipe.get("suitable") or [])
+        lines += pictured(pack("  suits:", suitable), map(card, suitable))
     player = view["players"][me]
     closed = " (closed)" if player.get("closed") else ""
-    lines.append(Line(f"Your pot ({len(player['pot'])}/5){closed}:" + ("" if player["pot"] else " empty")))
+    lines.append(Line(f"Your pot ({len(player['pot'])}/5){closed}:" + ("" if player["pot"] else " empty"),
+                      cards=tuple(map(card, player["pot"]))))
     lines += [Line(f"  card {words}") for words in pot_words(player["pot"]) if player["pot"]]
     if view.get("hand"):
-        lines += [Line(t, strong=True) for t in pack("Drawn:", list(view["hand"]))]
+        lines += pictured(pack("Drawn:", list(view["hand"])), map(card, view["hand"]), strong=True)
     return Section("you", "You", lines)
 
 
 def _board(view, rename) -> Section:
-    lines = [Line(f"Pile {i + 1}: {pile['top']}" + (f", {plural(pile['size'] - 1, 'card')} under" if pile["size"] > 1 else ""))
+    tops = tuple(card(pile["top"]) for pile in view["kitchen"])
+    lines = [Line(f"Pile {i + 1}: {pile['top']}" + (f", {plural(pile['size'] - 1, 'card')} under" if pile["size"] > 1 else ""),
+                  cards=tops if i == len(tops) - 1 else ())
              for i, pile in enumerate(view["kitchen"])] or [Line("No kitchen piles yet")]
     lines.append(Line(f"Deck: {plural(view['deck'], 'card')} left"))
     pending = view.get("pending") or {}
     if pending.get("mouse"):
-        lines.append(Line(f"Mouse in play: {pending['mouse']}"))
+        lines.append(Line(f"Mouse in play: {pending['mouse']}", cards=(card(pending["mouse"]),)))
     if pending.get("revealed"):
-        lines.append(Line(f"Revealed from a full pot: {pending['revealed']}"))
+        lines.append(Line(f"Revealed from a full pot: {pending['revealed']}", cards=(card(pending["revealed"]),)))
     if pending.get("incoming"):
-        lines.append(Line(f"Card going in: {pending['incoming']}"))
+        lines.append(Line(f"Card going in: {pending['incoming']}", cards=(card(pending["incoming"]),)))
     if isinstance(pending.get("swap_from"), dict):
         swap = pending["swap_from"]
         lines.append(Line(rename(f"Swapping card {swap['card']} of {swap['pot']}'s pot")))
     for i, pile in enumerate(pending.get("kitchen_search") or []):
-        lines += [Line(t) for t in pack(f"Search pile {i + 1} (top first):", list(pile))]
+        lines += pictured(pack(f"Search pile {i + 1} (top first):", list(pile)), map(card, pile))
     if view.get("removed"):
-        lines += [Line(t) for t in pack("Removed:", tally(view["removed"]))]
+        lines += pictured(pack("Removed:", tally(view["removed"])), map(card, view["removed"]))
     return Section("board", f"Kitchen ({len(view['kitchen'])}/5 piles)", lines)
 
 
@@ -100,7 +123,7 @@ def _players(view, names, me) -> Section:
         marks = [m for m, on in (("closed", player.get("closed")), ("final turn owed", player.get("final_turn_owed")))
                  if on]
         head = f"{name_of(names, seat)}: pot {len(player['pot'])}/5" + (f" ({', '.join(marks)})" if marks else "")
-        lines.append(Line(head, seat=seat))
+        lines.append(Line(head, seat=seat, cards=tuple(map(card, player["pot"]))))
         known = [card for card in player["pot"] if card] if isinstance(me, int) else []
         if known:
             lines += [Line(t) for t in pack("  you know:", tally(known))]

@@ -13,6 +13,7 @@ from client.tables.present.common import (
     log_section,
     name_of,
     pack,
+    pictured,
     plural,
     renamer,
     result_lines,
@@ -21,6 +22,40 @@ from client.tables.present.common import (
 
 CUISINE = re.compile(r"\(([^()]*)\)$")
 REQUIRED = ("phase_text", "players", "pans", "pantry", "menu", "log")
+BACK = "pot_pourri/back"
+
+
+def card(ingredient: str) -> str:
+    """The picture of an ingredient card ("fish", "tomatoes")."""
+    return f"pot_pourri/{ingredient}"
+
+
+def cuisine_card(cuisine: str | None) -> str:
+    """The picture of a cuisine (its colour and symbol); the back when it is face down."""
+    return "pot_pourri/cuisine-" + re.sub(r"[^a-z]+", "-", cuisine.lower()).strip("-") if cuisine else BACK
+
+
+def recipe_cards(card_json: dict[str, Any]) -> tuple[str, ...]:
+    """A recipe card as pictures: its cuisine, then its six ingredients."""
+    return (cuisine_card(card_json["cuisine"]), *map(card, card_json["ingredients"]))
+
+
+def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
+    """The ingredient a move takes, cooks or discards (the back for a draw), the cuisines of the
+    recipes it keeps or serves, and the menu tiles it swaps."""
+    if isinstance(action.get("ingredient"), str):
+        return (card(action["ingredient"]),)
+    kind = action.get("type")
+    if kind == "take":
+        return (BACK,)
+    recipes = {r["id"]: r for r in [*(view.get("book") or []), *(view.get("choosing_from") or [])]}
+    wanted = action.get("recipes") if kind == "keep" else [action.get("recipe")] if kind == "redeem" else []
+    if wanted:
+        return tuple(cuisine_card(recipes[r]["cuisine"]) for r in wanted if r in recipes)
+    if kind == "swap_menu":
+        menu = {sq["square"]: sq for sq in view["menu"]}
+        return tuple(cuisine_card(menu[t]["cuisine"]) for t in action.get("tiles") or [] if t in menu)
+    return ()
 
 
 def waiting(view: dict[str, Any]) -> list[int]:
@@ -63,16 +98,23 @@ def _now(view, names, rename, me) -> Section:
 
 def _you(view, me) -> Section:
     player = view["players"][me]
-    lines = [Line(f"{player['colour']} is your colour; square {player['pathway']}", seat=me)]
+    lines = [Line(f"{player['colour']} is your colour; square {player['pathway']}", seat=me,
+                  cards=(cuisine_card(player["colour"]),))]
     hand = view.get("hand") or []
-    lines += [Line(t) for t in pack(f"Hand ({len(hand)}):", tally(hand) or ["empty"])]
-    for card in view.get("book") or []:
-        lines.append(Line("Book: " + recipe_line(card)))
-    for card in view.get("choosing_from") or []:
-        lines.append(Line("Offered: " + recipe_line(card), strong=True))
+    lines += pictured(pack(f"Hand ({len(hand)}):", tally(hand) or ["empty"]), map(card, sorted(hand, key=hand.index)))
+    for recipe in view.get("book") or []:
+        lines.append(Line("Book: " + recipe_line(recipe), cards=recipe_cards(recipe)))
+    for recipe in view.get("choosing_from") or []:
+        lines.append(Line("Offered: " + recipe_line(recipe), strong=True, cards=recipe_cards(recipe)))
     if player.get("redeemed"):
-        lines += [Line(t) for t in pack(f"Served {len(player['redeemed'])}:", served_cuisines(player["redeemed"]))]
+        lines += _served(f"Served {len(player['redeemed'])}:", player["redeemed"])
     return Section("you", "You", lines)
+
+
+def _served(first: str, redeemed: list[str]) -> list[Line]:
+    """Served recipes counted by cuisine, with a cuisine card per recipe."""
+    cuisines = [CUISINE.search(title).group(1) if CUISINE.search(title) else "" for title in redeemed]
+    return pictured(pack(first, served_cuisines(redeemed)), sorted(cuisine_card(c) for c in cuisines if c))
 
 
 def _board(view) -> Section:
@@ -80,16 +122,19 @@ def _board(view) -> Section:
     for pan in view["pans"]:
         label = f"Saucepan {pan['pan'] + 1}"
         if pan.get("covered"):
-            lines.append(Line(f"{label}: under the lid, {plural(pan['count'], 'card')}"))
+            lines.append(Line(f"{label}: under the lid, {plural(pan['count'], 'card')}",
+                              cards=(BACK,) * int(pan["count"])))
         else:
             contents = counted(pan.get("ingredients") or []) if pan.get("count") else "empty"
             full = ", FULL" if pan.get("full") else ""
-            lines.append(Line(f"{label} ({pan['count']}/6{full}): {contents}"))
+            lines.append(Line(f"{label} ({pan['count']}/6{full}): {contents}",
+                              cards=tuple(map(card, pan.get("ingredients") or []))))
     pantry = [kind for kind in view["pantry"] if kind]
     empty = len(view["pantry"]) - len(pantry)
-    lines += [Line(t) for t in pack("Pantry:", (pantry or ["empty"]) + ([f"{empty} empty"] if pantry and empty else []))]
+    lines += pictured(pack("Pantry:", (pantry or ["empty"]) + ([f"{empty} empty"] if pantry and empty else [])),
+                           map(card, pantry))
     squares = [f"{sq['stars']}* {sq['cuisine'] or '(face down)'}" for sq in view["menu"]]
-    lines += [Line(t) for t in pack("Menu:", squares)]
+    lines += pictured(pack("Menu:", squares), (cuisine_card(sq["cuisine"]) for sq in view["menu"]))
     top = view.get("ingredient_discard_top")
     lines.append(Line(f"Ingredients: {view.get('ingredient_draw_count', 0)} to draw, "
                       f"{view.get('ingredient_discard_count', 0)} discarded" + (f" (top: {top})" if top else "")))
@@ -115,5 +160,5 @@ def _players(view, names, me) -> Section:
             head += f", choosing from {player['choosing_count']}"
         lines.append(Line(head, seat=seat))
         if player.get("redeemed"):
-            lines += [Line(t) for t in pack(f"  served {len(player['redeemed'])}:", served_cuisines(player["redeemed"]))]
+            lines += _served(f"  served {len(player['redeemed'])}:", player["redeemed"])
     return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)

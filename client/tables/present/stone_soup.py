@@ -11,12 +11,35 @@ from client.tables.present.common import (
     log_section,
     name_of,
     pack,
+    pictured,
     plural,
     renamer,
     result_lines,
 )
 
 REQUIRED = ("due", "phase", "players", "pot", "log")
+BACK = "stone_soup/back"
+
+
+def card(kind: str) -> str:
+    """The picture of a card kind ("potato", "stone", "salt")."""
+    return f"stone_soup/{kind}"
+
+
+def cards_of(counts: dict[str, int]) -> tuple[str, ...]:
+    """A picture per card of a {kind: how many} hand, kind by kind."""
+    return tuple(card(kind) for kind, n in counts.items() for _ in range(max(0, int(n))))
+
+
+def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
+    """The kind a pick or put-back moves, the food a declaration names, the salt of a pass, the stone
+    of a "stone soup!" call."""
+    kind = action.get("type")
+    if kind in ("pick", "unpick") and isinstance(action.get("card"), str):
+        return (card(action["card"]),)
+    if kind == "declare":
+        return (card(view["due"]),)
+    return {"salt": (card("salt"),), "challenge": (card("stone"),)}.get(kind, ())
 
 
 def waiting(view: dict[str, Any]) -> list[int]:
@@ -46,7 +69,8 @@ def _now(view, names, me) -> Section:
     if not lines and window:
         who = "You" if window["player"] == me else name_of(names, window["player"])
         lines.append(Line(f"{who} added {plural(window['added'], 'card')}, claiming "
-                          f"{window['count']} x {window['food']}.", seat=window["player"]))
+                          f"{window['count']} x {window['food']}.", seat=window["player"],
+                          cards=(BACK,) * int(window["added"])))
         if window.get("empties_hand"):
             lines.append(Line("That was their last card: if it stands, they win."))
         nxt = view.get("next_player")
@@ -55,7 +79,7 @@ def _now(view, names, me) -> Section:
     elif not lines:
         turn = view.get("turn")
         who = "You owe" if turn == me else f"{name_of(names, turn)} owes"
-        lines.append(Line(f"{who} {view['due']} (or a dash of salt).", seat=turn))
+        lines.append(Line(f"{who} {view['due']} (or a dash of salt).", seat=turn, cards=(card(view["due"]),)))
     if view.get("legal_actions") and not view.get("over"):
         ask = "Your move: call \"stone soup!\" if you doubt it." if window else \
             f"Your move: pick cards to add, then declare them as {view['due']}."
@@ -66,10 +90,11 @@ def _now(view, names, me) -> Section:
 def _you(view) -> Section:
     hand = view["hand"]
     total = sum(hand.values())
-    lines = [Line(t) for t in pack(f"Hand ({total}):", _kinds(hand) or ["empty"])]
+    lines = pictured(pack(f"Hand ({total}):", _kinds(hand) or ["empty"]), cards_of(hand))
     picked = view.get("picked") or {}
     if any(picked.values()):
-        lines += [Line(t, strong=True) for t in pack(f"Picked to add ({sum(picked.values())}):", _kinds(picked))]
+        lines += pictured(pack(f"Picked to add ({sum(picked.values())}):", _kinds(picked)), cards_of(picked),
+                               strong=True)
     return Section("you", "You", lines)
 
 
@@ -77,13 +102,15 @@ def _board(view, names) -> Section:
     sequence = view.get("sequence") or []
     due = view["due"]
     order = [f"[{food}]" if food == due else food for food in sequence]
-    lines = [Line(f"Pot: {plural(view['pot'], 'card')} face down; salt pile: {view.get('salt_pile', 0)}")]
-    lines += [Line(t) for t in pack("Sequence:", order)]
+    lines = [Line(f"Pot: {plural(view['pot'], 'card')} face down; salt pile: {view.get('salt_pile', 0)}",
+                  cards=((BACK,) if view["pot"] else ()) + ((card("salt"),) if view.get("salt_pile") else ()))]
+    lines += pictured(pack("Sequence:", order), map(card, sequence))
     reveal = view.get("last_reveal")
     if reveal:
         lines.append(Line(f"Last call: {name_of(names, reveal['by'])} on {name_of(names, reveal['player'])}, "
                           f"{reveal['verdict']}; {name_of(names, reveal['taker'])} took {reveal['taken']}"))
-        lines += [Line(t) for t in pack("  shown:", list(reveal.get("cards") or []) or ["nothing"])]
+        shown = list(reveal.get("cards") or [])
+        lines += pictured(pack("  shown:", shown or ["nothing"]), map(card, shown))
     aside = [n for n in view.get("set_aside") or [] if n]
     if aside:
         lines.append(Line(f"Set aside, unseen: {', '.join(str(n) for n in aside)} cards"))
