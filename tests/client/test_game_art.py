@@ -1,0 +1,148 @@
+"""The card pictures of the generic table (Pink Soup, Stone Soup, Pot Pourri): every card a presenter
+names has an SVG that pygame-ce draws faithfully, and the table puts the pictures of the viewer's
+cards and of the cards each move takes or plays on the screen."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client import art
+from client.tables import present
+from client.tables.drawing import card_rows, draw_cards
+from shared.pink_soup.cards import KINDS as PINK_KINDS
+from shared.pot_pourri.cards import CUISINES, INGREDIENTS
+from shared.stone_soup.cards import KINDS as STONE_KINDS
+from tests.client.test_generic_table import GAMES, NAMES, open_table, sample_views, show
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLDERS = {"pink-soup": "pink_soup", "stone-soup": "stone_soup", "pot-pourri": "pot_pourri"}
+FILES = sorted(p for folder in FOLDERS.values() for p in (ROOT / "assets" / folder).glob("*.svg"))
+COLOUR_ATTRS = re.compile(r'\b(fill|stroke|stop-color|color|flood-color)\s*=\s*"([^"]*)"')
+
+
+def named_cards(game_id: str) -> dict[str, set[str]]:
+    """Every card id the presenter puts on a line or a move, over many seeded views, by where it came from."""
+    found: dict[str, set[str]] = {"lines": set(), "moves": set()}
+    for players, _seat, view in sample_views(game_id, seeds=range(6), every=3):
+        for section in present.sections(game_id, view, list(NAMES[:players])) or []:
+            for line in section.lines:
+                found["lines"].update(line.cards)
+        for action in view["legal_actions"]:
+            found["moves"].update(present.move_cards(game_id, view, action))
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_card_a_presenter_names_has_its_picture(game_id):
+    found = named_cards(game_id)
+    assert len(found["lines"]) >= 8 and found["moves"], "the presenter names cards on its lines and moves"
+    every = found["lines"] | found["moves"]
+    assert all(card.startswith(FOLDERS[game_id] + "/") for card in every)
+    assert [card for card in sorted(every) if not art.card_path(card).is_file()] == []
+    assert f"{FOLDERS[game_id]}/back" in every          # face-down cards show the game's back
+
+
+def test_every_kind_of_card_the_rules_define_has_a_face_and_each_game_a_back():
+    wanted = [f"pink_soup/{kind.key}" for kind in PINK_KINDS] + [f"stone_soup/{kind}" for kind in STONE_KINDS]
+    wanted += [f"pot_pourri/{ingredient}" for ingredient in INGREDIENTS]
+    wanted += [present.presenter_for("pot-pourri", {"phase_text": "", "players": [], "pans": [], "pantry": [],
+                                                    "menu": [], "log": []}).cuisine_card(c) for c in CUISINES]
+    wanted += [f"{folder}/back" for folder in FOLDERS.values()]
+    assert [card for card in wanted if not art.card_path(card).is_file()] == []
+    assert len(set(wanted)) == len(wanted) == len(FILES)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_svg_uses_only_what_pygame_draws(path: Path):
+    text = path.read_text(encoding="utf-8")
+    for tag in ("<text", "<pattern", "<use", "<image", "<style", "style="):
+        assert tag not in text, f"{path.name} uses {tag}"
+    for attr, value in COLOUR_ATTRS.findall(text):
+        assert value == "none" or re.fullmatch(r"#[0-9A-Fa-f]{6}", value), f"{path.name}: {attr}={value!r}"
+
+
+def test_every_card_rasterises_at_two_sizes_and_no_two_look_alike():
+    pygame.display.init()
+    seen = {}
+    for path in FILES:
+        for height in (48, 420):
+            size = art.card_size(height)
+            image = pygame.image.load_sized_svg(str(path), size)
+            w, h = image.get_size()
+            assert abs(w - size[0]) <= 1 and abs(h - size[1]) <= 1, path.name   # drawn at the card's shape
+        image = pygame.image.load_sized_svg(str(path), art.card_size(84))
+        colours = {tuple(image.get_at((x, y))) for x in range(0, image.get_width(), 4)
+                   for y in range(0, image.get_height(), 4)}
+        assert len(colours) >= 6, path.name                 # a picture, not a blank card
+        seen[path] = pygame.image.tobytes(image, "RGBA")
+    same_game = {}
+    for path, pixels in seen.items():
+        same_game.setdefault(path.parent.name, []).append(pixels)
+    assert all(len(set(faces)) == len(faces) for faces in same_game.values())
+
+
+def test_the_committed_cards_are_what_the_script_draws(tmp_path: Path):
+    spec = importlib.util.spec_from_file_location("make_art", ROOT / "scripts" / "make_art.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main_game_cards(tmp_path)
+    drawn = {p.relative_to(tmp_path): p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.svg")}
+    committed = {p.relative_to(ROOT / "assets"): p.read_text(encoding="utf-8") for p in FILES}
+    assert sorted(drawn) == sorted(committed)
+    assert [str(name) for name in drawn if drawn[name] != committed[name]] == [], "run scripts/make_art.py"
+
+
+def test_unknown_cards_show_the_back_and_a_hand_shows_every_card():
+    checked = 0
+    for players, seat, view in sample_views("pink-soup", seeds=range(3), every=5):
+        if seat is None:
+            continue
+        you = next(s for s in present.sections("pink-soup", view, list(NAMES[:players])) if s.key == "you")
+        pot = next(line for line in you.lines if line.text.startswith("Your pot"))
+        mine = view["players"][seat]["pot"]
+        assert len(pot.cards) == len(mine)
+        assert [card == "pink_soup/back" for card in pot.cards] == [card is None for card in mine]
+        checked += 1
+    for players, seat, view in sample_views("stone-soup", seeds=range(3), every=5):
+        if seat is None:
+            continue
+        you = next(s for s in present.sections("stone-soup", view, list(NAMES[:players])) if s.key == "you")
+        shown = [c for line in you.lines if not line.strong for c in line.cards]
+        assert sorted(shown) == sorted(f"stone_soup/{k}" for k, n in view["hand"].items() for _ in range(n))
+        checked += 1
+    assert checked > 20
+
+
+def test_a_crowded_row_of_cards_overlaps_inside_its_width_and_wraps_when_too_crowded():
+    pygame.display.init()
+    surface = pygame.Surface((400, 200))
+    cards = tuple(f"pot_pourri/{i}" for i in INGREDIENTS)
+    drawn = draw_cards(surface, cards, (10, 10), 70, 200)
+    assert len(drawn) == len(cards) and drawn[0].x == 10 and drawn[-1].right <= 210 + 1
+    assert drawn[1].x - drawn[0].x < drawn[0].width                      # they overlap to fit
+    roomy = draw_cards(surface, cards[:2], (10, 10), 70, 400)
+    assert roomy[1].x >= roomy[0].right                                  # and stand apart when there is room
+    rows = card_rows(cards, 70, 120)
+    assert len(rows) > 1 and sum(rows, ()) == cards
+    assert card_rows(cards, 70, 1000) == [cards]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_table_shows_the_viewers_cards_and_each_moves_cards(app, kit, game_id):
+    players, seat, view = next((p, s, v) for p, s, v in sample_views(game_id, seeds=range(2), every=2)
+                               if s is not None and any(present.move_cards(game_id, v, a) for a in v["legal_actions"]))
+    _conn, session = open_table(app, kit, game_id, players, seat)
+    show(app, session, seat, view)
+    described = app.stack.top.describe()
+    assert described["cards_shown"], "the sections draw card pictures"
+    you = next(s for s in present.sections(game_id, view, list(NAMES[:players])) if s.key == "you")
+    first = next(line.cards for line in you.lines if line.cards)         # the viewer's own first cards are in sight
+    assert set(first) <= set(described["cards_shown"])
+    for row, cards in described["move_cards"].items():
+        assert tuple(cards) == present.move_cards(game_id, view, view["legal_actions"][int(row)])
+    assert described["move_cards"], "the move list draws the cards a move takes or plays"
