@@ -18,7 +18,8 @@ SPACING = 0.12          # and stand this share of a card's width apart when ther
 
 class Row(NamedTuple):
     """One drawn row of the sections: a "title", a "line" (the first row of a line), "more" (its
-    wrapped rest) or "cards" (a row of the line's card pictures, ids in ``cards``)."""
+    wrapped rest) or "cards" (a row of the line's card pictures below its words). A title or line
+    row with ``cards`` has its pictures beside its words."""
 
     what: str
     words: str
@@ -68,22 +69,32 @@ def draw_cards(surface: pygame.Surface, cards: tuple[str, ...], pos: tuple[int, 
 def section_rows(sections: list[present.Section], kind: str, width: int, lay: theme.Layout,
                  card_h: int = 0) -> list[Row]:
     """Section titles and wrapped lines, one ``Row`` per drawn row (indent in pixels). A seat's line
-    leaves room for its badge; a line starting with spaces is indented; with ``card_h`` a line's
-    cards come as rows of pictures that high below its words."""
+    leaves room for its badge; a line starting with spaces is indented; with ``card_h`` the cards of
+    a section or a line are pictures that high, in the same row as the words when they fit beside
+    them, else in rows of their own below."""
     f = lay.font(kind)
+    card_w = art.card_size(card_h)[0] if card_h else 0
     rows: list[Row] = []
+
+    def add(what: str, pieces: list[str], line: present.Line | None, indent: int, cards: tuple[str, ...]) -> None:
+        room = width - indent - lay.gap * 2
+        if card_h and cards and len(pieces) == 1 and \
+                room - f.size(pieces[0])[0] - lay.gap * 2 >= card_w * (1 + OVERLAP * (len(cards) - 1)):
+            rows.append(Row(what, pieces[0], line, indent, cards))
+            return
+        for k, piece in enumerate(pieces):
+            rows.append(Row(what, piece, line, indent) if k == 0 else Row("more", piece, line, indent + lay.gap * 2))
+        if card_h:
+            rows.extend(Row("cards", "", line, indent, chunk) for chunk in card_rows(cards, card_h, room))
+
     for section in sections:
         if not section.lines:
             continue
-        rows.append(Row("title", section.title, None, 0))
+        add("title", [section.title], None, 0, section.cards)
         for line in section.lines:
             indent = (f.get_height() * 2 if line.seat is not None else 0) + \
                 (lay.gap * 2 if line.text.startswith(" ") else 0)
-            for k, piece in enumerate(theme.wrap(line.text.strip(), f, width - indent - lay.gap * 2)):
-                rows.append(Row("line", piece, line, indent) if k == 0 else Row("more", piece, line, indent + lay.gap * 2))
-            if card_h:
-                rows += [Row("cards", "", line, indent, chunk)
-                         for chunk in card_rows(line.cards, card_h, width - indent - lay.gap * 2)]
+            add("line", theme.wrap(line.text.strip(), f, width - indent - lay.gap * 2), line, indent, line.cards)
     return rows
 
 
@@ -95,7 +106,7 @@ def flow(rows, line_h: int, title_gap: int, columns: int, height: int, cards_h: 
     column, y = 0, 0
 
     def high(i: int) -> int:
-        return cards_h if rows[i][0] == "cards" else line_h
+        return cards_h if rows[i][4] else line_h
 
     def group(i: int) -> int:   # the rows' height from i to the end of its line's words and pictures
         end = i + 1

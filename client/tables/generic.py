@@ -164,16 +164,18 @@ class GenericTable(TableScene):
         f = lay.font(kind)
         for (what, words, line, indent, cards), (column, y) in zip(rows, placed, strict=False):
             x, y = inner.x + column * (col_w + lay.gap * 2), inner.y + y
-            if what == "cards":
-                draw_cards(surface, cards, (x + indent, y), card_h, col_w - indent - lay.gap * 2)
+            if cards:   # pictures below the words, or beside them (the words centred on the pictures)
+                at = x + indent + (f.size(words)[0] + lay.gap * 2 if words else 0)
+                draw_cards(surface, cards, (at, y), card_h, x + col_w - lay.gap * 2 - at)
                 self.cards_drawn += cards
-                continue
+                y += (cards_h - line_h) // 2
             if what == "title":
                 theme.text(surface, words, kind, theme.BROTH, (x, y), lay)
                 continue
             if what == "line" and line.seat is not None:
                 draw_badge(surface, line.seat, (x, y + f.get_height() // 2), kind, lay)
-            theme.text(surface, words, kind, theme.MUSTARD if line.strong else theme.TEXT, (x + indent, y), lay)
+            if words:
+                theme.text(surface, words, kind, theme.MUSTARD if line.strong else theme.TEXT, (x + indent, y), lay)
         if self.facts_from:
             theme.text(surface, f"{self.facts_from} rows above (Q)", "small", theme.TEXT_DIM,
                        (panel.right - lay.gap * 2, panel.y + lay.gap // 2), lay, anchor="topright")

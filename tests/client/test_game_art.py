@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client import art
+from client import art, theme
 from client.tables import present
-from client.tables.drawing import card_rows, draw_cards
+from client.tables.drawing import card_rows, draw_cards, flow, section_rows
+from client.tables.present.common import Line, Section
 from shared.pink_soup.cards import KINDS as PINK_KINDS
 from shared.pot_pourri.cards import CUISINES, INGREDIENTS
 from shared.stone_soup.cards import KINDS as STONE_KINDS
@@ -146,3 +147,21 @@ def test_the_table_shows_the_viewers_cards_and_each_moves_cards(app, kit, game_i
     for row, cards in described["move_cards"].items():
         assert tuple(cards) == present.move_cards(game_id, view, view["legal_actions"][int(row)])
     assert described["move_cards"], "the move list draws the cards a move takes or plays"
+
+
+def test_pictures_stand_beside_short_words_and_below_long_ones_in_the_same_column():
+    pygame.display.init()
+    lay = theme.layout((1280, 720))
+    line_h = lay.font("small").get_linesize()
+    short = Line("Hand (2):", cards=("pot_pourri/fish", "pot_pourri/rice"))
+    long = Line("Book: Kofta with rice (Middle Eastern): meat x2, rice x2, onions, tomatoes",
+                cards=("pot_pourri/cuisine-french", *(f"pot_pourri/{i}" for i in INGREDIENTS[:6])))
+    rows = section_rows([Section("you", "You", [short, long])], "small", 360, lay, card_h=line_h * 2)
+    assert [(r.what, bool(r.words), len(r.cards)) for r in rows[:2]] == [("title", True, 0), ("line", True, 2)]
+    assert rows[-1].what == "cards" and rows[-1].cards == long.cards and rows[-2].what in ("line", "more")
+    cards_h = line_h * 2 + 4
+    # the long line's words and pictures move to the next column together rather than split
+    height = cards_h + line_h * 2
+    placed = flow(rows, line_h, 4, 2, height, cards_h)
+    first_of_long = next(i for i, r in enumerate(rows) if r.line is long)
+    assert {column for column, _y in placed[first_of_long:]} == {1}

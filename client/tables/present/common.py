@@ -15,7 +15,7 @@ LOG_LINES = 8
 class Line:
     """One line of a section. ``seat``: drawn in that seat's colour with its symbol; ``strong``:
     what is asked of the viewer right now; ``cards``: the cards it names, as asset ids
-    ("pink_soup/milk", "stone_soup/back"), drawn as a row of pictures below its words."""
+    ("pink_soup/milk", "stone_soup/back"), drawn beside its words when they fit there, else below."""
 
     text: str
     seat: int | None = None
@@ -25,11 +25,13 @@ class Line:
 
 @dataclass(frozen=True)
 class Section:
-    """A titled block of lines. ``key`` says what it holds: "now", "you", "board", "players" or "log"."""
+    """A titled block of lines. ``key`` says what it holds: "now", "you", "board", "players" or "log";
+    ``cards``: pictures of the block as a whole (a kitchen's piles), drawn with its title."""
 
     key: str
     title: str
     lines: list[Line] = field(default_factory=list)
+    cards: tuple[str, ...] = ()
 
 
 def name_of(names: Sequence[str], seat: int | None) -> str:

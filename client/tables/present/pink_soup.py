@@ -93,9 +93,7 @@ def _you(view, me) -> Section:
 
 
 def _board(view, rename) -> Section:
-    tops = tuple(card(pile["top"]) for pile in view["kitchen"])
-    lines = [Line(f"Pile {i + 1}: {pile['top']}" + (f", {plural(pile['size'] - 1, 'card')} under" if pile["size"] > 1 else ""),
-                  cards=tops if i == len(tops) - 1 else ())
+    lines = [Line(f"Pile {i + 1}: {pile['top']}" + (f", {plural(pile['size'] - 1, 'card')} under" if pile["size"] > 1 else ""))
              for i, pile in enumerate(view["kitchen"])] or [Line("No kitchen piles yet")]
     lines.append(Line(f"Deck: {plural(view['deck'], 'card')} left"))
     pending = view.get("pending") or {}
@@ -112,7 +110,8 @@ def _board(view, rename) -> Section:
         lines += pictured(pack(f"Search pile {i + 1} (top first):", list(pile)), map(card, pile))
     if view.get("removed"):
         lines += pictured(pack("Removed:", tally(view["removed"])), map(card, view["removed"]))
-    return Section("board", f"Kitchen ({len(view['kitchen'])}/5 piles)", lines)
+    return Section("board", f"Kitchen ({len(view['kitchen'])}/5 piles)", lines,
+                   tuple(card(pile["top"]) for pile in view["kitchen"]))
 
 
 def _players(view, names, me) -> Section:

@@ -160,5 +160,5 @@ def _players(view, names, me) -> Section:
             head += f", choosing from {player['choosing_count']}"
         lines.append(Line(head, seat=seat))
         if player.get("redeemed"):
-            lines += _served(f"  served {len(player['redeemed'])}:", player["redeemed"])
+            lines += [Line(t) for t in pack(f"  served {len(player['redeemed'])}:", served_cuisines(player["redeemed"]))]
     return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)
