@@ -42,18 +42,19 @@ def _frame(fill: str, band: str) -> list[str]:
 
 
 def value_badge(value: int) -> str:
-    """The printed value in a disc at the top-left corner, as path digits (a bar before a negative)."""
+    """The printed value in a pill at the top-left corner, as path digits (a bar before a negative)."""
     text = str(abs(value))
-    width = 26 if value >= 0 and len(text) == 1 else 40
-    body = [f'<rect x="8" y="8" width="{width}" height="32" rx="16" fill="{PAPER}" {STROKE}/>']
-    x = 8 + (width - 13 * len(text) - (10 if value < 0 else 0)) / 2
+    inner = 18 * len(text) + (12 if value < 0 else 0)
+    width = max(38, inner + 16)
+    body = [f'<rect x="6" y="6" width="{width}" height="38" rx="19" fill="{PAPER}" {STROKE}/>']
+    x = 6 + (width - inner) / 2
     if value < 0:
-        body.append(f'<path d="M{x + 1:.1f},24 L{x + 8:.1f},24" fill="none" stroke="{INK}" stroke-width="3.5" '
+        body.append(f'<path d="M{x + 1:.1f},25 L{x + 9:.1f},25" fill="none" stroke="{INK}" stroke-width="4.5" '
                     'stroke-linecap="round"/>')
-        x += 10
+        x += 12
     for ch in text:
-        body.append(f'<g transform="translate({x - 4.5:.1f},12) scale(0.24)">{digit(int(ch))}</g>')
-        x += 13
+        body.append(f'<g transform="translate({x + 9 - 15:.1f},10) scale(0.3)">{digit(int(ch))}</g>')
+        x += 18
     return "".join(body)
 
 
