@@ -12,12 +12,15 @@ import pygame
 import pytest
 
 from client import art, theme
+from client.app import App
+from client.settings import Settings
 from client.tables import present
 from client.tables.drawing import card_rows, draw_cards, flow, section_rows
 from client.tables.present.common import Line, Section
 from shared.pink_soup.cards import KINDS as PINK_KINDS
 from shared.pot_pourri.cards import CUISINES, INGREDIENTS
 from shared.stone_soup.cards import KINDS as STONE_KINDS
+from tests import golden as golden_screens
 from tests.client.test_generic_table import GAMES, NAMES, open_table, sample_views, show
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,3 +168,31 @@ def test_pictures_stand_beside_short_words_and_below_long_ones_in_the_same_colum
     placed = flow(rows, line_h, 4, 2, height, cards_h)
     first_of_long = next(i for i, r in enumerate(rows) if r.line is long)
     assert {column for column, _y in placed[first_of_long:]} == {1}
+
+
+def showcase_view(game_id: str):
+    """A seated view rich in pictures, with moves that show cards: the one the docs screenshot shows."""
+    def richness(item):
+        players, seat, view = item
+        lines = [line for s in present.sections(game_id, view, list(NAMES[:players])) for line in s.lines]
+        moves = sum(bool(present.move_cards(game_id, view, a)) for a in view["legal_actions"])
+        return (moves > 1, sum(len(line.cards) for line in lines) + 3 * moves)
+    return max(((p, s, v) for p, s, v in sample_views(game_id, seeds=[3], every=2) if s == 0),
+               key=richness)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_has_a_screenshot_of_its_table_in_the_docs(game_id, tmp_path, kit):
+    """With SOUPKITCHEN_UPDATE_GOLDEN=1 the screenshot is drawn anew (look at it before committing)."""
+    shot_path = golden_screens.DOCS / f"{game_id}.png"
+    if golden_screens.UPDATE:
+        app = App(Settings(path=tmp_path / "s.json"), size=golden_screens.DOC_SIZE, fullscreen=False,
+                  clock=kit.FakeClock())
+        players, seat, view = showcase_view(game_id)
+        _conn, session = open_table(app, kit, game_id, players, seat)
+        show(app, session, seat, view)
+        assert app.stack.top.describe()["cards_shown"]
+        golden_screens.DOCS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(shot_path))
+        pygame.display.quit()
+    assert pygame.image.load(str(shot_path)).get_size() == golden_screens.DOC_SIZE

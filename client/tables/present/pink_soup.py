@@ -24,7 +24,8 @@ REQUIRED = ("prompt", "players", "kitchen", "deck", "log")
 BACK = "pink_soup/back"
 CARD_IDS = {card_label_of(kind): f"pink_soup/{kind.key}" for kind in KINDS}   # "Milk (3)" -> "pink_soup/milk"
 NAMED = re.compile("|".join(re.escape(label) for label in sorted(CARD_IDS, key=len, reverse=True))
-                   + r"|\bMouse\b(?! \()")
+                   + r"|\bMouse\b(?! \()|\(unknown\)")
+WORD_CARDS = {"Mouse": "pink_soup/mouse", "(unknown)": BACK}
 
 
 def card(label: str | None) -> str:
@@ -33,10 +34,12 @@ def card(label: str | None) -> str:
 
 
 def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
-    """The cards a move names in its words, in order ("Mouse" alone is the mouse); a draw shows the back."""
+    """The cards a move names in its words, in order ("Mouse" alone is the mouse, an unknown card the
+    back); a draw shows the back."""
     if action.get("type") == "draw":
         return (BACK,)
-    return tuple(CARD_IDS.get(m.group(0), "pink_soup/mouse") for m in NAMED.finditer(str(action.get("label", ""))))
+    words = str(action.get("label", ""))
+    return tuple(CARD_IDS.get(m.group(0)) or WORD_CARDS[m.group(0)] for m in NAMED.finditer(words))
 
 
 def waiting(view: dict[str, Any]) -> list[int]:
