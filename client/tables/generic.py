@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from client import theme
+from client import art, theme
 from client.input import InputAction
 from client.tables import present
 from client.tables.base import TableScene
@@ -39,6 +39,17 @@ class GenericTable(TableScene):
         self.cards_drawn: list[str] = []   # card pictures drawn in the sections in the last frame
         self._cards_for: tuple[int, int] = (0, 0)   # (view, actions) the move list's pictures were read from
         self._refresh_actions()
+
+    @classmethod
+    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
+        """Every card picture of the games with a presenter, at the heights the sections (in either
+        font) and the move list draw them in a window of ``size``."""
+        lay = theme.layout(size)
+        heights = {round(lay.font(kind).get_linesize() * CARD_LINES) for kind in ("body", "small")}
+        heights.add(lay.button_h - lay.gap)
+        files = sorted(path for game_id in present.PRESENTERS
+                       for path in (art.ASSETS / game_id.replace("-", "_")).glob("*.svg"))
+        return [(path, art.card_size(height)) for height in sorted(heights) for path in files]
 
     def names(self) -> list[str]:
         """Every seat's name from the table summary, by seat."""

@@ -196,3 +196,21 @@ def test_each_game_has_a_screenshot_of_its_table_in_the_docs(game_id, tmp_path, 
         pygame.image.save(app.screen, str(shot_path))
         pygame.display.quit()
     assert pygame.image.load(str(shot_path)).get_size() == golden_screens.DOC_SIZE
+
+
+def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeypatch):
+    from client.tables.generic import GenericTable
+
+    wanted = GenericTable.art_to_preload(app.screen_size)
+    assert {Path(path).name for path, _size in wanted} >= {"back.svg", "milk.svg", "stone.svg", "rice.svg"}
+    art.clear()
+    art.preload(wanted)
+    rasterised = []
+    load = pygame.image.load_sized_svg
+    monkeypatch.setattr(pygame.image, "load_sized_svg", lambda *a: rasterised.append(a) or load(*a))
+    for game_id in GAMES:
+        players, seat, view = showcase_view(game_id)
+        _conn, session = open_table(app, kit, game_id, players, seat)
+        show(app, session, seat, view)
+        assert app.stack.top.describe()["cards_shown"]
+    assert rasterised == []                                  # every picture drawn was ready
