@@ -37,7 +37,7 @@ class GenericTable(TableScene):
         self._rows_total = 0           # section rows laid out in the last frame (0: the plain facts are shown)
         self._pointer: tuple[int, int] = (0, 0)
         self.cards_drawn: list[str] = []   # card pictures drawn in the sections in the last frame
-        self._cards_for: tuple[int, int] = (0, 0)   # (view, actions) the move list's pictures were read from
+        self._cards_for: tuple[Any, Any] = (None, None)   # (view, actions) the move list's pictures were read from
         self._refresh_actions()
 
     @classmethod
@@ -67,8 +67,8 @@ class GenericTable(TableScene):
         if actions != self.actions:
             self.actions = actions
             self.list.set_rows([action_label(a) for a in actions])
-        if self._cards_for != (id(view), id(self.actions)):
-            self._cards_for = (id(view), id(self.actions))
+        if self._cards_for[0] is not view or self._cards_for[1] is not self.actions:
+            self._cards_for = (view, self.actions)
             self.list.set_cards([present.move_cards(self.session.game_id, view, a) for a in self.actions])
 
     def on_state(self, seat, view, events) -> None:
