@@ -229,6 +229,7 @@ class Lobby:
             table.record, table.state, table.seed = None, None, None
             table.bots.clear()
             raise p.ProtocolError(p.INTERNAL, f"{table.game.title} could not be set up on this server") from None
+        table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
         table.save()
         for index, seat in enumerate(table.seats):
             if seat.human and not seat.sids:

@@ -235,3 +235,18 @@ async def test_spectators_are_limited(server, clients):
     await first.ok("spectate", {"table": created["table"]["id"]})
     await second.error("spectate", {"table": created["table"]["id"]}, "limit")
     assert (await ann.ok("list_tables", {}))["tables"][0]["spectators"] == 1
+
+
+async def test_a_hold_said_in_the_lobby_pauses_the_clock_from_the_start(server, clients):
+    ann = await clients()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                            "options": {"turn_seconds": 1}})
+    await ann.ok("hold", {"token": created["token"], "on": True})
+    await ann.ok("start", {"token": created["token"]})
+    first = await ann.wait_for(lambda: ann.latest(0))
+    assert first["paused"] and ann.lobbies[-1]["table"]["paused"]
+    await asyncio.sleep(1.3)
+    assert ann.latest(0)["state_id"] == 0
+    assert not (await ann.ok("hold", {"token": created["token"], "on": False}))["paused"]
+    timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=3)
+    assert timed_out["events"] == [{"type": "timeout"}]
