@@ -196,8 +196,7 @@ class Hub(Lobby, Play):
                     holder.ready = False
                     table.save()
                 self.seat_away(table, seat, self.clock())
-                if table.update_pause(self.clock()):
-                    self.broadcast(table, snapshot=True)
+                self.clock_changed(table)  # its hold ended: the clock may run again, towards its deadline
                 self.watch_lobby(table)
             self.lobby_changed(table)
 

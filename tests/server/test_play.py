@@ -250,3 +250,16 @@ async def test_a_hold_said_in_the_lobby_pauses_the_clock_from_the_start(server, 
     assert not (await ann.ok("hold", {"token": created["token"], "on": False}))["paused"]
     timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=3)
     assert timed_out["events"] == [{"type": "timeout"}]
+
+
+async def test_the_clock_runs_on_when_a_holding_connection_drops(server, clients):
+    server.config.grace = 30  # no stand-in bot wakes the table up meanwhile
+    tid, players, _ = await start_table(clients, seats=2, humans=2, options={"turn_seconds": 1}, spectate=False)
+    (ann, ann_token, _), (bob, _, _) = players
+    await bob.wait_for(lambda: bob.latest(1))
+    assert (await ann.ok("hold", {"token": ann_token, "on": True}))["paused"]
+    await ann.close()  # the hold ends with the connection
+    resumed = await bob.wait_for(lambda: (s := bob.latest(1)) and not s["paused"] and s)
+    timed_out = await bob.wait_for(lambda: (s := bob.latest(1)) and s["state_id"] == 1 and s, timeout=3)
+    assert timed_out["events"] == [{"type": "timeout"}]
+    assert timed_out["server_time"] - resumed["deadline"] < 0.3
