@@ -132,7 +132,7 @@ class Play:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
-        if not table.started or table.over or table.closed:
+        if not table.started or table.over or table.closed or self.stopping:  # a stopping server arms no timer
             return
         mono = self.clock()
         wake: list[float] = [move.due for move in table.pending.values() if move.due != float("inf")]
@@ -206,7 +206,7 @@ class Play:
 
     def stand_in(self: Hub, table: Table, seat: int) -> None:
         holder = table.seats[seat]
-        if (table.closed or not table.started or table.over or holder.sids or not holder.human
+        if (self.stopping or table.closed or not table.started or table.over or holder.sids or not holder.human
                 or holder.stand_in or holder.away_since is None
                 or self.clock() - holder.away_since < self.config.grace - 1e-3):
             return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 
 import pytest
@@ -47,3 +49,20 @@ async def test_stop_just_after_the_last_client_left(tmp_path, transports):
     await sio.disconnect()   # the server may still be closing this connection when it is stopped
     await srv.stop()
     assert time.monotonic() - began < 0.5
+
+
+async def test_a_stopped_server_plays_no_more(server, caplog):
+    srv = server  # grace 0.2 s, bots move every 0.01 s
+    sio = socketio.AsyncClient(reconnection=False)
+    await sio.connect(srv.url, transports=["websocket"], wait_timeout=5)
+    assert (await sio.call("hello", {"protocol": 1, "client": "test"}, timeout=5))["ok"]
+    created = await sio.call("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                              "options": {"turn_seconds": 60}}, timeout=5)
+    assert (await sio.call("start", {"token": created["token"]}, timeout=5))["ok"]
+    table = srv.hub.tables[created["table"]["id"]]
+    await srv.stop()  # Ann is still seated: her grace period starts as the server closes her connection
+    moves = table.state_id
+    await asyncio.sleep(0.6)  # past the grace period, then time for many bot moves
+    await sio.disconnect()
+    assert table.state_id == moves and not table.seats[0].stand_in
+    assert not [record for record in caplog.records if record.exc_info or record.levelno >= logging.ERROR]
