@@ -14,6 +14,10 @@ from shared.too_many_cooks.tastes import judge_for
 
 Soup = tuple[int, ...]
 __all__ = ["GreedyChef", "after", "soup_from_view"]
+NARROW_ENOUGH = 2
+"""A secret taste of another chef weighs in once its candidates are this few. Spread over a wide set
+its weight steered the soup after tastes nobody held: in 300 Hard games of 4 chefs (seeds 2001-2300)
+the mean stars fell from 4.08 (faces ignored) to 3.93; counting sets of at most 2 gave 4.16."""
 LINE_CELLS = {("row", i): tuple(i * SIZE + c for c in range(SIZE)) for i in range(SIZE)} | {
     ("col", i): tuple(r * SIZE + i for r in range(SIZE)) for i in range(SIZE)}
 
@@ -29,9 +33,10 @@ def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
 class GreedyChef(Bot):
     """Readies up at once, passes when it must, and otherwise plays the move that breaks none of the
     tastes it reads satisfied if it can, then satisfies the most tastes in expectation (those it
-    reads, and the other chefs' secret ones, each counted as the share of its candidate tastes the
-    soup would satisfy), then comes closest to the tastes it reads; ties are broken by its own
-    seeded random generator. With ``read_faces=False`` it ignores the other chefs' tastes."""
+    reads, and the other chefs' secret ones narrowed to at most ``NARROW_ENOUGH`` candidates, each
+    counted as the share of its candidates the soup would satisfy), then comes closest to the
+    tastes it reads; ties are broken by its own seeded random generator. With
+    ``read_faces=False`` it ignores the other chefs' tastes and plays as the greedy chef before it."""
 
     def __init__(self, seat: int, seed: int, read_faces: bool = True) -> None:
         super().__init__(seat, seed)
@@ -53,7 +58,7 @@ class GreedyChef(Bot):
             return legal[0]  # ready, or the pass a satisfied chef must make
         soup = soup_from_view(view)
         known = _Tastes([taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]], soup)
-        weights = sorted(self.hidden.weights().items()) if self.read_faces else []
+        weights = sorted(self.hidden.weights(NARROW_ENOUGH).items()) if self.read_faces else []
         hidden = _Tastes([taste for taste, _weight in weights], soup)
         shares = [weight for _taste, weight in weights]
         scored = []

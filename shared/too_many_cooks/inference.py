@@ -69,11 +69,13 @@ class HiddenTastes:
             self._start_round(view, key)
             self._narrow(soup, faces)
 
-    def weights(self) -> dict[str, float]:
+    def weights(self, most: int | None = None) -> dict[str, float]:
         """For each candidate taste, the expected number of hidden tastes that are it, taking every
-        candidate of a set as equally likely."""
+        candidate of a set as equally likely; with ``most``, only sets of at most that many count."""
         weights: dict[str, float] = {}
         for options in self.slots.values():
+            if most is not None and len(options) > most:
+                continue
             share = 1.0 / len(options)
             for taste in options:
                 weights[taste] = weights.get(taste, 0.0) + share
