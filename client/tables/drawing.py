@@ -12,6 +12,7 @@ from client import art, theme
 from client.tables import present
 
 CARD_LINES = 1.8        # a card picture in the sections is this many text lines high
+CARD_LINES_TIGHT = 1.5  # and this many when the sections would not fit the panel otherwise
 OVERLAP = 0.5           # cards in a crowded row overlap down to this share of a card's width showing
 SPACING = 0.12          # and stand this share of a card's width apart when there is room
 

@@ -16,11 +16,21 @@ from client import art, theme
 from client.input import InputAction
 from client.tables import present
 from client.tables.base import TableScene
-from client.tables.drawing import CARD_LINES, draw_badge, draw_cards, draw_history, flow, section_rows
+from client.tables.drawing import (
+    CARD_LINES,
+    CARD_LINES_TIGHT,
+    draw_badge,
+    draw_cards,
+    draw_history,
+    flow,
+    section_rows,
+)
 from client.tables.move_list import MoveList
 from client.tables.wording import action_label, facts, headline, log_lines
 from client.widgets import FocusGroup
 
+# (font, card height in lines) tried in turn until the sections fit: one column, then two
+FITS = (("body", CARD_LINES), ("body", CARD_LINES), ("small", CARD_LINES), ("small", CARD_LINES_TIGHT))
 HINT = "Arrows: choose a move   Enter: play it   Q/E: scroll the table   1-3: emotes   Esc: menu"
 
 
@@ -35,6 +45,7 @@ class GenericTable(TableScene):
         self.facts_from = 0            # first fact (or section row) shown; Q/E, shoulder buttons or the wheel scroll
         self.facts_rect = pygame.Rect(0, 0, 0, 0)
         self._rows_total = 0           # section rows laid out in the last frame (0: the plain facts are shown)
+        self.rows_hidden = 0           # section rows that did not fit the panel in the last frame (Q/E show them)
         self._pointer: tuple[int, int] = (0, 0)
         self.cards_drawn: list[str] = []   # card pictures drawn in the sections in the last frame
         self._cards_for: tuple[Any, Any] = (None, None)   # (view, actions) the move list's pictures were read from
@@ -45,7 +56,7 @@ class GenericTable(TableScene):
         """Every card picture of the games with a presenter, at the heights the sections (in either
         font) and the move list draw them in a window of ``size``."""
         lay = theme.layout(size)
-        heights = {round(lay.font(kind).get_linesize() * CARD_LINES) for kind in ("body", "small")}
+        heights = {round(lay.font(kind).get_linesize() * lines) for kind, lines in FITS[1:]}
         heights.add(lay.button_h - lay.gap)
         files = sorted(path for game_id in present.PRESENTERS
                        for path in (art.ASSETS / game_id.replace("-", "_")).glob("*.svg"))
@@ -129,7 +140,7 @@ class GenericTable(TableScene):
             self._draw_sections(surface, lay, left, [s for s in found if s.key != "log"])
             history = [line.text for s in found if s.key == "log" for line in s.lines]
         else:
-            self._rows_total = 0
+            self._rows_total = self.rows_hidden = 0
             self._draw_facts(surface, lay, left, view)
             history = log_lines(view)
 
@@ -151,12 +162,13 @@ class GenericTable(TableScene):
 
     def _draw_sections(self, surface: pygame.Surface, lay: theme.Layout, panel: pygame.Rect,
                        sections: list[present.Section]) -> None:
-        """The sections flowed into one or two columns, in a smaller size if needed; Q/E scroll the rest."""
+        """The sections flowed into one or two columns, in a smaller size (then with lower card
+        pictures) if needed; Q/E scroll the rest."""
         inner = panel.inflate(-lay.gap * 4, -lay.gap * 2)
-        for columns, kind in ((1, "body"), (2, "body"), (2, "small")):
+        for columns, (kind, card_lines) in zip((1, 2, 2, 2), FITS, strict=True):
             col_w = (inner.width - lay.gap * 2 * (columns - 1)) // columns
             line_h, title_gap = lay.font(kind).get_linesize(), lay.gap // 2
-            card_h = round(line_h * CARD_LINES)
+            card_h = round(line_h * card_lines)
             rows = section_rows(sections, kind, col_w, lay, card_h)
             cards_h = card_h + title_gap
             placed = flow(rows, line_h, title_gap, columns, inner.height, cards_h)
@@ -172,6 +184,7 @@ class GenericTable(TableScene):
             self._rows_total = self.facts_from + len(rows)
         else:
             self.facts_from, self._rows_total = 0, 1
+        self.rows_hidden = self.facts_from + len(rows) - len(placed)
         f = lay.font(kind)
         for (what, words, line, indent, cards), (column, y) in zip(rows, placed, strict=False):
             x, y = inner.x + column * (col_w + lay.gap * 2), inner.y + y
@@ -271,5 +284,5 @@ class GenericTable(TableScene):
         return {**super().describe(), "actions": [action_label(a) for a in self.actions],
                 "headline": headline(view), "facts": facts(view), "log": log_lines(view),
                 "sections": [[s.title, [line.text for line in s.lines]] for s in found or []],
-                "cards_shown": list(self.cards_drawn), "move_cards": {i: list(c) for i, c in self.list.cards_drawn.items()},
+                "cards_shown": list(self.cards_drawn), "rows_hidden": self.rows_hidden, "move_cards": {i: list(c) for i, c in self.list.cards_drawn.items()},
                 "moves_shown": {i: " ".join(lines) for i, lines in self.list.drawn.items()}}

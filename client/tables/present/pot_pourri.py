@@ -68,6 +68,11 @@ def recipe_line(card: dict[str, Any]) -> str:
     return f"{card['name']} ({card['cuisine']}): {counted(card['ingredients'])}"
 
 
+def recipe_title(card: dict[str, Any]) -> str:
+    """A recipe card's name and cuisine, its ingredients being shown as pictures: "Gazpacho (Mediterranean)"."""
+    return f"{card['name']} ({card['cuisine']})"
+
+
 def served_cuisines(redeemed: list[str]) -> list[str]:
     """Served recipes by cuisine (what the menu scores): "French x2", "Slavic"."""
     return tally(CUISINE.search(title).group(1) if CUISINE.search(title) else title for title in redeemed)
@@ -98,23 +103,27 @@ def _now(view, names, rename, me) -> Section:
 
 def _you(view, me) -> Section:
     player = view["players"][me]
-    lines = [Line(f"{player['colour']} is your colour; square {player['pathway']}", seat=me,
-                  cards=(cuisine_card(player["colour"]),))]
-    hand = view.get("hand") or []
-    lines += pictured(pack(f"Hand ({len(hand)}):", tally(hand) or ["empty"]), map(card, sorted(hand, key=hand.index)))
+    lines = [Line(f"{player['colour']}, square {player['pathway']}", seat=me, cards=(cuisine_card(player["colour"]),))]
+    hand = view.get("hand") or []   # the ingredients as pictures only
+    lines.append(Line(f"Hand ({len(hand)}):" if hand else "Hand: empty", cards=tuple(map(card, sorted(hand, key=hand.index)))))
     for recipe in view.get("book") or []:
-        lines.append(Line("Book: " + recipe_line(recipe), cards=recipe_cards(recipe)))
+        lines.append(Line("Book: " + recipe_title(recipe), cards=recipe_cards(recipe)))
     for recipe in view.get("choosing_from") or []:
-        lines.append(Line("Offered: " + recipe_line(recipe), strong=True, cards=recipe_cards(recipe)))
+        lines.append(Line("Offered: " + recipe_title(recipe), strong=True, cards=recipe_cards(recipe)))
     if player.get("redeemed"):
         lines += _served(f"Served {len(player['redeemed'])}:", player["redeemed"])
     return Section("you", "You", lines)
 
 
+def _served_cards(redeemed: list[str]) -> tuple[str, ...]:
+    """A cuisine card per served recipe, like cuisines together."""
+    cuisines = [CUISINE.search(title).group(1) if CUISINE.search(title) else "" for title in redeemed]
+    return tuple(sorted(cuisine_card(c) for c in cuisines if c))
+
+
 def _served(first: str, redeemed: list[str]) -> list[Line]:
     """Served recipes counted by cuisine, with a cuisine card per recipe."""
-    cuisines = [CUISINE.search(title).group(1) if CUISINE.search(title) else "" for title in redeemed]
-    return pictured(pack(first, served_cuisines(redeemed)), sorted(cuisine_card(c) for c in cuisines if c))
+    return pictured(pack(first, served_cuisines(redeemed)), _served_cards(redeemed))
 
 
 def _board(view) -> Section:
@@ -122,17 +131,16 @@ def _board(view) -> Section:
     for pan in view["pans"]:
         label = f"Saucepan {pan['pan'] + 1}"
         if pan.get("covered"):
-            lines.append(Line(f"{label}: under the lid, {plural(pan['count'], 'card')}",
-                              cards=(BACK,) * int(pan["count"])))
-        else:
-            contents = counted(pan.get("ingredients") or []) if pan.get("count") else "empty"
+            lines.append(Line(f"{label}: lid on, {plural(pan['count'], 'card')}", cards=(BACK,) * int(pan["count"])))
+        elif not pan.get("count"):
+            lines.append(Line(f"{label}: empty"))
+        else:   # the ingredients as pictures only
             full = ", FULL" if pan.get("full") else ""
-            lines.append(Line(f"{label} ({pan['count']}/6{full}): {contents}",
-                              cards=tuple(map(card, pan.get("ingredients") or []))))
+            lines.append(Line(f"{label} ({pan['count']}/6{full}):", cards=tuple(map(card, pan.get("ingredients") or []))))
     pantry = [kind for kind in view["pantry"] if kind]
     empty = len(view["pantry"]) - len(pantry)
-    lines += pictured(pack("Pantry:", (pantry or ["empty"]) + ([f"{empty} empty"] if pantry and empty else [])),
-                           map(card, pantry))
+    lines.append(Line("Pantry: empty" if not pantry else f"Pantry ({empty} empty):" if empty else "Pantry:",
+                      cards=tuple(map(card, pantry))))
     squares = [f"{sq['stars']}* {sq['cuisine'] or '(face down)'}" for sq in view["menu"]]
     lines += pictured(pack("Menu:", squares), (cuisine_card(sq["cuisine"]) for sq in view["menu"]))
     top = view.get("ingredient_discard_top")
@@ -154,11 +162,12 @@ def _players(view, names, me) -> Section:
     for seat, player in enumerate(view["players"]):
         if seat == me:
             continue
-        head = (f"{name_of(names, seat)} ({player['colour']}): square {player['pathway']}, "
-                f"{plural(player['hand_count'], 'ingredient')}, {plural(player['book_count'], 'recipe')}")
+        lines.append(Line(f"{name_of(names, seat)} ({player['colour']}), square {player['pathway']}", seat=seat))
+        counts = [f"hand {player['hand_count']}", f"book {player['book_count']}"]
         if player.get("choosing_count"):
-            head += f", choosing from {player['choosing_count']}"
-        lines.append(Line(head, seat=seat))
-        if player.get("redeemed"):
-            lines += [Line(t) for t in pack(f"  served {len(player['redeemed'])}:", served_cuisines(player["redeemed"]))]
+            counts.append(f"choosing {player['choosing_count']}")
+        served = player.get("redeemed") or []
+        if served:   # the served recipes' cuisines as pictures beside the counts
+            counts.append(f"served {len(served)}:")
+        lines.append(Line("  " + ", ".join(counts), cards=_served_cards(served)))
     return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)
