@@ -20,13 +20,15 @@ SPACING = 0.12          # and stand this share of a card's width apart when ther
 class Row(NamedTuple):
     """One drawn row of the sections: a "title", a "line" (the first row of a line), "more" (its
     wrapped rest) or "cards" (a row of the line's card pictures below its words). A title or line
-    row with ``cards`` has its pictures beside its words."""
+    row with ``cards`` has its pictures beside its words; ``marked``: the positions in ``cards``
+    drawn highlighted."""
 
     what: str
     words: str
     line: present.Line | None
     indent: int
     cards: tuple[str, ...] = ()
+    marked: frozenset[int] = frozenset()
 
 
 def draw_badge(surface: pygame.Surface, seat: int, pos: tuple[int, int], kind: str, lay: theme.Layout) -> int:
@@ -53,9 +55,10 @@ def card_rows(cards: tuple[str, ...], card_h: int, width: int) -> list[tuple[str
 
 
 def draw_cards(surface: pygame.Surface, cards: tuple[str, ...], pos: tuple[int, int], card_h: int,
-               width: int) -> list[pygame.Rect]:
+               width: int, marked: frozenset[int] = frozenset()) -> list[pygame.Rect]:
     """Card pictures left to right from ``pos`` (topleft), overlapping when ``width`` is too narrow
-    for them side by side; each SVG is rasterised at the drawn size (cached)."""
+    for them side by side; each SVG is rasterised at the drawn size (cached). The cards at the
+    positions ``marked`` get a highlight frame and a "!" disc on top of the row."""
     size = art.card_size(card_h)
     step = size[0] * (1 + SPACING)
     if len(cards) > 1 and size[0] + step * (len(cards) - 1) > width:
@@ -64,7 +67,24 @@ def draw_cards(surface: pygame.Surface, cards: tuple[str, ...], pos: tuple[int, 
     for i, card in enumerate(cards):
         at = (pos[0] + round(i * step), pos[1])
         drawn.append(surface.blit(art.load_svg(art.card_path(card), size), at))
+    for i in sorted(marked):
+        if 0 <= i < len(drawn):
+            draw_mark(surface, drawn[i])
     return drawn
+
+
+def draw_mark(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A highlight frame round a card and a "!" disc on its bottom edge, so the mark does not rest on
+    colour alone."""
+    thick = max(3, rect.height // 10)
+    pygame.draw.rect(surface, theme.MUSTARD, rect.inflate(thick, thick), width=thick, border_radius=thick * 2)
+    radius = max(5, rect.width // 4)
+    centre = (rect.centerx, rect.bottom - radius // 2)
+    pygame.draw.circle(surface, theme.TEXT_DARK, centre, radius + 1)
+    pygame.draw.circle(surface, theme.MUSTARD, centre, radius)
+    bar = max(2, radius // 3)
+    pygame.draw.rect(surface, theme.TEXT_DARK, (centre[0] - bar // 2, centre[1] - radius * 2 // 3, bar, radius * 3 // 4))
+    pygame.draw.rect(surface, theme.TEXT_DARK, (centre[0] - bar // 2, centre[1] + radius // 3, bar, bar))
 
 
 def section_rows(sections: list[present.Section], kind: str, width: int, lay: theme.Layout,
@@ -79,14 +99,18 @@ def section_rows(sections: list[present.Section], kind: str, width: int, lay: th
 
     def add(what: str, pieces: list[str], line: present.Line | None, indent: int, cards: tuple[str, ...]) -> None:
         room = width - indent - lay.gap * 2
+        marked = line.marked if line is not None else frozenset()
         if card_h and cards and len(pieces) == 1 and \
                 room - f.size(pieces[0])[0] - lay.gap * 2 >= card_w * (1 + OVERLAP * (len(cards) - 1)):
-            rows.append(Row(what, pieces[0], line, indent, cards))
+            rows.append(Row(what, pieces[0], line, indent, cards, marked))
             return
         for k, piece in enumerate(pieces):
             rows.append(Row(what, piece, line, indent) if k == 0 else Row("more", piece, line, indent + lay.gap * 2))
-        if card_h:
-            rows.extend(Row("cards", "", line, indent, chunk) for chunk in card_rows(cards, card_h, room))
+        start = 0
+        for chunk in card_rows(cards, card_h, room) if card_h else []:
+            rows.append(Row("cards", "", line, indent, chunk, frozenset(i - start for i in marked
+                                                                        if start <= i < start + len(chunk))))
+            start += len(chunk)
 
     for section in sections:
         if not section.lines:

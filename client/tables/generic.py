@@ -48,6 +48,7 @@ class GenericTable(TableScene):
         self.rows_hidden = 0           # section rows that did not fit the panel in the last frame (Q/E show them)
         self._pointer: tuple[int, int] = (0, 0)
         self.cards_drawn: list[str] = []   # card pictures drawn in the sections in the last frame
+        self.cards_marked: list[tuple[str, pygame.Rect]] = []   # the highlighted ones of them, and where
         self._cards_for: tuple[Any, Any] = (None, None)   # (view, actions) the move list's pictures were read from
         self._refresh_actions()
 
@@ -112,7 +113,7 @@ class GenericTable(TableScene):
     # --- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        self.cards_drawn = []
+        self.cards_drawn, self.cards_marked = [], []
         theme.draw_background(surface)
         view = self.current_view()
         found = self.sections(view)
@@ -130,7 +131,8 @@ class GenericTable(TableScene):
         self.draw_countdown(surface, pygame.Rect(lay.width // 3, lay.margin, lay.width // 3, lay.button_h // 2))
 
         waiting = set(present.waiting(self.session.game_id, view))
-        top = self._draw_seats(surface, lay, lay.margin + lay.button_h, waiting) + lay.gap
+        chips_y = lay.margin + max(lay.font("heading").get_height(), lay.button_h // 2) + lay.gap // 2
+        top = self._draw_seats(surface, lay, chips_y, waiting) + lay.gap
         foot_h = lay.font("small").get_linesize() + lay.gap
         bottom = lay.height - lay.margin - foot_h
         left = pygame.Rect(lay.margin, top, int(lay.width * 0.6), bottom - top)
@@ -186,12 +188,13 @@ class GenericTable(TableScene):
             self.facts_from, self._rows_total = 0, 1
         self.rows_hidden = self.facts_from + len(rows) - len(placed)
         f = lay.font(kind)
-        for (what, words, line, indent, cards), (column, y) in zip(rows, placed, strict=False):
+        for (what, words, line, indent, cards, marked), (column, y) in zip(rows, placed, strict=False):
             x, y = inner.x + column * (col_w + lay.gap * 2), inner.y + y
             if cards:   # pictures below the words, or beside them (the words centred on the pictures)
                 at = x + indent + (f.size(words)[0] + lay.gap * 2 if words else 0)
-                draw_cards(surface, cards, (at, y), card_h, x + col_w - lay.gap * 2 - at)
+                drawn = draw_cards(surface, cards, (at, y), card_h, x + col_w - lay.gap * 2 - at, marked)
                 self.cards_drawn += cards
+                self.cards_marked += [(cards[i], drawn[i]) for i in sorted(marked) if i < len(drawn)]
                 y += (cards_h - line_h) // 2
             if what == "title":
                 theme.text(surface, words, kind, theme.BROTH, (x, y), lay)
@@ -284,5 +287,7 @@ class GenericTable(TableScene):
         return {**super().describe(), "actions": [action_label(a) for a in self.actions],
                 "headline": headline(view), "facts": facts(view), "log": log_lines(view),
                 "sections": [[s.title, [line.text for line in s.lines]] for s in found or []],
-                "cards_shown": list(self.cards_drawn), "rows_hidden": self.rows_hidden, "move_cards": {i: list(c) for i, c in self.list.cards_drawn.items()},
+                "cards_shown": list(self.cards_drawn), "rows_hidden": self.rows_hidden,
+                "cards_marked": [card for card, _rect in self.cards_marked],
+                "move_cards": {i: list(c) for i, c in self.list.cards_drawn.items()},
                 "moves_shown": {i: " ".join(lines) for i, lines in self.list.drawn.items()}}

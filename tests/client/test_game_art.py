@@ -214,3 +214,32 @@ def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeyp
         show(app, session, seat, view)
         assert app.stack.top.describe()["cards_shown"]
     assert rasterised == []                                  # every picture drawn was ready
+
+
+def test_the_food_owed_is_framed_and_marked_in_stone_soups_sequence(app, kit):
+    players, seat, view = next((p, s, v) for p, s, v in sample_views("stone-soup", seeds=range(2), every=3)
+                               if s is not None and v["due"] in (v.get("sequence") or []) and not v["over"])
+    board = next(s for s in present.sections("stone-soup", view, list(NAMES[:players])) if s.key == "board")
+    sequence = next(line for line in board.lines if line.cards and line.cards == tuple(
+        f"stone_soup/{food}" for food in view["sequence"]))
+    assert [sequence.cards[i] for i in sorted(sequence.marked)] == [f"stone_soup/{view['due']}"]
+    _conn, session = open_table(app, kit, "stone-soup", players, seat)
+    show(app, session, seat, view)
+    table = app.stack.top
+    assert table.describe()["cards_marked"] == [f"stone_soup/{view['due']}"]
+    (_card, rect), = table.cards_marked
+    assert tuple(app.screen.get_at((rect.left - 1, rect.centery)))[:3] == theme.MUSTARD   # the frame
+    disc = [tuple(app.screen.get_at((x, rect.bottom - 2)))[:3] for x in range(rect.left + 2, rect.right - 2)]
+    assert theme.TEXT_DARK in disc and theme.MUSTARD in disc                             # the "!" on it
+
+
+def test_only_the_marked_card_of_a_row_changes_look():
+    pygame.display.init()
+    cards = tuple(f"stone_soup/{kind}" for kind in STONE_KINDS[:4])
+    plain, marked = pygame.Surface((300, 80)), pygame.Surface((300, 80))
+    rects = draw_cards(plain, cards, (10, 10), 50, 280)
+    draw_cards(marked, cards, (10, 10), 50, 280, marked=frozenset({2}))
+    changed = [(x, y) for x in range(300) for y in range(80) if plain.get_at((x, y)) != marked.get_at((x, y))]
+    around = rects[2].inflate(12, 12)
+    assert changed and all(around.collidepoint(p) for p in changed)
+    assert not any(rects[0].collidepoint(p) for p in changed)

@@ -160,3 +160,23 @@ def test_sections_too_long_for_the_panel_scroll_with_q_and_e(app, kit):
     assert table.facts_from == table._rows_total - 1       # never past the last row
     kit.press(app, "rotate_left")
     assert table.facts_from == table._rows_total - 4
+
+
+def busiest_views(game_id: str, count: int):
+    """The seated and spectator views with the most lines and card pictures, from seeded games."""
+    def weight(item):
+        players, _seat, view = item
+        found = [s for s in sections(game_id, view, list(NAMES[:players])) if s.key != "log"]
+        return sum(len(s.lines) + 1 for s in found) * 3 + sum(len(line.cards) for s in found for line in s.lines)
+    return sorted(sample_views(game_id, seeds=range(8), every=5), key=weight, reverse=True)[:count]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_busiest_views_fit_the_panel_at_1280x720_without_scrolling(app, kit, game_id):
+    assert app.screen_size == (1280, 720)
+    for n, (players, seat, view) in enumerate(busiest_views(game_id, 8)):
+        _conn, session = open_table(app, kit, game_id, players, seat)
+        show(app, session, seat, view, state_id=n + 1)
+        table = app.stack.top
+        assert table.rows_hidden == 0, (players, seat, table.describe()["sections"])
+        assert table.describe()["cards_shown"]

@@ -15,12 +15,14 @@ LOG_LINES = 8
 class Line:
     """One line of a section. ``seat``: drawn in that seat's colour with its symbol; ``strong``:
     what is asked of the viewer right now; ``cards``: the cards it names, as asset ids
-    ("pink_soup/milk", "stone_soup/back"), drawn beside its words when they fit there, else below."""
+    ("pink_soup/milk", "stone_soup/back"), drawn beside its words when they fit there, else below;
+    ``marked``: the positions in ``cards`` drawn with a highlight frame and a mark (the food owed)."""
 
     text: str
     seat: int | None = None
     strong: bool = False
     cards: tuple[str, ...] = ()
+    marked: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -80,10 +82,12 @@ def pack(first: str, items: Sequence[str], limit: int = MAX_LINE, indent: str = 
     return lines
 
 
-def pictured(lines: list[str], cards: Iterable[str], **kwargs) -> list[Line]:
-    """Packed lines as ``Line``s, the last carrying ``cards`` (the pictures shown below them all)."""
-    cards = tuple(cards)
-    return [Line(text, cards=cards if i == len(lines) - 1 else (), **kwargs) for i, text in enumerate(lines)]
+def pictured(lines: list[str], cards: Iterable[str], marked: Iterable[int] = (), **kwargs) -> list[Line]:
+    """Packed lines as ``Line``s, the last carrying ``cards`` (the pictures shown below them all),
+    those at the positions ``marked`` highlighted."""
+    cards, marked = tuple(cards), frozenset(marked)
+    return [Line(text, cards=cards if i == len(lines) - 1 else (), marked=marked if i == len(lines) - 1 else frozenset(),
+                 **kwargs) for i, text in enumerate(lines)]
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

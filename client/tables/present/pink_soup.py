@@ -89,7 +89,8 @@ def _you(view, me) -> Section:
     closed = " (closed)" if player.get("closed") else ""
     lines.append(Line(f"Your pot ({len(player['pot'])}/5){closed}:" + ("" if player["pot"] else " empty"),
                       cards=tuple(map(card, player["pot"]))))
-    lines += [Line(f"  card {words}") for words in pot_words(player["pot"]) if player["pot"]]
+    if player["pot"]:   # slot by slot, packed onto as few lines as the words take
+        lines += [Line(text) for text in pack("  cards", pot_words(player["pot"]))]
     if view.get("hand"):
         lines += pictured(pack("Drawn:", list(view["hand"])), map(card, view["hand"]), strong=True)
     return Section("you", "You", lines)
@@ -111,8 +112,8 @@ def _board(view, rename) -> Section:
         lines.append(Line(rename(f"Swapping card {swap['card']} of {swap['pot']}'s pot")))
     for i, pile in enumerate(pending.get("kitchen_search") or []):
         lines += pictured(pack(f"Search pile {i + 1} (top first):", list(pile)), map(card, pile))
-    if view.get("removed"):
-        lines += pictured(pack("Removed:", tally(view["removed"])), map(card, view["removed"]))
+    if view.get("removed"):   # as pictures only: each shows its kind and value
+        lines.append(Line(f"Removed ({len(view['removed'])}):", cards=tuple(map(card, view["removed"]))))
     return Section("board", f"Kitchen ({len(view['kitchen'])}/5 piles)", lines,
                    tuple(card(pile["top"]) for pile in view["kitchen"]))
 

@@ -110,8 +110,8 @@ def _you(view, me) -> Section:
         lines.append(Line("Book: " + recipe_title(recipe), cards=recipe_cards(recipe)))
     for recipe in view.get("choosing_from") or []:
         lines.append(Line("Offered: " + recipe_title(recipe), strong=True, cards=recipe_cards(recipe)))
-    if player.get("redeemed"):
-        lines += _served(f"Served {len(player['redeemed'])}:", player["redeemed"])
+    if player.get("redeemed"):   # the cuisines as pictures, as the menu shows them
+        lines.append(Line(f"Served {len(player['redeemed'])}:", cards=_served_cards(player["redeemed"])))
     return Section("you", "You", lines)
 
 
@@ -120,10 +120,6 @@ def _served_cards(redeemed: list[str]) -> tuple[str, ...]:
     cuisines = [CUISINE.search(title).group(1) if CUISINE.search(title) else "" for title in redeemed]
     return tuple(sorted(cuisine_card(c) for c in cuisines if c))
 
-
-def _served(first: str, redeemed: list[str]) -> list[Line]:
-    """Served recipes counted by cuisine, with a cuisine card per recipe."""
-    return pictured(pack(first, served_cuisines(redeemed)), _served_cards(redeemed))
 
 
 def _board(view) -> Section:
@@ -141,15 +137,20 @@ def _board(view) -> Section:
     empty = len(view["pantry"]) - len(pantry)
     lines.append(Line("Pantry: empty" if not pantry else f"Pantry ({empty} empty):" if empty else "Pantry:",
                       cards=tuple(map(card, pantry))))
-    squares = [f"{sq['stars']}* {sq['cuisine'] or '(face down)'}" for sq in view["menu"]]
-    lines += pictured(pack("Menu:", squares), (cuisine_card(sq["cuisine"]) for sq in view["menu"]))
-    top = view.get("ingredient_discard_top")
+    stars = [sq["stars"] for sq in view["menu"]]
+    if stars and stars == list(range(stars[0], stars[0] - len(stars), -1)):   # the stars said once
+        head, squares = f"Menu ({stars[0]}* to {stars[-1]}*):", [sq["cuisine"] or "(face down)" for sq in view["menu"]]
+    else:
+        head, squares = "Menu:", [f"{sq['stars']}* {sq['cuisine'] or '(face down)'}" for sq in view["menu"]]
+    lines += pictured(pack(head, squares), (cuisine_card(sq["cuisine"]) for sq in view["menu"]))
     lines.append(Line(f"Ingredients: {view.get('ingredient_draw_count', 0)} to draw, "
-                      f"{view.get('ingredient_discard_count', 0)} discarded" + (f" (top: {top})" if top else "")))
-    recipe_top = view.get("recipe_discard_top")
+                      f"{view.get('ingredient_discard_count', 0)} discarded"))
     lines.append(Line(f"Recipes: {view.get('recipe_draw_count', 0)} to draw, "
-                      f"{view.get('recipe_discard_count', 0)} discarded"
-                      + (f" (top: {recipe_top['name']})" if recipe_top else "")))
+                      f"{view.get('recipe_discard_count', 0)} discarded"))
+    tops = [top if isinstance(top := view.get("ingredient_discard_top"), str) else "",
+            top["name"] if isinstance(top := view.get("recipe_discard_top"), dict) else ""]
+    if any(tops):
+        lines.append(Line("Top discards: " + ", ".join(t for t in tops if t)))
     match = view.get("match_squares") or {}
     if match:
         lines.append(Line("Matches->squares: " + ", ".join(f"{m}->{sq}" for m, sq in match.items())

@@ -104,7 +104,8 @@ def _board(view, names) -> Section:
     order = [f"[{food}]" if food == due else food for food in sequence]
     lines = [Line(f"Pot: {plural(view['pot'], 'card')} face down; salt pile: {view.get('salt_pile', 0)}",
                   cards=((BACK,) if view["pot"] else ()) + ((card("salt"),) if view.get("salt_pile") else ()))]
-    lines += pictured(pack("Sequence:", order), map(card, sequence))
+    lines += pictured(pack("Sequence:", order), map(card, sequence),   # the food owed is framed and marked
+                      marked=(i for i, food in enumerate(sequence) if food == due))
     reveal = view.get("last_reveal")
     if reveal:
         lines.append(Line(f"Last call: {name_of(names, reveal['by'])} on {name_of(names, reveal['player'])}, "
