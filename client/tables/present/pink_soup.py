@@ -110,8 +110,8 @@ def _board(view, rename) -> Section:
     if isinstance(pending.get("swap_from"), dict):
         swap = pending["swap_from"]
         lines.append(Line(rename(f"Swapping card {swap['card']} of {swap['pot']}'s pot")))
-    for i, pile in enumerate(pending.get("kitchen_search") or []):
-        lines += pictured(pack(f"Search pile {i + 1} (top first):", list(pile)), map(card, pile))
+    for i, pile in enumerate(pending.get("kitchen_search") or []):   # pictures only: the moves name each card
+        lines.append(Line(f"Search pile {i + 1}, top first:", cards=tuple(map(card, pile))))
     if view.get("removed"):   # as pictures only: each shows its kind and value
         lines.append(Line(f"Removed ({len(view['removed'])}):", cards=tuple(map(card, view["removed"]))))
     return Section("board", f"Kitchen ({len(view['kitchen'])}/5 piles)", lines,
