@@ -9,7 +9,6 @@ from typing import Any
 from client.tables.present.common import (
     Line,
     Section,
-    counted,
     log_section,
     name_of,
     pack,
@@ -17,7 +16,6 @@ from client.tables.present.common import (
     plural,
     renamer,
     result_lines,
-    tally,
 )
 
 CUISINE = re.compile(r"\(([^()]*)\)$")
@@ -63,19 +61,9 @@ def waiting(view: dict[str, Any]) -> list[int]:
     return [s for s in view.get("waiting_for") or [] if isinstance(s, int)]
 
 
-def recipe_line(card: dict[str, Any]) -> str:
-    """A recipe card: "Gazpacho (Mediterranean): tomatoes x3, peppers, onions, flour"."""
-    return f"{card['name']} ({card['cuisine']}): {counted(card['ingredients'])}"
-
-
 def recipe_title(card: dict[str, Any]) -> str:
     """A recipe card's name and cuisine, its ingredients being shown as pictures: "Gazpacho (Mediterranean)"."""
     return f"{card['name']} ({card['cuisine']})"
-
-
-def served_cuisines(redeemed: list[str]) -> list[str]:
-    """Served recipes by cuisine (what the menu scores): "French x2", "Slavic"."""
-    return tally(CUISINE.search(title).group(1) if CUISINE.search(title) else title for title in redeemed)
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
