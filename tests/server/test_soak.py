@@ -39,8 +39,12 @@ KNOWN_CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host
 SEAT_REQUESTS = {"leave", "add_bot", "remove_bot", "kick", "set_options", "ready", "start", "act", "hold", "emote"}
 SEEDS = range(4)
 AGENTS = 8
-SECONDS = 3.5  # of random requests per seed
+SECONDS = 3.0  # of random requests per seed
 PASSWORD = "soup"
+# What each agent's connections use: the websocket at once, or long-polling first and then the
+# upgrade (the desktop client's default). Long-polling alone is left out: a client that closes such a
+# connection waits up to the transport's ping timeout (some 30 s) for its last poll to end.
+TRANSPORTS = [["websocket"], ["websocket"], ["websocket"], ["polling", "websocket"]]
 
 
 class ServerLog(logging.Handler):
@@ -96,16 +100,20 @@ class World:
 class Agent:
     """One player at the keyboard, following a seeded random script."""
 
-    def __init__(self, world: World, rng: random.Random, name: str) -> None:
+    def __init__(self, world: World, rng: random.Random, name: str, transports: list[str]) -> None:
         self.world = world
         self.rng = rng
         self.name = name
+        self.transports = transports
         self.conn: Connection | None = None
         self.own: list[str] = []  # tokens this player was given (create or join)
 
     # --- talking to the server -----------------------------------------------------------------
     async def connect(self) -> None:
-        self.conn = Connection(await Client(self.world.url).connect())
+        client = Client(self.world.url)
+        await client.sio.connect(self.world.url, transports=self.transports, wait_timeout=5)
+        await client.ok("hello", {"protocol": 1, "client": "soak"})
+        self.conn = Connection(client)
         self.world.connections.append(self.conn)
 
     async def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -492,7 +500,8 @@ async def test_soak(servers, server_log, seed):
     server = await servers(lobby_idle=0.5, max_tables_per_address=12, linger=0.5)
     world = World(server.url, games)
     rng = random.Random(seed)
-    agents = [Agent(world, random.Random(rng.getrandbits(32)), f"Cook {i}") for i in range(AGENTS)]
+    agents = [Agent(world, random.Random(rng.getrandbits(32)), f"Cook {i}", TRANSPORTS[i % len(TRANSPORTS)])
+              for i in range(AGENTS)]
     stop = asyncio.Event()
     watcher = asyncio.ensure_future(watch_hub(server.hub, stop))
     await asyncio.gather(*(agent.run(SECONDS, games[i % len(games)]) for i, agent in enumerate(agents)))
