@@ -308,6 +308,23 @@ def test_the_mouse_over_a_taste_or_a_spare_set_reads_it():
     render(app, scene, session.now)
 
 
+def test_what_the_mouse_points_at_is_ringed_over_the_table_and_leaves_no_trace():
+    session, app, scene = playing_table(players=3)
+    lay = scene.table_layout
+    scene.handle(InputAction("point", "mouse", pos=(1, 1)))
+    plain = render(app, scene, session.now)
+    drawn = scene._layer_key
+    for pos, area in ((lay.spare_set(5).center, lay.spare_set(5)),
+                      (lay.listed_rows(scene.model)[0].center, lay.listed_rows(scene.model)[0])):
+        scene.handle(InputAction("point", "mouse", pos=pos))
+        pointed = render(app, scene, session.now)
+        around = area.inflate(lay.px(16), lay.px(16)).clip(plain.get_rect())
+        assert tobytes(plain.subsurface(around).copy(), "RGB") != tobytes(pointed.subsurface(around).copy(), "RGB")
+        assert scene._layer_key == drawn          # the table itself is not drawn again for a mouse move
+    scene.handle(InputAction("point", "mouse", pos=(1, 1)))
+    assert tobytes(render(app, scene, session.now), "RGB") == tobytes(plain, "RGB")
+
+
 def test_must_pass_is_not_played_by_a_select_meant_for_the_tastes():
     session, app, scene = playing_table(players=2)
     state = session.state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -183,13 +184,15 @@ class TooManyCooksTable(TableScene):
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """Everything but the timer and the speech bubbles changes only with the view or the chef's
-        pointer, so it is drawn once into a layer and reused until one of those changes."""
-        f = self.frame()
-        size = surface.get_size()
+        """Everything but the timer, the speech bubbles and what the mouse points at changes only
+        with the view or the chef's keys, so it is drawn once into a layer and reused until one of
+        those changes; the taste or spare set under the mouse is drawn over it each frame."""
+        live_frame = self.frame()
         sel = self.selection
+        f = replace(live_frame, selection=replace(sel, hover_taste=None, hover_spare=None))
+        size = surface.get_size()
         key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
-               sel.focus, sel.read_taste(), sel.read_spare(), f.keyboard, f.pad, f.colour_blind, size)
+               sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size)
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
@@ -206,8 +209,22 @@ class TooManyCooksTable(TableScene):
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
         live = Painter(surface, self.table_layout, self.now)
-        draw_motion(live, f)
-        draw_live(live, f)
+        if sel.focus == "soup":
+            self._draw_hovered(live, live_frame)
+        draw_motion(live, live_frame)
+        draw_live(live, live_frame)
+
+    def _draw_hovered(self, p: Painter, f: Frame) -> None:
+        """The taste or spare set under the mouse: ringed, and read in full beside it."""
+        lay, model = self.table_layout, f.model
+        spare, taste = f.selection.hover_spare, f.selection.hover_taste
+        if spare is not None:
+            p.ring(lay.spare_set(spare % 8), width=5, pad=5)
+            draw_spare_detail(p, f)
+        rows = lay.listed_rows(model)
+        if taste is not None and 0 <= taste < len(rows):
+            p.ring(rows[taste], width=4, pad=3, radius=12)
+            draw_taste_detail(p, f)
 
     def describe(self) -> dict[str, Any]:
         model = self.model
