@@ -221,7 +221,7 @@ class TooManyCooksTable(TableScene):
         if spare is not None:
             p.ring(lay.spare_set(spare % 8), width=5, pad=5)
             draw_spare_detail(p, f)
-        rows = lay.listed_rows(model)
+        rows = lay.listed_rows(model) if taste is not None else []
         if taste is not None and 0 <= taste < len(rows):
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
