@@ -40,7 +40,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def setup_logging(verbose: bool) -> Path | None:
-    from client.settings import log_dir
+    from soupkitchen.client.settings import log_dir
 
     handlers: list[logging.Handler] = []
     path = None
@@ -62,16 +62,16 @@ def setup_logging(verbose: bool) -> Path | None:
 async def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from client.app import App
-    from client.net import normalise_url
-    from client.scenes import flows
-    from client.scenes.title import TitleScene
-    from client.settings import Settings
+    from soupkitchen.client.app import App
+    from soupkitchen.client.net import normalise_url
+    from soupkitchen.client.scenes import flows
+    from soupkitchen.client.scenes.title import TitleScene
+    from soupkitchen.client.settings import Settings
 
     started = time.perf_counter()
     game = None
     if args.solo:
-        from client.modes import local_games
+        from soupkitchen.client.modes import local_games
 
         games = local_games()
         game = next((g for g in games if g["id"] == args.solo), None)
@@ -94,8 +94,8 @@ async def run(args: argparse.Namespace) -> int:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
         flows.start_local(app, game["id"], {}, players)
     elif url is not None:
-        from client import modes
-        from client.scenes.join import TablesScene
+        from soupkitchen.client import modes
+        from soupkitchen.client.scenes.join import TablesScene
 
         flows.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
                             lambda conn: app.stack.push(TablesScene(app, conn)))

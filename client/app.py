@@ -17,12 +17,12 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction, InputMapper
-from client.net import Connection, ServerError
-from client.scenes.base import Scene, SceneStack
-from client.settings import Settings, data_dir
-from client.sound import Sounds
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction, InputMapper
+from soupkitchen.client.net import Connection, ServerError
+from soupkitchen.client.scenes.base import Scene, SceneStack
+from soupkitchen.client.settings import Settings, data_dir
+from soupkitchen.client.sound import Sounds
 
 log = logging.getLogger(__name__)
 
@@ -171,8 +171,8 @@ class App:
 
     def offline_at_table(self) -> bool:
         """True while the connection is lost and a table (or its hand-off screen) has the input."""
-        from client.scenes.handoff import HandoffScene
-        from client.tables.base import TableScene
+        from soupkitchen.client.scenes.handoff import HandoffScene
+        from soupkitchen.client.tables.base import TableScene
 
         lost = self.conn is not None and not self.conn.connected and bool(self.conn.sessions)
         return lost and isinstance(self.stack.top, TableScene | HandoffScene)
@@ -222,8 +222,8 @@ class App:
     def _recover(self, err: Exception, now: float) -> None:
         """A screen failed: log it in full, go back to the title and say so in plain words (a saved
         solo game can be resumed from there). A failure of the title itself is not hidden."""
-        from client.scenes.common import MessageDialog
-        from client.scenes.title import TitleScene
+        from soupkitchen.client.scenes.common import MessageDialog
+        from soupkitchen.client.scenes.title import TitleScene
 
         failed = self.stack.top.name if self.stack.top is not None else "none"
         log.exception("the %s screen failed", failed)
@@ -296,7 +296,7 @@ class App:
             await self.conn.close()
             self.conn = None
         if self.server is not None:
-            from client.modes import stop_embedded
+            from soupkitchen.client.modes import stop_embedded
 
             try:
                 await stop_embedded(self)

@@ -8,7 +8,7 @@ off (the first sample, or a new server).
 
 from __future__ import annotations
 
-from server.timesync import ClockOffset
+from soupkitchen.server.timesync import ClockOffset
 
 SLEW_RATE = 0.1      # seconds of correction per second of local time
 SNAP_BEYOND = 1.0    # seconds: a larger error is corrected at once

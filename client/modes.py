@@ -10,12 +10,12 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from client.net import Connection, ServerError
-from client.session import TableSession
-from client.settings import data_dir
+from soupkitchen.client.net import Connection, ServerError
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.settings import data_dir
 
 if TYPE_CHECKING:
-    from client.app import App
+    from soupkitchen.client.app import App
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ LAN_PORT = 8765
 
 def local_games() -> list[dict[str, Any]]:
     """The registered games this client can offer, in the shape of the server's ``hello`` list."""
-    from shared.registry import game_ids, get_game
+    from soupkitchen.shared.registry import game_ids, get_game
 
     games = []
     for game_id in game_ids():
@@ -73,7 +73,7 @@ def forget_saved_game() -> None:
 # --- servers and connections -------------------------------------------------------------------------
 async def start_embedded(app: App, lan: bool) -> str:
     """Start (or reuse) a server on this machine; its URL. LAN: discovery on, the usual port if free."""
-    from server.embedded import EmbeddedServer
+    from soupkitchen.server.embedded import EmbeddedServer
 
     if app.server is not None:
         if getattr(app.server, "lan", False) == lan:
@@ -98,7 +98,7 @@ async def start_embedded(app: App, lan: bool) -> str:
     url = server.url
     if lan:
         port = url.rsplit(":", 1)[-1]
-        from server.discovery import local_addresses
+        from soupkitchen.server.discovery import local_addresses
 
         app.server_address = f"{local_addresses()[0]}:{port}"
         return f"http://127.0.0.1:{port}"

@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from client.clock import SlewedOffset
+from soupkitchen.client.clock import SlewedOffset
 
 if TYPE_CHECKING:
-    from client.session import TableSession
+    from soupkitchen.client.session import TableSession
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class Connection:
     async def _open(self, timeout: float) -> None:
         import socketio  # imported on first use: it is slow to load and the title screen needs none of it
 
-        from server.push import WireJson
+        from soupkitchen.server.push import WireJson
 
         sio = socketio.AsyncClient(reconnection=False, json=WireJson)
         sio.on("state", self._on_state)

@@ -14,10 +14,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from client.net import ServerError
+from soupkitchen.client.net import ServerError
 
 if TYPE_CHECKING:
-    from client.net import Connection
+    from soupkitchen.client.net import Connection
 
 log = logging.getLogger(__name__)
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from soupkitchen.client.textfit import note_clipped
+
 # --- palette ---------------------------------------------------------------------------------------
 BACKGROUND = (43, 29, 22)        # dark walnut
 BACKGROUND_TOP = (66, 42, 30)    # warmer top of the gradient
@@ -153,6 +155,7 @@ def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layou
     f = lay.font(kind)
     words = str(words)
     if max_width is not None and f.size(words)[0] > max_width:
+        note_clipped(words)
         while words and f.size(words + "…")[0] > max_width:
             words = words[:-1]
         words += "…"

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
 
 
 class Widget:

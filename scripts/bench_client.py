@@ -33,7 +33,7 @@ class OfflineConnection:
     """Just enough of a connection for a table session fed by the benchmark itself."""
 
     def __init__(self) -> None:
-        from client.clock import SlewedOffset
+        from soupkitchen.client.clock import SlewedOffset
 
         self.url = "bench"
         self.connected = True
@@ -55,7 +55,7 @@ class OfflineConnection:
 
 def mid_round(game_id: str, players: int, seed: int, turns: int):
     """A game state after every chef is ready and ``turns`` bot moves, and a function to play one more."""
-    from shared.registry import get_game
+    from soupkitchen.shared.registry import get_game
 
     game = get_game(game_id)
     state = game.setup(players, game.normalise_options({}, players), seed)
@@ -88,11 +88,11 @@ def frames(count: int) -> tuple[list[float], str, list[float]]:
     times (ms: less disturbed by other work on a busy machine)."""
     import pygame
 
-    from client.app import App
-    from client.input import InputAction
-    from client.session import TableSession
-    from client.settings import Settings
-    from client.tables import table_scene_for
+    from soupkitchen.client.app import App
+    from soupkitchen.client.input import InputAction
+    from soupkitchen.client.session import TableSession
+    from soupkitchen.client.settings import Settings
+    from soupkitchen.client.tables import table_scene_for
 
     game_id = "too-many-cooks"
     game, current, advance, clock = mid_round(game_id, 4, seed=7, turns=10)
@@ -142,7 +142,7 @@ def startup_ms() -> float:
     """Wall time from starting ``soupkitchen`` to its first drawn frame (title screen, headless)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "client", "--verbose", "--windowed", "1920x1080",
+    proc = subprocess.Popen([sys.executable, "-m", "soupkitchen.client", "--verbose", "--windowed", "1920x1080",
                              "--screenshot", "/tmp/soupkitchen-bench.png",
                              "--after", "0.5"], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     elapsed = float("nan")

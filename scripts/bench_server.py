@@ -65,7 +65,7 @@ def run_echo_server(port: int) -> None:
 async def connect_all(url: str, count: int, on_state=None) -> list:
     import socketio
 
-    from server.push import WireJson
+    from soupkitchen.server.push import WireJson
 
     gate = asyncio.Semaphore(50)
 
@@ -303,7 +303,7 @@ async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
 async def orchestrate(args: argparse.Namespace) -> None:
     port, echo_port = free_port(), free_port()
     db = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-")) / "bench.sqlite3"
-    server = await spawn("-m", "server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
+    server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
                          "--no-discovery", "--max-connections-per-address", "0",
                          "--max-tables-per-address", "0")  # every client comes from this one machine
     echo = await spawn(str(Path(__file__).resolve()), "--echo-server", "--port", str(echo_port))

@@ -43,9 +43,9 @@ from scripts.art.glyphs import (  # noqa: E402
 from scripts.art.palette import svg  # noqa: E402
 from scripts.art.pieces import arrow, card_face, pot, star_card, taste_back, timer  # noqa: E402
 from scripts.art.vegetables import symbol  # noqa: E402
-from shared.too_many_cooks.cards import COLOURS as CARD_COLOURS  # noqa: E402
-from shared.too_many_cooks.cards import VEGETABLES  # noqa: E402
-from shared.too_many_cooks.tastes import TASTES, icon_parts  # noqa: E402
+from soupkitchen.shared.too_many_cooks.cards import COLOURS as CARD_COLOURS  # noqa: E402
+from soupkitchen.shared.too_many_cooks.cards import VEGETABLES  # noqa: E402
+from soupkitchen.shared.too_many_cooks.tastes import TASTES, icon_parts  # noqa: E402
 
 OUT = ROOT / "assets" / "too_many_cooks"
 

@@ -8,8 +8,8 @@ import logging
 import signal
 from collections.abc import Sequence
 
-from server.config import ServerConfig, default_db_path
-from server.embedded import EmbeddedServer
+from soupkitchen.server.config import ServerConfig, default_db_path
+from soupkitchen.server.embedded import EmbeddedServer
 
 
 def whole_number(text: str) -> int:

@@ -15,10 +15,10 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from server import protocol as p
-from server.config import ServerConfig
-from server.hub import Hub
-from server.push import GameSocketServer, Pusher, WireJson
+from soupkitchen.server import protocol as p
+from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.hub import Hub
+from soupkitchen.server.push import GameSocketServer, Pusher, WireJson
 
 log = logging.getLogger(__name__)
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from aiohttp import web
 
-from server.app import make_app
-from server.config import ServerConfig
-from server.hub import Hub
+from soupkitchen.server.app import make_app
+from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.hub import Hub
 
 
 class EmbeddedServer:
@@ -52,7 +52,7 @@ class EmbeddedServer:
         if server is not None and server.sockets:
             self.port = server.sockets[0].getsockname()[1]
         if self.discovery:
-            from server.discovery import advertise
+            from soupkitchen.server.discovery import advertise
 
             self.advert = await advertise(self.port, name=f"Soup Kitchen {self.hub.server_id}")
 

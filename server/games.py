@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.core import Game
-from shared.registry import game_ids, get_game
+from soupkitchen.shared.core import Game
+from soupkitchen.shared.registry import game_ids, get_game
 
 
 def load_game(game_id: str) -> Game:

@@ -17,15 +17,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from server import protocol as p
-from server.config import ServerConfig
-from server.games import available_games, load_game
-from server.lobby import Lobby
-from server.metrics import Metrics
-from server.play import Play
-from server.push import Pusher
-from server.store import Store, token_hash
-from server.table import Table
+from soupkitchen.server import protocol as p
+from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.games import available_games, load_game
+from soupkitchen.server.lobby import Lobby
+from soupkitchen.server.metrics import Metrics
+from soupkitchen.server.play import Play
+from soupkitchen.server.push import Pusher
+from soupkitchen.server.store import Store, token_hash
+from soupkitchen.server.table import Table
 
 log = logging.getLogger(__name__)
 Emit = Callable[..., Awaitable[None]]

@@ -13,14 +13,14 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from server import protocol as p
-from server.games import load_game
-from server.store import password_hash
-from server.table import Table
-from shared.core import RuleError
+from soupkitchen.server import protocol as p
+from soupkitchen.server.games import load_game
+from soupkitchen.server.store import password_hash
+from soupkitchen.server.table import Table
+from soupkitchen.shared.core import RuleError
 
 if TYPE_CHECKING:
-    from server.hub import Hub
+    from soupkitchen.server.hub import Hub
 
 log = logging.getLogger(__name__)
 

@@ -13,12 +13,12 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from server import protocol as p
-from server.table import PendingBotMove, Table
-from shared.core import RuleError
+from soupkitchen.server import protocol as p
+from soupkitchen.server.table import PendingBotMove, Table
+from soupkitchen.shared.core import RuleError
 
 if TYPE_CHECKING:
-    from server.hub import Hub
+    from soupkitchen.server.hub import Hub
 
 
 log = logging.getLogger(__name__)

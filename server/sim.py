@@ -13,9 +13,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from shared.core import canonical_json
-from shared.playout import bot_chooser, play
-from shared.registry import game_ids, get_game
+from soupkitchen.shared.core import canonical_json
+from soupkitchen.shared.playout import bot_chooser, play
+from soupkitchen.shared.registry import game_ids, get_game
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -13,9 +13,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.store import Store, password_hash, token_hash
-from shared.core import SYSTEM, TIMEOUT, Bot, Game
-from shared.match import MatchRecord, seat_views
+from soupkitchen.server.store import Store, password_hash, token_hash
+from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game
+from soupkitchen.shared.match import MatchRecord, seat_views
 
 log = logging.getLogger(__name__)
 

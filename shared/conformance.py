@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from shared.core import Game, canonical_json
-from shared.match import MatchRecord, replay
+from soupkitchen.shared.core import Game, canonical_json
+from soupkitchen.shared.match import MatchRecord, replay
 
 REQUIRED_VIEW_KEYS = {"seat", "legal_actions", "deadline", "over"}
 

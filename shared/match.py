@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.core import Game
-from shared.registry import get_game
+from soupkitchen.shared.core import Game
+from soupkitchen.shared.registry import get_game
 
 
 @dataclass

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.core import SYSTEM, TIMEOUT, Game
-from shared.match import MatchRecord
+from soupkitchen.shared.core import SYSTEM, TIMEOUT, Game
+from soupkitchen.shared.match import MatchRecord
 
 Chooser = Callable[[int, dict[str, Any], float], "dict[str, Any] | None"]
 Observer = Callable[[Any, dict[str, Any]], None]

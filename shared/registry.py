@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import importlib
 
-from shared.core import Game
+from soupkitchen.shared.core import Game
 
 GAME_MODULES = {
-    "too-many-cooks": "shared.too_many_cooks",
-    "pink-soup": "shared.pink_soup",
-    "stone-soup": "shared.stone_soup",
-    "pot-pourri": "shared.pot_pourri",
+    "too-many-cooks": "soupkitchen.shared.too_many_cooks",
+    "pink-soup": "soupkitchen.shared.pink_soup",
+    "stone-soup": "soupkitchen.shared.stone_soup",
+    "pot-pourri": "soupkitchen.shared.pot_pourri",
 }
 
 

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
 
 if TYPE_CHECKING:
-    from client.app import App
+    from soupkitchen.client.app import App
 
 
 class Scene:

@@ -6,10 +6,10 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction
-from client.scenes.base import Scene
-from client.widgets import Button, FocusGroup, Label, ListView, TextField, Widget
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes.base import Scene
+from soupkitchen.client.widgets import Button, FocusGroup, Label, ListView, TextField, Widget
 
 HINTS = "Arrows / D-pad: move    Enter / A: choose    Esc / B: back"
 
@@ -40,7 +40,7 @@ class FormScene(Scene):
     def handle(self, action: InputAction) -> bool:
         if (action.kind == "select" and action.device.startswith("pad:")
                 and isinstance(self.form.focused, TextField)):
-            from client.scenes.keyboard import OnScreenKeyboard
+            from soupkitchen.client.scenes.keyboard import OnScreenKeyboard
 
             self.app.stack.push(OnScreenKeyboard(self.app, self.form.focused))
             return True

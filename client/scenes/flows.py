@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from client import modes
-from client.net import ServerError
-from client.scenes.common import BusyScene, MessageDialog
-from client.session import TableSession
+from soupkitchen.client import modes
+from soupkitchen.client.net import ServerError
+from soupkitchen.client.scenes.common import BusyScene, MessageDialog
+from soupkitchen.client.session import TableSession
 
 if TYPE_CHECKING:
-    from client.app import App
+    from soupkitchen.client.app import App
 
 
 def _title(app: App):
-    from client.scenes.title import TitleScene
+    from soupkitchen.client.scenes.title import TitleScene
 
     return TitleScene(app)
 
@@ -42,7 +42,7 @@ def run_with_wait(app: App, words: str, coro, then) -> None:
 
 
 def open_setup(app: App, mode: str, conn=None) -> None:
-    from client.scenes.setup import GameSetupScene
+    from soupkitchen.client.scenes.setup import GameSetupScene
 
     games = conn.games if conn is not None else modes.local_games()
     if not games:
@@ -52,21 +52,21 @@ def open_setup(app: App, mode: str, conn=None) -> None:
 
 
 def open_join(app: App) -> None:
-    from client.scenes.join import JoinScene
+    from soupkitchen.client.scenes.join import JoinScene
 
     app.stack.push(JoinScene(app))
 
 
 def open_settings(app: App) -> None:
-    from client.scenes.menus import SettingsScene
+    from soupkitchen.client.scenes.menus import SettingsScene
 
     app.stack.push(SettingsScene(app))
 
 
 def open_table(app: App, session: TableSession) -> None:
     """Show the table of ``session`` over the title screen (couch: hand-offs as they come)."""
-    from client.scenes.handoff import HandoffScene
-    from client.tables import table_scene_for
+    from soupkitchen.client.scenes.handoff import HandoffScene
+    from soupkitchen.client.tables import table_scene_for
 
     app.watch_session(session)
     app.stack.reset(_title(app))
@@ -90,7 +90,7 @@ def open_table(app: App, session: TableSession) -> None:
 
 
 def open_lobby(app: App, session: TableSession) -> None:
-    from client.scenes.lobby import LobbyScene
+    from soupkitchen.client.scenes.lobby import LobbyScene
 
     app.watch_session(session)
     app.stack.reset(_title(app))
@@ -99,8 +99,8 @@ def open_lobby(app: App, session: TableSession) -> None:
 
 async def with_art(app: App, coro) -> TableSession:
     """The session ``coro`` makes, once its table's art is rasterised (frames keep flowing meanwhile)."""
-    from client import art
-    from client.tables import table_scene_for
+    from soupkitchen.client import art
+    from soupkitchen.client.tables import table_scene_for
 
     session = await coro
     await art.preload_async(table_scene_for(session.game_id).art_to_preload(app.screen_size))

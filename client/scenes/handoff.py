@@ -7,11 +7,11 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction
-from client.scenes.common import FormScene
-from client.session import TableSession
-from client.widgets import Button, Widget
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.widgets import Button, Widget
 
 
 class HandoffScene(FormScene):
@@ -39,7 +39,7 @@ class HandoffScene(FormScene):
         if bound is not None and action.device.startswith("pad:") and action.device != bound:
             return True  # only the player's own pad (or the keyboard and mouse) may confirm
         if action.kind in ("menu", "back"):
-            from client.scenes.menus import PauseMenu
+            from soupkitchen.client.scenes.menus import PauseMenu
 
             self.app.stack.push(PauseMenu(self.app, self.session))
             return True

@@ -6,11 +6,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from client import modes
-from client.net import normalise_url
-from client.scenes import flows
-from client.scenes.common import FormScene, TextDialog
-from client.widgets import Button, ListView, TextField, Widget
+from soupkitchen.client import modes
+from soupkitchen.client.net import normalise_url
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.common import FormScene, TextDialog
+from soupkitchen.client.widgets import Button, ListView, TextField, Widget
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ REFRESH_SERVERS = 8.0
 async def browse_lan() -> list[dict[str, Any]]:
     """Servers advertised on the LAN (empty if discovery is unavailable here)."""
     try:
-        from server.discovery import browse
+        from soupkitchen.server.discovery import browse
     except ImportError:
         return []
     try:

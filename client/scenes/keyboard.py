@@ -6,10 +6,10 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction
-from client.scenes.base import Scene
-from client.widgets import TextField
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes.base import Scene
+from soupkitchen.client.widgets import TextField
 
 ROWS = ["1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_"]
 SPECIAL = ["Shift", "Space", "Erase", "Done"]

@@ -6,12 +6,12 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.scenes import flows
-from client.scenes.common import FormScene, MessageDialog
-from client.scenes.setup import option_name, option_values
-from client.session import TableSession
-from client.widgets import Button, Choice, Label, ListView, Toggle, Widget
+from soupkitchen.client import theme
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.common import FormScene, MessageDialog
+from soupkitchen.client.scenes.setup import option_name, option_values
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.widgets import Button, Choice, Label, ListView, Toggle, Widget
 
 
 class SeatList(ListView):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from client.scenes import flows
-from client.scenes.common import Dialog, FormScene, MessageDialog
-from client.session import TableSession
-from client.settings import BOT_SPEEDS
-from client.widgets import Button, Choice, TextField, Toggle, Widget
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.common import Dialog, FormScene, MessageDialog
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.settings import BOT_SPEEDS
+from soupkitchen.client.widgets import Button, Choice, TextField, Toggle, Widget
 
 
 class PauseMenu(Dialog):

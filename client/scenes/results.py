@@ -6,11 +6,11 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.scenes import flows
-from client.scenes.common import FormScene
-from client.session import TableSession
-from client.widgets import Button, Widget
+from soupkitchen.client import theme
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.widgets import Button, Widget
 
 
 def final_result(view: dict[str, Any] | None) -> dict[str, Any]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.scenes import flows
-from client.scenes.common import FormScene
-from client.widgets import Button, Choice, Label, TextField, Toggle, Widget
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.widgets import Button, Choice, Label, TextField, Toggle, Widget
 
 MODES = {
     "solo": ("Play solo", "Bots take every other seat."),

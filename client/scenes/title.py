@@ -6,9 +6,9 @@ import math
 
 import pygame
 
-from client import modes, theme
-from client.scenes.common import FormScene
-from client.widgets import Button, Widget
+from soupkitchen.client import modes, theme
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.widgets import Button, Widget
 
 
 class TitleScene(FormScene):
@@ -20,7 +20,7 @@ class TitleScene(FormScene):
         super().__init__(app)
 
     def build(self) -> list[Widget]:
-        from client.scenes import flows
+        from soupkitchen.client.scenes import flows
 
         saved = modes.saved_game()
         widgets: list[Widget] = []

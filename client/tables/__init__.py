@@ -5,11 +5,11 @@ from __future__ import annotations
 import importlib
 import logging
 
-from client.tables.base import TableScene
+from soupkitchen.client.tables.base import TableScene
 
 log = logging.getLogger(__name__)
 
-TABLES = {"too-many-cooks": "client.tables.too_many_cooks:TooManyCooksTable"}
+TABLES = {"too-many-cooks": "soupkitchen.client.tables.too_many_cooks:TooManyCooksTable"}
 
 
 def table_scene_for(game_id: str) -> type[TableScene]:
@@ -21,6 +21,6 @@ def table_scene_for(game_id: str) -> type[TableScene]:
             return getattr(importlib.import_module(module_name), class_name)
         except (ImportError, AttributeError) as err:
             log.warning("table for %s unavailable (%s); using the generic table", game_id, err)
-    from client.tables.generic import GenericTable
+    from soupkitchen.client.tables.generic import GenericTable
 
     return GenericTable

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction
-from client.scenes.base import Scene
-from client.session import EMOTES, TableSession
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes.base import Scene
+from soupkitchen.client.session import EMOTES, TableSession
 
 if TYPE_CHECKING:
-    from client.app import App
+    from soupkitchen.client.app import App
 
 RESULTS_DELAY = 2.0   # seconds the final position stays visible before the results screen
 
@@ -117,7 +117,7 @@ class TableScene(Scene):
 
     def handle(self, action: InputAction) -> bool:
         if action.kind in ("menu", "back"):
-            from client.scenes.menus import PauseMenu
+            from soupkitchen.client.scenes.menus import PauseMenu
 
             self.app.stack.push(PauseMenu(self.app, self.session))
             return True
@@ -139,7 +139,7 @@ class TableScene(Scene):
                 self._over_since = now
             elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
                 self._results_shown = True
-                from client.scenes.results import ResultsScene
+                from soupkitchen.client.scenes.results import ResultsScene
 
                 self.stack.push(ResultsScene(self.app, self.session))
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import pygame
 
-from client import art, theme
-from client.input import InputAction
-from client.tables import present
-from client.tables.base import TableScene
-from client.tables.drawing import (
+from soupkitchen.client import art, theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.tables import present
+from soupkitchen.client.tables.base import TableScene
+from soupkitchen.client.tables.drawing import (
     CARD_LINES,
     CARD_LINES_TIGHT,
     draw_badge,
@@ -25,9 +25,9 @@ from client.tables.drawing import (
     flow,
     section_rows,
 )
-from client.tables.move_list import MoveList
-from client.tables.wording import action_label, facts, headline, log_lines
-from client.widgets import FocusGroup
+from soupkitchen.client.tables.move_list import MoveList
+from soupkitchen.client.tables.wording import action_label, facts, headline, log_lines
+from soupkitchen.client.widgets import FocusGroup
 
 # (font, card height in lines) tried in turn until the sections fit: one column, then two
 FITS = (("body", CARD_LINES), ("body", CARD_LINES), ("small", CARD_LINES), ("small", CARD_LINES_TIGHT))

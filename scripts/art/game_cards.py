@@ -11,9 +11,9 @@ import re
 from scripts.art.foods import FOOD_HEX, food, mix, shades
 from scripts.art.glyphs import digit
 from scripts.art.palette import INK, PAPER, STROKE, svg
-from shared.pink_soup.cards import KINDS as PINK_KINDS
-from shared.pot_pourri.cards import CUISINES, INGREDIENTS
-from shared.stone_soup.cards import KINDS as STONE_KINDS
+from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
+from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
+from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
 
 CARD_W, CARD_H = 120, 168
 

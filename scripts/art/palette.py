@@ -3,8 +3,8 @@ shades, and a neutral grey for glyphs that stand for any colour), and the SVG wr
 
 from __future__ import annotations
 
-from shared.too_many_cooks.cards import COLOUR_HEX
-from shared.too_many_cooks.cards import COLOURS as CARD_COLOURS
+from soupkitchen.shared.too_many_cooks.cards import COLOUR_HEX
+from soupkitchen.shared.too_many_cooks.cards import COLOURS as CARD_COLOURS
 
 INK = "#2B1D16"
 PAPER = "#FFF6E6"

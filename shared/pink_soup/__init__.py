@@ -1,6 +1,6 @@
 """Pink Soup: 2-5 chefs fill secret pots, share a kitchen, and remember what they cooked."""
 
-from shared.pink_soup.rules import PinkSoup
+from soupkitchen.shared.pink_soup.rules import PinkSoup
 
 GAME = PinkSoup()
 

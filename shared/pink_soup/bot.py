@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.core import Bot
-from shared.pink_soup.cards import (
+from soupkitchen.shared.core import Bot
+from soupkitchen.shared.pink_soup.cards import (
     CHILI,
     CHILI_JACKPOT_COUNT,
     COMPLETION_KINDS,

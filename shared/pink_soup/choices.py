@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.pink_soup import state as st
-from shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, card_label, kind_of
-from shared.pink_soup.state import PinkState
-from shared.pink_soup.view import pile_words, whose
+from soupkitchen.shared.pink_soup import state as st
+from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, card_label, kind_of
+from soupkitchen.shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup.view import pile_words, whose
 
 
 def open_seats(state: PinkState, actor: int) -> list[int]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.core import SYSTEM, Bot, Game
-from shared.pink_soup import state as st
-from shared.pink_soup.cards import (
+from soupkitchen.shared.core import SYSTEM, Bot, Game
+from soupkitchen.shared.pink_soup import state as st
+from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
     DRAW_COUNT,
     KITCHEN_PILES,
@@ -20,10 +20,10 @@ from shared.pink_soup.cards import (
     kind_of,
     score,
 )
-from shared.pink_soup.choices import STEP_ACTIONS
-from shared.pink_soup.state import PinkState
-from shared.pink_soup.view import build_view, chef, owner, pile_words
-from shared.rng import rng_for
+from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
+from soupkitchen.shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup.view import build_view, chef, owner, pile_words
+from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
 ALL_CARDS = list(range(DECK_SIZE))
@@ -299,7 +299,7 @@ class PinkSoup(Game[PinkState]):
         return st.from_json(data)
 
     def make_bot(self, seat: int, seed: int) -> Bot:
-        from shared.pink_soup.bot import PinkSoupBot
+        from soupkitchen.shared.pink_soup.bot import PinkSoupBot
 
         return PinkSoupBot(seat, seed)
 

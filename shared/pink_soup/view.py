@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.pink_soup import state as st
-from shared.pink_soup.cards import LABELS, MAX_CHEFS, card_label, recipe_words
-from shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup import state as st
+from soupkitchen.shared.pink_soup.cards import LABELS, MAX_CHEFS, card_label, recipe_words
+from soupkitchen.shared.pink_soup.state import PinkState
 
 PROMPTS = {
     st.CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",

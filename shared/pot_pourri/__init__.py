@@ -1,6 +1,6 @@
 """Pot Pourri: 3-5 chefs fill three saucepans and serve their recipes from memory."""
 
-from shared.pot_pourri.rules import PotPourri
+from soupkitchen.shared.pot_pourri.rules import PotPourri
 
 GAME = PotPourri()
 

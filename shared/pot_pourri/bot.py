@@ -7,8 +7,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from shared.core import Bot
-from shared.pot_pourri.cards import (
+from soupkitchen.shared.core import Bot
+from soupkitchen.shared.pot_pourri.cards import (
     COOK_STEP,
     CUISINES,
     MENU_STARS,

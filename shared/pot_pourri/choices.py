@@ -5,10 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from shared.pot_pourri import cards
-from shared.pot_pourri import view as words
-from shared.pot_pourri.cards import ingredient_of
-from shared.pot_pourri.state import PotState
+from soupkitchen.shared.pot_pourri import cards
+from soupkitchen.shared.pot_pourri import view as words
+from soupkitchen.shared.pot_pourri.cards import ingredient_of
+from soupkitchen.shared.pot_pourri.state import PotState
 
 
 def cooking_pros(state: PotState) -> bool:

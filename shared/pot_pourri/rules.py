@@ -8,11 +8,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from shared.core import Game, OptionSpec
-from shared.pot_pourri import cards
-from shared.pot_pourri import view as words
-from shared.pot_pourri.cards import CUISINES, ingredient_of
-from shared.pot_pourri.choices import (
+from soupkitchen.shared.core import Game, OptionSpec
+from soupkitchen.shared.pot_pourri import cards
+from soupkitchen.shared.pot_pourri import view as words
+from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
+from soupkitchen.shared.pot_pourri.choices import (
     comparable,
     cook_actions,
     cooking_pros,
@@ -24,7 +24,7 @@ from shared.pot_pourri.choices import (
     take_actions,
     turn_actions,
 )
-from shared.pot_pourri.serving import (
+from soupkitchen.shared.pot_pourri.serving import (
     advance_serve,
     close_menu,
     draw_ingredient,
@@ -34,10 +34,24 @@ from shared.pot_pourri.serving import (
     finish_cooking,
     say,
 )
-from shared.pot_pourri.serving import final_score as final_score  # part of this module's interface
-from shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, SERVE, TAKE, TURN, PotState
-from shared.pot_pourri.view import player_name, recipe_name, seat_view
-from shared.rng import rng_for
+from soupkitchen.shared.pot_pourri.serving import (
+    final_score as final_score,  # part of this module's interface
+)
+from soupkitchen.shared.pot_pourri.state import (
+    CHOOSE,
+    COOK,
+    KEEP,
+    LID,
+    MENU,
+    OVER,
+    PEEK,
+    SERVE,
+    TAKE,
+    TURN,
+    PotState,
+)
+from soupkitchen.shared.pot_pourri.view import player_name, recipe_name, seat_view
+from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
 
@@ -272,7 +286,7 @@ class PotPourri(Game[PotState]):
         return PotState.from_json(data)
 
     def make_bot(self, seat: int, seed: int):
-        from shared.pot_pourri.bot import PotBot
+        from soupkitchen.shared.pot_pourri.bot import PotBot
 
         return PotBot(seat, seed)
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.pot_pourri import cards
-from shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
-from shared.pot_pourri.choices import cooking_pros
-from shared.pot_pourri.state import LID, MENU, OVER, PEEK, SERVE, TURN, PotState
-from shared.pot_pourri.view import player_name
-from shared.rng import rng_for
+from soupkitchen.shared.pot_pourri import cards
+from soupkitchen.shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
+from soupkitchen.shared.pot_pourri.choices import cooking_pros
+from soupkitchen.shared.pot_pourri.state import LID, MENU, OVER, PEEK, SERVE, TURN, PotState
+from soupkitchen.shared.pot_pourri.view import player_name
+from soupkitchen.shared.rng import rng_for
 
 
 def say(s: PotState, text: str) -> None:

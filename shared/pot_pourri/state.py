@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.pot_pourri.cards import (
+from soupkitchen.shared.pot_pourri.cards import (
     BOOK_SIZE,
     CUISINES,
     INGREDIENT_CARDS,

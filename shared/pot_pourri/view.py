@@ -10,9 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.pot_pourri import cards
-from shared.pot_pourri.cards import CARD_KINDS, CUISINES, INGREDIENTS, MENU_STARS, RECIPES
-from shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, SERVE, TAKE, TURN, PotState
+from soupkitchen.shared.pot_pourri import cards
+from soupkitchen.shared.pot_pourri.cards import CARD_KINDS, CUISINES, INGREDIENTS, MENU_STARS, RECIPES
+from soupkitchen.shared.pot_pourri.state import (
+    CHOOSE,
+    COOK,
+    KEEP,
+    LID,
+    MENU,
+    OVER,
+    PEEK,
+    SERVE,
+    TAKE,
+    TURN,
+    PotState,
+)
 
 PHASE_TEXT = {
     CHOOSE: "Every player keeps 2 of their 3 dealt recipes.",

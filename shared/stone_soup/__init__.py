@@ -1,6 +1,6 @@
 """Stone Soup (2-5 players): add food to the pot in sequence, bluff when you must, call "stone soup"."""
 
-from shared.stone_soup.rules import StoneSoup
+from soupkitchen.shared.stone_soup.rules import StoneSoup
 
 GAME = StoneSoup()
 

@@ -13,8 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from shared.core import Action, Bot
-from shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE
+from soupkitchen.shared.core import Action, Bot
+from soupkitchen.shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE
 
 BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
 

@@ -14,9 +14,9 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from shared.core import SYSTEM, Action, Bot, Event, Game, OptionSpec
-from shared.rng import rng_for
-from shared.stone_soup.cards import (
+from soupkitchen.shared.core import SYSTEM, Action, Bot, Event, Game, OptionSpec
+from soupkitchen.shared.rng import rng_for
+from soupkitchen.shared.stone_soup.cards import (
     DECK,
     DECK_SIZE,
     EXTRA_HANDS,
@@ -33,7 +33,7 @@ from shared.stone_soup.cards import (
     count_kinds,
     count_words,
 )
-from shared.stone_soup.state import StoneSoupState, Window
+from soupkitchen.shared.stone_soup.state import StoneSoupState, Window
 
 LOG_LENGTH = 8
 REVEALS_KEPT = 1
@@ -323,7 +323,7 @@ class StoneSoup(Game[StoneSoupState]):
                 "cards_left": [len(hand) for hand in state.hands]}
 
     def view(self, state: StoneSoupState, seat: int | None) -> dict[str, Any]:
-        from shared.stone_soup.view import build_view
+        from soupkitchen.shared.stone_soup.view import build_view
 
         return build_view(self, state, seat)
 
@@ -334,7 +334,7 @@ class StoneSoup(Game[StoneSoupState]):
         return StoneSoupState.from_json(data)
 
     def make_bot(self, seat: int, seed: int) -> Bot:
-        from shared.stone_soup.bot import StoneSoupBot
+        from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 
         return StoneSoupBot(seat, seed)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.core import Game
-from shared.stone_soup.cards import SEQUENCE, count_kinds
-from shared.stone_soup.rules import PLAYER_NAMES, next_seat
-from shared.stone_soup.state import StoneSoupState
+from soupkitchen.shared.core import Game
+from soupkitchen.shared.stone_soup.cards import SEQUENCE, count_kinds
+from soupkitchen.shared.stone_soup.rules import PLAYER_NAMES, next_seat
+from soupkitchen.shared.stone_soup.state import StoneSoupState
 
 
 def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str, Any]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.core import Bot
-from shared.too_many_cooks.cards import SIZE, card_id
-from shared.too_many_cooks.inference import HiddenTastes, card_roles, soup_from_view
-from shared.too_many_cooks.moves import change, rotate
-from shared.too_many_cooks.tastes import judge_for
+from soupkitchen.shared.core import Bot
+from soupkitchen.shared.too_many_cooks.cards import SIZE, card_id
+from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, card_roles, soup_from_view
+from soupkitchen.shared.too_many_cooks.moves import change, rotate
+from soupkitchen.shared.too_many_cooks.tastes import judge_for
 
 Soup = tuple[int, ...]
 __all__ = ["GreedyChef", "after", "soup_from_view"]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from shared.too_many_cooks.cards import CELLS, KINDS, card_id
-from shared.too_many_cooks.judges import matcher, region_cells
-from shared.too_many_cooks.tastes import TASTES_BY_ID, satisfied, tastes_of
+from soupkitchen.shared.too_many_cooks.cards import CELLS, KINDS, card_id
+from soupkitchen.shared.too_many_cooks.judges import matcher, region_cells
+from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, satisfied, tastes_of
 
 Soup = tuple[int, ...]
 Faces = tuple[tuple[bool, ...], ...]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shared.too_many_cooks.cards import CELLS, CORNERS, KINDS, SIZE, card_colour, card_veg
+from soupkitchen.shared.too_many_cooks.cards import CELLS, CORNERS, KINDS, SIZE, card_colour, card_veg
 
 Soup = tuple[int, ...]
 Judge = Callable[[Soup], int]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.too_many_cooks.cards import COLOURS, KINDS, SIZE, VEGETABLES, card_id
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, SIZE, VEGETABLES, card_id
 
 Soup = tuple[int, ...]
 ROTATIONS: tuple[dict[str, object], ...] = tuple(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.rng import rng_for
-from shared.too_many_cooks.cards import BASE_SOUPS, COPIES, DIFFICULTIES, KINDS, SOUP_BASES
-from shared.too_many_cooks.state import TmcState
-from shared.too_many_cooks.tastes import satisfied, tastes_of
+from soupkitchen.shared.rng import rng_for
+from soupkitchen.shared.too_many_cooks.cards import BASE_SOUPS, COPIES, DIFFICULTIES, KINDS, SOUP_BASES
+from soupkitchen.shared.too_many_cooks.state import TmcState
+from soupkitchen.shared.too_many_cooks.tastes import satisfied, tastes_of
 
 MAX_STARS = 5
 LOSING_UNSATISFIED = 5  # this many unsatisfied tastes in one round lose the game

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.core import SYSTEM, Bot, Game, OptionSpec
-from shared.too_many_cooks.bot import GreedyChef
-from shared.too_many_cooks.cards import (
+from soupkitchen.shared.core import SYSTEM, Bot, Game, OptionSpec
+from soupkitchen.shared.too_many_cooks.bot import GreedyChef
+from soupkitchen.shared.too_many_cooks.cards import (
     COLOURS,
     COPIES,
     DIFFICULTIES,
@@ -16,8 +16,8 @@ from shared.too_many_cooks.cards import (
     card_id,
     card_json,
 )
-from shared.too_many_cooks.moves import ROTATIONS, change, change_actions, change_targets, rotate
-from shared.too_many_cooks.rounds import (
+from soupkitchen.shared.too_many_cooks.moves import ROTATIONS, change, change_actions, change_targets, rotate
+from soupkitchen.shared.too_many_cooks.rounds import (
     MAX_UNREASONABLE,
     MIN_UNREASONABLE,
     deal_round,
@@ -26,8 +26,8 @@ from shared.too_many_cooks.rounds import (
     starting_stars,
     total_rounds,
 )
-from shared.too_many_cooks.state import TmcState, chef_satisfied
-from shared.too_many_cooks.view import build_view
+from soupkitchen.shared.too_many_cooks.state import TmcState, chef_satisfied
+from soupkitchen.shared.too_many_cooks.view import build_view
 
 MODES = ("standard", "all-day", "unreasonable")
 PLAYING_ACTIONS = ("change", "rotate", "pass")

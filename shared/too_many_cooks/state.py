@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from shared.too_many_cooks.tastes import satisfied
+from soupkitchen.shared.too_many_cooks.tastes import satisfied
 
 Soup = tuple[int, ...]
 

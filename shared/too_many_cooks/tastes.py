@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from shared.too_many_cooks.cards import (
+from soupkitchen.shared.too_many_cooks.cards import (
     COL_NAMES,
     COLOURS,
     ROW_NAMES,
@@ -33,7 +33,7 @@ from shared.too_many_cooks.cards import (
     VEG_PLURALS,
     parse_soup,
 )
-from shared.too_many_cooks.judges import Judge, make_judge, region_cells
+from soupkitchen.shared.too_many_cooks.judges import Judge, make_judge, region_cells
 
 Soup = tuple[int, ...]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.too_many_cooks.cards import COLOURS, KINDS, VEGETABLES, soup_rows
-from shared.too_many_cooks.rounds import MAX_STARS
-from shared.too_many_cooks.state import TmcState
-from shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, public_taste, satisfied
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, VEGETABLES, soup_rows
+from soupkitchen.shared.too_many_cooks.rounds import MAX_STARS
+from soupkitchen.shared.too_many_cooks.state import TmcState
+from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, public_taste, satisfied
 
 SPARE_KEYS = tuple((VEGETABLES[card // len(COLOURS)], COLOURS[card % len(COLOURS)]) for card in range(KINDS))
 

@@ -14,25 +14,25 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client.app import App  # noqa: E402
-from client.clock import SlewedOffset  # noqa: E402
-from client.input import InputAction  # noqa: E402
-from client.net import ServerError  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from soupkitchen.client.app import App  # noqa: E402
+from soupkitchen.client.clock import SlewedOffset  # noqa: E402
+from soupkitchen.client.input import InputAction  # noqa: E402
+from soupkitchen.client.net import ServerError  # noqa: E402
+from soupkitchen.client.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def user_dirs(tmp_path, monkeypatch):
     """Settings, logs and saved games go to a temporary folder, never the real user's."""
-    import client.settings as settings_module
+    import soupkitchen.client.settings as settings_module
 
     monkeypatch.setattr(settings_module, "config_dir", lambda: tmp_path / "config")
     monkeypatch.setattr(settings_module, "data_dir", lambda: tmp_path / "data")
     monkeypatch.setattr(settings_module, "log_dir", lambda: tmp_path / "log")
-    import client.modes as modes_module
+    import soupkitchen.client.modes as modes_module
 
     monkeypatch.setattr(modes_module, "data_dir", lambda: tmp_path / "data")
-    import client.app as app_module
+    import soupkitchen.client.app as app_module
 
     monkeypatch.setattr(app_module, "data_dir", lambda: tmp_path / "data")
     yield tmp_path

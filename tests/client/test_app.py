@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from client.scenes.title import TitleScene
+from soupkitchen.client.scenes.title import TitleScene
 
 
 async def test_frames_are_paced_and_the_loop_stays_free(tmp_path, kit):
-    from client.app import App
-    from client.settings import Settings
+    from soupkitchen.client.app import App
+    from soupkitchen.client.settings import Settings
 
     app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)
     ticks = 0
@@ -39,7 +39,7 @@ async def test_quit_and_fullscreen_are_handled_by_the_shell(app, kit):
 
 
 def test_interface_sounds_follow_the_volume(app, kit):
-    from client.sound import TONES, synthesise
+    from soupkitchen.client.sound import TONES, synthesise
 
     assert len(synthesise(440, 440, 0.1, 0.5)) == int(22050 * 0.1) * 2     # 16-bit mono samples
     if not app.sounds.sounds:
@@ -54,7 +54,7 @@ def test_interface_sounds_follow_the_volume(app, kit):
 
 
 def test_a_broken_screen_returns_to_the_title_with_an_explanation(app, kit):
-    from client.scenes.base import Scene
+    from soupkitchen.client.scenes.base import Scene
 
     class Broken(Scene):
         name = "broken_table"

@@ -16,7 +16,7 @@ def run(*args: str, tmp_path: Path, timeout: float = 60) -> subprocess.Completed
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.update({"XDG_CONFIG_HOME": str(tmp_path / "c"), "XDG_DATA_HOME": str(tmp_path / "d"),
                 "XDG_STATE_HOME": str(tmp_path / "s")})
-    return subprocess.run([sys.executable, "-m", "client", *args], cwd=ROOT, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "soupkitchen.client", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=timeout)
 
 

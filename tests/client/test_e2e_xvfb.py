@@ -52,7 +52,7 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
            "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     log = tmp_path / "state" / "soupkitchen" / "log" / "client.log"
     shots = tmp_path / "data" / "soupkitchen" / "screenshots"
-    app = subprocess.Popen([sys.executable, "-m", "client", "--windowed", "1280x720"], cwd=ROOT, env=env,
+    app = subprocess.Popen([sys.executable, "-m", "soupkitchen.client", "--windowed", "1280x720"], cwd=ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
     def xdo(*args: str) -> str:

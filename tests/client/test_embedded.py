@@ -7,11 +7,11 @@ import asyncio
 
 import pytest
 
-from client import modes
-from client.scenes.title import TitleScene
-from client.tables.base import TableScene
+from soupkitchen.client import modes
+from soupkitchen.client.scenes.title import TitleScene
+from soupkitchen.client.tables.base import TableScene
 
-pytest.importorskip("server.embedded")
+pytest.importorskip("soupkitchen.server.embedded")
 
 
 async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
@@ -90,8 +90,8 @@ async def test_server_errors_arrive_in_plain_words(app, kit):
 
 
 async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, kit):
-    from client.scenes import flows
-    from client.scenes.handoff import HandoffScene
+    from soupkitchen.client.scenes import flows
+    from soupkitchen.client.scenes.handoff import HandoffScene
 
     app.settings.bot_speed = "fast"
     try:
@@ -133,8 +133,8 @@ async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, k
 async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
     import time
 
-    from client.app import App
-    from client.settings import Settings
+    from soupkitchen.client.app import App
+    from soupkitchen.client.settings import Settings
 
     app = App(Settings(path=tmp_path / "s.json", bot_speed="fast"), size=(1280, 720), fullscreen=False)
     try:
@@ -156,8 +156,8 @@ async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
 
 
 async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
-    from client.scenes import flows
-    from client.scenes.results import ResultsScene
+    from soupkitchen.client.scenes import flows
+    from soupkitchen.client.scenes.results import ResultsScene
 
     app.settings.bot_speed = "fast"
     try:
@@ -178,7 +178,7 @@ async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
 async def test_an_unreachable_address_is_explained(app, kit):
     import socket
 
-    from client.scenes.join import JoinScene
+    from soupkitchen.client.scenes.join import JoinScene
 
     with socket.socket() as probe:        # a port nobody listens on
         probe.bind(("127.0.0.1", 0))

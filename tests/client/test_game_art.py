@@ -10,15 +10,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client import art, theme
-from client.app import App
-from client.settings import Settings
-from client.tables import present
-from client.tables.drawing import card_rows, draw_cards, flow, section_rows
-from client.tables.present.common import Line, Section
-from shared.pink_soup.cards import KINDS as PINK_KINDS
-from shared.pot_pourri.cards import CUISINES, INGREDIENTS
-from shared.stone_soup.cards import KINDS as STONE_KINDS
+from soupkitchen.client import art, theme
+from soupkitchen.client.app import App
+from soupkitchen.client.settings import Settings
+from soupkitchen.client.tables import present
+from soupkitchen.client.tables.drawing import card_rows, draw_cards, flow, section_rows
+from soupkitchen.client.tables.present.common import Line, Section
+from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
+from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
+from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
 from tests import golden as golden_screens
 from tests.client.test_generic_table import GAMES, NAMES, open_table, sample_views, show
 from tests.svg_rules import svg_problems
@@ -194,7 +194,7 @@ def test_each_game_has_a_screenshot_of_its_table_in_the_docs(game_id, tmp_path, 
 
 
 def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeypatch):
-    from client.tables.generic import GenericTable
+    from soupkitchen.client.tables.generic import GenericTable
 
     wanted = GenericTable.art_to_preload(app.screen_size)
     assert {Path(path).name for path, _size in wanted} >= {"back.svg", "milk.svg", "stone.svg", "rice.svg"}

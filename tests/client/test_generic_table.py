@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from client import theme
-from client.scenes import flows
-from client.session import TableSession
-from client.tables.present import presenter_for, sections
-from client.tables.present.common import MAX_LINE
-from shared.playout import play, random_chooser
-from shared.registry import get_game
+from soupkitchen.client import theme
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.tables.present import presenter_for, sections
+from soupkitchen.client.tables.present.common import MAX_LINE
+from soupkitchen.shared.playout import play, random_chooser
+from soupkitchen.shared.registry import get_game
 
 GAMES = ("pot-pourri", "stone-soup", "pink-soup")
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")

@@ -15,12 +15,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.app import App
-from client.scenes.join import JoinScene
-from client.scenes.lobby import LobbyScene
-from client.scenes.title import TitleScene
-from client.session import TableSession
-from client.settings import Settings
+from soupkitchen.client.app import App
+from soupkitchen.client.scenes.join import JoinScene
+from soupkitchen.client.scenes.lobby import LobbyScene
+from soupkitchen.client.scenes.title import TitleScene
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.settings import Settings
 from tests import golden as golden_screens
 from tests.golden import ALLOWED_OFF, DOC_SIZE, SIZE, differences
 

@@ -5,7 +5,7 @@ import asyncio
 import pygame
 import pytest
 
-from client.input import InputAction, InputMapper
+from soupkitchen.client.input import InputAction, InputMapper
 
 
 def key(k, mod=0):
@@ -142,7 +142,7 @@ class FakeControllerModule:
 
 def table_on_my_turn(app):
     """A Too Many Cooks table in the app, the shown chef to play."""
-    from client.tables.too_many_cooks import TooManyCooksTable
+    from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
     from tests.tables.fake_session import FakeSession
     from tests.tables.test_tmc_table import others_play_until_my_turn
 

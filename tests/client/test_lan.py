@@ -7,14 +7,14 @@ import asyncio
 
 import pytest
 
-from client.app import App
-from client.scenes import flows
-from client.scenes.join import JoinScene, TablesScene
-from client.scenes.lobby import LobbyScene
-from client.settings import Settings
-from client.tables.base import TableScene
+from soupkitchen.client.app import App
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.join import JoinScene, TablesScene
+from soupkitchen.client.scenes.lobby import LobbyScene
+from soupkitchen.client.settings import Settings
+from soupkitchen.client.tables.base import TableScene
 
-pytest.importorskip("server.embedded")
+pytest.importorskip("soupkitchen.server.embedded")
 
 
 async def both(host: App, guest: App, until, timeout: float = 15.0) -> None:

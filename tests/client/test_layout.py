@@ -5,17 +5,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client import theme
-from client.app import App
-from client.scenes.handoff import HandoffScene
-from client.scenes.join import JoinScene, TablesScene
-from client.scenes.lobby import LobbyScene
-from client.scenes.menus import PauseMenu, SettingsScene
-from client.scenes.results import ResultsScene
-from client.scenes.setup import GameSetupScene
-from client.scenes.title import TitleScene
-from client.session import TableSession
-from client.settings import Settings
+from soupkitchen.client import theme
+from soupkitchen.client.app import App
+from soupkitchen.client.scenes.handoff import HandoffScene
+from soupkitchen.client.scenes.join import JoinScene, TablesScene
+from soupkitchen.client.scenes.lobby import LobbyScene
+from soupkitchen.client.scenes.menus import PauseMenu, SettingsScene
+from soupkitchen.client.scenes.results import ResultsScene
+from soupkitchen.client.scenes.setup import GameSetupScene
+from soupkitchen.client.scenes.title import TitleScene
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.settings import Settings
 
 SIZES = [(1280, 720), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024)]
 

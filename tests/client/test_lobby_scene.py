@@ -3,9 +3,9 @@ and say they are ready; the start waits for everyone."""
 
 from __future__ import annotations
 
-from client.scenes import flows
-from client.session import TableSession
-from client.tables.generic import GenericTable
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.tables.generic import GenericTable
 
 
 async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
@@ -48,7 +48,7 @@ def test_a_guest_sees_the_options_but_cannot_start(app, kit):
 
 def badge_colour(app, lobby, row):
     """The colour at the middle of a seat row's ready badge, as drawn."""
-    from client import theme
+    from soupkitchen.client import theme
 
     app.stack.draw(app.screen)
     seats = next(w for w in lobby.form.widgets if w.key == "seats")
@@ -56,7 +56,7 @@ def badge_colour(app, lobby, row):
 
 
 async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
-    from client import theme
+    from soupkitchen.client import theme
 
     conn = kit.FakeConnection(kit.GAMES)
     session = TableSession(conn, kit.summary(names=("Ada", "Bo")), {1: "tok1"})

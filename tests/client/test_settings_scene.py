@@ -3,8 +3,8 @@ defaults, and a gamepad alone can type a name."""
 
 from __future__ import annotations
 
-from client.scenes import flows
-from client.settings import Settings
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.settings import Settings
 
 
 def test_settings_are_saved_and_read_back(app, kit):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from client.scenes import flows
-from client.scenes.handoff import HandoffScene
-from client.session import TableSession
-from client.tables.generic import GenericTable
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.handoff import HandoffScene
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.tables.generic import GenericTable
 
 
 def state(seat, legal, state_id=1, deadline=None, over=False, **facts):
@@ -147,7 +147,7 @@ async def test_game_over_leads_to_the_results(app, kit, clock):
 
 
 async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
-    from client.scenes.join import TablesScene
+    from soupkitchen.client.scenes.join import TablesScene
 
     conn = kit.FakeConnection()
     playing = {**kit.summary(started=True), "id": "busy"}
@@ -169,7 +169,7 @@ async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
 
 
 def test_the_generic_table_reads_any_view_aloud(app, kit):
-    from client.tables.wording import action_label, facts, headline, log_lines, readable
+    from soupkitchen.client.tables.wording import action_label, facts, headline, log_lines, readable
 
     view = {"seat": 0, "legal_actions": [], "deadline": None, "over": False, "game": "x",
             "prompt": "Chef 1: draw or take", "log": ["a", "b", "c"], "pot": [None, None],

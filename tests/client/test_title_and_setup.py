@@ -3,10 +3,10 @@ mouse, and a new table is asked for with the chosen game, options and password."
 
 from __future__ import annotations
 
-from client.scenes import flows
-from client.scenes.lobby import LobbyScene
-from client.scenes.setup import GameSetupScene
-from client.scenes.title import TitleScene
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.lobby import LobbyScene
+from soupkitchen.client.scenes.setup import GameSetupScene
+from soupkitchen.client.scenes.title import TitleScene
 
 
 def test_title_is_playable_by_keyboard(app, kit):

@@ -7,11 +7,11 @@ from dataclasses import asdict, dataclass, replace
 
 import pytest
 
-from shared.conformance import check_replay, check_state
-from shared.core import SYSTEM, TIMEOUT, Bot, Game, OptionSpec, RuleError
-from shared.match import MatchRecord
-from shared.playout import Stalled, play, random_chooser
-from shared.rng import rng_for
+from soupkitchen.shared.conformance import check_replay, check_state
+from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game, OptionSpec, RuleError
+from soupkitchen.shared.match import MatchRecord
+from soupkitchen.shared.playout import Stalled, play, random_chooser
+from soupkitchen.shared.rng import rng_for
 
 
 @dataclass(frozen=True)

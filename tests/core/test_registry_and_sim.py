@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from server import sim
-from shared.conformance import check_legal_actions_validate, check_replay, check_state
-from shared.core import Game
-from shared.playout import play, random_chooser
-from shared.registry import game_ids, get_game
+from soupkitchen.server import sim
+from soupkitchen.shared.conformance import check_legal_actions_validate, check_replay, check_state
+from soupkitchen.shared.core import Game
+from soupkitchen.shared.playout import play, random_chooser
+from soupkitchen.shared.registry import game_ids, get_game
 
 GAMES = game_ids()
 

@@ -6,9 +6,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from shared.pink_soup import GAME
-from shared.pink_soup.cards import CARD_KINDS, RECIPES
-from shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.pink_soup.cards import CARD_KINDS, RECIPES
+from soupkitchen.shared.pink_soup.state import PinkState
 
 
 def make_table(players: int = 3, turn: int = 0, kitchen=(), pots=None, deck=None, recipes=None,

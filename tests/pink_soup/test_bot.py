@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from shared.pink_soup import GAME
-from shared.playout import bot_chooser, play, random_chooser
+from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.playout import bot_chooser, play, random_chooser
 
 PLAYER_COUNTS = list(range(GAME.min_players, GAME.max_players + 1))
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from shared.pink_soup import GAME
-from shared.pink_soup.bot import PinkSoupBot
-from shared.playout import play
+from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.pink_soup.bot import PinkSoupBot
+from soupkitchen.shared.playout import play
 
 
 @pytest.mark.parametrize("players", [2, 4])

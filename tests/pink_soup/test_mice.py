@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.pink_soup import GAME
+from soupkitchen.shared.pink_soup import GAME
 
 FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
 

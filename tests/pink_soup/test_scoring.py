@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shared.pink_soup import GAME
-from shared.pink_soup.cards import KIND_BY_KEY, RECIPES, score
+from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.pink_soup.cards import KIND_BY_KEY, RECIPES, score
 
 COLD_PINK = RECIPES[0]
 

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from shared.conformance import SweepChecker, check_replay
-from shared.match import replay
-from shared.pink_soup import GAME
-from shared.pink_soup import state as st
-from shared.pink_soup.cards import RECIPES, kind_of
-from shared.playout import play, random_chooser
+from soupkitchen.shared.conformance import SweepChecker, check_replay
+from soupkitchen.shared.match import replay
+from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.pink_soup import state as st
+from soupkitchen.shared.pink_soup.cards import RECIPES, kind_of
+from soupkitchen.shared.playout import play, random_chooser
 
 GAMES_PER_COUNT = 500
 DECK_OUT_GAMES = 8

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from shared.pink_soup import GAME
-from shared.pink_soup.cards import DECK_SIZE, KINDS, RECIPES
+from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.pink_soup.cards import DECK_SIZE, KINDS, RECIPES
 
 FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
 

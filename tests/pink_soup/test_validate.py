@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from shared.core import SYSTEM, TIMEOUT, RuleError
-from shared.pink_soup import GAME
-from shared.playout import play, random_chooser
+from soupkitchen.shared.core import SYSTEM, TIMEOUT, RuleError
+from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.playout import play, random_chooser
 
 FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
 

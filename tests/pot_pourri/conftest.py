@@ -6,9 +6,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from shared.pot_pourri import GAME
-from shared.pot_pourri.cards import CUISINES, INGREDIENT_CARDS, RECIPE_CARDS, RECIPES, ingredient_of
-from shared.pot_pourri.state import TURN, PotState
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.cards import (
+    CUISINES,
+    INGREDIENT_CARDS,
+    RECIPE_CARDS,
+    RECIPES,
+    ingredient_of,
+)
+from soupkitchen.shared.pot_pourri.state import TURN, PotState
 
 
 def recipe_id(name: str) -> int:

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from shared.playout import bot_chooser, play, random_chooser
-from shared.pot_pourri import GAME
-from shared.pot_pourri.bot import PotBot
+from soupkitchen.shared.playout import bot_chooser, play, random_chooser
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.bot import PotBot
 
 PLAYER_COUNTS = [3, 4, 5]
 DETERMINISM_SAMPLE = range(1, 11)
@@ -102,7 +102,7 @@ def test_the_bot_forgets_a_saucepan_the_log_says_was_emptied():
 
 
 def test_the_bot_completes_a_perfect_dish_and_serves_the_matching_recipe(kit):
-    from shared.pot_pourri.state import SERVE
+    from soupkitchen.shared.pot_pourri.state import SERVE
 
     state = kit.table(hands=[["tomatoes", "onions"], [], []], lid=2,
                       pans=[["rice", "rice", "fish", "fish", "peppers"], ["meat"], []])

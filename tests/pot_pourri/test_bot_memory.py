@@ -8,11 +8,11 @@ import copy
 
 import pytest
 
-from shared.match import MatchRecord, seat_views
-from shared.playout import play
-from shared.pot_pourri import GAME
-from shared.pot_pourri.bot import PotBot
-from shared.pot_pourri.cards import CARD_KINDS
+from soupkitchen.shared.match import MatchRecord, seat_views
+from soupkitchen.shared.playout import play
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.bot import PotBot
+from soupkitchen.shared.pot_pourri.cards import CARD_KINDS
 
 
 def remembered(bot: PotBot) -> dict:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from shared.core import RuleError
-from shared.pot_pourri import GAME
-from shared.pot_pourri.cards import squares_for
-from shared.pot_pourri.rules import final_score
-from shared.pot_pourri.state import MENU, OVER, PEEK, SERVE, TURN
+from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.cards import squares_for
+from soupkitchen.shared.pot_pourri.rules import final_score
+from soupkitchen.shared.pot_pourri.state import MENU, OVER, PEEK, SERVE, TURN
 
 COOK_CHEESE = {"type": "cook", "ingredient": "cheese", "pan": 0}
 

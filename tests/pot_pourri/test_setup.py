@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from shared.core import RuleError
-from shared.pot_pourri import GAME
-from shared.pot_pourri.cards import CUISINES, INGREDIENTS, RECIPES, ingredient_of
-from shared.pot_pourri.state import CHOOSE, TURN
+from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS, RECIPES, ingredient_of
+from soupkitchen.shared.pot_pourri.state import CHOOSE, TURN
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -13,11 +13,11 @@ import random
 
 import pytest
 
-from shared.conformance import SweepChecker, check_replay, check_state
-from shared.match import replay
-from shared.playout import play, random_chooser
-from shared.pot_pourri import GAME
-from shared.pot_pourri.state import OVER, PotState
+from soupkitchen.shared.conformance import SweepChecker, check_replay, check_state
+from soupkitchen.shared.match import replay
+from soupkitchen.shared.playout import play, random_chooser
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.state import OVER, PotState
 
 GAMES_PER_COUNT = 500
 FULL_GAMES = 6

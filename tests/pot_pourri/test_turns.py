@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from shared.core import RuleError
-from shared.pot_pourri import GAME
-from shared.pot_pourri.cards import ingredient_of
-from shared.pot_pourri.state import COOK, KEEP, LID, SERVE, TAKE, TURN
+from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.cards import ingredient_of
+from soupkitchen.shared.pot_pourri.state import COOK, KEEP, LID, SERVE, TAKE, TURN
 
 PANTRY = {"type": "take", "source": "pantry"}
 DRAW = {"type": "take", "source": "draw"}
@@ -151,7 +151,7 @@ def test_hands_have_no_limit(kit):
 
 
 def test_a_chef_who_can_do_nothing_at_all_may_only_pass(kit):
-    from shared.pot_pourri.cards import INGREDIENTS, RECIPES
+    from soupkitchen.shared.pot_pourri.cards import INGREDIENTS, RECIPES
 
     everything = [kind for kind in INGREDIENTS for _ in range(9)]
     names = [recipe.name for recipe in RECIPES]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from shared.conformance import check_state
-from shared.core import canonical_json
-from shared.pot_pourri import GAME
-from shared.pot_pourri.cards import INGREDIENTS
+from soupkitchen.shared.conformance import check_state
+from soupkitchen.shared.core import canonical_json
+from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri.cards import INGREDIENTS
 
 
 def random_json(rng: random.Random, depth: int = 0):

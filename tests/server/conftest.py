@@ -12,13 +12,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 import toy_game  # noqa: E402
 from server_testkit import Client  # noqa: E402
 
-from server.embedded import EmbeddedServer  # noqa: E402
+from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def pepper(monkeypatch):
     """Register the test game for the duration of each test."""
-    from shared import registry
+    from soupkitchen.shared import registry
 
     monkeypatch.setitem(registry.GAME_MODULES, toy_game.GAME_ID, toy_game.MODULE)
     monkeypatch.setitem(sys.modules, toy_game.MODULE, sys.modules.get(toy_game.MODULE) or _module())

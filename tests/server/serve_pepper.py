@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import toy_game  # noqa: E402
 
-from server.__main__ import main  # noqa: E402
+from soupkitchen.server.__main__ import main  # noqa: E402
 
 if __name__ == "__main__":
     toy_game.install()

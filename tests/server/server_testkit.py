@@ -11,8 +11,8 @@ from typing import Any
 import aiohttp
 import socketio
 
-from shared.core import Game
-from shared.registry import game_ids, get_game
+from soupkitchen.shared.core import Game
+from soupkitchen.shared.registry import game_ids, get_game
 
 
 class Client:

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from server_testkit import Client, quick_options
 
-from server.embedded import EmbeddedServer
-from server.table import Table
-from shared.core import Bot
-from shared.match import MatchRecord, seat_views
-from shared.registry import get_game
+from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.table import Table
+from soupkitchen.shared.core import Bot
+from soupkitchen.shared.match import MatchRecord, seat_views
+from soupkitchen.shared.registry import get_game
 
 MEMORY_GAMES = {"pot-pourri": 24, "stone-soup": 12}  # game: actions to play before the restart
 DECISIONS = ("seed", "rng", "plan", "challenges")  # what a bot means to do, not what it saw

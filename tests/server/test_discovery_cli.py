@@ -6,7 +6,7 @@ import secrets
 import subprocess
 import sys
 
-from server.discovery import advertise, browse
+from soupkitchen.server.discovery import advertise, browse
 
 
 async def test_an_advertised_server_is_found_by_browsing():
@@ -21,7 +21,7 @@ async def test_an_advertised_server_is_found_by_browsing():
 
 
 def test_cli_answers_help():
-    result = subprocess.run([sys.executable, "-m", "server", "--help"], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-m", "soupkitchen.server", "--help"], capture_output=True, text=True,
                             timeout=30, check=True)
     for flag in ("--host", "--port", "--db", "--no-discovery", "--bot-delay", "--grace",
                  "--max-connections-per-address", "--max-tables-per-address", "--lobby-idle", "--verbose"):
@@ -29,12 +29,12 @@ def test_cli_answers_help():
 
 
 def test_cli_flags_reach_the_server_settings():
-    from server.__main__ import parse_args
+    from soupkitchen.server.__main__ import parse_args
 
     args = parse_args(["--lobby-idle", "90", "--max-tables-per-address", "0"])
     assert (args.lobby_idle, args.max_tables_per_address, args.max_connections_per_address) == (90.0, 0, 32)
     assert parse_args([]).lobby_idle == 600.0
-    refused = subprocess.run([sys.executable, "-m", "server", "--lobby-idle", "-5"], capture_output=True,
+    refused = subprocess.run([sys.executable, "-m", "soupkitchen.server", "--lobby-idle", "-5"], capture_output=True,
                              text=True, timeout=30)
     assert refused.returncode == 2 and "--lobby-idle: '-5' is not a number of seconds" in refused.stderr
 
@@ -42,7 +42,7 @@ def test_cli_flags_reach_the_server_settings():
 async def test_embedded_server_with_discovery_starts_and_stops(tmp_path):
     from server_testkit import fetch_json
 
-    from server.embedded import EmbeddedServer
+    from soupkitchen.server.embedded import EmbeddedServer
 
     srv = EmbeddedServer(tmp_path / "lan.sqlite3", discovery=True)
     await srv.start()

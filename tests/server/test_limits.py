@@ -10,7 +10,7 @@ import pytest
 import socketio
 from server_testkit import Client
 
-from server.app import remote_address
+from soupkitchen.server.app import remote_address
 
 
 @pytest.fixture

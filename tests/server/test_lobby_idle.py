@@ -9,7 +9,7 @@ import time
 import pytest
 from server_testkit import Client
 
-from server.embedded import EmbeddedServer
+from soupkitchen.server.embedded import EmbeddedServer
 
 
 class HandClock:

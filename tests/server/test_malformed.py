@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_testkit import Client, loadable_game_ids
 
-from server.embedded import EmbeddedServer
-from server.protocol import REQUESTS
-from shared.registry import get_game
+from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.protocol import REQUESTS
+from soupkitchen.shared.registry import get_game
 
 CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host", "table_full", "wrong_password",
          "illegal", "stale_state", "rate_limited", "too_large", "limit", "not_started", "already_started", "not_ready",
@@ -73,7 +73,7 @@ class Background:
 def background(tmp_path_factory):
     import toy_game
 
-    from shared import registry
+    from soupkitchen.shared import registry
 
     saved = dict(registry.GAME_MODULES)
     toy_game.install()

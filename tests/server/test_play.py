@@ -8,8 +8,8 @@ import random
 import pytest
 from server_testkit import check_received, fetch_json, loadable_game_ids, quick_options
 
-from shared.match import MatchRecord, replay
-from shared.registry import get_game
+from soupkitchen.shared.match import MatchRecord, replay
+from soupkitchen.shared.registry import get_game
 
 
 async def start_table(clients, game="pepper", seats=3, humans=2, options=None, spectate=True):

@@ -29,9 +29,9 @@ import pytest
 import toy_game
 from server_testkit import Client, check_received, fetch_json, loadable_game_ids
 
-from server.store import token_hash
-from shared.match import MatchRecord, replay
-from shared.registry import get_game
+from soupkitchen.server.store import token_hash
+from soupkitchen.shared.match import MatchRecord, replay
+from soupkitchen.shared.registry import get_game
 
 KNOWN_CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host", "table_full",
                "wrong_password", "illegal", "stale_state", "rate_limited", "too_large", "limit",

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 import socketio
 
-from server.push import QuickSocket
+from soupkitchen.server.push import QuickSocket
 
 
 async def connected(url: str, transports: list[str], seen: list[tuple]) -> socketio.AsyncClient:

@@ -9,7 +9,7 @@ import time
 import pytest
 import socketio
 
-from server.embedded import EmbeddedServer
+from soupkitchen.server.embedded import EmbeddedServer
 
 
 @pytest.mark.parametrize("transports", [["websocket"], ["polling"], ["polling", "websocket"]])

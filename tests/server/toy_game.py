@@ -12,8 +12,8 @@ import types
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from shared.core import SYSTEM, Bot, Game, OptionSpec
-from shared.rng import rng_for
+from soupkitchen.shared.core import SYSTEM, Bot, Game, OptionSpec
+from soupkitchen.shared.rng import rng_for
 
 GAME_ID = "pepper"
 MODULE = "soupkitchen_test_pepper"
@@ -115,8 +115,8 @@ GAME = Pepper()
 
 
 def install() -> None:
-    """Make ``shared.registry.get_game("pepper")`` find this game (also in a server subprocess)."""
-    from shared import registry
+    """Make ``soupkitchen.shared.registry.get_game("pepper")`` find this game (also in a server subprocess)."""
+    from soupkitchen.shared import registry
 
     module = types.ModuleType(MODULE)
     module.GAME = GAME  # type: ignore[attr-defined]

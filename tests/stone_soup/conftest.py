@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from shared.core import canonical_json
-from shared.stone_soup import GAME
-from shared.stone_soup.cards import DECK, SEQUENCE, card_order, kind_of
-from shared.stone_soup.state import StoneSoupState
+from soupkitchen.shared.core import canonical_json
+from soupkitchen.shared.stone_soup import GAME
+from soupkitchen.shared.stone_soup.cards import DECK, SEQUENCE, card_order, kind_of
+from soupkitchen.shared.stone_soup.state import StoneSoupState
 
 CARD_ID = re.compile(r"[a-z]+-\d+")
 

@@ -8,11 +8,11 @@ import time
 
 import pytest
 
-from shared.core import SYSTEM, TIMEOUT
-from shared.playout import play, random_chooser
-from shared.stone_soup import GAME
-from shared.stone_soup import bot as bot_module
-from shared.stone_soup.bot import StoneSoupBot, holds_at_least
+from soupkitchen.shared.core import SYSTEM, TIMEOUT
+from soupkitchen.shared.playout import play, random_chooser
+from soupkitchen.shared.stone_soup import GAME
+from soupkitchen.shared.stone_soup import bot as bot_module
+from soupkitchen.shared.stone_soup.bot import StoneSoupBot, holds_at_least
 
 
 def bot_turn(table, state, seat: int, bot: StoneSoupBot, now: float = 0.0):
@@ -128,4 +128,4 @@ def test_bot_decisions_are_quick():
 def test_the_bot_reads_views_only():
     tree = ast.parse(inspect.getsource(bot_module))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert not imported & {"shared.stone_soup.state", "shared.stone_soup.rules", "shared.stone_soup.view"}
+    assert not imported & {"soupkitchen.shared.stone_soup.state", "soupkitchen.shared.stone_soup.rules", "soupkitchen.shared.stone_soup.view"}

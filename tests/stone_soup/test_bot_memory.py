@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from shared.match import MatchRecord, seat_views
-from shared.playout import play
-from shared.stone_soup import GAME
-from shared.stone_soup.bot import StoneSoupBot
-from shared.stone_soup.cards import KIND_OF
+from soupkitchen.shared.match import MatchRecord, seat_views
+from soupkitchen.shared.playout import play
+from soupkitchen.shared.stone_soup import GAME
+from soupkitchen.shared.stone_soup.bot import StoneSoupBot
+from soupkitchen.shared.stone_soup.cards import KIND_OF
 
 DECISIONS = ("seed", "rng", "plan", "challenges")  # what the bot means to do (and its dice), not what it saw
 

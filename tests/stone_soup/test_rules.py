@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from shared.core import SYSTEM, TIMEOUT, RuleError
-from shared.stone_soup import GAME
-from shared.stone_soup.cards import (
+from soupkitchen.shared.core import SYSTEM, TIMEOUT, RuleError
+from soupkitchen.shared.stone_soup import GAME
+from soupkitchen.shared.stone_soup.cards import (
     DECK,
     FOOD_COUNTS,
     REFERENCE_CARDS,

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from shared.conformance import check_replay, check_state
-from shared.core import canonical_json
-from shared.match import replay
-from shared.playout import bot_chooser, play, random_chooser
-from shared.stone_soup import GAME
+from soupkitchen.shared.conformance import check_replay, check_state
+from soupkitchen.shared.core import canonical_json
+from soupkitchen.shared.match import replay
+from soupkitchen.shared.playout import bot_chooser, play, random_chooser
+from soupkitchen.shared.stone_soup import GAME
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 RANDOM_GAMES = 500  # per player count

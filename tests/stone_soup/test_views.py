@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from shared.conformance import check_legal_actions_validate
-from shared.playout import play, random_chooser
-from shared.stone_soup import GAME
-from shared.stone_soup import view as view_module
+from soupkitchen.shared.conformance import check_legal_actions_validate
+from soupkitchen.shared.playout import play, random_chooser
+from soupkitchen.shared.stone_soup import GAME
+from soupkitchen.shared.stone_soup import view as view_module
 
 VIEW_KEYS = {"seat", "players", "turn", "phase", "next_player", "sequence", "due", "pot", "salt_pile",
              "set_aside", "plays", "challenge_seconds", "window", "last_reveal", "log", "deadline", "over",

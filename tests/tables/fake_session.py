@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from shared.core import TIMEOUT
-from shared.too_many_cooks import GAME
+from soupkitchen.shared.core import TIMEOUT
+from soupkitchen.shared.too_many_cooks import GAME
 
 
 class FakeSession:

@@ -10,8 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from client.settings import Settings  # noqa: E402
-from client.tables.too_many_cooks import TooManyCooksTable  # noqa: E402
+from soupkitchen.client.settings import Settings  # noqa: E402
+from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable  # noqa: E402
 
 
 class HeadlessApp:

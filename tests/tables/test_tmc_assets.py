@@ -11,8 +11,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from shared.too_many_cooks.cards import COLOURS, VEGETABLES
-from shared.too_many_cooks.tastes import TASTES
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, VEGETABLES
+from soupkitchen.shared.too_many_cooks.tastes import TASTES
 from tests.svg_rules import svg_problems
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,17 +9,17 @@ import asyncio
 import pygame
 import pytest
 
-from client import modes
-from client.app import App
-from client.input import InputAction
-from client.settings import Settings
-from client.tables.too_many_cooks import TooManyCooksTable
+from soupkitchen.client import modes
+from soupkitchen.client.app import App
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.settings import Settings
+from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
 
-pytest.importorskip("server.embedded")
-from server import hub as hub_module  # noqa: E402
-from server.embedded import EmbeddedServer  # noqa: E402
-from shared.registry import get_game  # noqa: E402
-from shared.too_many_cooks.rounds import score_round  # noqa: E402
+pytest.importorskip("soupkitchen.server.embedded")
+from soupkitchen.server import hub as hub_module  # noqa: E402
+from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
+from soupkitchen.shared.registry import get_game  # noqa: E402
+from soupkitchen.shared.too_many_cooks.rounds import score_round  # noqa: E402
 
 
 class Clock:

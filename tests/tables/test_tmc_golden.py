@@ -16,8 +16,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.input import InputAction
-from shared.too_many_cooks import GAME
+from soupkitchen.client.input import InputAction
+from soupkitchen.shared.too_many_cooks import GAME
 from tests import golden as golden_screens
 from tests.golden import ALLOWED_OFF, DOC_SIZE, SIZE, differences
 from tests.tables.fake_session import FakeSession

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from client.tables.too_many_cooks.layout import TableLayout
-from client.tables.too_many_cooks.model import SIZE, Selection, TableModel, arrow_at, spare_step
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.cards import COLOURS, VEGETABLES
+from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
+from soupkitchen.client.tables.too_many_cooks.model import SIZE, Selection, TableModel, arrow_at, spare_step
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, VEGETABLES
 
 
 def my_turn_view(players: int = 2, seed: int = 4) -> dict:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pygame.image import tobytes
 
-from client import theme
-from client.input import InputAction, nav
-from client.tables import table_scene_for
-from client.tables.too_many_cooks import TooManyCooksTable
-from client.tables.too_many_cooks.animation import detect
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.cards import card_id
-from shared.too_many_cooks.tastes import TASTES, satisfied
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction, nav
+from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
+from soupkitchen.client.tables.too_many_cooks.animation import detect
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.cards import card_id
+from soupkitchen.shared.too_many_cooks.tastes import TASTES, satisfied
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 
@@ -282,7 +282,7 @@ def test_the_second_button_walks_a_pad_player_through_the_tastes_and_spares_and_
 
 
 def test_the_hints_name_the_device_in_hand_and_the_second_button():
-    from client.tables.too_many_cooks.panels import hint_line
+    from soupkitchen.client.tables.too_many_cooks.panels import hint_line
 
     session, app, scene = playing_table(players=2)
     scene.handle(nav(1, 0))

@@ -6,9 +6,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.cards import COPIES, KINDS, card_id
-from shared.too_many_cooks.state import TmcState
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.cards import COPIES, KINDS, card_id
+from soupkitchen.shared.too_many_cooks.state import TmcState
 
 
 def soup_of(fill: str, cells: dict[tuple[int, int], str] | None = None) -> tuple[int, ...]:

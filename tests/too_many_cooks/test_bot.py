@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
-from shared.playout import bot_chooser, play, random_chooser
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.bot import after, soup_from_view
-from shared.too_many_cooks.moves import spares_from_view
-from shared.too_many_cooks.tastes import satisfied
+from soupkitchen.shared.playout import bot_chooser, play, random_chooser
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.bot import after, soup_from_view
+from soupkitchen.shared.too_many_cooks.moves import spares_from_view
+from soupkitchen.shared.too_many_cooks.tastes import satisfied
 
 
 def test_thirty_bot_games_at_four_chefs_finish_and_beat_random_cooks():

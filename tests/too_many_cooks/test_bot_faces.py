@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from shared.playout import play
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.bot import GreedyChef
-from shared.too_many_cooks.cards import COPIES, KINDS
-from shared.too_many_cooks.inference import HiddenTastes, card_roles
-from shared.too_many_cooks.moves import rotate
-from shared.too_many_cooks.tastes import TASTES, judge_for
+from soupkitchen.shared.playout import play
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.bot import GreedyChef
+from soupkitchen.shared.too_many_cooks.cards import COPIES, KINDS
+from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, card_roles
+from soupkitchen.shared.too_many_cooks.moves import rotate
+from soupkitchen.shared.too_many_cooks.tastes import TASTES, judge_for
 
 TABLES = [  # (players, options) of the seeded games the candidate sets are checked in
     (4, {"difficulty": "easy"}), (3, {"difficulty": "moderate"}), (2, {"difficulty": "hard"}),

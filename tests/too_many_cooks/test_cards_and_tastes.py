@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.too_many_cooks import (
+from soupkitchen.shared.too_many_cooks import (
     COLOUR_HEX,
     COLOUR_SYMBOLS,
     COLOURS,
@@ -18,8 +18,21 @@ from shared.too_many_cooks import (
     VEGETABLES,
     icon_parts,
 )
-from shared.too_many_cooks.cards import BASE_SOUPS, DECK_SIZE, KINDS, buildable, card_id, parse_soup
-from shared.too_many_cooks.tastes import TASTES_BY_ID, WITNESS_SOUPS, distance, satisfied, tastes_of
+from soupkitchen.shared.too_many_cooks.cards import (
+    BASE_SOUPS,
+    DECK_SIZE,
+    KINDS,
+    buildable,
+    card_id,
+    parse_soup,
+)
+from soupkitchen.shared.too_many_cooks.tastes import (
+    TASTES_BY_ID,
+    WITNESS_SOUPS,
+    distance,
+    satisfied,
+    tastes_of,
+)
 
 DIFFICULTIES = ("easy", "moderate", "hard")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.cards import COLOURS, VEGETABLES
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, VEGETABLES
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8)
 JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3)

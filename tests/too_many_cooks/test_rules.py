@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from shared.core import RuleError
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.cards import BASE_SOUPS, COPIES, KINDS, card_id, card_json
-from shared.too_many_cooks.rounds import score_round
-from shared.too_many_cooks.state import chef_satisfied
-from shared.too_many_cooks.tastes import WITNESS_SOUPS, satisfied, tastes_of
+from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.cards import BASE_SOUPS, COPIES, KINDS, card_id, card_json
+from soupkitchen.shared.too_many_cooks.rounds import score_round
+from soupkitchen.shared.too_many_cooks.state import chef_satisfied
+from soupkitchen.shared.too_many_cooks.tastes import WITNESS_SOUPS, satisfied, tastes_of
 
 PEA_GREEN = "pea/green"
 

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from shared.conformance import check_legal_actions_validate, check_replay, check_state
-from shared.match import replay
-from shared.playout import bot_chooser, play, random_chooser
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.cards import COPIES, KINDS
-from shared.too_many_cooks.tastes import TASTES_BY_ID
+from soupkitchen.shared.conformance import check_legal_actions_validate, check_replay, check_state
+from soupkitchen.shared.match import replay
+from soupkitchen.shared.playout import bot_chooser, play, random_chooser
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.cards import COPIES, KINDS
+from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID
 
 GAMES = 1000
 CHUNKS = 4

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from shared.too_many_cooks import GAME
-from shared.too_many_cooks.cards import parse_soup
-from shared.too_many_cooks.tastes import TASTES_BY_ID
+from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks.cards import parse_soup
+from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID
 
 VIEW_KEYS = {"seat", "players", "legal_actions", "deadline", "over", "phase", "mode", "difficulty", "round",
              "rounds", "stars", "max_stars", "round_seconds", "turn", "first_player", "soup", "spares",

@@ -13,13 +13,13 @@ import importlib
 import logging
 from typing import Any
 
-from client.tables.present.common import Line, Section
+from soupkitchen.client.tables.present.common import Line, Section
 
 log = logging.getLogger(__name__)
 
-PRESENTERS = {"pot-pourri": "client.tables.present.pot_pourri",
-              "stone-soup": "client.tables.present.stone_soup",
-              "pink-soup": "client.tables.present.pink_soup"}
+PRESENTERS = {"pot-pourri": "soupkitchen.client.tables.present.pot_pourri",
+              "stone-soup": "soupkitchen.client.tables.present.stone_soup",
+              "pink-soup": "soupkitchen.client.tables.present.pink_soup"}
 _failed: set[str] = set()
 
 __all__ = ["Line", "Section", "PRESENTERS", "move_cards", "presenter_for", "sections", "waiting"]

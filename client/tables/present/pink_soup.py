@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from client.tables.present.common import (
+from soupkitchen.client.tables.present.common import (
     Line,
     Section,
     log_section,
@@ -18,7 +18,7 @@ from client.tables.present.common import (
     result_lines,
     tally,
 )
-from shared.pink_soup.cards import KINDS, card_label_of
+from soupkitchen.shared.pink_soup.cards import KINDS, card_label_of
 
 REQUIRED = ("prompt", "players", "kitchen", "deck", "log")
 BACK = "pink_soup/back"

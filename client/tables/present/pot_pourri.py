@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from client.tables.present.common import (
+from soupkitchen.client.tables.present.common import (
     Line,
     Section,
     log_section,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.tables.present.common import (
+from soupkitchen.client.tables.present.common import (
     Line,
     Section,
     log_section,

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from client.tables.too_many_cooks.model import SIZE
+from soupkitchen.client.tables.too_many_cooks.model import SIZE
 
 FLIP_SECONDS = 0.3
 SLIDE_SECONDS = 0.25

@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 
-from client import art, theme
-from client.tables.too_many_cooks.animation import SoupAnimator
-from client.tables.too_many_cooks.layout import SIZE
-from client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
-from client.tables.too_many_cooks.paint import (
+from soupkitchen.client import art, theme
+from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
+from soupkitchen.client.tables.too_many_cooks.layout import SIZE
+from soupkitchen.client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
+from soupkitchen.client.tables.too_many_cooks.paint import (
     ART,
     BODY,
     BROTH,

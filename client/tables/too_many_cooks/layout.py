@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from client.tables.too_many_cooks.model import SIZE, SPARES_PER_COLUMN, TableModel, arrow_at
+from soupkitchen.client.tables.too_many_cooks.model import SIZE, SPARES_PER_COLUMN, TableModel, arrow_at
 
 BOARD_W, BOARD_H = 1920, 1080
 CARD_W, CARD_H, GAP = 108, 150, 10        # a soup card

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.too_many_cooks.cards import COLOURS, VEGETABLES
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, VEGETABLES
 
 SIZE = 4
 Action = dict[str, Any]

@@ -7,18 +7,24 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.input import InputAction
-from client.session import EMOTES
-from client.tables.base import TableScene
-from client.tables.too_many_cooks.animation import SoupAnimator
-from client.tables.too_many_cooks.board import Frame, draw_board, draw_motion, draw_picker, draw_spare_detail
-from client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
-from client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
-from client.tables.too_many_cooks.paint import Painter
-from client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
-from client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
-from shared.core import canonical_json
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.session import EMOTES
+from soupkitchen.client.tables.base import TableScene
+from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
+from soupkitchen.client.tables.too_many_cooks.board import (
+    Frame,
+    draw_board,
+    draw_motion,
+    draw_picker,
+    draw_spare_detail,
+)
+from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
+from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
+from soupkitchen.client.tables.too_many_cooks.paint import Painter
+from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
+from soupkitchen.shared.core import canonical_json
 
 
 class TooManyCooksTable(TableScene):

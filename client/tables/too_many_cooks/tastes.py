@@ -7,9 +7,9 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.tables.too_many_cooks.board import Frame
-from client.tables.too_many_cooks.paint import (
+from soupkitchen.client import theme
+from soupkitchen.client.tables.too_many_cooks.board import Frame
+from soupkitchen.client.tables.too_many_cooks.paint import (
     ART,
     BODY,
     HEADING,
