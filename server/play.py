@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from soupkitchen.server import protocol as p
@@ -145,8 +146,17 @@ class Play:
         if not wake:
             return
         loop = asyncio.get_running_loop()
-        delay = max(0.0, min(wake) - mono)
-        table.timer = loop.call_later(delay, self.tick, table)
+        table.timer = loop.call_at(self.loop_time(loop, min(wake), mono), self.tick, table)
+
+    def loop_time(self: Hub, loop: asyncio.AbstractEventLoop, moment: float, mono: float) -> float:
+        """The event loop's time at which the hub's clock reads ``moment`` (``mono``: the hub's clock now).
+
+        Exact when both read the same monotonic clock (the default): the timer then fires at the
+        deadline itself, not at the deadline plus however long the server took between reading the
+        clock and arming the timer."""
+        if self.clock is time.monotonic and type(loop).time is asyncio.BaseEventLoop.time:
+            return moment
+        return loop.time() + max(0.0, moment - mono)
 
     @staticmethod
     def bot_should_think(table: Table, seat: int) -> bool:
@@ -198,18 +208,31 @@ class Play:
                 table.pending[seat] = PendingBotMove(mono + delay * jitter, action, table.state_id)
 
     # --- a seat whose player went away ---------------------------------------------------------
+    def grace_for(self: Hub, table: Table) -> float:
+        """Seconds a seat whose player went away waits for them before a bot stands in: the table's
+        ``stand_in_seconds`` setting if the host chose one; otherwise, while a clock runs towards a
+        deadline (a timed round), ``timed_grace`` (when shorter than ``grace``), else ``grace``."""
+        chosen = table.settings.get("stand_in_seconds")
+        if chosen is not None:
+            return float(chosen)
+        if table.started and table.deadline() is not None:
+            return min(self.config.grace, self.config.timed_grace)
+        return self.config.grace
+
     def seat_away(self: Hub, table: Table, seat: int, since: float) -> None:
         """Start the grace period; after it a bot stands in if the player has not come back."""
         table.seats[seat].away_since = since
-        delay = max(0.0, since + self.config.grace - self.clock())
-        asyncio.get_running_loop().call_later(delay, self.stand_in, table, seat)
+        loop = asyncio.get_running_loop()
+        mono = self.clock()
+        loop.call_at(self.loop_time(loop, since + self.grace_for(table), mono), self.stand_in, table, seat)
 
     def stand_in(self: Hub, table: Table, seat: int) -> None:
         holder = table.seats[seat]
         if (self.stopping or table.closed or not table.started or table.over or holder.sids or not holder.human
                 or holder.stand_in or holder.away_since is None
-                or self.clock() - holder.away_since < self.config.grace - 1e-3):
+                or self.clock() - holder.away_since < self.grace_for(table) - 1e-3):
             return
+        log.info("table %s seat %s: a bot stands in for the player who went away", table.id, seat)
         holder.stand_in = True
         table.bots[seat] = table.new_bot(seat)
         self.lobby_changed(table)

@@ -18,9 +18,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-    reason="needs a virtual X server and input tool: apt-get install -y xvfb xdotool")
+    reason="needs a virtual X server and input tool: apt-get install -y xvfb xdotool")]
+# Waits are bounded generously: they only end a run that is stuck, and a busy machine is slow.
+PATIENCE = 4.0
+PNG_END = b"IEND\xaeB`\x82"  # the last chunk of every complete PNG file
 
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
@@ -37,7 +40,7 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
 
 
 def wait_for(condition, timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + timeout * PATIENCE
     while time.monotonic() < end:
         if condition():
             return
@@ -82,8 +85,10 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
         time.sleep(1.0)
 
         keys("F12")                         # screenshot through the real key
-        wait_for(lambda: shots.exists() and any(shots.iterdir()), 10, "the screenshot")
+        # The client logs the screenshot once it is written; the file must then be a whole PNG.
+        wait_for(lambda: "screenshot saved to" in (log.read_text() if log.exists() else ""), 10, "the screenshot")
         shot = next(shots.iterdir())
+        assert shot.read_bytes().endswith(PNG_END), "the screenshot is not a complete PNG file"
         assert shot.stat().st_size > 10_000
         shutil.copy(shot, os.environ.get("SOUPKITCHEN_E2E_SHOT") or tmp_path / "e2e-table.png")
 
@@ -93,7 +98,7 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
         wait_for(lambda: scenes()[-1:] == ["title"], 15, "the title again")
 
         keys("Up", "Return")                # Quit
-        assert app.wait(timeout=20) == 0
+        assert app.wait(timeout=20 * PATIENCE) == 0
     except AssertionError as failure:
         app.kill()
         output = app.communicate(timeout=10)[0].decode(errors="replace")

@@ -11,8 +11,6 @@ from soupkitchen.client import modes
 from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.tables.base import TableScene
 
-pytest.importorskip("soupkitchen.server.embedded")
-
 
 async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
     app.settings.bot_speed = "fast"

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from soupkitchen.client.app import App
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.join import JoinScene, TablesScene
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables.base import TableScene
-
-pytest.importorskip("soupkitchen.server.embedded")
 
 
 async def both(host: App, guest: App, until, timeout: float = 15.0) -> None:

@@ -71,6 +71,7 @@ def checker(players: int, seed: int) -> SweepChecker:
                         replay_at={3, 11 + seed % 17}, validate_every=7)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_keep_every_rule_invariant(players, chunk):
@@ -96,6 +97,7 @@ def drawing_chooser(seed: int):
     return choose
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_that_run_out_of_cards_end_after_the_final_turns(players):
     for seed in range(DECK_OUT_GAMES):

@@ -97,6 +97,7 @@ def options_for(seed: int) -> dict:
     return {"cooking_pros": seed % 3 == 0}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_keep_every_card_in_one_place_and_end_with_a_winner(players, chunk):

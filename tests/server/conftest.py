@@ -49,8 +49,8 @@ async def servers(tmp_path):
     made: list[EmbeddedServer] = []
 
     async def make(db=None, **settings) -> EmbeddedServer:
-        srv = EmbeddedServer(db or tmp_path / f"server{len(made)}.sqlite3", bot_delay=0.01, grace=0.2,
-                             bot_poll=0.05, rate=500.0, burst=500.0, **settings)
+        quick = {"bot_delay": 0.01, "grace": 0.2, "bot_poll": 0.05, "rate": 500.0, "burst": 500.0}
+        srv = EmbeddedServer(db or tmp_path / f"server{len(made)}.sqlite3", **(quick | settings))
         made.append(srv)
         await srv.start()
         return srv

@@ -38,6 +38,7 @@ def run_checked_game(players: int, seed: int, redacted) -> None:
         assert GAME.state_hash(replay(result.record, upto)) == GAME.state_hash(states[upto - 1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_keep_every_invariant(players, chunk, table):
@@ -46,6 +47,7 @@ def test_random_games_keep_every_invariant(players, chunk, table):
         run_checked_game(players, seed, table.check_redacted)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_bot_games_finish_and_are_deterministic(players):
     finals = {}

@@ -14,12 +14,10 @@ from soupkitchen.client.app import App
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
-
-pytest.importorskip("soupkitchen.server.embedded")
-from soupkitchen.server import hub as hub_module  # noqa: E402
-from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
-from soupkitchen.shared.registry import get_game  # noqa: E402
-from soupkitchen.shared.too_many_cooks.rounds import score_round  # noqa: E402
+from soupkitchen.server import hub as hub_module
+from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.shared.registry import get_game
+from soupkitchen.shared.too_many_cooks.rounds import score_round
 
 
 class Clock:

@@ -51,6 +51,7 @@ def check_view_matches_state(state):
         assert cards == KINDS * COPIES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_a_thousand_random_games_keep_every_rule(chunk):
     """Games chunk, chunk + CHUNKS, ... so the chunks can run side by side."""
