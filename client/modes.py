@@ -128,12 +128,17 @@ async def connect(app: App, url: str) -> Connection:
     await conn.connect()
     app.conn = conn
 
-    def status(up: bool) -> None:
-        if up and conn.reconnect_attempts:
-            app.toast("Reconnected. Your seat is back.")
-
-    conn.status_listeners.append(status)
+    conn.resumed_listeners.append(lambda back, held: app.toast(reconnected_message(back, held)))
     return conn
+
+
+def reconnected_message(back: int, held: int) -> str:
+    """What to tell the player once a reconnection has resumed their tables."""
+    if not held:
+        return "Reconnected."
+    if back == held:
+        return "Reconnected. Your seat is back." if held == 1 else "Reconnected. Your seats are back."
+    return f"Reconnected. {back} of your {held} seats are back."
 
 
 async def disconnect(app: App) -> None:
@@ -181,6 +186,7 @@ async def spectate_table(app: App, conn: Connection, table_id: str) -> TableSess
     """Watch a table: no seat, the spectator view only."""
     ack = await conn.request("spectate", {"table": table_id})
     session = TableSession(conn, ack["table"], {}, clock=app.clock)
+    session.spectating = True   # so a reconnection asks to watch again
     app.watch_session(session)
     return session
 

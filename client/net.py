@@ -25,6 +25,10 @@ PROTOCOL = 1
 CLIENT_NAME = "soupkitchen 0.1"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 SYNC_EVERY = 10.0
+# permessage-deflate window bits offered to the server (0: no compression). A view is mostly
+# repeated keys and legal moves; compressed, it fits in far fewer packets, so a lost packet on a
+# poor link holds up less.
+WEBSOCKET_COMPRESSION = 15
 
 # Plain words for failures that never reached the server's own error messages.
 OFFLINE_MESSAGE = "Not connected to the server. Reconnecting..."
@@ -81,6 +85,8 @@ class Connection:
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.kicked_listeners: list[Callable[[str], None]] = []
         self.status_listeners: list[Callable[[bool], None]] = []
+        # after a reconnection has resumed every session: (seats taken back, seats held)
+        self.resumed_listeners: list[Callable[[int, int], None]] = []
         self.reconnect_attempts = 0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -97,7 +103,8 @@ class Connection:
 
         from soupkitchen.server.push import WireJson
 
-        sio = socketio.AsyncClient(reconnection=False, json=WireJson)
+        sio = socketio.AsyncClient(reconnection=False, json=WireJson,
+                                   websocket_extra_options={"compress": WEBSOCKET_COMPRESSION})
         sio.on("state", self._on_state)
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)
@@ -229,9 +236,13 @@ class Connection:
             except ServerError as err:
                 log.info("reconnect attempt %d failed: %s", self.reconnect_attempts, err)
                 continue
+            back = held = 0
             for session in list(self.sessions.values()):
-                await session.resume()
-            log.info("reconnected to %s", self.url)
+                held += len(session.tokens)
+                back += await session.resume()
+            log.info("reconnected to %s; %d of %d seats taken back", self.url, back, held)
+            for listener in list(self.resumed_listeners):
+                listener(back, held)
             return
 
     async def drop_for_test(self) -> None:

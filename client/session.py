@@ -55,7 +55,7 @@ class TableSession:
         self._last_active: int | None = None     # whose turn it was last (hand-offs go round from there)
         self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
         self.local = False                        # on this machine's embedded server (solo, couch)
-        self.spectating = False                   # also receives the spectator view (couch)
+        self.spectating = False                   # receives the spectator view (watching, couch)
         conn.sessions[table["id"]] = self
 
     # --- what table scenes read ----------------------------------------------------------------
@@ -330,14 +330,17 @@ class TableSession:
             as_seat = self.table.get("host_seat") if self.is_host else self.seats_held[0]
         return await self.conn.request(event, {"token": self.tokens[as_seat], **payload})
 
-    async def resume(self) -> None:
-        """After a reconnection: reclaim every held seat; the server then sends full snapshots."""
+    async def resume(self) -> int:
+        """After a reconnection: reclaim every held seat and watch again if this session watched;
+        the server then sends full snapshots. Returns how many seats were taken back."""
+        back = 0
         for seat, token in list(self.tokens.items()):
             try:
                 ack = await self.conn.request("resume", {"token": token})
             except ServerError as err:
                 self._error(f"Could not take seat {seat + 1} back: {err}")
                 continue
+            back += 1
             if isinstance(ack.get("table"), dict):
                 self.receive_lobby(ack["table"])
         if self.spectating:
@@ -345,15 +348,21 @@ class TableSession:
         if self.holding:   # the new connection does not know we were holding: say it again
             self.holding = False
             self._hold(True)
+        return back
 
     async def watch_publicly(self) -> None:
-        """Couch play: also receive the spectator view, so what is drawn between turns is exactly
-        what the server lets anybody see (best effort: the fallback strips private-looking keys)."""
+        """Receive the spectator view (a spectator; couch play, so what is drawn between turns is
+        exactly what the server lets anybody see); asked again after every reconnection."""
         try:
-            await self.conn.request("spectate", {"table": self.table["id"]})
-            self.spectating = True
+            ack = await self.conn.request("spectate", {"table": self.table["id"]})
         except ServerError as err:
-            log.info("no spectator view for the couch: %s", err)
+            log.info("no spectator view: %s", err)
+            if not self.tokens:
+                self._error(f"Could not watch the table again: {err}")
+            return
+        self.spectating = True
+        if isinstance(ack.get("table"), dict):
+            self.receive_lobby(ack["table"])
 
     async def leave(self) -> None:
         for token in list(self.tokens.values()):

@@ -39,8 +39,11 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
     ``hub.restore()`` inside the running loop before serving."""
     # No request handler awaits anything, so each runs where its message is read (async_handlers
     # off) instead of in a task of its own: one event-loop round less per request.
+    # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
+    # asleep) is found dead within ping_interval + ping_timeout seconds.
     sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
-                           json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False)
+                           json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False,
+                           ping_interval=config.ping_interval, ping_timeout=config.ping_timeout)
     app = web.Application()
     sio.attach(app)
     hub = Hub(config, sio.emit, clock=clock, pusher=Pusher(sio))
@@ -48,27 +51,35 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
 
     @sio.event
     async def connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
+        address = remote_address(environ)
         try:
-            hub.connect(sid, remote_address(environ))
+            hub.connect(sid, address)
         except p.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
+            log.info("%s from %s refused: %s", sid, address, err.message)
             raise socketio.exceptions.ConnectionRefusedError(err.message, {"code": err.code}) from None
+        log.info("%s connected from %s", sid, address)
 
     @sio.event
-    async def disconnect(sid: str, *_reason: Any) -> None:
+    async def disconnect(sid: str, *reason: Any) -> None:
+        log.info("%s disconnected (%s)", sid, reason[0] if reason else "gone")
         await hub.disconnect(sid)
 
     @sio.on("*")
     async def any_event(event: str, sid: str, *args: Any) -> dict[str, Any]:
         hub.metrics.requests_total += 1
         try:
-            return await dispatch(hub, sid, event, args)
+            reply = await dispatch(hub, sid, event, args)
         except p.ProtocolError as err:
             hub.metrics.errors_total += 1
-            return err.to_json()
+            reply = err.to_json()
         except Exception:
             log.exception("request %s failed", event)
             hub.metrics.errors_total += 1
-            return p.ProtocolError(p.INTERNAL, "the server could not do that").to_json()
+            reply = p.ProtocolError(p.INTERNAL, "the server could not do that").to_json()
+        if log.isEnabledFor(logging.INFO):  # soupkitchen-server --verbose
+            outcome = "ok" if reply.get("ok") else reply["error"]["code"]
+            log.info("%s %s %s -> %s", sid, event, loggable(args), outcome)
+        return reply
 
     async def healthz(request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "server_id": hub.server_id, "tables": len(hub.tables)})
@@ -142,6 +153,18 @@ async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dic
         raise p.ProtocolError(p.VERSION, f"say hello with protocol {p.PROTOCOL_VERSION} first")
     handler = getattr(hub, event)
     return await handler(sid, request)
+
+
+def loggable(args: tuple[Any, ...]) -> str:
+    """A request's payload for the log, without seat tokens or passwords, cut to 200 characters."""
+    payload = args[0] if len(args) == 1 else list(args)
+    if isinstance(payload, dict):
+        payload = {key: "***" if key in ("token", "password") else value for key, value in payload.items()}
+    try:
+        text = WireJson.dumps(payload)
+    except (TypeError, ValueError):
+        text = repr(payload)
+    return text[:200]
 
 
 def remote_address(environ: dict[str, Any]) -> str:

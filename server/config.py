@@ -19,6 +19,9 @@ class ServerConfig:
     bot_delay: float = 1.0  # seconds a bot "thinks" before it acts (jittered +-40%)
     bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
     grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in
+    timed_grace: float = 15.0  # the same while a round's clock runs towards a deadline (if shorter)
+    ping_interval: float = 4.0  # seconds between the transport's pings to each client
+    ping_timeout: float = 5.0  # seconds without an answer after which a connection is dead
     max_tables: int = 2000
     max_seats: int = 8
     max_spectators: int = 64

@@ -59,6 +59,7 @@ class ListTables(Request):
 class Settings(Request):
     bot_delay: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=30)
     handoff_pauses_timer: StrictBool | None = None
+    stand_in_seconds: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=3600)
 
 
 class CreateTable(Request):
