@@ -184,8 +184,14 @@ async def join_table(app: App, conn: Connection, table_id: str, password: str | 
 
 async def spectate_table(app: App, conn: Connection, table_id: str) -> TableSession:
     """Watch a table: no seat, the spectator view only."""
-    ack = await conn.request("spectate", {"table": table_id})
-    session = TableSession(conn, ack["table"], {}, clock=app.clock)
+    # Registered before asking, so the snapshot that follows the ack finds it.
+    session = TableSession(conn, {"id": table_id}, {}, clock=app.clock)
+    try:
+        ack = await conn.request("spectate", {"table": table_id})
+    except ServerError:
+        conn.sessions.pop(table_id, None)
+        raise
+    session.receive_lobby(ack["table"])
     session.spectating = True   # so a reconnection asks to watch again
     app.watch_session(session)
     return session

@@ -1,0 +1,142 @@
+"""A game played over a poor link (tests/server/bad_link.py: delay, late "lost" packets, a blackout
+and one silent drop) by the real client's connections and table sessions: the game completes,
+every client ends on exactly the server's state, a spectator catches up after its reconnection,
+and the server notices the silently dropped player within its ping interval plus ping timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from bad_link import BadLink, LinkShape
+from server_testkit import as_json
+
+from soupkitchen.client import modes
+from soupkitchen.client.net import Connection
+from soupkitchen.client.session import TableSession
+from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.embedded import EmbeddedServer
+
+PING_INTERVAL, PING_TIMEOUT = 0.5, 1.0  # the test's; the server's defaults are checked below
+NOTICE_SLACK = 3.0  # seconds beyond ping interval + timeout a loaded machine may take to run the check
+PATIENCE = 120.0  # seconds any wait may take at most: it only ends a run that is stuck
+PLAYERS = ("Ann", "Bob", "Cy")
+
+
+class Shell:
+    """What ``client.modes`` needs of the app: a clock, toasts and error routing."""
+
+    def __init__(self) -> None:
+        self.clock = asyncio.get_running_loop().time
+        self.conn: Connection | None = None
+        self.toasts: list[str] = []
+
+    def toast(self, message: str, kind: str = "info") -> None:
+        self.toasts.append(message)
+
+    def watch_session(self, session: TableSession) -> None:
+        session.error_listeners.append(self.toast)
+
+
+async def until(condition, what: str, timeout: float = PATIENCE) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        assert loop.time() < end, f"no {what} after {timeout:.0f} s"
+        await asyncio.sleep(0.02)
+
+
+async def play(session: TableSession, seat: int, rng: random.Random) -> None:
+    """A player who moves whenever their view offers a move, until the game is over."""
+    while not session.over:
+        view = session.view(seat)
+        if session.connected and view and view["legal_actions"]:
+            await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
+        await asyncio.sleep(0.01)
+
+
+def test_the_server_notices_a_silent_connection_within_ten_seconds():
+    config = ServerConfig()
+    assert config.ping_interval + config.ping_timeout <= 10
+    assert config.timed_grace < config.grace
+
+
+@pytest.mark.slow
+async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers_state(tmp_path):
+    server = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.05, grace=PATIENCE, timed_grace=PATIENCE,
+                            ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT)
+    await server.start()
+    # Each client on a link of its own (the same poor shape), so one of them can be dropped alone.
+    links = [await BadLink(server.port, LinkShape(delay=(0.04, 0.06), loss=0.05, resend=0.2, seed=i)).start()
+             for i in range(len(PLAYERS) + 1)]
+    shells = [Shell() for _ in links]
+    noticed: dict[str, float] = {}
+    hub = server.hub
+    disconnect = hub.disconnect
+
+    async def recording_disconnect(sid: str) -> None:
+        noticed[sid] = asyncio.get_running_loop().time()
+        await disconnect(sid)
+
+    hub.disconnect = recording_disconnect
+    players: list[asyncio.Task[Any]] = []
+    try:
+        conns = [await modes.connect(shell, link.url) for shell, link in zip(shells, links, strict=True)]
+        host = await conns[0].request("create_table", {"game": "pepper", "seats": 4, "name": PLAYERS[0],
+                                                       "options": {"moves": 40, "turn_seconds": 60}})
+        table_id = host["table"]["id"]
+        sessions = [TableSession(conns[0], host["table"], {0: host["token"]})]
+        for conn, name in zip(conns[1:len(PLAYERS)], PLAYERS[1:], strict=True):
+            joined = await conn.request("join_table", {"table": table_id, "name": name})
+            sessions.append(TableSession(conn, joined["table"], {joined["seat"]: joined["token"]}))
+        for session in sessions[1:]:  # once everyone has joined (a new player clears every ready)
+            await session.set_ready(True)
+        watcher = await modes.spectate_table(shells[-1], conns[-1], table_id)
+        await sessions[0].request("start")  # a bot takes the fourth seat
+        table = hub.tables[table_id]
+        players = [asyncio.ensure_future(play(session, seat, random.Random(seat)))
+                   for seat, session in enumerate(sessions)]
+
+        # A blackout longer than ping interval + timeout: every connection is found dead, and
+        # every client comes back by itself, resumes its seat or watches again.
+        await until(lambda: table.state_id >= 8, "moves before the blackout")
+        before = set(hub.conns)
+        for link in links:
+            link.blackout(PING_INTERVAL + PING_TIMEOUT + 1.0)
+        await until(lambda: not before & set(hub.conns), "connection found dead in the blackout")
+        await until(lambda: all(conn.connected for conn in conns) and len(hub.conns) == len(conns),
+                    "reconnection after the blackout")
+        await until(lambda: table.spectators, "spectator watching again")
+        mark = table.state_id
+        await until(lambda: table.state_id >= mark + 6, "moves after the blackout")
+
+        # One player's link goes silent: the server notices within ping interval + timeout.
+        bob_sid = next(iter(table.seats[1].sids))
+        dropped_at = asyncio.get_running_loop().time()
+        for pipe in links[1].open_pipes():
+            links[1].drop_silently(pipe)
+        await until(lambda: bob_sid in noticed, "notice of the silent drop")
+        assert noticed[bob_sid] - dropped_at <= PING_INTERVAL + PING_TIMEOUT + NOTICE_SLACK
+
+        await asyncio.wait_for(asyncio.gather(*players), PATIENCE)
+        assert table.over and table.state_id == len(table.record.log)
+        for seat, session in enumerate(sessions):  # every client ends on exactly the server's state
+            await until(lambda s=session, k=seat: s.state_ids.get(k) == table.state_id, f"seat {seat}'s last view")
+            assert session.view(seat) == as_json(table.game.view(table.state, seat))
+        await until(lambda: watcher.state_ids.get(None) == table.state_id, "the spectator's last view")
+        assert watcher.public_view == as_json(table.game.view(table.state, None))
+        assert watcher.over
+        assert "Reconnected." in shells[-1].toasts, shells[-1].toasts  # the spectator holds no seat
+        assert not any("seat" in toast for toast in shells[-1].toasts), shells[-1].toasts
+        assert "Reconnected. Your seat is back." in shells[0].toasts, shells[0].toasts
+    finally:
+        for task in players:
+            task.cancel()
+        for shell in shells:
+            if shell.conn is not None:
+                await shell.conn.close()
+        for link in links:
+            await link.stop()
+        await server.stop()
