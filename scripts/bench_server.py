@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Load test of the game server against a bare python-socketio echo server, on loopback.
+"""Load test of the game server against a bare python-socketio server doing the same fan-out, on loopback.
 
-Starts ``soupkitchen-server`` and an echo server in their own processes, and client worker
-processes holding four real socket.io clients per table. First every client calls the echo
-server at the pace it will later play (the baseline round trip); then every table plays Too Many
-Cooks at human pace (each move after 1-3 s of thought; a finished game starts a new table) and
-each acting client measures the time from sending ``act`` to receiving its own ``state`` push.
+Starts ``soupkitchen-server`` in its own process and client worker processes holding four real
+socket.io clients per table. Every table plays Too Many Cooks at human pace (each move after 1-3 s
+of thought); for each accepted action the bench records when it was sent, when the acting seat got
+its new view, and when the LAST seat at the table got it (a cooperative real-time game: every chef
+must see the move). The seats of a table live in different client processes, as players at a
+real table would; they share the machine's monotonic clock.
+
+Then a bare python-socketio server (stock ``emit``, no rules, no database) does the same fan-out
+for the same clients at the same pace: it receives the action, answers it, and sends each of the
+table's four clients a payload of the size of the views our server sent them (the acting seat's
+and the others'). ``ratio`` is our every-seat median over the bare one's.
 
     scripts/bench_server.py --tables 250 --seconds 60
 
-The last line is ``tables=N p50_ms=.. p99_ms=.. echo_p50_ms=.. ratio=..``.
+The last line is ``tables=N all_p50_ms=.. all_p99_ms=.. actor_p50_ms=.. bare_all_p50_ms=.. ratio=..``.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import json
 import os
 import random
 import socket
+import statistics
 import sys
 import tempfile
 import time
@@ -30,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 GAME = "too-many-cooks"
 THINK = (1.0, 3.0)  # seconds a player thinks before a move
+SEATS = 4
 
 
 def free_port() -> int:
@@ -45,66 +53,53 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-# --- the bare echo server ------------------------------------------------------------------------
-def run_echo_server(port: int) -> None:
+# --- the bare fan-out server -------------------------------------------------------------------
+def run_bare_server(port: int, sizes: list[int]) -> None:
+    """Stock python-socketio: ``sit`` puts a client at a table; ``act`` from the seat whose turn it is
+    is answered, and every client at the table is sent a payload of a view's size, the actor's first.
+    ``sizes``: the acting seat's push, the next seat's (whose turn it becomes), the others'."""
     import socketio
     from aiohttp import web
 
     sio = socketio.AsyncServer(async_mode="aiohttp")
     app = web.Application()
     sio.attach(app)
+    tables: dict[str, dict[int, str]] = {}
+    states: dict[str, tuple[int, int]] = {}  # table -> (state id, seat to move)
+    views = sample_views()  # real views, so that they compress as ours do: the actor's, the mover's, another's
 
-    @sio.on("echo")
-    async def echo(sid: str, data: object) -> object:
-        return data
+    async def fan_out(table: str, actor: int | None) -> None:
+        state_id, turn = states[table]
+        order = sorted(tables[table], key=lambda seat: seat != actor)  # the actor first
+        for seat in order:
+            role = 0 if seat == actor else 1 if seat == turn else 2
+            view = {**views[role], "legal_actions": [{"type": "move"}] if seat == turn else [], "pad": ""}
+            push = {"table": table, "seat": seat, "state_id": state_id, "view": view}
+            view["pad"] = "x" * max(0, sizes[role] - len(json.dumps(push, separators=(",", ":"))))
+            await sio.emit("state", push, to=tables[table][seat])
+
+    @sio.on("sit")
+    async def sit(sid: str, data: dict) -> dict:
+        tables.setdefault(data["table"], {})[data["seat"]] = sid
+        if len(tables[data["table"]]) == SEATS:
+            states[data["table"]] = (0, 0)
+            await fan_out(data["table"], None)
+        return {"ok": True}
+
+    @sio.on("act")
+    async def act(sid: str, data: dict) -> dict:
+        table = data["table"]
+        state_id, turn = states[table]
+        if tables[table].get(turn) != sid or data["state_id"] != state_id:
+            return {"ok": False}
+        states[table] = (state_id + 1, (turn + 1) % SEATS)
+        await fan_out(table, turn)
+        return {"ok": True, "state_id": state_id + 1}
 
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
 
 
 # --- a client worker -----------------------------------------------------------------------------
-async def connect_all(url: str, count: int, on_state=None) -> list:
-    import socketio
-
-    from soupkitchen.server.push import WireJson
-
-    gate = asyncio.Semaphore(50)
-
-    async def one(index: int):
-        client = socketio.AsyncClient(reconnection=False, json=WireJson)
-        if on_state is not None:
-            client.on("state", lambda data, i=index: on_state(i, data))
-        async with gate:
-            await client.connect(url, transports=["websocket"], wait_timeout=30)
-        return client
-
-    return await asyncio.gather(*(one(i) for i in range(count)))
-
-
-async def echo_phase(url: str, clients_n: int, seconds: float, rng: random.Random,
-                     echo_bytes: int) -> tuple[list[float], float]:
-    clients = await connect_all(url, clients_n)
-    print("ready", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    samples: list[float] = []
-    end = time.monotonic() + seconds
-    cpu0 = time.process_time()
-    payload = {"token": "x" * 32, "state_id": 12, "action": {"type": "change", "row": 1, "col": 2},
-               "pad": "x" * echo_bytes}
-
-    async def pace(client) -> None:
-        await asyncio.sleep(rng.uniform(0, THINK[1] * 4))
-        while time.monotonic() < end:
-            sent = time.monotonic()
-            await client.call("echo", payload, timeout=30)
-            samples.append(time.monotonic() - sent)
-            await asyncio.sleep(rng.uniform(*THINK) * 4)  # one move per table per think time
-
-    await asyncio.gather(*(pace(c) for c in clients))
-    cpu = time.process_time() - cpu0
-    await asyncio.gather(*(c.disconnect() for c in clients))
-    return samples, cpu
-
-
 class Seat:
     def __init__(self, table: int, seat: int) -> None:
         self.index = table, seat  # global table number, seat number
@@ -114,40 +109,63 @@ class Seat:
         self.view: dict | None = None
         self.state_id = -1
         self.changed = asyncio.Event()
-        self.sent: tuple[int, float] | None = None  # (state id acted on, time sent)
+
+
+class Record:
+    """What one worker saw: each state push (table, seat, state id, arrival, bytes) and each accepted
+    action (table, seat, new state id, sent)."""
+
+    def __init__(self) -> None:
+        self.arrivals: list[tuple[int, int, int, float, int]] = []
+        self.sends: list[tuple[int, int, int, float]] = []
+        self.refused = 0
+
+    def result(self, cpu_s: float, lags: list[float]) -> dict:
+        return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "cpu_s": cpu_s,
+                "loop_lag": lags}
 
 
 def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
     """Seat s of table t is played by worker (t + s) % workers: a table's clients share no process
     where there are enough workers, as players at a real table would not."""
-    return [Seat(t, s) for t in range(tables) for s in range(4) if (t + s) % workers == me]
+    return [Seat(t, s) for t in range(tables) for s in range(SEATS) if (t + s) % workers == me]
 
 
-async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
-    seats = my_seats(args.tables, args.workers, args.index)
-    latencies: list[float] = []
-    counts = {"actions": 0, "refused": 0, "games": 0}
+async def connect_all(url: str, seats: list[Seat], record: Record, compress: int) -> None:
+    import orjson
+    import socketio
 
-    def on_state(index: int, data: dict) -> None:
-        seat = seats[index]
-        if data["table"] != seat.table or data["state_id"] < seat.state_id:
-            return
-        if seat.sent is not None and data["state_id"] > seat.sent[0]:
-            latencies.append(time.monotonic() - seat.sent[1])
-            seat.sent = None
-        if data["view"]["over"] and not (seat.view or {}).get("over") and seat.index[1] == 0:
-            counts["games"] += 1
-        seat.view, seat.state_id = data["view"], data["state_id"]
-        seat.changed.set()
+    from soupkitchen.server.push import WireJson
 
-    for seat, client in zip(seats, await connect_all(args.url, len(seats), on_state), strict=True):
+    gate = asyncio.Semaphore(50)
+
+    def on_state(seat: Seat, data: dict) -> None:
+        record.arrivals.append((seat.index[0], seat.index[1], data["state_id"], time.monotonic(),
+                                len(orjson.dumps(data))))
+        if data["state_id"] >= seat.state_id:
+            seat.view, seat.state_id = data["view"], data["state_id"]
+            seat.changed.set()
+
+    async def one(seat: Seat) -> None:
+        client = socketio.AsyncClient(reconnection=False, json=WireJson,
+                                      websocket_extra_options={"compress": compress})
+        client.on("state", lambda data: on_state(seat, data))
+        async with gate:
+            await client.connect(url, transports=["websocket"], wait_timeout=30)
         seat.client = client
-        await client.call("hello", {"protocol": 1, "client": "bench"})
+
+    await asyncio.gather(*(one(seat) for seat in seats))
+
+
+async def seat_at_tables(seats: list[Seat]) -> None:
+    """Hosts create the tables, every worker learns their ids and joins its seats, hosts start."""
+    for seat in seats:
+        await seat.client.call("hello", {"protocol": 1, "client": "bench"})
     gate = asyncio.Semaphore(20)
 
     async def host(seat: Seat) -> None:
         async with gate:
-            made = await seat.client.call("create_table", {"game": GAME, "seats": 4, "name": "Host",
+            made = await seat.client.call("create_table", {"game": GAME, "seats": SEATS, "name": "Host",
                                                            "options": {"mode": "all-day"}})
         assert made["ok"], made
         seat.token, seat.table = made["token"], made["table"]["id"]
@@ -179,9 +197,14 @@ async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
     started = await asyncio.gather(*(seat.client.call("start", {"token": seat.token}) for seat in hosts))
     refused = [answer for answer in started if not answer["ok"]]
     assert not refused, refused[0]
+
+
+async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: random.Random, bare: bool) -> dict:
+    """Every seat plays at human pace for ``seconds``; on the bare server any move will do."""
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    end = time.monotonic() + args.seconds
+    record.arrivals.clear()
+    end = time.monotonic() + seconds
     cpu0 = time.process_time()
 
     async def play(seat: Seat) -> None:
@@ -197,15 +220,15 @@ async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
             await asyncio.sleep(rng.uniform(*THINK))
             if seat.state_id != state_id or seat.view is None or not seat.view["legal_actions"]:
                 continue
-            action = rng.choice(seat.view["legal_actions"])
-            seat.sent = (state_id, time.monotonic())
-            reply = await seat.client.call("act", {"token": seat.token, "state_id": state_id, "action": action},
-                                           timeout=30)
+            payload = {"token": seat.token, "state_id": state_id, "action": rng.choice(seat.view["legal_actions"])}
+            if bare:
+                payload = {**payload, "table": seat.table, "action": {"type": "change", "row": 1, "col": 2}}
+            sent = time.monotonic()
+            reply = await seat.client.call("act", payload, timeout=30)
             if reply["ok"]:
-                counts["actions"] += 1
+                record.sends.append((seat.index[0], seat.index[1], reply["state_id"], sent))
             else:
-                seat.sent = None
-                counts["refused"] += 1
+                record.refused += 1
 
     lags: list[float] = []
 
@@ -218,17 +241,23 @@ async def game_phase(args: argparse.Namespace, rng: random.Random) -> dict:
 
     await asyncio.gather(watch_loop(), *(play(seat) for seat in seats))
     cpu = time.process_time() - cpu0
-    await asyncio.gather(*(s.client.disconnect() for s in seats))
-    return {"latencies": latencies, "cpu_s": cpu, "loop_lag": lags, **counts}
+    await asyncio.gather(*(seat.client.disconnect() for seat in seats))
+    return record.result(cpu, lags)
 
 
 async def worker(args: argparse.Namespace) -> None:
     rng = random.Random(os.getpid())
-    echo, cpu = await echo_phase(args.echo_url, len(my_seats(args.tables, args.workers, args.index)),
-                                 args.echo_seconds, rng, args.echo_bytes)
-    print("result " + json.dumps({"echo": echo, "cpu_s": cpu}), flush=True)
-    result = await game_phase(args, rng)
-    print("result " + json.dumps(result), flush=True)
+    seats, record = my_seats(args.tables, args.workers, args.index), Record()
+    await connect_all(args.url, seats, record, args.compress)
+    await seat_at_tables(seats)
+    print("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=False)), flush=True)
+    bare_url = sys.stdin.readline().split(" ", 1)[1].strip()
+    for seat in seats:  # the same tables, seats and clients, on the bare server
+        seat.table, seat.state_id, seat.view = str(seat.index[0]), -1, None
+    record = Record()
+    await connect_all(bare_url, seats, record, args.compress)
+    await asyncio.gather(*(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]}) for seat in seats))
+    print("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=True)), flush=True)
 
 
 # --- the orchestrator ----------------------------------------------------------------------------
@@ -246,7 +275,7 @@ def server_metrics(port: int) -> dict:
 
 
 async def wait_listening(port: int) -> None:
-    for _ in range(200):
+    for _ in range(400):
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.close()
@@ -256,124 +285,179 @@ async def wait_listening(port: int) -> None:
     raise RuntimeError(f"nothing listens on port {port}")
 
 
-async def phase(workers: list[asyncio.subprocess.Process], server_pid: int | None) -> tuple[list[dict], dict]:
+async def tell(workers: list[asyncio.subprocess.Process], line: str) -> None:
+    for w in workers:
+        w.stdin.write((line + "\n").encode())
+        await w.stdin.drain()
+
+
+async def phase(workers: list[asyncio.subprocess.Process], server_pid: int) -> tuple[list[dict], dict]:
     """Wait until every worker is ready, start them together, collect results and server usage."""
     import psutil
 
     for w in workers:
         line = (await w.stdout.readline()).decode()
         assert line.strip() == "ready", line
-    process = psutil.Process(server_pid) if server_pid else None
-    cpu0 = process.cpu_times() if process else None
+    process = psutil.Process(server_pid)
+    cpu0 = process.cpu_times()
     started = time.monotonic()
-    for w in workers:
-        w.stdin.write(b"go\n")
-        await w.stdin.drain()
+    await tell(workers, "go")
     results = []
     for w in workers:
         line = (await w.stdout.readline()).decode()
         assert line.startswith("result "), line
         results.append(json.loads(line[len("result "):]))
     wall = time.monotonic() - started
-    usage = {"clients_cpu_percent": 100 * sum(r["cpu_s"] for r in results) / wall}
-    if process:
-        cpu1 = process.cpu_times()
-        usage.update({"cpu_percent": 100 * (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / wall,
-                      "rss_mb": process.memory_info().rss / 2**20})
-    return results, usage
+    cpu1 = process.cpu_times()
+    return results, {"clients_cpu_percent": 100 * sum(r["cpu_s"] for r in results) / wall,
+                     "cpu_percent": 100 * (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / wall,
+                     "rss_mb": process.memory_info().rss / 2**20}
 
 
 async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
-    """Hosts create the tables, every worker learns their ids and joins its seats, hosts start."""
     tables: dict[str, str] = {}
     for w in workers:
         line = (await w.stdout.readline()).decode()
         assert line.startswith("tables "), line
         tables.update(json.loads(line.split(" ", 1)[1]))
-    for expected in ("joined", "said ready", None):
+    for expected in ("joined", "said ready"):
+        await tell(workers, "tables " + json.dumps(tables) if expected == "joined" else "go on")
         for w in workers:
-            w.stdin.write(("tables " + json.dumps(tables) + "\n").encode() if expected == "joined" else b"go on\n")
-            await w.stdin.drain()
-        if expected:
-            for w in workers:
-                line = (await w.stdout.readline()).decode()
-                assert line.strip() == expected, line
+            line = (await w.stdout.readline()).decode()
+            assert line.strip() == expected, line
+    await tell(workers, "go on")
+
+
+def timings(results: list[dict]) -> dict:
+    """Per accepted action: the actor's wait for its view, and the wait until the last seat at the
+    table had it; and the size of the views pushed for it."""
+    arrivals = {(t, seat, k): (at, size) for r in results for t, seat, k, at, size in r["arrivals"]}
+    actor, every, sizes, missing = [], [], [], 0
+    for r in results:
+        for t, seat, k, sent in r["sends"]:
+            seen = [arrivals.get((t, s, k)) for s in range(SEATS)]
+            if any(got is None for got in seen):  # sent just before the end: a view came after it
+                missing += 1
+                continue
+            actor.append(1000 * (seen[seat][0] - sent))
+            every.append(1000 * (max(at for at, _ in seen) - sent))
+            sizes.append([seen[seat][1], *sorted((size for s, (_, size) in enumerate(seen) if s != seat),
+                                                 reverse=True)])
+    # the median push of the actor, of the largest other (the seat to move next), of the rest
+    by_rank = [int(statistics.median(column)) for column in zip(*sizes, strict=True)] if sizes else [0] * SEATS
+    return {"actor": actor, "all": every, "missing": missing, "sizes": by_rank[:3]}
+
+
+def fresh_views() -> list[dict]:
+    """Each seat's view of a table whose chefs have all said ready (asked of the rules directly)."""
+    from soupkitchen.shared.registry import get_game
+
+    game = get_game(GAME)
+    state = game.setup(SEATS, game.normalise_options({"mode": "all-day"}, SEATS), 1)
+    for seat in range(SEATS):
+        state, _ = game.apply(state, seat, {"type": "ready"}, 0.0)
+    return [game.view(state, seat) for seat in range(SEATS)]
+
+
+def sample_views() -> list[dict]:
+    """A view of a seat that has just moved, of the seat to move next (its legal moves kept as
+    ballast: the bare server's clients do not read them) and of another seat."""
+    views = sorted(fresh_views(), key=lambda view: len(view["legal_actions"]))
+    mover = {**views[-1], "moves": views[-1]["legal_actions"]}
+    return [views[0], mover, views[1]]
+
+
+def legal_share() -> str:
+    """How much of a fresh table's views is the list of legal moves."""
+    import orjson
+
+    parts = []
+    for seat, view in enumerate(fresh_views()):
+        whole, legal = len(orjson.dumps(view)), len(orjson.dumps(view["legal_actions"]))
+        parts.append(f"seat {seat}: {whole} B, legal moves {legal} B ({len(view['legal_actions'])})")
+    return "; ".join(parts)
 
 
 async def orchestrate(args: argparse.Namespace) -> None:
-    port, echo_port = free_port(), free_port()
+    port, bare_port = free_port(), free_port()
     db = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-")) / "bench.sqlite3"
     server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
                          "--no-discovery", "--max-connections-per-address", "0",
                          "--max-tables-per-address", "0")  # every client comes from this one machine
-    echo = await spawn(str(Path(__file__).resolve()), "--echo-server", "--port", str(echo_port))
     workers: list[asyncio.subprocess.Process] = []
+    bare = None
     try:
         await wait_listening(port)
-        await wait_listening(echo_port)
-        workers_n = max(1, min(args.workers, args.tables * 4))
+        workers_n = max(1, min(args.workers, args.tables * SEATS))
         for index in range(workers_n):
             workers.append(await spawn(
                 str(Path(__file__).resolve()), "--worker", "--tables", str(args.tables), "--workers",
-                str(workers_n), "--index", str(index), "--seconds", str(args.seconds), "--echo-seconds",
-                str(args.echo_seconds), "--echo-bytes", str(args.echo_bytes), "--url", f"http://127.0.0.1:{port}",
-                "--echo-url", f"http://127.0.0.1:{echo_port}", stdin=True))
-        echo_results, echo_usage = await phase(workers, echo.pid)
+                str(workers_n), "--index", str(index), "--seconds", str(args.seconds),
+                "--compress", str(args.compress), "--url", f"http://127.0.0.1:{port}", stdin=True))
         await seat_everyone(workers)
         game_results, usage = await phase(workers, server.pid)
         usage["metrics"] = await asyncio.to_thread(server_metrics, port)
+        ours = timings(game_results)
+        server.terminate()
+        await server.wait()
+        bare = await spawn(str(Path(__file__).resolve()), "--bare-server", "--port", str(bare_port),
+                           "--view-bytes", ",".join(map(str, ours["sizes"])))
+        await wait_listening(bare_port)
+        await tell(workers, f"bare http://127.0.0.1:{bare_port}")
+        bare_results, bare_usage = await phase(workers, bare.pid)
+        theirs = timings(bare_results)
         for w in workers:
             await w.wait()
     finally:
-        for proc in (server, echo, *workers):
-            if proc.returncode is None:
+        for proc in (server, bare, *workers):
+            if proc is not None and proc.returncode is None:
                 proc.terminate()
                 await proc.wait()
-    echo_ms = [v * 1000 for r in echo_results for v in r["echo"]]
-    lat_ms = [v * 1000 for r in game_results for v in r["latencies"]]
-    actions = sum(r["actions"] for r in game_results)
-    p50, p99, echo_p50 = percentile(lat_ms, 0.5), percentile(lat_ms, 0.99), percentile(echo_ms, 0.5)
-    print(f"clients={args.tables * 4} client_processes={len(workers)} seconds={args.seconds} think={THINK} "
-          f"cores={os.cpu_count()} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
-    print(f"actions={actions} actions_per_s={actions / args.seconds:.1f} refused="
-          f"{sum(r['refused'] for r in game_results)} games_finished={sum(r['games'] for r in game_results)}")
-    print(f"action->view latency ms: p50={p50:.2f} p90={percentile(lat_ms, 0.9):.2f} p99={p99:.2f} "
-          f"max={max(lat_ms, default=float('nan')):.2f} samples={len(lat_ms)}")
+    every, actor, bare_every = ours["all"], ours["actor"], theirs["all"]
+    p50, p99, actor_p50, bare_p50 = (percentile(every, 0.5), percentile(every, 0.99), percentile(actor, 0.5),
+                                     percentile(bare_every, 0.5))
+    print(f"clients={args.tables * SEATS} client_processes={len(workers)} seconds={args.seconds} think={THINK} "
+          f"compress={args.compress} cores={os.cpu_count()} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
+    print(f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
+          f"{sum(r['refused'] for r in game_results)} unmatched={ours['missing']}")
+    actor_bytes, mover_bytes, other_bytes = ours["sizes"]
+    print(f"view bytes per push (median, as JSON before compression): acting seat {actor_bytes}, seat to "
+          f"move next {mover_bytes}, the others {other_bytes}; a fresh table: {legal_share()}")
+    print(f"action -> acting seat's view ms: p50={actor_p50:.2f} p99={percentile(actor, 0.99):.2f}")
+    print(f"action -> every seat's view ms: p50={p50:.2f} p90={percentile(every, 0.9):.2f} p99={p99:.2f} "
+          f"max={max(every, default=float('nan')):.2f}")
     inside = usage["metrics"]["latency_ms"]
     print(f"inside the server (action received -> actor's state push queued) ms: p50={inside['p50']} "
           f"p99={inside['p99']}; by stage: {usage['metrics'].get('stages_ms')}")
     lag_ms = [v * 1000 for r in game_results for v in r["loop_lag"]]
     print(f"client processes' event-loop lag ms: p50={percentile(lag_ms, 0.5):.2f} "
           f"p99={percentile(lag_ms, 0.99):.2f}")
-    print(f"echo round trip ms: p50={echo_p50:.2f} p99={percentile(echo_ms, 0.99):.2f} samples={len(echo_ms)}")
-    print(f"server: cpu={usage.get('cpu_percent', 0):.1f}% rss={usage.get('rss_mb', 0):.1f}MB; "
-          f"echo server: cpu={echo_usage.get('cpu_percent', 0):.1f}% rss={echo_usage.get('rss_mb', 0):.1f}MB; "
-          f"client processes: cpu={usage['clients_cpu_percent']:.1f}% (echo phase "
-          f"{echo_usage['clients_cpu_percent']:.1f}%)")
-    print(f"tables={args.tables} p50_ms={p50:.2f} p99_ms={p99:.2f} echo_p50_ms={echo_p50:.2f} "
-          f"ratio={p50 / echo_p50:.2f}")
+    print(f"bare fan-out: actor p50={percentile(theirs['actor'], 0.5):.2f} every seat p50={bare_p50:.2f} "
+          f"p99={percentile(bare_every, 0.99):.2f} actions={len(bare_every)}")
+    print(f"server: cpu={usage['cpu_percent']:.1f}% rss={usage['rss_mb']:.1f}MB; bare server: "
+          f"cpu={bare_usage['cpu_percent']:.1f}% rss={bare_usage['rss_mb']:.1f}MB; client processes: "
+          f"cpu={usage['clients_cpu_percent']:.1f}% (bare phase {bare_usage['clients_cpu_percent']:.1f}%)")
+    print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
+          f"bare_all_p50_ms={bare_p50:.2f} ratio={p50 / bare_p50:.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=250, help="tables of four clients (default 250)")
-    parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play measured (default 30)")
-    parser.add_argument("--echo-seconds", type=float, default=None, help="seconds of echo baseline "
-                        "(default: the same as --seconds)")
-    parser.add_argument("--echo-bytes", type=int, default=0,
-                        help="padding added to each echo request (default 0: an action-sized request)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play measured, each phase (default 30)")
     parser.add_argument("--workers", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument("--compress", type=int, default=15, choices=[0, *range(9, 16)],
+                        help="permessage-deflate window bits the clients offer, as the game client "
+                             "does; 0: none (default %(default)s)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
-    parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--bare-server", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--view-bytes", default="0,0,0", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
-    parser.add_argument("--echo-url", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.echo_seconds is None:
-        args.echo_seconds = args.seconds
-    if args.echo_server:
-        run_echo_server(args.port)
+    if args.bare_server:
+        run_bare_server(args.port, [int(n) for n in args.view_bytes.split(",")])
     elif args.worker:
         asyncio.run(worker(args))
     else:

@@ -223,14 +223,14 @@ class Play:
         """Start the grace period; after it a bot stands in if the player has not come back."""
         table.seats[seat].away_since = since
         loop = asyncio.get_running_loop()
-        mono = self.clock()
-        loop.call_at(self.loop_time(loop, since + self.grace_for(table), mono), self.stand_in, table, seat)
+        due = since + self.grace_for(table)  # decided now: a round ending meanwhile does not move it
+        loop.call_at(self.loop_time(loop, due, self.clock()), self.stand_in, table, seat, since, due)
 
-    def stand_in(self: Hub, table: Table, seat: int) -> None:
+    def stand_in(self: Hub, table: Table, seat: int, since: float, due: float) -> None:
+        """At ``due``: a bot takes the seat of a player away since ``since`` who has not come back."""
         holder = table.seats[seat]
         if (self.stopping or table.closed or not table.started or table.over or holder.sids or not holder.human
-                or holder.stand_in or holder.away_since is None
-                or self.clock() - holder.away_since < self.grace_for(table) - 1e-3):
+                or holder.stand_in or holder.away_since != since or self.clock() < due - 1e-3):
             return
         log.info("table %s seat %s: a bot stands in for the player who went away", table.id, seat)
         holder.stand_in = True

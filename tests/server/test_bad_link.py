@@ -6,15 +6,17 @@ and the server notices the silently dropped player within its ping interval plus
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from typing import Any
 
+import aiohttp
 import pytest
 from bad_link import BadLink, LinkShape
-from server_testkit import as_json
+from server_testkit import Client, as_json
 
 from soupkitchen.client import modes
-from soupkitchen.client.net import Connection
+from soupkitchen.client.net import WEBSOCKET_COMPRESSION, Connection
 from soupkitchen.client.session import TableSession
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.embedded import EmbeddedServer
@@ -61,6 +63,66 @@ def test_the_server_notices_a_silent_connection_within_ten_seconds():
     config = ServerConfig()
     assert config.ping_interval + config.ping_timeout <= 10
     assert config.timed_grace < config.grace
+
+
+async def away_player_table(server, settings: dict | None = None) -> tuple[Any, Client, str]:
+    """A started two-seat Pepper table (a clock runs: each turn has a deadline) whose guest has gone."""
+    ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann", "settings": settings,
+                                            "options": {"turn_seconds": 600, "moves": 10}})
+    joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
+    await bob.ok("ready", {"token": joined["token"], "on": True})
+    await ann.ok("start", {"token": created["token"]})
+    await bob.sio.eio.disconnect(abort=True)  # the network goes
+    return server.hub.tables[created["table"]["id"]], ann, joined["token"]
+
+
+@pytest.mark.parametrize("settings", [None, {"stand_in_seconds": 0.2}])
+async def test_in_a_timed_round_a_bot_stands_in_sooner(servers, settings):
+    """The timed grace (or the host's stand_in_seconds) applies, not the long one for untimed play."""
+    server = await servers(grace=PATIENCE * 10, timed_grace=0.2 if settings is None else PATIENCE * 10)
+    table, ann, bob_token = await away_player_table(server, settings)
+    try:
+        await until(lambda: table.seats[1].stand_in, "stand-in bot")
+        seats = (await ann.wait_for(lambda: [lob for lob in ann.lobbies if lob["table"]["seats"][1]["stand_in"]],
+                                    timeout=PATIENCE))[-1]["table"]["seats"]
+        assert seats[1]["stand_in"] and not seats[1]["connected"]
+        back = await Client(server.url).connect()  # the player comes back and takes the seat again
+        await back.ok("resume", {"token": bob_token})
+        assert not table.seats[1].stand_in and 1 not in table.bots
+        await back.close()
+    finally:
+        await ann.close()
+
+
+async def test_a_turn_based_game_without_a_clock_waits_the_long_grace(servers):
+    server = await servers(grace=PATIENCE * 10, timed_grace=0.2)
+    ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
+    try:
+        created = await ann.ok("create_table", {"game": "pink-soup", "seats": 2, "name": "Ann"})
+        joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
+        await bob.ok("ready", {"token": joined["token"], "on": True})
+        await ann.ok("start", {"token": created["token"]})
+        table = server.hub.tables[created["table"]["id"]]
+        assert table.deadline() is None
+        await bob.close()
+        await until(lambda: table.seats[1].away_since is not None, "the seat away")
+        assert server.hub.grace_for(table) == PATIENCE * 10 and not table.seats[1].stand_in
+    finally:
+        await ann.close()
+
+
+async def test_the_server_takes_the_compression_the_client_offers(server):
+    """Views travel deflated (permessage-deflate): a 14 KB view fits in a few packets."""
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(f"{server.url}/socket.io/?EIO=4&transport=websocket",
+                                   compress=WEBSOCKET_COMPRESSION)
+        try:
+            assert ws.compress == WEBSOCKET_COMPRESSION
+            handshake = json.loads((await ws.receive(timeout=PATIENCE)).data[1:])
+            assert handshake["pingInterval"] == server.config.ping_interval * 1000
+        finally:
+            await ws.close()
 
 
 @pytest.mark.slow
