@@ -55,13 +55,16 @@ def percentile(values: list[float], fraction: float) -> float:
 
 # --- the bare fan-out server -------------------------------------------------------------------
 def run_bare_server(port: int, sizes: list[int]) -> None:
-    """Stock python-socketio: ``sit`` puts a client at a table; ``act`` from the seat whose turn it is
-    is answered, and every client at the table is sent a payload of a view's size, the actor's first.
-    ``sizes``: the acting seat's push, the next seat's (whose turn it becomes), the others'."""
+    """Stock python-socketio (given the same JSON module as ours): ``sit`` puts a client at a table;
+    ``act`` from the seat whose turn it is is answered, and every client at the table is sent a
+    payload of a view's size, the actor's first. ``sizes``: the acting seat's push, the next seat's
+    (whose turn it becomes), the others'."""
     import socketio
     from aiohttp import web
 
-    sio = socketio.AsyncServer(async_mode="aiohttp")
+    from soupkitchen.server.push import WireJson
+
+    sio = socketio.AsyncServer(async_mode="aiohttp", json=WireJson)
     app = web.Application()
     sio.attach(app)
     tables: dict[str, dict[int, str]] = {}

@@ -57,7 +57,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--lobby-idle", type=seconds, metavar="SECONDS", default=ServerConfig.lobby_idle,
                         help="seconds a table that has not started stays open once no player is connected "
                              "to it; 0: for ever (default %(default)s)")
-    parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.add_argument("--verbose", action="store_true",
+                        help="log every HTTP request and socket event: connections, disconnects and each request "
+                             "(moves, resumes...) with its outcome")
     return parser.parse_args(argv)
 
 

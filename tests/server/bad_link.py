@@ -4,7 +4,8 @@ a while, and can silently drop one connection (nothing more passes either way, a
 told: a cable pulled, a laptop lid shut).
 
 TCP never loses data, so a lost packet shows to the application as a chunk that arrives one
-retransmission timeout late, holding up everything behind it on that connection.
+retransmission timeout late, holding up everything behind it on that connection; a chunk of many
+packets is held up if any one of them is lost.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ import random
 from dataclasses import dataclass, field
 
 LOOPBACK = "127.0.0.1"
+SEGMENT = 1448  # bytes of data in one TCP packet on an Ethernet link
 
 
 @dataclass
 class LinkShape:
     delay: tuple[float, float] = (0.04, 0.06)  # seconds each chunk takes one way
-    loss: float = 0.05  # the share of chunks that arrive late, as if resent
+    loss: float = 0.05  # the share of packets lost: a chunk with one of them lost arrives late, as if resent
     resend: float = 0.2  # how much later a "lost" chunk arrives
     seed: int = 1
 
@@ -101,7 +103,8 @@ class BadLink:
         try:
             while chunk := await reader.read(65536):
                 due = loop.time() + self.rng.uniform(*self.shape.delay)
-                if self.rng.random() < self.shape.loss:
+                segments = -(-len(chunk) // SEGMENT)  # a bigger chunk crosses as more packets, each may be lost
+                if any(self.rng.random() < self.shape.loss for _ in range(segments)):
                     due += self.shape.resend
                 last_due = max(last_due, due)
                 queue.put_nowait((last_due, chunk))

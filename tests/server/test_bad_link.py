@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 from typing import Any
 
@@ -110,6 +111,22 @@ async def test_a_turn_based_game_without_a_clock_waits_the_long_grace(servers):
         assert server.hub.grace_for(table) == PATIENCE * 10 and not table.seats[1].stand_in
     finally:
         await ann.close()
+
+
+async def test_verbose_logs_socket_events_without_secrets(servers, caplog):
+    """``soupkitchen-server --verbose`` (INFO): connections, moves, disconnects and resumes, no tokens."""
+    caplog.set_level(logging.INFO, logger="soupkitchen.server")
+    server = await servers()
+    table, ann, bob_token = await away_player_table(server)
+    back = await Client(server.url).connect()
+    await back.ok("resume", {"token": bob_token})
+    await ann.ok("act", {"token": ann.tokens[0], "state_id": 0, "action": {"type": "add", "n": 2}})
+    await back.close()
+    await ann.close()
+    text = "\n".join(record.getMessage() for record in caplog.records)
+    for words in (" connected from 127.0.0.1", " disconnected (", " resume ", '"action":{"type":"add","n":2}'):
+        assert words in text, f"{words!r} not logged:\n{text}"
+    assert bob_token not in text and ann.tokens[0] not in text
 
 
 async def test_the_server_takes_the_compression_the_client_offers(server):
