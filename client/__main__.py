@@ -35,7 +35,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--verbose", action="store_true", help="log debug messages (also to the console)")
     p.add_argument("--screenshot", type=Path, metavar="PATH", help="save a PNG of the window, then quit")
     p.add_argument("--after", type=float, default=3.0, metavar="SECONDS", help="when to take --screenshot "
-                   "(default 3)")
+                   "(default 3; with --solo, not before the table is shown)")
     return p
 
 
@@ -67,6 +67,7 @@ async def run(args: argparse.Namespace) -> int:
     from soupkitchen.client.scenes import flows
     from soupkitchen.client.scenes.title import TitleScene
     from soupkitchen.client.settings import Settings
+    from soupkitchen.client.tables.base import TableScene
 
     started = time.perf_counter()
     game = None
@@ -106,7 +107,9 @@ async def run(args: argparse.Namespace) -> int:
         if not first_frame:
             first_frame.append(time.perf_counter())
             log.info("first frame after %.0f ms", (first_frame[0] - started) * 1000)
-        if args.screenshot and time.perf_counter() - started >= args.after:
+        # With --solo, the table must be on screen first, however long a busy machine takes to get there.
+        at_table = game is None or isinstance(app_.stack.top, TableScene)
+        if args.screenshot and at_table and time.perf_counter() - started >= args.after:
             args.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app_.screen, str(args.screenshot))
             log.info("screenshot saved to %s", args.screenshot)
