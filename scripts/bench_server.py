@@ -35,9 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GAME = "too-many-cooks"
+from bench_bare import GAME, SEATS, legal_share  # noqa: E402 - beside this script
+
 THINK = (1.0, 3.0)  # seconds a player thinks before a move
-SEATS = 4
 
 
 def free_port() -> int:
@@ -51,55 +51,6 @@ def percentile(values: list[float], fraction: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-# --- the bare fan-out server -------------------------------------------------------------------
-def run_bare_server(port: int, sizes: list[int]) -> None:
-    """Stock python-socketio (given the same JSON module as ours): ``sit`` puts a client at a table;
-    ``act`` from the seat whose turn it is is answered, and every client at the table is sent a
-    payload of a view's size, the actor's first. ``sizes``: the acting seat's push, the next seat's
-    (whose turn it becomes), the others'."""
-    import socketio
-    from aiohttp import web
-
-    from soupkitchen.server.push import WireJson
-
-    sio = socketio.AsyncServer(async_mode="aiohttp", json=WireJson)
-    app = web.Application()
-    sio.attach(app)
-    tables: dict[str, dict[int, str]] = {}
-    states: dict[str, tuple[int, int]] = {}  # table -> (state id, seat to move)
-    views = sample_views()  # real views, so that they compress as ours do: the actor's, the mover's, another's
-
-    async def fan_out(table: str, actor: int | None) -> None:
-        state_id, turn = states[table]
-        order = sorted(tables[table], key=lambda seat: seat != actor)  # the actor first
-        for seat in order:
-            role = 0 if seat == actor else 1 if seat == turn else 2
-            view = {**views[role], "legal_actions": [{"type": "move"}] if seat == turn else [], "pad": ""}
-            push = {"table": table, "seat": seat, "state_id": state_id, "view": view}
-            view["pad"] = "x" * max(0, sizes[role] - len(json.dumps(push, separators=(",", ":"))))
-            await sio.emit("state", push, to=tables[table][seat])
-
-    @sio.on("sit")
-    async def sit(sid: str, data: dict) -> dict:
-        tables.setdefault(data["table"], {})[data["seat"]] = sid
-        if len(tables[data["table"]]) == SEATS:
-            states[data["table"]] = (0, 0)
-            await fan_out(data["table"], None)
-        return {"ok": True}
-
-    @sio.on("act")
-    async def act(sid: str, data: dict) -> dict:
-        table = data["table"]
-        state_id, turn = states[table]
-        if tables[table].get(turn) != sid or data["state_id"] != state_id:
-            return {"ok": False}
-        states[table] = (state_id + 1, (turn + 1) % SEATS)
-        await fan_out(table, turn)
-        return {"ok": True, "state_id": state_id + 1}
-
-    web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
 
 
 # --- a client worker -----------------------------------------------------------------------------
@@ -351,36 +302,6 @@ def timings(results: list[dict]) -> dict:
     return {"actor": actor, "all": every, "missing": missing, "sizes": by_rank[:3]}
 
 
-def fresh_views() -> list[dict]:
-    """Each seat's view of a table whose chefs have all said ready (asked of the rules directly)."""
-    from soupkitchen.shared.registry import get_game
-
-    game = get_game(GAME)
-    state = game.setup(SEATS, game.normalise_options({"mode": "all-day"}, SEATS), 1)
-    for seat in range(SEATS):
-        state, _ = game.apply(state, seat, {"type": "ready"}, 0.0)
-    return [game.view(state, seat) for seat in range(SEATS)]
-
-
-def sample_views() -> list[dict]:
-    """A view of a seat that has just moved, of the seat to move next (its legal moves kept as
-    ballast: the bare server's clients do not read them) and of another seat."""
-    views = sorted(fresh_views(), key=lambda view: len(view["legal_actions"]))
-    mover = {**views[-1], "moves": views[-1]["legal_actions"]}
-    return [views[0], mover, views[1]]
-
-
-def legal_share() -> str:
-    """How much of a fresh table's views is the list of legal moves."""
-    import orjson
-
-    parts = []
-    for seat, view in enumerate(fresh_views()):
-        whole, legal = len(orjson.dumps(view)), len(orjson.dumps(view["legal_actions"]))
-        parts.append(f"seat {seat}: {whole} B, legal moves {legal} B ({len(view['legal_actions'])})")
-    return "; ".join(parts)
-
-
 async def orchestrate(args: argparse.Namespace) -> None:
     port, bare_port = free_port(), free_port()
     db = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-")) / "bench.sqlite3"
@@ -403,7 +324,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
         ours = timings(game_results)
         server.terminate()
         await server.wait()
-        bare = await spawn(str(Path(__file__).resolve()), "--bare-server", "--port", str(bare_port),
+        bare = await spawn(str(Path(__file__).with_name("bench_bare.py")), "--port", str(bare_port),
                            "--view-bytes", ",".join(map(str, ours["sizes"])))
         await wait_listening(bare_port)
         await tell(workers, f"bare http://127.0.0.1:{bare_port}")
@@ -454,14 +375,9 @@ def main() -> None:
                              "does; 0: none (default %(default)s)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
-    parser.add_argument("--bare-server", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--view-bytes", default="0,0,0", help=argparse.SUPPRESS)
-    parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.bare_server:
-        run_bare_server(args.port, [int(n) for n in args.view_bytes.split(",")])
-    elif args.worker:
+    if args.worker:
         asyncio.run(worker(args))
     else:
         asyncio.run(orchestrate(args))
