@@ -171,6 +171,7 @@ def busiest_views(game_id: str, count: int):
     return sorted(sample_views(game_id, seeds=range(8), every=5), key=weight, reverse=True)[:count]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_busiest_views_fit_the_panel_at_1280x720_without_scrolling(app, kit, game_id):
     assert app.screen_size == (1280, 720)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.too_many_cooks import GAME
 from soupkitchen.shared.too_many_cooks.bot import GreedyChef
@@ -129,6 +131,7 @@ def test_card_roles_tell_which_moves_leave_a_taste_as_it_was():
                 assert judge_for(taste["id"])(turned) == judge_for(taste["id"])(soup)
 
 
+@pytest.mark.slow
 def test_reading_faces_does_at_least_as_well_on_hard_as_ignoring_them():
     options = {"difficulty": "hard"}
     totals = {}
