@@ -96,6 +96,25 @@ async def test_in_a_timed_round_a_bot_stands_in_sooner(servers, settings):
         await ann.close()
 
 
+@pytest.mark.parametrize("wait", [-1, "soon", 3601, True, None])
+async def test_a_bad_stand_in_setting_is_refused_and_changes_nothing(servers, wait):
+    server = await servers()
+    ann = await Client(server.url).connect()
+    try:
+        created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+        before = dict(server.hub.tables[created["table"]["id"]].settings)
+        payload = {"token": created["token"], "options": {}, "settings": {"stand_in_seconds": wait}}
+        if wait is None:  # null: keep what the table has
+            await ann.ok("set_options", payload)
+        else:
+            await ann.error("set_options", payload, "bad_request")
+            await ann.error("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                             "settings": {"stand_in_seconds": wait}}, "bad_request")
+        assert server.hub.tables[created["table"]["id"]].settings == before and len(server.hub.tables) == 1
+    finally:
+        await ann.close()
+
+
 async def test_a_turn_based_game_without_a_clock_waits_the_long_grace(servers):
     server = await servers(grace=PATIENCE * 10, timed_grace=0.2)
     ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
