@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,8 @@ CREATE TABLE IF NOT EXISTS tables (
     started INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     closed INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    finished REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -62,7 +65,8 @@ def password_hash(table_id: str, password: str) -> str:
 class Store:
     """The server's database: one connection, used from the event loop thread only."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
+        self.wall_clock = wall_clock  # the date a game finished is written from it
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
@@ -76,6 +80,8 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
         if "ready" not in columns:
             self.db.execute("ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0")
+        if "finished" not in {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}:
+            self.db.execute("ALTER TABLE tables ADD COLUMN finished REAL")
 
     def close(self) -> None:
         self.db.close()
@@ -113,13 +119,26 @@ class Store:
             "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (?,?,?,?,?)",
             (table_id, idx, seat, json.dumps(action), t))]
         if over:
-            statements.append(("UPDATE tables SET over = 1 WHERE id = ?", (table_id,)))
+            statements.append(("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id)))
         self._tx(statements)
+
+    def purge(self, before: float) -> int:
+        """Delete the games that finished, and the lobbies that closed, before the date ``before``
+        (seconds since the epoch); returns how many tables went."""
+        old = ("SELECT id FROM tables WHERE (over = 1 AND COALESCE(finished, created) < ?)"
+               " OR (closed = 1 AND created < ?)")
+        ids = [row[0] for row in self.db.execute(old, (before, before))]
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            self._tx([(f"DELETE FROM {name} WHERE {key} IN ({marks})", tuple(chunk))
+                      for name, key in (("actions", "table_id"), ("seats", "table_id"), ("tables", "id"))])
+        return len(ids)
 
     # --- reads ---------------------------------------------------------------------------------
     def _table_row(self, row: tuple[Any, ...]) -> dict[str, Any]:
         keys = ("id", "game", "players", "options", "settings", "password", "host_seat", "seed",
-                "started", "over", "closed", "created")
+                "started", "over", "closed", "created", "finished")
         data = dict(zip(keys, row, strict=True))
         data["options"] = json.loads(data["options"])
         data["settings"] = json.loads(data["settings"])
@@ -127,17 +146,19 @@ class Store:
             data[flag] = bool(data[flag])
         return data
 
-    def load_open_tables(self) -> list[dict[str, Any]]:
-        """Every table neither finished nor closed, with its seats and action log."""
+    def load_open_tables(self, since: float | None = None) -> list[dict[str, Any]]:
+        """Every table neither finished nor closed, and those that finished at ``since`` or later
+        (seconds since the epoch), with its seats and action log."""
         rows = self.db.execute(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
-            " closed, created FROM tables WHERE over = 0 AND closed = 0 ORDER BY created").fetchall()
+            " closed, created, finished FROM tables WHERE closed = 0 AND (over = 0 OR finished >= ?)"
+            " ORDER BY created", (float("inf") if since is None else since,)).fetchall()
         return [self._with_details(self._table_row(row)) for row in rows]
 
     def load_table(self, table_id: str) -> dict[str, Any] | None:
         row = self.db.execute(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
-            " closed, created FROM tables WHERE id = ?", (table_id,)).fetchone()
+            " closed, created, finished FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else self._with_details(self._table_row(row))
 
     def _with_details(self, data: dict[str, Any]) -> dict[str, Any]:

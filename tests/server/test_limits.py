@@ -137,4 +137,7 @@ def test_the_remote_address_comes_from_the_aiohttp_request():
     assert remote_address({"aiohttp.request": Request(), "REMOTE_ADDR": "127.0.0.1"}) == "192.168.1.20"
     Request.remote = "fe80::1"
     assert remote_address({"aiohttp.request": Request()}) == "fe80::1"
-    assert remote_address({"REMOTE_ADDR": "10.0.0.5"}) == "10.0.0.5"
+    assert remote_address({"REMOTE_ADDR": "10.0.0.5"}) == ""  # only the transport says where a peer is
+    forwarded = {"aiohttp.request": Request(), "HTTP_X_FORWARDED_FOR": "10.9.9.9, 192.168.1.30"}
+    assert remote_address(forwarded) == "fe80::1"
+    assert remote_address(forwarded, trusted_proxies=("fe80::1",)) == "192.168.1.30"

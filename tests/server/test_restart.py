@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from server_testkit import Client, check_received, fetch_json
+from server_testkit import Client, check_received, stored_record
 
 LAUNCHER = Path(__file__).with_name("serve_pepper.py")
 
@@ -86,7 +86,7 @@ async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, proce
         for client in (ann, bob, cy):
             await client.wait_for(lambda c=client: any(s["snapshot"] for s in c.states[counts[id(c)]:]), timeout=10)
         since_relaunch = time.monotonic() - relaunched_at
-        record = await fetch_json(f"{url}/replays/{tid}")
+        record = stored_record(db, tid)
         for client in (ann, bob):
             before = seen[id(client)]
             after = next(s for s in client.states[counts[id(client)]:] if s["snapshot"])
@@ -103,9 +103,9 @@ async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, proce
         await ann.wait_for(lambda: ann.latest(0)["state_id"] >= mark + 8, timeout=10)
         stop.set()
         await asyncio.gather(*players)
-        record = await fetch_json(f"{url}/replays/{tid}")
+        record = stored_record(db, tid)
         for client in (ann, bob, cy):
-            check_received(record if client is not cy else await fetch_json(f"{url}/replays/{idle['table']['id']}"),
+            check_received(record if client is not cy else stored_record(db, idle["table"]["id"]),
                            client.states)
     finally:
         for client in (ann, bob, cy):
