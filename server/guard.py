@@ -173,9 +173,19 @@ class SessionGuard:
 
     def close(self, eio_sid: str) -> None:
         """Close an Engine.IO session (after whatever is already queued for it)."""
-        task = asyncio.ensure_future(self.sio.eio.disconnect(eio_sid))
+        task = asyncio.ensure_future(self._close(eio_sid))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    async def _close(self, eio_sid: str) -> None:
+        eio = self.sio.eio
+        socket = getattr(eio, "sockets", {}).get(eio_sid)
+        queue = getattr(socket, "queue", None)
+        if socket is not None and queue is not None:
+            await socket.close(wait=False)  # the CLOSE packet goes after what is queued ...
+            queue.put_nowait(None)  # ... and then the writer ends, closing the websocket at once
+        await eio.disconnect(eio_sid)  # (without the above, a client that ignores CLOSE is dropped at
+        # the transport's ping timeout)
 
     def cancel(self) -> None:
         for session in self.sessions.values():

@@ -123,12 +123,13 @@ class Hub(Lobby, Play):
         if conn is None:
             return False
         now, config = self.clock(), self.config
+        # an address may always go as fast as one connection may
+        rate, burst = max(config.address_rate, config.rate), max(config.address_burst, config.burst)
         if len(self.address_buckets) > 2 * len(self.conns) + 64:  # a full bucket is as good as a new one
             self.address_buckets = {a: b for a, b in self.address_buckets.items()
-                                    if b.refill(now, config.address_rate, config.address_burst) < config.address_burst}
-        shared = self.address_buckets.setdefault(conn.address, Bucket(config.address_burst, now))
-        if (conn.bucket.refill(now, config.rate, config.burst) < 1
-                or shared.refill(now, config.address_rate, config.address_burst) < 1):
+                                    if b.refill(now, rate, burst) < burst}
+        shared = self.address_buckets.setdefault(conn.address, Bucket(burst, now))
+        if conn.bucket.refill(now, config.rate, config.burst) < 1 or shared.refill(now, rate, burst) < 1:
             return False
         conn.bucket.allowance -= 1
         shared.allowance -= 1
@@ -232,7 +233,7 @@ class Hub(Lobby, Play):
             holder = table.seats[seat]
             holder.sids.discard(sid)
             if not holder.sids:
-                holder.holding = False
+                holder.stop_holding(self.clock())
                 if holder.ready and not table.started and not self.stopping:  # must say it again on resume
                     holder.ready = False
                     table.save()

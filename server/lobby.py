@@ -207,7 +207,8 @@ class Lobby:
         self.forget_tokens(table, seat)
         if table.started:  # the seat stays in the game, played by a bot from now on
             holder = table.seats[seat]
-            holder.token_hash, holder.sids, holder.holding = None, set(), False
+            holder.stop_holding(self.clock())
+            holder.token_hash, holder.sids = None, set()
             holder.bot, holder.stand_in = True, False
             table.bots[seat] = table.new_bot(seat)
             self.clock_changed(table)

@@ -50,11 +50,38 @@ class Play:
 
     async def hold(self: Hub, sid: str, req: p.Hold) -> dict[str, Any]:
         table, seat = self.seat_of(req.token, sid)
-        table.seats[seat].holding = req.on
+        holder, now = table.seats[seat], self.clock()
+        if not req.on:
+            holder.stop_holding(now)
+        elif not holder.holding and self.hold_is_limited(table, seat, sid):
+            if holder.held_round != table.deadline():  # a new round: a new allowance
+                holder.held, holder.held_round = 0.0, table.deadline()
+            left = self.config.hold_limit - holder.held
+            if left <= 0:
+                raise p.ProtocolError(p.LIMIT, f"you have held the clock for {self.config.hold_limit:g} s this "
+                                               "round already")
+            holder.hold_since = now
+            holder.hold_timer = asyncio.get_running_loop().call_later(left, self.end_hold, table, seat)
+        holder.holding = req.on
         self.fire_timeouts(table)
         self.clock_changed(table)
         self.lobby_changed(table)
         return {"ok": True, "paused": table.paused_at is not None}
+
+    @staticmethod
+    def hold_is_limited(table: Table, seat: int, sid: str) -> bool:
+        """Holds are for the host and for a shared screen (a connection holding several seats of the
+        table); anyone else's is limited to ``hold_limit`` seconds a round."""
+        return seat != table.host_seat and sum(sid in s.sids for s in table.seats) < 2
+
+    def end_hold(self: Hub, table: Table, seat: int) -> None:
+        """A limited hold has lasted as long as it may: the clock runs again (everyone is told)."""
+        if self.tables.get(table.id) is not table or not table.seats[seat].holding:
+            return
+        table.seats[seat].stop_holding(self.clock())
+        self.fire_timeouts(table)
+        self.clock_changed(table)
+        self.lobby_changed(table)
 
     def clock_changed(self: Hub, table: Table) -> None:
         """After a hold or a bot taking a seat: re-derive the pause and tell everyone the deadline."""
