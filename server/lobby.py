@@ -97,7 +97,7 @@ class Lobby:
     def forget_finished_from(self: Hub, address: str) -> None:
         """Keep in memory no more finished tables created from ``address`` than it may have open ones
         (the oldest go first; their records stay in the database)."""
-        most = self.config.max_tables_per_address
+        most = self.config.max_tables_per_address if address else 0
         finished = [t for table_id, creator in self.creators.items() if creator == address
                     and (t := self.tables.get(table_id)) is not None and t.over]
         for table in sorted(finished, key=lambda t: t.created)[:max(0, len(finished) - most)] if most else []:
@@ -134,7 +134,6 @@ class Lobby:
             if sid not in self.conns:
                 raise p.ProtocolError(p.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
-        self.forget_finished_from(address)
         table = Table(self.store, game, table_id, req.seats, options, settings, password, time.time())
         token = table.seat_human(0, req.name)
         table.save()

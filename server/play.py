@@ -134,6 +134,7 @@ class Play:
             table.save()
             self.lobby_changed(table)
             asyncio.get_running_loop().call_later(self.config.linger, self.drop_table, table)
+            self.forget_finished_from(self.creators.get(table.id, ""))
         self.reschedule(table)
 
     @staticmethod

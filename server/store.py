@@ -98,10 +98,15 @@ class Store:
 
     # --- writes --------------------------------------------------------------------------------
     def save_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
-        """Insert or replace a table's settings and all its seats in one transaction."""
+        """Insert or update a table's settings and all its seats in one transaction (the date it
+        finished, written with its last action, stays)."""
         statements: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT OR REPLACE INTO tables (id, game, players, options, settings, password, host_seat,"
-            " seed, started, over, closed, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO tables (id, game, players, options, settings, password, host_seat,"
+            " seed, started, over, closed, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+            " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
+            " options = excluded.options, settings = excluded.settings, password = excluded.password,"
+            " host_seat = excluded.host_seat, seed = excluded.seed, started = excluded.started,"
+            " over = excluded.over, closed = excluded.closed, created = excluded.created",
             (row["id"], row["game"], row["players"], json.dumps(row["options"]),
              json.dumps(row["settings"]), row["password"], row["host_seat"], row["seed"],
              int(row["started"]), int(row["over"]), int(row["closed"]), row["created"]))]
