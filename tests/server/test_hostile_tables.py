@@ -8,8 +8,6 @@ import asyncio
 import time
 
 import aiohttp
-import pytest
-import socketio
 from hostile_kit import keys_in
 from server_testkit import Client, fetch_json
 
@@ -26,31 +24,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-async def connect():
-    """``await connect(url, local=None)``: a client that said hello (from source address ``local``)."""
-    made: list[tuple[Client, aiohttp.ClientSession | None]] = []
-
-    async def make(url: str, local: str | None = None) -> Client:
-        session = None
-        client = Client(url)
-        if local is not None:
-            session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(local, 0)))
-            client.sio = socketio.AsyncClient(reconnection=False, http_session=session)
-        made.append((client, session))
-        try:
-            return await client.connect()
-        except (OSError, socketio.exceptions.ConnectionError):
-            pytest.skip(f"this machine cannot connect from {local}")
-
-    yield make
-    for client, session in made:
-        if client.sio.connected:
-            await client.close()
-        if session is not None:
-            await session.close()
 
 
 async def status(url: str) -> int:

@@ -5,35 +5,11 @@ from __future__ import annotations
 import asyncio
 import time
 
-import aiohttp
 import pytest
 import socketio
 from server_testkit import Client
 
 from soupkitchen.server.app import remote_address
-
-
-@pytest.fixture
-async def connect():
-    """``await connect(url, local=...)``: a client that said hello (from source address ``local``)."""
-    made: list[tuple[Client, aiohttp.ClientSession | None]] = []
-
-    async def make(url: str, local: str | None = None) -> Client:
-        session = None
-        if local is not None:
-            session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(local, 0)))
-        client = Client(url)
-        if session is not None:  # requests and acknowledgements only: no pushes recorded
-            client.sio = socketio.AsyncClient(reconnection=False, http_session=session)
-        made.append((client, session))
-        return await client.connect()
-
-    yield make
-    for client, session in made:
-        if client.sio.connected:
-            await client.close()
-        if session is not None:
-            await session.close()
 
 
 async def refused_connection(url: str) -> dict:
