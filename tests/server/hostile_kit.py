@@ -119,3 +119,52 @@ def keys_in(data: Any) -> set[str]:
         elif isinstance(value, list):
             pending.extend(value)
     return found
+
+
+# --- a flood from another process: ``python hostile_kit.py URL SOURCE_ADDRESS SECONDS SOCKETS GUESSERS`` ---
+DEEP = '["act", ' + "[" * 2000 + "]" * 2000 + "]"
+
+
+async def flood_socket(url: str, local: str, body: str, until: float) -> int:
+    """Send ``body`` as fast as its acknowledgements come back until ``until``; how many were sent."""
+    sock = await RawSocket(url, local=local).open()
+    sent = 0
+    try:
+        await sock.call("hello", {"protocol": 1})
+        while time.monotonic() < until and not sock.closed.is_set():
+            sock.frames.clear()
+            await sock.call_raw(body)
+            sent += 1
+    except (ConnectionError, AssertionError):
+        pass
+    finally:
+        await sock.close()
+    return sent
+
+
+async def flood(url: str, local: str, seconds: float, sockets: int, guessers: int) -> None:
+    """``sockets`` connections sending requests (acts with a made-up token, reserved event names,
+    JSON nested too deep) and ``guessers`` guessing a table's password, from ``local``. Prints
+    ``ready`` once the table to guess exists, then the requests sent."""
+    owner = await RawSocket(url, local=local).open()
+    await owner.call("hello", {"protocol": 1})
+    made = await owner.call("create_table", {"game": "pepper", "seats": 2, "name": "Eve", "password": "leek"})
+    table = made["table"]["id"]
+    print("ready", flush=True)
+    until = time.monotonic() + seconds
+    act = json.dumps(["act", {"token": "x" * 32, "state_id": 0, "action": {"type": "add", "n": 1}}])
+    forged = json.dumps(["connect", {"REMOTE_ADDR": "10.0.0.1"}])
+    bodies = [act, act, forged, DEEP]
+    jobs = [flood_socket(url, local, bodies[i % len(bodies)], until) for i in range(sockets)]
+    jobs += [flood_socket(url, local, json.dumps(["join_table", {"table": table, "name": "Eve", "password": f"p{i}"}]),
+                          until) for i in range(guessers)]
+    sent = await asyncio.gather(*jobs)
+    await owner.close()
+    print("sent", sum(sent), flush=True)
+
+
+if __name__ == "__main__":
+    import sys
+
+    url, local, seconds, sockets, guessers = sys.argv[1:6]
+    asyncio.run(flood(url, local, float(seconds), int(sockets), int(guessers)))
