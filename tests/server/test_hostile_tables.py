@@ -8,6 +8,7 @@ import asyncio
 import time
 
 import aiohttp
+import pytest
 from hostile_kit import keys_in
 from server_testkit import Client, fetch_json
 
@@ -218,3 +219,18 @@ async def test_old_finished_games_are_deleted_at_start_and_daily(servers, tmp_pa
     assert (await fetch_json(f"{srv.url}/replays/{recent[0]}"))["over"]
     forever = await servers(db=tmp_path / "forever.sqlite3", keep_days=0)
     assert forever.hub.purge() == 0 and forever.hub.purger is None
+
+
+def test_retention_and_trusted_proxies_are_command_line_flags(capsys):
+    from soupkitchen.server.__main__ import parse_args
+
+    args = parse_args(["--keep-days", "7", "--trusted-proxy", "10.0.0.1", "--trusted-proxy", "10.0.0.2"])
+    assert (args.keep_days, args.trusted_proxy) == (7.0, ["10.0.0.1", "10.0.0.2"])
+    assert (parse_args([]).keep_days, parse_args([]).trusted_proxy) == (30.0, [])
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--keep-days DAYS" in shown and "deleted at start and once a day" in shown and "--trusted-proxy" in shown
+    with pytest.raises(SystemExit):
+        parse_args(["--keep-days", "-1"])
+    assert "is not a number of days" in capsys.readouterr().err
