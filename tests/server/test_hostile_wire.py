@@ -181,3 +181,29 @@ async def test_a_forwarding_header_counts_only_behind_a_named_proxy(servers):
                                  wait_timeout=5)
         assert [c.address for c in srv.hub.conns.values()] == [expected]
         await client.close()
+
+
+async def test_the_guards_hold_on_stock_python_socketio_sockets_too(tmp_path, monkeypatch, raw, caplog):
+    """The dispatch and the limits use public APIs only: with the stock server class they hold the same."""
+    from soupkitchen.server import app
+    from soupkitchen.server.embedded import EmbeddedServer
+
+    monkeypatch.setattr(app, "GameSocketServer", socketio.AsyncServer)
+    srv = EmbeddedServer(tmp_path / "stock.sqlite3", max_connections_per_address=2, handshake_timeout=0.3)
+    await srv.start()
+    try:
+        sock = await raw(srv.url)
+        assert code(await sock.call("connect", {"REMOTE_ADDR": "10.9.8.7"})) == "unknown_event"
+        assert code(await sock.call_raw('["act", ' + "[" * 5000 + "]" * 5000 + "]")) == "bad_request"
+        assert [c.address for c in srv.hub.conns.values()] == ["127.0.0.1"]
+        await sock.send('451000000-99["hello",{"_placeholder":true,"num":0}]')
+        assert "binary" in await sock.frame(lambda f: isinstance(f, str) and f.startswith("4399["))
+        await sock.until_closed()
+        idle = await raw(srv.url, namespace=False)
+        await idle.until_closed()
+        player = await Client(srv.url).connect()
+        assert (await player.ok("list_tables", {}))["tables"] == []
+        await player.close()
+    finally:
+        await srv.stop()
+    no_tracebacks(caplog)
