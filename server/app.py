@@ -2,8 +2,8 @@
 replays of finished games.
 
 Only the protocol's requests are dispatched (``server.guard``). Every request passes, in order:
-the rate limits (per connection and per address), the JSON's shape (depth, finite numbers), the
-message size limit, the typed schema and the hello/version gate, before a handler of
+the rate limits (per connection and per address), the message size limit, the JSON's shape
+(depth, finite numbers), the typed schema and the hello/version gate, before a handler of
 :class:`server.hub.Hub` sees it.
 """
 
@@ -154,14 +154,16 @@ async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dic
     if len(args) > 1:
         raise p.ProtocolError(p.BAD_REQUEST, f"{event}: send exactly one payload object")
     payload = args[0] if args else {}
-    p.check_shape(event, payload)
     try:
         size = len(WireJson.dumps(payload))
     except (TypeError, ValueError):
         raise p.ProtocolError(p.BAD_REQUEST, f"{event}: the payload is not JSON") from None
+    except RecursionError:
+        raise p.ProtocolError(p.BAD_REQUEST, f"{event}: nested more than {p.MAX_DEPTH} deep") from None
     if size > hub.config.max_message:
         raise p.ProtocolError(p.TOO_LARGE, f"{event}: {size} bytes is more than the "
                                            f"{hub.config.max_message} a request may carry")
+    p.check_shape(event, payload)  # after the size limit, so that the walk is short
     request = p.parse(event, payload)
     if event not in UNGATED and not hub.conns[sid].hello:
         raise p.ProtocolError(p.VERSION, f"say hello with protocol {p.PROTOCOL_VERSION} first")

@@ -25,7 +25,8 @@ class ServerConfig:
     max_connections_per_address: int = 32  # socket.io connections one remote address holds at once (0: any)
     max_tables_per_address: int = 8  # open tables created from one remote address (0: any)
     max_message: int = 16_384  # bytes of JSON in one request
-    max_http_buffer: int = 1_000_000  # beyond this the transport itself drops the connection
+    max_http_buffer: int = 65_536  # bytes of one websocket message or polling body; beyond, the transport
+    # drops the connection (a bound on what a request costs to read before it is refused as too large)
     rate: float = 30.0  # requests per second per connection, sustained
     burst: float = 60.0  # requests allowed at once
     address_rate: float = 120.0  # requests per second from one remote address, all its connections together

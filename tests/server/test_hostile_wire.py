@@ -92,7 +92,7 @@ async def test_a_bare_binary_frame_closes_the_connection(server, raw):
 
 @pytest.mark.parametrize("body, what", [
     ('["act", ' + "[" * 1200 + "]" * 1200 + "]", "nested 1,200 deep"),
-    ('["act", ' + "[" * 50_000 + "]" * 50_000 + "]", "nested 50,000 deep"),
+    ('["act", ' + "[" * 30_000 + "]" * 30_000 + "]", "nested 30,000 deep"),
     ('["time_sync", {"client_time": ' + "9" * 5000 + "}]", "a 5,000-digit number"),
     ('["time_sync", {"client_time": NaN}]', "NaN"),
     ('["time_sync", {"client_time": Infinity}]', "Infinity"),
@@ -207,3 +207,10 @@ async def test_the_guards_hold_on_stock_python_socketio_sockets_too(tmp_path, mo
     finally:
         await srv.stop()
     no_tracebacks(caplog)
+
+
+async def test_a_websocket_message_past_the_transport_limit_closes_the_connection(server, raw):
+    sock = await raw(server.url)
+    await sock.send('42["hello", {"client": "' + "x" * server.config.max_http_buffer + '"}]')
+    await sock.until_closed()
+    assert not server.hub.conns
