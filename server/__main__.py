@@ -62,6 +62,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         default=ServerConfig.max_tables_per_address,
                         help="open tables one remote address may have created; 0: no limit "
                              "(default %(default)s)")
+    parser.add_argument("--max-requests-per-address", type=whole_number, metavar="N",
+                        default=int(ServerConfig.address_rate),
+                        help="requests per second one remote address may send over all its connections "
+                             "(bursts of twice as many); 0: no limit (default %(default)s)")
     parser.add_argument("--lobby-idle", type=seconds, metavar="SECONDS", default=ServerConfig.lobby_idle,
                         help="seconds a table that has not started stays open once no player is connected "
                              "to it; 0: for ever (default %(default)s)")
@@ -82,7 +86,9 @@ async def serve(args: argparse.Namespace) -> None:
                             discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace,
                             max_connections_per_address=args.max_connections_per_address,
                             max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle,
-                            keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy))
+                            keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy),
+                            address_rate=float(args.max_requests_per_address),
+                            address_burst=2.0 * args.max_requests_per_address)
     await server.start()
     logging.getLogger("soupkitchen").info("listening on %s (database %s)", server.url, server.config.db_path)
     print(f"soupkitchen-server listening on {server.url}", flush=True)

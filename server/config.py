@@ -29,7 +29,7 @@ class ServerConfig:
     # drops the connection (a bound on what a request costs to read before it is refused as too large)
     rate: float = 30.0  # requests per second per connection, sustained
     burst: float = 60.0  # requests allowed at once
-    address_rate: float = 120.0  # requests per second from one remote address, all its connections together
+    address_rate: float = 120.0  # requests per second from one remote address, all its connections together (0: any)
     address_burst: float = 240.0
     rate_penalty: float = 0.5  # seconds a connection over its rate waits for its ``rate_limited`` answer
     handshake_timeout: float = 10.0  # seconds a session may stay open without a socket.io connection

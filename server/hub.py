@@ -123,16 +123,19 @@ class Hub(Lobby, Play):
         if conn is None:
             return False
         now, config = self.clock(), self.config
-        # an address may always go as fast as one connection may
-        rate, burst = max(config.address_rate, config.rate), max(config.address_burst, config.burst)
-        if len(self.address_buckets) > 2 * len(self.conns) + 64:  # a full bucket is as good as a new one
-            self.address_buckets = {a: b for a, b in self.address_buckets.items()
-                                    if b.refill(now, rate, burst) < burst}
-        shared = self.address_buckets.setdefault(conn.address, Bucket(burst, now))
-        if conn.bucket.refill(now, config.rate, config.burst) < 1 or shared.refill(now, rate, burst) < 1:
+        if conn.bucket.refill(now, config.rate, config.burst) < 1:
             return False
+        if config.address_rate > 0:
+            # an address may always go as fast as one connection may
+            rate, burst = max(config.address_rate, config.rate), max(config.address_burst, config.burst)
+            if len(self.address_buckets) > 2 * len(self.conns) + 64:  # a full bucket is as good as a new one
+                self.address_buckets = {a: b for a, b in self.address_buckets.items()
+                                        if b.refill(now, rate, burst) < burst}
+            shared = self.address_buckets.setdefault(conn.address, Bucket(burst, now))
+            if shared.refill(now, rate, burst) < 1:
+                return False
+            shared.allowance -= 1
         conn.bucket.allowance -= 1
-        shared.allowance -= 1
         return True
 
     def seat_of(self, token: str, sid: str | None = None) -> tuple[Table, int]:

@@ -224,8 +224,9 @@ async def test_old_finished_games_are_deleted_at_start_and_daily(servers, tmp_pa
 def test_retention_and_trusted_proxies_are_command_line_flags(capsys):
     from soupkitchen.server.__main__ import parse_args
 
-    args = parse_args(["--keep-days", "7", "--trusted-proxy", "10.0.0.1", "--trusted-proxy", "10.0.0.2"])
-    assert (args.keep_days, args.trusted_proxy) == (7.0, ["10.0.0.1", "10.0.0.2"])
+    args = parse_args(["--keep-days", "7", "--trusted-proxy", "10.0.0.1", "--trusted-proxy", "10.0.0.2",
+                       "--max-requests-per-address", "0"])
+    assert (args.keep_days, args.trusted_proxy, args.max_requests_per_address) == (7.0, ["10.0.0.1", "10.0.0.2"], 0)
     assert (parse_args([]).keep_days, parse_args([]).trusted_proxy) == (30.0, [])
     with pytest.raises(SystemExit):
         parse_args(["--help"])
