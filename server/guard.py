@@ -181,11 +181,14 @@ class SessionGuard:
         eio = self.sio.eio
         socket = getattr(eio, "sockets", {}).get(eio_sid)
         queue = getattr(socket, "queue", None)
-        if socket is not None and queue is not None:
-            await socket.close(wait=False)  # the CLOSE packet goes after what is queued ...
-            queue.put_nowait(None)  # ... and then the writer ends, closing the websocket at once
-        await eio.disconnect(eio_sid)  # (without the above, a client that ignores CLOSE is dropped at
-        # the transport's ping timeout)
+        try:
+            if socket is not None and queue is not None:
+                await socket.close(wait=False)  # the CLOSE packet goes after what is queued ...
+                queue.put_nowait(None)  # ... and then the writer ends, closing the websocket at once
+            await eio.disconnect(eio_sid)  # (without the above, a client that ignores CLOSE is dropped
+            # at the transport's ping timeout)
+        finally:
+            self.sessions.pop(eio_sid, None)  # even if the transport never reported the session gone
 
     def cancel(self) -> None:
         for session in self.sessions.values():

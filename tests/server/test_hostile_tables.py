@@ -235,3 +235,19 @@ def test_retention_and_trusted_proxies_are_command_line_flags(capsys):
     with pytest.raises(SystemExit):
         parse_args(["--keep-days", "-1"])
     assert "is not a number of days" in capsys.readouterr().err
+
+
+async def test_http_routes_answer_bad_input_plainly(server, caplog):
+    async with aiohttp.ClientSession() as session:
+        for path in ("/replays/" + "x" * 5000, "/replays/%00%ff", "/replays/..%2f..%2fetc", "/nowhere"):
+            async with session.get(server.url + path) as response:
+                assert response.status == 404, path
+        for path in ("/healthz", "/metrics", "/replays"):
+            async with session.post(server.url + path, data=b"\xff" * 100) as response:
+                assert response.status == 405, path
+        async with session.get(server.url + "/socket.io/?EIO=99&transport=carrier-pigeon") as response:
+            assert response.status == 400
+        async with session.get(server.url + "/socket.io/?EIO=4&transport=polling&sid=made-up") as response:
+            assert response.status == 400
+    assert not server.hub.tables and not server.hub.conns
+    assert not [r for r in caplog.records if r.exc_info]
