@@ -47,6 +47,17 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
                          handshake_timeout=lambda: config.handshake_timeout,
                          trusted_proxies=lambda: config.trusted_proxies)
 
+    def lagging(sid: str) -> bool:
+        """True, and the connection is closed, once it has left ``max_backlog`` pushes unread."""
+        conn = hub.conns.get(sid)
+        if conn is None or guard.backlog(conn.session) < config.max_backlog:
+            return False
+        log.info("closing a connection from %s that has stopped reading", conn.address)
+        guard.close(conn.session)
+        return True
+
+    hub.lagging = lagging
+
     @sio.event
     async def connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         address = environ.get(ADDRESS_KEY)

@@ -32,6 +32,7 @@ class ServerConfig:
     address_rate: float = 120.0  # requests per second from one remote address, all its connections together (0: any)
     address_burst: float = 240.0
     rate_penalty: float = 0.5  # seconds a connection over its rate waits for its ``rate_limited`` answer
+    max_backlog: int = 2000  # pushes queued for one connection before it is closed as not reading them
     handshake_timeout: float = 10.0  # seconds a session may stay open without a socket.io connection
     trusted_proxies: tuple[str, ...] = field(default_factory=tuple)  # peers whose X-Forwarded-For is believed
     password_free_tries: int = 3  # wrong passwords per address and table before each try must wait

@@ -115,6 +115,7 @@ class SessionGuard:
         self.trusted_proxies = trusted_proxies
         self.sessions: dict[str, Session] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.closing: set[str] = set()
         eio = sio.eio
         for event, wrapper in (("connect", self._eio_connect), ("disconnect", self._eio_disconnect)):
             inner = eio.handlers.get(event)
@@ -171,8 +172,16 @@ class SessionGuard:
         log.info("closing a session from %s that did not connect in time", session.address)
         self.close(eio_sid)
 
+    def backlog(self, eio_sid: str) -> int:
+        """Packets queued for a session and not sent yet (0 where the socket does not tell)."""
+        queue = getattr(getattr(self.sio.eio, "sockets", {}).get(eio_sid), "queue", None)
+        return queue.qsize() if queue is not None else 0
+
     def close(self, eio_sid: str) -> None:
         """Close an Engine.IO session (after whatever is already queued for it)."""
+        if eio_sid in self.closing:
+            return
+        self.closing.add(eio_sid)
         task = asyncio.ensure_future(self._close(eio_sid))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -189,6 +198,7 @@ class SessionGuard:
             # at the transport's ping timeout)
         finally:
             self.sessions.pop(eio_sid, None)  # even if the transport never reported the session gone
+            self.closing.discard(eio_sid)
 
     def cancel(self) -> None:
         for session in self.sessions.values():

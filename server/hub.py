@@ -81,6 +81,8 @@ class Hub(Lobby, Play):
         self.password_tries: dict[tuple[str, str], PasswordTries] = {}  # (address, table id) -> failures
         self.hasher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="password")  # one core at most
         self.purger: asyncio.TimerHandle | None = None
+        # whether a connection has stopped reading its pushes (the application closes it then)
+        self.lagging: Callable[[str], bool] = lambda sid: False
 
     def stop(self) -> None:
         """Stop every timer, task and password check (the database stays open)."""
@@ -172,7 +174,8 @@ class Hub(Lobby, Play):
             return
         encoded = self.pusher.encode(event, data)
         for sid in sids:
-            self.pusher.send(sid, encoded)
+            if not self.lagging(sid):
+                self.pusher.send(sid, encoded)
 
     def lobby_changed(self, table: Table) -> None:
         self.push_to(self.audience(table), "lobby", {"table": table.summary()})

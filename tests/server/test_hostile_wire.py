@@ -4,11 +4,16 @@ bodies, and sessions that never finish connecting. Each gets a clear answer and 
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import sys
+import time
+import types
 
 import aiohttp
 import pytest
 import socketio
+import toy_game
 from hostile_kit import RawSocket, code
 from server_testkit import Client
 
@@ -214,3 +219,41 @@ async def test_a_websocket_message_past_the_transport_limit_closes_the_connectio
     await sock.send('42["hello", {"client": "' + "x" * server.config.max_http_buffer + '"}]')
     await sock.until_closed()
     assert not server.hub.conns
+
+
+class LoudPepper(toy_game.Pepper):
+    """Pepper whose every view carries 60 KB of padding: pushes that fill a connection quickly."""
+
+    id = "loud-pepper"
+
+    def view(self, state, seat):
+        return {**super().view(state, seat), "noise": "x" * 60_000}
+
+
+async def test_a_connection_that_stops_reading_is_closed_before_its_pushes_pile_up(servers, raw, monkeypatch):
+    from soupkitchen.shared import registry
+
+    module = types.ModuleType("soupkitchen_test_loud_pepper")
+    module.GAME = LoudPepper()
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(registry.GAME_MODULES, LoudPepper.id, module.__name__)
+    srv = await servers(max_backlog=20)
+    host = await Client(srv.url).connect()
+    created = await host.ok("create_table", {"game": LoudPepper.id, "seats": 2, "name": "Ann",
+                                             "options": {"moves": 200, "turn_seconds": 60},
+                                             "settings": {"bot_delay": 0}})
+    tid = created["table"]["id"]
+    await host.ok("add_bot", {"token": created["token"]})
+    watcher = await raw(srv.url)
+    assert (await watcher.call("hello", {"protocol": 1}))["ok"]
+    assert (await watcher.call("spectate", {"table": tid}))["ok"]
+    watcher.reader.cancel()  # from now on it reads nothing
+    await host.ok("start", {"token": created["token"]})
+    await host.ok("leave", {"token": created["token"]})  # two bots play at full speed
+    await host.close()
+    table = srv.hub.tables[tid]
+    end = time.monotonic() + 30
+    while srv.hub.conns or not table.over:
+        assert time.monotonic() < end, (len(srv.hub.conns), table.state_id)
+        await asyncio.sleep(0.05)
+    assert table.state_id == 200
