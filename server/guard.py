@@ -1,10 +1,14 @@
 """What stands between the transport and the requests: only the protocol's events are dispatched,
 no binary payload is ever buffered, an address holds so many Engine.IO sessions, a session that
-never connects to socket.io is closed, and long-polling bodies are bounded and UTF-8.
+never connects to socket.io is closed, long-polling bodies are bounded and UTF-8, and a session
+can be closed at once (a binary sender, one that stopped reading its pushes).
 
-Everything here uses public APIs only: a socket.io packet class (the ``serializer`` argument),
-the Engine.IO server's ``on`` handlers (wrapping the ones socket.io registered) and an aiohttp
-middleware, so it holds whichever socket classes the server runs on.
+The guards use public APIs: a socket.io packet class (the ``serializer`` argument), the Engine.IO
+server's ``on`` handlers (wrapping the ones socket.io registered) and an aiohttp middleware, so
+they hold whichever socket classes the server runs on. Closing at once and reading a session's
+backlog look at the Engine.IO socket's send queue where there is one; without it a session is
+closed the ordinary way (its client, or the transport's ping timeout, ends the websocket) and
+reads as having no backlog.
 """
 
 from __future__ import annotations
