@@ -162,19 +162,29 @@ async def test_a_polling_client_still_plays(server):
     await client.close()
 
 
-async def test_sessions_that_never_connect_count_and_are_closed(servers, raw):
-    srv = await servers(max_connections_per_address=2, handshake_timeout=0.3)
+async def test_sessions_that_never_connect_count(servers, raw):
+    srv = await servers(max_connections_per_address=2, handshake_timeout=600)
     idle = [await raw(srv.url, namespace=False) for _ in range(2)]
     with pytest.raises(aiohttp.WSServerHandshakeError):  # a third one is refused at the door
         await raw(srv.url, namespace=False)
     async with aiohttp.ClientSession() as session:
         async with session.get(f"{srv.url}/socket.io/?EIO=4&transport=polling") as response:
             assert response.status == 401 and "limit" in await response.text()
-    for sock in idle:
-        await sock.until_closed()  # the handshake timed out
-    player = await Client(srv.url).connect()  # and the places are free again
+    await idle[0].close()  # one goes: a place comes free
+    player = await Client(srv.url).connect()
     assert len(srv.hub.conns) == 1
     await player.close()
+
+
+async def test_sessions_that_never_connect_are_closed(servers, raw):
+    srv = await servers(max_connections_per_address=2, handshake_timeout=0.3)
+    idle = [await raw(srv.url, namespace=False) for _ in range(2)]
+    for sock in idle:
+        await sock.until_closed()  # the handshake timed out
+    players = [await Client(srv.url).connect() for _ in range(2)]  # and the places are free again
+    assert len(srv.hub.conns) == 2
+    for player in players:
+        await player.close()
 
 
 async def test_a_forwarding_header_counts_only_behind_a_named_proxy(servers):
