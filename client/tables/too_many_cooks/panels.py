@@ -22,6 +22,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     SMALL,
     Painter,
 )
+from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
 
 URGENT_SECONDS = 30
 EMOTE_SECONDS = 3.0
@@ -149,6 +150,7 @@ def draw_right(p: Painter, f: Frame) -> None:
     chefs = f.model.chefs()
     for i, chef in enumerate(chefs):
         draw_chef(p, f, chef, lay.chef_row(i, len(chefs)))
+    draw_history(p, f)
     label, enabled, urgent = main_button(f)
     p.button(lay.button("main"), label, enabled, urgent=urgent)
     for i, word in enumerate(EMOTE_BUTTONS):
@@ -188,19 +190,30 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     pygame.draw.circle(p.surface, INK, dot, radius, width=lay.px(2))
     p.text(theme.seat_symbol(seat), SMALL, INK, dot, anchor="center")
     name = f.name(seat) + (" (you)" if seat == m.seat else "")
-    p.text(name, BODY, theme.TEXT, (dot[0] + radius + lay.px(10), rect.y + lay.px(6)), max_width=lay.px(220))
-    notes = []
+    backs = chef.get("tastes") or []
+    h = rect.height - lay.px(10)
+    w = round(h * 120 / 168)
+    x = dot[0] + radius + lay.px(10)
+    room = rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) - x
+    notes = [note for note in (f.seat_notes.get(seat, ""), last_move_note(f, seat)) if note]
     if turn:
         notes.append("cooking now")
     if chef.get("passed") and m.phase == "playing":
         notes.append("passed")
     if m.phase in ("ready", "reveal"):
         notes.append("ready" if chef.get("ready") else "not ready")
-    p.text(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
-           (dot[0] + radius + lay.px(10), rect.bottom - lay.px(6)), anchor="bottomleft")
-    backs = chef.get("tastes") or []
-    h = rect.height - lay.px(10)
-    w = round(h * 120 / 168)
+    if last_move_note(f, seat):   # the chef who moved last: their colour down the seat's edge
+        pygame.draw.rect(p.surface, theme.seat_colour(seat), (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)))
+    name_font, note_font = p.font(BODY), p.font(SMALL)
+    if rect.height >= name_font.get_linesize() + note_font.get_linesize():
+        p.text(name, BODY, theme.TEXT, (x, rect.y + lay.px(4)), max_width=room)
+        p.paragraph(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
+                    pygame.Rect(x, rect.y + lay.px(4) + name_font.get_linesize(), room,
+                                rect.bottom - rect.y - name_font.get_linesize()), max_lines=2, shrink=False)
+    else:   # a short row: the name and the notes on one line
+        words = name + (f": {', '.join(notes)}" if notes else "")
+        p.paragraph(words, SMALL, theme.MUSTARD if turn else theme.TEXT,
+                    pygame.Rect(x, rect.y + lay.px(2), room, rect.height - lay.px(4)), max_lines=2, shrink=False)
     for i, back in enumerate(backs):
         r = pygame.Rect(rect.right - lay.px(8) - (len(backs) - i) * (w + lay.px(4)), rect.y + lay.px(5), w, h)
         p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)

@@ -19,10 +19,12 @@ from soupkitchen.client.tables.too_many_cooks.board import (
     draw_picker,
     draw_spare_detail,
 )
+from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from soupkitchen.client.tables.too_many_cooks.story import draw_last_move
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
 
@@ -39,6 +41,8 @@ class TooManyCooksTable(TableScene):
         self.keyboard = False
         self.pad = False                  # the last key or button pressed was a gamepad's
         self.sent: list[Action] = []      # every action this table asked to play, in order
+        self.history = History()          # the round so far, move by move
+        self.history_scroll = 0           # newest history entries scrolled past
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
         self._layer_key: tuple | None = None
         view = self.current_view()
@@ -55,7 +59,11 @@ class TooManyCooksTable(TableScene):
         return TableLayout(self.app.screen_size)
 
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        self.history.observe(view, events)
+        if events:
+            self.history_scroll = 0
         shown = self.session.shown_seat
+        self.history.look(shown)
         if seat is not None and seat != shown and shown is not None:
             return
         self.animator.see(view.get("soup"), self.now)
@@ -101,6 +109,9 @@ class TooManyCooksTable(TableScene):
             return self.play(self.selection.rotate(-1 if kind == "rotate_left" else 1, model))
         if kind == "pass":
             return self.play(model.pass_action or (model.ready_action if model.phase != "playing" else None))
+        if kind == "scroll":   # the wheel reads the history strip: down for older moves
+            self.history_scroll = max(0, min(len(self.history.entries) - 1, self.history_scroll + action.dy))
+            return True
         if kind == "point" and action.pos is not None:
             self.keyboard = False
             self._hover(action.pos, model)
@@ -187,7 +198,8 @@ class TooManyCooksTable(TableScene):
         colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
         return Frame(model=TableModel(view), selection=self.selection, animator=self.animator, now=self.now,
                      remaining=self.session.remaining(self.now), names=names, emotes=emotes,
-                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad)
+                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
+                     history=self.history, history_scroll=self.history_scroll)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Everything but the timer, the speech bubbles and what the mouse points at changes only
@@ -198,7 +210,8 @@ class TooManyCooksTable(TableScene):
         f = replace(live_frame, selection=replace(sel, hover_taste=None, hover_spare=None))
         size = surface.get_size()
         key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
-               sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size)
+               sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size,
+               self.history.count, self.history_scroll, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())))
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
@@ -206,6 +219,7 @@ class TooManyCooksTable(TableScene):
             theme.draw_background(self._layer)
             draw_top_bar(p, f)
             draw_board(p, f)
+            draw_last_move(p, f)
             draw_left(p, f)
             draw_right(p, f)
             draw_overlays(p, f)
