@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clocks
+
 
 class Play:
     """Mixed into :class:`server.hub.Hub`."""
@@ -125,6 +127,27 @@ class Play:
             table.apply_timeout()
             self.metrics.action(0.0)
             self.after_action(table)
+
+    # --- the clock's heartbeat -----------------------------------------------------------------
+    async def record_clocks_every(self: Hub, period: float = CLOCK_HEARTBEAT) -> None:
+        """Record the running rounds' clocks every ``period`` seconds, so a crash loses at most
+        that much of a round's time."""
+        while True:
+            await asyncio.sleep(period)
+            self.record_clocks()
+
+    def record_clocks(self: Hub) -> None:
+        """Write each running round's game clock to the store (those that moved since the last time)."""
+        mono = self.clock()
+        clocks = {}
+        for table in self.tables.values():
+            now = table.clock_record(mono)
+            if now is not None and now != table.clock_saved:
+                clocks[table.id] = table.clock_saved = now
+        try:
+            self.store.save_clocks(clocks)
+        except Exception:  # a failed record costs at most a restart's accuracy, never the table
+            log.exception("could not record the tables' clocks")
 
     # --- the timer -----------------------------------------------------------------------------
     def reschedule(self: Hub, table: Table) -> None:

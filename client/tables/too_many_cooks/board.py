@@ -41,6 +41,7 @@ class Frame:
     keyboard: bool = False          # the cursor was last moved by keys or a pad: show it
     pad: bool = False               # ... and by a pad: name its buttons in the hints
     history: History | None = None  # the round so far
+    reconnecting: bool = False      # the server cannot be reached: the timer is held
     history_scroll: int = 0         # newest entries scrolled past in the history strip
     seat_notes: dict[int, str] = field(default_factory=dict)   # "away 0:12", "bot playing for Ada"
 

@@ -53,6 +53,8 @@ def stars_words(stars: int) -> str:
 def status_lines(f: Frame) -> tuple[str, str]:
     """What the shown chef should know now, in two lines."""
     m = f.model
+    if f.reconnecting:
+        return "Reconnecting...", "The server cannot be reached. The timer waits until it answers."
     if m.phase == "over":
         result = m.view.get("result") or {}
         return ("The kitchen wins!" if result.get("won") else "Game over"), stars_words(int(result.get("stars", m.view.get("stars", 0))))
@@ -115,7 +117,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     rect = lay.timer
     total = float(f.model.view.get("round_seconds") or 300)
     left = f.remaining if f.remaining is not None else (total if f.model.phase == "ready" else 0.0)
-    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing"
+    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing" and not f.reconnecting
     if urgent:   # a heartbeat: the dial swells a little every second
         beat = 0.5 + 0.5 * math.cos(2 * math.pi * (f.now % 1.0))
         rect = rect.inflate(round(rect.width * 0.05 * beat), round(rect.height * 0.05 * beat))
@@ -130,6 +132,13 @@ def draw_timer(p: Painter, f: Frame) -> None:
     pygame.draw.rect(p.surface, PAPER, face, border_radius=face.height // 3)
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
     p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
+    if f.reconnecting:   # held: say why the clock stands still
+        note = p.font(SMALL).size("reconnecting...")
+        pill = pygame.Rect(0, 0, note[0] + lay.px(16), note[1] + lay.px(4))
+        pill.midtop = (placed.centerx, face.bottom + lay.px(6))
+        pygame.draw.rect(p.surface, PAPER, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(p.surface, INK, pill, width=lay.px(2), border_radius=pill.height // 2)
+        p.text("reconnecting...", SMALL, INK, pill.center, anchor="center")
     if urgent:   # the alarm mark: not only a colour
         tri = [(placed.x + lay.px(24), placed.y + lay.px(6)), (placed.x + lay.px(48), placed.y + lay.px(48)),
                (placed.x, placed.y + lay.px(48))]

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import theme
+from soupkitchen.client.clock import HeldCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.session import EMOTES
 from soupkitchen.client.tables.base import TableScene
@@ -43,6 +44,8 @@ class TooManyCooksTable(TableScene):
         self.sent: list[Action] = []      # every action this table asked to play, in order
         self.history = History()          # the round so far, move by move
         self.history_scroll = 0           # newest history entries scrolled past
+        self.countdown = HeldCountdown()  # stands still while the server cannot be reached
+        self.round_left: float | None = None   # seconds that were left when every chef passed
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
         self._layer_key: tuple | None = None
         view = self.current_view()
@@ -60,6 +63,12 @@ class TooManyCooksTable(TableScene):
 
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.history.observe(view, events)
+        self.countdown.fresh_state(self.session.connected)
+        for event in events:
+            if event.get("type") == "all_passed" and isinstance(event.get("seconds_left"), int | float):
+                self.round_left = float(event["seconds_left"])
+            elif event.get("type") in ("round_started", "time_up"):
+                self.round_left = 0.0 if event["type"] == "time_up" else None
         if events:
             self.history_scroll = 0
         shown = self.session.shown_seat
@@ -196,8 +205,12 @@ class TooManyCooksTable(TableScene):
         emotes = [(seat, name, self.session.clock() - when) for seat, name, when in self.session.emotes
                   if seat is not None]
         colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
-        return Frame(model=TableModel(view), selection=self.selection, animator=self.animator, now=self.now,
-                     remaining=self.session.remaining(self.now), names=names, emotes=emotes,
+        model = TableModel(view)
+        remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected)
+        if model.phase in ("reveal", "over") and self.round_left is not None:
+            remaining = self.round_left
+        return Frame(model=model, selection=self.selection, animator=self.animator, now=self.now,
+                     remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.holding,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
                      history=self.history, history_scroll=self.history_scroll)
 
@@ -211,7 +224,7 @@ class TooManyCooksTable(TableScene):
         size = surface.get_size()
         key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
                sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size,
-               self.history.count, self.history_scroll, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())))
+               self.history.count, self.history_scroll, f.reconnecting, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())))
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
