@@ -103,6 +103,7 @@ class Play:
         self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
 
     def after_action(self: Hub, table: Table, actor: int | None = None) -> None:
+        table.last_move_at = self.clock()
         self.broadcast(table, actor=actor)
         self.show_bots(table)
         if table.over:
@@ -200,6 +201,10 @@ class Play:
             table.pending.pop(seat, None)
             now = table.game_now(mono)
             if move is not None and move.action is not None and move.due <= mono:
+                paced = table.last_move_at + delay if table.has_people else mono
+                if paced > mono:   # a person is still taking in the last move: not yet
+                    table.pending[seat] = PendingBotMove(paced, move.action, move.state_id)
+                    continue
                 if table.paused_at is None and table.game.validate(table.state, seat, move.action, now) is None:
                     table.apply(seat, move.action, now)
                     self.metrics.action(0.0)
@@ -217,7 +222,8 @@ class Play:
             if action is None:
                 table.pending[seat] = PendingBotMove(mono + self.config.bot_poll, None, table.state_id)
             else:
-                jitter = table.rng.uniform(0.6, 1.4)
+                # With people at the table a bot never answers sooner than the table's bot delay.
+                jitter = table.rng.uniform(1.0, 1.5) if table.has_people else table.rng.uniform(0.6, 1.4)
                 table.pending[seat] = PendingBotMove(mono + delay * jitter, action, table.state_id)
 
     # --- a seat whose player went away ---------------------------------------------------------

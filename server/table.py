@@ -89,6 +89,7 @@ class Table:
         self.idle_timer: Any = None  # the event loop's handle for closing the lobby when left so
         self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
         self.clock_saved: float | None = None  # the game clock last recorded in the store
+        self.last_move_at = float("-inf")  # monotonic time of the newest action (bots pace themselves on it)
 
     @classmethod
     def from_row(cls, store: Store, game: Game, row: dict[str, Any], mono: float) -> Table:
@@ -128,6 +129,11 @@ class Table:
 
     def free_seat(self, index: int) -> None:
         self.seats[index] = Seat()
+
+    @property
+    def has_people(self) -> bool:
+        """Whether a person holds a seat (bots then play at a person's pace)."""
+        return any(seat.human for seat in self.seats)
 
     @property
     def attended(self) -> bool:

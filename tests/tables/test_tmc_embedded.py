@@ -151,7 +151,7 @@ async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch
     # A deal the kitchen survives if nobody touches the soup: the round ends in a reveal, not a loss.
     seed, expected = a_seed_scoring(options, 3, lambda reveal: not reveal["lost"] and reveal["unsatisfied"] >= 2)
     monkeypatch.setattr(hub_module.secrets, "randbelow", lambda _n: seed)   # the hub deals from this seed
-    app.settings.bot_speed = "slow"                                # no bot moves before the jump below
+    app.settings.bot_speed = "relaxed"                             # no bot moves before the jump below
     skew = 5000.0
     server = EmbeddedServer(tmp_path / "timer.sqlite3", bot_delay=app.settings.bot_delay,
                             clock=ServerClock(app.clock, skew))
