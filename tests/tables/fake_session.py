@@ -23,6 +23,7 @@ class FakeSession:
         self.shown_seat: int | None = seat
         self.now = 0.0
         self.listeners: list = []
+        self.lobby_listeners: list = []
         self.events: deque = deque(maxlen=40)
         self.emotes: deque = deque(maxlen=12)
         self.pads: dict[int, str] = {}
@@ -56,6 +57,12 @@ class FakeSession:
 
     def pass_controls(self) -> bool:
         return False
+
+    def seat_changes(self, seat: int, **info: Any) -> None:
+        """The server's lobby summary says something new about ``seat`` (connected, stand_in)."""
+        self.table["seats"][seat] = {**self.table["seats"][seat], **info}
+        for listener in list(self.lobby_listeners):
+            listener(self.table)
 
     # --- playing -----------------------------------------------------------------------------------
     def apply(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:

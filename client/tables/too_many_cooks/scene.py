@@ -25,6 +25,7 @@ from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, T
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
@@ -48,6 +49,10 @@ class TooManyCooksTable(TableScene):
         self.round_left: float | None = None   # seconds that were left when every chef passed
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
         self._layer_key: tuple | None = None
+        self.seats = SeatWatch()          # people away, and bots standing in for them
+        self.seats.update(session.table, self.now)
+        if isinstance(getattr(session, "lobby_listeners", None), list):
+            session.lobby_listeners.append(self._lobby)
         view = self.current_view()
         if view is not None:
             self.animator.see(view.get("soup"), self.now)
@@ -77,6 +82,17 @@ class TooManyCooksTable(TableScene):
             return
         self.animator.see(view.get("soup"), self.now)
         self.selection.refresh(self.model)
+
+    def _lobby(self, table: dict[str, Any]) -> None:
+        """The seats changed: note who went away or came back; tell a player their seat is theirs again."""
+        if any(seat in self.session.seats_held for seat in self.seats.update(table, self.now)):
+            self.app.toast("You are back: the bot has given your seat back.")
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        listeners = getattr(self.session, "lobby_listeners", None)
+        if (self.stack is None or self not in self.stack.scenes) and listeners and self._lobby in listeners:
+            listeners.remove(self._lobby)
 
     # --- input -----------------------------------------------------------------------------------
     def play(self, action: Action | None) -> bool:
@@ -212,7 +228,8 @@ class TooManyCooksTable(TableScene):
         return Frame(model=model, selection=self.selection, animator=self.animator, now=self.now,
                      remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.holding,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
-                     history=self.history, history_scroll=self.history_scroll)
+                     history=self.history, history_scroll=self.history_scroll,
+                     seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}")))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Everything but the timer, the speech bubbles and what the mouse points at changes only

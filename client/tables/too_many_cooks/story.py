@@ -79,11 +79,10 @@ def draw_history(p: Painter, f: Frame) -> list[pygame.Rect]:
     p.surface.set_clip(box)
     title = p.text("This round", SMALL, theme.TEXT_DIM, (box.x + lay.px(12), y))
     y = title.bottom + lay.px(2)
-    line = p.font(SMALL).get_linesize()
     for entry in entries[scroll:]:
         room = pygame.Rect(box.x + lay.px(8), y, box.width - lay.px(16), box.bottom - y - lay.px(4))
-        if room.height < lay.px(MINI_H) + line and drawn:
-            break
+        if drawn and room.height < entry_height(p, f, entry, room.width):
+            break   # only whole entries below the newest
         rect = draw_entry(p, f, entry, room)
         drawn.append(rect)
         y = rect.bottom + lay.px(ENTRY_GAP)
@@ -126,16 +125,26 @@ def draw_entry(p: Painter, f: Frame, entry: Entry, room: pygame.Rect) -> pygame.
         p.image(ART / ("taste-back-happy.svg" if delta > 0 else "taste-back-unhappy.svg"), back)
         seat_disc(p, seat, (back.right, back.bottom - lay.px(4)), lay.px(11))
         x = back.right + lay.px(16)
-    words = entry.words(f.name)
-    effect = entry.effect_words(f.name)
-    if effect:
-        words += f" ({effect})"
+    words = entry_words(f, entry)
     text = pygame.Rect(room.x + lay.px(6), mini.bottom + lay.px(2), room.width - lay.px(12), room.bottom - mini.bottom)
     used = p.paragraph(words, SMALL, theme.TEXT, text, max_lines=3, shrink=False)
     rect = pygame.Rect(room.x, room.y, room.width, text.y + used - room.y + lay.px(4))
     if newest:
         pygame.draw.rect(p.surface, theme.seat_colour(entry.seat), rect, width=lay.px(3), border_radius=lay.px(8))
     return rect
+
+
+def entry_words(f: Frame, entry: Entry) -> str:
+    words = entry.words(f.name)
+    effect = entry.effect_words(f.name)
+    return f"{words} ({effect})" if effect else words
+
+
+def entry_height(p: Painter, f: Frame, entry: Entry, width: int) -> int:
+    """The height :func:`draw_entry` needs for ``entry`` in ``width`` pixels."""
+    font = p.font(SMALL)
+    lines = min(3, len(theme.wrap(entry_words(f, entry), font, width - p.lay.px(12))))
+    return p.lay.px(4 + MINI_H + 2) + lines * font.get_linesize() + p.lay.px(4)
 
 
 def last_move_note(f: Frame, seat: int) -> str:
