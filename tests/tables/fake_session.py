@@ -73,10 +73,11 @@ class FakeSession:
         return events
 
     def push(self, events: list[dict[str, Any]] | None = None) -> None:
-        """Send every held seat's view to the listeners, as the server does after each change."""
+        """Send every held seat's view to the listeners, as the server does after each change (the
+        events come with the first view of the new state only, as a real session passes them on)."""
         for listener in list(self.listeners):
-            for held in self.seats_held:
-                listener(held, GAME.view(self.state, held), events or [])
+            for i, held in enumerate(self.seats_held):
+                listener(held, GAME.view(self.state, held), (events or []) if i == 0 else [])
 
     def expire(self) -> None:
         """The round's clock runs out."""

@@ -26,7 +26,7 @@ from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, Ta
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
-from soupkitchen.client.tables.too_many_cooks.story import draw_last_move
+from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
 
@@ -214,10 +214,7 @@ class TooManyCooksTable(TableScene):
     # --- drawing ---------------------------------------------------------------------------------
     def frame(self) -> Frame:
         view = self.current_view() or {}
-        players = int(view.get("players") or len(view.get("chefs") or []) or 0)
-        names = {seat: self.session.seat_name(seat) for seat in range(players)}
-        repeated = {name for name in names.values() if list(names.values()).count(name) > 1}
-        names = {seat: f"{name} {seat + 1}" if name in repeated else name for seat, name in names.items()}
+        names = self._names(view)
         emotes = [(seat, name, self.session.clock() - when) for seat, name, when in self.session.emotes
                   if seat is not None]
         colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
@@ -231,11 +228,25 @@ class TooManyCooksTable(TableScene):
                      history=self.history, history_scroll=self.history_scroll,
                      seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}")))
 
+    def _names(self, view: dict[str, Any]) -> dict[int, str]:
+        """Each chef's name, numbered when two share one."""
+        players = int(view.get("players") or len(view.get("chefs") or []) or 0)
+        names = {seat: self.session.seat_name(seat) for seat in range(players)}
+        repeated = {name for name in names.values() if list(names.values()).count(name) > 1}
+        return {seat: f"{name} {seat + 1}" if name in repeated else name for seat, name in names.items()}
+
+    def recap(self, seat: int | None) -> list[str]:
+        """What happened this round since ``seat`` last looked at the table, in words, oldest first."""
+        names = self._names(self.current_view() or {})
+        frame = Frame(model=self.model, selection=self.selection, animator=self.animator, now=self.now, names=names)
+        return [entry_words(frame, entry) for entry in self.history.since(seat)]
+
     def draw_table(self, surface: pygame.Surface) -> None:
         """Everything but the timer, the speech bubbles and what the mouse points at changes only
         with the view or the chef's keys, so it is drawn once into a layer and reused until one of
         those changes; the taste or spare set under the mouse is drawn over it each frame."""
         live_frame = self.frame()
+        self.history.look(self.session.shown_seat)
         sel = self.selection
         f = replace(live_frame, selection=replace(sel, hover_taste=None, hover_spare=None))
         size = surface.get_size()
