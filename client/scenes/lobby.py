@@ -11,7 +11,6 @@ from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene, MessageDialog
 from soupkitchen.client.scenes.setup import option_name, option_values
 from soupkitchen.client.session import TableSession
-from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.widgets import Button, Choice, Label, ListView, Toggle, Widget
 
 
@@ -136,7 +135,6 @@ class LobbyScene(FormScene):
         if host:
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
                                   self.set_pause, key="pause"))
-            widgets.append(Choice("Bot speed", list(BOT_SPEEDS), bot_speed_of(settings), self.set_bot_speed, key="bots"))
             waiting = self.session.waiting_for
             start = Button("Start the game", self.start, key="start", primary=True)
             start.enabled = not waiting
@@ -196,10 +194,6 @@ class LobbyScene(FormScene):
         settings = {**self.table.get("settings", {}), "handoff_pauses_timer": on}
         self.app.spawn(self.session.request("set_options", options=self.table.get("options", {}), settings=settings))
 
-    def set_bot_speed(self, speed: str) -> None:
-        settings = {**self.table.get("settings", {}), "bot_delay": BOT_SPEEDS[speed]}
-        self.app.spawn(self.session.request("set_options", options=self.table.get("options", {}), settings=settings))
-
     def set_ready(self, on: bool) -> None:
         self.app.spawn(self.session.set_ready(on))
 
@@ -217,9 +211,3 @@ class LobbyScene(FormScene):
 def names_of(names: list[str]) -> str:
     """``["Bo"]`` -> "Bo", ``["Bo", "Cy", "Di"]`` -> "Bo, Cy and Di"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def bot_speed_of(settings: dict[str, Any]) -> str:
-    """The named bot speed nearest the table's bot delay."""
-    delay = float(settings.get("bot_delay", BOT_SPEEDS["normal"]))
-    return min(BOT_SPEEDS, key=lambda name: abs(BOT_SPEEDS[name] - delay))
