@@ -8,7 +8,7 @@ import pytest
 
 from soupkitchen.client.tables.too_many_cooks.panels import status_lines
 from tests.tables.fake_session import FakeSession
-from tests.tables.harness import make_table, render
+from tests.tables.harness import Clock, make_table, render
 from tests.too_many_cooks.conftest import playing, soup_of, with_soup, with_tastes
 
 pytest.importorskip("soupkitchen.server.embedded")
@@ -53,16 +53,6 @@ def test_a_round_every_chef_passed_shows_the_time_that_was_left():
     render(app, scene, session.now)
     assert scene.model.phase == "reveal"
     assert scene.frame().remaining == 204.5        # the dial shows 3:25, not 0:00
-
-
-class Clock:
-    """A server's monotonic clock, moved by hand."""
-
-    def __init__(self, t: float) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
 
 
 async def start_round(db, clock: Clock) -> tuple[EmbeddedServer, Client, str, str]:

@@ -14,14 +14,7 @@ from soupkitchen.client.tables.too_many_cooks.animation import FLIP_SECONDS, SLI
 pytest.importorskip("soupkitchen.server.embedded")
 from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
 from tests.server.server_testkit import Client  # noqa: E402
-
-
-class Clock:
-    def __init__(self, t: float) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
+from tests.tables.harness import Clock  # noqa: E402
 
 
 def test_the_quickest_bot_speed_is_slower_than_any_animation():
