@@ -6,6 +6,7 @@ from __future__ import annotations
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
+from soupkitchen.client.tables.too_many_cooks.panels import hint_line
 from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.too_many_cooks import GAME
@@ -89,6 +90,12 @@ def test_the_history_tells_the_round_newest_first_with_the_effect_on_the_faces()
     assert scene.history_scroll == 2
     scene.handle(InputAction("scroll", "mouse", dy=-5))
     assert scene.history_scroll == 0
+    for _ in range(3):                                    # X, X, X: the keys read the history too
+        scene.handle(InputAction("alt"))
+    assert scene.describe()["focus"] == "history"
+    scene.handle(InputAction("navigate", dy=1))
+    assert scene.history_scroll == 1
+    assert "older or newer moves" in hint_line(scene.frame())
     session.now += 1
     play(session, "rotate")                               # a new move shows the newest again
     assert scene.history_scroll == 0 and len(scene.history.entries) == len(entries) + 1

@@ -78,9 +78,11 @@ def hint_line(f: Frame) -> str:
     if focus == "tastes":
         move = "D-pad" if pad else "Up / Down"
         return f"{move} reads each taste  ·  {alt} spares  ·  {'B' if pad else 'Esc'} back to the soup"
+    if focus == "history":
+        return f"{'D-pad' if pad else 'Up / Down'} reads older or newer moves  ·  {alt} back to the soup"
     if focus == "spares":
         move = "D-pad" if pad else "Arrows"
-        return f"{move} picks a vegetable  ·  {alt} back to the soup"
+        return f"{move} picks a vegetable  ·  {alt} the round's moves"
     react = "right stick reacts" if pad else "1-3 react"
     if f.model.my_turn and f.selection.picked is not None:
         return f"{'D-pad' if pad else 'Arrows'} choose  ·  {'A' if pad else 'Enter'} swaps  ·  {'B' if pad else 'Esc'} cancels"

@@ -125,6 +125,8 @@ class TooManyCooksTable(TableScene):
         if self.selection.focus != "soup" and kind in ("select", "rotate_left", "rotate_right"):
             self.selection.focus = "soup"   # back to the soup, without playing a move by surprise
             return True
+        if kind == "navigate" and self.selection.focus == "history":
+            return self._scroll_history(action.dy or action.dx)
         if kind == "navigate":
             self.selection.move(action.dx, action.dy, model)
             return True
@@ -135,8 +137,7 @@ class TooManyCooksTable(TableScene):
         if kind == "pass":
             return self.play(model.pass_action or (model.ready_action if model.phase != "playing" else None))
         if kind == "scroll":   # the wheel reads the history strip: down for older moves
-            self.history_scroll = max(0, min(len(self.history.entries) - 1, self.history_scroll + action.dy))
-            return True
+            return self._scroll_history(action.dy)
         if kind == "point" and action.pos is not None:
             self.keyboard = False
             self._hover(action.pos, model)
@@ -145,6 +146,11 @@ class TooManyCooksTable(TableScene):
             self.keyboard = False
             return self._click(action.pos, action.button, model)
         return False
+
+    def _scroll_history(self, older: int) -> bool:
+        """Read ``older`` moves further back in the history strip (negative: towards the newest)."""
+        self.history_scroll = max(0, min(len(self.history.entries) - 1, self.history_scroll + older))
+        return True
 
     def _picker_rects(self, model: TableModel):
         if self.selection.picked is None:

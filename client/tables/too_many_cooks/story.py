@@ -95,6 +95,8 @@ def draw_history(p: Painter, f: Frame) -> list[pygame.Rect]:
         words = f"{shown} of {len(entries)}"
     p.text(words, SMALL, theme.TEXT_DIM, (box.right - lay.px(12), title.y), anchor="topright")
     p.surface.set_clip(old_clip)
+    if f.selection.focus == "history":   # read with the keys or a pad
+        p.ring(box, width=4, pad=3, radius=12)
     return drawn
 
 
