@@ -53,6 +53,8 @@ class TooManyCooksTable(TableScene):
         self.seats.update(session.table, self.now)
         if isinstance(getattr(session, "lobby_listeners", None), list):
             session.lobby_listeners.append(self._lobby)
+        if isinstance(getattr(session, "back_listeners", None), list):
+            session.back_listeners.append(self._back)
         view = self.current_view()
         if view is not None:
             self.animator.see(view.get("soup"), self.now)
@@ -85,14 +87,21 @@ class TooManyCooksTable(TableScene):
 
     def _lobby(self, table: dict[str, Any]) -> None:
         """The seats changed: note who went away or came back; tell a player their seat is theirs again."""
-        if any(seat in self.session.seats_held for seat in self.seats.update(table, self.now)):
+        for seat in self.seats.update(table, self.now):
+            self._back(seat)
+
+    def _back(self, seat: int) -> None:
+        """A bot had been playing ``seat``; now its player has it again."""
+        if seat in self.session.seats_held:
             self.app.toast("You are back: the bot has given your seat back.")
 
     def on_exit(self) -> None:
         super().on_exit()
-        listeners = getattr(self.session, "lobby_listeners", None)
-        if (self.stack is None or self not in self.stack.scenes) and listeners and self._lobby in listeners:
-            listeners.remove(self._lobby)
+        if self.stack is None or self not in self.stack.scenes:
+            for name, listener in (("lobby_listeners", self._lobby), ("back_listeners", self._back)):
+                listeners = getattr(self.session, name, None)
+                if listeners and listener in listeners:
+                    listeners.remove(listener)
 
     # --- input -----------------------------------------------------------------------------------
     def play(self, action: Action | None) -> bool:
