@@ -108,7 +108,10 @@ def draw_entry(p: Painter, f: Frame, entry: Entry, room: pygame.Rect) -> pygame.
     x, top = room.x + lay.px(6), room.y + lay.px(4)
     mini = pygame.Rect(0, top, lay.px(MINI_W), lay.px(MINI_H))
     radius = lay.px(16)
-    seat_disc(p, entry.seat, (x + radius, top + mini.height // 2), radius)
+    if entry.seat is None:   # the round's end: the timer's picture stands for nobody's move
+        p.image(ART / "timer.svg", pygame.Rect(x, top + mini.height // 2 - radius, radius * 2, radius * 2))
+    else:
+        seat_disc(p, entry.seat, (x + radius, top + mini.height // 2), radius)
     x += radius * 2 + lay.px(8)
     if entry.kind == "changed":
         for card, gap in ((entry.old, 26), (entry.new, 10)):
