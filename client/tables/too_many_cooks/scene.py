@@ -22,6 +22,7 @@ from soupkitchen.client.tables.too_many_cooks.board import (
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
+from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
@@ -231,6 +232,10 @@ class TooManyCooksTable(TableScene):
         if taste is not None and 0 <= taste < len(rows):
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
+
+    def points_for(self, action: Action) -> list[tuple[int, int]]:
+        """The window points that, clicked in order, play the legal ``action``."""
+        return points_for(self.table_layout, self.model, action)
 
     def describe(self) -> dict[str, Any]:
         model = self.model
