@@ -5,7 +5,7 @@ cards in play), the table's buttons under it, and your seat at the bottom (recip
 
 from __future__ import annotations
 
-from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.board import BODY, Board
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.pink_soup.model import POWERS, PinkModel, face, kind_of
 from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, POT_SIZE
@@ -15,11 +15,11 @@ CARD_W, CARD_H = 120, 168
 OTHERS_Y, OTHERS_H = 80, 250
 KITCHEN_Y = 382
 DECK_X, PILES_X, PILE_STEP = 40, 196, 176
-REMOVED_X, PLAY_X, PLAY_STEP = 1070, 1230, 130
+REMOVED_X, PLAY_X, PLAY_STEP = 1066, 1216, 150
 BUTTONS_Y, BUTTON_H, BUTTON_W = 620, 52, 250
 SEAT_Y = 688
 RECIPE_X, RECIPE_W = 36, 316
-POT_X, SLOT_STEP, POT_Y = 372, 142, 752
+POT_X, SLOT_STEP, POT_Y = 372, 146, 752
 HAND_X, HAND_STEP = 1110, 150
 SEARCH_CARD_W, SEARCH_STEP = 84, 92
 BUTTON_WORDS = {"pass": "Pass", "declare": "Declare the last round", "continue": "Play on",
@@ -139,15 +139,16 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
     names = [k for k in ("pass", "declare", "continue") if k in kinds]
     if model.step == "power" and model.seat == model.turn:
         names += list(POWERS)
-    width = BUTTON_W if len(names) <= 3 else 210
-    start = MAIN_X + (MAIN_W - (width * len(names) + 20 * (len(names) - 1))) / 2
+    f = b.font(BODY)
+    widths = [max(BUTTON_W if len(names) <= 3 else 210, f.size(BUTTON_WORDS[n])[0] / b.scale + 40) for n in names]
+    x = MAIN_X + (MAIN_W - (sum(widths) + 20 * (len(names) - 1))) / 2
     things = []
-    for i, name in enumerate(names):
+    for name, width in zip(names, widths, strict=True):
         power = name in POWERS
         what = f"The Mouse's power: {name}" if power else BUTTON_WORDS[name]
-        things.append(Thing(f"{'power' if power else 'button'}:{name}",
-                            b.rect(start + i * (width + 20), BUTTONS_Y, width, BUTTON_H), "button",
-                            what=what, words=BUTTON_WORDS[name]))
+        things.append(Thing(f"{'power' if power else 'button'}:{name}", b.rect(x, BUTTONS_Y, width, BUTTON_H),
+                            "button", what=what, words=BUTTON_WORDS[name]))
+        x += width + 20
     return things
 
 

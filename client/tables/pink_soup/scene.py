@@ -44,7 +44,10 @@ class PinkSoupTable(KitTable):
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
-        return L.build(PinkModel(view), board, self.choosing.picked, self.names())
+        model = PinkModel(view)
+        if model.result() is not None:
+            return []    # the scoring sheet covers the table
+        return L.build(model, board, self.choosing.picked, self.names())
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind, step = action.get("type"), self.model.step

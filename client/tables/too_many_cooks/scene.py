@@ -22,8 +22,8 @@ from soupkitchen.client.tables.too_many_cooks.board import (
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
-from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
 
