@@ -107,6 +107,24 @@ class FakeSession:
         raise AssertionError("the bots never got there")
 
 
+def reach(game_id: str, players: int, wanted, seeds=range(40), moves: int = 400) -> FakeSession:
+    """A session for seat 0 at the first position of seeded random play where ``wanted(view)`` holds
+    for seat 0's view."""
+    import random
+
+    for seed in seeds:
+        session = FakeSession(game_id, players, 0, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            if session.over:
+                break
+            if wanted(session.view(0)):
+                return session
+            mover = next(s for s in range(players) if session.game.legal_actions(session.state, s))
+            session.apply(mover, rng.choice(session.game.legal_actions(session.state, mover)))
+    raise AssertionError("no seed reached that position")
+
+
 class HeadlessApp:
     """The parts of the client app a table scene uses, with background work run to completion."""
 

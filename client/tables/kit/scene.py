@@ -381,13 +381,12 @@ class KitTable(TableScene):
             b.text(surface, words, size, theme.TEXT, (rect.x + b.px(12), rect.centery), anchor="midleft",
                    max_width=rect.w - b.px(24))
 
-    def _draw_hover(self, surface: pygame.Surface) -> None:
+    def hover_words(self) -> list[str]:
         """What the thing under the mouse (or the focus) is, and what touching it would do."""
         key = self.focus if self.keyboard else self.hover
         thing = self.thing(key)
         if thing is None or self.choosing.menu or self.moves_open:
-            return
-        b = self.board
+            return []
         leads = self.usable().get(thing.key, [])
         lines = [thing.what] if thing.what else []
         if thing.key in self.choosing.picked:
@@ -396,8 +395,14 @@ class KitTable(TableScene):
             lines.append("Click: " + self.menu_words(leads[0]))
         elif leads:
             lines.append(f"Click: choose among {len(leads)} moves")
-        if not lines:
+        return lines
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        lines = self.hover_words()
+        thing = self.thing(self.focus if self.keyboard else self.hover)
+        if not lines or thing is None:
             return
+        b = self.board
         f = b.font(SMALL)
         width = min(b.px(700), max(f.size(line)[0] for line in lines) + b.px(24))
         wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]

@@ -166,19 +166,28 @@ def card_points(label: str | None, recipe_name: str, in_pot: bool) -> int:
     return kind.value if kind.key in recipe.suitable else 0
 
 
+def counts(label: str | None, recipe_name: str, in_pot: bool) -> bool:
+    """Whether a card takes part in a chef's score (a suitable ingredient, even salt at 0, or a
+    dessert, chili or mouse in the pot)."""
+    kind = kind_of(label)
+    recipe = next((r for r in RECIPES if r.name == recipe_name), None)
+    if kind is None or recipe is None:
+        return False
+    if kind.family in (DESSERT, CHILI, MOUSE):
+        return in_pot
+    return kind.key in recipe.suitable
+
+
 def equation(pot: list[str | None], tops: list[str], recipe_name: str, parts: dict[str, int], total: int) -> str:
-    """A chef's score as the rulebook's worked example writes it: 15 + 2 + 3 + 6 - 1 - 3 = 22."""
-    terms = [parts.get("recipe", 0)] if parts.get("recipe") else []
-    terms += [card_points(label, recipe_name, False) for label in tops if card_points(label, recipe_name, False)]
-    chilis = [label for label in pot if (kind_of(label) or KINDS[0]).family == CHILI]
+    """A chef's score as the rulebook's worked example writes it: 15 + 2 + 3 + 1 + 0 + 4 + 6 - 1 - 3 = 27
+    (the recipe bonus, the kitchen tops, then the pot; three chilis count +15 together)."""
+    terms = [parts["recipe"]] if parts.get("recipe") else []
+    terms += [card_points(label, recipe_name, False) for label in tops if counts(label, recipe_name, False)]
+    jackpot = sum(1 for label in pot if kind_of(label) and kind_of(label).family == CHILI) == CHILI_JACKPOT_COUNT
     for label in pot:
-        kind = kind_of(label)
-        if kind is not None and kind.family == CHILI and len(chilis) == CHILI_JACKPOT_COUNT:
-            continue
-        points = card_points(label, recipe_name, True)
-        if points:
-            terms.append(points)
-    if len(chilis) == CHILI_JACKPOT_COUNT:
+        if counts(label, recipe_name, True) and not (jackpot and kind_of(label).family == CHILI):
+            terms.append(card_points(label, recipe_name, True))
+    if jackpot:
         terms.append(CHILI_JACKPOT_POINTS)
     if not terms:
         return f"0 = {total}"
