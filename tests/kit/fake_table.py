@@ -107,21 +107,28 @@ class FakeSession:
         raise AssertionError("the bots never got there")
 
 
+def random_play(session: FakeSession, seed: int, moves: int):
+    """Seeded random legal moves, whoever is to move; yields the session before each one while the
+    game lasts, and once more at the end."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        yield session
+        if session.over:
+            return
+        mover = next(s for s in range(session.players) if session.game.legal_actions(session.state, s))
+        session.apply(mover, rng.choice(session.game.legal_actions(session.state, mover)))
+    yield session
+
+
 def reach(game_id: str, players: int, wanted, seeds=range(40), moves: int = 400) -> FakeSession:
     """A session for seat 0 at the first position of seeded random play where ``wanted(view)`` holds
     for seat 0's view."""
-    import random
-
     for seed in seeds:
-        session = FakeSession(game_id, players, 0, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            if session.over:
-                break
-            if wanted(session.view(0)):
+        for session in random_play(FakeSession(game_id, players, 0, seed=seed), seed, moves):
+            if not session.over and wanted(session.view(0)):
                 return session
-            mover = next(s for s in range(players) if session.game.legal_actions(session.state, s))
-            session.apply(mover, rng.choice(session.game.legal_actions(session.state, mover)))
     raise AssertionError("no seed reached that position")
 
 

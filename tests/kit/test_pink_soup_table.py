@@ -4,15 +4,13 @@ the last move; the move list panel; the scoring sheet."""
 
 from __future__ import annotations
 
-import random
-
 from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pink_soup import PinkSoupTable
 from soupkitchen.client.tables.pink_soup.model import equation
 from soupkitchen.client.tables.pink_soup.paint import tie_break
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
-from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, reach, render
+from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, random_play, reach, render
 
 
 def table(players: int = 4, seed: int = 3, size=(1280, 720), wanted=None):
@@ -101,15 +99,9 @@ def test_hovering_says_what_a_thing_is_and_what_clicking_does():
 
 
 def test_a_pot_card_shows_its_face_only_when_the_view_names_it():
-    rng = random.Random(2)
     for seed in range(3):
-        session = FakeSession("pink-soup", 3 + seed, 0, seed=seed)
-        app, scene = make_table(session)
-        for _ in range(60):
-            if session.over:
-                break
-            mover = next(s for s in range(session.players) if session.game.legal_actions(session.state, s))
-            session.apply(mover, rng.choice(session.game.legal_actions(session.state, mover)))
+        app, scene = make_table(FakeSession("pink-soup", 3 + seed, 0, seed=seed))
+        for session in random_play(scene.session, seed, 60):
             render(app, scene, 0.0)
             if session.over:
                 break    # every pot is turned face up on the scoring sheet
@@ -152,14 +144,8 @@ def test_the_move_list_is_collapsed_until_asked_for_and_plays_a_move():
 def test_cards_never_overlap_and_every_label_fits_at_720p():
     reset_clipped()
     for players in (2, 5):
-        session = FakeSession("pink-soup", players, 0, seed=players)
-        app, scene = make_table(session)
-        rng = random.Random(players)
-        for _ in range(80):
-            if session.over:
-                break
-            mover = next(s for s in range(session.players) if session.game.legal_actions(session.state, s))
-            session.apply(mover, rng.choice(session.game.legal_actions(session.state, mover)))
+        app, scene = make_table(FakeSession("pink-soup", players, 0, seed=players))
+        for _session in random_play(scene.session, players, 80):
             render(app, scene, 0.0)
             cards = [t for t in scene.things() if t.kind == "card" and not t.key.startswith(("drawn:", "search:"))]
             for i, a in enumerate(cards):
