@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 FRAME = 1 / 60
 SECONDS_PER_MOVE = 3.0     # game-clock time the viewer "thinks" before each move
+XDG = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 WAIT_FRAMES = 3000         # frames to wait for the table to answer before giving up
 
 
@@ -78,8 +79,8 @@ class Tour:
                 return 0.0
 
         work = Path(tempfile.mkdtemp(prefix="soupkitchen-tour-"))
-        for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-            os.environ[name] = str(work / name.lower())   # the player's own saved game stays untouched
+        saved_env = {name: os.environ.get(name) for name in XDG}
+        os.environ.update({name: str(work / name.lower()) for name in XDG})   # the player's saved game stays untouched
         reset_clipped()
         self.app = app = App(TourSettings(path=work / "settings.json"), size=self.size, fullscreen=False,
                              clock=self.clock)
@@ -119,6 +120,11 @@ class Tour:
             await modes.leave_table(app, self.session) if hasattr(self, "session") else None
             await modes.stop_embedded(app)
             pygame.display.quit()
+            for name, value in saved_env.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
         return 1 if self.failure or self.by_click != self.actions else 0
 
     async def frames(self, count: int, until=None) -> bool:
