@@ -19,8 +19,8 @@ REMOVED_X, PLAY_X, PLAY_STEP = 1066, 1216, 150
 BUTTONS_Y, BUTTON_H, BUTTON_W = 620, 52, 250
 SEAT_Y = 688
 RECIPE_X, RECIPE_W = 36, 316
-POT_X, SLOT_STEP, POT_Y = 372, 146, 752
-HAND_X, HAND_STEP = 1110, 150
+POT_X, SLOT_STEP, POT_Y = 372, 146, 776
+HAND_X, HAND_STEP = 1130, 150
 SEARCH_CARD_W, SEARCH_STEP = 84, 92
 BUTTON_WORDS = {"pass": "Pass", "declare": "Declare the last round", "continue": "Play on",
                 "search": "Search", "shuffle": "Shuffle", "swap": "Swap", "look": "Look"}

@@ -113,7 +113,7 @@ class PinkSoupTable(KitTable):
             title += "  - your turn" if model.turn == owner and owner == me else ""
             self._seat_name(surface, b, owner, title, b.rect(40, L.SEAT_Y + 8, 1, 1).topleft)
             if model.hand():
-                b.text(surface, "Drawn", BODY, theme.BROTH, b.rect(L.HAND_X, L.SEAT_Y + 20, 1, 1).topleft)
+                b.text(surface, "Drawn", BODY, theme.BROTH, b.rect(L.HAND_X, L.SEAT_Y + 46, 1, 1).topleft)
 
     def _seat_name(self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None):
         r = b.px(13)
@@ -179,7 +179,7 @@ class PinkSoupTable(KitTable):
         f = b.font(SMALL)
         w = f.size(words)[0] + b.px(14)
         pill = pygame.Rect(0, 0, max(w, f.get_height()), f.get_height())
-        pill.topright = (rect.right + b.px(8), rect.y - b.px(8))
+        pill.bottomright = (rect.right - b.px(4), rect.bottom - b.px(4))
         pygame.draw.rect(surface, theme.TEXT_DARK, pill, border_radius=pill.h // 2)
         b.text(surface, words, SMALL, theme.TEXT, pill.center, anchor="center")
 
@@ -188,7 +188,11 @@ class PinkSoupTable(KitTable):
         chefs = model.chefs()
         chef = chefs[seat]
         lay = theme.layout(surface.get_size())
-        if seat != model.seating()[0]:
+        if seat == model.seating()[0]:
+            pygame.draw.rect(surface, (62, 44, 34), thing.rect, border_radius=b.px(14))
+            b.text(surface, "Your pot" if seat == model.seat else "Pot", BODY, theme.BROTH,
+                   (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
+        else:
             edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
             theme.draw_panel(surface, thing.rect, lay, edge=edge)
             marks = " - closed" if chef.closed else " - to move" if model.turn == seat else ""
