@@ -68,8 +68,9 @@ class Motion:
             return old[thing.origin].rect
         return None
 
-    def busy(self, now: float) -> bool:
-        return any(now - glide.start < glide.seconds for glide in self.glides.values())
+    def moving(self, now: float) -> frozenset[str]:
+        """The keys of the things still gliding or turning over at ``now``."""
+        return frozenset(key for key, glide in self.glides.items() if now - glide.start < glide.seconds)
 
     def place(self, thing: Thing, now: float) -> tuple[pygame.Rect, float]:
         """Where ``thing`` is drawn at ``now`` and how wide it shows (1: flat, 0: edge-on in a flip)."""

@@ -288,32 +288,35 @@ class KitTable(TableScene):
         return self.board.rect(SIDE_X, 80, SIDE_W, 905)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """The table without the mouse's hover is drawn once into a layer and reused until the view,
-        the choosing or the window changes; while cards glide, every frame is drawn afresh."""
+        """The table without the mouse's hover and the gliding cards is drawn once into a layer and
+        reused until the view, the choosing, the window or the set of gliding cards changes; the
+        gliding cards are drawn over it each frame."""
         view = self.current_view() or {}
         size = surface.get_size()
+        gliding = self.motion.moving(self.now)
         key = (self._seen_view, size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
                self.focus if self.keyboard else None, self.moves_open, self.moves.selected, self.moves.scroll,
-               canonical_json(self.choosing.menu_focus))
-        moving = self.motion.busy(self.now)
-        if moving or key != self._layer_key or self._layer is None or self._layer.get_size() != size:
+               canonical_json(self.choosing.menu_focus), gliding)
+        if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            self._draw_all(self._layer, view)
-            self._layer_key = None if moving else key
+            self._draw_all(self._layer, view, gliding)
+            self._layer_key = key
         surface.blit(self._layer, (0, 0))
+        for thing in self.things():
+            if thing.key in gliding:
+                self.draw_thing(surface, self.board, thing, *self.motion.place(thing, self.now))
         self._draw_hover(surface)
 
-    def _draw_all(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
         b = self.board
         self.draw_under(surface, b, view)
         live = self.usable()
         for thing in self.things():
-            if thing.key == MOVES_KEY:
+            if thing.key == MOVES_KEY or thing.key in gliding:
                 continue
-            rect, show = self.motion.place(thing, self.now)
-            self.draw_thing(surface, b, thing, rect, show)
-            if thing.key in self.motion.changed and rect == thing.rect:
+            self.draw_thing(surface, b, thing, thing.rect, 1.0)
+            if thing.key in self.motion.changed:
                 self._mark_last(surface, b, thing.rect)
             if thing.key in self.choosing.picked:
                 pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
