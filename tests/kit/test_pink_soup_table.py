@@ -188,3 +188,13 @@ def test_a_whole_game_ends_on_the_scoring_sheet():
     render(app, scene, 0.0)
     assert scene.things() == [scene.thing("kit:moves")]     # only the sheet and the side panel remain
     assert scene.describe()["usable"] == []
+
+
+def test_a_spectator_sees_every_pot_face_down_and_can_touch_nothing():
+    session = FakeSession("pink-soup", 4, None, seed=3)
+    session.bots_play(until=lambda v: v["deck"] < 50)
+    app, scene = make_table(session)
+    render(app, scene, 0.0)
+    faces = scene.describe()["faces"]
+    assert all(face is None for key, face in faces.items() if key.startswith("slot:"))
+    assert scene.describe()["usable"] == [] and scene.thing("recipe").what == "A secret recipe card"

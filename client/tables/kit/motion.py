@@ -20,6 +20,17 @@ class Glide:
     seconds: float = MOVE_SECONDS
 
 
+def _same(before: Thing, after: Thing) -> bool:
+    """The same card in the same place, only counted differently (a deck, a pile growing)."""
+    return before.face == after.face and before.rect == after.rect
+
+
+def _flipped(before: Thing | None, after: Thing) -> bool:
+    """The card in this place was turned over (face down to up, or up to down)."""
+    return before is not None and before.rect == after.rect and before.face != after.face \
+        and (before.face is None or after.face is None)
+
+
 def _ease(t: float) -> float:
     return 1 - (1 - t) ** 3
 
@@ -41,13 +52,13 @@ class Motion:
                             and (key not in old or old[key].sig != thing.sig)}
         if old and animate:
             gone = [thing for key, thing in old.items() if thing.kind == "card"
-                    and (key not in new or new[key].sig != thing.sig)]
+                    and (key not in new or (new[key].sig != thing.sig and not _same(thing, new[key])
+                                            and not _flipped(thing, new[key])))]
             for key, thing in new.items():
                 before = old.get(key)
-                if thing.kind != "card" or (before is not None and before.sig == thing.sig):
+                if thing.kind != "card" or (before is not None and (before.sig == thing.sig or _same(before, thing))):
                     continue
-                if before is not None and before.rect == thing.rect and before.face != thing.face \
-                        and (before.face is None or thing.face is None):
+                if _flipped(before, thing):
                     self.glides[key] = Glide(now, None)       # turned over where it lies
                     continue
                 source = self._source(thing, gone, old)

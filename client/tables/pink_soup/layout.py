@@ -79,10 +79,11 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
     for i, label in enumerate(hand):
         things.append(Thing(f"hand:{i}", b.rect(HAND_X + i * HAND_STEP, POT_Y, CARD_W, CARD_H), what=f"You drew {label}",
                             face=face(label), sig=label, origin="deck", words=label))
-    if not hand and model.hand_size and model.turn is not None:
-        for i in range(model.hand_size):   # another chef's drawn cards, face down in front of the deck
-            things.append(Thing(f"drawn:{i}", b.rect(DECK_X + 20 + i * 24, KITCHEN_Y + 40, CARD_W * 0.8, CARD_H * 0.8),
-                                what="A card drawn by the chef whose turn it is", sig="drawn", origin="deck"))
+    if not hand and model.hand_size and model.turn in others:
+        x, width = other_panels(len(others))[others.index(model.turn)]
+        for i in range(model.hand_size):   # another chef's drawn cards, face down in their corner
+            things.append(Thing(f"drawn:{i}", b.rect(x + width - 16 - (i + 1) * 56, OTHERS_Y + OTHERS_H - 82, 48, 67),
+                                what=f"A card {names.get(model.turn, 'that chef')} drew", sig="drawn", origin="deck"))
     if "power:search" in picked:
         things += _search(model, b)
     return things
