@@ -3,7 +3,8 @@ server, the viewer's moves made only by pointer events at the points the table g
 
     .venv/bin/python scripts/tour.py pink-soup --players 4 --seed 1 --out /tmp/tour [--size 1280x720]
 
-Each turn the viewer's seat picks a seeded random legal action, asks the table where to click for it
+The server deals with its own seed (a client cannot choose it), so ``--seed`` seeds the viewer's
+choices. Each turn the viewer's seat picks a seeded random legal action, asks the table where to click for it
 (``points_for(action)``), posts mouse events at those points to pygame's queue and checks that the
 action the client sent is the one intended. A screenshot is saved every few actions and at the end.
 The game's clock is injected: it moves a frame at a time, and a few seconds after each of the
@@ -34,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 FRAME = 1 / 60
 SECONDS_PER_MOVE = 3.0     # game-clock time the viewer "thinks" before each move
 XDG = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+SETTLE_FRAMES = 30         # half a second of frames before a screenshot
 WAIT_FRAMES = 3000         # frames to wait for the table to answer before giving up
 
 
@@ -112,9 +114,9 @@ class Tour:
                 if self.failure:
                     break
                 if self.actions % self.every == 0:
-                    await self.frames(2)
+                    await self.frames(SETTLE_FRAMES)   # the cards have glided into place
                     self.shoot(pygame, f"{self.actions:04d}")
-            await self.frames(10)
+            await self.frames(SETTLE_FRAMES)
             self.shoot(pygame, "end")
         finally:
             await modes.leave_table(app, self.session) if hasattr(self, "session") else None
