@@ -15,19 +15,25 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
-from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.choosing import Choosing, Path, candidates, touch, usable
 from soupkitchen.client.tables.kit.motion import Motion
+from soupkitchen.client.tables.kit.panels import (
+    MOVES_KEY,
+    SIDE_W,
+    SIDE_X,
+    draw_hover,
+    draw_menu,
+    draw_side,
+    mark_last,
+)
 from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, under_point
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import action_label
 from soupkitchen.shared.core import canonical_json
 
-SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
-MOVES_KEY = "kit:moves"
 MENU_W, MENU_H = 560, 64
 USABLE = theme.HERB
-LAST = (120, 190, 235)
 
 
 class KitTable(TableScene):
@@ -43,7 +49,7 @@ class KitTable(TableScene):
         self.hover: str | None = None
         self.keyboard = False
         self.moves_open = False
-        self.moves = MoveList([], self._play_listed, key="moves", empty="Nothing to do right now.")
+        self.moves = MoveList([], self._play_listed, key="moves", empty="Not your move")
         self.sent: list[dict[str, Any]] = []
         self._built: tuple[Any, list[Thing]] | None = None
         self._layer: pygame.Surface | None = None
@@ -306,7 +312,7 @@ class KitTable(TableScene):
         for thing in self.things():
             if thing.key in gliding:
                 self.draw_thing(surface, self.board, thing, *self.motion.place(thing, self.now))
-        self._draw_hover(surface)
+        draw_hover(self, surface)
 
     def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
         b = self.board
@@ -317,7 +323,7 @@ class KitTable(TableScene):
                 continue
             self.draw_thing(surface, b, thing, thing.rect, 1.0)
             if thing.key in self.motion.changed:
-                self._mark_last(surface, b, thing.rect)
+                mark_last(surface, b, thing.rect)
             if thing.key in self.choosing.picked:
                 pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
                                  border_radius=b.px(12))
@@ -326,63 +332,14 @@ class KitTable(TableScene):
                                  border_radius=b.px(10))
             elif thing.key in live:
                 pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
-        self._draw_side(surface, b, view)
+        draw_side(self, surface, b, view)
         self.draw_over(surface, b, view)
-        self._draw_menu(surface, b)
+        draw_menu(self, surface, b)
         focus = self.thing(self.focus) if self.keyboard else None
         if focus is not None:
             pad = b.px(12)
             pygame.draw.rect(surface, theme.MUSTARD, focus.rect.inflate(pad * 2, pad * 2), width=b.px(6),
                              border_radius=b.px(14))
-
-    @staticmethod
-    def _mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
-        """The last move's objects: a pale blue frame and a small triangle at the top left."""
-        frame = rect.inflate(b.px(4), b.px(4))
-        pygame.draw.rect(surface, LAST, frame, width=b.px(4), border_radius=b.px(8))
-        size = b.px(22)
-        pygame.draw.polygon(surface, LAST, [frame.topleft, (frame.x + size, frame.y), (frame.x, frame.y + size)])
-
-    def _draw_side(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-        """The history panel and the moves button; the move list over them when it is open."""
-        button = self.thing(MOVES_KEY)
-        if button is not None:
-            theme.draw_panel(surface, button.rect, theme.layout(self.app.screen_size), colour=theme.PANEL_LIGHT)
-            b.text(surface, button.words, BODY, theme.TEXT, button.rect.center, anchor="center",
-                   max_width=button.rect.w - b.px(16))
-        lay = theme.layout(self.app.screen_size)
-        if self.moves_open:
-            panel = self.moves_rect()
-            b.text(surface, "Your moves" if self.actions else "Moves", LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
-            self.moves.fit(lay, panel)
-            self.moves.draw(surface, lay, True)
-            return
-        box = b.rect(SIDE_X, 80, SIDE_W, 905)
-        theme.draw_panel(surface, box, lay)
-        b.text(surface, "Recently", LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
-        f = b.font(SMALL)
-        lines: list[str] = []
-        room = (box.h - b.px(70)) // f.get_linesize()
-        for entry in reversed(self.history(view)):
-            wrapped = theme.wrap(entry, f, box.w - b.px(40))
-            if len(lines) + len(wrapped) > room:
-                break
-            lines = [wrapped[0], *("  " + more for more in wrapped[1:])] + lines
-        y = box.y + b.px(60)
-        for line in lines:
-            y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(16), y), max_width=box.w - b.px(24)).bottom
-
-    def _draw_menu(self, surface: pygame.Surface, b: Board) -> None:
-        focus = self.choosing.menu_focus
-        for action, rect in zip(self.choosing.menu, self.menu_rects(), strict=False):
-            lit = action == focus and self.keyboard
-            pygame.draw.rect(surface, theme.PANEL_LIGHT if lit else theme.PANEL, rect, border_radius=b.px(8))
-            pygame.draw.rect(surface, theme.MUSTARD if lit else theme.PANEL_EDGE, rect, width=b.px(3),
-                             border_radius=b.px(8))
-            words = self.menu_words(action)
-            size = next((s for s in (BODY, SMALL) if b.fits(words, s, rect.w - b.px(24))), SMALL)
-            b.text(surface, words, size, theme.TEXT, (rect.x + b.px(12), rect.centery), anchor="midleft",
-                   max_width=rect.w - b.px(24))
 
     def hover_words(self) -> list[str]:
         """What the thing under the mouse (or the focus) is, and what touching it would do."""
@@ -399,26 +356,6 @@ class KitTable(TableScene):
         elif leads:
             lines.append(f"Click: choose among {len(leads)} moves")
         return lines
-
-    def _draw_hover(self, surface: pygame.Surface) -> None:
-        lines = self.hover_words()
-        thing = self.thing(self.focus if self.keyboard else self.hover)
-        if not lines or thing is None:
-            return
-        b = self.board
-        f = b.font(SMALL)
-        width = min(b.px(700), max(f.size(line)[0] for line in lines) + b.px(24))
-        wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
-        box = pygame.Rect(0, 0, width, f.get_linesize() * len(wrapped) + b.px(16))
-        box.midtop = (thing.rect.centerx, thing.rect.bottom + b.px(10))
-        if box.bottom > surface.get_height():
-            box.midbottom = (thing.rect.centerx, thing.rect.top - b.px(10))
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, theme.SHADOW, box, border_radius=b.px(8))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=b.px(2), border_radius=b.px(8))
-        y = box.y + b.px(8)
-        for line in wrapped:
-            y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(12), y)).bottom
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "picked": list(self.choosing.picked),
