@@ -149,6 +149,9 @@ class PinkSoupTable(KitTable):
             caption(surface, b, thing.words, rect, b.px(L.PILE_STEP - 8))
         else:
             self._draw_card(surface, b, thing, rect, show)
+            if key == self._swapping(model):   # the first card of a Mouse's swap, waiting for its pair
+                pygame.draw.rect(surface, theme.MUSTARD, rect.inflate(b.px(14), b.px(14)), width=b.px(7),
+                                 border_radius=b.px(12))
 
     def _draw_card(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
         key = thing.key
@@ -170,6 +173,13 @@ class PinkSoupTable(KitTable):
             if kind is not None and not key.startswith("search:"):
                 step = L.HAND_STEP if key.startswith("hand:") else L.PLAY_STEP if key.startswith("play:") else L.SLOT_STEP
                 caption(surface, b, kind.name, rect, b.px(step), lines=3)
+
+    @staticmethod
+    def _swapping(model: PinkModel) -> str | None:
+        """The key of the pot card a Mouse's swap has taken first, if one is waiting."""
+        swap = model.swap_from()
+        seat = next((c.seat for c in model.chefs() if swap and c.name == swap[0]), None)
+        return f"slot:{seat}:{swap[1]}" if seat is not None else None
 
     def _label_of(self, thing: Thing) -> str | None:
         return thing.words or None
