@@ -245,7 +245,8 @@ class KitTable(TableScene):
         if kind == "point" and action.pos is not None:
             self.keyboard = False
             found = under_point(self.things(), action.pos)
-            self.hover = found[0].key if found else None
+            live = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
+            self.hover = (live or found)[0].key if found else None   # what a click here would use
             return True
         if kind == "click" and action.pos is not None:
             self.keyboard = False

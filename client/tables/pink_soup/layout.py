@@ -22,7 +22,7 @@ RECIPE_X, RECIPE_W = 36, 316
 POT_X, SLOT_STEP, POT_Y = 372, 146, 776
 HAND_X, HAND_STEP = 1130, 150
 SEARCH_CARD_W, SEARCH_STEP = 84, 92
-BUTTON_WORDS = {"pass": "Pass", "declare": "Declare the last round", "continue": "Play on",
+BUTTON_WORDS = {"pass": "Pass", "continue": "Play on",
                 "search": "Search", "shuffle": "Shuffle", "swap": "Swap", "look": "Look"}
 
 
@@ -134,15 +134,16 @@ def _kitchen(model: PinkModel, b: Board, picked: tuple[str, ...]) -> list[Thing]
 
 
 def _buttons(model: PinkModel, b: Board) -> list[Thing]:
-    """The table's buttons for the moves that are not a card: pass, declare or play on, and the
-    Mouse's four powers while one is being chosen."""
+    """The table's buttons for the moves that are not a card: pass, play on (rather than close your
+    pot to declare the last round), and the Mouse's four powers while one is being chosen."""
     kinds = {a.get("type") for a in model.actions()}
-    names = [k for k in ("pass", "declare", "continue") if k in kinds]
+    names = [k for k in ("pass", "continue") if k in kinds]   # declaring is done by closing your pot
     if model.step == "power" and model.seat == model.turn:
         names += list(POWERS)
     f = b.font(BODY)
     widths = [max(BUTTON_W if len(names) <= 3 else 210, f.size(BUTTON_WORDS[n])[0] / b.scale + 40) for n in names]
-    x = MAIN_X + (MAIN_W - (sum(widths) + 20 * (len(names) - 1))) / 2
+    total = sum(widths) + 20 * (len(names) - 1)
+    x = MAIN_X + MAIN_W - 20 - total if "declare" in kinds else MAIN_X + (MAIN_W - total) / 2   # beside the hint
     things = []
     for name, width in zip(names, widths, strict=True):
         power = name in POWERS

@@ -64,7 +64,9 @@ class PinkSoupTable(KitTable):
             return (f"pot:{action.get('seat')}",)
         if kind == "slot":
             return (f"slot:{self.model.make_room_seat()}:{action.get('slot')}",)
-        if kind in ("pass", "declare", "continue"):
+        if kind == "declare":                # closing your pot declares the last round
+            return (f"pot:{self.model.seat}",)
+        if kind in ("pass", "continue"):
             return (f"button:{kind}",)
         if kind == "search":
             return ("power:search", f"search:{action.get('pile')}:{action.get('depth')}")
@@ -101,6 +103,9 @@ class PinkSoupTable(KitTable):
                (kitchen.x + b.px(180), kitchen.y + b.px(6)))
         if model.in_play():
             b.text(surface, "In play", BODY, theme.BROTH, b.rect(L.PLAY_X, L.KITCHEN_Y - 38, 1, 1).topleft)
+        if any(a.get("type") == "declare" for a in model.actions()):
+            b.text(surface, "Click your pot to close it and declare the last round, or:", BODY, theme.MUSTARD,
+                   b.rect(L.MAIN_X + 20, L.BUTTONS_Y + L.BUTTON_H / 2, 1, 1).topleft, anchor="midleft")
         if model.over:
             return
         seat_box = b.rect(L.MAIN_X, L.SEAT_Y, L.MAIN_W, 1070 - L.SEAT_Y)
