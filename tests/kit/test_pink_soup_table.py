@@ -198,3 +198,12 @@ def test_a_spectator_sees_every_pot_face_down_and_can_touch_nothing():
     faces = scene.describe()["faces"]
     assert all(face is None for key, face in faces.items() if key.startswith("slot:"))
     assert scene.describe()["usable"] == [] and scene.thing("recipe").what == "A secret recipe card"
+
+
+def test_closing_your_pot_by_clicking_it_declares_the_last_round():
+    session, app, scene = table(wanted=lambda v: v["step"] == "declare" and v["turn"] == 0)
+    assert set(scene.describe()["usable"]) == {"pot:0", "button:continue"}
+    scene.handle(InputAction("point", "mouse", pos=scene.thing("slot:0:2").rect.center))
+    assert scene.hover_words()[-1] == "Click: Declare the last round (close your pot now)"
+    click(app, scene, scene.thing("slot:0:2").rect.center)     # anywhere on the pot
+    assert session.acted[-1][1]["type"] == "declare" and session.view(0)["players"][0]["closed"]
