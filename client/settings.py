@@ -39,6 +39,7 @@ class Settings:
     fullscreen: bool = False
     volume: int = 70                 # percent
     colour_blind_symbols: bool = False
+    animations: bool = True          # cards glide and turn over at the card tables
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     last_server: str = ""
     path: Path | None = field(default=None, repr=False, compare=False)
