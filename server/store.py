@@ -49,6 +49,10 @@ CREATE TABLE IF NOT EXISTS actions (
     t REAL NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS clocks (
+    table_id TEXT PRIMARY KEY,
+    t REAL NOT NULL
+);
 """
 
 
@@ -127,6 +131,13 @@ class Store:
             statements.append(("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id)))
         self._tx(statements)
 
+    def save_clocks(self, clocks: dict[str, float]) -> None:
+        """Record each table's game clock (seconds since it started), so a restart resumes the
+        round with the time that was left, not the time of the last action."""
+        if clocks:
+            self._tx([("INSERT OR REPLACE INTO clocks (table_id, t) VALUES (?,?)", (table_id, t))
+                      for table_id, t in clocks.items()])
+
     def purge(self, before: float) -> int:
         """Delete the games that finished, and the lobbies that closed, before the date ``before``
         (seconds since the epoch); returns how many tables went."""
@@ -137,7 +148,8 @@ class Store:
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             self._tx([(f"DELETE FROM {name} WHERE {key} IN ({marks})", tuple(chunk))
-                      for name, key in (("actions", "table_id"), ("seats", "table_id"), ("tables", "id"))])
+                      for name, key in (("actions", "table_id"), ("seats", "table_id"), ("clocks", "table_id"),
+                                        ("tables", "id"))])
         return len(ids)
 
     # --- reads ---------------------------------------------------------------------------------
@@ -175,6 +187,8 @@ class Store:
             {"seat": seat, "action": json.loads(action), "t": t}
             for seat, action, t in self.db.execute(
                 "SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (data["id"],))]
+        clock = self.db.execute("SELECT t FROM clocks WHERE table_id = ?", (data["id"],)).fetchone()
+        data["clock"] = None if clock is None else clock[0]
         return data
 
     def finished_matches(self, limit: int = 100) -> list[dict[str, Any]]:

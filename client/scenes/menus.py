@@ -34,7 +34,7 @@ class PauseMenu(Dialog):
             self.app.toast("Nobody else at this screen can play right now.")
 
     def leave(self) -> None:
-        if self.session.local or self.session.over:
+        if self.session.local or self.session.over or not self.session.tokens:   # watching: no seat to lose
             flows.leave(self.app, self.session)
             return
         self.app.stack.push(MessageDialog(self.app, "Leave the table?",
@@ -54,6 +54,7 @@ class SettingsScene(FormScene):
             Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set("volume"), key="volume",
                    names=lambda v: f"{v}%"),
             Toggle("Colour-blind symbols", s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
+            Toggle("Animations", s.animations, self.set("animations"), key="animations"),
             Choice("Bot speed", list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots"),
             Toggle("Full screen", self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
             Button("Done", self.on_back, key="done", primary=True),
