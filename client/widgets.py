@@ -1,12 +1,16 @@
-"""Our small widget set: button, toggle, choice, text field and list, plus the focus group that moves
-a visible focus ring between them with keyboard, gamepad or mouse.
+"""Our small widget set: label, button, toggle, choice and list (the text field is in
+:mod:`client.textfield`), plus the focus group that moves a visible focus ring between them with
+keyboard, gamepad or mouse.
 
 Widgets are placed by their scene (``widget.rect``) on every draw, so layouts follow the window size.
+A widget says how tall it needs to be for a given width (:meth:`Widget.height`): a label that does
+not fit on one line wraps and its row grows, instead of being cut.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -15,8 +19,34 @@ from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 
 
+def fit_lines(lay: theme.Layout, words: str, width: int, kinds: Sequence[str] = ("label", "body")
+              ) -> tuple[str, list[str]]:
+    """The first font of ``kinds`` in which ``words`` fits on one line of ``width`` pixels, else the
+    last one with ``words`` wrapped: (font kind, lines)."""
+    for kind in kinds:
+        if lay.font(kind).size(words)[0] <= width:
+            return kind, [words]
+    return kinds[-1], lay.lines(words, kinds[-1], width)
+
+
+def lines_height(lay: theme.Layout, kind: str, count: int) -> int:
+    """The row height that holds ``count`` lines of ``kind`` (at least a button's)."""
+    return max(lay.button_h, lay.font(kind).get_linesize() * count + lay.gap * 2)
+
+
+def draw_lines(surface: pygame.Surface, lay: theme.Layout, lines: Sequence[str], kind: str, colour,
+               left: int, centery: int, width: int) -> None:
+    """``lines`` of ``kind`` left-aligned at ``left``, centred as a block on ``centery``."""
+    step = lay.font(kind).get_linesize()
+    y = centery - step * len(lines) // 2
+    for line in lines:
+        theme.text(surface, line, kind, colour, (left, y), lay, max_width=width)
+        y += step
+
+
 class Widget:
     focusable = True
+    takes_text = False      # True for a text field: letters then type instead of acting
 
     def __init__(self, key: str = "") -> None:
         self.key = key
@@ -37,6 +67,10 @@ class Widget:
     def draw(self, surface: pygame.Surface, lay: theme.Layout, focused: bool) -> None:
         raise NotImplementedError
 
+    def height(self, lay: theme.Layout, width: int) -> int:
+        """The height this widget needs in a column ``width`` pixels wide."""
+        return lay.button_h
+
     def describe(self) -> str:
         return self.key
 
@@ -50,9 +84,13 @@ class Label(Widget):
         super().__init__(key)
         self.words, self.kind, self.colour = words, kind, colour
 
+    def height(self, lay, width) -> int:
+        lines = lay.lines(self.words, self.kind, width)
+        return max(round(lay.button_h * 0.7), lay.font(self.kind).get_linesize() * len(lines) + lay.gap)
+
     def draw(self, surface, lay, focused) -> None:
-        theme.text(surface, self.words, self.kind, self.colour, self.rect.midleft, lay, anchor="midleft",
-                   max_width=self.rect.width)
+        draw_lines(surface, lay, lay.lines(self.words, self.kind, self.rect.width), self.kind, self.colour,
+                   self.rect.x, self.rect.centery, self.rect.width)
 
     def describe(self) -> str:
         return self.words
@@ -76,8 +114,9 @@ class Button(Widget):
         else:
             colour, words = (theme.PANEL_LIGHT if focused else theme.PANEL), theme.TEXT
         theme.draw_panel(surface, self.rect, lay, colour=colour)
-        theme.text(surface, self.label, "label", words, self.rect.center, lay, anchor="center",
-                   max_width=self.rect.width - lay.gap * 2)
+        room = self.rect.width - lay.gap * 4
+        kind, _lines = fit_lines(lay, self.label, room)
+        theme.text(surface, self.label, kind, words, self.rect.center, lay, anchor="center", max_width=room)
         if self.hint:
             theme.text(surface, self.hint, "small", theme.TEXT_DIM,
                        (self.rect.right - lay.gap, self.rect.centery), lay, anchor="midright")
@@ -104,11 +143,19 @@ class Toggle(Widget):
             return True
         return False
 
+    def label_width(self, lay: theme.Layout, width: int) -> int:
+        return width - lay.button_h - lay.gap * 6
+
+    def height(self, lay, width) -> int:
+        kind, lines = fit_lines(lay, self.label, self.label_width(lay, width))
+        return lines_height(lay, kind, len(lines))
+
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
-        theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
-                   anchor="midleft", max_width=self.rect.width - self.rect.height * 2 - lay.gap * 4)
-        h = self.rect.height // 2
+        room = self.label_width(lay, self.rect.width)
+        kind, lines = fit_lines(lay, self.label, room)
+        draw_lines(surface, lay, lines, kind, theme.TEXT, self.rect.x + lay.gap * 2, self.rect.centery, room)
+        h = lay.button_h // 2
         track = pygame.Rect(0, 0, h * 2, h)
         track.midright = (self.rect.right - lay.gap * 2, self.rect.centery)
         pygame.draw.rect(surface, theme.HERB if self.value else theme.SHADOW, track, border_radius=h // 2)
@@ -118,6 +165,24 @@ class Toggle(Widget):
 
     def describe(self) -> str:
         return f"{self.label}: {'on' if self.value else 'off'}"
+
+
+@dataclass(frozen=True)
+class ChoiceParts:
+    """The areas of a Choice row."""
+
+    label: pygame.Rect
+    minus: pygame.Rect
+    value: pygame.Rect
+    plus: pygame.Rect
+
+
+def draw_arrow(surface: pygame.Surface, box: pygame.Rect, direction: int, colour) -> None:
+    """A solid triangle pointing left (-1) or right (1), centred in ``box``."""
+    r = max(4, min(box.width, box.height) // 5)
+    cx, cy = box.center
+    tip = (cx + direction * r, cy)
+    pygame.draw.polygon(surface, colour, [tip, (cx - direction * r, cy - r), (cx - direction * r, cy + r)])
 
 
 class Choice(Widget):
@@ -147,78 +212,44 @@ class Choice(Widget):
     def activate(self) -> None:
         self.step(1)
 
-    def click(self, pos) -> None:
-        self.step(-1 if pos[0] < self.rect.x + self.rect.width // 3 else 1)
+    def parts(self, lay: theme.Layout, rect: pygame.Rect | None = None) -> ChoiceParts:
+        """Where the label, the two arrows and the value sit: drawing and clicks both use this."""
+        rect = rect or self.rect
+        f = lay.font("label")
+        value_w = max((f.size(self.names(v))[0] for v in self.values), default=0) + lay.gap * 2
+        arrow_w = min(lay.button_h, rect.height)
+        value_w = min(value_w, rect.width // 2 - arrow_w * 2)
+        plus = pygame.Rect(rect.right - lay.gap - arrow_w, rect.y, arrow_w, rect.height)
+        value = pygame.Rect(plus.x - value_w, rect.y, value_w, rect.height)
+        minus = pygame.Rect(value.x - arrow_w, rect.y, arrow_w, rect.height)
+        label = pygame.Rect(rect.x + lay.gap * 2, rect.y, minus.x - lay.gap - rect.x - lay.gap * 2, rect.height)
+        return ChoiceParts(label, minus, value, plus)
 
-    def handle(self, action: InputAction) -> bool:
-        if action.kind == "navigate" and action.dx:
-            self.step(action.dx)
-            return True
-        return False
+    def height(self, lay, width) -> int:
+        parts = self.parts(lay, pygame.Rect(0, 0, width, lay.button_h))
+        kind, lines = fit_lines(lay, self.label, parts.label.width)
+        return lines_height(lay, kind, len(lines))
+
+    def click(self, pos) -> None:
+        """The left arrow counts down; the right arrow, or anywhere else on the row, counts up."""
+        self.step(-1 if self._parts is not None and self._parts.minus.collidepoint(pos) else 1)
+
+    _parts: ChoiceParts | None = None
 
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
-        theme.text(surface, self.label, "label", theme.TEXT if self.enabled else theme.TEXT_DIM,
-                   (self.rect.x + lay.gap * 2, self.rect.centery), lay, anchor="midleft",
-                   max_width=self.rect.width * 3 // 5 - lay.gap * 3)
-        value_x = self.rect.x + self.rect.width * 3 // 5
-        value_box = pygame.Rect(value_x, self.rect.y, self.rect.right - value_x - lay.gap * 2, self.rect.height)
+        self._parts = parts = self.parts(lay)
+        kind, lines = fit_lines(lay, self.label, parts.label.width)
+        draw_lines(surface, lay, lines, kind, theme.TEXT if self.enabled else theme.TEXT_DIM, parts.label.x,
+                   self.rect.centery, parts.label.width)
         arrows = theme.MUSTARD if focused and self.enabled else theme.TEXT_DIM
-        theme.text(surface, "<", "label", arrows, value_box.midleft, lay, anchor="midleft")
-        theme.text(surface, ">", "label", arrows, value_box.midright, lay, anchor="midright")
-        theme.text(surface, self.names(self.value), "label", theme.TEXT, value_box.center, lay, anchor="center",
-                   max_width=value_box.width - lay.margin * 2)
+        for box, direction in ((parts.minus, -1), (parts.plus, 1)):
+            draw_arrow(surface, box, direction, arrows)
+        theme.text(surface, self.names(self.value), "label", theme.TEXT, parts.value.center, lay, anchor="center",
+                   max_width=parts.value.width)
 
     def describe(self) -> str:
         return f"{self.label}: {self.names(self.value)}"
-
-
-class TextField(Widget):
-    def __init__(self, label: str, value: str = "", on_change: Callable[[str], Any] | None = None, key: str = "",
-                 placeholder: str = "", max_length: int = 64, secret: bool = False,
-                 on_submit: Callable[[str], Any] | None = None) -> None:
-        super().__init__(key or label)
-        self.label, self.value, self.on_change = label, value, on_change
-        self.placeholder, self.max_length, self.secret, self.on_submit = placeholder, max_length, secret, on_submit
-        self.blink = 0.0
-
-    def handle(self, action: InputAction) -> bool:
-        if action.kind == "text":
-            typed = "".join(ch for ch in action.text if ch.isprintable())
-            self.value = (self.value + typed)[: self.max_length]
-        elif action.kind == "erase":
-            self.value = self.value[:-1]
-        else:
-            return False
-        if self.on_change:
-            self.on_change(self.value)
-        return True
-
-    def activate(self) -> None:
-        if self.on_submit:
-            self.on_submit(self.value)
-
-    def draw(self, surface, lay, focused) -> None:
-        theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
-        label_w = self.rect.width * 2 // 5
-        theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
-                   anchor="midleft", max_width=label_w - lay.gap * 2)
-        box = pygame.Rect(self.rect.x + label_w, self.rect.y + lay.gap // 2, self.rect.width - label_w - lay.gap,
-                          self.rect.height - lay.gap)
-        pygame.draw.rect(surface, theme.SHADOW, box, border_radius=lay.radius // 2)
-        shown = "*" * len(self.value) if self.secret else self.value
-        words, colour = (shown, theme.TEXT) if shown else (self.placeholder, theme.TEXT_DIM)
-        f = lay.font("label")
-        while words and f.size(words)[0] > box.width - lay.gap * 3:
-            words = words[1:]
-        rect = theme.text(surface, words, "label", colour, (box.x + lay.gap, box.centery), lay, anchor="midleft")
-        if focused:
-            x = rect.right + 2 if shown else box.x + lay.gap
-            pygame.draw.line(surface, theme.MUSTARD, (x, box.y + lay.gap // 2), (x, box.bottom - lay.gap // 2),
-                             max(2, lay.ring // 2))
-
-    def describe(self) -> str:
-        return f"{self.label}: {'*' * len(self.value) if self.secret else self.value}"
 
 
 class ListView(Widget):
@@ -394,4 +425,4 @@ class FocusGroup:
         return [w.describe() for w in self.widgets if w.visible]
 
     def text_focused(self) -> bool:
-        return isinstance(self.focused, TextField)
+        return self.focused is not None and self.focused.takes_text

@@ -9,7 +9,8 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.widgets import Button, FocusGroup, Label, ListView, TextField, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, FocusGroup, ListView, Widget
 
 HINTS = "Arrows / D-pad: move    Enter / A: choose    Esc / B: back"
 
@@ -55,22 +56,20 @@ class FormScene(Scene):
         return self.form.text_focused()
 
     # --- drawing -------------------------------------------------------------------------------
-    def row_height(self, widget: Widget, lay: theme.Layout) -> int:
+    def row_height(self, widget: Widget, lay: theme.Layout, width: int) -> int:
         if isinstance(widget, ListView):
             return widget.visible_rows * lay.button_h
-        if isinstance(widget, Label):
-            return round(lay.button_h * 0.7)
-        return lay.button_h
+        return widget.height(lay, width)
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """Stack the widgets in a centred column between ``top`` and ``bottom`` (shrunk to fit)."""
         shown = [w for w in self.form.widgets if w.visible]
-        total = sum(self.row_height(w, lay) + lay.gap for w in shown)
+        total = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
         squeeze = min(1.0, (bottom - top) / max(1, total))
         y = top
         x = (lay.width - width) // 2
         for widget in shown:
-            h = int(self.row_height(widget, lay) * squeeze)
+            h = int(self.row_height(widget, lay, width) * squeeze)
             widget.rect = pygame.Rect(x, y, width, h)
             y += h + int(lay.gap * squeeze)
 
@@ -129,7 +128,7 @@ class Dialog(FormScene):
         f = lay.font("body")
         lines = theme.wrap(self.message, f, width - lay.margin * 2) if self.message else []
         shown = [w for w in self.form.widgets if w.visible]
-        content = sum(self.row_height(w, lay) + lay.gap for w in shown)
+        content = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
         head_h = lay.font("heading").get_linesize() + lay.gap * 2
         height = lay.margin * 2 + head_h + len(lines) * f.get_linesize() + lay.gap + content
         panel = pygame.Rect(0, 0, width + lay.margin * 2, min(lay.height - lay.margin, height))

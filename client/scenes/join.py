@@ -10,7 +10,8 @@ from soupkitchen.client import modes
 from soupkitchen.client.net import normalise_url
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene, TextDialog
-from soupkitchen.client.widgets import Button, ListView, TextField, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, ListView, Widget
 
 log = logging.getLogger(__name__)
 

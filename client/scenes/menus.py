@@ -6,7 +6,8 @@ from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import Dialog, FormScene, MessageDialog
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
-from soupkitchen.client.widgets import Button, Choice, TextField, Toggle, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, Choice, Toggle, Widget
 
 
 class PauseMenu(Dialog):

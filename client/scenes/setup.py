@@ -6,7 +6,8 @@ from typing import Any
 
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.widgets import Button, Choice, Label, TextField, Toggle, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, Choice, Label, Toggle, Widget
 
 MODES = {
     "solo": ("Play solo", "Bots take every other seat."),
