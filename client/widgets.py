@@ -71,6 +71,11 @@ class Widget:
         """The height this widget needs in a column ``width`` pixels wide."""
         return lay.button_h
 
+    def adopt(self, old: Widget) -> None:
+        """Take over where ``old`` (the same control before its screen was rebuilt) was drawn, so a
+        click that lands before the next frame still finds it."""
+        self.rect = old.rect.copy()
+
     def describe(self) -> str:
         return self.key
 
@@ -234,7 +239,18 @@ class Choice(Widget):
         """The left arrow counts down; the right arrow, or anywhere else on the row, counts up."""
         self.step(-1 if self._parts is not None and self._parts.minus.collidepoint(pos) else 1)
 
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "navigate" and action.dx:
+            self.step(action.dx)
+            return True
+        return False
+
     _parts: ChoiceParts | None = None
+
+    def adopt(self, old: Widget) -> None:
+        super().adopt(old)
+        if isinstance(old, Choice):
+            self._parts = old._parts
 
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
@@ -346,6 +362,10 @@ class FocusGroup:
 
     def set(self, widgets: Sequence[Widget], keep: bool = True) -> None:
         current = self.focused.key if keep and self.focused is not None else None
+        old = {w.key: w for w in self.widgets}
+        for widget in widgets:
+            if widget.key in old and old[widget.key] is not widget and not widget.rect.width:
+                widget.adopt(old[widget.key])
         self.widgets = list(widgets)
         self.focus = 0
         if current is not None:

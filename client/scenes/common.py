@@ -55,6 +55,9 @@ class FormScene(Scene):
     def text_focused(self) -> bool:
         return self.form.text_focused()
 
+    def occupied_rects(self) -> list[pygame.Rect]:
+        return [w.rect for w in self.form.widgets if w.visible and w.focusable and w.rect.width]
+
     # --- drawing -------------------------------------------------------------------------------
     def row_height(self, widget: Widget, lay: theme.Layout, width: int) -> int:
         if isinstance(widget, ListView):
@@ -191,6 +194,9 @@ class BusyScene(Scene):
 
     def update(self, dt: float, now: float) -> None:
         self.t += dt
+
+    def redraw_at(self, now: float) -> float | None:
+        return now + 0.1   # the waiting dots move
 
     def handle(self, action: InputAction) -> bool:
         return True  # nothing to do but wait

@@ -10,6 +10,8 @@ from soupkitchen.client import modes, theme
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, Widget
 
+STEAM_FPS = 8
+
 
 class TitleScene(FormScene):
     name = "title"
@@ -48,6 +50,9 @@ class TitleScene(FormScene):
 
     def update(self, dt: float, now: float) -> None:
         self.t += dt
+
+    def redraw_at(self, now: float) -> float | None:
+        return now + 1 / STEAM_FPS   # the steam drifts gently; nothing else moves
 
     def draw_heading(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         cx = lay.width // 2

@@ -1,4 +1,4 @@
-"""Every menu screen lays out inside the window without overlaps, from 1280x720 to 3840x2160."""
+"""Every menu screen lays out inside the window without overlaps, from the smallest window allowed to 3840x2160."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
 
-SIZES = [(1280, 720), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024)]
+SIZES = [theme.MIN_WINDOW, (1280, 720), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024), (960, 1600)]
 
 
 def scenes(app, kit):
