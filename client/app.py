@@ -26,6 +26,7 @@ from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.settings import Settings, data_dir
 from soupkitchen.client.sound import Sounds
+from soupkitchen.client.sound_cues import SoundCues
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,8 @@ class App:
         self.screen = self._open_window()
         self.stack = SceneStack()
         self.input = InputMapper()
-        self.sounds = Sounds(settings.volume)
+        self.sounds = Sounds(settings.volume, settings.muted, clock=clock)
+        self.cues: dict[int, SoundCues] = {}     # id(session) -> the sounds of its table
         self.toasts: list[Toast] = []
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
@@ -162,9 +164,13 @@ class App:
         return task
 
     def watch_session(self, session) -> None:
-        """Route a table session's errors to toasts."""
+        """Route a table session's errors to toasts and its events to sounds."""
         if self.toast_error not in session.error_listeners:
             session.error_listeners.append(self.toast_error)
+        if id(session) not in self.cues:
+            for old in self.cues.values():
+                old.detach()
+            self.cues = {id(session): SoundCues(session, self.sound)}
 
     def toast_error(self, message: str) -> None:
         self.toast(message, "error")
@@ -207,8 +213,8 @@ class App:
         return lost and isinstance(self.stack.top, TableScene | HandoffScene)
 
     def sound(self, name: str) -> None:
-        """Play an interface sound at the volume in the settings."""
-        self.sounds.volume = self.settings.volume
+        """Play a sound at the volume in the settings (nothing when muted)."""
+        self.sounds.volume, self.sounds.muted = self.settings.volume, self.settings.muted
         self.sounds.play(name)
 
     def pump(self) -> bool:
@@ -281,6 +287,8 @@ class App:
             if self.pump():
                 self._active_until = max(self._active_until, now + ACTIVE_SECONDS)
             self.stack.update(dt, now)
+            for cues in self.cues.values():
+                cues.tick(now)
             if self.stack.top is not self._last_top:
                 self._last_top = self.stack.top
                 log.info("scene: %s", self._last_top.name if self._last_top is not None else "none")

@@ -35,6 +35,7 @@ class Settings:
     window: list[int] = field(default_factory=lambda: [1280, 720])
     fullscreen: bool = False
     volume: int = 70                 # percent
+    muted: bool = False
     colour_blind_symbols: bool = False
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     last_server: str = ""

@@ -52,7 +52,8 @@ class SettingsScene(FormScene):
         s = self.app.settings
         return [
             TextField("Your name", s.name, self.set_name, key="name", max_length=24),
-            Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set("volume"), key="volume",
+            Toggle("Sound", not s.muted, self.set_sound, key="sound"),
+            Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
                    names=lambda v: f"{v}%"),
             Toggle("Colour-blind symbols", s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
             Choice("Bot speed", list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots"),
@@ -64,6 +65,15 @@ class SettingsScene(FormScene):
         def change(value) -> None:
             setattr(self.app.settings, attribute, value)
         return change
+
+    def set_sound(self, on: bool) -> None:
+        self.app.settings.muted = not on
+        self.app.sound("select")
+
+    def set_volume(self, value: int) -> None:
+        """A new volume is heard at once (a muted client stays silent)."""
+        self.app.settings.volume = value
+        self.app.sound("select")
 
     def set_name(self, value: str) -> None:
         self.app.settings.name = value
