@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import theme
+from soupkitchen.client.howto.guide import GuidedRound
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.scenes.base import Scene, SceneStack
@@ -61,6 +62,7 @@ class App:
         self.input = InputMapper()
         self.sounds = Sounds(settings.volume, settings.muted, clock=clock)
         self.cues: dict[int, SoundCues] = {}     # id(session) -> the sounds of its table
+        self.guide = GuidedRound(self)           # the learner's hints (Settings.guided_round)
         self.toasts: list[Toast] = []
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
@@ -187,6 +189,8 @@ class App:
         if action.kind == "screenshot":
             self.save_screenshot()
             return True
+        if action.kind == "help":
+            return self.open_help()
         if self.offline_at_table() and action.kind not in ("menu", "back", "point"):
             return False   # play is disabled while the connection is lost (menus still work)
         used = self.stack.handle(action)
@@ -195,6 +199,21 @@ class App:
         elif used and action.kind in ("select", "click"):
             self.sound("select")
         return used
+
+    def open_help(self) -> bool:
+        """F1: How to play the game of the screen on top (the game picker from menus)."""
+        from soupkitchen.client.howto.scene import HowToPlayScene
+        from soupkitchen.client.scenes import flows
+
+        top = self.stack.top
+        if isinstance(top, HowToPlayScene):
+            return False
+        session = next((getattr(s, "session", None) for s in reversed(self.stack.scenes)
+                        if getattr(s, "session", None) is not None), None)
+        game = getattr(top, "game", None)
+        game_id = session.game_id if session is not None else game.get("id") if isinstance(game, dict) else None
+        flows.open_howto(self, game_id, pick_game=game_id is None)
+        return True
 
     def _sync_text_mode(self) -> None:
         """Letters type while a text field has the focus (and act as keys otherwise)."""
@@ -325,6 +344,8 @@ class App:
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         self.stack.draw(surface)
+        if self.settings.guided_round:
+            self.guide.draw(surface)
         lay = theme.layout(surface.get_size())
         if self.conn is not None and not self.conn.connected and not self.conn._closing:
             self._draw_banner(surface, lay)

@@ -3,7 +3,7 @@
 This is the one place that knows about keys and buttons. Everything else reacts to actions:
 ``navigate`` (dx, dy), ``select``, ``back``, ``menu``, ``point`` (pos), ``click`` (pos, button),
 ``scroll`` (dy), ``alt``, ``emote`` (index 0-2), ``pass``, ``rotate_left``, ``rotate_right``,
-``handoff``, ``toggle_fullscreen``, ``screenshot``, and for text fields ``text`` (text), ``erase`` and
+``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1: how to play), and for text fields ``text`` (text), ``erase`` and
 ``edit`` (text: an editing command such as ``left``, ``select_all`` or ``paste``). Each action
 carries the device it came from: ``"keyboard"``, ``"mouse"`` or ``"pad:<instance id>"`` (couch play
 binds seats to pads). Tests build InputActions directly.
@@ -20,7 +20,8 @@ log = logging.getLogger(__name__)
 
 KINDS = frozenset({
     "navigate", "select", "back", "menu", "point", "click", "scroll", "alt", "emote", "pass",
-    "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "edit", "quit",
+    "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "edit", "help",
+    "quit",
 })
 
 
@@ -54,7 +55,7 @@ KEY_ACTIONS = {
     pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
     pygame.K_ESCAPE: "back", pygame.K_F10: "menu", pygame.K_m: "menu",
     pygame.K_x: "alt", pygame.K_p: "pass", pygame.K_q: "rotate_left", pygame.K_e: "rotate_right",
-    pygame.K_h: "handoff", pygame.K_F11: "toggle_fullscreen", pygame.K_F12: "screenshot",
+    pygame.K_h: "handoff", pygame.K_F11: "toggle_fullscreen", pygame.K_F12: "screenshot", pygame.K_F1: "help",
     pygame.K_BACKSPACE: "erase",
 }
 KEY_EMOTES = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
@@ -63,7 +64,7 @@ EDIT_KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "hom
 EDIT_CTRL = {pygame.K_a: "select_all", pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_v: "paste"}
 # Keys that keep their meaning while a text field is being typed into.
 TEXT_MODE_KEYS = {pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
-                  pygame.K_F10, pygame.K_F11, pygame.K_F12, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT}
+                  pygame.K_F1, pygame.K_F10, pygame.K_F11, pygame.K_F12, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT}
 
 # SDL game-controller buttons (standard layout, whatever the pad).
 PAD_BUTTONS = {

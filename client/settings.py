@@ -36,6 +36,7 @@ class Settings:
     fullscreen: bool = False
     volume: int = 70                 # percent
     muted: bool = False
+    guided_round: bool = False       # learner's hints in the first round of Too Many Cooks
     colour_blind_symbols: bool = False
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     last_server: str = ""

@@ -223,7 +223,8 @@ class Choice(Widget):
         f = lay.font("label")
         value_w = max((f.size(self.names(v))[0] for v in self.values), default=0) + lay.gap * 2
         arrow_w = min(lay.button_h, rect.height)
-        value_w = min(value_w, rect.width // 2 - arrow_w * 2)
+        label_min = min(f.size(self.label)[0], rect.width * 3 // 10)   # past this the label wraps
+        value_w = min(value_w, rect.width - arrow_w * 2 - label_min - lay.gap * 4)
         plus = pygame.Rect(rect.right - lay.gap - arrow_w, rect.y, arrow_w, rect.height)
         value = pygame.Rect(plus.x - value_w, rect.y, value_w, rect.height)
         minus = pygame.Rect(value.x - arrow_w, rect.y, arrow_w, rect.height)

@@ -62,6 +62,15 @@ def open_join(app: App) -> None:
     app.stack.push(JoinScene(app))
 
 
+def open_howto(app: App, game_id: str | None = None, pick_game: bool = False) -> None:
+    """How to play ``game_id`` (or the first game, with a choice of game when ``pick_game``)."""
+    from soupkitchen.client.howto.scene import HowToPlayScene
+
+    games = modes.local_games()
+    if games:
+        app.stack.push(HowToPlayScene(app, games, game_id, pick_game))
+
+
 def open_settings(app: App) -> None:
     from soupkitchen.client.scenes.menus import SettingsScene
 

@@ -23,11 +23,20 @@ class PauseMenu(Dialog):
         widgets: list[Widget] = [Button("Back to the table", self.on_back, key="resume", primary=True)]
         if self.session.couch and self.session.shown_seat is not None:
             widgets.append(Button("Hand the controls on", self.hand_on, key="handoff"))
+        widgets.append(Button("How to play (F1)", lambda: flows.open_howto(self.app, self.session.game_id),
+                              key="howto"))
+        if self.session.game_id == "too-many-cooks" and self.app.settings.guided_round:
+            widgets.append(Button("Turn the hints off", self.hints_off, key="hints"))
         widgets += [Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
                     Button("Full screen on/off", self.app.toggle_fullscreen, key="fullscreen")]
         leave = "Save and leave" if self.session.local and not self.session.over else "Leave table"
         widgets.append(Button(leave, self.leave, key="leave"))
         return widgets
+
+    def hints_off(self) -> None:
+        self.app.settings.guided_round = False
+        self.app.settings.save()
+        self.app.stack.remove(self)
 
     def hand_on(self) -> None:
         self.app.stack.remove(self)
@@ -56,6 +65,8 @@ class SettingsScene(FormScene):
             Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
                    names=lambda v: f"{v}%"),
             Toggle("Colour-blind symbols", s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
+            Toggle("Hints in the first round of Too Many Cooks", s.guided_round, self.set("guided_round"),
+                   key="guided"),
             Choice("Bot speed", list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots"),
             Toggle("Full screen", self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
             Button("Done", self.on_back, key="done", primary=True),

@@ -114,8 +114,12 @@ class GameSetupScene(FormScene):
         start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
                  "remote": "Create table"}[self.mode]
         widgets.append(Button(start, self.start, key="start", primary=True))
+        widgets.append(Button(f"How to play {self.game['title']}", self.howto, key="howto"))
         widgets.append(Button("Back", self.on_back, key="back"))
         return widgets
+
+    def howto(self) -> None:
+        flows.open_howto(self.app, self.game["id"])
 
     def start(self) -> None:
         game_id, options = self.game["id"], dict(self.options)
