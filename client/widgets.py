@@ -368,7 +368,8 @@ class FocusGroup:
             if widget.key in old and old[widget.key] is not widget and not widget.rect.width:
                 widget.adopt(old[widget.key])
         self.widgets = list(widgets)
-        self.focus = 0
+        # A control that is gone leaves the focus where it was, not on the first control.
+        self.focus = min(self.focus, len(self.widgets) - 1) if keep and self.widgets else 0
         if current is not None:
             for i, widget in enumerate(self.widgets):
                 if widget.key == current and self._can_focus(widget):

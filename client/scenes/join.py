@@ -145,7 +145,7 @@ class JoinScene(FormScene):
         self.rebuild()
         flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect(self.app, url),
                             lambda conn: self.app.stack.push(TablesScene(self.app, conn)),
-                            on_error=lambda words: self.show_problem(f"Could not join {url.split('://', 1)[-1]}: {words}"))
+                            on_error=self.show_problem)
 
 
 def table_row(table: dict[str, Any]) -> str:
