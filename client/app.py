@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 FPS = 60
 TOAST_SECONDS = 4.0
 ACTIVE_SECONDS = 1.0     # after any change, draw every frame this long (card slides, flips, hovers)
+IDLE_POLL = 30           # input reads per second while nothing moves
 HEARTBEAT_SECONDS = 1.0  # with nothing happening, still draw this often (a clock, a reconnect attempt)
 
 
@@ -394,12 +395,13 @@ class App:
         loop = asyncio.get_running_loop()
         if first is not None:
             self.stack.push(first)
-        period = 1.0 / FPS
         next_frame = loop.time()
         try:
             while self.running:
                 if self.step(draw=None):
                     pygame.display.flip()
+                # At rest, input is read half as often: still within a frame or two of a key press.
+                period = 1.0 / (FPS if self.clock() < self._active_until else IDLE_POLL)
                 next_frame += period
                 delay = next_frame - loop.time()
                 if delay < -period:      # fell behind: do not try to catch up with a burst
