@@ -218,9 +218,7 @@ def startup_ms() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--idle-seconds", type=float, default=6.0)
     args = parser.parse_args()
-    idle_title, idle_table = idle_cpu_pct(args.idle_seconds)
     startup = startup_ms()
     times, scene, cpu = frames(args.frames)
     times.sort()
@@ -228,6 +226,7 @@ def main() -> None:
     p50 = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    idle_title, idle_table = idle_cpu_pct()
     print(f"table={scene} size={SIZE[0]}x{SIZE[1]} frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
           f"max_ms={times[-1]:.2f} cpu_p50_ms={statistics.median(cpu):.2f} "
           f"cpu_p99_ms={cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]:.2f} load={os.getloadavg()[0]:.1f} "
