@@ -56,7 +56,8 @@ class FormScene(Scene):
         return self.form.text_focused()
 
     def occupied_rects(self) -> list[pygame.Rect]:
-        return [w.rect for w in self.form.widgets if w.visible and w.focusable and w.rect.width]
+        """Every control and line of the form: toasts go around them."""
+        return [w.rect for w in self.form.widgets if w.visible and w.rect.width]
 
     # --- drawing -------------------------------------------------------------------------------
     def row_height(self, widget: Widget, lay: theme.Layout, width: int) -> int:

@@ -131,6 +131,8 @@ class JoinScene(FormScene):
         self.open(f"http://{server['host']}:{server['port']}")
 
     def connect_typed(self) -> None:
+        if self.field is not None:
+            self.address = self.field.value
         try:
             url = check_address(self.address)
         except ValueError as err:
