@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import theme
+from soupkitchen.client import modes, theme
 from soupkitchen.client.app import App
+from soupkitchen.client.howto.scene import HowToPlayScene
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.scenes.join import JoinScene, TablesScene
 from soupkitchen.client.scenes.lobby import LobbyScene
@@ -44,6 +45,7 @@ def scenes(app, kit):
         "results": ResultsScene(app, session),
         "pause": PauseMenu(app, session),
         "handoff": HandoffScene(app, session),
+        "howto": HowToPlayScene(app, modes.local_games(), "too-many-cooks", pick_game=True),
     }
 
 
