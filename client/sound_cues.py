@@ -65,6 +65,8 @@ class SoundCues:
         self._over = False
         self._last_left: int | None = None
         self._seen: int | None = None
+        self._deadline: float | None = None
+        self._long_timer = False
         session.listeners.append(self.on_state)
 
     def detach(self) -> None:
@@ -94,9 +96,14 @@ class SoundCues:
         self._over = bool(ending)
 
     def tick(self, now: float) -> None:
-        """Call every frame: a tick as each of the last TICK_FROM seconds begins."""
+        """Call every frame: a tick as each of the last TICK_FROM seconds of a round's timer begins
+        (a short window, such as the seconds to call "stone soup!", stays quiet)."""
         left = self.session.remaining(now) if not self.session.over else None
+        deadline = getattr(self.session, "deadline", None)
+        if deadline != self._deadline:
+            self._deadline, self._long_timer = deadline, left is not None and left > TICK_FROM * 2
         whole = math.ceil(left) if left is not None and left > 0 else None
-        if whole is not None and whole != self._last_left and whole <= TICK_FROM and self._last_left is not None:
+        if (self._long_timer and whole is not None and whole != self._last_left and whole <= TICK_FROM
+                and self._last_left is not None):
             self.play("tick")
         self._last_left = whole

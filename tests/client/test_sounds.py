@@ -63,10 +63,10 @@ def test_no_audio_device_means_silence(monkeypatch):
 class FakeSession:
     def __init__(self, game_id: str, left: float | None = None) -> None:
         self.game_id, self.listeners, self.tokens, self.over = game_id, [], {0: "tok"}, False
-        self.state_id, self.left = 0, left
+        self.state_id, self.deadline = 0, left
 
     def remaining(self, now: float) -> float | None:
-        return None if self.left is None else self.left - now
+        return None if self.deadline is None else self.deadline - now
 
     def push(self, view, events=()) -> None:
         self.state_id += 1
@@ -116,3 +116,8 @@ def test_the_clock_ticks_through_its_last_ten_seconds():
         cues.tick(now)
         now += 0.25
     assert heard == ["tick"] * 10     # as each of the last ten seconds begins
+    session.deadline, heard[:] = now + 3.0, []    # a three-second window to call "stone soup!"
+    while session.deadline - now > -1:
+        cues.tick(now)
+        now += 0.25
+    assert heard == []
