@@ -12,7 +12,10 @@ import platformdirs
 log = logging.getLogger(__name__)
 
 APP_NAME = "soupkitchen"
-BOT_SPEEDS = {"slow": 2.5, "normal": 1.2, "fast": 0.4}
+# Seconds a bot waits after the move before its own (up to half as long again at random); the
+# quickest is still longer than any animation of a move on the table.
+BOT_SPEEDS = {"relaxed": 2.5, "normal": 1.2, "fast": 0.4}
+FORMER_SPEED_NAMES = {"slow": "relaxed"}
 
 
 def config_dir() -> Path:
@@ -44,7 +47,8 @@ class Settings:
 
     @property
     def bot_delay(self) -> float:
-        return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
+        speed = FORMER_SPEED_NAMES.get(self.bot_speed, self.bot_speed)
+        return BOT_SPEEDS.get(speed, BOT_SPEEDS["normal"])
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -72,6 +76,7 @@ class Settings:
                     settings.window = value
             elif type(value) is type(default):
                 setattr(settings, f.name, value)
+        settings.bot_speed = FORMER_SPEED_NAMES.get(settings.bot_speed, settings.bot_speed)
         if settings.bot_speed not in BOT_SPEEDS:
             settings.bot_speed = "normal"
         settings.volume = max(0, min(100, settings.volume))

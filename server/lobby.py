@@ -103,6 +103,7 @@ class Lobby:
         table, seat = self.seat_of(req.token)
         holder = table.seats[seat]
         self.attach(sid, table, seat)
+        stood_in = holder.stand_in
         if holder.stand_in:
             holder.stand_in = False
             table.bots.pop(seat, None)
@@ -110,7 +111,7 @@ class Lobby:
         self.lobby_changed(table)
         if table.started:
             self.spawn(self.send_snapshot(table, seat, sid))
-        return {"ok": True, "table": table.summary(), "seat": seat}
+        return {"ok": True, "table": table.summary(), "seat": seat, "stood_in": stood_in}
 
     async def spectate(self: Hub, sid: str, req: p.Spectate) -> dict[str, Any]:
         table = self.table_of(req.table)

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clocks
+
 
 class Play:
     """Mixed into :class:`server.hub.Hub`."""
@@ -101,6 +103,7 @@ class Play:
         self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
 
     def after_action(self: Hub, table: Table, actor: int | None = None) -> None:
+        table.last_move_at = self.clock()
         self.broadcast(table, actor=actor)
         self.show_bots(table)
         if table.over:
@@ -125,6 +128,27 @@ class Play:
             table.apply_timeout()
             self.metrics.action(0.0)
             self.after_action(table)
+
+    # --- the clock's heartbeat -----------------------------------------------------------------
+    async def record_clocks_every(self: Hub, period: float = CLOCK_HEARTBEAT) -> None:
+        """Record the running rounds' clocks every ``period`` seconds, so a crash loses at most
+        that much of a round's time."""
+        while True:
+            await asyncio.sleep(period)
+            self.record_clocks()
+
+    def record_clocks(self: Hub) -> None:
+        """Write each running round's game clock to the store (those that moved since the last time)."""
+        mono = self.clock()
+        clocks = {}
+        for table in self.tables.values():
+            now = table.clock_record(mono)
+            if now is not None and now != table.clock_saved:
+                clocks[table.id] = table.clock_saved = now
+        try:
+            self.store.save_clocks(clocks)
+        except Exception:  # a failed record costs at most a restart's accuracy, never the table
+            log.exception("could not record the tables' clocks")
 
     # --- the timer -----------------------------------------------------------------------------
     def reschedule(self: Hub, table: Table) -> None:
@@ -177,6 +201,10 @@ class Play:
             table.pending.pop(seat, None)
             now = table.game_now(mono)
             if move is not None and move.action is not None and move.due <= mono:
+                paced = table.last_move_at + delay if table.has_people else mono
+                if paced > mono:   # a person is still taking in the last move: not yet
+                    table.pending[seat] = PendingBotMove(paced, move.action, move.state_id)
+                    continue
                 if table.paused_at is None and table.game.validate(table.state, seat, move.action, now) is None:
                     table.apply(seat, move.action, now)
                     self.metrics.action(0.0)
@@ -194,7 +222,8 @@ class Play:
             if action is None:
                 table.pending[seat] = PendingBotMove(mono + self.config.bot_poll, None, table.state_id)
             else:
-                jitter = table.rng.uniform(0.6, 1.4)
+                # With people at the table a bot never answers sooner than the table's bot delay.
+                jitter = table.rng.uniform(1.0, 1.5) if table.has_people else table.rng.uniform(0.6, 1.4)
                 table.pending[seat] = PendingBotMove(mono + delay * jitter, action, table.state_id)
 
     # --- a seat whose player went away ---------------------------------------------------------

@@ -46,6 +46,10 @@ CREATE TABLE IF NOT EXISTS actions (
     t REAL NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS clocks (
+    table_id TEXT PRIMARY KEY,
+    t REAL NOT NULL
+);
 """
 
 
@@ -116,6 +120,13 @@ class Store:
             statements.append(("UPDATE tables SET over = 1 WHERE id = ?", (table_id,)))
         self._tx(statements)
 
+    def save_clocks(self, clocks: dict[str, float]) -> None:
+        """Record each table's game clock (seconds since it started), so a restart resumes the
+        round with the time that was left, not the time of the last action."""
+        if clocks:
+            self._tx([("INSERT OR REPLACE INTO clocks (table_id, t) VALUES (?,?)", (table_id, t))
+                      for table_id, t in clocks.items()])
+
     # --- reads ---------------------------------------------------------------------------------
     def _table_row(self, row: tuple[Any, ...]) -> dict[str, Any]:
         keys = ("id", "game", "players", "options", "settings", "password", "host_seat", "seed",
@@ -149,6 +160,8 @@ class Store:
             {"seat": seat, "action": json.loads(action), "t": t}
             for seat, action, t in self.db.execute(
                 "SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (data["id"],))]
+        clock = self.db.execute("SELECT t FROM clocks WHERE table_id = ?", (data["id"],)).fetchone()
+        data["clock"] = None if clock is None else clock[0]
         return data
 
     def finished_matches(self, limit: int = 100) -> list[dict[str, Any]]:

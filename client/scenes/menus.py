@@ -44,7 +44,7 @@ class PauseMenu(Dialog):
             self.app.toast("Nobody else at this screen can play right now.")
 
     def leave(self) -> None:
-        if self.session.local or self.session.over:
+        if self.session.local or self.session.over or not self.session.tokens:   # watching: no seat to lose
             flows.leave(self.app, self.session)
             return
         self.app.stack.push(MessageDialog(self.app, "Leave the table?",

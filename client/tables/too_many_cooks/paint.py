@@ -12,6 +12,7 @@ import pygame
 
 from soupkitchen.client import art, theme
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
+from soupkitchen.client.textfit import note_clipped
 
 ART = art.ASSETS / "too_many_cooks"
 
@@ -60,6 +61,7 @@ class Painter:
         f = self.font(size)
         words = str(words)
         if max_width is not None and f.size(words)[0] > max_width:
+            note_clipped(words)
             while len(words) > 1 and f.size(words + "…")[0] > max_width:
                 words = words[:-1]
             words += "…"
@@ -80,6 +82,7 @@ class Painter:
                 break
         room = max(1, min(max_lines, rect.height // line_h))
         if len(lines) > room:
+            note_clipped(words)
             lines = lines[:room]
             last = lines[-1]
             while last and f.size(last + "…")[0] > rect.width:
