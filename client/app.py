@@ -14,7 +14,6 @@ import logging
 import time
 import warnings
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,21 +27,14 @@ from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.settings import Settings, data_dir
 from soupkitchen.client.sound import Sounds
 from soupkitchen.client.sound_cues import SoundCues
+from soupkitchen.client.toasts import TOAST_SECONDS, Toast, draw_toasts
 
 log = logging.getLogger(__name__)
 
 FPS = 60
-TOAST_SECONDS = 4.0
 ACTIVE_SECONDS = 1.0     # after any change, draw every frame this long (card slides, flips, hovers)
 IDLE_POLL = 30           # input reads per second while nothing moves
 HEARTBEAT_SECONDS = 1.0  # with nothing happening, still draw this often (a clock, a reconnect attempt)
-
-
-@dataclass
-class Toast:
-    message: str
-    kind: str
-    until: float
 
 
 class App:
@@ -350,7 +342,8 @@ class App:
         lay = theme.layout(surface.get_size())
         if self.conn is not None and not self.conn.connected and not self.conn._closing:
             self._draw_banner(surface, lay)
-        self._draw_toasts(surface, lay)
+        top = self.stack.top
+        self.toast_rects = draw_toasts(surface, lay, self.toasts, top.occupied_rects() if top is not None else [])
 
     def _draw_banner(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         h = lay.button_h
@@ -361,34 +354,6 @@ class App:
         if attempts:
             words += f" (attempt {attempts})"
         theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
-
-    def _draw_toasts(self, surface: pygame.Surface, lay: theme.Layout) -> None:
-        """Toasts stack up from the bottom, moved above any control of the screen they would cover."""
-        f = lay.font("body")
-        top = self.stack.top
-        taken = [r.inflate(lay.gap, lay.gap) for r in (top.occupied_rects() if top is not None else [])]
-        bottom = lay.height - lay.margin * 2     # above the key hints at the bottom of most screens
-        self.toast_rects = []
-        for toast in reversed(self.toasts):
-            lines = theme.wrap(toast.message, f, int(lay.width * 0.6))
-            line_h = f.get_linesize()
-            h = line_h * len(lines) + lay.gap * 2
-            w = max(f.size(line)[0] for line in lines) + lay.margin
-            rect = pygame.Rect((lay.width - w) // 2, bottom - h, w, h)
-            for _ in range(len(taken) + 1):
-                hit = rect.collidelist(taken)
-                if hit < 0:
-                    break
-                rect.bottom = taken[hit].top - lay.gap
-            rect.top = max(0, rect.top)
-            colour = theme.ACCENT_DARK if toast.kind == "error" else theme.PANEL_LIGHT
-            theme.draw_panel(surface, rect, lay, colour=colour, edge=theme.MUSTARD if toast.kind == "error" else theme.PANEL_EDGE)
-            for i, line in enumerate(lines):
-                theme.text(surface, line, "body", theme.TEXT, (rect.centerx, rect.y + lay.gap + i * line_h), lay,
-                           anchor="midtop")
-            bottom = rect.y - lay.gap
-            taken.append(rect)
-            self.toast_rects.append(rect)
 
     async def run(self, first: Scene | None = None) -> None:
         """The frame loop, until the window is closed."""

@@ -3,6 +3,8 @@ shrinking a single label, at 1280x720 and 1920x1080, for every game's real optio
 
 from __future__ import annotations
 
+import json
+
 import pygame
 import pytest
 
@@ -39,8 +41,17 @@ def screens(app, kit):
     return found
 
 
+def save_games_to_resume() -> None:
+    """A solo game and a hosted table to resume: the title at its fullest."""
+    saved = json.dumps({"game": "too-many-cooks", "title": "Too Many Cooks", "tokens": {"0": "t"}})
+    for path in (modes.resume_file(), modes.hosting_file()):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(saved)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_label_is_cut_or_shrunk(size, tmp_path, kit):
+    save_games_to_resume()
     app = App(Settings(path=tmp_path / "s.json"), size=size, fullscreen=False)
     cut = {}
     for name, scene in screens(app, kit).items():
@@ -52,6 +63,7 @@ def test_no_label_is_cut_or_shrunk(size, tmp_path, kit):
             cut[name] = clipped_labels()
     pygame.display.quit()
     assert cut == {}
+    assert "Resume hosting Too Many Cooks" in screens(app, kit)["title"].describe()["widgets"]
 
 
 def test_a_label_too_long_for_its_box_is_counted(tmp_path):
