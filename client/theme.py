@@ -6,6 +6,7 @@ Every size is derived from the window height so the same screen reads well from 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -204,3 +205,28 @@ def wrap(words: str, f: pygame.font.Font, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def fit_lines(lay: Layout, words: str, width: int, kinds: Sequence[str] = ("label", "body")
+              ) -> tuple[str, list[str]]:
+    """The first font of ``kinds`` in which ``words`` fits on one line of ``width`` pixels, else the
+    last one with ``words`` wrapped: (font kind, lines)."""
+    for kind in kinds:
+        if lay.font(kind).size(words)[0] <= width:
+            return kind, [words]
+    return kinds[-1], lay.lines(words, kinds[-1], width)
+
+
+def lines_height(lay: Layout, kind: str, count: int) -> int:
+    """The row height that holds ``count`` lines of ``kind`` (at least a button's)."""
+    return max(lay.button_h, lay.font(kind).get_linesize() * count + lay.gap * 2)
+
+
+def draw_lines(surface: pygame.Surface, lay: Layout, lines: Sequence[str], kind: str, colour,
+               left: int, centery: int, width: int) -> None:
+    """``lines`` of ``kind`` left-aligned at ``left``, centred as a block on ``centery``."""
+    step = lay.font(kind).get_linesize()
+    y = centery - step * len(lines) // 2
+    for line in lines:
+        text(surface, line, kind, colour, (left, y), lay, max_width=width)
+        y += step

@@ -9,10 +9,12 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import art, theme
+from soupkitchen.client.choice import Choice
 from soupkitchen.client.howto.pages import Page, pages_for
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.widgets import Button, Choice, Widget, fit_lines
+from soupkitchen.client.theme import fit_lines
+from soupkitchen.client.widgets import Button, Widget
 
 GUIDED_GAME = "too-many-cooks"
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from soupkitchen.client.choice import Choice
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import Dialog, FormScene, MessageDialog
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.textfield import TextField
-from soupkitchen.client.widgets import Button, Choice, Toggle, Widget
+from soupkitchen.client.widgets import Button, Toggle, Widget
 
 
 class PauseMenu(Dialog):

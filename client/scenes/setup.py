@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from soupkitchen.client.choice import Choice
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
-from soupkitchen.client.widgets import Button, Choice, Label, Toggle, Widget
+from soupkitchen.client.widgets import Button, Label, Toggle, Widget
 
 MODES = {
     "solo": ("Play solo", "Bots take every other seat."),
@@ -113,8 +114,8 @@ class GameSetupScene(FormScene):
             widgets.append(Label(words, colour=(196, 172, 140), key="bots"))
         start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
                  "remote": "Create table"}[self.mode]
-        widgets.append(Button(start, self.start, key="start", primary=True))
         widgets.append(Button(f"How to play {self.game['title']}", self.howto, key="howto"))
+        widgets.append(Button(start, self.start, key="start", primary=True))
         widgets.append(Button("Back", self.on_back, key="back"))
         return widgets
 
