@@ -22,6 +22,7 @@ from soupkitchen.client.theme import draw_lines, fit_lines, lines_height
 class Widget:
     focusable = True
     takes_text = False      # True for a text field: letters then type instead of acting
+    corner = False          # True: placed in the screen's top right-hand corner, not in its column
 
     def __init__(self, key: str = "") -> None:
         self.key = key

@@ -67,7 +67,11 @@ class FormScene(Scene):
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """Stack the widgets in a centred column between ``top`` and ``bottom`` (shrunk to fit)."""
-        shown = [w for w in self.form.widgets if w.visible]
+        shown = [w for w in self.form.widgets if w.visible and not w.corner]
+        for widget in self.form.widgets:
+            if widget.visible and widget.corner:   # a small button in the top right-hand corner
+                w = lay.font("body").size(widget.describe())[0] + lay.margin * 2
+                widget.rect = pygame.Rect(lay.width - lay.margin - w, lay.margin, w, round(lay.button_h * 0.8))
         total = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
         squeeze = min(1.0, (bottom - top) / max(1, total))
         y = top

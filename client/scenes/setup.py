@@ -114,7 +114,9 @@ class GameSetupScene(FormScene):
             widgets.append(Label(words, colour=(196, 172, 140), key="bots"))
         start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
                  "remote": "Create table"}[self.mode]
-        widgets.append(Button(f"How to play {self.game['title']}", self.howto, key="howto"))
+        howto = Button("How to play (F1)", self.howto, key="howto")
+        howto.corner = True
+        widgets.append(howto)
         widgets.append(Button(start, self.start, key="start", primary=True))
         widgets.append(Button("Back", self.on_back, key="back"))
         return widgets
