@@ -203,3 +203,11 @@ def test_the_window_never_opens_smaller_than_the_layout_supports(tmp_path):
     app = App(Settings(path=tmp_path / "s.json"), size=(640, 360), fullscreen=False)
     assert app.screen_size == theme.MIN_WINDOW
     pygame.display.quit()
+
+
+def test_without_the_window_api_a_small_window_is_enlarged(tmp_path, monkeypatch):
+    monkeypatch.delattr(pygame, "Window")       # an older pygame-ce: no minimum size to ask for
+    app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)
+    app._resized((500, 300))                    # the player dragged the window smaller
+    assert app.screen_size == theme.MIN_WINDOW and app.settings.window == list(theme.MIN_WINDOW)
+    pygame.display.quit()
