@@ -41,6 +41,7 @@ class Settings:
     muted: bool = False
     guided_round: bool = False       # learner's hints in the first round of Too Many Cooks
     colour_blind_symbols: bool = False
+    animations: bool = True          # cards glide and turn over at the card tables
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     last_server: str = ""
     path: Path | None = field(default=None, repr=False, compare=False)

@@ -1,11 +1,13 @@
 """Client performance: frame times of a busy table scene at 1920x1080 (headless), start-up time to the
 first frame, and peak memory.
 
-The table is Too Many Cooks when its table scene loads (else the generic table), mid-round: four
-chefs, bots have played a few turns, the countdown running, and a new state arrives every half
-second while the mouse sweeps over the board. Run with:
+The table is the game's own (the generic table for a game without one), in the middle of a game
+with the most chefs it seats (four at Too Many Cooks): bots have played a while, the countdown runs
+where the game is timed, and a new state arrives every half second (its cards gliding into place)
+while the mouse sweeps over the board. Pink Soup is measured with five chefs late in the game, every
+pot nearly full and the kitchen's five piles deep. Run with:
 
-    .venv/bin/python scripts/bench_client.py [--frames 600]
+    .venv/bin/python scripts/bench_client.py [--frames 600] [--game pink-soup]
 
 The last line is ``frame_p50_ms=.. frame_p99_ms=.. startup_ms=.. rss_mb=.. idle_cpu_pct=..``; the
 last figure is the CPU the real frame loop uses (per cent of one core) when nothing happens: on the
@@ -29,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 SIZE = (1920, 1080)
+BUSY = {"too-many-cooks": (4, 10), "pink-soup": (5, 90)}   # game: (chefs, bot moves played before measuring)
 
 
 class OfflineConnection:
@@ -85,7 +88,7 @@ def mid_round(game_id: str, players: int, seed: int, turns: int):
     return game, (lambda: state), advance, clock
 
 
-def frames(count: int) -> tuple[list[float], str, list[float]]:
+def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], str, list[float]]:
     """Per-frame wall times (ms) of the busy table, which table scene drew it, and per-frame CPU
     times (ms: less disturbed by other work on a busy machine)."""
     import pygame
@@ -96,14 +99,14 @@ def frames(count: int) -> tuple[list[float], str, list[float]]:
     from soupkitchen.client.settings import Settings
     from soupkitchen.client.tables import table_scene_for
 
-    game_id = "too-many-cooks"
-    game, current, advance, clock = mid_round(game_id, 4, seed=7, turns=10)
+    players, turns = BUSY.get(game_id, (4, 10))
+    game, current, advance, clock = mid_round(game_id, players, seed=7, turns=turns)
     app = App(Settings(), size=SIZE, fullscreen=False)
     conn = OfflineConnection()
     conn.offset.add_sample(0.0, clock[0], 0.0)
     table = {"id": "bench", "game": game_id, "title": game.title, "options": {}, "host_seat": 0,
              "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
-                       for s in range(4)],
+                       for s in range(players)],
              "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
     session = TableSession(conn, table, {0: "tok"})
     state_id = [0]
@@ -218,9 +221,10 @@ def startup_ms() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--game", default="too-many-cooks", help="the game whose table is measured")
     args = parser.parse_args()
     startup = startup_ms()
-    times, scene, cpu = frames(args.frames)
+    times, scene, cpu = frames(args.frames, args.game)
     times.sort()
     cpu.sort()
     p50 = statistics.median(times)

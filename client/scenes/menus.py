@@ -66,6 +66,7 @@ class SettingsScene(FormScene):
             Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
                    names=lambda v: f"{v}%"),
             Toggle("Colour-blind symbols", s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
+            Toggle("Animations", s.animations, self.set("animations"), key="animations"),
             Choice("Bot speed", list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots"),
             Toggle("Hints in the first round of Too Many Cooks", s.guided_round, self.set("guided_round"),
                    key="guided"),

@@ -70,6 +70,13 @@ class Painter:
         self.surface.blit(image, rect)
         return rect
 
+    def largest_fitting(self, words: str, sizes: tuple[float, ...], width: int) -> float:
+        """The first of ``sizes`` (largest first) at which ``words`` fit ``width`` pixels; else the last."""
+        for size in sizes:
+            if self.font(size).size(str(words))[0] <= width:
+                return size
+        return sizes[-1]
+
     def paragraph(self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4,
                   shrink: bool = True) -> int:
         """Words wrapped into ``rect`` (shrunk a step if they do not fit and ``shrink`` allows, never

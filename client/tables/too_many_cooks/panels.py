@@ -156,7 +156,8 @@ def draw_right(p: Painter, f: Frame) -> None:
     title, detail = status_lines(f)
     box = lay.status
     urgent = f.model.must_pass or f.model.my_turn
-    p.text(title, HEADING * 0.8, theme.MUSTARD if urgent else theme.TEXT, box.topleft, max_width=box.width)
+    size = p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), box.width)
+    p.text(title, size, theme.MUSTARD if urgent else theme.TEXT, box.topleft, max_width=box.width)
     p.paragraph(detail, BODY, theme.TEXT_DIM, pygame.Rect(box.x, box.y + lay.px(56), box.width, box.height - lay.px(56)))
     chefs = f.model.chefs()
     for i, chef in enumerate(chefs):

@@ -25,6 +25,7 @@ from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, T
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
@@ -301,6 +302,10 @@ class TooManyCooksTable(TableScene):
         if taste is not None and 0 <= taste < len(rows):
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
+
+    def points_for(self, action: Action) -> list[tuple[int, int]]:
+        """The window points that, clicked in order, play the legal ``action``."""
+        return points_for(self.table_layout, self.model, action)
 
     def describe(self) -> dict[str, Any]:
         model = self.model

@@ -130,8 +130,11 @@ def draw_entry(p: Painter, f: Frame, entry: Entry, room: pygame.Rect) -> pygame.
         p.image(ART / ("taste-back-happy.svg" if delta > 0 else "taste-back-unhappy.svg"), back)
         seat_disc(p, seat, (back.right, back.bottom - lay.px(4)), lay.px(11))
         x = back.right + lay.px(16)
-    words = entry_words(f, entry)
     text = pygame.Rect(room.x + lay.px(6), mini.bottom + lay.px(2), room.width - lay.px(12), room.bottom - mini.bottom)
+    font = p.font(SMALL)
+    words = entry_words(f, entry)
+    if len(theme.wrap(words, font, text.width)) > min(3, max(1, text.height // font.get_linesize())):
+        words = entry.words(f.name)   # the faces' pictures above still tell the effect
     used = p.paragraph(words, SMALL, theme.TEXT, text, max_lines=3, shrink=False)
     rect = pygame.Rect(room.x, room.y, room.width, text.y + used - room.y + lay.px(4))
     if newest:
