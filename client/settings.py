@@ -38,6 +38,8 @@ class Settings:
     window: list[int] = field(default_factory=lambda: [1280, 720])
     fullscreen: bool = False
     volume: int = 70                 # percent
+    muted: bool = False
+    guided_round: bool = False       # learner's hints in the first round of Too Many Cooks
     colour_blind_symbols: bool = False
     animations: bool = True          # cards glide and turn over at the card tables
     bot_speed: str = "normal"        # key of BOT_SPEEDS

@@ -10,6 +10,8 @@ from soupkitchen.client import modes, theme
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, Widget
 
+STEAM_FPS = 8
+
 
 class TitleScene(FormScene):
     name = "title"
@@ -37,6 +39,7 @@ class TitleScene(FormScene):
             Button("Couch play", lambda: flows.open_setup(self.app, "couch"), key="couch"),
             Button("Host a LAN game", lambda: flows.open_setup(self.app, "host"), key="host"),
             Button("Join a game", lambda: flows.open_join(self.app), key="join"),
+            Button("How to play", lambda: flows.open_howto(self.app, pick_game=True), key="howto"),
             Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
             Button("Quit", self.quit, key="quit"),
         ]
@@ -53,6 +56,9 @@ class TitleScene(FormScene):
 
     def update(self, dt: float, now: float) -> None:
         self.t += dt
+
+    def redraw_at(self, now: float) -> float | None:
+        return now + 1 / STEAM_FPS   # the steam drifts gently; nothing else moves
 
     def draw_heading(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         cx = lay.width // 2
