@@ -69,3 +69,31 @@ def count_words(count: int, kind: str) -> str:
     """``two potatoes``, ``one pea``: a declaration as a player would say it."""
     number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
     return f"{number} {SINGULAR[kind] if count == 1 else PLURAL[kind]}"
+
+
+# How big a hand or the pot looks across a table: exact up to three cards, then only roughly, so
+# that a card more or less than declared usually goes unnoticed (the rulebook's third bluff).
+SIZE_BANDS: tuple[tuple[int, int | None, str], ...] = (
+    (0, 0, "no cards"), (1, 1, "one card"), (2, 2, "two cards"), (3, 3, "three cards"),
+    (4, 6, "a handful"), (7, 10, "a fistful"), (11, 15, "a thick stack"), (16, None, "a heap"),
+)
+
+
+def size_band(size: int) -> dict[str, int | str | None]:
+    """How ``size`` cards look from across the table: the band's least and most (None: no upper
+    bound) and its words, e.g. ``{"least": 4, "most": 6, "words": "a handful"}``."""
+    for least, most, words in SIZE_BANDS:
+        if most is None or size <= most:
+            return {"least": least, "most": most, "words": words}
+    raise AssertionError("the last band is open-ended")
+
+
+def exact_size(size: int) -> dict[str, int | str | None]:
+    """A size known exactly (a seat's own hand), in the shape of ``size_band``."""
+    return {"least": size, "most": size, "words": f"{size} card{'s' * (size != 1)}"}
+
+
+def describe_cards(counts: dict[str, int]) -> str:
+    """``two potatoes and one stone``: chosen cards in words, kinds in hand order."""
+    words = [count_words(n, kind) for kind in KINDS if (n := counts.get(kind, 0))]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words) or "no cards"

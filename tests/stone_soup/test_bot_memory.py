@@ -15,7 +15,7 @@ from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 from soupkitchen.shared.stone_soup.cards import KIND_OF
 
-DECISIONS = ("seed", "rng", "plan", "challenges")  # what the bot means to do (and its dice), not what it saw
+DECISIONS = ("seed", "rng", "challenges")  # what the bot means to do (and its dice), not what it saw
 
 
 def remembered(bot: StoneSoupBot) -> dict:
