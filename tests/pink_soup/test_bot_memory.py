@@ -9,11 +9,11 @@ import copy
 
 import pytest
 
+from soupkitchen.shared.conformance import ObservedTable
 from soupkitchen.shared.match import MatchRecord, seat_views
 from soupkitchen.shared.pink_soup import GAME
 from soupkitchen.shared.pink_soup.bot import PinkSoupBot
 from soupkitchen.shared.pink_soup.cards import card_label
-from soupkitchen.shared.playout import play
 
 
 def memory_of(bot: PinkSoupBot) -> tuple:
@@ -23,28 +23,18 @@ def memory_of(bot: PinkSoupBot) -> tuple:
 def played(players: int, seed: int):
     """A game of bots that observe every view of their seat, as at a server table; at each choice the
     chooser's memory, view and action are noted."""
-    options = GAME.normalise_options({}, players)
     bots = [PinkSoupBot(seat, seed * 10 + seat) for seat in range(players)]
-    log: list[dict] = []
-    table = [GAME.setup(players, options, seed)]
+    table = ObservedTable(GAME, players, seed, bots)
     moments = []
 
-    def show(state, entry=None) -> None:
-        log.extend([entry] if entry else [])
-        table[0] = state
-        for seat, bot in enumerate(bots):
-            bot.observe(GAME.view(state, seat))
-
     def choose(seat, view, now):
-        before = (len(log), memory_of(bots[seat]), copy.deepcopy(bots[seat].rng.getstate()), table[0])
+        before = (len(table.log), memory_of(bots[seat]), copy.deepcopy(bots[seat].rng.getstate()), table.state)
         action = bots[seat].choose(view, now)
         if action is not None:
             moments.append((*before, view, action))
         return action
 
-    show(table[0])
-    play(GAME, players, seed, choose, options=options, observe=show)
-    return MatchRecord(GAME.id, players, options, seed, log), moments
+    return table.play(choose), moments
 
 
 @pytest.mark.parametrize("players", [2, 4])
