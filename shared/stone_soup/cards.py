@@ -93,7 +93,9 @@ def exact_size(size: int) -> dict[str, int | str | None]:
     return {"least": size, "most": size, "words": f"{size} card{'s' * (size != 1)}"}
 
 
-def describe_cards(counts: dict[str, int]) -> str:
-    """``two potatoes and one stone``: chosen cards in words, kinds in hand order."""
-    words = [count_words(n, kind) for kind in KINDS if (n := counts.get(kind, 0))]
+def describe_cards(counts: dict[str, int], first: str | None = None) -> str:
+    """``two potatoes and one stone``: chosen cards in words, ``first`` (the food owed) leading,
+    then the kinds in hand order."""
+    order = sorted(KINDS, key=lambda kind: kind != first)
+    words = [count_words(n, kind) for kind in order if (n := counts.get(kind, 0))]
     return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words) or "no cards"

@@ -66,7 +66,7 @@ def play_action(cards: dict[str, int], count: int, due: int) -> Action:
     """A complete play with its label, e.g. 'Add one stone, say "one potato"'."""
     claim = count_words(count, SEQUENCE[due])
     return {"type": "play", "cards": dict(cards), "count": count,
-            "label": f"Add {describe_cards(cards)}, say \"{claim}\""}
+            "label": f"Add {describe_cards(cards, SEQUENCE[due])}, say \"{claim}\""}
 
 
 @lru_cache(maxsize=8192)

@@ -97,8 +97,10 @@ def _you(view, me) -> Section:
     closed = " (closed)" if player.get("closed") else ""
     lines.append(Line(f"Your pot ({len(player['pot'])}/5){closed}:" + ("" if player["pot"] else " empty"),
                       cards=tuple(map(card, player["pot"]))))
-    if player["pot"]:   # slot by slot, packed onto as few lines as the words take
+    if any(player["pot"]):   # slot by slot, packed onto as few lines as the words take
         lines += [Line(text) for text in pack("  cards", pot_words(player["pot"]))]
+    elif player["pot"]:
+        lines.append(Line("  all face down: remember what you put in"))
     if view.get("hand"):
         lines += pictured(pack("Drawn:", list(view["hand"])), map(card, view["hand"]), strong=True)
     return Section("you", "You", lines)
