@@ -54,14 +54,22 @@ class PinkState:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+def shown_slots(state: PinkState, seat: int | None) -> set[tuple[int, int]]:
+    """The pot cards (pot seat, slot) whose face ``seat`` is shown now: at the moment it legitimately
+    sees them (until the next action), always once seen with the memory aid, all at the end."""
+    if state.step == OVER or (state.options.get("learner_memory") and seat is not None):
+        return {(where, slot) for where, masks in enumerate(state.known) for slot, mask in enumerate(masks)
+                if state.step == OVER or knows(mask, seat)} | _glimpsed(state, seat)
+    return _glimpsed(state, seat)
+
+
+def _glimpsed(state: PinkState, seat: int | None) -> set[tuple[int, int]]:
+    return {(where, slot) for mask, where, slot in state.glimpses if knows(mask, seat)}
+
+
 def sees(state: PinkState, seat: int | None, pot_seat: int, slot: int) -> bool:
-    """Whether ``seat`` is shown the face of a pot card now: at the moment it legitimately sees it
-    (until the next action), always once it has seen it with the memory aid, and at the end."""
-    if state.step == OVER:
-        return True
-    if state.options.get("learner_memory") and knows(state.known[pot_seat][slot], seat):
-        return True
-    return any(knows(mask, seat) and (where, place) == (pot_seat, slot) for mask, where, place in state.glimpses)
+    """Whether ``seat`` is shown the face of one pot card now (see ``shown_slots``)."""
+    return (pot_seat, slot) in shown_slots(state, seat)
 
 
 def knows(mask: int, seat: int | None) -> bool:

@@ -77,7 +77,8 @@ def log_lines(state: PinkState) -> list[str]:
     """The log: the last action's sentences as they happened, older ones as a chef must remember them."""
     aid = state.step == st.OVER or state.options.get("learner_memory")
     old = len(state.log) - state.fresh
-    return [shown_now(line) if aid or index >= old else remembered(line) for index, line in enumerate(state.log)]
+    return [line if "{{" not in line else shown_now(line) if aid or index >= old else remembered(line)
+            for index, line in enumerate(state.log)]
 
 
 def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
@@ -92,6 +93,7 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
         prompt = f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
     else:
         prompt = f"{chef(state.turn)}: {PROMPTS[state.step]}"
+    shown = st.shown_slots(state, seat)
     pending: dict[str, Any] = {}
     if state.mouse is not None:
         pending["mouse"] = LABELS[state.mouse]
@@ -115,7 +117,7 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
         "recipe": recipe_words(state.recipes[seat]) if seat is not None else None,
         "players": [{"name": CHEFS[other], "closed": state.closed[other],
                      "final_turn_owed": other in state.final_left,
-                     "pot": [LABELS[card] if st.sees(state, seat, other, slot) else None
+                     "pot": [LABELS[card] if (other, slot) in shown else None
                              for slot, card in enumerate(state.pots[other])]}
                     for other in range(state.players)],
         "deck": len(state.deck),

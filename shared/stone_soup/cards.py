@@ -79,13 +79,18 @@ SIZE_BANDS: tuple[tuple[int, int | None, str], ...] = (
 )
 
 
+def _band_of(size: int) -> tuple[int, int | None, str]:
+    return next(band for band in SIZE_BANDS if band[1] is None or size <= band[1])
+
+
+_BANDS = tuple(_band_of(size) for size in range(DECK_SIZE + 1))
+
+
 def size_band(size: int) -> dict[str, int | str | None]:
     """How ``size`` cards look from across the table: the band's least and most (None: no upper
     bound) and its words, e.g. ``{"least": 4, "most": 6, "words": "a handful"}``."""
-    for least, most, words in SIZE_BANDS:
-        if most is None or size <= most:
-            return {"least": least, "most": most, "words": words}
-    raise AssertionError("the last band is open-ended")
+    least, most, words = _BANDS[size] if 0 <= size <= DECK_SIZE else _band_of(size)
+    return {"least": least, "most": most, "words": words}
 
 
 def exact_size(size: int) -> dict[str, int | str | None]:
