@@ -2,7 +2,9 @@
 (toasts, the lost-connection banner).
 
 Frames are paced by an asyncio deadline (60 fps target) instead of ``clock.tick``, so the
-socket.io client on the same loop keeps working between frames.
+socket.io client on the same loop keeps working between frames. Input is read every frame, but the
+window is only drawn when something changed: input, a network event, a scene's animation (see
+:meth:`Scene.redraw_at`), a toast, or the timer's next second. Otherwise the loop just sleeps.
 """
 
 from __future__ import annotations
@@ -10,31 +12,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import warnings
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from soupkitchen.client import theme
+from soupkitchen.client.howto.guide import GuidedRound
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.settings import Settings, data_dir
 from soupkitchen.client.sound import Sounds
+from soupkitchen.client.sound_cues import SoundCues
+from soupkitchen.client.toasts import TOAST_SECONDS, Toast, draw_toasts
 
 log = logging.getLogger(__name__)
 
 FPS = 60
-TOAST_SECONDS = 4.0
-
-
-@dataclass
-class Toast:
-    message: str
-    kind: str
-    until: float
+ACTIVE_SECONDS = 1.0     # after any change, draw every frame this long (card slides, flips, hovers)
+IDLE_POLL = 30           # input reads per second while nothing moves
+HEARTBEAT_SECONDS = 1.0  # with nothing happening, still draw this often (a clock, a reconnect attempt)
 
 
 class App:
@@ -53,7 +53,9 @@ class App:
         self.screen = self._open_window()
         self.stack = SceneStack()
         self.input = InputMapper()
-        self.sounds = Sounds(settings.volume)
+        self.sounds = Sounds(settings.volume, settings.muted, clock=clock)
+        self.cues: dict[int, SoundCues] = {}     # id(session) -> the sounds of its table
+        self.guide = GuidedRound(self)           # the learner's hints (Settings.guided_round)
         self.toasts: list[Toast] = []
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
@@ -66,12 +68,25 @@ class App:
         self._last_top: Scene | None = None
         self._last_failure = float("-inf")
         self.on_frame: Callable[[App], None] | None = None
+        self.drawn_frames = 0
+        self._active_until = float("-inf")
+        self._next_draw = float("-inf")
+        self._fingerprint: tuple = ()
+        self.toast_rects: list[pygame.Rect] = []   # where the toasts were last drawn
 
     # --- window --------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        size = (max(theme.MIN_WINDOW[0], self.windowed_size[0]), max(theme.MIN_WINDOW[1], self.windowed_size[1]))
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():   # deprecated in pygame-ce 2.5 for Window-based drawing, not for this
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = theme.MIN_WINDOW
+        except (AttributeError, pygame.error) as err:   # no Window API: _resized() enlarges a small window
+            log.info("no minimum window size: %s", err)
+        return screen
 
     @property
     def screen_size(self) -> tuple[int, int]:
@@ -89,6 +104,9 @@ class App:
 
     def _resized(self, size: tuple[int, int]) -> None:
         if not self.fullscreen:
+            if size[0] < theme.MIN_WINDOW[0] or size[1] < theme.MIN_WINDOW[1]:
+                size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
+                pygame.display.set_mode(size, pygame.RESIZABLE)
             self.windowed_size = size
             self.settings.window = [int(size[0]), int(size[1])]
         self.screen = pygame.display.get_surface() or self.screen
@@ -141,9 +159,13 @@ class App:
         return task
 
     def watch_session(self, session) -> None:
-        """Route a table session's errors to toasts."""
+        """Route a table session's errors to toasts and its events to sounds."""
         if self.toast_error not in session.error_listeners:
             session.error_listeners.append(self.toast_error)
+        if id(session) not in self.cues:
+            for old in self.cues.values():
+                old.detach()
+            self.cues = {id(session): SoundCues(session, self.sound)}
 
     def toast_error(self, message: str) -> None:
         self.toast(message, "error")
@@ -160,6 +182,8 @@ class App:
         if action.kind == "screenshot":
             self.save_screenshot()
             return True
+        if action.kind == "help":
+            return self.open_help()
         if self.offline_at_table() and action.kind not in ("menu", "back", "point"):
             return False   # play is disabled while the connection is lost (menus still work)
         used = self.stack.handle(action)
@@ -168,6 +192,29 @@ class App:
         elif used and action.kind in ("select", "click"):
             self.sound("select")
         return used
+
+    def open_help(self) -> bool:
+        """F1: How to play the game of the screen on top (the game picker from menus)."""
+        from soupkitchen.client.howto.scene import HowToPlayScene
+        from soupkitchen.client.scenes import flows
+
+        top = self.stack.top
+        if isinstance(top, HowToPlayScene):
+            return False
+        session = next((getattr(s, "session", None) for s in reversed(self.stack.scenes)
+                        if getattr(s, "session", None) is not None), None)
+        game = getattr(top, "game", None)
+        game_id = session.game_id if session is not None else game.get("id") if isinstance(game, dict) else None
+        flows.open_howto(self, game_id, pick_game=game_id is None)
+        return True
+
+    def _sync_text_mode(self) -> None:
+        """Letters type while a text field has the focus (and act as keys otherwise)."""
+        top = self.stack.top
+        typing = bool(top and top.text_focused())
+        if typing != self.input.text_mode:
+            self.input.text_mode = typing
+            (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
 
     def offline_at_table(self) -> bool:
         """True while the connection is lost and a table (or its hand-off screen) has the input."""
@@ -178,46 +225,99 @@ class App:
         return lost and isinstance(self.stack.top, TableScene | HandoffScene)
 
     def sound(self, name: str) -> None:
-        """Play an interface sound at the volume in the settings."""
-        self.sounds.volume = self.settings.volume
+        """Play a sound at the volume in the settings (nothing when muted)."""
+        self.sounds.volume, self.sounds.muted = self.settings.volume, self.settings.muted
         self.sounds.play(name)
 
-    def pump(self) -> None:
-        """Read pygame's event queue and dispatch what it means."""
-        for event in pygame.event.get():
+    def pump(self) -> bool:
+        """Read pygame's event queue and dispatch what it means; True if there was any event."""
+        events = pygame.event.get()
+        for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized(pygame.display.get_surface().get_size())
                 continue
             for action in self.input.translate(event):
                 self.dispatch(action)
+                self._sync_text_mode()
         while self.input.hotplug:
             self.toast(self.input.hotplug.pop(0))
+        return bool(events)
+
+    # --- drawing only when something changed ---------------------------------------------------
+    def invalidate(self, seconds: float = ACTIVE_SECONDS) -> None:
+        """Something on screen changed: draw every frame for the next ``seconds``."""
+        self._active_until = max(self._active_until, self.clock() + seconds)
+
+    def fingerprint(self) -> tuple:
+        """A cheap summary of what the window shows: it changes when a scene, a toast or anything a
+        server sent changes."""
+        conn = self.conn
+        sessions = ()
+        if conn is not None:
+            sessions = tuple((s.state_id, len(s.emotes), s.emotes[-1][2] if s.emotes else 0, s.handoff_seat,
+                              s.active_seat, id(s.table)) for s in list(getattr(conn, "sessions", {}).values()))
+        scenes = tuple((id(scene), id(getattr(getattr(scene, "form", None), "widgets", None)))
+                       for scene in self.stack.scenes)
+        toasts = tuple(t.message for t in self.toasts)
+        return (scenes, toasts, sessions, conn is not None and conn.connected,
+                getattr(conn, "reconnect_attempts", 0), self.screen.get_size())
+
+    def next_redraw(self, now: float) -> float:
+        """When the window must next be drawn though nothing changed."""
+        due = now + HEARTBEAT_SECONDS
+        for scene in self.stack.scenes:
+            wanted = scene.redraw_at(now)
+            if wanted is not None:
+                due = min(due, wanted)
+        for scene in self.stack.scenes:
+            session = getattr(scene, "session", None)
+            left = session.remaining(now) if session is not None and hasattr(session, "remaining") else None
+            if left is not None and left > 0:
+                due = min(due, now + (left % 1.0 or 1.0) + 0.001)   # the countdown's next whole second
+        if self.toasts:
+            due = min(due, min(t.until for t in self.toasts))
+        return due
+
+    def needs_draw(self, now: float) -> bool:
+        """True if this frame must be drawn (something changed, or a redraw fell due)."""
+        fingerprint = self.fingerprint()
+        if fingerprint != self._fingerprint:
+            self._fingerprint = fingerprint
+            self._active_until = max(self._active_until, now + ACTIVE_SECONDS)
+        return now < self._active_until or now >= self._next_draw
 
     # --- frames --------------------------------------------------------------------------------
-    def step(self, now: float | None = None, draw: bool = True) -> None:
-        """One frame: events, update every scene, draw, overlays."""
+    def step(self, now: float | None = None, draw: bool | None = True) -> bool:
+        """One frame: events, update every scene, draw, overlays. ``draw=None`` draws only when
+        something changed; True if the window was drawn."""
         now = self.clock() if now is None else now
         dt = 0.0 if self._last_now is None else max(0.0, min(0.25, now - self._last_now))
         self._last_now = now
-        top = self.stack.top
-        typing = bool(top and top.text_focused())
-        if typing != self.input.text_mode:
-            self.input.text_mode = typing
-            (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
+        self._sync_text_mode()
+        drawn = False
         try:
-            self.pump()
+            if self.pump():
+                self._active_until = max(self._active_until, now + ACTIVE_SECONDS)
             self.stack.update(dt, now)
+            for cues in self.cues.values():
+                cues.tick(now)
             if self.stack.top is not self._last_top:
                 self._last_top = self.stack.top
                 log.info("scene: %s", self._last_top.name if self._last_top is not None else "none")
             self.toasts = [t for t in self.toasts if t.until > now]
+            if draw is None:
+                draw = self.needs_draw(now)
             if draw:
                 self.draw(self.screen, now)
+                self._next_draw = self.next_redraw(now)
+                self.drawn_frames += 1
+                drawn = True
         except Exception as err:
             self._recover(err, now)
         self.frames += 1
         if self.on_frame is not None:
             self.on_frame(self)
+        return drawn
 
     def _recover(self, err: Exception, now: float) -> None:
         """A screen failed: log it in full, go back to the title and say so in plain words (a saved
@@ -237,10 +337,13 @@ class App:
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         self.stack.draw(surface)
+        if self.settings.guided_round:
+            self.guide.draw(surface)
         lay = theme.layout(surface.get_size())
         if self.conn is not None and not self.conn.connected and not self.conn._closing:
             self._draw_banner(surface, lay)
-        self._draw_toasts(surface, lay)
+        top = self.stack.top
+        self.toast_rects = draw_toasts(surface, lay, self.toasts, top.occupied_rects() if top is not None else [])
 
     def _draw_banner(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         h = lay.button_h
@@ -252,33 +355,18 @@ class App:
             words += f" (attempt {attempts})"
         theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
 
-    def _draw_toasts(self, surface: pygame.Surface, lay: theme.Layout) -> None:
-        y = lay.height - lay.margin * 2     # above the key hints at the bottom of most screens
-        f = lay.font("body")
-        for toast in reversed(self.toasts):
-            lines = theme.wrap(toast.message, f, int(lay.width * 0.6))
-            line_h = f.get_linesize()
-            h = line_h * len(lines) + lay.gap * 2
-            w = max(f.size(line)[0] for line in lines) + lay.margin
-            rect = pygame.Rect((lay.width - w) // 2, y - h, w, h)
-            colour = theme.ACCENT_DARK if toast.kind == "error" else theme.PANEL_LIGHT
-            theme.draw_panel(surface, rect, lay, colour=colour, edge=theme.MUSTARD if toast.kind == "error" else theme.PANEL_EDGE)
-            for i, line in enumerate(lines):
-                theme.text(surface, line, "body", theme.TEXT, (rect.centerx, rect.y + lay.gap + i * line_h), lay,
-                           anchor="midtop")
-            y = rect.y - lay.gap
-
     async def run(self, first: Scene | None = None) -> None:
         """The frame loop, until the window is closed."""
         loop = asyncio.get_running_loop()
         if first is not None:
             self.stack.push(first)
-        period = 1.0 / FPS
         next_frame = loop.time()
         try:
             while self.running:
-                self.step()
-                pygame.display.flip()
+                if self.step(draw=None):
+                    pygame.display.flip()
+                # At rest, input is read half as often: still within a frame or two of a key press.
+                period = 1.0 / (FPS if self.clock() < self._active_until else IDLE_POLL)
                 next_frame += period
                 delay = next_frame - loop.time()
                 if delay < -period:      # fell behind: do not try to catch up with a burst

@@ -3,7 +3,8 @@
 This is the one place that knows about keys and buttons. Everything else reacts to actions:
 ``navigate`` (dx, dy), ``select``, ``back``, ``menu``, ``point`` (pos), ``click`` (pos, button),
 ``scroll`` (dy), ``alt``, ``emote`` (index 0-2), ``pass``, ``rotate_left``, ``rotate_right``,
-``handoff``, ``toggle_fullscreen``, ``screenshot``, and for text fields ``text`` (text) and ``erase``. Each action
+``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1: how to play), and for text fields ``text`` (text), ``erase`` and
+``edit`` (text: an editing command such as ``left``, ``select_all`` or ``paste``). Each action
 carries the device it came from: ``"keyboard"``, ``"mouse"`` or ``"pad:<instance id>"`` (couch play
 binds seats to pads). Tests build InputActions directly.
 """
@@ -19,7 +20,8 @@ log = logging.getLogger(__name__)
 
 KINDS = frozenset({
     "navigate", "select", "back", "menu", "point", "click", "scroll", "alt", "emote", "pass",
-    "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "quit",
+    "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "edit", "help",
+    "quit",
 })
 
 
@@ -53,13 +55,16 @@ KEY_ACTIONS = {
     pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
     pygame.K_ESCAPE: "back", pygame.K_F10: "menu", pygame.K_m: "menu",
     pygame.K_x: "alt", pygame.K_p: "pass", pygame.K_q: "rotate_left", pygame.K_e: "rotate_right",
-    pygame.K_h: "handoff", pygame.K_F11: "toggle_fullscreen", pygame.K_F12: "screenshot",
+    pygame.K_h: "handoff", pygame.K_F11: "toggle_fullscreen", pygame.K_F12: "screenshot", pygame.K_F1: "help",
     pygame.K_BACKSPACE: "erase",
 }
 KEY_EMOTES = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
+# Editing keys of a focused text field (Shift extends the selection from the cursor keys).
+EDIT_KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
+EDIT_CTRL = {pygame.K_a: "select_all", pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_v: "paste"}
 # Keys that keep their meaning while a text field is being typed into.
 TEXT_MODE_KEYS = {pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
-                  pygame.K_F10, pygame.K_F11, pygame.K_F12, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT}
+                  pygame.K_F1, pygame.K_F10, pygame.K_F11, pygame.K_F12, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT}
 
 # SDL game-controller buttons (standard layout, whatever the pad).
 PAD_BUTTONS = {
@@ -79,6 +84,17 @@ JOY_BUTTONS = {0: "select", 1: "back", 2: "alt", 3: "pass", 4: "rotate_left", 5:
 
 STICK_THRESHOLD = 0.55   # fraction of full deflection that counts as a push
 STICK_RELEASE = 0.3      # below this the stick is back in the middle
+
+
+def text_edit_command(key: int, mod: int) -> str:
+    """The editing command a key stands for in a text field ('' if none)."""
+    if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        return EDIT_CTRL.get(key, "")
+    if key == pygame.K_DELETE:
+        return "delete"
+    if key in EDIT_KEYS:
+        return ("select_" if mod & pygame.KMOD_SHIFT else "") + EDIT_KEYS[key]
+    return ""
 
 
 class InputMapper:
@@ -174,8 +190,12 @@ class InputMapper:
         alt = bool(event.mod & pygame.KMOD_ALT)
         if key == pygame.K_RETURN and alt:
             return [InputAction("toggle_fullscreen")]
-        if self.text_mode and key not in TEXT_MODE_KEYS:
-            return []
+        if self.text_mode:
+            command = text_edit_command(key, event.mod)
+            if command:
+                return [InputAction("edit", text=command)]
+            if key not in TEXT_MODE_KEYS:
+                return []
         if key == pygame.K_TAB:
             return [nav(0, -1 if event.mod & pygame.KMOD_SHIFT else 1)]
         if key in KEY_NAV and not (self.text_mode and key in (pygame.K_LEFT, pygame.K_RIGHT)):

@@ -42,37 +42,49 @@ def resume_file() -> Path:
     return data_dir() / "resume.json"
 
 
-def saved_game() -> dict[str, Any] | None:
-    """The solo or couch game that can be resumed, if any."""
+def hosting_file() -> Path:
+    return data_dir() / "hosting.json"
+
+
+def saved_game(path: Path | None = None) -> dict[str, Any] | None:
+    """The solo or couch game that can be resumed (or, from ``hosting_file()``, the LAN table this
+    client hosts), if any."""
     try:
-        data = json.loads(resume_file().read_text(encoding="utf-8"))
+        data = json.loads((path or resume_file()).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) and isinstance(data.get("tokens"), dict) else None
 
 
-def _save_game(session: TableSession) -> None:
+def saved_hosting() -> dict[str, Any] | None:
+    """The LAN table this client was hosting when it closed or crashed, if any."""
+    return saved_game(hosting_file())
+
+
+def _save_game(session: TableSession, path: Path | None = None, **extra: Any) -> None:
+    path = path or resume_file()
     try:
-        resume_file().parent.mkdir(parents=True, exist_ok=True)
-        resume_file().write_text(json.dumps({"game": session.game_id, "table": session.table["id"],
-                                             "title": session.table.get("title", session.game_id),
-                                             "tokens": {str(k): v for k, v in session.tokens.items()},
-                                             "pads": {str(k): v for k, v in session.pads.items()}}),
-                                 encoding="utf-8")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"game": session.game_id, "table": session.table["id"],
+                                    "title": session.table.get("title", session.game_id),
+                                    "tokens": {str(k): v for k, v in session.tokens.items()},
+                                    "pads": {str(k): v for k, v in session.pads.items()}, **extra}),
+                        encoding="utf-8")
     except OSError as err:
-        log.warning("could not save the resume file: %s", err)
+        log.warning("could not save %s: %s", path.name, err)
 
 
-def forget_saved_game() -> None:
+def forget_saved_game(path: Path | None = None) -> None:
     try:
-        resume_file().unlink()
+        (path or resume_file()).unlink()
     except OSError:
         pass
 
 
 # --- servers and connections -------------------------------------------------------------------------
-async def start_embedded(app: App, lan: bool) -> str:
-    """Start (or reuse) a server on this machine; its URL. LAN: discovery on, the usual port if free."""
+async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
+    """Start (or reuse) a server on this machine; its URL. LAN: discovery on, ``port`` or else the
+    usual port if free."""
     from soupkitchen.server.embedded import EmbeddedServer
 
     if app.server is not None:
@@ -83,13 +95,13 @@ async def start_embedded(app: App, lan: bool) -> str:
     db.parent.mkdir(parents=True, exist_ok=True)
     host = "0.0.0.0" if lan else "127.0.0.1"
     server = None
-    for port in ([LAN_PORT, 0] if lan else [0]):
+    for tried in ([port] if port else [LAN_PORT, 0] if lan else [0]):
         try:
-            server = EmbeddedServer(str(db), host=host, port=port, discovery=lan, bot_delay=app.settings.bot_delay)
+            server = EmbeddedServer(str(db), host=host, port=tried, discovery=lan, bot_delay=app.settings.bot_delay)
             await server.start()
             break
         except OSError as err:
-            log.info("port %s unavailable: %s", port, err)
+            log.info("port %s unavailable: %s", tried, err)
             server = None
     if server is None:
         raise ServerError("offline", "Could not start a game server on this machine.")
@@ -221,6 +233,28 @@ async def resume_local(app: App) -> TableSession:
     if saved is None:
         raise ServerError("unknown_table", "There is no game to resume.")
     url = await start_embedded(app, lan=False)
+    session = await _take_back(app, url, saved, resume_file())
+    session.local = True
+    session.spectating = session.couch
+    await session.resume()
+    return session
+
+
+async def resume_hosting(app: App) -> TableSession:
+    """Restart the LAN server this client hosted, on the same game record and port (advertised
+    again), and take back the host's seat; guests reconnect by themselves."""
+    saved = saved_hosting()
+    if saved is None:
+        raise ServerError("unknown_table", "There is no hosted table to resume.")
+    url = await start_embedded(app, lan=True, port=int(saved.get("port") or LAN_PORT))
+    session = await _take_back(app, url, saved, hosting_file())
+    await session.resume()
+    return session
+
+
+async def _take_back(app: App, url: str, saved: dict[str, Any], record: Path) -> TableSession:
+    """A session for the seats ``saved`` names, taken back with their stored tokens (the ``record``
+    is forgotten if the server no longer knows them)."""
     conn = await connect(app, url)
     tokens = {int(k): v for k, v in saved["tokens"].items()}
     table = None
@@ -228,16 +262,13 @@ async def resume_local(app: App) -> TableSession:
         try:
             ack = await conn.request("resume", {"token": token})
         except ServerError as err:
-            forget_saved_game()
+            forget_saved_game(record)
             raise ServerError(err.code, f"That game cannot be resumed: {err.message}") from err
         table = ack["table"]
     session = TableSession(conn, table, tokens, clock=app.clock)
     session.pads.update({int(k): v for k, v in (saved.get("pads") or {}).items()})
-    session.local = True
-    session.spectating = session.couch
     app.watch_session(session)
-    # Resume acks came before the session existed: ask once more so the snapshot reaches it.
-    await session.resume()
+    # Resume acks came before the session existed: the caller asks once more so the snapshot reaches it.
     return session
 
 
@@ -247,6 +278,7 @@ async def host_lan(app: App, game: str, options: dict[str, Any], players: int, p
     conn = await connect(app, url)
     session = await create_table(app, conn, game, options, players, 1, password)
     session.local = False
+    _save_game(session, hosting_file(), port=int(url.rsplit(":", 1)[-1]))   # to resume hosting after a close
     return session
 
 
@@ -258,6 +290,8 @@ async def leave_table(app: App, session: TableSession) -> None:
         await disconnect(app)
         await stop_embedded(app)
         return
+    if session.is_host:   # a host who leaves gives the table up: nothing to resume hosting
+        forget_saved_game(hosting_file())
     await session.leave()
     if app.server is None:
         await disconnect(app)

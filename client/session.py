@@ -47,6 +47,7 @@ class TableSession:
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.error_listeners: list[Callable[[str], None]] = []
         self.handoff_listeners: list[Callable[[int | None], None]] = []   # None: hand-off called off
+        self.back_listeners: list[Callable[[int], None]] = []   # a held seat taken back from a stand-in bot
         # couch play
         self.active_seat: int | None = self.seats_held[0] if len(self.tokens) == 1 else None
         self.handoff_seat: int | None = None      # seat being asked to take the controls
@@ -343,6 +344,9 @@ class TableSession:
             back += 1
             if isinstance(ack.get("table"), dict):
                 self.receive_lobby(ack["table"])
+            if ack.get("stood_in"):
+                for listener in list(self.back_listeners):
+                    listener(seat)
         if self.spectating:
             await self.watch_publicly()
         if self.holding:   # the new connection does not know we were holding: say it again

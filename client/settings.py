@@ -12,7 +12,10 @@ import platformdirs
 log = logging.getLogger(__name__)
 
 APP_NAME = "soupkitchen"
-BOT_SPEEDS = {"slow": 2.5, "normal": 1.2, "fast": 0.4}
+# Seconds a bot waits after the move before its own (up to half as long again at random); the
+# quickest is still longer than any animation of a move on the table.
+BOT_SPEEDS = {"relaxed": 2.5, "normal": 1.2, "fast": 0.4}
+FORMER_SPEED_NAMES = {"slow": "relaxed"}
 
 
 def config_dir() -> Path:
@@ -35,14 +38,18 @@ class Settings:
     window: list[int] = field(default_factory=lambda: [1280, 720])
     fullscreen: bool = False
     volume: int = 70                 # percent
+    muted: bool = False
+    guided_round: bool = False       # learner's hints in the first round of Too Many Cooks
     colour_blind_symbols: bool = False
+    animations: bool = True          # cards glide and turn over at the card tables
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     last_server: str = ""
     path: Path | None = field(default=None, repr=False, compare=False)
 
     @property
     def bot_delay(self) -> float:
-        return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
+        speed = FORMER_SPEED_NAMES.get(self.bot_speed, self.bot_speed)
+        return BOT_SPEEDS.get(speed, BOT_SPEEDS["normal"])
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -70,6 +77,7 @@ class Settings:
                     settings.window = value
             elif type(value) is type(default):
                 setattr(settings, f.name, value)
+        settings.bot_speed = FORMER_SPEED_NAMES.get(settings.bot_speed, settings.bot_speed)
         if settings.bot_speed not in BOT_SPEEDS:
             settings.bot_speed = "normal"
         settings.volume = max(0, min(100, settings.volume))

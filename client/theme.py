@@ -6,11 +6,12 @@ Every size is derived from the window height so the same screen reads well from 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from soupkitchen.client.textfit import note_clipped
+from soupkitchen.client.textfit import MIN_READABLE_PX, note_clipped
 
 # --- palette ---------------------------------------------------------------------------------------
 BACKGROUND = (43, 29, 22)        # dark walnut
@@ -23,7 +24,8 @@ TEXT_DIM = (196, 172, 140)
 TEXT_DARK = (43, 29, 22)
 ACCENT = (224, 83, 61)           # tomato
 ACCENT_DARK = (170, 56, 40)
-MUSTARD = (232, 176, 74)         # focus ring, highlights
+MUSTARD = (232, 176, 74)         # highlights
+FOCUS = (255, 248, 225)          # the focus ring (with dark edges: see draw_focus_ring)
 HERB = (127, 163, 91)            # success, connected
 BROTH = (214, 150, 84)
 DANGER = (200, 60, 50)
@@ -37,7 +39,11 @@ SEAT_SYMBOLS = ["●", "▲", "■", "◆", "★", "✚", "♥", "⬟"]
 SEAT_SYMBOLS_ASCII = ["o", "^", "#", "<>", "*", "+", "v", "%"]
 
 BASE_HEIGHT = 720
+BASE_WIDTH = 1280
+MIN_WINDOW = (960, 540)          # the smallest window every screen is laid out for
 
+# The smallest font the type scale gives: its letters are MIN_READABLE_PX (16) pixels high.
+MIN_FONT_PX = 24
 # Type scale, in pixels at a 720-pixel-high window.
 SIZES = {"small": 20, "body": 24, "label": 28, "heading": 40, "title": 84}
 
@@ -55,10 +61,15 @@ def font_px(px: int) -> pygame.font.Font:
     return found
 
 
+def kind_px(kind: str, height: int) -> int:
+    """The pixel size of the type-scale font ``kind`` for a window ``height`` pixels high."""
+    return max(MIN_FONT_PX, round(SIZES[kind] * height / BASE_HEIGHT * 1.25))
+
+
 def font(kind: str, height: int) -> pygame.font.Font:
     """A font from the type scale (``small``, ``body``, ``label``, ``heading``, ``title``) for a window
     ``height`` pixels high."""
-    return font_px(round(SIZES[kind] * height / BASE_HEIGHT * 1.25))
+    return font_px(kind_px(kind, height))
 
 
 def seat_colour(seat: int | None) -> tuple[int, int, int]:
@@ -94,13 +105,22 @@ class Layout:
         return [pygame.Rect(x, top + i * (self.button_h + self.gap), w, self.button_h) for i in range(rows)]
 
     def font(self, kind: str) -> pygame.font.Font:
-        return font(kind, self.height)
+        return font(kind, round(BASE_HEIGHT * self.scale))
+
+    def font_px(self, kind: str) -> int:
+        """The pixel size :meth:`font` uses for ``kind``."""
+        return kind_px(kind, round(BASE_HEIGHT * self.scale))
+
+    def lines(self, words: str, kind: str, width: int) -> list[str]:
+        """``words`` wrapped to ``width`` pixels in the font ``kind``."""
+        return wrap(words, self.font(kind), width)
 
 
 def layout(size: tuple[int, int]) -> Layout:
     """The layout for a window of ``size`` (width, height)."""
     width, height = max(320, int(size[0])), max(240, int(size[1]))
-    scale = height / BASE_HEIGHT
+    # A window narrower than 16:9 scales by its width, so every row still fits across it.
+    scale = min(height / BASE_HEIGHT, width / BASE_WIDTH)
     # On very wide or narrow windows keep the column readable.
     column_w = int(min(width * 0.86, max(560 * scale, width * 0.4)))
     return Layout(width=width, height=height, scale=scale, margin=round(32 * scale), gap=round(12 * scale),
@@ -143,9 +163,13 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, colour=P
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, lay: Layout) -> None:
-    """The mustard focus ring around the widget that has focus."""
+    """The focus ring around the widget that has focus: a cream band between two dark edges, so it
+    stands out on dark panels and on bright ones (the tomato pot, mustard highlights) alike."""
     pad = lay.ring + max(1, lay.ring // 2)
-    pygame.draw.rect(surface, MUSTARD, rect.inflate(pad * 2, pad * 2), width=lay.ring,
+    edge = max(1, lay.ring // 2)
+    outer = rect.inflate((pad + edge) * 2, (pad + edge) * 2)
+    pygame.draw.rect(surface, SHADOW, outer, width=lay.ring + edge * 2, border_radius=lay.radius + pad + edge)
+    pygame.draw.rect(surface, FOCUS, rect.inflate(pad * 2, pad * 2), width=lay.ring,
                      border_radius=lay.radius + pad)
 
 
@@ -154,6 +178,8 @@ def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layou
     """Draw one line of text anchored at ``pos``; it is shortened with an ellipsis past ``max_width``."""
     f = lay.font(kind)
     words = str(words)
+    if f.get_height() < MIN_READABLE_PX:
+        note_clipped(words)
     if max_width is not None and f.size(words)[0] > max_width:
         note_clipped(words)
         while words and f.size(words + "…")[0] > max_width:
@@ -179,3 +205,28 @@ def wrap(words: str, f: pygame.font.Font, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def fit_lines(lay: Layout, words: str, width: int, kinds: Sequence[str] = ("label", "body")
+              ) -> tuple[str, list[str]]:
+    """The first font of ``kinds`` in which ``words`` fits on one line of ``width`` pixels, else the
+    last one with ``words`` wrapped: (font kind, lines)."""
+    for kind in kinds:
+        if lay.font(kind).size(words)[0] <= width:
+            return kind, [words]
+    return kinds[-1], lay.lines(words, kinds[-1], width)
+
+
+def lines_height(lay: Layout, kind: str, count: int) -> int:
+    """The row height that holds ``count`` lines of ``kind`` (at least a button's)."""
+    return max(lay.button_h, lay.font(kind).get_linesize() * count + lay.gap * 2)
+
+
+def draw_lines(surface: pygame.Surface, lay: Layout, lines: Sequence[str], kind: str, colour,
+               left: int, centery: int, width: int) -> None:
+    """``lines`` of ``kind`` left-aligned at ``left``, centred as a block on ``centery``."""
+    step = lay.font(kind).get_linesize()
+    y = centery - step * len(lines) // 2
+    for line in lines:
+        text(surface, line, kind, colour, (left, y), lay, max_width=width)
+        y += step

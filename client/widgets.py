@@ -1,7 +1,10 @@
-"""Our small widget set: button, toggle, choice, text field and list, plus the focus group that moves
-a visible focus ring between them with keyboard, gamepad or mouse.
+"""Our small widget set: label, button, toggle and list (the choice is in :mod:`client.choice`, the
+text field in :mod:`client.textfield`), plus the focus group that moves a visible focus ring between them with
+keyboard, gamepad or mouse.
 
 Widgets are placed by their scene (``widget.rect``) on every draw, so layouts follow the window size.
+A widget says how tall it needs to be for a given width (:meth:`Widget.height`): a label that does
+not fit on one line wraps and its row grows, instead of being cut.
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
+from soupkitchen.client.theme import draw_lines, fit_lines, lines_height
 
 
 class Widget:
     focusable = True
+    takes_text = False      # True for a text field: letters then type instead of acting
+    corner = False          # True: placed in the screen's top right-hand corner, not in its column
 
     def __init__(self, key: str = "") -> None:
         self.key = key
@@ -37,6 +43,15 @@ class Widget:
     def draw(self, surface: pygame.Surface, lay: theme.Layout, focused: bool) -> None:
         raise NotImplementedError
 
+    def height(self, lay: theme.Layout, width: int) -> int:
+        """The height this widget needs in a column ``width`` pixels wide."""
+        return lay.button_h
+
+    def adopt(self, old: Widget) -> None:
+        """Take over where ``old`` (the same control before its screen was rebuilt) was drawn, so a
+        click that lands before the next frame still finds it."""
+        self.rect = old.rect.copy()
+
     def describe(self) -> str:
         return self.key
 
@@ -50,9 +65,13 @@ class Label(Widget):
         super().__init__(key)
         self.words, self.kind, self.colour = words, kind, colour
 
+    def height(self, lay, width) -> int:
+        lines = lay.lines(self.words, self.kind, width)
+        return max(round(lay.button_h * 0.7), lay.font(self.kind).get_linesize() * len(lines) + lay.gap)
+
     def draw(self, surface, lay, focused) -> None:
-        theme.text(surface, self.words, self.kind, self.colour, self.rect.midleft, lay, anchor="midleft",
-                   max_width=self.rect.width)
+        draw_lines(surface, lay, lay.lines(self.words, self.kind, self.rect.width), self.kind, self.colour,
+                   self.rect.x, self.rect.centery, self.rect.width)
 
     def describe(self) -> str:
         return self.words
@@ -76,8 +95,9 @@ class Button(Widget):
         else:
             colour, words = (theme.PANEL_LIGHT if focused else theme.PANEL), theme.TEXT
         theme.draw_panel(surface, self.rect, lay, colour=colour)
-        theme.text(surface, self.label, "label", words, self.rect.center, lay, anchor="center",
-                   max_width=self.rect.width - lay.gap * 2)
+        room = self.rect.width - lay.gap * 4
+        kind, _lines = fit_lines(lay, self.label, room)
+        theme.text(surface, self.label, kind, words, self.rect.center, lay, anchor="center", max_width=room)
         if self.hint:
             theme.text(surface, self.hint, "small", theme.TEXT_DIM,
                        (self.rect.right - lay.gap, self.rect.centery), lay, anchor="midright")
@@ -104,11 +124,19 @@ class Toggle(Widget):
             return True
         return False
 
+    def label_width(self, lay: theme.Layout, width: int) -> int:
+        return width - lay.button_h - lay.gap * 6
+
+    def height(self, lay, width) -> int:
+        kind, lines = fit_lines(lay, self.label, self.label_width(lay, width))
+        return lines_height(lay, kind, len(lines))
+
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
-        theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
-                   anchor="midleft", max_width=self.rect.width - self.rect.height * 2 - lay.gap * 4)
-        h = self.rect.height // 2
+        room = self.label_width(lay, self.rect.width)
+        kind, lines = fit_lines(lay, self.label, room)
+        draw_lines(surface, lay, lines, kind, theme.TEXT, self.rect.x + lay.gap * 2, self.rect.centery, room)
+        h = lay.button_h // 2
         track = pygame.Rect(0, 0, h * 2, h)
         track.midright = (self.rect.right - lay.gap * 2, self.rect.centery)
         pygame.draw.rect(surface, theme.HERB if self.value else theme.SHADOW, track, border_radius=h // 2)
@@ -118,107 +146,6 @@ class Toggle(Widget):
 
     def describe(self) -> str:
         return f"{self.label}: {'on' if self.value else 'off'}"
-
-
-class Choice(Widget):
-    """One value out of several; left/right (or select) steps through them."""
-
-    def __init__(self, label: str, values: Sequence[Any], value: Any, on_change: Callable[[Any], Any] | None = None,
-                 key: str = "", names: Callable[[Any], str] = str) -> None:
-        super().__init__(key or label)
-        self.label, self.values, self.on_change, self.names = label, list(values), on_change, names
-        self.index = self.values.index(value) if value in self.values else 0
-
-    @property
-    def value(self) -> Any:
-        return self.values[self.index] if self.values else None
-
-    def step(self, delta: int) -> None:
-        if not self.values or not self.enabled:
-            return
-        self.index = (self.index + delta) % len(self.values)
-        if self.on_change:
-            self.on_change(self.value)
-
-    def set(self, value: Any) -> None:
-        if value in self.values:
-            self.index = self.values.index(value)
-
-    def activate(self) -> None:
-        self.step(1)
-
-    def click(self, pos) -> None:
-        self.step(-1 if pos[0] < self.rect.x + self.rect.width // 3 else 1)
-
-    def handle(self, action: InputAction) -> bool:
-        if action.kind == "navigate" and action.dx:
-            self.step(action.dx)
-            return True
-        return False
-
-    def draw(self, surface, lay, focused) -> None:
-        theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
-        theme.text(surface, self.label, "label", theme.TEXT if self.enabled else theme.TEXT_DIM,
-                   (self.rect.x + lay.gap * 2, self.rect.centery), lay, anchor="midleft",
-                   max_width=self.rect.width * 3 // 5 - lay.gap * 3)
-        value_x = self.rect.x + self.rect.width * 3 // 5
-        value_box = pygame.Rect(value_x, self.rect.y, self.rect.right - value_x - lay.gap * 2, self.rect.height)
-        arrows = theme.MUSTARD if focused and self.enabled else theme.TEXT_DIM
-        theme.text(surface, "<", "label", arrows, value_box.midleft, lay, anchor="midleft")
-        theme.text(surface, ">", "label", arrows, value_box.midright, lay, anchor="midright")
-        theme.text(surface, self.names(self.value), "label", theme.TEXT, value_box.center, lay, anchor="center",
-                   max_width=value_box.width - lay.margin * 2)
-
-    def describe(self) -> str:
-        return f"{self.label}: {self.names(self.value)}"
-
-
-class TextField(Widget):
-    def __init__(self, label: str, value: str = "", on_change: Callable[[str], Any] | None = None, key: str = "",
-                 placeholder: str = "", max_length: int = 64, secret: bool = False,
-                 on_submit: Callable[[str], Any] | None = None) -> None:
-        super().__init__(key or label)
-        self.label, self.value, self.on_change = label, value, on_change
-        self.placeholder, self.max_length, self.secret, self.on_submit = placeholder, max_length, secret, on_submit
-        self.blink = 0.0
-
-    def handle(self, action: InputAction) -> bool:
-        if action.kind == "text":
-            typed = "".join(ch for ch in action.text if ch.isprintable())
-            self.value = (self.value + typed)[: self.max_length]
-        elif action.kind == "erase":
-            self.value = self.value[:-1]
-        else:
-            return False
-        if self.on_change:
-            self.on_change(self.value)
-        return True
-
-    def activate(self) -> None:
-        if self.on_submit:
-            self.on_submit(self.value)
-
-    def draw(self, surface, lay, focused) -> None:
-        theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
-        label_w = self.rect.width * 2 // 5
-        theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
-                   anchor="midleft", max_width=label_w - lay.gap * 2)
-        box = pygame.Rect(self.rect.x + label_w, self.rect.y + lay.gap // 2, self.rect.width - label_w - lay.gap,
-                          self.rect.height - lay.gap)
-        pygame.draw.rect(surface, theme.SHADOW, box, border_radius=lay.radius // 2)
-        shown = "*" * len(self.value) if self.secret else self.value
-        words, colour = (shown, theme.TEXT) if shown else (self.placeholder, theme.TEXT_DIM)
-        f = lay.font("label")
-        while words and f.size(words)[0] > box.width - lay.gap * 3:
-            words = words[1:]
-        rect = theme.text(surface, words, "label", colour, (box.x + lay.gap, box.centery), lay, anchor="midleft")
-        if focused:
-            x = rect.right + 2 if shown else box.x + lay.gap
-            pygame.draw.line(surface, theme.MUSTARD, (x, box.y + lay.gap // 2), (x, box.bottom - lay.gap // 2),
-                             max(2, lay.ring // 2))
-
-    def describe(self) -> str:
-        return f"{self.label}: {'*' * len(self.value) if self.secret else self.value}"
 
 
 class ListView(Widget):
@@ -315,8 +242,13 @@ class FocusGroup:
 
     def set(self, widgets: Sequence[Widget], keep: bool = True) -> None:
         current = self.focused.key if keep and self.focused is not None else None
+        old = {w.key: w for w in self.widgets}
+        for widget in widgets:
+            if widget.key in old and old[widget.key] is not widget and not widget.rect.width:
+                widget.adopt(old[widget.key])
         self.widgets = list(widgets)
-        self.focus = 0
+        # A control that is gone leaves the focus where it was, not on the first control.
+        self.focus = min(self.focus, len(self.widgets) - 1) if keep and self.widgets else 0
         if current is not None:
             for i, widget in enumerate(self.widgets):
                 if widget.key == current and self._can_focus(widget):
@@ -394,4 +326,4 @@ class FocusGroup:
         return [w.describe() for w in self.widgets if w.visible]
 
     def text_focused(self) -> bool:
-        return isinstance(self.focused, TextField)
+        return self.focused is not None and self.focused.takes_text

@@ -1,13 +1,17 @@
 """Client performance: frame times of a busy table scene at 1920x1080 (headless), start-up time to the
 first frame, and peak memory.
 
-The table is Too Many Cooks when its table scene loads (else the generic table), mid-round: four
-chefs, bots have played a few turns, the countdown running, and a new state arrives every half
-second while the mouse sweeps over the board. Run with:
+The table is the game's own (the generic table for a game without one), in the middle of a game
+with the most chefs it seats (four at Too Many Cooks): bots have played a while, the countdown runs
+where the game is timed, and a new state arrives every half second (its cards gliding into place)
+while the mouse sweeps over the board. Pink Soup is measured with five chefs late in the game, every
+pot nearly full and the kitchen's five piles deep. Run with:
 
-    .venv/bin/python scripts/bench_client.py [--frames 600]
+    .venv/bin/python scripts/bench_client.py [--frames 600] [--game pink-soup]
 
-The last line is ``frame_p50_ms=.. frame_p99_ms=.. startup_ms=.. rss_mb=..``.
+The last line is ``frame_p50_ms=.. frame_p99_ms=.. startup_ms=.. rss_mb=.. idle_cpu_pct=..``; the
+last figure is the CPU the real frame loop uses (per cent of one core) when nothing happens: on the
+title screen and at a table waiting for another player, the higher of the two.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 SIZE = (1920, 1080)
+BUSY = {"too-many-cooks": (4, 10), "pink-soup": (5, 90)}   # game: (chefs, bot moves played before measuring)
 
 
 class OfflineConnection:
@@ -83,7 +88,7 @@ def mid_round(game_id: str, players: int, seed: int, turns: int):
     return game, (lambda: state), advance, clock
 
 
-def frames(count: int) -> tuple[list[float], str, list[float]]:
+def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], str, list[float]]:
     """Per-frame wall times (ms) of the busy table, which table scene drew it, and per-frame CPU
     times (ms: less disturbed by other work on a busy machine)."""
     import pygame
@@ -94,14 +99,14 @@ def frames(count: int) -> tuple[list[float], str, list[float]]:
     from soupkitchen.client.settings import Settings
     from soupkitchen.client.tables import table_scene_for
 
-    game_id = "too-many-cooks"
-    game, current, advance, clock = mid_round(game_id, 4, seed=7, turns=10)
+    players, turns = BUSY.get(game_id, (4, 10))
+    game, current, advance, clock = mid_round(game_id, players, seed=7, turns=turns)
     app = App(Settings(), size=SIZE, fullscreen=False)
     conn = OfflineConnection()
     conn.offset.add_sample(0.0, clock[0], 0.0)
     table = {"id": "bench", "game": game_id, "title": game.title, "options": {}, "host_seat": 0,
              "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
-                       for s in range(4)],
+                       for s in range(players)],
              "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
     session = TableSession(conn, table, {0: "tok"})
     state_id = [0]
@@ -138,6 +143,64 @@ def frames(count: int) -> tuple[list[float], str, list[float]]:
     return times, name, cpu
 
 
+def waiting_table(app, game_id: str = "stone-soup", players: int = 3):
+    """A table scene of ``game_id`` at which seat 0 waits for another player (no state will arrive)."""
+    from soupkitchen.client.session import TableSession
+    from soupkitchen.client.tables import table_scene_for
+
+    game, current, advance, clock = mid_round(game_id, players, seed=3, turns=0)
+    for _ in range(200):
+        view = game.view(current(), 0)
+        if not view.get("legal_actions") and not view.get("over"):
+            break
+        advance()
+    conn = OfflineConnection()
+    conn.offset.add_sample(0.0, clock[0], 0.0)
+    table = {"id": "bench", "game": game_id, "title": game.title, "options": {}, "host_seat": 0,
+             "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
+                       for s in range(players)],
+             "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
+    session = TableSession(conn, table, {0: "tok"})
+    conn.sessions["bench"] = session
+    state = current()
+    session.receive_state({"table": "bench", "seat": 0, "state_id": 1, "view": game.view(state, 0), "events": [],
+                           "deadline": game.next_deadline(state), "server_time": clock[0]})
+    return conn, table_scene_for(game_id)(app, session)
+
+
+def idle_cpu_pct(seconds: float = 6.0) -> tuple[float, float]:
+    """CPU per cent of one core used by the real frame loop while nothing happens: (title screen,
+    table waiting for another player). The first second of each (first frames, caches) is not counted."""
+    import asyncio
+
+    import pygame
+
+    from soupkitchen.client.app import App
+    from soupkitchen.client.scenes.title import TitleScene
+    from soupkitchen.client.settings import Settings
+
+    async def measure(app) -> float:
+        task = asyncio.get_running_loop().create_task(app.run())
+        await asyncio.sleep(1.0)
+        wall, cpu = time.perf_counter(), time.process_time()
+        await asyncio.sleep(seconds)
+        used = (time.process_time() - cpu) / (time.perf_counter() - wall) * 100
+        app.running = False
+        await task
+        return used
+
+    figures = []
+    for place in ("title", "table"):
+        app = App(Settings(), size=SIZE, fullscreen=False)
+        app.stack.push(TitleScene(app))
+        if place == "table":
+            app.conn, scene = waiting_table(app)
+            app.stack.push(scene)
+        figures.append(asyncio.run(measure(app)))
+        pygame.display.quit()
+    return figures[0], figures[1]
+
+
 def startup_ms() -> float:
     """Wall time from starting ``soupkitchen`` to its first drawn frame (title screen, headless)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -158,18 +221,22 @@ def startup_ms() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--game", default="too-many-cooks", help="the game whose table is measured")
     args = parser.parse_args()
     startup = startup_ms()
-    times, scene, cpu = frames(args.frames)
+    times, scene, cpu = frames(args.frames, args.game)
     times.sort()
     cpu.sort()
     p50 = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    idle_title, idle_table = idle_cpu_pct()
     print(f"table={scene} size={SIZE[0]}x{SIZE[1]} frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
           f"max_ms={times[-1]:.2f} cpu_p50_ms={statistics.median(cpu):.2f} "
-          f"cpu_p99_ms={cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]:.2f} load={os.getloadavg()[0]:.1f}")
-    print(f"frame_p50_ms={p50:.2f} frame_p99_ms={p99:.2f} startup_ms={startup:.0f} rss_mb={rss_mb:.0f}")
+          f"cpu_p99_ms={cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]:.2f} load={os.getloadavg()[0]:.1f} "
+          f"idle_title_pct={idle_title:.1f} idle_table_pct={idle_table:.1f}")
+    print(f"frame_p50_ms={p50:.2f} frame_p99_ms={p99:.2f} startup_ms={startup:.0f} rss_mb={rss_mb:.0f} "
+          f"idle_cpu_pct={max(idle_title, idle_table):.1f}")
 
 
 if __name__ == "__main__":

@@ -305,9 +305,10 @@ def timings(results: list[dict]) -> dict:
 async def orchestrate(args: argparse.Namespace) -> None:
     port, bare_port = free_port(), free_port()
     db = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-")) / "bench.sqlite3"
+    # every client comes from this one machine: no per-address limit
     server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
                          "--no-discovery", "--max-connections-per-address", "0",
-                         "--max-tables-per-address", "0")  # every client comes from this one machine
+                         "--max-tables-per-address", "0", "--max-requests-per-address", "0")
     workers: list[asyncio.subprocess.Process] = []
     bare = None
     try:

@@ -34,6 +34,14 @@ def seconds(text: str) -> float:
     return value
 
 
+def days(text: str) -> float:
+    """A command-line number of days, zero or more."""
+    try:
+        return seconds(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of days of zero or more") from None
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="soupkitchen-server",
                                      description="Serve Soup Kitchen tables on the LAN (socket.io over HTTP).")
@@ -54,9 +62,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         default=ServerConfig.max_tables_per_address,
                         help="open tables one remote address may have created; 0: no limit "
                              "(default %(default)s)")
+    parser.add_argument("--max-requests-per-address", type=whole_number, metavar="N",
+                        default=int(ServerConfig.address_rate),
+                        help="requests per second one remote address may send over all its connections "
+                             "(bursts of twice as many); 0: no limit (default %(default)s)")
     parser.add_argument("--lobby-idle", type=seconds, metavar="SECONDS", default=ServerConfig.lobby_idle,
                         help="seconds a table that has not started stays open once no player is connected "
                              "to it; 0: for ever (default %(default)s)")
+    parser.add_argument("--keep-days", type=days, metavar="DAYS", default=ServerConfig.keep_days,
+                        help="days finished games (their replays) and closed lobbies stay in the database; "
+                             "older ones are deleted at start and once a day; 0: keep them for ever "
+                             "(default %(default)s)")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy in front of this server: for connections from ADDRESS the "
+                             "client's address is the last one in X-Forwarded-For (repeat for several; by "
+                             "default no forwarding header is believed)")
     parser.add_argument("--verbose", action="store_true",
                         help="log every HTTP request and socket event: connections, disconnects and each request "
                              "(moves, resumes...) with its outcome")
@@ -67,7 +87,10 @@ async def serve(args: argparse.Namespace) -> None:
     server = EmbeddedServer(args.db or default_db_path(), host=args.host, port=args.port,
                             discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace,
                             max_connections_per_address=args.max_connections_per_address,
-                            max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle)
+                            max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle,
+                            keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy),
+                            address_rate=float(args.max_requests_per_address),
+                            address_burst=2.0 * args.max_requests_per_address)
     await server.start()
     logging.getLogger("soupkitchen").info("listening on %s (database %s)", server.url, server.config.db_path)
     print(f"soupkitchen-server listening on {server.url}", flush=True)

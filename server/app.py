@@ -1,7 +1,10 @@
-"""The aiohttp application: socket.io at ``/socket.io/``, ``GET /healthz`` and ``GET /metrics``.
+"""The aiohttp application: socket.io at ``/socket.io/``, ``GET /healthz``, ``GET /metrics`` and the
+replays of finished games.
 
-Every request passes, in order: the per-connection rate limit, the message size limit, the
-hello/version gate and the typed schema, before a handler of :class:`server.hub.Hub` sees it.
+Only the protocol's requests are dispatched (``server.guard``). Every request passes, in order:
+the rate limits (per connection and per address), the message size limit, the JSON's shape
+(depth, finite numbers), the typed schema and the hello/version gate, before a handler of
+:class:`server.hub.Hub` sees it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from aiohttp import web
 
 from soupkitchen.server import protocol as p
 from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.guard import ADDRESS_KEY, REFUSED, SESSION_KEY, JsonPacket, SessionGuard, http_guard
+from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.push import GameSocketServer, Pusher, WireJson
 
@@ -25,13 +30,6 @@ log = logging.getLogger(__name__)
 HUB = web.AppKey("hub", Hub)
 UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
-
-
-class JsonPacket(socketio.packet.Packet):
-    """Socket.IO packets of plain JSON: the protocol has no binary payloads, so skip the deep scan
-    for binary attachments that would otherwise walk every view twice before sending it."""
-
-    uses_binary_events = False
 
 
 def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) -> tuple[web.Application, Hub]:
@@ -44,30 +42,55 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
     sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
                            json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False,
                            ping_interval=config.ping_interval, ping_timeout=config.ping_timeout)
-    app = web.Application()
+    app = web.Application(middlewares=[http_guard(lambda: config.max_http_buffer)])
     sio.attach(app)
     hub = Hub(config, sio.emit, clock=clock, pusher=Pusher(sio))
     app[HUB] = hub
+    guard = SessionGuard(sio, most_pending=lambda: config.max_connections_per_address,
+                         handshake_timeout=lambda: config.handshake_timeout,
+                         trusted_proxies=lambda: config.trusted_proxies)
+
+    def lagging(sid: str) -> bool:
+        """True, and the connection is closed, once it has left ``max_backlog`` pushes unread."""
+        conn = hub.conns.get(sid)
+        if conn is None or guard.backlog(conn.session) < config.max_backlog:
+            return False
+        log.info("closing a connection from %s that has stopped reading", conn.address)
+        guard.close(conn.session)
+        return True
+
+    hub.lagging = lagging
 
     @sio.event
     async def connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
-        address = remote_address(environ)
+        address = environ.get(ADDRESS_KEY)
+        if address is None:
+            address = remote_address(environ, config.trusted_proxies)
         try:
-            hub.connect(sid, address)
+            hub.connect(sid, address, environ.get(SESSION_KEY, ""))
         except p.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
             log.info("%s from %s refused: %s", sid, address, err.message)
             raise socketio.exceptions.ConnectionRefusedError(err.message, {"code": err.code}) from None
+        guard.connected(hub.conns[sid].session, True)
         log.info("%s connected from %s", sid, address)
 
     @sio.event
     async def disconnect(sid: str, *reason: Any) -> None:
         log.info("%s disconnected (%s)", sid, reason[0] if reason else "gone")
+        conn = hub.conns.get(sid)
         await hub.disconnect(sid)
+        if conn is not None:
+            guard.connected(conn.session, False)
 
     @sio.on("*")
     async def any_event(event: str, sid: str, *args: Any) -> dict[str, Any]:
         hub.metrics.requests_total += 1
         try:
+            if not hub.allow(sid):
+                await asyncio.sleep(config.rate_penalty)  # holds this connection's reading back
+                raise p.ProtocolError(p.RATE_LIMITED, "too many requests; slow down")
+            if event == REFUSED:
+                refuse(hub, guard, sid, *args)
             reply = await dispatch(hub, sid, event, args)
         except p.ProtocolError as err:
             hub.metrics.errors_total += 1
@@ -92,8 +115,8 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
 
     async def replay(request: web.Request) -> web.Response:
         row = hub.store.load_table(request.match_info["table_id"])
-        if row is None or not row["started"]:
-            raise web.HTTPNotFound(text="no such match")
+        if row is None or not row["over"]:  # a game in progress is nobody's to replay
+            raise web.HTTPNotFound(text="no finished match of that id")
         return web.json_response({"game": row["game"], "players": row["players"], "options": row["options"],
                                   "seed": row["seed"], "log": row["log"], "over": row["over"]})
 
@@ -121,12 +144,8 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
                 queue.put_nowait(None)
 
     async def on_cleanup(app: web.Application) -> None:
-        for table in hub.tables.values():
-            for timer in (table.timer, table.idle_timer):
-                if timer is not None:
-                    timer.cancel()
-        for task in list(hub.tasks):
-            task.cancel()
+        guard.cancel()
+        hub.stop()
         await sio.shutdown()
         hub.store.close()
 
@@ -135,9 +154,24 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
     return app, hub
 
 
+REFUSALS = {
+    "event": (p.UNKNOWN_EVENT, "unknown request {detail}"),
+    "binary": (p.BAD_REQUEST, "binary payloads are not accepted (the protocol is JSON); closing the connection"),
+    "json": (p.BAD_REQUEST, "the message is not JSON the server can read (nested too deep, a number too long "
+                            "or not JSON at all)"),
+    "packet": (p.BAD_REQUEST, "a client does not send that kind of socket.io packet"),
+}
+
+
+def refuse(hub: Hub, guard: SessionGuard, sid: str, reason: Any = "packet", detail: Any = "") -> None:
+    """Answer a packet ``server.guard.JsonPacket`` turned away; a binary one also closes its connection."""
+    code, message = REFUSALS.get(reason, REFUSALS["packet"])
+    if reason == "binary" and sid in hub.conns:
+        guard.close(hub.conns[sid].session)
+    raise p.ProtocolError(code, message.format(detail=detail))
+
+
 async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dict[str, Any]:
-    if not hub.allow(sid):
-        raise p.ProtocolError(p.RATE_LIMITED, "too many requests; slow down")
     if len(args) > 1:
         raise p.ProtocolError(p.BAD_REQUEST, f"{event}: send exactly one payload object")
     payload = args[0] if args else {}
@@ -145,9 +179,12 @@ async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dic
         size = len(WireJson.dumps(payload))
     except (TypeError, ValueError):
         raise p.ProtocolError(p.BAD_REQUEST, f"{event}: the payload is not JSON") from None
+    except RecursionError:
+        raise p.ProtocolError(p.BAD_REQUEST, f"{event}: nested more than {p.MAX_DEPTH} deep") from None
     if size > hub.config.max_message:
         raise p.ProtocolError(p.TOO_LARGE, f"{event}: {size} bytes is more than the "
                                            f"{hub.config.max_message} a request may carry")
+    p.check_shape(event, payload)  # after the size limit, so that the walk is short
     request = p.parse(event, payload)
     if event not in UNGATED and not hub.conns[sid].hello:
         raise p.ProtocolError(p.VERSION, f"say hello with protocol {p.PROTOCOL_VERSION} first")
@@ -165,13 +202,6 @@ def loggable(args: tuple[Any, ...]) -> str:
     except (TypeError, ValueError):
         text = repr(payload)
     return text[:200]
-
-
-def remote_address(environ: dict[str, Any]) -> str:
-    """The peer's IP address as aiohttp sees it (an IPv4 address mapped into IPv6 reads as IPv4)."""
-    request = environ.get("aiohttp.request")
-    address = getattr(request, "remote", None) or environ.get("REMOTE_ADDR") or ""
-    return address.removeprefix("::ffff:") if "." in address else address
 
 
 def server_metrics(hub: Hub) -> dict[str, Any]:

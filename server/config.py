@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -28,10 +28,22 @@ class ServerConfig:
     max_connections_per_address: int = 32  # socket.io connections one remote address holds at once (0: any)
     max_tables_per_address: int = 8  # open tables created from one remote address (0: any)
     max_message: int = 16_384  # bytes of JSON in one request
-    max_http_buffer: int = 1_000_000  # beyond this the transport itself drops the connection
+    max_http_buffer: int = 65_536  # bytes of one websocket message or polling body; beyond, the transport
+    # drops the connection (a bound on what a request costs to read before it is refused as too large)
     rate: float = 30.0  # requests per second per connection, sustained
     burst: float = 60.0  # requests allowed at once
+    address_rate: float = 120.0  # requests per second from one remote address, all its connections together (0: any)
+    address_burst: float = 240.0
+    rate_penalty: float = 0.5  # seconds a connection over its rate waits for its ``rate_limited`` answer
+    max_backlog: int = 2000  # pushes queued for one connection before it is closed as not reading them
+    handshake_timeout: float = 10.0  # seconds a session may stay open without a socket.io connection
+    trusted_proxies: tuple[str, ...] = field(default_factory=tuple)  # peers whose X-Forwarded-For is believed
+    password_free_tries: int = 3  # wrong passwords per address and table before each try must wait
+    password_lockout_after: int = 10  # wrong passwords per address and table before a lockout
+    password_lockout: float = 300.0  # seconds the lockout lasts
+    hold_limit: float = 30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
     emote_interval: float = 1.0  # seconds between two emotes of one seat
     lobby_idle: float = 600.0  # seconds a lobby no connection holds a seat of stays open (0: for ever)
     linger: float = 600.0  # seconds a finished table stays in memory (its record stays in the database)
+    keep_days: float = 30.0  # days finished games and closed lobbies stay in the database (0: for ever)
     server_id: str = ""

@@ -43,6 +43,7 @@ class EmbeddedServer:
     async def start(self) -> None:
         app, self.hub = make_app(self.config, self.clock)
         self.hub.restore()
+        self.hub.spawn(self.hub.record_clocks_every())
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.
         self.runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5)
         await self.runner.setup()
@@ -57,6 +58,8 @@ class EmbeddedServer:
             self.advert = await advertise(self.port, name=f"Soup Kitchen {self.hub.server_id}")
 
     async def stop(self) -> None:
+        if self.hub is not None and self.runner is not None:   # the moment of the stop: a restart resumes here
+            self.hub.record_clocks()
         if self.advert is not None:
             await self.advert.close()
             self.advert = None

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from soupkitchen.server import protocol as p
@@ -25,8 +27,81 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+@dataclass
+class PasswordTries:
+    """Wrong passwords given for one table from one address."""
+
+    failures: int = 0
+    wait_until: float = float("-inf")  # monotonic time before which no try is checked
+    checking: bool = False  # a try is being checked now
+
+
 class Lobby:
     """Mixed into :class:`server.hub.Hub`."""
+
+    async def admit(self: Hub, table: Table, given: str | None, address: str) -> None:
+        """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
+        ``wrong_password``, and after ``password_free_tries`` failures from one address each further
+        try waits a growing delay, after ``password_lockout_after`` a lockout (``rate_limited``)."""
+        if table.password is None:
+            return
+        if given is None:
+            raise p.ProtocolError(p.WRONG_PASSWORD, "this table has a password")
+        key = (address, table.id)
+        tries = self.password_tries.setdefault(key, PasswordTries())
+        now = self.clock()
+        if tries.checking:
+            raise p.ProtocolError(p.RATE_LIMITED, "one password at a time for this table, please")
+        if now < tries.wait_until:
+            raise p.ProtocolError(p.RATE_LIMITED, f"too many wrong passwords for this table from this computer; "
+                                                  f"try again in {math.ceil(tries.wait_until - now)} s")
+        tries.checking = True
+        try:
+            right = await asyncio.get_running_loop().run_in_executor(self.hasher, table.check_password, given)
+        finally:
+            tries.checking = False
+        if right:
+            self.password_tries.pop(key, None)
+            return
+        tries.failures += 1
+        config = self.config
+        if tries.failures >= config.password_lockout_after:
+            wait = config.password_lockout
+        elif tries.failures >= config.password_free_tries:
+            wait = float(2 ** (tries.failures - config.password_free_tries))
+        else:
+            wait = 0.0
+        tries.wait_until = self.clock() + wait
+        self.forget_old_tries()
+        later = f"; wait {math.ceil(wait)} s before the next try" if wait else ""
+        raise p.ProtocolError(p.WRONG_PASSWORD, f"that is not the table's password{later}")
+
+    def forget_old_tries(self: Hub) -> None:
+        """Drop the failures whose wait ended a lockout ago (they would start afresh anyway)."""
+        if len(self.password_tries) > 1000:
+            old = self.clock() - self.config.password_lockout
+            self.password_tries = {key: tries for key, tries in self.password_tries.items()
+                                   if tries.checking or tries.wait_until > old}
+
+    def may_create(self: Hub, address: str, seats: int) -> None:
+        """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
+        if sum(not t.closed and not t.over for t in self.tables.values()) >= self.config.max_tables:
+            raise p.ProtocolError(p.LIMIT, f"this server already has {self.config.max_tables} tables")
+        if seats > self.config.max_seats:
+            raise p.ProtocolError(p.LIMIT, f"a table has at most {self.config.max_seats} seats here")
+        most = self.config.max_tables_per_address
+        if most and self.open_tables_from(address) >= most:
+            raise p.ProtocolError(p.LIMIT, f"this computer ({address}) already has {most} open tables on "
+                                           "the server; finish or leave one first")
+
+    def forget_finished_from(self: Hub, address: str) -> None:
+        """Keep in memory no more finished tables created from ``address`` than it may have open ones
+        (the oldest go first; their records stay in the database)."""
+        most = self.config.max_tables_per_address if address else 0
+        finished = [t for table_id, creator in self.creators.items() if creator == address
+                    and (t := self.tables.get(table_id)) is not None and t.over]
+        for table in sorted(finished, key=lambda t: t.created)[:max(0, len(finished) - most)] if most else []:
+            self.drop_table(table)
 
     def host_of(self: Hub, token: str, sid: str) -> tuple[Table, int]:
         table, seat = self.seat_of(token, sid)
@@ -40,14 +115,8 @@ class Lobby:
             raise p.ProtocolError(p.ALREADY_STARTED, "the game at this table has already started")
 
     async def create_table(self: Hub, sid: str, req: p.CreateTable) -> dict[str, Any]:
-        if sum(not t.closed for t in self.tables.values()) >= self.config.max_tables:
-            raise p.ProtocolError(p.LIMIT, f"this server already has {self.config.max_tables} tables")
-        if req.seats > self.config.max_seats:
-            raise p.ProtocolError(p.LIMIT, f"a table has at most {self.config.max_seats} seats here")
-        address, most = self.conns[sid].address, self.config.max_tables_per_address
-        if most and self.open_tables_from(address) >= most:
-            raise p.ProtocolError(p.LIMIT, f"this computer ({address}) already has {most} open tables on "
-                                           "the server; finish or leave one first")
+        address = self.conns[sid].address
+        self.may_create(address, req.seats)
         try:
             game = load_game(req.game)
             options = game.normalise_options(req.options, req.seats)
@@ -58,7 +127,13 @@ class Lobby:
         settings = self.merge_settings({"bot_delay": self.config.bot_delay, "handoff_pauses_timer": True},
                                        req.settings)
         table_id = secrets.token_urlsafe(6)
-        password = None if not req.password else password_hash(table_id, req.password)
+        password = None
+        if req.password:
+            password = await asyncio.get_running_loop().run_in_executor(
+                self.hasher, password_hash, table_id, req.password)
+            if sid not in self.conns:
+                raise p.ProtocolError(p.BAD_REQUEST, "the connection closed")
+            self.may_create(address, req.seats)  # others may have made tables meanwhile
         table = Table(self.store, game, table_id, req.seats, options, settings, password, time.time())
         token = table.seat_human(0, req.name)
         table.save()
@@ -77,9 +152,10 @@ class Lobby:
         return result
 
     async def join_table(self: Hub, sid: str, req: p.JoinTable) -> dict[str, Any]:
-        table = self.table_of(req.table)
-        if not table.check_password(req.password):
-            raise p.ProtocolError(p.WRONG_PASSWORD, "that is not the table's password")
+        await self.admit(self.table_of(req.table), req.password, self.conns[sid].address)
+        table = self.table_of(req.table)  # it may have closed while the password was checked
+        if sid not in self.conns:
+            raise p.ProtocolError(p.BAD_REQUEST, "the connection closed")
         self.before_start(table)
         if req.seat is None:
             seat = table.first_empty()
@@ -103,6 +179,7 @@ class Lobby:
         table, seat = self.seat_of(req.token)
         holder = table.seats[seat]
         self.attach(sid, table, seat)
+        stood_in = holder.stand_in
         if holder.stand_in:
             holder.stand_in = False
             table.bots.pop(seat, None)
@@ -110,7 +187,7 @@ class Lobby:
         self.lobby_changed(table)
         if table.started:
             self.spawn(self.send_snapshot(table, seat, sid))
-        return {"ok": True, "table": table.summary(), "seat": seat}
+        return {"ok": True, "table": table.summary(), "seat": seat, "stood_in": stood_in}
 
     async def spectate(self: Hub, sid: str, req: p.Spectate) -> dict[str, Any]:
         table = self.table_of(req.table)
@@ -130,7 +207,8 @@ class Lobby:
         self.forget_tokens(table, seat)
         if table.started:  # the seat stays in the game, played by a bot from now on
             holder = table.seats[seat]
-            holder.token_hash, holder.sids, holder.holding = None, set(), False
+            holder.stop_holding(self.clock())
+            holder.token_hash, holder.sids = None, set()
             holder.bot, holder.stand_in = True, False
             table.bots[seat] = table.new_bot(seat)
             self.clock_changed(table)

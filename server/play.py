@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clocks
+
 
 class Play:
     """Mixed into :class:`server.hub.Hub`."""
@@ -51,11 +53,38 @@ class Play:
 
     async def hold(self: Hub, sid: str, req: p.Hold) -> dict[str, Any]:
         table, seat = self.seat_of(req.token, sid)
-        table.seats[seat].holding = req.on
+        holder, now = table.seats[seat], self.clock()
+        if not req.on:
+            holder.stop_holding(now)
+        elif not holder.holding and self.hold_is_limited(table, seat, sid):
+            if holder.held_round != table.deadline():  # a new round: a new allowance
+                holder.held, holder.held_round = 0.0, table.deadline()
+            left = self.config.hold_limit - holder.held
+            if left <= 0:
+                raise p.ProtocolError(p.LIMIT, f"you have held the clock for {self.config.hold_limit:g} s this "
+                                               "round already")
+            holder.hold_since = now
+            holder.hold_timer = asyncio.get_running_loop().call_later(left, self.end_hold, table, seat)
+        holder.holding = req.on
         self.fire_timeouts(table)
         self.clock_changed(table)
         self.lobby_changed(table)
         return {"ok": True, "paused": table.paused_at is not None}
+
+    @staticmethod
+    def hold_is_limited(table: Table, seat: int, sid: str) -> bool:
+        """Holds are for the host and for a shared screen (a connection holding several seats of the
+        table); anyone else's is limited to ``hold_limit`` seconds a round."""
+        return seat != table.host_seat and sum(sid in s.sids for s in table.seats) < 2
+
+    def end_hold(self: Hub, table: Table, seat: int) -> None:
+        """A limited hold has lasted as long as it may: the clock runs again (everyone is told)."""
+        if self.tables.get(table.id) is not table or not table.seats[seat].holding:
+            return
+        table.seats[seat].stop_holding(self.clock())
+        self.fire_timeouts(table)
+        self.clock_changed(table)
+        self.lobby_changed(table)
 
     def clock_changed(self: Hub, table: Table) -> None:
         """After a hold or a bot taking a seat: re-derive the pause and tell everyone the deadline."""
@@ -102,12 +131,14 @@ class Play:
         self.push_to([sid], "state", table.state_payload(seat, self.clock(), True))
 
     def after_action(self: Hub, table: Table, actor: int | None = None) -> None:
+        table.last_move_at = self.clock()
         self.broadcast(table, actor=actor)
         self.show_bots(table)
         if table.over:
             table.save()
             self.lobby_changed(table)
             asyncio.get_running_loop().call_later(self.config.linger, self.drop_table, table)
+            self.forget_finished_from(self.creators.get(table.id, ""))
         self.reschedule(table)
 
     @staticmethod
@@ -126,6 +157,27 @@ class Play:
             table.apply_timeout()
             self.metrics.action(0.0)
             self.after_action(table)
+
+    # --- the clock's heartbeat -----------------------------------------------------------------
+    async def record_clocks_every(self: Hub, period: float = CLOCK_HEARTBEAT) -> None:
+        """Record the running rounds' clocks every ``period`` seconds, so a crash loses at most
+        that much of a round's time."""
+        while True:
+            await asyncio.sleep(period)
+            self.record_clocks()
+
+    def record_clocks(self: Hub) -> None:
+        """Write each running round's game clock to the store (those that moved since the last time)."""
+        mono = self.clock()
+        clocks = {}
+        for table in self.tables.values():
+            now = table.clock_record(mono)
+            if now is not None and now != table.clock_saved:
+                clocks[table.id] = table.clock_saved = now
+        try:
+            self.store.save_clocks(clocks)
+        except Exception:  # a failed record costs at most a restart's accuracy, never the table
+            log.exception("could not record the tables' clocks")
 
     # --- the timer -----------------------------------------------------------------------------
     def reschedule(self: Hub, table: Table) -> None:
@@ -187,6 +239,10 @@ class Play:
             table.pending.pop(seat, None)
             now = table.game_now(mono)
             if move is not None and move.action is not None and move.due <= mono:
+                paced = table.last_move_at + delay if table.has_people else mono
+                if paced > mono:   # a person is still taking in the last move: not yet
+                    table.pending[seat] = PendingBotMove(paced, move.action, move.state_id)
+                    continue
                 if table.paused_at is None and table.game.validate(table.state, seat, move.action, now) is None:
                     table.apply(seat, move.action, now)
                     self.metrics.action(0.0)
@@ -204,7 +260,8 @@ class Play:
             if action is None:
                 table.pending[seat] = PendingBotMove(mono + self.config.bot_poll, None, table.state_id)
             else:
-                jitter = table.rng.uniform(0.6, 1.4)
+                # With people at the table a bot never answers sooner than the table's bot delay.
+                jitter = table.rng.uniform(1.0, 1.5) if table.has_people else table.rng.uniform(0.6, 1.4)
                 table.pending[seat] = PendingBotMove(mono + delay * jitter, action, table.state_id)
 
     # --- a seat whose player went away ---------------------------------------------------------

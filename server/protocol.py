@@ -7,6 +7,7 @@ whose ``normalise_options`` and ``validate`` judge it.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError
@@ -39,8 +40,12 @@ TableId = Field(min_length=1, max_length=64)
 SeatNo = Field(ge=0, le=63)
 
 
+MAX_DEPTH = 32  # arrays and objects nested in one request
+MAX_INT = 2**63  # whole numbers in a request stay within 64 bits
+
+
 class Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Hello(Request):
@@ -158,6 +163,23 @@ class ProtocolError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": False, "error": {"code": self.code, "message": self.message}}
+
+
+def check_shape(event: str, payload: Any) -> None:
+    """ProtocolError(bad_request) for JSON no request has: nested deeper than ``MAX_DEPTH``,
+    a non-finite number, or a whole number beyond 64 bits. Walks without recursion."""
+    pending: list[tuple[Any, int]] = [(payload, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise ProtocolError(BAD_REQUEST, f"{event}: nested more than {MAX_DEPTH} deep")
+            items = value.values() if isinstance(value, dict) else value
+            pending.extend((item, depth + 1) for item in items)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ProtocolError(BAD_REQUEST, f"{event}: numbers must be finite (no NaN or Infinity)")
+        elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT <= value < MAX_INT:
+            raise ProtocolError(BAD_REQUEST, f"{event}: a whole number beyond 64 bits")
 
 
 def parse(event: str, payload: Any) -> Request:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,8 @@ CREATE TABLE IF NOT EXISTS tables (
     started INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     closed INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    finished REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -46,6 +49,10 @@ CREATE TABLE IF NOT EXISTS actions (
     t REAL NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS clocks (
+    table_id TEXT PRIMARY KEY,
+    t REAL NOT NULL
+);
 """
 
 
@@ -62,7 +69,8 @@ def password_hash(table_id: str, password: str) -> str:
 class Store:
     """The server's database: one connection, used from the event loop thread only."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
+        self.wall_clock = wall_clock  # the date a game finished is written from it
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
@@ -76,6 +84,8 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
         if "ready" not in columns:
             self.db.execute("ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0")
+        if "finished" not in {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}:
+            self.db.execute("ALTER TABLE tables ADD COLUMN finished REAL")
 
     def close(self) -> None:
         self.db.close()
@@ -92,10 +102,15 @@ class Store:
 
     # --- writes --------------------------------------------------------------------------------
     def save_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
-        """Insert or replace a table's settings and all its seats in one transaction."""
+        """Insert or update a table's settings and all its seats in one transaction (the date it
+        finished, written with its last action, stays)."""
         statements: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT OR REPLACE INTO tables (id, game, players, options, settings, password, host_seat,"
-            " seed, started, over, closed, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO tables (id, game, players, options, settings, password, host_seat,"
+            " seed, started, over, closed, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+            " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
+            " options = excluded.options, settings = excluded.settings, password = excluded.password,"
+            " host_seat = excluded.host_seat, seed = excluded.seed, started = excluded.started,"
+            " over = excluded.over, closed = excluded.closed, created = excluded.created",
             (row["id"], row["game"], row["players"], json.dumps(row["options"]),
              json.dumps(row["settings"]), row["password"], row["host_seat"], row["seed"],
              int(row["started"]), int(row["over"]), int(row["closed"]), row["created"]))]
@@ -113,13 +128,34 @@ class Store:
             "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (?,?,?,?,?)",
             (table_id, idx, seat, json.dumps(action), t))]
         if over:
-            statements.append(("UPDATE tables SET over = 1 WHERE id = ?", (table_id,)))
+            statements.append(("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id)))
         self._tx(statements)
+
+    def save_clocks(self, clocks: dict[str, float]) -> None:
+        """Record each table's game clock (seconds since it started), so a restart resumes the
+        round with the time that was left, not the time of the last action."""
+        if clocks:
+            self._tx([("INSERT OR REPLACE INTO clocks (table_id, t) VALUES (?,?)", (table_id, t))
+                      for table_id, t in clocks.items()])
+
+    def purge(self, before: float) -> int:
+        """Delete the games that finished, and the lobbies that closed, before the date ``before``
+        (seconds since the epoch); returns how many tables went."""
+        old = ("SELECT id FROM tables WHERE (over = 1 AND COALESCE(finished, created) < ?)"
+               " OR (closed = 1 AND created < ?)")
+        ids = [row[0] for row in self.db.execute(old, (before, before))]
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            self._tx([(f"DELETE FROM {name} WHERE {key} IN ({marks})", tuple(chunk))
+                      for name, key in (("actions", "table_id"), ("seats", "table_id"), ("clocks", "table_id"),
+                                        ("tables", "id"))])
+        return len(ids)
 
     # --- reads ---------------------------------------------------------------------------------
     def _table_row(self, row: tuple[Any, ...]) -> dict[str, Any]:
         keys = ("id", "game", "players", "options", "settings", "password", "host_seat", "seed",
-                "started", "over", "closed", "created")
+                "started", "over", "closed", "created", "finished")
         data = dict(zip(keys, row, strict=True))
         data["options"] = json.loads(data["options"])
         data["settings"] = json.loads(data["settings"])
@@ -127,17 +163,19 @@ class Store:
             data[flag] = bool(data[flag])
         return data
 
-    def load_open_tables(self) -> list[dict[str, Any]]:
-        """Every table neither finished nor closed, with its seats and action log."""
+    def load_open_tables(self, since: float | None = None) -> list[dict[str, Any]]:
+        """Every table neither finished nor closed, and those that finished at ``since`` or later
+        (seconds since the epoch), with its seats and action log."""
         rows = self.db.execute(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
-            " closed, created FROM tables WHERE over = 0 AND closed = 0 ORDER BY created").fetchall()
+            " closed, created, finished FROM tables WHERE closed = 0 AND (over = 0 OR finished >= ?)"
+            " ORDER BY created", (float("inf") if since is None else since,)).fetchall()
         return [self._with_details(self._table_row(row)) for row in rows]
 
     def load_table(self, table_id: str) -> dict[str, Any] | None:
         row = self.db.execute(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
-            " closed, created FROM tables WHERE id = ?", (table_id,)).fetchone()
+            " closed, created, finished FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else self._with_details(self._table_row(row))
 
     def _with_details(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -149,6 +187,8 @@ class Store:
             {"seat": seat, "action": json.loads(action), "t": t}
             for seat, action, t in self.db.execute(
                 "SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (data["id"],))]
+        clock = self.db.execute("SELECT t FROM clocks WHERE table_id = ?", (data["id"],)).fetchone()
+        data["clock"] = None if clock is None else clock[0]
         return data
 
     def finished_matches(self, limit: int = 100) -> list[dict[str, Any]]:

@@ -1,8 +1,9 @@
 """One table: its seats, settings, game clock and match. Knows no sockets and no game's rules.
 
 The game clock is seconds since the table started, read as server monotonic time minus
-``origin``, and frozen while the table is paused (a seat holds during couch hand-off). After a
-restart the clock resumes at the time of the last logged action, so downtime eats no timer.
+``origin``, and frozen while the table is paused (a seat holds during couch hand-off). The hub
+records it in the store every second and when it stops; after a restart the clock resumes where
+it was recorded (or at the last logged action, if later), so downtime eats no timer.
 """
 
 from __future__ import annotations
@@ -33,6 +34,20 @@ class Seat:
     holding: bool = False
     ready: bool = False  # said ready in the lobby (since the line-up, options or settings last changed)
     last_emote: float = float("-inf")
+    held: float = 0.0  # seconds this seat held the clock in the round ``held_round`` (limited holds)
+    held_round: float | None = None  # the deadline of the round ``held`` counts for
+    hold_since: float | None = None  # monotonic time a limited hold began
+    hold_timer: Any = None  # the event loop's handle for ending a limited hold
+
+    def stop_holding(self, mono: float) -> None:
+        """End this seat's hold, counting the time a limited hold lasted."""
+        if self.hold_since is not None:
+            self.held += mono - self.hold_since
+            self.hold_since = None
+        if self.hold_timer is not None:
+            self.hold_timer.cancel()
+            self.hold_timer = None
+        self.holding = False
 
     @property
     def empty(self) -> bool:
@@ -87,6 +102,8 @@ class Table:
         self.idle_since: float | None = None  # monotonic time the lobby was left with no seat held
         self.idle_timer: Any = None  # the event loop's handle for closing the lobby when left so
         self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
+        self.clock_saved: float | None = None  # the game clock last recorded in the store
+        self.last_move_at = float("-inf")  # monotonic time of the newest action (bots pace themselves on it)
 
     @classmethod
     def from_row(cls, store: Store, game: Game, row: dict[str, Any], mono: float) -> Table:
@@ -98,7 +115,7 @@ class Table:
             seat.name, seat.token_hash, seat.bot = saved["name"], saved["token_hash"], saved["bot"]
             seat.ready = bool(saved.get("ready"))
         if row["started"]:
-            table.start(mono, row["seed"], row["log"])
+            table.start(mono, row["seed"], row["log"], row.get("clock"))
         return table
 
     # --- lobby ---------------------------------------------------------------------------------
@@ -126,6 +143,11 @@ class Table:
 
     def free_seat(self, index: int) -> None:
         self.seats[index] = Seat()
+
+    @property
+    def has_people(self) -> bool:
+        """Whether a person holds a seat (bots then play at a person's pace)."""
+        return any(seat.human for seat in self.seats)
 
     @property
     def attended(self) -> bool:
@@ -171,8 +193,10 @@ class Table:
             "created": self.created}, [seat.to_row() for seat in self.seats])
 
     # --- the match -----------------------------------------------------------------------------
-    def start(self, mono: float, seed: int, log: list[dict[str, Any]] | None = None) -> None:
-        """Set the game up (and replay ``log`` when restoring); the clock resumes at the last entry."""
+    def start(self, mono: float, seed: int, log: list[dict[str, Any]] | None = None,
+              clock: float | None = None) -> None:
+        """Set the game up (and replay ``log`` when restoring); the clock resumes at the recorded
+        ``clock`` or the last entry, whichever is later."""
         self.seed = seed
         self.record = MatchRecord(self.game.id, self.players, self.options, seed)
         self.state = self.game.setup(self.players, self.options, seed)
@@ -180,7 +204,7 @@ class Table:
             self.state, self.last_events = self.game.apply(
                 self.state, entry["seat"], entry["action"], entry["t"])
             self.record.log.append(entry)
-        self.origin = mono - (self.record.log[-1]["t"] if self.record.log else 0.0)
+        self.origin = mono - max(self.record.log[-1]["t"] if self.record.log else 0.0, clock or 0.0)
         self.paused_at = None
         for index, seat in enumerate(self.seats):
             if seat.bot:
@@ -203,6 +227,10 @@ class Table:
     def remembers(bot: Bot) -> bool:
         """Whether ``bot`` keeps anything of the views it observes (it has its own ``observe``)."""
         return type(bot).observe is not Bot.observe
+
+    def clock_record(self, mono: float) -> float | None:
+        """The game clock worth recording now (None: no round is running)."""
+        return self.game_now(mono) if self.started and not self.over and self.deadline() is not None else None
 
     def game_now(self, mono: float) -> float:
         if not self.started:

@@ -9,6 +9,7 @@ from typing import Any
 
 from soupkitchen.shared.core import Game, canonical_json
 from soupkitchen.shared.match import MatchRecord, replay
+from soupkitchen.shared.playout import play
 
 REQUIRED_VIEW_KEYS = {"seat", "legal_actions", "deadline", "over"}
 
@@ -75,3 +76,27 @@ class SweepChecker:
             check_replay(self.game, self.record, state)
         if step % self.validate_every == 0:
             check_legal_actions_validate(self.game, state, self.players, entry["t"])
+
+
+class ObservedTable:
+    """A simulated server table for bots that remember: after every action each bot observes its
+    seat's view, as the server shows it. ``state`` and ``log`` are the table as it is now."""
+
+    def __init__(self, game: Game, players: int, seed: int, bots: list[Any]) -> None:
+        self.game, self.players, self.seed, self.bots = game, players, seed, bots
+        self.options = game.normalise_options({}, players)
+        self.state = game.setup(players, self.options, seed)
+        self.log: list[dict[str, Any]] = []
+
+    def show(self, state: Any, entry: dict[str, Any] | None = None) -> None:
+        """``state`` after the logged ``entry`` (none at the start), shown to every bot."""
+        self.log.extend([entry] if entry else [])
+        self.state = state
+        for seat, bot in enumerate(self.bots):
+            bot.observe(self.game.view(state, seat))
+
+    def play(self, choose: Callable[[int, dict[str, Any], float], Any]) -> MatchRecord:
+        """Play to the end with ``choose(seat, view, now)``; the record of the match."""
+        self.show(self.state)
+        play(self.game, self.players, self.seed, choose, options=self.options, observe=self.show)
+        return MatchRecord(self.game.id, self.players, self.options, self.seed, self.log)

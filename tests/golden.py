@@ -44,3 +44,12 @@ def assert_matches(shot: pygame.Surface, golden: Path, sample: tuple[int, int]) 
     expected = pygame.image.load(str(golden))
     assert expected.get_size() == shot.get_size()
     assert differences(shot, expected, sample) <= ALLOWED_OFF, f"the screen looks different from {golden}"
+
+
+def check(shoot, golden: Path, sample: tuple[int, int]) -> None:
+    """Compare ``shoot(SIZE)`` with its golden, first storing it (and ``shoot(DOC_SIZE)`` for the docs)
+    when UPDATE is set."""
+    shot = shoot(SIZE)
+    if UPDATE:
+        save(shot, golden, shoot(DOC_SIZE))
+    assert_matches(shot, golden, sample)

@@ -47,6 +47,15 @@ class Scene:
         """True while a text field of this scene has focus (letters then type instead of acting)."""
         return False
 
+    def occupied_rects(self) -> list[pygame.Rect]:
+        """The controls on screen (toasts are kept off them)."""
+        return []
+
+    def redraw_at(self, now: float) -> float | None:
+        """When this scene must next be drawn though nothing happened (an animation's next frame);
+        None: only when something changes."""
+        return None
+
     def describe(self) -> dict[str, Any]:
         """What the scene shows, as plain data, for tests and logs."""
         return {"scene": self.name}

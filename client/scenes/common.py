@@ -9,7 +9,8 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.widgets import Button, FocusGroup, Label, ListView, TextField, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, FocusGroup, ListView, Widget
 
 HINTS = "Arrows / D-pad: move    Enter / A: choose    Esc / B: back"
 
@@ -54,23 +55,29 @@ class FormScene(Scene):
     def text_focused(self) -> bool:
         return self.form.text_focused()
 
+    def occupied_rects(self) -> list[pygame.Rect]:
+        """Every control and line of the form: toasts go around them."""
+        return [w.rect for w in self.form.widgets if w.visible and w.rect.width]
+
     # --- drawing -------------------------------------------------------------------------------
-    def row_height(self, widget: Widget, lay: theme.Layout) -> int:
+    def row_height(self, widget: Widget, lay: theme.Layout, width: int) -> int:
         if isinstance(widget, ListView):
             return widget.visible_rows * lay.button_h
-        if isinstance(widget, Label):
-            return round(lay.button_h * 0.7)
-        return lay.button_h
+        return widget.height(lay, width)
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """Stack the widgets in a centred column between ``top`` and ``bottom`` (shrunk to fit)."""
-        shown = [w for w in self.form.widgets if w.visible]
-        total = sum(self.row_height(w, lay) + lay.gap for w in shown)
+        shown = [w for w in self.form.widgets if w.visible and not w.corner]
+        for widget in self.form.widgets:
+            if widget.visible and widget.corner:   # a small button in the top right-hand corner
+                w = lay.font("body").size(widget.describe())[0] + lay.margin * 2
+                widget.rect = pygame.Rect(lay.width - lay.margin - w, lay.margin, w, round(lay.button_h * 0.8))
+        total = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
         squeeze = min(1.0, (bottom - top) / max(1, total))
         y = top
         x = (lay.width - width) // 2
         for widget in shown:
-            h = int(self.row_height(widget, lay) * squeeze)
+            h = int(self.row_height(widget, lay, width) * squeeze)
             widget.rect = pygame.Rect(x, y, width, h)
             y += h + int(lay.gap * squeeze)
 
@@ -129,7 +136,7 @@ class Dialog(FormScene):
         f = lay.font("body")
         lines = theme.wrap(self.message, f, width - lay.margin * 2) if self.message else []
         shown = [w for w in self.form.widgets if w.visible]
-        content = sum(self.row_height(w, lay) + lay.gap for w in shown)
+        content = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
         head_h = lay.font("heading").get_linesize() + lay.gap * 2
         height = lay.margin * 2 + head_h + len(lines) * f.get_linesize() + lay.gap + content
         panel = pygame.Rect(0, 0, width + lay.margin * 2, min(lay.height - lay.margin, height))
@@ -192,6 +199,9 @@ class BusyScene(Scene):
 
     def update(self, dt: float, now: float) -> None:
         self.t += dt
+
+    def redraw_at(self, now: float) -> float | None:
+        return now + 0.1   # the waiting dots move
 
     def handle(self, action: InputAction) -> bool:
         return True  # nothing to do but wait

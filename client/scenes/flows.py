@@ -20,8 +20,9 @@ def _title(app: App):
     return TitleScene(app)
 
 
-def run_with_wait(app: App, words: str, coro, then) -> None:
-    """Show ``words`` while ``coro`` runs; then call ``then(result)``, or explain the failure."""
+def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
+    """Show ``words`` while ``coro`` runs; then call ``then(result)``, or explain the failure (in a
+    dialog, or by calling ``on_error(words)`` when given: the screen below then says it itself)."""
     busy = app.stack.push(BusyScene(app, words))
 
     async def go() -> None:
@@ -29,7 +30,11 @@ def run_with_wait(app: App, words: str, coro, then) -> None:
             result = await coro
         except (ServerError, ValueError, OSError) as err:
             app.stack.remove(busy)
-            app.stack.push(MessageDialog(app, "That did not work", str(err) or err.__class__.__name__))
+            problem = str(err) or err.__class__.__name__
+            if on_error is not None:
+                on_error(problem)
+            else:
+                app.stack.push(MessageDialog(app, "That did not work", problem))
             return
         except Exception as err:
             app.stack.remove(busy)
@@ -55,6 +60,15 @@ def open_join(app: App) -> None:
     from soupkitchen.client.scenes.join import JoinScene
 
     app.stack.push(JoinScene(app))
+
+
+def open_howto(app: App, game_id: str | None = None, pick_game: bool = False) -> None:
+    """How to play ``game_id`` (or the first game, with a choice of game when ``pick_game``)."""
+    from soupkitchen.client.howto.scene import HowToPlayScene
+
+    games = modes.local_games()
+    if games:
+        app.stack.push(HowToPlayScene(app, games, game_id, pick_game))
 
 
 def open_settings(app: App) -> None:
@@ -143,8 +157,17 @@ def watch(app: App, conn, table_id: str) -> None:
 
 
 def leave(app: App, session: TableSession) -> None:
+    """Back to the title; once the table is left (a finished solo game is forgotten then), the title
+    offers only what can still be resumed."""
+    from soupkitchen.client.scenes.title import TitleScene
+
     async def go() -> None:
         await modes.leave_table(app, session)
 
+    def refresh_title(_result: Any) -> None:
+        title = app.stack.find(TitleScene)
+        if title is not None:
+            title.rebuild()
+
     app.stack.reset(_title(app))
-    app.spawn(go())
+    app.spawn(go(), refresh_title)

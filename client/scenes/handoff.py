@@ -57,6 +57,14 @@ class HandoffScene(FormScene):
                 self.seat = self.session.handoff_seat
                 self.rebuild()
 
+    def recap(self) -> list[str]:
+        """What happened at the table since this player last looked (the table tells, if it can)."""
+        for scene in self.app.stack.scenes:
+            recap = getattr(scene, "recap", None)
+            if callable(recap) and scene is not self:
+                return list(recap(self.seat))
+        return []
+
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         if self.seat is None:
             return
@@ -64,6 +72,23 @@ class HandoffScene(FormScene):
         centre = (lay.width // 2, int(lay.height * 0.38))
         pygame.draw.circle(surface, theme.seat_colour(self.seat), centre, r)
         theme.text(surface, str(self.seat + 1), "heading", theme.TEXT_DARK, centre, lay, anchor="center")
+        self.draw_recap(surface, lay, int(lay.height * 0.55) + lay.button_h + 2 * lay.gap)
+
+    def draw_recap(self, surface: pygame.Surface, lay: theme.Layout, top: int) -> None:
+        """The moves since this player last looked, newest last, as many as fit above the hints."""
+        lines = self.recap()
+        font = lay.font("small")
+        step = font.get_linesize()
+        room = max(0, (lay.height - lay.margin - step - top) // step - 1)
+        if not room:
+            return
+        title = f"Since {self.player} last looked:" if lines else f"Nothing has happened since {self.player} last looked."
+        y = theme.text(surface, title, "body", theme.TEXT, (lay.width // 2, top), lay, anchor="midtop").bottom
+        shown = lines[-room:]
+        if len(lines) > len(shown):
+            shown[0] = f"... and {len(lines) - len(shown) + 1} moves before"
+        for line in shown:
+            y = theme.text(surface, line, "small", theme.TEXT_DIM, (lay.width // 2, y), lay, anchor="midtop").bottom
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         super().place(lay, int(lay.height * 0.55), bottom, width)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from soupkitchen.client import modes
+from soupkitchen.client import modes, theme
 from soupkitchen.client.net import normalise_url
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene, TextDialog
-from soupkitchen.client.widgets import Button, ListView, TextField, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, Label, ListView, Widget
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +35,32 @@ async def browse_lan() -> list[dict[str, Any]]:
         return []
 
 
+HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
+EXAMPLE = "192.168.1.20:8765"
+
+
+def check_address(text: str) -> str:
+    """The server URL for ``host``, ``host:port`` or ``http(s)://host:port`` typed by a player;
+    ValueError in plain words if it is not a host and port."""
+    words = text.strip()
+    if not words:
+        raise ValueError(f"Type the address the host shared, like {EXAMPLE}")
+    url = normalise_url(words)
+    scheme, rest = url.split("://", 1)
+    if scheme not in ("http", "https"):
+        raise ValueError(f"{words} is not an address: type it like {EXAMPLE}")
+    host, _, port = rest.rpartition(":")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"The port after ':' must be a number from 1 to 65535, like {EXAMPLE}")
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        ipaddress.ip_address(bare)
+    except ValueError:
+        if bare.replace(".", "").isdigit() or not HOSTNAME.match(bare):
+            raise ValueError(f"{host} is not a computer's address: type it like {EXAMPLE}") from None
+    return url
+
+
 class JoinScene(FormScene):
     name = "join"
     heading = "Join a game"
@@ -44,18 +73,36 @@ class JoinScene(FormScene):
         self.searching = False
         self.since_search = 0.0
         self.address = app.settings.last_server
+        self.error = ""
+        self.field: TextField | None = None
         super().__init__(app)
 
     def build(self) -> list[Widget]:
         rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}" for s in self.servers]
         empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
-        self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=5)
-        return [self.list,
-                TextField("Address", self.address, lambda v: setattr(self, "address", v), key="address",
-                          placeholder="192.168.1.20:8765", on_submit=lambda _v: self.connect_typed()),
-                Button("Connect", self.connect_typed, key="connect", primary=True),
+        self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
+        if self.field is None:
+            self.field = TextField("Address", self.address, self._typed, key="address", placeholder=EXAMPLE,
+                                   on_submit=lambda _v: self.connect_typed())
+        problem = Label(self.error, "body", theme.MUSTARD, key="problem")
+        problem.visible = bool(self.error)
+        return [self.list, self.field, problem,
+                Button("Join", self.connect_typed, key="connect", primary=True),
                 Button("Search again", self.search, key="search"),
                 Button("Back", self.on_back, key="back")]
+
+    def _typed(self, value: str) -> None:
+        self.address = value
+        if self.error:
+            self.error = ""
+            self.rebuild()
+
+    def show_problem(self, words: str) -> None:
+        """Say what went wrong under the address, and give the address the focus again (typing goes
+        on into the field: nothing modal is in the way)."""
+        self.error = words
+        self.rebuild()
+        self.form.focus_on("address")
 
     def on_enter(self) -> None:
         if not self.servers and not self.searching:
@@ -84,18 +131,23 @@ class JoinScene(FormScene):
         self.open(f"http://{server['host']}:{server['port']}")
 
     def connect_typed(self) -> None:
+        if self.field is not None:
+            self.address = self.field.value
         try:
-            url = normalise_url(self.address)
+            url = check_address(self.address)
         except ValueError as err:
-            self.app.toast(str(err), "error")
+            self.show_problem(str(err))
             return
         self.app.settings.last_server = self.address.strip()
         self.app.settings.save()
         self.open(url)
 
     def open(self, url: str) -> None:
+        self.error = ""
+        self.rebuild()
         flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect(self.app, url),
-                            lambda conn: self.app.stack.push(TablesScene(self.app, conn)))
+                            lambda conn: self.app.stack.push(TablesScene(self.app, conn)),
+                            on_error=self.show_problem)
 
 
 def table_row(table: dict[str, Any]) -> str:

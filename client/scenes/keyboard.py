@@ -9,7 +9,7 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.widgets import TextField
+from soupkitchen.client.textfield import TextField
 
 ROWS = ["1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_"]
 SPECIAL = ["Shift", "Space", "Erase", "Done"]

@@ -7,11 +7,12 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import theme
+from soupkitchen.client.choice import Choice
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene, MessageDialog
 from soupkitchen.client.scenes.setup import option_name, option_values
 from soupkitchen.client.session import TableSession
-from soupkitchen.client.widgets import Button, Choice, Label, ListView, Toggle, Widget
+from soupkitchen.client.widgets import Button, Label, ListView, Toggle, Widget
 
 
 class SeatList(ListView):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from soupkitchen.client.choice import Choice
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import Dialog, FormScene, MessageDialog
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
-from soupkitchen.client.widgets import Button, Choice, TextField, Toggle, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, Toggle, Widget
 
 
 class PauseMenu(Dialog):
@@ -22,11 +24,20 @@ class PauseMenu(Dialog):
         widgets: list[Widget] = [Button("Back to the table", self.on_back, key="resume", primary=True)]
         if self.session.couch and self.session.shown_seat is not None:
             widgets.append(Button("Hand the controls on", self.hand_on, key="handoff"))
+        widgets.append(Button("How to play (F1)", lambda: flows.open_howto(self.app, self.session.game_id),
+                              key="howto"))
+        if self.session.game_id == "too-many-cooks" and self.app.settings.guided_round:
+            widgets.append(Button("Turn the hints off", self.hints_off, key="hints"))
         widgets += [Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
                     Button("Full screen on/off", self.app.toggle_fullscreen, key="fullscreen")]
         leave = "Save and leave" if self.session.local and not self.session.over else "Leave table"
         widgets.append(Button(leave, self.leave, key="leave"))
         return widgets
+
+    def hints_off(self) -> None:
+        self.app.settings.guided_round = False
+        self.app.settings.save()
+        self.app.stack.remove(self)
 
     def hand_on(self) -> None:
         self.app.stack.remove(self)
@@ -34,7 +45,7 @@ class PauseMenu(Dialog):
             self.app.toast("Nobody else at this screen can play right now.")
 
     def leave(self) -> None:
-        if self.session.local or self.session.over:
+        if self.session.local or self.session.over or not self.session.tokens:   # watching: no seat to lose
             flows.leave(self.app, self.session)
             return
         self.app.stack.push(MessageDialog(self.app, "Leave the table?",
@@ -51,10 +62,14 @@ class SettingsScene(FormScene):
         s = self.app.settings
         return [
             TextField("Your name", s.name, self.set_name, key="name", max_length=24),
-            Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set("volume"), key="volume",
+            Toggle("Sound", not s.muted, self.set_sound, key="sound"),
+            Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
                    names=lambda v: f"{v}%"),
             Toggle("Colour-blind symbols", s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
+            Toggle("Animations", s.animations, self.set("animations"), key="animations"),
             Choice("Bot speed", list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots"),
+            Toggle("Hints in the first round of Too Many Cooks", s.guided_round, self.set("guided_round"),
+                   key="guided"),
             Toggle("Full screen", self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
             Button("Done", self.on_back, key="done", primary=True),
         ]
@@ -63,6 +78,15 @@ class SettingsScene(FormScene):
         def change(value) -> None:
             setattr(self.app.settings, attribute, value)
         return change
+
+    def set_sound(self, on: bool) -> None:
+        self.app.settings.muted = not on
+        self.app.sound("select")
+
+    def set_volume(self, value: int) -> None:
+        """A new volume is heard at once (a muted client stays silent)."""
+        self.app.settings.volume = value
+        self.app.sound("select")
 
     def set_name(self, value: str) -> None:
         self.app.settings.name = value

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import modes, theme
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
@@ -30,6 +30,10 @@ class ResultsScene(FormScene):
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
         super().__init__(app)
+
+    def on_enter(self) -> None:
+        if self.session.local and self.session.over:
+            modes.forget_saved_game()   # a finished game is not offered for resuming
 
     @property
     def result(self) -> dict[str, Any]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from soupkitchen.client.choice import Choice
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.widgets import Button, Choice, Label, TextField, Toggle, Widget
+from soupkitchen.client.textfield import TextField
+from soupkitchen.client.widgets import Button, Label, Toggle, Widget
 
 MODES = {
     "solo": ("Play solo", "Bots take every other seat."),
@@ -112,9 +114,15 @@ class GameSetupScene(FormScene):
             widgets.append(Label(words, colour=(196, 172, 140), key="bots"))
         start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
                  "remote": "Create table"}[self.mode]
+        howto = Button("How to play (F1)", self.howto, key="howto")
+        howto.corner = True
+        widgets.append(howto)
         widgets.append(Button(start, self.start, key="start", primary=True))
         widgets.append(Button("Back", self.on_back, key="back"))
         return widgets
+
+    def howto(self) -> None:
+        flows.open_howto(self.app, self.game["id"])
 
     def start(self) -> None:
         game_id, options = self.game["id"], dict(self.options)

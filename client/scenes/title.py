@@ -10,6 +10,8 @@ from soupkitchen.client import modes, theme
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, Widget
 
+STEAM_FPS = 8
+
 
 class TitleScene(FormScene):
     name = "title"
@@ -24,14 +26,20 @@ class TitleScene(FormScene):
 
         saved = modes.saved_game()
         widgets: list[Widget] = []
+        hosted = modes.saved_hosting() if self.app.server is None else None
+        if hosted is not None:
+            widgets.append(Button(f"Resume hosting {hosted.get('title', 'your table')}",
+                                  lambda: resume_hosting(self.app), key="resume_hosting", primary=True))
         if saved is not None:
             widgets.append(Button(f"Resume {saved.get('title', 'game')}", lambda: flows.resume(self.app),
-                                  key="resume", primary=True))
+                                  key="resume", primary=hosted is None))
         widgets += [
-            Button("Play solo", lambda: flows.open_setup(self.app, "solo"), key="solo", primary=saved is None),
+            Button("Play solo", lambda: flows.open_setup(self.app, "solo"), key="solo",
+                   primary=saved is None and hosted is None),
             Button("Couch play", lambda: flows.open_setup(self.app, "couch"), key="couch"),
             Button("Host a LAN game", lambda: flows.open_setup(self.app, "host"), key="host"),
             Button("Join a game", lambda: flows.open_join(self.app), key="join"),
+            Button("How to play", lambda: flows.open_howto(self.app, pick_game=True), key="howto"),
             Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
             Button("Quit", self.quit, key="quit"),
         ]
@@ -48,6 +56,9 @@ class TitleScene(FormScene):
 
     def update(self, dt: float, now: float) -> None:
         self.t += dt
+
+    def redraw_at(self, now: float) -> float | None:
+        return now + 1 / STEAM_FPS   # the steam drifts gently; nothing else moves
 
     def draw_heading(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         cx = lay.width // 2
@@ -80,3 +91,14 @@ class TitleScene(FormScene):
                 sx = body.x + body.width * (i + 1) // 4 + int(math.sin(phase) * r / 6)
                 top = body.y - r // 2 - int((phase % 3) * r / 5)
                 pygame.draw.circle(surface, (*theme.TEXT_DIM,), (sx, top), max(2, r // 7), width=max(1, r // 14))
+
+
+def resume_hosting(app) -> None:
+    """Reopen the LAN table this client hosted: its table if the game had started, else its lobby."""
+    from soupkitchen.client.scenes import flows
+
+    def landed(session) -> None:
+        (flows.open_table if session.started else flows.open_lobby)(app, session)
+
+    flows.run_with_wait(app, "Reopening your kitchen to the LAN...", flows.with_art(app, modes.resume_hosting(app)),
+                        landed)

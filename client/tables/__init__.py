@@ -9,7 +9,8 @@ from soupkitchen.client.tables.base import TableScene
 
 log = logging.getLogger(__name__)
 
-TABLES = {"too-many-cooks": "soupkitchen.client.tables.too_many_cooks:TooManyCooksTable"}
+TABLES = {"too-many-cooks": "soupkitchen.client.tables.too_many_cooks:TooManyCooksTable",
+          "pink-soup": "soupkitchen.client.tables.pink_soup:PinkSoupTable"}
 
 
 def table_scene_for(game_id: str) -> type[TableScene]:

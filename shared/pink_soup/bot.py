@@ -1,9 +1,14 @@
 """A Pink Soup chef that plays from its own views only: it keeps good cards for its secret recipe,
-passes chilis and mice to others, covers kitchen cards it does not need and declares when ahead."""
+passes chilis and mice to others, covers kitchen cards it does not need and declares when ahead.
+
+A view names a pot card only at the moment the seat sees it, so the bot remembers, as a chef at the
+table would: each card it was shown stays in its memory, follows the swaps the log announces, and is
+forgotten when a shuffle mixes its pot or a blind pick replaces it."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from soupkitchen.shared.core import Bot
@@ -21,6 +26,9 @@ from soupkitchen.shared.pink_soup.cards import (
 )
 
 KIND_BY_LABEL = {card_label_of(kind): kind for kind in KINDS}
+SWAPPED = re.compile(r"Mouse swaps card (\d) of (Chef \d)'s pot with card (\d) of (Chef \d)'s pot")
+SHUFFLED = re.compile(r"^(Chef \d)'s Mouse shuffles (their own|Chef \d's) pot")
+REPLACED = re.compile(r"^(Chef \d) reveals .*? from card (\d) of (their|Chef \d's) pot")
 UNKNOWN_WORTH = 1.0     # what a pot card the bot cannot remember is probably worth
 DECLARE_AT = 20.0       # estimated score at which the bot ends the game
 
@@ -31,12 +39,54 @@ class PinkSoupBot(Bot):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.rng = random.Random(seed)
+        self.memory: list[list[str | None]] = []  # per seat, per pot slot: the card last seen there
+        self.log_seen = 0
+        self.last_view: dict[str, Any] | None = None
+
+    # --- memory --------------------------------------------------------------------------------
+    def observe(self, view: dict[str, Any]) -> None:
+        """Follow the log's swaps, shuffles and blind picks, then note every pot card shown now."""
+        pots = [player["pot"] for player in view["players"]]
+        first = view["log_first"]
+        if not self.memory or first > self.log_seen:  # nothing seen yet, or lines missed: start afresh
+            self.memory = [[None] * len(pot) for pot in pots]
+        for index, line in enumerate(view["log"], start=first):
+            if index >= self.log_seen:
+                self._follow(line)
+        self.log_seen = first + len(view["log"])
+        for remembered, pot in zip(self.memory, pots, strict=True):
+            del remembered[len(pot):]
+            remembered += [None] * (len(pot) - len(remembered))
+            for slot, label in enumerate(pot):
+                if label is not None:
+                    remembered[slot] = label
+        self.last_view = view
+
+    def _follow(self, line: str) -> None:
+        def seat_of(words: str, actor: str) -> int:
+            return int((actor if words.startswith("their") else words).split()[1].rstrip("'s")) - 1
+
+        def slot_in(seat: int, slot: int) -> list[str | None]:
+            pot = self.memory[seat]
+            pot += [None] * (slot + 1 - len(pot))
+            return pot
+
+        if swapped := SWAPPED.search(line):
+            (a, a_slot), (b, b_slot) = [(seat_of(swapped[i + 1], ""), int(swapped[i]) - 1) for i in (1, 3)]
+            first_pot, second_pot = slot_in(a, a_slot), slot_in(b, b_slot)
+            first_pot[a_slot], second_pot[b_slot] = second_pot[b_slot], first_pot[a_slot]
+        elif shuffled := SHUFFLED.match(line):
+            target = seat_of(shuffled[2], shuffled[1])
+            self.memory[target] = [None] * len(self.memory[target])
+        elif replaced := REPLACED.match(line):
+            target, slot = seat_of(replaced[3], replaced[1]), int(replaced[2]) - 1
+            slot_in(target, slot)[slot] = None
 
     # --- reading the view ----------------------------------------------------------------------
     def _read(self, view: dict[str, Any]) -> None:
         self.view = view
         self.suitable = {KIND_BY_LABEL[label].key for label in view["recipe"]["suitable"]}
-        self.pot = [KIND_BY_LABEL[label] if label else None for label in view["players"][self.seat]["pot"]]
+        self.pot = [KIND_BY_LABEL[label] if label else None for label in self.memory[self.seat]]
         self.tops = [KIND_BY_LABEL[pile["top"]] for pile in view["kitchen"]]
 
     def _have(self) -> set[str]:
@@ -86,6 +136,8 @@ class PinkSoupBot(Bot):
 
     # --- choosing ------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
+        if view is not self.last_view:
+            self.observe(view)
         legal = view["legal_actions"]
         if not legal:
             return None
@@ -122,12 +174,15 @@ class PinkSoupBot(Bot):
         if kind == "discard":
             return -self.covered_worth(action["pile"])
         if kind == "search":
+            best_top = max((self.into_own_pot(top) - self.kitchen_worth(top) for top in self.tops), default=0.0)
+            return max(best_top, UNKNOWN_WORTH)
+        if kind == "find":
             label = self.view["pending"]["kitchen_search"][action["pile"]][action["depth"]]
             found = KIND_BY_LABEL[label]
             loss = self.kitchen_worth(found) if action["depth"] == 0 else 0.0
             return self.into_own_pot(found) - loss
         if kind == "look":
-            unknown = sum(1 for label in self.view["players"][action["seat"]]["pot"] if label is None)
+            unknown = sum(1 for label in self.memory[action["seat"]] if label is None)
             return unknown * (0.8 if action["seat"] == self.seat else 0.2)
         if kind == "shuffle":
             return 0.3 if action["seat"] != self.seat else -1.0
@@ -156,7 +211,7 @@ class PinkSoupBot(Bot):
 
     def slot_worth(self, slot: int) -> float:
         target = self.view["pending"]["make_room_in_seat"]
-        label = self.view["players"][target]["pot"][slot]
+        label = self.memory[target][slot]
         if target == self.seat:
             return -self.pot_worth(KIND_BY_LABEL[label] if label else None)
         known = KIND_BY_LABEL[label] if label else None

@@ -71,15 +71,15 @@ def second_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 def slot_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     target = state.target
     return [{"type": "slot", "slot": index,
-             "label": f"Pick card {index + 1} of {whose(target, seat)} pot ({_memory(state, target, index, seat)})"}
+             "label": f"Pick card {index + 1} of {whose(target, seat)} pot{_memory(state, target, index, seat)}"}
             for index in range(len(state.pots[target]))]
 
 
 def _memory(state: PinkState, pot_seat: int, slot: int, seat: int) -> str:
-    """What ``seat`` remembers of a pot's card: its name if they know it."""
-    if st.knows(state.known[pot_seat][slot], seat):
-        return f"you know it: {card_label(state.pots[pot_seat][slot])}"
-    return "unknown"
+    """A pot card's name in brackets when ``seat`` is shown it now (see ``state.sees``), else nothing."""
+    if st.sees(state, seat, pot_seat, slot):
+        return f" ({card_label(state.pots[pot_seat][slot])})"
+    return ""
 
 
 def discard_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
@@ -89,12 +89,11 @@ def discard_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 
 def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
+    """The Mouse's powers. Choosing the search is what shows the covered kitchen cards, so it is one
+    choice here; the card is taken in the next step (``find_actions``)."""
     actions = []
-    for index, pile in enumerate(state.kitchen):
-        for depth in range(len(pile)):
-            where = "top" if depth == 0 else f"{depth + 1} from the top"
-            actions.append({"type": "search", "pile": index, "depth": depth,
-                            "label": f"Mouse: take {card_label(pile[-1 - depth])} from pile {index + 1} ({where})"})
+    if state.kitchen:
+        actions.append({"type": "search", "label": "Mouse: search the kitchen piles and take any card"})
     targets = [target for target in open_seats(state, seat) if state.pots[target]]
     for target in targets:
         if len(state.pots[target]) > 1:
@@ -105,16 +104,26 @@ def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
         for target in targets:
             for index in range(len(state.pots[target])):
                 actions.append({"type": "swap", "seat": target, "slot": index,
-                                "label": f"Mouse: swap card {index + 1} of {whose(target, seat)} pot "
-                                         f"({_memory(state, target, index, seat)}) with a card of another pot"})
+                                "label": f"Mouse: swap card {index + 1} of {whose(target, seat)} pot"
+                                         f"{_memory(state, target, index, seat)} with a card of another pot"})
+    return actions
+
+
+def find_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
+    actions = []
+    for index, pile in enumerate(state.kitchen):
+        for depth in range(len(pile)):
+            where = "top" if depth == 0 else f"{depth + 1} from the top"
+            actions.append({"type": "find", "pile": index, "depth": depth,
+                            "label": f"Mouse: take {card_label(pile[-1 - depth])} from pile {index + 1} ({where})"})
     return actions
 
 
 def swap_to_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     first_seat, first_slot = state.swap_from
     return [{"type": "swap", "seat": target, "slot": index,
-             "label": f"Mouse: swap it with card {index + 1} of {whose(target, seat)} pot "
-                      f"({_memory(state, target, index, seat)})"}
+             "label": f"Mouse: swap it with card {index + 1} of {whose(target, seat)} pot"
+                      f"{_memory(state, target, index, seat)}"}
             for target in open_seats(state, seat) if target != first_seat
             for index in range(len(state.pots[target]))]
 
@@ -131,6 +140,7 @@ STEP_ACTIONS = {   # the moves of each sub-step, for the seat whose turn it is
     st.SLOT: slot_actions,
     st.DISCARD: discard_actions,
     st.POWER: power_actions,
+    st.SEARCH: find_actions,
     st.SWAP_TO: swap_to_actions,
     st.DECLARE: declare_actions,
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import SYSTEM, Bot, Game
+from soupkitchen.shared.core import SYSTEM, Bot, Game, OptionSpec
 from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
@@ -22,7 +22,7 @@ from soupkitchen.shared.pink_soup.cards import (
 )
 from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
 from soupkitchen.shared.pink_soup.state import PinkState
-from soupkitchen.shared.pink_soup.view import build_view, chef, owner, pile_words
+from soupkitchen.shared.pink_soup.view import build_view, chef, for_now, owner, pile_words, shown_now
 from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
@@ -43,6 +43,7 @@ class PinkSoup(Game[PinkState]):
     title = "Pink Soup"
     min_players = MIN_CHEFS
     max_players = MAX_CHEFS
+    option_specs = (OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),)
 
     # --- setup and legal actions ---------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PinkState:
@@ -53,7 +54,8 @@ class PinkSoup(Game[PinkState]):
         first = rng.randrange(players)
         return PinkState(players=players, seed=seed, recipes=recipes, deck=deck, kitchen=[],
                          pots=[[] for _ in range(players)], known=[[] for _ in range(players)],
-                         turn=first, closed=[False] * players, log=[f"{chef(first)} starts."])
+                         turn=first, closed=[False] * players, log=[f"{chef(first)} starts."],
+                         log_count=1, fresh=1, options=dict(options))
 
     def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or seat != state.turn or state.step == st.OVER:
@@ -89,13 +91,16 @@ class PinkSoup(Game[PinkState]):
     # --- applying actions ----------------------------------------------------------------------
     def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
         state = st.copy_state(state)
+        state.glimpses = []  # what was seen at the last moment is now to be remembered
         events: list[dict[str, Any]] = []
 
         def say(text: str) -> None:
-            events.append({"type": action["type"], "seat": seat, "text": text})
+            events.append({"type": action["type"], "seat": seat, "text": shown_now(text)})
             state.log.append(text)
 
         getattr(self, f"_do_{action['type']}")(state, seat, action, say)
+        state.fresh = len(events)
+        state.log_count += len(events)
         del state.log[:-LOG_LENGTH]
         return state, events
 
@@ -122,7 +127,7 @@ class PinkSoup(Game[PinkState]):
 
     def _do_take(self, state, seat, action, say) -> None:
         card = self._pop_kitchen(state, action["pile"], 0)
-        say(f"{chef(seat)} takes {card_label(card)} from kitchen pile {action['pile'] + 1} into their pot.")
+        say(f"{chef(seat)} takes {for_now(card_label(card))} from kitchen pile {action['pile'] + 1} into their pot.")
         self._into_pot(state, seat, seat, card, st.everyone(state.players), say)
 
     def _do_pass(self, state, seat, action, say) -> None:
@@ -143,6 +148,7 @@ class PinkSoup(Game[PinkState]):
         out = state.pots[target][slot]
         state.pots[target][slot] = state.incoming
         state.known[target][slot] = state.incoming_knowers
+        state.glimpses.append([state.incoming_knowers, target, slot])
         state.incoming, state.incoming_knowers, state.target = None, 0, None
         if target != seat:
             state.removed.append(out)
@@ -165,11 +171,15 @@ class PinkSoup(Game[PinkState]):
         self._finish_turn(state, seat, say)
 
     def _do_search(self, state, seat, action, say) -> None:
+        state.step = st.SEARCH
+        say(f"{chef(seat)}'s Mouse searches the kitchen piles.")
+
+    def _do_find(self, state, seat, action, say) -> None:
         pile, depth = action["pile"], action["depth"]
         card = self._pop_kitchen(state, pile, depth)
         self._mouse_used(state)
         if depth == 0:
-            say(f"{chef(seat)}'s Mouse takes {card_label(card)} from kitchen pile {pile + 1} into their pot.")
+            say(f"{chef(seat)}'s Mouse takes {for_now(card_label(card))} from kitchen pile {pile + 1} into their pot.")
             knowers = st.everyone(state.players)
         else:
             say(f"{chef(seat)}'s Mouse takes a covered card from kitchen pile {pile + 1} into their pot.")
@@ -189,6 +199,7 @@ class PinkSoup(Game[PinkState]):
     def _do_look(self, state, seat, action, say) -> None:
         target = action["seat"]
         state.known[target] = [mask | 1 << seat for mask in state.known[target]]
+        state.glimpses += [[1 << seat, target, slot] for slot in range(len(state.pots[target]))]
         self._mouse_used(state)
         say(f"{chef(seat)}'s Mouse looks at {owner(target, seat)} pot.")
         self._finish_turn(state, seat, say)
@@ -236,6 +247,7 @@ class PinkSoup(Game[PinkState]):
         if len(state.pots[target]) < POT_SIZE:
             state.pots[target].append(card)
             state.known[target].append(knowers)
+            state.glimpses.append([knowers, target, len(state.pots[target]) - 1])
             self._finish_turn(state, seat, say)
         else:
             state.incoming, state.incoming_knowers, state.target = card, knowers, target
@@ -316,3 +328,4 @@ class PinkSoup(Game[PinkState]):
         assert (state.turn is None) == (state.step == st.OVER)
         assert state.ending != st.PLAYING or not any(state.closed), "pots close only at the end"
         assert len(state.drawn) <= DRAW_COUNT
+        assert all(0 <= slot < len(state.pots[where]) for _mask, where, slot in state.glimpses), "a glimpse of no card"

@@ -12,6 +12,7 @@ SECOND = "second"        # option A: the other drawn card into a pot, activated 
 SLOT = "slot"            # a full pot: blindly pick the card that makes room
 DISCARD = "discard"      # the card revealed from your own full pot goes on top of a kitchen pile
 POWER = "power"          # an activated mouse: choose its one power
+SEARCH = "search"        # the mouse search: every kitchen card shown to the activator, take one
 SWAP_TO = "swap_to"      # the mouse swap: the second card, in another pot
 DECLARE = "declare"      # after a turn with every pot full: declare the last round or not
 OVER = "over"
@@ -31,7 +32,7 @@ class PinkState:
     deck: list[int]
     kitchen: list[list[int]]                # up to 5 face-up piles
     pots: list[list[int]]                   # face-down cards, slot order kept
-    known: list[list[int]]                  # per pot slot: bit mask of the seats that know its card
+    known: list[list[int]]                  # per pot slot: bit mask of the seats that have seen its card
     removed: list[int] = field(default_factory=list)   # out of the game, face up
     turn: int | None = 0
     step: str = CHOOSE
@@ -47,6 +48,28 @@ class PinkState:
     closed: list[bool] = field(default_factory=list)
     shuffles: int = 0
     log: list[str] = field(default_factory=list)         # recent public events, oldest first
+    log_count: int = 0                      # sentences ever logged (the first shown is log_count - len(log))
+    fresh: int = 0                          # sentences the last action logged: what happens "now"
+    glimpses: list[list[int]] = field(default_factory=list)  # [seats mask, pot seat, slot] seen just now
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def shown_slots(state: PinkState, seat: int | None) -> set[tuple[int, int]]:
+    """The pot cards (pot seat, slot) whose face ``seat`` is shown now: at the moment it legitimately
+    sees them (until the next action), always once seen with the memory aid, all at the end."""
+    if state.step == OVER or (state.options.get("learner_memory") and seat is not None):
+        return {(where, slot) for where, masks in enumerate(state.known) for slot, mask in enumerate(masks)
+                if state.step == OVER or knows(mask, seat)} | _glimpsed(state, seat)
+    return _glimpsed(state, seat)
+
+
+def _glimpsed(state: PinkState, seat: int | None) -> set[tuple[int, int]]:
+    return {(where, slot) for mask, where, slot in state.glimpses if knows(mask, seat)}
+
+
+def sees(state: PinkState, seat: int | None, pot_seat: int, slot: int) -> bool:
+    """Whether ``seat`` is shown the face of one pot card now (see ``shown_slots``)."""
+    return (pot_seat, slot) in shown_slots(state, seat)
 
 
 def knows(mask: int, seat: int | None) -> bool:
@@ -58,7 +81,7 @@ def everyone(players: int) -> int:
     return (1 << players) - 1
 
 
-NESTED = ("kitchen", "pots", "known")   # lists of lists of plain values
+NESTED = ("kitchen", "pots", "known", "glimpses")   # lists of lists of plain values
 FLAT = ("recipes", "deck", "removed", "drawn", "final_left", "closed", "log")  # lists of plain values
 
 
@@ -80,6 +103,7 @@ def _copy_fields(values: dict[str, Any]) -> dict[str, Any]:
         data[name] = [list(inner) for inner in data[name]]
     for name in FLAT:
         data[name] = list(data[name])
+    data["options"] = dict(data["options"])
     if data["swap_from"] is not None:
         data["swap_from"] = list(data["swap_from"])
     return data

@@ -1,4 +1,5 @@
-"""A Pot Pourri bot that plays from its own views, remembering what went into each saucepan."""
+"""A Pot Pourri bot that plays from its own views, remembering what went into each saucepan and,
+with Cooking Pros, the menu tiles it looked at (the views forget both, as the rulebook asks)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from soupkitchen.shared.pot_pourri.cards import (
     COOK_STEP,
     CUISINES,
     MENU_STARS,
+    MIN_MATCHES,
     PAN_CAPACITY,
     PANS,
     RECIPES_TO_END,
@@ -20,6 +22,7 @@ from soupkitchen.shared.pot_pourri.cards import (
 
 COOKED = re.compile(r"cooked (\w+) into saucepan (\d)")
 EMPTIED = re.compile(r"Saucepan (\d) was emptied")
+HANDLED = re.compile(r"(Player \d+) put the tiles on squares (\d) and (\d) back face down")
 UNKNOWN_STARS = sum(MENU_STARS) / len(MENU_STARS)
 FILL_THRESHOLD = 3.0  # a fill worth less than this (squares + menu stars) is left for later
 OPPONENT_SHARE = 0.6  # what a full saucepan is guessed to give each opponent
@@ -36,6 +39,8 @@ class PotBot(Bot):
         super().__init__(seat, seed)
         self.pans: list[list[str] | None] = [[] for _ in range(PANS)]
         self.log_seen = 0
+        self.tiles: list[str | None] = [None] * len(MENU_STARS)  # Cooking Pros: the tiles it looked at
+        self.menu_view: dict[str, Any] | None = None  # its last view while choosing a menu swap
         self.last_view: dict[str, Any] | None = None
         self.plan: list[dict[str, Any]] = []
 
@@ -52,8 +57,17 @@ class PotBot(Bot):
                 emptied = EMPTIED.match(line)
                 if emptied:
                     self.pans[int(emptied.group(1)) - 1] = []
+                handled = HANDLED.match(line)
+                if handled:
+                    self._tiles_handled(handled.group(1), int(handled.group(2)) - 1, int(handled.group(3)) - 1)
         if first > self.log_seen:  # lines were missed: only the visible saucepans can be trusted
             self.pans = [None] * PANS
+            self.tiles = [None] * len(MENU_STARS)
+        for square in view["menu"]:
+            if square["cuisine"] is not None:
+                self.tiles[square["square"]] = square["cuisine"]
+        if view["phase"] == "swap_menu" and view["turn"] == self.seat:
+            self.menu_view = view
         self.log_seen = first + len(view["log"])
         for pan in view["pans"]:
             index = pan["pan"]
@@ -64,12 +78,24 @@ class PotBot(Bot):
             elif self.pans[index] is None or len(self.pans[index]) != pan["count"]:
                 self.pans[index] = None
 
+    def _tiles_handled(self, who: str, a: int, b: int) -> None:
+        """Two tiles went back face down: another chef may have swapped them; this bot knows
+        whether it did (the swap it chose then, from the view it chose on)."""
+        if who != f"Player {self.seat + 1}" or self.menu_view is None:
+            self.tiles[a] = self.tiles[b] = None
+            return
+        action = self._menu(self.menu_view, self.menu_view["legal_actions"])
+        if action["type"] == "swap_menu":
+            self.tiles[a], self.tiles[b] = self.tiles[b], self.tiles[a]
+        self.menu_view = None
+
     # --- values --------------------------------------------------------------------------------
     def _stars(self, view: dict[str, Any]) -> dict[str, float]:
         stars = {cuisine: UNKNOWN_STARS for cuisine in CUISINES}
         for square in view["menu"]:
-            if square["cuisine"] is not None:
-                stars[square["cuisine"]] = square["stars"]
+            cuisine = square["cuisine"] or self.tiles[square["square"]]
+            if cuisine is not None:
+                stars[cuisine] = square["stars"]
         return stars
 
     def _recipe_value(self, view: dict[str, Any], recipe: dict[str, Any], matched: int) -> float:
@@ -152,7 +178,8 @@ class PotBot(Bot):
         return max(legal, key=gain)
 
     def _peek(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-        unknown = {square["square"] for square in view["menu"] if square["cuisine"] is None}
+        unknown = {square["square"] for square in view["menu"]
+                   if square["cuisine"] is None and self.tiles[square["square"]] is None}
         return max(legal, key=lambda a: (len(unknown & set(a["tiles"])), -sum(a["tiles"])))
 
     def _lid(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -275,7 +302,8 @@ class _Kitchen:
                 total = 0.0
                 for pan, recipe in zip(full, order, strict=False):
                     found = self._matches(recipe, pan, added[pan]) if self.known[pan] else 1
-                    total += COOK_STEP + squares_for(found) + self.worth[recipe] - self.share
+                    served = squares_for(found) + self.worth[recipe] if found >= MIN_MATCHES else 0.0
+                    total += COOK_STEP + served - self.share
                 best = max(best, total)
             return best - FILL_THRESHOLD
         value = sum(0.3 for kind, _pan in plan if not self.needs[kind]) - 0.5 * len(plan)

@@ -24,7 +24,7 @@ COOK_PER_TURN = 2
 RECIPES_TO_END = 6
 
 MATCH_SQUARES = {6: 9, 5: 7, 4: 5, 3: 3, 2: 1}  # matches -> squares on the gourmet pathway
-MIN_COCHEF_MATCHES = 2
+MIN_MATCHES = 2  # "A recipe can only be redeemed if it contains at least two ingredients"
 COOK_STEP = 1  # the cook's extra square for each full saucepan
 STAR_SQUARES = (8, 17, 26)
 MENU_STARS = (5, 4, 3, 2, 1)  # star value printed beside each of the five menu squares

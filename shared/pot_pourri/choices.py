@@ -54,15 +54,24 @@ def cook_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
 
 
 def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
+    """A recipe with at least two matches may be redeemed (the cook must redeem one if they can);
+    otherwise the chef serves nothing, the cook still moving their cooking square."""
     _seat, pan, is_cook = state.serve_queue[0]
     kinds = pan_kinds(state, pan)
+    step = cards.COOK_STEP if is_cook else 0
     actions = []
     for recipe in state.books[seat]:
         found = cards.matches(recipe, kinds)
-        if is_cook or found >= cards.MIN_COCHEF_MATCHES:
-            gain = cards.squares_for(found) + (cards.COOK_STEP if is_cook else 0)
-            actions.append(words.redeem_action(recipe, pan, found, gain))
-    return actions if is_cook else [*actions, words.decline_action(pan)]
+        if found >= cards.MIN_MATCHES:
+            actions.append(words.redeem_action(recipe, pan, found, cards.squares_for(found) + step))
+    if is_cook and actions:
+        return actions
+    return [*actions, words.decline_action(pan, step)]
+
+
+def learner_memory(state: PotState) -> bool:
+    """Whether the table chose the "Learner: remember for me" memory aid."""
+    return bool(state.options.get("learner_memory"))
 
 
 def menu_actions(state: PotState) -> list[dict[str, Any]]:

@@ -50,7 +50,7 @@ from soupkitchen.shared.pot_pourri.state import (
     TURN,
     PotState,
 )
-from soupkitchen.shared.pot_pourri.view import player_name, recipe_name, seat_view
+from soupkitchen.shared.pot_pourri.view import cooked_line, player_name, recipe_name, seat_view
 from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
@@ -66,7 +66,10 @@ class PotPourri(Game[PotState]):
     title = "Pot Pourri"
     min_players = 3
     max_players = 5
-    option_specs = (OptionSpec("cooking_pros", "Cooking Pros: menu tiles lie face down", False, (False, True)),)
+    option_specs = (
+        OptionSpec("cooking_pros", "Cooking Pros: menu tiles lie face down", False, (False, True)),
+        OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),
+    )
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PotState:
@@ -200,7 +203,7 @@ class PotPourri(Game[PotState]):
         pan = action["pan"]
         s.pans[pan].append(_take_kind(s.hands[seat], action["ingredient"]))
         s.cooked += 1
-        say(s, f"{player_name(seat)} cooked {action['ingredient']} into saucepan {pan + 1}.")
+        say(s, cooked_line(seat, action["ingredient"], pan))
         if s.cooked >= cards.COOK_PER_TURN or not cook_actions(s, seat):
             finish_cooking(s)
         else:
@@ -232,13 +235,9 @@ class PotPourri(Game[PotState]):
         s.redeemed[seat].append(recipe)
         found = cards.matches(recipe, pan_kinds(s, pan))
         gain = cards.squares_for(found) + (cards.COOK_STEP if is_cook else 0)
-        before = s.track[seat]
-        s.track[seat] += gain
         say(s, f"{player_name(seat)} served {recipe_name(recipe)} from saucepan {pan + 1}: "
                f"{found} matches, +{gain} squares.")
-        if cards.stars_crossed(before, s.track[seat]):
-            s.crossings.append(seat)
-            say(s, f"{player_name(seat)} reached a star square.")
+        _move_counter(s, seat, gain)
         if len(s.redeemed[seat]) >= cards.RECIPES_TO_END:
             say(s, f"{player_name(seat)} redeemed their sixth recipe: the game ends.")
             end_game(s)
@@ -246,8 +245,12 @@ class PotPourri(Game[PotState]):
         advance_serve(s)
 
     def _do_decline(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        _seat, pan, _is_cook = s.serve_queue.pop(0)
-        say(s, f"{player_name(seat)} served nothing from saucepan {pan + 1}.")
+        _seat, pan, is_cook = s.serve_queue.pop(0)
+        if is_cook:  # no recipe of two matches: the cook still moves their cooking square
+            say(s, f"{player_name(seat)} served nothing from saucepan {pan + 1}: +{cards.COOK_STEP} square for cooking.")
+            _move_counter(s, seat, cards.COOK_STEP)
+        else:
+            say(s, f"{player_name(seat)} served nothing from saucepan {pan + 1}.")
         advance_serve(s)
 
     def _do_peek(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
@@ -292,6 +295,15 @@ class PotPourri(Game[PotState]):
 
     def check_invariants(self, state: PotState) -> None:
         state.check_invariants()
+
+
+def _move_counter(s: PotState, seat: int, squares: int) -> None:
+    """Move ``seat``'s counter on; each star square it reaches or passes gives its own menu turn."""
+    before = s.track[seat]
+    s.track[seat] += squares
+    for _square in cards.stars_crossed(before, s.track[seat]):
+        s.crossings.append(seat)
+        say(s, f"{player_name(seat)} reached a star square.")
 
 
 def _take_kind(hand: list[int], kind: str) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
-from soupkitchen.shared.pot_pourri.choices import cooking_pros
+from soupkitchen.shared.pot_pourri.choices import cooking_pros, learner_memory
 from soupkitchen.shared.pot_pourri.state import LID, MENU, OVER, PEEK, SERVE, TURN, PotState
 from soupkitchen.shared.pot_pourri.view import player_name
 from soupkitchen.shared.rng import rng_for
@@ -65,9 +65,11 @@ def advance_serve(s: PotState) -> None:
 
 def close_menu(s: PotState, seat: int, a: int | None, b: int | None) -> None:
     if cooking_pros(s):
+        # The tiles go back face down: the chef who looked must remember them (the memory aid
+        # remembers for them); anyone else who knew them no longer knows where they lie.
         for other, known in enumerate(s.known_tiles):
             for tile in (a, b):
-                known[tile] = s.menu[tile] if other == seat else None
+                known[tile] = s.menu[tile] if other == seat and learner_memory(s) else None
         say(s, f"{player_name(seat)} put the tiles on squares {a + 1} and {b + 1} back face down.")
     elif a is None:
         say(s, f"{player_name(seat)} left the menu as it is.")

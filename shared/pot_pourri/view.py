@@ -2,12 +2,15 @@
 
 Hidden from a seat: the other hands (only their sizes show), the other cookery books and the recipes
 another seat is choosing from (only counts), both draw piles (only sizes), the contents of the
-saucepan under the lid (only its card count) and, with Cooking Pros, every menu tile it has not
-looked at (or that someone else has since handled).
+saucepan under the lid (only its card count; the log stops naming what was cooked into it once
+the lid covers it) and, with Cooking Pros, every menu tile but the two it is looking at right now.
+The "Learner: remember for me" option brings back a memory aid: the log keeps naming what went into
+the covered saucepan, and a chef keeps the tiles they looked at until someone else handles them.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from soupkitchen.shared.pot_pourri import cards
@@ -44,6 +47,14 @@ MATCH_SQUARES = {str(k): v for k, v in sorted(cards.MATCH_SQUARES.items(), rever
 RECIPE_CARDS = tuple(recipe.to_json() for recipe in RECIPES)
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(len(CUISINES)))
 RECIPE_TITLES = tuple(f"{recipe.name} ({CUISINES[recipe.cuisine]})" for recipe in RECIPES)
+
+
+COOKED_LINE = re.compile(r"^(Player \d) cooked (\w+) into saucepan (\d)\.$")
+
+
+def cooked_line(seat: int, kind: str, pan: int) -> str:
+    """The log's sentence for a card cooked into a saucepan (open at that moment, so seen by all)."""
+    return f"{player_name(seat)} cooked {kind} into saucepan {pan + 1}."
 
 
 def player_name(seat: int) -> str:
@@ -84,8 +95,9 @@ def redeem_action(recipe: int, pan: int, found: int, gain: int) -> dict[str, Any
             "label": f"Serve {recipe_name(recipe)} from saucepan {pan + 1}: {found} matches, +{gain} squares"}
 
 
-def decline_action(pan: int) -> dict[str, Any]:
-    return {"type": "decline", "label": f"Serve nothing from saucepan {pan + 1}"}
+def decline_action(pan: int, step: int = 0) -> dict[str, Any]:
+    gain = f" (+{step} square for cooking)" if step else ""
+    return {"type": "decline", "label": f"Serve nothing from saucepan {pan + 1}{gain}"}
 
 
 def peek_action(a: int, b: int) -> dict[str, Any]:
@@ -140,7 +152,8 @@ def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
         "recipe_discard_top": recipe_card(state.recipe_discard[-1]) if state.recipe_discard else None,
         "match_squares": dict(MATCH_SQUARES),
         "star_squares": list(cards.STAR_SQUARES),
-        "log": list(state.log),
+        "log": _log(state),
+        "learner_memory": bool(state.options.get("learner_memory")),
         "log_first": state.log_count - len(state.log),
         "legal_actions": game.legal_actions(state, seat) if seated else [],
         "deadline": game.next_deadline(state),
@@ -158,6 +171,21 @@ def _public_players(state: PotState) -> list[dict[str, Any]]:
              "redeemed": [RECIPE_TITLES[r] for r in redeemed]}
             for seat, (pathway, hand, book, offered, redeemed) in enumerate(
                 zip(state.track, state.hands, state.books, state.offered, state.redeemed, strict=True))]
+
+
+def _log(state: PotState) -> list[str]:
+    """The log as the table remembers it: what was cooked into the saucepan now under the lid is no
+    longer named (unless the memory aid is on). Cards of an emptied pan are gone, so naming them
+    or not tells nothing."""
+    if state.options.get("learner_memory") or state.phase == OVER:
+        return list(state.log)
+    lines = []
+    for line in state.log:
+        cooked = COOKED_LINE.match(line)
+        if cooked and int(cooked.group(3)) == state.lid + 1:
+            line = f"{cooked.group(1)} cooked an ingredient into saucepan {cooked.group(3)}, now under the lid."
+        lines.append(line)
+    return lines
 
 
 def _kinds(pile: list[int]) -> list[str]:

@@ -1,8 +1,11 @@
 """A Stone Soup bot that plays from its views only, counting what it can see.
 
 It remembers the claims that stood in the pot, the cards turned over by challenges and where they
-went. It bluffs more readily when the due food is plausible (many copies unaccounted for) and the pot
-is small, and challenges when a claim is hard to believe or would end the game.
+went, and judges hand and pot sizes as a person does: the views show them only roughly, so it keeps
+its own estimate, exact while it can follow every card (``SizeBook``). It bluffs more readily when
+the due food is plausible (many copies unaccounted for) and the pot is small, sometimes sneaks one
+card more than it declares, and challenges when a claim is hard to believe, would end the game, or
+cannot match the size of the hand it left.
 """
 
 from __future__ import annotations
@@ -14,9 +17,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.shared.core import Action, Bot
-from soupkitchen.shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE
+from soupkitchen.shared.stone_soup.cards import (
+    DECK_SIZE,
+    EXTRA_HANDS,
+    FOOD_COUNTS,
+    SALT,
+    SEQUENCE,
+    STONE,
+    size_band,
+)
 
 BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
+SNEAK_RATE = 0.08  # how often an honest-looking claim is assumed to hide one card more
 
 
 def hypergeometric(population: int, successes: int, draws: int, k: int) -> float:
@@ -44,11 +56,66 @@ def holds_at_least(population: int, successes: int, draws: int, wanted: int) -> 
 class PotEntry:
     """One play the bot saw go into the pot."""
 
-    seat: int  # -1: cards whose play the bot missed
+    seat: int
     food: str
     count: int
-    added: int
+    added: int  # the cards really added when known (its own plays), else as declared
     exact: Counter[str] | None  # the cards, when the bot played them itself
+
+
+def in_band(size: int, band: dict[str, Any]) -> bool:
+    return band["least"] <= size and (band["most"] is None or size <= band["most"])
+
+
+def clamp(size: float, band: dict[str, Any]) -> int:
+    most = band["most"] if band["most"] is not None else max(band["least"], round(size))
+    return max(band["least"], min(most, round(size)))
+
+
+@dataclass
+class SizeBook:
+    """Hand sizes as a player at the table follows them: exact from the deal until a play of unseen
+    size makes them rough, then an estimate kept inside the band the view shows."""
+
+    sure: list[int | None]
+    guess: list[float]
+
+    @classmethod
+    def first_seen(cls, view: dict[str, Any]) -> SizeBook:
+        """The book of a bot whose first view is ``view``: the deal's sizes if nothing was played yet."""
+        players, dealer = len(view["players"]), view["dealer"]
+        piles = players + EXTRA_HANDS[players]
+        dealt = [DECK_SIZE // piles + (i < DECK_SIZE % piles) for i in range(piles)]
+        sure: list[int | None] = [dealt[(seat - dealer - 1) % players] if view["plays"] == 0 else None
+                                  for seat in range(players)]
+        guess = [float(size if size is not None else p["cards"]["least"] + 2)
+                 for size, p in zip(sure, view["players"], strict=True)]
+        return cls(sure, guess)
+
+    def played(self, seat: int, count: int, band: dict[str, Any]) -> bool:
+        """A play declared ``count``; True when the hand left cannot be the one an honest play leaves."""
+        before = self.sure[seat]
+        caught = before is not None and not in_band(before - count, band)
+        self.sure[seat] = None
+        self.guess[seat] -= count
+        return caught
+
+    def change(self, seat: int, by: int | None, guess: float) -> None:
+        """A hand grew or shrank by ``by`` cards (None: by about ``guess``)."""
+        self.sure[seat] = None if by is None or self.sure[seat] is None else self.sure[seat] + by
+        self.guess[seat] += guess if by is None else by
+
+    def settle(self, sizes: list[dict[str, Any]]) -> None:
+        """Fit the book to the bands shown: an exact band is a sure size."""
+        for seat, band in enumerate(sizes):
+            if band["least"] == band["most"]:
+                self.sure[seat] = band["least"]
+            elif self.sure[seat] is not None and not in_band(self.sure[seat], band):
+                self.sure[seat] = None  # followed wrongly: judge it like the others
+            self.guess[seat] = self.sure[seat] if self.sure[seat] is not None else clamp(self.guess[seat], band)
+
+    def size(self, seat: int) -> int:
+        return max(0, round(self.guess[seat]))
 
 
 class StoneSoupBot(Bot):
@@ -59,44 +126,47 @@ class StoneSoupBot(Bot):
         self.rng = random.Random(f"stone-soup-bot:{seed}")
         self.known: dict[int, Counter[str]] = {}  # kinds seen going into other seats' hands
         self.pot: list[PotEntry] = []  # what the bot believes is in the pot, bottom first
-        self.pot_size = 0
+        self.sizes: SizeBook | None = None
         self.pending: dict[str, Any] | None = None  # the open window last seen
         self.seen_serials: set[int] = set()  # windows already noted
         self.revealed: set[int] = set()  # challenges already learnt from
-        self.picked: Counter[str] = Counter()  # the cards this seat had picked, as last seen
+        self.caught: set[int] = set()  # windows whose hand sizes prove a miscount
+        self.held: Counter[str] = Counter()  # this seat's hand, as last seen
+        self.salt_seen = 0
         self.last_view: dict[str, Any] | None = None
         self.challenges: dict[int, bool] = {}
-        self.plan: tuple[int, list[str], int] | None = None  # (plays serial, kinds to add, count)
 
     # --- memory --------------------------------------------------------------------------------
     def observe(self, view: dict[str, Any]) -> None:
-        """Note the windows, reveals and pot size this view shows; a window of this seat's own holds
-        the cards it had picked before declaring."""
+        """Note the windows, reveals, salt and sizes this view shows; a window of this seat's own
+        holds the cards its hand lost."""
+        if self.sizes is None:
+            self.sizes = SizeBook.first_seen(view)
+        bands = [p["cards"] for p in view["players"]]
         window = view["window"]
         reveal = view["last_reveal"]
         if self.pending is not None and (window is None or window["serial"] != self.pending["serial"]):
             if reveal is None or reveal["serial"] != self.pending["serial"]:
-                self._settle(self.pending, view["players"][self.pending["player"]]["cards"])
+                self._settle(self.pending, self.sizes.size(self.pending["player"]))
             self.pending = None
+        if view["salt_pile"] > self.salt_seen and view["turn"] is not None:  # salt passes the turn on
+            self.sizes.change((view["turn"] - 1) % len(bands), self.salt_seen - view["salt_pile"], 0)
         if window is not None and window["serial"] not in self.seen_serials:
             self.seen_serials.add(window["serial"])
             self.pending = window
-            exact = self.picked if window["player"] == self.seat and self.picked else None
-            self._push(PotEntry(window["player"], window["food"], window["count"], window["added"], exact))
+            player, count = window["player"], window["count"]
+            exact = self.held - Counter(view["hand"]) if player == self.seat else None
+            added = sum(exact.values()) if exact else count
+            if self.sizes.played(player, count, bands[player]) and player != self.seat:
+                self.caught.add(window["serial"])
+            self.pot.append(PotEntry(player, window["food"], count, added, exact or None))
         if reveal is not None and reveal["serial"] not in self.revealed:
             self.revealed.add(reveal["serial"])
             self._learn_reveal(reveal)
-        if view["pot"] != self.pot_size:
-            while self.pot and self.pot_size > view["pot"]:
-                self.pot_size -= self.pot.pop().added
-            if view["pot"] > self.pot_size:
-                self._push(PotEntry(-1, "", 0, view["pot"] - self.pot_size, None))
-        self.picked = Counter({kind: number for kind, number in view.get("picked", {}).items() if number})
+        self.salt_seen = view["salt_pile"]
+        self.sizes.settle(bands)
+        self.held = Counter(view["hand"])
         self.last_view = view
-
-    def _push(self, entry: PotEntry) -> None:
-        self.pot.append(entry)
-        self.pot_size += entry.added
 
     def _settle(self, window: dict[str, Any], cards_left: int) -> None:
         """A window closed unchallenged: the claim is believed to have used the cards known to be held."""
@@ -113,6 +183,23 @@ class StoneSoupBot(Bot):
             self.known[player] -= shown
         if taker != self.seat:
             self.known.setdefault(taker, Counter()).update(shown)
+        if self.pot and self.pot[-1].seat == player:  # the challenged play, now counted
+            entry = self.pot[-1]
+            self.sizes.change(player, entry.added - len(reveal["cards"]), 0)
+            entry.added = len(reveal["cards"])
+        if reveal["whole_pot"]:
+            taken, self.pot = self.pot, []
+            self.sizes.change(taker, None, sum(e.added for e in taken) + reveal["salt"])
+            if taker != self.seat:
+                self.known.setdefault(taker, Counter())[SALT] += reveal["salt"]
+            return
+        self.sizes.change(taker, reveal["taken"], 0)
+        left = reveal["taken"]
+        while self.pot and left > 0:
+            entry = self.pot.pop()
+            left -= entry.added
+            if left < 0:  # part of an older play stays: the bot no longer knows which cards
+                self.pot.append(PotEntry(entry.seat, entry.food, entry.count, -left, None))
 
     # --- counting --------------------------------------------------------------------------------
     def _unaccounted(self, view: dict[str, Any], food: str, claimant: int) -> tuple[int, int]:
@@ -130,9 +217,19 @@ class StoneSoupBot(Bot):
 
     def _unseen_cards(self, view: dict[str, Any]) -> int:
         """Cards the bot cannot see: other hands, extra hands and the pot (minus its own plays)."""
-        others = sum(p["cards"] for p in view["players"] if p["seat"] != self.seat)
+        others = sum(self._size(view, p["seat"]) for p in view["players"] if p["seat"] != self.seat)
         mine_in_pot = sum(entry.added for entry in self.pot if entry.exact is not None)
-        return others + sum(view["set_aside"]) + view["pot"] - mine_in_pot
+        return others + sum(view["set_aside"]) + max(0, self._pot_size(view) - mine_in_pot)
+
+    def _size(self, view: dict[str, Any], seat: int) -> int:
+        """How many cards ``seat`` holds, as far as this seat can judge."""
+        if seat == self.seat:
+            return sum(view["hand"].values())
+        assert self.sizes is not None
+        return self.sizes.size(seat)
+
+    def _pot_size(self, view: dict[str, Any]) -> int:
+        return clamp(sum(entry.added for entry in self.pot), view["pot"])
 
     # --- choosing ------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], now: float) -> Action | None:
@@ -153,13 +250,13 @@ class StoneSoupBot(Bot):
         return {"type": "challenge"} if self.challenges[serial] else None
 
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
-        if window["empties_hand"] or window["added"] != window["count"]:
-            return 1.0  # a last play costs nothing to doubt; a miscount is a sure bluff
+        if window["empties_hand"] or window["serial"] in self.caught:
+            return 1.0  # a last play costs nothing to doubt; a hand left the wrong size is a sure bluff
         bluff = self._bluff_chance(view, window)
         if bluff >= 1.0 or bluff <= 0.0:
             return bluff
-        sizes = [p["cards"] for p in view["players"]]
-        player, pot, added = window["player"], view["pot"], window["added"]
+        sizes = [self._size(view, p["seat"]) for p in view["players"]]
+        player, pot, added = window["player"], self._pot_size(view), window["count"]
         # Catching a bluff hurts one rival (most worth it against the leader); doubting an honest
         # play costs this seat the whole pot. Multi-card claims hide stones, which cost the whole pot.
         leader = sizes[player] <= min(sizes)
@@ -178,7 +275,7 @@ class StoneSoupBot(Bot):
         known = min(self.known.get(player, Counter())[food], believed)
         if known >= count:
             return 0.0
-        hand_before = view["players"][player]["cards"] + window["added"]
+        hand_before = self._size(view, player) + count
         unseen = max(self._unseen_cards(view), hand_before)
 
         def holds(k: int) -> float:  # chance the player held exactly k copies before the play
@@ -188,13 +285,14 @@ class StoneSoupBot(Bot):
         honest = holds(count) + 0.3 * tail + 0.04  # what was revealed may have moved since
         # Bluffers mostly claim one card; a larger claim hides a stone beside real food.
         bluffing = holds(0) * (BLUFF_RATE if count == 1 else 0.01) + (holds(count - 1) * 0.2 if count > 1 else 0.0)
+        bluffing += holds(count) * SNEAK_RATE  # the right food, with one card more sneaked in
         if honest + bluffing <= 0.0:
             return 0.5
         return bluffing / (honest + bluffing)
 
     def _exposure(self, view: dict[str, Any], food: str, count: int) -> float:
         """The chance that some rival holds so many of ``food`` that a claim of ``count`` is a sure lie."""
-        outside = FOOD_COUNTS[food] - view["hand"].get(food, 0) - view["picked"].get(food, 0)
+        outside = FOOD_COUNTS[food] - view["hand"].get(food, 0)
         outside -= sum(entry.exact[food] for entry in self.pot if entry.exact is not None)
         need = FOOD_COUNTS[food] - count + 1  # copies a rival must hold to know the claim is false
         if need > outside:
@@ -210,27 +308,15 @@ class StoneSoupBot(Bot):
             wanted = need - in_pot
             if wanted <= 0 or self.known.get(player["seat"], Counter())[food] >= wanted:
                 return 1.0
-            safe *= 1.0 - holds_at_least(unseen, outside - in_pot, min(player["cards"], unseen), wanted)
+            size = self._size(view, player["seat"])
+            safe *= 1.0 - holds_at_least(unseen, outside - in_pot, min(size, unseen), wanted)
         return 1.0 - safe
 
     def _build_play(self, view: dict[str, Any]) -> Action | None:
-        picked = Counter(view["picked"])
-        if self.plan is None or self.plan[0] != view["plays"]:
-            if picked:
-                return {"type": "unpick", "card": next(iter(picked))}
-            self.plan = (view["plays"], *self._plan(view))
-        _, kinds, count = self.plan
+        kinds, count = self._plan(view)
         if count == 0:
             return {"type": "salt"}
-        wanted = Counter(kinds)
-        extra = picked - wanted
-        if extra:
-            return {"type": "unpick", "card": next(iter(extra))}
-        missing = wanted - picked
-        if missing:
-            kind = next(iter(missing))
-            return {"type": "pick", "card": kind, "count": missing[kind]}
-        return {"type": "declare", "count": count}
+        return {"type": "play", "cards": dict(Counter(kinds)), "count": count}
 
     def _plan(self, view: dict[str, Any]) -> tuple[list[str], int]:
         """The cards to add and the count to declare (count 0: a dash of salt)."""
@@ -238,9 +324,13 @@ class StoneSoupBot(Bot):
         food = view["due"]
         have = hand[food]
         spare = sum(hand.values()) - hand[SALT]  # cards that must still go into the pot
-        pot = view["pot"]
+        pot = self._pot_size(view)
         if not spare:
             return [], 0  # salt cannot be challenged: the safest way out
+        if have and have < spare - 1:
+            sneak = self._sneak(view, hand, food, have, pot)
+            if sneak is not None:
+                return [food] * have + [sneak], have
         if have:
             if have < spare and hand[STONE] and have + 1 <= FOOD_COUNTS[food] and have + 1 < spare:
                 risk = self._risk(view, food, have + 1)
@@ -259,6 +349,15 @@ class StoneSoupBot(Bot):
             nxt = (SEQUENCE.index(food) + 1) % len(SEQUENCE)
             return [max(foods, key=lambda k: ((SEQUENCE.index(k) - nxt) % len(SEQUENCE), hand[k]))], 1
         return ([STONE], 1) if hand[STONE] else ([], 0)
+
+    def _sneak(self, view: dict[str, Any], hand: Counter[str], food: str, have: int, pot: int) -> str | None:
+        """A card to sneak in beside ``have`` of the due food, declared as ``have``: only while this
+        hand looks the same size to the others whether or not it goes in, and the pot is small."""
+        size = sum(hand.values())
+        if size_band(size - have) != size_band(size - have - 1) or pot > 6 or self.rng.random() > 0.5:
+            return None
+        spare = [k for k in (STONE, *SEQUENCE) if hand[k] and k != food]
+        return spare[0] if spare and self._risk(view, food, have) * (pot + have + 1) < 1.0 else None
 
     def _risk(self, view: dict[str, Any], food: str, count: int) -> float:
         """The chance a claim of ``count`` of ``food`` gets challenged: sure when a rival can count it

@@ -69,3 +69,38 @@ def count_words(count: int, kind: str) -> str:
     """``two potatoes``, ``one pea``: a declaration as a player would say it."""
     number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
     return f"{number} {SINGULAR[kind] if count == 1 else PLURAL[kind]}"
+
+
+# How big a hand or the pot looks across a table: exact up to three cards, then only roughly, so
+# that a card more or less than declared usually goes unnoticed (the rulebook's third bluff).
+SIZE_BANDS: tuple[tuple[int, int | None, str], ...] = (
+    (0, 0, "no cards"), (1, 1, "one card"), (2, 2, "two cards"), (3, 3, "three cards"),
+    (4, 6, "a handful"), (7, 10, "a fistful"), (11, 15, "a thick stack"), (16, None, "a heap"),
+)
+
+
+def _band_of(size: int) -> tuple[int, int | None, str]:
+    return next(band for band in SIZE_BANDS if band[1] is None or size <= band[1])
+
+
+_BANDS = tuple(_band_of(size) for size in range(DECK_SIZE + 1))
+
+
+def size_band(size: int) -> dict[str, int | str | None]:
+    """How ``size`` cards look from across the table: the band's least and most (None: no upper
+    bound) and its words, e.g. ``{"least": 4, "most": 6, "words": "a handful"}``."""
+    least, most, words = _BANDS[size] if 0 <= size <= DECK_SIZE else _band_of(size)
+    return {"least": least, "most": most, "words": words}
+
+
+def exact_size(size: int) -> dict[str, int | str | None]:
+    """A size known exactly (a seat's own hand), in the shape of ``size_band``."""
+    return {"least": size, "most": size, "words": f"{size} card{'s' * (size != 1)}"}
+
+
+def describe_cards(counts: dict[str, int], first: str | None = None) -> str:
+    """``two potatoes and one stone``: chosen cards in words, ``first`` (the food owed) leading,
+    then the kinds in hand order."""
+    order = sorted(KINDS, key=lambda kind: kind != first)
+    words = [count_words(n, kind) for kind in order if (n := counts.get(kind, 0))]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words) or "no cards"

@@ -1,16 +1,15 @@
 """Stone Soup's rules: dealing, adding cards to the pot, dashes of salt, challenges and penalties.
 
-A turn is built in small steps so that every legal action can be listed: the seat to play picks
-cards a kind at a time (``pick`` / ``unpick``, private), then ``declare``s how many of the due
-ingredient it claims to have added. The play goes face down on the pot and a challenge window opens
-for ``challenge_seconds``; any other player may ``challenge`` ("stone soup!") until the table clock
-closes it with TIMEOUT. A ``salt`` passes the turn in the open.
+The seat to play makes one ``play``: the cards it chose in private and how many of the due
+ingredient it says they are (see ``plays``). The cards go face down on the pot, nobody but the
+player knows how many, and a challenge window opens for ``challenge_seconds``; any other player may
+``challenge`` ("stone soup!") until the table clock closes it with TIMEOUT. A ``salt`` passes the
+turn in the open and slides under the pot, which it stays with.
 """
 
 from __future__ import annotations
 
 import numbers
-from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -20,7 +19,6 @@ from soupkitchen.shared.stone_soup.cards import (
     DECK,
     DECK_SIZE,
     EXTRA_HANDS,
-    FOOD_COUNTS,
     KIND_OF,
     KINDS,
     PLURAL,
@@ -33,12 +31,13 @@ from soupkitchen.shared.stone_soup.cards import (
     count_kinds,
     count_words,
 )
+from soupkitchen.shared.stone_soup.plays import play_reason, turn_actions
 from soupkitchen.shared.stone_soup.state import StoneSoupState, Window
 
 LOG_LENGTH = 8
 REVEALS_KEPT = 1
 DECK_CARDS = frozenset(DECK)
-ACTION_TYPES = ("pick", "unpick", "declare", "salt", "challenge", "timeout")
+ACTION_TYPES = ("play", "salt", "challenge", "timeout")
 
 
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
@@ -94,10 +93,10 @@ class StoneSoup(Game[StoneSoupState]):
             return [{"type": "challenge", "label": "Call \"stone soup!\""}]
         if seat != state.turn:
             return []
-        in_hand, in_play = count_kinds(state.hands[seat]), count_kinds(state.staged)
+        in_hand = count_kinds(state.hands[seat])
         held = tuple(in_hand.get(kind, 0) for kind in KINDS)
-        picked = tuple(in_play.get(kind, 0) for kind in KINDS)
-        return [dict(action) for action in _turn_actions(held, picked, state.due)]
+        return [dict(action, cards=dict(action["cards"])) if "cards" in action else dict(action)
+                for action in turn_actions(held, state.due)]
 
     def validate(self, state: StoneSoupState, seat: int | None, action: Any, now: float) -> str | None:
         try:
@@ -161,38 +160,8 @@ class StoneSoup(Game[StoneSoupState]):
         return None
 
     def _turn_reason(self, state: StoneSoupState, seat: int, action: dict[str, Any]) -> str | None:
-        kind = action["type"]
-        food = SEQUENCE[state.due]
-        if kind in ("pick", "unpick"):
-            card = action.get("card")
-            if not isinstance(card, str) or card not in KINDS:
-                return f"Say which card, one of {', '.join(KINDS)}, e.g. {{\"card\": \"potato\"}}."
-            if kind == "unpick":
-                if not any(KIND_OF[c] == card for c in state.staged):
-                    return f"You have not picked any {PLURAL[card]} for this play."
-                return None
-            if card == SALT:
-                return "A dash of salt is shown, not slipped into the pot: play it with \"salt\"."
-            number = action.get("count", 1)
-            if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-                return "Say how many to pick, a whole number from 1."
-            held = sum(1 for c in state.hands[seat] if KIND_OF[c] == card)
-            if not held:
-                return f"You have no {SINGULAR[card]} in your hand."
-            if number > held:
-                return f"You have only {count_words(held, card)} left in your hand to pick."
-            return None
-        if kind == "declare":
-            if not state.staged:
-                return "Pick at least one card to add before you declare."
-            count = action.get("count")
-            if not isinstance(count, int) or isinstance(count, bool):
-                return f"Say how many {PLURAL[food]} you add, as a whole number."
-            if count < 1:
-                return f"Declare at least one {SINGULAR[food]}."
-            if count > FOOD_COUNTS[food]:
-                return f"There are only {FOOD_COUNTS[food]} {PLURAL[food]} in the game."
-            return None
+        if action["type"] == "play":
+            return play_reason(count_kinds(state.hands[seat]), state.due, action)
         if not any(KIND_OF[c] == SALT for c in state.hands[seat]):  # kind == "salt"
             return "You have no dash of salt."
         return None
@@ -202,39 +171,31 @@ class StoneSoup(Game[StoneSoupState]):
                now: float) -> tuple[StoneSoupState, list[Event]]:
         new = state.copy()
         kind = action["type"]
-        if kind == "pick":
-            cards = [c for c in new.hands[seat] if KIND_OF[c] == action["card"]][:action.get("count", 1)]
-            new.hands[seat] = [c for c in new.hands[seat] if c not in cards]
-            new.staged.extend(cards)
-            return new, []
-        if kind == "unpick":
-            cards = [c for c in new.staged if KIND_OF[c] == action["card"]]
-            new.staged = [c for c in new.staged if c not in cards]
-            _take(new, seat, cards)
-            return new, []
-        if kind == "declare":
-            return new, self._declare(new, seat, action["count"], now)
+        if kind == "play":
+            return new, self._play(new, seat, action["cards"], action["count"], now)
         if kind == "salt":
             return new, self._salt(new, seat)
         if kind == "challenge":
             return new, self._challenge(new, seat)
         return new, self._close_unchallenged(new)
 
-    def _declare(self, state: StoneSoupState, seat: int, count: int, now: float) -> list[Event]:
-        added = len(state.staged)
-        state.pot.extend(state.staged)
-        state.staged = []
+    def _play(self, state: StoneSoupState, seat: int, chosen: dict[str, int], count: int,
+              now: float) -> list[Event]:
+        cards: list[str] = []
+        for kind, number in chosen.items():
+            cards += [c for c in state.hands[seat] if KIND_OF[c] == kind][:number]
+        state.hands[seat] = [c for c in state.hands[seat] if c not in cards]
+        added = len(cards)
+        state.pot.extend(cards)
         state.plays += 1
         seconds = state.options["challenge_seconds"]
         state.window = Window(seat, state.due, count, added, round(now + seconds, 3), state.plays)
         state.turn = None
         claim = count_words(count, SEQUENCE[state.due])
-        text = f"{player_name(seat)} adds {added} card{'s' * (added != 1)}: \"{claim}\"."
-        return [_event(state, "play", text, seat=seat, food=SEQUENCE[state.due], count=count, added=added)]
+        text = f"{player_name(seat)} adds to the pot: \"{claim}\"."
+        return [_event(state, "play", text, seat=seat, food=SEQUENCE[state.due], count=count)]
 
     def _salt(self, state: StoneSoupState, seat: int) -> list[Event]:
-        _take(state, seat, state.staged)
-        state.staged = []
         card = next(c for c in state.hands[seat] if KIND_OF[c] == SALT)
         state.hands[seat].remove(card)
         state.salt_pile.append(card)
@@ -263,25 +224,31 @@ class StoneSoup(Game[StoneSoupState]):
             verdict, taker, taken = "honest", seat, len(state.pot)
         else:
             verdict, taker, taken = "bluff", window.player, min(2 * window.added, len(state.pot))
-        cards = state.pot[len(state.pot) - taken:]
+        whole = taken == len(state.pot)
+        salt = len(state.salt_pile) if whole else 0  # the salt under the pot goes with the whole pot
+        cards = state.pot[len(state.pot) - taken:] + (state.salt_pile if whole else [])
         del state.pot[len(state.pot) - taken:]
+        if whole:
+            state.salt_pile = []
         _take(state, taker, cards)
         state.window = None
         state.last_close = {"serial": window.serial, "by": seat}
         state.reveals = [*state.reveals, {
             "serial": window.serial, "player": window.player, "by": seat, "cards": kinds,
-            "verdict": verdict, "taker": taker, "taken": taken,
+            "verdict": verdict, "taker": taker, "taken": taken, "whole_pot": whole, "salt": salt,
         }][-REVEALS_KEPT:]
         shown = ", ".join(SINGULAR[k] for k in kinds)
         who, by = player_name(window.player), player_name(seat)
+        pot = "the whole pot" + (f" and {count_words(salt, SALT)} under it" if salt else "")
         outcome = {
-            "stone": f"A stone: {who} takes the pot ({taken}).",
-            "honest": f"Honest: {by} takes the pot ({taken}).",
-            "bluff": f"A bluff: {who} takes back {taken}.",
+            "stone": f"A stone: {who} takes {pot}.",
+            "honest": f"Honest: {by} takes {pot}.",
+            "bluff": f"A bluff: {who} takes back {pot if whole else taken}.",
         }[verdict]
+        # How many cards a whole pot held is not public: the pot's size is only seen roughly.
         events = [_event(state, "challenge", f"{by} calls stone soup on {who}: {shown}. {outcome}",
                          seat=seat, player=window.player, cards=kinds, verdict=verdict, taker=taker,
-                         taken=taken)]
+                         taken=None if whole else taken, whole_pot=whole, salt=salt)]
         return events + self._pass_on(state, window)
 
     def _close_unchallenged(self, state: StoneSoupState) -> list[Event]:
@@ -339,44 +306,21 @@ class StoneSoup(Game[StoneSoupState]):
         return StoneSoupBot(seat, seed)
 
     def check_invariants(self, state: StoneSoupState) -> None:
-        places = [*state.hands, *state.set_aside, state.pot, state.salt_pile, state.staged]
+        places = [*state.hands, *state.set_aside, state.pot, state.salt_pile]
         every = [card for place in places for card in place]
         assert len(every) == DECK_SIZE and set(every) == DECK_CARDS, "a card is missing, doubled or unknown"
         assert all(KIND_OF[c] == SALT for c in state.salt_pile), "only salt goes under the pot"
-        assert not any(KIND_OF[c] == SALT for c in [*state.pot, *state.staged]), "salt is never in the pot"
+        assert not any(KIND_OF[c] == SALT for c in state.pot), "salt goes under the pot, never in it"
         for hand in [*state.hands, *state.set_aside]:
             assert all(card_order(a) < card_order(b) for a, b in pairwise(hand)), "hands are kept in order"
-        assert not state.staged or (state.turn is not None and state.window is None), "stray picked cards"
         if state.window is not None:
             assert state.turn is None and 1 <= state.window.added <= len(state.pot)
         if state.winner is not None:
             assert not state.hands[state.winner] and state.turn is None and state.window is None
         else:
             assert (state.turn is None) == (state.window is not None), "exactly one of turn or window"
-            assert state.turn is None or state.hands[state.turn] or state.staged, "the seat to play has cards"
+            assert state.turn is None or state.hands[state.turn], "the seat to play has cards"
         assert len(state.log) <= LOG_LENGTH
-
-
-@lru_cache(maxsize=8192)
-def _turn_actions(held: tuple[int, ...], picked: tuple[int, ...], due: int) -> tuple[Action, ...]:
-    """The actions of the seat to play, from its hand and picked cards counted per kind."""
-    food = SEQUENCE[due]
-    actions: list[Action] = []
-    for kind, number in zip(KINDS, held, strict=True):
-        for count in sorted({1, number}) if number and kind != SALT else ():
-            actions.append({"type": "pick", "card": kind, "count": count,
-                            "label": f"Pick {count_words(count, kind)}"})
-    for kind, number in zip(KINDS, picked, strict=True):
-        if number:
-            actions.append({"type": "unpick", "card": kind, "label": f"Put back the {PLURAL[kind]}"})
-    total = sum(picked)
-    if total:
-        for count in range(1, FOOD_COUNTS[food] + 1):
-            actions.append({"type": "declare", "count": count,
-                            "label": f"Say \"{count_words(count, food)}\" ({total} card{'s' * (total != 1)})"})
-    if held[KINDS.index(SALT)]:
-        actions.append({"type": "salt", "label": "Dash of salt (pass)"})
-    return tuple(actions)
 
 
 def _is_seat(seat: Any, players: int) -> bool:

@@ -38,11 +38,10 @@ class StoneSoupState:
     options: dict[str, Any]
     seed: int
     dealer: int
-    hands: list[list[str]]  # per seat, in display order; excludes staged cards
+    hands: list[list[str]]  # per seat, in display order
     set_aside: list[list[str]]  # extra hands dealt at 2-3 player tables, never seen
     pot: list[str] = field(default_factory=list)  # bottom first, top last
-    salt_pile: list[str] = field(default_factory=list)  # under the pot, not part of it
-    staged: list[str] = field(default_factory=list)  # cards the seat to play has picked, in order
+    salt_pile: list[str] = field(default_factory=list)  # slid under the pot; goes with the whole pot
     turn: int | None = 0  # seat to play; None while a challenge window is open or when over
     due: int = 0  # index in SEQUENCE of the ingredient owed now
     window: Window | None = None
@@ -57,7 +56,7 @@ class StoneSoupState:
             "players": self.players, "options": dict(self.options), "seed": self.seed,
             "dealer": self.dealer, "hands": [list(h) for h in self.hands],
             "set_aside": [list(h) for h in self.set_aside], "pot": list(self.pot),
-            "salt_pile": list(self.salt_pile), "staged": list(self.staged), "turn": self.turn,
+            "salt_pile": list(self.salt_pile), "turn": self.turn,
             "due": self.due, "window": self.window.to_json() if self.window else None,
             "plays": self.plays, "last_close": dict(self.last_close) if self.last_close else None,
             "reveals": [dict(r, cards=list(r["cards"])) for r in self.reveals],
@@ -72,7 +71,7 @@ class StoneSoupState:
             players=data["players"], options=dict(data["options"]), seed=data["seed"],
             dealer=data["dealer"], hands=[list(h) for h in data["hands"]],
             set_aside=[list(h) for h in data["set_aside"]], pot=list(data["pot"]),
-            salt_pile=list(data["salt_pile"]), staged=list(data["staged"]), turn=data["turn"],
+            salt_pile=list(data["salt_pile"]), turn=data["turn"],
             due=data["due"], window=Window.from_json(window) if window else None,
             plays=data["plays"], last_close=dict(last_close) if last_close else None,
             reveals=[dict(r, cards=list(r["cards"])) for r in data["reveals"]],
@@ -84,7 +83,7 @@ class StoneSoupState:
         return replace(
             self, options=dict(self.options), hands=[list(h) for h in self.hands],
             set_aside=[list(h) for h in self.set_aside], pot=list(self.pot), salt_pile=list(self.salt_pile),
-            staged=list(self.staged), window=replace(self.window) if self.window else None,
+            window=replace(self.window) if self.window else None,
             last_close=dict(self.last_close) if self.last_close else None,
             reveals=[dict(r, cards=list(r["cards"])) for r in self.reveals], log=list(self.log),
         )

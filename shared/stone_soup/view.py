@@ -1,8 +1,10 @@
 """What one seat may know of a Stone Soup game: the single place where secrets are removed.
 
-Secret: every hand but the viewer's own, the cards a player has picked but not yet added, the extra
-hands set aside, and the face-down pot. Public: hand sizes, the pot's size, the salt pile, every
-declaration and every card turned over by a challenge. The log names seat ``s`` "Player s+1".
+Secret: every hand but the viewer's own, the extra hands set aside, the face-down pot, how many
+cards a play added, and the exact size of other hands and of the pot: those are shown only as a
+person judges them across a table (``size_band``: exact up to three cards, then a range). Public:
+the salt under the pot, every declaration and every card turned over by a challenge. The log names
+seat ``s`` "Player s+1".
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.core import Game
-from soupkitchen.shared.stone_soup.cards import SEQUENCE, count_kinds
+from soupkitchen.shared.stone_soup.cards import SEQUENCE, count_kinds, exact_size, size_band
+from soupkitchen.shared.stone_soup.plays import most_declared
 from soupkitchen.shared.stone_soup.rules import PLAYER_NAMES, next_seat
 from soupkitchen.shared.stone_soup.state import StoneSoupState
 
@@ -26,13 +29,10 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
     else:
         phase, upcoming = "play", state.turn
     sizes = [len(hand) for hand in state.hands]
-    if state.turn is not None:
-        sizes[state.turn] += len(state.staged)
     mine = isinstance(seat, int) and 0 <= seat < state.players
     view: dict[str, Any] = {"seat": seat}
     if mine:
         view["hand"] = count_kinds(state.hands[seat])
-        view["picked"] = count_kinds(state.staged) if state.turn == seat else {}
     view.update({
         "due": SEQUENCE[state.due],
         "phase": phase,
@@ -40,12 +40,15 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         "next_player": upcoming,
         "window": None if window is None else {
             "player": window.player, "food": SEQUENCE[window.food], "count": window.count,
-            "added": window.added, "empties_hand": sizes[window.player] == 0, "serial": window.serial,
+            "empties_hand": sizes[window.player] == 0, "serial": window.serial,
         },
-        "pot": len(state.pot),
+        "most_declared": most_declared(state.due),
+        "pot": size_band(len(state.pot)),
         "salt_pile": len(state.salt_pile),
-        "players": [{"seat": s, "name": PLAYER_NAMES[s], "cards": size} for s, size in enumerate(sizes)],
-        "last_reveal": dict(state.reveals[-1], cards=list(state.reveals[-1]["cards"])) if state.reveals else None,
+        "players": [{"seat": s, "name": PLAYER_NAMES[s],
+                     "cards": exact_size(size) if s == seat or over else size_band(size)}
+                    for s, size in enumerate(sizes)],
+        "last_reveal": _reveal(state.reveals[-1]) if state.reveals else None,
         "sequence": list(SEQUENCE),
         "dealer": state.dealer,
         "set_aside": [len(hand) for hand in state.set_aside],
@@ -59,3 +62,8 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
     if over:
         view["result"] = game.result(state)
     return view
+
+
+def _reveal(reveal: dict[str, Any]) -> dict[str, Any]:
+    """The last challenge as everyone saw it: a whole pot's size is not told."""
+    return dict(reveal, cards=list(reveal["cards"]), taken=None if reveal["whole_pot"] else reveal["taken"])

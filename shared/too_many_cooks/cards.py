@@ -14,7 +14,7 @@ VEGETABLES: tuple[str, ...] = ("carrot", "tomato", "mushroom", "pepper", "onion"
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 COLOUR_SYMBOLS: dict[str, str] = {"red": "heart", "yellow": "sun", "green": "leaf", "blue": "drop"}
 # Okabe-Ito hues: told apart by most colour-blind chefs even without the symbol.
-COLOUR_HEX: dict[str, str] = {"red": "#D55E00", "yellow": "#F0E442", "green": "#009E73", "blue": "#0072B2"}
+COLOUR_HEX: dict[str, str] = {"red": "#CC3311", "yellow": "#F0E442", "green": "#009E73", "blue": "#0072B2"}
 VEG_PLURALS: dict[str, str] = {veg: veg + "s" for veg in VEGETABLES} | {"tomato": "tomatoes", "potato": "potatoes"}
 
 COPIES = 2  # identical copies of each (vegetable, colour) card

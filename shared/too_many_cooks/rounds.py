@@ -12,7 +12,8 @@ from soupkitchen.shared.too_many_cooks.tastes import satisfied, tastes_of
 MAX_STARS = 5
 LOSING_UNSATISFIED = 5  # this many unsatisfied tastes in one round lose the game
 TASTES_PER_ROUND = (7, 9, 11)
-MIN_UNREASONABLE, MAX_UNREASONABLE = 12, 15
+MIN_UNREASONABLE, MAX_UNREASONABLE = 12, 20  # "12 tastes or more", up to the Hard deck's 20 cards
+BRAG_TASTES = 15  # "If you win with 15 tastes, let the publisher know."
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
                 "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen")
 
@@ -136,7 +137,7 @@ def final_result(state: TmcState, lost: bool) -> dict[str, Any]:
         "winners": list(range(state.players)) if won else [],
         "scores": [state.stars] * state.players,
         "next_challenge": challenge,
-        "beat_fifteen": state.mode == "unreasonable" and won and state.taste_goal == MAX_UNREASONABLE,
+        "beat_fifteen": state.mode == "unreasonable" and won and state.taste_goal >= BRAG_TASTES,
     }
 
 
@@ -146,9 +147,11 @@ def _summary(state: TmcState, won: bool, challenge: dict[str, Any] | None) -> st
     if state.mode == "unreasonable":
         if not won:
             return f"The unreasonable soup of {state.taste_goal} tastes was not to everyone's taste."
+        done = f"All {state.taste_goal} tastes satisfied"
+        brag = ": tell the publisher!" if state.taste_goal >= BRAG_TASTES else ""
         if challenge is None:
-            return "All fifteen tastes satisfied: tell the publisher!"
-        return f"All {state.taste_goal} tastes satisfied: next time try {challenge['tastes']}."
+            return f"{done}, every taste in the Hard deck{brag or '!'}"
+        return f"{done}{brag or '.'} Next time try {challenge['tastes']}."
     if not won:
         return f"The kitchen closed in round {state.round} of {state.rounds}."
     served = f"{NUMBER_WORDS[state.rounds]} rounds served with {stars}."

@@ -152,7 +152,10 @@ class TooManyCooks(Game[TmcState]):
         if kind == "pass":
             passed = list(state.passed)
             passed[seat] = True
-            return self._next_turn(state.with_(passed=tuple(passed)), seat, [{"type": "passed", "seat": seat}])
+            deadline = self.next_deadline(state)
+            state, events = self._next_turn(state.with_(passed=tuple(passed)), seat, [{"type": "passed", "seat": seat}])
+            left = max(0.0, deadline - now) if deadline is not None else None
+            return state, [{**e, "seconds_left": left} if e["type"] == "all_passed" else e for e in events]
         if kind == "rotate":
             soup = rotate(state.soup, action["line"], action["index"], action["step"])
             moved = state.with_(soup=soup)

@@ -38,19 +38,20 @@ async def test_quit_and_fullscreen_are_handled_by_the_shell(app, kit):
     assert app.running is False
 
 
-def test_interface_sounds_follow_the_volume(app, kit):
-    from soupkitchen.client.sound import TONES, synthesise
-
-    assert len(synthesise(440, 440, 0.1, 0.5)) == int(22050 * 0.1) * 2     # 16-bit mono samples
+def test_interface_sounds_follow_the_volume_and_mute(app, kit):
     if not app.sounds.sounds:
         return   # no audio device at all: silence is the right answer
     app.stack.push(TitleScene(app))
     kit.press(app, "navigate", dy=1)
     assert app.sounds.played[-1:] == ["move"]
     app.settings.volume = 0
+    app.clock.t += 1
     kit.press(app, "navigate", dy=1)
-    assert app.sounds.played[-1:] == ["move"] and len(app.sounds.played) == 1     # muted
-    assert set(TONES) == {"move", "select", "error", "turn"}
+    assert app.sounds.played[-1:] == ["move"] and len(app.sounds.played) == 1     # volume 0
+    app.settings.volume, app.settings.muted = 80, True
+    app.clock.t += 1
+    kit.press(app, "navigate", dy=1)
+    assert len(app.sounds.played) == 1                                             # muted
 
 
 def test_a_broken_screen_returns_to_the_title_with_an_explanation(app, kit):

@@ -20,7 +20,7 @@ from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
 from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
 from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
 from tests import golden as golden_screens
-from tests.client.test_generic_table import GAMES, NAMES, open_table, sample_views, show
+from tests.client.test_generic_table import GAMES, NAMES, ON_GENERIC_TABLE, open_table, sample_views, show
 from tests.svg_rules import svg_problems
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,7 +131,7 @@ def test_a_crowded_row_of_cards_overlaps_inside_its_width_and_wraps_when_too_cro
     assert card_rows(cards, 70, 1000) == [cards]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ON_GENERIC_TABLE)
 def test_the_table_shows_the_viewers_cards_and_each_moves_cards(app, kit, game_id):
     players, seat, view = next((p, s, v) for p, s, v in sample_views(game_id, seeds=range(2), every=2)
                                if s is not None and any(present.move_cards(game_id, v, a) for a in v["legal_actions"]))
@@ -176,7 +176,7 @@ def showcase_view(game_id: str):
                key=richness)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ON_GENERIC_TABLE)
 def test_each_game_has_a_screenshot_of_its_table_in_the_docs(game_id, tmp_path, kit):
     """With SOUPKITCHEN_UPDATE_GOLDEN=1 the screenshot is drawn anew (look at it before committing)."""
     shot_path = golden_screens.DOCS / f"{game_id}.png"
@@ -203,7 +203,7 @@ def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeyp
     rasterised = []
     load = pygame.image.load_sized_svg
     monkeypatch.setattr(pygame.image, "load_sized_svg", lambda *a: rasterised.append(a) or load(*a))
-    for game_id in GAMES:
+    for game_id in ON_GENERIC_TABLE:
         players, seat, view = showcase_view(game_id)
         _conn, session = open_table(app, kit, game_id, players, seat)
         show(app, session, seat, view)

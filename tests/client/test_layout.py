@@ -1,12 +1,13 @@
-"""Every menu screen lays out inside the window without overlaps, from 1280x720 to 3840x2160."""
+"""Every menu screen lays out inside the window without overlaps, from the smallest window allowed to 3840x2160."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from soupkitchen.client import theme
+from soupkitchen.client import modes, theme
 from soupkitchen.client.app import App
+from soupkitchen.client.howto.scene import HowToPlayScene
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.scenes.join import JoinScene, TablesScene
 from soupkitchen.client.scenes.lobby import LobbyScene
@@ -17,7 +18,7 @@ from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
 
-SIZES = [(1280, 720), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024)]
+SIZES = [theme.MIN_WINDOW, (1280, 720), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024), (960, 1600)]
 
 
 def scenes(app, kit):
@@ -44,6 +45,7 @@ def scenes(app, kit):
         "results": ResultsScene(app, session),
         "pause": PauseMenu(app, session),
         "handoff": HandoffScene(app, session),
+        "howto": HowToPlayScene(app, modes.local_games(), "too-many-cooks", pick_game=True),
     }
 
 

@@ -126,7 +126,7 @@ async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
     kit.press(app, "menu")                                 # the menu still works, to leave if need be
     assert app.stack.top.name == "pause"
     kit.press(app, "navigate", dy=1)
-    assert app.stack.top.describe()["focused"] == "Settings"
+    assert app.stack.top.describe()["focused"] == "How to play (F1)"
     kit.press(app, "back")
     conn.connected = True
     app.step(0.2)

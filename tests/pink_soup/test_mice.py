@@ -35,14 +35,20 @@ def test_a_kitchen_mouse_may_be_activated_with_option_b_instead_of_taken(kit):
 
 
 def test_search_takes_any_kitchen_card_and_a_covered_one_stays_secret(kit):
-    state = drawn_mouse(kit, kitchen=[["dessert", "salt"], *FIVE_PILES[1:]])
+    state = drawn_mouse(kit, kitchen=[["dessert", "salt"], *FIVE_PILES[1:]], pots=[["milk"], [], []])
     state = kit.act(state, 0, {"type": "activate"})
+    chosen = GAME.view(state, 0)
+    assert "kitchen_search" not in chosen["pending"], "activating shows no covered card before the power"
+    assert not any("Salt" in a["label"] or "Dessert" in a["label"] for a in chosen["legal_actions"])
+    assert {a["type"] for a in chosen["legal_actions"]} == {"search", "look"}
+    state = kit.act(state, 0, {"type": "search"})
     view = GAME.view(state, 0)
     assert view["pending"]["kitchen_search"][0] == ["Eggs (2)", "Salt (0)", "Dessert (6)"]
+    assert {a["type"] for a in view["legal_actions"]} == {"find"}
     assert "kitchen_search" not in GAME.view(state, 1)["pending"]
-    state = kit.act(state, 0, {"type": "search", "pile": 0, "depth": 2})
-    assert GAME.view(state, 0)["players"][0]["pot"] == ["Dessert (6)"]
-    assert GAME.view(state, 1)["players"][0]["pot"] == [None]
+    state = kit.act(state, 0, {"type": "find", "pile": 0, "depth": 2})
+    assert GAME.view(state, 0)["players"][0]["pot"] == [None, "Dessert (6)"]
+    assert GAME.view(state, 1)["players"][0]["pot"] == [None, None]
     assert "a covered card" in GAME.view(state, 1)["log"][-1]
     assert GAME.view(state, 1)["kitchen"][0] == {"top": "Eggs (2)", "size": 2}
     assert GAME.view(state, 1)["removed"] == ["Mouse (-1)"]
@@ -50,7 +56,7 @@ def test_search_takes_any_kitchen_card_and_a_covered_one_stays_secret(kit):
 
 def test_shuffle_makes_every_card_of_that_pot_unknown_even_to_its_owner(kit):
     pots = [["dessert", "salt", "chili"], ["eggs", "milk"], []]
-    state = drawn_mouse(kit, pots=pots, known={0: [0, 1], 1: [1]})
+    state = drawn_mouse(kit, pots=pots, known={0: [0, 1], 1: [1]}, options={"learner_memory": True})
     state = kit.act(state, 0, {"type": "activate"})
     assert {(a["type"], a.get("seat")) for a in GAME.legal_actions(state, 0)} >= {("shuffle", 0), ("shuffle", 1)}
     shuffled = kit.act(state, 0, {"type": "shuffle", "seat": 0})
@@ -67,7 +73,8 @@ def test_a_pot_with_one_card_cannot_be_shuffled(kit):
 
 def test_swap_exchanges_cards_unseen_and_memories_follow_the_cards(kit):
     pots = [["dessert", "salt"], ["chili"], ["milk"]]
-    state = kit.act(drawn_mouse(kit, pots=pots, known={2: [0, 2]}), 0, {"type": "activate"})
+    state = drawn_mouse(kit, pots=pots, known={2: [0, 2]}, options={"learner_memory": True})
+    state = kit.act(state, 0, {"type": "activate"})
     state = kit.act(state, 0, {"type": "swap", "seat": 1, "slot": 0})
     targets = {(a["seat"], a["slot"]) for a in GAME.legal_actions(state, 0)}
     assert targets == {(0, 0), (0, 1), (2, 0)}, "the second card is in another pot"
@@ -79,6 +86,9 @@ def test_swap_exchanges_cards_unseen_and_memories_follow_the_cards(kit):
     assert GAME.view(state, 0)["players"][1]["pot"] == ["Milk (3)"]
     assert GAME.view(state, 0)["players"][2]["pot"] == [None], "the swap is unseen"
     assert "swaps card 1 of Chef 2's pot with card 1 of Chef 3's pot" in GAME.view(state, 1)["log"][-1]
+    state.options["learner_memory"] = False  # without the memory aid, each chef remembers for themself
+    assert all(card is None for seat in range(3) for player in GAME.view(state, seat)["players"]
+               for card in player["pot"])
 
 
 def test_look_shows_one_pot_to_the_activator_only_in_its_order(kit):
@@ -88,6 +98,8 @@ def test_look_shows_one_pot_to_the_activator_only_in_its_order(kit):
     assert GAME.view(state, 0)["players"][1]["pot"] == ["Eggs (2)", "Chili (-3)", "Dessert (6)"]
     assert GAME.view(state, 2)["players"][1]["pot"] == [None, None, None]
     assert GAME.view(state, None)["players"][1]["pot"] == [None, None, None]
+    later = kit.act(state, 1, {"type": "draw"})
+    assert GAME.view(later, 0)["players"][1]["pot"] == [None, None, None], "seen once: to be remembered"
 
 
 def test_closed_pots_cannot_be_targeted_by_mice_or_given_cards(kit):

@@ -4,6 +4,7 @@ reveal nothing hidden from their seat, and replays equal to the live game."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -24,16 +25,22 @@ def hidden_places(state: st.PinkState, seat: int | None) -> list[tuple[list, int
     """Where the cards lie that ``seat`` may not know, as (list, index) pairs. Defined here from the
     rulebook, independently of the view code."""
     over = state.step == st.OVER
-    searching = seat is not None and seat == state.turn and state.step == st.POWER
+    searching = seat is not None and seat == state.turn and state.step == st.SEARCH
     places = [(state.deck, index) for index in range(len(state.deck))]
     if seat is None or seat != state.turn:
         places += [(state.drawn, index) for index in range(len(state.drawn))]
     if not searching:
         places += [(pile, index) for pile in state.kitchen for index in range(len(pile) - 1)]
-    if not over:
-        places += [(pot, index) for pot, masks in zip(state.pots, state.known, strict=True)
-                   for index, mask in enumerate(masks) if not st.knows(mask, seat)]
+    if not over:  # a pot card is seen only at that moment, or always once seen with the memory aid
+        now = {(where, slot) for mask, where, slot in state.glimpses if st.knows(mask, seat)}
+        aid = state.options.get("learner_memory")
+        places += [(pot, index) for where, (pot, masks) in enumerate(zip(state.pots, state.known, strict=True))
+                   for index, mask in enumerate(masks)
+                   if (where, index) not in now and not (aid and st.knows(mask, seat))]
     return places
+
+
+TAKEN = re.compile(r"takes (.+) from kitchen pile \d+ into their pot")
 
 
 def scrambled(state: st.PinkState, seat: int | None, rng: random.Random) -> st.PinkState:
@@ -62,12 +69,21 @@ def scrambled(state: st.PinkState, seat: int | None, rng: random.Random) -> st.P
 
 def check_redacted(state: st.PinkState, seat: int | None, rng: random.Random) -> None:
     other = scrambled(state, seat, rng)
-    assert GAME.view(other, seat) == GAME.view(state, seat), f"the view of seat {seat} depends on cards hidden from it"
+    view = GAME.view(state, seat)
+    assert GAME.view(other, seat) == view, f"the view of seat {seat} depends on cards hidden from it"
+    if state.step != st.OVER and not state.options.get("learner_memory"):  # the log forgets too
+        earlier = view["log"][:len(view["log"]) - state.fresh]
+        named = [line for line in earlier if (m := TAKEN.search(line)) and m.group(1) not in ("a card", "a covered card")]
+        assert not named, f"seat {seat}'s log still names a card gone face down: {named}"
+
+
+def options_for(seed: int, players: int) -> dict:
+    return GAME.normalise_options({"learner_memory": seed % 5 == 2}, players)
 
 
 def checker(players: int, seed: int) -> SweepChecker:
     """Full checks after every action, one seat's redaction in turn, two sampled replays."""
-    return SweepChecker(GAME, players, seed, GAME.normalise_options({}, players), check_redacted,
+    return SweepChecker(GAME, players, seed, options_for(seed, players), check_redacted,
                         replay_at={3, 11 + seed % 17}, validate_every=7)
 
 
@@ -76,7 +92,8 @@ def checker(players: int, seed: int) -> SweepChecker:
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_keep_every_rule_invariant(players, chunk):
     for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
-        outcome = play(GAME, players, seed, random_chooser(seed), observe=checker(players, seed))
+        outcome = play(GAME, players, seed, random_chooser(seed), options=options_for(seed, players),
+                       observe=checker(players, seed))
         assert GAME.is_over(outcome.state)
         check_replay(GAME, outcome.record, outcome.state)
         assert GAME.result(outcome.state)["winners"], "somebody always wins (ties share the win)"
@@ -101,7 +118,8 @@ def drawing_chooser(seed: int):
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_that_run_out_of_cards_end_after_the_final_turns(players):
     for seed in range(DECK_OUT_GAMES):
-        outcome = play(GAME, players, seed, drawing_chooser(seed), observe=checker(players, seed))
+        outcome = play(GAME, players, seed, drawing_chooser(seed), options=options_for(seed, players),
+                       observe=checker(players, seed))
         state = outcome.state
         assert state.ending == st.DECK_OUT and not state.deck and all(state.closed)
         check_replay(GAME, outcome.record, state)

@@ -90,7 +90,8 @@ def test_own_full_pot_blind_pick_goes_to_the_kitchen_and_the_new_card_takes_its_
     state = kit.act(state, 0, {"type": "pot", "seat": 0})
     slots = GAME.legal_actions(state, 0)
     assert [a["slot"] for a in slots] == [0, 1, 2, 3, 4]
-    assert all("unknown" in a["label"] for a in slots), "a blind pick shows nothing you forgot"
+    assert [a["label"] for a in slots] == [f"Pick card {i} of your pot" for i in range(1, 6)], \
+        "a blind pick shows nothing you forgot"
     state = kit.act(state, 0, {"type": "slot", "slot": 4})
     view = GAME.view(state, 1)
     assert [pile["top"] for pile in view["kitchen"]] == ["Dessert (6)", "Chili (-3)"]
@@ -122,8 +123,8 @@ def test_another_chefs_full_pot_loses_a_revealed_card_from_the_game(kit):
     assert GAME.view(state, 0)["pending"]["incoming"] == "Mouse (-1)"
     state = kit.act(state, 0, {"type": "slot", "slot": 0})
     assert GAME.view(state, 2)["removed"] == ["Dessert (6)"]
-    assert GAME.view(state, 1)["players"][1]["pot"] == [None, "Salt (0)", "Eggs (2)", "Milk (3)", "Chili (-3)"]
-    assert GAME.view(state, 0)["players"][1]["pot"][0] == "Mouse (-1)"
+    assert GAME.view(state, 1)["players"][1]["pot"] == [None] * 5, "chef 2 must remember their own cards"
+    assert GAME.view(state, 0)["players"][1]["pot"] == ["Mouse (-1)", None, None, None, None]
     assert len(GAME.view(state, 2)["kitchen"]) == 1
 
 
@@ -150,9 +151,10 @@ def test_option_b_into_a_full_pot_swaps_a_blind_pick_out_to_the_kitchen(kit):
     state = kit.act(state, 0, {"type": "slot", "slot": 0})
     # the taken card left the kitchen first, so the revealed chili may go on any of the five piles
     assert GAME.view(state, 0)["pending"]["revealed"] == "Chili (-3)"
+    assert GAME.view(state, 1)["players"][0]["pot"][0] == "Beetroot and cabbage (4)", "everyone sees it go in"
     state = kit.act(state, 0, {"type": "discard", "pile": 0})
     assert GAME.view(state, 0)["kitchen"][0] == {"top": "Chili (-3)", "size": 2}
-    assert GAME.view(state, 1)["players"][0]["pot"][0] == "Beetroot and cabbage (4)"
+    assert GAME.view(state, 1)["players"][0]["pot"][0] is None, "and then must remember it"
 
 
 def test_a_single_card_left_in_the_deck_is_drawn_alone_and_goes_to_the_kitchen(kit):

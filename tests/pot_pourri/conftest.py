@@ -48,7 +48,7 @@ def make_table(players: int = 3, turn: int = 0, phase: str = TURN, hands=None, p
     redeemed_ids = [[take_recipe(n) for n in group] for group in (redeemed or [[] for _ in range(players)])]
     top_recipes = [take_recipe(n) for n in recipe_deck]
     state = PotState(
-        players=players, options={"cooking_pros": pros}, seed=7,
+        players=players, options={"cooking_pros": pros, "learner_memory": False}, seed=7,
         ingredient_draw=sorted(c for cards in free.values() for c in cards) + top,
         pantry=pantry_cards, hands=hand_cards, pans=pan_cards, lid=lid,
         recipe_draw=unused_recipes + top_recipes, books=book_ids, offered=[[] for _ in range(players)],

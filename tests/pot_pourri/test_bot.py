@@ -75,29 +75,44 @@ def test_bot_decisions_are_quick():
 
 
 def view_with(pans, log=(), log_first=0):
-    return {"legal_actions": [], "log": list(log), "log_first": log_first,
-            "pans": [{"pan": i, "count": count, "ingredients": kinds} for i, (count, kinds) in enumerate(pans)]}
+    return {"legal_actions": [], "log": list(log), "log_first": log_first, "phase": "turn", "turn": 0,
+            "menu": [], "pans": [{"pan": i, "count": count, "ingredients": kinds} for i, (count, kinds) in enumerate(pans)]}
 
 
-def test_the_bot_remembers_a_covered_saucepan_from_earlier_views_and_the_public_log():
+COVERED_ONIONS = "Player 1 cooked an ingredient into saucepan 1, now under the lid."
+
+
+def test_the_bot_remembers_a_covered_saucepan_from_what_it_saw_before_the_lid():
     bot = PotBot(1, 1)
     bot.choose(view_with([(2, ["rice", "fish"]), (0, []), (0, None)]), 0.0)
     assert bot.pans == [["rice", "fish"], [], []]
-    covered = view_with([(3, None), (0, []), (0, [])], log=["Player 1 cooked onions into saucepan 1.",
-                                                            "Player 1 moved the lid onto saucepan 1."])
+    cooked = ["Player 1 cooked onions into saucepan 1."]
+    bot.choose(view_with([(3, ["rice", "fish", "onions"]), (0, []), (0, None)], log=cooked), 0.5)
+    covered = view_with([(3, None), (0, []), (0, [])], log=[COVERED_ONIONS, "Player 1 moved the lid onto saucepan 1."])
     bot.choose(covered, 1.0)
-    assert bot.pans[0] == ["rice", "fish", "onions"], "the cooked card was read from the public log"
+    assert bot.pans[0] == ["rice", "fish", "onions"], "the bot remembers what it saw go in"
     missed = view_with([(4, None), (0, []), (0, [])], log=["x"] * 10, log_first=40)
     bot.choose(missed, 2.0)
     assert bot.pans[0] is None, "after missing part of the log, a covered saucepan is unknown"
+
+
+def test_a_bot_that_missed_the_moment_does_not_know_what_went_under_the_lid():
+    bot = PotBot(1, 1)
+    bot.choose(view_with([(2, ["rice", "fish"]), (0, []), (0, None)]), 0.0)
+    covered = view_with([(3, None), (0, []), (0, [])], log=[COVERED_ONIONS, "Player 1 moved the lid onto saucepan 1."])
+    bot.choose(covered, 1.0)
+    assert bot.pans[0] is None
 
 
 def test_the_bot_forgets_a_saucepan_the_log_says_was_emptied():
     bot = PotBot(1, 1)
     bot.choose(view_with([(5, ["rice"] * 5), (0, []), (0, None)]), 0.0)
     log = ["Player 1 cooked fish into saucepan 1.", "Saucepan 1 was emptied onto the discard pile.",
-           "Player 2 cooked meat into saucepan 1.", "Player 2 moved the lid onto saucepan 1."]
-    bot.choose(view_with([(1, None), (0, []), (0, [])], log=log), 1.0)
+           "Player 2 cooked meat into saucepan 1."]
+    bot.choose(view_with([(1, ["meat"]), (0, []), (0, None)], log=log), 0.5)
+    covered = [*log[:2], "Player 2 cooked an ingredient into saucepan 1, now under the lid.",
+               "Player 2 moved the lid onto saucepan 1."]
+    bot.choose(view_with([(1, None), (0, []), (0, [])], log=covered), 1.0)
     assert bot.pans[0] == ["meat"]
 
 
@@ -119,5 +134,5 @@ def test_the_bot_as_co_chef_serves_its_best_matching_recipe(kit):
     state = kit.table(hands=[["fish"], [], []], lid=2, pans=[["rice", "rice", "meat", "carrots", "onions"], [], []],
                       books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]])
     state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
-    state = kit.act(state, 0, {"type": "redeem", "recipe": kit.recipe("Syrniki")})
+    state = kit.act(state, 0, {"type": "decline"})  # no recipe of two matches for the cook
     assert PotBot(1, 1).choose(GAME.view(state, 1), 0.0)["recipe"] == kit.recipe("Plov")

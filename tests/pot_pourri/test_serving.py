@@ -27,21 +27,35 @@ def test_the_matches_table():
     assert [squares_for(n) for n in range(7)] == [0, 0, 1, 3, 5, 7, 9]
 
 
-def test_the_cook_must_serve_a_recipe_even_without_matches_and_moves_one_square_for_cooking(kit):
-    state = kit.act(cheese_pan(kit), 0, COOK_CHEESE)
+def test_the_cook_with_a_recipe_of_two_matches_must_serve_it(kit):
+    state = kit.act(cheese_pan(kit, books=[["Syrniki", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]),
+                    0, COOK_CHEESE)
     assert state.phase == SERVE and GAME.view(state, 1)["turn"] == 0
     legal = GAME.legal_actions(state, 0)
-    assert {a["type"] for a in legal} == {"redeem"}, "the cook may not decline"
-    assert {a["recipe"] for a in legal} == {kit.recipe("Paella"), kit.recipe("Pelmeni")}
+    assert [(a["type"], a["recipe"]) for a in legal] == [("redeem", kit.recipe("Syrniki"))], "the cook may not decline"
+    for refused in ({"type": "decline"}, {"type": "redeem", "recipe": kit.recipe("Pelmeni")}):
+        with pytest.raises(RuleError):
+            kit.act(state, 0, refused)
+    state = redeem(kit, state, 0, "Syrniki")
+    assert state.track[0] == 3 + 1 and state.redeemed[0] == [kit.recipe("Syrniki")]
+    assert GAME.view(state, 2)["players"][0]["redeemed"] == ["Syrniki (Slavic)"]
+
+
+def test_a_cook_without_two_matches_serves_nothing_and_still_moves_one_square(kit):
+    """A recipe can only be redeemed with at least two ingredients in the pan, the cook's too: filling
+    a pan on purpose gains no recipe (none towards the sixth, no menu stars)."""
+    state = kit.act(cheese_pan(kit), 0, COOK_CHEESE)
+    legal = GAME.legal_actions(state, 0)
+    assert [a["type"] for a in legal] == ["decline"] and "+1 square for cooking" in legal[0]["label"]
     with pytest.raises(RuleError):
-        kit.act(state, 0, {"type": "decline"})
-    state = redeem(kit, state, 0, "Paella")
-    assert state.track[0] == 1 and state.redeemed[0] == [kit.recipe("Paella")]
-    assert GAME.view(state, 2)["players"][0]["redeemed"] == ["Paella (Mediterranean)"]
+        redeem(kit, state, 0, "Paella")
+    state = kit.act(state, 0, {"type": "decline"})
+    assert state.track[0] == 1 and state.redeemed[0] == []
+    assert GAME.view(state, 2)["log"][-1] == "Player 1 served nothing from saucepan 1: +1 square for cooking."
 
 
 def test_co_chefs_follow_clockwise_and_need_two_matches(kit):
-    state = redeem(kit, kit.act(cheese_pan(kit), 0, COOK_CHEESE), 0, "Pelmeni")
+    state = kit.act(kit.act(cheese_pan(kit), 0, COOK_CHEESE), 0, {"type": "decline"})
     assert state.serve_queue[0][0] == 1
     legal = GAME.legal_actions(state, 1)
     assert [(a["type"], a.get("recipe")) for a in legal] == [("redeem", kit.recipe("Nachos")), ("decline", None)]
@@ -57,7 +71,9 @@ def test_co_chefs_follow_clockwise_and_need_two_matches(kit):
 
 
 def test_clean_up_empties_the_full_pan_and_refills_every_cookery_book(kit):
-    state = redeem(kit, kit.act(cheese_pan(kit, recipe_deck=["Syrniki", "Borscht"]), 0, COOK_CHEESE), 0, "Paella")
+    books = [["Pizza margherita", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]
+    state = kit.act(cheese_pan(kit, books=books, recipe_deck=["Syrniki", "Borscht"]), 0, COOK_CHEESE)
+    state = redeem(kit, state, 0, "Pizza margherita")
     state = redeem(kit, state, 1, "Nachos")
     state = kit.act(state, 2, {"type": "decline"})
     assert state.pans[0] == [] and len(state.ingredient_discard) == 6
@@ -89,7 +105,7 @@ def test_a_perfect_dish_scores_nine_plus_one_and_two_full_pans_are_served_one_re
 
 def test_the_last_chef_to_reach_a_star_square_may_swap_two_menu_tiles(kit):
     state = cheese_pan(kit, track=[7, 16, 0])
-    state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Paella")
+    state = kit.act(kit.act(state, 0, COOK_CHEESE), 0, {"type": "decline"})
     assert state.track[0] == 8 and state.crossings == [0]
     state = redeem(kit, state, 1, "Nachos")
     assert state.track[1] == 17
@@ -105,11 +121,12 @@ def test_the_last_chef_to_reach_a_star_square_may_swap_two_menu_tiles(kit):
 
 
 def test_passing_no_star_square_means_no_menu_change_and_the_chef_may_leave_it(kit):
-    state = redeem(kit, kit.act(cheese_pan(kit, track=[3, 0, 0]), 0, COOK_CHEESE), 0, "Paella")
+    serve_nothing = {"type": "decline"}
+    state = kit.act(kit.act(cheese_pan(kit, track=[3, 0, 0]), 0, COOK_CHEESE), 0, serve_nothing)
     assert state.crossings == []
     state = kit.act(kit.act(state, 1, {"type": "decline"}), 2, {"type": "decline"})
     assert state.phase == TURN
-    state = redeem(kit, kit.act(cheese_pan(kit, track=[25, 0, 0]), 0, COOK_CHEESE), 0, "Paella")
+    state = kit.act(kit.act(cheese_pan(kit, track=[25, 0, 0]), 0, COOK_CHEESE), 0, serve_nothing)
     state = kit.act(kit.act(state, 1, {"type": "decline"}), 2, {"type": "decline"})
     assert state.phase == MENU
     state = kit.act(state, 0, {"type": "keep_menu"})
@@ -118,13 +135,14 @@ def test_passing_no_star_square_means_no_menu_change_and_the_chef_may_leave_it(k
 
 def test_the_game_ends_the_moment_a_sixth_recipe_is_redeemed(kit):
     five = ["Borscht", "Syrniki", "Goulash", "Solyanka", "Draniki"]
-    state = cheese_pan(kit, redeemed=[five, [], []], track=[10, 12, 0])
-    state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Paella")
+    books = [["Pizza margherita", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]
+    state = cheese_pan(kit, redeemed=[five, [], []], track=[10, 12, 0], books=books)
+    state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Pizza margherita")
     assert state.phase == OVER and GAME.is_over(state)
     assert GAME.legal_actions(state, 1) == [], "co-chefs do not serve once the game has ended"
     result = GAME.result(state)
-    # Slavic is on the 3-star square, Mediterranean on 4: 11 + 5*3 + 4 = 30 for seat 0
-    assert result["scores"] == [30, 12, 0] and result["winners"] == [0]
+    # Slavic is on the 3-star square, Mediterranean on 4: 10 + 1 + 1 + 5*3 + 4 = 31 for seat 0
+    assert result["scores"] == [31, 12, 0] and result["winners"] == [0]
     assert GAME.view(state, 1)["result"]["you_won"] is False and GAME.view(state, 0)["result"]["you_won"]
     with pytest.raises(RuleError, match="over"):
         kit.act(state, 1, {"type": "decline"})
@@ -145,10 +163,17 @@ def test_ties_go_to_more_recipes_in_the_players_own_colour_then_are_shared(kit):
     assert final_score(state)["winners"] == [0, 1], "still tied: joint winners"
 
 
-def test_cooking_pros_each_chef_passing_a_star_peeks_in_turn_and_the_tiles_stay_secret(kit):
+def pros_peeks(kit, learner: bool = False):
+    """Seats 0 and 1 both pass a star square while serving a cheese pan (Cooking Pros)."""
     state = cheese_pan(kit, pros=True, track=[7, 16, 0])
-    state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Paella")
-    state = kit.act(redeem(kit, state, 1, "Nachos"), 2, {"type": "decline"})
+    if learner:
+        state.options["learner_memory"] = True
+    state = kit.act(kit.act(state, 0, COOK_CHEESE), 0, {"type": "decline"})
+    return kit.act(redeem(kit, state, 1, "Nachos"), 2, {"type": "decline"})
+
+
+def test_cooking_pros_each_chef_passing_a_star_peeks_in_turn_and_the_tiles_stay_secret(kit):
+    state = pros_peeks(kit)
     assert state.phase == PEEK and state.menu_queue == [0, 1], "both chefs who passed a star, in order"
     assert len(GAME.legal_actions(state, 0)) == 10
     state = kit.act(state, 0, {"type": "peek", "tiles": [0, 3]})
@@ -164,8 +189,17 @@ def test_cooking_pros_each_chef_passing_a_star_peeks_in_turn_and_the_tiles_stay_
     assert swapped.menu == [3, 1, 2, 0, 4] and kept.menu == [0, 1, 2, 3, 4]
     assert swap_events == keep_events, "nobody learns whether the tiles were swapped"
     assert GAME.view(swapped, 1)["log"] == GAME.view(kept, 1)["log"]
-    assert [s["cuisine"] for s in GAME.view(swapped, 0)["menu"]][:4] == ["American/Tex-Mex", None, None, "Middle Eastern"]
     assert swapped.phase == PEEK and GAME.view(swapped, 0)["turn"] == 1
+    # Once the tiles are back face down, the chef who looked must remember them: the view forgets.
+    assert all(s["cuisine"] is None for s in GAME.view(swapped, 0)["menu"])
+    assert GAME.view(swapped, 0) == GAME.view(kept, 0)
+
+
+def test_the_memory_aid_keeps_the_tiles_a_chef_looked_at(kit):
+    state = kit.act(pros_peeks(kit, learner=True), 0, {"type": "peek", "tiles": [0, 3]})
+    swapped = kit.act(state, 0, {"type": "swap_menu", "tiles": [0, 3]})
+    assert GAME.view(swapped, 0)["learner_memory"] is True
+    assert [s["cuisine"] for s in GAME.view(swapped, 0)["menu"]][:4] == ["American/Tex-Mex", None, None, "Middle Eastern"]
     state = kit.act(swapped, 1, {"type": "peek", "tiles": [3, 4]})
     state = kit.act(state, 1, {"type": "keep_menu"})
     assert [s["cuisine"] for s in GAME.view(state, 0)["menu"]] == ["American/Tex-Mex", None, None, None, None], \
@@ -173,9 +207,23 @@ def test_cooking_pros_each_chef_passing_a_star_peeks_in_turn_and_the_tiles_stay_
     assert state.phase == TURN
 
 
+def test_cooking_pros_each_star_square_passed_gives_its_own_look(kit):
+    """"Each time someone moves their counter over square 8, 17 or 26": one move over two, two looks."""
+    books = [["Syrniki", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]
+    state = kit.table(pros=True, track=[7, 0, 0], books=books, hands=[["cheese"], [], []], lid=2,
+                      pans=[["cheese", "cheese", "flour", "flour", "flour"], [], []])
+    state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Syrniki")
+    assert state.track[0] == 7 + 9 + 1, "a perfect dish and the cooking square: over 8 and onto 17"
+    state = kit.act(kit.act(state, 1, {"type": "decline"}), 2, {"type": "decline"})
+    assert state.phase == PEEK and state.menu_queue == [0, 0]
+    state = kit.act(kit.act(state, 0, {"type": "peek", "tiles": [0, 1]}), 0, {"type": "keep_menu"})
+    assert state.phase == PEEK and GAME.view(state, 0)["turn"] == 0
+
+
 def test_cooking_pros_tiles_are_turned_over_at_the_end(kit):
     five = ["Borscht", "Syrniki", "Goulash", "Solyanka", "Draniki"]
-    state = cheese_pan(kit, pros=True, redeemed=[five, [], []])
-    state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Paella")
+    books = [["Pizza margherita", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]
+    state = cheese_pan(kit, pros=True, redeemed=[five, [], []], books=books)
+    state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Pizza margherita")
     assert [s["cuisine"] for s in GAME.view(state, 2)["menu"]] == \
         ["Middle Eastern", "Mediterranean", "Slavic", "American/Tex-Mex", "French"]

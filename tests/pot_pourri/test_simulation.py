@@ -10,6 +10,7 @@ action, and replays at sampled points; every game is replayed at its end.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -17,7 +18,8 @@ from soupkitchen.shared.conformance import SweepChecker, check_replay, check_sta
 from soupkitchen.shared.match import replay
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.pot_pourri import GAME
-from soupkitchen.shared.pot_pourri.state import OVER, PotState
+from soupkitchen.shared.pot_pourri.cards import INGREDIENTS
+from soupkitchen.shared.pot_pourri.state import MENU, OVER, PotState
 
 GAMES_PER_COUNT = 500
 FULL_GAMES = 6
@@ -48,12 +50,17 @@ def rotate(places: list, rng: random.Random) -> None:
 def scrambled(state: PotState, seat: int | None, rng: random.Random) -> PotState:
     """A copy of ``state`` in which everything hidden from ``seat`` is dealt anew: hidden ingredient
     cards and hidden recipe cards each move on by a random number of places, and with Cooking Pros
-    the menu tiles ``seat`` does not know change places."""
+    the menu tiles ``seat`` is not looking at right now (or, with the memory aid, does not
+    remember) change places."""
     state = state.copy()
     for places in hidden_places(state, seat):
         rotate(places, rng)
     if state.options["cooking_pros"] and state.phase != OVER:
-        unknown = [square for square in range(5) if seat is None or state.known_tiles[seat][square] is None]
+        if state.options["learner_memory"]:  # the memory aid remembers what the seat looked at
+            unknown = [square for square in range(5) if seat is None or state.known_tiles[seat][square] is None]
+        else:  # a seat knows only the two tiles it is looking at right now
+            looking = state.phase == MENU and state.menu_queue[0] == seat
+            unknown = [square for square in range(5) if not (looking and square in state.peeked)]
         tiles = [state.menu[square] for square in unknown]
         rng.shuffle(tiles)
         for square, tile in zip(unknown, tiles, strict=True):
@@ -64,7 +71,12 @@ def scrambled(state: PotState, seat: int | None, rng: random.Random) -> PotState
 def check_redacted(state: PotState, seat: int | None, rng: random.Random) -> None:
     other = scrambled(state, seat, rng)
     GAME.check_invariants(other)
-    assert GAME.view(other, seat) == GAME.view(state, seat), f"the view of seat {seat} depends on hidden cards"
+    view = GAME.view(state, seat)
+    assert GAME.view(other, seat) == view, f"the view of seat {seat} depends on hidden cards"
+    if not state.options["learner_memory"] and state.phase != OVER:
+        covered = re.compile(rf"cooked (\w+) into saucepan {state.lid + 1}\b")
+        named = [line for line in view["log"] if (m := covered.search(line)) and m.group(1) in INGREDIENTS]
+        assert not named, f"seat {seat}'s log names what lies under the lid: {named}"
 
 
 def checker(players: int, seed: int, options: dict) -> SweepChecker:
@@ -94,7 +106,7 @@ class LightChecker:
 
 
 def options_for(seed: int) -> dict:
-    return {"cooking_pros": seed % 3 == 0}
+    return {"cooking_pros": seed % 3 == 0, "learner_memory": seed % 4 == 1}
 
 
 @pytest.mark.slow

@@ -97,6 +97,36 @@ def test_the_lidded_pan_shows_only_its_count_even_to_the_chef_who_filled_it(kit)
     assert GAME.view(state, 0)["pans"][2]["covered"] is False
 
 
+def test_no_view_or_log_names_what_lies_under_the_lid(kit):
+    """Everyone saw the fish and rice go in; once the lid is on, remembering them is the game."""
+    state = kit.table(hands=[["fish", "rice"], [], []], lid=2)
+    state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
+    state = kit.act(state, 0, {"type": "cook", "ingredient": "rice", "pan": 0})
+    assert GAME.view(state, 1)["log"][-1] == "Player 1 cooked rice into saucepan 1."
+    state = kit.act(state, 0, {"type": "move_lid", "pan": 0})
+    for seat in (0, 1, 2, None):
+        view = GAME.view(state, seat)
+        assert not any(kind in line for line in view["log"] for kind in ("fish", "rice")), view["log"]
+        assert view["log"][-3:] == ["Player 1 cooked an ingredient into saucepan 1, now under the lid."] * 2 + [
+            "Player 1 moved the lid onto saucepan 1."]
+        assert view["learner_memory"] is False
+    state = kit.act(kit.act(state, 1, {"type": "take", "source": "draw"}), 1, {"type": "take", "source": "draw"})
+    state = kit.act(state, 2, {"type": "take", "source": "draw"})
+    assert "fish" not in " ".join(GAME.view(state, 0)["log"])
+
+
+def test_the_memory_aid_keeps_naming_what_went_under_the_lid(kit):
+    spec = {spec.key: spec for spec in GAME.option_specs}["learner_memory"]
+    assert (spec.label, spec.default) == ("Learner: remember for me", False)
+    state = kit.table(hands=[["fish", "rice"], [], []], lid=2)
+    state.options["learner_memory"] = True
+    state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
+    state = kit.act(kit.act(state, 0, {"type": "stop_cooking"}), 0, {"type": "move_lid", "pan": 0})
+    view = GAME.view(state, 1)
+    assert view["learner_memory"] is True and "Player 1 cooked fish into saucepan 1." in view["log"]
+    assert view["pans"][0]["ingredients"] is None
+
+
 def test_the_log_tells_what_everybody_saw_but_not_what_was_drawn(kit):
     state = kit.table(hands=[[], [], []], deck=["peppers", "carrots"])
     state = kit.act(kit.act(state, 0, {"type": "take", "source": "draw"}), 0,

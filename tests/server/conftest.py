@@ -5,7 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
+import socketio
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -74,3 +76,31 @@ async def clients(server):
     for client in made:
         if client.sio.connected:
             await client.close()
+
+
+@pytest.fixture
+async def connect():
+    """``await connect(url, local=None)``: a client that said hello, from source address ``local``
+    (skips the test where this machine cannot use that address); all are closed afterwards."""
+    made: list[tuple[Client, aiohttp.ClientSession | None]] = []
+
+    async def make(url: str, local: str | None = None) -> Client:
+        session = None
+        client = Client(url)
+        if local is not None:  # requests and acknowledgements only: no pushes recorded
+            session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(local, 0)))
+            client.sio = socketio.AsyncClient(reconnection=False, http_session=session)
+        made.append((client, session))
+        try:
+            return await client.connect()
+        except (OSError, socketio.exceptions.ConnectionError):
+            if local is None:
+                raise
+            pytest.skip(f"this machine cannot connect from {local}")
+
+    yield make
+    for client, session in made:
+        if client.sio.connected:
+            await client.close()
+        if session is not None:
+            await session.close()

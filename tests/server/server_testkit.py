@@ -6,11 +6,13 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import socketio
 
+from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
 
@@ -101,6 +103,20 @@ async def fetch_json(url: str) -> Any:
         return await response.json()
 
 
+def stored_record(store: Store | str | Path, table_id: str) -> dict[str, Any]:
+    """A table's match record as the database holds it, finished or not (``/replays/<table>``
+    serves finished games only). ``store``: the hub's, or the path of a server's database."""
+    own = not isinstance(store, Store)
+    db = Store(store) if own else store
+    try:
+        row = db.load_table(table_id)
+    finally:
+        if own:
+            db.close()
+    assert row is not None, f"no table {table_id} in the database"
+    return {key: row[key] for key in ("game", "players", "options", "seed", "log", "over")}
+
+
 def loadable_game_ids() -> list[str]:
     """Every registered game, each loaded with a bot made (a game that fails to load fails the test)."""
     for game_id in game_ids():
@@ -128,7 +144,7 @@ def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> in
     """Every ``state`` push equals, exactly, the rules' view of its own seat at that state id, and
     each seat's pushes come in log order (pass one connection's pushes, in arrival order).
 
-    ``record`` is the match record served at ``/replays/<table>``. Returns how many were checked.
+    ``record`` is the match record served at ``/replays/<table>`` (or ``stored_record``). Returns how many were checked.
     """
     game = get_game(record["game"])
     state = game.setup(record["players"], game.normalise_options(record["options"], record["players"]),

@@ -5,35 +5,11 @@ from __future__ import annotations
 import asyncio
 import time
 
-import aiohttp
 import pytest
 import socketio
 from server_testkit import Client
 
 from soupkitchen.server.app import remote_address
-
-
-@pytest.fixture
-async def connect():
-    """``await connect(url, local=...)``: a client that said hello (from source address ``local``)."""
-    made: list[tuple[Client, aiohttp.ClientSession | None]] = []
-
-    async def make(url: str, local: str | None = None) -> Client:
-        session = None
-        if local is not None:
-            session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(local, 0)))
-        client = Client(url)
-        if session is not None:  # requests and acknowledgements only: no pushes recorded
-            client.sio = socketio.AsyncClient(reconnection=False, http_session=session)
-        made.append((client, session))
-        return await client.connect()
-
-    yield make
-    for client, session in made:
-        if client.sio.connected:
-            await client.close()
-        if session is not None:
-            await session.close()
 
 
 async def refused_connection(url: str) -> dict:
@@ -137,4 +113,7 @@ def test_the_remote_address_comes_from_the_aiohttp_request():
     assert remote_address({"aiohttp.request": Request(), "REMOTE_ADDR": "127.0.0.1"}) == "192.168.1.20"
     Request.remote = "fe80::1"
     assert remote_address({"aiohttp.request": Request()}) == "fe80::1"
-    assert remote_address({"REMOTE_ADDR": "10.0.0.5"}) == "10.0.0.5"
+    assert remote_address({"REMOTE_ADDR": "10.0.0.5"}) == ""  # only the transport says where a peer is
+    forwarded = {"aiohttp.request": Request(), "HTTP_X_FORWARDED_FOR": "10.9.9.9, 192.168.1.30"}
+    assert remote_address(forwarded) == "fe80::1"
+    assert remote_address(forwarded, trusted_proxies=("fe80::1",)) == "192.168.1.30"

@@ -6,7 +6,7 @@ import asyncio
 import random
 
 import pytest
-from server_testkit import check_received, fetch_json, quick_options
+from server_testkit import check_received, fetch_json, quick_options, stored_record
 
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.registry import get_game
@@ -121,7 +121,7 @@ async def test_refused_actions_change_nothing(server, clients, pepper):
     (ann, ann_token, _), (bob, bob_token, _) = players
     await ann.wait_for(lambda: ann.latest(0))
     other_tid, other_players, _ = await start_table(clients, seats=1, humans=1, spectate=False)
-    before = (await fetch_json(f"{server.url}/replays/{tid}"))["log"]
+    before = stored_record(server.hub.store, tid)["log"]
     pushes = len(ann.states) + len(bob.states) + len(watcher.states)
     add = {"type": "add", "n": 1}
     await ann.error("act", {"token": "x" * 32, "state_id": 0, "action": add}, "bad_token")
@@ -138,7 +138,7 @@ async def test_refused_actions_change_nothing(server, clients, pepper):
     other_token = other_players[0][1]
     await ann.error("act", {"token": other_token, "state_id": 0, "action": add}, "bad_token")
     await asyncio.sleep(0.1)
-    assert (await fetch_json(f"{server.url}/replays/{tid}"))["log"] == before
+    assert stored_record(server.hub.store, tid)["log"] == before
     assert len(ann.states) + len(bob.states) + len(watcher.states) == pushes
     reply = await ann.ok("act", {"token": ann_token, "state_id": 0, "action": add})
     assert reply["state_id"] == 1
@@ -161,7 +161,7 @@ async def test_clock_passes_the_turn_at_the_deadline(server, clients):
     pushed = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=3)
     assert pushed["events"] == [{"type": "timeout"}] and not pushed["snapshot"]
     assert 0 <= pushed["server_time"] - first["deadline"] < 0.3
-    record = await fetch_json(f"{server.url}/replays/{tid}")
+    record = stored_record(server.hub.store, tid)
     assert record["log"][0] == {"seat": None, "action": {"type": "timeout"}, "t": first["view"]["deadline"]}
     assert pushed["view"]["turn"] == 1
     assert pushed["deadline"] == pytest.approx(first["deadline"] + 1, abs=1e-6)
@@ -192,8 +192,8 @@ async def test_spectator_and_couch_seats_on_one_connection(server, clients):
     await couch.wait_for(lambda: couch.latest(0) and couch.latest(1))
     await couch.ok("act", {"token": created["token"], "state_id": 0, "action": {"type": "add", "n": 2}})
     await couch.ok("act", {"token": second["token"], "state_id": 1, "action": {"type": "add", "n": 3}})
-    await couch.wait_for(lambda: couch.latest(1)["state_id"] == 2)
-    record = await fetch_json(f"{server.url}/replays/{tid}")
+    await couch.wait_for(lambda: couch.latest(0)["state_id"] == couch.latest(1)["state_id"] == 2)
+    record = stored_record(server.hub.store, tid)
     assert check_received(record, couch.states) == 6
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server_testkit import Client, check_received, fetch_json
+from server_testkit import Client, check_received, stored_record
 
 
 async def two_player_table(clients, turn_seconds=60, moves=12):
@@ -61,7 +61,7 @@ async def test_grace_then_stand_in_bot_then_reclaim(server, clients):
         await back.ok("act", {"token": bob_token, "state_id": mine["state_id"], "action": {"type": "add", "n": 3}})
         await ann.wait_for(lambda: ann.latest(0)["state_id"] == mine["state_id"] + 1)
         assert ann.latest(0)["events"] == [{"type": "added", "seat": 1, "n": 3}]
-        record = await fetch_json(f"{server.url}/replays/{tid}")
+        record = stored_record(server.hub.store, tid)
         check_received(record, ann.states + bob.states + back.states)
     finally:
         await back.close()

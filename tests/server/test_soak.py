@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 import toy_game
-from server_testkit import Client, check_received, fetch_json, loadable_game_ids
+from server_testkit import Client, check_received, fetch_json, loadable_game_ids, stored_record
 
 from soupkitchen.server.store import token_hash
 from soupkitchen.shared.match import MatchRecord, replay
@@ -504,7 +504,7 @@ async def restart(servers, server, world: World) -> None:
     finally:
         await client.close()
     for table_id in {push["table"] for push in client.states}:
-        check_received(await fetch_json(f"{again.url}/replays/{table_id}"), [
+        check_received(stored_record(again.hub.store, table_id), [
             push for push in client.states if push["table"] == table_id])
     check_hub(again.hub)
 
@@ -535,7 +535,7 @@ async def test_soak(servers, server_log, seed):
     started = check_tables(server)
     records = {}
     for table_id in {push["table"] for conn in world.connections for push in conn.client.states}:
-        records[table_id] = await fetch_json(f"{server.url}/replays/{table_id}")
+        records[table_id] = stored_record(server.hub.store, table_id)
     checked = check_pushes(world, records)
     assert (await fetch_json(f"{server.url}/healthz"))["ok"] is True
     assert (await fetch_json(f"{server.url}/metrics"))["requests_total"] >= world.replies

@@ -56,18 +56,36 @@ def test_the_bot_lets_a_believable_claim_into_a_big_pot_pass(table):
     assert challenge_rate(state) < 0.2
 
 
-def test_the_bot_always_doubts_a_last_play_and_a_visible_miscount(table):
+def test_the_bot_always_doubts_a_last_play_and_a_miscount_it_can_see(table):
     last = table.arrange(4, {0: "peas", 1: "tomato onion"}, pot="carrot " * 6, turn=0, due="peas")
     last = table.play(last, 0, "peas", 1)
     assert challenge_rate(last) == 1.0
-    miscount = claim(table, "tomato onion", "peas peas", 1, pot="carrot " * 6, due="peas")
-    assert challenge_rate(miscount) == 1.0
+    # Seat 0 held exactly three cards (a bot at the deal knows it) and says one pea, but is left
+    # with none: the view shows "no cards", so the play was bigger than declared.
+    counted = table.arrange(4, {0: "peas peas onion", 1: "tomato onion"}, pot="carrot " * 6, turn=0, due="peas")
+    bot = StoneSoupBot(1, 3)
+    bot.observe(GAME.view(counted, 1))
+    bot.sizes.sure[0] = 3  # as if followed from the deal
+    after = table.play(counted, 0, "peas peas onion", 1)
+    assert bot.choose(GAME.view(after, 1), 0.5) == {"type": "challenge"}
+
+
+def test_the_bot_cannot_see_a_card_sneaked_into_a_big_hand(table):
+    hands = {0: "peas peas onion carrot carrot cabbage cabbage", 1: "tomato onion"}
+    state = table.arrange(4, hands, pot="carrot carrot tomato tomato sausage", turn=0, due="peas")
+    honest = table.play(state, 0, "peas peas", 2)
+    sneaked = table.play(state, 0, "peas peas onion", 2)
+    assert GAME.view(honest, 1) == GAME.view(sneaked, 1)
+    rates = [sum(StoneSoupBot(1, seed).choose(GAME.view(s, 1), 0.5) is not None for seed in range(60))
+             for s in (honest, sneaked)]
+    assert rates[0] == rates[1] < 60
 
 
 def test_the_bot_plays_its_food_honestly_and_takes_the_winning_play(table):
     state = table.arrange(3, {0: "potato potato onion"}, turn=0)
     after, chosen = bot_turn(table, state, 0, StoneSoupBot(0, 1))
-    assert chosen[-1] == {"type": "declare", "count": 2} and table.kinds(after.pot) == ["potato", "potato"]
+    assert chosen == [{"type": "play", "cards": {"potato": 2}, "count": 2}]
+    assert table.kinds(after.pot) == ["potato", "potato"]
     state = table.arrange(3, {0: "tomato tomato tomato"}, turn=0, due="tomato")
     after, _ = bot_turn(table, state, 0, StoneSoupBot(0, 1))
     after = table.act(after, SYSTEM, TIMEOUT, 3.0)
@@ -84,7 +102,7 @@ def test_the_bot_bluffs_less_when_it_knows_where_the_due_food_is(table):
             state = table.arrange(3, hands, turn=0)
             if known:  # seat 2 was seen picking up all four potatoes after a challenge
                 state.reveals = [{"serial": 1, "player": 2, "by": 1, "cards": ["potato"] * 4,
-                                  "verdict": "stone", "taker": 2, "taken": 4}]
+                                  "verdict": "honest", "taker": 2, "taken": 4, "whole_pot": True, "salt": 0}]
                 state.plays = 1
             _, chosen = bot_turn(table, state, 0, StoneSoupBot(0, seed))
             salted += chosen[-1]["type"] == "salt"

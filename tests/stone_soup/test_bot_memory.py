@@ -9,13 +9,13 @@ from collections import Counter
 
 import pytest
 
+from soupkitchen.shared.conformance import ObservedTable
 from soupkitchen.shared.match import MatchRecord, seat_views
-from soupkitchen.shared.playout import play
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 from soupkitchen.shared.stone_soup.cards import KIND_OF
 
-DECISIONS = ("seed", "rng", "plan", "challenges")  # what the bot means to do (and its dice), not what it saw
+DECISIONS = ("seed", "rng", "challenges")  # what the bot means to do (and its dice), not what it saw
 
 
 def remembered(bot: StoneSoupBot) -> dict:
@@ -35,29 +35,20 @@ class Moment:
 def played(players: int, seed: int, every: int) -> tuple[MatchRecord, list[Moment]]:
     """A game of bots that observe every view of their seat after each action, as at a server
     table; every ``every`` actions, each bot asked to choose is noted down."""
-    options = GAME.normalise_options({}, players)
     bots = [StoneSoupBot(seat, seed * 10 + seat) for seat in range(players)]
-    log: list[dict] = []
-    table = [GAME.setup(players, options, seed)]
+    table = ObservedTable(GAME, players, seed, bots)
     moments: list[Moment] = []
 
-    def show(state, entry=None) -> None:
-        log.extend([entry] if entry else [])
-        table[0] = state
-        for seat, bot in enumerate(bots):
-            bot.observe(GAME.view(state, seat))
-
     def choose(seat, view, now):
-        moment = Moment(len(log), table[0], bots[seat], view, now) if len(log) % every == 0 else None
+        steps = len(table.log)
+        moment = Moment(steps, table.state, bots[seat], view, now) if steps % every == 0 else None
         action = bots[seat].choose(view, now)
         if moment is not None:
             moment.action = action
             moments.append(moment)
         return action
 
-    show(table[0])
-    play(GAME, players, seed, choose, options=options, observe=show)
-    return MatchRecord(GAME.id, players, options, seed, log), moments
+    return table.play(choose), moments
 
 
 def rebuilt(record: MatchRecord, steps: int, seat: int) -> StoneSoupBot:

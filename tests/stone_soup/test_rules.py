@@ -74,7 +74,7 @@ def test_an_honest_play_goes_face_down_and_the_next_player_owes_the_next_food(ta
     state = table.play(state, 0, "potato potato", 2, now=10.0)
     view = GAME.view(state, 1)
     assert view["phase"] == "challenge" and view["turn"] is None and view["next_player"] == 1
-    assert view["pot"] == 2 and view["players"][0]["cards"] == 1
+    assert view["pot"]["words"] == "two cards" and view["players"][0]["cards"]["words"] == "one card"
     assert view["window"]["count"] == 2 and view["window"]["food"] == "potato"
     assert '"two potatoes"' in view["log"][-1]
     state = table.act(state, SYSTEM, TIMEOUT, now=13.0)
@@ -89,44 +89,60 @@ def test_the_sequence_wraps_from_peas_back_to_potatoes(table):
     assert GAME.view(state, 1)["due"] == "potato"
 
 
-def test_any_number_of_cards_may_be_added_but_at_least_one(table):
+def test_any_cards_may_be_added_in_one_play_but_at_least_one(table):
     state = table.arrange(3, {0: "potato potato potato onion stone"}, turn=0)
-    assert "at least one card" in GAME.validate(state, 0, {"type": "declare", "count": 1}, 0)
-    picked = table.act(state, 0, {"type": "pick", "card": "potato", "count": 3})
-    picked = table.act(picked, 0, {"type": "pick", "card": "stone"})
-    assert GAME.view(picked, 0)["picked"] == {"potato": 3, "stone": 1}
-    after = table.act(picked, 0, {"type": "declare", "count": 4})
+    assert "at least one card" in GAME.validate(state, 0, {"type": "play", "cards": {}, "count": 1}, 0)
+    assert "at least one card" in GAME.validate(state, 0, table.play_of("", 1) | {"cards": {"potato": 0}}, 0)
+    after = table.play(state, 0, "potato potato potato stone", 4)
     assert len(after.pot) == 4 and table.kinds(after.hands[0]) == ["onion"]
 
 
 def test_declared_counts_are_whole_numbers_from_one_to_the_copies_in_the_game(table):
     state = table.arrange(3, {0: "potato onion"}, turn=0)
-    state = table.act(state, 0, {"type": "pick", "card": "potato"})
     for count, words in [(0, "at least one"), (5, "only 4 potatoes"), (True, "whole number"),
                          (2.0, "whole number"), ("2", "whole number"), (None, "whole number")]:
-        reason = GAME.validate(state, 0, {"type": "declare", "count": count}, 0)
+        reason = GAME.validate(state, 0, {"type": "play", "cards": {"potato": 1}, "count": count}, 0)
         assert reason is not None and words in reason
-    assert GAME.validate(state, 0, {"type": "declare", "count": 4}, 0) is None
+    assert GAME.validate(state, 0, {"type": "play", "cards": {"potato": 1}, "count": 4}, 0) is None
 
 
-def test_picking_is_limited_to_the_cards_in_hand_and_never_salt(table):
+def test_a_play_takes_only_cards_in_hand_and_never_salt(table):
     state = table.arrange(3, {0: "potato salt onion"}, turn=0)
-    assert "only one potato" in GAME.validate(state, 0, {"type": "pick", "card": "potato", "count": 2}, 0)
-    assert "no stone" in GAME.validate(state, 0, {"type": "pick", "card": "stone"}, 0)
-    assert "shown" in GAME.validate(state, 0, {"type": "pick", "card": "salt"}, 0)
-    assert "which card" in GAME.validate(state, 0, {"type": "pick", "card": "truffle"}, 0)
-    assert "not picked" in GAME.validate(state, 0, {"type": "unpick", "card": "potato"}, 0)
-    picked = table.act(state, 0, {"type": "pick", "card": "potato"})
-    back = table.act(picked, 0, {"type": "unpick", "card": "potato"})
-    assert back.hands[0] == state.hands[0] and back.staged == []
+    for cards, words in [({"potato": 2}, "only one potato"), ({"stone": 1}, "no stone"), ({"salt": 1}, "shown"),
+                         ({"truffle": 1}, "Unknown card"), ({"potato": -1}, "whole number"),
+                         ({"potato": True}, "whole number"), (["potato"], "which cards"), (None, "which cards")]:
+        reason = GAME.validate(state, 0, {"type": "play", "cards": cards, "count": 1}, 0)
+        assert reason is not None and words in reason, (cards, reason)
 
 
-def test_only_the_seat_to_play_may_pick(table):
+def test_no_step_of_choosing_cards_is_an_action(table):
+    """Choosing is private until the play is made: no pick or unpick reaches the table."""
+    state = table.arrange(3, {0: "potato onion stone salt"}, turn=0)
+    for kind in ("pick", "unpick", "declare"):
+        assert "Unknown action" in GAME.validate(state, 0, {"type": kind, "card": "potato", "count": 1}, 0)
+    assert {action["type"] for action in GAME.legal_actions(state, 0)} == {"play", "salt"}
+
+
+def test_the_listed_plays_are_a_short_sample_and_validate_takes_any_other(table):
+    state = table.arrange(3, {0: "potato potato onion carrot cabbage peas stone salt"}, turn=0)
+    listed = GAME.legal_actions(state, 0)
+    plays = [(a["cards"], a["count"]) for a in listed if a["type"] == "play"]
+    assert ({"potato": 1}, 1) in plays and ({"potato": 2}, 2) in plays  # honest
+    assert ({"potato": 2, "stone": 1}, 3) in plays  # a stone passed off as food
+    assert ({"potato": 2, "onion": 1}, 2) in plays  # a card sneaked in
+    assert len(listed) <= 2 + 2 * 5 + 1
+    unlisted = {"type": "play", "cards": {"onion": 1, "carrot": 1, "peas": 1}, "count": 4}
+    assert GAME.validate(state, 0, unlisted, 0) is None
+    assert GAME.view(state, 0)["most_declared"] == 4
+
+
+def test_only_the_seat_to_play_may_play(table):
     state = table.arrange(3, {0: "potato onion"}, turn=0)
-    assert "Player 1" in GAME.validate(state, 1, {"type": "pick", "card": "potato"}, 0)
+    potato = table.play_of("potato", 1)
+    assert "Player 1" in GAME.validate(state, 1, potato, 0)
     assert GAME.legal_actions(state, 1) == [] and GAME.legal_actions(state, 2) == []
-    assert "no such seat" in GAME.validate(state, 7, {"type": "pick", "card": "potato"}, 0)
-    assert "Only a player" in GAME.validate(state, SYSTEM, {"type": "pick", "card": "potato"}, 0)
+    assert "no such seat" in GAME.validate(state, 7, potato, 0)
+    assert "Only a player" in GAME.validate(state, SYSTEM, potato, 0)
 
 
 # --- the challenge window ------------------------------------------------------------------------
@@ -134,7 +150,7 @@ def test_the_next_player_waits_for_the_challenge_window(table):
     state = table.arrange(3, {0: "potato onion", 1: "tomato stone"}, turn=0)
     state = table.play(state, 0, "potato", 1, now=5.0)
     assert GAME.next_deadline(state) == 8.0 and GAME.view(state, 2)["deadline"] == 8.0
-    assert "Wait" in GAME.validate(state, 1, {"type": "pick", "card": "tomato"}, 6.0)
+    assert "Wait" in GAME.validate(state, 1, table.play_of("tomato", 1), 6.0)
     assert "still open" in GAME.validate(state, SYSTEM, TIMEOUT, 7.9)
     assert "table clock" in GAME.validate(state, 1, TIMEOUT, 9.0)
     assert GAME.legal_actions(state, 0) == []  # nobody challenges their own play
@@ -143,7 +159,7 @@ def test_the_next_player_waits_for_the_challenge_window(table):
     closed = table.act(state, SYSTEM, TIMEOUT, 8.0)
     assert GAME.next_deadline(closed) is None
     assert "Too late" in GAME.validate(closed, 2, {"type": "challenge"}, 8.5)
-    assert GAME.validate(closed, 1, {"type": "pick", "card": "tomato"}, 8.5) is None
+    assert GAME.validate(closed, 1, table.play_of("tomato", 1), 8.5) is None
 
 
 @pytest.mark.parametrize("seconds", [1, 7, 10])
@@ -151,8 +167,7 @@ def test_each_table_sets_how_long_the_window_stays_open(seconds):
     state = start(3, 2, challenge_seconds=seconds)
     seat = state.turn
     kind = next(kind for kind in GAME.view(state, seat)["hand"] if kind != "salt")
-    state, _ = GAME.apply(state, seat, {"type": "pick", "card": kind}, 0.0)
-    state, _ = GAME.apply(state, seat, {"type": "declare", "count": 1}, 2.5)
+    state, _ = GAME.apply(state, seat, {"type": "play", "cards": {kind: 1}, "count": 1}, 2.5)
     assert GAME.next_deadline(state) == 2.5 + seconds
 
 
@@ -175,9 +190,10 @@ def test_the_first_challenge_wins_the_race(table):
 
 
 # --- penalties -----------------------------------------------------------------------------------
-def challenged(table, hand: str, kinds: str, count: int, pot: str = "", due: str = "potato", players: int = 3):
+def challenged(table, hand: str, kinds: str, count: int, pot: str = "", due: str = "potato", players: int = 3,
+               salt_pile: str = ""):
     """Seat 0 adds ``kinds`` declaring ``count``; seat 1 challenges. Returns (before, after)."""
-    state = table.arrange(players, {0: hand, 1: "salt salt"}, pot=pot, turn=0, due=due)
+    state = table.arrange(players, {0: hand, 1: "salt salt"}, pot=pot, turn=0, due=due, salt_pile=salt_pile)
     played = table.play(state, 0, kinds, count, now=0.0)
     return state, table.act(played, 1, {"type": "challenge"}, 1.0)
 
@@ -231,6 +247,24 @@ def test_a_stone_outweighs_a_miscount(table):
     assert after.pot == [] and len(after.hands[0]) == 4 + 7
 
 
+def test_the_salt_under_the_pot_goes_with_the_whole_pot(table):
+    pot = "carrot cabbage peas"
+    _, stone = challenged(table, "potato stone onion", "potato stone", 2, pot=pot, salt_pile="salt salt")
+    assert stone.salt_pile == [] and table.kinds(stone.hands[0]).count("salt") == 2
+    reveal = GAME.view(stone, 2)["last_reveal"]
+    assert reveal["whole_pot"] and reveal["salt"] == 2 and reveal["taken"] is None
+    assert "the whole pot and two dashes of salt under it" in GAME.view(stone, 2)["log"][-1]
+    _, honest = challenged(table, "potato onion", "potato", 1, pot=pot, salt_pile="salt")
+    assert honest.salt_pile == [] and table.kinds(honest.hands[1]).count("salt") == 3
+    # The bluff penalty takes from the top: it reaches the salt only when it takes the whole pot.
+    _, part = challenged(table, "sausage onion", "sausage", 1, pot=pot, salt_pile="salt")
+    assert len(part.salt_pile) == 1 and GAME.view(part, 2)["last_reveal"]["taken"] == 2
+    _, whole = challenged(table, "tomato sausage onion", "tomato sausage", 2, pot="carrot", salt_pile="salt")
+    assert whole.salt_pile == [] and "salt" in table.kinds(whole.hands[0])
+    for state in (stone, honest, part, whole):
+        GAME.check_invariants(state)
+
+
 def test_every_seat_sees_the_revealed_cards(table):
     _, after = challenged(table, "sausage onion", "sausage", 1, pot="carrot")
     for seat in (0, 1, 2, None):
@@ -245,16 +279,12 @@ def test_a_dash_of_salt_passes_and_the_next_player_owes_the_same_food(table):
     after = table.act(state, 0, {"type": "salt"})
     assert len(after.salt_pile) == 1 and after.pot == state.pot  # under the pot, not in it
     view = GAME.view(after, 2)
-    assert view["salt_pile"] == 1 and view["pot"] == 1 and view["turn"] == 1 and view["due"] == "sausage"
+    assert view["salt_pile"] == 1 and view["pot"]["most"] == 1 and view["turn"] == 1 and view["due"] == "sausage"
     assert view["deadline"] is None and "dash of salt" in view["log"][-1]
     assert "cannot be challenged" in GAME.validate(after, 2, {"type": "challenge"}, 0.5)
 
 
-def test_salt_returns_picked_cards_and_needs_a_salt_card(table):
-    state = table.arrange(3, {0: "salt onion stone"}, turn=0)
-    state = table.act(state, 0, {"type": "pick", "card": "stone"})
-    after = table.act(state, 0, {"type": "salt"})
-    assert table.kinds(after.hands[0]) == ["onion", "stone"] and after.staged == []
+def test_salt_needs_a_salt_card(table):
     no_salt = table.arrange(3, {0: "onion"}, turn=0)
     assert "no dash of salt" in GAME.validate(no_salt, 0, {"type": "salt"}, 0)
     assert all(action["type"] != "salt" for action in GAME.legal_actions(no_salt, 0))
@@ -297,20 +327,20 @@ def test_a_caught_last_play_takes_cards_back_and_play_goes_on(table):
 
 # --- malformed input -----------------------------------------------------------------------------
 GARBAGE = [None, 3, "pick", [], ["challenge"], {}, {"type": None}, {"type": 7}, {"type": "x" * 10_000},
-           {"type": "pick"}, {"type": "pick", "card": ["potato"]}, {"type": "pick", "card": {"a": 1}},
-           {"type": "pick", "card": "potato", "count": 10**100}, {"type": "pick", "card": "potato", "count": -1},
-           {"type": "pick", "card": "potato", "count": "1"}, {"type": "declare", "count": 10**100},
-           {"type": "declare", "count": float("nan")}, {"type": "declare", "count": [1]},
-           {"type": "unpick", "card": None}, {"type": "salt", "card": 5}, {"type": "challenge", "extra": [1]},
-           {"type": "timeout", "at": "now"}, {"type": "declare"}]
+           {"type": "play"}, {"type": "play", "cards": ["potato"]}, {"type": "play", "cards": {"a": 1}},
+           {"type": "play", "cards": {"potato": 10**100}, "count": 1}, {"type": "play", "cards": {"potato": -1}},
+           {"type": "play", "cards": {"potato": "1"}, "count": 1}, {"type": "play", "cards": {"stone": 1}, "count": 10**100},
+           {"type": "play", "cards": {"stone": 1}, "count": float("nan")}, {"type": "play", "cards": {"stone": 1}, "count": [1]},
+           {"type": "play", "cards": {None: 1}}, {"type": "play", "cards": {"x" * 10_000: 1}, "count": 1},
+           {"type": "pick", "card": "potato"}, {"type": "salt", "card": 5}, {"type": "challenge", "extra": [1]},
+           {"type": "timeout", "at": "now"}, {"type": "play", "cards": {"stone": 1}}]
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, None, -1, 3, 10**9, "0", 0.0, True, [0]])
 def test_validate_answers_any_input_with_a_reason(table, seat):
     fresh = table.arrange(3, {0: "potato potato stone salt"}, turn=0)
-    picked = table.act(fresh, 0, {"type": "pick", "card": "stone"})
-    windowed = table.act(picked, 0, {"type": "declare", "count": 1})
-    for state in (fresh, picked, windowed):
+    windowed = table.play(fresh, 0, "stone", 1)
+    for state in (fresh, windowed):
         for action in GARBAGE:
             for now in (0.0, 1e308, -5.0, float("nan"), float("inf"), "soon", None):
                 reason = GAME.validate(state, seat, action, now)

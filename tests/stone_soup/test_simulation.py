@@ -9,7 +9,7 @@ import pytest
 from soupkitchen.shared.conformance import check_replay, check_state
 from soupkitchen.shared.core import canonical_json
 from soupkitchen.shared.match import replay
-from soupkitchen.shared.playout import bot_chooser, play, random_chooser
+from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.stone_soup import GAME
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -18,7 +18,7 @@ CHUNKS = 5  # split so parallel test runners can share the work
 RANDOM_WAIT = 0.97  # random players let most plays stand, so hands empty; challenges still happen
 
 
-def run_checked_game(players: int, seed: int, redacted) -> None:
+def run_checked_game(players: int, seed: int, table) -> None:
     """One random game with check_state and a redaction check after every action, replayed at its end
     (and at two random points on every tenth seed)."""
     rng = random.Random(seed)
@@ -27,10 +27,10 @@ def run_checked_game(players: int, seed: int, redacted) -> None:
     def observe(state, entry) -> None:
         check_state(GAME, state, players)
         seats = [*range(players), None]
-        redacted(state, seats[len(states) % len(seats)], rng)
+        table.check_redacted(state, seats[len(states) % len(seats)], rng)
         states.append(state)
 
-    result = play(GAME, players, seed, random_chooser(seed, wait_chance=RANDOM_WAIT), observe=observe)
+    result = play(GAME, players, seed, table.random_player(seed, RANDOM_WAIT), observe=observe)
     assert GAME.is_over(result.state)
     check_replay(GAME, result.record, result.state)
     sampled = 2 if seed % 10 == 0 else 0  # mid-game replays on every tenth game keep the run short
@@ -44,7 +44,7 @@ def run_checked_game(players: int, seed: int, redacted) -> None:
 def test_random_games_keep_every_invariant(players, chunk, table):
     size = RANDOM_GAMES // CHUNKS
     for seed in range(1 + chunk * size, 1 + (chunk + 1) * size):
-        run_checked_game(players, seed, table.check_redacted)
+        run_checked_game(players, seed, table)
 
 
 @pytest.mark.slow

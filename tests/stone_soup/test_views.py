@@ -10,10 +10,11 @@ from soupkitchen.shared.conformance import check_legal_actions_validate
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup import view as view_module
+from soupkitchen.shared.stone_soup.cards import SIZE_BANDS, size_band
 
 VIEW_KEYS = {"seat", "players", "turn", "phase", "next_player", "sequence", "due", "pot", "salt_pile",
              "set_aside", "plays", "challenge_seconds", "window", "last_reveal", "log", "deadline", "over",
-             "legal_actions", "dealer"}
+             "legal_actions", "dealer", "most_declared"}
 
 
 def sampled_states(players: int, seeds: range) -> list:
@@ -25,16 +26,34 @@ def sampled_states(players: int, seeds: range) -> list:
     return states[::7]
 
 
-def test_picked_cards_stay_secret_but_still_count_in_the_hand(table):
-    state = table.arrange(3, {0: "potato stone onion"}, turn=0)
-    picked = table.act(state, 0, {"type": "pick", "card": "stone"})
-    mine = GAME.view(picked, 0)
-    assert mine["picked"] == {"stone": 1} and mine["hand"] == {"potato": 1, "onion": 1}
+def test_nobody_but_the_player_learns_how_many_cards_a_play_added(table):
+    """A card sneaked in beside the declared ones looks, across the table, like an honest play."""
+    hands = {0: "potato potato onion carrot cabbage peas peas", 1: "tomato", 2: "sausage"}
+    state = table.arrange(3, hands, pot="carrot cabbage peas peas onion", turn=0)
+    honest = table.play(state, 0, "potato potato", 2)
+    sneaked = table.play(state, 0, "potato potato onion", 2)
     for seat in (1, 2, None):
-        theirs = GAME.view(picked, seat)
-        assert theirs["players"][0]["cards"] == 3
-        assert theirs.get("picked", {}) == {} and "stone" not in str(theirs["log"])
-        assert theirs == GAME.view(table.hidden_shuffled(picked, seat, random.Random(1)), seat)
+        view = GAME.view(sneaked, seat)
+        assert view == GAME.view(honest, seat)
+        assert "added" not in view["window"] and view["players"][0]["cards"]["words"] == "a handful"
+        assert view["pot"]["words"] == "a fistful" and view["log"][-1] == 'Player 1 adds to the pot: "two potatoes".'
+    assert GAME.view(sneaked, 0)["players"][0]["cards"] == {"least": 4, "most": 4, "words": "4 cards"}
+
+
+def test_sizes_are_exact_up_to_three_cards_then_only_roughly_judged():
+    bands = [size_band(n) for n in range(0, 40)]
+    assert [b["words"] for b in bands[:4]] == ["no cards", "one card", "two cards", "three cards"]
+    assert all(b["least"] <= n and (b["most"] is None or n <= b["most"]) for n, b in enumerate(bands))
+    assert len({b["words"] for b in bands}) == len(SIZE_BANDS)
+    assert all(most is None or most - least + 1 >= 3 for least, most, _words in SIZE_BANDS[4:])
+
+
+def test_a_miscount_shows_when_it_crosses_a_band_a_person_could_count(table):
+    state = table.arrange(3, {0: "potato potato onion", 1: "tomato"}, turn=0)
+    honest = GAME.view(table.play(state, 0, "potato potato", 2), 1)
+    sneaked = GAME.view(table.play(state, 0, "potato potato onion", 2), 1)
+    assert honest["players"][0]["cards"]["words"] == "one card"
+    assert sneaked["players"][0]["cards"]["words"] == "no cards" and sneaked["window"]["empties_hand"]
 
 
 def test_views_carry_what_a_generic_client_needs(table):
@@ -42,12 +61,13 @@ def test_views_carry_what_a_generic_client_needs(table):
     for seat in (0, 1, None):
         view = GAME.view(state, seat)
         assert VIEW_KEYS <= set(view) and view["seat"] == seat
-        assert [p["cards"] for p in view["players"]] == [len(hand) for hand in state.hands]
+        assert [p["cards"]["least"] <= len(hand) for p, hand in zip(view["players"], state.hands, strict=True)]
         assert ("hand" in view) == (seat is not None)
         assert all(isinstance(line, str) and line[-1] in ".!" for line in view["log"])
     labels = [action["label"] for action in GAME.view(state, 0)["legal_actions"]]
-    assert labels == ["Pick one potato", "Pick one stone", "Dash of salt (pass)"]
-    assert list(GAME.view(state, 0))[:3] == ["seat", "hand", "picked"]  # a generic client lists these first
+    assert labels == ['Add one potato, say "one potato"', 'Add one potato and one stone, say "two potatoes"',
+                      'Add one potato and one stone, say "one potato"', "Dash of salt (pass)"]
+    assert list(GAME.view(state, 0))[:2] == ["seat", "hand"]  # a generic client lists these first
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -90,5 +110,26 @@ def test_the_log_keeps_the_last_eight_public_events(table):
     log = GAME.view(state, None)["log"]
     assert len(log) == 8
     assert log[0] == "Player 2 adds a dash of salt; Player 1 still owes potatoes."  # the 2nd salt
-    assert log[-2] == 'Player 2 adds 1 card: "one potato".'
-    assert log[-1] == "Player 1 calls stone soup on Player 2: tomato. A bluff: Player 2 takes back 1."
+    assert log[-2] == 'Player 2 adds to the pot: "one potato".'
+    assert log[-1] == "Player 1 calls stone soup on Player 2: tomato. A bluff: Player 2 takes back the whole pot and seven dashes of salt under it."
+
+
+def test_the_redaction_check_catches_an_exact_size(table, monkeypatch):
+    hands = {0: "potato potato onion carrot cabbage peas peas", 1: "tomato", 2: "sausage"}
+    state = table.play(table.arrange(3, hands, pot="carrot cabbage peas peas onion", turn=0), 0, "potato potato", 2)
+    table.check_redacted(state, 1, random.Random(1))
+    honest_view = view_module.build_view
+
+    def leaky(game, state, seat):
+        view = honest_view(game, state, seat)
+        view["window"]["added"] = state.window.added
+        return view
+
+    monkeypatch.setattr(view_module, "build_view", leaky)
+    caught = 0
+    for seed in range(10):
+        try:
+            table.check_redacted(state, 1, random.Random(seed))
+        except AssertionError as err:
+            caught += "roughly" in str(err)
+    assert caught >= 3

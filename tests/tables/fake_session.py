@@ -23,6 +23,7 @@ class FakeSession:
         self.shown_seat: int | None = seat
         self.now = 0.0
         self.listeners: list = []
+        self.lobby_listeners: list = []
         self.events: deque = deque(maxlen=40)
         self.emotes: deque = deque(maxlen=12)
         self.pads: dict[int, str] = {}
@@ -57,6 +58,12 @@ class FakeSession:
     def pass_controls(self) -> bool:
         return False
 
+    def seat_changes(self, seat: int, **info: Any) -> None:
+        """The server's lobby summary says something new about ``seat`` (connected, stand_in)."""
+        self.table["seats"][seat] = {**self.table["seats"][seat], **info}
+        for listener in list(self.lobby_listeners):
+            listener(self.table)
+
     # --- playing -----------------------------------------------------------------------------------
     def apply(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Play ``action`` at the current time and tell the listeners, as the server would."""
@@ -66,10 +73,11 @@ class FakeSession:
         return events
 
     def push(self, events: list[dict[str, Any]] | None = None) -> None:
-        """Send every held seat's view to the listeners, as the server does after each change."""
+        """Send every held seat's view to the listeners, as the server does after each change (the
+        events come with the first view of the new state only, as a real session passes them on)."""
         for listener in list(self.listeners):
-            for held in self.seats_held:
-                listener(held, GAME.view(self.state, held), events or [])
+            for i, held in enumerate(self.seats_held):
+                listener(held, GAME.view(self.state, held), (events or []) if i == 0 else [])
 
     def expire(self) -> None:
         """The round's clock runs out."""

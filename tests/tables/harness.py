@@ -53,3 +53,28 @@ def render(app: HeadlessApp, scene: TooManyCooksTable, now: float) -> pygame.Sur
     surface = pygame.Surface(app.screen_size)
     scene.draw(surface)
     return surface
+
+
+class Clock:
+    """A monotonic clock moved by hand (a client's or a server's)."""
+
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def run_apps(apps, until, timeout: float = 30.0, failure=lambda: "timed out") -> None:
+    """Step every app a frame at a time, each app's clock moving with its frames, until ``until()``;
+    fail with ``failure()`` after ``timeout`` seconds of real time."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        for app in apps:
+            app.clock.t += 1 / 60
+            app.step(app.clock.t)
+        await asyncio.sleep(0.005)
+        if until():
+            return
+    raise AssertionError(failure())

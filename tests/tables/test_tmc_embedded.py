@@ -4,8 +4,6 @@ timer run out on the server's (injected) clock and see the reveal."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pygame
 import pytest
 
@@ -18,14 +16,7 @@ from soupkitchen.server import hub as hub_module
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.shared.registry import get_game
 from soupkitchen.shared.too_many_cooks.rounds import score_round
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
+from tests.tables.harness import Clock, run_apps
 
 
 class ServerClock:
@@ -50,17 +41,12 @@ def app(tmp_path, monkeypatch):
 
 
 async def settle(app: App, until, timeout: float = 15.0, session=None) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        app.clock.t += 1 / 60
-        app.step(app.clock.t)
-        await asyncio.sleep(0.005)
-        if until():
-            return
-    view = session.view(0) if session is not None else {}
-    raise AssertionError(f"timed out waiting for the table; toasts: {[t.message for t in app.toasts]}; "
-                         f"phase {view.get('phase')}, turn {view.get('turn')}, chefs {view.get('chefs')}")
+    def failure() -> str:
+        view = session.view(0) if session is not None else {}
+        return (f"timed out waiting for the table; toasts: {[t.message for t in app.toasts]}; "
+                f"phase {view.get('phase')}, turn {view.get('turn')}, chefs {view.get('chefs')}")
+
+    await run_apps([app], until, timeout, failure)
 
 
 async def test_a_round_against_the_embedded_server(app):
@@ -149,7 +135,7 @@ async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch
     # A deal the kitchen survives if nobody touches the soup: the round ends in a reveal, not a loss.
     seed, expected = a_seed_scoring(options, 3, lambda reveal: not reveal["lost"] and reveal["unsatisfied"] >= 2)
     monkeypatch.setattr(hub_module.secrets, "randbelow", lambda _n: seed)   # the hub deals from this seed
-    app.settings.bot_speed = "slow"                                # no bot moves before the jump below
+    app.settings.bot_speed = "relaxed"                             # no bot moves before the jump below
     skew = 5000.0
     server = EmbeddedServer(tmp_path / "timer.sqlite3", bot_delay=app.settings.bot_delay,
                             clock=ServerClock(app.clock, skew))

@@ -1,5 +1,5 @@
 """Golden screenshots of the Too Many Cooks table, compared with a tolerance: mid-round, the change
-picker open, and the round reveal.
+picker open, the round reveal, the history strip after several moves and a seat a bot stands in for.
 
 Regenerate the goldens (and the 1920x1080 copies in docs/screenshots/) after a deliberate change of
 look with:
@@ -34,12 +34,20 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
     app, scene = make_table(session, size)
     session.everyone_ready()
     session.now = 12.0
-    while GAME.view(session.state, 0)["turn"] != 0:
+    moves = 0
+    while GAME.view(session.state, 0)["turn"] != 0 or (name == "history" and moves < 7):
         turn = GAME.view(session.state, 0)["turn"]
-        legal = [a for a in GAME.legal_actions(session.state, turn) if a["type"] == "change"]
-        session.apply(turn, legal[len(legal) // 2])
+        kind = "rotate" if name == "history" and moves % 3 == 1 else "change"
+        legal = [a for a in GAME.legal_actions(session.state, turn) if a["type"] == kind]
+        session.apply(turn, legal[(len(legal) // 2 + moves * 5) % len(legal)])
+        moves += 1
     session.now = 96.0
-    session.emotes.append((1, "disgusting", 95.0))
+    if name != "stand-in":
+        session.emotes.append((1, "disgusting", 95.0))
+    if name == "stand-in":
+        render(app, scene, 84.0)
+        session.seat_changes(2, connected=False)               # Cleo went away 12 s ago
+        session.seat_changes(1, connected=False, stand_in=True)  # a bot plays for Bert
     if name == "picker":
         render(app, scene, session.now)
         scene.handle(InputAction("click", "mouse", pos=scene.table_layout.cell(1, 2).center))
@@ -49,7 +57,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
     return render(app, scene, session.now)
 
 
-@pytest.mark.parametrize("name", ["midround", "picker", "reveal"])
+@pytest.mark.parametrize("name", ["midround", "picker", "reveal", "history", "stand-in"])
 def test_table_matches_its_golden(name):
     shot = shoot(name, SIZE)
     golden = GOLDEN / f"tmc-{name}.png"

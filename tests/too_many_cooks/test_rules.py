@@ -350,22 +350,37 @@ def test_unreasonable_is_one_hard_round_that_needs_every_taste(tmc):
 
 
 def test_unreasonable_win_adds_a_taste_to_the_next_challenge(tmc):
-    for goal, challenge in ((12, {"mode": "unreasonable", "tastes": 13}), (15, None)):
+    cases = (
+        (12, {"mode": "unreasonable", "tastes": 13}, "All 12 tastes satisfied. Next time try 13."),
+        (15, {"mode": "unreasonable", "tastes": 16},
+         "All 15 tastes satisfied: tell the publisher! Next time try 16."),
+        (20, None, "All 20 tastes satisfied, every taste in the Hard deck: tell the publisher!"),
+    )
+    for goal, challenge, summary in cases:
         state = tmc.playing(2, options={"mode": "unreasonable", "tastes": goal})
+        assert len(state.tastes) == goal
         state = tmc.with_soup(state, WITNESS_SOUPS["hard"])
         state, _ = GAME.apply(state, None, {"type": "timeout"}, 1e6)
         result = GAME.result(state)
         assert result["won"] and result["next_challenge"] == challenge
-        assert result["beat_fifteen"] == (goal == 15)
-        assert result["summary"] == ("All 12 tastes satisfied: next time try 13." if goal == 12
-                                     else "All fifteen tastes satisfied: tell the publisher!")
+        assert result["beat_fifteen"] == (goal >= 15)
+        assert result["summary"] == summary
         assert state.reveal["unsatisfied"] == 0
+
+
+def test_unreasonable_goes_up_to_the_twenty_hard_tastes():
+    assert GAME.normalise_options({"mode": "unreasonable", "tastes": 20}, 6)["tastes"] == 20
+    for too_many in (21, 11):
+        with pytest.raises(RuleError):
+            GAME.normalise_options({"mode": "unreasonable", "tastes": too_many}, 3)
+    state = GAME.setup(6, GAME.normalise_options({"mode": "unreasonable", "tastes": 20}, 6), 5)
+    assert len(set(state.tastes)) == 20 and [len(state.personal(s)) for s in range(6)] == [2] * 6
 
 
 def test_option_checks():
     assert GAME.normalise_options({}, 4) == {"difficulty": "easy", "mode": "standard", "tastes": 12,
                                              "round_seconds": 300}
-    for bad in ({"mode": "endless"}, {"difficulty": "insane"}, {"tastes": 11}, {"tastes": 16}, {"colour": 1}):
+    for bad in ({"mode": "endless"}, {"difficulty": "insane"}, {"tastes": 11}, {"tastes": 21}, {"colour": 1}):
         with pytest.raises(RuleError):
             GAME.normalise_options(bad, 4)
     with pytest.raises(RuleError):

@@ -49,8 +49,14 @@ def waiting(view: dict[str, Any]) -> list[int]:
 
 
 def pot_words(pot: list[str | None]) -> list[str]:
-    """A pot's cards slot by slot; "unknown" where the viewer does not know the card."""
-    return [f"{slot + 1}: {card or 'unknown'}" for slot, card in enumerate(pot)] or ["empty"]
+    """A pot's cards slot by slot; "face down" where the view does not name the card (the viewer
+    must remember it)."""
+    return [f"{slot + 1}: {card or 'face down'}" for slot, card in enumerate(pot)] or ["empty"]
+
+
+def seen_words(view: dict[str, Any]) -> str:
+    """How the pot cards a view names are known: seen just now, or remembered by the memory aid."""
+    return "remembered for you:" if view.get("learner_memory") else "seen just now:"
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
@@ -73,6 +79,8 @@ def _now(view, names, rename, me) -> Section:
         lines.append(Line(rename(prompt), seat=turn if isinstance(turn, int) else None))
         if view.get("phase") not in (None, "playing"):
             lines.append(Line(f"Ending: {str(view['phase']).replace('_', ' ')}"))
+        if view.get("learner_memory"):
+            lines.append(Line("Learner: remember for me is on (pot cards you saw stay named)."))
     if view.get("legal_actions") and not view.get("over"):
         lines.append(Line("Your move: choose one on the right.", strong=True))
     return Section("now", "Now", lines)
@@ -89,8 +97,10 @@ def _you(view, me) -> Section:
     closed = " (closed)" if player.get("closed") else ""
     lines.append(Line(f"Your pot ({len(player['pot'])}/5){closed}:" + ("" if player["pot"] else " empty"),
                       cards=tuple(map(card, player["pot"]))))
-    if player["pot"]:   # slot by slot, packed onto as few lines as the words take
+    if any(player["pot"]):   # slot by slot, packed onto as few lines as the words take
         lines += [Line(text) for text in pack("  cards", pot_words(player["pot"]))]
+    elif player["pot"]:
+        lines.append(Line("  all face down: remember what you put in"))
     if view.get("hand"):
         lines += pictured(pack("Drawn:", list(view["hand"])), map(card, view["hand"]), strong=True)
     return Section("you", "You", lines)
@@ -129,5 +139,5 @@ def _players(view, names, me) -> Section:
         lines.append(Line(head, seat=seat, cards=tuple(map(card, player["pot"]))))
         known = [card for card in player["pot"] if card] if isinstance(me, int) else []
         if known:
-            lines += [Line(t) for t in pack("  you know:", tally(known))]
+            lines += [Line(t) for t in pack(f"  {seen_words(view)}", tally(known))]
     return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)

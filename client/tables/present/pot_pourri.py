@@ -78,8 +78,11 @@ def _now(view, names, rename, me) -> Section:
     serving = view.get("serving")
     if serving and not view.get("over"):
         who = name_of(names, serving["seat"])
-        role = "the cook, must serve" if serving["cook"] else "a co-chef, may serve (2+ matches) or pass"
+        role = ("the cook, must serve a recipe of 2+ matches if they have one" if serving["cook"]
+                else "a co-chef, may serve (2+ matches) or pass")
         lines.append(Line(f"Saucepan {serving['pan'] + 1} is full: {who} is {role}."))
+    if view.get("learner_memory"):
+        lines.append(Line("Learner: remember for me is on (the log keeps naming what went under the lid)."))
     if view.get("legal_actions"):
         lines.append(Line("Your move: choose one on the right.", strong=True))
     elif not view.get("over"):

@@ -1,5 +1,5 @@
-"""Stone Soup's view in sections: who owes which ingredient or the open challenge, your hand and
-picked cards, the pot and the salt pile, the other players' hand sizes, and the recent log."""
+"""Stone Soup's view in sections: who owes which ingredient or the open challenge, your hand, the
+pot and the salt under it, the other players' hands as they look across the table, and the log."""
 
 from __future__ import annotations
 
@@ -32,14 +32,21 @@ def cards_of(counts: dict[str, int]) -> tuple[str, ...]:
 
 
 def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
-    """The kind a pick or put-back moves, the food a declaration names, the salt of a pass, the stone
-    of a "stone soup!" call."""
+    """The cards a play adds, the salt of a pass, the stone of a "stone soup!" call."""
     kind = action.get("type")
-    if kind in ("pick", "unpick") and isinstance(action.get("card"), str):
-        return (card(action["card"]),)
-    if kind == "declare":
-        return (card(view["due"]),)
+    if kind == "play" and isinstance(action.get("cards"), dict):
+        return cards_of(action["cards"])
     return {"salt": (card("salt"),), "challenge": (card("stone"),)}.get(kind, ())
+
+
+def size_words(size: Any) -> str:
+    """A hand or the pot as the view shows it: "3 cards", "a handful (4-6)"."""
+    if not isinstance(size, dict):
+        return plural(int(size), "card")
+    least, most = size.get("least"), size.get("most")
+    if least == most:
+        return str(size.get("words"))
+    return f"{size.get('words')} ({least}-{most})" if most is not None else f"{size.get('words')} ({least}+)"
 
 
 def waiting(view: dict[str, Any]) -> list[int]:
@@ -68,9 +75,8 @@ def _now(view, names, me) -> Section:
     window = view.get("window")
     if not lines and window:
         who = "You" if window["player"] == me else name_of(names, window["player"])
-        lines.append(Line(f"{who} added {plural(window['added'], 'card')}, claiming "
-                          f"{window['count']} x {window['food']}.", seat=window["player"],
-                          cards=(BACK,) * int(window["added"])))
+        lines.append(Line(f"{who} added cards face down, claiming {window['count']} x {window['food']}.",
+                          seat=window["player"], cards=(BACK,)))
         if window.get("empties_hand"):
             lines.append(Line("That was their last card: if it stands, they win."))
         nxt = view.get("next_player")
@@ -82,7 +88,7 @@ def _now(view, names, me) -> Section:
         lines.append(Line(f"{who} {view['due']} (or a dash of salt).", seat=turn, cards=(card(view["due"]),)))
     if view.get("legal_actions") and not view.get("over"):
         ask = "Your move: call \"stone soup!\" if you doubt it." if window else \
-            f"Your move: pick cards to add, then declare them as {view['due']}."
+            f"Your move: choose the cards to add and say how many {view['due']} they are."
         lines.append(Line(ask, strong=True))
     return Section("now", "Now", lines)
 
@@ -91,10 +97,6 @@ def _you(view) -> Section:
     hand = view["hand"]
     total = sum(hand.values())
     lines = pictured(pack(f"Hand ({total}):", _kinds(hand) or ["empty"]), cards_of(hand))
-    picked = view.get("picked") or {}
-    if any(picked.values()):
-        lines += pictured(pack(f"Picked to add ({sum(picked.values())}):", _kinds(picked)), cards_of(picked),
-                               strong=True)
     return Section("you", "You", lines)
 
 
@@ -102,14 +104,17 @@ def _board(view, names) -> Section:
     sequence = view.get("sequence") or []
     due = view["due"]
     order = [f"[{food}]" if food == due else food for food in sequence]
-    lines = [Line(f"Pot: {plural(view['pot'], 'card')} face down; salt pile: {view.get('salt_pile', 0)}",
-                  cards=((BACK,) if view["pot"] else ()) + ((card("salt"),) if view.get("salt_pile") else ()))]
+    pot = view["pot"]
+    has_pot = pot.get("most") != 0 if isinstance(pot, dict) else bool(pot)
+    lines = [Line(f"Pot: {size_words(pot)} face down; salt under it: {view.get('salt_pile', 0)}",
+                  cards=((BACK,) if has_pot else ()) + ((card("salt"),) if view.get("salt_pile") else ()))]
     lines += pictured(pack("Sequence:", order), map(card, sequence),   # the food owed is framed and marked
                       marked=(i for i, food in enumerate(sequence) if food == due))
     reveal = view.get("last_reveal")
     if reveal:
+        taken = "the whole pot" if reveal.get("whole_pot") else reveal.get("taken")
         lines.append(Line(f"Last call: {name_of(names, reveal['by'])} on {name_of(names, reveal['player'])}, "
-                          f"{reveal['verdict']}; {name_of(names, reveal['taker'])} took {reveal['taken']}"))
+                          f"{reveal['verdict']}; {name_of(names, reveal['taker'])} took {taken}"))
         shown = list(reveal.get("cards") or [])
         lines += pictured(pack("  shown:", shown or ["nothing"]), map(card, shown))
     aside = [n for n in view.get("set_aside") or [] if n]
@@ -127,5 +132,5 @@ def _players(view, names, me) -> Section:
         if seat == me:
             continue
         marks = " - to play" if seat in waiting(view) else ""
-        lines.append(Line(f"{name_of(names, seat)}: {plural(player['cards'], 'card')} in hand{marks}", seat=seat))
+        lines.append(Line(f"{name_of(names, seat)}: {size_words(player['cards'])} in hand{marks}", seat=seat))
     return Section("players", "Other players" if isinstance(me, int) else "Players", lines)

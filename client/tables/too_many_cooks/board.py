@@ -10,6 +10,7 @@ import pygame
 
 from soupkitchen.client import art, theme
 from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
+from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE
 from soupkitchen.client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
 from soupkitchen.client.tables.too_many_cooks.paint import (
@@ -39,6 +40,10 @@ class Frame:
     colour_blind: bool = False
     keyboard: bool = False          # the cursor was last moved by keys or a pad: show it
     pad: bool = False               # ... and by a pad: name its buttons in the hints
+    history: History | None = None  # the round so far
+    reconnecting: bool = False      # the server cannot be reached: the timer is held
+    history_scroll: int = 0         # newest entries scrolled past in the history strip
+    seat_notes: dict[int, str] = field(default_factory=dict)   # "away 0:12", "bot playing for Ada"
 
     def name(self, seat: int | None) -> str:
         if seat is None:

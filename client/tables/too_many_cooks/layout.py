@@ -28,6 +28,8 @@ PICK_W, PICK_H = 92, 127                   # a card offered in the change picker
 SPARES_X = (MARGIN + SIDE_W + SPACE, BOARD_W - MARGIN - SIDE_W - SPACE - 2 * SPARE_W - 8)
 RIGHT_X = BOARD_W - MARGIN - SIDE_W
 TASTE_GAP = 8
+CHEFS_Y, CHEF_ROW, CHEFS_H = 338, 96, 400   # the chefs' rows: at most 96 high, 400 in all
+HISTORY_BOTTOM = 900
 
 
 @dataclass(frozen=True)
@@ -181,8 +183,13 @@ class TableLayout:
         return self.rect(RIGHT_X + 248, 100, SIDE_W - 258, 214)
 
     def chef_row(self, index: int, count: int) -> pygame.Rect:
-        height = min(104, 560 / max(1, count))
-        return self.rect(RIGHT_X + 10, 338 + index * height, SIDE_W - 20, height - 8)
+        height = min(CHEF_ROW, CHEFS_H / max(1, count))
+        return self.rect(RIGHT_X + 10, CHEFS_Y + index * height, SIDE_W - 20, height - 8)
+
+    def history(self, count: int) -> pygame.Rect:
+        """The round's history strip, between the chefs and the buttons."""
+        top = CHEFS_Y + min(CHEF_ROW, CHEFS_H / max(1, count)) * max(1, count) + 4
+        return self.rect(RIGHT_X + 10, top, SIDE_W - 20, HISTORY_BOTTOM - top)
 
     def button(self, name: str) -> pygame.Rect:
         """Buttons under the chefs: the main move (pass / ready) and the three emotes."""

@@ -136,7 +136,7 @@ def arrow_at(row: int, col: int) -> tuple[str, int, int] | None:
     return None
 
 
-FOCUS_ORDER = ("soup", "tastes", "spares")
+FOCUS_ORDER = ("soup", "tastes", "spares", "history")
 SPARE_COLUMNS, SPARES_PER_COLUMN = 4, 2
 
 
@@ -164,10 +164,12 @@ class Selection:
     hover_spare: int | None = None  # the spare set under the mouse
 
     def cycle_focus(self, model: TableModel) -> str:
-        """The second button: soup -> tastes -> spares -> soup (skipping tastes when none is listed,
-        and the spares while the revealed tastes cover them). Leaving the soup closes the picker."""
+        """The second button: soup -> tastes -> spares -> history -> soup (skipping tastes when none
+        is listed, the spares while the revealed tastes cover them, and the round's history between
+        rounds). Leaving the soup closes the picker."""
         order = [f for f in FOCUS_ORDER if not (f == "tastes" and not model.listed_tastes())
-                 and not (f == "spares" and model.reveal is not None)]
+                 and not (f == "spares" and model.reveal is not None)
+                 and not (f == "history" and model.phase != "playing")]
         self.focus = order[(order.index(self.focus) + 1) % len(order)] if self.focus in order else "soup"
         self.picked, self.choice = None, 0
         self.taste = min(self.taste, max(0, len(model.listed_tastes()) - 1))
@@ -258,7 +260,8 @@ class Selection:
         being read within the list."""
         count = len(model.listed_tastes())
         self.taste = min(self.taste, max(0, count - 1))
-        if (self.focus == "tastes" and not count) or (self.focus == "spares" and model.reveal is not None):
+        if ((self.focus == "tastes" and not count) or (self.focus == "spares" and model.reveal is not None)
+                or (self.focus == "history" and model.phase != "playing")):
             self.focus = "soup"
         if self.picked is not None and not model.changes_at(*self.picked):
             self.close()

@@ -12,6 +12,7 @@ import pygame
 
 from soupkitchen.client import art, theme
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
+from soupkitchen.client.textfit import note_clipped
 
 ART = art.ASSETS / "too_many_cooks"
 
@@ -60,6 +61,7 @@ class Painter:
         f = self.font(size)
         words = str(words)
         if max_width is not None and f.size(words)[0] > max_width:
+            note_clipped(words)
             while len(words) > 1 and f.size(words + "…")[0] > max_width:
                 words = words[:-1]
             words += "…"
@@ -67,6 +69,13 @@ class Painter:
         rect = image.get_rect(**{anchor: pos})
         self.surface.blit(image, rect)
         return rect
+
+    def largest_fitting(self, words: str, sizes: tuple[float, ...], width: int) -> float:
+        """The first of ``sizes`` (largest first) at which ``words`` fit ``width`` pixels; else the last."""
+        for size in sizes:
+            if self.font(size).size(str(words))[0] <= width:
+                return size
+        return sizes[-1]
 
     def paragraph(self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4,
                   shrink: bool = True) -> int:
@@ -80,6 +89,7 @@ class Painter:
                 break
         room = max(1, min(max_lines, rect.height // line_h))
         if len(lines) > room:
+            note_clipped(words)
             lines = lines[:room]
             last = lines[-1]
             while last and f.size(last + "…")[0] > rect.width:

@@ -22,6 +22,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     SMALL,
     Painter,
 )
+from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
 
 URGENT_SECONDS = 30
 EMOTE_SECONDS = 3.0
@@ -52,6 +53,8 @@ def stars_words(stars: int) -> str:
 def status_lines(f: Frame) -> tuple[str, str]:
     """What the shown chef should know now, in two lines."""
     m = f.model
+    if f.reconnecting:
+        return "Reconnecting...", "The server cannot be reached. The timer waits until it answers."
     if m.phase == "over":
         result = m.view.get("result") or {}
         return ("The kitchen wins!" if result.get("won") else "Game over"), stars_words(int(result.get("stars", m.view.get("stars", 0))))
@@ -75,9 +78,11 @@ def hint_line(f: Frame) -> str:
     if focus == "tastes":
         move = "D-pad" if pad else "Up / Down"
         return f"{move} reads each taste  ·  {alt} spares  ·  {'B' if pad else 'Esc'} back to the soup"
+    if focus == "history":
+        return f"{'D-pad' if pad else 'Up / Down'} reads older or newer moves  ·  {alt} back to the soup"
     if focus == "spares":
         move = "D-pad" if pad else "Arrows"
-        return f"{move} picks a vegetable  ·  {alt} back to the soup"
+        return f"{move} picks a vegetable  ·  {alt} the round's moves"
     react = "right stick reacts" if pad else "1-3 react"
     if f.model.my_turn and f.selection.picked is not None:
         return f"{'D-pad' if pad else 'Arrows'} choose  ·  {'A' if pad else 'Enter'} swaps  ·  {'B' if pad else 'Esc'} cancels"
@@ -114,7 +119,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     rect = lay.timer
     total = float(f.model.view.get("round_seconds") or 300)
     left = f.remaining if f.remaining is not None else (total if f.model.phase == "ready" else 0.0)
-    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing"
+    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing" and not f.reconnecting
     if urgent:   # a heartbeat: the dial swells a little every second
         beat = 0.5 + 0.5 * math.cos(2 * math.pi * (f.now % 1.0))
         rect = rect.inflate(round(rect.width * 0.05 * beat), round(rect.height * 0.05 * beat))
@@ -129,6 +134,13 @@ def draw_timer(p: Painter, f: Frame) -> None:
     pygame.draw.rect(p.surface, PAPER, face, border_radius=face.height // 3)
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
     p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
+    if f.reconnecting:   # held: say why the clock stands still
+        note = p.font(SMALL).size("reconnecting...")
+        pill = pygame.Rect(0, 0, note[0] + lay.px(16), note[1] + lay.px(4))
+        pill.midtop = (placed.centerx, face.bottom + lay.px(6))
+        pygame.draw.rect(p.surface, PAPER, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(p.surface, INK, pill, width=lay.px(2), border_radius=pill.height // 2)
+        p.text("reconnecting...", SMALL, INK, pill.center, anchor="center")
     if urgent:   # the alarm mark: not only a colour
         tri = [(placed.x + lay.px(24), placed.y + lay.px(6)), (placed.x + lay.px(48), placed.y + lay.px(48)),
                (placed.x, placed.y + lay.px(48))]
@@ -144,11 +156,13 @@ def draw_right(p: Painter, f: Frame) -> None:
     title, detail = status_lines(f)
     box = lay.status
     urgent = f.model.must_pass or f.model.my_turn
-    p.text(title, HEADING * 0.8, theme.MUSTARD if urgent else theme.TEXT, box.topleft, max_width=box.width)
+    size = p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), box.width)
+    p.text(title, size, theme.MUSTARD if urgent else theme.TEXT, box.topleft, max_width=box.width)
     p.paragraph(detail, BODY, theme.TEXT_DIM, pygame.Rect(box.x, box.y + lay.px(56), box.width, box.height - lay.px(56)))
     chefs = f.model.chefs()
     for i, chef in enumerate(chefs):
         draw_chef(p, f, chef, lay.chef_row(i, len(chefs)))
+    draw_history(p, f)
     label, enabled, urgent = main_button(f)
     p.button(lay.button("main"), label, enabled, urgent=urgent)
     for i, word in enumerate(EMOTE_BUTTONS):
@@ -188,19 +202,30 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     pygame.draw.circle(p.surface, INK, dot, radius, width=lay.px(2))
     p.text(theme.seat_symbol(seat), SMALL, INK, dot, anchor="center")
     name = f.name(seat) + (" (you)" if seat == m.seat else "")
-    p.text(name, BODY, theme.TEXT, (dot[0] + radius + lay.px(10), rect.y + lay.px(6)), max_width=lay.px(220))
-    notes = []
+    backs = chef.get("tastes") or []
+    h = rect.height - lay.px(10)
+    w = round(h * 120 / 168)
+    x = dot[0] + radius + lay.px(10)
+    room = rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) - x
+    notes = [note for note in (f.seat_notes.get(seat, ""), last_move_note(f, seat)) if note]
     if turn:
         notes.append("cooking now")
     if chef.get("passed") and m.phase == "playing":
         notes.append("passed")
     if m.phase in ("ready", "reveal"):
         notes.append("ready" if chef.get("ready") else "not ready")
-    p.text(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
-           (dot[0] + radius + lay.px(10), rect.bottom - lay.px(6)), anchor="bottomleft")
-    backs = chef.get("tastes") or []
-    h = rect.height - lay.px(10)
-    w = round(h * 120 / 168)
+    if last_move_note(f, seat):   # the chef who moved last: their colour down the seat's edge
+        pygame.draw.rect(p.surface, theme.seat_colour(seat), (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)))
+    name_font, note_font = p.font(BODY), p.font(SMALL)
+    if rect.height >= name_font.get_linesize() + note_font.get_linesize():
+        p.text(name, BODY, theme.TEXT, (x, rect.y + lay.px(4)), max_width=room)
+        p.paragraph(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
+                    pygame.Rect(x, rect.y + lay.px(4) + name_font.get_linesize(), room,
+                                rect.bottom - rect.y - name_font.get_linesize()), max_lines=2, shrink=False)
+    else:   # a short row: the name and the notes on one line
+        words = name + (f": {', '.join(notes)}" if notes else "")
+        p.paragraph(words, SMALL, theme.MUSTARD if turn else theme.TEXT,
+                    pygame.Rect(x, rect.y + lay.px(2), room, rect.height - lay.px(4)), max_lines=2, shrink=False)
     for i, back in enumerate(backs):
         r = pygame.Rect(rect.right - lay.px(8) - (len(backs) - i) * (w + lay.px(4)), rect.y + lay.px(5), w, h)
         p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)

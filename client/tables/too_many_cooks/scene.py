@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import theme
+from soupkitchen.client.clock import HeldCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.session import EMOTES
 from soupkitchen.client.tables.base import TableScene
@@ -19,10 +20,14 @@ from soupkitchen.client.tables.too_many_cooks.board import (
     draw_picker,
     draw_spare_detail,
 )
+from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from soupkitchen.client.tables.too_many_cooks.points import points_for
+from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
+from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
 
@@ -39,8 +44,18 @@ class TooManyCooksTable(TableScene):
         self.keyboard = False
         self.pad = False                  # the last key or button pressed was a gamepad's
         self.sent: list[Action] = []      # every action this table asked to play, in order
+        self.history = History()          # the round so far, move by move
+        self.history_scroll = 0           # newest history entries scrolled past
+        self.countdown = HeldCountdown()  # stands still while the server cannot be reached
+        self.round_left: float | None = None   # seconds that were left when every chef passed
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
         self._layer_key: tuple | None = None
+        self.seats = SeatWatch()          # people away, and bots standing in for them
+        self.seats.update(session.table, self.now)
+        if isinstance(getattr(session, "lobby_listeners", None), list):
+            session.lobby_listeners.append(self._lobby)
+        if isinstance(getattr(session, "back_listeners", None), list):
+            session.back_listeners.append(self._back)
         view = self.current_view()
         if view is not None:
             self.animator.see(view.get("soup"), self.now)
@@ -55,11 +70,39 @@ class TooManyCooksTable(TableScene):
         return TableLayout(self.app.screen_size)
 
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        self.history.observe(view, events)
+        self.countdown.fresh_state(self.session.connected)
+        for event in events:
+            if event.get("type") == "all_passed" and isinstance(event.get("seconds_left"), int | float):
+                self.round_left = float(event["seconds_left"])
+            elif event.get("type") in ("round_started", "time_up"):
+                self.round_left = 0.0 if event["type"] == "time_up" else None
+        if events:
+            self.history_scroll = 0
         shown = self.session.shown_seat
+        self.history.look(shown)
         if seat is not None and seat != shown and shown is not None:
             return
         self.animator.see(view.get("soup"), self.now)
         self.selection.refresh(self.model)
+
+    def _lobby(self, table: dict[str, Any]) -> None:
+        """The seats changed: note who went away or came back; tell a player their seat is theirs again."""
+        for seat in self.seats.update(table, self.now):
+            self._back(seat)
+
+    def _back(self, seat: int) -> None:
+        """A bot had been playing ``seat``; now its player has it again."""
+        if seat in self.session.seats_held:
+            self.app.toast("You are back: the bot has given your seat back.")
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self.stack is None or self not in self.stack.scenes:
+            for name, listener in (("lobby_listeners", self._lobby), ("back_listeners", self._back)):
+                listeners = getattr(self.session, name, None)
+                if listeners and listener in listeners:
+                    listeners.remove(listener)
 
     # --- input -----------------------------------------------------------------------------------
     def play(self, action: Action | None) -> bool:
@@ -92,6 +135,8 @@ class TooManyCooksTable(TableScene):
         if self.selection.focus != "soup" and kind in ("select", "rotate_left", "rotate_right"):
             self.selection.focus = "soup"   # back to the soup, without playing a move by surprise
             return True
+        if kind == "navigate" and self.selection.focus == "history":
+            return self._scroll_history(action.dy or action.dx)
         if kind == "navigate":
             self.selection.move(action.dx, action.dy, model)
             return True
@@ -101,6 +146,8 @@ class TooManyCooksTable(TableScene):
             return self.play(self.selection.rotate(-1 if kind == "rotate_left" else 1, model))
         if kind == "pass":
             return self.play(model.pass_action or (model.ready_action if model.phase != "playing" else None))
+        if kind == "scroll":   # the wheel reads the history strip: down for older moves
+            return self._scroll_history(action.dy)
         if kind == "point" and action.pos is not None:
             self.keyboard = False
             self._hover(action.pos, model)
@@ -109,6 +156,11 @@ class TooManyCooksTable(TableScene):
             self.keyboard = False
             return self._click(action.pos, action.button, model)
         return False
+
+    def _scroll_history(self, older: int) -> bool:
+        """Read ``older`` moves further back in the history strip (negative: towards the newest)."""
+        self.history_scroll = max(0, min(len(self.history.entries) - 1, self.history_scroll + older))
+        return True
 
     def _picker_rects(self, model: TableModel):
         if self.selection.picked is None:
@@ -178,27 +230,45 @@ class TooManyCooksTable(TableScene):
     # --- drawing ---------------------------------------------------------------------------------
     def frame(self) -> Frame:
         view = self.current_view() or {}
-        players = int(view.get("players") or len(view.get("chefs") or []) or 0)
-        names = {seat: self.session.seat_name(seat) for seat in range(players)}
-        repeated = {name for name in names.values() if list(names.values()).count(name) > 1}
-        names = {seat: f"{name} {seat + 1}" if name in repeated else name for seat, name in names.items()}
+        names = self._names(view)
         emotes = [(seat, name, self.session.clock() - when) for seat, name, when in self.session.emotes
                   if seat is not None]
         colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
-        return Frame(model=TableModel(view), selection=self.selection, animator=self.animator, now=self.now,
-                     remaining=self.session.remaining(self.now), names=names, emotes=emotes,
-                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad)
+        model = TableModel(view)
+        remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected)
+        if model.phase in ("reveal", "over") and self.round_left is not None:
+            remaining = self.round_left
+        return Frame(model=model, selection=self.selection, animator=self.animator, now=self.now,
+                     remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.holding,
+                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
+                     history=self.history, history_scroll=self.history_scroll,
+                     seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}")))
+
+    def _names(self, view: dict[str, Any]) -> dict[int, str]:
+        """Each chef's name, numbered when two share one."""
+        players = int(view.get("players") or len(view.get("chefs") or []) or 0)
+        names = {seat: self.session.seat_name(seat) for seat in range(players)}
+        repeated = {name for name in names.values() if list(names.values()).count(name) > 1}
+        return {seat: f"{name} {seat + 1}" if name in repeated else name for seat, name in names.items()}
+
+    def recap(self, seat: int | None) -> list[str]:
+        """What happened this round since ``seat`` last looked at the table, in words, oldest first."""
+        names = self._names(self.current_view() or {})
+        frame = Frame(model=self.model, selection=self.selection, animator=self.animator, now=self.now, names=names)
+        return [entry_words(frame, entry) for entry in self.history.since(seat)]
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Everything but the timer, the speech bubbles and what the mouse points at changes only
         with the view or the chef's keys, so it is drawn once into a layer and reused until one of
         those changes; the taste or spare set under the mouse is drawn over it each frame."""
         live_frame = self.frame()
+        self.history.look(self.session.shown_seat)
         sel = self.selection
         f = replace(live_frame, selection=replace(sel, hover_taste=None, hover_spare=None))
         size = surface.get_size()
         key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
-               sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size)
+               sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size,
+               self.history.count, self.history_scroll, f.reconnecting, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())))
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
@@ -206,6 +276,7 @@ class TooManyCooksTable(TableScene):
             theme.draw_background(self._layer)
             draw_top_bar(p, f)
             draw_board(p, f)
+            draw_last_move(p, f)
             draw_left(p, f)
             draw_right(p, f)
             draw_overlays(p, f)
@@ -231,6 +302,10 @@ class TooManyCooksTable(TableScene):
         if taste is not None and 0 <= taste < len(rows):
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
+
+    def points_for(self, action: Action) -> list[tuple[int, int]]:
+        """The window points that, clicked in order, play the legal ``action``."""
+        return points_for(self.table_layout, self.model, action)
 
     def describe(self) -> dict[str, Any]:
         model = self.model

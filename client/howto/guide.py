@@ -1,0 +1,136 @@
+"""The guided first round of Too Many Cooks: a short hint of what to do next (read your tastes, change
+a card, rotate a row, pass), pointing at that part of the table. A learner's option, off by default
+(Settings, or "Play a guided first round" in How to play), turned off from the table's menu.
+
+The hints come from the seat's own view only, and end with the first round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import theme
+
+GAME = "too-many-cooks"
+TURN_OFF = "Menu (Esc): turn the hints off"
+
+
+@dataclass(frozen=True)
+class Hint:
+    words: str
+    target: str | None    # "tastes", "soup", "chefs", "main" (the Ready / Pass button) or None
+
+
+def all_happy(view: dict[str, Any]) -> bool:
+    """True if the seat's own tastes and every shared taste are satisfied."""
+    tastes = list(view.get("my_tastes") or []) + list(view.get("shared_tastes") or [])
+    return all(t.get("satisfied") for t in tastes if isinstance(t, dict))
+
+
+def next_hint(view: dict[str, Any] | None, seat: int | None, my_turns: int) -> Hint | None:
+    """What to do next at ``seat``'s table in the first round (None: nothing to say, or the guided
+    round is over). ``my_turns`` counts the seat's turns so far: the hints take turns explaining a
+    change and a rotation."""
+    if not view or seat is None or view.get("over") or view.get("round", 1) != 1:
+        return None
+    phase = view.get("phase")
+    chefs = view.get("chefs") or []
+    me = next((c for c in chefs if isinstance(c, dict) and c.get("seat") == seat), {})
+    if phase == "ready":
+        if me.get("ready"):
+            return Hint("Waiting for the other chefs to say they are ready.", None)
+        return Hint("These are your tastes: the secret ones only you can read, and the shared ones. "
+                    "Read them, then press Ready.", "tastes")
+    if phase == "reveal":
+        return Hint("The round is over and every taste is shown. All happy earns a star; two or more unhappy "
+                    "loses one. Press Ready for the next round.", "main")
+    if phase != "playing":
+        return None
+    if view.get("turn") != seat:
+        return Hint("Another chef is cooking. The faces on the right show whether each chef's secret tastes "
+                    "are happy: watch them change.", "chefs")
+    if me.get("passed"):
+        return None
+    if all_happy(view):
+        return Hint("Every taste you can read is happy. Press Pass: you sit out until the round ends, unless "
+                    "someone breaks one of your tastes.", "main")
+    if my_turns % 2 == 0:
+        return Hint("Your turn. Pick a taste without a smile and change a soup card for it: click the card, "
+                    "then a spare with the same vegetable or the same colour.", "soup")
+    return Hint("Your turn. You can also slide a whole row or column: click an arrow on the rim of the pot. "
+                "The card pushed out comes back in at the other end.", "soup")
+
+
+class GuidedRound:
+    """Draws the current hint over a Too Many Cooks table while the learner's option is on."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.my_turns = 0
+        self._last_turn: Any = None
+        self.hint: Hint | None = None
+        self.bubble = pygame.Rect(0, 0, 0, 0)
+
+    def table(self):
+        """The Too Many Cooks table on top of the stack, if any."""
+        from soupkitchen.client.tables.base import TableScene
+
+        top = self.app.stack.top
+        if isinstance(top, TableScene) and top.session.game_id == GAME and self.app.settings.guided_round:
+            return top
+        return None
+
+    def update(self) -> Hint | None:
+        table = self.table()
+        if table is None:
+            self.hint = None
+            return None
+        seat = table.session.shown_seat
+        view = table.session.view(seat) if seat is not None else None
+        turn = view.get("turn") if view else None
+        if turn != self._last_turn:
+            if self._last_turn == seat and seat is not None:
+                self.my_turns += 1      # the seat's turn just ended
+            self._last_turn = turn
+        self.hint = next_hint(view, seat, self.my_turns)
+        return self.hint
+
+    def places(self, size: tuple[int, int]) -> dict[str, tuple[pygame.Rect, str, tuple[int, int]]]:
+        """For each target: its rectangle, and where the bubble goes (an anchor and a point) so it
+        covers nothing the hint asks for."""
+        from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
+
+        t = TableLayout(size)
+        chefs, main = t.right_panel, t.button("main")
+        return {"tastes": (t.left_panel, "center", t.pot.center),
+                "soup": (t.pot, "midbottom", (main.centerx, main.top - t.px(12))),
+                "chefs": (chefs, "midbottom", (t.left_panel.centerx, t.left_panel.bottom - t.px(12))),
+                "main": (main, "midbottom", (main.centerx, main.top - t.px(12))),
+                "none": (t.pot, "midbottom", (t.pot.centerx, t.pot.bottom))}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The hint in a bubble, and a ring around what it points at."""
+        hint = self.update()
+        if hint is None:
+            return
+        lay = theme.layout(surface.get_size())
+        target, anchor, point = self.places(surface.get_size())[hint.target or "none"]
+        width = self.places(surface.get_size())["chefs"][0].width - lay.gap * 2
+        lines = lay.lines(hint.words, "body", width - lay.margin)
+        step = lay.font("body").get_linesize()
+        foot = lay.font("small").get_linesize()
+        bubble = pygame.Rect(0, 0, width, step * len(lines) + foot + lay.gap * 3)
+        setattr(bubble, anchor, point)
+        bubble.clamp_ip(pygame.Rect(0, 0, lay.width, lay.height))
+        if hint.target is not None:
+            theme.draw_focus_ring(surface, target, lay)
+        theme.draw_panel(surface, bubble, lay, colour=theme.PANEL_LIGHT, edge=theme.FOCUS)
+        y = bubble.y + lay.gap
+        for line in lines:
+            theme.text(surface, line, "body", theme.TEXT, (bubble.x + lay.margin // 2, y), lay)
+            y += step
+        theme.text(surface, TURN_OFF, "small", theme.TEXT_DIM, (bubble.x + lay.margin // 2, y + lay.gap // 2), lay,
+                   max_width=bubble.width - lay.margin)
+        self.bubble = bubble

@@ -1,0 +1,179 @@
+"""The How to play screen: a game's pages as tabs along the top, the words on the left, pictures of
+the real cards on the right; left and right turn the page. Too Many Cooks also offers a guided
+first round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import art, theme
+from soupkitchen.client.choice import Choice
+from soupkitchen.client.howto.pages import Page, pages_for
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.theme import fit_lines
+from soupkitchen.client.widgets import Button, Widget
+
+GUIDED_GAME = "too-many-cooks"
+
+
+class Tab(Button):
+    """A page's name along the top; the open page's tab is lit."""
+
+    def __init__(self, label: str, on_click, key: str, current: bool) -> None:
+        super().__init__(label, on_click, key=key)
+        self.current = current
+
+    def draw(self, surface, lay, focused) -> None:
+        colour = theme.BROTH if self.current else (theme.PANEL_LIGHT if focused else theme.PANEL)
+        theme.draw_panel(surface, self.rect, lay, colour=colour)
+        room = self.rect.width - lay.gap * 2
+        kind, _lines = fit_lines(lay, self.label, room, ("body", "small"))
+        theme.text(surface, self.label, kind, theme.TEXT_DARK if self.current else theme.TEXT, self.rect.center, lay,
+                   anchor="center", max_width=room)
+
+
+class HowToPlayScene(FormScene):
+    name = "howto"
+
+    def __init__(self, app, games: list[dict[str, Any]], game_id: str | None = None, pick_game: bool = False) -> None:
+        self.games = games
+        self.game = next((g for g in games if g["id"] == game_id), games[0])
+        self.pick_game = pick_game
+        self.page = 0
+        super().__init__(app)
+
+    @property
+    def pages(self) -> tuple[Page, ...]:
+        return pages_for(self.game["id"], self.game.get("options", []))
+
+    @property
+    def heading(self) -> str:
+        return f"How to play {self.game['title']}"
+
+    @property
+    def hints(self) -> str:
+        return f"Page {self.page + 1} of {len(self.pages)}    Left / Right: turn the page    Esc / B: back"
+
+    def build(self) -> list[Widget]:
+        widgets: list[Widget] = []
+        if self.pick_game:
+            titles = {g["id"]: g["title"] for g in self.games}
+            widgets.append(Choice("Game", list(titles), self.game["id"], self.choose_game, key="game", names=titles.get))
+        widgets += [Tab(page.title, lambda i=i: self.turn_to(i), key=f"tab{i}", current=i == self.page)
+                    for i, page in enumerate(self.pages)]
+        if self.game["id"] == GUIDED_GAME:
+            widgets.append(Button("Play a guided first round", self.play_guided, key="guided"))
+        widgets.append(Button("Back", self.on_back, key="back", primary=True))
+        return widgets
+
+    def choose_game(self, game_id: str) -> None:
+        self.game = next(g for g in self.games if g["id"] == game_id)
+        self.page = 0
+        self.rebuild()
+
+    def turn_to(self, index: int) -> None:
+        self.page = max(0, min(len(self.pages) - 1, index))
+        self.rebuild()
+
+    def play_guided(self) -> None:
+        """A solo game of Too Many Cooks against two bots, with the learner's hints on."""
+        from soupkitchen.client.scenes import flows
+
+        self.app.settings.guided_round = True
+        self.app.settings.save()
+        flows.start_local(self.app, GUIDED_GAME, {"difficulty": "easy"}, 3)
+
+    def handle(self, action: InputAction) -> bool:
+        focused = self.form.focused
+        if action.kind == "navigate" and action.dx and not isinstance(focused, Choice):
+            self.turn_to(self.page + action.dx)
+            return True
+        return super().handle(action)
+
+    # --- layout and drawing --------------------------------------------------------------------
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        """The game choice on top, the tabs in a row under it, the buttons in a row at the bottom."""
+        x0, full = lay.margin, lay.width - lay.margin * 2
+        y = top
+        tabs = [w for w in self.form.widgets if isinstance(w, Tab)]
+        buttons = [w for w in self.form.widgets if isinstance(w, Button) and not isinstance(w, Tab)]
+        for w in self.form.widgets:
+            if isinstance(w, Choice):
+                w.rect = pygame.Rect((lay.width - lay.column_w) // 2, y, lay.column_w, lay.button_h)
+                y += lay.button_h + lay.gap
+        per_row = len(tabs)
+        tab_h = round(lay.button_h * 0.8)
+        if any(lay.font("small").size(t.label)[0] + lay.gap * 2 > (full - lay.gap * (per_row - 1)) // per_row
+               for t in tabs):
+            per_row = (len(tabs) + 1) // 2        # two rows of tabs on a narrow window
+        tab_w = (full - lay.gap * (per_row - 1)) // max(1, per_row)
+        for i, tab in enumerate(tabs):
+            row, col = divmod(i, per_row)
+            tab.rect = pygame.Rect(x0 + col * (tab_w + lay.gap), y + row * (tab_h + lay.gap), tab_w, tab_h)
+        y += ((len(tabs) + per_row - 1) // per_row - 1) * (tab_h + lay.gap)
+        button_w = min(lay.column_w, (full - lay.gap * (len(buttons) - 1)) // max(1, len(buttons)))
+        row_w = button_w * len(buttons) + lay.gap * (len(buttons) - 1)
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect((lay.width - row_w) // 2 + i * (button_w + lay.gap), bottom - lay.button_h,
+                                      button_w, lay.button_h)
+        self.content = pygame.Rect(x0, y + tab_h + lay.gap * 2, full, bottom - lay.button_h - lay.gap * 2 - (y + tab_h + lay.gap * 2))
+
+    def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        page = self.pages[self.page]
+        box = self.content
+        theme.draw_panel(surface, box, lay, colour=theme.PANEL)
+        inner = box.inflate(-lay.margin, -lay.margin)
+        text_w = int(inner.width * (0.56 if page.pictures else 1.0))
+        self.draw_words(surface, lay, page, pygame.Rect(inner.x, inner.y, text_w, inner.height))
+        if page.pictures:
+            pictures = pygame.Rect(inner.x + text_w + lay.margin, inner.y, inner.right - inner.x - text_w - lay.margin,
+                                   inner.height)
+            self.draw_pictures(surface, lay, page, pictures)
+
+    def draw_words(self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect) -> None:
+        """The page's words, in the largest size that fits the box."""
+        for kind in ("label", "body", "small"):
+            lines = lay.lines(page.text, kind, rect.width)
+            step = lay.font(kind).get_linesize()
+            if len(lines) * step <= rect.height - step:
+                break
+        y = rect.y
+        y = theme.text(surface, page.title, "heading", theme.MUSTARD, (rect.x, y), lay, max_width=rect.width).bottom
+        y += lay.gap
+        for line in lines:
+            if y + step > rect.bottom:
+                from soupkitchen.client.textfit import note_clipped
+
+                note_clipped(page.text)
+                break
+            theme.text(surface, line, kind, theme.TEXT, (rect.x, y), lay, max_width=rect.width)
+            y += step
+
+    def draw_pictures(self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect) -> None:
+        """The page's cards in a row (two rows for four), each with its caption under it."""
+        count = len(page.pictures)
+        columns = 2 if count == 4 or any(p.wide for p in page.pictures) else count
+        rows = (count + columns - 1) // columns
+        caption_h = lay.font("small").get_linesize() + lay.gap
+        cell_w = (rect.width - lay.gap * (columns - 1)) // columns
+        cell_h = (rect.height - lay.gap * (rows - 1)) // rows
+        for i, picture in enumerate(page.pictures):
+            col, row = i % columns, i // columns
+            cell = pygame.Rect(rect.x + col * (cell_w + lay.gap), rect.y + row * (cell_h + lay.gap), cell_w, cell_h)
+            room = (cell.width, cell.height - caption_h)
+            image = art.load_svg(art.card_path(picture.asset), room)
+            spot = image.get_rect(midtop=(cell.centerx, cell.y))
+            surface.blit(image, spot)
+            kind, lines = fit_lines(lay, picture.caption, cell.width, ("small",))
+            y = spot.bottom + lay.gap // 2
+            for line in lines:
+                y = theme.text(surface, line, kind, theme.TEXT_DIM, (cell.centerx, y), lay, anchor="midtop",
+                               max_width=cell.width).bottom
+
+    def describe(self) -> dict[str, Any]:
+        page = self.pages[self.page]
+        return {**super().describe(), "game": self.game["id"], "page": page.title,
+                "pictures": [p.asset for p in page.pictures]}

@@ -1,0 +1,109 @@
+"""Which sound each game's events make: cards placed, flipped, slid and shuffled, a row rotating,
+faces turning happy or unhappy, stars won or lost, "stone soup!", the reveal, a game won or lost,
+and the clock ticking through its last ten seconds. Listens to a table session; tables need not
+know about it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+TICK_FROM = 10        # the clock ticks through its last this many seconds
+
+# (game, event type) -> sound
+EVENT_SOUNDS: dict[str, dict[str, str]] = {
+    "too-many-cooks": {"rotated": "rotate", "changed": "card_flip", "passed": "card_slide", "round_dealt": "shuffle",
+                       "round_started": "card_place", "round_over": "reveal"},
+    "pink-soup": {"draw": "card_slide", "take": "card_slide", "kitchen": "card_place", "pot": "card_place",
+                  "slot": "card_place", "discard": "card_place", "search": "card_flip", "look": "card_flip",
+                  "activate": "card_flip", "shuffle": "shuffle", "swap": "card_slide", "declare": "reveal",
+                  "pass": "card_slide"},
+    "stone-soup": {"play": "card_place", "salt": "card_slide", "challenge": "stone_soup"},
+}
+# Pot Pourri tells its events as sentences: words in the sentence -> sound (first match wins).
+LOG_SOUNDS = (("star square", "star_won"), ("shuffled", "shuffle"), ("served", "reveal"), ("cooked", "card_place"),
+              ("took", "card_slide"), ("drew", "card_slide"), ("refreshed", "card_slide"), ("lid", "card_slide"),
+              ("looked", "card_flip"), ("swapped", "card_slide"), ("put the tiles", "card_flip"))
+
+
+def event_sound(game_id: str, event: dict[str, Any]) -> str | None:
+    """The sound one event makes (None: a silent event)."""
+    kind = event.get("type")
+    if kind == "log":
+        text = str(event.get("text", ""))
+        return next((sound for words, sound in LOG_SOUNDS if words in text), None)
+    return EVENT_SOUNDS.get(game_id, {}).get(str(kind)) or EVENT_SOUNDS.get(game_id, {}).get(str(event.get("kind")))
+
+
+def happy_faces(view: dict[str, Any]) -> int:
+    """How many taste faces smile in a Too Many Cooks view (0 for other games)."""
+    return sum(bool(face.get("happy")) for chef in view.get("chefs", []) or [] if isinstance(chef, dict)
+               for face in chef.get("tastes", []) if isinstance(face, dict))
+
+
+def outcome_sound(view: dict[str, Any], seats: list[int]) -> str | None:
+    """``game_won`` or ``game_lost`` for the players at this screen, once the game is over."""
+    if not view.get("over"):
+        return None
+    result = view.get("result") if isinstance(view.get("result"), dict) else view
+    if "won" in result:
+        return "game_won" if result["won"] else "game_lost"
+    winners = result.get("winners")
+    if isinstance(winners, list):
+        return "game_won" if any(seat in winners for seat in seats) or (winners and not seats) else "game_lost"
+    return None
+
+
+class SoundCues:
+    """Plays a session's sounds through ``play(name)``."""
+
+    def __init__(self, session, play: Callable[[str], None]) -> None:
+        self.session, self.play = session, play
+        self._faces: int | None = None
+        self._stars: int | None = None
+        self._over = False
+        self._last_left: int | None = None
+        self._seen: int | None = None
+        self._deadline: float | None = None
+        self._long_timer = False
+        session.listeners.append(self.on_state)
+
+    def detach(self) -> None:
+        if self.on_state in self.session.listeners:
+            self.session.listeners.remove(self.on_state)
+
+    def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        state_id = getattr(self.session, "state_id", None)
+        if state_id is not None and state_id == self._seen:
+            return    # couch play: the same state again, for another seat at this screen
+        self._seen = state_id
+        for event in events:
+            sound = event_sound(self.session.game_id, event)
+            if sound:
+                self.play(sound)
+        faces = happy_faces(view)
+        if self._faces is not None and faces != self._faces:
+            self.play("happy" if faces > self._faces else "unhappy")
+        self._faces = faces
+        stars = view.get("stars") if isinstance(view.get("stars"), int) else None
+        if self._stars is not None and stars is not None and stars != self._stars:
+            self.play("star_won" if stars > self._stars else "star_lost")
+        self._stars = stars
+        ending = outcome_sound(view, list(self.session.tokens))
+        if ending and not self._over:
+            self.play(ending)
+        self._over = bool(ending)
+
+    def tick(self, now: float) -> None:
+        """Call every frame: a tick as each of the last TICK_FROM seconds of a round's timer begins
+        (a short window, such as the seconds to call "stone soup!", stays quiet)."""
+        left = self.session.remaining(now) if not self.session.over else None
+        deadline = getattr(self.session, "deadline", None)
+        if deadline != self._deadline:
+            self._deadline, self._long_timer = deadline, left is not None and left > TICK_FROM * 2
+        whole = math.ceil(left) if left is not None and left > 0 else None
+        if (self._long_timer and whole is not None and whole != self._last_left and whole <= TICK_FROM
+                and self._last_left is not None):
+            self.play("tick")
+        self._last_left = whole

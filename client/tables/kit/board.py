@@ -1,0 +1,58 @@
+"""A card table designed on a 1920 x 1080 board and scaled uniformly (letterboxed) to the window, so
+it looks the same from 1280 x 720 up; text is never drawn under 16 pixels, and a label cut to fit is
+counted by ``textfit``."""
+
+from __future__ import annotations
+
+import pygame
+
+from soupkitchen.client import art, theme
+from soupkitchen.client.textfit import MIN_READABLE_PX, note_clipped
+
+BOARD_W, BOARD_H = 1920, 1080
+SMALL, BODY, LABEL, HEADING, HUGE = 26, 30, 36, 48, 64   # font sizes on the board
+
+
+class Board:
+    """Board rectangles and text for one window size."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = (max(320, int(size[0])), max(240, int(size[1])))
+        self.scale = min(self.size[0] / BOARD_W, self.size[1] / BOARD_H)
+        self.ox = (self.size[0] - BOARD_W * self.scale) / 2
+        self.oy = (self.size[1] - BOARD_H * self.scale) / 2
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A board rectangle in window pixels."""
+        s = self.scale
+        left, top = round(self.ox + x * s), round(self.oy + y * s)
+        return pygame.Rect(left, top, round(self.ox + (x + w) * s) - left, round(self.oy + (y + h) * s) - top)
+
+    def px(self, board_pixels: float) -> int:
+        return max(1, round(board_pixels * self.scale))
+
+    def font(self, size: float) -> pygame.font.Font:
+        """The font of board size ``size``, never smaller than the readable minimum."""
+        return theme.font_px(max(round(MIN_READABLE_PX * 1.5), self.px(size)))
+
+    def text(self, surface: pygame.Surface, words: str, size: float, colour, pos, anchor: str = "topleft",
+             max_width: int | None = None) -> pygame.Rect:
+        """One line of text anchored at window point ``pos``; cut with an ellipsis past ``max_width``."""
+        f = self.font(size)
+        words = str(words)
+        if max_width is not None and f.size(words)[0] > max_width:
+            note_clipped(words)
+            while words and f.size(words + "…")[0] > max_width:
+                words = words[:-1]
+            words += "…"
+        image = f.render(words, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        return rect
+
+    def fits(self, words: str, size: float, width: int) -> bool:
+        return self.font(size).size(str(words))[0] <= width
+
+    def card_image(self, asset: str, rect: pygame.Rect) -> pygame.Surface:
+        """A card face (asset id such as ``"pink_soup/milk"``) rasterised to ``rect``'s size (cached)."""
+        return art.load_svg(art.card_path(asset), rect.size)

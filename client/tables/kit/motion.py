@@ -1,0 +1,98 @@
+"""Cards that move: each card keeps its identity from one view to the next, and when a view changes
+the card glides from where it was to where it is now (a deal, a take, a give) or turns over where it
+lies (a flip); the things whose look changed are the last move, marked until the next one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from soupkitchen.client.tables.kit.things import Thing
+
+MOVE_SECONDS = 0.22
+
+
+@dataclass(frozen=True)
+class Glide:
+    start: float
+    source: pygame.Rect | None    # None: turning over in place
+    seconds: float = MOVE_SECONDS
+
+
+def _same(before: Thing, after: Thing) -> bool:
+    """The same card in the same place, only counted differently (a deck, a pile growing)."""
+    return before.face == after.face and before.rect == after.rect
+
+
+def _flipped(before: Thing | None, after: Thing) -> bool:
+    """The card in this place was turned over (face down to up, or up to down)."""
+    return before is not None and before.rect == after.rect and before.face != after.face \
+        and (before.face is None or after.face is None)
+
+
+def _ease(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+class Motion:
+    """Remembers the last things seen and the glides under way."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, Thing] = {}
+        self.glides: dict[str, Glide] = {}
+        self.changed: set[str] = set()     # keys whose look changed with the latest view: the last move
+
+    def see(self, things: list[Thing], now: float, animate: bool = True) -> None:
+        """A new view's things arrived at ``now``."""
+        old, new = self.seen, {thing.key: thing for thing in things}
+        self.glides = {}
+        if old:
+            self.changed = {key for key, thing in new.items() if thing.kind != "button"
+                            and (key not in old or old[key].sig != thing.sig)}
+        if old and animate:
+            gone = [thing for key, thing in old.items() if thing.kind == "card"
+                    and (key not in new or (new[key].sig != thing.sig and not _same(thing, new[key])
+                                            and not _flipped(thing, new[key])))]
+            for key, thing in new.items():
+                before = old.get(key)
+                if thing.kind != "card" or (before is not None and (before.sig == thing.sig or _same(before, thing))):
+                    continue
+                if _flipped(before, thing):
+                    self.glides[key] = Glide(now, None)       # turned over where it lies
+                    continue
+                source = self._source(thing, gone, old)
+                if source is not None and source != thing.rect:
+                    self.glides[key] = Glide(now, source)
+        self.seen = new
+
+    @staticmethod
+    def _source(thing: Thing, gone: list[Thing], old: dict[str, Thing]) -> pygame.Rect | None:
+        """Where a changed card came from: a card with the same face that left its place, else any
+        card that left its place, else the thing's usual origin (the deck)."""
+        for match in ([g for g in gone if thing.face is not None and g.face == thing.face and g.key != thing.key],
+                      [g for g in gone if g.key != thing.key and g.key not in old.get(thing.key, thing).under]):
+            if match:
+                gone.remove(match[0])
+                return match[0].rect
+        if thing.origin in old:
+            return old[thing.origin].rect
+        return None
+
+    def moving(self, now: float) -> frozenset[str]:
+        """The keys of the things still gliding or turning over at ``now``."""
+        return frozenset(key for key, glide in self.glides.items() if now - glide.start < glide.seconds)
+
+    def place(self, thing: Thing, now: float) -> tuple[pygame.Rect, float]:
+        """Where ``thing`` is drawn at ``now`` and how wide it shows (1: flat, 0: edge-on in a flip)."""
+        glide = self.glides.get(thing.key)
+        if glide is None or now - glide.start >= glide.seconds:
+            return thing.rect, 1.0
+        t = max(0.0, (now - glide.start) / glide.seconds)
+        if glide.source is None:
+            return thing.rect, abs(1 - 2 * t)
+        k = _ease(t)
+        src, dst = glide.source, thing.rect
+        rect = pygame.Rect(round(src.x + (dst.x - src.x) * k), round(src.y + (dst.y - src.y) * k),
+                           round(src.w + (dst.w - src.w) * k), round(src.h + (dst.h - src.h) * k))
+        return rect, 1.0

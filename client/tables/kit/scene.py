@@ -1,0 +1,365 @@
+"""The card-table scene every kit table builds on: the game's objects drawn where they lie, moves made
+by touching them (mouse, or a focus ring moved by arrows and pad), a menu at the object when one
+touch can mean several moves, the last move marked, a history panel and the move list as an
+accessible panel, collapsed by default.
+
+A table says what its objects are (``build``), which objects each legal action involves
+(``path_of``) and how to draw them (``draw_under``, ``draw_thing``, ``draw_over``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.tables.base import TableScene
+from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.choosing import Choosing, Path, candidates, touch, usable
+from soupkitchen.client.tables.kit.motion import Motion
+from soupkitchen.client.tables.kit.panels import (
+    MOVES_KEY,
+    SIDE_W,
+    SIDE_X,
+    draw_hover,
+    draw_menu,
+    draw_side,
+    mark_last,
+)
+from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, under_point
+from soupkitchen.client.tables.move_list import MoveList
+from soupkitchen.client.tables.wording import action_label
+from soupkitchen.shared.core import canonical_json
+
+MENU_W, MENU_H = 560, 64
+USABLE = theme.HERB
+
+
+class KitTable(TableScene):
+    """A table of objects acted on directly."""
+
+    name = "kit_table"
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.choosing = Choosing()
+        self.motion = Motion()
+        self.focus: str | None = None
+        self.hover: str | None = None
+        self.keyboard = False
+        self.moves_open = False
+        self.moves = MoveList([], self._play_listed, key="moves", empty="Not your move")
+        self.sent: list[dict[str, Any]] = []
+        self._built: tuple[Any, list[Thing]] | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
+        self._seen_view: str | None = None
+        self._refresh(self.current_view())
+
+    # --- hooks -------------------------------------------------------------------------------------
+    def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
+        """The game's objects in drawing order (bottom first)."""
+        return []
+
+    def path_of(self, action: dict[str, Any]) -> Path:
+        """The keys of the objects a player touches, in order, to make ``action`` (empty: none)."""
+        return ()
+
+    def draw_under(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        """Backdrop, zone frames and words, drawn before the objects."""
+        theme.draw_background(surface)
+
+    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+        """One object at ``rect`` (moving, or ``show`` < 1 while turning over)."""
+
+    def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        """Anything drawn above the objects (a scoring sheet)."""
+
+    def history(self, view: dict[str, Any]) -> list[str]:
+        """The recent moves in the game's words, oldest first."""
+        return [str(entry) for entry in view.get("log") or [] if isinstance(entry, str)]
+
+    def menu_words(self, action: dict[str, Any]) -> str:
+        return action_label(action)
+
+    # --- state -------------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return Board(self.app.screen_size)
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        seat = self.session.shown_seat
+        view = self.session.view(seat) if seat is not None else None
+        return [a for a in (view or {}).get("legal_actions") or [] if isinstance(a, dict)]
+
+    def things(self) -> list[Thing]:
+        view = self.current_view() or {}
+        key = (self._seen_view, self.app.screen_size, self.choosing.picked)
+        if self._built is None or self._built[0] != key:
+            built = self.build(view, self.board) if view else []
+            built.append(Thing(MOVES_KEY, self.board.rect(SIDE_X, 1000, SIDE_W, 60), "button",
+                               what="The list of every move you can make, in words",
+                               words=("Hide the moves (X)" if self.moves_open else "List the moves (X)")))
+            self._built = (key, built)
+        return self._built[1]
+
+    def thing(self, key: str | None) -> Thing | None:
+        return next((t for t in self.things() if t.key == key), None)
+
+    def usable(self) -> dict[str, list[dict[str, Any]]]:
+        found = usable(self.actions, self.path_of, self.choosing.picked)
+        found[MOVES_KEY] = []
+        return found
+
+    def _refresh(self, view: dict[str, Any] | None) -> None:
+        if view is None:
+            return
+        text = canonical_json(view)
+        if text == self._seen_view:
+            return
+        self._seen_view = text
+        self._built = None
+        self.choosing.reset()
+        animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
+        self.motion.see([t for t in self.things() if t.key != MOVES_KEY], self.now, animate)
+        self.moves.set_rows([action_label(a) for a in self.actions])
+        if self.focus not in self.usable():
+            self.focus = None
+
+    def on_state(self, seat, view, events) -> None:
+        self._refresh(self.current_view())
+
+    def update(self, dt: float, now: float) -> None:
+        super().update(dt, now)
+        self._refresh(self.current_view())
+
+    # --- playing -----------------------------------------------------------------------------------
+    def play(self, action: dict[str, Any] | None) -> bool:
+        if action is None:
+            return False
+        self.sent.append(action)
+        self.choosing.reset()
+        self.send(action)
+        return True
+
+    def _play_listed(self, index: int) -> None:
+        actions = self.actions
+        if 0 <= index < len(actions):
+            self.play(actions[index])
+
+    def touch(self, key: str) -> bool:
+        """Touch the object ``key`` (click, or Enter on the focus)."""
+        if key == MOVES_KEY:
+            self.moves_open = not self.moves_open
+            self._built = None
+            return True
+        if key in self.choosing.picked:
+            self.choosing.picked = self.choosing.picked[:self.choosing.picked.index(key)]
+            self.choosing.close_menu()
+            return True
+        if key not in self.usable():
+            return False
+        action = touch(self.choosing, key, self.actions, self.path_of)
+        if action is not None:
+            return self.play(action)
+        return True
+
+    def menu_rects(self) -> list[pygame.Rect]:
+        anchor = self.thing(self.choosing.menu_at)
+        if not self.choosing.menu or anchor is None:
+            return []
+        b = self.board
+        return menu_rects(anchor.rect, len(self.choosing.menu), b.px(MENU_W), b.px(MENU_H),
+                          b.rect(10, 10, SIDE_X - 20, 1060))
+
+    def points_for(self, action: dict[str, Any]) -> list[tuple[int, int]]:
+        """The window points that, clicked in order, play the legal ``action`` (empty: no way).
+        Each point is found on the table as it will be after the clicks before it."""
+        path = tuple(self.path_of(action))
+        if not path:
+            return []
+        saved = (self.choosing.picked, self.choosing.menu, self.choosing.menu_at, self.choosing.menu_focus)
+        points = []
+        try:
+            for i, key in enumerate(path):
+                self.choosing.picked, self.choosing.menu = path[:i], []
+                thing = self.thing(key)
+                if thing is None:
+                    return []
+                points.append(self._point_on(thing))
+            leads = [a for a, p in candidates(self.actions, self.path_of, path[:-1]) if p[len(path) - 1] == path[-1]]
+            complete = [a for a in leads if tuple(self.path_of(a)) == path]
+            if len(leads) > 1 and action in complete:
+                b = self.board
+                rects = menu_rects(self.thing(path[-1]).rect, len(complete), b.px(MENU_W), b.px(MENU_H),
+                                   b.rect(10, 10, SIDE_X - 20, 1060))
+                points.append(rects[complete.index(action)].center)
+        finally:
+            self.choosing.picked, self.choosing.menu, self.choosing.menu_at, self.choosing.menu_focus = saved
+        return points
+
+    def _point_on(self, thing: Thing) -> tuple[int, int]:
+        """A point of ``thing`` where it is the first thing found (not covered by another)."""
+        things = self.things()
+        for fx, fy in ((0.5, 0.5), (0.5, 0.15), (0.5, 0.85), (0.15, 0.5), (0.85, 0.5), (0.1, 0.1), (0.9, 0.9)):
+            pos = (thing.rect.x + round(thing.rect.w * fx), thing.rect.y + round(thing.rect.h * fy))
+            found = under_point(things, pos)
+            owners = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
+            if found and (found[0].key == thing.key or (owners and owners[0].key == thing.key)):
+                return pos
+        return thing.rect.center
+
+    # --- input -------------------------------------------------------------------------------------
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "back" and (self.choosing.menu or self.choosing.picked or self.moves_open):
+            if self.choosing.menu or self.choosing.picked:
+                self.choosing.reset()
+            else:
+                self.moves_open = False
+                self._built = None
+            return True
+        return super().handle(action)
+
+    def handle_table(self, action: InputAction) -> bool:
+        kind = action.kind
+        if kind in ("navigate", "select", "alt"):
+            self.keyboard = True
+        if kind == "alt":
+            return self.touch(MOVES_KEY)
+        if self.moves_open and self._moves_input(action):
+            return True
+        if self.choosing.menu and kind in ("navigate", "select"):
+            return self._menu_key(action)
+        if kind == "navigate":
+            things = [t for t in self.things() if t.key in self.usable() or t.key in self.choosing.picked]
+            current = self.thing(self.focus)
+            found = nearest([t for t in things if t.key != self.focus], current.rect if current else None,
+                            action.dx, action.dy)
+            if found is not None:
+                self.focus = found.key
+            return True
+        if kind == "select":
+            return self.touch(self.focus) if self.focus else False
+        if kind == "point" and action.pos is not None:
+            self.keyboard = False
+            found = under_point(self.things(), action.pos)
+            live = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
+            self.hover = (live or found)[0].key if found else None   # what a click here would use
+            return True
+        if kind == "click" and action.pos is not None:
+            self.keyboard = False
+            return self._click(action.pos, action.button)
+        return False
+
+    def _moves_input(self, action: InputAction) -> bool:
+        panel = self.moves_rect()
+        if action.kind == "click" and action.pos is not None and panel.collidepoint(action.pos):
+            self.moves.click(action.pos)
+            return True
+        if action.kind in ("navigate", "scroll") and (action.kind == "scroll" or action.dy):
+            return self.moves.handle(action)
+        if action.kind == "select":
+            self.moves.activate()
+            return True
+        return False
+
+    def _menu_key(self, action: InputAction) -> bool:
+        menu = self.choosing.menu
+        if action.kind == "navigate":
+            index = menu.index(self.choosing.menu_focus) if self.choosing.menu_focus in menu else -1
+            self.choosing.menu_focus = menu[(index + (action.dy or action.dx)) % len(menu)]
+            return True
+        chosen = self.choosing.menu_focus
+        return self.play(chosen if chosen in menu else menu[0])
+
+    def _click(self, pos: tuple[int, int], button: int) -> bool:
+        if self.choosing.menu:
+            for action, rect in zip(self.choosing.menu, self.menu_rects(), strict=False):
+                if rect.collidepoint(pos):
+                    return self.play(action)
+            self.choosing.close_menu()
+        if button != 1:
+            self.choosing.reset()
+            return True
+        for thing in under_point(self.things(), pos):
+            if thing.key in self.choosing.picked or thing.key in self.usable():
+                self.focus = thing.key if not self.keyboard else self.focus
+                return self.touch(thing.key)
+        self.choosing.reset()
+        return False
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def moves_rect(self) -> pygame.Rect:
+        return self.board.rect(SIDE_X, 80, SIDE_W, 905)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The table without the mouse's hover and the gliding cards is drawn once into a layer and
+        reused until the view, the choosing, the window or the set of gliding cards changes; the
+        gliding cards are drawn over it each frame."""
+        view = self.current_view() or {}
+        size = surface.get_size()
+        gliding = self.motion.moving(self.now)
+        key = (self._seen_view, size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
+               self.focus if self.keyboard else None, self.moves_open, self.moves.selected, self.moves.scroll,
+               canonical_json(self.choosing.menu_focus), gliding)
+        if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
+            if self._layer is None or self._layer.get_size() != size:
+                self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self._draw_all(self._layer, view, gliding)
+            self._layer_key = key
+        surface.blit(self._layer, (0, 0))
+        for thing in self.things():
+            if thing.key in gliding:
+                self.draw_thing(surface, self.board, thing, *self.motion.place(thing, self.now))
+        draw_hover(self, surface)
+
+    def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
+        b = self.board
+        self.draw_under(surface, b, view)
+        live = self.usable()
+        for thing in self.things():
+            if thing.key == MOVES_KEY or thing.key in gliding:
+                continue
+            self.draw_thing(surface, b, thing, thing.rect, 1.0)
+            if thing.key in self.motion.changed:
+                mark_last(surface, b, thing.rect)
+            if thing.key in self.choosing.picked:
+                pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
+                                 border_radius=b.px(12))
+            elif thing.key in live and thing.kind != "zone":
+                pygame.draw.rect(surface, USABLE, thing.rect.inflate(b.px(8), b.px(8)), width=b.px(4),
+                                 border_radius=b.px(10))
+            elif thing.key in live:
+                pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
+        draw_side(self, surface, b, view)
+        self.draw_over(surface, b, view)
+        draw_menu(self, surface, b)
+        focus = self.thing(self.focus) if self.keyboard else None
+        if focus is not None:
+            pad = b.px(12)
+            pygame.draw.rect(surface, theme.MUSTARD, focus.rect.inflate(pad * 2, pad * 2), width=b.px(6),
+                             border_radius=b.px(14))
+
+    def hover_words(self) -> list[str]:
+        """What the thing under the mouse (or the focus) is, and what touching it would do."""
+        key = self.focus if self.keyboard else self.hover
+        thing = self.thing(key)
+        if thing is None or self.choosing.menu or self.moves_open:
+            return []
+        leads = self.usable().get(thing.key, [])
+        lines = [thing.what] if thing.what else []
+        if thing.key in self.choosing.picked:
+            lines.append("Click again to put it back")
+        elif len(leads) == 1 and tuple(self.path_of(leads[0]))[-1] == thing.key:
+            lines.append("Click: " + self.menu_words(leads[0]))
+        elif leads:
+            lines.append(f"Click: choose among {len(leads)} moves")
+        return lines
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "picked": list(self.choosing.picked),
+                "menu": [action_label(a) for a in self.choosing.menu], "focus": self.focus,
+                "usable": sorted(k for k in self.usable() if k != MOVES_KEY), "moves_open": self.moves_open,
+                "last_move": sorted(self.motion.changed)}

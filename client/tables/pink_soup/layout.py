@@ -1,0 +1,173 @@
+"""Where everything lies on the Pink Soup table (board units, 1920 x 1080), as kit things: the other
+chefs' pots along the top, the Shared Kitchen in the middle (deck, five piles, removed cards, the
+cards in play), the table's buttons under it, and your seat at the bottom (recipe, pot, drawn cards).
+"""
+
+from __future__ import annotations
+
+from soupkitchen.client.tables.kit.board import BODY, Board
+from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.pink_soup.model import POWERS, PinkModel, face, kind_of
+from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, POT_SIZE
+
+MAIN_X, MAIN_W = 20, 1460
+CARD_W, CARD_H = 120, 168
+OTHERS_Y, OTHERS_H = 80, 250
+KITCHEN_Y = 382
+DECK_X, PILES_X, PILE_STEP = 40, 196, 176
+REMOVED_X, PLAY_X, PLAY_STEP = 1066, 1216, 150
+BUTTONS_Y, BUTTON_H, BUTTON_W = 620, 52, 250
+SEAT_Y = 688
+RECIPE_X, RECIPE_W = 36, 316
+POT_X, SLOT_STEP, POT_Y = 372, 146, 776
+HAND_X, HAND_STEP = 1130, 150
+SEARCH_CARD_W, SEARCH_STEP = 84, 92
+BUTTON_WORDS = {"pass": "Pass", "continue": "Play on",
+                "search": "Search", "shuffle": "Shuffle", "swap": "Swap", "look": "Look"}
+
+
+def whose(seat: int, me: int | None, name: str) -> str:
+    return "your" if seat == me else f"{name}'s"
+
+
+def other_panels(count: int) -> list[tuple[float, float]]:
+    """(x, width) of each other chef's panel along the top."""
+    gap = 16
+    width = min(480, (MAIN_W - gap * (count - 1)) / max(1, count))
+    start = MAIN_X + (MAIN_W - (width * count + gap * (count - 1))) / 2
+    return [(start + i * (width + gap), width) for i in range(count)]
+
+
+def other_slot_size(width: float) -> tuple[float, float]:
+    w = min(92.0, (width - 24 - 4 * 8) / POT_SIZE)
+    return w, w * CARD_H / CARD_W
+
+
+def other_slot_rects(b: Board, x: float, width: float) -> list:
+    """The five places of another chef's pot in a panel at ``x``, ``width`` wide."""
+    w, h = other_slot_size(width)
+    left = x + (width - (w * POT_SIZE + 8 * (POT_SIZE - 1))) / 2
+    return [b.rect(left + i * (w + 8), OTHERS_Y + 52, w, h) for i in range(POT_SIZE)]
+
+
+def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, str]) -> list[Thing]:
+    things: list[Thing] = []
+    me, others = model.seating()
+    chefs = model.chefs()
+    if not chefs:
+        return things
+    viewer = model.seat
+    for (x, width), seat in zip(other_panels(len(others)), others, strict=False):
+        chef = chefs[seat]
+        things.append(Thing(f"pot:{seat}", b.rect(x, OTHERS_Y, width, OTHERS_H), "zone",
+                            what=f"{names.get(seat, chef.name)}'s pot: {len(chef.pot)} of 5 cards"
+                                 + (", closed" if chef.closed else ""), sig=f"closed={chef.closed}",
+                            extra={"seat": seat}))
+        things += _slots(chef.pot, seat, viewer, names.get(seat, chef.name), other_slot_rects(b, x, width))
+    things += _kitchen(model, b, picked)
+    things += _buttons(model, b)
+    chef = chefs[me]
+    things.append(Thing("recipe", b.rect(RECIPE_X, SEAT_Y + 42, RECIPE_W, 330), "zone",
+                        what=_recipe_words(model)))
+    things.append(Thing(f"pot:{me}", b.rect(POT_X - 16, SEAT_Y + 42, SLOT_STEP * 4 + CARD_W + 32, 330), "zone",
+                        what=f"{'Your' if me == viewer else names.get(me, chef.name) + chr(39) + 's'} pot: "
+                             f"{len(chef.pot)} of 5 cards" + (", closed" if chef.closed else ""),
+                        sig=f"closed={chef.closed}", extra={"seat": me}))
+    things += _slots(chef.pot, me, viewer, names.get(me, chef.name),
+                     [b.rect(POT_X + i * SLOT_STEP, POT_Y, CARD_W, CARD_H) for i in range(POT_SIZE)])
+    hand = model.hand()
+    for i, label in enumerate(hand):
+        things.append(Thing(f"hand:{i}", b.rect(HAND_X + i * HAND_STEP, POT_Y, CARD_W, CARD_H), what=f"You drew {label}",
+                            face=face(label), sig=label, origin="deck", words=label))
+    if not hand and model.hand_size and model.turn in others:
+        x, width = other_panels(len(others))[others.index(model.turn)]
+        for i in range(model.hand_size):   # another chef's drawn cards, face down in their corner
+            things.append(Thing(f"drawn:{i}", b.rect(x + width - 16 - (i + 1) * 56, OTHERS_Y + OTHERS_H - 82, 48, 67),
+                                what=f"A card {names.get(model.turn, 'that chef')} drew", sig="drawn", origin="deck"))
+    if "power:search" in picked:
+        things += _search(model, b)
+    return things
+
+
+def _slots(pot, seat: int, viewer: int | None, name: str, rects) -> list[Thing]:
+    found = []
+    for i, (label, rect) in enumerate(zip(pot, rects, strict=False)):
+        known = f"{label}" if label else ("face down" if seat == viewer or viewer is None
+                                          else "face down, you do not know it")
+        owner = "your" if seat == viewer else f"{name}'s"
+        found.append(Thing(f"slot:{seat}:{i}", rect, what=f"Card {i + 1} of {owner} pot: {known}", face=face(label),
+                           sig=str(label), under=(f"pot:{seat}",), words=label or ""))
+    return found
+
+
+def _recipe_words(model: PinkModel) -> str:
+    recipe = model.recipe()
+    if recipe is None:
+        return "A secret recipe card"
+    suits = ", ".join(str(kind_of(s).name if kind_of(s) else s) for s in recipe.get("suitable") or [])
+    return f"Your secret recipe, {recipe.get('name')}: {suits}"
+
+
+def _kitchen(model: PinkModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
+    things = [Thing("deck", b.rect(DECK_X, KITCHEN_Y, CARD_W, CARD_H), what=f"The deck: {model.deck} cards left",
+                    sig=str(model.deck), words=str(model.deck))]
+    piles = model.kitchen()
+    for p, (top, size) in enumerate(piles):
+        under = f", {size - 1} under it" if size > 1 else ""
+        things.append(Thing(f"pile:{p}", b.rect(PILES_X + p * PILE_STEP, KITCHEN_Y, CARD_W, CARD_H),
+                            what=f"Kitchen pile {p + 1}: {top} on top{under}", face=face(top), sig=f"{top}/{size}",
+                            words=top, origin="deck", extra={"size": size}))
+    if len(piles) < KITCHEN_PILES and not model.over:
+        p = len(piles)
+        things.append(Thing(f"pile:{p}", b.rect(PILES_X + p * PILE_STEP, KITCHEN_Y, CARD_W, CARD_H), "zone",
+                            what="Room for a new kitchen pile", words="new pile"))
+    removed = model.removed()
+    things.append(Thing("removed", b.rect(REMOVED_X, KITCHEN_Y, CARD_W, CARD_H), "card" if removed else "zone",
+                        what="Removed from the game: " + (", ".join(removed) if removed else "none yet"),
+                        face=face(removed[-1]) if removed else None, sig=str(len(removed)),
+                        words=f"{len(removed)} removed"))
+    for i, (what, label) in enumerate(model.in_play()):
+        things.append(Thing(f"play:{i}", b.rect(PLAY_X + i * PLAY_STEP, KITCHEN_Y, CARD_W * 0.92, CARD_H * 0.92),
+                            what=f"{what}: {label or 'face down'}", face=face(label), sig=f"{what}/{label}",
+                            words=label or ""))
+    return things
+
+
+def _buttons(model: PinkModel, b: Board) -> list[Thing]:
+    """The table's buttons for the moves that are not a card: pass, play on (rather than close your
+    pot to declare the last round), and the Mouse's four powers while one is being chosen."""
+    kinds = {a.get("type") for a in model.actions()}
+    names = [k for k in ("pass", "continue") if k in kinds]   # declaring is done by closing your pot
+    if model.step == "power" and model.seat == model.turn:
+        names += list(POWERS)
+    f = b.font(BODY)
+    widths = [max(BUTTON_W if len(names) <= 3 else 210, f.size(BUTTON_WORDS[n])[0] / b.scale + 40) for n in names]
+    total = sum(widths) + 20 * (len(names) - 1)
+    x = MAIN_X + MAIN_W - 20 - total if "declare" in kinds else MAIN_X + (MAIN_W - total) / 2   # beside the hint
+    things = []
+    for name, width in zip(names, widths, strict=True):
+        power = name in POWERS
+        what = f"The Mouse's power: {name}" if power else BUTTON_WORDS[name]
+        things.append(Thing(f"{'power' if power else 'button'}:{name}", b.rect(x, BUTTONS_Y, width, BUTTON_H),
+                            "button", what=what, words=BUTTON_WORDS[name]))
+        x += width + 20
+    return things
+
+
+def _search(model: PinkModel, b: Board) -> list[Thing]:
+    """Every card of every kitchen pile, a row per pile, while the Mouse searches."""
+    piles = model.searched_piles()
+    things = [Thing("searchbox", search_box(b, len(piles)), "zone", what="Every card of every kitchen pile")]
+    for p, pile in enumerate(piles):
+        step = min(SEARCH_STEP, (MAIN_X + MAIN_W - 20 - 250 - SEARCH_CARD_W) / max(1, len(pile) - 1))
+        for d, label in enumerate(pile):
+            where = "top" if d == 0 else f"{d + 1} from the top"
+            things.append(Thing(f"search:{p}:{d}", b.rect(250 + d * step, 130 + p * 124, SEARCH_CARD_W,
+                                                          SEARCH_CARD_W * CARD_H / CARD_W),
+                                what=f"Kitchen pile {p + 1}, {where}: {label}", face=face(label), sig=label,
+                                words=label))
+    return things
+
+
+def search_box(b: Board, piles: int):
+    return b.rect(MAIN_X, 80, MAIN_W, 60 + piles * 124)

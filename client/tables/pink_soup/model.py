@@ -1,0 +1,195 @@
+"""A Pink Soup view read for the table: the one place that knows the view's field names.
+
+A pot card's face is shown only when the view names it for this seat now (``None`` is a face-down
+card this seat does not know); nothing here remembers a card the view stopped naming.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from soupkitchen.shared.pink_soup.cards import (
+    CHILI,
+    CHILI_JACKPOT_COUNT,
+    CHILI_JACKPOT_POINTS,
+    DESSERT,
+    KINDS,
+    MOUSE,
+    RECIPES,
+    Kind,
+    card_label_of,
+)
+
+KIND_BY_LABEL = {card_label_of(kind): kind for kind in KINDS}
+BACK = "pink_soup/back"
+POWERS = ("search", "shuffle", "swap", "look")
+
+
+def kind_of(label: str | None) -> Kind | None:
+    return KIND_BY_LABEL.get(label) if isinstance(label, str) else None
+
+
+def face(label: str | None) -> str | None:
+    """The picture of a card the view names (None: face down)."""
+    kind = kind_of(label)
+    return f"pink_soup/{kind.key}" if kind else None
+
+
+@dataclass(frozen=True)
+class Chef:
+    seat: int
+    name: str
+    closed: bool
+    final_turn_owed: bool
+    pot: tuple[str | None, ...]
+
+
+class PinkModel:
+    """The view, sorted into what the table draws."""
+
+    def __init__(self, view: dict[str, Any] | None) -> None:
+        self.view = view or {}
+
+    def _get(self, key: str, default: Any) -> Any:
+        value = self.view.get(key, default)
+        return default if value is None else value
+
+    @property
+    def seat(self) -> int | None:
+        seat = self.view.get("seat")
+        return seat if isinstance(seat, int) else None
+
+    @property
+    def turn(self) -> int | None:
+        turn = self.view.get("turn")
+        return turn if isinstance(turn, int) else None
+
+    @property
+    def step(self) -> str:
+        return str(self._get("step", ""))
+
+    @property
+    def over(self) -> bool:
+        return bool(self.view.get("over"))
+
+    @property
+    def prompt(self) -> str:
+        return str(self._get("prompt", ""))
+
+    @property
+    def final_round(self) -> bool:
+        return self._get("phase", "playing") not in ("playing", "over")
+
+    def chefs(self) -> list[Chef]:
+        return [Chef(seat, str(p.get("name", f"Chef {seat + 1}")), bool(p.get("closed")),
+                     bool(p.get("final_turn_owed")), tuple(p.get("pot") or []))
+                for seat, p in enumerate(self._get("players", []))]
+
+    def seating(self) -> tuple[int, list[int]]:
+        """The seat drawn at the bottom (the viewer, else seat 0) and the others clockwise from it."""
+        count = len(self._get("players", []))
+        me = self.seat if self.seat is not None else 0
+        return me, [(me + k) % count for k in range(1, count)]
+
+    @property
+    def deck(self) -> int:
+        return int(self._get("deck", 0))
+
+    def kitchen(self) -> list[tuple[str, int]]:
+        """Each pile's top card and its size."""
+        return [(str(pile.get("top")), int(pile.get("size", 1))) for pile in self._get("kitchen", [])]
+
+    def hand(self) -> list[str]:
+        return [str(card) for card in self._get("hand", [])]
+
+    @property
+    def hand_size(self) -> int:
+        return int(self._get("hand_size", 0))
+
+    def recipe(self) -> dict[str, Any] | None:
+        recipe = self.view.get("recipe")
+        return recipe if isinstance(recipe, dict) else None
+
+    def removed(self) -> list[str]:
+        return [str(card) for card in self._get("removed", [])]
+
+    def log(self) -> list[str]:
+        return [str(entry) for entry in self._get("log", []) if isinstance(entry, str)]
+
+    # --- the card in play this turn ------------------------------------------------------------
+    def pending(self) -> dict[str, Any]:
+        return self._get("pending", {})
+
+    def in_play(self) -> list[tuple[str, str | None]]:
+        """Cards in play this turn as (what it is, its label or None when this seat may not see it):
+        the activated mouse, the card revealed from a full pot, the card waiting for a slot."""
+        pending = self.pending()
+        shown = []
+        if pending.get("mouse"):
+            shown.append(("The Mouse in play", pending["mouse"]))
+        if pending.get("revealed"):
+            shown.append(("Revealed from a full pot", pending["revealed"]))
+        if "make_room_in_seat" in pending and self.step == "slot":
+            shown.append(("The card waiting for a slot", pending.get("incoming")))
+        return shown
+
+    def make_room_seat(self) -> int | None:
+        seat = self.pending().get("make_room_in_seat")
+        return seat if isinstance(seat, int) else None
+
+    def searched_piles(self) -> list[list[str]]:
+        """Every card of every kitchen pile, top first, while this seat's mouse searches."""
+        return [[str(card) for card in pile] for pile in self.pending().get("kitchen_search") or []]
+
+    def swap_from(self) -> tuple[str, int] | None:
+        swap = self.pending().get("swap_from")
+        return (str(swap.get("pot")), int(swap.get("card", 1)) - 1) if isinstance(swap, dict) else None
+
+    def actions(self) -> list[dict[str, Any]]:
+        return [a for a in self._get("legal_actions", []) if isinstance(a, dict)]
+
+    # --- the end -------------------------------------------------------------------------------
+    def result(self) -> dict[str, Any] | None:
+        result = self.view.get("result")
+        return result if self.over and isinstance(result, dict) else None
+
+
+def card_points(label: str | None, recipe_name: str, in_pot: bool) -> int:
+    """What one card scores for a chef with recipe ``recipe_name`` (chilis one by one)."""
+    kind = kind_of(label)
+    recipe = next((r for r in RECIPES if r.name == recipe_name), None)
+    if kind is None or recipe is None:
+        return 0
+    if kind.family in (DESSERT, CHILI, MOUSE):
+        return kind.value if in_pot else 0
+    return kind.value if kind.key in recipe.suitable else 0
+
+
+def counts(label: str | None, recipe_name: str, in_pot: bool) -> bool:
+    """Whether a card takes part in a chef's score (a suitable ingredient, even salt at 0, or a
+    dessert, chili or mouse in the pot)."""
+    kind = kind_of(label)
+    recipe = next((r for r in RECIPES if r.name == recipe_name), None)
+    if kind is None or recipe is None:
+        return False
+    if kind.family in (DESSERT, CHILI, MOUSE):
+        return in_pot
+    return kind.key in recipe.suitable
+
+
+def equation(pot: list[str | None], tops: list[str], recipe_name: str, parts: dict[str, int], total: int) -> str:
+    """A chef's score as the rulebook's worked example writes it: 15 + 2 + 3 + 1 + 0 + 4 + 6 - 1 - 3 = 27
+    (the recipe bonus, the kitchen tops, then the pot; three chilis count +15 together)."""
+    terms = [parts["recipe"]] if parts.get("recipe") else []
+    terms += [card_points(label, recipe_name, False) for label in tops if counts(label, recipe_name, False)]
+    jackpot = sum(1 for label in pot if kind_of(label) and kind_of(label).family == CHILI) == CHILI_JACKPOT_COUNT
+    for label in pot:
+        if counts(label, recipe_name, True) and not (jackpot and kind_of(label).family == CHILI):
+            terms.append(card_points(label, recipe_name, True))
+    if jackpot:
+        terms.append(CHILI_JACKPOT_POINTS)
+    if not terms:
+        return f"0 = {total}"
+    text = str(terms[0]) + "".join(f" {'-' if t < 0 else '+'} {abs(t)}" for t in terms[1:])
+    return f"{text} = {total}"

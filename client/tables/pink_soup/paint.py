@@ -1,0 +1,123 @@
+"""Drawing the Pink Soup table's cards (the picture, its value large, its name below) and the final
+scoring sheet: each pot face up with each card's points, the recipe bonus, the chili rule, the
+total, the winner and the tie-break that decided it."""
+
+from __future__ import annotations
+
+import pygame
+
+from soupkitchen.client import theme
+from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
+from soupkitchen.client.tables.pink_soup.model import PinkModel, card_points, equation, face, kind_of
+from soupkitchen.shared.pink_soup.cards import CHILI, CHILI_JACKPOT_COUNT, Kind
+
+INK = (43, 29, 22)
+PAPER = (255, 246, 230)
+
+
+def draw_card(surface: pygame.Surface, b: Board, asset: str, rect: pygame.Rect, show: float = 1.0,
+              value: Kind | None = None, small: bool = False) -> None:
+    """A card picture at ``rect`` (narrowed to ``show`` of its width while it turns over), with its
+    value in a large disc at the top left when it is face up."""
+    if show < 1.0:
+        rect = rect.inflate(-round(rect.w * (1 - show)), 0)
+        if rect.w < 2:
+            return
+    surface.blit(b.card_image(asset, rect), rect)
+    if value is not None and show >= 1.0:
+        words = str(value.value)
+        f = b.font(SMALL if small else LABEL)
+        w, h = f.size(words)
+        r = max(h // 2 + b.px(2), (w + b.px(8)) // 2)
+        centre = (rect.x + max(r, round(rect.w * 0.2)), rect.y + max(r, round(rect.w * 0.2)))
+        pygame.draw.circle(surface, INK, centre, r + b.px(2))
+        pygame.draw.circle(surface, PAPER, centre, r)
+        b.text(surface, words, SMALL if small else LABEL, INK, centre, anchor="center")
+
+
+def caption(surface: pygame.Surface, b: Board, words: str, rect: pygame.Rect, width: int, lines: int = 2) -> None:
+    """Words centred under ``rect``, wrapped onto at most ``lines`` lines of ``width`` pixels."""
+    if not words:
+        return
+    f = b.font(SMALL)
+    wrapped = theme.wrap(words, f, width)
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])]
+    y = rect.bottom + b.px(4)
+    for line in wrapped:
+        y = b.text(surface, line, SMALL, theme.TEXT, (rect.centerx, y), anchor="midtop", max_width=width).bottom
+
+
+def tie_break(model: PinkModel, names: dict[int, str]) -> str:
+    """Who won and, when the best totals were tied, which rule decided it."""
+    result = model.result() or {}
+    winners = list(result.get("winners") or [])
+    breakdown = result.get("breakdown") or []
+    scores = list(result.get("scores") or [])
+    if not winners or not scores:
+        return "Nobody wins."
+    who = " and ".join(names.get(s, f"Chef {s + 1}") for s in winners)
+    best = max(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    verb = "share the victory" if len(winners) > 1 else "wins"
+    if len(tied) == 1:
+        return f"{who} {verb} with {best} points."
+    completed = [s for s in tied if breakdown[s].get("completed")]
+    if 0 < len(completed) < len(tied):
+        rule = "tied on points; the recipe completed decides"
+    elif len(winners) < len(tied):
+        rule = "tied on points and recipes; the most desserts in the pot decides"
+    else:
+        rule = "tied on points, recipes and desserts"
+    return f"{who} {verb} with {best} points ({rule})."
+
+
+def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dict[int, str]) -> None:
+    """The scoring sheet over the table once the game is over."""
+    result = model.result() or {}
+    breakdown = result.get("breakdown") or []
+    recipes = result.get("recipes") or []
+    chefs = model.chefs()
+    tops = [top for top, _size in model.kitchen()]
+    sheet = b.rect(12, 72, 1476, 1000)
+    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
+    b.text(surface, "Final scoring", HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft)
+    b.text(surface, "Kitchen tops (count for every chef):", BODY, theme.TEXT, b.rect(420, 104, 1, 1).topleft)
+    for i, label in enumerate(tops):
+        draw_card(surface, b, face(label) or "pink_soup/back", b.rect(920 + i * 64, 92, 56, 78), value=kind_of(label),
+                  small=True)
+    row_h = min(160, (840 - 60) / max(1, len(chefs)))
+    for seat, chef in enumerate(chefs):
+        y = 190 + seat * row_h
+        entry = breakdown[seat] if seat < len(breakdown) else {}
+        recipe = recipes[seat] if seat < len(recipes) else ""
+        winner = seat in (result.get("winners") or [])
+        name = names.get(seat, chef.name) + ("  - winner" if winner else "")
+        b.text(surface, name, LABEL, theme.MUSTARD if winner else theme.TEXT, b.rect(44, y, 1, 1).topleft,
+               max_width=b.px(360))
+        b.text(surface, recipe, SMALL, theme.TEXT_DIM, b.rect(44, y + 44, 1, 1).topleft, max_width=b.px(360))
+        if entry.get("completed"):
+            b.text(surface, "recipe complete +15", SMALL, theme.HERB, b.rect(44, y + 74, 1, 1).topleft,
+                   max_width=b.px(360))
+        chilis = sum(1 for label in chef.pot if (kind_of(label) and kind_of(label).family == CHILI))
+        for i, label in enumerate(chef.pot):
+            cell = b.rect(420 + i * 76, y, 66, 92)
+            draw_card(surface, b, face(label) or "pink_soup/back", cell, value=kind_of(label), small=True)
+            points = card_points(label, recipe, True)
+            kind = kind_of(label)
+            words = "3 chilis" if kind and kind.family == CHILI and chilis == CHILI_JACKPOT_COUNT else \
+                f"{points:+d}" if points else "0"
+            b.text(surface, words, SMALL, theme.TEXT, (cell.centerx, cell.bottom + b.px(2)), anchor="midtop")
+        parts = entry.get("parts") or {}
+        line = equation(list(chef.pot), tops, recipe, parts, int(entry.get("total", 0)))
+        notes = []
+        if chilis == CHILI_JACKPOT_COUNT:
+            notes.append("exactly 3 chilis: +15 instead of -9")
+        if parts.get("desserts"):
+            notes.append(f"desserts +{parts['desserts']}")
+        b.text(surface, line, LABEL, theme.TEXT, b.rect(820, y + 4, 1, 1).topleft, max_width=b.px(640))
+        if notes:
+            b.text(surface, "; ".join(notes), SMALL, theme.TEXT_DIM, b.rect(820, y + 52, 1, 1).topleft,
+                   max_width=b.px(640))
+    b.text(surface, tie_break(model, names), LABEL, theme.MUSTARD, b.rect(44, 1010, 1, 1).topleft,
+           max_width=b.px(1420))

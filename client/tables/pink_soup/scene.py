@@ -1,0 +1,267 @@
+"""Pink Soup at a card table: the kitchen's piles, every chef's pot of face-down slots, your recipe and
+drawn cards, moves made by touching them, and the final scoring laid out as the rulebook's example."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import art, theme
+from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.pink_soup import layout as L
+from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
+from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring
+from soupkitchen.client.tables.present.common import renamer
+
+
+class PinkSoupTable(KitTable):
+    """Pink Soup, acted on at the table."""
+
+    name = "pink-soup"
+
+    @classmethod
+    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
+        b = Board(size)
+        sizes = {b.rect(0, 0, L.CARD_W, L.CARD_H).size, b.rect(0, 0, L.CARD_W * 0.92, L.CARD_H * 0.92).size}
+        for count in range(1, 5):
+            w, h = L.other_slot_size(L.other_panels(count)[0][1])
+            sizes.add(b.rect(0, 0, w, h).size)
+        return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "pink_soup").glob("*.svg"))]
+
+    @property
+    def model(self) -> PinkModel:
+        return PinkModel(self.current_view())
+
+    def names(self) -> dict[int, str]:
+        return {seat: self.session.seat_name(seat) for seat in range(len(self.model.chefs()))}
+
+    def rename(self, text: str) -> str:
+        chefs = self.model.chefs()
+        return renamer([chef.name for chef in chefs], [self.session.seat_name(c.seat) for c in chefs])(text)
+
+    # --- what the table is made of -----------------------------------------------------------------
+    def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
+        model = PinkModel(view)
+        if model.result() is not None:
+            return []    # the scoring sheet covers the table
+        return L.build(model, board, self.choosing.picked, self.names())
+
+    def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
+        kind, step = action.get("type"), self.model.step
+        if kind == "draw":
+            return ("deck",)
+        if kind in ("take", "discard") or (kind == "activate" and "pile" in action):
+            return (f"pile:{action.get('pile')}",)
+        if kind == "kitchen":
+            pile = f"pile:{action.get('pile')}"
+            return (f"hand:{action.get('card')}", pile) if step == "kitchen" else (pile,)
+        if kind == "activate":
+            return ("hand:0",)
+        if kind == "pot":
+            return (f"pot:{action.get('seat')}",)
+        if kind == "slot":
+            return (f"slot:{self.model.make_room_seat()}:{action.get('slot')}",)
+        if kind == "declare":                # closing your pot declares the last round
+            return (f"pot:{self.model.seat}",)
+        if kind in ("pass", "continue"):
+            return (f"button:{kind}",)
+        if kind == "search":
+            return ("power:search", f"search:{action.get('pile')}:{action.get('depth')}")
+        if kind in ("shuffle", "look"):
+            return (f"power:{kind}", f"pot:{action.get('seat')}")
+        if kind == "swap":
+            slot = f"slot:{action.get('seat')}:{action.get('slot')}"
+            return ("power:swap", slot) if step == "power" else (slot,)
+        return ()
+
+    def history(self, view: dict[str, Any]) -> list[str]:
+        return [self.rename(line) for line in PinkModel(view).log()]
+
+    def menu_words(self, action: dict[str, Any]) -> str:
+        return self.rename(str(action.get("label") or action.get("type")))
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        theme.draw_background(surface)
+        model = PinkModel(view)
+        prompt = self.rename(model.prompt)
+        me = model.seat
+        if me is not None and model.turn == me and prompt.startswith(self.session.seat_name(me) + ":"):
+            prompt = "Your turn:" + prompt[len(self.session.seat_name(me)) + 1:]
+        colour = theme.MUSTARD if model.actions() else theme.TEXT
+        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)
+        b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
+        if model.final_round and not model.over:
+            b.text(surface, "Last round", BODY, theme.DANGER, b.rect(1880, 22, 1, 1).topleft, anchor="topright")
+        kitchen = b.rect(L.MAIN_X, L.KITCHEN_Y - 44, L.MAIN_W, 290)
+        lay = theme.layout(surface.get_size())
+        theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
+        b.text(surface, f"Shared Kitchen ({len(model.kitchen())} of 5 piles)", BODY, theme.BROTH,
+               (kitchen.x + b.px(180), kitchen.y + b.px(6)))
+        if model.in_play():
+            b.text(surface, "In play", BODY, theme.BROTH, b.rect(L.PLAY_X, L.KITCHEN_Y - 38, 1, 1).topleft)
+        if any(a.get("type") == "declare" for a in model.actions()):
+            b.text(surface, "Click your pot to close it and declare the last round, or:", BODY, theme.MUSTARD,
+                   b.rect(L.MAIN_X + 20, L.BUTTONS_Y + L.BUTTON_H / 2, 1, 1).topleft, anchor="midleft")
+        if model.over:
+            return
+        seat_box = b.rect(L.MAIN_X, L.SEAT_Y, L.MAIN_W, 1070 - L.SEAT_Y)
+        theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
+                         edge=theme.MUSTARD if model.turn == model.seating()[0] else theme.PANEL_EDGE)
+        owner = model.seating()[0]
+        chef = model.chefs()[owner] if model.chefs() else None
+        if chef is not None:
+            title = ("You" if owner == me else self.session.seat_name(owner)) + (" (pot closed)" if chef.closed else "")
+            title += "  - your turn" if model.turn == owner and owner == me else ""
+            self._seat_name(surface, b, owner, title, b.rect(40, L.SEAT_Y + 8, 1, 1).topleft)
+            if model.hand():
+                b.text(surface, "Drawn", BODY, theme.BROTH, b.rect(L.HAND_X, L.SEAT_Y + 46, 1, 1).topleft)
+
+    def _seat_name(self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None):
+        r = b.px(13)
+        pygame.draw.circle(surface, theme.seat_colour(seat), (pos[0] + r, pos[1] + b.px(17)), r)
+        if getattr(self.app.settings, "colour_blind_symbols", False):
+            b.text(surface, theme.seat_symbol(seat), SMALL, theme.TEXT_DARK, (pos[0] + r, pos[1] + b.px(17)),
+                   anchor="center")
+        return b.text(surface, words, BODY, theme.TEXT, (pos[0] + r * 2 + b.px(10), pos[1]),
+                      max_width=width - r * 2 - b.px(10) if width else None)
+
+    def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+        key = thing.key
+        model = self.model
+        if key.startswith("pot:") and thing.kind == "zone":
+            self._draw_pot_zone(surface, b, thing, model)
+        elif key == "recipe":
+            self._draw_recipe(surface, b, thing, model)
+        elif key == "searchbox":
+            theme.draw_panel(surface, thing.rect, theme.layout(surface.get_size()), colour=theme.SHADOW)
+            b.text(surface, "The Mouse searches: pick any card of any pile (top first)", BODY, theme.MUSTARD,
+                   (thing.rect.x + b.px(20), thing.rect.y + b.px(12)))
+            for p in range(len(model.searched_piles())):
+                b.text(surface, f"Pile {p + 1}", BODY, theme.TEXT, b.rect(60, 160 + p * 124, 1, 1).topleft)
+        elif thing.kind == "button":
+            live = key in self.usable()
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10))
+            pygame.draw.rect(surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3),
+                             border_radius=b.px(10))
+            b.text(surface, thing.words, BODY, theme.TEXT if live else theme.TEXT_DIM, rect.center, anchor="center",
+                   max_width=rect.w - b.px(12))
+        elif thing.kind == "zone":      # an empty place: a new pile, no removed card yet
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
+            caption(surface, b, thing.words, rect, b.px(L.PILE_STEP - 8))
+        else:
+            self._draw_card(surface, b, thing, rect, show)
+            if key == self._swapping(model):   # the first card of a Mouse's swap, waiting for its pair
+                pygame.draw.rect(surface, theme.MUSTARD, rect.inflate(b.px(14), b.px(14)), width=b.px(7),
+                                 border_radius=b.px(12))
+
+    def _draw_card(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+        key = thing.key
+        small = key.startswith("slot:") and rect.w < b.px(100)
+        draw_card(surface, b, thing.face or BACK, rect, show, value=None if thing.face is None else
+                  (kind_of(thing.words) or kind_of(self._label_of(thing))), small=small)
+        if key == "deck":
+            caption(surface, b, f"Deck: {thing.words}", rect, b.px(L.PILE_STEP - 8))
+        elif key.startswith("pile:"):
+            kind = kind_of(thing.words)
+            caption(surface, b, kind.name if kind else thing.words, rect, b.px(L.PILE_STEP - 8))
+            size = thing.extra.get("size", 1)
+            if size > 1:
+                self._count_badge(surface, b, rect, f"+{size - 1}")
+        elif key == "removed":
+            caption(surface, b, thing.words, rect, b.px(L.PLAY_X - L.REMOVED_X - 8))
+        elif key.startswith(("hand:", "play:", "search:")) or (key.startswith("slot:") and not small):
+            kind = kind_of(thing.words)
+            if kind is not None and not key.startswith("search:"):
+                step = L.HAND_STEP if key.startswith("hand:") else L.PLAY_STEP if key.startswith("play:") else L.SLOT_STEP
+                caption(surface, b, kind.name, rect, b.px(step), lines=3)
+
+    @staticmethod
+    def _swapping(model: PinkModel) -> str | None:
+        """The key of the pot card a Mouse's swap has taken first, if one is waiting."""
+        swap = model.swap_from()
+        seat = next((c.seat for c in model.chefs() if swap and c.name == swap[0]), None)
+        return f"slot:{seat}:{swap[1]}" if seat is not None else None
+
+    def _label_of(self, thing: Thing) -> str | None:
+        return thing.words or None
+
+    @staticmethod
+    def _count_badge(surface: pygame.Surface, b: Board, rect: pygame.Rect, words: str) -> None:
+        f = b.font(SMALL)
+        w = f.size(words)[0] + b.px(14)
+        pill = pygame.Rect(0, 0, max(w, f.get_height()), f.get_height())
+        pill.bottomright = (rect.right - b.px(4), rect.bottom - b.px(4))
+        pygame.draw.rect(surface, theme.TEXT_DARK, pill, border_radius=pill.h // 2)
+        b.text(surface, words, SMALL, theme.TEXT, pill.center, anchor="center")
+
+    def _draw_pot_zone(self, surface: pygame.Surface, b: Board, thing: Thing, model: PinkModel) -> None:
+        seat = thing.extra["seat"]
+        chefs = model.chefs()
+        chef = chefs[seat]
+        lay = theme.layout(surface.get_size())
+        if seat == model.seating()[0]:
+            pygame.draw.rect(surface, (62, 44, 34), thing.rect, border_radius=b.px(14))
+            b.text(surface, "Your pot" if seat == model.seat else "Pot", BODY, theme.BROTH,
+                   (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
+        else:
+            edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
+            theme.draw_panel(surface, thing.rect, lay, edge=edge)
+            marks = " - closed" if chef.closed else " - to move" if model.turn == seat else ""
+            self._seat_name(surface, b, seat, self.session.seat_name(seat) + marks,
+                            (thing.rect.x + b.px(12), thing.rect.y + b.px(8)), width=thing.rect.w - b.px(24))
+            if chef.final_turn_owed:
+                b.text(surface, "final turn to come", SMALL, theme.TEXT_DIM,
+                       (thing.rect.x + b.px(14), thing.rect.bottom - b.px(40)), max_width=thing.rect.w - b.px(28))
+        for i in range(len(chef.pot), 5):   # the pot's empty places
+            place = self._slot_rect(b, thing, seat, model, i)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, place, width=b.px(2), border_radius=b.px(8))
+        if chef.closed:   # a lid over the pot
+            lid = thing.rect.inflate(-b.px(20), 0)
+            lid.h, lid.bottom = b.px(10), thing.rect.bottom - b.px(8)
+            pygame.draw.rect(surface, theme.BROTH, lid, border_radius=lid.h // 2)
+
+    @staticmethod
+    def _slot_rect(b: Board, thing: Thing, seat: int, model: PinkModel, index: int) -> pygame.Rect:
+        me, others = model.seating()
+        if seat == me:
+            return b.rect(L.POT_X + index * L.SLOT_STEP, L.POT_Y, L.CARD_W, L.CARD_H)
+        x, width = L.other_panels(len(others))[others.index(seat)]
+        return L.other_slot_rects(b, x, width)[index]
+
+    def _draw_recipe(self, surface: pygame.Surface, b: Board, thing: Thing, model: PinkModel) -> None:
+        recipe = model.recipe()
+        rect = thing.rect
+        pygame.draw.rect(surface, (246, 214, 222), rect, border_radius=b.px(12))
+        pygame.draw.rect(surface, theme.TEXT_DARK, rect, width=b.px(3), border_radius=b.px(12))
+        if recipe is None:
+            b.text(surface, "Secret recipe", BODY, theme.TEXT_DARK, rect.center, anchor="center")
+            return
+        name = str(recipe.get("name"))
+        size = next((s for s in (LABEL, BODY, SMALL) if b.fits(name, s, rect.w - b.px(24))), SMALL)
+        b.text(surface, name, size, theme.TEXT_DARK, (rect.centerx, rect.y + b.px(10)), anchor="midtop",
+               max_width=rect.w - b.px(16))
+        b.text(surface, f"{recipe.get('points', 15)} points for 5 different", SMALL, theme.TEXT_DARK,
+               (rect.centerx, rect.y + b.px(52)), anchor="midtop", max_width=rect.w - b.px(16))
+        suits = [kind_of(label) for label in recipe.get("suitable") or []]
+        suits = [k for k in suits if k is not None]
+        w, h = 64, 90
+        for i, kind in enumerate(suits):
+            row, col = divmod(i, 4)
+            count = min(4, len(suits) - row * 4)
+            x = rect.centerx + round((-(count * (w + 8) - 8) / 2 + col * (w + 8)) * b.scale)
+            cell = pygame.Rect(x, rect.y + b.px(92 + row * (h + 22)), b.px(w), b.px(h))
+            draw_card(surface, b, f"pink_soup/{kind.key}", cell, 1.0, value=kind, small=True)
+
+    def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        model = PinkModel(view)
+        if model.result() is not None:
+            draw_scoring(surface, b, model, {s: self.session.seat_name(s) for s in range(len(model.chefs()))})
+
+    def describe(self) -> dict[str, Any]:
+        model = self.model
+        return {**super().describe(), "step": model.step, "turn": model.turn,
+                "faces": {t.key: t.face for t in self.things() if t.kind == "card"}}

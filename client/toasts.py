@@ -1,0 +1,55 @@
+"""Toasts: short messages that show for a few seconds, placed where they cover none of the screen's
+controls or words (stacked up from the bottom, in the right-hand margin when the middle is full)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from soupkitchen.client import theme
+
+TOAST_SECONDS = 4.0
+SIDE_MIN = 0.18        # a margin at least this share of the window wide can hold toasts
+
+
+@dataclass
+class Toast:
+    message: str
+    kind: str
+    until: float
+
+
+def draw_toasts(surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast],
+                occupied: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Draw ``toasts`` (newest lowest) clear of ``occupied``; where each one went."""
+    taken = [r.inflate(lay.gap, lay.gap) for r in occupied]
+    f = lay.font("body")
+    line_h = f.get_linesize()
+    right_free = lay.width - max((r.right for r in taken), default=lay.width) - lay.margin
+    in_margin = bool(taken) and right_free >= lay.width * SIDE_MIN
+    width = right_free if in_margin else int(lay.width * 0.6)
+    bottom = lay.height - lay.margin * 2     # above the key hints at the bottom of most screens
+    placed: list[pygame.Rect] = []
+    for toast in reversed(toasts):
+        lines = theme.wrap(toast.message, f, width - lay.margin)
+        w = max(f.size(line)[0] for line in lines) + lay.margin
+        h = line_h * len(lines) + lay.gap * 2
+        rect = pygame.Rect(0, bottom - h, w, h)
+        rect.centerx = lay.width - lay.margin // 2 - right_free // 2 if in_margin else lay.width // 2
+        for _ in range(len(taken) + 1):
+            hit = rect.collidelist(taken)
+            if hit < 0:
+                break
+            rect.bottom = taken[hit].top - lay.gap
+        rect.top = max(0, rect.top)
+        error = toast.kind == "error"
+        theme.draw_panel(surface, rect, lay, colour=theme.ACCENT_DARK if error else theme.PANEL_LIGHT,
+                         edge=theme.MUSTARD if error else theme.PANEL_EDGE)
+        for i, line in enumerate(lines):
+            theme.text(surface, line, "body", theme.TEXT, (rect.centerx, rect.y + lay.gap + i * line_h), lay,
+                       anchor="midtop")
+        bottom = rect.y - lay.gap
+        taken.append(rect)
+        placed.append(rect)
+    return placed

@@ -1,0 +1,266 @@
+"""What stands between the transport and the requests: only the protocol's events are dispatched,
+no binary payload is ever buffered, an address holds so many Engine.IO sessions, a session that
+never connects to socket.io is closed, long-polling bodies are bounded and UTF-8, and a session
+can be closed at once (a binary sender, one that stopped reading its pushes).
+
+The guards use public APIs: a socket.io packet class (the ``serializer`` argument), the Engine.IO
+server's ``on`` handlers (wrapping the ones socket.io registered) and an aiohttp middleware, so
+they hold whichever socket classes the server runs on. Closing at once and reading a session's
+backlog look at the Engine.IO socket's send queue where there is one; without it a session is
+closed the ordinary way (its client, or the transport's ping timeout, ends the websocket) and
+reads as having no backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import socketio
+from aiohttp import web
+from multidict import CIMultiDict
+from socketio import packet as sio_packet
+
+from soupkitchen.server.protocol import REQUESTS
+
+log = logging.getLogger(__name__)
+
+REFUSED = "\x00refused"  # the event a packet the protocol does not allow is turned into
+ADDRESS_KEY = "soupkitchen.address"  # the environ entries this module adds to each session's environ
+SESSION_KEY = "soupkitchen.session"
+SOCKETIO_PATH = "/socket.io/"
+
+
+class JsonPacket(socketio.packet.Packet):
+    """Socket.IO packets of plain JSON that admit only the protocol's requests.
+
+    The protocol has no binary payloads, so the deep scan for binary attachments is skipped when
+    sending. When reading, an event whose name is not a request of the protocol (``connect``,
+    ``disconnect``, ``message`` and every other name), a binary event or attachment, and a message
+    whose JSON cannot be read all become the event :data:`REFUSED` with the reason as its argument
+    (keeping the acknowledgement id), so they reach the catch-all handler and no other: nothing is
+    buffered waiting for attachments, and the server's own connect and disconnect handlers are only
+    ever called by the server.
+    """
+
+    uses_binary_events = False
+
+    def decode(self, encoded_packet: Any) -> int:
+        self.id = None
+        if not isinstance(encoded_packet, str):
+            return self._refuse("binary")
+        try:
+            super().decode(encoded_packet)
+        except (ValueError, TypeError, RecursionError):
+            if self.packet_type in (sio_packet.CONNECT, sio_packet.ACK):
+                self.data = None  # an unreadable auth or acknowledgement is as good as none
+                return 0
+            return self._refuse("json")
+        if self.packet_type in (sio_packet.BINARY_EVENT, sio_packet.BINARY_ACK):
+            return self._refuse("binary")
+        if self.packet_type == sio_packet.EVENT:
+            name = self.data[0] if isinstance(self.data, list) and self.data else None
+            if not isinstance(name, str) or name not in REQUESTS:
+                return self._refuse("event", name)
+        elif self.packet_type not in (sio_packet.CONNECT, sio_packet.DISCONNECT, sio_packet.ACK):
+            return self._refuse("packet")
+        return 0
+
+    def _refuse(self, reason: str, detail: Any = None) -> int:
+        self.packet_type = sio_packet.EVENT
+        self.data = [REFUSED, reason, repr(detail)[:40]]
+        return 0
+
+
+def remote_address(environ: dict[str, Any], trusted_proxies: Iterable[str] = ()) -> str:
+    """The peer's IP address as the transport sees it (an IPv4 address mapped into IPv6 reads as
+    IPv4). Behind a proxy named in ``trusted_proxies``, the address it appended to
+    ``X-Forwarded-For``; no header is believed from anyone else."""
+    request = environ.get("aiohttp.request")
+    address = plain_address(getattr(request, "remote", None) or "")
+    if address and address in set(trusted_proxies):
+        forwarded = [part.strip() for part in environ.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if forwarded and forwarded[-1]:
+            return plain_address(forwarded[-1])
+    return address
+
+
+def plain_address(address: str) -> str:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    mapped = getattr(parsed, "ipv4_mapped", None)
+    return str(mapped or parsed)
+
+
+@dataclass
+class Session:
+    """One Engine.IO session: where it comes from and whether socket.io is connected over it."""
+
+    address: str
+    connected: bool = False
+    timer: asyncio.TimerHandle | None = None
+
+
+class SessionGuard:
+    """Counts each address's Engine.IO sessions that have no socket.io connection (yet) and closes
+    such a session ``handshake_timeout`` seconds after it opened or lost its connection."""
+
+    def __init__(self, sio: socketio.AsyncServer, most_pending: Callable[[], int],
+                 handshake_timeout: Callable[[], float], trusted_proxies: Callable[[], Iterable[str]]) -> None:
+        self.sio = sio
+        self.most_pending = most_pending
+        self.handshake_timeout = handshake_timeout
+        self.trusted_proxies = trusted_proxies
+        self.sessions: dict[str, Session] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.closing: set[str] = set()
+        eio = sio.eio
+        for event, wrapper in (("connect", self._eio_connect), ("disconnect", self._eio_disconnect)):
+            inner = eio.handlers.get(event)
+            if inner is None:
+                raise RuntimeError(f"socket.io registered no Engine.IO {event} handler to guard")
+            eio.on(event, wrapper(inner))
+
+    def _eio_connect(self, inner: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def connect(eio_sid: str, environ: dict[str, Any]) -> Any:
+            address = remote_address(environ, self.trusted_proxies())
+            most = self.most_pending()
+            if most and self.pending(address) >= most:
+                log.info("refused a session from %s: %d sessions not connected yet", address, most)
+                return {"message": f"this computer ({address}) already has {most} connections that "
+                                   "have not finished connecting", "data": {"code": "limit"}}
+            environ[ADDRESS_KEY], environ[SESSION_KEY] = address, eio_sid
+            self.sessions[eio_sid] = Session(address)
+            self._arm(eio_sid)
+            return await inner(eio_sid, environ)
+        return connect
+
+    def _eio_disconnect(self, inner: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def disconnect(eio_sid: str, *reason: Any) -> Any:
+            session = self.sessions.pop(eio_sid, None)
+            if session is not None and session.timer is not None:
+                session.timer.cancel()
+            return await inner(eio_sid, *reason)
+        return disconnect
+
+    def pending(self, address: str) -> int:
+        return sum(not s.connected and s.address == address for s in self.sessions.values())
+
+    def connected(self, eio_sid: str, on: bool) -> None:
+        """Socket.io connected over the session (``on``) or left it: a session left without a
+        connection is closed after the handshake timeout."""
+        session = self.sessions.get(eio_sid)
+        if session is None:
+            return
+        session.connected = on
+        if session.timer is not None:
+            session.timer.cancel()
+            session.timer = None
+        if not on:
+            self._arm(eio_sid)
+
+    def _arm(self, eio_sid: str) -> None:
+        session = self.sessions[eio_sid]
+        session.timer = asyncio.get_running_loop().call_later(self.handshake_timeout(), self._expire, eio_sid)
+
+    def _expire(self, eio_sid: str) -> None:
+        session = self.sessions.get(eio_sid)
+        if session is None or session.connected:
+            return
+        log.info("closing a session from %s that did not connect in time", session.address)
+        self.close(eio_sid)
+
+    def backlog(self, eio_sid: str) -> int:
+        """Packets queued for a session and not sent yet (0 where the socket does not tell)."""
+        queue = getattr(getattr(self.sio.eio, "sockets", {}).get(eio_sid), "queue", None)
+        return queue.qsize() if queue is not None else 0
+
+    def close(self, eio_sid: str) -> None:
+        """Close an Engine.IO session (after whatever is already queued for it)."""
+        if eio_sid in self.closing:
+            return
+        self.closing.add(eio_sid)
+        task = asyncio.ensure_future(self._close(eio_sid))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _close(self, eio_sid: str) -> None:
+        eio = self.sio.eio
+        socket = getattr(eio, "sockets", {}).get(eio_sid)
+        queue = getattr(socket, "queue", None)
+        try:
+            if socket is not None and queue is not None:
+                await socket.close(wait=False)  # the CLOSE packet goes after what is queued ...
+                queue.put_nowait(None)  # ... and then the writer ends, closing the websocket at once
+            await eio.disconnect(eio_sid)  # (without the above, a client that ignores CLOSE is dropped
+            # at the transport's ping timeout)
+        finally:
+            self.sessions.pop(eio_sid, None)  # even if the transport never reported the session gone
+            self.closing.discard(eio_sid)
+
+    def cancel(self) -> None:
+        for session in self.sessions.values():
+            if session.timer is not None:
+                session.timer.cancel()
+        for task in list(self.tasks):
+            task.cancel()
+
+
+def http_guard(max_body: Callable[[], int]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """An aiohttp middleware for long-polling POSTs: a body over ``max_body()`` bytes gets 413 and
+    one that is not UTF-8 gets 400, before Engine.IO reads it."""
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+                    ) -> web.StreamResponse:
+        if request.method != "POST" or request.path != SOCKETIO_PATH:
+            return await handler(request)
+        most = max_body()
+        if request.content_length is not None and request.content_length > most:
+            return web.Response(status=413, text=f"a message may carry at most {most} bytes")
+        body = await request.content.read(most + 1)
+        while len(body) <= most and not request.content.at_eof():
+            more = await request.content.read(most + 1 - len(body))
+            if not more:
+                break
+            body += more
+        if len(body) > most:
+            return web.Response(status=413, text=f"a message may carry at most {most} bytes")
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            return web.Response(status=400, text="the body is not UTF-8 text")
+        return await handler(ReadRequest(request, body))
+
+    return guard
+
+
+class ReadRequest:
+    """A request whose body has been read: Engine.IO reads ``content`` and ``headers`` from it and
+    everything else from the request itself."""
+
+    def __init__(self, request: web.Request, body: bytes) -> None:
+        self._request = request
+        self.content = ReadBody(body)
+        headers = CIMultiDict(request.headers)
+        headers["Content-Length"] = str(len(body))
+        headers.pop("Transfer-Encoding", None)
+        self.headers = headers
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._request, name)
+
+
+class ReadBody:
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+
+    async def read(self, n: int = -1) -> bytes:
+        data, self.body = (self.body, b"") if n < 0 else (self.body[:n], self.body[n:])
+        return data

@@ -1,0 +1,209 @@
+"""The Pink Soup table played headless with injected input and time, the real rules behind a fake
+session: moves by touching the cards, piles and pots; menus; keys; what is shown face up; motion;
+the last move; the move list panel; the scoring sheet."""
+
+from __future__ import annotations
+
+from soupkitchen.client.input import InputAction, nav
+from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.pink_soup import PinkSoupTable
+from soupkitchen.client.tables.pink_soup.model import equation
+from soupkitchen.client.tables.pink_soup.paint import tie_break
+from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, random_play, reach, render
+
+
+def table(players: int = 4, seed: int = 3, size=(1280, 720), wanted=None):
+    """A table at seat 0's turn (bots play the others), or at the first position of seeded random
+    play where ``wanted(view)`` holds."""
+    if wanted is None:
+        session = FakeSession("pink-soup", players, 0, seed=seed)
+        session.bots_play()
+    else:
+        session = reach("pink-soup", players, wanted)
+    app, scene = make_table(session, size)
+    render(app, scene, session.now)
+    return session, app, scene
+
+
+def test_the_shell_finds_this_table():
+    assert table_scene_for("pink-soup") is PinkSoupTable
+
+
+def test_option_a_is_played_by_touching_the_deck_a_drawn_card_a_pile_and_a_pot():
+    session, app, scene = table()
+    assert "deck" in scene.describe()["usable"]
+    click(app, scene, scene.thing("deck").rect.center)
+    assert session.acted[-1][1]["type"] == "draw"
+    render(app, scene, 1.0)
+    view = session.view(0)
+    assert view["step"] == "kitchen" and len(view["hand"]) == 2
+    assert scene.describe()["usable"] == ["hand:0", "hand:1"]          # a pile waits for a card first
+    click(app, scene, scene.thing("hand:1").rect.center)
+    assert scene.describe()["picked"] == ["hand:1"]
+    piles = [k for k in scene.describe()["usable"] if k.startswith("pile:")]
+    assert piles
+    click(app, scene, scene.thing(piles[0]).rect.center)
+    assert session.acted[-1][1]["type"] == "kitchen" and session.acted[-1][1]["card"] == 1
+    render(app, scene, 2.0)
+    assert session.view(0)["step"] == "second"
+    pot = scene.thing("pot:1")
+    click(app, scene, pot.rect.center)
+    assert session.acted[-1][1]["type"] == "pot" and session.acted[-1][1]["seat"] == 1
+    assert session.refused == []
+
+
+def test_a_touch_meaning_several_moves_opens_a_menu_at_the_object_in_the_games_words():
+    session, app, scene = table(wanted=lambda v: any(a["type"] == "activate" and "pile" in a
+                                                     for a in v["legal_actions"]))
+    render(app, scene, 1.0)
+    mouse_pile = next(a["pile"] for a in session.view(0)["legal_actions"] if a["type"] == "activate" and "pile" in a)
+    pile = scene.thing(f"pile:{mouse_pile}")
+    click(app, scene, pile.rect.center)
+    menu = scene.describe()["menu"]
+    assert menu == [f"Take Mouse (-1) from pile {mouse_pile + 1} into your pot",
+                    f"Activate the Mouse on pile {mouse_pile + 1}"]
+    rects = scene.menu_rects()
+    assert all(abs(r.centery - pile.rect.centery) < pile.rect.h * 2 for r in rects)   # at the pile
+    render(app, scene, 1.5)
+    click(app, scene, rects[1].center)
+    assert session.acted[-1][1]["type"] == "activate" and session.acted[-1][1]["pile"] == mouse_pile
+
+
+def test_a_mouse_power_is_chosen_on_the_table_then_its_target():
+    session, app, scene = table(wanted=lambda v: v["step"] == "power" and v["turn"] == 0)
+    render(app, scene, 1.0)
+    usable = scene.describe()["usable"]
+    assert {"power:search", "power:look"} <= set(usable)
+    look = next(a for a in session.view(0)["legal_actions"] if a["type"] == "look")
+    points = play_by_clicks(app, scene, look, 2.0)
+    assert len(points) == 2 and session.acted[-1] == (0, look)
+
+
+def test_keys_move_a_focus_ring_over_the_usable_objects_and_enter_plays():
+    session, app, scene = table()
+    scene.handle(nav(1, 0))
+    assert scene.describe()["focus"] in scene.describe()["usable"]
+    while scene.describe()["focus"] != "deck":
+        scene.handle(nav(-1, 0))
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1]["type"] == "draw"
+
+
+def test_hovering_says_what_a_thing_is_and_what_clicking_does():
+    session, app, scene = table()
+    scene.handle(InputAction("point", "mouse", pos=scene.thing("deck").rect.center))
+    words = scene.hover_words()
+    assert words[0].startswith("The deck:") and words[1].startswith("Click: Draw 2 cards")
+
+
+def test_a_pot_card_shows_its_face_only_when_the_view_names_it():
+    for seed in range(3):
+        app, scene = make_table(FakeSession("pink-soup", 3 + seed, 0, seed=seed))
+        for session in random_play(scene.session, seed, 60):
+            render(app, scene, 0.0)
+            if session.over:
+                break    # every pot is turned face up on the scoring sheet
+            faces = scene.describe()["faces"]
+            for seat, player in enumerate(session.view(0)["players"]):
+                for slot, label in enumerate(player["pot"]):
+                    assert (faces[f"slot:{seat}:{slot}"] is None) == (label is None)
+
+
+def test_a_change_glides_and_is_marked_until_the_next_move_and_is_instant_without_animations():
+    session, app, scene = table()
+    click(app, scene, scene.thing("deck").rect.center)
+    glide = scene.motion.glides.get("hand:0")
+    assert glide is not None and glide.source == scene.motion.seen["deck"].rect   # dealt from the deck
+    render(app, scene, glide.start + 0.05)
+    moving, _ = scene.motion.place(scene.thing("hand:0"), glide.start + 0.05)
+    assert moving != scene.thing("hand:0").rect
+    assert scene.motion.place(scene.thing("hand:0"), glide.start + 0.3)[0] == scene.thing("hand:0").rect
+    assert {"deck", "hand:0", "hand:1"} <= set(scene.describe()["last_move"])
+    app.settings.animations = False
+    click(app, scene, scene.thing("hand:0").rect.center)
+    click(app, scene, scene.thing(next(k for k in scene.describe()["usable"] if k.startswith("pile:"))).rect.center)
+    render(app, scene, 2.0)
+    assert scene.motion.glides == {}
+
+
+def test_the_move_list_is_collapsed_until_asked_for_and_plays_a_move():
+    session, app, scene = table()
+    assert scene.describe()["moves_open"] is False
+    scene.handle(InputAction("alt"))
+    assert scene.describe()["moves_open"] is True
+    render(app, scene, 1.0)
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1]["type"] == "draw"      # the first move listed
+    scene.handle(InputAction("back"))
+    assert scene.describe()["moves_open"] is False
+
+
+def test_cards_never_overlap_and_every_label_fits_at_720p():
+    reset_clipped()
+    for players in (2, 5):
+        app, scene = make_table(FakeSession("pink-soup", players, 0, seed=players))
+        for _session in random_play(scene.session, players, 80):
+            render(app, scene, 0.0)
+            cards = [t for t in scene.things() if t.kind == "card" and not t.key.startswith(("drawn:", "search:"))]
+            for i, a in enumerate(cards):
+                for other in cards[i + 1:]:
+                    assert not a.rect.colliderect(other.rect), (a.key, other.key)
+    assert clipped_labels() == []
+
+
+def test_the_scoring_sheet_adds_up_like_the_rulebooks_example():
+    pot = ["Salt (0)", "Beetroot and cabbage (4)", "Dessert (6)", "Mouse (-1)", "Chili (-3)"]
+    tops = ["Eggs (2)", "Milk (3)", "Onions (1)", "Minced meat (1)", "Mouse (-1)"]
+    assert equation(pot, tops, "Cold Pink Soup", {"recipe": 15}, 27) == "15 + 2 + 3 + 1 + 0 + 4 + 6 - 1 - 3 = 27"
+    three = ["Chili (-3)", "Chili (-3)", "Chili (-3)", "Dessert (6)"]
+    assert equation(three, [], "Borscht", {}, 21) == "6 + 15 = 21"
+
+
+def test_the_tie_break_that_decided_is_named():
+    class Model:
+        def __init__(self, result):
+            self._result = result
+
+        def result(self):
+            return self._result
+
+    names = {0: "Ada", 1: "Bert"}
+    done = {"completed": True, "desserts": 0}
+    plain = {"completed": False, "desserts": 2}
+    assert tie_break(Model({"winners": [0], "scores": [20, 20], "breakdown": [done, plain]}), names) == \
+        "Ada wins with 20 points (tied on points; the recipe completed decides)."
+    assert tie_break(Model({"winners": [1], "scores": [9, 12], "breakdown": [done, plain]}), names) == \
+        "Bert wins with 12 points."
+    assert "share the victory" in tie_break(Model({"winners": [0, 1], "scores": [5, 5],
+                                                   "breakdown": [plain, plain]}), names)
+
+
+def test_a_whole_game_ends_on_the_scoring_sheet():
+    session = FakeSession("pink-soup", 3, 0, seed=4)
+    app, scene = make_table(session)
+    session.bots_play(until=lambda v: v["over"], limit=2000)
+    render(app, scene, 0.0)
+    assert scene.things() == [scene.thing("kit:moves")]     # only the sheet and the side panel remain
+    assert scene.describe()["usable"] == []
+
+
+def test_a_spectator_sees_every_pot_face_down_and_can_touch_nothing():
+    session = FakeSession("pink-soup", 4, None, seed=3)
+    session.bots_play(until=lambda v: v["deck"] < 50)
+    app, scene = make_table(session)
+    render(app, scene, 0.0)
+    faces = scene.describe()["faces"]
+    assert all(face is None for key, face in faces.items() if key.startswith("slot:"))
+    assert scene.describe()["usable"] == [] and scene.thing("recipe").what == "A secret recipe card"
+
+
+def test_closing_your_pot_by_clicking_it_declares_the_last_round():
+    session, app, scene = table(wanted=lambda v: v["step"] == "declare" and v["turn"] == 0)
+    assert set(scene.describe()["usable"]) == {"pot:0", "button:continue"}
+    scene.handle(InputAction("point", "mouse", pos=scene.thing("slot:0:2").rect.center))
+    assert scene.hover_words()[-1] == "Click: Declare the last round (close your pot now)"
+    click(app, scene, scene.thing("slot:0:2").rect.center)     # anywhere on the pot
+    assert session.acted[-1][1]["type"] == "declare" and session.view(0)["players"][0]["closed"]

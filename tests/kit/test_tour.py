@@ -1,0 +1,40 @@
+"""The click-only tour: a short seeded game of each game with a table that says where to click,
+against bots on the embedded server, every move made by pointer events and sent as intended."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "tour.py"
+
+
+def load_tour():
+    spec = importlib.util.spec_from_file_location("tour", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", ["pink-soup", "too-many-cooks"])
+def test_a_short_tour_is_played_by_clicks_alone_and_every_label_fits(game, tmp_path, capsys):
+    status = load_tour().main([game, "--players", "4", "--seed", "1", "--out", str(tmp_path),
+                               "--actions", "30", "--every", "10"])
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    fields = dict(part.split("=") for part in last.split())
+    assert status == 0, last
+    assert fields["game"] == game
+    assert int(fields["actions"]) > 0 and fields["by_click"] == fields["actions"]
+    assert fields["clipped_text"] == "0"
+    shots = sorted(tmp_path.glob(f"{game}-*.png"))
+    assert len(shots) == int(fields["screenshots"]) >= 2
+
+
+def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(tmp_path, capsys):
+    status = load_tour().main(["stone-soup", "--players", "3", "--seed", "1", "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert "cannot yet say where to click" in captured.err
+    assert captured.out.strip().splitlines()[-1].startswith("game=stone-soup actions=0 by_click=0")
