@@ -78,6 +78,11 @@ class PinkModel:
         return str(self._get("prompt", ""))
 
     @property
+    def learner_memory(self) -> bool:
+        """Whether the "Learner: remember for me" aid names the pot cards this seat has seen."""
+        return bool(self.view.get("learner_memory")) and self.seat is not None
+
+    @property
     def final_round(self) -> bool:
         return self._get("phase", "playing") not in ("playing", "over")
 

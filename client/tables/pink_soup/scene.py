@@ -68,8 +68,10 @@ class PinkSoupTable(KitTable):
             return (f"pot:{self.model.seat}",)
         if kind in ("pass", "continue"):
             return (f"button:{kind}",)
-        if kind == "search":
-            return ("power:search", f"search:{action.get('pile')}:{action.get('depth')}")
+        if kind == "search":                 # choosing the search is what shows every pile's cards
+            return ("power:search",)
+        if kind == "find":
+            return (f"search:{action.get('pile')}:{action.get('depth')}",)
         if kind in ("shuffle", "look"):
             return (f"power:{kind}", f"pot:{action.get('seat')}")
         if kind == "swap":
@@ -138,7 +140,7 @@ class PinkSoupTable(KitTable):
             self._draw_recipe(surface, b, thing, model)
         elif key == "searchbox":
             theme.draw_panel(surface, thing.rect, theme.layout(surface.get_size()), colour=theme.SHADOW)
-            b.text(surface, "The Mouse searches: pick any card of any pile (top first)", BODY, theme.MUSTARD,
+            b.text(surface, "The Mouse searches: take any card of any pile (top first)", BODY, theme.MUSTARD,
                    (thing.rect.x + b.px(20), thing.rect.y + b.px(12)))
             for p in range(len(model.searched_piles())):
                 b.text(surface, f"Pile {p + 1}", BODY, theme.TEXT, b.rect(60, 160 + p * 124, 1, 1).topleft)
@@ -205,8 +207,10 @@ class PinkSoupTable(KitTable):
         lay = theme.layout(surface.get_size())
         if seat == model.seating()[0]:
             pygame.draw.rect(surface, (62, 44, 34), thing.rect, border_radius=b.px(14))
-            b.text(surface, "Your pot" if seat == model.seat else "Pot", BODY, theme.BROTH,
-                   (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
+            heading = b.text(surface, "Your pot" if seat == model.seat else "Pot", BODY, theme.BROTH,
+                             (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
+            if model.learner_memory:
+                self._learner_badge(surface, b, (heading.right + b.px(16), heading.centery))
         else:
             edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
             theme.draw_panel(surface, thing.rect, lay, edge=edge)
@@ -223,6 +227,17 @@ class PinkSoupTable(KitTable):
             lid = thing.rect.inflate(-b.px(20), 0)
             lid.h, lid.bottom = b.px(10), thing.rect.bottom - b.px(8)
             pygame.draw.rect(surface, theme.BROTH, lid, border_radius=lid.h // 2)
+
+    @staticmethod
+    def _learner_badge(surface: pygame.Surface, b: Board, midleft: tuple[int, int]) -> None:
+        """The memory aid is on: a light pill, so that nobody takes the named pot cards for the game."""
+        words = "Learner: remember for me is on"
+        f = b.font(SMALL)
+        pill = pygame.Rect(0, 0, f.size(words)[0] + b.px(36), f.get_height() + b.px(6))
+        pill.midleft = midleft
+        pygame.draw.rect(surface, theme.MUSTARD, pill, border_radius=pill.h // 2)
+        pygame.draw.circle(surface, theme.TEXT_DARK, (pill.x + b.px(14), pill.centery), b.px(5))   # a knot: a reminder
+        b.text(surface, words, SMALL, theme.TEXT_DARK, (pill.x + b.px(26), pill.centery), anchor="midleft")
 
     @staticmethod
     def _slot_rect(b: Board, thing: Thing, seat: int, model: PinkModel, index: int) -> pygame.Rect:
@@ -263,5 +278,5 @@ class PinkSoupTable(KitTable):
 
     def describe(self) -> dict[str, Any]:
         model = self.model
-        return {**super().describe(), "step": model.step, "turn": model.turn,
+        return {**super().describe(), "step": model.step, "turn": model.turn, "learner_memory": model.learner_memory,
                 "faces": {t.key: t.face for t in self.things() if t.kind == "card"}}
