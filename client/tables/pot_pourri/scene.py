@@ -10,6 +10,7 @@ import pygame
 
 from soupkitchen.client import art, theme
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.pot_pourri import layout as L
@@ -26,7 +27,6 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     draw_scoring,
     draw_star,
 )
-from soupkitchen.client.tables.present.common import renamer
 
 HINTS = {
     "turn": "take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)",
@@ -42,7 +42,7 @@ HINTS = {
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
 
-class PotPourriTable(KitTable):
+class PotPourriTable(SeatNaming, KitTable):
     """Pot Pourri, acted on at the table."""
 
     name = "pot-pourri"
@@ -57,13 +57,6 @@ class PotPourriTable(KitTable):
     @property
     def model(self) -> PotModel:
         return PotModel(self.current_view())
-
-    def names(self) -> dict[int, str]:
-        return {seat: self.session.seat_name(seat) for seat in range(len(self.model.chefs()))}
-
-    def rename(self, text: str) -> str:
-        chefs = self.model.chefs()
-        return renamer([chef.name for chef in chefs], [self.session.seat_name(c.seat) for c in chefs])(text)
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
