@@ -74,10 +74,12 @@ def wrapped(b: Board, words: str, size: float, width: int, lines: int) -> list[s
 
 
 def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect: pygame.Rect,
-                score: tuple[int, int] | None = None, pan: tuple[str, ...] | None = None) -> None:
+                score: tuple[int, int] | None = None, pan: tuple[str, ...] | None = None,
+                stars: int | None = None) -> None:
     """A recipe card: its name, its cuisine (the cuisine's card shows colour and symbol), and its six
     ingredients as pictures; while a saucepan is served, the ingredients it holds are ticked and
-    the matches and squares it would score are written across the foot."""
+    the matches and squares it would score are written across the foot. ``stars``: what its cuisine
+    is worth on the menu, when the menu tile can be seen."""
     pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
     pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
     width = rect.w - b.px(16)
@@ -86,6 +88,9 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
         y = b.text(surface, line, SMALL, INK, (rect.x + b.px(8), y), max_width=width).bottom
     badge = pygame.Rect(rect.x + b.px(10), rect.y + b.px(82), b.px(40), b.px(56))
     draw_picture(surface, b, cuisine_card(str(recipe.get("cuisine", ""))), badge)
+    if stars is not None:   # what serving it adds at the end, on the menu as it lies now
+        words = b.text(surface, f"= {stars}", SMALL, INK, (badge.right + b.px(10), badge.centery), anchor="midleft")
+        draw_star(surface, (words.right + b.px(20), badge.centery), b.px(16), theme.MUSTARD)
     left = list(pan or ())
     pic_w, pic_h, sep = 52, 72, 4
     for i, kind in enumerate(recipe.get("ingredients") or []):
@@ -121,7 +126,7 @@ def draw_pan(surface: pygame.Surface, b: Board, rect: pygame.Rect, index: int, c
     pygame.draw.rect(surface, PAN_METAL, body, border_radius=b.px(18))
     pygame.draw.rect(surface, INK, body, width=b.px(3), border_radius=b.px(18))
     b.text(surface, f"Saucepan {index + 1}: {count} of 6" + (" - full" if count >= 6 else ""), BODY,
-           GLOW if glow else theme.TEXT, (rect.x + b.px(8), rect.y + b.px(2)), max_width=rect.w - b.px(12))
+           INK if glow else theme.TEXT, (rect.x + b.px(8), rect.y + b.px(2)), max_width=rect.w - b.px(12))
 
 
 def draw_lid(surface: pygame.Surface, b: Board, rect: pygame.Rect, count: int) -> None:

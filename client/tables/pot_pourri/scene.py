@@ -189,8 +189,9 @@ class PotPourriTable(SeatNaming, KitTable):
                 return
             serving = model.phase == "serve" and key.startswith("book:") and model.turn == model.seat
             pan = model.served_pan()
+            stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
             draw_recipe(surface, b, recipe, rect, model.recipe_score(recipe) if serving else None,
-                        pan.ingredients if serving and pan else None)
+                        pan.ingredients if serving and pan else None, stars.get(recipe.get("cuisine")))
         elif thing.kind == "button":
             live = key in self.usable()
             pygame.draw.rect(surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10))
