@@ -173,3 +173,15 @@ def test_the_final_score_adds_pathway_squares_and_menu_stars_and_names_the_winne
     app, scene = make_table(session, (1280, 720))
     render(app, scene, 0.0)
     assert scene.things()[0].key == "kit:moves"      # the score sheet covers the table
+
+
+def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs():
+    session = FakeSession("pot-pourri", 4, None, seed=3)
+    session.bots_play(until=lambda v: v["phase"] == "turn", limit=5000)
+    app, scene = make_table(session, (1280, 720))
+    render(app, scene, 0.0)
+    keys = [t.key for t in scene.things()]
+    players = session.public_view["players"]
+    assert sum(k.startswith("hidden:") for k in keys) == players[0]["hand_count"]
+    assert sum(k.startswith("hidden_recipe:") for k in keys) == players[0]["book_count"]
+    assert not any(k.startswith(("hand:", "book:")) for k in keys) and scene.usable().keys() == {"kit:moves"}

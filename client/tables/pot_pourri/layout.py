@@ -182,7 +182,20 @@ def _others(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
     return things
 
 
+def _hidden(model: PotModel, b: Board) -> list[Thing]:
+    """A spectator's bottom seat: its hand and book as backs, counted."""
+    chef = model.chefs()[model.seating()[0]]
+    step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, chef.hand_count - 1))
+    things = [Thing(f"hidden:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+                    what=f"{chef.name}'s ingredient, face down", face=BACK, sig="hidden") for i in range(chef.hand_count)]
+    things += [Thing(f"hidden_recipe:{i}", rect, "zone", what=f"{chef.name}'s recipe, face down", sig="hidden")
+               for i, rect in enumerate(recipe_rects(b, chef.book_count))]
+    return things
+
+
 def _hand(model: PotModel, b: Board) -> list[Thing]:
+    if model.view.get("hand") is None:
+        return _hidden(model, b)
     hand = model.hand()
     things = [Thing("hand", b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y), "zone", what=f"Your hand: {len(hand)} cards")]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(hand) - 1))

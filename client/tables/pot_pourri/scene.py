@@ -133,7 +133,7 @@ class PotPourriTable(SeatNaming, KitTable):
         theme.draw_panel(surface, seat_box, lay, edge=theme.MUSTARD if model.turn == me else theme.PANEL_EDGE)
         who = "Your" if me == model.seat else f"{self.session.seat_name(me)}'s"
         draw_counter(surface, me, b.rect(34, L.SEAT_Y + 10, 28, 28))
-        b.text(surface, f"{who} hand ({len(model.hand())})", BODY, theme.TEXT, b.rect(72, L.SEAT_Y + 6, 1, 1).topleft)
+        b.text(surface, f"{who} hand ({chef.hand_count})", BODY, theme.TEXT, b.rect(72, L.SEAT_Y + 6, 1, 1).topleft)
         title = "Choose your recipes" if model.choosing_from() else f"{who} cookery book"
         title += f" - {chef.colour}, served {len(chef.redeemed)} of 6"
         b.text(surface, title, BODY, theme.TEXT, b.rect(L.BOOK_X + 16, L.SEAT_Y + 6, 1, 1).topleft,
@@ -179,6 +179,9 @@ class PotPourriTable(SeatNaming, KitTable):
             draw_pan(surface, b, rect, pan.index, pan.count, served is not None and served.index == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
+        elif key.startswith("hidden_recipe:"):
+            pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
+            pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
         elif key.startswith("chef:"):
             self._draw_chef(surface, b, thing, model)
         elif key.startswith(("book:", "choose:")):
