@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pot_pourri import PotPourriTable
 from soupkitchen.client.tables.pot_pourri.model import PotModel
@@ -138,9 +140,11 @@ def test_cooking_pros_tiles_lie_face_down_and_the_learner_aid_is_shown_when_chos
     assert all(scene.thing(f"menu:{i}").face for i in range(5)) and not scene.model.learner_memory
 
 
-def test_every_move_of_a_seeded_game_is_made_by_clicks_and_every_label_fits():
+@pytest.mark.parametrize("options", [{}, {"cooking_pros": True, "learner_memory": True}])
+def test_every_move_of_a_seeded_game_is_made_by_clicks_and_every_label_fits(options):
     reset_clipped()
     session = FakeSession("pot-pourri", 4, 0, seed=5)
+    session.state = session.game.setup(4, session.game.normalise_options(options, 4), 5)
     app, scene = make_table(session, (1280, 720))
     rng, bots, now, moves = random.Random(5), {s: session.game.make_bot(s, s) for s in range(4)}, 0.0, 0
     while not session.over and moves < 150:
