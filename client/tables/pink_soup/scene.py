@@ -9,15 +9,15 @@ import pygame
 
 from soupkitchen.client import art, theme
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.pink_soup import layout as L
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring
-from soupkitchen.client.tables.present.common import renamer
 
 
-class PinkSoupTable(KitTable):
+class PinkSoupTable(SeatNaming, KitTable):
     """Pink Soup, acted on at the table."""
 
     name = "pink-soup"
@@ -34,13 +34,6 @@ class PinkSoupTable(KitTable):
     @property
     def model(self) -> PinkModel:
         return PinkModel(self.current_view())
-
-    def names(self) -> dict[int, str]:
-        return {seat: self.session.seat_name(seat) for seat in range(len(self.model.chefs()))}
-
-    def rename(self, text: str) -> str:
-        chefs = self.model.chefs()
-        return renamer([chef.name for chef in chefs], [self.session.seat_name(c.seat) for c in chefs])(text)
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
