@@ -69,6 +69,8 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
             log.exception("request %s failed", event)
             hub.metrics.errors_total += 1
             return p.ProtocolError(p.INTERNAL, "the server could not do that").to_json()
+        finally:
+            await hub.pusher.flush()  # on the stock socket path, the pushes leave before the answer
 
     async def healthz(request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "server_id": hub.server_id, "tables": len(hub.tables)})
