@@ -22,7 +22,7 @@ import pygame
 log = logging.getLogger(__name__)
 
 STRICT_ENV = "SOUPKITCHEN_STRICT_ART"
-PLACEHOLDER = (200, 60, 160, 160)
+PLACEHOLDER = (255, 0, 255, 255)   # pure magenta: no art uses it, so a screenshot shows where a picture is missing
 
 
 class MissingArt(FileNotFoundError):

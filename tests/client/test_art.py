@@ -1,6 +1,5 @@
 """SVG art is rasterised once per size; a missing file never stops a player's game, and fails a test."""
 
-import pygame
 import pytest
 
 from soupkitchen.client import art
@@ -24,7 +23,7 @@ def test_a_missing_picture_becomes_a_placeholder_for_players(tmp_path, monkeypat
     monkeypatch.delenv(art.STRICT_ENV, raising=False)
     surface = art.load_svg(tmp_path / "nope.svg", (20, 20))
     assert surface.get_size() == (20, 20)
-    assert isinstance(surface, pygame.Surface)
+    assert tuple(surface.get_at((10, 10))) == art.PLACEHOLDER
     assert "nope.svg" in caplog.text
 
 
