@@ -59,7 +59,10 @@ def stock_path_reason(versions: dict[str, str] | None = None) -> str | None:
     if os.environ.get(STOCK_ENV, "") not in ("", "0"):
         return f"{STOCK_ENV} is set"
     for name, (lowest, untested) in FAST_PATH_TESTED.items():
-        version = versions[name] if versions is not None else metadata.version(name)
+        try:
+            version = versions[name] if versions is not None else metadata.version(name)
+        except (KeyError, metadata.PackageNotFoundError):
+            return f"the installed version of {name} is unknown"
         if not lowest <= _release(version)[:2] < untested:
             tested = f"{'.'.join(map(str, lowest))} to before {'.'.join(map(str, untested))}"
             return f"{name} {version} is outside the range the fast path was tested with ({tested})"

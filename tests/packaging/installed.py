@@ -80,3 +80,12 @@ def art_colours_shown(game: str, shot: Path, least: int = 40) -> list[tuple[int,
 def placeholder_pixels(shot: Path) -> int:
     """How many pixels show the magenta of a missing picture."""
     return pixels(shot).get(art.PLACEHOLDER[:3], 0)
+
+
+def check_game_opens_with_art(command: list[str], game: str, where: Path) -> None:
+    """``command --solo GAME`` run headless as a player, from a folder of someone else's look-alike
+    packages, shows the game's card art and no missing picture."""
+    shot = screenshot(command, game, where / f"{game}.png", foreign_folder(where / "elsewhere"),
+                      player_env(where / "home"))
+    assert placeholder_pixels(shot) == 0, "a picture is missing (magenta)"
+    assert len(art_colours_shown(game, shot)) >= 3, "the table shows the game's card art"

@@ -59,3 +59,11 @@ async def test_an_untested_release_plays_on_the_stock_path_after_one_log_line(mo
         assert all(type(s) is push.StockSocket for s in sio.eio.sockets.values())
     finally:
         await client.disconnect()
+
+
+def test_a_release_whose_version_cannot_be_read_gets_the_stock_path(monkeypatch):
+    monkeypatch.delenv(push.STOCK_ENV, raising=False)
+    def unknown(name):
+        raise push.metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(push.metadata, "version", unknown)
+    assert "unknown" in push.stock_path_reason()
