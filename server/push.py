@@ -96,17 +96,18 @@ class WireJson:
 
 class Pusher:
     """Sends pushes: straight onto the connections' queues on the fast path; on the stock path
-    through ``emit``, one after another in the order they were made, by a task of their own or by
-    :meth:`flush`, which a request awaits so that its pushes leave before its answer."""
+    through ``emit``, one after another in the order they were made, by a task of their own. A
+    request awaits :meth:`flush`, so that its pushes leave before its answer."""
 
     def __init__(self, sio: socketio.AsyncServer) -> None:
         self.sio = sio
         self.direct = getattr(sio, "fast", False) and all(hasattr(obj, name) for obj, name in (
             (sio, "eio"), (sio.eio, "sockets"), (sio, "manager"), (sio.manager, "eio_sid_from_sid"),
             (sio, "packet_class")))
-        self.pending: deque[tuple[str, str, Any]] = deque()
-        self.sending = asyncio.Lock()
-        self.flushes: set[asyncio.Task[Any]] = set()
+        self.pending: deque[tuple[str, str, Any]] = deque()   # stock path: pushes not yet handed over
+        self.queued = self.handed = 0                           # pushes made, and handed to their connection
+        self.waiters: deque[tuple[int, asyncio.Future[None]]] = deque()
+        self.sender: asyncio.Task[None] | None = None
 
     def encode(self, event: str, data: Any) -> Any:
         """The wire packet of one push, to hand to :meth:`send` for any number of recipients."""
@@ -125,23 +126,38 @@ class Pusher:
             if socket is not None and not getattr(socket, "closed", False) and queue is not None:
                 queue.put_nowait(raw)
             return
-        if not self.pending:
-            task = asyncio.ensure_future(self.flush())
-            self.flushes.add(task)
-            task.add_done_callback(self.flushes.discard)
         self.pending.append((sid, event, data))
+        self.queued += 1
+        if self.sender is None or self.sender.done():
+            self.sender = asyncio.ensure_future(self._send_pending())
 
     async def flush(self) -> None:
-        """Return once every push made so far has been handed to its connection."""
-        if not self.pending and not self.sending.locked():
+        """Return once every push made so far has been handed to its connection (later ones may
+        still be on their way)."""
+        if self.handed >= self.queued:
             return
-        async with self.sending:
+        done = asyncio.get_running_loop().create_future()
+        self.waiters.append((self.queued, done))
+        await done
+
+    async def _send_pending(self) -> None:
+        try:
             while self.pending:
                 sid, event, data = self.pending.popleft()
                 try:
                     await self.sio.emit(event, data, to=sid)
                 except Exception:
                     log.exception("could not push %s to %s", event, sid)
+                self.handed += 1
+                while self.waiters and self.waiters[0][0] <= self.handed:
+                    _target, done = self.waiters.popleft()
+                    if not done.done():
+                        done.set_result(None)
+        finally:  # done, or cancelled as the server closes: nobody is left waiting
+            for _target, done in self.waiters:
+                if not done.done():
+                    done.set_result(None)
+            self.waiters.clear()
 
 
 class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]

@@ -10,7 +10,7 @@ import pytest
 
 from tests.packaging.installed import ROOT, TIMEOUT, check_game_opens_with_art
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("standalone")]   # one build per run, on one worker
 CANNOT_INSTALL = 3      # scripts/package's exit status when PyInstaller cannot be installed
 
 

@@ -20,7 +20,7 @@ from tests.packaging.installed import (
     player_env,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]   # one build per run, on one worker
 SOURCES = ("setup.py", "pyproject.toml", "README.md", "client", "server", "shared", "assets")
 
 
