@@ -96,8 +96,9 @@ def sequence_rects(b: Board, count: int) -> list:
 
 def _pot(model: StoneModel, b: Board) -> list[Thing]:
     things = []
-    for i in range(min(model.salt_pile, 8)):   # slid under the pot, their edges showing
-        things.append(Thing(f"salt:{i}", b.rect(POT_X - 56 + i * 9, POT_Y + 40 + i * 6, POT_W, POT_H),
+    for i in range(min(model.salt_pile, 8)):   # slid crosswise under the pot, their ends showing
+        things.append(Thing(f"salt:{i}", b.rect(POT_X + (POT_W - POT_H) / 2 - 12 + i * 8, POT_Y + POT_H - 120 + i * 5,
+                                                POT_H, POT_W),
                             what=f"Salt under the pot: {count_words(model.salt_pile, SALT)}", face=face(SALT),
                             sig="salt", under=("pot",)))
     pot = model.pot

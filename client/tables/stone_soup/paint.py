@@ -28,10 +28,17 @@ def draw_card(surface: pygame.Surface, b: Board, asset: str | None, rect: pygame
 
 def draw_pot(surface: pygame.Surface, b: Board, rect: pygame.Rect, cards: int) -> None:
     """The pot: a face-down pile whose thickness grows with the cards in it (as seen, roughly)."""
-    layers = min(cards, 16)
+    layers = min(cards, 12)
     for i in range(layers):
-        shift = b.px(3) * (layers - 1 - i)
+        shift = b.px(2) * (layers - 1 - i)
         draw_card(surface, b, None, rect.move(-shift, shift))
+
+
+def draw_crosswise(surface: pygame.Surface, b: Board, asset: str, rect: pygame.Rect) -> None:
+    """A card lying crosswise in ``rect`` (wider than tall): a dash of salt slid under the pot."""
+    upright = b.card_image(asset, pygame.Rect(0, 0, rect.h, rect.w))
+    image = pygame.transform.rotate(upright, 90)
+    surface.blit(image, image.get_rect(center=rect.center))
 
 
 def seat_dot(surface: pygame.Surface, b: Board, seat: int, centre: tuple[int, int], symbols: bool) -> None:
@@ -97,16 +104,16 @@ def draw_ring(surface: pygame.Surface, b: Board, centre: tuple[int, int], radius
 def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
                 header: str, target: pygame.Rect | None, count_words: str) -> None:
     """The challenged cards turning over one by one above the pot, the verdict, the penalty's flight."""
-    box = b.rect(300, 312, 1170, 356)
+    box = b.rect(24, 316, 1452, 350)
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (20, 12, 8, 225), veil.get_rect(), border_radius=b.px(18))
+    pygame.draw.rect(veil, (20, 12, 8, 240), veil.get_rect(), border_radius=b.px(18))
     surface.blit(veil, box)
     b.text(surface, header, LABEL, theme.MUSTARD, (box.centerx, box.y + b.px(12)), anchor="midtop",
            max_width=box.w - b.px(40))
     cards = shown.cards
     w, h = 110, 154
     step = min(128.0, (1100 - w) / max(1, len(cards) - 1))
-    left = 300 + (1170 - (w + step * max(0, len(cards) - 1))) / 2
+    left = 24 + (1452 - (w + step * max(0, len(cards) - 1))) / 2
     flight = shown.flight(now)
     up = shown.face_up(now)
     for i, kind in enumerate(cards):
@@ -141,8 +148,10 @@ def draw_ranking(surface: pygame.Surface, b: Board, ranking: list[tuple[int, int
     winner = names.get(ranking[0][0], "Nobody") if ranking else "Nobody"
     b.text(surface, f"{winner} wins!", HUGE, theme.MUSTARD, (sheet.centerx, sheet.y + b.px(30)), anchor="midtop",
            max_width=sheet.w - b.px(40))
-    b.text(surface, last_words, BODY, theme.TEXT_DIM, (sheet.centerx, sheet.y + b.px(124)), anchor="midtop",
-           max_width=sheet.w - b.px(60))
+    y = sheet.y + b.px(118)
+    for line in theme.wrap(last_words, b.font(SMALL), sheet.w - b.px(60))[:2]:
+        y = b.text(surface, line, SMALL, theme.TEXT_DIM, (sheet.centerx, y), anchor="midtop",
+                   max_width=sheet.w - b.px(60)).bottom
     row_h = min(110, 520 / max(1, len(ranking)))
     for place, (seat, left) in enumerate(ranking):
         y = 300 + place * row_h

@@ -3,6 +3,7 @@ is shown large, then the penalty cards fly to the hand that takes them, counted.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,7 @@ class Reveal:
 
     def face_up(self, now: float) -> int:
         """How many of the cards are face up at ``now``."""
-        return max(0, min(len(self.cards), int((now - self.start - 0.3) / FLIP_SECONDS) + 1))
+        return max(0, min(len(self.cards), math.floor((now - self.start - 0.3) / FLIP_SECONDS) + 1))
 
     def verdict_shown(self, now: float) -> bool:
         return now - self.start >= self.flipped_by

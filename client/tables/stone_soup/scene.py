@@ -58,6 +58,10 @@ class StoneSoupTable(KitTable):
     def names(self) -> dict[int, str]:
         return {p.seat: self.session.seat_name(p.seat) for p in self.model.players()}
 
+    def ranked_names(self, model: StoneModel) -> dict[int, str]:
+        """Names for the ranking, yours marked."""
+        return {seat: name + (" (you)" if seat == model.seat else "") for seat, name in self.names().items()}
+
     def rename(self, text: str) -> str:
         players = self.model.players()
         return renamer([p.name for p in players], [self.session.seat_name(p.seat) for p in players])(text)
@@ -72,7 +76,7 @@ class StoneSoupTable(KitTable):
         if model.result() is not None:
             if not getattr(self.session, "local", False):
                 return []
-            return [Thing(AGAIN_KEY, board.rect(600, 840, 400, 74), "button", words="Play again",
+            return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words="Play again",
                           what="A new table with the same game, players and options")]
         return L.build(model, board, self.choosing.picked, self.names())
 
@@ -240,7 +244,7 @@ class StoneSoupTable(KitTable):
     def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         pot = model.pot
         words = f"Pot: {pot.get('words')}" + (f", salt under it: {model.salt_pile}" if model.salt_pile else "")
-        b.text(surface, words, SMALL, theme.TEXT, b.rect(L.POT_X + L.POT_W / 2, L.POT_Y + L.POT_H + 16, 1, 1).topleft,
+        b.text(surface, words, SMALL, theme.TEXT, b.rect(L.POT_X + L.POT_W / 2 - 10, L.POT_Y + L.POT_H + 36, 1, 1).topleft,
                anchor="midtop", max_width=b.px(420))
         window = model.window()
         if window is not None:
@@ -288,6 +292,8 @@ class StoneSoupTable(KitTable):
             else:
                 pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
                 b.text(surface, "empty pot", SMALL, theme.TEXT_DIM, rect.center, anchor="center")
+        elif key.startswith("salt:"):
+            paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == "button:challenge":
             paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72)
         elif thing.kind == "button":
@@ -322,7 +328,7 @@ class StoneSoupTable(KitTable):
         """The ranking under the Play again button: the winning play, then everyone from the winner down."""
         plays = [line for line in model.log() if "wins" not in line]
         last = f"The last play: {self.rename(plays[-1])}" if plays else ""
-        paint.draw_ranking(surface, b, model.ranking(), self.names(), self._symbols(), last)
+        paint.draw_ranking(surface, b, model.ranking(), self.ranked_names(model), self._symbols(), last)
         if not getattr(self.session, "local", False):
             b.text(surface, "The host may open a new table from the lobby.", BODY, theme.TEXT_DIM,
                    b.rect(750, 860, 1, 1).topleft, anchor="midtop")
@@ -363,7 +369,7 @@ class StoneSoupTable(KitTable):
         taker = reveal.get("taker")
         target = self._seat_rect(taker)
         taken = reveal.get("taken")
-        count = "+ the pot" if reveal.get("whole_pot") else f"+{taken}"
+        count = "+ the whole pot" if reveal.get("whole_pot") else f"+{taken} cards"
         paint.draw_reveal(surface, b, shown, self.now, verdict_words(reveal, names), header, target, count)
 
     def _seat_rect(self, seat: Any) -> pygame.Rect | None:
