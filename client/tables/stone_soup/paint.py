@@ -19,11 +19,13 @@ CALL_LIT = (226, 88, 66)
 
 def draw_card(surface: pygame.Surface, b: Board, asset: str | None, rect: pygame.Rect, show: float = 1.0) -> None:
     """A card picture (a back when ``asset`` is None), narrowed to ``show`` of its width while it turns."""
+    image = b.card_image(asset or BACK, rect)
     if show < 1.0:
-        rect = rect.inflate(-round(rect.w * (1 - show)), 0)
-        if rect.w < 2:
+        narrow = rect.inflate(-round(rect.w * (1 - show)), 0)
+        if narrow.w < 2:
             return
-    surface.blit(b.card_image(asset or BACK, rect), rect)
+        image, rect = pygame.transform.scale(image, (narrow.w, image.get_height())), narrow
+    surface.blit(image, rect)
 
 
 def draw_pot(surface: pygame.Surface, b: Board, rect: pygame.Rect, cards: int) -> None:
