@@ -62,12 +62,15 @@ class StoneModel(ViewModel):
 
     def hand(self) -> list[tuple[str, int]]:
         """The viewer's hand as (kind, how many), in the order of the sequence, then stones and salt."""
-        hand = self._get("hand", {})
-        return [(kind, int(hand[kind])) for kind in KINDS if int(hand.get(kind, 0) or 0) > 0]
+        hand = self.view.get("hand")
+        if not isinstance(hand, dict):
+            return []
+        return [(kind, hand[kind]) for kind in KINDS if isinstance(hand.get(kind), int) and hand[kind] > 0]
 
     @property
     def pot(self) -> dict[str, Any]:
-        return dict(self._get("pot", {"least": 0, "most": 0, "words": "no cards"}))
+        pot = self.view.get("pot")
+        return dict(pot) if isinstance(pot, dict) else {"least": 0, "most": 0, "words": "no cards"}
 
     @property
     def salt_pile(self) -> int:
@@ -117,7 +120,7 @@ def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, s
     verdict = str(reveal.get("verdict"))
     taker = names.get(reveal.get("taker"), "someone")
     taken = int(reveal.get("taken") or 0)
-    what = "the whole pot" if reveal.get("whole_pot") else f"{NUMBER_WORDS[taken]} card{'s' * (taken != 1)}"
+    what = "the whole pot" if reveal.get("whole_pot") else f"{NUMBER_WORDS[taken] if taken < len(NUMBER_WORDS) else taken} card{'s' * (taken != 1)}"
     salt = int(reveal.get("salt") or 0)
     if salt:
         what += f" and {count_words(salt, SALT)}"

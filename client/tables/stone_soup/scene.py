@@ -105,7 +105,6 @@ class StoneSoupTable(KitTable):
                 for n in range(1, model.most_declared + 1):
                     found[f"say:{n}"] = [play_action(picked, n)]
         if model.can("salt"):
-            found["hand:salt:0"] = [{"type": "salt"}]
             found.update({key: [{"type": "salt"}] for key, kind in L.hand_keys(model) if kind == SALT})
         for action in model.actions():
             if action.get("type") in ("challenge", "let_go"):
@@ -182,7 +181,7 @@ class StoneSoupTable(KitTable):
     # --- input -------------------------------------------------------------------------------------
     def handle_table(self, action: InputAction) -> bool:
         if action.kind == "click":
-            self.shown = None if self.shown is not None and action.pos is not None else self.shown
+            self.shown = None    # a click ends the reveal's moment, and is used as usual
         can_call = "button:challenge" in self.usable()
         if can_call and (action.kind == "pass" or (action.kind == "select" and self.focus in (None, "button:challenge"))):
             return self.touch("button:challenge")   # Space (or Enter), pad Y: call at once
@@ -282,8 +281,7 @@ class StoneSoupTable(KitTable):
         if key.startswith("seat:"):
             self._draw_seat(surface, b, thing, model)
         elif key == "sequence":
-            after_salt = bool(model.phase == "play" and self.history(self.current_view() or {})[-1:]
-                              and "dash of salt" in self.history(self.current_view() or {})[-1])
+            after_salt = model.phase == "play" and any("dash of salt" in line for line in model.log()[-1:])
             paint.draw_sequence(surface, b, rect, model.sequence, model.due, L.sequence_rects(b, len(model.sequence)),
                                 after_salt)
         elif key == "pot":
