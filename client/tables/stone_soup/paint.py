@@ -14,7 +14,7 @@ from soupkitchen.client.tables.stone_soup.reveal import Reveal
 
 FELT = (62, 44, 34)
 CALL = (200, 60, 50)        # the "Stone soup!" button
-CALL_LIT = (226, 88, 66)
+REVEAL_X, REVEAL_W = 24, 846   # the reveal's box on the board
 
 
 def draw_card(surface: pygame.Surface, b: Board, asset: str | None, rect: pygame.Rect, show: float = 1.0) -> None:
@@ -106,7 +106,7 @@ def draw_ring(surface: pygame.Surface, b: Board, centre: tuple[int, int], radius
 def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
                 header: str, target: pygame.Rect | None, count_words: str) -> None:
     """The challenged cards turning over one by one above the pot, the verdict, the penalty's flight."""
-    box = b.rect(24, 316, 1452, 350)
+    box = b.rect(REVEAL_X, 316, REVEAL_W, 350)   # beside the declarations and the window's buttons
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (20, 12, 8, 240), veil.get_rect(), border_radius=b.px(18))
     surface.blit(veil, box)
@@ -114,8 +114,8 @@ def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
            max_width=box.w - b.px(40))
     cards = shown.cards
     w, h = 110, 154
-    step = min(128.0, (1100 - w) / max(1, len(cards) - 1))
-    left = 24 + (1452 - (w + step * max(0, len(cards) - 1))) / 2
+    step = min(128.0, (REVEAL_W - 60 - w) / max(1, len(cards) - 1))
+    left = REVEAL_X + (REVEAL_W - (w + step * max(0, len(cards) - 1))) / 2
     flight = shown.flight(now)
     up = shown.face_up(now)
     for i, kind in enumerate(cards):

@@ -197,8 +197,8 @@ class StoneSoupTable(KitTable):
             sound = getattr(self.app, "sound", None)
             if sound is not None:
                 sound("stone_soup")
-        if self.shown is not None and self.shown.over(now):
-            self.shown = None
+        if self.shown is not None and (self.shown.over(now) or self.model.over):
+            self.shown = None    # at the end the ranking is the moment
 
     # --- drawing -----------------------------------------------------------------------------------
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
