@@ -163,3 +163,16 @@ def test_the_end_ranks_everyone_and_offers_play_again_at_a_local_table():
     app, scene = make_table(session)
     render(app, scene, 0.0)
     assert scene.thing("button:again") is None
+
+
+def test_a_long_verdict_fits_its_box_at_the_smallest_window():
+    from soupkitchen.client.tables.stone_soup.reveal import Reveal
+
+    reset_clipped()
+    session, app, scene = table()
+    scene.shown = Reveal({"serial": 9, "player": 1, "by": 2, "verdict": "stone", "taker": 1, "taken": None,
+                          "whole_pot": True, "salt": 3,
+                          "cards": ["tomato", "sausage", "onion", "carrot", "cabbage", "peas", "stone"]}, 0.0)
+    scene._reveal_serial = 9
+    render(app, scene, scene.shown.flipped_by + 0.1)
+    assert scene.shown is not None and clipped_labels() == []

@@ -6,7 +6,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit.view_model import ViewModel
-from soupkitchen.shared.stone_soup.cards import KINDS, NUMBER_WORDS, PLURAL, SALT, SINGULAR, count_words
+from soupkitchen.shared.stone_soup.cards import (
+    KINDS,
+    NUMBER_WORDS,
+    PLURAL,
+    SALT,
+    SINGULAR,
+    count_words,
+    describe_cards,
+)
 
 BACK = "stone_soup/back"
 # How many backs a face-down fan shows for each size band a view can give (exact up to three).
@@ -115,8 +123,7 @@ def claim_words(count: int, food: str) -> str:
 def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, str]:
     """The verdict as the table says it large ('A stone!', 'A bluff', 'Honest') and the line under it."""
     cards = [str(kind) for kind in reveal.get("cards") or []]
-    counted = {kind: cards.count(kind) for kind in KINDS if kind in cards}
-    shown = " and ".join(count_words(n, kind) for kind, n in counted.items()) or "nothing"
+    shown = describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards}) if cards else "nothing"
     verdict = str(reveal.get("verdict"))
     taker = names.get(reveal.get("taker"), "someone")
     taken = int(reveal.get("taken") or 0)

@@ -132,8 +132,12 @@ def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
         colour = theme.HERB if big == "Honest" else theme.DANGER
         b.text(surface, big, HUGE, colour, (box.centerx, box.y + b.px(232)), anchor="midtop",
                max_width=box.w - b.px(40))
-        b.text(surface, line, BODY, theme.TEXT, (box.centerx, box.bottom - b.px(44)), anchor="midtop",
-               max_width=box.w - b.px(40))
+        width = box.w - b.px(40)
+        size = fitted(b, line, width, (BODY, SMALL))
+        lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(SMALL), width)[:2]
+        y = box.bottom - b.px(12) - b.font(size).get_linesize() * len(lines)
+        for part in lines:
+            y = b.text(surface, part, size, theme.TEXT, (box.centerx, y), anchor="midtop", max_width=width).bottom
     if flight >= 1.0 and target is not None:
         badge = b.font(HEADING).size(count_words)[0] + b.px(28)
         pill = pygame.Rect(0, 0, badge, b.px(64))
