@@ -176,3 +176,12 @@ def test_a_long_verdict_fits_its_box_at_the_smallest_window():
     scene._reveal_serial = 9
     render(app, scene, scene.shown.flipped_by + 0.1)
     assert scene.shown is not None and clipped_labels() == []
+
+
+def test_enter_on_let_it_go_in_the_list_of_moves_lets_it_go():
+    session, app, scene = table(others_window)
+    scene.handle(InputAction("alt"))                                         # X: the list of moves
+    scene.handle(InputAction("navigate", dy=1))
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1]["type"] == "let_go"

@@ -182,7 +182,7 @@ class StoneSoupTable(KitTable):
     def handle_table(self, action: InputAction) -> bool:
         if action.kind == "click":
             self.shown = None    # a click ends the reveal's moment, and is used as usual
-        can_call = "button:challenge" in self.usable()
+        can_call = "button:challenge" in self.usable() and not self.moves_open
         if can_call and (action.kind == "pass" or (action.kind == "select" and self.focus in (None, "button:challenge"))):
             return self.touch("button:challenge")   # Space (or Enter), pad Y: call at once
         return super().handle_table(action)
