@@ -18,7 +18,7 @@ def load_tour():
     return module
 
 
-@pytest.mark.parametrize("game", ["pink-soup", "too-many-cooks"])
+@pytest.mark.parametrize("game", ["pink-soup", "too-many-cooks", "stone-soup"])
 def test_a_short_tour_is_played_by_clicks_alone_and_every_label_fits(game, tmp_path, capsys):
     status = load_tour().main([game, "--players", "4", "--seed", "1", "--out", str(tmp_path),
                                "--actions", "30", "--every", "10"])
@@ -32,7 +32,10 @@ def test_a_short_tour_is_played_by_clicks_alone_and_every_label_fits(game, tmp_p
     assert len(shots) == int(fields["screenshots"]) >= 2
 
 
-def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(tmp_path, capsys):
+def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(tmp_path, capsys, monkeypatch):
+    from soupkitchen.client import tables
+
+    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
     status = load_tour().main(["stone-soup", "--players", "3", "--seed", "1", "--out", str(tmp_path)])
     captured = capsys.readouterr()
     assert status == 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.client.tables.kit.reading import ViewReader
+from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.shared.pink_soup.cards import (
     CHILI,
     CHILI_JACKPOT_COUNT,
@@ -46,7 +46,7 @@ class Chef:
     pot: tuple[str | None, ...]
 
 
-class PinkModel(ViewReader):
+class PinkModel(ViewModel):
     """The view, sorted into what the table draws."""
 
     @property

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.client.tables.kit.reading import ViewReader
+from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.present.pot_pourri import BACK, card, cuisine_card
 
 CUISINE_OF_TITLE = re.compile(r"\(([^()]*)\)$")
@@ -54,7 +54,7 @@ class Pan:
     full: bool
 
 
-class PotModel(ViewReader):
+class PotModel(ViewModel):
     """The view, sorted into what the table draws."""
 
     @property

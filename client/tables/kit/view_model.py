@@ -1,13 +1,14 @@
-"""What every kit table reads the same way from a view: the seat, whose turn it is, whether the
-game is over, the legal actions and the log, and the seating drawn around the table."""
+"""The base of a kit table's model: a game's view read safely (a missing or null field reads as its
+default), with the fields every card game's view shares: seat, turn, over, the legal actions, the
+log, and the seating around the table."""
 
 from __future__ import annotations
 
 from typing import Any
 
 
-class ViewReader:
-    """A view, read defensively: a missing or null field gives the default."""
+class ViewModel:
+    """One view, read for drawing."""
 
     def __init__(self, view: dict[str, Any] | None) -> None:
         self.view = view or {}
@@ -36,8 +37,8 @@ class ViewReader:
         me = self.seat if self.seat is not None else 0
         return me, [(me + k) % count for k in range(1, count)]
 
-    def log(self) -> list[str]:
-        return [str(entry) for entry in self._get("log", []) if isinstance(entry, str)]
-
     def actions(self) -> list[dict[str, Any]]:
         return [a for a in self._get("legal_actions", []) if isinstance(a, dict)]
+
+    def log(self) -> list[str]:
+        return [str(entry) for entry in self._get("log", []) if isinstance(entry, str)]
