@@ -416,7 +416,8 @@ def check_hub(hub) -> None:
             assert (table.paused_at is not None) == bool(holding), "the clock's pause does not follow the holds"
             deadline = table.server_deadline(hub.clock())
             if deadline is not None and table.paused_at is None:
-                assert table.timer is not None and table.timer.when() <= deadline + 1e-6, (
+                timer = hub.floor.runners[table.id].timer
+                assert timer is not None and timer.when() <= deadline + 1e-6, (
                     "the clock runs towards a deadline with no timer set for it")
 
 
