@@ -181,7 +181,7 @@ class Hub:
             table, holder = runner.table, runner.table.seats[seat]
             holder.sids.discard(sid)
             if not holder.sids:
-                holder.stop_holding(self.clock())
+                runner.stop_holding(seat)
                 if holder.ready and not table.started and not self.stopping:  # must say it again on resume
                     holder.ready = False
                     runner.save()

@@ -184,7 +184,7 @@ class Lobby:
         self.floor.forget_tokens(table, seat)
         if table.started:  # the seat stays in the game, played by a bot from now on
             holder = table.seats[seat]
-            holder.stop_holding(self.clock())
+            runner.stop_holding(seat)
             holder.token_hash, holder.sids = None, set()
             holder.bot, holder.stand_in = True, False
             table.bots[seat] = table.new_bot(seat)

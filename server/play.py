@@ -3,7 +3,6 @@ stores each action, pushes the new views and plays the bots and the timeouts."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from soupkitchen.server import protocol as p
@@ -48,7 +47,7 @@ class Play:
         table = runner.table
         holder, now = table.seats[seat], self.clock()
         if not req.on:
-            holder.stop_holding(now)
+            runner.stop_holding(seat)
         elif not holder.holding and self.hold_is_limited(table, seat, sid):
             if holder.held_round != table.deadline():  # a new round: a new allowance
                 holder.held, holder.held_round = 0.0, table.deadline()
@@ -57,7 +56,7 @@ class Play:
                 raise p.ProtocolError(p.LIMIT, f"you have held the clock for {self.config.hold_limit:g} s this "
                                                "round already")
             holder.hold_since = now
-            holder.hold_timer = asyncio.get_running_loop().call_later(left, runner.end_hold, seat)
+            runner.limit_hold(seat, left)
         holder.holding = req.on
         runner.fire_timeouts()
         runner.clock_changed()

@@ -59,6 +59,7 @@ class TableRunner:
         self.timer: asyncio.TimerHandle | None = None  # the next deadline or bot move
         self.idle_since: float | None = None  # monotonic time the lobby was left with no seat held
         self.idle_timer: asyncio.TimerHandle | None = None  # closes the lobby when left so
+        self.hold_timers: dict[int, asyncio.TimerHandle] = {}  # seat -> the end of its limited hold
         self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
         self.pending: dict[int, PendingBotMove] = {}
         self.clock_saved: float | None = None  # the game clock last recorded in the store
@@ -67,7 +68,7 @@ class TableRunner:
     def stop(self) -> None:
         """Cancel the table's timers; it does nothing more."""
         self.live = False
-        for timer in (self.timer, self.idle_timer):
+        for timer in (self.timer, self.idle_timer, *self.hold_timers.values()):
             if timer is not None:
                 timer.cancel()
 
@@ -175,11 +176,22 @@ class TableRunner:
             self.broadcast(snapshot=True)
         self.reschedule()
 
+    def limit_hold(self, seat: int, left: float) -> None:
+        """End the seat's hold in ``left`` seconds."""
+        self.hold_timers[seat] = asyncio.get_running_loop().call_later(left, self.end_hold, seat)
+
+    def stop_holding(self, seat: int) -> None:
+        """End the seat's hold (and its limit's timer)."""
+        timer = self.hold_timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self.table.seats[seat].stop_holding(self.services.clock())
+
     def end_hold(self, seat: int) -> None:
         """A limited hold has lasted as long as it may: the clock runs again (everyone is told)."""
         if not self.live or not self.table.seats[seat].holding:
             return
-        self.table.seats[seat].stop_holding(self.services.clock())
+        self.stop_holding(seat)
         self.fire_timeouts()
         self.clock_changed()
         self.lobby_changed()

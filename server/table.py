@@ -39,16 +39,12 @@ class Seat:
     held: float = 0.0  # seconds this seat held the clock in the round ``held_round`` (limited holds)
     held_round: float | None = None  # the deadline of the round ``held`` counts for
     hold_since: float | None = None  # monotonic time a limited hold began
-    hold_timer: Any = None  # the event loop's handle for ending a limited hold
 
     def stop_holding(self, mono: float) -> None:
         """End this seat's hold, counting the time a limited hold lasted."""
         if self.hold_since is not None:
             self.held += mono - self.hold_since
             self.hold_since = None
-        if self.hold_timer is not None:
-            self.hold_timer.cancel()
-            self.hold_timer = None
         self.holding = False
 
     @property
