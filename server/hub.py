@@ -239,6 +239,7 @@ class Hub:
                 log.exception("table %s (%s) could not be restored", row["id"], row["game"])
                 continue
             runner = self.floor.add(table)
+            runner.seat_bots()
             for index, seat in enumerate(table.seats):
                 if seat.human:
                     self.floor.seat_token(runner, index)

@@ -187,7 +187,7 @@ class Lobby:
             runner.stop_holding(seat)
             holder.token_hash, holder.sids = None, set()
             holder.bot, holder.stand_in = True, False
-            table.bots[seat] = table.new_bot(seat)
+            runner.bot_plays(seat)
             runner.clock_changed()
         else:
             table.free_seat(seat)
@@ -283,12 +283,13 @@ class Lobby:
             table.seats[index].bot = True
         try:
             table.start(self.clock(), secrets.randbelow(2**31))
+            runner.seat_bots()
         except Exception:
             log.exception("table %s could not start", table.id)
             for index in filled:
                 table.seats[index].bot = False
             table.record, table.state, table.seed = None, None, None
-            table.bots.clear()
+            runner.bots.clear()
             raise p.ProtocolError(p.INTERNAL, f"{table.game.title} could not be set up on this server") from None
         table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
         runner.save()

@@ -21,6 +21,7 @@ from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.store import Store
 from soupkitchen.server.table import Moment, Step, Table
+from soupkitchen.shared.core import Bot
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ class TableRunner:
         self.idle_timer: asyncio.TimerHandle | None = None  # closes the lobby when left so
         self.hold_timers: dict[int, asyncio.TimerHandle] = {}  # seat -> the end of its limited hold
         self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
+        self.bots: dict[int, Bot] = {}  # seat -> the bot playing it
         self.pending: dict[int, PendingBotMove] = {}
         self.clock_saved: float | None = None  # the game clock last recorded in the store
         self.last_move_at = float("-inf")  # monotonic time of the newest action (bots pace themselves on it)
@@ -156,7 +158,7 @@ class TableRunner:
     def show_bots(self) -> None:
         """Each bot that remembers observes its seat's view of the new state, as a player would see it."""
         table = self.table
-        for seat, bot in table.bots.items():
+        for seat, bot in self.bots.items():
             if table.remembers(bot):
                 try:
                     bot.observe(table.game.view(table.state, seat))
@@ -211,7 +213,7 @@ class TableRunner:
             deadline = table.server_deadline(mono)
             if deadline is not None:
                 wake.append(deadline)
-        if any(self.bot_should_think(seat) for seat in table.bots):
+        if any(self.bot_should_think(seat) for seat in self.bots):
             wake.append(mono)
         if not wake:
             return
@@ -246,7 +248,7 @@ class TableRunner:
         """Play bot moves that are due; ask bots without a plan what they want."""
         table, config = self.table, self.services.config
         delay = float(table.settings.get("bot_delay", config.bot_delay))
-        for seat in sorted(table.bots):
+        for seat in sorted(self.bots):
             if table.over:
                 return
             mono = self.services.clock()
@@ -271,7 +273,7 @@ class TableRunner:
                 self.pending[seat] = PendingBotMove(float("inf"), None, table.state_id)
                 continue
             try:
-                action = table.bots[seat].choose(view, now)
+                action = self.bots[seat].choose(view, now)
             except Exception:  # a broken bot must not stop the table: it waits instead
                 log.exception("bot at table %s seat %s failed", table.id, seat)
                 action = None
@@ -282,7 +284,17 @@ class TableRunner:
                 jitter = table.rng.uniform(1.0, 1.5) if table.has_people else table.rng.uniform(0.6, 1.4)
                 self.pending[seat] = PendingBotMove(mono + delay * jitter, action, table.state_id)
 
-    # --- a seat whose player went away ---------------------------------------------------------
+    # --- bots and the seats whose players went away ----------------------------------------------
+    def seat_bots(self) -> None:
+        """A bot for each bot seat of a game just started or restored."""
+        for index, seat in enumerate(self.table.seats):
+            if seat.bot:
+                self.bots[index] = self.table.new_bot(index)
+
+    def bot_plays(self, seat: int) -> None:
+        """From now on a bot plays this seat."""
+        self.bots[seat] = self.table.new_bot(seat)
+
     def grace(self) -> float:
         """Seconds a seat whose player went away waits for them before a bot stands in: the table's
         ``stand_in_seconds`` setting if the host chose one; otherwise, while a clock runs towards a
@@ -312,14 +324,14 @@ class TableRunner:
             return
         log.info("table %s seat %s: a bot stands in for the player who went away", table.id, seat)
         holder.stand_in = True
-        table.bots[seat] = table.new_bot(seat)
+        self.bot_plays(seat)
         self.lobby_changed()
         self.reschedule()
 
     def stand_down(self, seat: int) -> None:
         """The player is back: the bot that stood in for them goes."""
         self.table.seats[seat].stand_in = False
-        self.table.bots.pop(seat, None)
+        self.bots.pop(seat, None)
         self.pending.pop(seat, None)
 
     # --- an abandoned lobby --------------------------------------------------------------------

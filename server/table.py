@@ -85,7 +85,6 @@ class Table:
         self.last_events: list[dict[str, Any]] = []
         self.origin = 0.0
         self.paused_at: float | None = None
-        self.bots: dict[int, Bot] = {}
         self.rng = random.Random(secrets.randbits(32))
 
     @classmethod
@@ -190,9 +189,6 @@ class Table:
             self.record.log.append(entry)
         self.origin = mono - max(self.record.log[-1]["t"] if self.record.log else 0.0, clock or 0.0)
         self.paused_at = None
-        for index, seat in enumerate(self.seats):
-            if seat.bot:
-                self.bots[index] = self.new_bot(index)
 
     def new_bot(self, index: int) -> Bot:
         """A bot for seat ``index`` that has observed every view of that seat so far in the match, so
