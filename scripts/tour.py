@@ -3,8 +3,8 @@ server, the viewer's moves made only by pointer events at the points the table g
 
     .venv/bin/python scripts/tour.py pink-soup --players 4 --seed 1 --out /tmp/tour [--size 1280x720]
 
-The server deals with its own seed (a client cannot choose it), so ``--seed`` seeds the viewer's
-choices. Each turn the viewer's seat picks a seeded random legal action, asks the table where to click for it
+``--seed`` seeds the deal and the bots (the embedded server is started with it; no client can
+choose a seed) and the viewer's choices, so the same command plays the same game every time. Each turn the viewer's seat picks a seeded random legal action, asks the table where to click for it
 (``points_for(action)``), posts mouse events at those points to pygame's queue and checks that the
 action the client sent is the one intended. A screenshot is saved every few actions and at the end.
 The game's clock is injected: it moves a frame at a time, and a few seconds after each of the
@@ -63,6 +63,7 @@ class Tour:
         self.clock = TourClock()
         self.actions = self.by_click = self.screenshots = 0
         self.sent: list[dict] = []
+        self.last_view: dict = {}     # the viewer's view when the tour ended
         self.failure: str | None = None
 
     async def run(self) -> int:
@@ -86,7 +87,7 @@ class Tour:
         reset_clipped()
         self.app = app = App(TourSettings(path=work / "settings.json"), size=self.size, fullscreen=False,
                              clock=self.clock)
-        server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock)
+        server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock, seed=self.seed)
         await server.start()
         server.lan = False
         app.server = server
@@ -118,6 +119,7 @@ class Tour:
                     self.shoot(pygame, f"{self.actions:04d}")
             await self.frames(SETTLE_FRAMES)
             self.shoot(pygame, "end")
+            self.last_view = self.view()
         finally:
             await modes.leave_table(app, self.session) if hasattr(self, "session") else None
             await modes.stop_embedded(app)

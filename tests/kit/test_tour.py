@@ -38,3 +38,20 @@ def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message
     assert status == 2
     assert "cannot yet say where to click" in captured.err
     assert captured.out.strip().splitlines()[-1].startswith("game=stone-soup actions=0 by_click=0")
+
+
+def test_the_same_seed_plays_the_same_pink_soup_game_again(tmp_path):
+    """``--seed`` seeds the deal and the bots as well as the viewer's choices."""
+    import asyncio
+
+    tour = load_tour()
+    played = []
+    for run in ("first", "second"):
+        trip = tour.Tour("pink-soup", 4, 1, tmp_path / run, (1280, 720), every=100, limit=12)
+        assert asyncio.run(trip.run()) == 0, trip.failure
+        played.append((trip.sent, trip.last_view))
+    assert played[0] == played[1]
+    assert played[0][1]["log"] and len(played[0][0]) == 12
+    other = tour.Tour("pink-soup", 4, 2, tmp_path / "other", (1280, 720), every=100, limit=12)
+    asyncio.run(other.run())
+    assert other.last_view["recipe"] != played[0][1]["recipe"] or other.last_view["log"] != played[0][1]["log"]
