@@ -120,7 +120,9 @@ class Hub:
 
     def reschedule(self, table: Table) -> None:
         """Look at the table's deadlines and bots again (after moving the clock by hand)."""
-        self.floor.runners[table.id].reschedule()
+        runner = self.floor.runners.get(table.id)
+        if runner is not None and runner.table is table:
+            runner.reschedule()
 
     def expire_lobby(self, table: Table) -> bool:
         """Close the lobby if it has been abandoned for ``lobby_idle`` seconds; True if it closed."""
