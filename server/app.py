@@ -1,10 +1,10 @@
 """The aiohttp application: socket.io at ``/socket.io/``, ``GET /healthz``, ``GET /metrics`` and the
 replays of finished games.
 
-Only the protocol's requests are dispatched (``server.guard``). Every request passes, in order:
-the rate limits (per connection and per address), the message size limit, the JSON's shape
-(depth, finite numbers), the typed schema and the hello/version gate, before a handler of
-:class:`server.hub.Hub` sees it.
+Only the events of the hub's table (``Hub.events``) are dispatched (``server.guard`` turns every
+other name away). Every request passes, in order: the rate limits (per connection and per
+address), the message size limit, the JSON's shape (depth, finite numbers), the typed schema and
+the hello/version gate, before its handler sees it.
 """
 
 from __future__ import annotations
@@ -39,12 +39,14 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
     # off) instead of in a task of its own: one event-loop round less per request.
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
     # asleep) is found dead within ping_interval + ping_timeout seconds.
-    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*", serializer=JsonPacket,
+    hub = Hub(config, clock=clock)
+    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*",
+                           serializer=JsonPacket.admitting(hub.events),
                            json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False,
                            ping_interval=config.ping_interval, ping_timeout=config.ping_timeout)
     app = web.Application(middlewares=[http_guard(lambda: config.max_http_buffer)])
     sio.attach(app)
-    hub = Hub(config, sio.emit, clock=clock, pusher=Pusher(sio))
+    hub.speak_through(sio.emit, Pusher(sio))
     app[HUB] = hub
     guard = SessionGuard(sio, most_pending=lambda: config.max_connections_per_address,
                          handshake_timeout=lambda: config.handshake_timeout,
@@ -190,8 +192,7 @@ async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dic
     request = p.parse(event, payload)
     if event not in UNGATED and not hub.conns[sid].hello:
         raise p.ProtocolError(p.VERSION, f"say hello with protocol {p.PROTOCOL_VERSION} first")
-    handler = getattr(hub, event)
-    return await handler(sid, request)
+    return await hub.events[event](sid, request)
 
 
 def loggable(args: tuple[Any, ...]) -> str:

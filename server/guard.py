@@ -1,4 +1,4 @@
-"""What stands between the transport and the requests: only the protocol's events are dispatched,
+"""What stands between the transport and the requests: only the server's events are dispatched,
 no binary payload is ever buffered, an address holds so many Engine.IO sessions, a session that
 never connects to socket.io is closed, long-polling bodies are bounded and UTF-8, and a session
 can be closed at once (a binary sender, one that stopped reading its pushes).
@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +24,6 @@ import socketio
 from aiohttp import web
 from multidict import CIMultiDict
 from socketio import packet as sio_packet
-
-from soupkitchen.server.protocol import REQUESTS
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +34,10 @@ SOCKETIO_PATH = "/socket.io/"
 
 
 class JsonPacket(socketio.packet.Packet):
-    """Socket.IO packets of plain JSON that admit only the protocol's requests.
+    """Socket.IO packets of plain JSON that admit only the server's events (``admitting``).
 
     The protocol has no binary payloads, so the deep scan for binary attachments is skipped when
-    sending. When reading, an event whose name is not a request of the protocol (``connect``,
+    sending. When reading, an event whose name is not one the server answers (``connect``,
     ``disconnect``, ``message`` and every other name), a binary event or attachment, and a message
     whose JSON cannot be read all become the event :data:`REFUSED` with the reason as its argument
     (keeping the acknowledgement id), so they reach the catch-all handler and no other: nothing is
@@ -48,6 +46,12 @@ class JsonPacket(socketio.packet.Packet):
     """
 
     uses_binary_events = False
+    events: frozenset[str] = frozenset()  # the names admitted
+
+    @classmethod
+    def admitting(cls, events: Collection[str]) -> type[JsonPacket]:
+        """The packet class that admits the events named, and no other."""
+        return type("JsonPacket", (cls,), {"events": frozenset(events)})
 
     def decode(self, encoded_packet: Any) -> int:
         self.id = None
@@ -64,7 +68,7 @@ class JsonPacket(socketio.packet.Packet):
             return self._refuse("binary")
         if self.packet_type == sio_packet.EVENT:
             name = self.data[0] if isinstance(self.data, list) and self.data else None
-            if not isinstance(name, str) or name not in REQUESTS:
+            if not isinstance(name, str) or name not in self.events:
                 return self._refuse("event", name)
         elif self.packet_type not in (sio_packet.CONNECT, sio_packet.DISCONNECT, sio_packet.ACK):
             return self._refuse("packet")

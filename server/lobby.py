@@ -12,34 +12,33 @@ import logging
 import math
 import secrets
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from typing import Any
 
 from soupkitchen.server import protocol as p
+from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import load_game
+from soupkitchen.server.registry import PasswordTries
 from soupkitchen.server.store import password_hash
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
 
-if TYPE_CHECKING:
-    from soupkitchen.server.hub import Hub
-
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class PasswordTries:
-    """Wrong passwords given for one table from one address."""
-
-    failures: int = 0
-    wait_until: float = float("-inf")  # monotonic time before which no try is checked
-    checking: bool = False  # a try is being checked now
-
-
 class Lobby:
-    """Mixed into :class:`server.hub.Hub`."""
+    """The lobby requests, on the tables of a :class:`server.floor.Floor`."""
 
-    async def admit(self: Hub, table: Table, given: str | None, address: str) -> None:
+    def __init__(self, floor: Floor, hasher: Executor, spawn: Callable[[Awaitable[Any]], None]) -> None:
+        self.floor = floor
+        self.registry = floor.registry
+        self.config = floor.config
+        self.clock = floor.clock
+        self.hasher = hasher  # hashes passwords off the event loop
+        self.spawn = spawn
+
+    async def admit(self, table: Table, given: str | None, address: str) -> None:
         """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
         ``wrong_password``, and after ``password_free_tries`` failures from one address each further
         try waits a growing delay, after ``password_lockout_after`` a lockout (``rate_limited``)."""
@@ -48,7 +47,7 @@ class Lobby:
         if given is None:
             raise p.ProtocolError(p.WRONG_PASSWORD, "this table has a password")
         key = (address, table.id)
-        tries = self.password_tries.setdefault(key, PasswordTries())
+        tries = self.registry.password_tries.setdefault(key, PasswordTries())
         now = self.clock()
         if tries.checking:
             raise p.ProtocolError(p.RATE_LIMITED, "one password at a time for this table, please")
@@ -61,7 +60,7 @@ class Lobby:
         finally:
             tries.checking = False
         if right:
-            self.password_tries.pop(key, None)
+            self.registry.password_tries.pop(key, None)
             return
         tries.failures += 1
         config = self.config
@@ -72,50 +71,28 @@ class Lobby:
         else:
             wait = 0.0
         tries.wait_until = self.clock() + wait
-        self.forget_old_tries()
+        self.registry.forget_old_tries()
         later = f"; wait {math.ceil(wait)} s before the next try" if wait else ""
         raise p.ProtocolError(p.WRONG_PASSWORD, f"that is not the table's password{later}")
 
-    def forget_old_tries(self: Hub) -> None:
-        """Drop the failures whose wait ended a lockout ago (they would start afresh anyway)."""
-        if len(self.password_tries) > 1000:
-            old = self.clock() - self.config.password_lockout
-            self.password_tries = {key: tries for key, tries in self.password_tries.items()
-                                   if tries.checking or tries.wait_until > old}
-
-    def may_create(self: Hub, address: str, seats: int) -> None:
+    def may_create(self, address: str, seats: int) -> None:
         """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
-        if sum(not t.closed and not t.over for t in self.tables.values()) >= self.config.max_tables:
+        if sum(not r.table.closed and not r.table.over for r in self.floor.runners.values()) >= self.config.max_tables:
             raise p.ProtocolError(p.LIMIT, f"this server already has {self.config.max_tables} tables")
         if seats > self.config.max_seats:
             raise p.ProtocolError(p.LIMIT, f"a table has at most {self.config.max_seats} seats here")
         most = self.config.max_tables_per_address
-        if most and self.open_tables_from(address) >= most:
+        if most and self.floor.open_tables_from(address) >= most:
             raise p.ProtocolError(p.LIMIT, f"this computer ({address}) already has {most} open tables on "
                                            "the server; finish or leave one first")
-
-    def forget_finished_from(self: Hub, address: str) -> None:
-        """Keep in memory no more finished tables created from ``address`` than it may have open ones
-        (the oldest go first; their records stay in the database)."""
-        most = self.config.max_tables_per_address if address else 0
-        finished = [t for table_id, creator in self.creators.items() if creator == address
-                    and (t := self.tables.get(table_id)) is not None and t.over]
-        for table in sorted(finished, key=lambda t: t.created)[:max(0, len(finished) - most)] if most else []:
-            self.drop_table(table)
-
-    def host_of(self: Hub, token: str, sid: str) -> tuple[Table, int]:
-        table, seat = self.seat_of(token, sid)
-        if seat != table.host_seat:
-            raise p.ProtocolError(p.NOT_HOST, "only the host of the table may do that")
-        return table, seat
 
     @staticmethod
     def before_start(table: Table) -> None:
         if table.started:
             raise p.ProtocolError(p.ALREADY_STARTED, "the game at this table has already started")
 
-    async def create_table(self: Hub, sid: str, req: p.CreateTable) -> dict[str, Any]:
-        address = self.conns[sid].address
+    async def create_table(self, sid: str, req: p.CreateTable) -> dict[str, Any]:
+        address = self.registry.conns[sid].address
         self.may_create(address, req.seats)
         try:
             game = load_game(req.game)
@@ -131,16 +108,15 @@ class Lobby:
         if req.password:
             password = await asyncio.get_running_loop().run_in_executor(
                 self.hasher, password_hash, table_id, req.password)
-            if sid not in self.conns:
+            if sid not in self.registry.conns:
                 raise p.ProtocolError(p.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
-        table = Table(self.store, game, table_id, req.seats, options, settings, password, time.time())
+        table = Table(game, table_id, req.seats, options, settings, password, time.time())
         token = table.seat_human(0, req.name)
-        table.save()
-        self.tables[table_id] = table
-        self.creators[table_id] = address
-        self.tokens[table.seats[0].token_hash or ""] = (table_id, 0)
-        self.attach(sid, table, 0)
+        runner = self.floor.add(table, creator=address)
+        runner.save()
+        self.floor.seat_token(runner, 0)
+        self.floor.attach(sid, runner, 0)
         return {"ok": True, "table": table.summary(), "seat": 0, "token": token}
 
     @staticmethod
@@ -151,10 +127,11 @@ class Lobby:
         result["bot_delay"] = float(result["bot_delay"])
         return result
 
-    async def join_table(self: Hub, sid: str, req: p.JoinTable) -> dict[str, Any]:
-        await self.admit(self.table_of(req.table), req.password, self.conns[sid].address)
-        table = self.table_of(req.table)  # it may have closed while the password was checked
-        if sid not in self.conns:
+    async def join_table(self, sid: str, req: p.JoinTable) -> dict[str, Any]:
+        await self.admit(self.floor.runner_of(req.table).table, req.password, self.registry.conns[sid].address)
+        runner = self.floor.runner_of(req.table)  # it may have closed while the password was checked
+        table = runner.table
+        if sid not in self.registry.conns:
             raise p.ProtocolError(p.BAD_REQUEST, "the connection closed")
         self.before_start(table)
         if req.seat is None:
@@ -169,49 +146,49 @@ class Lobby:
                 raise p.ProtocolError(p.TABLE_FULL, f"seat {seat} is taken")
         token = table.seat_human(seat, req.name)
         table.reset_ready()
-        table.save()
-        self.tokens[table.seats[seat].token_hash or ""] = (table.id, seat)
-        self.attach(sid, table, seat)
-        self.lobby_changed(table)
+        runner.save()
+        self.floor.seat_token(runner, seat)
+        self.floor.attach(sid, runner, seat)
+        runner.lobby_changed()
         return {"ok": True, "table": table.summary(), "seat": seat, "token": token}
 
-    async def resume(self: Hub, sid: str, req: p.Resume) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token)
-        holder = table.seats[seat]
-        self.attach(sid, table, seat)
-        stood_in = holder.stand_in
-        if holder.stand_in:
-            holder.stand_in = False
-            table.bots.pop(seat, None)
-            table.pending.pop(seat, None)
-        self.lobby_changed(table)
+    async def resume(self, sid: str, req: p.Resume) -> dict[str, Any]:
+        runner, seat = self.floor.seat_of(req.token)
+        table = runner.table
+        self.floor.attach(sid, runner, seat)
+        stood_in = table.seats[seat].stand_in
+        if stood_in:
+            runner.stand_down(seat)
+        runner.lobby_changed()
         if table.started:
-            self.spawn(self.send_snapshot(table, seat, sid))
+            self.spawn(runner.send_snapshot(seat, sid))
         return {"ok": True, "table": table.summary(), "seat": seat, "stood_in": stood_in}
 
-    async def spectate(self: Hub, sid: str, req: p.Spectate) -> dict[str, Any]:
-        table = self.table_of(req.table)
-        if not table.check_password(None) and sid not in self.audience(table):
+    async def spectate(self, sid: str, req: p.Spectate) -> dict[str, Any]:
+        runner = self.floor.runner_of(req.table)
+        table = runner.table
+        if not table.check_password(None) and sid not in runner.audience():
             raise p.ProtocolError(p.WRONG_PASSWORD, "this table has a password; take a seat to watch")
         if len(table.spectators) >= self.config.max_spectators:
             raise p.ProtocolError(p.LIMIT, "this table has as many spectators as it can take")
         table.spectators.add(sid)
-        self.conns[sid].watching.add(table.id)
-        self.lobby_changed(table)
+        self.registry.conns[sid].watching.add(table.id)
+        runner.lobby_changed()
         if table.started:
-            self.spawn(self.send_snapshot(table, None, sid))
+            self.spawn(runner.send_snapshot(None, sid))
         return {"ok": True, "table": table.summary()}
 
-    async def leave(self: Hub, sid: str, req: p.TokenOnly) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token, sid)
-        self.forget_tokens(table, seat)
+    async def leave(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
+        runner, seat = self.floor.seat_of(req.token, sid)
+        table = runner.table
+        self.floor.forget_tokens(table, seat)
         if table.started:  # the seat stays in the game, played by a bot from now on
             holder = table.seats[seat]
-            holder.stop_holding(self.clock())
+            runner.stop_holding(seat)
             holder.token_hash, holder.sids = None, set()
             holder.bot, holder.stand_in = True, False
-            table.bots[seat] = table.new_bot(seat)
-            self.clock_changed(table)
+            runner.bot_plays(seat)
+            runner.clock_changed()
         else:
             table.free_seat(seat)
             table.reset_ready()
@@ -219,53 +196,57 @@ class Lobby:
         if seat == table.host_seat and humans:
             table.host_seat = humans[0]
         if not humans and not table.started:
-            self.close_table(table)
+            self.floor.close(table)
             return {"ok": True}
-        table.save()
-        self.lobby_changed(table)
-        self.reschedule(table)
-        self.watch_lobby(table)  # the players left behind may all be away
+        runner.save()
+        runner.lobby_changed()
+        runner.reschedule()
+        runner.watch_lobby()  # the players left behind may all be away
         return {"ok": True}
 
-    async def add_bot(self: Hub, sid: str, req: p.AddBot) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
+    async def add_bot(self, sid: str, req: p.AddBot) -> dict[str, Any]:
+        runner, _ = self.floor.host_of(req.token, sid)
+        table = runner.table
         self.before_start(table)
         seat = table.first_empty() if req.seat is None else req.seat
         if seat is None or seat >= table.players or not table.seats[seat].empty:
             raise p.ProtocolError(p.TABLE_FULL, "there is no empty seat for a bot")
         table.seats[seat].bot = True
         table.reset_ready()
-        table.save()
-        self.lobby_changed(table)
+        runner.save()
+        runner.lobby_changed()
         return {"ok": True, "seat": seat}
 
-    async def remove_bot(self: Hub, sid: str, req: p.SeatRequest) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
+    async def remove_bot(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
+        runner, _ = self.floor.host_of(req.token, sid)
+        table = runner.table
         self.before_start(table)
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
         table.free_seat(req.seat)
         table.reset_ready()
-        table.save()
-        self.lobby_changed(table)
+        runner.save()
+        runner.lobby_changed()
         return {"ok": True}
 
-    async def kick(self: Hub, sid: str, req: p.SeatRequest) -> dict[str, Any]:
-        table, host = self.host_of(req.token, sid)
+    async def kick(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
+        runner, host = self.floor.host_of(req.token, sid)
+        table = runner.table
         self.before_start(table)
         if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
         sids = sorted(table.seats[req.seat].sids)
-        self.forget_tokens(table, req.seat)
+        self.floor.forget_tokens(table, req.seat)
         table.free_seat(req.seat)
         table.reset_ready()
-        table.save()
-        self.push_to(sids, "kicked", {"table": table.id})
-        self.lobby_changed(table)
+        runner.save()
+        self.floor.services.push(sids, "kicked", {"table": table.id})
+        runner.lobby_changed()
         return {"ok": True}
 
-    async def set_options(self: Hub, sid: str, req: p.SetOptions) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
+    async def set_options(self, sid: str, req: p.SetOptions) -> dict[str, Any]:
+        runner, _ = self.floor.host_of(req.token, sid)
+        table = runner.table
         self.before_start(table)
         try:
             options = table.game.normalise_options(req.options, table.players)
@@ -275,21 +256,23 @@ class Lobby:
         if (options, settings) != (table.options, table.settings):  # what players agreed to has changed
             table.reset_ready()
         table.options, table.settings = options, settings
-        table.save()
-        self.lobby_changed(table)
+        runner.save()
+        runner.lobby_changed()
         return {"ok": True}
 
-    async def ready(self: Hub, sid: str, req: p.Ready) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token, sid)
+    async def ready(self, sid: str, req: p.Ready) -> dict[str, Any]:
+        runner, seat = self.floor.seat_of(req.token, sid)
+        table = runner.table
         self.before_start(table)
         if table.seats[seat].ready != req.on:
             table.seats[seat].ready = req.on
-            table.save()
-            self.lobby_changed(table)
+            runner.save()
+            runner.lobby_changed()
         return {"ok": True}
 
-    async def start(self: Hub, sid: str, req: p.TokenOnly) -> dict[str, Any]:
-        table, _ = self.host_of(req.token, sid)
+    async def start(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
+        runner, _ = self.floor.host_of(req.token, sid)
+        table = runner.table
         self.before_start(table)
         waiting = [table.seats[i].name or f"seat {i + 1}" for i in table.not_ready()]
         if waiting:
@@ -305,74 +288,31 @@ class Lobby:
             table.rng.seed(seed)  # the bots' own seeds follow the fixed deal too
         try:
             table.start(self.clock(), seed)
+            runner.seat_bots()
         except Exception:
             log.exception("table %s could not start", table.id)
             for index in filled:
                 table.seats[index].bot = False
             table.record, table.state, table.seed = None, None, None
-            table.bots.clear()
+            runner.bots.clear()
             raise p.ProtocolError(p.INTERNAL, f"{table.game.title} could not be set up on this server") from None
         table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
-        table.save()
+        runner.save()
         for index, seat in enumerate(table.seats):
             if seat.human and not seat.sids:
-                self.seat_away(table, index, seat.away_since or self.clock())
-        self.lobby_changed(table)
-        self.broadcast(table, snapshot=True)
-        self.reschedule(table)
+                runner.seat_away(index, seat.away_since or self.clock())
+        runner.lobby_changed()
+        runner.broadcast(snapshot=True)
+        runner.reschedule()
         return {"ok": True}
 
-    async def emote(self: Hub, sid: str, req: p.Emote) -> dict[str, Any]:
-        table, seat = self.seat_of(req.token, sid)
-        holder = table.seats[seat]
+    async def emote(self, sid: str, req: p.Emote) -> dict[str, Any]:
+        runner, seat = self.floor.seat_of(req.token, sid)
+        holder = runner.table.seats[seat]
         now = self.clock()
         if now - holder.last_emote < self.config.emote_interval:
             raise p.ProtocolError(p.RATE_LIMITED, "one reaction at a time, please")
         holder.last_emote = now
-        self.push_to(self.audience(table), "emote", {"table": table.id, "seat": seat, "emote": req.emote})
+        self.floor.services.push(runner.audience(), "emote", {"table": runner.table.id, "seat": seat,
+                                                              "emote": req.emote})
         return {"ok": True}
-
-    # --- abandoned lobbies ---------------------------------------------------------------------
-    def abandoned(self: Hub, table: Table) -> bool:
-        """An open lobby that no connection holds a seat of, on a server that closes such lobbies."""
-        return (self.config.lobby_idle > 0 and not self.stopping and not table.closed and not table.started
-                and not table.attended)
-
-    def watch_lobby(self: Hub, table: Table) -> None:
-        """Count down ``lobby_idle`` seconds for an abandoned lobby (from when it was first left so),
-        or stop counting once a connection holds one of its seats again."""
-        if not self.abandoned(table):
-            table.idle_since = None
-            if table.idle_timer is not None:
-                table.idle_timer.cancel()
-                table.idle_timer = None
-            return
-        if table.idle_since is None:
-            table.idle_since = self.clock()
-        if table.idle_timer is None:
-            delay = max(0.0, table.idle_since + self.config.lobby_idle - self.clock())
-            table.idle_timer = asyncio.get_running_loop().call_later(delay, self.expire_lobby, table)
-
-    def expire_lobby(self: Hub, table: Table) -> bool:
-        """Close the lobby if it has been abandoned for ``lobby_idle`` seconds of the server's clock;
-        True if it closed. Its countdown calls this; so may whoever moved the clock by hand."""
-        if table.idle_timer is not None:
-            table.idle_timer.cancel()
-            table.idle_timer = None
-        if self.tables.get(table.id) is not table:
-            return False
-        if (self.abandoned(table) and table.idle_since is not None
-                and self.clock() - table.idle_since >= self.config.lobby_idle):
-            log.info("table %s closes: nobody has held a seat for %.0f s", table.id, self.config.lobby_idle)
-            self.close_table(table)
-            return True
-        self.watch_lobby(table)  # not yet (the timer woke early), or no longer abandoned
-        return False
-
-    def close_table(self: Hub, table: Table) -> None:
-        """Close a table that has not started, for good: it leaves the open tables (and its creator's
-        count), its seat tokens stop working, and whoever still watches gets a last ``lobby`` push."""
-        table.closed = True
-        self.drop_table(table)
-        table.save()
-        self.lobby_changed(table)

@@ -1,9 +1,11 @@
 """One table: its seats, settings, game clock and match. Knows no sockets and no game's rules.
 
 The game clock is seconds since the table started, read as server monotonic time minus
-``origin``, and frozen while the table is paused (a seat holds during couch hand-off). The hub
-records it in the store every second and when it stops; after a restart the clock resumes where
-it was recorded (or at the last logged action, if later), so downtime eats no timer.
+``origin``, and frozen while the table is paused (a seat holds during couch hand-off). Its runner
+(``server.runner``) records it in the store every second and when the server stops; after a
+restart the clock resumes where it was recorded (or at the last logged action, if later), so
+downtime eats no timer. A table writes nothing itself: it says what to store (``row``,
+``next_state``) and its runner stores it before the change is kept and announced.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from soupkitchen.server.store import Store, password_hash, token_hash
+from soupkitchen.server.store import password_hash, token_hash
 from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game
 from soupkitchen.shared.match import MatchRecord, seat_views
 
@@ -37,16 +39,12 @@ class Seat:
     held: float = 0.0  # seconds this seat held the clock in the round ``held_round`` (limited holds)
     held_round: float | None = None  # the deadline of the round ``held`` counts for
     hold_since: float | None = None  # monotonic time a limited hold began
-    hold_timer: Any = None  # the event loop's handle for ending a limited hold
 
     def stop_holding(self, mono: float) -> None:
         """End this seat's hold, counting the time a limited hold lasted."""
         if self.hold_since is not None:
             self.held += mono - self.hold_since
             self.hold_since = None
-        if self.hold_timer is not None:
-            self.hold_timer.cancel()
-            self.hold_timer = None
         self.holding = False
 
     @property
@@ -65,19 +63,11 @@ class Seat:
         return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot, "ready": self.ready}
 
 
-@dataclass
-class PendingBotMove:
-    due: float  # monotonic
-    action: dict[str, Any] | None  # None: nothing wanted, ask again at ``due``
-    state_id: int
-
-
 class Table:
-    """Lobby and match of one table; every change is saved to the store before it is announced."""
+    """Lobby and match of one table."""
 
-    def __init__(self, store: Store, game: Game, table_id: str, players: int, options: dict[str, Any],
+    def __init__(self, game: Game, table_id: str, players: int, options: dict[str, Any],
                  settings: dict[str, Any], password: str | None, created: float) -> None:
-        self.store = store
         self.game = game
         self.id = table_id
         self.players = players
@@ -95,20 +85,12 @@ class Table:
         self.last_events: list[dict[str, Any]] = []
         self.origin = 0.0
         self.paused_at: float | None = None
-        self.bots: dict[int, Bot] = {}
-        self.pending: dict[int, PendingBotMove] = {}
         self.rng = random.Random(secrets.randbits(32))
-        self.timer: Any = None  # the event loop's handle for the next wake-up
-        self.idle_since: float | None = None  # monotonic time the lobby was left with no seat held
-        self.idle_timer: Any = None  # the event loop's handle for closing the lobby when left so
-        self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
-        self.clock_saved: float | None = None  # the game clock last recorded in the store
-        self.last_move_at = float("-inf")  # monotonic time of the newest action (bots pace themselves on it)
 
     @classmethod
-    def from_row(cls, store: Store, game: Game, row: dict[str, Any], mono: float) -> Table:
+    def from_row(cls, game: Game, row: dict[str, Any], mono: float) -> Table:
         """A table as the store saved it (``Store.load_open_tables``), its match replayed."""
-        table = cls(store, game, row["id"], row["players"], row["options"], row["settings"], row["password"],
+        table = cls(game, row["id"], row["players"], row["options"], row["settings"], row["password"],
                     row["created"])
         table.host_seat = row["host_seat"]
         for seat, saved in zip(table.seats, row["seats"], strict=True):
@@ -184,9 +166,10 @@ class Table:
             "paused": self.paused_at is not None, "state_id": self.state_id,
         }
 
-    def save(self) -> None:
-        """Persist settings and seats (not the log, which is appended action by action)."""
-        self.store.save_table({
+    def row(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Settings and seats as the store keeps them (``Store.save_table``; the log is stored
+        action by action)."""
+        return ({
             "id": self.id, "game": self.game.id, "players": self.players, "options": self.options,
             "settings": self.settings, "password": self.password, "host_seat": self.host_seat,
             "seed": self.seed, "started": self.started, "over": self.over, "closed": self.closed,
@@ -206,9 +189,6 @@ class Table:
             self.record.log.append(entry)
         self.origin = mono - max(self.record.log[-1]["t"] if self.record.log else 0.0, clock or 0.0)
         self.paused_at = None
-        for index, seat in enumerate(self.seats):
-            if seat.bot:
-                self.bots[index] = self.new_bot(index)
 
     def new_bot(self, index: int) -> Bot:
         """A bot for seat ``index`` that has observed every view of that seat so far in the match, so
@@ -246,28 +226,30 @@ class Table:
         deadline = self.deadline()
         return None if deadline is None else mono + (deadline - self.game_now(mono))
 
-    def apply(self, seat: int | None, action: Any, now: float) -> list[dict[str, Any]]:
-        """Validate, apply and durably log one action at game time ``now``; RuleError if refused."""
+    def next_state(self, seat: int | None, action: Any, now: float) -> Step:
+        """What one action at game time ``now`` leads to, not kept yet; RuleError if refused."""
         assert self.record is not None
         if self.record.log:
             now = max(now, self.record.log[-1]["t"])
         state, events = self.game.apply(self.state, seat, action, now)
-        entry = {"seat": seat, "action": action, "t": now}
-        self.store.append_action(self.id, len(self.record.log), seat, action, now, self.game.is_over(state))
-        self.record.log.append(entry)
-        self.state = state
-        self.last_events = events
-        return events
+        return Step(state, events, {"seat": seat, "action": action, "t": now}, self.game.is_over(state))
+
+    def keep(self, step: Step) -> None:
+        """Make a step the table's present (once it is stored)."""
+        assert self.record is not None
+        self.record.log.append(step.entry)
+        self.state = step.state
+        self.last_events = step.events
 
     def due_timeout(self, mono: float) -> bool:
         deadline = self.deadline()
         return deadline is not None and self.paused_at is None and self.game_now(mono) >= deadline
 
-    def apply_timeout(self) -> list[dict[str, Any]]:
+    def timeout_step(self) -> Step:
         """SYSTEM plays TIMEOUT exactly at the deadline."""
         deadline = self.deadline()
         assert deadline is not None
-        return self.apply(SYSTEM, dict(TIMEOUT), deadline)
+        return self.next_state(SYSTEM, dict(TIMEOUT), deadline)
 
     def update_pause(self, mono: float) -> bool:
         """Pause or resume the clock from the seats' holds; True if that changed."""
@@ -289,6 +271,16 @@ class Table:
     def state_payload(self, seat: int | None, mono: float, snapshot: bool) -> dict[str, Any]:
         """The ``state`` push for one seat (None: a spectator): its own view and nothing more."""
         return self.moment(mono, snapshot).payload(seat)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action applied to a table's state: the state it leads to and the log entry to store."""
+
+    state: Any
+    events: list[dict[str, Any]]
+    entry: dict[str, Any]
+    over: bool
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import pytest
 from server_testkit import Client, quick_options
 
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import Bot
 from soupkitchen.shared.match import MatchRecord, seat_views
@@ -37,9 +38,9 @@ def rebuilt(record: MatchRecord, seat: int) -> Bot:
     return bot
 
 
-def snapshot(table: Table) -> tuple[MatchRecord, dict[int, Bot]]:
+def snapshot(runner: TableRunner) -> tuple[MatchRecord, dict[int, Bot]]:
     """Copies of the table's record and bots as they are now (the server may play on meanwhile)."""
-    return copy.deepcopy(table.record), copy.deepcopy(table.bots)
+    return copy.deepcopy(runner.table.record), copy.deepcopy(runner.bots)
 
 
 def launch(db) -> EmbeddedServer:
@@ -66,9 +67,9 @@ async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_re
         table_id = made["table"]["id"]
         await host.ok("start", {"token": made["token"]})
         await host.close()  # Ann goes away: after the grace period a bot stands in for her
-        table = srv.hub.tables[table_id]
-        await until(lambda: 0 in table.bots and table.state_id >= actions)
-        record, live = snapshot(table)
+        runner = srv.hub.floor.runners[table_id]
+        await until(lambda: 0 in runner.bots and runner.table.state_id >= actions)
+        record, live = snapshot(runner)
     finally:
         await srv.stop()
     assert sorted(live) == list(range(SEATS))
@@ -78,11 +79,12 @@ async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_re
     again = launch(tmp_path / "server.sqlite3")
     await again.start()
     try:
-        table = again.hub.tables[table_id]
+        runner = again.hub.floor.runners[table_id]
+        table = runner.table
         mark = len(record.log)
         # play goes on after the restart, and once more a bot stands in for Ann
-        await until(lambda: 0 in table.bots and table.state_id >= mark + actions // 4 and not table.over)
-        now, restored = snapshot(table)
+        await until(lambda: 0 in runner.bots and table.state_id >= mark + actions // 4 and not table.over)
+        now, restored = snapshot(runner)
     finally:
         await again.stop()
     assert now.log[:mark] == record.log, "the restart lost no action"
@@ -114,7 +116,7 @@ async def test_a_seeded_server_deals_the_same_game_and_a_client_cannot_choose_th
             table = srv.hub.tables[made["table"]["id"]]
             await host.wait_for(lambda ann=host: ann.latest(0) and ann.latest(0)["view"]["turn"] == 0)
             records.append((table.seed, [entry["action"] for entry in table.record.log],
-                            {seat: vars(bot)["seed"] for seat, bot in table.bots.items()}))
+                            {seat: vars(bot)["seed"] for seat, bot in srv.hub.floor.runners[table.id].bots.items()}))
             await host.close()
         finally:
             await srv.stop()

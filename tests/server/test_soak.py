@@ -405,18 +405,20 @@ def check_hub(hub) -> None:
                 assert not seat.bot, f"seat {index} is both a player's and a bot's"
         assert table.spectators <= set(hub.conns)
         if not table.started:
-            assert not table.bots and table.paused_at is None
+            assert not hub.floor.runners[table.id].bots and table.paused_at is None
             continue
         assert table.state_id == len(table.record.log)
         assert all(not seat.empty for seat in table.seats), "a started table has an empty seat"
         if not table.over:
             playing = {i for i, seat in enumerate(table.seats) if seat.played_by_bot}
-            assert set(table.bots) == playing, f"bots at seats {sorted(table.bots)}, not {sorted(playing)}"
+            bots = hub.floor.runners[table.id].bots
+            assert set(bots) == playing, f"bots at seats {sorted(bots)}, not {sorted(playing)}"
             holding = table.settings.get("handoff_pauses_timer", True) and any(s.holding for s in table.seats)
             assert (table.paused_at is not None) == bool(holding), "the clock's pause does not follow the holds"
             deadline = table.server_deadline(hub.clock())
             if deadline is not None and table.paused_at is None:
-                assert table.timer is not None and table.timer.when() <= deadline + 1e-6, (
+                timer = hub.floor.runners[table.id].timer
+                assert timer is not None and timer.when() <= deadline + 1e-6, (
                     "the clock runs towards a deadline with no timer set for it")
 
 

@@ -1,0 +1,143 @@
+"""Every table in memory, each with its runner: found by id or by seat token, seated, finished,
+closed and let go. The lobby and play requests reach their tables through here."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from soupkitchen.server import protocol
+from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.metrics import Metrics
+from soupkitchen.server.registry import Registry
+from soupkitchen.server.runner import Push, Services, TableRunner
+from soupkitchen.server.store import Store
+from soupkitchen.server.table import Table
+
+
+class Tables(Mapping[str, Table]):
+    """The tables in memory by id: a live, read-only view of the runners' tables."""
+
+    def __init__(self, runners: dict[str, TableRunner]) -> None:
+        self.runners = runners
+
+    def __getitem__(self, table_id: str) -> Table:
+        return self.runners[table_id].table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.runners)
+
+    def __len__(self) -> int:
+        return len(self.runners)
+
+
+class Floor:
+    """The tables in memory (by id) and their runners."""
+
+    def __init__(self, registry: Registry, config: ServerConfig, clock: Callable[[], float], store: Store,
+                 metrics: Metrics, push: Push, stopping: Callable[[], bool]) -> None:
+        self.registry = registry
+        self.config = config
+        self.clock = clock
+        self.services = Services(config, clock, store, metrics, push, stopping, self.finished, self.close)
+        self.runners: dict[str, TableRunner] = {}
+        self.tables = Tables(self.runners)
+
+    def add(self, table: Table, creator: str | None = None) -> TableRunner:
+        """Run a new or restored table (``creator``: the address that made it)."""
+        runner = self.runners[table.id] = TableRunner(table, self.services)
+        if creator is not None:
+            self.registry.creators[table.id] = creator
+        return runner
+
+    def runner_of(self, table_id: str) -> TableRunner:
+        """The runner of an open table; ProtocolError(unknown_table) otherwise."""
+        runner = self.runners.get(table_id)
+        if runner is None or runner.table.closed:
+            raise protocol.ProtocolError(protocol.UNKNOWN_TABLE, f"there is no table {table_id!r}")
+        return runner
+
+    def seat_of(self, token: str, sid: str | None = None) -> tuple[TableRunner, int]:
+        """The seat a token names; with ``sid``, only if that connection took the seat (join/resume)."""
+        digest, found = self.registry.seat_named(token)
+        if found is None or found[0] not in self.runners:
+            raise protocol.ProtocolError(protocol.BAD_TOKEN, "that seat token is not valid here")
+        if sid is not None and not self.registry.took(sid, digest):
+            raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection has not taken that seat; "
+                                                             "send resume first")
+        return self.runners[found[0]], found[1]
+
+    def host_of(self, token: str, sid: str) -> tuple[TableRunner, int]:
+        runner, seat = self.seat_of(token, sid)
+        if seat != runner.table.host_seat:
+            raise protocol.ProtocolError(protocol.NOT_HOST, "only the host of the table may do that")
+        return runner, seat
+
+    def seat_token(self, runner: TableRunner, seat: int) -> None:
+        """The token of a newly seated player names their seat."""
+        self.registry.give(runner.table.seats[seat].token_hash or "", runner.table.id, seat)
+
+    def attach(self, sid: str, runner: TableRunner, seat: int) -> None:
+        """The connection holds the seat (it is no longer away)."""
+        holder = runner.table.seats[seat]
+        if holder.token_hash is None or not self.registry.hold(sid, holder.token_hash):
+            return
+        holder.sids.add(sid)
+        holder.away_since = None
+        runner.watch_lobby()
+
+    def forget_tokens(self, table: Table, seat: int) -> None:
+        holder = table.seats[seat]
+        if holder.token_hash is not None:
+            self.registry.forget(holder.token_hash, holder.sids)
+
+    # --- letting tables go ---------------------------------------------------------------------
+    def drop(self, table: Table) -> None:
+        """Forget a table (its rows stay in the database)."""
+        runner = self.runners.get(table.id)
+        if runner is not None and runner.table is table:
+            runner.stop()
+            del self.runners[table.id]
+        for seat in range(table.players):
+            self.forget_tokens(table, seat)
+        self.registry.forget_table(table.id)
+
+    def close(self, table: Table) -> None:
+        """Close a table that has not started, for good: it leaves the open tables (and its creator's
+        count), its seat tokens stop working, and whoever still watches gets a last ``lobby`` push."""
+        runner = self.runners.get(table.id)
+        table.closed = True
+        self.drop(table)
+        if runner is not None:
+            runner.save()
+            runner.lobby_changed()
+
+    def finished(self, table: Table) -> None:
+        """A game ended: the table stays for ``linger`` seconds for its players to see the end."""
+        self.drop_later(table, self.config.linger)
+        self.forget_finished_from(self.registry.creators.get(table.id, ""))
+
+    def drop_later(self, table: Table, delay: float) -> None:
+        asyncio.get_running_loop().call_later(delay, self.drop, table)
+
+    def open_tables_from(self, address: str) -> int:
+        """How many open tables (neither finished nor closed) connections from ``address`` created."""
+        return sum(1 for table_id in self.registry.created_from(address)
+                   if (runner := self.runners.get(table_id)) is not None
+                   and not runner.table.closed and not runner.table.over)
+
+    def forget_finished_from(self, address: str) -> None:
+        """Keep in memory no more finished tables created from ``address`` than it may have open ones
+        (the oldest go first; their records stay in the database)."""
+        most = self.config.max_tables_per_address if address else 0
+        if not most:
+            return
+        finished = [runner.table for table_id in self.registry.created_from(address)
+                    if (runner := self.runners.get(table_id)) is not None and runner.table.over]
+        for table in sorted(finished, key=lambda t: t.created)[:max(0, len(finished) - most)]:
+            self.drop(table)
+
+    def open_summaries(self) -> list[dict[str, Any]]:
+        return [runner.table.summary() for runner in self.runners.values()
+                if not runner.table.closed and not runner.table.over]

@@ -1,0 +1,139 @@
+"""Who is connected: each connection, the seat tokens it holds and the tables it watches, the
+seats' tokens, and what each remote address may still do (connections, request rate, tables it
+created). Knows no table's inside and no game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from soupkitchen.server import protocol
+from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.store import token_hash
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` requests per second, ``burst`` at once."""
+
+    allowance: float
+    checked: float
+
+    def refill(self, now: float, rate: float, burst: float) -> float:
+        """The requests allowed at ``now``."""
+        self.allowance = min(burst, self.allowance + (now - self.checked) * rate)
+        self.checked = now
+        return self.allowance
+
+
+@dataclass
+class PasswordTries:
+    """Wrong passwords given for one table from one address."""
+
+    failures: int = 0
+    wait_until: float = float("-inf")  # monotonic time before which no try is checked
+    checking: bool = False  # a try is being checked now
+
+
+@dataclass
+class Connection:
+    """One socket.io connection: where it comes from, whether it said hello, the seats it holds and
+    the tables it watches."""
+
+    address: str = ""  # the remote address (per-address limits)
+    session: str = ""  # the Engine.IO session it runs over
+    hello: bool = False
+    tokens: set[str] = field(default_factory=set)  # token hashes
+    watching: set[str] = field(default_factory=set)  # table ids
+    bucket: Bucket = field(default_factory=lambda: Bucket(0.0, 0.0))
+
+
+class Registry:
+    """The connections, the seat tokens (by hash) and the per-address accounting."""
+
+    def __init__(self, config: ServerConfig, clock: Callable[[], float]) -> None:
+        self.config = config
+        self.clock = clock
+        self.conns: dict[str, Connection] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}  # token hash -> (table id, seat)
+        self.creators: dict[str, str] = {}  # table id -> remote address that created it
+        self.address_buckets: dict[str, Bucket] = {}  # remote address -> its requests' token bucket
+        self.password_tries: dict[tuple[str, str], PasswordTries] = {}  # (address, table id) -> failures
+
+    def connect(self, sid: str, address: str = "", session: str = "") -> None:
+        """Admit a connection from remote ``address`` (over Engine.IO ``session``); ProtocolError(limit)
+        if that address already holds as many connections as it may."""
+        most = self.config.max_connections_per_address
+        if most and sum(conn.address == address for conn in self.conns.values()) >= most:
+            raise protocol.ProtocolError(protocol.LIMIT, f"this computer ({address}) already has {most} "
+                                                         "connections to the server; close one and try again")
+        self.conns[sid] = Connection(address=address, session=session,
+                                     bucket=Bucket(self.config.burst, self.clock()))
+
+    def allow(self, sid: str) -> bool:
+        """One request more from this connection, within its own rate and its address's (all the
+        address's connections together)."""
+        conn = self.conns.get(sid)
+        if conn is None:
+            return False
+        now, config = self.clock(), self.config
+        if conn.bucket.refill(now, config.rate, config.burst) < 1:
+            return False
+        if config.address_rate > 0:
+            # an address may always go as fast as one connection may
+            rate, burst = max(config.address_rate, config.rate), max(config.address_burst, config.burst)
+            if len(self.address_buckets) > 2 * len(self.conns) + 64:  # a full bucket is as good as a new one
+                self.address_buckets = {a: b for a, b in self.address_buckets.items()
+                                        if b.refill(now, rate, burst) < burst}
+            shared = self.address_buckets.setdefault(conn.address, Bucket(burst, now))
+            if shared.refill(now, rate, burst) < 1:
+                return False
+            shared.allowance -= 1
+        conn.bucket.allowance -= 1
+        return True
+
+    def seat_named(self, token: str) -> tuple[str, tuple[str, int] | None]:
+        """The token's hash, and the (table id, seat) it names if any."""
+        digest = token_hash(token)
+        return digest, self.tokens.get(digest)
+
+    def took(self, sid: str, digest: str) -> bool:
+        """Whether this connection took the seat of this token (join or resume)."""
+        return digest in self.conns[sid].tokens
+
+    def give(self, digest: str, table_id: str, seat: int) -> None:
+        """A seat token now names this seat."""
+        self.tokens[digest] = (table_id, seat)
+
+    def hold(self, sid: str, digest: str) -> bool:
+        """The connection holds the seat of this token; False if the connection is gone."""
+        conn = self.conns.get(sid)
+        if conn is None:
+            return False
+        conn.tokens.add(digest)
+        return True
+
+    def forget(self, digest: str, sids: set[str]) -> None:
+        """A seat token stops working, for everyone and for the connections that held it."""
+        self.tokens.pop(digest, None)
+        for sid in sids:
+            conn = self.conns.get(sid)
+            if conn is not None:
+                conn.tokens.discard(digest)
+
+    def created_from(self, address: str) -> list[str]:
+        """The ids of the tables connections from ``address`` created (still in memory)."""
+        return [table_id for table_id, creator in self.creators.items() if creator == address]
+
+    def forget_table(self, table_id: str) -> None:
+        """The table is gone: who created it and the passwords tried at it no longer count."""
+        self.creators.pop(table_id, None)
+        for key in [key for key in self.password_tries if key[1] == table_id]:
+            del self.password_tries[key]
+
+    def forget_old_tries(self) -> None:
+        """Drop the failures whose wait ended a lockout ago (they would start afresh anyway)."""
+        if len(self.password_tries) > 1000:
+            old = self.clock() - self.config.password_lockout
+            self.password_tries = {key: tries for key, tries in self.password_tries.items()
+                                   if tries.checking or tries.wait_until > old}
