@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import data_dir
+from soupkitchen.shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
 
 log = logging.getLogger(__name__)
 
-LAN_PORT = 8765
 
 
 def local_games() -> list[dict[str, Any]]:
@@ -95,7 +95,7 @@ async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
     db.parent.mkdir(parents=True, exist_ok=True)
     host = "0.0.0.0" if lan else "127.0.0.1"
     server = None
-    for tried in ([port] if port else [LAN_PORT, 0] if lan else [0]):
+    for tried in ([port] if port else [DEFAULT_PORT, 0] if lan else [0]):
         try:
             server = EmbeddedServer(str(db), host=host, port=tried, discovery=lan, bot_delay=app.settings.bot_delay)
             await server.start()
@@ -246,7 +246,7 @@ async def resume_hosting(app: App) -> TableSession:
     saved = saved_hosting()
     if saved is None:
         raise ServerError("unknown_table", "There is no hosted table to resume.")
-    url = await start_embedded(app, lan=True, port=int(saved.get("port") or LAN_PORT))
+    url = await start_embedded(app, lan=True, port=int(saved.get("port") or DEFAULT_PORT))
     session = await _take_back(app, url, saved, hosting_file())
     await session.resume()
     return session

@@ -25,7 +25,7 @@ from aiohttp import web
 from multidict import CIMultiDict
 from socketio import packet as sio_packet
 
-from soupkitchen.server.protocol import REQUESTS
+from soupkitchen.shared.wire.protocol import REQUESTS
 
 log = logging.getLogger(__name__)
 

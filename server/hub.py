@@ -1,7 +1,7 @@
 """The hub: connections, seat tokens and every table; the connection-level requests (hello,
 time_sync, list_tables), disconnects, and restoring the open tables after a restart.
 
-Handlers take a socket id and a typed request (``server.protocol``), change tables, and return
+Handlers take a socket id and a typed request (``shared.wire.protocol``), change tables, and return
 the acknowledgement; they raise ProtocolError for anything refused, leaving every table as it was.
 The lobby requests (seats, host powers, ready, start) live in :class:`server.lobby.Lobby` and
 playing (actions, the clock, bots, broadcasts) in :class:`server.play.Play`, both mixed in here.
@@ -18,7 +18,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from soupkitchen.server import protocol as p
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.games import available_games, load_game
 from soupkitchen.server.lobby import Lobby, PasswordTries
@@ -27,6 +26,7 @@ from soupkitchen.server.play import Play
 from soupkitchen.server.push import Pusher
 from soupkitchen.server.store import Store, token_hash
 from soupkitchen.server.table import Table
+from soupkitchen.shared.wire import protocol as p
 
 log = logging.getLogger(__name__)
 Emit = Callable[..., Awaitable[None]]

@@ -14,9 +14,9 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from soupkitchen.server import protocol as p
 from soupkitchen.server.table import PendingBotMove, Table
 from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.wire import protocol as p
 
 if TYPE_CHECKING:
     from soupkitchen.server.hub import Hub

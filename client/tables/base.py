@@ -18,7 +18,8 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.session import EMOTES, TableSession
+from soupkitchen.client.session import TableSession
+from soupkitchen.shared.wire.protocol import EMOTES
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App

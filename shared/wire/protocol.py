@@ -1,6 +1,7 @@
-"""Wire protocol v1: typed request payloads and the error codes every acknowledgement may carry.
+"""Wire protocol v1, shared by client and server: its version, the default port, the emotes, typed
+request payloads and the error codes every acknowledgement may carry.
 
-Every client request is checked against its model here before anything touches a table. The
+The server checks every client request against its model here before anything touches a table. The
 game-specific part of a request (``options``, ``action``) is plain JSON handed to ``shared/``,
 whose ``normalise_options`` and ``validate`` judge it.
 """
@@ -13,6 +14,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError
 
 PROTOCOL_VERSION = 1
+DEFAULT_PORT = 8765
+LAN_SERVICE = "_soupkitchen._tcp.local."   # the zeroconf service type servers advertise
 EMOTES = ("disgusting", "delicious", "fine")
 
 # Error codes (the "code" of {"ok": false, "error": {...}}).
