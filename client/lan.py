@@ -8,7 +8,7 @@ from typing import Any
 from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from soupkitchen.shared.wire.protocol import LAN_SERVICE
+from soupkitchen.shared.wire.constants import LAN_SERVICE
 
 
 async def browse(timeout: float = 2.0) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from soupkitchen.client.net import ServerError
-from soupkitchen.shared.wire.protocol import EMOTES
+from soupkitchen.shared.wire.constants import EMOTES
 
 if TYPE_CHECKING:
     from soupkitchen.client.net import Connection

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from soupkitchen.server.config import ServerConfig, default_db_path
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.shared.wire.protocol import DEFAULT_PORT
+from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 
 def whole_number(text: str) -> int:

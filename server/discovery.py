@@ -8,7 +8,7 @@ import socket
 from zeroconf import IPVersion
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-from soupkitchen.shared.wire.protocol import LAN_SERVICE, PROTOCOL_VERSION
+from soupkitchen.shared.wire.constants import LAN_SERVICE, PROTOCOL_VERSION
 
 
 def local_addresses() -> list[str]:

@@ -1,5 +1,5 @@
-"""Wire protocol v1, shared by client and server: its version, the default port, the emotes, typed
-request payloads and the error codes every acknowledgement may carry.
+"""Wire protocol v1, shared by client and server: typed request payloads and the error codes every
+acknowledgement may carry (its constants are in :mod:`shared.wire.constants`).
 
 The server checks every client request against its model here before anything touches a table. The
 game-specific part of a request (``options``, ``action``) is plain JSON handed to ``shared/``,
@@ -13,10 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError
 
-PROTOCOL_VERSION = 1
-DEFAULT_PORT = 8765
-LAN_SERVICE = "_soupkitchen._tcp.local."   # the zeroconf service type servers advertise
-EMOTES = ("disgusting", "delicious", "fine")
+from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: F401 - the server reads the version here
 
 # Error codes (the "code" of {"ok": false, "error": {...}}).
 BAD_REQUEST = "bad_request"
@@ -132,7 +129,7 @@ class Ready(Request):
 
 class Emote(Request):
     token: str = Token
-    emote: Literal["disgusting", "delicious", "fine"]
+    emote: Literal[EMOTES]  # one of the emotes (Literal of a tuple: each of its strings)
 
 
 REQUESTS: dict[str, type[Request]] = {

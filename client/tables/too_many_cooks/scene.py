@@ -29,7 +29,7 @@ from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
-from soupkitchen.shared.wire.protocol import EMOTES
+from soupkitchen.shared.wire.constants import EMOTES
 
 
 class TooManyCooksTable(TableScene):
