@@ -4,7 +4,6 @@ and resuming the last solo game. Each flow runs on the client's loop and ends on
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import data_dir
-from soupkitchen.shared.wire.protocol import DEFAULT_PORT
+from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
@@ -120,13 +119,7 @@ async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
 async def stop_embedded(app: App, timeout: float = 5.0) -> None:
     """Stop the server this client started; give up waiting after ``timeout`` seconds (guests still
     connected can keep a graceful stop waiting much longer)."""
-    if app.server is not None:
-        server, app.server = app.server, None
-        app.server_address = None
-        try:
-            await asyncio.wait_for(server.stop(), timeout)
-        except TimeoutError:
-            log.warning("the embedded server did not stop within %.0f s; leaving it behind", timeout)
+    await app.stop_server(timeout)
 
 
 async def connect(app: App, url: str) -> Connection:

@@ -12,14 +12,11 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from soupkitchen.client.clock import SlewedOffset
 from soupkitchen.shared.wire.codec import WireJson
-from soupkitchen.shared.wire.protocol import DEFAULT_PORT, PROTOCOL_VERSION
-
-if TYPE_CHECKING:
-    from soupkitchen.client.session import TableSession
+from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +69,20 @@ def normalise_url(address: str) -> str:
     return f"{scheme}://{host}"
 
 
+class TableFeed(Protocol):
+    """What a connection hands one table's pushes to (a :class:`client.session.TableSession`)."""
+
+    tokens: dict[int, str]
+
+    def receive_state(self, data: dict[str, Any]) -> None: ...
+
+    def receive_lobby(self, table: dict[str, Any]) -> None: ...
+
+    def receive_emote(self, seat: Any, emote: str) -> None: ...
+
+    async def resume(self) -> int: ...
+
+
 class Connection:
     """A live link to one server, shared by every table session on it."""
 
@@ -83,7 +94,7 @@ class Connection:
         self.connected = False
         self.server_id: str | None = None
         self.games: list[dict[str, Any]] = []
-        self.sessions: dict[str, TableSession] = {}
+        self.sessions: dict[str, TableFeed] = {}
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.kicked_listeners: list[Callable[[str], None]] = []
         self.status_listeners: list[Callable[[bool], None]] = []

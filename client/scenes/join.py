@@ -11,7 +11,7 @@ from typing import Any
 from soupkitchen.client import modes, theme
 from soupkitchen.client.net import EXAMPLE_ADDRESS, normalise_url
 from soupkitchen.client.scenes import flows
-from soupkitchen.client.scenes.common import FormScene, TextDialog
+from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
 
@@ -145,7 +145,7 @@ class JoinScene(FormScene):
         self.error = ""
         self.rebuild()
         flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect(self.app, url),
-                            lambda conn: self.app.stack.push(TablesScene(self.app, conn)),
+                            lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 
 
@@ -220,8 +220,8 @@ class TablesScene(FormScene):
         if table.get("started"):
             flows.watch(self.app, self.conn, table["id"])
         elif table.get("has_password"):
-            self.app.stack.push(TextDialog(self.app, "Password", "Password",
-                                           lambda pw: flows.join(self.app, self.conn, table["id"], pw),
-                                           message="This table needs a password.", secret=True))
+            self.app.stack.open("text", "Password", "Password",
+                                lambda pw: flows.join(self.app, self.conn, table["id"], pw),
+                                message="This table needs a password.", secret=True)
         else:
             flows.join(self.app, self.conn, table["id"])
