@@ -1,21 +1,48 @@
 """Vector art rasterised to surfaces, cached by (path, size).
 
+The art is the package data of ``soupkitchen.assets``, found through :mod:`importlib.resources`.
 Rasterising is slow, so scenes call :func:`preload` at start-up (or :func:`preload_async` to spread
 the work over frames) and then :func:`load_svg` is a cache hit inside the frame loop.
+
+A picture that cannot be read is drawn as a magenta placeholder and logged, so a player's game goes
+on; in strict mode (``SOUPKITCHEN_STRICT_ART=1``, which the tests set) it raises :class:`MissingArt`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Iterable
+from importlib import resources
 from pathlib import Path
 
 import pygame
 
 log = logging.getLogger(__name__)
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+STRICT_ENV = "SOUPKITCHEN_STRICT_ART"
+PLACEHOLDER = (255, 0, 255, 255)   # pure magenta: no art uses it, so a screenshot shows where a picture is missing
+
+
+class MissingArt(FileNotFoundError):
+    """A picture the client asked for is missing or unreadable (raised in strict mode only)."""
+
+
+def _assets_folder() -> Path:
+    """The folder holding the installed ``soupkitchen.assets`` package's files."""
+    folder = resources.files("soupkitchen.assets")
+    if not isinstance(folder, Path):
+        raise ImportError(f"soupkitchen.assets must be installed as files on disk, not {folder!r}")
+    return folder
+
+
+ASSETS = _assets_folder()
+
+
+def strict() -> bool:
+    """True when a missing picture is an error rather than a placeholder."""
+    return os.environ.get(STRICT_ENV, "") not in ("", "0")
 
 _cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 _fast: dict[tuple[object, object], pygame.Surface] = {}   # keyed by the caller's own objects: no conversions
@@ -23,13 +50,13 @@ _fast: dict[tuple[object, object], pygame.Surface] = {}   # keyed by the caller'
 
 def _placeholder(size: tuple[int, int]) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    surface.fill((200, 60, 160, 160))
+    surface.fill(PLACEHOLDER)
     return surface
 
 
 def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
     """The SVG at ``path`` rasterised to fit within ``size`` pixels, keeping its aspect ratio (cached);
-    a magenta placeholder of ``size`` if it cannot be read, so a missing file never stops a game."""
+    a magenta placeholder of ``size`` if it cannot be read (:class:`MissingArt` in strict mode)."""
     try:
         return _fast[(path, size)]
     except (KeyError, TypeError):
@@ -43,7 +70,9 @@ def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
             found = pygame.image.load_sized_svg(str(path), size)
             if pygame.display.get_surface() is not None:
                 found = found.convert_alpha()
-        except (pygame.error, FileNotFoundError, OSError) as err:
+        except (pygame.error, OSError) as err:
+            if strict():
+                raise MissingArt(f"could not rasterise {path}: {err}") from err
             log.warning("could not rasterise %s: %s", path, err)
             found = _placeholder(size)
         _cache[key] = found

@@ -33,8 +33,14 @@ def local_games() -> list[dict[str, Any]]:
             log.info("game %s unavailable: %s", game_id, err)
             continue
         games.append({"id": game.id, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "options": [spec.to_json() for spec in game.option_specs]})
+                      "max_players": game.max_players, "options": [spec.to_json() for spec in game.option_specs],
+                      "solo_options": dict(getattr(game, "solo_options", {}))})
     return games
+
+
+def solo_options(game_id: str) -> dict[str, Any]:
+    """The options a table of one person among bots starts from, where a game has its own."""
+    return next((g["solo_options"] for g in local_games() if g["id"] == game_id), {})
 
 
 def resume_file() -> Path:
@@ -206,6 +212,8 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
                      pads: dict[int, str] | None = None, pause_on_handoff: bool = True) -> TableSession:
     """Solo (one local player) or couch play: an embedded server, bots in the other seats, started.
     ``pads`` binds local player i (in seating order) to a gamepad device."""
+    if local_players == 1:
+        options = {**solo_options(game), **options}
     url = await start_embedded(app, lan=False)
     conn = await connect(app, url)
     session = await create_table(app, conn, game, options, players, local_players,

@@ -3,8 +3,10 @@ server, the viewer's moves made only by pointer events at the points the table g
 
     .venv/bin/python scripts/tour.py pink-soup --players 4 --seed 1 --out /tmp/tour [--size 1280x720]
 
-The server deals with its own seed (a client cannot choose it), so ``--seed`` seeds the viewer's
-choices. Each turn the viewer's seat picks a seeded random legal action, asks the table where to click for it
+``--seed`` seeds the deal and the bots (the embedded server is started with it; no client can
+choose a seed) and the viewer's choices, so the same command plays the same game every time. Each
+turn the viewer's seat picks a seeded random legal action (at Stone Soup, whose list is only a
+sample, often a random valid play instead: any cards, any declaration), asks the table where to click for it
 (``points_for(action)``), posts mouse events at those points to pygame's queue and checks that the
 action the client sent is the one intended. A screenshot is saved every few actions and at the end.
 The game's clock is injected: it moves a frame at a time, and a few seconds after each of the
@@ -37,6 +39,7 @@ SECONDS_PER_MOVE = 3.0     # game-clock time the viewer "thinks" before each mov
 XDG = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 SETTLE_FRAMES = 30         # half a second of frames before a screenshot
 WAIT_FRAMES = 3000         # frames to wait for the table to answer before giving up
+ANY_PLAY_SHARE = 0.5       # Stone Soup: how often the viewer makes a random valid play rather than a listed one
 
 
 class TourClock:
@@ -47,6 +50,30 @@ class TourClock:
 
     def __call__(self) -> float:
         return self.t
+
+
+def unlabelled(action: dict) -> dict:
+    """An action without the words it is listed with (a table may send either form)."""
+    return {key: value for key, value in action.items() if key != "label"}
+
+
+def still_possible(action: dict, legal: list[dict]) -> bool:
+    """Whether ``action`` can still be made: listed, or a Stone Soup play while playing is listed
+    (any valid play is accepted; the list is only a sample)."""
+    return action in legal or (action.get("type") == "play" and any(a.get("type") == "play" for a in legal))
+
+
+def any_stone_soup_play(view: dict, rng: random.Random) -> dict | None:
+    """A random valid Stone Soup play, listed or not: a random non-empty set of the hand's cards
+    other than salt, declared as a random count from 1 to ``most_declared`` (None: no play now)."""
+    if not any(a.get("type") == "play" for a in view.get("legal_actions") or []):
+        return None
+    cards = [kind for kind, n in (view.get("hand") or {}).items() if kind != "salt" for _ in range(n)]
+    if not cards:
+        return None
+    chosen = rng.sample(cards, rng.randint(1, min(len(cards), 4)))
+    counted = {kind: chosen.count(kind) for kind in dict.fromkeys(cards) if kind in chosen}
+    return {"type": "play", "cards": counted, "count": rng.randint(1, view["most_declared"])}
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -63,6 +90,7 @@ class Tour:
         self.clock = TourClock()
         self.actions = self.by_click = self.screenshots = 0
         self.sent: list[dict] = []
+        self.last_view: dict = {}     # the viewer's view when the tour ended
         self.failure: str | None = None
 
     async def run(self) -> int:
@@ -86,7 +114,7 @@ class Tour:
         reset_clipped()
         self.app = app = App(TourSettings(path=work / "settings.json"), size=self.size, fullscreen=False,
                              clock=self.clock)
-        server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock)
+        server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock, seed=self.seed)
         await server.start()
         server.lan = False
         app.server = server
@@ -118,6 +146,7 @@ class Tour:
                     self.shoot(pygame, f"{self.actions:04d}")
             await self.frames(SETTLE_FRAMES)
             self.shoot(pygame, "end")
+            self.last_view = self.view()
         finally:
             await modes.leave_table(app, self.session) if hasattr(self, "session") else None
             await modes.stop_embedded(app)
@@ -151,7 +180,10 @@ class Tour:
             return None
         if self.session.over:
             return None
-        return self.rng.choice(self.view()["legal_actions"])
+        view = self.view()
+        if self.game == "stone-soup" and self.rng.random() < ANY_PLAY_SHARE:
+            return any_stone_soup_play(view, self.rng) or self.rng.choice(view["legal_actions"])
+        return self.rng.choice(view["legal_actions"])
 
     async def play(self, action: dict, pygame) -> None:
         self.clock.t += SECONDS_PER_MOVE
@@ -159,7 +191,7 @@ class Tour:
         for table in list(hub.tables.values()):
             hub.reschedule(table)
         await self.frames(2)
-        if self.session.over or action not in (self.view().get("legal_actions") or []):
+        if self.session.over or not still_possible(action, self.view().get("legal_actions") or []):
             return    # the clock ran out meanwhile: the next action is chosen afresh
         self.actions += 1
         before = len(self.sent)
@@ -173,7 +205,7 @@ class Tour:
         if not await self.frames(WAIT_FRAMES // 10, lambda: len(self.sent) > before):
             self.failure = f"clicking {points} sent nothing for {action.get('label') or action}"
             return
-        if self.sent[before] != action or len(self.sent) != before + 1:
+        if unlabelled(self.sent[before]) != unlabelled(action) or len(self.sent) != before + 1:
             self.failure = f"meant {action}, the client sent {self.sent[before:]}"
             return
         self.by_click += 1

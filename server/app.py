@@ -100,6 +100,8 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
             log.exception("request %s failed", event)
             hub.metrics.errors_total += 1
             reply = p.ProtocolError(p.INTERNAL, "the server could not do that").to_json()
+        finally:
+            await hub.pusher.flush()  # on the stock socket path, the pushes leave before the answer
         if log.isEnabledFor(logging.INFO):  # soupkitchen-server --verbose
             outcome = "ok" if reply.get("ok") else reply["error"]["code"]
             log.info("%s %s %s -> %s", sid, event, loggable(args), outcome)

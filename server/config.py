@@ -47,3 +47,5 @@ class ServerConfig:
     linger: float = 600.0  # seconds a finished table stays in memory (its record stays in the database)
     keep_days: float = 30.0  # days finished games and closed lobbies stay in the database (0: for ever)
     server_id: str = ""
+    deal_seed: int | None = None  # every game deals from this seed (a local tour or test); None: a fresh one
+    # each time. No request and no command-line flag sets it, so players on a shared server cannot.

@@ -20,12 +20,15 @@ class EmbeddedServer:
 
     ``clock`` is the server's monotonic clock (seconds), read for every deadline, bot move and
     ``time_sync`` answer; the table's timer is armed on the event loop from it, so after moving a
-    clock by hand call ``srv.hub.reschedule(table)`` to have the hub look at the table's deadlines again."""
+    clock by hand call ``srv.hub.reschedule(table)`` to have the hub look at the table's deadlines again.
+
+    ``seed`` fixes every game's deal and the bots' seeds, so that a local tour or test replays the same
+    game; left out, each game gets a fresh seed (clients never choose one)."""
 
     def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
                  bot_delay: float | None = None, clock: Callable[[], float] = time.monotonic,
-                 **limits: Any) -> None:
-        self.config = ServerConfig(db_path=db_path, **limits)
+                 seed: int | None = None, **limits: Any) -> None:
+        self.config = ServerConfig(db_path=db_path, deal_seed=seed, **limits)
         self.clock = clock
         if bot_delay is not None:
             self.config.bot_delay = bot_delay

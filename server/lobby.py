@@ -298,8 +298,13 @@ class Lobby:
         filled = [i for i, seat in enumerate(table.seats) if seat.empty]
         for index in filled:
             table.seats[index].bot = True
+        seed = self.config.deal_seed
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        else:
+            table.rng.seed(seed)  # the bots' own seeds follow the fixed deal too
         try:
-            table.start(self.clock(), secrets.randbelow(2**31))
+            table.start(self.clock(), seed)
         except Exception:
             log.exception("table %s could not start", table.id)
             for index in filled:

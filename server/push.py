@@ -4,36 +4,85 @@
 of one view per seat costs several event-loop rounds; under load that wait dominated the time
 from an action to its views. Here each push is encoded once and put straight on the recipient
 connection's Engine.IO send queue (the same queue ``emit`` ends at), synchronously, so the pushes
-of one action leave in order and before its acknowledgement. If the installed python-socketio
-does not have the attributes this relies on, it falls back to ``emit``.
+of one action leave in order and before its acknowledgement.
+
+This fast path leans on private parts of python-engineio and python-socketio, so it is fenced: it
+runs only with the versions in :data:`FAST_PATH_TESTED` (the suite runs on both paths), and any
+other version, or ``SOUPKITCHEN_STOCK_SOCKETS=1``, gives the stock path (``emit`` and the stock
+sockets) with one log line saying why.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+from collections import deque
+from importlib import metadata
 from typing import Any
 
 import socketio
-from engineio import async_socket as eio_socket
 from engineio import exceptions as eio_exceptions
 from engineio import packet as eio_packet
 from socketio import packet as sio_packet
 
+try:
+    from engineio.async_socket import AsyncSocket as StockSocket
+except ImportError:  # a release without it can only run the stock path (its version is outside the range)
+    StockSocket = object  # type: ignore[assignment,misc]
+
 log = logging.getLogger(__name__)
 NAMESPACE = "/"
+STOCK_ENV = "SOUPKITCHEN_STOCK_SOCKETS"
+# distribution -> (lowest, first untested) release the fast path's overrides were tested with
+FAST_PATH_TESTED = {"python-engineio": ((4, 11), (4, 16)), "python-socketio": ((5, 12), (5, 19))}
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """The leading numeric parts of a version string: "4.15.1" -> (4, 15, 1), "5.0rc1" -> (5,)."""
+    parts = []
+    for part in version.split("."):
+        if not part.isdigit():
+            break
+        parts.append(int(part))
+    return tuple(parts)
+
+
+def stock_path_reason(versions: dict[str, str] | None = None) -> str | None:
+    """Why the server must use the stock socket path, or None when the fast path may run.
+    ``versions`` maps distribution names to versions (default: the installed ones)."""
+    if os.environ.get(STOCK_ENV, "") not in ("", "0"):
+        return f"{STOCK_ENV} is set"
+    for name, (lowest, untested) in FAST_PATH_TESTED.items():
+        try:
+            version = versions[name] if versions is not None else metadata.version(name)
+        except (KeyError, metadata.PackageNotFoundError):
+            return f"the installed version of {name} is unknown"
+        if not lowest <= _release(version)[:2] < untested:
+            tested = f"{'.'.join(map(str, lowest))} to before {'.'.join(map(str, untested))}"
+            return f"{name} {version} is outside the range the fast path was tested with ({tested})"
+    return None
 
 
 class Pusher:
+    """Sends pushes: straight onto the connections' queues on the fast path; on the stock path
+    through ``emit``, one after another in the order they were made, by a task of their own. A
+    request awaits :meth:`flush`, so that its pushes leave before its answer."""
+
     def __init__(self, sio: socketio.AsyncServer) -> None:
         self.sio = sio
-        self.direct = all(hasattr(obj, name) for obj, name in (
+        self.direct = getattr(sio, "fast", False) and all(hasattr(obj, name) for obj, name in (
             (sio, "eio"), (sio.eio, "sockets"), (sio, "manager"), (sio.manager, "eio_sid_from_sid"),
             (sio, "packet_class")))
-        self.fallbacks: set[asyncio.Task[Any]] = set()
+        self.pending: deque[tuple[str, str, Any]] = deque()   # stock path: pushes not yet handed over
+        self.queued = self.handed = 0                           # pushes made, and handed to their connection
+        self.waiters: deque[tuple[int, asyncio.Future[None]]] = deque()
+        self.sender: asyncio.Task[None] | None = None
 
     def encode(self, event: str, data: Any) -> Any:
         """The wire packet of one push, to hand to :meth:`send` for any number of recipients."""
+        if not self.direct:
+            return (event, data, None)
         pkt = self.sio.packet_class(sio_packet.EVENT, namespace=NAMESPACE, data=[event, data])
         return (event, data, eio_packet.Packet(eio_packet.MESSAGE, pkt.encode()))
 
@@ -47,12 +96,41 @@ class Pusher:
             if socket is not None and not getattr(socket, "closed", False) and queue is not None:
                 queue.put_nowait(raw)
             return
-        task = asyncio.ensure_future(self.sio.emit(event, data, to=sid))
-        self.fallbacks.add(task)
-        task.add_done_callback(self.fallbacks.discard)
+        self.pending.append((sid, event, data))
+        self.queued += 1
+        if self.sender is None or self.sender.done():
+            self.sender = asyncio.ensure_future(self._send_pending())
+
+    async def flush(self) -> None:
+        """Return once every push made so far has been handed to its connection (later ones may
+        still be on their way)."""
+        if self.handed >= self.queued:
+            return
+        done = asyncio.get_running_loop().create_future()
+        self.waiters.append((self.queued, done))
+        await done
+
+    async def _send_pending(self) -> None:
+        try:
+            while self.pending:
+                sid, event, data = self.pending.popleft()
+                try:
+                    await self.sio.emit(event, data, to=sid)
+                except Exception:
+                    log.exception("could not push %s to %s", event, sid)
+                self.handed += 1
+                while self.waiters and self.waiters[0][0] <= self.handed:
+                    _target, done = self.waiters.popleft()
+                    if not done.done():
+                        done.set_result(None)
+        finally:  # done, or cancelled as the server closes: nobody is left waiting
+            for _target, done in self.waiters:
+                if not done.done():
+                    done.set_result(None)
+            self.waiters.clear()
 
 
-class QuickSocket(eio_socket.AsyncSocket):
+class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
     """An Engine.IO socket that reads and writes its websocket one event-loop round after a
     message arrives or a packet is queued.
 
@@ -131,10 +209,23 @@ class QuickSocket(eio_socket.AsyncSocket):
 
 
 class GameSocketServer(socketio.AsyncServer):
-    """The server's Socket.IO server, whose Engine.IO sockets are :class:`QuickSocket`."""
+    """The server's Socket.IO server, whose Engine.IO sockets are :class:`QuickSocket`.
+
+    Made only on the fast path: where :func:`stock_path_reason` gives a reason, constructing one
+    logs the reason and returns a stock ``socketio.AsyncServer`` instead, untouched by any override.
+    """
+
+    fast = True
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> socketio.AsyncServer:
+        reason = stock_path_reason()
+        if reason is None:
+            return super().__new__(cls)
+        log.warning("sockets: using python-socketio's stock path, because %s", reason)
+        return socketio.AsyncServer(*args, **kwargs)
 
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
         socket = self.eio.sockets.get(eio_sid)
-        if type(socket) is eio_socket.AsyncSocket:  # noqa: E721 - exactly the stock class, nothing else
+        if type(socket) is StockSocket:  # noqa: E721 - exactly the stock class, nothing else
             socket.__class__ = QuickSocket
         return await super()._handle_eio_connect(eio_sid, environ)

@@ -37,6 +37,8 @@ class GameSetupScene(FormScene):
 
     def _reset_game(self) -> None:
         self.options = {spec["key"]: spec["default"] for spec in self.game.get("options", [])}
+        if self.mode == "solo":
+            self.options.update(self.game.get("solo_options") or {})
         low, high = self.game["min_players"], self.game["max_players"]
         self.players = max(low, min(high, 4 if self.mode != "couch" else max(2, low)))
         self.local_players = min(self.local_players, self.players)

@@ -10,7 +10,9 @@ from soupkitchen.client.tables.base import TableScene
 log = logging.getLogger(__name__)
 
 TABLES = {"too-many-cooks": "soupkitchen.client.tables.too_many_cooks:TooManyCooksTable",
-          "pink-soup": "soupkitchen.client.tables.pink_soup:PinkSoupTable"}
+          "pink-soup": "soupkitchen.client.tables.pink_soup:PinkSoupTable",
+          "stone-soup": "soupkitchen.client.tables.stone_soup:StoneSoupTable",
+          "pot-pourri": "soupkitchen.client.tables.pot_pourri:PotPourriTable"}
 
 
 def table_scene_for(game_id: str) -> type[TableScene]:

@@ -119,7 +119,8 @@ class SizeBook:
 
 
 class StoneSoupBot(Bot):
-    """Plays one seat: builds a play card by card, then declares; challenges what it doubts."""
+    """Plays one seat: builds a play card by card, then declares; challenges what it doubts and
+    lets the rest go."""
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
@@ -247,7 +248,7 @@ class StoneSoupBot(Bot):
         if serial not in self.challenges:
             chance = self._challenge_chance(view, window)
             self.challenges[serial] = self.rng.random() < chance
-        return {"type": "challenge"} if self.challenges[serial] else None
+        return {"type": "challenge"} if self.challenges[serial] else {"type": "let_go"}
 
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
         if window["empties_hand"] or window["serial"] in self.caught:

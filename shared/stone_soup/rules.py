@@ -37,9 +37,11 @@ from soupkitchen.shared.stone_soup.state import StoneSoupState, Window
 LOG_LENGTH = 8
 REVEALS_KEPT = 1
 DECK_CARDS = frozenset(DECK)
-ACTION_TYPES = ("play", "salt", "challenge", "timeout")
+ACTION_TYPES = ("play", "salt", "challenge", "let_go", "timeout")
 
 
+CHALLENGE_SECONDS = 6  # a window long enough for people who hesitate; it closes early once all let go
+SOLO_CHALLENGE_SECONDS = 4
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
 
 
@@ -61,9 +63,11 @@ class StoneSoup(Game[StoneSoupState]):
     min_players = 2
     max_players = 5
     option_specs = (
-        OptionSpec("challenge_seconds", "Seconds to call \"stone soup\" after each play", 3,
-                   minimum=1, maximum=10),
+        OptionSpec("challenge_seconds", "Seconds to call \"stone soup\" after each play",
+                   CHALLENGE_SECONDS, minimum=1, maximum=10),
     )
+    # A table of one person among bots starts from these (a shorter window: nobody else to wait for).
+    solo_options = {"challenge_seconds": SOLO_CHALLENGE_SECONDS}
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> StoneSoupState:
@@ -88,9 +92,10 @@ class StoneSoup(Game[StoneSoupState]):
             return []
         window = state.window
         if window is not None:
-            if seat == window.player:
+            if seat == window.player or seat in window.let_go:
                 return []
-            return [{"type": "challenge", "label": "Call \"stone soup!\""}]
+            return [{"type": "challenge", "label": "Call \"stone soup!\""},
+                    {"type": "let_go", "label": "Let it go"}]
         if seat != state.turn:
             return []
         in_hand = count_kinds(state.hands[seat])
@@ -122,6 +127,8 @@ class StoneSoup(Game[StoneSoupState]):
             return "There is no such seat at this table."
         if kind == "challenge":
             return self._challenge_reason(state, seat, now)
+        if kind == "let_go":
+            return self._let_go_reason(state, seat, now)
         window = state.window
         if window is not None:
             if seat == next_seat(state, window.player):
@@ -155,6 +162,20 @@ class StoneSoup(Game[StoneSoupState]):
             return "There is no play to challenge right now."
         if seat == window.player:
             return "You cannot challenge your own play."
+        if seat in window.let_go:
+            return "You let that play go."
+        if not _is_number(now) or now >= window.closes_at:
+            return "Too late: the challenge window has closed."
+        return None
+
+    def _let_go_reason(self, state: StoneSoupState, seat: int, now: Any) -> str | None:
+        window = state.window
+        if window is None:
+            return "There is no play to let go right now."
+        if seat == window.player:
+            return "That is your own play: the others decide whether to let it go."
+        if seat in window.let_go:
+            return "You already let that play go."
         if not _is_number(now) or now >= window.closes_at:
             return "Too late: the challenge window has closed."
         return None
@@ -177,6 +198,8 @@ class StoneSoup(Game[StoneSoupState]):
             return new, self._salt(new, seat)
         if kind == "challenge":
             return new, self._challenge(new, seat)
+        if kind == "let_go":
+            return new, self._let_go(new, seat)
         return new, self._close_unchallenged(new)
 
     def _play(self, state: StoneSoupState, seat: int, chosen: dict[str, int], count: int,
@@ -250,6 +273,16 @@ class StoneSoup(Game[StoneSoupState]):
                          seat=seat, player=window.player, cards=kinds, verdict=verdict, taker=taker,
                          taken=None if whole else taken, whole_pot=whole, salt=salt)]
         return events + self._pass_on(state, window)
+
+    def _let_go(self, state: StoneSoupState, seat: int) -> list[Event]:
+        """``seat`` will not challenge; once every other player has said so the play stands at once."""
+        window = state.window
+        assert window is not None
+        window.let_go = (*window.let_go, seat)
+        events = [_event(state, "let_go", f"{player_name(seat)} lets it go.", logged=False, seat=seat)]
+        if len(window.let_go) == state.players - 1:
+            events += self._close_unchallenged(state)
+        return events
 
     def _close_unchallenged(self, state: StoneSoupState) -> list[Event]:
         window = state.window

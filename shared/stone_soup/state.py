@@ -19,15 +19,16 @@ class Window:
     added: int  # how many cards were really added
     closes_at: float  # game-clock time after which nobody may challenge
     serial: int  # which play this is (counts plays and salts from 1)
+    let_go: tuple[int, ...] = ()  # the seats that said they will not challenge it, in that order
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "food": self.food, "count": self.count, "added": self.added,
-                "closes_at": self.closes_at, "serial": self.serial}
+                "closes_at": self.closes_at, "serial": self.serial, "let_go": list(self.let_go)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Window:
         return cls(data["player"], data["food"], data["count"], data["added"], data["closes_at"],
-                   data["serial"])
+                   data["serial"], tuple(data.get("let_go", ())))
 
 
 @dataclass

@@ -41,6 +41,7 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         "window": None if window is None else {
             "player": window.player, "food": SEQUENCE[window.food], "count": window.count,
             "empties_hand": sizes[window.player] == 0, "serial": window.serial,
+            "let_go": list(window.let_go),
         },
         "most_declared": most_declared(state.due),
         "pot": size_band(len(state.pot)),

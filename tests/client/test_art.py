@@ -1,6 +1,6 @@
-"""SVG art is rasterised once per size and a missing file never stops the game."""
+"""SVG art is rasterised once per size; a missing file never stops a player's game, and fails a test."""
 
-import pygame
+import pytest
 
 from soupkitchen.client import art
 
@@ -19,7 +19,15 @@ def test_svg_is_rasterised_to_the_asked_size_and_cached(tmp_path):
     assert art.cached(path, (64, 32)) and not art.cached(path, (65, 32))
 
 
-def test_a_missing_picture_becomes_a_placeholder(tmp_path):
+def test_a_missing_picture_becomes_a_placeholder_for_players(tmp_path, monkeypatch, caplog):
+    monkeypatch.delenv(art.STRICT_ENV, raising=False)
     surface = art.load_svg(tmp_path / "nope.svg", (20, 20))
     assert surface.get_size() == (20, 20)
-    assert isinstance(surface, pygame.Surface)
+    assert tuple(surface.get_at((10, 10))) == art.PLACEHOLDER
+    assert "nope.svg" in caplog.text
+
+
+def test_a_missing_picture_is_an_error_in_strict_mode(tmp_path):
+    assert art.strict()                                       # the suite runs strict (tests/conftest.py)
+    with pytest.raises(art.MissingArt, match="nope.svg"):
+        art.load_svg(tmp_path / "nope.svg", (20, 20))

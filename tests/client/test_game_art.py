@@ -211,7 +211,10 @@ def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeyp
     assert rasterised == []                                  # every picture drawn was ready
 
 
-def test_the_food_owed_is_framed_and_marked_in_stone_soups_sequence(app, kit):
+def test_the_food_owed_is_framed_and_marked_in_stone_soups_sequence(app, kit, monkeypatch):
+    from soupkitchen.client import tables
+
+    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")   # the fallback
     players, seat, view = next((p, s, v) for p, s, v in sample_views("stone-soup", seeds=range(2), every=3)
                                if s is not None and v["due"] in (v.get("sequence") or []) and not v["over"])
     board = next(s for s in present.sections("stone-soup", view, list(NAMES[:players])) if s.key == "board")

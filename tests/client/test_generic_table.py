@@ -131,7 +131,8 @@ def test_every_move_label_is_shown_whole_at_1280x720(app, kit, game_id):
         assert described["sections"] and described["sections"][0][0] == "Now"
 
 
-async def test_a_wrapped_move_is_played_by_mouse_and_by_keyboard(app, kit):
+async def test_a_wrapped_move_is_played_by_mouse_and_by_keyboard(app, kit, monkeypatch):
+    monkeypatch.delitem(TABLES, "pot-pourri", raising=False)   # its long labels, on the generic table
     _count, players, seat, view = views_with_moves("pot-pourri", 1)[0]
     conn, session = open_table(app, kit, "pot-pourri", players, seat)
     show(app, session, seat, view)
@@ -145,7 +146,8 @@ async def test_a_wrapped_move_is_played_by_mouse_and_by_keyboard(app, kit):
     assert sent == [view["legal_actions"][1], view["legal_actions"][0]]
 
 
-def test_sections_too_long_for_the_panel_scroll_with_q_and_e(app, kit):
+def test_sections_too_long_for_the_panel_scroll_with_q_and_e(app, kit, monkeypatch):
+    monkeypatch.delitem(TABLES, "pot-pourri", raising=False)   # its long sections, on the generic table
     _count, players, seat, view = views_with_moves("pot-pourri", 1)[0]
     offered = [dict(card, id=i) for i, card in enumerate((view["book"] or view["choosing_from"]) * 20)]
     _conn, session = open_table(app, kit, "pot-pourri", players, seat)

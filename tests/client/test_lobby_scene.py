@@ -3,9 +3,19 @@ and say they are ready; the start waits for everyone."""
 
 from __future__ import annotations
 
+import pytest
+
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.generic import GenericTable
+
+
+@pytest.fixture(autouse=True)
+def stone_soup_at_the_generic_table(monkeypatch):
+    """These tests drive the generic table (every game's fallback) with Stone Soup's summaries."""
+    from soupkitchen.client import tables
+
+    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
 
 
 async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):

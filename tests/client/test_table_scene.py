@@ -12,6 +12,14 @@ from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.generic import GenericTable
 
 
+@pytest.fixture(autouse=True)
+def stone_soup_at_the_generic_table(monkeypatch):
+    """These tests drive the generic table (every game's fallback) with Stone Soup's summaries."""
+    from soupkitchen.client import tables
+
+    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
+
+
 def state(seat, legal, state_id=1, deadline=None, over=False, **facts):
     return {"table": "t1", "seat": seat, "state_id": state_id, "deadline": deadline, "server_time": 0.0,
             "events": [{"type": "played", "label": f"step {state_id}"}],

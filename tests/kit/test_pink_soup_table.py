@@ -207,3 +207,69 @@ def test_closing_your_pot_by_clicking_it_declares_the_last_round():
     assert scene.hover_words()[-1] == "Click: Declare the last round (close your pot now)"
     click(app, scene, scene.thing("slot:0:2").rect.center)     # anywhere on the pot
     assert session.acted[-1][1]["type"] == "declare" and session.view(0)["players"][0]["closed"]
+
+
+def test_the_mouse_search_is_chosen_first_and_only_then_shows_every_piles_cards_to_take_one():
+    session, app, scene = table(wanted=lambda v: v["step"] == "power" and v["turn"] == 0
+                                and any(a["type"] == "search" for a in v["legal_actions"]))
+    render(app, scene, 1.0)
+    assert scene.thing("searchbox") is None and not any(k.startswith("search:") for k in scene.describe()["faces"])
+    search = next(a for a in session.view(0)["legal_actions"] if a["type"] == "search")
+    assert len(play_by_clicks(app, scene, search, 2.0)) == 1 and session.acted[-1] == (0, search)
+    render(app, scene, 3.0)
+    view = session.view(0)
+    assert view["step"] == "search" and scene.thing("searchbox") is not None
+    covered = [(p, d) for p, pile in enumerate(view["pending"]["kitchen_search"]) for d in range(len(pile))]
+    assert {f"search:{p}:{d}" for p, d in covered} == set(scene.describe()["usable"])
+    find = view["legal_actions"][-1]
+    assert play_by_clicks(app, scene, find, 4.0) and session.acted[-1] == (0, find)
+    assert session.refused == []
+
+
+def test_a_pot_card_is_named_only_at_the_moment_it_is_seen_unless_the_learner_aid_is_on():
+    session, app, scene = table(wanted=lambda v: v["step"] == "second" and v["turn"] == 0)
+    click(app, scene, scene.thing("pot:0").rect.center)
+    render(app, scene, 1.0)
+    slot = len(session.view(0)["players"][0]["pot"]) - 1
+    placed = scene.thing(f"slot:0:{slot}")
+    assert placed.face is not None and placed.what.endswith("(seen just now: remember it)")
+    assert scene.describe()["learner_memory"] is False
+    mover = next(s for s in range(4) if session.game.legal_actions(session.state, s))
+    session.apply(mover, session.game.legal_actions(session.state, mover)[0])
+    render(app, scene, 2.0)
+    assert scene.thing(f"slot:0:{slot}").face is None and scene.thing(f"slot:0:{slot}").what.endswith("face down")
+
+    learner = FakeSession("pink-soup", 4, 0, seed=3)
+    learner.state = learner.game.setup(4, learner.game.normalise_options({"learner_memory": True}, 4), 3)
+    learner.bots_play(until=lambda v: v["deck"] < 50 and v["turn"] == 0 and any(v["players"][0]["pot"]))
+    app, scene = make_table(learner)
+    render(app, scene, 0.0)
+    named = [t for t in scene.things() if t.key.startswith("slot:0:") and t.face is not None]
+    assert scene.describe()["learner_memory"] is True
+    assert named and all(t.what.endswith("(remembered for you)") for t in named)
+
+
+def test_moves_name_each_chef_as_the_seat_tabs_do():
+    session, app, scene = table(wanted=lambda v: v["step"] == "second" and v["turn"] == 0)
+    scene.handle(InputAction("alt"))
+    rows = scene.moves.rows
+    assert any("Bert's pot" in row for row in rows) and not any("Chef " in row for row in rows)
+    scene.handle(InputAction("alt"))
+    scene.handle(InputAction("point", "mouse", pos=scene.thing("pot:1").rect.center))
+    assert scene.hover_words()[-1].startswith("Click: Put ") and scene.hover_words()[-1].endswith("into Bert's pot")
+
+
+def test_the_history_names_a_card_taken_into_a_pot_only_while_the_game_shows_it():
+    session, app, scene = table(wanted=lambda v: v["step"] == "choose" and v["turn"] == 0
+                                and any(a["type"] == "take" for a in v["legal_actions"]))
+    take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
+    card = take["label"].split("Take ")[1].split(" from")[0]
+    play_by_clicks(app, scene, take, 1.0)
+    render(app, scene, 1.5)
+    line = next(line for line in scene.history(session.view(0)) if "into their" in line)
+    assert line.startswith("Ada takes " + card)
+    mover = next(s for s in range(4) if session.game.legal_actions(session.state, s))
+    session.apply(mover, session.game.legal_actions(session.state, mover)[0])
+    render(app, scene, 2.0)
+    later = [line for line in scene.history(session.view(0)) if line.startswith("Ada takes ")]
+    assert later and card not in later[-1] and "a card" in later[-1]

@@ -18,7 +18,7 @@ def load_tour():
     return module
 
 
-@pytest.mark.parametrize("game", ["pink-soup", "too-many-cooks"])
+@pytest.mark.parametrize("game", ["pink-soup", "too-many-cooks", "stone-soup"])
 def test_a_short_tour_is_played_by_clicks_alone_and_every_label_fits(game, tmp_path, capsys):
     status = load_tour().main([game, "--players", "4", "--seed", "1", "--out", str(tmp_path),
                                "--actions", "30", "--every", "10"])
@@ -32,9 +32,29 @@ def test_a_short_tour_is_played_by_clicks_alone_and_every_label_fits(game, tmp_p
     assert len(shots) == int(fields["screenshots"]) >= 2
 
 
-def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(tmp_path, capsys):
+def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(tmp_path, capsys, monkeypatch):
+    from soupkitchen.client import tables
+
+    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
     status = load_tour().main(["stone-soup", "--players", "3", "--seed", "1", "--out", str(tmp_path)])
     captured = capsys.readouterr()
     assert status == 2
     assert "cannot yet say where to click" in captured.err
     assert captured.out.strip().splitlines()[-1].startswith("game=stone-soup actions=0 by_click=0")
+
+
+def test_the_same_seed_plays_the_same_pink_soup_game_again(tmp_path):
+    """``--seed`` seeds the deal and the bots as well as the viewer's choices."""
+    import asyncio
+
+    tour = load_tour()
+    played = []
+    for run in ("first", "second"):
+        trip = tour.Tour("pink-soup", 4, 1, tmp_path / run, (1280, 720), every=100, limit=12)
+        assert asyncio.run(trip.run()) == 0, trip.failure
+        played.append((trip.sent, trip.last_view))
+    assert played[0] == played[1]
+    assert played[0][1]["log"] and len(played[0][0]) == 12
+    other = tour.Tour("pink-soup", 4, 2, tmp_path / "other", (1280, 720), every=100, limit=12)
+    asyncio.run(other.run())
+    assert other.last_view["recipe"] != played[0][1]["recipe"] or other.last_view["log"] != played[0][1]["log"]

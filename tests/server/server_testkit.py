@@ -165,3 +165,12 @@ def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> in
         assert push["view"]["seat"] == push["seat"]
         assert push["events"] == ([] if push["snapshot"] else as_json(events[k]))
     return len(received)
+
+
+async def until(check: Callable[[], bool], timeout: float = 20.0, what: str = "the condition") -> None:
+    """Wait until ``check()`` holds, polling; fails after ``timeout`` seconds, long enough for a busy
+    machine (only a fault takes that long)."""
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(0.01)

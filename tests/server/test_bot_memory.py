@@ -19,13 +19,15 @@ from soupkitchen.shared.core import Bot
 from soupkitchen.shared.match import MatchRecord, seat_views
 from soupkitchen.shared.registry import get_game
 
-MEMORY_GAMES = {"pot-pourri": 24, "stone-soup": 12}  # game: actions to play before the restart
+MEMORY_GAMES = {"pot-pourri": 24, "stone-soup": 12, "pink-soup": 30}  # game: actions to play before the restart
 DECISIONS = ("seed", "rng", "plan", "challenges")  # what a bot means to do, not what it saw
+CHOOSING = {"PinkSoupBot": ("view", "suitable", "pot", "tops")}  # worked out afresh from the view at each choice
 SEATS = 3
 
 
 def remembered(bot: Bot) -> dict[str, Any]:
-    return copy.deepcopy({key: value for key, value in vars(bot).items() if key not in DECISIONS})
+    skip = DECISIONS + CHOOSING.get(type(bot).__name__, ())
+    return copy.deepcopy({key: value for key, value in vars(bot).items() if key not in skip})
 
 
 def rebuilt(record: MatchRecord, seat: int) -> Bot:
@@ -93,3 +95,27 @@ async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_re
     fresh = remembered(game.make_bot(1, 1))
     learnt = remembered(restored[1])
     assert any(learnt[key] != fresh[key] for key in learnt if key != "last_view"), "the bots learnt something"
+
+
+async def test_a_seeded_server_deals_the_same_game_and_a_client_cannot_choose_the_seed(tmp_path):
+    """The seed a local tour or test gives the embedded server fixes the deal and the bots' seeds;
+    ``create_table`` takes no seed from a client."""
+    records = []
+    for run in range(2):
+        srv = EmbeddedServer(tmp_path / f"seeded{run}.sqlite3", bot_delay=0.01, bot_poll=0.05, rate=500.0,
+                             burst=500.0, seed=5)
+        await srv.start()
+        try:
+            host = await Client(srv.url).connect()
+            await host.error("create_table", {"game": "pink-soup", "seats": SEATS, "name": "Ann", "options": {},
+                                              "seed": 1}, "bad_request")
+            made = await host.ok("create_table", {"game": "pink-soup", "seats": SEATS, "name": "Ann", "options": {}})
+            await host.ok("start", {"token": made["token"]})
+            table = srv.hub.tables[made["table"]["id"]]
+            await host.wait_for(lambda ann=host: ann.latest(0) and ann.latest(0)["view"]["turn"] == 0)
+            records.append((table.seed, [entry["action"] for entry in table.record.log],
+                            {seat: vars(bot)["seed"] for seat, bot in table.bots.items()}))
+            await host.close()
+        finally:
+            await srv.stop()
+    assert records[0][0] == 5 and records[0] == records[1]

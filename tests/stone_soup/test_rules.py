@@ -173,7 +173,7 @@ def test_each_table_sets_how_long_the_window_stays_open(seconds):
 
 def test_the_challenge_window_option_is_checked():
     spec = {spec.key: spec for spec in GAME.option_specs}["challenge_seconds"]
-    assert (spec.default, spec.minimum, spec.maximum) == (3, 1, 10)
+    assert (spec.default, spec.minimum, spec.maximum) == (6, 1, 10)
     for bad in (0, 11, "3", 2.5, True):
         with pytest.raises(RuleError):
             GAME.normalise_options({"challenge_seconds": bad}, 3)

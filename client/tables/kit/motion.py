@@ -51,7 +51,7 @@ class Motion:
             self.changed = {key for key, thing in new.items() if thing.kind != "button"
                             and (key not in old or old[key].sig != thing.sig)}
         if old and animate:
-            gone = [thing for key, thing in old.items() if thing.kind == "card"
+            gone = [thing for key, thing in old.items() if thing.kind == "card" and not thing.extra.get("walks")
                     and (key not in new or (new[key].sig != thing.sig and not _same(thing, new[key])
                                             and not _flipped(thing, new[key])))]
             for key, thing in new.items():
@@ -69,7 +69,10 @@ class Motion:
     @staticmethod
     def _source(thing: Thing, gone: list[Thing], old: dict[str, Thing]) -> pygame.Rect | None:
         """Where a changed card came from: a card with the same face that left its place, else any
-        card that left its place, else the thing's usual origin (the deck)."""
+        card that left its place, else the thing's usual origin (the deck). A piece that walks (a
+        counter, a lid: ``extra["walks"]``) comes from where it stood before."""
+        if thing.extra.get("walks") and thing.key in old:
+            return old[thing.key].rect
         for match in ([g for g in gone if thing.face is not None and g.face == thing.face and g.key != thing.key],
                       [g for g in gone if g.key != thing.key and g.key not in old.get(thing.key, thing).under]):
             if match:

@@ -124,7 +124,7 @@ class KitTable(TableScene):
         self.choosing.reset()
         animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
         self.motion.see([t for t in self.things() if t.key != MOVES_KEY], self.now, animate)
-        self.moves.set_rows([action_label(a) for a in self.actions])
+        self.moves.set_rows([self.menu_words(a) for a in self.actions])   # the table's names, as in its menus
         if self.focus not in self.usable():
             self.focus = None
 

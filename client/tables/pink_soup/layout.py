@@ -30,6 +30,14 @@ def whose(seat: int, me: int | None, name: str) -> str:
     return "your" if seat == me else f"{name}'s"
 
 
+def pot_card_words(label: str | None, learner: bool) -> str:
+    """What the table says of a pot card: its name while the view shows it (seen just now, or
+    remembered by the learner's aid), else face down."""
+    if label is None:
+        return "face down"
+    return f"{label} ({'remembered for you' if learner else 'seen just now: remember it'})"
+
+
 def other_panels(count: int) -> list[tuple[float, float]]:
     """(x, width) of each other chef's panel along the top."""
     gap = 16
@@ -63,7 +71,7 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
                             what=f"{names.get(seat, chef.name)}'s pot: {len(chef.pot)} of 5 cards"
                                  + (", closed" if chef.closed else ""), sig=f"closed={chef.closed}",
                             extra={"seat": seat}))
-        things += _slots(chef.pot, seat, viewer, names.get(seat, chef.name), other_slot_rects(b, x, width))
+        things += _slots(chef.pot, seat, model, names.get(seat, chef.name), other_slot_rects(b, x, width))
     things += _kitchen(model, b, picked)
     things += _buttons(model, b)
     chef = chefs[me]
@@ -73,7 +81,7 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
                         what=f"{'Your' if me == viewer else names.get(me, chef.name) + chr(39) + 's'} pot: "
                              f"{len(chef.pot)} of 5 cards" + (", closed" if chef.closed else ""),
                         sig=f"closed={chef.closed}", extra={"seat": me}))
-    things += _slots(chef.pot, me, viewer, names.get(me, chef.name),
+    things += _slots(chef.pot, me, model, names.get(me, chef.name),
                      [b.rect(POT_X + i * SLOT_STEP, POT_Y, CARD_W, CARD_H) for i in range(POT_SIZE)])
     hand = model.hand()
     for i, label in enumerate(hand):
@@ -84,18 +92,17 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
         for i in range(model.hand_size):   # another chef's drawn cards, face down in their corner
             things.append(Thing(f"drawn:{i}", b.rect(x + width - 16 - (i + 1) * 56, OTHERS_Y + OTHERS_H - 82, 48, 67),
                                 what=f"A card {names.get(model.turn, 'that chef')} drew", sig="drawn", origin="deck"))
-    if "power:search" in picked:
+    if model.searched_piles():
         things += _search(model, b)
     return things
 
 
-def _slots(pot, seat: int, viewer: int | None, name: str, rects) -> list[Thing]:
+def _slots(pot, seat: int, model: PinkModel, name: str, rects) -> list[Thing]:
     found = []
     for i, (label, rect) in enumerate(zip(pot, rects, strict=False)):
-        known = f"{label}" if label else ("face down" if seat == viewer or viewer is None
-                                          else "face down, you do not know it")
-        owner = "your" if seat == viewer else f"{name}'s"
-        found.append(Thing(f"slot:{seat}:{i}", rect, what=f"Card {i + 1} of {owner} pot: {known}", face=face(label),
+        known = pot_card_words(label, model.learner_memory)
+        found.append(Thing(f"slot:{seat}:{i}", rect, what=f"Card {i + 1} of {whose(seat, model.seat, name)} pot: {known}",
+                           face=face(label),
                            sig=str(label), under=(f"pot:{seat}",), words=label or ""))
     return found
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.shared.pink_soup.cards import (
     CHILI,
     CHILI_JACKPOT_COUNT,
@@ -45,37 +46,21 @@ class Chef:
     pot: tuple[str | None, ...]
 
 
-class PinkModel:
+class PinkModel(ViewModel):
     """The view, sorted into what the table draws."""
-
-    def __init__(self, view: dict[str, Any] | None) -> None:
-        self.view = view or {}
-
-    def _get(self, key: str, default: Any) -> Any:
-        value = self.view.get(key, default)
-        return default if value is None else value
-
-    @property
-    def seat(self) -> int | None:
-        seat = self.view.get("seat")
-        return seat if isinstance(seat, int) else None
-
-    @property
-    def turn(self) -> int | None:
-        turn = self.view.get("turn")
-        return turn if isinstance(turn, int) else None
 
     @property
     def step(self) -> str:
         return str(self._get("step", ""))
 
     @property
-    def over(self) -> bool:
-        return bool(self.view.get("over"))
-
-    @property
     def prompt(self) -> str:
         return str(self._get("prompt", ""))
+
+    @property
+    def learner_memory(self) -> bool:
+        """Whether the "Learner: remember for me" aid names the pot cards this seat has seen."""
+        return bool(self.view.get("learner_memory")) and self.seat is not None
 
     @property
     def final_round(self) -> bool:
@@ -85,12 +70,6 @@ class PinkModel:
         return [Chef(seat, str(p.get("name", f"Chef {seat + 1}")), bool(p.get("closed")),
                      bool(p.get("final_turn_owed")), tuple(p.get("pot") or []))
                 for seat, p in enumerate(self._get("players", []))]
-
-    def seating(self) -> tuple[int, list[int]]:
-        """The seat drawn at the bottom (the viewer, else seat 0) and the others clockwise from it."""
-        count = len(self._get("players", []))
-        me = self.seat if self.seat is not None else 0
-        return me, [(me + k) % count for k in range(1, count)]
 
     @property
     def deck(self) -> int:
@@ -113,9 +92,6 @@ class PinkModel:
 
     def removed(self) -> list[str]:
         return [str(card) for card in self._get("removed", [])]
-
-    def log(self) -> list[str]:
-        return [str(entry) for entry in self._get("log", []) if isinstance(entry, str)]
 
     # --- the card in play this turn ------------------------------------------------------------
     def pending(self) -> dict[str, Any]:
@@ -145,9 +121,6 @@ class PinkModel:
     def swap_from(self) -> tuple[str, int] | None:
         swap = self.pending().get("swap_from")
         return (str(swap.get("pot")), int(swap.get("card", 1)) - 1) if isinstance(swap, dict) else None
-
-    def actions(self) -> list[dict[str, Any]]:
-        return [a for a in self._get("legal_actions", []) if isinstance(a, dict)]
 
     # --- the end -------------------------------------------------------------------------------
     def result(self) -> dict[str, Any] | None:

@@ -9,15 +9,15 @@ import pygame
 
 from soupkitchen.client import art, theme
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.pink_soup import layout as L
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring
-from soupkitchen.client.tables.present.common import renamer
 
 
-class PinkSoupTable(KitTable):
+class PinkSoupTable(SeatNaming, KitTable):
     """Pink Soup, acted on at the table."""
 
     name = "pink-soup"
@@ -34,13 +34,6 @@ class PinkSoupTable(KitTable):
     @property
     def model(self) -> PinkModel:
         return PinkModel(self.current_view())
-
-    def names(self) -> dict[int, str]:
-        return {seat: self.session.seat_name(seat) for seat in range(len(self.model.chefs()))}
-
-    def rename(self, text: str) -> str:
-        chefs = self.model.chefs()
-        return renamer([chef.name for chef in chefs], [self.session.seat_name(c.seat) for c in chefs])(text)
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
@@ -68,8 +61,10 @@ class PinkSoupTable(KitTable):
             return (f"pot:{self.model.seat}",)
         if kind in ("pass", "continue"):
             return (f"button:{kind}",)
-        if kind == "search":
-            return ("power:search", f"search:{action.get('pile')}:{action.get('depth')}")
+        if kind == "search":                 # choosing the search is what shows every pile's cards
+            return ("power:search",)
+        if kind == "find":
+            return (f"search:{action.get('pile')}:{action.get('depth')}",)
         if kind in ("shuffle", "look"):
             return (f"power:{kind}", f"pot:{action.get('seat')}")
         if kind == "swap":
@@ -138,7 +133,7 @@ class PinkSoupTable(KitTable):
             self._draw_recipe(surface, b, thing, model)
         elif key == "searchbox":
             theme.draw_panel(surface, thing.rect, theme.layout(surface.get_size()), colour=theme.SHADOW)
-            b.text(surface, "The Mouse searches: pick any card of any pile (top first)", BODY, theme.MUSTARD,
+            b.text(surface, "The Mouse searches: take any card of any pile (top first)", BODY, theme.MUSTARD,
                    (thing.rect.x + b.px(20), thing.rect.y + b.px(12)))
             for p in range(len(model.searched_piles())):
                 b.text(surface, f"Pile {p + 1}", BODY, theme.TEXT, b.rect(60, 160 + p * 124, 1, 1).topleft)
@@ -205,8 +200,10 @@ class PinkSoupTable(KitTable):
         lay = theme.layout(surface.get_size())
         if seat == model.seating()[0]:
             pygame.draw.rect(surface, (62, 44, 34), thing.rect, border_radius=b.px(14))
-            b.text(surface, "Your pot" if seat == model.seat else "Pot", BODY, theme.BROTH,
-                   (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
+            heading = b.text(surface, "Your pot" if seat == model.seat else "Pot", BODY, theme.BROTH,
+                             (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
+            if model.learner_memory:
+                self._learner_badge(surface, b, (heading.right + b.px(16), heading.centery))
         else:
             edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
             theme.draw_panel(surface, thing.rect, lay, edge=edge)
@@ -223,6 +220,17 @@ class PinkSoupTable(KitTable):
             lid = thing.rect.inflate(-b.px(20), 0)
             lid.h, lid.bottom = b.px(10), thing.rect.bottom - b.px(8)
             pygame.draw.rect(surface, theme.BROTH, lid, border_radius=lid.h // 2)
+
+    @staticmethod
+    def _learner_badge(surface: pygame.Surface, b: Board, midleft: tuple[int, int]) -> None:
+        """The memory aid is on: a light pill, so that nobody takes the named pot cards for the game."""
+        words = "Learner: remember for me is on"
+        f = b.font(SMALL)
+        pill = pygame.Rect(0, 0, f.size(words)[0] + b.px(36), f.get_height() + b.px(6))
+        pill.midleft = midleft
+        pygame.draw.rect(surface, theme.MUSTARD, pill, border_radius=pill.h // 2)
+        pygame.draw.circle(surface, theme.TEXT_DARK, (pill.x + b.px(14), pill.centery), b.px(5))   # a knot: a reminder
+        b.text(surface, words, SMALL, theme.TEXT_DARK, (pill.x + b.px(26), pill.centery), anchor="midleft")
 
     @staticmethod
     def _slot_rect(b: Board, thing: Thing, seat: int, model: PinkModel, index: int) -> pygame.Rect:
@@ -263,5 +271,5 @@ class PinkSoupTable(KitTable):
 
     def describe(self) -> dict[str, Any]:
         model = self.model
-        return {**super().describe(), "step": model.step, "turn": model.turn,
+        return {**super().describe(), "step": model.step, "turn": model.turn, "learner_memory": model.learner_memory,
                 "faces": {t.key: t.face for t in self.things() if t.kind == "card"}}

@@ -157,8 +157,11 @@ def draw_right(p: Painter, f: Frame) -> None:
     box = lay.status
     urgent = f.model.must_pass or f.model.my_turn
     size = p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), box.width)
-    p.text(title, size, theme.MUSTARD if urgent else theme.TEXT, box.topleft, max_width=box.width)
-    p.paragraph(detail, BODY, theme.TEXT_DIM, pygame.Rect(box.x, box.y + lay.px(56), box.width, box.height - lay.px(56)))
+    colour = theme.MUSTARD if urgent else theme.TEXT
+    used = p.paragraph(title, size, colour, pygame.Rect(box.x, box.y, box.width, box.height // 2), max_lines=2,
+                       shrink=False)   # a title too long for one line at the smallest size wraps
+    top = max(lay.px(56), used + lay.px(4))
+    p.paragraph(detail, BODY, theme.TEXT_DIM, pygame.Rect(box.x, box.y + top, box.width, box.height - top))
     chefs = f.model.chefs()
     for i, chef in enumerate(chefs):
         draw_chef(p, f, chef, lay.chef_row(i, len(chefs)))

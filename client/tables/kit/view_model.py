@@ -1,0 +1,44 @@
+"""The base of a kit table's model: a game's view read safely (a missing or null field reads as its
+default), with the fields every card game's view shares: seat, turn, over, the legal actions, the
+log, and the seating around the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ViewModel:
+    """One view, read for drawing."""
+
+    def __init__(self, view: dict[str, Any] | None) -> None:
+        self.view = view or {}
+
+    def _get(self, key: str, default: Any) -> Any:
+        value = self.view.get(key, default)
+        return default if value is None else value
+
+    @property
+    def seat(self) -> int | None:
+        seat = self.view.get("seat")
+        return seat if isinstance(seat, int) else None
+
+    @property
+    def turn(self) -> int | None:
+        turn = self.view.get("turn")
+        return turn if isinstance(turn, int) else None
+
+    @property
+    def over(self) -> bool:
+        return bool(self.view.get("over"))
+
+    def seating(self) -> tuple[int, list[int]]:
+        """The seat drawn at the bottom (the viewer, else seat 0) and the others clockwise from it."""
+        count = len(self._get("players", []))
+        me = self.seat if self.seat is not None else 0
+        return me, [(me + k) % count for k in range(1, count)]
+
+    def actions(self) -> list[dict[str, Any]]:
+        return [a for a in self._get("legal_actions", []) if isinstance(a, dict)]
+
+    def log(self) -> list[str]:
+        return [str(entry) for entry in self._get("log", []) if isinstance(entry, str)]

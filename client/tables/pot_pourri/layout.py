@@ -1,0 +1,233 @@
+"""Where everything lies on the Pot Pourri table (board units, 1920 x 1080), as kit things: the
+gourmet pathway along the top with the matches-to-squares table, the pantry, piles and menu under
+it, the three saucepans and the other chefs in the middle, and your hand and cookery book below."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+
+from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
+
+MAIN_X, MAIN_W = 20, 1460
+PATH_Y, PATH_H = 62, 176
+TRACK_X, TRACK_W, ROW_Y, SQUARE_H = 36, 1130, (104, 170), 60
+TABLE_X = 1186
+ROW_B_Y, CARD_Y, CARD_W, CARD_H = 250, 290, 100, 140
+PANTRY_X, STEP = 36, 112
+DRAW_X, DISCARD_X, RECIPES_X, RECIPE_DISCARD_X = 506, 618, 764, 876
+MENU_X, TILE_W, TILE_H, TILE_STEP, TILE_Y = 1010, 84, 118, 94, 326
+PANS_Y, PAN_W, PAN_H, PAN_STEP = 484, 340, 244, 352
+PAN_CARD_W, PAN_CARD_H, PAN_FAN = 72, 100, 50
+OTHERS_X, OTHERS_W, OTHER_H = 1088, 392, 61
+SEAT_Y = 736
+HAND_X, HAND_W, HAND_Y = 20, 540, 782
+BOOK_X, BOOK_W, RECIPE_W, RECIPE_H, RECIPE_STEP = 576, 904, 210, 286, 224
+BUTTON_Y, BUTTON_W, BUTTON_H = 988, 250, 56
+BUTTON_WORDS = {"stop_cooking": "Finish cooking", "decline": "Serve nothing", "keep_menu": "Leave the menu",
+                "pass": "Pass"}
+
+
+def square_rect(b: Board, square: int, length: int) -> pygame.Rect:
+    """Square ``square`` of a serpentine track of ``length`` squares in two rows."""
+    per_row = length // 2
+    w = TRACK_W / per_row
+    row, col = divmod(square, per_row)
+    if row % 2:
+        col = per_row - 1 - col
+    return b.rect(TRACK_X + col * w, ROW_Y[min(row, 1)], w - 4, SQUARE_H)
+
+
+def counter_rect(b: Board, square: pygame.Rect, index: int) -> pygame.Rect:
+    """The place of the ``index``-th counter standing on a square (two rows of up to three)."""
+    size = b.px(24)
+    row, col = divmod(index, 3)
+    step = (square.w - size) / 2
+    return pygame.Rect(round(square.x + col * step), square.y + b.px(8) + row * b.px(24), size, size)
+
+
+def pan_rect(b: Board, pan: int) -> pygame.Rect:
+    return b.rect(MAIN_X + pan * PAN_STEP, PANS_Y, PAN_W, PAN_H)
+
+
+def pan_card_rects(b: Board, pan: int, count: int) -> list[pygame.Rect]:
+    return [b.rect(MAIN_X + pan * PAN_STEP + 16 + i * PAN_FAN, PANS_Y + 50, PAN_CARD_W, PAN_CARD_H) for i in range(count)]
+
+
+def lid_rect(b: Board, pan: int) -> pygame.Rect:
+    return b.rect(MAIN_X + pan * PAN_STEP + 10, PANS_Y + 44, PAN_W - 20, PAN_CARD_H + 40)
+
+
+def recipe_rects(b: Board, count: int) -> list[pygame.Rect]:
+    return [b.rect(BOOK_X + 16 + i * RECIPE_STEP, HAND_Y, RECIPE_W, RECIPE_H) for i in range(count)]
+
+
+def _first(items: list[str | None], kind: str | None) -> int:
+    return items.index(kind)
+
+
+def build(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
+    """Every object on the table, bottom first."""
+    chefs = model.chefs()
+    if not chefs:
+        return []
+    things: list[Thing] = []
+    things += _pathway(model, b, names)
+    things += _pantry_and_piles(model, b)
+    things += _menu(model, b)
+    things += _pans(model, b)
+    things += _others(model, b, names)
+    things += _hand(model, b)
+    things += _book(model, b)
+    things += _buttons(model, b)
+    return things
+
+
+def _pathway(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
+    length = model.track_length()
+    things = []
+    by_square: dict[int, int] = {}
+    for chef in model.chefs():
+        index = by_square.get(chef.square, 0)
+        by_square[chef.square] = index + 1
+        rect = counter_rect(b, square_rect(b, chef.square, length), index)
+        things.append(Thing(f"counter:{chef.seat}", rect, what=f"{names.get(chef.seat, chef.name)}'s counter: "
+                            f"square {chef.square} of the gourmet pathway", sig=str(chef.square),
+                            extra={"seat": chef.seat, "walks": True}))
+    return things
+
+
+def _pantry_and_piles(model: PotModel, b: Board) -> list[Thing]:
+    pantry = model.pantry()
+    things = [Thing("pantry", b.rect(PANTRY_X - 10, ROW_B_Y, STEP * 4 + 8, 230), "zone",
+                    what="The pantry: " + ", ".join(k or "empty" for k in pantry))]
+    for i, kind in enumerate(pantry):
+        rect = b.rect(PANTRY_X + i * STEP, CARD_Y, CARD_W, CARD_H)
+        if kind is None:
+            continue
+        first = _first(pantry, kind)
+        under = ("pantry",) if first == i else (f"pantry:{first}", "pantry")
+        things.append(Thing(f"pantry:{i}", rect, what=f"Pantry: {kind}", face=card(kind), sig=kind, words=kind,
+                            under=under, origin="draw"))
+    piles = model.piles()
+    draw = int(piles["ingredient_draw_count"] or 0)
+    things.append(Thing("draw", b.rect(DRAW_X, CARD_Y, CARD_W, CARD_H), what=f"Ingredient draw pile: {draw} cards",
+                        face=BACK, sig=str(draw), words=str(draw)))
+    top, size = piles["ingredient_discard_top"], int(piles["ingredient_discard_count"] or 0)
+    things.append(Thing("discard", b.rect(DISCARD_X, CARD_Y, CARD_W, CARD_H), "card" if top else "zone",
+                        what=f"Ingredient discards: {size}" + (f", {top} on top" if top else ""),
+                        face=card(top) if top else None, sig=f"{top}/{size}", words=str(size)))
+    count = int(piles["recipe_draw_count"] or 0)
+    things.append(Thing("recipes", b.rect(RECIPES_X, CARD_Y, CARD_W, CARD_H), "zone",
+                        what=f"Recipe draw pile: {count} cards", sig=str(count), words=str(count)))
+    top, size = piles["recipe_discard_top"], int(piles["recipe_discard_count"] or 0)
+    title = f"{top.get('name')} ({top.get('cuisine')}): {', '.join(top.get('ingredients') or [])}" \
+        if isinstance(top, dict) else ""
+    things.append(Thing("recipe_discard", b.rect(RECIPE_DISCARD_X, CARD_Y, CARD_W, CARD_H), "card" if title else "zone",
+                        what=f"Recipe discards: {size}" + (f", {title} on top" if title else ""),
+                        face=cuisine_card(top.get("cuisine")) if title else None, sig=f"{title}/{size}",
+                        words=str(size)))
+    return things
+
+
+def _menu(model: PotModel, b: Board) -> list[Thing]:
+    things = []
+    for i, square in enumerate(model.menu()):
+        cuisine = square.get("cuisine")
+        shown = cuisine or "face down"
+        what = f"Menu square {i + 1}, {square.get('stars')} stars: {shown}"
+        if cuisine and not square.get("face_up"):
+            what += " (you looked at it)"
+        things.append(Thing(f"menu:{i}", b.rect(MENU_X + i * TILE_STEP, TILE_Y, TILE_W, TILE_H), what=what,
+                            face=cuisine_card(cuisine) if cuisine else None, sig=str(cuisine), words=cuisine or "",
+                            extra={"stars": square.get("stars"), "looked": bool(cuisine and not square.get("face_up"))}))
+    return things
+
+
+def _pans(model: PotModel, b: Board) -> list[Thing]:
+    things = []
+    for pan in model.pans():
+        held = ", ".join(pan.ingredients) if pan.ingredients else "nothing"
+        what = f"Saucepan {pan.index + 1}: {pan.count} of 6 cards" + \
+            (" under the lid" if pan.covered else f" ({held})") + (", full" if pan.full else "")
+        things.append(Thing(f"pan:{pan.index}", pan_rect(b, pan.index), "zone", what=what,
+                            sig=f"{pan.count}/{pan.covered}", extra={"pan": pan}))
+        for i, (kind, rect) in enumerate(zip(pan.ingredients or (), pan_card_rects(b, pan.index, pan.count),
+                                             strict=False)):
+            things.append(Thing(f"cooked:{pan.index}:{i}", rect, what=f"Saucepan {pan.index + 1}: {kind}",
+                                face=card(kind), sig=kind, words=kind, under=(f"pan:{pan.index}",), origin="hand:0"))
+    lid = model.lid
+    if lid is not None and not model.over:
+        count = model.pans()[lid].count if lid < len(model.pans()) else 0
+        things.append(Thing("lid", lid_rect(b, lid), what=f"The lid, on saucepan {lid + 1}: {count} cards under it",
+                            sig=str(lid), words=str(count), under=(f"pan:{lid}",), extra={"walks": True}))
+    return things
+
+
+def _others(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
+    _me, others = model.seating()
+    chefs = model.chefs()
+    things = []
+    for row, seat in enumerate(others):
+        chef = chefs[seat]
+        served = "; ".join(chef.redeemed) or "nothing yet"
+        things.append(Thing(f"chef:{seat}", b.rect(OTHERS_X, PANS_Y + row * OTHER_H, OTHERS_W, OTHER_H - 6), "zone",
+                            what=f"{names.get(seat, chef.name)} ({chef.colour}): {chef.hand_count} ingredients, "
+                                 f"{chef.book_count} recipes in the book; served {served}",
+                            sig=f"{chef.hand_count}/{chef.book_count}/{len(chef.redeemed)}", extra={"chef": chef}))
+    return things
+
+
+def _hidden(model: PotModel, b: Board) -> list[Thing]:
+    """A spectator's bottom seat: its hand and book as backs, counted."""
+    chef = model.chefs()[model.seating()[0]]
+    step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, chef.hand_count - 1))
+    things = [Thing(f"hidden:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+                    what=f"{chef.name}'s ingredient, face down", face=BACK, sig="hidden") for i in range(chef.hand_count)]
+    things += [Thing(f"hidden_recipe:{i}", rect, "zone", what=f"{chef.name}'s recipe, face down", sig="hidden")
+               for i, rect in enumerate(recipe_rects(b, chef.book_count))]
+    return things
+
+
+def _hand(model: PotModel, b: Board) -> list[Thing]:
+    if model.view.get("hand") is None:
+        return _hidden(model, b)
+    hand = model.hand()
+    things = [Thing("hand", b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y), "zone", what=f"Your hand: {len(hand)} cards")]
+    step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(hand) - 1))
+    for i, kind in enumerate(hand):
+        first = hand.index(kind)
+        things.append(Thing(f"hand:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+                            what=f"Your hand: {kind}", face=card(kind), sig=kind, words=kind, origin="draw",
+                            under=() if first == i else (f"hand:{first}",)))
+    return things
+
+
+def recipes_shown(model: PotModel) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The recipe cards in your book, then those you are choosing from, with their keys."""
+    for recipe in model.book():
+        yield f"book:{recipe.get('id')}", recipe
+    for recipe in model.choosing_from():
+        yield f"choose:{recipe.get('id')}", recipe
+
+
+def _book(model: PotModel, b: Board) -> list[Thing]:
+    shown = list(recipes_shown(model))
+    things = [Thing("book", b.rect(BOOK_X, SEAT_Y, BOOK_W, 1070 - SEAT_Y), "zone",
+                    what=f"Your cookery book: {len(model.book())} recipes")]
+    for (key, recipe), rect in zip(shown, recipe_rects(b, len(shown)), strict=False):
+        ingredients = ", ".join(recipe.get("ingredients") or [])
+        things.append(Thing(key, rect, what=f"{recipe.get('name')} ({recipe.get('cuisine')}): {ingredients}",
+                            face=cuisine_card(recipe.get("cuisine")), sig=str(recipe.get("id")), under=("book",),
+                            origin="recipes", extra={"recipe": recipe}))
+    return things
+
+
+def _buttons(model: PotModel, b: Board) -> list[Thing]:
+    kinds = [k for k in BUTTON_WORDS if any(a.get("type") == k for a in model.actions())]
+    return [Thing(f"button:{kind}", b.rect(HAND_X + 20 + i * (BUTTON_W + 16), BUTTON_Y, BUTTON_W, BUTTON_H), "button",
+                  what=BUTTON_WORDS[kind], words=BUTTON_WORDS[kind]) for i, kind in enumerate(kinds)]

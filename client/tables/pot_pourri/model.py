@@ -1,0 +1,148 @@
+"""A Pot Pourri view read for the table: the one place that knows the view's field names.
+
+Everything here comes from the view alone: the matches a recipe would score are worked out from
+the open saucepan the view shows, and nothing remembers what the view stopped showing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from soupkitchen.client.tables.kit.view_model import ViewModel
+from soupkitchen.client.tables.present.pot_pourri import BACK, card, cuisine_card
+
+CUISINE_OF_TITLE = re.compile(r"\(([^()]*)\)$")
+FALLBACK_SQUARES = {6: 9, 5: 7, 4: 5, 3: 3, 2: 1}
+TRACK_MIN = 36   # squares drawn on the gourmet pathway (more when a counter goes further)
+
+__all__ = ["BACK", "Chef", "Pan", "PotModel", "card", "cuisine_card", "cuisine_of_title", "matches"]
+
+
+def cuisine_of_title(title: str) -> str:
+    """The cuisine of a served recipe's title, "Paella (Mediterranean)"."""
+    found = CUISINE_OF_TITLE.search(title)
+    return found.group(1) if found else ""
+
+
+def matches(recipe_ingredients: list[str], pan: list[str]) -> int:
+    """How many of a recipe's ingredients the saucepan holds, counting repeats."""
+    held = Counter(pan)
+    return sum(min(n, held[kind]) for kind, n in Counter(recipe_ingredients).items())
+
+
+@dataclass(frozen=True)
+class Chef:
+    seat: int
+    name: str
+    colour: str          # the chef's cuisine
+    square: int
+    hand_count: int
+    book_count: int
+    choosing_count: int
+    redeemed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pan:
+    index: int
+    covered: bool
+    count: int
+    ingredients: tuple[str, ...] | None   # None under the lid
+    full: bool
+
+
+class PotModel(ViewModel):
+    """The view, sorted into what the table draws."""
+
+    @property
+    def phase(self) -> str:
+        return str(self._get("phase", ""))
+
+    @property
+    def phase_text(self) -> str:
+        return str(self._get("phase_text", ""))
+
+    @property
+    def learner_memory(self) -> bool:
+        return bool(self.view.get("learner_memory"))
+
+    def chefs(self) -> list[Chef]:
+        return [Chef(seat, str(p.get("name", f"Player {seat + 1}")), str(p.get("colour", "")),
+                     int(p.get("pathway", 0)), int(p.get("hand_count", 0)), int(p.get("book_count", 0)),
+                     int(p.get("choosing_count", 0)), tuple(str(t) for t in p.get("redeemed") or []))
+                for seat, p in enumerate(self._get("players", []))]
+
+    def hand(self) -> list[str]:
+        return [str(kind) for kind in self._get("hand", [])]
+
+    def book(self) -> list[dict[str, Any]]:
+        return [r for r in self._get("book", []) if isinstance(r, dict)]
+
+    def choosing_from(self) -> list[dict[str, Any]]:
+        return [r for r in self._get("choosing_from", []) if isinstance(r, dict)]
+
+    def pantry(self) -> list[str | None]:
+        return [None if kind is None else str(kind) for kind in self._get("pantry", [])]
+
+    def pans(self) -> list[Pan]:
+        return [Pan(i, bool(p.get("covered")), int(p.get("count", 0)),
+                    None if p.get("ingredients") is None else tuple(map(str, p["ingredients"])), bool(p.get("full")))
+                for i, p in enumerate(self._get("pans", []))]
+
+    @property
+    def lid(self) -> int | None:
+        lid = self.view.get("lid")
+        return lid if isinstance(lid, int) else None
+
+    def serving(self) -> dict[str, Any] | None:
+        serving = self.view.get("serving")
+        return serving if isinstance(serving, dict) else None
+
+    def menu(self) -> list[dict[str, Any]]:
+        return [m for m in self._get("menu", []) if isinstance(m, dict)]
+
+    def piles(self) -> dict[str, Any]:
+        """The ingredient and recipe piles: sizes and the discards' top cards."""
+        return {key: self.view.get(key) for key in (
+            "ingredient_draw_count", "ingredient_discard_count", "ingredient_discard_top",
+            "recipe_draw_count", "recipe_discard_count", "recipe_discard_top")}
+
+    def match_squares(self) -> dict[int, int]:
+        table = self.view.get("match_squares")
+        if not isinstance(table, dict):
+            return dict(FALLBACK_SQUARES)
+        return {int(k): int(v) for k, v in table.items()}
+
+    def star_squares(self) -> list[int]:
+        return [int(s) for s in self._get("star_squares", [8, 17, 26])]
+
+    def track_length(self) -> int:
+        """Squares drawn on the pathway: 0 to at least 35, an even number, past every counter."""
+        far = max([chef.square for chef in self.chefs()] + [TRACK_MIN - 1]) + 1
+        return far + far % 2
+
+    def result(self) -> dict[str, Any] | None:
+        result = self.view.get("result")
+        return result if self.over and isinstance(result, dict) else None
+
+    # --- serving ---------------------------------------------------------------------------------
+    def served_pan(self) -> Pan | None:
+        serving = self.serving()
+        pans = self.pans()
+        if serving is None or not isinstance(serving.get("pan"), int) or not 0 <= serving["pan"] < len(pans):
+            return None
+        return pans[serving["pan"]]
+
+    def recipe_score(self, recipe: dict[str, Any]) -> tuple[int, int] | None:
+        """(matches, squares) ``recipe`` would score from the saucepan being served (None: no serving),
+        squares counting the cook's square when the viewer is the cook."""
+        pan = self.served_pan()
+        if pan is None or pan.ingredients is None:
+            return None
+        found = matches(list(recipe.get("ingredients") or []), list(pan.ingredients))
+        serving = self.serving() or {}
+        step = 1 if serving.get("cook") and serving.get("seat") == self.seat else 0
+        return found, self.match_squares().get(found, 0) + (step if found >= 2 else 0)

@@ -1,0 +1,211 @@
+"""Drawing the Pot Pourri table's pieces: counters shaped and coloured by seat, readable recipe cards
+(name, cuisine with its colour and symbol, six ingredient pictures), saucepans with the lid, and the
+final score worked out as pathway squares plus recipes times menu stars."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import theme
+from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
+from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card, cuisine_of_title
+
+INK = (43, 29, 22)
+PAPER = (255, 246, 230)
+PAN_METAL = (70, 78, 84)
+LID_METAL = (150, 160, 166)
+GLOW = (255, 214, 102)
+MATCHED = (74, 150, 70)
+
+
+def shape_points(seat: int, rect: pygame.Rect) -> list[tuple[float, float]] | None:
+    """The outline of a seat's counter (None: a circle): circle, triangle, square, diamond, star."""
+    cx, cy, r = rect.centerx, rect.centery, rect.w / 2
+    kind = seat % 5
+    if kind == 0:
+        return None
+    if kind == 1:
+        return [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
+    if kind == 2:
+        return [(cx - r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy + r * 0.85),
+                (cx - r * 0.85, cy + r * 0.85)]
+    if kind == 3:
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    return [(cx + r * (1 if i % 2 == 0 else 0.45) * math.sin(i * math.pi / 5),
+             cy - r * (1 if i % 2 == 0 else 0.45) * math.cos(i * math.pi / 5)) for i in range(10)]
+
+
+def draw_counter(surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+    """A chef's counter: their seat colour in their seat's shape, outlined in ink."""
+    points = shape_points(seat, rect)
+    edge = max(1, rect.w // 10)
+    if points is None:
+        pygame.draw.circle(surface, theme.seat_colour(seat), rect.center, rect.w // 2)
+        pygame.draw.circle(surface, INK, rect.center, rect.w // 2, width=edge)
+    else:
+        pygame.draw.polygon(surface, theme.seat_colour(seat), points)
+        pygame.draw.polygon(surface, INK, points, width=edge)
+
+
+def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> None:
+    cx, cy = centre
+    points = [(cx + radius * (1 if i % 2 == 0 else 0.45) * math.sin(i * math.pi / 5),
+               cy - radius * (1 if i % 2 == 0 else 0.45) * math.cos(i * math.pi / 5)) for i in range(10)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, INK, points, width=max(1, radius // 6))
+
+
+def draw_picture(surface: pygame.Surface, b: Board, asset: str, rect: pygame.Rect, show: float = 1.0) -> None:
+    """A card picture at ``rect``, narrowed to ``show`` of its width while it turns over."""
+    if show < 1.0:
+        rect = rect.inflate(-round(rect.w * (1 - show)), 0)
+        if rect.w < 2:
+            return
+    surface.blit(b.card_image(asset, rect), rect)
+
+
+def wrapped(b: Board, words: str, size: float, width: int, lines: int) -> list[str]:
+    """``words`` wrapped to ``width``; the last line takes what is left (cut and counted if too long)."""
+    found = theme.wrap(words, b.font(size), width)
+    return found[:lines - 1] + [" ".join(found[lines - 1:])] if len(found) > lines else found
+
+
+def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect: pygame.Rect,
+                score: tuple[int, int] | None = None, pan: tuple[str, ...] | None = None,
+                stars: int | None = None) -> None:
+    """A recipe card: its name, its cuisine (the cuisine's card shows colour and symbol), and its six
+    ingredients as pictures; while a saucepan is served, the ingredients it holds are ticked and
+    the matches and squares it would score are written across the foot. ``stars``: what its cuisine
+    is worth on the menu, when the menu tile can be seen."""
+    pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
+    pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
+    width = rect.w - b.px(16)
+    y = rect.y + b.px(4)
+    for line in wrapped(b, str(recipe.get("name", "")), SMALL, width, 2):
+        y = b.text(surface, line, SMALL, INK, (rect.x + b.px(8), y), max_width=width).bottom
+    badge = pygame.Rect(rect.x + b.px(10), rect.y + b.px(82), b.px(40), b.px(56))
+    draw_picture(surface, b, cuisine_card(str(recipe.get("cuisine", ""))), badge)
+    if stars is not None:   # what serving it adds at the end, on the menu as it lies now
+        words = b.text(surface, f"= {stars}", SMALL, INK, (badge.right + b.px(10), badge.centery), anchor="midleft")
+        draw_star(surface, (words.right + b.px(20), badge.centery), b.px(16), theme.MUSTARD)
+    left = list(pan or ())
+    pic_w, pic_h, sep = 52, 72, 4
+    for i, kind in enumerate(recipe.get("ingredients") or []):
+        row, col = divmod(i, 3)
+        cell = pygame.Rect(rect.x + b.px(16 + col * (pic_w + 14)), rect.y + b.px(138 + row * (pic_h + sep)),
+                           b.px(pic_w), b.px(pic_h))
+        draw_picture(surface, b, card(kind), cell)
+        if pan is not None and kind in left:
+            left.remove(kind)
+            pygame.draw.rect(surface, MATCHED, cell.inflate(b.px(4), b.px(4)), width=b.px(4), border_radius=b.px(8))
+    if score is not None:
+        found, squares = score
+        words = f"{found} matches: +{squares}" if found >= 2 else f"{found} {'match' if found == 1 else 'matches'}: no"
+        foot = pygame.Rect(rect.x + b.px(6), rect.bottom - b.px(44), rect.w - b.px(12), b.px(38))
+        pygame.draw.rect(surface, MATCHED if found >= 2 else theme.TEXT_DIM, foot, border_radius=b.px(10))
+        b.text(surface, words, SMALL, PAPER if found >= 2 else INK, foot.center, anchor="center",
+               max_width=foot.w - b.px(8))
+
+
+def draw_pan(surface: pygame.Surface, b: Board, rect: pygame.Rect, index: int, count: int, glow: bool) -> None:
+    """A saucepan: a glow while it is served full, its body with handles, and its name and count."""
+    if glow:
+        for grow, alpha in ((36, 60), (24, 100), (12, 160)):
+            halo = pygame.Surface(rect.inflate(b.px(grow), b.px(grow)).size, pygame.SRCALPHA)
+            pygame.draw.rect(halo, (*GLOW, alpha), halo.get_rect(), border_radius=b.px(30))
+            surface.blit(halo, rect.inflate(b.px(grow), b.px(grow)))
+    body = rect.inflate(-b.px(8), 0)
+    body.y, body.h = rect.y + b.px(40), rect.h - b.px(44)
+    for side in (-1, 1):
+        handle = pygame.Rect(0, 0, b.px(26), b.px(14))
+        handle.center = (body.left if side < 0 else body.right, body.y + b.px(30))
+        pygame.draw.rect(surface, INK, handle, border_radius=b.px(6))
+    pygame.draw.rect(surface, PAN_METAL, body, border_radius=b.px(18))
+    pygame.draw.rect(surface, INK, body, width=b.px(3), border_radius=b.px(18))
+    b.text(surface, f"Saucepan {index + 1}: {count} of 6" + (" - full" if count >= 6 else ""), BODY,
+           INK if glow else theme.TEXT, (rect.x + b.px(8), rect.y + b.px(2)), max_width=rect.w - b.px(12))
+
+
+def draw_lid(surface: pygame.Surface, b: Board, rect: pygame.Rect, count: int) -> None:
+    """The lid: a domed cover with a knob, hiding its saucepan's cards; only their count shows."""
+    dome = rect.inflate(0, -b.px(20))
+    pygame.draw.ellipse(surface, LID_METAL, dome)
+    pygame.draw.ellipse(surface, INK, dome, width=b.px(4))
+    pygame.draw.ellipse(surface, (190, 198, 204), dome.inflate(-dome.w // 3, -dome.h // 2).move(0, -dome.h // 8))
+    knob = pygame.Rect(0, 0, b.px(54), b.px(24))
+    knob.midbottom = (dome.centerx, dome.y + b.px(8))
+    pygame.draw.rect(surface, INK, knob, border_radius=b.px(10))
+    words = f"{count} card{'s' if count != 1 else ''} under the lid"
+    b.text(surface, words, BODY, INK, (dome.centerx, dome.centery + b.px(12)), anchor="center",
+           max_width=dome.w - b.px(40))
+
+
+def menu_stars(model: PotModel) -> dict[str, int]:
+    """Each cuisine's star value on the final menu."""
+    result = model.result() or {}
+    order = result.get("menu") or [m.get("cuisine") for m in model.menu()]
+    stars = [int(m.get("stars", 0)) for m in model.menu()] or [5, 4, 3, 2, 1]
+    return {str(cuisine): value for cuisine, value in zip(order, stars, strict=False)}
+
+
+def tie_break(model: PotModel, names: dict[int, str]) -> str:
+    """Who won and, when the best totals were tied, how the tie was broken."""
+    result = model.result() or {}
+    winners = list(result.get("winners") or [])
+    scores = list(result.get("scores") or [])
+    if not winners or not scores:
+        return "Nobody wins."
+    who = " and ".join(names.get(s, f"Player {s + 1}") for s in winners)
+    best = max(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    verb = "share the win" if len(winners) > 1 else "wins"
+    if len(tied) == 1:
+        return f"{who} {verb} with {best} points."
+    own = result.get("own_colour_recipes") or [0] * len(scores)
+    rule = "tied; recipes of their own colour decide" if len(winners) < len(tied) else \
+        "tied, also on recipes of their own colour"
+    return f"{who} {verb} with {best} points ({rule}: " + \
+        ", ".join(f"{names.get(s, s)} {own[s]}" for s in tied) + ")."
+
+
+def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict[int, str]) -> None:
+    """The final score over the table: for each chef the pathway squares, each served recipe with
+    the stars its cuisine's menu tile is worth, and the total; the winner and the tie-break."""
+    result = model.result() or {}
+    stars = menu_stars(model)
+    sheet = b.rect(12, 72, 1476, 1000)
+    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
+    b.text(surface, "Final score", HEADING, theme.MUSTARD, b.rect(44, 86, 1, 1).topleft)
+    b.text(surface, "Menu:", BODY, theme.TEXT, b.rect(420, 100, 1, 1).topleft)
+    for i, (cuisine, value) in enumerate(stars.items()):
+        tile = b.rect(520 + i * 150, 84, 50, 70)
+        draw_picture(surface, b, cuisine_card(cuisine), tile)
+        words = b.text(surface, f"= {value}", SMALL, theme.TEXT, (tile.right + b.px(8), tile.centery), anchor="midleft")
+        draw_star(surface, (words.right + b.px(20), tile.centery), b.px(16), theme.MUSTARD)
+    chefs = model.chefs()
+    pathway = result.get("pathway") or [c.square for c in chefs]
+    scores = result.get("scores") or []
+    row_h = min(200, 840 / max(1, len(chefs)))
+    for seat, chef in enumerate(chefs):
+        y = 180 + seat * row_h
+        winner = seat in (result.get("winners") or [])
+        draw_counter(surface, seat, b.rect(44, y + 6, 30, 30))
+        b.text(surface, names.get(seat, chef.name) + (" - winner" if winner else ""), LABEL,
+               theme.MUSTARD if winner else theme.TEXT, b.rect(86, y, 1, 1).topleft, max_width=b.px(330))
+        b.text(surface, f"{chef.colour}", SMALL, theme.TEXT_DIM, b.rect(86, y + 44, 1, 1).topleft, max_width=b.px(330))
+        parts = [f"{pathway[seat] if seat < len(pathway) else chef.square} squares"]
+        for i, title in enumerate(chef.redeemed):
+            cuisine = cuisine_of_title(title)
+            cell = b.rect(430 + i * 96, y, 44, 62)
+            draw_picture(surface, b, cuisine_card(cuisine), cell)
+            b.text(surface, f"+{stars.get(cuisine, 0)}", SMALL, theme.TEXT, (cell.right + b.px(4), cell.centery),
+                   anchor="midleft")
+            parts.append(str(stars.get(cuisine, 0)))
+        total = scores[seat] if seat < len(scores) else ""
+        b.text(surface, " + ".join(parts) + f" = {total}", LABEL, theme.TEXT, b.rect(430, y + 72, 1, 1).topleft,
+               max_width=b.px(1030))
+    b.text(surface, tie_break(model, names), LABEL, theme.MUSTARD, b.rect(44, 1010, 1, 1).topleft,
+           max_width=b.px(1420))

@@ -1,0 +1,278 @@
+"""Pot Pourri at a card table: the gourmet pathway with every chef's counter, the menu, the pantry
+and piles, three saucepans and the lid, your hand and cookery book; turns made by touching them,
+each serving showing what your recipes would score, and the final score worked out at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import art, theme
+from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.naming import SeatNaming
+from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.pot_pourri import layout as L
+from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel
+from soupkitchen.client.tables.pot_pourri.paint import (
+    INK,
+    MATCHED,
+    PAPER,
+    draw_counter,
+    draw_lid,
+    draw_pan,
+    draw_picture,
+    draw_recipe,
+    draw_scoring,
+    draw_star,
+)
+
+HINTS = {
+    "turn": "take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)",
+    "take_second": "take a second ingredient from the pantry or the draw pile",
+    "cook_second": "cook another card (a hand card, then a saucepan) or finish cooking",
+    "move_lid": "click the lid, then the saucepan it moves to",
+    "choose_recipes": "click the 2 recipes you keep",
+    "keep_recipes": "click the 2 recipes you keep",
+    "serve": "click a recipe to serve it, or serve nothing",
+    "peek_menu": "click two menu tiles to look at them secretly",
+    "swap_menu": "click two menu tiles to swap them, or leave the menu",
+}
+PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
+
+
+class PotPourriTable(SeatNaming, KitTable):
+    """Pot Pourri, acted on at the table."""
+
+    name = "pot-pourri"
+
+    @classmethod
+    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
+        b = Board(size)
+        sizes = {b.rect(0, 0, w, h).size for w, h in ((L.CARD_W, L.CARD_H), (L.PAN_CARD_W, L.PAN_CARD_H),
+                                                       (L.TILE_W, L.TILE_H), (58, 80), (42, 59))}
+        return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "pot_pourri").glob("*.svg"))]
+
+    @property
+    def model(self) -> PotModel:
+        return PotModel(self.current_view())
+
+    # --- what the table is made of -----------------------------------------------------------------
+    def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
+        model = PotModel(view)
+        if model.result() is not None:
+            return []    # the final score covers the table
+        return L.build(model, board, self.names())
+
+    def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
+        kind = action.get("type")
+        model = self.model
+        hand = model.hand()
+        if kind in PAIRED:   # two recipes or two tiles, touched in either order
+            field, prefix = PAIRED[kind]
+            keys = [f"{prefix}:{value}" for value in sorted(action.get(field) or [])]
+            if self.choosing.picked and self.choosing.picked[0] in keys:
+                keys.sort(key=lambda k: k != self.choosing.picked[0])
+            return tuple(keys)
+        if kind == "take":
+            pantry = model.pantry()
+            if action.get("source") == "draw":
+                return ("draw",)
+            return (f"pantry:{pantry.index(action.get('ingredient'))}",) if action.get("ingredient") in pantry else ()
+        if kind in ("cook", "refresh_pantry"):
+            if action.get("ingredient") not in hand:
+                return ()
+            card = f"hand:{hand.index(action.get('ingredient'))}"
+            return (card, f"pan:{action.get('pan')}") if kind == "cook" else (card, "pantry")
+        if kind == "move_lid":
+            return ("lid", f"pan:{action.get('pan')}")
+        if kind == "swap_recipes":
+            return ("book",)
+        if kind == "redeem":
+            return (f"book:{action.get('recipe')}",)
+        if kind in L.BUTTON_WORDS:
+            return (f"button:{kind}",)
+        return ()
+
+    def history(self, view: dict[str, Any]) -> list[str]:
+        return [self.rename(line) for line in PotModel(view).log()]
+
+    def menu_words(self, action: dict[str, Any]) -> str:
+        return self.rename(str(action.get("label") or action.get("type")))
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def _prompt(self, model: PotModel) -> str:
+        me = model.seat
+        if me is not None and model.actions() and model.phase in HINTS:
+            return ("Your turn: " if model.turn == me else "You: ") + HINTS[model.phase]
+        return self.rename(model.phase_text)
+
+    def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        theme.draw_background(surface)
+        model = PotModel(view)
+        prompt = self._prompt(model)
+        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1460))), SMALL)
+        b.text(surface, prompt, size, theme.MUSTARD if model.actions() else theme.TEXT, b.rect(30, 14, 1, 1).topleft,
+               max_width=b.px(1460))
+        if not model.chefs() or model.result() is not None:
+            return
+        lay = theme.layout(surface.get_size())
+        self._draw_pathway(surface, b, model, lay)
+        for x, words in ((L.PANTRY_X, "Pantry"), (L.DRAW_X, "Draw"), (L.DISCARD_X, "Discard"),
+                         (L.RECIPES_X, "Recipes"), (L.MENU_X, "Menu (stars)")):
+            b.text(surface, words, BODY, theme.BROTH, b.rect(x, L.ROW_B_Y, 1, 1).topleft)
+        for i, square in enumerate(model.menu()):
+            centre = b.rect(L.MENU_X + i * L.TILE_STEP + L.TILE_W / 2 + 18, L.TILE_Y - 20, 1, 1).topleft
+            draw_star(surface, centre, b.px(16), theme.MUSTARD)
+            b.text(surface, str(square.get("stars", "")), SMALL, theme.TEXT, (centre[0] - b.px(20), centre[1]),
+                   anchor="midright")
+        me = model.seating()[0]
+        chef = model.chefs()[me]
+        seat_box = b.rect(L.MAIN_X, L.SEAT_Y, L.MAIN_W, 1070 - L.SEAT_Y)
+        theme.draw_panel(surface, seat_box, lay, edge=theme.MUSTARD if model.turn == me else theme.PANEL_EDGE)
+        who = "Your" if me == model.seat else f"{self.session.seat_name(me)}'s"
+        draw_counter(surface, me, b.rect(34, L.SEAT_Y + 10, 28, 28))
+        b.text(surface, f"{who} hand ({chef.hand_count})", BODY, theme.TEXT, b.rect(72, L.SEAT_Y + 6, 1, 1).topleft)
+        title = "Choose your recipes" if model.choosing_from() else f"{who} cookery book"
+        title += f" - {chef.colour}, served {len(chef.redeemed)} of 6"
+        b.text(surface, title, BODY, theme.TEXT, b.rect(L.BOOK_X + 16, L.SEAT_Y + 6, 1, 1).topleft,
+               max_width=b.px(L.BOOK_W - 32))
+
+    def _draw_pathway(self, surface: pygame.Surface, b: Board, model: PotModel, lay) -> None:
+        theme.draw_panel(surface, b.rect(L.MAIN_X, L.PATH_Y, L.MAIN_W, L.PATH_H), lay, colour=(62, 44, 34))
+        b.text(surface, "Gourmet pathway", BODY, theme.BROTH, b.rect(L.TRACK_X, L.PATH_Y + 4, 1, 1).topleft)
+        if model.learner_memory:
+            b.text(surface, "Learner: remember for me (on)", SMALL, theme.HERB,
+                   b.rect(L.TABLE_X - 20, L.PATH_Y + 8, 1, 1).topleft, anchor="topright")
+        length, stars = model.track_length(), model.star_squares()
+        for square in range(length):
+            rect = L.square_rect(b, square, length)
+            starred = square in stars
+            pygame.draw.rect(surface, (240, 200, 110) if starred else (226, 208, 178), rect, border_radius=b.px(6))
+            pygame.draw.rect(surface, INK, rect, width=b.px(2), border_radius=b.px(6))
+            if starred:
+                draw_star(surface, (rect.right - b.px(14), rect.bottom - b.px(14)), b.px(12), theme.ACCENT)
+            b.text(surface, str(square), SMALL, (120, 96, 76), (rect.x + b.px(4), rect.bottom + b.px(2)),
+                   anchor="bottomleft")
+        table = model.match_squares()
+        x, y = L.TABLE_X, L.PATH_Y + 10
+        b.text(surface, "Matches / squares", SMALL, theme.BROTH, b.rect(x, y - 4, 1, 1).topleft)
+        for i, (found, squares) in enumerate(sorted(table.items(), reverse=True)):
+            cell = b.rect(x + i * 56, y + 32, 50, 56)
+            pygame.draw.rect(surface, (226, 208, 178), cell, border_radius=b.px(6))
+            b.text(surface, str(found), SMALL, INK, (cell.centerx, cell.y), anchor="midtop")
+            b.text(surface, f"+{squares}", SMALL, theme.ACCENT_DARK, (cell.centerx, cell.bottom), anchor="midbottom")
+        b.text(surface, "Cook: +1 per full pan", SMALL, theme.TEXT_DIM, b.rect(x, y + 96, 1, 1).topleft,
+               max_width=b.px(290))
+        b.text(surface, "Stars at " + ", ".join(map(str, stars)), SMALL, theme.TEXT_DIM,
+               b.rect(x, y + 126, 1, 1).topleft, max_width=b.px(290))
+
+    def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+        key = thing.key
+        model = self.model
+        if key.startswith("counter:"):
+            draw_counter(surface, thing.extra["seat"], rect)
+        elif key.startswith("pan:"):
+            pan = thing.extra["pan"]
+            served = model.served_pan()
+            draw_pan(surface, b, rect, pan.index, pan.count, served is not None and served.index == pan.index)
+        elif key == "lid":
+            draw_lid(surface, b, rect, int(thing.words or 0))
+        elif key.startswith("hidden_recipe:"):
+            pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
+            pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
+        elif key.startswith("chef:"):
+            self._draw_chef(surface, b, thing, model)
+        elif key.startswith(("book:", "choose:")):
+            recipe = thing.extra["recipe"]
+            if rect.size != thing.rect.size:   # on its way from the pile: the card's back
+                pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
+                pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
+                return
+            serving = model.phase == "serve" and key.startswith("book:") and model.turn == model.seat
+            pan = model.served_pan()
+            stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
+            draw_recipe(surface, b, recipe, rect, model.recipe_score(recipe) if serving else None,
+                        pan.ingredients if serving and pan else None, stars.get(recipe.get("cuisine")))
+        elif thing.kind == "button":
+            live = key in self.usable()
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10))
+            pygame.draw.rect(surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3),
+                             border_radius=b.px(10))
+            b.text(surface, thing.words, BODY, theme.TEXT, rect.center, anchor="center", max_width=rect.w - b.px(12))
+        elif key in ("draw", "recipes", "discard", "recipe_discard"):
+            if thing.face or key == "recipes":
+                draw_picture(surface, b, thing.face or BACK, rect, show)
+            else:
+                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
+            self._count_badge(surface, b, rect, thing.words)
+        elif key.startswith("menu:"):
+            draw_picture(surface, b, thing.face or BACK, rect, show)
+            if thing.extra.get("looked"):
+                pygame.draw.rect(surface, theme.HERB, rect.inflate(b.px(6), b.px(6)), width=b.px(4),
+                                 border_radius=b.px(10))
+        elif thing.kind == "card" and thing.face:
+            draw_picture(surface, b, thing.face, rect, show)
+
+    @staticmethod
+    def _count_badge(surface: pygame.Surface, b: Board, rect: pygame.Rect, words: str) -> None:
+        f = b.font(SMALL)
+        pill = pygame.Rect(0, 0, max(f.size(words)[0] + b.px(14), f.get_height()), f.get_height())
+        pill.midbottom = (rect.centerx, rect.bottom - b.px(6))
+        pygame.draw.rect(surface, theme.TEXT_DARK, pill, border_radius=pill.h // 2)
+        b.text(surface, words, SMALL, theme.TEXT, pill.center, anchor="center")
+
+    def _draw_chef(self, surface: pygame.Surface, b: Board, thing: Thing, model: PotModel) -> None:
+        chef = thing.extra["chef"]
+        rect = thing.rect
+        edge = theme.MUSTARD if model.turn == chef.seat and not model.over else theme.PANEL_EDGE
+        theme.draw_panel(surface, rect, theme.layout(surface.get_size()), edge=edge)
+        draw_counter(surface, chef.seat, pygame.Rect(rect.x + b.px(10), rect.y + b.px(8), b.px(24), b.px(24)))
+        b.text(surface, self.session.seat_name(chef.seat), SMALL, theme.TEXT, (rect.x + b.px(42), rect.y + b.px(2)),
+               max_width=b.px(150))
+        b.text(surface, f"square {chef.square}", SMALL, theme.TEXT_DIM, (rect.x + b.px(42), rect.y + b.px(28)),
+               max_width=b.px(150))
+        x = rect.x + b.px(200)
+        # the hand as ingredient backs, the book as recipe backs, the served recipes ticked in green
+        for colour, count in ((None, chef.hand_count), (PAPER, chef.book_count), (MATCHED, len(chef.redeemed))):
+            tile = pygame.Rect(x, rect.y + b.px(6), b.px(30), b.px(42))
+            if colour is None:
+                draw_picture(surface, b, BACK, tile)
+            else:
+                pygame.draw.rect(surface, colour, tile, border_radius=b.px(5))
+                pygame.draw.rect(surface, INK, tile, width=b.px(2), border_radius=b.px(5))
+            b.text(surface, str(count), SMALL, theme.TEXT, (tile.right + b.px(4), tile.centery), anchor="midleft")
+            x += b.px(64)
+
+    def usable(self) -> dict[str, list[dict[str, Any]]]:
+        """As the kit's, and either recipe (or tile) of a pair may be touched first."""
+        found = super().usable()
+        if not self.choosing.picked:
+            for action in self.actions:
+                for key in self._paired_keys(action):
+                    found.setdefault(key, []).append(action)
+        return found
+
+    def touch(self, key: str) -> bool:
+        if not self.choosing.picked and any(key in self._paired_keys(a) for a in self.actions):
+            self.choosing.picked = (key,)
+            return True
+        return super().touch(key)
+
+    @staticmethod
+    def _paired_keys(action: dict[str, Any]) -> list[str]:
+        if action.get("type") not in PAIRED:
+            return []
+        field, prefix = PAIRED[action["type"]]
+        return [f"{prefix}:{value}" for value in action.get(field) or []]
+
+    def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        model = PotModel(view)
+        if model.result() is not None:
+            draw_scoring(surface, b, model, self.names())
+
+    def describe(self) -> dict[str, Any]:
+        model = self.model
+        return {**super().describe(), "phase": model.phase, "turn": model.turn,
+                "faces": {t.key: t.face for t in self.things() if t.kind == "card"}}

@@ -1,0 +1,165 @@
+"""Where everything lies on the Stone Soup table (board units, 1920 x 1080), as kit things: the other
+players' face-down fans along the top, the sequence card, the pot with the salt slid under it and
+the declarations (or the challenge window's buttons) in the middle, and your hand at the bottom,
+fanned and grouped by food."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.stone_soup.model import StoneModel, face, fan_size, kind_name
+from soupkitchen.shared.stone_soup.cards import SALT, count_words
+
+MAIN_X, MAIN_W = 20, 1460
+OTHERS_Y, OTHERS_H = 70, 230
+FAN_W, FAN_H = 60, 84
+MIDDLE_Y = 320
+SEQUENCE_X, SEQUENCE_Y, SEQ_CARD_W, SEQ_STEP = 36, 372, 64, 72
+POT_X, POT_Y, POT_W, POT_H = 640, 360, 150, 210
+SAY_X, SAY_Y, SAY_W, SAY_H, SAY_GAP = 880, 372, 280, 52, 10
+CALL_X, CALL_Y, CALL_W, CALL_H = 900, 352, 560, 150
+LET_GO_Y, LET_GO_H = 520, 70
+HAND_Y, HAND_TOP = 690, 800
+CARD_W, CARD_H = 120, 168
+RISE = 44
+GROUP_GAP = 26
+HAND_ROOM = MAIN_W - 40
+
+
+def other_panels(count: int) -> list[tuple[float, float]]:
+    """(x, width) of each other player's panel along the top."""
+    gap = 16
+    width = min(480, (MAIN_W - gap * (count - 1)) / max(1, count))
+    start = MAIN_X + (MAIN_W - (width * count + gap * (count - 1))) / 2
+    return [(start + i * (width + gap), width) for i in range(count)]
+
+
+def hand_geometry(groups: list[tuple[str, int]]) -> tuple[float, float, float]:
+    """(card width, step between cards of one food, left edge) for a hand of these groups: cards
+    shrink a little before a food's cards overlap so far that they cannot be counted."""
+    cards = sum(n for _, n in groups)
+    extra = cards - len(groups)
+    width = CARD_W
+    for width in (120, 108, 96, 84, 76):
+        fixed = len(groups) * width + (len(groups) - 1) * GROUP_GAP
+        step = min(width * 0.55, (HAND_ROOM - fixed) / extra) if extra else 0
+        if not extra or step >= 30:
+            break
+    fixed = len(groups) * width + (len(groups) - 1) * GROUP_GAP
+    step = min(width * 0.55, (HAND_ROOM - fixed) / extra) if extra else 0
+    total = fixed + extra * step
+    return width, step, MAIN_X + (MAIN_W - total) / 2
+
+
+def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int, str]) -> list[Thing]:
+    things: list[Thing] = []
+    players = model.players()
+    if not players:
+        return things
+    me, others = model.seating()
+    for (x, width), seat in zip(other_panels(len(others)), others, strict=False):
+        things += _other(players[seat], names.get(seat, players[seat].name), b, x, width)
+    things.append(Thing("sequence", b.rect(SEQUENCE_X - 12, MIDDLE_Y, SEQ_STEP * 7 + 16, 250), "zone",
+                        what=_sequence_words(model), sig=model.due))
+    things += _pot(model, b)
+    things += _declarations(model, b, picked)
+    things += _window_buttons(model, b)
+    things += _hand(model, b, picked)
+    return things
+
+
+def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
+    band = player.cards
+    words = str(band.get("words", ""))
+    things = [Thing(f"seat:{player.seat}", b.rect(x, OTHERS_Y, width, OTHERS_H), "zone",
+                    what=f"{name} holds {words}", sig=words, extra={"seat": player.seat})]
+    count = fan_size(band)
+    step = min(24.0, (width - 40 - FAN_W) / max(1, count - 1))
+    left = x + (width - (FAN_W + step * max(0, count - 1))) / 2
+    for i in range(count):
+        things.append(Thing(f"fan:{player.seat}:{i}", b.rect(left + i * step, OTHERS_Y + 62, FAN_W, FAN_H),
+                            what=f"{name} holds {words}", under=(f"seat:{player.seat}",), origin="pot",
+                            sig="back"))
+    return things
+
+
+def _sequence_words(model: StoneModel) -> str:
+    return "The sequence of ingredients: " + ", then ".join(model.sequence) + f". Owed now: {kind_name(model.due, 2)}"
+
+
+def sequence_rects(b: Board, count: int) -> list:
+    return [b.rect(SEQUENCE_X + i * SEQ_STEP, SEQUENCE_Y + 36, SEQ_CARD_W, SEQ_CARD_W * CARD_H / CARD_W)
+            for i in range(count)]
+
+
+def _pot(model: StoneModel, b: Board) -> list[Thing]:
+    things = []
+    for i in range(min(model.salt_pile, 8)):   # slid crosswise under the pot, their ends showing
+        things.append(Thing(f"salt:{i}", b.rect(POT_X + (POT_W - POT_H) / 2 - 12 + i * 8, POT_Y + POT_H - 120 + i * 5,
+                                                POT_H, POT_W),
+                            what=f"Salt under the pot: {count_words(model.salt_pile, SALT)}", face=face(SALT),
+                            sig="salt", under=("pot",)))
+    pot = model.pot
+    words = str(pot.get("words", "no cards"))
+    things.append(Thing("pot", b.rect(POT_X, POT_Y, POT_W, POT_H), "card" if fan_size(pot) else "zone",
+                        what=f"The pot, face down: {words}", sig=words, extra={"cards": fan_size(pot)}))
+    return things
+
+
+def say_rects(b: Board, count: int) -> list:
+    """The declaration buttons beside the pot, two columns."""
+    rows = (count + 1) // 2
+    return [b.rect(SAY_X + (i // rows) * (SAY_W + SAY_GAP), SAY_Y + 40 + (i % rows) * (SAY_H + SAY_GAP), SAY_W, SAY_H)
+            for i in range(count)]
+
+
+def _declarations(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
+    if not model.can("play"):
+        return []
+    count = model.most_declared
+    return [Thing(f"say:{n}", rect, "button", what=f"Say \"{count_words(n, model.due)}\"",
+                  words=count_words(n, model.due), extra={"count": n})
+            for n, rect in zip(range(1, count + 1), say_rects(b, count), strict=True)]
+
+
+def _window_buttons(model: StoneModel, b: Board) -> list[Thing]:
+    things = []
+    if model.can("challenge"):
+        things.append(Thing("button:challenge", b.rect(CALL_X, CALL_Y, CALL_W, CALL_H), "button",
+                            what="Call \"stone soup!\": the cards are turned over (Space, pad Y)",
+                            words="Stone soup!"))
+    if model.can("let_go"):
+        things.append(Thing("button:let_go", b.rect(CALL_X + 110, LET_GO_Y, CALL_W - 220, LET_GO_H), "button",
+                            what="Let the play stand: you will not call", words="Let it go"))
+    return things
+
+
+def hand_keys(model: StoneModel) -> list[tuple[str, str]]:
+    """(key, kind) of every card in the viewer's hand, in the order drawn."""
+    return [(f"hand:{kind}:{i}", kind) for kind, n in model.hand() for i in range(n)]
+
+
+def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
+    groups = model.hand()
+    if not groups:
+        return []
+    width, step, x = hand_geometry(groups)
+    height = width * CARD_H / CARD_W
+    things = []
+    for kind, n in groups:
+        for i in range(n):
+            key = f"hand:{kind}:{i}"
+            top = HAND_TOP - (RISE if key in picked else 0)
+            what = f"Your {kind_name(kind)} ({n} in your hand)"
+            things.append(Thing(key, b.rect(x + i * step, top, width, height), what=what, face=face(kind),
+                                sig=kind, origin="pot", extra={"kind": kind, "group": n, "index": i}))
+        x += width + (n - 1) * step + GROUP_GAP
+    return things
+
+
+def group_rect(b: Board, things: list[Thing], kind: str) -> Any:
+    """The window rectangle covering a food's cards in the hand."""
+    rects = [t.rect for t in things if t.extra.get("kind") == kind]
+    return rects[0].unionall(rects[1:]) if rects else None

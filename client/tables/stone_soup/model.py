@@ -1,0 +1,135 @@
+"""A Stone Soup view read for the table: the one place that knows the view's field names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from soupkitchen.client.tables.kit.view_model import ViewModel
+from soupkitchen.shared.stone_soup.cards import (
+    KINDS,
+    NUMBER_WORDS,
+    PLURAL,
+    SALT,
+    SINGULAR,
+    count_words,
+    describe_cards,
+)
+
+BACK = "stone_soup/back"
+# How many backs a face-down fan shows for each size band a view can give (exact up to three).
+FAN_OF_BAND = {"a handful": 5, "a fistful": 8, "a thick stack": 12, "a heap": 16}
+
+
+def face(kind: str) -> str:
+    """The picture of a card kind ("potato", "stone", "salt")."""
+    return f"stone_soup/{kind}"
+
+
+def kind_name(kind: str, count: int = 1) -> str:
+    """'potato', 'potatoes', 'dash of salt'."""
+    return SINGULAR[kind] if count == 1 else PLURAL[kind]
+
+
+def fan_size(band: dict[str, Any]) -> int:
+    """How many backs to draw for a hand or pot seen only roughly (exact sizes are drawn exactly)."""
+    if band.get("least") == band.get("most"):
+        return int(band.get("least") or 0)
+    return FAN_OF_BAND.get(str(band.get("words")), int(band.get("least") or 0))
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    name: str
+    cards: dict[str, Any]   # a size band: least, most, words
+
+
+class StoneModel(ViewModel):
+    """The view, sorted into what the table draws."""
+
+    @property
+    def phase(self) -> str:
+        return str(self._get("phase", "play"))
+
+    @property
+    def due(self) -> str:
+        return str(self._get("due", "potato"))
+
+    @property
+    def most_declared(self) -> int:
+        return int(self._get("most_declared", 1))
+
+    @property
+    def sequence(self) -> list[str]:
+        return [str(food) for food in self._get("sequence", [])]
+
+    def players(self) -> list[Player]:
+        return [Player(int(p.get("seat", i)), str(p.get("name", f"Player {i + 1}")), dict(p.get("cards") or {}))
+                for i, p in enumerate(self._get("players", []))]
+
+    def hand(self) -> list[tuple[str, int]]:
+        """The viewer's hand as (kind, how many), in the order of the sequence, then stones and salt."""
+        hand = self.view.get("hand")
+        if not isinstance(hand, dict):
+            return []
+        return [(kind, hand[kind]) for kind in KINDS if isinstance(hand.get(kind), int) and hand[kind] > 0]
+
+    @property
+    def pot(self) -> dict[str, Any]:
+        pot = self.view.get("pot")
+        return dict(pot) if isinstance(pot, dict) else {"least": 0, "most": 0, "words": "no cards"}
+
+    @property
+    def salt_pile(self) -> int:
+        return int(self._get("salt_pile", 0))
+
+    def window(self) -> dict[str, Any] | None:
+        window = self.view.get("window")
+        return window if isinstance(window, dict) else None
+
+    def reveal(self) -> dict[str, Any] | None:
+        reveal = self.view.get("last_reveal")
+        return reveal if isinstance(reveal, dict) else None
+
+    def can(self, kind: str) -> bool:
+        return any(a.get("type") == kind for a in self.actions())
+
+    @property
+    def my_turn(self) -> bool:
+        return self.can("play") or self.can("salt")
+
+    def result(self) -> dict[str, Any] | None:
+        result = self.view.get("result")
+        return result if self.over and isinstance(result, dict) else None
+
+    def ranking(self) -> list[tuple[int, int]]:
+        """(seat, cards left) from the winner down, fewest cards first, then by seat."""
+        result = self.result() or {}
+        left = list(result.get("cards_left") or [])
+        winners = set(result.get("winners") or [])
+        return sorted(((seat, int(n)) for seat, n in enumerate(left)), key=lambda sn: (sn[0] not in winners, sn[1], sn[0]))
+
+
+def play_action(picked: dict[str, int], count: int) -> dict[str, Any]:
+    """The play a table builds from the cards picked and the declaration clicked."""
+    return {"type": "play", "cards": {kind: n for kind, n in picked.items() if n}, "count": count}
+
+
+def claim_words(count: int, food: str) -> str:
+    return count_words(count, food)
+
+
+def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, str]:
+    """The verdict as the table says it large ('A stone!', 'A bluff', 'Honest') and the line under it."""
+    cards = [str(kind) for kind in reveal.get("cards") or []]
+    shown = describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards}) if cards else "nothing"
+    verdict = str(reveal.get("verdict"))
+    taker = names.get(reveal.get("taker"), "someone")
+    taken = int(reveal.get("taken") or 0)
+    what = "the whole pot" if reveal.get("whole_pot") else f"{NUMBER_WORDS[taken] if taken < len(NUMBER_WORDS) else taken} card{'s' * (taken != 1)}"
+    salt = int(reveal.get("salt") or 0)
+    if salt:
+        what += f" and {count_words(salt, SALT)}"
+    big = {"stone": "A stone!", "honest": "Honest", "bluff": "A bluff"}.get(verdict, verdict)
+    return big, f"{shown[0].upper()}{shown[1:]}: {taker} takes {what}."

@@ -1,0 +1,171 @@
+"""Drawing the Stone Soup table: cards, the pot's face-down pile, the sequence card with the food owed
+marked, the buttons, the emptying ring of the challenge window, the reveal and the final ranking."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from soupkitchen.client import theme
+from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMALL, Board
+from soupkitchen.client.tables.stone_soup.model import BACK, face, kind_name
+from soupkitchen.client.tables.stone_soup.reveal import Reveal
+
+FELT = (62, 44, 34)
+CALL = (200, 60, 50)        # the "Stone soup!" button
+REVEAL_X, REVEAL_W = 24, 846   # the reveal's box on the board
+
+
+def draw_card(surface: pygame.Surface, b: Board, asset: str | None, rect: pygame.Rect, show: float = 1.0) -> None:
+    """A card picture (a back when ``asset`` is None), narrowed to ``show`` of its width while it turns."""
+    image = b.card_image(asset or BACK, rect)
+    if show < 1.0:
+        narrow = rect.inflate(-round(rect.w * (1 - show)), 0)
+        if narrow.w < 2:
+            return
+        image, rect = pygame.transform.scale(image, (narrow.w, image.get_height())), narrow
+    surface.blit(image, rect)
+
+
+def draw_pot(surface: pygame.Surface, b: Board, rect: pygame.Rect, cards: int) -> None:
+    """The pot: a face-down pile whose thickness grows with the cards in it (as seen, roughly)."""
+    layers = min(cards, 12)
+    for i in range(layers):
+        shift = b.px(2) * (layers - 1 - i)
+        draw_card(surface, b, None, rect.move(-shift, shift))
+
+
+def draw_crosswise(surface: pygame.Surface, b: Board, asset: str, rect: pygame.Rect) -> None:
+    """A card lying crosswise in ``rect`` (wider than tall): a dash of salt slid under the pot."""
+    upright = b.card_image(asset, pygame.Rect(0, 0, rect.h, rect.w))
+    image = pygame.transform.rotate(upright, 90)
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+def seat_dot(surface: pygame.Surface, b: Board, seat: int, centre: tuple[int, int], symbols: bool) -> None:
+    """A seat's colour as a disc, with its symbol on it when colour-blind symbols are on."""
+    pygame.draw.circle(surface, theme.seat_colour(seat), centre, b.px(13))
+    if symbols:
+        b.text(surface, theme.seat_symbol(seat), SMALL, theme.TEXT_DARK, centre, anchor="center")
+
+
+def fitted(b: Board, words: str, width: int, sizes=(LABEL, BODY, SMALL)) -> int:
+    """The largest of ``sizes`` at which ``words`` fit in ``width`` pixels (the smallest otherwise)."""
+    return next((s for s in sizes if b.fits(words, s, width)), sizes[-1])
+
+
+def draw_button(surface: pygame.Surface, b: Board, rect: pygame.Rect, words: str, live: bool,
+                colour=None, size: int = BODY) -> None:
+    fill = colour or (theme.PANEL_LIGHT if live else theme.PANEL)
+    pygame.draw.rect(surface, fill, rect, border_radius=b.px(12))
+    pygame.draw.rect(surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3),
+                     border_radius=b.px(12))
+    size = fitted(b, words, rect.w - b.px(20), (size, BODY, SMALL))
+    b.text(surface, words, size, theme.TEXT if live else theme.TEXT_DIM, rect.center, anchor="center",
+           max_width=rect.w - b.px(12))
+
+
+def draw_sequence(surface: pygame.Surface, b: Board, zone: pygame.Rect, foods: list[str], due: str,
+                  rects: list[pygame.Rect], after_salt: bool) -> None:
+    """The sequence-of-ingredients card: the foods in order, the one owed now raised, framed and named."""
+    pygame.draw.rect(surface, (246, 232, 208), zone, border_radius=b.px(14))
+    pygame.draw.rect(surface, theme.TEXT_DARK, zone, width=b.px(3), border_radius=b.px(14))
+    b.text(surface, "Sequence of ingredients", BODY, theme.TEXT_DARK, (zone.x + b.px(16), zone.y + b.px(8)),
+           max_width=zone.w - b.px(24))
+    for food, rect in zip(foods, rects, strict=False):
+        owed = food == due
+        place = rect.move(0, -b.px(14)) if owed else rect
+        draw_card(surface, b, face(food), place)
+        if owed:
+            pygame.draw.rect(surface, theme.ACCENT, place.inflate(b.px(10), b.px(10)), width=b.px(5),
+                             border_radius=b.px(8))
+            tip = (place.centerx, place.bottom + b.px(10))
+            pygame.draw.polygon(surface, theme.ACCENT, [tip, (tip[0] - b.px(12), tip[1] + b.px(16)),
+                                                        (tip[0] + b.px(12), tip[1] + b.px(16))])
+    words = f"Owed now: {kind_name(due, 2)}" + (" (still, after the salt)" if after_salt else "")
+    b.text(surface, words, BODY, theme.ACCENT_DARK, (zone.x + b.px(16), zone.bottom - b.px(44)),
+           max_width=zone.w - b.px(24))
+
+
+def draw_ring(surface: pygame.Surface, b: Board, centre: tuple[int, int], radius: int, fraction: float,
+              seconds: float | None, colour=theme.MUSTARD) -> None:
+    """A ring that empties clockwise as the window runs out, the seconds left in its middle."""
+    pygame.draw.circle(surface, theme.SHADOW, centre, radius)
+    pygame.draw.circle(surface, theme.PANEL_EDGE, centre, radius, width=b.px(4))
+    fraction = max(0.0, min(1.0, fraction))
+    if fraction > 0:
+        box = pygame.Rect(0, 0, radius * 2, radius * 2)
+        box.center = centre
+        start = math.pi / 2
+        pygame.draw.arc(surface, colour, box, start, start + 2 * math.pi * fraction, width=b.px(12))
+    if seconds is not None:
+        b.text(surface, str(math.ceil(max(0.0, seconds))), LABEL, theme.TEXT, centre, anchor="center")
+
+
+def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
+                header: str, target: pygame.Rect | None, count_words: str) -> None:
+    """The challenged cards turning over one by one above the pot, the verdict, the penalty's flight."""
+    box = b.rect(REVEAL_X, 316, REVEAL_W, 350)   # beside the declarations and the window's buttons
+    veil = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (20, 12, 8, 240), veil.get_rect(), border_radius=b.px(18))
+    surface.blit(veil, box)
+    b.text(surface, header, LABEL, theme.MUSTARD, (box.centerx, box.y + b.px(12)), anchor="midtop",
+           max_width=box.w - b.px(40))
+    cards = shown.cards
+    w, h = 110, 154
+    step = min(128.0, (REVEAL_W - 60 - w) / max(1, len(cards) - 1))
+    left = REVEAL_X + (REVEAL_W - (w + step * max(0, len(cards) - 1))) / 2
+    flight = shown.flight(now)
+    up = shown.face_up(now)
+    for i, kind in enumerate(cards):
+        rect = b.rect(left + i * step, 372, w, h)
+        if flight > 0 and target is not None:
+            rect = pygame.Rect(round(rect.x + (target.centerx - rect.centerx) * flight),
+                               round(rect.y + (target.centery - rect.centery) * flight),
+                               max(2, round(rect.w * (1 - 0.5 * flight))), max(2, round(rect.h * (1 - 0.5 * flight))))
+        turning = i == up - 1 and not shown.verdict_shown(now)
+        show = min(1.0, abs(1 - 2 * ((now - shown.start - 0.3 - i * 0.45) / 0.45))) if turning else 1.0
+        draw_card(surface, b, face(kind) if i < up else None, rect, show)
+    if shown.verdict_shown(now):
+        big, line = words
+        colour = theme.HERB if big == "Honest" else theme.DANGER
+        b.text(surface, big, HUGE, colour, (box.centerx, box.y + b.px(232)), anchor="midtop",
+               max_width=box.w - b.px(40))
+        width = box.w - b.px(40)
+        size = fitted(b, line, width, (BODY, SMALL))
+        lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(SMALL), width)[:2]
+        y = box.bottom - b.px(12) - b.font(size).get_linesize() * len(lines)
+        for part in lines:
+            y = b.text(surface, part, size, theme.TEXT, (box.centerx, y), anchor="midtop", max_width=width).bottom
+    if flight >= 1.0 and target is not None:
+        badge = b.font(HEADING).size(count_words)[0] + b.px(28)
+        pill = pygame.Rect(0, 0, badge, b.px(64))
+        pill.center = target.center
+        pygame.draw.rect(surface, theme.DANGER, pill, border_radius=pill.h // 2)
+        b.text(surface, count_words, HEADING, theme.TEXT, pill.center, anchor="center")
+
+
+def draw_ranking(surface: pygame.Surface, b: Board, ranking: list[tuple[int, int]], names: dict[int, str],
+                 symbols: bool, last_words: str) -> pygame.Rect:
+    """The end: the winner's last play, then every player from the winner down with the cards left."""
+    sheet = b.rect(160, 110, 1180, 820)
+    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
+    winner = names.get(ranking[0][0], "Nobody") if ranking else "Nobody"
+    b.text(surface, f"{winner} wins!", HUGE, theme.MUSTARD, (sheet.centerx, sheet.y + b.px(30)), anchor="midtop",
+           max_width=sheet.w - b.px(40))
+    y = sheet.y + b.px(118)
+    for line in theme.wrap(last_words, b.font(SMALL), sheet.w - b.px(60))[:2]:
+        y = b.text(surface, line, SMALL, theme.TEXT_DIM, (sheet.centerx, y), anchor="midtop",
+                   max_width=sheet.w - b.px(60)).bottom
+    row_h = min(110, 520 / max(1, len(ranking)))
+    for place, (seat, left) in enumerate(ranking):
+        y = 300 + place * row_h
+        b.text(surface, f"{place + 1}.", HEADING, theme.MUSTARD if place == 0 else theme.TEXT,
+               b.rect(230, y, 1, 1).topleft)
+        seat_dot(surface, b, seat, b.rect(330, y + 28, 1, 1).topleft, symbols)
+        b.text(surface, names.get(seat, f"Player {seat + 1}"), HEADING, theme.TEXT, b.rect(362, y, 1, 1).topleft,
+               max_width=b.px(520))
+        words = "no cards left" if left == 0 else f"{left} card{'s' * (left != 1)} left"
+        b.text(surface, words, LABEL, theme.TEXT_DIM, b.rect(1290, y + 8, 1, 1).topleft, anchor="topright")
+    return sheet

@@ -1,0 +1,381 @@
+"""Stone Soup at a card table: pick any cards of your hand (they rise), then say what they are with one
+click on a declaration beside the pot; a dash of salt is played by clicking it. After each play the
+others get a large "Stone soup!" button with an emptying ring, and "Let it go"; a challenge is shown
+as a moment (cards turned one by one, the verdict, the penalty flying to the hand that takes it)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import art, theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.panels import MOVES_KEY
+from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.present.common import renamer
+from soupkitchen.client.tables.stone_soup import layout as L
+from soupkitchen.client.tables.stone_soup import paint
+from soupkitchen.client.tables.stone_soup.model import (
+    StoneModel,
+    claim_words,
+    kind_name,
+    play_action,
+    verdict_words,
+)
+from soupkitchen.client.tables.stone_soup.reveal import Reveal
+from soupkitchen.shared.stone_soup.cards import SALT
+
+AGAIN_KEY = "button:again"
+
+
+class StoneSoupTable(KitTable):
+    """Stone Soup, acted on at the table."""
+
+    name = "stone-soup"
+
+    def __init__(self, app, session) -> None:
+        self.shown: Reveal | None = None
+        super().__init__(app, session)
+        reveal = self.model.reveal()
+        self._reveal_serial = reveal.get("serial") if reveal else None   # a reveal seen before joining stays told
+
+    @classmethod
+    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
+        b = Board(size)
+        sizes = {b.rect(0, 0, w, w * L.CARD_H / L.CARD_W).size for w in (120, 108, 96, 84, 76)}
+        sizes |= {b.rect(0, 0, L.FAN_W, L.FAN_H).size, b.rect(0, 0, L.POT_W, L.POT_H).size,
+                  b.rect(0, 0, L.SEQ_CARD_W, L.SEQ_CARD_W * L.CARD_H / L.CARD_W).size, b.rect(0, 0, 110, 154).size}
+        return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "stone_soup").glob("*.svg"))]
+
+    @property
+    def model(self) -> StoneModel:
+        return StoneModel(self.current_view())
+
+    def names(self) -> dict[int, str]:
+        return {p.seat: self.session.seat_name(p.seat) for p in self.model.players()}
+
+    def ranked_names(self, model: StoneModel) -> dict[int, str]:
+        """Names for the ranking, yours marked."""
+        return {seat: name + (" (you)" if seat == model.seat else "") for seat, name in self.names().items()}
+
+    def rename(self, text: str) -> str:
+        players = self.model.players()
+        return renamer([p.name for p in players], [self.session.seat_name(p.seat) for p in players])(text)
+
+    def picked_cards(self) -> dict[str, int]:
+        """The cards picked in the hand, counted per kind."""
+        return dict(Counter(key.split(":")[1] for key in self.choosing.picked if key.startswith("hand:")))
+
+    # --- what the table is made of -----------------------------------------------------------------
+    def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
+        model = StoneModel(view)
+        if model.result() is not None:
+            if not getattr(self.session, "local", False):
+                return []
+            return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words="Play again",
+                          what="A new table with the same game, players and options")]
+        return L.build(model, board, self.choosing.picked, self.names())
+
+    def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
+        kind = action.get("type")
+        if kind == "salt":
+            return ("hand:salt:0",)
+        if kind in ("challenge", "let_go"):
+            return (f"button:{kind}",)
+        if kind == "play" and isinstance(action.get("cards"), dict):
+            keys = tuple(f"hand:{food}:{i}" for food, n in action["cards"].items() for i in range(int(n)))
+            return (*keys, f"say:{action.get('count')}")
+        return ()
+
+    def usable(self) -> dict[str, list[dict[str, Any]]]:
+        """Any card of the hand but salt may be picked while it is your play; a declaration plays the
+        picked cards; salt, the window's buttons and Play again act at once."""
+        model = self.model
+        found: dict[str, list[dict[str, Any]]] = {MOVES_KEY: []}
+        if model.can("play"):
+            picked = self.picked_cards()
+            for key, kind in L.hand_keys(model):
+                if kind != SALT:
+                    found[key] = []
+            if picked:
+                for n in range(1, model.most_declared + 1):
+                    found[f"say:{n}"] = [play_action(picked, n)]
+        if model.can("salt"):
+            found.update({key: [{"type": "salt"}] for key, kind in L.hand_keys(model) if kind == SALT})
+        for action in model.actions():
+            if action.get("type") in ("challenge", "let_go"):
+                found[f"button:{action['type']}"] = [action]
+        if model.over and getattr(self.session, "local", False):
+            found[AGAIN_KEY] = []
+        return found
+
+    def touch(self, key: str) -> bool:
+        if key == MOVES_KEY:
+            return super().touch(key)
+        usable = self.usable()
+        if key not in usable and key not in self.choosing.picked:
+            return False
+        if key == AGAIN_KEY:
+            return self.play_again()
+        if key.startswith("hand:") and not usable.get(key):
+            picked = self.choosing.picked
+            self.choosing.picked = tuple(k for k in picked if k != key) if key in picked else (*picked, key)
+            self.choosing.close_menu()
+            return True
+        leads = usable.get(key) or []
+        return self.play(self._legal(leads[0])) if leads else False
+
+    def _legal(self, action: dict[str, Any]) -> dict[str, Any]:
+        """The listed action equal to ``action`` when there is one (it carries the label), else itself."""
+        same = [a for a in self.actions if {k: v for k, v in a.items() if k != "label"} == action]
+        return same[0] if same else action
+
+    def play_again(self) -> bool:
+        """A new solo table with the same game, players and options (there is no rematch request)."""
+        self.app.stack.make("results", self.session).again()
+        return True
+
+    def points_for(self, action: dict[str, Any]) -> list[tuple[int, int]]:
+        """The window points that, clicked in order, make ``action`` (any valid play, listed or not)."""
+        path = self.path_of(action)
+        if action.get("type") == "salt":
+            path = tuple(key for key in self.usable() if key.startswith("hand:salt:"))[:1]
+        saved = self.choosing.picked
+        points = []
+        try:
+            for i, key in enumerate(path):
+                self.choosing.picked = path[:i] if action.get("type") == "play" else saved
+                thing = self.thing(key)
+                if thing is None:
+                    return []
+                points.append(self._point_on(thing))
+        finally:
+            self.choosing.picked = saved
+        return points
+
+    def history(self, view: dict[str, Any]) -> list[str]:
+        return [self.rename(line) for line in StoneModel(view).log()]
+
+    def menu_words(self, action: dict[str, Any]) -> str:
+        if action.get("type") == "play":
+            return f"Say \"{claim_words(int(action.get('count', 1)), self.model.due)}\""
+        return self.rename(str(action.get("label") or action.get("type")))
+
+    def hover_words(self) -> list[str]:
+        key = self.focus if self.keyboard else self.hover
+        thing = self.thing(key)
+        if thing is None or self.moves_open:
+            return []
+        if key in self.choosing.picked:
+            return [thing.what, "Click again to put it back"]
+        if key in self.usable() and key.startswith("hand:") and not self.usable()[key]:
+            return [thing.what, "Click to pick it for the pot"]
+        return super().hover_words()
+
+    # --- input -------------------------------------------------------------------------------------
+    def handle_table(self, action: InputAction) -> bool:
+        if action.kind == "click":
+            self.shown = None    # a click ends the reveal's moment, and is used as usual
+        can_call = "button:challenge" in self.usable() and not self.moves_open
+        if can_call and (action.kind == "pass" or (action.kind == "select" and self.focus in (None, "button:challenge"))):
+            return self.touch("button:challenge")   # Space (or Enter), pad Y: call at once
+        return super().handle_table(action)
+
+    def update(self, dt: float, now: float) -> None:
+        super().update(dt, now)
+        reveal = self.model.reveal()
+        serial = reveal.get("serial") if reveal else None
+        if serial is not None and serial != self._reveal_serial:
+            self._reveal_serial = serial
+            self.shown = Reveal(reveal, now)
+            sound = getattr(self.app, "sound", None)
+            if sound is not None:
+                sound("stone_soup")
+        if self.shown is not None and (self.shown.over(now) or self.model.over):
+            self.shown = None    # at the end the ranking is the moment
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        theme.draw_background(surface)
+        model = StoneModel(view)
+        prompt = self.prompt(model)
+        colour = theme.MUSTARD if model.actions() else theme.TEXT
+        b.text(surface, prompt, paint.fitted(b, prompt, b.px(1440)), colour, b.rect(30, 18, 1, 1).topleft,
+               max_width=b.px(1440))
+        if model.result() is not None:
+            self._draw_end(surface, b, model)
+            return
+        lay = theme.layout(surface.get_size())
+        middle = b.rect(L.MAIN_X, L.MIDDLE_Y, L.MAIN_W, 350)
+        theme.draw_panel(surface, middle, lay, colour=paint.FELT)
+        me = model.seating()[0]
+        seat_box = b.rect(L.MAIN_X, L.HAND_Y, L.MAIN_W, 1070 - L.HAND_Y)
+        theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
+                         edge=theme.MUSTARD if model.my_turn else theme.PANEL_EDGE)
+        total = sum(n for _, n in model.hand())
+        title = ("Your hand" if me == model.seat else f"{self.session.seat_name(me)}'s hand") + f" ({total} cards)"
+        paint.seat_dot(surface, b, me, b.rect(50, L.HAND_Y + 26, 1, 1).topleft, self._symbols())
+        b.text(surface, title, BODY, theme.TEXT, b.rect(76, L.HAND_Y + 8, 1, 1).topleft)
+        if model.can("play"):
+            picked = self.picked_cards()
+            hint = "Picked: " + ", ".join(claim_words(n, k) for k, n in picked.items()) if picked else \
+                "Pick any cards (bluffing is allowed), or click a dash of salt to pass"
+            b.text(surface, hint, SMALL, theme.MUSTARD, b.rect(520, L.HAND_Y + 14, 1, 1).topleft, max_width=b.px(940))
+        for kind, n in model.hand():
+            rect = L.group_rect(b, self.things(), kind)
+            if rect is not None:
+                self._group_caption(surface, b, kind, n, rect)
+        self._pot_words(surface, b, model)
+
+    def _group_caption(self, surface: pygame.Surface, b: Board, kind: str, n: int, rect: pygame.Rect) -> None:
+        width = rect.w + b.px(L.GROUP_GAP - 4)
+        short = f"{n} salt" if kind == SALT else kind_name(kind, n)
+        words = next((w for w in (f"{n} {kind_name(kind, n)}", short, f"x{n}") if b.fits(w, SMALL, width)), f"x{n}")
+        b.text(surface, words, SMALL, theme.TEXT, (rect.centerx, b.rect(0, L.HAND_TOP + L.CARD_H + 8, 1, 1).y),
+               anchor="midtop", max_width=width)
+
+    def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
+        pot = model.pot
+        words = f"Pot: {pot.get('words')}" + (f", salt under it: {model.salt_pile}" if model.salt_pile else "")
+        b.text(surface, words, SMALL, theme.TEXT, b.rect(L.POT_X + L.POT_W / 2 - 10, L.POT_Y + L.POT_H + 36, 1, 1).topleft,
+               anchor="midtop", max_width=b.px(420))
+        window = model.window()
+        if window is not None:
+            who = "You" if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
+            claim = f"{who}: \"{claim_words(int(window.get('count', 1)), str(window.get('food')))}\""
+            b.text(surface, claim, LABEL, theme.MUSTARD, b.rect(L.POT_X + L.POT_W / 2, L.MIDDLE_Y + 8, 1, 1).topleft,
+                   anchor="midtop", max_width=b.px(560))
+        elif model.can("play"):
+            b.text(surface, "Say they are:", BODY, theme.TEXT, b.rect(L.SAY_X, L.SAY_Y - 4, 1, 1).topleft)
+
+    def prompt(self, model: StoneModel) -> str:
+        names = self.names()
+        result = model.result()
+        if result is not None:
+            winners = [names.get(s, "") for s in result.get("winners") or []]
+            return f"{' and '.join(winners) or 'Nobody'} has no cards left and wins!"
+        window = model.window()
+        food = kind_name(model.due, 2)
+        if window is not None:
+            who = names.get(window.get("player"), "")
+            claim = claim_words(int(window.get("count", 1)), str(window.get("food")))
+            if window.get("player") == model.seat:
+                return f"You said \"{claim}\": the others may call stone soup"
+            if model.can("challenge"):
+                last = " It is their last card!" if window.get("empties_hand") else ""
+                return f"{who} says \"{claim}\". Stone soup, or let it go?{last}"
+            return f"{who} says \"{claim}\": waiting for the others"
+        if model.can("play"):
+            return f"Your turn: pick cards, then say how many {food} they are"
+        return f"{names.get(model.turn, '')} owes {food}"
+
+    def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+        key = thing.key
+        model = self.model
+        if key.startswith("seat:"):
+            self._draw_seat(surface, b, thing, model)
+        elif key == "sequence":
+            after_salt = model.phase == "play" and any("dash of salt" in line for line in model.log()[-1:])
+            paint.draw_sequence(surface, b, rect, model.sequence, model.due, L.sequence_rects(b, len(model.sequence)),
+                                after_salt)
+        elif key == "pot":
+            if thing.kind == "card":
+                paint.draw_pot(surface, b, rect, int(thing.extra.get("cards", 1)))
+            else:
+                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
+                b.text(surface, "empty pot", SMALL, theme.TEXT_DIM, rect.center, anchor="center")
+        elif key.startswith("salt:"):
+            paint.draw_crosswise(surface, b, thing.face, rect)
+        elif key == "button:challenge":
+            paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72)
+        elif thing.kind == "button":
+            live = key in self.usable()
+            paint.draw_button(surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING)
+        else:
+            paint.draw_card(surface, b, thing.face, rect, show)
+
+    def _draw_seat(self, surface: pygame.Surface, b: Board, thing: Thing, model: StoneModel) -> None:
+        seat = thing.extra["seat"]
+        window = model.window()
+        to_move = (model.turn == seat) or (window is not None and window.get("player") == seat)
+        theme.draw_panel(surface, thing.rect, theme.layout(surface.get_size()),
+                         edge=theme.MUSTARD if to_move else theme.PANEL_EDGE)
+        paint.seat_dot(surface, b, seat, (thing.rect.x + b.px(26), thing.rect.y + b.px(26)), self._symbols())
+        mark = ""
+        if window is not None and seat in (window.get("let_go") or []):
+            mark = " - lets it go"
+        elif model.turn == seat:
+            mark = " - to play"
+        name = self.session.seat_name(seat) + mark
+        b.text(surface, name, paint.fitted(b, name, thing.rect.w - b.px(60), (BODY, SMALL)), theme.TEXT,
+               (thing.rect.x + b.px(48), thing.rect.y + b.px(8)), max_width=thing.rect.w - b.px(60))
+        band = next((p.cards for p in model.players() if p.seat == seat), {})
+        b.text(surface, str(band.get("words", "")), BODY, theme.TEXT_DIM,
+               (thing.rect.centerx, thing.rect.bottom - b.px(44)), anchor="midtop", max_width=thing.rect.w - b.px(24))
+
+    def _symbols(self) -> bool:
+        return bool(getattr(self.app.settings, "colour_blind_symbols", False))
+
+    def _draw_end(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
+        """The ranking under the Play again button: the winning play, then everyone from the winner down."""
+        plays = [line for line in model.log() if "wins" not in line]
+        last = f"The last play: {self.rename(plays[-1])}" if plays else ""
+        paint.draw_ranking(surface, b, model.ranking(), self.ranked_names(model), self._symbols(), last)
+        if not getattr(self.session, "local", False):
+            b.text(surface, "The host may open a new table from the lobby.", BODY, theme.TEXT_DIM,
+                   b.rect(750, 860, 1, 1).topleft, anchor="midtop")
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        super().draw_table(surface)
+        self._draw_window(surface)
+        if self.shown is not None:
+            self._draw_reveal(surface)
+
+    def _draw_window(self, surface: pygame.Surface) -> None:
+        """The challenge window's ring: on the big button for those who may call, beside the pot otherwise."""
+        model = self.model
+        window = model.window()
+        if window is None:
+            return
+        b = self.board
+        total = float((self.current_view() or {}).get("challenge_seconds") or 1)
+        left = self.session.remaining(self.now)
+        fraction = 1.0 if left is None else left / total
+        button = self.thing("button:challenge")
+        if button is not None:
+            centre = (button.rect.x + b.px(80), button.rect.centery)
+            paint.draw_ring(surface, b, centre, b.px(56), fraction, left)
+        else:
+            paint.draw_ring(surface, b, b.rect(1180, 470, 1, 1).topleft, b.px(70), fraction, left)
+            waiting = [s for s in range(len(model.players())) if s != window.get("player")
+                       and s not in (window.get("let_go") or [])]
+            words = "Waiting for " + ", ".join(self.session.seat_name(s) for s in waiting) if waiting else ""
+            b.text(surface, words, SMALL, theme.TEXT, b.rect(1180, 560, 1, 1).topleft, anchor="midtop",
+                   max_width=b.px(560))
+
+    def _draw_reveal(self, surface: pygame.Surface) -> None:
+        shown, b = self.shown, self.board
+        reveal = shown.reveal
+        names = self.names()
+        header = f"{names.get(reveal.get('by'), '')} calls stone soup on {names.get(reveal.get('player'), '')}"
+        taker = reveal.get("taker")
+        target = self._seat_rect(taker)
+        taken = reveal.get("taken")
+        count = "+ the whole pot" if reveal.get("whole_pot") else f"+{taken} cards"
+        paint.draw_reveal(surface, b, shown, self.now, verdict_words(reveal, names), header, target, count)
+
+    def _seat_rect(self, seat: Any) -> pygame.Rect | None:
+        me = self.model.seating()[0]
+        if seat == me:
+            return self.board.rect(L.MAIN_X + 400, L.HAND_TOP, 660, 160)
+        thing = self.thing(f"seat:{seat}")
+        return thing.rect if thing is not None else None
+
+    def describe(self) -> dict[str, Any]:
+        model = self.model
+        return {**super().describe(), "phase": model.phase, "turn": model.turn,
+                "picked_cards": self.picked_cards(), "revealing": self.shown is not None}

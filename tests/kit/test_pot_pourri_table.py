@@ -1,0 +1,191 @@
+"""The Pot Pourri table played headless with injected input and time, the real rules behind a fake
+session: taking, cooking, moving the lid, refreshing the pantry and keeping recipes by touching the
+cards; what the lid hides; the scores a serving shows; the menu swap; Cooking Pros; the final score."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.pot_pourri import PotPourriTable
+from soupkitchen.client.tables.pot_pourri.model import PotModel
+from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
+from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, render
+
+
+def session_at(wanted, seed: int = 1, options: dict | None = None) -> FakeSession:
+    session = FakeSession("pot-pourri", 4, 0, seed=seed)
+    if options:
+        game = session.game
+        session.state = game.setup(4, game.normalise_options(options, 4), seed)
+    session.bots_play(until=wanted, limit=5000)
+    assert wanted(session.view(0))
+    return session
+
+
+def table(wanted, seed: int = 1, options: dict | None = None, size=(1280, 720)):
+    session = session_at(wanted, seed, options)
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    return session, app, scene
+
+
+def my_turn(v):
+    return v["phase"] == "turn" and v["turn"] == 0
+
+
+def test_the_shell_finds_this_table():
+    assert table_scene_for("pot-pourri") is PotPourriTable
+
+
+def test_two_ingredients_are_taken_by_touching_a_pantry_card_then_the_draw_pile():
+    session, app, scene = table(my_turn)
+    pantry = session.view(0)["pantry"]
+    click(app, scene, scene.thing("pantry:0").rect.center)
+    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": pantry[0],
+                                     "label": f"Take {pantry[0]} from the pantry"}
+    render(app, scene, 1.0)
+    click(app, scene, scene.thing("draw").rect.center)
+    assert session.acted[-1][1]["source"] == "draw" and session.refused == []
+
+
+def test_a_card_is_cooked_by_touching_it_then_a_saucepan_and_the_lid_is_moved_the_same_way():
+    session, app, scene = table(lambda v: my_turn(v) and v["hand"] and all(p["count"] < 5 for p in v["pans"]))
+    view = session.view(0)
+    open_pan = next(p["pan"] for p in view["pans"] if not p["covered"])
+    click(app, scene, scene.thing("hand:0").rect.center)
+    assert scene.describe()["picked"] == ["hand:0"]
+    assert f"pan:{view['lid']}" not in scene.describe()["usable"]      # nothing goes under the lid
+    click(app, scene, scene.thing(f"pan:{open_pan}").rect.center)
+    assert session.acted[-1][1]["type"] == "cook" and session.acted[-1][1]["pan"] == open_pan
+    render(app, scene, 1.0)
+    if session.view(0)["phase"] == "cook_second":
+        click(app, scene, scene.thing("button:stop_cooking").rect.center)
+        render(app, scene, 2.0)
+    assert session.view(0)["phase"] == "move_lid"
+    target = session.view(0)["legal_actions"][0]
+    click(app, scene, scene.thing("lid").rect.center)
+    click(app, scene, scene.thing(f"pan:{target['pan']}").rect.center)
+    assert session.acted[-1] == (0, target) and session.refused == []
+    render(app, scene, 2.05)
+    assert scene.motion.place(scene.thing("lid"), 2.05)[0] != scene.thing("lid").rect   # the lid slides over
+
+
+def test_the_pantry_is_replaced_by_touching_a_hand_card_then_the_pantry():
+    session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"]))
+    click(app, scene, scene.thing("hand:0").rect.center)
+    click(app, scene, scene.thing("pantry:2").rect.center)
+    assert session.acted[-1][1]["type"] == "refresh_pantry" and session.refused == []
+
+
+def test_recipes_are_kept_by_touching_two_of_them_in_either_order():
+    session, app, scene = table(lambda v: v["phase"] == "choose_recipes" and 0 in v["waiting_for"])
+    offered = sorted(r["id"] for r in session.view(0)["choosing_from"])
+    assert sorted(scene.describe()["usable"]) == sorted(f"choose:{r}" for r in offered)
+    click(app, scene, scene.thing(f"choose:{offered[2]}").rect.center)
+    click(app, scene, scene.thing(f"choose:{offered[0]}").rect.center)
+    assert session.acted[-1][1]["type"] == "keep" and session.acted[-1][1]["recipes"] == [offered[0], offered[2]]
+
+
+def test_the_lid_hides_its_saucepans_cards_and_shows_only_their_count():
+    session, app, scene = table(lambda v: any(p["covered"] and p["count"] >= 2 for p in v["pans"]))
+    view = session.view(0)
+    lid = view["lid"]
+    keys = [t.key for t in scene.things()]
+    assert not any(k.startswith(f"cooked:{lid}:") for k in keys)
+    assert scene.thing("lid").words == str(view["pans"][lid]["count"])
+    assert "under the lid" in scene.thing(f"pan:{lid}").what
+
+
+def test_a_serving_shows_what_each_recipe_would_score_and_a_recipe_is_served_by_touching_it():
+    session, app, scene = table(lambda v: v["phase"] == "serve" and v["turn"] == 0)
+    model = PotModel(session.view(0))
+    for action in model.actions():
+        if action["type"] == "redeem":
+            recipe = next(r for r in model.book() if r["id"] == action["recipe"])
+            found, squares = model.recipe_score(recipe)
+            assert f"{found} matches, +{squares} squares" in action["label"]
+    action = model.actions()[0]
+    play_by_clicks(app, scene, action, 1.0)
+    assert session.acted[-1] == (0, action) and session.refused == []
+
+
+def test_counters_walk_along_the_pathway_when_a_serving_moves_them():
+    session, app, scene = table(lambda v: v["phase"] == "serve" and v["turn"] == 0
+                                and any(a["type"] == "redeem" for a in v["legal_actions"]))
+    before = scene.thing("counter:0").rect
+    action = next(a for a in session.view(0)["legal_actions"] if a["type"] == "redeem")
+    play_by_clicks(app, scene, action, 1.0)
+    render(app, scene, 1.0)
+    counter = scene.thing("counter:0")
+    assert counter.rect != before and scene.motion.place(counter, 1.0)[0] == before
+
+
+def test_two_menu_tiles_are_swapped_by_touching_both():
+    session, app, scene = table(lambda v: v["phase"] == "swap_menu" and v["turn"] == 0)
+    click(app, scene, scene.thing("menu:3").rect.center)
+    click(app, scene, scene.thing("menu:1").rect.center)
+    assert session.acted[-1][1]["type"] == "swap_menu" and session.acted[-1][1]["tiles"] == [1, 3]
+
+
+def test_cooking_pros_tiles_lie_face_down_and_the_learner_aid_is_shown_when_chosen():
+    options = {"cooking_pros": True, "learner_memory": True}
+    session, app, scene = table(my_turn, options=options)
+    assert all(scene.thing(f"menu:{i}").face is None for i in range(5))
+    assert scene.model.learner_memory
+    session, app, scene = table(my_turn)
+    assert all(scene.thing(f"menu:{i}").face for i in range(5)) and not scene.model.learner_memory
+
+
+@pytest.mark.parametrize("options", [{}, {"cooking_pros": True, "learner_memory": True}])
+def test_every_move_of_a_seeded_game_is_made_by_clicks_and_every_label_fits(options):
+    reset_clipped()
+    session = FakeSession("pot-pourri", 4, 0, seed=5)
+    session.state = session.game.setup(4, session.game.normalise_options(options, 4), 5)
+    app, scene = make_table(session, (1280, 720))
+    rng, bots, now, moves = random.Random(5), {s: session.game.make_bot(s, s) for s in range(4)}, 0.0, 0
+    while not session.over and moves < 150:
+        movers = [s for s in range(4) if session.game.legal_actions(session.state, s)]
+        if 0 in movers:
+            now += 1.0
+            render(app, scene, now)
+            action = rng.choice(session.view(0)["legal_actions"])
+            assert scene.points_for(action), action
+            play_by_clicks(app, scene, action, now)
+            assert session.acted[-1] == (0, action)
+            moves += 1
+        else:
+            session.apply(movers[0], bots[movers[0]].choose(session.game.view(session.state, movers[0]), now))
+    render(app, scene, now + 10)
+    assert session.refused == [] and moves > 20
+    assert clipped_labels() == []
+
+
+def test_the_final_score_adds_pathway_squares_and_menu_stars_and_names_the_winner():
+    session = session_at(lambda v: v["over"], seed=2)
+    model = PotModel(session.view(0))
+    result = model.result()
+    stars = menu_stars(model)
+    for chef in model.chefs():
+        served = sum(stars[title.rsplit("(", 1)[1].rstrip(")")] for title in chef.redeemed)
+        assert result["pathway"][chef.seat] + served == result["scores"][chef.seat]
+    names = {s: f"Chef {s}" for s in range(4)}
+    assert tie_break(model, names).startswith(" and ".join(names[s] for s in result["winners"]))
+    app, scene = make_table(session, (1280, 720))
+    render(app, scene, 0.0)
+    assert scene.things()[0].key == "kit:moves"      # the score sheet covers the table
+
+
+def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs():
+    session = FakeSession("pot-pourri", 4, None, seed=3)
+    session.bots_play(until=lambda v: v["phase"] == "turn", limit=5000)
+    app, scene = make_table(session, (1280, 720))
+    render(app, scene, 0.0)
+    keys = [t.key for t in scene.things()]
+    players = session.public_view["players"]
+    assert sum(k.startswith("hidden:") for k in keys) == players[0]["hand_count"]
+    assert sum(k.startswith("hidden_recipe:") for k in keys) == players[0]["book_count"]
+    assert not any(k.startswith(("hand:", "book:")) for k in keys) and scene.usable().keys() == {"kit:moves"}

@@ -1,0 +1,84 @@
+"""Golden screenshots of the Stone Soup table, compared with a tolerance: your turn with cards picked,
+a challenge window open, a call revealed, and the end with the ranking (``tests/golden.py`` says how
+to regenerate them; look at the PNGs before committing them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from soupkitchen.client.tables.stone_soup.reveal import VERDICT_SECONDS
+from tests import golden as golden_screens
+from tests.kit.fake_table import FakeSession, click, make_table, render
+
+GOLDEN = Path(__file__).resolve().parents[1] / "client" / "golden"
+SAMPLE = (320, 180)
+SEED = 3
+
+
+def others_window(view) -> bool:
+    return view["phase"] == "challenge" and view["window"]["player"] != 0
+
+
+def at(wanted=None, seed: int = SEED) -> FakeSession:
+    session = FakeSession("stone-soup", 4, 0, seed=seed)
+    session.bots_play(until=wanted, limit=3000)
+    return session
+
+
+def later_turn(view) -> bool:
+    return view["phase"] == "play" and view["turn"] == 0 and view["salt_pile"] > 0 and view["pot"]["least"] >= 4
+
+
+def turn(size):
+    session = at(later_turn)
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    hand = [t for t in scene.things() if t.key.startswith("hand:") and not t.key.startswith("hand:salt")]
+    for card in (hand[0], hand[-1]):     # a potato and a stone: a bluff in the making
+        click(app, scene, card.rect.center)
+        render(app, scene, 0.5)
+    return render(app, scene, 10.0)
+
+
+def window(size):
+    session = at(others_window)
+    session.remaining = lambda now: 3.4
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    return render(app, scene, 10.0)
+
+
+def reveal(size):
+    session = at(others_window, seed=5)
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    session.apply(0, {"type": "challenge"})
+    render(app, scene, 1.0)
+    shown = scene.shown
+    return render(app, scene, 1.0 + shown.flipped_by + VERDICT_SECONDS * 0.5)
+
+
+def end(size):
+    session = at(lambda v: v["over"])
+    session.local = True
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    return render(app, scene, 10.0)
+
+
+MOMENTS = {"turn": turn, "window": window, "reveal": reveal, "end": end}
+
+
+@pytest.mark.parametrize("name", list(MOMENTS))
+def test_table_matches_its_golden(name):
+    golden_screens.check(MOMENTS[name], GOLDEN / f"stone-soup-{name}.png", SAMPLE)
+
+
+def shoot_all(out: Path) -> None:
+    """Every moment at both sizes into ``out`` (to look at them)."""
+    for name, shoot in MOMENTS.items():
+        for size in ((1280, 720), (1920, 1080)):
+            pygame.image.save(shoot(size), str(out / f"stone-soup-{name}-{size[0]}.png"))

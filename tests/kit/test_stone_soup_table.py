@@ -1,0 +1,187 @@
+"""The Stone Soup table played headless with injected input and time, the real rules behind a fake
+session: any cards picked and declared by clicks, salt by a click, the challenge window's buttons
+and keys, the reveal as a moment, what other hands show, the end with its ranking."""
+
+from __future__ import annotations
+
+import random
+
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.stone_soup import StoneSoupTable
+from soupkitchen.client.tables.stone_soup.model import fan_size
+from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, render
+
+
+def others_window(view) -> bool:
+    return view["phase"] == "challenge" and view["window"]["player"] != 0
+
+
+def table(wanted=None, seed: int = 3, size=(1280, 720)):
+    session = FakeSession("stone-soup", 4, 0, seed=seed)
+    session.bots_play(until=wanted, limit=3000)
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    return session, app, scene
+
+
+def hand_cards(scene, kind=None):
+    return [t for t in scene.things() if t.key.startswith("hand:") and (kind is None or t.extra["kind"] == kind)]
+
+
+def test_the_shell_finds_this_table():
+    assert table_scene_for("stone-soup") is StoneSoupTable
+
+
+def test_any_picked_cards_are_played_with_the_declaration_clicked_beside_the_pot():
+    session, app, scene = table()
+    hand = session.view(0)["hand"]
+    chosen = [c for c in hand_cards(scene) if c.extra["kind"] != "salt"][-2:]    # not what is owed
+    for card in chosen:
+        click(app, scene, card.rect.center)
+        render(app, scene, 0.5)
+    assert all(scene.thing(c.key).rect.y < c.rect.y for c in chosen)             # picked cards rise
+    assert "say:4" in scene.describe()["usable"]
+    click(app, scene, scene.thing("say:4").rect.center)
+    seat, action = session.acted[-1]
+    kinds = [c.extra["kind"] for c in chosen]
+    assert action == {"type": "play", "cards": {k: kinds.count(k) for k in dict.fromkeys(kinds)}, "count": 4}
+    assert session.refused == [] and session.view(0)["window"]["count"] == 4
+    assert sum(session.view(0)["hand"].values()) == sum(hand.values()) - 2
+
+
+def test_a_picked_card_is_put_back_by_clicking_it_again_and_nothing_is_declared_before_a_pick():
+    session, app, scene = table()
+    assert not [k for k in scene.describe()["usable"] if k.startswith("say:")]
+    card = hand_cards(scene)[0]
+    click(app, scene, card.rect.center)
+    render(app, scene, 0.5)
+    assert scene.describe()["picked_cards"] == {card.extra["kind"]: 1}
+    click(app, scene, scene.thing(card.key).rect.center)
+    assert scene.describe()["picked_cards"] == {} and session.acted == []
+    click(app, scene, scene.thing(card.key).rect.center)
+    scene.handle(InputAction("back"))                                        # Esc puts every pick back too
+    assert scene.describe()["picked"] == [] and session.acted == []
+
+
+def test_a_dash_of_salt_is_played_by_clicking_it():
+    session, app, scene = table(wanted=lambda v: v["turn"] == 0 and v["phase"] == "play" and v["hand"].get("salt"))
+    click(app, scene, hand_cards(scene, "salt")[-1].rect.center)
+    assert session.acted[-1][1]["type"] == "salt" and session.refused == []
+
+
+def test_the_window_offers_a_large_call_and_let_it_go_and_space_or_pad_y_calls():
+    session, app, scene = table(others_window)
+    call, let_go = scene.thing("button:challenge"), scene.thing("button:let_go")
+    assert call.rect.w * call.rect.h > 2 * let_go.rect.w * let_go.rect.h           # the call is the large one
+    assert scene.prompt(scene.model).endswith("Stone soup, or let it go?")
+    scene.handle(InputAction("pass", "pad:0"))
+    app.settle()
+    assert session.acted[-1][1]["type"] == "challenge" and session.refused == []
+    session, app, scene = table(others_window)
+    scene.handle(InputAction("select"))                                      # Space
+    app.settle()
+    assert session.acted[-1][1]["type"] == "challenge"
+
+
+def test_letting_a_play_go_is_one_click_and_the_seat_then_shows_it():
+    session, app, scene = table(others_window)
+    click(app, scene, scene.thing("button:let_go").rect.center)
+    assert session.acted[-1][1]["type"] == "let_go" and session.refused == []
+    render(app, scene, 1.0)
+    view = session.view(0)
+    if view["window"] is not None:                                           # others still deciding
+        assert 0 in view["window"]["let_go"] and scene.thing("button:challenge") is None
+
+
+def test_a_call_is_revealed_card_by_card_then_the_verdict_then_the_penalty_flies():
+    session, app, scene = table(others_window, seed=5)
+    session.apply(0, {"type": "challenge"})
+    render(app, scene, 1.0)
+    shown = scene.shown
+    assert shown is not None and shown.start == 1.0
+    cards = len(shown.cards)
+    assert shown.face_up(1.0) == 0 and shown.face_up(1.0 + shown.flipped_by) == cards
+    assert not shown.verdict_shown(1.0 + shown.flipped_by - 0.1) and shown.verdict_shown(1.0 + shown.flipped_by)
+    assert shown.flight(1.0 + shown.flipped_by) == 0.0 and shown.flight(1.0 + shown.length) == 1.0
+    render(app, scene, 1.0 + shown.length + 0.1)
+    assert scene.shown is None                                               # the moment is over
+    session2, app2, scene2 = make_table_after(session)
+    assert scene2.shown is None                                              # a call made before is not replayed
+
+
+def make_table_after(session):
+    app, scene = make_table(session)
+    render(app, scene, 0.0)
+    return session, app, scene
+
+
+def test_other_hands_are_fans_as_large_as_their_band_and_never_more_exact():
+    session, app, scene = table()
+    for player in session.view(0)["players"][1:]:
+        fan = [t for t in scene.things() if t.key.startswith(f"fan:{player['seat']}:")]
+        assert len(fan) == fan_size(player["cards"])
+        assert scene.thing(f"seat:{player['seat']}").what.endswith(player["cards"]["words"])
+
+
+def test_random_valid_plays_made_by_clicks_are_accepted_and_every_label_fits():
+    reset_clipped()
+    rng = random.Random(2)
+    session, app, scene = table()
+    for step in range(60):
+        if session.over:
+            break
+        view = session.view(0)
+        if any(a["type"] == "play" for a in view["legal_actions"]):
+            cards = [k for k, n in view["hand"].items() if k != "salt" for _ in range(n)]
+            chosen = rng.sample(cards, rng.randint(1, min(3, len(cards))))
+            action = {"type": "play", "cards": {k: chosen.count(k) for k in dict.fromkeys(chosen)},
+                      "count": rng.randint(1, view["most_declared"])}
+            play_by_clicks(app, scene, action, step)
+            assert session.acted[-1] == (0, action) and session.refused == []
+        elif view["legal_actions"]:
+            action = rng.choice(view["legal_actions"])
+            play_by_clicks(app, scene, action, step)
+            assert session.acted[-1] == (0, action)
+        session.bots_play(limit=3000)
+        render(app, scene, step + 0.5)
+    assert clipped_labels() == []
+
+
+def test_the_end_ranks_everyone_and_offers_play_again_at_a_local_table():
+    session = FakeSession("stone-soup", 4, 0, seed=3)
+    session.bots_play(until=lambda v: v["over"], limit=3000)
+    session.local = True
+    app, scene = make_table(session)
+    render(app, scene, 0.0)
+    ranking = scene.model.ranking()
+    assert ranking[0][1] == 0 and ranking[0][0] in session.view(0)["result"]["winners"]
+    assert [left for _, left in ranking[1:]] == sorted(left for _, left in ranking[1:])
+    assert "button:again" in scene.describe()["usable"]
+    session.local = False
+    app, scene = make_table(session)
+    render(app, scene, 0.0)
+    assert scene.thing("button:again") is None
+
+
+def test_a_long_verdict_fits_its_box_at_the_smallest_window():
+    from soupkitchen.client.tables.stone_soup.reveal import Reveal
+
+    reset_clipped()
+    session, app, scene = table()
+    scene.shown = Reveal({"serial": 9, "player": 1, "by": 2, "verdict": "stone", "taker": 1, "taken": None,
+                          "whole_pot": True, "salt": 3,
+                          "cards": ["tomato", "sausage", "onion", "carrot", "cabbage", "peas", "stone"]}, 0.0)
+    scene._reveal_serial = 9
+    render(app, scene, scene.shown.flipped_by + 0.1)
+    assert scene.shown is not None and clipped_labels() == []
+
+
+def test_enter_on_let_it_go_in_the_list_of_moves_lets_it_go():
+    session, app, scene = table(others_window)
+    scene.handle(InputAction("alt"))                                         # X: the list of moves
+    scene.handle(InputAction("navigate", dy=1))
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1]["type"] == "let_go"

@@ -1,0 +1,32 @@
+"""scripts/package builds a one-folder application that starts without Python and shows the games'
+card art, from a folder that holds someone else's ``server/``, ``client/`` and ``shared/``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from tests.packaging.installed import ROOT, TIMEOUT, check_game_opens_with_art
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("standalone")]   # one build per run, on one worker
+CANNOT_INSTALL = 3      # scripts/package's exit status when PyInstaller cannot be installed
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    where = tmp_path_factory.mktemp("package")
+    env = {**os.environ, "SOUPKITCHEN_PACKAGE_DIST": str(where / "dist"),
+           "SOUPKITCHEN_PACKAGE_WORK": str(where / "work")}
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "package")], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=TIMEOUT * 2)
+    if done.returncode == CANNOT_INSTALL:
+        pytest.skip(f"PyInstaller cannot be installed on this machine: {done.stderr[-500:]}")
+    assert done.returncode == 0, done.stderr[-3000:]
+    return where / "dist" / "soupkitchen" / "soupkitchen"
+
+
+@pytest.mark.parametrize("game", ["too-many-cooks", "pot-pourri"])
+def test_the_built_app_opens_a_game_with_its_card_art(app, game, tmp_path):
+    check_game_opens_with_art([str(app)], game, tmp_path)

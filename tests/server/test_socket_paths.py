@@ -1,0 +1,69 @@
+"""The fast socket path (server/push.py) runs only with the python-engineio and python-socketio
+releases it was tested with; any other release, or SOUPKITCHEN_STOCK_SOCKETS=1, gets python-socketio's
+stock path, with one log line, and the game plays the same."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+import socketio
+
+from soupkitchen.server import push
+
+IN_RANGE = {"python-engineio": "4.11.0", "python-socketio": "5.18.1"}
+
+
+def test_the_tested_releases_allow_the_fast_path(monkeypatch):
+    monkeypatch.delenv(push.STOCK_ENV, raising=False)
+    assert push.stock_path_reason(IN_RANGE) is None
+
+
+@pytest.mark.parametrize("name, version", [("python-engineio", "4.16.0"), ("python-engineio", "4.10.1"),
+                                           ("python-socketio", "6.0.0"), ("python-socketio", "5.11.4"),
+                                           ("python-engineio", "5.0rc1")])
+def test_any_other_release_gets_the_stock_path(monkeypatch, name, version):
+    monkeypatch.delenv(push.STOCK_ENV, raising=False)
+    reason = push.stock_path_reason({**IN_RANGE, name: version})
+    assert reason is not None and f"{name} {version}" in reason
+
+
+def test_the_setting_forces_the_stock_path(monkeypatch):
+    monkeypatch.setenv(push.STOCK_ENV, "1")
+    assert push.STOCK_ENV in push.stock_path_reason(IN_RANGE)
+    monkeypatch.setenv(push.STOCK_ENV, "0")
+    assert push.stock_path_reason(IN_RANGE) is None
+
+
+async def test_an_untested_release_plays_on_the_stock_path_after_one_log_line(monkeypatch, caplog, servers):
+    monkeypatch.delenv(push.STOCK_ENV, raising=False)
+    monkeypatch.setattr(push.metadata, "version", lambda name: "9.0.0")
+    caplog.set_level(logging.INFO, logger="soupkitchen.server.push")
+    server = await servers()
+    sio = server.hub.pusher.sio
+    assert type(sio) is socketio.AsyncServer and not server.hub.pusher.direct
+    said = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.push"]
+    assert len(said) == 1 and "stock path" in said[0] and "9.0.0" in said[0]
+
+    seen: list[tuple] = []
+    client = socketio.AsyncClient(reconnection=False)
+    client.on("state", lambda data: seen.append(("state", data["state_id"])))
+    await client.connect(server.url, transports=["websocket"], wait_timeout=5)
+    try:
+        assert (await client.call("hello", {"protocol": 1, "client": "test"}, timeout=5))["ok"]
+        made = await client.call("create_table", {"game": "pepper", "seats": 2, "name": "Ann"}, timeout=5)
+        assert (await client.call("add_bot", {"token": made["token"], "seat": 1}, timeout=5))["ok"]
+        assert (await client.call("start", {"token": made["token"]}, timeout=5))["ok"]
+        seen.append(("answer", "start"))
+        assert seen.index(("state", 0)) < seen.index(("answer", "start"))      # the view comes first
+        assert all(type(s) is push.StockSocket for s in sio.eio.sockets.values())
+    finally:
+        await client.disconnect()
+
+
+def test_a_release_whose_version_cannot_be_read_gets_the_stock_path(monkeypatch):
+    monkeypatch.delenv(push.STOCK_ENV, raising=False)
+    def unknown(name):
+        raise push.metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(push.metadata, "version", unknown)
+    assert "unknown" in push.stock_path_reason()
