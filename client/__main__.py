@@ -62,19 +62,16 @@ def setup_logging(verbose: bool) -> Path | None:
 async def run(args: argparse.Namespace) -> int:
     import pygame
 
+    from soupkitchen.client import modes
     from soupkitchen.client.app import App
     from soupkitchen.client.net import normalise_url
     from soupkitchen.client.scenes import flows
-    from soupkitchen.client.scenes.title import TitleScene
     from soupkitchen.client.settings import Settings
-    from soupkitchen.client.tables.base import TableScene
 
     started = time.perf_counter()
     game = None
     if args.solo:
-        from soupkitchen.client.modes import local_games
-
-        games = local_games()
+        games = modes.local_games()
         game = next((g for g in games if g["id"] == args.solo), None)
         if game is None:
             log.error("unknown or unavailable game %r", args.solo)
@@ -90,16 +87,13 @@ async def run(args: argparse.Namespace) -> int:
             return 2
     settings = Settings.load()
     app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))
-    app.stack.push(TitleScene(app))
+    app.stack.open("title")
     if game is not None:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
         flows.start_local(app, game["id"], {}, players)
     elif url is not None:
-        from soupkitchen.client import modes
-        from soupkitchen.client.scenes.join import TablesScene
-
         flows.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
-                            lambda conn: app.stack.push(TablesScene(app, conn)))
+                            lambda conn: app.stack.open("tables", conn))
 
     first_frame: list[float] = []
 
@@ -108,7 +102,7 @@ async def run(args: argparse.Namespace) -> int:
             first_frame.append(time.perf_counter())
             log.info("first frame after %.0f ms", (first_frame[0] - started) * 1000)
         # With --solo, the table must be on screen first, however long a busy machine takes to get there.
-        at_table = game is None or isinstance(app_.stack.top, TableScene)
+        at_table = game is None or app_.stack.top is not None and app_.stack.top.is_table
         if args.screenshot and at_table and time.perf_counter() - started >= args.after:
             args.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app_.screen, str(args.screenshot))

@@ -51,7 +51,7 @@ class App:
         pygame.joystick.init()
         pygame.display.set_caption("Soup Kitchen")
         self.screen = self._open_window()
-        self.stack = SceneStack()
+        self.stack = SceneStack(self)
         self.input = InputMapper()
         self.sounds = Sounds(settings.volume, settings.muted, clock=clock)
         self.cues: dict[int, SoundCues] = {}     # id(session) -> the sounds of its table
@@ -63,7 +63,6 @@ class App:
         self.server_address: str | None = None
         self.running = True
         self.frames = 0
-        self.sent_for_test: list[tuple[str, dict]] = []
         self._last_now: float | None = None
         self._last_top: Scene | None = None
         self._last_failure = float("-inf")
@@ -195,17 +194,14 @@ class App:
 
     def open_help(self) -> bool:
         """F1: How to play the game of the screen on top (the game picker from menus)."""
-        from soupkitchen.client.howto.scene import HowToPlayScene
-        from soupkitchen.client.scenes import flows
-
         top = self.stack.top
-        if isinstance(top, HowToPlayScene):
+        if top is not None and top.name == "howto":
             return False
         session = next((getattr(s, "session", None) for s in reversed(self.stack.scenes)
                         if getattr(s, "session", None) is not None), None)
         game = getattr(top, "game", None)
         game_id = session.game_id if session is not None else game.get("id") if isinstance(game, dict) else None
-        flows.open_howto(self, game_id, pick_game=game_id is None)
+        self.stack.open("howto", None, game_id, pick_game=game_id is None)
         return True
 
     def _sync_text_mode(self) -> None:
@@ -218,11 +214,8 @@ class App:
 
     def offline_at_table(self) -> bool:
         """True while the connection is lost and a table (or its hand-off screen) has the input."""
-        from soupkitchen.client.scenes.handoff import HandoffScene
-        from soupkitchen.client.tables.base import TableScene
-
         lost = self.conn is not None and not self.conn.connected and bool(self.conn.sessions)
-        return lost and isinstance(self.stack.top, TableScene | HandoffScene)
+        return lost and self.stack.top is not None and self.stack.top.at_table
 
     def sound(self, name: str) -> None:
         """Play a sound at the volume in the settings (nothing when muted)."""
@@ -322,18 +315,14 @@ class App:
     def _recover(self, err: Exception, now: float) -> None:
         """A screen failed: log it in full, go back to the title and say so in plain words (a saved
         solo game can be resumed from there). A failure of the title itself is not hidden."""
-        from soupkitchen.client.scenes.common import MessageDialog
-        from soupkitchen.client.scenes.title import TitleScene
-
         failed = self.stack.top.name if self.stack.top is not None else "none"
         log.exception("the %s screen failed", failed)
         if failed in ("title", "dialog") or now - self._last_failure < 1.0:
             raise err
         self._last_failure = now
-        self.stack.reset(TitleScene(self))
-        self.stack.push(MessageDialog(self, "Sorry, that screen broke",
-                                      f"The {failed.replace('_', ' ')} screen hit a problem ({err}). "
-                                      "The details are in the log file."))
+        self.stack.reset_to("title")
+        self.stack.open("message", "Sorry, that screen broke",
+                        f"The {failed.replace('_', ' ')} screen hit a problem ({err}). The details are in the log file.")
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         self.stack.draw(surface)
@@ -384,11 +373,20 @@ class App:
             await self.conn.close()
             self.conn = None
         if self.server is not None:
-            from soupkitchen.client.modes import stop_embedded
-
             try:
-                await stop_embedded(self)
+                await self.stop_server()
             except Exception:  # noqa: BLE001 - shutting down anyway
                 log.exception("embedded server did not stop cleanly")
             self.server = None
         self.settings.save()
+
+    async def stop_server(self, timeout: float = 5.0) -> None:
+        """Stop the server this client started; give up waiting after ``timeout`` seconds (guests still
+        connected can keep a graceful stop waiting much longer)."""
+        if self.server is not None:
+            server, self.server = self.server, None
+            self.server_address = None
+            try:
+                await asyncio.wait_for(server.stop(), timeout)
+            except TimeoutError:
+                log.warning("the embedded server did not stop within %.0f s; leaving it behind", timeout)

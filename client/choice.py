@@ -110,3 +110,24 @@ class Choice(Widget):
 
     def describe(self) -> str:
         return f"{self.label}: {self.names(self.value)}"
+
+
+def option_values(spec: dict[str, Any]) -> list[Any]:
+    """The values a game option can take, for a Choice widget."""
+    if spec.get("choices"):
+        return list(spec["choices"])
+    low = spec.get("minimum")
+    high = spec.get("maximum")
+    default = spec.get("default", 0)
+    low = default if low is None else low
+    high = default if high is None else high
+    if high - low > 60:
+        return sorted({low, default, high})
+    return list(range(low, high + 1))
+
+
+def option_name(value: Any) -> str:
+    """A value as a Choice shows it ("on", "off", words for names)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ").replace("-", " ")

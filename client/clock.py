@@ -1,14 +1,14 @@
 """The estimated offset between the server's clock and ours, slewed so countdowns never jump.
 
-The estimate itself (the shortest-round-trip sample of the recent ones) is the server package's
-:class:`server.timesync.ClockOffset`. The offset in use moves towards that estimate at a bounded
+The estimate itself (the shortest-round-trip sample of the recent ones) is the wire module's
+:class:`shared.wire.clock.ClockOffset`. The offset in use moves towards that estimate at a bounded
 rate (a countdown runs at most 10% fast or slow while it catches up) and only snaps when it is far
 off (the first sample, or a new server).
 """
 
 from __future__ import annotations
 
-from soupkitchen.server.timesync import ClockOffset
+from soupkitchen.shared.wire.clock import ClockOffset
 
 SLEW_RATE = 0.1      # seconds of correction per second of local time
 SNAP_BEYOND = 1.0    # seconds: a larger error is corrected at once

@@ -4,7 +4,6 @@ and resuming the last solo game. Each flow runs on the client's loop and ends on
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from pathlib import Path
@@ -13,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import data_dir
+from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
 
 log = logging.getLogger(__name__)
 
-LAN_PORT = 8765
 
 
 def local_games() -> list[dict[str, Any]]:
@@ -101,7 +100,7 @@ async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
     db.parent.mkdir(parents=True, exist_ok=True)
     host = "0.0.0.0" if lan else "127.0.0.1"
     server = None
-    for tried in ([port] if port else [LAN_PORT, 0] if lan else [0]):
+    for tried in ([port] if port else [DEFAULT_PORT, 0] if lan else [0]):
         try:
             server = EmbeddedServer(str(db), host=host, port=tried, discovery=lan, bot_delay=app.settings.bot_delay)
             await server.start()
@@ -126,13 +125,7 @@ async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
 async def stop_embedded(app: App, timeout: float = 5.0) -> None:
     """Stop the server this client started; give up waiting after ``timeout`` seconds (guests still
     connected can keep a graceful stop waiting much longer)."""
-    if app.server is not None:
-        server, app.server = app.server, None
-        app.server_address = None
-        try:
-            await asyncio.wait_for(server.stop(), timeout)
-        except TimeoutError:
-            log.warning("the embedded server did not stop within %.0f s; leaving it behind", timeout)
+    await app.stop_server(timeout)
 
 
 async def connect(app: App, url: str) -> Connection:
@@ -254,7 +247,7 @@ async def resume_hosting(app: App) -> TableSession:
     saved = saved_hosting()
     if saved is None:
         raise ServerError("unknown_table", "There is no hosted table to resume.")
-    url = await start_embedded(app, lan=True, port=int(saved.get("port") or LAN_PORT))
+    url = await start_embedded(app, lan=True, port=int(saved.get("port") or DEFAULT_PORT))
     session = await _take_back(app, url, saved, hosting_file())
     await session.resume()
     return session

@@ -12,17 +12,16 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from soupkitchen.client.clock import SlewedOffset
-
-if TYPE_CHECKING:
-    from soupkitchen.client.session import TableSession
+from soupkitchen.shared.wire.codec import WireJson
+from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
 
-PROTOCOL = 1
 CLIENT_NAME = "soupkitchen 0.1"
+EXAMPLE_ADDRESS = f"192.168.1.20:{DEFAULT_PORT}"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 SYNC_EVERY = 10.0
 # permessage-deflate window bits offered to the server (0: no compression). A view is mostly
@@ -55,19 +54,33 @@ def error_of(ack: Any) -> ServerError | None:
 
 
 def normalise_url(address: str) -> str:
-    """``host``, ``host:port`` or a full URL as an http URL (default port 8765)."""
+    """``host``, ``host:port`` or a full URL as an http URL (default port :data:`DEFAULT_PORT`)."""
     address = address.strip()
     if not address:
-        raise ValueError("Type a server address, like 192.168.1.20:8765")
+        raise ValueError(f"Type a server address, like {EXAMPLE_ADDRESS}")
     if "://" not in address:
         address = "http://" + address
     scheme, rest = address.split("://", 1)
     host = rest.split("/", 1)[0]
     if not host:
-        raise ValueError("Type a server address, like 192.168.1.20:8765")
+        raise ValueError(f"Type a server address, like {EXAMPLE_ADDRESS}")
     if ":" not in host.rsplit("]", 1)[-1]:
-        host += ":8765"
+        host += f":{DEFAULT_PORT}"
     return f"{scheme}://{host}"
+
+
+class TableFeed(Protocol):
+    """What a connection hands one table's pushes to (a :class:`client.session.TableSession`)."""
+
+    tokens: dict[int, str]
+
+    def receive_state(self, data: dict[str, Any]) -> None: ...
+
+    def receive_lobby(self, table: dict[str, Any]) -> None: ...
+
+    def receive_emote(self, seat: Any, emote: str) -> None: ...
+
+    async def resume(self) -> int: ...
 
 
 class Connection:
@@ -81,7 +94,7 @@ class Connection:
         self.connected = False
         self.server_id: str | None = None
         self.games: list[dict[str, Any]] = []
-        self.sessions: dict[str, TableSession] = {}
+        self.sessions: dict[str, TableFeed] = {}
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.kicked_listeners: list[Callable[[str], None]] = []
         self.status_listeners: list[Callable[[bool], None]] = []
@@ -101,8 +114,6 @@ class Connection:
     async def _open(self, timeout: float) -> None:
         import socketio  # imported on first use: it is slow to load and the title screen needs none of it
 
-        from soupkitchen.server.push import WireJson
-
         sio = socketio.AsyncClient(reconnection=False, json=WireJson,
                                    websocket_extra_options={"compress": WEBSOCKET_COMPRESSION})
         sio.on("state", self._on_state)
@@ -115,7 +126,7 @@ class Connection:
         except (TimeoutError, socketio.exceptions.ConnectionError, OSError) as err:
             raise ServerError("offline", f"Could not reach a server at {self.url}.") from err
         self.sio = sio
-        ack = await self._raw_call("hello", {"protocol": PROTOCOL, "client": CLIENT_NAME}, timeout)
+        ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
         err = error_of(ack)
         if err is not None:
             await sio.disconnect()

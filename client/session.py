@@ -15,13 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from soupkitchen.client.net import ServerError
+from soupkitchen.shared.wire.constants import EMOTES
 
 if TYPE_CHECKING:
     from soupkitchen.client.net import Connection
 
 log = logging.getLogger(__name__)
 
-EMOTES = ("disgusting", "delicious", "fine")
 # Fragments of view keys that mark a seat's private parts (dropped from the fallback public view).
 StateListener = Callable[[int | None, dict[str, Any], list[dict[str, Any]]], None]
 

@@ -98,12 +98,6 @@ class Layout:
     radius: int        # corner radius of panels and buttons
     ring: int          # focus ring thickness
 
-    def centre_column(self, top: int, rows: int, width: int | None = None) -> list[pygame.Rect]:
-        """``rows`` button-sized rects stacked in a centred column starting at ``top``."""
-        w = width or self.column_w
-        x = (self.width - w) // 2
-        return [pygame.Rect(x, top + i * (self.button_h + self.gap), w, self.button_h) for i in range(rows)]
-
     def font(self, kind: str) -> pygame.font.Font:
         return font(kind, round(BASE_HEIGHT * self.scale))
 

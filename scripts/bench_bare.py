@@ -25,7 +25,7 @@ def run_bare_server(port: int, sizes: list[int]) -> None:
     import socketio
     from aiohttp import web
 
-    from soupkitchen.server.push import WireJson
+    from soupkitchen.shared.wire.codec import WireJson
 
     sio = socketio.AsyncServer(async_mode="aiohttp", json=WireJson)
     app = web.Application()

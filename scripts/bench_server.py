@@ -89,7 +89,7 @@ async def connect_all(url: str, seats: list[Seat], record: Record, compress: int
     import orjson
     import socketio
 
-    from soupkitchen.server.push import WireJson
+    from soupkitchen.shared.wire.codec import WireJson
 
     gate = asyncio.Semaphore(50)
 

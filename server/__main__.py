@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from soupkitchen.server.config import ServerConfig, default_db_path
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 
 def whole_number(text: str) -> int:
@@ -46,7 +47,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="soupkitchen-server",
                                      description="Serve Soup Kitchen tables on the LAN (socket.io over HTTP).")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    parser.add_argument("--port", type=int, default=8765, help="port to listen on (default 8765)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument("--db", default=None, help=f"SQLite database file (default {default_db_path()})")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN (zeroconf)")
     parser.add_argument("--bot-delay", type=float, default=ServerConfig.bot_delay,

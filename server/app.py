@@ -18,12 +18,13 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from soupkitchen.server import protocol as p
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.guard import ADDRESS_KEY, REFUSED, SESSION_KEY, JsonPacket, SessionGuard, http_guard
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
-from soupkitchen.server.push import GameSocketServer, Pusher, WireJson
+from soupkitchen.server.push import GameSocketServer, Pusher
+from soupkitchen.shared.wire import protocol as p
+from soupkitchen.shared.wire.codec import WireJson
 
 log = logging.getLogger(__name__)
 

@@ -1,15 +1,14 @@
-"""LAN discovery with zeroconf (DNS-SD): the server advertises ``_soupkitchen._tcp``, clients browse."""
+"""LAN discovery with zeroconf (DNS-SD): the server advertises ``_soupkitchen._tcp`` (clients browse
+for it in :mod:`client.lan`)."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
-from typing import Any
 
-from zeroconf import IPVersion, ServiceStateChange
-from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+from zeroconf import IPVersion
+from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-SERVICE_TYPE = "_soupkitchen._tcp.local."
+from soupkitchen.shared.wire.constants import LAN_SERVICE, PROTOCOL_VERSION
 
 
 def local_addresses() -> list[str]:
@@ -46,35 +45,8 @@ async def advertise(port: int, name: str = "Soup Kitchen", addresses: list[str] 
     addresses = addresses or local_addresses()
     zeroconf = AsyncZeroconf(ip_version=IPVersion.V4Only)
     info = AsyncServiceInfo(
-        SERVICE_TYPE, f"{name}.{SERVICE_TYPE}", port=port,
+        LAN_SERVICE, f"{name}.{LAN_SERVICE}", port=port,
         addresses=[socket.inet_aton(a) for a in addresses],
-        properties={"protocol": "1", **(properties or {})}, server=f"{socket.gethostname()}.local.")
+        properties={"protocol": str(PROTOCOL_VERSION), **(properties or {})}, server=f"{socket.gethostname()}.local.")
     await zeroconf.async_register_service(info, allow_name_change=True)
     return Advertisement(zeroconf, info)
-
-
-async def browse(timeout: float = 2.0) -> list[dict[str, Any]]:
-    """Servers seen on the LAN within ``timeout`` seconds: ``[{"name", "host", "port"}]``."""
-    zeroconf = AsyncZeroconf(ip_version=IPVersion.V4Only)
-    names: set[str] = set()
-
-    def on_change(zeroconf: Any, service_type: str, name: str, state_change: ServiceStateChange) -> None:
-        if state_change in (ServiceStateChange.Added, ServiceStateChange.Updated):
-            names.add(name)
-
-    browser = AsyncServiceBrowser(zeroconf.zeroconf, SERVICE_TYPE, handlers=[on_change])
-    try:
-        await asyncio.sleep(timeout)
-        found = []
-        for name in sorted(names):
-            info = AsyncServiceInfo(SERVICE_TYPE, name)
-            if not await info.async_request(zeroconf.zeroconf, 1000):
-                continue
-            hosts = info.parsed_addresses(IPVersion.V4Only)
-            if hosts and info.port:
-                found.append({"name": name.removesuffix("." + SERVICE_TYPE), "host": hosts[0],
-                              "port": info.port})
-        return found
-    finally:
-        await browser.async_cancel()
-        await zeroconf.async_close()

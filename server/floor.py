@@ -7,13 +7,13 @@ import asyncio
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from soupkitchen.server import protocol
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.registry import Registry
 from soupkitchen.server.runner import Push, Services, TableRunner
 from soupkitchen.server.store import Store
 from soupkitchen.server.table import Table
+from soupkitchen.shared.wire import protocol
 
 
 class Tables(Mapping[str, Table]):

@@ -2,7 +2,7 @@
 connection-level requests (hello, time_sync, list_tables), disconnects, the clock's records and
 restoring the open tables after a restart.
 
-Handlers take a socket id and a typed request (``server.protocol``), change tables, and return
+Handlers take a socket id and a typed request (``shared.wire.protocol``), change tables, and return
 the acknowledgement; they raise ProtocolError for anything refused, leaving every table as it was.
 The parts: who is connected (:class:`server.registry.Registry`), the tables and their runners
 (:class:`server.floor.Floor`, :class:`server.runner.TableRunner`), and the lobby's and play's
@@ -19,7 +19,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from soupkitchen.server import protocol as p
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import available_games, load_game
@@ -30,6 +29,7 @@ from soupkitchen.server.push import Pusher
 from soupkitchen.server.registry import Connection, Registry
 from soupkitchen.server.store import Store
 from soupkitchen.server.table import Table
+from soupkitchen.shared.wire import protocol as p
 
 log = logging.getLogger(__name__)
 Emit = Callable[..., Awaitable[None]]

@@ -1,7 +1,7 @@
 """The lobby requests of the wire protocol: creating, joining, resuming, watching and leaving a
 table, the host's powers before the start (bots, kicks, options), ready, start and emotes.
 
-Each handler takes a socket id and a typed request (``server.protocol``), changes the table, and
+Each handler takes a socket id and a typed request (``shared.wire.protocol``), changes the table, and
 returns the acknowledgement; it raises ProtocolError for anything refused, leaving the table as it was.
 """
 
@@ -16,13 +16,13 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from soupkitchen.server import protocol as p
 from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import load_game
 from soupkitchen.server.registry import PasswordTries
 from soupkitchen.server.store import password_hash
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.wire import protocol as p
 
 log = logging.getLogger(__name__)
 

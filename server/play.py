@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.server import protocol as p
 from soupkitchen.server.floor import Floor
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.wire import protocol as p
 
 
 class Play:

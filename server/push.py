@@ -15,14 +15,12 @@ sockets) with one log line saying why.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 from collections import deque
 from importlib import metadata
 from typing import Any
 
-import orjson
 import socketio
 from engineio import exceptions as eio_exceptions
 from engineio import packet as eio_packet
@@ -35,9 +33,6 @@ except ImportError:  # a release without it can only run the stock path (its ver
 
 log = logging.getLogger(__name__)
 NAMESPACE = "/"
-_DIGITS = bytes(48 if byte in b"0123456789" else 32 for byte in range(256))  # every digit a 0, the rest blank
-_LONG_INT = b"0" * 20  # after _DIGITS: twenty digits in a row, a number orjson may read as a float
-
 STOCK_ENV = "SOUPKITCHEN_STOCK_SOCKETS"
 # distribution -> (lowest, first untested) release the fast path's overrides were tested with
 FAST_PATH_TESTED = {"python-engineio": ((4, 11), (4, 16)), "python-socketio": ((5, 12), (5, 19))}
@@ -67,31 +62,6 @@ def stock_path_reason(versions: dict[str, str] | None = None) -> str | None:
             tested = f"{'.'.join(map(str, lowest))} to before {'.'.join(map(str, untested))}"
             return f"{name} {version} is outside the range the fast path was tested with ({tested})"
     return None
-
-
-class WireJson:
-    """The JSON module both ends give python-socketio (``json=``): orjson where it gives exactly
-    what :mod:`json` would, :mod:`json` itself otherwise (integers beyond 64 bits, lone surrogates,
-    anything orjson refuses, and ``NaN``/``Infinity`` when reading), so a decoded message never
-    differs from before. Writing a non-finite float gives ``null``: no message carries one (views
-    are checked to be finite JSON, and requests with one are refused)."""
-
-    @staticmethod
-    def dumps(obj: Any, **_options: Any) -> str:
-        try:
-            return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
-        except TypeError:
-            return json.dumps(obj, separators=(",", ":"))
-
-    @staticmethod
-    def loads(text: str | bytes) -> Any:
-        raw = text.encode() if isinstance(text, str) else bytes(text)
-        if _LONG_INT not in raw.translate(_DIGITS):
-            try:
-                return orjson.loads(text)
-            except orjson.JSONDecodeError:
-                pass
-        return json.loads(text)
 
 
 class Pusher:

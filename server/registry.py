@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from soupkitchen.server import protocol
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.store import token_hash
+from soupkitchen.shared.wire import protocol
 
 
 @dataclass

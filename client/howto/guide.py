@@ -75,10 +75,8 @@ class GuidedRound:
 
     def table(self):
         """The Too Many Cooks table on top of the stack, if any."""
-        from soupkitchen.client.tables.base import TableScene
-
         top = self.app.stack.top
-        if isinstance(top, TableScene) and top.session.game_id == GAME and self.app.settings.guided_round:
+        if top is not None and top.is_table and top.session.game_id == GAME and self.app.settings.guided_round:
             return top
         return None
 
@@ -100,6 +98,7 @@ class GuidedRound:
     def places(self, size: tuple[int, int]) -> dict[str, tuple[pygame.Rect, str, tuple[int, int]]]:
         """For each target: its rectangle, and where the bubble goes (an anchor and a point) so it
         covers nothing the hint asks for."""
+        # loaded with the guided round only, not with the app
         from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
 
         t = TableLayout(size)

@@ -8,11 +8,13 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import art, modes, theme
 from soupkitchen.client.choice import Choice
 from soupkitchen.client.howto.pages import Page, pages_for
 from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.textfit import note_clipped
 from soupkitchen.client.theme import fit_lines
 from soupkitchen.client.widgets import Button, Widget
 
@@ -38,9 +40,11 @@ class Tab(Button):
 class HowToPlayScene(FormScene):
     name = "howto"
 
-    def __init__(self, app, games: list[dict[str, Any]], game_id: str | None = None, pick_game: bool = False) -> None:
-        self.games = games
-        self.game = next((g for g in games if g["id"] == game_id), games[0])
+    def __init__(self, app, games: list[dict[str, Any]] | None = None, game_id: str | None = None,
+                 pick_game: bool = False) -> None:
+        """How to play ``game_id`` among ``games`` (by default every game this client has)."""
+        self.games = games if games is not None else modes.local_games()
+        self.game = next((g for g in self.games if g["id"] == game_id), self.games[0])
         self.pick_game = pick_game
         self.page = 0
         super().__init__(app)
@@ -80,8 +84,6 @@ class HowToPlayScene(FormScene):
 
     def play_guided(self) -> None:
         """A solo game of Too Many Cooks against two bots, with the learner's hints on."""
-        from soupkitchen.client.scenes import flows
-
         self.app.settings.guided_round = True
         self.app.settings.save()
         flows.start_local(self.app, GUIDED_GAME, {"difficulty": "easy"}, 3)
@@ -145,8 +147,6 @@ class HowToPlayScene(FormScene):
         y += lay.gap
         for line in lines:
             if y + step > rect.bottom:
-                from soupkitchen.client.textfit import note_clipped
-
                 note_clipped(page.text)
                 break
             theme.text(surface, line, kind, theme.TEXT, (rect.x, y), lay, max_width=rect.width)

@@ -2,16 +2,21 @@
 
 The top scene receives input. Drawing starts at the highest opaque scene, so a modal dialog
 (``opaque = False``) is drawn over the dimmed scene below it.
+
+Scenes are registered by id (in :mod:`client.scenes`, the one place that lists them) and started by
+id through the stack, so no scene imports another and the app imports none.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes import SCENES
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
@@ -21,6 +26,8 @@ class Scene:
     """One screen. Subclasses override what they need; every method has a harmless default."""
 
     opaque = True            # False: the scene below shows through (dialogs, hand-off overlays)
+    is_table = False         # True: a game's table
+    at_table = False         # True: a table or its hand-off screen, whose play waits while the connection is lost
     name = "scene"
 
     def __init__(self, app: App) -> None:
@@ -61,11 +68,33 @@ class Scene:
         return {"scene": self.name}
 
 
-class SceneStack:
-    """The scenes on screen, bottom to top."""
+def scene_class(scene_id: str) -> type[Scene]:
+    """The class registered as ``scene_id`` (its module is imported the first time)."""
+    try:
+        module_name, _, class_name = SCENES[scene_id].partition(":")
+    except KeyError:
+        raise LookupError(f"no scene registered as {scene_id!r} (registered: {', '.join(SCENES)})") from None
+    return getattr(importlib.import_module(module_name), class_name)
 
-    def __init__(self) -> None:
+
+class SceneStack:
+    """The scenes on screen, bottom to top, for ``app`` (which every scene it starts is given)."""
+
+    def __init__(self, app: App | None = None) -> None:
+        self.app = app
         self.scenes: list[Scene] = []
+
+    def make(self, scene_id: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the class registered as ``scene_id``, for this stack's app."""
+        return scene_class(scene_id)(self.app, *args, **kwargs)
+
+    def open(self, scene_id: str, *args: Any, **kwargs: Any) -> Scene:
+        """Start the scene registered as ``scene_id`` on top of the stack."""
+        return self.push(self.make(scene_id, *args, **kwargs))
+
+    def reset_to(self, scene_id: str, *args: Any, **kwargs: Any) -> Scene:
+        """Clear the stack and start only the scene registered as ``scene_id``."""
+        return self.reset(self.make(scene_id, *args, **kwargs))
 
     @property
     def top(self) -> Scene | None:
@@ -107,8 +136,10 @@ class SceneStack:
             self.scenes.pop().on_exit()
         return self.push(scene)
 
-    def find(self, kind: type) -> Scene | None:
-        """The highest scene of class ``kind``."""
+    def find(self, kind: type | str) -> Scene | None:
+        """The highest scene of class ``kind`` (or of the class registered as ``kind``)."""
+        if isinstance(kind, str):
+            kind = scene_class(kind)
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene

@@ -41,9 +41,7 @@ class FormScene(Scene):
     def handle(self, action: InputAction) -> bool:
         if (action.kind == "select" and action.device.startswith("pad:")
                 and isinstance(self.form.focused, TextField)):
-            from soupkitchen.client.scenes.keyboard import OnScreenKeyboard
-
-            self.app.stack.push(OnScreenKeyboard(self.app, self.form.focused))
+            self.app.stack.open("keyboard", self.form.focused)
             return True
         if self.form.handle(action):
             return True

@@ -1,29 +1,22 @@
 """Glue between screens and the async flows in :mod:`client.modes`: show a wait screen, run the flow,
-land on the next scene, or show what went wrong in plain words."""
+land on the next scene, or show what went wrong in plain words. Scenes are started by id."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from soupkitchen.client import modes
+from soupkitchen.client import art, modes, tables
 from soupkitchen.client.net import ServerError
-from soupkitchen.client.scenes.common import BusyScene, MessageDialog
 from soupkitchen.client.session import TableSession
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
 
 
-def _title(app: App):
-    from soupkitchen.client.scenes.title import TitleScene
-
-    return TitleScene(app)
-
-
 def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
     """Show ``words`` while ``coro`` runs; then call ``then(result)``, or explain the failure (in a
     dialog, or by calling ``on_error(words)`` when given: the screen below then says it itself)."""
-    busy = app.stack.push(BusyScene(app, words))
+    busy = app.stack.open("busy", words)
 
     async def go() -> None:
         try:
@@ -34,11 +27,11 @@ def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
             if on_error is not None:
                 on_error(problem)
             else:
-                app.stack.push(MessageDialog(app, "That did not work", problem))
+                app.stack.open("message", "That did not work", problem)
             return
         except Exception as err:
             app.stack.remove(busy)
-            app.stack.push(MessageDialog(app, "That did not work", f"Something went wrong: {err}"))
+            app.stack.open("message", "That did not work", f"Something went wrong: {err}")
             raise
         app.stack.remove(busy)
         then(result)
@@ -47,48 +40,37 @@ def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
 
 
 def open_setup(app: App, mode: str, conn=None) -> None:
-    from soupkitchen.client.scenes.setup import GameSetupScene
-
     games = conn.games if conn is not None else modes.local_games()
     if not games:
-        app.stack.push(MessageDialog(app, "No games", "No game could be loaded. Check the installation."))
+        app.stack.open("message", "No games", "No game could be loaded. Check the installation.")
         return
-    app.stack.push(GameSetupScene(app, mode, games, conn))
+    app.stack.open("setup", mode, games, conn)
 
 
 def open_join(app: App) -> None:
-    from soupkitchen.client.scenes.join import JoinScene
-
-    app.stack.push(JoinScene(app))
+    app.stack.open("join")
 
 
 def open_howto(app: App, game_id: str | None = None, pick_game: bool = False) -> None:
     """How to play ``game_id`` (or the first game, with a choice of game when ``pick_game``)."""
-    from soupkitchen.client.howto.scene import HowToPlayScene
-
     games = modes.local_games()
     if games:
-        app.stack.push(HowToPlayScene(app, games, game_id, pick_game))
+        app.stack.open("howto", games, game_id, pick_game)
 
 
 def open_settings(app: App) -> None:
-    from soupkitchen.client.scenes.menus import SettingsScene
-
-    app.stack.push(SettingsScene(app))
+    app.stack.open("settings")
 
 
 def open_table(app: App, session: TableSession) -> None:
     """Show the table of ``session`` over the title screen (couch: hand-offs as they come)."""
-    from soupkitchen.client.scenes.handoff import HandoffScene
-    from soupkitchen.client.tables import table_scene_for
-
     app.watch_session(session)
-    app.stack.reset(_title(app))
-    table = app.stack.push(table_scene_for(session.game_id)(app, session))
+    app.stack.reset_to("title")
+    table = app.stack.push(tables.table_scene_for(session.game_id)(app, session))
 
     def on_handoff(seat: int | None) -> None:
-        if seat is not None and app.stack.find(HandoffScene) is None and table in app.stack.scenes:
-            app.stack.push(HandoffScene(app, session))
+        if seat is not None and app.stack.find("handoff") is None and table in app.stack.scenes:
+            app.stack.open("handoff", session)
 
     session.handoff_listeners.append(on_handoff)
     if session.handoff_seat is not None:
@@ -98,26 +80,21 @@ def open_table(app: App, session: TableSession) -> None:
         if table_id == session.table.get("id") and table in app.stack.scenes:
             session.conn.kicked_listeners.remove(on_kicked)
             leave(app, session)
-            app.stack.push(MessageDialog(app, "Removed", "The host removed you from the table."))
+            app.stack.open("message", "Removed", "The host removed you from the table.")
 
     session.conn.kicked_listeners.append(on_kicked)
 
 
 def open_lobby(app: App, session: TableSession) -> None:
-    from soupkitchen.client.scenes.lobby import LobbyScene
-
     app.watch_session(session)
-    app.stack.reset(_title(app))
-    app.stack.push(LobbyScene(app, session))
+    app.stack.reset_to("title")
+    app.stack.open("lobby", session)
 
 
 async def with_art(app: App, coro) -> TableSession:
     """The session ``coro`` makes, once its table's art is rasterised (frames keep flowing meanwhile)."""
-    from soupkitchen.client import art
-    from soupkitchen.client.tables import table_scene_for
-
     session = await coro
-    await art.preload_async(table_scene_for(session.game_id).art_to_preload(app.screen_size))
+    await art.preload_async(tables.table_scene_for(session.game_id).art_to_preload(app.screen_size))
     return session
 
 
@@ -159,15 +136,13 @@ def watch(app: App, conn, table_id: str) -> None:
 def leave(app: App, session: TableSession) -> None:
     """Back to the title; once the table is left (a finished solo game is forgotten then), the title
     offers only what can still be resumed."""
-    from soupkitchen.client.scenes.title import TitleScene
-
     async def go() -> None:
         await modes.leave_table(app, session)
 
     def refresh_title(_result: Any) -> None:
-        title = app.stack.find(TitleScene)
+        title = app.stack.find("title")
         if title is not None:
             title.rebuild()
 
-    app.stack.reset(_title(app))
+    app.stack.reset_to("title")
     app.spawn(go(), refresh_title)

@@ -16,6 +16,7 @@ from soupkitchen.client.widgets import Button, Widget
 
 class HandoffScene(FormScene):
     name = "handoff"
+    at_table = True
     hints = "Enter / A: I have the controls    Esc / Start: menu"
 
     def __init__(self, app, session: TableSession) -> None:
@@ -39,9 +40,7 @@ class HandoffScene(FormScene):
         if bound is not None and action.device.startswith("pad:") and action.device != bound:
             return True  # only the player's own pad (or the keyboard and mouse) may confirm
         if action.kind in ("menu", "back"):
-            from soupkitchen.client.scenes.menus import PauseMenu
-
-            self.app.stack.push(PauseMenu(self.app, self.session))
+            self.app.stack.open("pause", self.session)
             return True
         return self.form.handle(action)
 

@@ -9,9 +9,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from soupkitchen.client import modes, theme
-from soupkitchen.client.net import normalise_url
+from soupkitchen.client.net import EXAMPLE_ADDRESS, normalise_url
 from soupkitchen.client.scenes import flows
-from soupkitchen.client.scenes.common import FormScene, TextDialog
+from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
 
@@ -25,7 +25,7 @@ REFRESH_SERVERS = 8.0
 async def browse_lan() -> list[dict[str, Any]]:
     """Servers advertised on the LAN (empty if discovery is unavailable here)."""
     try:
-        from soupkitchen.server.discovery import browse
+        from soupkitchen.client.lan import browse
     except ImportError:
         return []
     try:
@@ -36,7 +36,6 @@ async def browse_lan() -> list[dict[str, Any]]:
 
 
 HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
-EXAMPLE = "192.168.1.20:8765"
 
 
 def check_address(text: str) -> str:
@@ -44,20 +43,20 @@ def check_address(text: str) -> str:
     ValueError in plain words if it is not a host and port."""
     words = text.strip()
     if not words:
-        raise ValueError(f"Type the address the host shared, like {EXAMPLE}")
+        raise ValueError(f"Type the address the host shared, like {EXAMPLE_ADDRESS}")
     url = normalise_url(words)
     scheme, rest = url.split("://", 1)
     if scheme not in ("http", "https"):
-        raise ValueError(f"{words} is not an address: type it like {EXAMPLE}")
+        raise ValueError(f"{words} is not an address: type it like {EXAMPLE_ADDRESS}")
     host, _, port = rest.rpartition(":")
     if not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(f"The port after ':' must be a number from 1 to 65535, like {EXAMPLE}")
+        raise ValueError(f"The port after ':' must be a number from 1 to 65535, like {EXAMPLE_ADDRESS}")
     bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
     try:
         ipaddress.ip_address(bare)
     except ValueError:
         if bare.replace(".", "").isdigit() or not HOSTNAME.match(bare):
-            raise ValueError(f"{host} is not a computer's address: type it like {EXAMPLE}") from None
+            raise ValueError(f"{host} is not a computer's address: type it like {EXAMPLE_ADDRESS}") from None
     return url
 
 
@@ -82,7 +81,7 @@ class JoinScene(FormScene):
         empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
         if self.field is None:
-            self.field = TextField("Address", self.address, self._typed, key="address", placeholder=EXAMPLE,
+            self.field = TextField("Address", self.address, self._typed, key="address", placeholder=EXAMPLE_ADDRESS,
                                    on_submit=lambda _v: self.connect_typed())
         problem = Label(self.error, "body", theme.MUSTARD, key="problem")
         problem.visible = bool(self.error)
@@ -146,7 +145,7 @@ class JoinScene(FormScene):
         self.error = ""
         self.rebuild()
         flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect(self.app, url),
-                            lambda conn: self.app.stack.push(TablesScene(self.app, conn)),
+                            lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 
 
@@ -221,8 +220,8 @@ class TablesScene(FormScene):
         if table.get("started"):
             flows.watch(self.app, self.conn, table["id"])
         elif table.get("has_password"):
-            self.app.stack.push(TextDialog(self.app, "Password", "Password",
-                                           lambda pw: flows.join(self.app, self.conn, table["id"], pw),
-                                           message="This table needs a password.", secret=True))
+            self.app.stack.open("text", "Password", "Password",
+                                lambda pw: flows.join(self.app, self.conn, table["id"], pw),
+                                message="This table needs a password.", secret=True)
         else:
             flows.join(self.app, self.conn, table["id"])

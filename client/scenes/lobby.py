@@ -7,10 +7,9 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import theme
-from soupkitchen.client.choice import Choice
+from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
-from soupkitchen.client.scenes.common import FormScene, MessageDialog
-from soupkitchen.client.scenes.setup import option_name, option_values
+from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.widgets import Button, Label, ListView, Toggle, Widget
 
@@ -160,7 +159,7 @@ class LobbyScene(FormScene):
         if table_id == self.table.get("id"):
             self._detach()
             flows.leave(self.app, self.session)
-            self.app.stack.push(MessageDialog(self.app, "Removed", "The host removed you from the table."))
+            self.app.stack.open("message", "Removed", "The host removed you from the table.")
 
     def _detach(self) -> None:
         if self._lobby_changed in self.session.lobby_listeners:
@@ -183,9 +182,9 @@ class LobbyScene(FormScene):
         elif not info.get("name"):
             self.app.spawn(self.session.request("add_bot", seat=seat))
         elif seat not in self.session.tokens:
-            self.app.stack.push(MessageDialog(self.app, "Remove player?", f"Remove {info['name']} from the table?", [
+            self.app.stack.open("message", "Remove player?", f"Remove {info['name']} from the table?", [
                 ("Remove", lambda: self.app.spawn(self.session.request("kick", seat=seat))),
-                ("Keep", None)]))
+                ("Keep", None)])
 
     def set_option(self, key: str, value: Any) -> None:
         options = {**self.table.get("options", {}), key: value}

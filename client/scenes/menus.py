@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from soupkitchen.client.choice import Choice
 from soupkitchen.client.scenes import flows
-from soupkitchen.client.scenes.common import Dialog, FormScene, MessageDialog
+from soupkitchen.client.scenes.common import Dialog, FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.textfield import TextField
@@ -48,9 +48,8 @@ class PauseMenu(Dialog):
         if self.session.local or self.session.over or not self.session.tokens:   # watching: no seat to lose
             flows.leave(self.app, self.session)
             return
-        self.app.stack.push(MessageDialog(self.app, "Leave the table?",
-                                          "A bot will take your seat. You can come back with Join.",
-                                          [("Leave", lambda: flows.leave(self.app, self.session)), ("Stay", None)]))
+        self.app.stack.open("message", "Leave the table?", "A bot will take your seat. You can come back with Join.",
+                            [("Leave", lambda: flows.leave(self.app, self.session)), ("Stay", None)])
 
 
 class SettingsScene(FormScene):

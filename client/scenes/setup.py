@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.client.choice import Choice
+from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
@@ -16,26 +16,6 @@ MODES = {
     "host": ("Host a LAN game", "Friends on this network can join your table."),
     "remote": ("New table", "Create a table on this server."),
 }
-
-
-def option_values(spec: dict[str, Any]) -> list[Any]:
-    """The values a game option can take, for a Choice widget."""
-    if spec.get("choices"):
-        return list(spec["choices"])
-    low = spec.get("minimum")
-    high = spec.get("maximum")
-    default = spec.get("default", 0)
-    low = default if low is None else low
-    high = default if high is None else high
-    if high - low > 60:
-        return sorted({low, default, high})
-    return list(range(low, high + 1))
-
-
-def option_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value).replace("_", " ").replace("-", " ")
 
 
 class GameSetupScene(FormScene):

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from soupkitchen.client import modes, theme
+from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, Widget
 
@@ -22,8 +23,6 @@ class TitleScene(FormScene):
         super().__init__(app)
 
     def build(self) -> list[Widget]:
-        from soupkitchen.client.scenes import flows
-
         saved = modes.saved_game()
         widgets: list[Widget] = []
         hosted = modes.saved_hosting() if self.app.server is None else None
@@ -95,8 +94,6 @@ class TitleScene(FormScene):
 
 def resume_hosting(app) -> None:
     """Reopen the LAN table this client hosted: its table if the game had started, else its lobby."""
-    from soupkitchen.client.scenes import flows
-
     def landed(session) -> None:
         (flows.open_table if session.started else flows.open_lobby)(app, session)
 

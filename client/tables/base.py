@@ -18,7 +18,8 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.session import EMOTES, TableSession
+from soupkitchen.client.session import TableSession
+from soupkitchen.shared.wire.constants import EMOTES
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
@@ -30,6 +31,8 @@ class TableScene(Scene):
     """Base class of every game table."""
 
     name = "table"
+    is_table = True
+    at_table = True
 
     def __init__(self, app: App, session: TableSession) -> None:
         super().__init__(app)
@@ -97,13 +100,6 @@ class TableScene(Scene):
         minutes, seconds = divmod(int(left + 0.999), 60)
         theme.text(surface, f"{minutes}:{seconds:02d}", "label", theme.TEXT, rect.center, lay, anchor="center")
 
-    def seat_label(self, seat: int | None) -> str:
-        """A seat's name, with its shape in front when colour-blind symbols are on."""
-        name = self.session.seat_name(seat)
-        if seat is not None and self.app.settings.colour_blind_symbols:
-            return f"{theme.seat_symbol(seat)} {name}"
-        return name
-
     # --- the frame -----------------------------------------------------------------------------
     def _state_listener(self, seat, view, events) -> None:
         shown = self.session.shown_seat
@@ -117,9 +113,7 @@ class TableScene(Scene):
 
     def handle(self, action: InputAction) -> bool:
         if action.kind in ("menu", "back"):
-            from soupkitchen.client.scenes.menus import PauseMenu
-
-            self.app.stack.push(PauseMenu(self.app, self.session))
+            self.app.stack.open("pause", self.session)
             return True
         seat = self.session.shown_seat
         bound = self.session.pads.get(seat) if seat is not None else None
@@ -139,9 +133,7 @@ class TableScene(Scene):
                 self._over_since = now
             elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
                 self._results_shown = True
-                from soupkitchen.client.scenes.results import ResultsScene
-
-                self.stack.push(ResultsScene(self.app, self.session))
+                self.stack.open("results", self.session)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

@@ -6,7 +6,8 @@ import secrets
 import subprocess
 import sys
 
-from soupkitchen.server.discovery import advertise, browse
+from soupkitchen.client.lan import browse
+from soupkitchen.server.discovery import advertise
 
 
 async def test_an_advertised_server_is_found_by_browsing():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from server_testkit import Client
 
-from soupkitchen.server.protocol import REQUESTS
+from soupkitchen.shared.wire.protocol import REQUESTS
 
 
 async def test_the_event_table_answers_every_request_of_the_protocol_and_nothing_else(server):

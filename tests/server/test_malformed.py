@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from server_testkit import Client
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.protocol import REQUESTS
 from soupkitchen.shared.registry import get_game
+from soupkitchen.shared.wire.protocol import REQUESTS
 
 CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host", "table_full", "wrong_password",
          "illegal", "stale_state", "rate_limited", "too_large", "limit", "not_started", "already_started", "not_ready",

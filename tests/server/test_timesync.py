@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from soupkitchen.server.timesync import ClockOffset
+from soupkitchen.shared.wire.clock import ClockOffset
 
 
 def test_offset_comes_from_the_fastest_round_trip():

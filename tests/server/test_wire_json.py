@@ -8,7 +8,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from soupkitchen.server.push import WireJson
+from soupkitchen.shared.wire.codec import WireJson
 
 finite = st.floats(allow_nan=False, allow_infinity=False)
 scalars = st.none() | st.booleans() | st.integers(min_value=-(10**30), max_value=10**30) | finite | st.text()

@@ -61,11 +61,6 @@ def tally(items: Iterable[str]) -> list[str]:
     return [f"{item} x{n}" if n > 1 else item for item, n in Counter(items).items()]
 
 
-def counted(items: Iterable[str]) -> str:
-    """Words with repeats counted, as one phrase: "tomatoes x2, onions" ("none" when empty)."""
-    return ", ".join(tally(items)) or "none"
-
-
 def pack(first: str, items: Sequence[str], limit: int = MAX_LINE, indent: str = "  ") -> list[str]:
     """``first`` followed by ``items`` joined with commas, broken into lines of at most ``limit``."""
     lines: list[str] = []

@@ -136,9 +136,7 @@ class StoneSoupTable(KitTable):
 
     def play_again(self) -> bool:
         """A new solo table with the same game, players and options (there is no rematch request)."""
-        from soupkitchen.client.scenes.results import ResultsScene
-
-        ResultsScene(self.app, self.session).again()
+        self.app.stack.make("results", self.session).again()
         return True
 
     def points_for(self, action: dict[str, Any]) -> list[tuple[int, int]]:

@@ -122,11 +122,6 @@ class Painter:
         pygame.draw.rect(self.surface, colour, rect.inflate(p * 2, p * 2), width=self.lay.px(width),
                          border_radius=self.lay.px(radius))
 
-    def shade(self, rect: pygame.Rect, alpha: int = 150, radius: float = 10) -> None:
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (*theme.SHADOW, alpha), veil.get_rect(), border_radius=self.lay.px(radius))
-        self.surface.blit(veil, rect)
-
     def mark(self, centre: tuple[int, int], radius: int, good: bool) -> None:
         """Satisfied (a tick on green) or not (a cross on red): the shape tells, the colour helps."""
         pygame.draw.circle(self.surface, HAPPY if good else UNHAPPY, centre, radius)

@@ -10,7 +10,6 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.clock import HeldCountdown
 from soupkitchen.client.input import InputAction
-from soupkitchen.client.session import EMOTES
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
 from soupkitchen.client.tables.too_many_cooks.board import (
@@ -30,6 +29,7 @@ from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
 from soupkitchen.shared.core import canonical_json
+from soupkitchen.shared.wire.constants import EMOTES
 
 
 class TooManyCooksTable(TableScene):

@@ -1,6 +1,7 @@
-"""Wire protocol v1: typed request payloads and the error codes every acknowledgement may carry.
+"""Wire protocol v1, shared by client and server: typed request payloads and the error codes every
+acknowledgement may carry (its constants are in :mod:`shared.wire.constants`).
 
-Every client request is checked against its model here before anything touches a table. The
+The server checks every client request against its model here before anything touches a table. The
 game-specific part of a request (``options``, ``action``) is plain JSON handed to ``shared/``,
 whose ``normalise_options`` and ``validate`` judge it.
 """
@@ -12,8 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError
 
-PROTOCOL_VERSION = 1
-EMOTES = ("disgusting", "delicious", "fine")
+from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: F401 - the server reads the version here
 
 # Error codes (the "code" of {"ok": false, "error": {...}}).
 BAD_REQUEST = "bad_request"
@@ -129,7 +129,7 @@ class Ready(Request):
 
 class Emote(Request):
     token: str = Token
-    emote: Literal["disgusting", "delicious", "fine"]
+    emote: Literal[EMOTES]  # one of the emotes (Literal of a tuple: each of its strings)
 
 
 REQUESTS: dict[str, type[Request]] = {

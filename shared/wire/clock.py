@@ -1,4 +1,4 @@
-"""Estimating the server's clock from ``time_sync`` exchanges (Cristian's method, minimum RTT).
+"""Estimating the server's clock on the client from ``time_sync`` exchanges (Cristian's method, minimum RTT).
 
 Pure: every timestamp comes in as an argument; nothing here reads a clock. The client sends
 ``time_sync`` at local time ``t_send``, the server answers with its ``server_time``, the answer
