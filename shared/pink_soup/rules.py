@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import SYSTEM, Bot, Game, OptionSpec
+from soupkitchen.shared.core import Bot, Game
 from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
     DRAW_COUNT,
     KITCHEN_PILES,
-    MAX_CHEFS,
-    MIN_CHEFS,
     POT_SIZE,
     RECIPES,
     card_label,
@@ -21,6 +19,7 @@ from soupkitchen.shared.pink_soup.cards import (
     score,
 )
 from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
+from soupkitchen.shared.pink_soup.registration import FACTS
 from soupkitchen.shared.pink_soup.state import PinkState
 from soupkitchen.shared.pink_soup.view import build_view, chef, for_now, owner, pile_words, shown_now
 from soupkitchen.shared.rng import rng_for
@@ -39,11 +38,7 @@ def place_in_kitchen(state: PinkState, card: int, pile: int) -> None:
 class PinkSoup(Game[PinkState]):
     """Pink Soup for 2-5 chefs: remember your pot, use the Shared Kitchen, cook your secret recipe."""
 
-    id = "pink-soup"
-    title = "Pink Soup"
-    min_players = MIN_CHEFS
-    max_players = MAX_CHEFS
-    option_specs = (OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),)
+    facts = FACTS
 
     # --- setup and legal actions ---------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PinkState:
@@ -62,32 +57,6 @@ class PinkSoup(Game[PinkState]):
             return []
         return STEP_ACTIONS[state.step](state, seat)
 
-    # --- validation ----------------------------------------------------------------------------
-    def validate(self, state: PinkState, seat: int | None, action: Any, now: float) -> str | None:
-        if seat is SYSTEM:
-            return "Pink Soup has no turn timer: there is nothing to time out"
-        if not isinstance(action, dict):
-            return 'An action must be an object with a "type"'
-        if state.step == st.OVER:
-            return "The game is over"
-        if seat != state.turn:
-            return "It is not your turn"
-        wanted = {}
-        for key, value in action.items():
-            if key == "label":
-                continue
-            if not isinstance(key, str) or type(value) not in (str, int):
-                return "Every field of an action must be a word or a whole number"
-            wanted[key] = value
-        legal = self.legal_actions(state, seat)
-        for option in legal:
-            if {key: value for key, value in option.items() if key != "label"} == wanted:
-                return None
-        kinds = sorted({option["type"] for option in legal})
-        if action.get("type") in kinds:
-            return f"That {action['type']} is not allowed now; choose one of the offered choices"
-        return f"You cannot do that now; you may: {', '.join(kinds)}"
-
     # --- applying actions ----------------------------------------------------------------------
     def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
         state = st.copy_state(state)
@@ -98,7 +67,7 @@ class PinkSoup(Game[PinkState]):
             events.append({"type": action["type"], "seat": seat, "text": shown_now(text)})
             state.log.append(text)
 
-        getattr(self, f"_do_{action['type']}")(state, seat, action, say)
+        self.moves[action["type"]](self, state, seat, action, say)
         state.fresh = len(events)
         state.log_count += len(events)
         del state.log[:-LOG_LENGTH]
@@ -228,6 +197,11 @@ class PinkSoup(Game[PinkState]):
     def _do_continue(self, state, seat, action, say) -> None:
         state.turn, state.step = (seat + 1) % state.players, st.CHOOSE
 
+    moves = {"draw": _do_draw, "kitchen": _do_kitchen, "pot": _do_pot, "take": _do_take, "pass": _do_pass,
+             "activate": _do_activate, "slot": _do_slot, "discard": _do_discard, "search": _do_search,
+             "find": _do_find, "shuffle": _do_shuffle, "look": _do_look, "swap": _do_swap,
+             "declare": _do_declare, "continue": _do_continue}
+
     # --- helpers of _apply ---------------------------------------------------------------------
     @staticmethod
     def _pop_kitchen(state: PinkState, pile: int, depth: int) -> int:
@@ -301,8 +275,8 @@ class PinkSoup(Game[PinkState]):
                 "recipes": [RECIPES[index].name for index in state.recipes]}
 
     # --- protocol plumbing ---------------------------------------------------------------------
-    def view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
-        return build_view(self, state, seat)
+    def private_view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
 
     def to_json(self, state: PinkState) -> dict[str, Any]:
         return st.to_json(state)

@@ -81,8 +81,8 @@ def log_lines(state: PinkState) -> list[str]:
             for index, line in enumerate(state.log)]
 
 
-def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
-    """Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None.
+def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
+    """The game's part of ``seat``'s view. Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None.
     ``pending`` lists the cards in play during the current turn that this seat may see."""
     over = state.step == st.OVER
     acting = seat is not None and seat == state.turn
@@ -108,8 +108,6 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
     if acting and state.step == st.SEARCH:
         pending["kitchen_search"] = [[LABELS[card] for card in reversed(pile)] for pile in state.kitchen]
     return {
-        "game": game.id,
-        "seat": seat,
         "turn": state.turn,
         "phase": "over" if over else state.ending,
         "step": state.step,
@@ -129,8 +127,4 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
         "log": log_lines(state),
         "log_first": state.log_count - len(state.log),
         "learner_memory": bool(state.options.get("learner_memory")),
-        "legal_actions": game.legal_actions(state, seat),
-        "deadline": game.next_deadline(state),
-        "over": over,
-        "result": game.result(state) if over else None,
     }

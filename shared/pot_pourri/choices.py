@@ -77,26 +77,3 @@ def learner_memory(state: PotState) -> bool:
 def menu_actions(state: PotState) -> list[dict[str, Any]]:
     pairs = [tuple(state.peeked)] if cooking_pros(state) else combinations(range(len(state.menu)), 2)
     return [*(words.swap_menu_action(a, b) for a, b in pairs), words.keep_menu_action(cooking_pros(state))]
-
-
-def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
-    """The action without its label, lists of ids sorted; None if a field is not a string, a whole
-    number or a list of whole numbers (so that ``True`` never passes for ``1``)."""
-    cleaned = {}
-    for key, value in action.items():
-        if key == "label":
-            continue
-        if isinstance(value, bool) or not isinstance(value, int | str | list):
-            return None
-        if isinstance(value, list):
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                return None
-            value = sorted(value)
-        cleaned[key] = value
-    return cleaned
-
-
-def is_listed(wanted: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
-    """True if ``wanted`` equals one of the legal actions, labels aside."""
-    size = len(wanted) + 1
-    return any(len(a) == size and all(a.get(k) == v for k, v in wanted.items()) for a in legal)

@@ -8,15 +8,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.core import Game, OptionSpec
+from soupkitchen.shared.core import Game, is_seat
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri import view as words
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
 from soupkitchen.shared.pot_pourri.choices import (
-    comparable,
     cook_actions,
     cooking_pros,
-    is_listed,
     keep_actions,
     menu_actions,
     pan_kinds,
@@ -24,6 +22,7 @@ from soupkitchen.shared.pot_pourri.choices import (
     take_actions,
     turn_actions,
 )
+from soupkitchen.shared.pot_pourri.registration import FACTS
 from soupkitchen.shared.pot_pourri.serving import (
     advance_serve,
     close_menu,
@@ -55,21 +54,12 @@ from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
 
-ACTION_TYPES = ("keep", "refresh_pantry", "take", "cook", "stop_cooking", "move_lid", "swap_recipes",
-                "redeem", "decline", "peek", "swap_menu", "keep_menu", "pass")
 
 
 class PotPourri(Game[PotState]):
     """Pot Pourri for 3-5 players: remember what went into the saucepans and serve your recipes."""
 
-    id = "pot-pourri"
-    title = "Pot Pourri"
-    min_players = 3
-    max_players = 5
-    option_specs = (
-        OptionSpec("cooking_pros", "Cooking Pros: menu tiles lie face down", False, (False, True)),
-        OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),
-    )
+    facts = FACTS
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PotState:
@@ -98,7 +88,7 @@ class PotPourri(Game[PotState]):
 
     # --- legal actions -------------------------------------------------------------------------
     def legal_actions(self, state: PotState, seat: int | None) -> list[dict[str, Any]]:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        if not is_seat(seat, state.players):
             return []
         phase = state.phase
         if phase == CHOOSE:
@@ -122,42 +112,19 @@ class PotPourri(Game[PotState]):
             return [words.peek_action(a, b) for a, b in combinations(range(len(state.menu)), 2)]
         return menu_actions(state)
 
-    # --- validation ----------------------------------------------------------------------------
-    def validate(self, state: PotState, seat: int | None, action: Any, now: float) -> str | None:
-        if not isinstance(action, dict):
-            return "an action must be an object with a \"type\""
-        kind = action.get("type")
-        if not isinstance(kind, str):
-            return "the action has no \"type\""
-        if kind == "timeout":
-            return "nothing in Pot Pourri is timed"
-        if kind not in ACTION_TYPES:
-            return f"Pot Pourri has no action {kind[:40]!r}"
-        if state.phase == OVER:
-            return "the game is over"
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-            return "only a player at this table can do that"
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            if state.phase == CHOOSE:
-                return "you have already chosen your recipes; waiting for the others"
-            return f"it is {player_name(state.actor)}'s move"
-        wanted = comparable(action)
-        if wanted is None:
-            return "the action could not be read"
-        if is_listed(wanted, legal):
-            return None
-        if all(a["type"] != kind for a in legal):
-            return f"you cannot {kind.replace('_', ' ')} now; you may: " + "; ".join(
-                sorted({a['type'].replace('_', ' ') for a in legal}))
-        return f"that {kind.replace('_', ' ')} is not possible now"
+    def waiting_reason(self, state: PotState, seat: int, action: dict[str, Any]) -> str | None:
+        if state.phase == CHOOSE:
+            return "you have already chosen your recipes; waiting for the others"
+        return f"it is {player_name(state.actor)}'s move"
+
+    def seat_result(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return result if seat is None else {**result, "you_won": seat in result["winners"]}
 
     # --- moves ---------------------------------------------------------------------------------
     def _apply(self, state: PotState, seat: int | None, action: dict[str, Any], now: float):
         s = state.copy()
         before = len(s.log)
-        handler = getattr(self, "_do_" + action["type"])
-        handler(s, seat, action)
+        self.moves[action["type"]](self, s, seat, action)
         fresh = s.log[before:]
         del s.log[:-LOG_LENGTH]
         return s, [{"type": "log", "text": text} for text in fresh]
@@ -269,6 +236,11 @@ class PotPourri(Game[PotState]):
     def _do_keep_menu(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         close_menu(s, seat, *(s.peeked or (None, None)))
 
+    moves = {"keep": _do_keep, "refresh_pantry": _do_refresh_pantry, "take": _do_take, "cook": _do_cook,
+             "stop_cooking": _do_stop_cooking, "move_lid": _do_move_lid, "swap_recipes": _do_swap_recipes,
+             "redeem": _do_redeem, "decline": _do_decline, "peek": _do_peek, "swap_menu": _do_swap_menu,
+             "keep_menu": _do_keep_menu, "pass": _do_pass}
+
     # --- time, end, data -----------------------------------------------------------------------
     def next_deadline(self, state: PotState) -> float | None:
         return None
@@ -279,8 +251,8 @@ class PotPourri(Game[PotState]):
     def result(self, state: PotState) -> dict[str, Any] | None:
         return state.final
 
-    def view(self, state: PotState, seat: int | None) -> dict[str, Any]:
-        return seat_view(self, state, seat)
+    def private_view(self, state: PotState, seat: int | None) -> dict[str, Any]:
+        return seat_view(state, seat)
 
     def to_json(self, state: PotState) -> dict[str, Any]:
         return state.to_json()

@@ -118,16 +118,14 @@ def recipe_card(recipe_id: int) -> dict[str, Any]:
     return {**card, "ingredients": list(card["ingredients"])}
 
 
-def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator), with that seat's legal actions."""
+def seat_view(state: PotState, seat: int | None) -> dict[str, Any]:
+    """The game's part of the view of ``seat`` (None: a spectator)."""
     seated = type(seat) is int and 0 <= seat < state.players
     me = seat if seated else None
     actor = state.actor
     waiting = [s for s in range(state.players) if state.offered[s]] if state.phase == CHOOSE else (
         [] if actor is None else [actor])
-    view: dict[str, Any] = {
-        "game": game.id,
-        "seat": seat,
+    return {
         "phase": state.phase,
         "phase_text": PHASE_TEXT[state.phase].format(actor=f"Player {actor + 1}" if actor is not None else ""),
         "turn": actor,
@@ -155,14 +153,7 @@ def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
         "log": _log(state),
         "learner_memory": bool(state.options.get("learner_memory")),
         "log_first": state.log_count - len(state.log),
-        "legal_actions": game.legal_actions(state, seat) if seated else [],
-        "deadline": game.next_deadline(state),
-        "over": state.phase == OVER,
     }
-    if state.final is not None:
-        view["result"] = dict(state.final, you_won=me in state.final["winners"]) if me is not None \
-            else dict(state.final)
-    return view
 
 
 def _public_players(state: PotState) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ MAX_STARS = 5
 LOSING_UNSATISFIED = 5  # this many unsatisfied tastes in one round lose the game
 TASTES_PER_ROUND = (7, 9, 11)
 MIN_UNREASONABLE, MAX_UNREASONABLE = 12, 20  # "12 tastes or more", up to the Hard deck's 20 cards
+MODES = ("standard", "all-day", "unreasonable")
 BRAG_TASTES = 15  # "If you win with 15 tastes, let the publisher know."
 NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
                 "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen")
