@@ -14,14 +14,14 @@ from soupkitchen.shared.pink_soup.cards import (
     KITCHEN_PILES,
     POT_SIZE,
     RECIPES,
-    card_label,
     kind_of,
     score,
 )
 from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
+from soupkitchen.shared.pink_soup.describe import covering, sentence, shown_now
 from soupkitchen.shared.pink_soup.registration import FACTS
 from soupkitchen.shared.pink_soup.state import PinkState
-from soupkitchen.shared.pink_soup.view import build_view, chef, for_now, owner, pile_words, shown_now
+from soupkitchen.shared.pink_soup.view import build_view
 from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
@@ -49,7 +49,7 @@ class PinkSoup(Game[PinkState]):
         first = rng.randrange(players)
         return PinkState(players=players, seed=seed, recipes=recipes, deck=deck, kitchen=[],
                          pots=[[] for _ in range(players)], known=[[] for _ in range(players)],
-                         turn=first, closed=[False] * players, log=[f"{chef(first)} starts."],
+                         turn=first, closed=[False] * players, log=[sentence({"what": "starts", "seat": first})],
                          log_count=1, fresh=1, options=dict(options))
 
     def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
@@ -63,7 +63,8 @@ class PinkSoup(Game[PinkState]):
         state.glimpses = []  # what was seen at the last moment is now to be remembered
         events: list[dict[str, Any]] = []
 
-        def say(text: str) -> None:
+        def say(what: str, **fact: Any) -> None:
+            text = sentence({"what": what, "seat": seat, **fact})
             events.append({"type": action["type"], "seat": seat, "text": shown_now(text)})
             state.log.append(text)
 
@@ -77,11 +78,11 @@ class PinkSoup(Game[PinkState]):
         count = min(DRAW_COUNT, len(state.deck))
         state.drawn = [state.deck.pop() for _ in range(count)]
         state.step = st.KITCHEN
-        say(f"{chef(seat)} draws {count} card{'s' * (count > 1)}.")
+        say("draws", count=count)
 
     def _do_kitchen(self, state, seat, action, say) -> None:
         card = state.drawn.pop(action["card"])
-        say(f"{chef(seat)} puts {card_label(card)} face up on {pile_words(state, action['pile'])}.")
+        say("to_kitchen", card=card, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
         place_in_kitchen(state, card, action["pile"])
         if state.drawn:
             state.step = st.SECOND
@@ -91,25 +92,25 @@ class PinkSoup(Game[PinkState]):
     def _do_pot(self, state, seat, action, say) -> None:
         card = state.drawn.pop()
         target = action["seat"]
-        say(f"{chef(seat)} puts a card face down into {owner(target, seat)} pot.")
+        say("to_pot", target=target)
         self._into_pot(state, seat, target, card, 1 << seat, say)
 
     def _do_take(self, state, seat, action, say) -> None:
         card = self._pop_kitchen(state, action["pile"], 0)
-        say(f"{chef(seat)} takes {for_now(card_label(card))} from kitchen pile {action['pile'] + 1} into their pot.")
+        say("takes", card=card, pile=action["pile"])
         self._into_pot(state, seat, seat, card, st.everyone(state.players), say)
 
     def _do_pass(self, state, seat, action, say) -> None:
-        say(f"{chef(seat)} passes.")
+        say("passes")
         self._finish_turn(state, seat, say)
 
     def _do_activate(self, state, seat, action, say) -> None:
         if "pile" in action:
             state.mouse = self._pop_kitchen(state, action["pile"], 0)
-            say(f"{chef(seat)} activates the Mouse from kitchen pile {action['pile'] + 1}.")
+            say("activates_pile", pile=action["pile"])
         else:
             state.mouse = state.drawn.pop()
-            say(f"{chef(seat)} activates a Mouse they drew.")
+            say("activates_drawn")
         state.step = st.POWER
 
     def _do_slot(self, state, seat, action, say) -> None:
@@ -121,11 +122,10 @@ class PinkSoup(Game[PinkState]):
         state.incoming, state.incoming_knowers, state.target = None, 0, None
         if target != seat:
             state.removed.append(out)
-            say(f"{chef(seat)} reveals {card_label(out)} from card {slot + 1} of {chef(target)}'s pot; "
-                "it leaves the game.")
+            say("reveals_other", card=out, slot=slot, target=target)
             self._finish_turn(state, seat, say)
             return
-        say(f"{chef(seat)} reveals {card_label(out)} from card {slot + 1} of their pot for the kitchen.")
+        say("reveals_own", card=out, slot=slot)
         if len(state.kitchen) < KITCHEN_PILES:
             place_in_kitchen(state, out, len(state.kitchen))
             self._finish_turn(state, seat, say)
@@ -134,24 +134,24 @@ class PinkSoup(Game[PinkState]):
             state.step = st.DISCARD
 
     def _do_discard(self, state, seat, action, say) -> None:
-        say(f"{chef(seat)} puts {card_label(state.revealed)} on {pile_words(state, action['pile'])}.")
+        say("discards", card=state.revealed, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
         place_in_kitchen(state, state.revealed, action["pile"])
         state.revealed = None
         self._finish_turn(state, seat, say)
 
     def _do_search(self, state, seat, action, say) -> None:
         state.step = st.SEARCH
-        say(f"{chef(seat)}'s Mouse searches the kitchen piles.")
+        say("searches")
 
     def _do_find(self, state, seat, action, say) -> None:
         pile, depth = action["pile"], action["depth"]
         card = self._pop_kitchen(state, pile, depth)
         self._mouse_used(state)
         if depth == 0:
-            say(f"{chef(seat)}'s Mouse takes {for_now(card_label(card))} from kitchen pile {pile + 1} into their pot.")
+            say("finds", card=card, pile=pile)
             knowers = st.everyone(state.players)
         else:
-            say(f"{chef(seat)}'s Mouse takes a covered card from kitchen pile {pile + 1} into their pot.")
+            say("finds_covered", pile=pile)
             knowers = 1 << seat
         self._into_pot(state, seat, seat, card, knowers, say)
 
@@ -162,7 +162,7 @@ class PinkSoup(Game[PinkState]):
         state.shuffles += 1
         state.known[target] = [0] * len(pot)
         self._mouse_used(state)
-        say(f"{chef(seat)}'s Mouse shuffles {owner(target, seat)} pot.")
+        say("shuffles", target=target)
         self._finish_turn(state, seat, say)
 
     def _do_look(self, state, seat, action, say) -> None:
@@ -170,7 +170,7 @@ class PinkSoup(Game[PinkState]):
         state.known[target] = [mask | 1 << seat for mask in state.known[target]]
         state.glimpses += [[1 << seat, target, slot] for slot in range(len(state.pots[target]))]
         self._mouse_used(state)
-        say(f"{chef(seat)}'s Mouse looks at {owner(target, seat)} pot.")
+        say("looks", target=target)
         self._finish_turn(state, seat, say)
 
     def _do_swap(self, state, seat, action, say) -> None:
@@ -183,15 +183,14 @@ class PinkSoup(Game[PinkState]):
             rows[first][first_slot], rows[second][second_slot] = rows[second][second_slot], rows[first][first_slot]
         state.swap_from = None
         self._mouse_used(state)
-        say(f"{chef(seat)}'s Mouse swaps card {first_slot + 1} of {chef(first)}'s pot "
-            f"with card {second_slot + 1} of {chef(second)}'s pot.")
+        say("swaps", first=first, slot=first_slot, second=second, other_slot=second_slot)
         self._finish_turn(state, seat, say)
 
     def _do_declare(self, state, seat, action, say) -> None:
         state.ending = st.DECLARED
         state.closed[seat] = True
         state.final_left = [(seat + k) % state.players for k in range(1, state.players)]
-        say(f"{chef(seat)} declares the last round and closes their pot.")
+        say("declares")
         state.turn, state.step = state.final_left[0], st.CHOOSE
 
     def _do_continue(self, state, seat, action, say) -> None:
@@ -232,17 +231,17 @@ class PinkSoup(Game[PinkState]):
         if state.final_left and state.final_left[0] == seat:
             state.final_left.pop(0)
             state.closed[seat] = True
-            say(f"{chef(seat)} closes their pot.")
+            say("closes")
             if state.final_left:
                 state.turn, state.step = state.final_left[0], st.CHOOSE
             else:
                 state.turn, state.step = None, st.OVER
-                say("The game is over.")
+                say("over")
         elif state.ending == st.PLAYING and not state.deck:
             state.ending = st.DECK_OUT
             state.final_left = [(seat + k) % state.players for k in range(1, state.players + 1)]
             state.turn, state.step = state.final_left[0], st.CHOOSE
-            say("The ingredient deck has run out: each chef takes one final turn.")
+            say("deck_out")
         elif state.ending == st.PLAYING and all(len(pot) == POT_SIZE for pot in state.pots):
             state.step = st.DECLARE
         else:
