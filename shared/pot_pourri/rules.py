@@ -9,8 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from soupkitchen.shared.core import Game, is_seat
-from soupkitchen.shared.pot_pourri import cards
-from soupkitchen.shared.pot_pourri import view as words
+from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
 from soupkitchen.shared.pot_pourri.choices import (
     cook_actions,
@@ -22,6 +21,7 @@ from soupkitchen.shared.pot_pourri.choices import (
     take_actions,
     turn_actions,
 )
+from soupkitchen.shared.pot_pourri.describe import player_name
 from soupkitchen.shared.pot_pourri.registration import FACTS
 from soupkitchen.shared.pot_pourri.serving import (
     advance_serve,
@@ -49,7 +49,7 @@ from soupkitchen.shared.pot_pourri.state import (
     TURN,
     PotState,
 )
-from soupkitchen.shared.pot_pourri.view import cooked_line, player_name, recipe_name, seat_view
+from soupkitchen.shared.pot_pourri.view import seat_view
 from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
@@ -79,7 +79,7 @@ class PotPourri(Game[PotState]):
                          redeemed=[[] for _ in range(players)], track=[0] * players, menu=menu)
         if self.pros(state):
             state.known_tiles = [[None] * len(menu) for _ in range(players)]
-        state.log, state.log_count = ["Each player keeps 2 of their 3 recipes."], 1
+        say(state, "keeps")
         return state
 
     @staticmethod
@@ -97,19 +97,19 @@ class PotPourri(Game[PotState]):
             return []
         if phase == TURN:
             actions = turn_actions(state, seat)
-            return actions or [{**words.PASS}]
+            return actions or [{**describe.PASS}]
         if phase == TAKE:
             return take_actions(state)
         if phase == COOK:
-            return [*cook_actions(state, seat), {**words.STOP_COOKING}]
+            return [*cook_actions(state, seat), {**describe.STOP_COOKING}]
         if phase == LID:
-            return [words.lid_action(pan) for pan in range(cards.PANS) if pan != state.lid]
+            return [describe.lid_action(pan) for pan in range(cards.PANS) if pan != state.lid]
         if phase == KEEP:
             return keep_actions(state.offered[seat])
         if phase == SERVE:
             return serve_actions(state, seat)
         if phase == PEEK:
-            return [words.peek_action(a, b) for a, b in combinations(range(len(state.menu)), 2)]
+            return [describe.peek_action(a, b) for a, b in combinations(range(len(state.menu)), 2)]
         return menu_actions(state)
 
     def waiting_reason(self, state: PotState, seat: int, action: dict[str, Any]) -> str | None:
@@ -135,21 +135,19 @@ class PotPourri(Game[PotState]):
         s.books[seat] = kept
         s.recipe_discard += dropped
         s.offered[seat] = []
-        discarded = " and ".join(recipe_name(r) for r in dropped) or "nothing"
-        verb = "chose their recipes" if s.phase == CHOOSE else "swapped recipes"
-        say(s, f"{player_name(seat)} {verb}, discarding {discarded} face up.")
+        say(s, "chose", seat=seat, dropped=dropped, first=s.phase == CHOOSE)
         if s.phase != CHOOSE:
             end_turn(s)
         elif not any(s.offered):
             s.phase = TURN
-            say(s, f"{player_name(s.turn)} starts.")
+            say(s, "starts", seat=s.turn)
 
     def _do_refresh_pantry(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         card = _take_kind(s.hands[seat], action["ingredient"])
         s.ingredient_discard += [card, *(c for c in s.pantry if c is not None)]
         s.pantry = [draw_ingredient(s) for _ in range(cards.PANTRY_SIZE)]
         s.refreshed = True
-        say(s, f"{player_name(seat)} discarded {action['ingredient']} and refreshed the pantry.")
+        say(s, "refreshed", seat=seat, ingredient=action["ingredient"])
 
     def _do_take(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         if action["source"] == "pantry":
@@ -157,10 +155,10 @@ class PotPourri(Game[PotState]):
                         and ingredient_of(c) == action["ingredient"])
             s.hands[seat].append(s.pantry[slot])
             s.pantry[slot] = None
-            say(s, f"{player_name(seat)} took {action['ingredient']} from the pantry.")
+            say(s, "took", seat=seat, ingredient=action["ingredient"])
         else:
             s.hands[seat].append(draw_ingredient(s))
-            say(s, f"{player_name(seat)} drew an ingredient.")
+            say(s, "drew", seat=seat)
         if s.phase == TURN and take_actions(s):
             s.phase = TAKE
         else:
@@ -170,7 +168,7 @@ class PotPourri(Game[PotState]):
         pan = action["pan"]
         s.pans[pan].append(_take_kind(s.hands[seat], action["ingredient"]))
         s.cooked += 1
-        say(s, cooked_line(seat, action["ingredient"], pan))
+        say(s, "cooked", seat=seat, ingredient=action["ingredient"], pan=pan)
         if s.cooked >= cards.COOK_PER_TURN or not cook_actions(s, seat):
             finish_cooking(s)
         else:
@@ -181,7 +179,7 @@ class PotPourri(Game[PotState]):
 
     def _do_move_lid(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         s.lid = action["pan"]
-        say(s, f"{player_name(seat)} moved the lid onto saucepan {s.lid + 1}.")
+        say(s, "moved_lid", seat=seat, pan=s.lid)
         end_turn(s)
 
     def _do_swap_recipes(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
@@ -189,10 +187,10 @@ class PotPourri(Game[PotState]):
         s.offered[seat] = s.books[seat] + drawn
         s.books[seat] = []
         s.phase = KEEP
-        say(s, f"{player_name(seat)} drew {len(drawn)} recipes to swap.")
+        say(s, "drew_recipes", seat=seat, count=len(drawn))
 
     def _do_pass(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        say(s, f"{player_name(seat)} could do nothing and passed.")
+        say(s, "passed", seat=seat)
         end_turn(s)
 
     def _do_redeem(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
@@ -202,11 +200,10 @@ class PotPourri(Game[PotState]):
         s.redeemed[seat].append(recipe)
         found = cards.matches(recipe, pan_kinds(s, pan))
         gain = cards.squares_for(found) + (cards.COOK_STEP if is_cook else 0)
-        say(s, f"{player_name(seat)} served {recipe_name(recipe)} from saucepan {pan + 1}: "
-               f"{found} matches, +{gain} squares.")
+        say(s, "served", seat=seat, recipe=recipe, pan=pan, found=found, gain=gain)
         _move_counter(s, seat, gain)
         if len(s.redeemed[seat]) >= cards.RECIPES_TO_END:
-            say(s, f"{player_name(seat)} redeemed their sixth recipe: the game ends.")
+            say(s, "sixth", seat=seat)
             end_game(s)
             return
         advance_serve(s)
@@ -214,10 +211,10 @@ class PotPourri(Game[PotState]):
     def _do_decline(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         _seat, pan, is_cook = s.serve_queue.pop(0)
         if is_cook:  # no recipe of two matches: the cook still moves their cooking square
-            say(s, f"{player_name(seat)} served nothing from saucepan {pan + 1}: +{cards.COOK_STEP} square for cooking.")
+            say(s, "declined", seat=seat, pan=pan, cook=True)
             _move_counter(s, seat, cards.COOK_STEP)
         else:
-            say(s, f"{player_name(seat)} served nothing from saucepan {pan + 1}.")
+            say(s, "declined", seat=seat, pan=pan, cook=False)
         advance_serve(s)
 
     def _do_peek(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
@@ -226,7 +223,7 @@ class PotPourri(Game[PotState]):
             s.known_tiles[seat][tile] = s.menu[tile]
         s.phase = MENU
         a, b = s.peeked
-        say(s, f"{player_name(seat)} secretly looked at menu squares {a + 1} and {b + 1}.")
+        say(s, "peeked", seat=seat, a=a, b=b)
 
     def _do_swap_menu(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         a, b = action["tiles"]
@@ -275,7 +272,7 @@ def _move_counter(s: PotState, seat: int, squares: int) -> None:
     s.track[seat] += squares
     for _square in cards.stars_crossed(before, s.track[seat]):
         s.crossings.append(seat)
-        say(s, f"{player_name(seat)} reached a star square.")
+        say(s, "star", seat=seat)
 
 
 def _take_kind(hand: list[int], kind: str) -> int:
