@@ -5,18 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.rng import rng_for
-from soupkitchen.shared.too_many_cooks.cards import BASE_SOUPS, COPIES, DIFFICULTIES, KINDS, SOUP_BASES
+from soupkitchen.shared.too_many_cooks.cards import (
+    BASE_SOUPS,
+    BRAG_TASTES,
+    COPIES,
+    DIFFICULTIES,
+    KINDS,
+    LOSING_UNSATISFIED,
+    MAX_STARS,
+    SOUP_BASES,
+)
+from soupkitchen.shared.too_many_cooks.describe import game_summary, round_explanation
 from soupkitchen.shared.too_many_cooks.state import TmcState
 from soupkitchen.shared.too_many_cooks.tastes import satisfied, tastes_of
 
-MAX_STARS = 5
-LOSING_UNSATISFIED = 5  # this many unsatisfied tastes in one round lose the game
 TASTES_PER_ROUND = (7, 9, 11)
 MIN_UNREASONABLE, MAX_UNREASONABLE = 12, 20  # "12 tastes or more", up to the Hard deck's 20 cards
 MODES = ("standard", "all-day", "unreasonable")
-BRAG_TASTES = 15  # "If you win with 15 tastes, let the publisher know."
-NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-                "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen")
 
 
 def total_rounds(mode: str) -> int:
@@ -78,25 +83,6 @@ def deal_round(state: TmcState, round_number: int) -> TmcState:
     )
 
 
-def _explain(mode: str, unsatisfied: int, before: int, after: int, lost: bool) -> str:
-    word = NUMBER_WORDS[unsatisfied] if unsatisfied < len(NUMBER_WORDS) else str(unsatisfied)
-    noun = "taste" if unsatisfied == 1 else "tastes"
-    if mode == "unreasonable":
-        if unsatisfied == 0:
-            return "Every taste satisfied: the unreasonable soup is a win."
-        return f"{word} {noun} unsatisfied: an unreasonable soup needs every taste, the game is lost."
-    if unsatisfied == 0:
-        gain = "the kitchen gains a star" if after > before else "the stars stay at the most, five"
-        return f"Every taste satisfied: {gain}."
-    if unsatisfied == 1:
-        return "One taste unsatisfied: the stars stay the same."
-    if unsatisfied >= LOSING_UNSATISFIED:
-        return f"{word} tastes unsatisfied: five or more, the game is lost."
-    if lost:
-        return f"{word} tastes unsatisfied and no star left to lose: the game is lost."
-    return f"{word} tastes unsatisfied: the kitchen loses a star."
-
-
 def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
     """The reveal of the round just ended, the stars after it, and whether the game is lost.
 
@@ -116,7 +102,7 @@ def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
         "round": state.round,
         "tastes": [[taste, owner, ok] for taste, owner, ok in judged],
         "unsatisfied": unsatisfied, "stars_before": before, "stars_after": after, "lost": lost,
-        "explanation": _explain(state.mode, unsatisfied, before, after, lost),
+        "explanation": round_explanation(state.mode, unsatisfied, before, after, lost),
     }
     return reveal, after, lost
 
@@ -134,30 +120,9 @@ def final_result(state: TmcState, lost: bool) -> dict[str, Any]:
                      else {"mode": "unreasonable", "tastes": MIN_UNREASONABLE})
     return {
         "won": won, "stars": state.stars, "rounds_played": state.round,
-        "summary": _summary(state, won, challenge),
+        "summary": game_summary(state, won, challenge),
         "winners": list(range(state.players)) if won else [],
         "scores": [state.stars] * state.players,
         "next_challenge": challenge,
         "beat_fifteen": state.mode == "unreasonable" and won and state.taste_goal >= BRAG_TASTES,
     }
-
-
-def _summary(state: TmcState, won: bool, challenge: dict[str, Any] | None) -> str:
-    """One sentence for the end of the game."""
-    stars = f"{state.stars} star" + ("" if state.stars == 1 else "s")
-    if state.mode == "unreasonable":
-        if not won:
-            return f"The unreasonable soup of {state.taste_goal} tastes was not to everyone's taste."
-        done = f"All {state.taste_goal} tastes satisfied"
-        brag = ": tell the publisher!" if state.taste_goal >= BRAG_TASTES else ""
-        if challenge is None:
-            return f"{done}, every taste in the Hard deck{brag or '!'}"
-        return f"{done}{brag or '.'} Next time try {challenge['tastes']}."
-    if not won:
-        return f"The kitchen closed in round {state.round} of {state.rounds}."
-    served = f"{NUMBER_WORDS[state.rounds]} rounds served with {stars}."
-    if challenge is None:
-        return served
-    if challenge["mode"] == "unreasonable":
-        return served + " Ready for an unreasonable soup!"
-    return served + f" Ready for {challenge['difficulty'].capitalize()}!"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, VEGETABLES, soup_rows
-from soupkitchen.shared.too_many_cooks.rounds import MAX_STARS
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, MAX_STARS, VEGETABLES, soup_rows
 from soupkitchen.shared.too_many_cooks.state import TmcState
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, public_taste, satisfied
 
