@@ -121,6 +121,8 @@ class Game(ABC, Generic[State]):
     A game declares ``facts`` and ``moves`` (action type to the function that plays it, called as
     ``move(game, state, seat, action, now)``), lists legal actions and builds a seat's private part
     of the view; this class checks seats, turns, the clock and the end, and builds the common part.
+    A state is a dataclass with ``copy()``: a move changes the one copy ``_apply`` makes, never the
+    state it was given. Wording lives in each game's ``describe`` module, not in its rules.
     """
 
     facts: ClassVar[GameFacts]

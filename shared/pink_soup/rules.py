@@ -59,7 +59,7 @@ class PinkSoup(Game[PinkState]):
 
     # --- applying actions ----------------------------------------------------------------------
     def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
-        state = st.copy_state(state)
+        state = state.copy()
         state.glimpses = []  # what was seen at the last moment is now to be remembered
         events: list[dict[str, Any]] = []
 

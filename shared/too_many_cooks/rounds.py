@@ -62,8 +62,9 @@ def base_for(seed: int, difficulty: str, nth: int) -> str:
     return pile[nth % len(pile)]
 
 
-def deal_round(state: TmcState, round_number: int) -> TmcState:
-    """``state`` at the start of ``round_number``: new soup from a base, new tastes dealt, all unready."""
+def deal_round(state: TmcState, round_number: int) -> None:
+    """Set ``state`` (a copy the rules own) to the start of ``round_number``: new soup from a base,
+    new tastes dealt, all unready."""
     players, mode = state.players, state.mode
     difficulty = difficulty_of_round(mode, state.difficulty, round_number)
     earlier = sum(1 for r in range(1, round_number)
@@ -76,7 +77,7 @@ def deal_round(state: TmcState, round_number: int) -> TmcState:
     first = first_player_of(state.seed, players, round_number)
     dealt = personal_each(count, players) * players
     owners = tuple((first + i) % players if i < dealt else None for i in range(count))
-    return state.with_(
+    vars(state).update(
         phase="ready", round=round_number, round_difficulty=difficulty, first_player=first, turn=None,
         base=base, soup=soup, spares=spares, tastes=tuple(drawn), owners=owners,
         ready=(False,) * players, passed=(False,) * players, started_at=None, reveal=None,

@@ -39,7 +39,8 @@ class TooManyCooks(Game[TmcState]):
             first_player=0, turn=None, base="", soup=(), spares=(), tastes=(), owners=(),
             ready=(), passed=(), started_at=None, reveal=None, outcome=None,
         )
-        return deal_round(blank, 1)
+        deal_round(blank, 1)
+        return blank
 
     # --- what may be done --------------------------------------------------------------------
     def legal_actions(self, state: TmcState, seat: int | None) -> list[dict[str, Any]]:
@@ -54,74 +55,77 @@ class TooManyCooks(Game[TmcState]):
         return [dict(action) for action in ROTATIONS] + change_actions(state.soup, state.spares)
 
     # --- what happens ------------------------------------------------------------------------
-    def _time_up(self, state: TmcState, seat: None, action: Action, now: float) -> tuple[TmcState, list[Event]]:
+    def _apply(self, state: TmcState, seat: int | None, action: Action, now: float) -> tuple[TmcState, list[Event]]:
+        new = state.copy()
+        return new, self.moves[action["type"]](self, new, seat, action, now)
+
+    def _time_up(self, state: TmcState, seat: None, action: Action, now: float) -> list[Event]:
         return self._end_round(state, [{"type": "time_up", "round": state.round}])
 
-    def _pass(self, state: TmcState, seat: int, action: Action, now: float) -> tuple[TmcState, list[Event]]:
-        passed = list(state.passed)
-        passed[seat] = True
+    def _pass(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
         deadline = self.next_deadline(state)
-        state, events = self._next_turn(state.with_(passed=tuple(passed)), seat, [{"type": "passed", "seat": seat}])
+        state.passed = tuple(True if chef == seat else done for chef, done in enumerate(state.passed))
+        events = self._next_turn(state, seat, [{"type": "passed", "seat": seat}])
         left = max(0.0, deadline - now) if deadline is not None else None
-        return state, [{**e, "seconds_left": left} if e["type"] == "all_passed" else e for e in events]
+        return [{**e, "seconds_left": left} if e["type"] == "all_passed" else e for e in events]
 
-    def _rotate(self, state: TmcState, seat: int, action: Action, now: float) -> tuple[TmcState, list[Event]]:
-        soup = rotate(state.soup, action["line"], action["index"], action["step"])
+    def _rotate(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
+        state.soup = rotate(state.soup, action["line"], action["index"], action["step"])
         event = {"type": "rotated", "seat": seat, "line": action["line"], "index": action["index"],
                  "step": action["step"]}
-        return self._after_move(state, state.with_(soup=soup), seat, event)
+        return self._after_move(state, seat, event)
 
-    def _change(self, state: TmcState, seat: int, action: Action, now: float) -> tuple[TmcState, list[Event]]:
+    def _change(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
         cell = action["row"] * SIZE + action["col"]
-        soup, spares = change(state.soup, state.spares, cell, card_id(action["veg"], action["colour"]))
+        old = state.soup[cell]
+        state.soup, state.spares = change(state.soup, state.spares, cell, card_id(action["veg"], action["colour"]))
         event = {"type": "changed", "seat": seat, "row": action["row"], "col": action["col"],
-                 "old": card_json(state.soup[cell]), "new": card_json(soup[cell])}
-        return self._after_move(state, state.with_(soup=soup, spares=spares), seat, event)
+                 "old": card_json(old), "new": card_json(state.soup[cell])}
+        return self._after_move(state, seat, event)
 
-    def _after_move(self, state: TmcState, moved: TmcState, seat: int, event: Event) -> tuple[TmcState, list[Event]]:
+    def _after_move(self, state: TmcState, seat: int, event: Event) -> list[Event]:
         """A chef who passed but is no longer satisfied rejoins; the turn moves on."""
         events = [event]
-        passed = list(moved.passed)
+        passed = list(state.passed)
         for chef in range(state.players):
-            if passed[chef] and not chef_satisfied(moved, chef):
+            if passed[chef] and not chef_satisfied(state, chef):
                 passed[chef] = False
                 events.append({"type": "rejoined", "seat": chef})
-        return self._next_turn(moved.with_(passed=tuple(passed)), seat, events)
+        state.passed = tuple(passed)
+        return self._next_turn(state, seat, events)
 
-    def _ready(self, state: TmcState, seat: int, action: Action, now: float) -> tuple[TmcState, list[Event]]:
-        ready = list(state.ready)
-        ready[seat] = True
-        state = state.with_(ready=tuple(ready))
-        events: list[dict[str, Any]] = [{"type": "ready", "seat": seat}]
-        if not all(ready):
-            return state, events
+    def _ready(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
+        state.ready = tuple(True if chef == seat else done for chef, done in enumerate(state.ready))
+        events: list[Event] = [{"type": "ready", "seat": seat}]
+        if not all(state.ready):
+            return events
         if state.phase == "reveal":
-            state = deal_round(state, state.round + 1)
-            return state, events + [{"type": "round_dealt", "round": state.round}]
-        state = state.with_(phase="playing", started_at=now, turn=state.first_player)
-        return state, events + [{"type": "round_started", "round": state.round, "turn": state.first_player}]
+            deal_round(state, state.round + 1)
+            return events + [{"type": "round_dealt", "round": state.round}]
+        state.phase, state.started_at, state.turn = "playing", now, state.first_player
+        return events + [{"type": "round_started", "round": state.round, "turn": state.first_player}]
 
-    def _next_turn(self, state: TmcState, seat: int,
-                   events: list[dict[str, Any]]) -> tuple[TmcState, list[dict[str, Any]]]:
+    def _next_turn(self, state: TmcState, seat: int, events: list[Event]) -> list[Event]:
         """The turn goes clockwise to the next chef who has not passed (possibly the same chef);
         when every chef has passed the round ends."""
         for step in range(1, state.players + 1):
             chef = (seat + step) % state.players
             if not state.passed[chef]:
-                return state.with_(turn=chef), events
+                state.turn = chef
+                return events
         return self._end_round(state, events + [{"type": "all_passed", "round": state.round}])
 
-    def _end_round(self, state: TmcState, events: list[dict[str, Any]]) -> tuple[TmcState, list[dict[str, Any]]]:
+    def _end_round(self, state: TmcState, events: list[Event]) -> list[Event]:
         reveal, stars, lost = score_round(state)
-        history = state.history + ((state.round, reveal["unsatisfied"], stars),)
-        state = state.with_(phase="reveal", turn=None, stars=stars, reveal=reveal, history=history,
-                            ready=(False,) * state.players, started_at=None)
+        state.history = (*state.history, (state.round, reveal["unsatisfied"], stars))
+        state.phase, state.turn, state.stars, state.reveal = "reveal", None, stars, reveal
+        state.ready, state.started_at = (False,) * state.players, None
         events = events + [{"type": "round_over", "round": state.round, "unsatisfied": reveal["unsatisfied"],
                             "stars": stars, "lost": lost}]
         if lost or state.round >= state.rounds:
-            state = state.with_(phase="over", outcome=final_result(state, lost))
+            state.phase, state.outcome = "over", final_result(state, lost)
             events.append({"type": "game_over", "won": not lost, "stars": stars})
-        return state, events
+        return events
 
     # --- clock, end, views -------------------------------------------------------------------
     def next_deadline(self, state: TmcState) -> float | None:
