@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.stone_soup.cards import PLURAL, SALT, SEQUENCE, SINGULAR, count_words
+from soupkitchen.shared.stone_soup.cards import PLURAL, SALT, SEQUENCE, SINGULAR, count_words, describe_cards
 
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
 
@@ -47,6 +47,11 @@ def _challenge(event: dict[str, Any]) -> str:
     }[event["verdict"]]
     shown = ", ".join(SINGULAR[k] for k in event["cards"])
     return f"{by} calls stone soup on {who}: {shown}. {outcome}"
+
+
+def play_label(cards: dict[str, int], count: int, food: str) -> str:
+    """A play's button words, e.g. 'Add one stone, say "one potato"'."""
+    return f"Add {describe_cards(cards, food)}, say \"{count_words(count, food)}\""
 
 
 CHALLENGE_LABEL = "Call \"stone soup!\""
