@@ -10,11 +10,14 @@ the table's clock applies by itself, such as ``{"type": "timeout"}`` at ``next_d
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import numbers
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 SYSTEM = None
 TIMEOUT = {"type": "timeout"}
@@ -44,6 +47,36 @@ class OptionSpec:
                 "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
 
 
+@dataclass(frozen=True)
+class GameFacts:
+    """What a game is, declared once before any rule runs (as OpenSpiel's ``GameType``)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    real_time: bool = False  # a table clock acts by itself (TIMEOUT at ``next_deadline``)
+    hidden: tuple[str, ...] = ()  # what a seat is not shown, in words
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "options": [spec.to_json() for spec in self.options],
+                "real_time": self.real_time, "hidden": list(self.hidden)}
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One game as the rest of the program finds it. Dotted paths are ``module`` or ``module:name``."""
+
+    facts: GameFacts
+    rules: str  # the package (or ``module:name``) holding the game's ``GAME``
+    order: int  # place in menus and listings, flagship first
+    table: str | None = None  # the client's table scene for it
+    presenter: str | None = None  # the generic table's presenter, for a game without a table of its own
+    art: str | None = None  # a function of scripts/art returning {asset path: SVG text}
+
+
 class Bot(ABC):
     """A computer player for one seat. It sees only that seat's views, in order, and may remember them."""
 
@@ -66,14 +99,54 @@ class Bot(ABC):
         a caller that only ever calls ``choose`` (a simulation) still plays a sensible game."""
 
 
-class Game(ABC, Generic[State]):
-    """Facts and rules of one game. Methods never mutate the state they are given."""
+Move = Callable[..., tuple[Any, list[Event]]]
 
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    option_specs: tuple[OptionSpec, ...] = ()
+# Why the table refuses an action, the same words in every game.
+NOT_AN_ACTION = 'an action is an object with a text "type"'
+NO_TIME = "the table clock gave no time"
+CLOCK_ONLY = "only the table clock can do that"
+NOTHING_TIMED = "nothing is timed now"
+NOT_YET = "the time is not up yet"
+PLAYERS_ONLY = "only a player at this table can do that"
+NO_SUCH_SEAT = "that seat is not at this table"
+GAME_OVER = "the game is over"
+NOT_YOUR_TURN = "it is not your turn"
+TIME_UP = "too late: the time is up"
+UNREADABLE = "the action could not be read"
+
+
+class Game(ABC, Generic[State]):
+    """Facts and rules of one game. Methods never mutate the state they are given.
+
+    A game declares ``facts`` and ``moves`` (action type to the function that plays it, called as
+    ``move(game, state, seat, action, now)``), lists legal actions and builds a seat's private part
+    of the view; this class checks seats, turns, the clock and the end, and builds the common part.
+    A state is a dataclass with ``copy()``: a move changes the one copy ``_apply`` makes, never the
+    state it was given. Wording lives in each game's ``describe`` module, not in its rules.
+    """
+
+    facts: ClassVar[GameFacts]
+    moves: ClassVar[Mapping[str, Move]] = {}
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+    @property
+    def title(self) -> str:
+        return self.facts.title
+
+    @property
+    def min_players(self) -> int:
+        return self.facts.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.facts.max_players
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return self.facts.options
 
     # --- options -------------------------------------------------------------------------------
     def normalise_options(self, options: Any, players: int) -> dict[str, Any]:
@@ -115,14 +188,67 @@ class Game(ABC, Generic[State]):
     def legal_actions(self, state: State, seat: int | None) -> list[Action]:
         """Every action ``seat`` may take now (empty when it may not act). Not for SYSTEM."""
 
-    @abstractmethod
     def validate(self, state: State, seat: int | None, action: Any, now: float) -> str | None:
         """None when ``action`` (any JSON value, possibly malformed) is legal for ``seat`` at
         ``now``; otherwise a reason a player can read. Never raises."""
+        try:
+            return self._refusal(state, seat, action, now)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            return f"{UNREADABLE} ({type(err).__name__})"
 
-    @abstractmethod
+    def _refusal(self, state: State, seat: Any, action: Any, now: Any) -> str | None:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return NOT_AN_ACTION
+        kind = action["type"]
+        if not is_number(now) or not -1e15 < now < 1e15:
+            return NO_TIME
+        deadline = self.next_deadline(state)
+        if kind == TIMEOUT["type"]:
+            if seat is not SYSTEM:
+                return CLOCK_ONLY
+            if deadline is None:
+                return NOTHING_TIMED
+            return None if now >= deadline else NOT_YET
+        if kind not in self.moves:
+            return f"{self.title} has no move {kind[:40]!r}"
+        if seat is SYSTEM:
+            return PLAYERS_ONLY
+        if not is_seat(seat, self.seats(state)):
+            return NO_SUCH_SEAT
+        if self.is_over(state):
+            return GAME_OVER
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return self.waiting_reason(state, seat, action) or NOT_YOUR_TURN
+        if deadline is not None and now >= deadline:
+            return TIME_UP
+        return self.check_move(state, seat, action, legal)
+
+    def seats(self, state: State) -> int:
+        """How many seats the table has."""
+        return state.players  # type: ignore[attr-defined]
+
+    def waiting_reason(self, state: State, seat: int, action: Action) -> str | None:
+        """Why ``seat``, which may do nothing now, cannot play ``action``, when the game can say
+        more than that it is not its turn."""
+        return None
+
+    def check_move(self, state: State, seat: int, action: Action, legal: list[Action]) -> str | None:
+        """None when ``action`` is one of ``legal`` (labels aside), else the reason. Seat, turn,
+        clock and the end are checked already; a game overrides this only where its legal list
+        does not spell out every legal action."""
+        wanted = comparable(action)
+        if wanted is not None and any(comparable(option) == wanted for option in legal):
+            return None
+        kind = action["type"]
+        kinds = sorted({option["type"] for option in legal})
+        if kind in kinds:
+            return f"that {kind.replace('_', ' ')} is not allowed now; choose one of the offered moves"
+        return f"you cannot {kind.replace('_', ' ')} now; you may: {', '.join(k.replace('_', ' ') for k in kinds)}"
+
     def _apply(self, state: State, seat: int | None, action: Action, now: float) -> tuple[State, list[Event]]:
-        """Apply an action already validated; return the new state and the public events."""
+        """Apply an action already validated: the move the ``moves`` map names for its type."""
+        return self.moves[action["type"]](self, state, seat, action, now)
 
     def apply(self, state: State, seat: int | None, action: Any, now: float) -> tuple[State, list[Event]]:
         """The new state and public events after ``seat`` plays ``action`` at ``now``.
@@ -139,13 +265,25 @@ class Game(ABC, Generic[State]):
     def next_deadline(self, state: State) -> float | None:
         """Game-clock time at which SYSTEM must apply TIMEOUT, or None if nothing is timed."""
 
-    @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """JSON-safe dict of all that ``seat`` (None: a spectator) may know, and nothing more.
+        """JSON-safe dict of all that ``seat`` (None: a spectator) may know, and nothing more:
+        ``game``, ``seat``, the game's private part for the seat, then ``legal_actions`` (that seat's,
+        [] for a spectator), ``deadline`` (next_deadline), ``over`` and ``result`` (None while playing)."""
+        over = self.is_over(state)
+        seated = is_seat(seat, self.seats(state))
+        result = copy.deepcopy(self.result(state)) if over else None
+        return {"game": self.id, "seat": seat, **self.private_view(state, seat),
+                "legal_actions": self.legal_actions(state, seat) if seated else [],
+                "deadline": self.next_deadline(state), "over": over,
+                "result": self.seat_result(result, seat) if result is not None else None}
 
-        Always has ``"legal_actions"`` (that seat's legal actions, [] for a spectator),
-        ``"seat"``, ``"deadline"`` (next_deadline) and ``"over"``.
-        """
+    def private_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The game's own part of ``seat``'s view: the one place its secrets are removed."""
+        return {}
+
+    def seat_result(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """The result as ``seat`` is shown it (a copy it may change)."""
+        return result
 
     @abstractmethod
     def is_over(self, state: State) -> bool:
@@ -175,6 +313,31 @@ class Game(ABC, Generic[State]):
     def state_hash(self, state: State) -> str:
         """A short stable fingerprint of the whole state."""
         return hashlib.sha256(canonical_json(self.to_json(state)).encode()).hexdigest()[:16]
+
+
+def is_seat(seat: Any, players: int) -> bool:
+    """Whether ``seat`` is a seat number at a table of ``players``."""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+
+
+def is_number(value: Any) -> bool:
+    """A real number, not a bool and not NaN."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value
+
+
+def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
+    """The action without its display ``label``, lists of numbers sorted; None if a field is not a
+    word, a whole number or a list of whole numbers (so that ``True`` never passes for ``1``)."""
+    cleaned = {}
+    for key, value in action.items():
+        if key == "label":
+            continue
+        if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            value = sorted(value)
+        elif isinstance(value, bool) or not isinstance(value, int | str):
+            return None
+        cleaned[key] = value
+    return cleaned
 
 
 def canonical_json(data: Any) -> str:

@@ -1,17 +1,41 @@
-"""Game ids to games, so the server, the simulator and the client need no game-specific code."""
+"""Game ids to games, so the server, the simulator and the client need no game-specific code.
+
+A game is one package under ``shared/`` with a ``registration`` module whose ``REGISTRATION``
+names its facts, its rules and, as dotted paths the client and the art script resolve, its table
+or presenter and its card art. Nothing else lists the games.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
 
-from soupkitchen.shared.core import Game
+from soupkitchen.shared.core import Game, Registration
 
-GAME_MODULES = {
-    "too-many-cooks": "soupkitchen.shared.too_many_cooks",
-    "pink-soup": "soupkitchen.shared.pink_soup",
-    "stone-soup": "soupkitchen.shared.stone_soup",
-    "pot-pourri": "soupkitchen.shared.pot_pourri",
-}
+
+@cache
+def registrations() -> tuple[Registration, ...]:
+    """Every game package's registration, in menu order."""
+    import soupkitchen.shared as shared
+
+    found = []
+    for package in pkgutil.iter_modules(shared.__path__):
+        if package.ispkg and any(
+            module.name == "registration"
+            for module in pkgutil.iter_modules([f"{package.module_finder.path}/{package.name}"])  # type: ignore[union-attr]
+        ):
+            found.append(importlib.import_module(f"soupkitchen.shared.{package.name}.registration").REGISTRATION)
+    return tuple(sorted(found, key=lambda registration: registration.order))
+
+
+def registration(game_id: str) -> Registration | None:
+    """The registration of ``game_id``, or None."""
+    return next((entry for entry in registrations() if entry.facts.id == game_id), None)
+
+
+# id -> where its GAME lives; tests may add a game of their own here.
+GAME_MODULES: dict[str, str] = {entry.facts.id: entry.rules for entry in registrations()}
 
 
 def game_ids() -> list[str]:
@@ -22,7 +46,15 @@ def game_ids() -> list[str]:
 def get_game(game_id: str) -> Game:
     """The game registered under ``game_id``; KeyError with the known ids if there is none."""
     try:
-        module_name = GAME_MODULES[game_id]
+        target = GAME_MODULES[game_id]
     except (KeyError, TypeError):
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(GAME_MODULES)}") from None
-    return importlib.import_module(module_name).GAME
+    module_name, _, name = target.partition(":")
+    return getattr(importlib.import_module(module_name), name or "GAME")
+
+
+def resolve(target: str) -> object:
+    """The object a dotted ``module`` or ``module:name`` path names."""
+    module_name, _, name = target.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, name) if name else module

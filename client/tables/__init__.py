@@ -1,4 +1,5 @@
-"""Game tables: one TableScene per game, looked up lazily, with a generic table for any other game."""
+"""Game tables: the TableScene a game's registration names, looked up lazily, with a generic table
+for any other game."""
 
 from __future__ import annotations
 
@@ -6,13 +7,11 @@ import importlib
 import logging
 
 from soupkitchen.client.tables.base import TableScene
+from soupkitchen.shared.registry import registrations
 
 log = logging.getLogger(__name__)
 
-TABLES = {"too-many-cooks": "soupkitchen.client.tables.too_many_cooks:TooManyCooksTable",
-          "pink-soup": "soupkitchen.client.tables.pink_soup:PinkSoupTable",
-          "stone-soup": "soupkitchen.client.tables.stone_soup:StoneSoupTable",
-          "pot-pourri": "soupkitchen.client.tables.pot_pourri:PotPourriTable"}
+TABLES = {entry.facts.id: entry.table for entry in registrations() if entry.table}
 
 
 def table_scene_for(game_id: str) -> type[TableScene]:

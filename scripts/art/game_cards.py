@@ -1,5 +1,5 @@
 """Card faces and backs of Pink Soup, Stone Soup and Pot Pourri for the generic table, and the cuisine
-cards of Pot Pourri. Every card is 120 x 168 with the food large in the middle and, where a player
+cards of Pot Pourri: one function per game, named as its art by the game's registration. Every card is 120 x 168 with the food large in the middle and, where a player
 needs it, the printed value as path digits in the top-left corner (the corner that stays in sight
 when cards overlap in a row). Each game's back has a picture of its own."""
 
@@ -13,6 +13,7 @@ from scripts.art.glyphs import digit
 from scripts.art.palette import INK, PAPER, STROKE, svg
 from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
 from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
+from soupkitchen.shared.registry import registrations, resolve
 from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
 
 CARD_W, CARD_H = 120, 168
@@ -144,18 +145,30 @@ def cuisine_card(cuisine: str) -> str:
     return svg(CARD_W, CARD_H, body)
 
 
-def game_cards() -> dict[str, str]:
-    """Every card file of the three games: ``<game>/<name>.svg`` -> its SVG text."""
-    files = {}
-    for kind in PINK_KINDS:
-        files[f"pink_soup/{kind.key}.svg"] = food_card(PINK_SOUP_FOODS.get(kind.key, kind.key), kind.value)
-    for kind in STONE_KINDS:
-        files[f"stone_soup/{kind}.svg"] = food_card(STONE_SOUP_FOODS.get(kind, kind))
-    for ingredient in INGREDIENTS:
-        files[f"pot_pourri/{ingredient}.svg"] = food_card(POT_POURRI_FOODS[ingredient])
-    for cuisine in CUISINES:
-        files[f"pot_pourri/cuisine-{slug(cuisine)}.svg"] = cuisine_card(cuisine)
-    for game in ("pink_soup", "stone_soup", "pot_pourri"):
-        files[f"{game}/back.svg"] = back(game)
-    return files
+def pink_soup_cards() -> dict[str, str]:
+    """Pink Soup's cards, each with its printed value, and its back."""
+    files = {f"pink_soup/{kind.key}.svg": food_card(PINK_SOUP_FOODS.get(kind.key, kind.key), kind.value)
+             for kind in PINK_KINDS}
+    return {**files, "pink_soup/back.svg": back("pink_soup")}
 
+
+def stone_soup_cards() -> dict[str, str]:
+    """Stone Soup's cards and its back."""
+    files = {f"stone_soup/{kind}.svg": food_card(STONE_SOUP_FOODS.get(kind, kind)) for kind in STONE_KINDS}
+    return {**files, "stone_soup/back.svg": back("stone_soup")}
+
+
+def pot_pourri_cards() -> dict[str, str]:
+    """Pot Pourri's ingredients, its cuisine cards and its back."""
+    files = {f"pot_pourri/{ingredient}.svg": food_card(POT_POURRI_FOODS[ingredient]) for ingredient in INGREDIENTS}
+    files.update({f"pot_pourri/cuisine-{slug(cuisine)}.svg": cuisine_card(cuisine) for cuisine in CUISINES})
+    return {**files, "pot_pourri/back.svg": back("pot_pourri")}
+
+
+def game_cards() -> dict[str, str]:
+    """Every card file the games' registrations name as their art: ``<game>/<name>.svg`` -> its SVG text."""
+    files: dict[str, str] = {}
+    for entry in registrations():
+        if entry.art is not None:
+            files.update(resolve(entry.art)())  # type: ignore[operator]
+    return files

@@ -6,8 +6,8 @@ from typing import Any
 
 from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, card_label, kind_of
+from soupkitchen.shared.pink_soup.describe import pile_words, whose
 from soupkitchen.shared.pink_soup.state import PinkState
-from soupkitchen.shared.pink_soup.view import pile_words, whose
 
 
 def open_seats(state: PinkState, actor: int) -> list[int]:

@@ -6,23 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import SYSTEM, Bot, Game, OptionSpec
+from soupkitchen.shared.core import Bot, Game
 from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
     DRAW_COUNT,
     KITCHEN_PILES,
-    MAX_CHEFS,
-    MIN_CHEFS,
     POT_SIZE,
     RECIPES,
-    card_label,
     kind_of,
     score,
 )
 from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
+from soupkitchen.shared.pink_soup.describe import covering, sentence, shown_now
+from soupkitchen.shared.pink_soup.registration import FACTS
 from soupkitchen.shared.pink_soup.state import PinkState
-from soupkitchen.shared.pink_soup.view import build_view, chef, for_now, owner, pile_words, shown_now
+from soupkitchen.shared.pink_soup.view import build_view
 from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
@@ -39,11 +38,7 @@ def place_in_kitchen(state: PinkState, card: int, pile: int) -> None:
 class PinkSoup(Game[PinkState]):
     """Pink Soup for 2-5 chefs: remember your pot, use the Shared Kitchen, cook your secret recipe."""
 
-    id = "pink-soup"
-    title = "Pink Soup"
-    min_players = MIN_CHEFS
-    max_players = MAX_CHEFS
-    option_specs = (OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),)
+    facts = FACTS
 
     # --- setup and legal actions ---------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PinkState:
@@ -54,7 +49,7 @@ class PinkSoup(Game[PinkState]):
         first = rng.randrange(players)
         return PinkState(players=players, seed=seed, recipes=recipes, deck=deck, kitchen=[],
                          pots=[[] for _ in range(players)], known=[[] for _ in range(players)],
-                         turn=first, closed=[False] * players, log=[f"{chef(first)} starts."],
+                         turn=first, closed=[False] * players, log=[sentence({"what": "starts", "seat": first})],
                          log_count=1, fresh=1, options=dict(options))
 
     def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
@@ -62,43 +57,18 @@ class PinkSoup(Game[PinkState]):
             return []
         return STEP_ACTIONS[state.step](state, seat)
 
-    # --- validation ----------------------------------------------------------------------------
-    def validate(self, state: PinkState, seat: int | None, action: Any, now: float) -> str | None:
-        if seat is SYSTEM:
-            return "Pink Soup has no turn timer: there is nothing to time out"
-        if not isinstance(action, dict):
-            return 'An action must be an object with a "type"'
-        if state.step == st.OVER:
-            return "The game is over"
-        if seat != state.turn:
-            return "It is not your turn"
-        wanted = {}
-        for key, value in action.items():
-            if key == "label":
-                continue
-            if not isinstance(key, str) or type(value) not in (str, int):
-                return "Every field of an action must be a word or a whole number"
-            wanted[key] = value
-        legal = self.legal_actions(state, seat)
-        for option in legal:
-            if {key: value for key, value in option.items() if key != "label"} == wanted:
-                return None
-        kinds = sorted({option["type"] for option in legal})
-        if action.get("type") in kinds:
-            return f"That {action['type']} is not allowed now; choose one of the offered choices"
-        return f"You cannot do that now; you may: {', '.join(kinds)}"
-
     # --- applying actions ----------------------------------------------------------------------
     def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
-        state = st.copy_state(state)
+        state = state.copy()
         state.glimpses = []  # what was seen at the last moment is now to be remembered
         events: list[dict[str, Any]] = []
 
-        def say(text: str) -> None:
+        def say(what: str, **fact: Any) -> None:
+            text = sentence({"what": what, "seat": seat, **fact})
             events.append({"type": action["type"], "seat": seat, "text": shown_now(text)})
             state.log.append(text)
 
-        getattr(self, f"_do_{action['type']}")(state, seat, action, say)
+        self.moves[action["type"]](self, state, seat, action, say)
         state.fresh = len(events)
         state.log_count += len(events)
         del state.log[:-LOG_LENGTH]
@@ -108,11 +78,11 @@ class PinkSoup(Game[PinkState]):
         count = min(DRAW_COUNT, len(state.deck))
         state.drawn = [state.deck.pop() for _ in range(count)]
         state.step = st.KITCHEN
-        say(f"{chef(seat)} draws {count} card{'s' * (count > 1)}.")
+        say("draws", count=count)
 
     def _do_kitchen(self, state, seat, action, say) -> None:
         card = state.drawn.pop(action["card"])
-        say(f"{chef(seat)} puts {card_label(card)} face up on {pile_words(state, action['pile'])}.")
+        say("to_kitchen", card=card, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
         place_in_kitchen(state, card, action["pile"])
         if state.drawn:
             state.step = st.SECOND
@@ -122,25 +92,25 @@ class PinkSoup(Game[PinkState]):
     def _do_pot(self, state, seat, action, say) -> None:
         card = state.drawn.pop()
         target = action["seat"]
-        say(f"{chef(seat)} puts a card face down into {owner(target, seat)} pot.")
+        say("to_pot", target=target)
         self._into_pot(state, seat, target, card, 1 << seat, say)
 
     def _do_take(self, state, seat, action, say) -> None:
         card = self._pop_kitchen(state, action["pile"], 0)
-        say(f"{chef(seat)} takes {for_now(card_label(card))} from kitchen pile {action['pile'] + 1} into their pot.")
+        say("takes", card=card, pile=action["pile"])
         self._into_pot(state, seat, seat, card, st.everyone(state.players), say)
 
     def _do_pass(self, state, seat, action, say) -> None:
-        say(f"{chef(seat)} passes.")
+        say("passes")
         self._finish_turn(state, seat, say)
 
     def _do_activate(self, state, seat, action, say) -> None:
         if "pile" in action:
             state.mouse = self._pop_kitchen(state, action["pile"], 0)
-            say(f"{chef(seat)} activates the Mouse from kitchen pile {action['pile'] + 1}.")
+            say("activates_pile", pile=action["pile"])
         else:
             state.mouse = state.drawn.pop()
-            say(f"{chef(seat)} activates a Mouse they drew.")
+            say("activates_drawn")
         state.step = st.POWER
 
     def _do_slot(self, state, seat, action, say) -> None:
@@ -152,11 +122,10 @@ class PinkSoup(Game[PinkState]):
         state.incoming, state.incoming_knowers, state.target = None, 0, None
         if target != seat:
             state.removed.append(out)
-            say(f"{chef(seat)} reveals {card_label(out)} from card {slot + 1} of {chef(target)}'s pot; "
-                "it leaves the game.")
+            say("reveals_other", card=out, slot=slot, target=target)
             self._finish_turn(state, seat, say)
             return
-        say(f"{chef(seat)} reveals {card_label(out)} from card {slot + 1} of their pot for the kitchen.")
+        say("reveals_own", card=out, slot=slot)
         if len(state.kitchen) < KITCHEN_PILES:
             place_in_kitchen(state, out, len(state.kitchen))
             self._finish_turn(state, seat, say)
@@ -165,24 +134,24 @@ class PinkSoup(Game[PinkState]):
             state.step = st.DISCARD
 
     def _do_discard(self, state, seat, action, say) -> None:
-        say(f"{chef(seat)} puts {card_label(state.revealed)} on {pile_words(state, action['pile'])}.")
+        say("discards", card=state.revealed, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
         place_in_kitchen(state, state.revealed, action["pile"])
         state.revealed = None
         self._finish_turn(state, seat, say)
 
     def _do_search(self, state, seat, action, say) -> None:
         state.step = st.SEARCH
-        say(f"{chef(seat)}'s Mouse searches the kitchen piles.")
+        say("searches")
 
     def _do_find(self, state, seat, action, say) -> None:
         pile, depth = action["pile"], action["depth"]
         card = self._pop_kitchen(state, pile, depth)
         self._mouse_used(state)
         if depth == 0:
-            say(f"{chef(seat)}'s Mouse takes {for_now(card_label(card))} from kitchen pile {pile + 1} into their pot.")
+            say("finds", card=card, pile=pile)
             knowers = st.everyone(state.players)
         else:
-            say(f"{chef(seat)}'s Mouse takes a covered card from kitchen pile {pile + 1} into their pot.")
+            say("finds_covered", pile=pile)
             knowers = 1 << seat
         self._into_pot(state, seat, seat, card, knowers, say)
 
@@ -193,7 +162,7 @@ class PinkSoup(Game[PinkState]):
         state.shuffles += 1
         state.known[target] = [0] * len(pot)
         self._mouse_used(state)
-        say(f"{chef(seat)}'s Mouse shuffles {owner(target, seat)} pot.")
+        say("shuffles", target=target)
         self._finish_turn(state, seat, say)
 
     def _do_look(self, state, seat, action, say) -> None:
@@ -201,7 +170,7 @@ class PinkSoup(Game[PinkState]):
         state.known[target] = [mask | 1 << seat for mask in state.known[target]]
         state.glimpses += [[1 << seat, target, slot] for slot in range(len(state.pots[target]))]
         self._mouse_used(state)
-        say(f"{chef(seat)}'s Mouse looks at {owner(target, seat)} pot.")
+        say("looks", target=target)
         self._finish_turn(state, seat, say)
 
     def _do_swap(self, state, seat, action, say) -> None:
@@ -214,19 +183,23 @@ class PinkSoup(Game[PinkState]):
             rows[first][first_slot], rows[second][second_slot] = rows[second][second_slot], rows[first][first_slot]
         state.swap_from = None
         self._mouse_used(state)
-        say(f"{chef(seat)}'s Mouse swaps card {first_slot + 1} of {chef(first)}'s pot "
-            f"with card {second_slot + 1} of {chef(second)}'s pot.")
+        say("swaps", first=first, slot=first_slot, second=second, other_slot=second_slot)
         self._finish_turn(state, seat, say)
 
     def _do_declare(self, state, seat, action, say) -> None:
         state.ending = st.DECLARED
         state.closed[seat] = True
         state.final_left = [(seat + k) % state.players for k in range(1, state.players)]
-        say(f"{chef(seat)} declares the last round and closes their pot.")
+        say("declares")
         state.turn, state.step = state.final_left[0], st.CHOOSE
 
     def _do_continue(self, state, seat, action, say) -> None:
         state.turn, state.step = (seat + 1) % state.players, st.CHOOSE
+
+    moves = {"draw": _do_draw, "kitchen": _do_kitchen, "pot": _do_pot, "take": _do_take, "pass": _do_pass,
+             "activate": _do_activate, "slot": _do_slot, "discard": _do_discard, "search": _do_search,
+             "find": _do_find, "shuffle": _do_shuffle, "look": _do_look, "swap": _do_swap,
+             "declare": _do_declare, "continue": _do_continue}
 
     # --- helpers of _apply ---------------------------------------------------------------------
     @staticmethod
@@ -258,17 +231,17 @@ class PinkSoup(Game[PinkState]):
         if state.final_left and state.final_left[0] == seat:
             state.final_left.pop(0)
             state.closed[seat] = True
-            say(f"{chef(seat)} closes their pot.")
+            say("closes")
             if state.final_left:
                 state.turn, state.step = state.final_left[0], st.CHOOSE
             else:
                 state.turn, state.step = None, st.OVER
-                say("The game is over.")
+                say("over")
         elif state.ending == st.PLAYING and not state.deck:
             state.ending = st.DECK_OUT
             state.final_left = [(seat + k) % state.players for k in range(1, state.players + 1)]
             state.turn, state.step = state.final_left[0], st.CHOOSE
-            say("The ingredient deck has run out: each chef takes one final turn.")
+            say("deck_out")
         elif state.ending == st.PLAYING and all(len(pot) == POT_SIZE for pot in state.pots):
             state.step = st.DECLARE
         else:
@@ -301,8 +274,8 @@ class PinkSoup(Game[PinkState]):
                 "recipes": [RECIPES[index].name for index in state.recipes]}
 
     # --- protocol plumbing ---------------------------------------------------------------------
-    def view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
-        return build_view(self, state, seat)
+    def private_view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
 
     def to_json(self, state: PinkState) -> dict[str, Any]:
         return st.to_json(state)

@@ -53,6 +53,10 @@ class PinkState:
     glimpses: list[list[int]] = field(default_factory=list)  # [seats mask, pot seat, slot] seen just now
     options: dict[str, Any] = field(default_factory=dict)
 
+    def copy(self) -> PinkState:
+        """An independent copy (the rules never change a state they are given, only their copy)."""
+        return PinkState(**_copy_fields(vars(self)))
+
 
 def shown_slots(state: PinkState, seat: int | None) -> set[tuple[int, int]]:
     """The pot cards (pot seat, slot) whose face ``seat`` is shown now: at the moment it legitimately
@@ -91,10 +95,6 @@ def to_json(state: PinkState) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any]) -> PinkState:
     return PinkState(**_copy_fields({name: data[name] for name in FIELD_NAMES}))
-
-
-def copy_state(state: PinkState) -> PinkState:
-    return PinkState(**_copy_fields(vars(state)))
 
 
 def _copy_fields(values: dict[str, Any]) -> dict[str, Any]:

@@ -10,89 +10,20 @@ card taken into a pot only at that moment too. Everything is revealed once the g
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from soupkitchen.shared.pink_soup import state as st
-from soupkitchen.shared.pink_soup.cards import LABELS, MAX_CHEFS, card_label, recipe_words
+from soupkitchen.shared.pink_soup.cards import LABELS, recipe_words
+from soupkitchen.shared.pink_soup.describe import CHEFS, chef, log_lines, prompt
 from soupkitchen.shared.pink_soup.state import PinkState
 
-PROMPTS = {
-    st.CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",
-    st.KITCHEN: "put one drawn card face up in the Shared Kitchen",
-    st.SECOND: "decide where the other drawn card goes",
-    st.SLOT: "the pot is full: pick a card blindly to make room",
-    st.DISCARD: "put the revealed card on top of a kitchen pile",
-    st.POWER: "choose the Mouse's one power",
-    st.SEARCH: "the Mouse searches the kitchen: take any card",
-    st.SWAP_TO: "choose the card in another pot to swap with",
-    st.DECLARE: "declare the last round, or play on",
-}
 
-
-CHEFS = tuple(f"Chef {seat + 1}" for seat in range(MAX_CHEFS))
-
-
-def chef(seat: int) -> str:
-    """A seat as players read it: seat 0 is Chef 1."""
-    return CHEFS[seat]
-
-
-def whose(seat: int, actor: int) -> str:
-    """The pot owner as the actor reads it."""
-    return "your" if seat == actor else f"{chef(seat)}'s"
-
-
-def owner(seat: int, actor: int) -> str:
-    """The pot owner as everyone else reads it."""
-    return "their own" if seat == actor else f"{chef(seat)}'s"
-
-
-def pile_words(state: PinkState, pile: int) -> str:
-    """Where a card for the kitchen lands, in words."""
-    if pile == len(state.kitchen):
-        return "a new kitchen pile"
-    return f"kitchen pile {pile + 1} (covering {card_label(state.kitchen[pile][-1])})"
-
-
-FOR_NOW = re.compile(r"\{\{([^|{}]*)\|([^|{}]*)\}\}")
-
-
-def for_now(words: str, later: str = "a card") -> str:
-    """Words of a log sentence that name a card only while everyone sees it (``later`` after)."""
-    return "{{" + words + "|" + later + "}}"
-
-
-def shown_now(line: str) -> str:
-    """A log sentence as it reads at its moment."""
-    return FOR_NOW.sub(r"\1", line)
-
-
-def remembered(line: str) -> str:
-    """A log sentence as it reads once its moment has passed."""
-    return FOR_NOW.sub(r"\2", line)
-
-
-def log_lines(state: PinkState) -> list[str]:
-    """The log: the last action's sentences as they happened, older ones as a chef must remember them."""
-    aid = state.step == st.OVER or state.options.get("learner_memory")
-    old = len(state.log) - state.fresh
-    return [line if "{{" not in line else shown_now(line) if aid or index >= old else remembered(line)
-            for index, line in enumerate(state.log)]
-
-
-def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
-    """Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None.
+def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
+    """The game's part of ``seat``'s view. Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None.
     ``pending`` lists the cards in play during the current turn that this seat may see."""
     over = state.step == st.OVER
     acting = seat is not None and seat == state.turn
     mask = -1 if over else (0 if seat is None else 1 << seat)
-    if over:
-        prompt = "The game is over."
-    elif not state.deck and state.step == st.CHOOSE:
-        prompt = f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
-    else:
-        prompt = f"{chef(state.turn)}: {PROMPTS[state.step]}"
     shown = st.shown_slots(state, seat)
     pending: dict[str, Any] = {}
     if state.mouse is not None:
@@ -108,12 +39,10 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
     if acting and state.step == st.SEARCH:
         pending["kitchen_search"] = [[LABELS[card] for card in reversed(pile)] for pile in state.kitchen]
     return {
-        "game": game.id,
-        "seat": seat,
         "turn": state.turn,
         "phase": "over" if over else state.ending,
         "step": state.step,
-        "prompt": prompt,
+        "prompt": prompt(state),
         "recipe": recipe_words(state.recipes[seat]) if seat is not None else None,
         "players": [{"name": CHEFS[other], "closed": state.closed[other],
                      "final_turn_owed": other in state.final_left,
@@ -129,8 +58,4 @@ def build_view(game, state: PinkState, seat: int | None) -> dict[str, Any]:
         "log": log_lines(state),
         "log_first": state.log_count - len(state.log),
         "learner_memory": bool(state.options.get("learner_memory")),
-        "legal_actions": game.legal_actions(state, seat),
-        "deadline": game.next_deadline(state),
-        "over": over,
-        "result": game.result(state) if over else None,
     }

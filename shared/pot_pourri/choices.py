@@ -5,8 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.pot_pourri import cards
-from soupkitchen.shared.pot_pourri import view as words
+from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import ingredient_of
 from soupkitchen.shared.pot_pourri.state import PotState
 
@@ -27,30 +26,30 @@ def kind_numbers(pile) -> list[int]:
 
 def keep_actions(offered: list[int]) -> list[dict[str, Any]]:
     keep = min(cards.BOOK_SIZE, len(offered))
-    return [words.keep_action(chosen) for chosen in combinations(sorted(offered), keep)] if offered else []
+    return [describe.keep_action(chosen) for chosen in combinations(sorted(offered), keep)] if offered else []
 
 
 def turn_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     actions = []
     if not state.refreshed:
-        actions += [{**words.REFRESH[kind]} for kind in kind_numbers(state.hands[seat])]
+        actions += [{**describe.REFRESH[kind]} for kind in kind_numbers(state.hands[seat])]
     actions += take_actions(state)
     actions += cook_actions(state, seat)
     if state.recipe_draw or state.recipe_discard:
-        actions.append({**words.SWAP_RECIPES})
+        actions.append({**describe.SWAP_RECIPES})
     return actions
 
 
 def take_actions(state: PotState) -> list[dict[str, Any]]:
-    actions = [{**words.TAKE_FROM_PANTRY[kind]} for kind in kind_numbers(c for c in state.pantry if c is not None)]
+    actions = [{**describe.TAKE_FROM_PANTRY[kind]} for kind in kind_numbers(c for c in state.pantry if c is not None)]
     if state.ingredient_draw or state.ingredient_discard:
-        actions.append({**words.TAKE_FROM_DRAW})
+        actions.append({**describe.TAKE_FROM_DRAW})
     return actions
 
 
 def cook_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     pans = [p for p in range(cards.PANS) if p != state.lid and len(state.pans[p]) < cards.PAN_CAPACITY]
-    return [{**words.COOK_INTO[kind][pan]} for kind in kind_numbers(state.hands[seat]) for pan in pans]
+    return [{**describe.COOK_INTO[kind][pan]} for kind in kind_numbers(state.hands[seat]) for pan in pans]
 
 
 def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
@@ -63,10 +62,10 @@ def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     for recipe in state.books[seat]:
         found = cards.matches(recipe, kinds)
         if found >= cards.MIN_MATCHES:
-            actions.append(words.redeem_action(recipe, pan, found, cards.squares_for(found) + step))
+            actions.append(describe.redeem_action(recipe, pan, found, cards.squares_for(found) + step))
     if is_cook and actions:
         return actions
-    return [*actions, words.decline_action(pan, step)]
+    return [*actions, describe.decline_action(pan, step)]
 
 
 def learner_memory(state: PotState) -> bool:
@@ -76,27 +75,4 @@ def learner_memory(state: PotState) -> bool:
 
 def menu_actions(state: PotState) -> list[dict[str, Any]]:
     pairs = [tuple(state.peeked)] if cooking_pros(state) else combinations(range(len(state.menu)), 2)
-    return [*(words.swap_menu_action(a, b) for a, b in pairs), words.keep_menu_action(cooking_pros(state))]
-
-
-def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
-    """The action without its label, lists of ids sorted; None if a field is not a string, a whole
-    number or a list of whole numbers (so that ``True`` never passes for ``1``)."""
-    cleaned = {}
-    for key, value in action.items():
-        if key == "label":
-            continue
-        if isinstance(value, bool) or not isinstance(value, int | str | list):
-            return None
-        if isinstance(value, list):
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                return None
-            value = sorted(value)
-        cleaned[key] = value
-    return cleaned
-
-
-def is_listed(wanted: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
-    """True if ``wanted`` equals one of the legal actions, labels aside."""
-    size = len(wanted) + 1
-    return any(len(a) == size and all(a.get(k) == v for k, v in wanted.items()) for a in legal)
+    return [*(describe.swap_menu_action(a, b) for a, b in pairs), describe.keep_menu_action(cooking_pros(state))]

@@ -8,15 +8,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.core import Game, OptionSpec
-from soupkitchen.shared.pot_pourri import cards
-from soupkitchen.shared.pot_pourri import view as words
+from soupkitchen.shared.core import Game, is_seat
+from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
 from soupkitchen.shared.pot_pourri.choices import (
-    comparable,
     cook_actions,
     cooking_pros,
-    is_listed,
     keep_actions,
     menu_actions,
     pan_kinds,
@@ -24,6 +21,8 @@ from soupkitchen.shared.pot_pourri.choices import (
     take_actions,
     turn_actions,
 )
+from soupkitchen.shared.pot_pourri.describe import player_name
+from soupkitchen.shared.pot_pourri.registration import FACTS
 from soupkitchen.shared.pot_pourri.serving import (
     advance_serve,
     close_menu,
@@ -50,26 +49,17 @@ from soupkitchen.shared.pot_pourri.state import (
     TURN,
     PotState,
 )
-from soupkitchen.shared.pot_pourri.view import cooked_line, player_name, recipe_name, seat_view
+from soupkitchen.shared.pot_pourri.view import seat_view
 from soupkitchen.shared.rng import rng_for
 
 LOG_LENGTH = 10
 
-ACTION_TYPES = ("keep", "refresh_pantry", "take", "cook", "stop_cooking", "move_lid", "swap_recipes",
-                "redeem", "decline", "peek", "swap_menu", "keep_menu", "pass")
 
 
 class PotPourri(Game[PotState]):
     """Pot Pourri for 3-5 players: remember what went into the saucepans and serve your recipes."""
 
-    id = "pot-pourri"
-    title = "Pot Pourri"
-    min_players = 3
-    max_players = 5
-    option_specs = (
-        OptionSpec("cooking_pros", "Cooking Pros: menu tiles lie face down", False, (False, True)),
-        OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),
-    )
+    facts = FACTS
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PotState:
@@ -89,7 +79,7 @@ class PotPourri(Game[PotState]):
                          redeemed=[[] for _ in range(players)], track=[0] * players, menu=menu)
         if self.pros(state):
             state.known_tiles = [[None] * len(menu) for _ in range(players)]
-        state.log, state.log_count = ["Each player keeps 2 of their 3 recipes."], 1
+        say(state, "keeps")
         return state
 
     @staticmethod
@@ -98,7 +88,7 @@ class PotPourri(Game[PotState]):
 
     # --- legal actions -------------------------------------------------------------------------
     def legal_actions(self, state: PotState, seat: int | None) -> list[dict[str, Any]]:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        if not is_seat(seat, state.players):
             return []
         phase = state.phase
         if phase == CHOOSE:
@@ -107,57 +97,34 @@ class PotPourri(Game[PotState]):
             return []
         if phase == TURN:
             actions = turn_actions(state, seat)
-            return actions or [{**words.PASS}]
+            return actions or [{**describe.PASS}]
         if phase == TAKE:
             return take_actions(state)
         if phase == COOK:
-            return [*cook_actions(state, seat), {**words.STOP_COOKING}]
+            return [*cook_actions(state, seat), {**describe.STOP_COOKING}]
         if phase == LID:
-            return [words.lid_action(pan) for pan in range(cards.PANS) if pan != state.lid]
+            return [describe.lid_action(pan) for pan in range(cards.PANS) if pan != state.lid]
         if phase == KEEP:
             return keep_actions(state.offered[seat])
         if phase == SERVE:
             return serve_actions(state, seat)
         if phase == PEEK:
-            return [words.peek_action(a, b) for a, b in combinations(range(len(state.menu)), 2)]
+            return [describe.peek_action(a, b) for a, b in combinations(range(len(state.menu)), 2)]
         return menu_actions(state)
 
-    # --- validation ----------------------------------------------------------------------------
-    def validate(self, state: PotState, seat: int | None, action: Any, now: float) -> str | None:
-        if not isinstance(action, dict):
-            return "an action must be an object with a \"type\""
-        kind = action.get("type")
-        if not isinstance(kind, str):
-            return "the action has no \"type\""
-        if kind == "timeout":
-            return "nothing in Pot Pourri is timed"
-        if kind not in ACTION_TYPES:
-            return f"Pot Pourri has no action {kind[:40]!r}"
-        if state.phase == OVER:
-            return "the game is over"
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-            return "only a player at this table can do that"
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            if state.phase == CHOOSE:
-                return "you have already chosen your recipes; waiting for the others"
-            return f"it is {player_name(state.actor)}'s move"
-        wanted = comparable(action)
-        if wanted is None:
-            return "the action could not be read"
-        if is_listed(wanted, legal):
-            return None
-        if all(a["type"] != kind for a in legal):
-            return f"you cannot {kind.replace('_', ' ')} now; you may: " + "; ".join(
-                sorted({a['type'].replace('_', ' ') for a in legal}))
-        return f"that {kind.replace('_', ' ')} is not possible now"
+    def waiting_reason(self, state: PotState, seat: int, action: dict[str, Any]) -> str | None:
+        if state.phase == CHOOSE:
+            return "you have already chosen your recipes; waiting for the others"
+        return f"it is {player_name(state.actor)}'s move"
+
+    def seat_result(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return result if seat is None else {**result, "you_won": seat in result["winners"]}
 
     # --- moves ---------------------------------------------------------------------------------
     def _apply(self, state: PotState, seat: int | None, action: dict[str, Any], now: float):
         s = state.copy()
         before = len(s.log)
-        handler = getattr(self, "_do_" + action["type"])
-        handler(s, seat, action)
+        self.moves[action["type"]](self, s, seat, action)
         fresh = s.log[before:]
         del s.log[:-LOG_LENGTH]
         return s, [{"type": "log", "text": text} for text in fresh]
@@ -168,21 +135,19 @@ class PotPourri(Game[PotState]):
         s.books[seat] = kept
         s.recipe_discard += dropped
         s.offered[seat] = []
-        discarded = " and ".join(recipe_name(r) for r in dropped) or "nothing"
-        verb = "chose their recipes" if s.phase == CHOOSE else "swapped recipes"
-        say(s, f"{player_name(seat)} {verb}, discarding {discarded} face up.")
+        say(s, "chose", seat=seat, dropped=dropped, first=s.phase == CHOOSE)
         if s.phase != CHOOSE:
             end_turn(s)
         elif not any(s.offered):
             s.phase = TURN
-            say(s, f"{player_name(s.turn)} starts.")
+            say(s, "starts", seat=s.turn)
 
     def _do_refresh_pantry(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         card = _take_kind(s.hands[seat], action["ingredient"])
         s.ingredient_discard += [card, *(c for c in s.pantry if c is not None)]
         s.pantry = [draw_ingredient(s) for _ in range(cards.PANTRY_SIZE)]
         s.refreshed = True
-        say(s, f"{player_name(seat)} discarded {action['ingredient']} and refreshed the pantry.")
+        say(s, "refreshed", seat=seat, ingredient=action["ingredient"])
 
     def _do_take(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         if action["source"] == "pantry":
@@ -190,10 +155,10 @@ class PotPourri(Game[PotState]):
                         and ingredient_of(c) == action["ingredient"])
             s.hands[seat].append(s.pantry[slot])
             s.pantry[slot] = None
-            say(s, f"{player_name(seat)} took {action['ingredient']} from the pantry.")
+            say(s, "took", seat=seat, ingredient=action["ingredient"])
         else:
             s.hands[seat].append(draw_ingredient(s))
-            say(s, f"{player_name(seat)} drew an ingredient.")
+            say(s, "drew", seat=seat)
         if s.phase == TURN and take_actions(s):
             s.phase = TAKE
         else:
@@ -203,7 +168,7 @@ class PotPourri(Game[PotState]):
         pan = action["pan"]
         s.pans[pan].append(_take_kind(s.hands[seat], action["ingredient"]))
         s.cooked += 1
-        say(s, cooked_line(seat, action["ingredient"], pan))
+        say(s, "cooked", seat=seat, ingredient=action["ingredient"], pan=pan)
         if s.cooked >= cards.COOK_PER_TURN or not cook_actions(s, seat):
             finish_cooking(s)
         else:
@@ -214,7 +179,7 @@ class PotPourri(Game[PotState]):
 
     def _do_move_lid(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         s.lid = action["pan"]
-        say(s, f"{player_name(seat)} moved the lid onto saucepan {s.lid + 1}.")
+        say(s, "moved_lid", seat=seat, pan=s.lid)
         end_turn(s)
 
     def _do_swap_recipes(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
@@ -222,10 +187,10 @@ class PotPourri(Game[PotState]):
         s.offered[seat] = s.books[seat] + drawn
         s.books[seat] = []
         s.phase = KEEP
-        say(s, f"{player_name(seat)} drew {len(drawn)} recipes to swap.")
+        say(s, "drew_recipes", seat=seat, count=len(drawn))
 
     def _do_pass(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        say(s, f"{player_name(seat)} could do nothing and passed.")
+        say(s, "passed", seat=seat)
         end_turn(s)
 
     def _do_redeem(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
@@ -235,11 +200,10 @@ class PotPourri(Game[PotState]):
         s.redeemed[seat].append(recipe)
         found = cards.matches(recipe, pan_kinds(s, pan))
         gain = cards.squares_for(found) + (cards.COOK_STEP if is_cook else 0)
-        say(s, f"{player_name(seat)} served {recipe_name(recipe)} from saucepan {pan + 1}: "
-               f"{found} matches, +{gain} squares.")
+        say(s, "served", seat=seat, recipe=recipe, pan=pan, found=found, gain=gain)
         _move_counter(s, seat, gain)
         if len(s.redeemed[seat]) >= cards.RECIPES_TO_END:
-            say(s, f"{player_name(seat)} redeemed their sixth recipe: the game ends.")
+            say(s, "sixth", seat=seat)
             end_game(s)
             return
         advance_serve(s)
@@ -247,10 +211,10 @@ class PotPourri(Game[PotState]):
     def _do_decline(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         _seat, pan, is_cook = s.serve_queue.pop(0)
         if is_cook:  # no recipe of two matches: the cook still moves their cooking square
-            say(s, f"{player_name(seat)} served nothing from saucepan {pan + 1}: +{cards.COOK_STEP} square for cooking.")
+            say(s, "declined", seat=seat, pan=pan, cook=True)
             _move_counter(s, seat, cards.COOK_STEP)
         else:
-            say(s, f"{player_name(seat)} served nothing from saucepan {pan + 1}.")
+            say(s, "declined", seat=seat, pan=pan, cook=False)
         advance_serve(s)
 
     def _do_peek(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
@@ -259,7 +223,7 @@ class PotPourri(Game[PotState]):
             s.known_tiles[seat][tile] = s.menu[tile]
         s.phase = MENU
         a, b = s.peeked
-        say(s, f"{player_name(seat)} secretly looked at menu squares {a + 1} and {b + 1}.")
+        say(s, "peeked", seat=seat, a=a, b=b)
 
     def _do_swap_menu(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         a, b = action["tiles"]
@@ -268,6 +232,11 @@ class PotPourri(Game[PotState]):
 
     def _do_keep_menu(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
         close_menu(s, seat, *(s.peeked or (None, None)))
+
+    moves = {"keep": _do_keep, "refresh_pantry": _do_refresh_pantry, "take": _do_take, "cook": _do_cook,
+             "stop_cooking": _do_stop_cooking, "move_lid": _do_move_lid, "swap_recipes": _do_swap_recipes,
+             "redeem": _do_redeem, "decline": _do_decline, "peek": _do_peek, "swap_menu": _do_swap_menu,
+             "keep_menu": _do_keep_menu, "pass": _do_pass}
 
     # --- time, end, data -----------------------------------------------------------------------
     def next_deadline(self, state: PotState) -> float | None:
@@ -279,8 +248,8 @@ class PotPourri(Game[PotState]):
     def result(self, state: PotState) -> dict[str, Any] | None:
         return state.final
 
-    def view(self, state: PotState, seat: int | None) -> dict[str, Any]:
-        return seat_view(self, state, seat)
+    def private_view(self, state: PotState, seat: int | None) -> dict[str, Any]:
+        return seat_view(state, seat)
 
     def to_json(self, state: PotState) -> dict[str, Any]:
         return state.to_json()
@@ -303,7 +272,7 @@ def _move_counter(s: PotState, seat: int, squares: int) -> None:
     s.track[seat] += squares
     for _square in cards.stars_crossed(before, s.track[seat]):
         s.crossings.append(seat)
-        say(s, f"{player_name(seat)} reached a star square.")
+        say(s, "star", seat=seat)
 
 
 def _take_kind(hand: list[int], kind: str) -> int:

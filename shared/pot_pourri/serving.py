@@ -9,14 +9,14 @@ from typing import Any
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
 from soupkitchen.shared.pot_pourri.choices import cooking_pros, learner_memory
+from soupkitchen.shared.pot_pourri.describe import sentence
 from soupkitchen.shared.pot_pourri.state import LID, MENU, OVER, PEEK, SERVE, TURN, PotState
-from soupkitchen.shared.pot_pourri.view import player_name
 from soupkitchen.shared.rng import rng_for
 
 
-def say(s: PotState, text: str) -> None:
-    """Add a line to the table's log."""
-    s.log.append(text)
+def say(s: PotState, what: str, **fact: Any) -> None:
+    """Add the sentence of one fact (``what`` names it, see ``describe``) to the table's log."""
+    s.log.append(sentence({"what": what, **fact}))
     s.log_count += 1
 
 
@@ -45,9 +45,7 @@ def finish_cooking(s: PotState) -> None:
     s.serve_queue = [[cook, pan, 1] for pan in full] + [[seat, pan, 0] for seat in others for pan in full]
     s.crossings = []
     s.phase = SERVE
-    pans = f"Saucepan {full[0] + 1} is" if len(full) == 1 else \
-        "Saucepans " + " and ".join(str(pan + 1) for pan in full) + " are"
-    say(s, f"{pans} full: {player_name(cook)} must serve.")
+    say(s, "must_serve", pans=full, cook=cook)
     advance_serve(s)
 
 
@@ -70,13 +68,11 @@ def close_menu(s: PotState, seat: int, a: int | None, b: int | None) -> None:
         for other, known in enumerate(s.known_tiles):
             for tile in (a, b):
                 known[tile] = s.menu[tile] if other == seat and learner_memory(s) else None
-        say(s, f"{player_name(seat)} put the tiles on squares {a + 1} and {b + 1} back face down.")
+        say(s, "tiles_back", seat=seat, a=a, b=b)
     elif a is None:
-        say(s, f"{player_name(seat)} left the menu as it is.")
+        say(s, "menu_kept", seat=seat)
     else:
-        say(s, f"{player_name(seat)} swapped {CUISINES[s.menu[b]]} and {CUISINES[s.menu[a]]} "
-               f"on the menu: {CUISINES[s.menu[a]]} is now worth {MENU_STARS[a]} stars, "
-               f"{CUISINES[s.menu[b]]} {MENU_STARS[b]}.")
+        say(s, "menu_swapped", seat=seat, a=a, b=b, menu=s.menu)
     s.menu_queue.pop(0)
     s.peeked = []
     if s.menu_queue:
@@ -89,7 +85,7 @@ def clean_up(s: PotState) -> None:
     for pan in s.full_pans:
         s.ingredient_discard += s.pans[pan]
         s.pans[pan] = []
-        say(s, f"Saucepan {pan + 1} was emptied onto the discard pile.")
+        say(s, "emptied", pan=pan)
     for step in range(s.players):
         seat = (s.turn + step) % s.players
         while len(s.books[seat]) < cards.BOOK_SIZE:
@@ -115,9 +111,7 @@ def end_game(s: PotState) -> None:
     s.serve_queue = []
     s.menu_queue = []
     s.final = final_score(s)
-    scores = ", ".join(f"{player_name(seat)} {score}" for seat, score in enumerate(s.final["scores"]))
-    winners = " and ".join(player_name(seat) for seat in s.final["winners"])
-    say(s, f"Final scores: {scores}. {winners} won.")
+    say(s, "final", scores=s.final["scores"], winners=s.final["winners"])
 
 
 def draw_ingredient(s: PotState) -> int | None:
@@ -133,7 +127,7 @@ def draw(s: PotState, pile: str, discard: str, name: str) -> int | None:
     if not getattr(s, pile) and getattr(s, discard):
         setattr(s, pile, _shuffled(s, getattr(s, discard)))
         setattr(s, discard, [])
-        say(s, f"The {name} was shuffled into a new draw pile.")
+        say(s, "reshuffled", pile=name)
     return getattr(s, pile).pop() if getattr(s, pile) else None
 
 

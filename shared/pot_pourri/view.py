@@ -10,106 +10,20 @@ the covered saucepan, and a chef keeps the tiles they looked at until someone el
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from soupkitchen.shared.pot_pourri import cards
-from soupkitchen.shared.pot_pourri.cards import CARD_KINDS, CUISINES, INGREDIENTS, MENU_STARS, RECIPES
+from soupkitchen.shared.pot_pourri.cards import CARD_KINDS, CUISINES, MENU_STARS, RECIPES
+from soupkitchen.shared.pot_pourri.describe import COOKED_LINE, PLAYER_NAMES, RECIPE_TITLES, phase_text
 from soupkitchen.shared.pot_pourri.state import (
     CHOOSE,
-    COOK,
-    KEEP,
-    LID,
-    MENU,
     OVER,
-    PEEK,
     SERVE,
-    TAKE,
-    TURN,
     PotState,
 )
 
-PHASE_TEXT = {
-    CHOOSE: "Every player keeps 2 of their 3 dealt recipes.",
-    TURN: "{actor} takes ingredients, cooks, or swaps recipes.",
-    TAKE: "{actor} takes a second ingredient.",
-    COOK: "{actor} may cook a second ingredient.",
-    LID: "{actor} moves the saucepan lid.",
-    KEEP: "{actor} keeps 2 of their recipes.",
-    SERVE: "{actor} may serve a recipe from a full saucepan.",
-    PEEK: "{actor} secretly looks at two menu tiles.",
-    MENU: "{actor} may swap two menu tiles.",
-    OVER: "The game is over.",
-}
-
-
 MATCH_SQUARES = {str(k): v for k, v in sorted(cards.MATCH_SQUARES.items(), reverse=True)}
 RECIPE_CARDS = tuple(recipe.to_json() for recipe in RECIPES)
-PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(len(CUISINES)))
-RECIPE_TITLES = tuple(f"{recipe.name} ({CUISINES[recipe.cuisine]})" for recipe in RECIPES)
-
-
-COOKED_LINE = re.compile(r"^(Player \d) cooked (\w+) into saucepan (\d)\.$")
-
-
-def cooked_line(seat: int, kind: str, pan: int) -> str:
-    """The log's sentence for a card cooked into a saucepan (open at that moment, so seen by all)."""
-    return f"{player_name(seat)} cooked {kind} into saucepan {pan + 1}."
-
-
-def player_name(seat: int) -> str:
-    """How the table names a seat."""
-    return f"Player {seat + 1}"
-
-
-def recipe_name(recipe_id: int) -> str:
-    """A recipe card's title with its cuisine."""
-    recipe = RECIPES[recipe_id]
-    return f"{recipe.name} ({CUISINES[recipe.cuisine]})"
-
-
-# The legal actions with their labels: the fixed ones built once (indexed by ingredient number and saucepan); handed out as copies.
-REFRESH = [{"type": "refresh_pantry", "ingredient": kind,
-            "label": f"Discard {kind} from your hand and the whole pantry; deal a new pantry"} for kind in INGREDIENTS]
-TAKE_FROM_PANTRY = [{"type": "take", "source": "pantry", "ingredient": kind, "label": f"Take {kind} from the pantry"}
-                    for kind in INGREDIENTS]
-TAKE_FROM_DRAW = {"type": "take", "source": "draw", "label": "Draw an ingredient from the pile"}
-COOK_INTO = [[{"type": "cook", "ingredient": kind, "pan": pan, "label": f"Cook {kind} into saucepan {pan + 1}"}
-         for pan in range(cards.PANS)] for kind in INGREDIENTS]
-STOP_COOKING = {"type": "stop_cooking", "label": "Finish cooking"}
-SWAP_RECIPES = {"type": "swap_recipes", "label": "Draw 2 recipes, then keep 2 of the 4"}
-PASS = {"type": "pass", "label": "Pass (nothing else is possible)"}
-
-
-def keep_action(chosen: tuple[int, ...]) -> dict[str, Any]:
-    return {"type": "keep", "recipes": sorted(chosen),
-            "label": "Keep " + " and ".join(recipe_name(r) for r in sorted(chosen))}
-
-
-def lid_action(pan: int) -> dict[str, Any]:
-    return {"type": "move_lid", "pan": pan, "label": f"Move the lid onto saucepan {pan + 1}"}
-
-
-def redeem_action(recipe: int, pan: int, found: int, gain: int) -> dict[str, Any]:
-    return {"type": "redeem", "recipe": recipe,
-            "label": f"Serve {recipe_name(recipe)} from saucepan {pan + 1}: {found} matches, +{gain} squares"}
-
-
-def decline_action(pan: int, step: int = 0) -> dict[str, Any]:
-    gain = f" (+{step} square for cooking)" if step else ""
-    return {"type": "decline", "label": f"Serve nothing from saucepan {pan + 1}{gain}"}
-
-
-def peek_action(a: int, b: int) -> dict[str, Any]:
-    return {"type": "peek", "tiles": [a, b], "label": f"Secretly look at the tiles on menu squares {a + 1} and {b + 1}"}
-
-
-def swap_menu_action(a: int, b: int) -> dict[str, Any]:
-    return {"type": "swap_menu", "tiles": [a, b], "label": f"Swap the menu tiles on squares {a + 1} and {b + 1}"}
-
-
-def keep_menu_action(pros: bool) -> dict[str, Any]:
-    return {"type": "keep_menu", "label": "Put the tiles back where they were" if pros else "Leave the menu as it is"}
 
 
 def recipe_card(recipe_id: int) -> dict[str, Any]:
@@ -118,18 +32,16 @@ def recipe_card(recipe_id: int) -> dict[str, Any]:
     return {**card, "ingredients": list(card["ingredients"])}
 
 
-def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator), with that seat's legal actions."""
+def seat_view(state: PotState, seat: int | None) -> dict[str, Any]:
+    """The game's part of the view of ``seat`` (None: a spectator)."""
     seated = type(seat) is int and 0 <= seat < state.players
     me = seat if seated else None
     actor = state.actor
     waiting = [s for s in range(state.players) if state.offered[s]] if state.phase == CHOOSE else (
         [] if actor is None else [actor])
-    view: dict[str, Any] = {
-        "game": game.id,
-        "seat": seat,
+    return {
         "phase": state.phase,
-        "phase_text": PHASE_TEXT[state.phase].format(actor=f"Player {actor + 1}" if actor is not None else ""),
+        "phase_text": phase_text(state.phase, actor),
         "turn": actor,
         "active_player": state.turn,
         "waiting_for": waiting,
@@ -155,14 +67,7 @@ def seat_view(game: Any, state: PotState, seat: int | None) -> dict[str, Any]:
         "log": _log(state),
         "learner_memory": bool(state.options.get("learner_memory")),
         "log_first": state.log_count - len(state.log),
-        "legal_actions": game.legal_actions(state, seat) if seated else [],
-        "deadline": game.next_deadline(state),
-        "over": state.phase == OVER,
     }
-    if state.final is not None:
-        view["result"] = dict(state.final, you_won=me in state.final["winners"]) if me is not None \
-            else dict(state.final)
-    return view
 
 
 def _public_players(state: PotState) -> list[dict[str, Any]]:

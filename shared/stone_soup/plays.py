@@ -22,8 +22,8 @@ from soupkitchen.shared.stone_soup.cards import (
     SEQUENCE,
     SINGULAR,
     count_words,
-    describe_cards,
 )
+from soupkitchen.shared.stone_soup.describe import SALT_LABEL, play_label
 
 
 def most_declared(due: int) -> int:
@@ -64,9 +64,7 @@ def play_reason(hand: dict[str, int], due: int, action: dict[str, Any]) -> str |
 
 def play_action(cards: dict[str, int], count: int, due: int) -> Action:
     """A complete play with its label, e.g. 'Add one stone, say "one potato"'."""
-    claim = count_words(count, SEQUENCE[due])
-    return {"type": "play", "cards": dict(cards), "count": count,
-            "label": f"Add {describe_cards(cards, SEQUENCE[due])}, say \"{claim}\""}
+    return {"type": "play", "cards": dict(cards), "count": count, "label": play_label(cards, count, SEQUENCE[due])}
 
 
 @lru_cache(maxsize=8192)
@@ -85,5 +83,5 @@ def turn_actions(held: tuple[int, ...], due: int) -> tuple[Action, ...]:
         if have:
             actions.append(play_action(cards, have, due))  # sneaked in beside the food
     if held[KINDS.index(SALT)]:
-        actions.append({"type": "salt", "label": "Dash of salt (pass)"})
+        actions.append({"type": "salt", "label": SALT_LABEL})
     return tuple(actions)

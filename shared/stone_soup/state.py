@@ -88,3 +88,8 @@ class StoneSoupState:
             last_close=dict(self.last_close) if self.last_close else None,
             reveals=[dict(r, cards=list(r["cards"])) for r in self.reveals], log=list(self.log),
         )
+
+
+def next_seat(state: StoneSoupState, seat: int) -> int:
+    """The seat to the left (clockwise) of ``seat``."""
+    return (seat + 1) % state.players

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Game
 from soupkitchen.shared.stone_soup.cards import SEQUENCE, count_kinds, exact_size, size_band
+from soupkitchen.shared.stone_soup.describe import PLAYER_NAMES
 from soupkitchen.shared.stone_soup.plays import most_declared
-from soupkitchen.shared.stone_soup.rules import PLAYER_NAMES, next_seat
-from soupkitchen.shared.stone_soup.state import StoneSoupState
+from soupkitchen.shared.stone_soup.state import StoneSoupState, next_seat
 
 
-def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str, Any]:
-    """The JSON view for ``seat`` (None: a spectator)."""
+def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
+    """The game's part of the view for ``seat`` (None: a spectator)."""
     window = state.window
     over = state.winner is not None
     if over:
@@ -30,7 +29,7 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         phase, upcoming = "play", state.turn
     sizes = [len(hand) for hand in state.hands]
     mine = isinstance(seat, int) and 0 <= seat < state.players
-    view: dict[str, Any] = {"seat": seat}
+    view: dict[str, Any] = {}
     if mine:
         view["hand"] = count_kinds(state.hands[seat])
     view.update({
@@ -56,12 +55,7 @@ def build_view(game: Game, state: StoneSoupState, seat: int | None) -> dict[str,
         "plays": state.plays,
         "challenge_seconds": state.options["challenge_seconds"],
         "log": list(state.log),
-        "deadline": None if window is None or over else window.closes_at,
-        "over": over,
-        "legal_actions": game.legal_actions(state, seat),
     })
-    if over:
-        view["result"] = game.result(state)
     return view
 
 

@@ -5,17 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.rng import rng_for
-from soupkitchen.shared.too_many_cooks.cards import BASE_SOUPS, COPIES, DIFFICULTIES, KINDS, SOUP_BASES
+from soupkitchen.shared.too_many_cooks.cards import (
+    BASE_SOUPS,
+    BRAG_TASTES,
+    COPIES,
+    DIFFICULTIES,
+    KINDS,
+    LOSING_UNSATISFIED,
+    MAX_STARS,
+    SOUP_BASES,
+)
+from soupkitchen.shared.too_many_cooks.describe import game_summary, round_explanation
 from soupkitchen.shared.too_many_cooks.state import TmcState
 from soupkitchen.shared.too_many_cooks.tastes import satisfied, tastes_of
 
-MAX_STARS = 5
-LOSING_UNSATISFIED = 5  # this many unsatisfied tastes in one round lose the game
 TASTES_PER_ROUND = (7, 9, 11)
 MIN_UNREASONABLE, MAX_UNREASONABLE = 12, 20  # "12 tastes or more", up to the Hard deck's 20 cards
-BRAG_TASTES = 15  # "If you win with 15 tastes, let the publisher know."
-NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-                "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen")
+MODES = ("standard", "all-day", "unreasonable")
 
 
 def total_rounds(mode: str) -> int:
@@ -56,8 +62,9 @@ def base_for(seed: int, difficulty: str, nth: int) -> str:
     return pile[nth % len(pile)]
 
 
-def deal_round(state: TmcState, round_number: int) -> TmcState:
-    """``state`` at the start of ``round_number``: new soup from a base, new tastes dealt, all unready."""
+def deal_round(state: TmcState, round_number: int) -> None:
+    """Set ``state`` (a copy the rules own) to the start of ``round_number``: new soup from a base,
+    new tastes dealt, all unready."""
     players, mode = state.players, state.mode
     difficulty = difficulty_of_round(mode, state.difficulty, round_number)
     earlier = sum(1 for r in range(1, round_number)
@@ -70,30 +77,11 @@ def deal_round(state: TmcState, round_number: int) -> TmcState:
     first = first_player_of(state.seed, players, round_number)
     dealt = personal_each(count, players) * players
     owners = tuple((first + i) % players if i < dealt else None for i in range(count))
-    return state.with_(
+    vars(state).update(
         phase="ready", round=round_number, round_difficulty=difficulty, first_player=first, turn=None,
         base=base, soup=soup, spares=spares, tastes=tuple(drawn), owners=owners,
         ready=(False,) * players, passed=(False,) * players, started_at=None, reveal=None,
     )
-
-
-def _explain(mode: str, unsatisfied: int, before: int, after: int, lost: bool) -> str:
-    word = NUMBER_WORDS[unsatisfied] if unsatisfied < len(NUMBER_WORDS) else str(unsatisfied)
-    noun = "taste" if unsatisfied == 1 else "tastes"
-    if mode == "unreasonable":
-        if unsatisfied == 0:
-            return "Every taste satisfied: the unreasonable soup is a win."
-        return f"{word} {noun} unsatisfied: an unreasonable soup needs every taste, the game is lost."
-    if unsatisfied == 0:
-        gain = "the kitchen gains a star" if after > before else "the stars stay at the most, five"
-        return f"Every taste satisfied: {gain}."
-    if unsatisfied == 1:
-        return "One taste unsatisfied: the stars stay the same."
-    if unsatisfied >= LOSING_UNSATISFIED:
-        return f"{word} tastes unsatisfied: five or more, the game is lost."
-    if lost:
-        return f"{word} tastes unsatisfied and no star left to lose: the game is lost."
-    return f"{word} tastes unsatisfied: the kitchen loses a star."
 
 
 def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
@@ -115,7 +103,7 @@ def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
         "round": state.round,
         "tastes": [[taste, owner, ok] for taste, owner, ok in judged],
         "unsatisfied": unsatisfied, "stars_before": before, "stars_after": after, "lost": lost,
-        "explanation": _explain(state.mode, unsatisfied, before, after, lost),
+        "explanation": round_explanation(state.mode, unsatisfied, before, after, lost),
     }
     return reveal, after, lost
 
@@ -133,30 +121,9 @@ def final_result(state: TmcState, lost: bool) -> dict[str, Any]:
                      else {"mode": "unreasonable", "tastes": MIN_UNREASONABLE})
     return {
         "won": won, "stars": state.stars, "rounds_played": state.round,
-        "summary": _summary(state, won, challenge),
+        "summary": game_summary(state, won, challenge),
         "winners": list(range(state.players)) if won else [],
         "scores": [state.stars] * state.players,
         "next_challenge": challenge,
         "beat_fifteen": state.mode == "unreasonable" and won and state.taste_goal >= BRAG_TASTES,
     }
-
-
-def _summary(state: TmcState, won: bool, challenge: dict[str, Any] | None) -> str:
-    """One sentence for the end of the game."""
-    stars = f"{state.stars} star" + ("" if state.stars == 1 else "s")
-    if state.mode == "unreasonable":
-        if not won:
-            return f"The unreasonable soup of {state.taste_goal} tastes was not to everyone's taste."
-        done = f"All {state.taste_goal} tastes satisfied"
-        brag = ": tell the publisher!" if state.taste_goal >= BRAG_TASTES else ""
-        if challenge is None:
-            return f"{done}, every taste in the Hard deck{brag or '!'}"
-        return f"{done}{brag or '.'} Next time try {challenge['tastes']}."
-    if not won:
-        return f"The kitchen closed in round {state.round} of {state.rounds}."
-    served = f"{NUMBER_WORDS[state.rounds]} rounds served with {stars}."
-    if challenge is None:
-        return served
-    if challenge["mode"] == "unreasonable":
-        return served + " Ready for an unreasonable soup!"
-    return served + f" Ready for {challenge['difficulty'].capitalize()}!"

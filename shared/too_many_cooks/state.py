@@ -1,7 +1,8 @@
-"""The whole Too Many Cooks table as one immutable value, with its exact JSON form."""
+"""The whole Too Many Cooks table as one value, with its exact JSON form."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -10,7 +11,7 @@ from soupkitchen.shared.too_many_cooks.tastes import satisfied
 Soup = tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass
 class TmcState:
     """One moment of a game. Cards are ids 0..31 (see ``cards``); seats are 0..players-1."""
 
@@ -39,8 +40,13 @@ class TmcState:
     outcome: dict[str, Any] | None  # the result once the game is over
     history: tuple[tuple[int, int, int], ...] = ()  # (round, unsatisfied, stars after) per round
 
+    def copy(self) -> TmcState:
+        """An independent copy (the rules never change a state they are given, only their copy)."""
+        return replace(self, reveal=copy.deepcopy(self.reveal), outcome=copy.deepcopy(self.outcome))
+
     def with_(self, **changes: Any) -> TmcState:
-        return replace(self, **changes)
+        """A copy with some fields changed."""
+        return replace(self.copy(), **changes)
 
     def personal(self, seat: int) -> list[str]:
         """Taste ids dealt to ``seat`` this round."""

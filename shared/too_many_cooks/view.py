@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, VEGETABLES, soup_rows
-from soupkitchen.shared.too_many_cooks.rounds import MAX_STARS
+from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, MAX_STARS, VEGETABLES, soup_rows
 from soupkitchen.shared.too_many_cooks.state import TmcState
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, public_taste, satisfied
 
 SPARE_KEYS = tuple((VEGETABLES[card // len(COLOURS)], COLOURS[card % len(COLOURS)]) for card in range(KINDS))
 
 
-def build_view(game: Any, state: TmcState, seat: int | None) -> dict[str, Any]:
-    """All that ``seat`` (None: a spectator) may know. Personal tastes of other chefs show only as
-    happy/unhappy faces until the round's reveal."""
+def build_view(state: TmcState, seat: int | None) -> dict[str, Any]:
+    """The game's part of what ``seat`` (None: a spectator) may know. Personal tastes of other chefs
+    show only as happy/unhappy faces until the round's reveal."""
     is_chef = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
     faces: list[list[dict[str, bool]]] = [[] for _ in range(state.players)]
     for taste, owner in zip(state.tastes, state.owners, strict=True):
@@ -22,11 +21,7 @@ def build_view(game: Any, state: TmcState, seat: int | None) -> dict[str, Any]:
             faces[owner].append({"happy": satisfied(taste, state.soup)})
     showing_reveal = state.phase in ("reveal", "over")
     return {
-        "seat": seat,
         "players": state.players,
-        "legal_actions": game.legal_actions(state, seat) if is_chef else [],
-        "deadline": game.next_deadline(state),
-        "over": state.phase == "over",
         "phase": state.phase,
         "mode": state.mode,
         "difficulty": state.round_difficulty,
@@ -46,16 +41,7 @@ def build_view(game: Any, state: TmcState, seat: int | None) -> dict[str, Any]:
                   for chef in range(state.players)],
         "my_tastes": [public_taste(taste, state.soup) for taste in state.personal(seat)] if is_chef else [],
         "reveal": _reveal(state.reveal) if showing_reveal and state.reveal else None,
-        "result": _copy(state.outcome),
     }
-
-
-def _copy(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A copy of a flat JSON object whose values are plain values, lists or flat objects."""
-    if data is None:
-        return None
-    return {key: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
-            for key, value in data.items()}
 
 
 def _reveal(reveal: dict[str, Any]) -> dict[str, Any]:

@@ -10,15 +10,39 @@ from soupkitchen.server import sim
 from soupkitchen.shared.conformance import check_legal_actions_validate, check_replay, check_state
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.playout import play, random_chooser
-from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.registry import game_ids, get_game, registrations
 
 GAMES = game_ids()
+COMMON_VIEW_KEYS = {"game", "seat", "legal_actions", "deadline", "over", "result"}
 
 
-def test_the_four_games_are_registered_by_id():
-    assert GAMES == ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"]
-    with pytest.raises(KeyError, match="known games: too-many-cooks"):
+def test_every_game_package_with_a_registration_is_a_game_in_menu_order():
+    entries = registrations()
+    assert GAMES == [entry.facts.id for entry in entries] and len(set(GAMES)) == len(GAMES) >= 4
+    assert [entry.order for entry in entries] == sorted({entry.order for entry in entries})
+    assert GAMES[0] == "too-many-cooks", "the flagship comes first"
+    with pytest.raises(KeyError, match=f"known games: {GAMES[0]}"):
         get_game("tomato-soup")
+
+
+@pytest.mark.parametrize("entry", registrations(), ids=lambda entry: entry.facts.id)
+def test_a_registration_names_its_rules_and_its_table_or_presenter(entry):
+    game = get_game(entry.facts.id)
+    assert game.facts is entry.facts and game.id == entry.facts.id
+    assert entry.table or entry.presenter, "a game is drawn by a table of its own or the generic table"
+    for target in (entry.table, entry.presenter, entry.art):
+        assert target is None or (isinstance(target, str) and target.split(".")[0] in ("soupkitchen", "scripts"))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_common_view_fields_come_from_the_protocol_not_the_game(game_id):
+    game = get_game(game_id)
+    state = game.setup(game.min_players, game.normalise_options({}, game.min_players), seed=2)
+    for seat in [*range(game.min_players), None]:
+        assert not COMMON_VIEW_KEYS & set(game.private_view(state, seat))
+        view = game.view(state, seat)
+        assert view["game"] == game_id and view["seat"] == seat and view["result"] is None
+        assert view["deadline"] == game.next_deadline(state) and view["over"] is False
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -26,7 +50,8 @@ def test_each_game_declares_its_facts(game_id):
     game = get_game(game_id)
     assert isinstance(game, Game) and game.id == game_id
     assert 2 <= game.min_players <= game.max_players <= 6
-    assert game.title
+    assert game.title and game.facts.hidden, "every game says what a seat is not shown"
+    assert game.facts.real_time == any(spec.key.endswith("seconds") for spec in game.option_specs)
     for spec in game.option_specs:
         assert spec.key and spec.label and json.dumps(spec.to_json())
 

@@ -129,7 +129,7 @@ def test_the_window_closes_when_the_last_other_player_lets_it_go():
     state, events = GAME.apply(state, others[0], {"type": "let_go"}, 101.0)
     assert state.window is not None and state.window.let_go == (others[0],)
     assert GAME.legal_actions(state, others[0]) == []                       # said once, for good
-    assert GAME.validate(state, others[0], {"type": "challenge"}, 101.0) == "You let that play go."
+    assert GAME.validate(state, others[0], {"type": "challenge"}, 101.0) == "you let that play go"
     assert GAME.view(state, others[1])["window"]["let_go"] == [others[0]]   # everyone sees who let it go
     state, events = GAME.apply(state, others[1], {"type": "let_go"}, 101.5)
     assert state.window is None and GAME.next_deadline(state) is None
@@ -140,7 +140,7 @@ def test_let_it_go_is_refused_with_a_reason_when_it_means_nothing():
     state, seat = opened()
     other = (seat + 1) % 3
     assert "your own play" in GAME.validate(state, seat, {"type": "let_go"}, 101.0)
-    assert GAME.validate(state, other, {"type": "let_go"}, 106.0) == "Too late: the challenge window has closed."
+    assert GAME.validate(state, other, {"type": "let_go"}, 106.0) == "too late: the time is up"
     closed, _ = GAME.apply(state, SYSTEM, TIMEOUT, 106.0)
-    assert GAME.validate(closed, other, {"type": "let_go"}, 107.0) == "There is no play to let go right now."
+    assert GAME.validate(closed, other, {"type": "let_go"}, 107.0) == "there is no play to let go right now"
     assert GAME.from_json(GAME.to_json(GAME.apply(state, other, {"type": "let_go"}, 101.0)[0])).window.let_go == (other,)

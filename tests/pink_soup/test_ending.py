@@ -34,7 +34,7 @@ def test_when_the_deck_runs_out_every_chef_takes_one_limited_final_turn(kit):
     assert not GAME.is_over(state) and state.turn == 1
     state = kit.act(state, 1, {"type": "pass"})
     assert GAME.is_over(state) and state.turn is None and all(state.closed)
-    assert GAME.legal_actions(state, 1) == [] and GAME.validate(state, 1, {"type": "pass"}, 1.0) == "The game is over"
+    assert GAME.legal_actions(state, 1) == [] and GAME.validate(state, 1, {"type": "pass"}, 1.0) == "the game is over"
 
 
 def test_the_final_turn_may_take_from_the_kitchen_with_fewer_than_five_piles(kit):

@@ -47,7 +47,7 @@ def scrambled(state: st.PinkState, seat: int | None, rng: random.Random) -> st.P
     """A copy of ``state`` in which everything hidden from ``seat`` is dealt anew: the hidden cards
     all move on by a random number of places (memories stay with the places) and the other chefs
     get unused recipes."""
-    state = st.copy_state(state)
+    state = state.copy()
     holder = [state.incoming] if state.incoming is not None else []
     places = hidden_places(state, seat)
     if holder and not st.knows(state.incoming_knowers, seat):

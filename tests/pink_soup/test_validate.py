@@ -43,9 +43,9 @@ def test_the_label_is_ignored_and_optional(kit):
 
 def test_reasons_say_what_went_wrong(kit):
     state = kit.table(kitchen=FIVE_PILES[:3])
-    assert GAME.validate(state, 1, {"type": "draw"}, 1.0) == "It is not your turn"
+    assert GAME.validate(state, 1, {"type": "draw"}, 1.0) == "it is not your turn"
     assert "draw" in GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0)
-    assert "no turn timer" in GAME.validate(state, SYSTEM, TIMEOUT, 99.0)
+    assert "nothing is timed" in GAME.validate(state, SYSTEM, TIMEOUT, 99.0)
     full = kit.table(kitchen=FIVE_PILES)
     assert "not allowed now" in GAME.validate(full, 0, {"type": "take", "pile": 7}, 1.0)
 

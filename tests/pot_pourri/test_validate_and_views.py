@@ -59,7 +59,7 @@ def test_labels_are_optional_and_ignored_but_other_extra_keys_and_look_alike_typ
     assert GAME.validate(state, 0, {**cook, "pan": "1"}, 0.0)
     assert GAME.validate(state, 0, {**cook, "hurry": 1}, 0.0)
     assert "cannot redeem" in GAME.validate(state, 0, {"type": "redeem", "recipe": 0}, 0.0)
-    assert "no action" in GAME.validate(state, 0, {"type": "steal"}, 0.0)
+    assert "no move" in GAME.validate(state, 0, {"type": "steal"}, 0.0)
     assert "is timed" in GAME.validate(state, None, {"type": "timeout"}, 0.0)
     assert GAME.next_deadline(state) is None
 
@@ -142,7 +142,7 @@ def test_a_view_names_the_step_and_who_must_act(kit):
     view = GAME.view(state, 0)
     assert view["turn"] == 1 and view["phase"] == "turn" and "Player 2" in view["phase_text"]
     assert view["legal_actions"] == [] and view["over"] is False and view["deadline"] is None
-    assert "result" not in view
+    assert view["result"] is None
 
 
 def test_discarded_recipes_are_named_in_the_log_because_they_go_face_up(kit):

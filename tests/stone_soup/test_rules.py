@@ -119,7 +119,7 @@ def test_no_step_of_choosing_cards_is_an_action(table):
     """Choosing is private until the play is made: no pick or unpick reaches the table."""
     state = table.arrange(3, {0: "potato onion stone salt"}, turn=0)
     for kind in ("pick", "unpick", "declare"):
-        assert "Unknown action" in GAME.validate(state, 0, {"type": kind, "card": "potato", "count": 1}, 0)
+        assert "has no move" in GAME.validate(state, 0, {"type": kind, "card": "potato", "count": 1}, 0)
     assert {action["type"] for action in GAME.legal_actions(state, 0)} == {"play", "salt"}
 
 
@@ -141,8 +141,8 @@ def test_only_the_seat_to_play_may_play(table):
     potato = table.play_of("potato", 1)
     assert "Player 1" in GAME.validate(state, 1, potato, 0)
     assert GAME.legal_actions(state, 1) == [] and GAME.legal_actions(state, 2) == []
-    assert "no such seat" in GAME.validate(state, 7, potato, 0)
-    assert "Only a player" in GAME.validate(state, SYSTEM, potato, 0)
+    assert "not at this table" in GAME.validate(state, 7, potato, 0)
+    assert "only a player" in GAME.validate(state, SYSTEM, potato, 0)
 
 
 # --- the challenge window ------------------------------------------------------------------------
@@ -150,15 +150,15 @@ def test_the_next_player_waits_for_the_challenge_window(table):
     state = table.arrange(3, {0: "potato onion", 1: "tomato stone"}, turn=0)
     state = table.play(state, 0, "potato", 1, now=5.0)
     assert GAME.next_deadline(state) == 8.0 and GAME.view(state, 2)["deadline"] == 8.0
-    assert "Wait" in GAME.validate(state, 1, table.play_of("tomato", 1), 6.0)
-    assert "still open" in GAME.validate(state, SYSTEM, TIMEOUT, 7.9)
+    assert "wait" in GAME.validate(state, 1, table.play_of("tomato", 1), 6.0)
+    assert "not up yet" in GAME.validate(state, SYSTEM, TIMEOUT, 7.9)
     assert "table clock" in GAME.validate(state, 1, TIMEOUT, 9.0)
     assert GAME.legal_actions(state, 0) == []  # nobody challenges their own play
     assert "own play" in GAME.validate(state, 0, {"type": "challenge"}, 6.0)
-    assert "Too late" in GAME.validate(state, 2, {"type": "challenge"}, 8.0)
+    assert "too late" in GAME.validate(state, 2, {"type": "challenge"}, 8.0)
     closed = table.act(state, SYSTEM, TIMEOUT, 8.0)
     assert GAME.next_deadline(closed) is None
-    assert "Too late" in GAME.validate(closed, 2, {"type": "challenge"}, 8.5)
+    assert "too late" in GAME.validate(closed, 2, {"type": "challenge"}, 8.5)
     assert GAME.validate(closed, 1, table.play_of("tomato", 1), 8.5) is None
 
 
@@ -184,8 +184,8 @@ def test_the_first_challenge_wins_the_race(table):
     state = table.play(state, 0, "onion", 1, now=0.0)
     assert all(GAME.validate(state, seat, {"type": "challenge", "label": "x"}, 1.0) is None for seat in (1, 2, 3))
     state = table.act(state, 2, {"type": "challenge"}, 1.0)
-    assert "Already challenged: Player 3" in GAME.validate(state, 3, {"type": "challenge"}, 1.1)
-    assert "You already called" in GAME.validate(state, 2, {"type": "challenge"}, 1.1)
+    assert "already challenged: Player 3" in GAME.validate(state, 3, {"type": "challenge"}, 1.1)
+    assert "you already called" in GAME.validate(state, 2, {"type": "challenge"}, 1.1)
     assert GAME.view(state, 3)["last_reveal"]["by"] == 2
 
 
@@ -306,7 +306,7 @@ def test_emptying_your_hand_wins_once_the_window_closes_unchallenged(table):
     assert result["winners"] == [0] and result["scores"][0] == 1 and sum(result["scores"]) == 1
     view = GAME.view(over, 1)
     assert view["over"] and view["phase"] == "over" and view["result"] == result and view["legal_actions"] == []
-    assert GAME.validate(over, 1, {"type": "challenge"}, 3.1) == "The game is over."
+    assert GAME.validate(over, 1, {"type": "challenge"}, 3.1) == "the game is over"
     assert GAME.next_deadline(over) is None
 
 

@@ -9,8 +9,8 @@ import pytest
 from soupkitchen.shared.conformance import check_legal_actions_validate
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.stone_soup import GAME
-from soupkitchen.shared.stone_soup import view as view_module
 from soupkitchen.shared.stone_soup.cards import SIZE_BANDS, size_band
+from soupkitchen.shared.stone_soup.rules import StoneSoup
 
 VIEW_KEYS = {"seat", "players", "turn", "phase", "next_player", "sequence", "due", "pot", "salt_pile",
              "set_aside", "plays", "challenge_seconds", "window", "last_reveal", "log", "deadline", "over",
@@ -67,7 +67,7 @@ def test_views_carry_what_a_generic_client_needs(table):
     labels = [action["label"] for action in GAME.view(state, 0)["legal_actions"]]
     assert labels == ['Add one potato, say "one potato"', 'Add one potato and one stone, say "two potatoes"',
                       'Add one potato and one stone, say "one potato"', "Dash of salt (pass)"]
-    assert list(GAME.view(state, 0))[:2] == ["seat", "hand"]  # a generic client lists these first
+    assert list(GAME.view(state, 0))[:3] == ["game", "seat", "hand"]  # a generic client lists these first
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -89,14 +89,14 @@ def test_every_advertised_action_is_accepted(players):
 def test_the_redaction_check_catches_a_leak(table, monkeypatch):
     state = GAME.setup(3, {"challenge_seconds": 3}, 4)
     table.check_redacted(state, 0, random.Random(1))
-    honest_view = view_module.build_view
+    honest_view = StoneSoup.private_view
 
     def leaky(game, state, seat):
         view = honest_view(game, state, seat)
         view["pot_bottom"] = [card.split("-")[0] for card in state.set_aside[0][:3]]
         return view
 
-    monkeypatch.setattr(view_module, "build_view", leaky)
+    monkeypatch.setattr(StoneSoup, "private_view", leaky)
     with pytest.raises(AssertionError, match="cannot see"):
         table.check_redacted(state, 0, random.Random(1))
 
@@ -118,14 +118,14 @@ def test_the_redaction_check_catches_an_exact_size(table, monkeypatch):
     hands = {0: "potato potato onion carrot cabbage peas peas", 1: "tomato", 2: "sausage"}
     state = table.play(table.arrange(3, hands, pot="carrot cabbage peas peas onion", turn=0), 0, "potato potato", 2)
     table.check_redacted(state, 1, random.Random(1))
-    honest_view = view_module.build_view
+    honest_view = StoneSoup.private_view
 
     def leaky(game, state, seat):
         view = honest_view(game, state, seat)
         view["window"]["added"] = state.window.added
         return view
 
-    monkeypatch.setattr(view_module, "build_view", leaky)
+    monkeypatch.setattr(StoneSoup, "private_view", leaky)
     caught = 0
     for seed in range(10):
         try:

@@ -89,9 +89,9 @@ def test_each_round_draws_a_new_base_and_rebuilds_the_soup():
 def test_the_timer_starts_only_when_every_chef_is_ready(tmc):
     state = fresh(3)
     state, _ = GAME.apply(state, 0, {"type": "ready"}, 5.0)
-    assert GAME.validate(state, 0, {"type": "ready"}, 6.0) == "you are already ready"
+    assert GAME.validate(state, 0, {"type": "ready"}, 6.0) == "it is not your turn"
     assert GAME.next_deadline(state) is None and state.phase == "ready"
-    assert "not started" in GAME.validate(state, 1, {"type": "rotate", "line": "row", "index": 0, "step": 1}, 6)
+    assert "you cannot rotate now" in GAME.validate(state, 1, {"type": "rotate", "line": "row", "index": 0, "step": 1}, 6)
     state, _ = GAME.apply(state, 1, {"type": "ready"}, 7.0)
     state, _ = GAME.apply(state, 2, {"type": "ready"}, 9.0)
     assert state.phase == "playing" and GAME.next_deadline(state) == 9.0 + 300
@@ -127,31 +127,31 @@ def test_change_colour_only_or_vegetable_only(tmc):
 
 
 @pytest.mark.parametrize(("action", "reason"), [
-    ({"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "red"}, "not both"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "blue"}, "already there"),
-    ({"type": "change", "row": 4, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
-    ({"type": "change", "row": -1, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
-    ({"type": "change", "row": 10**30, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
-    ({"type": "change", "row": 1.0, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
-    ({"type": "change", "row": True, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
-    ({"type": "change", "row": "1", "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "kale", "colour": "red"}, "veg must be"),
-    ({"type": "change", "row": 1, "col": 1, "veg": ["pepper"], "colour": "red"}, "veg must be"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "purple"}, "colour must be"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": {"x": 1}}, "colour must be"),
-    ({"type": "change", "row": 1, "col": 1}, "veg must be"),
-    ({"type": "rotate", "line": "diagonal", "index": 0, "step": 1}, "row"),
-    ({"type": "rotate", "line": ["row"], "index": 0, "step": 1}, "row"),
-    ({"type": "rotate", "line": "row", "index": 4, "step": 1}, "index"),
-    ({"type": "rotate", "line": "row", "index": None, "step": 1}, "index"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": 2}, "one step"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": True}, "one step"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": 0}, "one step"),
-    ({"type": "rotate"}, "row"),
-    ({"type": "pass"}, "only when"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "blue"}, "not allowed now"),
+    ({"type": "change", "row": 4, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": -1, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": 10**30, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": 1.0, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": True, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": "1", "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "kale", "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": 1, "col": 1, "veg": ["pepper"], "colour": "red"}, "not allowed now"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "purple"}, "not allowed now"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": {"x": 1}}, "not allowed now"),
+    ({"type": "change", "row": 1, "col": 1}, "not allowed now"),
+    ({"type": "rotate", "line": "diagonal", "index": 0, "step": 1}, "not allowed now"),
+    ({"type": "rotate", "line": ["row"], "index": 0, "step": 1}, "not allowed now"),
+    ({"type": "rotate", "line": "row", "index": 4, "step": 1}, "not allowed now"),
+    ({"type": "rotate", "line": "row", "index": None, "step": 1}, "not allowed now"),
+    ({"type": "rotate", "line": "col", "index": 0, "step": 2}, "not allowed now"),
+    ({"type": "rotate", "line": "col", "index": 0, "step": True}, "not allowed now"),
+    ({"type": "rotate", "line": "col", "index": 0, "step": 0}, "not allowed now"),
+    ({"type": "rotate"}, "not allowed now"),
+    ({"type": "pass"}, "you cannot pass now"),
     ({"type": "timeout"}, "table clock"),
-    ({"type": "ready"}, "under way"),
-    ({"type": "cook"}, "unknown action"),
+    ({"type": "ready"}, "you cannot ready now"),
+    ({"type": "cook"}, "has no move"),
     ({"type": 3}, "object"),
     ({}, "object"),
     ([], "object"),
@@ -176,7 +176,7 @@ def test_a_change_needs_the_card_among_the_spares(tmc):
     soup = soup[:3] + (card_id("pea", "yellow"),) + soup[4:]
     state = busy(tmc, soup)
     reason = GAME.validate(state, 0, {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"}, 1)
-    assert reason == "no spare red pepper is left"
+    assert reason == "that change is not allowed now; choose one of the offered moves"
     assert {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"} not in GAME.legal_actions(state, 0)
 
 
@@ -186,7 +186,7 @@ def test_only_the_chef_whose_turn_it_is_may_move_and_not_after_time(tmc):
     assert GAME.validate(state, 1, rotate, 1) == "it is not your turn"
     assert GAME.validate(state, 7, rotate, 1) == "that seat is not at this table"
     assert GAME.validate(state, "0", rotate, 1) == "that seat is not at this table"
-    assert GAME.validate(state, 0, rotate, 300.0) == "the round's time is up"
+    assert GAME.validate(state, 0, rotate, 300.0) == "too late: the time is up"
     assert GAME.legal_actions(state, 1) == [] and GAME.legal_actions(state, None) == []
 
 
@@ -226,10 +226,10 @@ def test_a_satisfied_chef_must_pass_and_an_unsatisfied_one_cannot(tmc):
     state = pass_table(tmc)
     assert chef_satisfied(state, 0) and not chef_satisfied(state, 1)
     assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
-    assert "must pass" in GAME.validate(state, 0, {"type": "rotate", "line": "row", "index": 1, "step": 1}, 1)
+    assert "you may: pass" in GAME.validate(state, 0, {"type": "rotate", "line": "row", "index": 1, "step": 1}, 1)
     state, events = GAME.apply(state, 0, {"type": "pass"}, 1)
     assert state.passed == (True, False, False) and state.turn == 1 and events[0]["type"] == "passed"
-    assert GAME.validate(state, 1, {"type": "pass"}, 2).startswith("you may pass only when")
+    assert GAME.validate(state, 1, {"type": "pass"}, 2).startswith("you cannot pass now")
 
 
 def test_passed_chefs_are_skipped_and_rejoin_when_unsatisfied(tmc):
@@ -267,10 +267,10 @@ def test_round_ends_when_every_chef_has_passed(tmc):
 # --- the timer and the stars -----------------------------------------------------------------
 def test_timeout_only_by_the_clock_and_only_when_due(tmc):
     state = tmc.playing(2, now=10.0)
-    assert GAME.validate(state, None, {"type": "timeout"}, 309.0) == "the round timer has not run out"
+    assert GAME.validate(state, None, {"type": "timeout"}, 309.0) == "the time is not up yet"
     assert GAME.validate(state, None, {"type": "rotate"}, 310.0) is not None
     assert GAME.validate(state, None, {"type": "timeout"}, 310.0) is None
-    assert GAME.validate(fresh(2), None, {"type": "timeout"}, 1e9) == "no round timer is running"
+    assert GAME.validate(fresh(2), None, {"type": "timeout"}, 1e9) == "nothing is timed now"
 
 
 def scored(tmc, unsatisfied: int, stars: int, mode: str = "standard"):

@@ -14,19 +14,19 @@ import logging
 from typing import Any
 
 from soupkitchen.client.tables.present.common import Line, Section
+from soupkitchen.shared.registry import registrations
 
 log = logging.getLogger(__name__)
 
-PRESENTERS = {"pot-pourri": "soupkitchen.client.tables.present.pot_pourri",
-              "stone-soup": "soupkitchen.client.tables.present.stone_soup",
-              "pink-soup": "soupkitchen.client.tables.present.pink_soup"}
+PRESENTERS = {entry.facts.id: entry.presenter for entry in registrations() if entry.presenter}
 _failed: set[str] = set()
 
 __all__ = ["Line", "Section", "PRESENTERS", "move_cards", "presenter_for", "sections", "waiting"]
 
 
 def presenter_for(game_id: str, view: dict[str, Any] | None) -> Any | None:
-    """The presenter module for ``game_id`` if it has one and ``view`` carries the keys it reads."""
+    """The presenter module ``game_id``'s registration names, if any, when ``view`` carries the keys
+    it reads."""
     target = PRESENTERS.get(game_id)
     if target is None or not isinstance(view, dict):
         return None

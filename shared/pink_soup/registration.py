@@ -1,0 +1,23 @@
+"""Pink Soup as the program finds it: its facts, rules, table and art."""
+
+from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
+from soupkitchen.shared.pink_soup.cards import MAX_CHEFS, MIN_CHEFS
+
+FACTS = GameFacts(
+    id="pink-soup",
+    title="Pink Soup",
+    min_players=MIN_CHEFS,
+    max_players=MAX_CHEFS,
+    options=(OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),),
+    hidden=("the deck's order", "covered kitchen cards", "the other chefs' recipes and drawn cards",
+            "every pot card, except at the moment a chef legitimately sees it"),
+)
+
+REGISTRATION = Registration(
+    facts=FACTS,
+    rules="soupkitchen.shared.pink_soup",
+    order=2,
+    table="soupkitchen.client.tables.pink_soup:PinkSoupTable",
+    presenter="soupkitchen.client.tables.present.pink_soup",
+    art="scripts.art.game_cards:pink_soup_cards",
+)

@@ -1,0 +1,24 @@
+"""Pot Pourri as the program finds it: its facts, rules, presenter and art."""
+
+from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
+
+FACTS = GameFacts(
+    id="pot-pourri",
+    title="Pot Pourri",
+    min_players=3,
+    max_players=5,
+    options=(OptionSpec("cooking_pros", "Cooking Pros: menu tiles lie face down", False, (False, True)),
+             OptionSpec("learner_memory", "Learner: remember for me", False, (False, True))),
+    hidden=("the other hands and cookery books", "the recipes another player is choosing from",
+            "both draw piles", "what is in the saucepan under the lid",
+            "with Cooking Pros, every menu tile but the two being looked at"),
+)
+
+REGISTRATION = Registration(
+    facts=FACTS,
+    rules="soupkitchen.shared.pot_pourri",
+    order=4,
+    table="soupkitchen.client.tables.pot_pourri:PotPourriTable",
+    presenter="soupkitchen.client.tables.present.pot_pourri",
+    art="scripts.art.game_cards:pot_pourri_cards",
+)

@@ -1,0 +1,24 @@
+"""Stone Soup as the program finds it: its facts, rules, presenter and art."""
+
+from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
+
+FACTS = GameFacts(
+    id="stone-soup",
+    title="Stone Soup",
+    min_players=2,
+    max_players=5,
+    options=(OptionSpec("challenge_seconds", "Seconds to call \"stone soup\" after each play", 6,  # closes early once all let go
+                        minimum=1, maximum=10),),
+    real_time=True,
+    hidden=("every hand but your own", "the extra hands set aside", "the face-down pot",
+            "how many cards a play added", "the exact size of other hands and of the pot"),
+)
+
+REGISTRATION = Registration(
+    facts=FACTS,
+    rules="soupkitchen.shared.stone_soup",
+    order=3,
+    table="soupkitchen.client.tables.stone_soup:StoneSoupTable",
+    presenter="soupkitchen.client.tables.present.stone_soup",
+    art="scripts.art.game_cards:stone_soup_cards",
+)

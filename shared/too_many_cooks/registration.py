@@ -1,0 +1,28 @@
+"""Too Many Cooks as the program finds it: its facts, rules, table and art."""
+
+from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
+from soupkitchen.shared.too_many_cooks.cards import DIFFICULTIES
+from soupkitchen.shared.too_many_cooks.rounds import MAX_UNREASONABLE, MIN_UNREASONABLE, MODES
+
+FACTS = GameFacts(
+    id="too-many-cooks",
+    title="Too Many Cooks",
+    min_players=2,
+    max_players=6,
+    options=(
+        OptionSpec("difficulty", "Difficulty", "easy", DIFFICULTIES),
+        OptionSpec("mode", "Game mode", "standard", MODES),
+        OptionSpec("tastes", "Unreasonable tastes", MIN_UNREASONABLE, (), MIN_UNREASONABLE, MAX_UNREASONABLE),
+        OptionSpec("round_seconds", "Seconds per round", 300, (), 60, 900),
+    ),
+    real_time=True,
+    hidden=("the other chefs' personal tastes, shown only as happy or unhappy faces until the round's reveal",),
+)
+
+REGISTRATION = Registration(
+    facts=FACTS,
+    rules="soupkitchen.shared.too_many_cooks",
+    order=1,
+    table="soupkitchen.client.tables.too_many_cooks:TooManyCooksTable",
+    # its art is drawn by scripts/make_art.py itself, into assets/too_many_cooks/
+)
