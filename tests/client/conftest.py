@@ -146,3 +146,12 @@ class Kit:
 @pytest.fixture
 def kit():
     return Kit
+
+
+@pytest.fixture
+def on_generic_table(monkeypatch):
+    """Seat the card games at the generic table, the fallback for a game without a table of its own."""
+    from soupkitchen.client.tables import TABLES
+
+    for game in ("pot-pourri", "stone-soup", "pink-soup"):
+        monkeypatch.delitem(TABLES, game, raising=False)

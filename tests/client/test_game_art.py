@@ -11,16 +11,20 @@ import pygame
 import pytest
 
 from soupkitchen.client import art, theme
-from soupkitchen.client.app import App
-from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables import present
 from soupkitchen.client.tables.drawing import card_rows, draw_cards, flow, section_rows
 from soupkitchen.client.tables.present.common import Line, Section
 from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
 from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
 from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
-from tests import golden as golden_screens
-from tests.client.test_generic_table import GAMES, NAMES, ON_GENERIC_TABLE, open_table, sample_views, show
+from tests.client.test_generic_table import (
+    GAMES,
+    NAMES,
+    ON_GENERIC_TABLE,
+    open_table,
+    sample_views,
+    show,
+)
 from tests.svg_rules import svg_problems
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +136,7 @@ def test_a_crowded_row_of_cards_overlaps_inside_its_width_and_wraps_when_too_cro
 
 
 @pytest.mark.parametrize("game_id", ON_GENERIC_TABLE)
-def test_the_table_shows_the_viewers_cards_and_each_moves_cards(app, kit, game_id):
+def test_the_table_shows_the_viewers_cards_and_each_moves_cards(app, kit, game_id, on_generic_table):
     players, seat, view = next((p, s, v) for p, s, v in sample_views(game_id, seeds=range(2), every=2)
                                if s is not None and any(present.move_cards(game_id, v, a) for a in v["legal_actions"]))
     _conn, session = open_table(app, kit, game_id, players, seat)
@@ -176,24 +180,7 @@ def showcase_view(game_id: str):
                key=richness)
 
 
-@pytest.mark.parametrize("game_id", ON_GENERIC_TABLE)
-def test_each_game_has_a_screenshot_of_its_table_in_the_docs(game_id, tmp_path, kit):
-    """With SOUPKITCHEN_UPDATE_GOLDEN=1 the screenshot is drawn anew (look at it before committing)."""
-    shot_path = golden_screens.DOCS / f"{game_id}.png"
-    if golden_screens.UPDATE:
-        app = App(Settings(path=tmp_path / "s.json"), size=golden_screens.DOC_SIZE, fullscreen=False,
-                  clock=kit.FakeClock())
-        players, seat, view = showcase_view(game_id)
-        _conn, session = open_table(app, kit, game_id, players, seat)
-        show(app, session, seat, view)
-        assert app.stack.top.describe()["cards_shown"]
-        golden_screens.DOCS.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(shot_path))
-        pygame.display.quit()
-    assert pygame.image.load(str(shot_path)).get_size() == golden_screens.DOC_SIZE
-
-
-def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeypatch):
+def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeypatch, on_generic_table):
     from soupkitchen.client.tables.generic import GenericTable
 
     wanted = GenericTable.art_to_preload(app.screen_size)
