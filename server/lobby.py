@@ -156,10 +156,11 @@ class Lobby:
         if seat is None or seat >= table.players or not table.seats[seat].empty:
             raise p.ProtocolError(p.TABLE_FULL, "there is no empty seat for a bot")
         table.seats[seat].bot = True
+        table.set_bot_level(seat, req.level)
         table.reset_ready()
         table.save()
         self.lobby_changed(table)
-        return {"ok": True, "seat": seat}
+        return {"ok": True, "seat": seat, "level": req.level}
 
     async def remove_bot(self: Hub, sid: str, req: p.SeatRequest) -> dict[str, Any]:
         table, _ = self.host_of(req.token, sid)
@@ -167,6 +168,7 @@ class Lobby:
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
         table.free_seat(req.seat)
+        table.set_bot_level(req.seat, None)
         table.reset_ready()
         table.save()
         self.lobby_changed(table)

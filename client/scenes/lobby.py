@@ -13,6 +13,8 @@ from soupkitchen.client.scenes.setup import option_name, option_values
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.widgets import Button, Choice, Label, ListView, Toggle, Widget
 
+BOT_LEVELS = ("easy", "normal", "hard")
+
 
 class SeatList(ListView):
     """The lobby's seats, each row ending in a ready badge: a tick on green when ready, three dots
@@ -63,6 +65,7 @@ class LobbyScene(FormScene):
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
         self._started = False
+        self.bot_level = "normal"  # of the bots the host adds
         session.lobby_listeners.append(self._lobby_changed)
         session.conn.kicked_listeners.append(self._kicked)
         super().__init__(app)
@@ -80,7 +83,7 @@ class LobbyScene(FormScene):
     def seat_row(self, info: dict[str, Any]) -> str:
         seat = info.get("seat", 0)
         if info.get("bot"):
-            who = "Bot"
+            who = f"Bot, {info.get('level') or 'normal'}"
         elif info.get("name"):
             who = info["name"]
             if not info.get("connected", True):
@@ -112,7 +115,7 @@ class LobbyScene(FormScene):
         else:
             self.subheading = "Say you are ready, then the host can start the game."
         seats = table.get("seats", [])
-        hint = "Choose a seat to add or remove a bot." if host else ""
+        hint = "Choose an empty seat to add a bot, a bot to change its level or remove it." if host else ""
         seat_list = SeatList([self.seat_row(s) for s in seats],
                              [self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
                               for s in seats],
@@ -133,6 +136,8 @@ class LobbyScene(FormScene):
                 widgets.append(Label(f"{spec['label']}: {option_name(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         if host:
+            widgets.append(Choice("New bots play", BOT_LEVELS, self.bot_level, self.set_bot_level, key="level",
+                                  names=str.capitalize))
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
                                   self.set_pause, key="pause"))
             waiting = self.session.waiting_for
@@ -178,13 +183,28 @@ class LobbyScene(FormScene):
                 self.set_ready(not self.session.is_ready(seat))
             return
         if info.get("bot"):
-            self.app.spawn(self.session.request("remove_bot", seat=seat))
+            levels = [(level.capitalize(), lambda level=level: self.app.spawn(self.rebot(seat, level)))
+                      for level in BOT_LEVELS if level != info.get("level")]
+            self.app.stack.push(MessageDialog(
+                self.app, f"Bot at seat {seat + 1}", "Easy forgets and settles, hard remembers and looks ahead.",
+                [*levels, ("Remove", lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
+                 ("Keep", None)]))
         elif not info.get("name"):
-            self.app.spawn(self.session.request("add_bot", seat=seat))
+            self.app.spawn(self.session.request("add_bot", seat=seat, level=self.bot_level))
         elif seat not in self.session.tokens:
             self.app.stack.push(MessageDialog(self.app, "Remove player?", f"Remove {info['name']} from the table?", [
                 ("Remove", lambda: self.app.spawn(self.session.request("kick", seat=seat))),
                 ("Keep", None)]))
+
+    def set_bot_level(self, level: str) -> None:
+        """The level of the bots the host adds from now on."""
+        self.bot_level = level
+
+    async def rebot(self, seat: int, level: str) -> None:
+        """The bot at ``seat`` replaced by one of ``level``."""
+        reply = await self.session.request("remove_bot", seat=seat)
+        if reply.get("ok"):
+            await self.session.request("add_bot", seat=seat, level=level)
 
     def set_option(self, key: str, value: Any) -> None:
         options = {**self.table.get("options", {}), key: value}

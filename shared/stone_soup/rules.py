@@ -15,6 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from soupkitchen.shared.core import SYSTEM, Action, Bot, Event, Game, OptionSpec
+from soupkitchen.shared.levels import NORMAL, at_level
 from soupkitchen.shared.rng import rng_for
 from soupkitchen.shared.stone_soup.cards import (
     DECK,
@@ -333,10 +334,10 @@ class StoneSoup(Game[StoneSoupState]):
     def from_json(self, data: dict[str, Any]) -> StoneSoupState:
         return StoneSoupState.from_json(data)
 
-    def make_bot(self, seat: int, seed: int) -> Bot:
+    def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 
-        return StoneSoupBot(seat, seed)
+        return at_level(lambda: StoneSoupBot(seat, seed), seat, seed, level)
 
     def check_invariants(self, state: StoneSoupState) -> None:
         places = [*state.hands, *state.set_aside, state.pot, state.salt_pile, state.staged]
