@@ -2,13 +2,14 @@
 
 A level changes how a bot plays, never what it may see: every level is shown the same views. For a
 game whose bot has no levels of its own, :func:`at_level` wraps it: an easy bot forgets what it saw
-a while ago and often settles for the first move of the kind it wanted; a normal bot forgets slowly;
-a hard bot is the game's bot as it is, remembering everything it was shown.
+a few moves ago, a normal bot forgets slowly, and a hard bot is the game's bot as it is, remembering
+everything it was shown. (Settling for the first move of the kind the bot wanted was tried and
+dropped: in Stone Soup, which builds a play card by card, it picked and put back the same card
+for ever.)
 """
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -20,8 +21,6 @@ NORMAL = "normal"
 MEMORY = {"easy": 8, "normal": 40}
 """Views a bot at that level keeps in mind: it forgets everything older than between half this and
 this many views (a hard bot forgets nothing)."""
-SETTLES = {"easy": 0.5, "normal": 0.0, "hard": 0.0}
-"""How often a bot at that level plays the first legal action of the kind it chose instead."""
 
 
 def check_level(level: Any) -> str:
@@ -32,9 +31,9 @@ def check_level(level: Any) -> str:
 
 
 class LevelledBot(Bot):
-    """A game's bot played at a level: it keeps only its recent views in mind (rebuilding the bot
-    from them when its memory is full) and sometimes settles for the first action of the kind the
-    bot chose."""
+    """A game's bot played at a level: it keeps only its recent views in mind, rebuilding the bot
+    from them when its memory is full (never while it is its turn, so a move it is putting
+    together is not forgotten half-way)."""
 
     def __init__(self, make: Callable[[], Bot], seat: int, seed: int, level: str) -> None:
         super().__init__(seat, seed)
@@ -43,30 +42,26 @@ class LevelledBot(Bot):
         self.inner = make()
         self.memory = MEMORY.get(level)
         self.recent: deque[dict[str, Any]] = deque(maxlen=self.memory or 1)
-        self.rng = random.Random(f"level:{level}:{seed}")
+        self.since = 0  # views observed since the bot was last rebuilt
         self.last: dict[str, Any] | None = None
 
     def observe(self, view: dict[str, Any]) -> None:
         if view is self.last:
             return
         self.last = view
-        if self.memory is not None:
-            self.recent.append(view)
-            if len(self.recent) == self.memory:  # memory full: forget the older half
-                self.inner = self.make()
-                for _ in range(self.memory // 2):
-                    self.recent.popleft()
-                for kept in self.recent:
-                    self.inner.observe(kept)
-                return
+        self.recent.append(view)
+        self.since += 1
+        if self.memory is not None and self.since >= self.memory and not view.get("legal_actions"):
+            # Memory full, and not in the middle of its own turn: keep only the newer half in mind.
+            self.inner, self.since = self.make(), 0
+            for kept in list(self.recent)[-(self.memory // 2):]:
+                self.inner.observe(kept)
+            return
         self.inner.observe(view)
 
     def choose(self, view: dict[str, Any], now: float) -> Action | None:
         self.observe(view)
-        action = self.inner.choose(view, now)
-        if action is None or not self.rng.random() < SETTLES[self.level]:
-            return action
-        return next((legal for legal in view["legal_actions"] if legal.get("type") == action.get("type")), action)
+        return self.inner.choose(view, now)
 
 
 def at_level(make: Callable[[], Bot], seat: int, seed: int, level: str = NORMAL) -> Bot:
