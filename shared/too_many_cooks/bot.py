@@ -25,11 +25,12 @@ __all__ = ["Chef", "after", "soup_from_view"]
 HIDDEN_WEIGHT = 0.8
 """How much another chef's secret taste counts against one the chef reads: a little less, as the
 chef is never sure which taste it is."""
-AHEAD_OF, AHEAD_WIDTH, AHEAD_DEPTH = 4, 2, 2
+AHEAD_OF, AHEAD_WIDTH, AHEAD_DEPTH = 3, 1, 1
 """A hard chef searches on after its AHEAD_OF best moves, with a beam of AHEAD_WIDTH soups
 AHEAD_DEPTH moves deep, and plays the move that leads to the best soup."""
-ESCAPE = (6, 6, 24)
-"""(beam width, depth, soups expanded) of the search a chef makes when no single move helps."""
+ESCAPE = (6, 8, 16)
+"""(beam width, depth, soups expanded) of the search a hard chef makes when no single move helps;
+it follows the way out it finds over its next turns for as long as nobody else changes the soup."""
 FORGETS_AFTER = 6
 """An easy chef forgets the faces it saw this many views ago."""
 
@@ -59,6 +60,7 @@ class Chef(Bot):
         self.read_faces = read_faces
         self.hidden = HiddenTastes(seat)
         self.seen = 0  # views observed (an easy chef forgets every FORGETS_AFTER)
+        self.way_out: list[tuple[tuple[Any, ...], Soup]] = []  # a hard chef's planned moves, each with the soup it expects
 
     def observe(self, view: dict[str, Any]) -> None:
         """Narrow the candidate sets of the other chefs' secret tastes with the faces of ``view``."""
@@ -78,6 +80,10 @@ class Chef(Bot):
         if len(legal) == 1:
             return legal[0]  # ready, or the pass a satisfied chef must make
         soup, spares = soup_from_view(view), spares_from_view(view["spares"])
+        if self.way_out and self.way_out[0][1] == soup:  # nobody moved since: go on with the way out
+            move = self.way_out.pop(0)[0]
+            return to_action(move)
+        self.way_out = []
         known = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]]
         goal = self.goal(known)
         moves = self.first_moves(goal, known, soup, spares)
@@ -93,6 +99,8 @@ class Chef(Bot):
         if self.level == "hard" and scored[0][0] >= here:  # stuck: no single move helps, look further
             way_out = search(goal, soup, spares, *ESCAPE)
             if way_out.moves and way_out.score < here:
+                starts = [soup, *way_out.soups[:-1]]
+                self.way_out = list(zip(way_out.moves, starts, strict=True))[1:]
                 return to_action(way_out.moves[0])
         elif self.level == "hard":
             scored = self.look_ahead(goal, soup, spares, scored[:AHEAD_OF])
