@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(" ".join(f"{key}={canonical_json(value)}" for key, value in summary.items()))
     times.sort()
-    print(f"decision_ms_p50={percentile(times, 0.5) * 1e3:.1f} decision_ms_p99={percentile(times, 0.99) * 1e3:.1f} "
+    print(f"decision_ms_p50={percentile(times, 0.5) * 1e3:.2f} decision_ms_p99={percentile(times, 0.99) * 1e3:.2f} "
           f"decisions={len(times)} actions_per_second={actions / elapsed if elapsed else 0:.0f} "
           f"seconds={elapsed:.2f}", file=sys.stderr)
     return 0

@@ -186,7 +186,8 @@ class LobbyScene(FormScene):
             levels = [(level.capitalize(), lambda level=level: self.app.spawn(self.rebot(seat, level)))
                       for level in BOT_LEVELS if level != info.get("level")]
             self.app.stack.push(MessageDialog(
-                self.app, f"Bot at seat {seat + 1}", "Easy forgets and settles, hard remembers and looks ahead.",
+                self.app, f"Bot at seat {seat + 1} ({info.get('level') or 'normal'})",
+                "An easy bot forgets sooner; a hard one remembers everything and looks ahead.",
                 [*levels, ("Remove", lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
                  ("Keep", None)]))
         elif not info.get("name"):

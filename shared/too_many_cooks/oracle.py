@@ -14,10 +14,14 @@ from typing import Any
 from soupkitchen.shared.too_many_cooks.planner import Goal, Plan, legal_moves, play_move, search, to_action
 from soupkitchen.shared.too_many_cooks.state import TmcState
 
-NARROW, WIDE = (12, 24, 300), (64, 30, 3000)
-"""(beam width, depth, soups expanded at most) of the searches: a narrow one that is usually enough,
-then, once a round, a wide one if the narrow one found no soup that satisfies every taste."""
-ROUND_BUDGET = 6000
+NARROW, WIDER, WIDEST = (12, 24, 300), (24, 30, 1000), (64, 30, 3000)
+"""(beam width, depth, soups expanded at most) of the searches, from narrow to wide."""
+FIRST_SEARCHES = ((3.0, NARROW), (0.5, NARROW), (1.0, WIDER), (3.0, WIDEST))
+"""(cost of an unsatisfied taste beside its distance, search) tried in turn at a round's first
+plan until one satisfies every taste: each weighing finds soups the others miss."""
+LATER_WEIGHTS = (3.0, 0.5, 1.0)
+"""The weighings of the narrow searches made in turn from where a plan that fell short left off."""
+ROUND_BUDGET = 9000
 """Soups the team expands at most in one round; once they are spent it plays the best single move."""
 
 
@@ -32,7 +36,7 @@ class AllSeeingKitchen:
         self.plan: Plan | None = None
         self.step = 0
         self.start: tuple[int, ...] = ()
-        self.searched_wide = False  # the wide search was made this round
+        self.searches = 0  # searches made this round
         self.budget_left = ROUND_BUDGET
 
     def follow(self, state: TmcState, _entry: dict[str, Any] | None = None) -> None:
@@ -51,7 +55,7 @@ class AllSeeingKitchen:
         key = (state.round, state.tastes)
         if key != self.goal_key:
             self.goal_key, self.goal, self.plan = key, Goal(state.tastes), None
-            self.searched_wide = False
+            self.searches = 0
             self.budget_left = ROUND_BUDGET
         assert self.goal is not None
         plan = self.plan
@@ -70,12 +74,18 @@ class AllSeeingKitchen:
     def replan(self, state: TmcState) -> Plan:
         assert self.goal is not None
         best: Plan | None = None
-        for width, depth, budget in (NARROW, WIDE) if not self.searched_wide else (NARROW,):
-            self.searched_wide = self.searched_wide or (width, depth, budget) == WIDE
+        if self.searches == 0:
+            tries = FIRST_SEARCHES
+        else:
+            tries = ((LATER_WEIGHTS[self.searches % len(LATER_WEIGHTS)], NARROW),)
+        for unsatisfied, (width, depth, budget) in tries:
             if self.budget_left < budget:
                 break
             self.budget_left -= budget
-            found = search(self.goal, state.soup, state.spares, width, depth, budget)
+            self.searches += 1
+            goal = Goal(self.goal.tastes, unsatisfied=unsatisfied)
+            found = search(goal, state.soup, state.spares, width, depth, budget)
+            found.score = self.goal.score(self.goal.distances(found.soups[-1] if found.moves else state.soup))
             if best is None or found.score < best.score:
                 best = found
             if best.score == 0:

@@ -69,12 +69,13 @@ def from_action(action: dict[str, Any]) -> Move:
 
 class Goal:
     """Some tastes with weights; ``score`` is 0 only when every taste of positive weight is
-    satisfied. An unsatisfied taste costs its weight times UNSATISFIED plus, scaled by its ``steer``
-    (1 by default), its distance: a taste with no steer counts only as satisfied or not."""
+    satisfied. An unsatisfied taste costs its weight times ``unsatisfied`` plus, scaled by its
+    ``steer`` (1 by default), its distance: a taste with no steer counts only as satisfied or not."""
 
     def __init__(self, tastes: Sequence[str], weights: Sequence[float] | None = None,
-                 steer: Sequence[float] | None = None) -> None:
+                 steer: Sequence[float] | None = None, unsatisfied: float = UNSATISFIED) -> None:
         self.tastes = tuple(tastes)
+        self.unsatisfied = unsatisfied
         self.weights = tuple(weights) if weights is not None else (1.0,) * len(self.tastes)
         self.steer = tuple(steer) if steer is not None else (1.0,) * len(self.tastes)
         self.judges = tuple(judge_for(taste) for taste in self.tastes)
@@ -104,7 +105,7 @@ class Goal:
         return tuple(result)
 
     def score(self, far: tuple[int, ...]) -> float:
-        return sum(weight * (steer * d + UNSATISFIED)
+        return sum(weight * (steer * d + self.unsatisfied)
                    for weight, steer, d in zip(self.weights, self.steer, far, strict=True) if d)
 
 
