@@ -46,7 +46,7 @@ class LevelledBot(Bot):
         self.last: dict[str, Any] | None = None
 
     def observe(self, view: dict[str, Any]) -> None:
-        if view is self.last:
+        if view == self.last:  # the same view again (choose is handed the view last observed)
             return
         self.last = view
         self.recent.append(view)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from server_testkit import Client
+
 
 async def test_each_bot_seat_keeps_the_level_the_host_chose(clients, server):
     ann = await clients()
@@ -28,3 +30,18 @@ async def test_a_bad_level_is_refused_and_changes_nothing(clients):
         reply = await ann.error("add_bot", {"token": host, "level": level}, "bad_request")
         assert "level" in reply["error"]["message"]
     assert (await ann.ok("list_tables", {}))["tables"] == before
+
+
+async def test_the_levels_survive_a_restart(servers, tmp_path):
+    db = tmp_path / "levels.sqlite3"
+    first = await servers(db=db)
+    ann = await Client(first.url).connect()
+    created = await ann.ok("create_table", {"game": "too-many-cooks", "seats": 3, "name": "Ann"})
+    await ann.ok("add_bot", {"token": created["token"], "seat": 2, "level": "easy"})
+    await ann.close()
+    await first.stop()
+    second = await servers(db=db)
+    bob = await Client(second.url).connect()
+    table = (await bob.ok("list_tables", {}))["tables"][0]
+    await bob.close()
+    assert [seat["level"] for seat in table["seats"]] == [None, None, "easy"]
