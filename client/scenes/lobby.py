@@ -65,7 +65,6 @@ class LobbyScene(FormScene):
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
         self._started = False
-        self.bot_level = "normal"  # of the bots the host adds
         session.lobby_listeners.append(self._lobby_changed)
         session.conn.kicked_listeners.append(self._kicked)
         super().__init__(app)
@@ -136,8 +135,6 @@ class LobbyScene(FormScene):
                 widgets.append(Label(f"{spec['label']}: {option_name(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         if host:
-            widgets.append(Choice("New bots play", BOT_LEVELS, self.bot_level, self.set_bot_level, key="level",
-                                  names=str.capitalize))
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
                                   self.set_pause, key="pause"))
             waiting = self.session.waiting_for
@@ -191,15 +188,15 @@ class LobbyScene(FormScene):
                 [*levels, ("Remove", lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
                  ("Keep", None)]))
         elif not info.get("name"):
-            self.app.spawn(self.session.request("add_bot", seat=seat, level=self.bot_level))
+            levels = [(level.capitalize(), lambda level=level: self.app.spawn(
+                self.session.request("add_bot", seat=seat, level=level))) for level in BOT_LEVELS]
+            self.app.stack.push(MessageDialog(
+                self.app, f"A bot at seat {seat + 1}", "An easy bot forgets sooner; a hard one remembers everything "
+                "and looks ahead.", [*levels, ("Cancel", None)]))
         elif seat not in self.session.tokens:
             self.app.stack.push(MessageDialog(self.app, "Remove player?", f"Remove {info['name']} from the table?", [
                 ("Remove", lambda: self.app.spawn(self.session.request("kick", seat=seat))),
                 ("Keep", None)]))
-
-    def set_bot_level(self, level: str) -> None:
-        """The level of the bots the host adds from now on."""
-        self.bot_level = level
 
     async def rebot(self, seat: int, level: str) -> None:
         """The bot at ``seat`` replaced by one of ``level``."""

@@ -16,7 +16,9 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     app.step(0.0)
     rows = lobby.describe()["widgets"][0]
     assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot, normal   ready" in rows and "empty" in rows
-    kit.press(app, "navigate", dy=1)                       # seat 2 (empty)
+    kit.press(app, "navigate", dy=1)                       # seat 2 (empty): asks for the bot's level
+    kit.press(app, "select")
+    app.stack.top.form.focus_on("Normal")
     kit.press(app, "select")
     kit.press(app, "navigate", dy=1)                       # seat 3 (bot): asks what to do with it
     kit.press(app, "select")
@@ -48,10 +50,10 @@ async def test_the_host_chooses_each_bot_level(app, kit):
     lobby = app.stack.top
     app.step(0.0)
     assert "Seat 3   Bot, easy   ready" in lobby.describe()["widgets"][0]
-    lobby.form.focus_on("level")
-    kit.press(app, "navigate", dx=1)                       # new bots play: normal -> hard
     lobby.form.focus_on("seats")
     kit.press(app, "navigate", dy=1)                       # seat 2 (empty) gets a hard bot
+    kit.press(app, "select")
+    app.stack.top.form.focus_on("Hard")
     kit.press(app, "select")
     kit.press(app, "navigate", dy=1)                       # seat 3's easy bot becomes a normal one
     kit.press(app, "select")
