@@ -212,10 +212,11 @@ class Lobby:
         if seat is None or seat >= table.players or not table.seats[seat].empty:
             raise p.ProtocolError(p.TABLE_FULL, "there is no empty seat for a bot")
         table.seats[seat].bot = True
+        table.set_bot_level(seat, req.level)
         table.reset_ready()
         runner.save()
         runner.lobby_changed()
-        return {"ok": True, "seat": seat}
+        return {"ok": True, "seat": seat, "level": req.level}
 
     async def remove_bot(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
         runner, _ = self.floor.host_of(req.token, sid)
@@ -224,6 +225,7 @@ class Lobby:
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
         table.free_seat(req.seat)
+        table.set_bot_level(req.seat, None)
         table.reset_ready()
         runner.save()
         runner.lobby_changed()

@@ -18,6 +18,7 @@ from typing import Any
 
 from soupkitchen.server.store import password_hash, token_hash
 from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game
+from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.match import MatchRecord, seat_views
 
 log = logging.getLogger(__name__)
@@ -158,11 +159,13 @@ class Table:
         """The TableSummary of the wire protocol."""
         return {
             "id": self.id, "game": self.game.id, "title": self.game.title, "options": self.options,
-            "seats": [{"seat": i, "name": s.name, "bot": s.bot, "connected": bool(s.sids) or s.bot,
+            "seats": [{"seat": i, "name": s.name, "bot": s.bot, "level": self.bot_level(i) if s.bot else None,
+                       "connected": bool(s.sids) or s.bot,
                        "stand_in": s.stand_in, "holding": s.holding, "ready": self.is_ready(i)}
                       for i, s in enumerate(self.seats)],
             "started": self.started, "over": self.over, "closed": self.closed,
-            "has_password": self.password is not None, "host_seat": self.host_seat, "spectators": len(self.spectators), "settings": self.settings,
+            "has_password": self.password is not None, "host_seat": self.host_seat, "spectators": len(self.spectators),
+            "settings": {key: value for key, value in self.settings.items() if key != "bot_levels"},
             "paused": self.paused_at is not None, "state_id": self.state_id,
         }
 
@@ -194,7 +197,8 @@ class Table:
         """A bot for seat ``index`` that has observed every view of that seat so far in the match, so
         a bot restored after a restart or standing in for a player knows what one there all along
         would know (a bot that remembers nothing is not shown the past)."""
-        bot = self.game.make_bot(index, (self.seed or 0) * 1000 + index + self.rng.randrange(1 << 20))
+        bot = self.game.make_bot(index, (self.seed or 0) * 1000 + index + self.rng.randrange(1 << 20),
+                                 self.bot_level(index) if self.seats[index].bot else NORMAL)
         if self.record is not None and self.remembers(bot):
             try:
                 for view in seat_views(self.record, index, self.game):
@@ -202,6 +206,17 @@ class Table:
             except Exception:  # a broken bot must not stop the table: it plays on with what it saw
                 log.exception("bot at table %s seat %s failed to catch up", self.id, index)
         return bot
+
+    def bot_level(self, index: int) -> str:
+        """The level the host chose for the bot at seat ``index`` (kept in the settings, so it is saved)."""
+        return self.settings.get("bot_levels", {}).get(str(index), NORMAL)
+
+    def set_bot_level(self, index: int, level: str | None) -> None:
+        """Choose the level of the bot at seat ``index`` (None: the seat has no bot any more)."""
+        levels = {seat: chosen for seat, chosen in self.settings.get("bot_levels", {}).items() if seat != str(index)}
+        if level is not None:
+            levels[str(index)] = level
+        self.settings = {**self.settings, "bot_levels": levels}
 
     @staticmethod
     def remembers(bot: Bot) -> bool:

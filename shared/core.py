@@ -303,8 +303,9 @@ class Game(ABC, Generic[State]):
         """Rebuild a state from ``to_json`` output."""
 
     @abstractmethod
-    def make_bot(self, seat: int, seed: int) -> Bot:
-        """A bot for ``seat``; ``seed`` drives any randomness it uses."""
+    def make_bot(self, seat: int, seed: int, level: str = "normal") -> Bot:
+        """A bot for ``seat`` playing at ``level`` (see ``shared.levels``: easy, normal or hard);
+        ``seed`` drives any randomness it uses. The level changes how it plays, never what it sees."""
 
     def check_invariants(self, state: State) -> None:
         """Raise AssertionError if the state breaks a conservation rule (used by tests and the sim)."""

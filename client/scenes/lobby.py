@@ -13,6 +13,8 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.widgets import Button, Label, ListView, Toggle, Widget
 
+BOT_LEVELS = ("easy", "normal", "hard")
+
 
 class SeatList(ListView):
     """The lobby's seats, each row ending in a ready badge: a tick on green when ready, three dots
@@ -80,7 +82,7 @@ class LobbyScene(FormScene):
     def seat_row(self, info: dict[str, Any]) -> str:
         seat = info.get("seat", 0)
         if info.get("bot"):
-            who = "Bot"
+            who = f"Bot, {info.get('level') or 'normal'}"
         elif info.get("name"):
             who = info["name"]
             if not info.get("connected", True):
@@ -112,7 +114,7 @@ class LobbyScene(FormScene):
         else:
             self.subheading = "Say you are ready, then the host can start the game."
         seats = table.get("seats", [])
-        hint = "Choose a seat to add or remove a bot." if host else ""
+        hint = "Choose an empty seat to add a bot, a bot to change its level or remove it." if host else ""
         seat_list = SeatList([self.seat_row(s) for s in seats],
                              [self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
                               for s in seats],
@@ -178,13 +180,29 @@ class LobbyScene(FormScene):
                 self.set_ready(not self.session.is_ready(seat))
             return
         if info.get("bot"):
-            self.app.spawn(self.session.request("remove_bot", seat=seat))
+            levels = [(level.capitalize(), lambda level=level: self.app.spawn(self.rebot(seat, level)))
+                      for level in BOT_LEVELS if level != info.get("level")]
+            self.app.stack.open(
+                "message", f"Bot at seat {seat + 1} ({info.get('level') or 'normal'})",
+                "An easy bot forgets sooner; a hard one remembers everything and looks ahead.",
+                [*levels, ("Remove", lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
+                 ("Keep", None)])
         elif not info.get("name"):
-            self.app.spawn(self.session.request("add_bot", seat=seat))
+            levels = [(level.capitalize(), lambda level=level: self.app.spawn(
+                self.session.request("add_bot", seat=seat, level=level))) for level in BOT_LEVELS]
+            self.app.stack.open(
+                "message", f"A bot at seat {seat + 1}", "An easy bot forgets sooner; a hard one remembers everything "
+                "and looks ahead.", [*levels, ("Cancel", None)])
         elif seat not in self.session.tokens:
             self.app.stack.open("message", "Remove player?", f"Remove {info['name']} from the table?", [
                 ("Remove", lambda: self.app.spawn(self.session.request("kick", seat=seat))),
                 ("Keep", None)])
+
+    async def rebot(self, seat: int, level: str) -> None:
+        """The bot at ``seat`` replaced by one of ``level``."""
+        reply = await self.session.request("remove_bot", seat=seat)
+        if reply.get("ok"):
+            await self.session.request("add_bot", seat=seat, level=level)
 
     def set_option(self, key: str, value: Any) -> None:
         options = {**self.table.get("options", {}), key: value}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.core import Bot, Game
+from soupkitchen.shared.levels import NORMAL, at_level
 from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
@@ -283,10 +284,10 @@ class PinkSoup(Game[PinkState]):
     def from_json(self, data: dict[str, Any]) -> PinkState:
         return st.from_json(data)
 
-    def make_bot(self, seat: int, seed: int) -> Bot:
+    def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.pink_soup.bot import PinkSoupBot
 
-        return PinkSoupBot(seat, seed)
+        return at_level(lambda: PinkSoupBot(seat, seed), seat, seed, level)
 
     def check_invariants(self, state: PinkState) -> None:
         places = [*state.deck, *state.removed, *state.drawn, *(card for pile in state.kitchen for card in pile),

@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from soupkitchen.shared.core import Game, is_seat
+from soupkitchen.shared.levels import NORMAL, at_level
 from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
 from soupkitchen.shared.pot_pourri.choices import (
@@ -257,10 +258,10 @@ class PotPourri(Game[PotState]):
     def from_json(self, data: dict[str, Any]) -> PotState:
         return PotState.from_json(data)
 
-    def make_bot(self, seat: int, seed: int):
+    def make_bot(self, seat: int, seed: int, level: str = NORMAL):
         from soupkitchen.shared.pot_pourri.bot import PotBot
 
-        return PotBot(seat, seed)
+        return at_level(lambda: PotBot(seat, seed), seat, seed, level)
 
     def check_invariants(self, state: PotState) -> None:
         state.check_invariants()

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
+from soupkitchen.shared.levels import NORMAL, at_level
 from soupkitchen.shared.rng import rng_for
 from soupkitchen.shared.stone_soup.cards import (
     DECK,
@@ -249,10 +250,10 @@ class StoneSoup(Game[StoneSoupState]):
     def from_json(self, data: dict[str, Any]) -> StoneSoupState:
         return StoneSoupState.from_json(data)
 
-    def make_bot(self, seat: int, seed: int) -> Bot:
+    def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 
-        return StoneSoupBot(seat, seed)
+        return at_level(lambda: StoneSoupBot(seat, seed), seat, seed, level)
 
     moves = {"play": _play, "salt": _salt, "challenge": _challenge, "let_go": _let_go,
              "timeout": _close_unchallenged}

@@ -1,5 +1,5 @@
-"""A chef that plays for every taste at the table: those it can read and, from their faces, the
-other chefs' secret ones."""
+"""A chef that plays for every taste at the table: those it can read and, from the faces and moves
+of the other chefs, their secret ones."""
 
 from __future__ import annotations
 
@@ -7,19 +7,32 @@ import random
 from typing import Any
 
 from soupkitchen.shared.core import Bot
+from soupkitchen.shared.levels import NORMAL, check_level
 from soupkitchen.shared.too_many_cooks.cards import SIZE, card_id
-from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, card_roles, soup_from_view
-from soupkitchen.shared.too_many_cooks.moves import change, rotate
-from soupkitchen.shared.too_many_cooks.tastes import judge_for
+from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, soup_from_view
+from soupkitchen.shared.too_many_cooks.moves import change, rotate, spares_from_view
+from soupkitchen.shared.too_many_cooks.planner import (
+    UNSATISFIED,
+    Goal,
+    legal_moves,
+    play_move,
+    search,
+    to_action,
+)
 
 Soup = tuple[int, ...]
-__all__ = ["GreedyChef", "after", "soup_from_view"]
-NARROW_ENOUGH = 2
-"""A secret taste of another chef weighs in once its candidates are this few. Spread over a wide set
-its weight steered the soup after tastes nobody held: in 300 Hard games of 4 chefs (seeds 2001-2300)
-the mean stars fell from 4.08 (faces ignored) to 3.93; counting sets of at most 2 gave 4.16."""
-LINE_CELLS = {("row", i): tuple(i * SIZE + c for c in range(SIZE)) for i in range(SIZE)} | {
-    ("col", i): tuple(r * SIZE + i for r in range(SIZE)) for i in range(SIZE)}
+__all__ = ["Chef", "after", "soup_from_view"]
+HIDDEN_WEIGHT = 0.8
+"""How much another chef's secret taste counts against one the chef reads: a little less, as the
+chef is never sure which taste it is."""
+AHEAD_OF, AHEAD_WIDTH, AHEAD_DEPTH = 3, 1, 1
+"""A hard chef searches on after its AHEAD_OF best moves, with a beam of AHEAD_WIDTH soups
+AHEAD_DEPTH moves deep, and plays the move that leads to the best soup."""
+ESCAPE = (6, 8, 16)
+"""(beam width, depth, soups expanded) of the search a hard chef makes when no single move helps;
+it follows the way out it finds over its next turns for as long as nobody else changes the soup."""
+FORGETS_AFTER = 6
+"""An easy chef forgets the faces it saw this many views ago."""
 
 
 def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
@@ -30,24 +43,34 @@ def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
     return change(soup, spares, cell, card_id(action["veg"], action["colour"]))[0]
 
 
-class GreedyChef(Bot):
-    """Readies up at once, passes when it must, and otherwise plays the move that breaks none of the
-    tastes it reads satisfied if it can, then satisfies the most tastes in expectation (those it
-    reads, and the other chefs' secret ones narrowed to at most ``NARROW_ENOUGH`` candidates, each
-    counted as the share of its candidates the soup would satisfy), then comes closest to the
-    tastes it reads; ties are broken by its own seeded random generator. With
-    ``read_faces=False`` it ignores the other chefs' tastes and plays as the greedy chef before it."""
+class Chef(Bot):
+    """Readies up at once, passes when it must, and otherwise plays towards a soup that satisfies
+    the tastes it reads and keeps the others' secret tastes as their faces and moves suggest: a
+    secret taste counts as the chance that the soup satisfies it, over the candidates it may still
+    be. It never breaks a taste it reads satisfied when another move avoids that.
 
-    def __init__(self, seat: int, seed: int, read_faces: bool = True) -> None:
+    Levels: ``easy`` forgets the faces it saw a few views ago and plays the first move that brings
+    the soup closer to its goal; ``normal`` remembers every face and plays the best single move;
+    ``hard`` also looks a few moves ahead. With ``read_faces=False`` it ignores the other chefs."""
+
+    def __init__(self, seat: int, seed: int, level: str = NORMAL, read_faces: bool = True) -> None:
         super().__init__(seat, seed)
+        self.level = check_level(level)
         self.rng = random.Random(f"tmc-bot:{seed}")
         self.read_faces = read_faces
         self.hidden = HiddenTastes(seat)
+        self.seen = 0  # views observed (an easy chef forgets every FORGETS_AFTER)
+        self.way_out: list[tuple[tuple[Any, ...], Soup]] = []  # a hard chef's planned moves, each with the soup it expects
 
     def observe(self, view: dict[str, Any]) -> None:
         """Narrow the candidate sets of the other chefs' secret tastes with the faces of ``view``."""
-        if self.read_faces:
-            self.hidden.observe(view)
+        if not self.read_faces:
+            return
+        if self.level == "easy":
+            self.seen += 1
+            if self.seen % FORGETS_AFTER == 0:
+                self.hidden = HiddenTastes(self.seat)
+        self.hidden.observe(view)
 
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
         self.observe(view)
@@ -56,60 +79,83 @@ class GreedyChef(Bot):
             return None
         if len(legal) == 1:
             return legal[0]  # ready, or the pass a satisfied chef must make
-        soup = soup_from_view(view)
-        known = _Tastes([taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]], soup)
-        weights = sorted(self.hidden.weights(NARROW_ENOUGH).items()) if self.read_faces else []
-        hidden = _Tastes([taste for taste, _weight in weights], soup)
-        shares = [weight for _taste, weight in weights]
+        soup, spares = soup_from_view(view), spares_from_view(view["spares"])
+        if self.way_out and self.way_out[0][1] == soup:  # nobody moved since: go on with the way out
+            move = self.way_out.pop(0)[0]
+            return to_action(move)
+        self.way_out = []
+        known = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]]
+        goal = self.goal(known)
+        moves = self.first_moves(goal, known, soup, spares)
+        if self.level == "easy":
+            return to_action(self.first_decent(goal, soup, spares, moves))
+        far = goal.distances(soup)
+        here = goal.score(far)
         scored = []
-        for action in legal:
-            new, cells = _played(soup, action)
-            broken = satisfied_count = distance = 0
-            for far, before in zip(known.distances(soup, new, cells), known.now, strict=True):
-                if far == 0:
-                    satisfied_count += 1
-                elif before == 0:
-                    broken += 1
-                distance += far
-            scored.append((broken, satisfied_count, distance, self.rng.random(), new, cells, action))
-        fewest = min(entry[0] for entry in scored)
-        best_key: tuple[float, ...] | None = None
-        best: dict[str, Any] | None = None
-        for broken, satisfied_count, distance, tie, new, cells, action in scored:
-            if broken > fewest:
-                continue  # never breaks a taste it reads when another move avoids it
-            expected = sum(share for far, share in zip(hidden.distances(soup, new, cells), shares, strict=True)
-                           if far == 0)
-            key = (round(satisfied_count + expected, 9), -distance, tie)
-            if best_key is None or key > best_key:
-                best_key, best = key, action
-        return best
+        for order, move in enumerate(moves):
+            new, _spares, cells = play_move(soup, spares, move)
+            scored.append((goal.score(goal.distances_after(soup, far, new, cells)), self.rng.random(), order, move))
+        scored.sort()
+        if self.level == "hard" and scored[0][0] >= here:  # stuck: no single move helps, look further
+            way_out = search(goal, soup, spares, *ESCAPE)
+            if way_out.moves and way_out.score < here:
+                starts = [soup, *way_out.soups[:-1]]
+                self.way_out = list(zip(way_out.moves, starts, strict=True))[1:]
+                return to_action(way_out.moves[0])
+        elif self.level == "hard":
+            scored = self.look_ahead(goal, soup, spares, scored[:AHEAD_OF])
+        return to_action(scored[0][-1])
 
+    @staticmethod
+    def look_ahead(goal: Goal, soup: Soup, spares: tuple[int, ...],
+                   best: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The best first moves ranked by the best soup a short search finds after each (then by
+        the soup each move makes at once)."""
+        ranked = []
+        for score, tie, order, move in best:
+            new, new_spares, _cells = play_move(soup, spares, move)
+            ahead = search(goal, new, new_spares, AHEAD_WIDTH, AHEAD_DEPTH, budget=AHEAD_WIDTH * AHEAD_DEPTH)
+            ranked.append((min(ahead.score, score), score, tie, order, move))
+        ranked.sort()
+        return ranked
 
-class _Tastes:
-    """Some tastes with their judges and their distances from the soup on the table."""
+    def goal(self, known: list[str]) -> Goal:
+        """The tastes the chef reads (weight 1) and every candidate of the other chefs' secret tastes
+        (weighted by its chance of being held)."""
+        weights = dict.fromkeys(known, 1.0)
+        if self.read_faces:
+            for options in self.hidden.beliefs().values():
+                for taste, chance in options.items():
+                    weights[taste] = weights.get(taste, 0.0) + HIDDEN_WEIGHT * chance
+        tastes = sorted(weights)
+        return Goal(tastes, [weights[taste] for taste in tastes],
+                    steer=[1.0 if taste in known else 0.0 for taste in tastes])
 
-    def __init__(self, tastes: list[str], soup: Soup) -> None:
-        self.judges = [judge_for(taste) for taste in tastes]
-        self.roles = [card_roles(taste) for taste in tastes]
-        self.now = [judge(soup) for judge in self.judges]
+    @staticmethod
+    def first_moves(goal: Goal, known: list[str], soup: Soup, spares: tuple[int, ...]) -> list[tuple[Any, ...]]:
+        """The legal moves that break the fewest of the tastes the chef reads."""
+        reads = [i for i, taste in enumerate(goal.tastes) if taste in known]
+        far = goal.distances(soup)
+        counted = []
+        for move in legal_moves(soup, spares):
+            new, _spares, cells = play_move(soup, spares, move)
+            new_far = goal.distances_after(soup, far, new, cells)
+            counted.append((sum(1 for i in reads if new_far[i] and not far[i]), move))
+        fewest = min(broken for broken, _move in counted)
+        return [move for broken, move in counted if broken == fewest]
 
-    def distances(self, soup: Soup, new: Soup, cells: tuple[int, ...]) -> list[int]:
-        """Each taste's distance from ``new``, which differs from ``soup`` only in ``cells``; a
-        taste no card of those cells plays a new part in keeps its distance without judging."""
-        if len(cells) == 1:
-            cell = cells[0]
-            old, card = soup[cell], new[cell]
-            return [judge(new) if role[cell][old] != role[cell][card] else far
-                    for judge, role, far in zip(self.judges, self.roles, self.now, strict=True)]
-        return [judge(new) if any(role[i][soup[i]] != role[i][new[i]] for i in cells) else far
-                for judge, role, far in zip(self.judges, self.roles, self.now, strict=True)]
-
-
-def _played(soup: Soup, action: dict[str, Any]) -> tuple[Soup, tuple[int, ...]]:
-    """The soup after a legal change or rotate, and the cells the move may have changed."""
-    if action["type"] == "change":
-        cell = action["row"] * SIZE + action["col"]
-        return soup[:cell] + (card_id(action["veg"], action["colour"]),) + soup[cell + 1:], (cell,)
-    return (rotate(soup, action["line"], action["index"], action["step"]),
-            LINE_CELLS[action["line"], action["index"]])
+    def first_decent(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
+                     moves: list[tuple[Any, ...]]) -> tuple[Any, ...]:
+        """The first move, from a random start, that brings the soup closer to the goal (or the
+        least bad one)."""
+        far = goal.distances(soup)
+        here = goal.score(far)
+        start = self.rng.randrange(len(moves))
+        scored = []
+        for move in moves[start:] + moves[:start]:
+            new, _spares, cells = play_move(soup, spares, move)
+            score = goal.score(goal.distances_after(soup, far, new, cells))
+            if score < here - UNSATISFIED / 2:
+                return move
+            scored.append((score, len(scored), move))
+        return min(scored)[2]

@@ -6,20 +6,29 @@ another secret taste is known to be (a round never deals a taste twice). Each fa
 the soup it judges: a happy face rules out every taste that soup does not satisfy, an unhappy face
 every taste it does. What is left after every face seen since the round began is the taste's
 candidate set; it always holds the true taste.
+
+Within a candidate set some tastes are likelier than others: a chef moves for their own tastes, so
+a move that brings the soup closer to a candidate makes that candidate likelier for the mover's
+secret tastes (a soft reading: the mover may have been working for another of its tastes).
 """
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Any
 
 from soupkitchen.shared.too_many_cooks.cards import CELLS, KINDS, card_id
 from soupkitchen.shared.too_many_cooks.judges import matcher, region_cells
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, satisfied, tastes_of
+from soupkitchen.shared.too_many_cooks.tastes import distance as _distance
 
 Soup = tuple[int, ...]
 Faces = tuple[tuple[bool, ...], ...]
 Slot = tuple[int, int]  # (chef's seat, index of the face among that chef's faces)
+LEAN = 0.6
+"""How strongly one move of a chef speaks for the candidates it brings closer: each card of
+distance gained multiplies a candidate's odds by e ** LEAN (at most two cards' worth a move)."""
 
 
 def soup_from_view(view: dict[str, Any]) -> Soup:
@@ -48,6 +57,8 @@ class HiddenTastes:
         self.key: tuple[Any, ...] | None = None
         self.slots: dict[Slot, tuple[str, ...]] = {}
         self.last: tuple[Soup, Faces] | None = None
+        self.odds: dict[Slot, dict[str, float]] = {}  # relative likelihood of each candidate
+        self.turn: int | None = None  # whose turn it was in the last view observed
 
     def candidates(self, chef: int) -> list[tuple[str, ...]]:
         """For each secret taste of ``chef`` (in face order), the tastes it may still be."""
@@ -63,11 +74,35 @@ class HiddenTastes:
             return
         if key != self.key:
             self._start_round(view, key)
-        self.last = (soup, faces)
+        before, mover = self.last, self.turn
+        self.last, self.turn = (soup, faces), view.get("turn")
         if not self._narrow(soup, faces):
             # Faces no deal could show: views of another game under the same deal. Start afresh.
             self._start_round(view, key)
             self._narrow(soup, faces)
+        elif before is not None and mover is not None and before[0] != soup:
+            self._lean(mover, before[0], soup)
+
+    def beliefs(self) -> dict[Slot, dict[str, float]]:
+        """For each secret taste of another chef, each candidate's probability."""
+        result = {}
+        for slot, options in self.slots.items():
+            odds = self.odds.get(slot, {})
+            raw = [odds.get(taste, 1.0) for taste in options]
+            total = sum(raw)
+            result[slot] = {taste: weight / total for taste, weight in zip(options, raw, strict=True)}
+        return result
+
+    def _lean(self, mover: int, before: Soup, after: Soup) -> None:
+        """The mover's move makes the candidates of its secret tastes that it brought closer likelier."""
+        for slot, options in self.slots.items():
+            if slot[0] != mover or len(options) == 1:
+                continue
+            odds = self.odds.setdefault(slot, {})
+            for taste in options:
+                gained = max(-2, min(2, _distance(taste, before) - _distance(taste, after)))
+                if gained:
+                    odds[taste] = odds.get(taste, 1.0) * math.exp(LEAN * gained)
 
     def weights(self, most: int | None = None) -> dict[str, float]:
         """For each candidate taste, the expected number of hidden tastes that are it, taking every
@@ -86,6 +121,7 @@ class HiddenTastes:
         possible = tuple(taste for taste in tastes_of(view["difficulty"]) if taste not in visible)
         self.key = key
         self.last = None
+        self.odds = {}
         self.slots = {(chef["seat"], index): possible
                       for chef in view["chefs"] if chef["seat"] != self.seat
                       for index in range(len(chef["tastes"]))}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
-from soupkitchen.shared.too_many_cooks.bot import GreedyChef
+from soupkitchen.shared.levels import NORMAL
+from soupkitchen.shared.too_many_cooks.bot import Chef
 from soupkitchen.shared.too_many_cooks.cards import (
     COPIES,
     KINDS,
@@ -148,8 +149,8 @@ class TooManyCooks(Game[TmcState]):
     def from_json(self, data: dict[str, Any]) -> TmcState:
         return TmcState.from_json(data)
 
-    def make_bot(self, seat: int, seed: int) -> Bot:
-        return GreedyChef(seat, seed)
+    def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
+        return Chef(seat, seed, level)
 
     moves = {"ready": _ready, "change": _change, "rotate": _rotate, "pass": _pass, "timeout": _time_up}
 

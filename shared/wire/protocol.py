@@ -103,6 +103,7 @@ class SeatRequest(Request):
 class AddBot(Request):
     token: str = Token
     seat: StrictInt | None = Field(default=None, ge=0, le=63)
+    level: Literal["easy", "normal", "hard"] = "normal"
 
 
 class SetOptions(Request):

@@ -25,10 +25,14 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     lobby = app.stack.top
     app.step(0.0)
     rows = lobby.describe()["widgets"][0]
-    assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot   ready" in rows and "empty" in rows
-    kit.press(app, "navigate", dy=1)                       # seat 2 (empty)
+    assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot, normal   ready" in rows and "empty" in rows
+    kit.press(app, "navigate", dy=1)                       # seat 2 (empty): asks for the bot's level
     kit.press(app, "select")
-    kit.press(app, "navigate", dy=1)                       # seat 3 (bot)
+    app.stack.top.form.focus_on("Normal")
+    kit.press(app, "select")
+    kit.press(app, "navigate", dy=1)                       # seat 3 (bot): asks what to do with it
+    kit.press(app, "select")
+    app.stack.top.form.focus_on("Remove")
     kit.press(app, "select")
     lobby.form.focus_on("opt:challenge_seconds")
     kit.press(app, "navigate", dx=1)                       # 3 -> 4 seconds
@@ -39,12 +43,38 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     await kit.settle(app)
     assert conn.events("set_options")[0] == {"token": "tok0", "options": {"challenge_seconds": 4}}
     assert conn.events("set_options")[1]["settings"]["handoff_pauses_timer"] is False
-    assert conn.events("add_bot") == [{"token": "tok0", "seat": 1}]
+    assert conn.events("add_bot") == [{"token": "tok0", "seat": 1, "level": "normal"}]
     assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
     assert conn.events("start") == [{"token": "tok0"}]
     # The server says the table started: the lobby gives way to the table.
     session.receive_lobby(kit.summary(seats=3, started=True))
     assert isinstance(app.stack.top, GenericTable)
+
+
+async def test_the_host_chooses_each_bot_level(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    summary = kit.summary(seats=3, names=("Ada", None, None), bots=(2,))
+    summary["seats"][2]["level"] = "easy"
+    session = TableSession(conn, summary, {0: "tok0"})
+    flows.open_lobby(app, session)
+    lobby = app.stack.top
+    app.step(0.0)
+    assert "Seat 3   Bot, easy   ready" in lobby.describe()["widgets"][0]
+    lobby.form.focus_on("seats")
+    kit.press(app, "navigate", dy=1)                       # seat 2 (empty) gets a hard bot
+    kit.press(app, "select")
+    app.stack.top.form.focus_on("Hard")
+    kit.press(app, "select")
+    kit.press(app, "navigate", dy=1)                       # seat 3's easy bot becomes a normal one
+    kit.press(app, "select")
+    dialog = app.stack.top
+    assert "Easy" not in dialog.describe()["widgets"] and "Hard" in dialog.describe()["widgets"]
+    dialog.form.focus_on("Normal")
+    kit.press(app, "select")
+    await kit.settle(app)
+    assert conn.events("add_bot") == [{"token": "tok0", "seat": 1, "level": "hard"},
+                                      {"token": "tok0", "seat": 2, "level": "normal"}]
+    assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
 
 
 def test_a_guest_sees_the_options_but_cannot_start(app, kit):
@@ -107,7 +137,7 @@ async def test_the_host_sees_who_the_start_waits_for(app, kit):
     app.step(0.0)
     shown = lobby.describe()["widgets"]
     assert "Waiting for Bo and Cy to be ready." in shown
-    assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot   ready" in shown[0]
+    assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot, normal   ready" in shown[0]
     start = next(w for w in lobby.form.widgets if w.key == "start")
     assert not start.enabled
     kit.press(app, "click", device="mouse", pos=start.rect.center)

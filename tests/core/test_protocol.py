@@ -85,7 +85,7 @@ class CounterGame(Game[CounterState]):
     def from_json(self, data):
         return CounterState(**{**data, "secret": tuple(data["secret"])})
 
-    def make_bot(self, seat, seed):
+    def make_bot(self, seat, seed, level="normal"):
         class Greedy(Bot):
             def choose(self, view, now):
                 return view["legal_actions"][-1] if view["legal_actions"] else None

@@ -17,6 +17,7 @@ from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import Bot
+from soupkitchen.shared.levels import LevelledBot
 from soupkitchen.shared.match import MatchRecord, seat_views
 from soupkitchen.shared.registry import get_game
 
@@ -27,6 +28,8 @@ SEATS = 3
 
 
 def remembered(bot: Bot) -> dict[str, Any]:
+    if isinstance(bot, LevelledBot):  # a bot at a level: the views it keeps in mind and the bot within
+        return {"inner": remembered(bot.inner), "since": bot.since, "recent": copy.deepcopy(list(bot.recent))}
     skip = DECISIONS + CHOOSING.get(type(bot).__name__, ())
     return copy.deepcopy({key: value for key, value in vars(bot).items() if key not in skip})
 

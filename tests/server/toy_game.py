@@ -102,7 +102,7 @@ class Pepper(Game[PepperState]):
     def from_json(self, data: dict[str, Any]) -> PepperState:
         return PepperState(**{**data, "secrets": tuple(data["secrets"])})
 
-    def make_bot(self, seat: int, seed: int) -> Bot:
+    def make_bot(self, seat: int, seed: int, level: str = "normal") -> Bot:
         return PepperBot(seat, seed)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.too_many_cooks import GAME
-from soupkitchen.shared.too_many_cooks.bot import GreedyChef
+from soupkitchen.shared.too_many_cooks.bot import Chef
 from soupkitchen.shared.too_many_cooks.cards import COPIES, KINDS
 from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, card_roles
 from soupkitchen.shared.too_many_cooks.moves import rotate
@@ -138,7 +138,7 @@ def test_reading_faces_does_at_least_as_well_on_hard_as_ignoring_them():
     for reads in (False, True):
         stars = wins = 0
         for seed in range(12):
-            bots = [GreedyChef(seat, seed * 1000 + seat, read_faces=reads) for seat in range(4)]
+            bots = [Chef(seat, seed * 1000 + seat, read_faces=reads) for seat in range(4)]
             outcome = play(GAME, 4, seed, lambda seat, view, now, bots=bots: bots[seat].choose(view, now),
                            options=options, step=2.0)
             stars += GAME.result(outcome.state)["stars"]

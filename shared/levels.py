@@ -1,0 +1,69 @@
+"""Bot levels for people: easy, normal and hard, chosen per bot seat in the lobby.
+
+A level changes how a bot plays, never what it may see: every level is shown the same views. For a
+game whose bot has no levels of its own, :func:`at_level` wraps it: an easy bot forgets what it saw
+a few moves ago, a normal bot forgets slowly, and a hard bot is the game's bot as it is, remembering
+everything it was shown. (Settling for the first move of the kind the bot wanted was tried and
+dropped: in Stone Soup, which builds a play card by card, it picked and put back the same card
+for ever.)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from soupkitchen.shared.core import Action, Bot
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+NORMAL = "normal"
+MEMORY = {"easy": 8, "normal": 40}
+"""Views a bot at that level keeps in mind: it forgets everything older than between half this and
+this many views (a hard bot forgets nothing)."""
+
+
+def check_level(level: Any) -> str:
+    """``level`` if it is one of LEVELS; ValueError otherwise."""
+    if level not in LEVELS:
+        raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}")
+    return level
+
+
+class LevelledBot(Bot):
+    """A game's bot played at a level: it keeps only its recent views in mind, rebuilding the bot
+    from them when its memory is full (never while it is its turn, so a move it is putting
+    together is not forgotten half-way)."""
+
+    def __init__(self, make: Callable[[], Bot], seat: int, seed: int, level: str) -> None:
+        super().__init__(seat, seed)
+        self.make = make
+        self.level = check_level(level)
+        self.inner = make()
+        self.memory = MEMORY.get(level)
+        self.recent: deque[dict[str, Any]] = deque(maxlen=self.memory or 1)
+        self.since = 0  # views observed since the bot was last rebuilt
+        self.last: dict[str, Any] | None = None
+
+    def observe(self, view: dict[str, Any]) -> None:
+        if view == self.last:  # the same view again (choose is handed the view last observed)
+            return
+        self.last = view
+        self.recent.append(view)
+        self.since += 1
+        if self.memory is not None and self.since >= self.memory and not view.get("legal_actions"):
+            # Memory full, and not in the middle of its own turn: keep only the newer half in mind.
+            self.inner, self.since = self.make(), 0
+            for kept in list(self.recent)[-(self.memory // 2):]:
+                self.inner.observe(kept)
+            return
+        self.inner.observe(view)
+
+    def choose(self, view: dict[str, Any], now: float) -> Action | None:
+        self.observe(view)
+        return self.inner.choose(view, now)
+
+
+def at_level(make: Callable[[], Bot], seat: int, seed: int, level: str = NORMAL) -> Bot:
+    """The bot ``make()`` played at ``level`` (hard: as it is)."""
+    return make() if check_level(level) == "hard" else LevelledBot(make, seat, seed, level)

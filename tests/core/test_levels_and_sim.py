@@ -1,0 +1,98 @@
+"""Bot levels for every game, the simulator's seating of mixed levels, and its decision times."""
+
+from __future__ import annotations
+
+import pytest
+
+from soupkitchen.server import sim
+from soupkitchen.shared.core import Bot
+from soupkitchen.shared.levels import LEVELS, MEMORY, LevelledBot, at_level, check_level
+from soupkitchen.shared.registry import game_ids, get_game
+
+GAMES = game_ids()
+
+
+def run(capsys, *args):
+    code = sim.main([str(arg) for arg in args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("bots", [*LEVELS, "mixed"])
+def test_the_simulator_is_deterministic_for_every_game_and_level(game_id, bots, capsys):
+    game = get_game(game_id)
+    players = game.min_players if bots != "mixed" else game.max_players
+    if bots == "mixed":
+        bots = ",".join(LEVELS[seat % len(LEVELS)] for seat in range(players))
+    args = [game_id, "--players", players, "--games", 2, "--seed", 11, "--bots", bots]
+    first, second = run(capsys, *args), run(capsys, *args)
+    assert first[0] == second[0] == 0
+    assert first[1] == second[1]
+    summary = first[1].splitlines()[-1]
+    assert summary.startswith("games=2 ") and f'bots="{bots}"' in summary and "win_share_by_seat=" in summary
+    assert "decision_ms_p50=" in first[2] and "decision_ms_p99=" in first[2]
+    assert "decision_ms" not in first[1]
+
+
+def test_the_all_seeing_team_is_deterministic_and_only_in_the_simulator(capsys):
+    args = ["too-many-cooks", "--players", 2, "--games", 1, "--seed", 3, "--bots", "oracle"]
+    first, second = run(capsys, *args), run(capsys, *args)
+    assert first[0] == 0 and first[1] == second[1] and "games_won=1" in first[1]
+    for game_id in GAMES[1:]:
+        code, out, err = run(capsys, game_id, "--players", 3, "--bots", "oracle")
+        assert code == 2 and not out and "has no all-seeing team" in err
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    ("expert", "unknown bot level 'expert'"), ("hard,normal", "names 2 levels for 3 seats"),
+    ("hard,,normal", "unknown bot level ''")])
+def test_the_simulator_refuses_bad_seatings(bots, message, capsys):
+    code, out, err = run(capsys, "stone-soup", "--players", 3, "--bots", bots)
+    assert code == 2 and not out and message in err
+
+
+class Counting(Bot):
+    """Remembers how many views it observed."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.views = 0
+
+    def observe(self, view):
+        self.views += 1
+
+    def choose(self, view, now):
+        self.observe(view)
+        return view["legal_actions"][0] if view["legal_actions"] else None
+
+
+def test_an_easy_bot_forgets_and_a_hard_one_remembers_everything():
+    hard = at_level(lambda: Counting(0, 1), 0, 1, "hard")
+    easy = at_level(lambda: Counting(0, 1), 0, 1, "easy")
+    assert isinstance(hard, Counting) and isinstance(easy, LevelledBot)
+    for number in range(3 * MEMORY["easy"]):
+        view = {"legal_actions": [], "n": number}
+        hard.observe(view)
+        easy.observe(view)
+    assert hard.views == 3 * MEMORY["easy"]
+    assert MEMORY["easy"] // 2 <= easy.inner.views < MEMORY["easy"]
+
+
+def test_levels_are_checked():
+    assert [check_level(level) for level in LEVELS] == list(LEVELS)
+    for bad in ("expert", None, 1, "Hard"):
+        with pytest.raises(ValueError, match="easy, normal, hard"):
+            check_level(bad)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_makes_a_bot_at_every_level_that_sees_only_its_views(game_id):
+    game = get_game(game_id)
+    players = game.min_players
+    state = game.setup(players, game.normalise_options({}, players), 5)
+    for level in LEVELS:
+        bot = game.make_bot(0, 7, level)
+        view = game.view(state, 0)
+        action = bot.choose(view, 0.0)
+        assert action is None or game.validate(state, 0, action, 0.0) is None
