@@ -8,6 +8,7 @@ or presenter and its card art. Nothing else lists the games.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from functools import cache
 
@@ -21,11 +22,9 @@ def registrations() -> tuple[Registration, ...]:
 
     found = []
     for package in pkgutil.iter_modules(shared.__path__):
-        if package.ispkg and any(
-            module.name == "registration"
-            for module in pkgutil.iter_modules([f"{package.module_finder.path}/{package.name}"])  # type: ignore[union-attr]
-        ):
-            found.append(importlib.import_module(f"soupkitchen.shared.{package.name}.registration").REGISTRATION)
+        name = f"soupkitchen.shared.{package.name}.registration"
+        if package.ispkg and importlib.util.find_spec(name) is not None:   # a game, not a helper package
+            found.append(importlib.import_module(name).REGISTRATION)
     return tuple(sorted(found, key=lambda registration: registration.order))
 
 
