@@ -4,9 +4,10 @@ hover, and a serving's score written where it covers no ingredient."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.tables.pot_pourri.paint import picture_rects, score_rect
 from tests.kit.fake_table import click, render
 from tests.kit.test_pot_pourri_table import my_turn, table
@@ -24,6 +25,13 @@ def drag(app, scene, start, end) -> None:
                                  round(start[1] + (end[1] - start[1]) * step)))
     pointer(scene, "release", end)
     app.settle()
+
+
+def test_letting_go_of_the_left_mouse_button_is_a_release_at_the_pointer():
+    mapper = InputMapper()
+    up = mapper.translate(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(40, 50)))
+    assert up == [InputAction("release", "mouse", pos=(40, 50))]
+    assert mapper.translate(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=(40, 50))) == []
 
 
 def moving_the_lid(size=(1280, 720)):
