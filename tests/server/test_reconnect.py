@@ -42,7 +42,7 @@ async def test_grace_then_stand_in_bot_then_reclaim(server, clients):
     tid, (ann, ann_token), (bob, bob_token) = await two_player_table(clients, moves=40)
     await bob.close()
     stood_in = await ann.wait_for(lambda: next((lob for lob in ann.lobbies
-                                               if lob["table"]["seats"][1]["stand_in"]), None), timeout=3)
+                                               if lob["table"]["seats"][1]["stand_in"]), None), timeout=15)
     assert not stood_in["table"]["seats"][1]["connected"]
     # the bot now plays Bob's turns: Ann moves, and the turn comes back to her without a timeout
     for _ in range(2):
