@@ -144,3 +144,41 @@ def prompt(state: PinkState) -> str:
     if not state.deck and state.step == CHOOSE:
         return f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
     return f"{chef(state.turn)}: {PROMPTS[state.step]}"
+
+
+# Why a move is refused.
+DECK_EMPTY = "the deck is empty: take a kitchen card or pass"
+KITCHEN_NOT_FULL = "the kitchen has fewer than five piles: draw 2 cards instead"
+PASS_AT_END = "you may pass only once the deck is empty"
+NOT_A_MOUSE = "only a Mouse can be activated"
+MOUSE_IDLE = "the Mouse would have nothing to do: no kitchen card and no card in an open pot"
+TO_A_POT = "the other card goes into a pot; it goes to the kitchen only when every other pot is closed"
+DRAWN_CARD = "choose one of the cards you drew"
+KITCHEN_EMPTY = "the kitchen is empty: there is nothing to search"
+POT_EMPTY = "that pot is empty"
+ONE_CARD = "a pot of one card has nothing to shuffle"
+TWO_POTS = "a swap needs cards in two pots that are still open"
+OTHER_POT = "swap it with a card of another pot"
+NO_SUCH_POT = "choose the pot of a chef at this table"
+
+
+def pile_range(piles: int) -> str:
+    """Which kitchen piles a card may be taken from."""
+    return f"the kitchen piles are numbered 1 to {piles}" if piles else "the kitchen is empty"
+
+
+def new_pile(piles: int) -> str:
+    """Where a card for the kitchen must go while it has fewer than five piles."""
+    return f"the kitchen has fewer than five piles: the card starts pile {piles + 1}"
+
+
+def closed_pot(seat: int, actor: int) -> str:
+    return f"{whose(seat, actor)} pot is closed"
+
+
+def card_range(count: int, seat: int, actor: int) -> str:
+    return f"pick card 1 to {count} of {whose(seat, actor)} pot"
+
+
+def depth_range(pile: int, count: int) -> str:
+    return f"kitchen pile {pile + 1} holds {count} card{'s' * (count > 1)}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Bot, Game
+from soupkitchen.shared.core import Action, Bot, Game
 from soupkitchen.shared.levels import NORMAL, at_level
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
@@ -19,6 +19,7 @@ from soupkitchen.shared.pink_soup.cards import (
 )
 from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
 from soupkitchen.shared.pink_soup.describe import covering, sentence, shown_now
+from soupkitchen.shared.pink_soup.refusals import why_not
 from soupkitchen.shared.pink_soup.registration import FACTS
 from soupkitchen.shared.pink_soup.state import (
     CHOOSE,
@@ -74,6 +75,10 @@ class PinkSoup(Game[PinkState]):
         if seat is None or seat != state.turn or state.step == OVER:
             return []
         return STEP_ACTIONS[state.step](state, seat)
+
+    def check_move(self, state: PinkState, seat: int, action: Action, legal: list[Action]) -> str | None:
+        reason = super().check_move(state, seat, action, legal)
+        return reason and (why_not(state, seat, action) or reason)
 
     # --- applying actions ----------------------------------------------------------------------
     def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
@@ -320,3 +325,4 @@ class PinkSoup(Game[PinkState]):
         assert state.ending != PLAYING or not any(state.closed), "pots close only at the end"
         assert len(state.drawn) <= DRAW_COUNT
         assert all(0 <= slot < len(state.pots[where]) for _mask, where, slot in state.glimpses), "a glimpse of no card"
+
