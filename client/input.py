@@ -2,7 +2,7 @@
 
 This is the one place that knows about keys and buttons. Everything else reacts to actions:
 ``navigate`` (dx, dy), ``select``, ``back``, ``menu``, ``point`` (pos), ``click`` (pos, button),
-``scroll`` (dy), ``alt``, ``emote`` (index 0-2), ``pass``, ``rotate_left``, ``rotate_right``,
+``release`` (pos: the left button let go, ending a drag), ``scroll`` (dy), ``alt``, ``emote`` (index 0-2), ``pass``, ``rotate_left``, ``rotate_right``,
 ``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1: how to play), and for text fields ``text`` (text), ``erase`` and
 ``edit`` (text: an editing command such as ``left``, ``select_all`` or ``paste``). Each action
 carries the device it came from: ``"keyboard"``, ``"mouse"`` or ``"pad:<instance id>"`` (couch play
@@ -19,7 +19,7 @@ import pygame
 log = logging.getLogger(__name__)
 
 KINDS = frozenset({
-    "navigate", "select", "back", "menu", "point", "click", "scroll", "alt", "emote", "pass",
+    "navigate", "select", "back", "menu", "point", "click", "release", "scroll", "alt", "emote", "pass",
     "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "edit", "help",
     "quit",
 })
@@ -160,6 +160,8 @@ class InputMapper:
             return [InputAction("point", "mouse", pos=tuple(event.pos))]
         if t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             return [InputAction("click", "mouse", pos=tuple(event.pos), button=event.button)]
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            return [InputAction("release", "mouse", pos=tuple(event.pos))]
         if t == pygame.MOUSEWHEEL:
             return [InputAction("scroll", "mouse", dy=-int(event.y))] if event.y else []
         if t == pygame.CONTROLLERDEVICEADDED or t == pygame.JOYDEVICEADDED:

@@ -171,12 +171,19 @@ def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layou
          max_width: int | None = None) -> pygame.Rect:
     """Draw one line of text anchored at ``pos``; it is shortened with an ellipsis past ``max_width``."""
     f = lay.font(kind)
-    words = str(words)
     if f.get_height() < MIN_READABLE_PX:
-        note_clipped(words)
+        note_clipped(str(words))
+    return blit_line(surface, f, words, colour, pos, anchor, max_width)
+
+
+def blit_line(surface: pygame.Surface, f: pygame.font.Font, words: str, colour, pos, anchor: str = "topleft",
+              max_width: int | None = None) -> pygame.Rect:
+    """Draw one line in font ``f`` anchored at ``pos``; past ``max_width`` it is cut with an ellipsis
+    (and counted as clipped). Returns the rectangle drawn."""
+    words = str(words)
     if max_width is not None and f.size(words)[0] > max_width:
         note_clipped(words)
-        while words and f.size(words + "…")[0] > max_width:
+        while len(words) > 1 and f.size(words + "…")[0] > max_width:
             words = words[:-1]
         words += "…"
     image = f.render(words, True, colour)

@@ -11,9 +11,13 @@ from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
+from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.widgets import Button, Label, ListView, Toggle, Widget
 
 BOT_LEVELS = ("easy", "normal", "hard")
+SEAT_HINT = "Choose an empty seat to add a bot, or a bot to change or remove it."
+MOST_SEAT_ROWS = 6    # seats shown at once when the window has room; fewer (and the list scrolls) when not
+LEAST_SQUEEZE = 0.9   # rows may be squeezed this far before the seat list shows fewer seats
 
 
 class SeatList(ListView):
@@ -24,17 +28,24 @@ class SeatList(ListView):
         super().__init__(rows, on_activate, key="seats", visible_rows=visible_rows)
         self.ready = ready
 
+    def counter_width(self, lay: theme.Layout) -> int:
+        """Room kept for the list's "2/6" counter at the right when not every seat is in sight."""
+        if len(self.rows) <= self.visible_rows:
+            return 0
+        return lay.font("small").size(f"{len(self.rows)}/{len(self.rows)}")[0] + lay.gap
+
     def badge_rect(self, i: int, lay: theme.Layout) -> pygame.Rect:
         row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
         size = row.height * 3 // 5
         rect = pygame.Rect(0, 0, size, size)
-        rect.midright = (row.right - lay.gap * 2, row.centery)
+        rect.midright = (row.right - lay.gap * 2 - self.counter_width(lay), row.centery)
         return rect
 
     def draw(self, surface, lay, focused) -> None:
         rows = self.rows
         space = max(1, lay.font("body").size(" ")[0])
-        room = " " * (self.badge_rect(0, lay).width // space + 2)   # keeps the words clear of the badge
+        clear = self.badge_rect(0, lay).width + self.counter_width(lay)
+        room = " " * (clear // space + 2)   # keeps the words clear of the badge and the counter
         self.rows = [row + room if "\t" in row else f"{row}\t{room}" for row in rows]
         try:
             super().draw(surface, lay, focused)
@@ -106,24 +117,21 @@ class LobbyScene(FormScene):
         guest_seats = self.session.own_guest_seats
         ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
         if host and self.app.server_address:
-            self.subheading = f"Friends join at  {self.app.server_address}"
+            self.subheading = f"Friends join at  {self.app.server_address}.  {SEAT_HINT}"
         elif host:
-            self.subheading = "Add bots or wait for friends, then start."
+            self.subheading = SEAT_HINT
         elif ready:
             self.subheading = "You are ready. Waiting for the host to start the game."
         else:
             self.subheading = "Say you are ready, then the host can start the game."
         seats = table.get("seats", [])
-        hint = "Choose an empty seat to add a bot, a bot to change its level or remove it." if host else ""
         seat_list = SeatList([self.seat_row(s) for s in seats],
                              [self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
                               for s in seats],
-                             self.pick_seat, visible_rows=max(2, min(6, len(seats))))
+                             self.pick_seat, visible_rows=max(2, min(MOST_SEAT_ROWS, len(seats))))
         seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
                              for s in seats]
         widgets: list[Widget] = [seat_list]
-        if hint:
-            widgets.append(Label(hint, "small", theme.TEXT_DIM, key="hint"))
         options = table.get("options", {})
         for spec in self._specs():
             key = spec["key"]
@@ -134,20 +142,37 @@ class LobbyScene(FormScene):
             else:
                 widgets.append(Label(f"{spec['label']}: {option_name(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
+        speed = bot_speed_of(settings.get("bot_delay"))
+        if host:
+            widgets.append(Choice("Bot speed", list(BOT_SPEEDS), speed,
+                                  lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]), key="bots"))
+        else:
+            widgets.append(Label(f"Bot speed: {speed}", key="bots"))
         if host:
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
-                                  self.set_pause, key="pause"))
+                                  lambda on: self.set_setting("handoff_pauses_timer", on), key="pause"))
             waiting = self.session.waiting_for
-            start = Button("Start the game", self.start, key="start", primary=True)
+            words = f"Waiting for {names_of(waiting)} to be ready" if waiting else "Start the game"
+            start = Button(words, self.start, key="start", primary=True)
             start.enabled = not waiting
             widgets.append(start)
-            if waiting:
-                widgets.append(Label(f"Waiting for {names_of(waiting)} to be ready.", "small", theme.MUSTARD,
-                                     key="why"))
         elif guest_seats:
             widgets.append(Toggle("I am ready to cook", ready, self.set_ready, key="ready"))
         widgets.append(Button("Leave table", self.leave, key="leave"))
         return widgets
+
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        """As a form, the seat list showing fewer rows at once (it scrolls) rather than every row
+        being squeezed when the window is short for the table's options."""
+        seats = next((w for w in self.form.widgets if isinstance(w, SeatList)), None)
+        if seats is not None:
+            seats.visible_rows = max(2, min(MOST_SEAT_ROWS, len(seats.rows)))
+            shown = [w for w in self.form.widgets if w.visible and not w.corner]
+            room = (bottom - top) / LEAST_SQUEEZE
+            while seats.visible_rows > 2 and sum(self.row_height(w, lay, width) + lay.gap for w in shown) > room:
+                seats.visible_rows -= 1
+            seats._clamp_scroll()   # the chosen seat stays in sight
+        super().place(lay, top, bottom, width)
 
     def _lobby_changed(self, table: dict[str, Any]) -> None:
         if table.get("started") and not self._started:
@@ -208,8 +233,9 @@ class LobbyScene(FormScene):
         options = {**self.table.get("options", {}), key: value}
         self.app.spawn(self.session.request("set_options", options=options))
 
-    def set_pause(self, on: bool) -> None:
-        settings = {**self.table.get("settings", {}), "handoff_pauses_timer": on}
+    def set_setting(self, key: str, value: Any) -> None:
+        """Change one of the table's settings (the host's bot speed or hand-off pause)."""
+        settings = {**self.table.get("settings", {}), key: value}
         self.app.spawn(self.session.request("set_options", options=self.table.get("options", {}), settings=settings))
 
     def set_ready(self, on: bool) -> None:
@@ -224,6 +250,13 @@ class LobbyScene(FormScene):
 
     def on_back(self) -> None:
         self.leave()
+
+
+def bot_speed_of(delay: Any) -> str:
+    """The named bot speed nearest a table's bot delay in seconds ("normal" when it has none)."""
+    if not isinstance(delay, int | float):
+        return "normal"
+    return min(BOT_SPEEDS, key=lambda name: abs(BOT_SPEEDS[name] - delay))
 
 
 def names_of(names: list[str]) -> str:

@@ -40,7 +40,10 @@ async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
             kit.press(app, "select")
             await kit.settle(app, lambda: session.state_id > played, timeout=20)
 
-        kit.press(app, "back")                                     # the pause menu
+        for _ in range(2):                                         # Esc closes the list of moves, if open,
+            kit.press(app, "back")                                 # then opens the pause menu
+            if app.stack.top.name == "pause":
+                break
         menu = app.stack.top
         assert menu.name == "pause"
         menu.form.focus_on("leave")

@@ -64,12 +64,12 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
         assert guest.settings.last_server == host.server_address
 
         # The host cannot start before Bo says ready, and sees why.
-        assert "Waiting for Bo to be ready." in lobby.describe()["widgets"]
+        assert "Waiting for Bo to be ready" in lobby.describe()["widgets"]
         assert not next(w for w in lobby.form.widgets if w.key == "start").enabled
         guest_lobby = guest.stack.top
         guest_lobby.form.focus_on("ready")
         kit.press(guest, "select")                          # "I am ready to cook"
-        await both(host, guest, lambda: "Waiting for Bo to be ready." not in lobby.describe()["widgets"])
+        await both(host, guest, lambda: "Waiting for Bo to be ready" not in lobby.describe()["widgets"])
         assert "Seat 2   Bo   ready" in lobby.describe()["widgets"][0]
         lobby.form.focus_on("start")
         kit.press(host, "select")

@@ -136,7 +136,7 @@ async def test_the_host_sees_who_the_start_waits_for(app, kit):
     lobby = app.stack.top
     app.step(0.0)
     shown = lobby.describe()["widgets"]
-    assert "Waiting for Bo and Cy to be ready." in shown
+    assert "Waiting for Bo and Cy to be ready" in shown
     assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot, normal   ready" in shown[0]
     start = next(w for w in lobby.form.widgets if w.key == "start")
     assert not start.enabled
@@ -144,7 +144,7 @@ async def test_the_host_sees_who_the_start_waits_for(app, kit):
     await kit.settle(app)
     assert conn.events("start") == []
     session.receive_lobby(kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,), ready=(1,)))
-    assert "Waiting for Cy to be ready." in lobby.describe()["widgets"]
+    assert "Waiting for Cy to be ready" in lobby.describe()["widgets"]
     session.receive_lobby(kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,), ready=(1, 2)))
     assert not any(line.startswith("Waiting for") for line in lobby.describe()["widgets"])
     lobby.form.focus_on("start")

@@ -21,7 +21,7 @@ def load_tour():
 @pytest.mark.parametrize("game", ["pink-soup", "too-many-cooks", "stone-soup"])
 def test_a_short_tour_is_played_by_clicks_alone_and_every_label_fits(game, tmp_path, capsys):
     status = load_tour().main([game, "--players", "4", "--seed", "1", "--out", str(tmp_path),
-                               "--actions", "30", "--every", "10"])
+                               "--actions", "30", "--every", "4"])
     last = capsys.readouterr().out.strip().splitlines()[-1]
     fields = dict(part.split("=") for part in last.split())
     assert status == 0, last

@@ -63,7 +63,7 @@ class Client:
         await self.sio.disconnect()
 
     async def call(self, event: str, payload: Any = None) -> dict[str, Any]:
-        return await self.sio.call(event, payload if payload is not None else {}, timeout=10)
+        return await self.sio.call(event, payload if payload is not None else {}, timeout=30)  # a busy machine
 
     async def ok(self, event: str, payload: Any = None) -> dict[str, Any]:
         reply = await self.call(event, payload)

@@ -20,18 +20,22 @@ def test_the_quickest_bot_speed_is_slower_than_any_animation():
     assert list(BOT_SPEEDS) == ["relaxed", "normal", "fast"]
 
 
-@pytest.mark.parametrize("speed", ["normal", "fast"])
-async def test_each_bot_move_waits_the_bot_delay_after_the_move_before(tmp_path, speed):
+@pytest.mark.parametrize("speed,in_lobby", [("normal", False), ("fast", False), ("relaxed", True)],
+                         ids=["normal", "fast", "relaxed-chosen-in-the-lobby"])
+async def test_each_bot_move_waits_the_bot_delay_after_the_move_before(tmp_path, speed, in_lobby):
     delay = BOT_SPEEDS[speed]
     clock = Clock(1000.0)
-    server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=delay, clock=clock)
+    server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=BOT_SPEEDS["fast"], clock=clock)
     await server.start()
     ada = await Client(server.url).connect()
     try:
         made = await ada.ok("create_table", {"game": "too-many-cooks", "options": {}, "seats": 4, "name": "Ada",
-                                             "settings": {"bot_delay": delay}})
+                                             "settings": {"bot_delay": BOT_SPEEDS["fast"] if in_lobby else delay}})
         token = made["token"]
         table = server.hub.tables[made["table"]["id"]]
+        if in_lobby:   # the host changes the bot speed in the lobby, before the start
+            await ada.ok("set_options", {"token": token, "options": {}, "settings": {"bot_delay": delay}})
+            assert (await ada.ok("list_tables", {}))["tables"][0]["settings"]["bot_delay"] == delay
         await ada.ok("start", {"token": token})
         bot_moves = 0
         for _ in range(2000):                         # the server's clock, a tenth of a second at a time

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from soupkitchen.client import art, theme
-from soupkitchen.client.textfit import MIN_READABLE_PX, note_clipped
+from soupkitchen.client.textfit import MIN_READABLE_PX
 
 BOARD_W, BOARD_H = 1920, 1080
 SMALL, BODY, LABEL, HEADING, HUGE = 26, 30, 36, 48, 64   # font sizes on the board
@@ -38,17 +38,7 @@ class Board:
     def text(self, surface: pygame.Surface, words: str, size: float, colour, pos, anchor: str = "topleft",
              max_width: int | None = None) -> pygame.Rect:
         """One line of text anchored at window point ``pos``; cut with an ellipsis past ``max_width``."""
-        f = self.font(size)
-        words = str(words)
-        if max_width is not None and f.size(words)[0] > max_width:
-            note_clipped(words)
-            while words and f.size(words + "…")[0] > max_width:
-                words = words[:-1]
-            words += "…"
-        image = f.render(words, True, colour)
-        rect = image.get_rect(**{anchor: pos})
-        surface.blit(image, rect)
-        return rect
+        return theme.blit_line(surface, self.font(size), words, colour, pos, anchor, max_width)
 
     def fits(self, words: str, size: float, width: int) -> bool:
         return self.font(size).size(str(words))[0] <= width

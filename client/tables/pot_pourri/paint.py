@@ -19,6 +19,8 @@ PAN_METAL = (70, 78, 84)
 LID_METAL = (150, 160, 166)
 GLOW = (255, 214, 102)
 MATCHED = (74, 150, 70)
+BADGE_W, BADGE_H = 34, 46        # the cuisine on a recipe card (board pixels)
+PICTURE_W, PICTURE_H = 44, 60    # an ingredient on a recipe card
 
 
 def shape_points(seat: int, rect: pygame.Rect) -> list[tuple[float, float]] | None:
@@ -73,6 +75,19 @@ def wrapped(b: Board, words: str, size: float, width: int, lines: int) -> list[s
     return found[:lines - 1] + [" ".join(found[lines - 1:])] if len(found) > lines else found
 
 
+def picture_rects(b: Board, card_rect: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Where a recipe card's ingredient pictures lie: rows of three between the cuisine and the foot,
+    which is kept free for the serving's score."""
+    return [pygame.Rect(card_rect.x + b.px(18 + (i % 3) * (PICTURE_W + 20)),
+                        card_rect.y + b.px(112 + (i // 3) * (PICTURE_H + 4)), b.px(PICTURE_W), b.px(PICTURE_H))
+            for i in range(count)]
+
+
+def score_rect(b: Board, card_rect: pygame.Rect) -> pygame.Rect:
+    """The foot of a recipe card, where a serving writes the matches and squares it would score."""
+    return pygame.Rect(card_rect.x + b.px(6), card_rect.bottom - b.px(44), card_rect.w - b.px(12), b.px(38))
+
+
 def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect: pygame.Rect,
                 score: tuple[int, int] | None = None, pan: tuple[str, ...] | None = None,
                 stars: int | None = None) -> None:
@@ -86,17 +101,14 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
     y = rect.y + b.px(4)
     for line in wrapped(b, str(recipe.get("name", "")), SMALL, width, 2):
         y = b.text(surface, line, SMALL, INK, (rect.x + b.px(8), y), max_width=width).bottom
-    badge = pygame.Rect(rect.x + b.px(10), rect.y + b.px(82), b.px(40), b.px(56))
+    badge = pygame.Rect(rect.x + b.px(10), rect.y + b.px(62), b.px(BADGE_W), b.px(BADGE_H))
     draw_picture(surface, b, cuisine_card(str(recipe.get("cuisine", ""))), badge)
     if stars is not None:   # what serving it adds at the end, on the menu as it lies now
         words = b.text(surface, f"= {stars}", SMALL, INK, (badge.right + b.px(10), badge.centery), anchor="midleft")
         draw_star(surface, (words.right + b.px(20), badge.centery), b.px(16), theme.MUSTARD)
     left = list(pan or ())
-    pic_w, pic_h, sep = 52, 72, 4
-    for i, kind in enumerate(recipe.get("ingredients") or []):
-        row, col = divmod(i, 3)
-        cell = pygame.Rect(rect.x + b.px(16 + col * (pic_w + 14)), rect.y + b.px(138 + row * (pic_h + sep)),
-                           b.px(pic_w), b.px(pic_h))
+    ingredients = recipe.get("ingredients") or []
+    for kind, cell in zip(ingredients, picture_rects(b, rect, len(ingredients)), strict=False):
         draw_picture(surface, b, card(kind), cell)
         if pan is not None and kind in left:
             left.remove(kind)
@@ -104,7 +116,7 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
     if score is not None:
         found, squares = score
         words = f"{found} matches: +{squares}" if found >= 2 else f"{found} {'match' if found == 1 else 'matches'}: no"
-        foot = pygame.Rect(rect.x + b.px(6), rect.bottom - b.px(44), rect.w - b.px(12), b.px(38))
+        foot = score_rect(b, rect)
         pygame.draw.rect(surface, MATCHED if found >= 2 else theme.TEXT_DIM, foot, border_radius=b.px(10))
         b.text(surface, words, SMALL, PAPER if found >= 2 else INK, foot.center, anchor="center",
                max_width=foot.w - b.px(8))

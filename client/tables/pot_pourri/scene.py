@@ -9,16 +9,21 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import art, theme
+from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.things import Thing, under_point
 from soupkitchen.client.tables.pot_pourri import layout
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel
 from soupkitchen.client.tables.pot_pourri.paint import (
+    BADGE_H,
+    BADGE_W,
     INK,
     MATCHED,
     PAPER,
+    PICTURE_H,
+    PICTURE_W,
     draw_counter,
     draw_lid,
     draw_pan,
@@ -26,13 +31,14 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     draw_recipe,
     draw_scoring,
     draw_star,
+    picture_rects,
 )
 
 HINTS = {
     "turn": "take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)",
     "take_second": "take a second ingredient from the pantry or the draw pile",
     "cook_second": "cook another card (a hand card, then a saucepan) or finish cooking",
-    "move_lid": "click the lid, then the saucepan it moves to",
+    "move_lid": "drag the lid to the saucepan it moves to (or click the lid, then the saucepan)",
     "choose_recipes": "click the 2 recipes you keep",
     "keep_recipes": "click the 2 recipes you keep",
     "serve": "click a recipe to serve it, or serve nothing",
@@ -47,11 +53,18 @@ class PotPourriTable(SeatNaming, KitTable):
 
     name = "pot-pourri"
 
+    def __init__(self, app, session) -> None:
+        self.pointer: tuple[int, int] | None = None    # where the mouse is
+        self.grabbed: tuple[int, int] | None = None    # where the lid was picked up, while it is dragged
+        self.clicks_on: str | None = None              # what a click under the mouse would use
+        super().__init__(app, session)
+
     @classmethod
     def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
         b = Board(size)
         sizes = {b.rect(0, 0, w, h).size for w, h in ((layout.CARD_W, layout.CARD_H), (layout.PAN_CARD_W, layout.PAN_CARD_H),
-                                                       (layout.TILE_W, layout.TILE_H), (58, 80), (42, 59))}
+                                                       (layout.TILE_W, layout.TILE_H), (BADGE_W, BADGE_H),
+                                                       (PICTURE_W, PICTURE_H))}
         return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "pot_pourri").glob("*.svg"))]
 
     @property
@@ -266,6 +279,69 @@ class PotPourriTable(SeatNaming, KitTable):
             return []
         field, prefix = PAIRED[action["type"]]
         return [f"{prefix}:{value}" for value in action.get(field) or []]
+
+    # --- dragging the lid, and the words for one ingredient of a recipe ------------------------------
+    def handle_table(self, action: InputAction) -> bool:
+        if action.kind == "point":
+            self.pointer = action.pos
+        if action.kind == "release":
+            return self._drop(action.pos)
+        used = super().handle_table(action)
+        if action.kind == "point":     # hover words are shown at the recipe card under the mouse
+            self.clicks_on = self.hover
+            self.hover = next((t.key for t in reversed(self.things()) if "recipe" in t.extra
+                               and action.pos is not None and t.rect.collidepoint(action.pos)), self.hover)
+        if action.kind == "click":
+            lid = self.thing("lid")
+            picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
+            self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
+        return used
+
+    def _drop(self, pos: tuple[int, int] | None) -> bool:
+        """The lid let go: over a saucepan it may move to, it moves there; over itself it stays picked
+        (a click); anywhere else the move is dropped."""
+        start, self.grabbed = self.grabbed, None
+        if start is None or pos is None:
+            return False
+        found = under_point(self.things(), pos)
+        usable = self.usable()
+        pan = next((t.key for t in found if t.key.startswith("pan:") and t.key in usable), None)
+        if pan is not None:
+            return self.touch(pan)
+        if not any(t.key == "lid" for t in found):
+            self.choosing.reset()
+        return True
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        super().draw_table(surface)
+        lid = self.thing("lid")
+        if self.grabbed is not None and self.pointer is not None and lid is not None:
+            dx, dy = self.pointer[0] - self.grabbed[0], self.pointer[1] - self.grabbed[1]
+            draw_lid(surface, self.board, lid.rect.move(dx, dy), int(lid.words or 0))
+
+    def _recipe_at(self, pos: tuple[int, int] | None) -> Thing | None:
+        return next((t for t in reversed(self.things()) if "recipe" in t.extra and pos and t.rect.collidepoint(pos)),
+                    None)
+
+    def hover_words(self) -> list[str]:
+        """As the kit's; over a recipe card its own words (then what a click there does), and over one
+        of its ingredient pictures that ingredient instead."""
+        card = self.thing(self.hover)
+        if self.keyboard or card is None or "recipe" not in card.extra or self.pointer is None:
+            return super().hover_words()
+        lines = super().hover_words()
+        if self.clicks_on not in (None, card.key):     # the card lies on the book, whose move a click makes
+            self.hover = self.clicks_on
+            try:
+                lines += super().hover_words()[1:]
+            finally:
+                self.hover = card.key
+        recipe = card.extra["recipe"]
+        ingredients = recipe.get("ingredients") or []
+        for kind, cell in zip(ingredients, picture_rects(self.board, card.rect, len(ingredients)), strict=False):
+            if cell.collidepoint(self.pointer):
+                return [f"{kind.capitalize()}: an ingredient of {recipe.get('name')}", *lines[1:]]
+        return lines
 
     def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         model = PotModel(view)

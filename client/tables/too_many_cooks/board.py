@@ -43,6 +43,7 @@ class Frame:
     history: History | None = None  # the round so far
     reconnecting: bool = False      # the server cannot be reached: the timer is held
     history_scroll: int = 0         # newest entries scrolled past in the history strip
+    taste_scroll: int = 0           # the first taste in sight when the tastes panel scrolls
     seat_notes: dict[int, str] = field(default_factory=dict)   # "away 0:12", "bot playing for Ada"
 
     def name(self, seat: int | None) -> str:

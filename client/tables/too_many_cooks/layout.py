@@ -30,6 +30,29 @@ RIGHT_X = BOARD_W - MARGIN - SIDE_W
 TASTE_GAP = 8
 CHEFS_Y, CHEF_ROW, CHEFS_H = 338, 96, 400   # the chefs' rows: at most 96 high, 400 in all
 HISTORY_BOTTOM = 900
+MIN_TASTE_ROW = 120                        # below this the tastes panel scrolls instead of squeezing
+MIN_REVEAL_ROW = 80                        # the same for the revealed tastes, whose rows are wider
+SCROLL_LINE = 36                           # the "3 more above" / "2 more below" lines of a scrolled panel
+HAND_LABEL_H = 62                          # the "Your tastes" heading over the chef's own tastes
+
+
+@dataclass(frozen=True)
+class TasteColumn:
+    """The tastes panel's rows: one per listed taste (None when scrolled out of sight), the board
+    height where "Your tastes" starts (None when out of sight), the first taste shown when
+    scrolled, how many lie above and below the window, and the lines that say so."""
+
+    rows: list[pygame.Rect | None]
+    split: float | None
+    scroll: int
+    above: int
+    below: int
+    above_line: pygame.Rect | None
+    below_line: pygame.Rect | None
+
+    @property
+    def scrolls(self) -> bool:
+        return self.above_line is not None
 
 
 @dataclass(frozen=True)
@@ -145,9 +168,12 @@ class TableLayout:
         room allows (150 at most)."""
         if count <= 0:
             return []
-        width = (SIDE_W + SPACE + 2 * SPARE_W + 8 if reveal else SIDE_W) - 24
         height = min(150.0, (bottom - top - TASTE_GAP * (count - 1)) / count)
-        return [self.rect(MARGIN + 12, top + i * (height + TASTE_GAP), width, height) for i in range(count)]
+        return [self.taste_row(top + i * (height + TASTE_GAP), height, reveal) for i in range(count)]
+
+    def taste_row(self, top: float, height: float, reveal: bool = False) -> pygame.Rect:
+        width = (SIDE_W + SPACE + 2 * SPARE_W + 8 if reveal else SIDE_W) - 24
+        return self.rect(MARGIN + 12, top, width, height)
 
     def hand_split(self, shared: int, mine: int) -> float:
         """The board height where the shared tastes end and the chef's own begin."""
@@ -158,17 +184,73 @@ class TableLayout:
         return self.taste_rows(140, self.hand_split(shared, mine), shared)
 
     def hand_rows(self, shared: int, mine: int) -> list[pygame.Rect]:
-        return self.taste_rows(self.hand_split(shared, mine) + 62, 1048, mine)
+        return self.taste_rows(self.hand_split(shared, mine) + HAND_LABEL_H, 1048, mine)
 
     def reveal_rows(self, count: int) -> list[pygame.Rect]:
         return self.taste_rows(150, 910, count, reveal=True)
 
-    def listed_rows(self, model: TableModel) -> list[pygame.Rect]:
-        """The rows of ``model.listed_tastes()``, in the same order."""
-        if model.reveal is not None:
-            return self.reveal_rows(len(model.listed_tastes()))
-        shared, mine = len(model.shared_tastes()), len(model.my_tastes())
-        return self.shared_rows(shared, mine) + self.hand_rows(shared, mine)
+    def taste_column(self, model: TableModel, scroll: int = 0) -> TasteColumn:
+        """Where the listed tastes go: all at once while every row keeps ``MIN_TASTE_ROW``, otherwise
+        a scrolled window of rows that height starting at taste ``scroll`` (clamped), with a line
+        above and below saying how many tastes lie out of sight."""
+        count = len(model.listed_tastes())
+        reveal = model.reveal is not None
+        shared, mine = (count, 0) if reveal else (len(model.shared_tastes()), len(model.my_tastes()))
+        top, bottom = (150, 910) if reveal else (140, 1048)
+        if reveal:
+            rows = self.reveal_rows(count)
+        else:
+            rows = self.shared_rows(shared, mine) + self.hand_rows(shared, mine)
+        least = MIN_REVEAL_ROW if reveal else MIN_TASTE_ROW
+        fits = all(row.height >= self.px(least) - 1 for row in rows)
+        if fits:
+            split = None if reveal else self.hand_split(shared, mine)
+            return TasteColumn(list(rows), split, 0, 0, 0, None, None)
+        above_line = self.rect(MARGIN + 12, top, SIDE_W - 24, SCROLL_LINE)
+        below_line = self.rect(MARGIN + 12, bottom - SCROLL_LINE, SIDE_W - 24, SCROLL_LINE)
+        room_top, room_bottom = top + SCROLL_LINE, bottom - SCROLL_LINE
+        first = max(0, min(scroll, count - self._fitting_from_end(shared, count, room_top, room_bottom, least)))
+        placed: list[pygame.Rect | None] = [None] * count
+        split = None
+        y = room_top
+        for i in range(first, count):
+            if i == shared and i > first and not reveal:   # "Your tastes" heads the chef's own
+                split = y
+                y += HAND_LABEL_H
+            if y + least > room_bottom:
+                break
+            placed[i] = self.taste_row(y, least, reveal)
+            y += least + TASTE_GAP
+        shown = [i for i, row in enumerate(placed) if row is not None]
+        above, below = shown[0], count - 1 - shown[-1]
+        return TasteColumn(placed, split, first, above, below, above_line, below_line)
+
+    @staticmethod
+    def _fitting_from_end(shared: int, count: int, top: float, bottom: float, height: float) -> int:
+        """How many of the last tastes fit the scrolled window together (the largest scroll's)."""
+        fitted, y = 0, bottom
+        for i in range(count - 1, -1, -1):
+            need = height + (TASTE_GAP if fitted else 0) + (HAND_LABEL_H if i == shared - 1 and fitted else 0)
+            if y - need < top:
+                break
+            y -= need
+            fitted += 1
+        return max(1, fitted)
+
+    def scroll_to(self, model: TableModel, scroll: int, index: int) -> int:
+        """The scroll nearest ``scroll`` at which taste ``index`` is in sight."""
+        count = len(model.listed_tastes())
+        if not 0 <= index < count:
+            return scroll
+        scroll = min(scroll, index)
+        while scroll < index and self.taste_column(model, scroll).rows[index] is None:
+            scroll += 1
+        return scroll
+
+    def listed_rows(self, model: TableModel, scroll: int = 0) -> list[pygame.Rect | None]:
+        """The rows of ``model.listed_tastes()``, in the same order (None for a taste scrolled out
+        of sight)."""
+        return self.taste_column(model, scroll).rows
 
     @property
     def right_panel(self) -> pygame.Rect:

@@ -58,17 +58,7 @@ class Painter:
 
     def text(self, words: str, size: float, colour, pos, anchor: str = "topleft",
              max_width: int | None = None) -> pygame.Rect:
-        f = self.font(size)
-        words = str(words)
-        if max_width is not None and f.size(words)[0] > max_width:
-            note_clipped(words)
-            while len(words) > 1 and f.size(words + "…")[0] > max_width:
-                words = words[:-1]
-            words += "…"
-        image = f.render(words, True, colour)
-        rect = image.get_rect(**{anchor: pos})
-        self.surface.blit(image, rect)
-        return rect
+        return theme.blit_line(self.surface, self.font(size), words, colour, pos, anchor, max_width)
 
     def largest_fitting(self, words: str, sizes: tuple[float, ...], width: int) -> float:
         """The first of ``sizes`` (largest first) at which ``words`` fit ``width`` pixels; else the last."""

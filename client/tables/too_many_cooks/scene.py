@@ -46,6 +46,8 @@ class TooManyCooksTable(TableScene):
         self.sent: list[Action] = []      # every action this table asked to play, in order
         self.history = History()          # the round so far, move by move
         self.history_scroll = 0           # newest history entries scrolled past
+        self.taste_scroll = 0             # the first taste in sight when the tastes panel scrolls
+        self.pointer: tuple[int, int] | None = None   # where the mouse last was (the wheel scrolls what it is over)
         self.countdown = HeldCountdown()  # stands still while the server cannot be reached
         self.round_left: float | None = None   # seconds that were left when every chef passed
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
@@ -77,6 +79,8 @@ class TooManyCooksTable(TableScene):
                 self.round_left = float(event["seconds_left"])
             elif event.get("type") in ("round_started", "time_up"):
                 self.round_left = 0.0 if event["type"] == "time_up" else None
+            if event.get("type") in ("round_started", "time_up", "all_passed"):
+                self.taste_scroll = 0   # a new list of tastes is read from its top
         if events:
             self.history_scroll = 0
         shown = self.session.shown_seat
@@ -139,6 +143,8 @@ class TooManyCooksTable(TableScene):
             return self._scroll_history(action.dy or action.dx)
         if kind == "navigate":
             self.selection.move(action.dx, action.dy, model)
+            if self.selection.focus == "tastes":   # the taste read comes into sight
+                self.taste_scroll = self.table_layout.scroll_to(model, self.taste_scroll, self.selection.taste)
             return True
         if kind == "select":
             return self.play(self.selection.activate(model)) or self.selection.picked is not None
@@ -146,10 +152,13 @@ class TooManyCooksTable(TableScene):
             return self.play(self.selection.rotate(-1 if kind == "rotate_left" else 1, model))
         if kind == "pass":
             return self.play(model.pass_action or (model.ready_action if model.phase != "playing" else None))
+        if kind == "scroll" and self._over_tastes(action.pos or self.pointer, model):
+            return self._scroll_tastes(action.dy)
         if kind == "scroll":   # the wheel reads the history strip: down for older moves
             return self._scroll_history(action.dy)
         if kind == "point" and action.pos is not None:
             self.keyboard = False
+            self.pointer = action.pos
             self._hover(action.pos, model)
             return True
         if kind == "click" and action.pos is not None:
@@ -160,6 +169,18 @@ class TooManyCooksTable(TableScene):
     def _scroll_history(self, older: int) -> bool:
         """Read ``older`` moves further back in the history strip (negative: towards the newest)."""
         self.history_scroll = max(0, min(len(self.history.entries) - 1, self.history_scroll + older))
+        return True
+
+    def _over_tastes(self, pos: tuple[int, int] | None, model: TableModel) -> bool:
+        lay = self.table_layout
+        return pos is not None and (lay.reveal_panel if model.reveal is not None else lay.left_panel).collidepoint(pos)
+
+    def _scroll_tastes(self, down: int) -> bool:
+        """Move a scrolled tastes panel ``down`` rows (negative: up)."""
+        column = self.table_layout.taste_column(self.model, self.taste_scroll)
+        if column.scrolls:
+            step = min(down, column.below) if down > 0 else max(down, -column.above)
+            self.taste_scroll = self.table_layout.taste_column(self.model, column.scroll + step).scroll
         return True
 
     def _picker_rects(self, model: TableModel):
@@ -187,8 +208,8 @@ class TooManyCooksTable(TableScene):
     def _hover_edges(self, pos: tuple[int, int], model: TableModel) -> None:
         """The mouse over a taste or a spare set shows it in detail."""
         lay = self.table_layout
-        for i, rect in enumerate(lay.listed_rows(model)):
-            if rect.collidepoint(pos):
+        for i, rect in enumerate(lay.listed_rows(model, self.taste_scroll)):
+            if rect is not None and rect.collidepoint(pos):
                 self.selection.hover_taste = i
                 return
         if model.reveal is None:
@@ -241,7 +262,7 @@ class TooManyCooksTable(TableScene):
         return Frame(model=model, selection=self.selection, animator=self.animator, now=self.now,
                      remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.holding,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
-                     history=self.history, history_scroll=self.history_scroll,
+                     history=self.history, history_scroll=self.history_scroll, taste_scroll=self.taste_scroll,
                      seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}")))
 
     def _names(self, view: dict[str, Any]) -> dict[int, str]:
@@ -268,7 +289,7 @@ class TooManyCooksTable(TableScene):
         size = surface.get_size()
         key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
                sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size,
-               self.history.count, self.history_scroll, f.reconnecting, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())))
+               self.history.count, self.history_scroll, f.taste_scroll, f.reconnecting, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())))
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
@@ -298,8 +319,8 @@ class TooManyCooksTable(TableScene):
         if spare is not None:
             p.ring(lay.spare_set(spare % 8), width=5, pad=5)
             draw_spare_detail(p, f)
-        rows = lay.listed_rows(model) if taste is not None else []
-        if taste is not None and 0 <= taste < len(rows):
+        rows = lay.listed_rows(model, f.taste_scroll) if taste is not None else []
+        if taste is not None and 0 <= taste < len(rows) and rows[taste] is not None:
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
 

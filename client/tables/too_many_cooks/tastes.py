@@ -9,11 +9,13 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
+from soupkitchen.client.tables.too_many_cooks.layout import TasteColumn
 from soupkitchen.client.tables.too_many_cooks.paint import (
     ART,
     BODY,
     HEADING,
     LABEL,
+    SMALL,
     Painter,
     taste_icon_width,
     taste_path,
@@ -77,46 +79,63 @@ def list_text_size(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.R
     return steps[-1]
 
 
-def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], f: Frame,
-                    first: int = 0, reveal: bool = False) -> None:
-    """Tastes in their rows, in one text size; ``first`` is the place of the first one in the listed
-    tastes."""
+def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect | None], f: Frame,
+                    reveal: bool = False) -> None:
+    """The tastes in sight in their rows, in one text size (a taste without a row is scrolled out)."""
     read = f.selection.read_taste()
-    owners = [owner_name(f, taste) if reveal else None for taste in tastes]
-    size = list_text_size(p, tastes, rows, owners)
-    for i, (taste, rect) in enumerate(zip(tastes, rows, strict=False)):
-        draw_taste(p, taste, rect, owners[i], bool(taste.get("satisfied")), focus=read == first + i, size=size)
+    shown = [(i, taste, row) for i, (taste, row) in enumerate(zip(tastes, rows, strict=False)) if row is not None]
+    owners = [owner_name(f, taste) if reveal else None for _, taste, _ in shown]
+    size = list_text_size(p, [t for _, t, _ in shown], [r for _, _, r in shown], owners)
+    for (i, taste, rect), owner in zip(shown, owners, strict=True):
+        draw_taste(p, taste, rect, owner, bool(taste.get("satisfied")), focus=read == i, size=size)
+
+
+def draw_scroll_lines(p: Painter, column: TasteColumn) -> None:
+    """How many tastes lie above and below a scrolled panel, with an arrow the wheel can follow."""
+    for line, count, up in ((column.above_line, column.above, True), (column.below_line, column.below, False)):
+        if line is None or not count:
+            continue
+        h = line.height * 2 // 3
+        cx, cy = line.x + h, line.centery
+        tip, base = (cy - h // 2, cy + h // 2) if up else (cy + h // 2, cy - h // 2)
+        pygame.draw.polygon(p.surface, theme.MUSTARD, [(cx, tip), (cx - h // 2, base), (cx + h // 2, base)])
+        words = f"{count} more {'above' if up else 'below'}"
+        p.text(words, SMALL, theme.TEXT_DIM, (cx + h, cy), anchor="midleft", max_width=line.right - cx - h)
 
 
 def draw_left(p: Painter, f: Frame) -> None:
-    """Shared tastes above your own; after a round, every taste revealed and the star change."""
+    """Shared tastes above your own; after a round, every taste revealed and the star change. A
+    list too long for readable rows scrolls."""
     lay = p.lay
     m = f.model
     reveal = m.reveal
     panel = lay.reveal_panel if reveal else lay.left_panel
     p.panel(panel)
     x = panel.x + lay.px(18)
+    column = lay.taste_column(m, f.taste_scroll)
+    tastes = m.listed_tastes()
     if reveal:
         p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
                (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
-        tastes = m.listed_tastes()
-        draw_taste_list(p, tastes, lay.reveal_rows(len(tastes)), f, reveal=True)
+        draw_taste_list(p, tastes, column.rows, f, reveal=True)
+        draw_scroll_lines(p, column)
         foot = lay.px(150)
         draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
                                                  foot - lay.px(20)))
         return
     shared, mine = m.shared_tastes(), m.my_tastes()
-    split = lay.rect(0, lay.hand_split(len(shared), len(mine)), 1, 1).y
-    p.text("Shared tastes", LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
-    if shared:
-        draw_taste_list(p, shared, lay.shared_rows(len(shared), len(mine)), f)
-    else:
+    mine_label = "Your tastes" if m.seat is not None else "Chefs' tastes are secret"
+    top_label = mine_label if column.scroll >= len(shared) and mine else "Shared tastes"
+    p.text(top_label, LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
+    if not shared:
         p.text("None this round", BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
-    p.text("Your tastes" if m.seat is not None else "Chefs' tastes are secret", LABEL, theme.TEXT,
-           (x, split + lay.px(14)))
-    if mine:
-        draw_taste_list(p, mine, lay.hand_rows(len(shared), len(mine)), f, first=len(shared))
-    else:
+    draw_taste_list(p, tastes, column.rows, f)
+    draw_scroll_lines(p, column)
+    if column.split is None:
+        return
+    split = lay.rect(0, column.split, 1, 1).y
+    p.text(mine_label, LABEL, theme.TEXT, (x, split + lay.px(14)))
+    if not mine:
         hint = "Each chef keeps theirs hidden" if m.seat is None else "No personal tastes"
         p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
 
@@ -125,8 +144,8 @@ def draw_taste_detail(p: Painter, f: Frame) -> None:
     """The taste being read, large and in full, beside its row."""
     index = f.selection.read_taste()
     tastes = f.model.listed_tastes()
-    rows = p.lay.listed_rows(f.model)
-    if index is None or not 0 <= index < min(len(tastes), len(rows)):
+    rows = p.lay.listed_rows(f.model, f.taste_scroll)
+    if index is None or not 0 <= index < min(len(tastes), len(rows)) or rows[index] is None:
         return
     lay, taste, row = p.lay, tastes[index], rows[index]
     panel_edge = (lay.reveal_panel if f.model.reveal else lay.left_panel).right
