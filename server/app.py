@@ -23,7 +23,7 @@ from soupkitchen.server.guard import ADDRESS_KEY, REFUSED, SESSION_KEY, JsonPack
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.push import GameSocketServer, Pusher
-from soupkitchen.shared.wire import protocol as p
+from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
             address = remote_address(environ, config.trusted_proxies)
         try:
             hub.connect(sid, address, environ.get(SESSION_KEY, ""))
-        except p.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
+        except protocol.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
             log.info("%s from %s refused: %s", sid, address, err.message)
             raise socketio.exceptions.ConnectionRefusedError(err.message, {"code": err.code}) from None
         guard.connected(hub.conns[sid].session, True)
@@ -91,17 +91,17 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
         try:
             if not hub.allow(sid):
                 await asyncio.sleep(config.rate_penalty)  # holds this connection's reading back
-                raise p.ProtocolError(p.RATE_LIMITED, "too many requests; slow down")
+                raise protocol.ProtocolError(protocol.RATE_LIMITED, "too many requests; slow down")
             if event == REFUSED:
                 refuse(hub, guard, sid, *args)
             reply = await dispatch(hub, sid, event, args)
-        except p.ProtocolError as err:
+        except protocol.ProtocolError as err:
             hub.metrics.errors_total += 1
             reply = err.to_json()
         except Exception:
             log.exception("request %s failed", event)
             hub.metrics.errors_total += 1
-            reply = p.ProtocolError(p.INTERNAL, "the server could not do that").to_json()
+            reply = protocol.ProtocolError(protocol.INTERNAL, "the server could not do that").to_json()
         finally:
             await hub.pusher.flush()  # on the stock socket path, the pushes leave before the answer
         if log.isEnabledFor(logging.INFO):  # soupkitchen-server --verbose
@@ -160,11 +160,11 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
 
 
 REFUSALS = {
-    "event": (p.UNKNOWN_EVENT, "unknown request {detail}"),
-    "binary": (p.BAD_REQUEST, "binary payloads are not accepted (the protocol is JSON); closing the connection"),
-    "json": (p.BAD_REQUEST, "the message is not JSON the server can read (nested too deep, a number too long "
+    "event": (protocol.UNKNOWN_EVENT, "unknown request {detail}"),
+    "binary": (protocol.BAD_REQUEST, "binary payloads are not accepted (the protocol is JSON); closing the connection"),
+    "json": (protocol.BAD_REQUEST, "the message is not JSON the server can read (nested too deep, a number too long "
                             "or not JSON at all)"),
-    "packet": (p.BAD_REQUEST, "a client does not send that kind of socket.io packet"),
+    "packet": (protocol.BAD_REQUEST, "a client does not send that kind of socket.io packet"),
 }
 
 
@@ -173,26 +173,26 @@ def refuse(hub: Hub, guard: SessionGuard, sid: str, reason: Any = "packet", deta
     code, message = REFUSALS.get(reason, REFUSALS["packet"])
     if reason == "binary" and sid in hub.conns:
         guard.close(hub.conns[sid].session)
-    raise p.ProtocolError(code, message.format(detail=detail))
+    raise protocol.ProtocolError(code, message.format(detail=detail))
 
 
 async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dict[str, Any]:
     if len(args) > 1:
-        raise p.ProtocolError(p.BAD_REQUEST, f"{event}: send exactly one payload object")
+        raise protocol.ProtocolError(protocol.BAD_REQUEST, f"{event}: send exactly one payload object")
     payload = args[0] if args else {}
     try:
         size = len(WireJson.dumps(payload))
     except (TypeError, ValueError):
-        raise p.ProtocolError(p.BAD_REQUEST, f"{event}: the payload is not JSON") from None
+        raise protocol.ProtocolError(protocol.BAD_REQUEST, f"{event}: the payload is not JSON") from None
     except RecursionError:
-        raise p.ProtocolError(p.BAD_REQUEST, f"{event}: nested more than {p.MAX_DEPTH} deep") from None
+        raise protocol.ProtocolError(protocol.BAD_REQUEST, f"{event}: nested more than {protocol.MAX_DEPTH} deep") from None
     if size > hub.config.max_message:
-        raise p.ProtocolError(p.TOO_LARGE, f"{event}: {size} bytes is more than the "
+        raise protocol.ProtocolError(protocol.TOO_LARGE, f"{event}: {size} bytes is more than the "
                                            f"{hub.config.max_message} a request may carry")
-    p.check_shape(event, payload)  # after the size limit, so that the walk is short
-    request = p.parse(event, payload)
+    protocol.check_shape(event, payload)  # after the size limit, so that the walk is short
+    request = protocol.parse(event, payload)
     if event not in UNGATED and not hub.conns[sid].hello:
-        raise p.ProtocolError(p.VERSION, f"say hello with protocol {p.PROTOCOL_VERSION} first")
+        raise protocol.ProtocolError(protocol.VERSION, f"say hello with protocol {protocol.PROTOCOL_VERSION} first")
     return await hub.events[event](sid, request)
 
 

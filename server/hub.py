@@ -29,7 +29,7 @@ from soupkitchen.server.push import Pusher
 from soupkitchen.server.registry import Connection, Registry
 from soupkitchen.server.store import Store
 from soupkitchen.server.table import Table
-from soupkitchen.shared.wire import protocol as p
+from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 Emit = Callable[..., Awaitable[None]]
@@ -152,18 +152,18 @@ class Hub:
                 self.pusher.send(sid, encoded)
 
     # --- requests ------------------------------------------------------------------------------
-    async def hello(self, sid: str, req: p.Hello) -> dict[str, Any]:
-        if req.protocol != p.PROTOCOL_VERSION:
-            raise p.ProtocolError(p.VERSION, f"this server speaks protocol {p.PROTOCOL_VERSION}, "
+    async def hello(self, sid: str, req: protocol.Hello) -> dict[str, Any]:
+        if req.protocol != protocol.PROTOCOL_VERSION:
+            raise protocol.ProtocolError(protocol.VERSION, f"this server speaks protocol {protocol.PROTOCOL_VERSION}, "
                                              f"the client speaks {req.protocol}: please update")
         self.conns[sid].hello = True
-        return {"ok": True, "protocol": p.PROTOCOL_VERSION, "server_id": self.server_id,
+        return {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "server_id": self.server_id,
                 "games": available_games(), "server_time": self.clock()}
 
-    async def time_sync(self, sid: str, req: p.TimeSync) -> dict[str, Any]:
+    async def time_sync(self, sid: str, req: protocol.TimeSync) -> dict[str, Any]:
         return {"ok": True, "client_time": req.client_time, "server_time": self.clock()}
 
-    async def list_tables(self, sid: str, req: p.ListTables) -> dict[str, Any]:
+    async def list_tables(self, sid: str, req: protocol.ListTables) -> dict[str, Any]:
         return {"ok": True, "tables": self.floor.open_summaries()}
 
     # --- connections going ---------------------------------------------------------------------

@@ -22,7 +22,7 @@ from soupkitchen.server.registry import PasswordTries
 from soupkitchen.server.store import password_hash
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
-from soupkitchen.shared.wire import protocol as p
+from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 
@@ -45,14 +45,14 @@ class Lobby:
         if table.password is None:
             return
         if given is None:
-            raise p.ProtocolError(p.WRONG_PASSWORD, "this table has a password")
+            raise protocol.ProtocolError(protocol.WRONG_PASSWORD, "this table has a password")
         key = (address, table.id)
         tries = self.registry.password_tries.setdefault(key, PasswordTries())
         now = self.clock()
         if tries.checking:
-            raise p.ProtocolError(p.RATE_LIMITED, "one password at a time for this table, please")
+            raise protocol.ProtocolError(protocol.RATE_LIMITED, "one password at a time for this table, please")
         if now < tries.wait_until:
-            raise p.ProtocolError(p.RATE_LIMITED, f"too many wrong passwords for this table from this computer; "
+            raise protocol.ProtocolError(protocol.RATE_LIMITED, f"too many wrong passwords for this table from this computer; "
                                                   f"try again in {math.ceil(tries.wait_until - now)} s")
         tries.checking = True
         try:
@@ -73,34 +73,34 @@ class Lobby:
         tries.wait_until = self.clock() + wait
         self.registry.forget_old_tries()
         later = f"; wait {math.ceil(wait)} s before the next try" if wait else ""
-        raise p.ProtocolError(p.WRONG_PASSWORD, f"that is not the table's password{later}")
+        raise protocol.ProtocolError(protocol.WRONG_PASSWORD, f"that is not the table's password{later}")
 
     def may_create(self, address: str, seats: int) -> None:
         """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
         if sum(not r.table.closed and not r.table.over for r in self.floor.runners.values()) >= self.config.max_tables:
-            raise p.ProtocolError(p.LIMIT, f"this server already has {self.config.max_tables} tables")
+            raise protocol.ProtocolError(protocol.LIMIT, f"this server already has {self.config.max_tables} tables")
         if seats > self.config.max_seats:
-            raise p.ProtocolError(p.LIMIT, f"a table has at most {self.config.max_seats} seats here")
+            raise protocol.ProtocolError(protocol.LIMIT, f"a table has at most {self.config.max_seats} seats here")
         most = self.config.max_tables_per_address
         if most and self.floor.open_tables_from(address) >= most:
-            raise p.ProtocolError(p.LIMIT, f"this computer ({address}) already has {most} open tables on "
+            raise protocol.ProtocolError(protocol.LIMIT, f"this computer ({address}) already has {most} open tables on "
                                            "the server; finish or leave one first")
 
     @staticmethod
     def before_start(table: Table) -> None:
         if table.started:
-            raise p.ProtocolError(p.ALREADY_STARTED, "the game at this table has already started")
+            raise protocol.ProtocolError(protocol.ALREADY_STARTED, "the game at this table has already started")
 
-    async def create_table(self, sid: str, req: p.CreateTable) -> dict[str, Any]:
+    async def create_table(self, sid: str, req: protocol.CreateTable) -> dict[str, Any]:
         address = self.registry.conns[sid].address
         self.may_create(address, req.seats)
         try:
             game = load_game(req.game)
             options = game.normalise_options(req.options, req.seats)
         except KeyError:
-            raise p.ProtocolError(p.BAD_REQUEST, f"unknown game {req.game!r}") from None
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, f"unknown game {req.game!r}") from None
         except RuleError as err:
-            raise p.ProtocolError(p.BAD_REQUEST, str(err)) from None
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
         settings = self.merge_settings({"bot_delay": self.config.bot_delay, "handoff_pauses_timer": True},
                                        req.settings)
         table_id = secrets.token_urlsafe(6)
@@ -109,7 +109,7 @@ class Lobby:
             password = await asyncio.get_running_loop().run_in_executor(
                 self.hasher, password_hash, table_id, req.password)
             if sid not in self.registry.conns:
-                raise p.ProtocolError(p.BAD_REQUEST, "the connection closed")
+                raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
         table = Table(game, table_id, req.seats, options, settings, password, time.time())
         token = table.seat_human(0, req.name)
@@ -120,30 +120,30 @@ class Lobby:
         return {"ok": True, "table": table.summary(), "seat": 0, "token": token}
 
     @staticmethod
-    def merge_settings(settings: dict[str, Any], given: p.Settings | None) -> dict[str, Any]:
+    def merge_settings(settings: dict[str, Any], given: protocol.Settings | None) -> dict[str, Any]:
         result = dict(settings)
         if given is not None:
             result.update({k: v for k, v in given.model_dump().items() if v is not None})
         result["bot_delay"] = float(result["bot_delay"])
         return result
 
-    async def join_table(self, sid: str, req: p.JoinTable) -> dict[str, Any]:
+    async def join_table(self, sid: str, req: protocol.JoinTable) -> dict[str, Any]:
         await self.admit(self.floor.runner_of(req.table).table, req.password, self.registry.conns[sid].address)
         runner = self.floor.runner_of(req.table)  # it may have closed while the password was checked
         table = runner.table
         if sid not in self.registry.conns:
-            raise p.ProtocolError(p.BAD_REQUEST, "the connection closed")
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
         self.before_start(table)
         if req.seat is None:
             seat = table.first_empty()
             if seat is None:
-                raise p.ProtocolError(p.TABLE_FULL, "every seat at this table is taken")
+                raise protocol.ProtocolError(protocol.TABLE_FULL, "every seat at this table is taken")
         else:
             seat = req.seat
             if seat >= table.players:
-                raise p.ProtocolError(p.BAD_REQUEST, f"this table has seats 0-{table.players - 1}")
+                raise protocol.ProtocolError(protocol.BAD_REQUEST, f"this table has seats 0-{table.players - 1}")
             if not table.seats[seat].empty:
-                raise p.ProtocolError(p.TABLE_FULL, f"seat {seat} is taken")
+                raise protocol.ProtocolError(protocol.TABLE_FULL, f"seat {seat} is taken")
         token = table.seat_human(seat, req.name)
         table.reset_ready()
         runner.save()
@@ -152,7 +152,7 @@ class Lobby:
         runner.lobby_changed()
         return {"ok": True, "table": table.summary(), "seat": seat, "token": token}
 
-    async def resume(self, sid: str, req: p.Resume) -> dict[str, Any]:
+    async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token)
         table = runner.table
         self.floor.attach(sid, runner, seat)
@@ -164,13 +164,13 @@ class Lobby:
             self.spawn(runner.send_snapshot(seat, sid))
         return {"ok": True, "table": table.summary(), "seat": seat, "stood_in": stood_in}
 
-    async def spectate(self, sid: str, req: p.Spectate) -> dict[str, Any]:
+    async def spectate(self, sid: str, req: protocol.Spectate) -> dict[str, Any]:
         runner = self.floor.runner_of(req.table)
         table = runner.table
         if not table.check_password(None) and sid not in runner.audience():
-            raise p.ProtocolError(p.WRONG_PASSWORD, "this table has a password; take a seat to watch")
+            raise protocol.ProtocolError(protocol.WRONG_PASSWORD, "this table has a password; take a seat to watch")
         if len(table.spectators) >= self.config.max_spectators:
-            raise p.ProtocolError(p.LIMIT, "this table has as many spectators as it can take")
+            raise protocol.ProtocolError(protocol.LIMIT, "this table has as many spectators as it can take")
         table.spectators.add(sid)
         self.registry.conns[sid].watching.add(table.id)
         runner.lobby_changed()
@@ -178,7 +178,7 @@ class Lobby:
             self.spawn(runner.send_snapshot(None, sid))
         return {"ok": True, "table": table.summary()}
 
-    async def leave(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
+    async def leave(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
         table = runner.table
         self.floor.forget_tokens(table, seat)
@@ -204,13 +204,13 @@ class Lobby:
         runner.watch_lobby()  # the players left behind may all be away
         return {"ok": True}
 
-    async def add_bot(self, sid: str, req: p.AddBot) -> dict[str, Any]:
+    async def add_bot(self, sid: str, req: protocol.AddBot) -> dict[str, Any]:
         runner, _ = self.floor.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         seat = table.first_empty() if req.seat is None else req.seat
         if seat is None or seat >= table.players or not table.seats[seat].empty:
-            raise p.ProtocolError(p.TABLE_FULL, "there is no empty seat for a bot")
+            raise protocol.ProtocolError(protocol.TABLE_FULL, "there is no empty seat for a bot")
         table.seats[seat].bot = True
         table.set_bot_level(seat, req.level)
         table.reset_ready()
@@ -218,12 +218,12 @@ class Lobby:
         runner.lobby_changed()
         return {"ok": True, "seat": seat, "level": req.level}
 
-    async def remove_bot(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
+    async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
         runner, _ = self.floor.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         if req.seat >= table.players or not table.seats[req.seat].bot:
-            raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} is not a bot")
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} is not a bot")
         table.free_seat(req.seat)
         table.set_bot_level(req.seat, None)
         table.reset_ready()
@@ -231,12 +231,12 @@ class Lobby:
         runner.lobby_changed()
         return {"ok": True}
 
-    async def kick(self, sid: str, req: p.SeatRequest) -> dict[str, Any]:
+    async def kick(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
         runner, host = self.floor.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
-            raise p.ProtocolError(p.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
         sids = sorted(table.seats[req.seat].sids)
         self.floor.forget_tokens(table, req.seat)
         table.free_seat(req.seat)
@@ -246,14 +246,14 @@ class Lobby:
         runner.lobby_changed()
         return {"ok": True}
 
-    async def set_options(self, sid: str, req: p.SetOptions) -> dict[str, Any]:
+    async def set_options(self, sid: str, req: protocol.SetOptions) -> dict[str, Any]:
         runner, _ = self.floor.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         try:
             options = table.game.normalise_options(req.options, table.players)
         except RuleError as err:
-            raise p.ProtocolError(p.BAD_REQUEST, str(err)) from None
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
         settings = self.merge_settings(table.settings, req.settings)
         if (options, settings) != (table.options, table.settings):  # what players agreed to has changed
             table.reset_ready()
@@ -262,7 +262,7 @@ class Lobby:
         runner.lobby_changed()
         return {"ok": True}
 
-    async def ready(self, sid: str, req: p.Ready) -> dict[str, Any]:
+    async def ready(self, sid: str, req: protocol.Ready) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -272,14 +272,14 @@ class Lobby:
             runner.lobby_changed()
         return {"ok": True}
 
-    async def start(self, sid: str, req: p.TokenOnly) -> dict[str, Any]:
+    async def start(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
         runner, _ = self.floor.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         waiting = [table.seats[i].name or f"seat {i + 1}" for i in table.not_ready()]
         if waiting:
             names = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-            raise p.ProtocolError(p.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
+            raise protocol.ProtocolError(protocol.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
         filled = [i for i, seat in enumerate(table.seats) if seat.empty]
         for index in filled:
             table.seats[index].bot = True
@@ -297,7 +297,7 @@ class Lobby:
                 table.seats[index].bot = False
             table.record, table.state, table.seed = None, None, None
             runner.bots.clear()
-            raise p.ProtocolError(p.INTERNAL, f"{table.game.title} could not be set up on this server") from None
+            raise protocol.ProtocolError(protocol.INTERNAL, f"{table.game.title} could not be set up on this server") from None
         table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
         runner.save()
         for index, seat in enumerate(table.seats):
@@ -308,12 +308,12 @@ class Lobby:
         runner.reschedule()
         return {"ok": True}
 
-    async def emote(self, sid: str, req: p.Emote) -> dict[str, Any]:
+    async def emote(self, sid: str, req: protocol.Emote) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
         holder = runner.table.seats[seat]
         now = self.clock()
         if now - holder.last_emote < self.config.emote_interval:
-            raise p.ProtocolError(p.RATE_LIMITED, "one reaction at a time, please")
+            raise protocol.ProtocolError(protocol.RATE_LIMITED, "one reaction at a time, please")
         holder.last_emote = now
         self.floor.services.push(runner.audience(), "emote", {"table": runner.table.id, "seat": seat,
                                                               "emote": req.emote})

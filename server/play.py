@@ -8,7 +8,7 @@ from typing import Any
 from soupkitchen.server.floor import Floor
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
-from soupkitchen.shared.wire import protocol as p
+from soupkitchen.shared.wire import protocol
 
 
 class Play:
@@ -20,21 +20,21 @@ class Play:
         self.clock = floor.clock
         self.metrics = floor.services.metrics
 
-    async def act(self, sid: str, req: p.Act) -> dict[str, Any]:
+    async def act(self, sid: str, req: protocol.Act) -> dict[str, Any]:
         received = self.clock()
         runner, seat = self.floor.seat_of(req.token, sid)
         table = runner.table
         if not table.started:
-            raise p.ProtocolError(p.NOT_STARTED, "the game at this table has not started yet")
+            raise protocol.ProtocolError(protocol.NOT_STARTED, "the game at this table has not started yet")
         runner.fire_timeouts()
         if req.state_id != table.state_id:
-            raise p.ProtocolError(p.STALE_STATE, f"the table has moved on to state {table.state_id}; "
+            raise protocol.ProtocolError(protocol.STALE_STATE, f"the table has moved on to state {table.state_id}; "
                                                  f"your action was for state {req.state_id}")
         applying = self.clock()
         try:
             runner.apply(seat, req.action, table.game_now(applying))
         except RuleError as err:
-            raise p.ProtocolError(p.ILLEGAL, str(err) or "that move is not allowed now") from None
+            raise protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now") from None
         broadcasting = self.clock()
         self.metrics.stage("apply_and_store", broadcasting - applying)
         runner.after_action(actor=seat)
@@ -42,7 +42,7 @@ class Play:
         self.metrics.action(self.clock() - received)
         return {"ok": True, "state_id": table.state_id}
 
-    async def hold(self, sid: str, req: p.Hold) -> dict[str, Any]:
+    async def hold(self, sid: str, req: protocol.Hold) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
         table = runner.table
         holder, now = table.seats[seat], self.clock()
@@ -53,7 +53,7 @@ class Play:
                 holder.held, holder.held_round = 0.0, table.deadline()
             left = self.config.hold_limit - holder.held
             if left <= 0:
-                raise p.ProtocolError(p.LIMIT, f"you have held the clock for {self.config.hold_limit:g} s this "
+                raise protocol.ProtocolError(protocol.LIMIT, f"you have held the clock for {self.config.hold_limit:g} s this "
                                                "round already")
             holder.hold_since = now
             runner.limit_hold(seat, left)

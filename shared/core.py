@@ -127,6 +127,7 @@ class Game(ABC, Generic[State]):
 
     facts: ClassVar[GameFacts]
     moves: ClassVar[Mapping[str, Move]] = {}
+    time_up: ClassVar[str] = TIME_UP  # why a move comes too late, in the game's own words
 
     @property
     def id(self) -> str:
@@ -221,7 +222,7 @@ class Game(ABC, Generic[State]):
         if not legal:
             return self.waiting_reason(state, seat, action) or NOT_YOUR_TURN
         if deadline is not None and now >= deadline:
-            return TIME_UP
+            return self.time_up
         return self.check_move(state, seat, action, legal)
 
     def seats(self, state: State) -> int:

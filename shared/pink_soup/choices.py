@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, card_label, kind_of
 from soupkitchen.shared.pink_soup.describe import pile_words, whose
-from soupkitchen.shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup.state import (
+    CHOOSE,
+    DECLARE,
+    DISCARD,
+    KITCHEN,
+    POWER,
+    SEARCH,
+    SECOND,
+    SLOT,
+    SWAP_TO,
+    PinkState,
+    sees,
+)
 
 
 def open_seats(state: PinkState, actor: int) -> list[int]:
@@ -77,7 +88,7 @@ def slot_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 def _memory(state: PinkState, pot_seat: int, slot: int, seat: int) -> str:
     """A pot card's name in brackets when ``seat`` is shown it now (see ``state.sees``), else nothing."""
-    if st.sees(state, seat, pot_seat, slot):
+    if sees(state, seat, pot_seat, slot):
         return f" ({card_label(state.pots[pot_seat][slot])})"
     return ""
 
@@ -134,13 +145,13 @@ def declare_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 
 STEP_ACTIONS = {   # the moves of each sub-step, for the seat whose turn it is
-    st.CHOOSE: choose_actions,
-    st.KITCHEN: kitchen_actions,
-    st.SECOND: second_actions,
-    st.SLOT: slot_actions,
-    st.DISCARD: discard_actions,
-    st.POWER: power_actions,
-    st.SEARCH: find_actions,
-    st.SWAP_TO: swap_to_actions,
-    st.DECLARE: declare_actions,
+    CHOOSE: choose_actions,
+    KITCHEN: kitchen_actions,
+    SECOND: second_actions,
+    SLOT: slot_actions,
+    DISCARD: discard_actions,
+    POWER: power_actions,
+    SEARCH: find_actions,
+    SWAP_TO: swap_to_actions,
+    DECLARE: declare_actions,
 }

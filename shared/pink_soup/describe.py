@@ -7,20 +7,31 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import MAX_CHEFS, card_label
-from soupkitchen.shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup.state import (
+    CHOOSE,
+    DECLARE,
+    DISCARD,
+    KITCHEN,
+    OVER,
+    POWER,
+    SEARCH,
+    SECOND,
+    SLOT,
+    SWAP_TO,
+    PinkState,
+)
 
 PROMPTS = {
-    st.CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",
-    st.KITCHEN: "put one drawn card face up in the Shared Kitchen",
-    st.SECOND: "decide where the other drawn card goes",
-    st.SLOT: "the pot is full: pick a card blindly to make room",
-    st.DISCARD: "put the revealed card on top of a kitchen pile",
-    st.POWER: "choose the Mouse's one power",
-    st.SEARCH: "the Mouse searches the kitchen: take any card",
-    st.SWAP_TO: "choose the card in another pot to swap with",
-    st.DECLARE: "declare the last round, or play on",
+    CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",
+    KITCHEN: "put one drawn card face up in the Shared Kitchen",
+    SECOND: "decide where the other drawn card goes",
+    SLOT: "the pot is full: pick a card blindly to make room",
+    DISCARD: "put the revealed card on top of a kitchen pile",
+    POWER: "choose the Mouse's one power",
+    SEARCH: "the Mouse searches the kitchen: take any card",
+    SWAP_TO: "choose the card in another pot to swap with",
+    DECLARE: "declare the last round, or play on",
 }
 
 
@@ -69,7 +80,7 @@ def remembered(line: str) -> str:
 
 def log_lines(state: PinkState) -> list[str]:
     """The log: the last action's sentences as they happened, older ones as a chef must remember them."""
-    aid = state.step == st.OVER or state.options.get("learner_memory")
+    aid = state.step == OVER or state.options.get("learner_memory")
     old = len(state.log) - state.fresh
     return [line if "{{" not in line else shown_now(line) if aid or index >= old else remembered(line)
             for index, line in enumerate(state.log)]
@@ -128,8 +139,46 @@ def sentence(fact: dict[str, Any]) -> str:
 
 def prompt(state: PinkState) -> str:
     """What the table waits for, in one sentence."""
-    if state.step == st.OVER:
+    if state.step == OVER:
         return "The game is over."
-    if not state.deck and state.step == st.CHOOSE:
+    if not state.deck and state.step == CHOOSE:
         return f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
     return f"{chef(state.turn)}: {PROMPTS[state.step]}"
+
+
+# Why a move is refused.
+DECK_EMPTY = "the deck is empty: take a kitchen card or pass"
+KITCHEN_NOT_FULL = "the kitchen has fewer than five piles: draw 2 cards instead"
+PASS_AT_END = "you may pass only once the deck is empty"
+NOT_A_MOUSE = "only a Mouse can be activated"
+MOUSE_IDLE = "the Mouse would have nothing to do: no kitchen card and no card in an open pot"
+TO_A_POT = "the other card goes into a pot; it goes to the kitchen only when every other pot is closed"
+DRAWN_CARD = "choose one of the cards you drew"
+KITCHEN_EMPTY = "the kitchen is empty: there is nothing to search"
+POT_EMPTY = "that pot is empty"
+ONE_CARD = "a pot of one card has nothing to shuffle"
+TWO_POTS = "a swap needs cards in two pots that are still open"
+OTHER_POT = "swap it with a card of another pot"
+NO_SUCH_POT = "choose the pot of a chef at this table"
+
+
+def pile_range(piles: int) -> str:
+    """Which kitchen piles a card may be taken from."""
+    return f"the kitchen piles are numbered 1 to {piles}" if piles else "the kitchen is empty"
+
+
+def new_pile(piles: int) -> str:
+    """Where a card for the kitchen must go while it has fewer than five piles."""
+    return f"the kitchen has fewer than five piles: the card starts pile {piles + 1}"
+
+
+def closed_pot(seat: int, actor: int) -> str:
+    return f"{whose(seat, actor)} pot is closed"
+
+
+def card_range(count: int, seat: int, actor: int) -> str:
+    return f"pick card 1 to {count} of {whose(seat, actor)} pot"
+
+
+def depth_range(pile: int, count: int) -> str:
+    return f"kitchen pile {pile + 1} holds {count} card{'s' * (count > 1)}"

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Bot, Game
+from soupkitchen.shared.core import Action, Bot, Game
 from soupkitchen.shared.levels import NORMAL, at_level
-from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
     DRAW_COUNT,
@@ -20,8 +19,27 @@ from soupkitchen.shared.pink_soup.cards import (
 )
 from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
 from soupkitchen.shared.pink_soup.describe import covering, sentence, shown_now
+from soupkitchen.shared.pink_soup.refusals import why_not
 from soupkitchen.shared.pink_soup.registration import FACTS
-from soupkitchen.shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup.state import (
+    CHOOSE,
+    DECK_OUT,
+    DECLARE,
+    DECLARED,
+    DISCARD,
+    KITCHEN,
+    OVER,
+    PLAYING,
+    POWER,
+    SEARCH,
+    SECOND,
+    SLOT,
+    SWAP_TO,
+    PinkState,
+    everyone,
+    from_json,
+    to_json,
+)
 from soupkitchen.shared.pink_soup.view import build_view
 from soupkitchen.shared.rng import rng_for
 
@@ -54,9 +72,13 @@ class PinkSoup(Game[PinkState]):
                          log_count=1, fresh=1, options=dict(options))
 
     def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or seat != state.turn or state.step == st.OVER:
+        if seat is None or seat != state.turn or state.step == OVER:
             return []
         return STEP_ACTIONS[state.step](state, seat)
+
+    def check_move(self, state: PinkState, seat: int, action: Action, legal: list[Action]) -> str | None:
+        reason = super().check_move(state, seat, action, legal)
+        return reason and (why_not(state, seat, action) or reason)
 
     # --- applying actions ----------------------------------------------------------------------
     def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
@@ -78,7 +100,7 @@ class PinkSoup(Game[PinkState]):
     def _do_draw(self, state, seat, action, say) -> None:
         count = min(DRAW_COUNT, len(state.deck))
         state.drawn = [state.deck.pop() for _ in range(count)]
-        state.step = st.KITCHEN
+        state.step = KITCHEN
         say("draws", count=count)
 
     def _do_kitchen(self, state, seat, action, say) -> None:
@@ -86,7 +108,7 @@ class PinkSoup(Game[PinkState]):
         say("to_kitchen", card=card, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
         place_in_kitchen(state, card, action["pile"])
         if state.drawn:
-            state.step = st.SECOND
+            state.step = SECOND
         else:
             self._finish_turn(state, seat, say)
 
@@ -99,7 +121,7 @@ class PinkSoup(Game[PinkState]):
     def _do_take(self, state, seat, action, say) -> None:
         card = self._pop_kitchen(state, action["pile"], 0)
         say("takes", card=card, pile=action["pile"])
-        self._into_pot(state, seat, seat, card, st.everyone(state.players), say)
+        self._into_pot(state, seat, seat, card, everyone(state.players), say)
 
     def _do_pass(self, state, seat, action, say) -> None:
         say("passes")
@@ -112,7 +134,7 @@ class PinkSoup(Game[PinkState]):
         else:
             state.mouse = state.drawn.pop()
             say("activates_drawn")
-        state.step = st.POWER
+        state.step = POWER
 
     def _do_slot(self, state, seat, action, say) -> None:
         target, slot = state.target, action["slot"]
@@ -132,7 +154,7 @@ class PinkSoup(Game[PinkState]):
             self._finish_turn(state, seat, say)
         else:
             state.revealed = out
-            state.step = st.DISCARD
+            state.step = DISCARD
 
     def _do_discard(self, state, seat, action, say) -> None:
         say("discards", card=state.revealed, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
@@ -141,7 +163,7 @@ class PinkSoup(Game[PinkState]):
         self._finish_turn(state, seat, say)
 
     def _do_search(self, state, seat, action, say) -> None:
-        state.step = st.SEARCH
+        state.step = SEARCH
         say("searches")
 
     def _do_find(self, state, seat, action, say) -> None:
@@ -150,7 +172,7 @@ class PinkSoup(Game[PinkState]):
         self._mouse_used(state)
         if depth == 0:
             say("finds", card=card, pile=pile)
-            knowers = st.everyone(state.players)
+            knowers = everyone(state.players)
         else:
             say("finds_covered", pile=pile)
             knowers = 1 << seat
@@ -177,7 +199,7 @@ class PinkSoup(Game[PinkState]):
     def _do_swap(self, state, seat, action, say) -> None:
         if state.swap_from is None:
             state.swap_from = [action["seat"], action["slot"]]
-            state.step = st.SWAP_TO
+            state.step = SWAP_TO
             return
         (first, first_slot), (second, second_slot) = state.swap_from, (action["seat"], action["slot"])
         for rows in (state.pots, state.known):
@@ -188,14 +210,14 @@ class PinkSoup(Game[PinkState]):
         self._finish_turn(state, seat, say)
 
     def _do_declare(self, state, seat, action, say) -> None:
-        state.ending = st.DECLARED
+        state.ending = DECLARED
         state.closed[seat] = True
         state.final_left = [(seat + k) % state.players for k in range(1, state.players)]
         say("declares")
-        state.turn, state.step = state.final_left[0], st.CHOOSE
+        state.turn, state.step = state.final_left[0], CHOOSE
 
     def _do_continue(self, state, seat, action, say) -> None:
-        state.turn, state.step = (seat + 1) % state.players, st.CHOOSE
+        state.turn, state.step = (seat + 1) % state.players, CHOOSE
 
     moves = {"draw": _do_draw, "kitchen": _do_kitchen, "pot": _do_pot, "take": _do_take, "pass": _do_pass,
              "activate": _do_activate, "slot": _do_slot, "discard": _do_discard, "search": _do_search,
@@ -225,7 +247,7 @@ class PinkSoup(Game[PinkState]):
             self._finish_turn(state, seat, say)
         else:
             state.incoming, state.incoming_knowers, state.target = card, knowers, target
-            state.step = st.SLOT
+            state.step = SLOT
 
     def _finish_turn(self, state: PinkState, seat: int, say) -> None:
         """The turn is complete: close a final turn's pot, start the final round, or offer to declare."""
@@ -234,26 +256,26 @@ class PinkSoup(Game[PinkState]):
             state.closed[seat] = True
             say("closes")
             if state.final_left:
-                state.turn, state.step = state.final_left[0], st.CHOOSE
+                state.turn, state.step = state.final_left[0], CHOOSE
             else:
-                state.turn, state.step = None, st.OVER
+                state.turn, state.step = None, OVER
                 say("over")
-        elif state.ending == st.PLAYING and not state.deck:
-            state.ending = st.DECK_OUT
+        elif state.ending == PLAYING and not state.deck:
+            state.ending = DECK_OUT
             state.final_left = [(seat + k) % state.players for k in range(1, state.players + 1)]
-            state.turn, state.step = state.final_left[0], st.CHOOSE
+            state.turn, state.step = state.final_left[0], CHOOSE
             say("deck_out")
-        elif state.ending == st.PLAYING and all(len(pot) == POT_SIZE for pot in state.pots):
-            state.step = st.DECLARE
+        elif state.ending == PLAYING and all(len(pot) == POT_SIZE for pot in state.pots):
+            state.step = DECLARE
         else:
-            state.turn, state.step = (seat + 1) % state.players, st.CHOOSE
+            state.turn, state.step = (seat + 1) % state.players, CHOOSE
 
     # --- time, end, result ---------------------------------------------------------------------
     def next_deadline(self, state: PinkState) -> float | None:
         return None
 
     def is_over(self, state: PinkState) -> bool:
-        return state.step == st.OVER
+        return state.step == OVER
 
     def scores(self, state: PinkState) -> list[dict[str, Any]]:
         """Each seat's score breakdown as it would count now."""
@@ -279,10 +301,10 @@ class PinkSoup(Game[PinkState]):
         return build_view(state, seat)
 
     def to_json(self, state: PinkState) -> dict[str, Any]:
-        return st.to_json(state)
+        return to_json(state)
 
     def from_json(self, data: dict[str, Any]) -> PinkState:
-        return st.from_json(data)
+        return from_json(data)
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.pink_soup.bot import PinkSoupBot
@@ -299,7 +321,8 @@ class PinkSoup(Game[PinkState]):
         assert all(len(pot) <= POT_SIZE for pot in state.pots), "a pot holds at most 5 cards"
         assert [len(pot) for pot in state.pots] == [len(masks) for masks in state.known], "one memory per pot card"
         assert len(set(state.recipes)) == state.players, "each chef has their own recipe"
-        assert (state.turn is None) == (state.step == st.OVER)
-        assert state.ending != st.PLAYING or not any(state.closed), "pots close only at the end"
+        assert (state.turn is None) == (state.step == OVER)
+        assert state.ending != PLAYING or not any(state.closed), "pots close only at the end"
         assert len(state.drawn) <= DRAW_COUNT
         assert all(0 <= slot < len(state.pots[where]) for _mask, where, slot in state.glimpses), "a glimpse of no card"
+

@@ -12,19 +12,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import LABELS, recipe_words
 from soupkitchen.shared.pink_soup.describe import CHEFS, chef, log_lines, prompt
-from soupkitchen.shared.pink_soup.state import PinkState
+from soupkitchen.shared.pink_soup.state import OVER, SEARCH, PinkState, shown_slots
 
 
 def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
     """The game's part of ``seat``'s view. Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None.
     ``pending`` lists the cards in play during the current turn that this seat may see."""
-    over = state.step == st.OVER
+    over = state.step == OVER
     acting = seat is not None and seat == state.turn
     mask = -1 if over else (0 if seat is None else 1 << seat)
-    shown = st.shown_slots(state, seat)
+    shown = shown_slots(state, seat)
     pending: dict[str, Any] = {}
     if state.mouse is not None:
         pending["mouse"] = LABELS[state.mouse]
@@ -36,7 +35,7 @@ def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
         pending["revealed"] = LABELS[state.revealed]
     if state.swap_from is not None:
         pending["swap_from"] = {"pot": chef(state.swap_from[0]), "card": state.swap_from[1] + 1}
-    if acting and state.step == st.SEARCH:
+    if acting and state.step == SEARCH:
         pending["kitchen_search"] = [[LABELS[card] for card in reversed(pile)] for pile in state.kitchen]
     return {
         "turn": state.turn,

@@ -160,3 +160,47 @@ def sentence(fact: dict[str, Any]) -> str:
 def phase_text(phase: str, actor: int | None) -> str:
     """What the table waits for, in one sentence."""
     return PHASE_TEXT[phase].format(actor=f"Player {actor + 1}" if actor is not None else "")
+
+
+# Why a move is refused.
+TAKE_FROM = "take from the \"pantry\" or the \"draw\" pile"
+DRAW_EMPTY = "the ingredient pile is empty"
+REFRESHED = "the pantry has been refreshed this turn already"
+NO_RECIPES_LEFT = "no recipes are left to draw"
+PASS_LAST = "you may pass only when nothing else is possible"
+NOT_IN_BOOK = "that recipe is not in your book"
+COOK_REDEEMS = "you cooked this saucepan full and a recipe matches: you must redeem one"
+TWO_SQUARES = "choose two different menu squares, 1 to 5"
+PEEKED_ONLY = "you may swap only the two tiles you looked at"
+
+
+def keep_from(count: int) -> str:
+    return f"keep {count} different recipes of those you were offered"
+
+
+def not_in_hand(kind: str) -> str:
+    return f"you have no {kind} in your hand"
+
+
+def not_in_pantry(kind: str) -> str:
+    return f"there is no {kind} in the pantry"
+
+
+def pan_range(pans: int) -> str:
+    return f"the saucepans are numbered 1 to {pans}"
+
+
+def lid_on(pan: int) -> str:
+    return f"saucepan {pan + 1} has the lid on"
+
+
+def pan_full(pan: int) -> str:
+    return f"saucepan {pan + 1} is full"
+
+
+def lid_there(pan: int) -> str:
+    return f"the lid is already on saucepan {pan + 1}"
+
+
+def too_few_matches(pan: int) -> str:
+    return f"that recipe matches fewer than two ingredients in saucepan {pan + 1}"

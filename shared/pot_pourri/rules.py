@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.core import Game, is_seat
+from soupkitchen.shared.core import Action, Game, is_seat
 from soupkitchen.shared.levels import NORMAL, at_level
 from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
@@ -23,6 +23,7 @@ from soupkitchen.shared.pot_pourri.choices import (
     turn_actions,
 )
 from soupkitchen.shared.pot_pourri.describe import player_name
+from soupkitchen.shared.pot_pourri.refusals import why_not
 from soupkitchen.shared.pot_pourri.registration import FACTS
 from soupkitchen.shared.pot_pourri.serving import (
     advance_serve,
@@ -117,6 +118,10 @@ class PotPourri(Game[PotState]):
         if state.phase == CHOOSE:
             return "you have already chosen your recipes; waiting for the others"
         return f"it is {player_name(state.actor)}'s move"
+
+    def check_move(self, state: PotState, seat: int, action: Action, legal: list[Action]) -> str | None:
+        reason = super().check_move(state, seat, action, legal)
+        return reason and (why_not(state, seat, action) or reason)
 
     def seat_result(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return result if seat is None else {**result, "you_won": seat in result["winners"]}

@@ -41,6 +41,7 @@ from soupkitchen.shared.stone_soup.describe import (
     OWN_PLAY_LET_GO,
     SALT_SHOWN,
     TOO_LATE,
+    WINDOW_CLOSED,
     already_challenged,
     dealt,
     not_your_turn,
@@ -62,6 +63,7 @@ class StoneSoup(Game[StoneSoupState]):
     """Stone Soup for 2-5 players: shed your cards by adding food to the pot, bluffing when you must."""
 
     facts = FACTS
+    time_up = WINDOW_CLOSED
     # A table of one person among bots starts from these (a shorter window: nobody else to wait for).
     solo_options = {"challenge_seconds": SOLO_CHALLENGE_SECONDS}
 

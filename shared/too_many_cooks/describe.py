@@ -53,3 +53,32 @@ def game_summary(state: TmcState, won: bool, challenge: dict[str, Any] | None) -
     if challenge["mode"] == "unreasonable":
         return served + " Ready for an unreasonable soup!"
     return served + f" Ready for {challenge['difficulty'].capitalize()}!"
+
+
+# Why a move is refused.
+ALREADY_READY = "you are already ready"
+UNDER_WAY = "the round is already under way"
+NOT_STARTED = "the round has not started: every chef must be ready first"
+TIME_UP = "the round's time is up"
+PASS_WHEN_SATISFIED = "you may pass only when your tastes and all shared tastes are satisfied"
+MUST_PASS = "your tastes and all shared tastes are satisfied: you must pass"
+ROTATE_LINE = "rotate a \"row\" or a \"col\""
+ROTATE_STEP = "a rotation moves one step: 1 or -1"
+ALREADY_THERE = "that card is already there"
+ONE_CHANGE = "change only the colour or only the vegetable, not both"
+
+
+def index_range(size: int) -> str:
+    return f"the row or column index is a whole number from 0 to {size - 1}"
+
+
+def cell_range(size: int) -> str:
+    return f"row and col are whole numbers from 0 to {size - 1}"
+
+
+def one_of(field: str, words: tuple[str, ...]) -> str:
+    return f"{field} must be one of {', '.join(words)}"
+
+
+def no_spare(veg: str, colour: str) -> str:
+    return f"no spare {colour} {veg} is left"

@@ -20,8 +20,7 @@ from typing import Any
 
 from soupkitchen.shared.too_many_cooks.cards import CELLS, KINDS, card_id
 from soupkitchen.shared.too_many_cooks.judges import matcher, region_cells
-from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, satisfied, tastes_of
-from soupkitchen.shared.too_many_cooks.tastes import distance as _distance
+from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, distance, satisfied, tastes_of
 
 Soup = tuple[int, ...]
 Faces = tuple[tuple[bool, ...], ...]
@@ -100,7 +99,7 @@ class HiddenTastes:
                 continue
             odds = self.odds.setdefault(slot, {})
             for taste in options:
-                gained = max(-2, min(2, _distance(taste, before) - _distance(taste, after)))
+                gained = max(-2, min(2, distance(taste, before) - distance(taste, after)))
                 if gained:
                     odds[taste] = odds.get(taste, 1.0) * math.exp(LEAN * gained)
 

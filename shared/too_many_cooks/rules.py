@@ -6,15 +6,18 @@ from typing import Any
 
 from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
 from soupkitchen.shared.levels import NORMAL
+from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.bot import Chef
 from soupkitchen.shared.too_many_cooks.cards import (
+    COLOURS,
     COPIES,
     KINDS,
     SIZE,
+    VEGETABLES,
     card_id,
     card_json,
 )
-from soupkitchen.shared.too_many_cooks.moves import ROTATIONS, change, change_actions, rotate
+from soupkitchen.shared.too_many_cooks.moves import ROTATIONS, change, change_actions, change_targets, rotate
 from soupkitchen.shared.too_many_cooks.registration import FACTS
 from soupkitchen.shared.too_many_cooks.rounds import (
     deal_round,
@@ -29,6 +32,7 @@ from soupkitchen.shared.too_many_cooks.view import build_view
 
 class TooManyCooks(Game[TmcState]):
     facts = FACTS
+    time_up = describe.TIME_UP
 
     # --- set-up ------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> TmcState:
@@ -54,6 +58,25 @@ class TooManyCooks(Game[TmcState]):
         if chef_satisfied(state, seat):
             return [{"type": "pass"}]
         return [dict(action) for action in ROTATIONS] + change_actions(state.soup, state.spares)
+
+    def waiting_reason(self, state: TmcState, seat: int, action: Action) -> str | None:
+        if state.phase == "playing":
+            return describe.UNDER_WAY if action["type"] == "ready" else None
+        return describe.ALREADY_READY if action["type"] == "ready" else describe.NOT_STARTED
+
+    def check_move(self, state: TmcState, seat: int, action: Action, legal: list[Action]) -> str | None:
+        kind = action["type"]
+        if state.phase != "playing":
+            reason = None if kind == "ready" else describe.NOT_STARTED
+        elif kind == "ready":
+            reason = describe.UNDER_WAY
+        elif chef_satisfied(state, seat):
+            reason = None if kind == "pass" else describe.MUST_PASS
+        elif kind == "pass":
+            reason = describe.PASS_WHEN_SATISFIED
+        else:
+            reason = _change_reason(state, action) if kind == "change" else _rotate_reason(action)
+        return reason or super().check_move(state, seat, action, legal)
 
     # --- what happens ------------------------------------------------------------------------
     def _apply(self, state: TmcState, seat: int | None, action: Action, now: float) -> tuple[TmcState, list[Event]]:
@@ -166,3 +189,35 @@ class TooManyCooks(Game[TmcState]):
         if state.turn is not None:
             assert not state.passed[state.turn]
         assert (state.outcome is not None) == (state.phase == "over")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _rotate_reason(action: Action) -> str | None:
+    """Why a rotation is not one of the soup's, or None."""
+    if not isinstance(action.get("line"), str) or action["line"] not in ("row", "col"):
+        return describe.ROTATE_LINE
+    if not _whole(action.get("index")) or not 0 <= action["index"] < SIZE:
+        return describe.index_range(SIZE)
+    if not _whole(action.get("step")) or action["step"] not in (1, -1):
+        return describe.ROTATE_STEP
+    return None
+
+
+def _change_reason(state: TmcState, action: Action) -> str | None:
+    """Why a change of one soup card for a spare cannot be made, or None."""
+    row, col, veg, colour = (action.get(key) for key in ("row", "col", "veg", "colour"))
+    if not (_whole(row) and _whole(col) and 0 <= row < SIZE and 0 <= col < SIZE):
+        return describe.cell_range(SIZE)
+    if not isinstance(veg, str) or veg not in VEGETABLES:
+        return describe.one_of("veg", VEGETABLES)
+    if not isinstance(colour, str) or colour not in COLOURS:
+        return describe.one_of("colour", COLOURS)
+    old, new = state.soup[row * SIZE + col], card_id(veg, colour)
+    if new == old:
+        return describe.ALREADY_THERE
+    if new not in change_targets(old):
+        return describe.ONE_CHANGE
+    return describe.no_spare(veg, colour) if state.spares[new] <= 0 else None

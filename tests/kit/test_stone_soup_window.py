@@ -140,7 +140,7 @@ def test_let_it_go_is_refused_with_a_reason_when_it_means_nothing():
     state, seat = opened()
     other = (seat + 1) % 3
     assert "your own play" in GAME.validate(state, seat, {"type": "let_go"}, 101.0)
-    assert GAME.validate(state, other, {"type": "let_go"}, 106.0) == "too late: the time is up"
+    assert GAME.validate(state, other, {"type": "let_go"}, 106.0) == "too late: the challenge window has closed"
     closed, _ = GAME.apply(state, SYSTEM, TIMEOUT, 106.0)
     assert GAME.validate(closed, other, {"type": "let_go"}, 107.0) == "there is no play to let go right now"
     assert GAME.from_json(GAME.to_json(GAME.apply(state, other, {"type": "let_go"}, 101.0)[0])).window.let_go == (other,)

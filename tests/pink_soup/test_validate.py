@@ -46,8 +46,38 @@ def test_reasons_say_what_went_wrong(kit):
     assert GAME.validate(state, 1, {"type": "draw"}, 1.0) == "it is not your turn"
     assert "draw" in GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0)
     assert "nothing is timed" in GAME.validate(state, SYSTEM, TIMEOUT, 99.0)
+    assert GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0) == (
+        "the kitchen has fewer than five piles: draw 2 cards instead")
+    assert GAME.validate(state, 0, {"type": "pass"}, 1.0) == "you may pass only once the deck is empty"
     full = kit.table(kitchen=FIVE_PILES)
-    assert "not allowed now" in GAME.validate(full, 0, {"type": "take", "pile": 7}, 1.0)
+    assert GAME.validate(full, 0, {"type": "take", "pile": 7}, 1.0) == "the kitchen piles are numbered 1 to 5"
+    assert GAME.validate(full, 0, {"type": "activate", "pile": 1}, 1.0) == "only a Mouse can be activated"
+    assert "you may: draw, take" in GAME.validate(full, 0, {"type": "look", "seat": 1}, 1.0)
+
+
+def test_a_chef_is_told_why_a_card_cannot_go_where_they_put_it(kit):
+    drawn = kit.act(kit.table(deck=["eggs", "milk"], kitchen=FIVE_PILES[:2]), 0, {"type": "draw"})
+    assert GAME.validate(drawn, 0, {"type": "kitchen", "card": 0, "pile": 0}, 1.0) == (
+        "the kitchen has fewer than five piles: the card starts pile 3")
+    assert GAME.validate(drawn, 0, {"type": "kitchen", "card": 5, "pile": 2}, 1.0) == "choose one of the cards you drew"
+    second = kit.act(drawn, 0, {"type": "kitchen", "card": 0, "pile": 2})
+    assert GAME.validate(second, 0, {"type": "activate"}, 1.0) == "only a Mouse can be activated"
+    assert GAME.validate(second, 0, {"type": "pot", "seat": 4}, 1.0) == "choose the pot of a chef at this table"
+    assert GAME.validate(second, 0, {"type": "kitchen", "card": 0, "pile": 3}, 1.0).startswith(
+        "the other card goes into a pot")
+    second.closed[1] = True
+    assert GAME.validate(second, 0, {"type": "pot", "seat": 1}, 1.0) == "Chef 2's pot is closed"
+
+
+def test_a_chef_is_told_why_the_mouse_cannot_do_that(kit):
+    state = kit.table(kitchen=[["milk", "mouse"], *FIVE_PILES[1:]], pots=[["salt"], [], []])
+    power = kit.act(state, 0, {"type": "activate", "pile": 0})
+    assert GAME.validate(power, 0, {"type": "look", "seat": 1}, 1.0) == "that pot is empty"
+    assert GAME.validate(power, 0, {"type": "shuffle", "seat": 0}, 1.0) == "a pot of one card has nothing to shuffle"
+    assert GAME.validate(power, 0, {"type": "swap", "seat": 0, "slot": 0}, 1.0) == (
+        "a swap needs cards in two pots that are still open")
+    search = kit.act(power, 0, {"type": "search"})
+    assert GAME.validate(search, 0, {"type": "find", "pile": 0, "depth": 3}, 1.0) == "kitchen pile 1 holds 1 card"
 
 
 def test_nothing_is_timed_and_no_option_is_accepted():

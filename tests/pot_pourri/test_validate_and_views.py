@@ -8,7 +8,8 @@ import random
 from soupkitchen.shared.conformance import check_state
 from soupkitchen.shared.core import canonical_json
 from soupkitchen.shared.pot_pourri import GAME
-from soupkitchen.shared.pot_pourri.cards import INGREDIENTS
+from soupkitchen.shared.pot_pourri.cards import INGREDIENTS, RECIPES
+from soupkitchen.shared.pot_pourri.state import MENU, SERVE
 
 
 def random_json(rng: random.Random, depth: int = 0):
@@ -152,3 +153,39 @@ def test_discarded_recipes_are_named_in_the_log_because_they_go_face_up(kit):
     state = kit.act(state, 0, {"type": "keep", "recipes": [kit.recipe("Borscht"), kit.recipe("Syrniki")]})
     assert GAME.view(state, 1)["log"][-1] == ("Player 1 swapped recipes, discarding Paella (Mediterranean) and "
                                               "Pelmeni (Slavic) face up.")
+
+
+def test_a_refused_turn_move_says_what_is_wrong_with_it(kit):
+    state = kit.table(hands=[["fish"], [], []], lid=2)
+    refusal = {"type": "cook", "ingredient": "fish"}
+    assert GAME.validate(state, 0, {**refusal, "pan": 2}, 0.0) == "saucepan 3 has the lid on"
+    assert GAME.validate(state, 0, {**refusal, "pan": 7}, 0.0) == "the saucepans are numbered 1 to 3"
+    assert GAME.validate(state, 0, {"type": "cook", "ingredient": "meat", "pan": 1}, 0.0) == (
+        "you have no meat in your hand")
+    assert GAME.validate(state, 0, {"type": "take", "source": "pantry", "ingredient": "flour"}, 0.0) == (
+        "there is no flour in the pantry")
+    assert GAME.validate(state, 0, {"type": "refresh_pantry", "ingredient": "meat"}, 0.0) == (
+        "you have no meat in your hand")
+    assert GAME.validate(state, 0, {"type": "pass"}, 0.0) == "you may pass only when nothing else is possible"
+    took = kit.act(state, 0, {"type": "take", "source": "pantry", "ingredient": "meat"})
+    assert GAME.validate(took, 0, {**refusal, "pan": 1}, 0.0) == "you cannot cook now; you may: take"
+    assert GAME.validate(took, 1, {**refusal, "pan": 1}, 0.0) == "it is Player 1's move"
+
+
+def test_the_cook_is_told_to_redeem_when_a_recipe_matches(kit):
+    paella = RECIPES[kit.recipe("Paella")].ingredients
+    state = kit.table(phase=SERVE, pans=[list(paella[:3]), [], []], serve_queue=[[0, 0, 1]])
+    assert GAME.validate(state, 0, {"type": "decline"}, 0.0) == (
+        "you cooked this saucepan full and a recipe matches: you must redeem one")
+    assert GAME.validate(state, 0, {"type": "redeem", "recipe": kit.recipe("Plov")}, 0.0) == (
+        "that recipe is not in your book")
+    assert GAME.validate(state, 0, {"type": "redeem", "recipe": kit.recipe("Paella")}, 0.0) is None
+
+
+def test_a_menu_swap_names_the_squares_it_may_use(kit):
+    state = kit.table(phase=MENU, menu_queue=[0])
+    assert GAME.validate(state, 0, {"type": "swap_menu", "tiles": [1, 1]}, 0.0) == (
+        "choose two different menu squares, 1 to 5")
+    pros = kit.table(phase=MENU, pros=True, peeked=[0, 1], menu_queue=[0])
+    assert GAME.validate(pros, 0, {"type": "swap_menu", "tiles": [2, 3]}, 0.0) == (
+        "you may swap only the two tiles you looked at")

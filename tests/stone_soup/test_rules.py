@@ -155,10 +155,11 @@ def test_the_next_player_waits_for_the_challenge_window(table):
     assert "table clock" in GAME.validate(state, 1, TIMEOUT, 9.0)
     assert GAME.legal_actions(state, 0) == []  # nobody challenges their own play
     assert "own play" in GAME.validate(state, 0, {"type": "challenge"}, 6.0)
-    assert "too late" in GAME.validate(state, 2, {"type": "challenge"}, 8.0)
+    assert GAME.validate(state, 2, {"type": "challenge"}, 8.0) == "too late: the challenge window has closed"
+    assert GAME.validate(state, 2, {"type": "let_go"}, 8.0) == "too late: the challenge window has closed"
     closed = table.act(state, SYSTEM, TIMEOUT, 8.0)
     assert GAME.next_deadline(closed) is None
-    assert "too late" in GAME.validate(closed, 2, {"type": "challenge"}, 8.5)
+    assert GAME.validate(closed, 2, {"type": "challenge"}, 8.5) == "too late: that play stands, the challenge window has closed"
     assert GAME.validate(closed, 1, table.play_of("tomato", 1), 8.5) is None
 
 

@@ -89,12 +89,23 @@ def test_each_round_draws_a_new_base_and_rebuilds_the_soup():
 def test_the_timer_starts_only_when_every_chef_is_ready(tmc):
     state = fresh(3)
     state, _ = GAME.apply(state, 0, {"type": "ready"}, 5.0)
-    assert GAME.validate(state, 0, {"type": "ready"}, 6.0) == "it is not your turn"
+    assert GAME.validate(state, 0, {"type": "ready"}, 6.0) == "you are already ready"
     assert GAME.next_deadline(state) is None and state.phase == "ready"
-    assert "you cannot rotate now" in GAME.validate(state, 1, {"type": "rotate", "line": "row", "index": 0, "step": 1}, 6)
+    assert "not started" in GAME.validate(state, 1, {"type": "rotate", "line": "row", "index": 0, "step": 1}, 6)
     state, _ = GAME.apply(state, 1, {"type": "ready"}, 7.0)
     state, _ = GAME.apply(state, 2, {"type": "ready"}, 9.0)
     assert state.phase == "playing" and GAME.next_deadline(state) == 9.0 + 300
+
+
+def test_a_chef_is_told_why_the_round_will_not_take_a_move(tmc):
+    state = tmc.playing(3)
+    waiting = next(seat for seat in range(3) if seat != state.turn)
+    assert GAME.validate(state, waiting, {"type": "ready"}, 1.0) == "the round is already under way"
+    assert GAME.validate(state, state.turn, {"type": "ready"}, 1.0) == "the round is already under way"
+    assert GAME.validate(state, waiting, {"type": "pass"}, 1.0) == "it is not your turn"
+    readied, _ = GAME.apply(fresh(3), 2, {"type": "ready"}, 1.0)
+    assert GAME.validate(readied, 2, {"type": "pass"}, 2.0).startswith("the round has not started")
+    assert GAME.validate(readied, 0, {"type": "pass"}, 2.0).startswith("the round has not started")
 
 
 def test_round_seconds_option_sets_the_timer():
@@ -127,30 +138,30 @@ def test_change_colour_only_or_vegetable_only(tmc):
 
 
 @pytest.mark.parametrize(("action", "reason"), [
-    ({"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "blue"}, "not allowed now"),
-    ({"type": "change", "row": 4, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": -1, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": 10**30, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": 1.0, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": True, "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": "1", "col": 1, "veg": "pepper", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "kale", "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": 1, "col": 1, "veg": ["pepper"], "colour": "red"}, "not allowed now"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "purple"}, "not allowed now"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": {"x": 1}}, "not allowed now"),
-    ({"type": "change", "row": 1, "col": 1}, "not allowed now"),
-    ({"type": "rotate", "line": "diagonal", "index": 0, "step": 1}, "not allowed now"),
-    ({"type": "rotate", "line": ["row"], "index": 0, "step": 1}, "not allowed now"),
-    ({"type": "rotate", "line": "row", "index": 4, "step": 1}, "not allowed now"),
-    ({"type": "rotate", "line": "row", "index": None, "step": 1}, "not allowed now"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": 2}, "not allowed now"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": True}, "not allowed now"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": 0}, "not allowed now"),
-    ({"type": "rotate"}, "not allowed now"),
-    ({"type": "pass"}, "you cannot pass now"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "red"}, "not both"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "blue"}, "already there"),
+    ({"type": "change", "row": 4, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
+    ({"type": "change", "row": -1, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
+    ({"type": "change", "row": 10**30, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
+    ({"type": "change", "row": 1.0, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
+    ({"type": "change", "row": True, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
+    ({"type": "change", "row": "1", "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "kale", "colour": "red"}, "veg must be"),
+    ({"type": "change", "row": 1, "col": 1, "veg": ["pepper"], "colour": "red"}, "veg must be"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "purple"}, "colour must be"),
+    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": {"x": 1}}, "colour must be"),
+    ({"type": "change", "row": 1, "col": 1}, "veg must be"),
+    ({"type": "rotate", "line": "diagonal", "index": 0, "step": 1}, "row"),
+    ({"type": "rotate", "line": ["row"], "index": 0, "step": 1}, "row"),
+    ({"type": "rotate", "line": "row", "index": 4, "step": 1}, "index"),
+    ({"type": "rotate", "line": "row", "index": None, "step": 1}, "index"),
+    ({"type": "rotate", "line": "col", "index": 0, "step": 2}, "one step"),
+    ({"type": "rotate", "line": "col", "index": 0, "step": True}, "one step"),
+    ({"type": "rotate", "line": "col", "index": 0, "step": 0}, "one step"),
+    ({"type": "rotate"}, "row"),
+    ({"type": "pass"}, "only when"),
     ({"type": "timeout"}, "table clock"),
-    ({"type": "ready"}, "you cannot ready now"),
+    ({"type": "ready"}, "under way"),
     ({"type": "cook"}, "has no move"),
     ({"type": 3}, "object"),
     ({}, "object"),
@@ -176,7 +187,7 @@ def test_a_change_needs_the_card_among_the_spares(tmc):
     soup = soup[:3] + (card_id("pea", "yellow"),) + soup[4:]
     state = busy(tmc, soup)
     reason = GAME.validate(state, 0, {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"}, 1)
-    assert reason == "that change is not allowed now; choose one of the offered moves"
+    assert reason == "no spare red pepper is left"
     assert {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"} not in GAME.legal_actions(state, 0)
 
 
@@ -186,7 +197,7 @@ def test_only_the_chef_whose_turn_it_is_may_move_and_not_after_time(tmc):
     assert GAME.validate(state, 1, rotate, 1) == "it is not your turn"
     assert GAME.validate(state, 7, rotate, 1) == "that seat is not at this table"
     assert GAME.validate(state, "0", rotate, 1) == "that seat is not at this table"
-    assert GAME.validate(state, 0, rotate, 300.0) == "too late: the time is up"
+    assert GAME.validate(state, 0, rotate, 300.0) == "the round's time is up"
     assert GAME.legal_actions(state, 1) == [] and GAME.legal_actions(state, None) == []
 
 
@@ -226,10 +237,10 @@ def test_a_satisfied_chef_must_pass_and_an_unsatisfied_one_cannot(tmc):
     state = pass_table(tmc)
     assert chef_satisfied(state, 0) and not chef_satisfied(state, 1)
     assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
-    assert "you may: pass" in GAME.validate(state, 0, {"type": "rotate", "line": "row", "index": 1, "step": 1}, 1)
+    assert "must pass" in GAME.validate(state, 0, {"type": "rotate", "line": "row", "index": 1, "step": 1}, 1)
     state, events = GAME.apply(state, 0, {"type": "pass"}, 1)
     assert state.passed == (True, False, False) and state.turn == 1 and events[0]["type"] == "passed"
-    assert GAME.validate(state, 1, {"type": "pass"}, 2).startswith("you cannot pass now")
+    assert GAME.validate(state, 1, {"type": "pass"}, 2).startswith("you may pass only when")
 
 
 def test_passed_chefs_are_skipped_and_rejoin_when_unsatisfied(tmc):

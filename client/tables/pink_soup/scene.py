@@ -12,7 +12,7 @@ from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing
-from soupkitchen.client.tables.pink_soup import layout as L
+from soupkitchen.client.tables.pink_soup import layout
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring
 
@@ -25,9 +25,9 @@ class PinkSoupTable(SeatNaming, KitTable):
     @classmethod
     def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
         b = Board(size)
-        sizes = {b.rect(0, 0, L.CARD_W, L.CARD_H).size, b.rect(0, 0, L.CARD_W * 0.92, L.CARD_H * 0.92).size}
+        sizes = {b.rect(0, 0, layout.CARD_W, layout.CARD_H).size, b.rect(0, 0, layout.CARD_W * 0.92, layout.CARD_H * 0.92).size}
         for count in range(1, 5):
-            w, h = L.other_slot_size(L.other_panels(count)[0][1])
+            w, h = layout.other_slot_size(layout.other_panels(count)[0][1])
             sizes.add(b.rect(0, 0, w, h).size)
         return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "pink_soup").glob("*.svg"))]
 
@@ -40,7 +40,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         model = PinkModel(view)
         if model.result() is not None:
             return []    # the scoring sheet covers the table
-        return L.build(model, board, self.choosing.picked, self.names())
+        return layout.build(model, board, self.choosing.picked, self.names())
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind, step = action.get("type"), self.model.step
@@ -91,19 +91,19 @@ class PinkSoupTable(SeatNaming, KitTable):
         b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
         if model.final_round and not model.over:
             b.text(surface, "Last round", BODY, theme.DANGER, b.rect(1880, 22, 1, 1).topleft, anchor="topright")
-        kitchen = b.rect(L.MAIN_X, L.KITCHEN_Y - 44, L.MAIN_W, 290)
+        kitchen = b.rect(layout.MAIN_X, layout.KITCHEN_Y - 44, layout.MAIN_W, 290)
         lay = theme.layout(surface.get_size())
         theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
         b.text(surface, f"Shared Kitchen ({len(model.kitchen())} of 5 piles)", BODY, theme.BROTH,
                (kitchen.x + b.px(180), kitchen.y + b.px(6)))
         if model.in_play():
-            b.text(surface, "In play", BODY, theme.BROTH, b.rect(L.PLAY_X, L.KITCHEN_Y - 38, 1, 1).topleft)
+            b.text(surface, "In play", BODY, theme.BROTH, b.rect(layout.PLAY_X, layout.KITCHEN_Y - 38, 1, 1).topleft)
         if any(a.get("type") == "declare" for a in model.actions()):
             b.text(surface, "Click your pot to close it and declare the last round, or:", BODY, theme.MUSTARD,
-                   b.rect(L.MAIN_X + 20, L.BUTTONS_Y + L.BUTTON_H / 2, 1, 1).topleft, anchor="midleft")
+                   b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft, anchor="midleft")
         if model.over:
             return
-        seat_box = b.rect(L.MAIN_X, L.SEAT_Y, L.MAIN_W, 1070 - L.SEAT_Y)
+        seat_box = b.rect(layout.MAIN_X, layout.SEAT_Y, layout.MAIN_W, 1070 - layout.SEAT_Y)
         theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
                          edge=theme.MUSTARD if model.turn == model.seating()[0] else theme.PANEL_EDGE)
         owner = model.seating()[0]
@@ -111,9 +111,9 @@ class PinkSoupTable(SeatNaming, KitTable):
         if chef is not None:
             title = ("You" if owner == me else self.session.seat_name(owner)) + (" (pot closed)" if chef.closed else "")
             title += "  - your turn" if model.turn == owner and owner == me else ""
-            self._seat_name(surface, b, owner, title, b.rect(40, L.SEAT_Y + 8, 1, 1).topleft)
+            self._seat_name(surface, b, owner, title, b.rect(40, layout.SEAT_Y + 8, 1, 1).topleft)
             if model.hand():
-                b.text(surface, "Drawn", BODY, theme.BROTH, b.rect(L.HAND_X, L.SEAT_Y + 46, 1, 1).topleft)
+                b.text(surface, "Drawn", BODY, theme.BROTH, b.rect(layout.HAND_X, layout.SEAT_Y + 46, 1, 1).topleft)
 
     def _seat_name(self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None):
         r = b.px(13)
@@ -146,7 +146,7 @@ class PinkSoupTable(SeatNaming, KitTable):
                    max_width=rect.w - b.px(12))
         elif thing.kind == "zone":      # an empty place: a new pile, no removed card yet
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
-            caption(surface, b, thing.words, rect, b.px(L.PILE_STEP - 8))
+            caption(surface, b, thing.words, rect, b.px(layout.PILE_STEP - 8))
         else:
             self._draw_card(surface, b, thing, rect, show)
             if key == self._swapping(model):   # the first card of a Mouse's swap, waiting for its pair
@@ -159,19 +159,19 @@ class PinkSoupTable(SeatNaming, KitTable):
         draw_card(surface, b, thing.face or BACK, rect, show, value=None if thing.face is None else
                   (kind_of(thing.words) or kind_of(self._label_of(thing))), small=small)
         if key == "deck":
-            caption(surface, b, f"Deck: {thing.words}", rect, b.px(L.PILE_STEP - 8))
+            caption(surface, b, f"Deck: {thing.words}", rect, b.px(layout.PILE_STEP - 8))
         elif key.startswith("pile:"):
             kind = kind_of(thing.words)
-            caption(surface, b, kind.name if kind else thing.words, rect, b.px(L.PILE_STEP - 8))
+            caption(surface, b, kind.name if kind else thing.words, rect, b.px(layout.PILE_STEP - 8))
             size = thing.extra.get("size", 1)
             if size > 1:
                 self._count_badge(surface, b, rect, f"+{size - 1}")
         elif key == "removed":
-            caption(surface, b, thing.words, rect, b.px(L.PLAY_X - L.REMOVED_X - 8))
+            caption(surface, b, thing.words, rect, b.px(layout.PLAY_X - layout.REMOVED_X - 8))
         elif key.startswith(("hand:", "play:", "search:")) or (key.startswith("slot:") and not small):
             kind = kind_of(thing.words)
             if kind is not None and not key.startswith("search:"):
-                step = L.HAND_STEP if key.startswith("hand:") else L.PLAY_STEP if key.startswith("play:") else L.SLOT_STEP
+                step = layout.HAND_STEP if key.startswith("hand:") else layout.PLAY_STEP if key.startswith("play:") else layout.SLOT_STEP
                 caption(surface, b, kind.name, rect, b.px(step), lines=3)
 
     @staticmethod
@@ -236,9 +236,9 @@ class PinkSoupTable(SeatNaming, KitTable):
     def _slot_rect(b: Board, thing: Thing, seat: int, model: PinkModel, index: int) -> pygame.Rect:
         me, others = model.seating()
         if seat == me:
-            return b.rect(L.POT_X + index * L.SLOT_STEP, L.POT_Y, L.CARD_W, L.CARD_H)
-        x, width = L.other_panels(len(others))[others.index(seat)]
-        return L.other_slot_rects(b, x, width)[index]
+            return b.rect(layout.POT_X + index * layout.SLOT_STEP, layout.POT_Y, layout.CARD_W, layout.CARD_H)
+        x, width = layout.other_panels(len(others))[others.index(seat)]
+        return layout.other_slot_rects(b, x, width)[index]
 
     def _draw_recipe(self, surface: pygame.Surface, b: Board, thing: Thing, model: PinkModel) -> None:
         recipe = model.recipe()

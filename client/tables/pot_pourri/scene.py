@@ -14,7 +14,7 @@ from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing, under_point
-from soupkitchen.client.tables.pot_pourri import layout as L
+from soupkitchen.client.tables.pot_pourri import layout
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel
 from soupkitchen.client.tables.pot_pourri.paint import (
     BADGE_H,
@@ -62,8 +62,8 @@ class PotPourriTable(SeatNaming, KitTable):
     @classmethod
     def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
         b = Board(size)
-        sizes = {b.rect(0, 0, w, h).size for w, h in ((L.CARD_W, L.CARD_H), (L.PAN_CARD_W, L.PAN_CARD_H),
-                                                       (L.TILE_W, L.TILE_H), (BADGE_W, BADGE_H),
+        sizes = {b.rect(0, 0, w, h).size for w, h in ((layout.CARD_W, layout.CARD_H), (layout.PAN_CARD_W, layout.PAN_CARD_H),
+                                                       (layout.TILE_W, layout.TILE_H), (BADGE_W, BADGE_H),
                                                        (PICTURE_W, PICTURE_H))}
         return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "pot_pourri").glob("*.svg"))]
 
@@ -76,7 +76,7 @@ class PotPourriTable(SeatNaming, KitTable):
         model = PotModel(view)
         if model.result() is not None:
             return []    # the final score covers the table
-        return L.build(model, board, self.names())
+        return layout.build(model, board, self.names())
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind = action.get("type")
@@ -104,7 +104,7 @@ class PotPourriTable(SeatNaming, KitTable):
             return ("book",)
         if kind == "redeem":
             return (f"book:{action.get('recipe')}",)
-        if kind in L.BUTTON_WORDS:
+        if kind in layout.BUTTON_WORDS:
             return (f"button:{kind}",)
         return ()
 
@@ -132,35 +132,35 @@ class PotPourriTable(SeatNaming, KitTable):
             return
         lay = theme.layout(surface.get_size())
         self._draw_pathway(surface, b, model, lay)
-        for x, words in ((L.PANTRY_X, "Pantry"), (L.DRAW_X, "Draw"), (L.DISCARD_X, "Discard"),
-                         (L.RECIPES_X, "Recipes"), (L.MENU_X, "Menu (stars)")):
-            b.text(surface, words, BODY, theme.BROTH, b.rect(x, L.ROW_B_Y, 1, 1).topleft)
+        for x, words in ((layout.PANTRY_X, "Pantry"), (layout.DRAW_X, "Draw"), (layout.DISCARD_X, "Discard"),
+                         (layout.RECIPES_X, "Recipes"), (layout.MENU_X, "Menu (stars)")):
+            b.text(surface, words, BODY, theme.BROTH, b.rect(x, layout.ROW_B_Y, 1, 1).topleft)
         for i, square in enumerate(model.menu()):
-            centre = b.rect(L.MENU_X + i * L.TILE_STEP + L.TILE_W / 2 + 18, L.TILE_Y - 20, 1, 1).topleft
+            centre = b.rect(layout.MENU_X + i * layout.TILE_STEP + layout.TILE_W / 2 + 18, layout.TILE_Y - 20, 1, 1).topleft
             draw_star(surface, centre, b.px(16), theme.MUSTARD)
             b.text(surface, str(square.get("stars", "")), SMALL, theme.TEXT, (centre[0] - b.px(20), centre[1]),
                    anchor="midright")
         me = model.seating()[0]
         chef = model.chefs()[me]
-        seat_box = b.rect(L.MAIN_X, L.SEAT_Y, L.MAIN_W, 1070 - L.SEAT_Y)
+        seat_box = b.rect(layout.MAIN_X, layout.SEAT_Y, layout.MAIN_W, 1070 - layout.SEAT_Y)
         theme.draw_panel(surface, seat_box, lay, edge=theme.MUSTARD if model.turn == me else theme.PANEL_EDGE)
         who = "Your" if me == model.seat else f"{self.session.seat_name(me)}'s"
-        draw_counter(surface, me, b.rect(34, L.SEAT_Y + 10, 28, 28))
-        b.text(surface, f"{who} hand ({chef.hand_count})", BODY, theme.TEXT, b.rect(72, L.SEAT_Y + 6, 1, 1).topleft)
+        draw_counter(surface, me, b.rect(34, layout.SEAT_Y + 10, 28, 28))
+        b.text(surface, f"{who} hand ({chef.hand_count})", BODY, theme.TEXT, b.rect(72, layout.SEAT_Y + 6, 1, 1).topleft)
         title = "Choose your recipes" if model.choosing_from() else f"{who} cookery book"
         title += f" - {chef.colour}, served {len(chef.redeemed)} of 6"
-        b.text(surface, title, BODY, theme.TEXT, b.rect(L.BOOK_X + 16, L.SEAT_Y + 6, 1, 1).topleft,
-               max_width=b.px(L.BOOK_W - 32))
+        b.text(surface, title, BODY, theme.TEXT, b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft,
+               max_width=b.px(layout.BOOK_W - 32))
 
     def _draw_pathway(self, surface: pygame.Surface, b: Board, model: PotModel, lay) -> None:
-        theme.draw_panel(surface, b.rect(L.MAIN_X, L.PATH_Y, L.MAIN_W, L.PATH_H), lay, colour=(62, 44, 34))
-        b.text(surface, "Gourmet pathway", BODY, theme.BROTH, b.rect(L.TRACK_X, L.PATH_Y + 4, 1, 1).topleft)
+        theme.draw_panel(surface, b.rect(layout.MAIN_X, layout.PATH_Y, layout.MAIN_W, layout.PATH_H), lay, colour=(62, 44, 34))
+        b.text(surface, "Gourmet pathway", BODY, theme.BROTH, b.rect(layout.TRACK_X, layout.PATH_Y + 4, 1, 1).topleft)
         if model.learner_memory:
             b.text(surface, "Learner: remember for me (on)", SMALL, theme.HERB,
-                   b.rect(L.TABLE_X - 20, L.PATH_Y + 8, 1, 1).topleft, anchor="topright")
+                   b.rect(layout.TABLE_X - 20, layout.PATH_Y + 8, 1, 1).topleft, anchor="topright")
         length, stars = model.track_length(), model.star_squares()
         for square in range(length):
-            rect = L.square_rect(b, square, length)
+            rect = layout.square_rect(b, square, length)
             starred = square in stars
             pygame.draw.rect(surface, (240, 200, 110) if starred else (226, 208, 178), rect, border_radius=b.px(6))
             pygame.draw.rect(surface, INK, rect, width=b.px(2), border_radius=b.px(6))
@@ -169,7 +169,7 @@ class PotPourriTable(SeatNaming, KitTable):
             b.text(surface, str(square), SMALL, (120, 96, 76), (rect.x + b.px(4), rect.bottom + b.px(2)),
                    anchor="bottomleft")
         table = model.match_squares()
-        x, y = L.TABLE_X, L.PATH_Y + 10
+        x, y = layout.TABLE_X, layout.PATH_Y + 10
         b.text(surface, "Matches / squares", SMALL, theme.BROTH, b.rect(x, y - 4, 1, 1).topleft)
         for i, (found, squares) in enumerate(sorted(table.items(), reverse=True)):
             cell = b.rect(x + i * 56, y + 32, 50, 56)

@@ -17,8 +17,7 @@ from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.present.common import renamer
-from soupkitchen.client.tables.stone_soup import layout as L
-from soupkitchen.client.tables.stone_soup import paint
+from soupkitchen.client.tables.stone_soup import layout, paint
 from soupkitchen.client.tables.stone_soup.model import (
     StoneModel,
     claim_words,
@@ -46,9 +45,9 @@ class StoneSoupTable(KitTable):
     @classmethod
     def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
         b = Board(size)
-        sizes = {b.rect(0, 0, w, w * L.CARD_H / L.CARD_W).size for w in (120, 108, 96, 84, 76)}
-        sizes |= {b.rect(0, 0, L.FAN_W, L.FAN_H).size, b.rect(0, 0, L.POT_W, L.POT_H).size,
-                  b.rect(0, 0, L.SEQ_CARD_W, L.SEQ_CARD_W * L.CARD_H / L.CARD_W).size, b.rect(0, 0, 110, 154).size}
+        sizes = {b.rect(0, 0, w, w * layout.CARD_H / layout.CARD_W).size for w in (120, 108, 96, 84, 76)}
+        sizes |= {b.rect(0, 0, layout.FAN_W, layout.FAN_H).size, b.rect(0, 0, layout.POT_W, layout.POT_H).size,
+                  b.rect(0, 0, layout.SEQ_CARD_W, layout.SEQ_CARD_W * layout.CARD_H / layout.CARD_W).size, b.rect(0, 0, 110, 154).size}
         return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "stone_soup").glob("*.svg"))]
 
     @property
@@ -78,7 +77,7 @@ class StoneSoupTable(KitTable):
                 return []
             return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words="Play again",
                           what="A new table with the same game, players and options")]
-        return L.build(model, board, self.choosing.picked, self.names())
+        return layout.build(model, board, self.choosing.picked, self.names())
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind = action.get("type")
@@ -98,14 +97,14 @@ class StoneSoupTable(KitTable):
         found: dict[str, list[dict[str, Any]]] = {MOVES_KEY: []}
         if model.can("play"):
             picked = self.picked_cards()
-            for key, kind in L.hand_keys(model):
+            for key, kind in layout.hand_keys(model):
                 if kind != SALT:
                     found[key] = []
             if picked:
                 for n in range(1, model.most_declared + 1):
                     found[f"say:{n}"] = [play_action(picked, n)]
         if model.can("salt"):
-            found.update({key: [{"type": "salt"}] for key, kind in L.hand_keys(model) if kind == SALT})
+            found.update({key: [{"type": "salt"}] for key, kind in layout.hand_keys(model) if kind == SALT})
         for action in model.actions():
             if action.get("type") in ("challenge", "let_go"):
                 found[f"button:{action['type']}"] = [action]
@@ -210,47 +209,47 @@ class StoneSoupTable(KitTable):
             self._draw_end(surface, b, model)
             return
         lay = theme.layout(surface.get_size())
-        middle = b.rect(L.MAIN_X, L.MIDDLE_Y, L.MAIN_W, 350)
+        middle = b.rect(layout.MAIN_X, layout.MIDDLE_Y, layout.MAIN_W, 350)
         theme.draw_panel(surface, middle, lay, colour=paint.FELT)
         me = model.seating()[0]
-        seat_box = b.rect(L.MAIN_X, L.HAND_Y, L.MAIN_W, 1070 - L.HAND_Y)
+        seat_box = b.rect(layout.MAIN_X, layout.HAND_Y, layout.MAIN_W, 1070 - layout.HAND_Y)
         theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
                          edge=theme.MUSTARD if model.my_turn else theme.PANEL_EDGE)
         total = sum(n for _, n in model.hand())
         title = ("Your hand" if me == model.seat else f"{self.session.seat_name(me)}'s hand") + f" ({total} cards)"
-        paint.seat_dot(surface, b, me, b.rect(50, L.HAND_Y + 26, 1, 1).topleft, self._symbols())
-        b.text(surface, title, BODY, theme.TEXT, b.rect(76, L.HAND_Y + 8, 1, 1).topleft)
+        paint.seat_dot(surface, b, me, b.rect(50, layout.HAND_Y + 26, 1, 1).topleft, self._symbols())
+        b.text(surface, title, BODY, theme.TEXT, b.rect(76, layout.HAND_Y + 8, 1, 1).topleft)
         if model.can("play"):
             picked = self.picked_cards()
             hint = "Picked: " + ", ".join(claim_words(n, k) for k, n in picked.items()) if picked else \
                 "Pick any cards (bluffing is allowed), or click a dash of salt to pass"
-            b.text(surface, hint, SMALL, theme.MUSTARD, b.rect(520, L.HAND_Y + 14, 1, 1).topleft, max_width=b.px(940))
+            b.text(surface, hint, SMALL, theme.MUSTARD, b.rect(520, layout.HAND_Y + 14, 1, 1).topleft, max_width=b.px(940))
         for kind, n in model.hand():
-            rect = L.group_rect(b, self.things(), kind)
+            rect = layout.group_rect(b, self.things(), kind)
             if rect is not None:
                 self._group_caption(surface, b, kind, n, rect)
         self._pot_words(surface, b, model)
 
     def _group_caption(self, surface: pygame.Surface, b: Board, kind: str, n: int, rect: pygame.Rect) -> None:
-        width = rect.w + b.px(L.GROUP_GAP - 4)
+        width = rect.w + b.px(layout.GROUP_GAP - 4)
         short = f"{n} salt" if kind == SALT else kind_name(kind, n)
         words = next((w for w in (f"{n} {kind_name(kind, n)}", short, f"x{n}") if b.fits(w, SMALL, width)), f"x{n}")
-        b.text(surface, words, SMALL, theme.TEXT, (rect.centerx, b.rect(0, L.HAND_TOP + L.CARD_H + 8, 1, 1).y),
+        b.text(surface, words, SMALL, theme.TEXT, (rect.centerx, b.rect(0, layout.HAND_TOP + layout.CARD_H + 8, 1, 1).y),
                anchor="midtop", max_width=width)
 
     def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         pot = model.pot
         words = f"Pot: {pot.get('words')}" + (f", salt under it: {model.salt_pile}" if model.salt_pile else "")
-        b.text(surface, words, SMALL, theme.TEXT, b.rect(L.POT_X + L.POT_W / 2 - 10, L.POT_Y + L.POT_H + 36, 1, 1).topleft,
+        b.text(surface, words, SMALL, theme.TEXT, b.rect(layout.POT_X + layout.POT_W / 2 - 10, layout.POT_Y + layout.POT_H + 36, 1, 1).topleft,
                anchor="midtop", max_width=b.px(420))
         window = model.window()
         if window is not None:
             who = "You" if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
             claim = f"{who}: \"{claim_words(int(window.get('count', 1)), str(window.get('food')))}\""
-            b.text(surface, claim, LABEL, theme.MUSTARD, b.rect(L.POT_X + L.POT_W / 2, L.MIDDLE_Y + 8, 1, 1).topleft,
+            b.text(surface, claim, LABEL, theme.MUSTARD, b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                    anchor="midtop", max_width=b.px(560))
         elif model.can("play"):
-            b.text(surface, "Say they are:", BODY, theme.TEXT, b.rect(L.SAY_X, L.SAY_Y - 4, 1, 1).topleft)
+            b.text(surface, "Say they are:", BODY, theme.TEXT, b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft)
 
     def prompt(self, model: StoneModel) -> str:
         names = self.names()
@@ -280,7 +279,7 @@ class StoneSoupTable(KitTable):
             self._draw_seat(surface, b, thing, model)
         elif key == "sequence":
             after_salt = model.phase == "play" and any("dash of salt" in line for line in model.log()[-1:])
-            paint.draw_sequence(surface, b, rect, model.sequence, model.due, L.sequence_rects(b, len(model.sequence)),
+            paint.draw_sequence(surface, b, rect, model.sequence, model.due, layout.sequence_rects(b, len(model.sequence)),
                                 after_salt)
         elif key == "pot":
             if thing.kind == "card":
@@ -371,7 +370,7 @@ class StoneSoupTable(KitTable):
     def _seat_rect(self, seat: Any) -> pygame.Rect | None:
         me = self.model.seating()[0]
         if seat == me:
-            return self.board.rect(L.MAIN_X + 400, L.HAND_TOP, 660, 160)
+            return self.board.rect(layout.MAIN_X + 400, layout.HAND_TOP, 660, 160)
         thing = self.thing(f"seat:{seat}")
         return thing.rect if thing is not None else None
 
