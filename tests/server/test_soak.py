@@ -46,6 +46,10 @@ PASSWORD = "soup"
 # upgrade (the desktop client's default). Long-polling alone is left out: a client that closes such a
 # connection waits up to the transport's ping timeout (some 30 s) for its last poll to end.
 TRANSPORTS = [["websocket"], ["websocket"], ["websocket"], ["polling", "websocket"]]
+# The agents share one process that checks the server's books after every reply, so on a busy
+# machine a client may answer the transport's ping late; the soak checks the books, not how soon a
+# silent connection is found dead (test_bad_link does), so it gives the pings the transport's defaults.
+PATIENT_PINGS = {"ping_interval": 25.0, "ping_timeout": 20.0}
 
 
 class ServerLog(logging.Handler):
@@ -490,7 +494,8 @@ async def restart(servers, server, world: World) -> None:
     # The players come back within the grace period: with the tests' short one, stand-in bots could
     # finish a restored game and the finished table be forgotten (its tokens then refused) before
     # every player's resume reached the server.
-    again = await servers(db=server.config.db_path, lobby_idle=0.5, linger=SETTLE, grace=SETTLE, timed_grace=SETTLE)
+    again = await servers(db=server.config.db_path, lobby_idle=0.5, linger=SETTLE, grace=SETTLE, timed_grace=SETTLE,
+                          **PATIENT_PINGS)
     assert set(logs) <= set(again.hub.tables), "a game in progress did not come back"
     assert all(again.hub.tables[table_id].over for table_id in set(again.hub.tables) - set(logs)), (
         "a table came back that was neither in progress nor a game finished within the linger")
@@ -518,7 +523,7 @@ async def restart(servers, server, world: World) -> None:
 async def test_soak(servers, server_log, seed):
     games = [game_id for game_id in loadable_game_ids() if game_id != toy_game.GAME_ID]
     assert games, "no game to play"
-    server = await servers(lobby_idle=0.5, max_tables_per_address=12, linger=0.5)
+    server = await servers(lobby_idle=0.5, max_tables_per_address=12, linger=0.5, **PATIENT_PINGS)
     world = World(server.url, games, server.hub)
     rng = random.Random(seed)
     agents = [Agent(world, random.Random(rng.getrandbits(32)), f"Cook {i}", TRANSPORTS[i % len(TRANSPORTS)])
