@@ -7,29 +7,14 @@ from __future__ import annotations
 import pygame
 
 from soupkitchen.client import art, theme
+from soupkitchen.client.tables.scaled import ScaledBoard
 from soupkitchen.client.textfit import MIN_READABLE_PX
 
-BOARD_W, BOARD_H = 1920, 1080
 SMALL, BODY, LABEL, HEADING, HUGE = 26, 30, 36, 48, 64   # font sizes on the board
 
 
-class Board:
+class Board(ScaledBoard):
     """Board rectangles and text for one window size."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.size = (max(320, int(size[0])), max(240, int(size[1])))
-        self.scale = min(self.size[0] / BOARD_W, self.size[1] / BOARD_H)
-        self.ox = (self.size[0] - BOARD_W * self.scale) / 2
-        self.oy = (self.size[1] - BOARD_H * self.scale) / 2
-
-    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        """A board rectangle in window pixels."""
-        s = self.scale
-        left, top = round(self.ox + x * s), round(self.oy + y * s)
-        return pygame.Rect(left, top, round(self.ox + (x + w) * s) - left, round(self.oy + (y + h) * s) - top)
-
-    def px(self, board_pixels: float) -> int:
-        return max(1, round(board_pixels * self.scale))
 
     def font(self, size: float) -> pygame.font.Font:
         """The font of board size ``size``, never smaller than the readable minimum."""

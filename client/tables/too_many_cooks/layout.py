@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from soupkitchen.client.tables.scaled import BOARD_H, BOARD_W, ScaledBoard
 from soupkitchen.client.tables.too_many_cooks.model import SIZE, SPARES_PER_COLUMN, TableModel, arrow_at
 
-BOARD_W, BOARD_H = 1920, 1080
 CARD_W, CARD_H, GAP = 108, 150, 10        # a soup card
 SPARE_W, SPARE_H = 76, 105                # a spare card, its whole face shown
 SPARE_PITCH = SPARE_H + 6                 # a set's cards stand one under the other
@@ -66,24 +66,8 @@ class Target:
     name: str = ""
 
 
-class TableLayout:
+class TableLayout(ScaledBoard):
     """Rectangles of one window size."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.size = (max(320, int(size[0])), max(240, int(size[1])))
-        self.scale = min(self.size[0] / BOARD_W, self.size[1] / BOARD_H)
-        self.ox = (self.size[0] - BOARD_W * self.scale) / 2
-        self.oy = (self.size[1] - BOARD_H * self.scale) / 2
-
-    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        """A board rectangle in window pixels."""
-        s = self.scale
-        left, top = round(self.ox + x * s), round(self.oy + y * s)
-        return pygame.Rect(left, top, round(self.ox + (x + w) * s) - left, round(self.oy + (y + h) * s) - top)
-
-    def px(self, board_pixels: float) -> int:
-        """A board length in window pixels (at least 1)."""
-        return max(1, round(board_pixels * self.scale))
 
     # --- the soup --------------------------------------------------------------------------------
     def cell(self, row: int, col: int) -> pygame.Rect:

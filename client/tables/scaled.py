@@ -1,0 +1,27 @@
+"""A table drawn on a 1920x1080 board scaled to fit the window, letterboxed and centred."""
+
+from __future__ import annotations
+
+import pygame
+
+BOARD_W, BOARD_H = 1920, 1080
+
+
+class ScaledBoard:
+    """Board coordinates to window pixels for one window size."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = (max(320, int(size[0])), max(240, int(size[1])))
+        self.scale = min(self.size[0] / BOARD_W, self.size[1] / BOARD_H)
+        self.ox = (self.size[0] - BOARD_W * self.scale) / 2
+        self.oy = (self.size[1] - BOARD_H * self.scale) / 2
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A board rectangle in window pixels."""
+        s = self.scale
+        left, top = round(self.ox + x * s), round(self.oy + y * s)
+        return pygame.Rect(left, top, round(self.ox + (x + w) * s) - left, round(self.oy + (y + h) * s) - top)
+
+    def px(self, board_pixels: float) -> int:
+        """A board length in window pixels (at least 1)."""
+        return max(1, round(board_pixels * self.scale))
