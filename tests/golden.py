@@ -13,6 +13,8 @@ import pygame
 
 UPDATE = os.environ.get("SOUPKITCHEN_UPDATE_GOLDEN") == "1"
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+TABLES = Path(__file__).resolve().parent / "client" / "golden"   # the card tables' goldens
+TABLE_SAMPLE = (320, 180)
 SIZE = (1280, 720)
 DOC_SIZE = (1920, 1080)
 CHANNEL_TOLERANCE = 24      # per colour channel, after down-sampling
@@ -46,10 +48,27 @@ def assert_matches(shot: pygame.Surface, golden: Path, sample: tuple[int, int]) 
     assert differences(shot, expected, sample) <= ALLOWED_OFF, f"the screen looks different from {golden}"
 
 
-def check(shoot, golden: Path, sample: tuple[int, int]) -> None:
+def check(shoot, golden: Path, sample: tuple[int, int] = TABLE_SAMPLE) -> None:
     """Compare ``shoot(SIZE)`` with its golden, first storing it (and ``shoot(DOC_SIZE)`` for the docs)
     when UPDATE is set."""
     shot = shoot(SIZE)
     if UPDATE:
         save(shot, golden, shoot(DOC_SIZE))
     assert_matches(shot, golden, sample)
+
+
+def bots_moment(game_id: str, seed: int, wanted, size: tuple[int, int], limit: int,
+                then=None) -> pygame.Surface:
+    """Seat 0's table of a 4-seat game once its bots, playing every seat, reach ``wanted(view)``;
+    ``then(app, scene)`` acts on the first frame, and the shot is taken once every glide has ended."""
+    from tests.tables.fake_session import FakeSession
+    from tests.tables.harness import make_table, render
+
+    session = FakeSession(game_id, 4, 0, seed=seed)
+    session.bots_play(until=wanted, limit=limit)
+    assert wanted(session.view(0))
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    if then is not None:
+        then(app, scene)
+    return render(app, scene, 10.0)

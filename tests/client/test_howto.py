@@ -83,7 +83,7 @@ def test_pages_turn_with_the_arrows_and_every_word_fits(tmp_path, kit, size):
 
 
 def test_hints_point_at_what_to_do_next():
-    session = FakeSession(players=3, seat=0, seed=7)
+    session = FakeSession("too-many-cooks", players=3, seat=0, seed=7)
     first = next_hint(GAME.view(session.state, 0), 0, 0)
     assert first.target == "tastes" and "Ready" in first.words
     session.everyone_ready()
@@ -100,7 +100,7 @@ def test_hints_point_at_what_to_do_next():
 
 
 def shoot_guided(size, moment: str) -> tuple[pygame.Surface, GuidedRound]:
-    session = FakeSession(players=3, seat=0, seed=7)
+    session = FakeSession("too-many-cooks", players=3, seat=0, seed=7)
     table_app, scene = make_table(session, size)
     if moment == "turn":
         session.everyone_ready()

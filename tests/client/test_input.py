@@ -146,7 +146,7 @@ def table_on_my_turn(app):
     from tests.tables.fake_session import FakeSession
     from tests.tables.test_tmc_table import others_play_until_my_turn
 
-    session = FakeSession(players=2, seat=0)
+    session = FakeSession("too-many-cooks", players=2, seat=0)
     session.everyone_ready()
     others_play_until_my_turn(session)
     scene = app.stack.push(TooManyCooksTable(app, session))

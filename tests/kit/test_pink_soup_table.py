@@ -10,7 +10,8 @@ from soupkitchen.client.tables.pink_soup import PinkSoupTable
 from soupkitchen.client.tables.pink_soup.model import equation
 from soupkitchen.client.tables.pink_soup.paint import tie_break
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
-from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, random_play, reach, render
+from tests.tables.fake_session import FakeSession, random_play, reach
+from tests.tables.harness import click, make_table, play_by_clicks, render
 
 
 def table(players: int = 4, seed: int = 3, size=(1280, 720), wanted=None):

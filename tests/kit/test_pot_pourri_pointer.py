@@ -9,8 +9,8 @@ import pytest
 
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.tables.pot_pourri.paint import picture_rects, score_rect
-from tests.kit.fake_table import click, render
 from tests.kit.test_pot_pourri_table import my_turn, table
+from tests.tables.harness import click, render
 
 
 def pointer(scene, kind: str, pos) -> bool:

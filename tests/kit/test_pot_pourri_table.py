@@ -13,7 +13,8 @@ from soupkitchen.client.tables.pot_pourri import PotPourriTable
 from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
-from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, render
+from tests.tables.fake_session import FakeSession
+from tests.tables.harness import click, make_table, play_by_clicks, render
 
 
 def session_at(wanted, seed: int = 1, options: dict | None = None) -> FakeSession:

@@ -11,10 +11,9 @@ import pytest
 
 from soupkitchen.client.tables.stone_soup.reveal import VERDICT_SECONDS
 from tests import golden as golden_screens
-from tests.kit.fake_table import FakeSession, click, make_table, render
+from tests.tables.fake_session import FakeSession
+from tests.tables.harness import click, make_table, render
 
-GOLDEN = Path(__file__).resolve().parents[1] / "client" / "golden"
-SAMPLE = (320, 180)
 SEED = 3
 
 
@@ -74,7 +73,7 @@ MOMENTS = {"turn": turn, "window": window, "reveal": reveal, "end": end}
 
 @pytest.mark.parametrize("name", list(MOMENTS))
 def test_table_matches_its_golden(name):
-    golden_screens.check(MOMENTS[name], GOLDEN / f"stone-soup-{name}.png", SAMPLE)
+    golden_screens.check(MOMENTS[name], golden_screens.TABLES / f"stone-soup-{name}.png")
 
 
 def shoot_all(out: Path) -> None:

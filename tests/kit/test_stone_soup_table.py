@@ -11,7 +11,8 @@ from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.stone_soup import StoneSoupTable
 from soupkitchen.client.tables.stone_soup.model import fan_size
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
-from tests.kit.fake_table import FakeSession, click, make_table, play_by_clicks, render
+from tests.tables.fake_session import FakeSession
+from tests.tables.harness import click, make_table, play_by_clicks, render
 
 
 def others_window(view) -> bool:

@@ -1,25 +1,28 @@
-"""A table session that plays Too Many Cooks in-process on a hand-driven clock.
-
-It has the surface table scenes use (views, public view, countdown, emotes, act) and applies
-actions with the real rules, so a scene can be driven through a whole round without a server.
-"""
+"""Any game played in-process on a hand-driven clock, with the surface table scenes use (views,
+public view, countdown, emotes, act); actions are applied with the real rules, so a table can be
+driven through a whole game without a server."""
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from typing import Any
 
 from soupkitchen.shared.core import TIMEOUT
-from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.registry import get_game
+
+NAMES = ["Ada", "Bert", "Cleo", "Dev", "Eve", "Fay"]
 
 
 class FakeSession:
-    game_id = "too-many-cooks"
-
-    def __init__(self, players: int = 3, seat: int = 0, seed: int = 7, options: dict[str, Any] | None = None) -> None:
-        self.state = GAME.setup(players, GAME.normalise_options(options or {}, players), seed)
+    def __init__(self, game_id: str, players: int = 4, seat: int | None = 0, seed: int = 7,
+                 options: dict[str, Any] | None = None) -> None:
+        self.game = get_game(game_id)
+        self.game_id = game_id
+        self.state = self.game.setup(players, self.game.normalise_options(options or {}, players), seed)
         self.players = players
-        self.seats_held = [seat]
+        self.seats_held = [seat] if seat is not None else []
+        self.tokens = {seat: "t"} if seat is not None else {}
         self.shown_seat: int | None = seat
         self.now = 0.0
         self.listeners: list = []
@@ -29,27 +32,28 @@ class FakeSession:
         self.pads: dict[int, str] = {}
         self.acted: list[tuple[int, dict[str, Any]]] = []
         self.refused: list[str] = []
-        self.table = {"id": "t1", "game": self.game_id, "settings": {},
-                      "seats": [{"seat": s, "name": n} for s, n in enumerate(["Ada", "Bert", "Cleo", "Dev", "Eve", "Fay"])]}
+        self.table = {"id": "t1", "game": game_id, "settings": {}, "title": self.game.title,
+                      "seats": [{"seat": s, "name": NAMES[s]} for s in range(players)]}
         self.connected = True
+        self.deadline = None
 
     # --- what scenes read ------------------------------------------------------------------------
     def clock(self) -> float:
         return self.now
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
-        return GAME.view(self.state, seat) if seat in self.seats_held else None
+        return self.game.view(self.state, seat) if seat in self.seats_held else None
 
     @property
     def public_view(self) -> dict[str, Any]:
-        return GAME.view(self.state, None)
+        return self.game.view(self.state, None)
 
     @property
     def over(self) -> bool:
-        return GAME.is_over(self.state)
+        return self.game.is_over(self.state)
 
     def remaining(self, now: float) -> float | None:
-        deadline = GAME.next_deadline(self.state)
+        deadline = self.game.next_deadline(self.state)
         return None if deadline is None else max(0.0, deadline - now)
 
     def seat_name(self, seat: int | None) -> str:
@@ -67,7 +71,7 @@ class FakeSession:
     # --- playing -----------------------------------------------------------------------------------
     def apply(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Play ``action`` at the current time and tell the listeners, as the server would."""
-        self.state, events = GAME.apply(self.state, seat, action, self.now)
+        self.state, events = self.game.apply(self.state, seat, action, self.now)
         self.events.extend(events)
         self.push(events)
         return events
@@ -77,18 +81,18 @@ class FakeSession:
         events come with the first view of the new state only, as a real session passes them on)."""
         for listener in list(self.listeners):
             for i, held in enumerate(self.seats_held):
-                listener(held, GAME.view(self.state, held), (events or []) if i == 0 else [])
+                listener(held, self.game.view(self.state, held), (events or []) if i == 0 else [])
 
     def expire(self) -> None:
-        """The round's clock runs out."""
-        deadline = GAME.next_deadline(self.state)
+        """The game's clock runs out."""
+        deadline = self.game.next_deadline(self.state)
         assert deadline is not None
         self.now = max(self.now, deadline)
         self.apply(None, TIMEOUT)
 
     async def act(self, seat: int, action: dict[str, Any], quiet: bool = False) -> dict[str, Any]:
         self.acted.append((seat, action))
-        reason = GAME.validate(self.state, seat, action, self.now)
+        reason = self.game.validate(self.state, seat, action, self.now)
         if reason is not None:
             self.refused.append(reason)
             return {"ok": False, "error": {"code": "illegal", "message": reason}}
@@ -100,5 +104,47 @@ class FakeSession:
 
     def everyone_ready(self) -> None:
         for seat in range(self.players):
-            if {"type": "ready"} in GAME.legal_actions(self.state, seat):
+            if {"type": "ready"} in self.game.legal_actions(self.state, seat):
                 self.apply(seat, {"type": "ready"})
+
+    def bots_play(self, until=None, limit: int = 400) -> None:
+        """Every seat but the shown one plays its bot's move until it is the shown seat's turn (or
+        ``until(view)`` holds, or the game is over)."""
+        bots = {s: self.game.make_bot(s, 100 + s) for s in range(self.players)}
+        for _ in range(limit):
+            if self.over:
+                return
+            view = self.game.view(self.state, self.shown_seat)
+            if until is not None and until(view):
+                return
+            movers = [s for s in range(self.players) if self.game.legal_actions(self.state, s)]
+            if until is None and self.shown_seat in movers:
+                return
+            seat = next((s for s in movers if s != self.shown_seat or until is not None), None)
+            if seat is None:
+                return
+            self.apply(seat, bots[seat].choose(self.game.view(self.state, seat), self.now))
+        raise AssertionError("the bots never got there")
+
+
+def random_play(session: FakeSession, seed: int, moves: int):
+    """Seeded random legal moves, whoever is to move; yields the session before each one while the
+    game lasts, and once more at the end."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        yield session
+        if session.over:
+            return
+        mover = next(s for s in range(session.players) if session.game.legal_actions(session.state, s))
+        session.apply(mover, rng.choice(session.game.legal_actions(session.state, mover)))
+    yield session
+
+
+def reach(game_id: str, players: int, wanted, seeds=range(40), moves: int = 400) -> FakeSession:
+    """A session for seat 0 at the first position of seeded random play where ``wanted(view)`` holds
+    for seat 0's view."""
+    for seed in seeds:
+        for session in random_play(FakeSession(game_id, players, 0, seed=seed), seed, moves):
+            if not session.over and wanted(session.view(0)):
+                return session
+    raise AssertionError("no seed reached that position")

@@ -1,17 +1,20 @@
-"""A headless app holding one Too Many Cooks table, for tests and screenshots."""
+"""A headless app holding any game's table, driven by clicks and a hand-moved clock, for tests and
+screenshots."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from soupkitchen.client.input import InputAction  # noqa: E402
 from soupkitchen.client.settings import Settings  # noqa: E402
-from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable  # noqa: E402
+from soupkitchen.client.tables import table_scene_for  # noqa: E402
 
 
 class HeadlessApp:
@@ -42,17 +45,33 @@ class HeadlessApp:
             asyncio.run(coro)
 
 
-def make_table(session, size=(1920, 1080), colour_blind: bool = False) -> tuple[HeadlessApp, TooManyCooksTable]:
+def make_table(session, size=(1280, 720), colour_blind: bool = False):
+    """A headless app of ``size`` holding the table scene of ``session``'s game."""
     app = HeadlessApp(size, colour_blind)
-    scene = TooManyCooksTable(app, session)
+    scene = table_scene_for(session.game_id)(app, session)
     return app, scene
 
 
-def render(app: HeadlessApp, scene: TooManyCooksTable, now: float) -> pygame.Surface:
+def render(app: HeadlessApp, scene, now: float) -> pygame.Surface:
     scene.update(0.0, now)
     surface = pygame.Surface(app.screen_size)
     scene.draw(surface)
     return surface
+
+
+def click(app: HeadlessApp, scene, pos) -> bool:
+    used = scene.handle(InputAction("click", "mouse", pos=tuple(pos)))
+    app.settle()
+    return used
+
+
+def play_by_clicks(app: HeadlessApp, scene, action: dict[str, Any], now: float) -> list[tuple[int, int]]:
+    """Click the points the table gives for ``action``, drawing a frame between clicks."""
+    points = scene.points_for(action)
+    for pos in points:
+        render(app, scene, now)
+        click(app, scene, pos)
+    return points
 
 
 class Clock:

@@ -15,7 +15,7 @@ from tests.too_many_cooks.conftest import playing, soup_of, with_soup, with_tast
 
 
 def test_the_timer_stands_still_while_the_server_cannot_be_reached_and_is_exact_after():
-    session = FakeSession(players=3, seat=0)
+    session = FakeSession("too-many-cooks", players=3, seat=0)
     app, scene = make_table(session, (1280, 720))
     session.everyone_ready()
     session.now = 20.0
@@ -39,7 +39,7 @@ def test_the_timer_stands_still_while_the_server_cannot_be_reached_and_is_exact_
 
 
 def test_a_round_every_chef_passed_shows_the_time_that_was_left():
-    session = FakeSession(players=2, seat=0)
+    session = FakeSession("too-many-cooks", players=2, seat=0)
     happy = with_soup(playing(2), soup_of("pea/green", {(0, 0): "carrot/red"})).with_(turn=1)
     session.state = with_tastes(happy, [("E05", 0), ("E04", 1)])     # every chef's tastes are met
     app, scene = make_table(session, (1280, 720))

@@ -1,13 +1,6 @@
 """Golden screenshots of the Too Many Cooks table, compared with a tolerance: mid-round, the change
-picker open, the round reveal, the history strip after several moves and a seat a bot stands in for.
-
-Regenerate the goldens (and the 1920x1080 copies in docs/screenshots/) after a deliberate change of
-look with:
-
-    SOUPKITCHEN_UPDATE_GOLDEN=1 .venv/bin/pytest tests/tables/test_tmc_golden.py
-
-then look at the PNGs before committing them.
-"""
+picker open, the round reveal, the history strip after several moves and a seat a bot stands in for
+(``tests/golden.py`` says how to regenerate them; look at the PNGs before committing them)."""
 
 from __future__ import annotations
 
@@ -19,17 +12,16 @@ import pytest
 from soupkitchen.client.input import InputAction
 from soupkitchen.shared.too_many_cooks import GAME
 from tests import golden as golden_screens
-from tests.golden import ALLOWED_OFF, DOC_SIZE, SIZE, differences
+from tests.golden import ALLOWED_OFF, SIZE, TABLE_SAMPLE, differences
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-SAMPLE = (320, 180)
 
 
 def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
     """The table in one of three moments of a 3-chef round (seeded, on a fixed clock)."""
-    session = FakeSession(players=3, seat=0, seed=7)
+    session = FakeSession("too-many-cooks", players=3, seat=0, seed=7)
     session.table["seats"][0]["name"] = "Ada"
     app, scene = make_table(session, size)
     session.everyone_ready()
@@ -59,16 +51,12 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
 
 @pytest.mark.parametrize("name", ["midround", "picker", "reveal", "history", "stand-in"])
 def test_table_matches_its_golden(name):
-    shot = shoot(name, SIZE)
-    golden = GOLDEN / f"tmc-{name}.png"
-    if golden_screens.UPDATE:
-        golden_screens.save(shot, golden, shoot(name, DOC_SIZE))
-    golden_screens.assert_matches(shot, golden, SAMPLE)
+    golden_screens.check(lambda size: shoot(name, size), GOLDEN / f"tmc-{name}.png")
 
 
 def test_the_comparison_notices_a_real_change():
     shot = shoot("midround", SIZE)
     changed = shot.copy()
     pygame.draw.rect(changed, (0, 200, 255), pygame.Rect(500, 200, 120, 170))   # one soup card gone blue
-    assert differences(shot, changed, SAMPLE) > ALLOWED_OFF
-    assert differences(shot, shot.copy(), SAMPLE) == 0
+    assert differences(shot, changed, TABLE_SAMPLE) > ALLOWED_OFF
+    assert differences(shot, shot.copy(), TABLE_SAMPLE) == 0

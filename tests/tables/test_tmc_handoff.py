@@ -13,7 +13,7 @@ from tests.tables.fake_session import FakeSession
 
 
 def test_the_hand_off_screen_says_what_happened_since_that_chef_last_looked(tmp_path):
-    session = FakeSession(players=3, seat=0)
+    session = FakeSession("too-many-cooks", players=3, seat=0)
     session.seats_held = [0, 2]                 # Ada and Cleo share the screen; Bert plays elsewhere
     session.handoff_seat = None
     app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)

@@ -15,7 +15,7 @@ from tests.tables.harness import make_table, render
 
 
 def started(players: int = 3, size=(1920, 1080)):
-    session = FakeSession(players=players, seat=0, seed=7)
+    session = FakeSession("too-many-cooks", players=players, seat=0, seed=7)
     app, scene = make_table(session, size)
     session.everyone_ready()
     session.now = 10.0

@@ -84,7 +84,7 @@ def smallest_text(monkeypatch, scenes) -> int:
 
 def moments(size, players: int, options: dict | None):
     """The table mid-round with the tastes being read, and at the round's reveal."""
-    session = FakeSession(players=players, seat=0, seed=4, options=options)
+    session = FakeSession("too-many-cooks", players=players, seat=0, seed=4, options=options)
     app, scene = make_table(session, size)
     session.everyone_ready()
     session.now = 30.0

@@ -27,7 +27,7 @@ def others_play_until_my_turn(session: FakeSession, seat: int = 0) -> None:
 
 
 def playing_table(players: int = 3, size=(1280, 720), **kw):
-    session = FakeSession(players=players, seat=0, **kw)
+    session = FakeSession("too-many-cooks", players=players, seat=0, **kw)
     app, scene = make_table(session, size)
     session.everyone_ready()
     session.now = 20.0
@@ -45,8 +45,8 @@ def test_the_shell_finds_this_table():
 
 
 def test_ready_by_keyboard_starts_the_round_when_everyone_is():
-    session = FakeSession(players=2, seat=0)
-    app, scene = make_table(session)
+    session = FakeSession("too-many-cooks", players=2, seat=0)
+    app, scene = make_table(session, (1920, 1080))
     render(app, scene, 0.0)
     assert scene.describe()["phase"] == "ready"
     scene.handle(InputAction("select"))
@@ -202,7 +202,7 @@ def test_moves_are_recognised_for_animation():
 
 def test_draws_at_every_size_and_in_colour_blind_mode():
     for size, blind in (((1280, 720), True), ((3840, 2160), False), ((1024, 768), True)):
-        session = FakeSession(players=6, seat=2, seed=5)
+        session = FakeSession("too-many-cooks", players=6, seat=2, seed=5)
         app, scene = make_table(session, size, colour_blind=blind)
         session.everyone_ready()
         picture = render(app, scene, 1.0)
@@ -210,10 +210,10 @@ def test_draws_at_every_size_and_in_colour_blind_mode():
 
 
 def test_chefs_with_the_same_name_are_told_apart_by_seat():
-    session = FakeSession(players=3, seat=0)
+    session = FakeSession("too-many-cooks", players=3, seat=0)
     for info in session.table["seats"][1:]:
         info["name"] = "Bot"
-    app, scene = make_table(session)
+    app, scene = make_table(session, (1920, 1080))
     assert scene.frame().names == {0: "Ada", 1: "Bot 2", 2: "Bot 3"}
 
 
@@ -235,7 +235,7 @@ def test_the_timer_turns_urgent_in_the_last_thirty_seconds():
 def test_colour_blind_mode_adds_large_symbols_to_the_soup():
     pictures = []
     for blind in (False, True):
-        session = FakeSession(players=2, seat=0, seed=8)
+        session = FakeSession("too-many-cooks", players=2, seat=0, seed=8)
         app, scene = make_table(session, (1280, 720), colour_blind=blind)
         pictures.append(render(app, scene, 0.0).subsurface(scene.table_layout.cell(2, 2)).copy())
     assert tobytes(pictures[0], "RGB") != tobytes(pictures[1], "RGB")

@@ -18,7 +18,7 @@ UNREASONABLE_20 = {"mode": "unreasonable", "tastes": 20, "difficulty": "hard"}
 
 
 def table_of_20(size=SIZE):
-    session = FakeSession(players=2, seat=0, seed=4, options=UNREASONABLE_20)
+    session = FakeSession("too-many-cooks", players=2, seat=0, seed=4, options=UNREASONABLE_20)
     app, scene = make_table(session, size)
     session.everyone_ready()
     session.now = 30.0
