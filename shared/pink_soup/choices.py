@@ -1,11 +1,12 @@
-"""The moves open at each sub-step of a Pink Soup turn, each with the words its button shows."""
+"""The moves open at each sub-step of a Pink Soup turn, each with the words its button shows (made
+in ``describe``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, card_label, kind_of
-from soupkitchen.shared.pink_soup.describe import pile_words, whose
+from soupkitchen.shared.pink_soup import describe as words
+from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, kind_of
 from soupkitchen.shared.pink_soup.state import (
     CHOOSE,
     DECLARE,
@@ -17,7 +18,6 @@ from soupkitchen.shared.pink_soup.state import (
     SLOT,
     SWAP_TO,
     PinkState,
-    sees,
 )
 
 
@@ -44,36 +44,30 @@ def choose_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     limited = not state.deck
     actions = []
     if not limited:
-        count = min(DRAW_COUNT, len(state.deck))
-        actions.append({"type": "draw", "label": f"Draw {count} card{'s' * (count > 1)} (option A)"})
+        actions.append({"type": "draw", "label": words.draw_label(min(DRAW_COUNT, len(state.deck)))})
     if limited or len(state.kitchen) == KITCHEN_PILES:
         for index, pile in enumerate(state.kitchen):
             top = pile[-1]
-            actions.append({"type": "take", "pile": index,
-                            "label": f"Take {card_label(top)} from pile {index + 1} into your pot"})
+            actions.append({"type": "take", "pile": index, "label": words.take_label(top, index)})
             if kind_of(top).family == MOUSE and has_power(state, seat, leaving_pile=index):
-                actions.append({"type": "activate", "pile": index,
-                                "label": f"Activate the Mouse on pile {index + 1}"})
+                actions.append({"type": "activate", "pile": index, "label": words.activate_pile_label(index)})
     if limited:
-        actions.append({"type": "pass", "label": "Pass and close your pot"})
+        actions.append({"type": "pass", "label": words.PASS})
     return actions
 
 
 def kitchen_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "kitchen", "card": index, "pile": pile,
-             "label": f"Put {card_label(card)} face up on {pile_words(state, pile)}"}
+    return [{"type": "kitchen", "card": index, "pile": pile, "label": words.kitchen_label(state, card, pile)}
             for index, card in enumerate(state.drawn) for pile in kitchen_choices(state)]
 
 
 def second_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     card = state.drawn[0]
-    actions = []
-    for target in open_seats(state, seat):
-        full = " (full: pick a card to make room)" if len(state.pots[target]) >= POT_SIZE else ""
-        actions.append({"type": "pot", "seat": target,
-                        "label": f"Put {card_label(card)} into {whose(target, seat)} pot{full}"})
+    actions = [{"type": "pot", "seat": target,
+                "label": words.pot_label(card, target, seat, len(state.pots[target]) >= POT_SIZE)}
+               for target in open_seats(state, seat)]
     if kind_of(card).family == MOUSE:
-        actions.append({"type": "activate", "label": "Activate the Mouse"})
+        actions.append({"type": "activate", "label": words.ACTIVATE_DRAWN})
     if open_seats(state, seat) == [seat]:
         actions += kitchen_actions(state, seat)
     return actions
@@ -81,21 +75,12 @@ def second_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 def slot_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     target = state.target
-    return [{"type": "slot", "slot": index,
-             "label": f"Pick card {index + 1} of {whose(target, seat)} pot{_memory(state, target, index, seat)}"}
+    return [{"type": "slot", "slot": index, "label": words.slot_label(state, target, index, seat)}
             for index in range(len(state.pots[target]))]
 
 
-def _memory(state: PinkState, pot_seat: int, slot: int, seat: int) -> str:
-    """A pot card's name in brackets when ``seat`` is shown it now (see ``state.sees``), else nothing."""
-    if sees(state, seat, pot_seat, slot):
-        return f" ({card_label(state.pots[pot_seat][slot])})"
-    return ""
-
-
 def discard_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "discard", "pile": pile,
-             "label": f"Put {card_label(state.revealed)} on {pile_words(state, pile)}"}
+    return [{"type": "discard", "pile": pile, "label": words.discard_label(state, pile)}
             for pile in kitchen_choices(state)]
 
 
@@ -104,44 +89,32 @@ def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     choice here; the card is taken in the next step (``find_actions``)."""
     actions = []
     if state.kitchen:
-        actions.append({"type": "search", "label": "Mouse: search the kitchen piles and take any card"})
+        actions.append({"type": "search", "label": words.SEARCH_KITCHEN})
     targets = [target for target in open_seats(state, seat) if state.pots[target]]
     for target in targets:
         if len(state.pots[target]) > 1:
-            actions.append({"type": "shuffle", "seat": target,
-                            "label": f"Mouse: shuffle {whose(target, seat)} pot"})
-        actions.append({"type": "look", "seat": target, "label": f"Mouse: look at {whose(target, seat)} pot"})
+            actions.append({"type": "shuffle", "seat": target, "label": words.shuffle_label(target, seat)})
+        actions.append({"type": "look", "seat": target, "label": words.look_label(target, seat)})
     if len(targets) > 1:
-        for target in targets:
-            for index in range(len(state.pots[target])):
-                actions.append({"type": "swap", "seat": target, "slot": index,
-                                "label": f"Mouse: swap card {index + 1} of {whose(target, seat)} pot"
-                                         f"{_memory(state, target, index, seat)} with a card of another pot"})
+        actions += [{"type": "swap", "seat": target, "slot": index, "label": words.swap_label(state, target, index, seat)}
+                    for target in targets for index in range(len(state.pots[target]))]
     return actions
 
 
 def find_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    actions = []
-    for index, pile in enumerate(state.kitchen):
-        for depth in range(len(pile)):
-            where = "top" if depth == 0 else f"{depth + 1} from the top"
-            actions.append({"type": "find", "pile": index, "depth": depth,
-                            "label": f"Mouse: take {card_label(pile[-1 - depth])} from pile {index + 1} ({where})"})
-    return actions
+    return [{"type": "find", "pile": index, "depth": depth, "label": words.find_label(pile[-1 - depth], index, depth)}
+            for index, pile in enumerate(state.kitchen) for depth in range(len(pile))]
 
 
 def swap_to_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     first_seat, first_slot = state.swap_from
-    return [{"type": "swap", "seat": target, "slot": index,
-             "label": f"Mouse: swap it with card {index + 1} of {whose(target, seat)} pot"
-                      f"{_memory(state, target, index, seat)}"}
+    return [{"type": "swap", "seat": target, "slot": index, "label": words.swap_to_label(state, target, index, seat)}
             for target in open_seats(state, seat) if target != first_seat
             for index in range(len(state.pots[target]))]
 
 
 def declare_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "declare", "label": "Declare the last round (close your pot now)"},
-            {"type": "continue", "label": "Play on without declaring"}]
+    return [{"type": "declare", "label": words.DECLARE_LAST}, {"type": "continue", "label": words.PLAY_ON}]
 
 
 STEP_ACTIONS = {   # the moves of each sub-step, for the seat whose turn it is

@@ -1,5 +1,6 @@
-"""Pink Soup in words: seat names, prompts and the sentences of the table log, made from the facts
-the rules record. The view, the action labels and the bots read the same words."""
+"""Pink Soup in words: seat names, prompts, the sentences of the table log made from the facts the
+rules record, the labels of the legal moves and the reasons for a refusal. The view, the action
+labels and the bots read the same words."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from soupkitchen.shared.pink_soup.state import (
     SLOT,
     SWAP_TO,
     PinkState,
+    sees,
 )
 
 PROMPTS = {
@@ -144,6 +146,73 @@ def prompt(state: PinkState) -> str:
     if not state.deck and state.step == CHOOSE:
         return f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
     return f"{chef(state.turn)}: {PROMPTS[state.step]}"
+
+
+
+# The labels of the legal moves (``choices`` builds the moves).
+ACTIVATE_DRAWN = "Activate the Mouse"
+PASS = "Pass and close your pot"
+SEARCH_KITCHEN = "Mouse: search the kitchen piles and take any card"
+DECLARE_LAST = "Declare the last round (close your pot now)"
+PLAY_ON = "Play on without declaring"
+
+
+def draw_label(count: int) -> str:
+    return f"Draw {count} card{'s' * (count > 1)} (option A)"
+
+
+def take_label(card: int, pile: int) -> str:
+    return f"Take {card_label(card)} from pile {pile + 1} into your pot"
+
+
+def activate_pile_label(pile: int) -> str:
+    return f"Activate the Mouse on pile {pile + 1}"
+
+
+def kitchen_label(state: PinkState, card: int, pile: int) -> str:
+    return f"Put {card_label(card)} face up on {pile_words(state, pile)}"
+
+
+def pot_label(card: int, target: int, actor: int, full: bool) -> str:
+    room = " (full: pick a card to make room)" if full else ""
+    return f"Put {card_label(card)} into {whose(target, actor)} pot{room}"
+
+
+def seen_card(state: PinkState, pot_seat: int, slot: int, seat: int) -> str:
+    """A pot card's name in brackets when ``seat`` is shown it now (see ``state.sees``), else nothing."""
+    if sees(state, seat, pot_seat, slot):
+        return f" ({card_label(state.pots[pot_seat][slot])})"
+    return ""
+
+
+def slot_label(state: PinkState, target: int, slot: int, actor: int) -> str:
+    return f"Pick card {slot + 1} of {whose(target, actor)} pot{seen_card(state, target, slot, actor)}"
+
+
+def discard_label(state: PinkState, pile: int) -> str:
+    return f"Put {card_label(state.revealed)} on {pile_words(state, pile)}"
+
+
+def shuffle_label(target: int, actor: int) -> str:
+    return f"Mouse: shuffle {whose(target, actor)} pot"
+
+
+def look_label(target: int, actor: int) -> str:
+    return f"Mouse: look at {whose(target, actor)} pot"
+
+
+def swap_label(state: PinkState, target: int, slot: int, actor: int) -> str:
+    return (f"Mouse: swap card {slot + 1} of {whose(target, actor)} pot{seen_card(state, target, slot, actor)} "
+            "with a card of another pot")
+
+
+def find_label(card: int, pile: int, depth: int) -> str:
+    where = "top" if depth == 0 else f"{depth + 1} from the top"
+    return f"Mouse: take {card_label(card)} from pile {pile + 1} ({where})"
+
+
+def swap_to_label(state: PinkState, target: int, slot: int, actor: int) -> str:
+    return f"Mouse: swap it with card {slot + 1} of {whose(target, actor)} pot{seen_card(state, target, slot, actor)}"
 
 
 # Why a move is refused.
