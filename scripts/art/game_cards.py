@@ -13,7 +13,6 @@ from scripts.art.glyphs import digit
 from scripts.art.palette import INK, PAPER, STROKE, svg
 from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
 from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
-from soupkitchen.shared.registry import registrations, resolve
 from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
 
 CARD_W, CARD_H = 120, 168
@@ -164,11 +163,3 @@ def pot_pourri_cards() -> dict[str, str]:
     files.update({f"pot_pourri/cuisine-{slug(cuisine)}.svg": cuisine_card(cuisine) for cuisine in CUISINES})
     return {**files, "pot_pourri/back.svg": back("pot_pourri")}
 
-
-def game_cards() -> dict[str, str]:
-    """Every card file the games' registrations name as their art: ``<game>/<name>.svg`` -> its SVG text."""
-    files: dict[str, str] = {}
-    for entry in registrations():
-        if entry.art is not None:
-            files.update(resolve(entry.art)())  # type: ignore[operator]
-    return files

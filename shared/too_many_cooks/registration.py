@@ -24,5 +24,5 @@ REGISTRATION = Registration(
     rules="soupkitchen.shared.too_many_cooks",
     order=1,
     table="soupkitchen.client.tables.too_many_cooks:TooManyCooksTable",
-    # its art is drawn by scripts/make_art.py itself, into assets/too_many_cooks/
+    art="scripts.art.too_many_cooks:too_many_cooks_art",
 )

@@ -93,8 +93,9 @@ def test_the_committed_cards_are_what_the_script_draws(tmp_path: Path):
     spec = importlib.util.spec_from_file_location("make_art", ROOT / "scripts" / "make_art.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.main_game_cards(tmp_path)
-    drawn = {p.relative_to(tmp_path): p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.svg")}
+    module.main(tmp_path)
+    drawn = {p.relative_to(tmp_path): p.read_text(encoding="utf-8")
+             for folder in FOLDERS.values() for p in (tmp_path / folder).glob("*.svg")}
     committed = {p.relative_to(ROOT / "assets"): p.read_text(encoding="utf-8") for p in FILES}
     assert sorted(drawn) == sorted(committed)
     assert [str(name) for name in drawn if drawn[name] != committed[name]] == [], "run scripts/make_art.py"

@@ -65,7 +65,7 @@ def test_the_committed_art_is_what_the_script_draws(tmp_path: Path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.main(tmp_path)
-    drawn = {p.relative_to(tmp_path): p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.svg")}
+    drawn = {p.relative_to(tmp_path / ART.name): p.read_text(encoding="utf-8") for p in (tmp_path / ART.name).rglob("*.svg")}
     committed = {p.relative_to(ART): p.read_text(encoding="utf-8") for p in FILES}
     assert sorted(drawn) == sorted(committed)
     stale = [str(name) for name in drawn if drawn[name] != committed[name]]
