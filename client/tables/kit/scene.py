@@ -294,6 +294,11 @@ class KitTable(TableScene):
     def moves_rect(self) -> pygame.Rect:
         return self.board.rect(SIDE_X, 80, SIDE_W, 905)
 
+    def occupied_rects(self) -> list[pygame.Rect]:
+        """The table's buttons, an open choice menu and the open move list (toasts are kept off them)."""
+        rects = [thing.rect for thing in self.things() if thing.kind == "button"] + self.menu_rects()
+        return rects + [self.moves_rect()] if self.moves_open else rects
+
     def draw_table(self, surface: pygame.Surface) -> None:
         """The table without the mouse's hover and the gliding cards is drawn once into a layer and
         reused until the view, the choosing, the window or the set of gliding cards changes; the

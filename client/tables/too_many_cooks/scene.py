@@ -71,6 +71,10 @@ class TooManyCooksTable(TableScene):
     def table_layout(self) -> TableLayout:
         return TableLayout(self.app.screen_size)
 
+    def occupied_rects(self) -> list[pygame.Rect]:
+        """The main move's button and the emotes' (toasts are kept off them)."""
+        return [self.table_layout.button(name) for name in ("main", "emote0", "emote1", "emote2")]
+
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.history.observe(view, events)
         self.countdown.fresh_state(self.session.connected)
