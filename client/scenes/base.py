@@ -10,16 +10,40 @@ id through the stack, so no scene imports another and the app imports none.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 import pygame
 
 from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.scenes import SCENES
+from soupkitchen.client.settings import Settings
 
-if TYPE_CHECKING:
-    from soupkitchen.client.app import App
+
+class Shell(Protocol):
+    """What a scene uses of the app that holds it (``client.app.App``)."""
+
+    stack: SceneStack
+    settings: Settings
+    input: InputMapper
+    server: Any
+    server_address: str | None
+    running: bool
+    fullscreen: bool
+
+    @property
+    def screen_size(self) -> tuple[int, int]: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], on_done: Callable[[Any], None] | None = None) -> Any: ...
+
+    def toast(self, message: str, kind: str = "info") -> None: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def watch_session(self, session: Any) -> None: ...
 
 
 class Scene:
@@ -30,7 +54,7 @@ class Scene:
     at_table = False         # True: a table or its hand-off screen, whose play waits while the connection is lost
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.stack: SceneStack | None = None
 
@@ -80,7 +104,7 @@ def scene_class(scene_id: str) -> type[Scene]:
 class SceneStack:
     """The scenes on screen, bottom to top, for ``app`` (which every scene it starts is given)."""
 
-    def __init__(self, app: App | None = None) -> None:
+    def __init__(self, app: Shell | None = None) -> None:
         self.app = app
         self.scenes: list[Scene] = []
 

@@ -3,19 +3,50 @@ moves button (or the open move list), the menu of choices at an object, and the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from soupkitchen.client import theme
+from soupkitchen.client.scenes.base import Shell
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
-
-if TYPE_CHECKING:
-    from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.choosing import Choosing
+from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.move_list import MoveList
 
 LAST = (120, 190, 235)   # the frame of the last move's objects
 SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
 MOVES_KEY = "kit:moves"
+
+
+class PanelTable(Protocol):
+    """What the panels read of the kit table they are drawn for."""
+
+    app: Shell
+    choosing: Choosing
+    moves: MoveList
+    moves_open: bool
+    keyboard: bool
+    focus: str | None
+    hover: str | None
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def actions(self) -> list[dict[str, Any]]: ...
+
+    def thing(self, key: str | None) -> Thing | None: ...
+
+    def moves_rect(self) -> pygame.Rect: ...
+
+    def menu_rects(self) -> list[pygame.Rect]: ...
+
+    def history(self, view: dict[str, Any]) -> list[str]: ...
+
+    def menu_words(self, action: dict[str, Any]) -> str: ...
+
+    def hover_words(self) -> list[str]: ...
 
 
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
@@ -26,7 +57,7 @@ def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     pygame.draw.polygon(surface, LAST, [frame.topleft, (frame.x + size, frame.y), (frame.x, frame.y + size)])
 
 
-def draw_side(table: KitTable, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
     """The history panel and the moves button; the move list over them when it is open."""
     button = table.thing(MOVES_KEY)
     if button is not None:
@@ -56,7 +87,7 @@ def draw_side(table: KitTable, surface: pygame.Surface, b: Board, view: dict[str
         y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(16), y), max_width=box.w - b.px(24)).bottom
 
 
-def draw_menu(table: KitTable, surface: pygame.Surface, b: Board) -> None:
+def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
     focus = table.choosing.menu_focus
     for action, rect in zip(table.choosing.menu, table.menu_rects(), strict=False):
         lit = action == focus and table.keyboard
@@ -69,7 +100,7 @@ def draw_menu(table: KitTable, surface: pygame.Surface, b: Board) -> None:
                max_width=rect.w - b.px(24))
 
 
-def draw_hover(table: KitTable, surface: pygame.Surface) -> None:
+def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:
     lines = table.hover_words()
     thing = table.thing(table.focus if table.keyboard else table.hover)
     if not lines or thing is None:
