@@ -88,6 +88,28 @@ def mid_round(game_id: str, players: int, seed: int, turns: int):
     return game, (lambda: state), advance, clock
 
 
+def offline_session(game, players: int, clock: list[float]):
+    """A table session of seat 0 at a started table of ``players`` (the others bots), on a connection
+    that goes nowhere; the benchmark hands it the views."""
+    from soupkitchen.client.session import TableSession
+
+    conn = OfflineConnection()
+    conn.offset.add_sample(0.0, clock[0], 0.0)
+    table = {"id": "bench", "game": game.id, "title": game.title, "options": {}, "host_seat": 0,
+             "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
+                       for s in range(players)],
+             "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
+    session = TableSession(conn, table, {0: "tok"})
+    conn.sessions["bench"] = session
+    return conn, session
+
+
+def hand_view(session, game, state, state_id: int, clock: list[float]) -> None:
+    """Seat 0's view of ``state`` arrives, as the server would send it."""
+    session.receive_state({"table": "bench", "seat": 0, "state_id": state_id, "view": game.view(state, 0),
+                           "events": [], "deadline": game.next_deadline(state), "server_time": clock[0]})
+
+
 def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], str, list[float]]:
     """Per-frame wall times (ms) of the busy table, which table scene drew it, and per-frame CPU
     times (ms: less disturbed by other work on a busy machine)."""
@@ -95,28 +117,18 @@ def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], st
 
     from soupkitchen.client.app import App
     from soupkitchen.client.input import InputAction
-    from soupkitchen.client.session import TableSession
     from soupkitchen.client.settings import Settings
     from soupkitchen.client.tables import table_scene_for
 
     players, turns = BUSY.get(game_id, (4, 10))
     game, current, advance, clock = mid_round(game_id, players, seed=7, turns=turns)
     app = App(Settings(), size=SIZE, fullscreen=False)
-    conn = OfflineConnection()
-    conn.offset.add_sample(0.0, clock[0], 0.0)
-    table = {"id": "bench", "game": game_id, "title": game.title, "options": {}, "host_seat": 0,
-             "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
-                       for s in range(players)],
-             "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
-    session = TableSession(conn, table, {0: "tok"})
+    _conn, session = offline_session(game, players, clock)
     state_id = [0]
 
     def push() -> None:
-        state = current()
         state_id[0] += 1
-        deadline = game.next_deadline(state)
-        session.receive_state({"table": "bench", "seat": 0, "state_id": state_id[0], "view": game.view(state, 0),
-                               "events": [], "deadline": deadline, "server_time": clock[0]})
+        hand_view(session, game, current(), state_id[0], clock)
 
     push()
     scene = table_scene_for(game_id)(app, session)
@@ -145,7 +157,6 @@ def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], st
 
 def waiting_table(app, game_id: str = "stone-soup", players: int = 3):
     """A table scene of ``game_id`` at which seat 0 waits for another player (no state will arrive)."""
-    from soupkitchen.client.session import TableSession
     from soupkitchen.client.tables import table_scene_for
 
     game, current, advance, clock = mid_round(game_id, players, seed=3, turns=0)
@@ -154,17 +165,8 @@ def waiting_table(app, game_id: str = "stone-soup", players: int = 3):
         if not view.get("legal_actions") and not view.get("over"):
             break
         advance()
-    conn = OfflineConnection()
-    conn.offset.add_sample(0.0, clock[0], 0.0)
-    table = {"id": "bench", "game": game_id, "title": game.title, "options": {}, "host_seat": 0,
-             "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
-                       for s in range(players)],
-             "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
-    session = TableSession(conn, table, {0: "tok"})
-    conn.sessions["bench"] = session
-    state = current()
-    session.receive_state({"table": "bench", "seat": 0, "state_id": 1, "view": game.view(state, 0), "events": [],
-                           "deadline": game.next_deadline(state), "server_time": clock[0]})
+    conn, session = offline_session(game, players, clock)
+    hand_view(session, game, current(), 1, clock)
     return conn, table_scene_for(game_id)(app, session)
 
 
