@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import art, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.kit.board import Board
@@ -28,6 +28,7 @@ from soupkitchen.client.tables.kit.panels import (
     mark_last,
 )
 from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, under_point
+from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import action_label
 from soupkitchen.shared.core import canonical_json
@@ -40,6 +41,8 @@ class KitTable(TableScene):
     """A table of objects acted on directly."""
 
     name = "kit_table"
+    art_folder = ""                            # the game's card art: assets/<art_folder>/*.svg
+    model_type: type[ViewModel] = ViewModel    # the game's reading of its view
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -58,6 +61,10 @@ class KitTable(TableScene):
         self._refresh(self.current_view())
 
     # --- hooks -------------------------------------------------------------------------------------
+    @classmethod
+    def card_sizes(cls, board: Board) -> set[tuple[int, int]]:
+        """The pixel sizes the game's card art is drawn at on ``board``."""
+        return set()
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         """The game's objects in drawing order (bottom first)."""
         return []
@@ -84,6 +91,16 @@ class KitTable(TableScene):
         return action_label(action)
 
     # --- state -------------------------------------------------------------------------------------
+    @classmethod
+    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
+        """Every picture of the game's card art at each of its ``card_sizes``."""
+        paths = sorted((art.ASSETS / cls.art_folder).glob("*.svg")) if cls.art_folder else []
+        return [(path, size) for size in sorted(cls.card_sizes(Board(size))) for path in paths]
+
+    @property
+    def model(self) -> Any:
+        return self.model_type(self.current_view())
+
     @property
     def board(self) -> Board:
         return Board(self.app.screen_size)

@@ -4,7 +4,21 @@ log, and the seating around the table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+
+class Field:
+    """A plain field of the view, read as ``kind`` (``default`` when it is missing or null):
+    ``step = Field("step", str, "")``."""
+
+    def __init__(self, key: str, kind: Callable[[Any], Any], default: Any) -> None:
+        self.key, self.kind, self.default = key, kind, default
+
+    def __get__(self, model: ViewModel | None, owner: type | None = None) -> Any:
+        if model is None:
+            return self
+        return self.kind(model._get(self.key, self.default))
 
 
 class ViewModel:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.client.tables.kit.view_model import ViewModel
+from soupkitchen.client.tables.kit.view_model import Field, ViewModel
 from soupkitchen.shared.pink_soup.cards import (
     CHILI,
     CHILI_JACKPOT_COUNT,
@@ -49,13 +49,8 @@ class Chef:
 class PinkModel(ViewModel):
     """The view, sorted into what the table draws."""
 
-    @property
-    def step(self) -> str:
-        return str(self._get("step", ""))
-
-    @property
-    def prompt(self) -> str:
-        return str(self._get("prompt", ""))
+    step = Field("step", str, "")
+    prompt = Field("prompt", str, "")
 
     @property
     def learner_memory(self) -> bool:
@@ -71,9 +66,7 @@ class PinkModel(ViewModel):
                      bool(p.get("final_turn_owed")), tuple(p.get("pot") or []))
                 for seat, p in enumerate(self._get("players", []))]
 
-    @property
-    def deck(self) -> int:
-        return int(self._get("deck", 0))
+    deck = Field("deck", int, 0)
 
     def kitchen(self) -> list[tuple[str, int]]:
         """Each pile's top card and its size."""
@@ -82,9 +75,7 @@ class PinkModel(ViewModel):
     def hand(self) -> list[str]:
         return [str(card) for card in self._get("hand", [])]
 
-    @property
-    def hand_size(self) -> int:
-        return int(self._get("hand_size", 0))
+    hand_size = Field("hand_size", int, 0)
 
     def recipe(self) -> dict[str, Any] | None:
         recipe = self.view.get("recipe")

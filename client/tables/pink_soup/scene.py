@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
@@ -21,19 +21,16 @@ class PinkSoupTable(SeatNaming, KitTable):
     """Pink Soup, acted on at the table."""
 
     name = "pink-soup"
+    art_folder = "pink_soup"
+    model_type = PinkModel
 
     @classmethod
-    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
-        b = Board(size)
+    def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
         sizes = {b.rect(0, 0, layout.CARD_W, layout.CARD_H).size, b.rect(0, 0, layout.CARD_W * 0.92, layout.CARD_H * 0.92).size}
         for count in range(1, 5):
             w, h = layout.other_slot_size(layout.other_panels(count)[0][1])
             sizes.add(b.rect(0, 0, w, h).size)
-        return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "pink_soup").glob("*.svg"))]
-
-    @property
-    def model(self) -> PinkModel:
-        return PinkModel(self.current_view())
+        return sizes
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:

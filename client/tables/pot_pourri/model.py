@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.client.tables.kit.view_model import ViewModel
+from soupkitchen.client.tables.kit.view_model import Field, ViewModel
 from soupkitchen.client.tables.present.pot_pourri import BACK, card, cuisine_card
 
 CUISINE_OF_TITLE = re.compile(r"\(([^()]*)\)$")
@@ -57,13 +57,8 @@ class Pan:
 class PotModel(ViewModel):
     """The view, sorted into what the table draws."""
 
-    @property
-    def phase(self) -> str:
-        return str(self._get("phase", ""))
-
-    @property
-    def phase_text(self) -> str:
-        return str(self._get("phase_text", ""))
+    phase = Field("phase", str, "")
+    phase_text = Field("phase_text", str, "")
 
     @property
     def learner_memory(self) -> bool:

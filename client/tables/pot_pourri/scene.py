@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.naming import SeatNaming
@@ -52,6 +52,8 @@ class PotPourriTable(SeatNaming, KitTable):
     """Pot Pourri, acted on at the table."""
 
     name = "pot-pourri"
+    art_folder = "pot_pourri"
+    model_type = PotModel
 
     def __init__(self, app, session) -> None:
         self.pointer: tuple[int, int] | None = None    # where the mouse is
@@ -60,16 +62,11 @@ class PotPourriTable(SeatNaming, KitTable):
         super().__init__(app, session)
 
     @classmethod
-    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
-        b = Board(size)
+    def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
         sizes = {b.rect(0, 0, w, h).size for w, h in ((layout.CARD_W, layout.CARD_H), (layout.PAN_CARD_W, layout.PAN_CARD_H),
                                                        (layout.TILE_W, layout.TILE_H), (BADGE_W, BADGE_H),
                                                        (PICTURE_W, PICTURE_H))}
-        return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "pot_pourri").glob("*.svg"))]
-
-    @property
-    def model(self) -> PotModel:
-        return PotModel(self.current_view())
+        return sizes
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:

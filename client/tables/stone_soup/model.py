@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.client.tables.kit.view_model import ViewModel
+from soupkitchen.client.tables.kit.view_model import Field, ViewModel
 from soupkitchen.shared.stone_soup.cards import (
     KINDS,
     NUMBER_WORDS,
@@ -48,17 +48,9 @@ class Player:
 class StoneModel(ViewModel):
     """The view, sorted into what the table draws."""
 
-    @property
-    def phase(self) -> str:
-        return str(self._get("phase", "play"))
-
-    @property
-    def due(self) -> str:
-        return str(self._get("due", "potato"))
-
-    @property
-    def most_declared(self) -> int:
-        return int(self._get("most_declared", 1))
+    phase = Field("phase", str, "play")
+    due = Field("due", str, "potato")
+    most_declared = Field("most_declared", int, 1)
 
     @property
     def sequence(self) -> list[str]:
@@ -80,9 +72,7 @@ class StoneModel(ViewModel):
         pot = self.view.get("pot")
         return dict(pot) if isinstance(pot, dict) else {"least": 0, "most": 0, "words": "no cards"}
 
-    @property
-    def salt_pile(self) -> int:
-        return int(self._get("salt_pile", 0))
+    salt_pile = Field("salt_pile", int, 0)
 
     def window(self) -> dict[str, Any] | None:
         window = self.view.get("window")

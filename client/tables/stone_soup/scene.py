@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
@@ -35,6 +35,8 @@ class StoneSoupTable(KitTable):
     """Stone Soup, acted on at the table."""
 
     name = "stone-soup"
+    art_folder = "stone_soup"
+    model_type = StoneModel
 
     def __init__(self, app, session) -> None:
         self.shown: Reveal | None = None
@@ -43,16 +45,11 @@ class StoneSoupTable(KitTable):
         self._reveal_serial = reveal.get("serial") if reveal else None   # a reveal seen before joining stays told
 
     @classmethod
-    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
-        b = Board(size)
+    def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
         sizes = {b.rect(0, 0, w, w * layout.CARD_H / layout.CARD_W).size for w in (120, 108, 96, 84, 76)}
         sizes |= {b.rect(0, 0, layout.FAN_W, layout.FAN_H).size, b.rect(0, 0, layout.POT_W, layout.POT_H).size,
                   b.rect(0, 0, layout.SEQ_CARD_W, layout.SEQ_CARD_W * layout.CARD_H / layout.CARD_W).size, b.rect(0, 0, 110, 154).size}
-        return [(path, size) for size in sorted(sizes) for path in sorted((art.ASSETS / "stone_soup").glob("*.svg"))]
-
-    @property
-    def model(self) -> StoneModel:
-        return StoneModel(self.current_view())
+        return sizes
 
     def names(self) -> dict[int, str]:
         return {p.seat: self.session.seat_name(p.seat) for p in self.model.players()}
