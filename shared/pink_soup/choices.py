@@ -7,18 +7,7 @@ from typing import Any
 
 from soupkitchen.shared.pink_soup import describe as words
 from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, kind_of
-from soupkitchen.shared.pink_soup.state import (
-    CHOOSE,
-    DECLARE,
-    DISCARD,
-    KITCHEN,
-    POWER,
-    SEARCH,
-    SECOND,
-    SLOT,
-    SWAP_TO,
-    PinkState,
-)
+from soupkitchen.shared.pink_soup.state import PinkState, Step
 
 
 def open_seats(state: PinkState, actor: int) -> list[int]:
@@ -118,13 +107,13 @@ def declare_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 
 STEP_ACTIONS = {   # the moves of each sub-step, for the seat whose turn it is
-    CHOOSE: choose_actions,
-    KITCHEN: kitchen_actions,
-    SECOND: second_actions,
-    SLOT: slot_actions,
-    DISCARD: discard_actions,
-    POWER: power_actions,
-    SEARCH: find_actions,
-    SWAP_TO: swap_to_actions,
-    DECLARE: declare_actions,
+    Step.CHOOSE: choose_actions,
+    Step.KITCHEN: kitchen_actions,
+    Step.SECOND: second_actions,
+    Step.SLOT: slot_actions,
+    Step.DISCARD: discard_actions,
+    Step.POWER: power_actions,
+    Step.SEARCH: find_actions,
+    Step.SWAP_TO: swap_to_actions,
+    Step.DECLARE: declare_actions,
 }

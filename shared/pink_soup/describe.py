@@ -9,31 +9,18 @@ from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.shared.pink_soup.cards import MAX_CHEFS, card_label
-from soupkitchen.shared.pink_soup.state import (
-    CHOOSE,
-    DECLARE,
-    DISCARD,
-    KITCHEN,
-    OVER,
-    POWER,
-    SEARCH,
-    SECOND,
-    SLOT,
-    SWAP_TO,
-    PinkState,
-    sees,
-)
+from soupkitchen.shared.pink_soup.state import PinkState, Step, sees
 
 PROMPTS = {
-    CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",
-    KITCHEN: "put one drawn card face up in the Shared Kitchen",
-    SECOND: "decide where the other drawn card goes",
-    SLOT: "the pot is full: pick a card blindly to make room",
-    DISCARD: "put the revealed card on top of a kitchen pile",
-    POWER: "choose the Mouse's one power",
-    SEARCH: "the Mouse searches the kitchen: take any card",
-    SWAP_TO: "choose the card in another pot to swap with",
-    DECLARE: "declare the last round, or play on",
+    Step.CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",
+    Step.KITCHEN: "put one drawn card face up in the Shared Kitchen",
+    Step.SECOND: "decide where the other drawn card goes",
+    Step.SLOT: "the pot is full: pick a card blindly to make room",
+    Step.DISCARD: "put the revealed card on top of a kitchen pile",
+    Step.POWER: "choose the Mouse's one power",
+    Step.SEARCH: "the Mouse searches the kitchen: take any card",
+    Step.SWAP_TO: "choose the card in another pot to swap with",
+    Step.DECLARE: "declare the last round, or play on",
 }
 
 
@@ -82,7 +69,7 @@ def remembered(line: str) -> str:
 
 def log_lines(state: PinkState) -> list[str]:
     """The log: the last action's sentences as they happened, older ones as a chef must remember them."""
-    aid = state.step == OVER or state.options.get("learner_memory")
+    aid = state.step == Step.OVER or state.options.get("learner_memory")
     old = len(state.log) - state.fresh
     return [line if "{{" not in line else shown_now(line) if aid or index >= old else remembered(line)
             for index, line in enumerate(state.log)]
@@ -141,9 +128,9 @@ def sentence(fact: dict[str, Any]) -> str:
 
 def prompt(state: PinkState) -> str:
     """What the table waits for, in one sentence."""
-    if state.step == OVER:
+    if state.step == Step.OVER:
         return "The game is over."
-    if not state.deck and state.step == CHOOSE:
+    if not state.deck and state.step == Step.CHOOSE:
         return f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
     return f"{chef(state.turn)}: {PROMPTS[state.step]}"
 

@@ -6,23 +6,12 @@ from soupkitchen.shared.core import Action, is_seat
 from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, MOUSE, kind_of
 from soupkitchen.shared.pink_soup.choices import has_power, kitchen_choices, open_seats
-from soupkitchen.shared.pink_soup.state import (
-    CHOOSE,
-    DECLARE,
-    DISCARD,
-    KITCHEN,
-    POWER,
-    SEARCH,
-    SECOND,
-    SLOT,
-    SWAP_TO,
-    PinkState,
-)
+from soupkitchen.shared.pink_soup.state import PinkState, Step
 
 STEP_KINDS = {  # the moves a sub-step can take at all, offered now or not
-    CHOOSE: {"draw", "take", "activate", "pass"}, KITCHEN: {"kitchen"}, SECOND: {"pot", "activate", "kitchen"},
-    SLOT: {"slot"}, DISCARD: {"discard"}, POWER: {"search", "shuffle", "look", "swap"}, SEARCH: {"find"},
-    SWAP_TO: {"swap"}, DECLARE: {"declare", "continue"},
+    Step.CHOOSE: {"draw", "take", "activate", "pass"}, Step.KITCHEN: {"kitchen"}, Step.SECOND: {"pot", "activate", "kitchen"},
+    Step.SLOT: {"slot"}, Step.DISCARD: {"discard"}, Step.POWER: {"search", "shuffle", "look", "swap"}, Step.SEARCH: {"find"},
+    Step.SWAP_TO: {"swap"}, Step.DECLARE: {"declare", "continue"},
 }
 
 
@@ -36,13 +25,13 @@ def why_not(state: PinkState, seat: int, action: Action) -> str | None:
     kind, step, pile = action["type"], state.step, action.get("pile")
     if kind not in STEP_KINDS[step]:
         return None
-    if step == CHOOSE:
+    if step == Step.CHOOSE:
         return _choose_reason(state, seat, action)
-    if step == SECOND and kind == "activate" and kind_of(state.drawn[0]).family != MOUSE:
+    if step == Step.SECOND and kind == "activate" and kind_of(state.drawn[0]).family != MOUSE:
         return describe.NOT_A_MOUSE
-    if step == SECOND and kind == "kitchen" and open_seats(state, seat) != [seat]:
+    if step == Step.SECOND and kind == "kitchen" and open_seats(state, seat) != [seat]:
         return describe.TO_A_POT
-    if step in (KITCHEN, SECOND) and kind == "kitchen" and not _index(action.get("card"), len(state.drawn)):
+    if step in (Step.KITCHEN, Step.SECOND) and kind == "kitchen" and not _index(action.get("card"), len(state.drawn)):
         return describe.DRAWN_CARD
     if kind in ("kitchen", "discard") and pile not in kitchen_choices(state):
         return describe.new_pile(len(state.kitchen)) if len(state.kitchen) < KITCHEN_PILES else \
@@ -92,8 +81,8 @@ def _pot_reason(state: PinkState, seat: int, action: Action) -> str | None:
         return describe.ONE_CARD
     if kind != "swap":
         return None
-    if state.step == SWAP_TO and target == state.swap_from[0]:
+    if state.step == Step.SWAP_TO and target == state.swap_from[0]:
         return describe.OTHER_POT
-    if state.step == POWER and sum(1 for other in open_seats(state, seat) if state.pots[other]) < 2:
+    if state.step == Step.POWER and sum(1 for other in open_seats(state, seat) if state.pots[other]) < 2:
         return describe.TWO_POTS
     return None if _index(action.get("slot"), len(pot)) else describe.card_range(len(pot), target, seat)

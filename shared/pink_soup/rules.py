@@ -22,20 +22,11 @@ from soupkitchen.shared.pink_soup.describe import covering, sentence, shown_now
 from soupkitchen.shared.pink_soup.refusals import why_not
 from soupkitchen.shared.pink_soup.registration import FACTS
 from soupkitchen.shared.pink_soup.state import (
-    CHOOSE,
     DECK_OUT,
-    DECLARE,
     DECLARED,
-    DISCARD,
-    KITCHEN,
-    OVER,
     PLAYING,
-    POWER,
-    SEARCH,
-    SECOND,
-    SLOT,
-    SWAP_TO,
     PinkState,
+    Step,
     everyone,
     from_json,
     to_json,
@@ -72,7 +63,7 @@ class PinkSoup(Game[PinkState]):
                          log_count=1, fresh=1, options=dict(options))
 
     def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or seat != state.turn or state.step == OVER:
+        if seat is None or seat != state.turn or state.step == Step.OVER:
             return []
         return STEP_ACTIONS[state.step](state, seat)
 
@@ -100,7 +91,7 @@ class PinkSoup(Game[PinkState]):
     def _do_draw(self, state, seat, action, say) -> None:
         count = min(DRAW_COUNT, len(state.deck))
         state.drawn = [state.deck.pop() for _ in range(count)]
-        state.step = KITCHEN
+        state.step = Step.KITCHEN
         say("draws", count=count)
 
     def _do_kitchen(self, state, seat, action, say) -> None:
@@ -108,7 +99,7 @@ class PinkSoup(Game[PinkState]):
         say("to_kitchen", card=card, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
         place_in_kitchen(state, card, action["pile"])
         if state.drawn:
-            state.step = SECOND
+            state.step = Step.SECOND
         else:
             self._finish_turn(state, seat, say)
 
@@ -134,7 +125,7 @@ class PinkSoup(Game[PinkState]):
         else:
             state.mouse = state.drawn.pop()
             say("activates_drawn")
-        state.step = POWER
+        state.step = Step.POWER
 
     def _do_slot(self, state, seat, action, say) -> None:
         target, slot = state.target, action["slot"]
@@ -154,7 +145,7 @@ class PinkSoup(Game[PinkState]):
             self._finish_turn(state, seat, say)
         else:
             state.revealed = out
-            state.step = DISCARD
+            state.step = Step.DISCARD
 
     def _do_discard(self, state, seat, action, say) -> None:
         say("discards", card=state.revealed, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
@@ -163,7 +154,7 @@ class PinkSoup(Game[PinkState]):
         self._finish_turn(state, seat, say)
 
     def _do_search(self, state, seat, action, say) -> None:
-        state.step = SEARCH
+        state.step = Step.SEARCH
         say("searches")
 
     def _do_find(self, state, seat, action, say) -> None:
@@ -199,7 +190,7 @@ class PinkSoup(Game[PinkState]):
     def _do_swap(self, state, seat, action, say) -> None:
         if state.swap_from is None:
             state.swap_from = [action["seat"], action["slot"]]
-            state.step = SWAP_TO
+            state.step = Step.SWAP_TO
             return
         (first, first_slot), (second, second_slot) = state.swap_from, (action["seat"], action["slot"])
         for rows in (state.pots, state.known):
@@ -214,10 +205,10 @@ class PinkSoup(Game[PinkState]):
         state.closed[seat] = True
         state.final_left = [(seat + k) % state.players for k in range(1, state.players)]
         say("declares")
-        state.turn, state.step = state.final_left[0], CHOOSE
+        state.turn, state.step = state.final_left[0], Step.CHOOSE
 
     def _do_continue(self, state, seat, action, say) -> None:
-        state.turn, state.step = (seat + 1) % state.players, CHOOSE
+        state.turn, state.step = (seat + 1) % state.players, Step.CHOOSE
 
     moves = {"draw": _do_draw, "kitchen": _do_kitchen, "pot": _do_pot, "take": _do_take, "pass": _do_pass,
              "activate": _do_activate, "slot": _do_slot, "discard": _do_discard, "search": _do_search,
@@ -247,7 +238,7 @@ class PinkSoup(Game[PinkState]):
             self._finish_turn(state, seat, say)
         else:
             state.incoming, state.incoming_knowers, state.target = card, knowers, target
-            state.step = SLOT
+            state.step = Step.SLOT
 
     def _finish_turn(self, state: PinkState, seat: int, say) -> None:
         """The turn is complete: close a final turn's pot, start the final round, or offer to declare."""
@@ -256,26 +247,26 @@ class PinkSoup(Game[PinkState]):
             state.closed[seat] = True
             say("closes")
             if state.final_left:
-                state.turn, state.step = state.final_left[0], CHOOSE
+                state.turn, state.step = state.final_left[0], Step.CHOOSE
             else:
-                state.turn, state.step = None, OVER
+                state.turn, state.step = None, Step.OVER
                 say("over")
         elif state.ending == PLAYING and not state.deck:
             state.ending = DECK_OUT
             state.final_left = [(seat + k) % state.players for k in range(1, state.players + 1)]
-            state.turn, state.step = state.final_left[0], CHOOSE
+            state.turn, state.step = state.final_left[0], Step.CHOOSE
             say("deck_out")
         elif state.ending == PLAYING and all(len(pot) == POT_SIZE for pot in state.pots):
-            state.step = DECLARE
+            state.step = Step.DECLARE
         else:
-            state.turn, state.step = (seat + 1) % state.players, CHOOSE
+            state.turn, state.step = (seat + 1) % state.players, Step.CHOOSE
 
     # --- time, end, result ---------------------------------------------------------------------
     def next_deadline(self, state: PinkState) -> float | None:
         return None
 
     def is_over(self, state: PinkState) -> bool:
-        return state.step == OVER
+        return state.step == Step.OVER
 
     def scores(self, state: PinkState) -> list[dict[str, Any]]:
         """Each seat's score breakdown as it would count now."""
@@ -321,7 +312,7 @@ class PinkSoup(Game[PinkState]):
         assert all(len(pot) <= POT_SIZE for pot in state.pots), "a pot holds at most 5 cards"
         assert [len(pot) for pot in state.pots] == [len(masks) for masks in state.known], "one memory per pot card"
         assert len(set(state.recipes)) == state.players, "each chef has their own recipe"
-        assert (state.turn is None) == (state.step == OVER)
+        assert (state.turn is None) == (state.step == Step.OVER)
         assert state.ending != PLAYING or not any(state.closed), "pots close only at the end"
         assert len(state.drawn) <= DRAW_COUNT
         assert all(0 <= slot < len(state.pots[where]) for _mask, where, slot in state.glimpses), "a glimpse of no card"

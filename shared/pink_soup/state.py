@@ -5,17 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-# Sub-steps of one turn (``PinkState.step``).
-CHOOSE = "choose"        # option A (draw), option B (take / activate), or pass in a limited final turn
-KITCHEN = "kitchen"      # option A: put one drawn card face up in the Shared Kitchen
-SECOND = "second"        # option A: the other drawn card into a pot, activated if a mouse, ...
-SLOT = "slot"            # a full pot: blindly pick the card that makes room
-DISCARD = "discard"      # the card revealed from your own full pot goes on top of a kitchen pile
-POWER = "power"          # an activated mouse: choose its one power
-SEARCH = "search"        # the mouse search: every kitchen card shown to the activator, take one
-SWAP_TO = "swap_to"      # the mouse swap: the second card, in another pot
-DECLARE = "declare"      # after a turn with every pot full: declare the last round or not
-OVER = "over"
+
+class Step:
+    """The sub-steps of one turn (``PinkState.step``)."""
+
+    CHOOSE = "choose"        # option A (draw), option B (take / activate), or pass in a limited final turn
+    KITCHEN = "kitchen"      # option A: put one drawn card face up in the Shared Kitchen
+    SECOND = "second"        # option A: the other drawn card into a pot, activated if a mouse, ...
+    SLOT = "slot"            # a full pot: blindly pick the card that makes room
+    DISCARD = "discard"      # the card revealed from your own full pot goes on top of a kitchen pile
+    POWER = "power"          # an activated mouse: choose its one power
+    SEARCH = "search"        # the mouse search: every kitchen card shown to the activator, take one
+    SWAP_TO = "swap_to"      # the mouse swap: the second card, in another pot
+    DECLARE = "declare"      # after a turn with every pot full: declare the last round or not
+    OVER = "over"
+
 
 PLAYING = "playing"
 DECK_OUT = "deck ran out"
@@ -35,7 +39,7 @@ class PinkState:
     known: list[list[int]]                  # per pot slot: bit mask of the seats that have seen its card
     removed: list[int] = field(default_factory=list)   # out of the game, face up
     turn: int | None = 0
-    step: str = CHOOSE
+    step: str = Step.CHOOSE
     drawn: list[int] = field(default_factory=list)     # option A cards in the drawer's hand
     mouse: int | None = None                # the activated mouse, until its power is used
     incoming: int | None = None             # card waiting for a slot of ``target``'s full pot
@@ -61,9 +65,9 @@ class PinkState:
 def shown_slots(state: PinkState, seat: int | None) -> set[tuple[int, int]]:
     """The pot cards (pot seat, slot) whose face ``seat`` is shown now: at the moment it legitimately
     sees them (until the next action), always once seen with the memory aid, all at the end."""
-    if state.step == OVER or (state.options.get("learner_memory") and seat is not None):
+    if state.step == Step.OVER or (state.options.get("learner_memory") and seat is not None):
         return {(where, slot) for where, masks in enumerate(state.known) for slot, mask in enumerate(masks)
-                if state.step == OVER or knows(mask, seat)} | _glimpsed(state, seat)
+                if state.step == Step.OVER or knows(mask, seat)} | _glimpsed(state, seat)
     return _glimpsed(state, seat)
 
 

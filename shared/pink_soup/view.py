@@ -14,13 +14,13 @@ from typing import Any
 
 from soupkitchen.shared.pink_soup.cards import LABELS, recipe_words
 from soupkitchen.shared.pink_soup.describe import CHEFS, chef, log_lines, prompt
-from soupkitchen.shared.pink_soup.state import OVER, SEARCH, PinkState, shown_slots
+from soupkitchen.shared.pink_soup.state import PinkState, Step, shown_slots
 
 
 def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
     """The game's part of ``seat``'s view. Cards appear as their printed words, e.g. "Eggs (2)"; a pot card the seat does not know is None.
     ``pending`` lists the cards in play during the current turn that this seat may see."""
-    over = state.step == OVER
+    over = state.step == Step.OVER
     acting = seat is not None and seat == state.turn
     mask = -1 if over else (0 if seat is None else 1 << seat)
     shown = shown_slots(state, seat)
@@ -35,7 +35,7 @@ def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
         pending["revealed"] = LABELS[state.revealed]
     if state.swap_from is not None:
         pending["swap_from"] = {"pot": chef(state.swap_from[0]), "card": state.swap_from[1] + 1}
-    if acting and state.step == SEARCH:
+    if acting and state.step == Step.SEARCH:
         pending["kitchen_search"] = [[LABELS[card] for card in reversed(pile)] for pile in state.kitchen]
     return {
         "turn": state.turn,

@@ -24,8 +24,8 @@ PLAYER_COUNTS = list(range(GAME.min_players, GAME.max_players + 1))
 def hidden_places(state: st.PinkState, seat: int | None) -> list[tuple[list, int]]:
     """Where the cards lie that ``seat`` may not know, as (list, index) pairs. Defined here from the
     rulebook, independently of the view code."""
-    over = state.step == st.OVER
-    searching = seat is not None and seat == state.turn and state.step == st.SEARCH
+    over = state.step == st.Step.OVER
+    searching = seat is not None and seat == state.turn and state.step == st.Step.SEARCH
     places = [(state.deck, index) for index in range(len(state.deck))]
     if seat is None or seat != state.turn:
         places += [(state.drawn, index) for index in range(len(state.drawn))]
@@ -58,7 +58,7 @@ def scrambled(state: st.PinkState, seat: int | None, rng: random.Random) -> st.P
         where[index] = card
     if holder:
         state.incoming = holder[0]
-    if state.step != st.OVER:
+    if state.step != st.Step.OVER:
         unused = [index for index in range(len(RECIPES)) if index not in state.recipes]
         rng.shuffle(unused)
         for other in range(state.players):
@@ -71,7 +71,7 @@ def check_redacted(state: st.PinkState, seat: int | None, rng: random.Random) ->
     other = scrambled(state, seat, rng)
     view = GAME.view(state, seat)
     assert GAME.view(other, seat) == view, f"the view of seat {seat} depends on cards hidden from it"
-    if state.step != st.OVER and not state.options.get("learner_memory"):  # the log forgets too
+    if state.step != st.Step.OVER and not state.options.get("learner_memory"):  # the log forgets too
         earlier = view["log"][:len(view["log"]) - state.fresh]
         named = [line for line in earlier if (m := TAKEN.search(line)) and m.group(1) not in ("a card", "a covered card")]
         assert not named, f"seat {seat}'s log still names a card gone face down: {named}"
