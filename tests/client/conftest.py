@@ -19,6 +19,7 @@ from soupkitchen.client.clock import SlewedOffset  # noqa: E402
 from soupkitchen.client.input import InputAction  # noqa: E402
 from soupkitchen.client.net import ServerError  # noqa: E402
 from soupkitchen.client.settings import Settings  # noqa: E402
+from tests.tables.harness import Clock as FakeClock  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -36,14 +37,6 @@ def user_dirs(tmp_path, monkeypatch):
 
     monkeypatch.setattr(app_module, "data_dir", lambda: tmp_path / "data")
     yield tmp_path
-
-
-class FakeClock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.naming import winners_words
 from soupkitchen.client.tables.pink_soup.model import PinkModel, card_points, equation, face, kind_of
 from soupkitchen.shared.pink_soup.cards import CHILI, CHILI_JACKPOT_COUNT, Kind
 
@@ -51,25 +52,21 @@ def caption(surface: pygame.Surface, b: Board, words: str, rect: pygame.Rect, wi
 def tie_break(model: PinkModel, names: dict[int, str]) -> str:
     """Who won and, when the best totals were tied, which rule decided it."""
     result = model.result() or {}
-    winners = list(result.get("winners") or [])
-    breakdown = result.get("breakdown") or []
-    scores = list(result.get("scores") or [])
-    if not winners or not scores:
+    standing = winners_words(result, names, "Chef", "share the victory")
+    if standing is None:
         return "Nobody wins."
-    who = " and ".join(names.get(s, f"Chef {s + 1}") for s in winners)
-    best = max(scores)
-    tied = [s for s, score in enumerate(scores) if score == best]
-    verb = "share the victory" if len(winners) > 1 else "wins"
+    who, best, tied = standing
     if len(tied) == 1:
-        return f"{who} {verb} with {best} points."
+        return f"{who} with {best} points."
+    breakdown = result.get("breakdown") or []
     completed = [s for s in tied if breakdown[s].get("completed")]
     if 0 < len(completed) < len(tied):
         rule = "tied on points; the recipe completed decides"
-    elif len(winners) < len(tied):
+    elif len(result["winners"]) < len(tied):
         rule = "tied on points and recipes; the most desserts in the pot decides"
     else:
         rule = "tied on points, recipes and desserts"
-    return f"{who} {verb} with {best} points ({rule})."
+    return f"{who} with {best} points ({rule})."
 
 
 def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dict[int, str]) -> None:

@@ -11,6 +11,7 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.naming import winners_words
 from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card, cuisine_of_title
 
 INK = (43, 29, 22)
@@ -166,20 +167,16 @@ def menu_stars(model: PotModel) -> dict[str, int]:
 def tie_break(model: PotModel, names: dict[int, str]) -> str:
     """Who won and, when the best totals were tied, how the tie was broken."""
     result = model.result() or {}
-    winners = list(result.get("winners") or [])
-    scores = list(result.get("scores") or [])
-    if not winners or not scores:
+    standing = winners_words(result, names, "Player", "share the win")
+    if standing is None:
         return "Nobody wins."
-    who = " and ".join(names.get(s, f"Player {s + 1}") for s in winners)
-    best = max(scores)
-    tied = [s for s, score in enumerate(scores) if score == best]
-    verb = "share the win" if len(winners) > 1 else "wins"
+    who, best, tied = standing
     if len(tied) == 1:
-        return f"{who} {verb} with {best} points."
-    own = result.get("own_colour_recipes") or [0] * len(scores)
-    rule = "tied; recipes of their own colour decide" if len(winners) < len(tied) else \
+        return f"{who} with {best} points."
+    own = result.get("own_colour_recipes") or [0] * len(result["scores"])
+    rule = "tied; recipes of their own colour decide" if len(result["winners"]) < len(tied) else \
         "tied, also on recipes of their own colour"
-    return f"{who} {verb} with {best} points ({rule}: " + \
+    return f"{who} with {best} points ({rule}: " + \
         ", ".join(f"{names.get(s, s)} {own[s]}" for s in tied) + ")."
 
 
