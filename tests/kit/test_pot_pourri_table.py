@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pot_pourri import PotPourriTable
 from soupkitchen.client.tables.pot_pourri.model import PotModel
@@ -73,6 +74,52 @@ def test_a_card_is_cooked_by_touching_it_then_a_saucepan_and_the_lid_is_moved_th
     assert session.acted[-1] == (0, target) and session.refused == []
     render(app, scene, 2.05)
     assert scene.motion.place(scene.thing("lid"), 2.05)[0] != scene.thing("lid").rect   # the lid slides over
+
+
+def press(app, scene, kind: str, dx: int = 0, dy: int = 0, device: str = "pad:0") -> bool:
+    used = scene.handle(InputAction(kind, device, dx=dx, dy=dy))
+    app.settle()
+    return used
+
+
+def focus_on_the_lid(app, scene, device: str) -> None:
+    for _ in range(12):
+        if scene.focus == "lid":
+            return
+        press(app, scene, "navigate", dx=1, device=device)
+    raise AssertionError("the focus never reached the lid")
+
+
+@pytest.mark.parametrize("device", ["keyboard", "pad:0"])
+def test_the_lid_is_carried_by_keys_or_pad_to_a_saucepan_and_put_down_there(device):
+    session, app, scene = table(lambda v: v["phase"] == "move_lid" and v["turn"] == 0)
+    pans = [f"pan:{a['pan']}" for a in session.view(0)["legal_actions"]]
+    before = render(app, scene, 1.0).copy()
+    focus_on_the_lid(app, scene, device)
+    press(app, scene, "select", device=device)                  # picked up: carried over the nearest saucepan
+    assert scene.describe()["picked"] == ["lid"] and scene.focus in pans
+    first = scene.focus
+    carried = render(app, scene, 1.0)
+    inside = scene.thing(first).rect.center
+    assert carried.get_at(inside) != before.get_at(inside)     # the lid is seen over that saucepan
+    others = [pan for pan in pans if pan != first]
+    if others:                                                  # arrows carry it to another saucepan
+        towards = 1 if scene.thing(others[0]).rect.centerx > scene.thing(first).rect.centerx else -1
+        press(app, scene, "navigate", dx=towards, device=device)
+        assert scene.focus == others[0]
+    target = scene.focus
+    press(app, scene, "select", device=device)                  # put down
+    assert session.acted[-1][1]["type"] == "move_lid" and f"pan:{session.acted[-1][1]['pan']}" == target
+    assert session.refused == []
+
+
+def test_a_carried_lid_is_put_back_with_back():
+    session, app, scene = table(lambda v: v["phase"] == "move_lid" and v["turn"] == 0)
+    focus_on_the_lid(app, scene, "keyboard")
+    press(app, scene, "select")
+    assert scene.describe()["picked"] == ["lid"]
+    press(app, scene, "back")
+    assert scene.describe()["picked"] == [] and session.acted == []
 
 
 def test_the_pantry_is_replaced_by_touching_a_hand_card_then_the_pantry():

@@ -13,7 +13,7 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
-from soupkitchen.client.tables.kit.things import Thing, under_point
+from soupkitchen.client.tables.kit.things import Thing, nearest, under_point
 from soupkitchen.client.tables.pot_pourri import layout
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel
 from soupkitchen.client.tables.pot_pourri.paint import (
@@ -277,13 +277,18 @@ class PotPourriTable(SeatNaming, KitTable):
         field, prefix = PAIRED[action["type"]]
         return [f"{prefix}:{value}" for value in action.get(field) or []]
 
-    # --- dragging the lid, and the words for one ingredient of a recipe ------------------------------
+    # --- moving the lid, and the words for one ingredient of a recipe --------------------------------
     def handle_table(self, action: InputAction) -> bool:
         if action.kind == "point":
             self.pointer = action.pos
         if action.kind == "release":
             return self._drop(action.pos)
+        if action.kind == "navigate" and self._carrying():
+            self.keyboard = True
+            return self._carry(action.dx, action.dy)
         used = super().handle_table(action)
+        if action.kind == "select" and self._carrying():   # picked up by keys or pad: carried to a saucepan
+            self._carry(0, 0)
         if action.kind == "point":     # hover words are shown at the recipe card under the mouse
             self.clicks_on = self.hover
             self.hover = next((t.key for t in reversed(self.things()) if "recipe" in t.extra
@@ -293,6 +298,25 @@ class PotPourriTable(SeatNaming, KitTable):
             picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
             self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
         return used
+
+    def _carrying(self) -> bool:
+        """Whether the lid is picked up by keys or pad (the focus carries it)."""
+        return self.keyboard and self.choosing.picked == ("lid",) and self.thing("lid") is not None
+
+    def _carry(self, dx: int, dy: int) -> bool:
+        """Move the carried lid's focus to the next saucepan it may go on in direction (dx, dy), or
+        back over its own saucepan; with no direction, to the nearest saucepan it may go on."""
+        usable = self.usable()
+        lid = self.thing("lid")
+        pans = [t for t in self.things() if t.key.startswith("pan:") and t.key in usable]
+        if not dx and not dy:
+            found = min(pans, key=lambda t: abs(t.rect.centerx - lid.rect.centerx), default=None)
+        else:
+            current = self.thing(self.focus)
+            found = nearest([t for t in [lid, *pans] if t.key != self.focus], current.rect if current else lid.rect, dx, dy)
+        if found is not None:
+            self.focus = found.key
+        return True
 
     def _drop(self, pos: tuple[int, int] | None) -> bool:
         """The lid let go: over a saucepan it may move to, it moves there; over itself it stays picked
@@ -315,6 +339,8 @@ class PotPourriTable(SeatNaming, KitTable):
         if self.grabbed is not None and self.pointer is not None and lid is not None:
             dx, dy = self.pointer[0] - self.grabbed[0], self.pointer[1] - self.grabbed[1]
             draw_lid(surface, self.board, lid.rect.move(dx, dy), int(lid.words or 0))
+        elif self._carrying() and self.focus is not None and self.focus.startswith("pan:"):
+            draw_lid(surface, self.board, layout.lid_rect(self.board, int(self.focus[4:])), int(lid.words or 0))
 
     def _recipe_at(self, pos: tuple[int, int] | None) -> Thing | None:
         return next((t for t in reversed(self.things()) if "recipe" in t.extra and pos and t.rect.collidepoint(pos)),
