@@ -14,13 +14,6 @@ def graph() -> grimp.ImportGraph:
     return grimp.build_graph("soupkitchen.client", "soupkitchen.server", "soupkitchen.shared", cache_dir=None)
 
 
-@pytest.fixture(scope="module")
-def run_time_graph() -> grimp.ImportGraph:
-    """The same graph without the imports made only for type checking (annotations, never run)."""
-    return grimp.build_graph("soupkitchen.client", "soupkitchen.server", "soupkitchen.shared", cache_dir=None,
-                             exclude_type_checking_imports=True)
-
-
 def import_cycles(graph: grimp.ImportGraph, package: str) -> list[tuple[str, ...]]:
     """Each cycle of imports among the modules of ``package``, as one chain ``a -> b -> ... -> a``."""
     modules = {package} | graph.find_descendants(package)
@@ -44,8 +37,6 @@ def test_no_import_cycle_in_the_server(graph: grimp.ImportGraph) -> None:
     assert not cycles, "import cycles in the server:\n" + "\n".join(" -> ".join(chain) for chain in cycles)
 
 
-def test_client_and_shared_have_no_import_cycles(run_time_graph: grimp.ImportGraph) -> None:
-    # Two annotation-only back-references remain in the client (a scene names its App, a kit panel
-    # its KitTable), so this counts the imports that run.
-    cycles = import_cycles(run_time_graph, "soupkitchen.client") + import_cycles(run_time_graph, "soupkitchen.shared")
+def test_client_and_shared_have_no_import_cycles(graph: grimp.ImportGraph) -> None:
+    cycles = import_cycles(graph, "soupkitchen.client") + import_cycles(graph, "soupkitchen.shared")
     assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(chain) for chain in cycles)
