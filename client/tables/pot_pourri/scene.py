@@ -284,7 +284,6 @@ class PotPourriTable(SeatNaming, KitTable):
         if action.kind == "release":
             return self._drop(action.pos)
         if action.kind == "navigate" and self._carrying():
-            self.keyboard = True
             return self._carry(action.dx, action.dy)
         used = super().handle_table(action)
         if action.kind == "select" and self._carrying():   # picked up by keys or pad: carried to a saucepan
