@@ -6,6 +6,8 @@ from soupkitchen.shared.playout import bot_chooser, play, random_chooser
 from soupkitchen.shared.too_many_cooks import GAME
 from soupkitchen.shared.too_many_cooks.bot import after, soup_from_view
 from soupkitchen.shared.too_many_cooks.moves import spares_from_view
+from soupkitchen.shared.too_many_cooks.planner import to_action
+from soupkitchen.shared.too_many_cooks.targets import next_steps
 from soupkitchen.shared.too_many_cooks.tastes import satisfied
 
 
@@ -34,7 +36,8 @@ def test_bot_readies_up_and_passes_when_it_must(tmc):
 
 
 def _bot_moves(seeds: range, players: int = 4):
-    """(view before, action) for every soup move the bots made in some seeded hard games."""
+    """(view before, action, the soup the bot aimed for) for every soup move the bots made in some
+    seeded hard games."""
     moves = []
 
     for seed in seeds:
@@ -43,15 +46,17 @@ def _bot_moves(seeds: range, players: int = 4):
         def chooser(seat, view, now, bots=bots):
             action = bots[seat].choose(view, now)
             if action is not None and action["type"] in ("change", "rotate"):
-                moves.append((view, action))
+                moves.append((view, action, bots[seat].target))
             return action
 
         play(GAME, players, seed, chooser, options={"difficulty": "hard"}, step=3.0)
     return moves
 
 
-def test_bot_never_breaks_a_taste_it_sees_satisfied_when_another_move_avoids_it():
-    for view, action in _bot_moves(range(4)):
+def test_bot_breaks_a_taste_it_sees_satisfied_only_on_its_way_to_a_soup_that_satisfies_it():
+    """Every move is a step towards a soup that satisfies every taste the chef reads, and of those
+    steps one that breaks the fewest of the tastes it sees satisfied."""
+    for view, action, target in _bot_moves(range(4)):
         soup, spares = soup_from_view(view), spares_from_view(view["spares"])
         known = [t["id"] for t in view["my_tastes"] + view["shared_tastes"] if t["satisfied"]]
 
@@ -59,4 +64,7 @@ def test_bot_never_breaks_a_taste_it_sees_satisfied_when_another_move_avoids_it(
             new = after(soup, spares, move)
             return sum(not satisfied(taste, new) for taste in known)
 
-        assert broken(action) == min(broken(move) for move in view["legal_actions"])
+        assert all(satisfied(taste["id"], target) for taste in view["my_tastes"] + view["shared_tastes"])
+        steps = [to_action(move) for move in next_steps(soup, spares, target)]
+        assert action in steps
+        assert broken(action) == min(broken(move) for move in steps)
