@@ -9,7 +9,7 @@ from typing import Any
 from soupkitchen.shared.core import Bot
 from soupkitchen.shared.levels import NORMAL, check_level
 from soupkitchen.shared.too_many_cooks.cards import SIZE, card_id
-from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, soup_from_view
+from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, faces_from_view, soup_from_view
 from soupkitchen.shared.too_many_cooks.moves import change, rotate, spares_from_view
 from soupkitchen.shared.too_many_cooks.planner import UNSATISFIED, Goal, legal_moves, play_move, to_action
 from soupkitchen.shared.too_many_cooks.targets import best_step, nearest_target, satisfies
@@ -29,6 +29,12 @@ def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
         return rotate(soup, action["line"], action["index"], action["step"])
     cell = action["row"] * SIZE + action["col"]
     return change(soup, spares, cell, card_id(action["veg"], action["colour"]))[0]
+
+
+def undo_of(before: Soup, now: Soup) -> tuple[Any, ...] | None:
+    """The change that turns ``now`` back into ``before`` when they differ in one card."""
+    cells = [cell for cell, (was, card) in enumerate(zip(before, now, strict=True)) if was != card]
+    return ("change", cells[0], before[cells[0]]) if len(cells) == 1 else None
 
 
 class Chef(Bot):
@@ -51,10 +57,13 @@ class Chef(Bot):
         self.hidden = HiddenTastes(seat)
         self.table = HiddenTastes(seat, public=True)  # what the whole table knows of every secret taste
         self.seen = 0  # views observed (an easy chef forgets every FORGETS_AFTER)
-        self.target: Soup | None = None  # the soup a hard chef aimed for last
+        self.target: Soup | None = None  # the soup the chef aimed for last
+        self.moment: tuple[Any, ...] | None = None  # (soup, faces, shared tastes satisfied, turn) last seen
+        self.harmless_undo: tuple[Any, ...] | None = None  # the change that would undo another chef's harmless move
 
     def observe(self, view: dict[str, Any]) -> None:
         """Narrow the candidate sets of the chefs' secret tastes with the faces of ``view``."""
+        self.note_move(view)
         if not self.read_faces:
             return
         if self.level == "easy":
@@ -63,6 +72,25 @@ class Chef(Bot):
                 self.hidden = HiddenTastes(self.seat)
         self.hidden.observe(view)
         self.table.observe(view)
+
+    def note_move(self, view: dict[str, Any]) -> None:
+        """Remember how to undo the last move when another chef made it and it turned no happy face
+        unhappy and broke no shared taste: the chef leaves such a move alone while it can."""
+        if view.get("phase") != "playing" or not view.get("soup"):
+            return
+        moment = (soup_from_view(view), faces_from_view(view),
+                  tuple(taste["satisfied"] for taste in view["shared_tastes"]), view.get("turn"))
+        if self.moment is not None and moment[:3] == self.moment[:3]:
+            return
+        before, self.moment = self.moment, moment
+        self.harmless_undo = None
+        if before is None or before[3] in (None, self.seat) or len(before[2]) != len(moment[2]):
+            return
+        happy_before = [face for chef in before[1] for face in chef] + list(before[2])
+        happy_now = [face for chef in moment[1] for face in chef] + list(moment[2])
+        if len(happy_before) == len(happy_now) and not any(
+                was and not now for was, now in zip(happy_before, happy_now, strict=True)):
+            self.harmless_undo = undo_of(before[0], moment[0])
 
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
         self.observe(view)
@@ -93,10 +121,11 @@ class Chef(Bot):
         else:
             wanted = sorted(known)
         also = [self.target] if self.level == "hard" and self.target and satisfies(wanted, self.target) else []
-        target = nearest_target(wanted, soup, view["difficulty"], also)
+        first = [self.harmless_undo[1]] if self.harmless_undo else []
+        target = nearest_target(wanted, soup, view["difficulty"], also, first)
         self.target = target
         keep = [i for i, taste in enumerate(goal.tastes) if taste in known]
-        return best_step(soup, spares, target, goal, keep)
+        return best_step(soup, spares, target, goal, keep, avoid=self.harmless_undo)
 
     def best_single(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
                     moves: list[tuple[Any, ...]]) -> tuple[Any, ...]:

@@ -38,10 +38,11 @@ def satisfies(tastes: Sequence[str], soup: Soup) -> bool:
 
 
 def nearest_target(tastes: Sequence[str], soup: Soup, difficulty: str,
-                   also: Iterable[Soup] = ()) -> Soup:
+                   also: Iterable[Soup] = (), first: Sequence[int] = ()) -> Soup:
     """A buildable soup that satisfies every one of ``tastes`` (all of ``difficulty``) and needs few
     changes from ``soup``: the best of the witness soup and ``also`` (soups that satisfy them),
-    each walked towards ``soup``. Ties go to the first found (deterministic)."""
+    each walked towards ``soup``, the cells ``first`` before the others. Ties go to the first found
+    (deterministic)."""
     tastes = sorted(tastes)
     if satisfies(tastes, soup):
         return soup
@@ -50,7 +51,7 @@ def nearest_target(tastes: Sequence[str], soup: Soup, difficulty: str,
     for start in (WITNESS_SOUPS[difficulty], *also):
         if not satisfies(tastes, start):
             continue
-        target = walk_towards(tastes, start, soup)
+        target = walk_towards(tastes, start, soup, first)
         cost = change_cost(soup, target)
         if cost < best_cost:
             best, best_cost = target, cost
@@ -58,15 +59,17 @@ def nearest_target(tastes: Sequence[str], soup: Soup, difficulty: str,
     return best
 
 
-def walk_towards(tastes: Sequence[str], start: Soup, soup: Soup) -> Soup:
+def walk_towards(tastes: Sequence[str], start: Soup, soup: Soup, first: Sequence[int] = ()) -> Soup:
     """``start`` (which satisfies ``tastes``) with as many of its cards as can be made the card of
-    ``soup`` in that cell, or one change from it, while every taste stays satisfied."""
+    ``soup`` in that cell, or one change from it, while every taste stays satisfied; the cells
+    ``first`` are tried before the others."""
     target = list(start)
+    cells = [*first, *(cell for cell in range(CELLS) if cell not in first)]
     counts = [target.count(card) for card in range(KINDS)]
     improved = True
     while improved:
         improved = False
-        for cell in range(CELLS):
+        for cell in cells:
             card, here = target[cell], soup[cell]
             steps = card_steps(here, card)
             if steps == 0:
@@ -133,13 +136,16 @@ def next_steps(soup: Soup, spares: Spares, target: Soup) -> list[Move]:
 
 
 def best_step(soup: Soup, spares: Spares, target: Soup, goal: Goal,
-              keep: Sequence[int] = ()) -> Move | None:
+              keep: Sequence[int] = (), avoid: Move | None = None) -> Move | None:
     """Of the ``next_steps`` towards ``target``, the one that breaks the fewest of the goal's tastes
-    at indices ``keep`` that the soup satisfies, then leaves the soup closest to the goal; None when
-    no change leads closer."""
+    at indices ``keep`` that the soup satisfies, then leaves the soup closest to the goal; ``avoid``
+    only when no other step is left. None when no change leads closer."""
     far = goal.distances(soup)
     ranked = []
-    for order, move in enumerate(next_steps(soup, spares, target)):
+    steps = next_steps(soup, spares, target)
+    if avoid in steps and len(steps) > 1:
+        steps.remove(avoid)
+    for order, move in enumerate(steps):
         new, _spares, cells = play_move(soup, spares, move)
         new_far = goal.distances_after(soup, far, new, cells)
         broken = sum(1 for i in keep if new_far[i] and not far[i])
