@@ -12,7 +12,7 @@ from soupkitchen.shared.too_many_cooks.cards import SIZE, card_id
 from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, faces_from_view, soup_from_view
 from soupkitchen.shared.too_many_cooks.moves import change, rotate, spares_from_view
 from soupkitchen.shared.too_many_cooks.planner import UNSATISFIED, Goal, legal_moves, play_move, to_action
-from soupkitchen.shared.too_many_cooks.targets import best_step, nearest_target, satisfies
+from soupkitchen.shared.too_many_cooks.targets import best_step, change_cost, nearest_target
 
 Soup = tuple[int, ...]
 __all__ = ["Chef", "after", "soup_from_view"]
@@ -21,6 +21,8 @@ HIDDEN_WEIGHT = 0.8
 chef is never sure which taste it is."""
 FORGETS_AFTER = 6
 """An easy chef forgets the faces it saw this many views ago."""
+PACE_AFTER = 3
+"""Soup moves of a round after which a chef judges the table's pace (before, it assumes time enough)."""
 
 
 def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
@@ -60,6 +62,7 @@ class Chef(Bot):
         self.target: Soup | None = None  # the soup the chef aimed for last
         self.moment: tuple[Any, ...] | None = None  # (soup, faces, shared tastes satisfied, turn) last seen
         self.harmless_undo: tuple[Any, ...] | None = None  # the change that would undo another chef's harmless move
+        self.round_moves = (None, 0)  # (round, soup moves seen in it)
 
     def observe(self, view: dict[str, Any]) -> None:
         """Narrow the candidate sets of the chefs' secret tastes with the faces of ``view``."""
@@ -84,6 +87,9 @@ class Chef(Bot):
             return
         before, self.moment = self.moment, moment
         self.harmless_undo = None
+        moves_round, moves = self.round_moves
+        fresh = moves_round != view["round"]
+        self.round_moves = (view["round"], 0 if fresh else moves + (before is not None and before[0] != moment[0]))
         if before is None or before[3] in (None, self.seat) or len(before[2]) != len(moment[2]):
             return
         happy_before = [face for chef in before[1] for face in chef] + list(before[2])
@@ -103,7 +109,7 @@ class Chef(Bot):
         known = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]]
         goal = self.goal(known)
         if self.level != "easy":
-            move = self.planned(view, goal, known, soup, spares)
+            move = self.planned(view, now, goal, known, soup, spares)
             if move is not None:
                 return to_action(move)
         moves = self.first_moves(goal, known, soup, spares)
@@ -111,21 +117,33 @@ class Chef(Bot):
             return to_action(self.first_decent(goal, soup, spares, moves))
         return to_action(self.best_single(goal, soup, spares, moves))
 
-    def planned(self, view: dict[str, Any], goal: Goal, known: list[str], soup: Soup,
+    def moves_left(self, view: dict[str, Any], now: float) -> float | None:
+        """How many soup moves the table will make before the time is up, at its pace so far this
+        round (None before the pace can be judged)."""
+        deadline, moves = view.get("deadline"), self.round_moves[1]
+        if deadline is None or moves < PACE_AFTER:
+            return None
+        elapsed = now - (deadline - view["round_seconds"])
+        return (deadline - now) * moves / elapsed if elapsed > 0 else None
+
+    def planned(self, view: dict[str, Any], now: float, goal: Goal, known: list[str], soup: Soup,
                 spares: tuple[int, ...]) -> tuple[Any, ...] | None:
         """The step towards the nearest soup that satisfies every taste the table may hold (None
-        when no change leads closer)."""
+        when no change leads closer, or the table cannot get there in the time left)."""
         shared = [taste["id"] for taste in view["shared_tastes"]]
         if self.read_faces:
             wanted = sorted(set(shared) | self.table.possible())
         else:
             wanted = sorted(known)
-        also = [self.target] if self.level == "hard" and self.target and satisfies(wanted, self.target) else []
         first = [self.harmless_undo[1]] if self.harmless_undo else []
-        target = nearest_target(wanted, soup, view["difficulty"], also, first)
-        self.target = target
+        self.target = nearest_target(wanted, soup, view["difficulty"], first=first)
+        left = self.moves_left(view, now)
+        if left is not None and change_cost(soup, self.target) > left:
+            self.target = None  # out of reach before the time is up: the best single move instead
+            return None
         keep = [i for i, taste in enumerate(goal.tastes) if taste in known]
-        return best_step(soup, spares, target, goal, keep, avoid=self.harmless_undo)
+        return best_step(soup, spares, self.target, goal, keep, avoid=self.harmless_undo,
+                         by_goal=self.level == "hard")
 
     def best_single(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
                     moves: list[tuple[Any, ...]]) -> tuple[Any, ...]:

@@ -136,10 +136,10 @@ def next_steps(soup: Soup, spares: Spares, target: Soup) -> list[Move]:
 
 
 def best_step(soup: Soup, spares: Spares, target: Soup, goal: Goal,
-              keep: Sequence[int] = (), avoid: Move | None = None) -> Move | None:
+              keep: Sequence[int] = (), avoid: Move | None = None, by_goal: bool = True) -> Move | None:
     """Of the ``next_steps`` towards ``target``, the one that breaks the fewest of the goal's tastes
-    at indices ``keep`` that the soup satisfies, then leaves the soup closest to the goal; ``avoid``
-    only when no other step is left. None when no change leads closer."""
+    at indices ``keep`` that the soup satisfies, then (``by_goal``) leaves the soup closest to the
+    goal; ``avoid`` only when no other step is left. None when no change leads closer."""
     far = goal.distances(soup)
     ranked = []
     steps = next_steps(soup, spares, target)
@@ -149,7 +149,7 @@ def best_step(soup: Soup, spares: Spares, target: Soup, goal: Goal,
         new, _spares, cells = play_move(soup, spares, move)
         new_far = goal.distances_after(soup, far, new, cells)
         broken = sum(1 for i in keep if new_far[i] and not far[i])
-        ranked.append((broken, goal.score(new_far), order, move))
+        ranked.append((broken, goal.score(new_far) if by_goal else 0.0, order, move))
     return min(ranked)[-1] if ranked else None
 
 
