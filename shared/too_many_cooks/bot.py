@@ -47,9 +47,9 @@ class Chef(Bot):
     Levels: ``easy`` forgets the faces it saw a few views ago and plays the first move that brings
     the soup closer to what it believes the tastes want; ``normal`` and ``hard`` remember every face
     and aim for a soup that satisfies every taste any chef may hold, the nearest one they know
-    (``targets``), which every such chef at the table works out alike from what the table shows.
-    ``hard`` also keeps its last target in mind as a place to aim for. With ``read_faces=False`` the
-    chef ignores the other chefs."""
+    (``targets``), which every such chef at the table works out alike from what the table shows;
+    ``hard`` takes first the steps there that bring the soup closest to the tastes it believes in.
+    With ``read_faces=False`` the chef ignores the other chefs and aims for the tastes it reads."""
 
     def __init__(self, seat: int, seed: int, level: str = NORMAL, read_faces: bool = True) -> None:
         super().__init__(seat, seed)
