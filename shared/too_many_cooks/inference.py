@@ -49,10 +49,13 @@ def round_key(view: dict[str, Any]) -> tuple[Any, ...]:
 
 
 class HiddenTastes:
-    """The candidate sets of the other chefs' secret tastes in the current round, as seen from one seat."""
+    """The candidate sets of the other chefs' secret tastes in the current round, as seen from one
+    seat; with ``public``, of every chef's secret tastes (the seat's own too) from what the whole
+    table sees, so every chef who watched the same faces holds the same sets."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, public: bool = False) -> None:
         self.seat = seat
+        self.public = public
         self.key: tuple[Any, ...] | None = None
         self.slots: dict[Slot, tuple[str, ...]] = {}
         self.last: tuple[Soup, Faces] | None = None
@@ -81,6 +84,10 @@ class HiddenTastes:
             self._narrow(soup, faces)
         elif before is not None and mover is not None and before[0] != soup:
             self._lean(mover, before[0], soup)
+
+    def possible(self) -> set[str]:
+        """Every taste some secret taste may still be."""
+        return {taste for options in self.slots.values() for taste in options}
 
     def beliefs(self) -> dict[Slot, dict[str, float]]:
         """For each secret taste of another chef, each candidate's probability."""
@@ -116,13 +123,13 @@ class HiddenTastes:
         return weights
 
     def _start_round(self, view: dict[str, Any], key: tuple[Any, ...]) -> None:
-        visible = {taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]}
+        visible = {taste["id"] for taste in view["shared_tastes"] + ([] if self.public else view["my_tastes"])}
         possible = tuple(taste for taste in tastes_of(view["difficulty"]) if taste not in visible)
         self.key = key
         self.last = None
         self.odds = {}
         self.slots = {(chef["seat"], index): possible
-                      for chef in view["chefs"] if chef["seat"] != self.seat
+                      for chef in view["chefs"] if self.public or chef["seat"] != self.seat
                       for index in range(len(chef["tastes"]))}
 
     def _narrow(self, soup: Soup, faces: Faces) -> bool:
