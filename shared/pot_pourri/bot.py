@@ -221,7 +221,7 @@ class PotBot(Bot):
         if any(a["type"] == "swap_recipes" for a in legal):
             worth = sum(self._potential(view, card) for card in view["book"])
             options.append((1.0 - 0.25 * worth, [{"type": "swap_recipes"}]))
-        kitchen = _Kitchen(self, view, needs)
+        kitchen = self.kitchen(view, needs)
         singles = [(a["ingredient"], a["pan"]) for a in legal if a["type"] == "cook"]
         plans = [[one] for one in singles] + [list(pair) for pair in combinations(singles, 2)]
         plans += [[one, one] for one in singles if hand[one[0]] >= 2]
@@ -245,6 +245,10 @@ class PotBot(Bot):
             return []
         return max(options, key=lambda option: option[0])[1]
 
+    def kitchen(self, view: dict[str, Any], needs: Counter) -> _Kitchen:
+        """What this turn's cooking plans are worth."""
+        return _Kitchen(self, view, needs)
+
     def _leading(self, view: dict[str, Any]) -> bool:
         stars = self._stars(view)
 
@@ -257,6 +261,8 @@ class PotBot(Bot):
 
 class _Kitchen:
     """What one turn's cooking plans are worth to the bot, from what it knows of the saucepans."""
+
+    threshold = FILL_THRESHOLD  # a fill worth less than this is left for later
 
     def __init__(self, bot: PotBot, view: dict[str, Any], needs: Counter) -> None:
         self.needs = needs
@@ -274,6 +280,14 @@ class _Kitchen:
         self.share = OPPONENT_SHARE * opponents
         redeemed = len(view["players"][bot.seat]["redeemed"])
         self.may_end = redeemed + 1 >= RECIPES_TO_END and not bot._leading(view)
+
+    def ending(self, full: list[int], added: dict[int, dict[str, int]]) -> float | None:
+        """The worth of filling ``full`` if that decides the game; None to value it as any other fill."""
+        return None
+
+    def fill_cost(self, pan: int, added: dict[str, int]) -> float:
+        """What filling ``pan`` with ``added`` is guessed to give the other chefs."""
+        return self.share
 
     def room(self, pan: int) -> int:
         return PAN_CAPACITY - self.sizes[pan]
@@ -295,6 +309,9 @@ class _Kitchen:
             if size == PAN_CAPACITY:
                 full.append(pan)
         if full:
+            verdict = self.ending(full, added)
+            if verdict is not None:
+                return verdict
             if self.may_end or not self.worth:
                 return 0.0
             best = 0.0
@@ -303,9 +320,9 @@ class _Kitchen:
                 for pan, recipe in zip(full, order, strict=False):
                     found = self._matches(recipe, pan, added[pan]) if self.known[pan] else 1
                     served = squares_for(found) + self.worth[recipe] if found >= MIN_MATCHES else 0.0
-                    total += COOK_STEP + served - self.share
+                    total += COOK_STEP + served - self.fill_cost(pan, added[pan])
                 best = max(best, total)
-            return best - FILL_THRESHOLD
+            return best - self.threshold
         value = sum(0.3 for kind, _pan in plan if not self.needs[kind]) - 0.5 * len(plan)
         for pan, more in added.items():
             if not self.known[pan]:

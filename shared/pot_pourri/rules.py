@@ -265,7 +265,10 @@ class PotPourri(Game[PotState]):
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL):
         from soupkitchen.shared.pot_pourri.bot import PotBot
+        from soupkitchen.shared.pot_pourri.planner import PlanningPotBot
 
+        if level == "hard":
+            return PlanningPotBot(seat, seed)
         return at_level(lambda: PotBot(seat, seed), seat, seed, level)
 
     def check_invariants(self, state: PotState) -> None:

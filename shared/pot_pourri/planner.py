@@ -1,0 +1,183 @@
+"""The hard Pot Pourri bot: it remembers every recipe card its seat was shown, reckons what the other
+chefs could serve from a saucepan it would fill, plays the end of the game for the win and moves the
+menu against the leader. It sees only its own views, like every level."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from soupkitchen.shared.pot_pourri.bot import PotBot, _Kitchen, overlap
+from soupkitchen.shared.pot_pourri.cards import (
+    COOK_STEP,
+    CUISINES,
+    MIN_MATCHES,
+    RECIPE_COUNTS,
+    RECIPES,
+    RECIPES_TO_END,
+    squares_for,
+)
+from soupkitchen.shared.pot_pourri.describe import RECIPE_TITLES
+
+DECIDED = 30.0  # the worth of a move that ends the game with the bot ahead
+TITLE_IDS = {title: recipe for recipe, title in enumerate(RECIPE_TITLES)}
+
+
+
+class PlanningPotBot(PotBot):
+    """Plays like :class:`PotBot`, but counts what its rivals may gain and plays the ending for the win."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.seen_recipes: set[int] = set()  # recipes it knows are out of the other chefs' books
+        self.recipe_log_seen = 0
+
+    def observe(self, view: dict[str, Any]) -> None:
+        super().observe(view)
+        self._note_recipes(view)
+
+    def _note_recipes(self, view: dict[str, Any]) -> None:
+        """Recipes shown to this seat: its own cards, every served one and those discarded face up."""
+        first = view["log_first"]
+        for index, line in enumerate(view["log"], start=first):
+            if index < self.recipe_log_seen:
+                continue
+            if line.startswith("The recipe discard pile was shuffled"):
+                self.seen_recipes = set()
+            if "discarding" in line:
+                for title, recipe in TITLE_IDS.items():
+                    if title in line:
+                        self.seen_recipes.add(recipe)
+        self.recipe_log_seen = max(self.recipe_log_seen, first + len(view["log"]))
+        for card in (view["book"] or []) + (view["choosing_from"] or []):
+            self.seen_recipes.add(card["id"])
+        if view["recipe_discard_top"] is not None:
+            self.seen_recipes.add(view["recipe_discard_top"]["id"])
+        for player in view["players"]:
+            self.seen_recipes.update(TITLE_IDS[title] for title in player["redeemed"])
+
+    # --- what the others may gain -------------------------------------------------------------
+    def unknown_recipes(self, view: dict[str, Any]) -> list[int]:
+        """Recipes that may be in another chef's book."""
+        return [recipe for recipe in range(len(RECIPES)) if recipe not in self.seen_recipes]
+
+    def rival_gain(self, view: dict[str, Any], kinds: Counter, pool: list[int]) -> float:
+        """What one other chef, holding two recipes from ``pool``, expects to serve from a pan of ``kinds``."""
+        stars = self._stars(view)
+        values = []
+        for recipe in pool:
+            found = overlap(RECIPE_COUNTS[recipe], kinds)
+            values.append(squares_for(found) + stars[CUISINES[RECIPES[recipe].cuisine]] if found >= MIN_MATCHES
+                          else 0.0)
+        if len(values) < 2:
+            return max(values, default=0.0)
+        values.sort()
+        pairs = len(values) * (len(values) - 1) / 2
+        return sum(value * index for index, value in enumerate(values)) / pairs
+
+    # --- scores -------------------------------------------------------------------------------
+    def scores(self, view: dict[str, Any]) -> list[float]:
+        """Each chef's score if the game ended now (unknown menu tiles at their average)."""
+        stars = self._stars(view)
+        return [player["pathway"] + sum(stars[title[title.rindex("(") + 1:-1]] for title in player["redeemed"])
+                for player in view["players"]]
+
+    # --- decisions ----------------------------------------------------------------------------
+    def _serve(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        choice = super()._serve(view, legal)
+        if choice["type"] != "redeem":
+            return choice
+        me = view["players"][self.seat]
+        if len(me["redeemed"]) + 1 < RECIPES_TO_END:
+            return choice
+        # This recipe would end the game: serve it only if that wins.
+        book = {card["id"]: card for card in view["book"]}
+        recipe = book[choice["recipe"]]
+        kinds = Counter(view["pans"][view["serving"]["pan"]]["ingredients"])
+        found = overlap(Counter(recipe["ingredients"]), kinds)
+        scores = self.scores(view)
+        scores[self.seat] += squares_for(found) + self._stars(view)[recipe["cuisine"]]
+        scores[self.seat] += COOK_STEP if view["serving"]["cook"] else 0
+        rivals = max(score for seat, score in enumerate(scores) if seat != self.seat)
+        if scores[self.seat] > rivals:
+            return choice
+        decline = next((action for action in legal if action["type"] == "decline"), None)
+        return decline or choice
+
+    def _menu(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """The swap that leaves this bot furthest ahead of its strongest rival, counting the recipes
+        served so far and, at half weight, those in its book."""
+        known = [square["cuisine"] or self.tiles[square["square"]] for square in view["menu"]]
+        counts = []
+        for player in view["players"]:
+            counts.append(Counter(title[title.rindex("(") + 1:-1] for title in player["redeemed"]))
+        counts[self.seat].update({card["cuisine"]: 0.5 for card in view["book"]})
+        pathway = [player["pathway"] for player in view["players"]]
+        stars = [square["stars"] for square in view["menu"]]
+
+        def margin(action: dict[str, Any]) -> float:
+            cuisines = _menu_after(view, action, known)
+            worth = {cuisine: star for cuisine, star in zip(cuisines, stars, strict=True) if cuisine}
+            hidden = [star for cuisine, star in zip(cuisines, stars, strict=True) if cuisine is None]
+            unknown = sum(hidden) / len(hidden) if hidden else 0.0
+            totals = [pathway[seat] + sum(worth.get(c, unknown) * n for c, n in counts[seat].items())
+                      for seat in range(len(counts))]
+            rivals = sorted((totals[seat] for seat in range(len(totals)) if seat != self.seat), reverse=True)
+            return totals[self.seat] - rivals[0] - 0.3 * sum(rivals[1:]) / max(1, len(rivals) - 1)
+
+        return max(legal, key=margin)
+
+    def kitchen(self, view: dict[str, Any], needs: Counter) -> _Kitchen:
+        return _RivalKitchen(self, view, needs)
+
+
+class _RivalKitchen(_Kitchen):
+    """Fills a saucepan whenever the bot serves well from it, and plays the last servings for the win."""
+
+    threshold = 0.0
+
+    def __init__(self, bot: PlanningPotBot, view: dict[str, Any], needs: Counter) -> None:
+        super().__init__(bot, view, needs)
+        self.bot = bot
+        self.view = view
+        self.rivals = len(view["players"]) - 1
+        self.stars = bot._stars(view)
+        self.pool = bot.unknown_recipes(view)
+
+    def ending(self, full: list[int], added: dict[int, dict[str, int]]) -> float | None:
+        """Filling a saucepan near the end: worth a lot if the serving that follows ends the game
+        with this bot ahead, to be avoided if it ends with a rival ahead."""
+        players = self.view["players"]
+        counts = [len(player["redeemed"]) for player in players]
+        if max(counts) + 1 < RECIPES_TO_END:
+            return None
+        pan = full[0]
+        kinds = Counter(self.bot.pans[pan] or [])
+        kinds.update(added[pan])
+        scores = self.bot.scores(self.view)
+        me = self.bot.seat
+        gains = [squares_for(found) + self.stars[card["cuisine"]]
+                 for card in self.view["book"]
+                 if (found := overlap(Counter(card["ingredients"]), kinds)) >= MIN_MATCHES]
+        scores[me] += COOK_STEP * len(full) + max(gains, default=0)
+        if gains and counts[me] + 1 >= RECIPES_TO_END:
+            return DECIDED if scores[me] > max(s for seat, s in enumerate(scores) if seat != me) else -DECIDED
+        rival = self.bot.rival_gain(self.view, kinds, self.pool)
+        for step in range(1, len(players)):
+            seat = (me + step) % len(players)
+            scores[seat] += rival
+            if counts[seat] + 1 >= RECIPES_TO_END:
+                ahead = scores[me] > max(s for other, s in enumerate(scores) if other != me)
+                return DECIDED / 2 if ahead else -DECIDED / 2
+        return None
+
+    def fill_cost(self, pan: int, added: dict[str, int]) -> float:
+        return 0.0
+
+
+def _menu_after(view: dict[str, Any], action: dict[str, Any], known: list[str | None]) -> list[str | None]:
+    cuisines = list(known)
+    if action["type"] == "swap_menu":
+        a, b = action["tiles"]
+        cuisines[a], cuisines[b] = cuisines[b], cuisines[a]
+    return cuisines
