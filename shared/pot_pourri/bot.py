@@ -210,6 +210,12 @@ class PotBot(Bot):
 
     def _turn_plan(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The best of: a cooking plan (1-2 cards), taking ingredients, or swapping recipes."""
+        options = self._turn_options(view, legal)
+        return max(options, key=lambda option: option[0])[1] if options else []
+
+    def _turn_options(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[tuple[float, list[dict[str, Any]]]]:
+        """Each kind of turn with its worth: taking ingredients (an empty plan), swapping recipes,
+        and the best cooking plan."""
         hand = Counter(view["hand"])
         needs = self._needs(view)
         crowded = 0.15 * max(0, sum(hand.values()) - 6)
@@ -241,9 +247,7 @@ class PotBot(Bot):
         if best_cook is not None:
             options.append((best_value + crowded,
                             [{"type": "cook", "ingredient": kind, "pan": pan} for kind, pan in best_cook]))
-        if not options:
-            return []
-        return max(options, key=lambda option: option[0])[1]
+        return options
 
     def kitchen(self, view: dict[str, Any], needs: Counter) -> _Kitchen:
         """What this turn's cooking plans are worth."""

@@ -127,6 +127,16 @@ class PlanningPotBot(PotBot):
 
         return max(legal, key=margin)
 
+    def _lid(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """Near the end, keep the fullest saucepan open when ahead (let the game end) and cover it
+        when behind (a rival could fill it and end the game)."""
+        if max(len(player["redeemed"]) for player in view["players"]) + 1 < RECIPES_TO_END:
+            return super()._lid(view, legal)
+        scores = self.scores(view)
+        ahead = scores[self.seat] > max(s for seat, s in enumerate(scores) if seat != self.seat)
+        sizes = {pan["pan"]: pan["count"] for pan in view["pans"]}
+        return max(legal, key=lambda action: -sizes[action["pan"]] if ahead else sizes[action["pan"]])
+
     def kitchen(self, view: dict[str, Any], needs: Counter) -> _Kitchen:
         return _RivalKitchen(self, view, needs)
 
