@@ -102,10 +102,12 @@ class PotBot(Bot):
         own = 0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0.0
         return squares_for(matched) + self._stars(view)[recipe["cuisine"]] + own
 
-    def _potential(self, view: dict[str, Any], recipe: dict[str, Any]) -> float:
+    def _potential(self, view: dict[str, Any], recipe: dict[str, Any], skip_pan: int | None = None) -> float:
+        """How promising a recipe is to keep: its stars and what the hand and saucepans (but
+        ``skip_pan``) already hold of it."""
         wanted = Counter(recipe["ingredients"])
         hand = Counter(view["hand"])
-        pans = [overlap(wanted, Counter(kinds)) for kinds in self.pans if kinds]
+        pans = [overlap(wanted, Counter(kinds)) for pan, kinds in enumerate(self.pans) if kinds and pan != skip_pan]
         return (0.6 * self._stars(view)[recipe["cuisine"]] + 0.5 * overlap(wanted, hand)
                 + 0.8 * max(pans, default=0) + (0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0))
 

@@ -83,8 +83,24 @@ class PlanningPotBot(PotBot):
                 for player in view["players"]]
 
     # --- decisions ----------------------------------------------------------------------------
+    def _best_serve(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """The recipe whose squares and stars now most outweigh what it could still be worth later."""
+        choices = [action for action in legal if action["type"] == "redeem"]
+        if not choices:
+            return legal[0]
+        book = {card["id"]: card for card in view["book"]}
+        pan = view["serving"]["pan"]
+        kinds = Counter(view["pans"][pan]["ingredients"])
+
+        def net(action: dict[str, Any]) -> float:
+            card = book[action["recipe"]]
+            now = self._recipe_value(view, card, overlap(Counter(card["ingredients"]), kinds))
+            return now - self._potential(view, card, skip_pan=pan)
+
+        return max(choices, key=net)
+
     def _serve(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-        choice = super()._serve(view, legal)
+        choice = self._best_serve(view, legal)
         if choice["type"] != "redeem":
             return choice
         me = view["players"][self.seat]
