@@ -18,6 +18,7 @@ from soupkitchen.shared.pot_pourri.cards import (
     squares_for,
 )
 from soupkitchen.shared.pot_pourri.describe import RECIPE_TITLES
+from soupkitchen.shared.pot_pourri.menu_belief import MenuBelief
 
 DECIDED = 30.0  # the worth of a move that ends the game with the bot ahead
 TITLE_IDS = {title: recipe for recipe, title in enumerate(RECIPE_TITLES)}
@@ -31,10 +32,35 @@ class PlanningPotBot(PotBot):
         super().__init__(seat, seed)
         self.seen_recipes: set[int] = set()  # recipes it knows are out of the other chefs' books
         self.recipe_log_seen = 0
+        self.belief = MenuBelief()  # Cooking Pros: where each face-down tile may lie
+        self.expected_stars: dict[str, float] | None = None
 
     def observe(self, view: dict[str, Any]) -> None:
+        if view["log_first"] > self.log_seen:  # lines were missed: what it knew of the tiles is lost
+            self.belief = MenuBelief()
         super().observe(view)
         self._note_recipes(view)
+        hidden = False
+        for square in view["menu"]:
+            if square["cuisine"] is None:
+                hidden = True
+            else:
+                self.belief.seen(square["square"], square["cuisine"])
+        self.expected_stars = self.belief.stars() if hidden else None
+
+    def _tiles_handled(self, who: str, a: int, b: int) -> None:
+        mine = who == f"Player {self.seat + 1}" and self.menu_view is not None
+        if not mine:
+            self.belief.handled(a, b)
+        elif self._menu(self.menu_view, self.menu_view["legal_actions"])["type"] == "swap_menu":
+            self.belief.swapped(a, b)
+        super()._tiles_handled(who, a, b)
+
+    def _stars(self, view: dict[str, Any]) -> dict[str, float]:
+        """Each cuisine's star value: read from the menu, or expected from what it saw of the tiles."""
+        if self.expected_stars is None or all(square["cuisine"] for square in view["menu"]):
+            return super()._stars(view)
+        return self.expected_stars
 
     def _note_recipes(self, view: dict[str, Any]) -> None:
         """Recipes shown to this seat: its own cards, every served one and those discarded face up."""
@@ -136,7 +162,8 @@ class PlanningPotBot(PotBot):
             worth = {cuisine: star for cuisine, star in zip(cuisines, stars, strict=True) if cuisine}
             hidden = [star for cuisine, star in zip(cuisines, stars, strict=True) if cuisine is None]
             unknown = sum(hidden) / len(hidden) if hidden else 0.0
-            totals = [pathway[seat] + sum(worth.get(c, unknown) * n for c, n in counts[seat].items())
+            guess = self.expected_stars or {}
+            totals = [pathway[seat] + sum(worth.get(c, guess.get(c, unknown)) * n for c, n in counts[seat].items())
                       for seat in range(len(counts))]
             rivals = sorted((totals[seat] for seat in range(len(totals)) if seat != self.seat), reverse=True)
             return totals[self.seat] - rivals[0] - 0.3 * sum(rivals[1:]) / max(1, len(rivals) - 1)

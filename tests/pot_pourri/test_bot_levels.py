@@ -13,6 +13,7 @@ from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.pot_pourri import GAME
 from soupkitchen.shared.pot_pourri.bot import PotBot
+from soupkitchen.shared.pot_pourri.menu_belief import MenuBelief
 from soupkitchen.shared.pot_pourri.planner import PlanningPotBot
 from soupkitchen.shared.pot_pourri.state import LID, SERVE
 
@@ -118,3 +119,19 @@ def test_a_hard_bot_among_normal_ones_wins_more_than_its_share_and_an_easy_one_s
     assert won > 60 * 0.25 * 1.3
     _won, mine, others = seat_results(seated("easy"), 4, range(1, 16))
     assert mine < others
+
+
+def test_a_chef_remembers_the_tiles_it_saw_and_that_two_handled_tiles_stayed_on_their_squares():
+    belief = MenuBelief()
+    assert belief.stars()["French"] == pytest.approx(3.0)
+    belief.seen(0, "French")
+    belief.seen(1, "Slavic")
+    stars = belief.stars()
+    assert (stars["French"], stars["Slavic"]) == (5.0, 4.0)
+    assert stars["Mediterranean"] == pytest.approx(2.0), "the unseen tiles share squares 3 to 5"
+    belief.swapped(0, 1)
+    assert (belief.stars()["French"], belief.stars()["Slavic"]) == (4.0, 5.0)
+    belief.handled(0, 1)  # another chef looked at them and put them back, swapped or not
+    stars = belief.stars()
+    assert stars["French"] == stars["Slavic"] == pytest.approx(4.5)
+    assert sum(stars.values()) == pytest.approx(15.0)
