@@ -4,6 +4,7 @@ menu against the leader. It sees only its own views, like every level."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -21,8 +22,11 @@ from soupkitchen.shared.pot_pourri.describe import RECIPE_TITLES
 from soupkitchen.shared.pot_pourri.menu_belief import MenuBelief
 
 DECIDED = 30.0  # the worth of a move that ends the game with the bot ahead
+INTENT = 1.0  # how much more likely a recipe is in a chef's book for each wanted ingredient it needs
 TITLE_IDS = {title: recipe for recipe, title in enumerate(RECIPE_TITLES)}
-
+TOOK = re.compile(r"^Player (\d) took (\w+) from the pantry")
+COOKED_BY = re.compile(r"^Player (\d) cooked (\w+) into")
+SERVED_BY = re.compile(r"^Player (\d) served ")
 
 
 class PlanningPotBot(PotBot):
@@ -31,6 +35,7 @@ class PlanningPotBot(PotBot):
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
         self.seen_recipes: set[int] = set()  # recipes it knows are out of the other chefs' books
+        self.wants: list[Counter] = []  # per seat: what they took from the pantry and still hold
         self.recipe_log_seen = 0
         self.belief = MenuBelief()  # Cooking Pros: where each face-down tile may lie
         self.expected_stars: dict[str, float] | None = None
@@ -39,7 +44,7 @@ class PlanningPotBot(PotBot):
         if view["log_first"] > self.log_seen:  # lines were missed: what it knew of the tiles is lost
             self.belief = MenuBelief()
         super().observe(view)
-        self._note_recipes(view)
+        self._read_log(view)
         hidden = False
         for square in view["menu"]:
             if square["cuisine"] is None:
@@ -62,12 +67,16 @@ class PlanningPotBot(PotBot):
             return super()._stars(view)
         return self.expected_stars
 
-    def _note_recipes(self, view: dict[str, Any]) -> None:
-        """Recipes shown to this seat: its own cards, every served one and those discarded face up."""
+    def _read_log(self, view: dict[str, Any]) -> None:
+        """Recipes shown to this seat (its own cards, every served one and those discarded face up),
+        and what each chef took from the pantry and has not cooked since serving."""
+        if not self.wants:
+            self.wants = [Counter() for _ in view["players"]]
         first = view["log_first"]
         for index, line in enumerate(view["log"], start=first):
             if index < self.recipe_log_seen:
                 continue
+            self._follow_wants(line)
             if line.startswith("The recipe discard pile was shuffled"):
                 self.seen_recipes = set()
             if "discarding" in line:
@@ -82,24 +91,39 @@ class PlanningPotBot(PotBot):
         for player in view["players"]:
             self.seen_recipes.update(TITLE_IDS[title] for title in player["redeemed"])
 
+    def _follow_wants(self, line: str) -> None:
+        took, cooked, served = TOOK.match(line), COOKED_BY.match(line), SERVED_BY.match(line)
+        if took:
+            self.wants[int(took.group(1)) - 1][took.group(2)] += 1
+        elif cooked and self.wants[int(cooked.group(1)) - 1][cooked.group(2)] > 0:
+            self.wants[int(cooked.group(1)) - 1][cooked.group(2)] -= 1
+        elif served:
+            self.wants[int(served.group(1)) - 1] = Counter()
+
     # --- what the others may gain -------------------------------------------------------------
     def unknown_recipes(self, view: dict[str, Any]) -> list[int]:
         """Recipes that may be in another chef's book."""
         return [recipe for recipe in range(len(RECIPES)) if recipe not in self.seen_recipes]
 
-    def rival_gain(self, view: dict[str, Any], kinds: Counter, pool: list[int]) -> float:
-        """What one other chef, holding two recipes from ``pool``, expects to serve from a pan of ``kinds``."""
+    def rival_gain(self, view: dict[str, Any], kinds: Counter, pool: list[int], wants: Counter) -> float:
+        """What a chef who took ``wants`` from the pantry, holding two recipes from ``pool``, expects to
+        serve from a saucepan of ``kinds``: recipes that need what they took are likelier."""
         stars = self._stars(view)
-        values = []
+        rated = []
         for recipe in pool:
-            found = overlap(RECIPE_COUNTS[recipe], kinds)
-            values.append(squares_for(found) + stars[CUISINES[RECIPES[recipe].cuisine]] if found >= MIN_MATCHES
-                          else 0.0)
-        if len(values) < 2:
-            return max(values, default=0.0)
-        values.sort()
-        pairs = len(values) * (len(values) - 1) / 2
-        return sum(value * index for index, value in enumerate(values)) / pairs
+            needs = RECIPE_COUNTS[recipe]
+            found = overlap(needs, kinds)
+            value = squares_for(found) + stars[CUISINES[RECIPES[recipe].cuisine]] if found >= MIN_MATCHES else 0.0
+            rated.append((value, 1.0 + INTENT * overlap(needs, wants)))
+        total = sum(weight for _value, weight in rated)
+        if not total:
+            return 0.0
+        rated.sort()
+        expected, below = 0.0, 0.0
+        for value, weight in rated:  # the better of two recipes drawn with these weights
+            expected += value * (((below + weight) / total) ** 2 - (below / total) ** 2)
+            below += weight
+        return expected
 
     # --- scores -------------------------------------------------------------------------------
     def scores(self, view: dict[str, Any]) -> list[float]:
@@ -158,7 +182,7 @@ class PlanningPotBot(PotBot):
         stars = [square["stars"] for square in view["menu"]]
 
         def margin(action: dict[str, Any]) -> float:
-            cuisines = _menu_after(view, action, known)
+            cuisines = _menu_after(action, known)
             worth = {cuisine: star for cuisine, star in zip(cuisines, stars, strict=True) if cuisine}
             hidden = [star for cuisine, star in zip(cuisines, stars, strict=True) if cuisine is None]
             unknown = sum(hidden) / len(hidden) if hidden else 0.0
@@ -193,7 +217,6 @@ class _RivalKitchen(_Kitchen):
         super().__init__(bot, view, needs)
         self.bot = bot
         self.view = view
-        self.rivals = len(view["players"]) - 1
         self.stars = bot._stars(view)
         self.pool = bot.unknown_recipes(view)
 
@@ -215,10 +238,9 @@ class _RivalKitchen(_Kitchen):
         scores[me] += COOK_STEP * len(full) + max(gains, default=0)
         if gains and counts[me] + 1 >= RECIPES_TO_END:
             return DECIDED if scores[me] > max(s for seat, s in enumerate(scores) if seat != me) else -DECIDED
-        rival = self.bot.rival_gain(self.view, kinds, self.pool)
         for step in range(1, len(players)):
             seat = (me + step) % len(players)
-            scores[seat] += rival
+            scores[seat] += self.bot.rival_gain(self.view, kinds, self.pool, self.bot.wants[seat])
             if counts[seat] + 1 >= RECIPES_TO_END:
                 ahead = scores[me] > max(s for other, s in enumerate(scores) if other != me)
                 return DECIDED / 2 if ahead else -DECIDED / 2
@@ -228,7 +250,8 @@ class _RivalKitchen(_Kitchen):
         return 0.0
 
 
-def _menu_after(view: dict[str, Any], action: dict[str, Any], known: list[str | None]) -> list[str | None]:
+def _menu_after(action: dict[str, Any], known: list[str | None]) -> list[str | None]:
+    """The menu's cuisines after ``action`` (a swap, or leaving it as it is)."""
     cuisines = list(known)
     if action["type"] == "swap_menu":
         a, b = action["tiles"]
