@@ -43,6 +43,10 @@ class MenuBelief:
         mixed = [(x + y) / 2 for x, y in zip(self.chance[a], self.chance[b], strict=True)]
         self.chance[a], self.chance[b] = list(mixed), list(mixed)
 
+    def doubt(self) -> list[float]:
+        """Per square, the chance of being wrong about its tile when naming the likeliest cuisine."""
+        return [1.0 - max(row) for row in self.chance]
+
     def stars(self) -> dict[str, float]:
         """Each cuisine's expected star value."""
         return {cuisine: sum(self.chance[square][column] * MENU_STARS[square] for square in range(SQUARES))

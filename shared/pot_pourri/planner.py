@@ -194,6 +194,12 @@ class PlanningPotBot(PotBot):
 
         return max(legal, key=margin)
 
+    def _peek(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """Look at the two tiles it is least sure of, the dearer squares first."""
+        doubt = self.belief.doubt()
+        return max(legal, key=lambda action: (round(sum(doubt[tile] for tile in action["tiles"]), 6),
+                                              -sum(action["tiles"])))
+
     def _lid(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         """Near the end, keep the fullest saucepan open when ahead (let the game end) and cover it
         when behind (a rival could fill it and end the game)."""

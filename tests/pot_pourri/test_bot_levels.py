@@ -129,6 +129,7 @@ def test_a_chef_remembers_the_tiles_it_saw_and_that_two_handled_tiles_stayed_on_
     stars = belief.stars()
     assert (stars["French"], stars["Slavic"]) == (5.0, 4.0)
     assert stars["Mediterranean"] == pytest.approx(2.0), "the unseen tiles share squares 3 to 5"
+    assert belief.doubt()[:2] == [0.0, 0.0] and min(belief.doubt()[2:]) > 0.5, "it looks where it knows least"
     belief.swapped(0, 1)
     assert (belief.stars()["French"], belief.stars()["Slavic"]) == (4.0, 5.0)
     belief.handled(0, 1)  # another chef looked at them and put them back, swapped or not
