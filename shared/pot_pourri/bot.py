@@ -102,10 +102,12 @@ class PotBot(Bot):
         own = 0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0.0
         return squares_for(matched) + self._stars(view)[recipe["cuisine"]] + own
 
-    def _potential(self, view: dict[str, Any], recipe: dict[str, Any]) -> float:
+    def _potential(self, view: dict[str, Any], recipe: dict[str, Any], skip_pan: int | None = None) -> float:
+        """How promising a recipe is to keep: its stars and what the hand and saucepans (but
+        ``skip_pan``) already hold of it."""
         wanted = Counter(recipe["ingredients"])
         hand = Counter(view["hand"])
-        pans = [overlap(wanted, Counter(kinds)) for kinds in self.pans if kinds]
+        pans = [overlap(wanted, Counter(kinds)) for pan, kinds in enumerate(self.pans) if kinds and pan != skip_pan]
         return (0.6 * self._stars(view)[recipe["cuisine"]] + 0.5 * overlap(wanted, hand)
                 + 0.8 * max(pans, default=0) + (0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0))
 
@@ -210,6 +212,12 @@ class PotBot(Bot):
 
     def _turn_plan(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The best of: a cooking plan (1-2 cards), taking ingredients, or swapping recipes."""
+        options = self._turn_options(view, legal)
+        return max(options, key=lambda option: option[0])[1] if options else []
+
+    def _turn_options(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[tuple[float, list[dict[str, Any]]]]:
+        """Each kind of turn with its worth: taking ingredients (an empty plan), swapping recipes,
+        and the best cooking plan."""
         hand = Counter(view["hand"])
         needs = self._needs(view)
         crowded = 0.15 * max(0, sum(hand.values()) - 6)
@@ -221,7 +229,7 @@ class PotBot(Bot):
         if any(a["type"] == "swap_recipes" for a in legal):
             worth = sum(self._potential(view, card) for card in view["book"])
             options.append((1.0 - 0.25 * worth, [{"type": "swap_recipes"}]))
-        kitchen = _Kitchen(self, view, needs)
+        kitchen = self.kitchen(view, needs)
         singles = [(a["ingredient"], a["pan"]) for a in legal if a["type"] == "cook"]
         plans = [[one] for one in singles] + [list(pair) for pair in combinations(singles, 2)]
         plans += [[one, one] for one in singles if hand[one[0]] >= 2]
@@ -241,9 +249,11 @@ class PotBot(Bot):
         if best_cook is not None:
             options.append((best_value + crowded,
                             [{"type": "cook", "ingredient": kind, "pan": pan} for kind, pan in best_cook]))
-        if not options:
-            return []
-        return max(options, key=lambda option: option[0])[1]
+        return options
+
+    def kitchen(self, view: dict[str, Any], needs: Counter) -> _Kitchen:
+        """What this turn's cooking plans are worth."""
+        return _Kitchen(self, view, needs)
 
     def _leading(self, view: dict[str, Any]) -> bool:
         stars = self._stars(view)
@@ -257,6 +267,8 @@ class PotBot(Bot):
 
 class _Kitchen:
     """What one turn's cooking plans are worth to the bot, from what it knows of the saucepans."""
+
+    threshold = FILL_THRESHOLD  # a fill worth less than this is left for later
 
     def __init__(self, bot: PotBot, view: dict[str, Any], needs: Counter) -> None:
         self.needs = needs
@@ -274,6 +286,14 @@ class _Kitchen:
         self.share = OPPONENT_SHARE * opponents
         redeemed = len(view["players"][bot.seat]["redeemed"])
         self.may_end = redeemed + 1 >= RECIPES_TO_END and not bot._leading(view)
+
+    def ending(self, full: list[int], added: dict[int, dict[str, int]]) -> float | None:
+        """The worth of filling ``full`` if that decides the game; None to value it as any other fill."""
+        return None
+
+    def fill_cost(self, pan: int, added: dict[str, int]) -> float:
+        """What filling ``pan`` with ``added`` is guessed to give the other chefs."""
+        return self.share
 
     def room(self, pan: int) -> int:
         return PAN_CAPACITY - self.sizes[pan]
@@ -295,6 +315,9 @@ class _Kitchen:
             if size == PAN_CAPACITY:
                 full.append(pan)
         if full:
+            verdict = self.ending(full, added)
+            if verdict is not None:
+                return verdict
             if self.may_end or not self.worth:
                 return 0.0
             best = 0.0
@@ -303,9 +326,9 @@ class _Kitchen:
                 for pan, recipe in zip(full, order, strict=False):
                     found = self._matches(recipe, pan, added[pan]) if self.known[pan] else 1
                     served = squares_for(found) + self.worth[recipe] if found >= MIN_MATCHES else 0.0
-                    total += COOK_STEP + served - self.share
+                    total += COOK_STEP + served - self.fill_cost(pan, added[pan])
                 best = max(best, total)
-            return best - FILL_THRESHOLD
+            return best - self.threshold
         value = sum(0.3 for kind, _pan in plan if not self.needs[kind]) - 0.5 * len(plan)
         for pan, more in added.items():
             if not self.known[pan]:

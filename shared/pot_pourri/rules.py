@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from soupkitchen.shared.core import Action, Game, is_seat
-from soupkitchen.shared.levels import NORMAL, at_level
+from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
 from soupkitchen.shared.pot_pourri.choices import (
@@ -264,9 +264,9 @@ class PotPourri(Game[PotState]):
         return PotState.from_json(data)
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL):
-        from soupkitchen.shared.pot_pourri.bot import PotBot
+        from soupkitchen.shared.pot_pourri.bot_levels import make_bot
 
-        return at_level(lambda: PotBot(seat, seed), seat, seed, level)
+        return make_bot(seat, seed, level)
 
     def check_invariants(self, state: PotState) -> None:
         state.check_invariants()

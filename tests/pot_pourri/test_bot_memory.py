@@ -12,7 +12,9 @@ from soupkitchen.shared.match import MatchRecord, seat_views
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.pot_pourri import GAME
 from soupkitchen.shared.pot_pourri.bot import PotBot
+from soupkitchen.shared.pot_pourri.bot_levels import HastyPotBot
 from soupkitchen.shared.pot_pourri.cards import CARD_KINDS
+from soupkitchen.shared.pot_pourri.planner import PlanningPotBot
 
 
 def remembered(bot: PotBot) -> dict:
@@ -20,20 +22,25 @@ def remembered(bot: PotBot) -> dict:
     return copy.deepcopy({key: value for key, value in vars(bot).items() if key != "plan"})
 
 
-def rebuilt(log: list[dict], players: int, seed: int, seat: int) -> PotBot:
-    record = MatchRecord(GAME.id, players, GAME.normalise_options({}, players), seed, list(log))
-    bot = PotBot(seat, seat)
+BOT_KINDS = [PotBot, HastyPotBot, PlanningPotBot]  # the bot within each level
+
+
+def rebuilt(log: list[dict], players: int, seed: int, seat: int, kind: type[PotBot] = PotBot,
+            options: dict | None = None) -> PotBot:
+    record = MatchRecord(GAME.id, players, GAME.normalise_options(options or {}, players), seed, list(log))
+    bot = kind(seat, seat)
     for view in seat_views(record, seat, GAME):
         bot.observe(view)
     return bot
 
 
-def watched_game(players: int, seed: int, check) -> None:
+def watched_game(players: int, seed: int, check, kind: type[PotBot] = PotBot, options: dict | None = None) -> None:
     """A bot game in which each bot observes every view of its seat, as at a server table;
     ``check(log, state, seat, bot, view, now)`` runs whenever a bot is asked to choose."""
-    bots = [PotBot(seat, seat) for seat in range(players)]
+    bots = [kind(seat, seat) for seat in range(players)]
     log: list[dict] = []
-    now_state = [GAME.setup(players, GAME.normalise_options({}, players), seed)]
+    options = GAME.normalise_options(options or {}, players)
+    now_state = [GAME.setup(players, options, seed)]
 
     def show(state, entry=None):
         if entry is not None:
@@ -46,18 +53,21 @@ def watched_game(players: int, seed: int, check) -> None:
         return check(log, now_state[0], seat, bots[seat], view, now)
 
     show(now_state[0])
-    play(GAME, players, seed, choose, observe=show)
+    play(GAME, players, seed, choose, options=options, observe=show)
 
 
+@pytest.mark.parametrize("pros", [False, True])
+@pytest.mark.parametrize("kind", BOT_KINDS)
 @pytest.mark.parametrize("players", [3, 5])
-def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_saw_every_view(players):
+def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_saw_every_view(players, kind, pros):
+    options = {"cooking_pros": pros}
     checked = 0
 
     def check(log, state, seat, bot, view, now):
         nonlocal checked
         if len(log) % 5:
             return bot.choose(view, now)
-        twin = rebuilt(log, players, seed, seat)
+        twin = rebuilt(log, players, seed, seat, kind, options)
         assert remembered(twin) == remembered(bot), f"seed {seed}, seat {seat}, after {len(log)} actions"
         twin.plan = list(bot.plan)  # the same intentions, so any difference comes from memory
         action = bot.choose(view, now)
@@ -66,7 +76,7 @@ def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_saw_e
         return action
 
     for seed in range(1, 4):
-        watched_game(players, seed, check)
+        watched_game(players, seed, check, kind, options)
     assert checked >= 3 * 20
 
 
