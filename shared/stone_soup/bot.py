@@ -26,6 +26,7 @@ BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff 
 SNEAK_RATE = 0.08  # how often an honest-looking claim is assumed to hide one card more
 CALLERS = 0.25  # the share of plays somebody calls, when nobody's record says more
 STONE_SHED = 1.0  # what shedding a stone is worth beyond a card: nothing else takes it out of a hand
+MIX = 0.5  # how many cards worse than the best a play may be and still be made sometimes
 SALT_KEPT = 2.0  # what a dash of salt kept is worth beyond a card: no call can stop a last salt
 
 
@@ -176,16 +177,20 @@ class StoneSoupBot(Bot):
         serial = window["serial"]
         if serial not in self.challenges:
             chance = self._challenge_chance(view, window)
-            self.challenges[serial] = self.rng.random() < chance
+            # Each play gets its own dice, so a bot rebuilt from fewer views (a level that forgets)
+            # does not call the same way at every play.
+            self.challenges[serial] = random.Random(f"stone-soup-call:{self.seed}:{serial}").random() < chance
         return {"type": "challenge"} if self.challenges[serial] else {"type": "let_go"}
 
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
         """The chance this seat calls the open play: sure when letting it go ends the game or the
         play is a sure bluff; then by its level's way of calling."""
-        if window["empties_hand"] or window["serial"] in self.caught:
-            return 1.0  # a last play costs nothing to doubt; a hand left the wrong size is a sure bluff
+        if window["empties_hand"]:
+            return 1.0  # a last play costs nothing to doubt
         if self.style.calls == "whim":
             return WHIM
+        if window["serial"] in self.caught:
+            return 1.0  # a hand left the wrong size is a sure bluff
         bluff = self._bluff_chance(view, window)
         if bluff >= 1.0 or bluff <= 0.0:
             return bluff
@@ -318,15 +323,21 @@ class StoneSoupBot(Bot):
 
         def weigh(kinds: list[str], count: int) -> None:
             added = len(kinds)
-            risk = 1.0 if added == spare and kinds != [food] * have else self._risk(view, food, count)
+            empties = added == sum(hand.values())
+            risk = 1.0 if empties and kinds != [food] * have else self._risk(view, food, count)
             stone = STONE in kinds
             caught = pot + added if stone else 2 * added  # a stone costs the whole pot
-            if kinds == [food] * have:
+            if kinds == [food] * count:
                 caught = 0  # an honest play called hands the pot to the caller
-            options.append((-added - STONE_SHED * stone + risk * (caught + STONE_SHED * stone), kinds, count))
+            left = hand - Counter(kinds)
+            stranded = left[STONE] == sum(left.values()) > 0  # a last stone is always called
+            cost = -added - STONE_SHED * stone + risk * (caught + STONE_SHED * stone)
+            options.append((cost + stranded * (pot + added), kinds, count))
 
         if have:
             weigh([food] * have, have)
+            if have > 1:
+                weigh([food] * (have - 1), have - 1)  # one kept back, to go in beside a stone later
             if hand[STONE] and have + 1 <= FOOD_COUNTS[food]:
                 weigh([food] * have + [STONE], have + 1)
             size = sum(hand.values())
@@ -338,14 +349,18 @@ class StoneSoupBot(Bot):
                 weigh([card], 1)
         if hand[SALT]:
             options.append((-1.0 + SALT_KEPT, [], 0))
-        _, kinds, count = min(options, key=lambda option: option[0])
+        best = min(cost for cost, _, _ in options)
+        # Mixed among the plays nearly as good: a bot that always makes the same play is read.
+        _, kinds, count = self.rng.choice([option for option in options if option[0] <= best + MIX])
         return kinds, count
 
     def _first_decent(self, view: dict[str, Any]) -> tuple[list[str], int]:
-        """The first play that comes to mind: the due food if held, else salt, else any one card."""
+        """The first play that comes to mind: the due food if held, else a stone passed off as it
+        (stones never go in honestly: a hand left with only stones could never end), else salt,
+        else any one card."""
         hand = Counter(view["hand"])
         if hand[view["due"]]:
             return [view["due"]] * hand[view["due"]], hand[view["due"]]
-        if hand[SALT]:
-            return [], 0
-        return [next(kind for kind in (*SEQUENCE, STONE) if hand[kind])], 1
+        if hand[STONE] or not hand[SALT]:
+            return [next(kind for kind in (STONE, *SEQUENCE) if hand[kind])], 1
+        return [], 0
