@@ -7,8 +7,10 @@ changes how it plays, never what it sees: an easy bot makes the first decent pla
 whim; a normal one bluffs more readily when the due food is plausible and the pot is small and
 calls by weighted odds; a hard one weighs every play by the cards it may cost and calls when the
 sums say so, judging each claim and each risk from the players' public record (``judge``). Every
-level calls a claim that would end the game or that the hand sizes prove false.
+level calls a play that would end the game; normal and hard ones also call a claim they can prove
+false, by the copies of the food they can count or by the hand size it left.
 """
+
 from __future__ import annotations
 
 import math

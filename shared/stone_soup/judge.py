@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 RECORD_WEIGHT = 12.0
 """Plays of evidence the table's own habits count for before one player's record moves a judgement."""
 CALL_MARGIN = 1.0
 """Cards of expected loss a reckoning bot accepts to call: a bluff let stand also sheds the
 claimant's cards, which the sums below do not count."""
-HARD_PLAYS = "sums"
 WHIM = 0.2  # the share of plays an easy bot calls, whatever the odds
 
 
@@ -27,15 +26,15 @@ class Style:
     ``"odds"`` or by the ``"sums"`` of ``call_worth``; ``reads_record`` judges each claim and each
     risk from the players' record."""
 
-    plays: str
-    calls: str
+    plays: Literal["first", "rules", "sums"]
+    calls: Literal["whim", "odds", "sums"]
     reads_record: bool
 
 
 STYLES = {
     "easy": Style(plays="first", calls="whim", reads_record=False),
     "normal": Style(plays="rules", calls="odds", reads_record=False),
-    "hard": Style(plays=HARD_PLAYS, calls="sums", reads_record=True),
+    "hard": Style(plays="sums", calls="sums", reads_record=True),
 }
 
 
