@@ -179,9 +179,11 @@ class StoneSoupBot(Bot):
         serial = window["serial"]
         if serial not in self.challenges:
             chance = self._challenge_chance(view, window)
-            # Each play gets its own dice, so a bot rebuilt from fewer views (a level that forgets)
-            # does not call the same way at every play.
-            self.challenges[serial] = random.Random(f"stone-soup-call:{self.seed}:{serial}").random() < chance
+            # A whim gets its own dice for each play: an easy bot, rebuilt from its last few views
+            # again and again, would otherwise throw the same few numbers at every play.
+            whim = self.style.calls == "whim"
+            dice = random.Random(f"stone-soup-call:{self.seed}:{serial}") if whim else self.rng
+            self.challenges[serial] = dice.random() < chance
         return {"type": "challenge"} if self.challenges[serial] else {"type": "let_go"}
 
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
