@@ -7,7 +7,8 @@ same arguments print the same bytes on standard output.
 
 ``--bots`` seats the bots: one level for every seat (``hard``), one level per seat
 (``hard,normal,normal``), or ``oracle`` for a game with an all-seeing reference team (Too Many
-Cooks), which reads the whole state and is never offered at a table.
+Cooks), which reads the whole state and is never offered at a table. ``--rotate`` moves the
+listed bots one seat round each game, so a level's share is not the luck of one seat.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--bots", default="normal",
                         help=f"the bots' level ({', '.join(LEVELS)}) for every seat, one per seat separated "
                              f"by commas, or {ORACLE!r} for the all-seeing reference team (default normal)")
+    parser.add_argument("--rotate", action="store_true",
+                        help="seat the listed bots one seat further round each game, and count wins "
+                             "per listed bot (wins_by_bot) instead of per seat")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
     return parser.parse_args(argv)
 
@@ -116,7 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     for index in range(args.games):
         seed = args.seed + index
-        kitchen = Kitchen(game, args.players, seed, options, levels, times)
+        shift = index % args.players if args.rotate and levels else 0
+        seated = levels[-shift:] + levels[:-shift] if levels and shift else levels
+        kitchen = Kitchen(game, args.players, seed, options, seated, times)
         outcome = play(game, args.players, seed, kitchen.choose, options=options, step=args.step,
                        observe=kitchen.follow)
         result = game.result(outcome.state)
@@ -126,18 +132,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if rounds is not None:
             rounds_survived = (rounds_survived or 0) + rounds
         for seat in result["winners"]:
-            wins[seat] += 1
+            wins[(seat - shift) % args.players] += 1
         for seat, score in enumerate(result["scores"]):
-            score_totals[seat] += score
+            score_totals[(seat - shift) % args.players] += score
         print(canonical_json({"game": game.id, "seed": seed, "players": args.players,
                               "actions": outcome.actions, "result": result,
                               "hash": game.state_hash(outcome.state)}))
     elapsed = time.perf_counter() - started
     games = max(args.games, 1)
+    per = "bot" if args.rotate else "seat"
     summary: dict[str, Any] = {
         "games": args.games, "bots": args.bots, "actions": actions, "games_won": won_games,
-        "wins_by_seat": wins, "win_share_by_seat": [round(w / max(sum(wins), 1), 3) for w in wins],
-        "mean_score_by_seat": [round(total / games, 3) for total in score_totals]}
+        f"wins_by_{per}": wins, f"win_share_by_{per}": [round(w / max(sum(wins), 1), 3) for w in wins],
+        f"mean_score_by_{per}": [round(total / games, 3) for total in score_totals]}
     if rounds_survived is not None:
         summary["mean_rounds_survived"] = round(rounds_survived / games, 3)
     if args.json:

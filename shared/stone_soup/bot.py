@@ -2,10 +2,13 @@
 
 It remembers the claims that stood in the pot, the cards turned over by challenges and where they
 went, and judges hand and pot sizes as a person does: the views show them only roughly, so it keeps
-its own estimate, exact while it can follow every card (``SizeBook``). It bluffs more readily when
-the due food is plausible (many copies unaccounted for) and the pot is small, sometimes sneaks one
-card more than it declares, and challenges when a claim is hard to believe, would end the game, or
-cannot match the size of the hand it left.
+its own estimate, exact while it can follow every card (``SizeBook``). Its level (a ``Style``)
+changes how it plays, never what it sees: an easy bot makes the first decent play and calls on a
+whim; a normal one bluffs more readily when the due food is plausible and the pot is small and
+calls by weighted odds; a hard one weighs every play by the cards it may cost and calls when the
+sums say so, judging each claim and each risk from the players' public record (``judge``). Every
+level calls a play that would end the game; normal and hard ones also call a claim they can prove
+false, by the copies of the food they can count or by the hand size it left.
 """
 
 from __future__ import annotations
@@ -17,39 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.shared.core import Action, Bot
-from soupkitchen.shared.stone_soup.cards import (
-    DECK_SIZE,
-    EXTRA_HANDS,
-    FOOD_COUNTS,
-    SALT,
-    SEQUENCE,
-    STONE,
-    size_band,
-)
+from soupkitchen.shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE, size_band
+from soupkitchen.shared.stone_soup.counting import SizeBook, clamp, holds_at_least, hypergeometric
+from soupkitchen.shared.stone_soup.judge import CALL_MARGIN, STYLES, WHIM, Record, Style, adjusted, call_worth
 
 BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
 SNEAK_RATE = 0.08  # how often an honest-looking claim is assumed to hide one card more
-
-
-def hypergeometric(population: int, successes: int, draws: int, k: int) -> float:
-    """Chance that ``draws`` cards from ``population`` (``successes`` good ones) hold exactly ``k``."""
-    if population <= 0 or not (0 <= k <= draws <= population) or not 0 <= successes <= population:
-        return 1.0 if k == 0 and draws <= 0 else 0.0
-    return math.comb(successes, k) * math.comb(population - successes, draws - k) / math.comb(population, draws)
-
-
-def holds_at_least(population: int, successes: int, draws: int, wanted: int) -> float:
-    """Chance that ``draws`` cards taken from ``population`` (with ``successes`` good ones) hold at
-    least ``wanted`` good ones (hypergeometric tail)."""
-    if wanted <= 0:
-        return 1.0
-    draws = min(draws, population)
-    successes = max(0, min(successes, population))
-    if wanted > min(draws, successes):
-        return 0.0
-    total = math.comb(population, draws)
-    miss = sum(math.comb(successes, k) * math.comb(population - successes, draws - k) for k in range(wanted))
-    return max(0.0, 1.0 - miss / total)
+CALLERS = 0.25  # the share of plays somebody calls, when nobody's record says more
+STONE_SHED = 1.0  # what shedding a stone is worth beyond a card: nothing else takes it out of a hand
+MIX = 0.5  # how many cards worse than the best a play may be and still be made sometimes
+SALT_KEPT = 2.0  # what a dash of salt kept is worth beyond a card: no call can stop a last salt
 
 
 @dataclass
@@ -63,71 +43,18 @@ class PotEntry:
     exact: Counter[str] | None  # the cards, when the bot played them itself
 
 
-def in_band(size: int, band: dict[str, Any]) -> bool:
-    return band["least"] <= size and (band["most"] is None or size <= band["most"])
-
-
-def clamp(size: float, band: dict[str, Any]) -> int:
-    most = band["most"] if band["most"] is not None else max(band["least"], round(size))
-    return max(band["least"], min(most, round(size)))
-
-
-@dataclass
-class SizeBook:
-    """Hand sizes as a player at the table follows them: exact from the deal until a play of unseen
-    size makes them rough, then an estimate kept inside the band the view shows."""
-
-    sure: list[int | None]
-    guess: list[float]
-
-    @classmethod
-    def first_seen(cls, view: dict[str, Any]) -> SizeBook:
-        """The book of a bot whose first view is ``view``: the deal's sizes if nothing was played yet."""
-        players, dealer = len(view["players"]), view["dealer"]
-        piles = players + EXTRA_HANDS[players]
-        dealt = [DECK_SIZE // piles + (i < DECK_SIZE % piles) for i in range(piles)]
-        sure: list[int | None] = [dealt[(seat - dealer - 1) % players] if view["plays"] == 0 else None
-                                  for seat in range(players)]
-        guess = [float(size if size is not None else p["cards"]["least"] + 2)
-                 for size, p in zip(sure, view["players"], strict=True)]
-        return cls(sure, guess)
-
-    def played(self, seat: int, count: int, band: dict[str, Any]) -> bool:
-        """A play declared ``count``; True when the hand left cannot be the one an honest play leaves."""
-        before = self.sure[seat]
-        caught = before is not None and not in_band(before - count, band)
-        self.sure[seat] = None
-        self.guess[seat] -= count
-        return caught
-
-    def change(self, seat: int, by: int | None, guess: float) -> None:
-        """A hand grew or shrank by ``by`` cards (None: by about ``guess``)."""
-        self.sure[seat] = None if by is None or self.sure[seat] is None else self.sure[seat] + by
-        self.guess[seat] += guess if by is None else by
-
-    def settle(self, sizes: list[dict[str, Any]]) -> None:
-        """Fit the book to the bands shown: an exact band is a sure size."""
-        for seat, band in enumerate(sizes):
-            if band["least"] == band["most"]:
-                self.sure[seat] = band["least"]
-            elif self.sure[seat] is not None and not in_band(self.sure[seat], band):
-                self.sure[seat] = None  # followed wrongly: judge it like the others
-            self.guess[seat] = self.sure[seat] if self.sure[seat] is not None else clamp(self.guess[seat], band)
-
-    def size(self, seat: int) -> int:
-        return max(0, round(self.guess[seat]))
-
-
 class StoneSoupBot(Bot):
     """Plays one seat: builds a play card by card, then declares; challenges what it doubts and
     lets the rest go."""
 
-    def __init__(self, seat: int, seed: int) -> None:
+    def __init__(self, seat: int, seed: int, style: Style = STYLES["normal"]) -> None:
         super().__init__(seat, seed)
+        self.style = style
         self.rng = random.Random(f"stone-soup-bot:{seed}")
         self.known: dict[int, Counter[str]] = {}  # kinds seen going into other seats' hands
         self.pot: list[PotEntry] = []  # what the bot believes is in the pot, bottom first
         self.sizes: SizeBook | None = None
+        self.record: Record | None = None  # what each player was seen to do
         self.pending: dict[str, Any] | None = None  # the open window last seen
         self.seen_serials: set[int] = set()  # windows already noted
         self.revealed: set[int] = set()  # challenges already learnt from
@@ -141,14 +68,19 @@ class StoneSoupBot(Bot):
     def observe(self, view: dict[str, Any]) -> None:
         """Note the windows, reveals, salt and sizes this view shows; a window of this seat's own
         holds the cards its hand lost."""
-        if self.sizes is None:
+        if self.sizes is None or self.record is None:
             self.sizes = SizeBook.first_seen(view)
+            self.record = Record.empty(len(view["players"]))
         bands = [p["cards"] for p in view["players"]]
         window = view["window"]
         reveal = view["last_reveal"]
-        if self.pending is not None and (window is None or window["serial"] != self.pending["serial"]):
-            if reveal is None or reveal["serial"] != self.pending["serial"]:
+        if self.pending is not None and window is not None and window["serial"] == self.pending["serial"]:
+            self.pending = window  # the same play, let go by more players
+        elif self.pending is not None:
+            called = reveal is not None and reveal["serial"] == self.pending["serial"]
+            if not called:
                 self._settle(self.pending, self.sizes.size(self.pending["player"]))
+            self.record.closed(self.pending, reveal if called else None)
             self.pending = None
         if view["salt_pile"] > self.salt_seen and view["turn"] is not None:  # salt passes the turn on
             self.sizes.change((view["turn"] - 1) % len(bands), self.salt_seen - view["salt_pile"], 0)
@@ -247,25 +179,30 @@ class StoneSoupBot(Bot):
         serial = window["serial"]
         if serial not in self.challenges:
             chance = self._challenge_chance(view, window)
-            self.challenges[serial] = self.rng.random() < chance
+            # A whim gets its own dice for each play: an easy bot, rebuilt from its last few views
+            # again and again, would otherwise throw the same few numbers at every play.
+            whim = self.style.calls == "whim"
+            dice = random.Random(f"stone-soup-call:{self.seed}:{serial}") if whim else self.rng
+            self.challenges[serial] = dice.random() < chance
         return {"type": "challenge"} if self.challenges[serial] else {"type": "let_go"}
 
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
-        if window["empties_hand"] or window["serial"] in self.caught:
-            return 1.0  # a last play costs nothing to doubt; a hand left the wrong size is a sure bluff
+        """The chance this seat calls the open play: sure when letting it go ends the game or the
+        play is a sure bluff; then by its level's way of calling."""
+        if window["empties_hand"]:
+            return 1.0  # a last play costs nothing to doubt
+        if self.style.calls == "whim":
+            return WHIM
+        if window["serial"] in self.caught:
+            return 1.0  # a hand left the wrong size is a sure bluff
         bluff = self._bluff_chance(view, window)
         if bluff >= 1.0 or bluff <= 0.0:
             return bluff
         sizes = [self._size(view, p["seat"]) for p in view["players"]]
-        player, pot, added = window["player"], self._pot_size(view), window["count"]
-        # Catching a bluff hurts one rival (most worth it against the leader); doubting an honest
-        # play costs this seat the whole pot. Multi-card claims hide stones, which cost the whole pot.
-        leader = sizes[player] <= min(sizes)
-        weight = (0.8 if leader else 0.4) * (1.0 + 1.0 / max(1, sizes[player]))
-        penalty = pot if window["count"] > 1 else (pot + min(2 * added, pot)) / 2
-        gain = bluff * weight * penalty
-        cost = (1.0 - bluff) * pot
-        return 1.0 / (1.0 + math.exp(-(gain - cost) / 0.5 + 1.0))
+        worth = call_worth(bluff, self._pot_size(view), window["count"], sizes, window["player"])
+        if self.style.calls == "sums":
+            return float(worth > -CALL_MARGIN)
+        return 1.0 / (1.0 + math.exp(-worth / 0.5 + 1.0))
 
     def _bluff_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
         """How likely the open claim is a bluff, from the copies of the food this seat can count."""
@@ -289,7 +226,10 @@ class StoneSoupBot(Bot):
         bluffing += holds(count) * SNEAK_RATE  # the right food, with one card more sneaked in
         if honest + bluffing <= 0.0:
             return 0.5
-        return bluffing / (honest + bluffing)
+        chance = bluffing / (honest + bluffing)
+        if self.style.reads_record and self.record is not None:
+            return adjusted(chance, self.record.bluff_factor(player))
+        return chance
 
     def _exposure(self, view: dict[str, Any], food: str, count: int) -> float:
         """The chance that some rival holds so many of ``food`` that a claim of ``count`` is a sure lie."""
@@ -314,7 +254,8 @@ class StoneSoupBot(Bot):
         return 1.0 - safe
 
     def _build_play(self, view: dict[str, Any]) -> Action | None:
-        kinds, count = self._plan(view)
+        plan = {"first": self._first_decent, "rules": self._plan, "sums": self._reckon}[self.style.plays]
+        kinds, count = plan(view)
         if count == 0:
             return {"type": "salt"}
         return {"type": "play", "cards": dict(Counter(kinds)), "count": count}
@@ -364,4 +305,66 @@ class StoneSoupBot(Bot):
         """The chance a claim of ``count`` of ``food`` gets challenged: sure when a rival can count it
         false, otherwise a rough share of doubters."""
         exposure = self._exposure(view, food, count)
-        return exposure + (1.0 - exposure) * 0.25
+        watched = CALLERS
+        if self.style.reads_record and self.record is not None:
+            watched = self.record.watched(self.seat)
+        return exposure + (1.0 - exposure) * watched
+
+    def _reckon(self, view: dict[str, Any]) -> tuple[list[str], int]:
+        """The play that leaves the fewest cards in hand on average, a stone shed counting extra
+        (it never goes in honestly) and a dash of salt spent counting as a card kept (it is the
+        one sure way out at the end). A play that would empty the hand is always called."""
+        hand = Counter(view["hand"])
+        food, have = view["due"], hand[view["due"]]
+        spare = sum(hand.values()) - hand[SALT]
+        if not spare:
+            return [], 0
+        pot = self._pot_size(view)
+        others = [k for k in SEQUENCE if hand[k] and k != food]
+        nxt = (SEQUENCE.index(food) + 1) % len(SEQUENCE)
+        others.sort(key=lambda k: (-((SEQUENCE.index(k) - nxt) % len(SEQUENCE)), -hand[k]))
+        options: list[tuple[float, list[str], int]] = []
+
+        def weigh(kinds: list[str], count: int) -> None:
+            added = len(kinds)
+            empties = added == sum(hand.values())
+            risk = 1.0 if empties and kinds != [food] * have else self._risk(view, food, count)
+            stone = STONE in kinds
+            caught = pot + added if stone else 2 * added  # a stone costs the whole pot
+            if kinds == [food] * count:
+                caught = 0  # an honest play called hands the pot to the caller
+            left = hand - Counter(kinds)
+            stranded = left[STONE] == sum(left.values()) > 0  # a last stone is always called
+            cost = -added - STONE_SHED * stone + risk * (caught + STONE_SHED * stone)
+            options.append((cost + stranded * (pot + added), kinds, count))
+
+        if have:
+            weigh([food] * have, have)
+            if have > 1:
+                weigh([food] * (have - 1), have - 1)  # one kept back, to go in beside a stone later
+            if hand[STONE] and have + 1 <= FOOD_COUNTS[food]:
+                weigh([food] * have + [STONE], have + 1)
+            size = sum(hand.values())
+            if size_band(size - have) == size_band(size - have - 1):  # one more card goes unseen
+                for extra in ([STONE] if hand[STONE] else []) + others[:1]:
+                    weigh([food] * have + [extra], have)
+        else:
+            for card in ([STONE] if hand[STONE] else []) + others[:1]:
+                weigh([card], 1)
+        if hand[SALT]:
+            options.append((-1.0 + SALT_KEPT, [], 0))
+        best = min(cost for cost, _, _ in options)
+        # Mixed among the plays nearly as good: a bot that always makes the same play is read.
+        _, kinds, count = self.rng.choice([option for option in options if option[0] <= best + MIX])
+        return kinds, count
+
+    def _first_decent(self, view: dict[str, Any]) -> tuple[list[str], int]:
+        """The first play that comes to mind: the due food if held, else a stone passed off as it
+        (stones never go in honestly: a hand left with only stones could never end), else salt,
+        else any one card."""
+        hand = Counter(view["hand"])
+        if hand[view["due"]]:
+            return [view["due"]] * hand[view["due"]], hand[view["due"]]
+        if hand[STONE] or not hand[SALT]:
+            return [next(kind for kind in (STONE, *SEQUENCE) if hand[kind])], 1
+        return [], 0

@@ -13,7 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
-from soupkitchen.shared.levels import NORMAL, at_level
+from soupkitchen.shared.levels import NORMAL, at_level, check_level
 from soupkitchen.shared.rng import rng_for
 from soupkitchen.shared.stone_soup.cards import (
     DECK,
@@ -254,8 +254,10 @@ class StoneSoup(Game[StoneSoupState]):
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.stone_soup.bot import StoneSoupBot
+        from soupkitchen.shared.stone_soup.judge import STYLES
 
-        return at_level(lambda: StoneSoupBot(seat, seed), seat, seed, level)
+        style = STYLES[check_level(level)]
+        return at_level(lambda: StoneSoupBot(seat, seed, style), seat, seed, level)
 
     moves = {"play": _play, "salt": _salt, "challenge": _challenge, "let_go": _let_go,
              "timeout": _close_unchallenged}

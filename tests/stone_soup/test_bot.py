@@ -10,7 +10,7 @@ import pytest
 
 from soupkitchen.shared.core import SYSTEM, TIMEOUT
 from soupkitchen.shared.playout import play, random_chooser
-from soupkitchen.shared.stone_soup import GAME
+from soupkitchen.shared.stone_soup import GAME, counting, judge
 from soupkitchen.shared.stone_soup import bot as bot_module
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot, holds_at_least
 
@@ -145,7 +145,8 @@ def test_bot_decisions_are_quick():
     assert timings[len(timings) * 99 // 100] < 0.020 and sum(timings) / len(timings) < 0.002
 
 
-def test_the_bot_reads_views_only():
-    tree = ast.parse(inspect.getsource(bot_module))
+@pytest.mark.parametrize("module", [bot_module, counting, judge])
+def test_the_bot_reads_views_only(module):
+    tree = ast.parse(inspect.getsource(module))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not imported & {"soupkitchen.shared.stone_soup.state", "soupkitchen.shared.stone_soup.rules", "soupkitchen.shared.stone_soup.view"}

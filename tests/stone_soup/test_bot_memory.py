@@ -14,6 +14,7 @@ from soupkitchen.shared.match import MatchRecord, seat_views
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 from soupkitchen.shared.stone_soup.cards import KIND_OF
+from soupkitchen.shared.stone_soup.judge import STYLES
 
 DECISIONS = ("seed", "rng", "challenges")  # what the bot means to do (and its dice), not what it saw
 
@@ -32,10 +33,10 @@ class Moment:
         self.action: dict | None = None
 
 
-def played(players: int, seed: int, every: int) -> tuple[MatchRecord, list[Moment]]:
+def played(players: int, seed: int, every: int, level: str = "normal") -> tuple[MatchRecord, list[Moment]]:
     """A game of bots that observe every view of their seat after each action, as at a server
     table; every ``every`` actions, each bot asked to choose is noted down."""
-    bots = [StoneSoupBot(seat, seed * 10 + seat) for seat in range(players)]
+    bots = [StoneSoupBot(seat, seed * 10 + seat, STYLES[level]) for seat in range(players)]
     table = ObservedTable(GAME, players, seed, bots)
     moments: list[Moment] = []
 
@@ -51,22 +52,23 @@ def played(players: int, seed: int, every: int) -> tuple[MatchRecord, list[Momen
     return table.play(choose), moments
 
 
-def rebuilt(record: MatchRecord, steps: int, seat: int) -> StoneSoupBot:
-    bot = StoneSoupBot(seat, 0)
+def rebuilt(record: MatchRecord, steps: int, seat: int, level: str = "normal") -> StoneSoupBot:
+    bot = StoneSoupBot(seat, 0, STYLES[level])
     for view in seat_views(MatchRecord(record.game, record.players, record.options, record.seed,
                                        record.log[:steps]), seat, GAME):
         bot.observe(view)
     return bot
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize("players", [3, 4])
-def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_played_along(players):
+def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_played_along(players, level):
     checked = 0
     for seed in range(1, 4):
-        record, moments = played(players, seed, every=5)
+        record, moments = played(players, seed, every=5, level=level)
         for moment in moments:
             seat = moment.view["seat"]
-            twin = rebuilt(record, moment.steps, seat)
+            twin = rebuilt(record, moment.steps, seat, level)
             assert remembered(twin) == moment.memory, f"seed {seed}, seat {seat}, after {moment.steps} actions"
             for key, value in moment.decisions.items():  # the same intentions: differences come from memory
                 setattr(twin, key, copy.deepcopy(value))

@@ -1,0 +1,100 @@
+"""How a Stone Soup bot weighs a claim, from what a person at the table can see.
+
+The public record of each player (bluffs caught, claims shown honest, calls made and plays let go)
+tells who bluffs and who watches; ``call_worth`` sets what a call may win against the pot it may
+cost, and ``Style`` says how each level uses all this (never what it may see).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+RECORD_WEIGHT = 12.0
+"""Plays of evidence the table's own habits count for before one player's record moves a judgement."""
+CALL_MARGIN = 1.0
+"""Cards of expected loss a reckoning bot accepts to call: a bluff let stand also sheds the
+claimant's cards, which the sums below do not count."""
+WHIM = 0.2  # the share of plays an easy bot calls, whatever the odds
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level plays: ``plays`` the ``"first"`` decent play, by rules of thumb (``"rules"``)
+    or by the ``"sums"`` of what each play may cost; ``calls`` on a ``"whim"``, by weighted
+    ``"odds"`` or by the ``"sums"`` of ``call_worth``; ``reads_record`` judges each claim and each
+    risk from the players' record."""
+
+    plays: Literal["first", "rules", "sums"]
+    calls: Literal["whim", "odds", "sums"]
+    reads_record: bool
+
+
+STYLES = {
+    "easy": Style(plays="first", calls="whim", reads_record=False),
+    "normal": Style(plays="rules", calls="odds", reads_record=False),
+    "hard": Style(plays="sums", calls="sums", reads_record=True),
+}
+
+
+@dataclass
+class Record:
+    """What the table has seen each player do: bluffs caught and claims shown honest when called,
+    and calls made and plays let go when they could call."""
+
+    caught: list[int] = field(default_factory=list)
+    honest: list[int] = field(default_factory=list)
+    calls: list[int] = field(default_factory=list)
+    passes: list[int] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, players: int) -> Record:
+        return cls([0] * players, [0] * players, [0] * players, [0] * players)
+
+    def closed(self, window: dict[str, Any], reveal: dict[str, Any] | None) -> None:
+        """The play in ``window`` (as last seen) was settled: called, as ``reveal`` shows, or let go."""
+        for seat in window["let_go"]:
+            self.passes[seat] += 1
+        if reveal is not None:
+            self.calls[reveal["by"]] += 1
+            tally = self.honest if reveal["verdict"] == "honest" else self.caught
+            tally[reveal["player"]] += 1
+
+    def bluff_factor(self, seat: int) -> float:
+        """How much more often ``seat`` was caught bluffing than the table as a whole (1: as often)."""
+        table = (sum(self.caught) + 1) / (sum(self.caught) + sum(self.honest) + 2)
+        shown = self.caught[seat] + self.honest[seat]
+        own = (self.caught[seat] + RECORD_WEIGHT * table) / (shown + RECORD_WEIGHT)
+        return own / table
+
+    def call_chance(self, seat: int) -> float:
+        """How likely ``seat`` is to call an ordinary-looking play: as often as it was seen to call,
+        but a rival not yet seen at it is given the benefit of the doubt (its calls mostly hit
+        plays that looked doubtful)."""
+        chances = self.calls[seat] + self.passes[seat]
+        return self.calls[seat] / (chances + RECORD_WEIGHT)
+
+    def watched(self, claimant: int) -> float:
+        """The chance that somebody calls an ordinary-looking play of ``claimant``."""
+        let_through = math.prod(1.0 - self.call_chance(seat)
+                                for seat in range(len(self.calls)) if seat != claimant)
+        return 1.0 - let_through
+
+
+def adjusted(bluff: float, factor: float) -> float:
+    """The chance ``bluff`` with its odds multiplied by ``factor``."""
+    if bluff <= 0.0 or bluff >= 1.0:
+        return bluff
+    odds = bluff / (1.0 - bluff) * factor
+    return odds / (1.0 + odds)
+
+
+def call_worth(bluff: float, pot: int, count: int, sizes: list[int], claimant: int) -> float:
+    """Expected cards a call wins, against this seat's own hand: a caught bluff sets a rival back
+    (most worth it against the leader; a claim of several cards may hide a stone, which costs the
+    whole pot), an honest claim hands this seat the pot."""
+    leader = sizes[claimant] <= min(sizes)
+    weight = (0.8 if leader else 0.4) * (1.0 + 1.0 / max(1, sizes[claimant]))
+    penalty = pot if count > 1 else (pot + min(2 * count, pot)) / 2
+    return bluff * weight * penalty - (1.0 - bluff) * pot
