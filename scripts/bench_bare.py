@@ -18,13 +18,14 @@ SEATS = 4
 
 
 def run_bare_server(port: int, sizes: list[int]) -> None:
-    """Stock python-socketio (given the same JSON module as ours): ``sit`` puts a client at a table;
+    """Stock python-socketio (given the same JSON module and garbage collector settings as ours): ``sit`` puts a client at a table;
     ``act`` from the seat whose turn it is is answered, and every client at the table is sent a
     payload of a view's size, the actor's first. ``sizes``: the acting seat's push, the next seat's
     (whose turn it becomes), the others'."""
     import socketio
     from aiohttp import web
 
+    from soupkitchen.server.pauses import settle_heap
     from soupkitchen.shared.wire.codec import WireJson
 
     sio = socketio.AsyncServer(async_mode="aiohttp", json=WireJson)
@@ -62,6 +63,10 @@ def run_bare_server(port: int, sizes: list[int]) -> None:
         await fan_out(table, turn)
         return {"ok": True, "state_id": state_id + 1}
 
+    async def settle(app: web.Application) -> None:  # the same collector settings as our server's
+        settle_heap()
+
+    app.on_startup.append(settle)
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
 
 

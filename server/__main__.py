@@ -91,7 +91,7 @@ async def serve(args: argparse.Namespace) -> None:
                             max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle,
                             keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy),
                             address_rate=float(args.max_requests_per_address),
-                            address_burst=2.0 * args.max_requests_per_address)
+                            address_burst=2.0 * args.max_requests_per_address, standalone=True)
     await server.start()
     logging.getLogger("soupkitchen").info("listening on %s (database %s)", server.url, server.config.db_path)
     print(f"soupkitchen-server listening on {server.url}", flush=True)
