@@ -21,6 +21,7 @@ table's four clients a payload of the size of the views our server sent them (th
 and the others'). ``ratio`` is our every-seat median over the bare one's.
 
     scripts/bench_server.py --tables 250 --seconds 60
+    scripts/bench_server.py --sizes     # each game's views per seat, raw and deflated
 
 The last line is ``tables=N all_p50_ms=.. all_p99_ms=.. actor_p50_ms=.. bare_all_p50_ms=..
 bare_all_p99_ms=.. ratio=..``.
@@ -44,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench_bare import GAME, SEATS, legal_share  # noqa: E402 - beside this script
+from bench_bare import GAME, SEATS, legal_share, view_sizes  # noqa: E402 - beside this script
 
 THINK = (1.0, 3.0)  # seconds a player thinks before a move
 
@@ -397,8 +398,12 @@ def main() -> None:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--sizes", action="store_true",
+                        help="only print each game's view sizes per seat, raw and deflated, and stop")
     args = parser.parse_args()
-    if args.worker:
+    if args.sizes:
+        print("\n".join(view_sizes()))
+    elif args.worker:
         asyncio.run(worker(args))
     else:
         asyncio.run(orchestrate(args))
