@@ -322,7 +322,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
     # every client comes from this one machine: no per-address limit
     server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
                          "--no-discovery", "--max-connections-per-address", "0",
-                         "--max-tables-per-address", "0", "--max-requests-per-address", "0")
+                         "--max-tables-per-address", "0", "--max-requests-per-address", "0", "--loop", args.loop)
     workers: list[asyncio.subprocess.Process] = []
     bare = None
     try:
@@ -356,6 +356,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
     p50, p99, actor_p50 = percentile(every, 0.5), percentile(every, 0.99), percentile(actor, 0.5)
     bare_p50, bare_p99 = percentile(bare_every, 0.5), percentile(bare_every, 0.99)
     print(f"clients={args.tables * SEATS} client_processes={len(workers)} seconds={args.seconds} think={THINK} "
+          f"loop={args.loop} "
           f"compress={args.compress} cores={os.cpu_count()} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
     print(f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
           f"{sum(r['refused'] for r in game_results)} unmatched={ours['missing']}")
@@ -398,6 +399,9 @@ def main() -> None:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                        help="our server's event loop, as soupkitchen-server --loop (default %(default)s); "
+                             "the bare server and the clients run on asyncio's own")
     parser.add_argument("--sizes", action="store_true",
                         help="only print each game's view sizes per seat, raw and deflated, and stop")
     args = parser.parse_args()
