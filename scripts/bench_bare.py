@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -18,13 +19,14 @@ SEATS = 4
 
 
 def run_bare_server(port: int, sizes: list[int]) -> None:
-    """Stock python-socketio (given the same JSON module as ours): ``sit`` puts a client at a table;
+    """Stock python-socketio (given the same JSON module and garbage collector settings as ours): ``sit`` puts a client at a table;
     ``act`` from the seat whose turn it is is answered, and every client at the table is sent a
     payload of a view's size, the actor's first. ``sizes``: the acting seat's push, the next seat's
     (whose turn it becomes), the others'."""
     import socketio
     from aiohttp import web
 
+    from soupkitchen.server.pauses import settle_heap
     from soupkitchen.shared.wire.codec import WireJson
 
     sio = socketio.AsyncServer(async_mode="aiohttp", json=WireJson)
@@ -62,6 +64,10 @@ def run_bare_server(port: int, sizes: list[int]) -> None:
         await fan_out(table, turn)
         return {"ok": True, "state_id": state_id + 1}
 
+    async def settle(app: web.Application) -> None:  # the same collector settings as our server's
+        settle_heap()
+
+    app.on_startup.append(settle)
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
 
 
@@ -93,6 +99,50 @@ def legal_share() -> str:
         whole, legal = len(orjson.dumps(view)), len(orjson.dumps(view["legal_actions"]))
         parts.append(f"seat {seat}: {whole} B, legal moves {legal} B ({len(view['legal_actions'])})")
     return "; ".join(parts)
+
+
+def push_sizes(game_id: str, players: int = SEATS, seed: int = 7) -> dict[str, list[tuple[int, int, int]]]:
+    """A game played by its bots: the ``state`` push of each seat after every move as (raw JSON bytes,
+    bytes deflated as permessage-deflate sends them, legal moves), for a seat with legal moves (``to
+    move``) and one without (``waiting``). Each seat has one compressor, which remembers its pushes
+    before, as a connection's does."""
+    import zlib
+
+    import orjson
+
+    from soupkitchen.shared.playout import bot_chooser, play
+    from soupkitchen.shared.registry import get_game
+
+    game = get_game(game_id)
+    streams = [zlib.compressobj(wbits=-15) for _ in range(players)]
+    sizes: dict[str, list[tuple[int, int, int]]] = {"to move": [], "waiting": []}
+
+    def observe(state: object, _entry: object) -> None:
+        for seat, stream in enumerate(streams):
+            view = game.view(state, seat)
+            raw = orjson.dumps({"table": "Xy3_ab12", "seat": seat, "state_id": 1, "view": view, "events": [],
+                                "deadline": None, "server_time": 0.0, "paused": False, "snapshot": False})
+            deflated = len(stream.compress(raw) + stream.flush(zlib.Z_SYNC_FLUSH))
+            moves = len(view["legal_actions"])
+            sizes["to move" if moves else "waiting"].append((len(raw), deflated, moves))
+
+    play(game, players, seed, bot_chooser(game, players, seed), observe=observe, max_actions=400)
+    return sizes
+
+
+def view_sizes() -> list[str]:
+    """Each game's push sizes per seat (:func:`push_sizes`), summed up in words."""
+    from soupkitchen.shared.registry import game_ids
+
+    lines = []
+    for game_id in game_ids():
+        for role, pushes in push_sizes(game_id).items():
+            raw, deflated = sorted(push[0] for push in pushes), sorted(push[1] for push in pushes)
+            largest = max(pushes)
+            lines.append(f"{game_id}, {role} ({len(pushes)} pushes): raw median {statistics.median(raw):.0f} B, "
+                         f"largest {largest[0]} B ({largest[2]} legal moves) deflated to {largest[1]} B; deflated "
+                         f"median {statistics.median(deflated):.0f} B, p90 {deflated[int(0.9 * len(deflated))]} B")
+    return lines
 
 
 def main() -> None:

@@ -8,20 +8,30 @@ its new view, and when the LAST seat at the table got it (a cooperative real-tim
 must see the move). The seats of a table live in different client processes, as players at a
 real table would; they share the machine's monotonic clock.
 
+Hundreds of clients in one process are not what a player runs: a collection of their heap, or a
+busy moment of their event loop, would delay the arrivals they stamp and be counted against the
+server. So each client process freezes its heap once everyone is seated and does not collect while
+it measures, and it reports how late its own event loop ran (``client processes' event-loop lag``).
+The server reports its own loop lag (and how much of it was its own work rather than waiting for a
+core on a busy machine) and its collections, from ``GET /metrics``.
+
 Then a bare python-socketio server (stock ``emit``, no rules, no database) does the same fan-out
 for the same clients at the same pace: it receives the action, answers it, and sends each of the
 table's four clients a payload of the size of the views our server sent them (the acting seat's
 and the others'). ``ratio`` is our every-seat median over the bare one's.
 
     scripts/bench_server.py --tables 250 --seconds 60
+    scripts/bench_server.py --sizes     # each game's views per seat, raw and deflated
 
-The last line is ``tables=N all_p50_ms=.. all_p99_ms=.. actor_p50_ms=.. bare_all_p50_ms=.. ratio=..``.
+The last line is ``tables=N all_p50_ms=.. all_p99_ms=.. actor_p50_ms=.. bare_all_p50_ms=..
+bare_all_p99_ms=.. ratio=..``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -35,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench_bare import GAME, SEATS, legal_share  # noqa: E402 - beside this script
+from bench_bare import GAME, SEATS, legal_share, view_sizes  # noqa: E402 - beside this script
 
 THINK = (1.0, 3.0)  # seconds a player thinks before a move
 
@@ -155,9 +165,12 @@ async def seat_at_tables(seats: list[Seat]) -> None:
 
 async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: random.Random, bare: bool) -> dict:
     """Every seat plays at human pace for ``seconds``; on the bare server any move will do."""
+    gc.collect()
+    gc.freeze()  # the clients, connected and seated: no later collection walks them
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     record.arrivals.clear()
+    gc.disable()  # no collection pauses this process while it measures (one is made between phases)
     end = time.monotonic() + seconds
     cpu0 = time.process_time()
 
@@ -195,6 +208,7 @@ async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: ran
 
     await asyncio.gather(watch_loop(), *(play(seat) for seat in seats))
     cpu = time.process_time() - cpu0
+    gc.enable()
     await asyncio.gather(*(seat.client.disconnect() for seat in seats))
     return record.result(cpu, lags)
 
@@ -308,7 +322,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
     # every client comes from this one machine: no per-address limit
     server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
                          "--no-discovery", "--max-connections-per-address", "0",
-                         "--max-tables-per-address", "0", "--max-requests-per-address", "0")
+                         "--max-tables-per-address", "0", "--max-requests-per-address", "0", "--loop", args.loop)
     workers: list[asyncio.subprocess.Process] = []
     bare = None
     try:
@@ -339,9 +353,10 @@ async def orchestrate(args: argparse.Namespace) -> None:
                 proc.terminate()
                 await proc.wait()
     every, actor, bare_every = ours["all"], ours["actor"], theirs["all"]
-    p50, p99, actor_p50, bare_p50 = (percentile(every, 0.5), percentile(every, 0.99), percentile(actor, 0.5),
-                                     percentile(bare_every, 0.5))
+    p50, p99, actor_p50 = percentile(every, 0.5), percentile(every, 0.99), percentile(actor, 0.5)
+    bare_p50, bare_p99 = percentile(bare_every, 0.5), percentile(bare_every, 0.99)
     print(f"clients={args.tables * SEATS} client_processes={len(workers)} seconds={args.seconds} think={THINK} "
+          f"loop={args.loop} "
           f"compress={args.compress} cores={os.cpu_count()} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
     print(f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
           f"{sum(r['refused'] for r in game_results)} unmatched={ours['missing']}")
@@ -354,16 +369,23 @@ async def orchestrate(args: argparse.Namespace) -> None:
     inside = usage["metrics"]["latency_ms"]
     print(f"inside the server (action received -> actor's state push queued) ms: p50={inside['p50']} "
           f"p99={inside['p99']}; by stage: {usage['metrics'].get('stages_ms')}")
+    paused = usage["metrics"]
+    if "loop_lag_ms" in paused:
+        print(f"server's event-loop lag ms: p50={paused['loop_lag_ms']['p50']} p99={paused['loop_lag_ms']['p99']} "
+              f"max={paused['loop_lag_ms']['max']} (of which it was working: p99="
+              f"{paused['loop_lag_working_ms']['p99']}; the rest it waited for a core); garbage collections by generation "
+              f"{paused['gc']['collections']}, pause ms p99={paused['gc']['pause_ms']['p99']} "
+              f"max={paused['gc']['pause_ms']['max']}")
     lag_ms = [v * 1000 for r in game_results for v in r["loop_lag"]]
     print(f"client processes' event-loop lag ms: p50={percentile(lag_ms, 0.5):.2f} "
           f"p99={percentile(lag_ms, 0.99):.2f}")
     print(f"bare fan-out: actor p50={percentile(theirs['actor'], 0.5):.2f} every seat p50={bare_p50:.2f} "
-          f"p99={percentile(bare_every, 0.99):.2f} actions={len(bare_every)}")
+          f"p99={bare_p99:.2f} actions={len(bare_every)}")
     print(f"server: cpu={usage['cpu_percent']:.1f}% rss={usage['rss_mb']:.1f}MB; bare server: "
           f"cpu={bare_usage['cpu_percent']:.1f}% rss={bare_usage['rss_mb']:.1f}MB; client processes: "
           f"cpu={usage['clients_cpu_percent']:.1f}% (bare phase {bare_usage['clients_cpu_percent']:.1f}%)")
     print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
-          f"bare_all_p50_ms={bare_p50:.2f} ratio={p50 / bare_p50:.2f}")
+          f"bare_all_p50_ms={bare_p50:.2f} bare_all_p99_ms={bare_p99:.2f} ratio={p50 / bare_p50:.2f}")
 
 
 def main() -> None:
@@ -377,8 +399,15 @@ def main() -> None:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                        help="our server's event loop, as soupkitchen-server --loop (default %(default)s); "
+                             "the bare server and the clients run on asyncio's own")
+    parser.add_argument("--sizes", action="store_true",
+                        help="only print each game's view sizes per seat, raw and deflated, and stop")
     args = parser.parse_args()
-    if args.worker:
+    if args.sizes:
+        print("\n".join(view_sizes()))
+    elif args.worker:
         asyncio.run(worker(args))
     else:
         asyncio.run(orchestrate(args))

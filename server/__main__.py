@@ -6,11 +6,15 @@ import argparse
 import asyncio
 import logging
 import signal
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
+from importlib import metadata
 
 from soupkitchen.server.config import ServerConfig, default_db_path
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
+
+LOOPS = ("auto", "asyncio", "uvloop")  # the event loops --loop names
 
 
 def whole_number(text: str) -> int:
@@ -78,27 +82,46 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="a reverse proxy in front of this server: for connections from ADDRESS the "
                              "client's address is the last one in X-Forwarded-For (repeat for several; by "
                              "default no forwarding header is believed)")
+    parser.add_argument("--loop", choices=LOOPS, default="auto",
+                        help="the event loop: uvloop (installed with the 'fast' extra), Python's own asyncio "
+                             "loop, or auto: uvloop where it is installed, else asyncio (default %(default)s)")
     parser.add_argument("--verbose", action="store_true",
                         help="log every HTTP request and socket event: connections, disconnects and each request "
                              "(moves, resumes...) with its outcome")
     return parser.parse_args(argv)
 
 
-async def serve(args: argparse.Namespace) -> None:
+def event_loop(choice: str) -> tuple[Callable[[], asyncio.AbstractEventLoop] | None, str]:
+    """The factory of the event loop ``--loop`` asks for (None: asyncio's own) and its name;
+    ValueError if it asks for uvloop and uvloop is not installed."""
+    if choice in ("auto", "uvloop"):
+        try:
+            import uvloop
+        except ImportError:
+            if choice == "uvloop":
+                raise ValueError("--loop uvloop: uvloop is not installed (pip install 'soupkitchen[fast]')") from None
+        else:
+            return uvloop.new_event_loop, f"uvloop {metadata.version('uvloop')}"
+    return None, "asyncio"
+
+
+async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
     server = EmbeddedServer(args.db or default_db_path(), host=args.host, port=args.port,
                             discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace,
                             max_connections_per_address=args.max_connections_per_address,
                             max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle,
                             keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy),
                             address_rate=float(args.max_requests_per_address),
-                            address_burst=2.0 * args.max_requests_per_address)
-    await server.start()
-    logging.getLogger("soupkitchen").info("listening on %s (database %s)", server.url, server.config.db_path)
-    print(f"soupkitchen-server listening on {server.url}", flush=True)
+                            address_burst=2.0 * args.max_requests_per_address, standalone=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM):  # from now on: a stop asked for at any moment is a clean one
         loop.add_signal_handler(sig, stop.set)
+    await server.start()
+    logging.getLogger("soupkitchen").info("listening on %s (database %s, event loop %s)", server.url,
+                                          server.config.db_path, loop_name)
+    print(f"soupkitchen-server listening on {server.url}", flush=True)  # read by launchers: the port ends it
+    print(f"soupkitchen-server event loop: {loop_name}", flush=True)
     await stop.wait()
     await server.stop()
 
@@ -109,7 +132,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if not args.verbose:
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-    asyncio.run(serve(args))
+    try:
+        factory, loop_name = event_loop(args.loop)
+    except ValueError as err:
+        print(f"soupkitchen-server: {err}", file=sys.stderr)
+        return 2
+    with asyncio.Runner(loop_factory=factory) as runner:
+        runner.run(serve(args, loop_name))
     return 0
 
 

@@ -22,6 +22,7 @@ from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.guard import ADDRESS_KEY, REFUSED, SESSION_KEY, JsonPacket, SessionGuard, http_guard
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
+from soupkitchen.server.pauses import PauseWatch
 from soupkitchen.server.push import GameSocketServer, Pusher
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
@@ -33,9 +34,11 @@ UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
 
-def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) -> tuple[web.Application, Hub]:
-    """The application and its hub (reading ``clock`` as the server's monotonic time); call
-    ``hub.restore()`` inside the running loop before serving."""
+def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
+             pauses: PauseWatch | None = None) -> tuple[web.Application, Hub]:
+    """The application and its hub (reading ``clock`` as the server's monotonic time; ``pauses``,
+    if given, is reported in ``GET /metrics``); call ``hub.restore()`` inside the running loop
+    before serving."""
     # No request handler awaits anything, so each runs where its message is read (async_handlers
     # off) instead of in a task of its own: one event-loop round less per request.
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
@@ -113,7 +116,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic) 
         return web.json_response({"ok": True, "server_id": hub.server_id, "tables": len(hub.tables)})
 
     async def metrics(request: web.Request) -> web.Response:
-        return web.json_response(server_metrics(hub))
+        return web.json_response(server_metrics(hub) | (pauses.snapshot() if pauses is not None else {}))
 
     async def replays(request: web.Request) -> web.Response:
         return web.json_response({"matches": hub.store.finished_matches()})

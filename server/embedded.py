@@ -12,6 +12,7 @@ from aiohttp import web
 from soupkitchen.server.app import make_app
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.hub import Hub
+from soupkitchen.server.pauses import PauseWatch, settle_heap
 
 
 class EmbeddedServer:
@@ -23,11 +24,15 @@ class EmbeddedServer:
     clock by hand call ``srv.hub.reschedule(table)`` to have the hub look at the table's deadlines again.
 
     ``seed`` fixes every game's deal and the bots' seeds, so that a local tour or test replays the same
-    game; left out, each game gets a fresh seed (clients never choose one)."""
+    game; left out, each game gets a fresh seed (clients never choose one).
+
+    ``standalone``: this process is the server (``soupkitchen-server``): once it serves, its heap is
+    settled (``server.pauses.settle_heap``) and the garbage collector's and the event loop's pauses are
+    timed for ``GET /metrics``. A client's own embedded server leaves its process's collector alone."""
 
     def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
                  bot_delay: float | None = None, clock: Callable[[], float] = time.monotonic,
-                 seed: int | None = None, **limits: Any) -> None:
+                 seed: int | None = None, standalone: bool = False, **limits: Any) -> None:
         self.config = ServerConfig(db_path=db_path, deal_seed=seed, **limits)
         self.clock = clock
         if bot_delay is not None:
@@ -38,13 +43,14 @@ class EmbeddedServer:
         self.runner: web.AppRunner | None = None
         self.hub: Hub | None = None
         self.advert: Any = None
+        self.pauses = PauseWatch() if standalone else None
 
     @property
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
     async def start(self) -> None:
-        app, self.hub = make_app(self.config, self.clock)
+        app, self.hub = make_app(self.config, self.clock, self.pauses)
         self.hub.restore()
         self.hub.spawn(self.hub.record_clocks_every())
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.
@@ -59,8 +65,13 @@ class EmbeddedServer:
             from soupkitchen.server.discovery import advertise
 
             self.advert = await advertise(self.port, name=f"Soup Kitchen {self.hub.server_id}")
+        if self.pauses is not None:
+            settle_heap()
+            self.pauses.start()
 
     async def stop(self) -> None:
+        if self.pauses is not None:
+            self.pauses.stop()
         if self.hub is not None and self.runner is not None:   # the moment of the stop: a restart resumes here
             self.hub.record_clocks()
         if self.advert is not None:

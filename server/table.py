@@ -161,6 +161,7 @@ class Table:
             "id": self.id, "game": self.game.id, "title": self.game.title, "options": self.options,
             "seats": [{"seat": i, "name": s.name, "bot": s.bot, "level": self.bot_level(i) if s.bot else None,
                        "connected": bool(s.sids) or s.bot,
+                       "away_since": s.away_since if s.human and not s.sids else None,
                        "stand_in": s.stand_in, "holding": s.holding, "ready": self.is_ready(i)}
                       for i, s in enumerate(self.seats)],
             "started": self.started, "over": self.over, "closed": self.closed,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 
@@ -15,6 +16,22 @@ import toy_game  # noqa: E402
 from server_testkit import Client  # noqa: E402
 
 from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
+
+
+def pytest_asyncio_loop_factories(config, item):
+    """The event loops a module marked ``pytest.mark.asyncio(loop_factories=server_testkit.LOOPS)`` runs each of its
+    tests on: asyncio's own, and uvloop where it is installed (the dev extra installs it; without it
+    those runs are skipped, saying so). Other tests run on asyncio's loop only, under their own names."""
+    factories = {"asyncio": asyncio.new_event_loop}
+    marker = item.get_closest_marker("asyncio")
+    if marker is None or "loop_factories" not in marker.kwargs:
+        return factories
+    try:
+        import uvloop
+    except ImportError:
+        return factories
+    factories["uvloop"] = uvloop.new_event_loop
+    return factories
 
 
 @pytest.fixture(autouse=True)

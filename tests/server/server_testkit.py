@@ -16,6 +16,10 @@ from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
 
+# A module with ``pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)`` runs each test on asyncio's
+# own event loop and on uvloop (see the ``pytest_asyncio_loop_factories`` hook in conftest.py).
+LOOPS = ["asyncio", "uvloop"]
+
 
 class Client:
     """A real ``socketio.AsyncClient`` that says hello and records every push it receives."""

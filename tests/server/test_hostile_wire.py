@@ -15,7 +15,9 @@ import pytest
 import socketio
 import toy_game
 from hostile_kit import RawSocket, code
-from server_testkit import Client, until
+from server_testkit import LOOPS, Client, until
+
+pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 
 
 @pytest.fixture

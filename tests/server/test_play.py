@@ -6,10 +6,12 @@ import asyncio
 import random
 
 import pytest
-from server_testkit import check_received, fetch_json, quick_options, stored_record
+from server_testkit import LOOPS, check_received, fetch_json, quick_options, stored_record
 
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.registry import get_game
+
+pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 
 
 async def start_table(clients, game="pepper", seats=3, humans=2, options=None, spectate=True):

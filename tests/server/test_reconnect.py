@@ -75,3 +75,34 @@ async def test_leaving_a_started_game_hands_the_seat_to_a_bot(server, clients):
     await ann.wait_for(lambda: ann.latest(0)["state_id"] == 2)
     table = (await ann.ok("list_tables", {}))["tables"][0]
     assert table["seats"][1]["bot"] and table["seats"][1]["name"] == "Bob"
+
+
+async def test_a_seat_away_says_since_when_in_the_servers_clock(servers):
+    clock = [1000.0]
+    server = await servers(clock=lambda: clock[0], grace=60)
+    ann, bob = Client(server.url), Client(server.url)
+    for client in (ann, bob):
+        await client.connect()
+    try:
+        created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {}})
+        joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
+        assert [seat["away_since"] for seat in joined["table"]["seats"]] == [None, None]
+        clock[0] = 1012.5
+        await bob.close()
+        lobby = await ann.wait_for(lambda: next((lob for lob in ann.lobbies
+                                                 if not lob["table"]["seats"][1]["connected"]), None))
+        assert lobby["table"]["seats"][1]["away_since"] == 1012.5 and lobby["table"]["seats"][0]["away_since"] is None
+        listed = await ann.ok("list_tables", {})
+        assert listed["tables"][0]["seats"][1]["away_since"] == 1012.5
+        # a client cannot say since when anyone is away: the field is the server's alone
+        again = Client(server.url)
+        await again.connect()
+        await again.error("resume", {"token": joined["token"], "away_since": 0}, "bad_request")
+        assert server.hub.tables[created["table"]["id"]].seats[1].away_since == 1012.5
+        back = await again.ok("resume", {"token": joined["token"]})
+        assert back["table"]["seats"][1]["away_since"] is None
+        await again.close()
+    finally:
+        for client in (ann, bob):
+            if client.sio.connected:
+                await client.close()

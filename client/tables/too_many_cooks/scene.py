@@ -94,6 +94,12 @@ class TooManyCooksTable(TableScene):
         self.animator.see(view.get("soup"), self.now)
         self.selection.refresh(self.model)
 
+    def server_now(self) -> float | None:
+        """The server's clock now, from the connection's clock offset (None: no connection, or its
+        clock not synchronised yet)."""
+        offset = getattr(getattr(self.session, "conn", None), "offset", None)
+        return offset.server_time(self.now) if offset is not None and offset.ready else None
+
     def _lobby(self, table: dict[str, Any]) -> None:
         """The seats changed: note who went away or came back; tell a player their seat is theirs again."""
         for seat in self.seats.update(table, self.now):
@@ -267,7 +273,8 @@ class TooManyCooksTable(TableScene):
                      remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.holding,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
                      history=self.history, history_scroll=self.history_scroll, taste_scroll=self.taste_scroll,
-                     seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}")))
+                     seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}"),
+                                                 self.server_now()))
 
     def _names(self, view: dict[str, Any]) -> dict[int, str]:
         """Each chef's name, numbered when two share one."""
