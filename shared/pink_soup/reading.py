@@ -15,8 +15,8 @@ PUT_OUT = re.compile(r"^Chef (\d) puts (.+?) face up on (?:a new kitchen pile|ki
 COVERED_FIND = re.compile(r"^Chef \d's Mouse takes a covered card from kitchen pile (\d)")
 # How much more likely a chef cooking a recipe is to do each thing with a card of its symbol.
 TAKE_ODDS = 4.0
-PUT_OUT_ODDS = 1.6
-COVER_ODDS = 0.7
+PUT_OUT_ODDS = 2.5
+COVER_ODDS = 0.2
 
 
 class RecipeGuess:
