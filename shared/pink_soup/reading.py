@@ -27,6 +27,7 @@ class RecipeGuess:
         self.seat = seat
         others = [index for index, recipe in enumerate(RECIPES) if recipe.name != own_recipe]
         self.weights = [dict.fromkeys(others, 1.0) if other != seat else {} for other in range(players)]
+        self.known: dict[tuple[int, str], float] = {}  # suits() answers since the weights last changed
 
     def follow(self, line: str) -> None:
         if taken := TAKEN.match(line):
@@ -41,6 +42,7 @@ class RecipeGuess:
         if chef == self.seat or chef >= len(self.weights) or kind is None or kind.family != SUITABLE:
             return
         weights = self.weights[chef]
+        self.known.clear()
         for index in weights:
             if kind.key in RECIPES[index].suitable:
                 weights[index] *= odds
@@ -52,9 +54,11 @@ class RecipeGuess:
         """How likely ``kind`` carries the symbol of ``chef``'s recipe."""
         if kind.family != SUITABLE or chef == self.seat:
             return 0.0
-        weights = self.weights[chef]
-        total = sum(weights.values())
-        return sum(weight for index, weight in weights.items() if kind.key in RECIPES[index].suitable) / total
+        if (chef, kind.key) not in self.known:
+            weights = self.weights[chef]
+            share = sum(weight for index, weight in weights.items() if kind.key in RECIPES[index].suitable)
+            self.known[chef, kind.key] = share / sum(weights.values())
+        return self.known[chef, kind.key]
 
 
 class KitchenMemory:
