@@ -46,7 +46,6 @@ class HardPinkBot(PinkSoupBot):
         super().__init__(seat, seed)
         self.kitchen = KitchenMemory()
         self.guess: RecipeGuess | None = None
-        self.swap_plan: tuple[tuple[int, int], tuple[int, int]] | None = None
 
     # --- memory --------------------------------------------------------------------------------
     def observe(self, view: dict[str, Any]) -> None:
