@@ -142,6 +142,10 @@ class PinkSoupBot(Bot):
         if not legal:
             return None
         self._read(view)
+        return self.pick(legal)
+
+    def pick(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """The legal action to take: the best rated, the first of equals."""
         return max(legal, key=lambda action: (self.rate(action), -legal.index(action)))
 
     def rate(self, action: dict[str, Any]) -> float:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.core import Action, Bot, Game
-from soupkitchen.shared.levels import NORMAL, at_level
+from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
     DRAW_COUNT,
@@ -298,9 +298,9 @@ class PinkSoup(Game[PinkState]):
         return from_json(data)
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
-        from soupkitchen.shared.pink_soup.bot import PinkSoupBot
+        from soupkitchen.shared.pink_soup.bot_levels import make_bot
 
-        return at_level(lambda: PinkSoupBot(seat, seed), seat, seed, level)
+        return make_bot(seat, seed, level)
 
     def check_invariants(self, state: PinkState) -> None:
         places = [*state.deck, *state.removed, *state.drawn, *(card for pile in state.kitchen for card in pile),
