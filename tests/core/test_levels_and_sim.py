@@ -18,21 +18,28 @@ def run(capsys, *args):
     return code, captured.out, captured.err
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+TABLES = [(game_id, players) for game_id in GAMES
+          for players in range(get_game(game_id).min_players, get_game(game_id).max_players + 1)]
+VARIANTS = {"pot-pourri": ['{"cooking_pros": true}']}
+"""Options played as well as the defaults, where a game's bots play a variant differently."""
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
 @pytest.mark.parametrize("bots", [*LEVELS, "mixed"])
-def test_the_simulator_is_deterministic_for_every_game_and_level(game_id, bots, capsys):
-    game = get_game(game_id)
-    players = game.min_players if bots != "mixed" else game.max_players
+def test_the_simulator_repeats_itself_for_every_game_level_and_table_size(game_id, players, bots, capsys):
     if bots == "mixed":
         bots = ",".join(LEVELS[seat % len(LEVELS)] for seat in range(players))
-    args = [game_id, "--players", players, "--games", 2, "--seed", 11, "--bots", bots]
-    first, second = run(capsys, *args), run(capsys, *args)
-    assert first[0] == second[0] == 0
-    assert first[1] == second[1]
-    summary = first[1].splitlines()[-1]
-    assert summary.startswith("games=2 ") and f'bots="{bots}"' in summary and "win_share_by_seat=" in summary
-    assert "decision_ms_p50=" in first[2] and "decision_ms_p99=" in first[2]
-    assert "decision_ms" not in first[1]
+    for options in ["{}", *VARIANTS.get(game_id, [])]:
+        args = [game_id, "--players", players, "--games", 2, "--seed", 11, "--bots", bots, "--rotate",
+                "--options", options]
+        first, second = run(capsys, *args), run(capsys, *args)
+        assert first[0] == second[0] == 0
+        assert first[1] == second[1]
+        summary = first[1].splitlines()[-1]
+        assert summary.startswith("games=2 ") and f'bots="{bots}"' in summary
+        assert "win_share_by_bot=" in summary
+        assert "decision_ms_p50=" in first[2] and "decision_ms_p99=" in first[2]
+        assert "decision_ms" not in first[1]
 
 
 def test_the_all_seeing_team_is_deterministic_and_only_in_the_simulator(capsys):

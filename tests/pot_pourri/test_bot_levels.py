@@ -3,13 +3,9 @@ a hard bot plays the end of the game for the win, and the levels rank as their n
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from soupkitchen.server import sim
 from soupkitchen.server.sim import Kitchen
-from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.pot_pourri import GAME
 from soupkitchen.shared.pot_pourri.bot import PotBot
@@ -18,22 +14,6 @@ from soupkitchen.shared.pot_pourri.planner import PlanningPotBot
 from soupkitchen.shared.pot_pourri.state import LID, SERVE
 
 MEDITERRANEAN_FIVE = ["Moussaka", "Risotto", "Lasagne", "Gazpacho", "Pastitsio"]
-
-
-@pytest.mark.parametrize("pros", [False, True])
-@pytest.mark.parametrize("players", [3, 4, 5])
-@pytest.mark.parametrize("bots", [*LEVELS, "mixed"])
-def test_the_simulator_repeats_itself_for_every_level_and_table_size(bots, players, pros, capsys):
-    if bots == "mixed":
-        bots = ",".join(LEVELS[seat % len(LEVELS)] for seat in range(players))
-    args = ["pot-pourri", "--players", str(players), "--games", "2", "--seed", "5", "--bots", bots,
-            "--options", json.dumps({"cooking_pros": pros})]
-    outputs = []
-    for _run in range(2):
-        assert sim.main(args) == 0
-        outputs.append(capsys.readouterr().out)
-    assert outputs[0] == outputs[1]
-    assert "win_share_by_seat=" in outputs[0].splitlines()[-1]
 
 
 def co_chef_at_five(kit, leader_track: int):
