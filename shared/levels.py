@@ -67,3 +67,12 @@ class LevelledBot(Bot):
 def at_level(make: Callable[[], Bot], seat: int, seed: int, level: str = NORMAL) -> Bot:
     """The bot ``make()`` played at ``level`` (hard: as it is)."""
     return make() if check_level(level) == "hard" else LevelledBot(make, seat, seed, level)
+
+
+def by_level(level: str, easy: Callable[[], Bot], normal: Callable[[], Bot], hard: Callable[[], Bot],
+             seat: int, seed: int) -> Bot:
+    """A game's own bot for each level: ``hard()`` as it is, ``easy()`` and ``normal()`` with the
+    memory of their level."""
+    if check_level(level) == "hard":
+        return hard()
+    return at_level(easy if level == "easy" else normal, seat, seed, level)

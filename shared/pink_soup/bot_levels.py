@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.core import Bot
-from soupkitchen.shared.levels import NORMAL, at_level, check_level
+from soupkitchen.shared.levels import NORMAL, by_level
 from soupkitchen.shared.pink_soup.bot import PinkSoupBot
 from soupkitchen.shared.pink_soup.hard_bot import HardPinkBot
 
@@ -29,8 +29,5 @@ class HastyPinkBot(PinkSoupBot):
 
 def make_bot(seat: int, seed: int, level: str = NORMAL) -> Bot:
     """The Pink Soup bot for ``seat`` at ``level``."""
-    if check_level(level) == "hard":
-        return HardPinkBot(seat, seed)
-    if level == "easy":
-        return at_level(lambda: HastyPinkBot(seat, seed), seat, seed, level)
-    return at_level(lambda: PinkSoupBot(seat, seed), seat, seed, level)
+    return by_level(level, lambda: HastyPinkBot(seat, seed), lambda: PinkSoupBot(seat, seed),
+                    lambda: HardPinkBot(seat, seed), seat, seed)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from soupkitchen.shared.core import Bot
-from soupkitchen.shared.levels import NORMAL, at_level, check_level
+from soupkitchen.shared.levels import NORMAL, by_level
 from soupkitchen.shared.pot_pourri.bot import PotBot
 from soupkitchen.shared.pot_pourri.planner import PlanningPotBot
 
@@ -49,8 +49,5 @@ class HastyPotBot(PotBot):
 
 def make_bot(seat: int, seed: int, level: str = NORMAL) -> Bot:
     """The Pot Pourri bot for ``seat`` at ``level``."""
-    if check_level(level) == "hard":
-        return PlanningPotBot(seat, seed)
-    if level == "easy":
-        return at_level(lambda: HastyPotBot(seat, seed), seat, seed, level)
-    return at_level(lambda: PotBot(seat, seed), seat, seed, level)
+    return by_level(level, lambda: HastyPotBot(seat, seed), lambda: PotBot(seat, seed),
+                    lambda: PlanningPotBot(seat, seed), seat, seed)
