@@ -5,6 +5,10 @@ summary line. What depends on the machine (actions per second, and each bot deci
 p50 and p99 over the moves where a bot had a choice) goes to standard error, so two runs with the
 same arguments print the same bytes on standard output.
 
+Each bot action takes as long as the bot says a person would take over it (``Bot.thinking``, in
+beats) times ``--step``, whose default is a beat at a table with a person at the default bot speed,
+so the figures predict such a table.
+
 ``--bots`` seats the bots: one level for every seat (``hard``), one level per seat
 (``hard,normal,normal``), or ``oracle`` for a game with an all-seeing reference team (Too Many
 Cooks), which reads the whole state and is never offered at a table. ``--rotate`` moves the
@@ -21,6 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.shared.core import Game, canonical_json
 from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
@@ -29,6 +34,8 @@ from soupkitchen.shared.registry import game_ids, get_game
 ORACLE = "oracle"
 ALL_SEEING_TEAMS = {"too-many-cooks": "soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen"}
 """Games with an all-seeing reference team: its class, made from the starting state."""
+DEFAULT_STEP = round(ServerConfig.bot_delay * sum(BOT_JITTER_WITH_PEOPLE) / 2, 3)
+"""Seconds of one beat at a table with a person at the default bot speed (the bot delay, jittered)."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -39,8 +46,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, required=True, help="seats at the table, all bots")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
-    parser.add_argument("--step", type=float, default=2.0,
-                        help="simulated seconds each bot move takes (default 2.0)")
+    parser.add_argument("--step", type=float, default=DEFAULT_STEP,
+                        help="simulated seconds of a beat: a bot action takes as many beats as the bot says a "
+                             f"person would think over it (default {DEFAULT_STEP}, a table's default bot speed)")
     parser.add_argument("--options", default="{}", help="game options as a JSON object")
     parser.add_argument("--bots", default="normal",
                         help=f"the bots' level ({', '.join(LEVELS)}) for every seat, one per seat separated "
@@ -92,6 +100,10 @@ class Kitchen:
             self.times.append(time.perf_counter() - started)
         return action
 
+    def duration(self, seat: int, view: dict[str, Any], action: dict[str, Any]) -> float:
+        """How many beats the seat's bot took over ``action`` (the all-seeing team: one each)."""
+        return self.bots[seat].thinking(view, action) if self.bots else 1.0
+
     def follow(self, state: Any, entry: dict[str, Any]) -> None:
         if self.team:
             self.team.follow(state, entry)
@@ -124,7 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seated = levels[-shift:] + levels[:-shift] if levels and shift else levels
         kitchen = Kitchen(game, args.players, seed, options, seated, times)
         outcome = play(game, args.players, seed, kitchen.choose, options=options, step=args.step,
-                       observe=kitchen.follow)
+                       observe=kitchen.follow,
+                       duration=lambda seat, view, action, k=kitchen: args.step * k.duration(seat, view, action))
         result = game.result(outcome.state)
         actions += outcome.actions
         won_games += bool(result["winners"])

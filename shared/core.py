@@ -98,6 +98,11 @@ class Bot(ABC):
         A bot that remembers also observes ``view`` first unless it was the last one observed, so
         a caller that only ever calls ``choose`` (a simulation) still plays a sensible game."""
 
+    def thinking(self, view: dict[str, Any], action: Action) -> float:
+        """How long a person would take over ``action``, this bot's choice from ``view``, in beats
+        of the table's bot pace (1: no thought needed); the table waits that long to play it."""
+        return 1.0
+
 
 Move = Callable[..., tuple[Any, list[Event]]]
 

@@ -51,6 +51,17 @@ def test_the_all_seeing_team_is_deterministic_and_only_in_the_simulator(capsys):
         assert code == 2 and not out and "has no all-seeing team" in err
 
 
+def test_the_simulators_pace_is_a_tables_default_bot_pace():
+    """A beat of the simulator is the bot delay of a table with a person at the default speed, and
+    the client's default bot speed is the server's."""
+    from soupkitchen.client.settings import BOT_SPEEDS, Settings
+    from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
+
+    assert ServerConfig().bot_delay == BOT_SPEEDS[Settings().bot_speed] == Settings().bot_delay
+    assert sim.DEFAULT_STEP == pytest.approx(ServerConfig.bot_delay * sum(BOT_JITTER_WITH_PEOPLE) / 2)
+    assert sim.parse_args(["too-many-cooks", "--players", "4"]).step == sim.DEFAULT_STEP
+
+
 @pytest.mark.parametrize(("bots", "message"), [
     ("expert", "unknown bot level 'expert'"), ("hard,normal", "names 2 levels for 3 seats"),
     ("hard,,normal", "unknown bot level ''")])

@@ -1,0 +1,62 @@
+"""Bots at a table with people take as long as a person would (their beats of the table's bot
+delay). Real sockets, the server's clock moved by hand."""
+
+from __future__ import annotations
+
+import asyncio
+
+from server_testkit import Client
+
+from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.shared.too_many_cooks.bot import Chef
+
+PATIENCE = 60.0  # seconds of real time any wait may take at most: it only ends a run that is stuck
+
+
+class Clock:
+    """The server's monotonic clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def tick(server: EmbeddedServer, table, clock: Clock, seconds: float = 0.1) -> None:
+    """Move the server's clock on and let the table's timer act on it."""
+    clock.t += seconds
+    server.hub.reschedule(table)
+    await asyncio.sleep(0.002)
+
+
+async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, monkeypatch):
+    beats, delay = 3.0, 0.4
+    monkeypatch.setattr(Chef, "thinking", lambda self, view, action: beats if len(view["legal_actions"]) > 1 else 1.0)
+    clock = Clock()
+    server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=delay, clock=clock, seed=16)
+    await server.start()
+    ada = await Client(server.url).connect()
+    try:
+        made = await ada.ok("create_table", {"game": "too-many-cooks", "options": {}, "seats": 3, "name": "Ada"})
+        table = server.hub.tables[made["table"]["id"]]
+        await ada.ok("start", {"token": made["token"]})
+        cook = Chef(0, 1)  # Ada plays as a chef would, at once whenever she may
+        for _ in range(3000):
+            await tick(server, table, clock)
+            view = table.game.view(table.state, 0)
+            if view["legal_actions"]:
+                await ada.ok("act", {"token": made["token"], "state_id": table.state_id,
+                                     "action": cook.choose(view, 0.0)})
+            moves = [entry for entry in table.record.log if entry["seat"] not in (0, None)
+                     and entry["action"]["type"] in ("change", "rotate")]
+            if len(moves) >= 6 or table.over:
+                break
+        log = table.record.log
+        gaps = [after["t"] - before["t"] for before, after in zip(log, log[1:], strict=False)
+                if after["seat"] not in (0, None) and after["action"]["type"] in ("change", "rotate")]
+        assert len(gaps) >= 6
+        assert all(beats * delay - 1e-6 <= gap <= beats * delay * 1.5 + 0.25 for gap in gaps), gaps
+    finally:
+        await ada.close()
+        await server.stop()
