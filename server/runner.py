@@ -311,12 +311,13 @@ class TableRunner:
     def grace(self) -> float:
         """Seconds a seat whose player went away waits for them before a bot stands in: the table's
         ``stand_in_seconds`` setting if the host chose one; otherwise, while a clock runs towards a
-        deadline (a timed round), ``timed_grace`` (when shorter than ``grace``), else ``grace``."""
+        deadline or between the rounds of a timed game (whose table waits for every seat's ready),
+        ``timed_grace`` (when shorter than ``grace``), else ``grace``."""
         table, config = self.table, self.services.config
         chosen = table.settings.get("stand_in_seconds")
         if chosen is not None:
             return float(chosen)
-        if table.started and table.deadline() is not None:
+        if table.started and (table.deadline() is not None or table.game.facts.real_time):
             return min(config.grace, config.timed_grace)
         return config.grace
 

@@ -1,5 +1,7 @@
 """Bots at a table with people take as long as a person would (their beats of the table's bot
-delay). Real sockets, the server's clock moved by hand."""
+delay), and between the rounds of a timed game an absent chef does not hold the table up: the
+stand-in confirms the reveal and says ready for them after the short grace. Real sockets, the
+server's clock moved by hand."""
 
 from __future__ import annotations
 
@@ -59,4 +61,47 @@ async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, 
         assert all(beats * delay - 1e-6 <= gap <= beats * delay * 1.5 + 0.25 for gap in gaps), gaps
     finally:
         await ada.close()
+        await server.stop()
+
+
+async def test_between_rounds_a_stand_in_says_ready_for_an_absent_chef_after_the_short_grace(tmp_path):
+    clock = Clock()
+    # The deal of seed 16 leaves two of round 1's seven tastes unsatisfied: a round nobody plays
+    # costs a star and the game goes on.
+    server = EmbeddedServer(tmp_path / "rounds.sqlite3", bot_delay=0.4, clock=clock, grace=3600.0,
+                            timed_grace=0.2, seed=16)
+    await server.start()
+    ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
+    try:
+        made = await ann.ok("create_table", {"game": "too-many-cooks", "seats": 2, "name": "Ann",
+                                             "options": {"round_seconds": 60}})
+        joined = await bob.ok("join_table", {"table": made["table"]["id"], "name": "Bob"})
+        await bob.ok("ready", {"token": joined["token"], "on": True})
+        await ann.ok("start", {"token": made["token"]})
+        table = server.hub.tables[made["table"]["id"]]
+        for token, client in ((made["token"], ann), (joined["token"], bob)):
+            await client.ok("act", {"token": token, "state_id": table.state_id, "action": {"type": "ready"}})
+        assert table.state.phase == "playing"
+        await tick(server, table, clock, 61.0)  # the round's time runs out: the reveal
+        assert table.state.phase == "reveal" and table.state.round == 1
+        await bob.sio.eio.disconnect(abort=True)  # Bob's link goes silent between the rounds
+        await ann.wait_for(lambda: table.seats[1].away_since is not None, timeout=PATIENCE)
+        assert server.hub.grace_for(table) == 0.2
+        await ann.ok("act", {"token": made["token"], "state_id": table.state_id, "action": {"type": "ready"}})
+        clock.t += 0.3  # the short grace goes by, not the hour
+        await ann.wait_for(lambda: table.seats[1].stand_in, timeout=PATIENCE)
+        for _ in range(200):  # the stand-in confirms the reveal for Bob: round 2 is dealt
+            await tick(server, table, clock)
+            if table.state.round == 2:
+                break
+        assert table.state.round == 2 and table.state.phase == "ready"
+        await ann.ok("act", {"token": made["token"], "state_id": table.state_id, "action": {"type": "ready"}})
+        for _ in range(200):  # and says ready for him: round 2 starts
+            await tick(server, table, clock)
+            if table.state.phase == "playing":
+                break
+        assert table.state.phase == "playing" and table.state.round == 2
+    finally:
+        await ann.close()
+        await bob.close()
         await server.stop()
