@@ -10,9 +10,10 @@ beats) times ``--step``, whose default is a beat at a table with a person at the
 so the figures predict such a table.
 
 ``--bots`` seats the bots: one level for every seat (``hard``), one level per seat
-(``hard,normal,normal``), or ``oracle`` for a game with an all-seeing reference team (Too Many
-Cooks), which reads the whole state and is never offered at a table. ``--rotate`` moves the
-listed bots one seat round each game, so a level's share is not the luck of one seat.
+(``hard,normal,normal``), or a game's reference, which no table offers: for Too Many Cooks
+``oracle``, an all-seeing team that reads the whole state, and ``witness``, chefs that read views
+but aim for a soup that satisfies every taste of the difficulty. ``--rotate`` moves the listed
+bots one seat round each game, so a level's share is not the luck of one seat.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from soupkitchen.shared.registry import game_ids, get_game
 ORACLE = "oracle"
 ALL_SEEING_TEAMS = {"too-many-cooks": "soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen"}
 """Games with an all-seeing reference team: its class, made from the starting state."""
+REFERENCE_BOTS = {"too-many-cooks": {"witness": "soupkitchen.shared.too_many_cooks.witness:WitnessChef"}}
+"""Reference bots of a game, by name: a class made as ``(seat, seed)`` that plays from views."""
 DEFAULT_STEP = round(ServerConfig.bot_delay * sum(BOT_JITTER_WITH_PEOPLE) / 2, 3)
 """Seconds of one beat at a table with a person at the default bot speed (the bot delay, jittered)."""
 
@@ -52,7 +55,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--options", default="{}", help="game options as a JSON object")
     parser.add_argument("--bots", default="normal",
                         help=f"the bots' level ({', '.join(LEVELS)}) for every seat, one per seat separated "
-                             f"by commas, or {ORACLE!r} for the all-seeing reference team (default normal)")
+                             f"by commas, or a reference no table offers: {ORACLE!r} (an all-seeing team) or "
+                             "a game's own, such as 'witness' for Too Many Cooks (default normal)")
     parser.add_argument("--rotate", action="store_true",
                         help="seat the listed bots one seat further round each game, and count wins "
                              "per listed bot (wins_by_bot) instead of per seat")
@@ -61,11 +65,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def seat_levels(bots: str, game: Game, players: int) -> list[str] | None:
-    """The level of each seat, or None for the all-seeing team; ValueError with a reason."""
+    """The level (or reference) of each seat, or None for the all-seeing team; ValueError with a reason."""
     if bots == ORACLE:
         if game.id not in ALL_SEEING_TEAMS:
             raise ValueError(f"{game.title} has no all-seeing team")
         return None
+    if bots in REFERENCE_BOTS.get(game.id, {}):
+        return [bots] * players
     levels = bots.split(",")
     if len(levels) == 1:
         levels *= players
@@ -73,7 +79,8 @@ def seat_levels(bots: str, game: Game, players: int) -> list[str] | None:
         raise ValueError(f"--bots names {len(levels)} levels for {players} seats")
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        raise ValueError(f"unknown bot level {unknown[0]!r}: one of {', '.join(LEVELS)} or {ORACLE}")
+        references = ", ".join([ORACLE, *REFERENCE_BOTS.get(game.id, {})])
+        raise ValueError(f"unknown bot level {unknown[0]!r}: one of {', '.join(LEVELS)} or {references}")
     return levels
 
 
@@ -91,7 +98,7 @@ class Kitchen:
             module, name = ALL_SEEING_TEAMS[game.id].split(":")
             self.team = getattr(importlib.import_module(module), name)(game.setup(players, options, seed))
         else:
-            self.bots = [game.make_bot(seat, seed * 1000 + seat, level) for seat, level in enumerate(levels)]
+            self.bots = [make_bot(game, seat, seed * 1000 + seat, level) for seat, level in enumerate(levels)]
 
     def choose(self, seat: int, view: dict[str, Any], now: float) -> dict[str, Any] | None:
         started = time.perf_counter()
@@ -109,6 +116,15 @@ class Kitchen:
             self.team.follow(state, entry)
         for seat, bot in enumerate(self.bots):
             bot.observe(self.game.view(state, seat))
+
+
+def make_bot(game: Game, seat: int, seed: int, level: str) -> Any:
+    """A bot at one of the levels a table offers, or one of the game's reference bots."""
+    reference = REFERENCE_BOTS.get(game.id, {}).get(level)
+    if reference is None:
+        return game.make_bot(seat, seed, level)
+    module, name = reference.split(":")
+    return getattr(importlib.import_module(module), name)(seat, seed)
 
 
 def percentile(sorted_values: list[float], share: float) -> float:

@@ -42,13 +42,14 @@ def test_the_simulator_repeats_itself_for_every_game_level_and_table_size(game_i
         assert "decision_ms" not in first[1]
 
 
-def test_the_all_seeing_team_is_deterministic_and_only_in_the_simulator(capsys):
-    args = ["too-many-cooks", "--players", 2, "--games", 1, "--seed", 3, "--bots", "oracle"]
+@pytest.mark.parametrize("reference", ["oracle", "witness"])
+def test_the_references_are_deterministic_and_only_in_the_simulator(capsys, reference):
+    args = ["too-many-cooks", "--players", 2, "--games", 1, "--seed", 3, "--bots", reference]
     first, second = run(capsys, *args), run(capsys, *args)
     assert first[0] == 0 and first[1] == second[1] and "games_won=1" in first[1]
     for game_id in GAMES[1:]:
-        code, out, err = run(capsys, game_id, "--players", 3, "--bots", "oracle")
-        assert code == 2 and not out and "has no all-seeing team" in err
+        code, out, err = run(capsys, game_id, "--players", 3, "--bots", reference)
+        assert code == 2 and not out and ("has no all-seeing team" in err or "unknown bot level" in err)
 
 
 def test_the_simulators_pace_is_a_tables_default_bot_pace():
