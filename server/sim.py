@@ -86,12 +86,15 @@ def seat_levels(bots: str, game: Game, players: int) -> list[str] | None:
 
 class Kitchen:
     """The bots of one game: each seat's bot observes every view of its seat after each action (as
-    the server shows them), and every decision with a choice to make is timed."""
+    the server shows them), every decision with a choice to make is timed, and so is every stretch
+    of the game that runs against a deadline (a round of a timed game) on the simulated clock."""
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any],
                  levels: list[str] | None, times: list[float]) -> None:
         self.game = game
         self.times = times
+        self.timed: list[float] = []  # simulated seconds each stretch against a deadline lasted
+        self.timed_since: float | None = None
         self.team: Any = None
         self.bots = []
         if levels is None:
@@ -112,6 +115,12 @@ class Kitchen:
         return self.bots[seat].thinking(view, action) if self.bots else 1.0
 
     def follow(self, state: Any, entry: dict[str, Any]) -> None:
+        timed = self.game.next_deadline(state) is not None
+        if timed and self.timed_since is None:
+            self.timed_since = entry["t"]
+        elif not timed and self.timed_since is not None:
+            self.timed.append(entry["t"] - self.timed_since)
+            self.timed_since = None
         if self.team:
             self.team.follow(state, entry)
         for seat, bot in enumerate(self.bots):
@@ -144,6 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     score_totals = [0.0] * args.players
     won_games = actions = 0
     rounds_survived: int | None = None  # for games that count rounds
+    stars: list[tuple[int, int]] = []  # (stars, most stars) of each game, for games that give stars
+    timed: list[float] = []
     times: list[float] = []
     started = time.perf_counter()
     for index in range(args.games):
@@ -160,6 +171,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         rounds = survived(result)
         if rounds is not None:
             rounds_survived = (rounds_survived or 0) + rounds
+        final = game.view(outcome.state, None)
+        if isinstance(result.get("stars"), int) and isinstance(final.get("max_stars"), int):
+            stars.append((result["stars"], final["max_stars"]))
+        if "round_seconds" in final:  # a game of timed rounds
+            timed += kitchen.timed
         for seat in result["winners"]:
             wins[(seat - shift) % args.players] += 1
         for seat, score in enumerate(result["scores"]):
@@ -176,6 +192,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"mean_score_by_{per}": [round(total / games, 3) for total in score_totals]}
     if rounds_survived is not None:
         summary["mean_rounds_survived"] = round(rounds_survived / games, 3)
+    if stars:
+        top = stars[0][1]
+        summary["mean_stars"] = round(sum(got for got, _most in stars) / len(stars), 3)
+        summary[f"share_on_{top}_stars"] = round(sum(got == most for got, most in stars) / len(stars), 3)
+    if timed:
+        timed.sort()
+        summary["round_seconds_p50"] = round(percentile(timed, 0.5), 1)
     if args.json:
         print(canonical_json({"summary": summary}))
     else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from soupkitchen.server import sim
@@ -61,6 +63,17 @@ def test_the_simulators_pace_is_a_tables_default_bot_pace():
     assert ServerConfig().bot_delay == BOT_SPEEDS[Settings().bot_speed] == Settings().bot_delay
     assert sim.DEFAULT_STEP == pytest.approx(ServerConfig.bot_delay * sum(BOT_JITTER_WITH_PEOPLE) / 2)
     assert sim.parse_args(["too-many-cooks", "--players", "4"]).step == sim.DEFAULT_STEP
+
+
+def test_the_summary_gives_the_stars_and_the_rounds_length(capsys):
+    code, out, _err = run(capsys, "too-many-cooks", "--players", 4, "--games", 2, "--seed", 1000)
+    summary = dict(item.split("=", 1) for item in out.splitlines()[-1].split(" "))
+    games = [json.loads(line) for line in out.splitlines()[:-1]]
+    assert code == 0 and float(summary["mean_stars"]) == sum(g["result"]["stars"] for g in games) / 2
+    assert float(summary["share_on_5_stars"]) == sum(g["result"]["stars"] == 5 for g in games) / 2
+    assert 0 < float(summary["round_seconds_p50"]) <= 300
+    code, out, _err = run(capsys, "stone-soup", "--players", 3, "--games", 1)
+    assert code == 0 and "stars" not in out.splitlines()[-1] and "round_seconds" not in out.splitlines()[-1]
 
 
 @pytest.mark.parametrize(("bots", "message"), [
