@@ -11,6 +11,7 @@ from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.shared.levels import NORMAL
 
 
 def final_result(view: dict[str, Any] | None) -> dict[str, Any]:
@@ -55,6 +56,8 @@ class ResultsScene(FormScene):
                 lines.append((f"Winner{'s' if len(winners) > 1 else ''}: {names}", theme.MUSTARD))
         else:
             lines.append(("The game is over.", theme.TEXT))
+        if isinstance(result.get("summary"), str):
+            lines.append((result["summary"], theme.TEXT))   # what the table achieved and what comes next
         scores = result.get("scores")
         if isinstance(scores, list):
             for seat, score in enumerate(scores):
@@ -77,7 +80,8 @@ class ResultsScene(FormScene):
         flows.start_local(self.app, session.game_id, dict(session.table.get("options", {})),
                           len(session.table.get("seats", [])) or 2, max(1, len(session.tokens)),
                           {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
-                          bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)))
+                          bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)),
+                          [seat.get("level") or NORMAL for seat in session.table.get("seats", []) if seat.get("bot")])
 
     def leave(self) -> None:
         flows.leave(self.app, self.session)

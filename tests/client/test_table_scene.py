@@ -154,6 +154,16 @@ async def test_game_over_leads_to_the_results(app, kit, clock):
     assert app.stack.top.describe()["lines"] == ["Winner: Ada", "Ada (you): 12", "Bo: 7"]
 
 
+def test_the_results_say_what_the_table_achieved_and_what_comes_next(app, kit):
+    from soupkitchen.client.scenes.results import ResultsScene
+
+    session = TableSession(kit.FakeConnection(), kit.summary(names=("Ada", "Bo"), seats=2, started=True), {0: "tok0"})
+    summary = "Three rounds served with 5 stars. Ready for Moderate!"
+    session.receive_state(state(0, [], over=True, result={"winners": [0, 1], "scores": [5, 5], "summary": summary}))
+    results = app.stack.push(ResultsScene(app, session))
+    assert results.describe()["lines"][:2] == ["Everyone wins together!", summary]
+
+
 async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
     from soupkitchen.client.scenes.join import TablesScene
 

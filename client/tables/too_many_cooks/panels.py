@@ -263,5 +263,10 @@ def draw_overlays(p: Painter, f: Frame) -> None:
         won = bool(result.get("won"))
         p.text("The kitchen wins!" if won else "The kitchen loses", HEADING, theme.HERB if won else theme.DANGER,
                (banner.centerx, banner.y + lay.px(18)), anchor="midtop")
-        p.text(f"Final stars: {result.get('stars', m.view.get('stars', 0))}", LABEL, theme.TEXT,
-               (banner.centerx, banner.bottom - lay.px(24)), anchor="midbottom")
+        # what the kitchen achieved and what comes next, as the rules word it
+        words = result.get("summary") or f"Final stars: {result.get('stars', m.view.get('stars', 0))}"
+        room, size = banner.width - lay.px(30), BODY * 0.86
+        lines = theme.wrap(str(words), p.font(size), room)[:2]
+        bottom = banner.bottom - lay.px(14)
+        for line in reversed(lines):
+            bottom = p.text(line, size, theme.TEXT, (banner.centerx, bottom), anchor="midbottom", max_width=room).top
