@@ -29,6 +29,7 @@ from soupkitchen.shared.too_many_cooks.moves import spares_from_view
 from soupkitchen.shared.too_many_cooks.planner import (
     UNSATISFIED,
     Goal,
+    changes,
     Move,
     legal_moves,
     play_move,
@@ -254,11 +255,10 @@ class Chef(Bot):
         here = goal.score(far)
         open_ = {i for i, distance in enumerate(far) if distance}
         scores = []
-        for move in legal_moves(soup, spares):
-            if move[0] == "change":
-                new, _spares, cells = play_move(soup, spares, move)
-                if not open_.isdisjoint(goal.touched(soup, new, cells)):
-                    scores.append(goal.score_after(soup, far, here, new, cells))
+        for cell, card in changes(soup, spares):
+            if not open_.isdisjoint(goal.touched_by(cell, soup[cell], card)):
+                new = soup[:cell] + (card,) + soup[cell + 1:]
+                scores.append(goal.score_after(soup, far, here, new, (cell,)))
         return scores
 
     def with_telling(self, view: dict[str, Any], soup: Soup, spares: tuple[int, ...],

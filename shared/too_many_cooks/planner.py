@@ -30,11 +30,14 @@ _TARGETS = tuple(tuple(change_targets(card)) for card in range(KINDS))
 _ROTATE_MOVES: tuple[Move, ...] = tuple(("rotate", r["line"], r["index"], r["step"]) for r in ROTATIONS)
 
 
+def changes(soup: Soup, spares: Spares) -> list[tuple[int, int]]:
+    """(cell, card) of every change there is a spare for."""
+    return [(cell, target) for cell, card in enumerate(soup) for target in _TARGETS[card] if spares[target] > 0]
+
+
 def legal_moves(soup: Soup, spares: Spares) -> list[Move]:
     """Every change (for a spare there is) and every rotation."""
-    changes = [("change", cell, target) for cell, card in enumerate(soup)
-               for target in _TARGETS[card] if spares[target] > 0]
-    return changes + list(_ROTATE_MOVES)
+    return [("change", cell, target) for cell, target in changes(soup, spares)] + list(_ROTATE_MOVES)
 
 
 def play_move(soup: Soup, spares: Spares, move: Move) -> tuple[Soup, Spares, tuple[int, ...]]:
@@ -94,13 +97,16 @@ class Goal:
         """The tastes (by index) in which a card of ``cells`` plays another part in ``new`` than in
         ``soup``: the only ones a move between them can bring nearer or farther."""
         if len(cells) == 1:
-            cell = cells[0]
-            touched = self._touched.get((cell, soup[cell], new[cell]))
-            if touched is None:
-                touched = self._touched[cell, soup[cell], new[cell]] = tuple(
-                    i for i, role in enumerate(self.roles) if role[cell][soup[cell]] != role[cell][new[cell]])
-            return touched
+            return self.touched_by(cells[0], soup[cells[0]], new[cells[0]])
         return tuple(i for i, role in enumerate(self.roles) if any(role[c][soup[c]] != role[c][new[c]] for c in cells))
+
+    def touched_by(self, cell: int, old: int, new: int) -> tuple[int, ...]:
+        """The tastes (by index) in which card ``new`` in ``cell`` plays another part than ``old``."""
+        touched = self._touched.get((cell, old, new))
+        if touched is None:
+            touched = self._touched[cell, old, new] = tuple(
+                i for i, role in enumerate(self.roles) if role[cell][old] != role[cell][new])
+        return touched
 
     def distances_after(self, soup: Soup, far: tuple[int, ...], new: Soup, cells: tuple[int, ...]) -> tuple[int, ...]:
         """The distances of ``new``, which differs from ``soup`` (at distances ``far``) only in
