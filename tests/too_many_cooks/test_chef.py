@@ -69,7 +69,7 @@ def _approved_change(tmc):
 def test_a_chef_does_not_undo_a_change_a_happy_face_just_approved(tmc, level):
     before, now, undo = _approved_change(tmc)
     noticed = 0
-    for seed in range(12):
+    for seed in range(24):
         chef = GAME.make_bot(0, seed, level)
         chef.observe(GAME.view(before, 0))
         view = GAME.view(now, 0)
@@ -78,7 +78,7 @@ def test_a_chef_does_not_undo_a_change_a_happy_face_just_approved(tmc, level):
         if chef.undo is not None:
             noticed += 1
             assert from_action(action) != undo, (seed, action)
-    assert noticed >= (12 if level == "hard" else 6)
+    assert noticed >= (24 if level == "hard" else 6)  # a normal chef notices 7 faces in 10
 
 
 def test_a_chef_that_misses_the_approval_may_undo_it(tmc):
