@@ -33,7 +33,7 @@ HABITS = {
                    grasps=2, care=0.5, help=0.0, tell=0.0, slips=0.15, takes_in=10, obvious=4, unclear=6, stuck=10),
     "normal": Habits(notices=0.7, forgets_after=None, glance=4, glance_faces=False, learns=0.15, wary=3, decent=3.0,
                      looks_at=None, ahead=3, grasps=2, care=1.0, help=0.2, tell=0.0, slips=0.05, takes_in=8,
-                     obvious=2, unclear=4, stuck=2.5),
+                     obvious=3, unclear=4, stuck=3.5),
     "hard": Habits(notices=1.0, forgets_after=None, glance=8, glance_faces=True, learns=0.0, wary=0, decent=3.0, looks_at=None,
                    ahead=6, grasps=6, care=1.0, help=0.6, tell=0.3, slips=0.0, takes_in=6, obvious=2, unclear=3, stuck=4),
 }
