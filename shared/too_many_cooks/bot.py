@@ -29,8 +29,8 @@ from soupkitchen.shared.too_many_cooks.moves import spares_from_view
 from soupkitchen.shared.too_many_cooks.planner import (
     UNSATISFIED,
     Goal,
-    changes,
     Move,
+    changes,
     legal_moves,
     play_move,
     to_action,
