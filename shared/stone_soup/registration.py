@@ -12,6 +12,7 @@ FACTS = GameFacts(
     real_time=True,
     hidden=("every hand but your own", "the extra hands set aside", "the face-down pot",
             "how many cards a play added", "the exact size of other hands and of the pot"),
+    moment_actions=("challenge", "let_go"),  # each names the play it is for: never meant for the next
 )
 
 REGISTRATION = Registration(
