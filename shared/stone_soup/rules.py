@@ -48,7 +48,6 @@ from soupkitchen.shared.stone_soup.view import build_view
 LOG_LENGTH = 8
 REVEALS_KEPT = 1
 DECK_CARDS = frozenset(DECK)
-SOLO_CHALLENGE_SECONDS = 4
 
 
 class StoneSoup(Game[StoneSoupState]):
@@ -56,8 +55,6 @@ class StoneSoup(Game[StoneSoupState]):
 
     facts = FACTS
     time_up = WINDOW_CLOSED
-    # A table of one person among bots starts from these (a shorter window: nobody else to wait for).
-    solo_options = {"challenge_seconds": SOLO_CHALLENGE_SECONDS}
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> StoneSoupState:

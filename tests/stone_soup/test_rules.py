@@ -174,7 +174,7 @@ def test_each_table_sets_how_long_the_window_stays_open(seconds):
 
 def test_the_challenge_window_option_is_checked():
     spec = {spec.key: spec for spec in GAME.option_specs}["challenge_seconds"]
-    assert (spec.default, spec.minimum, spec.maximum) == (6, 1, 10)
+    assert (spec.default, spec.minimum, spec.maximum) == (7, 1, 10)
     for bad in (0, 11, "3", 2.5, True):
         with pytest.raises(RuleError):
             GAME.normalise_options({"challenge_seconds": bad}, 3)
@@ -325,7 +325,8 @@ def test_a_dash_of_salt_passes_and_the_next_player_owes_the_same_food(table):
     assert len(after.salt_pile) == 1 and after.pot == state.pot  # under the pot, not in it
     view = GAME.view(after, 2)
     assert view["salt_pile"] == 1 and view["pot"]["most"] == 1 and view["turn"] == 1 and view["due"] == "sausage"
-    assert view["deadline"] is None and "dash of salt" in view["log"][-1]
+    assert view["deadline"] is None and "dash of salt" in view["log"][-1] and view["salted"]
+    assert not GAME.view(table.play(after, 1, "tomato", 1), 2)["salted"]   # a play, not salt, was the last
     assert "cannot be challenged" in GAME.validate(after, 2, table.call_of(after), 0.5)
 
 

@@ -14,7 +14,7 @@ from soupkitchen.shared.stone_soup.rules import StoneSoup
 
 VIEW_KEYS = {"seat", "players", "turn", "phase", "next_player", "sequence", "due", "pot", "salt_pile",
              "set_aside", "plays", "challenge_seconds", "window", "last_reveal", "log", "deadline", "over",
-             "legal_actions", "dealer", "most_declared"}
+             "legal_actions", "dealer", "most_declared", "salted"}
 
 
 def sampled_states(players: int, seeds: range) -> list:
