@@ -48,6 +48,13 @@ TABLES = (("one person, 2 players", 1, 2), ("one person, 3 players", 1, 3), ("on
           ("one person, 5 players", 1, 5), ("three people", 3, 3), ("two people, two bots", 2, 4))
 
 
+def table_options(people: int, players: int) -> dict[str, Any]:
+    """The options such a table starts from: a solo set-up's own for one person among bots, if the
+    game has any (as the client's solo set-up reads them), else the defaults."""
+    solo = getattr(GAME, "solo_options", {}) if people == 1 else {}
+    return dict(GAME.normalise_options(solo, players))
+
+
 @dataclass
 class Sample:
     late: float
@@ -125,7 +132,7 @@ async def seat_people(server: EmbeddedServer, url_of, people: int, players: int,
 async def measure(server: EmbeddedServer, link: LinkShape | None, people: int, players: int,
                   windows: int) -> list[Sample]:
     """Play tables (a new one when a game ends) until ``windows`` claims were measured."""
-    options = dict(GAME.normalise_options(GAME.solo_options if people == 1 else {}, players))
+    options = table_options(people, players)
     links = [await BadLink(server.port, LinkShape(**{**vars(link), "seed": i})).start()
              for i in range(people)] if link is not None else []
     samples: list[Sample] = []
@@ -176,7 +183,7 @@ async def main(windows: int, bot_delay: float) -> None:
             await server.stop()
     least = None
     for (name, link_name, people, players, _), samples in zip(runs, results, strict=True):
-        seconds = GAME.normalise_options(GAME.solo_options if people == 1 else {}, players)["challenge_seconds"]
+        seconds = table_options(people, players)["challenge_seconds"]
         print(line(name, link_name, seconds, samples), flush=True)
         worst = min(s.gets for s in samples)
         if least is None or worst < least[0]:
