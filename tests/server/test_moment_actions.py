@@ -1,7 +1,8 @@
 """Actions that name their own moment, through a real socket: a Stone Soup call sent for a play whose
 window has closed is refused as too late, with the rules' reason, and changes nothing (the next
 claim is not challenged); a call sent with an older state id for the open play still lands, and any
-other action sent with an older state id is still refused as stale."""
+other action sent with an older state id is still refused as stale. The server's clock is moved by
+hand, so a window closes when the test says and not a moment before."""
 
 from __future__ import annotations
 
@@ -13,11 +14,20 @@ from server_testkit import LOOPS, Client, stored_record
 pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 
 
+class Clock:
+    """The server's monotonic clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
 async def three_at_a_stone_soup_table(server) -> tuple[str, dict[int, tuple[Client, str]]]:
-    """A started three-seat Stone Soup table of raw clients (a one-second window), by seat."""
+    """A started three-seat Stone Soup table of raw clients (the default window), by seat."""
     host = await Client(server.url).connect()
-    created = await host.ok("create_table", {"game": "stone-soup", "seats": 3, "name": "Ann",
-                                             "options": {"challenge_seconds": 1}})
+    created = await host.ok("create_table", {"game": "stone-soup", "seats": 3, "name": "Ann"})
     tid = created["table"]["id"]
     seats = {0: (host, created["token"])}
     for name in ("Bob", "Cy"):
@@ -39,7 +49,9 @@ def a_play(view: dict) -> dict:
     return {"type": "play", "cards": {kind: 1}, "count": 1}
 
 
-async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_play_is_not_challenged(server):
+async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_play_is_not_challenged(servers):
+    clock = Clock()
+    server = await servers(clock=clock)
     tid, seats = await three_at_a_stone_soup_table(server)
     try:
         first = seats[0][0].latest(0)["view"]["turn"]
@@ -52,6 +64,8 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
         assert late_call in [{k: v for k, v in a.items() if k != "label"} for a in seen["view"]["legal_actions"]]
 
         # The caller hesitates: the window closes by the clock and the next player makes the next claim.
+        clock.t += seen["view"]["challenge_seconds"] + 0.5
+        server.hub.reschedule(server.hub.tables[tid])
         nexter, next_token = seats[second]
         ready = await nexter.wait_for(lambda: (p := nexter.latest(second)) and p["view"]["turn"] == second and p,
                                       timeout=30)
@@ -59,6 +73,8 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
         opened = await calling.wait_for(lambda: (p := calling.latest(caller)) and p["state_id"] == ready["state_id"] + 1
                                         and p)
         assert opened["view"]["window"]["player"] == second
+        for seat, (client, _) in seats.items():  # every seat has seen the claim before anything is counted
+            await client.wait_for(lambda c=client, k=seat: c.latest(k)["state_id"] == opened["state_id"])
         before = stored_record(server.hub.store, tid)["log"]
         pushes = sum(len(client.states) for client, _ in seats.values())
 
@@ -67,7 +83,7 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
         assert reply["error"]["message"] == f"too late: Player {first + 1}'s play stands, the challenge window has closed"
         await asyncio.sleep(0.1)
         assert stored_record(server.hub.store, tid)["log"] == before        # nothing changed
-        assert sum(len(client.states) for client, _ in seats.values()) == pushes
+        assert sum(len(client.states) for client, _ in seats.values()) == pushes   # and nobody was told of anything
         table = server.hub.tables[tid]
         view = table.game.view(table.state, caller)
         assert view["last_reveal"] is None and view["window"]["player"] == second    # the next claim is unchallenged
@@ -85,7 +101,8 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
             await client.close()
 
 
-async def test_a_let_go_for_a_closed_play_is_refused_as_too_late(server):
+async def test_a_let_go_for_a_closed_play_is_refused_as_too_late(servers):
+    server = await servers(clock=Clock())
     tid, seats = await three_at_a_stone_soup_table(server)
     try:
         first = seats[0][0].latest(0)["view"]["turn"]
