@@ -78,20 +78,29 @@ def test_the_verdict_moves_aside_when_the_next_claim_is_made_and_the_history_kee
     assert scene.shown is None
 
 
+def hovered_everywhere(scene, size) -> None:
+    """Each control hovered in turn: its hover words cover no other control."""
+    bounds = pygame.Rect((0, 0), size)
+    touchable = [t for t in scene.things() if t.key in scene.usable() and t.key != "kit:moves"]
+    for thing in touchable:
+        scene.hover = thing.key
+        box, _ = hover_box(scene, bounds)
+        others = [t.key for t in touchable if t.key != thing.key and t.rect.colliderect(box)]
+        assert others == [], f"the hover words of {thing.key} cover {others}"
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_hover_words_never_cover_another_control(size):
     session, app, scene = my_turn(CROWDED, size)
     keys = [t.key for t in scene.things() if t.key.startswith("hand:") and t.extra.get("kind") != "salt"]
     click(app, scene, scene.thing(keys[0]).rect.center)                 # a pick: the declarations show
     render(app, scene, 0.5)
-    bounds = pygame.Rect((0, 0), size)
-    touchable = [t for t in scene.things() if t.key in scene.usable() and t.key != "kit:moves"]
-    assert any(t.key.startswith("say:") for t in touchable) and any(t.key.startswith("group:") for t in touchable)
-    for thing in touchable:
-        scene.hover = thing.key
-        box, _ = hover_box(scene, bounds)
-        others = [t.key for t in touchable if t.key != thing.key and t.rect.colliderect(box)]
-        assert others == [], f"the hover words of {thing.key} cover {others}"
+    usable = scene.usable()
+    assert any(k.startswith("say:") for k in usable) and any(k.startswith("group:") for k in usable)
+    hovered_everywhere(scene, size)
+    session, app, scene = table(others_window, seed=SEED, size=size)    # a claim: the call and let it go
+    assert {"button:challenge", "button:let_go"} <= set(scene.usable())
+    hovered_everywhere(scene, size)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
