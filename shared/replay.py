@@ -14,6 +14,8 @@ game that does not reach its end.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import math
 from collections.abc import Iterator
@@ -265,3 +267,26 @@ def export(replay: ReplayFile, folder: str | Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(replay.dumps(), encoding="utf-8")
     return target
+
+
+def review_of(timeline: Timeline) -> dict[str, Any] | None:
+    """The game's review of a finished game, as structure (``shared/<game>/review.py``'s
+    ``review``), or None for a game without one. Every secret of the game may be in it."""
+    module = _review_module(timeline.game)
+    return None if module is None else module.review(timeline)
+
+
+def face_up(timeline: Timeline, index: int) -> dict[str, Any] | None:
+    """Everything hidden at the moment after ``index`` moves, as structure (the review module's
+    ``face_up``), or None for a game without one."""
+    module = _review_module(timeline.game)
+    return None if module is None else module.face_up(timeline.state(index))
+
+
+def _review_module(game: Game) -> Any:
+    package = type(game).__module__.rpartition(".")[0]
+    name = f"{package}.review"
+    try:
+        return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+    except ImportError:   # a game made outside a package of its own
+        return None
