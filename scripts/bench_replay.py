@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(f"seek:{game_id}")
         eyes = [None, *range(timeline.record.players)]
         frame = viewer.open(timeline) if viewer else None
+        if frame is not None:   # the card art at the table's sizes is drawn once, as a table's wait screen does
+            for moment in range(0, timeline.length + 1, max(1, timeline.length // 20)):
+                frame.seek(moment, None)
         times = []
         for _ in range(args.seeks):
             moment, eye = rng.randint(0, timeline.length), rng.choice(eyes)
