@@ -14,7 +14,7 @@ from typing import Any
 
 import aiohttp
 
-from soupkitchen.client.settings import data_dir
+from soupkitchen.client import settings
 from soupkitchen.shared.replay import SUFFIX, ReplayError, ReplayFile, from_server, read
 
 log = logging.getLogger(__name__)
@@ -36,12 +36,12 @@ class Entry:
 
 
 def replays_folder() -> Path:
-    return data_dir() / "replays"
+    return settings.data_dir() / "replays"
 
 
 def local_entries(folder: Path | None = None) -> list[Entry]:
     """The finished games of this machine's solo and hosted tables, and its exported files."""
-    folder = folder or data_dir()
+    folder = folder or settings.data_dir()
     entries: list[Entry] = []
     for file_name, where in LOCAL_DATABASES:
         path = folder / file_name

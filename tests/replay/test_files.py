@@ -142,3 +142,13 @@ def test_the_simulator_exports_every_game_it_plays(tmp_path, capsys):
 def test_parse_names_where_the_text_came_from():
     with pytest.raises(ReplayError, match="^the server's answer is not a Soup Kitchen replay: it is not JSON"):
         parse("nope", "the server's answer")
+
+
+def test_soupkitchen_replay_answers_a_bad_file_with_its_sentence_and_opens_nothing(tmp_path, data_folder, capsys):
+    from soupkitchen.client.__main__ import main
+
+    data = good_data()
+    data["log"] = data["log"][:3]
+    path = write(tmp_path, json.dumps(data))
+    assert main(["--replay", str(path)]) == 2
+    assert f"soupkitchen: {path} is cut short: after its 3 moves the game is not over" in capsys.readouterr().err
