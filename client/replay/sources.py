@@ -15,7 +15,7 @@ from typing import Any
 import aiohttp
 
 from soupkitchen.client import settings
-from soupkitchen.shared.replay import SUFFIX, ReplayError, ReplayFile, from_server, read
+from soupkitchen.shared.replay import SUFFIX, ReplayError, ReplayFile, Timeline, from_server, read
 
 log = logging.getLogger(__name__)
 
@@ -134,3 +134,8 @@ def _server_record(url: str, table_id: str, timeout: float):
         return from_server(data, f"the game {table_id} from {url}")
 
     return fetch
+
+
+async def finished_table(url: str, table_id: str) -> Timeline:
+    """The finished game ``table_id`` of the server at ``url``, ready to watch and review."""
+    return Timeline(await _server_record(url, table_id, 10.0)(), where=f"the game {table_id}")

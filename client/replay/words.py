@@ -123,7 +123,9 @@ def pink_soup(review: dict[str, Any], name: Name) -> list[Line]:
     breakdown = (review.get("result") or {}).get("breakdown") or []
     for pot in review["pots"]:
         score = breakdown[pot["seat"]] if pot["seat"] < len(breakdown) else {}
-        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in score.items() if k != "total" and isinstance(v, int))
+        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in score.items()
+                          if k != "total" and isinstance(v, int) and not isinstance(v, bool))
+        parts += ", recipe complete" if score.get("completed") else ""
         lines.append(Line(f"{name(pot['seat'])}'s pot ({pot['recipe']}): {score.get('total', '?')} points ({parts})",
                           heading=True))
         for change in pot["changes"]:

@@ -9,9 +9,9 @@ import asyncio
 import pytest
 from server_testkit import fetch_json, quick_options
 
-from soupkitchen.client.replay.sources import server_entries
+from soupkitchen.client.replay.sources import finished_table, server_entries
 from soupkitchen.shared.registry import game_ids, get_game
-from soupkitchen.shared.replay import Timeline, from_server
+from soupkitchen.shared.replay import Timeline, from_server, review_of
 
 
 async def play_with_bots(client, token: str, seat: int, game_id: str, seed: int) -> None:
@@ -62,3 +62,5 @@ async def test_each_seat_sees_in_the_replay_exactly_what_it_was_pushed(server, c
     listed = [entry for entry in await server_entries(server.url) if entry.key.endswith(tid)]
     assert [entry.names[:2] for entry in listed] == [("Ann", "Bob")]
     assert (await listed[0].fetch()).record.log == replay.record.log
+    reviewed = await finished_table(server.url, tid)   # the end screen's "Replay and review"
+    assert review_of(reviewed) == review_of(timeline) and review_of(timeline)["game"] == game_id
