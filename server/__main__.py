@@ -12,6 +12,7 @@ from importlib import metadata
 
 from soupkitchen.server.config import ServerConfig, default_db_path
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.store import StoreError
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 LOOPS = ("auto", "asyncio", "uvloop")  # the event loops --loop names
@@ -138,7 +139,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"soupkitchen-server: {err}", file=sys.stderr)
         return 2
     with asyncio.Runner(loop_factory=factory) as runner:
-        runner.run(serve(args, loop_name))
+        try:
+            runner.run(serve(args, loop_name))
+        except StoreError as err:  # the database cannot be opened or written: say where and why
+            print(f"soupkitchen-server: {err}", file=sys.stderr)
+            return 1
+        except OSError as err:  # the address cannot be listened on (in use, not this machine's)
+            print(f"soupkitchen-server: cannot listen on {args.host}:{args.port}: {err.strerror or err}",
+                  file=sys.stderr)
+            return 1
     return 0
 
 

@@ -4,7 +4,8 @@ replays of finished games.
 Only the events of the hub's table (``Hub.events``) are dispatched (``server.guard`` turns every
 other name away). Every request passes, in order: the rate limits (per connection and per
 address), the message size limit, the JSON's shape (depth, finite numbers), the typed schema and
-the hello/version gate, before its handler sees it.
+the hello/version gate, before its handler sees it. A change the database refuses (a full disk)
+is answered with its own code.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.pauses import PauseWatch
 from soupkitchen.server.push import GameSocketServer, Pusher
+from soupkitchen.server.store import StoreError
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
 
@@ -38,7 +40,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
              pauses: PauseWatch | None = None) -> tuple[web.Application, Hub]:
     """The application and its hub (reading ``clock`` as the server's monotonic time; ``pauses``,
     if given, is reported in ``GET /metrics``); call ``hub.restore()`` inside the running loop
-    before serving."""
+    before serving. StoreError if the database cannot be opened and written."""
     # No request handler awaits anything, so each runs where its message is read (async_handlers
     # off) instead of in a task of its own: one event-loop round less per request.
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
@@ -101,6 +103,9 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
         except protocol.ProtocolError as err:
             hub.metrics.errors_total += 1
             reply = err.to_json()
+        except StoreError as err:  # the store has logged it, once
+            hub.metrics.errors_total += 1
+            reply = protocol.ProtocolError(err.code, err.message).to_json()
         except Exception:
             log.exception("request %s failed", event)
             hub.metrics.errors_total += 1

@@ -19,11 +19,12 @@ from typing import Any
 
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.metrics import Metrics
-from soupkitchen.server.store import Store
+from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Moment, Step, Table
 from soupkitchen.shared.core import Bot
 
 log = logging.getLogger(__name__)
+STORE_RETRY = 1.0  # seconds before a timeout or bot move the store refused is tried again
 
 Push = Callable[[list[str], str, Any], None]
 
@@ -150,7 +151,10 @@ class TableRunner:
         self.broadcast(actor=actor)
         self.show_bots()
         if table.over:
-            self.save()
+            try:
+                self.save()
+            except StoreError:  # the match's end is stored with its last action; the seats wait for the next save
+                pass
             self.lobby_changed()
             self.services.finished(table)
         self.reschedule()
@@ -239,9 +243,13 @@ class TableRunner:
         self.timer = None
         if self.table.closed or not self.live:
             return
-        self.fire_timeouts()
-        if not self.table.over:
-            self.move_bots()
+        try:
+            self.fire_timeouts()
+            if not self.table.over:
+                self.move_bots()
+        except StoreError:  # the store has said why: the table waits, and tries again in a moment
+            self.timer = asyncio.get_running_loop().call_later(STORE_RETRY, self.tick)
+            return
         self.reschedule()
 
     def move_bots(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from soupkitchen.server.store import password_hash, token_hash
@@ -155,6 +155,15 @@ class Table:
         for seat in self.seats:
             seat.ready = False
 
+    def lobby_state(self) -> LobbyState:
+        """What a lobby request may change, to put back if the change cannot be stored."""
+        return LobbyState([replace(seat) for seat in self.seats], self.host_seat, self.options, self.settings)
+
+    def put_back(self, state: LobbyState) -> None:
+        """The lobby as it was when ``state`` was taken."""
+        self.seats, self.host_seat = state.seats, state.host_seat
+        self.options, self.settings = state.options, state.settings
+
     def summary(self) -> dict[str, Any]:
         """The TableSummary of the wire protocol."""
         return {
@@ -287,6 +296,16 @@ class Table:
     def state_payload(self, seat: int | None, mono: float, snapshot: bool) -> dict[str, Any]:
         """The ``state`` push for one seat (None: a spectator): its own view and nothing more."""
         return self.moment(mono, snapshot).payload(seat)
+
+
+@dataclass(frozen=True)
+class LobbyState:
+    """A table's seats (copies), host, options and settings at one moment."""
+
+    seats: list[Seat]
+    host_seat: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,8 @@ NOT_STARTED = "not_started"
 ALREADY_STARTED = "already_started"
 NOT_READY = "not_ready"
 UNKNOWN_EVENT = "unknown_event"
+STORAGE_FULL = "storage_full"
+STORAGE_FAILED = "storage_failed"
 INTERNAL = "internal"
 
 Name = Field(min_length=1, max_length=32)
