@@ -132,7 +132,7 @@ class Lobby:
             raise
         self.floor.seat_token(runner, 0)
         self.floor.attach(sid, runner, 0)
-        return {"ok": True, "table": table.summary(), "seat": 0, "token": token}
+        return {"ok": True, "table": table.summary(), "seat": 0, "token": token, "name": req.name}
 
     @staticmethod
     def merge_settings(settings: dict[str, Any], given: protocol.Settings | None) -> dict[str, Any]:
@@ -160,13 +160,14 @@ class Lobby:
             if not table.seats[seat].empty:
                 raise protocol.ProtocolError(protocol.TABLE_FULL, f"seat {seat} is taken")
         before = table.lobby_state()
-        token = table.seat_human(seat, req.name)
+        name = protocol.unique_name(req.name, [other.name for other in table.seats if other.name])
+        token = table.seat_human(seat, name)
         table.reset_ready()
         self.stored(runner, before)
         self.floor.seat_token(runner, seat)
         self.floor.attach(sid, runner, seat)
         runner.lobby_changed()
-        return {"ok": True, "table": table.summary(), "seat": seat, "token": token}
+        return {"ok": True, "table": table.summary(), "seat": seat, "token": token, "name": name}
 
     async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token)
