@@ -42,6 +42,7 @@ class ServerConfig:
     password_lockout_after: int = 10  # wrong passwords per address and table before a lockout
     password_lockout: float = 300.0  # seconds the lockout lasts
     hold_limit: float = 30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
+    table_hold_limit: float = 120.0  # seconds all holds at one table together may hold a round (0: no limit)
     emote_interval: float = 1.0  # seconds between two emotes of one seat
     lobby_idle: float = 600.0  # seconds a lobby no connection holds a seat of stays open (0: for ever)
     linger: float = 600.0  # seconds a finished table stays in memory (its record stays in the database)

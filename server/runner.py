@@ -183,15 +183,16 @@ class TableRunner:
         self.reschedule()
 
     def limit_hold(self, seat: int, left: float) -> None:
-        """End the seat's hold in ``left`` seconds."""
-        self.hold_timers[seat] = asyncio.get_running_loop().call_later(left, self.end_hold, seat)
+        """End the seat's hold in ``left`` seconds (if that is not for ever)."""
+        if left != float("inf"):
+            self.hold_timers[seat] = asyncio.get_running_loop().call_later(left, self.end_hold, seat)
 
     def stop_holding(self, seat: int) -> None:
         """End the seat's hold (and its limit's timer)."""
         timer = self.hold_timers.pop(seat, None)
         if timer is not None:
             timer.cancel()
-        self.table.seats[seat].stop_holding(self.services.clock())
+        self.table.stop_holding(seat, self.services.clock())
 
     def end_hold(self, seat: int) -> None:
         """A limited hold has lasted as long as it may: the clock runs again (everyone is told)."""

@@ -184,6 +184,7 @@ class Act(Request):
 class Hold(Request):
     token: str = Token
     on: StrictBool
+    seat: StrictInt | None = Field(default=None, ge=0, le=63)  # the host ends this seat's hold (with on: false)
 
 
 class Ready(Request):
