@@ -44,7 +44,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
     # No request handler awaits anything, so each runs where its message is read (async_handlers
     # off) instead of in a task of its own: one event-loop round less per request.
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
-    # asleep) is found dead within ping_interval + ping_timeout seconds.
+    # asleep) is found dead within ping_interval + 2 * ping_timeout seconds (docs/protocol.md).
     hub = Hub(config, clock=clock)
     sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*",
                            serializer=JsonPacket.admitting(hub.events),

@@ -20,8 +20,9 @@ class ServerConfig:
     bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
     grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in
     timed_grace: float = 15.0  # the same while a round's clock runs towards a deadline (if shorter)
-    ping_interval: float = 4.0  # seconds between the transport's pings to each client
-    ping_timeout: float = 5.0  # seconds without an answer after which a connection is dead
+    ping_interval: float = 3.0  # seconds between the transport's pings to each client
+    ping_timeout: float = 3.0  # seconds without an answer after which a connection is dead; with the
+    # interval: a silent connection is found dead within ping_interval + 2 * ping_timeout (docs/protocol.md)
     max_tables: int = 2000
     max_seats: int = 8
     max_spectators: int = 64
