@@ -38,6 +38,10 @@ class ServerConfig:
     rate_penalty: float = 0.5  # seconds a connection over its rate waits for its ``rate_limited`` answer
     max_backlog: int = 2000  # pushes queued for one connection before it is closed as not reading them
     handshake_timeout: float = 10.0  # seconds a session may stay open without a socket.io connection
+    request_timeout: float = 5.0  # seconds a TCP connection may wait with no request in hand (from its
+    # opening or the end of its last request); as many such connections per address as it may hold connections
+    max_open_connections: int = 0  # TCP connections at once (0: as many as the open-file limit allows,
+    descriptor_reserve: int = 128  # less this many descriptors kept for the database, the log and discovery)
     trusted_proxies: tuple[str, ...] = field(default_factory=tuple)  # peers whose X-Forwarded-For is believed
     password_free_tries: int = 3  # wrong passwords per address and table before each try must wait
     password_lockout_after: int = 10  # wrong passwords per address and table before a lockout

@@ -198,7 +198,7 @@ class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
             except eio_exceptions.SocketIsClosedError:
                 return False
             except Exception:
-                log.exception("could not handle a message from %s", self.sid)
+                self.server.logger.exception("could not handle a message from %s", self.sid)  # one line a minute
 
     async def _write_websocket(self, ws: Any) -> None:
         while True:
