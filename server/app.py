@@ -1,8 +1,8 @@
 """The aiohttp application: socket.io at ``/socket.io/``, ``GET /healthz``, ``GET /metrics`` and the
 replays of finished games.
 
-Every HTTP request passes the doors (``server.doors``: it is in hand on its connection) and the
-long-polling body limits (``server.guard``). Only the events of the hub's table
+Every HTTP request passes the doors (``server.doors``: it is in hand on its connection), the origin
+check and the long-polling body limits (``server.guard``). Only the events of the hub's table
 (``Hub.events``) are dispatched (``server.guard`` turns every other name away). Every request
 passes, in order: the rate limits (per connection and per address), the message size limit, the
 JSON's shape (depth, finite numbers), the typed schema and the hello/version gate, before its
@@ -23,7 +23,15 @@ from aiohttp import web
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
-from soupkitchen.server.guard import ADDRESS_KEY, REFUSED, SESSION_KEY, JsonPacket, SessionGuard, http_guard
+from soupkitchen.server.guard import (
+    ADDRESS_KEY,
+    REFUSED,
+    SESSION_KEY,
+    JsonPacket,
+    SessionGuard,
+    http_guard,
+    origin_guard,
+)
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.pauses import PauseWatch
@@ -53,13 +61,15 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
     # asleep) is found dead within ping_interval + 2 * ping_timeout seconds (docs/protocol.md).
     hub = Hub(config, clock=clock)
     floods = FloodLog(logging.getLogger("soupkitchen.server.floods"))
-    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*",
+    # Browser origins are refused by origin_guard unless allowed; Engine.IO answers the allowed ones'
+    # CORS (an empty list turns its own check off: every origin left has been allowed).
+    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins=list(config.allowed_origins),
                            serializer=JsonPacket.admitting(hub.events),
                            engineio_logger=InputLog(logging.getLogger("engineio.server"), floods, logging.WARNING),
                            json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False,
                            ping_interval=config.ping_interval, ping_timeout=config.ping_timeout)
     doors = Doors(config, floods)
-    app = web.Application(middlewares=[doors.middleware(),
+    app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
                                        http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout)])
     sio.attach(app)
     hub.speak_through(sio.emit, Pusher(sio))

@@ -42,6 +42,7 @@ class ServerConfig:
     # opening or the end of its last request); as many such connections per address as it may hold connections
     max_open_connections: int = 0  # TCP connections at once (0: as many as the open-file limit allows,
     descriptor_reserve: int = 128  # less this many descriptors kept for the database, the log and discovery)
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)  # browser origins that may connect
     trusted_proxies: tuple[str, ...] = field(default_factory=tuple)  # peers whose X-Forwarded-For is believed
     password_free_tries: int = 3  # wrong passwords per address and table before each try must wait
     password_lockout_after: int = 10  # wrong passwords per address and table before a lockout

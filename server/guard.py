@@ -1,7 +1,8 @@
 """What stands between the transport and the requests: only the server's events are dispatched,
 no binary payload is ever buffered, an address holds so many Engine.IO sessions, a session that
 never connects to socket.io is closed, long-polling bodies are bounded, UTF-8 and arrive in time,
-and a session can be closed at once (a binary sender, one that stopped reading its pushes).
+a request from a browser page is refused unless the host allows its origin, and a session can be
+closed at once (a binary sender, one that stopped reading its pushes).
 
 The guards use public APIs: a socket.io packet class (the ``serializer`` argument), the Engine.IO
 server's ``on`` handlers (wrapping the ones socket.io registered) and an aiohttp middleware, so
@@ -24,6 +25,8 @@ import socketio
 from aiohttp import web
 from multidict import CIMultiDict
 from socketio import packet as sio_packet
+
+from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 
@@ -214,6 +217,30 @@ class SessionGuard:
                 session.timer.cancel()
         for task in list(self.tasks):
             task.cancel()
+
+
+def origin_guard(allowed: Callable[[], Collection[str]]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """An aiohttp middleware: a request that carries a browser's ``Origin`` header gets 403 unless
+    that origin is one of ``allowed()`` (the host's ``--allow-origin``); an allowed origin may read
+    the answers of the HTTP routes (Engine.IO answers its own). The desktop client sends no Origin."""
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+                    ) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return await handler(request)
+        if origin not in allowed():
+            return web.json_response({"message": f"this server does not answer pages from {origin[:100]}; its "
+                                                 "host may allow them with --allow-origin",
+                                      "data": {"code": protocol.FORBIDDEN_ORIGIN}}, status=403)
+        response = await handler(request)
+        if request.path != SOCKETIO_PATH and not response.prepared:
+            response.headers["Access-Control-Allow-Origin"] = origin
+            response.headers["Vary"] = "Origin"
+        return response
+
+    return guard
 
 
 def http_guard(max_body: Callable[[], int], body_time: Callable[[], float]

@@ -44,6 +44,7 @@ NOT_READY = "not_ready"
 UNKNOWN_EVENT = "unknown_event"
 STORAGE_FULL = "storage_full"
 STORAGE_FAILED = "storage_failed"
+FORBIDDEN_ORIGIN = "forbidden_origin"
 INTERNAL = "internal"
 
 NAME_LENGTH = 32  # characters of a player's name, once normalised

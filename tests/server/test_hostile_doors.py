@@ -1,6 +1,7 @@
 """Attacks on the server's doors, played through real sockets: half-sent HTTP requests from one
-address and from several, and floods of malformed input that once wrote a traceback each. Other
-addresses keep getting in, and the log says what happened once per address."""
+address and from several, browser pages from origins the host did not allow, and floods of
+malformed input that once wrote a traceback each. Other addresses keep getting in, and the log
+says what happened once per address."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import time
 
 import aiohttp
 import pytest
-from server_testkit import LOOPS, until
+import socketio
+from hostile_kit import RawSocket
+from server_testkit import LOOPS, Client, until
 
 from soupkitchen.server.app import DOORS
 
@@ -177,6 +180,41 @@ async def test_a_long_polling_body_sent_slowly_gets_408(servers):
             assert response.status == 408
 
 
+# --- browser origins ----------------------------------------------------------------------------------
+async def test_a_page_from_a_browser_origin_is_refused_on_http_and_sockets(servers):
+    srv = await servers()
+    async with aiohttp.ClientSession() as session:
+        for path in ("/healthz", "/metrics", "/replays", "/socket.io/?EIO=4&transport=polling"):
+            async with session.get(srv.url + path, headers={"Origin": "http://evil.example"}) as response:
+                assert response.status == 403, path
+                body = await response.json()
+                assert body["data"]["code"] == "forbidden_origin" and "--allow-origin" in body["message"]
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await RawSocket(srv.url, headers={"Origin": "http://evil.example"}).open()
+    assert refused.value.status == 403
+    page = socketio.AsyncClient(reconnection=False)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        await page.connect(srv.url, transports=["websocket"], headers={"Origin": "null"}, wait_timeout=5)
+    assert not srv.hub.conns   # nothing got in
+
+    desktop = await Client(srv.url).connect()   # the desktop client sends no Origin
+    await desktop.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    await desktop.close()
+
+
+async def test_an_origin_the_host_allows_may_connect_and_read(servers):
+    allowed = "http://192.168.1.20:8080"
+    srv = await servers(allowed_origins=(allowed,))
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{srv.url}/healthz", headers={"Origin": allowed}) as response:
+            assert response.status == 200 and response.headers["Access-Control-Allow-Origin"] == allowed
+        async with session.get(f"{srv.url}/healthz", headers={"Origin": "http://192.168.1.21:8080"}) as response:
+            assert response.status == 403
+    page = await RawSocket(srv.url, headers={"Origin": allowed}).open()
+    assert (await page.call("hello", {"protocol": 1}))["ok"]
+    await page.close()
+
+
 # --- log floods -----------------------------------------------------------------------------------------
 async def test_malformed_http_requests_are_logged_once_per_address_without_tracebacks(servers, caplog):
     caplog.set_level(logging.INFO)
@@ -208,3 +246,13 @@ async def test_too_many_packets_in_a_polling_body_are_logged_once_without_traceb
     assert len(lines) == 1 and lines[0].exc_info is None, [r.getMessage() for r in lines]
     assert "Too many packets" in lines[0].getMessage() and not any(r.exc_info for r in caplog.records)
 
+
+async def test_allow_origin_takes_origins_as_browsers_send_them_and_refuses_anything_else():
+    from soupkitchen.server.__main__ import parse_args
+
+    args = parse_args(["--allow-origin", "http://192.168.1.20:8080", "--allow-origin", "HTTPS://Soup.Example/"])
+    assert args.allow_origin == ["http://192.168.1.20:8080", "https://soup.example"]
+    assert parse_args([]).allow_origin == []
+    for wrong in ("192.168.1.20", "ftp://x", "http://x/page", "http://x?q=1", "http://user@x", "http://x:port", "*"):
+        with pytest.raises(SystemExit):
+            parse_args(["--allow-origin", wrong])
