@@ -64,7 +64,8 @@ class Play:
         """Seconds the seat may hold the clock now: what is left of the table's allowance for every
         hold together this round, and for a lone seat also of its own; ProtocolError(limit) if none."""
         holder, deadline, config = table.seats[seat], table.deadline(), self.config
-        if holder.hold_barred is not False and holder.hold_barred == deadline:
+        own = holder.held.in_round(deadline, now)
+        if holder.held.barred:
             raise protocol.ProtocolError(protocol.LIMIT, "the host ended your hold; you may hold the clock again "
                                                          "next round")
         everyone = config.table_hold_limit or float("inf")
@@ -72,12 +73,11 @@ class Play:
         if spent >= everyone:
             raise protocol.ProtocolError(protocol.LIMIT, f"the clock has been held for {everyone:g} s this round "
                                                          "already; it runs until the next round")
-        own = config.hold_limit - holder.held.in_round(deadline, now) if self.hold_is_limited(table, seat, sid) \
-            else float("inf")
-        if own <= 0:
+        left = config.hold_limit - own if self.hold_is_limited(table, seat, sid) else float("inf")
+        if left <= 0:
             raise protocol.ProtocolError(protocol.LIMIT, f"you have held the clock for {config.hold_limit:g} s this "
                                                          "round already")
-        return min(everyone - spent, own)
+        return min(everyone - spent, left)
 
     def end_hold_of(self, runner: TableRunner, host: int, req: protocol.Hold) -> None:
         """The host ends another seat's hold; that seat, and every seat sharing a connection with it,
@@ -96,7 +96,8 @@ class Play:
         runner.stop_holding(req.seat)
         for other in table.seats:
             if other is target or (other.sids & target.sids and other is not table.seats[host]):
-                other.hold_barred = table.deadline()
+                other.held.in_round(table.deadline(), self.clock())
+                other.held.barred = True
 
     @staticmethod
     def hold_is_limited(table: Table, seat: int, sid: str) -> bool:

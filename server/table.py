@@ -32,11 +32,12 @@ class HeldTime:
     held: float = 0.0
     round: float | None = None  # the round's deadline (game clock); a game with no deadline is one round
     since: float | None = None  # monotonic time the running hold began
+    barred: bool = False  # the host ended a hold this round: no more holds until the next
 
     def in_round(self, deadline: float | None, mono: float) -> float:
         """Seconds held up to ``mono`` in the round of ``deadline`` (a new round starts from nothing)."""
         if deadline != self.round:
-            self.held, self.round = 0.0, deadline
+            self.held, self.round, self.barred = 0.0, deadline, False
             if self.since is not None:
                 self.since = mono
         return self.held + (0.0 if self.since is None else mono - self.since)
@@ -65,7 +66,6 @@ class Seat:
     ready: bool = False  # said ready in the lobby (since the line-up, options or settings last changed)
     last_emote: float = float("-inf")
     held: HeldTime = field(default_factory=HeldTime)  # this seat's holds in the latest round it held
-    hold_barred: float | None | bool = False  # the round in which the host ended this seat's hold (False: none)
 
     @property
     def empty(self) -> bool:
