@@ -11,7 +11,7 @@ from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.registry import Registry
 from soupkitchen.server.runner import Push, Services, TableRunner
-from soupkitchen.server.store import Store, StoreError
+from soupkitchen.server.store import Store
 from soupkitchen.server.table import Table
 from soupkitchen.shared.wire import protocol
 
@@ -110,10 +110,7 @@ class Floor:
         table.closed = True
         self.drop(table)
         if runner is not None:
-            try:
-                runner.save()
-            except StoreError:  # (the store has said why) not stored as closed: after a restart it is an
-                pass            # abandoned lobby, which closes by itself
+            runner.save_if_possible()  # if not stored as closed, after a restart it is an abandoned lobby
             runner.lobby_changed()
 
     def finished(self, table: Table) -> None:

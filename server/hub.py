@@ -186,10 +186,7 @@ class Hub:
                 runner.stop_holding(seat)
                 if holder.ready and not table.started and not self.stopping:  # must say it again on resume
                     holder.ready = False
-                    try:
-                        runner.save()
-                    except StoreError:  # (the store has said why) a player who is not here is not ready anyway
-                        pass
+                    runner.save_if_possible()  # a player who is not here is not ready anyway
                 runner.seat_away(seat, self.clock())
                 runner.clock_changed()  # its hold ended: the clock may run again, towards its deadline
                 runner.watch_lobby()

@@ -77,8 +77,16 @@ class TableRunner:
 
     # --- the store -----------------------------------------------------------------------------
     def save(self) -> None:
-        """Store settings and seats (the log is stored action by action)."""
+        """Store settings and seats (the log is stored action by action); StoreError if refused."""
         self.services.store.save_table(*self.table.row())
+
+    def save_if_possible(self) -> None:
+        """Store settings and seats unless the store refuses (it has said why); for changes that
+        happen whatever the store says, and that the next save stores."""
+        try:
+            self.save()
+        except StoreError:
+            pass
 
     def apply(self, seat: int | None, action: Any, now: float) -> None:
         """Validate, apply and durably log one action at game time ``now``; RuleError if refused."""
@@ -151,10 +159,7 @@ class TableRunner:
         self.broadcast(actor=actor)
         self.show_bots()
         if table.over:
-            try:
-                self.save()
-            except StoreError:  # the match's end is stored with its last action; the seats wait for the next save
-                pass
+            self.save_if_possible()  # the match's end is stored with its last action
             self.lobby_changed()
             self.services.finished(table)
         self.reschedule()
@@ -199,7 +204,10 @@ class TableRunner:
         if not self.live or not self.table.seats[seat].holding:
             return
         self.stop_holding(seat)
-        self.fire_timeouts()
+        try:
+            self.fire_timeouts()
+        except StoreError:  # the store has said why: the table's timer tries again
+            pass
         self.clock_changed()
         self.lobby_changed()
 

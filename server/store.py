@@ -8,7 +8,8 @@ passwords are stored only as salted hashes.
 A write the database refuses for a reason of the machine's (a full disk, an I/O error, a file
 that cannot be written) raises :class:`StoreError` with a sentence saying so, after rolling the
 transaction back; the first such failure is logged, the following ones are only counted, and the
-first write that succeeds again says how many were refused meanwhile.
+first write that succeeds again says how many were refused meanwhile (each of the two lines at most
+once a minute, should writes fail and succeed by turns).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ MACHINE_FAULTS = {3: "permission denied", 5: "the database is busy in another pr
                   11: "the database file is damaged", 13: "the disk is full", 14: "the file cannot be opened",
                   26: "the file is not a database"}
 SQLITE_FULL = 13
+SAY_EVERY = 60.0  # seconds between two log lines about failing, or recovered, writes
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -122,7 +124,8 @@ class Store:
         self.wall_clock = wall_clock  # the date a game finished is written from it
         self.path = str(path)
         self.failing: StoreError | None = None  # the last write failure, until a write succeeds again
-        self.refused = 0  # writes refused since then
+        self.refused = 0  # writes refused since the log last said the database can be written
+        self.said = {"failing": float("-inf"), "recovered": float("-inf")}  # when the log last said so
         try:
             if self.path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -164,13 +167,22 @@ class Store:
                 raise
             raise self._refused(why, getattr(err, "sqlite_errorcode", 0) & 0xFF == SQLITE_FULL) from None
         if self.failing is not None:
-            log.warning("the database %s can be written again (%d changes were refused meanwhile)",
-                        self.path, self.refused)
-            self.failing, self.refused = None, 0
+            self.failing = None
+            if self._may_say("recovered"):
+                log.warning("the database %s can be written again (%d changes were refused meanwhile)",
+                            self.path, self.refused)
+                self.refused = 0
+
+    def _may_say(self, what: str) -> bool:
+        now = time.monotonic()
+        if now - self.said[what] < SAY_EVERY:
+            return False
+        self.said[what] = now
+        return True
 
     def _refused(self, why: str, full: bool) -> StoreError:
         """The error of one refused write; the first of a run is logged, the rest counted."""
-        if self.failing is None:
+        if self.failing is None and self._may_say("failing"):
             log.error("cannot write the database %s: %s; every change is refused until it can be written",
                       self.path, why)
         self.refused += 1
