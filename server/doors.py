@@ -80,6 +80,7 @@ class Door(asyncio.Protocol):
         self.address = plain_address(str(peer[0])) if isinstance(peer, tuple) and peer else ""
         self.admitted = self.doors.admit(self)
         if self.admitted:
+            REQUEST_ADDRESS.set(self.address)   # for the lines the connection's handler logs
             self.inner = self.make()
             self.inner.connection_made(transport)
         else:
@@ -148,7 +149,6 @@ class Doors:
                           ) -> web.StreamResponse:
             transport = request.transport
             door = self.open.get(transport) if transport is not None else None
-            REQUEST_ADDRESS.set(plain_address(request.remote or ""))
             if door is not None:
                 self.busy(door)
             try:

@@ -21,8 +21,9 @@ from typing import Any
 
 from aiohttp.http import HttpProcessingError
 
-# The address of the request being handled (set for each request by ``server.doors``), for the lines
-# a library logs without saying whose request it was.
+# The address of the connection whose request is being handled (set by ``server.doors`` where the
+# connection's handler starts, so its requests inherit it), for the lines a library logs without
+# saying whose request it was.
 REQUEST_ADDRESS: contextvars.ContextVar[str] = contextvars.ContextVar("request_address", default="")
 # What a client's bad input raises inside aiohttp and Engine.IO: named in one line, never traced back
 INPUT_ERRORS = (HttpProcessingError, ValueError, UnicodeError)
@@ -126,4 +127,6 @@ class InputLog(logging.LoggerAdapter):  # type: ignore[type-arg]
         if isinstance(error, INPUT_ERRORS):
             text, exc_info = f"{text}: {type(error).__name__}: {' '.join(str(error).split())[:200]}", None
         address = REQUEST_ADDRESS.get() or next((str(arg) for arg in args if looks_like_address(arg)), "")
+        if address and address not in text:
+            text = f"{text} (from {address})"
         self.floods.note(f"lines like {str(msg)[:60]!r}", address, text, level, exc_info or None, self.logger)
