@@ -24,6 +24,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
@@ -31,6 +32,7 @@ from soupkitchen.shared.core import Game, canonical_json
 from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.replay import ReplayFile, export
 
 ORACLE = "oracle"
 ALL_SEEING_TEAMS = {"too-many-cooks": "soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen"}
@@ -61,6 +63,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="seat the listed bots one seat further round each game, and count wins "
                              "per listed bot (wins_by_bot) instead of per seat")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
+    parser.add_argument("--export", metavar="DIR", type=Path,
+                        help="write each game's replay file into DIR (see docs/replays.md)")
     return parser.parse_args(argv)
 
 
@@ -136,6 +140,11 @@ def make_bot(game: Game, seat: int, seed: int, level: str) -> Any:
     return getattr(importlib.import_module(module), name)(seat, seed)
 
 
+def bot_names(levels: list[str] | None, players: int) -> tuple[str, ...]:
+    """How an exported replay names each simulated seat."""
+    return tuple(f"{(levels[seat] if levels else ORACLE).capitalize()} bot {seat + 1}" for seat in range(players))
+
+
 def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share))] if sorted_values else 0.0
 
@@ -166,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                        observe=kitchen.follow,
                        duration=lambda seat, view, action, k=kitchen: args.step * k.duration(seat, view, action))
         result = game.result(outcome.state)
+        if args.export is not None:
+            export(ReplayFile(outcome.record, bot_names(seated, args.players)), args.export)
         actions += outcome.actions
         won_games += bool(result["winners"])
         rounds = survived(result)
