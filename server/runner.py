@@ -334,7 +334,8 @@ class TableRunner:
         chosen = table.settings.get("stand_in_seconds")
         if chosen is not None:
             return float(chosen)
-        if table.started and (table.deadline() is not None or table.game.facts.real_time):
+        real_time = getattr(getattr(table.game, "facts", None), "real_time", False)  # a game may declare no facts
+        if table.started and (table.deadline() is not None or real_time):
             return min(config.grace, config.timed_grace)
         return config.grace
 
