@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.howto.guide import GuidedRound
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.net import Connection, ServerError
@@ -325,6 +325,7 @@ class App:
                         f"The {failed.replace('_', ' ')} screen hit a problem ({err}). The details are in the log file.")
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
+        coverage.begin_frame()
         self.stack.draw(surface)
         if self.settings.guided_round:
             self.guide.draw(surface)
@@ -333,16 +334,18 @@ class App:
             self._draw_banner(surface, lay)
         top = self.stack.top
         self.toast_rects = draw_toasts(surface, lay, self.toasts, top.occupied_rects() if top is not None else [])
+        coverage.end_frame()
 
     def _draw_banner(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         h = lay.button_h
         band = pygame.Rect(0, 0, lay.width, h)
-        pygame.draw.rect(surface, theme.DANGER, band)
         attempts = self.conn.reconnect_attempts if self.conn else 0
         words = "Connection lost - reconnecting"
         if attempts:
             words += f" (attempt {attempts})"
-        theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
+        with coverage.overlay("the connection banner", band):
+            pygame.draw.rect(surface, theme.DANGER, band)
+            theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
 
     async def run(self, first: Scene | None = None) -> None:
         """The frame loop, until the window is closed."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from soupkitchen.client import coverage
 from soupkitchen.client.textfit import MIN_READABLE_PX, note_clipped
 
 # --- palette ---------------------------------------------------------------------------------------
@@ -189,6 +190,7 @@ def blit_line(surface: pygame.Surface, f: pygame.font.Font, words: str, colour, 
     image = f.render(words, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    coverage.note(rect, words)
     return rect
 
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.scenes import SCENES
 from soupkitchen.client.settings import Settings
@@ -189,4 +189,5 @@ class SceneStack:
                 dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 dim.fill(theme.DIM_OVERLAY)
                 surface.blit(dim, (0, 0))
+                coverage.set_aside()   # dimmed on purpose: the dialog over it has the player's attention
             self.scenes[i].draw(surface)

@@ -1,5 +1,6 @@
 """What a kit table draws around the game's objects: the last move's mark, the history panel and the
-moves button (or the open move list), the menu of choices at an object, and the hover box."""
+moves button (the open move list above the history), the menu of choices at an object, and the hover
+words, beside the object where they hide nothing, else at the foot of the side column."""
 
 from __future__ import annotations
 
@@ -7,16 +8,21 @@ from typing import Any, Protocol
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.scenes.base import Shell
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.choosing import Choosing
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.move_list import MoveList
+from soupkitchen.client.textfit import note_clipped
 
 LAST = (120, 190, 235)   # the frame of the last move's objects
 SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
+SIDE_TOP, SIDE_BOTTOM = 80, 985
+MOVES_BOTTOM = 520                  # the open move list ends here; the history goes on under it
+INFO_H = 260                        # the foot of the history panel, kept for hover words with nowhere else to go
 MOVES_KEY = "kit:moves"
+HOVER_SECONDS = 0.4                 # the pointer rests this long on a thing before its words show
 
 
 class PanelTable(Protocol):
@@ -48,6 +54,10 @@ class PanelTable(Protocol):
 
     def hover_words(self) -> list[str]: ...
 
+    def hover_shown(self) -> bool: ...
+
+    def drawn_rects(self) -> list[pygame.Rect]: ...
+
 
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     """The last move's objects: a pale blue frame and a small triangle at the top left."""
@@ -57,8 +67,25 @@ def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     pygame.draw.polygon(surface, LAST, [frame.topleft, (frame.x + size, frame.y), (frame.x, frame.y + size)])
 
 
+def moves_rect(b: Board) -> pygame.Rect:
+    """The open move list, at the top of the side column."""
+    return b.rect(SIDE_X, SIDE_TOP, SIDE_W, MOVES_BOTTOM - SIDE_TOP)
+
+
+def history_rect(b: Board, moves_open: bool) -> pygame.Rect:
+    """The history panel: the whole side column, or under the open move list."""
+    top = MOVES_BOTTOM + 10 if moves_open else SIDE_TOP
+    return b.rect(SIDE_X, top, SIDE_W, SIDE_BOTTOM - top)
+
+
+def info_rect(b: Board) -> pygame.Rect:
+    """The foot of the history panel, where hover words go when they would hide something beside
+    the thing they are about."""
+    return b.rect(SIDE_X + 8, SIDE_BOTTOM - INFO_H, SIDE_W - 16, INFO_H - 8)
+
+
 def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-    """The history panel and the moves button; the move list over them when it is open."""
+    """The moves button, the move list when it is open, and the history under it."""
     button = table.thing(MOVES_KEY)
     if button is not None:
         theme.draw_panel(surface, button.rect, theme.layout(table.app.screen_size), colour=theme.PANEL_LIGHT)
@@ -70,13 +97,13 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
         b.text(surface, "Your moves" if table.actions else "Moves", LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
         table.moves.fit(lay, panel)
         table.moves.draw(surface, lay, True)
-        return
-    box = b.rect(SIDE_X, 80, SIDE_W, 905)
+    box = history_rect(b, table.moves_open)
     theme.draw_panel(surface, box, lay)
     b.text(surface, "Recently", LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
     f = b.font(SMALL)
     lines: list[str] = []
-    room = (box.h - b.px(70)) // f.get_linesize()
+    kept = 0 if table.moves_open else b.px(INFO_H)   # no hover words while the move list is open
+    room = (box.h - b.px(70) - kept) // f.get_linesize()
     for entry in reversed(table.history(view)):
         wrapped = theme.wrap(entry, f, box.w - b.px(40))
         if len(lines) + len(wrapped) > room:
@@ -89,7 +116,14 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
 
 def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
     focus = table.choosing.menu_focus
-    for action, rect in zip(table.choosing.menu, table.menu_rects(), strict=False):
+    rects = table.menu_rects()
+    if rects:
+        with coverage.overlay("a menu of moves", rects[0].unionall(rects), asked=True):
+            _draw_menu(table, surface, b, rects, focus)
+
+
+def _draw_menu(table: PanelTable, surface: pygame.Surface, b: Board, rects: list[pygame.Rect], focus) -> None:
+    for action, rect in zip(table.choosing.menu, rects, strict=False):
         lit = action == focus and table.keyboard
         pygame.draw.rect(surface, theme.PANEL_LIGHT if lit else theme.PANEL, rect, border_radius=b.px(8))
         pygame.draw.rect(surface, theme.MUSTARD if lit else theme.PANEL_EDGE, rect, width=b.px(3),
@@ -100,22 +134,58 @@ def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
                max_width=rect.w - b.px(24))
 
 
+def hover_places(thing: pygame.Rect, size: tuple[int, int], gap: int) -> list[pygame.Rect]:
+    """Where a box of ``size`` may go beside ``thing``: under it, over it, right and left of it."""
+    box = pygame.Rect((0, 0), size)
+    places = []
+    for anchor, point in (("midtop", (thing.centerx, thing.bottom + gap)), ("topleft", (thing.x, thing.bottom + gap)),
+                          ("topright", (thing.right, thing.bottom + gap)),
+                          ("midbottom", (thing.centerx, thing.top - gap)), ("bottomleft", (thing.x, thing.top - gap)),
+                          ("bottomright", (thing.right, thing.top - gap)),
+                          ("midleft", (thing.right + gap, thing.centery)), ("midright", (thing.x - gap, thing.centery))):
+        place = box.copy()
+        setattr(place, anchor, point)
+        places.append(place)
+    return places
+
+
+def place_hover(table: PanelTable, surface: pygame.Surface, thing: pygame.Rect,
+                lines: list[str]) -> tuple[pygame.Rect, list[str]]:
+    """The box for hover words ``lines`` about ``thing`` and the words wrapped to it: beside the thing
+    where it hides nothing the table drew, else at the foot of the side column."""
+    b = table.board
+    f = b.font(SMALL)
+    drawn = table.drawn_rects()
+    bounds = surface.get_rect()
+    for most in (700, 460, 340):
+        width = min(b.px(most), max(f.size(line)[0] for line in lines) + b.px(24))
+        wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
+        size = (width, f.get_linesize() * len(wrapped) + b.px(16))
+        for box in hover_places(thing, size, b.px(10)):
+            if bounds.contains(box) and not box.colliderect(thing) \
+                    and not any(coverage.lies_over(box, rect) for rect in drawn):
+                return box, wrapped
+    box = info_rect(b)
+    return box, [part for line in lines for part in theme.wrap(line, f, box.w - b.px(24))]
+
+
 def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:
-    lines = table.hover_words()
+    """What the thing under the pointer (or the focus) is and what touching it would do, once the
+    pointer has rested on it; never over anything else the table shows."""
+    lines = table.hover_words() if table.hover_shown() else []
     thing = table.thing(table.focus if table.keyboard else table.hover)
     if not lines or thing is None:
         return
     b = table.board
+    box, wrapped = place_hover(table, surface, thing.rect, lines)
     f = b.font(SMALL)
-    width = min(b.px(700), max(f.size(line)[0] for line in lines) + b.px(24))
-    wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
-    box = pygame.Rect(0, 0, width, f.get_linesize() * len(wrapped) + b.px(16))
-    box.midtop = (thing.rect.centerx, thing.rect.bottom + b.px(10))
-    if box.bottom > surface.get_height():
-        box.midbottom = (thing.rect.centerx, thing.rect.top - b.px(10))
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, theme.SHADOW, box, border_radius=b.px(8))
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=b.px(2), border_radius=b.px(8))
-    y = box.y + b.px(8)
-    for line in wrapped:
-        y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(12), y)).bottom
+    room = max(1, (box.h - b.px(16)) // f.get_linesize())
+    if len(wrapped) > room:     # only at the foot of the side column: the last line says there is more
+        note_clipped(" ".join(wrapped))
+        wrapped = [*wrapped[:room - 1], wrapped[room - 1] + "…"]
+    with coverage.overlay("hover words", box):
+        pygame.draw.rect(surface, theme.SHADOW, box, border_radius=b.px(8))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=b.px(2), border_radius=b.px(8))
+        y = box.y + b.px(8)
+        for line in wrapped:
+            y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(12), y), max_width=box.w - b.px(16)).bottom

@@ -12,13 +12,14 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.choosing import Choosing, Path, candidates, touch, usable
 from soupkitchen.client.tables.kit.motion import Motion
 from soupkitchen.client.tables.kit.panels import (
+    HOVER_SECONDS,
     MOVES_KEY,
     SIDE_W,
     SIDE_X,
@@ -26,6 +27,7 @@ from soupkitchen.client.tables.kit.panels import (
     draw_menu,
     draw_side,
     mark_last,
+    moves_rect,
 )
 from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, under_point
 from soupkitchen.client.tables.kit.view_model import ViewModel
@@ -35,6 +37,12 @@ from soupkitchen.shared.core import canonical_json
 
 MENU_W, MENU_H = 560, 64
 USABLE = theme.HERB
+
+
+def note_thing(thing: Thing, rect: pygame.Rect) -> None:
+    """A card or a table button was drawn at ``rect`` (zones are backdrops: their words count)."""
+    if thing.kind in ("card", "button"):
+        coverage.note(rect, thing.what or thing.words or thing.key)
 
 
 class KitTable(TableScene):
@@ -50,6 +58,8 @@ class KitTable(TableScene):
         self.motion = Motion()
         self.focus: str | None = None
         self.hover: str | None = None
+        self.hover_since = 0.0           # when the pointer came to rest on what it points at
+        self.hover_quiet = False         # a click was made there: no hover words until the pointer moves
         self.keyboard = False
         self.moves_open = False
         self.moves = MoveList([], self._play_listed, key="moves", empty="Not your move")
@@ -57,6 +67,7 @@ class KitTable(TableScene):
         self._built: tuple[Any, list[Thing]] | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
+        self._layer_drawn: list[tuple] = []    # what the layer holds, for the coverage check
         self._seen_view: str | None = None
         self._refresh(self.current_view())
 
@@ -139,6 +150,7 @@ class KitTable(TableScene):
         self._seen_view = text
         self._built = None
         self.choosing.reset()
+        self.hover_since = self.now      # what lies under the pointer may have changed: its words wait again
         animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
         self.motion.see([t for t in self.things() if t.key != MOVES_KEY], self.now, animate)
         self.moves.set_rows([self.menu_words(a) for a in self.actions])   # the table's names, as in its menus
@@ -263,10 +275,14 @@ class KitTable(TableScene):
             self.keyboard = False
             found = under_point(self.things(), action.pos)
             live = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
-            self.hover = (live or found)[0].key if found else None   # what a click here would use
+            pointed = (live or found)[0].key if found else None   # what a click here would use
+            if pointed != self.hover:
+                self.hover_since = self.now
+            self.hover, self.hover_quiet = pointed, False
             return True
         if kind == "click" and action.pos is not None:
             self.keyboard = False
+            self.hover_quiet = True
             return self._click(action.pos, action.button)
         return False
 
@@ -309,7 +325,16 @@ class KitTable(TableScene):
 
     # --- drawing -----------------------------------------------------------------------------------
     def moves_rect(self) -> pygame.Rect:
-        return self.board.rect(SIDE_X, 80, SIDE_W, 905)
+        return moves_rect(self.board)
+
+    def hover_shown(self) -> bool:
+        """Whether hover words show now: for the focus at once, for the pointer once it has rested a
+        moment (not after a click until it moves again)."""
+        return self.keyboard or (not self.hover_quiet and self.now - self.hover_since >= HOVER_SECONDS)
+
+    def drawn_rects(self) -> list[pygame.Rect]:
+        """Where the table drew its things and words (what hover words must not hide)."""
+        return coverage.noted(self._layer_drawn)
 
     def occupied_rects(self) -> list[pygame.Rect]:
         """The table's buttons, an open choice menu and the open move list (toasts are kept off them)."""
@@ -329,12 +354,17 @@ class KitTable(TableScene):
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            self._draw_all(self._layer, view, gliding)
-            self._layer_key = key
+            with coverage.capture() as drawn:
+                self._draw_all(self._layer, view, gliding)
+            self._layer_key, self._layer_drawn = key, drawn
+        else:
+            coverage.replay(self._layer_drawn)
         surface.blit(self._layer, (0, 0))
         for thing in self.things():
             if thing.key in gliding:
-                self.draw_thing(surface, self.board, thing, *self.motion.place(thing, self.now))
+                rect, show = self.motion.place(thing, self.now)
+                self.draw_thing(surface, self.board, thing, rect, show)
+                note_thing(thing, rect)
         draw_hover(self, surface)
 
     def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
@@ -345,6 +375,7 @@ class KitTable(TableScene):
             if thing.key == MOVES_KEY or thing.key in gliding:
                 continue
             self.draw_thing(surface, b, thing, thing.rect, 1.0)
+            note_thing(thing, thing.rect)
             if thing.key in self.motion.changed:
                 mark_last(surface, b, thing.rect)
             if thing.key in self.choosing.picked:
@@ -356,7 +387,8 @@ class KitTable(TableScene):
             elif thing.key in live:
                 pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
         draw_side(self, surface, b, view)
-        self.draw_over(surface, b, view)
+        with coverage.overlay("what the table shows over itself"):
+            self.draw_over(surface, b, view)
         draw_menu(self, surface, b)
         focus = self.thing(self.focus) if self.keyboard else None
         if focus is not None:

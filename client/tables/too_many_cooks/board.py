@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE
@@ -70,7 +70,7 @@ def draw_board(p: Painter, f: Frame) -> None:
     """The pot, the soup, the arrows of the rotations the chef may make, and the spares."""
     lay = p.lay
     model = f.model
-    p.image(ART / "pot.svg", lay.pot)
+    p.image(ART / "pot.svg", lay.pot, backdrop=True)
     draw_soup(p, f)
     if model.my_turn:
         for row in range(-1, SIZE + 1):
@@ -197,14 +197,16 @@ def draw_spare_detail(p: Painter, f: Frame) -> None:
         panel.left = lay.spare_card(2, 0).right + lay.px(16)
     else:
         panel.right = lay.spare_card(4, 0).left - lay.px(16)
-    p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-    x, y = panel.x + lay.px(14), panel.y + lay.px(10)
-    p.text(title, BODY, theme.TEXT, (x, y), max_width=panel.width - lay.px(28))
-    for ci, (colour, count) in enumerate(colours):
-        row_y = y + line * (ci + 1)
-        p.image(ART / "glyphs" / f"symbol-{colour}.svg", pygame.Rect(x, row_y + line // 8, line * 3 // 4, line * 3 // 4))
-        words = f"{colour}: {count}" if count else f"{colour}: none"
-        p.text(words, BODY, theme.TEXT if count else theme.TEXT_DIM, (x + line, row_y))
+    with coverage.overlay("hover words", panel):
+        p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+        x, y = panel.x + lay.px(14), panel.y + lay.px(10)
+        p.text(title, BODY, theme.TEXT, (x, y), max_width=panel.width - lay.px(28))
+        for ci, (colour, count) in enumerate(colours):
+            row_y = y + line * (ci + 1)
+            p.image(ART / "glyphs" / f"symbol-{colour}.svg",
+                    pygame.Rect(x, row_y + line // 8, line * 3 // 4, line * 3 // 4))
+            words = f"{colour}: {count}" if count else f"{colour}: none"
+            p.text(words, BODY, theme.TEXT if count else theme.TEXT_DIM, (x + line, row_y))
 
 
 def plural(veg: str) -> str:
@@ -218,6 +220,11 @@ def draw_picker(p: Painter, f: Frame) -> None:
         return
     options = f.selection.candidates(f.model)
     panel, choices = p.lay.picker(f.selection.picked, f.selection.candidate_rows(f.model))
+    with coverage.overlay("the change picker", panel, asked=True):
+        _draw_picker(p, f, options, panel, choices)
+
+
+def _draw_picker(p: Painter, f: Frame, options: list, panel: pygame.Rect, choices: list[pygame.Rect]) -> None:
     p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     here = f.model.card(*f.selection.picked)
     p.text(f"Swap the {here.get('colour')} {here.get('veg')} for:", SMALL, theme.TEXT,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
 from soupkitchen.client.textfit import note_clipped
 
@@ -87,18 +87,23 @@ class Painter:
             lines[-1] = last + "…"
         y = rect.y
         for line in lines:
-            self.surface.blit(f.render(line, True, colour), (rect.x, y))
+            image = f.render(line, True, colour)
+            self.surface.blit(image, (rect.x, y))
+            coverage.note(image.get_rect(topleft=(rect.x, y)), line)
             y += line_h
         return y - rect.y
 
-    def image(self, path: Path, rect: pygame.Rect, alpha: int = 255) -> pygame.Rect:
-        """An SVG fitted (aspect kept) and centred in ``rect``."""
+    def image(self, path: Path, rect: pygame.Rect, alpha: int = 255, backdrop: bool = False) -> pygame.Rect:
+        """An SVG fitted (aspect kept) and centred in ``rect``; ``backdrop``: a picture things lie
+        on (the pot), not one a player reads."""
         image = art.load_svg(path, rect.size)
         if alpha < 255:
             image = image.copy()
             image.set_alpha(alpha)
         placed = image.get_rect(center=rect.center)
         self.surface.blit(image, placed)
+        if not backdrop:
+            coverage.note(placed, path.stem)
         return placed
 
     def panel(self, rect: pygame.Rect, colour=theme.PANEL, edge=theme.PANEL_EDGE, radius: float = 14) -> None:

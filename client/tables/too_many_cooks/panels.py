@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
 from soupkitchen.client.tables.too_many_cooks.paint import (
     ART,
@@ -123,7 +123,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     if urgent:   # a heartbeat: the dial swells a little every second
         beat = 0.5 + 0.5 * math.cos(2 * math.pi * (f.now % 1.0))
         rect = rect.inflate(round(rect.width * 0.05 * beat), round(rect.height * 0.05 * beat))
-    placed = p.image(ART / "timer.svg", rect)
+    placed = p.image(ART / "timer.svg", rect, backdrop=True)
     centre = (placed.centerx, placed.y + round(placed.height * 0.56))
     radius = round(placed.width * 0.33)
     colour = theme.DANGER if urgent else theme.HERB if left > 60 else theme.MUSTARD
@@ -186,7 +186,8 @@ def draw_live(p: Painter, f: Frame) -> None:
             left = row.x + lay.px(62)
             bubble = pygame.Rect(left, row.y + lay.px(6), row.right - lay.px(14) - backs * back_w - left,
                                  min(lay.px(56), row.height - lay.px(12)))
-            p.bubble(bubble, EMOTE_TEXT.get(name, name), (row.x + lay.px(44), row.y + lay.px(20)))
+            with coverage.overlay("a reaction bubble", bubble):
+                p.bubble(bubble, EMOTE_TEXT.get(name, name), (row.x + lay.px(44), row.y + lay.px(20)))
 
 
 def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> None:
@@ -240,28 +241,47 @@ def draw_overlays(p: Painter, f: Frame) -> None:
     lay = p.lay
     if m.phase == "ready":
         banner = lay.rect(640, 470, 640, 150)
-        p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-        p.text(f"Round {m.view.get('round', 1)} is about to start", HEADING * 0.8, theme.TEXT,
-               (banner.centerx, banner.y + lay.px(20)), anchor="midtop")
-        words = ("Read your tastes, then press Ready." if m.ready_action
-                 else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
-        p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
-               max_width=banner.width - lay.px(30))
+        with coverage.overlay("the round banner", banner):
+            draw_ready_banner(p, f, banner)
     if f.keyboard and not (m.must_pass and m.phase == "playing"):
         p.text(hint_line(f), SMALL, theme.TEXT_DIM, lay.hint.center, anchor="center", max_width=lay.hint.width)
     if m.must_pass and m.phase == "playing":
         banner = lay.rect(640, 966, 640, 100)
-        p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
-        p.text("Every taste you know is happy: you must pass", LABEL * 0.9, theme.TEXT,
-               (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
-        p.text("Press Enter or P (Y on a pad), or click Pass", BODY, theme.TEXT_DIM,
-               (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
+        with coverage.overlay("the must-pass banner", banner):
+            draw_must_pass(p, banner)
     result = m.view.get("result")
     if m.phase == "over" and result:
         banner = lay.rect(640, 470, 640, 150)
-        p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-        won = bool(result.get("won"))
-        p.text("The kitchen wins!" if won else "The kitchen loses", HEADING, theme.HERB if won else theme.DANGER,
-               (banner.centerx, banner.y + lay.px(18)), anchor="midtop")
-        p.text(f"Final stars: {result.get('stars', m.view.get('stars', 0))}", LABEL, theme.TEXT,
-               (banner.centerx, banner.bottom - lay.px(24)), anchor="midbottom")
+        with coverage.overlay("the end banner", banner):
+            draw_end_banner(p, f, banner, result)
+
+
+def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
+    """Before a round: which round is about to start and what to do meanwhile."""
+    m, lay = f.model, p.lay
+    p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    p.text(f"Round {m.view.get('round', 1)} is about to start", HEADING * 0.8, theme.TEXT,
+           (banner.centerx, banner.y + lay.px(20)), anchor="midtop")
+    words = ("Read your tastes, then press Ready." if m.ready_action
+             else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
+    p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
+           max_width=banner.width - lay.px(30))
+
+
+def draw_must_pass(p: Painter, banner: pygame.Rect) -> None:
+    lay = p.lay
+    p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
+    p.text("Every taste you know is happy: you must pass", LABEL * 0.9, theme.TEXT,
+           (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
+    p.text("Press Enter or P (Y on a pad), or click Pass", BODY, theme.TEXT_DIM,
+           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
+
+
+def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str, Any]) -> None:
+    lay = p.lay
+    p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    won = bool(result.get("won"))
+    p.text("The kitchen wins!" if won else "The kitchen loses", HEADING, theme.HERB if won else theme.DANGER,
+           (banner.centerx, banner.y + lay.px(18)), anchor="midtop")
+    p.text(f"Final stars: {result.get('stars', f.model.view.get('stars', 0))}", LABEL, theme.TEXT,
+           (banner.centerx, banner.bottom - lay.px(24)), anchor="midbottom")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.clock import HeldCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
@@ -52,6 +52,7 @@ class TooManyCooksTable(TableScene):
         self.round_left: float | None = None   # seconds that were left when every chef passed
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
         self._layer_key: tuple | None = None
+        self._layer_drawn: list[tuple] = []         # what the layer holds, for the coverage check
         self.seats = SeatWatch()          # people away, and bots standing in for them
         self.seats.update(session.table, self.now)
         if isinstance(getattr(session, "lobby_listeners", None), list):
@@ -305,17 +306,20 @@ class TooManyCooksTable(TableScene):
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             p = Painter(self._layer, self.table_layout, self.now)
-            theme.draw_background(self._layer)
-            draw_top_bar(p, f)
-            draw_board(p, f)
-            draw_last_move(p, f)
-            draw_left(p, f)
-            draw_right(p, f)
-            draw_overlays(p, f)
-            draw_picker(p, f)
-            draw_spare_detail(p, f)
-            draw_taste_detail(p, f)
-            self._layer_key = key
+            with coverage.capture() as drawn:
+                theme.draw_background(self._layer)
+                draw_top_bar(p, f)
+                draw_board(p, f)
+                draw_last_move(p, f)
+                draw_left(p, f)
+                draw_right(p, f)
+                draw_overlays(p, f)
+                draw_picker(p, f)
+                draw_spare_detail(p, f)
+                draw_taste_detail(p, f)
+            self._layer_key, self._layer_drawn = key, drawn
+        else:
+            coverage.replay(self._layer_drawn)
         surface.blit(self._layer, (0, 0))
         live = Painter(surface, self.table_layout, self.now)
         if sel.focus == "soup":

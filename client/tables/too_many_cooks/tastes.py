@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
 from soupkitchen.client.tables.too_many_cooks.layout import TasteColumn
 from soupkitchen.client.tables.too_many_cooks.paint import (
@@ -110,19 +110,14 @@ def draw_left(p: Painter, f: Frame) -> None:
     m = f.model
     reveal = m.reveal
     panel = lay.reveal_panel if reveal else lay.left_panel
+    if reveal:
+        with coverage.overlay("the round's reveal", panel):
+            draw_reveal(p, f, panel, reveal)
+        return
     p.panel(panel)
     x = panel.x + lay.px(18)
     column = lay.taste_column(m, f.taste_scroll)
     tastes = m.listed_tastes()
-    if reveal:
-        p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
-               (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
-        draw_taste_list(p, tastes, column.rows, f, reveal=True)
-        draw_scroll_lines(p, column)
-        foot = lay.px(150)
-        draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
-                                                 foot - lay.px(20)))
-        return
     shared, mine = m.shared_tastes(), m.my_tastes()
     mine_label = "Your tastes" if m.seat is not None else "Chefs' tastes are secret"
     top_label = mine_label if column.scroll >= len(shared) and mine else "Shared tastes"
@@ -138,6 +133,21 @@ def draw_left(p: Painter, f: Frame) -> None:
     if not mine:
         hint = "Each chef keeps theirs hidden" if m.seat is None else "No personal tastes"
         p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
+
+
+def draw_reveal(p: Painter, f: Frame, panel: pygame.Rect, reveal: dict[str, Any]) -> None:
+    """After a round: every taste revealed, satisfied or not, and the star change under them."""
+    lay = p.lay
+    p.panel(panel)
+    x = panel.x + lay.px(18)
+    column = lay.taste_column(f.model, f.taste_scroll)
+    p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
+           (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
+    draw_taste_list(p, f.model.listed_tastes(), column.rows, f, reveal=True)
+    draw_scroll_lines(p, column)
+    foot = lay.px(150)
+    draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
+                                             foot - lay.px(20)))
 
 
 def draw_taste_detail(p: Painter, f: Frame) -> None:
@@ -163,6 +173,13 @@ def draw_taste_detail(p: Painter, f: Frame) -> None:
                       lay.px(36) + icon_h + len(lines) * font.get_linesize() + status_h)
     box.centery = row.centery
     box.top = max(lay.top_bar.bottom + lay.px(8), min(box.top, lay.size[1] - box.height - lay.px(8)))
+    with coverage.overlay("hover words", box):
+        _draw_detail(p, taste, box, lines, icon_h, status)
+
+
+def _draw_detail(p: Painter, taste: dict[str, Any], box: pygame.Rect, lines: list[str], icon_h: int,
+                 status: str) -> None:
+    lay, font = p.lay, p.font(LABEL)
     p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     x, y = box.x + lay.px(16), box.y + lay.px(12)
     p.image(taste_path(str(taste.get("id"))), pygame.Rect(x, y, taste_icon_width(taste, icon_h), icon_h))
