@@ -145,8 +145,9 @@ class Painter:
             points.append((centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
         pygame.draw.polygon(self.surface, colour, points)
 
-    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int]) -> None:
-        """A speech bubble whose tail points left to ``tail`` (the speaker)."""
+    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int], size: float | None = None) -> None:
+        """A speech bubble whose tail points left to ``tail`` (the speaker), its words in ``size``
+        (None: the larger size that fits)."""
         r = min(self.lay.px(16), rect.height // 2)
         y = rect.centery
         wedge = [tail, (rect.x + r, y - rect.height // 4), (rect.x + r, y + rect.height // 4)]
@@ -155,7 +156,8 @@ class Painter:
         pygame.draw.polygon(self.surface, INK, wedge, self.lay.px(2))
         pygame.draw.rect(self.surface, PAPER, rect, border_radius=r)
         pygame.draw.rect(self.surface, INK, rect, width=self.lay.px(2), border_radius=r)
-        size = BODY if self.font(BODY).size(words)[0] <= rect.width - self.lay.px(20) else SMALL
+        if size is None:
+            size = BODY if self.font(BODY).size(words)[0] <= rect.width - self.lay.px(20) else SMALL
         self.text(words, size, INK, rect.center, anchor="center", max_width=rect.width - self.lay.px(16))
 
     def button(self, rect: pygame.Rect, label: str, enabled: bool, focus: bool = False, urgent: bool = False) -> None:

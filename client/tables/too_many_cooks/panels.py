@@ -23,11 +23,13 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     Painter,
 )
 from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
+from soupkitchen.client.tables.too_many_cooks.tastes import draw_star_change
 
 URGENT_SECONDS = 30
 EMOTE_SECONDS = 3.0
 EMOTE_TEXT = {"disgusting": "That's disgusting!", "delicious": "How delicious!", "fine": "That's fine by me"}
 EMOTE_BUTTONS = ("Yuck!", "Yum!", "Fine")
+EMOTE_WORDS = dict(zip(EMOTE_TEXT, EMOTE_BUTTONS, strict=True))   # a reaction in a short row
 MODE_NAMES = {"standard": "Standard game", "all-day": "All-day soup", "unreasonable": "Unreasonable"}
 
 
@@ -173,21 +175,13 @@ def draw_right(p: Painter, f: Frame) -> None:
 
 
 def draw_live(p: Painter, f: Frame) -> None:
-    """What moves with the clock alone: the timer and the chefs' speech bubbles."""
-    lay = p.lay
+    """What moves with the clock alone: the timer."""
     draw_timer(p, f)
-    chefs = f.model.chefs()
-    for seat, name, age in f.emotes:
-        if 0 <= seat < len(chefs) and age < EMOTE_SECONDS:
-            # over the chef's name, clear of their taste backs so their mood stays in sight
-            row = lay.chef_row(seat, len(chefs))
-            backs = len(chefs[seat].get("tastes") or [])
-            back_w = round((row.height - lay.px(10)) * 120 / 168) + lay.px(4)
-            left = row.x + lay.px(62)
-            bubble = pygame.Rect(left, row.y + lay.px(6), row.right - lay.px(14) - backs * back_w - left,
-                                 min(lay.px(56), row.height - lay.px(12)))
-            with coverage.overlay("a reaction bubble", bubble):
-                p.bubble(bubble, EMOTE_TEXT.get(name, name), (row.x + lay.px(44), row.y + lay.px(20)))
+
+
+def reactions(f: Frame) -> dict[int, str]:
+    """Each chef's reaction still in the air (the latest, if several)."""
+    return {seat: name for seat, name, age in f.emotes if age < EMOTE_SECONDS}
 
 
 def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> None:
@@ -221,7 +215,10 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     if last_move_note(f, seat):   # the chef who moved last: their colour down the seat's edge
         pygame.draw.rect(p.surface, theme.seat_colour(seat), (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)))
     name_font, note_font = p.font(BODY), p.font(SMALL)
-    if rect.height >= name_font.get_linesize() + note_font.get_linesize():
+    reaction = reactions(f).get(seat)
+    if reaction is not None:   # the reaction takes a line of the seat, so it hides neither name nor notes
+        draw_reaction_row(p, reaction, name, notes, pygame.Rect(x, rect.y, room, rect.height), dot, turn)
+    elif rect.height >= name_font.get_linesize() + note_font.get_linesize():
         p.text(name, BODY, theme.TEXT, (x, rect.y + lay.px(4)), max_width=room)
         p.paragraph(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
                     pygame.Rect(x, rect.y + lay.px(4) + name_font.get_linesize(), room,
@@ -235,12 +232,42 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
         p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)
 
 
+def draw_reaction_row(p: Painter, reaction: str, name: str, notes: list[str], room: pygame.Rect,
+                      dot: tuple[int, int], turn: bool) -> None:
+    """A seat with a reaction: a speech bubble from the chef's dot, and beside it (or under it, in
+    a tall row) the name and the notes in small letters."""
+    lay = p.lay
+    font = p.font(SMALL)
+    line = font.get_linesize()
+    words = name + (f": {', '.join(notes)}" if notes else "")
+    colour = theme.MUSTARD if turn else theme.TEXT
+    said = EMOTE_TEXT.get(reaction, reaction)
+    tall = room.height >= line * 2 + lay.px(16)
+    if not tall or font.size(said)[0] + lay.px(28) > room.width:
+        said = EMOTE_WORDS.get(reaction, said)
+    width = min(room.width, font.size(said)[0] + lay.px(28))
+    height = line + lay.px(8)
+    if tall:
+        bubble = pygame.Rect(room.x, room.y + lay.px(4), width, height)
+        text = pygame.Rect(room.x, bubble.bottom + lay.px(2), room.width, room.bottom - bubble.bottom - lay.px(2))
+    else:
+        bubble = pygame.Rect(room.x, room.centery - height // 2, width, height)
+        text = pygame.Rect(bubble.right + lay.px(8), room.y + lay.px(2), room.right - bubble.right - lay.px(8),
+                           room.height - lay.px(4))
+    p.bubble(bubble, said, (dot[0] + lay.px(12), dot[1]), size=SMALL)
+    p.paragraph(words, SMALL, colour, text, max_lines=1 if not tall else 2, shrink=False)
+
+
 def draw_overlays(p: Painter, f: Frame) -> None:
-    """A banner over the soup before a round starts and after the game ends."""
+    """A banner above the pot, between the spares, before a round starts and after the game ends
+    (the soup stays in sight while the chefs read their tastes)."""
     m = f.model
     lay = p.lay
+    banner = lay.above_pot
+    if m.reveal is not None and m.phase == "reveal":
+        with coverage.overlay("the round's stars", banner):
+            draw_star_change(p, m.reveal, banner)
     if m.phase == "ready":
-        banner = lay.rect(640, 470, 640, 150)
         with coverage.overlay("the round banner", banner):
             draw_ready_banner(p, f, banner)
     if f.keyboard and not (m.must_pass and m.phase == "playing"):
@@ -251,7 +278,6 @@ def draw_overlays(p: Painter, f: Frame) -> None:
             draw_must_pass(p, banner)
     result = m.view.get("result")
     if m.phase == "over" and result:
-        banner = lay.rect(640, 470, 640, 150)
         with coverage.overlay("the end banner", banner):
             draw_end_banner(p, f, banner, result)
 
@@ -260,12 +286,14 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
     """Before a round: which round is about to start and what to do meanwhile."""
     m, lay = f.model, p.lay
     p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-    p.text(f"Round {m.view.get('round', 1)} is about to start", HEADING * 0.8, theme.TEXT,
-           (banner.centerx, banner.y + lay.px(20)), anchor="midtop")
+    title = f"Round {m.view.get('round', 1)} is about to start"
+    room = banner.width - lay.px(30)
+    p.text(title, p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), room), theme.TEXT,
+           (banner.centerx, banner.y + lay.px(10)), anchor="midtop", max_width=room)
     words = ("Read your tastes, then press Ready." if m.ready_action
              else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
-    p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
-           max_width=banner.width - lay.px(30))
+    p.text(words, p.largest_fitting(words, (BODY, SMALL), room), theme.TEXT_DIM,
+           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=room)
 
 
 def draw_must_pass(p: Painter, banner: pygame.Rect) -> None:
@@ -281,7 +309,7 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
     lay = p.lay
     p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     won = bool(result.get("won"))
-    p.text("The kitchen wins!" if won else "The kitchen loses", HEADING, theme.HERB if won else theme.DANGER,
-           (banner.centerx, banner.y + lay.px(18)), anchor="midtop")
+    p.text("The kitchen wins!" if won else "The kitchen loses", HEADING * 0.8, theme.HERB if won else theme.DANGER,
+           (banner.centerx, banner.y + lay.px(10)), anchor="midtop")
     p.text(f"Final stars: {result.get('stars', f.model.view.get('stars', 0))}", LABEL, theme.TEXT,
-           (banner.centerx, banner.bottom - lay.px(24)), anchor="midbottom")
+           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom")
