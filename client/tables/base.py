@@ -23,6 +23,7 @@ from soupkitchen.shared.wire.constants import EMOTES
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
+    from soupkitchen.client.tables.ending import EndPanel
 
 RESULTS_DELAY = 2.0   # seconds the final position stays visible before the results screen
 
@@ -62,6 +63,10 @@ class TableScene(Scene):
     def draw_table(self, surface: pygame.Surface) -> None:
         """Draw the game. The default shows a plain backdrop."""
         theme.draw_background(surface)
+
+    def end_panel(self) -> EndPanel | None:
+        """The game's own end for the end screen (None: the ranking by the result's scores)."""
+        return None
 
     # --- helpers for tables --------------------------------------------------------------------
     @property
@@ -133,7 +138,7 @@ class TableScene(Scene):
                 self._over_since = now
             elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
                 self._results_shown = True
-                self.stack.open("results", self.session)
+                self.stack.open("results", self.session, self.end_panel())
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

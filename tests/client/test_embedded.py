@@ -157,7 +157,7 @@ async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
         await app.shutdown()
 
 
-async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
+async def test_play_again_starts_a_fresh_table_with_the_same_game(app, kit):
     from soupkitchen.client.scenes import flows
     from soupkitchen.client.scenes.results import ResultsScene
 
@@ -166,7 +166,7 @@ async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
         first = await modes.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3)
         flows.open_table(app, first)
         results = app.stack.push(ResultsScene(app, first))
-        assert results.describe()["focused"] == "Cook again"
+        assert results.describe()["focused"] == "Play again"
         kit.press(app, "select")
         await kit.settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top.session is not first
                          and app.stack.top.session.views, timeout=20)

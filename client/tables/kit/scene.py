@@ -17,6 +17,7 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.choosing import Choosing, Path, candidates, touch, usable
+from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.motion import Motion
 from soupkitchen.client.tables.kit.panels import (
     HOVER_SECONDS,
@@ -29,7 +30,7 @@ from soupkitchen.client.tables.kit.panels import (
     mark_last,
     moves_rect,
 )
-from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, under_point
+from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, note_thing, under_point
 from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import action_label
@@ -37,12 +38,6 @@ from soupkitchen.shared.core import canonical_json
 
 MENU_W, MENU_H = 560, 64
 USABLE = theme.HERB
-
-
-def note_thing(thing: Thing, rect: pygame.Rect) -> None:
-    """A card or a table button was drawn at ``rect`` (zones are backdrops: their words count)."""
-    if thing.kind in ("card", "button"):
-        coverage.note(rect, thing.what or thing.words or thing.key)
 
 
 class KitTable(TableScene):
@@ -100,6 +95,14 @@ class KitTable(TableScene):
 
     def menu_words(self, action: dict[str, Any]) -> str:
         return action_label(action)
+
+    def end_verdict(self) -> str:
+        """How the game ended in the game's words ("" : the winners by the result)."""
+        return ""
+
+    def end_panel(self) -> TableEnd:
+        """The end screen shows the table as the game left it."""
+        return TableEnd(self)
 
     # --- state -------------------------------------------------------------------------------------
     @classmethod

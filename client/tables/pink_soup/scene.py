@@ -14,7 +14,7 @@ from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.pink_soup import layout
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
-from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring
+from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring, tie_break
 
 
 class PinkSoupTable(SeatNaming, KitTable):
@@ -88,6 +88,8 @@ class PinkSoupTable(SeatNaming, KitTable):
         b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
         if model.final_round and not model.over:
             b.text(surface, "Last round", BODY, theme.DANGER, b.rect(1880, 22, 1, 1).topleft, anchor="topright")
+        if model.result() is not None:
+            return    # the scoring sheet takes the table's place
         kitchen = b.rect(layout.MAIN_X, layout.KITCHEN_Y - 44, layout.MAIN_W, 290)
         lay = theme.layout(surface.get_size())
         theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
@@ -260,6 +262,10 @@ class PinkSoupTable(SeatNaming, KitTable):
             x = rect.centerx + round((-(count * (w + 8) - 8) / 2 + col * (w + 8)) * b.scale)
             cell = pygame.Rect(x, rect.y + b.px(92 + row * (h + 22)), b.px(w), b.px(h))
             draw_card(surface, b, f"pink_soup/{kind.key}", cell, 1.0, value=kind, small=True)
+
+    def end_verdict(self) -> str:
+        model = self.model
+        return tie_break(model, {s: self.session.seat_name(s) for s in range(len(model.chefs()))})
 
     def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         model = PinkModel(view)

@@ -32,6 +32,7 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     draw_scoring,
     draw_star,
     picture_rects,
+    tie_break,
 )
 
 HINTS = {
@@ -364,6 +365,9 @@ class PotPourriTable(SeatNaming, KitTable):
             if cell.collidepoint(self.pointer):
                 return [f"{kind.capitalize()}: an ingredient of {recipe.get('name')}", *lines[1:]]
         return lines
+
+    def end_verdict(self) -> str:
+        return tie_break(self.model, self.names())
 
     def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         model = PotModel(view)

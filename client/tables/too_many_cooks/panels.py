@@ -24,6 +24,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
 )
 from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_star_change
+from soupkitchen.client.tables.too_many_cooks.verdict import stars_words, verdict_words
 
 URGENT_SECONDS = 30
 EMOTE_SECONDS = 3.0
@@ -46,10 +47,6 @@ def main_button(f: Frame) -> tuple[str, bool, bool]:
             label = "Waiting for the others"
         return label, m.ready_action is not None, m.ready_action is not None
     return ("Pass (you must)" if m.must_pass else "Pass"), m.pass_action is not None, m.must_pass
-
-
-def stars_words(stars: int) -> str:
-    return "1 star" if stars == 1 else f"{stars} stars"
 
 
 def status_lines(f: Frame) -> tuple[str, str]:
@@ -95,8 +92,9 @@ def hint_line(f: Frame) -> str:
     return f"{alt} reads the tastes & spares  ·  {react}"
 
 
-def draw_top_bar(p: Painter, f: Frame) -> None:
-    """Round, difficulty and game on the left, the kitchen's stars in the middle, who you are on the right."""
+def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
+    """Round, difficulty and game on the left, the kitchen's stars in the middle, who you are on the
+    right (unless ``whoami`` is False)."""
     v = f.model.view
     bar = p.lay.top_bar
     pygame.draw.rect(p.surface, theme.PANEL, bar)
@@ -110,6 +108,8 @@ def draw_top_bar(p: Painter, f: Frame) -> None:
     for i in range(most):
         rect = pygame.Rect(x0 + i * (size + p.lay.px(8)), bar.centery - size // 2, size, size)
         p.image(ART / ("star.svg" if i < stars else "star-empty.svg"), rect)
+    if not whoami:
+        return
     who = "Watching" if f.model.seat is None else f"You are {f.name(f.model.seat)}"
     p.text(who, LABEL, theme.TEXT_DIM, (p.lay.rect(1892, 0, 1, 64).x, bar.centery), anchor="midright")
 
@@ -306,10 +306,19 @@ def draw_must_pass(p: Painter, banner: pygame.Rect) -> None:
 
 
 def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str, Any]) -> None:
+    """The kitchen's verdict: the stars it keeps and what comes next, or why it closed."""
     lay = p.lay
     p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     won = bool(result.get("won"))
-    p.text("The kitchen wins!" if won else "The kitchen loses", HEADING * 0.8, theme.HERB if won else theme.DANGER,
-           (banner.centerx, banner.y + lay.px(10)), anchor="midtop")
-    p.text(f"Final stars: {result.get('stars', f.model.view.get('stars', 0))}", LABEL, theme.TEXT,
-           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom")
+    head, then = verdict_words(result, f.model.view)
+    room = banner.width - lay.px(30)
+    used = p.paragraph(head, p.largest_fitting(head, (HEADING * 0.8, LABEL), room), theme.HERB if won else theme.DANGER,
+                       pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(10), room, banner.height // 2), max_lines=2,
+                       shrink=False)
+    used += p.paragraph(then[:1].upper() + then[1:], BODY, theme.TEXT,
+                        pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(16) + used, room,
+                                    banner.bottom - banner.y - used - lay.px(20)), max_lines=2)
+    reveal = f.model.reveal or {}
+    last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
+    if reveal.get("explanation") and last.height >= 2 * p.font(SMALL).get_linesize():   # the last round's word on the stars
+        p.paragraph(f"Round {reveal.get('round', '')}: {reveal['explanation']}", SMALL, theme.TEXT_DIM, last, max_lines=2)

@@ -19,6 +19,7 @@ from soupkitchen.client.tables.too_many_cooks.board import (
     draw_picker,
     draw_spare_detail,
 )
+from soupkitchen.client.tables.too_many_cooks.ending import KitchenEnd
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
@@ -345,6 +346,10 @@ class TooManyCooksTable(TableScene):
         if taste is not None and 0 <= taste < len(rows) and rows[taste] is not None:
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
+
+    def end_panel(self) -> KitchenEnd:
+        """The end screen shows the last round revealed, the final soup and the kitchen's verdict."""
+        return KitchenEnd(self)
 
     def points_for(self, action: Action) -> list[tuple[int, int]]:
         """The window points that, clicked in order, play the legal ``action``."""
