@@ -167,6 +167,10 @@ class App:
             self.cues = {id(session): SoundCues(session, self.sound)}
 
     def toast_error(self, message: str) -> None:
+        """A refusal: said at the click that made the move when a table just had one, else a toast."""
+        answer = getattr(self.stack.top, "answer_refusal", None)
+        if answer is not None and answer(message):
+            return
         self.toast(message, "error")
 
     # --- input ---------------------------------------------------------------------------------

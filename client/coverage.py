@@ -119,7 +119,7 @@ def capture() -> Iterator[list[tuple]]:
     try:
         yield events
     finally:
-        _frame.captures.remove(events)
+        _frame.captures = [held for held in _frame.captures if held is not events]
 
 
 def replay(events: list[tuple]) -> None:

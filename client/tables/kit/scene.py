@@ -96,6 +96,11 @@ class KitTable(TableScene):
     def menu_words(self, action: dict[str, Any]) -> str:
         return action_label(action)
 
+    def look(self) -> tuple:
+        """What the table shows besides the view, when it changes with time alone (cards turned
+        face down a moment after they were seen); the table is built again when it changes."""
+        return ()
+
     def end_verdict(self) -> str:
         """How the game ended in the game's words ("" : the winners by the result)."""
         return ""
@@ -127,7 +132,7 @@ class KitTable(TableScene):
 
     def things(self) -> list[Thing]:
         view = self.current_view() or {}
-        key = (self._seen_view, self.app.screen_size, self.choosing.picked)
+        key = (self._seen_view, self.app.screen_size, self.choosing.picked, self.look())
         if self._built is None or self._built[0] != key:
             built = self.build(view, self.board) if view else []
             built.append(Thing(MOVES_KEY, self.board.rect(SIDE_X, 1000, SIDE_W, 60), "button",
@@ -319,12 +324,20 @@ class KitTable(TableScene):
         if button != 1:
             self.choosing.reset()
             return True
-        for thing in under_point(self.things(), pos):
+        found = under_point(self.things(), pos)
+        for thing in found:
             if thing.key in self.choosing.picked or thing.key in self.usable():
                 self.focus = thing.key if not self.keyboard else self.focus
                 return self.touch(thing.key)
         self.choosing.reset()
+        if found and not self.session.over:   # a touch of the table that does nothing is answered there
+            self.answer_at(pos, self.not_now() if self.actions else self.not_yours())
+            return True
         return False
+
+    def not_now(self) -> str:
+        """Why a thing touched on the shown seat's turn does nothing."""
+        return "Not that now: what you can use is ringed in green"
 
     # --- drawing -----------------------------------------------------------------------------------
     def moves_rect(self) -> pygame.Rect:
@@ -351,7 +364,7 @@ class KitTable(TableScene):
         view = self.current_view() or {}
         size = surface.get_size()
         gliding = self.motion.moving(self.now)
-        key = (self._seen_view, size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
+        key = (self._seen_view, self.look(), size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
                self.focus if self.keyboard else None, self.moves_open, self.moves.selected, self.moves.scroll,
                canonical_json(self.choosing.menu_focus), gliding)
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
@@ -395,9 +408,7 @@ class KitTable(TableScene):
         draw_menu(self, surface, b)
         focus = self.thing(self.focus) if self.keyboard else None
         if focus is not None:
-            pad = b.px(12)
-            pygame.draw.rect(surface, theme.MUSTARD, focus.rect.inflate(pad * 2, pad * 2), width=b.px(6),
-                             border_radius=b.px(14))
+            theme.draw_double_ring(surface, focus.rect, b.px(6), b.px(12), b.px(10))
 
     def hover_words(self) -> list[str]:
         """What the thing under the mouse (or the focus) is, and what touching it would do."""
