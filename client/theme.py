@@ -158,14 +158,18 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, colour=P
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, lay: Layout) -> None:
-    """The focus ring around the widget that has focus: a cream band between two dark edges, so it
-    stands out on dark panels and on bright ones (the tomato pot, mustard highlights) alike."""
-    pad = lay.ring + max(1, lay.ring // 2)
-    edge = max(1, lay.ring // 2)
+    """The focus ring around the widget that has focus (see :func:`draw_double_ring`)."""
+    draw_double_ring(surface, rect, lay.ring, lay.ring + max(1, lay.ring // 2), lay.radius)
+
+
+def draw_double_ring(surface: pygame.Surface, rect: pygame.Rect, width: int, pad: int, radius: int) -> None:
+    """A focus ring ``pad`` pixels around ``rect``: a cream band ``width`` wide between two dark
+    edges, so it stands out on dark panels and on bright ones (the tomato pot, mustard highlights,
+    pink cards) alike."""
+    edge = max(1, width // 2)
     outer = rect.inflate((pad + edge) * 2, (pad + edge) * 2)
-    pygame.draw.rect(surface, SHADOW, outer, width=lay.ring + edge * 2, border_radius=lay.radius + pad + edge)
-    pygame.draw.rect(surface, FOCUS, rect.inflate(pad * 2, pad * 2), width=lay.ring,
-                     border_radius=lay.radius + pad)
+    pygame.draw.rect(surface, SHADOW, outer, width=width + edge * 2, border_radius=radius + pad + edge)
+    pygame.draw.rect(surface, FOCUS, rect.inflate(pad * 2, pad * 2), width=width, border_radius=radius + pad)
 
 
 def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layout, anchor: str = "topleft",

@@ -41,7 +41,7 @@ class Frame:
     keyboard: bool = False          # the cursor was last moved by keys or a pad: show it
     pad: bool = False               # ... and by a pad: name its buttons in the hints
     history: History | None = None  # the round so far
-    reconnecting: bool = False      # the server cannot be reached: the timer is held
+    reconnecting: bool = False      # the server cannot be reached (its round goes on)
     history_scroll: int = 0         # newest entries scrolled past in the history strip
     taste_scroll: int = 0           # the first taste in sight when the tastes panel scrolls
     seat_notes: dict[int, str] = field(default_factory=dict)   # "away 0:12", "bot playing for Ada"
@@ -87,7 +87,7 @@ def draw_arrow(p: Painter, rect: pygame.Rect, line: str, step: int, focus: bool)
     image = pygame.transform.rotate(art.load_svg(ART / "arrow.svg", rect.size), angle)
     p.surface.blit(image, image.get_rect(center=rect.center))
     if focus:
-        p.ring(rect, radius=30)
+        p.focus_ring(rect, radius=24)
 
 
 def draw_soup(p: Painter, f: Frame) -> None:
@@ -102,7 +102,10 @@ def draw_soup(p: Painter, f: Frame) -> None:
     if f.selection.picked is not None:
         p.ring(lay.cell(*f.selection.picked), width=6, pad=6)
     elif model.my_turn and not model.must_pass and 0 <= cursor[0] < SIZE and 0 <= cursor[1] < SIZE and (f.keyboard or model.changes_at(*cursor)):
-        p.ring(lay.cell(*cursor), colour=theme.MUSTARD if model.changes_at(*cursor) else theme.TEXT_DIM)
+        if f.keyboard:
+            p.focus_ring(lay.cell(*cursor))
+        else:   # the card under the mouse that a click would change
+            p.ring(lay.cell(*cursor), colour=theme.MUSTARD if model.changes_at(*cursor) else theme.TEXT_DIM)
 
 
 def draw_motion(p: Painter, f: Frame) -> None:
@@ -166,7 +169,7 @@ def draw_spares(p: Painter, f: Frame) -> None:
             if count > 1:
                 draw_badge(p, f"x{count}", rect)
     if f.selection.read_spare() is not None:
-        p.ring(lay.spare_set(f.selection.read_spare() % 8), width=5, pad=5)
+        p.focus_ring(lay.spare_set(f.selection.read_spare() % 8))
 
 
 def draw_badge(p: Painter, words: str, card: pygame.Rect) -> None:
@@ -231,5 +234,7 @@ def _draw_picker(p: Painter, f: Frame, options: list, panel: pygame.Rect, choice
            (panel.x + p.lay.px(16), panel.y + p.lay.px(12)), max_width=panel.width - p.lay.px(32))
     for i, (action, rect) in enumerate(zip(options, choices, strict=True)):
         draw_card(p, action, rect, f.colour_blind)
-        if i == f.selection.choice % max(1, len(options)) or i == f.selection.hover_candidate:
+        if f.keyboard and i == f.selection.choice % max(1, len(options)):
+            p.focus_ring(rect, pad=4)
+        elif i == f.selection.hover_candidate or (not f.keyboard and i == f.selection.choice % max(1, len(options))):
             p.ring(rect, width=5, pad=4, radius=12)

@@ -117,6 +117,10 @@ class Painter:
         pygame.draw.rect(self.surface, colour, rect.inflate(p * 2, p * 2), width=self.lay.px(width),
                          border_radius=self.lay.px(radius))
 
+    def focus_ring(self, rect: pygame.Rect, pad: float = 5, radius: float = 12) -> None:
+        """The keys' (or pad's) focus: a cream band between dark edges, seen on the orange pot too."""
+        theme.draw_double_ring(self.surface, rect, self.lay.px(5), self.lay.px(pad), self.lay.px(radius))
+
     def mark(self, centre: tuple[int, int], radius: int, good: bool) -> None:
         """Satisfied (a tick on green) or not (a cross on red): the shape tells, the colour helps."""
         pygame.draw.circle(self.surface, HAPPY if good else UNHAPPY, centre, radius)

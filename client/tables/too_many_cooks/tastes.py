@@ -66,7 +66,7 @@ def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str 
     words, and a satisfied mark. Text that does not fit ends in an ellipsis."""
     pygame.draw.rect(p.surface, theme.PANEL_LIGHT, rect, border_radius=p.lay.px(12))
     if focus:
-        p.ring(rect, width=4, pad=3, radius=12)
+        p.focus_ring(rect, pad=3)
     disc, icon, box = taste_places(p, taste, rect, mark is not None)
     if disc is not None:
         p.mark(disc.center, disc.width // 2, bool(mark))
