@@ -53,7 +53,12 @@ def status_lines(f: Frame) -> tuple[str, str]:
     """What the shown chef should know now, in two lines."""
     m = f.model
     if f.reconnecting:
-        return "Reconnecting...", "The server cannot be reached. The timer waits until it answers."
+        if m.phase == "playing" and f.remaining is not None and f.remaining > 0:
+            minutes, seconds = divmod(int(math.ceil(f.remaining)), 60)
+            return "Reconnecting...", f"The round goes on meanwhile: about {minutes}:{seconds:02d} left on the server."
+        if m.phase == "playing" and f.remaining is not None:
+            return "Reconnecting...", "The round's time is up on the server: its reveal comes with the link."
+        return "Reconnecting...", "The server cannot be reached. Your seat is kept while the link comes back."
     if m.phase == "over":
         result = m.view.get("result") or {}
         return ("The kitchen wins!" if result.get("won") else "Game over"), stars_words(int(result.get("stars", m.view.get("stars", 0))))
@@ -121,7 +126,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     rect = lay.timer
     total = float(f.model.view.get("round_seconds") or 300)
     left = f.remaining if f.remaining is not None else (total if f.model.phase == "ready" else 0.0)
-    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing" and not f.reconnecting
+    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing"
     if urgent:   # a heartbeat: the dial swells a little every second
         beat = 0.5 + 0.5 * math.cos(2 * math.pi * (f.now % 1.0))
         rect = rect.inflate(round(rect.width * 0.05 * beat), round(rect.height * 0.05 * beat))
@@ -136,7 +141,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     pygame.draw.rect(p.surface, PAPER, face, border_radius=face.height // 3)
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
     p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
-    if f.reconnecting:   # held: say why the clock stands still
+    if f.reconnecting:   # the server's time, counted here while the link is down
         note = p.font(SMALL).size("reconnecting...")
         pill = pygame.Rect(0, 0, note[0] + lay.px(16), note[1] + lay.px(4))
         pill.midtop = (placed.centerx, face.bottom + lay.px(6))
@@ -320,5 +325,7 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
                                     banner.bottom - banner.y - used - lay.px(20)), max_lines=2)
     reveal = f.model.reveal or {}
     last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
-    if reveal.get("explanation") and last.height >= 2 * p.font(SMALL).get_linesize():   # the last round's word on the stars
-        p.paragraph(f"Round {reveal.get('round', '')}: {reveal['explanation']}", SMALL, theme.TEXT_DIM, last, max_lines=2)
+    words = f"Round {reveal.get('round', '')}: {reveal.get('explanation', '')}"
+    font = p.font(SMALL)
+    if reveal.get("explanation") and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
+        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # the last round's word on the stars, where it fits
