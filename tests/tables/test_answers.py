@@ -59,11 +59,16 @@ def test_the_soup_says_why_a_card_cannot_be_touched_between_rounds():
     assert scene.answer.words == "Press Ready to cook: the round starts once every chef is"
 
 
-def test_a_card_table_touched_on_your_turn_says_what_can_be_used():
+def my_pink_soup_turn():
     session = FakeSession("pink-soup", 4, 0, seed=3)
     session.bots_play()
     app, scene = make_table(session)
     render(app, scene, session.now)
+    return session, app, scene
+
+
+def test_a_card_table_touched_on_your_turn_says_what_can_be_used():
+    session, app, scene = my_pink_soup_turn()
     removed = scene.thing("removed")                # the removed cards cannot be used to start a turn
     assert "removed" not in scene.usable()
     click(app, scene, removed.rect.center)
@@ -84,10 +89,7 @@ def test_the_empty_move_list_of_a_table_without_its_own_says_whose_turn_it_is():
 
 
 def test_a_refused_move_is_answered_at_the_click_that_made_it():
-    session = FakeSession("pink-soup", 4, 0, seed=3)
-    session.bots_play()
-    app, scene = make_table(session)
-    render(app, scene, session.now)
+    session, app, scene = my_pink_soup_turn()
     deck = scene.thing("deck").rect.center
     click(app, scene, deck)
     assert scene.answer_refusal("The table moved on before your move arrived. Look again.")
@@ -96,7 +98,7 @@ def test_a_refused_move_is_answered_at_the_click_that_made_it():
     assert not scene.answer_refusal("Something else")
 
 
-def test_a_hand_off_asks_to_wait(monkeypatch):
+def test_a_hand_off_asks_to_wait():
     session, app, scene = someone_elses_turn("pink-soup")
     session.shown_seat = None                       # the screen is being handed to another player
     scene.handle(InputAction("click", "mouse", pos=something_on_the_table(scene)))
