@@ -60,7 +60,8 @@ class App:
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
         self.server: Any = None            # an EmbeddedServer this client started, if any
-        self.server_address: str | None = None
+        self.server_address: str | None = None     # where friends join a LAN game this client hosts
+        self.server_addresses: list[str] = []       # ... every address it may be reached at, that one first
         self.running = True
         self.frames = 0
         self._last_now: float | None = None
@@ -393,6 +394,7 @@ class App:
         if self.server is not None:
             server, self.server = self.server, None
             self.server_address = None
+            self.server_addresses = []
             try:
                 await asyncio.wait_for(server.stop(), timeout)
             except TimeoutError:

@@ -4,6 +4,7 @@ and resuming the last solo game. Each flow runs on the client's loop and ends on
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -117,7 +118,8 @@ async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
         port = url.rsplit(":", 1)[-1]
         from soupkitchen.server.discovery import local_addresses
 
-        app.server_address = f"{local_addresses()[0]}:{port}"
+        app.server_addresses = [f"{address}:{port}" for address in local_addresses()]
+        app.server_address = app.server_addresses[0]
         return f"http://127.0.0.1:{port}"
     return url
 
@@ -128,19 +130,36 @@ async def stop_embedded(app: App, timeout: float = 5.0) -> None:
     await app.stop_server(timeout)
 
 
-async def connect(app: App, url: str) -> Connection:
-    """The app's connection to ``url`` (reused if already open)."""
+async def connect(app: App, url: str, timeout: float = 5.0) -> Connection:
+    """The app's connection to ``url`` (reused if already open), given ``timeout`` seconds to answer."""
     if app.conn is not None and app.conn.url == url and app.conn.connected:
         return app.conn
     if app.conn is not None:
         await app.conn.close()
         app.conn = None
     conn = Connection(url, clock=app.clock)
-    await conn.connect()
+    await conn.connect(timeout)
     app.conn = conn
 
     conn.resumed_listeners.append(lambda back, held: app.toast(reconnected_message(back, held)))
     return conn
+
+
+async def connect_first(app: App, urls: list[str], each: float = 4.0) -> Connection:
+    """The app's connection to the first of ``urls`` that answers (a server advertises each of its
+    addresses; on a LAN without a router only some of them lead to it), trying each ``each`` seconds
+    at most; ServerError naming them all when none answers."""
+    failed: ServerError | None = None
+    for url in dict.fromkeys(urls):
+        try:
+            return await asyncio.wait_for(connect(app, url, each), each + 1.0)
+        except (ServerError, TimeoutError, OSError) as err:
+            log.info("no answer from %s: %s", url, err)
+            failed = err if isinstance(err, ServerError) else ServerError("offline", f"Could not reach {url}.")
+    if failed is not None and len(urls) > 1:
+        tried = ", ".join(url.split("://", 1)[-1] for url in dict.fromkeys(urls))
+        raise ServerError("offline", f"Could not reach that kitchen at any of its addresses ({tried}).")
+    raise failed or ServerError("offline", "No address to try.")
 
 
 def reconnected_message(back: int, held: int) -> str:

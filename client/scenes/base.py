@@ -29,6 +29,7 @@ class Shell(Protocol):
     input: InputMapper
     server: Any
     server_address: str | None
+    server_addresses: list[str]
     running: bool
     fullscreen: bool
 

@@ -117,7 +117,9 @@ class LobbyScene(FormScene):
         guest_seats = self.session.own_guest_seats
         ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
         if host and self.app.server_address:
-            self.subheading = f"Friends join at  {self.app.server_address}.  {SEAT_HINT}"
+            others = [a for a in getattr(self.app, "server_addresses", []) if a != self.app.server_address][:2]
+            also = f" (or {' or '.join(others)})" if others else ""
+            self.subheading = f"Friends join at  {self.app.server_address}{also}.  {SEAT_HINT}"
         elif host:
             self.subheading = SEAT_HINT
         elif ready:

@@ -202,3 +202,23 @@ async def test_an_unreachable_address_is_explained(app, kit):
         assert join.form.focused.key == "address"
     finally:
         await app.shutdown()
+
+
+async def test_join_tries_each_address_a_kitchen_advertised_until_one_answers(app, kit):
+    from soupkitchen.client.scenes.join import JoinScene
+
+    await modes.start_embedded(app, lan=False)
+    port = int(app.server.url.rsplit(":", 1)[-1])
+
+    async def found():   # the kitchen advertised two addresses; only the second leads to it
+        return [{"name": "Soup Kitchen", "host": "127.0.0.2", "hosts": ["127.0.0.2", "127.0.0.1"], "port": port}]
+
+    join = app.stack.push(JoinScene(app, found))
+    try:
+        await kit.settle(app, lambda: join.servers, timeout=10)
+        assert join.describe()["widgets"][0].endswith(f"127.0.0.2:{port} (+1)]")
+        join.pick(0)
+        await kit.settle(app, lambda: app.stack.top.name == "tables", timeout=20)
+        assert app.stack.top.conn.url == f"http://127.0.0.1:{port}"
+    finally:
+        await app.shutdown()
