@@ -65,8 +65,8 @@ async def main(data: Path) -> dict:
         table = await frames(app, lambda: app.stack.top if getattr(app.stack.top, "is_table", False)
                              and app.stack.top.session.views else None)
         session, rng, moves = table.session, random.Random(1), 0
+        seat = session.seats_held[0]
         while not session.over:
-            seat = session.seats_held[0]
             view = session.view(seat) or {}
             if view.get("legal_actions") and not view.get("over"):
                 state = session.state_id
@@ -74,7 +74,7 @@ async def main(data: Path) -> dict:
                 moves += 1
                 await frames(app, lambda state=state: session.state_id != state or session.over)
             else:
-                await frames(app, lambda: (session.view(seat) or {}).get("legal_actions") or session.over)
+                await frames(app, lambda seat=seat: (session.view(seat) or {}).get("legal_actions") or session.over)
         results = await frames(app, lambda: app.stack.top if app.stack.top.name == "results" else None, 10)
         seen.update(moves=moves, over=True, verdict=results.describe()["verdict"])
     finally:
