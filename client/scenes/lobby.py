@@ -28,24 +28,18 @@ class SeatList(ListView):
         super().__init__(rows, on_activate, key="seats", visible_rows=visible_rows)
         self.ready = ready
 
-    def counter_width(self, lay: theme.Layout) -> int:
-        """Room kept for the list's "2/6" counter at the right when not every seat is in sight."""
-        if len(self.rows) <= self.visible_rows:
-            return 0
-        return lay.font("small").size(f"{len(self.rows)}/{len(self.rows)}")[0] + lay.gap
-
     def badge_rect(self, i: int, lay: theme.Layout) -> pygame.Rect:
         row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
         size = row.height * 3 // 5
         rect = pygame.Rect(0, 0, size, size)
-        rect.midright = (row.right - lay.gap * 2 - self.counter_width(lay), row.centery)
+        rect.midright = (row.right - lay.gap * 2 - self.counter_room(lay), row.centery)
         return rect
 
     def draw(self, surface, lay, focused) -> None:
         rows = self.rows
         space = max(1, lay.font("body").size(" ")[0])
-        clear = self.badge_rect(0, lay).width + self.counter_width(lay)
-        room = " " * (clear // space + 2)   # keeps the words clear of the badge and the counter
+        clear = self.badge_rect(0, lay).width + lay.gap
+        room = " " * (clear // space + 2)   # keeps the words clear of the badge (the list keeps the counter's room)
         self.rows = [row + room if "\t" in row else f"{row}\t{room}" for row in rows]
         try:
             super().draw(surface, lay, focused)

@@ -31,7 +31,7 @@ class ResultsScene(FormScene):
 
     def on_enter(self) -> None:
         if self.session.local and self.session.over:
-            modes.forget_saved_game()   # a finished game is not offered for resuming
+            modes.forget_saved_game(table=self.session.table.get("id"))   # a finished game is not offered for resuming
 
     @property
     def title(self) -> str:

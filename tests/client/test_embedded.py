@@ -49,7 +49,7 @@ async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
         menu.form.focus_on("leave")
         kit.press(app, "select")                                   # Save and leave
         await kit.settle(app, lambda: app.server is None and isinstance(app.stack.top, TitleScene), timeout=10)
-        assert app.stack.top.describe()["focused"] == "Resume Stone Soup"
+        assert app.stack.top.describe()["focused"].startswith("[Stone Soup")   # the unfinished games
 
         kit.press(app, "select")                                   # Resume
         await kit.settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top.session.views,
@@ -220,5 +220,24 @@ async def test_join_tries_each_address_a_kitchen_advertised_until_one_answers(ap
         join.pick(0)
         await kit.settle(app, lambda: app.stack.top.name == "tables", timeout=20)
         assert app.stack.top.conn.url == f"http://127.0.0.1:{port}"
+    finally:
+        await app.shutdown()
+
+
+async def test_each_unfinished_game_waits_in_its_own_kitchen_while_another_is_played(app, kit):
+    app.settings.bot_speed = "fast"
+    try:
+        first = await modes.play_local(app, "pink-soup", {}, 3)
+        await kit.settle(app, lambda: first.views, timeout=10)
+        await modes.leave_table(app, first)                    # saved, its kitchen closed
+        second = await modes.play_local(app, "pot-pourri", {}, 3)
+        await kit.settle(app, lambda: second.views, timeout=10)
+        assert app.server.hub.tables.keys() == {second.table["id"]}   # the first game is not running here
+        await modes.leave_table(app, second)
+        saved = modes.saved_games()
+        assert [game["table"] for game in saved] == [second.table["id"], first.table["id"]]
+        assert saved[0]["db"] != saved[1]["db"]
+        resumed = await modes.resume_local(app, saved[1])      # the older one, not the newest
+        assert resumed.table["id"] == first.table["id"] and resumed.game_id == "pink-soup"
     finally:
         await app.shutdown()
