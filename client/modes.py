@@ -41,6 +41,15 @@ def local_games() -> list[dict[str, Any]]:
     return games
 
 
+def timed(game_id: str) -> bool:
+    """Whether a game's table has a clock that acts by itself (a round's timer, a challenge window),
+    which a couch hand-off may hold."""
+    from soupkitchen.shared.registry import registration
+
+    entry = registration(game_id)
+    return bool(entry and entry.facts.real_time)
+
+
 def solo_options(game_id: str) -> dict[str, Any]:
     """The options a table of one person among bots starts from, where a game has its own."""
     return next((g["solo_options"] for g in local_games() if g["id"] == game_id), {})

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import modes, theme
 from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
@@ -139,14 +139,16 @@ class LobbyScene(FormScene):
                 widgets.append(Label(f"{spec['label']}: {option_name(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         speed = bot_speed_of(settings.get("bot_delay"))
-        if host:
+        bots = any(s.get("bot") or not s.get("name") for s in seats)   # a bot seat, or one a bot will take
+        if host and bots:
             widgets.append(Choice("Bot speed", list(BOT_SPEEDS), speed,
                                   lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]), key="bots"))
-        else:
+        elif bots:
             widgets.append(Label(f"Bot speed: {speed}", key="bots"))
-        if host:
+        if host and self.session.couch and modes.timed(self.session.game_id):   # only a shared screen hands off
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
                                   lambda on: self.set_setting("handoff_pauses_timer", on), key="pause"))
+        if host:
             waiting = self.session.waiting_for
             words = f"Waiting for {names_of(waiting)} to be ready" if waiting else "Start the game"
             start = Button(words, self.start, key="start", primary=True)
