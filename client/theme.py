@@ -41,7 +41,7 @@ SEAT_SYMBOLS_ASCII = ["o", "^", "#", "<>", "*", "+", "v", "%"]
 
 BASE_HEIGHT = 720
 BASE_WIDTH = 1280
-MIN_WINDOW = (960, 540)          # the smallest window every screen is laid out for
+MIN_WINDOW = (1280, 720)         # the smallest window the client opens: every word fits from here up (the tables are laid out for it)
 
 # The smallest font the type scale gives: its letters are MIN_READABLE_PX (16) pixels high.
 MIN_FONT_PX = 24
