@@ -304,7 +304,8 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
 def draw_must_pass(p: Painter, banner: pygame.Rect) -> None:
     lay = p.lay
     p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
-    p.text("Every taste you know is happy: you must pass", LABEL * 0.9, theme.TEXT,
+    words = "Every taste you know is happy: you must pass"
+    p.text(words, p.largest_fitting(words, (LABEL * 0.9, BODY, SMALL), banner.width - lay.px(24)), theme.TEXT,
            (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
     p.text("Press Enter or P (Y on a pad), or click Pass", BODY, theme.TEXT_DIM,
            (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
