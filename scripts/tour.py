@@ -144,10 +144,11 @@ class Tour:
                 action = await self.next_action()
                 if action is None:
                     break
+                made = self.actions
                 await self.play(action, pygame)
                 if self.failure:
                     break
-                if self.actions % self.every == 0:
+                if self.actions != made and self.actions % self.every == 0:
                     await self.frames(SETTLE_FRAMES)   # the cards have glided into place
                     self.shoot(pygame, f"{self.actions:04d}")
             await self.frames(SETTLE_FRAMES)
