@@ -241,3 +241,13 @@ async def test_each_unfinished_game_waits_in_its_own_kitchen_while_another_is_pl
         assert resumed.table["id"] == first.table["id"] and resumed.game_id == "pink-soup"
     finally:
         await app.shutdown()
+
+
+def test_a_finished_game_of_a_solo_kitchen_is_listed_among_the_replays(tmp_path):
+    from soupkitchen.client.replay.sources import local_entries
+    from tests.replay.test_viewer import stored_game
+
+    stored_game(tmp_path, "stone-soup")
+    (tmp_path / "kitchens").mkdir()
+    (tmp_path / "solo.sqlite3").rename(tmp_path / "kitchens" / "solo-20250101-120000-abcdef.sqlite3")
+    assert [(entry.where, entry.game) for entry in local_entries(tmp_path)] == [("Solo", "stone-soup")]
