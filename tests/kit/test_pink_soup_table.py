@@ -326,3 +326,11 @@ def test_the_move_list_opens_above_the_recently_log_and_leaves_it_in_sight():
     assert "Your moves" in words and "Recently" in words
     recently = next(event[1] for event in drawn if event[0] == "note" and event[2] == "Recently")
     assert scene.moves_rect().bottom < recently.top
+
+
+def test_a_replay_shows_each_moment_as_its_view_had_it():
+    session, app, scene, slot = placed_in_my_pot()
+    session.replaying = True                                    # as the replay viewer's session says
+    render(app, scene, 100.0)
+    render(app, scene, 130.0)
+    assert scene.describe()["faces"][slot] is not None
