@@ -1,7 +1,7 @@
 """Each game ends on its own result: the end screen shows the game's own end (Too Many Cooks' reveal
 and verdict, Pink Soup's scoring sheet, Stone Soup's ranking, Pot Pourri's worked score) beside
-Play again and Back to title, with goldens of each; a game without an end of its own is ranked by
-its scores."""
+Play again, Replay and review and Back to title, with goldens of each; a game without an end of its
+own is ranked by its scores."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_every_end_shows_its_result_beside_play_again_and_back_to_title(game):
     reset_clipped()
     results = finished(game)
     shown = results.describe()
-    assert shown["widgets"][-3:] == ["Play again", "Back to title", "Look at the table"]
+    assert shown["widgets"][-4:] == ["Play again", "Replay and review", "Back to title", "Look at the table"]
     lines = shown["lines"]
     expected = {"too-many-cooks": ["Round 3 revealed", "The kitchen keeps 5 stars", "Ready for Moderate"],
                 "pink-soup": ["Final scoring", "Dev wins with 28 points."],
