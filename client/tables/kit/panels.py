@@ -58,6 +58,10 @@ class PanelTable(Protocol):
 
     def drawn_rects(self) -> list[pygame.Rect]: ...
 
+    def control_rects(self) -> list[pygame.Rect]: ...
+
+    def side_room(self) -> int: ...
+
 
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     """The last move's objects: a pale blue frame and a small triangle at the top left."""
@@ -72,9 +76,10 @@ def moves_rect(b: Board) -> pygame.Rect:
     return b.rect(SIDE_X, SIDE_TOP, SIDE_W, MOVES_BOTTOM - SIDE_TOP)
 
 
-def history_rect(b: Board, moves_open: bool) -> pygame.Rect:
-    """The history panel: the whole side column, or under the open move list."""
-    top = MOVES_BOTTOM + 10 if moves_open else SIDE_TOP
+def history_rect(b: Board, moves_open: bool, room: int = 0) -> pygame.Rect:
+    """The history panel: the whole side column, or under the open move list; below the ``room``
+    board units a table keeps at the column's top for a notice of its own."""
+    top = max(MOVES_BOTTOM + 10 if moves_open else SIDE_TOP, SIDE_TOP + room)
     return b.rect(SIDE_X, top, SIDE_W, SIDE_BOTTOM - top)
 
 
@@ -97,7 +102,7 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
         b.text(surface, "Your moves" if table.actions else "Moves", LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
         table.moves.fit(lay, panel)
         table.moves.draw(surface, lay, True)
-    box = history_rect(b, table.moves_open)
+    box = history_rect(b, table.moves_open, table.side_room())
     theme.draw_panel(surface, box, lay)
     b.text(surface, "Recently", LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
     f = b.font(SMALL)
@@ -149,14 +154,13 @@ def hover_places(thing: pygame.Rect, size: tuple[int, int], gap: int) -> list[py
     return places
 
 
-def place_hover(table: PanelTable, surface: pygame.Surface, thing: pygame.Rect,
+def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
                 lines: list[str]) -> tuple[pygame.Rect, list[str]]:
     """The box for hover words ``lines`` about ``thing`` and the words wrapped to it: beside the thing
-    where it hides nothing the table drew, else at the foot of the side column."""
+    where it hides nothing the table drew and no other control, else at the foot of the side column."""
     b = table.board
     f = b.font(SMALL)
-    drawn = table.drawn_rects()
-    bounds = surface.get_rect()
+    drawn = table.drawn_rects() + [rect for rect in table.control_rects() if rect != thing]
     for most in (700, 460, 340):
         width = min(b.px(most), max(f.size(line)[0] for line in lines) + b.px(24))
         wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
@@ -169,15 +173,24 @@ def place_hover(table: PanelTable, surface: pygame.Surface, thing: pygame.Rect,
     return box, [part for line in lines for part in theme.wrap(line, f, box.w - b.px(24))]
 
 
+def hover_box(table: PanelTable, bounds: pygame.Rect) -> tuple[pygame.Rect, list[str]] | None:
+    """Where the words about the thing under the pointer (or the focus) go and their lines; None
+    where there are none."""
+    lines = table.hover_words()
+    thing = table.thing(table.focus if table.keyboard else table.hover)
+    if not lines or thing is None:
+        return None
+    return place_hover(table, bounds, thing.rect, lines)
+
+
 def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:
     """What the thing under the pointer (or the focus) is and what touching it would do, once the
     pointer has rested on it; never over anything else the table shows."""
-    lines = table.hover_words() if table.hover_shown() else []
-    thing = table.thing(table.focus if table.keyboard else table.hover)
-    if not lines or thing is None:
+    found = hover_box(table, surface.get_rect()) if table.hover_shown() else None
+    if found is None:
         return
+    box, wrapped = found
     b = table.board
-    box, wrapped = place_hover(table, surface, thing.rect, lines)
     f = b.font(SMALL)
     room = max(1, (box.h - b.px(16)) // f.get_linesize())
     if len(wrapped) > room:     # only at the foot of the side column: the last line says there is more
