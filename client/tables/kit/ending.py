@@ -3,22 +3,42 @@ sheet), without its buttons and side column."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from soupkitchen.client import coverage
+from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import EndPanel, GenericEnd
-from soupkitchen.client.tables.kit.things import note_thing
+from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.things import Thing, note_thing
 
-if TYPE_CHECKING:
-    from soupkitchen.client.tables.kit.scene import KitTable
+
+class EndingTable(Protocol):
+    """What the end reads of the card table it came from."""
+
+    session: TableSession
+
+    @property
+    def board(self) -> Board: ...
+
+    def current_view(self) -> dict[str, Any] | None: ...
+
+    def end_verdict(self) -> str: ...
+
+    def things(self) -> list[Thing]: ...
+
+    def draw_under(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None: ...
+
+    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect, show: float) -> None: ...
+
+    def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None: ...
 
 
 class TableEnd(EndPanel):
     """What a kit table draws at the end, and its verdict."""
 
-    def __init__(self, table: KitTable) -> None:
+    def __init__(self, table: EndingTable) -> None:
         self.table = table
 
     def verdict(self) -> str:

@@ -160,14 +160,16 @@ def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
     where it hides nothing the table drew and no other control, else at the foot of the side column."""
     b = table.board
     f = b.font(SMALL)
-    drawn = table.drawn_rects() + [rect for rect in table.control_rects() if rect != thing]
+    drawn = table.drawn_rects()
+    controls = [rect for rect in table.control_rects() if rect != thing]
     for most in (700, 460, 340):
         width = min(b.px(most), max(f.size(line)[0] for line in lines) + b.px(24))
         wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
         size = (width, f.get_linesize() * len(wrapped) + b.px(16))
         for box in hover_places(thing, size, b.px(10)):
             if bounds.contains(box) and not box.colliderect(thing) \
-                    and not any(coverage.lies_over(box, rect) for rect in drawn):
+                    and not any(coverage.lies_over(box, rect) for rect in drawn) \
+                    and not any(box.colliderect(rect) for rect in controls):
                 return box, wrapped
     box = info_rect(b)
     return box, [part for line in lines for part in theme.wrap(line, f, box.w - b.px(24))]

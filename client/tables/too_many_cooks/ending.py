@@ -4,27 +4,40 @@ its pot, and the kitchen's verdict above it."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.ending import EndPanel, final_result
-from soupkitchen.client.tables.too_many_cooks.board import draw_board
+from soupkitchen.client.tables.too_many_cooks.board import Frame, draw_board
+from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import draw_overlays, draw_top_bar
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left
 from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
 
-if TYPE_CHECKING:
-    from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
+
+class EndingTable(Protocol):
+    """What the end reads of the Too Many Cooks table it came from."""
+
+    now: float
+
+    @property
+    def table_layout(self) -> TableLayout: ...
+
+    def current_view(self) -> dict[str, Any] | None: ...
+
+    def frame(self) -> Frame: ...
+
+    def _scroll_tastes(self, dy: int) -> bool: ...
 
 
 class KitchenEnd(EndPanel):
     """The end of a game of Too Many Cooks, read from its table."""
 
-    def __init__(self, table: TooManyCooksTable) -> None:
+    def __init__(self, table: EndingTable) -> None:
         self.table = table
 
     @property
