@@ -3,6 +3,8 @@ mouse, and a new table is asked for with the chosen game, options and password."
 
 from __future__ import annotations
 
+import pytest
+
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
@@ -78,3 +80,13 @@ def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit
     kit.press(app, "select")
     (args,) = started
     assert args[0] == "too-many-cooks" and args[1]["difficulty"] == "easy" and args[-1] == ["normal", "easy", "normal"]
+
+
+@pytest.mark.parametrize(("game", "shown"), [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False),
+                                            ("pot-pourri", False)])
+def test_couch_set_up_offers_the_hand_off_pause_only_for_a_game_with_a_clock(app, game, shown):
+    from soupkitchen.client import modes
+
+    games = modes.local_games()
+    setup = GameSetupScene(app, "couch", [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game])
+    assert any(w.startswith("Hand-off pauses the timer") for w in setup.describe()["widgets"]) == shown
