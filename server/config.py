@@ -47,6 +47,8 @@ class ServerConfig:
     password_free_tries: int = 3  # wrong passwords per address and table before each try must wait
     password_lockout_after: int = 10  # wrong passwords per address and table before a lockout
     password_lockout: float = 300.0  # seconds the lockout lasts
+    code_free_tries: int = 5  # wrong invite codes (or unknown table ids) one address may give at once,
+    code_try_interval: float = 60.0  # then one more each this many seconds (docs/protocol.md: Invite codes)
     hold_limit: float = 30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
     table_hold_limit: float = 120.0  # seconds all holds at one table together may hold a round (0: no limit)
     emote_interval: float = 1.0  # seconds between two emotes of one seat
