@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,10 +25,13 @@ LOOPS = ["asyncio", "uvloop"]
 class Client:
     """A real ``socketio.AsyncClient`` that says hello and records every push it receives."""
 
-    def __init__(self, url: str, reconnect: bool = False) -> None:
+    def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None) -> None:
         self.url = url
+        # an https:// server: over TLS, with the certificates ``tls`` trusts
+        self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls)) if tls is not None else None
         self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.1,
-                                        reconnection_delay_max=0.3)
+                                        reconnection_delay_max=0.3,
+                                        **({"http_session": self.http} if self.http is not None else {}))
         self.states: list[dict[str, Any]] = []
         self.lobbies: list[dict[str, Any]] = []
         self.emotes: list[dict[str, Any]] = []
@@ -65,6 +69,8 @@ class Client:
 
     async def close(self) -> None:
         await self.sio.disconnect()
+        if self.http is not None:
+            await self.http.close()
 
     async def call(self, event: str, payload: Any = None) -> dict[str, Any]:
         return await self.sio.call(event, payload if payload is not None else {}, timeout=30)  # a busy machine
