@@ -31,7 +31,11 @@ def parser() -> argparse.ArgumentParser:
                    "or the game's limit)")
     p.add_argument("--replay", type=Path, metavar="FILE", help="open a replay file (a finished game) in the "
                    "replay viewer")
-    p.add_argument("--connect", metavar="URL", help="connect to a server (host:port or URL) and list its tables")
+    p.add_argument("--connect", metavar="URL", help="connect to a server (host:port or URL; https://HOST:PORT for "
+                   "a server put online) and list its tables")
+    p.add_argument("--trust-cert", action="append", default=[], metavar="FILE",
+                   help="trust this certificate (PEM) besides the system's, for a server whose host gave it to you "
+                        "(a self-signed one); may be given more than once")
     p.add_argument("--windowed", type=parse_size, metavar="WxH", help="open a window of this size")
     p.add_argument("--fullscreen", action="store_true", help="open full screen")
     p.add_argument("--verbose", action="store_true", help="log debug messages (also to the console)")
@@ -77,7 +81,7 @@ def setup_logging(verbose: bool) -> Path | None:
 async def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from soupkitchen.client import modes
+    from soupkitchen.client import modes, tls
     from soupkitchen.client.app import App
     from soupkitchen.client.net import normalise_url
     from soupkitchen.client.scenes import flows
@@ -108,6 +112,12 @@ async def run(args: argparse.Namespace) -> int:
             url = normalise_url(args.connect)
         except ValueError as err:
             print(f"soupkitchen: {err}", file=sys.stderr)
+            return 2
+    for file in args.trust_cert:
+        try:
+            tls.trust(file)
+        except ValueError as err:
+            print(f"soupkitchen: --trust-cert: {err}", file=sys.stderr)
             return 2
     settings = Settings.load()
     app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))

@@ -23,8 +23,8 @@ def run(*args: str, tmp_path: Path, timeout: float = 60) -> subprocess.Completed
 def test_help_works_without_a_display(tmp_path):
     env_free = run("--help", tmp_path=tmp_path)
     assert env_free.returncode == 0
-    for flag in ("--solo", "--players", "--connect", "--windowed", "--fullscreen", "--verbose", "--screenshot",
-                 "--after"):
+    for flag in ("--solo", "--players", "--connect", "--trust-cert", "--windowed", "--fullscreen", "--verbose",
+                 "--screenshot", "--after"):
         assert flag in env_free.stdout
 
 
@@ -33,6 +33,11 @@ def test_bad_arguments_are_explained(tmp_path):
     assert unknown.returncode == 2 and "too-many-cooks" in unknown.stderr and "Traceback" not in unknown.stderr
     size = run("--windowed", "huge", tmp_path=tmp_path)
     assert size.returncode == 2 and "WIDTHxHEIGHT" in size.stderr
+    (tmp_path / "garbage.pem").write_text("not a certificate")
+    for file, words in ((tmp_path / "missing.pem", "there is no certificate file"),
+                        (tmp_path / "garbage.pem", "is not a certificate file (PEM) that can be read")):
+        refused = run("--trust-cert", str(file), "--connect", "https://127.0.0.1:1", tmp_path=tmp_path)
+        assert refused.returncode == 2 and words in refused.stderr and "Traceback" not in refused.stderr, refused.stderr
 
 
 def test_solo_goes_straight_to_a_table_and_takes_a_screenshot(tmp_path):

@@ -1,6 +1,7 @@
 """The server over TLS, through real sockets: HTTPS and socket.io over WSS and long-polling with a
-certificate made in the test, plain HTTP sent to a TLS port, and the doors holding TLS handshakes
-that never end to the limits of half-sent requests, on asyncio's loop and on uvloop."""
+certificate made in the test, the real client's connection refusing every wrong certificate with a
+sentence, plain HTTP sent to a TLS port, and the doors holding TLS handshakes that never end to
+the limits of half-sent requests, on asyncio's loop and on uvloop."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import logging
 import aiohttp
 import pytest
 import socketio
-from certs import make_certificate
+from certs import make_authority, make_certificate
 from server_testkit import LOOPS, Client, until
 
+from soupkitchen.client import tls
+from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.server.app import DOORS
 from soupkitchen.server.tls import CertificateError, server_context
 
@@ -20,6 +23,13 @@ pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio'
 
 # The first bytes of a TLS ClientHello whose record announces 512 bytes: a handshake that never ends
 HALF_HELLO = b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(32))
+
+
+@pytest.fixture
+def trusted(monkeypatch):
+    """``trusted(cert)``: the client trusts ``cert`` as ``soupkitchen --trust-cert`` makes it (for this test)."""
+    monkeypatch.setattr(tls, "TRUSTED", [])
+    return tls.trust
 
 
 @pytest.fixture
@@ -49,6 +59,55 @@ async def test_https_and_socketio_over_wss_and_polling(servers, certificate):
         assert created["table"]["code"]
         assert client.sio.transport() == transports[0]
         await client.close()
+
+
+async def test_the_real_client_connects_over_tls_to_a_certificate_it_trusts(servers, certificate, trusted):
+    srv = await tls_server(servers, certificate)
+    trusted(certificate.cert)
+    conn = Connection(srv.url)
+    await conn.connect()
+    try:
+        created = await conn.request("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+        assert conn.sio.transport() == "websocket" and created["table"]["code"]
+    finally:
+        await conn.close()
+
+
+@pytest.mark.parametrize("wrong", ["self-signed", "unknown authority", "other name", "expired", "not TLS"])
+async def test_a_wrong_certificate_is_refused_with_a_sentence(servers, tmp_path, trusted, wrong):
+    folder = tmp_path / "certs"
+    authority, signer = make_authority(folder)
+    made = {"self-signed": lambda: make_certificate(folder),
+            "unknown authority": lambda: make_certificate(folder, signer=signer),
+            "other name": lambda: make_certificate(folder, hosts=("kitchen.example.org",)),
+            "expired": lambda: make_certificate(folder, days=-1),
+            "not TLS": lambda: None}[wrong]()
+    if made is None:  # a LAN server, addressed as one put online
+        srv = await servers()
+        url = srv.url.replace("http://", "https://")
+    else:
+        srv = await servers(tls=server_context(made.cert, made.key))
+        url = srv.url
+    if wrong in ("other name", "expired"):  # trusted, and wrong all the same
+        trusted(made.cert)
+    conn = Connection(url)
+    with pytest.raises(ServerError) as refused:
+        await conn.connect()
+    await conn.close()
+    words = str(refused.value)
+    expected = {"self-signed": "its certificate is self-signed", "unknown authority": "an authority this computer "
+                "does not trust", "other name": "its certificate is for another server, not 127.0.0.1",
+                "expired": "its certificate has expired", "not TLS": "Could not speak TLS with"}[wrong]
+    assert refused.value.code == "certificate" and expected in words, words
+    assert words.startswith(("Did not connect to https://127.0.0.1:", "Could not speak TLS")), words
+    assert "Traceback" not in words and "_ssl.c" not in words and len(words) < 300
+    assert not any(conn.hello for conn in srv.hub.conns.values())  # nothing was said to it
+    if wrong in ("self-signed", "unknown authority"):
+        assert "--trust-cert FILE" in words
+        trusted(authority.cert if wrong == "unknown authority" else made.cert)  # and trusted, it connects
+        conn = Connection(url)
+        await conn.connect()
+        await conn.close()
 
 
 async def test_plain_http_to_a_tls_port_is_closed_and_the_server_serves_on(servers, certificate, caplog):
