@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import socketio
@@ -16,6 +17,9 @@ import socketio
 from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
+
+if TYPE_CHECKING:
+    from soupkitchen.client.session import TableSession
 
 # A module with ``pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)`` runs each test on asyncio's
 # own event loop and on uvloop (see the ``pytest_asyncio_loop_factories`` hook in conftest.py).
@@ -183,4 +187,13 @@ async def until(check: Callable[[], bool], timeout: float = 20.0, what: str = "t
     end = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(0.01)
+
+
+async def play(session: TableSession, seat: int, rng: random.Random) -> None:
+    """A player who moves whenever their view offers a move, until the game is over."""
+    while not session.over:
+        view = session.view(seat)
+        if session.connected and view and view["legal_actions"]:
+            await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
         await asyncio.sleep(0.01)
