@@ -58,3 +58,15 @@ class ServerConfig:
     server_id: str = ""
     deal_seed: int | None = None  # every game deals from this seed (a local tour or test); None: a fresh one
     # each time. No request and no command-line flag sets it, so players on a shared server cannot.
+
+
+# What ``soupkitchen-server --public`` sets instead of the defaults above, for a server anyone on
+# the internet can reach (each can still be set by its own flag). Many players share one address
+# behind a carrier's NAT, so the per-address limits stay above what one household needs: a client
+# holds one connection (a couch of players too), and a host one or two tables.
+PUBLIC_LIMITS: dict[str, float] = {
+    "max_connections_per_address": 16,
+    "max_tables_per_address": 4,
+    "address_rate": 60.0,  # requests per second of all of an address's connections (bursts of twice as many)
+    "lobby_idle": 300.0,
+}
