@@ -138,9 +138,18 @@ async def connect(app: App, url: str) -> Connection:
     conn = Connection(url, clock=app.clock)
     await conn.connect()
     app.conn = conn
+    app.settings.remember_server(url)  # an online one: offered again on the join screen
 
     conn.resumed_listeners.append(lambda back, held: app.toast(reconnected_message(back, held)))
     return conn
+
+
+async def find_table(app: App, url: str, code: str) -> tuple[Connection, dict[str, Any]]:
+    """The connection to ``url`` and the open table whose invite code is ``code`` there
+    (ServerError in the server's words if no table has it)."""
+    conn = await connect(app, url)
+    found = await conn.request("find_table", {"code": code})
+    return conn, found["table"]
 
 
 def reconnected_message(back: int, held: int) -> str:

@@ -165,8 +165,8 @@ class Lobby:
         runner = self.floor.coded(code)
         if runner is None:
             self.registry.looked_in_vain(address)
-            raise protocol.ProtocolError(protocol.UNKNOWN_CODE, f"no table here has the code {code}; check it with "
-                                                                "the host (a code ends with its table's game)")
+            raise protocol.ProtocolError(protocol.UNKNOWN_CODE, f"no table here has the code {code}; check it, and "
+                                                                "the server's address, with the host")
         return {"ok": True, "table": runner.table.summary()}
 
     @staticmethod

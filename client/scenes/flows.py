@@ -128,6 +128,23 @@ def join(app: App, conn, table_id: str, password: str | None = None) -> None:
     run_with_wait(app, "Pulling up a chair...", with_art(app, modes.join_table(app, conn, table_id, password)), landed)
 
 
+def sit_at(app: App, conn, table: dict[str, Any]) -> None:
+    """Join the open table ``table`` (a summary): watch it if it has started, ask its password if it has one."""
+    if table.get("started"):
+        watch(app, conn, table["id"])
+    elif table.get("has_password"):
+        app.stack.open("text", "Password", "Password", lambda pw: join(app, conn, table["id"], pw),
+                       message="This table needs a password.", secret=True)
+    else:
+        join(app, conn, table["id"])
+
+
+def join_by_code(app: App, url: str, code: str, on_error=None) -> None:
+    """Find the table of an invite code on the server at ``url`` and sit at it."""
+    run_with_wait(app, "Looking for the table...", modes.find_table(app, url, code),
+                  lambda found: sit_at(app, *found), on_error=on_error)
+
+
 def watch(app: App, conn, table_id: str) -> None:
     run_with_wait(app, "Peeking into the kitchen...", with_art(app, modes.spectate_table(app, conn, table_id)),
                   lambda session: open_table(app, session))
