@@ -174,12 +174,14 @@ def couch_names(app: App, local_players: int) -> list[str]:
 
 async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,
                        local_players: int = 1, password: str | None = None,
-                       pause_on_handoff: bool = True) -> TableSession:
-    """Create a table (this client hosts it at seat 0) and seat the other local players."""
+                       pause_on_handoff: bool = True, listed: bool = True) -> TableSession:
+    """Create a table (this client hosts it at seat 0) and seat the other local players; a table
+    not ``listed`` is found only by its invite code."""
     names = couch_names(app, local_players)
     ack = await conn.request("create_table", {
         "game": game, "options": options, "seats": seats, "name": names[0], "password": password or None,
-        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": pause_on_handoff}})
+        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": pause_on_handoff,
+                     "listed": listed}})
     table = ack["table"]
     tokens = {ack["seat"]: ack["token"]}
     for name in names[1:]:

@@ -116,8 +116,10 @@ def host(app: App, game: str, options: dict[str, Any], players: int, password: s
                   lambda session: open_lobby(app, session))
 
 
-def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None) -> None:
-    run_with_wait(app, "Setting the table...", modes.create_table(app, conn, game, options, players, 1, password),
+def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None,
+                  listed: bool = True) -> None:
+    run_with_wait(app, "Setting the table...",
+                  modes.create_table(app, conn, game, options, players, 1, password, listed=listed),
                   lambda session: open_lobby(app, session))
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import links, theme
 from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
@@ -132,6 +132,11 @@ class LobbyScene(FormScene):
         seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
                              for s in seats]
         widgets: list[Widget] = [seat_list]
+        if table.get("code"):  # read out to friends, or sent as a link
+            self.subheading = f"Invite code {table['code']}.  {self.subheading}"
+            copy = Button("Copy invite link", self.copy_link, key="copy")
+            copy.corner = True
+            widgets.append(copy)
         options = table.get("options", {})
         for spec in self._specs():
             key = spec["key"]
@@ -160,6 +165,21 @@ class LobbyScene(FormScene):
             widgets.append(Toggle("I am ready to cook", ready, self.set_ready, key="ready"))
         widgets.append(Button("Leave table", self.leave, key="leave"))
         return widgets
+
+    @property
+    def invite_link(self) -> str:
+        """soupkitchen://HOST:PORT/CODE, the server named as friends reach it (a LAN host's own address)."""
+        url = f"http://{self.app.server_address}" if self.app.server_address else self.session.conn.url
+        return links.link(url, self.table["code"])
+
+    def copy_link(self) -> None:
+        link = self.invite_link
+        try:
+            pygame.scrap.put_text(link)
+        except pygame.error:
+            self.app.toast(f"Could not copy it here: the invite link is {link}")
+            return
+        self.app.toast(f"Copied {link}")
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """As a form, the seat list showing fewer rows at once (it scrolls) rather than every row

@@ -43,6 +43,7 @@ async def render(scene_name: str, size, tmp_path, kit) -> pygame.Surface:
     elif scene_name == "lobby":
         conn = kit.FakeConnection(kit.GAMES)
         table = kit.summary(seats=4, names=("Ada", "Bo"), bots=(2,), options={"challenge_seconds": 3})
+        table["code"] = "PEAS-4821-7730"
         app.server_address = "192.168.1.20:8765"
         app.stack.push(LobbyScene(app, TableSession(conn, table, {0: "tok0"})))
     app.stack.draw(app.screen)

@@ -54,6 +54,7 @@ async def test_a_code_typed_with_the_address_brings_a_friend_to_the_lobby(app, k
         await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene), timeout=15)
         lobby = app.stack.top
         assert lobby.table["id"] == table["id"] and lobby.session.tokens
+        assert lobby.subheading.startswith(f"Invite code {table['code']}.")
         assert app.settings.online_servers == []  # a LAN server is found again on the LAN
     finally:
         await app.shutdown()
