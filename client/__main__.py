@@ -25,6 +25,8 @@ def parse_size(text: str) -> tuple[int, int]:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="soupkitchen", description="Soup Kitchen: four soup games to play together "
                                 "on one screen or over a LAN.")
+    p.add_argument("invite", nargs="?", metavar="LINK", help="an invite link a host shared "
+                   "(soupkitchen://HOST:PORT/PEAS-4821-7730): go straight to that table")
     p.add_argument("--solo", metavar="GAME", help="go straight into a solo game of GAME against bots "
                    "(e.g. too-many-cooks)")
     p.add_argument("--players", type=int, default=None, metavar="N", help="seats at the solo table (default 4, "
@@ -81,7 +83,7 @@ def setup_logging(verbose: bool) -> Path | None:
 async def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from soupkitchen.client import modes, tls
+    from soupkitchen.client import links, modes, tls
     from soupkitchen.client.app import App
     from soupkitchen.client.net import normalise_url
     from soupkitchen.client.scenes import flows
@@ -104,6 +106,13 @@ async def run(args: argparse.Namespace) -> int:
         try:
             timeline = load(args.replay)
         except ReplayError as err:
+            print(f"soupkitchen: {err}", file=sys.stderr)
+            return 2
+    invite = None
+    if args.invite:
+        try:
+            invite = links.parse(args.invite)
+        except ValueError as err:
             print(f"soupkitchen: {err}", file=sys.stderr)
             return 2
     url = None
@@ -130,6 +139,8 @@ async def run(args: argparse.Namespace) -> int:
     elif game is not None:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
         flows.start_local(app, game["id"], {}, players)
+    elif invite is not None:
+        flows.join_by_code(app, invite.url, invite.code)
     elif url is not None:
         flows.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
                             lambda conn: app.stack.open("tables", conn))
@@ -140,8 +151,11 @@ async def run(args: argparse.Namespace) -> int:
         if not first_frame:
             first_frame.append(time.perf_counter())
             log.info("first frame after %.0f ms", (first_frame[0] - started) * 1000)
-        # With --solo, the table must be on screen first, however long a busy machine takes to get there.
-        at_table = game is None or app_.stack.top is not None and app_.stack.top.is_table
+        # With --solo, the table must be on screen first (with an invite link, its lobby or table),
+        # however long a busy machine takes to get there.
+        top = app_.stack.top
+        at_table = (game is None and invite is None or top is not None
+                    and (top.is_table or invite is not None and top.name == "lobby"))
         if args.screenshot and at_table and time.perf_counter() - started >= args.after:
             args.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app_.screen, str(args.screenshot))
