@@ -259,6 +259,8 @@ async def resume_hosting(app: App) -> TableSession:
     if saved is None:
         raise ServerError("unknown_table", "There is no hosted table to resume.")
     url = await start_embedded(app, lan=True, port=int(saved.get("port") or DEFAULT_PORT))
+    if saved.get("online"):
+        await open_to_friends_online(app, int(url.rsplit(":", 1)[-1]))
     session = await _take_back(app, url, saved, hosting_file())
     await session.resume()
     return session
@@ -284,13 +286,31 @@ async def _take_back(app: App, url: str, saved: dict[str, Any], record: Path) ->
     return session
 
 
-async def host_lan(app: App, game: str, options: dict[str, Any], players: int, password: str | None) -> TableSession:
-    """Host a LAN game: a discoverable server on this machine and a table waiting in the lobby."""
+async def open_to_friends_online(app: App, port: int) -> None:
+    """Open the hosted server's port on the router (UPnP) for friends elsewhere; where that cannot
+    be done, ``app.online_problem`` says why (the game is still hosted on the LAN)."""
+    from soupkitchen.client import upnp
+
+    await app.close_port()
+    try:
+        app.port_map = await upnp.open_port(port)
+    except upnp.PortMapError as err:
+        app.online_problem = str(err)
+        log.info("hosting for friends online: %s", err)
+
+
+async def host_lan(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
+                   online: bool = False) -> TableSession:
+    """Host a LAN game: a discoverable server on this machine and a table waiting in the lobby;
+    ``online``: also for friends elsewhere, the port opened on the router (UPnP)."""
     url = await start_embedded(app, lan=True)
+    port = int(url.rsplit(":", 1)[-1])
+    if online:
+        await open_to_friends_online(app, port)
     conn = await connect(app, url)
     session = await create_table(app, conn, game, options, players, 1, password)
     session.local = False
-    _save_game(session, hosting_file(), port=int(url.rsplit(":", 1)[-1]))   # to resume hosting after a close
+    _save_game(session, hosting_file(), port=port, online=online)   # to resume hosting after a close
     return session
 
 

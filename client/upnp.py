@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import os
 import socket
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -23,7 +24,8 @@ LEASE = timedelta(hours=1)  # how long the router keeps the mapping unless it is
 ONLY_PERMANENT = 725  # the UPnP error of routers that take no lease but "for ever" (0)
 SEARCH_SECONDS = 3
 DESCRIPTION = "Soup Kitchen"
-ELSEWHERE = "Friends elsewhere can join a server put online instead (README: A server put online)."
+GATEWAY_ENV = "SOUPKITCHEN_UPNP_GATEWAY"
+ELSEWHERE = "Friends elsewhere can play with you on a server put online instead (soupkitchen-server --public)."
 
 
 class PortMapError(Exception):
@@ -77,9 +79,12 @@ class PortMap:
 
 
 async def find_gateway(timeout: int = SEARCH_SECONDS) -> str:
-    """The description URL of the router's Internet Gateway Device, found by an SSDP search."""
+    """The description URL of the router's Internet Gateway Device: ``SOUPKITCHEN_UPNP_GATEWAY``
+    if set (a router whose search answers do not get through), found by an SSDP search otherwise."""
     from async_upnp_client.profiles.igd import IgdDevice
 
+    if os.environ.get(GATEWAY_ENV):
+        return os.environ[GATEWAY_ENV]
     try:
         found = await IgdDevice.async_search(timeout=timeout)
     except OSError as err:

@@ -111,8 +111,10 @@ def resume(app: App) -> None:
                   lambda session: open_table(app, session))
 
 
-def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None) -> None:
-    run_with_wait(app, "Opening the kitchen to the LAN...", modes.host_lan(app, game, options, players, password),
+def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
+         online: bool = False) -> None:
+    words = "Asking the router to open the kitchen door..." if online else "Opening the kitchen to the LAN..."
+    run_with_wait(app, words, modes.host_lan(app, game, options, players, password, online),
                   lambda session: open_lobby(app, session))
 
 

@@ -116,7 +116,11 @@ class LobbyScene(FormScene):
         host = self.session.is_host
         guest_seats = self.session.own_guest_seats
         ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
-        if host and self.app.server_address:
+        outside = self.app.port_map.address if self.app.port_map is not None else None
+        if host and outside:
+            self.subheading = (f"Friends elsewhere join at  {outside},  on this network at  "
+                               f"{self.app.server_address}.  {SEAT_HINT}")
+        elif host and self.app.server_address:
             self.subheading = f"Friends join at  {self.app.server_address}.  {SEAT_HINT}"
         elif host:
             self.subheading = SEAT_HINT
@@ -132,6 +136,8 @@ class LobbyScene(FormScene):
         seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
                              for s in seats]
         widgets: list[Widget] = [seat_list]
+        if host and self.app.online_problem:  # hosting for friends online could not open the port
+            widgets.append(Label(self.app.online_problem, "small", theme.MUSTARD, key="online"))
         if table.get("code"):  # read out to friends, or sent as a link
             self.subheading = f"Invite code {table['code']}.  {self.subheading}"
             copy = Button("Copy invite link", self.copy_link, key="copy")
@@ -168,8 +174,10 @@ class LobbyScene(FormScene):
 
     @property
     def invite_link(self) -> str:
-        """soupkitchen://HOST:PORT/CODE, the server named as friends reach it (a LAN host's own address)."""
-        url = f"http://{self.app.server_address}" if self.app.server_address else self.session.conn.url
+        """soupkitchen://HOST:PORT/CODE, the server named as friends reach it (a host's outside address
+        when the router opened a port, its own address on the LAN otherwise)."""
+        place = self.app.port_map.address if self.app.port_map is not None else self.app.server_address
+        url = f"http://{place}" if place else self.session.conn.url
         return links.link(url, self.table["code"])
 
     def copy_link(self) -> None:
