@@ -20,6 +20,7 @@ from server_testkit import Client, as_json, play
 from soupkitchen.client import modes, tls
 from soupkitchen.client.net import WEBSOCKET_COMPRESSION, Connection
 from soupkitchen.client.session import TableSession
+from soupkitchen.client.settings import Settings
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.tls import server_context
@@ -31,10 +32,11 @@ PLAYERS = ("Ann", "Bob", "Cy")
 
 
 class Shell:
-    """What ``client.modes`` needs of the app: a clock, toasts and error routing."""
+    """What ``client.modes`` needs of the app: a clock, settings (kept nowhere), toasts and error routing."""
 
     def __init__(self) -> None:
         self.clock = asyncio.get_running_loop().time
+        self.settings = Settings()
         self.conn: Connection | None = None
         self.toasts: list[str] = []
 
