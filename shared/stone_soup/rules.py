@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
+from soupkitchen.shared.core import SAMPLE, Action, Bot, Event, Game
 from soupkitchen.shared.levels import NORMAL, at_level, check_level
 from soupkitchen.shared.rng import rng_for
 from soupkitchen.shared.stone_soup.cards import (
@@ -31,8 +31,6 @@ from soupkitchen.shared.stone_soup.cards import (
 from soupkitchen.shared.stone_soup.describe import (
     ALREADY_LET_GO,
     ALREADY_YOURS,
-    CHALLENGE_LABEL,
-    LET_GO_LABEL,
     LET_GONE,
     NO_SALT,
     NOTHING_TO_CHALLENGE,
@@ -59,10 +57,19 @@ DECK_CARDS = frozenset(DECK)
 SOLO_CHALLENGE_SECONDS = 4
 
 
+
+def _events_of(move):
+    """A move that returns its events, as the core calls a move."""
+    return lambda game, ctx: ctx.events.extend(move(game, ctx.state, ctx.seat, ctx.action, ctx.now))
+
 class StoneSoup(Game[StoneSoupState]):
     """Stone Soup for 2-5 players: shed your cards by adding food to the pot, bluffing when you must."""
 
     facts = FACTS
+    state_type = StoneSoupState
+    listing = SAMPLE
+    view_type = dict[str, Any]
+    move_type = dict[str, Any]
     time_up = WINDOW_CLOSED
     # A table of one person among bots starts from these (a shorter window: nobody else to wait for).
     solo_options = {"challenge_seconds": SOLO_CHALLENGE_SECONDS}
@@ -85,16 +92,17 @@ class StoneSoup(Game[StoneSoupState]):
                               hands=hands, set_aside=set_aside, turn=first, due=0, log=log)
 
     # --- what may be done ----------------------------------------------------------------------
-    def legal_actions(self, state: StoneSoupState, seat: int | None) -> list[Action]:
-        if state.winner is not None or not is_seat(seat, state.players):
-            return []
+    def active_seats(self, state: StoneSoupState) -> list[int]:
         window = state.window
-        if window is not None:
-            if seat == window.player or seat in window.let_go:
-                return []
-            return [{"type": "challenge", "label": CHALLENGE_LABEL}, {"type": "let_go", "label": LET_GO_LABEL}]
-        if seat != state.turn:
+        if state.winner is not None:
             return []
+        if window is not None:
+            return [seat for seat in range(state.players) if seat != window.player and seat not in window.let_go]
+        return [state.turn]
+
+    def list_moves(self, state: StoneSoupState, seat: int) -> list[Action]:
+        if state.window is not None:
+            return [{"type": "challenge"}, {"type": "let_go"}]
         in_hand = count_kinds(state.hands[seat])
         held = tuple(in_hand.get(kind, 0) for kind in KINDS)
         return [dict(action, cards=dict(action["cards"])) if "cards" in action else dict(action)
@@ -136,11 +144,6 @@ class StoneSoup(Game[StoneSoupState]):
         return not_your_turn(state.turn) if state.turn is not None else None
 
     # --- doing it ------------------------------------------------------------------------------
-    def _apply(self, state: StoneSoupState, seat: int | None, action: Action,
-               now: float) -> tuple[StoneSoupState, list[Event]]:
-        new = state.copy()
-        return new, self.moves[action["type"]](self, new, seat, action, now)
-
     def _play(self, state: StoneSoupState, seat: int, action: Action, now: float) -> list[Event]:
         count = action["count"]
         cards: list[str] = []
@@ -259,8 +262,8 @@ class StoneSoup(Game[StoneSoupState]):
         style = STYLES[check_level(level)]
         return at_level(lambda: StoneSoupBot(seat, seed, style), seat, seed, level)
 
-    moves = {"play": _play, "salt": _salt, "challenge": _challenge, "let_go": _let_go,
-             "timeout": _close_unchallenged}
+    moves = {kind: _events_of(move) for kind, move in {"play": _play, "salt": _salt, "challenge": _challenge, "let_go": _let_go,
+                                                         "timeout": _close_unchallenged}.items()}
 
     def check_invariants(self, state: StoneSoupState) -> None:
         places = [*state.hands, *state.set_aside, state.pot, state.salt_pile]

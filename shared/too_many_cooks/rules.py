@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
+from soupkitchen.shared.core import Action, Bot, Event, Game
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.bot import Chef
@@ -30,8 +30,15 @@ from soupkitchen.shared.too_many_cooks.state import TmcState, chef_satisfied
 from soupkitchen.shared.too_many_cooks.view import build_view
 
 
+def _events_of(move):
+    """A move that returns its events, as the core calls a move."""
+    return lambda game, ctx: ctx.events.extend(move(game, ctx.state, ctx.seat, ctx.action, ctx.now))
+
 class TooManyCooks(Game[TmcState]):
     facts = FACTS
+    state_type = TmcState
+    view_type = dict[str, Any]
+    move_type = dict[str, Any]
     time_up = describe.TIME_UP
 
     # --- set-up ------------------------------------------------------------------------------
@@ -48,13 +55,14 @@ class TooManyCooks(Game[TmcState]):
         return blank
 
     # --- what may be done --------------------------------------------------------------------
-    def legal_actions(self, state: TmcState, seat: int | None) -> list[dict[str, Any]]:
-        if not is_seat(seat, state.players):
-            return []
+    def active_seats(self, state: TmcState) -> list[int]:
         if state.phase in ("ready", "reveal"):
-            return [] if state.ready[seat] else [{"type": "ready"}]
-        if state.phase != "playing" or state.turn != seat:
-            return []
+            return [seat for seat in range(state.players) if not state.ready[seat]]
+        return [state.turn] if state.phase == "playing" else []
+
+    def list_moves(self, state: TmcState, seat: int) -> list[dict[str, Any]]:
+        if state.phase in ("ready", "reveal"):
+            return [{"type": "ready"}]
         if chef_satisfied(state, seat):
             return [{"type": "pass"}]
         return [dict(action) for action in ROTATIONS] + change_actions(state.soup, state.spares)
@@ -79,10 +87,6 @@ class TooManyCooks(Game[TmcState]):
         return reason or super().check_move(state, seat, action, legal)
 
     # --- what happens ------------------------------------------------------------------------
-    def _apply(self, state: TmcState, seat: int | None, action: Action, now: float) -> tuple[TmcState, list[Event]]:
-        new = state.copy()
-        return new, self.moves[action["type"]](self, new, seat, action, now)
-
     def _time_up(self, state: TmcState, seat: None, action: Action, now: float) -> list[Event]:
         return self._end_round(state, [{"type": "time_up", "round": state.round}])
 
@@ -175,7 +179,8 @@ class TooManyCooks(Game[TmcState]):
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         return Chef(seat, seed, level)
 
-    moves = {"ready": _ready, "change": _change, "rotate": _rotate, "pass": _pass, "timeout": _time_up}
+    moves = {kind: _events_of(move) for kind, move in {"ready": _ready, "change": _change, "rotate": _rotate, "pass": _pass,
+                                                         "timeout": _time_up}.items()}
 
     def check_invariants(self, state: TmcState) -> None:
         assert len(state.soup) == SIZE * SIZE and len(state.spares) == KINDS

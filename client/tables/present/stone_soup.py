@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client.tables.present.common import (
+    LOG_LINES,
     Line,
     Section,
-    log_section,
     name_of,
     pack,
     pictured,
@@ -67,7 +67,7 @@ def present(view: dict[str, Any], names: list[str]) -> list[Section]:
     sections = [_now(view, names, me)]
     if isinstance(me, int) and isinstance(view.get("hand"), dict):
         sections.append(_you(view))
-    return [*sections, _board(view, names), _players(view, names, me), log_section(view, rename)]
+    return [*sections, _board(view, names), _players(view, names, me), Section("log", "Recently", [Line(rename(entry)) for entry in view["log"][-LOG_LINES:]])]
 
 
 def _now(view, names, me) -> Section:
