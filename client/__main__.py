@@ -29,6 +29,8 @@ def parser() -> argparse.ArgumentParser:
                    "(e.g. too-many-cooks)")
     p.add_argument("--players", type=int, default=None, metavar="N", help="seats at the solo table (default 4, "
                    "or the game's limit)")
+    p.add_argument("--replay", type=Path, metavar="FILE", help="open a replay file (a finished game) in the "
+                   "replay viewer")
     p.add_argument("--connect", metavar="URL", help="connect to a server (host:port or URL) and list its tables")
     p.add_argument("--windowed", type=parse_size, metavar="WxH", help="open a window of this size")
     p.add_argument("--fullscreen", action="store_true", help="open full screen")
@@ -36,7 +38,20 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", type=Path, metavar="PATH", help="save a PNG of the window, then quit")
     p.add_argument("--after", type=float, default=3.0, metavar="SECONDS", help="when to take --screenshot "
                    "(default 3; with --solo, not before the table is shown)")
+    p.add_argument("--at", type=int, default=None, metavar="MOVE", help="with --replay: open at this move "
+                   "(default: the end)")
+    p.add_argument("--eyes", default=None, metavar="SEAT", help="with --replay: whose eyes, a seat number from 1, "
+                   "'spectator' or 'face-up' (default: the spectator's)")
+    p.add_argument("--tab", choices=("moves", "review", "face_up"), default=None,
+                   help="with --replay: the column's tab (default: the moves)")
     return p
+
+
+def eye_of(words: str) -> int | str | None:
+    """``--eyes``: a seat number counted from 1, "spectator" or "face-up"."""
+    if words.isdigit():
+        return int(words) - 1
+    return "face_up" if words.replace("-", "_") == "face_up" else None
 
 
 def setup_logging(verbose: bool) -> Path | None:
@@ -78,6 +93,15 @@ async def run(args: argparse.Namespace) -> int:
             print(f"soupkitchen: no game {args.solo!r}; try one of: {', '.join(g['id'] for g in games)}",
                   file=sys.stderr)
             return 2
+    timeline = None
+    if args.replay:
+        from soupkitchen.shared.replay import ReplayError, load
+
+        try:
+            timeline = load(args.replay)
+        except ReplayError as err:
+            print(f"soupkitchen: {err}", file=sys.stderr)
+            return 2
     url = None
     if args.connect:
         try:
@@ -88,7 +112,12 @@ async def run(args: argparse.Namespace) -> int:
     settings = Settings.load()
     app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))
     app.stack.open("title")
-    if game is not None:
+    if timeline is not None:
+        viewer = app.stack.open("replay", timeline, args.tab or "moves")
+        viewer.player.seek(timeline.length if args.at is None else args.at)
+        if args.eyes is not None:
+            viewer.player.set_eye(eye_of(args.eyes))
+    elif game is not None:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
         flows.start_local(app, game["id"], {}, players)
     elif url is not None:

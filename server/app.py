@@ -126,7 +126,9 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
         if row is None or not row["over"]:  # a game in progress is nobody's to replay
             raise web.HTTPNotFound(text="no finished match of that id")
         return web.json_response({"game": row["game"], "players": row["players"], "options": row["options"],
-                                  "seed": row["seed"], "log": row["log"], "over": row["over"]})
+                                  "seed": row["seed"], "log": row["log"], "over": row["over"],
+                                  "names": [seat["name"] or f"Bot {index + 1}" for index, seat in enumerate(row["seats"])],
+                                  "finished": row["finished"]})
 
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)

@@ -19,12 +19,14 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from soupkitchen.shared.core import Game, canonical_json
 from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.replay import ReplayFile, export
 
 ORACLE = "oracle"
 ALL_SEEING_TEAMS = {"too-many-cooks": "soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen"}
@@ -49,6 +51,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="seat the listed bots one seat further round each game, and count wins "
                              "per listed bot (wins_by_bot) instead of per seat")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
+    parser.add_argument("--export", metavar="DIR", type=Path,
+                        help="write each game's replay file into DIR (see docs/replays.md)")
     return parser.parse_args(argv)
 
 
@@ -99,6 +103,11 @@ class Kitchen:
             bot.observe(self.game.view(state, seat))
 
 
+def bot_names(levels: list[str] | None, players: int) -> tuple[str, ...]:
+    """How an exported replay names each simulated seat."""
+    return tuple(f"{(levels[seat] if levels else ORACLE).capitalize()} bot {seat + 1}" for seat in range(players))
+
+
 def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share))] if sorted_values else 0.0
 
@@ -126,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcome = play(game, args.players, seed, kitchen.choose, options=options, step=args.step,
                        observe=kitchen.follow)
         result = game.result(outcome.state)
+        if args.export is not None:
+            export(ReplayFile(outcome.record, bot_names(seated, args.players)), args.export)
         actions += outcome.actions
         won_games += bool(result["winners"])
         rounds = survived(result)

@@ -194,6 +194,12 @@ class Store:
     def finished_matches(self, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished matches, newest first (their records are replays)."""
         rows = self.db.execute(
-            "SELECT id, game, players, created FROM tables WHERE over = 1 ORDER BY created DESC LIMIT ?",
+            "SELECT id, game, players, created, finished FROM tables WHERE over = 1 ORDER BY created DESC LIMIT ?",
             (limit,)).fetchall()
-        return [{"id": i, "game": g, "players": p, "created": c} for i, g, p, c in rows]
+        return [{"id": i, "game": g, "players": p, "created": c, "finished": f, "names": self.seat_names(i)}
+                for i, g, p, c, f in rows]
+
+    def seat_names(self, table_id: str) -> list[str]:
+        """The name at each seat of a table ("Bot N" for a bot without one)."""
+        return [name or (f"Bot {seat + 1}" if bot else f"Seat {seat + 1}") for seat, name, bot in self.db.execute(
+            "SELECT seat, name, bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]

@@ -13,6 +13,8 @@ SCENES = {
     "pause": "soupkitchen.client.scenes.menus:PauseMenu",
     "results": "soupkitchen.client.scenes.results:ResultsScene",
     "settings": "soupkitchen.client.scenes.menus:SettingsScene",
+    "replays": "soupkitchen.client.scenes.replays:ReplaysScene",
+    "replay": "soupkitchen.client.scenes.replays:ReplayScene",
     "howto": "soupkitchen.client.howto.scene:HowToPlayScene",
     "keyboard": "soupkitchen.client.scenes.keyboard:OnScreenKeyboard",
     "busy": "soupkitchen.client.scenes.common:BusyScene",

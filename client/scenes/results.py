@@ -66,6 +66,7 @@ class ResultsScene(FormScene):
         widgets: list[Widget] = []
         if self.session.local:
             widgets.append(Button("Cook again", self.again, key="again", primary=True))
+        widgets.append(Button("Replay and review", self.review, key="review"))
         widgets += [Button("Back to title", self.leave, key="title", primary=not self.session.local),
                     Button("Look at the table", self.on_back, key="table")]
         return widgets
@@ -78,6 +79,14 @@ class ResultsScene(FormScene):
                           len(session.table.get("seats", [])) or 2, max(1, len(session.tokens)),
                           {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
                           bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)))
+
+    def review(self) -> None:
+        """The finished game in the replay viewer, its review open (worked out from the server's record)."""
+        from soupkitchen.client.replay.sources import finished_table
+
+        flows.run_with_wait(self.app, "Fetching the game's record...",
+                            finished_table(self.session.conn.url, self.session.table["id"]),
+                            lambda timeline: self.app.stack.open("replay", timeline, "review"))
 
     def leave(self) -> None:
         flows.leave(self.app, self.session)

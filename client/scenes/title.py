@@ -38,6 +38,7 @@ class TitleScene(FormScene):
             Button("Couch play", lambda: flows.open_setup(self.app, "couch"), key="couch"),
             Button("Host a LAN game", lambda: flows.open_setup(self.app, "host"), key="host"),
             Button("Join a game", lambda: flows.open_join(self.app), key="join"),
+            Button("Replays", lambda: self.app.stack.open("replays"), key="replays"),
             Button("How to play", lambda: flows.open_howto(self.app, pick_game=True), key="howto"),
             Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
             Button("Quit", self.quit, key="quit"),

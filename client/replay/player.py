@@ -1,0 +1,254 @@
+"""The replay viewer's logic, apart from any drawing: where in the game it is, whose eyes it looks
+through, how fast it plays, and the stand-in session a game's own table reads its views from.
+
+Moments are move counts: 0 is the deal, ``timeline.length`` the end. Seeking sets the moment;
+switching eyes never moves it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from soupkitchen.shared.replay import Timeline, face_up, review_of
+
+SPEEDS = (1, 2, 4)
+MOVE_SECONDS = 1.2   # how long one move stays on screen at 1x
+FACE_UP = "face_up"  # the eyes that see everything
+Eye = int | str | None   # a seat, None for the spectator, or FACE_UP
+
+
+class ReplaySession:
+    """What a table scene reads of a session (``client.session.TableSession``), fed by the replay:
+    one view at a time, for one seat or for the spectator. Nothing can be sent from it."""
+
+    connected = True
+    local = True
+    spectating = False
+    couch = False
+    handoff_seat = None
+    paused = False
+
+    def __init__(self, timeline: Timeline) -> None:
+        replay = timeline.replay
+        self.table = {"id": replay.table or "replay", "game": timeline.record.game, "started": True, "over": True,
+                      "seats": [{"seat": seat, "name": replay.name(seat), "bot": False}
+                                for seat in range(timeline.record.players)], "title": timeline.game.title}
+        self.tokens: dict[int, str] = {}
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.deadline: float | None = None
+        self.now_t = 0.0
+        self.state_id = 0
+        self.events: deque[dict[str, Any]] = deque(maxlen=40)
+        self.emotes: deque[tuple[int | None, str, float]] = deque(maxlen=1)
+        self.listeners: list[Callable[..., None]] = []
+        self.lobby_listeners: list[Callable[..., None]] = []
+        self.error_listeners: list[Callable[..., None]] = []
+        self.handoff_listeners: list[Callable[..., None]] = []
+        self.back_listeners: list[Callable[..., None]] = []
+        self.pads: dict[int, str] = {}
+        self.active_seat: int | None = None
+
+    # what tables read
+    @property
+    def game_id(self) -> str:
+        return self.table["game"]
+
+    @property
+    def seats_held(self) -> list[int]:
+        return sorted(self.tokens)
+
+    @property
+    def shown_seat(self) -> int | None:
+        return self.active_seat
+
+    @property
+    def over(self) -> bool:
+        return bool(self.any_view() and self.any_view().get("over"))
+
+    @property
+    def started(self) -> bool:
+        return True
+
+    @property
+    def is_host(self) -> bool:
+        return False
+
+    @property
+    def public_view(self) -> dict[str, Any] | None:
+        return self.views.get(None)
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        return self.views.get(seat)
+
+    def any_view(self) -> dict[str, Any] | None:
+        return next(iter(self.views.values()), None)
+
+    def seat_name(self, seat: int | None) -> str:
+        return "Spectator" if seat is None else self.table["seats"][seat]["name"]
+
+    def clock(self) -> float:
+        return 0.0
+
+    def remaining(self, now: float) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - self.now_t)
+
+    def pass_controls(self) -> bool:
+        return False
+
+    async def act(self, seat: int, action: dict[str, Any], quiet: bool = False) -> dict[str, Any]:
+        return {"ok": False, "error": {"code": "replay", "message": "This is a replay: nothing can be played."}}
+
+    async def emote(self, seat: int, name: str) -> None:
+        return None
+
+    # what the player sets
+    def show(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]], moment: int,
+             t: float) -> None:
+        """Show ``view`` as ``seat``'s (None: the spectator's) at ``moment``."""
+        self.views = {seat: view}
+        self.tokens = {} if seat is None else {seat: ""}
+        self.active_seat = seat
+        self.deadline, self.now_t, self.state_id = view.get("deadline"), t, moment
+        self.events.extend(events)
+        for listener in list(self.listeners):
+            listener(seat, view, events)
+
+
+@dataclass
+class Marks:
+    """Where each turn and each round begins (moments, ascending, 0 first)."""
+
+    turns: list[int]
+    rounds: list[int]
+
+
+class ReplayPlayer:
+    """A finished game being watched: its moment, eyes, speed and pause."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        self.timeline = timeline
+        self.session = ReplaySession(timeline)
+        self.moment = 0
+        self.eye: Eye = None
+        self.speed = 1
+        self.playing = False
+        self._carry = 0.0
+        self._review: dict[str, Any] | None = None
+        self.marks = Marks(timeline.turns(), rounds(timeline))
+        self.changed = 0     # counts every change of what is shown (the scene redraws on it)
+        self.jumped = True   # the last change was not one step forward (a table starts afresh)
+        self.show()
+
+    @property
+    def length(self) -> int:
+        return self.timeline.length
+
+    @property
+    def review(self) -> dict[str, Any] | None:
+        if self._review is None:
+            self._review = review_of(self.timeline)
+        return self._review
+
+    def face_up(self) -> dict[str, Any] | None:
+        return face_up(self.timeline, self.moment)
+
+    @property
+    def seat_shown(self) -> int | None:
+        """The seat whose view the table draws (face up: the spectator's, with every secret beside it)."""
+        return self.eye if isinstance(self.eye, int) else None
+
+    def show(self, events: list[dict[str, Any]] | None = None) -> None:
+        seat = self.seat_shown
+        self.session.show(seat, self.timeline.view(self.moment, seat), events or [], self.moment,
+                          self.timeline.time(self.moment))
+        self.changed += 1
+
+    # --- moving in time --------------------------------------------------------------------------
+    def seek(self, moment: int) -> None:
+        moment = max(0, min(self.length, moment))
+        if moment == self.moment:
+            return
+        forward = moment == self.moment + 1
+        self.moment = moment
+        self.jumped = not forward
+        self.show(self.timeline.events(moment) if forward else [])
+        if moment >= self.length:
+            self.playing = False
+
+    def step(self, by: int) -> None:
+        self.seek(self.moment + by)
+
+    def jump(self, marks: list[int], forward: bool) -> None:
+        """To the start of the next (or this, or the previous) turn or round."""
+        if forward:
+            later = [m for m in marks if m > self.moment]
+            self.seek(later[0] if later else self.length)
+        else:
+            earlier = [m for m in marks if m < self.moment]
+            self.seek(earlier[-1] if earlier else 0)
+
+    def set_eye(self, eye: Eye) -> None:
+        if eye != self.eye:
+            self.eye = eye
+            self.jumped = True
+            self.show()
+
+    def eyes(self) -> list[Eye]:
+        return [*range(self.timeline.record.players), None, FACE_UP]
+
+    def next_eye(self, by: int = 1) -> None:
+        eyes = self.eyes()
+        self.set_eye(eyes[(eyes.index(self.eye) + by) % len(eyes)])
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.moment >= self.length:
+            self.seek(0)
+        self.playing = not self.playing
+        self._carry = 0.0
+        self.changed += 1
+
+    def next_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+        self.changed += 1
+
+    def update(self, dt: float) -> None:
+        """Play on by ``dt`` seconds of the viewer's time."""
+        if not self.playing:
+            return
+        self._carry += dt * self.speed
+        while self._carry >= MOVE_SECONDS and self.playing:
+            self._carry -= MOVE_SECONDS
+            self.step(1)
+
+    def until_next_move(self) -> float | None:
+        """Seconds of the viewer's time until playing shows the next move (None: paused)."""
+        return None if not self.playing else max(0.0, (MOVE_SECONDS - self._carry) / self.speed)
+
+    def round_at(self, moment: int) -> int:
+        return sum(1 for m in self.marks.rounds if m <= moment)
+
+    def turn_at(self, moment: int) -> int:
+        return sum(1 for m in self.marks.turns if m <= moment)
+
+
+def rounds(timeline: Timeline) -> list[int]:
+    """Where each round begins: a game's own rounds where its state counts them (``round``), else
+    each time the seat of the first turn begins a turn again."""
+    starts = [0]
+    state0 = timeline.checkpoints[0]
+    if isinstance(getattr(state0, "round", None), int):
+        last = state0.round
+        for number, _entry, _before, after, _events in timeline.steps():
+            if after.round != last:
+                starts.append(number)
+                last = after.round
+        return starts
+    turns = timeline.turns()
+    first = next((e["seat"] for e in timeline.record.log if e["seat"] is not None), None)
+    for moment in turns[1:]:
+        if timeline.record.log[moment]["seat"] == first:
+            starts.append(moment)
+    return starts

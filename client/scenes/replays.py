@@ -1,0 +1,432 @@
+"""Replays: the list of finished games (solo and hosted ones in the data folder, exported files,
+and a connected server's), and the viewer, which shows a game's own table driven by its record,
+with the moves, the review and every secret face up beside it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pygame
+
+from soupkitchen.client import theme
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
+from soupkitchen.client.replay.sources import Entry, local_entries, replays_folder, server_entries
+from soupkitchen.client.replay.words import Line, face_up_lines, move_lines, review_lines
+from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes.base import Scene
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.widgets import Button, ListView, Widget
+from soupkitchen.shared.registry import registration
+from soupkitchen.shared.replay import ReplayError, Timeline, export
+
+TABS = (("moves", "Moves"), ("review", "Review"), ("face_up", "Face up"))
+
+
+def game_title(game_id: str) -> str:
+    entry = registration(game_id)
+    return entry.facts.title if entry is not None else game_id
+
+
+def when_words(when: float | None) -> str:
+    return time.strftime("%d %b %H:%M", time.localtime(when)) if when else "some time"
+
+
+def ending_words(timeline: Timeline) -> str:
+    """How a game ended, in a few words, from its result."""
+    result = timeline.game.result(timeline.final) or {}
+    winners = result.get("winners") or []
+    players = timeline.record.players
+    if not winners:
+        return "lost"
+    if len(winners) == players and players > 1:
+        return "won together"
+    names = " and ".join(timeline.replay.name(seat) for seat in winners)
+    return f"{names} won"
+
+
+class ReplaysScene(FormScene):
+    """Every finished game this client can find, newest first; Enter or a click opens one."""
+
+    name = "replays"
+    heading = "Replays"
+    subheading = "Finished games: pick one to watch it from any seat and read its review."
+    column_scale = 1.6
+
+    def __init__(self, app) -> None:
+        self.entries: list[Entry] = []
+        self.endings: dict[str, str] = {}
+        self.searching_server = False
+        self.list: ListView | None = None
+        super().__init__(app)
+        self.refresh()
+
+    def build(self) -> list[Widget]:
+        self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
+                             empty="No finished games yet: play one, and it will be here.", visible_rows=7)
+        return [self.list, Button("Refresh", self.refresh, key="refresh"), Button("Back", self.on_back, key="back")]
+
+    def row(self, entry: Entry) -> str:
+        ending = self.endings.get(entry.key, "...")
+        return f"{game_title(entry.game)}\t{', '.join(entry.names)}\t{when_words(entry.when)} ({entry.where})\t{ending}"
+
+    def refresh(self) -> None:
+        self.entries = sorted(local_entries(), key=lambda e: e.when or 0, reverse=True)
+        self.rebuild()
+        conn = getattr(self.app, "conn", None)
+        server = getattr(self.app, "server", None)
+        if conn is not None and conn.connected and (server is None or server.url != conn.url):
+            self.searching_server = True
+            self.app.spawn(server_entries(conn.url), self._server_listed)
+        self.app.spawn(self._work_out_endings())
+
+    def _server_listed(self, entries: Any) -> None:
+        self.searching_server = False
+        if isinstance(entries, list):
+            self.entries = sorted([*self.entries, *entries], key=lambda e: e.when or 0, reverse=True)
+            self.rebuild()
+            self.app.spawn(self._work_out_endings())
+
+    async def _work_out_endings(self) -> None:
+        """How each listed game ended, one game at a time (each replayed through the rules)."""
+        for entry in list(self.entries):
+            if entry.key in self.endings:
+                continue
+            try:
+                self.endings[entry.key] = ending_words(Timeline(await entry.fetch()))
+            except ReplayError:
+                self.endings[entry.key] = "cannot be opened"
+            if self.list is not None:
+                self.list.set_rows([self.row(e) for e in self.entries])
+            await asyncio.sleep(0)
+
+    def pick(self, index: int) -> None:
+        if 0 <= index < len(self.entries):
+            open_entry(self.app, self.entries[index])
+
+
+def open_entry(app, entry: Entry, tab: str = "moves") -> None:
+    async def load() -> Timeline:
+        return Timeline(await entry.fetch(), where=f"the {game_title(entry.game)} game")
+
+    flows.run_with_wait(app, "Setting the table again...", load(), lambda timeline: app.stack.open("replay", timeline, tab))
+
+
+class FramedApp:
+    """The app as a table inside the viewer sees it: the same app, with the table's own area as its
+    screen size."""
+
+    def __init__(self, app, size: tuple[int, int]) -> None:
+        self._app = app
+        self.screen_size = size
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._app, name)
+
+
+class ReplayScene(Scene):
+    """A finished game on its own table, driven by its record."""
+
+    name = "replay"
+
+    def __init__(self, app, timeline: Timeline, tab: str = "moves") -> None:
+        super().__init__(app)
+        self.player = ReplayPlayer(timeline)
+        self.tab = tab
+        self.table: Any = None
+        self.table_key: tuple | None = None
+        self.surface: pygame.Surface | None = None
+        self.controls: dict[str, pygame.Rect] = {}
+        self.line_rects: list[tuple[pygame.Rect, int]] = []
+        self.scrubber = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        self.follow = True       # the moves list keeps the current move in sight
+        self.dragging = False
+        self.now = 0.0
+        self._moves = move_lines(timeline, self.name_of)
+        self._review: list[Line] | None = None
+        self._wrapped: tuple[tuple, list[tuple[Line, list[str]]]] | None = None   # the column's lines, wrapped
+
+    def name_of(self, seat: int | None) -> str:
+        return self.player.timeline.replay.name(seat)
+
+    # --- layout ------------------------------------------------------------------------------------
+    def areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The table, the bar of time controls under it, and the column on the right."""
+        lay = theme.layout(size)
+        column_w = max(300, round(size[0] * 0.25))
+        bar_h = lay.font("label").get_linesize() + lay.font("small").get_linesize() + round(lay.button_h * 0.8) \
+            + round(18 * lay.scale) + lay.gap * 4
+        table = pygame.Rect(0, 0, size[0] - column_w, size[1] - bar_h)
+        return table, pygame.Rect(0, table.bottom, table.width, bar_h), pygame.Rect(table.right, 0, column_w, size[1])
+
+    # --- the table ---------------------------------------------------------------------------------
+    def ensure_table(self, size: tuple[int, int]) -> None:
+        key = (size, self.player.seat_shown, self.player.eye)
+        if self.table is None or key != self.table_key or self.player.jumped:
+            if self.table is not None:
+                self.table.on_exit()
+            self.table = table_scene_for(self.player.timeline.record.game)(FramedApp(self.app, size), self.player.session)
+            self.table.now = self.now
+            self.table_key = key
+            self.player.jumped = False
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = pygame.Surface(size)
+
+    # --- input -------------------------------------------------------------------------------------
+    def handle(self, action: InputAction) -> bool:
+        p = self.player
+        kind = action.kind
+        if kind == "back":
+            self.app.stack.pop()
+        elif kind == "navigate" and action.dx:
+            p.step(action.dx)
+        elif kind == "navigate" and action.dy:
+            p.jump(p.marks.turns, action.dy > 0)
+        elif kind in ("rotate_left", "rotate_right"):
+            p.jump(p.marks.rounds, kind == "rotate_right")
+        elif kind == "select":
+            p.toggle_play()
+        elif kind == "alt":
+            self.set_eye_next()
+        elif kind == "pass":
+            p.next_speed()
+        elif kind == "handoff":
+            names = [key for key, _ in TABS]
+            self.set_tab(names[(names.index(self.tab) + 1) % len(names)])
+        elif kind == "scroll":
+            self.follow = False
+            self.scroll = max(0, self.scroll + action.dy * 3)
+        elif kind == "click" and action.pos is not None:
+            return self.click(action.pos)
+        elif kind == "point" and action.pos is not None and self.dragging:
+            self.scrub_to(action.pos[0])
+        elif kind == "release":
+            self.dragging = False
+        else:
+            return False
+        if kind in ("navigate", "rotate_left", "rotate_right"):
+            self.follow = True
+        return True
+
+    def set_eye_next(self) -> None:
+        self.player.next_eye()
+        if self.player.eye == FACE_UP:
+            self.set_tab("face_up")
+
+    def set_tab(self, tab: str) -> None:
+        self.tab, self.scroll, self.follow = tab, 0, tab == "moves"
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        p = self.player
+        if self.scrubber.inflate(0, self.scrubber.height * 2).collidepoint(pos):
+            self.dragging = True
+            self.scrub_to(pos[0])
+            return True
+        for key, rect in self.controls.items():
+            if rect.collidepoint(pos):
+                self.press(key)
+                return True
+        for rect, moment in self.line_rects:
+            if rect.collidepoint(pos):
+                p.seek(moment)
+                return True
+        return True   # a click on the table changes nothing in a replay
+
+    def press(self, key: str) -> None:
+        p = self.player
+        presses = {
+            "round_back": lambda: p.jump(p.marks.rounds, False), "turn_back": lambda: p.jump(p.marks.turns, False),
+            "move_back": lambda: p.step(-1), "play": p.toggle_play, "move_on": lambda: p.step(1),
+            "turn_on": lambda: p.jump(p.marks.turns, True), "round_on": lambda: p.jump(p.marks.rounds, True),
+            "speed": p.next_speed, "export": self.export, "leave": self.app.stack.pop,
+        }
+        if key in presses:
+            presses[key]()
+        elif key.startswith("tab:"):
+            self.set_tab(key[4:])
+        elif key.startswith("eye:"):
+            eye = key[4:]
+            p.set_eye(FACE_UP if eye == FACE_UP else None if eye == "spectator" else int(eye))
+            if p.eye == FACE_UP:
+                self.set_tab("face_up")
+
+    def scrub_to(self, x: int) -> None:
+        bar = self.scrubber
+        share = (x - bar.x) / max(1, bar.width)
+        self.player.seek(round(max(0.0, min(1.0, share)) * self.player.length))
+
+    def export(self) -> None:
+        try:
+            path = export(self.player.timeline.replay, replays_folder())
+        except OSError as err:
+            self.app.toast(f"Could not save the replay: {err.strerror or err}", "error")
+            return
+        self.app.toast(f"Saved as {path.name} in the replays folder")
+
+    # --- time --------------------------------------------------------------------------------------
+    def update(self, dt: float, now: float) -> None:
+        self.now = now
+        self.player.update(dt)
+        if self.table is not None:
+            self.table.update(dt, now)
+
+    def redraw_at(self, now: float) -> float | None:
+        wait = self.player.until_next_move()
+        return None if wait is None else now + min(wait, 0.1)
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        table_rect, bar, column = self.areas(size)
+        self.ensure_table(table_rect.size)
+        assert self.surface is not None
+        self.table.draw(self.surface)
+        surface.blit(self.surface, table_rect)
+        lay = theme.layout(size)
+        self.controls = {}
+        self.draw_bar(surface, bar, lay)
+        self.draw_column(surface, column, lay)
+
+    def button(self, surface, rect: pygame.Rect, key: str, words: str, lay: theme.Layout, on: bool = False) -> None:
+        colour = theme.ACCENT if on else theme.PANEL_LIGHT
+        pygame.draw.rect(surface, colour, rect, border_radius=lay.radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=max(1, lay.ring // 2), border_radius=lay.radius)
+        theme.text(surface, words, "small", theme.TEXT, rect.center, lay, anchor="center", max_width=rect.width - 6)
+        self.controls[key] = rect
+
+    def status(self) -> str:
+        p = self.player
+        replay = p.timeline.replay
+        moment = p.moment
+        seconds = p.timeline.time(moment)
+        eye = "all face up" if p.eye == FACE_UP else "spectator" if p.eye is None else self.name_of(p.eye)
+        where = "The deal" if moment == 0 else f"Move {moment}/{p.length}"
+        return (f"{where} · {int(seconds) // 60}:{int(seconds) % 60:02d} · round {p.round_at(moment)} · "
+                f"turn {p.turn_at(moment)} · {game_title(replay.record.game)} · eyes: {eye}")
+
+    def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, lay: theme.Layout) -> None:
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright, max(1, lay.ring // 2))
+        x, y = bar.x + lay.margin // 2, bar.y + lay.gap
+        width = bar.width - lay.margin
+        y = theme.text(surface, self.status(), "label", theme.TEXT, (x, y), lay, max_width=width).bottom + lay.gap
+        self.draw_scrubber(surface, pygame.Rect(x, y, width, round(18 * lay.scale)), lay)
+        y += round(18 * lay.scale) + lay.gap
+        p = self.player
+        keys = [("round_back", "< Round"), ("turn_back", "< Turn"), ("move_back", "< Move"),
+                ("play", "Pause" if p.playing else "Play"), ("move_on", "Move >"), ("turn_on", "Turn >"),
+                ("round_on", "Round >"), ("speed", f"Speed {p.speed}x")]
+        gap = lay.gap // 2
+        w = (width - gap * (len(keys) - 1)) // len(keys)
+        h = round(lay.button_h * 0.8)
+        for index, (key, words) in enumerate(keys):
+            self.button(surface, pygame.Rect(x + index * (w + gap), y, w, h), key, words, lay, on=key == "play" and p.playing)
+        y += h + lay.gap // 2
+        hints = "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, Esc back"
+        theme.text(surface, hints, "small", theme.TEXT_DIM, (x, y), lay, max_width=width)
+
+    def draw_scrubber(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
+        self.scrubber = rect
+        p = self.player
+        pygame.draw.rect(surface, theme.SHADOW, rect, border_radius=rect.height // 2)
+        for moment in p.marks.rounds[1:]:   # the rounds, marked along the game
+            mx = rect.x + round(rect.width * moment / max(1, p.length))
+            pygame.draw.line(surface, theme.TEXT_DIM, (mx, rect.y), (mx, rect.bottom - 1), max(1, lay.ring // 2))
+        done = rect.copy()
+        done.width = max(rect.height, round(rect.width * p.moment / max(1, p.length)))
+        pygame.draw.rect(surface, theme.MUSTARD, done, border_radius=rect.height // 2)
+        knob = (done.right, rect.centery)
+        pygame.draw.circle(surface, theme.FOCUS, knob, rect.height)
+        pygame.draw.circle(surface, theme.SHADOW, knob, rect.height, max(1, lay.ring // 2))
+
+    def lines(self) -> list[Line]:
+        if self.tab == "moves":
+            return self._moves
+        if self.tab == "review":
+            if self._review is None:
+                self._review = review_lines(self.player.review, self.name_of)
+            return self._review
+        return face_up_lines(self.player.face_up(), self.name_of)
+
+    def draw_column(self, surface: pygame.Surface, column: pygame.Rect, lay: theme.Layout) -> None:
+        pygame.draw.rect(surface, theme.BACKGROUND, column)
+        pygame.draw.line(surface, theme.PANEL_EDGE, column.topleft, column.bottomleft, max(1, lay.ring // 2))
+        pad = lay.gap
+        inner = column.inflate(-pad * 2, -pad * 2)
+        h = round(lay.button_h * 0.8)
+        tab_w = (inner.width - pad * (len(TABS) - 1)) // len(TABS)
+        for index, (key, words) in enumerate(TABS):
+            self.button(surface, pygame.Rect(inner.x + index * (tab_w + pad), inner.y, tab_w, h), f"tab:{key}", words,
+                        lay, on=self.tab == key)
+        eyes = self.player.eyes()
+        rows = (len(eyes) + 1) // 2 + 1
+        label_h = lay.font("small").get_linesize()
+        bottom_block = rows * (h + pad // 2) + pad + label_h
+        list_rect = pygame.Rect(inner.x, inner.y + h + pad, inner.width, inner.bottom - bottom_block - (inner.y + h + pad))
+        self.draw_lines(surface, list_rect, lay)
+        theme.text(surface, "Whose eyes", "small", theme.TEXT_DIM, (inner.x, list_rect.bottom + pad // 2), lay)
+        y = list_rect.bottom + pad + label_h
+        half = (inner.width - pad) // 2
+        for index, eye in enumerate(eyes):
+            words = "Face up" if eye == FACE_UP else "Spectator" if eye is None else self.name_of(eye)
+            key = f"eye:{FACE_UP if eye == FACE_UP else 'spectator' if eye is None else eye}"
+            rect = pygame.Rect(inner.x + (index % 2) * (half + pad), y + (index // 2) * (h + pad // 2), half, h)
+            self.button(surface, rect, key, words, lay, on=eye == self.player.eye)
+        y += ((len(eyes) + 1) // 2) * (h + pad // 2)
+        self.button(surface, pygame.Rect(inner.x, y, half, h), "export", "Export", lay)
+        self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", "Back", lay)
+
+    def draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
+        """The tab's lines, wrapped; the line of the moment shown is marked (and kept in sight)."""
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=lay.radius)
+        font = lay.font("small")
+        step = font.get_linesize()
+        width = rect.width - lay.gap * 2
+        key = (self.tab, width, step, self.player.moment if self.tab == "face_up" else None)
+        if self._wrapped is None or self._wrapped[0] != key:
+            self._wrapped = (key, [(line, theme.wrap(line.text, font, width)) for line in self.lines()])
+        wrapped = self._wrapped[1]
+        total = sum(len(rows) for _line, rows in wrapped)
+        visible = max(1, (rect.height - lay.gap) // step)
+        if self.follow and self.tab == "moves":
+            self.scroll = max(0, self.player.moment - visible // 2)
+        self.scroll = max(0, min(self.scroll, max(0, total - visible)))
+        self.line_rects = []
+        row = 0
+        y = rect.y + lay.gap // 2
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        current = self.player.moment
+        for line, rows in wrapped:
+            if row + len(rows) <= self.scroll:
+                row += len(rows)
+                continue
+            if y >= rect.bottom:
+                break
+            box = pygame.Rect(rect.x, y, rect.width, step * len(rows))
+            if line.moment is not None and line.moment == current:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, box)
+            colour = theme.MUSTARD if line.heading else theme.TEXT if line.moment is not None else theme.TEXT_DIM
+            for text in rows:
+                theme.text(surface, text, "small", colour, (rect.x + lay.gap, y), lay, max_width=width)
+                y += step
+            if line.moment is not None:
+                self.line_rects.append((box.clip(rect), line.moment))
+            row += len(rows)
+        surface.set_clip(clip)
+
+    def occupied_rects(self) -> list[pygame.Rect]:
+        return list(self.controls.values())
+
+    def describe(self) -> dict[str, Any]:
+        p = self.player
+        return {"scene": self.name, "game": p.timeline.record.game, "moment": p.moment, "length": p.length,
+                "eye": p.eye, "tab": self.tab, "playing": p.playing, "speed": p.speed}
+
+    def on_exit(self) -> None:
+        if self.table is not None and (self.stack is None or self not in self.stack.scenes):
+            self.table.on_exit()

@@ -1,0 +1,213 @@
+"""The replay viewer as a player uses it: seeking anywhere lands on the state reached by playing
+straight there, switching eyes never moves the time, the controls and keys move as they say, a
+click on a move jumps there, export writes a file that opens again, and the title's Replays lists
+the finished games of the data folder."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from functools import cache
+
+import pytest
+
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
+from soupkitchen.client.replay.sources import local_entries
+from soupkitchen.server.store import Store
+from soupkitchen.shared.playout import bot_chooser, play
+from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.replay import ReplayFile, Timeline, load
+
+
+@cache
+def record(game_id: str, players: int = 3, seed: int = 2):
+    game = get_game(game_id)
+    return play(game, players, seed, bot_chooser(game, players, seed)).record
+
+
+def timeline(game_id: str, every: int = 8) -> Timeline:
+    return Timeline(ReplayFile(record(game_id), ("Ann", "Bob", "Cy")), every=every)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("every", [1, 3, 8])
+def test_seeking_back_and_forth_lands_where_playing_straight_there_does(game_id, every):
+    line = timeline(game_id, every)
+    game = line.game
+    straight = [game.state_hash(state) for state in _played(line)]
+    rng = random.Random(every)
+    for moment in [line.length, 0, *rng.sample(range(line.length + 1), min(40, line.length + 1)), line.length // 2]:
+        assert game.state_hash(line.state(moment)) == straight[moment], f"seek to move {moment}"
+    assert game.state_hash(line.state(line.length)) == game.state_hash(line.final)
+
+
+def _played(line: Timeline):
+    state = line.checkpoints[0]
+    yield state
+    for entry in line.record.log:
+        state, _events = line.game.apply(state, entry["seat"], entry["action"], entry["t"])
+        yield state
+
+
+def test_switching_eyes_never_moves_the_time():
+    player = ReplayPlayer(timeline("stone-soup"))
+    player.seek(17)
+    for eye in player.eyes():
+        player.set_eye(eye)
+        assert player.moment == 17
+        view = player.session.view(player.seat_shown)
+        assert view == player.timeline.view(17, player.seat_shown)
+        assert view["seat"] == (eye if isinstance(eye, int) else None)
+    assert player.face_up()["hands"]   # every hand, face up
+
+
+def test_playing_moves_on_at_each_speed_and_stops_at_the_end():
+    player = ReplayPlayer(timeline("pink-soup"))
+    player.toggle_play()
+    player.update(1.25)
+    assert player.moment == 1
+    player.next_speed()
+    player.update(1.25)
+    assert (player.moment, player.speed) == (3, 2)
+    player.next_speed()
+    player.update(1.25)
+    assert (player.moment, player.speed) == (7, 4)
+    player.toggle_play()
+    player.update(10)
+    assert player.moment == 7
+    player.toggle_play()
+    player.update(10_000)
+    assert player.moment == player.length and not player.playing
+
+
+def test_jumps_by_turn_and_round_land_on_their_starts():
+    player = ReplayPlayer(timeline("too-many-cooks"))
+    rounds = player.marks.rounds
+    assert len(rounds) >= 2
+    player.jump(rounds, True)
+    assert player.moment == rounds[1]
+    assert player.timeline.state(player.moment).round == 2
+    player.jump(player.marks.turns, True)
+    assert player.moment in player.marks.turns and player.moment > rounds[1]
+    player.jump(player.marks.turns, False)
+    assert player.moment == rounds[1]
+
+
+def open_viewer(app, game_id: str = "stone-soup"):
+    viewer = app.stack.open("replay", timeline(game_id))
+    app.step(app.clock.t)
+    return viewer
+
+
+def press(app, kind: str, **fields) -> None:
+    app.dispatch(InputAction(kind, **fields))
+    app.step(app.clock.t)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_viewer_draws_each_games_own_table_from_every_eye(app, game_id):
+    viewer = open_viewer(app, game_id)
+    for _ in viewer.player.eyes():
+        press(app, "alt")
+        press(app, "navigate", dx=1)
+    table = viewer.table
+    assert table is not None and type(table).__module__.split(".")[-2] in (game_id.replace("-", "_"), "tables")
+    assert viewer.describe()["moment"] == len(viewer.player.eyes())
+
+
+def test_keys_and_pad_move_in_time(app):
+    viewer = open_viewer(app)
+    press(app, "navigate", dx=1, device="pad:0")
+    press(app, "navigate", dx=1)
+    assert viewer.player.moment == 2
+    press(app, "navigate", dx=-1)
+    assert viewer.player.moment == 1
+    press(app, "navigate", dy=1)
+    assert viewer.player.moment in viewer.player.marks.turns
+    press(app, "rotate_right")
+    assert viewer.player.moment in viewer.player.marks.rounds
+    press(app, "select")
+    assert viewer.player.playing
+    press(app, "select", device="pad:0")
+    assert not viewer.player.playing
+    press(app, "back")
+    assert app.stack.top is not viewer
+
+
+def test_the_buttons_the_scrubber_and_a_click_on_a_move(app):
+    viewer = open_viewer(app)
+    app.step(app.clock.t)
+    press(app, "click", pos=viewer.controls["move_on"].center)
+    press(app, "click", pos=viewer.controls["move_on"].center)
+    assert viewer.player.moment == 2
+    bar = viewer.scrubber
+    press(app, "click", pos=(bar.right - 1, bar.centery))
+    assert viewer.player.moment >= viewer.player.length - 1
+    press(app, "release")
+    press(app, "click", pos=(bar.x, bar.centery))
+    assert viewer.player.moment == 0
+    rect, moment = viewer.line_rects[3]
+    press(app, "click", pos=rect.center)
+    assert viewer.player.moment == moment == 3
+    press(app, "click", pos=viewer.controls["eye:1"].center)
+    assert (viewer.player.eye, viewer.player.moment) == (1, 3)
+    press(app, "click", pos=viewer.controls[f"eye:{FACE_UP}"].center)
+    assert viewer.tab == "face_up" and viewer.player.moment == 3
+    press(app, "click", pos=viewer.controls["tab:review"].center)
+    assert viewer.tab == "review" and viewer.line_rects, "the review's lines jump to their moves"
+    rect, moment = viewer.line_rects[0]
+    press(app, "click", pos=rect.center)
+    assert viewer.player.moment == moment
+
+
+def test_export_writes_a_file_that_opens_at_the_same_end(app, data_folder):
+    viewer = open_viewer(app)
+    press(app, "click", pos=viewer.controls["export"].center)
+    files = list((data_folder / "replays").iterdir())
+    assert len(files) == 1
+    again = load(files[0])
+    assert again.game.state_hash(again.final) == viewer.player.timeline.game.state_hash(viewer.player.timeline.final)
+    assert [entry.where for entry in local_entries()] == ["File"]
+
+
+def stored_game(folder, game_id: str, names=("Ann", "Bot 2", "Bot 3")) -> str:
+    """A finished game written into a solo database, as the client's own server stores it."""
+    rec = record(game_id)
+    store = Store(folder / "solo.sqlite3")
+    table_id = f"t-{game_id}"
+    store.save_table({"id": table_id, "game": game_id, "players": rec.players, "options": rec.options, "settings": {},
+                      "password": None, "host_seat": 0, "seed": rec.seed, "started": True, "over": False,
+                      "closed": False, "created": 1_700_000_000.0},
+                     [{"name": name, "token_hash": None, "bot": index > 0, "ready": True} for index, name in enumerate(names)])
+    for index, entry in enumerate(rec.log):
+        store.append_action(table_id, index, entry["seat"], entry["action"], entry["t"], index == len(rec.log) - 1)
+    store.close()
+    return table_id
+
+
+async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
+    data_folder.mkdir(parents=True)
+    stored_game(data_folder, "pot-pourri")
+    stored_game(data_folder, "stone-soup")
+    app.stack.open("title")
+    app.step(app.clock.t)
+    title = app.stack.top
+    replays_button = next(w for w in title.form.widgets if w.key == "replays")
+    replays_button.on_click()
+    listing = app.stack.top
+    assert listing.name == "replays"
+    for _ in range(50):
+        await asyncio.sleep(0.01)
+        app.step(app.clock.t)
+        if all(not row.endswith("...") for row in listing.list.rows):
+            break
+    assert len(listing.list.rows) == 2
+    assert all("Ann, Bot 2, Bot 3" in row and "(Solo)" in row and row.endswith(" won") for row in listing.list.rows)
+    listing.pick(0)
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        app.step(app.clock.t)
+        if app.stack.top.name == "replay":
+            break
+    assert app.stack.top.name == "replay"
