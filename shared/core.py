@@ -212,7 +212,7 @@ class Game(ABC, Generic[State]):
         SAMPLE. Never empty for an active seat."""
 
     def legal_actions(self, state: State, seat: int | None) -> list[Action]:
-        """The moves ``seat`` is offered now (none unless it is an active seat)."""
+        """The moves ``seat`` is offered now (none unless it is active)."""
         if not is_seat(seat, self.seats(state)) or self.is_over(state) or seat not in self.active_seats(state):
             return []
         return self.list_moves(state, seat)
@@ -275,14 +275,17 @@ class Game(ABC, Generic[State]):
         return f"you cannot {kind.replace('_', ' ')} now; you may: {', '.join(k.replace('_', ' ') for k in kinds)}"
 
     def apply(self, state: State, seat: int | None, action: Any, now: float) -> tuple[State, list[Event]]:
-        """The new state and public events after ``seat`` plays ``action`` at ``now``.
-
-        Raises RuleError with the reason if the action is illegal; the given state is unchanged:
-        the move is handed a copy. Public events describe only what every seat saw happen.
-        """
+        """The new state and public events (what every seat saw happen) after ``seat`` plays
+        ``action`` at ``now``; RuleError with the reason if it is illegal. ``state`` is unchanged."""
         reason = self.validate(state, seat, action, now)
         if reason is not None:
             raise RuleError(reason)
+        return self.apply_validated(state, seat, action, now)
+
+    def apply_validated(self, state: State, seat: int | None, action: Action,
+                        now: float) -> tuple[State, list[Event]]:
+        """``apply`` for an action already validated on this very state (a record checked once, played
+        again): the move on a copy of ``state``, and its events."""
         context = MoveContext(self.copy(state), seat, action, now)
         self.moves[action["type"]](self, context)
         if self.log_length:
@@ -294,10 +297,8 @@ class Game(ABC, Generic[State]):
         """Game-clock time at which SYSTEM must apply TIMEOUT, or None if nothing is timed."""
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """JSON-safe dict of all that ``seat`` (None: a spectator) may know, and nothing more:
-        ``game``, ``seat``, the game's private part for the seat, then ``legal_actions`` (that seat's,
-        [] for a spectator), ``active_seats``, ``deadline`` (next_deadline), ``over`` and ``result``
-        (None while playing). Its shape is the game's ``view_type``."""
+        """All that ``seat`` (None: a spectator) may know, and nothing more, shaped as ``view_type``:
+        the game's private part and the common fields (``models.CommonView``)."""
         over = self.is_over(state)
         active = [] if over else self.active_seats(state)
         result = copy.deepcopy(self.result(state)) if over else None
@@ -376,10 +377,13 @@ def is_number(value: Any) -> bool:
 
 
 def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
-    """The action with its lists of numbers sorted; None if a field is not a word, a whole number
-    or a list of whole numbers (so that ``True`` never passes for ``1``)."""
+    """The action with its lists of numbers sorted and without a ``label`` (the words an older client
+    sends back with a move, kept in older records: never part of a move); None if a field is not a
+    word, a whole number or a list of whole numbers (so that ``True`` never passes for ``1``)."""
     cleaned = {}
     for key, value in action.items():
+        if key == "label":
+            continue
         if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             value = sorted(value)
         elif isinstance(value, bool) or not isinstance(value, int | str):

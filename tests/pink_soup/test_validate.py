@@ -34,12 +34,17 @@ def test_malformed_and_illegal_actions_get_a_reason_and_change_nothing(kit, acti
     assert GAME.state_hash(state) == before
 
 
-def test_a_move_is_plain_structure_and_words_travel_apart(kit):
+def test_the_label_is_ignored_and_optional(kit):
     state = kit.table(kitchen=FIVE_PILES)
     assert GAME.validate(state, 0, {"type": "take", "pile": 2}, 1.0) is None
-    assert kit.words(state, 0, {"type": "take", "pile": 2}) == "Take Potatoes (1) from pile 3 into your pot"
-    assert GAME.validate(state, 0, {"type": "take", "pile": 2, "label": "whatever"}, 1.0) is not None
+    assert GAME.validate(state, 0, {"type": "take", "pile": 2, "label": "whatever"}, 1.0) is None
+    assert GAME.validate(state, 0, {"type": "draw", "label": None}, 1.0) is None
+
+
+def test_moves_are_plain_structure_and_their_words_come_from_describe(kit):
+    state = kit.table(kitchen=FIVE_PILES)
     assert not any("label" in action for action in GAME.legal_actions(state, 0))
+    assert kit.words(state, 0, {"type": "take", "pile": 2}) == "Take Potatoes (1) from pile 3 into your pot"
 
 
 def test_reasons_say_what_went_wrong(kit):

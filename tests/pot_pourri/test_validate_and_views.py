@@ -28,7 +28,7 @@ def random_json(rng: random.Random, depth: int = 0):
         return rng.choice(["take", "cook", "keep", "redeem", "peek", "swap_menu", "move_lid"])
     if choice == 6:
         return [random_json(rng, depth + 1) for _ in range(rng.randrange(4))]
-    keys = ["type", "source", "ingredient", "pan", "recipes", "recipe", "tiles", "extra"]
+    keys = ["type", "source", "ingredient", "pan", "recipes", "recipe", "tiles", "label", "extra"]
     return {rng.choice(keys): random_json(rng, depth + 1) for _ in range(rng.randrange(5))}
 
 
@@ -48,11 +48,12 @@ def test_validate_never_raises_on_malformed_actions_and_always_gives_a_reason(ki
                 assert isinstance(reason, str) and reason
 
 
-def test_moves_carry_no_words_and_extra_keys_and_look_alike_types_are_refused(kit):
+def test_labels_are_optional_and_ignored_but_other_extra_keys_and_look_alike_types_are_refused(kit):
     state = kit.table(hands=[["fish"], [], []], lid=2)
     cook = {"type": "cook", "ingredient": "fish", "pan": 1}
     assert GAME.validate(state, 0, cook, 0.0) is None
-    assert GAME.validate(state, 0, {**cook, "label": "anything at all"}, 0.0)
+    assert GAME.validate(state, 0, {**cook, "label": "anything at all"}, 0.0) is None
+    assert GAME.validate(state, 0, {**cook, "label": None}, 0.0) is None
     assert GAME.validate(state, 0, {**cook, "pan": True}, 0.0)
     assert GAME.validate(state, 0, {**cook, "pan": 1.0}, 0.0)
     assert GAME.validate(state, 0, {**cook, "pan": "1"}, 0.0)
