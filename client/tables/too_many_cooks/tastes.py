@@ -20,6 +20,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     taste_icon_width,
     taste_path,
 )
+from soupkitchen.shared.too_many_cooks import describe
 
 
 def owner_name(f: Frame, taste: dict[str, Any]) -> str:
@@ -120,8 +121,8 @@ def draw_left(p: Painter, f: Frame) -> None:
         draw_taste_list(p, tastes, column.rows, f, reveal=True)
         draw_scroll_lines(p, column)
         foot = lay.px(150)
-        draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
-                                                 foot - lay.px(20)))
+        draw_star_change(p, m.mode, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10),
+                                                        panel.width - lay.px(36), foot - lay.px(20)))
         return
     shared, mine = m.shared_tastes(), m.my_tastes()
     mine_label = "Your tastes" if m.seat is not None else "Chefs' tastes are secret"
@@ -175,8 +176,8 @@ def draw_taste_detail(p: Painter, f: Frame) -> None:
                max_width=box.width - lay.px(32))
 
 
-def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> None:
-    """The stars after the round, the change in words and the rules' explanation of it."""
+def draw_star_change(p: Painter, mode: str, reveal: dict[str, Any], rect: pygame.Rect) -> None:
+    """The stars after the round, the change in words and the rules' reason for it, in the game's words."""
     before, after = int(reveal.get("stars_before", 0)), int(reveal.get("stars_after", 0))
     size = p.lay.px(40)
     x = rect.x
@@ -188,5 +189,5 @@ def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> N
     words += f"  (now {after})"
     p.text(words, LABEL, theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
            (x + 6 * (size + p.lay.px(4)), rect.y + size // 2), anchor="midleft")
-    p.paragraph(str(reveal.get("explanation", "")), BODY, theme.TEXT,
+    p.paragraph(describe.round_explanation(mode, reveal), BODY, theme.TEXT,
                 pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size), max_lines=2)
