@@ -5,9 +5,9 @@ game's ``describe`` module words them for a reader."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
-from soupkitchen.shared.plain import Plain
+from soupkitchen.shared.plain import FROZEN, Plain, json_dump
 
 State = TypeVar("State")
 Action = dict[str, Any]
@@ -18,14 +18,14 @@ Event = dict[str, Any]
 class EventLog(Plain):
     """The recent public events a table keeps for its views (a game with a ``log_length``)."""
 
-    entries: list[dict[str, Any]] = field(default_factory=list)  # oldest first
+    entries: list[Annotated[dict[str, Any], FROZEN]] = field(default_factory=list)  # oldest first, never changed
     count: int = 0  # events ever logged: the first entry is number ``count - len(entries)``
     fresh: int = 0  # the events the last action logged: what happens "now"
 
     @classmethod
     def starting(cls, *entries: Event) -> EventLog:
         """A log that begins with ``entries`` (logged by the setup)."""
-        return cls([dict(entry) for entry in entries], len(entries), len(entries))
+        return cls([json_dump(entry) for entry in entries], len(entries), len(entries))
 
     @property
     def first(self) -> int:
@@ -34,7 +34,7 @@ class EventLog(Plain):
 
     def add(self, events: list[Event], keep: int) -> None:
         """Log one action's events, keeping the last ``keep`` entries."""
-        self.entries.extend(dict(event) for event in events)
+        self.entries.extend(json_dump(event) for event in events)
         del self.entries[:-keep]
         self.count += len(events)
         self.fresh = len(events)
@@ -54,8 +54,9 @@ class MoveContext(Generic[State]):
 
     def emit(self, kind: str, *, logged: bool = True, **facts: Any) -> Event:
         """One public event, ``{"type": kind, **facts}``: only what every seat saw happen. The
-        table's log keeps it too unless ``logged`` is False."""
-        event = {"type": kind, **facts}
+        table's log keeps it too unless ``logged`` is False. The facts are copied: the event never
+        changes with the state it tells of."""
+        event = {"type": kind, **json_dump(facts)}
         self.events.append(event)
         if logged:
             self.logged.append(event)

@@ -3,7 +3,8 @@ dataclass's field types, so no game writes them by hand.
 
 The JSON form is the fields by name; tuples become lists and come back as tuples, nested dataclasses
 come back as themselves, and ``Any`` holds JSON data (copied deeply). ``from_json(to_json(s)) == s``.
-A field missing from older data takes its default.
+A field missing from older data takes its default. ``Annotated[X, FROZEN]`` marks JSON data that is
+never changed once made (a logged event): copies share it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ import types
 import typing
 from collections.abc import Callable
 from functools import cache
-from typing import Any, Literal, TypeVar, Union
+from typing import Annotated, Any, Literal, TypeVar, Union
 
 T = TypeVar("T", bound="Plain")
 Convert = Callable[[Any], Any]
 SCALARS = (int, float, str, bool, type(None))
+FROZEN = "frozen"  # Annotated[X, FROZEN]: JSON data never changed once made, shared by copies
 
 
 class Plain:
@@ -61,17 +63,22 @@ def _same(value: Any) -> Any:
     return value
 
 
+Template = Callable[[str, int], str]  # the source of an expression copying the value named, at a nesting depth
+
+
 @dataclasses.dataclass(frozen=True)
 class Codec:
-    """How one type is copied, dumped to JSON and loaded back."""
+    """How one type is copied, dumped to JSON and loaded back. ``template``, when there is one,
+    writes the copy as inline source (a record's copy is compiled from its fields' templates)."""
 
     copy: Convert
     dump: Convert
     load: Convert
     frozen: bool = False  # values of the type never change (copies may share them)
+    template: Template | None = None
 
 
-SAME = Codec(_same, _same, _same, frozen=True)
+SAME = Codec(_same, _same, _same, frozen=True, template=lambda name, depth: name)
 JSON = Codec(json_copy, json_dump, json_copy)
 
 
@@ -82,19 +89,29 @@ def _optional(codec: Codec) -> Codec:
     def wrap(convert: Convert) -> Convert:
         return lambda value: None if value is None else convert(value)
 
-    return Codec(wrap(codec.copy), wrap(codec.dump), wrap(codec.load))
+    inner = codec.template
+    template = None if inner is None else (lambda name, depth: f"(None if {name} is None else {inner(name, depth)})")
+    return Codec(wrap(codec.copy), wrap(codec.dump), wrap(codec.load), template=template)
 
 
 def _sequence(item: Codec, build: type) -> Codec:
     copy = (_same if build is tuple else list) if item.frozen else \
         (lambda value: build(item.copy(part) for part in value))
+    inner = item.template
+    if item.frozen:
+        template: Template | None = (lambda name, depth: name) if build is tuple else (lambda name, depth: f"{name}[:]")
+    elif inner is not None and build is list:
+        template = lambda name, depth: f"[{inner(f'i{depth}', depth + 1)} for i{depth} in {name}]"  # noqa: E731
+    else:
+        template = None
     return Codec(copy, lambda value: [item.dump(part) for part in value],
-                 lambda value: build(item.load(part) for part in value), frozen=build is tuple and item.frozen)
+                 lambda value: build(item.load(part) for part in value), frozen=build is tuple and item.frozen,
+                 template=template)
 
 
 def _fixed_tuple(items: list[Codec]) -> Codec:
     if all(item.frozen for item in items):
-        return Codec(_same, list, tuple, frozen=True)
+        return Codec(_same, list, tuple, frozen=True, template=SAME.template)
     return Codec(lambda value: tuple(item.copy(part) for item, part in zip(items, value, strict=True)),
                  lambda value: [item.dump(part) for item, part in zip(items, value, strict=True)],
                  lambda value: tuple(item.load(part) for item, part in zip(items, value, strict=True)))
@@ -103,15 +120,14 @@ def _fixed_tuple(items: list[Codec]) -> Codec:
 def _mapping(item: Codec) -> Codec:
     copy = dict if item.frozen else (lambda value: {key: item.copy(part) for key, part in value.items()})
     return Codec(copy, lambda value: {key: item.dump(part) for key, part in value.items()},
-                 lambda value: {key: item.load(part) for key, part in value.items()})
+                 lambda value: {key: item.load(part) for key, part in value.items()},
+                 template=(lambda name, depth: f"dict({name})") if item.frozen else None)
 
 
 def _record(cls: type) -> Codec:
-    hints = typing.get_type_hints(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
     fields = [(field.name, codec_of(hints[field.name]), field) for field in dataclasses.fields(cls)]
-
-    def copy(value: Any) -> Any:
-        return cls(**{name: codec.copy(getattr(value, name)) for name, codec, _field in fields})
+    copy = _compiled_copy(cls, [(name, codec) for name, codec, _field in fields])
 
     def dump(value: Any) -> dict[str, Any]:
         return {name: codec.dump(getattr(value, name)) for name, codec, _field in fields}
@@ -123,6 +139,20 @@ def _record(cls: type) -> Codec:
     return Codec(copy, dump, load)
 
 
+def _compiled_copy(cls: type, fields: list[tuple[str, Codec]]) -> Convert:
+    """The record's copy as one compiled function of its fields' copies, as a hand-written one is."""
+    namespace: dict[str, Any] = {"cls": cls}
+    parts = []
+    for index, (name, codec) in enumerate(fields):
+        if codec.template is not None:
+            parts.append(codec.template(f"value.{name}", 0))
+        else:
+            namespace[f"copy_{index}"] = codec.copy
+            parts.append(f"copy_{index}(value.{name})")
+    exec(f"def copy(value):\n    return cls({', '.join(parts)})", namespace)  # noqa: S102 - source made above
+    return namespace["copy"]
+
+
 def _has_default(field: dataclasses.Field) -> bool:
     return field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
 
@@ -131,6 +161,8 @@ def _has_default(field: dataclasses.Field) -> bool:
 def codec_of(hint: Any) -> Codec:
     """The codec of one field type."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        return SAME if FROZEN in hint.__metadata__ else codec_of(args[0])
     if hint is Any:
         return JSON
     if hint in SCALARS or origin is Literal:
