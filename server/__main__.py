@@ -9,9 +9,11 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
+from urllib.parse import urlsplit
 
 from soupkitchen.server.config import ServerConfig, default_db_path
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.store import StoreError
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 LOOPS = ("auto", "asyncio", "uvloop")  # the event loops --loop names
@@ -45,6 +47,19 @@ def days(text: str) -> float:
         return seconds(text)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of days of zero or more") from None
+
+
+def origin(text: str) -> str:
+    """A browser origin as browsers send it: http or https, a host, maybe a port, nothing more."""
+    try:
+        parts = urlsplit(text.strip())
+        parts.port  # noqa: B018 - a port that is not a number raises here
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
+            or parts.path not in ("", "/") or parts.query or parts.fragment or parts.username):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an origin such as http://192.168.1.20:8080")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -82,6 +97,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="a reverse proxy in front of this server: for connections from ADDRESS the "
                              "client's address is the last one in X-Forwarded-For (repeat for several; by "
                              "default no forwarding header is believed)")
+    parser.add_argument("--allow-origin", action="append", default=[], type=origin, metavar="ORIGIN",
+                        help="let web pages from ORIGIN (such as http://192.168.1.20:8080) talk to the server; "
+                             "repeat for several. By default a request that carries a browser's Origin is "
+                             "refused (the desktop client sends none)")
     parser.add_argument("--loop", choices=LOOPS, default="auto",
                         help="the event loop: uvloop (installed with the 'fast' extra), Python's own asyncio "
                              "loop, or auto: uvloop where it is installed, else asyncio (default %(default)s)")
@@ -111,6 +130,7 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                             max_connections_per_address=args.max_connections_per_address,
                             max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle,
                             keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy),
+                            allowed_origins=tuple(args.allow_origin),
                             address_rate=float(args.max_requests_per_address),
                             address_burst=2.0 * args.max_requests_per_address, standalone=True)
     stop = asyncio.Event()
@@ -138,7 +158,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"soupkitchen-server: {err}", file=sys.stderr)
         return 2
     with asyncio.Runner(loop_factory=factory) as runner:
-        runner.run(serve(args, loop_name))
+        try:
+            runner.run(serve(args, loop_name))
+        except StoreError as err:  # the database cannot be opened or written: say where and why
+            print(f"soupkitchen-server: {err}", file=sys.stderr)
+            return 1
+        except OSError as err:  # the address cannot be listened on (in use, not this machine's)
+            print(f"soupkitchen-server: cannot listen on {args.host}:{args.port}: {err.strerror or err}",
+                  file=sys.stderr)
+            return 1
     return 0
 
 

@@ -1,10 +1,12 @@
 """The aiohttp application: socket.io at ``/socket.io/``, ``GET /healthz``, ``GET /metrics`` and the
 replays of finished games.
 
-Only the events of the hub's table (``Hub.events``) are dispatched (``server.guard`` turns every
-other name away). Every request passes, in order: the rate limits (per connection and per
-address), the message size limit, the JSON's shape (depth, finite numbers), the typed schema and
-the hello/version gate, before its handler sees it.
+Every HTTP request passes the doors (``server.doors``: it is in hand on its connection), the origin
+check and the long-polling body limits (``server.guard``). Only the events of the hub's table
+(``Hub.events``) are dispatched (``server.guard`` turns every other name away). Every request
+passes, in order: the rate limits (per connection and per address), the message size limit, the
+JSON's shape (depth, finite numbers), the typed schema and the hello/version gate, before its
+handler sees it. A change the database refuses (a full disk) is answered with its own code.
 """
 
 from __future__ import annotations
@@ -19,17 +21,30 @@ import socketio
 from aiohttp import web
 
 from soupkitchen.server.config import ServerConfig
-from soupkitchen.server.guard import ADDRESS_KEY, REFUSED, SESSION_KEY, JsonPacket, SessionGuard, http_guard
+from soupkitchen.server.doors import Doors
+from soupkitchen.server.floodlog import FloodLog, InputLog
+from soupkitchen.server.guard import (
+    ADDRESS_KEY,
+    REFUSED,
+    SESSION_KEY,
+    JsonPacket,
+    SessionGuard,
+    http_guard,
+    origin_guard,
+)
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.pauses import PauseWatch
 from soupkitchen.server.push import GameSocketServer, Pusher
+from soupkitchen.server.store import StoreError
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
 
 log = logging.getLogger(__name__)
 
 HUB = web.AppKey("hub", Hub)
+DOORS = web.AppKey("doors", Doors)
+FLOODS = web.AppKey("floods", FloodLog)
 UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
@@ -38,20 +53,27 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
              pauses: PauseWatch | None = None) -> tuple[web.Application, Hub]:
     """The application and its hub (reading ``clock`` as the server's monotonic time; ``pauses``,
     if given, is reported in ``GET /metrics``); call ``hub.restore()`` inside the running loop
-    before serving."""
+    before serving, and listen through ``app[DOORS]`` with ``AppRunner(app, logger=InputLog(...))``
+    (``EmbeddedServer`` does both). StoreError if the database cannot be opened and written."""
     # No request handler awaits anything, so each runs where its message is read (async_handlers
     # off) instead of in a task of its own: one event-loop round less per request.
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
-    # asleep) is found dead within ping_interval + ping_timeout seconds.
+    # asleep) is found dead within ping_interval + 2 * ping_timeout seconds (docs/protocol.md).
     hub = Hub(config, clock=clock)
-    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins="*",
+    floods = FloodLog(logging.getLogger("soupkitchen.server.floods"))
+    # Browser origins are refused by origin_guard unless allowed; Engine.IO answers the allowed ones'
+    # CORS (an empty list turns its own check off: every origin left has been allowed).
+    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins=list(config.allowed_origins),
                            serializer=JsonPacket.admitting(hub.events),
+                           engineio_logger=InputLog(logging.getLogger("engineio.server"), floods, logging.WARNING),
                            json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False,
                            ping_interval=config.ping_interval, ping_timeout=config.ping_timeout)
-    app = web.Application(middlewares=[http_guard(lambda: config.max_http_buffer)])
+    doors = Doors(config, floods)
+    app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
+                                       http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout)])
     sio.attach(app)
     hub.speak_through(sio.emit, Pusher(sio))
-    app[HUB] = hub
+    app[HUB], app[DOORS], app[FLOODS] = hub, doors, floods
     guard = SessionGuard(sio, most_pending=lambda: config.max_connections_per_address,
                          handshake_timeout=lambda: config.handshake_timeout,
                          trusted_proxies=lambda: config.trusted_proxies)
@@ -101,6 +123,9 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
         except protocol.ProtocolError as err:
             hub.metrics.errors_total += 1
             reply = err.to_json()
+        except StoreError as err:  # the store has logged it, once
+            hub.metrics.errors_total += 1
+            reply = protocol.ProtocolError(err.code, err.message).to_json()
         except Exception:
             log.exception("request %s failed", event)
             hub.metrics.errors_total += 1
@@ -116,7 +141,8 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
         return web.json_response({"ok": True, "server_id": hub.server_id, "tables": len(hub.tables)})
 
     async def metrics(request: web.Request) -> web.Response:
-        return web.json_response(server_metrics(hub) | (pauses.snapshot() if pauses is not None else {}))
+        return web.json_response(server_metrics(hub) | {"doors": doors.snapshot()}
+                                 | (pauses.snapshot() if pauses is not None else {}))
 
     async def replays(request: web.Request) -> web.Response:
         return web.json_response({"matches": hub.store.finished_matches()})
@@ -155,6 +181,8 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
 
     async def on_cleanup(app: web.Application) -> None:
         guard.cancel()
+        doors.close()
+        floods.close()
         hub.stop()
         await sio.shutdown()
         hub.store.close()

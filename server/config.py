@@ -20,8 +20,9 @@ class ServerConfig:
     bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
     grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in
     timed_grace: float = 15.0  # the same while a round's clock runs towards a deadline (if shorter)
-    ping_interval: float = 4.0  # seconds between the transport's pings to each client
-    ping_timeout: float = 5.0  # seconds without an answer after which a connection is dead
+    ping_interval: float = 3.0  # seconds between the transport's pings to each client
+    ping_timeout: float = 3.0  # seconds without an answer after which a connection is dead; with the
+    # interval: a silent connection is found dead within ping_interval + 2 * ping_timeout (docs/protocol.md)
     max_tables: int = 2000
     max_seats: int = 8
     max_spectators: int = 64
@@ -37,11 +38,17 @@ class ServerConfig:
     rate_penalty: float = 0.5  # seconds a connection over its rate waits for its ``rate_limited`` answer
     max_backlog: int = 2000  # pushes queued for one connection before it is closed as not reading them
     handshake_timeout: float = 10.0  # seconds a session may stay open without a socket.io connection
+    request_timeout: float = 5.0  # seconds a TCP connection may wait with no request in hand (from its
+    # opening or the end of its last request); as many such connections per address as it may hold connections
+    max_open_connections: int = 0  # TCP connections at once (0: as many as the open-file limit allows,
+    descriptor_reserve: int = 128  # less this many descriptors kept for the database, the log and discovery)
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)  # browser origins that may connect
     trusted_proxies: tuple[str, ...] = field(default_factory=tuple)  # peers whose X-Forwarded-For is believed
     password_free_tries: int = 3  # wrong passwords per address and table before each try must wait
     password_lockout_after: int = 10  # wrong passwords per address and table before a lockout
     password_lockout: float = 300.0  # seconds the lockout lasts
     hold_limit: float = 30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
+    table_hold_limit: float = 120.0  # seconds all holds at one table together may hold a round (0: no limit)
     emote_interval: float = 1.0  # seconds between two emotes of one seat
     lobby_idle: float = 600.0  # seconds a lobby no connection holds a seat of stays open (0: for ever)
     linger: float = 600.0  # seconds a finished table stays in memory (its record stays in the database)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -9,8 +11,9 @@ from typing import Any
 
 from aiohttp import web
 
-from soupkitchen.server.app import make_app
+from soupkitchen.server.app import DOORS, FLOODS, make_app
 from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.floodlog import InputLog
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.pauses import PauseWatch, settle_heap
 
@@ -41,6 +44,7 @@ class EmbeddedServer:
         self.port = port
         self.discovery = discovery
         self.runner: web.AppRunner | None = None
+        self.listener: asyncio.AbstractServer | None = None
         self.hub: Hub | None = None
         self.advert: Any = None
         self.pauses = PauseWatch() if standalone else None
@@ -50,17 +54,18 @@ class EmbeddedServer:
         return f"http://{self.host}:{self.port}"
 
     async def start(self) -> None:
+        """Listen; StoreError (naming the path and why) if the database cannot be opened and written."""
         app, self.hub = make_app(self.config, self.clock, self.pauses)
         self.hub.restore()
         self.hub.spawn(self.hub.record_clocks_every())
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.
-        self.runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5)
+        self.runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5,
+                                    logger=InputLog(logging.getLogger("aiohttp.server"), app[FLOODS]))
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.host, self.port)
-        await site.start()
-        server = getattr(site, "_server", None)
-        if server is not None and server.sockets:
-            self.port = server.sockets[0].getsockname()[1]
+        assert self.runner.server is not None
+        self.listener = await app[DOORS].listen(self.runner.server, self.host, self.port)
+        if self.listener.sockets:
+            self.port = self.listener.sockets[0].getsockname()[1]
         if self.discovery:
             from soupkitchen.server.discovery import advertise
 
@@ -77,6 +82,14 @@ class EmbeddedServer:
         if self.advert is not None:
             await self.advert.close()
             self.advert = None
+        if self.listener is not None:
+            self.listener.close()  # no new connection; the runner closes the open ones
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        if self.listener is not None:
+            try:
+                await asyncio.wait_for(self.listener.wait_closed(), 1.0)
+            except TimeoutError:
+                pass
+            self.listener = None

@@ -110,7 +110,7 @@ class Floor:
         table.closed = True
         self.drop(table)
         if runner is not None:
-            runner.save()
+            runner.save_if_possible()  # if not stored as closed, after a restart it is an abandoned lobby
             runner.lobby_changed()
 
     def finished(self, table: Table) -> None:

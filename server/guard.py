@@ -1,7 +1,8 @@
 """What stands between the transport and the requests: only the server's events are dispatched,
 no binary payload is ever buffered, an address holds so many Engine.IO sessions, a session that
-never connects to socket.io is closed, long-polling bodies are bounded and UTF-8, and a session
-can be closed at once (a binary sender, one that stopped reading its pushes).
+never connects to socket.io is closed, long-polling bodies are bounded, UTF-8 and arrive in time,
+a request from a browser page is refused unless the host allows its origin, and a session can be
+closed at once (a binary sender, one that stopped reading its pushes).
 
 The guards use public APIs: a socket.io packet class (the ``serializer`` argument), the Engine.IO
 server's ``on`` handlers (wrapping the ones socket.io registered) and an aiohttp middleware, so
@@ -24,6 +25,8 @@ import socketio
 from aiohttp import web
 from multidict import CIMultiDict
 from socketio import packet as sio_packet
+
+from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 
@@ -216,9 +219,35 @@ class SessionGuard:
             task.cancel()
 
 
-def http_guard(max_body: Callable[[], int]) -> Callable[..., Awaitable[web.StreamResponse]]:
-    """An aiohttp middleware for long-polling POSTs: a body over ``max_body()`` bytes gets 413 and
-    one that is not UTF-8 gets 400, before Engine.IO reads it."""
+def origin_guard(allowed: Callable[[], Collection[str]]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """An aiohttp middleware: a request that carries a browser's ``Origin`` header gets 403 unless
+    that origin is one of ``allowed()`` (the host's ``--allow-origin``); an allowed origin may read
+    the answers of the HTTP routes (Engine.IO answers its own). The desktop client sends no Origin."""
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+                    ) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return await handler(request)
+        if origin not in allowed():
+            return web.json_response({"message": f"this server does not answer pages from {origin[:100]}; its "
+                                                 "host may allow them with --allow-origin",
+                                      "data": {"code": protocol.FORBIDDEN_ORIGIN}}, status=403)
+        response = await handler(request)
+        if request.path != SOCKETIO_PATH and not response.prepared:
+            response.headers["Access-Control-Allow-Origin"] = origin
+            response.headers["Vary"] = "Origin"
+        return response
+
+    return guard
+
+
+def http_guard(max_body: Callable[[], int], body_time: Callable[[], float]
+               ) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """An aiohttp middleware for long-polling POSTs: a body over ``max_body()`` bytes gets 413, one
+    that has not arrived within ``body_time()`` seconds 408, and one that is not UTF-8 400, before
+    Engine.IO reads it."""
 
     @web.middleware
     async def guard(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
@@ -228,12 +257,12 @@ def http_guard(max_body: Callable[[], int]) -> Callable[..., Awaitable[web.Strea
         most = max_body()
         if request.content_length is not None and request.content_length > most:
             return web.Response(status=413, text=f"a message may carry at most {most} bytes")
-        body = await request.content.read(most + 1)
-        while len(body) <= most and not request.content.at_eof():
-            more = await request.content.read(most + 1 - len(body))
-            if not more:
-                break
-            body += more
+        try:
+            async with asyncio.timeout(body_time()):
+                body = await read_body(request, most)
+        except TimeoutError:
+            return web.Response(status=408, text=f"the message did not arrive within {body_time():g} s",
+                                headers={"Connection": "close"})
         if len(body) > most:
             return web.Response(status=413, text=f"a message may carry at most {most} bytes")
         try:
@@ -243,6 +272,17 @@ def http_guard(max_body: Callable[[], int]) -> Callable[..., Awaitable[web.Strea
         return await handler(ReadRequest(request, body))
 
     return guard
+
+
+async def read_body(request: web.Request, most: int) -> bytes:
+    """The request's body, or its first ``most`` + 1 bytes if it is longer."""
+    body = await request.content.read(most + 1)
+    while len(body) <= most and not request.content.at_eof():
+        more = await request.content.read(most + 1 - len(body))
+        if not more:
+            break
+        body += more
+    return body
 
 
 class ReadRequest:

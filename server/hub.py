@@ -27,7 +27,7 @@ from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.play import Play
 from soupkitchen.server.push import Pusher
 from soupkitchen.server.registry import Connection, Registry
-from soupkitchen.server.store import Store
+from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
 from soupkitchen.shared.wire import protocol
 
@@ -186,7 +186,7 @@ class Hub:
                 runner.stop_holding(seat)
                 if holder.ready and not table.started and not self.stopping:  # must say it again on resume
                     holder.ready = False
-                    runner.save()
+                    runner.save_if_possible()  # a player who is not here is not ready anyway
                 runner.seat_away(seat, self.clock())
                 runner.clock_changed()  # its hold ended: the clock may run again, towards its deadline
                 runner.watch_lobby()
@@ -210,6 +210,8 @@ class Hub:
                 clocks[runner.table.id] = runner.clock_saved = now
         try:
             self.store.save_clocks(clocks)
+        except StoreError:  # the store has said why, once
+            pass
         except Exception:  # a failed record costs at most a restart's accuracy, never the table
             log.exception("could not record the tables' clocks")
 
@@ -219,10 +221,13 @@ class Hub:
         do it again a day later; returns how many went."""
         gone = 0
         if self.config.keep_days > 0:
-            gone = self.store.purge(self.wall_clock() - self.config.keep_days * DAY)
+            self.purger = asyncio.get_running_loop().call_later(DAY, self.purge)
+            try:
+                gone = self.store.purge(self.wall_clock() - self.config.keep_days * DAY)
+            except StoreError:  # the store has said why; the next day tries again
+                return 0
             if gone:
                 log.info("deleted %d finished or closed tables older than %g days", gone, self.config.keep_days)
-            self.purger = asyncio.get_running_loop().call_later(DAY, self.purge)
         return gone
 
     def restore(self) -> int:

@@ -2,7 +2,8 @@
 table, the host's powers before the start (bots, kicks, options), ready, start and emotes.
 
 Each handler takes a socket id and a typed request (``shared.wire.protocol``), changes the table, and
-returns the acknowledgement; it raises ProtocolError for anything refused, leaving the table as it was.
+returns the acknowledgement; it raises ProtocolError for anything refused, leaving the table as it was,
+and StoreError when the change cannot be stored, having put the table back as it was.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from typing import Any
 from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import load_game
 from soupkitchen.server.registry import PasswordTries
-from soupkitchen.server.store import password_hash
-from soupkitchen.server.table import Table
+from soupkitchen.server.runner import TableRunner
+from soupkitchen.server.store import StoreError, password_hash
+from soupkitchen.server.table import LobbyState, Table
 from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.wire import protocol
 
@@ -87,6 +89,15 @@ class Lobby:
                                            "the server; finish or leave one first")
 
     @staticmethod
+    def stored(runner: TableRunner, before: LobbyState) -> None:
+        """Store the table's change; if it cannot be stored, the table is put back as it was."""
+        try:
+            runner.save()
+        except StoreError:
+            runner.table.put_back(before)
+            raise
+
+    @staticmethod
     def before_start(table: Table) -> None:
         if table.started:
             raise protocol.ProtocolError(protocol.ALREADY_STARTED, "the game at this table has already started")
@@ -114,10 +125,14 @@ class Lobby:
         table = Table(game, table_id, req.seats, options, settings, password, time.time())
         token = table.seat_human(0, req.name)
         runner = self.floor.add(table, creator=address)
-        runner.save()
+        try:
+            runner.save()
+        except StoreError:
+            self.floor.drop(table)
+            raise
         self.floor.seat_token(runner, 0)
         self.floor.attach(sid, runner, 0)
-        return {"ok": True, "table": table.summary(), "seat": 0, "token": token}
+        return {"ok": True, "table": table.summary(), "seat": 0, "token": token, "name": req.name}
 
     @staticmethod
     def merge_settings(settings: dict[str, Any], given: protocol.Settings | None) -> dict[str, Any]:
@@ -144,13 +159,15 @@ class Lobby:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, f"this table has seats 0-{table.players - 1}")
             if not table.seats[seat].empty:
                 raise protocol.ProtocolError(protocol.TABLE_FULL, f"seat {seat} is taken")
-        token = table.seat_human(seat, req.name)
+        before = table.lobby_state()
+        name = protocol.unique_name(req.name, [other.name for other in table.seats if other.name])
+        token = table.seat_human(seat, name)
         table.reset_ready()
-        runner.save()
+        self.stored(runner, before)
         self.floor.seat_token(runner, seat)
         self.floor.attach(sid, runner, seat)
         runner.lobby_changed()
-        return {"ok": True, "table": table.summary(), "seat": seat, "token": token}
+        return {"ok": True, "table": table.summary(), "seat": seat, "token": token, "name": name}
 
     async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token)
@@ -181,24 +198,28 @@ class Lobby:
     async def leave(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
         table = runner.table
-        self.floor.forget_tokens(table, seat)
+        holder = table.seats[seat]
+        humans = [i for i, s in enumerate(table.seats) if s.human and i != seat]
+        if not humans and not table.started:
+            self.floor.forget_tokens(table, seat)
+            self.floor.close(table)
+            return {"ok": True}
+        before = table.lobby_state()
         if table.started:  # the seat stays in the game, played by a bot from now on
-            holder = table.seats[seat]
-            runner.stop_holding(seat)
-            holder.token_hash, holder.sids = None, set()
-            holder.bot, holder.stand_in = True, False
-            runner.bot_plays(seat)
-            runner.clock_changed()
+            holder.token_hash, holder.bot, holder.stand_in = None, True, False
         else:
             table.free_seat(seat)
             table.reset_ready()
-        humans = [i for i, s in enumerate(table.seats) if s.human]
-        if seat == table.host_seat and humans:
-            table.host_seat = humans[0]
-        if not humans and not table.started:
-            self.floor.close(table)
-            return {"ok": True}
-        runner.save()
+        if seat == table.host_seat:
+            table.host_seat = humans[0] if humans else table.host_seat
+        self.stored(runner, before)
+        if before.seats[seat].token_hash is not None:   # the token stops working
+            self.registry.forget(before.seats[seat].token_hash, holder.sids)
+        if table.started:
+            runner.stop_holding(seat)
+            holder.sids = set()
+            runner.bot_plays(seat)
+            runner.clock_changed()
         runner.lobby_changed()
         runner.reschedule()
         runner.watch_lobby()  # the players left behind may all be away
@@ -211,10 +232,11 @@ class Lobby:
         seat = table.first_empty() if req.seat is None else req.seat
         if seat is None or seat >= table.players or not table.seats[seat].empty:
             raise protocol.ProtocolError(protocol.TABLE_FULL, "there is no empty seat for a bot")
+        before = table.lobby_state()
         table.seats[seat].bot = True
         table.set_bot_level(seat, req.level)
         table.reset_ready()
-        runner.save()
+        self.stored(runner, before)
         runner.lobby_changed()
         return {"ok": True, "seat": seat, "level": req.level}
 
@@ -224,10 +246,11 @@ class Lobby:
         self.before_start(table)
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} is not a bot")
+        before = table.lobby_state()
         table.free_seat(req.seat)
         table.set_bot_level(req.seat, None)
         table.reset_ready()
-        runner.save()
+        self.stored(runner, before)
         runner.lobby_changed()
         return {"ok": True}
 
@@ -238,10 +261,12 @@ class Lobby:
         if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
         sids = sorted(table.seats[req.seat].sids)
-        self.floor.forget_tokens(table, req.seat)
+        before = table.lobby_state()
         table.free_seat(req.seat)
         table.reset_ready()
-        runner.save()
+        self.stored(runner, before)
+        kicked = before.seats[req.seat]
+        self.registry.forget(kicked.token_hash or "", kicked.sids)
         self.floor.services.push(sids, "kicked", {"table": table.id})
         runner.lobby_changed()
         return {"ok": True}
@@ -255,10 +280,11 @@ class Lobby:
         except RuleError as err:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
         settings = self.merge_settings(table.settings, req.settings)
+        before = table.lobby_state()
         if (options, settings) != (table.options, table.settings):  # what players agreed to has changed
             table.reset_ready()
         table.options, table.settings = options, settings
-        runner.save()
+        self.stored(runner, before)
         runner.lobby_changed()
         return {"ok": True}
 
@@ -267,8 +293,9 @@ class Lobby:
         table = runner.table
         self.before_start(table)
         if table.seats[seat].ready != req.on:
+            before = table.lobby_state()
             table.seats[seat].ready = req.on
-            runner.save()
+            self.stored(runner, before)
             runner.lobby_changed()
         return {"ok": True}
 
@@ -280,9 +307,10 @@ class Lobby:
         if waiting:
             names = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
             raise protocol.ProtocolError(protocol.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
-        filled = [i for i, seat in enumerate(table.seats) if seat.empty]
-        for index in filled:
-            table.seats[index].bot = True
+        before = table.lobby_state()
+        for seat in table.seats:
+            if seat.empty:
+                seat.bot = True
         seed = self.config.deal_seed
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -291,15 +319,16 @@ class Lobby:
         try:
             table.start(self.clock(), seed)
             runner.seat_bots()
-        except Exception:
-            log.exception("table %s could not start", table.id)
-            for index in filled:
-                table.seats[index].bot = False
+            runner.save()
+        except Exception as err:
+            table.put_back(before)
             table.record, table.state, table.seed = None, None, None
             runner.bots.clear()
+            if isinstance(err, StoreError):
+                raise
+            log.exception("table %s could not start", table.id)
             raise protocol.ProtocolError(protocol.INTERNAL, f"{table.game.title} could not be set up on this server") from None
         table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
-        runner.save()
         for index, seat in enumerate(table.seats):
             if seat.human and not seat.sids:
                 runner.seat_away(index, seat.away_since or self.clock())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.server.floor import Floor
+from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.wire import protocol
@@ -45,26 +46,61 @@ class Play:
     async def hold(self, sid: str, req: protocol.Hold) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
         table = runner.table
-        holder, now = table.seats[seat], self.clock()
-        if not req.on:
+        if req.seat is not None and req.seat != seat:
+            self.end_hold_of(runner, seat, req)
+        elif not req.on:
             runner.stop_holding(seat)
-        elif not holder.holding and self.hold_is_limited(table, seat, sid):
-            if holder.held_round != table.deadline():  # a new round: a new allowance
-                holder.held, holder.held_round = 0.0, table.deadline()
-            left = self.config.hold_limit - holder.held
-            if left <= 0:
-                raise protocol.ProtocolError(protocol.LIMIT, f"you have held the clock for {self.config.hold_limit:g} s this "
-                                               "round already")
-            holder.hold_since = now
+        elif not table.seats[seat].holding:
+            now = self.clock()
+            left = self.hold_left(table, seat, sid, now)
+            table.start_holding(seat, now)
             runner.limit_hold(seat, left)
-        holder.holding = req.on
         runner.fire_timeouts()
         runner.clock_changed()
         runner.lobby_changed()
         return {"ok": True, "paused": table.paused_at is not None}
 
+    def hold_left(self, table: Table, seat: int, sid: str, now: float) -> float:
+        """Seconds the seat may hold the clock now: what is left of the table's allowance for every
+        hold together this round, and for a lone seat also of its own; ProtocolError(limit) if none."""
+        holder, deadline, config = table.seats[seat], table.deadline(), self.config
+        own = holder.held.in_round(deadline, now)
+        if holder.held.barred:
+            raise protocol.ProtocolError(protocol.LIMIT, "the host ended your hold; you may hold the clock again "
+                                                         "next round")
+        everyone = config.table_hold_limit or float("inf")
+        spent = table.held.in_round(deadline, now)
+        if spent >= everyone:
+            raise protocol.ProtocolError(protocol.LIMIT, f"the clock has been held for {everyone:g} s this round "
+                                                         "already; it runs until the next round")
+        left = config.hold_limit - own if self.hold_is_limited(table, seat, sid) else float("inf")
+        if left <= 0:
+            raise protocol.ProtocolError(protocol.LIMIT, f"you have held the clock for {config.hold_limit:g} s this "
+                                                         "round already")
+        return min(everyone - spent, left)
+
+    def end_hold_of(self, runner: TableRunner, host: int, req: protocol.Hold) -> None:
+        """The host ends another seat's hold; that seat, and every seat sharing a connection with it,
+        may not hold again this round."""
+        table = runner.table
+        if host != table.host_seat:
+            raise protocol.ProtocolError(protocol.NOT_HOST, "only the host may end another player's hold")
+        if req.on:
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, "hold: a player holds the clock for their own seat only")
+        assert req.seat is not None
+        if req.seat >= table.players:
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, f"hold: this table has seats 0-{table.players - 1}")
+        target = table.seats[req.seat]
+        if not target.holding:
+            return
+        runner.stop_holding(req.seat)
+        for other in table.seats:
+            if other is target or (other.sids & target.sids and other is not table.seats[host]):
+                other.held.in_round(table.deadline(), self.clock())
+                other.held.barred = True
+
     @staticmethod
     def hold_is_limited(table: Table, seat: int, sid: str) -> bool:
-        """Holds are for the host and for a shared screen (a connection holding several seats of the
-        table); anyone else's is limited to ``hold_limit`` seconds a round."""
+        """A seat that is neither the host's nor on a shared screen (a connection holding several
+        seats of the table) has an allowance of its own, ``hold_limit`` seconds a round."""
         return seat != table.host_seat and sum(sid in s.sids for s in table.seats) < 2

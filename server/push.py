@@ -139,6 +139,9 @@ class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
     under load each round waits behind every other connection's work. ``asyncio.timeout`` bounds
     the same waits in place. A connection that starts on long-polling and upgrades keeps the stock
     handler, which does the upgrade's handshake.
+
+    A client silent for ``ping_interval + ping_timeout`` seconds is disconnected at once, before its
+    websocket's closing handshake (which waits up to 10 s for a client that is no longer there).
     """
 
     async def poll(self) -> list[Any]:
@@ -167,30 +170,35 @@ class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
         self.connected = self.upgraded = True
         writer = asyncio.ensure_future(self._write_websocket(ws))
         try:
-            await self._read_websocket(ws)
+            silent = await self._read_websocket(ws)
         finally:  # even when cancelled: the end marker stops the writer, which closes the websocket
             self.queue.put_nowait(None)
+        if silent:
+            await self.close(wait=False, abort=True, reason=self.server.reason.PING_TIMEOUT)
         await writer
         await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
 
-    async def _read_websocket(self, ws: Any) -> None:
+    async def _read_websocket(self, ws: Any) -> bool:
+        """Read the client's messages until the websocket ends; True if the client went silent."""
         silence = self.server.ping_interval + self.server.ping_timeout
         while True:
             try:
                 async with asyncio.timeout(silence):
                     data = await ws.wait()
-            except Exception:  # the connection failed, or the client went silent
-                return
+            except TimeoutError:
+                return True
+            except Exception:  # the connection failed
+                return False
             if data is None or len(data) > self.server.max_http_buffer_size:
-                return
+                return False
             try:
                 await self.receive(eio_packet.Packet(encoded_packet=data))
             except eio_exceptions.UnknownPacketError:
                 pass
             except eio_exceptions.SocketIsClosedError:
-                return
+                return False
             except Exception:
-                log.exception("could not handle a message from %s", self.sid)
+                self.server.logger.exception("could not handle a message from %s", self.sid)  # one line a minute
 
     async def _write_websocket(self, ws: Any) -> None:
         while True:

@@ -19,11 +19,12 @@ from typing import Any
 
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.metrics import Metrics
-from soupkitchen.server.store import Store
+from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Moment, Step, Table
 from soupkitchen.shared.core import Bot
 
 log = logging.getLogger(__name__)
+STORE_RETRY = 1.0  # seconds before a timeout or bot move the store refused is tried again
 
 Push = Callable[[list[str], str, Any], None]
 
@@ -76,8 +77,16 @@ class TableRunner:
 
     # --- the store -----------------------------------------------------------------------------
     def save(self) -> None:
-        """Store settings and seats (the log is stored action by action)."""
+        """Store settings and seats (the log is stored action by action); StoreError if refused."""
         self.services.store.save_table(*self.table.row())
+
+    def save_if_possible(self) -> None:
+        """Store settings and seats unless the store refuses (it has said why); for changes that
+        happen whatever the store says, and that the next save stores."""
+        try:
+            self.save()
+        except StoreError:
+            pass
 
     def apply(self, seat: int | None, action: Any, now: float) -> None:
         """Validate, apply and durably log one action at game time ``now``; RuleError if refused."""
@@ -150,7 +159,7 @@ class TableRunner:
         self.broadcast(actor=actor)
         self.show_bots()
         if table.over:
-            self.save()
+            self.save_if_possible()  # the match's end is stored with its last action
             self.lobby_changed()
             self.services.finished(table)
         self.reschedule()
@@ -179,22 +188,26 @@ class TableRunner:
         self.reschedule()
 
     def limit_hold(self, seat: int, left: float) -> None:
-        """End the seat's hold in ``left`` seconds."""
-        self.hold_timers[seat] = asyncio.get_running_loop().call_later(left, self.end_hold, seat)
+        """End the seat's hold in ``left`` seconds (if that is not for ever)."""
+        if left != float("inf"):
+            self.hold_timers[seat] = asyncio.get_running_loop().call_later(left, self.end_hold, seat)
 
     def stop_holding(self, seat: int) -> None:
         """End the seat's hold (and its limit's timer)."""
         timer = self.hold_timers.pop(seat, None)
         if timer is not None:
             timer.cancel()
-        self.table.seats[seat].stop_holding(self.services.clock())
+        self.table.stop_holding(seat, self.services.clock())
 
     def end_hold(self, seat: int) -> None:
         """A limited hold has lasted as long as it may: the clock runs again (everyone is told)."""
         if not self.live or not self.table.seats[seat].holding:
             return
         self.stop_holding(seat)
-        self.fire_timeouts()
+        try:
+            self.fire_timeouts()
+        except StoreError:  # the store has said why: the table's timer tries again
+            pass
         self.clock_changed()
         self.lobby_changed()
 
@@ -239,9 +252,13 @@ class TableRunner:
         self.timer = None
         if self.table.closed or not self.live:
             return
-        self.fire_timeouts()
-        if not self.table.over:
-            self.move_bots()
+        try:
+            self.fire_timeouts()
+            if not self.table.over:
+                self.move_bots()
+        except StoreError:  # the store has said why: the table waits, and tries again in a moment
+            self.timer = asyncio.get_running_loop().call_later(STORE_RETRY, self.tick)
+            return
         self.reschedule()
 
     def move_bots(self) -> None:

@@ -4,17 +4,37 @@ Every accepted action is committed here before any client hears of it. WAL with
 ``synchronous=NORMAL`` makes each commit durable against the server process dying (kill -9):
 the write is in the operating system's hands when ``commit`` returns. Seat tokens and table
 passwords are stored only as salted hashes.
+
+A write the database refuses for a reason of the machine's (a full disk, an I/O error, a file
+that cannot be written) raises :class:`StoreError` with a sentence saying so, after rolling the
+transaction back; the first such failure is logged, the following ones are only counted, and the
+first write that succeeds again says how many were refused meanwhile (each of the two lines at most
+once a minute, should writes fail and succeed by turns).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from soupkitchen.shared.wire import protocol
+
+log = logging.getLogger(__name__)
+
+# SQLite's primary result codes that tell of the machine, not of a fault of ours
+MACHINE_FAULTS = {3: "permission denied", 5: "the database is busy in another program",
+                  6: "the database is locked", 8: "the database file is read-only", 10: "a disk I/O error",
+                  11: "the database file is damaged", 13: "the disk is full", 14: "the file cannot be opened",
+                  26: "the file is not a database"}
+SQLITE_FULL = 13
+SAY_EVERY = 60.0  # seconds between two log lines about failing, or recovered, writes
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -66,18 +86,60 @@ def password_hash(table_id: str, password: str) -> str:
     return hashlib.pbkdf2_hmac("sha256", password.encode(), table_id.encode(), 20_000).hex()
 
 
+class StoreError(Exception):
+    """The database cannot be opened or written, for a reason of the machine's: ``code`` is the
+    wire's error code (``storage_full`` or ``storage_failed``) and the message one sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def machine_fault(err: sqlite3.Error) -> str | None:
+    """Why SQLite refused, in words, if the machine is the reason (None: a fault of the program)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return None if code is None else MACHINE_FAULTS.get(code & 0xFF)
+
+
+def unusable(path: Path, err: BaseException) -> StoreError:
+    """The error of a database that cannot be opened at ``path``, naming the path and why."""
+    why = machine_fault(err) if isinstance(err, sqlite3.Error) else None
+    if isinstance(err, OSError):
+        why = err.strerror or str(err)
+    if path.is_dir():
+        why = "it is a folder"
+    elif not path.parent.is_dir():
+        why = f"{path.parent} is not a folder"
+    elif not path.exists() and not os.access(path.parent, os.W_OK):
+        why = f"the folder {path.parent} cannot be written"
+    return StoreError(protocol.STORAGE_FAILED, f"cannot use the database {path}: {why or err}")
+
+
 class Store:
     """The server's database: one connection, used from the event loop thread only."""
 
     def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
+        """StoreError, naming the path and why, if the database cannot be opened and written."""
         self.wall_clock = wall_clock  # the date a game finished is written from it
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
-        self._add_missing_columns()
+        self.path = str(path)
+        self.failing: StoreError | None = None  # the last write failure, until a write succeeds again
+        self.refused = 0  # writes refused since the log last said the database can be written
+        self.said = {"failing": float("-inf"), "recovered": float("-inf")}  # when the log last said so
+        try:
+            if self.path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except (OSError, sqlite3.Error) as err:
+            raise unusable(Path(path), err) from None
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+            self._add_missing_columns()
+        except sqlite3.Error as err:
+            self.db.close()
+            raise unusable(Path(path), err) from None
 
     def _add_missing_columns(self) -> None:
         """Bring a database made by an earlier version up to the schema (columns only ever get added)."""
@@ -91,14 +153,46 @@ class Store:
         self.db.close()
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        self.db.execute("BEGIN")
+        """Run the statements in one transaction: all of them, or (rolled back) none."""
         try:
+            self.db.execute("BEGIN")
             for sql, args in statements:
                 self.db.execute(sql, args)
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+            self.db.execute("COMMIT")
+        except BaseException as err:
+            if self.db.in_transaction:  # SQLite has rolled back by itself after some failures
+                self.db.execute("ROLLBACK")
+            why = machine_fault(err) if isinstance(err, sqlite3.Error) else None
+            if why is None:
+                raise
+            raise self._refused(why, getattr(err, "sqlite_errorcode", 0) & 0xFF == SQLITE_FULL) from None
+        if self.failing is not None:
+            self.failing = None
+            if self._may_say("recovered"):
+                log.warning("the database %s can be written again (%d changes were refused meanwhile)",
+                            self.path, self.refused)
+                self.refused = 0
+
+    def _may_say(self, what: str) -> bool:
+        now = time.monotonic()
+        if now - self.said[what] < SAY_EVERY:
+            return False
+        self.said[what] = now
+        return True
+
+    def _refused(self, why: str, full: bool) -> StoreError:
+        """The error of one refused write; the first of a run is logged, the rest counted."""
+        if self.failing is None and self._may_say("failing"):
+            log.error("cannot write the database %s: %s; every change is refused until it can be written",
+                      self.path, why)
+        self.refused += 1
+        if full:
+            self.failing = StoreError(protocol.STORAGE_FULL, "the server's disk is full, so nothing was changed; "
+                                                             "the host has to make room")
+        else:
+            self.failing = StoreError(protocol.STORAGE_FAILED, f"the server cannot write its games ({why}), "
+                                                               "so nothing was changed")
+        return self.failing
 
     # --- writes --------------------------------------------------------------------------------
     def save_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from soupkitchen.server.store import password_hash, token_hash
@@ -22,6 +22,34 @@ from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.match import MatchRecord, seat_views
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class HeldTime:
+    """How long a clock has been held in one round: ``held`` seconds, and more since ``since`` if a
+    hold runs now."""
+
+    held: float = 0.0
+    round: float | None = None  # the round's deadline (game clock); a game with no deadline is one round
+    since: float | None = None  # monotonic time the running hold began
+    barred: bool = False  # the host ended a hold this round: no more holds until the next
+
+    def in_round(self, deadline: float | None, mono: float) -> float:
+        """Seconds held up to ``mono`` in the round of ``deadline`` (a new round starts from nothing)."""
+        if deadline != self.round:
+            self.held, self.round, self.barred = 0.0, deadline, False
+            if self.since is not None:
+                self.since = mono
+        return self.held + (0.0 if self.since is None else mono - self.since)
+
+    def start(self, mono: float) -> None:
+        if self.since is None:
+            self.since = mono
+
+    def stop(self, mono: float) -> None:
+        if self.since is not None:
+            self.held += mono - self.since
+            self.since = None
 
 
 @dataclass
@@ -37,16 +65,7 @@ class Seat:
     holding: bool = False
     ready: bool = False  # said ready in the lobby (since the line-up, options or settings last changed)
     last_emote: float = float("-inf")
-    held: float = 0.0  # seconds this seat held the clock in the round ``held_round`` (limited holds)
-    held_round: float | None = None  # the deadline of the round ``held`` counts for
-    hold_since: float | None = None  # monotonic time a limited hold began
-
-    def stop_holding(self, mono: float) -> None:
-        """End this seat's hold, counting the time a limited hold lasted."""
-        if self.hold_since is not None:
-            self.held += mono - self.hold_since
-            self.hold_since = None
-        self.holding = False
+    held: HeldTime = field(default_factory=HeldTime)  # this seat's holds in the latest round it held
 
     @property
     def empty(self) -> bool:
@@ -86,6 +105,7 @@ class Table:
         self.last_events: list[dict[str, Any]] = []
         self.origin = 0.0
         self.paused_at: float | None = None
+        self.held = HeldTime()  # every seat's holds together, in the latest round one held
         self.rng = random.Random(secrets.randbits(32))
 
     @classmethod
@@ -154,6 +174,15 @@ class Table:
     def reset_ready(self) -> None:
         for seat in self.seats:
             seat.ready = False
+
+    def lobby_state(self) -> LobbyState:
+        """What a lobby request may change, to put back if the change cannot be stored."""
+        return LobbyState([replace(seat) for seat in self.seats], self.host_seat, self.options, self.settings)
+
+    def put_back(self, state: LobbyState) -> None:
+        """The lobby as it was when ``state`` was taken."""
+        self.seats, self.host_seat = state.seats, state.host_seat
+        self.options, self.settings = state.options, state.settings
 
     def summary(self) -> dict[str, Any]:
         """The TableSummary of the wire protocol."""
@@ -267,6 +296,23 @@ class Table:
         assert deadline is not None
         return self.next_state(SYSTEM, dict(TIMEOUT), deadline)
 
+    def start_holding(self, index: int, mono: float) -> None:
+        """Seat ``index`` holds the clock from ``mono`` on (its time, and the table's, counts)."""
+        if not any(seat.holding for seat in self.seats):
+            self.held.in_round(self.deadline(), mono)
+            self.held.start(mono)
+        seat = self.seats[index]
+        seat.held.in_round(self.deadline(), mono)
+        seat.held.start(mono)
+        seat.holding = True
+
+    def stop_holding(self, index: int, mono: float) -> None:
+        """Seat ``index`` holds no more."""
+        self.seats[index].held.stop(mono)
+        self.seats[index].holding = False
+        if not any(seat.holding for seat in self.seats):
+            self.held.stop(mono)
+
     def update_pause(self, mono: float) -> bool:
         """Pause or resume the clock from the seats' holds; True if that changed."""
         want = self.settings.get("handoff_pauses_timer", True) and any(s.holding for s in self.seats)
@@ -287,6 +333,16 @@ class Table:
     def state_payload(self, seat: int | None, mono: float, snapshot: bool) -> dict[str, Any]:
         """The ``state`` push for one seat (None: a spectator): its own view and nothing more."""
         return self.moment(mono, snapshot).payload(seat)
+
+
+@dataclass(frozen=True)
+class LobbyState:
+    """A table's seats (copies), host, options and settings at one moment."""
+
+    seats: list[Seat]
+    host_seat: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,19 @@ its ``view_model`` and ``events_model`` check.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    ValidationError,
+)
 
 from soupkitchen.shared.models import TypedDict, closed_model
 from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: F401 - the server reads the version here
@@ -35,9 +45,63 @@ NOT_STARTED = "not_started"
 ALREADY_STARTED = "already_started"
 NOT_READY = "not_ready"
 UNKNOWN_EVENT = "unknown_event"
+STORAGE_FULL = "storage_full"
+STORAGE_FAILED = "storage_failed"
+FORBIDDEN_ORIGIN = "forbidden_origin"
 INTERNAL = "internal"
 
-Name = Field(min_length=1, max_length=32)
+NAME_LENGTH = 32  # characters of a player's name, once normalised
+# Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks)
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)
+BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def player_name(text: str) -> str:
+    """A name as the server keeps it: NFC, without spaces or invisible characters at either end.
+    ValueError with the reason for control characters (NUL included), line breaks, bidi controls,
+    no visible character, or more than ``NAME_LENGTH`` characters."""
+    name = unicodedata.normalize("NFC", text)
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            raise ValueError(f"a name may not contain control characters or line breaks (U+{ord(char):04X})")
+        if char in BIDI_CONTROLS:
+            raise ValueError(f"a name may not contain characters that reorder text (U+{ord(char):04X})")
+    while name and (name[0].isspace() or unicodedata.category(name[0]) == "Cf"):
+        name = name[1:]
+    while name and (name[-1].isspace() or unicodedata.category(name[-1]) == "Cf"):
+        name = name[:-1]
+    if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANK_GLYPHS for char in name):
+        raise ValueError("a name needs at least one visible character")
+    if len(name) > NAME_LENGTH:
+        raise ValueError(f"a name has at most {NAME_LENGTH} characters")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names that look alike share: compatibility-folded, case-folded, without invisible
+    format characters and with one space for any run of spaces ("Chef", "chef", "ＣＨＥＦ" and
+    "Chef\u200b" are one name at a table)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return " ".join("".join(char for char in folded if unicodedata.category(char) != "Cf").split())
+
+
+def unique_name(name: str, taken: list[str]) -> str:
+    """``name``, or, if a name in ``taken`` looks the same, ``name`` with the first free number
+    from 2 ("Chef 2"), shortened to fit ``NAME_LENGTH``."""
+    keys = {name_key(other) for other in taken}
+    if name_key(name) not in keys:
+        return name
+    number = 2
+    while True:
+        suffix = f" {number}"
+        numbered = name[:NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if name_key(numbered) not in keys:
+            return numbered
+        number += 1
+
+
+Name = Annotated[str, Field(min_length=1, max_length=4 * NAME_LENGTH), AfterValidator(player_name)]
 Token = Field(min_length=8, max_length=128)
 TableId = Field(min_length=1, max_length=64)
 SeatNo = Field(ge=0, le=63)
@@ -74,14 +138,14 @@ class CreateTable(Request):
     game: str = Field(min_length=1, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: StrictInt = Field(ge=1, le=64)
-    name: str = Name
+    name: Name
     password: str | None = Field(default=None, max_length=64)
     settings: Settings | None = None
 
 
 class JoinTable(Request):
     table: str = TableId
-    name: str = Name
+    name: Name
     password: str | None = Field(default=None, max_length=64)
     seat: StrictInt | None = Field(default=None, ge=0, le=63)
 
@@ -124,6 +188,7 @@ class Act(Request):
 class Hold(Request):
     token: str = Token
     on: StrictBool
+    seat: StrictInt | None = Field(default=None, ge=0, le=63)  # the host ends this seat's hold (with on: false)
 
 
 class Ready(Request):
@@ -200,7 +265,8 @@ def parse(event: str, payload: Any) -> Request:
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(part) for part in first.get("loc", ())) or "payload"
-        raise ProtocolError(BAD_REQUEST, f"{event}: {where}: {first.get('msg', 'invalid')}") from None
+        reason = first.get("ctx", {}).get("error") if first.get("type") == "value_error" else None
+        raise ProtocolError(BAD_REQUEST, f"{event}: {where}: {reason or first.get('msg', 'invalid')}") from None
 
 
 # --- pushes (server to client) -------------------------------------------------------------------

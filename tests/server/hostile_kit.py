@@ -25,6 +25,7 @@ class RawSocket:
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.reader: asyncio.Task[None] | None = None
         self.next_id = 0
+        self.answering = True
 
     async def open(self, namespace: bool = True) -> RawSocket:
         """Open the Engine.IO session (and, with ``namespace``, connect to socket.io's ``/``)."""
@@ -43,7 +44,8 @@ class RawSocket:
         try:
             async for msg in self.ws:
                 if msg.type == aiohttp.WSMsgType.TEXT and msg.data == "2":
-                    await self.ws.send_str("3")
+                    if self.answering:   # a client gone silent stops answering the server's pings
+                        await self.ws.send_str("3")
                     continue
                 if msg.type in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
                     self.frames.append(msg.data)

@@ -61,8 +61,11 @@ async def play(session: TableSession, seat: int, rng: random.Random) -> None:
 
 
 def test_the_server_notices_a_silent_connection_within_ten_seconds():
+    """A connection's last message, then a ping ``ping_interval`` later that is never answered: the
+    websocket's reader gives up ``ping_timeout`` after that ping, and Engine.IO's own check, which
+    looks at each connection once every ``ping_timeout`` seconds, within another ``ping_timeout``."""
     config = ServerConfig()
-    assert config.ping_interval + config.ping_timeout <= 10
+    assert config.ping_interval + 2 * config.ping_timeout <= 10
     assert config.timed_grace < config.grace
 
 
@@ -157,6 +160,7 @@ async def test_the_server_takes_the_compression_the_client_offers(server):
             assert ws.compress == WEBSOCKET_COMPRESSION
             handshake = json.loads((await ws.receive(timeout=PATIENCE)).data[1:])
             assert handshake["pingInterval"] == server.config.ping_interval * 1000
+            assert handshake["pingTimeout"] == server.config.ping_timeout * 1000
         finally:
             await ws.close()
 

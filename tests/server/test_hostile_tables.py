@@ -110,7 +110,7 @@ async def test_wrong_passwords_slow_down_then_lock_out_one_address_for_one_table
     await elsewhere.ok("join_table", {**guess, "password": "leek"})      # another address is not locked
     clock.now += 31
     await eve.ok("join_table", {**guess, "password": "leek"})            # the lockout ends
-    assert [s["name"] for s in srv.hub.tables[tid].summary()["seats"]] == ["Ann", "Eve", "Eve"]
+    assert [s["name"] for s in srv.hub.tables[tid].summary()["seats"]] == ["Ann", "Eve", "Eve 2"]  # names at a table are unique
 
 
 async def test_password_guesses_are_checked_one_at_a_time_off_the_event_loop(servers, connect):
@@ -130,29 +130,70 @@ async def test_password_guesses_are_checked_one_at_a_time_off_the_event_loop(ser
     assert all(not s["name"] or s["name"] == "Ann" for s in srv.hub.tables[created["table"]["id"]].summary()["seats"])
 
 
-async def test_holds_are_limited_except_for_the_host_and_a_shared_screen(servers, clients):
-    srv = await servers(hold_limit=0.2)
-    ann, bob = await Client(srv.url).connect(), await Client(srv.url).connect()
+async def four_seats_three_screens(srv):
+    """A started Pepper table: Ann hosts at seat 0, Bob alone at seat 1, and Cy's screen is shared by
+    seats 2 and 3 (couch play). Returns (ann, bob, cy, tokens by seat, table)."""
+    ann, bob, cy = Client(srv.url), Client(srv.url), Client(srv.url)
+    for client in (ann, bob, cy):
+        await client.connect()
     created = await ann.ok("create_table", {"game": "pepper", "seats": 4, "name": "Ann", "options": {"turn_seconds": 60}})
     tid = created["table"]["id"]
-    bob_seat = await bob.ok("join_table", {"table": tid, "name": "Bob"})
-    cy = await ann.ok("join_table", {"table": tid, "name": "Cy"})      # Ann's screen is shared with Cy
-    for token in (bob_seat["token"], cy["token"]):
-        await (bob if token == bob_seat["token"] else ann).ok("ready", {"token": token, "on": True})
-    await ann.ok("start", {"token": created["token"]})
+    tokens = [created["token"]]
+    for client, name in ((bob, "Bob"), (cy, "Cy"), (cy, "Dee")):
+        joined = await client.ok("join_table", {"table": tid, "name": name})
+        tokens.append(joined["token"])
+    for client, token in ((bob, tokens[1]), (cy, tokens[2]), (cy, tokens[3])):
+        await client.ok("ready", {"token": token, "on": True})
+    await ann.ok("start", {"token": tokens[0]})
     await ann.wait_for(lambda: ann.latest(0))
+    return ann, bob, cy, tokens, srv.hub.tables[tid]
 
-    assert (await bob.ok("hold", {"token": bob_seat["token"], "on": True}))["paused"]
+
+async def test_a_lone_seats_hold_ends_by_itself_and_is_spent_for_the_round(servers):
+    srv = await servers(hold_limit=0.2)
+    ann, bob, _cy, tokens, table = await four_seats_three_screens(srv)
+    assert (await bob.ok("hold", {"token": tokens[1], "on": True}))["paused"]
     await ann.wait_for(lambda: any(lobby["table"]["seats"][1]["holding"] for lobby in ann.lobbies))  # seen by all
     await ann.wait_for(lambda: not ann.lobbies[-1]["table"]["seats"][1]["holding"] and not ann.latest(0)["paused"])
-    reply = await bob.error("hold", {"token": bob_seat["token"], "on": True}, "limit")  # spent for this round
-    assert "this round" in reply["error"]["message"]
-    await bob.close()
-    await ann.ok("hold", {"token": cy["token"], "on": True})             # a shared screen's hand-off
-    await ann.ok("hold", {"token": created["token"], "on": True})       # and the host
-    await asyncio.sleep(0.5)
-    assert ann.latest(0)["paused"] and srv.hub.tables[tid].paused_at is not None
-    await ann.close()
+    reply = await bob.error("hold", {"token": tokens[1], "on": True}, "limit")  # spent for this round
+    assert "this round" in reply["error"]["message"] and table.paused_at is None
+
+
+async def test_a_shared_screens_hold_and_the_hosts_end_by_themselves_at_the_tables_limit(servers):
+    srv = await servers(hold_limit=0.2, table_hold_limit=0.6)
+    ann, _bob, cy, tokens, table = await four_seats_three_screens(srv)
+    assert (await cy.ok("hold", {"token": tokens[2], "on": True}))["paused"]   # a couch hand-off
+    await ann.ok("hold", {"token": tokens[0], "on": True})                     # and the host
+    await ann.wait_for(lambda: (s := ann.latest(0)) and not s["paused"], timeout=20)   # both ended by themselves
+    await ann.wait_for(lambda: not any(seat["holding"] for seat in ann.lobbies[-1]["table"]["seats"]))
+    assert table.paused_at is None
+    assert table.held.in_round(table.deadline(), srv.hub.clock()) >= 0.6   # counted once, not once per seat
+    for client, token in ((cy, tokens[3]), (ann, tokens[0])):   # the table's allowance is spent for this round
+        reply = await client.error("hold", {"token": token, "on": True}, "limit")
+        assert "0.6 s this round" in reply["error"]["message"]
+
+
+async def test_the_host_ends_anyones_hold_and_nobody_else_can(servers):
+    srv = await servers()
+    ann, bob, cy, tokens, table = await four_seats_three_screens(srv)
+    await cy.ok("hold", {"token": tokens[2], "on": True})
+    assert table.paused_at is not None
+    for payload, code in (({"token": tokens[1], "on": False, "seat": 2}, "not_host"),   # Bob is not the host
+                          ({"token": tokens[0], "on": True, "seat": 2}, "bad_request"),  # nobody holds for another
+                          ({"token": tokens[0], "on": False, "seat": 9}, "bad_request"),
+                          ({"token": tokens[0], "on": False, "seat": -1}, "bad_request"),
+                          ({"token": tokens[0], "on": False, "seat": "2"}, "bad_request")):
+        await (bob if payload["token"] == tokens[1] else ann).error("hold", payload, code)
+        assert table.seats[2].holding and table.paused_at is not None   # nothing changed
+    assert not (await ann.ok("hold", {"token": tokens[0], "on": False, "seat": 2}))["paused"]
+    await ann.wait_for(lambda: not ann.lobbies[-1]["table"]["seats"][2]["holding"])
+    await cy.wait_for(lambda: (s := cy.latest(2)) and not s["paused"])   # the shared screen is told
+    for token in tokens[2:]:   # neither of that screen's seats may hold again this round
+        reply = await cy.error("hold", {"token": token, "on": True}, "limit")
+        assert "the host ended your hold" in reply["error"]["message"]
+    assert (await ann.ok("hold", {"token": tokens[0], "on": True}))["paused"]   # the host still may
+    await ann.ok("hold", {"token": tokens[0], "on": False, "seat": 1})   # a seat that holds nothing: no change
+    assert table.paused_at is not None and not table.seats[1].holding
 
 
 async def test_a_game_finished_just_before_a_restart_is_restored_for_its_players(tmp_path):

@@ -269,3 +269,18 @@ async def test_a_connection_that_stops_reading_is_closed_before_its_pushes_pile_
         assert time.monotonic() < end, (len(srv.hub.conns), table.state_id)
         await asyncio.sleep(0.05)
     assert table.state_id == 200
+
+
+async def test_a_connection_gone_silent_is_noticed_and_its_seat_is_away(servers, raw, caplog):
+    caplog.set_level(logging.INFO, logger="soupkitchen.server")
+    srv = await servers(ping_interval=0.2, ping_timeout=0.3, grace=600)
+    quiet = await raw(srv.url)
+    assert (await quiet.call("hello", {"protocol": 1}))["ok"]
+    created = await quiet.call("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    watcher = await Client(srv.url).connect()
+    await watcher.ok("spectate", {"table": created["table"]["id"]})
+    quiet.answering = False   # the laptop sleeps: its socket stays open, nothing comes from it
+    await watcher.wait_for(lambda: watcher.lobbies and not watcher.lobbies[-1]["table"]["seats"][0]["connected"])
+    assert len(srv.hub.conns) == 1
+    assert any(" disconnected (" in r.getMessage() for r in caplog.records)
+    await watcher.close()

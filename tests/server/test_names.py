@@ -1,0 +1,68 @@
+"""Players' names through real sockets: normalised (NFC, invisible ends trimmed), refused with a
+reason when they hold control or bidi characters or nothing visible, and unique at a table
+("Chef", then "Chef 2")."""
+
+from __future__ import annotations
+
+import pytest
+
+from soupkitchen.shared.wire import protocol
+
+REFUSED = {
+    "\u202eevil": "reorder text",                 # a right-to-left override
+    "Ann\u2066": "reorder text",                  # an isolate
+    "\u200f\u200fBob": "reorder text",            # right-to-left marks
+    "A\x00B": "control characters",                # NUL
+    "Line\nbreak": "control characters",
+    "Para\u2029graph": "control characters",
+    "\u200b\u200b\u200b": "visible character",     # zero-width spaces only
+    "   \u3000 ": "visible character",             # spaces only
+    "\u3164\u3164": "visible character",           # Hangul fillers, which draw nothing
+    "": "at least 1 character",
+    "x" * 33: "at most 32 characters",
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSED))
+async def test_a_name_that_cannot_be_shown_is_refused_with_its_reason_and_changes_nothing(server, clients, name):
+    ann = await clients()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann"})
+    before = server.hub.tables[created["table"]["id"]].summary()
+    for event, payload in (("create_table", {"game": "pepper", "seats": 2, "name": name}),
+                           ("join_table", {"table": created["table"]["id"], "name": name})):
+        reply = await ann.error(event, payload, "bad_request")
+        assert REFUSED[name] in reply["error"]["message"], reply
+    assert server.hub.tables[created["table"]["id"]].summary() == before and len(server.hub.tables) == 1
+
+
+async def test_names_are_normalised_and_unique_at_a_table(server, clients):
+    ann, bob, cy, dee = [await clients() for _ in range(4)]
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 5, "name": "  Chef\u200b "})
+    assert created["name"] == "Chef" and created["table"]["seats"][0]["name"] == "Chef"
+    table_id = created["table"]["id"]
+    second = await bob.ok("join_table", {"table": table_id, "name": "Chef"})
+    assert second["name"] == "Chef 2" and second["table"]["seats"][1]["name"] == "Chef 2"
+    third = await cy.ok("join_table", {"table": table_id, "name": "ＣＨＥＦ"})   # looks the same: a number too
+    assert third["name"] == "ＣＨＥＦ 3"
+    fourth = await dee.ok("join_table", {"table": table_id, "name": "Ame\u0301lie"})   # composed to NFC
+    assert fourth["name"] == "Amélie" and len(fourth["name"]) == 6
+    names = [seat["name"] for seat in (await ann.ok("list_tables", {}))["tables"][0]["seats"]]
+    assert names == ["Chef", "Chef 2", "ＣＨＥＦ 3", "Amélie", None]
+    await bob.ok("leave", {"token": second["token"]})   # a name that left is free again
+    again = await bob.ok("join_table", {"table": table_id, "name": "Chef"})
+    assert again["name"] == "Chef 2"
+
+
+def test_a_long_name_keeps_its_number_within_the_limit():
+    long = "N" * protocol.NAME_LENGTH
+    assert protocol.unique_name(long, [long]) == "N" * (protocol.NAME_LENGTH - 2) + " 2"
+    taken = ["Chef", "Chef 2", "chef 3"]
+    assert protocol.unique_name("Chef", taken) == "Chef 4"
+    assert protocol.unique_name("Chef", ["Bob"]) == "Chef"
+
+
+async def test_another_client_sees_the_numbered_name(server, clients):
+    ann, bob = await clients(), await clients()
+    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Chef"})
+    await bob.ok("join_table", {"table": created["table"]["id"], "name": "Chef"})
+    await ann.wait_for(lambda: any(lobby["table"]["seats"][1]["name"] == "Chef 2" for lobby in ann.lobbies))
