@@ -3,7 +3,8 @@
 This is the one place that knows about keys and buttons. Everything else reacts to actions:
 ``navigate`` (dx, dy), ``select``, ``back``, ``menu``, ``point`` (pos), ``click`` (pos, button),
 ``release`` (pos: the left button let go, ending a drag), ``scroll`` (dy), ``alt``, ``emote`` (index 0-2), ``pass``, ``rotate_left``, ``rotate_right``,
-``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1: how to play), and for text fields ``text`` (text), ``erase`` and
+``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1: how to play), ``more`` and ``less`` (the + and -
+keys: one more or one fewer of something counted), and for text fields ``text`` (text), ``erase`` and
 ``edit`` (text: an editing command such as ``left``, ``select_all`` or ``paste``). Each action
 carries the device it came from: ``"keyboard"``, ``"mouse"`` or ``"pad:<instance id>"`` (couch play
 binds seats to pads). Tests build InputActions directly.
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 KINDS = frozenset({
     "navigate", "select", "back", "menu", "point", "click", "release", "scroll", "alt", "emote", "pass",
     "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "edit", "help",
-    "quit",
+    "quit", "more", "less",
 })
 
 
@@ -57,6 +58,8 @@ KEY_ACTIONS = {
     pygame.K_x: "alt", pygame.K_p: "pass", pygame.K_q: "rotate_left", pygame.K_e: "rotate_right",
     pygame.K_h: "handoff", pygame.K_F11: "toggle_fullscreen", pygame.K_F12: "screenshot", pygame.K_F1: "help",
     pygame.K_BACKSPACE: "erase",
+    pygame.K_PLUS: "more", pygame.K_EQUALS: "more", pygame.K_KP_PLUS: "more",
+    pygame.K_MINUS: "less", pygame.K_KP_MINUS: "less",
 }
 KEY_EMOTES = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
 # Editing keys of a focused text field (Shift extends the selection from the cursor keys).

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from soupkitchen.client.net import ServerError
-from soupkitchen.shared.registry import get_game
+from soupkitchen.shared.core import is_moment_action
+from soupkitchen.shared.registry import get_game, registration
 from soupkitchen.shared.wire.constants import EMOTES
 from soupkitchen.shared.wire.protocol import check_push
 
@@ -315,12 +316,13 @@ class TableSession:
         which the shell also shows as a toast unless ``quiet``).
 
         If somebody else moved first (``stale_state``) and the server's newest view still lists the
-        same action as legal, it is sent once more for the newest state."""
+        same action as legal, it is sent once more for the newest state, unless the game declares it
+        a moment action (``GameFacts.moment_actions``: a call on one play means nothing for the next)."""
         ack = await self._send_act(seat, action)
         if not ack.get("ok") and ack["error"]["code"] == "stale_state":
             await asyncio.sleep(0.05)   # the newer state is on its way
             view = self.views.get(seat)
-            if view is not None and action in view.get("legal_actions", []):
+            if view is not None and action in view.get("legal_actions", []) and not self.is_moment(action):
                 ack = await self._send_act(seat, action)
             else:
                 ack = {"ok": False, "error": {"code": "stale_state",
@@ -328,6 +330,11 @@ class TableSession:
         if not ack.get("ok") and not quiet:
             self._error(ack["error"]["message"])
         return ack
+
+    def is_moment(self, action: dict[str, Any]) -> bool:
+        """Whether this table's game declares ``action`` tied to the moment it was made for."""
+        entry = registration(self.game_id)
+        return is_moment_action(entry.facts if entry is not None else None, action)
 
     async def _send_act(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         token = self.tokens.get(seat)

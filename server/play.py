@@ -8,7 +8,7 @@ from typing import Any
 from soupkitchen.server.floor import Floor
 from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.table import Table
-from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.core import RuleError, is_moment_action
 from soupkitchen.shared.wire import protocol
 
 
@@ -28,7 +28,8 @@ class Play:
         if not table.started:
             raise protocol.ProtocolError(protocol.NOT_STARTED, "the game at this table has not started yet")
         runner.fire_timeouts()
-        if req.state_id != table.state_id:
+        # An action that names its own moment is the rules' to judge on the newest state.
+        if req.state_id != table.state_id and not is_moment_action(getattr(table.game, "facts", None), req.action):
             raise protocol.ProtocolError(protocol.STALE_STATE, f"the table has moved on to state {table.state_id}; "
                                                  f"your action was for state {req.state_id}")
         applying = self.clock()

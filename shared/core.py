@@ -61,11 +61,23 @@ class GameFacts:
     options: tuple[OptionSpec, ...] = ()
     real_time: bool = False  # a table clock acts by itself (TIMEOUT at ``next_deadline``)
     hidden: tuple[str, ...] = ()  # what a seat is not shown, in words
+    # Action types whose meaning is tied to the moment they name in a field of their own (a call on
+    # play 7): see ``is_moment_action``.
+    moment_actions: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "options": [spec.to_json() for spec in self.options],
-                "real_time": self.real_time, "hidden": list(self.hidden)}
+                "real_time": self.real_time, "hidden": list(self.hidden),
+                "moment_actions": list(self.moment_actions)}
+
+
+def is_moment_action(facts: GameFacts | None, action: Any) -> bool:
+    """Whether ``action`` is one of the game's ``moment_actions``: it names the moment it is for, and
+    the rules refuse it, with their reason, once that moment has passed. So the server judges it on
+    the newest state even when it was sent for an older one, and a client never sends it again for a
+    newer state (the moment it meant is gone)."""
+    return facts is not None and isinstance(action, dict) and action.get("type") in facts.moment_actions
 
 
 @dataclass(frozen=True)

@@ -184,7 +184,7 @@ class StoneSoupBot(Bot):
             whim = self.style.calls == "whim"
             dice = random.Random(f"stone-soup-call:{self.seed}:{serial}") if whim else self.rng
             self.challenges[serial] = dice.random() < chance
-        return {"type": "challenge"} if self.challenges[serial] else {"type": "let_go"}
+        return {"type": "challenge" if self.challenges[serial] else "let_go", "play": serial}
 
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
         """The chance this seat calls the open play: sure when letting it go ends the game or the

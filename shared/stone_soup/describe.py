@@ -65,8 +65,6 @@ SALT_SHOWN = "a dash of salt is shown to everyone: it cannot be challenged"
 ALREADY_YOURS = "you already called \"stone soup\" on that play"
 TOO_LATE = "too late: that play stands, the challenge window has closed"
 WINDOW_CLOSED = "too late: the challenge window has closed"
-NOTHING_TO_CHALLENGE = "there is no play to challenge right now"
-NOTHING_TO_LET_GO = "there is no play to let go right now"
 OWN_PLAY_LET_GO = "that is your own play: the others decide whether to let it go"
 ALREADY_LET_GO = "you already let that play go"
 LET_GONE = "you let that play go"
@@ -74,6 +72,29 @@ LET_GONE = "you let that play go"
 
 def already_challenged(by: int) -> str:
     return f"already challenged: {player_name(by)} called \"stone soup\" first"
+
+
+def name_the_play(kind: str, serial: int | None) -> str:
+    """Why a call or a let-go that does not say which play it is for is refused."""
+    example = f"{{\"type\": \"{kind}\", \"play\": {serial or 1}}}"
+    return f"say which play you mean by its number, e.g. {example}"
+
+
+def no_such_play(kind: str, serial: int) -> str:
+    return f"there is no play {serial} to {'challenge' if kind == 'challenge' else 'let go'}"
+
+
+def settled(player: int | None, by_clock: bool) -> str:
+    """Why a call (or a let-go) comes too late for a play whose window closed unchallenged."""
+    if player is None:
+        return TOO_LATE
+    if by_clock:
+        return f"too late: {player_name(player)}'s play stands, the challenge window has closed"
+    return f"too late: {player_name(player)}'s play was let go"
+
+
+def settled_before(serial: int) -> str:
+    return f"too late: play {serial} was settled before the last one"
 
 
 def wait_for_window(player: int, next_up: bool) -> str:

@@ -7,11 +7,14 @@ FACTS = GameFacts(
     title="Stone Soup",
     min_players=2,
     max_players=5,
-    options=(OptionSpec("challenge_seconds", "Seconds to call \"stone soup\" after each play", 6,  # closes early once all let go
+    # 7 s leaves a person 6 s to decide even over a slow link (scripts/bench_window.py); the window
+    # closes at once when every other player lets the play go, so a longer one costs only hesitation.
+    options=(OptionSpec("challenge_seconds", "Seconds to call \"stone soup\" after each play", 7,
                         minimum=1, maximum=10),),
     real_time=True,
     hidden=("every hand but your own", "the extra hands set aside", "the face-down pot",
             "how many cards a play added", "the exact size of other hands and of the pot"),
+    moment_actions=("challenge", "let_go"),  # each names the play it is for: never meant for the next
 )
 
 REGISTRATION = Registration(

@@ -11,8 +11,6 @@ from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.stone_soup.cards import KIND_OF, KINDS, SEQUENCE, count_kinds
 from soupkitchen.shared.stone_soup.state import StoneSoupState
 
-CALL = {"type": "challenge"}
-
 
 def review(timeline: Any) -> dict[str, Any]:
     """``timeline``: a ``shared.replay.Timeline`` of a finished game."""
@@ -49,7 +47,7 @@ def _verdict(game: Any, state: StoneSoupState, now: float) -> str | None:
     window = state.window
     caller = (window.player + 1) % state.players
     try:
-        called, _events = game.apply(state, caller, CALL, now)
+        called, _events = game.apply(state, caller, {"type": "challenge", "play": window.serial}, now)
     except RuleError:
         return None
     return called.reveals[-1]["verdict"]

@@ -3,8 +3,9 @@
 The seat to play makes one ``play``: the cards it chose in private and how many of the due
 ingredient it says they are (see ``plays``). The cards go face down on the pot, nobody but the
 player knows how many, and a challenge window opens for ``challenge_seconds``; any other player may
-``challenge`` ("stone soup!") until the table clock closes it with TIMEOUT. A ``salt`` passes the
-turn in the open and slides under the pot, which it stays with.
+``challenge`` ("stone soup!") or ``let_go`` that play, naming it (see ``calls``), until the table
+clock closes it with TIMEOUT. A ``salt`` passes the turn in the open and slides under the pot,
+which it stays with.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from soupkitchen.shared.core import SAMPLE, Action, Bot, Event, Game
 from soupkitchen.shared.levels import NORMAL, at_level, check_level
 from soupkitchen.shared.rng import rng_for
+from soupkitchen.shared.stone_soup.calls import MOMENT_ACTIONS, call_reason
 from soupkitchen.shared.stone_soup.cards import (
     DECK,
     DECK_SIZE,
@@ -29,18 +31,8 @@ from soupkitchen.shared.stone_soup.cards import (
     count_kinds,
 )
 from soupkitchen.shared.stone_soup.describe import (
-    ALREADY_LET_GO,
-    ALREADY_YOURS,
-    LET_GONE,
     NO_SALT,
-    NOTHING_TO_CHALLENGE,
-    NOTHING_TO_LET_GO,
-    OWN_PLAY,
-    OWN_PLAY_LET_GO,
-    SALT_SHOWN,
-    TOO_LATE,
     WINDOW_CLOSED,
-    already_challenged,
     dealt,
     not_your_turn,
     sentence,
@@ -54,7 +46,6 @@ from soupkitchen.shared.stone_soup.view import build_view
 LOG_LENGTH = 8
 REVEALS_KEPT = 1
 DECK_CARDS = frozenset(DECK)
-SOLO_CHALLENGE_SECONDS = 4
 
 
 
@@ -71,8 +62,6 @@ class StoneSoup(Game[StoneSoupState]):
     view_type = dict[str, Any]
     move_type = dict[str, Any]
     time_up = WINDOW_CLOSED
-    # A table of one person among bots starts from these (a shorter window: nobody else to wait for).
-    solo_options = {"challenge_seconds": SOLO_CHALLENGE_SECONDS}
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> StoneSoupState:
@@ -101,8 +90,9 @@ class StoneSoup(Game[StoneSoupState]):
         return [state.turn]
 
     def list_moves(self, state: StoneSoupState, seat: int) -> list[Action]:
-        if state.window is not None:
-            return [{"type": "challenge"}, {"type": "let_go"}]
+        window = state.window
+        if window is not None:
+            return [{"type": "challenge", "play": window.serial}, {"type": "let_go", "play": window.serial}]
         in_hand = count_kinds(state.hands[seat])
         held = tuple(in_hand.get(kind, 0) for kind in KINDS)
         return [dict(action, cards=dict(action["cards"])) if "cards" in action else dict(action)
@@ -110,7 +100,7 @@ class StoneSoup(Game[StoneSoupState]):
 
     def check_move(self, state: StoneSoupState, seat: int, action: Action, legal: list[Action]) -> str | None:
         """A play may add any cards of the hand, more than the sampled legal list spells out."""
-        if action["type"] in ("challenge", "let_go") or state.window is not None:
+        if action["type"] in MOMENT_ACTIONS or state.window is not None:
             return self.waiting_reason(state, seat, action)
         if action["type"] == "play":
             return play_reason(count_kinds(state.hands[seat]), state.due, action)
@@ -120,25 +110,8 @@ class StoneSoup(Game[StoneSoupState]):
 
     def waiting_reason(self, state: StoneSoupState, seat: int, action: Action) -> str | None:
         window = state.window
-        if action["type"] == "let_go":
-            if window is None:
-                return NOTHING_TO_LET_GO
-            if seat == window.player:
-                return OWN_PLAY_LET_GO
-            return ALREADY_LET_GO if seat in window.let_go else None
-        if action["type"] == "challenge":
-            if window is not None:
-                if seat == window.player:
-                    return OWN_PLAY
-                return LET_GONE if seat in window.let_go else None
-            close = state.last_close
-            if close is None or close["serial"] != state.plays:
-                return NOTHING_TO_CHALLENGE
-            if close.get("salt"):
-                return SALT_SHOWN
-            if close["by"] is None:
-                return TOO_LATE
-            return ALREADY_YOURS if close["by"] == seat else already_challenged(close["by"])
+        if action["type"] in MOMENT_ACTIONS:
+            return call_reason(state, seat, action)
         if window is not None:
             return wait_for_window(window.player, seat == next_seat(state, window.player))
         return not_your_turn(state.turn) if state.turn is not None else None
@@ -163,7 +136,7 @@ class StoneSoup(Game[StoneSoupState]):
         state.hands[seat].remove(card)
         state.salt_pile.append(card)
         state.plays += 1
-        state.last_close = {"serial": state.plays, "by": None, "salt": True}
+        state.last_close = {"serial": state.plays, "by": None, "player": seat, "salt": True}
         if not state.hands[seat]:
             return [_event(state, "salt", seat=seat, next=None), *self._win(state, seat)]
         state.turn = next_seat(state, seat)
@@ -176,12 +149,12 @@ class StoneSoup(Game[StoneSoupState]):
         played = state.pot[-window.added:]
         kinds = sorted((KIND_OF[c] for c in played), key=KINDS.index)
         if STONE in kinds:
-            verdict, taker, taken = "stone", window.player, len(state.pot)
+            verdict, taker, whole = "stone", window.player, True
         elif all(k == food for k in kinds) and len(kinds) == window.count:
-            verdict, taker, taken = "honest", seat, len(state.pot)
-        else:
-            verdict, taker, taken = "bluff", window.player, min(2 * window.added, len(state.pot))
-        whole = taken == len(state.pot)
+            verdict, taker, whole = "honest", seat, True
+        else:  # twice the cards added, from the top; the rest of the pot (and its salt) if it holds fewer
+            verdict, taker, whole = "bluff", window.player, 2 * window.added > len(state.pot)
+        taken = len(state.pot) if whole else 2 * window.added
         salt = len(state.salt_pile) if whole else 0  # the salt under the pot goes with the whole pot
         cards = state.pot[len(state.pot) - taken:] + (state.salt_pile if whole else [])
         del state.pot[len(state.pot) - taken:]
@@ -189,7 +162,7 @@ class StoneSoup(Game[StoneSoupState]):
             state.salt_pile = []
         _take(state, taker, cards)
         state.window = None
-        state.last_close = {"serial": window.serial, "by": seat}
+        state.last_close = {"serial": window.serial, "by": seat, "player": window.player}
         state.reveals = [*state.reveals, {
             "serial": window.serial, "player": window.player, "by": seat, "cards": kinds,
             "verdict": verdict, "taker": taker, "taken": taken, "whole_pot": whole, "salt": salt,
@@ -213,7 +186,8 @@ class StoneSoup(Game[StoneSoupState]):
         window = state.window
         assert window is not None
         state.window = None
-        state.last_close = {"serial": window.serial, "by": None}
+        state.last_close = {"serial": window.serial, "by": None, "player": window.player,
+                            "clock": action["type"] == "timeout"}
         return self._pass_on(state, window)
 
     def _pass_on(self, state: StoneSoupState, window: Window) -> list[Event]:

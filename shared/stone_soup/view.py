@@ -53,6 +53,7 @@ def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
         "dealer": state.dealer,
         "set_aside": [len(hand) for hand in state.set_aside],
         "plays": state.plays,
+        "salted": _salted(state),
         "challenge_seconds": state.options["challenge_seconds"],
         "log": list(state.log),
     })
@@ -62,3 +63,9 @@ def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
 def _reveal(reveal: dict[str, Any]) -> dict[str, Any]:
     """The last challenge as everyone saw it: a whole pot's size is not told."""
     return dict(reveal, cards=list(reveal["cards"]), taken=None if reveal["whole_pot"] else reveal["taken"])
+
+
+def _salted(state: StoneSoupState) -> bool:
+    """Whether the last play was a dash of salt, so the food owed is still the one owed before it."""
+    close = state.last_close
+    return state.turn is not None and bool(close and close.get("salt") and close["serial"] == state.plays)

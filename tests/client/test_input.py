@@ -30,6 +30,8 @@ def test_keyboard_navigation_select_back_and_table_keys(mapper):
     assert mapper.translate(key(pygame.K_q))[0].kind == "rotate_left"
     assert mapper.translate(key(pygame.K_e))[0].kind == "rotate_right"
     assert mapper.translate(key(pygame.K_p))[0].kind == "pass"
+    assert [mapper.translate(key(k))[0].kind for k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)] == ["more"] * 3
+    assert [mapper.translate(key(k))[0].kind for k in (pygame.K_MINUS, pygame.K_KP_MINUS)] == ["less"] * 2
     assert kinds(mapper.translate(key(pygame.K_2))) == [("emote", 0, 0, 1)]
     assert mapper.translate(key(pygame.K_F11))[0].kind == "toggle_fullscreen"
     assert mapper.translate(key(pygame.K_RETURN, pygame.KMOD_LALT))[0].kind == "toggle_fullscreen"

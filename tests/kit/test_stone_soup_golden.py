@@ -1,6 +1,7 @@
 """Golden screenshots of the Stone Soup table, compared with a tolerance: your turn with cards picked,
-a challenge window open, a call revealed, and the end with the ranking (``tests/golden.py`` says how
-to regenerate them; look at the PNGs before committing them)."""
+a challenge window open, a call revealed, the next claim with that verdict moved aside, and the end
+with the ranking (``tests/golden.py`` says how to regenerate them; look at the PNGs before committing
+them). A call, its verdict and the next claim are also kept at 1280 x 720 in docs/screenshots/."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from soupkitchen.client.tables.stone_soup.reveal import VERDICT_SECONDS
+from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS, VERDICT_SECONDS
 from tests import golden as golden_screens
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, render
@@ -54,10 +55,23 @@ def reveal(size):
     session = at(others_window, seed=5)
     app, scene = make_table(session, size)
     render(app, scene, 0.0)
-    session.apply(0, {"type": "challenge"})
+    session.apply(0, {"type": "challenge", "play": session.state.window.serial})
     render(app, scene, 1.0)
     shown = scene.shown
     return render(app, scene, 1.0 + shown.flipped_by + VERDICT_SECONDS * 0.5)
+
+
+def next_claim(size):
+    """The call of ``reveal``, then the next claim made while its verdict was still shown."""
+    session = at(others_window, seed=5)
+    session.remaining = lambda now: 5.6
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    session.apply(0, {"type": "challenge", "play": session.state.window.serial})
+    render(app, scene, 1.0)
+    session.bots_play(until=others_window, limit=3000)
+    render(app, scene, 2.0)
+    return render(app, scene, 2.0 + DOCK_SECONDS * 0.5)
 
 
 def end(size):
@@ -68,12 +82,15 @@ def end(size):
     return render(app, scene, 10.0)
 
 
-MOMENTS = {"turn": turn, "window": window, "reveal": reveal, "end": end}
+MOMENTS = {"turn": turn, "window": window, "reveal": reveal, "next": next_claim, "end": end}
+CALL = ("window", "reveal", "next")   # a claim called, its verdict, the next claim: also at 1280 x 720 in the docs
 
 
 @pytest.mark.parametrize("name", list(MOMENTS))
 def test_table_matches_its_golden(name):
     golden_screens.check(MOMENTS[name], golden_screens.TABLES / f"stone-soup-{name}.png")
+    if golden_screens.UPDATE and name in CALL:
+        pygame.image.save(MOMENTS[name](golden_screens.SIZE), str(golden_screens.DOCS / f"stone-soup-{name}-1280.png"))
 
 
 def shoot_all(out: Path) -> None:

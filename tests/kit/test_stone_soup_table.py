@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.stone_soup import StoneSoupTable
@@ -98,7 +100,7 @@ def test_letting_a_play_go_is_one_click_and_the_seat_then_shows_it():
 
 def test_a_call_is_revealed_card_by_card_then_the_verdict_then_the_penalty_flies():
     session, app, scene = table(others_window, seed=5)
-    session.apply(0, {"type": "challenge"})
+    session.apply(0, {"type": "challenge", "play": session.state.window.serial})
     render(app, scene, 1.0)
     shown = scene.shown
     assert shown is not None and shown.start == 1.0
@@ -166,7 +168,9 @@ def test_the_end_ranks_everyone_and_offers_play_again_at_a_local_table():
     assert scene.thing("button:again") is None
 
 
-def test_a_long_verdict_fits_its_box_at_the_smallest_window():
+@pytest.mark.parametrize("aside", [False, True])
+def test_a_long_verdict_fits_its_box_at_the_smallest_window(aside):
+    """Over the pot, and moved aside above the history once the next play is made."""
     from soupkitchen.client.tables.stone_soup.reveal import Reveal
 
     reset_clipped()
@@ -175,8 +179,10 @@ def test_a_long_verdict_fits_its_box_at_the_smallest_window():
                           "whole_pot": True, "salt": 3,
                           "cards": ["tomato", "sausage", "onion", "carrot", "cabbage", "peas", "stone"]}, 0.0)
     scene._reveal_serial = 9
-    render(app, scene, scene.shown.flipped_by + 0.1)
-    assert scene.shown is not None and clipped_labels() == []
+    if aside:
+        scene.shown.dock(0.0)
+    render(app, scene, 0.1 if aside else scene.shown.flipped_by + 0.1)
+    assert scene.shown is not None and (scene.shown.docked is not None) == aside and clipped_labels() == []
 
 
 def test_enter_on_let_it_go_in_the_list_of_moves_lets_it_go():

@@ -90,6 +90,11 @@ def random_player(seed: int, wait_chance: float):
     return choose
 
 
+def call_of(state: StoneSoupState, kind: str = "challenge") -> dict:
+    """A call (or with ``kind`` "let_go", a let-go) naming the open play, else the last play."""
+    return {"type": kind, "play": state.window.serial if state.window is not None else state.plays}
+
+
 def kinds(cards: list[str]) -> list[str]:
     """Card ids as sorted kinds, for comparing hands."""
     return sorted(kind_of(card) for card in cards)
@@ -177,7 +182,7 @@ def check_no_card_ids(state: StoneSoupState, seat: int | None) -> None:
 @pytest.fixture
 def table() -> SimpleNamespace:
     """The helpers above, for tests to use as ``table.arrange(...)`` and so on."""
-    return SimpleNamespace(arrange=arrange, act=act, play=play, play_of=play_of, kinds=kinds, game=GAME,
+    return SimpleNamespace(arrange=arrange, act=act, play=play, play_of=play_of, call_of=call_of, kinds=kinds, game=GAME,
                            sizes_shifted=sizes_shifted, random_player=random_player,
                            hidden_shuffled=hidden_shuffled, check_redacted=check_redacted,
                            check_no_card_ids=check_no_card_ids)

@@ -50,8 +50,8 @@ def test_the_hard_bot_calls_a_known_bluffer_it_would_let_go_otherwise(table):
         bot.record = Record(caught, honest, [0] * 4, [0] * 4)
         return bot.choose(view, 0.5)
 
-    assert call([0, 1, 1, 1], [6, 3, 3, 3]) == {"type": "let_go"}  # seat 0 was shown honest six times
-    assert call([8, 1, 1, 1], [0, 3, 3, 3]) == {"type": "challenge"}  # ... or caught bluffing eight times
+    assert call([0, 1, 1, 1], [6, 3, 3, 3]) == {"type": "let_go", "play": 1}  # seat 0 was shown honest six times
+    assert call([8, 1, 1, 1], [0, 3, 3, 3]) == {"type": "challenge", "play": 1}  # ... or caught bluffing eight times
 
 
 def test_the_record_is_what_the_table_saw(table):

@@ -154,12 +154,12 @@ def test_the_next_player_waits_for_the_challenge_window(table):
     assert "not up yet" in GAME.validate(state, SYSTEM, TIMEOUT, 7.9)
     assert "table clock" in GAME.validate(state, 1, TIMEOUT, 9.0)
     assert GAME.legal_actions(state, 0) == []  # nobody challenges their own play
-    assert "own play" in GAME.validate(state, 0, {"type": "challenge"}, 6.0)
-    assert GAME.validate(state, 2, {"type": "challenge"}, 8.0) == "too late: the challenge window has closed"
-    assert GAME.validate(state, 2, {"type": "let_go"}, 8.0) == "too late: the challenge window has closed"
+    assert "own play" in GAME.validate(state, 0, table.call_of(state), 6.0)
+    assert GAME.validate(state, 2, table.call_of(state), 8.0) == "too late: the challenge window has closed"
+    assert GAME.validate(state, 2, table.call_of(state, "let_go"), 8.0) == "too late: the challenge window has closed"
     closed = table.act(state, SYSTEM, TIMEOUT, 8.0)
     assert GAME.next_deadline(closed) is None
-    assert GAME.validate(closed, 2, {"type": "challenge"}, 8.5) == "too late: that play stands, the challenge window has closed"
+    assert GAME.validate(closed, 2, table.call_of(closed), 8.5) == "too late: Player 1's play stands, the challenge window has closed"
     assert GAME.validate(closed, 1, table.play_of("tomato", 1), 8.5) is None
 
 
@@ -174,7 +174,7 @@ def test_each_table_sets_how_long_the_window_stays_open(seconds):
 
 def test_the_challenge_window_option_is_checked():
     spec = {spec.key: spec for spec in GAME.option_specs}["challenge_seconds"]
-    assert (spec.default, spec.minimum, spec.maximum) == (6, 1, 10)
+    assert (spec.default, spec.minimum, spec.maximum) == (7, 1, 10)
     for bad in (0, 11, "3", 2.5, True):
         with pytest.raises(RuleError):
             GAME.normalise_options({"challenge_seconds": bad}, 3)
@@ -183,11 +183,44 @@ def test_the_challenge_window_option_is_checked():
 def test_the_first_challenge_wins_the_race(table):
     state = table.arrange(4, {0: "potato onion", 1: "tomato", 2: "carrot", 3: "peas"}, turn=0)
     state = table.play(state, 0, "onion", 1, now=0.0)
-    assert all(GAME.validate(state, seat, {"type": "challenge", "label": "x"}, 1.0) is None for seat in (1, 2, 3))
-    state = table.act(state, 2, {"type": "challenge"}, 1.0)
-    assert "already challenged: Player 3" in GAME.validate(state, 3, {"type": "challenge"}, 1.1)
-    assert "you already called" in GAME.validate(state, 2, {"type": "challenge"}, 1.1)
+    assert all(GAME.validate(state, seat, {**table.call_of(state), "label": "x"}, 1.0) is None for seat in (1, 2, 3))
+    state = table.act(state, 2, table.call_of(state), 1.0)
+    assert "already challenged: Player 3" in GAME.validate(state, 3, table.call_of(state), 1.1)
+    assert "you already called" in GAME.validate(state, 2, table.call_of(state), 1.1)
     assert GAME.view(state, 3)["last_reveal"]["by"] == 2
+
+
+def test_a_call_names_its_play_and_a_late_one_never_lands_on_the_next(table):
+    state = table.arrange(3, {0: "potato onion", 1: "tomato stone", 2: "carrot"}, turn=0)
+    state = table.play(state, 0, "potato", 1, now=0.0)
+    first = state.window.serial
+    assert [a["play"] for a in GAME.legal_actions(state, 2)] == [first, first]  # the listed call names it
+    state = table.act(state, 1, table.call_of(state, "let_go"), 0.5)
+    state = table.act(state, 2, table.call_of(state, "let_go"), 0.6)         # everyone let it go
+    state = table.play(state, 1, "stone", 1, now=1.0)                        # the next claim, a bluff
+    late = {"type": "challenge", "play": first}
+    assert GAME.validate(state, 2, late, 1.1) == "too late: Player 1's play was let go"
+    assert GAME.validate(state, 2, {"type": "let_go", "play": first}, 1.1) == "too late: Player 1's play was let go"
+    with pytest.raises(RuleError, match="too late"):
+        GAME.apply(state, 2, late, 1.1)
+    assert state.window.serial == first + 1 and state.reveals == []           # nothing changed
+    assert GAME.validate(state, 2, table.call_of(state), 1.1) is None         # the new claim may still be called
+
+
+def test_a_call_that_names_no_play_or_a_wrong_one_is_refused_with_a_reason(table):
+    state = table.arrange(3, {0: "potato onion", 1: "tomato", 2: "carrot"}, turn=0)
+    state = table.play(state, 0, "potato", 1, now=0.0)
+    assert "say which play" in GAME.validate(state, 1, {"type": "challenge"}, 0.5)
+    assert '"play": 1' in GAME.validate(state, 1, {"type": "let_go", "play": "1"}, 0.5)
+    assert "say which play" in GAME.validate(state, 1, {"type": "challenge", "play": True}, 0.5)
+    assert GAME.validate(state, 1, {"type": "challenge", "play": 2}, 0.5) == "there is no play 2 to challenge"
+    assert GAME.validate(state, 1, {"type": "let_go", "play": 0}, 0.5) == "there is no play 0 to let go"
+    state = table.act(state, 1, table.call_of(state), 0.5)                  # called: settled
+    state = table.play(state, 1, "tomato", 1, now=1.0)
+    state = table.act(state, SYSTEM, TIMEOUT, 4.0)                           # and the next one stood
+    assert GAME.validate(state, 2, {"type": "challenge", "play": 1}, 4.1) == "too late: play 1 was settled before the last one"
+    assert GAME.validate(state, 0, {"type": "challenge", "play": 2}, 4.1) == \
+        "too late: Player 2's play stands, the challenge window has closed"
 
 
 # --- penalties -----------------------------------------------------------------------------------
@@ -196,7 +229,7 @@ def challenged(table, hand: str, kinds: str, count: int, pot: str = "", due: str
     """Seat 0 adds ``kinds`` declaring ``count``; seat 1 challenges. Returns (before, after)."""
     state = table.arrange(players, {0: hand, 1: "salt salt"}, pot=pot, turn=0, due=due, salt_pile=salt_pile)
     played = table.play(state, 0, kinds, count, now=0.0)
-    return state, table.act(played, 1, {"type": "challenge"}, 1.0)
+    return state, table.act(played, 1, table.call_of(played), 1.0)
 
 
 def test_a_caught_stone_takes_the_whole_pot(table):
@@ -235,6 +268,17 @@ def test_fewer_cards_than_declared_is_a_bluff_too(table):
     _, after = challenged(table, "potato potato tomato", "potato potato", 3, pot="carrot cabbage peas")
     assert len(after.hands[0]) == 1 + 4 and len(after.pot) == 1
     assert GAME.view(after, 2)["last_reveal"]["verdict"] == "bluff"
+
+
+def test_a_bluff_taking_exactly_the_pot_leaves_the_salt_under_it(table):
+    """Three cards on a pot of three: twice the cards added is six, the whole pot, but not the salt."""
+    _, after = challenged(table, "sausage sausage onion tomato", "sausage sausage onion", 3, pot="carrot cabbage peas",
+                          salt_pile="salt")
+    assert len(after.hands[0]) == 1 + 6 and after.pot == [] and len(after.salt_pile) == 1
+    reveal = GAME.view(after, 2)["last_reveal"]
+    assert reveal["verdict"] == "bluff" and reveal["taken"] == 6 and not reveal["whole_pot"] and reveal["salt"] == 0
+    assert GAME.view(after, 2)["salt_pile"] == 1 and GAME.view(after, 2)["log"][-1].endswith("takes back 6.")
+    GAME.check_invariants(after)
 
 
 def test_when_the_pot_is_short_the_bluffer_takes_all_of_it(table):
@@ -281,8 +325,9 @@ def test_a_dash_of_salt_passes_and_the_next_player_owes_the_same_food(table):
     assert len(after.salt_pile) == 1 and after.pot == state.pot  # under the pot, not in it
     view = GAME.view(after, 2)
     assert view["salt_pile"] == 1 and view["pot"]["most"] == 1 and view["turn"] == 1 and view["due"] == "sausage"
-    assert view["deadline"] is None and "dash of salt" in view["log"][-1]
-    assert "cannot be challenged" in GAME.validate(after, 2, {"type": "challenge"}, 0.5)
+    assert view["deadline"] is None and "dash of salt" in view["log"][-1] and view["salted"]
+    assert not GAME.view(table.play(after, 1, "tomato", 1), 2)["salted"]   # a play, not salt, was the last
+    assert "cannot be challenged" in GAME.validate(after, 2, table.call_of(after), 0.5)
 
 
 def test_salt_needs_a_salt_card(table):
@@ -307,14 +352,14 @@ def test_emptying_your_hand_wins_once_the_window_closes_unchallenged(table):
     assert result["winners"] == [0] and result["scores"][0] == 1 and sum(result["scores"]) == 1
     view = GAME.view(over, 1)
     assert view["over"] and view["phase"] == "over" and view["result"] == result and view["legal_actions"] == []
-    assert GAME.validate(over, 1, {"type": "challenge"}, 3.1) == "the game is over"
+    assert GAME.validate(over, 1, table.call_of(over), 3.1) == "the game is over"
     assert GAME.next_deadline(over) is None
 
 
 def test_a_failed_challenge_on_the_last_play_still_lets_it_win(table):
     state = table.arrange(3, {0: "potato"}, pot="onion", turn=0)
     state = table.play(state, 0, "potato", 1)
-    over = table.act(state, 2, {"type": "challenge"}, 1.0)
+    over = table.act(state, 2, table.call_of(state), 1.0)
     assert GAME.result(over)["winners"] == [0] and len(over.hands[2]) > 0
     assert table.kinds(over.pot) == []
 
@@ -322,7 +367,7 @@ def test_a_failed_challenge_on_the_last_play_still_lets_it_win(table):
 def test_a_caught_last_play_takes_cards_back_and_play_goes_on(table):
     state = table.arrange(3, {0: "onion"}, pot="carrot carrot", turn=0)
     state = table.play(state, 0, "onion", 1)
-    after = table.act(state, 1, {"type": "challenge"}, 1.0)
+    after = table.act(state, 1, table.call_of(state), 1.0)
     assert not GAME.is_over(after) and len(after.hands[0]) == 2 and after.turn == 1
 
 
@@ -350,12 +395,11 @@ def test_validate_answers_any_input_with_a_reason(table, seat):
                     GAME.apply(state, seat, action, now)
 
 
-def test_labels_are_optional_and_every_legal_action_has_one(table):
+def test_moves_carry_no_words_and_a_label_sent_along_is_ignored(table):
     state = table.arrange(3, {0: "potato potato stone salt"}, turn=0)
     for action in GAME.legal_actions(state, 0):
-        assert isinstance(action["label"], str) and action["label"]
-        bare = {key: value for key, value in action.items() if key != "label"}
-        assert GAME.validate(state, 0, bare, 0) is None
+        assert "label" not in action
         assert GAME.validate(state, 0, action, 0) is None
+        assert GAME.validate(state, 0, {**action, "label": "anything"}, 0) is None
     with pytest.raises(RuleError, match="not your turn"):
         GAME.apply(state, 1, {"type": "salt"}, 0)

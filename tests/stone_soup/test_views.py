@@ -14,7 +14,7 @@ from soupkitchen.shared.stone_soup.rules import StoneSoup
 
 VIEW_KEYS = {"seat", "players", "turn", "phase", "next_player", "sequence", "due", "pot", "salt_pile",
              "set_aside", "plays", "challenge_seconds", "window", "last_reveal", "log", "deadline", "over",
-             "legal_actions", "dealer", "most_declared"}
+             "legal_actions", "dealer", "most_declared", "salted"}
 
 
 def sampled_states(players: int, seeds: range) -> list:
@@ -64,9 +64,9 @@ def test_views_carry_what_a_generic_client_needs(table):
         assert [p["cards"]["least"] <= len(hand) for p, hand in zip(view["players"], state.hands, strict=True)]
         assert ("hand" in view) == (seat is not None)
         assert all(isinstance(line, str) and line[-1] in ".!" for line in view["log"])
-    labels = [action["label"] for action in GAME.view(state, 0)["legal_actions"]]
-    assert labels == ['Add one potato, say "one potato"', 'Add one potato and one stone, say "two potatoes"',
-                      'Add one potato and one stone, say "one potato"', "Dash of salt (pass)"]
+    assert GAME.view(state, 0)["legal_actions"] == [
+        {"type": "play", "cards": {"potato": 1}, "count": 1}, {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 2},
+        {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 1}, {"type": "salt"}]
     assert list(GAME.view(state, 0))[:3] == ["game", "seat", "hand"]  # a generic client lists these first
 
 
@@ -106,7 +106,7 @@ def test_the_log_keeps_the_last_eight_public_events(table):
     for seat in (0, 1, 0, 1, 0, 1, 0):
         state = table.act(state, seat, {"type": "salt"})
     state = table.play(state, 1, "tomato", 1)
-    state = table.act(state, 0, {"type": "challenge"}, 1.0)
+    state = table.act(state, 0, table.call_of(state), 1.0)
     log = GAME.view(state, None)["log"]
     assert len(log) == 8
     assert log[0] == "Player 2 adds a dash of salt; Player 1 still owes potatoes."  # the 2nd salt

@@ -17,6 +17,7 @@ from soupkitchen.client.tables.move_list import MoveList
 LAST = (120, 190, 235)   # the frame of the last move's objects
 SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
 MOVES_KEY = "kit:moves"
+HOVER_STEPS = 8     # how many places, each further out, the hover words try on each side of a thing
 
 
 class PanelTable(Protocol):
@@ -48,6 +49,10 @@ class PanelTable(Protocol):
 
     def hover_words(self) -> list[str]: ...
 
+    def control_rects(self) -> list[pygame.Rect]: ...
+
+    def side_room(self) -> int: ...
+
 
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     """The last move's objects: a pale blue frame and a small triangle at the top left."""
@@ -71,7 +76,8 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
         table.moves.fit(lay, panel)
         table.moves.draw(surface, lay, True)
         return
-    box = b.rect(SIDE_X, 80, SIDE_W, 905)
+    room = table.side_room()   # the table's own notice above the history, if any
+    box = b.rect(SIDE_X, 80 + room, SIDE_W, 905 - room)
     theme.draw_panel(surface, box, lay)
     b.text(surface, "Recently", LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
     f = b.font(SMALL)
@@ -100,20 +106,42 @@ def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
                max_width=rect.w - b.px(24))
 
 
-def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:
+def hover_box(table: PanelTable, bounds: pygame.Rect) -> tuple[pygame.Rect, list[str]] | None:
+    """Where the hover words go and their lines: below the thing, else above, right or left of it,
+    moved further out step by step where that clears them, at the nearest place that covers no
+    other control (or the least of them)."""
     lines = table.hover_words()
     thing = table.thing(table.focus if table.keyboard else table.hover)
     if not lines or thing is None:
-        return
+        return None
     b = table.board
     f = b.font(SMALL)
     width = min(b.px(700), max(f.size(line)[0] for line in lines) + b.px(24))
     wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
     box = pygame.Rect(0, 0, width, f.get_linesize() * len(wrapped) + b.px(16))
-    box.midtop = (thing.rect.centerx, thing.rect.bottom + b.px(10))
-    if box.bottom > surface.get_height():
-        box.midbottom = (thing.rect.centerx, thing.rect.top - b.px(10))
-    box.clamp_ip(surface.get_rect())
+    r, gap = thing.rect, b.px(10)
+    others = [rect for rect in table.control_rects() if rect != r]
+    spots = []
+    sides = (("midtop", (r.centerx, r.bottom + gap), (0, 1)), ("midbottom", (r.centerx, r.top - gap), (0, -1)),
+             ("midleft", (r.right + gap, r.centery), (1, 0)), ("midright", (r.left - gap, r.centery), (-1, 0)))
+    for side, (anchor, (x, y), (dx, dy)) in enumerate(sides):
+        for step in range(HOVER_STEPS):
+            spot = box.copy()
+            setattr(spot, anchor, (x + dx * step * gap * 4, y + dy * step * gap * 4))
+            spot.clamp_ip(bounds)
+            if spots and spot == spots[-1][-1]:
+                break   # against the edge: no further out
+            covered = sum(c.w * c.h for c in (spot.clip(rect) for rect in others))
+            spots.append((covered, spot.colliderect(r), step, side, spot))
+    return min(spots)[-1], wrapped
+
+
+def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:
+    found = hover_box(table, surface.get_rect())
+    if found is None:
+        return
+    box, wrapped = found
+    b = table.board
     pygame.draw.rect(surface, theme.SHADOW, box, border_radius=b.px(8))
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=b.px(2), border_radius=b.px(8))
     y = box.y + b.px(8)

@@ -312,6 +312,16 @@ class KitTable(TableScene):
     def moves_rect(self) -> pygame.Rect:
         return self.board.rect(SIDE_X, 80, SIDE_W, 905)
 
+    def side_room(self) -> int:
+        """Board units the table keeps at the top of the side column for a notice of its own (the
+        history panel starts below it); 0: none."""
+        return 0
+
+    def control_rects(self) -> list[pygame.Rect]:
+        """The rectangles of everything that can be touched now (hover words keep clear of them)."""
+        live = self.usable()
+        return [t.rect for t in self.things() if t.kind == "button" or t.key in live or t.key in self.choosing.picked]
+
     def occupied_rects(self) -> list[pygame.Rect]:
         """The table's buttons, an open choice menu and the open move list (toasts are kept off them)."""
         rects = [thing.rect for thing in self.things() if thing.kind == "button"] + self.menu_rects()
@@ -326,7 +336,7 @@ class KitTable(TableScene):
         gliding = self.motion.moving(self.now)
         key = (self._seen_view, size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
                self.focus if self.keyboard else None, self.moves_open, self.moves.selected, self.moves.scroll,
-               canonical_json(self.choosing.menu_focus), gliding)
+               canonical_json(self.choosing.menu_focus), gliding, self.side_room())
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)

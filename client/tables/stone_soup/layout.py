@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.board import SMALL, Board
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.stone_soup.model import StoneModel, face, fan_size, kind_name
 from soupkitchen.shared.stone_soup.cards import SALT, count_words
@@ -25,7 +25,9 @@ HAND_Y, HAND_TOP = 690, 800
 CARD_W, CARD_H = 120, 168
 RISE = 44
 GROUP_GAP = 26
+CAPTION_LINE = 36   # each group's name under its cards, a line of it: "6 peas" (click: all of them)
 HAND_ROOM = MAIN_W - 40
+CAPTION_SIZE = SMALL
 
 
 def other_panels(count: int) -> list[tuple[float, float]]:
@@ -119,7 +121,7 @@ def _declarations(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[
     if not model.can("play"):
         return []
     count = model.most_declared
-    return [Thing(f"say:{n}", rect, "button", what=f"Say \"{count_words(n, model.due)}\"",
+    return [Thing(f"say:{n}", rect, "button", what=f"Add the picked cards to the pot as {count_words(n, model.due)}",
                   words=count_words(n, model.due), extra={"count": n})
             for n, rect in zip(range(1, count + 1), say_rects(b, count), strict=True)]
 
@@ -141,6 +143,25 @@ def hand_keys(model: StoneModel) -> list[tuple[str, str]]:
     return [(f"hand:{kind}:{i}", kind) for kind, n in model.hand() for i in range(n)]
 
 
+def caption_lines(b: Board, kind: str, n: int, width: int) -> list[str]:
+    """A group's caption: its count and name ("6 peas"), on two lines ("6" over "peas") where one is
+    too narrow, the count alone under a single narrow card: the count always shows."""
+    name = "salt" if kind == SALT else kind_name(kind, n)
+    return next((lines for lines in ([f"{n} {name}"], [str(n), name])
+                 if all(b.fits(line, CAPTION_SIZE, width) for line in lines)), [str(n)])
+
+
+def group_key(kind: str) -> str:
+    """The key of a group's caption under its cards."""
+    return f"group:{kind}"
+
+
+def kind_of_key(key: str | None) -> str | None:
+    """The kind of a hand card's or a group caption's key ("hand:peas:3", "group:peas"), else None."""
+    parts = (key or "").split(":")
+    return parts[1] if parts[0] in ("hand", "group") and len(parts) > 1 else None
+
+
 def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
     groups = model.hand()
     if not groups:
@@ -155,11 +176,16 @@ def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
             what = f"Your {kind_name(kind)} ({n} in your hand)"
             things.append(Thing(key, b.rect(x + i * step, top, width, height), what=what, face=face(kind),
                                 sig=kind, origin="pot", extra={"kind": kind, "group": n, "index": i}))
-        x += width + (n - 1) * step + GROUP_GAP
+        span = width + (n - 1) * step
+        lines = caption_lines(b, kind, n, b.px(span + GROUP_GAP - 10))
+        things.append(Thing(group_key(kind), b.rect(x - 2, HAND_TOP + height + 6, span + GROUP_GAP - 4, 8 + CAPTION_LINE * len(lines)),
+                            "zone", what=f"{count_words(n, kind)} in your hand", words="\n".join(lines), sig=str(n),
+                            extra={"kind": kind, "count": n}))
+        x += span + GROUP_GAP
     return things
 
 
 def group_rect(b: Board, things: list[Thing], kind: str) -> Any:
     """The window rectangle covering a food's cards in the hand."""
-    rects = [t.rect for t in things if t.extra.get("kind") == kind]
+    rects = [t.rect for t in things if t.key.startswith("hand:") and t.extra.get("kind") == kind]
     return rects[0].unionall(rects[1:]) if rects else None

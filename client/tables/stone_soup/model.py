@@ -73,6 +73,8 @@ class StoneModel(ViewModel):
         return dict(pot) if isinstance(pot, dict) else {"least": 0, "most": 0, "words": "no cards"}
 
     salt_pile = Field("salt_pile", int, 0)
+    plays = Field("plays", int, 0)          # plays and dashes of salt so far
+    salted = Field("salted", bool, False)   # the last play was a dash of salt: the food owed is still owed
 
     def window(self) -> dict[str, Any] | None:
         window = self.view.get("window")

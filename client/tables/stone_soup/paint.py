@@ -9,12 +9,14 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.panels import SIDE_W, SIDE_X
 from soupkitchen.client.tables.stone_soup.model import BACK, face, kind_name
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
 
 FELT = (62, 44, 34)
 CALL = (200, 60, 50)        # the "Stone soup!" button
 REVEAL_X, REVEAL_W = 24, 846   # the reveal's box on the board
+DOCKED_H = 300                 # its height once moved aside, at the top of the side column
 
 
 def draw_card(surface: pygame.Surface, b: Board, asset: str | None, rect: pygame.Rect, show: float = 1.0) -> None:
@@ -103,19 +105,67 @@ def draw_ring(surface: pygame.Surface, b: Board, centre: tuple[int, int], radius
         b.text(surface, str(math.ceil(max(0.0, seconds))), LABEL, theme.TEXT, centre, anchor="center")
 
 
+def reveal_box(b: Board, docked: bool) -> pygame.Rect:
+    """Where a call is shown: over the sequence card and the pot (beside the declarations and the
+    window's buttons), or, once the next play is made, aside at the top of the side column, above the
+    history (which then starts below it)."""
+    return b.rect(SIDE_X, 80, SIDE_W, DOCKED_H) if docked else b.rect(REVEAL_X, 316, REVEAL_W, 350)
+
+
+def _veil(surface: pygame.Surface, b: Board, box: pygame.Rect, alpha: int = 240) -> None:
+    veil = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (20, 12, 8, alpha), veil.get_rect(), border_radius=b.px(18))
+    pygame.draw.rect(veil, (*theme.MUSTARD, alpha), veil.get_rect(), width=b.px(3), border_radius=b.px(18))
+    surface.blit(veil, box)
+
+
+def _lines(surface: pygame.Surface, b: Board, line: str, box: pygame.Rect, sizes, most: int) -> None:
+    """``line`` at the bottom of ``box``, on one line at the largest of ``sizes`` that fits, else wrapped."""
+    width = box.w - b.px(40)
+    size = fitted(b, line, width, sizes)
+    lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(sizes[-1]), width)[:most]
+    y = box.bottom - b.px(12) - b.font(size).get_linesize() * len(lines)
+    for part in lines:
+        y = b.text(surface, part, size, theme.TEXT, (box.centerx, y), anchor="midtop", max_width=width).bottom
+
+
+def _row(x: float, width: float, count: int, card_w: float, widest: float) -> tuple[float, float]:
+    """(left edge, step) of ``count`` cards spread across ``width`` from ``x``, centred, at most ``widest`` apart."""
+    step = min(widest, (width - 40 - card_w) / max(1, count - 1))
+    return x + (width - (card_w + step * max(0, count - 1))) / 2, step
+
+
+def draw_docked(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
+                header: str) -> None:
+    """The call aside, face up, while the next claim is judged: who called whom, the cards, the verdict."""
+    box = reveal_box(b, docked=True)
+    _veil(surface, b, box, 255)
+    b.text(surface, header, SMALL, theme.MUSTARD, (box.centerx, box.y + b.px(10)), anchor="midtop",
+           max_width=box.w - b.px(30))
+    cards = shown.cards
+    w, h = 56, 78
+    left, step = _row(SIDE_X, SIDE_W, len(cards), w, 62.0)
+    for i, kind in enumerate(cards):
+        draw_card(surface, b, face(kind), b.rect(left + i * step, 80 + 52, w, h))
+    big, line = words
+    colour = theme.HERB if big == "Honest" else theme.DANGER
+    b.text(surface, big, HEADING, colour, (box.centerx, box.y + b.px(140)), anchor="midtop", max_width=box.w - b.px(30))
+    _lines(surface, b, line, box, (SMALL,), 2)
+
+
 def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
                 header: str, target: pygame.Rect | None, count_words: str) -> None:
     """The challenged cards turning over one by one above the pot, the verdict, the penalty's flight."""
-    box = b.rect(REVEAL_X, 316, REVEAL_W, 350)   # beside the declarations and the window's buttons
-    veil = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (20, 12, 8, 240), veil.get_rect(), border_radius=b.px(18))
-    surface.blit(veil, box)
+    if shown.docked is not None:
+        draw_docked(surface, b, shown, now, words, header)
+        return
+    box = reveal_box(b, docked=False)
+    _veil(surface, b, box)
     b.text(surface, header, LABEL, theme.MUSTARD, (box.centerx, box.y + b.px(12)), anchor="midtop",
            max_width=box.w - b.px(40))
     cards = shown.cards
     w, h = 110, 154
-    step = min(128.0, (REVEAL_W - 60 - w) / max(1, len(cards) - 1))
-    left = REVEAL_X + (REVEAL_W - (w + step * max(0, len(cards) - 1))) / 2
+    left, step = _row(REVEAL_X, REVEAL_W, len(cards), w, 128.0)
     flight = shown.flight(now)
     up = shown.face_up(now)
     for i, kind in enumerate(cards):
@@ -132,12 +182,7 @@ def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
         colour = theme.HERB if big == "Honest" else theme.DANGER
         b.text(surface, big, HUGE, colour, (box.centerx, box.y + b.px(232)), anchor="midtop",
                max_width=box.w - b.px(40))
-        width = box.w - b.px(40)
-        size = fitted(b, line, width, (BODY, SMALL))
-        lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(SMALL), width)[:2]
-        y = box.bottom - b.px(12) - b.font(size).get_linesize() * len(lines)
-        for part in lines:
-            y = b.text(surface, part, size, theme.TEXT, (box.centerx, y), anchor="midtop", max_width=width).bottom
+        _lines(surface, b, line, box, (BODY, SMALL), 2)
     if flight >= 1.0 and target is not None:
         badge = b.font(HEADING).size(count_words)[0] + b.px(28)
         pill = pygame.Rect(0, 0, badge, b.px(64))

@@ -1,7 +1,13 @@
-"""Stone Soup at a card table: pick any cards of your hand (they rise), then say what they are with one
-click on a declaration beside the pot; a dash of salt is played by clicking it. After each play the
-others get a large "Stone soup!" button with an emptying ring, and "Let it go"; a challenge is shown
-as a moment (cards turned one by one, the verdict, the penalty flying to the hand that takes it)."""
+"""Stone Soup at a card table: pick any cards of your hand (they rise; a group's name under its cards
+picks all of it, the wheel or +/- one more or one fewer), then say what they are with one click on a
+declaration beside the pot; a dash of salt is played by clicking it. After each play the others get a
+large "Stone soup!" button with an emptying ring, and "Let it go"; a challenge is shown as a moment
+(cards turned one by one, the verdict, the penalty flying to the hand that takes it), which moves
+aside as soon as the next play is made.
+
+A call names the play it is for: the claim shown when it is pressed. One pressed after that claim's
+window closed is sent for it all the same, and the rules answer that it is too late; it never lands
+on the next claim."""
 
 from __future__ import annotations
 
@@ -26,9 +32,12 @@ from soupkitchen.client.tables.stone_soup.model import (
     verdict_words,
 )
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
-from soupkitchen.shared.stone_soup.cards import SALT
+from soupkitchen.shared.stone_soup.cards import NUMBER_WORDS, SALT
 
 AGAIN_KEY = "button:again"
+CALL_KEY = "button:challenge"
+LATE_SECONDS = 3.0   # a call pressed this soon after the window closed is sent, and answered "too late"
+MORE = {"more": 1, "rotate_right": 1, "less": -1, "rotate_left": -1}   # +/- keys, pad shoulders
 
 
 class StoneSoupTable(KitTable):
@@ -40,6 +49,8 @@ class StoneSoupTable(KitTable):
 
     def __init__(self, app, session) -> None:
         self.shown: Reveal | None = None
+        self.callable: int | None = None   # the serial of the last claim this seat could call
+        self.callable_seen = 0.0           # when it was last seen open
         super().__init__(app, session)
         reveal = self.model.reveal()
         self._reveal_serial = reveal.get("serial") if reveal else None   # a reveal seen before joining stays told
@@ -65,6 +76,15 @@ class StoneSoupTable(KitTable):
     def picked_cards(self) -> dict[str, int]:
         """The cards picked in the hand, counted per kind."""
         return dict(Counter(key.split(":")[1] for key in self.choosing.picked if key.startswith("hand:")))
+
+    def pick_count(self, kind: str, count: int) -> bool:
+        """Pick exactly ``count`` of the hand's cards of ``kind`` (within what the hand holds)."""
+        keys = [key for key, k in layout.hand_keys(self.model) if k == kind]
+        count = max(0, min(len(keys), count))
+        picked = [key for key in self.choosing.picked if key not in keys]
+        self.choosing.picked = (*picked, *keys[:count])
+        self.choosing.close_menu()
+        return True
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
@@ -97,6 +117,7 @@ class StoneSoupTable(KitTable):
             for key, kind in layout.hand_keys(model):
                 if kind != SALT:
                     found[key] = []
+                    found[layout.group_key(kind)] = []
             if picked:
                 for n in range(1, model.most_declared + 1):
                     found[f"say:{n}"] = [play_action(picked, n)]
@@ -117,6 +138,12 @@ class StoneSoupTable(KitTable):
             return False
         if key == AGAIN_KEY:
             return self.play_again()
+        if key == CALL_KEY:
+            return self.call()
+        if key.startswith("group:"):
+            kind = key.split(":")[1]
+            held = dict(self.model.hand()).get(kind, 0)
+            return self.pick_count(kind, 0 if self.picked_cards().get(kind, 0) == held else held)
         if key.startswith("hand:") and not usable.get(key):
             picked = self.choosing.picked
             self.choosing.picked = tuple(k for k in picked if k != key) if key in picked else (*picked, key)
@@ -124,6 +151,28 @@ class StoneSoupTable(KitTable):
             return True
         leads = usable.get(key) or []
         return self.play(self._legal(leads[0])) if leads else False
+
+    def call(self) -> bool:
+        """Call "stone soup!" on the last claim shown that this seat could call (refused as too late
+        when its window has closed meanwhile)."""
+        listed = [a for a in self.model.actions() if a.get("type") == "challenge"]
+        if listed:
+            return self.play(listed[0])
+        return self.play({"type": "challenge", "play": self.callable}) if self.callable is not None else False
+
+    def send(self, action: dict[str, Any]) -> None:
+        """Play ``action``; a refusal is told with the table's names ("too late: Bot 2's play was let go")."""
+        seat = self.session.shown_seat
+        if seat is None:
+            super().send(action)
+            return
+
+        async def sending() -> None:
+            ack = await self.session.act(seat, action, quiet=True)
+            if not ack.get("ok"):
+                self.app.toast(self.rename(str(ack["error"]["message"])), "error")
+
+        self.app.spawn(sending())
 
     def _legal(self, action: dict[str, Any]) -> dict[str, Any]:
         """The listed action equal to ``action`` when there is one (it carries the label), else itself."""
@@ -166,23 +215,40 @@ class StoneSoupTable(KitTable):
         thing = self.thing(key)
         if thing is None or self.moves_open:
             return []
+        more = "Wheel or +/-: one more or one fewer"
         if key in self.choosing.picked:
-            return [thing.what, "Click again to put it back"]
+            return [thing.what, "Click again to put it back", more]
         if key in self.usable() and key.startswith("hand:") and not self.usable()[key]:
-            return [thing.what, "Click to pick it for the pot"]
+            return [thing.what, "Click to pick it for the pot", more]
+        if key in self.usable() and key.startswith("group:"):
+            kind, held = str(thing.extra.get("kind")), int(thing.extra.get("count", 0))
+            every = "Click to put them all back" if self.picked_cards().get(kind, 0) == held else \
+                f"Click to pick all {NUMBER_WORDS[held] if held < len(NUMBER_WORDS) else held}"
+            return [thing.what, every, more]
         return super().hover_words()
 
     # --- input -------------------------------------------------------------------------------------
     def handle_table(self, action: InputAction) -> bool:
         if action.kind == "click":
             self.shown = None    # a click ends the reveal's moment, and is used as usual
-        can_call = "button:challenge" in self.usable() and not self.moves_open
-        if can_call and (action.kind == "pass" or (action.kind == "select" and self.focus in (None, "button:challenge"))):
-            return self.touch("button:challenge")   # Space (or Enter), pad Y: call at once
+        calling = action.kind == "pass" or (action.kind == "select" and self.focus in (None, CALL_KEY))
+        if calling and not self.moves_open and (CALL_KEY in self.usable() or self._just_closed()):
+            return self.call()   # Space (or Enter), pad Y: call at once
+        step = -action.dy if action.kind == "scroll" else MORE.get(action.kind, 0)
+        kind = layout.kind_of_key(self.focus if self.keyboard else self.hover)
+        if step and kind is not None and kind != SALT and self.model.can("play") and not self.moves_open:
+            return self.pick_count(kind, self.picked_cards().get(kind, 0) + step)
         return super().handle_table(action)
+
+    def _just_closed(self) -> bool:
+        """The last claim this seat could call has closed a moment ago."""
+        return self.callable is not None and self.now - self.callable_seen <= LATE_SECONDS
 
     def update(self, dt: float, now: float) -> None:
         super().update(dt, now)
+        window = self.model.window()
+        if window is not None and self.model.can("challenge"):
+            self.callable, self.callable_seen = int(window.get("serial") or 0), now
         reveal = self.model.reveal()
         serial = reveal.get("serial") if reveal else None
         if serial is not None and serial != self._reveal_serial:
@@ -191,6 +257,8 @@ class StoneSoupTable(KitTable):
             sound = getattr(self.app, "sound", None)
             if sound is not None:
                 sound("stone_soup")
+        if self.shown is not None and self.model.plays > int(self.shown.reveal.get("serial") or 0):
+            self.shown.dock(now)   # the next play is made: the verdict moves aside for it
         if self.shown is not None and (self.shown.over(now) or self.model.over):
             self.shown = None    # at the end the ranking is the moment
 
@@ -221,18 +289,14 @@ class StoneSoupTable(KitTable):
             hint = "Picked: " + ", ".join(claim_words(n, k) for k, n in picked.items()) if picked else \
                 "Pick any cards (bluffing is allowed), or click a dash of salt to pass"
             b.text(surface, hint, SMALL, theme.MUSTARD, b.rect(520, layout.HAND_Y + 14, 1, 1).topleft, max_width=b.px(940))
-        for kind, n in model.hand():
-            rect = layout.group_rect(b, self.things(), kind)
-            if rect is not None:
-                self._group_caption(surface, b, kind, n, rect)
         self._pot_words(surface, b, model)
 
-    def _group_caption(self, surface: pygame.Surface, b: Board, kind: str, n: int, rect: pygame.Rect) -> None:
-        width = rect.w + b.px(layout.GROUP_GAP - 4)
-        short = f"{n} salt" if kind == SALT else kind_name(kind, n)
-        words = next((w for w in (f"{n} {kind_name(kind, n)}", short, f"x{n}") if b.fits(w, SMALL, width)), f"x{n}")
-        b.text(surface, words, SMALL, theme.TEXT, (rect.centerx, b.rect(0, layout.HAND_TOP + layout.CARD_H + 8, 1, 1).y),
-               anchor="midtop", max_width=width)
+    def _group_caption(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """A group's caption under its cards, as the layout worded it to fit (``layout.caption_lines``)."""
+        y = thing.rect.y + b.px(4)
+        for line in thing.words.split("\n"):
+            y = b.text(surface, line, layout.CAPTION_SIZE, theme.TEXT, (thing.rect.centerx, y), anchor="midtop",
+                       max_width=thing.rect.w - b.px(6)).bottom
 
     def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         pot = model.pot
@@ -275,18 +339,19 @@ class StoneSoupTable(KitTable):
         if key.startswith("seat:"):
             self._draw_seat(surface, b, thing, model)
         elif key == "sequence":
-            after_salt = model.phase == "play" and any("dash of salt" in line for line in model.log()[-1:])
             paint.draw_sequence(surface, b, rect, model.sequence, model.due, layout.sequence_rects(b, len(model.sequence)),
-                                after_salt)
+                                model.salted)
         elif key == "pot":
             if thing.kind == "card":
                 paint.draw_pot(surface, b, rect, int(thing.extra.get("cards", 1)))
             else:
                 pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
                 b.text(surface, "empty pot", SMALL, theme.TEXT_DIM, rect.center, anchor="center")
+        elif key.startswith("group:"):
+            self._group_caption(surface, b, thing)
         elif key.startswith("salt:"):
             paint.draw_crosswise(surface, b, thing.face, rect)
-        elif key == "button:challenge":
+        elif key == CALL_KEY:
             paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72)
         elif thing.kind == "button":
             live = key in self.usable()
@@ -325,10 +390,15 @@ class StoneSoupTable(KitTable):
             b.text(surface, "The host may open a new table from the lobby.", BODY, theme.TEXT_DIM,
                    b.rect(750, 860, 1, 1).topleft, anchor="midtop")
 
+    def side_room(self) -> int:
+        """Room above the history for a verdict moved aside (the history is never covered)."""
+        docked = self.shown is not None and self.shown.docked is not None and not self.moves_open
+        return paint.DOCKED_H + 16 if docked else 0
+
     def draw_table(self, surface: pygame.Surface) -> None:
         super().draw_table(surface)
         self._draw_window(surface)
-        if self.shown is not None:
+        if self.shown is not None and (self.shown.docked is None or not self.moves_open):
             self._draw_reveal(surface)
 
     def _draw_window(self, surface: pygame.Surface) -> None:
@@ -341,7 +411,7 @@ class StoneSoupTable(KitTable):
         total = float((self.current_view() or {}).get("challenge_seconds") or 1)
         left = self.session.remaining(self.now)
         fraction = 1.0 if left is None else left / total
-        button = self.thing("button:challenge")
+        button = self.thing(CALL_KEY)
         if button is not None:
             centre = (button.rect.x + b.px(80), button.rect.centery)
             paint.draw_ring(surface, b, centre, b.px(56), fraction, left)

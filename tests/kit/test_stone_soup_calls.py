@@ -1,0 +1,159 @@
+"""The Stone Soup table around a call, headless with the real rules behind a fake session: a late call
+is sent for the claim it was meant for and answered "too late" in the table's names, the verdict moves
+aside when the next claim is made, hover words keep clear of other controls, a crowded hand keeps its
+counts, a group is picked whole or by count, and "still, after the salt" is said only after salt."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from soupkitchen.client.input import InputAction
+from soupkitchen.client.tables.kit.panels import hover_box
+from soupkitchen.client.tables.stone_soup import paint
+from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
+from soupkitchen.shared.core import TIMEOUT
+from tests.kit.test_stone_soup_table import others_window, table
+from tests.stone_soup.conftest import arrange
+from tests.tables.fake_session import FakeSession
+from tests.tables.harness import click, make_table, render
+
+CROWDED = ("potato potato tomato tomato tomato sausage onion onion carrot carrot carrot cabbage cabbage cabbage "
+           "cabbage peas peas peas peas peas peas stone stone salt salt")
+SEED = 5   # bots play a stone in the first claim
+
+
+def a_claim():
+    """Another player's claim, open for seat 0 to call."""
+    return table(others_window, seed=SEED)
+
+
+def my_turn(hand: str, size=(1280, 720), due: str = "onion"):
+    """Seat 0 to play ``hand`` (kinds separated by spaces)."""
+    session = FakeSession("stone-soup", 4, 0, seed=3)
+    session.state = arrange(4, {0: hand}, pot="carrot carrot", turn=0, due=due)
+    app, scene = make_table(session, size)
+    render(app, scene, 0.0)
+    return session, app, scene
+
+
+def test_a_call_pressed_after_the_window_closed_is_answered_too_late_and_the_next_claim_stands():
+    session, app, scene = a_claim()
+    claimant = session.state.window.player
+    closed = session.state.window.serial
+    session.now = session.state.window.closes_at
+    session.apply(None, TIMEOUT)                                        # the clock closes it before the press
+    render(app, scene, 2.0)
+    assert scene.thing("button:challenge") is None
+    scene.handle(InputAction("select"))                                 # Space, a moment too late
+    app.settle()
+    assert session.acted[-1][1] == {"type": "challenge", "play": closed}
+    name = session.seat_name(claimant)
+    assert app.toasts[-1] == f"too late: {name}'s play stands, the challenge window has closed"
+    session.bots_play(until=others_window, limit=3000)                  # the next claim is made
+    render(app, scene, 9.0)
+    assert session.state.reveals == [] or session.state.reveals[-1]["serial"] != session.state.window.serial
+    scene.handle(InputAction("select"))                                 # now a call lands on the claim shown
+    app.settle()
+    assert session.acted[-1][1]["play"] == session.state.plays and session.state.reveals[-1]["by"] == 0
+
+
+def test_the_verdict_moves_aside_when_the_next_claim_is_made_and_the_history_keeps_it():
+    session, app, scene = a_claim()
+    session.apply(0, {"type": "challenge", "play": session.state.window.serial})
+    render(app, scene, 1.0)
+    assert scene.shown is not None and scene.shown.docked is None
+    covered = [scene.thing("sequence").rect, scene.thing("pot").rect]
+    assert any(paint.reveal_box(scene.board, docked=False).colliderect(rect) for rect in covered)
+    session.bots_play(until=lambda v: v["window"] is not None or v["turn"] == 0, limit=3000)
+    render(app, scene, 1.5)                                             # before the moment would have ended
+    if session.state.window is None:
+        pytest.skip("seat 0 plays next at this seed")
+    assert scene.shown is not None and scene.shown.docked == 1.5 and scene.shown.verdict_shown(1.5)
+    aside = paint.reveal_box(scene.board, docked=True)
+    assert not any(aside.colliderect(scene.thing(key).rect) for key in ("sequence", "pot", "button:challenge",
+                                                                        "button:let_go"))
+    assert "calls stone soup" in " ".join(scene.history(session.view(0)))
+    render(app, scene, 1.5 + DOCK_SECONDS)
+    assert scene.shown is None
+
+
+def hovered_everywhere(scene, size) -> None:
+    """Each control hovered in turn: its hover words cover no other control."""
+    bounds = pygame.Rect((0, 0), size)
+    touchable = [t for t in scene.things() if t.key in scene.usable() and t.key != "kit:moves"]
+    for thing in touchable:
+        scene.hover = thing.key
+        box, _ = hover_box(scene, bounds)
+        others = [t.key for t in touchable if t.key != thing.key and t.rect.colliderect(box)]
+        assert others == [], f"the hover words of {thing.key} cover {others}"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_hover_words_never_cover_another_control(size):
+    session, app, scene = my_turn(CROWDED, size)
+    keys = [t.key for t in scene.things() if t.key.startswith("hand:") and t.extra.get("kind") != "salt"]
+    click(app, scene, scene.thing(keys[0]).rect.center)                 # a pick: the declarations show
+    render(app, scene, 0.5)
+    usable = scene.usable()
+    assert any(k.startswith("say:") for k in usable) and any(k.startswith("group:") for k in usable)
+    hovered_everywhere(scene, size)
+    session, app, scene = table(others_window, seed=SEED, size=size)    # a claim: the call and let it go
+    assert {"button:challenge", "button:let_go"} <= set(scene.usable())
+    hovered_everywhere(scene, size)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_crowded_hand_keeps_every_groups_count(size):
+    session, app, scene = my_turn(CROWDED, size)
+    captions = {t.extra["kind"]: t.words for t in scene.things() if t.key.startswith("group:")}
+    assert set(captions) == set(session.view(0)["hand"])
+    for kind, words in captions.items():
+        assert words.split()[0] == str(session.view(0)["hand"][kind]), words
+    assert "6 peas" in captions["peas"].replace("\n", " ")
+
+
+def test_a_group_is_picked_whole_or_by_count_as_well_as_card_by_card():
+    session, app, scene = my_turn(CROWDED)
+    click(app, scene, scene.thing("group:peas").rect.center)            # the group's name: all six
+    assert scene.picked_cards() == {"peas": 6}
+    click(app, scene, scene.thing("group:peas").rect.center)            # again: all put back
+    assert scene.picked_cards() == {}
+    scene.handle(InputAction("point", "mouse", pos=scene.thing("hand:cabbage:0").rect.center))
+    for _ in range(3):
+        scene.handle(InputAction("scroll", "mouse", dy=-1))             # wheel up: one more each
+    scene.handle(InputAction("scroll", "mouse", dy=1))                  # wheel down: one fewer
+    assert scene.picked_cards() == {"cabbage": 2}
+    scene.handle(InputAction("point", "mouse", pos=scene.thing("group:stone").rect.center))
+    for kind in ("more", "more", "more", "less"):                       # + and - (only two stones to pick)
+        scene.handle(InputAction(kind))
+    assert scene.picked_cards() == {"cabbage": 2, "stone": 1}
+    click(app, scene, scene.thing("hand:onion:1").rect.center)          # and card by card
+    click(app, scene, scene.thing("say:3").rect.center)
+    assert session.acted[-1] == (0, {"type": "play", "cards": {"cabbage": 2, "stone": 1, "onion": 1}, "count": 3})
+    assert session.refused == []
+
+
+def test_salt_is_never_a_group_picked_for_the_pot():
+    session, app, scene = my_turn(CROWDED)
+    assert "group:salt" not in scene.usable()
+    scene.handle(InputAction("point", "mouse", pos=scene.thing("hand:salt:0").rect.center))
+    scene.handle(InputAction("more"))
+    assert scene.picked_cards() == {}
+
+
+def test_still_after_the_salt_is_said_only_when_the_last_play_was_salt(monkeypatch):
+    said = []
+    drawn = paint.draw_sequence
+    monkeypatch.setattr(paint, "draw_sequence", lambda *args: said.append(args[-1]) or drawn(*args))
+    session = FakeSession("stone-soup", 3, 0, seed=3)
+    session.state = arrange(3, {0: "salt onion", 1: "potato potato onion", 2: "carrot"}, pot="peas", salt_pile="salt",
+                            turn=0, due="sausage")
+    app, scene = make_table(session)
+    session.apply(0, {"type": "salt"})
+    render(app, scene, 0.0)
+    assert said[-1] is True                                              # Player 2 still owes sausages
+    session.apply(1, {"type": "play", "cards": {"potato": 2, "onion": 1}, "count": 3})
+    session.apply(2, {"type": "challenge", "play": session.state.window.serial})   # a bluff caught, salt under the pot
+    render(app, scene, 10.0)
+    assert session.state.turn is not None and said[-1] is False
