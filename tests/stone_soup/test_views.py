@@ -36,7 +36,7 @@ def test_nobody_but_the_player_learns_how_many_cards_a_play_added(table):
         view = GAME.view(sneaked, seat)
         assert view == GAME.view(honest, seat)
         assert "added" not in view["window"] and view["players"][0]["cards"]["words"] == "a handful"
-        assert view["pot"]["words"] == "a fistful" and view["log"][-1] == 'Player 1 adds to the pot: "two potatoes".'
+        assert view["pot"]["words"] == "a fistful" and table.said(view)[-1] == 'Player 1 adds to the pot: "two potatoes".'
     assert GAME.view(sneaked, 0)["players"][0]["cards"] == {"least": 4, "most": 4, "words": "4 cards"}
 
 
@@ -63,7 +63,7 @@ def test_views_carry_what_a_generic_client_needs(table):
         assert VIEW_KEYS <= set(view) and view["seat"] == seat
         assert [p["cards"]["least"] <= len(hand) for p, hand in zip(view["players"], state.hands, strict=True)]
         assert ("hand" in view) == (seat is not None)
-        assert all(isinstance(line, str) and line[-1] in ".!" for line in view["log"])
+        assert all(line[-1] in ".!" for line in table.said(view))
     assert GAME.view(state, 0)["legal_actions"] == [
         {"type": "play", "cards": {"potato": 1}, "count": 1}, {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 2},
         {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 1}, {"type": "salt"}]
@@ -107,7 +107,7 @@ def test_the_log_keeps_the_last_eight_public_events(table):
         state = table.act(state, seat, {"type": "salt"})
     state = table.play(state, 1, "tomato", 1)
     state = table.act(state, 0, table.call_of(state), 1.0)
-    log = GAME.view(state, None)["log"]
+    log = table.said(GAME.view(state, None))
     assert len(log) == 8
     assert log[0] == "Player 2 adds a dash of salt; Player 1 still owes potatoes."  # the 2nd salt
     assert log[-2] == 'Player 2 adds to the pot: "one potato".'
