@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from soupkitchen.shared.conformance import check_legal_actions_validate
+from soupkitchen.shared.conformance import check_accepted_moves, check_legal_actions_validate
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.cards import SIZE_BANDS, size_band
@@ -80,10 +80,15 @@ def test_no_view_depends_on_cards_its_seat_cannot_see(players, table):
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_every_advertised_action_is_accepted(players):
+def test_every_listed_move_is_accepted_and_every_accepted_one_is_well_formed(players):
+    """The listed moves are a sample: plays near them that the rules accept are well-formed moves
+    and play out to a sound state, and a near miss of a call or a salt is refused."""
+    rng = random.Random(players)
     for state in sampled_states(players, range(10, 14)):
         deadline = GAME.next_deadline(state)
-        check_legal_actions_validate(GAME, state, players, deadline - 0.01 if deadline is not None else 0.0)
+        now = deadline - 0.01 if deadline is not None else 0.0
+        check_legal_actions_validate(GAME, state, players, now)
+        check_accepted_moves(GAME, state, players, now, rng, tries=20)
 
 
 def test_the_redaction_check_catches_a_leak(table, monkeypatch):
