@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Action, Bot, EventLog, Game, MoveContext
+from soupkitchen.shared.core import COMPLETE, Action, Bot, EventLog, Game, MoveContext
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
@@ -60,6 +60,7 @@ class PinkSoup(Game[PinkState]):
 
     facts = FACTS
     state_type = PinkState
+    listing = COMPLETE  # every legal move is listed: the sweep checks nothing else is accepted
     log_length = 10
     view_type = PinkView
     move_type = Move

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.core import Action, EventLog, Game, MoveContext
+from soupkitchen.shared.core import COMPLETE, Action, EventLog, Game, MoveContext
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
@@ -61,6 +61,7 @@ class PotPourri(Game[PotState]):
 
     facts = FACTS
     state_type = PotState
+    listing = COMPLETE  # every legal move is listed: the sweep checks nothing else is accepted
     log_length = 10
     view_type = PotView
     move_type = Move

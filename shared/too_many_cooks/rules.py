@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Action, Bot, Game, MoveContext
+from soupkitchen.shared.core import COMPLETE, Action, Bot, Game, MoveContext
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.bot import Chef
@@ -33,6 +33,7 @@ from soupkitchen.shared.too_many_cooks.view import Event, Move, TmcView, build_v
 class TooManyCooks(Game[TmcState]):
     facts = FACTS
     state_type = TmcState
+    listing = COMPLETE  # every legal move is listed: the sweep checks nothing else is accepted
     view_type = TmcView
     move_type = Move
     event_type = Event
