@@ -220,7 +220,7 @@ class TableSession:
     # --- couch hand-offs -----------------------------------------------------------------------
     def _wants_to_act(self, seat: int) -> bool:
         view = self.views.get(seat)
-        return bool(view and view.get("legal_actions")) and not view.get("over")
+        return view is not None and seat in view["active_seats"]
 
     def _update_turns(self) -> None:
         """Single seat: always shown. Couch: when the shown player's turn ends, ask the next held
