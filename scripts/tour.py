@@ -198,7 +198,7 @@ class Tour:
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
             await self.frames(1)
         if not await self.frames(WAIT_FRAMES // 10, lambda: len(self.sent) > before):
-            self.failure = f"clicking {points} sent nothing for {action.get('label') or action}"
+            self.failure = f"clicking {points} sent nothing for {action}"
             return
         if self.sent[before] != action or len(self.sent) != before + 1:
             self.failure = f"meant {action}, the client sent {self.sent[before:]}"
