@@ -25,6 +25,7 @@ class ReplaySession:
     one view at a time, for one seat or for the spectator. Nothing can be sent from it."""
 
     connected = True
+    replaying = True          # each moment is shown as its view had it (a table's own timing stays out of it)
     local = True
     spectating = False
     couch = False

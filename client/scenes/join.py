@@ -77,7 +77,8 @@ class JoinScene(FormScene):
         super().__init__(app)
 
     def build(self) -> list[Widget]:
-        rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}" for s in self.servers]
+        rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}"
+                + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
         empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
         if self.field is None:
@@ -126,8 +127,10 @@ class JoinScene(FormScene):
         self.app.spawn(self.browse(), found)
 
     def pick(self, index: int) -> None:
+        """Join a kitchen found on the LAN, trying each address it advertised until one answers."""
         server = self.servers[index]
-        self.open(f"http://{server['host']}:{server['port']}")
+        hosts = [h for h in server.get("hosts") or [] if isinstance(h, str)] or [server["host"]]
+        self.open(*(f"http://{host}:{server['port']}" for host in hosts))
 
     def connect_typed(self) -> None:
         if self.field is not None:
@@ -141,10 +144,10 @@ class JoinScene(FormScene):
         self.app.settings.save()
         self.open(url)
 
-    def open(self, url: str) -> None:
+    def open(self, *urls: str) -> None:
         self.error = ""
         self.rebuild()
-        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect(self.app, url),
+        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect_first(self.app, list(urls)),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 

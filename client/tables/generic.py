@@ -108,7 +108,12 @@ class GenericTable(TableScene):
                 if a.get("type") == "pass":
                     self.send(a)
                     return True
-        return self.form.handle(action)
+        used = self.form.handle(action)
+        if action.kind == "click" and action.pos is not None and not self.actions and not self.session.over \
+                and self.list.rect.collidepoint(action.pos):   # the empty move list touched: say whose turn it is
+            self.answer_at(action.pos, self.not_yours())
+            return True
+        return used
 
     # --- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:

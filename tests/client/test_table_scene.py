@@ -145,7 +145,10 @@ async def test_game_over_leads_to_the_results(app, kit, clock):
     assert isinstance(app.stack.top, GenericTable)         # the final position stays a moment
     app.step(3.5)
     assert app.stack.top.name == "results"
-    assert app.stack.top.describe()["lines"] == ["Winner: Ada", "Ada (you): 12", "Bo: 7"]
+    shown = app.stack.top.describe()
+    assert shown["verdict"] == "Ada (you) wins!"        # a game without an end panel of its own: the ranking
+    assert [line for line in shown["lines"] if line[:1].isdigit()] == ["1. Ada (you): 12", "2. Bo: 7"]
+    assert "Back to title" in shown["widgets"] and "Play again" not in shown["widgets"]   # a LAN table
 
 
 async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):

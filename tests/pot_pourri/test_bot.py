@@ -1,9 +1,7 @@
-"""The bot: finishes every seeded game, repeats itself exactly, beats random play, decides quickly,
+"""The bot: finishes every seeded game, repeats itself exactly, beats random play
 and remembers saucepans only from what its views showed."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -53,25 +51,6 @@ def test_a_bot_beats_random_players_on_average(players):
         bot_wins += bot_seat in result["winners"]
     assert sum(bot_scores) / len(bot_scores) > 1.5 * sum(random_scores) / len(random_scores)
     assert bot_wins >= MIXED_GAMES * 0.6
-
-
-def test_bot_decisions_are_quick():
-    bots = [PotBot(seat, seat) for seat in range(5)]
-    times = []
-
-    def timed(seat, view, now):
-        started = time.thread_time()  # CPU time: other load on the machine does not count
-        action = bots[seat].choose(view, now)
-        if action is not None:
-            times.append(time.thread_time() - started)
-        return action
-
-    for seed in range(3):
-        bots[:] = [PotBot(seat, seed) for seat in range(5)]
-        play(GAME, 5, seed, timed)
-    times.sort()
-    assert sum(times) / len(times) < 0.005
-    assert times[int(len(times) * 0.99)] < 0.020
 
 
 def view_with(pans, log=(), log_first=0):

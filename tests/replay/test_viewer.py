@@ -161,6 +161,17 @@ def test_the_buttons_the_scrubber_and_a_click_on_a_move(app):
     assert viewer.player.moment == moment
 
 
+def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
+    viewer = open_viewer(app)
+    press(app, "navigate", dx=1)
+    moment, eye = viewer.player.moment, viewer.player.eye
+    press(app, "click", pos=(40, 300))
+    answer = viewer.table.answer
+    assert answer is not None and answer.pos == (40, 300) and "replay" in answer.words
+    assert (viewer.player.moment, viewer.player.eye) == (moment, eye)
+    assert viewer.redraw_at(viewer.table.now) is not None, "the answer is taken away on time"
+
+
 def test_export_writes_a_file_that_opens_at_the_same_end(app, data_folder):
     viewer = open_viewer(app)
     press(app, "click", pos=viewer.controls["export"].center)

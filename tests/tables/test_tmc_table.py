@@ -120,8 +120,8 @@ def test_arrow_clicks_rotate_and_nothing_is_offered_out_of_turn():
     assert session.acted == [(0, {"type": "rotate", "line": "row", "index": 3, "step": 1})]
     assert GAME.view(session.state, 0)["turn"] != 0
     render(app, scene, session.now)
-    assert not click(scene, lay.cell(2, 2))       # not my turn: no picker
-    assert scene.describe()["picked"] is None
+    click(scene, lay.cell(2, 2))                  # not my turn: no picker, only the answer why
+    assert scene.describe()["picked"] is None and scene.answer.words.endswith("is playing")
     scene.handle(InputAction("pass"))
     scene.handle(InputAction("rotate_left"))
     click(scene, lay.arrow("col", 1, 1))
@@ -140,7 +140,8 @@ def test_pass_is_offered_only_when_the_rules_demand_it():
     session.push()
     assert scene.describe()["must_pass"]
     render(app, scene, session.now)
-    assert not click(scene, scene.table_layout.cell(0, 0))   # no picker while passing is the only move
+    click(scene, scene.table_layout.cell(0, 0))   # no picker while passing is the only move
+    assert scene.describe()["picked"] is None and scene.answer.words == "Every taste you know is happy: you must pass"
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted == [(0, {"type": "pass"})]
@@ -184,8 +185,8 @@ def test_spectator_screen_hides_personal_tastes():
     view = scene.current_view()
     assert view["my_tastes"] == [] and view["legal_actions"] == []
     render(app, scene, session.now)
-    assert not click(scene, scene.table_layout.cell(0, 0))
-    assert scene.describe()["candidates"] == []
+    click(scene, scene.table_layout.cell(0, 0))
+    assert scene.describe()["candidates"] == [] and scene.answer.words == "Wait for your turn"
 
 
 def test_moves_are_recognised_for_animation():
