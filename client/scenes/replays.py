@@ -172,6 +172,7 @@ class ReplayScene(Scene):
                 self.table.on_exit()
             self.table = table_scene_for(self.player.timeline.record.game)(FramedApp(self.app, size), self.player.session)
             self.table.now = self.now
+            self.table.catch_up(self.player.round_so_far())
             self.table_key = key
             self.player.jumped = False
         if self.surface is None or self.surface.get_size() != size:

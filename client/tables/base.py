@@ -70,6 +70,10 @@ class TableScene(Scene):
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """A new view arrived for ``seat`` (None: spectator); start animations here."""
 
+    def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+        """A table made afresh in the middle of a game (a replay's jump) is told the views and events
+        of the moves just before, oldest first, to rebuild what it keeps of them (its history)."""
+
     def handle_table(self, action: InputAction) -> bool:
         """Game-specific input; return True if used. ``shown_seat`` is who acts."""
         return False

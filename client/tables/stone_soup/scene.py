@@ -293,9 +293,12 @@ class StoneSoupTable(KitTable):
 
     def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         pot = model.pot
-        words = f"Pot: {pot.get('words')}" + (f", salt under it: {model.salt_pile}" if model.salt_pile else "")
-        b.text(surface, words, SMALL, theme.TEXT, b.rect(layout.POT_X + layout.POT_W / 2 - 10, layout.POT_Y + layout.POT_H + 36, 1, 1).topleft,
-               anchor="midtop", max_width=b.px(420))
+        lines = [f"Pot: {pot.get('words')}"] + ([f"Salt under it: {model.salt_pile}"] if model.salt_pile else [])
+        centre = layout.POT_X + layout.POT_W / 2 - 10
+        y = b.rect(centre, layout.POT_Y + layout.POT_H + 36, 1, 1).y
+        for line in lines:   # a line each, clear of the declarations beside the pot
+            y = b.text(surface, line, SMALL, theme.TEXT, (b.rect(centre, 0, 1, 1).x, y), anchor="midtop",
+                       max_width=b.px(2 * (layout.SAY_X - centre) - 20)).bottom
         window = model.window()
         if window is not None:
             who = "You" if window.get("player") == model.seat else self.session.seat_name(window.get("player"))

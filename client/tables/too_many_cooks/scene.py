@@ -83,6 +83,11 @@ class TooManyCooksTable(TableScene):
         """The main move's button and the emotes' (toasts are kept off them)."""
         return [self.table_layout.button(name) for name in ("main", "emote0", "emote1", "emote2")]
 
+    def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+        for view, events in steps:
+            self.history.observe(view, events)
+        self.history.look(self.session.shown_seat)
+
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.history.observe(view, events)
         self.countdown.fresh_state(self.session.connected)
