@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.howto.guide import GuidedRound
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.net import Connection, ServerError
@@ -60,9 +60,10 @@ class App:
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
         self.server: Any = None            # an EmbeddedServer this client started, if any
-        self.server_address: str | None = None
         self.port_map: Any = None  # the port opened on the router while hosting for friends online (client.upnp)
         self.online_problem = ""  # why hosting for friends online could not open the port, for the lobby
+        self.server_address: str | None = None     # where friends join a LAN game this client hosts
+        self.server_addresses: list[str] = []       # ... every address it may be reached at, that one first
         self.running = True
         self.frames = 0
         self._last_now: float | None = None
@@ -169,6 +170,10 @@ class App:
             self.cues = {id(session): SoundCues(session, self.sound)}
 
     def toast_error(self, message: str) -> None:
+        """A refusal: said at the click that made the move when a table just had one, else a toast."""
+        answer = getattr(self.stack.top, "answer_refusal", None)
+        if answer is not None and answer(message):
+            return
         self.toast(message, "error")
 
     # --- input ---------------------------------------------------------------------------------
@@ -327,6 +332,7 @@ class App:
                         f"The {failed.replace('_', ' ')} screen hit a problem ({err}). The details are in the log file.")
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
+        coverage.begin_frame()
         self.stack.draw(surface)
         if self.settings.guided_round:
             self.guide.draw(surface)
@@ -335,16 +341,18 @@ class App:
             self._draw_banner(surface, lay)
         top = self.stack.top
         self.toast_rects = draw_toasts(surface, lay, self.toasts, top.occupied_rects() if top is not None else [])
+        coverage.end_frame()
 
     def _draw_banner(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         h = lay.button_h
         band = pygame.Rect(0, 0, lay.width, h)
-        pygame.draw.rect(surface, theme.DANGER, band)
         attempts = self.conn.reconnect_attempts if self.conn else 0
         words = "Connection lost - reconnecting"
         if attempts:
             words += f" (attempt {attempts})"
-        theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
+        with coverage.overlay("the connection banner", band):
+            pygame.draw.rect(surface, theme.DANGER, band)
+            theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
 
     async def run(self, first: Scene | None = None) -> None:
         """The frame loop, until the window is closed."""
@@ -396,6 +404,7 @@ class App:
             server, self.server = self.server, None
             self.server_address = None
             await self.close_port()
+            self.server_addresses = []
             try:
                 await asyncio.wait_for(server.stop(), timeout)
             except TimeoutError:

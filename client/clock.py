@@ -60,24 +60,21 @@ class SlewedOffset:
         return now + self.current(now)
 
 
-class HeldCountdown:
-    """The countdown a player is shown: the server's, held still from the moment the server cannot
-    be reached until a fresh state arrives over the new connection (so it never counts on and then
-    jumps back)."""
+class LinkCountdown:
+    """The countdown a player is shown while the link comes and goes: the server's round goes on
+    while it cannot be reached, so the countdown runs on from the last deadline (the time the server
+    will have), and ``reconnecting`` says so until a fresh state arrives over the new connection."""
 
     def __init__(self) -> None:
-        self.value: float | None = None   # seconds left, as last shown
-        self.holding = False
+        self.reconnecting = False
 
     def read(self, remaining: float | None, connected: bool) -> float | None:
         """What to show, given the session's ``remaining`` and whether the server is reachable."""
         if not connected:
-            self.holding = True
-        if not self.holding:
-            self.value = remaining
-        return self.value
+            self.reconnecting = True
+        return remaining
 
     def fresh_state(self, connected: bool) -> None:
         """A state arrived: once connected again, its deadline is the truth."""
         if connected:
-            self.holding = False
+            self.reconnecting = False

@@ -4,8 +4,11 @@ and resuming the last solo game. Each flow runs on the client's loop and ends on
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import secrets
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,13 +41,34 @@ def local_games() -> list[dict[str, Any]]:
     return games
 
 
+def timed(game_id: str) -> bool:
+    """Whether a game's table has a clock that acts by itself (a round's timer, a challenge window),
+    which a couch hand-off may hold."""
+    from soupkitchen.shared.registry import registration
+
+    entry = registration(game_id)
+    return bool(entry and entry.facts.real_time)
+
+
 def solo_options(game_id: str) -> dict[str, Any]:
     """The options a table of one person among bots starts from, where a game has its own."""
     return next((g["solo_options"] for g in local_games() if g["id"] == game_id), {})
 
 
 def resume_file() -> Path:
+    """Where an older client kept its one unfinished game (still offered, as one of the list)."""
     return data_dir() / "resume.json"
+
+
+def unfinished_dir() -> Path:
+    """Every unfinished solo or couch game, one record each (its table, seat tokens and kitchen)."""
+    return data_dir() / "unfinished"
+
+
+def kitchens_dir() -> Path:
+    """The solo and couch kitchens' databases: one per game started from the title, so that an
+    unfinished game waits untouched (no bot stands in for its player) while another is played."""
+    return data_dir() / "kitchens"
 
 
 def hosting_file() -> Path:
@@ -52,13 +76,25 @@ def hosting_file() -> Path:
 
 
 def saved_game(path: Path | None = None) -> dict[str, Any] | None:
-    """The solo or couch game that can be resumed (or, from ``hosting_file()``, the LAN table this
-    client hosts), if any."""
+    """The game a record at ``path`` can resume (the newest unfinished one by default; from
+    ``hosting_file()``, the LAN table this client hosts), if any."""
+    if path is None:
+        games = saved_games()
+        return games[0] if games else None
     try:
-        data = json.loads((path or resume_file()).read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and isinstance(data.get("tokens"), dict) else None
+    if not isinstance(data, dict) or not isinstance(data.get("tokens"), dict):
+        return None
+    return {**data, "record": str(path)}
+
+
+def saved_games() -> list[dict[str, Any]]:
+    """Every unfinished solo or couch game that can be resumed, the most recently saved first."""
+    paths = sorted(unfinished_dir().glob("*.json")) if unfinished_dir().is_dir() else []
+    found = [game for game in (saved_game(path) for path in [*paths, resume_file()]) if game is not None]
+    return sorted(found, key=lambda game: -float(game.get("saved") or 0))
 
 
 def saved_hosting() -> dict[str, Any] | None:
@@ -67,36 +103,54 @@ def saved_hosting() -> dict[str, Any] | None:
 
 
 def _save_game(session: TableSession, path: Path | None = None, **extra: Any) -> None:
-    path = path or resume_file()
+    path = path or unfinished_dir() / f"{session.table['id']}.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"game": session.game_id, "table": session.table["id"],
                                     "title": session.table.get("title", session.game_id),
                                     "tokens": {str(k): v for k, v in session.tokens.items()},
-                                    "pads": {str(k): v for k, v in session.pads.items()}, **extra}),
+                                    "pads": {str(k): v for k, v in session.pads.items()},
+                                    "saved": time.time(), **extra}),
                         encoding="utf-8")
     except OSError as err:
         log.warning("could not save %s: %s", path.name, err)
 
 
-def forget_saved_game(path: Path | None = None) -> None:
-    try:
-        (path or resume_file()).unlink()
-    except OSError:
-        pass
+def forget_saved_game(path: Path | None = None, table: str | None = None) -> None:
+    """Forget the record at ``path``, or the unfinished game of ``table`` (a game that finished), or
+    else the newest."""
+    games = saved_games()
+    paths = [path] if path is not None else [game["record"] for game in games if game.get("table") == table] \
+        if table is not None else [game["record"] for game in games[:1]]
+    for record in paths:
+        try:
+            Path(record).unlink()
+        except OSError:
+            pass
 
 
 # --- servers and connections -------------------------------------------------------------------------
-async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
+def new_kitchen() -> Path:
+    """A database of its own for a solo or couch game started from the title."""
+    return kitchens_dir() / f"solo-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.sqlite3"
+
+
+def running_on(app: App, db: Path) -> bool:
+    config = getattr(app.server, "config", None)
+    return config is not None and Path(str(config.db_path)) == Path(db)
+
+
+async def start_embedded(app: App, lan: bool, port: int | None = None, db: Path | None = None) -> str:
     """Start (or reuse) a server on this machine; its URL. LAN: discovery on, ``port`` or else the
-    usual port if free."""
+    usual port if free. A local one runs on the kitchen ``db`` (to resume the game there), or reuses
+    the one running (a game played again), or else starts on a new kitchen of its own."""
     from soupkitchen.server.embedded import EmbeddedServer
 
     if app.server is not None:
-        if getattr(app.server, "lan", False) == lan:
+        if getattr(app.server, "lan", False) == lan and (db is None or running_on(app, db)):
             return app.server.url
         await stop_embedded(app)
-    db = data_dir() / ("host.sqlite3" if lan else "solo.sqlite3")
+    db = data_dir() / "host.sqlite3" if lan else db or new_kitchen()
     db.parent.mkdir(parents=True, exist_ok=True)
     host = "0.0.0.0" if lan else "127.0.0.1"
     server = None
@@ -117,7 +171,8 @@ async def start_embedded(app: App, lan: bool, port: int | None = None) -> str:
         port = url.rsplit(":", 1)[-1]
         from soupkitchen.server.discovery import local_addresses
 
-        app.server_address = f"{local_addresses()[0]}:{port}"
+        app.server_addresses = [f"{address}:{port}" for address in local_addresses()]
+        app.server_address = app.server_addresses[0]
         return f"http://127.0.0.1:{port}"
     return url
 
@@ -128,15 +183,15 @@ async def stop_embedded(app: App, timeout: float = 5.0) -> None:
     await app.stop_server(timeout)
 
 
-async def connect(app: App, url: str) -> Connection:
-    """The app's connection to ``url`` (reused if already open)."""
+async def connect(app: App, url: str, timeout: float = 5.0) -> Connection:
+    """The app's connection to ``url`` (reused if already open), given ``timeout`` seconds to answer."""
     if app.conn is not None and app.conn.url == url and app.conn.connected:
         return app.conn
     if app.conn is not None:
         await app.conn.close()
         app.conn = None
     conn = Connection(url, clock=app.clock)
-    await conn.connect()
+    await conn.connect(timeout)
     app.conn = conn
     app.settings.remember_server(url)  # an online one: offered again on the join screen
 
@@ -150,6 +205,22 @@ async def find_table(app: App, url: str, code: str) -> tuple[Connection, dict[st
     conn = await connect(app, url)
     found = await conn.request("find_table", {"code": code})
     return conn, found["table"]
+
+
+async def connect_first(app: App, urls: list[str], each: float = 4.0) -> Connection:
+    """The app's connection to the first of ``urls`` that answers (a server advertises each of its
+    addresses; on a LAN without a router only some of them lead to it), trying each ``each`` seconds
+    at most; ServerError naming them all when none answers."""
+    tried = list(dict.fromkeys(urls))
+    if len(tried) == 1:
+        return await connect(app, tried[0])
+    for url in tried:
+        try:
+            return await asyncio.wait_for(connect(app, url, each), each + 1.0)
+        except (ServerError, TimeoutError, OSError) as err:
+            log.info("no answer from %s: %s", url, err)
+    where = ", ".join(url.split("://", 1)[-1] for url in tried)
+    raise ServerError("offline", f"Could not reach that kitchen at any of its addresses ({where}).")
 
 
 def reconnected_message(back: int, held: int) -> str:
@@ -235,17 +306,19 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
     await session.request("start")   # the server seats bots in every empty seat
     session.local = True
-    _save_game(session)
+    config = getattr(app.server, "config", None)
+    _save_game(session, db=str(config.db_path) if config is not None else None)
     return session
 
 
-async def resume_local(app: App) -> TableSession:
-    """Reopen the saved solo or couch game on a fresh embedded server."""
-    saved = saved_game()
+async def resume_local(app: App, saved: dict[str, Any] | None = None) -> TableSession:
+    """Reopen an unfinished solo or couch game (``saved``, else the newest) on its own kitchen."""
+    saved = saved or saved_game()
     if saved is None:
         raise ServerError("unknown_table", "There is no game to resume.")
-    url = await start_embedded(app, lan=False)
-    session = await _take_back(app, url, saved, resume_file())
+    kitchen = Path(saved["db"]) if saved.get("db") else data_dir() / "solo.sqlite3"   # an older client's one kitchen
+    url = await start_embedded(app, lan=False, db=kitchen)
+    session = await _take_back(app, url, saved, Path(saved.get("record") or resume_file()))
     session.local = True
     session.spectating = session.couch
     await session.resume()
@@ -318,7 +391,7 @@ async def leave_table(app: App, session: TableSession) -> None:
     """Leave a table. A local game is kept for resuming unless it is over; a LAN seat is given up."""
     if session.local:
         if session.over:
-            forget_saved_game()
+            forget_saved_game(table=session.table.get("id"))
         await disconnect(app)
         await stop_embedded(app)
         return

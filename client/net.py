@@ -17,9 +17,12 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pydantic import ValidationError
+
 from soupkitchen.client.clock import SlewedOffset
 from soupkitchen.shared.wire.codec import WireJson
 from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
+from soupkitchen.shared.wire.protocol import check_push
 
 log = logging.getLogger(__name__)
 
@@ -272,9 +275,12 @@ class Connection:
             session.receive_state(data)
 
     async def _on_lobby(self, data: dict[str, Any]) -> None:
-        table = data.get("table") if isinstance(data, dict) else None
-        if not isinstance(table, dict):
+        try:
+            check_push("lobby", data)
+        except ValidationError as err:   # a table this client cannot read: said, never guessed at
+            log.error("a lobby push this client cannot read (%s)", err)
             return
+        table = data["table"]
         session = self.sessions.get(table.get("id"))
         if session is not None:
             session.receive_lobby(table)

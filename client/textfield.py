@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.widgets import Widget
 
@@ -196,6 +196,7 @@ class TextField(Widget):
         if shown:
             image = f.render(shown, True, theme.TEXT)
             surface.blit(image, image.get_rect(midleft=(left, box.centery)))
+            coverage.note(box, self.label)
         if focused:
             x = left + cursor_x
             pygame.draw.line(surface, theme.MUSTARD, (x, box.y + lay.gap // 2), (x, box.bottom - lay.gap // 2),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from soupkitchen.client import coverage
 from soupkitchen.client.textfit import MIN_READABLE_PX, note_clipped
 
 # --- palette ---------------------------------------------------------------------------------------
@@ -40,7 +41,7 @@ SEAT_SYMBOLS_ASCII = ["o", "^", "#", "<>", "*", "+", "v", "%"]
 
 BASE_HEIGHT = 720
 BASE_WIDTH = 1280
-MIN_WINDOW = (960, 540)          # the smallest window every screen is laid out for
+MIN_WINDOW = (1280, 720)         # the smallest window the client opens: every word fits from here up (the tables are laid out for it)
 
 # The smallest font the type scale gives: its letters are MIN_READABLE_PX (16) pixels high.
 MIN_FONT_PX = 24
@@ -157,14 +158,18 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, colour=P
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, lay: Layout) -> None:
-    """The focus ring around the widget that has focus: a cream band between two dark edges, so it
-    stands out on dark panels and on bright ones (the tomato pot, mustard highlights) alike."""
-    pad = lay.ring + max(1, lay.ring // 2)
-    edge = max(1, lay.ring // 2)
+    """The focus ring around the widget that has focus (see :func:`draw_double_ring`)."""
+    draw_double_ring(surface, rect, lay.ring, lay.ring + max(1, lay.ring // 2), lay.radius)
+
+
+def draw_double_ring(surface: pygame.Surface, rect: pygame.Rect, width: int, pad: int, radius: int) -> None:
+    """A focus ring ``pad`` pixels around ``rect``: a cream band ``width`` wide between two dark
+    edges, so it stands out on dark panels and on bright ones (the tomato pot, mustard highlights,
+    pink cards) alike."""
+    edge = max(1, width // 2)
     outer = rect.inflate((pad + edge) * 2, (pad + edge) * 2)
-    pygame.draw.rect(surface, SHADOW, outer, width=lay.ring + edge * 2, border_radius=lay.radius + pad + edge)
-    pygame.draw.rect(surface, FOCUS, rect.inflate(pad * 2, pad * 2), width=lay.ring,
-                     border_radius=lay.radius + pad)
+    pygame.draw.rect(surface, SHADOW, outer, width=width + edge * 2, border_radius=radius + pad + edge)
+    pygame.draw.rect(surface, FOCUS, rect.inflate(pad * 2, pad * 2), width=width, border_radius=radius + pad)
 
 
 def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layout, anchor: str = "topleft",
@@ -189,6 +194,7 @@ def blit_line(surface: pygame.Surface, f: pygame.font.Font, words: str, colour, 
     image = f.render(words, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    coverage.note(rect, words)
     return rect
 
 

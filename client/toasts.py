@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 
 TOAST_SECONDS = 4.0
 SIDE_MIN = 0.18        # a margin at least this share of the window wide can hold toasts
@@ -44,11 +44,12 @@ def draw_toasts(surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast],
             rect.bottom = taken[hit].top - lay.gap
         rect.top = max(0, rect.top)
         error = toast.kind == "error"
-        theme.draw_panel(surface, rect, lay, colour=theme.ACCENT_DARK if error else theme.PANEL_LIGHT,
-                         edge=theme.MUSTARD if error else theme.PANEL_EDGE)
-        for i, line in enumerate(lines):
-            theme.text(surface, line, "body", theme.TEXT, (rect.centerx, rect.y + lay.gap + i * line_h), lay,
-                       anchor="midtop")
+        with coverage.overlay("a toast", rect):
+            theme.draw_panel(surface, rect, lay, colour=theme.ACCENT_DARK if error else theme.PANEL_LIGHT,
+                             edge=theme.MUSTARD if error else theme.PANEL_EDGE)
+            for i, line in enumerate(lines):
+                theme.text(surface, line, "body", theme.TEXT, (rect.centerx, rect.y + lay.gap + i * line_h), lay,
+                           anchor="midtop")
         bottom = rect.y - lay.gap
         taken.append(rect)
         placed.append(rect)

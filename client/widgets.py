@@ -156,6 +156,7 @@ class ListView(Widget):
         super().__init__(key)
         self.rows, self.on_activate, self.empty, self.visible_rows = list(rows), on_activate, empty, visible_rows
         self.colours: list[tuple[int, int, int] | None] = []   # optional chip colour per row
+        self.right_kind = "body"    # the font of the words after a row's tab
         self.selected = 0
         self.scroll = 0
 
@@ -220,13 +221,20 @@ class ListView(Widget):
             left, _tab, right = self.rows[i].partition("\t")
             right_w = 0
             if right:
-                right_w = theme.text(surface, right, "body", theme.TEXT_DIM, (row.right - lay.gap * 2, row.centery), lay,
-                                     anchor="midright").width + lay.gap * 2
+                right_w = theme.text(surface, right, self.right_kind, theme.TEXT_DIM,
+                                     (row.right - lay.gap * 2 - self.counter_room(lay), row.centery), lay,
+                                     anchor="midright").width + lay.gap * 2 + self.counter_room(lay)
             theme.text(surface, left, "label", theme.TEXT, (x, row.centery), lay,
                        anchor="midleft", max_width=row.right - x - right_w - lay.gap * 2)
         if len(self.rows) > self.visible_rows:
             theme.text(surface, f"{self.selected + 1}/{len(self.rows)}", "small", theme.TEXT_DIM,
                        (self.rect.right - lay.gap, self.rect.bottom - lay.gap), lay, anchor="bottomright")
+
+    def counter_room(self, lay: theme.Layout) -> int:
+        """Room kept at the right of every row for the "2/6" counter of a list that scrolls."""
+        if len(self.rows) <= self.visible_rows:
+            return 0
+        return lay.font("small").size(f"{len(self.rows)}/{len(self.rows)}")[0]
 
     def describe(self) -> str:
         return f"[{'; '.join(row.replace(chr(9), '   ') for row in self.rows)}]"

@@ -8,12 +8,16 @@ choose a seed) and the viewer's choices, so the same command plays the same game
 turn the viewer's seat picks a seeded random legal action (at Stone Soup, whose list is only a
 sample, often a random valid play instead: any cards, any declaration), asks the table where to click for it
 (``points_for(action)``), posts mouse events at those points to pygame's queue and checks that the
-action the client sent is the one intended. A screenshot is saved every few actions and at the end.
+action the client sent is the one intended. A screenshot is saved every few actions, at the end of
+the game and of the end screen that follows it.
 The game's clock is injected: it moves a frame at a time, and a few seconds after each of the
 viewer's moves, so a timed round ends on time without waiting for it.
 
-The last line is ``game=G actions=N by_click=M screenshots=K clipped_text=C``, where ``clipped_text``
-counts labels that had to be cut or drawn below 16 pixels. The exit status is 0 when every action
+The last line is ``game=G actions=N by_click=M screenshots=K clipped_text=C covered=H``, where
+``clipped_text`` counts labels that had to be cut or drawn below 16 pixels and ``covered`` the
+pieces of text, cards and controls that an overlay, a bubble or hover words lay over in some frame
+without the player asking for it (a menu they opened, the answer to their own click may cover
+anything); both list what they counted on standard error. The exit status is 0 when every action
 was made by clicking and sent as intended, 1 when one was not, 2 when the game's table cannot say
 where to click yet.
 """
@@ -39,6 +43,7 @@ SECONDS_PER_MOVE = 3.0     # game-clock time the viewer "thinks" before each mov
 XDG = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 SETTLE_FRAMES = 30         # half a second of frames before a screenshot
 WAIT_FRAMES = 3000         # frames to wait for the table to answer before giving up
+REST_FRAMES = 36           # the pointer rests on each point this long before clicking, as a reader's does
 ANY_PLAY_SHARE = 0.5       # Stone Soup: how often the viewer makes a random valid play rather than a listed one
 
 
@@ -50,11 +55,6 @@ class TourClock:
 
     def __call__(self) -> float:
         return self.t
-
-
-def unlabelled(action: dict) -> dict:
-    """An action without the words it is listed with (a table may send either form)."""
-    return {key: value for key, value in action.items() if key != "label"}
 
 
 def still_possible(action: dict, legal: list[dict]) -> bool:
@@ -96,7 +96,7 @@ class Tour:
     async def run(self) -> int:
         import pygame
 
-        from soupkitchen.client import modes
+        from soupkitchen.client import coverage, modes
         from soupkitchen.client.app import App
         from soupkitchen.client.settings import Settings
         from soupkitchen.client.tables import table_scene_for
@@ -112,6 +112,7 @@ class Tour:
         saved_env = {name: os.environ.get(name) for name in XDG}
         os.environ.update({name: str(work / name.lower()) for name in XDG})   # the player's saved game stays untouched
         reset_clipped()
+        coverage.reset_covered()
         self.app = app = App(TourSettings(path=work / "settings.json"), size=self.size, fullscreen=False,
                              clock=self.clock)
         server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock, seed=self.seed)
@@ -138,15 +139,20 @@ class Tour:
                 action = await self.next_action()
                 if action is None:
                     break
+                made = self.actions
                 await self.play(action, pygame)
                 if self.failure:
                     break
-                if self.actions % self.every == 0:
+                if self.actions != made and self.actions % self.every == 0:
                     await self.frames(SETTLE_FRAMES)   # the cards have glided into place
                     self.shoot(pygame, f"{self.actions:04d}")
             await self.frames(SETTLE_FRAMES)
             self.shoot(pygame, "end")
             self.last_view = self.view()
+            if self.session.over and await self.frames(WAIT_FRAMES, lambda: app.stack.top is not None
+                                                       and app.stack.top.name == "results"):
+                await self.frames(SETTLE_FRAMES)
+                self.shoot(pygame, "results")
         finally:
             await modes.leave_table(app, self.session) if hasattr(self, "session") else None
             await modes.stop_embedded(app)
@@ -199,13 +205,19 @@ class Tour:
         points = self.table.points_for(action)
         for pos in points:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            await self.frames(REST_FRAMES)     # hover words show meanwhile
+            if self.session.state_id != state and not still_possible(action, self.view().get("legal_actions") or []):
+                self.actions -= 1   # the moment passed while the pointer rested (a window closed): choose afresh
+                if hasattr(self.table, "choosing"):
+                    self.table.choosing.reset()
+                return
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
             await self.frames(1)
         if not await self.frames(WAIT_FRAMES // 10, lambda: len(self.sent) > before):
-            self.failure = f"clicking {points} sent nothing for {action.get('label') or action}"
+            self.failure = f"clicking {points} sent nothing for {action}"
             return
-        if unlabelled(self.sent[before]) != unlabelled(action) or len(self.sent) != before + 1:
+        if self.sent[before] != action or len(self.sent) != before + 1:
             self.failure = f"meant {action}, the client sent {self.sent[before:]}"
             return
         self.by_click += 1
@@ -229,14 +241,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tour = Tour(args.game, args.players, args.seed, args.out, args.size, args.every, args.actions)
     status = asyncio.run(tour.run())
+    from soupkitchen.client.coverage import covered_count, covered_labels
     from soupkitchen.client.textfit import clipped_count, clipped_labels
 
     if tour.failure:
         print(f"failed: {tour.failure}", file=sys.stderr)
     if clipped_count():
         print("clipped: " + "; ".join(clipped_labels()[:10]), file=sys.stderr)
+    if covered_count():
+        print("covered: " + "; ".join(covered_labels()[:20]), file=sys.stderr)
     print(f"game={args.game} actions={tour.actions} by_click={tour.by_click} screenshots={tour.screenshots} "
-          f"clipped_text={clipped_count()}")
+          f"clipped_text={clipped_count()} covered={covered_count()}")
     return status
 
 

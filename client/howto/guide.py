@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 
 GAME = "too-many-cooks"
 TURN_OFF = "Menu (Esc): turn the hints off"
@@ -125,11 +125,12 @@ class GuidedRound:
         bubble.clamp_ip(pygame.Rect(0, 0, lay.width, lay.height))
         if hint.target is not None:
             theme.draw_focus_ring(surface, target, lay)
-        theme.draw_panel(surface, bubble, lay, colour=theme.PANEL_LIGHT, edge=theme.FOCUS)
-        y = bubble.y + lay.gap
-        for line in lines:
-            theme.text(surface, line, "body", theme.TEXT, (bubble.x + lay.margin // 2, y), lay)
-            y += step
-        theme.text(surface, TURN_OFF, "small", theme.TEXT_DIM, (bubble.x + lay.margin // 2, y + lay.gap // 2), lay,
-                   max_width=bubble.width - lay.margin)
+        with coverage.overlay("a learner's hint", bubble, asked=True):   # hints are a learner's option, chosen
+            theme.draw_panel(surface, bubble, lay, colour=theme.PANEL_LIGHT, edge=theme.FOCUS)
+            y = bubble.y + lay.gap
+            for line in lines:
+                theme.text(surface, line, "body", theme.TEXT, (bubble.x + lay.margin // 2, y), lay)
+                y += step
+            theme.text(surface, TURN_OFF, "small", theme.TEXT_DIM, (bubble.x + lay.margin // 2, y + lay.gap // 2),
+                       lay, max_width=bubble.width - lay.margin)
         self.bubble = bubble

@@ -48,9 +48,10 @@ TOO_MANY_COOKS = (
          "all you may do: your turn is skipped until the round ends. The round ends when the timer runs out or "
          "every chef has passed. A chef whose taste is broken again by someone else comes back into play.",
          (Picture(f"{TMC}/timer", "the round timer"),)),
-    Page("Stars", "At the end of a round every taste is turned over. All satisfied: the kitchen gains a star (five "
-         "at most). One unsatisfied: nothing changes. Two or more: you lose a star, and with none left to lose "
-         "the game is lost. Five or more unsatisfied loses at once.",
+    Page("Stars", "The kitchen starts with 2 stars (an all-day soup with none). At the end of a round every taste "
+         "is turned over. All satisfied: the kitchen gains a star (five at most). One unsatisfied: nothing "
+         "changes. Two or more: you lose a star, and with none left to lose the game is lost. Five or more "
+         "unsatisfied loses at once. Keep five stars to the end and you are ready for the next difficulty.",
          (Picture(f"{TMC}/star", "a star"), Picture(f"{TMC}/star-empty", "a star still to earn"))),
 )
 
@@ -64,6 +65,10 @@ PINK_SOUP = (
          "pile while there are fewer than five, else on top of any pile. Put the other face down into your pot "
          "or into another chef's open pot. A full pot gives up a card picked blindly to make room.",
          (Picture(f"{PS}/potato", "potato"), Picture(f"{PS}/milk", "milk"))),
+    Page("A full pot", "A pot holds five cards. To put a card into your own full pot, pick one of its cards without "
+         "looking (rely on your memory): it is turned face up and goes into the kitchen, and your card takes its "
+         "place. Into another chef's full pot, the card you pick is turned up and removed from the game.",
+         (Picture(f"{PS}/back", "picked blindly"), Picture(f"{PS}/sour_cream", "revealed"))),
     Page("Option B: take one", "When the kitchen has five piles you may instead take the top card of any pile into "
          "your own pot. Everyone saw that card, so everyone can remember where it went.",
          (Picture(f"{PS}/eggs", "eggs"), Picture(f"{PS}/onion", "onion"))),
@@ -91,6 +96,10 @@ STONE_SOUP = (
          "over. A stone: the player takes the whole pot. Honest: the caller takes the whole pot. Wrong food or "
          "count: the player takes back twice the cards they added.",
          (Picture(f"{SS}/stone", "caught!"), Picture(f"{SS}/onion", "honest onion"))),
+    Page("After a call", "Whatever the call finds, the sequence moves on: the next player owes the next food, even "
+         "when a bluff was caught (caught bluffing on tomatoes, the next player adds sausages). The cards taken "
+         "go into the hand that takes the penalty.",
+         (Picture(f"{SS}/tomato", "caught on tomatoes"), Picture(f"{SS}/sausage", "next: sausages"))),
     Page("A dash of salt", "Instead of adding food you may show a dash of salt. It goes under the pot, nobody can "
          "challenge it, and the next player owes the same food you did.",
          (Picture(f"{SS}/salt", "a dash of salt"),)),
@@ -112,6 +121,11 @@ POT_POURRI = (
          "matches. Matches move your counter along the gourmet pathway; reaching a star square lets you swap two "
          "menu tiles. Or, on your turn, swap recipes: draw two and keep two of the four.",
          (Picture(f"{PP}/cuisine-french", "French"), Picture(f"{PP}/cuisine-slavic", "Slavic"))),
+    Page("Matches and squares", "A recipe served counts the ingredients it shares with the full pan, and your counter "
+         "walks that many squares along the gourmet pathway:\n6 matches: 9 squares\n5 matches: 7 squares\n"
+         "4 matches: 5 squares\n3 matches: 3 squares\n2 matches: 1 square\nThe cook also walks 1 square for "
+         "each full pan. The table is printed on the board, beside the pathway.",
+         (Picture(f"{PP}/cuisine-american-tex-mex", "a recipe's cuisine"),)),
     Page("The end", "The game ends when a chef redeems a sixth recipe. Each redeemed recipe then earns the stars of "
          "the menu square its cuisine's tile sits on. Most stars wins.",
          (Picture(f"{PP}/cuisine-mediterranean", "Mediterranean"),

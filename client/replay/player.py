@@ -25,6 +25,7 @@ class ReplaySession:
     one view at a time, for one seat or for the spectator. Nothing can be sent from it."""
 
     connected = True
+    replaying = True          # each moment is shown as its view had it (a table's own timing stays out of it)
     local = True
     spectating = False
     couch = False
@@ -189,6 +190,15 @@ class ReplayPlayer:
         else:
             earlier = [m for m in marks if m < self.moment]
             self.seek(earlier[-1] if earlier else 0)
+
+    def round_so_far(self, most: int = 12) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """The shown seat's view at each moment since this round began (at most ``most`` moves back),
+        with the events of the move that led there: what a table made afresh here catches up on."""
+        start = max([m for m in self.marks.rounds if m <= self.moment], default=0)
+        start = max(start, self.moment - most)
+        seat = self.seat_shown
+        return [(self.timeline.view(m, seat), self.timeline.events(m) if m > start else [])
+                for m in range(start, self.moment + 1)]
 
     def set_eye(self, eye: Eye) -> None:
         if eye != self.eye:

@@ -43,8 +43,9 @@ def local_entries(folder: Path | None = None) -> list[Entry]:
     """The finished games of this machine's solo and hosted tables, and its exported files."""
     folder = folder or settings.data_dir()
     entries: list[Entry] = []
-    for file_name, where in LOCAL_DATABASES:
-        path = folder / file_name
+    databases = [(folder / file_name, where) for file_name, where in LOCAL_DATABASES]
+    databases += [(path, "Solo") for path in sorted((folder / "kitchens").glob("*.sqlite3"))]   # a kitchen per solo game
+    for path, where in databases:
         if path.exists():
             try:
                 entries += _database_entries(path, where)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.scenes import SCENES
 from soupkitchen.client.settings import Settings
@@ -29,6 +29,7 @@ class Shell(Protocol):
     input: InputMapper
     server: Any
     server_address: str | None
+    server_addresses: list[str]
     running: bool
     fullscreen: bool
 
@@ -189,4 +190,5 @@ class SceneStack:
                 dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 dim.fill(theme.DIM_OVERLAY)
                 surface.blit(dim, (0, 0))
+                coverage.set_aside()   # dimmed on purpose: the dialog over it has the player's attention
             self.scenes[i].draw(surface)

@@ -106,8 +106,9 @@ def start_local(app: App, game: str, options: dict[str, Any], players: int, loca
                   lambda session: open_table(app, session))
 
 
-def resume(app: App) -> None:
-    run_with_wait(app, "Reheating your soup...", with_art(app, modes.resume_local(app)),
+def resume(app: App, saved: dict[str, Any] | None = None) -> None:
+    """Reopen the unfinished game ``saved`` (the newest when None)."""
+    run_with_wait(app, "Reheating your soup...", with_art(app, modes.resume_local(app, saved)),
                   lambda session: open_table(app, session))
 
 

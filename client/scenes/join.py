@@ -108,7 +108,8 @@ class JoinScene(FormScene):
         return lan + [url for url in self.app.settings.online_servers if url not in lan]
 
     def build(self) -> list[Widget]:
-        rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}" for s in self.servers]
+        rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}"
+                + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
         rows += [f"Online\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
         empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
@@ -162,14 +163,20 @@ class JoinScene(FormScene):
         self.app.spawn(self.browse(), found)
 
     def pick(self, index: int) -> None:
-        """A server of the list: its tables, or the table of the code typed."""
+        """A server of the list: its tables, or the table of the code typed; a kitchen found on the
+        LAN is tried at each address it advertised until one answers."""
         typed = self.code_field.value if self.code_field is not None else ""
         try:
             code = check_code(typed)
         except ValueError as err:
             self.show_problem(str(err), "code")
             return
-        self.open(self.choices[index], code)
+        if index < len(self.servers):
+            server = self.servers[index]
+            hosts = [h for h in server.get("hosts") or [] if isinstance(h, str)] or [server["host"]]
+            self.open([f"http://{host}:{server['port']}" for host in hosts], code)
+        else:
+            self.open([self.choices[index]], code)
 
     def connect_typed(self) -> None:
         if self.field is not None:
@@ -182,19 +189,21 @@ class JoinScene(FormScene):
             return
         self.app.settings.last_server = url.removeprefix("http://") if links.is_link(self.address) else self.address.strip()
         self.app.settings.save()
-        self.open(url, code)
+        self.open([url], code)
 
-    def open(self, url: str, code: str | None = None) -> None:
+    def open(self, urls: list[str], code: str | None = None) -> None:
         self.error = ""
         self.rebuild()
         if code is not None:
+            url = urls[0]
+
             def failed(words: str) -> None:  # reached, the server knew no such code; or not reached at all
                 reached = self.app.conn is not None and self.app.conn.url == url and self.app.conn.connected
                 self.show_problem(words, "code" if reached else "address")
 
             flows.join_by_code(self.app, url, code, on_error=failed)
             return
-        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect(self.app, url),
+        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect_first(self.app, urls),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import links, theme
+from soupkitchen.client import links, modes, theme
 from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
@@ -28,24 +28,18 @@ class SeatList(ListView):
         super().__init__(rows, on_activate, key="seats", visible_rows=visible_rows)
         self.ready = ready
 
-    def counter_width(self, lay: theme.Layout) -> int:
-        """Room kept for the list's "2/6" counter at the right when not every seat is in sight."""
-        if len(self.rows) <= self.visible_rows:
-            return 0
-        return lay.font("small").size(f"{len(self.rows)}/{len(self.rows)}")[0] + lay.gap
-
     def badge_rect(self, i: int, lay: theme.Layout) -> pygame.Rect:
         row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
         size = row.height * 3 // 5
         rect = pygame.Rect(0, 0, size, size)
-        rect.midright = (row.right - lay.gap * 2 - self.counter_width(lay), row.centery)
+        rect.midright = (row.right - lay.gap * 2 - self.counter_room(lay), row.centery)
         return rect
 
     def draw(self, surface, lay, focused) -> None:
         rows = self.rows
         space = max(1, lay.font("body").size(" ")[0])
-        clear = self.badge_rect(0, lay).width + self.counter_width(lay)
-        room = " " * (clear // space + 2)   # keeps the words clear of the badge and the counter
+        clear = self.badge_rect(0, lay).width + lay.gap
+        room = " " * (clear // space + 2)   # keeps the words clear of the badge (the list keeps the counter's room)
         self.rows = [row + room if "\t" in row else f"{row}\t{room}" for row in rows]
         try:
             super().draw(surface, lay, focused)
@@ -117,11 +111,13 @@ class LobbyScene(FormScene):
         guest_seats = self.session.own_guest_seats
         ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
         outside = self.app.port_map.address if self.app.port_map is not None else None
+        others = [a for a in getattr(self.app, "server_addresses", []) if a != self.app.server_address][:2]
+        also = f" (or {' or '.join(others)})" if others else ""
         if host and outside:
             self.subheading = (f"Friends elsewhere join at  {outside},  on this network at  "
-                               f"{self.app.server_address}.  {SEAT_HINT}")
+                               f"{self.app.server_address}{also}.  {SEAT_HINT}")
         elif host and self.app.server_address:
-            self.subheading = f"Friends join at  {self.app.server_address}.  {SEAT_HINT}"
+            self.subheading = f"Friends join at  {self.app.server_address}{also}.  {SEAT_HINT}"
         elif host:
             self.subheading = SEAT_HINT
         elif ready:
@@ -154,14 +150,16 @@ class LobbyScene(FormScene):
                 widgets.append(Label(f"{spec['label']}: {option_name(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         speed = bot_speed_of(settings.get("bot_delay"))
-        if host:
+        bots = any(s.get("bot") or not s.get("name") for s in seats)   # a bot seat, or one a bot will take
+        if host and bots:
             widgets.append(Choice("Bot speed", list(BOT_SPEEDS), speed,
                                   lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]), key="bots"))
-        else:
+        elif bots:
             widgets.append(Label(f"Bot speed: {speed}", key="bots"))
-        if host:
+        if host and self.session.couch and modes.timed(self.session.game_id):   # only a shared screen hands off
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
                                   lambda on: self.set_setting("handoff_pauses_timer", on), key="pause"))
+        if host:
             waiting = self.session.waiting_for
             words = f"Waiting for {names_of(waiting)} to be ready" if waiting else "Start the game"
             start = Button(words, self.start, key="start", primary=True)

@@ -24,6 +24,7 @@ from soupkitchen.shared.registry import registration
 from soupkitchen.shared.replay import ReplayError, Timeline, export
 
 TABS = (("moves", "Moves"), ("review", "Review"), ("face_up", "Face up"))
+REPLAY_ANSWER = "A replay: nothing here can be played. The bar below moves through it"
 
 
 def game_title(game_id: str) -> str:
@@ -171,6 +172,7 @@ class ReplayScene(Scene):
                 self.table.on_exit()
             self.table = table_scene_for(self.player.timeline.record.game)(FramedApp(self.app, size), self.player.session)
             self.table.now = self.now
+            self.table.catch_up(self.player.round_so_far())
             self.table_key = key
             self.player.jumped = False
         if self.surface is None or self.surface.get_size() != size:
@@ -234,7 +236,9 @@ class ReplayScene(Scene):
             if rect.collidepoint(pos):
                 p.seek(moment)
                 return True
-        return True   # a click on the table changes nothing in a replay
+        if self.table is not None and self.surface is not None and self.surface.get_rect().collidepoint(pos):
+            self.table.answer_at(pos, REPLAY_ANSWER)   # a click on the table changes nothing in a replay
+        return True
 
     def press(self, key: str) -> None:
         p = self.player
@@ -276,7 +280,11 @@ class ReplayScene(Scene):
 
     def redraw_at(self, now: float) -> float | None:
         wait = self.player.until_next_move()
-        return None if wait is None else now + min(wait, 0.1)
+        times = [] if wait is None else [now + min(wait, 0.1)]
+        answer = None if self.table is None else self.table.answer
+        if answer is not None and answer.until > now:
+            times.append(answer.until)   # the answer to a touch goes away on time
+        return min(times, default=None)
 
     # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

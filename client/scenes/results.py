@@ -1,4 +1,5 @@
-"""The end of a game: who won and the scores, read from the final view."""
+"""The end of a game: the game's own end (its ranking, scoring sheet, worked score or verdict, from
+its table's end panel) with Play again and Back to title beside it."""
 
 from __future__ import annotations
 
@@ -7,75 +8,54 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import modes, theme
+from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
+from soupkitchen.client.tables.ending import SIDE_X, EndPanel, GenericEnd
+from soupkitchen.client.tables.kit.board import HEADING, LABEL, Board
 from soupkitchen.client.widgets import Button, Widget
 
-
-def final_result(view: dict[str, Any] | None) -> dict[str, Any]:
-    """The ``result`` of a finished game as its view carries it (``winners``, ``scores``), if at all."""
-    if not view:
-        return {}
-    result = view.get("result")
-    if isinstance(result, dict):
-        return result
-    return {k: view[k] for k in ("winners", "scores") if k in view}
+SIDE_W = 400           # the column of buttons on the board, right of the game's end
+BUTTON_H, BUTTON_GAP = 84, 18
 
 
 class ResultsScene(FormScene):
     name = "results"
-    heading = "The soup is served"
+    hints = ""
 
-    def __init__(self, app, session: TableSession) -> None:
+    def __init__(self, app, session: TableSession, panel: EndPanel | None = None) -> None:
         self.session = session
+        self.panel = panel if panel is not None else GenericEnd(session)
         super().__init__(app)
 
     def on_enter(self) -> None:
         if self.session.local and self.session.over:
-            modes.forget_saved_game()   # a finished game is not offered for resuming
+            modes.forget_saved_game(table=self.session.table.get("id"))   # a finished game is not offered for resuming
 
     @property
-    def result(self) -> dict[str, Any]:
-        return final_result(self.session.public_view if self.session.shown_seat is None
-                            else self.session.view(self.session.shown_seat))
-
-    def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        result = self.result
-        winners = result.get("winners")
-        seats = [s.get("seat") for s in self.session.table.get("seats", [])]
-        lines = []
-        if isinstance(winners, list):
-            if not winners:
-                lines.append(("Nobody won this time.", theme.TEXT))
-            elif sorted(winners) == sorted(seats):
-                lines.append(("Everyone wins together!", theme.HERB))
-            else:
-                names = ", ".join(self.session.seat_name(w) for w in winners)
-                lines.append((f"Winner{'s' if len(winners) > 1 else ''}: {names}", theme.MUSTARD))
-        else:
-            lines.append(("The game is over.", theme.TEXT))
-        scores = result.get("scores")
-        if isinstance(scores, list):
-            for seat, score in enumerate(scores):
-                you = " (you)" if seat in self.session.tokens else ""
-                lines.append((f"{self.session.seat_name(seat)}{you}: {score}", theme.seat_colour(seat)))
-        return lines
+    def title(self) -> str:
+        return str(self.session.table.get("title") or self.session.game_id)
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = []
+        coming = self.panel.next_game() if self.session.local else None
+        if coming is not None:
+            words, options = coming
+            widgets.append(Button(words, lambda: self.again(options), key="next", primary=True))
         if self.session.local:
-            widgets.append(Button("Cook again", self.again, key="again", primary=True))
+            widgets.append(Button("Play again", self.again, key="again", primary=coming is None))
         widgets.append(Button("Replay and review", self.review, key="review"))
         widgets += [Button("Back to title", self.leave, key="title", primary=not self.session.local),
                     Button("Look at the table", self.on_back, key="table")]
         return widgets
 
-    def again(self) -> None:
-        """The same game, options and players at a fresh table on the same local server."""
+    def again(self, options: dict[str, Any] | None = None) -> None:
+        """The same game and players (with ``options`` changed, for what comes next) at a fresh table
+        on the same local server."""
         session = self.session
         session.conn.sessions.pop(session.table["id"], None)
-        flows.start_local(self.app, session.game_id, dict(session.table.get("options", {})),
+        flows.start_local(self.app, session.game_id, {**session.table.get("options", {}), **(options or {})},
                           len(session.table.get("seats", [])) or 2, max(1, len(session.tokens)),
                           {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
                           bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)))
@@ -91,14 +71,35 @@ class ResultsScene(FormScene):
     def leave(self) -> None:
         flows.leave(self.app, self.session)
 
-    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
-        rows = len(self.lines())
-        super().place(lay, top + (rows + 1) * lay.font("label").get_linesize(), bottom, width)
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "scroll" and self.panel.handle(action):
+            return True
+        return super().handle(action)
 
-    def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
-        y = self.draw_heading(surface, lay) - lay.gap
-        for words, colour in self.lines():
-            y = theme.text(surface, words, "label", colour, (lay.width // 2, y), lay, anchor="midtop").bottom
+    # --- drawing -------------------------------------------------------------------------------
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        """The buttons in a column right of the game's end, from under its title down."""
+        b = Board((lay.width, lay.height))
+        y = 200
+        for widget in self.form.widgets:
+            widget.rect = b.rect(SIDE_X, y, SIDE_W, BUTTON_H)
+            y += BUTTON_H + BUTTON_GAP
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = theme.layout(surface.get_size())
+        theme.draw_background(surface)
+        self.panel.draw(surface)
+        b = Board(surface.get_size())
+        title = self.title
+        size = next((s for s in (HEADING, LABEL) if b.fits(title, s, b.px(SIDE_W))), LABEL)
+        b.text(surface, title, size, theme.MUSTARD, b.rect(SIDE_X, 84, 1, 1).topleft, max_width=b.px(SIDE_W))
+        b.text(surface, "The end", LABEL, theme.TEXT_DIM, b.rect(SIDE_X, 140, 1, 1).topleft, max_width=b.px(SIDE_W))
+        self.place(lay, 0, lay.height, 0)
+        self.form.draw(surface, lay)
+
+    def occupied_rects(self) -> list[pygame.Rect]:
+        b = Board(self.app.screen_size)
+        return [*super().occupied_rects(), b.rect(0, 0, SIDE_X, 1080)]
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "lines": [w for w, _c in self.lines()]}
+        return {**super().describe(), "verdict": self.panel.verdict(), "lines": self.panel.lines()}

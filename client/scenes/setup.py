@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from soupkitchen.client import modes
 from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
@@ -86,7 +87,7 @@ class GameSetupScene(FormScene):
             widgets.append(Choice(spec["label"], option_values(spec), self.options[key],
                                   lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}",
                                   names=option_name))
-        if self.mode == "couch":
+        if self.mode == "couch" and modes.timed(self.game["id"]):   # a game with no clock has nothing to pause
             widgets.append(Toggle("Hand-off pauses the timer", self.pause_on_handoff,
                                   lambda v: setattr(self, "pause_on_handoff", v), key="pause"))
         if self.mode in ("host", "remote"):

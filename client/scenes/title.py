@@ -3,38 +3,55 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
 from soupkitchen.client import modes, theme
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.client.widgets import Button, ListView, Widget
 
 STEAM_FPS = 8
 
 
+MAIN_ROWS = 8            # the title's column has room for one more entry than it shows
+UNFINISHED_ROWS = 5     # unfinished games in sight at once (the list scrolls past that)
+
+
+def saved_when(saved: dict) -> str:
+    """When a game was saved, briefly: the time today, else the day."""
+    stamp = saved.get("saved")
+    if not isinstance(stamp, int | float):
+        return ""
+    day = time.strftime("%Y%m%d", time.localtime(stamp))
+    return time.strftime("%H:%M" if day == time.strftime("%Y%m%d") else "%d %b", time.localtime(stamp))
+
+
 class TitleScene(FormScene):
+    """The ways into a game in a column that never moves; every unfinished game (and a LAN table
+    this client was hosting) in a list beside it, to resume any of them."""
+
     name = "title"
     heading = ""
 
     def __init__(self, app) -> None:
         self.t = 0.0
+        self.unfinished: list[tuple[str, dict]] = []
         super().__init__(app)
 
     def build(self) -> list[Widget]:
-        saved = modes.saved_game()
-        widgets: list[Widget] = []
         hosted = modes.saved_hosting() if self.app.server is None else None
-        if hosted is not None:
-            widgets.append(Button(f"Resume hosting {hosted.get('title', 'your table')}",
-                                  lambda: resume_hosting(self.app), key="resume_hosting", primary=True))
-        if saved is not None:
-            widgets.append(Button(f"Resume {saved.get('title', 'game')}", lambda: flows.resume(self.app),
-                                  key="resume", primary=hosted is None))
+        self.unfinished = ([("host", hosted)] if hosted is not None else []) + [("solo", s) for s in modes.saved_games()]
+        rows = [f"{saved.get('title', 'Your game')}\t{'hosting' if kind == 'host' else saved_when(saved)}"
+                for kind, saved in self.unfinished]
+        widgets: list[Widget] = []
+        if rows:
+            listed = ListView(rows, self.resume, key="unfinished", visible_rows=min(UNFINISHED_ROWS, len(rows)))
+            listed.right_kind = "small"
+            widgets.append(listed)
         widgets += [
-            Button("Play solo", lambda: flows.open_setup(self.app, "solo"), key="solo",
-                   primary=saved is None and hosted is None),
+            Button("Play solo", lambda: flows.open_setup(self.app, "solo"), key="solo", primary=not rows),
             Button("Couch play", lambda: flows.open_setup(self.app, "couch"), key="couch"),
             Button("Host a LAN game", lambda: flows.open_setup(self.app, "host"), key="host"),
             Button("Join a game", lambda: flows.open_join(self.app), key="join"),
@@ -44,6 +61,39 @@ class TitleScene(FormScene):
             Button("Quit", self.quit, key="quit"),
         ]
         return widgets
+
+    def resume(self, index: int) -> None:
+        kind, saved = self.unfinished[index]
+        if kind == "host":
+            resume_hosting(self.app)
+        else:
+            flows.resume(self.app, saved)
+
+    def column(self, lay: theme.Layout) -> pygame.Rect:
+        """The title's column of entries, centred, as wide as leaves the unfinished games room."""
+        width = min(lay.column_w, round(lay.width * 0.3))
+        return pygame.Rect((lay.width - width) // 2, 0, width, 0)
+
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        """The entries at fixed places in the column (an unfinished game never moves them), the
+        unfinished games in a list right of it."""
+        column = self.column(lay)
+        step = min(lay.button_h + lay.gap, (bottom - top) // MAIN_ROWS)
+        entries = [w for w in self.form.widgets if w.key != "unfinished"]
+        for i, widget in enumerate(entries):
+            widget.rect = pygame.Rect(column.x, top + i * step, column.width, step - lay.gap)
+        listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)
+        if listed is not None:
+            left = column.right + lay.margin
+            heading = lay.font("small").get_linesize() + lay.gap // 2
+            listed.rect = pygame.Rect(left, top + heading, lay.width - lay.margin - left,
+                                      listed.visible_rows * lay.button_h)
+
+    def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)
+        if listed is not None:
+            theme.text(surface, "Unfinished games: choose one to go on", "small", theme.TEXT_DIM,
+                       (listed.rect.x, listed.rect.y - lay.gap // 2), lay, anchor="bottomleft")
 
     def on_enter(self) -> None:
         self.rebuild()

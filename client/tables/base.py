@@ -11,11 +11,12 @@ Draw rules: draw ``session.view(session.shown_seat)`` when ``shown_seat`` is not
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.session import TableSession
@@ -23,8 +24,20 @@ from soupkitchen.shared.wire.constants import EMOTES
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
+    from soupkitchen.client.tables.ending import EndPanel
 
 RESULTS_DELAY = 2.0   # seconds the final position stays visible before the results screen
+ANSWER_SECONDS = 2.5  # a touch that cannot be used is answered where it was, this long
+RECENT_CLICK = 8.0    # a refusal of the move a click made is answered at the click this long after it
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Words shown where the player touched the table (why nothing happened)."""
+
+    words: str
+    pos: tuple[int, int]
+    until: float
 
 
 class TableScene(Scene):
@@ -43,6 +56,8 @@ class TableScene(Scene):
         self._countdown_total = 1.0
         self._could_act = False
         self._results_shown = False
+        self.answer: Answer | None = None
+        self.last_click: tuple[tuple[int, int], float] | None = None   # where and when the player last clicked
         session.listeners.append(self._state_listener)
 
     # --- hooks for tables ----------------------------------------------------------------------
@@ -55,6 +70,10 @@ class TableScene(Scene):
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """A new view arrived for ``seat`` (None: spectator); start animations here."""
 
+    def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+        """A table made afresh in the middle of a game (a replay's jump) is told the views and events
+        of the moves just before, oldest first, to rebuild what it keeps of them (its history)."""
+
     def handle_table(self, action: InputAction) -> bool:
         """Game-specific input; return True if used. ``shown_seat`` is who acts."""
         return False
@@ -62,6 +81,10 @@ class TableScene(Scene):
     def draw_table(self, surface: pygame.Surface) -> None:
         """Draw the game. The default shows a plain backdrop."""
         theme.draw_background(surface)
+
+    def end_panel(self) -> EndPanel | None:
+        """The game's own end for the end screen (None: the ranking by the result's scores)."""
+        return None
 
     # --- helpers for tables --------------------------------------------------------------------
     @property
@@ -74,6 +97,52 @@ class TableScene(Scene):
         if seat is not None and self.session.view(seat) is not None:
             return self.session.view(seat)
         return self.session.public_view
+
+    def answer_at(self, pos: tuple[int, int], words: str) -> None:
+        """Answer a touch that does nothing with ``words`` shown where it was."""
+        self.answer = Answer(words, (int(pos[0]), int(pos[1])), self.now + ANSWER_SECONDS)
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            sound("error")
+
+    def not_yours(self) -> str:
+        """Why the shown seat cannot act now: someone else is playing, or it is not its turn."""
+        view = self.current_view() or {}
+        turn = view.get("turn")
+        if self.session.shown_seat is None:
+            return "Wait for your turn"
+        if isinstance(turn, int) and not isinstance(turn, bool) and turn not in self.session.seats_held:
+            return f"{self.session.seat_name(turn)} is playing"
+        return "Not your turn"
+
+    def answer_refusal(self, message: str) -> bool:
+        """The server refused the move a click of a moment ago made: say why at the click (False:
+        no recent click, the app shows it as a toast)."""
+        if self.last_click is None or self.now - self.last_click[1] > RECENT_CLICK:
+            return False
+        self.answer_at(self.last_click[0], message)
+        return True
+
+    def draw_answer(self, surface: pygame.Surface) -> None:
+        """The answer to the last touch, in a small box beside where it was."""
+        answer = self.answer
+        if answer is None or self.now >= answer.until:
+            return
+        lay = self.layout
+        f = lay.font("body")
+        lines = theme.wrap(answer.words, f, lay.column_w)
+        box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + lay.margin,
+                          f.get_linesize() * len(lines) + lay.gap * 2)
+        box.bottomleft = (answer.pos[0] + lay.gap, answer.pos[1] - lay.gap)
+        box.clamp_ip(surface.get_rect())
+        with coverage.overlay("the answer to a touch", box, asked=True):
+            theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+            for i, line in enumerate(lines):
+                theme.text(surface, line, "body", theme.TEXT, (box.centerx, box.y + lay.gap + i * f.get_linesize()),
+                           lay, anchor="midtop")
+
+    def redraw_at(self, now: float) -> float | None:
+        return self.answer.until if self.answer is not None and now < self.answer.until else None
 
     def send(self, action: dict[str, Any]) -> None:
         """Play ``action`` for the shown seat in the background; refusals appear as a toast."""
@@ -104,7 +173,7 @@ class TableScene(Scene):
     def _state_listener(self, seat, view, events) -> None:
         shown = self.session.shown_seat
         if seat is not None and seat == shown:
-            can_act = bool(view.get("legal_actions")) and not view.get("over")
+            can_act = seat in view["active_seats"]
             sound = getattr(self.app, "sound", None)   # a table may run under a minimal app stand-in
             if can_act and not self._could_act and sound is not None:
                 sound("turn")
@@ -124,6 +193,8 @@ class TableScene(Scene):
         if action.kind == "emote" and seat is not None and 0 <= action.index < len(EMOTES):
             self.app.spawn(self.session.emote(seat, EMOTES[action.index]))
             return True
+        if action.kind == "click" and action.pos is not None:
+            self.last_click = (action.pos, self.now)
         return self.handle_table(action)
 
     def update(self, dt: float, now: float) -> None:
@@ -133,10 +204,11 @@ class TableScene(Scene):
                 self._over_since = now
             elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
                 self._results_shown = True
-                self.stack.open("results", self.session)
+                self.stack.open("results", self.session, self.end_panel())
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
+        self.draw_answer(surface)
 
     def on_exit(self) -> None:
         if self.stack is None or self not in self.stack.scenes:

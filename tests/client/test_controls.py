@@ -62,7 +62,7 @@ def test_setup_arrows_count_the_way_they_point(app, kit):
 async def join(app, monkeypatch):
     tried: list[str] = []
 
-    async def fake_connect(_app, url):
+    async def fake_connect(_app, url, *_timeout):
         tried.append(url)
         raise OSError("nobody answered")
 
@@ -152,11 +152,11 @@ class FinishedSession:
 
 async def test_the_title_offers_resume_only_for_a_game_that_can_be_resumed(app, kit, monkeypatch):
     app.stack.push(TitleScene(app))
-    assert "Resume Stone Soup" not in app.stack.top.describe()["widgets"]
+    assert not any("Stone Soup" in w for w in app.stack.top.describe()["widgets"])
     modes.resume_file().parent.mkdir(parents=True, exist_ok=True)
     modes.resume_file().write_text(json.dumps({"game": "stone-soup", "title": "Stone Soup", "tokens": {"0": "t"}}))
     app.stack.top.rebuild()
-    assert "Resume Stone Soup" in app.stack.top.describe()["widgets"]
+    assert app.stack.top.describe()["widgets"][0] == "[Stone Soup   ]"   # an older client's one saved game
 
     async def left(_app, _session):
         modes.forget_saved_game()
@@ -164,7 +164,35 @@ async def test_the_title_offers_resume_only_for_a_game_that_can_be_resumed(app, 
     monkeypatch.setattr(modes, "leave_table", left)
     flows.leave(app, FinishedSession())
     await kit.settle(app)
-    assert "Resume Stone Soup" not in app.stack.top.describe()["widgets"]
+    assert not any("Stone Soup" in w for w in app.stack.top.describe()["widgets"])
+
+
+def saved_at(table: str, title: str, when: float) -> None:
+    modes.unfinished_dir().mkdir(parents=True, exist_ok=True)
+    (modes.unfinished_dir() / f"{table}.json").write_text(json.dumps(
+        {"game": "pink-soup", "title": title, "table": table, "tokens": {"0": "t"}, "saved": when}))
+
+
+async def test_every_unfinished_game_is_listed_and_the_title_buttons_never_move(app, kit, monkeypatch):
+    title = app.stack.push(TitleScene(app))
+    app.draw(app.screen, 0.0)
+    before = {w.key: w.rect.copy() for w in title.form.widgets}
+    for i in range(3):
+        saved_at(f"t{i}", f"Game {i}", 1000.0 + i)
+    title.rebuild()
+    app.draw(app.screen, 0.0)
+    assert title.describe()["widgets"][0].startswith("[Game 2")          # newest first, every one of them
+    assert title.describe()["widgets"][0].count(";") == 2
+    assert {w.key: w.rect for w in title.form.widgets if w.key in before} == before   # not one button moved
+    listed = next(w for w in title.form.widgets if w.key == "unfinished")
+    assert all(not listed.rect.colliderect(w.rect) for w in title.form.widgets if w is not listed)
+    resumed = []
+    monkeypatch.setattr(flows, "resume", lambda _app, saved: resumed.append(saved["table"]))
+    listed.selected = 1
+    listed.activate()
+    assert resumed == ["t1"]                                              # the one chosen, not the newest
+    modes.forget_saved_game(table="t1")
+    assert [g["table"] for g in modes.saved_games()] == ["t2", "t0"]
 
 
 # --- focus ring, toasts, window size -----------------------------------------------------------------

@@ -49,7 +49,7 @@ async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
         menu.form.focus_on("leave")
         kit.press(app, "select")                                   # Save and leave
         await kit.settle(app, lambda: app.server is None and isinstance(app.stack.top, TitleScene), timeout=10)
-        assert app.stack.top.describe()["focused"] == "Resume Stone Soup"
+        assert app.stack.top.describe()["focused"].startswith("[Stone Soup")   # the unfinished games
 
         kit.press(app, "select")                                   # Resume
         await kit.settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top.session.views,
@@ -157,7 +157,7 @@ async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
         await app.shutdown()
 
 
-async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
+async def test_play_again_starts_a_fresh_table_with_the_same_game(app, kit):
     from soupkitchen.client.scenes import flows
     from soupkitchen.client.scenes.results import ResultsScene
 
@@ -166,7 +166,7 @@ async def test_cook_again_starts_a_fresh_table_with_the_same_game(app, kit):
         first = await modes.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3)
         flows.open_table(app, first)
         results = app.stack.push(ResultsScene(app, first))
-        assert results.describe()["focused"] == "Cook again"
+        assert results.describe()["focused"] == "Play again"
         kit.press(app, "select")
         await kit.settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top.session is not first
                          and app.stack.top.session.views, timeout=20)
@@ -202,3 +202,52 @@ async def test_an_unreachable_address_is_explained(app, kit):
         assert join.form.focused.key == "address"
     finally:
         await app.shutdown()
+
+
+async def test_join_tries_each_address_a_kitchen_advertised_until_one_answers(app, kit):
+    from soupkitchen.client.scenes.join import JoinScene
+
+    await modes.start_embedded(app, lan=False)
+    port = int(app.server.url.rsplit(":", 1)[-1])
+
+    async def found():   # the kitchen advertised two addresses; only the second leads to it
+        return [{"name": "Soup Kitchen", "host": "127.0.0.2", "hosts": ["127.0.0.2", "127.0.0.1"], "port": port}]
+
+    join = app.stack.push(JoinScene(app, found))
+    try:
+        await kit.settle(app, lambda: join.servers, timeout=10)
+        assert join.describe()["widgets"][0].endswith(f"127.0.0.2:{port} (+1)]")
+        join.pick(0)
+        await kit.settle(app, lambda: app.stack.top.name == "tables", timeout=20)
+        assert app.stack.top.conn.url == f"http://127.0.0.1:{port}"
+    finally:
+        await app.shutdown()
+
+
+async def test_each_unfinished_game_waits_in_its_own_kitchen_while_another_is_played(app, kit):
+    app.settings.bot_speed = "fast"
+    try:
+        first = await modes.play_local(app, "pink-soup", {}, 3)
+        await kit.settle(app, lambda: first.views, timeout=10)
+        await modes.leave_table(app, first)                    # saved, its kitchen closed
+        second = await modes.play_local(app, "pot-pourri", {}, 3)
+        await kit.settle(app, lambda: second.views, timeout=10)
+        assert app.server.hub.tables.keys() == {second.table["id"]}   # the first game is not running here
+        await modes.leave_table(app, second)
+        saved = modes.saved_games()
+        assert [game["table"] for game in saved] == [second.table["id"], first.table["id"]]
+        assert saved[0]["db"] != saved[1]["db"]
+        resumed = await modes.resume_local(app, saved[1])      # the older one, not the newest
+        assert resumed.table["id"] == first.table["id"] and resumed.game_id == "pink-soup"
+    finally:
+        await app.shutdown()
+
+
+def test_a_finished_game_of_a_solo_kitchen_is_listed_among_the_replays(tmp_path):
+    from soupkitchen.client.replay.sources import local_entries
+    from tests.replay.test_viewer import stored_game
+
+    stored_game(tmp_path, "stone-soup")
+    (tmp_path / "kitchens").mkdir()
+    (tmp_path / "solo.sqlite3").rename(tmp_path / "kitchens" / "solo-20250101-120000-abcdef.sqlite3")
+    assert [(entry.where, entry.game) for entry in local_entries(tmp_path)] == [("Solo", "stone-soup")]

@@ -137,3 +137,16 @@ def test_the_hints_are_off_by_default_and_the_menu_turns_them_off(app, kit):
     menu.form.focus_on("hints")
     kit.press(app, "select")
     assert app.settings.guided_round is False
+
+
+def test_the_pages_say_what_a_first_game_needs_and_agree_with_the_rules():
+    from soupkitchen.shared.pot_pourri.cards import COOK_STEP, MATCH_SQUARES
+    from soupkitchen.shared.too_many_cooks.rounds import starting_stars
+
+    words = {game: " ".join(page.text for page in pages) for game, pages in PAGES.items()}
+    assert f"starts with {starting_stars('standard')} stars" in words["too-many-cooks"]
+    assert "the sequence moves on" in words["stone-soup"] and "even when a bluff was caught" in words["stone-soup"]
+    assert "full pot" in words["pink-soup"] and "your card takes its place" in words["pink-soup"]
+    for matches, squares in MATCH_SQUARES.items():   # the matches-to-squares table, as the rules count it
+        assert f"{matches} matches: {squares} square" in words["pot-pourri"]
+    assert f"walks {COOK_STEP} square for each full pan" in words["pot-pourri"]

@@ -18,7 +18,7 @@ from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
 
-SIZES = [theme.MIN_WINDOW, (1280, 720), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024), (960, 1600)]
+SIZES = [theme.MIN_WINDOW, (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024), (1280, 1600)]
 
 
 def scenes(app, kit):

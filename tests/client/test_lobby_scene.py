@@ -36,13 +36,11 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     kit.press(app, "select")
     lobby.form.focus_on("opt:challenge_seconds")
     kit.press(app, "navigate", dx=1)                       # 3 -> 4 seconds
-    lobby.form.focus_on("pause")
-    kit.press(app, "select")                               # hand-offs no longer pause the timer
+    assert "Hand-off pauses the timer: on" not in lobby.describe()["widgets"]   # one player per screen: no hand-off
     lobby.form.focus_on("start")
     kit.press(app, "select")
     await kit.settle(app)
     assert conn.events("set_options")[0] == {"token": "tok0", "options": {"challenge_seconds": 4}}
-    assert conn.events("set_options")[1]["settings"]["handoff_pauses_timer"] is False
     assert conn.events("add_bot") == [{"token": "tok0", "seat": 1, "level": "normal"}]
     assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
     assert conn.events("start") == [{"token": "tok0"}]
@@ -182,3 +180,23 @@ async def test_the_lobby_shows_the_invite_code_and_copies_its_link(app, kit):
     assert "Copied soupkitchen://kitchen.example.org:8765/PEAS-4821-7730" in [t.message for t in app.toasts]
     app.server_address = "192.168.1.20:8765"  # a LAN host: its own address, without TLS
     assert lobby.invite_link == "soupkitchen://192.168.1.20:8765/PEAS-4821-7730?tls=no"
+
+
+@pytest.mark.parametrize(("game", "shown"), [("stone-soup", True), ("pink-soup", False)])
+async def test_the_hand_off_pause_is_offered_only_where_a_shared_screen_has_a_clock_to_pause(app, kit, game, shown):
+    from soupkitchen.client.scenes.lobby import LobbyScene
+
+    conn = kit.FakeConnection(kit.GAMES)
+    summary = kit.summary(seats=3, names=("Ada", "Bo", None), game=game)
+    lobby = LobbyScene(app, TableSession(conn, summary, {0: "tok0", 1: "tok1"}))   # two players at this screen
+    assert ("Hand-off pauses the timer: on" in lobby.describe()["widgets"]) == shown
+
+
+async def test_bot_speed_is_offered_only_where_a_bot_will_cook(app, kit):
+    conn = kit.FakeConnection(kit.GAMES)
+    from soupkitchen.client.scenes.lobby import LobbyScene
+
+    full = LobbyScene(app, TableSession(conn, kit.summary(seats=2, names=("Ada", "Bo")), {0: "tok0"}))
+    assert not any(w.startswith("Bot speed") for w in full.describe()["widgets"])
+    open_seat = LobbyScene(app, TableSession(conn, kit.summary(seats=3, names=("Ada", "Bo", None)), {0: "tok0"}))
+    assert any(w.startswith("Bot speed") for w in open_seat.describe()["widgets"])

@@ -3,6 +3,8 @@ mouse, and a new table is asked for with the chosen game, options and password."
 
 from __future__ import annotations
 
+import pytest
+
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
@@ -60,3 +62,13 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     assert sent["game"] == "pot-pourri" and sent["seats"] == 5
     assert sent["options"] == {"cooking_pros": True} and sent["password"] == "soup"
     assert sent["settings"]["listed"] is False
+
+
+@pytest.mark.parametrize(("game", "shown"), [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False),
+                                            ("pot-pourri", False)])
+def test_couch_set_up_offers_the_hand_off_pause_only_for_a_game_with_a_clock(app, game, shown):
+    from soupkitchen.client import modes
+
+    games = modes.local_games()
+    setup = GameSetupScene(app, "couch", [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game])
+    assert any(w.startswith("Hand-off pauses the timer") for w in setup.describe()["widgets"]) == shown

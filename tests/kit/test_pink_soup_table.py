@@ -4,6 +4,7 @@ the last move; the move list panel; the scoring sheet."""
 
 from __future__ import annotations
 
+from soupkitchen.client import coverage
 from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pink_soup import PinkSoupTable
@@ -264,7 +265,7 @@ def test_the_history_names_a_card_taken_into_a_pot_only_while_the_game_shows_it(
     session, app, scene = table(wanted=lambda v: v["step"] == "choose" and v["turn"] == 0
                                 and any(a["type"] == "take" for a in v["legal_actions"]))
     take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
-    card = take["label"].split("Take ")[1].split(" from")[0]
+    card = session.view(0)["kitchen"][take["pile"]]["top"]
     play_by_clicks(app, scene, take, 1.0)
     render(app, scene, 1.5)
     line = next(line for line in scene.history(session.view(0)) if "into their" in line)
@@ -274,3 +275,62 @@ def test_the_history_names_a_card_taken_into_a_pot_only_while_the_game_shows_it(
     render(app, scene, 2.0)
     later = [line for line in scene.history(session.view(0)) if line.startswith("Ada takes ")]
     assert later and card not in later[-1] and "a card" in later[-1]
+
+
+def placed_in_my_pot():
+    """Seat 0 has just put its second drawn card face down in its own pot (the view names it)."""
+    session = FakeSession("pink-soup", 4, 0, seed=3)
+    session.bots_play()
+    session.apply(0, {"type": "draw"})
+    session.apply(0, next(a for a in session.game.legal_actions(session.state, 0) if a["type"] == "kitchen"))
+    mine = next(a for a in session.game.legal_actions(session.state, 0) if a["type"] == "pot" and a.get("seat") == 0)
+    session.apply(0, mine)
+    app, scene = make_table(session)
+    named = [key for key, face in scene.describe()["faces"].items() if key.startswith("slot:0:") and face]
+    assert len(named) == 1
+    return session, app, scene, named[0]
+
+
+def test_a_card_put_in_a_pot_turns_face_down_a_moment_after_it_lands_though_nothing_happens():
+    session, app, scene, slot = placed_in_my_pot()
+    render(app, scene, 100.0)                                   # it lands
+    render(app, scene, 101.5)
+    assert scene.describe()["faces"][slot] is not None          # face up a moment: read it, remember it
+    render(app, scene, 102.1)
+    assert scene.describe()["faces"][slot] is None              # then face down, though nobody has moved
+    assert scene.thing(slot).what.endswith(": face down")
+    assert session.view(0)["players"][0]["pot"][int(slot[-1])] is not None   # the view still names it
+    render(app, scene, 160.0)
+    assert scene.describe()["faces"][slot] is None              # and it stays so
+
+
+def test_the_learners_memory_aid_keeps_the_cards_it_names_face_up():
+    session = FakeSession("pink-soup", 4, 0, seed=3, options={"learner_memory": True})
+    session.bots_play()
+    session.apply(0, {"type": "draw"})
+    session.apply(0, next(a for a in session.game.legal_actions(session.state, 0) if a["type"] == "kitchen"))
+    session.apply(0, next(a for a in session.game.legal_actions(session.state, 0) if a["type"] == "pot" and a.get("seat") == 0))
+    app, scene = make_table(session)
+    render(app, scene, 100.0)
+    render(app, scene, 130.0)
+    assert any(face for key, face in scene.describe()["faces"].items() if key.startswith("slot:0:"))
+
+
+def test_the_move_list_opens_above_the_recently_log_and_leaves_it_in_sight():
+    session, app, scene = table()
+    click(app, scene, scene.thing("kit:moves").rect.center)
+    assert scene.describe()["moves_open"]
+    with coverage.capture() as drawn:
+        render(app, scene, session.now + 1)
+    words = [event[2] for event in drawn if event[0] == "note"]
+    assert "Your moves" in words and "Recently" in words
+    recently = next(event[1] for event in drawn if event[0] == "note" and event[2] == "Recently")
+    assert scene.moves_rect().bottom < recently.top
+
+
+def test_a_replay_shows_each_moment_as_its_view_had_it():
+    session, app, scene, slot = placed_in_my_pot()
+    session.replaying = True                                    # as the replay viewer's session says
+    render(app, scene, 100.0)
+    render(app, scene, 130.0)
+    assert scene.describe()["faces"][slot] is not None

@@ -47,8 +47,8 @@ def test_two_ingredients_are_taken_by_touching_a_pantry_card_then_the_draw_pile(
     session, app, scene = table(my_turn)
     pantry = session.view(0)["pantry"]
     click(app, scene, scene.thing("pantry:0").rect.center)
-    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": pantry[0],
-                                     "label": f"Take {pantry[0]} from the pantry"}
+    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": pantry[0]}
+    assert scene.menu_words(session.acted[-1][1]) == f"Take {pantry[0]} from the pantry"
     render(app, scene, 1.0)
     click(app, scene, scene.thing("draw").rect.center)
     assert session.acted[-1][1]["source"] == "draw" and session.refused == []
@@ -129,8 +129,30 @@ def test_the_pantry_is_replaced_by_touching_a_hand_card_then_the_pantry():
     assert session.acted[-1][1]["type"] == "refresh_pantry" and session.refused == []
 
 
+def test_the_pantry_shows_its_own_control_a_touch_then_a_hand_card_replaces_it():
+    session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"]))
+    control = scene.thing("button:replace_pantry")
+    assert control is not None and control.words == "Replace the pantry"
+    assert scene.thing("pantry").rect.contains(control.rect)            # it sits on the pantry
+    click(app, scene, control.rect.center)
+    assert session.acted == [] and scene.describe()["picked"] == ["button:replace_pantry"]
+    usable = scene.describe()["usable"]
+    assert usable and all(key.startswith("hand:") for key in usable)   # now only the card to discard
+    discarded = session.view(0)["hand"][1]
+    click(app, scene, scene.thing("hand:1").rect.center)
+    sent = session.acted[-1][1]
+    assert (sent["type"], sent["ingredient"]) == ("refresh_pantry", discarded) and session.refused == []
+
+
+def test_clicking_the_recipe_pile_starts_a_recipe_swap():
+    session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "swap_recipes" for a in v["legal_actions"]))
+    assert "recipes" in scene.describe()["usable"]
+    click(app, scene, scene.thing("recipes").rect.center)
+    assert session.acted[-1][1]["type"] == "swap_recipes" and session.refused == []
+
+
 def test_recipes_are_kept_by_touching_two_of_them_in_either_order():
-    session, app, scene = table(lambda v: v["phase"] == "choose_recipes" and 0 in v["waiting_for"])
+    session, app, scene = table(lambda v: v["phase"] == "choose_recipes" and 0 in v["active_seats"])
     offered = sorted(r["id"] for r in session.view(0)["choosing_from"])
     assert sorted(scene.describe()["usable"]) == sorted(f"choose:{r}" for r in offered)
     click(app, scene, scene.thing(f"choose:{offered[2]}").rect.center)
@@ -155,7 +177,7 @@ def test_a_serving_shows_what_each_recipe_would_score_and_a_recipe_is_served_by_
         if action["type"] == "redeem":
             recipe = next(r for r in model.book() if r["id"] == action["recipe"])
             found, squares = model.recipe_score(recipe)
-            assert f"{found} matches, +{squares} squares" in action["label"]
+            assert f"{found} matches, +{squares} squares" in scene.menu_words(action)
     action = model.actions()[0]
     play_by_clicks(app, scene, action, 1.0)
     assert session.acted[-1] == (0, action) and session.refused == []

@@ -1,5 +1,7 @@
 """The click-only tour: a short seeded game of each game with a table that says where to click,
-against bots on the embedded server, every move made by pointer events and sent as intended."""
+against bots on the embedded server, every move made by pointer events and sent as intended, every
+label fitting and nothing covered (text, cards and controls hidden by an overlay, a bubble or hover
+words the player did not ask for), at the smallest window and at 1920x1080."""
 
 from __future__ import annotations
 
@@ -18,16 +20,18 @@ def load_tour():
     return module
 
 
-@pytest.mark.parametrize("game", ["pink-soup", "too-many-cooks", "stone-soup"])
-def test_a_short_tour_is_played_by_clicks_alone_and_every_label_fits(game, tmp_path, capsys):
+@pytest.mark.parametrize(("game", "size"), [("pink-soup", "1280x720"), ("too-many-cooks", "1280x720"),
+                                            ("stone-soup", "1280x720"), ("too-many-cooks", "1920x1080")])
+def test_a_short_tour_is_played_by_clicks_alone_every_label_fits_and_nothing_is_covered(game, size, tmp_path, capsys):
     status = load_tour().main([game, "--players", "4", "--seed", "1", "--out", str(tmp_path),
-                               "--actions", "30", "--every", "4"])
-    last = capsys.readouterr().out.strip().splitlines()[-1]
+                               "--actions", "30", "--every", "4", "--size", size])
+    out, err = capsys.readouterr()
+    last = out.strip().splitlines()[-1]
     fields = dict(part.split("=") for part in last.split())
-    assert status == 0, last
+    assert status == 0, last + err
     assert fields["game"] == game
     assert int(fields["actions"]) > 0 and fields["by_click"] == fields["actions"]
-    assert fields["clipped_text"] == "0"
+    assert fields["clipped_text"] == "0" and fields["covered"] == "0", err
     shots = sorted(tmp_path.glob(f"{game}-*.png"))
     assert len(shots) == int(fields["screenshots"]) >= 2
 

@@ -161,6 +161,34 @@ def test_the_buttons_the_scrubber_and_a_click_on_a_move(app):
     assert viewer.player.moment == moment
 
 
+def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
+    viewer = open_viewer(app)
+    press(app, "navigate", dx=1)
+    moment, eye = viewer.player.moment, viewer.player.eye
+    press(app, "click", pos=(40, 300))
+    answer = viewer.table.answer
+    assert answer is not None and answer.pos == (40, 300) and "replay" in answer.words
+    assert (viewer.player.moment, viewer.player.eye) == (moment, eye)
+    assert viewer.redraw_at(viewer.table.now) is not None, "the answer is taken away on time"
+
+
+def test_a_jump_into_a_round_of_too_many_cooks_keeps_the_rounds_history(app):
+    viewer = open_viewer(app, "too-many-cooks")
+    player = viewer.player
+    rounds = player.marks.rounds
+    player.seek(rounds[1] + 8 if len(rounds) > 1 else 8)   # a jump: the table is made afresh
+    app.step(app.clock.t + 0.1)
+    steps = player.round_so_far()
+    assert len(steps) > 1
+    walked = open_viewer(app, "too-many-cooks")              # the same moves, one step at a time
+    for _ in range(player.moment):
+        press(app, "navigate", dx=1)
+        app.step(app.clock.t)
+    assert walked.player.moment == player.moment
+    told = [(entry.kind, entry.seat, entry.row, entry.col) for entry in viewer.table.history.entries]
+    assert told and told == [(entry.kind, entry.seat, entry.row, entry.col) for entry in walked.table.history.entries]
+
+
 def test_export_writes_a_file_that_opens_at_the_same_end(app, data_folder):
     viewer = open_viewer(app)
     press(app, "click", pos=viewer.controls["export"].center)

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import socketio
+from pydantic import ValidationError
 
 from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.wire.protocol import check_push
 
 if TYPE_CHECKING:
     from soupkitchen.client.session import TableSession
@@ -26,8 +28,23 @@ if TYPE_CHECKING:
 LOOPS = ["asyncio", "uvloop"]
 
 
+def unreadable(event: str, data: Any) -> str | None:
+    """Why a push does not match its declared model (a ``state`` push: also its game's view and
+    event models), or None."""
+    try:
+        check_push(event, data)
+        if event == "state":
+            game = get_game(data["view"]["game"])
+            game.view_model.validate_python(data["view"])
+            game.events_model.validate_python(data["events"])
+    except (ValidationError, KeyError) as err:
+        return f"{event}: {err}"
+    return None
+
+
 class Client:
-    """A real ``socketio.AsyncClient`` that says hello and records every push it receives."""
+    """A real ``socketio.AsyncClient`` that says hello and records every push it receives; a push
+    that does not match its declared model fails the test waiting on this client."""
 
     def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None) -> None:
         self.url = url
@@ -41,16 +58,20 @@ class Client:
         self.emotes: list[dict[str, Any]] = []
         self.kicked: list[dict[str, Any]] = []
         self.tokens: list[str] = []
+        self.unreadable: list[str] = []
         self.connects = 0
         self.changed = asyncio.Event()
-        self.sio.on("state", self._push(self.states))
-        self.sio.on("lobby", self._push(self.lobbies))
-        self.sio.on("emote", self._push(self.emotes))
-        self.sio.on("kicked", self._push(self.kicked))
+        self.sio.on("state", self._push("state", self.states))
+        self.sio.on("lobby", self._push("lobby", self.lobbies))
+        self.sio.on("emote", self._push("emote", self.emotes))
+        self.sio.on("kicked", self._push("kicked", self.kicked))
         self.sio.on("connect", self._on_connect)
 
-    def _push(self, into: list[dict[str, Any]]) -> Callable[[Any], Any]:
+    def _push(self, event: str, into: list[dict[str, Any]]) -> Callable[[Any], Any]:
         async def handler(data: Any) -> None:
+            reason = unreadable(event, data)
+            if reason is not None:
+                self.unreadable.append(reason)
             into.append(data)
             self.changed.set()
         return handler
@@ -95,6 +116,7 @@ class Client:
     async def wait_for(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
         end = time.monotonic() + timeout
         while True:
+            assert not self.unreadable, f"a push does not match its model: {self.unreadable[0]}"
             value = check()
             if value:
                 return value

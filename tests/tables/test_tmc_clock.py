@@ -1,6 +1,7 @@
-"""A clock that tells the truth, on injected time: the timer stands still while the server cannot be
-reached and is exact again after the reconnection; a round everyone passed shows the time that was
-left; a server stopped (or crashed) and restarted resumes the round with the time that was left."""
+"""A clock that tells the truth, on injected time: while the server cannot be reached the round goes
+on there, so the timer counts on and the table says so; it is exact again after the reconnection; a
+round everyone passed shows the time that was left; a server stopped (or crashed) and restarted
+resumes the round with the time that was left."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.tables.harness import Clock, make_table, render
 from tests.too_many_cooks.conftest import playing, soup_of, with_soup, with_tastes
 
 
-def test_the_timer_stands_still_while_the_server_cannot_be_reached_and_is_exact_after():
+def test_while_the_server_cannot_be_reached_the_timer_shows_the_time_the_server_will_have():
     session = FakeSession("too-many-cooks", players=3, seat=0)
     app, scene = make_table(session, (1280, 720))
     session.everyone_ready()
@@ -23,16 +24,18 @@ def test_the_timer_stands_still_while_the_server_cannot_be_reached_and_is_exact_
     assert scene.frame().remaining == 280
 
     session.connected = False                       # the link drops at 0:20 into the round
-    for session.now in (25.0, 47.0):
+    for session.now, left in ((25.0, 275), (48.0, 252)):
         render(app, scene, session.now)
         frame = scene.frame()
-        assert frame.remaining == 280 and frame.reconnecting
-        assert status_lines(frame)[0] == "Reconnecting..."
+        assert frame.remaining == left and frame.reconnecting     # the server's clock runs on
+        title, words = status_lines(frame)
+        assert title == "Reconnecting..."
+        assert words == f"The round goes on meanwhile: about 4:{left - 240:02d} left on the server."
 
     session.connected = True                        # back, but no state has come over the new link yet
     session.now = 50.0
     render(app, scene, session.now)
-    assert scene.frame().remaining == 280
+    assert scene.frame().remaining == 250 and scene.frame().reconnecting
     session.push()                                  # the snapshot: the server's deadline is the truth
     frame = scene.frame()
     assert frame.remaining == 250 and not frame.reconnecting

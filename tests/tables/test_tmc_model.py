@@ -42,15 +42,19 @@ def test_a_view_without_a_rotation_offers_no_arrow_for_it():
     assert sel.activate(model) == {"type": "rotate", "line": "col", "index": 2, "step": 1}
 
 
-def test_the_cursor_walks_the_soup_and_the_arrow_ring_but_not_its_corners():
+def test_the_cursor_walks_the_soup_and_the_arrow_ring_round_its_corners():
     model = TableModel(my_turn_view())
     sel = Selection(cursor=(0, 0))
     sel.move(-1, 0, model)
     assert sel.cursor == (0, -1)
-    sel.move(0, -1, model)                 # the corner of the ring holds nothing
+    sel.move(0, -1, model)                 # up from a row arrow: the column arrows over the soup
+    assert sel.cursor == (-1, 0)
+    sel.move(-1, 0, model)                 # and left from there back to the row arrows
     assert sel.cursor == (0, -1)
-    sel.move(-1, 0, model)
-    assert sel.cursor == (0, -1)
+    sel.cursor = (SIZE - 1, SIZE)
+    sel.move(0, 1, model)                  # down from the last row's right arrow: the last column's
+    assert sel.cursor == (SIZE, SIZE - 1)
+    sel.cursor = (0, -1)
     for _ in range(10):
         sel.move(1, 0, model)
     assert sel.cursor == (0, SIZE)

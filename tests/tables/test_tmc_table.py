@@ -9,7 +9,7 @@ from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
 from soupkitchen.client.tables.too_many_cooks.animation import detect
-from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import card_id
 from soupkitchen.shared.too_many_cooks.tastes import TASTES, satisfied
 from tests.tables.fake_session import FakeSession
@@ -120,8 +120,8 @@ def test_arrow_clicks_rotate_and_nothing_is_offered_out_of_turn():
     assert session.acted == [(0, {"type": "rotate", "line": "row", "index": 3, "step": 1})]
     assert GAME.view(session.state, 0)["turn"] != 0
     render(app, scene, session.now)
-    assert not click(scene, lay.cell(2, 2))       # not my turn: no picker
-    assert scene.describe()["picked"] is None
+    click(scene, lay.cell(2, 2))                  # not my turn: no picker, only the answer why
+    assert scene.describe()["picked"] is None and scene.answer.words.endswith("is playing")
     scene.handle(InputAction("pass"))
     scene.handle(InputAction("rotate_left"))
     click(scene, lay.arrow("col", 1, 1))
@@ -140,7 +140,8 @@ def test_pass_is_offered_only_when_the_rules_demand_it():
     session.push()
     assert scene.describe()["must_pass"]
     render(app, scene, session.now)
-    assert not click(scene, scene.table_layout.cell(0, 0))   # no picker while passing is the only move
+    click(scene, scene.table_layout.cell(0, 0))   # no picker while passing is the only move
+    assert scene.describe()["picked"] is None and scene.answer.words == "Every taste you know is happy: you must pass"
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted == [(0, {"type": "pass"})]
@@ -159,7 +160,7 @@ def test_timer_expiry_reveals_every_taste_and_the_star_change():
     reveal = view["reveal"]
     assert len(reveal["tastes"]) == 7             # round 1: seven tastes, one each shared
     assert {t["owner"] for t in reveal["tastes"]} >= {0, 1, 2, 3}
-    assert reveal["explanation"]
+    assert describe.round_explanation(view["mode"], reveal)
     assert picture.get_size() == (1280, 720)
     scene.handle(InputAction("select"))
     app.settle()
@@ -184,8 +185,8 @@ def test_spectator_screen_hides_personal_tastes():
     view = scene.current_view()
     assert view["my_tastes"] == [] and view["legal_actions"] == []
     render(app, scene, session.now)
-    assert not click(scene, scene.table_layout.cell(0, 0))
-    assert scene.describe()["candidates"] == []
+    click(scene, scene.table_layout.cell(0, 0))
+    assert scene.describe()["candidates"] == [] and scene.answer.words == "Wait for your turn"
 
 
 def test_moves_are_recognised_for_animation():

@@ -1,5 +1,6 @@
 """What a kit table draws around the game's objects: the last move's mark, the history panel and the
-moves button (or the open move list), the menu of choices at an object, and the hover box."""
+moves button (the open move list above the history), the menu of choices at an object, and the hover
+words, beside the object where they hide nothing, else at the foot of the side column."""
 
 from __future__ import annotations
 
@@ -7,17 +8,21 @@ from typing import Any, Protocol
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.scenes.base import Shell
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.choosing import Choosing
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.move_list import MoveList
+from soupkitchen.client.textfit import note_clipped
 
 LAST = (120, 190, 235)   # the frame of the last move's objects
 SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
+SIDE_TOP, SIDE_BOTTOM = 80, 985
+MOVES_BOTTOM = 520                  # the open move list ends here; the history goes on under it
+INFO_H = 260                        # the foot of the history panel, kept for hover words with nowhere else to go
 MOVES_KEY = "kit:moves"
-HOVER_STEPS = 8     # how many places, each further out, the hover words try on each side of a thing
+HOVER_SECONDS = 0.4                 # the pointer rests this long on a thing before its words show
 
 
 class PanelTable(Protocol):
@@ -49,6 +54,10 @@ class PanelTable(Protocol):
 
     def hover_words(self) -> list[str]: ...
 
+    def hover_shown(self) -> bool: ...
+
+    def drawn_rects(self) -> list[pygame.Rect]: ...
+
     def control_rects(self) -> list[pygame.Rect]: ...
 
     def side_room(self) -> int: ...
@@ -62,8 +71,26 @@ def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     pygame.draw.polygon(surface, LAST, [frame.topleft, (frame.x + size, frame.y), (frame.x, frame.y + size)])
 
 
+def moves_rect(b: Board) -> pygame.Rect:
+    """The open move list, at the top of the side column."""
+    return b.rect(SIDE_X, SIDE_TOP, SIDE_W, MOVES_BOTTOM - SIDE_TOP)
+
+
+def history_rect(b: Board, moves_open: bool, room: int = 0) -> pygame.Rect:
+    """The history panel: the whole side column, or under the open move list; below the ``room``
+    board units a table keeps at the column's top for a notice of its own."""
+    top = max(MOVES_BOTTOM + 10 if moves_open else SIDE_TOP, SIDE_TOP + room)
+    return b.rect(SIDE_X, top, SIDE_W, SIDE_BOTTOM - top)
+
+
+def info_rect(b: Board) -> pygame.Rect:
+    """The foot of the history panel, where hover words go when they would hide something beside
+    the thing they are about."""
+    return b.rect(SIDE_X + 8, SIDE_BOTTOM - INFO_H, SIDE_W - 16, INFO_H - 8)
+
+
 def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-    """The history panel and the moves button; the move list over them when it is open."""
+    """The moves button, the move list when it is open, and the history under it."""
     button = table.thing(MOVES_KEY)
     if button is not None:
         theme.draw_panel(surface, button.rect, theme.layout(table.app.screen_size), colour=theme.PANEL_LIGHT)
@@ -75,14 +102,13 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
         b.text(surface, "Your moves" if table.actions else "Moves", LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
         table.moves.fit(lay, panel)
         table.moves.draw(surface, lay, True)
-        return
-    room = table.side_room()   # the table's own notice above the history, if any
-    box = b.rect(SIDE_X, 80 + room, SIDE_W, 905 - room)
+    box = history_rect(b, table.moves_open, table.side_room())
     theme.draw_panel(surface, box, lay)
     b.text(surface, "Recently", LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
     f = b.font(SMALL)
     lines: list[str] = []
-    room = (box.h - b.px(70)) // f.get_linesize()
+    kept = 0 if table.moves_open else b.px(INFO_H)   # no hover words while the move list is open
+    room = (box.h - b.px(70) - kept) // f.get_linesize()
     for entry in reversed(table.history(view)):
         wrapped = theme.wrap(entry, f, box.w - b.px(40))
         if len(lines) + len(wrapped) > room:
@@ -95,7 +121,14 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
 
 def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
     focus = table.choosing.menu_focus
-    for action, rect in zip(table.choosing.menu, table.menu_rects(), strict=False):
+    rects = table.menu_rects()
+    if rects:
+        with coverage.overlay("a menu of moves", rects[0].unionall(rects), asked=True):
+            _draw_menu(table, surface, b, rects, focus)
+
+
+def _draw_menu(table: PanelTable, surface: pygame.Surface, b: Board, rects: list[pygame.Rect], focus) -> None:
+    for action, rect in zip(table.choosing.menu, rects, strict=False):
         lit = action == focus and table.keyboard
         pygame.draw.rect(surface, theme.PANEL_LIGHT if lit else theme.PANEL, rect, border_radius=b.px(8))
         pygame.draw.rect(surface, theme.MUSTARD if lit else theme.PANEL_EDGE, rect, width=b.px(3),
@@ -106,44 +139,68 @@ def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
                max_width=rect.w - b.px(24))
 
 
+def hover_places(thing: pygame.Rect, size: tuple[int, int], gap: int) -> list[pygame.Rect]:
+    """Where a box of ``size`` may go beside ``thing``: under it, over it, right and left of it."""
+    box = pygame.Rect((0, 0), size)
+    places = []
+    for anchor, point in (("midtop", (thing.centerx, thing.bottom + gap)), ("topleft", (thing.x, thing.bottom + gap)),
+                          ("topright", (thing.right, thing.bottom + gap)),
+                          ("midbottom", (thing.centerx, thing.top - gap)), ("bottomleft", (thing.x, thing.top - gap)),
+                          ("bottomright", (thing.right, thing.top - gap)),
+                          ("midleft", (thing.right + gap, thing.centery)), ("midright", (thing.x - gap, thing.centery))):
+        place = box.copy()
+        setattr(place, anchor, point)
+        places.append(place)
+    return places
+
+
+def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
+                lines: list[str]) -> tuple[pygame.Rect, list[str]]:
+    """The box for hover words ``lines`` about ``thing`` and the words wrapped to it: beside the thing
+    where it hides nothing the table drew and no other control, else at the foot of the side column."""
+    b = table.board
+    f = b.font(SMALL)
+    drawn = table.drawn_rects()
+    controls = [rect for rect in table.control_rects() if rect != thing]
+    for most in (700, 460, 340):
+        width = min(b.px(most), max(f.size(line)[0] for line in lines) + b.px(24))
+        wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
+        size = (width, f.get_linesize() * len(wrapped) + b.px(16))
+        for box in hover_places(thing, size, b.px(10)):
+            if bounds.contains(box) and not box.colliderect(thing) \
+                    and not any(coverage.lies_over(box, rect) for rect in drawn) \
+                    and not any(box.colliderect(rect) for rect in controls):
+                return box, wrapped
+    box = info_rect(b)
+    return box, [part for line in lines for part in theme.wrap(line, f, box.w - b.px(24))]
+
+
 def hover_box(table: PanelTable, bounds: pygame.Rect) -> tuple[pygame.Rect, list[str]] | None:
-    """Where the hover words go and their lines: below the thing, else above, right or left of it,
-    moved further out step by step where that clears them, at the nearest place that covers no
-    other control (or the least of them)."""
+    """Where the words about the thing under the pointer (or the focus) go and their lines; None
+    where there are none."""
     lines = table.hover_words()
     thing = table.thing(table.focus if table.keyboard else table.hover)
     if not lines or thing is None:
         return None
-    b = table.board
-    f = b.font(SMALL)
-    width = min(b.px(700), max(f.size(line)[0] for line in lines) + b.px(24))
-    wrapped = [part for line in lines for part in theme.wrap(line, f, width - b.px(24))]
-    box = pygame.Rect(0, 0, width, f.get_linesize() * len(wrapped) + b.px(16))
-    r, gap = thing.rect, b.px(10)
-    others = [rect for rect in table.control_rects() if rect != r]
-    spots = []
-    sides = (("midtop", (r.centerx, r.bottom + gap), (0, 1)), ("midbottom", (r.centerx, r.top - gap), (0, -1)),
-             ("midleft", (r.right + gap, r.centery), (1, 0)), ("midright", (r.left - gap, r.centery), (-1, 0)))
-    for side, (anchor, (x, y), (dx, dy)) in enumerate(sides):
-        for step in range(HOVER_STEPS):
-            spot = box.copy()
-            setattr(spot, anchor, (x + dx * step * gap * 4, y + dy * step * gap * 4))
-            spot.clamp_ip(bounds)
-            if spots and spot == spots[-1][-1]:
-                break   # against the edge: no further out
-            covered = sum(c.w * c.h for c in (spot.clip(rect) for rect in others))
-            spots.append((covered, spot.colliderect(r), step, side, spot))
-    return min(spots)[-1], wrapped
+    return place_hover(table, bounds, thing.rect, lines)
 
 
 def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:
-    found = hover_box(table, surface.get_rect())
+    """What the thing under the pointer (or the focus) is and what touching it would do, once the
+    pointer has rested on it; never over anything else the table shows."""
+    found = hover_box(table, surface.get_rect()) if table.hover_shown() else None
     if found is None:
         return
     box, wrapped = found
     b = table.board
-    pygame.draw.rect(surface, theme.SHADOW, box, border_radius=b.px(8))
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=b.px(2), border_radius=b.px(8))
-    y = box.y + b.px(8)
-    for line in wrapped:
-        y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(12), y)).bottom
+    f = b.font(SMALL)
+    room = max(1, (box.h - b.px(16)) // f.get_linesize())
+    if len(wrapped) > room:     # only at the foot of the side column: the last line says there is more
+        note_clipped(" ".join(wrapped))
+        wrapped = [*wrapped[:room - 1], wrapped[room - 1] + "…"]
+    with coverage.overlay("hover words", box):
+        pygame.draw.rect(surface, theme.SHADOW, box, border_radius=b.px(8))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=b.px(2), border_radius=b.px(8))
+        y = box.y + b.px(8)
+        for line in wrapped:
+            y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(12), y), max_width=box.w - b.px(16)).bottom

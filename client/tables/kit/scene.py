@@ -12,13 +12,15 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.choosing import Choosing, Path, candidates, touch, usable
+from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.motion import Motion
 from soupkitchen.client.tables.kit.panels import (
+    HOVER_SECONDS,
     MOVES_KEY,
     SIDE_W,
     SIDE_X,
@@ -26,11 +28,12 @@ from soupkitchen.client.tables.kit.panels import (
     draw_menu,
     draw_side,
     mark_last,
+    moves_rect,
 )
-from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, under_point
+from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, note_thing, under_point
 from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
-from soupkitchen.client.tables.wording import action_label
+from soupkitchen.client.tables.wording import event_words, move_words
 from soupkitchen.shared.core import canonical_json
 
 MENU_W, MENU_H = 560, 64
@@ -50,6 +53,8 @@ class KitTable(TableScene):
         self.motion = Motion()
         self.focus: str | None = None
         self.hover: str | None = None
+        self.hover_since = 0.0           # when the pointer came to rest on what it points at
+        self.hover_quiet = False         # a click was made there: no hover words until the pointer moves
         self.keyboard = False
         self.moves_open = False
         self.moves = MoveList([], self._play_listed, key="moves", empty="Not your move")
@@ -57,6 +62,7 @@ class KitTable(TableScene):
         self._built: tuple[Any, list[Thing]] | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
+        self._layer_drawn: list[tuple] = []    # what the layer holds, for the coverage check
         self._seen_view: str | None = None
         self._refresh(self.current_view())
 
@@ -84,11 +90,25 @@ class KitTable(TableScene):
         """Anything drawn above the objects (a scoring sheet)."""
 
     def history(self, view: dict[str, Any]) -> list[str]:
-        """The recent moves in the game's words, oldest first."""
-        return [str(entry) for entry in view.get("log") or [] if isinstance(entry, str)]
+        """The recent moves in the game's words, oldest first, seats named as the table knows them."""
+        return [event_words(self.session.game_id, entry, self.session.seat_name) for entry in view.get("log") or []]
 
     def menu_words(self, action: dict[str, Any]) -> str:
-        return action_label(action)
+        """A move's words, as the shown seat reads them."""
+        return move_words(self.session.game_id, self.current_view(), action, self.session.seat_name)
+
+    def look(self) -> tuple:
+        """What the table shows besides the view, when it changes with time alone (cards turned
+        face down a moment after they were seen); the table is built again when it changes."""
+        return ()
+
+    def end_verdict(self) -> str:
+        """How the game ended in the game's words ("" : the winners by the result)."""
+        return ""
+
+    def end_panel(self) -> TableEnd:
+        """The end screen shows the table as the game left it."""
+        return TableEnd(self)
 
     # --- state -------------------------------------------------------------------------------------
     @classmethod
@@ -113,7 +133,7 @@ class KitTable(TableScene):
 
     def things(self) -> list[Thing]:
         view = self.current_view() or {}
-        key = (self._seen_view, self.app.screen_size, self.choosing.picked)
+        key = (self._seen_view, self.app.screen_size, self.choosing.picked, self.look())
         if self._built is None or self._built[0] != key:
             built = self.build(view, self.board) if view else []
             built.append(Thing(MOVES_KEY, self.board.rect(SIDE_X, 1000, SIDE_W, 60), "button",
@@ -139,6 +159,7 @@ class KitTable(TableScene):
         self._seen_view = text
         self._built = None
         self.choosing.reset()
+        self.hover_since = self.now      # what lies under the pointer may have changed: its words wait again
         animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
         self.motion.see([t for t in self.things() if t.key != MOVES_KEY], self.now, animate)
         self.moves.set_rows([self.menu_words(a) for a in self.actions])   # the table's names, as in its menus
@@ -263,10 +284,14 @@ class KitTable(TableScene):
             self.keyboard = False
             found = under_point(self.things(), action.pos)
             live = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
-            self.hover = (live or found)[0].key if found else None   # what a click here would use
+            pointed = (live or found)[0].key if found else None   # what a click here would use
+            if pointed != self.hover:
+                self.hover_since = self.now
+            self.hover, self.hover_quiet = pointed, False
             return True
         if kind == "click" and action.pos is not None:
             self.keyboard = False
+            self.hover_quiet = True
             return self._click(action.pos, action.button)
         return False
 
@@ -300,16 +325,33 @@ class KitTable(TableScene):
         if button != 1:
             self.choosing.reset()
             return True
-        for thing in under_point(self.things(), pos):
+        found = under_point(self.things(), pos)
+        for thing in found:
             if thing.key in self.choosing.picked or thing.key in self.usable():
                 self.focus = thing.key if not self.keyboard else self.focus
                 return self.touch(thing.key)
         self.choosing.reset()
+        if found and not self.session.over:   # a touch of the table that does nothing is answered there
+            self.answer_at(pos, self.not_now() if self.actions else self.not_yours())
+            return True
         return False
+
+    def not_now(self) -> str:
+        """Why a thing touched on the shown seat's turn does nothing."""
+        return "Not that now: what you can use is ringed in green"
 
     # --- drawing -----------------------------------------------------------------------------------
     def moves_rect(self) -> pygame.Rect:
-        return self.board.rect(SIDE_X, 80, SIDE_W, 905)
+        return moves_rect(self.board)
+
+    def hover_shown(self) -> bool:
+        """Whether hover words show now: for the focus at once, for the pointer once it has rested a
+        moment (not after a click until it moves again)."""
+        return self.keyboard or (not self.hover_quiet and self.now - self.hover_since >= HOVER_SECONDS)
+
+    def drawn_rects(self) -> list[pygame.Rect]:
+        """Where the table drew its things and words (what hover words must not hide)."""
+        return coverage.noted(self._layer_drawn)
 
     def side_room(self) -> int:
         """Board units the table keeps at the top of the side column for a notice of its own (the
@@ -333,18 +375,23 @@ class KitTable(TableScene):
         view = self.current_view() or {}
         size = surface.get_size()
         gliding = self.motion.moving(self.now)
-        key = (self._seen_view, size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
+        key = (self._seen_view, self.look(), size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
                self.focus if self.keyboard else None, self.moves_open, self.moves.selected, self.moves.scroll,
                canonical_json(self.choosing.menu_focus), gliding, self.side_room())
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            self._draw_all(self._layer, view, gliding)
-            self._layer_key = key
+            with coverage.capture() as drawn:
+                self._draw_all(self._layer, view, gliding)
+            self._layer_key, self._layer_drawn = key, drawn
+        else:
+            coverage.replay(self._layer_drawn)
         surface.blit(self._layer, (0, 0))
         for thing in self.things():
             if thing.key in gliding:
-                self.draw_thing(surface, self.board, thing, *self.motion.place(thing, self.now))
+                rect, show = self.motion.place(thing, self.now)
+                self.draw_thing(surface, self.board, thing, rect, show)
+                note_thing(thing, rect)
         draw_hover(self, surface)
 
     def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
@@ -355,6 +402,7 @@ class KitTable(TableScene):
             if thing.key == MOVES_KEY or thing.key in gliding:
                 continue
             self.draw_thing(surface, b, thing, thing.rect, 1.0)
+            note_thing(thing, thing.rect)
             if thing.key in self.motion.changed:
                 mark_last(surface, b, thing.rect)
             if thing.key in self.choosing.picked:
@@ -366,13 +414,12 @@ class KitTable(TableScene):
             elif thing.key in live:
                 pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
         draw_side(self, surface, b, view)
-        self.draw_over(surface, b, view)
+        with coverage.overlay("what the table shows over itself"):
+            self.draw_over(surface, b, view)
         draw_menu(self, surface, b)
         focus = self.thing(self.focus) if self.keyboard else None
         if focus is not None:
-            pad = b.px(12)
-            pygame.draw.rect(surface, theme.MUSTARD, focus.rect.inflate(pad * 2, pad * 2), width=b.px(6),
-                             border_radius=b.px(14))
+            theme.draw_double_ring(surface, focus.rect, b.px(6), b.px(12), b.px(10))
 
     def hover_words(self) -> list[str]:
         """What the thing under the mouse (or the focus) is, and what touching it would do."""
@@ -392,6 +439,6 @@ class KitTable(TableScene):
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "picked": list(self.choosing.picked),
-                "menu": [action_label(a) for a in self.choosing.menu], "focus": self.focus,
+                "menu": [self.menu_words(a) for a in self.choosing.menu], "focus": self.focus,
                 "usable": sorted(k for k in self.usable() if k != MOVES_KEY), "moves_open": self.moves_open,
                 "last_move": sorted(self.motion.changed)}

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from soupkitchen.client import coverage
+
 Point = tuple[int, int]
 
 
@@ -32,6 +34,13 @@ class Thing:
     under: tuple[str, ...] = ()
     origin: str | None = None   # where a card that newly appears here comes from (e.g. "deck")
     extra: dict = field(default_factory=dict)
+
+
+def note_thing(thing: Thing, rect: pygame.Rect) -> None:
+    """A card or a table button was drawn at ``rect``, for the coverage check (zones are backdrops:
+    their words count)."""
+    if thing.kind in ("card", "button"):
+        coverage.note(rect, thing.what or thing.words or thing.key)
 
 
 def under_point(things: list[Thing], pos: Point) -> list[Thing]:

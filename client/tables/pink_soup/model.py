@@ -50,7 +50,6 @@ class PinkModel(ViewModel):
     """The view, sorted into what the table draws."""
 
     step = Field("step", str, "")
-    prompt = Field("prompt", str, "")
 
     @property
     def learner_memory(self) -> bool:
@@ -109,9 +108,10 @@ class PinkModel(ViewModel):
         """Every card of every kitchen pile, top first, while this seat's mouse searches."""
         return [[str(card) for card in pile] for pile in self.pending().get("kitchen_search") or []]
 
-    def swap_from(self) -> tuple[str, int] | None:
+    def swap_from(self) -> tuple[int, int] | None:
+        """The (pot seat, slot) of the card a Mouse's swap has taken first, if one is waiting."""
         swap = self.pending().get("swap_from")
-        return (str(swap.get("pot")), int(swap.get("card", 1)) - 1) if isinstance(swap, dict) else None
+        return (swap["seat"], swap["slot"]) if swap is not None else None
 
     # --- the end -------------------------------------------------------------------------------
     def result(self) -> dict[str, Any] | None:
@@ -142,18 +142,33 @@ def counts(label: str | None, recipe_name: str, in_pot: bool) -> bool:
     return kind.key in recipe.suitable
 
 
+def score_terms(pot: list[str | None], tops: list[str], recipe_name: str) -> tuple[list[int], list[int]]:
+    """The terms of a chef's score that come from the kitchen tops and those from the pot (three
+    chilis count +15 together, last)."""
+    kitchen = [card_points(label, recipe_name, False) for label in tops if counts(label, recipe_name, False)]
+    jackpot = sum(1 for label in pot if kind_of(label) and kind_of(label).family == CHILI) == CHILI_JACKPOT_COUNT
+    own = [card_points(label, recipe_name, True) for label in pot
+           if counts(label, recipe_name, True) and not (jackpot and kind_of(label).family == CHILI)]
+    return kitchen, own + ([CHILI_JACKPOT_POINTS] if jackpot else [])
+
+
+def sum_words(terms: list[int]) -> str:
+    """``[2, 3, -1]`` -> "2 + 3 - 1"."""
+    if not terms:
+        return "0"
+    return str(terms[0]) + "".join(f" {'-' if t < 0 else '+'} {abs(t)}" for t in terms[1:])
+
+
 def equation(pot: list[str | None], tops: list[str], recipe_name: str, parts: dict[str, int], total: int) -> str:
     """A chef's score as the rulebook's worked example writes it: 15 + 2 + 3 + 1 + 0 + 4 + 6 - 1 - 3 = 27
     (the recipe bonus, the kitchen tops, then the pot; three chilis count +15 together)."""
-    terms = [parts["recipe"]] if parts.get("recipe") else []
-    terms += [card_points(label, recipe_name, False) for label in tops if counts(label, recipe_name, False)]
-    jackpot = sum(1 for label in pot if kind_of(label) and kind_of(label).family == CHILI) == CHILI_JACKPOT_COUNT
-    for label in pot:
-        if counts(label, recipe_name, True) and not (jackpot and kind_of(label).family == CHILI):
-            terms.append(card_points(label, recipe_name, True))
-    if jackpot:
-        terms.append(CHILI_JACKPOT_POINTS)
-    if not terms:
-        return f"0 = {total}"
-    text = str(terms[0]) + "".join(f" {'-' if t < 0 else '+'} {abs(t)}" for t in terms[1:])
-    return f"{text} = {total}"
+    kitchen, own = score_terms(pot, tops, recipe_name)
+    terms = ([parts["recipe"]] if parts.get("recipe") else []) + kitchen + own
+    return f"{sum_words(terms)} = {total}" if terms else f"0 = {total}"
+
+
+def sources(pot: list[str | None], tops: list[str], recipe_name: str) -> tuple[str, str]:
+    """Where the terms of the equation come from: ("from the kitchen: 2 + 3 + 1", "from the pot: 0 + 4 - 3")."""
+    kitchen, own = score_terms(pot, tops, recipe_name)
+    return (f"from the kitchen: {sum_words(kitchen)}" if kitchen else "nothing from the kitchen",
+            f"from the pot: {sum_words(own)}" if own else "nothing from the pot")

@@ -9,7 +9,8 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.naming import winners_words
-from soupkitchen.client.tables.pink_soup.model import PinkModel, card_points, equation, face, kind_of
+from soupkitchen.client.tables.pink_soup.model import PinkModel, card_points, equation, face, kind_of, sources
+from soupkitchen.client.textfit import note_clipped
 from soupkitchen.shared.pink_soup.cards import CHILI, CHILI_JACKPOT_COUNT, Kind
 
 INK = (43, 29, 22)
@@ -107,14 +108,23 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
             b.text(surface, words, SMALL, theme.TEXT, (cell.centerx, cell.bottom + b.px(2)), anchor="midtop")
         parts = entry.get("parts") or {}
         line = equation(list(chef.pot), tops, recipe, parts, int(entry.get("total", 0)))
+        kitchen, own = sources(list(chef.pot), tops, recipe)
         notes = []
         if chilis == CHILI_JACKPOT_COUNT:
             notes.append("exactly 3 chilis: +15 instead of -9")
         if parts.get("desserts"):
             notes.append(f"desserts +{parts['desserts']}")
+        words = ("recipe +15, " if parts.get("recipe") else "") + kitchen + "\n" + own \
+            + (f" ({'; '.join(notes)})" if notes else "")
         b.text(surface, line, LABEL, theme.TEXT, b.rect(820, y + 4, 1, 1).topleft, max_width=b.px(640))
-        if notes:
-            b.text(surface, "; ".join(notes), SMALL, theme.TEXT_DIM, b.rect(820, y + 52, 1, 1).topleft,
+        f = b.font(SMALL)
+        lines = theme.wrap(words, f, b.px(640))
+        top = b.rect(820, y + 52, 1, 1).y
+        room = max(1, b.px(row_h - 60) // f.get_linesize())
+        if len(lines) > room:
+            note_clipped(words)
+        for i, words in enumerate(lines[:room]):
+            b.text(surface, words, SMALL, theme.TEXT_DIM, (b.rect(820, 0, 1, 1).x, top + i * f.get_linesize()),
                    max_width=b.px(640))
     b.text(surface, tie_break(model, names), LABEL, theme.MUSTARD, b.rect(44, 1010, 1, 1).topleft,
            max_width=b.px(1420))

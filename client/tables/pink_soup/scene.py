@@ -3,26 +3,38 @@ drawn cards, moves made by touching them, and the final scoring laid out as the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.motion import Glide
 from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.pink_soup import layout
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
-from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring
+from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring, tie_break
+from soupkitchen.shared.pink_soup import describe
+
+FACE_UP_SECONDS = 2.0   # a pot card seen as it lands turns face down this long after
+MORE_SECONDS = 1.0      # and this much later for each more card shown at the same moment (a Mouse's look)
 
 
 class PinkSoupTable(SeatNaming, KitTable):
-    """Pink Soup, acted on at the table."""
+    """Pink Soup, acted on at the table. A pot card the view names (seen as it was placed, taken
+    face up or looked at) turns face down a moment after it is shown, whatever happens next: the
+    pot is for remembering (unless the learner's "remember for me" is on)."""
 
     name = "pink-soup"
     art_folder = "pink_soup"
     model_type = PinkModel
+
+    def __init__(self, app, session) -> None:
+        self.shown_since: dict[str, tuple[str, float]] = {}   # slot key -> (its card, when it turns face down)
+        super().__init__(app, session)
 
     @classmethod
     def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
@@ -37,7 +49,40 @@ class PinkSoupTable(SeatNaming, KitTable):
         model = PinkModel(view)
         if model.result() is not None:
             return []    # the scoring sheet covers the table
-        return layout.build(model, board, self.choosing.picked, self.names())
+        hidden = set(self.look())
+        return [replace(thing, face=None, words="", what=thing.what.split(": ", 1)[0] + ": face down")
+                if thing.key in hidden else thing for thing in layout.build(model, board, self.choosing.picked, self.names())]
+
+    def named_slots(self) -> dict[str, str]:
+        """The pot cards the view names now, by slot key (none while the learner's aid names them all)."""
+        model = self.model
+        if model.learner_memory or model.over or getattr(self.session, "replaying", False):
+            return {}
+        return {f"slot:{chef.seat}:{i}": label for chef in model.chefs() for i, label in enumerate(chef.pot) if label}
+
+    def look(self) -> tuple:
+        """The named pot cards whose moment has passed: drawn face down."""
+        return tuple(sorted(key for key, (_label, until) in self.shown_since.items() if self.now >= until))
+
+    def update(self, dt: float, now: float) -> None:
+        before = self.look()
+        super().update(dt, now)
+        named = self.named_slots()
+        fresh = [key for key, label in named.items() if self.shown_since.get(key, ("",))[0] != label]
+        until = now + FACE_UP_SECONDS + MORE_SECONDS * max(0, len(fresh) - 1)
+        self.shown_since = {key: self.shown_since[key] if key not in fresh else (label, until)
+                            for key, label in named.items()}
+        turned = set(self.look()) - set(before)
+        if turned:   # they turn over where they lie
+            for thing in self.things():
+                if thing.key in turned:
+                    self.motion.seen[thing.key] = thing
+                    self.motion.glides[thing.key] = Glide(now, None)
+
+    def redraw_at(self, now: float) -> float | None:
+        waiting = [until for _label, until in self.shown_since.values() if until > now]
+        due = [t for t in (super().redraw_at(now), min(waiting, default=None)) if t is not None]
+        return min(due, default=None)
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind, step = action.get("type"), self.model.step
@@ -69,25 +114,19 @@ class PinkSoupTable(SeatNaming, KitTable):
             return ("power:swap", slot) if step == "power" else (slot,)
         return ()
 
-    def history(self, view: dict[str, Any]) -> list[str]:
-        return [self.rename(line) for line in PinkModel(view).log()]
-
-    def menu_words(self, action: dict[str, Any]) -> str:
-        return self.rename(str(action.get("label") or action.get("type")))
-
     # --- drawing -----------------------------------------------------------------------------------
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         theme.draw_background(surface)
         model = PinkModel(view)
-        prompt = self.rename(model.prompt)
+        prompt = describe.headline(view, self.session.seat_name)
         me = model.seat
-        if me is not None and model.turn == me and prompt.startswith(self.session.seat_name(me) + ":"):
-            prompt = "Your turn:" + prompt[len(self.session.seat_name(me)) + 1:]
         colour = theme.MUSTARD if model.actions() else theme.TEXT
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)
         b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
         if model.final_round and not model.over:
             b.text(surface, "Last round", BODY, theme.DANGER, b.rect(1880, 22, 1, 1).topleft, anchor="topright")
+        if model.result() is not None:
+            return    # the scoring sheet takes the table's place
         kitchen = b.rect(layout.MAIN_X, layout.KITCHEN_Y - 44, layout.MAIN_W, 290)
         lay = theme.layout(surface.get_size())
         theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
@@ -175,8 +214,7 @@ class PinkSoupTable(SeatNaming, KitTable):
     def _swapping(model: PinkModel) -> str | None:
         """The key of the pot card a Mouse's swap has taken first, if one is waiting."""
         swap = model.swap_from()
-        seat = next((c.seat for c in model.chefs() if swap and c.name == swap[0]), None)
-        return f"slot:{seat}:{swap[1]}" if seat is not None else None
+        return f"slot:{swap[0]}:{swap[1]}" if swap is not None else None
 
     def _label_of(self, thing: Thing) -> str | None:
         return thing.words or None
@@ -260,6 +298,10 @@ class PinkSoupTable(SeatNaming, KitTable):
             x = rect.centerx + round((-(count * (w + 8) - 8) / 2 + col * (w + 8)) * b.scale)
             cell = pygame.Rect(x, rect.y + b.px(92 + row * (h + 22)), b.px(w), b.px(h))
             draw_card(surface, b, f"pink_soup/{kind.key}", cell, 1.0, value=kind, small=True)
+
+    def end_verdict(self) -> str:
+        model = self.model
+        return tie_break(model, {s: self.session.seat_name(s) for s in range(len(model.chefs()))})
 
     def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         model = PinkModel(view)

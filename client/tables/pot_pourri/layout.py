@@ -28,6 +28,8 @@ SEAT_Y = 736
 HAND_X, HAND_W, HAND_Y = 20, 540, 782
 BOOK_X, BOOK_W, RECIPE_W, RECIPE_H, RECIPE_STEP = 576, 904, 210, 286, 224
 BUTTON_Y, BUTTON_W, BUTTON_H = 988, 250, 56
+REPLACE_KEY = "button:replace_pantry"     # the pantry's control: replace the pantry (then a hand card)
+REPLACE_Y, REPLACE_H = 436, 42
 BUTTON_WORDS = {"stop_cooking": "Finish cooking", "decline": "Serve nothing", "keep_menu": "Leave the menu",
                 "pass": "Pass"}
 
@@ -113,6 +115,10 @@ def _pantry_and_piles(model: PotModel, b: Board) -> list[Thing]:
         under = ("pantry",) if first == i else (f"pantry:{first}", "pantry")
         things.append(Thing(f"pantry:{i}", rect, what=f"Pantry: {kind}", face=card(kind), sig=kind, words=kind,
                             under=under, origin="draw"))
+    if any(a.get("type") == "refresh_pantry" for a in model.actions()):
+        things.append(Thing(REPLACE_KEY, b.rect(PANTRY_X, REPLACE_Y, STEP * 4 - 12, REPLACE_H), "button",
+                            what="Replace the pantry: discard a hand card and the whole pantry, and deal a new one",
+                            words="Replace the pantry", under=("pantry",)))
     piles = model.piles()
     draw = int(piles["ingredient_draw_count"] or 0)
     things.append(Thing("draw", b.rect(DRAW_X, CARD_Y, CARD_W, CARD_H), what=f"Ingredient draw pile: {draw} cards",

@@ -32,7 +32,9 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     draw_scoring,
     draw_star,
     picture_rects,
+    tie_break,
 )
+from soupkitchen.shared.pot_pourri import describe
 
 HINTS = {
     "turn": "take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)",
@@ -94,6 +96,8 @@ class PotPourriTable(SeatNaming, KitTable):
             if action.get("ingredient") not in hand:
                 return ()
             card = f"hand:{hand.index(action.get('ingredient'))}"
+            if kind == "refresh_pantry" and self.choosing.picked[:1] == (layout.REPLACE_KEY,):
+                return (layout.REPLACE_KEY, card)   # the pantry's control first, then the card
             return (card, f"pan:{action.get('pan')}") if kind == "cook" else (card, "pantry")
         if kind == "move_lid":
             return ("lid", f"pan:{action.get('pan')}")
@@ -105,18 +109,14 @@ class PotPourriTable(SeatNaming, KitTable):
             return (f"button:{kind}",)
         return ()
 
-    def history(self, view: dict[str, Any]) -> list[str]:
-        return [self.rename(line) for line in PotModel(view).log()]
-
-    def menu_words(self, action: dict[str, Any]) -> str:
-        return self.rename(str(action.get("label") or action.get("type")))
-
     # --- drawing -----------------------------------------------------------------------------------
     def _prompt(self, model: PotModel) -> str:
+        if self.choosing.picked == (layout.REPLACE_KEY,):
+            return "Your turn: click the hand card you discard with the pantry (Esc: cancel)"
         me = model.seat
         if me is not None and model.actions() and model.phase in HINTS:
             return ("Your turn: " if model.turn == me else "You: ") + HINTS[model.phase]
-        return self.rename(model.phase_text)
+        return describe.headline(model.view, self.session.seat_name)
 
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         theme.draw_background(surface)
@@ -256,18 +256,29 @@ class PotPourriTable(SeatNaming, KitTable):
             x += b.px(64)
 
     def usable(self) -> dict[str, list[dict[str, Any]]]:
-        """As the kit's, and either recipe (or tile) of a pair may be touched first."""
+        """As the kit's; either recipe (or tile) of a pair may be touched first, the pantry's
+        control starts replacing the pantry and the recipe pile swaps recipes as the book does."""
         found = super().usable()
         if not self.choosing.picked:
             for action in self.actions:
                 for key in self._paired_keys(action):
                     found.setdefault(key, []).append(action)
+                if action.get("type") == "refresh_pantry":
+                    found.setdefault(layout.REPLACE_KEY, []).append(action)
+                if action.get("type") == "swap_recipes":
+                    found.setdefault("recipes", []).append(action)
         return found
 
     def touch(self, key: str) -> bool:
         if not self.choosing.picked and any(key in self._paired_keys(a) for a in self.actions):
             self.choosing.picked = (key,)
             return True
+        if not self.choosing.picked and key == layout.REPLACE_KEY and key in self.usable():
+            self.choosing.picked = (key,)   # then the hand card to discard with the pantry
+            return True
+        if not self.choosing.picked and key == "recipes":
+            swap = next((a for a in self.actions if a.get("type") == "swap_recipes"), None)
+            return self.play(swap) if swap is not None else False
         return super().touch(key)
 
     @staticmethod
@@ -364,6 +375,9 @@ class PotPourriTable(SeatNaming, KitTable):
             if cell.collidepoint(self.pointer):
                 return [f"{kind.capitalize()}: an ingredient of {recipe.get('name')}", *lines[1:]]
         return lines
+
+    def end_verdict(self) -> str:
+        return tie_break(self.model, self.names())
 
     def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         model = PotModel(view)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE
@@ -41,7 +41,7 @@ class Frame:
     keyboard: bool = False          # the cursor was last moved by keys or a pad: show it
     pad: bool = False               # ... and by a pad: name its buttons in the hints
     history: History | None = None  # the round so far
-    reconnecting: bool = False      # the server cannot be reached: the timer is held
+    reconnecting: bool = False      # the server cannot be reached (its round goes on)
     history_scroll: int = 0         # newest entries scrolled past in the history strip
     taste_scroll: int = 0           # the first taste in sight when the tastes panel scrolls
     seat_notes: dict[int, str] = field(default_factory=dict)   # "away 0:12", "bot playing for Ada"
@@ -70,7 +70,7 @@ def draw_board(p: Painter, f: Frame) -> None:
     """The pot, the soup, the arrows of the rotations the chef may make, and the spares."""
     lay = p.lay
     model = f.model
-    p.image(ART / "pot.svg", lay.pot)
+    p.image(ART / "pot.svg", lay.pot, backdrop=True)
     draw_soup(p, f)
     if model.my_turn:
         for row in range(-1, SIZE + 1):
@@ -87,7 +87,7 @@ def draw_arrow(p: Painter, rect: pygame.Rect, line: str, step: int, focus: bool)
     image = pygame.transform.rotate(art.load_svg(ART / "arrow.svg", rect.size), angle)
     p.surface.blit(image, image.get_rect(center=rect.center))
     if focus:
-        p.ring(rect, radius=30)
+        p.focus_ring(rect, radius=24)
 
 
 def draw_soup(p: Painter, f: Frame) -> None:
@@ -102,7 +102,10 @@ def draw_soup(p: Painter, f: Frame) -> None:
     if f.selection.picked is not None:
         p.ring(lay.cell(*f.selection.picked), width=6, pad=6)
     elif model.my_turn and not model.must_pass and 0 <= cursor[0] < SIZE and 0 <= cursor[1] < SIZE and (f.keyboard or model.changes_at(*cursor)):
-        p.ring(lay.cell(*cursor), colour=theme.MUSTARD if model.changes_at(*cursor) else theme.TEXT_DIM)
+        if f.keyboard:
+            p.focus_ring(lay.cell(*cursor))
+        else:   # the card under the mouse that a click would change
+            p.ring(lay.cell(*cursor), colour=theme.MUSTARD if model.changes_at(*cursor) else theme.TEXT_DIM)
 
 
 def draw_motion(p: Painter, f: Frame) -> None:
@@ -166,7 +169,7 @@ def draw_spares(p: Painter, f: Frame) -> None:
             if count > 1:
                 draw_badge(p, f"x{count}", rect)
     if f.selection.read_spare() is not None:
-        p.ring(lay.spare_set(f.selection.read_spare() % 8), width=5, pad=5)
+        p.focus_ring(lay.spare_set(f.selection.read_spare() % 8))
 
 
 def draw_badge(p: Painter, words: str, card: pygame.Rect) -> None:
@@ -197,14 +200,16 @@ def draw_spare_detail(p: Painter, f: Frame) -> None:
         panel.left = lay.spare_card(2, 0).right + lay.px(16)
     else:
         panel.right = lay.spare_card(4, 0).left - lay.px(16)
-    p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-    x, y = panel.x + lay.px(14), panel.y + lay.px(10)
-    p.text(title, BODY, theme.TEXT, (x, y), max_width=panel.width - lay.px(28))
-    for ci, (colour, count) in enumerate(colours):
-        row_y = y + line * (ci + 1)
-        p.image(ART / "glyphs" / f"symbol-{colour}.svg", pygame.Rect(x, row_y + line // 8, line * 3 // 4, line * 3 // 4))
-        words = f"{colour}: {count}" if count else f"{colour}: none"
-        p.text(words, BODY, theme.TEXT if count else theme.TEXT_DIM, (x + line, row_y))
+    with coverage.overlay("hover words", panel):
+        p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+        x, y = panel.x + lay.px(14), panel.y + lay.px(10)
+        p.text(title, BODY, theme.TEXT, (x, y), max_width=panel.width - lay.px(28))
+        for ci, (colour, count) in enumerate(colours):
+            row_y = y + line * (ci + 1)
+            p.image(ART / "glyphs" / f"symbol-{colour}.svg",
+                    pygame.Rect(x, row_y + line // 8, line * 3 // 4, line * 3 // 4))
+            words = f"{colour}: {count}" if count else f"{colour}: none"
+            p.text(words, BODY, theme.TEXT if count else theme.TEXT_DIM, (x + line, row_y))
 
 
 def plural(veg: str) -> str:
@@ -218,11 +223,18 @@ def draw_picker(p: Painter, f: Frame) -> None:
         return
     options = f.selection.candidates(f.model)
     panel, choices = p.lay.picker(f.selection.picked, f.selection.candidate_rows(f.model))
+    with coverage.overlay("the change picker", panel, asked=True):
+        _draw_picker(p, f, options, panel, choices)
+
+
+def _draw_picker(p: Painter, f: Frame, options: list, panel: pygame.Rect, choices: list[pygame.Rect]) -> None:
     p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     here = f.model.card(*f.selection.picked)
     p.text(f"Swap the {here.get('colour')} {here.get('veg')} for:", SMALL, theme.TEXT,
            (panel.x + p.lay.px(16), panel.y + p.lay.px(12)), max_width=panel.width - p.lay.px(32))
     for i, (action, rect) in enumerate(zip(options, choices, strict=True)):
         draw_card(p, action, rect, f.colour_blind)
-        if i == f.selection.choice % max(1, len(options)) or i == f.selection.hover_candidate:
+        if f.keyboard and i == f.selection.choice % max(1, len(options)):
+            p.focus_ring(rect, pad=4)
+        elif i == f.selection.hover_candidate or (not f.keyboard and i == f.selection.choice % max(1, len(options))):
             p.ring(rect, width=5, pad=4, radius=12)

@@ -31,7 +31,7 @@ TASTE_GAP = 8
 CHEFS_Y, CHEF_ROW, CHEFS_H = 338, 96, 400   # the chefs' rows: at most 96 high, 400 in all
 HISTORY_BOTTOM = 900
 MIN_TASTE_ROW = 120                        # below this the tastes panel scrolls instead of squeezing
-MIN_REVEAL_ROW = 80                        # the same for the revealed tastes, whose rows are wider
+MIN_REVEAL_ROW = 160                       # a revealed taste: its owner beside the icon, two lines of words under it
 SCROLL_LINE = 36                           # the "3 more above" / "2 more below" lines of a scrolled panel
 HAND_LABEL_H = 62                          # the "Your tastes" heading over the chef's own tastes
 
@@ -135,6 +135,13 @@ class TableLayout(ScaledBoard):
         return self.spare_card(index, 0).union(self.spare_card(index, 3))
 
     @property
+    def above_pot(self) -> pygame.Rect:
+        """Between the two columns of spares, down to the soup over the pot's rim (its arrows show
+        only while a round is played): where the banners between rounds go."""
+        left = SPARES_X[0] + 2 * SPARE_W + 8 + SPACE
+        return self.rect(left, 74, SPARES_X[1] - SPACE - left, GRID_Y - 8 - 74)
+
+    @property
     def top_bar(self) -> pygame.Rect:
         return self.rect(0, 0, BOARD_W, 64)
 
@@ -144,20 +151,19 @@ class TableLayout(ScaledBoard):
 
     @property
     def reveal_panel(self) -> pygame.Rect:
-        """After a round the tastes panel widens over the left spares."""
-        return self.rect(MARGIN, 80, SIDE_W + SPACE + 2 * SPARE_W + 8, 980)
+        """After a round every taste is revealed in the tastes panel (the spares stay in sight)."""
+        return self.left_panel
 
-    def taste_rows(self, top: float, bottom: float, count: int, reveal: bool = False) -> list[pygame.Rect]:
+    def taste_rows(self, top: float, bottom: float, count: int, tallest: float = 150.0) -> list[pygame.Rect]:
         """``count`` taste rows stacked between board heights ``top`` and ``bottom``, as tall as the
-        room allows (150 at most)."""
+        room allows (``tallest`` at most)."""
         if count <= 0:
             return []
-        height = min(150.0, (bottom - top - TASTE_GAP * (count - 1)) / count)
-        return [self.taste_row(top + i * (height + TASTE_GAP), height, reveal) for i in range(count)]
+        height = min(tallest, (bottom - top - TASTE_GAP * (count - 1)) / count)
+        return [self.taste_row(top + i * (height + TASTE_GAP), height) for i in range(count)]
 
-    def taste_row(self, top: float, height: float, reveal: bool = False) -> pygame.Rect:
-        width = (SIDE_W + SPACE + 2 * SPARE_W + 8 if reveal else SIDE_W) - 24
-        return self.rect(MARGIN + 12, top, width, height)
+    def taste_row(self, top: float, height: float) -> pygame.Rect:
+        return self.rect(MARGIN + 12, top, SIDE_W - 24, height)
 
     def hand_split(self, shared: int, mine: int) -> float:
         """The board height where the shared tastes end and the chef's own begin."""
@@ -171,7 +177,7 @@ class TableLayout(ScaledBoard):
         return self.taste_rows(self.hand_split(shared, mine) + HAND_LABEL_H, 1048, mine)
 
     def reveal_rows(self, count: int) -> list[pygame.Rect]:
-        return self.taste_rows(150, 910, count, reveal=True)
+        return self.taste_rows(140, 1048, count, tallest=MIN_REVEAL_ROW)
 
     def taste_column(self, model: TableModel, scroll: int = 0) -> TasteColumn:
         """Where the listed tastes go: all at once while every row keeps ``MIN_TASTE_ROW``, otherwise
@@ -180,7 +186,7 @@ class TableLayout(ScaledBoard):
         count = len(model.listed_tastes())
         reveal = model.reveal is not None
         shared, mine = (count, 0) if reveal else (len(model.shared_tastes()), len(model.my_tastes()))
-        top, bottom = (150, 910) if reveal else (140, 1048)
+        top, bottom = 140, 1048
         if reveal:
             rows = self.reveal_rows(count)
         else:
@@ -203,7 +209,7 @@ class TableLayout(ScaledBoard):
                 y += HAND_LABEL_H
             if y + least > room_bottom:
                 break
-            placed[i] = self.taste_row(y, least, reveal)
+            placed[i] = self.taste_row(y, least)
             y += least + TASTE_GAP
         shown = [i for i, row in enumerate(placed) if row is not None]
         above, below = shown[0], count - 1 - shown[-1]

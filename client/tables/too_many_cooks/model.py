@@ -57,6 +57,10 @@ class TableModel:
         return str(self.view.get("phase", "ready"))
 
     @property
+    def mode(self) -> str:
+        return str(self.view.get("mode", "standard"))
+
+    @property
     def turn(self) -> int | None:
         return self.view.get("turn")
 
@@ -201,8 +205,11 @@ class Selection:
         row, col = row + dy, col + dx
         row = max(-1, min(SIZE, row))
         col = max(-1, min(SIZE, col))
-        if not (0 <= row < SIZE or 0 <= col < SIZE):
-            return  # a corner of the ring: nothing there
+        if not (0 <= row < SIZE or 0 <= col < SIZE):   # a corner of the ring: on round it to the next line's arrow
+            if dy:
+                col = 0 if col < 0 else SIZE - 1
+            else:
+                row = 0 if row < 0 else SIZE - 1
         self.cursor = (row, col)
 
     def pick(self, row: int, col: int, model: TableModel) -> bool:

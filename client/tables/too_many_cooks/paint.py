@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
 from soupkitchen.client.textfit import note_clipped
 
@@ -87,18 +87,23 @@ class Painter:
             lines[-1] = last + "…"
         y = rect.y
         for line in lines:
-            self.surface.blit(f.render(line, True, colour), (rect.x, y))
+            image = f.render(line, True, colour)
+            self.surface.blit(image, (rect.x, y))
+            coverage.note(image.get_rect(topleft=(rect.x, y)), line)
             y += line_h
         return y - rect.y
 
-    def image(self, path: Path, rect: pygame.Rect, alpha: int = 255) -> pygame.Rect:
-        """An SVG fitted (aspect kept) and centred in ``rect``."""
+    def image(self, path: Path, rect: pygame.Rect, alpha: int = 255, backdrop: bool = False) -> pygame.Rect:
+        """An SVG fitted (aspect kept) and centred in ``rect``; ``backdrop``: a picture things lie
+        on (the pot), not one a player reads."""
         image = art.load_svg(path, rect.size)
         if alpha < 255:
             image = image.copy()
             image.set_alpha(alpha)
         placed = image.get_rect(center=rect.center)
         self.surface.blit(image, placed)
+        if not backdrop:
+            coverage.note(placed, path.stem)
         return placed
 
     def panel(self, rect: pygame.Rect, colour=theme.PANEL, edge=theme.PANEL_EDGE, radius: float = 14) -> None:
@@ -111,6 +116,10 @@ class Painter:
         p = self.lay.px(pad)
         pygame.draw.rect(self.surface, colour, rect.inflate(p * 2, p * 2), width=self.lay.px(width),
                          border_radius=self.lay.px(radius))
+
+    def focus_ring(self, rect: pygame.Rect, pad: float = 5, radius: float = 12) -> None:
+        """The keys' (or pad's) focus: a cream band between dark edges, seen on the orange pot too."""
+        theme.draw_double_ring(self.surface, rect, self.lay.px(5), self.lay.px(pad), self.lay.px(radius))
 
     def mark(self, centre: tuple[int, int], radius: int, good: bool) -> None:
         """Satisfied (a tick on green) or not (a cross on red): the shape tells, the colour helps."""
@@ -140,8 +149,9 @@ class Painter:
             points.append((centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
         pygame.draw.polygon(self.surface, colour, points)
 
-    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int]) -> None:
-        """A speech bubble whose tail points left to ``tail`` (the speaker)."""
+    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int], size: float | None = None) -> None:
+        """A speech bubble whose tail points left to ``tail`` (the speaker), its words in ``size``
+        (None: the larger size that fits)."""
         r = min(self.lay.px(16), rect.height // 2)
         y = rect.centery
         wedge = [tail, (rect.x + r, y - rect.height // 4), (rect.x + r, y + rect.height // 4)]
@@ -150,7 +160,8 @@ class Painter:
         pygame.draw.polygon(self.surface, INK, wedge, self.lay.px(2))
         pygame.draw.rect(self.surface, PAPER, rect, border_radius=r)
         pygame.draw.rect(self.surface, INK, rect, width=self.lay.px(2), border_radius=r)
-        size = BODY if self.font(BODY).size(words)[0] <= rect.width - self.lay.px(20) else SMALL
+        if size is None:
+            size = BODY if self.font(BODY).size(words)[0] <= rect.width - self.lay.px(20) else SMALL
         self.text(words, size, INK, rect.center, anchor="center", max_width=rect.width - self.lay.px(16))
 
     def button(self, rect: pygame.Rect, label: str, enabled: bool, focus: bool = False, urgent: bool = False) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
 from soupkitchen.client.tables.too_many_cooks.paint import (
     ART,
@@ -23,11 +23,15 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     Painter,
 )
 from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
+from soupkitchen.client.tables.too_many_cooks.tastes import draw_star_change
+from soupkitchen.client.tables.too_many_cooks.verdict import stars_words, verdict_words
+from soupkitchen.shared.too_many_cooks import describe
 
 URGENT_SECONDS = 30
 EMOTE_SECONDS = 3.0
 EMOTE_TEXT = {"disgusting": "That's disgusting!", "delicious": "How delicious!", "fine": "That's fine by me"}
 EMOTE_BUTTONS = ("Yuck!", "Yum!", "Fine")
+EMOTE_WORDS = dict(zip(EMOTE_TEXT, EMOTE_BUTTONS, strict=True))   # a reaction in a short row
 MODE_NAMES = {"standard": "Standard game", "all-day": "All-day soup", "unreasonable": "Unreasonable"}
 
 
@@ -46,15 +50,16 @@ def main_button(f: Frame) -> tuple[str, bool, bool]:
     return ("Pass (you must)" if m.must_pass else "Pass"), m.pass_action is not None, m.must_pass
 
 
-def stars_words(stars: int) -> str:
-    return "1 star" if stars == 1 else f"{stars} stars"
-
-
 def status_lines(f: Frame) -> tuple[str, str]:
     """What the shown chef should know now, in two lines."""
     m = f.model
     if f.reconnecting:
-        return "Reconnecting...", "The server cannot be reached. The timer waits until it answers."
+        if m.phase == "playing" and f.remaining is not None and f.remaining > 0:
+            minutes, seconds = divmod(int(math.ceil(f.remaining)), 60)
+            return "Reconnecting...", f"The round goes on meanwhile: about {minutes}:{seconds:02d} left on the server."
+        if m.phase == "playing" and f.remaining is not None:
+            return "Reconnecting...", "The round's time is up on the server: its reveal comes with the link."
+        return "Reconnecting...", "The server cannot be reached. Your seat is kept while the link comes back."
     if m.phase == "over":
         result = m.view.get("result") or {}
         return ("The kitchen wins!" if result.get("won") else "Game over"), stars_words(int(result.get("stars", m.view.get("stars", 0))))
@@ -93,8 +98,9 @@ def hint_line(f: Frame) -> str:
     return f"{alt} reads the tastes & spares  ·  {react}"
 
 
-def draw_top_bar(p: Painter, f: Frame) -> None:
-    """Round, difficulty and game on the left, the kitchen's stars in the middle, who you are on the right."""
+def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
+    """Round, difficulty and game on the left, the kitchen's stars in the middle, who you are on the
+    right (unless ``whoami`` is False)."""
     v = f.model.view
     bar = p.lay.top_bar
     pygame.draw.rect(p.surface, theme.PANEL, bar)
@@ -108,6 +114,8 @@ def draw_top_bar(p: Painter, f: Frame) -> None:
     for i in range(most):
         rect = pygame.Rect(x0 + i * (size + p.lay.px(8)), bar.centery - size // 2, size, size)
         p.image(ART / ("star.svg" if i < stars else "star-empty.svg"), rect)
+    if not whoami:
+        return
     who = "Watching" if f.model.seat is None else f"You are {f.name(f.model.seat)}"
     p.text(who, LABEL, theme.TEXT_DIM, (p.lay.rect(1892, 0, 1, 64).x, bar.centery), anchor="midright")
 
@@ -119,11 +127,11 @@ def draw_timer(p: Painter, f: Frame) -> None:
     rect = lay.timer
     total = float(f.model.view.get("round_seconds") or 300)
     left = f.remaining if f.remaining is not None else (total if f.model.phase == "ready" else 0.0)
-    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing" and not f.reconnecting
+    urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing"
     if urgent:   # a heartbeat: the dial swells a little every second
         beat = 0.5 + 0.5 * math.cos(2 * math.pi * (f.now % 1.0))
         rect = rect.inflate(round(rect.width * 0.05 * beat), round(rect.height * 0.05 * beat))
-    placed = p.image(ART / "timer.svg", rect)
+    placed = p.image(ART / "timer.svg", rect, backdrop=True)
     centre = (placed.centerx, placed.y + round(placed.height * 0.56))
     radius = round(placed.width * 0.33)
     colour = theme.DANGER if urgent else theme.HERB if left > 60 else theme.MUSTARD
@@ -134,7 +142,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     pygame.draw.rect(p.surface, PAPER, face, border_radius=face.height // 3)
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
     p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
-    if f.reconnecting:   # held: say why the clock stands still
+    if f.reconnecting:   # the server's time, counted here while the link is down
         note = p.font(SMALL).size("reconnecting...")
         pill = pygame.Rect(0, 0, note[0] + lay.px(16), note[1] + lay.px(4))
         pill.midtop = (placed.centerx, face.bottom + lay.px(6))
@@ -173,20 +181,13 @@ def draw_right(p: Painter, f: Frame) -> None:
 
 
 def draw_live(p: Painter, f: Frame) -> None:
-    """What moves with the clock alone: the timer and the chefs' speech bubbles."""
-    lay = p.lay
+    """What moves with the clock alone: the timer."""
     draw_timer(p, f)
-    chefs = f.model.chefs()
-    for seat, name, age in f.emotes:
-        if 0 <= seat < len(chefs) and age < EMOTE_SECONDS:
-            # over the chef's name, clear of their taste backs so their mood stays in sight
-            row = lay.chef_row(seat, len(chefs))
-            backs = len(chefs[seat].get("tastes") or [])
-            back_w = round((row.height - lay.px(10)) * 120 / 168) + lay.px(4)
-            left = row.x + lay.px(62)
-            bubble = pygame.Rect(left, row.y + lay.px(6), row.right - lay.px(14) - backs * back_w - left,
-                                 min(lay.px(56), row.height - lay.px(12)))
-            p.bubble(bubble, EMOTE_TEXT.get(name, name), (row.x + lay.px(44), row.y + lay.px(20)))
+
+
+def reactions(f: Frame) -> dict[int, str]:
+    """Each chef's reaction still in the air (the latest, if several)."""
+    return {seat: name for seat, name, age in f.emotes if age < EMOTE_SECONDS}
 
 
 def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> None:
@@ -220,7 +221,10 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     if last_move_note(f, seat):   # the chef who moved last: their colour down the seat's edge
         pygame.draw.rect(p.surface, theme.seat_colour(seat), (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)))
     name_font, note_font = p.font(BODY), p.font(SMALL)
-    if rect.height >= name_font.get_linesize() + note_font.get_linesize():
+    reaction = reactions(f).get(seat)
+    if reaction is not None:   # the reaction takes a line of the seat, so it hides neither name nor notes
+        draw_reaction_row(p, reaction, name, notes, pygame.Rect(x, rect.y, room, rect.height), dot, turn)
+    elif rect.height >= name_font.get_linesize() + note_font.get_linesize():
         p.text(name, BODY, theme.TEXT, (x, rect.y + lay.px(4)), max_width=room)
         p.paragraph(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
                     pygame.Rect(x, rect.y + lay.px(4) + name_font.get_linesize(), room,
@@ -234,34 +238,97 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
         p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)
 
 
+def draw_reaction_row(p: Painter, reaction: str, name: str, notes: list[str], room: pygame.Rect,
+                      dot: tuple[int, int], turn: bool) -> None:
+    """A seat with a reaction: a speech bubble from the chef's dot, and beside it (or under it, in
+    a tall row) the name and the notes in small letters."""
+    lay = p.lay
+    font = p.font(SMALL)
+    line = font.get_linesize()
+    words = name + (f": {', '.join(notes)}" if notes else "")
+    colour = theme.MUSTARD if turn else theme.TEXT
+    said = EMOTE_TEXT.get(reaction, reaction)
+    tall = room.height >= line * 2 + lay.px(16)
+    if not tall or font.size(said)[0] + lay.px(28) > room.width:
+        said = EMOTE_WORDS.get(reaction, said)
+    width = min(room.width, font.size(said)[0] + lay.px(28))
+    height = line + lay.px(8)
+    if tall:
+        bubble = pygame.Rect(room.x, room.y + lay.px(4), width, height)
+        text = pygame.Rect(room.x, bubble.bottom + lay.px(2), room.width, room.bottom - bubble.bottom - lay.px(2))
+    else:
+        bubble = pygame.Rect(room.x, room.centery - height // 2, width, height)
+        text = pygame.Rect(bubble.right + lay.px(8), room.y + lay.px(2), room.right - bubble.right - lay.px(8),
+                           room.height - lay.px(4))
+    p.bubble(bubble, said, (dot[0] + lay.px(12), dot[1]), size=SMALL)
+    p.paragraph(words, SMALL, colour, text, max_lines=1 if not tall else 2, shrink=False)
+
+
 def draw_overlays(p: Painter, f: Frame) -> None:
-    """A banner over the soup before a round starts and after the game ends."""
+    """A banner above the pot, between the spares, before a round starts and after the game ends
+    (the soup stays in sight while the chefs read their tastes)."""
     m = f.model
     lay = p.lay
+    banner = lay.above_pot
+    if m.reveal is not None and m.phase == "reveal":
+        with coverage.overlay("the round's stars", banner):
+            draw_star_change(p, m.mode, m.reveal, banner)
     if m.phase == "ready":
-        banner = lay.rect(640, 470, 640, 150)
-        p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-        p.text(f"Round {m.view.get('round', 1)} is about to start", HEADING * 0.8, theme.TEXT,
-               (banner.centerx, banner.y + lay.px(20)), anchor="midtop")
-        words = ("Read your tastes, then press Ready." if m.ready_action
-                 else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
-        p.text(words, BODY, theme.TEXT_DIM, (banner.centerx, banner.bottom - lay.px(28)), anchor="midbottom",
-               max_width=banner.width - lay.px(30))
+        with coverage.overlay("the round banner", banner):
+            draw_ready_banner(p, f, banner)
     if f.keyboard and not (m.must_pass and m.phase == "playing"):
         p.text(hint_line(f), SMALL, theme.TEXT_DIM, lay.hint.center, anchor="center", max_width=lay.hint.width)
     if m.must_pass and m.phase == "playing":
         banner = lay.rect(640, 966, 640, 100)
-        p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
-        p.text("Every taste you know is happy: you must pass", LABEL * 0.9, theme.TEXT,
-               (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
-        p.text("Press Enter or P (Y on a pad), or click Pass", BODY, theme.TEXT_DIM,
-               (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
+        with coverage.overlay("the must-pass banner", banner):
+            draw_must_pass(p, banner)
     result = m.view.get("result")
     if m.phase == "over" and result:
-        banner = lay.rect(640, 470, 640, 150)
-        p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-        won = bool(result.get("won"))
-        p.text("The kitchen wins!" if won else "The kitchen loses", HEADING, theme.HERB if won else theme.DANGER,
-               (banner.centerx, banner.y + lay.px(18)), anchor="midtop")
-        p.text(f"Final stars: {result.get('stars', m.view.get('stars', 0))}", LABEL, theme.TEXT,
-               (banner.centerx, banner.bottom - lay.px(24)), anchor="midbottom")
+        with coverage.overlay("the end banner", banner):
+            draw_end_banner(p, f, banner, result)
+
+
+def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
+    """Before a round: which round is about to start and what to do meanwhile."""
+    m, lay = f.model, p.lay
+    p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    title = f"Round {m.view.get('round', 1)} is about to start"
+    room = banner.width - lay.px(30)
+    p.text(title, p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), room), theme.TEXT,
+           (banner.centerx, banner.y + lay.px(10)), anchor="midtop", max_width=room)
+    words = ("Read your tastes, then press Ready." if m.ready_action
+             else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
+    p.text(words, p.largest_fitting(words, (BODY, SMALL), room), theme.TEXT_DIM,
+           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=room)
+
+
+def draw_must_pass(p: Painter, banner: pygame.Rect) -> None:
+    lay = p.lay
+    p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
+    words = "Every taste you know is happy: you must pass"
+    p.text(words, p.largest_fitting(words, (LABEL * 0.9, BODY, SMALL), banner.width - lay.px(24)), theme.TEXT,
+           (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
+    p.text("Press Enter or P (Y on a pad), or click Pass", BODY, theme.TEXT_DIM,
+           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
+
+
+def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str, Any]) -> None:
+    """The kitchen's verdict: the stars it keeps and what comes next, or why it closed."""
+    lay = p.lay
+    p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    won = bool(result.get("won"))
+    head, then = verdict_words(result, f.model.view)
+    room = banner.width - lay.px(30)
+    used = p.paragraph(head, p.largest_fitting(head, (HEADING * 0.8, LABEL), room), theme.HERB if won else theme.DANGER,
+                       pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(10), room, banner.height // 2), max_lines=2,
+                       shrink=False)
+    used += p.paragraph(then[:1].upper() + then[1:], BODY, theme.TEXT,
+                        pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(16) + used, room,
+                                    banner.bottom - banner.y - used - lay.px(20)), max_lines=2)
+    reveal = f.model.reveal or {}
+    last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
+    explanation = describe.round_explanation(f.model.mode, reveal) if reveal else ""
+    words = f"Round {reveal.get('round', '')}: {explanation}"
+    font = p.font(SMALL)
+    if explanation and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
+        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # the last round's word on the stars, where it fits

@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
-from soupkitchen.client.clock import HeldCountdown
+from soupkitchen.client import coverage, theme
+from soupkitchen.client.clock import LinkCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
@@ -19,11 +19,18 @@ from soupkitchen.client.tables.too_many_cooks.board import (
     draw_picker,
     draw_spare_detail,
 )
+from soupkitchen.client.tables.too_many_cooks.ending import KitchenEnd
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
-from soupkitchen.client.tables.too_many_cooks.panels import draw_live, draw_overlays, draw_right, draw_top_bar
+from soupkitchen.client.tables.too_many_cooks.panels import (
+    draw_live,
+    draw_overlays,
+    draw_right,
+    draw_top_bar,
+    reactions,
+)
 from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
@@ -48,10 +55,11 @@ class TooManyCooksTable(TableScene):
         self.history_scroll = 0           # newest history entries scrolled past
         self.taste_scroll = 0             # the first taste in sight when the tastes panel scrolls
         self.pointer: tuple[int, int] | None = None   # where the mouse last was (the wheel scrolls what it is over)
-        self.countdown = HeldCountdown()  # stands still while the server cannot be reached
+        self.countdown = LinkCountdown()  # runs on while the server cannot be reached, as the round does
         self.round_left: float | None = None   # seconds that were left when every chef passed
         self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
         self._layer_key: tuple | None = None
+        self._layer_drawn: list[tuple] = []         # what the layer holds, for the coverage check
         self.seats = SeatWatch()          # people away, and bots standing in for them
         self.seats.update(session.table, self.now)
         if isinstance(getattr(session, "lobby_listeners", None), list):
@@ -74,6 +82,11 @@ class TooManyCooksTable(TableScene):
     def occupied_rects(self) -> list[pygame.Rect]:
         """The main move's button and the emotes' (toasts are kept off them)."""
         return [self.table_layout.button(name) for name in ("main", "emote0", "emote1", "emote2")]
+
+    def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+        for view, events in steps:
+            self.history.observe(view, events)
+        self.history.look(self.session.shown_seat)
 
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.history.observe(view, events)
@@ -243,19 +256,39 @@ class TooManyCooksTable(TableScene):
                 self.selection.close()
                 return True
             self.selection.close()
-            if model.must_pass or model.phase != "playing":
-                return False
-            return self.selection.pick(target.row, target.col, model)
+            if model.must_pass or model.phase != "playing" or not model.my_turn:
+                return self._answer(pos, model)
+            return self.selection.pick(target.row, target.col, model) or \
+                self._answer(pos, model, "No spare card may take this card's place")
         if target.kind == "arrow":
             self.selection.close()
             arrow = arrow_at(target.row, target.col)
-            return self.play(model.rotation(*arrow) if arrow else None)
+            return self.play(model.rotation(*arrow) if arrow else None) or self._answer(pos, model)
         if target.name == "main":
-            return self.play(model.pass_action or model.ready_action)
+            return self.play(model.pass_action or model.ready_action) or \
+                self._answer(pos, model, "You may pass once every taste you know is happy")
         index = int(target.name[-1])
         seat = self.session.shown_seat
         if seat is not None:
             self.app.spawn(self.session.emote(seat, EMOTES[index]))
+        return True
+
+    def _answer(self, pos: tuple[int, int], model: TableModel, on_your_turn: str = "") -> bool:
+        """Say at ``pos`` why a touch of the soup or the buttons does nothing now."""
+        if model.phase == "over":
+            return False
+        if model.phase == "ready":
+            words = "Press Ready to cook: the round starts once every chef is" if model.ready_action else \
+                "The round starts once every chef is ready"
+        elif model.phase == "reveal":
+            words = "The round is over: read the revealed tastes"
+        elif model.must_pass:
+            words = "Every taste you know is happy: you must pass"
+        elif not model.my_turn:
+            words = self.not_yours()
+        else:
+            words = on_your_turn or "Change a card or rotate a line"
+        self.answer_at(pos, words)
         return True
 
     # --- drawing ---------------------------------------------------------------------------------
@@ -270,7 +303,7 @@ class TooManyCooksTable(TableScene):
         if model.phase in ("reveal", "over") and self.round_left is not None:
             remaining = self.round_left
         return Frame(model=model, selection=self.selection, animator=self.animator, now=self.now,
-                     remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.holding,
+                     remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.reconnecting,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
                      history=self.history, history_scroll=self.history_scroll, taste_scroll=self.taste_scroll,
                      seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}"),
@@ -300,22 +333,27 @@ class TooManyCooksTable(TableScene):
         size = surface.get_size()
         key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
                sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size,
-               self.history.count, self.history_scroll, f.taste_scroll, f.reconnecting, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())))
+               self.history.count, self.history_scroll, f.taste_scroll, f.reconnecting, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())),
+               tuple(sorted(reactions(f).items())),
+               int(f.remaining) if f.reconnecting and f.remaining is not None else None)   # the status counts then
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             p = Painter(self._layer, self.table_layout, self.now)
-            theme.draw_background(self._layer)
-            draw_top_bar(p, f)
-            draw_board(p, f)
-            draw_last_move(p, f)
-            draw_left(p, f)
-            draw_right(p, f)
-            draw_overlays(p, f)
-            draw_picker(p, f)
-            draw_spare_detail(p, f)
-            draw_taste_detail(p, f)
-            self._layer_key = key
+            with coverage.capture() as drawn:
+                theme.draw_background(self._layer)
+                draw_top_bar(p, f)
+                draw_board(p, f)
+                draw_last_move(p, f)
+                draw_left(p, f)
+                draw_right(p, f)
+                draw_overlays(p, f)
+                draw_picker(p, f)
+                draw_spare_detail(p, f)
+                draw_taste_detail(p, f)
+            self._layer_key, self._layer_drawn = key, drawn
+        else:
+            coverage.replay(self._layer_drawn)
         surface.blit(self._layer, (0, 0))
         live = Painter(surface, self.table_layout, self.now)
         if sel.focus == "soup":
@@ -334,6 +372,10 @@ class TooManyCooksTable(TableScene):
         if taste is not None and 0 <= taste < len(rows) and rows[taste] is not None:
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
+
+    def end_panel(self) -> KitchenEnd:
+        """The end screen shows the last round revealed, the final soup and the kitchen's verdict."""
+        return KitchenEnd(self)
 
     def points_for(self, action: Action) -> list[tuple[int, int]]:
         """The window points that, clicked in order, play the legal ``action``."""

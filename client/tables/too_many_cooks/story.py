@@ -96,7 +96,7 @@ def draw_history(p: Painter, f: Frame) -> list[pygame.Rect]:
     p.text(words, SMALL, theme.TEXT_DIM, (box.right - lay.px(12), title.y), anchor="topright")
     p.surface.set_clip(old_clip)
     if f.selection.focus == "history":   # read with the keys or a pad
-        p.ring(box, width=4, pad=3, radius=12)
+        p.focus_ring(box, pad=3)
     return drawn
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
 from soupkitchen.client.tables.too_many_cooks.layout import TasteColumn
 from soupkitchen.client.tables.too_many_cooks.paint import (
@@ -20,6 +20,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     taste_icon_width,
     taste_path,
 )
+from soupkitchen.shared.too_many_cooks import describe
 
 
 def owner_name(f: Frame, taste: dict[str, Any]) -> str:
@@ -49,23 +50,33 @@ def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
                                    rect.height - pad)
 
 
-def taste_words(taste: dict[str, Any], owner: str | None) -> str:
+def taste_words(taste: dict[str, Any], owner: str | None, rect: pygame.Rect, p: Painter) -> str:
+    """A taste's words in its row: its owner first when known, unless the row is tall enough for
+    the owner to stand beside the icon."""
     words = str(taste.get("text", ""))
-    return f"{owner}: {words}" if owner else words
+    return f"{owner}: {words}" if owner and not owner_beside(rect, p) else words
+
+
+def owner_beside(rect: pygame.Rect, p: Painter) -> bool:
+    return rect.height >= p.lay.px(112)
 
 
 def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str | None = None,
                mark: bool | None = None, focus: bool = False, size: float = BODY) -> None:
-    """One taste: its icon and its text (its owner first when known), and a satisfied mark. Text
-    that does not fit ends in an ellipsis."""
+    """One taste: its icon and its text, its owner (when known) beside the icon or first in its
+    words, and a satisfied mark. Text that does not fit ends in an ellipsis."""
     pygame.draw.rect(p.surface, theme.PANEL_LIGHT, rect, border_radius=p.lay.px(12))
     if focus:
-        p.ring(rect, width=4, pad=3, radius=12)
+        p.focus_ring(rect, pad=3)
     disc, icon, box = taste_places(p, taste, rect, mark is not None)
     if disc is not None:
         p.mark(disc.center, disc.width // 2, bool(mark))
     p.image(taste_path(str(taste.get("id"))), icon)
-    p.paragraph(taste_words(taste, owner), size, theme.TEXT, box, max_lines=3, shrink=False)
+    if owner and owner_beside(rect, p):
+        left = icon.right + p.lay.px(12)
+        p.text(owner, p.largest_fitting(owner, (LABEL, BODY), rect.right - left - p.lay.px(8)), theme.MUSTARD,
+               (left, icon.centery), anchor="midleft", max_width=rect.right - left - p.lay.px(8))
+    p.paragraph(taste_words(taste, owner, rect, p), size, theme.TEXT, box, max_lines=3, shrink=False)
 
 
 def list_text_size(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], owners: list[str | None]) -> float:
@@ -73,8 +84,9 @@ def list_text_size(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.R
     steps = (BODY, BODY * 0.86, BODY * 0.74)
     for size in steps:
         font = p.font(size)
-        if all(len(theme.wrap(taste_words(t, o), font, box.width)) * font.get_linesize() <= max(box.height, font.get_linesize())
-               for t, o, box in ((t, o, taste_places(p, t, r, True)[2]) for t, o, r in zip(tastes, owners, rows, strict=False))):
+        if all(len(theme.wrap(taste_words(t, o, r, p), font, box.width)) * font.get_linesize()
+               <= max(box.height, font.get_linesize())
+               for t, o, r, box in ((t, o, r, taste_places(p, t, r, True)[2]) for t, o, r in zip(tastes, owners, rows, strict=False))):
             return size
     return steps[-1]
 
@@ -110,19 +122,14 @@ def draw_left(p: Painter, f: Frame) -> None:
     m = f.model
     reveal = m.reveal
     panel = lay.reveal_panel if reveal else lay.left_panel
+    if reveal:
+        with coverage.overlay("the round's reveal", panel):
+            draw_reveal(p, f, panel, reveal)
+        return
     p.panel(panel)
     x = panel.x + lay.px(18)
     column = lay.taste_column(m, f.taste_scroll)
     tastes = m.listed_tastes()
-    if reveal:
-        p.text(f"Round {reveal.get('round', '')}: every taste revealed", HEADING * 0.8, theme.TEXT,
-               (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
-        draw_taste_list(p, tastes, column.rows, f, reveal=True)
-        draw_scroll_lines(p, column)
-        foot = lay.px(150)
-        draw_star_change(p, reveal, pygame.Rect(x, panel.bottom - foot + lay.px(10), panel.width - lay.px(36),
-                                                 foot - lay.px(20)))
-        return
     shared, mine = m.shared_tastes(), m.my_tastes()
     mine_label = "Your tastes" if m.seat is not None else "Chefs' tastes are secret"
     top_label = mine_label if column.scroll >= len(shared) and mine else "Shared tastes"
@@ -138,6 +145,18 @@ def draw_left(p: Painter, f: Frame) -> None:
     if not mine:
         hint = "Each chef keeps theirs hidden" if m.seat is None else "No personal tastes"
         p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
+
+
+def draw_reveal(p: Painter, f: Frame, panel: pygame.Rect, reveal: dict[str, Any]) -> None:
+    """After a round: every taste revealed, satisfied or not (the star change is above the pot)."""
+    lay = p.lay
+    p.panel(panel)
+    x = panel.x + lay.px(18)
+    column = lay.taste_column(f.model, f.taste_scroll)
+    p.text(f"Round {reveal.get('round', '')} revealed", HEADING * 0.8, theme.TEXT,
+           (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
+    draw_taste_list(p, f.model.listed_tastes(), column.rows, f, reveal=True)
+    draw_scroll_lines(p, column)
 
 
 def draw_taste_detail(p: Painter, f: Frame) -> None:
@@ -163,6 +182,13 @@ def draw_taste_detail(p: Painter, f: Frame) -> None:
                       lay.px(36) + icon_h + len(lines) * font.get_linesize() + status_h)
     box.centery = row.centery
     box.top = max(lay.top_bar.bottom + lay.px(8), min(box.top, lay.size[1] - box.height - lay.px(8)))
+    with coverage.overlay("hover words", box):
+        _draw_detail(p, taste, box, lines, icon_h, status)
+
+
+def _draw_detail(p: Painter, taste: dict[str, Any], box: pygame.Rect, lines: list[str], icon_h: int,
+                 status: str) -> None:
+    lay, font = p.lay, p.font(LABEL)
     p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     x, y = box.x + lay.px(16), box.y + lay.px(12)
     p.image(taste_path(str(taste.get("id"))), pygame.Rect(x, y, taste_icon_width(taste, icon_h), icon_h))
@@ -175,18 +201,24 @@ def draw_taste_detail(p: Painter, f: Frame) -> None:
                max_width=box.width - lay.px(32))
 
 
-def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> None:
-    """The stars after the round, the change in words and the rules' explanation of it."""
+def draw_star_change(p: Painter, mode: str, reveal: dict[str, Any], rect: pygame.Rect) -> None:
+    """Above the pot after a round: the stars after it, the change in words and the reason for it,
+    in the game's words."""
+    p.panel(rect, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+    rect = rect.inflate(-p.lay.px(24), -p.lay.px(16))
     before, after = int(reveal.get("stars_before", 0)), int(reveal.get("stars_after", 0))
-    size = p.lay.px(40)
+    size = p.lay.px(32)
     x = rect.x
-    for i in range(max(before, after, 1)):
+    shown = max(before, after, 1)
+    for i in range(shown):
         name = "star.svg" if i < after else "star-empty.svg"
         p.image(ART / name, pygame.Rect(x + i * (size + p.lay.px(4)), rect.y, size, size))
     change = after - before
     words = {1: "+1 star", 0: "no change", -1: "-1 star"}.get(change, f"{change:+d} stars")
     words += f"  (now {after})"
-    p.text(words, LABEL, theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
-           (x + 6 * (size + p.lay.px(4)), rect.y + size // 2), anchor="midleft")
-    p.paragraph(str(reveal.get("explanation", "")), BODY, theme.TEXT,
-                pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size), max_lines=2)
+    left = x + shown * (size + p.lay.px(4)) + p.lay.px(12)
+    p.text(words, p.largest_fitting(words, (LABEL, BODY), rect.right - left),
+           theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
+           (left, rect.y + size // 2), anchor="midleft", max_width=rect.right - left)
+    p.paragraph(describe.round_explanation(mode, reveal), BODY, theme.TEXT,
+                pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size), max_lines=3)

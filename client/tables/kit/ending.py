@@ -1,0 +1,57 @@
+"""A card table's end on the end screen: the table as the game left it (its ranking or scoring
+sheet), without its buttons and side column."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from soupkitchen.client import coverage
+from soupkitchen.client.session import TableSession
+from soupkitchen.client.tables.ending import EndPanel, GenericEnd
+from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.things import Thing, note_thing
+
+
+class EndingTable(Protocol):
+    """What the end reads of the card table it came from."""
+
+    session: TableSession
+
+    @property
+    def board(self) -> Board: ...
+
+    def current_view(self) -> dict[str, Any] | None: ...
+
+    def end_verdict(self) -> str: ...
+
+    def things(self) -> list[Thing]: ...
+
+    def draw_under(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None: ...
+
+    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect, show: float) -> None: ...
+
+    def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None: ...
+
+
+class TableEnd(EndPanel):
+    """What a kit table draws at the end, and its verdict."""
+
+    def __init__(self, table: EndingTable) -> None:
+        self.table = table
+
+    def verdict(self) -> str:
+        return self.table.end_verdict() or GenericEnd(self.table.session).verdict()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        b = table.board
+        view: dict[str, Any] = table.current_view() or {}
+        table.draw_under(surface, b, view)
+        for thing in table.things():
+            if thing.kind != "button":
+                table.draw_thing(surface, b, thing, thing.rect, 1.0)
+                note_thing(thing, thing.rect)
+        with coverage.overlay("what the table shows over itself"):
+            table.draw_over(surface, b, view)
