@@ -304,6 +304,7 @@ class TableSummary(TypedDict):
     settings: dict[str, Any]
     paused: bool
     state_id: int
+    code: str | None  # the table's invite code, told only to those at it (None in the list of tables)
 
 
 class LobbyPush(TypedDict):
