@@ -32,6 +32,7 @@ from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: 
 BAD_REQUEST = "bad_request"
 VERSION = "version"
 UNKNOWN_TABLE = "unknown_table"
+UNKNOWN_CODE = "unknown_code"
 BAD_TOKEN = "bad_token"
 NOT_HOST = "not_host"
 TABLE_FULL = "table_full"
@@ -132,6 +133,7 @@ class Settings(Request):
     bot_delay: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=30)
     handoff_pauses_timer: StrictBool | None = None
     stand_in_seconds: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=3600)
+    listed: StrictBool | None = None  # false: the table is not in list_tables, only found by its code
 
 
 class CreateTable(Request):
@@ -148,6 +150,10 @@ class JoinTable(Request):
     name: Name
     password: str | None = Field(default=None, max_length=64)
     seat: StrictInt | None = Field(default=None, ge=0, le=63)
+
+
+class FindTable(Request):
+    code: str = Field(min_length=1, max_length=64)
 
 
 class Resume(Request):
@@ -207,6 +213,7 @@ REQUESTS: dict[str, type[Request]] = {
     "list_tables": ListTables,
     "create_table": CreateTable,
     "join_table": JoinTable,
+    "find_table": FindTable,
     "resume": Resume,
     "spectate": Spectate,
     "leave": TokenOnly,
@@ -297,6 +304,7 @@ class TableSummary(TypedDict):
     settings: dict[str, Any]
     paused: bool
     state_id: int
+    code: str | None  # the table's invite code, told only to those at it (None in the list of tables)
 
 
 class LobbyPush(TypedDict):

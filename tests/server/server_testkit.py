@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import socketio
@@ -17,6 +19,9 @@ from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.wire.protocol import check_push
+
+if TYPE_CHECKING:
+    from soupkitchen.client.session import TableSession
 
 # A module with ``pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)`` runs each test on asyncio's
 # own event loop and on uvloop (see the ``pytest_asyncio_loop_factories`` hook in conftest.py).
@@ -41,10 +46,13 @@ class Client:
     """A real ``socketio.AsyncClient`` that says hello and records every push it receives; a push
     that does not match its declared model fails the test waiting on this client."""
 
-    def __init__(self, url: str, reconnect: bool = False) -> None:
+    def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None) -> None:
         self.url = url
+        # an https:// server: over TLS, with the certificates ``tls`` trusts
+        self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls)) if tls is not None else None
         self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.1,
-                                        reconnection_delay_max=0.3)
+                                        reconnection_delay_max=0.3,
+                                        **({"http_session": self.http} if self.http is not None else {}))
         self.states: list[dict[str, Any]] = []
         self.lobbies: list[dict[str, Any]] = []
         self.emotes: list[dict[str, Any]] = []
@@ -86,6 +94,8 @@ class Client:
 
     async def close(self) -> None:
         await self.sio.disconnect()
+        if self.http is not None:
+            await self.http.close()
 
     async def call(self, event: str, payload: Any = None) -> dict[str, Any]:
         return await self.sio.call(event, payload if payload is not None else {}, timeout=30)  # a busy machine
@@ -199,4 +209,13 @@ async def until(check: Callable[[], bool], timeout: float = 20.0, what: str = "t
     end = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(0.01)
+
+
+async def play(session: TableSession, seat: int, rng: random.Random) -> None:
+    """A player who moves whenever their view offers a move, until the game is over."""
+    while not session.over:
+        view = session.view(seat)
+        if session.connected and view and view["legal_actions"]:
+            await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
         await asyncio.sleep(0.01)
