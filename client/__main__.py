@@ -25,13 +25,19 @@ def parse_size(text: str) -> tuple[int, int]:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="soupkitchen", description="Soup Kitchen: four soup games to play together "
                                 "on one screen or over a LAN.")
+    p.add_argument("invite", nargs="?", metavar="LINK", help="an invite link a host shared "
+                   "(soupkitchen://HOST:PORT/PEAS-4821-7730): go straight to that table")
     p.add_argument("--solo", metavar="GAME", help="go straight into a solo game of GAME against bots "
                    "(e.g. too-many-cooks)")
     p.add_argument("--players", type=int, default=None, metavar="N", help="seats at the solo table (default 4, "
                    "or the game's limit)")
     p.add_argument("--replay", type=Path, metavar="FILE", help="open a replay file (a finished game) in the "
                    "replay viewer")
-    p.add_argument("--connect", metavar="URL", help="connect to a server (host:port or URL) and list its tables")
+    p.add_argument("--connect", metavar="URL", help="connect to a server (host:port or URL; https://HOST:PORT for "
+                   "a server put online) and list its tables")
+    p.add_argument("--trust-cert", action="append", default=[], metavar="FILE",
+                   help="trust this certificate (PEM) besides the system's, for a server whose host gave it to you "
+                        "(a self-signed one); may be given more than once")
     p.add_argument("--windowed", type=parse_size, metavar="WxH", help="open a window of this size")
     p.add_argument("--fullscreen", action="store_true", help="open full screen")
     p.add_argument("--verbose", action="store_true", help="log debug messages (also to the console)")
@@ -77,7 +83,7 @@ def setup_logging(verbose: bool) -> Path | None:
 async def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from soupkitchen.client import modes
+    from soupkitchen.client import links, modes, tls
     from soupkitchen.client.app import App
     from soupkitchen.client.net import normalise_url
     from soupkitchen.client.scenes import flows
@@ -102,12 +108,25 @@ async def run(args: argparse.Namespace) -> int:
         except ReplayError as err:
             print(f"soupkitchen: {err}", file=sys.stderr)
             return 2
+    invite = None
+    if args.invite:
+        try:
+            invite = links.parse(args.invite)
+        except ValueError as err:
+            print(f"soupkitchen: {err}", file=sys.stderr)
+            return 2
     url = None
     if args.connect:
         try:
             url = normalise_url(args.connect)
         except ValueError as err:
             print(f"soupkitchen: {err}", file=sys.stderr)
+            return 2
+    for file in args.trust_cert:
+        try:
+            tls.trust(file)
+        except ValueError as err:
+            print(f"soupkitchen: --trust-cert: {err}", file=sys.stderr)
             return 2
     settings = Settings.load()
     app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))
@@ -120,6 +139,8 @@ async def run(args: argparse.Namespace) -> int:
     elif game is not None:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
         flows.start_local(app, game["id"], {}, players)
+    elif invite is not None:
+        flows.join_by_code(app, invite.url, invite.code)
     elif url is not None:
         flows.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
                             lambda conn: app.stack.open("tables", conn))
@@ -130,8 +151,11 @@ async def run(args: argparse.Namespace) -> int:
         if not first_frame:
             first_frame.append(time.perf_counter())
             log.info("first frame after %.0f ms", (first_frame[0] - started) * 1000)
-        # With --solo, the table must be on screen first, however long a busy machine takes to get there.
-        at_table = game is None or app_.stack.top is not None and app_.stack.top.is_table
+        # With --solo, the table must be on screen first (with an invite link, its lobby or table),
+        # however long a busy machine takes to get there.
+        top = app_.stack.top
+        at_table = (game is None and invite is None or top is not None
+                    and (top.is_table or invite is not None and top.name == "lobby"))
         if args.screenshot and at_table and time.perf_counter() - started >= args.after:
             args.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app_.screen, str(args.screenshot))

@@ -60,6 +60,8 @@ class App:
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
         self.server: Any = None            # an EmbeddedServer this client started, if any
+        self.port_map: Any = None  # the port opened on the router while hosting for friends online (client.upnp)
+        self.online_problem = ""  # why hosting for friends online could not open the port, for the lobby
         self.server_address: str | None = None     # where friends join a LAN game this client hosts
         self.server_addresses: list[str] = []       # ... every address it may be reached at, that one first
         self.running = True
@@ -388,12 +390,20 @@ class App:
             self.server = None
         self.settings.save()
 
+    async def close_port(self) -> None:
+        """Remove the port mapping made for friends online, if any."""
+        self.online_problem = ""
+        if self.port_map is not None:
+            port_map, self.port_map = self.port_map, None
+            await port_map.close()
+
     async def stop_server(self, timeout: float = 5.0) -> None:
         """Stop the server this client started; give up waiting after ``timeout`` seconds (guests still
         connected can keep a graceful stop waiting much longer)."""
         if self.server is not None:
             server, self.server = self.server, None
             self.server_address = None
+            await self.close_port()
             self.server_addresses = []
             try:
                 await asyncio.wait_for(server.stop(), timeout)

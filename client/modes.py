@@ -193,9 +193,18 @@ async def connect(app: App, url: str, timeout: float = 5.0) -> Connection:
     conn = Connection(url, clock=app.clock)
     await conn.connect(timeout)
     app.conn = conn
+    app.settings.remember_server(url)  # an online one: offered again on the join screen
 
     conn.resumed_listeners.append(lambda back, held: app.toast(reconnected_message(back, held)))
     return conn
+
+
+async def find_table(app: App, url: str, code: str) -> tuple[Connection, dict[str, Any]]:
+    """The connection to ``url`` and the open table whose invite code is ``code`` there
+    (ServerError in the server's words if no table has it)."""
+    conn = await connect(app, url)
+    found = await conn.request("find_table", {"code": code})
+    return conn, found["table"]
 
 
 async def connect_first(app: App, urls: list[str], each: float = 4.0) -> Connection:
@@ -236,12 +245,14 @@ def couch_names(app: App, local_players: int) -> list[str]:
 
 async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,
                        local_players: int = 1, password: str | None = None,
-                       pause_on_handoff: bool = True) -> TableSession:
-    """Create a table (this client hosts it at seat 0) and seat the other local players."""
+                       pause_on_handoff: bool = True, listed: bool = True) -> TableSession:
+    """Create a table (this client hosts it at seat 0) and seat the other local players; a table
+    not ``listed`` is found only by its invite code."""
     names = couch_names(app, local_players)
     ack = await conn.request("create_table", {
         "game": game, "options": options, "seats": seats, "name": names[0], "password": password or None,
-        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": pause_on_handoff}})
+        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": pause_on_handoff,
+                     "listed": listed}})
     table = ack["table"]
     tokens = {ack["seat"]: ack["token"]}
     for name in names[1:]:
@@ -325,6 +336,8 @@ async def resume_hosting(app: App) -> TableSession:
     if saved is None:
         raise ServerError("unknown_table", "There is no hosted table to resume.")
     url = await start_embedded(app, lan=True, port=int(saved.get("port") or DEFAULT_PORT))
+    if saved.get("online"):
+        await open_to_friends_online(app, int(url.rsplit(":", 1)[-1]))
     session = await _take_back(app, url, saved, hosting_file())
     await session.resume()
     return session
@@ -350,13 +363,31 @@ async def _take_back(app: App, url: str, saved: dict[str, Any], record: Path) ->
     return session
 
 
-async def host_lan(app: App, game: str, options: dict[str, Any], players: int, password: str | None) -> TableSession:
-    """Host a LAN game: a discoverable server on this machine and a table waiting in the lobby."""
+async def open_to_friends_online(app: App, port: int) -> None:
+    """Open the hosted server's port on the router (UPnP) for friends elsewhere; where that cannot
+    be done, ``app.online_problem`` says why (the game is still hosted on the LAN)."""
+    from soupkitchen.client import upnp
+
+    await app.close_port()
+    try:
+        app.port_map = await upnp.open_port(port)
+    except upnp.PortMapError as err:
+        app.online_problem = str(err)
+        log.info("hosting for friends online: %s", err)
+
+
+async def host_lan(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
+                   online: bool = False) -> TableSession:
+    """Host a LAN game: a discoverable server on this machine and a table waiting in the lobby;
+    ``online``: also for friends elsewhere, the port opened on the router (UPnP)."""
     url = await start_embedded(app, lan=True)
+    port = int(url.rsplit(":", 1)[-1])
+    if online:
+        await open_to_friends_online(app, port)
     conn = await connect(app, url)
     session = await create_table(app, conn, game, options, players, 1, password)
     session.local = False
-    _save_game(session, hosting_file(), port=int(url.rsplit(":", 1)[-1]))   # to resume hosting after a close
+    _save_game(session, hosting_file(), port=port, online=online)   # to resume hosting after a close
     return session
 
 

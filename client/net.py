@@ -4,6 +4,9 @@ One ``socketio.AsyncClient``; requests are acknowledged calls, and an ack with `
 becomes a :class:`ServerError` carrying the server's plain-words message. When the link drops the
 connection reconnects by itself with backoff, says hello again, re-syncs the clock and resumes
 every seat token it holds, so the tables it shows get their full snapshot back.
+
+An ``https://`` server is spoken to over TLS (``wss://`` for its websocket), its certificate checked
+by :mod:`client.tls`; one that is refused is said so in words before anything else is tried.
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pydantic import ValidationError
+
 from soupkitchen.client.clock import SlewedOffset
 from soupkitchen.shared.wire.codec import WireJson
 from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
+from soupkitchen.shared.wire.protocol import check_push
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +57,26 @@ def error_of(ack: Any) -> ServerError | None:
         err = ack["error"]
         return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."))
     return ServerError("bad_reply", "The server sent a reply this client does not understand.")
+
+
+def is_secure(url: str) -> bool:
+    return url.startswith("https://")
+
+
+def online_hint(url: str) -> str:
+    """For a plain http:// address that is not on a private network: where a server put online is."""
+    import ipaddress
+
+    if is_secure(url):
+        return ""
+    host = url.split("://", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    try:
+        if not ipaddress.ip_address(host).is_global:
+            return ""
+    except ValueError:
+        if "." not in host or host.endswith((".local", ".lan", ".home")):
+            return ""
+    return " If it is a server put online, its address starts with https://."
 
 
 def normalise_url(address: str) -> str:
@@ -103,19 +129,27 @@ class Connection:
         self.reconnect_attempts = 0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
+        self.http: Any = None  # the aiohttp session of an https:// server (TLS, certificate checked)
 
     # --- lifecycle -----------------------------------------------------------------------------
     async def connect(self, timeout: float = 5.0) -> None:
         """Connect, say hello and sync clocks; ServerError with plain words if that fails."""
         self._closing = False
-        await self._open(timeout)
+        try:
+            await self._open(timeout)
+        except BaseException:
+            await self._close_http()
+            raise
         self._spawn(self._sync_loop())
 
     async def _open(self, timeout: float) -> None:
         import socketio  # imported on first use: it is slow to load and the title screen needs none of it
 
+        secure = {}
+        if is_secure(self.url):
+            secure = {"http_session": await self._secure_session(timeout)}
         sio = socketio.AsyncClient(reconnection=False, json=WireJson,
-                                   websocket_extra_options={"compress": WEBSOCKET_COMPRESSION})
+                                   websocket_extra_options={"compress": WEBSOCKET_COMPRESSION}, **secure)
         sio.on("state", self._on_state)
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)
@@ -124,7 +158,7 @@ class Connection:
         try:
             await sio.connect(self.url, wait_timeout=timeout)
         except (TimeoutError, socketio.exceptions.ConnectionError, OSError) as err:
-            raise ServerError("offline", f"Could not reach a server at {self.url}.") from err
+            raise ServerError("offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}") from err
         self.sio = sio
         ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
         err = error_of(ack)
@@ -139,6 +173,32 @@ class Connection:
         for _ in range(3):
             await self.sync_time()
 
+    async def _secure_session(self, timeout: float) -> Any:
+        """The TLS session to an https:// server, once it has shown a certificate this computer
+        trusts (``GET /healthz``); ServerError saying why otherwise."""
+        import ssl
+
+        import aiohttp
+
+        from soupkitchen.client import tls
+
+        if self.http is None or self.http.closed:
+            self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls.client_context()))
+        try:
+            async with self.http.get(f"{self.url}/healthz", timeout=aiohttp.ClientTimeout(total=timeout)) as answer:
+                await answer.read()
+        except aiohttp.ClientConnectorCertificateError as err:
+            if isinstance(err.certificate_error, ssl.SSLCertVerificationError):
+                raise ServerError("certificate", tls.refusal(err.certificate_error, self.url)) from err
+            raise ServerError("certificate", f"Did not connect to {self.url}: its certificate was refused "
+                                             f"({err.certificate_error}).") from err
+        except aiohttp.ClientSSLError as err:
+            raise ServerError("certificate", f"Could not speak TLS with {self.url}: it may not be a server put "
+                                             "online (a LAN server's address starts with http://).") from err
+        except (aiohttp.ClientError, TimeoutError, OSError) as err:
+            raise ServerError("offline", f"Could not reach a server at {self.url}.") from err
+        return self.http
+
     async def close(self) -> None:
         """Leave for good: no reconnection."""
         self._closing = True
@@ -149,7 +209,13 @@ class Connection:
                 await self.sio.disconnect()
             except Exception:  # noqa: BLE001 - closing anyway
                 log.debug("disconnect failed", exc_info=True)
+        await self._close_http()
         self._set_connected(False)
+
+    async def _close_http(self) -> None:
+        if self.http is not None:
+            http, self.http = self.http, None
+            await http.close()
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
@@ -209,9 +275,12 @@ class Connection:
             session.receive_state(data)
 
     async def _on_lobby(self, data: dict[str, Any]) -> None:
-        table = data.get("table") if isinstance(data, dict) else None
-        if not isinstance(table, dict):
+        try:
+            check_push("lobby", data)
+        except ValidationError as err:   # a table this client cannot read: said, never guessed at
+            log.error("a lobby push this client cannot read (%s)", err)
             return
+        table = data["table"]
         session = self.sessions.get(table.get("id"))
         if session is not None:
             session.receive_lobby(table)

@@ -14,10 +14,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from soupkitchen.client.net import ServerError
 from soupkitchen.shared.core import is_moment_action
-from soupkitchen.shared.registry import registration
+from soupkitchen.shared.registry import get_game, registration
 from soupkitchen.shared.wire.constants import EMOTES
+from soupkitchen.shared.wire.protocol import check_push
 
 if TYPE_CHECKING:
     from soupkitchen.client.net import Connection
@@ -160,11 +163,33 @@ class TableSession:
         return "Spectator" if seat is None else f"Seat {seat + 1}"
 
     # --- what the server pushes ----------------------------------------------------------------
+    def readable(self, data: Any) -> bool:
+        """Whether a ``state`` push matches the protocol and its game's view and event models; one
+        that does not is refused out loud (logged and said) rather than drawn from defaults."""
+        try:
+            check_push("state", data)
+            game = get_game(self.game_id)
+        except KeyError:   # a game this client does not know: the generic table shows its plain facts
+            return True
+        except ValidationError as err:
+            return self._unreadable(err)
+        try:
+            game.view_model.validate_python(data["view"])
+            game.events_model.validate_python(data["events"])
+        except ValidationError as err:
+            return self._unreadable(err)
+        return True
+
+    def _unreadable(self, err: ValidationError) -> bool:
+        log.error("table %s: a state this client cannot read (%s)", self.table.get("id"), err)
+        self._error("This table's news could not be read: the server runs another version of the game.")
+        return False
+
     def receive_state(self, data: dict[str, Any]) -> None:
+        if not self.readable(data):
+            return
         seat = data.get("seat")
         view = data.get("view")
-        if not isinstance(view, dict):
-            return
         state_id = data.get("state_id", -1)
         events = data.get("events") or []
         self.views[seat] = view
@@ -195,7 +220,7 @@ class TableSession:
     # --- couch hand-offs -----------------------------------------------------------------------
     def _wants_to_act(self, seat: int) -> bool:
         view = self.views.get(seat)
-        return bool(view and view.get("legal_actions")) and not view.get("over")
+        return view is not None and seat in view["active_seats"]
 
     def _update_turns(self) -> None:
         """Single seat: always shown. Couch: when the shown player's turn ends, ask the next held

@@ -16,6 +16,7 @@ APP_NAME = "soupkitchen"
 # quickest is still longer than any animation of a move on the table.
 BOT_SPEEDS = {"relaxed": 2.5, "normal": 1.2, "fast": 0.4}
 FORMER_SPEED_NAMES = {"slow": "relaxed"}
+MOST_ONLINE_SERVERS = 5  # online servers the join screen remembers
 
 
 def config_dir() -> Path:
@@ -44,6 +45,7 @@ class Settings:
     animations: bool = True          # cards glide and turn over at the card tables
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     last_server: str = ""
+    online_servers: list[str] = field(default_factory=list)  # https:// servers joined, latest first
     path: Path | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -75,6 +77,10 @@ class Settings:
                 if (isinstance(value, list) and len(value) == 2
                         and all(isinstance(v, int) and 320 <= v <= 16384 for v in value)):
                     settings.window = value
+            elif f.name == "online_servers":
+                if isinstance(value, list):
+                    settings.online_servers = [v for v in value if isinstance(v, str) and v.startswith("https://")]
+                    del settings.online_servers[MOST_ONLINE_SERVERS:]
             elif type(value) is type(default):
                 setattr(settings, f.name, value)
         settings.bot_speed = FORMER_SPEED_NAMES.get(settings.bot_speed, settings.bot_speed)
@@ -83,6 +89,16 @@ class Settings:
         settings.volume = max(0, min(100, settings.volume))
         settings.name = settings.name.strip()[:24] or "Chef"
         return settings
+
+    def remember_server(self, url: str) -> None:
+        """Keep an online (https://) server that was joined at the top of the join screen's list."""
+        if url.startswith("https://"):
+            self.online_servers = [url, *(u for u in self.online_servers if u != url)][:MOST_ONLINE_SERVERS]
+            self.save()
+
+    def forget_server(self, url: str) -> None:
+        self.online_servers = [u for u in self.online_servers if u != url]
+        self.save()
 
     def save(self) -> None:
         """Write the settings back; a failure is logged, never raised (settings are not worth a crash)."""

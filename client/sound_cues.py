@@ -11,29 +11,28 @@ from typing import Any
 
 TICK_FROM = 10        # the clock ticks through its last this many seconds
 
-# (game, event type) -> sound
-EVENT_SOUNDS: dict[str, dict[str, str]] = {
+# (game, event type) -> sound, or a function of the event choosing one
+EVENT_SOUNDS: dict[str, dict[str, str | Callable[[dict[str, Any]], str | None]]] = {
     "too-many-cooks": {"rotated": "rotate", "changed": "card_flip", "passed": "card_slide", "round_dealt": "shuffle",
                        "round_started": "card_place", "round_over": "reveal"},
-    "pink-soup": {"draw": "card_slide", "take": "card_slide", "kitchen": "card_place", "pot": "card_place",
-                  "slot": "card_place", "discard": "card_place", "search": "card_flip", "look": "card_flip",
-                  "activate": "card_flip", "shuffle": "shuffle", "swap": "card_slide", "declare": "reveal",
-                  "pass": "card_slide"},
+    "pink-soup": {"draws": "card_slide", "takes": "card_slide", "to_kitchen": "card_place", "to_pot": "card_place",
+                  "reveals_other": "card_place", "reveals_own": "card_place", "discards": "card_place",
+                  "searches": "card_flip", "looks": "card_flip", "activates_pile": "card_flip",
+                  "activates_drawn": "card_flip", "shuffles": "shuffle", "swaps": "card_slide", "declares": "reveal",
+                  "passes": "card_slide"},
     "stone-soup": {"play": "card_place", "salt": "card_slide", "challenge": "stone_soup"},
+    "pot-pourri": {"star": "star_won", "reshuffled": "shuffle", "served": "reveal", "declined": "reveal",
+                   "cooked": "card_place", "took": "card_slide", "drew": "card_slide", "drew_recipes": "card_slide",
+                   "refreshed": "card_slide", "moved_lid": "card_slide", "peeked": "card_flip",
+                   "menu_swapped": "card_slide", "tiles_back": "card_flip",
+                   "chose": lambda event: None if event.get("first") else "card_slide"},   # a swap's keep
 }
-# Pot Pourri tells its events as sentences: words in the sentence -> sound (first match wins).
-LOG_SOUNDS = (("star square", "star_won"), ("shuffled", "shuffle"), ("served", "reveal"), ("cooked", "card_place"),
-              ("took", "card_slide"), ("drew", "card_slide"), ("refreshed", "card_slide"), ("lid", "card_slide"),
-              ("looked", "card_flip"), ("swapped", "card_slide"), ("put the tiles", "card_flip"))
 
 
 def event_sound(game_id: str, event: dict[str, Any]) -> str | None:
     """The sound one event makes (None: a silent event)."""
-    kind = event.get("type")
-    if kind == "log":
-        text = str(event.get("text", ""))
-        return next((sound for words, sound in LOG_SOUNDS if words in text), None)
-    return EVENT_SOUNDS.get(game_id, {}).get(str(kind)) or EVENT_SOUNDS.get(game_id, {}).get(str(event.get("kind")))
+    sound = EVENT_SOUNDS.get(game_id, {}).get(str(event.get("type")))
+    return sound(event) if callable(sound) else sound
 
 
 def happy_faces(view: dict[str, Any]) -> int:

@@ -57,11 +57,6 @@ class TourClock:
         return self.t
 
 
-def unlabelled(action: dict) -> dict:
-    """An action without the words it is listed with (a table may send either form)."""
-    return {key: value for key, value in action.items() if key != "label"}
-
-
 def still_possible(action: dict, legal: list[dict]) -> bool:
     """Whether ``action`` can still be made: listed, or a Stone Soup play while playing is listed
     (any valid play is accepted; the list is only a sample)."""
@@ -220,9 +215,9 @@ class Tour:
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
             await self.frames(1)
         if not await self.frames(WAIT_FRAMES // 10, lambda: len(self.sent) > before):
-            self.failure = f"clicking {points} sent nothing for {action.get('label') or action}"
+            self.failure = f"clicking {points} sent nothing for {action}"
             return
-        if unlabelled(self.sent[before]) != unlabelled(action) or len(self.sent) != before + 1:
+        if self.sent[before] != action or len(self.sent) != before + 1:
             self.failure = f"meant {action}, the client sent {self.sent[before:]}"
             return
         self.by_click += 1

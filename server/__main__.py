@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from urllib.parse import urlsplit
 
-from soupkitchen.server.config import ServerConfig, default_db_path
+from soupkitchen.server.config import PUBLIC_LIMITS, ServerConfig, default_db_path
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.store import StoreError
+from soupkitchen.server.tls import CertificateError, server_context
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 LOOPS = ("auto", "asyncio", "uvloop")  # the event loops --loop names
@@ -62,12 +63,28 @@ def origin(text: str) -> str:
     return f"{parts.scheme}://{parts.netloc.lower()}"
 
 
+def default_of(limit: str, config_name: str | None = None) -> str:
+    """The help's words for a limit's default on the LAN and with --public."""
+    name = config_name or limit
+    lan = getattr(ServerConfig, name)
+    public = PUBLIC_LIMITS.get(name, lan)
+    shown = (f"{lan:g}", f"{public:g}")
+    return f"default {shown[0]}" + (f"; {shown[1]} with --public" if public != lan else "")
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="soupkitchen-server",
-                                     description="Serve Soup Kitchen tables on the LAN (socket.io over HTTP).")
+                                     description="Serve Soup Kitchen tables on the LAN (socket.io over HTTP), "
+                                                 "or online with --public (over HTTPS).")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument("--db", default=None, help=f"SQLite database file (default {default_db_path()})")
+    parser.add_argument("--public", action="store_true",
+                        help="a server on the internet: TLS (--cert and --key, or a --trusted-proxy that does TLS "
+                             "in front), no LAN discovery, and the stricter limits of a public server (each "
+                             "can still be set by its flag)")
+    parser.add_argument("--cert", metavar="FILE", help="serve HTTPS with this certificate (PEM, with its chain)")
+    parser.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM, without a passphrase)")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN (zeroconf)")
     parser.add_argument("--bot-delay", type=float, default=ServerConfig.bot_delay,
                         help="seconds a bot waits before it acts (default %(default)s)")
@@ -75,20 +92,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="seconds a disconnected player keeps a seat before a bot stands in "
                              "(default %(default)s)")
     parser.add_argument("--max-connections-per-address", type=whole_number, metavar="N",
-                        default=ServerConfig.max_connections_per_address,
                         help="connections one remote address may hold at once; 0: no limit "
-                             "(default %(default)s)")
+                             f"({default_of('max_connections_per_address')})")
     parser.add_argument("--max-tables-per-address", type=whole_number, metavar="N",
-                        default=ServerConfig.max_tables_per_address,
                         help="open tables one remote address may have created; 0: no limit "
-                             "(default %(default)s)")
+                             f"({default_of('max_tables_per_address')})")
     parser.add_argument("--max-requests-per-address", type=whole_number, metavar="N",
-                        default=int(ServerConfig.address_rate),
                         help="requests per second one remote address may send over all its connections "
-                             "(bursts of twice as many); 0: no limit (default %(default)s)")
-    parser.add_argument("--lobby-idle", type=seconds, metavar="SECONDS", default=ServerConfig.lobby_idle,
+                             f"(bursts of twice as many); 0: no limit ({default_of('address_rate')})")
+    parser.add_argument("--lobby-idle", type=seconds, metavar="SECONDS",
                         help="seconds a table that has not started stays open once no player is connected "
-                             "to it; 0: for ever (default %(default)s)")
+                             f"to it; 0: for ever ({default_of('lobby_idle')})")
     parser.add_argument("--keep-days", type=days, metavar="DAYS", default=ServerConfig.keep_days,
                         help="days finished games (their replays) and closed lobbies stay in the database; "
                              "older ones are deleted at start and once a day; 0: keep them for ever "
@@ -107,7 +121,29 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true",
                         help="log every HTTP request and socket event: connections, disconnects and each request "
                              "(moves, resumes...) with its outcome")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if (args.cert is None) != (args.key is None):
+        parser.error("--cert and --key go together: the certificate and its private key")
+    if args.public and args.cert is None and not args.trusted_proxy:
+        parser.error("--public serves over TLS: give --cert FILE --key FILE, or name the reverse proxy that "
+                     "does TLS in front of the server with --trusted-proxy ADDRESS")
+    limits = PUBLIC_LIMITS if args.public else {}
+    for flag, name, kind in (("max_connections_per_address", "max_connections_per_address", int),
+                             ("max_tables_per_address", "max_tables_per_address", int),
+                             ("max_requests_per_address", "address_rate", int), ("lobby_idle", "lobby_idle", float)):
+        if getattr(args, flag) is None:  # not given: the default of a LAN server, or of a public one
+            setattr(args, flag, kind(limits.get(name, getattr(ServerConfig, name))))
+    args.no_discovery = args.no_discovery or args.public
+    return args
+
+
+def describe(args: argparse.Namespace, tls: bool) -> str:
+    """What kind of server this is, in one line: where it is, its TLS and its limits per address."""
+    kind = "a public server" if args.public else "a LAN server" if not args.no_discovery else "a server"
+    secured = "over TLS" if tls else "TLS done by the proxy in front" if args.public else "without TLS"
+    return (f"{kind}, {secured}; each address may hold {args.max_connections_per_address or 'any number of'} "
+            f"connections, open {args.max_tables_per_address or 'any number of'} tables and send "
+            f"{args.max_requests_per_address or 'any number of'} requests a second")
 
 
 def event_loop(choice: str) -> tuple[Callable[[], asyncio.AbstractEventLoop] | None, str]:
@@ -125,7 +161,8 @@ def event_loop(choice: str) -> tuple[Callable[[], asyncio.AbstractEventLoop] | N
 
 
 async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
-    server = EmbeddedServer(args.db or default_db_path(), host=args.host, port=args.port,
+    tls = server_context(args.cert, args.key) if args.cert is not None else None
+    server = EmbeddedServer(args.db or default_db_path(), host=args.host, port=args.port, tls=tls,
                             discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace,
                             max_connections_per_address=args.max_connections_per_address,
                             max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle,
@@ -142,6 +179,7 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                                           server.config.db_path, loop_name)
     print(f"soupkitchen-server listening on {server.url}", flush=True)  # read by launchers: the port ends it
     print(f"soupkitchen-server event loop: {loop_name}", flush=True)
+    print(f"soupkitchen-server: {describe(args, tls is not None)}", flush=True)
     await stop.wait()
     await server.stop()
 
@@ -163,6 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except StoreError as err:  # the database cannot be opened or written: say where and why
             print(f"soupkitchen-server: {err}", file=sys.stderr)
             return 1
+        except CertificateError as err:  # the certificate or key cannot be used: say which and why
+            print(f"soupkitchen-server: {err}", file=sys.stderr)
+            return 2
         except OSError as err:  # the address cannot be listened on (in use, not this machine's)
             print(f"soupkitchen-server: cannot listen on {args.host}:{args.port}: {err.strerror or err}",
                   file=sys.stderr)

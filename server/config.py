@@ -54,6 +54,8 @@ class ServerConfig:
     password_free_tries: int = 3  # wrong passwords per address and table before each try must wait
     password_lockout_after: int = 10  # wrong passwords per address and table before a lockout
     password_lockout: float = 300.0  # seconds the lockout lasts
+    code_free_tries: int = 5  # wrong invite codes (or unknown table ids) one address may give at once,
+    code_try_interval: float = 60.0  # then one more each this many seconds (docs/protocol.md: Invite codes)
     hold_limit: float = 30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
     table_hold_limit: float = 120.0  # seconds all holds at one table together may hold a round (0: no limit)
     emote_interval: float = 1.0  # seconds between two emotes of one seat
@@ -63,3 +65,15 @@ class ServerConfig:
     server_id: str = ""
     deal_seed: int | None = None  # every game deals from this seed (a local tour or test); None: a fresh one
     # each time. No request and no command-line flag sets it, so players on a shared server cannot.
+
+
+# What ``soupkitchen-server --public`` sets instead of the defaults above, for a server anyone on
+# the internet can reach (each can still be set by its own flag). Many players share one address
+# behind a carrier's NAT, so the per-address limits stay above what one household needs: a client
+# holds one connection (a couch of players too), and a host one or two tables.
+PUBLIC_LIMITS: dict[str, float] = {
+    "max_connections_per_address": 16,
+    "max_tables_per_address": 4,
+    "address_rate": 60.0,  # requests per second of all of an address's connections (bursts of twice as many)
+    "lobby_idle": 300.0,
+}

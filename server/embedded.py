@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,11 +32,14 @@ class EmbeddedServer:
 
     ``standalone``: this process is the server (``soupkitchen-server``): once it serves, its heap is
     settled (``server.pauses.settle_heap``) and the garbage collector's and the event loop's pauses are
-    timed for ``GET /metrics``. A client's own embedded server leaves its process's collector alone."""
+    timed for ``GET /metrics``. A client's own embedded server leaves its process's collector alone.
+
+    ``tls``: serve HTTPS and WSS with this server-side context (``server.tls.server_context``)."""
 
     def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
                  bot_delay: float | None = None, clock: Callable[[], float] = time.monotonic,
-                 seed: int | None = None, standalone: bool = False, **limits: Any) -> None:
+                 seed: int | None = None, standalone: bool = False, tls: ssl.SSLContext | None = None,
+                 **limits: Any) -> None:
         self.config = ServerConfig(db_path=db_path, deal_seed=seed, **limits)
         self.clock = clock
         if bot_delay is not None:
@@ -43,6 +47,7 @@ class EmbeddedServer:
         self.host = host
         self.port = port
         self.discovery = discovery
+        self.tls = tls
         self.runner: web.AppRunner | None = None
         self.listener: asyncio.AbstractServer | None = None
         self.hub: Hub | None = None
@@ -51,7 +56,7 @@ class EmbeddedServer:
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        return f"{'https' if self.tls is not None else 'http'}://{self.host}:{self.port}"
 
     async def start(self) -> None:
         """Listen; StoreError (naming the path and why) if the database cannot be opened and written."""
@@ -63,7 +68,7 @@ class EmbeddedServer:
                                     logger=InputLog(logging.getLogger("aiohttp.server"), app[FLOODS]))
         await self.runner.setup()
         assert self.runner.server is not None
-        self.listener = await app[DOORS].listen(self.runner.server, self.host, self.port)
+        self.listener = await app[DOORS].listen(self.runner.server, self.host, self.port, self.tls)
         if self.listener.sockets:
             self.port = self.listener.sockets[0].getsockname()[1]
         if self.discovery:

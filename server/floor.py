@@ -139,5 +139,11 @@ class Floor:
             self.drop(table)
 
     def open_summaries(self) -> list[dict[str, Any]]:
-        return [runner.table.summary() for runner in self.runners.values()
-                if not runner.table.closed and not runner.table.over]
+        """The listed open tables, without their codes (only those at a table are told its code)."""
+        return [runner.table.summary() | {"code": None} for runner in self.runners.values()
+                if not runner.table.closed and not runner.table.over and runner.table.listed]
+
+    def coded(self, code: str) -> TableRunner | None:
+        """The open table (neither finished nor closed) whose invite code is ``code``."""
+        return next((runner for runner in self.runners.values() if runner.table.code == code
+                     and not runner.table.closed and not runner.table.over), None)

@@ -69,6 +69,7 @@ class Hub:
             "list_tables": self.list_tables,
             "create_table": self.lobby.create_table,
             "join_table": self.lobby.join_table,
+            "find_table": self.lobby.find_table,
             "resume": self.lobby.resume,
             "spectate": self.lobby.spectate,
             "leave": self.lobby.leave,

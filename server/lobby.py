@@ -24,7 +24,7 @@ from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.store import StoreError, password_hash
 from soupkitchen.server.table import LobbyState, Table
 from soupkitchen.shared.core import RuleError
-from soupkitchen.shared.wire import protocol
+from soupkitchen.shared.wire import codes, protocol
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +112,9 @@ class Lobby:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"unknown game {req.game!r}") from None
         except RuleError as err:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
-        settings = self.merge_settings({"bot_delay": self.config.bot_delay, "handoff_pauses_timer": True},
-                                       req.settings)
+        settings = self.merge_settings({"bot_delay": self.config.bot_delay, "handoff_pauses_timer": True,
+                                        "listed": True}, req.settings)
+        settings["code"] = self.new_code()
         table_id = secrets.token_urlsafe(6)
         password = None
         if req.password:
@@ -134,6 +135,40 @@ class Lobby:
         self.floor.attach(sid, runner, 0)
         return {"ok": True, "table": table.summary(), "seat": 0, "token": token, "name": req.name}
 
+    def new_code(self) -> str:
+        """An invite code no open table has."""
+        while True:
+            code = codes.new_code()
+            if self.floor.coded(code) is None:
+                return code
+
+    def named(self, sid: str, table_id: str) -> TableRunner:
+        """The open table a request names by id; a table that is not there counts against the
+        address's lookups in vain, like a wrong code (``find_table``)."""
+        address = self.registry.conns[sid].address
+        self.registry.may_look_up(address)
+        try:
+            return self.floor.runner_of(table_id)
+        except protocol.ProtocolError:
+            self.registry.looked_in_vain(address)
+            raise
+
+    async def find_table(self, sid: str, req: protocol.FindTable) -> dict[str, Any]:
+        """The open table of an invite code. A wrong code is answered the same whether the code never
+        was, or was a table's that has finished or closed, and counts as a lookup in vain."""
+        code = codes.normalise(req.code)
+        if code is None:  # no table could have it: not a lookup
+            raise protocol.ProtocolError(protocol.BAD_REQUEST, f"a table's code is a kitchen word and eight digits, "
+                                                               f"like {codes.EXAMPLE}")
+        address = self.registry.conns[sid].address
+        self.registry.may_look_up(address)
+        runner = self.floor.coded(code)
+        if runner is None:
+            self.registry.looked_in_vain(address)
+            raise protocol.ProtocolError(protocol.UNKNOWN_CODE, f"no table here has the code {code}; check it, and "
+                                                                "the server's address, with the host")
+        return {"ok": True, "table": runner.table.summary()}
+
     @staticmethod
     def merge_settings(settings: dict[str, Any], given: protocol.Settings | None) -> dict[str, Any]:
         result = dict(settings)
@@ -143,7 +178,7 @@ class Lobby:
         return result
 
     async def join_table(self, sid: str, req: protocol.JoinTable) -> dict[str, Any]:
-        await self.admit(self.floor.runner_of(req.table).table, req.password, self.registry.conns[sid].address)
+        await self.admit(self.named(sid, req.table).table, req.password, self.registry.conns[sid].address)
         runner = self.floor.runner_of(req.table)  # it may have closed while the password was checked
         table = runner.table
         if sid not in self.registry.conns:
@@ -182,7 +217,7 @@ class Lobby:
         return {"ok": True, "table": table.summary(), "seat": seat, "stood_in": stood_in}
 
     async def spectate(self, sid: str, req: protocol.Spectate) -> dict[str, Any]:
-        runner = self.floor.runner_of(req.table)
+        runner = self.named(sid, req.table)
         table = runner.table
         if not table.check_password(None) and sid not in runner.audience():
             raise protocol.ProtocolError(protocol.WRONG_PASSWORD, "this table has a password; take a seat to watch")
@@ -281,7 +316,7 @@ class Lobby:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
         settings = self.merge_settings(table.settings, req.settings)
         before = table.lobby_state()
-        if (options, settings) != (table.options, table.settings):  # what players agreed to has changed
+        if (options, agreed(settings)) != (table.options, agreed(table.settings)):  # what players agreed to changed
             table.reset_ready()
         table.options, table.settings = options, settings
         self.stored(runner, before)
@@ -347,3 +382,8 @@ class Lobby:
         self.floor.services.push(runner.audience(), "emote", {"table": runner.table.id, "seat": seat,
                                                               "emote": req.emote})
         return {"ok": True}
+
+
+def agreed(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings players agree to by saying ready (whether the table is listed is the host's affair)."""
+    return {key: value for key, value in settings.items() if key != "listed"}

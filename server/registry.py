@@ -4,6 +4,8 @@ created). Knows no table's inside and no game."""
 
 from __future__ import annotations
 
+import ipaddress
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -59,6 +61,7 @@ class Registry:
         self.creators: dict[str, str] = {}  # table id -> remote address that created it
         self.address_buckets: dict[str, Bucket] = {}  # remote address -> its requests' token bucket
         self.password_tries: dict[tuple[str, str], PasswordTries] = {}  # (address, table id) -> failures
+        self.guesses: dict[str, Bucket] = {}  # guesser (guesser_of) -> tables it may still look for in vain
 
     def connect(self, sid: str, address: str = "", session: str = "") -> None:
         """Admit a connection from remote ``address`` (over Engine.IO ``session``); ProtocolError(limit)
@@ -91,6 +94,26 @@ class Registry:
             shared.allowance -= 1
         conn.bucket.allowance -= 1
         return True
+
+    def may_look_up(self, address: str) -> None:
+        """ProtocolError(rate_limited) if ``address`` has looked for as many tables that are not
+        there (a wrong code, an unknown table id) as it may for now (``code_free_tries`` at once, then
+        one every ``code_try_interval`` seconds)."""
+        bucket = self.guesses.get(guesser_of(address))
+        interval = self.config.code_try_interval
+        if bucket is not None and bucket.refill(self.clock(), 1 / interval, self.config.code_free_tries) < 1:
+            wait = math.ceil((1 - bucket.allowance) * interval)
+            raise protocol.ProtocolError(protocol.RATE_LIMITED, "too many codes or tables that are not there from "
+                                                                f"this computer; try again in {wait} s")
+
+    def looked_in_vain(self, address: str) -> None:
+        """``address`` named a table that is not there: one try less until the allowance refills."""
+        now, free, rate = self.clock(), self.config.code_free_tries, 1 / self.config.code_try_interval
+        if len(self.guesses) > 1000:  # a full allowance is as good as none
+            self.guesses = {key: bucket for key, bucket in self.guesses.items() if bucket.refill(now, rate, free) < free}
+        bucket = self.guesses.setdefault(guesser_of(address), Bucket(float(free), now))
+        bucket.refill(now, rate, free)
+        bucket.allowance -= 1
 
     def seat_named(self, token: str) -> tuple[str, tuple[str, int] | None]:
         """The token's hash, and the (table id, seat) it names if any."""
@@ -137,3 +160,13 @@ class Registry:
             old = self.clock() - self.config.password_lockout
             self.password_tries = {key: tries for key, tries in self.password_tries.items()
                                    if tries.checking or tries.wait_until > old}
+
+
+def guesser_of(address: str) -> str:
+    """Whose tries a lookup counts against: the IPv4 address, or the /64 network of an IPv6 one (a
+    single machine may be given a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else address

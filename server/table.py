@@ -195,9 +195,19 @@ class Table:
                       for i, s in enumerate(self.seats)],
             "started": self.started, "over": self.over, "closed": self.closed,
             "has_password": self.password is not None, "host_seat": self.host_seat, "spectators": len(self.spectators),
-            "settings": {key: value for key, value in self.settings.items() if key != "bot_levels"},
-            "paused": self.paused_at is not None, "state_id": self.state_id,
+            "settings": {key: value for key, value in self.settings.items() if key not in ("bot_levels", "code")},
+            "paused": self.paused_at is not None, "state_id": self.state_id, "code": self.code,
         }
+
+    @property
+    def code(self) -> str | None:
+        """The table's invite code (kept with its settings; a table older than codes has none)."""
+        return self.settings.get("code")
+
+    @property
+    def listed(self) -> bool:
+        """Whether ``list_tables`` shows the table (otherwise only its code finds it)."""
+        return self.settings.get("listed", True) is not False
 
     def row(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Settings and seats as the store keeps them (``Store.save_table``; the log is stored

@@ -1,37 +1,89 @@
-"""Checks every game must pass after every action: used by each game's random-simulation tests."""
+"""Checks every game must pass after every action: used by each game's random-simulation tests.
+
+Each check can fail for a fault of the game: a state that does not survive its JSON round trip, a
+view that does not match the game's declared view, a seat the table waits for with nothing to do,
+a deadline the clock cannot keep, a listed move the rules refuse, an accepted move that is not one of
+the game's well-formed moves, or a move, event or prompt its ``describe`` module cannot word.
+"""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from soupkitchen.shared.core import Game, canonical_json
+from soupkitchen.shared.core import (
+    NOT_YET,
+    NOTHING_TIMED,
+    SAMPLE,
+    SYSTEM,
+    TIMEOUT,
+    Game,
+    canonical_json,
+    comparable,
+)
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.playout import play
-
-REQUIRED_VIEW_KEYS = {"seat", "legal_actions", "deadline", "over"}
+from soupkitchen.shared.registry import describer
 
 
 def check_state(game: Game, state: Any, players: int) -> None:
-    """Invariants, an exact JSON round trip, and well-formed views for every seat and a spectator."""
+    """Invariants, an exact JSON round trip and copy, and well-formed, worded views for every seat and a spectator."""
     game.check_invariants(state)
-    data = game.to_json(state)
-    text = canonical_json(data)
+    text = canonical_json(game.to_json(state))
     again = game.from_json(json.loads(text))
-    assert canonical_json(game.to_json(again)) == text, "JSON round trip changed the state"
+    assert again == state and canonical_json(game.to_json(again)) == text, "JSON round trip changed the state"
+    assert game.copy(state) == state, "a copy differs from the state"
+    over = game.is_over(state)
+    assert over == (game.result(state) is not None)
+    active = game.active_seats(state)
+    assert active == sorted(set(active)) and all(0 <= seat < players for seat in active), f"active seats {active}"
+    assert not (over and active), "nobody may act once the game is over"
     for seat in [*range(players), None]:
-        view = game.view(state, seat)
-        missing = REQUIRED_VIEW_KEYS - set(view)
-        assert not missing, f"view for seat {seat} lacks {sorted(missing)}"
-        assert view["seat"] == seat
-        canonical_json(view)  # JSON-safe: raises on NaN and on values JSON cannot hold
-        legal = view["legal_actions"]
-        if seat is None:
-            assert legal == [], "a spectator has no legal actions"
-        assert legal == game.legal_actions(state, seat)
-    assert game.is_over(state) == (game.result(state) is not None)
+        check_view(game, state, seat)
+
+
+def check_view(game: Game, state: Any, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view matches the game's view model, offers moves exactly when the seat may act,
+    has a deadline the clock keeps, and reads in words."""
+    view = game.view(state, seat)
+    game.view_model.validate_json(canonical_json(view))
+    assert view["seat"] == seat and view["over"] == game.is_over(state)
+    legal, active = view["legal_actions"], view["active_seats"]
+    if seat in active:
+        assert legal, f"seat {seat} may act but is offered no move"
+    else:
+        assert legal == [], f"seat {seat} is offered moves while the table does not wait for it"
+    for action in legal:
+        game.move_model.validate_python(action)
+    check_deadline(game, state, view["deadline"])
+    assert view["over"] or active or view["deadline"] is not None, "nobody can act and nothing is timed"
+    words = describer(game.id)
+    if words is not None:
+        assert words.headline(view), "the view has no headline"
+        for action in legal:
+            assert words.move_words(view, action), f"no words for {action}"
+        for entry in view.get("log") or []:
+            assert words.event_words(entry), f"no words for {entry}"
+    return view
+
+
+def check_deadline(game: Game, state: Any, deadline: float | None) -> None:
+    """The clock may time out at ``deadline`` and not a moment before (and not at all without one)."""
+    if deadline is None:
+        assert game.validate(state, SYSTEM, dict(TIMEOUT), 0.0) == NOTHING_TIMED
+        return
+    assert game.validate(state, SYSTEM, dict(TIMEOUT), deadline - 1e-3) == NOT_YET, "the clock acts early"
+    assert game.validate(state, SYSTEM, dict(TIMEOUT), deadline) is None, "the clock cannot act at its deadline"
+
+
+def check_events(game: Game, events: list[dict[str, Any]]) -> None:
+    """One action's public events match the game's event model and read in words."""
+    game.events_model.validate_json(canonical_json(events))
+    words = describer(game.id)
+    for event in events if words is not None else ():
+        assert words.event_words(event), f"no words for {event}"
 
 
 def check_replay(game: Game, record: MatchRecord, state: Any) -> None:
@@ -47,12 +99,65 @@ def check_legal_actions_validate(game: Game, state: Any, players: int, now: floa
             assert reason is None, f"seat {seat}: advertised {action} is refused: {reason}"
 
 
+def check_accepted_moves(game: Game, state: Any, players: int, now: float, rng: random.Random,
+                         tries: int = 40) -> None:
+    """Moves near the listed ones (a field changed, dropped or added) are refused unless they are
+    well-formed moves; a game whose list is complete accepts nothing it did not list, and a move a
+    sampling game accepts beyond its list plays out to a sound state."""
+    for seat in game.active_seats(state):
+        listed = game.legal_actions(state, seat)
+        known = [comparable(action) for action in listed]
+        candidates = list(_near(listed))
+        for action in rng.sample(candidates, min(tries, len(candidates))):
+            if game.validate(state, seat, action, now) is not None:
+                continue
+            game.move_model.validate_python(action)
+            if comparable(action) in known:
+                continue
+            assert game.listing == SAMPLE, f"seat {seat}: {action} is accepted but was not listed"
+            after, events = game.apply(state, seat, action, now)
+            game.check_invariants(after)
+            check_events(game, events)
+
+
+def _near(listed: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Variations of the listed moves: each field given another value, dropped, or a field added."""
+    values: dict[str, list[Any]] = {}
+    for action in listed:
+        for key, value in action.items():
+            values.setdefault(key, []).append(value)
+    for action in listed:
+        yield {**action, "extra": 1}
+        for key, value in action.items():
+            if key == "type":
+                continue
+            yield {name: part for name, part in action.items() if name != key}
+            for other in [None, True, "x", *_nudged(value), *values[key][:6]]:
+                if other != value or type(other) is not type(value):
+                    yield {**action, key: other}
+
+
+def _nudged(value: Any) -> list[Any]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value - 1, value + 1, float(value)]
+    if isinstance(value, list):
+        return [value[::-1], value[:-1], [*value, *value[:1]]]
+    if isinstance(value, dict):
+        return [{**value, key: number + 1} for key, number in value.items() if isinstance(number, int)] + \
+            [{key: number for key, number in value.items() if key != dropped} for dropped in value]
+    return []
+
+
 class SweepChecker:
     """The per-action checks of one random-play game, for ``shared.playout.play(observe=...)``.
 
-    After every action: ``check_state``, and ``check_redacted(state, seat, rng)`` for one seat (or a
-    spectator) in turn. At the listed action counts, a replay of the log so far; every
-    ``validate_every`` actions, that each advertised legal action validates.
+    After every action: the action replayed on the state before it gives the same state and
+    well-formed events, ``check_state``, and ``check_redacted(state, seat, rng)`` for one seat (or
+    a spectator) in turn. At the listed action counts, a replay of the log so far; every
+    ``validate_every`` actions, that each advertised legal action validates and that moves near
+    them are accepted only when well-formed.
     """
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any],
@@ -64,10 +169,15 @@ class SweepChecker:
         self.rng = random.Random(seed)
         self.replay_at = set(replay_at)
         self.validate_every = validate_every
+        self.before = game.setup(players, game.normalise_options(options, players), seed)
 
     def __call__(self, state: Any, entry: dict[str, Any]) -> None:
         self.record.log.append(entry)
         step = len(self.record.log)
+        again, events = self.game.apply(self.before, entry["seat"], entry["action"], entry["t"])
+        assert self.game.state_hash(again) == self.game.state_hash(state), "the same action played differently"
+        check_events(self.game, events)
+        self.before = state
         check_state(self.game, state, self.players)
         if self.check_redacted is not None:
             viewer = (self.seed + step) % (self.players + 1)
@@ -76,6 +186,7 @@ class SweepChecker:
             check_replay(self.game, self.record, state)
         if step % self.validate_every == 0:
             check_legal_actions_validate(self.game, state, self.players, entry["t"])
+            check_accepted_moves(self.game, state, self.players, entry["t"], self.rng)
 
 
 class ObservedTable:

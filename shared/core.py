@@ -17,14 +17,17 @@ import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
+
+from soupkitchen.shared.events import Action, Event, EventLog, MoveContext
+from soupkitchen.shared.models import CommonView, Model, closed_model
 
 SYSTEM = None
 TIMEOUT = {"type": "timeout"}
 
 State = TypeVar("State")
-Action = dict[str, Any]
-Event = dict[str, Any]
+__all__ = ["Action", "Event", "EventLog", "MoveContext"]  # the move's side of the contract, from ``events``
 
 
 class RuleError(ValueError):
@@ -87,6 +90,7 @@ class Registration:
     table: str | None = None  # the client's table scene for it
     presenter: str | None = None  # the generic table's presenter, for a game without a table of its own
     art: str | None = None  # a function of scripts/art returning {asset path: SVG text}
+    describe: str | None = None  # the module wording its moves, events and what the table waits for
 
 
 class Bot(ABC):
@@ -116,7 +120,11 @@ class Bot(ABC):
         return 1.0
 
 
-Move = Callable[..., tuple[Any, list[Event]]]
+COMPLETE = "complete"  # a game's listed moves are every legal move
+SAMPLE = "sample"  # its listed moves are some of them; its ``check_move`` accepts the others too
+
+
+Move = Callable[[Any, MoveContext], None]
 
 # Why the table refuses an action, the same words in every game.
 NOT_AN_ACTION = 'an action is an object with a text "type"'
@@ -133,17 +141,25 @@ UNREADABLE = "the action could not be read"
 
 
 class Game(ABC, Generic[State]):
-    """Facts and rules of one game. Methods never mutate the state they are given.
+    """Facts and rules of one game (as OpenSpiel's ``Game`` and boardgame.io's game object).
 
-    A game declares ``facts`` and ``moves`` (action type to the function that plays it, called as
-    ``move(game, state, seat, action, now)``), lists legal actions and builds a seat's private part
-    of the view; this class checks seats, turns, the clock and the end, and builds the common part.
-    A state is a dataclass with ``copy()``: a move changes the one copy ``_apply`` makes, never the
-    state it was given. Wording lives in each game's ``describe`` module, not in its rules.
+    A game declares its ``facts``, its state dataclass (``state_type``, a ``Plain``), its ``moves``
+    (action type to ``move(game, ctx)``, which changes ``ctx.state``, the copy it is handed, and
+    tells what happened with ``ctx.emit``), who may act now (``active_seats``), the moves it lists
+    for an active seat (``list_moves``: every legal move, or a sample when ``listing`` is SAMPLE and
+    ``check_move`` accepts more), a seat's private part of the view and its typed shape. This class
+    checks seats, turns, the clock and the end, copies the state, keeps the log and builds the
+    common part of the view. Words live in each game's ``describe`` module, read by the client.
     """
 
     facts: ClassVar[GameFacts]
+    state_type: ClassVar[type]  # the state dataclass, a ``Plain``
     moves: ClassVar[Mapping[str, Move]] = {}
+    listing: ClassVar[str] = COMPLETE
+    log_length: ClassVar[int] = 0  # above 0: the state's ``log`` (an EventLog) keeps this many events
+    view_type: ClassVar[Any] = CommonView  # the TypedDict of a seat's whole view
+    move_type: ClassVar[Any] = dict[str, Any]  # the union of the game's move TypedDicts
+    event_type: ClassVar[Any] = dict[str, Any]  # the union of its event TypedDicts
     time_up: ClassVar[str] = TIME_UP  # why a move comes too late, in the game's own words
 
     @property
@@ -203,8 +219,20 @@ class Game(ABC, Generic[State]):
         """The starting state. ``options`` has been through normalise_options."""
 
     @abstractmethod
+    def active_seats(self, state: State) -> list[int]:
+        """The seats that may act now, in seat order (none once the game is over); the table
+        waits for them. SYSTEM acts only at ``next_deadline``."""
+
+    @abstractmethod
+    def list_moves(self, state: State, seat: int) -> list[Action]:
+        """The moves an active ``seat`` may make now: all of them, or a sample when ``listing`` is
+        SAMPLE. Never empty for an active seat."""
+
     def legal_actions(self, state: State, seat: int | None) -> list[Action]:
-        """Every action ``seat`` may take now (empty when it may not act). Not for SYSTEM."""
+        """The moves ``seat`` is offered now (none unless it is active)."""
+        if not is_seat(seat, self.seats(state)) or self.is_over(state) or seat not in self.active_seats(state):
+            return []
+        return self.list_moves(state, seat)
 
     def validate(self, state: State, seat: int | None, action: Any, now: float) -> str | None:
         """None when ``action`` (any JSON value, possibly malformed) is legal for ``seat`` at
@@ -235,12 +263,11 @@ class Game(ABC, Generic[State]):
             return NO_SUCH_SEAT
         if self.is_over(state):
             return GAME_OVER
-        legal = self.legal_actions(state, seat)
-        if not legal:
+        if seat not in self.active_seats(state):
             return self.waiting_reason(state, seat, action) or NOT_YOUR_TURN
         if deadline is not None and now >= deadline:
             return self.time_up
-        return self.check_move(state, seat, action, legal)
+        return self.check_move(state, seat, action, self.list_moves(state, seat))
 
     def seats(self, state: State) -> int:
         """How many seats the table has."""
@@ -251,53 +278,56 @@ class Game(ABC, Generic[State]):
         more than that it is not its turn."""
         return None
 
-    def check_move(self, state: State, seat: int, action: Action, legal: list[Action]) -> str | None:
-        """None when ``action`` is one of ``legal`` (labels aside), else the reason. Seat, turn,
-        clock and the end are checked already; a game overrides this only where its legal list
-        does not spell out every legal action."""
+    def check_move(self, state: State, seat: int, action: Action, listed: list[Action]) -> str | None:
+        """None when ``action`` is legal for the active ``seat``, else the reason. Seat, turn,
+        clock and the end are checked already. This accepts exactly the ``listed`` moves; a game
+        overrides it to say more about a refusal, and must when its listing is a SAMPLE."""
         wanted = comparable(action)
-        if wanted is not None and any(comparable(option) == wanted for option in legal):
+        if wanted is not None and any(comparable(option) == wanted for option in listed):
             return None
         kind = action["type"]
-        kinds = sorted({option["type"] for option in legal})
+        kinds = sorted({option["type"] for option in listed})
         if kind in kinds:
             return f"that {kind.replace('_', ' ')} is not allowed now; choose one of the offered moves"
         return f"you cannot {kind.replace('_', ' ')} now; you may: {', '.join(k.replace('_', ' ') for k in kinds)}"
 
-    def _apply(self, state: State, seat: int | None, action: Action, now: float) -> tuple[State, list[Event]]:
-        """Apply an action already validated: the move the ``moves`` map names for its type."""
-        return self.moves[action["type"]](self, state, seat, action, now)
-
     def apply(self, state: State, seat: int | None, action: Any, now: float) -> tuple[State, list[Event]]:
-        """The new state and public events after ``seat`` plays ``action`` at ``now``.
-
-        Raises RuleError with the reason if the action is illegal; the given state is unchanged.
-        Public events describe only what every seat saw happen.
-        """
+        """The new state and public events (what every seat saw happen) after ``seat`` plays
+        ``action`` at ``now``; RuleError with the reason if it is illegal. ``state`` is unchanged."""
         reason = self.validate(state, seat, action, now)
         if reason is not None:
             raise RuleError(reason)
-        return self._apply(state, seat, action, now)
+        return self.apply_validated(state, seat, action, now)
+
+    def apply_validated(self, state: State, seat: int | None, action: Action,
+                        now: float) -> tuple[State, list[Event]]:
+        """``apply`` for an action already validated on this very state (a record checked once, played
+        again): the move on a copy of ``state``, and its events."""
+        context = MoveContext(self.copy(state), seat, action, now)
+        self.moves[action["type"]](self, context)
+        if self.log_length:
+            context.state.log.add(context.logged, self.log_length)  # type: ignore[attr-defined]
+        return context.state, context.events
 
     @abstractmethod
     def next_deadline(self, state: State) -> float | None:
         """Game-clock time at which SYSTEM must apply TIMEOUT, or None if nothing is timed."""
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """JSON-safe dict of all that ``seat`` (None: a spectator) may know, and nothing more:
-        ``game``, ``seat``, the game's private part for the seat, then ``legal_actions`` (that seat's,
-        [] for a spectator), ``deadline`` (next_deadline), ``over`` and ``result`` (None while playing)."""
+        """All that ``seat`` (None: a spectator) may know, and nothing more, shaped as ``view_type``:
+        the game's private part and the common fields (``models.CommonView``)."""
         over = self.is_over(state)
-        seated = is_seat(seat, self.seats(state))
+        active = [] if over else self.active_seats(state)
         result = copy.deepcopy(self.result(state)) if over else None
+        acting = is_seat(seat, self.seats(state)) and seat in active
         return {"game": self.id, "seat": seat, **self.private_view(state, seat),
-                "legal_actions": self.legal_actions(state, seat) if seated else [],
+                "legal_actions": self.list_moves(state, seat) if acting else [], "active_seats": list(active),
                 "deadline": self.next_deadline(state), "over": over,
                 "result": self.seat_result(result, seat) if result is not None else None}
 
+    @abstractmethod
     def private_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The game's own part of ``seat``'s view: the one place its secrets are removed."""
-        return {}
 
     def seat_result(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The result as ``seat`` is shown it (a copy it may change)."""
@@ -313,14 +343,6 @@ class Game(ABC, Generic[State]):
         every seat in a won co-operative game, [] in a lost one) and ``"scores"`` (list per seat)."""
 
     @abstractmethod
-    def to_json(self, state: State) -> dict[str, Any]:
-        """The whole state as JSON-safe data; ``from_json(to_json(s)) == s``."""
-
-    @abstractmethod
-    def from_json(self, data: dict[str, Any]) -> State:
-        """Rebuild a state from ``to_json`` output."""
-
-    @abstractmethod
     def make_bot(self, seat: int, seed: int, level: str = "normal") -> Bot:
         """A bot for ``seat`` playing at ``level`` (see ``shared.levels``: easy, normal or hard);
         ``seed`` drives any randomness it uses. The level changes how it plays, never what it sees."""
@@ -328,10 +350,37 @@ class Game(ABC, Generic[State]):
     def check_invariants(self, state: State) -> None:
         """Raise AssertionError if the state breaks a conservation rule (used by tests and the sim)."""
 
-    # --- helpers shared by every game ----------------------------------------------------------
+    # --- derived once for every game -----------------------------------------------------------
+    def copy(self, state: State) -> State:
+        """An independent copy of ``state``."""
+        return state.copy()  # type: ignore[attr-defined]
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        """The whole state as JSON-safe data; ``from_json(to_json(s)) == s``."""
+        return state.to_json()  # type: ignore[attr-defined]
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from ``to_json`` output."""
+        return self.state_type.from_json(data)  # type: ignore[attr-defined]
+
     def state_hash(self, state: State) -> str:
         """A short stable fingerprint of the whole state."""
         return hashlib.sha256(canonical_json(self.to_json(state)).encode()).hexdigest()[:16]
+
+    @cached_property
+    def view_model(self) -> Model:
+        """The strict model every view of this game matches."""
+        return closed_model(self.view_type)
+
+    @cached_property
+    def move_model(self) -> Model:
+        """The strict model of one well-formed move."""
+        return closed_model(self.move_type)
+
+    @cached_property
+    def events_model(self) -> Model:
+        """The strict model of an action's public events."""
+        return closed_model(list[self.event_type])
 
 
 def is_seat(seat: Any, players: int) -> bool:
@@ -345,7 +394,8 @@ def is_number(value: Any) -> bool:
 
 
 def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
-    """The action without its display ``label``, lists of numbers sorted; None if a field is not a
+    """The action with its lists of numbers sorted and without a ``label`` (the words an older client
+    sends back with a move, kept in older records: never part of a move); None if a field is not a
     word, a whole number or a list of whole numbers (so that ``True`` never passes for ``1``)."""
     cleaned = {}
     for key, value in action.items():

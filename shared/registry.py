@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import pkgutil
 from functools import cache
+from typing import Any
 
 from soupkitchen.shared.core import Game, Registration
 
@@ -50,6 +51,14 @@ def get_game(game_id: str) -> Game:
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(GAME_MODULES)}") from None
     module_name, _, name = target.partition(":")
     return getattr(importlib.import_module(module_name), name or "GAME")
+
+
+@cache
+def describer(game_id: str) -> Any | None:
+    """The module wording ``game_id``'s moves, events and headline (``move_words``, ``event_words``,
+    ``headline``), as its registration names it; None for a game without one."""
+    entry = registration(game_id)
+    return resolve(entry.describe) if entry is not None and entry.describe else None
 
 
 def resolve(target: str) -> object:

@@ -216,7 +216,7 @@ class Timeline:
         else:
             state = self.checkpoints[base // self.every]
         for entry in self.record.log[base:index]:
-            state, _events = self.game._apply(state, entry["seat"], entry["action"], entry["t"])
+            state, _events = self.game.apply_validated(state, entry["seat"], entry["action"], entry["t"])
         self._cache = (index, state)
         return state
 
@@ -225,7 +225,7 @@ class Timeline:
         if not 1 <= index <= self.length:
             return []
         entry = self.record.log[index - 1]
-        return self.game._apply(self.state(index - 1), entry["seat"], entry["action"], entry["t"])[1]
+        return self.game.apply_validated(self.state(index - 1), entry["seat"], entry["action"], entry["t"])[1]
 
     def view(self, index: int, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` (None: a spectator) was shown after the first ``index`` moves."""
@@ -239,7 +239,7 @@ class Timeline:
         """(move number, log entry, state before, state after, events) for every move, in order."""
         state = self.checkpoints[0]
         for number, entry in enumerate(self.record.log, 1):
-            after, events = self.game._apply(state, entry["seat"], entry["action"], entry["t"])
+            after, events = self.game.apply_validated(state, entry["seat"], entry["action"], entry["t"])
             yield number, entry, state, after, events
             state = after
 

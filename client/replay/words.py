@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.client.tables.wording import action_label
+from soupkitchen.client.tables.wording import move_words
 from soupkitchen.shared.pink_soup.cards import KIND_BY_KEY
 from soupkitchen.shared.stone_soup.cards import PLURAL, SINGULAR
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID
@@ -29,11 +29,15 @@ def clock(seconds: float) -> str:
 
 
 def move_lines(timeline: Any, name: Name) -> list[Line]:
-    """One line per logged move: its number, the game clock, who and what."""
+    """One line per logged move: its number, the game clock, who and what (in the game's words, as
+    the mover read them)."""
     lines = [Line("The deal", 0)]
-    for number, entry in enumerate(timeline.record.log, 1):
-        who = "Table clock" if entry["seat"] is None else name(entry["seat"])
-        what = "time is up" if entry["action"].get("type") == "timeout" else action_label(entry["action"])
+    game = timeline.game
+    for number, entry, before, _after, _events in timeline.steps():
+        seat, action = entry["seat"], entry["action"]
+        who = "Table clock" if seat is None else name(seat)
+        what = "time is up" if action.get("type") == "timeout" else \
+            move_words(game.id, game.view(before, seat), action, name)
         lines.append(Line(f"{number}. {clock(entry['t'])} {who}: {what}", number))
     return lines
 

@@ -113,13 +113,17 @@ def resume(app: App, saved: dict[str, Any] | None = None) -> None:
                   lambda session: open_table(app, session))
 
 
-def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None) -> None:
-    run_with_wait(app, "Opening the kitchen to the LAN...", modes.host_lan(app, game, options, players, password),
+def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
+         online: bool = False) -> None:
+    words = "Asking the router to open the kitchen door..." if online else "Opening the kitchen to the LAN..."
+    run_with_wait(app, words, modes.host_lan(app, game, options, players, password, online),
                   lambda session: open_lobby(app, session))
 
 
-def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None) -> None:
-    run_with_wait(app, "Setting the table...", modes.create_table(app, conn, game, options, players, 1, password),
+def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None,
+                  listed: bool = True) -> None:
+    run_with_wait(app, "Setting the table...",
+                  modes.create_table(app, conn, game, options, players, 1, password, listed=listed),
                   lambda session: open_lobby(app, session))
 
 
@@ -128,6 +132,23 @@ def join(app: App, conn, table_id: str, password: str | None = None) -> None:
         (open_table if session.started else open_lobby)(app, session)
 
     run_with_wait(app, "Pulling up a chair...", with_art(app, modes.join_table(app, conn, table_id, password)), landed)
+
+
+def sit_at(app: App, conn, table: dict[str, Any]) -> None:
+    """Join the open table ``table`` (a summary): watch it if it has started, ask its password if it has one."""
+    if table.get("started"):
+        watch(app, conn, table["id"])
+    elif table.get("has_password"):
+        app.stack.open("text", "Password", "Password", lambda pw: join(app, conn, table["id"], pw),
+                       message="This table needs a password.", secret=True)
+    else:
+        join(app, conn, table["id"])
+
+
+def join_by_code(app: App, url: str, code: str, on_error=None) -> None:
+    """Find the table of an invite code on the server at ``url`` and sit at it."""
+    run_with_wait(app, "Looking for the table...", modes.find_table(app, url, code),
+                  lambda found: sit_at(app, *found), on_error=on_error)
 
 
 def watch(app: App, conn, table_id: str) -> None:

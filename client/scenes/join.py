@@ -1,4 +1,5 @@
-"""Joining: servers found on the LAN or typed by hand, then the open tables of the chosen server."""
+"""Joining: servers found on the LAN, online servers joined before, or one typed by hand (or an
+invite link); then the open tables of the chosen server, or straight to the table of a code."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from soupkitchen.client import modes, theme
+from soupkitchen.client import links, modes, theme
 from soupkitchen.client.net import EXAMPLE_ADDRESS, normalise_url
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
+from soupkitchen.shared.wire import codes
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +62,33 @@ def check_address(text: str) -> str:
     return url
 
 
+def check_code(text: str) -> str | None:
+    """The invite code a player typed, as the server writes it (None if none was typed);
+    ValueError in plain words if it is not one."""
+    if not text.strip():
+        return None
+    code = codes.normalise(text)
+    if code is None:
+        raise ValueError(f"A table's code is a kitchen word and eight digits, like {codes.EXAMPLE}")
+    return code
+
+
+def destination(address: str, code: str) -> tuple[str, str | None]:
+    """The server URL and invite code (if any) of what a player typed in the two fields: an address
+    and a code, or an invite link in either; ValueError in plain words."""
+    for text in (address, code):
+        if links.is_link(text):
+            invite = links.parse(text)
+            return invite.url, invite.code
+    return check_address(address), check_code(code)
+
+
 class JoinScene(FormScene):
     name = "join"
     heading = "Join a game"
     column_scale = 1.3
-    subheading = "Kitchens found on this network, or the address a host shared with you."
+    subheading = ("Kitchens on this network or online, or the address or invite link a host shared with you; "
+                  "with a table's code you go straight to its table.")
 
     def __init__(self, app, browse: Browse | None = None) -> None:
         self.browse = browse or browse_lan
@@ -74,35 +98,47 @@ class JoinScene(FormScene):
         self.address = app.settings.last_server
         self.error = ""
         self.field: TextField | None = None
+        self.code_field: TextField | None = None
         super().__init__(app)
+
+    @property
+    def choices(self) -> list[str]:
+        """The server of each row of the list: those on the LAN, then the online ones joined before."""
+        lan = [f"http://{s['host']}:{s['port']}" for s in self.servers]
+        return lan + [url for url in self.app.settings.online_servers if url not in lan]
 
     def build(self) -> list[Widget]:
         rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}"
                 + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
+        rows += [f"Online\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
         empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
         if self.field is None:
             self.field = TextField("Address", self.address, self._typed, key="address", placeholder=EXAMPLE_ADDRESS,
                                    on_submit=lambda _v: self.connect_typed())
+        if self.code_field is None:
+            self.code_field = TextField("Table code", "", self._typed, key="code", placeholder=codes.EXAMPLE,
+                                        on_submit=lambda _v: self.connect_typed())
         problem = Label(self.error, "body", theme.MUSTARD, key="problem")
         problem.visible = bool(self.error)
-        return [self.list, self.field, problem,
+        return [self.list, self.field, self.code_field, problem,
                 Button("Join", self.connect_typed, key="connect", primary=True),
                 Button("Search again", self.search, key="search"),
                 Button("Back", self.on_back, key="back")]
 
-    def _typed(self, value: str) -> None:
-        self.address = value
+    def _typed(self, _value: str) -> None:
+        if self.field is not None:
+            self.address = self.field.value
         if self.error:
             self.error = ""
             self.rebuild()
 
-    def show_problem(self, words: str) -> None:
-        """Say what went wrong under the address, and give the address the focus again (typing goes
-        on into the field: nothing modal is in the way)."""
+    def show_problem(self, words: str, field: str = "address") -> None:
+        """Say what went wrong under the fields, and give the address (or the code) the focus again
+        (typing goes on into the field: nothing modal is in the way)."""
         self.error = words
         self.rebuild()
-        self.form.focus_on("address")
+        self.form.focus_on(field)
 
     def on_enter(self) -> None:
         if not self.servers and not self.searching:
@@ -127,27 +163,47 @@ class JoinScene(FormScene):
         self.app.spawn(self.browse(), found)
 
     def pick(self, index: int) -> None:
-        """Join a kitchen found on the LAN, trying each address it advertised until one answers."""
-        server = self.servers[index]
-        hosts = [h for h in server.get("hosts") or [] if isinstance(h, str)] or [server["host"]]
-        self.open(*(f"http://{host}:{server['port']}" for host in hosts))
+        """A server of the list: its tables, or the table of the code typed; a kitchen found on the
+        LAN is tried at each address it advertised until one answers."""
+        typed = self.code_field.value if self.code_field is not None else ""
+        try:
+            code = check_code(typed)
+        except ValueError as err:
+            self.show_problem(str(err), "code")
+            return
+        if index < len(self.servers):
+            server = self.servers[index]
+            hosts = [h for h in server.get("hosts") or [] if isinstance(h, str)] or [server["host"]]
+            self.open([f"http://{host}:{server['port']}" for host in hosts], code)
+        else:
+            self.open([self.choices[index]], code)
 
     def connect_typed(self) -> None:
         if self.field is not None:
             self.address = self.field.value
+        typed = self.code_field.value if self.code_field is not None else ""
         try:
-            url = check_address(self.address)
+            url, code = destination(self.address, typed)
         except ValueError as err:
-            self.show_problem(str(err))
+            self.show_problem(str(err), "code" if typed.strip() and not links.is_link(self.address) else "address")
             return
-        self.app.settings.last_server = self.address.strip()
+        self.app.settings.last_server = url.removeprefix("http://") if links.is_link(self.address) else self.address.strip()
         self.app.settings.save()
-        self.open(url)
+        self.open([url], code)
 
-    def open(self, *urls: str) -> None:
+    def open(self, urls: list[str], code: str | None = None) -> None:
         self.error = ""
         self.rebuild()
-        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect_first(self.app, list(urls)),
+        if code is not None:
+            url = urls[0]
+
+            def failed(words: str) -> None:  # reached, the server knew no such code; or not reached at all
+                reached = self.app.conn is not None and self.app.conn.url == url and self.app.conn.connected
+                self.show_problem(words, "code" if reached else "address")
+
+            flows.join_by_code(self.app, url, code, on_error=failed)
+            return
+        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect_first(self.app, urls),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 
@@ -219,12 +275,4 @@ class TablesScene(FormScene):
         flows.open_setup(self.app, "remote", self.conn)
 
     def pick(self, index: int) -> None:
-        table = self.tables[index]
-        if table.get("started"):
-            flows.watch(self.app, self.conn, table["id"])
-        elif table.get("has_password"):
-            self.app.stack.open("text", "Password", "Password",
-                                lambda pw: flows.join(self.app, self.conn, table["id"], pw),
-                                message="This table needs a password.", secret=True)
-        else:
-            flows.join(self.app, self.conn, table["id"])
+        flows.sit_at(self.app, self.conn, self.tables[index])

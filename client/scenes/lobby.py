@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import modes, theme
+from soupkitchen.client import links, modes, theme
 from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
@@ -110,9 +110,13 @@ class LobbyScene(FormScene):
         host = self.session.is_host
         guest_seats = self.session.own_guest_seats
         ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
-        if host and self.app.server_address:
-            others = [a for a in getattr(self.app, "server_addresses", []) if a != self.app.server_address][:2]
-            also = f" (or {' or '.join(others)})" if others else ""
+        outside = self.app.port_map.address if self.app.port_map is not None else None
+        others = [a for a in getattr(self.app, "server_addresses", []) if a != self.app.server_address][:2]
+        also = f" (or {' or '.join(others)})" if others else ""
+        if host and outside:
+            self.subheading = (f"Friends elsewhere join at  {outside},  on this network at  "
+                               f"{self.app.server_address}{also}.  {SEAT_HINT}")
+        elif host and self.app.server_address:
             self.subheading = f"Friends join at  {self.app.server_address}{also}.  {SEAT_HINT}"
         elif host:
             self.subheading = SEAT_HINT
@@ -128,6 +132,13 @@ class LobbyScene(FormScene):
         seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
                              for s in seats]
         widgets: list[Widget] = [seat_list]
+        if host and self.app.online_problem:  # hosting for friends online could not open the port
+            widgets.append(Label(self.app.online_problem, "small", theme.MUSTARD, key="online"))
+        if table.get("code"):  # read out to friends, or sent as a link
+            self.subheading = f"Invite code {table['code']}.  {self.subheading}"
+            copy = Button("Copy invite link", self.copy_link, key="copy")
+            copy.corner = True
+            widgets.append(copy)
         options = table.get("options", {})
         for spec in self._specs():
             key = spec["key"]
@@ -158,6 +169,23 @@ class LobbyScene(FormScene):
             widgets.append(Toggle("I am ready to cook", ready, self.set_ready, key="ready"))
         widgets.append(Button("Leave table", self.leave, key="leave"))
         return widgets
+
+    @property
+    def invite_link(self) -> str:
+        """soupkitchen://HOST:PORT/CODE, the server named as friends reach it (a host's outside address
+        when the router opened a port, its own address on the LAN otherwise)."""
+        place = self.app.port_map.address if self.app.port_map is not None else self.app.server_address
+        url = f"http://{place}" if place else self.session.conn.url
+        return links.link(url, self.table["code"])
+
+    def copy_link(self) -> None:
+        link = self.invite_link
+        try:
+            pygame.scrap.put_text(link)
+        except pygame.error:
+            self.app.toast(f"Could not copy it here: the invite link is {link}")
+            return
+        self.app.toast(f"Copied {link}")
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """As a form, the seat list showing fewer rows at once (it scrolls) rather than every row

@@ -35,6 +35,8 @@ class GameSetupScene(FormScene):
         self.pads: dict[int, str] = {}   # local player index -> device
         self.pause_on_handoff = True
         self.bot_levels: list[str] = []   # the level of each bot, in seat order after the local players
+        self.listed = True  # a table on a server: listed for everyone there, or found only by its code
+        self.online = False  # hosting: the port also opened on the router for friends elsewhere
         self._reset_game()
         super().__init__(app)
 
@@ -108,6 +110,12 @@ class GameSetupScene(FormScene):
         if self.mode in ("host", "remote"):
             widgets.append(TextField("Password", self.password, lambda v: setattr(self, "password", v),
                                      key="password", placeholder="none", secret=True))
+        if self.mode == "remote":
+            widgets.append(Toggle("Listed for everyone on the server", self.listed,
+                                  lambda v: setattr(self, "listed", v), key="listed"))
+        if self.mode == "host":
+            widgets.append(Toggle("Also for friends online (router, UPnP)", self.online,
+                                  lambda v: setattr(self, "online", v), key="online"))
         if self.mode in ("solo", "couch") and not self.bot_levels:
             widgets.append(Label("No bots: every seat is here.", colour=(196, 172, 140), key="bots"))
         start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
@@ -133,6 +141,7 @@ class GameSetupScene(FormScene):
             flows.start_local(self.app, game_id, options, self.players, self.local_players,
                               dict(self.pads), self.pause_on_handoff, list(self.bot_levels))
         elif self.mode == "host":
-            flows.host(self.app, game_id, options, self.players, self.password or None)
+            flows.host(self.app, game_id, options, self.players, self.password or None, self.online)
         else:
-            flows.create_remote(self.app, self.conn, game_id, options, self.players, self.password or None)
+            flows.create_remote(self.app, self.conn, game_id, options, self.players, self.password or None,
+                                self.listed)

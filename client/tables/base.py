@@ -173,7 +173,7 @@ class TableScene(Scene):
     def _state_listener(self, seat, view, events) -> None:
         shown = self.session.shown_seat
         if seat is not None and seat == shown:
-            can_act = bool(view.get("legal_actions")) and not view.get("over")
+            can_act = seat in view["active_seats"]
             sound = getattr(self.app, "sound", None)   # a table may run under a minimal app stand-in
             if can_act and not self._could_act and sound is not None:
                 sound("turn")

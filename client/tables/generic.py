@@ -26,7 +26,7 @@ from soupkitchen.client.tables.drawing import (
     section_rows,
 )
 from soupkitchen.client.tables.move_list import MoveList
-from soupkitchen.client.tables.wording import action_label, facts, headline, log_lines
+from soupkitchen.client.tables.wording import event_words, facts, headline, log_lines, move_words
 from soupkitchen.client.widgets import FocusGroup
 
 # (font, card height in lines) tried in turn until the sections fit: one column, then two
@@ -78,9 +78,9 @@ class GenericTable(TableScene):
         actions = list(view.get("legal_actions", [])) if view else []
         if actions != self.actions:
             self.actions = actions
-            self.list.set_rows([action_label(a) for a in actions])
-        if self._cards_for[0] is not view or self._cards_for[1] is not self.actions:
+        if self._cards_for[0] is not view or self._cards_for[1] is not self.actions:   # words and pictures
             self._cards_for = (view, self.actions)
+            self.list.set_rows([move_words(self.session.game_id, view, a, self.session.seat_name) for a in actions])
             self.list.set_cards([present.move_cards(self.session.game_id, view, a) for a in self.actions])
 
     def on_state(self, seat, view, events) -> None:
@@ -135,7 +135,7 @@ class GenericTable(TableScene):
             draw_badge(surface, seat, (right.x - badge_w - lay.gap, mid_y), "label", lay)
         self.draw_countdown(surface, pygame.Rect(lay.width // 3, lay.margin, lay.width // 3, lay.button_h // 2))
 
-        waiting = set(present.waiting(self.session.game_id, view))
+        waiting = set(view["active_seats"]) if view else set()
         chips_y = lay.margin + max(lay.font("heading").get_height(), lay.button_h // 2) + lay.gap // 2
         top = self._draw_seats(surface, lay, chips_y, waiting) + lay.gap
         foot_h = lay.font("small").get_linesize() + lay.gap
@@ -149,7 +149,7 @@ class GenericTable(TableScene):
         else:
             self._rows_total = self.rows_hidden = 0
             self._draw_facts(surface, lay, left, view)
-            history = log_lines(view)
+            history = log_lines(view, game_id=self.session.game_id, name=self.session.seat_name)
 
         column = pygame.Rect(left.right + lay.margin, top, lay.width - left.right - lay.margin * 2, left.height)
         heading = "Your moves" if seat is not None else "Moves"
@@ -221,9 +221,10 @@ class GenericTable(TableScene):
         f = lay.font("body")
         y = left.y + lay.gap
         inner = left.width - lay.gap * 4
-        for line in theme.wrap(headline(view), lay.font("label"), inner)[:3] if headline(view) else []:
+        said = headline(view, self.session.game_id, self.session.seat_name)
+        for line in theme.wrap(said, lay.font("label"), inner)[:3] if said else []:
             y = theme.text(surface, line, "label", theme.MUSTARD, (left.x + lay.gap * 2, y), lay).bottom
-        if headline(view):
+        if said:
             y += lay.gap
         value_x = left.x + left.width // 3 + lay.gap * 2
         value_w = left.right - value_x - lay.gap * 2
@@ -279,18 +280,18 @@ class GenericTable(TableScene):
         bits = [f"{self.session.seat_name(seat)}: {emote}!" for seat, emote, at in list(self.session.emotes)[-2:]
                 if self.now - at < 5]
         if not has_log:
-            for event in list(self.session.events)[-3:]:
-                words = event.get("text") if isinstance(event, dict) else None
-                bits.append(words if isinstance(words, str) else action_label(event) if isinstance(event, dict)
-                            else str(event))
+            bits += [event_words(self.session.game_id, event, self.session.seat_name)
+                     for event in list(self.session.events)[-3:]]
         theme.text(surface, "   |   ".join(bits) or HINT, "small", theme.TEXT_DIM, rect.midleft, lay,
                    anchor="midleft", max_width=rect.width)
 
     def describe(self) -> dict[str, Any]:
         view = self.current_view()
         found = self.sections(view)
-        return {**super().describe(), "actions": [action_label(a) for a in self.actions],
-                "headline": headline(view), "facts": facts(view), "log": log_lines(view),
+        name = self.session.seat_name
+        return {**super().describe(), "actions": list(self.list.rows),
+                "headline": headline(view, self.session.game_id, name), "facts": facts(view),
+                "log": log_lines(view, game_id=self.session.game_id, name=name),
                 "sections": [[s.title, [line.text for line in s.lines]] for s in found or []],
                 "cards_shown": list(self.cards_drawn), "rows_hidden": self.rows_hidden,
                 "cards_marked": [card for card, _rect in self.cards_marked],

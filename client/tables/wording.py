@@ -1,11 +1,17 @@
-"""Any game's view in plain words, for the generic table: a JSON value made readable, an action's
-button words, the view's public facts, its headline sentence and the last lines of its log."""
+"""Any game's view in plain words, for the generic table: a move's button words, an event's sentence,
+the headline and the log's last lines, in the words of the game's ``describe`` module; and for a
+game without one, a JSON value made readable and the view's public facts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-HIDDEN_KEYS = {"legal_actions", "seat", "deadline", "over", "game"}
+from soupkitchen.shared.registry import describer
+
+Namer = Callable[[int], str]
+
+HIDDEN_KEYS = {"legal_actions", "active_seats", "seat", "deadline", "over", "game"}
 HEADLINE_KEYS = ("prompt", "phase_text", "message", "status", "instruction")
 LOG_KEYS = ("log", "history")
 MAX_FACTS = 40
@@ -36,10 +42,20 @@ def readable(value: Any, depth: int = 0) -> str:
     return str(value).replace("_", " ")
 
 
+def move_words(game_id: str, view: dict[str, Any] | None, action: dict[str, Any], name: Namer) -> str:
+    """The words on a move's button, as the seat whose ``view`` offers it reads them."""
+    words = describer(game_id)
+    return words.move_words(view, action, name) if words is not None and view is not None else action_label(action)
+
+
+def event_words(game_id: str, event: dict[str, Any], name: Namer) -> str:
+    """One event (or log entry) of the game's rules in words."""
+    words = describer(game_id)
+    return words.event_words(event, name) if words is not None else action_label(event)
+
+
 def action_label(action: dict[str, Any]) -> str:
-    """The words on an action's button: its ``label`` if it has one, else its fields."""
-    if isinstance(action.get("label"), str):
-        return action["label"]
+    """A move's or an event's fields in plain words, for a game without words of its own."""
     kind = str(action.get("type", "action")).replace("_", " ")
     rest = {k: v for k, v in action.items() if k != "type"}
     return f"{kind.capitalize()}: {readable(rest)}" if rest else kind.capitalize()
@@ -65,18 +81,23 @@ def facts(view: dict[str, Any] | None) -> list[tuple[str, str]]:
     return lines[:MAX_FACTS]
 
 
-def headline(view: dict[str, Any] | None) -> str:
-    """The view's own sentence about what happens now, if it has one."""
+def headline(view: dict[str, Any] | None, game_id: str = "", name: Namer = lambda seat: f"Seat {seat + 1}") -> str:
+    """What the table waits for, in the game's words (or the view's own sentence, if it has one)."""
+    words = describer(game_id)
+    if words is not None and view:
+        return words.headline(view, name)
     for key in HEADLINE_KEYS:
         if view and isinstance(view.get(key), str) and view[key]:
             return view[key]
     return ""
 
 
-def log_lines(view: dict[str, Any] | None, count: int = 8) -> list[str]:
+def log_lines(view: dict[str, Any] | None, count: int = 8, game_id: str = "",
+              name: Namer = lambda seat: f"Seat {seat + 1}") -> list[str]:
     """The last lines of the view's own log of what happened, if it keeps one."""
+    words = describer(game_id)
     for key in LOG_KEYS:
         value = view.get(key) if view else None
         if isinstance(value, list):
-            return [readable(line) for line in value[-count:]]
+            return [words.event_words(entry, name) if words is not None else readable(entry) for entry in value[-count:]]
     return []

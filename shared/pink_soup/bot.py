@@ -2,13 +2,12 @@
 passes chilis and mice to others, covers kitchen cards it does not need and declares when ahead.
 
 A view names a pot card only at the moment the seat sees it, so the bot remembers, as a chef at the
-table would: each card it was shown stays in its memory, follows the swaps the log announces, and is
-forgotten when a shuffle mixes its pot or a blind pick replaces it."""
+table would: each card it was shown stays in its memory, follows the swaps the log's events tell,
+and is forgotten when a shuffle mixes its pot or a blind pick replaces it."""
 
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from soupkitchen.shared.core import Bot
@@ -26,9 +25,6 @@ from soupkitchen.shared.pink_soup.cards import (
 )
 
 KIND_BY_LABEL = {card_label_of(kind): kind for kind in KINDS}
-SWAPPED = re.compile(r"Mouse swaps card (\d) of (Chef \d)'s pot with card (\d) of (Chef \d)'s pot")
-SHUFFLED = re.compile(r"^(Chef \d)'s Mouse shuffles (their own|Chef \d's) pot")
-REPLACED = re.compile(r"^(Chef \d) reveals .*? from card (\d) of (their|Chef \d's) pot")
 UNKNOWN_WORTH = 1.0     # what a pot card the bot cannot remember is probably worth
 DECLARE_AT = 20.0       # estimated score at which the bot ends the game
 
@@ -50,9 +46,9 @@ class PinkSoupBot(Bot):
         first = view["log_first"]
         if not self.memory or first > self.log_seen:  # nothing seen yet, or lines missed: start afresh
             self.memory = [[None] * len(pot) for pot in pots]
-        for index, line in enumerate(view["log"], start=first):
+        for index, entry in enumerate(view["log"], start=first):
             if index >= self.log_seen:
-                self._follow(line)
+                self._follow(entry)
         self.log_seen = first + len(view["log"])
         for remembered, pot in zip(self.memory, pots, strict=True):
             del remembered[len(pot):]
@@ -62,25 +58,22 @@ class PinkSoupBot(Bot):
                     remembered[slot] = label
         self.last_view = view
 
-    def _follow(self, line: str) -> None:
-        def seat_of(words: str, actor: str) -> int:
-            return int((actor if words.startswith("their") else words).split()[1].rstrip("'s")) - 1
-
+    def _follow(self, event: dict[str, Any]) -> None:
         def slot_in(seat: int, slot: int) -> list[str | None]:
             pot = self.memory[seat]
             pot += [None] * (slot + 1 - len(pot))
             return pot
 
-        if swapped := SWAPPED.search(line):
-            (a, a_slot), (b, b_slot) = [(seat_of(swapped[i + 1], ""), int(swapped[i]) - 1) for i in (1, 3)]
+        kind = event["type"]
+        if kind == "swaps":
+            (a, a_slot), (b, b_slot) = (event["first"], event["slot"]), (event["second"], event["other_slot"])
             first_pot, second_pot = slot_in(a, a_slot), slot_in(b, b_slot)
             first_pot[a_slot], second_pot[b_slot] = second_pot[b_slot], first_pot[a_slot]
-        elif shuffled := SHUFFLED.match(line):
-            target = seat_of(shuffled[2], shuffled[1])
-            self.memory[target] = [None] * len(self.memory[target])
-        elif replaced := REPLACED.match(line):
-            target, slot = seat_of(replaced[3], replaced[1]), int(replaced[2]) - 1
-            slot_in(target, slot)[slot] = None
+        elif kind == "shuffles":
+            self.memory[event["target"]] = [None] * len(self.memory[event["target"]])
+        elif kind in ("reveals_other", "reveals_own"):
+            target = event.get("target", event["seat"])
+            slot_in(target, event["slot"])[event["slot"]] = None
 
     # --- reading the view ----------------------------------------------------------------------
     def _read(self, view: dict[str, Any]) -> None:

@@ -1,12 +1,10 @@
-"""The moves open at each sub-step of a Pink Soup turn, each with the words its button shows (made
-in ``describe``)."""
+"""The moves open at each sub-step of a Pink Soup turn, as structure (``describe`` words them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.pink_soup import describe as words
-from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, KITCHEN_PILES, MOUSE, POT_SIZE, kind_of
+from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, MOUSE, kind_of
 from soupkitchen.shared.pink_soup.state import PinkState, Step
 
 
@@ -33,30 +31,27 @@ def choose_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     limited = not state.deck
     actions = []
     if not limited:
-        actions.append({"type": "draw", "label": words.draw_label(min(DRAW_COUNT, len(state.deck)))})
+        actions.append({"type": "draw"})
     if limited or len(state.kitchen) == KITCHEN_PILES:
         for index, pile in enumerate(state.kitchen):
             top = pile[-1]
-            actions.append({"type": "take", "pile": index, "label": words.take_label(top, index)})
+            actions.append({"type": "take", "pile": index})
             if kind_of(top).family == MOUSE and has_power(state, seat, leaving_pile=index):
-                actions.append({"type": "activate", "pile": index, "label": words.activate_pile_label(index)})
+                actions.append({"type": "activate", "pile": index})
     if limited:
-        actions.append({"type": "pass", "label": words.PASS})
+        actions.append({"type": "pass"})
     return actions
 
 
 def kitchen_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "kitchen", "card": index, "pile": pile, "label": words.kitchen_label(state, card, pile)}
-            for index, card in enumerate(state.drawn) for pile in kitchen_choices(state)]
+    return [{"type": "kitchen", "card": index, "pile": pile}
+            for index in range(len(state.drawn)) for pile in kitchen_choices(state)]
 
 
 def second_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    card = state.drawn[0]
-    actions = [{"type": "pot", "seat": target,
-                "label": words.pot_label(card, target, seat, len(state.pots[target]) >= POT_SIZE)}
-               for target in open_seats(state, seat)]
-    if kind_of(card).family == MOUSE:
-        actions.append({"type": "activate", "label": words.ACTIVATE_DRAWN})
+    actions: list[dict[str, Any]] = [{"type": "pot", "seat": target} for target in open_seats(state, seat)]
+    if kind_of(state.drawn[0]).family == MOUSE:
+        actions.append({"type": "activate"})
     if open_seats(state, seat) == [seat]:
         actions += kitchen_actions(state, seat)
     return actions
@@ -64,13 +59,11 @@ def second_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 def slot_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     target = state.target
-    return [{"type": "slot", "slot": index, "label": words.slot_label(state, target, index, seat)}
-            for index in range(len(state.pots[target]))]
+    return [{"type": "slot", "slot": index} for index in range(len(state.pots[target]))]
 
 
 def discard_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "discard", "pile": pile, "label": words.discard_label(state, pile)}
-            for pile in kitchen_choices(state)]
+    return [{"type": "discard", "pile": pile} for pile in kitchen_choices(state)]
 
 
 def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
@@ -78,32 +71,32 @@ def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     choice here; the card is taken in the next step (``find_actions``)."""
     actions = []
     if state.kitchen:
-        actions.append({"type": "search", "label": words.SEARCH_KITCHEN})
+        actions.append({"type": "search"})
     targets = [target for target in open_seats(state, seat) if state.pots[target]]
     for target in targets:
         if len(state.pots[target]) > 1:
-            actions.append({"type": "shuffle", "seat": target, "label": words.shuffle_label(target, seat)})
-        actions.append({"type": "look", "seat": target, "label": words.look_label(target, seat)})
+            actions.append({"type": "shuffle", "seat": target})
+        actions.append({"type": "look", "seat": target})
     if len(targets) > 1:
-        actions += [{"type": "swap", "seat": target, "slot": index, "label": words.swap_label(state, target, index, seat)}
+        actions += [{"type": "swap", "seat": target, "slot": index}
                     for target in targets for index in range(len(state.pots[target]))]
     return actions
 
 
 def find_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "find", "pile": index, "depth": depth, "label": words.find_label(pile[-1 - depth], index, depth)}
+    return [{"type": "find", "pile": index, "depth": depth}
             for index, pile in enumerate(state.kitchen) for depth in range(len(pile))]
 
 
 def swap_to_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     first_seat, first_slot = state.swap_from
-    return [{"type": "swap", "seat": target, "slot": index, "label": words.swap_to_label(state, target, index, seat)}
+    return [{"type": "swap", "seat": target, "slot": index}
             for target in open_seats(state, seat) if target != first_seat
             for index in range(len(state.pots[target]))]
 
 
 def declare_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "declare", "label": words.DECLARE_LAST}, {"type": "continue", "label": words.PLAY_ON}]
+    return [{"type": "declare"}, {"type": "continue"}]
 
 
 STEP_ACTIONS = {   # the moves of each sub-step, for the seat whose turn it is

@@ -1,26 +1,26 @@
-"""Pink Soup in words: seat names, prompts, the sentences of the table log made from the facts the
-rules record, the labels of the legal moves and the reasons for a refusal. The view, the action
-labels and the bots read the same words."""
+"""Pink Soup in words: seat names, what the table waits for, the words of every move and event (read
+from a seat's view and the rules' structured events, by the client) and the reasons for a refusal.
+``name`` turns a seat into the name a reader knows it by; without one, seat 0 is "Chef 1"."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.shared.pink_soup.cards import MAX_CHEFS, card_label
-from soupkitchen.shared.pink_soup.state import PinkState, Step, sees
+from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, MAX_CHEFS, POT_SIZE
+
+Namer = Callable[[int], str]
 
 PROMPTS = {
-    Step.CHOOSE: "choose option A (draw 2 cards) or option B (take a kitchen card)",
-    Step.KITCHEN: "put one drawn card face up in the Shared Kitchen",
-    Step.SECOND: "decide where the other drawn card goes",
-    Step.SLOT: "the pot is full: pick a card blindly to make room",
-    Step.DISCARD: "put the revealed card on top of a kitchen pile",
-    Step.POWER: "choose the Mouse's one power",
-    Step.SEARCH: "the Mouse searches the kitchen: take any card",
-    Step.SWAP_TO: "choose the card in another pot to swap with",
-    Step.DECLARE: "declare the last round, or play on",
+    "choose": "choose option A (draw 2 cards) or option B (take a kitchen card)",
+    "kitchen": "put one drawn card face up in the Shared Kitchen",
+    "second": "decide where the other drawn card goes",
+    "slot": "the pot is full: pick a card blindly to make room",
+    "discard": "put the revealed card on top of a kitchen pile",
+    "power": "choose the Mouse's one power",
+    "search": "the Mouse searches the kitchen: take any card",
+    "swap_to": "choose the card in another pot to swap with",
+    "declare": "declare the last round, or play on",
 }
 
 
@@ -32,111 +32,78 @@ def chef(seat: int) -> str:
     return CHEFS[seat]
 
 
-def whose(seat: int, actor: int) -> str:
+def whose(seat: int, actor: int, name: Namer = chef) -> str:
     """The pot owner as the actor reads it."""
-    return "your" if seat == actor else f"{chef(seat)}'s"
+    return "your" if seat == actor else f"{name(seat)}'s"
 
 
-def owner(seat: int, actor: int) -> str:
+def owner(seat: int, actor: int, name: Namer = chef) -> str:
     """The pot owner as everyone else reads it."""
-    return "their own" if seat == actor else f"{chef(seat)}'s"
+    return "their own" if seat == actor else f"{name(seat)}'s"
 
 
-def pile_words(state: PinkState, pile: int) -> str:
-    """Where a card for the kitchen lands, in words."""
-    if pile == len(state.kitchen):
+def headline(view: dict[str, Any], name: Namer = chef) -> str:
+    """What the table waits for, in one sentence ("Your turn: ..." for the chef whose turn it is)."""
+    step, turn = view["step"], view["turn"]
+    if step == "over":
+        return "The game is over."
+    if not view["deck"] and step == "choose":
+        return f"{name(turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
+    return f"{'Your turn' if turn == view['seat'] else name(turn)}: {PROMPTS[step]}"
+
+
+# --- the events ----------------------------------------------------------------------------------
+def _onto(event: dict[str, Any]) -> str:
+    if event["covering"] is None:
         return "a new kitchen pile"
-    return f"kitchen pile {pile + 1} (covering {card_label(state.kitchen[pile][-1])})"
+    return f"kitchen pile {event['pile'] + 1} (covering {event['covering']})"
 
 
-FOR_NOW = re.compile(r"\{\{([^|{}]*)\|([^|{}]*)\}\}")
+def _named(card: str | None) -> str:
+    return card or "a card"
 
 
-def for_now(words: str, later: str = "a card") -> str:
-    """Words of a log sentence that name a card only while everyone sees it (``later`` after)."""
-    return "{{" + words + "|" + later + "}}"
+def _swap(e: dict[str, Any], name: Namer) -> str:
+    return (f"{name(e['seat'])}'s Mouse swaps card {e['slot'] + 1} of {name(e['first'])}'s pot "
+            f"with card {e['other_slot'] + 1} of {name(e['second'])}'s pot.")
 
 
-def shown_now(line: str) -> str:
-    """A log sentence as it reads at its moment."""
-    return FOR_NOW.sub(r"\1", line)
-
-
-def remembered(line: str) -> str:
-    """A log sentence as it reads once its moment has passed."""
-    return FOR_NOW.sub(r"\2", line)
-
-
-def log_lines(state: PinkState) -> list[str]:
-    """The log: the last action's sentences as they happened, older ones as a chef must remember them."""
-    aid = state.step == Step.OVER or state.options.get("learner_memory")
-    old = len(state.log) - state.fresh
-    return [line if "{{" not in line else shown_now(line) if aid or index >= old else remembered(line)
-            for index, line in enumerate(state.log)]
-
-
-def covering(kitchen: list[list[int]], pile: int) -> int | None:
-    """The card a card put on kitchen ``pile`` will cover (None: it starts a new pile)."""
-    return None if pile == len(kitchen) else kitchen[pile][-1]
-
-
-def _onto(fact: dict[str, Any]) -> str:
-    if fact["covering"] is None:
-        return "a new kitchen pile"
-    return f"kitchen pile {fact['pile'] + 1} (covering {card_label(fact['covering'])})"
-
-
-def _swap(fact: dict[str, Any]) -> str:
-    return (f"{chef(fact['seat'])}'s Mouse swaps card {fact['slot'] + 1} of {chef(fact['first'])}'s pot "
-            f"with card {fact['other_slot'] + 1} of {chef(fact['second'])}'s pot.")
-
-
-SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "starts": lambda f: f"{chef(f['seat'])} starts.",
-    "draws": lambda f: f"{chef(f['seat'])} draws {f['count']} card{'s' * (f['count'] > 1)}.",
-    "to_kitchen": lambda f: f"{chef(f['seat'])} puts {card_label(f['card'])} face up on {_onto(f)}.",
-    "to_pot": lambda f: f"{chef(f['seat'])} puts a card face down into {owner(f['target'], f['seat'])} pot.",
-    "takes": lambda f: (f"{chef(f['seat'])} takes {for_now(card_label(f['card']))} from kitchen pile "
-                        f"{f['pile'] + 1} into their pot."),
-    "passes": lambda f: f"{chef(f['seat'])} passes.",
-    "activates_pile": lambda f: f"{chef(f['seat'])} activates the Mouse from kitchen pile {f['pile'] + 1}.",
-    "activates_drawn": lambda f: f"{chef(f['seat'])} activates a Mouse they drew.",
-    "reveals_other": lambda f: (f"{chef(f['seat'])} reveals {card_label(f['card'])} from card {f['slot'] + 1} of "
-                                f"{chef(f['target'])}'s pot; it leaves the game."),
-    "reveals_own": lambda f: (f"{chef(f['seat'])} reveals {card_label(f['card'])} from card {f['slot'] + 1} of "
-                              "their pot for the kitchen."),
-    "discards": lambda f: f"{chef(f['seat'])} puts {card_label(f['card'])} on {_onto(f)}.",
-    "searches": lambda f: f"{chef(f['seat'])}'s Mouse searches the kitchen piles.",
-    "finds": lambda f: (f"{chef(f['seat'])}'s Mouse takes {for_now(card_label(f['card']))} from kitchen pile "
-                        f"{f['pile'] + 1} into their pot."),
-    "finds_covered": lambda f: (f"{chef(f['seat'])}'s Mouse takes a covered card from kitchen pile {f['pile'] + 1} "
-                                "into their pot."),
-    "shuffles": lambda f: f"{chef(f['seat'])}'s Mouse shuffles {owner(f['target'], f['seat'])} pot.",
-    "looks": lambda f: f"{chef(f['seat'])}'s Mouse looks at {owner(f['target'], f['seat'])} pot.",
+SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
+    "starts": lambda e, n: f"{n(e['seat'])} starts.",
+    "draws": lambda e, n: f"{n(e['seat'])} draws {e['count']} card{'s' * (e['count'] > 1)}.",
+    "to_kitchen": lambda e, n: f"{n(e['seat'])} puts {e['card']} face up on {_onto(e)}.",
+    "to_pot": lambda e, n: f"{n(e['seat'])} puts a card face down into {owner(e['target'], e['seat'], n)} pot.",
+    "takes": lambda e, n: (f"{n(e['seat'])} takes {_named(e['card'])} from kitchen pile {e['pile'] + 1} "
+                           "into their pot."),
+    "passes": lambda e, n: f"{n(e['seat'])} passes.",
+    "activates_pile": lambda e, n: f"{n(e['seat'])} activates the Mouse from kitchen pile {e['pile'] + 1}.",
+    "activates_drawn": lambda e, n: f"{n(e['seat'])} activates a Mouse they drew.",
+    "reveals_other": lambda e, n: (f"{n(e['seat'])} reveals {e['card']} from card {e['slot'] + 1} of "
+                                   f"{n(e['target'])}'s pot; it leaves the game."),
+    "reveals_own": lambda e, n: (f"{n(e['seat'])} reveals {e['card']} from card {e['slot'] + 1} of "
+                                 "their pot for the kitchen."),
+    "discards": lambda e, n: f"{n(e['seat'])} puts {e['card']} on {_onto(e)}.",
+    "searches": lambda e, n: f"{n(e['seat'])}'s Mouse searches the kitchen piles.",
+    "finds": lambda e, n: (f"{n(e['seat'])}'s Mouse takes {_named(e['card'])} from kitchen pile "
+                           f"{e['pile'] + 1} into their pot."),
+    "finds_covered": lambda e, n: (f"{n(e['seat'])}'s Mouse takes a covered card from kitchen pile "
+                                   f"{e['pile'] + 1} into their pot."),
+    "shuffles": lambda e, n: f"{n(e['seat'])}'s Mouse shuffles {owner(e['target'], e['seat'], n)} pot.",
+    "looks": lambda e, n: f"{n(e['seat'])}'s Mouse looks at {owner(e['target'], e['seat'], n)} pot.",
     "swaps": _swap,
-    "declares": lambda f: f"{chef(f['seat'])} declares the last round and closes their pot.",
-    "closes": lambda f: f"{chef(f['seat'])} closes their pot.",
-    "over": lambda f: "The game is over.",
-    "deck_out": lambda f: "The ingredient deck has run out: each chef takes one final turn.",
+    "declares": lambda e, n: f"{n(e['seat'])} declares the last round and closes their pot.",
+    "closes": lambda e, n: f"{n(e['seat'])} closes their pot.",
+    "over": lambda e, n: "The game is over.",
+    "deck_out": lambda e, n: "The ingredient deck has run out: each chef takes one final turn.",
 }
 
 
-def sentence(fact: dict[str, Any]) -> str:
-    """The log's sentence for one fact the rules recorded (``fact["what"]`` names it)."""
-    return SENTENCES[fact["what"]](fact)
+def event_words(event: dict[str, Any], name: Namer = chef) -> str:
+    """The log's sentence for one event (or log entry) of the rules."""
+    return SENTENCES[event["type"]](event, name)
 
 
-def prompt(state: PinkState) -> str:
-    """What the table waits for, in one sentence."""
-    if state.step == Step.OVER:
-        return "The game is over."
-    if not state.deck and state.step == Step.CHOOSE:
-        return f"{chef(state.turn)}'s final turn: take a kitchen card, activate a kitchen Mouse, or pass"
-    return f"{chef(state.turn)}: {PROMPTS[state.step]}"
-
-
-
-# The labels of the legal moves (``choices`` builds the moves).
+# --- the moves -----------------------------------------------------------------------------------
 ACTIVATE_DRAWN = "Activate the Mouse"
 PASS = "Pass and close your pot"
 SEARCH_KITCHEN = "Mouse: search the kitchen piles and take any card"
@@ -144,62 +111,58 @@ DECLARE_LAST = "Declare the last round (close your pot now)"
 PLAY_ON = "Play on without declaring"
 
 
-def draw_label(count: int) -> str:
-    return f"Draw {count} card{'s' * (count > 1)} (option A)"
+def pile_words(view: dict[str, Any], pile: int) -> str:
+    """Where a card for the kitchen lands, in words."""
+    if pile == len(view["kitchen"]):
+        return "a new kitchen pile"
+    return f"kitchen pile {pile + 1} (covering {view['kitchen'][pile]['top']})"
 
 
-def take_label(card: int, pile: int) -> str:
-    return f"Take {card_label(card)} from pile {pile + 1} into your pot"
+def seen_card(view: dict[str, Any], pot_seat: int, slot: int) -> str:
+    """A pot card's name in brackets when the view shows it now, else nothing."""
+    card = view["players"][pot_seat]["pot"][slot]
+    return f" ({card})" if card else ""
 
 
-def activate_pile_label(pile: int) -> str:
-    return f"Activate the Mouse on pile {pile + 1}"
+def _pot_card(view: dict[str, Any], target: int, slot: int, name: Namer) -> str:
+    return f"card {slot + 1} of {whose(target, view['seat'], name)} pot{seen_card(view, target, slot)}"
 
 
-def kitchen_label(state: PinkState, card: int, pile: int) -> str:
-    return f"Put {card_label(card)} face up on {pile_words(state, pile)}"
+def _into_pot(view: dict[str, Any], target: int, name: Namer) -> str:
+    room = " (full: pick a card to make room)" if len(view["players"][target]["pot"]) >= POT_SIZE else ""
+    return f"Put {view['hand'][0]} into {whose(target, view['seat'], name)} pot{room}"
 
 
-def pot_label(card: int, target: int, actor: int, full: bool) -> str:
-    room = " (full: pick a card to make room)" if full else ""
-    return f"Put {card_label(card)} into {whose(target, actor)} pot{room}"
-
-
-def seen_card(state: PinkState, pot_seat: int, slot: int, seat: int) -> str:
-    """A pot card's name in brackets when ``seat`` is shown it now (see ``state.sees``), else nothing."""
-    if sees(state, seat, pot_seat, slot):
-        return f" ({card_label(state.pots[pot_seat][slot])})"
-    return ""
-
-
-def slot_label(state: PinkState, target: int, slot: int, actor: int) -> str:
-    return f"Pick card {slot + 1} of {whose(target, actor)} pot{seen_card(state, target, slot, actor)}"
-
-
-def discard_label(state: PinkState, pile: int) -> str:
-    return f"Put {card_label(state.revealed)} on {pile_words(state, pile)}"
-
-
-def shuffle_label(target: int, actor: int) -> str:
-    return f"Mouse: shuffle {whose(target, actor)} pot"
-
-
-def look_label(target: int, actor: int) -> str:
-    return f"Mouse: look at {whose(target, actor)} pot"
-
-
-def swap_label(state: PinkState, target: int, slot: int, actor: int) -> str:
-    return (f"Mouse: swap card {slot + 1} of {whose(target, actor)} pot{seen_card(state, target, slot, actor)} "
-            "with a card of another pot")
-
-
-def find_label(card: int, pile: int, depth: int) -> str:
+def _find(view: dict[str, Any], pile: int, depth: int) -> str:
     where = "top" if depth == 0 else f"{depth + 1} from the top"
-    return f"Mouse: take {card_label(card)} from pile {pile + 1} ({where})"
+    return f"Mouse: take {view['pending']['kitchen_search'][pile][depth]} from pile {pile + 1} ({where})"
 
 
-def swap_to_label(state: PinkState, target: int, slot: int, actor: int) -> str:
-    return f"Mouse: swap it with card {slot + 1} of {whose(target, actor)} pot{seen_card(state, target, slot, actor)}"
+MOVES: dict[str, Callable[[dict[str, Any], dict[str, Any], Namer], str]] = {
+    "draw": lambda v, a, n: (lambda count: f"Draw {count} card{'s' * (count > 1)} (option A)")(
+        min(DRAW_COUNT, v["deck"])),
+    "take": lambda v, a, n: f"Take {v['kitchen'][a['pile']]['top']} from pile {a['pile'] + 1} into your pot",
+    "activate": lambda v, a, n: f"Activate the Mouse on pile {a['pile'] + 1}" if "pile" in a else ACTIVATE_DRAWN,
+    "pass": lambda v, a, n: PASS,
+    "kitchen": lambda v, a, n: f"Put {v['hand'][a['card']]} face up on {pile_words(v, a['pile'])}",
+    "pot": lambda v, a, n: _into_pot(v, a["seat"], n),
+    "slot": lambda v, a, n: f"Pick {_pot_card(v, v['pending']['make_room_in_seat'], a['slot'], n)}",
+    "discard": lambda v, a, n: f"Put {v['pending']['revealed']} on {pile_words(v, a['pile'])}",
+    "search": lambda v, a, n: SEARCH_KITCHEN,
+    "find": lambda v, a, n: _find(v, a["pile"], a["depth"]),
+    "shuffle": lambda v, a, n: f"Mouse: shuffle {whose(a['seat'], v['seat'], n)} pot",
+    "look": lambda v, a, n: f"Mouse: look at {whose(a['seat'], v['seat'], n)} pot",
+    "swap": lambda v, a, n: (f"Mouse: swap {_pot_card(v, a['seat'], a['slot'], n)} with a card of another pot"
+                             if v["step"] == "power" else
+                             f"Mouse: swap it with {_pot_card(v, a['seat'], a['slot'], n)}"),
+    "declare": lambda v, a, n: DECLARE_LAST,
+    "continue": lambda v, a, n: PLAY_ON,
+}
+
+
+def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = chef) -> str:
+    """The words of one of the view's legal moves, as the seat whose view it is reads them."""
+    return MOVES[action["type"]](view, action, name)
 
 
 # Why a move is refused.

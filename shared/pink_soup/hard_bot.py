@@ -52,12 +52,12 @@ class HardPinkBot(PinkSoupBot):
         if self.guess is None and view.get("recipe"):
             self.guess = RecipeGuess(self.seat, len(view["players"]), view["recipe"]["name"])
         first, seen = view["log_first"], self.log_seen
-        new_lines = [line for index, line in enumerate(view["log"], start=first) if index >= seen]
+        new = [entry for index, entry in enumerate(view["log"], start=first) if index >= seen]
         super().observe(view)
         if self.guess is not None:
-            for line in new_lines:
-                self.guess.follow(line)
-        self.kitchen.follow(view, new_lines)
+            for entry in new:
+                self.guess.follow(entry)
+        self.kitchen.follow(view, new)
 
     # --- estimates -----------------------------------------------------------------------------
     def _read(self, view: dict[str, Any]) -> None:
@@ -233,7 +233,7 @@ class HardPinkBot(PinkSoupBot):
         if step == "power":
             return plan[0] if spot in (plan[1], plan[2]) else -1.0
         pending = self.view["pending"]["swap_from"]
-        first = (int(pending["pot"].split()[1]) - 1, pending["card"] - 1)
+        first = (pending["seat"], pending["slot"])
         mine, theirs = (first, spot) if first[0] == self.seat else (spot, first)
         if mine[0] != self.seat:
             return 0.0

@@ -4,15 +4,11 @@ and which recipes the other chefs are likely cooking, from the cards they took a
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from soupkitchen.shared.pink_soup.cards import KINDS, RECIPES, SUITABLE, Kind, card_label_of
 
 KIND_BY_LABEL = {card_label_of(kind): kind for kind in KINDS}
-TAKEN = re.compile(r"^Chef (\d)(?:'s Mouse)? takes (.+?) from kitchen pile \d into their pot")
-PUT_OUT = re.compile(r"^Chef (\d) puts (.+?) face up on (?:a new kitchen pile|kitchen pile \d \(covering (.+)\))\.$")
-COVERED_FIND = re.compile(r"^Chef \d's Mouse takes a covered card from kitchen pile (\d)")
 # How much more likely a chef cooking a recipe is to do each thing with a card of its symbol.
 TAKE_ODDS = 4.0
 PUT_OUT_ODDS = 2.5
@@ -29,15 +25,16 @@ class RecipeGuess:
         self.weights = [dict.fromkeys(others, 1.0) if other != seat else {} for other in range(players)]
         self.known: dict[tuple[int, str], float] = {}  # suits() answers since the weights last changed
 
-    def follow(self, line: str) -> None:
-        if taken := TAKEN.match(line):
-            self._weigh(int(taken[1]) - 1, taken[2], TAKE_ODDS)
-        elif put := PUT_OUT.match(line):
-            self._weigh(int(put[1]) - 1, put[2], PUT_OUT_ODDS)
-            if put[3]:
-                self._weigh(int(put[1]) - 1, put[3], COVER_ODDS)
+    def follow(self, event: dict[str, Any]) -> None:
+        """Weigh one event of the log: a card taken into a pot, or put out on the kitchen."""
+        if event["type"] in ("takes", "finds"):
+            self._weigh(event["seat"], event["card"], TAKE_ODDS)
+        elif event["type"] == "to_kitchen":
+            self._weigh(event["seat"], event["card"], PUT_OUT_ODDS)
+            if event["covering"]:
+                self._weigh(event["seat"], event["covering"], COVER_ODDS)
 
-    def _weigh(self, chef: int, label: str, odds: float) -> None:
+    def _weigh(self, chef: int, label: str | None, odds: float) -> None:
         kind = KIND_BY_LABEL.get(label)
         if chef == self.seat or chef >= len(self.weights) or kind is None or kind.family != SUITABLE:
             return
@@ -68,13 +65,13 @@ class KitchenMemory:
     def __init__(self) -> None:
         self.piles: list[list[Kind | None]] = []
 
-    def follow(self, view: dict[str, Any], lines: list[str]) -> None:
+    def follow(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         search = view["pending"].get("kitchen_search")
         if search:
             self.piles = [[KIND_BY_LABEL[label] for label in reversed(pile)] for pile in search]
             return
         shown = [(KIND_BY_LABEL[pile["top"]], pile["size"]) for pile in view["kitchen"]]
-        hidden = {int(found[1]) - 1 for line in lines if (found := COVERED_FIND.match(line))}
+        hidden = {event["pile"] for event in events if event["type"] == "finds_covered"}
         old = self.piles
         if len(shown) == len(old) - 1:  # a pile was emptied: drop the first one that no longer fits
             gone = next((index for index, pile in enumerate(old)

@@ -16,6 +16,7 @@ FACTS = GameFacts(
 REGISTRATION = Registration(
     facts=FACTS,
     rules="soupkitchen.shared.pink_soup",
+    describe="soupkitchen.shared.pink_soup.describe",
     order=2,
     table="soupkitchen.client.tables.pink_soup:PinkSoupTable",
     presenter="soupkitchen.client.tables.present.pink_soup",

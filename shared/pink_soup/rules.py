@@ -1,24 +1,24 @@
 """The rules of Pink Soup: turns of option A or B as sub-steps, mouse powers, full pots, game end, scoring.
 
-The moves open at each sub-step, with their button words, are listed in ``choices``."""
+The moves open at each sub-step are listed in ``choices``; ``describe`` words them and the events."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Action, Bot, Game
+from soupkitchen.shared.core import COMPLETE, Action, Bot, EventLog, Game, MoveContext
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
     DRAW_COUNT,
     KITCHEN_PILES,
+    LABELS,
     POT_SIZE,
     RECIPES,
     kind_of,
     score,
 )
 from soupkitchen.shared.pink_soup.choices import STEP_ACTIONS
-from soupkitchen.shared.pink_soup.describe import covering, sentence, shown_now
 from soupkitchen.shared.pink_soup.refusals import why_not
 from soupkitchen.shared.pink_soup.registration import FACTS
 from soupkitchen.shared.pink_soup.state import (
@@ -28,13 +28,10 @@ from soupkitchen.shared.pink_soup.state import (
     PinkState,
     Step,
     everyone,
-    from_json,
-    to_json,
 )
-from soupkitchen.shared.pink_soup.view import build_view
+from soupkitchen.shared.pink_soup.view import Event, Move, PinkView, build_view
 from soupkitchen.shared.rng import rng_for
 
-LOG_LENGTH = 10
 ALL_CARDS = list(range(DECK_SIZE))
 
 
@@ -45,10 +42,29 @@ def place_in_kitchen(state: PinkState, card: int, pile: int) -> None:
         state.kitchen[pile].append(card)
 
 
+def covering(kitchen: list[list[int]], pile: int) -> str | None:
+    """The card a card put on kitchen ``pile`` will cover (None: it starts a new pile)."""
+    return None if pile == len(kitchen) else LABELS[kitchen[pile][-1]]
+
+
+def afresh(move):
+    """A move that starts with nothing glimpsed: what was seen at the last moment is now to be remembered."""
+    def play(game: PinkSoup, ctx: MoveContext) -> None:
+        ctx.state.glimpses = []
+        move(game, ctx)
+    return play
+
+
 class PinkSoup(Game[PinkState]):
     """Pink Soup for 2-5 chefs: remember your pot, use the Shared Kitchen, cook your secret recipe."""
 
     facts = FACTS
+    state_type = PinkState
+    listing = COMPLETE  # every legal move is listed: the sweep checks nothing else is accepted
+    log_length = 10
+    view_type = PinkView
+    move_type = Move
+    event_type = Event
 
     # --- setup and legal actions ---------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PinkState:
@@ -59,76 +75,65 @@ class PinkSoup(Game[PinkState]):
         first = rng.randrange(players)
         return PinkState(players=players, seed=seed, recipes=recipes, deck=deck, kitchen=[],
                          pots=[[] for _ in range(players)], known=[[] for _ in range(players)],
-                         turn=first, closed=[False] * players, log=[sentence({"what": "starts", "seat": first})],
-                         log_count=1, fresh=1, options=dict(options))
+                         turn=first, closed=[False] * players, log=EventLog.starting({"type": "starts", "seat": first}),
+                         options=dict(options))
 
-    def legal_actions(self, state: PinkState, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or seat != state.turn or state.step == Step.OVER:
-            return []
+    def active_seats(self, state: PinkState) -> list[int]:
+        return [] if state.turn is None else [state.turn]
+
+    def list_moves(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
         return STEP_ACTIONS[state.step](state, seat)
 
-    def check_move(self, state: PinkState, seat: int, action: Action, legal: list[Action]) -> str | None:
-        reason = super().check_move(state, seat, action, legal)
+    def check_move(self, state: PinkState, seat: int, action: Action, listed: list[Action]) -> str | None:
+        reason = super().check_move(state, seat, action, listed)
         return reason and (why_not(state, seat, action) or reason)
 
-    # --- applying actions ----------------------------------------------------------------------
-    def _apply(self, state: PinkState, seat: int | None, action: dict[str, Any], now: float):
-        state = state.copy()
-        state.glimpses = []  # what was seen at the last moment is now to be remembered
-        events: list[dict[str, Any]] = []
-
-        def say(what: str, **fact: Any) -> None:
-            text = sentence({"what": what, "seat": seat, **fact})
-            events.append({"type": action["type"], "seat": seat, "text": shown_now(text)})
-            state.log.append(text)
-
-        self.moves[action["type"]](self, state, seat, action, say)
-        state.fresh = len(events)
-        state.log_count += len(events)
-        del state.log[:-LOG_LENGTH]
-        return state, events
-
-    def _do_draw(self, state, seat, action, say) -> None:
+    # --- the moves: each changes its copy ``ctx.state`` and emits what everyone saw -------------
+    def _do_draw(self, ctx: MoveContext) -> None:
+        state = ctx.state
         count = min(DRAW_COUNT, len(state.deck))
         state.drawn = [state.deck.pop() for _ in range(count)]
         state.step = Step.KITCHEN
-        say("draws", count=count)
+        ctx.emit("draws", seat=ctx.seat, count=count)
 
-    def _do_kitchen(self, state, seat, action, say) -> None:
-        card = state.drawn.pop(action["card"])
-        say("to_kitchen", card=card, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
-        place_in_kitchen(state, card, action["pile"])
+    def _do_kitchen(self, ctx: MoveContext) -> None:
+        state, pile = ctx.state, ctx.action["pile"]
+        card = state.drawn.pop(ctx.action["card"])
+        ctx.emit("to_kitchen", seat=ctx.seat, card=LABELS[card], pile=pile, covering=covering(state.kitchen, pile))
+        place_in_kitchen(state, card, pile)
         if state.drawn:
             state.step = Step.SECOND
         else:
-            self._finish_turn(state, seat, say)
+            self._finish_turn(ctx)
 
-    def _do_pot(self, state, seat, action, say) -> None:
-        card = state.drawn.pop()
-        target = action["seat"]
-        say("to_pot", target=target)
-        self._into_pot(state, seat, target, card, 1 << seat, say)
+    def _do_pot(self, ctx: MoveContext) -> None:
+        card = ctx.state.drawn.pop()
+        target = ctx.action["seat"]
+        ctx.emit("to_pot", seat=ctx.seat, target=target)
+        self._into_pot(ctx, target, card, 1 << ctx.seat)
 
-    def _do_take(self, state, seat, action, say) -> None:
-        card = self._pop_kitchen(state, action["pile"], 0)
-        say("takes", card=card, pile=action["pile"])
-        self._into_pot(state, seat, seat, card, everyone(state.players), say)
+    def _do_take(self, ctx: MoveContext) -> None:
+        card = self._pop_kitchen(ctx.state, ctx.action["pile"], 0)
+        ctx.emit("takes", seat=ctx.seat, card=LABELS[card], pile=ctx.action["pile"])
+        self._into_pot(ctx, ctx.seat, card, everyone(ctx.state.players))
 
-    def _do_pass(self, state, seat, action, say) -> None:
-        say("passes")
-        self._finish_turn(state, seat, say)
+    def _do_pass(self, ctx: MoveContext) -> None:
+        ctx.emit("passes", seat=ctx.seat)
+        self._finish_turn(ctx)
 
-    def _do_activate(self, state, seat, action, say) -> None:
+    def _do_activate(self, ctx: MoveContext) -> None:
+        state, action = ctx.state, ctx.action
         if "pile" in action:
             state.mouse = self._pop_kitchen(state, action["pile"], 0)
-            say("activates_pile", pile=action["pile"])
+            ctx.emit("activates_pile", seat=ctx.seat, pile=action["pile"])
         else:
             state.mouse = state.drawn.pop()
-            say("activates_drawn")
+            ctx.emit("activates_drawn", seat=ctx.seat)
         state.step = Step.POWER
 
-    def _do_slot(self, state, seat, action, say) -> None:
-        target, slot = state.target, action["slot"]
+    def _do_slot(self, ctx: MoveContext) -> None:
+        state, seat = ctx.state, ctx.seat
+        target, slot = state.target, ctx.action["slot"]
         out = state.pots[target][slot]
         state.pots[target][slot] = state.incoming
         state.known[target][slot] = state.incoming_knowers
@@ -136,58 +141,62 @@ class PinkSoup(Game[PinkState]):
         state.incoming, state.incoming_knowers, state.target = None, 0, None
         if target != seat:
             state.removed.append(out)
-            say("reveals_other", card=out, slot=slot, target=target)
-            self._finish_turn(state, seat, say)
+            ctx.emit("reveals_other", seat=seat, card=LABELS[out], slot=slot, target=target)
+            self._finish_turn(ctx)
             return
-        say("reveals_own", card=out, slot=slot)
+        ctx.emit("reveals_own", seat=seat, card=LABELS[out], slot=slot)
         if len(state.kitchen) < KITCHEN_PILES:
             place_in_kitchen(state, out, len(state.kitchen))
-            self._finish_turn(state, seat, say)
+            self._finish_turn(ctx)
         else:
             state.revealed = out
             state.step = Step.DISCARD
 
-    def _do_discard(self, state, seat, action, say) -> None:
-        say("discards", card=state.revealed, pile=action["pile"], covering=covering(state.kitchen, action["pile"]))
-        place_in_kitchen(state, state.revealed, action["pile"])
+    def _do_discard(self, ctx: MoveContext) -> None:
+        state, pile = ctx.state, ctx.action["pile"]
+        ctx.emit("discards", seat=ctx.seat, card=LABELS[state.revealed], pile=pile,
+                 covering=covering(state.kitchen, pile))
+        place_in_kitchen(state, state.revealed, pile)
         state.revealed = None
-        self._finish_turn(state, seat, say)
+        self._finish_turn(ctx)
 
-    def _do_search(self, state, seat, action, say) -> None:
-        state.step = Step.SEARCH
-        say("searches")
+    def _do_search(self, ctx: MoveContext) -> None:
+        ctx.state.step = Step.SEARCH
+        ctx.emit("searches", seat=ctx.seat)
 
-    def _do_find(self, state, seat, action, say) -> None:
-        pile, depth = action["pile"], action["depth"]
+    def _do_find(self, ctx: MoveContext) -> None:
+        state, seat = ctx.state, ctx.seat
+        pile, depth = ctx.action["pile"], ctx.action["depth"]
         card = self._pop_kitchen(state, pile, depth)
         self._mouse_used(state)
         if depth == 0:
-            say("finds", card=card, pile=pile)
+            ctx.emit("finds", seat=seat, card=LABELS[card], pile=pile)
             knowers = everyone(state.players)
         else:
-            say("finds_covered", pile=pile)
+            ctx.emit("finds_covered", seat=seat, pile=pile)
             knowers = 1 << seat
-        self._into_pot(state, seat, seat, card, knowers, say)
+        self._into_pot(ctx, seat, card, knowers)
 
-    def _do_shuffle(self, state, seat, action, say) -> None:
-        target = action["seat"]
+    def _do_shuffle(self, ctx: MoveContext) -> None:
+        state, target = ctx.state, ctx.action["seat"]
         pot = state.pots[target]
         rng_for(state.seed, "shuffle", state.shuffles).shuffle(pot)
         state.shuffles += 1
         state.known[target] = [0] * len(pot)
         self._mouse_used(state)
-        say("shuffles", target=target)
-        self._finish_turn(state, seat, say)
+        ctx.emit("shuffles", seat=ctx.seat, target=target)
+        self._finish_turn(ctx)
 
-    def _do_look(self, state, seat, action, say) -> None:
-        target = action["seat"]
+    def _do_look(self, ctx: MoveContext) -> None:
+        state, seat, target = ctx.state, ctx.seat, ctx.action["seat"]
         state.known[target] = [mask | 1 << seat for mask in state.known[target]]
         state.glimpses += [[1 << seat, target, slot] for slot in range(len(state.pots[target]))]
         self._mouse_used(state)
-        say("looks", target=target)
-        self._finish_turn(state, seat, say)
+        ctx.emit("looks", seat=seat, target=target)
+        self._finish_turn(ctx)
 
-    def _do_swap(self, state, seat, action, say) -> None:
+    def _do_swap(self, ctx: MoveContext) -> None:
+        state, action = ctx.state, ctx.action
         if state.swap_from is None:
             state.swap_from = [action["seat"], action["slot"]]
             state.step = Step.SWAP_TO
@@ -197,25 +206,27 @@ class PinkSoup(Game[PinkState]):
             rows[first][first_slot], rows[second][second_slot] = rows[second][second_slot], rows[first][first_slot]
         state.swap_from = None
         self._mouse_used(state)
-        say("swaps", first=first, slot=first_slot, second=second, other_slot=second_slot)
-        self._finish_turn(state, seat, say)
+        ctx.emit("swaps", seat=ctx.seat, first=first, slot=first_slot, second=second, other_slot=second_slot)
+        self._finish_turn(ctx)
 
-    def _do_declare(self, state, seat, action, say) -> None:
+    def _do_declare(self, ctx: MoveContext) -> None:
+        state, seat = ctx.state, ctx.seat
         state.ending = DECLARED
         state.closed[seat] = True
         state.final_left = [(seat + k) % state.players for k in range(1, state.players)]
-        say("declares")
+        ctx.emit("declares", seat=seat)
         state.turn, state.step = state.final_left[0], Step.CHOOSE
 
-    def _do_continue(self, state, seat, action, say) -> None:
-        state.turn, state.step = (seat + 1) % state.players, Step.CHOOSE
+    def _do_continue(self, ctx: MoveContext) -> None:
+        ctx.state.turn, ctx.state.step = (ctx.seat + 1) % ctx.state.players, Step.CHOOSE
 
-    moves = {"draw": _do_draw, "kitchen": _do_kitchen, "pot": _do_pot, "take": _do_take, "pass": _do_pass,
-             "activate": _do_activate, "slot": _do_slot, "discard": _do_discard, "search": _do_search,
-             "find": _do_find, "shuffle": _do_shuffle, "look": _do_look, "swap": _do_swap,
-             "declare": _do_declare, "continue": _do_continue}
+    moves = {kind: afresh(move) for kind, move in {
+        "draw": _do_draw, "kitchen": _do_kitchen, "pot": _do_pot, "take": _do_take, "pass": _do_pass,
+        "activate": _do_activate, "slot": _do_slot, "discard": _do_discard, "search": _do_search,
+        "find": _do_find, "shuffle": _do_shuffle, "look": _do_look, "swap": _do_swap,
+        "declare": _do_declare, "continue": _do_continue}.items()}
 
-    # --- helpers of _apply ---------------------------------------------------------------------
+    # --- helpers of the moves ------------------------------------------------------------------
     @staticmethod
     def _pop_kitchen(state: PinkState, pile: int, depth: int) -> int:
         cards = state.kitchen[pile]
@@ -229,33 +240,35 @@ class PinkSoup(Game[PinkState]):
         state.removed.append(state.mouse)
         state.mouse = None
 
-    def _into_pot(self, state, seat, target, card, knowers, say) -> None:
+    def _into_pot(self, ctx: MoveContext, target: int, card: int, knowers: int) -> None:
         """``card`` goes face down into ``target``'s pot, or waits for a blind pick if it is full."""
+        state = ctx.state
         if len(state.pots[target]) < POT_SIZE:
             state.pots[target].append(card)
             state.known[target].append(knowers)
             state.glimpses.append([knowers, target, len(state.pots[target]) - 1])
-            self._finish_turn(state, seat, say)
+            self._finish_turn(ctx)
         else:
             state.incoming, state.incoming_knowers, state.target = card, knowers, target
             state.step = Step.SLOT
 
-    def _finish_turn(self, state: PinkState, seat: int, say) -> None:
+    def _finish_turn(self, ctx: MoveContext) -> None:
         """The turn is complete: close a final turn's pot, start the final round, or offer to declare."""
+        state, seat = ctx.state, ctx.seat
         if state.final_left and state.final_left[0] == seat:
             state.final_left.pop(0)
             state.closed[seat] = True
-            say("closes")
+            ctx.emit("closes", seat=seat)
             if state.final_left:
                 state.turn, state.step = state.final_left[0], Step.CHOOSE
             else:
                 state.turn, state.step = None, Step.OVER
-                say("over")
+                ctx.emit("over")
         elif state.ending == PLAYING and not state.deck:
             state.ending = DECK_OUT
             state.final_left = [(seat + k) % state.players for k in range(1, state.players + 1)]
             state.turn, state.step = state.final_left[0], Step.CHOOSE
-            say("deck_out")
+            ctx.emit("deck_out")
         elif state.ending == PLAYING and all(len(pot) == POT_SIZE for pot in state.pots):
             state.step = Step.DECLARE
         else:
@@ -290,12 +303,6 @@ class PinkSoup(Game[PinkState]):
     # --- protocol plumbing ---------------------------------------------------------------------
     def private_view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
-
-    def to_json(self, state: PinkState) -> dict[str, Any]:
-        return to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> PinkState:
-        return from_json(data)
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.pink_soup.bot_levels import make_bot

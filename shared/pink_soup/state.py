@@ -1,9 +1,12 @@
-"""The whole Pink Soup table as plain data, with an exact JSON round trip."""
+"""The whole Pink Soup table as plain data (copied and turned into JSON by ``shared.plain``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
+
+from soupkitchen.shared.events import EventLog
+from soupkitchen.shared.plain import Plain
 
 
 class Step:
@@ -27,7 +30,7 @@ DECLARED = "last round declared"
 
 
 @dataclass
-class PinkState:
+class PinkState(Plain):
     """Cards are ids into ``cards.CARD_KINDS``. Piles and the deck list bottom first, top last."""
 
     players: int
@@ -51,15 +54,9 @@ class PinkState:
     final_left: list[int] = field(default_factory=list)  # seats still owed their final turn, in order
     closed: list[bool] = field(default_factory=list)
     shuffles: int = 0
-    log: list[str] = field(default_factory=list)         # recent public events, oldest first
-    log_count: int = 0                      # sentences ever logged (the first shown is log_count - len(log))
-    fresh: int = 0                          # sentences the last action logged: what happens "now"
+    log: EventLog = field(default_factory=EventLog)       # recent public events, oldest first
     glimpses: list[list[int]] = field(default_factory=list)  # [seats mask, pot seat, slot] seen just now
     options: dict[str, Any] = field(default_factory=dict)
-
-    def copy(self) -> PinkState:
-        """An independent copy (the rules never change a state they are given, only their copy)."""
-        return PinkState(**_copy_fields(vars(self)))
 
 
 def shown_slots(state: PinkState, seat: int | None) -> set[tuple[int, int]]:
@@ -87,30 +84,3 @@ def knows(mask: int, seat: int | None) -> bool:
 
 def everyone(players: int) -> int:
     return (1 << players) - 1
-
-
-NESTED = ("kitchen", "pots", "known", "glimpses")   # lists of lists of plain values
-FLAT = ("recipes", "deck", "removed", "drawn", "final_left", "closed", "log")  # lists of plain values
-
-
-def to_json(state: PinkState) -> dict[str, Any]:
-    return _copy_fields(vars(state))
-
-
-def from_json(data: dict[str, Any]) -> PinkState:
-    return PinkState(**_copy_fields({name: data[name] for name in FIELD_NAMES}))
-
-
-def _copy_fields(values: dict[str, Any]) -> dict[str, Any]:
-    data = dict(values)
-    for name in NESTED:
-        data[name] = [list(inner) for inner in data[name]]
-    for name in FLAT:
-        data[name] = list(data[name])
-    data["options"] = dict(data["options"])
-    if data["swap_from"] is not None:
-        data["swap_from"] = list(data["swap_from"])
-    return data
-
-
-FIELD_NAMES = tuple(f.name for f in fields(PinkState))

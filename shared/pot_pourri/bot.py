@@ -3,7 +3,6 @@ with Cooking Pros, the menu tiles it looked at (the views forget both, as the ru
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from itertools import combinations
 from typing import Any
@@ -20,9 +19,6 @@ from soupkitchen.shared.pot_pourri.cards import (
     squares_for,
 )
 
-COOKED = re.compile(r"cooked (\w+) into saucepan (\d)")
-EMPTIED = re.compile(r"Saucepan (\d) was emptied")
-HANDLED = re.compile(r"(Player \d+) put the tiles on squares (\d) and (\d) back face down")
 UNKNOWN_STARS = sum(MENU_STARS) / len(MENU_STARS)
 FILL_THRESHOLD = 3.0  # a fill worth less than this (squares + menu stars) is left for later
 OPPONENT_SHARE = 0.6  # what a full saucepan is guessed to give each opponent
@@ -49,17 +45,16 @@ class PotBot(Bot):
         """Follow the public log for cooked ingredients, then trust whatever saucepan is visible."""
         self.last_view = view
         first = view["log_first"]
-        for index, line in enumerate(view["log"], start=first):
-            if index >= self.log_seen:
-                found = COOKED.search(line)
-                if found and self.pans[int(found.group(2)) - 1] is not None:
-                    self.pans[int(found.group(2)) - 1].append(found.group(1))
-                emptied = EMPTIED.match(line)
-                if emptied:
-                    self.pans[int(emptied.group(1)) - 1] = []
-                handled = HANDLED.match(line)
-                if handled:
-                    self._tiles_handled(handled.group(1), int(handled.group(2)) - 1, int(handled.group(3)) - 1)
+        for index, entry in enumerate(view["log"], start=first):
+            if index < self.log_seen:
+                continue
+            kind = entry["type"]
+            if kind == "cooked" and entry["ingredient"] is not None and self.pans[entry["pan"]] is not None:
+                self.pans[entry["pan"]].append(entry["ingredient"])
+            elif kind == "emptied":
+                self.pans[entry["pan"]] = []
+            elif kind == "tiles_back":
+                self._tiles_handled(entry["seat"], entry["a"], entry["b"])
         if first > self.log_seen:  # lines were missed: only the visible saucepans can be trusted
             self.pans = [None] * PANS
             self.tiles = [None] * len(MENU_STARS)
@@ -78,10 +73,10 @@ class PotBot(Bot):
             elif self.pans[index] is None or len(self.pans[index]) != pan["count"]:
                 self.pans[index] = None
 
-    def _tiles_handled(self, who: str, a: int, b: int) -> None:
+    def _tiles_handled(self, who: int, a: int, b: int) -> None:
         """Two tiles went back face down: another chef may have swapped them; this bot knows
         whether it did (the swap it chose then, from the view it chose on)."""
-        if who != f"Player {self.seat + 1}" or self.menu_view is None:
+        if who != self.seat or self.menu_view is None:
             self.tiles[a] = self.tiles[b] = None
             return
         action = self._menu(self.menu_view, self.menu_view["legal_actions"])
@@ -157,7 +152,7 @@ class PotBot(Bot):
     def _menu_weights(self, view: dict[str, Any]) -> tuple[Counter, Counter]:
         mine, theirs = Counter(), Counter()
         for player in view["players"]:
-            cuisines = Counter(title[title.rindex("(") + 1:-1] for title in player["redeemed"])
+            cuisines = Counter(card["cuisine"] for card in player["redeemed"])
             (mine if player["seat"] == self.seat else theirs).update(cuisines)
         mine.update({card["cuisine"]: 0.5 for card in view["book"]})
         return mine, theirs
@@ -259,7 +254,7 @@ class PotBot(Bot):
         stars = self._stars(view)
 
         def estimate(player: dict[str, Any]) -> float:
-            return player["pathway"] + sum(stars[t[t.rindex("(") + 1:-1]] for t in player["redeemed"])
+            return player["pathway"] + sum(stars[card["cuisine"]] for card in player["redeemed"])
 
         mine = estimate(view["players"][self.seat])
         return all(mine >= estimate(p) for p in view["players"] if p["seat"] != self.seat)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.pot_pourri import cards, describe
-from soupkitchen.shared.pot_pourri.cards import ingredient_of
+from soupkitchen.shared.pot_pourri import cards
+from soupkitchen.shared.pot_pourri.cards import INGREDIENTS, ingredient_of
 from soupkitchen.shared.pot_pourri.state import PotState
 
 
@@ -26,30 +26,33 @@ def kind_numbers(pile) -> list[int]:
 
 def keep_actions(offered: list[int]) -> list[dict[str, Any]]:
     keep = min(cards.BOOK_SIZE, len(offered))
-    return [describe.keep_action(chosen) for chosen in combinations(sorted(offered), keep)] if offered else []
+    return [{"type": "keep", "recipes": list(chosen)} for chosen in combinations(sorted(offered), keep)] \
+        if offered else []
 
 
 def turn_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     actions = []
     if not state.refreshed:
-        actions += [{**describe.REFRESH[kind]} for kind in kind_numbers(state.hands[seat])]
+        actions += [{"type": "refresh_pantry", "ingredient": INGREDIENTS[kind]} for kind in kind_numbers(state.hands[seat])]
     actions += take_actions(state)
     actions += cook_actions(state, seat)
     if state.recipe_draw or state.recipe_discard:
-        actions.append({**describe.SWAP_RECIPES})
+        actions.append({"type": "swap_recipes"})
     return actions
 
 
 def take_actions(state: PotState) -> list[dict[str, Any]]:
-    actions = [{**describe.TAKE_FROM_PANTRY[kind]} for kind in kind_numbers(c for c in state.pantry if c is not None)]
+    actions: list[dict[str, Any]] = [{"type": "take", "source": "pantry", "ingredient": INGREDIENTS[kind]}
+                                     for kind in kind_numbers(c for c in state.pantry if c is not None)]
     if state.ingredient_draw or state.ingredient_discard:
-        actions.append({**describe.TAKE_FROM_DRAW})
+        actions.append({"type": "take", "source": "draw"})
     return actions
 
 
 def cook_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     pans = [p for p in range(cards.PANS) if p != state.lid and len(state.pans[p]) < cards.PAN_CAPACITY]
-    return [{**describe.COOK_INTO[kind][pan]} for kind in kind_numbers(state.hands[seat]) for pan in pans]
+    return [{"type": "cook", "ingredient": INGREDIENTS[kind], "pan": pan}
+            for kind in kind_numbers(state.hands[seat]) for pan in pans]
 
 
 def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
@@ -57,15 +60,11 @@ def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     otherwise the chef serves nothing, the cook still moving their cooking square."""
     _seat, pan, is_cook = state.serve_queue[0]
     kinds = pan_kinds(state, pan)
-    step = cards.COOK_STEP if is_cook else 0
-    actions = []
-    for recipe in state.books[seat]:
-        found = cards.matches(recipe, kinds)
-        if found >= cards.MIN_MATCHES:
-            actions.append(describe.redeem_action(recipe, pan, found, cards.squares_for(found) + step))
+    actions: list[dict[str, Any]] = [{"type": "redeem", "recipe": recipe} for recipe in state.books[seat]
+                                     if cards.matches(recipe, kinds) >= cards.MIN_MATCHES]
     if is_cook and actions:
         return actions
-    return [*actions, describe.decline_action(pan, step)]
+    return [*actions, {"type": "decline"}]
 
 
 def learner_memory(state: PotState) -> bool:
@@ -75,4 +74,4 @@ def learner_memory(state: PotState) -> bool:
 
 def menu_actions(state: PotState) -> list[dict[str, Any]]:
     pairs = [tuple(state.peeked)] if cooking_pros(state) else combinations(range(len(state.menu)), 2)
-    return [*(describe.swap_menu_action(a, b) for a, b in pairs), describe.keep_menu_action(cooking_pros(state))]
+    return [*({"type": "swap_menu", "tiles": [a, b]} for a, b in pairs), {"type": "keep_menu"}]

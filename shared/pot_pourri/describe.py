@@ -1,48 +1,36 @@
-"""Pot Pourri in words: seat and recipe names, what each step waits for, the labels of the legal
-actions and the sentences of the table log, made from the facts the rules record. The view, the
-tables and the bots read the same words."""
+"""Pot Pourri in words: seat and recipe names, what each step waits for, the words of every move and
+event (read from a seat's view and the rules' structured events, by the client) and the reasons for
+a refusal. ``name`` turns a seat into the name a reader knows it by; without one, seat 0 is "Player 1"."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.shared.pot_pourri import cards
-from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS, MENU_STARS, RECIPES
-from soupkitchen.shared.pot_pourri.state import CHOOSE, COOK, KEEP, LID, MENU, OVER, PEEK, SERVE, TAKE, TURN
+from soupkitchen.shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
+
+Namer = Callable[[int], str]
 
 PHASE_TEXT = {
-    CHOOSE: "Every player keeps 2 of their 3 dealt recipes.",
-    TURN: "{actor} takes ingredients, cooks, or swaps recipes.",
-    TAKE: "{actor} takes a second ingredient.",
-    COOK: "{actor} may cook a second ingredient.",
-    LID: "{actor} moves the saucepan lid.",
-    KEEP: "{actor} keeps 2 of their recipes.",
-    SERVE: "{actor} may serve a recipe from a full saucepan.",
-    PEEK: "{actor} secretly looks at two menu tiles.",
-    MENU: "{actor} may swap two menu tiles.",
-    OVER: "The game is over.",
+    "choose_recipes": "Every player keeps 2 of their 3 dealt recipes.",
+    "turn": "{actor} takes ingredients, cooks, or swaps recipes.",
+    "take_second": "{actor} takes a second ingredient.",
+    "cook_second": "{actor} may cook a second ingredient.",
+    "move_lid": "{actor} moves the saucepan lid.",
+    "keep_recipes": "{actor} keeps 2 of their recipes.",
+    "serve": "{actor} may serve a recipe from a full saucepan.",
+    "peek_menu": "{actor} secretly looks at two menu tiles.",
+    "swap_menu": "{actor} may swap two menu tiles.",
+    "over": "The game is over.",
 }
 
-
-
-
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(len(CUISINES)))
-RECIPE_TITLES = tuple(f"{recipe.name} ({CUISINES[recipe.cuisine]})" for recipe in RECIPES)
-
-
-COOKED_LINE = re.compile(r"^(Player \d) cooked (\w+) into saucepan (\d)\.$")
-
-
-def cooked_line(seat: int, kind: str, pan: int) -> str:
-    """The log's sentence for a card cooked into a saucepan (open at that moment, so seen by all)."""
-    return f"{player_name(seat)} cooked {kind} into saucepan {pan + 1}."
 
 
 def player_name(seat: int) -> str:
     """How the table names a seat."""
-    return f"Player {seat + 1}"
+    return PLAYER_NAMES[seat]
 
 
 def recipe_name(recipe_id: int) -> str:
@@ -51,115 +39,122 @@ def recipe_name(recipe_id: int) -> str:
     return f"{recipe.name} ({CUISINES[recipe.cuisine]})"
 
 
-# The legal actions with their labels: the fixed ones built once (indexed by ingredient number and saucepan); handed out as copies.
-REFRESH = [{"type": "refresh_pantry", "ingredient": kind,
-            "label": f"Discard {kind} from your hand and the whole pantry; deal a new pantry"} for kind in INGREDIENTS]
-TAKE_FROM_PANTRY = [{"type": "take", "source": "pantry", "ingredient": kind, "label": f"Take {kind} from the pantry"}
-                    for kind in INGREDIENTS]
-TAKE_FROM_DRAW = {"type": "take", "source": "draw", "label": "Draw an ingredient from the pile"}
-COOK_INTO = [[{"type": "cook", "ingredient": kind, "pan": pan, "label": f"Cook {kind} into saucepan {pan + 1}"}
-         for pan in range(cards.PANS)] for kind in INGREDIENTS]
-STOP_COOKING = {"type": "stop_cooking", "label": "Finish cooking"}
-SWAP_RECIPES = {"type": "swap_recipes", "label": "Draw 2 recipes, then keep 2 of the 4"}
-PASS = {"type": "pass", "label": "Pass (nothing else is possible)"}
+def headline(view: dict[str, Any], name: Namer = player_name) -> str:
+    """What the table waits for, in one sentence."""
+    actor = view["turn"]
+    return PHASE_TEXT[view["phase"]].format(actor=name(actor) if actor is not None else "")
 
 
-def keep_action(chosen: tuple[int, ...]) -> dict[str, Any]:
-    return {"type": "keep", "recipes": sorted(chosen),
-            "label": "Keep " + " and ".join(recipe_name(r) for r in sorted(chosen))}
-
-
-def lid_action(pan: int) -> dict[str, Any]:
-    return {"type": "move_lid", "pan": pan, "label": f"Move the lid onto saucepan {pan + 1}"}
-
-
-def redeem_action(recipe: int, pan: int, found: int, gain: int) -> dict[str, Any]:
-    return {"type": "redeem", "recipe": recipe,
-            "label": f"Serve {recipe_name(recipe)} from saucepan {pan + 1}: {found} matches, +{gain} squares"}
-
-
-def decline_action(pan: int, step: int = 0) -> dict[str, Any]:
-    gain = f" (+{step} square for cooking)" if step else ""
-    return {"type": "decline", "label": f"Serve nothing from saucepan {pan + 1}{gain}"}
-
-
-def peek_action(a: int, b: int) -> dict[str, Any]:
-    return {"type": "peek", "tiles": [a, b], "label": f"Secretly look at the tiles on menu squares {a + 1} and {b + 1}"}
-
-
-def swap_menu_action(a: int, b: int) -> dict[str, Any]:
-    return {"type": "swap_menu", "tiles": [a, b], "label": f"Swap the menu tiles on squares {a + 1} and {b + 1}"}
-
-
-def keep_menu_action(pros: bool) -> dict[str, Any]:
-    return {"type": "keep_menu", "label": "Put the tiles back where they were" if pros else "Leave the menu as it is"}
-
-
-def _pans(fact: dict[str, Any]) -> str:
-    full = fact["pans"]
+# --- the events ----------------------------------------------------------------------------------
+def _pans(e: dict[str, Any]) -> str:
+    full = e["pans"]
     return f"Saucepan {full[0] + 1} is" if len(full) == 1 else \
         "Saucepans " + " and ".join(str(pan + 1) for pan in full) + " are"
 
 
-def _swapped(fact: dict[str, Any]) -> str:
-    a, b, menu = fact["a"], fact["b"], fact["menu"]
-    return (f"{player_name(fact['seat'])} swapped {CUISINES[menu[b]]} and {CUISINES[menu[a]]} "
-            f"on the menu: {CUISINES[menu[a]]} is now worth {MENU_STARS[a]} stars, "
-            f"{CUISINES[menu[b]]} {MENU_STARS[b]}.")
+def _swapped(e: dict[str, Any], n: Namer) -> str:
+    return (f"{n(e['seat'])} swapped {e['at_b']} and {e['at_a']} on the menu: {e['at_a']} is now worth "
+            f"{MENU_STARS[e['a']]} stars, {e['at_b']} {MENU_STARS[e['b']]}.")
 
 
-def _final(fact: dict[str, Any]) -> str:
-    scores = ", ".join(f"{player_name(seat)} {score}" for seat, score in enumerate(fact["scores"]))
-    winners = " and ".join(player_name(seat) for seat in fact["winners"])
-    return f"Final scores: {scores}. {winners} won."
+def _final(e: dict[str, Any], n: Namer) -> str:
+    scores = ", ".join(f"{n(seat)} {score}" for seat, score in enumerate(e["scores"]))
+    return f"Final scores: {scores}. {' and '.join(n(seat) for seat in e['winners'])} won."
 
 
-def _chose(fact: dict[str, Any]) -> str:
-    discarded = " and ".join(recipe_name(r) for r in fact["dropped"]) or "nothing"
-    verb = "chose their recipes" if fact["first"] else "swapped recipes"
-    return f"{player_name(fact['seat'])} {verb}, discarding {discarded} face up."
+def _chose(e: dict[str, Any], n: Namer) -> str:
+    discarded = " and ".join(recipe_name(r) for r in e["dropped"]) or "nothing"
+    verb = "chose their recipes" if e["first"] else "swapped recipes"
+    return f"{n(e['seat'])} {verb}, discarding {discarded} face up."
 
 
-def _declined(fact: dict[str, Any]) -> str:
-    line = f"{player_name(fact['seat'])} served nothing from saucepan {fact['pan'] + 1}"
-    return line + (f": +{cards.COOK_STEP} square for cooking." if fact["cook"] else ".")
+def _cooked(e: dict[str, Any], n: Namer) -> str:
+    if e["ingredient"] is None:
+        return f"{n(e['seat'])} cooked an ingredient into saucepan {e['pan'] + 1}, now under the lid."
+    return f"{n(e['seat'])} cooked {e['ingredient']} into saucepan {e['pan'] + 1}."
 
 
-SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "keeps": lambda f: "Each player keeps 2 of their 3 recipes.",
+def _declined(e: dict[str, Any], n: Namer) -> str:
+    line = f"{n(e['seat'])} served nothing from saucepan {e['pan'] + 1}"
+    return line + (f": +{cards.COOK_STEP} square for cooking." if e["cook"] else ".")
+
+
+PILES = {"ingredients": "ingredient discard pile", "recipes": "recipe discard pile"}
+
+SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
+    "keeps": lambda e, n: "Each player keeps 2 of their 3 recipes.",
     "chose": _chose,
-    "starts": lambda f: f"{player_name(f['seat'])} starts.",
-    "refreshed": lambda f: f"{player_name(f['seat'])} discarded {f['ingredient']} and refreshed the pantry.",
-    "took": lambda f: f"{player_name(f['seat'])} took {f['ingredient']} from the pantry.",
-    "drew": lambda f: f"{player_name(f['seat'])} drew an ingredient.",
-    "cooked": lambda f: cooked_line(f["seat"], f["ingredient"], f["pan"]),
-    "moved_lid": lambda f: f"{player_name(f['seat'])} moved the lid onto saucepan {f['pan'] + 1}.",
-    "drew_recipes": lambda f: f"{player_name(f['seat'])} drew {f['count']} recipes to swap.",
-    "passed": lambda f: f"{player_name(f['seat'])} could do nothing and passed.",
-    "served": lambda f: (f"{player_name(f['seat'])} served {recipe_name(f['recipe'])} from saucepan {f['pan'] + 1}: "
-                         f"{f['found']} matches, +{f['gain']} squares."),
-    "sixth": lambda f: f"{player_name(f['seat'])} redeemed their sixth recipe: the game ends.",
+    "starts": lambda e, n: f"{n(e['seat'])} starts.",
+    "refreshed": lambda e, n: f"{n(e['seat'])} discarded {e['ingredient']} and refreshed the pantry.",
+    "took": lambda e, n: f"{n(e['seat'])} took {e['ingredient']} from the pantry.",
+    "drew": lambda e, n: f"{n(e['seat'])} drew an ingredient.",
+    "cooked": _cooked,
+    "moved_lid": lambda e, n: f"{n(e['seat'])} moved the lid onto saucepan {e['pan'] + 1}.",
+    "drew_recipes": lambda e, n: f"{n(e['seat'])} drew {e['count']} recipes to swap.",
+    "passed": lambda e, n: f"{n(e['seat'])} could do nothing and passed.",
+    "served": lambda e, n: (f"{n(e['seat'])} served {recipe_name(e['recipe'])} from saucepan {e['pan'] + 1}: "
+                            f"{e['found']} matches, +{e['gain']} squares."),
+    "sixth": lambda e, n: f"{n(e['seat'])} redeemed their sixth recipe: the game ends.",
     "declined": _declined,
-    "peeked": lambda f: f"{player_name(f['seat'])} secretly looked at menu squares {f['a'] + 1} and {f['b'] + 1}.",
-    "star": lambda f: f"{player_name(f['seat'])} reached a star square.",
-    "must_serve": lambda f: f"{_pans(f)} full: {player_name(f['cook'])} must serve.",
-    "tiles_back": lambda f: f"{player_name(f['seat'])} put the tiles on squares {f['a'] + 1} and {f['b'] + 1} back face down.",
-    "menu_kept": lambda f: f"{player_name(f['seat'])} left the menu as it is.",
+    "peeked": lambda e, n: f"{n(e['seat'])} secretly looked at menu squares {e['a'] + 1} and {e['b'] + 1}.",
+    "star": lambda e, n: f"{n(e['seat'])} reached a star square.",
+    "must_serve": lambda e, n: f"{_pans(e)} full: {n(e['cook'])} must serve.",
+    "tiles_back": lambda e, n: (f"{n(e['seat'])} put the tiles on squares {e['a'] + 1} and {e['b'] + 1} "
+                                "back face down."),
+    "menu_kept": lambda e, n: f"{n(e['seat'])} left the menu as it is.",
     "menu_swapped": _swapped,
-    "emptied": lambda f: f"Saucepan {f['pan'] + 1} was emptied onto the discard pile.",
+    "emptied": lambda e, n: f"Saucepan {e['pan'] + 1} was emptied onto the discard pile.",
     "final": _final,
-    "reshuffled": lambda f: f"The {f['pile']} was shuffled into a new draw pile.",
+    "reshuffled": lambda e, n: f"The {PILES[e['pile']]} was shuffled into a new draw pile.",
 }
 
 
-def sentence(fact: dict[str, Any]) -> str:
-    """The log's sentence for one fact the rules recorded (``fact["what"]`` names it)."""
-    return SENTENCES[fact["what"]](fact)
+def event_words(event: dict[str, Any], name: Namer = player_name) -> str:
+    """The log's sentence for one event (or log entry) of the rules."""
+    return SENTENCES[event["type"]](event, name)
 
 
-def phase_text(phase: str, actor: int | None) -> str:
-    """What the table waits for, in one sentence."""
-    return PHASE_TEXT[phase].format(actor=f"Player {actor + 1}" if actor is not None else "")
+# --- the moves -----------------------------------------------------------------------------------
+def _serve(view: dict[str, Any], recipe: int) -> str:
+    serving = view["serving"]
+    pan = serving["pan"]
+    found = cards.matches(recipe, view["pans"][pan]["ingredients"] or [])
+    gain = cards.squares_for(found) + (cards.COOK_STEP if serving["cook"] else 0)
+    return f"Serve {recipe_name(recipe)} from saucepan {pan + 1}: {found} matches, +{gain} squares"
+
+
+def _decline(view: dict[str, Any]) -> str:
+    serving = view["serving"]
+    gain = f" (+{cards.COOK_STEP} square for cooking)" if serving["cook"] else ""
+    return f"Serve nothing from saucepan {serving['pan'] + 1}{gain}"
+
+
+def _keep_menu(view: dict[str, Any]) -> str:
+    face_down = not all(square["face_up"] for square in view["menu"])  # Cooking Pros
+    return "Put the tiles back where they were" if face_down else "Leave the menu as it is"
+
+
+MOVES: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {
+    "keep": lambda v, a: "Keep " + " and ".join(recipe_name(r) for r in sorted(a["recipes"])),
+    "refresh_pantry": lambda v, a: f"Discard {a['ingredient']} from your hand and the whole pantry; deal a new pantry",
+    "take": lambda v, a: (f"Take {a['ingredient']} from the pantry" if a["source"] == "pantry"
+                          else "Draw an ingredient from the pile"),
+    "cook": lambda v, a: f"Cook {a['ingredient']} into saucepan {a['pan'] + 1}",
+    "stop_cooking": lambda v, a: "Finish cooking",
+    "swap_recipes": lambda v, a: "Draw 2 recipes, then keep 2 of the 4",
+    "pass": lambda v, a: "Pass (nothing else is possible)",
+    "move_lid": lambda v, a: f"Move the lid onto saucepan {a['pan'] + 1}",
+    "redeem": lambda v, a: _serve(v, a["recipe"]),
+    "decline": lambda v, a: _decline(v),
+    "peek": lambda v, a: f"Secretly look at the tiles on menu squares {a['tiles'][0] + 1} and {a['tiles'][1] + 1}",
+    "swap_menu": lambda v, a: f"Swap the menu tiles on squares {a['tiles'][0] + 1} and {a['tiles'][1] + 1}",
+    "keep_menu": lambda v, a: _keep_menu(v),
+}
+
+
+def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = player_name) -> str:
+    """The words of one of the view's legal moves, as the seat whose view it is reads them."""
+    return MOVES[action["type"]](view, action)
 
 
 # Why a move is refused.

@@ -4,7 +4,6 @@ menu against the leader. It sees only its own views, like every level."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
@@ -18,15 +17,10 @@ from soupkitchen.shared.pot_pourri.cards import (
     RECIPES_TO_END,
     squares_for,
 )
-from soupkitchen.shared.pot_pourri.describe import RECIPE_TITLES
 from soupkitchen.shared.pot_pourri.menu_belief import MenuBelief
 
 DECIDED = 30.0  # the worth of a move that ends the game with the bot ahead
 INTENT = 1.0  # how much more likely a recipe is in a chef's book for each wanted ingredient it needs
-TITLE_IDS = {title: recipe for recipe, title in enumerate(RECIPE_TITLES)}
-TOOK = re.compile(r"^Player (\d) took (\w+) from the pantry")
-COOKED_BY = re.compile(r"^Player (\d) cooked (\w+) into")
-SERVED_BY = re.compile(r"^Player (\d) served ")
 
 
 class PlanningPotBot(PotBot):
@@ -53,8 +47,8 @@ class PlanningPotBot(PotBot):
                 self.belief.seen(square["square"], square["cuisine"])
         self.expected_stars = self.belief.stars() if hidden else None
 
-    def _tiles_handled(self, who: str, a: int, b: int) -> None:
-        mine = who == f"Player {self.seat + 1}" and self.menu_view is not None
+    def _tiles_handled(self, who: int, a: int, b: int) -> None:
+        mine = who == self.seat and self.menu_view is not None
         if not mine:
             self.belief.handled(a, b)
         elif self._menu(self.menu_view, self.menu_view["legal_actions"])["type"] == "swap_menu":
@@ -73,32 +67,30 @@ class PlanningPotBot(PotBot):
         if not self.wants:
             self.wants = [Counter() for _ in view["players"]]
         first = view["log_first"]
-        for index, line in enumerate(view["log"], start=first):
+        for index, entry in enumerate(view["log"], start=first):
             if index < self.recipe_log_seen:
                 continue
-            self._follow_wants(line)
-            if line.startswith("The recipe discard pile was shuffled"):
+            self._follow_wants(entry)
+            if entry["type"] == "reshuffled" and entry["pile"] == "recipes":
                 self.seen_recipes = set()
-            if "discarding" in line:
-                for title, recipe in TITLE_IDS.items():
-                    if title in line:
-                        self.seen_recipes.add(recipe)
+            if entry["type"] == "chose":
+                self.seen_recipes.update(entry["dropped"])
         self.recipe_log_seen = max(self.recipe_log_seen, first + len(view["log"]))
         for card in (view["book"] or []) + (view["choosing_from"] or []):
             self.seen_recipes.add(card["id"])
         if view["recipe_discard_top"] is not None:
             self.seen_recipes.add(view["recipe_discard_top"]["id"])
         for player in view["players"]:
-            self.seen_recipes.update(TITLE_IDS[title] for title in player["redeemed"])
+            self.seen_recipes.update(card["id"] for card in player["redeemed"])
 
-    def _follow_wants(self, line: str) -> None:
-        took, cooked, served = TOOK.match(line), COOKED_BY.match(line), SERVED_BY.match(line)
-        if took:
-            self.wants[int(took.group(1)) - 1][took.group(2)] += 1
-        elif cooked and self.wants[int(cooked.group(1)) - 1][cooked.group(2)] > 0:
-            self.wants[int(cooked.group(1)) - 1][cooked.group(2)] -= 1
-        elif served:
-            self.wants[int(served.group(1)) - 1] = Counter()
+    def _follow_wants(self, entry: dict[str, Any]) -> None:
+        kind = entry["type"]
+        if kind == "took":
+            self.wants[entry["seat"]][entry["ingredient"]] += 1
+        elif kind == "cooked" and entry["ingredient"] is not None and self.wants[entry["seat"]][entry["ingredient"]] > 0:
+            self.wants[entry["seat"]][entry["ingredient"]] -= 1
+        elif kind in ("served", "declined"):
+            self.wants[entry["seat"]] = Counter()
 
     # --- what the others may gain -------------------------------------------------------------
     def unknown_recipes(self, view: dict[str, Any]) -> list[int]:
@@ -129,7 +121,7 @@ class PlanningPotBot(PotBot):
     def scores(self, view: dict[str, Any]) -> list[float]:
         """Each chef's score if the game ended now (unknown menu tiles at their average)."""
         stars = self._stars(view)
-        return [player["pathway"] + sum(stars[title[title.rindex("(") + 1:-1]] for title in player["redeemed"])
+        return [player["pathway"] + sum(stars[card["cuisine"]] for card in player["redeemed"])
                 for player in view["players"]]
 
     # --- decisions ----------------------------------------------------------------------------
@@ -176,7 +168,7 @@ class PlanningPotBot(PotBot):
         known = [square["cuisine"] or self.tiles[square["square"]] for square in view["menu"]]
         counts = []
         for player in view["players"]:
-            counts.append(Counter(title[title.rindex("(") + 1:-1] for title in player["redeemed"]))
+            counts.append(Counter(card["cuisine"] for card in player["redeemed"]))
         counts[self.seat].update({card["cuisine"]: 0.5 for card in view["book"]})
         pathway = [player["pathway"] for player in view["players"]]
         stars = [square["stars"] for square in view["menu"]]

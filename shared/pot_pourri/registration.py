@@ -17,6 +17,7 @@ FACTS = GameFacts(
 REGISTRATION = Registration(
     facts=FACTS,
     rules="soupkitchen.shared.pot_pourri",
+    describe="soupkitchen.shared.pot_pourri.describe",
     order=4,
     table="soupkitchen.client.tables.pot_pourri:PotPourriTable",
     presenter="soupkitchen.client.tables.present.pot_pourri",

@@ -8,9 +8,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.core import Action, Game, is_seat
+from soupkitchen.shared.core import COMPLETE, Action, EventLog, Game, MoveContext
 from soupkitchen.shared.levels import NORMAL
-from soupkitchen.shared.pot_pourri import cards, describe
+from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
 from soupkitchen.shared.pot_pourri.choices import (
     cook_actions,
@@ -33,7 +33,6 @@ from soupkitchen.shared.pot_pourri.serving import (
     end_game,
     end_turn,
     finish_cooking,
-    say,
 )
 from soupkitchen.shared.pot_pourri.serving import (
     final_score as final_score,  # part of this module's interface
@@ -51,17 +50,22 @@ from soupkitchen.shared.pot_pourri.state import (
     TURN,
     PotState,
 )
-from soupkitchen.shared.pot_pourri.view import seat_view
+from soupkitchen.shared.pot_pourri.view import Event, Move, PotView, seat_view
 from soupkitchen.shared.rng import rng_for
 
-LOG_LENGTH = 10
-
+Turn = MoveContext[PotState]
 
 
 class PotPourri(Game[PotState]):
     """Pot Pourri for 3-5 players: remember what went into the saucepans and serve your recipes."""
 
     facts = FACTS
+    state_type = PotState
+    listing = COMPLETE  # every legal move is listed: the sweep checks nothing else is accepted
+    log_length = 10
+    view_type = PotView
+    move_type = Move
+    event_type = Event
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PotState:
@@ -81,7 +85,7 @@ class PotPourri(Game[PotState]):
                          redeemed=[[] for _ in range(players)], track=[0] * players, menu=menu)
         if self.pros(state):
             state.known_tiles = [[None] * len(menu) for _ in range(players)]
-        say(state, "keeps")
+        state.log = EventLog.starting({"type": "keeps"})
         return state
 
     @staticmethod
@@ -89,29 +93,27 @@ class PotPourri(Game[PotState]):
         return cooking_pros(state)
 
     # --- legal actions -------------------------------------------------------------------------
-    def legal_actions(self, state: PotState, seat: int | None) -> list[dict[str, Any]]:
-        if not is_seat(seat, state.players):
-            return []
+    def active_seats(self, state: PotState) -> list[int]:
+        if state.phase == CHOOSE:
+            return [seat for seat in range(state.players) if state.offered[seat]]
+        return [] if state.actor is None else [state.actor]
+
+    def list_moves(self, state: PotState, seat: int) -> list[dict[str, Any]]:
         phase = state.phase
-        if phase == CHOOSE:
+        if phase in (CHOOSE, KEEP):
             return keep_actions(state.offered[seat])
-        if phase == OVER or seat != state.actor:
-            return []
         if phase == TURN:
-            actions = turn_actions(state, seat)
-            return actions or [{**describe.PASS}]
+            return turn_actions(state, seat) or [{"type": "pass"}]
         if phase == TAKE:
             return take_actions(state)
         if phase == COOK:
-            return [*cook_actions(state, seat), {**describe.STOP_COOKING}]
+            return [*cook_actions(state, seat), {"type": "stop_cooking"}]
         if phase == LID:
-            return [describe.lid_action(pan) for pan in range(cards.PANS) if pan != state.lid]
-        if phase == KEEP:
-            return keep_actions(state.offered[seat])
+            return [{"type": "move_lid", "pan": pan} for pan in range(cards.PANS) if pan != state.lid]
         if phase == SERVE:
             return serve_actions(state, seat)
         if phase == PEEK:
-            return [describe.peek_action(a, b) for a, b in combinations(range(len(state.menu)), 2)]
+            return [{"type": "peek", "tiles": [a, b]} for a, b in combinations(range(len(state.menu)), 2)]
         return menu_actions(state)
 
     def waiting_reason(self, state: PotState, seat: int, action: dict[str, Any]) -> str | None:
@@ -119,125 +121,123 @@ class PotPourri(Game[PotState]):
             return "you have already chosen your recipes; waiting for the others"
         return f"it is {player_name(state.actor)}'s move"
 
-    def check_move(self, state: PotState, seat: int, action: Action, legal: list[Action]) -> str | None:
-        reason = super().check_move(state, seat, action, legal)
+    def check_move(self, state: PotState, seat: int, action: Action, listed: list[Action]) -> str | None:
+        reason = super().check_move(state, seat, action, listed)
         return reason and (why_not(state, seat, action) or reason)
 
     def seat_result(self, result: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return result if seat is None else {**result, "you_won": seat in result["winners"]}
 
-    # --- moves ---------------------------------------------------------------------------------
-    def _apply(self, state: PotState, seat: int | None, action: dict[str, Any], now: float):
-        s = state.copy()
-        before = len(s.log)
-        self.moves[action["type"]](self, s, seat, action)
-        fresh = s.log[before:]
-        del s.log[:-LOG_LENGTH]
-        return s, [{"type": "log", "text": text} for text in fresh]
-
-    def _do_keep(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        kept = sorted(action["recipes"])
+    # --- the moves: each changes its copy ``ctx.state`` and emits what everyone saw -------------
+    def _do_keep(self, ctx: Turn) -> None:
+        s, seat = ctx.state, ctx.seat
+        kept = sorted(ctx.action["recipes"])
         dropped = [r for r in s.offered[seat] if r not in kept]
         s.books[seat] = kept
         s.recipe_discard += dropped
         s.offered[seat] = []
-        say(s, "chose", seat=seat, dropped=dropped, first=s.phase == CHOOSE)
+        ctx.emit("chose", seat=seat, dropped=dropped, first=s.phase == CHOOSE)
         if s.phase != CHOOSE:
-            end_turn(s)
+            end_turn(ctx)
         elif not any(s.offered):
             s.phase = TURN
-            say(s, "starts", seat=s.turn)
+            ctx.emit("starts", seat=s.turn)
 
-    def _do_refresh_pantry(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        card = _take_kind(s.hands[seat], action["ingredient"])
+    def _do_refresh_pantry(self, ctx: Turn) -> None:
+        s, seat = ctx.state, ctx.seat
+        card = _take_kind(s.hands[seat], ctx.action["ingredient"])
         s.ingredient_discard += [card, *(c for c in s.pantry if c is not None)]
-        s.pantry = [draw_ingredient(s) for _ in range(cards.PANTRY_SIZE)]
+        s.pantry = [draw_ingredient(ctx) for _ in range(cards.PANTRY_SIZE)]
         s.refreshed = True
-        say(s, "refreshed", seat=seat, ingredient=action["ingredient"])
+        ctx.emit("refreshed", seat=seat, ingredient=ctx.action["ingredient"])
 
-    def _do_take(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
+    def _do_take(self, ctx: Turn) -> None:
+        s, seat, action = ctx.state, ctx.seat, ctx.action
         if action["source"] == "pantry":
             slot = next(i for i, c in enumerate(s.pantry) if c is not None
                         and ingredient_of(c) == action["ingredient"])
             s.hands[seat].append(s.pantry[slot])
             s.pantry[slot] = None
-            say(s, "took", seat=seat, ingredient=action["ingredient"])
+            ctx.emit("took", seat=seat, ingredient=action["ingredient"])
         else:
-            s.hands[seat].append(draw_ingredient(s))
-            say(s, "drew", seat=seat)
+            s.hands[seat].append(draw_ingredient(ctx))
+            ctx.emit("drew", seat=seat)
         if s.phase == TURN and take_actions(s):
             s.phase = TAKE
         else:
-            end_turn(s)
+            end_turn(ctx)
 
-    def _do_cook(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        pan = action["pan"]
-        s.pans[pan].append(_take_kind(s.hands[seat], action["ingredient"]))
+    def _do_cook(self, ctx: Turn) -> None:
+        s, seat, pan = ctx.state, ctx.seat, ctx.action["pan"]
+        s.pans[pan].append(_take_kind(s.hands[seat], ctx.action["ingredient"]))
         s.cooked += 1
-        say(s, "cooked", seat=seat, ingredient=action["ingredient"], pan=pan)
+        ctx.emit("cooked", seat=seat, ingredient=ctx.action["ingredient"], pan=pan)
         if s.cooked >= cards.COOK_PER_TURN or not cook_actions(s, seat):
-            finish_cooking(s)
+            finish_cooking(ctx)
         else:
             s.phase = COOK
 
-    def _do_stop_cooking(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        finish_cooking(s)
+    def _do_stop_cooking(self, ctx: Turn) -> None:
+        finish_cooking(ctx)
 
-    def _do_move_lid(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        s.lid = action["pan"]
-        say(s, "moved_lid", seat=seat, pan=s.lid)
-        end_turn(s)
+    def _do_move_lid(self, ctx: Turn) -> None:
+        ctx.state.lid = ctx.action["pan"]
+        ctx.emit("moved_lid", seat=ctx.seat, pan=ctx.state.lid)
+        end_turn(ctx)
 
-    def _do_swap_recipes(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        drawn = [r for r in (draw_recipe(s) for _ in range(2)) if r is not None]
+    def _do_swap_recipes(self, ctx: Turn) -> None:
+        s, seat = ctx.state, ctx.seat
+        drawn = [r for r in (draw_recipe(ctx) for _ in range(2)) if r is not None]
         s.offered[seat] = s.books[seat] + drawn
         s.books[seat] = []
         s.phase = KEEP
-        say(s, "drew_recipes", seat=seat, count=len(drawn))
+        ctx.emit("drew_recipes", seat=seat, count=len(drawn))
 
-    def _do_pass(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        say(s, "passed", seat=seat)
-        end_turn(s)
+    def _do_pass(self, ctx: Turn) -> None:
+        ctx.emit("passed", seat=ctx.seat)
+        end_turn(ctx)
 
-    def _do_redeem(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
+    def _do_redeem(self, ctx: Turn) -> None:
+        s, seat = ctx.state, ctx.seat
         _seat, pan, is_cook = s.serve_queue.pop(0)
-        recipe = action["recipe"]
+        recipe = ctx.action["recipe"]
         s.books[seat].remove(recipe)
         s.redeemed[seat].append(recipe)
         found = cards.matches(recipe, pan_kinds(s, pan))
         gain = cards.squares_for(found) + (cards.COOK_STEP if is_cook else 0)
-        say(s, "served", seat=seat, recipe=recipe, pan=pan, found=found, gain=gain)
-        _move_counter(s, seat, gain)
+        ctx.emit("served", seat=seat, recipe=recipe, pan=pan, found=found, gain=gain)
+        _move_counter(ctx, seat, gain)
         if len(s.redeemed[seat]) >= cards.RECIPES_TO_END:
-            say(s, "sixth", seat=seat)
-            end_game(s)
+            ctx.emit("sixth", seat=seat)
+            end_game(ctx)
             return
-        advance_serve(s)
+        advance_serve(ctx)
 
-    def _do_decline(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
+    def _do_decline(self, ctx: Turn) -> None:
+        s, seat = ctx.state, ctx.seat
         _seat, pan, is_cook = s.serve_queue.pop(0)
+        ctx.emit("declined", seat=seat, pan=pan, cook=bool(is_cook))
         if is_cook:  # no recipe of two matches: the cook still moves their cooking square
-            say(s, "declined", seat=seat, pan=pan, cook=True)
-            _move_counter(s, seat, cards.COOK_STEP)
-        else:
-            say(s, "declined", seat=seat, pan=pan, cook=False)
-        advance_serve(s)
+            _move_counter(ctx, seat, cards.COOK_STEP)
+        advance_serve(ctx)
 
-    def _do_peek(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        s.peeked = sorted(action["tiles"])
+    def _do_peek(self, ctx: Turn) -> None:
+        s, seat = ctx.state, ctx.seat
+        s.peeked = sorted(ctx.action["tiles"])
         for tile in s.peeked:
             s.known_tiles[seat][tile] = s.menu[tile]
         s.phase = MENU
         a, b = s.peeked
-        say(s, "peeked", seat=seat, a=a, b=b)
+        ctx.emit("peeked", seat=seat, a=a, b=b)
 
-    def _do_swap_menu(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        a, b = action["tiles"]
+    def _do_swap_menu(self, ctx: Turn) -> None:
+        s = ctx.state
+        a, b = ctx.action["tiles"]
         s.menu[a], s.menu[b] = s.menu[b], s.menu[a]
-        close_menu(s, seat, a, b)
+        close_menu(ctx, a, b)
 
-    def _do_keep_menu(self, s: PotState, seat: int, action: dict[str, Any]) -> None:
-        close_menu(s, seat, *(s.peeked or (None, None)))
+    def _do_keep_menu(self, ctx: Turn) -> None:
+        close_menu(ctx, *(ctx.state.peeked or (None, None)))
 
     moves = {"keep": _do_keep, "refresh_pantry": _do_refresh_pantry, "take": _do_take, "cook": _do_cook,
              "stop_cooking": _do_stop_cooking, "move_lid": _do_move_lid, "swap_recipes": _do_swap_recipes,
@@ -257,12 +257,6 @@ class PotPourri(Game[PotState]):
     def private_view(self, state: PotState, seat: int | None) -> dict[str, Any]:
         return seat_view(state, seat)
 
-    def to_json(self, state: PotState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> PotState:
-        return PotState.from_json(data)
-
     def make_bot(self, seat: int, seed: int, level: str = NORMAL):
         from soupkitchen.shared.pot_pourri.bot_levels import make_bot
 
@@ -272,13 +266,14 @@ class PotPourri(Game[PotState]):
         state.check_invariants()
 
 
-def _move_counter(s: PotState, seat: int, squares: int) -> None:
+def _move_counter(ctx: Turn, seat: int, squares: int) -> None:
     """Move ``seat``'s counter on; each star square it reaches or passes gives its own menu turn."""
+    s = ctx.state
     before = s.track[seat]
     s.track[seat] += squares
     for _square in cards.stars_crossed(before, s.track[seat]):
         s.crossings.append(seat)
-        say(s, "star", seat=seat)
+        ctx.emit("star", seat=seat)
 
 
 def _take_kind(hand: list[int], kind: str) -> int:

@@ -6,18 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from soupkitchen.shared.events import MoveContext
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
 from soupkitchen.shared.pot_pourri.choices import cooking_pros, learner_memory
-from soupkitchen.shared.pot_pourri.describe import sentence
 from soupkitchen.shared.pot_pourri.state import LID, MENU, OVER, PEEK, SERVE, TURN, PotState
 from soupkitchen.shared.rng import rng_for
 
-
-def say(s: PotState, what: str, **fact: Any) -> None:
-    """Add the sentence of one fact (``what`` names it, see ``describe``) to the table's log."""
-    s.log.append(sentence({"what": what, **fact}))
-    s.log_count += 1
+Turn = MoveContext[PotState]
 
 
 def final_score(state: PotState) -> dict[str, Any]:
@@ -34,7 +30,8 @@ def final_score(state: PotState) -> dict[str, Any]:
             "own_colour_recipes": own, "menu": [CUISINES[c] for c in state.menu]}
 
 
-def finish_cooking(s: PotState) -> None:
+def finish_cooking(ctx: Turn) -> None:
+    s = ctx.state
     full = [pan for pan in range(cards.PANS) if len(s.pans[pan]) >= cards.PAN_CAPACITY]
     if not full:
         s.phase = LID
@@ -45,11 +42,12 @@ def finish_cooking(s: PotState) -> None:
     s.serve_queue = [[cook, pan, 1] for pan in full] + [[seat, pan, 0] for seat in others for pan in full]
     s.crossings = []
     s.phase = SERVE
-    say(s, "must_serve", pans=full, cook=cook)
-    advance_serve(s)
+    ctx.emit("must_serve", pans=full, cook=cook)
+    advance_serve(ctx)
 
 
-def advance_serve(s: PotState) -> None:
+def advance_serve(ctx: Turn) -> None:
+    s = ctx.state
     while s.serve_queue and not s.books[s.serve_queue[0][0]]:
         s.serve_queue.pop(0)
     if s.serve_queue:
@@ -58,76 +56,81 @@ def advance_serve(s: PotState) -> None:
         s.menu_queue = list(s.crossings) if cooking_pros(s) else [s.crossings[-1]]
         s.phase = PEEK if cooking_pros(s) else MENU
         return
-    clean_up(s)
+    clean_up(ctx)
 
 
-def close_menu(s: PotState, seat: int, a: int | None, b: int | None) -> None:
+def close_menu(ctx: Turn, a: int | None, b: int | None) -> None:
+    s, seat = ctx.state, ctx.seat
     if cooking_pros(s):
         # The tiles go back face down: the chef who looked must remember them (the memory aid
         # remembers for them); anyone else who knew them no longer knows where they lie.
         for other, known in enumerate(s.known_tiles):
             for tile in (a, b):
                 known[tile] = s.menu[tile] if other == seat and learner_memory(s) else None
-        say(s, "tiles_back", seat=seat, a=a, b=b)
+        ctx.emit("tiles_back", seat=seat, a=a, b=b)
     elif a is None:
-        say(s, "menu_kept", seat=seat)
+        ctx.emit("menu_kept", seat=seat)
     else:
-        say(s, "menu_swapped", seat=seat, a=a, b=b, menu=s.menu)
+        ctx.emit("menu_swapped", seat=seat, a=a, b=b, at_a=CUISINES[s.menu[a]], at_b=CUISINES[s.menu[b]])
     s.menu_queue.pop(0)
     s.peeked = []
     if s.menu_queue:
         s.phase = PEEK
     else:
-        clean_up(s)
+        clean_up(ctx)
 
 
-def clean_up(s: PotState) -> None:
+def clean_up(ctx: Turn) -> None:
+    s = ctx.state
     for pan in s.full_pans:
         s.ingredient_discard += s.pans[pan]
         s.pans[pan] = []
-        say(s, "emptied", pan=pan)
+        ctx.emit("emptied", pan=pan)
     for step in range(s.players):
         seat = (s.turn + step) % s.players
         while len(s.books[seat]) < cards.BOOK_SIZE:
-            recipe = draw_recipe(s)
+            recipe = draw_recipe(ctx)
             if recipe is None:
                 break
             s.books[seat].append(recipe)
     s.full_pans = []
     s.crossings = []
-    end_turn(s)
+    end_turn(ctx)
 
 
-def end_turn(s: PotState) -> None:
-    s.pantry = [draw_ingredient(s) if card is None else card for card in s.pantry]
+def end_turn(ctx: Turn) -> None:
+    s = ctx.state
+    s.pantry = [draw_ingredient(ctx) if card is None else card for card in s.pantry]
     s.refreshed = False
     s.cooked = 0
     s.turn = (s.turn + 1) % s.players
     s.phase = TURN
 
 
-def end_game(s: PotState) -> None:
+def end_game(ctx: Turn) -> None:
+    s = ctx.state
     s.phase = OVER
     s.serve_queue = []
     s.menu_queue = []
     s.final = final_score(s)
-    say(s, "final", scores=s.final["scores"], winners=s.final["winners"])
+    ctx.emit("final", scores=list(s.final["scores"]), winners=list(s.final["winners"]))
 
 
-def draw_ingredient(s: PotState) -> int | None:
-    return draw(s, "ingredient_draw", "ingredient_discard", "ingredient discard pile")
+def draw_ingredient(ctx: Turn) -> int | None:
+    return draw(ctx, "ingredient_draw", "ingredient_discard", "ingredients")
 
 
-def draw_recipe(s: PotState) -> int | None:
-    return draw(s, "recipe_draw", "recipe_discard", "recipe discard pile")
+def draw_recipe(ctx: Turn) -> int | None:
+    return draw(ctx, "recipe_draw", "recipe_discard", "recipes")
 
 
-def draw(s: PotState, pile: str, discard: str, name: str) -> int | None:
+def draw(ctx: Turn, pile: str, discard: str, cards_of: str) -> int | None:
     """The top card of a draw pile, reshuffling its discard pile into it first if it is empty."""
+    s = ctx.state
     if not getattr(s, pile) and getattr(s, discard):
         setattr(s, pile, _shuffled(s, getattr(s, discard)))
         setattr(s, discard, [])
-        say(s, "reshuffled", pile=name)
+        ctx.emit("reshuffled", pile=cards_of)
     return getattr(s, pile).pop() if getattr(s, pile) else None
 
 

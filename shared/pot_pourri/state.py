@@ -1,11 +1,12 @@
-"""The whole Pot Pourri table as plain data, with an exact JSON round trip."""
+"""The whole Pot Pourri table as plain data (copied and turned into JSON by ``shared.plain``)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from soupkitchen.shared.events import EventLog
+from soupkitchen.shared.plain import Plain
 from soupkitchen.shared.pot_pourri.cards import (
     BOOK_SIZE,
     CUISINES,
@@ -33,7 +34,7 @@ OVER = "over"
 
 
 @dataclass
-class PotState:
+class PotState(Plain):
     """Every card's place, the board and the current sub-step. Cards are ids (see cards.py)."""
 
     players: int
@@ -63,34 +64,8 @@ class PotState:
     crossings: list[int] = field(default_factory=list)  # seats that reached a star square, in order
     menu_queue: list[int] = field(default_factory=list)  # seats still to act on the menu
     peeked: list[int] = field(default_factory=list)  # Cooking Pros: tiles the menu actor looked at
-    log: list[str] = field(default_factory=list)  # the last public sentences
-    log_count: int = 0  # sentences ever logged (the first shown is number log_count - len(log))
+    log: EventLog = field(default_factory=EventLog)  # the last public events
     final: dict[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in SCALARS}
-        data.update({name: list(getattr(self, name)) for name in FLAT_LISTS})
-        data.update({name: [list(part) for part in getattr(self, name)] for name in NESTED_LISTS})
-        data["options"] = dict(self.options)
-        data["final"] = None if self.final is None else json.loads(json.dumps(self.final))
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PotState:
-        fields = {name: data[name] for name in (*SCALARS, *FLAT_LISTS, *NESTED_LISTS)}
-        final = None if data["final"] is None else json.loads(json.dumps(data["final"]))
-        return cls(options=dict(data["options"]), final=final, **fields).copy()
-
-    def copy(self) -> PotState:
-        """An independent copy (the final result, once set, is never changed and so is shared)."""
-        return PotState(
-            self.players, self.options, self.seed, self.shuffles, self.ingredient_draw[:],
-            self.ingredient_discard[:], self.pantry[:], [h[:] for h in self.hands], [p[:] for p in self.pans],
-            self.lid, self.recipe_draw[:], self.recipe_discard[:], [b[:] for b in self.books],
-            [o[:] for o in self.offered], [r[:] for r in self.redeemed], self.track[:], self.menu[:],
-            [k[:] for k in self.known_tiles], self.phase, self.turn, self.refreshed, self.cooked,
-            [q[:] for q in self.serve_queue], self.full_pans[:], self.crossings[:], self.menu_queue[:],
-            self.peeked[:], self.log[:], self.log_count, self.final)
 
     def check_invariants(self) -> None:
         """Raise AssertionError unless every card lies in exactly one place and the board is sound."""
@@ -124,9 +99,3 @@ class PotState:
         if self.phase in (PEEK, MENU):
             return self.menu_queue[0]
         return self.turn
-
-
-SCALARS = ("players", "seed", "shuffles", "lid", "phase", "turn", "refreshed", "cooked", "log_count")
-FLAT_LISTS = ("ingredient_draw", "ingredient_discard", "pantry", "recipe_draw", "recipe_discard", "track",
-              "menu", "full_pans", "crossings", "menu_queue", "peeked", "log")
-NESTED_LISTS = ("hands", "pans", "books", "offered", "redeemed", "known_tiles", "serve_queue")

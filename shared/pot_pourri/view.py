@@ -1,4 +1,5 @@
-"""What one seat may know of a Pot Pourri table: the only place secrets are removed.
+"""What one seat may know of a Pot Pourri table: the only place secrets are removed, and the typed
+shape of that view, its moves and its events.
 
 Hidden from a seat: the other hands (only their sizes show), the other cookery books and the recipes
 another seat is choosing from (only counts), both draw piles (only sizes), the contents of the
@@ -10,20 +11,239 @@ the covered saucepan, and a chef keeps the tiles they looked at until someone el
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import Field
+
+from soupkitchen.shared.models import CommonView, TypedDict
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CARD_KINDS, CUISINES, MENU_STARS, RECIPES
-from soupkitchen.shared.pot_pourri.describe import COOKED_LINE, PLAYER_NAMES, RECIPE_TITLES, phase_text
-from soupkitchen.shared.pot_pourri.state import (
-    CHOOSE,
-    OVER,
-    SERVE,
-    PotState,
-)
+from soupkitchen.shared.pot_pourri.describe import PLAYER_NAMES
+from soupkitchen.shared.pot_pourri.state import OVER, SERVE, PotState
 
 MATCH_SQUARES = {str(k): v for k, v in sorted(cards.MATCH_SQUARES.items(), reverse=True)}
 RECIPE_CARDS = tuple(recipe.to_json() for recipe in RECIPES)
+
+
+# --- the moves -----------------------------------------------------------------------------------
+class Keep(TypedDict):
+    type: Literal["keep"]
+    recipes: list[int]
+
+
+class WithIngredient(TypedDict):
+    type: Literal["refresh_pantry"]
+    ingredient: str
+
+
+class TakeFromPantry(TypedDict):
+    type: Literal["take"]
+    source: Literal["pantry"]
+    ingredient: str
+
+
+class TakeFromDraw(TypedDict):
+    type: Literal["take"]
+    source: Literal["draw"]
+
+
+class Cook(TypedDict):
+    type: Literal["cook"]
+    ingredient: str
+    pan: int
+
+
+class MoveLid(TypedDict):
+    type: Literal["move_lid"]
+    pan: int
+
+
+class Redeem(TypedDict):
+    type: Literal["redeem"]
+    recipe: int
+
+
+class Tiles(TypedDict):
+    type: Literal["peek", "swap_menu"]
+    tiles: list[int]
+
+
+class Bare(TypedDict):
+    type: Literal["stop_cooking", "swap_recipes", "pass", "decline", "keep_menu"]
+
+
+Move = Annotated[Keep | WithIngredient | TakeFromPantry | TakeFromDraw | Cook | MoveLid | Redeem | Tiles | Bare,
+                 Field(union_mode="left_to_right")]
+
+
+# --- the events (and the log's entries) ----------------------------------------------------------
+class TableEvent(TypedDict):
+    type: Literal["keeps"]
+
+
+class BySeat(TypedDict):
+    type: Literal["starts", "drew", "passed", "sixth", "star", "menu_kept"]
+    seat: int
+
+
+class Chose(TypedDict):
+    type: Literal["chose"]
+    seat: int
+    dropped: list[int]  # recipes discarded face up
+    first: bool  # the recipes chosen at the start (else kept after a swap)
+
+
+class Ingredient(TypedDict):
+    type: Literal["refreshed", "took"]
+    seat: int
+    ingredient: str
+
+
+class Cooked(TypedDict):
+    """An ingredient cooked into a saucepan; None once the lid covers that saucepan (the seat must remember)."""
+
+    type: Literal["cooked"]
+    seat: int
+    ingredient: str | None
+    pan: int
+
+
+class AtPan(TypedDict):
+    type: Literal["moved_lid"]
+    seat: int
+    pan: int
+
+
+class DrewRecipes(TypedDict):
+    type: Literal["drew_recipes"]
+    seat: int
+    count: int
+
+
+class Served(TypedDict):
+    type: Literal["served"]
+    seat: int
+    recipe: int
+    pan: int
+    found: int
+    gain: int
+
+
+class Declined(TypedDict):
+    type: Literal["declined"]
+    seat: int
+    pan: int
+    cook: bool
+
+
+class TwoTiles(TypedDict):
+    type: Literal["peeked", "tiles_back"]
+    seat: int
+    a: int
+    b: int
+
+
+class MenuSwapped(TypedDict):
+    type: Literal["menu_swapped"]
+    seat: int
+    a: int
+    b: int
+    at_a: str  # the cuisine now on square a
+    at_b: str
+
+
+class MustServe(TypedDict):
+    type: Literal["must_serve"]
+    pans: list[int]
+    cook: int
+
+
+class Emptied(TypedDict):
+    type: Literal["emptied"]
+    pan: int
+
+
+class Final(TypedDict):
+    type: Literal["final"]
+    scores: list[int]
+    winners: list[int]
+
+
+class Reshuffled(TypedDict):
+    type: Literal["reshuffled"]
+    pile: Literal["ingredients", "recipes"]
+
+
+Event = (TableEvent | BySeat | Chose | Ingredient | Cooked | AtPan | DrewRecipes | Served | Declined | TwoTiles
+         | MenuSwapped | MustServe | Emptied | Final | Reshuffled)
+
+
+# --- the view ------------------------------------------------------------------------------------
+class RecipeCard(TypedDict):
+    id: int
+    name: str
+    cuisine: str
+    ingredients: list[str]
+
+
+class Chef(TypedDict):
+    seat: int
+    name: str
+    colour: str  # the chef's cuisine
+    pathway: int
+    hand_count: int
+    book_count: int
+    choosing_count: int
+    redeemed: list[RecipeCard]
+
+
+class Pan(TypedDict):
+    pan: int
+    covered: bool
+    count: int
+    ingredients: list[str] | None  # None under the lid
+    full: bool
+
+
+class Serving(TypedDict):
+    seat: int
+    pan: int
+    cook: bool
+    full_pans: list[int]
+
+
+class Square(TypedDict):
+    square: int
+    stars: int
+    cuisine: str | None  # None: face down (Cooking Pros)
+    face_up: bool
+
+
+class PotView(CommonView):
+    legal_actions: list[Move]
+    phase: str  # see ``state``: who acts and what they may do
+    turn: int | None  # the seat whose decision the table waits for (None while all choose recipes)
+    active_player: int  # whose turn it is
+    players: list[Chef]
+    hand: list[str] | None
+    book: list[RecipeCard] | None
+    choosing_from: list[RecipeCard] | None
+    pantry: list[str | None]
+    pans: list[Pan]
+    lid: int
+    serving: Serving | None
+    menu: list[Square]
+    ingredient_draw_count: int
+    ingredient_discard_count: int
+    ingredient_discard_top: str | None
+    recipe_draw_count: int
+    recipe_discard_count: int
+    recipe_discard_top: RecipeCard | None
+    match_squares: dict[str, int]
+    star_squares: list[int]
+    log: list[Event]
+    learner_memory: bool
+    log_first: int
 
 
 def recipe_card(recipe_id: int) -> dict[str, Any]:
@@ -33,18 +253,13 @@ def recipe_card(recipe_id: int) -> dict[str, Any]:
 
 
 def seat_view(state: PotState, seat: int | None) -> dict[str, Any]:
-    """The game's part of the view of ``seat`` (None: a spectator)."""
+    """The game's part of the view of ``seat`` (None: a spectator), see ``PotView``."""
     seated = type(seat) is int and 0 <= seat < state.players
     me = seat if seated else None
-    actor = state.actor
-    waiting = [s for s in range(state.players) if state.offered[s]] if state.phase == CHOOSE else (
-        [] if actor is None else [actor])
     return {
         "phase": state.phase,
-        "phase_text": phase_text(state.phase, actor),
-        "turn": actor,
+        "turn": state.actor,
         "active_player": state.turn,
-        "waiting_for": waiting,
         "players": _public_players(state),
         "hand": None if me is None else _kinds(state.hands[me]),
         "book": None if me is None else [recipe_card(r) for r in state.books[me]],
@@ -66,31 +281,25 @@ def seat_view(state: PotState, seat: int | None) -> dict[str, Any]:
         "star_squares": list(cards.STAR_SQUARES),
         "log": _log(state),
         "learner_memory": bool(state.options.get("learner_memory")),
-        "log_first": state.log_count - len(state.log),
+        "log_first": state.log.first,
     }
 
 
 def _public_players(state: PotState) -> list[dict[str, Any]]:
     return [{"seat": seat, "name": PLAYER_NAMES[seat], "colour": CUISINES[seat], "pathway": pathway,
              "hand_count": len(hand), "book_count": len(book), "choosing_count": len(offered),
-             "redeemed": [RECIPE_TITLES[r] for r in redeemed]}
+             "redeemed": [recipe_card(r) for r in redeemed]}
             for seat, (pathway, hand, book, offered, redeemed) in enumerate(
                 zip(state.track, state.hands, state.books, state.offered, state.redeemed, strict=True))]
 
 
-def _log(state: PotState) -> list[str]:
+def _log(state: PotState) -> list[dict[str, Any]]:
     """The log as the table remembers it: what was cooked into the saucepan now under the lid is no
     longer named (unless the memory aid is on). Cards of an emptied pan are gone, so naming them
     or not tells nothing."""
-    if state.options.get("learner_memory") or state.phase == OVER:
-        return list(state.log)
-    lines = []
-    for line in state.log:
-        cooked = COOKED_LINE.match(line)
-        if cooked and int(cooked.group(3)) == state.lid + 1:
-            line = f"{cooked.group(1)} cooked an ingredient into saucepan {cooked.group(3)}, now under the lid."
-        lines.append(line)
-    return lines
+    aid = state.options.get("learner_memory") or state.phase == OVER
+    return [{**entry, "ingredient": None} if not aid and entry["type"] == "cooked" and entry["pan"] == state.lid
+            else dict(entry) for entry in state.log.entries]
 
 
 def _kinds(pile: list[int]) -> list[str]:

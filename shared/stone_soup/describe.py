@@ -1,45 +1,39 @@
-"""Stone Soup in words: the sentences of the table log and the reasons a move is refused, made from
-the rules' structured events. The tables, the history and the bots read the same facts."""
+"""Stone Soup in words: the table log's sentences and the moves' words, made from the rules'
+structured events and moves, what the table waits for, and the reasons a move is refused. The
+tables, the history and the bots read the same facts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.shared.stone_soup.cards import PLURAL, SALT, SEQUENCE, SINGULAR, count_words, describe_cards
+from soupkitchen.shared.stone_soup.cards import PLURAL, SALT, SINGULAR, count_words, describe_cards
 
+Namer = Callable[[int], str]
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
 
 
 def player_name(seat: int) -> str:
-    """How the log and labels name a seat."""
+    """How the rules' reasons (and a view's seats) name a seat."""
     return PLAYER_NAMES[seat]
 
 
-def dealt(dealer: int, first: int) -> str:
-    return f"{player_name(dealer)} deals. {player_name(first)} starts with potatoes."
+def headline(view: dict[str, Any], name: Namer = player_name) -> str:
+    """What the table waits for, in one sentence."""
+    window = view["window"]
+    if view["over"]:
+        return "The game is over."
+    if window is not None:
+        claim = count_words(window["count"], window["food"])
+        return f"{name(window['player'])} says \"{claim}\": call \"stone soup!\" or let it go"
+    turn = view["turn"]
+    who = "Your turn" if turn == view["seat"] else name(turn)
+    return f"{who}: add {PLURAL[view['due']]} to the pot (or a dash of salt)"
 
 
-def sentence(event: dict[str, Any]) -> str:
-    """The log's sentence for one public event."""
-    kind = event["type"]
-    if kind == "play":
-        return f"{player_name(event['seat'])} adds to the pot: \"{count_words(event['count'], event['food'])}\"."
-    if kind == "salt":
-        if event["next"] is None:
-            return f"{player_name(event['seat'])} adds a dash of salt."
-        return (f"{player_name(event['seat'])} adds a dash of salt; {player_name(event['next'])} still owes "
-                f"{PLURAL[event['owed']]}.")
-    if kind == "challenge":
-        return _challenge(event)
-    if kind == "turn":
-        return f"{player_name(event['seat'])} owes {PLURAL[event['food']]}."
-    if kind == "let_go":
-        return f"{player_name(event['seat'])} lets it go."
-    return f"{player_name(event['seat'])} has no cards left and wins!"  # "win"
-
-
-def _challenge(event: dict[str, Any]) -> str:
-    who, by = player_name(event["player"]), player_name(event["seat"])
+# --- the events ----------------------------------------------------------------------------------
+def _challenge(event: dict[str, Any], name: Namer) -> str:
+    who, by = name(event["player"]), name(event["seat"])
     salt = event["salt"]
     pot = "the whole pot" + (f" and {count_words(salt, SALT)} under it" if salt else "")
     outcome = {
@@ -51,14 +45,48 @@ def _challenge(event: dict[str, Any]) -> str:
     return f"{by} calls stone soup on {who}: {shown}. {outcome}"
 
 
-def play_label(cards: dict[str, int], count: int, food: str) -> str:
-    """A play's button words, e.g. 'Add one stone, say "one potato"'."""
+def _salt(event: dict[str, Any], name: Namer) -> str:
+    if event["next"] is None:
+        return f"{name(event['seat'])} adds a dash of salt."
+    return f"{name(event['seat'])} adds a dash of salt; {name(event['next'])} still owes {PLURAL[event['owed']]}."
+
+
+SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
+    "dealt": lambda e, n: f"{n(e['seat'])} deals. {n(e['first'])} starts with potatoes.",
+    "play": lambda e, n: f"{n(e['seat'])} adds to the pot: \"{count_words(e['count'], e['food'])}\".",
+    "salt": _salt,
+    "challenge": _challenge,
+    "turn": lambda e, n: f"{n(e['seat'])} owes {PLURAL[e['food']]}.",
+    "let_go": lambda e, n: f"{n(e['seat'])} lets it go.",
+    "win": lambda e, n: f"{n(e['seat'])} has no cards left and wins!",
+}
+
+
+def event_words(event: dict[str, Any], name: Namer = player_name) -> str:
+    """The log's sentence for one event (or log entry) of the rules."""
+    return SENTENCES[event["type"]](event, name)
+
+
+# --- the moves -----------------------------------------------------------------------------------
+CHALLENGE_WORDS = "Call \"stone soup!\""
+LET_GO_WORDS = "Let it go"
+SALT_WORDS = "Dash of salt (pass)"
+
+
+def play_words(cards: dict[str, int], count: int, food: str) -> str:
+    """A play's words, e.g. 'Add one stone, say "one potato"'."""
     return f"Add {describe_cards(cards, food)}, say \"{count_words(count, food)}\""
 
 
-CHALLENGE_LABEL = "Call \"stone soup!\""
-LET_GO_LABEL = "Let it go"
-SALT_LABEL = "Dash of salt (pass)"
+def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = player_name) -> str:
+    """The words of one of the view's moves, as the seat whose view it is reads them."""
+    kind = action["type"]
+    if kind == "play":
+        return play_words(action["cards"], action["count"], view["due"])
+    return {"salt": SALT_WORDS, "challenge": CHALLENGE_WORDS, "let_go": LET_GO_WORDS}[kind]
+
+
+# --- why a move is refused -----------------------------------------------------------------------
 NO_SALT = "you have no dash of salt"
 OWN_PLAY = "you cannot challenge your own play"
 SALT_SHOWN = "a dash of salt is shown to everyone: it cannot be challenged"
@@ -107,5 +135,6 @@ def not_your_turn(turn: int) -> str:
     return f"it is not your turn: {player_name(turn)} is playing"
 
 
-def due_words(due: int) -> str:
-    return PLURAL[SEQUENCE[due]]
+def only_fields(kind: str, fields: tuple[str, ...]) -> str:
+    """Why a move with fields it does not take is refused."""
+    return f"a {kind.replace('_', ' ')} names only its {' and '.join(fields)}"

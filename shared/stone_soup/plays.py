@@ -23,7 +23,6 @@ from soupkitchen.shared.stone_soup.cards import (
     SINGULAR,
     count_words,
 )
-from soupkitchen.shared.stone_soup.describe import SALT_LABEL, play_label
 
 
 def most_declared(due: int) -> int:
@@ -64,7 +63,7 @@ def play_reason(hand: dict[str, int], due: int, action: dict[str, Any]) -> str |
 
 def play_action(cards: dict[str, int], count: int, due: int) -> Action:
     """A complete play with its label, e.g. 'Add one stone, say "one potato"'."""
-    return {"type": "play", "cards": dict(cards), "count": count, "label": play_label(cards, count, SEQUENCE[due])}
+    return {"type": "play", "cards": dict(cards), "count": count}
 
 
 @lru_cache(maxsize=8192)
@@ -83,5 +82,5 @@ def turn_actions(held: tuple[int, ...], due: int) -> tuple[Action, ...]:
         if have:
             actions.append(play_action(cards, have, due))  # sneaked in beside the food
     if held[KINDS.index(SALT)]:
-        actions.append({"type": "salt", "label": SALT_LABEL})
+        actions.append({"type": "salt"})
     return tuple(actions)

@@ -1,4 +1,4 @@
-"""Stone Soup as the program finds it: its facts, rules, presenter and art."""
+"""Stone Soup as the program finds it: its facts, rules, words, table, presenter and art."""
 
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 
@@ -24,4 +24,5 @@ REGISTRATION = Registration(
     table="soupkitchen.client.tables.stone_soup:StoneSoupTable",
     presenter="soupkitchen.client.tables.present.stone_soup",
     art="scripts.art.game_cards:stone_soup_cards",
+    describe="soupkitchen.shared.stone_soup.describe",
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
+from soupkitchen.shared.core import SAMPLE, Action, Bot, EventLog, Game, MoveContext
 from soupkitchen.shared.levels import NORMAL, at_level, check_level
 from soupkitchen.shared.rng import rng_for
 from soupkitchen.shared.stone_soup.calls import MOMENT_ACTIONS, call_reason
@@ -31,22 +31,19 @@ from soupkitchen.shared.stone_soup.cards import (
     count_kinds,
 )
 from soupkitchen.shared.stone_soup.describe import (
-    CHALLENGE_LABEL,
-    LET_GO_LABEL,
     NO_SALT,
     WINDOW_CLOSED,
-    dealt,
     not_your_turn,
-    sentence,
+    only_fields,
     wait_for_window,
 )
 from soupkitchen.shared.stone_soup.plays import play_reason, turn_actions
 from soupkitchen.shared.stone_soup.registration import FACTS
 from soupkitchen.shared.stone_soup.state import StoneSoupState, Window, next_seat
-from soupkitchen.shared.stone_soup.view import build_view
+from soupkitchen.shared.stone_soup.view import Event, Move, StoneView, build_view
 
-LOG_LENGTH = 8
 REVEALS_KEPT = 1
+FIELDS = {"play": ("cards", "count"), "challenge": ("play",), "let_go": ("play",)}  # what each move names
 DECK_CARDS = frozenset(DECK)
 
 
@@ -54,6 +51,12 @@ class StoneSoup(Game[StoneSoupState]):
     """Stone Soup for 2-5 players: shed your cards by adding food to the pot, bluffing when you must."""
 
     facts = FACTS
+    state_type = StoneSoupState
+    listing = SAMPLE  # a play may be any cards of the hand: ``plays`` lists a sample, ``check_move`` the rest
+    log_length = 8
+    view_type = StoneView
+    move_type = Move
+    event_type = Event
     time_up = WINDOW_CLOSED
 
     # --- setup ---------------------------------------------------------------------------------
@@ -69,36 +72,41 @@ class StoneSoup(Game[StoneSoupState]):
         hands = [sorted(pile, key=card_order) for pile in piles[:players]]
         set_aside = [sorted(pile, key=card_order) for pile in piles[players:]]
         first = (dealer + 1) % players
-        log = [dealt(dealer, first)]
+        log = EventLog.starting({"type": "dealt", "seat": dealer, "first": first})
         return StoneSoupState(players=players, options=dict(options), seed=seed, dealer=dealer,
                               hands=hands, set_aside=set_aside, turn=first, due=0, log=log)
 
     # --- what may be done ----------------------------------------------------------------------
-    def legal_actions(self, state: StoneSoupState, seat: int | None) -> list[Action]:
-        if state.winner is not None or not is_seat(seat, state.players):
+    def active_seats(self, state: StoneSoupState) -> list[int]:
+        """The seat to play; while a play may be challenged, every other player who has not let it go."""
+        window = state.window
+        if state.winner is not None:
             return []
+        if window is not None:
+            return [seat for seat in range(state.players) if seat != window.player and seat not in window.let_go]
+        return [state.turn]
+
+    def list_moves(self, state: StoneSoupState, seat: int) -> list[Action]:
         window = state.window
         if window is not None:
-            if seat == window.player or seat in window.let_go:
-                return []
-            return [{"type": "challenge", "play": window.serial, "label": CHALLENGE_LABEL},
-                    {"type": "let_go", "play": window.serial, "label": LET_GO_LABEL}]
-        if seat != state.turn:
-            return []
+            return [{"type": "challenge", "play": window.serial}, {"type": "let_go", "play": window.serial}]
         in_hand = count_kinds(state.hands[seat])
         held = tuple(in_hand.get(kind, 0) for kind in KINDS)
         return [dict(action, cards=dict(action["cards"])) if "cards" in action else dict(action)
                 for action in turn_actions(held, state.due)]
 
-    def check_move(self, state: StoneSoupState, seat: int, action: Action, legal: list[Action]) -> str | None:
-        """A play may add any cards of the hand, more than the sampled legal list spells out."""
+    def check_move(self, state: StoneSoupState, seat: int, action: Action, listed: list[Action]) -> str | None:
+        """A play may add any cards of the hand, more than the sampled listed moves spell out."""
+        extra = set(action) - {*FIELDS.get(action["type"], ()), "type", "label"}
+        if extra and action["type"] in FIELDS:
+            return only_fields(action["type"], FIELDS[action["type"]])
         if action["type"] in MOMENT_ACTIONS or state.window is not None:
             return self.waiting_reason(state, seat, action)
         if action["type"] == "play":
             return play_reason(count_kinds(state.hands[seat]), state.due, action)
         if action["type"] == "salt" and not any(KIND_OF[c] == SALT for c in state.hands[seat]):
             return NO_SALT
-        return super().check_move(state, seat, action, legal)
+        return super().check_move(state, seat, action, listed)
 
     def waiting_reason(self, state: StoneSoupState, seat: int, action: Action) -> str | None:
         window = state.window
@@ -108,13 +116,9 @@ class StoneSoup(Game[StoneSoupState]):
             return wait_for_window(window.player, seat == next_seat(state, window.player))
         return not_your_turn(state.turn) if state.turn is not None else None
 
-    # --- doing it ------------------------------------------------------------------------------
-    def _apply(self, state: StoneSoupState, seat: int | None, action: Action,
-               now: float) -> tuple[StoneSoupState, list[Event]]:
-        new = state.copy()
-        return new, self.moves[action["type"]](self, new, seat, action, now)
-
-    def _play(self, state: StoneSoupState, seat: int, action: Action, now: float) -> list[Event]:
+    # --- doing it: each move changes its copy ``ctx.state`` and emits what everyone saw -------
+    def _play(self, ctx: MoveContext) -> None:
+        state, seat, action = ctx.state, ctx.seat, ctx.action
         count = action["count"]
         cards: list[str] = []
         for kind, number in action["cards"].items():
@@ -124,22 +128,26 @@ class StoneSoup(Game[StoneSoupState]):
         state.pot.extend(cards)
         state.plays += 1
         seconds = state.options["challenge_seconds"]
-        state.window = Window(seat, state.due, count, added, round(now + seconds, 3), state.plays)
+        state.window = Window(seat, state.due, count, added, round(ctx.now + seconds, 3), state.plays)
         state.turn = None
-        return [_event(state, "play", seat=seat, food=SEQUENCE[state.due], count=count)]
+        ctx.emit("play", seat=seat, food=SEQUENCE[state.due], count=count)
 
-    def _salt(self, state: StoneSoupState, seat: int, action: Action, now: float) -> list[Event]:
+    def _salt(self, ctx: MoveContext) -> None:
+        state, seat = ctx.state, ctx.seat
         card = next(c for c in state.hands[seat] if KIND_OF[c] == SALT)
         state.hands[seat].remove(card)
         state.salt_pile.append(card)
         state.plays += 1
         state.last_close = {"serial": state.plays, "by": None, "player": seat, "salt": True}
         if not state.hands[seat]:
-            return [_event(state, "salt", seat=seat, next=None), *self._win(state, seat)]
+            ctx.emit("salt", seat=seat, next=None)
+            self._win(ctx, seat)
+            return
         state.turn = next_seat(state, seat)
-        return [_event(state, "salt", seat=seat, next=state.turn, owed=SEQUENCE[state.due])]
+        ctx.emit("salt", seat=seat, next=state.turn, owed=SEQUENCE[state.due])
 
-    def _challenge(self, state: StoneSoupState, seat: int, action: Action, now: float) -> list[Event]:
+    def _challenge(self, ctx: MoveContext) -> None:
+        state, seat = ctx.state, ctx.seat
         window = state.window
         assert window is not None
         food = SEQUENCE[window.food]
@@ -165,41 +173,45 @@ class StoneSoup(Game[StoneSoupState]):
             "verdict": verdict, "taker": taker, "taken": taken, "whole_pot": whole, "salt": salt,
         }][-REVEALS_KEPT:]
         # How many cards a whole pot held is not public: the pot's size is only seen roughly.
-        events = [_event(state, "challenge", seat=seat, player=window.player, cards=kinds, verdict=verdict,
-                         taker=taker, taken=None if whole else taken, whole_pot=whole, salt=salt)]
-        return events + self._pass_on(state, window)
+        ctx.emit("challenge", seat=seat, player=window.player, cards=kinds, verdict=verdict, taker=taker,
+                 taken=None if whole else taken, whole_pot=whole, salt=salt)
+        self._pass_on(ctx, window)
 
-    def _let_go(self, state: StoneSoupState, seat: int, action: Action, now: float) -> list[Event]:
+    def _let_go(self, ctx: MoveContext) -> None:
         """``seat`` will not challenge; once every other player has said so the play stands at once."""
+        state = ctx.state
         window = state.window
         assert window is not None
-        window.let_go = (*window.let_go, seat)
-        events = [_event(state, "let_go", logged=False, seat=seat)]
+        window.let_go = (*window.let_go, ctx.seat)
+        ctx.emit("let_go", logged=False, seat=ctx.seat)
         if len(window.let_go) == state.players - 1:
-            events += self._close_unchallenged(state, None, action, now)
-        return events
+            self._close_unchallenged(ctx)
 
-    def _close_unchallenged(self, state: StoneSoupState, seat: None, action: Action, now: float) -> list[Event]:
+    def _close_unchallenged(self, ctx: MoveContext) -> None:
+        state = ctx.state
         window = state.window
         assert window is not None
         state.window = None
         state.last_close = {"serial": window.serial, "by": None, "player": window.player,
-                            "clock": action["type"] == "timeout"}
-        return self._pass_on(state, window)
+                            "clock": ctx.action["type"] == "timeout"}
+        self._pass_on(ctx, window)
 
-    def _pass_on(self, state: StoneSoupState, window: Window) -> list[Event]:
+    def _pass_on(self, ctx: MoveContext, window: Window) -> None:
         """After a play is settled: its player wins on an empty hand, else the next owes the next food."""
+        state = ctx.state
         if not state.hands[window.player]:
-            return self._win(state, window.player)
+            self._win(ctx, window.player)
+            return
         state.turn = next_seat(state, window.player)
         state.due = (window.food + 1) % len(SEQUENCE)
-        return [_event(state, "turn", logged=False, seat=state.turn, food=SEQUENCE[state.due])]
+        ctx.emit("turn", logged=False, seat=state.turn, food=SEQUENCE[state.due])
 
-    def _win(self, state: StoneSoupState, seat: int) -> list[Event]:
+    def _win(self, ctx: MoveContext, seat: int) -> None:
+        state = ctx.state
         state.winner = seat
         state.turn = None
         state.window = None
-        return [_event(state, "win", seat=seat)]
+        ctx.emit("win", seat=seat)
 
     # --- time and the end ----------------------------------------------------------------------
     def next_deadline(self, state: StoneSoupState) -> float | None:
@@ -219,12 +231,6 @@ class StoneSoup(Game[StoneSoupState]):
 
     def private_view(self, state: StoneSoupState, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
-
-    def to_json(self, state: StoneSoupState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> StoneSoupState:
-        return StoneSoupState.from_json(data)
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.stone_soup.bot import StoneSoupBot
@@ -251,17 +257,8 @@ class StoneSoup(Game[StoneSoupState]):
         else:
             assert (state.turn is None) == (state.window is not None), "exactly one of turn or window"
             assert state.turn is None or state.hands[state.turn], "the seat to play has cards"
-        assert len(state.log) <= LOG_LENGTH
+        assert len(state.log.entries) <= self.log_length
 
 
 def _take(state: StoneSoupState, seat: int, cards: list[str]) -> None:
     state.hands[seat] = sorted([*state.hands[seat], *cards], key=card_order)
-
-
-def _event(state: StoneSoupState, kind: str, logged: bool = True, **details: Any) -> Event:
-    """A public event with its sentence; the sentence also goes into the table log unless ``logged`` is False."""
-    event = {"type": kind, **details}
-    text = sentence(event)
-    if logged:
-        state.log = [*state.log, text][-LOG_LENGTH:]
-    return {"type": kind, "text": text, **details}

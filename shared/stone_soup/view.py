@@ -1,20 +1,156 @@
-"""What one seat may know of a Stone Soup game: the single place where secrets are removed.
+"""What one seat may know of a Stone Soup game: the single place where secrets are removed, and the
+typed shape of that view, its moves and its events.
 
 Secret: every hand but the viewer's own, the extra hands set aside, the face-down pot, how many
 cards a play added, and the exact size of other hands and of the pot: those are shown only as a
 person judges them across a table (``size_band``: exact up to three cards, then a range). Public:
-the salt under the pot, every declaration and every card turned over by a challenge. The log names
-seat ``s`` "Player s+1".
+the salt under the pot, every declaration and every card turned over by a challenge.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import Field
+
+from soupkitchen.shared.models import CommonView, NotRequired, TypedDict
 from soupkitchen.shared.stone_soup.cards import SEQUENCE, count_kinds, exact_size, size_band
 from soupkitchen.shared.stone_soup.describe import PLAYER_NAMES
 from soupkitchen.shared.stone_soup.plays import most_declared
 from soupkitchen.shared.stone_soup.state import StoneSoupState, next_seat
+
+Kind = str  # a card kind: "potato", "stone", "salt" ...
+Food = str  # one of the sequence's ingredients
+
+
+# --- the moves -----------------------------------------------------------------------------------
+class Play(TypedDict):
+    """Cards of the hand, {kind: how many}, added face down and said to be ``count`` of the food owed."""
+
+    type: Literal["play"]
+    cards: dict[Kind, int]
+    count: int
+
+
+class Salt(TypedDict):
+    type: Literal["salt"]
+
+
+class Call(TypedDict):
+    """Call "stone soup!" on, or let go, the play numbered ``play`` (the window's ``serial``)."""
+
+    type: Literal["challenge", "let_go"]
+    play: int
+
+
+Move = Annotated[Play | Salt | Call, Field(discriminator="type")]
+
+
+# --- the events (and the log's entries) ----------------------------------------------------------
+class Dealt(TypedDict):
+    type: Literal["dealt"]
+    seat: int  # the dealer
+    first: int  # who starts with potatoes
+
+
+class Played(TypedDict):
+    type: Literal["play"]
+    seat: int
+    food: Food
+    count: int  # how many were declared
+
+
+class Salted(TypedDict):
+    type: Literal["salt"]
+    seat: int
+    next: int | None  # who still owes the food (None: the salt was the last card)
+    owed: NotRequired[Food]
+
+
+class Called(TypedDict):
+    """A challenge: the cards turned over, the verdict and who took what (``taken`` None: the whole pot)."""
+
+    type: Literal["challenge"]
+    seat: int
+    player: int
+    cards: list[Kind]
+    verdict: Literal["stone", "honest", "bluff"]
+    taker: int
+    taken: int | None
+    whole_pot: bool
+    salt: int  # dashes of salt under the pot that went with it
+
+
+class Owes(TypedDict):
+    type: Literal["turn"]
+    seat: int
+    food: Food
+
+
+class BySeat(TypedDict):
+    type: Literal["let_go", "win"]
+    seat: int
+
+
+Event = Dealt | Played | Salted | Called | Owes | BySeat
+
+
+# --- the view ------------------------------------------------------------------------------------
+class Size(TypedDict):
+    """How many cards, as a person sees them across a table: ``most`` None has no upper bound."""
+
+    least: int
+    most: int | None
+    words: str
+
+
+class OpenWindow(TypedDict):
+    player: int
+    food: Food
+    count: int
+    empties_hand: bool
+    serial: int
+    let_go: list[int]
+
+
+class Seat(TypedDict):
+    seat: int
+    name: str
+    cards: Size
+
+
+class Reveal(TypedDict):
+    serial: int
+    player: int
+    by: int
+    cards: list[Kind]
+    verdict: Literal["stone", "honest", "bluff"]
+    taker: int
+    taken: int | None
+    whole_pot: bool
+    salt: int
+
+
+class StoneView(CommonView):
+    legal_actions: list[Move]
+    hand: NotRequired[dict[Kind, int]]  # a player's own hand, by kind (not in a spectator's view)
+    due: Food
+    phase: Literal["play", "challenge", "over"]
+    turn: int | None
+    next_player: int | None
+    window: OpenWindow | None
+    most_declared: int
+    pot: Size
+    salt_pile: int
+    players: list[Seat]
+    last_reveal: Reveal | None
+    sequence: list[Food]
+    dealer: int
+    set_aside: list[int]
+    plays: int
+    salted: bool
+    challenge_seconds: int
+    log: list[Event]
 
 
 def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
@@ -55,7 +191,7 @@ def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
         "plays": state.plays,
         "salted": _salted(state),
         "challenge_seconds": state.options["challenge_seconds"],
-        "log": list(state.log),
+        "log": [dict(entry) for entry in state.log.entries],
     })
     return view
 

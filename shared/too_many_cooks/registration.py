@@ -22,6 +22,7 @@ FACTS = GameFacts(
 REGISTRATION = Registration(
     facts=FACTS,
     rules="soupkitchen.shared.too_many_cooks",
+    describe="soupkitchen.shared.too_many_cooks.describe",
     order=1,
     table="soupkitchen.client.tables.too_many_cooks:TooManyCooksTable",
     art="scripts.art.too_many_cooks:too_many_cooks_art",

@@ -15,7 +15,6 @@ from soupkitchen.shared.too_many_cooks.cards import (
     MAX_STARS,
     SOUP_BASES,
 )
-from soupkitchen.shared.too_many_cooks.describe import game_summary, round_explanation
 from soupkitchen.shared.too_many_cooks.state import TmcState
 from soupkitchen.shared.too_many_cooks.tastes import satisfied, tastes_of
 
@@ -103,7 +102,6 @@ def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
         "round": state.round,
         "tastes": [[taste, owner, ok] for taste, owner, ok in judged],
         "unsatisfied": unsatisfied, "stars_before": before, "stars_after": after, "lost": lost,
-        "explanation": round_explanation(state.mode, unsatisfied, before, after, lost),
     }
     return reveal, after, lost
 
@@ -121,7 +119,6 @@ def final_result(state: TmcState, lost: bool) -> dict[str, Any]:
                      else {"mode": "unreasonable", "tastes": MIN_UNREASONABLE})
     return {
         "won": won, "stars": state.stars, "rounds_played": state.round,
-        "summary": game_summary(state, won, challenge),
         "winners": list(range(state.players)) if won else [],
         "scores": [state.stars] * state.players,
         "next_challenge": challenge,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Action, Bot, Event, Game, is_seat
+from soupkitchen.shared.core import COMPLETE, Action, Bot, Game, MoveContext
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.bot import Chef
@@ -27,11 +27,16 @@ from soupkitchen.shared.too_many_cooks.rounds import (
     total_rounds,
 )
 from soupkitchen.shared.too_many_cooks.state import TmcState, chef_satisfied
-from soupkitchen.shared.too_many_cooks.view import build_view
+from soupkitchen.shared.too_many_cooks.view import Event, Move, TmcView, build_view
 
 
 class TooManyCooks(Game[TmcState]):
     facts = FACTS
+    state_type = TmcState
+    listing = COMPLETE  # every legal move is listed: the sweep checks nothing else is accepted
+    view_type = TmcView
+    move_type = Move
+    event_type = Event
     time_up = describe.TIME_UP
 
     # --- set-up ------------------------------------------------------------------------------
@@ -48,13 +53,14 @@ class TooManyCooks(Game[TmcState]):
         return blank
 
     # --- what may be done --------------------------------------------------------------------
-    def legal_actions(self, state: TmcState, seat: int | None) -> list[dict[str, Any]]:
-        if not is_seat(seat, state.players):
-            return []
+    def active_seats(self, state: TmcState) -> list[int]:
         if state.phase in ("ready", "reveal"):
-            return [] if state.ready[seat] else [{"type": "ready"}]
-        if state.phase != "playing" or state.turn != seat:
-            return []
+            return [seat for seat in range(state.players) if not state.ready[seat]]
+        return [state.turn] if state.phase == "playing" else []
+
+    def list_moves(self, state: TmcState, seat: int) -> list[dict[str, Any]]:
+        if state.phase in ("ready", "reveal"):
+            return [{"type": "ready"}]
         if chef_satisfied(state, seat):
             return [{"type": "pass"}]
         return [dict(action) for action in ROTATIONS] + change_actions(state.soup, state.spares)
@@ -78,78 +84,79 @@ class TooManyCooks(Game[TmcState]):
             reason = _change_reason(state, action) if kind == "change" else _rotate_reason(action)
         return reason or super().check_move(state, seat, action, legal)
 
-    # --- what happens ------------------------------------------------------------------------
-    def _apply(self, state: TmcState, seat: int | None, action: Action, now: float) -> tuple[TmcState, list[Event]]:
-        new = state.copy()
-        return new, self.moves[action["type"]](self, new, seat, action, now)
+    # --- what happens: each move changes its copy ``ctx.state`` and emits what everyone saw ------
+    def _time_up(self, ctx: MoveContext) -> None:
+        ctx.emit("time_up", round=ctx.state.round)
+        self._end_round(ctx)
 
-    def _time_up(self, state: TmcState, seat: None, action: Action, now: float) -> list[Event]:
-        return self._end_round(state, [{"type": "time_up", "round": state.round}])
-
-    def _pass(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
+    def _pass(self, ctx: MoveContext) -> None:
+        state, seat = ctx.state, ctx.seat
         deadline = self.next_deadline(state)
         state.passed = tuple(True if chef == seat else done for chef, done in enumerate(state.passed))
-        events = self._next_turn(state, seat, [{"type": "passed", "seat": seat}])
-        left = max(0.0, deadline - now) if deadline is not None else None
-        return [{**e, "seconds_left": left} if e["type"] == "all_passed" else e for e in events]
+        ctx.emit("passed", seat=seat)
+        self._next_turn(ctx, max(0.0, deadline - ctx.now) if deadline is not None else None)
 
-    def _rotate(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
-        state.soup = rotate(state.soup, action["line"], action["index"], action["step"])
-        event = {"type": "rotated", "seat": seat, "line": action["line"], "index": action["index"],
-                 "step": action["step"]}
-        return self._after_move(state, seat, event)
+    def _rotate(self, ctx: MoveContext) -> None:
+        action = ctx.action
+        ctx.state.soup = rotate(ctx.state.soup, action["line"], action["index"], action["step"])
+        ctx.emit("rotated", seat=ctx.seat, line=action["line"], index=action["index"], step=action["step"])
+        self._after_move(ctx)
 
-    def _change(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
+    def _change(self, ctx: MoveContext) -> None:
+        state, action = ctx.state, ctx.action
         cell = action["row"] * SIZE + action["col"]
         old = state.soup[cell]
         state.soup, state.spares = change(state.soup, state.spares, cell, card_id(action["veg"], action["colour"]))
-        event = {"type": "changed", "seat": seat, "row": action["row"], "col": action["col"],
-                 "old": card_json(old), "new": card_json(state.soup[cell])}
-        return self._after_move(state, seat, event)
+        ctx.emit("changed", seat=ctx.seat, row=action["row"], col=action["col"], old=card_json(old),
+                 new=card_json(state.soup[cell]))
+        self._after_move(ctx)
 
-    def _after_move(self, state: TmcState, seat: int, event: Event) -> list[Event]:
+    def _after_move(self, ctx: MoveContext) -> None:
         """A chef who passed but is no longer satisfied rejoins; the turn moves on."""
-        events = [event]
+        state = ctx.state
         passed = list(state.passed)
         for chef in range(state.players):
             if passed[chef] and not chef_satisfied(state, chef):
                 passed[chef] = False
-                events.append({"type": "rejoined", "seat": chef})
+                ctx.emit("rejoined", seat=chef)
         state.passed = tuple(passed)
-        return self._next_turn(state, seat, events)
+        self._next_turn(ctx)
 
-    def _ready(self, state: TmcState, seat: int, action: Action, now: float) -> list[Event]:
+    def _ready(self, ctx: MoveContext) -> None:
+        state, seat = ctx.state, ctx.seat
         state.ready = tuple(True if chef == seat else done for chef, done in enumerate(state.ready))
-        events: list[Event] = [{"type": "ready", "seat": seat}]
+        ctx.emit("ready", seat=seat)
         if not all(state.ready):
-            return events
+            return
         if state.phase == "reveal":
             deal_round(state, state.round + 1)
-            return events + [{"type": "round_dealt", "round": state.round}]
-        state.phase, state.started_at, state.turn = "playing", now, state.first_player
-        return events + [{"type": "round_started", "round": state.round, "turn": state.first_player}]
+            ctx.emit("round_dealt", round=state.round)
+            return
+        state.phase, state.started_at, state.turn = "playing", ctx.now, state.first_player
+        ctx.emit("round_started", round=state.round, turn=state.first_player)
 
-    def _next_turn(self, state: TmcState, seat: int, events: list[Event]) -> list[Event]:
+    def _next_turn(self, ctx: MoveContext, seconds_left: float | None = None) -> None:
         """The turn goes clockwise to the next chef who has not passed (possibly the same chef);
-        when every chef has passed the round ends."""
+        when every chef has passed the round ends (``seconds_left`` on its clock)."""
+        state = ctx.state
         for step in range(1, state.players + 1):
-            chef = (seat + step) % state.players
+            chef = (ctx.seat + step) % state.players
             if not state.passed[chef]:
                 state.turn = chef
-                return events
-        return self._end_round(state, events + [{"type": "all_passed", "round": state.round}])
+                return
+        ctx.emit("all_passed", round=state.round, seconds_left=seconds_left)
+        self._end_round(ctx)
 
-    def _end_round(self, state: TmcState, events: list[Event]) -> list[Event]:
+    def _end_round(self, ctx: MoveContext) -> None:
+        state = ctx.state
         reveal, stars, lost = score_round(state)
         state.history = (*state.history, (state.round, reveal["unsatisfied"], stars))
         state.phase, state.turn, state.stars, state.reveal = "reveal", None, stars, reveal
         state.ready, state.started_at = (False,) * state.players, None
-        events = events + [{"type": "round_over", "round": state.round, "unsatisfied": reveal["unsatisfied"],
-                            "stars": stars, "lost": lost}]
+        ctx.emit("round_over", round=state.round, unsatisfied=reveal["unsatisfied"], stars=stars, lost=lost)
         if lost or state.round >= state.rounds:
             state.phase, state.outcome = "over", final_result(state, lost)
-            events.append({"type": "game_over", "won": not lost, "stars": stars})
-        return events
+            ctx.emit("game_over", won=not lost, stars=stars)
 
     # --- clock, end, views -------------------------------------------------------------------
     def next_deadline(self, state: TmcState) -> float | None:
@@ -165,12 +172,6 @@ class TooManyCooks(Game[TmcState]):
 
     def private_view(self, state: TmcState, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
-
-    def to_json(self, state: TmcState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> TmcState:
-        return TmcState.from_json(data)
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         return Chef(seat, seed, level)

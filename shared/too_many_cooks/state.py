@@ -1,18 +1,18 @@
-"""The whole Too Many Cooks table as one value, with its exact JSON form."""
+"""The whole Too Many Cooks table as one value (copied and turned into JSON by ``shared.plain``)."""
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, replace
 from typing import Any
 
+from soupkitchen.shared.plain import Plain
 from soupkitchen.shared.too_many_cooks.tastes import satisfied
 
 Soup = tuple[int, ...]
 
 
 @dataclass
-class TmcState:
+class TmcState(Plain):
     """One moment of a game. Cards are ids 0..31 (see ``cards``); seats are 0..players-1."""
 
     players: int
@@ -40,10 +40,6 @@ class TmcState:
     outcome: dict[str, Any] | None  # the result once the game is over
     history: tuple[tuple[int, int, int], ...] = ()  # (round, unsatisfied, stars after) per round
 
-    def copy(self) -> TmcState:
-        """An independent copy (the rules never change a state they are given, only their copy)."""
-        return replace(self, reveal=copy.deepcopy(self.reveal), outcome=copy.deepcopy(self.outcome))
-
     def with_(self, **changes: Any) -> TmcState:
         """A copy with some fields changed."""
         return replace(self.copy(), **changes)
@@ -54,26 +50,6 @@ class TmcState:
 
     def shared(self) -> list[str]:
         return [taste for taste, owner in zip(self.tastes, self.owners, strict=True) if owner is None]
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in self.__dataclass_fields__}
-        for key in ("soup", "spares", "tastes", "owners", "ready", "passed"):
-            data[key] = list(data[key])
-        data["history"] = [list(entry) for entry in self.history]
-        data["reveal"] = None if self.reveal is None else {
-            **self.reveal, "tastes": [list(entry) for entry in self.reveal["tastes"]]}
-        data["outcome"] = None if self.outcome is None else {
-            key: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
-            for key, value in self.outcome.items()}
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TmcState:
-        fields = dict(data)
-        for key in ("soup", "spares", "tastes", "owners", "ready", "passed"):
-            fields[key] = tuple(fields[key])
-        fields["history"] = tuple(tuple(entry) for entry in fields.get("history", ()))
-        return cls(**fields)
 
 
 def chef_satisfied(state: TmcState, seat: int) -> bool:

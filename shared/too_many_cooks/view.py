@@ -1,12 +1,171 @@
-"""The per-seat view: the one place where other chefs' personal tastes are kept out."""
+"""The per-seat view: the one place where other chefs' personal tastes are kept out; and the typed
+shape of that view, its moves and its events."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import Field
+
+from soupkitchen.shared.models import CommonView, TimeoutEvent, TypedDict
 from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, MAX_STARS, VEGETABLES, soup_rows
 from soupkitchen.shared.too_many_cooks.state import TmcState
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, public_taste, satisfied
+
+
+# --- the moves -----------------------------------------------------------------------------------
+class Ready(TypedDict):
+    type: Literal["ready"]
+
+
+class Pass(TypedDict):
+    type: Literal["pass"]
+
+
+class Rotate(TypedDict):
+    type: Literal["rotate"]
+    line: Literal["row", "col"]
+    index: int
+    step: Literal[1, -1]  # a row east (1) or west, a column south (1) or north
+
+
+class Change(TypedDict):
+    type: Literal["change"]
+    row: int
+    col: int
+    veg: str  # the spare it becomes
+    colour: str
+
+
+Move = Annotated[Ready | Pass | Rotate | Change, Field(discriminator="type")]
+
+
+# --- the events ----------------------------------------------------------------------------------
+class Card(TypedDict):
+    veg: str
+    colour: str
+
+
+class BySeat(TypedDict):
+    type: Literal["ready", "passed", "rejoined"]
+    seat: int
+
+
+class Rotated(TypedDict):
+    type: Literal["rotated"]
+    seat: int
+    line: Literal["row", "col"]
+    index: int
+    step: int
+
+
+class Changed(TypedDict):
+    type: Literal["changed"]
+    seat: int
+    row: int
+    col: int
+    old: Card
+    new: Card
+
+
+class RoundEvent(TypedDict):
+    type: Literal["round_dealt", "time_up"]
+    round: int
+
+
+class RoundStarted(TypedDict):
+    type: Literal["round_started"]
+    round: int
+    turn: int
+
+
+class AllPassed(TypedDict):
+    type: Literal["all_passed"]
+    round: int
+    seconds_left: float | None  # on the round's clock
+
+
+class RoundOver(TypedDict):
+    type: Literal["round_over"]
+    round: int
+    unsatisfied: int
+    stars: int
+    lost: bool
+
+
+class GameOver(TypedDict):
+    type: Literal["game_over"]
+    won: bool
+    stars: int
+
+
+Event = BySeat | Rotated | Changed | RoundEvent | RoundStarted | AllPassed | RoundOver | GameOver | TimeoutEvent
+
+
+# --- the view ------------------------------------------------------------------------------------
+class Spare(TypedDict):
+    veg: str
+    colour: str
+    count: int
+
+
+class Taste(TypedDict):
+    id: str
+    text: str  # the card's printed words
+    icon: list[dict[str, Any]]  # glyphs drawing it (see ``tastes.icon_parts``)
+    satisfied: bool
+
+
+class Face(TypedDict):
+    happy: bool
+
+
+class ChefView(TypedDict):
+    seat: int
+    ready: bool
+    passed: bool
+    tastes: list[Face]  # the backs of the chef's personal tastes
+
+
+class RevealedTaste(TypedDict):
+    id: str
+    text: str
+    icon: list[dict[str, Any]]
+    owner: int | None  # None: a shared taste
+    satisfied: bool
+
+
+class Reveal(TypedDict):
+    round: int
+    tastes: list[RevealedTaste]
+    unsatisfied: int
+    stars_before: int
+    stars_after: int
+    lost: bool
+
+
+class TmcView(CommonView):
+    legal_actions: list[Move]
+    players: int
+    phase: Literal["ready", "playing", "reveal", "over"]
+    mode: str
+    difficulty: str  # this round's
+    round: int
+    rounds: int
+    taste_goal: int  # Unreasonable: tastes in its round
+    stars: int
+    max_stars: int
+    round_seconds: int
+    turn: int | None
+    first_player: int
+    base: str
+    soup: list[list[Card]]
+    spares: list[Spare]
+    shared_tastes: list[Taste]
+    chefs: list[ChefView]
+    my_tastes: list[Taste]
+    reveal: Reveal | None
+
 
 SPARE_KEYS = tuple((VEGETABLES[card // len(COLOURS)], COLOURS[card % len(COLOURS)]) for card in range(KINDS))
 
@@ -27,6 +186,7 @@ def build_view(state: TmcState, seat: int | None) -> dict[str, Any]:
         "difficulty": state.round_difficulty,
         "round": state.round,
         "rounds": state.rounds,
+        "taste_goal": state.taste_goal,
         "stars": state.stars,
         "max_stars": MAX_STARS,
         "round_seconds": state.round_seconds,

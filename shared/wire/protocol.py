@@ -1,9 +1,11 @@
-"""Wire protocol v1, shared by client and server: typed request payloads and the error codes every
-acknowledgement may carry (its constants are in :mod:`shared.wire.constants`).
+"""Wire protocol v1, shared by client and server: typed request payloads, typed push payloads and
+the error codes every acknowledgement may carry (its constants are in :mod:`shared.wire.constants`).
 
 The server checks every client request against its model here before anything touches a table. The
 game-specific part of a request (``options``, ``action``) is plain JSON handed to ``shared/``,
-whose ``normalise_options`` and ``validate`` judge it.
+whose ``normalise_options`` and ``validate`` judge it. The client checks every push against its
+model here (``check_push``); a ``state`` push's ``view`` and ``events`` are the game's own, which
+its ``view_model`` and ``events_model`` check.
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from pydantic import (
     ValidationError,
 )
 
+from soupkitchen.shared.models import TypedDict, closed_model
 from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: F401 - the server reads the version here
 
 # Error codes (the "code" of {"ok": false, "error": {...}}).
 BAD_REQUEST = "bad_request"
 VERSION = "version"
 UNKNOWN_TABLE = "unknown_table"
+UNKNOWN_CODE = "unknown_code"
 BAD_TOKEN = "bad_token"
 NOT_HOST = "not_host"
 TABLE_FULL = "table_full"
@@ -129,6 +133,7 @@ class Settings(Request):
     bot_delay: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=30)
     handoff_pauses_timer: StrictBool | None = None
     stand_in_seconds: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=3600)
+    listed: StrictBool | None = None  # false: the table is not in list_tables, only found by its code
 
 
 class CreateTable(Request):
@@ -145,6 +150,10 @@ class JoinTable(Request):
     name: Name
     password: str | None = Field(default=None, max_length=64)
     seat: StrictInt | None = Field(default=None, ge=0, le=63)
+
+
+class FindTable(Request):
+    code: str = Field(min_length=1, max_length=64)
 
 
 class Resume(Request):
@@ -204,6 +213,7 @@ REQUESTS: dict[str, type[Request]] = {
     "list_tables": ListTables,
     "create_table": CreateTable,
     "join_table": JoinTable,
+    "find_table": FindTable,
     "resume": Resume,
     "spectate": Spectate,
     "leave": TokenOnly,
@@ -264,3 +274,73 @@ def parse(event: str, payload: Any) -> Request:
         where = ".".join(str(part) for part in first.get("loc", ())) or "payload"
         reason = first.get("ctx", {}).get("error") if first.get("type") == "value_error" else None
         raise ProtocolError(BAD_REQUEST, f"{event}: {where}: {reason or first.get('msg', 'invalid')}") from None
+
+
+# --- pushes (server to client) -------------------------------------------------------------------
+class SeatSummary(TypedDict):
+    seat: int
+    name: str | None  # None: an empty seat (or a bot's)
+    bot: bool
+    level: Literal["easy", "normal", "hard"] | None  # a bot seat's level
+    connected: bool
+    away_since: float | None  # server time the seat lost its last connection
+    stand_in: bool
+    holding: bool
+    ready: bool
+
+
+class TableSummary(TypedDict):
+    id: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    seats: list[SeatSummary]
+    started: bool
+    over: bool
+    closed: bool
+    has_password: bool
+    host_seat: int | None
+    spectators: int
+    settings: dict[str, Any]
+    paused: bool
+    state_id: int
+    code: str | None  # the table's invite code, told only to those at it (None in the list of tables)
+
+
+class LobbyPush(TypedDict):
+    table: TableSummary
+
+
+class StatePush(TypedDict):
+    table: str
+    seat: int | None  # whose view (None: the spectator view)
+    state_id: int
+    view: dict[str, Any]  # the game's view of that seat (its ``view_model`` checks it)
+    events: list[dict[str, Any]]  # the public events of the action that made ``state_id`` (its ``events_model``)
+    deadline: float | None  # the next deadline in server time
+    server_time: float
+    paused: bool
+    snapshot: bool
+
+
+class EmotePush(TypedDict):
+    table: str
+    seat: int | None
+    emote: Literal[EMOTES]
+
+
+class KickedPush(TypedDict):
+    table: str
+
+
+PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "emote": EmotePush, "kicked": KickedPush}
+_PUSH_MODELS: dict[str, Any] = {}
+
+
+def check_push(event: str, payload: Any) -> Any:
+    """``payload`` checked against the model of the ``event`` push; pydantic's ValidationError if it
+    does not match (a key renamed, missing or added, a value of the wrong kind)."""
+    model = _PUSH_MODELS.get(event)
+    if model is None:
+        model = _PUSH_MODELS[event] = closed_model(PUSHES[event])
+    return model.validate_python(payload)

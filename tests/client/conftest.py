@@ -111,10 +111,13 @@ def summary(seats: int = 4, started: bool = False, names=("Ada",), bots=(), host
     """A TableSummary as the server sends it (the host, bots and the seats in ``ready`` are ready)."""
     return {"id": "t1", "game": game, "title": title, "options": options or {},
             "seats": [{"seat": i, "name": names[i] if i < len(names) else None, "bot": i in bots,
-                       "connected": True, "ready": i in bots or i in ready or (i == host_seat and i < len(names))}
+                       "level": "normal" if i in bots else None, "connected": True, "away_since": None,
+                       "stand_in": False, "holding": False,
+                       "ready": i in bots or i in ready or (i == host_seat and i < len(names))}
                       for i in range(seats)],
-            "started": started, "over": False, "has_password": False, "host_seat": host_seat,
-            "spectators": 0, "settings": {"bot_delay": 1.0, "handoff_pauses_timer": True}}
+            "started": started, "over": False, "closed": False, "has_password": False, "host_seat": host_seat,
+            "spectators": 0, "settings": {"bot_delay": 1.0, "handoff_pauses_timer": True}, "paused": False,
+            "state_id": 0}
 
 
 GAMES = [{"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "max_players": 5,

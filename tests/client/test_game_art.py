@@ -57,8 +57,7 @@ def test_every_card_a_presenter_names_has_its_picture(game_id):
 def test_every_kind_of_card_the_rules_define_has_a_face_and_each_game_a_back():
     wanted = [f"pink_soup/{kind.key}" for kind in PINK_KINDS] + [f"stone_soup/{kind}" for kind in STONE_KINDS]
     wanted += [f"pot_pourri/{ingredient}" for ingredient in INGREDIENTS]
-    wanted += [present.presenter_for("pot-pourri", {"phase_text": "", "players": [], "pans": [], "pantry": [],
-                                                    "menu": [], "log": []}).cuisine_card(c) for c in CUISINES]
+    wanted += [present.presenter_for("pot-pourri").cuisine_card(c) for c in CUISINES]
     wanted += [f"{folder}/back" for folder in FOLDERS.values()]
     assert [card for card in wanted if not art.card_path(card).is_file()] == []
     assert len(set(wanted)) == len(wanted) == len(FILES)

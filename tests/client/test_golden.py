@@ -37,11 +37,13 @@ async def render(scene_name: str, size, tmp_path, kit) -> pygame.Surface:
             return [{"name": "Soup Kitchen on pantry", "host": "192.168.1.20", "port": 8765},
                     {"name": "Soup Kitchen on attic", "host": "192.168.1.31", "port": 8765}]
         app.settings.last_server = "192.168.1.44:8765"
+        app.settings.online_servers = ["https://kitchen.example.org:8765"]
         app.stack.push(JoinScene(app, browse))
         await kit.settle(app, lambda: bool(app.stack.top.servers))
     elif scene_name == "lobby":
         conn = kit.FakeConnection(kit.GAMES)
         table = kit.summary(seats=4, names=("Ada", "Bo"), bots=(2,), options={"challenge_seconds": 3})
+        table["code"] = "PEAS-4821-7730"
         app.server_address = "192.168.1.20:8765"
         app.stack.push(LobbyScene(app, TableSession(conn, table, {0: "tok0"})))
     app.stack.draw(app.screen)

@@ -40,13 +40,15 @@ def test_the_title_steam_moves_gently(app):
 def test_news_from_the_server_and_the_countdown_redraw(app, kit):
     conn = kit.FakeConnection()
     app.conn = conn
-    session = TableSession(conn, kit.summary(started=True), {0: "tok"}, clock=app.clock)
+    session = TableSession(conn, kit.summary(game="tomato-soup", title="Tomato Soup", started=True), {0: "tok"},
+                           clock=app.clock)
     conn.sessions["t1"] = session
     app.stack.push(SettingsScene(app))
     run_for(app, 2.0)
     assert run_for(app, 3.0) <= 4
     session.receive_state({"table": "t1", "seat": 0, "state_id": 1, "events": [], "deadline": None,
-                           "view": {"seat": 0, "legal_actions": [], "over": False}})
+                           "server_time": 0.0, "paused": False, "snapshot": False,
+                           "view": {"seat": 0, "legal_actions": [], "active_seats": [], "over": False}})
     assert run_for(app, 0.5) == 30                      # a new state: drawn at once, then for a moment
     session.deadline = app.clock.t + 100.0              # a countdown on screen: one draw a second at least
     session.remaining = lambda now: session.deadline - now

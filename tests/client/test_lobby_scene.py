@@ -163,6 +163,25 @@ async def test_players_on_one_screen_say_ready_before_the_start(kit):
     assert conn.sent == [("ready", {"token": "tok2", "on": True}), ("start", {"token": "tok0"})]
 
 
+async def test_the_lobby_shows_the_invite_code_and_copies_its_link(app, kit):
+    import pygame
+
+    conn = kit.FakeConnection(kit.GAMES)
+    conn.url = "https://kitchen.example.org:8765"
+    table = kit.summary(seats=3, names=("Ada", "Bo"))
+    table["code"] = "PEAS-4821-7730"
+    flows.open_lobby(app, TableSession(conn, table, {1: "tok1"}))
+    lobby = app.stack.top
+    app.step(0.0)
+    assert lobby.subheading.startswith("Invite code PEAS-4821-7730.")
+    lobby.form.focus_on("copy")
+    kit.press(app, "select")
+    assert pygame.scrap.get_text() == "soupkitchen://kitchen.example.org:8765/PEAS-4821-7730"
+    assert "Copied soupkitchen://kitchen.example.org:8765/PEAS-4821-7730" in [t.message for t in app.toasts]
+    app.server_address = "192.168.1.20:8765"  # a LAN host: its own address, without TLS
+    assert lobby.invite_link == "soupkitchen://192.168.1.20:8765/PEAS-4821-7730?tls=no"
+
+
 @pytest.mark.parametrize(("game", "shown"), [("stone-soup", True), ("pink-soup", False)])
 async def test_the_hand_off_pause_is_offered_only_where_a_shared_screen_has_a_clock_to_pause(app, kit, game, shown):
     from soupkitchen.client.scenes.lobby import LobbyScene

@@ -99,9 +99,11 @@ def test_the_other_games_speak_too():
     assert event_sound("stone-soup", {"type": "log", "kind": "challenge"}) is None
     assert event_sound("stone-soup", {"type": "challenge"}) == "stone_soup"
     assert event_sound("stone-soup", {"type": "play"}) == "card_place"
-    assert event_sound("pink-soup", {"type": "shuffle", "seat": 1}) == "shuffle"
-    assert event_sound("pot-pourri", {"type": "log", "text": "Ada reached a star square."}) == "star_won"
-    assert event_sound("pot-pourri", {"type": "log", "text": "The discards was shuffled into a new draw pile."}) == "shuffle"
+    assert event_sound("pink-soup", {"type": "shuffles", "seat": 1, "target": 1}) == "shuffle"
+    assert event_sound("pot-pourri", {"type": "star", "seat": 0}) == "star_won"
+    assert event_sound("pot-pourri", {"type": "reshuffled", "pile": "ingredients"}) == "shuffle"
+    assert event_sound("pot-pourri", {"type": "chose", "seat": 0, "dropped": [3], "first": True}) is None
+    assert event_sound("pot-pourri", {"type": "chose", "seat": 0, "dropped": [3], "first": False}) == "card_slide"
     session, heard = FakeSession("stone-soup"), []
     SoundCues(session, heard.append)
     session.push({"over": True, "result": {"winners": [2]}})

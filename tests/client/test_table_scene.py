@@ -11,31 +11,25 @@ from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.generic import GenericTable
 
-
-@pytest.fixture(autouse=True)
-def stone_soup_at_the_generic_table(monkeypatch):
-    """These tests drive the generic table (every game's fallback) with Stone Soup's summaries."""
-    from soupkitchen.client import tables
-
-    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
+FOREIGN = {"game": "tomato-soup", "title": "Tomato Soup"}  # a game this client has no rules, words or table for
 
 
 def state(seat, legal, state_id=1, deadline=None, over=False, **facts):
     return {"table": "t1", "seat": seat, "state_id": state_id, "deadline": deadline, "server_time": 0.0,
-            "events": [{"type": "played", "label": f"step {state_id}"}],
-            "view": {"seat": seat, "legal_actions": legal, "deadline": deadline, "over": over, **facts}}
+            "paused": False, "snapshot": False, "events": [{"type": "played", "step": state_id}],
+            "view": {"seat": seat, "legal_actions": legal, "active_seats": [seat] if legal else [],
+                     "deadline": deadline, "over": over, **facts}}
 
 
 async def test_the_table_lists_legal_moves_and_sends_the_chosen_one(app, kit):
     conn = kit.FakeConnection()
     conn.replies["act"] = {"ok": True, "state_id": 4}
-    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     flows.open_table(app, session)
-    session.receive_state(state(0, [{"type": "play", "card": 3, "label": "Play the carrot"},
-                                    {"type": "pass"}], state_id=3, pot=2))
+    session.receive_state(state(0, [{"type": "play", "card": 3}, {"type": "pass"}], state_id=3, pot=2))
     app.step(0.0)
     table = app.stack.top
-    assert table.describe()["actions"] == ["Play the carrot", "Pass"]
+    assert table.describe()["actions"] == ["Play: card 3", "Pass"]
     assert ("Pot", "2") in table.describe()["facts"]
     kit.press(app, "navigate", dy=1)
     kit.press(app, "select")
@@ -46,7 +40,7 @@ async def test_the_table_lists_legal_moves_and_sends_the_chosen_one(app, kit):
 async def test_a_refused_move_is_shown_in_plain_words(app, kit):
     conn = kit.FakeConnection()
     conn.replies["act"] = {"ok": False, "error": {"code": "illegal", "message": "It is not your turn."}}
-    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     flows.open_table(app, session)
     session.receive_state(state(0, [{"type": "pass"}]))
     app.step(0.0)
@@ -57,7 +51,7 @@ async def test_a_refused_move_is_shown_in_plain_words(app, kit):
 
 async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
     flows.open_table(app, session)
     session.receive_state(state(1, [], hand=["onion"]))
     session.receive_state(state(0, [{"type": "pass"}], hand=["carrot"]))
@@ -88,7 +82,7 @@ async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
 
 async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
     session.pads = {0: "pad:1", 1: "pad:2"}
     flows.open_table(app, session)
     session.receive_state(state(1, []))
@@ -102,7 +96,7 @@ async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
 
 def test_countdown_follows_the_server_deadline_and_never_jumps(kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     conn.offset.add_sample(99.9, 5100.0, 100.1)            # server clock = local + 5000
     session.receive_state({**state(0, []), "deadline": 5160.0})
     assert session.remaining(100.0) == pytest.approx(60.0)
@@ -121,7 +115,7 @@ def test_countdown_follows_the_server_deadline_and_never_jumps(kit):
 async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
     conn = kit.FakeConnection()
     app.conn = conn
-    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     flows.open_table(app, session)
     session.receive_state(state(0, [{"type": "pass"}]))
     app.step(0.0)
@@ -143,7 +137,7 @@ async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
 
 async def test_game_over_leads_to_the_results(app, kit, clock):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), seats=2, started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), seats=2, started=True), {0: "tok0"})
     flows.open_table(app, session)
     session.receive_state(state(0, [], over=True, result={"winners": [0], "scores": [12, 7]}))
     app.step(1.0)
@@ -162,8 +156,8 @@ async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
     from soupkitchen.client.scenes.join import TablesScene
 
     conn = kit.FakeConnection()
-    playing = {**kit.summary(started=True), "id": "busy"}
-    waiting = {**kit.summary(names=("Bo",)), "id": "open"}
+    playing = {**kit.summary(**FOREIGN, started=True), "id": "busy"}
+    waiting = {**kit.summary(**FOREIGN, names=("Bo",)), "id": "open"}
     conn.replies["spectate"] = {"ok": True, "table": playing}
     conn.replies["join_table"] = {"ok": True, "table": waiting, "seat": 1, "token": "tok1"}
     conn.replies["list_tables"] = {"ok": True, "tables": [playing, waiting]}
@@ -174,8 +168,8 @@ async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
     await kit.settle(app, lambda: isinstance(app.stack.top, GenericTable))
     session = app.stack.top.session
     assert conn.events("spectate") == [{"table": "busy"}] and session.seats_held == []
-    session.receive_state({**state(None, []), "view": {"seat": None, "legal_actions": [], "over": False,
-                                                       "deadline": None, "pot": 4}})
+    session.receive_state({**state(None, []), "view": {"seat": None, "legal_actions": [], "active_seats": [],
+                                                       "over": False, "deadline": None, "pot": 4}})
     app.step(app.clock.t + 1)
     assert session.shown_seat is None and ("Pot", "4") in app.stack.top.describe()["facts"]
 
@@ -196,11 +190,11 @@ def test_the_generic_table_reads_any_view_aloud(app, kit):
 
 def test_the_generic_table_scrolls_long_views(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     flows.open_table(app, session)
     view = {f"fact_{i:02d}": i for i in range(40)}
-    session.receive_state({**state(0, []), "view": {"seat": 0, "legal_actions": [], "over": False,
-                                                    "deadline": None, **view}})
+    session.receive_state({**state(0, []), "view": {"seat": 0, "legal_actions": [], "active_seats": [],
+                                                    "over": False, "deadline": None, **view}})
     app.step(0.0)
     table = app.stack.top
     kit.press(app, "rotate_right")                         # E / right shoulder: further down
@@ -216,7 +210,7 @@ def test_the_generic_table_scrolls_long_views(app, kit):
 
 def test_the_countdown_stands_still_while_the_table_is_held(kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     conn.offset.add_sample(100.0, 5100.0, 100.0)
     session.receive_state({**state(0, []), "deadline": 5190.0, "server_time": 5130.0, "paused": True})
     assert session.remaining(130.0) == session.remaining(150.0) == pytest.approx(60.0)
@@ -228,7 +222,7 @@ def test_the_countdown_stands_still_while_the_table_is_held(kit):
 
 async def test_a_couch_player_can_hand_the_controls_on_when_everyone_may_act(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
     flows.open_table(app, session)
     session.receive_state(state(0, [{"type": "stir"}]))
     session.receive_state(state(1, [{"type": "stir"}]))
@@ -243,7 +237,7 @@ async def test_a_couch_player_can_hand_the_controls_on_when_everyone_may_act(app
 
 async def test_a_move_overtaken_by_another_is_resent_if_still_legal(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(started=True), {0: "tok0"})
+    session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     session.receive_state(state(0, [{"type": "pass"}], state_id=3))
 
     def act(payload):

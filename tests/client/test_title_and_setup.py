@@ -53,12 +53,15 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     for ch in "soup":
         kit.press(app, "text", text=ch)
     assert "Password: ****" in scene.describe()["widgets"]
+    kit.press(app, "navigate", dy=1)                       # Listed for everyone on the server
+    kit.press(app, "select")                               # on -> off: found only by its invite code
     scene.form.focus_on("start")
     kit.press(app, "select")
     await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene))
     (sent,) = conn.events("create_table")
     assert sent["game"] == "pot-pourri" and sent["seats"] == 5
     assert sent["options"] == {"cooking_pros": True} and sent["password"] == "soup"
+    assert sent["settings"]["listed"] is False
 
 
 def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit, monkeypatch):

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import pytest
 
 from soupkitchen.shared.conformance import check_replay, check_state
-from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game, OptionSpec, RuleError
+from soupkitchen.shared.core import TIMEOUT, Bot, Game, GameFacts, MoveContext, OptionSpec, RuleError
 from soupkitchen.shared.match import MatchRecord
+from soupkitchen.shared.models import CommonView, TimeoutEvent, TypedDict
+from soupkitchen.shared.plain import Plain
 from soupkitchen.shared.playout import Stalled, play, random_chooser
 from soupkitchen.shared.rng import rng_for
 
 
-@dataclass(frozen=True)
-class CounterState:
+@dataclass
+class CounterState(Plain):
     players: int
     target: int
     total: int
@@ -25,50 +28,64 @@ class CounterState:
     timeouts: int = 0
 
 
+class Add(TypedDict):
+    type: Literal["add"]
+    n: int
+
+
+class Added(TypedDict):
+    type: Literal["add"]
+    seat: int
+    n: int
+
+
+class CounterView(CommonView):
+    legal_actions: list[Add]
+    total: int
+    my_secret: int | None
+
+
 class CounterGame(Game[CounterState]):
     """A tiny timed game: on your turn add 1 or 2; a turn not taken within 5 s passes."""
 
-    id = "counter"
-    title = "Counter"
-    min_players = 2
-    max_players = 4
-    option_specs = (OptionSpec("target", "Target", 10, minimum=3, maximum=50),
-                    OptionSpec("speed", "Speed", "slow", choices=("slow", "fast")))
+    facts = GameFacts("counter", "Counter", 2, 4, (OptionSpec("target", "Target", 10, minimum=3, maximum=50),
+                                                   OptionSpec("speed", "Speed", "slow", choices=("slow", "fast"))),
+                      real_time=True, hidden=("each seat's secret",))
+    state_type = CounterState
+    view_type = CounterView
+    move_type = Add
+    event_type = Added | TimeoutEvent
 
     def setup(self, players, options, seed):
         secret = tuple(rng_for(seed, "secret").randrange(100) for _ in range(players))
         return CounterState(players, options["target"], 0, 0, 0.0, secret)
 
-    def legal_actions(self, state, seat):
-        if seat != state.turn or self.is_over(state):
-            return []
+    def active_seats(self, state):
+        return [] if self.is_over(state) else [state.turn]
+
+    def list_moves(self, state, seat):
         return [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
 
-    def validate(self, state, seat, action, now):
-        if not isinstance(action, dict):
-            return "an action is an object"
-        if seat is SYSTEM:
-            return None if action == TIMEOUT and now >= self.next_deadline(state) else "not yet"
-        if action not in self.legal_actions(state, seat):
-            return "not your turn" if seat != state.turn else "add 1 or 2"
-        return None
+    def check_move(self, state, seat, action, listed):
+        return super().check_move(state, seat, action, listed) and "add 1 or 2"
 
-    def _apply(self, state, seat, action, now):
-        if seat is SYSTEM:
-            nxt = replace(state, turn=(state.turn + 1) % state.players, turn_started=now,
-                          timeouts=state.timeouts + 1)
-            return nxt, [{"type": "timeout"}]
-        nxt = replace(state, total=state.total + action["n"], turn=(seat + 1) % state.players,
-                      turn_started=now)
-        return nxt, [{"type": "add", "seat": seat, "n": action["n"]}]
+    def _add(self, ctx: MoveContext) -> None:
+        ctx.state.total += ctx.action["n"]
+        ctx.state.turn, ctx.state.turn_started = (ctx.seat + 1) % ctx.state.players, ctx.now
+        ctx.emit("add", seat=ctx.seat, n=ctx.action["n"])
+
+    def _time_out(self, ctx: MoveContext) -> None:
+        state = ctx.state
+        state.turn, state.turn_started, state.timeouts = (state.turn + 1) % state.players, ctx.now, state.timeouts + 1
+        ctx.emit("timeout")
+
+    moves = {"add": _add, "timeout": _time_out}
 
     def next_deadline(self, state):
         return None if self.is_over(state) else state.turn_started + 5.0
 
-    def view(self, state, seat):
-        return {"seat": seat, "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
-                "deadline": self.next_deadline(state), "over": self.is_over(state),
-                "total": state.total, "my_secret": None if seat is None else state.secret[seat]}
+    def private_view(self, state, seat) -> dict[str, Any]:
+        return {"total": state.total, "my_secret": None if seat is None else state.secret[seat]}
 
     def is_over(self, state):
         return state.total >= state.target
@@ -78,12 +95,6 @@ class CounterGame(Game[CounterState]):
             return None
         winner = (state.turn - 1) % state.players
         return {"winners": [winner], "scores": [int(s == winner) for s in range(state.players)]}
-
-    def to_json(self, state):
-        return asdict(state)
-
-    def from_json(self, data):
-        return CounterState(**{**data, "secret": tuple(data["secret"])})
 
     def make_bot(self, seat, seed, level="normal"):
         class Greedy(Bot):

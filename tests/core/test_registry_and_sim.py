@@ -7,13 +7,18 @@ import json
 import pytest
 
 from soupkitchen.server import sim
-from soupkitchen.shared.conformance import check_legal_actions_validate, check_replay, check_state
+from soupkitchen.shared.conformance import (
+    check_deadline,
+    check_legal_actions_validate,
+    check_replay,
+    check_state,
+)
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.registry import game_ids, get_game, registrations
 
 GAMES = game_ids()
-COMMON_VIEW_KEYS = {"game", "seat", "legal_actions", "deadline", "over", "result"}
+COMMON_VIEW_KEYS = {"game", "seat", "legal_actions", "active_seats", "deadline", "over", "result"}
 
 
 def test_every_game_package_with_a_registration_is_a_game_in_menu_order():
@@ -42,7 +47,8 @@ def test_the_common_view_fields_come_from_the_protocol_not_the_game(game_id):
         assert not COMMON_VIEW_KEYS & set(game.private_view(state, seat))
         view = game.view(state, seat)
         assert view["game"] == game_id and view["seat"] == seat and view["result"] is None
-        assert view["deadline"] == game.next_deadline(state) and view["over"] is False
+        assert view["over"] is False and view["active_seats"], "somebody may act at the start"
+        check_deadline(game, state, view["deadline"])   # the clock acts at the view's deadline, not before
 
 
 @pytest.mark.parametrize("game_id", GAMES)

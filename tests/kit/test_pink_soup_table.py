@@ -265,7 +265,7 @@ def test_the_history_names_a_card_taken_into_a_pot_only_while_the_game_shows_it(
     session, app, scene = table(wanted=lambda v: v["step"] == "choose" and v["turn"] == 0
                                 and any(a["type"] == "take" for a in v["legal_actions"]))
     take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
-    card = take["label"].split("Take ")[1].split(" from")[0]
+    card = session.view(0)["kitchen"][take["pile"]]["top"]
     play_by_clicks(app, scene, take, 1.0)
     render(app, scene, 1.5)
     line = next(line for line in scene.history(session.view(0)) if "into their" in line)

@@ -47,8 +47,8 @@ def test_two_ingredients_are_taken_by_touching_a_pantry_card_then_the_draw_pile(
     session, app, scene = table(my_turn)
     pantry = session.view(0)["pantry"]
     click(app, scene, scene.thing("pantry:0").rect.center)
-    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": pantry[0],
-                                     "label": f"Take {pantry[0]} from the pantry"}
+    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": pantry[0]}
+    assert scene.menu_words(session.acted[-1][1]) == f"Take {pantry[0]} from the pantry"
     render(app, scene, 1.0)
     click(app, scene, scene.thing("draw").rect.center)
     assert session.acted[-1][1]["source"] == "draw" and session.refused == []
@@ -152,7 +152,7 @@ def test_clicking_the_recipe_pile_starts_a_recipe_swap():
 
 
 def test_recipes_are_kept_by_touching_two_of_them_in_either_order():
-    session, app, scene = table(lambda v: v["phase"] == "choose_recipes" and 0 in v["waiting_for"])
+    session, app, scene = table(lambda v: v["phase"] == "choose_recipes" and 0 in v["active_seats"])
     offered = sorted(r["id"] for r in session.view(0)["choosing_from"])
     assert sorted(scene.describe()["usable"]) == sorted(f"choose:{r}" for r in offered)
     click(app, scene, scene.thing(f"choose:{offered[2]}").rect.center)
@@ -177,7 +177,7 @@ def test_a_serving_shows_what_each_recipe_would_score_and_a_recipe_is_served_by_
         if action["type"] == "redeem":
             recipe = next(r for r in model.book() if r["id"] == action["recipe"])
             found, squares = model.recipe_score(recipe)
-            assert f"{found} matches, +{squares} squares" in action["label"]
+            assert f"{found} matches, +{squares} squares" in scene.menu_words(action)
     action = model.actions()[0]
     play_by_clicks(app, scene, action, 1.0)
     assert session.acted[-1] == (0, action) and session.refused == []

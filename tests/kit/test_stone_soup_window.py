@@ -97,7 +97,7 @@ async def test_a_window_every_other_player_lets_go_closes_at_once(app, tmp_path)
         await run_apps([app], lambda: session.view(0)["window"] is None, timeout=20)
         assert app.clock.t < closes_at - 5                          # closed long before its deadline
         assert session.view(0)["plays"] == view["plays"]            # no other play happened meanwhile
-        assert table.sent[-1] == {"type": "let_go", "play": view["window"]["serial"], "label": "Let it go"}
+        assert table.sent[-1] == {"type": "let_go", "play": view["window"]["serial"]}
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
         await modes.leave_table(app, session)

@@ -6,9 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from soupkitchen.shared.pink_soup import GAME
+from soupkitchen.shared.pink_soup import GAME, describe
 from soupkitchen.shared.pink_soup.cards import CARD_KINDS, RECIPES
 from soupkitchen.shared.pink_soup.state import PinkState
+from tests.seat_words import seat_words
 
 
 def make_table(players: int = 3, turn: int = 0, kitchen=(), pots=None, deck=None, recipes=None,
@@ -52,5 +53,6 @@ def recipe_index(name: str) -> int:
 
 @pytest.fixture
 def kit() -> SimpleNamespace:
-    """The builders, as one fixture: kit.table(...), kit.act(...), kit.types(...), kit.recipe(name)."""
-    return SimpleNamespace(table=make_table, act=act, types=types, recipe=recipe_index)
+    """The builders, as one fixture: kit.table(...), kit.act(...), kit.types(...), kit.recipe(name), and
+    the words a seat reads: kit.words(state, seat, action), kit.log(state, seat), kit.headline(state, seat)."""
+    return SimpleNamespace(table=make_table, act=act, types=types, recipe=recipe_index, **seat_words(GAME, describe))

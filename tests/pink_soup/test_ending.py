@@ -26,7 +26,7 @@ def test_when_the_deck_runs_out_every_chef_takes_one_limited_final_turn(kit):
     assert state.ending == "deck ran out"
     assert state.turn == 2 and state.final_left == [2, 0, 1], "from the next chef round to the one who emptied it"
     assert kit.types(state, 2) == {"take", "pass"}
-    assert "final turn" in GAME.view(state, 2)["prompt"]
+    assert "final turn" in kit.headline(state, 2)
     state = kit.act(state, 2, {"type": "take", "pile": 1})
     assert state.closed == [False, False, True]
     assert GAME.view(state, 0)["players"][2]["closed"] is True

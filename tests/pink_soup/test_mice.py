@@ -26,7 +26,8 @@ def test_a_drawn_mouse_may_be_activated_or_kept_like_any_card(kit):
 def test_a_kitchen_mouse_may_be_activated_with_option_b_instead_of_taken(kit):
     state = kit.table(kitchen=[["milk", "mouse"], *FIVE_PILES[1:]], pots=[["salt"], ["eggs"], []])
     activate = [a for a in GAME.legal_actions(state, 0) if a["type"] == "activate"]
-    assert activate == [{"type": "activate", "pile": 0, "label": "Activate the Mouse on pile 1"}]
+    assert activate == [{"type": "activate", "pile": 0}]
+    assert kit.words(state, 0, activate[0]) == "Activate the Mouse on pile 1"
     state = kit.act(state, 0, {"type": "activate", "pile": 0})
     assert GAME.view(state, 1)["kitchen"][0]["top"] == "Milk (3)"
     state = kit.act(state, 0, {"type": "look", "seat": 1})
@@ -39,7 +40,8 @@ def test_search_takes_any_kitchen_card_and_a_covered_one_stays_secret(kit):
     state = kit.act(state, 0, {"type": "activate"})
     chosen = GAME.view(state, 0)
     assert "kitchen_search" not in chosen["pending"], "activating shows no covered card before the power"
-    assert not any("Salt" in a["label"] or "Dessert" in a["label"] for a in chosen["legal_actions"])
+    assert not any("Salt" in kit.words(state, 0, a) or "Dessert" in kit.words(state, 0, a)
+                   for a in chosen["legal_actions"])
     assert {a["type"] for a in chosen["legal_actions"]} == {"search", "look"}
     state = kit.act(state, 0, {"type": "search"})
     view = GAME.view(state, 0)
@@ -49,7 +51,7 @@ def test_search_takes_any_kitchen_card_and_a_covered_one_stays_secret(kit):
     state = kit.act(state, 0, {"type": "find", "pile": 0, "depth": 2})
     assert GAME.view(state, 0)["players"][0]["pot"] == [None, "Dessert (6)"]
     assert GAME.view(state, 1)["players"][0]["pot"] == [None, None]
-    assert "a covered card" in GAME.view(state, 1)["log"][-1]
+    assert "a covered card" in kit.log(state, 1)[-1]
     assert GAME.view(state, 1)["kitchen"][0] == {"top": "Eggs (2)", "size": 2}
     assert GAME.view(state, 1)["removed"] == ["Mouse (-1)"]
 
@@ -85,7 +87,7 @@ def test_swap_exchanges_cards_unseen_and_memories_follow_the_cards(kit):
     assert GAME.view(state, 2)["players"][2]["pot"] == [None]
     assert GAME.view(state, 0)["players"][1]["pot"] == ["Milk (3)"]
     assert GAME.view(state, 0)["players"][2]["pot"] == [None], "the swap is unseen"
-    assert "swaps card 1 of Chef 2's pot with card 1 of Chef 3's pot" in GAME.view(state, 1)["log"][-1]
+    assert "swaps card 1 of Chef 2's pot with card 1 of Chef 3's pot" in kit.log(state, 1)[-1]
     state.options["learner_memory"] = False  # without the memory aid, each chef remembers for themself
     assert all(card is None for seat in range(3) for player in GAME.view(state, seat)["players"]
                for card in player["pot"])

@@ -8,7 +8,7 @@ from soupkitchen.shared.pink_soup.cards import DECK_SIZE, KINDS, RECIPES
 FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
 
 
-def test_setup_deals_a_secret_recipe_to_each_chef_and_a_full_deck():
+def test_setup_deals_a_secret_recipe_to_each_chef_and_a_full_deck(kit):
     state = GAME.setup(4, GAME.normalise_options({}, 4), 11)
     assert len(set(state.recipes)) == 4
     assert len(state.deck) == DECK_SIZE == 70
@@ -21,7 +21,8 @@ def test_setup_deals_a_secret_recipe_to_each_chef_and_a_full_deck():
             if RECIPES[state.recipes[other]].name != view["recipe"]["name"]:
                 assert RECIPES[state.recipes[other]].name not in text
     assert GAME.view(state, None)["recipe"] is None
-    assert GAME.view(state, state.turn)["legal_actions"] == [{"type": "draw", "label": "Draw 2 cards (option A)"}]
+    assert GAME.view(state, state.turn)["legal_actions"] == [{"type": "draw"}]
+    assert kit.words(state, state.turn, {"type": "draw"}) == "Draw 2 cards (option A)"
 
 
 def test_the_deck_and_recipes_match_the_rulebook():
@@ -56,7 +57,7 @@ def test_option_a_draws_two_cards_only_the_drawer_sees(kit):
 def test_with_five_piles_a_kitchen_card_covers_any_pile_and_only_tops_show(kit):
     state = kit.act(kit.table(kitchen=FIVE_PILES, deck=["dessert", "milk"]), 0, {"type": "draw"})
     assert {a["pile"] for a in GAME.legal_actions(state, 0)} == {0, 1, 2, 3, 4}
-    state = kit.act(state, 0, {"type": "kitchen", "card": 0, "pile": 3, "label": "anything"})
+    state = kit.act(state, 0, {"type": "kitchen", "card": 0, "pile": 3})
     kitchen = GAME.view(state, 1)["kitchen"]
     assert len(kitchen) == 5 and kitchen[3] == {"top": "Milk (3)", "size": 2}
     assert "Dill" not in str(GAME.view(state, 1)["kitchen"])
@@ -79,7 +80,7 @@ def test_a_card_given_to_another_chef_stays_hidden_from_them(kit):
     state = kit.act(state, 0, {"type": "pot", "seat": 2})
     assert GAME.view(state, 2)["players"][2]["pot"] == [None]
     assert GAME.view(state, 0)["players"][2]["pot"] == ["Chili (-3)"]
-    assert "Chef 1 puts a card face down into Chef 3's pot" in GAME.view(state, 2)["log"][-1]
+    assert "Chef 1 puts a card face down into Chef 3's pot" in kit.log(state, 2)[-1]
 
 
 def test_own_full_pot_blind_pick_goes_to_the_kitchen_and_the_new_card_takes_its_place(kit):
@@ -90,7 +91,7 @@ def test_own_full_pot_blind_pick_goes_to_the_kitchen_and_the_new_card_takes_its_
     state = kit.act(state, 0, {"type": "pot", "seat": 0})
     slots = GAME.legal_actions(state, 0)
     assert [a["slot"] for a in slots] == [0, 1, 2, 3, 4]
-    assert [a["label"] for a in slots] == [f"Pick card {i} of your pot" for i in range(1, 6)], \
+    assert [kit.words(state, 0, a) for a in slots] == [f"Pick card {i} of your pot" for i in range(1, 6)], \
         "a blind pick shows nothing you forgot"
     state = kit.act(state, 0, {"type": "slot", "slot": 4})
     view = GAME.view(state, 1)
@@ -164,7 +165,7 @@ def test_a_single_card_left_in_the_deck_is_drawn_alone_and_goes_to_the_kitchen(k
         if card not in state.deck:
             state.removed.append(card)
     GAME.check_invariants(state)
-    assert GAME.legal_actions(state, 0)[0]["label"] == "Draw 1 card (option A)"
+    assert kit.words(state, 0, GAME.legal_actions(state, 0)[0]) == "Draw 1 card (option A)"
     state = kit.act(state, 0, {"type": "draw"})
     state = kit.act(state, 0, {"type": "kitchen", "card": 0, "pile": 0})
     assert state.ending == "deck ran out" and state.turn == 1

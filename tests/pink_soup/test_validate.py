@@ -41,6 +41,12 @@ def test_the_label_is_ignored_and_optional(kit):
     assert GAME.validate(state, 0, {"type": "draw", "label": None}, 1.0) is None
 
 
+def test_moves_are_plain_structure_and_their_words_come_from_describe(kit):
+    state = kit.table(kitchen=FIVE_PILES)
+    assert not any("label" in action for action in GAME.legal_actions(state, 0))
+    assert kit.words(state, 0, {"type": "take", "pile": 2}) == "Take Potatoes (1) from pile 3 into your pot"
+
+
 def test_reasons_say_what_went_wrong(kit):
     state = kit.table(kitchen=FIVE_PILES[:3])
     assert GAME.validate(state, 1, {"type": "draw"}, 1.0) == "it is not your turn"
@@ -103,7 +109,7 @@ def test_mutated_legal_actions_at_every_step_are_validated_without_crashing():
         if not legal:
             continue
         action = dict(rng.choice(legal))
-        key = rng.choice([k for k in action if k != "label"] + ["extra"])
+        key = rng.choice([*action, "extra"])
         action[key] = rng.choice(junk)
         reason = GAME.validate(state, state.turn, action, 1.0)
         if reason is None:

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri import GAME, describe
 from soupkitchen.shared.pot_pourri.cards import (
     CUISINES,
     INGREDIENT_CARDS,
@@ -15,6 +15,7 @@ from soupkitchen.shared.pot_pourri.cards import (
     ingredient_of,
 )
 from soupkitchen.shared.pot_pourri.state import TURN, PotState
+from tests.seat_words import seat_words
 
 
 def recipe_id(name: str) -> int:
@@ -74,5 +75,7 @@ def kinds(cards: list[int]) -> list[str]:
 
 @pytest.fixture
 def kit() -> SimpleNamespace:
-    """The builders as one fixture: kit.table(...), kit.act(...), kit.types(...), kit.recipe(name)."""
-    return SimpleNamespace(table=make_table, act=act, types=types, recipe=recipe_id, kinds=kinds)
+    """The builders as one fixture: kit.table(...), kit.act(...), kit.types(...), kit.recipe(name), and
+    the words a seat reads: kit.words(state, seat, action), kit.log(state, seat), kit.headline(state, seat)."""
+    return SimpleNamespace(table=make_table, act=act, types=types, recipe=recipe_id, kinds=kinds,
+                           **seat_words(GAME, describe))

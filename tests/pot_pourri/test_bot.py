@@ -58,19 +58,27 @@ def view_with(pans, log=(), log_first=0):
             "menu": [], "pans": [{"pan": i, "count": count, "ingredients": kinds} for i, (count, kinds) in enumerate(pans)]}
 
 
-COVERED_ONIONS = "Player 1 cooked an ingredient into saucepan 1, now under the lid."
+def cooked(seat: int, kind: str | None, pan: int) -> dict:
+    """The log's entry for an ingredient cooked into a saucepan (``kind`` None: under the lid now)."""
+    return {"type": "cooked", "seat": seat, "ingredient": kind, "pan": pan}
+
+
+def lid_moved(seat: int, pan: int) -> dict:
+    return {"type": "moved_lid", "seat": seat, "pan": pan}
+
+
+COVERED_ONIONS = cooked(0, None, 0)
 
 
 def test_the_bot_remembers_a_covered_saucepan_from_what_it_saw_before_the_lid():
     bot = PotBot(1, 1)
     bot.choose(view_with([(2, ["rice", "fish"]), (0, []), (0, None)]), 0.0)
     assert bot.pans == [["rice", "fish"], [], []]
-    cooked = ["Player 1 cooked onions into saucepan 1."]
-    bot.choose(view_with([(3, ["rice", "fish", "onions"]), (0, []), (0, None)], log=cooked), 0.5)
-    covered = view_with([(3, None), (0, []), (0, [])], log=[COVERED_ONIONS, "Player 1 moved the lid onto saucepan 1."])
+    bot.choose(view_with([(3, ["rice", "fish", "onions"]), (0, []), (0, None)], log=[cooked(0, "onions", 0)]), 0.5)
+    covered = view_with([(3, None), (0, []), (0, [])], log=[COVERED_ONIONS, lid_moved(0, 0)])
     bot.choose(covered, 1.0)
     assert bot.pans[0] == ["rice", "fish", "onions"], "the bot remembers what it saw go in"
-    missed = view_with([(4, None), (0, []), (0, [])], log=["x"] * 10, log_first=40)
+    missed = view_with([(4, None), (0, []), (0, [])], log=[{"type": "drew", "seat": 2}] * 10, log_first=40)
     bot.choose(missed, 2.0)
     assert bot.pans[0] is None, "after missing part of the log, a covered saucepan is unknown"
 
@@ -78,7 +86,7 @@ def test_the_bot_remembers_a_covered_saucepan_from_what_it_saw_before_the_lid():
 def test_a_bot_that_missed_the_moment_does_not_know_what_went_under_the_lid():
     bot = PotBot(1, 1)
     bot.choose(view_with([(2, ["rice", "fish"]), (0, []), (0, None)]), 0.0)
-    covered = view_with([(3, None), (0, []), (0, [])], log=[COVERED_ONIONS, "Player 1 moved the lid onto saucepan 1."])
+    covered = view_with([(3, None), (0, []), (0, [])], log=[COVERED_ONIONS, lid_moved(0, 0)])
     bot.choose(covered, 1.0)
     assert bot.pans[0] is None
 
@@ -86,11 +94,9 @@ def test_a_bot_that_missed_the_moment_does_not_know_what_went_under_the_lid():
 def test_the_bot_forgets_a_saucepan_the_log_says_was_emptied():
     bot = PotBot(1, 1)
     bot.choose(view_with([(5, ["rice"] * 5), (0, []), (0, None)]), 0.0)
-    log = ["Player 1 cooked fish into saucepan 1.", "Saucepan 1 was emptied onto the discard pile.",
-           "Player 2 cooked meat into saucepan 1."]
+    log = [cooked(0, "fish", 0), {"type": "emptied", "pan": 0}, cooked(1, "meat", 0)]
     bot.choose(view_with([(1, ["meat"]), (0, []), (0, None)], log=log), 0.5)
-    covered = [*log[:2], "Player 2 cooked an ingredient into saucepan 1, now under the lid.",
-               "Player 2 moved the lid onto saucepan 1."]
+    covered = [*log[:2], cooked(1, None, 0), lid_moved(1, 0)]
     bot.choose(view_with([(1, None), (0, []), (0, [])], log=covered), 1.0)
     assert bot.pans[0] == ["meat"]
 

@@ -23,7 +23,7 @@ def test_each_player_gets_two_ingredients_and_three_recipes_and_the_pantry_shows
     assert all(not pan for pan in state.pans) and state.lid in (0, 1, 2)
     assert sorted(state.menu) == [0, 1, 2, 3, 4]
     view = GAME.view(state, 0)
-    assert view["phase"] == CHOOSE and view["turn"] is None and view["waiting_for"] == list(range(players))
+    assert view["phase"] == CHOOSE and view["turn"] is None and view["active_seats"] == list(range(players))
     assert [square["stars"] for square in view["menu"]] == [5, 4, 3, 2, 1]
     assert all(square["cuisine"] in CUISINES for square in view["menu"])
 
@@ -52,7 +52,7 @@ def test_every_player_keeps_two_of_three_at_once_and_the_third_goes_face_up_on_t
     assert state.recipe_discard == [offers[2][2]]
     view = GAME.view(state, 0)
     assert view["recipe_discard_top"]["id"] == offers[2][2]
-    assert view["waiting_for"] == [0, 1] and GAME.legal_actions(state, 2) == []
+    assert view["active_seats"] == [0, 1] and GAME.legal_actions(state, 2) == []
     with pytest.raises(RuleError, match="already chosen"):
         GAME.apply(state, 2, {"type": "keep", "recipes": keep}, 0.0)
     with pytest.raises(RuleError):

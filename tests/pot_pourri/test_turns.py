@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from soupkitchen.shared.core import RuleError
-from soupkitchen.shared.pot_pourri import GAME
+from soupkitchen.shared.pot_pourri import GAME, describe
 from soupkitchen.shared.pot_pourri.cards import ingredient_of
 from soupkitchen.shared.pot_pourri.state import COOK, KEEP, LID, SERVE, TAKE, TURN
 
@@ -52,7 +52,7 @@ def test_an_empty_draw_pile_is_refilled_by_shuffling_the_discard_pile(kit):
     assert not state.ingredient_draw and len(state.ingredient_discard) == len(discard)
     state, events = GAME.apply(state, 0, DRAW, 1.0)
     assert len(state.ingredient_draw) == len(discard) - 1 and not state.ingredient_discard
-    assert any("shuffled" in event["text"] for event in events)
+    assert any("shuffled" in describe.event_words(event) for event in events)
     assert len(state.hands[0]) == 2
 
 
@@ -159,6 +159,7 @@ def test_a_chef_who_can_do_nothing_at_all_may_only_pass(kit):
     state = kit.table(hands=[[], everything[:45], everything[45:]], pantry=[None] * 4, books=books,
                       redeemed=[[], names[4:30], names[30:]])
     assert not state.ingredient_draw and not state.recipe_draw
-    assert GAME.legal_actions(state, 0) == [{"type": "pass", "label": "Pass (nothing else is possible)"}]
+    assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
+    assert kit.words(state, 0, {"type": "pass"}) == "Pass (nothing else is possible)"
     state = kit.act(state, 0, {"type": "pass"})
     assert state.turn == 1

@@ -6,7 +6,7 @@ import json
 import random
 
 from soupkitchen.shared.conformance import check_state
-from soupkitchen.shared.core import canonical_json
+from soupkitchen.shared.core import canonical_json, comparable
 from soupkitchen.shared.pot_pourri import GAME
 from soupkitchen.shared.pot_pourri.cards import INGREDIENTS, RECIPES
 from soupkitchen.shared.pot_pourri.state import MENU, SERVE
@@ -42,9 +42,8 @@ def test_validate_never_raises_on_malformed_actions_and_always_gives_a_reason(ki
             action = {**rng.choice(legal), **(action if isinstance(action, dict) else {"junk": action})}
         for seat in (0, 1, None, -1, 3, "0", True, 2.0):
             reason = GAME.validate(state, seat, action, 0.0)
-            stripped = {k: v for k, v in action.items() if k != "label"} if isinstance(action, dict) else None
             if reason is None:
-                assert seat == 0 and any(stripped == {k: v for k, v in a.items() if k != "label"} for a in legal)
+                assert seat == 0 and any(comparable(action) == comparable(a) for a in legal)
             else:
                 assert isinstance(reason, str) and reason
 
@@ -65,10 +64,10 @@ def test_labels_are_optional_and_ignored_but_other_extra_keys_and_look_alike_typ
     assert GAME.next_deadline(state) is None
 
 
-def test_every_legal_action_has_a_label_and_passes_validation(kit):
+def test_every_legal_action_has_words_and_passes_validation(kit):
     state = kit.table(hands=[["fish", "rice", "rice"], [], []])
     for action in GAME.legal_actions(state, 0):
-        assert isinstance(action["label"], str) and action["label"]
+        assert kit.words(state, 0, action)
         assert GAME.validate(state, 0, action, 0.0) is None
 
 
@@ -103,17 +102,17 @@ def test_no_view_or_log_names_what_lies_under_the_lid(kit):
     state = kit.table(hands=[["fish", "rice"], [], []], lid=2)
     state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
     state = kit.act(state, 0, {"type": "cook", "ingredient": "rice", "pan": 0})
-    assert GAME.view(state, 1)["log"][-1] == "Player 1 cooked rice into saucepan 1."
+    assert kit.log(state, 1)[-1] == "Player 1 cooked rice into saucepan 1."
     state = kit.act(state, 0, {"type": "move_lid", "pan": 0})
     for seat in (0, 1, 2, None):
-        view = GAME.view(state, seat)
-        assert not any(kind in line for line in view["log"] for kind in ("fish", "rice")), view["log"]
-        assert view["log"][-3:] == ["Player 1 cooked an ingredient into saucepan 1, now under the lid."] * 2 + [
+        view, lines = GAME.view(state, seat), kit.log(state, seat)
+        assert not any(kind in str(view["log"]) for kind in ("fish", "rice")), view["log"]
+        assert lines[-3:] == ["Player 1 cooked an ingredient into saucepan 1, now under the lid."] * 2 + [
             "Player 1 moved the lid onto saucepan 1."]
         assert view["learner_memory"] is False
     state = kit.act(kit.act(state, 1, {"type": "take", "source": "draw"}), 1, {"type": "take", "source": "draw"})
     state = kit.act(state, 2, {"type": "take", "source": "draw"})
-    assert "fish" not in " ".join(GAME.view(state, 0)["log"])
+    assert "fish" not in str(GAME.view(state, 0)["log"])
 
 
 def test_the_memory_aid_keeps_naming_what_went_under_the_lid(kit):
@@ -124,7 +123,7 @@ def test_the_memory_aid_keeps_naming_what_went_under_the_lid(kit):
     state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
     state = kit.act(kit.act(state, 0, {"type": "stop_cooking"}), 0, {"type": "move_lid", "pan": 0})
     view = GAME.view(state, 1)
-    assert view["learner_memory"] is True and "Player 1 cooked fish into saucepan 1." in view["log"]
+    assert view["learner_memory"] is True and "Player 1 cooked fish into saucepan 1." in kit.log(state, 1)
     assert view["pans"][0]["ingredients"] is None
 
 
@@ -133,15 +132,16 @@ def test_the_log_tells_what_everybody_saw_but_not_what_was_drawn(kit):
     state = kit.act(kit.act(state, 0, {"type": "take", "source": "draw"}), 0,
                     {"type": "take", "source": "pantry", "ingredient": "fish"})
     view = GAME.view(state, 1)
-    assert view["log"][-2:] == ["Player 1 drew an ingredient.", "Player 1 took fish from the pantry."]
-    assert not any(kind in line for line in view["log"] for kind in INGREDIENTS if kind not in ("fish",))
-    assert view["log_first"] + len(view["log"]) == state.log_count
+    assert kit.log(state, 1)[-2:] == ["Player 1 drew an ingredient.", "Player 1 took fish from the pantry."]
+    assert not any(kind in str(view["log"]) for kind in INGREDIENTS if kind not in ("fish",))
+    assert view["log_first"] + len(view["log"]) == state.log.count
 
 
 def test_a_view_names_the_step_and_who_must_act(kit):
     state = kit.table(turn=1)
     view = GAME.view(state, 0)
-    assert view["turn"] == 1 and view["phase"] == "turn" and "Player 2" in view["phase_text"]
+    assert view["turn"] == 1 and view["phase"] == "turn" and "Player 2" in kit.headline(state, 0)
+    assert view["active_seats"] == [1]
     assert view["legal_actions"] == [] and view["over"] is False and view["deadline"] is None
     assert view["result"] is None
 
@@ -149,9 +149,9 @@ def test_a_view_names_the_step_and_who_must_act(kit):
 def test_discarded_recipes_are_named_in_the_log_because_they_go_face_up(kit):
     state = kit.table(recipe_deck=["Borscht", "Syrniki"])
     state = kit.act(state, 0, {"type": "swap_recipes"})
-    assert "Borscht" not in " ".join(GAME.view(state, 1)["log"])
+    assert "Borscht" not in " ".join(kit.log(state, 1))
     state = kit.act(state, 0, {"type": "keep", "recipes": [kit.recipe("Borscht"), kit.recipe("Syrniki")]})
-    assert GAME.view(state, 1)["log"][-1] == ("Player 1 swapped recipes, discarding Paella (Mediterranean) and "
+    assert kit.log(state, 1)[-1] == ("Player 1 swapped recipes, discarding Paella (Mediterranean) and "
                                               "Pelmeni (Slavic) face up.")
 
 

@@ -44,8 +44,9 @@ class Pipe:
 class BadLink:
     """``await BadLink(port).start()`` forwards ``BadLink.port`` on 127.0.0.1 to ``port`` on 127.0.0.1."""
 
-    def __init__(self, target_port: int, shape: LinkShape | None = None) -> None:
+    def __init__(self, target_port: int, shape: LinkShape | None = None, scheme: str = "http") -> None:
         self.target_port = target_port
+        self.scheme = scheme  # what the clients speak through it (TLS passes through as it is)
         self.shape = shape or LinkShape()
         self.rng = random.Random(self.shape.seed)
         self.port = 0
@@ -55,7 +56,7 @@ class BadLink:
 
     @property
     def url(self) -> str:
-        return f"http://{LOOPBACK}:{self.port}"
+        return f"{self.scheme}://{LOOPBACK}:{self.port}"
 
     async def start(self) -> BadLink:
         self.listener = await asyncio.start_server(self._accept, LOOPBACK, 0)

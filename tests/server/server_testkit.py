@@ -4,45 +4,74 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import socketio
+from pydantic import ValidationError
 
 from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.wire.protocol import check_push
+
+if TYPE_CHECKING:
+    from soupkitchen.client.session import TableSession
 
 # A module with ``pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)`` runs each test on asyncio's
 # own event loop and on uvloop (see the ``pytest_asyncio_loop_factories`` hook in conftest.py).
 LOOPS = ["asyncio", "uvloop"]
 
 
-class Client:
-    """A real ``socketio.AsyncClient`` that says hello and records every push it receives."""
+def unreadable(event: str, data: Any) -> str | None:
+    """Why a push does not match its declared model (a ``state`` push: also its game's view and
+    event models), or None."""
+    try:
+        check_push(event, data)
+        if event == "state":
+            game = get_game(data["view"]["game"])
+            game.view_model.validate_python(data["view"])
+            game.events_model.validate_python(data["events"])
+    except (ValidationError, KeyError) as err:
+        return f"{event}: {err}"
+    return None
 
-    def __init__(self, url: str, reconnect: bool = False) -> None:
+
+class Client:
+    """A real ``socketio.AsyncClient`` that says hello and records every push it receives; a push
+    that does not match its declared model fails the test waiting on this client."""
+
+    def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None) -> None:
         self.url = url
+        # an https:// server: over TLS, with the certificates ``tls`` trusts
+        self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls)) if tls is not None else None
         self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.1,
-                                        reconnection_delay_max=0.3)
+                                        reconnection_delay_max=0.3,
+                                        **({"http_session": self.http} if self.http is not None else {}))
         self.states: list[dict[str, Any]] = []
         self.lobbies: list[dict[str, Any]] = []
         self.emotes: list[dict[str, Any]] = []
         self.kicked: list[dict[str, Any]] = []
         self.tokens: list[str] = []
+        self.unreadable: list[str] = []
         self.connects = 0
         self.changed = asyncio.Event()
-        self.sio.on("state", self._push(self.states))
-        self.sio.on("lobby", self._push(self.lobbies))
-        self.sio.on("emote", self._push(self.emotes))
-        self.sio.on("kicked", self._push(self.kicked))
+        self.sio.on("state", self._push("state", self.states))
+        self.sio.on("lobby", self._push("lobby", self.lobbies))
+        self.sio.on("emote", self._push("emote", self.emotes))
+        self.sio.on("kicked", self._push("kicked", self.kicked))
         self.sio.on("connect", self._on_connect)
 
-    def _push(self, into: list[dict[str, Any]]) -> Callable[[Any], Any]:
+    def _push(self, event: str, into: list[dict[str, Any]]) -> Callable[[Any], Any]:
         async def handler(data: Any) -> None:
+            reason = unreadable(event, data)
+            if reason is not None:
+                self.unreadable.append(reason)
             into.append(data)
             self.changed.set()
         return handler
@@ -65,6 +94,8 @@ class Client:
 
     async def close(self) -> None:
         await self.sio.disconnect()
+        if self.http is not None:
+            await self.http.close()
 
     async def call(self, event: str, payload: Any = None) -> dict[str, Any]:
         return await self.sio.call(event, payload if payload is not None else {}, timeout=30)  # a busy machine
@@ -85,6 +116,7 @@ class Client:
     async def wait_for(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
         end = time.monotonic() + timeout
         while True:
+            assert not self.unreadable, f"a push does not match its model: {self.unreadable[0]}"
             value = check()
             if value:
                 return value
@@ -177,4 +209,13 @@ async def until(check: Callable[[], bool], timeout: float = 20.0, what: str = "t
     end = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(0.01)
+
+
+async def play(session: TableSession, seat: int, rng: random.Random) -> None:
+    """A player who moves whenever their view offers a move, until the game is over."""
+    while not session.over:
+        view = session.view(seat)
+        if session.connected and view and view["legal_actions"]:
+            await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
         await asyncio.sleep(0.01)

@@ -14,13 +14,16 @@ from typing import Any
 import aiohttp
 import pytest
 from bad_link import BadLink, LinkShape
-from server_testkit import Client, as_json
+from certs import make_certificate
+from server_testkit import Client, as_json, play
 
-from soupkitchen.client import modes
+from soupkitchen.client import modes, tls
 from soupkitchen.client.net import WEBSOCKET_COMPRESSION, Connection
 from soupkitchen.client.session import TableSession
+from soupkitchen.client.settings import Settings
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.tls import server_context
 
 PING_INTERVAL, PING_TIMEOUT = 0.5, 1.0  # the test's; the server's defaults are checked below
 NOTICE_SLACK = 3.0  # seconds beyond ping interval + timeout a loaded machine may take to run the check
@@ -29,10 +32,11 @@ PLAYERS = ("Ann", "Bob", "Cy")
 
 
 class Shell:
-    """What ``client.modes`` needs of the app: a clock, toasts and error routing."""
+    """What ``client.modes`` needs of the app: a clock, settings (kept nowhere), toasts and error routing."""
 
     def __init__(self) -> None:
         self.clock = asyncio.get_running_loop().time
+        self.settings = Settings()
         self.conn: Connection | None = None
         self.toasts: list[str] = []
 
@@ -49,15 +53,6 @@ async def until(condition, what: str, timeout: float = PATIENCE) -> None:
     while not condition():
         assert loop.time() < end, f"no {what} after {timeout:.0f} s"
         await asyncio.sleep(0.02)
-
-
-async def play(session: TableSession, seat: int, rng: random.Random) -> None:
-    """A player who moves whenever their view offers a move, until the game is over."""
-    while not session.over:
-        view = session.view(seat)
-        if session.connected and view and view["legal_actions"]:
-            await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
-        await asyncio.sleep(0.01)
 
 
 def test_the_server_notices_a_silent_connection_within_ten_seconds():
@@ -166,12 +161,20 @@ async def test_the_server_takes_the_compression_the_client_offers(server):
 
 
 @pytest.mark.slow
-async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers_state(tmp_path):
+@pytest.mark.parametrize("secure", [False, True], ids=["plain", "tls"])
+async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers_state(tmp_path, secure, monkeypatch):
+    context = None
+    if secure:  # over TLS: the server's certificate made here, trusted as soupkitchen --trust-cert does
+        made = make_certificate(tmp_path / "certs")
+        context = server_context(made.cert, made.key)
+        monkeypatch.setattr(tls, "TRUSTED", [])
+        tls.trust(made.cert)
     server = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.05, grace=PATIENCE, timed_grace=PATIENCE,
-                            ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT)
+                            ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, tls=context)
     await server.start()
     # Each client on a link of its own (the same poor shape), so one of them can be dropped alone.
-    links = [await BadLink(server.port, LinkShape(delay=(0.04, 0.06), loss=0.05, resend=0.2, seed=i)).start()
+    links = [await BadLink(server.port, LinkShape(delay=(0.04, 0.06), loss=0.05, resend=0.2, seed=i),
+                           scheme="https" if secure else "http").start()
              for i in range(len(PLAYERS) + 1)]
     shells = [Shell() for _ in links]
     noticed: dict[str, float] = {}
@@ -233,6 +236,7 @@ async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers
         assert "Reconnected." in shells[-1].toasts, shells[-1].toasts  # the spectator holds no seat
         assert not any("seat" in toast for toast in shells[-1].toasts), shells[-1].toasts
         assert "Reconnected. Your seat is back." in shells[0].toasts, shells[0].toasts
+        assert all(conn.url.startswith("https://" if secure else "http://") for conn in conns)
     finally:
         for task in players:
             task.cancel()

@@ -29,7 +29,7 @@ async def test_create_join_and_list(clients):
     assert created["seat"] == 0 and table["host_seat"] == 0 and table["game"] == "pepper"
     assert table["seats"][0]["name"] == "Ann" and table["seats"][0]["connected"]
     assert table["options"] == {"moves": 6, "turn_seconds": 5}
-    assert table["settings"] == {"bot_delay": 0.01, "handoff_pauses_timer": True}
+    assert table["settings"] == {"bot_delay": 0.01, "handoff_pauses_timer": True, "listed": True}
     joined = await bob.ok("join_table", {"table": table["id"], "name": "Bob"})
     assert joined["seat"] == 1 and joined["token"] != created["token"]
     await cy.error("join_table", {"table": table["id"], "name": "Cy", "seat": 1}, "table_full")

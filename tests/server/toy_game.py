@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from soupkitchen.shared.core import SYSTEM, Bot, Game, OptionSpec
+from soupkitchen.shared.core import Bot, Game, GameFacts, MoveContext, OptionSpec
+from soupkitchen.shared.models import CommonView, TimeoutEvent, TypedDict
+from soupkitchen.shared.plain import Plain
 from soupkitchen.shared.rng import rng_for
 
 GAME_ID = "pepper"
 MODULE = "soupkitchen_test_pepper"
 
 
-@dataclass(frozen=True)
-class PepperState:
+@dataclass
+class PepperState(Plain):
     players: int
     seed: int
     secrets: tuple[int, ...]
@@ -30,61 +32,77 @@ class PepperState:
     pot: int = 0
     turn_seconds: int = 5
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["secrets"] = list(self.secrets)
-        return data
+
+class Add(TypedDict):
+    type: Literal["add"]
+    n: int
+
+
+class Added(TypedDict):
+    type: Literal["added"]
+    seat: int
+    n: int
+
+
+class PepperView(CommonView):
+    legal_actions: list[Add]
+    pot: int
+    turn: int
+    moves_left: int
+    my_secret: int | None
 
 
 class Pepper(Game[PepperState]):
-    id = GAME_ID
-    title = "Pepper"
-    min_players = 1
-    max_players = 6
-    option_specs = (OptionSpec("moves", "Turns", 6, minimum=1, maximum=200),
-                    OptionSpec("turn_seconds", "Seconds per turn", 5, minimum=1, maximum=600))
+    facts = GameFacts(GAME_ID, "Pepper", 1, 6, (OptionSpec("moves", "Turns", 6, minimum=1, maximum=200),
+                                                 OptionSpec("turn_seconds", "Seconds per turn", 5, minimum=1,
+                                                            maximum=600)),
+                      real_time=True, hidden=("each seat's secret spice",))
+    state_type = PepperState
+    view_type = PepperView
+    move_type = Add
+    event_type = Added | TimeoutEvent
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PepperState:
         rng = rng_for(seed, "secrets")
         return PepperState(players, seed, tuple(rng.randrange(100) for _ in range(players)),
                            options["moves"], turn_seconds=options["turn_seconds"])
 
-    def legal_actions(self, state: PepperState, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or seat != state.turn or state.moves_left <= 0:
-            return []
+    def active_seats(self, state: PepperState) -> list[int]:
+        return [] if self.is_over(state) else [state.turn]
+
+    def list_moves(self, state: PepperState, seat: int) -> list[dict[str, Any]]:
         return [{"type": "add", "n": n} for n in (1, 2, 3)]
 
-    def validate(self, state: PepperState, seat: int | None, action: Any, now: float) -> str | None:
-        if state.moves_left <= 0:
-            return "the game is over"
-        if not isinstance(action, dict):
-            return "an action is an object"
-        if seat is SYSTEM:
-            return None if action == {"type": "timeout"} else "the clock only times out"
-        if not isinstance(seat, int) or seat != state.turn:
-            return "it is not your turn"
-        if action.get("type") != "add" or set(action) != {"type", "n"}:
+    def check_move(self, state, seat, action, listed) -> str | None:
+        if set(action) != {"type", "n"}:
             return "you may only add peppers"
-        n = action.get("n")
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 3:
-            return "add 1, 2 or 3 peppers"
-        return None
+        return super().check_move(state, seat, action, listed) and "add 1, 2 or 3 peppers"
 
-    def _apply(self, state, seat, action, now):
-        pot = state.pot + (0 if seat is SYSTEM else action["n"])
-        new = replace(state, pot=pot, turn=(state.turn + 1) % state.players, turn_started=now,
-                      moves_left=state.moves_left - 1)
-        events = [{"type": "timeout"} if seat is SYSTEM else {"type": "added", "seat": seat, "n": action["n"]}]
-        return new, events
+    def waiting_reason(self, state, seat, action) -> str | None:
+        return "it is not your turn"
+
+    def _add(self, ctx: MoveContext) -> None:
+        state = ctx.state
+        state.pot += ctx.action["n"]
+        ctx.emit("added", seat=ctx.seat, n=ctx.action["n"])
+        self._pass_turn(state, ctx.now)
+
+    def _time_out(self, ctx: MoveContext) -> None:
+        ctx.emit("timeout")
+        self._pass_turn(ctx.state, ctx.now)
+
+    @staticmethod
+    def _pass_turn(state: PepperState, now: float) -> None:
+        state.turn, state.turn_started, state.moves_left = (state.turn + 1) % state.players, now, state.moves_left - 1
+
+    moves = {"add": _add, "timeout": _time_out}
 
     def next_deadline(self, state: PepperState) -> float | None:
         return None if state.moves_left <= 0 else state.turn_started + state.turn_seconds
 
-    def view(self, state: PepperState, seat: int | None) -> dict[str, Any]:
-        return {"seat": seat, "legal_actions": self.legal_actions(state, seat),
-                "deadline": self.next_deadline(state), "over": self.is_over(state), "pot": state.pot,
-                "turn": state.turn, "moves_left": state.moves_left,
-                "my_secret": None if seat is None else state.secrets[seat], "result": self.result(state)}
+    def private_view(self, state: PepperState, seat: int | None) -> dict[str, Any]:
+        return {"pot": state.pot, "turn": state.turn, "moves_left": state.moves_left,
+                "my_secret": None if seat is None else state.secrets[seat]}
 
     def is_over(self, state: PepperState) -> bool:
         return state.moves_left <= 0
@@ -95,12 +113,6 @@ class Pepper(Game[PepperState]):
         scores = [-abs(secret - state.pot) for secret in state.secrets]
         best = max(scores)
         return {"winners": [i for i, s in enumerate(scores) if s == best], "scores": scores}
-
-    def to_json(self, state: PepperState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> PepperState:
-        return PepperState(**{**data, "secrets": tuple(data["secrets"])})
 
     def make_bot(self, seat: int, seed: int, level: str = "normal") -> Bot:
         return PepperBot(seat, seed)

@@ -12,6 +12,7 @@ from soupkitchen.shared.core import canonical_json
 from soupkitchen.shared.playout import random_chooser
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.cards import DECK, SALT, SEQUENCE, card_order, kind_of, size_band
+from soupkitchen.shared.stone_soup.describe import event_words
 from soupkitchen.shared.stone_soup.state import StoneSoupState
 
 CARD_ID = re.compile(r"[a-z]+-\d+")
@@ -179,10 +180,15 @@ def check_no_card_ids(state: StoneSoupState, seat: int | None) -> None:
     assert not CARD_ID.search(canonical_json(GAME.view(state, seat))), f"a card id is in seat {seat}'s view"
 
 
+def said(view: dict) -> list[str]:
+    """The view's log as a seat reads it."""
+    return [event_words(entry) for entry in view["log"]]
+
+
 @pytest.fixture
 def table() -> SimpleNamespace:
     """The helpers above, for tests to use as ``table.arrange(...)`` and so on."""
     return SimpleNamespace(arrange=arrange, act=act, play=play, play_of=play_of, call_of=call_of, kinds=kinds, game=GAME,
                            sizes_shifted=sizes_shifted, random_player=random_player,
                            hidden_shuffled=hidden_shuffled, check_redacted=check_redacted,
-                           check_no_card_ids=check_no_card_ids)
+                           check_no_card_ids=check_no_card_ids, said=said)

@@ -76,7 +76,7 @@ def test_an_honest_play_goes_face_down_and_the_next_player_owes_the_next_food(ta
     assert view["phase"] == "challenge" and view["turn"] is None and view["next_player"] == 1
     assert view["pot"]["words"] == "two cards" and view["players"][0]["cards"]["words"] == "one card"
     assert view["window"]["count"] == 2 and view["window"]["food"] == "potato"
-    assert '"two potatoes"' in view["log"][-1]
+    assert '"two potatoes"' in table.said(view)[-1]
     state = table.act(state, SYSTEM, TIMEOUT, now=13.0)
     view = GAME.view(state, 1)
     assert view["turn"] == 1 and view["due"] == "tomato" and view["phase"] == "play"
@@ -238,7 +238,7 @@ def test_a_caught_stone_takes_the_whole_pot(table):
     assert after.pot == [] and after.salt_pile == before.salt_pile
     view = GAME.view(after, None)
     assert view["last_reveal"]["verdict"] == "stone" and view["last_reveal"]["cards"] == ["potato", "stone"]
-    assert "A stone" in view["log"][-1]
+    assert "A stone" in table.said(view)[-1]
     assert view["turn"] == 1 and view["due"] == "tomato"  # the next player owes the next food
 
 
@@ -277,7 +277,7 @@ def test_a_bluff_taking_exactly_the_pot_leaves_the_salt_under_it(table):
     assert len(after.hands[0]) == 1 + 6 and after.pot == [] and len(after.salt_pile) == 1
     reveal = GAME.view(after, 2)["last_reveal"]
     assert reveal["verdict"] == "bluff" and reveal["taken"] == 6 and not reveal["whole_pot"] and reveal["salt"] == 0
-    assert GAME.view(after, 2)["salt_pile"] == 1 and GAME.view(after, 2)["log"][-1].endswith("takes back 6.")
+    assert GAME.view(after, 2)["salt_pile"] == 1 and table.said(GAME.view(after, 2))[-1].endswith("takes back 6.")
     GAME.check_invariants(after)
 
 
@@ -298,7 +298,7 @@ def test_the_salt_under_the_pot_goes_with_the_whole_pot(table):
     assert stone.salt_pile == [] and table.kinds(stone.hands[0]).count("salt") == 2
     reveal = GAME.view(stone, 2)["last_reveal"]
     assert reveal["whole_pot"] and reveal["salt"] == 2 and reveal["taken"] is None
-    assert "the whole pot and two dashes of salt under it" in GAME.view(stone, 2)["log"][-1]
+    assert "the whole pot and two dashes of salt under it" in table.said(GAME.view(stone, 2))[-1]
     _, honest = challenged(table, "potato onion", "potato", 1, pot=pot, salt_pile="salt")
     assert honest.salt_pile == [] and table.kinds(honest.hands[1]).count("salt") == 3
     # The bluff penalty takes from the top: it reaches the salt only when it takes the whole pot.
@@ -315,7 +315,7 @@ def test_every_seat_sees_the_revealed_cards(table):
     for seat in (0, 1, 2, None):
         view = GAME.view(after, seat)
         assert view["last_reveal"]["cards"] == ["sausage"] and view["last_reveal"]["taker"] == 0
-        assert "sausage" in view["log"][-1]
+        assert "sausage" in table.said(view)[-1]
 
 
 # --- a dash of salt ------------------------------------------------------------------------------
@@ -325,7 +325,7 @@ def test_a_dash_of_salt_passes_and_the_next_player_owes_the_same_food(table):
     assert len(after.salt_pile) == 1 and after.pot == state.pot  # under the pot, not in it
     view = GAME.view(after, 2)
     assert view["salt_pile"] == 1 and view["pot"]["most"] == 1 and view["turn"] == 1 and view["due"] == "sausage"
-    assert view["deadline"] is None and "dash of salt" in view["log"][-1] and view["salted"]
+    assert view["deadline"] is None and "dash of salt" in table.said(view)[-1] and view["salted"]
     assert not GAME.view(table.play(after, 1, "tomato", 1), 2)["salted"]   # a play, not salt, was the last
     assert "cannot be challenged" in GAME.validate(after, 2, table.call_of(after), 0.5)
 
@@ -395,12 +395,11 @@ def test_validate_answers_any_input_with_a_reason(table, seat):
                     GAME.apply(state, seat, action, now)
 
 
-def test_labels_are_optional_and_every_legal_action_has_one(table):
+def test_moves_carry_no_words_and_a_label_sent_along_is_ignored(table):
     state = table.arrange(3, {0: "potato potato stone salt"}, turn=0)
     for action in GAME.legal_actions(state, 0):
-        assert isinstance(action["label"], str) and action["label"]
-        bare = {key: value for key, value in action.items() if key != "label"}
-        assert GAME.validate(state, 0, bare, 0) is None
+        assert "label" not in action
         assert GAME.validate(state, 0, action, 0) is None
+        assert GAME.validate(state, 0, {**action, "label": "anything"}, 0) is None
     with pytest.raises(RuleError, match="not your turn"):
         GAME.apply(state, 1, {"type": "salt"}, 0)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from soupkitchen.shared.conformance import check_legal_actions_validate
+from soupkitchen.shared.conformance import check_accepted_moves, check_legal_actions_validate
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.cards import SIZE_BANDS, size_band
@@ -36,7 +36,7 @@ def test_nobody_but_the_player_learns_how_many_cards_a_play_added(table):
         view = GAME.view(sneaked, seat)
         assert view == GAME.view(honest, seat)
         assert "added" not in view["window"] and view["players"][0]["cards"]["words"] == "a handful"
-        assert view["pot"]["words"] == "a fistful" and view["log"][-1] == 'Player 1 adds to the pot: "two potatoes".'
+        assert view["pot"]["words"] == "a fistful" and table.said(view)[-1] == 'Player 1 adds to the pot: "two potatoes".'
     assert GAME.view(sneaked, 0)["players"][0]["cards"] == {"least": 4, "most": 4, "words": "4 cards"}
 
 
@@ -63,10 +63,10 @@ def test_views_carry_what_a_generic_client_needs(table):
         assert VIEW_KEYS <= set(view) and view["seat"] == seat
         assert [p["cards"]["least"] <= len(hand) for p, hand in zip(view["players"], state.hands, strict=True)]
         assert ("hand" in view) == (seat is not None)
-        assert all(isinstance(line, str) and line[-1] in ".!" for line in view["log"])
-    labels = [action["label"] for action in GAME.view(state, 0)["legal_actions"]]
-    assert labels == ['Add one potato, say "one potato"', 'Add one potato and one stone, say "two potatoes"',
-                      'Add one potato and one stone, say "one potato"', "Dash of salt (pass)"]
+        assert all(line[-1] in ".!" for line in table.said(view))
+    assert GAME.view(state, 0)["legal_actions"] == [
+        {"type": "play", "cards": {"potato": 1}, "count": 1}, {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 2},
+        {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 1}, {"type": "salt"}]
     assert list(GAME.view(state, 0))[:3] == ["game", "seat", "hand"]  # a generic client lists these first
 
 
@@ -80,10 +80,15 @@ def test_no_view_depends_on_cards_its_seat_cannot_see(players, table):
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_every_advertised_action_is_accepted(players):
+def test_every_listed_move_is_accepted_and_every_accepted_one_is_well_formed(players):
+    """The listed moves are a sample: plays near them that the rules accept are well-formed moves
+    and play out to a sound state, and a near miss of a call or a salt is refused."""
+    rng = random.Random(players)
     for state in sampled_states(players, range(10, 14)):
         deadline = GAME.next_deadline(state)
-        check_legal_actions_validate(GAME, state, players, deadline - 0.01 if deadline is not None else 0.0)
+        now = deadline - 0.01 if deadline is not None else 0.0
+        check_legal_actions_validate(GAME, state, players, now)
+        check_accepted_moves(GAME, state, players, now, rng, tries=20)
 
 
 def test_the_redaction_check_catches_a_leak(table, monkeypatch):
@@ -107,7 +112,7 @@ def test_the_log_keeps_the_last_eight_public_events(table):
         state = table.act(state, seat, {"type": "salt"})
     state = table.play(state, 1, "tomato", 1)
     state = table.act(state, 0, table.call_of(state), 1.0)
-    log = GAME.view(state, None)["log"]
+    log = table.said(GAME.view(state, None))
     assert len(log) == 8
     assert log[0] == "Player 2 adds a dash of salt; Player 1 still owes potatoes."  # the 2nd salt
     assert log[-2] == 'Player 2 adds to the pot: "one potato".'

@@ -15,6 +15,7 @@ from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
 from soupkitchen.server import hub as hub_module
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.shared.registry import get_game
+from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.rounds import score_round
 from tests.tables.harness import Clock, run_apps
 
@@ -177,7 +178,7 @@ async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch
         assert all(t["text"] for t in tastes)
         assert reveal["unsatisfied"] == sum(not t["satisfied"] for t in tastes) >= 2
         assert reveal["stars_before"] == before["stars"] and view["stars"] == reveal["stars_after"] == before["stars"] - 1
-        assert reveal["explanation"].endswith("the kitchen loses a star.")
+        assert describe.round_explanation(view["mode"], reveal).endswith("the kitchen loses a star.")
         assert [(t["id"], t["satisfied"]) for t in view["shared_tastes"]] == \
             [(t["id"], t["satisfied"]) for t in tastes if t["owner"] is None]
         assert [(t["id"], t["satisfied"]) for t in view["my_tastes"]] == \

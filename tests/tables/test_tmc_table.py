@@ -9,7 +9,7 @@ from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
 from soupkitchen.client.tables.too_many_cooks.animation import detect
-from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import card_id
 from soupkitchen.shared.too_many_cooks.tastes import TASTES, satisfied
 from tests.tables.fake_session import FakeSession
@@ -160,7 +160,7 @@ def test_timer_expiry_reveals_every_taste_and_the_star_change():
     reveal = view["reveal"]
     assert len(reveal["tastes"]) == 7             # round 1: seven tastes, one each shared
     assert {t["owner"] for t in reveal["tastes"]} >= {0, 1, 2, 3}
-    assert reveal["explanation"]
+    assert describe.round_explanation(view["mode"], reveal)
     assert picture.get_size() == (1280, 720)
     scene.handle(InputAction("select"))
     app.settle()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from soupkitchen.shared.core import RuleError
-from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import BASE_SOUPS, COPIES, KINDS, card_id, card_json
 from soupkitchen.shared.too_many_cooks.rounds import score_round
 from soupkitchen.shared.too_many_cooks.state import chef_satisfied
@@ -309,8 +309,8 @@ def test_star_arithmetic_and_both_ways_to_lose(tmc, unsatisfied, before, after, 
     assert state.phase == ("over" if lost else "reveal")
     if lost:
         assert GAME.result(state)["won"] is False and GAME.result(state)["winners"] == []
-        assert GAME.result(state)["summary"] == "The kitchen closed in round 1 of 3."
-    assert reveal["explanation"].endswith(".")
+        assert describe.game_summary(GAME.view(state, 0)) == "The kitchen closed in round 1 of 3."
+    assert describe.round_explanation(state.mode, reveal).endswith(".")
 
 
 def test_after_the_third_round_the_game_is_won_with_the_stars(tmc):
@@ -321,7 +321,7 @@ def test_after_the_third_round_the_game_is_won_with_the_stars(tmc):
     assert GAME.is_over(state) and result["won"] and result["stars"] == 5
     assert result["winners"] == [0, 1, 2] and result["scores"] == [5, 5, 5]
     assert result["next_challenge"] == {"mode": "standard", "difficulty": "moderate"}
-    assert result["summary"] == "Three rounds served with 5 stars. Ready for Moderate!"
+    assert describe.game_summary(GAME.view(state, 0)) == "Three rounds served with 5 stars. Ready for Moderate!"
     assert events[-1] == {"type": "game_over", "won": True, "stars": 5}
 
 
@@ -375,7 +375,7 @@ def test_unreasonable_win_adds_a_taste_to_the_next_challenge(tmc):
         result = GAME.result(state)
         assert result["won"] and result["next_challenge"] == challenge
         assert result["beat_fifteen"] == (goal >= 15)
-        assert result["summary"] == summary
+        assert describe.game_summary(GAME.view(state, 0)) == summary
         assert state.reveal["unsatisfied"] == 0
 
 

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from soupkitchen.shared.conformance import check_legal_actions_validate, check_replay, check_state
+from soupkitchen.shared.conformance import (
+    check_accepted_moves,
+    check_legal_actions_validate,
+    check_replay,
+    check_state,
+)
 from soupkitchen.shared.match import replay
 from soupkitchen.shared.playout import bot_chooser, play, random_chooser
 from soupkitchen.shared.too_many_cooks import GAME
@@ -69,6 +75,7 @@ def test_a_thousand_random_games_keep_every_rule(chunk):
             if closely:
                 check_view_matches_state(state)
                 check_legal_actions_validate(GAME, state, state.players, entry["t"])
+                check_accepted_moves(GAME, state, state.players, entry["t"], random.Random(len(hashes)))
 
         step = 20.0 + number % 21  # about 10-15 soup moves per five-minute round
         # every 25th game is cooked by bots, so rounds also end with every chef passed

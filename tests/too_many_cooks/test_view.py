@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from soupkitchen.shared.too_many_cooks import GAME
+from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import parse_soup
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID
 
@@ -78,7 +78,7 @@ def test_the_reveal_shows_every_taste_with_its_owner_after_the_round(tmc):
         ("E05", 0, True), ("M03", 1, False), ("H12", 1, False), ("E01", None, True)]
     assert all(t["text"] == TASTES_BY_ID[t["id"]]["text"] and t["icon"] for t in reveal["tastes"])
     assert (reveal["unsatisfied"], reveal["stars_before"], reveal["stars_after"], reveal["lost"]) == (2, 2, 1, False)
-    assert reveal["explanation"] == "Two tastes unsatisfied: the kitchen loses a star."
+    assert describe.round_explanation(view["mode"], reveal) == "Two tastes unsatisfied: the kitchen loses a star."
     view["reveal"]["tastes"].clear()
     assert len(GAME.view(state, 2)["reveal"]["tastes"]) == 4  # views are copies, the state is untouched
 

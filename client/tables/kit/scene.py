@@ -33,7 +33,7 @@ from soupkitchen.client.tables.kit.panels import (
 from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, note_thing, under_point
 from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
-from soupkitchen.client.tables.wording import action_label
+from soupkitchen.client.tables.wording import event_words, move_words
 from soupkitchen.shared.core import canonical_json
 
 MENU_W, MENU_H = 560, 64
@@ -90,11 +90,12 @@ class KitTable(TableScene):
         """Anything drawn above the objects (a scoring sheet)."""
 
     def history(self, view: dict[str, Any]) -> list[str]:
-        """The recent moves in the game's words, oldest first."""
-        return [str(entry) for entry in view.get("log") or [] if isinstance(entry, str)]
+        """The recent moves in the game's words, oldest first, seats named as the table knows them."""
+        return [event_words(self.session.game_id, entry, self.session.seat_name) for entry in view.get("log") or []]
 
     def menu_words(self, action: dict[str, Any]) -> str:
-        return action_label(action)
+        """A move's words, as the shown seat reads them."""
+        return move_words(self.session.game_id, self.current_view(), action, self.session.seat_name)
 
     def look(self) -> tuple:
         """What the table shows besides the view, when it changes with time alone (cards turned
@@ -438,6 +439,6 @@ class KitTable(TableScene):
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "picked": list(self.choosing.picked),
-                "menu": [action_label(a) for a in self.choosing.menu], "focus": self.focus,
+                "menu": [self.menu_words(a) for a in self.choosing.menu], "focus": self.focus,
                 "usable": sorted(k for k in self.usable() if k != MOVES_KEY), "moves_open": self.moves_open,
                 "last_move": sorted(self.motion.changed)}

@@ -1,6 +1,6 @@
 """The base of a kit table's model: a game's view read safely (a missing or null field reads as its
-default), with the fields every card game's view shares: seat, turn, over, the legal actions, the
-log, and the seating around the table."""
+default), with the fields every card game's view shares: seat, turn, over, the legal actions and
+the seating around the table. The log is structure, worded by the game's ``describe``."""
 
 from __future__ import annotations
 
@@ -53,6 +53,3 @@ class ViewModel:
 
     def actions(self) -> list[dict[str, Any]]:
         return [a for a in self._get("legal_actions", []) if isinstance(a, dict)]
-
-    def log(self) -> list[str]:
-        return [str(entry) for entry in self._get("log", []) if isinstance(entry, str)]

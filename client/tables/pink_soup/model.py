@@ -50,7 +50,6 @@ class PinkModel(ViewModel):
     """The view, sorted into what the table draws."""
 
     step = Field("step", str, "")
-    prompt = Field("prompt", str, "")
 
     @property
     def learner_memory(self) -> bool:
@@ -109,9 +108,10 @@ class PinkModel(ViewModel):
         """Every card of every kitchen pile, top first, while this seat's mouse searches."""
         return [[str(card) for card in pile] for pile in self.pending().get("kitchen_search") or []]
 
-    def swap_from(self) -> tuple[str, int] | None:
+    def swap_from(self) -> tuple[int, int] | None:
+        """The (pot seat, slot) of the card a Mouse's swap has taken first, if one is waiting."""
         swap = self.pending().get("swap_from")
-        return (str(swap.get("pot")), int(swap.get("card", 1)) - 1) if isinstance(swap, dict) else None
+        return (swap["seat"], swap["slot"]) if swap is not None else None
 
     # --- the end -------------------------------------------------------------------------------
     def result(self) -> dict[str, Any] | None:

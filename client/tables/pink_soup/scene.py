@@ -17,6 +17,7 @@ from soupkitchen.client.tables.kit.things import Thing
 from soupkitchen.client.tables.pink_soup import layout
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring, tie_break
+from soupkitchen.shared.pink_soup import describe
 
 FACE_UP_SECONDS = 2.0   # a pot card seen as it lands turns face down this long after
 MORE_SECONDS = 1.0      # and this much later for each more card shown at the same moment (a Mouse's look)
@@ -113,20 +114,12 @@ class PinkSoupTable(SeatNaming, KitTable):
             return ("power:swap", slot) if step == "power" else (slot,)
         return ()
 
-    def history(self, view: dict[str, Any]) -> list[str]:
-        return [self.rename(line) for line in PinkModel(view).log()]
-
-    def menu_words(self, action: dict[str, Any]) -> str:
-        return self.rename(str(action.get("label") or action.get("type")))
-
     # --- drawing -----------------------------------------------------------------------------------
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         theme.draw_background(surface)
         model = PinkModel(view)
-        prompt = self.rename(model.prompt)
+        prompt = describe.headline(view, self.session.seat_name)
         me = model.seat
-        if me is not None and model.turn == me and prompt.startswith(self.session.seat_name(me) + ":"):
-            prompt = "Your turn:" + prompt[len(self.session.seat_name(me)) + 1:]
         colour = theme.MUSTARD if model.actions() else theme.TEXT
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)
         b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
@@ -221,8 +214,7 @@ class PinkSoupTable(SeatNaming, KitTable):
     def _swapping(model: PinkModel) -> str | None:
         """The key of the pot card a Mouse's swap has taken first, if one is waiting."""
         swap = model.swap_from()
-        seat = next((c.seat for c in model.chefs() if swap and c.name == swap[0]), None)
-        return f"slot:{seat}:{swap[1]}" if seat is not None else None
+        return f"slot:{swap[0]}:{swap[1]}" if swap is not None else None
 
     def _label_of(self, thing: Thing) -> str | None:
         return thing.words or None

@@ -13,6 +13,7 @@ from typing import Any
 
 from soupkitchen.client.tables.kit.view_model import Field, ViewModel
 from soupkitchen.client.tables.present.pot_pourri import BACK, card, cuisine_card
+from soupkitchen.shared.pot_pourri.describe import recipe_name
 
 CUISINE_OF_TITLE = re.compile(r"\(([^()]*)\)$")
 FALLBACK_SQUARES = {6: 9, 5: 7, 4: 5, 3: 3, 2: 1}
@@ -58,7 +59,6 @@ class PotModel(ViewModel):
     """The view, sorted into what the table draws."""
 
     phase = Field("phase", str, "")
-    phase_text = Field("phase_text", str, "")
 
     @property
     def learner_memory(self) -> bool:
@@ -67,7 +67,7 @@ class PotModel(ViewModel):
     def chefs(self) -> list[Chef]:
         return [Chef(seat, str(p.get("name", f"Player {seat + 1}")), str(p.get("colour", "")),
                      int(p.get("pathway", 0)), int(p.get("hand_count", 0)), int(p.get("book_count", 0)),
-                     int(p.get("choosing_count", 0)), tuple(str(t) for t in p.get("redeemed") or []))
+                     int(p.get("choosing_count", 0)), tuple(recipe_name(card["id"]) for card in p["redeemed"]))
                 for seat, p in enumerate(self._get("players", []))]
 
     def hand(self) -> list[str]:

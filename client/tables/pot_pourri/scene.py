@@ -34,6 +34,7 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     picture_rects,
     tie_break,
 )
+from soupkitchen.shared.pot_pourri import describe
 
 HINTS = {
     "turn": "take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)",
@@ -108,12 +109,6 @@ class PotPourriTable(SeatNaming, KitTable):
             return (f"button:{kind}",)
         return ()
 
-    def history(self, view: dict[str, Any]) -> list[str]:
-        return [self.rename(line) for line in PotModel(view).log()]
-
-    def menu_words(self, action: dict[str, Any]) -> str:
-        return self.rename(str(action.get("label") or action.get("type")))
-
     # --- drawing -----------------------------------------------------------------------------------
     def _prompt(self, model: PotModel) -> str:
         if self.choosing.picked == (layout.REPLACE_KEY,):
@@ -121,7 +116,7 @@ class PotPourriTable(SeatNaming, KitTable):
         me = model.seat
         if me is not None and model.actions() and model.phase in HINTS:
             return ("Your turn: " if model.turn == me else "You: ") + HINTS[model.phase]
-        return self.rename(model.phase_text)
+        return describe.headline(model.view, self.session.seat_name)
 
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         theme.draw_background(surface)

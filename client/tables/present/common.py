@@ -89,10 +89,14 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
-def log_section(view: dict, rename, count: int = LOG_LINES) -> Section:
-    """The newest sentences of the view's log, names as the table knows them."""
-    entries = view.get("log") or []
-    return Section("log", "Recently", [Line(rename(entry)) for entry in entries[-count:] if isinstance(entry, str)])
+def namer(names: Sequence[str]):
+    """Seat number to the name the table knows it by, for a game's ``describe`` words."""
+    return lambda seat: name_of(names, seat)
+
+
+def log_section(view: dict, words, names: Sequence[str], count: int = LOG_LINES) -> Section:
+    """The newest entries of the view's log in the game's ``words``, names as the table knows them."""
+    return Section("log", "Recently", [Line(words.event_words(entry, namer(names))) for entry in view["log"][-count:]])
 
 
 def result_lines(view: dict, names: Sequence[str]) -> list[Line]:

@@ -3,7 +3,6 @@ the kitchen piles and the deck, the other chefs' pots, and the recent log."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from soupkitchen.client.tables.present.common import (
@@ -11,21 +10,19 @@ from soupkitchen.client.tables.present.common import (
     Section,
     log_section,
     name_of,
+    namer,
     pack,
     pictured,
     plural,
-    renamer,
     result_lines,
     tally,
 )
+from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import KINDS, card_label_of
 
-REQUIRED = ("prompt", "players", "kitchen", "deck", "log")
 BACK = "pink_soup/back"
+MOUSE = "pink_soup/mouse"
 CARD_IDS = {card_label_of(kind): f"pink_soup/{kind.key}" for kind in KINDS}   # "Milk (3)" -> "pink_soup/milk"
-NAMED = re.compile("|".join(re.escape(label) for label in sorted(CARD_IDS, key=len, reverse=True))
-                   + r"|\bMouse\b(?! \()|\(unknown\)")
-WORD_CARDS = {"Mouse": "pink_soup/mouse", "(unknown)": BACK}
 
 
 def card(label: str | None) -> str:
@@ -34,18 +31,34 @@ def card(label: str | None) -> str:
 
 
 def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
-    """The cards a move names in its words, in order ("Mouse" alone is the mouse, an unknown card the
-    back); a draw shows the back."""
-    if action.get("type") == "draw":
+    """The cards a move names in its words, in order: the card it moves and the one it covers, the
+    Mouse of a Mouse's move, a pot card the seat is shown; a draw shows the back."""
+    kind = action["type"]
+    if kind == "draw":
         return (BACK,)
-    words = str(action.get("label", ""))
-    return tuple(CARD_IDS.get(m.group(0)) or WORD_CARDS[m.group(0)] for m in NAMED.finditer(words))
+    if kind == "take":
+        return (card(view["kitchen"][action["pile"]]["top"]),)
+    if kind in ("kitchen", "discard"):
+        placed = view["hand"][action["card"]] if kind == "kitchen" else view["pending"]["revealed"]
+        return (card(placed), *_covering(view, action["pile"]))
+    if kind == "pot":
+        return (card(view["hand"][0]),)
+    if kind == "slot":
+        return _seen(view, view["pending"]["make_room_in_seat"], action["slot"])
+    if kind == "find":
+        return (MOUSE, card(view["pending"]["kitchen_search"][action["pile"]][action["depth"]]))
+    if kind == "swap":
+        return (MOUSE, *_seen(view, action["seat"], action["slot"]))
+    return (MOUSE,) if kind in ("activate", "search", "shuffle", "look") else ()
 
 
-def waiting(view: dict[str, Any]) -> list[int]:
-    """The chef whose turn it is."""
-    turn = view.get("turn")
-    return [] if view.get("over") or not isinstance(turn, int) else [turn]
+def _covering(view: dict[str, Any], pile: int) -> tuple[str, ...]:
+    return (card(view["kitchen"][pile]["top"]),) if pile < len(view["kitchen"]) else ()
+
+
+def _seen(view: dict[str, Any], seat: int, slot: int) -> tuple[str, ...]:
+    shown = view["players"][seat]["pot"][slot]
+    return (card(shown),) if shown else ()
 
 
 def pot_words(pot: list[str | None]) -> list[str]:
@@ -60,23 +73,18 @@ def seen_words(view: dict[str, Any]) -> str:
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
-    rename = renamer([p.get("name") for p in view["players"]], names)
-    me = view.get("seat")
-    sections = [_now(view, names, rename, me)]
-    if isinstance(me, int) and 0 <= me < len(view["players"]):
+    me = view["seat"]
+    sections = [_now(view, names)]
+    if me is not None:
         sections.append(_you(view, me))
-    return [*sections, _board(view, rename), _players(view, names, me), log_section(view, rename)]
+    return [*sections, _board(view, names), _players(view, names, me), log_section(view, describe, names)]
 
 
-def _now(view, names, rename, me) -> Section:
+def _now(view, names) -> Section:
     lines = result_lines(view, names)
     if not lines:
-        turn = view.get("turn")
-        prompt = str(view["prompt"])
-        own = view["players"][me].get("name") if isinstance(me, int) and turn == me else None
-        if own and prompt.startswith(f"{own}:"):
-            prompt = "Your turn:" + prompt[len(own) + 1:]
-        lines.append(Line(rename(prompt), seat=turn if isinstance(turn, int) else None))
+        turn = view["turn"]
+        lines.append(Line(describe.headline(view, namer(names)), seat=turn))
         if view.get("phase") not in (None, "playing"):
             lines.append(Line(f"Ending: {str(view['phase']).replace('_', ' ')}"))
         if view.get("learner_memory"):
@@ -106,7 +114,7 @@ def _you(view, me) -> Section:
     return Section("you", "You", lines)
 
 
-def _board(view, rename) -> Section:
+def _board(view, names) -> Section:
     lines = [Line(f"Pile {i + 1}: {pile['top']}" + (f", {plural(pile['size'] - 1, 'card')} under" if pile["size"] > 1 else ""))
              for i, pile in enumerate(view["kitchen"])] or [Line("No kitchen piles yet")]
     lines.append(Line(f"Deck: {plural(view['deck'], 'card')} left"))
@@ -117,9 +125,9 @@ def _board(view, rename) -> Section:
         lines.append(Line(f"Revealed from a full pot: {pending['revealed']}", cards=(card(pending["revealed"]),)))
     if pending.get("incoming"):
         lines.append(Line(f"Card going in: {pending['incoming']}", cards=(card(pending["incoming"]),)))
-    if isinstance(pending.get("swap_from"), dict):
+    if "swap_from" in pending:
         swap = pending["swap_from"]
-        lines.append(Line(rename(f"Swapping card {swap['card']} of {swap['pot']}'s pot")))
+        lines.append(Line(f"Swapping card {swap['slot'] + 1} of {name_of(names, swap['seat'])}'s pot"))
     for i, pile in enumerate(pending.get("kitchen_search") or []):   # pictures only: the moves name each card
         lines.append(Line(f"Search pile {i + 1}, top first:", cards=tuple(map(card, pile))))
     if view.get("removed"):   # as pictures only: each shows its kind and value

@@ -11,15 +11,14 @@ from soupkitchen.client.tables.present.common import (
     Section,
     log_section,
     name_of,
+    namer,
     pack,
     pictured,
     plural,
-    renamer,
     result_lines,
 )
+from soupkitchen.shared.pot_pourri import describe
 
-CUISINE = re.compile(r"\(([^()]*)\)$")
-REQUIRED = ("phase_text", "players", "pans", "pantry", "menu", "log")
 BACK = "pot_pourri/back"
 
 
@@ -56,25 +55,19 @@ def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
     return ()
 
 
-def waiting(view: dict[str, Any]) -> list[int]:
-    """The seats the table waits for."""
-    return [s for s in view.get("waiting_for") or [] if isinstance(s, int)]
-
-
 def recipe_title(card: dict[str, Any]) -> str:
     """A recipe card's name and cuisine, its ingredients being shown as pictures: "Gazpacho (Mediterranean)"."""
     return f"{card['name']} ({card['cuisine']})"
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
-    rename = renamer([p.get("name") for p in view["players"]], names)
-    me = view.get("seat")
-    return [_now(view, names, rename, me), *([_you(view, me)] if isinstance(me, int) else []),
-            _board(view), _players(view, names, me), log_section(view, rename)]
+    me = view["seat"]
+    return [_now(view, names, me), *([_you(view, me)] if me is not None else []),
+            _board(view), _players(view, names, me), log_section(view, describe, names)]
 
 
-def _now(view, names, rename, me) -> Section:
-    lines = result_lines(view, names) or [Line(rename(view["phase_text"]))]
+def _now(view, names, me) -> Section:
+    lines = result_lines(view, names) or [Line(describe.headline(view, namer(names)))]
     serving = view.get("serving")
     if serving and not view.get("over"):
         who = name_of(names, serving["seat"])
@@ -86,7 +79,7 @@ def _now(view, names, rename, me) -> Section:
     if view.get("legal_actions"):
         lines.append(Line("Your move: choose one on the right.", strong=True))
     elif not view.get("over"):
-        others = [name_of(names, s) for s in waiting(view) if s != me]
+        others = [name_of(names, s) for s in view["active_seats"] if s != me]
         if others:
             lines.append(Line("Waiting for " + ", ".join(others) + "."))
     return Section("now", "Now", lines)
@@ -106,10 +99,9 @@ def _you(view, me) -> Section:
     return Section("you", "You", lines)
 
 
-def _served_cards(redeemed: list[str]) -> tuple[str, ...]:
+def _served_cards(redeemed: list[dict[str, Any]]) -> tuple[str, ...]:
     """A cuisine card per served recipe, like cuisines together."""
-    cuisines = [CUISINE.search(title).group(1) if CUISINE.search(title) else "" for title in redeemed]
-    return tuple(sorted(cuisine_card(c) for c in cuisines if c))
+    return tuple(sorted(cuisine_card(recipe["cuisine"]) for recipe in redeemed))
 
 
 

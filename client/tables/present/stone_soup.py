@@ -13,11 +13,10 @@ from soupkitchen.client.tables.present.common import (
     pack,
     pictured,
     plural,
-    renamer,
     result_lines,
 )
+from soupkitchen.shared.stone_soup import describe
 
-REQUIRED = ("due", "phase", "players", "pot", "log")
 BACK = "stone_soup/back"
 
 
@@ -49,25 +48,17 @@ def size_words(size: Any) -> str:
     return f"{size.get('words')} ({least}-{most})" if most is not None else f"{size.get('words')} ({least}+)"
 
 
-def waiting(view: dict[str, Any]) -> list[int]:
-    """The seat to play (during a challenge window: the next player, who waits for it to close)."""
-    if view.get("over"):
-        return []
-    seat = view.get("turn") if view.get("phase") == "play" else view.get("next_player")
-    return [seat] if isinstance(seat, int) else []
-
-
 def _kinds(counts: dict[str, int]) -> list[str]:
     return [f"{kind} x{n}" if n > 1 else kind for kind, n in counts.items() if n]
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
-    rename = renamer([p.get("name") for p in view["players"]], names)
-    me = view.get("seat")
+    me = view["seat"]
     sections = [_now(view, names, me)]
     if isinstance(me, int) and isinstance(view.get("hand"), dict):
         sections.append(_you(view))
-    return [*sections, _board(view, names), _players(view, names, me), log_section(view, rename)]
+    return [*sections, _board(view, names), _players(view, names, me),
+            log_section(view, describe, names)]
 
 
 def _now(view, names, me) -> Section:
@@ -131,6 +122,6 @@ def _players(view, names, me) -> Section:
         seat = player["seat"]
         if seat == me:
             continue
-        marks = " - to play" if seat in waiting(view) else ""
+        marks = " - to play" if seat == view["next_player"] else ""   # during a window: once it closes
         lines.append(Line(f"{name_of(names, seat)}: {size_words(player['cards'])} in hand{marks}", seat=seat))
     return Section("players", "Other players" if isinstance(me, int) else "Players", lines)

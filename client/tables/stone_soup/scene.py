@@ -32,6 +32,7 @@ from soupkitchen.client.tables.stone_soup.model import (
     verdict_words,
 )
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
+from soupkitchen.client.tables.wording import event_words
 from soupkitchen.shared.stone_soup.cards import NUMBER_WORDS, SALT
 
 AGAIN_KEY = "button:again"
@@ -150,7 +151,7 @@ class StoneSoupTable(KitTable):
             self.choosing.close_menu()
             return True
         leads = usable.get(key) or []
-        return self.play(self._legal(leads[0])) if leads else False
+        return self.play(leads[0]) if leads else False
 
     def call(self) -> bool:
         """Call "stone soup!" on the last claim shown that this seat could call (refused as too late
@@ -173,11 +174,6 @@ class StoneSoupTable(KitTable):
                 self.app.toast(self.rename(str(ack["error"]["message"])), "error")
 
         self.app.spawn(sending())
-
-    def _legal(self, action: dict[str, Any]) -> dict[str, Any]:
-        """The listed action equal to ``action`` when there is one (it carries the label), else itself."""
-        same = [a for a in self.actions if {k: v for k, v in a.items() if k != "label"} == action]
-        return same[0] if same else action
 
     def play_again(self) -> bool:
         """A new solo table with the same game, players and options (there is no rematch request)."""
@@ -202,13 +198,10 @@ class StoneSoupTable(KitTable):
             self.choosing.picked = saved
         return points
 
-    def history(self, view: dict[str, Any]) -> list[str]:
-        return [self.rename(line) for line in StoneModel(view).log()]
-
     def menu_words(self, action: dict[str, Any]) -> str:
         if action.get("type") == "play":
             return f"Say \"{claim_words(int(action.get('count', 1)), self.model.due)}\""
-        return self.rename(str(action.get("label") or action.get("type")))
+        return super().menu_words(action)
 
     def hover_words(self) -> list[str]:
         key = self.focus if self.keyboard else self.hover
@@ -386,8 +379,8 @@ class StoneSoupTable(KitTable):
 
     def _draw_end(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         """The ranking under the Play again button: the winning play, then everyone from the winner down."""
-        plays = [line for line in model.log() if "wins" not in line]
-        last = f"The last play: {self.rename(plays[-1])}" if plays else ""
+        plays = [entry for entry in model.view["log"] if entry["type"] != "win"]
+        last = f"The last play: {event_words(self.session.game_id, plays[-1], self.session.seat_name)}" if plays else ""
         paint.draw_ranking(surface, b, model.ranking(), self.ranked_names(model), self._symbols(), last)
         if not getattr(self.session, "local", False):
             b.text(surface, "The host may open a new table from the lobby.", BODY, theme.TEXT_DIM,

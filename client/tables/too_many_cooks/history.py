@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from soupkitchen.shared.too_many_cooks import describe
+
 MOVES = ("changed", "rotated", "passed")
-DIRECTIONS = {("row", 1): "east", ("row", -1): "west", ("col", -1): "north", ("col", 1): "south"}
 
 
 @dataclass(frozen=True)
@@ -20,42 +21,55 @@ class Entry:
     """One move of the round (or the round's end, ``seat`` None)."""
 
     number: int                      # counts every entry ever made at this table, from 1
-    kind: str                        # "changed" | "rotated" | "passed" | "rejoined" | "all_passed" | "time_up"
-    seat: int | None = None
-    row: int = 0
-    col: int = 0
-    old: dict[str, str] | None = None
-    new: dict[str, str] | None = None
-    line: str = ""
-    index: int = 0
-    step: int = 0
+    event: dict[str, Any]            # the rules' event: "changed", "rotated", "passed", "rejoined", "all_passed", "time_up"
     faces: tuple[tuple[int, int], ...] = ()   # (seat, change in happy taste backs), changes only
     shared: int = 0                  # change in satisfied shared tastes
+
+    @property
+    def kind(self) -> str:
+        return self.event["type"]
+
+    @property
+    def seat(self) -> int | None:
+        """The chef who made the move (None: the round's end)."""
+        return self.event.get("seat")
+
+    @property
+    def row(self) -> int:
+        return self.event.get("row", 0)
+
+    @property
+    def col(self) -> int:
+        return self.event.get("col", 0)
+
+    @property
+    def line(self) -> str:
+        return self.event.get("line", "")
+
+    @property
+    def index(self) -> int:
+        return self.event.get("index", 0)
+
+    @property
+    def step(self) -> int:
+        return self.event.get("step", 0)
+
+    @property
+    def old(self) -> dict[str, str] | None:
+        """The card a change took out of the soup."""
+        return self.event.get("old")
+
+    @property
+    def new(self) -> dict[str, str] | None:
+        return self.event.get("new")
 
     @property
     def is_move(self) -> bool:
         return self.kind in MOVES
 
-    def action(self) -> str:
-        """The move in words, without the chef's name: "swapped green pepper for red pepper"."""
-        if self.kind == "changed":
-            return f"swapped {card_words(self.old)} for {card_words(self.new)}"
-        if self.kind == "rotated":
-            return f"rotated {self.line if self.line == 'row' else 'column'} {self.index + 1} " \
-                   f"{DIRECTIONS.get((self.line, self.step), '')}".rstrip()
-        if self.kind == "passed":
-            return "passed"
-        if self.kind == "rejoined":
-            return "is unhappy again and back in the round"
-        if self.kind == "all_passed":
-            return "Every chef passed: the round is over"
-        return "Time is up: the round is over"
-
     def words(self, name) -> str:
-        """The whole entry in words, ``name(seat)`` naming the chefs."""
-        if self.seat is None:
-            return self.action()
-        return f"{name(self.seat)} {self.action()}"
+        """The whole entry in the game's words, ``name(seat)`` naming the chefs."""
+        return describe.event_words(self.event, name)
 
     def effect_words(self, name) -> str:
         """Who became happy or unhappy with this move: "Cleo 1 happier, 1 shared taste met"."""
@@ -64,11 +78,6 @@ class Entry:
             parts.append(f"{abs(self.shared)} shared {'taste' if abs(self.shared) == 1 else 'tastes'} "
                          f"{'met' if self.shared > 0 else 'broken'}")
         return ", ".join(parts)
-
-
-def card_words(card: dict[str, Any] | None) -> str:
-    card = card or {}
-    return f"{card.get('colour', '?')} {card.get('veg', '?')}"
 
 
 def _faces(view: dict[str, Any]) -> tuple[tuple[int, ...], int]:
@@ -93,9 +102,7 @@ class History:
         before, after = self._faces, _faces(view)
         self._faces = after
         for event in events:
-            if not isinstance(event, dict):
-                continue
-            kind = event.get("type")
+            kind = event["type"]
             if kind == "round_started":
                 self.entries.clear()
             elif kind in MOVES or kind in ("rejoined", "all_passed", "time_up"):
@@ -104,12 +111,7 @@ class History:
 
     def _add(self, event: dict[str, Any], faces: tuple[tuple[int, int], ...], shared: int) -> None:
         self.count += 1
-        seat = event.get("seat")
-        self.entries.append(Entry(
-            number=self.count, kind=str(event.get("type")), seat=seat if isinstance(seat, int) else None,
-            row=int(event.get("row", 0)), col=int(event.get("col", 0)), old=event.get("old"), new=event.get("new"),
-            line=str(event.get("line", "")), index=int(event.get("index", 0)), step=int(event.get("step", 0)),
-            faces=faces, shared=shared))
+        self.entries.append(Entry(number=self.count, event=dict(event), faces=faces, shared=shared))
 
     @property
     def last_move(self) -> Entry | None:

@@ -57,6 +57,10 @@ class TableModel:
         return str(self.view.get("phase", "ready"))
 
     @property
+    def mode(self) -> str:
+        return str(self.view.get("mode", "standard"))
+
+    @property
     def turn(self) -> int | None:
         return self.view.get("turn")
 

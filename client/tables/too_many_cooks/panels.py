@@ -25,6 +25,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
 from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_star_change
 from soupkitchen.client.tables.too_many_cooks.verdict import stars_words, verdict_words
+from soupkitchen.shared.too_many_cooks import describe
 
 URGENT_SECONDS = 30
 EMOTE_SECONDS = 3.0
@@ -271,7 +272,7 @@ def draw_overlays(p: Painter, f: Frame) -> None:
     banner = lay.above_pot
     if m.reveal is not None and m.phase == "reveal":
         with coverage.overlay("the round's stars", banner):
-            draw_star_change(p, m.reveal, banner)
+            draw_star_change(p, m.mode, m.reveal, banner)
     if m.phase == "ready":
         with coverage.overlay("the round banner", banner):
             draw_ready_banner(p, f, banner)
@@ -326,7 +327,8 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
                                     banner.bottom - banner.y - used - lay.px(20)), max_lines=2)
     reveal = f.model.reveal or {}
     last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
-    words = f"Round {reveal.get('round', '')}: {reveal.get('explanation', '')}"
+    explanation = describe.round_explanation(f.model.mode, reveal) if reveal else ""
+    words = f"Round {reveal.get('round', '')}: {explanation}"
     font = p.font(SMALL)
-    if reveal.get("explanation") and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
+    if explanation and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
         p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # the last round's word on the stars, where it fits

@@ -20,6 +20,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     taste_icon_width,
     taste_path,
 )
+from soupkitchen.shared.too_many_cooks import describe
 
 
 def owner_name(f: Frame, taste: dict[str, Any]) -> str:
@@ -200,9 +201,9 @@ def _draw_detail(p: Painter, taste: dict[str, Any], box: pygame.Rect, lines: lis
                max_width=box.width - lay.px(32))
 
 
-def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> None:
-    """Above the pot after a round: the stars after it, the change in words and the rules'
-    explanation of it."""
+def draw_star_change(p: Painter, mode: str, reveal: dict[str, Any], rect: pygame.Rect) -> None:
+    """Above the pot after a round: the stars after it, the change in words and the reason for it,
+    in the game's words."""
     p.panel(rect, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     rect = rect.inflate(-p.lay.px(24), -p.lay.px(16))
     before, after = int(reveal.get("stars_before", 0)), int(reveal.get("stars_after", 0))
@@ -219,5 +220,5 @@ def draw_star_change(p: Painter, reveal: dict[str, Any], rect: pygame.Rect) -> N
     p.text(words, p.largest_fitting(words, (LABEL, BODY), rect.right - left),
            theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
            (left, rect.y + size // 2), anchor="midleft", max_width=rect.right - left)
-    p.paragraph(str(reveal.get("explanation", "")), BODY, theme.TEXT,
+    p.paragraph(describe.round_explanation(mode, reveal), BODY, theme.TEXT,
                 pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size), max_lines=3)

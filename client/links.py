@@ -1,0 +1,49 @@
+"""Invite links: ``soupkitchen://HOST:PORT/PEAS-4821-7730`` names a server and a table's code.
+
+A link's server is spoken to over TLS (``https://``, the certificate checked): a server put online
+(``soupkitchen-server --public``). A server without TLS (a LAN host, or a host at home whose router
+forwards the port) is named ``soupkitchen://HOST:PORT/CODE?tls=no``. Without a port, the usual one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+from soupkitchen.shared.wire.codes import LINK_SCHEME, normalise
+from soupkitchen.shared.wire.constants import DEFAULT_PORT
+
+EXAMPLE = f"{LINK_SCHEME}://kitchen.example.org:{DEFAULT_PORT}/PEAS-4821-7730"
+
+
+@dataclass(frozen=True)
+class Invite:
+    url: str  # the server, as the client connects to it: https://HOST:PORT or http://HOST:PORT
+    code: str  # the table's code, as the server writes it
+
+
+def is_link(text: str) -> bool:
+    return text.strip().lower().startswith(f"{LINK_SCHEME}://")
+
+
+def parse(text: str) -> Invite:
+    """The server and code of an invite link; ValueError in plain words if it is not one."""
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port or DEFAULT_PORT
+    except ValueError:
+        parts, port = None, 0
+    if parts is None or parts.scheme.lower() != LINK_SCHEME or not parts.hostname or parts.username:
+        raise ValueError(f"That is not an invite link like {EXAMPLE}")
+    code = normalise(parts.path.strip("/"))
+    if code is None:
+        raise ValueError(f"The link has no table code after the server (like {EXAMPLE})")
+    plain = parse_qs(parts.query).get("tls", [""])[-1].lower() in ("no", "0", "off", "false")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return Invite(f"{'http' if plain else 'https'}://{host}:{port}", code)
+
+
+def link(url: str, code: str) -> str:
+    """The invite link of the table with ``code`` on the server at ``url``."""
+    scheme, place = url.split("://", 1)
+    return f"{LINK_SCHEME}://{place.rstrip('/')}/{code}" + ("" if scheme == "https" else "?tls=no")

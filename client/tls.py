@@ -1,0 +1,67 @@
+"""TLS for the client: a server's certificate is checked as any program checks one, against the
+system's own trust store (through ``truststore``, where it is installed; Python's default
+certificates otherwise), and against the certificates the player chose to trust besides
+(``soupkitchen --trust-cert FILE``: a host testing with a self-signed certificate). A certificate
+that is refused gets a sentence that says why and what to do."""
+
+from __future__ import annotations
+
+import ssl
+from pathlib import Path
+
+TRUSTED: list[Path] = []  # certificates trusted besides the system's (soupkitchen --trust-cert)
+
+# OpenSSL's verification results (X509_V_ERR_...) worded for a player
+SELF_SIGNED = {18, 19}
+UNKNOWN_AUTHORITY = {2, 20, 21}
+EXPIRED, NOT_YET_VALID = 10, 9
+OTHER_NAME = {62, 64}
+
+
+def trust(path: str | Path) -> None:
+    """Trust the certificate(s) in the PEM file ``path`` from now on; ValueError in plain words if it
+    holds none that can be read."""
+    file = Path(path)
+    try:
+        ssl.create_default_context().load_verify_locations(cafile=str(file))
+    except FileNotFoundError:
+        raise ValueError(f"there is no certificate file {file}") from None
+    except (OSError, ssl.SSLError) as err:
+        raise ValueError(f"{file} is not a certificate file (PEM) that can be read: {err}") from None
+    if file not in TRUSTED:
+        TRUSTED.append(file)
+
+
+def client_context() -> ssl.SSLContext:
+    """The context every https:// and wss:// connection of the client is made with."""
+    try:
+        import truststore
+
+        context: ssl.SSLContext = truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    except ImportError:  # without it: the certificates Python finds on this system
+        context = ssl.create_default_context()
+    for file in TRUSTED:
+        context.load_verify_locations(cafile=str(file))
+    return context
+
+
+def refusal(err: ssl.SSLCertVerificationError, url: str) -> str:
+    """Why the server at ``url`` was not trusted, and what the player can do, in one or two sentences."""
+    code = getattr(err, "verify_code", None)
+    host = url.split("://", 1)[-1].rsplit(":", 1)[0]
+    start = f"Did not connect to {url}: "
+    if code in SELF_SIGNED:
+        return (start + "its certificate is self-signed, so nothing proves it is the server it claims to be. "
+                "If its host gave you that certificate, start Soup Kitchen with --trust-cert FILE.")
+    if code in UNKNOWN_AUTHORITY:
+        return (start + "its certificate is signed by an authority this computer does not trust. If its host gave "
+                "you the certificate, start Soup Kitchen with --trust-cert FILE.")
+    if code == EXPIRED:
+        return start + "its certificate has expired. Its host has to renew it."
+    if code == NOT_YET_VALID:
+        return start + "its certificate is not valid yet (or this computer's clock is wrong)."
+    if code in OTHER_NAME:
+        return (start + f"its certificate is for another server, not {host}. Check the address, or ask its host "
+                "which name the certificate carries.")
+    words = getattr(err, "verify_message", None) or getattr(err, "reason", None) or str(err)
+    return start + f"its certificate was refused ({words})."

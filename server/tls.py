@@ -1,0 +1,44 @@
+"""TLS for a server put online: the context made from the host's certificate and key, with a
+sentence that says what is wrong with them when they cannot be used."""
+
+from __future__ import annotations
+
+import ssl
+from pathlib import Path
+
+
+class CertificateError(Exception):
+    """The certificate or key cannot be used; ``str(err)`` says which file and why."""
+
+
+def server_context(cert: str | Path, key: str | Path) -> ssl.SSLContext:
+    """A server-side TLS context (TLS 1.2 or newer) serving ``cert`` (PEM, the chain after the
+    certificate) with its private ``key`` (PEM, without a passphrase); CertificateError otherwise."""
+    for what, path in (("certificate", cert), ("key", key)):
+        file = Path(path)
+        if not file.is_file():
+            raise CertificateError(f"cannot read the {what} {file}: there is no such file")
+        try:
+            file.read_bytes()
+        except OSError as err:
+            raise CertificateError(f"cannot read the {what} {file}: {err.strerror or err}") from None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.set_alpn_protocols(["http/1.1"])
+    try:
+        context.load_cert_chain(str(cert), str(key), password=no_passphrase)
+    except ssl.SSLError as err:
+        reason = err.reason or str(err)
+        if "KEY_VALUES_MISMATCH" in reason.upper():
+            raise CertificateError(f"the key {key} is not the key of the certificate {cert}") from None
+        raise CertificateError(f"cannot use the certificate {cert} with the key {key}: they must be PEM files, "
+                               f"the key without a passphrase ({reason})") from None
+    except ValueError as err:  # a key that asks for a passphrase
+        raise CertificateError(f"the key {key} is protected by a passphrase; give the server a key without one "
+                               f"({err})") from None
+    return context
+
+
+def no_passphrase() -> str:
+    """The passphrase callback: a key that needs one is refused rather than asked about on a terminal."""
+    raise ValueError("no passphrase is given to the server")
