@@ -291,9 +291,11 @@ async def spectate_table(app: App, conn: Connection, table_id: str) -> TableSess
 
 
 async def play_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
-                     pads: dict[int, str] | None = None, pause_on_handoff: bool = True) -> TableSession:
+                     pads: dict[int, str] | None = None, pause_on_handoff: bool = True,
+                     bot_levels: list[str] | None = None) -> TableSession:
     """Solo (one local player) or couch play: an embedded server, bots in the other seats, started.
-    ``pads`` binds local player i (in seating order) to a gamepad device."""
+    ``pads`` binds local player i (in seating order) to a gamepad device; ``bot_levels`` gives the
+    bots' levels in seat order (normal for any not given)."""
     if local_players == 1:
         options = {**solo_options(game), **options}
     url = await start_embedded(app, lan=False)
@@ -304,7 +306,9 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
         await session.watch_publicly()
     held = session.seats_held
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
-    await session.request("start")   # the server seats bots in every empty seat
+    for level in bot_levels or []:
+        await session.request("add_bot", level=level)   # the first empty seat
+    await session.request("start")   # the server seats normal bots in every seat still empty
     session.local = True
     config = getattr(app.server, "config", None)
     _save_game(session, db=str(config.db_path) if config is not None else None)

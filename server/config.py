@@ -13,10 +13,17 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("soupkitchen")) / "server.sqlite3"
 
 
+BOT_JITTER_WITH_PEOPLE = (1.0, 1.5)
+"""With a person at the table a bot's thinking time is the bot delay times its beats times a
+factor drawn from this range (never sooner than the bot delay after the move before)."""
+BOT_JITTER_BOTS_ONLY = (0.6, 1.4)
+"""The same factor at a table of bots only."""
+
+
 @dataclass
 class ServerConfig:
     db_path: str | Path = ":memory:"
-    bot_delay: float = 1.0  # seconds a bot "thinks" before it acts (jittered +-40%)
+    bot_delay: float = 1.2  # seconds of a beat of a bot's thinking: a bot waits its beats of it before it acts
     bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
     grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in
     timed_grace: float = 15.0  # the same while a round's clock runs towards a deadline (if shorter)

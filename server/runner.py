@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.config import BOT_JITTER_BOTS_ONLY, BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Moment, Step, Table
@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 STORE_RETRY = 1.0  # seconds before a timeout or bot move the store refused is tried again
 
 Push = Callable[[list[str], str, Any], None]
+MOST_BEATS = 60.0
+"""The longest a bot may think over one action, in beats of the bot delay."""
 
 
 @dataclass
@@ -297,9 +299,20 @@ class TableRunner:
             if action is None:
                 self.pending[seat] = PendingBotMove(mono + config.bot_poll, None, table.state_id)
             else:
-                # With people at the table a bot never answers sooner than the table's bot delay.
-                jitter = table.rng.uniform(1.0, 1.5) if table.has_people else table.rng.uniform(0.6, 1.4)
-                self.pending[seat] = PendingBotMove(mono + delay * jitter, action, table.state_id)
+                # It takes as long as a person would (its beats of the table's bot delay); with people
+                # at the table, never sooner than the bot delay.
+                jitter = table.rng.uniform(*(BOT_JITTER_WITH_PEOPLE if table.has_people else BOT_JITTER_BOTS_ONLY))
+                self.pending[seat] = PendingBotMove(mono + delay * self.beats(seat, view, action) * jitter,
+                                                    action, table.state_id)
+
+    def beats(self, seat: int, view: dict[str, Any], action: dict[str, Any]) -> float:
+        """How many beats of the bot delay the bot at ``seat`` takes over ``action`` (at least one)."""
+        try:
+            beats = float(self.bots[seat].thinking(view, action))
+        except Exception:  # a broken bot must not stop the table: it takes one beat
+            log.exception("bot at table %s seat %s failed to say how long it thinks", self.table.id, seat)
+            return 1.0
+        return min(beats, MOST_BEATS) if beats >= 1.0 else 1.0  # NaN and less than a beat: one beat
 
     # --- bots and the seats whose players went away ----------------------------------------------
     def seat_bots(self) -> None:
@@ -315,12 +328,14 @@ class TableRunner:
     def grace(self) -> float:
         """Seconds a seat whose player went away waits for them before a bot stands in: the table's
         ``stand_in_seconds`` setting if the host chose one; otherwise, while a clock runs towards a
-        deadline (a timed round), ``timed_grace`` (when shorter than ``grace``), else ``grace``."""
+        deadline or between the rounds of a timed game (whose table waits for every seat's ready),
+        ``timed_grace`` (when shorter than ``grace``), else ``grace``."""
         table, config = self.table, self.services.config
         chosen = table.settings.get("stand_in_seconds")
         if chosen is not None:
             return float(chosen)
-        if table.started and table.deadline() is not None:
+        real_time = getattr(getattr(table.game, "facts", None), "real_time", False)  # a game may declare no facts
+        if table.started and (table.deadline() is not None or real_time):
             return min(config.grace, config.timed_grace)
         return config.grace
 

@@ -5,10 +5,15 @@ summary line. What depends on the machine (actions per second, and each bot deci
 p50 and p99 over the moves where a bot had a choice) goes to standard error, so two runs with the
 same arguments print the same bytes on standard output.
 
+Each bot action takes as long as the bot says a person would take over it (``Bot.thinking``, in
+beats) times ``--step``, whose default is a beat at a table with a person at the default bot speed,
+so the figures predict such a table.
+
 ``--bots`` seats the bots: one level for every seat (``hard``), one level per seat
-(``hard,normal,normal``), or ``oracle`` for a game with an all-seeing reference team (Too Many
-Cooks), which reads the whole state and is never offered at a table. ``--rotate`` moves the
-listed bots one seat round each game, so a level's share is not the luck of one seat.
+(``hard,normal,normal``), or a game's reference, which no table offers: for Too Many Cooks
+``oracle``, an all-seeing team that reads the whole state, and ``witness``, chefs that read views
+but aim for a soup that satisfies every taste of the difficulty. ``--rotate`` moves the listed
+bots one seat round each game, so a level's share is not the luck of one seat.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.shared.core import Game, canonical_json
 from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
@@ -31,6 +37,10 @@ from soupkitchen.shared.replay import ReplayFile, export
 ORACLE = "oracle"
 ALL_SEEING_TEAMS = {"too-many-cooks": "soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen"}
 """Games with an all-seeing reference team: its class, made from the starting state."""
+REFERENCE_BOTS = {"too-many-cooks": {"witness": "soupkitchen.shared.too_many_cooks.witness:WitnessChef"}}
+"""Reference bots of a game, by name: a class made as ``(seat, seed)`` that plays from views."""
+DEFAULT_STEP = round(ServerConfig.bot_delay * sum(BOT_JITTER_WITH_PEOPLE) / 2, 3)
+"""Seconds of one beat at a table with a person at the default bot speed (the bot delay, jittered)."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -41,12 +51,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, required=True, help="seats at the table, all bots")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
-    parser.add_argument("--step", type=float, default=2.0,
-                        help="simulated seconds each bot move takes (default 2.0)")
+    parser.add_argument("--step", type=float, default=DEFAULT_STEP,
+                        help="simulated seconds of a beat: a bot action takes as many beats as the bot says a "
+                             f"person would think over it (default {DEFAULT_STEP}, a table's default bot speed)")
     parser.add_argument("--options", default="{}", help="game options as a JSON object")
     parser.add_argument("--bots", default="normal",
                         help=f"the bots' level ({', '.join(LEVELS)}) for every seat, one per seat separated "
-                             f"by commas, or {ORACLE!r} for the all-seeing reference team (default normal)")
+                             f"by commas, or a reference no table offers: {ORACLE!r} (an all-seeing team) or "
+                             "a game's own, such as 'witness' for Too Many Cooks (default normal)")
     parser.add_argument("--rotate", action="store_true",
                         help="seat the listed bots one seat further round each game, and count wins "
                              "per listed bot (wins_by_bot) instead of per seat")
@@ -57,11 +69,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def seat_levels(bots: str, game: Game, players: int) -> list[str] | None:
-    """The level of each seat, or None for the all-seeing team; ValueError with a reason."""
+    """The level (or reference) of each seat, or None for the all-seeing team; ValueError with a reason."""
     if bots == ORACLE:
         if game.id not in ALL_SEEING_TEAMS:
             raise ValueError(f"{game.title} has no all-seeing team")
         return None
+    if bots in REFERENCE_BOTS.get(game.id, {}):
+        return [bots] * players
     levels = bots.split(",")
     if len(levels) == 1:
         levels *= players
@@ -69,25 +83,29 @@ def seat_levels(bots: str, game: Game, players: int) -> list[str] | None:
         raise ValueError(f"--bots names {len(levels)} levels for {players} seats")
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        raise ValueError(f"unknown bot level {unknown[0]!r}: one of {', '.join(LEVELS)} or {ORACLE}")
+        references = ", ".join([ORACLE, *REFERENCE_BOTS.get(game.id, {})])
+        raise ValueError(f"unknown bot level {unknown[0]!r}: one of {', '.join(LEVELS)} or {references}")
     return levels
 
 
 class Kitchen:
     """The bots of one game: each seat's bot observes every view of its seat after each action (as
-    the server shows them), and every decision with a choice to make is timed."""
+    the server shows them), every decision with a choice to make is timed, and so is every stretch
+    of the game that runs against a deadline (a round of a timed game) on the simulated clock."""
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any],
                  levels: list[str] | None, times: list[float]) -> None:
         self.game = game
         self.times = times
+        self.timed: list[float] = []  # simulated seconds each stretch against a deadline lasted
+        self.timed_since: float | None = None
         self.team: Any = None
         self.bots = []
         if levels is None:
             module, name = ALL_SEEING_TEAMS[game.id].split(":")
             self.team = getattr(importlib.import_module(module), name)(game.setup(players, options, seed))
         else:
-            self.bots = [game.make_bot(seat, seed * 1000 + seat, level) for seat, level in enumerate(levels)]
+            self.bots = [make_bot(game, seat, seed * 1000 + seat, level) for seat, level in enumerate(levels)]
 
     def choose(self, seat: int, view: dict[str, Any], now: float) -> dict[str, Any] | None:
         started = time.perf_counter()
@@ -96,11 +114,30 @@ class Kitchen:
             self.times.append(time.perf_counter() - started)
         return action
 
+    def duration(self, seat: int, view: dict[str, Any], action: dict[str, Any]) -> float:
+        """How many beats the seat's bot took over ``action`` (the all-seeing team: one each)."""
+        return self.bots[seat].thinking(view, action) if self.bots else 1.0
+
     def follow(self, state: Any, entry: dict[str, Any]) -> None:
+        timed = self.game.next_deadline(state) is not None
+        if timed and self.timed_since is None:
+            self.timed_since = entry["t"]
+        elif not timed and self.timed_since is not None:
+            self.timed.append(entry["t"] - self.timed_since)
+            self.timed_since = None
         if self.team:
             self.team.follow(state, entry)
         for seat, bot in enumerate(self.bots):
             bot.observe(self.game.view(state, seat))
+
+
+def make_bot(game: Game, seat: int, seed: int, level: str) -> Any:
+    """A bot at one of the levels a table offers, or one of the game's reference bots."""
+    reference = REFERENCE_BOTS.get(game.id, {}).get(level)
+    if reference is None:
+        return game.make_bot(seat, seed, level)
+    module, name = reference.split(":")
+    return getattr(importlib.import_module(module), name)(seat, seed)
 
 
 def bot_names(levels: list[str] | None, players: int) -> tuple[str, ...]:
@@ -125,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     score_totals = [0.0] * args.players
     won_games = actions = 0
     rounds_survived: int | None = None  # for games that count rounds
+    stars: list[tuple[int, int]] = []  # (stars, most stars) of each game, for games that give stars
+    timed: list[float] = []
     times: list[float] = []
     started = time.perf_counter()
     for index in range(args.games):
@@ -133,7 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seated = levels[-shift:] + levels[:-shift] if levels and shift else levels
         kitchen = Kitchen(game, args.players, seed, options, seated, times)
         outcome = play(game, args.players, seed, kitchen.choose, options=options, step=args.step,
-                       observe=kitchen.follow)
+                       observe=kitchen.follow,
+                       duration=lambda seat, view, action, k=kitchen: args.step * k.duration(seat, view, action))
         result = game.result(outcome.state)
         if args.export is not None:
             export(ReplayFile(outcome.record, bot_names(seated, args.players)), args.export)
@@ -142,6 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         rounds = survived(result)
         if rounds is not None:
             rounds_survived = (rounds_survived or 0) + rounds
+        final = game.view(outcome.state, None)
+        if isinstance(result.get("stars"), int) and isinstance(final.get("max_stars"), int):
+            stars.append((result["stars"], final["max_stars"]))
+        if "round_seconds" in final:  # a game of timed rounds
+            timed += kitchen.timed
         for seat in result["winners"]:
             wins[(seat - shift) % args.players] += 1
         for seat, score in enumerate(result["scores"]):
@@ -158,6 +203,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"mean_score_by_{per}": [round(total / games, 3) for total in score_totals]}
     if rounds_survived is not None:
         summary["mean_rounds_survived"] = round(rounds_survived / games, 3)
+    if stars:
+        top = stars[0][1]
+        summary["mean_stars"] = round(sum(got for got, _most in stars) / len(stars), 3)
+        summary[f"share_on_{top}_stars"] = round(sum(got == most for got, most in stars) / len(stars), 3)
+    if timed:
+        timed.sort()
+        summary["round_seconds_p50"] = round(percentile(timed, 0.5), 1)
     if args.json:
         print(canonical_json({"summary": summary}))
     else:

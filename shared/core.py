@@ -114,6 +114,11 @@ class Bot(ABC):
         A bot that remembers also observes ``view`` first unless it was the last one observed, so
         a caller that only ever calls ``choose`` (a simulation) still plays a sensible game."""
 
+    def thinking(self, view: dict[str, Any], action: Action) -> float:
+        """How long a person would take over ``action``, this bot's choice from ``view``, in beats
+        of the table's bot pace (1: no thought needed); the table waits that long to play it."""
+        return 1.0
+
 
 COMPLETE = "complete"  # a game's listed moves are every legal move
 SAMPLE = "sample"  # its listed moves are some of them; its ``check_move`` accepts the others too

@@ -1,9 +1,9 @@
 """Plays a whole game on a simulated clock: the loop behind the simulator and the random-play tests.
 
 Each step, every seat is offered its view in a seeded random order (so real-time races are fair);
-the first seat whose chooser returns an action plays it ``step`` seconds later. If that would be
-after the next deadline, or nobody wants to act, the clock jumps to the deadline and SYSTEM plays
-TIMEOUT. No wall clock is read.
+the first seat whose chooser returns an action plays it ``step`` seconds later (or as long as
+``duration`` says that seat takes over it). If that would be after the next deadline, or nobody
+wants to act, the clock jumps to the deadline and SYSTEM plays TIMEOUT. No wall clock is read.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from soupkitchen.shared.match import MatchRecord
 
 Chooser = Callable[[int, dict[str, Any], float], "dict[str, Any] | None"]
 Observer = Callable[[Any, dict[str, Any]], None]
+Duration = Callable[[int, dict[str, Any], dict[str, Any]], float]
+"""(seat, the view it chose from, its action): the simulated seconds the seat took to decide."""
 
 
 class Stalled(RuntimeError):
@@ -56,8 +58,10 @@ def bot_chooser(game: Game, players: int, seed: int) -> Chooser:
 
 
 def play(game: Game, players: int, seed: int, chooser: Chooser, options: dict[str, Any] | None = None,
-         step: float = 1.0, max_actions: int = 100_000, observe: Observer | None = None) -> Playout:
-    """Play one game to its end; ``observe(state, entry)`` is called after every applied action."""
+         step: float = 1.0, max_actions: int = 100_000, observe: Observer | None = None,
+         duration: Duration | None = None) -> Playout:
+    """Play one game to its end; ``observe(state, entry)`` is called after every applied action.
+    Each action takes ``step`` seconds, or ``duration(seat, view, action)`` when given."""
     options = game.normalise_options(options or {}, players)
     record = MatchRecord(game.id, players, options, seed)
     state = game.setup(players, options, seed)
@@ -69,15 +73,17 @@ def play(game: Game, players: int, seed: int, chooser: Chooser, options: dict[st
             raise Stalled(f"{game.id} seed {seed}: no end after {max_actions} actions")
         seats = list(range(players))
         order_rng.shuffle(seats)
-        seat, action = SYSTEM, None
+        seat, action, took = SYSTEM, None, step
         for candidate in seats:
-            action = chooser(candidate, game.view(state, candidate), now)
+            view = game.view(state, candidate)
+            action = chooser(candidate, view, now)
             if action is not None:
                 seat = candidate
+                took = step if duration is None else duration(candidate, view, action)
                 break
         deadline = game.next_deadline(state)
-        if action is not None and (deadline is None or now + step < deadline):
-            now = round(now + step, 3)
+        if action is not None and (deadline is None or now + took < deadline):
+            now = round(now + took, 3)
         elif deadline is not None:
             seat, action, now = SYSTEM, dict(TIMEOUT), max(now, deadline)
         else:

@@ -99,10 +99,11 @@ async def with_art(app: App, coro) -> TableSession:
 
 
 def start_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
-                pads: dict[int, str] | None = None, pause_on_handoff: bool = True) -> None:
+                pads: dict[int, str] | None = None, pause_on_handoff: bool = True,
+                bot_levels: list[str] | None = None) -> None:
     run_with_wait(app, "Warming up the kitchen...",
                   with_art(app, modes.play_local(app, game, options, players, local_players, pads,
-                                                 pause_on_handoff)),
+                                                 pause_on_handoff, bot_levels)),
                   lambda session: open_table(app, session))
 
 

@@ -15,6 +15,7 @@ from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import SIDE_X, EndPanel, GenericEnd
 from soupkitchen.client.tables.kit.board import HEADING, LABEL, Board
 from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.shared.levels import NORMAL
 
 SIDE_W = 400           # the column of buttons on the board, right of the game's end
 BUTTON_H, BUTTON_GAP = 84, 18
@@ -58,7 +59,8 @@ class ResultsScene(FormScene):
         flows.start_local(self.app, session.game_id, {**session.table.get("options", {}), **(options or {})},
                           len(session.table.get("seats", [])) or 2, max(1, len(session.tokens)),
                           {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
-                          bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)))
+                          bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)),
+                          [seat.get("level") or NORMAL for seat in session.table.get("seats", []) if seat.get("bot")])
 
     def review(self) -> None:
         """The finished game in the replay viewer, its review open (worked out from the server's record)."""

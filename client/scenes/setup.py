@@ -10,6 +10,7 @@ from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, Toggle, Widget
+from soupkitchen.shared.levels import LEVELS, NORMAL
 
 MODES = {
     "solo": ("Play solo", "Bots take every other seat."),
@@ -33,6 +34,7 @@ class GameSetupScene(FormScene):
         self.password = ""
         self.pads: dict[int, str] = {}   # local player index -> device
         self.pause_on_handoff = True
+        self.bot_levels: list[str] = []   # the level of each bot, in seat order after the local players
         self.listed = True  # a table on a server: listed for everyone there, or found only by its code
         self.online = False  # hosting: the port also opened on the router for friends elsewhere
         self._reset_game()
@@ -45,6 +47,12 @@ class GameSetupScene(FormScene):
         low, high = self.game["min_players"], self.game["max_players"]
         self.players = max(low, min(high, 4 if self.mode != "couch" else max(2, low)))
         self.local_players = min(self.local_players, self.players)
+        self._fit_bots()
+
+    def _fit_bots(self) -> None:
+        """One level per bot seat: the ones chosen are kept, new seats start at normal."""
+        bots = self.players - self.local_players if self.mode in ("solo", "couch") else 0
+        self.bot_levels = (self.bot_levels + [NORMAL] * bots)[:bots]
 
     def _pick_game(self, game_id: str) -> None:
         self.game = next(g for g in self.games if g["id"] == game_id)
@@ -54,12 +62,17 @@ class GameSetupScene(FormScene):
     def _set_players(self, n: int) -> None:
         self.players = n
         self.local_players = min(self.local_players, n)
+        self._fit_bots()
         self.rebuild()
 
     def _set_local(self, n: int) -> None:
         self.local_players = n
         self.players = max(self.players, n)
+        self._fit_bots()
         self.rebuild()
+
+    def _set_level(self, index: int, level: str) -> None:
+        self.bot_levels[index] = level
 
     def _bind(self, index: int, device: str) -> None:
         if device == "any":
@@ -82,11 +95,15 @@ class GameSetupScene(FormScene):
                 for i in range(self.local_players):
                     widgets.append(Choice(f"Player {i + 1} uses", devices, self.pads.get(i, "any"),
                                           lambda v, i=i: self._bind(i, v), key=f"pad{i}", names=names.get))
-        for spec in self.game.get("options", []):
-            key = spec["key"]
-            widgets.append(Choice(spec["label"], option_values(spec), self.options[key],
-                                  lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}",
-                                  names=option_name))
+        specs = self.game.get("options", [])
+        for spec in specs[:1]:   # the game's first option (a difficulty, where it has one), then the bots
+            widgets.append(self._option(spec))
+        for index, level in enumerate(self.bot_levels):
+            seat = self.local_players + index + 1
+            widgets.append(Choice(f"Bot at seat {seat}", list(LEVELS), level, lambda v, i=index: self._set_level(i, v),
+                                  key=f"bot{index}", names=str.capitalize))
+        for spec in specs[1:]:
+            widgets.append(self._option(spec))
         if self.mode == "couch" and modes.timed(self.game["id"]):   # a game with no clock has nothing to pause
             widgets.append(Toggle("Hand-off pauses the timer", self.pause_on_handoff,
                                   lambda v: setattr(self, "pause_on_handoff", v), key="pause"))
@@ -99,10 +116,8 @@ class GameSetupScene(FormScene):
         if self.mode == "host":
             widgets.append(Toggle("Also for friends online (router, UPnP)", self.online,
                                   lambda v: setattr(self, "online", v), key="online"))
-        bots = self.players - self.local_players
-        if self.mode in ("solo", "couch"):
-            words = f"{bots} bot{'s' if bots != 1 else ''} will join you." if bots else "No bots: every seat is here."
-            widgets.append(Label(words, colour=(196, 172, 140), key="bots"))
+        if self.mode in ("solo", "couch") and not self.bot_levels:
+            widgets.append(Label("No bots: every seat is here.", colour=(196, 172, 140), key="bots"))
         start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
                  "remote": "Create table"}[self.mode]
         howto = Button("How to play (F1)", self.howto, key="howto")
@@ -112,6 +127,11 @@ class GameSetupScene(FormScene):
         widgets.append(Button("Back", self.on_back, key="back"))
         return widgets
 
+    def _option(self, spec: dict[str, Any]) -> Choice:
+        key = spec["key"]
+        return Choice(spec["label"], option_values(spec), self.options[key],
+                      lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}", names=option_name)
+
     def howto(self) -> None:
         flows.open_howto(self.app, self.game["id"])
 
@@ -119,7 +139,7 @@ class GameSetupScene(FormScene):
         game_id, options = self.game["id"], dict(self.options)
         if self.mode in ("solo", "couch"):
             flows.start_local(self.app, game_id, options, self.players, self.local_players,
-                              dict(self.pads), self.pause_on_handoff)
+                              dict(self.pads), self.pause_on_handoff, list(self.bot_levels))
         elif self.mode == "host":
             flows.host(self.app, game_id, options, self.players, self.password or None, self.online)
         else:

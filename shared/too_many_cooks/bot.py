@@ -1,197 +1,282 @@
-"""A chef that plays for every taste at the table: those it can read and, from the faces and moves
-of the other chefs, their secret ones."""
+"""The computer chef: plays from what a person at the table has, as a person of its level would.
+
+It reads its own secret tastes and the shared ones, and from the faces it notices it guesses the
+other chefs' secret tastes (``inference``). On its turn it weighs soup moves one at a time, as the
+rulebook's tips advise ("a quick decent move is usually better than a slow perfect move"): a move
+is good when it satisfies the tastes it reads, keeps the happy faces it noticed happy, and works for
+the unhappy ones. It never undoes another chef's move that a happy face has just approved. It can be
+wrong: its guesses are guesses, and its level (``habits``) decides what it notices, how far it looks
+and how often it slips.
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from soupkitchen.shared.core import Bot
 from soupkitchen.shared.levels import NORMAL, check_level
-from soupkitchen.shared.too_many_cooks.cards import SIZE, card_id
-from soupkitchen.shared.too_many_cooks.inference import HiddenTastes, faces_from_view, soup_from_view
-from soupkitchen.shared.too_many_cooks.moves import change, rotate, spares_from_view
-from soupkitchen.shared.too_many_cooks.planner import UNSATISFIED, Goal, legal_moves, play_move, to_action
-from soupkitchen.shared.too_many_cooks.targets import best_step, change_cost, nearest_target
+from soupkitchen.shared.too_many_cooks.habits import HABITS, Habits
+from soupkitchen.shared.too_many_cooks.inference import (
+    Faces,
+    HiddenTastes,
+    faces_from_view,
+    round_key,
+    soup_from_view,
+)
+from soupkitchen.shared.too_many_cooks.moves import spares_from_view
+from soupkitchen.shared.too_many_cooks.planner import (
+    UNSATISFIED,
+    Goal,
+    Move,
+    changes,
+    legal_moves,
+    play_move,
+    to_action,
+)
+from soupkitchen.shared.too_many_cooks.tastes import satisfied
 
 Soup = tuple[int, ...]
-__all__ = ["Chef", "after", "soup_from_view"]
-HIDDEN_WEIGHT = 0.8
-"""How much another chef's secret taste counts against one the chef reads: a little less, as the
-chef is never sure which taste it is."""
-FORGETS_AFTER = 6
-"""An easy chef forgets the faces it saw this many views ago."""
-PACE_AFTER = 3
-"""Soup moves of a round after which a chef judges the table's pace (before, it assumes time enough)."""
+__all__ = ["Chef", "approved_undo"]
+UNDO_COST = UNSATISFIED
+"""Undoing a move a happy face has just approved counts as much as breaking a taste."""
 
 
-def after(soup: Soup, spares: tuple[int, ...], action: dict[str, Any]) -> Soup:
-    """The soup once ``action`` (a legal change or rotate) is played."""
-    if action["type"] == "rotate":
-        return rotate(soup, action["line"], action["index"], action["step"])
-    cell = action["row"] * SIZE + action["col"]
-    return change(soup, spares, cell, card_id(action["veg"], action["colour"]))[0]
+Moment = tuple[Soup, Faces, tuple[bool, ...]]  # a soup, every chef's faces, and which shared tastes it satisfies
 
 
-def undo_of(before: Soup, now: Soup) -> tuple[Any, ...] | None:
-    """The change that turns ``now`` back into ``before`` when they differ in one card."""
+def happy(moment: Moment) -> list[bool]:
+    """Every face of the moment and every shared taste, in order: whether it is happy."""
+    return [face for chef in moment[1] for face in chef] + list(moment[2])
+
+
+def upset(before: Moment, now: Moment) -> bool:
+    """Whether the move between the two moments turned some face or shared taste unhappy."""
+    return any(was and not is_ for was, is_ in zip(happy(before), happy(now), strict=True))
+
+
+def approved_undo(before: Moment, now: Moment) -> Move | None:
+    """The move that turns soup ``now`` back into ``before`` when the move between them turned some
+    face or shared taste happy and none unhappy (the table approved of it); None otherwise."""
+    if len(happy(before)) != len(happy(now)) or upset(before, now) or happy(before) == happy(now):
+        return None
+    return undo_of(before[0], now[0])
+
+
+def undo_of(before: Soup, now: Soup) -> Move | None:
+    """The one move that turns ``now`` back into ``before`` (a change or a rotation), if any."""
     cells = [cell for cell, (was, card) in enumerate(zip(before, now, strict=True)) if was != card]
-    return ("change", cells[0], before[cells[0]]) if len(cells) == 1 else None
+    if len(cells) == 1:
+        return ("change", cells[0], before[cells[0]])
+    for move in legal_moves(now, (0,) * 32):
+        if move[0] == "rotate" and play_move(now, (0,) * 32, move)[0] == before:
+            return move
+    return None
 
 
 class Chef(Bot):
-    """Readies up at once, passes when it must, and otherwise plays towards a soup that satisfies
-    every taste at the table: those it reads and every taste the faces still allow another chef's
-    secret taste to be.
+    """Readies up at once, passes when it must, and otherwise plays the move it judges best for the
+    tastes it reads and the faces it noticed; ``level`` (easy, normal or hard) picks its habits."""
 
-    Levels: ``easy`` forgets the faces it saw a few views ago and plays the first move that brings
-    the soup closer to what it believes the tastes want; ``normal`` and ``hard`` remember every face
-    and aim for a soup that satisfies every taste any chef may hold, the nearest one they know
-    (``targets``), which every such chef at the table works out alike from what the table shows;
-    ``hard`` takes first the steps there that bring the soup closest to the tastes it believes in.
-    With ``read_faces=False`` the chef ignores the other chefs and aims for the tastes it reads."""
-
-    def __init__(self, seat: int, seed: int, level: str = NORMAL, read_faces: bool = True) -> None:
+    def __init__(self, seat: int, seed: int, level: str = NORMAL) -> None:
         super().__init__(seat, seed)
         self.level = check_level(level)
-        self.rng = random.Random(f"tmc-bot:{seed}")
-        self.read_faces = read_faces
-        self.hidden = HiddenTastes(seat)
-        self.table = HiddenTastes(seat, public=True)  # what the whole table knows of every secret taste
-        self.seen = 0  # views observed (an easy chef forgets every FORGETS_AFTER)
-        self.target: Soup | None = None  # the soup the chef aimed for last
-        self.moment: tuple[Any, ...] | None = None  # (soup, faces, shared tastes satisfied, turn) last seen
-        self.harmless_undo: tuple[Any, ...] | None = None  # the change that would undo another chef's harmless move
-        self.round_moves = (None, 0)  # (round, soup moves seen in it)
+        self.habits: Habits = HABITS[self.level]
+        self.rng = random.Random(f"tmc-chef:{seed}")
+        self.hidden = HiddenTastes(seat)  # its guesses at the other chefs' secret tastes
+        self.table = HiddenTastes(seat, public=True)  # what the table can tell of every chef's tastes
+        self.faces: Faces | None = None  # the faces it last noticed
+        self.last_view: dict[str, Any] | None = None
+        self.moment: tuple[Soup, Faces, tuple[bool, ...], int | None] | None = None  # the last moment it noticed
+        self.undo: Move | None = None  # would undo a move a happy face just approved
+        self.wary = 0  # turns it minds the faces even at a glance, since one of its moves upset a face
+        self.views = 0  # views since it last forgot
+        self.beats = 1.0  # how long its last decision took, in beats
 
+    # --- what it takes in ------------------------------------------------------------------------
     def observe(self, view: dict[str, Any]) -> None:
-        """Narrow the candidate sets of the chefs' secret tastes with the faces of ``view``."""
-        self.note_move(view)
-        if not self.read_faces:
+        """Take in a view: the faces, when the chef notices them (an easy chef misses some)."""
+        if view == self.last_view:
             return
-        if self.level == "easy":
-            self.seen += 1
-            if self.seen % FORGETS_AFTER == 0:
-                self.hidden = HiddenTastes(self.seat)
+        self.last_view = view
+        if view.get("phase") not in ("ready", "playing", "reveal") or not view.get("soup"):
+            return
+        habits = self.habits
+        self.views += 1
+        if habits.forgets_after and self.views >= habits.forgets_after:
+            self.views = 0
+            self.hidden, self.faces, self.moment, self.undo = HiddenTastes(self.seat), None, None, None
+        self.table.observe(view)  # what every chef can tell of the others: kept to judge what a move tells
+        if habits.notices < 1.0 and self.rng.random() >= habits.notices:
+            return
         self.hidden.observe(view)
-        self.table.observe(view)
-
-    def note_move(self, view: dict[str, Any]) -> None:
-        """Remember how to undo the last move when another chef made it and it turned no happy face
-        unhappy and broke no shared taste: the chef leaves such a move alone while it can."""
-        if view.get("phase") != "playing" or not view.get("soup"):
-            return
-        moment = (soup_from_view(view), faces_from_view(view),
-                  tuple(taste["satisfied"] for taste in view["shared_tastes"]), view.get("turn"))
-        if self.moment is not None and moment[:3] == self.moment[:3]:
-            return
+        self.faces = faces_from_view(view)
+        moment = (soup_from_view(view), self.faces, tuple(taste["satisfied"] for taste in view["shared_tastes"]),
+                  view.get("turn"))
         before, self.moment = self.moment, moment
-        self.harmless_undo = None
-        moves_round, moves = self.round_moves
-        fresh = moves_round != view["round"]
-        self.round_moves = (view["round"], 0 if fresh else moves + (before is not None and before[0] != moment[0]))
-        if before is None or before[3] in (None, self.seat) or len(before[2]) != len(moment[2]):
-            return
-        happy_before = [face for chef in before[1] for face in chef] + list(before[2])
-        happy_now = [face for chef in moment[1] for face in chef] + list(moment[2])
-        if len(happy_before) == len(happy_now) and not any(
-                was and not now for was, now in zip(happy_before, happy_now, strict=True)):
-            self.harmless_undo = undo_of(before[0], moment[0])
+        if before is None or len(happy(before[:3])) != len(happy(moment[:3])):
+            self.wary = 0  # a new round
+        elif before[0] != moment[0]:
+            # before[3] made the move between the two moments
+            mine = before[3] == self.seat
+            self.undo = approved_undo(before[:3], moment[:3]) if before[3] is not None and not mine else None
+            if mine and upset(before[:3], moment[:3]) and self.rng.random() < habits.learns:
+                self.wary = habits.wary
 
+    # --- what it does --------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
         self.observe(view)
         legal = view["legal_actions"]
+        self.beats = 1.0
         if not legal:
             return None
         if len(legal) == 1:
             return legal[0]  # ready, or the pass a satisfied chef must make
         soup, spares = soup_from_view(view), spares_from_view(view["spares"])
+        habits = self.habits
+        overlooked = self.overlooked(view)
         known = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]]
-        goal = self.goal(known)
-        if self.level != "easy":
-            move = self.planned(view, now, goal, known, soup, spares)
-            if move is not None:
+        if habits.glance:
+            # A glance at the first few moves that do something about a taste it reads and is not
+            # satisfied: one that gains enough is played at once, without a look at the faces
+            # unless the chef's habits, or a face one of its moves upset, make it mind them.
+            goal = self.goal(view, overlooked, faces=habits.glance_faces or self.wary > 0)
+            self.wary = max(0, self.wary - 1)
+            here = goal.score(goal.distances(soup))
+            moves = self.relevant(goal, soup, spares, known) or legal_moves(soup, spares)
+            seen = moves[:habits.glance]  # read from the top left, as a person reads the soup
+            score, _noise, move = min(self.weigh(goal, soup, spares, seen))
+            if here - score >= habits.decent:
+                self.beats = habits.takes_in + (habits.obvious if self.fixes(known, soup, spares, move) else habits.unclear)
                 return to_action(move)
-        moves = self.first_moves(goal, known, soup, spares)
-        if self.level == "easy":
-            return to_action(self.first_decent(goal, soup, spares, moves))
-        return to_action(self.best_single(goal, soup, spares, moves))
+        # Nothing quick: a careful look at the moves, the faces it noticed and, by its habits, the next move.
+        goal = self.goal(view, overlooked, faces=True)
+        here = goal.score(goal.distances(soup))
+        scored = self.weigh(goal, soup, spares, self.moves_seen(soup, spares))
+        if habits.ahead:
+            scored = self.look_ahead(goal, soup, spares, scored)
+        if habits.tell:
+            scored = self.with_telling(view, soup, spares, scored)
+        _score, _noise, move = min(scored)
+        self.beats = habits.takes_in + habits.stuck
+        return to_action(move)
 
-    def moves_left(self, view: dict[str, Any], now: float) -> float | None:
-        """How many soup moves the table will make before the time is up, at its pace so far this
-        round (None before the pace can be judged)."""
-        deadline, moves = view.get("deadline"), self.round_moves[1]
-        if deadline is None or moves < PACE_AFTER:
+    def thinking(self, view: dict[str, Any], action: dict[str, Any]) -> float:
+        return self.beats if len(view.get("legal_actions", ())) > 1 else 1.0
+
+    def overlooked(self, view: dict[str, Any]) -> str | None:
+        """The satisfied taste it reads that the chef forgets to check this turn, when it slips."""
+        if not self.habits.slips or self.rng.random() >= self.habits.slips:
             return None
-        elapsed = now - (deadline - view["round_seconds"])
-        return (deadline - now) * moves / elapsed if elapsed > 0 else None
+        kept = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"] if taste["satisfied"]]
+        return self.rng.choice(kept) if kept else None
 
-    def planned(self, view: dict[str, Any], now: float, goal: Goal, known: list[str], soup: Soup,
-                spares: tuple[int, ...]) -> tuple[Any, ...] | None:
-        """The step towards the nearest soup that satisfies every taste the table may hold (None
-        when no change leads closer, or the table cannot get there in the time left)."""
-        shared = [taste["id"] for taste in view["shared_tastes"]]
-        if self.read_faces:
-            wanted = sorted(set(shared) | self.table.possible())
-        else:
-            wanted = sorted(known)
-        first = [self.harmless_undo[1]] if self.harmless_undo else []
-        self.target = nearest_target(wanted, soup, view["difficulty"], first=first)
-        left = self.moves_left(view, now)
-        if left is not None and change_cost(soup, self.target) > left:
-            self.target = None  # out of reach before the time is up: the best single move instead
-            return None
-        keep = [i for i, taste in enumerate(goal.tastes) if taste in known]
-        return best_step(soup, spares, self.target, goal, keep, avoid=self.harmless_undo,
-                         by_goal=self.level == "hard")
-
-    def best_single(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
-                    moves: list[tuple[Any, ...]]) -> tuple[Any, ...]:
-        """The move (of ``moves``) that leaves the soup closest to the goal."""
-        far = goal.distances(soup)
-        scored = []
-        for order, move in enumerate(moves):
-            new, _spares, cells = play_move(soup, spares, move)
-            scored.append((goal.score(goal.distances_after(soup, far, new, cells)), self.rng.random(), order, move))
-        return min(scored)[-1]
-
-    def goal(self, known: list[str]) -> Goal:
-        """The tastes the chef reads (weight 1) and every candidate of the other chefs' secret tastes
-        (weighted by its chance of being held)."""
-        weights = dict.fromkeys(known, 1.0)
-        if self.read_faces:
-            for options in self.hidden.beliefs().values():
+    def goal(self, view: dict[str, Any], overlooked: str | None, faces: bool) -> Goal:
+        """What the chef plays for: the tastes it reads (but the one it overlooked), and with
+        ``faces`` each guess at another chef's secret taste, weighed by its chance: kept when that
+        face is happy (``care``), worked for when unhappy (``help``)."""
+        known = [taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]]
+        weights = {taste: 0.0 if taste == overlooked else 1.0 for taste in known}
+        steer = dict.fromkeys(known, 1.0)
+        habits = self.habits
+        if faces and self.hidden.key == round_key(view) and self.faces is not None:
+            for (chef, index), options in self.hidden.beliefs().items():
+                if habits.grasps is not None and len(options) > habits.grasps:
+                    continue  # too many tastes it could be: the chef has no idea yet
+                happy = self.faces[chef][index]
+                share = habits.care if happy else habits.help
                 for taste, chance in options.items():
-                    weights[taste] = weights.get(taste, 0.0) + HIDDEN_WEIGHT * chance
+                    weights[taste] = weights.get(taste, 0.0) + share * chance
+                    steer.setdefault(taste, 0.0)
         tastes = sorted(weights)
-        return Goal(tastes, [weights[taste] for taste in tastes],
-                    steer=[1.0 if taste in known else 0.0 for taste in tastes])
+        return Goal(tastes, [weights[t] for t in tastes], steer=[steer[t] for t in tastes])
 
     @staticmethod
-    def first_moves(goal: Goal, known: list[str], soup: Soup, spares: tuple[int, ...]) -> list[tuple[Any, ...]]:
-        """The legal moves that break the fewest of the tastes the chef reads."""
-        reads = [i for i, taste in enumerate(goal.tastes) if taste in known]
+    def fixes(known: list[str], soup: Soup, spares: tuple[int, ...], move: Move) -> bool:
+        """Whether ``move`` satisfies a taste of ``known`` and breaks none."""
+        new = play_move(soup, spares, move)[0]
+        before = [satisfied(taste, soup) for taste in known]
+        now = [satisfied(taste, new) for taste in known]
+        return any(n and not b for b, n in zip(before, now, strict=True)) and not any(
+            b and not n for b, n in zip(before, now, strict=True))
+
+    @staticmethod
+    def relevant(goal: Goal, soup: Soup, spares: tuple[int, ...], known: list[str]) -> list[Move]:
+        """The legal moves that do something about a taste it reads that is not satisfied: those
+        that change the part a card plays in it."""
         far = goal.distances(soup)
-        counted = []
+        wanted = [i for i, taste in enumerate(goal.tastes) if taste in known and far[i]]
+        moves = []
         for move in legal_moves(soup, spares):
             new, _spares, cells = play_move(soup, spares, move)
-            new_far = goal.distances_after(soup, far, new, cells)
-            counted.append((sum(1 for i in reads if new_far[i] and not far[i]), move))
-        fewest = min(broken for broken, _move in counted)
-        return [move for broken, move in counted if broken == fewest]
+            if any(goal.roles[i][cell][soup[cell]] != goal.roles[i][cell][new[cell]] for i in wanted for cell in cells):
+                moves.append(move)
+        return moves
 
-    def first_decent(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
-                     moves: list[tuple[Any, ...]]) -> tuple[Any, ...]:
-        """The first move, from a random start, that brings the soup closer to the goal (or the
-        least bad one)."""
+    def moves_seen(self, soup: Soup, spares: tuple[int, ...]) -> list[Move]:
+        """The legal moves the chef weighs with care: some of them, as many as its habits say."""
+        moves = legal_moves(soup, spares)
+        if self.habits.looks_at is None or self.habits.looks_at >= len(moves):
+            return moves
+        return self.rng.sample(moves, self.habits.looks_at)
+
+    def weigh(self, goal: Goal, soup: Soup, spares: tuple[int, ...], moves: list[Move]) -> list[tuple[float, float, Move]]:
+        """(score after the move, a tie-breaker, move) for each move; lower is better."""
         far = goal.distances(soup)
         here = goal.score(far)
-        start = self.rng.randrange(len(moves))
         scored = []
-        for move in moves[start:] + moves[:start]:
+        for move in moves:
             new, _spares, cells = play_move(soup, spares, move)
-            score = goal.score(goal.distances_after(soup, far, new, cells))
-            if score < here - UNSATISFIED / 2:
-                return move
-            scored.append((score, len(scored), move))
-        return min(scored)[2]
+            score = goal.score_after(soup, far, here, new, cells)
+            if move == self.undo:
+                score += UNDO_COST
+            scored.append((score, self.rng.random(), move))
+        return scored
+
+    def look_ahead(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
+                   scored: list[tuple[float, float, Move]]) -> list[tuple[float, float, Move]]:
+        """The best few moves weighed again with the best move that could follow each: a move that
+        sets up a good next one is worth part of what that one gains."""
+        ranked = sorted(scored)
+        breadth = self.habits.ahead
+        again = []
+        for score, noise, move in ranked[:breadth]:
+            new, new_spares, _cells = play_move(soup, spares, move)
+            follow = min(self.follow_up(goal, new, new_spares), default=score)
+            again.append((score - 0.5 * max(0.0, score - follow), noise, move))
+        return again + ranked[breadth:]
+
+    @staticmethod
+    def follow_up(goal: Goal, soup: Soup, spares: tuple[int, ...]) -> list[float]:
+        """The score after each change that could follow and bring an unsatisfied taste nearer
+        (rotations are left out of a plan)."""
+        far = goal.distances(soup)
+        here = goal.score(far)
+        open_ = {i for i, distance in enumerate(far) if distance}
+        scores = []
+        for cell, card in changes(soup, spares):
+            if not open_.isdisjoint(goal.touched_by(cell, soup[cell], card)):
+                new = soup[:cell] + (card,) + soup[cell + 1:]
+                scores.append(goal.score_after(soup, far, here, new, (cell,)))
+        return scores
+
+    def with_telling(self, view: dict[str, Any], soup: Soup, spares: tuple[int, ...],
+                     scored: list[tuple[float, float, Move]]) -> list[tuple[float, float, Move]]:
+        """Among its best moves, one whose faces tell the table more about the chef's own tastes
+        counts a little better (the others read faces too)."""
+        mine = [taste["id"] for taste in view["my_tastes"]]
+        if self.table.key != round_key(view):
+            return scored
+        slots = self.table.candidates(self.seat)
+        ranked = sorted(scored)
+        told = []
+        for score, noise, move in ranked[:self.habits.ahead or 8]:
+            new = play_move(soup, spares, move)[0]
+            bits = 0.0
+            for taste, options in zip(mine, slots, strict=False):
+                face = satisfied(taste, new)
+                left = sum(1 for option in options if satisfied(option, new) == face)
+                bits += math.log2(len(options) / max(left, 1))
+            told.append((score - self.habits.tell * bits, noise, move))
+        return told + ranked[self.habits.ahead or 8:]

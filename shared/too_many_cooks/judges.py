@@ -39,13 +39,18 @@ def region_cells(region: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
     return ROWS if area == "every_row" else COLS
 
 
-def _mask(match: tuple[bool, ...], soup: Soup) -> int:
-    """Bit i is set when the card in cell i matches."""
-    mask = 0
-    for cell, card in enumerate(soup):
-        if match[card]:
-            mask |= 1 << cell
-    return mask
+def _digits(match: tuple[bool, ...]) -> bytes:
+    """A table that turns each card id into the digit 1 when it matches and 0 when not."""
+    return bytes(b"01"[hit] for hit in match).ljust(256, b"0")
+
+
+_ONLY = tuple(bytes(b"01"[card == one] for card in range(KINDS)).ljust(256, b"0") for one in range(KINDS))
+"""For each card id, the digits table of that card alone."""
+
+
+def _mask(digits: bytes, soup: Soup) -> int:
+    """Bit i is set when the card in cell i matches (``digits`` from ``_digits``)."""
+    return int(bytes(soup).translate(digits)[::-1], 2)
 
 
 _FULL = (1 << CELLS) - 1
@@ -72,7 +77,7 @@ def _touching_pairs(mask: int) -> int:
 
 
 def _count_judge(taste: dict[str, Any]) -> Judge:
-    match, op, n = matcher(taste["sel"]), taste["op"], taste["n"]
+    match, op, n = _digits(matcher(taste["sel"])), taste["op"], taste["n"]
     groups = tuple((sum(1 << i for i in group), len(group)) for group in region_cells(taste["region"]))
 
     def judge(soup: Soup) -> int:
@@ -94,7 +99,7 @@ def _count_judge(taste: dict[str, Any]) -> Judge:
 
 
 def _next_to_judge(taste: dict[str, Any]) -> Judge:
-    match, other, op = matcher(taste["sel"]), matcher(taste["other"]), taste["op"]
+    match, other, op = _digits(matcher(taste["sel"])), _digits(matcher(taste["other"])), taste["op"]
 
     def judge(soup: Soup) -> int:
         sels, others = _mask(match, soup), _mask(other, soup)
@@ -112,11 +117,10 @@ def _identical_judge(taste: dict[str, Any]) -> Judge:
     match, some, adjacent = matcher(taste["sel"]), taste["op"] == "some", taste["adjacent"]
 
     def judge(soup: Soup) -> int:
-        places: dict[int, int] = {}
-        for cell, card in enumerate(soup):
-            if match[card]:
-                places[card] = places.get(card, 0) | 1 << cell
-        repeated = [mask for mask in places.values() if mask.bit_count() > 1]
+        cards = bytes(soup)
+        repeated = [_mask(_ONLY[card], soup) for card in sorted(set(cards)) if match[card] and cards.count(card) > 1]
+        if not repeated:
+            return (3 if adjacent else 1) if some else 0
         if adjacent:
             pairs = sum(_touching_pairs(mask) for mask in repeated)
         else:

@@ -30,11 +30,14 @@ _TARGETS = tuple(tuple(change_targets(card)) for card in range(KINDS))
 _ROTATE_MOVES: tuple[Move, ...] = tuple(("rotate", r["line"], r["index"], r["step"]) for r in ROTATIONS)
 
 
+def changes(soup: Soup, spares: Spares) -> list[tuple[int, int]]:
+    """(cell, card) of every change there is a spare for."""
+    return [(cell, target) for cell, card in enumerate(soup) for target in _TARGETS[card] if spares[target] > 0]
+
+
 def legal_moves(soup: Soup, spares: Spares) -> list[Move]:
     """Every change (for a spare there is) and every rotation."""
-    changes = [("change", cell, target) for cell, card in enumerate(soup)
-               for target in _TARGETS[card] if spares[target] > 0]
-    return changes + list(_ROTATE_MOVES)
+    return [("change", cell, target) for cell, target in changes(soup, spares)] + list(_ROTATE_MOVES)
 
 
 def play_move(soup: Soup, spares: Spares, move: Move) -> tuple[Soup, Spares, tuple[int, ...]]:
@@ -47,6 +50,11 @@ def play_move(soup: Soup, spares: Spares, move: Move) -> tuple[Soup, Spares, tup
         return soup[:cell] + (card,) + soup[cell + 1:], tuple(counts), (cell,)
     _, line, index, step = move
     return rotate(soup, line, index, step), spares, LINE_CELLS[line, index]
+
+
+def after(soup: Soup, spares: Spares, action: dict[str, Any]) -> Soup:
+    """The soup once ``action`` (a legal change or rotate) is played."""
+    return play_move(soup, spares, from_action(action))[0]
 
 
 def to_action(move: Move) -> dict[str, Any]:
@@ -85,24 +93,43 @@ class Goal:
     def distances(self, soup: Soup) -> tuple[int, ...]:
         return tuple(judge(soup) for judge in self.judges)
 
+    def touched(self, soup: Soup, new: Soup, cells: tuple[int, ...]) -> tuple[int, ...]:
+        """The tastes (by index) in which a card of ``cells`` plays another part in ``new`` than in
+        ``soup``: the only ones a move between them can bring nearer or farther."""
+        if len(cells) == 1:
+            return self.touched_by(cells[0], soup[cells[0]], new[cells[0]])
+        return tuple(i for i, role in enumerate(self.roles) if any(role[c][soup[c]] != role[c][new[c]] for c in cells))
+
+    def touched_by(self, cell: int, old: int, new: int) -> tuple[int, ...]:
+        """The tastes (by index) in which card ``new`` in ``cell`` plays another part than ``old``."""
+        touched = self._touched.get((cell, old, new))
+        if touched is None:
+            touched = self._touched[cell, old, new] = tuple(
+                i for i, role in enumerate(self.roles) if role[cell][old] != role[cell][new])
+        return touched
+
     def distances_after(self, soup: Soup, far: tuple[int, ...], new: Soup, cells: tuple[int, ...]) -> tuple[int, ...]:
         """The distances of ``new``, which differs from ``soup`` (at distances ``far``) only in
         ``cells``; a taste no changed card plays a new part in is not judged again."""
-        if len(cells) == 1:
-            cell = cells[0]
-            touched = self._touched.get((cell, soup[cell], new[cell]))
-            if touched is None:
-                touched = self._touched[cell, soup[cell], new[cell]] = tuple(
-                    i for i, role in enumerate(self.roles) if role[cell][soup[cell]] != role[cell][new[cell]])
-        else:
-            touched = tuple(i for i, role in enumerate(self.roles)
-                            if any(role[c][soup[c]] != role[c][new[c]] for c in cells))
+        touched = self.touched(soup, new, cells)
         if not touched:
             return far
         result = list(far)
         for i in touched:
             result[i] = self.judges[i](new)
         return tuple(result)
+
+    def score_after(self, soup: Soup, far: tuple[int, ...], score: float, new: Soup, cells: tuple[int, ...]) -> float:
+        """``score(distances_after(...))`` worked out from ``score``, the score of ``soup``."""
+        for i in self.touched(soup, new, cells):
+            was, now = far[i], self.judges[i](new)
+            if was != now:
+                score += self.cost(i, now) - self.cost(i, was)
+        return score
+
+    def cost(self, i: int, distance: int) -> float:
+        """What taste ``i`` adds to the score at ``distance``."""
+        return self.weights[i] * (self.steer[i] * distance + self.unsatisfied) if distance else 0.0
 
     def score(self, far: tuple[int, ...]) -> float:
         return sum(weight * (steer * d + self.unsatisfied)

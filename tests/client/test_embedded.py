@@ -157,13 +157,13 @@ async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
         await app.shutdown()
 
 
-async def test_play_again_starts_a_fresh_table_with_the_same_game(app, kit):
+async def test_play_again_starts_a_fresh_table_with_the_same_game_and_bots(app, kit):
     from soupkitchen.client.scenes import flows
     from soupkitchen.client.scenes.results import ResultsScene
 
     app.settings.bot_speed = "fast"
     try:
-        first = await modes.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3)
+        first = await modes.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3, bot_levels=["easy", "hard"])
         flows.open_table(app, first)
         results = app.stack.push(ResultsScene(app, first))
         assert results.describe()["focused"] == "Play again"
@@ -173,6 +173,7 @@ async def test_play_again_starts_a_fresh_table_with_the_same_game(app, kit):
         again = app.stack.top.session
         assert again.table["id"] != first.table["id"] and again.game_id == "stone-soup"
         assert again.table["options"]["challenge_seconds"] == 2 and len(again.table["seats"]) == 3
+        assert [seat["level"] for seat in again.table["seats"] if seat["bot"]] == ["easy", "hard"]
     finally:
         await app.shutdown()
 

@@ -151,6 +151,7 @@ async def test_game_over_leads_to_the_results(app, kit, clock):
     assert "Back to title" in shown["widgets"] and "Play again" not in shown["widgets"]   # a LAN table
 
 
+
 async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
     from soupkitchen.client.scenes.join import TablesScene
 

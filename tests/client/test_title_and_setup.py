@@ -64,6 +64,27 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     assert sent["settings"]["listed"] is False
 
 
+def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit, monkeypatch):
+    started = []
+    monkeypatch.setattr(flows, "start_local", lambda app, *args: started.append(args))
+    flows.open_setup(app, "solo")
+    scene = app.stack.top
+    scene._pick_game("too-many-cooks")
+    scene.rebuild()
+    app.step(0.0)
+    widgets = scene.describe()["widgets"]
+    bots = [words for words in widgets if words.startswith("Bot at seat")]
+    assert widgets.index("Difficulty: easy") < widgets.index(bots[0])
+    assert bots == ["Bot at seat 2: Normal", "Bot at seat 3: Normal", "Bot at seat 4: Normal"]
+    scene.form.focus_on("bot1")
+    kit.press(app, "navigate", dx=-1)                       # seat 3: normal -> easy
+    assert "Bot at seat 3: Easy" in scene.describe()["widgets"]
+    scene.form.focus_on("start")
+    kit.press(app, "select")
+    (args,) = started
+    assert args[0] == "too-many-cooks" and args[1]["difficulty"] == "easy" and args[-1] == ["normal", "easy", "normal"]
+
+
 @pytest.mark.parametrize(("game", "shown"), [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False),
                                             ("pot-pourri", False)])
 def test_couch_set_up_offers_the_hand_off_pause_only_for_a_game_with_a_clock(app, game, shown):

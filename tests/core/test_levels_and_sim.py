@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from soupkitchen.server import sim
@@ -42,13 +44,36 @@ def test_the_simulator_repeats_itself_for_every_game_level_and_table_size(game_i
         assert "decision_ms" not in first[1]
 
 
-def test_the_all_seeing_team_is_deterministic_and_only_in_the_simulator(capsys):
-    args = ["too-many-cooks", "--players", 2, "--games", 1, "--seed", 3, "--bots", "oracle"]
+@pytest.mark.parametrize("reference", ["oracle", "witness"])
+def test_the_references_are_deterministic_and_only_in_the_simulator(capsys, reference):
+    args = ["too-many-cooks", "--players", 2, "--games", 1, "--seed", 3, "--bots", reference]
     first, second = run(capsys, *args), run(capsys, *args)
     assert first[0] == 0 and first[1] == second[1] and "games_won=1" in first[1]
     for game_id in GAMES[1:]:
-        code, out, err = run(capsys, game_id, "--players", 3, "--bots", "oracle")
-        assert code == 2 and not out and "has no all-seeing team" in err
+        code, out, err = run(capsys, game_id, "--players", 3, "--bots", reference)
+        assert code == 2 and not out and ("has no all-seeing team" in err or "unknown bot level" in err)
+
+
+def test_the_simulators_pace_is_a_tables_default_bot_pace():
+    """A beat of the simulator is the bot delay of a table with a person at the default speed, and
+    the client's default bot speed is the server's."""
+    from soupkitchen.client.settings import BOT_SPEEDS, Settings
+    from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
+
+    assert ServerConfig().bot_delay == BOT_SPEEDS[Settings().bot_speed] == Settings().bot_delay
+    assert sim.DEFAULT_STEP == pytest.approx(ServerConfig.bot_delay * sum(BOT_JITTER_WITH_PEOPLE) / 2)
+    assert sim.parse_args(["too-many-cooks", "--players", "4"]).step == sim.DEFAULT_STEP
+
+
+def test_the_summary_gives_the_stars_and_the_rounds_length(capsys):
+    code, out, _err = run(capsys, "too-many-cooks", "--players", 4, "--games", 2, "--seed", 1000)
+    summary = dict(item.split("=", 1) for item in out.splitlines()[-1].split(" "))
+    games = [json.loads(line) for line in out.splitlines()[:-1]]
+    assert code == 0 and float(summary["mean_stars"]) == sum(g["result"]["stars"] for g in games) / 2
+    assert float(summary["share_on_5_stars"]) == sum(g["result"]["stars"] == 5 for g in games) / 2
+    assert 0 < float(summary["round_seconds_p50"]) <= 300
+    code, out, _err = run(capsys, "stone-soup", "--players", 3, "--games", 1)
+    assert code == 0 and "stars" not in out.splitlines()[-1] and "round_seconds" not in out.splitlines()[-1]
 
 
 @pytest.mark.parametrize(("bots", "message"), [

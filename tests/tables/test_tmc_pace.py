@@ -38,8 +38,8 @@ async def test_each_bot_move_waits_the_bot_delay_after_the_move_before(tmp_path,
             assert (await ada.ok("list_tables", {}))["tables"][0]["settings"]["bot_delay"] == delay
         await ada.ok("start", {"token": token})
         bot_moves = 0
-        for _ in range(2000):                         # the server's clock, a tenth of a second at a time
-            clock.t += 0.1
+        for _ in range(2000):                         # the server's clock, half a second at a time
+            clock.t += 0.5
             server.hub.reschedule(table)
             await asyncio.sleep(0.002)
             view = table.game.view(table.state, 0)

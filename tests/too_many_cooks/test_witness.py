@@ -1,49 +1,33 @@
-"""The chef: finishes games, beats random cooks and keeps the tastes it reads satisfied."""
+"""The witness-soup team, a reference of the simulator: every move is a step towards a soup that
+satisfies every taste any chef may hold, it leaves a person's harmless change alone, and it wins
+Unreasonable soups at every table size."""
 
 from __future__ import annotations
 
 import random
 
-from soupkitchen.shared.playout import bot_chooser, play, random_chooser
+from soupkitchen.shared.playout import play
 from soupkitchen.shared.too_many_cooks import GAME
-from soupkitchen.shared.too_many_cooks.bot import after, soup_from_view
+from soupkitchen.shared.too_many_cooks.inference import soup_from_view
 from soupkitchen.shared.too_many_cooks.moves import spares_from_view
-from soupkitchen.shared.too_many_cooks.planner import from_action, to_action
+from soupkitchen.shared.too_many_cooks.planner import after, from_action, to_action
 from soupkitchen.shared.too_many_cooks.targets import next_steps
 from soupkitchen.shared.too_many_cooks.tastes import satisfied
+from soupkitchen.shared.too_many_cooks.witness import WitnessChef
 
 
-def test_thirty_bot_games_at_four_chefs_finish_and_beat_random_cooks():
-    bot_stars = random_stars = bot_wins = random_wins = 0
-    for seed in range(30):
-        options = {"difficulty": ("easy", "moderate", "hard")[seed % 3]}
-        bots = play(GAME, 4, seed, bot_chooser(GAME, 4, seed), options=options, step=5.0)
-        randoms = play(GAME, 4, seed, random_chooser(seed, wait_chance=0.0), options=options, step=5.0)
-        assert GAME.is_over(bots.state) and GAME.is_over(randoms.state)
-        bot_stars += GAME.result(bots.state)["stars"]
-        random_stars += GAME.result(randoms.state)["stars"]
-        bot_wins += GAME.result(bots.state)["won"]
-        random_wins += GAME.result(randoms.state)["won"]
-    assert bot_stars > random_stars + 30  # more than a star a game better on average
-    assert bot_wins > random_wins and bot_wins >= 20
-
-
-def test_bot_readies_up_and_passes_when_it_must(tmc):
-    state = GAME.setup(3, GAME.normalise_options({}, 3), 4)
-    bot = GAME.make_bot(1, 9)
-    assert bot.choose(GAME.view(state, 1), 0.0) == {"type": "ready"}
-    satisfied_table = tmc.with_tastes(tmc.playing(3).with_(turn=1), [])
-    assert bot.choose(GAME.view(satisfied_table, 1), 1.0) == {"type": "pass"}
-    assert bot.choose(GAME.view(satisfied_table, 0), 1.0) is None  # not its turn
+def witness_chooser(players: int, seed: int):
+    chefs = [WitnessChef(seat, seed * 1000 + seat) for seat in range(players)]
+    return lambda seat, view, now: chefs[seat].choose(view, now)
 
 
 def _bot_moves(seeds: range, players: int = 4):
-    """(view before, action, the soup the bot aimed for) for every soup move the bots made in some
-    seeded hard games."""
+    """(view before, action, the soup the chef aimed for) for every soup move the witness chefs
+    made in some seeded hard games."""
     moves = []
 
     for seed in seeds:
-        bots = [GAME.make_bot(seat, seed * 10 + seat) for seat in range(players)]
+        bots = [WitnessChef(seat, seed * 10 + seat) for seat in range(players)]
 
         def chooser(seat, view, now, bots=bots):
             action = bots[seat].choose(view, now)
@@ -55,7 +39,7 @@ def _bot_moves(seeds: range, players: int = 4):
     return moves
 
 
-def test_bot_breaks_a_taste_it_sees_satisfied_only_on_its_way_to_a_soup_that_satisfies_it():
+def test_the_witness_breaks_a_taste_it_sees_satisfied_only_on_its_way_to_a_soup_that_satisfies_it():
     """Every move is a step towards a soup that satisfies every taste the chef reads, and of those
     steps one that breaks the fewest of the tastes it sees satisfied."""
     for view, action, target in _bot_moves(range(4)):
@@ -72,7 +56,6 @@ def test_bot_breaks_a_taste_it_sees_satisfied_only_on_its_way_to_a_soup_that_sat
         assert broken(action) == min(broken(move) for move in steps)
 
 
-
 def _harmless_changes(state):
     """The changes the chef whose turn it is may make that leave every satisfied taste satisfied:
     no happy face turns unhappy and no shared taste breaks."""
@@ -82,13 +65,14 @@ def _harmless_changes(state):
             and all(satisfied(taste, after(state.soup, state.spares, action)) for taste in happy)]
 
 
-def test_the_bot_leaves_a_persons_harmless_change_alone(tmc):
-    """Seat 1 is a person who changes cards at random without turning a happy face unhappy; the bot
-    at seat 0 does not change such a card straight back unless that is its only way forward."""
+def test_the_witness_leaves_a_persons_harmless_change_alone(tmc):
+    """Seat 1 is a person who changes cards at random without turning a happy face unhappy; the
+    witness chef at seat 0 does not change such a card straight back unless that is its only way
+    forward."""
     followed = 0
     for seed in range(6):
         state = tmc.playing(2, seed=seed, options={"difficulty": "hard"})
-        bot, rng = GAME.make_bot(0, seed), random.Random(seed)
+        bot, rng = WitnessChef(0, seed), random.Random(seed)
         undo = None  # the change that would undo the person's last harmless change
         for _ in range(40):
             if state.phase != "playing":
@@ -109,3 +93,11 @@ def test_the_bot_leaves_a_persons_harmless_change_alone(tmc):
             state, _events = GAME.apply(state, state.turn, action, 1.0)
             bot.observe(GAME.view(state, 0))
     assert followed >= 20
+
+
+def test_the_witness_team_wins_unreasonable_soups_at_every_table_size():
+    options = {"mode": "unreasonable", "tastes": 15}
+    for players in (2, 4, 6):
+        for seed in range(3):
+            outcome = play(GAME, players, seed, witness_chooser(players, seed), options=options, step=2.0)
+            assert GAME.result(outcome.state)["won"], (players, seed)
