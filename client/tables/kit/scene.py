@@ -372,7 +372,10 @@ class KitTable(TableScene):
         """The table without the mouse's hover and the gliding cards is drawn once into a layer and
         reused until the view, the choosing, the window or the set of gliding cards changes; the
         gliding cards are drawn over it each frame."""
-        view = self.current_view() or {}
+        view = self.current_view()
+        if not view:   # the first state is still on its way: the bare cloth until it comes
+            theme.draw_background(surface)
+            return
         size = surface.get_size()
         gliding = self.motion.moving(self.now)
         key = (self._seen_view, self.look(), size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
