@@ -25,9 +25,10 @@ def run_checked_game(players: int, seed: int, table) -> None:
     states: list = []
 
     def observe(state, entry) -> None:
-        check_state(GAME, state, players)
         seats = [*range(players), None]
-        table.check_redacted(state, seats[len(states) % len(seats)], rng)
+        viewer = seats[len(states) % len(seats)]  # typed, worded and redaction-checked in turn
+        check_state(GAME, state, players, typed=(viewer,))
+        table.check_redacted(state, viewer, rng)
         states.append(state)
 
     result = play(GAME, players, seed, table.random_player(seed, RANDOM_WAIT), observe=observe)
