@@ -11,9 +11,10 @@ from soupkitchen.shared.core import canonical_json
 from soupkitchen.shared.match import replay
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.stone_soup import GAME
+from tests.sweeps import sweep_games
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-RANDOM_GAMES = 500  # per player count
+RANDOM_GAMES = sweep_games(200)  # per player count
 CHUNKS = 5  # split so parallel test runners can share the work
 RANDOM_WAIT = 0.97  # random players let most plays stand, so hands empty; challenges still happen
 
