@@ -33,3 +33,13 @@ def postgres_dsn(postgres_server):
     """The address of a new, empty PostgreSQL database, dropped after the test."""
     with postgres_server.database() as dsn:
         yield dsn
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """A Redis server of the tests' own, for this test process (see tests/services.py)."""
+    from tests.services import Redis
+
+    server = Redis()
+    yield server
+    server.stop()

@@ -1,7 +1,7 @@
 """Real database servers for the tests, started and stopped by the tests themselves: PostgreSQL
-from the distribution's packages, in a temporary folder on a free port.
+and Redis from the distribution's packages, each in a temporary folder on a free port.
 
-Where PostgreSQL is not installed the tests that need it are skipped with a sentence saying what to
+Where one is not installed the tests that need it are skipped with a sentence saying what to
 install, except under SOUPKITCHEN_REQUIRE_SERVICES=1 (set by CI), where its absence is a failure.
 PostgreSQL refuses to run as root, so as root it runs as the ``postgres`` user (or ``nobody``).
 """
@@ -124,6 +124,47 @@ class Postgres:
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)  # PostgreSQL's fast shutdown
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Redis:
+    """One Redis server of the tests' own, keeping nothing on disk; ``url`` addresses it."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            required_or_skipped("Redis is not installed: install it (Debian: apt install redis-server) "
+                                "to run the tests of the node leases")
+        self.folder = Path(tempfile.mkdtemp(prefix="soupkitchen-redis-"))
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.log = open(self.folder / "log", "wb")  # noqa: SIM115 (closed by stop)
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.folder)], cwd=self.folder, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=2) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                pytest.fail(f"Redis did not start: {(self.folder / 'log').read_text(errors='replace')[-2000:]}")
+            time.sleep(0.1)  # polling a starting server: real time is what it takes
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
