@@ -42,6 +42,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def stop_server(server, how: signal.Signals) -> None:
+    """Stop a server the tests started (``process``, ``log``, ``folder``) and remove its folder."""
+    if server.process.poll() is None:
+        server.process.send_signal(how)
+        try:
+            server.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait()
+    server.log.close()
+    shutil.rmtree(server.folder, ignore_errors=True)
+
+
 def postgres_bin() -> Path | None:
     """The folder of PostgreSQL's server programs: on the PATH, or Debian's newest version."""
     found = shutil.which("initdb")
@@ -122,15 +135,7 @@ class Postgres:
                           " WHERE datname = %s AND pid <> pg_backend_pid()", (name,))
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)  # PostgreSQL's fast shutdown
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        stop_server(self, signal.SIGINT)  # PostgreSQL's fast shutdown
 
 
 class Redis:
@@ -163,12 +168,4 @@ class Redis:
             time.sleep(0.1)  # polling a starting server: real time is what it takes
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        stop_server(self, signal.SIGTERM)
