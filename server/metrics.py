@@ -1,7 +1,11 @@
-"""Counters behind ``GET /metrics``: actions per second and the latency of answering an action."""
+"""Counters behind ``GET /metrics``: actions per second, the latency of answering an action, and the
+process's memory."""
 
 from __future__ import annotations
 
+import os
+import resource
+import sys
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -13,6 +17,17 @@ def percentile(values: list[float], fraction: float) -> float | None:
         return None
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
+
+
+def memory() -> dict[str, float | None]:
+    """The process's memory now (``rss_mb``, None where the system does not tell) and at its most."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10)
+    try:
+        with open("/proc/self/statm") as statm:
+            now: float | None = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        now = None
+    return {"rss_mb": None if now is None else round(now, 1), "peak_rss_mb": round(peak, 1)}
 
 
 class Metrics:
@@ -55,4 +70,4 @@ class Metrics:
                 "stages_ms": {name: {"p50": to_ms(percentile(list(values), 0.5)),
                                      "p99": to_ms(percentile(list(values), 0.99))}
                               for name, values in self.stages.items()},
-                "uptime_s": round(now - self.started, 3)}
+                "memory": memory(), "uptime_s": round(now - self.started, 3)}
