@@ -12,7 +12,7 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes import flows
 from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
+from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from tests.tables.harness import Clock, run_apps
 
 

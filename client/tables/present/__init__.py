@@ -13,18 +13,21 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from soupkitchen.client.games import client_registration, client_registrations
 from soupkitchen.client.tables.present.common import Line, Section
-from soupkitchen.shared.registry import registrations
 
-PRESENTERS = {entry.facts.id: entry.presenter for entry in registrations() if entry.presenter}
+__all__ = ["Line", "Section", "move_cards", "presented_games", "presenter_for", "sections"]
 
-__all__ = ["Line", "Section", "PRESENTERS", "move_cards", "presenter_for", "sections"]
+
+def presented_games() -> list[str]:
+    """The games whose client registration names a presenter."""
+    return [game_id for game_id, entry in client_registrations().items() if entry.presenter]
 
 
 def presenter_for(game_id: str) -> Any | None:
-    """The presenter module ``game_id``'s registration names, if any."""
-    target = PRESENTERS.get(game_id)
-    return None if target is None else importlib.import_module(target)
+    """The presenter module ``game_id``'s client registration names, if any."""
+    entry = client_registration(game_id)
+    return None if entry is None or entry.presenter is None else importlib.import_module(entry.presenter)
 
 
 def sections(game_id: str, view: dict[str, Any] | None, names: list[str]) -> list[Section] | None:
