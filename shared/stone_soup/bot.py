@@ -21,8 +21,16 @@ from typing import Any
 
 from soupkitchen.shared.core import Action, Bot
 from soupkitchen.shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE, size_band
+from soupkitchen.shared.stone_soup.claim_weighing import (
+    CALL_MARGIN,
+    STYLES,
+    WHIM,
+    Record,
+    Style,
+    adjusted,
+    call_worth,
+)
 from soupkitchen.shared.stone_soup.counting import SizeBook, clamp, holds_at_least, hypergeometric
-from soupkitchen.shared.stone_soup.judge import CALL_MARGIN, STYLES, WHIM, Record, Style, adjusted, call_worth
 
 BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
 SNEAK_RATE = 0.08  # how often an honest-looking claim is assumed to hide one card more

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from soupkitchen.client import theme
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables import TABLES
 from soupkitchen.client.tables.present import presented_games, presenter_for, sections
@@ -104,7 +104,7 @@ def open_table(app, kit, game_id, players, seat):
     session = TableSession(conn, kit.summary(seats=players, names=NAMES[:players], game=game_id,
                                              title=get_game(game_id).title,
                                              started=True), {seat: "tok"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     return conn, session
 
 
