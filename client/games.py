@@ -50,6 +50,7 @@ class ClientRegistration:
     option_words: Mapping[str, str] = field(default_factory=dict)  # option key -> what it does, in a sentence
     sounds: Mapping[str, Sound] = field(default_factory=dict)  # event type -> the sound it makes
     smiles: Callable[[dict[str, Any]], int] | None = None  # how many faces smile in a view (happy/unhappy)
+    replay_words: str | None = None  # the replay viewer's words: its ``review_lines`` and ``face_up_lines``
 
 
 @cache

@@ -42,4 +42,5 @@ REGISTRATION = ClientRegistration(
     presenter="soupkitchen.client.tables.present.pink_soup",
     pages=PAGES,
     sounds=SOUNDS,
+    replay_words="soupkitchen.client.tables.pink_soup.replay_words",
 )

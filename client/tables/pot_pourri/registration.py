@@ -47,4 +47,5 @@ REGISTRATION = ClientRegistration(
     pages=PAGES,
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
+    replay_words="soupkitchen.client.tables.pot_pourri.replay_words",
 )

@@ -40,4 +40,5 @@ REGISTRATION = ClientRegistration(
     pages=PAGES,
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
+    replay_words="soupkitchen.client.tables.stone_soup.replay_words",
 )

@@ -64,5 +64,6 @@ REGISTRATION = ClientRegistration(
     pages=PAGES,
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
+    replay_words="soupkitchen.client.tables.too_many_cooks.replay_words",
     smiles=smiles,
 )
