@@ -1,4 +1,5 @@
-"""Pot Pourri as the client finds it: its table, How to play pages, option words and sounds."""
+"""Pot Pourri as the client finds it: its table, the generic table's presenter, How to play pages,
+option words, sounds and the replay viewer's words."""
 
 from soupkitchen.client.games import ClientRegistration, Page, Picture
 

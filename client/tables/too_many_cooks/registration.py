@@ -1,4 +1,5 @@
-"""Too Many Cooks as the client finds it: its table, How to play pages, option words and sounds."""
+"""Too Many Cooks as the client finds it: its table, How to play pages, option words, sounds (the
+faces turning among them) and the replay viewer's words."""
 
 from soupkitchen.client.games import ClientRegistration, Page, Picture
 
@@ -49,7 +50,6 @@ OPTION_WORDS = {
 # Event type -> the sound it makes.
 SOUNDS = {"rotated": "rotate", "changed": "card_flip", "passed": "card_slide", "round_dealt": "shuffle",
           "round_started": "card_place", "round_over": "reveal"}
-
 
 
 def smiles(view: dict) -> int:
