@@ -86,7 +86,7 @@ async def run(args: argparse.Namespace) -> int:
     from soupkitchen.client import links, modes, tls
     from soupkitchen.client.app import App
     from soupkitchen.client.net import normalise_url
-    from soupkitchen.client.scenes import flows
+    from soupkitchen.client.scenes import transitions
     from soupkitchen.client.settings import Settings
 
     started = time.perf_counter()
@@ -138,11 +138,11 @@ async def run(args: argparse.Namespace) -> int:
             viewer.player.set_eye(eye_of(args.eyes))
     elif game is not None:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
-        flows.start_local(app, game["id"], {}, players)
+        transitions.start_local(app, game["id"], {}, players)
     elif invite is not None:
-        flows.join_by_code(app, invite.url, invite.code)
+        transitions.join_by_code(app, invite.url, invite.code)
     elif url is not None:
-        flows.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
+        transitions.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
                             lambda conn: app.stack.open("tables", conn))
 
     first_frame: list[float] = []

@@ -1,7 +1,7 @@
-"""Which sound each game's events make: cards placed, flipped, slid and shuffled, a row rotating,
-faces turning happy or unhappy, stars won or lost, "stone soup!", the reveal, a game won or lost,
-and the clock ticking through its last ten seconds. Listens to a table session; tables need not
-know about it."""
+"""The sounds a table makes: each event's, as its game's client registration names them (cards
+placed, flipped, slid and shuffled, a row rotating, "stone soup!", the reveal), and from the views
+faces turning happy or unhappy, stars won or lost, a game won or lost, and the clock ticking through
+its last ten seconds. Listens to a table session; tables need not know about it."""
 
 from __future__ import annotations
 
@@ -9,36 +9,21 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from soupkitchen.client.games import client_registration
+
 TICK_FROM = 10        # the clock ticks through its last this many seconds
-
-# (game, event type) -> sound, or a function of the event choosing one
-EVENT_SOUNDS: dict[str, dict[str, str | Callable[[dict[str, Any]], str | None]]] = {
-    "too-many-cooks": {"rotated": "rotate", "changed": "card_flip", "passed": "card_slide", "round_dealt": "shuffle",
-                       "round_started": "card_place", "round_over": "reveal"},
-    "pink-soup": {"draws": "card_slide", "takes": "card_slide", "to_kitchen": "card_place", "to_pot": "card_place",
-                  "reveals_other": "card_place", "reveals_own": "card_place", "discards": "card_place",
-                  "searches": "card_flip", "looks": "card_flip", "activates_pile": "card_flip",
-                  "activates_drawn": "card_flip", "shuffles": "shuffle", "swaps": "card_slide", "declares": "reveal",
-                  "passes": "card_slide"},
-    "stone-soup": {"play": "card_place", "salt": "card_slide", "challenge": "stone_soup"},
-    "pot-pourri": {"star": "star_won", "reshuffled": "shuffle", "served": "reveal", "declined": "reveal",
-                   "cooked": "card_place", "took": "card_slide", "drew": "card_slide", "drew_recipes": "card_slide",
-                   "refreshed": "card_slide", "moved_lid": "card_slide", "peeked": "card_flip",
-                   "menu_swapped": "card_slide", "tiles_back": "card_flip",
-                   "chose": lambda event: None if event.get("first") else "card_slide"},   # a swap's keep
-}
-
 
 def event_sound(game_id: str, event: dict[str, Any]) -> str | None:
     """The sound one event makes (None: a silent event)."""
-    sound = EVENT_SOUNDS.get(game_id, {}).get(str(event.get("type")))
+    entry = client_registration(game_id)
+    sound = entry.sounds.get(str(event.get("type"))) if entry is not None else None
     return sound(event) if callable(sound) else sound
 
 
-def happy_faces(view: dict[str, Any]) -> int:
-    """How many taste faces smile in a Too Many Cooks view (0 for other games)."""
-    return sum(bool(face.get("happy")) for chef in view.get("chefs", []) or [] if isinstance(chef, dict)
-               for face in chef.get("tastes", []) if isinstance(face, dict))
+def happy_faces(game_id: str, view: dict[str, Any]) -> int | None:
+    """How many faces smile in the view, for a game whose registration counts them (else None)."""
+    entry = client_registration(game_id)
+    return entry.smiles(view) if entry is not None and entry.smiles is not None else None
 
 
 def outcome_sound(view: dict[str, Any], seats: list[int]) -> str | None:
@@ -81,8 +66,8 @@ class SoundCues:
             sound = event_sound(self.session.game_id, event)
             if sound:
                 self.play(sound)
-        faces = happy_faces(view)
-        if self._faces is not None and faces != self._faces:
+        faces = happy_faces(self.session.game_id, view)
+        if self._faces is not None and faces is not None and faces != self._faces:
             self.play("happy" if faces > self._faces else "unhappy")
         self._faces = faces
         stars = view.get("stars") if isinstance(view.get("stars"), int) else None

@@ -19,7 +19,6 @@ bots one seat round each game, so a level's share is not the luck of one seat.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import time
@@ -31,14 +30,10 @@ from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.shared.core import Game, canonical_json
 from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
-from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.registry import game_ids, get_game, registration, resolve
 from soupkitchen.shared.replay import ReplayFile, export
 
 ORACLE = "oracle"
-ALL_SEEING_TEAMS = {"too-many-cooks": "soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen"}
-"""Games with an all-seeing reference team: its class, made from the starting state."""
-REFERENCE_BOTS = {"too-many-cooks": {"witness": "soupkitchen.shared.too_many_cooks.witness:WitnessChef"}}
-"""Reference bots of a game, by name: a class made as ``(seat, seed)`` that plays from views."""
 DEFAULT_STEP = round(ServerConfig.bot_delay * sum(BOT_JITTER_WITH_PEOPLE) / 2, 3)
 """Seconds of one beat at a table with a person at the default bot speed (the bot delay, jittered)."""
 
@@ -68,13 +63,25 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def all_seeing_team(game: Game) -> str | None:
+    """Where the game's all-seeing reference team is, as its registration names it (None: it has none)."""
+    entry = registration(game.id)
+    return entry.oracle if entry is not None else None
+
+
+def reference_bots(game: Game) -> dict[str, str]:
+    """The game's reference bots by name, as its registration names them: each made as ``(seat, seed)``."""
+    entry = registration(game.id)
+    return dict(entry.reference_bots) if entry is not None else {}
+
+
 def seat_levels(bots: str, game: Game, players: int) -> list[str] | None:
     """The level (or reference) of each seat, or None for the all-seeing team; ValueError with a reason."""
     if bots == ORACLE:
-        if game.id not in ALL_SEEING_TEAMS:
+        if all_seeing_team(game) is None:
             raise ValueError(f"{game.title} has no all-seeing team")
         return None
-    if bots in REFERENCE_BOTS.get(game.id, {}):
+    if bots in reference_bots(game):
         return [bots] * players
     levels = bots.split(",")
     if len(levels) == 1:
@@ -83,12 +90,12 @@ def seat_levels(bots: str, game: Game, players: int) -> list[str] | None:
         raise ValueError(f"--bots names {len(levels)} levels for {players} seats")
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        references = ", ".join([ORACLE, *REFERENCE_BOTS.get(game.id, {})])
+        references = ", ".join([ORACLE, *reference_bots(game)])
         raise ValueError(f"unknown bot level {unknown[0]!r}: one of {', '.join(LEVELS)} or {references}")
     return levels
 
 
-class Kitchen:
+class SimulatedSeats:
     """The bots of one game: each seat's bot observes every view of its seat after each action (as
     the server shows them), every decision with a choice to make is timed, and so is every stretch
     of the game that runs against a deadline (a round of a timed game) on the simulated clock."""
@@ -102,8 +109,7 @@ class Kitchen:
         self.team: Any = None
         self.bots = []
         if levels is None:
-            module, name = ALL_SEEING_TEAMS[game.id].split(":")
-            self.team = getattr(importlib.import_module(module), name)(game.setup(players, options, seed))
+            self.team = resolve(all_seeing_team(game))(game.setup(players, options, seed))  # type: ignore[arg-type, operator]
         else:
             self.bots = [make_bot(game, seat, seed * 1000 + seat, level) for seat, level in enumerate(levels)]
 
@@ -133,11 +139,8 @@ class Kitchen:
 
 def make_bot(game: Game, seat: int, seed: int, level: str) -> Any:
     """A bot at one of the levels a table offers, or one of the game's reference bots."""
-    reference = REFERENCE_BOTS.get(game.id, {}).get(level)
-    if reference is None:
-        return game.make_bot(seat, seed, level)
-    module, name = reference.split(":")
-    return getattr(importlib.import_module(module), name)(seat, seed)
+    reference = reference_bots(game).get(level)
+    return game.make_bot(seat, seed, level) if reference is None else resolve(reference)(seat, seed)  # type: ignore[operator]
 
 
 def bot_names(levels: list[str] | None, players: int) -> tuple[str, ...]:
@@ -170,10 +173,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = args.seed + index
         shift = index % args.players if args.rotate and levels else 0
         seated = levels[-shift:] + levels[:-shift] if levels and shift else levels
-        kitchen = Kitchen(game, args.players, seed, options, seated, times)
-        outcome = play(game, args.players, seed, kitchen.choose, options=options, step=args.step,
-                       observe=kitchen.follow,
-                       duration=lambda seat, view, action, k=kitchen: args.step * k.duration(seat, view, action))
+        bots = SimulatedSeats(game, args.players, seed, options, seated, times)
+        outcome = play(game, args.players, seed, bots.choose, options=options, step=args.step,
+                       observe=bots.follow,
+                       duration=lambda seat, view, action, b=bots: args.step * b.duration(seat, view, action))
         result = game.result(outcome.state)
         if args.export is not None:
             export(ReplayFile(outcome.record, bot_names(seated, args.players)), args.export)
@@ -186,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(result.get("stars"), int) and isinstance(final.get("max_stars"), int):
             stars.append((result["stars"], final["max_stars"]))
         if "round_seconds" in final:  # a game of timed rounds
-            timed += kitchen.timed
+            timed += bots.timed
         for seat in result["winners"]:
             wins[(seat - shift) % args.players] += 1
         for seat, score in enumerate(result["scores"]):

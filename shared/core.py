@@ -82,15 +82,18 @@ def is_moment_action(facts: GameFacts | None, action: Any) -> bool:
 
 @dataclass(frozen=True)
 class Registration:
-    """One game as the rest of the program finds it. Dotted paths are ``module`` or ``module:name``."""
+    """One game as the rest of the program finds it (its client side registers in the client's own
+    ``client/tables/<game>/registration.py``). Dotted paths are ``module`` or ``module:name``."""
 
     facts: GameFacts
     rules: str  # the package (or ``module:name``) holding the game's ``GAME``
     order: int  # place in menus and listings, flagship first
-    table: str | None = None  # the client's table scene for it
-    presenter: str | None = None  # the generic table's presenter, for a game without a table of its own
     art: str | None = None  # a function of scripts/art returning {asset path: SVG text}
     describe: str | None = None  # the module wording its moves, events and what the table waits for
+    # References no table offers, for the simulator (``soupkitchen-sim --bots``): an all-seeing team
+    # made from the starting state (``oracle``), and bots by name, each made as ``(seat, seed)``.
+    oracle: str | None = None
+    reference_bots: tuple[tuple[str, str], ...] = ()
 
 
 class Bot(ABC):

@@ -12,7 +12,7 @@ from soupkitchen.client import art, modes, theme
 from soupkitchen.client.choice import Choice
 from soupkitchen.client.howto.pages import Page, pages_for
 from soupkitchen.client.input import InputAction
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfit import note_clipped
 from soupkitchen.client.theme import fit_lines
@@ -86,7 +86,7 @@ class HowToPlayScene(FormScene):
         """A solo game of Too Many Cooks against two bots, with the learner's hints on."""
         self.app.settings.guided_round = True
         self.app.settings.save()
-        flows.start_local(self.app, GUIDED_GAME, {"difficulty": "easy"}, 3)
+        transitions.start_local(self.app, GUIDED_GAME, {"difficulty": "easy"}, 3)
 
     def handle(self, action: InputAction) -> bool:
         focused = self.form.focused

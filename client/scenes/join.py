@@ -11,7 +11,7 @@ from typing import Any
 
 from soupkitchen.client import links, modes, theme
 from soupkitchen.client.net import EXAMPLE_ADDRESS, normalise_url
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
@@ -201,9 +201,9 @@ class JoinScene(FormScene):
                 reached = self.app.conn is not None and self.app.conn.url == url and self.app.conn.connected
                 self.show_problem(words, "code" if reached else "address")
 
-            flows.join_by_code(self.app, url, code, on_error=failed)
+            transitions.join_by_code(self.app, url, code, on_error=failed)
             return
-        flows.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect_first(self.app, urls),
+        transitions.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect_first(self.app, urls),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 
@@ -272,7 +272,7 @@ class TablesScene(FormScene):
         self.app.spawn(fetch(), got)
 
     def create(self) -> None:
-        flows.open_setup(self.app, "remote", self.conn)
+        transitions.open_setup(self.app, "remote", self.conn)
 
     def pick(self, index: int) -> None:
-        flows.sit_at(self.app, self.conn, self.tables[index])
+        transitions.sit_at(self.app, self.conn, self.tables[index])

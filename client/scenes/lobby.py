@@ -8,7 +8,7 @@ import pygame
 
 from soupkitchen.client import links, modes, theme
 from soupkitchen.client.choice import Choice, option_name, option_values
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
@@ -204,14 +204,14 @@ class LobbyScene(FormScene):
         if table.get("started") and not self._started:
             self._started = True
             self._detach()
-            flows.open_table(self.app, self.session)
+            transitions.open_table(self.app, self.session)
             return
         self.rebuild()
 
     def _kicked(self, table_id: str) -> None:
         if table_id == self.table.get("id"):
             self._detach()
-            flows.leave(self.app, self.session)
+            transitions.leave(self.app, self.session)
             self.app.stack.open("message", "Removed", "The host removed you from the table.")
 
     def _detach(self) -> None:
@@ -272,7 +272,7 @@ class LobbyScene(FormScene):
 
     def leave(self) -> None:
         self._detach()
-        flows.leave(self.app, self.session)
+        transitions.leave(self.app, self.session)
 
     def on_back(self) -> None:
         self.leave()

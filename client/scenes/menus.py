@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from soupkitchen.client.choice import Choice
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import Dialog, FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
@@ -24,11 +24,11 @@ class PauseMenu(Dialog):
         widgets: list[Widget] = [Button("Back to the table", self.on_back, key="resume", primary=True)]
         if self.session.couch and self.session.shown_seat is not None:
             widgets.append(Button("Hand the controls on", self.hand_on, key="handoff"))
-        widgets.append(Button("How to play (F1)", lambda: flows.open_howto(self.app, self.session.game_id),
+        widgets.append(Button("How to play (F1)", lambda: transitions.open_howto(self.app, self.session.game_id),
                               key="howto"))
         if self.session.game_id == "too-many-cooks" and self.app.settings.guided_round:
             widgets.append(Button("Turn the hints off", self.hints_off, key="hints"))
-        widgets += [Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
+        widgets += [Button("Settings", lambda: transitions.open_settings(self.app), key="settings"),
                     Button("Full screen on/off", self.app.toggle_fullscreen, key="fullscreen")]
         leave = "Save and leave" if self.session.local and not self.session.over else "Leave table"
         widgets.append(Button(leave, self.leave, key="leave"))
@@ -46,10 +46,10 @@ class PauseMenu(Dialog):
 
     def leave(self) -> None:
         if self.session.local or self.session.over or not self.session.tokens:   # watching: no seat to lose
-            flows.leave(self.app, self.session)
+            transitions.leave(self.app, self.session)
             return
         self.app.stack.open("message", "Leave the table?", "A bot will take your seat. You can come back with Join.",
-                            [("Leave", lambda: flows.leave(self.app, self.session)), ("Stay", None)])
+                            [("Leave", lambda: transitions.leave(self.app, self.session)), ("Stay", None)])
 
 
 class SettingsScene(FormScene):

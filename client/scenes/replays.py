@@ -15,7 +15,7 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
 from soupkitchen.client.replay.sources import Entry, local_entries, replays_folder, server_entries
 from soupkitchen.client.replay.words import Line, face_up_lines, move_lines, review_lines
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
@@ -113,7 +113,7 @@ def open_entry(app, entry: Entry, tab: str = "moves") -> None:
     async def load() -> Timeline:
         return Timeline(await entry.fetch(), where=f"the {game_title(entry.game)} game")
 
-    flows.run_with_wait(app, "Setting the table again...", load(), lambda timeline: app.stack.open("replay", timeline, tab))
+    transitions.run_with_wait(app, "Setting the table again...", load(), lambda timeline: app.stack.open("replay", timeline, tab))
 
 
 class FramedApp:

@@ -9,7 +9,7 @@ import pygame
 
 from soupkitchen.client import modes, theme
 from soupkitchen.client.input import InputAction
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import SIDE_X, EndPanel, GenericEnd
@@ -56,7 +56,7 @@ class ResultsScene(FormScene):
         on the same local server."""
         session = self.session
         session.conn.sessions.pop(session.table["id"], None)
-        flows.start_local(self.app, session.game_id, {**session.table.get("options", {}), **(options or {})},
+        transitions.start_local(self.app, session.game_id, {**session.table.get("options", {}), **(options or {})},
                           len(session.table.get("seats", [])) or 2, max(1, len(session.tokens)),
                           {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
                           bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)),
@@ -66,12 +66,12 @@ class ResultsScene(FormScene):
         """The finished game in the replay viewer, its review open (worked out from the server's record)."""
         from soupkitchen.client.replay.sources import finished_table
 
-        flows.run_with_wait(self.app, "Fetching the game's record...",
+        transitions.run_with_wait(self.app, "Fetching the game's record...",
                             finished_table(self.session.conn.url, self.session.table["id"]),
                             lambda timeline: self.app.stack.open("replay", timeline, "review"))
 
     def leave(self) -> None:
-        flows.leave(self.app, self.session)
+        transitions.leave(self.app, self.session)
 
     def handle(self, action: InputAction) -> bool:
         if action.kind == "scroll" and self.panel.handle(action):

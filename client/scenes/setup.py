@@ -6,7 +6,7 @@ from typing import Any
 
 from soupkitchen.client import modes
 from soupkitchen.client.choice import Choice, option_name, option_values
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, Toggle, Widget
@@ -133,15 +133,15 @@ class GameSetupScene(FormScene):
                       lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}", names=option_name)
 
     def howto(self) -> None:
-        flows.open_howto(self.app, self.game["id"])
+        transitions.open_howto(self.app, self.game["id"])
 
     def start(self) -> None:
         game_id, options = self.game["id"], dict(self.options)
         if self.mode in ("solo", "couch"):
-            flows.start_local(self.app, game_id, options, self.players, self.local_players,
+            transitions.start_local(self.app, game_id, options, self.players, self.local_players,
                               dict(self.pads), self.pause_on_handoff, list(self.bot_levels))
         elif self.mode == "host":
-            flows.host(self.app, game_id, options, self.players, self.password or None, self.online)
+            transitions.host(self.app, game_id, options, self.players, self.password or None, self.online)
         else:
-            flows.create_remote(self.app, self.conn, game_id, options, self.players, self.password or None,
+            transitions.create_remote(self.app, self.conn, game_id, options, self.players, self.password or None,
                                 self.listed)

@@ -8,7 +8,7 @@ import time
 import pygame
 
 from soupkitchen.client import modes, theme
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
 
@@ -51,13 +51,13 @@ class TitleScene(FormScene):
             listed.right_kind = "small"
             widgets.append(listed)
         widgets += [
-            Button("Play solo", lambda: flows.open_setup(self.app, "solo"), key="solo", primary=not rows),
-            Button("Couch play", lambda: flows.open_setup(self.app, "couch"), key="couch"),
-            Button("Host a LAN game", lambda: flows.open_setup(self.app, "host"), key="host"),
-            Button("Join a game", lambda: flows.open_join(self.app), key="join"),
+            Button("Play solo", lambda: transitions.open_setup(self.app, "solo"), key="solo", primary=not rows),
+            Button("Couch play", lambda: transitions.open_setup(self.app, "couch"), key="couch"),
+            Button("Host a LAN game", lambda: transitions.open_setup(self.app, "host"), key="host"),
+            Button("Join a game", lambda: transitions.open_join(self.app), key="join"),
             Button("Replays", lambda: self.app.stack.open("replays"), key="replays"),
-            Button("How to play", lambda: flows.open_howto(self.app, pick_game=True), key="howto"),
-            Button("Settings", lambda: flows.open_settings(self.app), key="settings"),
+            Button("How to play", lambda: transitions.open_howto(self.app, pick_game=True), key="howto"),
+            Button("Settings", lambda: transitions.open_settings(self.app), key="settings"),
             Button("Quit", self.quit, key="quit"),
         ]
         return widgets
@@ -67,7 +67,7 @@ class TitleScene(FormScene):
         if kind == "host":
             resume_hosting(self.app)
         else:
-            flows.resume(self.app, saved)
+            transitions.resume(self.app, saved)
 
     def column(self, lay: theme.Layout) -> pygame.Rect:
         """The title's column of entries, centred, as wide as leaves the unfinished games room."""
@@ -146,7 +146,7 @@ class TitleScene(FormScene):
 def resume_hosting(app) -> None:
     """Reopen the LAN table this client hosted: its table if the game had started, else its lobby."""
     def landed(session) -> None:
-        (flows.open_table if session.started else flows.open_lobby)(app, session)
+        (transitions.open_table if session.started else transitions.open_lobby)(app, session)
 
-    flows.run_with_wait(app, "Reopening your kitchen to the LAN...", flows.with_art(app, modes.resume_hosting(app)),
+    transitions.run_with_wait(app, "Reopening your kitchen to the LAN...", transitions.with_art(app, modes.resume_hosting(app)),
                         landed)

@@ -1,17 +1,18 @@
-"""Game tables: the TableScene a game's registration names, looked up lazily, with a generic table
-for any other game."""
+"""Game tables: the TableScene a game's client registration names (client/games.py), looked up
+lazily, with a generic table for any other game. Each game's table lives in a package of its own
+here, beside the card-table kit (``kit/``) and the generic table's presenters (``present/``)."""
 
 from __future__ import annotations
 
 import importlib
 import logging
 
+from soupkitchen.client.games import client_registrations
 from soupkitchen.client.tables.base import TableScene
-from soupkitchen.shared.registry import registrations
 
 log = logging.getLogger(__name__)
 
-TABLES = {entry.facts.id: entry.table for entry in registrations() if entry.table}
+TABLES = {game_id: entry.table for game_id, entry in client_registrations().items() if entry.table}
 
 
 def table_scene_for(game_id: str) -> type[TableScene]:

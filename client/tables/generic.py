@@ -59,7 +59,7 @@ class GenericTable(TableScene):
         lay = theme.layout(size)
         heights = {round(lay.font(kind).get_linesize() * lines) for kind, lines in FITS[1:]}
         heights.add(lay.button_h - lay.gap)
-        files = sorted(path for game_id in present.PRESENTERS
+        files = sorted(path for game_id in present.presented_games()
                        for path in (art.ASSETS / game_id.replace("-", "_")).glob("*.svg"))
         return [(path, art.card_size(height)) for height in sorted(heights) for path in files]
 

@@ -1,4 +1,4 @@
-"""Pink Soup as the program finds it: its facts, rules, table and art."""
+"""Pink Soup as the program finds it: its facts, rules, words and art."""
 
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 from soupkitchen.shared.pink_soup.cards import MAX_CHEFS, MIN_CHEFS
@@ -18,7 +18,5 @@ REGISTRATION = Registration(
     rules="soupkitchen.shared.pink_soup",
     describe="soupkitchen.shared.pink_soup.describe",
     order=2,
-    table="soupkitchen.client.tables.pink_soup:PinkSoupTable",
-    presenter="soupkitchen.client.tables.present.pink_soup",
     art="scripts.art.game_cards:pink_soup_cards",
 )

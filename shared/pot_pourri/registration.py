@@ -1,4 +1,4 @@
-"""Pot Pourri as the program finds it: its facts, rules, presenter and art."""
+"""Pot Pourri as the program finds it: its facts, rules, words and art."""
 
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 
@@ -19,7 +19,5 @@ REGISTRATION = Registration(
     rules="soupkitchen.shared.pot_pourri",
     describe="soupkitchen.shared.pot_pourri.describe",
     order=4,
-    table="soupkitchen.client.tables.pot_pourri:PotPourriTable",
-    presenter="soupkitchen.client.tables.present.pot_pourri",
     art="scripts.art.game_cards:pot_pourri_cards",
 )

@@ -6,7 +6,7 @@ its own estimate, exact while it can follow every card (``SizeBook``). Its level
 changes how it plays, never what it sees: an easy bot makes the first decent play and calls on a
 whim; a normal one bluffs more readily when the due food is plausible and the pot is small and
 calls by weighted odds; a hard one weighs every play by the cards it may cost and calls when the
-sums say so, judging each claim and each risk from the players' public record (``judge``). Every
+sums say so, judging each claim and each risk from the players' public record (``claim_weighing``). Every
 level calls a play that would end the game; normal and hard ones also call a claim they can prove
 false, by the copies of the food they can count or by the hand size it left.
 """
@@ -21,8 +21,16 @@ from typing import Any
 
 from soupkitchen.shared.core import Action, Bot
 from soupkitchen.shared.stone_soup.cards import FOOD_COUNTS, SALT, SEQUENCE, STONE, size_band
+from soupkitchen.shared.stone_soup.claim_weighing import (
+    CALL_MARGIN,
+    STYLES,
+    WHIM,
+    Record,
+    Style,
+    adjusted,
+    call_worth,
+)
 from soupkitchen.shared.stone_soup.counting import SizeBook, clamp, holds_at_least, hypergeometric
-from soupkitchen.shared.stone_soup.judge import CALL_MARGIN, STYLES, WHIM, Record, Style, adjusted, call_worth
 
 BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
 SNEAK_RATE = 0.08  # how often an honest-looking claim is assumed to hide one card more

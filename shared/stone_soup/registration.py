@@ -1,4 +1,4 @@
-"""Stone Soup as the program finds it: its facts, rules, words, table, presenter and art."""
+"""Stone Soup as the program finds it: its facts, rules, words and art."""
 
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 
@@ -21,8 +21,6 @@ REGISTRATION = Registration(
     facts=FACTS,
     rules="soupkitchen.shared.stone_soup",
     order=3,
-    table="soupkitchen.client.tables.stone_soup:StoneSoupTable",
-    presenter="soupkitchen.client.tables.present.stone_soup",
     art="scripts.art.game_cards:stone_soup_cards",
     describe="soupkitchen.shared.stone_soup.describe",
 )

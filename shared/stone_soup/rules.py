@@ -234,7 +234,7 @@ class StoneSoup(Game[StoneSoupState]):
 
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         from soupkitchen.shared.stone_soup.bot import StoneSoupBot
-        from soupkitchen.shared.stone_soup.judge import STYLES
+        from soupkitchen.shared.stone_soup.claim_weighing import STYLES
 
         style = STYLES[check_level(level)]
         return at_level(lambda: StoneSoupBot(seat, seed, style), seat, seed, level)

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from soupkitchen.shared.too_many_cooks.cards import CELLS, KINDS, card_id
-from soupkitchen.shared.too_many_cooks.judges import matcher, region_cells
+from soupkitchen.shared.too_many_cooks.taste_judges import matcher, region_cells
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, distance, satisfied, tastes_of
 
 Soup = tuple[int, ...]

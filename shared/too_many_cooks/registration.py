@@ -1,4 +1,4 @@
-"""Too Many Cooks as the program finds it: its facts, rules, table and art."""
+"""Too Many Cooks as the program finds it: its facts, rules, words, art and the simulator's references."""
 
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 from soupkitchen.shared.too_many_cooks.cards import DIFFICULTIES
@@ -24,6 +24,7 @@ REGISTRATION = Registration(
     rules="soupkitchen.shared.too_many_cooks",
     describe="soupkitchen.shared.too_many_cooks.describe",
     order=1,
-    table="soupkitchen.client.tables.too_many_cooks:TooManyCooksTable",
     art="scripts.art.too_many_cooks:too_many_cooks_art",
+    oracle="soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen",
+    reference_bots=(("witness", "soupkitchen.shared.too_many_cooks.witness:WitnessChef"),),
 )

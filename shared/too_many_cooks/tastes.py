@@ -33,7 +33,7 @@ from soupkitchen.shared.too_many_cooks.cards import (
     VEG_PLURALS,
     parse_soup,
 )
-from soupkitchen.shared.too_many_cooks.judges import Judge, make_judge, region_cells
+from soupkitchen.shared.too_many_cooks.taste_judges import Judge, make_judge, region_cells
 
 Soup = tuple[int, ...]
 

@@ -146,8 +146,10 @@ def kit():
 
 @pytest.fixture
 def on_generic_table(monkeypatch):
-    """Seat the card games at the generic table, the fallback for a game without a table of its own."""
+    """Seat every game with a presenter at the generic table, the fallback for a game without a table
+    of its own."""
     from soupkitchen.client.tables import TABLES
+    from soupkitchen.client.tables.present import presented_games
 
-    for game in ("pot-pourri", "stone-soup", "pink-soup"):
+    for game in presented_games():
         monkeypatch.delitem(TABLES, game, raising=False)

@@ -10,7 +10,7 @@ import pytest
 
 from soupkitchen.client import modes, textfield, theme
 from soupkitchen.client.app import App
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.join import JoinScene, check_address
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
@@ -162,7 +162,7 @@ async def test_the_title_offers_resume_only_for_a_game_that_can_be_resumed(app, 
         modes.forget_saved_game()
 
     monkeypatch.setattr(modes, "leave_table", left)
-    flows.leave(app, FinishedSession())
+    transitions.leave(app, FinishedSession())
     await kit.settle(app)
     assert not any("Stone Soup" in w for w in app.stack.top.describe()["widgets"])
 
@@ -187,7 +187,7 @@ async def test_every_unfinished_game_is_listed_and_the_title_buttons_never_move(
     listed = next(w for w in title.form.widgets if w.key == "unfinished")
     assert all(not listed.rect.colliderect(w.rect) for w in title.form.widgets if w is not listed)
     resumed = []
-    monkeypatch.setattr(flows, "resume", lambda _app, saved: resumed.append(saved["table"]))
+    monkeypatch.setattr(transitions, "resume", lambda _app, saved: resumed.append(saved["table"]))
     listed.selected = 1
     listed.activate()
     assert resumed == ["t1"]                                              # the one chosen, not the newest

@@ -92,13 +92,13 @@ async def test_server_errors_arrive_in_plain_words(app, kit):
 
 
 async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, kit):
-    from soupkitchen.client.scenes import flows
+    from soupkitchen.client.scenes import transitions
     from soupkitchen.client.scenes.handoff import HandoffScene
 
     app.settings.bot_speed = "fast"
     try:
         session = await modes.play_local(app, "stone-soup", {}, 3, local_players=2)
-        flows.open_table(app, session)
+        transitions.open_table(app, session)
         assert session.seats_held == [0, 1] and session.couch
         await kit.settle(app, lambda: {0, 1, None} <= set(session.views), timeout=10)
         assert session.public_view is session.views[None]                # the server's own spectator view
@@ -158,13 +158,13 @@ async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
 
 
 async def test_play_again_starts_a_fresh_table_with_the_same_game_and_bots(app, kit):
-    from soupkitchen.client.scenes import flows
+    from soupkitchen.client.scenes import transitions
     from soupkitchen.client.scenes.results import ResultsScene
 
     app.settings.bot_speed = "fast"
     try:
         first = await modes.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3, bot_levels=["easy", "hard"])
-        flows.open_table(app, first)
+        transitions.open_table(app, first)
         results = app.stack.push(ResultsScene(app, first))
         assert results.describe()["focused"] == "Play again"
         kit.press(app, "select")

@@ -1,4 +1,4 @@
-"""The card pictures of the generic table (Pink Soup, Stone Soup, Pot Pourri): every card a presenter
+"""The card pictures of the generic table (every game with a presenter): every card a presenter
 names has an SVG that pygame-ce draws faithfully, and the table puts the pictures of the viewer's
 cards and of the cards each move takes or plays on the screen."""
 
@@ -28,7 +28,7 @@ from tests.client.test_generic_table import (
 from tests.svg_rules import svg_problems
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = {"pink-soup": "pink_soup", "stone-soup": "stone_soup", "pot-pourri": "pot_pourri"}
+FOLDERS = {game_id: game_id.replace("-", "_") for game_id in GAMES}   # each game's folder under assets/
 FILES = sorted(p for folder in FOLDERS.values() for p in (ROOT / "assets" / folder).glob("*.svg"))
 
 

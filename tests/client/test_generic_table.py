@@ -1,5 +1,6 @@
-"""The generic table on real views of Pot Pourri, Stone Soup and Pink Soup: readable sections with
-the table's names and 1-based seats, and every move's whole words on screen at 1280x720."""
+"""The generic table on real views of every game with a presenter (Pot Pourri, Stone Soup and Pink
+Soup among them): readable sections with the table's names and 1-based seats, and every move's whole
+words on screen at 1280x720."""
 
 from __future__ import annotations
 
@@ -9,17 +10,17 @@ import pytest
 from pydantic import ValidationError
 
 from soupkitchen.client import theme
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables import TABLES
-from soupkitchen.client.tables.present import presenter_for, sections
+from soupkitchen.client.tables.present import presented_games, presenter_for, sections
 from soupkitchen.client.tables.present.common import MAX_LINE
 from soupkitchen.client.tables.wording import move_words
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.registry import get_game
 
-GAMES = ("pot-pourri", "stone-soup", "pink-soup")
-ON_GENERIC_TABLE = GAMES   # each has a table of its own too: the tests below seat them at the fallback
+GAMES = tuple(presented_games())   # every game the generic table can present
+ON_GENERIC_TABLE = GAMES   # those with a table of their own too are seated at the fallback (on_generic_table)
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 GAME_NAMES = re.compile(r"\b(Player|Chef) \d")
 
@@ -27,9 +28,8 @@ GAME_NAMES = re.compile(r"\b(Player|Chef) \d")
 def sample_views(game_id: str, seeds=range(4), every: int = 7):
     """(players, seat, view) for every seat and the spectator, at many points of seeded random games."""
     game = get_game(game_id)
-    low = 3 if game_id == "pot-pourri" else 2
     for seed in seeds:
-        players = low + seed % (6 - low)
+        players = game.min_players + seed % (game.max_players + 1 - game.min_players)
         states: list = []
         play(game, players, seed, random_chooser(seed), observe=lambda state, _entry, kept=states: kept.append(state))
         for state in states[::every] + states[-1:]:
@@ -104,7 +104,7 @@ def open_table(app, kit, game_id, players, seat):
     session = TableSession(conn, kit.summary(seats=players, names=NAMES[:players], game=game_id,
                                              title=get_game(game_id).title,
                                              started=True), {seat: "tok"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     return conn, session
 
 

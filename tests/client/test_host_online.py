@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from soupkitchen.client import modes, upnp
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
 from tests.client.igd import Gateway
@@ -39,7 +39,7 @@ async def hosted_lobby(app) -> tuple[LobbyScene, int]:
     await modes.open_to_friends_online(app, port)
     conn = await modes.connect(app, url)
     session = await modes.create_table(app, conn, "stone-soup", {}, 3)
-    flows.open_lobby(app, session)
+    transitions.open_lobby(app, session)
     return app.stack.top, port
 
 

@@ -13,8 +13,9 @@ import pygame
 import pytest
 
 from soupkitchen.client import art, modes
+from soupkitchen.client.games import client_registrations
 from soupkitchen.client.howto.guide import GuidedRound, next_hint
-from soupkitchen.client.howto.pages import PAGES, pages_for
+from soupkitchen.client.howto.pages import pages_for
 from soupkitchen.client.howto.scene import HowToPlayScene
 from soupkitchen.client.scenes.menus import PauseMenu
 from soupkitchen.client.scenes.setup import GameSetupScene
@@ -25,6 +26,8 @@ from soupkitchen.shared.too_many_cooks import GAME
 from tests import golden as golden_screens
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
+
+PAGES = {game_id: entry.pages for game_id, entry in client_registrations().items()}
 
 
 def test_every_picture_is_a_real_card():

@@ -144,7 +144,7 @@ class FakeControllerModule:
 
 def table_on_my_turn(app):
     """A Too Many Cooks table in the app, the shown chef to play."""
-    from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
+    from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
     from tests.tables.fake_session import FakeSession
     from tests.tables.test_tmc_table import others_play_until_my_turn
 

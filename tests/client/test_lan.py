@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from soupkitchen.client.app import App
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.join import JoinScene, TablesScene
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.settings import Settings
@@ -32,7 +32,7 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
     guest = App(Settings(path=tmp_path / "guest.json", name="Bo"), size=(1280, 720), fullscreen=False,
                 clock=kit.FakeClock())
     try:
-        flows.host(host, "stone-soup", {}, 3, "soup")
+        transitions.host(host, "stone-soup", {}, 3, "soup")
         await both(host, guest, lambda: isinstance(host.stack.top, LobbyScene), timeout=20)
         lobby = host.stack.top
         assert host.server_address and host.server_address in lobby.subheading

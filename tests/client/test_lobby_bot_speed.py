@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from soupkitchen.client import theme
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
 
@@ -20,7 +20,7 @@ MANY_OPTIONS = {"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "ma
 def open_lobby(app, kit, summary, tokens, games=None):
     conn = kit.FakeConnection(games or kit.GAMES)
     session = TableSession(conn, summary, tokens)
-    flows.open_lobby(app, session)
+    transitions.open_lobby(app, session)
     app.step(0.0)
     return conn, session, app.stack.top
 

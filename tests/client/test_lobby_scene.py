@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.generic import GenericTable
 
@@ -21,7 +21,7 @@ def stone_soup_at_the_generic_table(monkeypatch):
 async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     conn = kit.FakeConnection(kit.GAMES)
     session = TableSession(conn, kit.summary(seats=3, names=("Ada", None, None), bots=(2,)), {0: "tok0"})
-    flows.open_lobby(app, session)
+    transitions.open_lobby(app, session)
     lobby = app.stack.top
     app.step(0.0)
     rows = lobby.describe()["widgets"][0]
@@ -54,7 +54,7 @@ async def test_the_host_chooses_each_bot_level(app, kit):
     summary = kit.summary(seats=3, names=("Ada", None, None), bots=(2,))
     summary["seats"][2]["level"] = "easy"
     session = TableSession(conn, summary, {0: "tok0"})
-    flows.open_lobby(app, session)
+    transitions.open_lobby(app, session)
     lobby = app.stack.top
     app.step(0.0)
     assert "Seat 3   Bot, easy   ready" in lobby.describe()["widgets"][0]
@@ -78,7 +78,7 @@ async def test_the_host_chooses_each_bot_level(app, kit):
 def test_a_guest_sees_the_options_but_cannot_start(app, kit):
     conn = kit.FakeConnection(kit.GAMES)
     session = TableSession(conn, kit.summary(names=("Ada", "Bo"), options={"challenge_seconds": 5}), {1: "tok1"})
-    flows.open_lobby(app, session)
+    transitions.open_lobby(app, session)
     shown = app.stack.top.describe()["widgets"]
     assert "Seconds to call stone soup: 5" in shown
     assert "Start the game" not in shown and "Leave table" in shown
@@ -98,7 +98,7 @@ async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
 
     conn = kit.FakeConnection(kit.GAMES)
     session = TableSession(conn, kit.summary(names=("Ada", "Bo")), {1: "tok1"})
-    flows.open_lobby(app, session)
+    transitions.open_lobby(app, session)
     lobby = app.stack.top
     app.step(0.0)
     shown = lobby.describe()["widgets"]
@@ -130,7 +130,7 @@ async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
 async def test_the_host_sees_who_the_start_waits_for(app, kit):
     conn = kit.FakeConnection(kit.GAMES)
     session = TableSession(conn, kit.summary(names=("Ada", "Bo", "Cy"), bots=(3,)), {0: "tok0"})
-    flows.open_lobby(app, session)
+    transitions.open_lobby(app, session)
     lobby = app.stack.top
     app.step(0.0)
     shown = lobby.describe()["widgets"]
@@ -170,7 +170,7 @@ async def test_the_lobby_shows_the_invite_code_and_copies_its_link(app, kit):
     conn.url = "https://kitchen.example.org:8765"
     table = kit.summary(seats=3, names=("Ada", "Bo"))
     table["code"] = "PEAS-4821-7730"
-    flows.open_lobby(app, TableSession(conn, table, {1: "tok1"}))
+    transitions.open_lobby(app, TableSession(conn, table, {1: "tok1"}))
     lobby = app.stack.top
     app.step(0.0)
     assert lobby.subheading.startswith("Invite code PEAS-4821-7730.")

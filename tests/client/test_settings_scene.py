@@ -3,12 +3,12 @@ defaults, and a gamepad alone can type a name."""
 
 from __future__ import annotations
 
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.settings import Settings
 
 
 def test_settings_are_saved_and_read_back(app, kit):
-    flows.open_settings(app)
+    transitions.open_settings(app)
     scene = app.stack.top
     app.step(0.0)
     for _ in range(4):
@@ -32,7 +32,7 @@ def test_unreadable_settings_fall_back_to_defaults(tmp_path):
 
 
 def test_a_gamepad_alone_can_type_a_name(app, kit):
-    flows.open_settings(app)
+    transitions.open_settings(app)
     scene = app.stack.top
     app.step(0.0)
     assert scene.describe()["focused"].startswith("Your name")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.generic import GenericTable
@@ -25,7 +25,7 @@ async def test_the_table_lists_legal_moves_and_sends_the_chosen_one(app, kit):
     conn = kit.FakeConnection()
     conn.replies["act"] = {"ok": True, "state_id": 4}
     session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     session.receive_state(state(0, [{"type": "play", "card": 3}, {"type": "pass"}], state_id=3, pot=2))
     app.step(0.0)
     table = app.stack.top
@@ -41,7 +41,7 @@ async def test_a_refused_move_is_shown_in_plain_words(app, kit):
     conn = kit.FakeConnection()
     conn.replies["act"] = {"ok": False, "error": {"code": "illegal", "message": "It is not your turn."}}
     session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     session.receive_state(state(0, [{"type": "pass"}]))
     app.step(0.0)
     kit.press(app, "select")
@@ -52,7 +52,7 @@ async def test_a_refused_move_is_shown_in_plain_words(app, kit):
 async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
     conn = kit.FakeConnection()
     session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     session.receive_state(state(1, [], hand=["onion"]))
     session.receive_state(state(0, [{"type": "pass"}], hand=["carrot"]))
     await kit.settle(app)
@@ -84,7 +84,7 @@ async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
     conn = kit.FakeConnection()
     session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
     session.pads = {0: "pad:1", 1: "pad:2"}
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     session.receive_state(state(1, []))
     session.receive_state(state(0, [{"type": "pass"}]))
     await kit.settle(app)
@@ -116,7 +116,7 @@ async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
     conn = kit.FakeConnection()
     app.conn = conn
     session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     session.receive_state(state(0, [{"type": "pass"}]))
     app.step(0.0)
     conn.connected = False
@@ -138,7 +138,7 @@ async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
 async def test_game_over_leads_to_the_results(app, kit, clock):
     conn = kit.FakeConnection()
     session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), seats=2, started=True), {0: "tok0"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     session.receive_state(state(0, [], over=True, result={"winners": [0], "scores": [12, 7]}))
     app.step(1.0)
     app.step(2.0)
@@ -191,7 +191,7 @@ def test_the_generic_table_reads_any_view_aloud(app, kit):
 def test_the_generic_table_scrolls_long_views(app, kit):
     conn = kit.FakeConnection()
     session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     view = {f"fact_{i:02d}": i for i in range(40)}
     session.receive_state({**state(0, []), "view": {"seat": 0, "legal_actions": [], "active_seats": [],
                                                     "over": False, "deadline": None, **view}})
@@ -223,7 +223,7 @@ def test_the_countdown_stands_still_while_the_table_is_held(kit):
 async def test_a_couch_player_can_hand_the_controls_on_when_everyone_may_act(app, kit):
     conn = kit.FakeConnection()
     session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
-    flows.open_table(app, session)
+    transitions.open_table(app, session)
     session.receive_state(state(0, [{"type": "stir"}]))
     session.receive_state(state(1, [{"type": "stir"}]))
     await kit.settle(app)

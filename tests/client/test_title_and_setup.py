@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
@@ -40,7 +40,7 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     conn = kit.FakeConnection(kit.GAMES)
     conn.replies["create_table"] = {"ok": True, "table": kit.summary(), "seat": 0, "token": "tok0"}
     app.conn = conn
-    flows.open_setup(app, "remote", conn)
+    transitions.open_setup(app, "remote", conn)
     scene = app.stack.top
     app.step(0.0)
     kit.press(app, "navigate", dx=1)                       # Game: Stone Soup -> Pot Pourri
@@ -66,8 +66,8 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
 
 def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit, monkeypatch):
     started = []
-    monkeypatch.setattr(flows, "start_local", lambda app, *args: started.append(args))
-    flows.open_setup(app, "solo")
+    monkeypatch.setattr(transitions, "start_local", lambda app, *args: started.append(args))
+    transitions.open_setup(app, "solo")
     scene = app.stack.top
     scene._pick_game("too-many-cooks")
     scene.rebuild()

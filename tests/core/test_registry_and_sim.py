@@ -31,11 +31,10 @@ def test_every_game_package_with_a_registration_is_a_game_in_menu_order():
 
 
 @pytest.mark.parametrize("entry", registrations(), ids=lambda entry: entry.facts.id)
-def test_a_registration_names_its_rules_and_its_table_or_presenter(entry):
+def test_a_registration_names_its_rules_and_where_its_parts_are(entry):
     game = get_game(entry.facts.id)
     assert game.facts is entry.facts and game.id == entry.facts.id
-    assert entry.table or entry.presenter, "a game is drawn by a table of its own or the generic table"
-    for target in (entry.table, entry.presenter, entry.art):
+    for target in (entry.art, entry.describe, entry.oracle, *dict(entry.reference_bots).values()):
         assert target is None or (isinstance(target, str) and target.split(".")[0] in ("soupkitchen", "scripts"))
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client.tables.kit.choosing import Choosing, touch, usable
 from soupkitchen.client.tables.kit.motion import MOVE_SECONDS, Motion
-from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, under_point
+from soupkitchen.client.tables.kit.moves_by_touch import Choosing, touch, usable
+from soupkitchen.client.tables.kit.table_objects import Thing, menu_rects, nearest, under_point
 
 ACTIONS = [{"type": "draw"}, {"type": "put", "card": 0, "pile": 1}, {"type": "put", "card": 1, "pile": 1},
            {"type": "take", "pile": 1}, {"type": "wake", "pile": 1}]

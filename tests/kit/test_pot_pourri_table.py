@@ -10,9 +10,9 @@ import pytest
 
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.tables.pot_pourri import PotPourriTable
 from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
+from soupkitchen.client.tables.pot_pourri.scene import PotPourriTable
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, play_by_clicks, render

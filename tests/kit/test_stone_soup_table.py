@@ -10,8 +10,8 @@ import pytest
 
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.tables.stone_soup import StoneSoupTable
 from soupkitchen.client.tables.stone_soup.model import fan_size
+from soupkitchen.client.tables.stone_soup.scene import StoneSoupTable
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.stone_soup.describe import size_words
 from tests.tables.fake_session import FakeSession

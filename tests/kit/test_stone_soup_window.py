@@ -11,7 +11,7 @@ from soupkitchen.client import modes
 from soupkitchen.client.app import App
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.tables.stone_soup import StoneSoupTable
+from soupkitchen.client.tables.stone_soup.scene import StoneSoupTable
 from soupkitchen.shared.core import SYSTEM, TIMEOUT
 from soupkitchen.shared.stone_soup import GAME
 

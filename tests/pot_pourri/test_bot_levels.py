@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.server.sim import Kitchen
+from soupkitchen.server.sim import SimulatedSeats
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.pot_pourri import GAME
 from soupkitchen.shared.pot_pourri.bot import PotBot
@@ -81,7 +81,7 @@ def seat_results(levels_for, players: int, seeds: range) -> tuple[int, float, fl
         levels = levels_for(probe)
         for seed in seeds:
             options = GAME.normalise_options({}, players)
-            kitchen = Kitchen(GAME, players, seed, options, levels, [])
+            kitchen = SimulatedSeats(GAME, players, seed, options, levels, [])
             result = GAME.result(play(GAME, players, seed, kitchen.choose, options=options,
                                       observe=kitchen.follow).state)
             won += probe in result["winners"]

@@ -9,7 +9,7 @@ import pytest
 
 from soupkitchen.shared.core import SYSTEM, TIMEOUT
 from soupkitchen.shared.playout import play, random_chooser
-from soupkitchen.shared.stone_soup import GAME, counting, judge
+from soupkitchen.shared.stone_soup import GAME, claim_weighing, counting
 from soupkitchen.shared.stone_soup import bot as bot_module
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot, holds_at_least
 
@@ -131,7 +131,7 @@ def test_a_bot_beats_random_players(players):
     assert wins / games >= min(0.8, 2 / players)  # twice its fair share, or 80% against one player
 
 
-@pytest.mark.parametrize("module", [bot_module, counting, judge])
+@pytest.mark.parametrize("module", [bot_module, counting, claim_weighing])
 def test_the_bot_reads_views_only(module):
     tree = ast.parse(inspect.getsource(module))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}

@@ -9,7 +9,7 @@ from soupkitchen.server import sim
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot
-from soupkitchen.shared.stone_soup.judge import STYLES, Record
+from soupkitchen.shared.stone_soup.claim_weighing import STYLES, Record
 
 SMALL_POT = "tomato sausage"
 

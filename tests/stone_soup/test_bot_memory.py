@@ -14,7 +14,7 @@ from soupkitchen.shared.match import MatchRecord, seat_views
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 from soupkitchen.shared.stone_soup.cards import KIND_OF
-from soupkitchen.shared.stone_soup.judge import STYLES
+from soupkitchen.shared.stone_soup.claim_weighing import STYLES
 
 DECISIONS = ("seed", "rng", "challenges")  # what the bot means to do (and its dice), not what it saw
 

@@ -11,7 +11,7 @@ from soupkitchen.client import modes
 from soupkitchen.client.app import App
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
+from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from soupkitchen.server import hub as hub_module
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.shared.registry import get_game

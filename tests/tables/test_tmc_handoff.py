@@ -7,7 +7,7 @@ import pygame
 from soupkitchen.client.app import App
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
+from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from soupkitchen.shared.too_many_cooks import GAME
 from tests.tables.fake_session import FakeSession
 

@@ -9,10 +9,10 @@ import pygame
 from soupkitchen.client import modes
 from soupkitchen.client.app import App
 from soupkitchen.client.input import InputAction
-from soupkitchen.client.scenes import flows
+from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
+from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from tests.tables.harness import Clock, run_apps
 
 
@@ -40,9 +40,9 @@ async def test_a_host_resumes_hosting_and_takes_back_its_seat_while_the_guest_pl
         hosting = await modes.host_lan(host, "too-many-cooks", {}, 2, None)
         port = host.server.port
         url = f"http://127.0.0.1:{port}"
-        flows.open_lobby(host, hosting)
+        transitions.open_lobby(host, hosting)
         joined = await modes.join_table(guest, await modes.connect(guest, url), hosting.table["id"])
-        flows.open_lobby(guest, joined)
+        transitions.open_lobby(guest, joined)
         await joined.set_ready(True)
         await hosting.request("start")
         await run_apps([host, guest], lambda: table_of(host) and table_of(guest) and joined.view(1) is not None)

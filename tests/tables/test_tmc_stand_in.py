@@ -8,7 +8,7 @@ import pygame
 from soupkitchen.client import modes
 from soupkitchen.client.app import App
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
+from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from soupkitchen.server.embedded import EmbeddedServer
 from tests.tables.harness import Clock, run_apps
 

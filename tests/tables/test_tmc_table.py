@@ -7,8 +7,8 @@ from pygame.image import tobytes
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.tables.too_many_cooks import TooManyCooksTable
 from soupkitchen.client.tables.too_many_cooks.animation import detect
+from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import card_id
 from soupkitchen.shared.too_many_cooks.tastes import TASTES, satisfied

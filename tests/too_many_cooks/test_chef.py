@@ -13,7 +13,16 @@ import random
 import pytest
 
 from soupkitchen.shared.playout import bot_chooser, play, random_chooser
-from soupkitchen.shared.too_many_cooks import GAME, bot, habits, inference, judges, moves, planner, tastes
+from soupkitchen.shared.too_many_cooks import (
+    GAME,
+    bot,
+    habits,
+    inference,
+    moves,
+    planner,
+    taste_judges,
+    tastes,
+)
 from soupkitchen.shared.too_many_cooks.cards import card_id
 from soupkitchen.shared.too_many_cooks.planner import after, from_action
 from soupkitchen.shared.too_many_cooks.tastes import satisfied
@@ -23,7 +32,7 @@ TABLE_ONLY = {"state", "rules", "view", "rounds", "oracle", "witness", "targets"
 references of the simulator."""
 
 
-@pytest.mark.parametrize("module", [bot, habits, inference, planner, judges, tastes, moves])
+@pytest.mark.parametrize("module", [bot, habits, inference, planner, taste_judges, tastes, moves])
 def test_every_module_of_the_chef_reads_views_only(module):
     imported = {node.module for node in ast.walk(ast.parse(inspect.getsource(module)))
                 if isinstance(node, ast.ImportFrom) and node.module}

@@ -11,7 +11,7 @@ from soupkitchen.client import coverage
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import EndPanel, GenericEnd
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.kit.things import Thing, note_thing
+from soupkitchen.client.tables.kit.table_objects import Thing, note_thing
 
 
 class EndingTable(Protocol):

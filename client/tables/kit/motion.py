@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.table_objects import Thing
 
 MOVE_SECONDS = 0.22
 

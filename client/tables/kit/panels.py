@@ -11,8 +11,8 @@ import pygame
 from soupkitchen.client import coverage, theme
 from soupkitchen.client.scenes.base import Shell
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.choosing import Choosing
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.moves_by_touch import Choosing
+from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.textfit import note_clipped
 

@@ -16,9 +16,9 @@ from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.kit.choosing import Choosing, Path, candidates, touch, usable
 from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.motion import Motion
+from soupkitchen.client.tables.kit.moves_by_touch import Choosing, Path, candidates, touch, usable
 from soupkitchen.client.tables.kit.panels import (
     HOVER_SECONDS,
     MOVES_KEY,
@@ -30,7 +30,7 @@ from soupkitchen.client.tables.kit.panels import (
     mark_last,
     moves_rect,
 )
-from soupkitchen.client.tables.kit.things import Thing, menu_rects, nearest, note_thing, under_point
+from soupkitchen.client.tables.kit.table_objects import Thing, menu_rects, nearest, note_thing, under_point
 from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import event_words, move_words

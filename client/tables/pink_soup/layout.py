@@ -6,7 +6,7 @@ cards in play), the table's buttons under it, and your seat at the bottom (recip
 from __future__ import annotations
 
 from soupkitchen.client.tables.kit.board import BODY, Board
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pink_soup.model import POWERS, PinkModel, face, kind_of
 from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, POT_SIZE
 

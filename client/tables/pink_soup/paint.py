@@ -8,7 +8,7 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.naming import winners_words
+from soupkitchen.client.tables.kit.seat_names import winners_words
 from soupkitchen.client.tables.pink_soup.model import PinkModel, card_points, equation, face, kind_of, sources
 from soupkitchen.client.textfit import note_clipped
 from soupkitchen.shared.pink_soup.cards import CHILI, CHILI_JACKPOT_COUNT, Kind

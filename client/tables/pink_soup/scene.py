@@ -11,9 +11,9 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.motion import Glide
-from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.seat_names import SeatNaming
+from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pink_soup import layout
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring, tie_break

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
 
 MAIN_X, MAIN_W = 20, 1460

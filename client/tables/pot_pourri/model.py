@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit.view_model import Field, ViewModel
-from soupkitchen.client.tables.present.pot_pourri import BACK, card, cuisine_card
+from soupkitchen.client.tables.pot_pourri.present import BACK, card, cuisine_card
 from soupkitchen.shared.pot_pourri.describe import recipe_name
 
 CUISINE_OF_TITLE = re.compile(r"\(([^()]*)\)$")

@@ -11,7 +11,7 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.naming import winners_words
+from soupkitchen.client.tables.kit.seat_names import winners_words
 from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card, cuisine_of_title
 
 INK = (43, 29, 22)

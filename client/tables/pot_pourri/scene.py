@@ -11,9 +11,9 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.naming import SeatNaming
 from soupkitchen.client.tables.kit.scene import KitTable
-from soupkitchen.client.tables.kit.things import Thing, nearest, under_point
+from soupkitchen.client.tables.kit.seat_names import SeatNaming
+from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
 from soupkitchen.client.tables.pot_pourri import layout
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel
 from soupkitchen.client.tables.pot_pourri.paint import (

@@ -1,8 +1,9 @@
 """Presenters: a game's view turned into titled sections of short readable lines for the generic table.
 
-Each presenter module is pure (no pygame) and offers ``present(view, names) -> list[Section]`` and
-``move_cards(view, action) -> tuple[str, ...]`` (the cards a legal move takes or plays, as asset ids,
-read from the move and the view). ``names`` are the table summary's seat names, indexed by seat.
+Each game's presenter lives in its own folder (``client/tables/<game>/present.py``, as its client
+registration names it); this package holds what they share. A presenter is pure (no pygame) and
+offers ``present(view, names) -> list[Section]`` and ``move_cards(view, action) -> tuple[str, ...]``
+(the cards a legal move takes or plays, as asset ids, read from the move and the view). ``names`` are the table summary's seat names, indexed by seat.
 A view reaching a presenter matches its game's view model (the session checks every view it
 receives), so a presenter reads it directly: a view it cannot read is a fault, not a fallback.
 Nothing here decides a rule: every line is read from the view, in the words of the game's ``describe``.
@@ -13,18 +14,21 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from soupkitchen.client.games import client_registration, client_registrations
 from soupkitchen.client.tables.present.common import Line, Section
-from soupkitchen.shared.registry import registrations
 
-PRESENTERS = {entry.facts.id: entry.presenter for entry in registrations() if entry.presenter}
+__all__ = ["Line", "Section", "move_cards", "presented_games", "presenter_for", "sections"]
 
-__all__ = ["Line", "Section", "PRESENTERS", "move_cards", "presenter_for", "sections"]
+
+def presented_games() -> list[str]:
+    """The games whose client registration names a presenter."""
+    return [game_id for game_id, entry in client_registrations().items() if entry.presenter]
 
 
 def presenter_for(game_id: str) -> Any | None:
-    """The presenter module ``game_id``'s registration names, if any."""
-    target = PRESENTERS.get(game_id)
-    return None if target is None else importlib.import_module(target)
+    """The presenter module ``game_id``'s client registration names, if any."""
+    entry = client_registration(game_id)
+    return None if entry is None or entry.presenter is None else importlib.import_module(entry.presenter)
 
 
 def sections(game_id: str, view: dict[str, Any] | None, names: list[str]) -> list[Section] | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client.tables.kit.board import SMALL, Board
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.stone_soup.model import StoneModel, band_words, face, fan_size, kind_name
 from soupkitchen.shared.stone_soup.cards import SALT, count_words
 

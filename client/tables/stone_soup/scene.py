@@ -21,7 +21,7 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import KitTable
-from soupkitchen.client.tables.kit.things import Thing
+from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.present.common import renamer
 from soupkitchen.client.tables.stone_soup import layout, paint
 from soupkitchen.client.tables.stone_soup.model import (

@@ -1,0 +1,47 @@
+"""Pink Soup as the client finds it: its table, the generic table's presenter, How to play pages,
+sounds and the replay viewer's words."""
+
+from soupkitchen.client.games import ClientRegistration, Page, Picture
+
+PS = "pink_soup"
+PAGES = (
+    Page("The idea", "Two to five chefs each hold a secret recipe. Ingredients with your recipe's symbol score in "
+         "your own pot and on top of the shared kitchen piles. Your pot lies face down: remembering what is in "
+         "it, and in the others' pots, is the game. The most points wins.",
+         (Picture(f"{PS}/beetroot", "beetroot"), Picture(f"{PS}/dill", "dill"), Picture(f"{PS}/back", "a pot card"))),
+    Page("Option A: draw two", "Draw the top two cards; only you see them. Put one face up in the kitchen, on a new "
+         "pile while there are fewer than five, else on top of any pile. Put the other face down into your pot "
+         "or into another chef's open pot. A full pot gives up a card picked blindly to make room.",
+         (Picture(f"{PS}/potato", "potato"), Picture(f"{PS}/milk", "milk"))),
+    Page("A full pot", "A pot holds five cards. To put a card into your own full pot, pick one of its cards without "
+         "looking (rely on your memory): it is turned face up and goes into the kitchen, and your card takes its "
+         "place. Into another chef's full pot, the card you pick is turned up and removed from the game.",
+         (Picture(f"{PS}/back", "picked blindly"), Picture(f"{PS}/sour_cream", "revealed"))),
+    Page("Option B: take one", "When the kitchen has five piles you may instead take the top card of any pile into "
+         "your own pot. Everyone saw that card, so everyone can remember where it went.",
+         (Picture(f"{PS}/eggs", "eggs"), Picture(f"{PS}/onion", "onion"))),
+    Page("The mouse", "A mouse may be played instead of placed. It gives one power: search any kitchen pile, "
+         "shuffle an open pot, swap two cards between open pots, or look at an open pot. Then it leaves the game.",
+         (Picture(f"{PS}/mouse", "the mouse"),)),
+    Page("The end", "When the deck runs out, or a chef with a full pot declares the last round, everyone plays one "
+         "final turn and closes their pot. Score your symbol's ingredients in your pot and on the kitchen tops, "
+         "15 more for five different ones, 6 per dessert, and minus 3 per chili (exactly three chilis: plus 15).",
+         (Picture(f"{PS}/dessert", "dessert: +6"), Picture(f"{PS}/chili", "chili: -3"), Picture(f"{PS}/salt", "salt"))),
+)
+
+# Event type -> the sound it makes.
+SOUNDS = {"draws": "card_slide", "takes": "card_slide", "to_kitchen": "card_place", "to_pot": "card_place",
+          "reveals_other": "card_place", "reveals_own": "card_place", "discards": "card_place",
+          "searches": "card_flip", "looks": "card_flip", "activates_pile": "card_flip",
+          "activates_drawn": "card_flip", "shuffles": "shuffle", "swaps": "card_slide", "declares": "reveal",
+          "passes": "card_slide"}
+
+
+REGISTRATION = ClientRegistration(
+    game="pink-soup",
+    table="soupkitchen.client.tables.pink_soup.scene:PinkSoupTable",
+    presenter="soupkitchen.client.tables.pink_soup.present",
+    pages=PAGES,
+    sounds=SOUNDS,
+    replay_words="soupkitchen.client.tables.pink_soup.replay_words",
+)
