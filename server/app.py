@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections.abc import Callable
 from typing import Any
 
 import socketio
@@ -36,6 +34,7 @@ from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.pauses import PauseWatch
 from soupkitchen.server.push import GameSocketServer, Pusher
+from soupkitchen.server.scheduler import Scheduler
 from soupkitchen.server.store import StoreError
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
@@ -49,9 +48,9 @@ UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
 
-def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
+def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
              pauses: PauseWatch | None = None) -> tuple[web.Application, Hub]:
-    """The application and its hub (reading ``clock`` as the server's monotonic time; ``pauses``,
+    """The application and its hub (its time, clock and timers, from ``scheduler``; ``pauses``,
     if given, is reported in ``GET /metrics``); call ``hub.restore()`` inside the running loop
     before serving, and listen through ``app[DOORS]`` with ``AppRunner(app, logger=InputLog(...))``
     (``EmbeddedServer`` does both). StoreError if the database cannot be opened and written."""
@@ -59,7 +58,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
     # off) instead of in a task of its own: one event-loop round less per request.
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
     # asleep) is found dead within ping_interval + 2 * ping_timeout seconds (docs/protocol.md).
-    hub = Hub(config, clock=clock)
+    hub = Hub(config, scheduler)
     floods = FloodLog(logging.getLogger("soupkitchen.server.floods"))
     # Browser origins are refused by origin_guard unless allowed; Engine.IO answers the allowed ones'
     # CORS (an empty list turns its own check off: every origin left has been allowed).

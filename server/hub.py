@@ -27,6 +27,7 @@ from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.play import Play
 from soupkitchen.server.push import Pusher
 from soupkitchen.server.registry import Connection, Registry
+from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
 from soupkitchen.shared.wire import protocol
@@ -41,10 +42,11 @@ CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clo
 class Hub:
     """The server: its parts, and the one table of the socket events it answers (``events``)."""
 
-    def __init__(self, config: ServerConfig, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, config: ServerConfig, scheduler: Scheduler | None = None,
                  wall_clock: Callable[[], float] = time.time) -> None:
         self.config = config
-        self.clock = clock
+        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
+        self.clock = clock = self.scheduler.clock
         self.wall_clock = wall_clock  # dates in the database: when a game finished, retention
         self.emit: Emit | None = None
         self.pusher: Pusher | None = None
@@ -54,13 +56,13 @@ class Hub:
         self.metrics = Metrics(clock)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.hasher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="password")  # one core at most
-        self.purger: asyncio.TimerHandle | None = None
+        self.purger: Timer | None = None
         # whether a connection has stopped reading its pushes (the application closes it then)
         self.lagging: Callable[[str], bool] = lambda sid: False
         self.registry = Registry(config, clock)
-        self.floor = Floor(self.registry, config, clock, self.store, self.metrics, self.push_to,
-                           lambda: self.stopping)
-        self.lobby = Lobby(self.floor, self.hasher, self.spawn)
+        self.floor = Floor(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
+                           self.spawn, lambda: self.stopping)
+        self.lobby = Lobby(self.floor, self.hasher)
         self.play = Play(self.floor)
         # The socket events the server answers, and only these (``server.guard`` refuses the rest).
         self.events: dict[str, Handler] = {
@@ -128,11 +130,16 @@ class Hub:
     def expire_lobby(self, table: Table) -> bool:
         """Close the lobby if it has been abandoned for ``lobby_idle`` seconds; True if it closed."""
         runner = self.floor.runners.get(table.id)
-        return runner is not None and runner.table is table and runner.expire_lobby()
+        return runner is not None and runner.table is table and runner.absence.expire_lobby()
+
+    def stands_in(self, table: Table, seat: int) -> bool:
+        """Whether a bot plays the seat of a player who went away (until they come back)."""
+        runner = self.floor.runners.get(table.id)
+        return runner is not None and runner.table is table and runner.players.stands_in(seat)
 
     def grace_for(self, table: Table) -> float:
         """Seconds a seat whose player went away waits for them before a bot stands in."""
-        return self.floor.runners[table.id].grace()
+        return self.floor.runners[table.id].absence.grace()
 
     # --- plumbing ------------------------------------------------------------------------------
     def spawn(self, coro: Awaitable[Any]) -> None:
@@ -172,26 +179,8 @@ class Hub:
         conn = self.conns.pop(sid, None)
         if conn is None:
             return
-        runners = self.floor.runners
-        for table_id in conn.watching:
-            if table_id in runners:
-                runners[table_id].table.spectators.discard(sid)
-        for digest in conn.tokens:
-            found = self.tokens.get(digest)
-            if found is None or found[0] not in runners:
-                continue
-            runner, seat = runners[found[0]], found[1]
-            table, holder = runner.table, runner.table.seats[seat]
-            holder.sids.discard(sid)
-            if not holder.sids:
-                runner.stop_holding(seat)
-                if holder.ready and not table.started and not self.stopping:  # must say it again on resume
-                    holder.ready = False
-                    runner.save_if_possible()  # a player who is not here is not ready anyway
-                runner.seat_away(seat, self.clock())
-                runner.clock_changed()  # its hold ended: the clock may run again, towards its deadline
-                runner.watch_lobby()
-            runner.lobby_changed()
+        for runner in list(self.floor.runners.values()):
+            runner.disconnect(sid)
 
     # --- the clock's heartbeat -----------------------------------------------------------------
     async def record_clocks_every(self, period: float = CLOCK_HEARTBEAT) -> None:
@@ -208,7 +197,8 @@ class Hub:
         for runner in self.floor.runners.values():
             now = runner.clock_to_record(mono)
             if now is not None:
-                clocks[runner.table.id] = runner.clock_saved = now
+                clocks[runner.table.id] = now
+                runner.clock_recorded(now)
         try:
             self.store.save_clocks(clocks)
         except StoreError:  # the store has said why, once
@@ -222,7 +212,7 @@ class Hub:
         do it again a day later; returns how many went."""
         gone = 0
         if self.config.keep_days > 0:
-            self.purger = asyncio.get_running_loop().call_later(DAY, self.purge)
+            self.purger = self.scheduler.call_later(DAY, self.purge)
             try:
                 gone = self.store.purge(self.wall_clock() - self.config.keep_days * DAY)
             except StoreError:  # the store has said why; the next day tries again
@@ -246,14 +236,7 @@ class Hub:
             except Exception:  # the rules changed under a stored match: keep the rest serving
                 log.exception("table %s (%s) could not be restored", row["id"], row["game"])
                 continue
-            runner = self.floor.add(table)
-            runner.seat_bots()
-            for index, seat in enumerate(table.seats):
-                if seat.human:
-                    self.floor.seat_token(runner, index)
-                    runner.seat_away(index, now)
-            runner.reschedule()
-            runner.watch_lobby()  # a lobby nobody comes back to closes lobby_idle after the restart
+            self.floor.add(table).restored()
             if table.over:
                 left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
                 self.floor.drop_later(table, max(0.0, left))

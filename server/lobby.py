@@ -1,9 +1,10 @@
 """The lobby requests of the wire protocol: creating, joining, resuming, watching and leaving a
 table, the host's powers before the start (bots, kicks, options), ready, start and emotes.
 
-Each handler takes a socket id and a typed request (``shared.wire.protocol``), changes the table, and
-returns the acknowledgement; it raises ProtocolError for anything refused, leaving the table as it was,
-and StoreError when the change cannot be stored, having put the table back as it was.
+Each handler takes a socket id and a typed request (``shared.wire.protocol``), checks it, hands the
+table's runner the command it asks for (the runner changes, stores and announces the table), and
+returns the acknowledgement; it raises ProtocolError for anything refused, leaving the table as it
+was, and StoreError when the change cannot be stored (the runner has put the table back as it was).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -22,7 +22,7 @@ from soupkitchen.server.games import load_game
 from soupkitchen.server.registry import PasswordTries
 from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.store import StoreError, password_hash
-from soupkitchen.server.table import LobbyState, Table
+from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.wire import codes, protocol
 
@@ -32,13 +32,12 @@ log = logging.getLogger(__name__)
 class Lobby:
     """The lobby requests, on the tables of a :class:`server.floor.Floor`."""
 
-    def __init__(self, floor: Floor, hasher: Executor, spawn: Callable[[Awaitable[Any]], None]) -> None:
+    def __init__(self, floor: Floor, hasher: Executor) -> None:
         self.floor = floor
         self.registry = floor.registry
         self.config = floor.config
         self.clock = floor.clock
         self.hasher = hasher  # hashes passwords off the event loop
-        self.spawn = spawn
 
     async def admit(self, table: Table, given: str | None, address: str) -> None:
         """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
@@ -89,15 +88,6 @@ class Lobby:
                                            "the server; finish or leave one first")
 
     @staticmethod
-    def stored(runner: TableRunner, before: LobbyState) -> None:
-        """Store the table's change; if it cannot be stored, the table is put back as it was."""
-        try:
-            runner.save()
-        except StoreError:
-            runner.table.put_back(before)
-            raise
-
-    @staticmethod
     def before_start(table: Table) -> None:
         if table.started:
             raise protocol.ProtocolError(protocol.ALREADY_STARTED, "the game at this table has already started")
@@ -124,16 +114,13 @@ class Lobby:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
         table = Table(game, table_id, req.seats, options, settings, password, time.time())
-        token = table.seat_human(0, req.name)
         runner = self.floor.add(table, creator=address)
         try:
-            runner.save()
+            token = runner.open(sid, req.name)
         except StoreError:
             self.floor.drop(table)
             raise
-        self.floor.seat_token(runner, 0)
-        self.floor.attach(sid, runner, 0)
-        return {"ok": True, "table": table.summary(), "seat": 0, "token": token, "name": req.name}
+        return {"ok": True, "table": runner.summary(), "seat": 0, "token": token, "name": req.name}
 
     def new_code(self) -> str:
         """An invite code no open table has."""
@@ -167,7 +154,7 @@ class Lobby:
             self.registry.looked_in_vain(address)
             raise protocol.ProtocolError(protocol.UNKNOWN_CODE, f"no table here has the code {code}; check it, and "
                                                                 "the server's address, with the host")
-        return {"ok": True, "table": runner.table.summary()}
+        return {"ok": True, "table": runner.summary()}
 
     @staticmethod
     def merge_settings(settings: dict[str, Any], given: protocol.Settings | None) -> dict[str, Any]:
@@ -194,27 +181,14 @@ class Lobby:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, f"this table has seats 0-{table.players - 1}")
             if not table.seats[seat].empty:
                 raise protocol.ProtocolError(protocol.TABLE_FULL, f"seat {seat} is taken")
-        before = table.lobby_state()
         name = protocol.unique_name(req.name, [other.name for other in table.seats if other.name])
-        token = table.seat_human(seat, name)
-        table.reset_ready()
-        self.stored(runner, before)
-        self.floor.seat_token(runner, seat)
-        self.floor.attach(sid, runner, seat)
-        runner.lobby_changed()
-        return {"ok": True, "table": table.summary(), "seat": seat, "token": token, "name": name}
+        token = runner.join(sid, seat, name)
+        return {"ok": True, "table": runner.summary(), "seat": seat, "token": token, "name": name}
 
     async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token)
-        table = runner.table
-        self.floor.attach(sid, runner, seat)
-        stood_in = table.seats[seat].stand_in
-        if stood_in:
-            runner.stand_down(seat)
-        runner.lobby_changed()
-        if table.started:
-            self.spawn(runner.send_snapshot(seat, sid))
-        return {"ok": True, "table": table.summary(), "seat": seat, "stood_in": stood_in}
+        stood_in = runner.resume(sid, seat)
+        return {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
 
     async def spectate(self, sid: str, req: protocol.Spectate) -> dict[str, Any]:
         runner = self.named(sid, req.table)
@@ -223,41 +197,12 @@ class Lobby:
             raise protocol.ProtocolError(protocol.WRONG_PASSWORD, "this table has a password; take a seat to watch")
         if len(table.spectators) >= self.config.max_spectators:
             raise protocol.ProtocolError(protocol.LIMIT, "this table has as many spectators as it can take")
-        table.spectators.add(sid)
-        self.registry.conns[sid].watching.add(table.id)
-        runner.lobby_changed()
-        if table.started:
-            self.spawn(runner.send_snapshot(None, sid))
-        return {"ok": True, "table": table.summary()}
+        runner.watch(sid)
+        return {"ok": True, "table": runner.summary()}
 
     async def leave(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
-        table = runner.table
-        holder = table.seats[seat]
-        humans = [i for i, s in enumerate(table.seats) if s.human and i != seat]
-        if not humans and not table.started:
-            self.floor.forget_tokens(table, seat)
-            self.floor.close(table)
-            return {"ok": True}
-        before = table.lobby_state()
-        if table.started:  # the seat stays in the game, played by a bot from now on
-            holder.token_hash, holder.bot, holder.stand_in = None, True, False
-        else:
-            table.free_seat(seat)
-            table.reset_ready()
-        if seat == table.host_seat:
-            table.host_seat = humans[0] if humans else table.host_seat
-        self.stored(runner, before)
-        if before.seats[seat].token_hash is not None:   # the token stops working
-            self.registry.forget(before.seats[seat].token_hash, holder.sids)
-        if table.started:
-            runner.stop_holding(seat)
-            holder.sids = set()
-            runner.bot_plays(seat)
-            runner.clock_changed()
-        runner.lobby_changed()
-        runner.reschedule()
-        runner.watch_lobby()  # the players left behind may all be away
+        runner.leave(seat)
         return {"ok": True}
 
     async def add_bot(self, sid: str, req: protocol.AddBot) -> dict[str, Any]:
@@ -267,12 +212,7 @@ class Lobby:
         seat = table.first_empty() if req.seat is None else req.seat
         if seat is None or seat >= table.players or not table.seats[seat].empty:
             raise protocol.ProtocolError(protocol.TABLE_FULL, "there is no empty seat for a bot")
-        before = table.lobby_state()
-        table.seats[seat].bot = True
-        table.set_bot_level(seat, req.level)
-        table.reset_ready()
-        self.stored(runner, before)
-        runner.lobby_changed()
+        runner.add_bot(seat, req.level)
         return {"ok": True, "seat": seat, "level": req.level}
 
     async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
@@ -281,12 +221,7 @@ class Lobby:
         self.before_start(table)
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} is not a bot")
-        before = table.lobby_state()
-        table.free_seat(req.seat)
-        table.set_bot_level(req.seat, None)
-        table.reset_ready()
-        self.stored(runner, before)
-        runner.lobby_changed()
+        runner.remove_bot(req.seat)
         return {"ok": True}
 
     async def kick(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
@@ -295,15 +230,7 @@ class Lobby:
         self.before_start(table)
         if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
-        sids = sorted(table.seats[req.seat].sids)
-        before = table.lobby_state()
-        table.free_seat(req.seat)
-        table.reset_ready()
-        self.stored(runner, before)
-        kicked = before.seats[req.seat]
-        self.registry.forget(kicked.token_hash or "", kicked.sids)
-        self.floor.services.push(sids, "kicked", {"table": table.id})
-        runner.lobby_changed()
+        runner.kick(req.seat)
         return {"ok": True}
 
     async def set_options(self, sid: str, req: protocol.SetOptions) -> dict[str, Any]:
@@ -315,23 +242,15 @@ class Lobby:
         except RuleError as err:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
         settings = self.merge_settings(table.settings, req.settings)
-        before = table.lobby_state()
-        if (options, agreed(settings)) != (table.options, agreed(table.settings)):  # what players agreed to changed
-            table.reset_ready()
-        table.options, table.settings = options, settings
-        self.stored(runner, before)
-        runner.lobby_changed()
+        # what players agreed to by saying ready changed: they say it again
+        runner.set_options(options, settings, (options, agreed(settings)) != (table.options, agreed(table.settings)))
         return {"ok": True}
 
     async def ready(self, sid: str, req: protocol.Ready) -> dict[str, Any]:
         runner, seat = self.floor.seat_of(req.token, sid)
         table = runner.table
         self.before_start(table)
-        if table.seats[seat].ready != req.on:
-            before = table.lobby_state()
-            table.seats[seat].ready = req.on
-            self.stored(runner, before)
-            runner.lobby_changed()
+        runner.ready(seat, req.on)
         return {"ok": True}
 
     async def start(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
@@ -342,34 +261,13 @@ class Lobby:
         if waiting:
             names = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
             raise protocol.ProtocolError(protocol.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
-        before = table.lobby_state()
-        for seat in table.seats:
-            if seat.empty:
-                seat.bot = True
-        seed = self.config.deal_seed
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        else:
-            table.rng.seed(seed)  # the bots' own seeds follow the fixed deal too
         try:
-            table.start(self.clock(), seed)
-            runner.seat_bots()
-            runner.save()
-        except Exception as err:
-            table.put_back(before)
-            table.record, table.state, table.seed = None, None, None
-            runner.bots.clear()
-            if isinstance(err, StoreError):
-                raise
+            runner.start()
+        except StoreError:
+            raise
+        except Exception:
             log.exception("table %s could not start", table.id)
             raise protocol.ProtocolError(protocol.INTERNAL, f"{table.game.title} could not be set up on this server") from None
-        table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
-        for index, seat in enumerate(table.seats):
-            if seat.human and not seat.sids:
-                runner.seat_away(index, seat.away_since or self.clock())
-        runner.lobby_changed()
-        runner.broadcast(snapshot=True)
-        runner.reschedule()
         return {"ok": True}
 
     async def emote(self, sid: str, req: protocol.Emote) -> dict[str, Any]:
@@ -378,9 +276,7 @@ class Lobby:
         now = self.clock()
         if now - holder.last_emote < self.config.emote_interval:
             raise protocol.ProtocolError(protocol.RATE_LIMITED, "one reaction at a time, please")
-        holder.last_emote = now
-        self.floor.services.push(runner.audience(), "emote", {"table": runner.table.id, "seat": seat,
-                                                              "emote": req.emote})
+        runner.emote(seat, req.emote)
         return {"ok": True}
 
 

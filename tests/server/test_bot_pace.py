@@ -89,7 +89,7 @@ async def test_between_rounds_a_stand_in_says_ready_for_an_absent_chef_after_the
         assert server.hub.grace_for(table) == 0.2
         await ann.ok("act", {"token": made["token"], "state_id": table.state_id, "action": {"type": "ready"}})
         clock.t += 0.3  # the short grace goes by, not the hour
-        await ann.wait_for(lambda: table.seats[1].stand_in, timeout=PATIENCE)
+        await ann.wait_for(lambda: server.hub.stands_in(table, 1), timeout=PATIENCE)
         for _ in range(200):  # the stand-in confirms the reveal for Bob: round 2 is dealt
             await tick(server, table, clock)
             if table.state.round == 2:

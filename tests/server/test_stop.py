@@ -64,5 +64,5 @@ async def test_a_stopped_server_plays_no_more(server, caplog):
     moves = table.state_id
     await asyncio.sleep(0.6)  # past the grace period, then time for many bot moves
     await sio.disconnect()
-    assert table.state_id == moves and not table.seats[0].stand_in
+    assert table.state_id == moves and not srv.hub.stands_in(table, 0)
     assert not [record for record in caplog.records if record.exc_info or record.levelno >= logging.ERROR]
