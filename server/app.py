@@ -33,7 +33,7 @@ from soupkitchen.server.guard import (
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.pauses import PauseWatch
-from soupkitchen.server.push import GameSocketServer, Pusher
+from soupkitchen.server.push import GameSocketServer, transport_for
 from soupkitchen.server.scheduler import Scheduler
 from soupkitchen.server.store import StoreError
 from soupkitchen.shared.wire import protocol
@@ -71,16 +71,17 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
     app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
                                        http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout)])
     sio.attach(app)
-    hub.speak_through(sio.emit, Pusher(sio))
+    transport = transport_for(sio)
+    hub.speak_through(transport)
     app[HUB], app[DOORS], app[FLOODS] = hub, doors, floods
-    guard = SessionGuard(sio, most_pending=lambda: config.max_connections_per_address,
+    guard = SessionGuard(transport, most_pending=lambda: config.max_connections_per_address,
                          handshake_timeout=lambda: config.handshake_timeout,
                          trusted_proxies=lambda: config.trusted_proxies)
 
     def lagging(sid: str) -> bool:
         """True, and the connection is closed, once it has left ``max_backlog`` pushes unread."""
         conn = hub.conns.get(sid)
-        if conn is None or guard.backlog(conn.session) < config.max_backlog:
+        if conn is None or transport.backlog(conn.session) < config.max_backlog:
             return False
         log.info("closing a connection from %s that has stopped reading", conn.address)
         guard.close(conn.session)
@@ -130,7 +131,7 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             hub.metrics.errors_total += 1
             reply = protocol.ProtocolError(protocol.INTERNAL, "the server could not do that").to_json()
         finally:
-            await hub.pusher.flush()  # on the stock socket path, the pushes leave before the answer
+            await transport.flush()  # on the stock socket path, the pushes leave before the answer
         if log.isEnabledFor(logging.INFO):  # soupkitchen-server --verbose
             outcome = "ok" if reply.get("ok") else reply["error"]["code"]
             log.info("%s %s %s -> %s", sid, event, loggable(args), outcome)
@@ -164,19 +165,7 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         """Close every socket.io connection first: the web server's graceful stop would otherwise
         wait for each open websocket (and long-polling request) to end by itself."""
         hub.stopping = True
-        eio = sio.eio
-        sockets = list(eio.sockets.items())
-        closing = asyncio.gather(*(socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
-                                   for _sid, socket in sockets), return_exceptions=True)
-        try:
-            await asyncio.wait_for(closing, SHUTDOWN_GRACE)
-        except TimeoutError:
-            log.warning("some connections did not close within %.1f s", SHUTDOWN_GRACE)
-        for sid, socket in sockets:
-            eio.sockets.pop(sid, None)
-            queue = getattr(socket, "queue", None)
-            if queue is not None:  # after the CLOSE packet: ends the websocket's writer, which closes it
-                queue.put_nowait(None)
+        await transport.close_all(list(guard.sessions), SHUTDOWN_GRACE)
 
     async def on_cleanup(app: web.Application) -> None:
         guard.cancel()

@@ -25,15 +25,14 @@ from soupkitchen.server.games import available_games, load_game
 from soupkitchen.server.lobby import Lobby
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.play import Play
-from soupkitchen.server.push import Pusher
 from soupkitchen.server.registry import Connection, Registry
 from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
+from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
-Emit = Callable[..., Awaitable[None]]
 Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
 DAY = 86_400.0
 CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clocks
@@ -48,8 +47,7 @@ class Hub:
         self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
         self.clock = clock = self.scheduler.clock
         self.wall_clock = wall_clock  # dates in the database: when a game finished, retention
-        self.emit: Emit | None = None
-        self.pusher: Pusher | None = None
+        self.transport: Transport | None = None
         self.store = Store(config.db_path, wall_clock)
         self.server_id = config.server_id or secrets.token_hex(4)
         self.stopping = False  # set while the server shuts down: its disconnects are not players leaving
@@ -86,9 +84,9 @@ class Hub:
             "hold": self.play.hold,
         }
 
-    def speak_through(self, emit: Emit, pusher: Pusher | None = None) -> None:
-        """Send pushes with ``pusher`` (in order with every ack), or else with ``emit``."""
-        self.emit, self.pusher = emit, pusher
+    def speak_through(self, transport: Transport) -> None:
+        """Send pushes through ``transport`` (in order with every ack)."""
+        self.transport = transport
 
     def stop(self) -> None:
         """Stop every timer, task and password check (the database stays open)."""
@@ -149,15 +147,12 @@ class Hub:
 
     def push_to(self, sids: list[str], event: str, data: Any) -> None:
         """Queue one push for several connections, in order with every other push and ack."""
-        if self.pusher is None:
-            if self.emit is not None:
-                for sid in sids:
-                    self.spawn(self.emit(event, data, to=sid))
+        if self.transport is None:
             return
-        encoded = self.pusher.encode(event, data)
+        encoded = self.transport.encode(event, data)
         for sid in sids:
             if not self.lagging(sid):
-                self.pusher.send(sid, encoded)
+                self.transport.send(sid, encoded)
 
     # --- requests ------------------------------------------------------------------------------
     async def hello(self, sid: str, req: protocol.Hello) -> dict[str, Any]:

@@ -37,7 +37,7 @@ async def test_every_transport_gets_each_state_before_the_answer_to_the_move_tha
 async def test_a_websocket_connection_is_served_by_the_quick_socket_on_the_fast_path_only(server):
     sio = await connected(server.url, ["websocket"], [])
     try:
-        sockets = list(server.hub.pusher.sio.eio.sockets.values())
+        sockets = list(server.hub.transport.sio.eio.sockets.values())
         expected = QuickSocket if stock_path_reason() is None else StockSocket
         assert sockets and all(type(socket) is expected for socket in sockets)
     finally:

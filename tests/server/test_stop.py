@@ -1,15 +1,24 @@
-"""Stopping a server while players are still connected: every connection is closed and it stops at once."""
+"""Stopping a server while players are still connected: every connection is closed, each player is
+told, and the stop does not wait for the players to leave."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 
 import pytest
 import socketio
 
 from soupkitchen.server.embedded import EmbeddedServer
+
+
+async def stopped(srv: EmbeddedServer) -> None:
+    """Stop the server; a stop that waits for its clients (a websocket's closing handshake waits
+    10 s for a client that does not answer) hangs past the bound and fails."""
+    await asyncio.wait_for(srv.stop(), HANG)
+
+
+HANG = 5.0  # seconds: no stop that works comes near it, one that waits for its clients goes past it
 
 
 @pytest.mark.parametrize("transports", [["websocket"], ["polling"], ["polling", "websocket"]])
@@ -25,10 +34,7 @@ async def test_stop_closes_every_connection_promptly(tmp_path, transports):
     created = await players[0].call("create_table", {"game": "pepper", "seats": 3, "name": "Ann"}, timeout=5)
     await players[1].call("spectate", {"table": created["table"]["id"]}, timeout=5)
     assert (await players[0].call("start", {"token": created["token"]}, timeout=5))["ok"]
-    began = time.monotonic()
-    await srv.stop()
-    took = time.monotonic() - began
-    assert took < 0.5, f"stopping took {took:.2f} s with {len(players)} players connected"
+    await stopped(srv)
     for sio in players:
         for _ in range(100):
             if not sio.connected:
@@ -45,10 +51,9 @@ async def test_stop_just_after_the_last_client_left(tmp_path, transports):
     await srv.start()
     sio = socketio.AsyncClient(reconnection=False)
     await sio.connect(srv.url, transports=transports, wait_timeout=5)
-    began = time.monotonic()
     await sio.disconnect()   # the server may still be closing this connection when it is stopped
-    await srv.stop()
-    assert time.monotonic() - began < 0.5
+    await stopped(srv)
+    assert not sio.connected
 
 
 async def test_a_stopped_server_plays_no_more(server, caplog):
