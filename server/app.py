@@ -21,6 +21,7 @@ from aiohttp import web
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
+from soupkitchen.server.gc_pauses import PauseWatch
 from soupkitchen.server.guard import (
     ADDRESS_KEY,
     REFUSED,
@@ -32,7 +33,6 @@ from soupkitchen.server.guard import (
 )
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
-from soupkitchen.server.pauses import PauseWatch
 from soupkitchen.server.push import GameSocketServer, transport_for
 from soupkitchen.server.scheduler import Scheduler
 from soupkitchen.server.store import StoreError

@@ -16,7 +16,7 @@ from soupkitchen.shared.core import Bot
 log = logging.getLogger(__name__)
 MOST_BEATS = 60.0
 """The longest a bot may think over one action, in beats of the bot delay."""
-Play = Callable[[int, dict[str, Any], float], None]  # (seat, action, game time): the runner plays it
+PlayMove = Callable[[int, dict[str, Any], float], None]  # (seat, action, game time): the runner plays it
 
 
 @dataclass
@@ -89,7 +89,7 @@ class TableBots:
                 except Exception:  # a broken bot must not stop the table
                     log.exception("bot at table %s seat %s failed to observe", table.id, seat)
 
-    def move(self, play: Play) -> None:
+    def move(self, play: PlayMove) -> None:
         """Play bot moves that are due (through ``play``); ask bots without a plan what they want."""
         table, config = self.table, self.config
         delay = float(table.settings.get("bot_delay", config.bot_delay))

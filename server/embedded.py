@@ -15,8 +15,8 @@ from aiohttp import web
 from soupkitchen.server.app import DOORS, FLOODS, make_app
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.floodlog import InputLog
+from soupkitchen.server.gc_pauses import PauseWatch, settle_heap
 from soupkitchen.server.hub import Hub
-from soupkitchen.server.pauses import PauseWatch, settle_heap
 from soupkitchen.server.scheduler import LoopScheduler, Scheduler
 
 
@@ -34,7 +34,7 @@ class EmbeddedServer:
     game; left out, each game gets a fresh seed (clients never choose one).
 
     ``standalone``: this process is the server (``soupkitchen-server``): once it serves, its heap is
-    settled (``server.pauses.settle_heap``) and the garbage collector's and the event loop's pauses are
+    settled (``server.gc_pauses.settle_heap``) and the garbage collector's and the event loop's pauses are
     timed for ``GET /metrics``. A client's own embedded server leaves its process's collector alone.
 
     ``tls``: serve HTTPS and WSS with this server-side context (``server.tls.server_context``)."""

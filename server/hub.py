@@ -5,8 +5,8 @@ restoring the open tables after a restart.
 Handlers take a socket id and a typed request (``shared.wire.protocol``), change tables, and return
 the acknowledgement; they raise ProtocolError for anything refused, leaving every table as it was.
 The parts: who is connected (:class:`server.registry.Registry`), the tables and their runners
-(:class:`server.floor.Floor`, :class:`server.runner.TableRunner`), and the lobby's and play's
-requests (:class:`server.lobby.Lobby`, :class:`server.play.Play`).
+(:class:`server.roster.TableRoster`, :class:`server.runner.TableRunner`), and the lobby's and play's
+requests (:class:`server.lobby.Lobby`, :class:`server.play.PlayRequests`).
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from soupkitchen.server.config import ServerConfig
-from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import available_games, load_game
 from soupkitchen.server.lobby import Lobby
 from soupkitchen.server.metrics import Metrics
-from soupkitchen.server.play import Play
+from soupkitchen.server.play import PlayRequests
 from soupkitchen.server.registry import Connection, Registry
+from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
@@ -58,10 +58,10 @@ class Hub:
         # whether a connection has stopped reading its pushes (the application closes it then)
         self.lagging: Callable[[str], bool] = lambda sid: False
         self.registry = Registry(config, clock)
-        self.floor = Floor(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
+        self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
                            self.spawn, lambda: self.stopping)
-        self.lobby = Lobby(self.floor, self.hasher)
-        self.play = Play(self.floor)
+        self.lobby = Lobby(self.roster, self.hasher)
+        self.play = PlayRequests(self.roster)
         # The socket events the server answers, and only these (``server.guard`` refuses the rest).
         self.events: dict[str, Handler] = {
             "hello": self.hello,
@@ -90,7 +90,7 @@ class Hub:
 
     def stop(self) -> None:
         """Stop every timer, task and password check (the database stays open)."""
-        for runner in self.floor.runners.values():
+        for runner in self.roster.runners.values():
             runner.stop()
         if self.purger is not None:
             self.purger.cancel()
@@ -102,7 +102,7 @@ class Hub:
     @property
     def tables(self) -> Mapping[str, Table]:
         """The tables in memory, by id."""
-        return self.floor.tables
+        return self.roster.tables
 
     @property
     def conns(self) -> dict[str, Connection]:
@@ -121,23 +121,23 @@ class Hub:
 
     def reschedule(self, table: Table) -> None:
         """Look at the table's deadlines and bots again (after moving the clock by hand)."""
-        runner = self.floor.runners.get(table.id)
+        runner = self.roster.runners.get(table.id)
         if runner is not None and runner.table is table:
             runner.reschedule()
 
     def expire_lobby(self, table: Table) -> bool:
         """Close the lobby if it has been abandoned for ``lobby_idle`` seconds; True if it closed."""
-        runner = self.floor.runners.get(table.id)
+        runner = self.roster.runners.get(table.id)
         return runner is not None and runner.table is table and runner.absence.expire_lobby()
 
     def stands_in(self, table: Table, seat: int) -> bool:
         """Whether a bot plays the seat of a player who went away (until they come back)."""
-        runner = self.floor.runners.get(table.id)
+        runner = self.roster.runners.get(table.id)
         return runner is not None and runner.table is table and runner.players.stands_in(seat)
 
     def grace_for(self, table: Table) -> float:
         """Seconds a seat whose player went away waits for them before a bot stands in."""
-        return self.floor.runners[table.id].absence.grace()
+        return self.roster.runners[table.id].absence.grace()
 
     # --- plumbing ------------------------------------------------------------------------------
     def spawn(self, coro: Awaitable[Any]) -> None:
@@ -167,14 +167,14 @@ class Hub:
         return {"ok": True, "client_time": req.client_time, "server_time": self.clock()}
 
     async def list_tables(self, sid: str, req: protocol.ListTables) -> dict[str, Any]:
-        return {"ok": True, "tables": self.floor.open_summaries()}
+        return {"ok": True, "tables": self.roster.open_summaries()}
 
     # --- connections going ---------------------------------------------------------------------
     async def disconnect(self, sid: str) -> None:
         conn = self.conns.pop(sid, None)
         if conn is None:
             return
-        for runner in list(self.floor.runners.values()):
+        for runner in list(self.roster.runners.values()):
             runner.disconnect(sid)
 
     # --- the clock's heartbeat -----------------------------------------------------------------
@@ -189,7 +189,7 @@ class Hub:
         """Write each running round's game clock to the store (those that moved since the last time)."""
         mono = self.clock()
         clocks = {}
-        for runner in self.floor.runners.values():
+        for runner in self.roster.runners.values():
             now = runner.clock_to_record(mono)
             if now is not None:
                 clocks[runner.table.id] = now
@@ -231,8 +231,8 @@ class Hub:
             except Exception:  # the rules changed under a stored match: keep the rest serving
                 log.exception("table %s (%s) could not be restored", row["id"], row["game"])
                 continue
-            self.floor.add(table).restored()
+            self.roster.add(table).restored()
             if table.over:
                 left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
-                self.floor.drop_later(table, max(0.0, left))
-        return len(self.floor.runners)
+                self.roster.drop_later(table, max(0.0, left))
+        return len(self.roster.runners)

@@ -17,9 +17,9 @@ import time
 from concurrent.futures import Executor
 from typing import Any
 
-from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import load_game
 from soupkitchen.server.registry import PasswordTries
+from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.store import StoreError, password_hash
 from soupkitchen.server.table import Table
@@ -30,13 +30,13 @@ log = logging.getLogger(__name__)
 
 
 class Lobby:
-    """The lobby requests, on the tables of a :class:`server.floor.Floor`."""
+    """The lobby requests, on the tables of a :class:`server.roster.TableRoster`."""
 
-    def __init__(self, floor: Floor, hasher: Executor) -> None:
-        self.floor = floor
-        self.registry = floor.registry
-        self.config = floor.config
-        self.clock = floor.clock
+    def __init__(self, roster: TableRoster, hasher: Executor) -> None:
+        self.roster = roster
+        self.registry = roster.registry
+        self.config = roster.config
+        self.clock = roster.clock
         self.hasher = hasher  # hashes passwords off the event loop
 
     async def admit(self, table: Table, given: str | None, address: str) -> None:
@@ -78,12 +78,12 @@ class Lobby:
 
     def may_create(self, address: str, seats: int) -> None:
         """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
-        if sum(not r.table.closed and not r.table.over for r in self.floor.runners.values()) >= self.config.max_tables:
+        if sum(not r.table.closed and not r.table.over for r in self.roster.runners.values()) >= self.config.max_tables:
             raise protocol.ProtocolError(protocol.LIMIT, f"this server already has {self.config.max_tables} tables")
         if seats > self.config.max_seats:
             raise protocol.ProtocolError(protocol.LIMIT, f"a table has at most {self.config.max_seats} seats here")
         most = self.config.max_tables_per_address
-        if most and self.floor.open_tables_from(address) >= most:
+        if most and self.roster.open_tables_from(address) >= most:
             raise protocol.ProtocolError(protocol.LIMIT, f"this computer ({address}) already has {most} open tables on "
                                            "the server; finish or leave one first")
 
@@ -114,11 +114,11 @@ class Lobby:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
         table = Table(game, table_id, req.seats, options, settings, password, time.time())
-        runner = self.floor.add(table, creator=address)
+        runner = self.roster.add(table, creator=address)
         try:
             token = runner.open(sid, req.name)
         except StoreError:
-            self.floor.drop(table)
+            self.roster.drop(table)
             raise
         return {"ok": True, "table": runner.summary(), "seat": 0, "token": token, "name": req.name}
 
@@ -126,7 +126,7 @@ class Lobby:
         """An invite code no open table has."""
         while True:
             code = codes.new_code()
-            if self.floor.coded(code) is None:
+            if self.roster.coded(code) is None:
                 return code
 
     def named(self, sid: str, table_id: str) -> TableRunner:
@@ -135,7 +135,7 @@ class Lobby:
         address = self.registry.conns[sid].address
         self.registry.may_look_up(address)
         try:
-            return self.floor.runner_of(table_id)
+            return self.roster.runner_of(table_id)
         except protocol.ProtocolError:
             self.registry.looked_in_vain(address)
             raise
@@ -149,7 +149,7 @@ class Lobby:
                                                                f"like {codes.EXAMPLE}")
         address = self.registry.conns[sid].address
         self.registry.may_look_up(address)
-        runner = self.floor.coded(code)
+        runner = self.roster.coded(code)
         if runner is None:
             self.registry.looked_in_vain(address)
             raise protocol.ProtocolError(protocol.UNKNOWN_CODE, f"no table here has the code {code}; check it, and "
@@ -166,7 +166,7 @@ class Lobby:
 
     async def join_table(self, sid: str, req: protocol.JoinTable) -> dict[str, Any]:
         await self.admit(self.named(sid, req.table).table, req.password, self.registry.conns[sid].address)
-        runner = self.floor.runner_of(req.table)  # it may have closed while the password was checked
+        runner = self.roster.runner_of(req.table)  # it may have closed while the password was checked
         table = runner.table
         if sid not in self.registry.conns:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
@@ -186,7 +186,7 @@ class Lobby:
         return {"ok": True, "table": runner.summary(), "seat": seat, "token": token, "name": name}
 
     async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token)
+        runner, seat = self.roster.seat_of(req.token)
         stood_in = runner.resume(sid, seat)
         return {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
 
@@ -201,12 +201,12 @@ class Lobby:
         return {"ok": True, "table": runner.summary()}
 
     async def leave(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
+        runner, seat = self.roster.seat_of(req.token, sid)
         runner.leave(seat)
         return {"ok": True}
 
     async def add_bot(self, sid: str, req: protocol.AddBot) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         seat = table.first_empty() if req.seat is None else req.seat
@@ -216,7 +216,7 @@ class Lobby:
         return {"ok": True, "seat": seat, "level": req.level}
 
     async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         if req.seat >= table.players or not table.seats[req.seat].bot:
@@ -225,7 +225,7 @@ class Lobby:
         return {"ok": True}
 
     async def kick(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
-        runner, host = self.floor.host_of(req.token, sid)
+        runner, host = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
@@ -234,7 +234,7 @@ class Lobby:
         return {"ok": True}
 
     async def set_options(self, sid: str, req: protocol.SetOptions) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         try:
@@ -247,14 +247,14 @@ class Lobby:
         return {"ok": True}
 
     async def ready(self, sid: str, req: protocol.Ready) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
+        runner, seat = self.roster.seat_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         runner.ready(seat, req.on)
         return {"ok": True}
 
     async def start(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         waiting = [table.seats[i].name or f"seat {i + 1}" for i in table.not_ready()]
@@ -271,7 +271,7 @@ class Lobby:
         return {"ok": True}
 
     async def emote(self, sid: str, req: protocol.Emote) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
+        runner, seat = self.roster.seat_of(req.token, sid)
         holder = runner.table.seats[seat]
         now = self.clock()
         if now - holder.last_emote < self.config.emote_interval:

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.server.floor import Floor
+from soupkitchen.server.roster import TableRoster
 from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.wire import protocol
 
 
-class Play:
-    """The play requests, on the tables of a :class:`server.floor.Floor`."""
+class PlayRequests:
+    """The play requests, on the tables of a :class:`server.roster.TableRoster`."""
 
-    def __init__(self, floor: Floor) -> None:
-        self.floor = floor
+    def __init__(self, roster: TableRoster) -> None:
+        self.roster = roster
 
     async def act(self, sid: str, req: protocol.Act) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
+        runner, seat = self.roster.seat_of(req.token, sid)
         if not runner.table.started:
             raise protocol.ProtocolError(protocol.NOT_STARTED, "the game at this table has not started yet")
         try:
@@ -28,7 +28,7 @@ class Play:
         return {"ok": True, "state_id": state_id}
 
     async def hold(self, sid: str, req: protocol.Hold) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
+        runner, seat = self.roster.seat_of(req.token, sid)
         table = runner.table
         if req.seat is not None and req.seat != seat:
             if seat != table.host_seat:

@@ -120,7 +120,7 @@ def transport_for(sio: socketio.AsyncServer) -> StockTransport:
     return FastTransport(sio) if fast else StockTransport(sio)
 
 
-class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
+class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     """An Engine.IO socket that reads and writes its websocket one event-loop round after a
     message arrives or a packet is queued.
 
@@ -207,7 +207,7 @@ class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
 
 
 class GameSocketServer(socketio.AsyncServer):
-    """The server's Socket.IO server, whose Engine.IO sockets are :class:`QuickSocket`.
+    """The server's Socket.IO server, whose Engine.IO sockets are :class:`InPlaceTimeoutSocket`.
 
     Made only on the fast path: where :func:`stock_path_reason` gives a reason, constructing one
     logs the reason and returns a stock ``socketio.AsyncServer`` instead, untouched by any override.
@@ -225,5 +225,5 @@ class GameSocketServer(socketio.AsyncServer):
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
         socket = self.eio.sockets.get(eio_sid)
         if type(socket) is StockSocket:  # noqa: E721 - exactly the stock class, nothing else
-            socket.__class__ = QuickSocket
+            socket.__class__ = InPlaceTimeoutSocket
         return await super()._handle_eio_connect(eio_sid, environ)

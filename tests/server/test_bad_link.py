@@ -88,7 +88,7 @@ async def test_in_a_timed_round_a_bot_stands_in_sooner(servers, settings):
         assert seats[1]["stand_in"] and not seats[1]["connected"]
         back = await Client(server.url).connect()  # the player comes back and takes the seat again
         await back.ok("resume", {"token": bob_token})
-        assert not server.hub.stands_in(table, 1) and 1 not in server.hub.floor.runners[table.id].bots
+        assert not server.hub.stands_in(table, 1) and 1 not in server.hub.roster.runners[table.id].bots
         await back.close()
     finally:
         await ann.close()

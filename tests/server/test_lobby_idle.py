@@ -142,7 +142,7 @@ async def test_a_started_game_nobody_is_connected_to_is_not_closed(servers, conn
     table = srv.hub.tables[tid]
     await until(lambda: srv.hub.stands_in(table, 0))        # the grace period ran out: a bot plays for Ann
     await asyncio.sleep(0.4)
-    assert listed(srv) == [tid] and not table.closed and srv.hub.floor.runners[tid].absence.idle_timer is None
+    assert listed(srv) == [tid] and not table.closed and srv.hub.roster.runners[tid].absence.idle_timer is None
     mark = table.state_id
     await until(lambda: table.state_id >= mark + 2)     # and the game goes on
     back = await connect(srv.url)

@@ -404,12 +404,12 @@ def check_hub(hub) -> None:
                 assert not seat.bot, f"seat {index} is both a player's and a bot's"
         assert table.spectators <= set(hub.conns)
         if not table.started:
-            assert not hub.floor.runners[table.id].bots and table.paused_at is None
+            assert not hub.roster.runners[table.id].bots and table.paused_at is None
             continue
         assert table.state_id == len(table.record.log)
         assert all(not seat.empty for seat in table.seats), "a started table has an empty seat"
         if not table.over:
-            bots = hub.floor.runners[table.id].bots
+            bots = hub.roster.runners[table.id].bots
             bot_seats = {i for i, seat in enumerate(table.seats) if seat.bot}
             assert bot_seats <= set(bots), f"bots at seats {sorted(bots)}, not at every bot seat {sorted(bot_seats)}"
             assert not [i for i in bots if table.seats[i].sids], "a bot plays a seat its player is at"
@@ -417,7 +417,7 @@ def check_hub(hub) -> None:
             assert (table.paused_at is not None) == bool(holding), "the clock's pause does not follow the holds"
             deadline = table.server_deadline(hub.clock())
             if deadline is not None and table.paused_at is None and not hub.stopping:  # a stopping server arms none
-                timer = hub.floor.runners[table.id].timer
+                timer = hub.roster.runners[table.id].timer
                 assert timer is not None and timer.when() <= deadline + 1e-6, (
                     "the clock runs towards a deadline with no timer set for it")
 
@@ -532,7 +532,7 @@ async def test_soak(servers, server_log, seed):
 
     # Everyone has gone: a bot stands in at each seat of a game in progress, and every lobby closes.
     def settled() -> bool:
-        return all(table.started and (table.over or len(server.hub.floor.runners[table.id].bots) == table.players)
+        return all(table.started and (table.over or len(server.hub.roster.runners[table.id].bots) == table.players)
                    for table in server.hub.tables.values())
 
     await until(settled, SETTLE, "a bot at every seat left alone and every lobby closed")

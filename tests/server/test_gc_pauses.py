@@ -10,7 +10,7 @@ import pytest
 from server_testkit import fetch_json
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.pauses import GC_THRESHOLDS, PROBE_PERIOD
+from soupkitchen.server.gc_pauses import GC_THRESHOLDS, PROBE_PERIOD
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Every table in memory, each with its runner: found by id or by seat token, seated, finished,
-closed and let go. The lobby and play requests reach their tables through here."""
+"""Every table in memory, each with its runner: found by id, invite code or seat token, and let
+go (a while after its game ends). The lobby and play requests reach their tables' runners through
+here; the runners change the tables."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class Tables(Mapping[str, Table]):
         return len(self.runners)
 
 
-class Floor:
+class TableRoster:
     """The tables in memory (by id) and their runners."""
 
     def __init__(self, registry: Registry, config: ServerConfig, scheduler: Scheduler, store: Store,
