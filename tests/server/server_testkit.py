@@ -113,6 +113,12 @@ class Client:
         assert isinstance(reply["error"]["message"], str) and reply["error"]["message"]
         return reply
 
+    async def settled(self) -> None:
+        """Return once every push the server made to this client before now has arrived: the server
+        queues each push ahead of the answer to any later request. (Nothing pushed by then is a push
+        that was never made, not one that is late.)"""
+        await self.ok("time_sync", {"client_time": 0.0})
+
     async def wait_for(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
         end = time.monotonic() + timeout
         while True:
