@@ -215,13 +215,31 @@ async def until(check: Callable[[], bool], timeout: float = 20.0, what: str = "t
     end = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < end, f"timed out waiting for {what}"
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0)  # look again once the event loop has gone round
 
 
 async def play(session: TableSession, seat: int, rng: random.Random) -> None:
-    """A player who moves whenever their view offers a move, until the game is over."""
-    while not session.over:
-        view = session.view(seat)
-        if session.connected and view and view["legal_actions"]:
-            await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
-        await asyncio.sleep(0.01)
+    """A player who moves whenever their view offers a move, looking again at each push, until the
+    game is over."""
+    changed = asyncio.Event()
+
+    def seen(*_news: Any) -> None:
+        changed.set()
+
+    session.listeners.append(seen)
+    session.lobby_listeners.append(seen)
+    try:
+        while not session.over:
+            changed.clear()
+            view = session.view(seat)
+            if session.connected and view and view["legal_actions"]:
+                ack = await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
+                if ack.get("ok"):
+                    continue   # its own view came before the answer
+            try:   # the next push; or, after a second without one, a look at a link that came back
+                await asyncio.wait_for(changed.wait(), 1.0)
+            except TimeoutError:
+                pass
+    finally:
+        session.listeners.remove(seen)
+        session.lobby_listeners.remove(seen)

@@ -52,7 +52,7 @@ async def until(condition, what: str, timeout: float = PATIENCE) -> None:
     end = loop.time() + timeout
     while not condition():
         assert loop.time() < end, f"no {what} after {timeout:.0f} s"
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0)  # look again once the event loop has gone round
 
 
 def test_the_server_notices_a_silent_connection_within_ten_seconds():

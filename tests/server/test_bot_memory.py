@@ -54,7 +54,7 @@ async def until(check, timeout: float = 20.0) -> None:
     end = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < end, "timed out"
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0)  # look again once the event loop has gone round
 
 
 @pytest.mark.parametrize(("game_id", "actions"), MEMORY_GAMES.items())

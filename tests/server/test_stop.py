@@ -10,6 +10,7 @@ import pytest
 import socketio
 
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.scheduler import HandScheduler
 
 
 async def stopped(srv: EmbeddedServer) -> None:
@@ -56,8 +57,8 @@ async def test_stop_just_after_the_last_client_left(tmp_path, transports):
     assert not sio.connected
 
 
-async def test_a_stopped_server_plays_no_more(server, caplog):
-    srv = server  # grace 0.2 s, bots move every 0.01 s
+async def test_a_stopped_server_plays_no_more(servers, caplog):
+    srv = await servers(scheduler=HandScheduler())  # grace 0.2 s, bots move every 0.01 s
     sio = socketio.AsyncClient(reconnection=False)
     await sio.connect(srv.url, transports=["websocket"], wait_timeout=5)
     assert (await sio.call("hello", {"protocol": 1, "client": "test"}, timeout=5))["ok"]
@@ -67,7 +68,7 @@ async def test_a_stopped_server_plays_no_more(server, caplog):
     table = srv.hub.tables[created["table"]["id"]]
     await srv.stop()  # Ann is still seated: her grace period starts as the server closes her connection
     moves = table.state_id
-    await asyncio.sleep(0.6)  # past the grace period, then time for many bot moves
+    srv.scheduler.advance(0.6)  # past the grace period, then time for many bot moves
     await sio.disconnect()
     assert table.state_id == moves and not srv.hub.stands_in(table, 0)
     assert not [record for record in caplog.records if record.exc_info or record.levelno >= logging.ERROR]
