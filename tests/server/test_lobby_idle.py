@@ -141,3 +141,41 @@ async def test_a_started_game_nobody_is_connected_to_is_not_closed(servers, conn
     assert table.state_id >= mark + 2                   # and the game goes on
     back = await connect(srv.url)
     assert (await back.ok("resume", {"token": created["token"]}))["table"]["started"]
+
+
+async def test_a_restored_lobby_nobody_resumes_closes_counting_from_the_restart(tmp_path, servers, connect):
+    db = tmp_path / "restart.sqlite3"
+    first = await servers(db=db, lobby_idle=0)
+    kept, (ann, ann_token), _bob = await lobby_of_two(connect, first.url, name="Ann")
+    left, _cy, _ = await lobby_of_two(connect, first.url, name="Cy")
+    await first.stop()
+
+    second = await servers(db=db, lobby_idle=60, scheduler=HandScheduler(5000.0))
+    assert sorted(listed(second)) == sorted([kept, left])
+    back = await connect(second.url)
+    await back.ok("resume", {"token": ann_token})
+    second.scheduler.advance(59.5)                      # tables made long before the restart: still open
+    assert sorted(listed(second)) == sorted([kept, left])
+    second.scheduler.advance(1)
+    assert listed(second) == [kept]
+    assert [row["id"] for row in second.hub.store.load_open_tables()] == [kept]
+    await second.stop()
+
+    third = await servers(db=db, lobby_idle=0.5, scheduler=HandScheduler())   # the countdown left to run
+    assert listed(third) == [kept]
+    third.scheduler.advance(0.5)
+    assert not listed(third)
+    assert third.hub.store.load_open_tables() == []
+
+
+async def test_a_closed_lobby_frees_its_place_under_the_per_address_table_limit(servers, connect):
+    srv = await servers(lobby_idle=0.5, max_tables_per_address=1, scheduler=HandScheduler())
+    ann, bob = await connect(srv.url), await connect(srv.url)
+    await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    await ann.close()
+    await until(lambda: not any(table.attended for table in srv.hub.tables.values()))
+    await bob.error("create_table", {"game": "pepper", "seats": 2, "name": "Bob"}, "limit")
+    srv.scheduler.advance(0.5)
+    assert not listed(srv)
+    created = await bob.ok("create_table", {"game": "pepper", "seats": 2, "name": "Bob"})
+    assert listed(srv) == [created["table"]["id"]]

@@ -365,7 +365,7 @@ class Agent:
             await self.conn.client.close()
         else:  # the network goes: no goodbye, the server finds out from the transport
             await self.conn.client.sio.eio.disconnect(abort=True)
-        await asyncio.sleep(self.rng.choice([0.0, 0.05, 0.3]))
+        await asyncio.sleep(self.rng.choice([0.0, 0.05, 0.3]))  # real time: the link is down a while, as a player's is
         await self.connect()
         for token in had:
             if self.rng.random() < 0.8:
@@ -387,7 +387,7 @@ class Agent:
         await self.create(first_game)
         while self.calls < requests:
             await self.rng.choices(doers, weights)[0]()
-            await asyncio.sleep(self.rng.uniform(0.0, 0.02))
+            await asyncio.sleep(self.rng.uniform(0.0, 0.02))  # real time: agents act at a person's uneven pace
         await self.conn.client.close()
 
 
@@ -428,7 +428,7 @@ async def until(condition, timeout: float, what: str) -> None:
     end = asyncio.get_running_loop().time() + timeout
     while not condition():
         assert asyncio.get_running_loop().time() < end, f"no {what} after {timeout:.0f} s"
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.02)  # real time: the soak's server runs on the real clock; a poll leaves it the CPU
 
 
 async def watch_hub(hub, stop: asyncio.Event) -> int:
@@ -437,7 +437,7 @@ async def watch_hub(hub, stop: asyncio.Event) -> int:
     while not stop.is_set():
         check_hub(hub)
         checks += 1
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # real time: the books are checked while the agents run, not between each step
     return checks
 
 
@@ -485,7 +485,7 @@ async def restart(servers, server, world: World) -> None:
             await present.ok("resume", {"token": token})
     await server.stop()
     logs = {t.id: list(t.record.log) for t in hub.tables.values() if t.started and not t.over}
-    await asyncio.sleep(server.config.grace + 0.1)
+    await asyncio.sleep(server.config.grace + 0.1)  # real time: past the grace a running server would act on
     assert {t.id: t.record.log for t in hub.tables.values() if t.id in logs} == logs, "a stopped server moved on"
     # The players come back within the grace period: with the tests' short one, stand-in bots could
     # finish a restored game and the finished table be forgotten (its tokens then refused) before
