@@ -35,7 +35,9 @@ MACHINE_FAULTS = {3: "permission denied", 5: "the database is busy in another pr
                   26: "the file is not a database"}
 SQLITE_FULL = 13
 SAY_EVERY = 60.0  # seconds between two log lines about failing, or recovered, writes
+APPEND = "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (?,?,?,?,?)"
 
+# Written for SQLite and PostgreSQL alike (SQLite reads DOUBLE PRECISION as REAL, BIGINT as INTEGER).
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -45,12 +47,12 @@ CREATE TABLE IF NOT EXISTS tables (
     settings TEXT NOT NULL,
     password TEXT,
     host_seat INTEGER NOT NULL,
-    seed INTEGER,
+    seed BIGINT,
     started INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     closed INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL,
-    finished REAL
+    created DOUBLE PRECISION NOT NULL,
+    finished DOUBLE PRECISION
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
@@ -66,12 +68,12 @@ CREATE TABLE IF NOT EXISTS actions (
     idx INTEGER NOT NULL,
     seat INTEGER,
     action TEXT NOT NULL,
-    t REAL NOT NULL,
+    t DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
 CREATE TABLE IF NOT EXISTS clocks (
     table_id TEXT PRIMARY KEY,
-    t REAL NOT NULL
+    t DOUBLE PRECISION NOT NULL
 );
 """
 
@@ -96,6 +98,16 @@ class StoreError(Exception):
         self.message = message
 
 
+class HistoryTaken(StoreError):
+    """A table's action ``idx`` is stored already: another writer has played this table on, so this
+    one must let the table go rather than write a second history."""
+
+    def __init__(self, table_id: str, idx: int) -> None:
+        super().__init__(protocol.STORAGE_FAILED, f"table {table_id} was played on elsewhere (action {idx} "
+                                                  "is stored already), so nothing was changed")
+        self.table_id, self.idx = table_id, idx
+
+
 def machine_fault(err: sqlite3.Error) -> str | None:
     """Why SQLite refused, in words, if the machine is the reason (None: a fault of the program)."""
     code = getattr(err, "sqlite_errorcode", None)
@@ -117,7 +129,10 @@ def unusable(path: Path, err: BaseException) -> StoreError:
 
 
 class Store:
-    """The server's database: one connection, used from the event loop thread only."""
+    """The server's database in SQLite: one connection, used from the event loop thread only.
+
+    The SQL is written once for both stores (``?`` marks a parameter); ``server/store_pg.py`` runs
+    the same statements on PostgreSQL through ``_tx`` and ``_rows``."""
 
     def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
         """StoreError, naming the path and why, if the database cannot be opened and written."""
@@ -152,6 +167,10 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows a query returns."""
+        return self.db.execute(sql, args).fetchall()
+
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run the statements in one transaction: all of them, or (rolled back) none."""
         try:
@@ -162,10 +181,16 @@ class Store:
         except BaseException as err:
             if self.db.in_transaction:  # SQLite has rolled back by itself after some failures
                 self.db.execute("ROLLBACK")
+            if isinstance(err, sqlite3.IntegrityError) and statements[0][0].startswith(APPEND):
+                raise HistoryTaken(*statements[0][1][:2]) from None
             why = machine_fault(err) if isinstance(err, sqlite3.Error) else None
             if why is None:
                 raise
             raise self._refused(why, getattr(err, "sqlite_errorcode", 0) & 0xFF == SQLITE_FULL) from None
+        self._wrote()
+
+    def _wrote(self) -> None:
+        """A write succeeded: say so once if writes were being refused."""
         if self.failing is not None:
             self.failing = None
             if self._may_say("recovered"):
@@ -217,10 +242,10 @@ class Store:
 
     def append_action(self, table_id: str, idx: int, seat: int | None, action: Any, t: float,
                       over: bool) -> None:
-        """Log one applied action (and mark the match over if it ended it)."""
+        """Log one applied action (and mark the match over if it ended it); HistoryTaken, changing
+        nothing, if the table's action ``idx`` is stored already."""
         statements: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (?,?,?,?,?)",
-            (table_id, idx, seat, json.dumps(action), t))]
+            APPEND, (table_id, idx, seat, json.dumps(action), t))]
         if over:
             statements.append(("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id)))
         self._tx(statements)
@@ -229,7 +254,8 @@ class Store:
         """Record each table's game clock (seconds since it started), so a restart resumes the
         round with the time that was left, not the time of the last action."""
         if clocks:
-            self._tx([("INSERT OR REPLACE INTO clocks (table_id, t) VALUES (?,?)", (table_id, t))
+            self._tx([("INSERT INTO clocks (table_id, t) VALUES (?,?)"
+                       " ON CONFLICT(table_id) DO UPDATE SET t = excluded.t", (table_id, t))
                       for table_id, t in clocks.items()])
 
     def purge(self, before: float) -> int:
@@ -237,7 +263,7 @@ class Store:
         (seconds since the epoch); returns how many tables went."""
         old = ("SELECT id FROM tables WHERE (over = 1 AND COALESCE(finished, created) < ?)"
                " OR (closed = 1 AND created < ?)")
-        ids = [row[0] for row in self.db.execute(old, (before, before))]
+        ids = [row[0] for row in self._rows(old, (before, before))]
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
@@ -260,40 +286,40 @@ class Store:
     def load_open_tables(self, since: float | None = None) -> list[dict[str, Any]]:
         """Every table neither finished nor closed, and those that finished at ``since`` or later
         (seconds since the epoch), with its seats and action log."""
-        rows = self.db.execute(
+        rows = self._rows(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
             " closed, created, finished FROM tables WHERE closed = 0 AND (over = 0 OR finished >= ?)"
-            " ORDER BY created", (float("inf") if since is None else since,)).fetchall()
+            " ORDER BY created", (float("inf") if since is None else since,))
         return [self._with_details(self._table_row(row)) for row in rows]
 
     def load_table(self, table_id: str) -> dict[str, Any] | None:
-        row = self.db.execute(
+        rows = self._rows(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
-            " closed, created, finished FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return None if row is None else self._with_details(self._table_row(row))
+            " closed, created, finished FROM tables WHERE id = ?", (table_id,))
+        return self._with_details(self._table_row(rows[0])) if rows else None
 
     def _with_details(self, data: dict[str, Any]) -> dict[str, Any]:
         data["seats"] = [
             {"name": name, "token_hash": token, "bot": bool(bot), "ready": bool(ready)}
-            for name, token, bot, ready in self.db.execute(
+            for name, token, bot, ready in self._rows(
                 "SELECT name, token_hash, bot, ready FROM seats WHERE table_id = ? ORDER BY seat", (data["id"],))]
         data["log"] = [
             {"seat": seat, "action": json.loads(action), "t": t}
-            for seat, action, t in self.db.execute(
+            for seat, action, t in self._rows(
                 "SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (data["id"],))]
-        clock = self.db.execute("SELECT t FROM clocks WHERE table_id = ?", (data["id"],)).fetchone()
-        data["clock"] = None if clock is None else clock[0]
+        clock = self._rows("SELECT t FROM clocks WHERE table_id = ?", (data["id"],))
+        data["clock"] = clock[0][0] if clock else None
         return data
 
     def finished_matches(self, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished matches, newest first (their records are replays)."""
-        rows = self.db.execute(
+        rows = self._rows(
             "SELECT id, game, players, created, finished FROM tables WHERE over = 1 ORDER BY created DESC LIMIT ?",
-            (limit,)).fetchall()
+            (limit,))
         return [{"id": i, "game": g, "players": p, "created": c, "finished": f, "names": self.seat_names(i)}
                 for i, g, p, c, f in rows]
 
     def seat_names(self, table_id: str) -> list[str]:
         """The name at each seat of a table ("Bot N" for a bot without one)."""
-        return [name or (f"Bot {seat + 1}" if bot else f"Seat {seat + 1}") for seat, name, bot in self.db.execute(
+        return [name or (f"Bot {seat + 1}" if bot else f"Seat {seat + 1}") for seat, name, bot in self._rows(
             "SELECT seat, name, bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]

@@ -28,8 +28,13 @@ from soupkitchen.shared.playout import play
 from soupkitchen.shared.registry import describer
 
 
-def check_state(game: Game, state: Any, players: int) -> None:
-    """Invariants, an exact JSON round trip and copy, and well-formed, worded views for every seat and a spectator."""
+def check_state(game: Game, state: Any, players: int, typed: Iterable[int | None] | None = None) -> None:
+    """Invariants, an exact JSON round trip and copy, and sound views for every seat and a spectator.
+
+    Every view offers moves exactly when its seat may act and keeps its deadline; the views of
+    ``typed`` (every seat and the spectator unless given) are also checked against the game's view
+    and move models and read in words. A sweep names one viewer in turn: over a game, that is every
+    seat many times, for a third of the cost."""
     game.check_invariants(state)
     text = canonical_json(game.to_json(state))
     again = game.from_json(json.loads(text))
@@ -40,25 +45,29 @@ def check_state(game: Game, state: Any, players: int) -> None:
     active = game.active_seats(state)
     assert active == sorted(set(active)) and all(0 <= seat < players for seat in active), f"active seats {active}"
     assert not (over and active), "nobody may act once the game is over"
-    for seat in [*range(players), None]:
-        check_view(game, state, seat)
+    seats = [*range(players), None]
+    typed = set(seats if typed is None else typed)
+    deadlines = {check_view(game, state, seat, typed=seat in typed)["deadline"] for seat in seats}
+    for deadline in deadlines:
+        check_deadline(game, state, deadline)
 
 
-def check_view(game: Game, state: Any, seat: int | None) -> dict[str, Any]:
-    """``seat``'s view matches the game's view model, offers moves exactly when the seat may act,
-    has a deadline the clock keeps, and reads in words."""
+def check_view(game: Game, state: Any, seat: int | None, typed: bool = True) -> dict[str, Any]:
+    """``seat``'s view offers moves exactly when the seat may act and times only what the clock
+    keeps; when ``typed``, it also matches the game's view and move models and reads in words."""
     view = game.view(state, seat)
-    game.view_model.validate_json(canonical_json(view))
     assert view["seat"] == seat and view["over"] == game.is_over(state)
     legal, active = view["legal_actions"], view["active_seats"]
     if seat in active:
         assert legal, f"seat {seat} may act but is offered no move"
     else:
         assert legal == [], f"seat {seat} is offered moves while the table does not wait for it"
+    assert view["over"] or active or view["deadline"] is not None, "nobody can act and nothing is timed"
+    if not typed:
+        return view
+    game.view_model.validate_json(canonical_json(view))
     for action in legal:
         game.move_model.validate_python(action)
-    check_deadline(game, state, view["deadline"])
-    assert view["over"] or active or view["deadline"] is not None, "nobody can act and nothing is timed"
     words = describer(game.id)
     if words is not None:
         assert words.headline(view), "the view has no headline"
@@ -154,8 +163,8 @@ class SweepChecker:
     """The per-action checks of one random-play game, for ``shared.playout.play(observe=...)``.
 
     After every action: the action replayed on the state before it gives the same state and
-    well-formed events, ``check_state``, and ``check_redacted(state, seat, rng)`` for one seat (or
-    a spectator) in turn. At the listed action counts, a replay of the log so far; every
+    well-formed events, ``check_state`` with one viewer in turn (a seat or the spectator) typed and
+    worded, and ``check_redacted(state, viewer, rng)`` for that viewer. At the listed action counts, a replay of the log so far; every
     ``validate_every`` actions, that each advertised legal action validates and that moves near
     them are accepted only when well-formed.
     """
@@ -178,10 +187,11 @@ class SweepChecker:
         assert self.game.state_hash(again) == self.game.state_hash(state), "the same action played differently"
         check_events(self.game, events)
         self.before = state
-        check_state(self.game, state, self.players)
+        viewer = (self.seed + step) % (self.players + 1)
+        viewer = viewer if viewer < self.players else None
+        check_state(self.game, state, self.players, typed=(viewer,))
         if self.check_redacted is not None:
-            viewer = (self.seed + step) % (self.players + 1)
-            self.check_redacted(state, viewer if viewer < self.players else None, self.rng)
+            self.check_redacted(state, viewer, self.rng)
         if step in self.replay_at:
             check_replay(self.game, self.record, state)
         if step % self.validate_every == 0:

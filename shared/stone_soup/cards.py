@@ -73,29 +73,28 @@ def count_words(count: int, kind: str) -> str:
 
 # How big a hand or the pot looks across a table: exact up to three cards, then only roughly, so
 # that a card more or less than declared usually goes unnoticed (the rulebook's third bluff).
-SIZE_BANDS: tuple[tuple[int, int | None, str], ...] = (
-    (0, 0, "no cards"), (1, 1, "one card"), (2, 2, "two cards"), (3, 3, "three cards"),
-    (4, 6, "a handful"), (7, 10, "a fistful"), (11, 15, "a thick stack"), (16, None, "a heap"),
+SIZE_BANDS: tuple[tuple[int, int | None], ...] = (
+    (0, 0), (1, 1), (2, 2), (3, 3), (4, 6), (7, 10), (11, 15), (16, None),
 )
 
 
-def _band_of(size: int) -> tuple[int, int | None, str]:
+def _band_of(size: int) -> tuple[int, int | None]:
     return next(band for band in SIZE_BANDS if band[1] is None or size <= band[1])
 
 
 _BANDS = tuple(_band_of(size) for size in range(DECK_SIZE + 1))
 
 
-def size_band(size: int) -> dict[str, int | str | None]:
+def size_band(size: int) -> dict[str, int | None]:
     """How ``size`` cards look from across the table: the band's least and most (None: no upper
-    bound) and its words, e.g. ``{"least": 4, "most": 6, "words": "a handful"}``."""
-    least, most, words = _BANDS[size] if 0 <= size <= DECK_SIZE else _band_of(size)
-    return {"least": least, "most": most, "words": words}
+    bound), e.g. ``{"least": 4, "most": 6}``."""
+    least, most = _BANDS[size] if 0 <= size <= DECK_SIZE else _band_of(size)
+    return {"least": least, "most": most}
 
 
-def exact_size(size: int) -> dict[str, int | str | None]:
+def exact_size(size: int) -> dict[str, int | None]:
     """A size known exactly (a seat's own hand), in the shape of ``size_band``."""
-    return {"least": size, "most": size, "words": f"{size} card{'s' * (size != 1)}"}
+    return {"least": size, "most": size}
 
 
 def describe_cards(counts: dict[str, int], first: str | None = None) -> str:

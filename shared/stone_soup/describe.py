@@ -13,9 +13,22 @@ Namer = Callable[[int], str]
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
 
 
+FEW_CARDS = ("no cards", "one card", "two cards", "three cards")
+BAND_WORDS = {4: "a handful", 7: "a fistful", 11: "a thick stack", 16: "a heap"}  # by a band's least
+
+
 def player_name(seat: int) -> str:
-    """How the rules' reasons (and a view's seats) name a seat."""
+    """How the rules' reasons name a seat."""
     return PLAYER_NAMES[seat]
+
+
+def size_words(size: dict[str, Any]) -> str:
+    """A hand or the pot as the view shows its size: "no cards", "two cards", "5 cards" (known
+    exactly), "a handful" (seen roughly)."""
+    least, most = size["least"], size["most"]
+    if least == most:
+        return FEW_CARDS[least] if least < len(FEW_CARDS) else f"{least} cards"
+    return BAND_WORDS.get(least, f"{least} cards or more")
 
 
 def headline(view: dict[str, Any], name: Namer = player_name) -> str:

@@ -15,7 +15,6 @@ from pydantic import Field
 
 from soupkitchen.shared.models import CommonView, NotRequired, TypedDict
 from soupkitchen.shared.stone_soup.cards import SEQUENCE, count_kinds, exact_size, size_band
-from soupkitchen.shared.stone_soup.describe import PLAYER_NAMES
 from soupkitchen.shared.stone_soup.plays import most_declared
 from soupkitchen.shared.stone_soup.state import StoneSoupState, next_seat
 
@@ -101,7 +100,6 @@ class Size(TypedDict):
 
     least: int
     most: int | None
-    words: str
 
 
 class OpenWindow(TypedDict):
@@ -115,7 +113,6 @@ class OpenWindow(TypedDict):
 
 class Seat(TypedDict):
     seat: int
-    name: str
     cards: Size
 
 
@@ -181,7 +178,7 @@ def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
         "most_declared": most_declared(state.due),
         "pot": size_band(len(state.pot)),
         "salt_pile": len(state.salt_pile),
-        "players": [{"seat": s, "name": PLAYER_NAMES[s],
+        "players": [{"seat": s,
                      "cards": exact_size(size) if s == seat or over else size_band(size)}
                     for s, size in enumerate(sizes)],
         "last_reveal": _reveal(state.reveals[-1]) if state.reveals else None,

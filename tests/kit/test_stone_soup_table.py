@@ -13,6 +13,7 @@ from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.stone_soup import StoneSoupTable
 from soupkitchen.client.tables.stone_soup.model import fan_size
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.shared.stone_soup.describe import size_words
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, play_by_clicks, render
 
@@ -125,7 +126,7 @@ def test_other_hands_are_fans_as_large_as_their_band_and_never_more_exact():
     for player in session.view(0)["players"][1:]:
         fan = [t for t in scene.things() if t.key.startswith(f"fan:{player['seat']}:")]
         assert len(fan) == fan_size(player["cards"])
-        assert scene.thing(f"seat:{player['seat']}").what.endswith(player["cards"]["words"])
+        assert scene.thing(f"seat:{player['seat']}").what.endswith(size_words(player["cards"]))
 
 
 def test_random_valid_plays_made_by_clicks_are_accepted_and_every_label_fits():

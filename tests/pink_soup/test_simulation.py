@@ -13,8 +13,9 @@ from soupkitchen.shared.pink_soup import GAME
 from soupkitchen.shared.pink_soup import state as st
 from soupkitchen.shared.pink_soup.cards import RECIPES, kind_of
 from soupkitchen.shared.playout import play, random_chooser
+from tests.sweeps import sweep_games
 
-GAMES_PER_COUNT = 500
+GAMES_PER_COUNT = sweep_games(200)
 DECK_OUT_GAMES = 8
 CHUNKS = 4  # the games of one player count, split so that parallel test runs share them out
 PLAYER_COUNTS = list(range(GAME.min_players, GAME.max_players + 1))

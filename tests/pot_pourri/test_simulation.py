@@ -18,8 +18,9 @@ from soupkitchen.shared.match import replay
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.pot_pourri import GAME
 from soupkitchen.shared.pot_pourri.state import MENU, OVER, PotState
+from tests.sweeps import sweep_games
 
-GAMES_PER_COUNT = 500
+GAMES_PER_COUNT = sweep_games(200)
 FULL_GAMES = 6
 REDACT_EVERY = 20
 CHUNKS = 2  # the games of one player count, split so that parallel test runs share them out

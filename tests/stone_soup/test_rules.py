@@ -18,6 +18,7 @@ from soupkitchen.shared.stone_soup.cards import (
     TOTAL_CARDS,
     kind_of,
 )
+from soupkitchen.shared.stone_soup.describe import size_words
 
 
 def start(players: int, seed: int = 1, **options):
@@ -74,7 +75,7 @@ def test_an_honest_play_goes_face_down_and_the_next_player_owes_the_next_food(ta
     state = table.play(state, 0, "potato potato", 2, now=10.0)
     view = GAME.view(state, 1)
     assert view["phase"] == "challenge" and view["turn"] is None and view["next_player"] == 1
-    assert view["pot"]["words"] == "two cards" and view["players"][0]["cards"]["words"] == "one card"
+    assert size_words(view["pot"]) == "two cards" and size_words(view["players"][0]["cards"]) == "one card"
     assert view["window"]["count"] == 2 and view["window"]["food"] == "potato"
     assert '"two potatoes"' in table.said(view)[-1]
     state = table.act(state, SYSTEM, TIMEOUT, now=13.0)

@@ -11,9 +11,10 @@ from soupkitchen.shared.core import canonical_json
 from soupkitchen.shared.match import replay
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.stone_soup import GAME
+from tests.sweeps import sweep_games
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-RANDOM_GAMES = 500  # per player count
+RANDOM_GAMES = sweep_games(200)  # per player count
 CHUNKS = 5  # split so parallel test runners can share the work
 RANDOM_WAIT = 0.97  # random players let most plays stand, so hands empty; challenges still happen
 
@@ -25,9 +26,10 @@ def run_checked_game(players: int, seed: int, table) -> None:
     states: list = []
 
     def observe(state, entry) -> None:
-        check_state(GAME, state, players)
         seats = [*range(players), None]
-        table.check_redacted(state, seats[len(states) % len(seats)], rng)
+        viewer = seats[len(states) % len(seats)]  # typed, worded and redaction-checked in turn
+        check_state(GAME, state, players, typed=(viewer,))
+        table.check_redacted(state, viewer, rng)
         states.append(state)
 
     result = play(GAME, players, seed, table.random_player(seed, RANDOM_WAIT), observe=observe)

@@ -10,6 +10,7 @@ from soupkitchen.shared.conformance import check_accepted_moves, check_legal_act
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.stone_soup import GAME
 from soupkitchen.shared.stone_soup.cards import SIZE_BANDS, size_band
+from soupkitchen.shared.stone_soup.describe import size_words
 from soupkitchen.shared.stone_soup.rules import StoneSoup
 
 VIEW_KEYS = {"seat", "players", "turn", "phase", "next_player", "sequence", "due", "pot", "salt_pile",
@@ -35,25 +36,25 @@ def test_nobody_but_the_player_learns_how_many_cards_a_play_added(table):
     for seat in (1, 2, None):
         view = GAME.view(sneaked, seat)
         assert view == GAME.view(honest, seat)
-        assert "added" not in view["window"] and view["players"][0]["cards"]["words"] == "a handful"
-        assert view["pot"]["words"] == "a fistful" and table.said(view)[-1] == 'Player 1 adds to the pot: "two potatoes".'
-    assert GAME.view(sneaked, 0)["players"][0]["cards"] == {"least": 4, "most": 4, "words": "4 cards"}
+        assert "added" not in view["window"] and size_words(view["players"][0]["cards"]) == "a handful"
+        assert size_words(view["pot"]) == "a fistful" and table.said(view)[-1] == 'Player 1 adds to the pot: "two potatoes".'
+    assert GAME.view(sneaked, 0)["players"][0]["cards"] == {"least": 4, "most": 4}
 
 
 def test_sizes_are_exact_up_to_three_cards_then_only_roughly_judged():
     bands = [size_band(n) for n in range(0, 40)]
-    assert [b["words"] for b in bands[:4]] == ["no cards", "one card", "two cards", "three cards"]
+    assert [size_words(b) for b in bands[:4]] == ["no cards", "one card", "two cards", "three cards"]
     assert all(b["least"] <= n and (b["most"] is None or n <= b["most"]) for n, b in enumerate(bands))
-    assert len({b["words"] for b in bands}) == len(SIZE_BANDS)
-    assert all(most is None or most - least + 1 >= 3 for least, most, _words in SIZE_BANDS[4:])
+    assert len({size_words(b) for b in bands}) == len(SIZE_BANDS)
+    assert all(most is None or most - least + 1 >= 3 for least, most in SIZE_BANDS[4:])
 
 
 def test_a_miscount_shows_when_it_crosses_a_band_a_person_could_count(table):
     state = table.arrange(3, {0: "potato potato onion", 1: "tomato"}, turn=0)
     honest = GAME.view(table.play(state, 0, "potato potato", 2), 1)
     sneaked = GAME.view(table.play(state, 0, "potato potato onion", 2), 1)
-    assert honest["players"][0]["cards"]["words"] == "one card"
-    assert sneaked["players"][0]["cards"]["words"] == "no cards" and sneaked["window"]["empties_hand"]
+    assert size_words(honest["players"][0]["cards"]) == "one card"
+    assert size_words(sneaked["players"][0]["cards"]) == "no cards" and sneaked["window"]["empties_hand"]
 
 
 def test_views_carry_what_a_generic_client_needs(table):

@@ -42,10 +42,10 @@ def size_words(size: Any) -> str:
     """A hand or the pot as the view shows it: "3 cards", "a handful (4-6)"."""
     if not isinstance(size, dict):
         return plural(int(size), "card")
-    least, most = size.get("least"), size.get("most")
+    least, most, words = size.get("least"), size.get("most"), describe.size_words(size)
     if least == most:
-        return str(size.get("words"))
-    return f"{size.get('words')} ({least}-{most})" if most is not None else f"{size.get('words')} ({least}+)"
+        return words
+    return f"{words} ({least}-{most})" if most is not None else f"{words} ({least}+)"
 
 
 def _kinds(counts: dict[str, int]) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from soupkitchen.client.tables.kit.board import SMALL, Board
 from soupkitchen.client.tables.kit.things import Thing
-from soupkitchen.client.tables.stone_soup.model import StoneModel, face, fan_size, kind_name
+from soupkitchen.client.tables.stone_soup.model import StoneModel, band_words, face, fan_size, kind_name
 from soupkitchen.shared.stone_soup.cards import SALT, count_words
 
 MAIN_X, MAIN_W = 20, 1460
@@ -74,7 +74,7 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
 
 def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
     band = player.cards
-    words = str(band.get("words", ""))
+    words = band_words(band)
     things = [Thing(f"seat:{player.seat}", b.rect(x, OTHERS_Y, width, OTHERS_H), "zone",
                     what=f"{name} holds {words}", sig=words, extra={"seat": player.seat})]
     count = fan_size(band)
@@ -104,7 +104,7 @@ def _pot(model: StoneModel, b: Board) -> list[Thing]:
                             what=f"Salt under the pot: {count_words(model.salt_pile, SALT)}", face=face(SALT),
                             sig="salt", under=("pot",)))
     pot = model.pot
-    words = str(pot.get("words", "no cards"))
+    words = band_words(pot)
     things.append(Thing("pot", b.rect(POT_X, POT_Y, POT_W, POT_H), "card" if fan_size(pot) else "zone",
                         what=f"The pot, face down: {words}", sig=words, extra={"cards": fan_size(pot)}))
     return things

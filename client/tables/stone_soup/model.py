@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit.view_model import Field, ViewModel
+from soupkitchen.shared.stone_soup import describe
 from soupkitchen.shared.stone_soup.cards import (
     KINDS,
     NUMBER_WORDS,
@@ -18,7 +19,7 @@ from soupkitchen.shared.stone_soup.cards import (
 
 BACK = "stone_soup/back"
 # How many backs a face-down fan shows for each size band a view can give (exact up to three).
-FAN_OF_BAND = {"a handful": 5, "a fistful": 8, "a thick stack": 12, "a heap": 16}
+FAN_OF_BAND = {4: 5, 7: 8, 11: 12, 16: 16}  # by the band's least
 
 
 def face(kind: str) -> str:
@@ -35,14 +36,20 @@ def fan_size(band: dict[str, Any]) -> int:
     """How many backs to draw for a hand or pot seen only roughly (exact sizes are drawn exactly)."""
     if band.get("least") == band.get("most"):
         return int(band.get("least") or 0)
-    return FAN_OF_BAND.get(str(band.get("words")), int(band.get("least") or 0))
+    least = int(band.get("least") or 0)
+    return FAN_OF_BAND.get(least, least)
+
+
+def band_words(band: dict[str, Any]) -> str:
+    """A size band in words ("a handful"), or nothing for a view that has none."""
+    return describe.size_words(band) if isinstance(band.get("least"), int) else ""
 
 
 @dataclass(frozen=True)
 class Player:
     seat: int
     name: str
-    cards: dict[str, Any]   # a size band: least, most, words
+    cards: dict[str, Any]   # a size band: least, most
 
 
 class StoneModel(ViewModel):
@@ -57,8 +64,8 @@ class StoneModel(ViewModel):
         return [str(food) for food in self._get("sequence", [])]
 
     def players(self) -> list[Player]:
-        return [Player(int(p.get("seat", i)), str(p.get("name", f"Player {i + 1}")), dict(p.get("cards") or {}))
-                for i, p in enumerate(self._get("players", []))]
+        seats = [(int(p.get("seat", i)), p) for i, p in enumerate(self._get("players", []))]
+        return [Player(seat, describe.player_name(seat), dict(p.get("cards") or {})) for seat, p in seats]
 
     def hand(self) -> list[tuple[str, int]]:
         """The viewer's hand as (kind, how many), in the order of the sequence, then stones and salt."""
@@ -70,7 +77,7 @@ class StoneModel(ViewModel):
     @property
     def pot(self) -> dict[str, Any]:
         pot = self.view.get("pot")
-        return dict(pot) if isinstance(pot, dict) else {"least": 0, "most": 0, "words": "no cards"}
+        return dict(pot) if isinstance(pot, dict) else {"least": 0, "most": 0}
 
     salt_pile = Field("salt_pile", int, 0)
     plays = Field("plays", int, 0)          # plays and dashes of salt so far

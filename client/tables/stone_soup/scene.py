@@ -26,6 +26,7 @@ from soupkitchen.client.tables.present.common import renamer
 from soupkitchen.client.tables.stone_soup import layout, paint
 from soupkitchen.client.tables.stone_soup.model import (
     StoneModel,
+    band_words,
     claim_words,
     kind_name,
     play_action,
@@ -371,7 +372,7 @@ class StoneSoupTable(KitTable):
         b.text(surface, name, paint.fitted(b, name, thing.rect.w - b.px(60), (BODY, SMALL)), theme.TEXT,
                (thing.rect.x + b.px(48), thing.rect.y + b.px(8)), max_width=thing.rect.w - b.px(60))
         band = next((p.cards for p in model.players() if p.seat == seat), {})
-        b.text(surface, str(band.get("words", "")), BODY, theme.TEXT_DIM,
+        b.text(surface, band_words(band), BODY, theme.TEXT_DIM,
                (thing.rect.centerx, thing.rect.bottom - b.px(44)), anchor="midtop", max_width=thing.rect.w - b.px(24))
 
     def _symbols(self) -> bool:
