@@ -317,10 +317,10 @@ class TableSession:
 
         If somebody else moved first (``stale_state``) and the server's newest view still lists the
         same action as legal, it is sent once more for the newest state, unless the game declares it
-        a moment action (``GameFacts.moment_actions``: a call on one play means nothing for the next)."""
+        a moment action (``GameFacts.moment_actions``: a call on one play means nothing for the next).
+        The server pushes the newer state before it answers ``stale_state``, so it is here by then."""
         ack = await self._send_act(seat, action)
         if not ack.get("ok") and ack["error"]["code"] == "stale_state":
-            await asyncio.sleep(0.05)   # the newer state is on its way
             view = self.views.get(seat)
             if view is not None and action in view.get("legal_actions", []) and not self.is_moment(action):
                 ack = await self._send_act(seat, action)

@@ -26,7 +26,7 @@ def run_bare_server(port: int, sizes: list[int]) -> None:
     import socketio
     from aiohttp import web
 
-    from soupkitchen.server.pauses import settle_heap
+    from soupkitchen.server.gc_pauses import settle_heap
     from soupkitchen.shared.wire.codec import WireJson
 
     sio = socketio.AsyncServer(async_mode="aiohttp", json=WireJson)

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections.abc import Callable
 from typing import Any
 
 import socketio
@@ -23,6 +21,7 @@ from aiohttp import web
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
+from soupkitchen.server.gc_pauses import PauseWatch
 from soupkitchen.server.guard import (
     ADDRESS_KEY,
     REFUSED,
@@ -34,8 +33,8 @@ from soupkitchen.server.guard import (
 )
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
-from soupkitchen.server.pauses import PauseWatch
-from soupkitchen.server.push import GameSocketServer, Pusher
+from soupkitchen.server.push import GameSocketServer, transport_for
+from soupkitchen.server.scheduler import Scheduler
 from soupkitchen.server.store import StoreError
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
@@ -49,9 +48,9 @@ UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
 
-def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
+def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
              pauses: PauseWatch | None = None) -> tuple[web.Application, Hub]:
-    """The application and its hub (reading ``clock`` as the server's monotonic time; ``pauses``,
+    """The application and its hub (its time, clock and timers, from ``scheduler``; ``pauses``,
     if given, is reported in ``GET /metrics``); call ``hub.restore()`` inside the running loop
     before serving, and listen through ``app[DOORS]`` with ``AppRunner(app, logger=InputLog(...))``
     (``EmbeddedServer`` does both). StoreError if the database cannot be opened and written."""
@@ -59,7 +58,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
     # off) instead of in a task of its own: one event-loop round less per request.
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
     # asleep) is found dead within ping_interval + 2 * ping_timeout seconds (docs/protocol.md).
-    hub = Hub(config, clock=clock)
+    hub = Hub(config, scheduler)
     floods = FloodLog(logging.getLogger("soupkitchen.server.floods"))
     # Browser origins are refused by origin_guard unless allowed; Engine.IO answers the allowed ones'
     # CORS (an empty list turns its own check off: every origin left has been allowed).
@@ -72,16 +71,17 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
     app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
                                        http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout)])
     sio.attach(app)
-    hub.speak_through(sio.emit, Pusher(sio))
+    transport = transport_for(sio)
+    hub.speak_through(transport)
     app[HUB], app[DOORS], app[FLOODS] = hub, doors, floods
-    guard = SessionGuard(sio, most_pending=lambda: config.max_connections_per_address,
+    guard = SessionGuard(transport, most_pending=lambda: config.max_connections_per_address,
                          handshake_timeout=lambda: config.handshake_timeout,
                          trusted_proxies=lambda: config.trusted_proxies)
 
     def lagging(sid: str) -> bool:
         """True, and the connection is closed, once it has left ``max_backlog`` pushes unread."""
         conn = hub.conns.get(sid)
-        if conn is None or guard.backlog(conn.session) < config.max_backlog:
+        if conn is None or transport.backlog(conn.session) < config.max_backlog:
             return False
         log.info("closing a connection from %s that has stopped reading", conn.address)
         guard.close(conn.session)
@@ -131,7 +131,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
             hub.metrics.errors_total += 1
             reply = protocol.ProtocolError(protocol.INTERNAL, "the server could not do that").to_json()
         finally:
-            await hub.pusher.flush()  # on the stock socket path, the pushes leave before the answer
+            await transport.flush()  # on the stock socket path, the pushes leave before the answer
         if log.isEnabledFor(logging.INFO):  # soupkitchen-server --verbose
             outcome = "ok" if reply.get("ok") else reply["error"]["code"]
             log.info("%s %s %s -> %s", sid, event, loggable(args), outcome)
@@ -165,19 +165,7 @@ def make_app(config: ServerConfig, clock: Callable[[], float] = time.monotonic,
         """Close every socket.io connection first: the web server's graceful stop would otherwise
         wait for each open websocket (and long-polling request) to end by itself."""
         hub.stopping = True
-        eio = sio.eio
-        sockets = list(eio.sockets.items())
-        closing = asyncio.gather(*(socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
-                                   for _sid, socket in sockets), return_exceptions=True)
-        try:
-            await asyncio.wait_for(closing, SHUTDOWN_GRACE)
-        except TimeoutError:
-            log.warning("some connections did not close within %.1f s", SHUTDOWN_GRACE)
-        for sid, socket in sockets:
-            eio.sockets.pop(sid, None)
-            queue = getattr(socket, "queue", None)
-            if queue is not None:  # after the CLOSE packet: ends the websocket's writer, which closes it
-                queue.put_nowait(None)
+        await transport.close_all(list(guard.sessions), SHUTDOWN_GRACE)
 
     async def on_cleanup(app: web.Application) -> None:
         guard.cancel()

@@ -15,8 +15,9 @@ from aiohttp import web
 from soupkitchen.server.app import DOORS, FLOODS, make_app
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.floodlog import InputLog
+from soupkitchen.server.gc_pauses import PauseWatch, settle_heap
 from soupkitchen.server.hub import Hub
-from soupkitchen.server.pauses import PauseWatch, settle_heap
+from soupkitchen.server.scheduler import LoopScheduler, Scheduler
 
 
 class EmbeddedServer:
@@ -24,14 +25,16 @@ class EmbeddedServer:
     stops at once (well under a second), even while clients are still connected.
 
     ``clock`` is the server's monotonic clock (seconds), read for every deadline, bot move and
-    ``time_sync`` answer; the table's timer is armed on the event loop from it, so after moving a
-    clock by hand call ``srv.hub.reschedule(table)`` to have the hub look at the table's deadlines again.
+    ``time_sync`` answer; the tables' timers are armed on the event loop from it, so after moving a
+    clock by hand call ``srv.hub.reschedule(table)`` to have the hub look at the table's deadlines
+    again. ``scheduler`` (``server.scheduler``), if given, is the server's time instead, clock and
+    timers: a ``HandScheduler`` runs every timer as the test moves it on, with no waiting.
 
     ``seed`` fixes every game's deal and the bots' seeds, so that a local tour or test replays the same
     game; left out, each game gets a fresh seed (clients never choose one).
 
     ``standalone``: this process is the server (``soupkitchen-server``): once it serves, its heap is
-    settled (``server.pauses.settle_heap``) and the garbage collector's and the event loop's pauses are
+    settled (``server.gc_pauses.settle_heap``) and the garbage collector's and the event loop's pauses are
     timed for ``GET /metrics``. A client's own embedded server leaves its process's collector alone.
 
     ``tls``: serve HTTPS and WSS with this server-side context (``server.tls.server_context``)."""
@@ -39,9 +42,10 @@ class EmbeddedServer:
     def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
                  bot_delay: float | None = None, clock: Callable[[], float] = time.monotonic,
                  seed: int | None = None, standalone: bool = False, tls: ssl.SSLContext | None = None,
-                 **limits: Any) -> None:
+                 scheduler: Scheduler | None = None, **limits: Any) -> None:
         self.config = ServerConfig(db_path=db_path, deal_seed=seed, **limits)
-        self.clock = clock
+        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler(clock)
+        self.clock = self.scheduler.clock
         if bot_delay is not None:
             self.config.bot_delay = bot_delay
         self.host = host
@@ -60,7 +64,7 @@ class EmbeddedServer:
 
     async def start(self) -> None:
         """Listen; StoreError (naming the path and why) if the database cannot be opened and written."""
-        app, self.hub = make_app(self.config, self.clock, self.pauses)
+        app, self.hub = make_app(self.config, self.scheduler, self.pauses)
         self.hub.restore()
         self.hub.spawn(self.hub.record_clocks_every())
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.

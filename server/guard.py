@@ -6,10 +6,8 @@ closed at once (a binary sender, one that stopped reading its pushes).
 
 The guards use public APIs: a socket.io packet class (the ``serializer`` argument), the Engine.IO
 server's ``on`` handlers (wrapping the ones socket.io registered) and an aiohttp middleware, so
-they hold whichever socket classes the server runs on. Closing at once and reading a session's
-backlog look at the Engine.IO socket's send queue where there is one; without it a session is
-closed the ordinary way (its client, or the transport's ping timeout, ends the websocket) and
-reads as having no backlog.
+they hold whichever socket classes the server runs on. A session is closed through the server's
+transport (``server.transport``).
 """
 
 from __future__ import annotations
@@ -26,6 +24,7 @@ from aiohttp import web
 from multidict import CIMultiDict
 from socketio import packet as sio_packet
 
+from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
@@ -118,16 +117,16 @@ class SessionGuard:
     """Counts each address's Engine.IO sessions that have no socket.io connection (yet) and closes
     such a session ``handshake_timeout`` seconds after it opened or lost its connection."""
 
-    def __init__(self, sio: socketio.AsyncServer, most_pending: Callable[[], int],
+    def __init__(self, transport: Transport, most_pending: Callable[[], int],
                  handshake_timeout: Callable[[], float], trusted_proxies: Callable[[], Iterable[str]]) -> None:
-        self.sio = sio
+        self.transport = transport
         self.most_pending = most_pending
         self.handshake_timeout = handshake_timeout
         self.trusted_proxies = trusted_proxies
         self.sessions: dict[str, Session] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing: set[str] = set()
-        eio = sio.eio
+        eio = transport.sio.eio
         for event, wrapper in (("connect", self._eio_connect), ("disconnect", self._eio_disconnect)):
             inner = eio.handlers.get(event)
             if inner is None:
@@ -183,11 +182,6 @@ class SessionGuard:
         log.info("closing a session from %s that did not connect in time", session.address)
         self.close(eio_sid)
 
-    def backlog(self, eio_sid: str) -> int:
-        """Packets queued for a session and not sent yet (0 where the socket does not tell)."""
-        queue = getattr(getattr(self.sio.eio, "sockets", {}).get(eio_sid), "queue", None)
-        return queue.qsize() if queue is not None else 0
-
     def close(self, eio_sid: str) -> None:
         """Close an Engine.IO session (after whatever is already queued for it)."""
         if eio_sid in self.closing:
@@ -198,15 +192,8 @@ class SessionGuard:
         task.add_done_callback(self.tasks.discard)
 
     async def _close(self, eio_sid: str) -> None:
-        eio = self.sio.eio
-        socket = getattr(eio, "sockets", {}).get(eio_sid)
-        queue = getattr(socket, "queue", None)
         try:
-            if socket is not None and queue is not None:
-                await socket.close(wait=False)  # the CLOSE packet goes after what is queued ...
-                queue.put_nowait(None)  # ... and then the writer ends, closing the websocket at once
-            await eio.disconnect(eio_sid)  # (without the above, a client that ignores CLOSE is dropped
-            # at the transport's ping timeout)
+            await self.transport.close(eio_sid)
         finally:
             self.sessions.pop(eio_sid, None)  # even if the transport never reported the session gone
             self.closing.discard(eio_sid)

@@ -5,8 +5,8 @@ restoring the open tables after a restart.
 Handlers take a socket id and a typed request (``shared.wire.protocol``), change tables, and return
 the acknowledgement; they raise ProtocolError for anything refused, leaving every table as it was.
 The parts: who is connected (:class:`server.registry.Registry`), the tables and their runners
-(:class:`server.floor.Floor`, :class:`server.runner.TableRunner`), and the lobby's and play's
-requests (:class:`server.lobby.Lobby`, :class:`server.play.Play`).
+(:class:`server.roster.TableRoster`, :class:`server.runner.TableRunner`), and the lobby's and play's
+requests (:class:`server.lobby.Lobby`, :class:`server.play.PlayRequests`).
 """
 
 from __future__ import annotations
@@ -20,19 +20,19 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from soupkitchen.server.config import ServerConfig
-from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import available_games, load_game
 from soupkitchen.server.lobby import Lobby
 from soupkitchen.server.metrics import Metrics
-from soupkitchen.server.play import Play
-from soupkitchen.server.push import Pusher
+from soupkitchen.server.play import PlayRequests
 from soupkitchen.server.registry import Connection, Registry
+from soupkitchen.server.roster import TableRoster
+from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
+from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
-Emit = Callable[..., Awaitable[None]]
 Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
 DAY = 86_400.0
 CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clocks
@@ -41,27 +41,27 @@ CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clo
 class Hub:
     """The server: its parts, and the one table of the socket events it answers (``events``)."""
 
-    def __init__(self, config: ServerConfig, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, config: ServerConfig, scheduler: Scheduler | None = None,
                  wall_clock: Callable[[], float] = time.time) -> None:
         self.config = config
-        self.clock = clock
+        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
+        self.clock = clock = self.scheduler.clock
         self.wall_clock = wall_clock  # dates in the database: when a game finished, retention
-        self.emit: Emit | None = None
-        self.pusher: Pusher | None = None
+        self.transport: Transport | None = None
         self.store = Store(config.db_path, wall_clock)
         self.server_id = config.server_id or secrets.token_hex(4)
         self.stopping = False  # set while the server shuts down: its disconnects are not players leaving
         self.metrics = Metrics(clock)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.hasher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="password")  # one core at most
-        self.purger: asyncio.TimerHandle | None = None
+        self.purger: Timer | None = None
         # whether a connection has stopped reading its pushes (the application closes it then)
         self.lagging: Callable[[str], bool] = lambda sid: False
         self.registry = Registry(config, clock)
-        self.floor = Floor(self.registry, config, clock, self.store, self.metrics, self.push_to,
-                           lambda: self.stopping)
-        self.lobby = Lobby(self.floor, self.hasher, self.spawn)
-        self.play = Play(self.floor)
+        self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
+                           self.spawn, lambda: self.stopping)
+        self.lobby = Lobby(self.roster, self.hasher)
+        self.play = PlayRequests(self.roster)
         # The socket events the server answers, and only these (``server.guard`` refuses the rest).
         self.events: dict[str, Handler] = {
             "hello": self.hello,
@@ -84,13 +84,13 @@ class Hub:
             "hold": self.play.hold,
         }
 
-    def speak_through(self, emit: Emit, pusher: Pusher | None = None) -> None:
-        """Send pushes with ``pusher`` (in order with every ack), or else with ``emit``."""
-        self.emit, self.pusher = emit, pusher
+    def speak_through(self, transport: Transport) -> None:
+        """Send pushes through ``transport`` (in order with every ack)."""
+        self.transport = transport
 
     def stop(self) -> None:
         """Stop every timer, task and password check (the database stays open)."""
-        for runner in self.floor.runners.values():
+        for runner in self.roster.runners.values():
             runner.stop()
         if self.purger is not None:
             self.purger.cancel()
@@ -102,7 +102,7 @@ class Hub:
     @property
     def tables(self) -> Mapping[str, Table]:
         """The tables in memory, by id."""
-        return self.floor.tables
+        return self.roster.tables
 
     @property
     def conns(self) -> dict[str, Connection]:
@@ -121,18 +121,23 @@ class Hub:
 
     def reschedule(self, table: Table) -> None:
         """Look at the table's deadlines and bots again (after moving the clock by hand)."""
-        runner = self.floor.runners.get(table.id)
+        runner = self.roster.runners.get(table.id)
         if runner is not None and runner.table is table:
             runner.reschedule()
 
     def expire_lobby(self, table: Table) -> bool:
         """Close the lobby if it has been abandoned for ``lobby_idle`` seconds; True if it closed."""
-        runner = self.floor.runners.get(table.id)
-        return runner is not None and runner.table is table and runner.expire_lobby()
+        runner = self.roster.runners.get(table.id)
+        return runner is not None and runner.table is table and runner.absence.expire_lobby()
+
+    def stands_in(self, table: Table, seat: int) -> bool:
+        """Whether a bot plays the seat of a player who went away (until they come back)."""
+        runner = self.roster.runners.get(table.id)
+        return runner is not None and runner.table is table and runner.players.stands_in(seat)
 
     def grace_for(self, table: Table) -> float:
         """Seconds a seat whose player went away waits for them before a bot stands in."""
-        return self.floor.runners[table.id].grace()
+        return self.roster.runners[table.id].absence.grace()
 
     # --- plumbing ------------------------------------------------------------------------------
     def spawn(self, coro: Awaitable[Any]) -> None:
@@ -142,15 +147,12 @@ class Hub:
 
     def push_to(self, sids: list[str], event: str, data: Any) -> None:
         """Queue one push for several connections, in order with every other push and ack."""
-        if self.pusher is None:
-            if self.emit is not None:
-                for sid in sids:
-                    self.spawn(self.emit(event, data, to=sid))
+        if self.transport is None:
             return
-        encoded = self.pusher.encode(event, data)
+        encoded = self.transport.encode(event, data)
         for sid in sids:
             if not self.lagging(sid):
-                self.pusher.send(sid, encoded)
+                self.transport.send(sid, encoded)
 
     # --- requests ------------------------------------------------------------------------------
     async def hello(self, sid: str, req: protocol.Hello) -> dict[str, Any]:
@@ -165,33 +167,15 @@ class Hub:
         return {"ok": True, "client_time": req.client_time, "server_time": self.clock()}
 
     async def list_tables(self, sid: str, req: protocol.ListTables) -> dict[str, Any]:
-        return {"ok": True, "tables": self.floor.open_summaries()}
+        return {"ok": True, "tables": self.roster.open_summaries()}
 
     # --- connections going ---------------------------------------------------------------------
     async def disconnect(self, sid: str) -> None:
         conn = self.conns.pop(sid, None)
         if conn is None:
             return
-        runners = self.floor.runners
-        for table_id in conn.watching:
-            if table_id in runners:
-                runners[table_id].table.spectators.discard(sid)
-        for digest in conn.tokens:
-            found = self.tokens.get(digest)
-            if found is None or found[0] not in runners:
-                continue
-            runner, seat = runners[found[0]], found[1]
-            table, holder = runner.table, runner.table.seats[seat]
-            holder.sids.discard(sid)
-            if not holder.sids:
-                runner.stop_holding(seat)
-                if holder.ready and not table.started and not self.stopping:  # must say it again on resume
-                    holder.ready = False
-                    runner.save_if_possible()  # a player who is not here is not ready anyway
-                runner.seat_away(seat, self.clock())
-                runner.clock_changed()  # its hold ended: the clock may run again, towards its deadline
-                runner.watch_lobby()
-            runner.lobby_changed()
+        for runner in list(self.roster.runners.values()):
+            runner.disconnect(sid)
 
     # --- the clock's heartbeat -----------------------------------------------------------------
     async def record_clocks_every(self, period: float = CLOCK_HEARTBEAT) -> None:
@@ -205,10 +189,11 @@ class Hub:
         """Write each running round's game clock to the store (those that moved since the last time)."""
         mono = self.clock()
         clocks = {}
-        for runner in self.floor.runners.values():
+        for runner in self.roster.runners.values():
             now = runner.clock_to_record(mono)
             if now is not None:
-                clocks[runner.table.id] = runner.clock_saved = now
+                clocks[runner.table.id] = now
+                runner.clock_recorded(now)
         try:
             self.store.save_clocks(clocks)
         except StoreError:  # the store has said why, once
@@ -222,7 +207,7 @@ class Hub:
         do it again a day later; returns how many went."""
         gone = 0
         if self.config.keep_days > 0:
-            self.purger = asyncio.get_running_loop().call_later(DAY, self.purge)
+            self.purger = self.scheduler.call_later(DAY, self.purge)
             try:
                 gone = self.store.purge(self.wall_clock() - self.config.keep_days * DAY)
             except StoreError:  # the store has said why; the next day tries again
@@ -246,15 +231,8 @@ class Hub:
             except Exception:  # the rules changed under a stored match: keep the rest serving
                 log.exception("table %s (%s) could not be restored", row["id"], row["game"])
                 continue
-            runner = self.floor.add(table)
-            runner.seat_bots()
-            for index, seat in enumerate(table.seats):
-                if seat.human:
-                    self.floor.seat_token(runner, index)
-                    runner.seat_away(index, now)
-            runner.reschedule()
-            runner.watch_lobby()  # a lobby nobody comes back to closes lobby_idle after the restart
+            self.roster.add(table).restored()
             if table.over:
                 left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
-                self.floor.drop_later(table, max(0.0, left))
-        return len(self.floor.runners)
+                self.roster.drop_later(table, max(0.0, left))
+        return len(self.roster.runners)

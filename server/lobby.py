@@ -1,9 +1,10 @@
 """The lobby requests of the wire protocol: creating, joining, resuming, watching and leaving a
 table, the host's powers before the start (bots, kicks, options), ready, start and emotes.
 
-Each handler takes a socket id and a typed request (``shared.wire.protocol``), changes the table, and
-returns the acknowledgement; it raises ProtocolError for anything refused, leaving the table as it was,
-and StoreError when the change cannot be stored, having put the table back as it was.
+Each handler takes a socket id and a typed request (``shared.wire.protocol``), checks it, hands the
+table's runner the command it asks for (the runner changes, stores and announces the table), and
+returns the acknowledgement; it raises ProtocolError for anything refused, leaving the table as it
+was, and StoreError when the change cannot be stored (the runner has put the table back as it was).
 """
 
 from __future__ import annotations
@@ -13,16 +14,15 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from soupkitchen.server.floor import Floor
 from soupkitchen.server.games import load_game
 from soupkitchen.server.registry import PasswordTries
+from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.store import StoreError, password_hash
-from soupkitchen.server.table import LobbyState, Table
+from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.wire import codes, protocol
 
@@ -30,15 +30,14 @@ log = logging.getLogger(__name__)
 
 
 class Lobby:
-    """The lobby requests, on the tables of a :class:`server.floor.Floor`."""
+    """The lobby requests, on the tables of a :class:`server.roster.TableRoster`."""
 
-    def __init__(self, floor: Floor, hasher: Executor, spawn: Callable[[Awaitable[Any]], None]) -> None:
-        self.floor = floor
-        self.registry = floor.registry
-        self.config = floor.config
-        self.clock = floor.clock
+    def __init__(self, roster: TableRoster, hasher: Executor) -> None:
+        self.roster = roster
+        self.registry = roster.registry
+        self.config = roster.config
+        self.clock = roster.clock
         self.hasher = hasher  # hashes passwords off the event loop
-        self.spawn = spawn
 
     async def admit(self, table: Table, given: str | None, address: str) -> None:
         """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
@@ -79,23 +78,14 @@ class Lobby:
 
     def may_create(self, address: str, seats: int) -> None:
         """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
-        if sum(not r.table.closed and not r.table.over for r in self.floor.runners.values()) >= self.config.max_tables:
+        if sum(not r.table.closed and not r.table.over for r in self.roster.runners.values()) >= self.config.max_tables:
             raise protocol.ProtocolError(protocol.LIMIT, f"this server already has {self.config.max_tables} tables")
         if seats > self.config.max_seats:
             raise protocol.ProtocolError(protocol.LIMIT, f"a table has at most {self.config.max_seats} seats here")
         most = self.config.max_tables_per_address
-        if most and self.floor.open_tables_from(address) >= most:
+        if most and self.roster.open_tables_from(address) >= most:
             raise protocol.ProtocolError(protocol.LIMIT, f"this computer ({address}) already has {most} open tables on "
                                            "the server; finish or leave one first")
-
-    @staticmethod
-    def stored(runner: TableRunner, before: LobbyState) -> None:
-        """Store the table's change; if it cannot be stored, the table is put back as it was."""
-        try:
-            runner.save()
-        except StoreError:
-            runner.table.put_back(before)
-            raise
 
     @staticmethod
     def before_start(table: Table) -> None:
@@ -124,22 +114,19 @@ class Lobby:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
         table = Table(game, table_id, req.seats, options, settings, password, time.time())
-        token = table.seat_human(0, req.name)
-        runner = self.floor.add(table, creator=address)
+        runner = self.roster.add(table, creator=address)
         try:
-            runner.save()
+            token = runner.open(sid, req.name)
         except StoreError:
-            self.floor.drop(table)
+            self.roster.drop(table)
             raise
-        self.floor.seat_token(runner, 0)
-        self.floor.attach(sid, runner, 0)
-        return {"ok": True, "table": table.summary(), "seat": 0, "token": token, "name": req.name}
+        return {"ok": True, "table": runner.summary(), "seat": 0, "token": token, "name": req.name}
 
     def new_code(self) -> str:
         """An invite code no open table has."""
         while True:
             code = codes.new_code()
-            if self.floor.coded(code) is None:
+            if self.roster.coded(code) is None:
                 return code
 
     def named(self, sid: str, table_id: str) -> TableRunner:
@@ -148,7 +135,7 @@ class Lobby:
         address = self.registry.conns[sid].address
         self.registry.may_look_up(address)
         try:
-            return self.floor.runner_of(table_id)
+            return self.roster.runner_of(table_id)
         except protocol.ProtocolError:
             self.registry.looked_in_vain(address)
             raise
@@ -162,12 +149,12 @@ class Lobby:
                                                                f"like {codes.EXAMPLE}")
         address = self.registry.conns[sid].address
         self.registry.may_look_up(address)
-        runner = self.floor.coded(code)
+        runner = self.roster.coded(code)
         if runner is None:
             self.registry.looked_in_vain(address)
             raise protocol.ProtocolError(protocol.UNKNOWN_CODE, f"no table here has the code {code}; check it, and "
                                                                 "the server's address, with the host")
-        return {"ok": True, "table": runner.table.summary()}
+        return {"ok": True, "table": runner.summary()}
 
     @staticmethod
     def merge_settings(settings: dict[str, Any], given: protocol.Settings | None) -> dict[str, Any]:
@@ -179,7 +166,7 @@ class Lobby:
 
     async def join_table(self, sid: str, req: protocol.JoinTable) -> dict[str, Any]:
         await self.admit(self.named(sid, req.table).table, req.password, self.registry.conns[sid].address)
-        runner = self.floor.runner_of(req.table)  # it may have closed while the password was checked
+        runner = self.roster.runner_of(req.table)  # it may have closed while the password was checked
         table = runner.table
         if sid not in self.registry.conns:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
@@ -194,27 +181,14 @@ class Lobby:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, f"this table has seats 0-{table.players - 1}")
             if not table.seats[seat].empty:
                 raise protocol.ProtocolError(protocol.TABLE_FULL, f"seat {seat} is taken")
-        before = table.lobby_state()
         name = protocol.unique_name(req.name, [other.name for other in table.seats if other.name])
-        token = table.seat_human(seat, name)
-        table.reset_ready()
-        self.stored(runner, before)
-        self.floor.seat_token(runner, seat)
-        self.floor.attach(sid, runner, seat)
-        runner.lobby_changed()
-        return {"ok": True, "table": table.summary(), "seat": seat, "token": token, "name": name}
+        token = runner.join(sid, seat, name)
+        return {"ok": True, "table": runner.summary(), "seat": seat, "token": token, "name": name}
 
     async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token)
-        table = runner.table
-        self.floor.attach(sid, runner, seat)
-        stood_in = table.seats[seat].stand_in
-        if stood_in:
-            runner.stand_down(seat)
-        runner.lobby_changed()
-        if table.started:
-            self.spawn(runner.send_snapshot(seat, sid))
-        return {"ok": True, "table": table.summary(), "seat": seat, "stood_in": stood_in}
+        runner, seat = self.roster.seat_of(req.token)
+        stood_in = runner.resume(sid, seat)
+        return {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
 
     async def spectate(self, sid: str, req: protocol.Spectate) -> dict[str, Any]:
         runner = self.named(sid, req.table)
@@ -223,91 +197,44 @@ class Lobby:
             raise protocol.ProtocolError(protocol.WRONG_PASSWORD, "this table has a password; take a seat to watch")
         if len(table.spectators) >= self.config.max_spectators:
             raise protocol.ProtocolError(protocol.LIMIT, "this table has as many spectators as it can take")
-        table.spectators.add(sid)
-        self.registry.conns[sid].watching.add(table.id)
-        runner.lobby_changed()
-        if table.started:
-            self.spawn(runner.send_snapshot(None, sid))
-        return {"ok": True, "table": table.summary()}
+        runner.watch(sid)
+        return {"ok": True, "table": runner.summary()}
 
     async def leave(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
-        table = runner.table
-        holder = table.seats[seat]
-        humans = [i for i, s in enumerate(table.seats) if s.human and i != seat]
-        if not humans and not table.started:
-            self.floor.forget_tokens(table, seat)
-            self.floor.close(table)
-            return {"ok": True}
-        before = table.lobby_state()
-        if table.started:  # the seat stays in the game, played by a bot from now on
-            holder.token_hash, holder.bot, holder.stand_in = None, True, False
-        else:
-            table.free_seat(seat)
-            table.reset_ready()
-        if seat == table.host_seat:
-            table.host_seat = humans[0] if humans else table.host_seat
-        self.stored(runner, before)
-        if before.seats[seat].token_hash is not None:   # the token stops working
-            self.registry.forget(before.seats[seat].token_hash, holder.sids)
-        if table.started:
-            runner.stop_holding(seat)
-            holder.sids = set()
-            runner.bot_plays(seat)
-            runner.clock_changed()
-        runner.lobby_changed()
-        runner.reschedule()
-        runner.watch_lobby()  # the players left behind may all be away
+        runner, seat = self.roster.seat_of(req.token, sid)
+        runner.leave(seat)
         return {"ok": True}
 
     async def add_bot(self, sid: str, req: protocol.AddBot) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         seat = table.first_empty() if req.seat is None else req.seat
         if seat is None or seat >= table.players or not table.seats[seat].empty:
             raise protocol.ProtocolError(protocol.TABLE_FULL, "there is no empty seat for a bot")
-        before = table.lobby_state()
-        table.seats[seat].bot = True
-        table.set_bot_level(seat, req.level)
-        table.reset_ready()
-        self.stored(runner, before)
-        runner.lobby_changed()
+        runner.add_bot(seat, req.level)
         return {"ok": True, "seat": seat, "level": req.level}
 
     async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         if req.seat >= table.players or not table.seats[req.seat].bot:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} is not a bot")
-        before = table.lobby_state()
-        table.free_seat(req.seat)
-        table.set_bot_level(req.seat, None)
-        table.reset_ready()
-        self.stored(runner, before)
-        runner.lobby_changed()
+        runner.remove_bot(req.seat)
         return {"ok": True}
 
     async def kick(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
-        runner, host = self.floor.host_of(req.token, sid)
+        runner, host = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         if req.seat >= table.players or req.seat == host or not table.seats[req.seat].human:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"seat {req.seat} has no other player to kick")
-        sids = sorted(table.seats[req.seat].sids)
-        before = table.lobby_state()
-        table.free_seat(req.seat)
-        table.reset_ready()
-        self.stored(runner, before)
-        kicked = before.seats[req.seat]
-        self.registry.forget(kicked.token_hash or "", kicked.sids)
-        self.floor.services.push(sids, "kicked", {"table": table.id})
-        runner.lobby_changed()
+        runner.kick(req.seat)
         return {"ok": True}
 
     async def set_options(self, sid: str, req: protocol.SetOptions) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         try:
@@ -315,72 +242,41 @@ class Lobby:
         except RuleError as err:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
         settings = self.merge_settings(table.settings, req.settings)
-        before = table.lobby_state()
-        if (options, agreed(settings)) != (table.options, agreed(table.settings)):  # what players agreed to changed
-            table.reset_ready()
-        table.options, table.settings = options, settings
-        self.stored(runner, before)
-        runner.lobby_changed()
+        # what players agreed to by saying ready changed: they say it again
+        runner.set_options(options, settings, (options, agreed(settings)) != (table.options, agreed(table.settings)))
         return {"ok": True}
 
     async def ready(self, sid: str, req: protocol.Ready) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
+        runner, seat = self.roster.seat_of(req.token, sid)
         table = runner.table
         self.before_start(table)
-        if table.seats[seat].ready != req.on:
-            before = table.lobby_state()
-            table.seats[seat].ready = req.on
-            self.stored(runner, before)
-            runner.lobby_changed()
+        runner.ready(seat, req.on)
         return {"ok": True}
 
     async def start(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
-        runner, _ = self.floor.host_of(req.token, sid)
+        runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         waiting = [table.seats[i].name or f"seat {i + 1}" for i in table.not_ready()]
         if waiting:
             names = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
             raise protocol.ProtocolError(protocol.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
-        before = table.lobby_state()
-        for seat in table.seats:
-            if seat.empty:
-                seat.bot = True
-        seed = self.config.deal_seed
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        else:
-            table.rng.seed(seed)  # the bots' own seeds follow the fixed deal too
         try:
-            table.start(self.clock(), seed)
-            runner.seat_bots()
-            runner.save()
-        except Exception as err:
-            table.put_back(before)
-            table.record, table.state, table.seed = None, None, None
-            runner.bots.clear()
-            if isinstance(err, StoreError):
-                raise
+            runner.start()
+        except StoreError:
+            raise
+        except Exception:
             log.exception("table %s could not start", table.id)
             raise protocol.ProtocolError(protocol.INTERNAL, f"{table.game.title} could not be set up on this server") from None
-        table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
-        for index, seat in enumerate(table.seats):
-            if seat.human and not seat.sids:
-                runner.seat_away(index, seat.away_since or self.clock())
-        runner.lobby_changed()
-        runner.broadcast(snapshot=True)
-        runner.reschedule()
         return {"ok": True}
 
     async def emote(self, sid: str, req: protocol.Emote) -> dict[str, Any]:
-        runner, seat = self.floor.seat_of(req.token, sid)
+        runner, seat = self.roster.seat_of(req.token, sid)
         holder = runner.table.seats[seat]
         now = self.clock()
         if now - holder.last_emote < self.config.emote_interval:
             raise protocol.ProtocolError(protocol.RATE_LIMITED, "one reaction at a time, please")
-        holder.last_emote = now
-        self.floor.services.push(runner.audience(), "emote", {"table": runner.table.id, "seat": seat,
-                                                              "emote": req.emote})
+        runner.emote(seat, req.emote)
         return {"ok": True}
 
 

@@ -1,4 +1,6 @@
-"""Queueing server pushes without a round of the event loop per recipient.
+"""The transport's fast path: server pushes queued without a round of the event loop per
+recipient, and sockets that wait in place. The one module that touches python-engineio's and
+python-socketio's private parts (``server.transport`` has the public path).
 
 ``AsyncServer.emit`` wraps every single-recipient send in a task and waits for it, so a broadcast
 of one view per seat costs several event-loop rounds; under load that wait dominated the time
@@ -17,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections import deque
 from importlib import metadata
 from typing import Any
 
@@ -25,6 +26,8 @@ import socketio
 from engineio import exceptions as eio_exceptions
 from engineio import packet as eio_packet
 from socketio import packet as sio_packet
+
+from soupkitchen.server.transport import StockTransport
 
 try:
     from engineio.async_socket import AsyncSocket as StockSocket
@@ -64,73 +67,60 @@ def stock_path_reason(versions: dict[str, str] | None = None) -> str | None:
     return None
 
 
-class Pusher:
-    """Sends pushes: straight onto the connections' queues on the fast path; on the stock path
-    through ``emit``, one after another in the order they were made, by a task of their own. A
-    request awaits :meth:`flush`, so that its pushes leave before its answer."""
+class FastTransport(StockTransport):
+    """Pushes straight onto the connections' Engine.IO send queues; a session's backlog is its
+    queue's length; closing a session, or all of them, ends its websocket's writer at once."""
 
-    def __init__(self, sio: socketio.AsyncServer) -> None:
-        self.sio = sio
-        self.direct = getattr(sio, "fast", False) and all(hasattr(obj, name) for obj, name in (
-            (sio, "eio"), (sio.eio, "sockets"), (sio, "manager"), (sio.manager, "eio_sid_from_sid"),
-            (sio, "packet_class")))
-        self.pending: deque[tuple[str, str, Any]] = deque()   # stock path: pushes not yet handed over
-        self.queued = self.handed = 0                           # pushes made, and handed to their connection
-        self.waiters: deque[tuple[int, asyncio.Future[None]]] = deque()
-        self.sender: asyncio.Task[None] | None = None
+    fast = True
 
     def encode(self, event: str, data: Any) -> Any:
-        """The wire packet of one push, to hand to :meth:`send` for any number of recipients."""
-        if not self.direct:
-            return (event, data, None)
         pkt = self.sio.packet_class(sio_packet.EVENT, namespace=NAMESPACE, data=[event, data])
-        return (event, data, eio_packet.Packet(eio_packet.MESSAGE, pkt.encode()))
+        return eio_packet.Packet(eio_packet.MESSAGE, pkt.encode())
 
     def send(self, sid: str, encoded: Any) -> None:
-        """Queue an encoded push for one connection (a gone connection is skipped)."""
-        event, data, raw = encoded
-        if self.direct:
-            eio_sid = self.sio.manager.eio_sid_from_sid(sid, NAMESPACE)
-            socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
-            queue = getattr(socket, "queue", None)
-            if socket is not None and not getattr(socket, "closed", False) and queue is not None:
-                queue.put_nowait(raw)
-            return
-        self.pending.append((sid, event, data))
-        self.queued += 1
-        if self.sender is None or self.sender.done():
-            self.sender = asyncio.ensure_future(self._send_pending())
+        eio_sid = self.sio.manager.eio_sid_from_sid(sid, NAMESPACE)
+        socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
+        queue = getattr(socket, "queue", None)
+        if socket is not None and not getattr(socket, "closed", False) and queue is not None:
+            queue.put_nowait(encoded)
 
-    async def flush(self) -> None:
-        """Return once every push made so far has been handed to its connection (later ones may
-        still be on their way)."""
-        if self.handed >= self.queued:
-            return
-        done = asyncio.get_running_loop().create_future()
-        self.waiters.append((self.queued, done))
-        await done
+    def backlog(self, session: str) -> int:
+        queue = getattr(self.sio.eio.sockets.get(session), "queue", None)
+        return queue.qsize() if queue is not None else 0
 
-    async def _send_pending(self) -> None:
+    async def close(self, session: str) -> None:
+        socket = self.sio.eio.sockets.get(session)
+        queue = getattr(socket, "queue", None)
+        if socket is not None and queue is not None:
+            await socket.close(wait=False)  # the CLOSE packet goes after what is queued ...
+            queue.put_nowait(None)  # ... and then the writer ends, closing the websocket at once
+        await self.sio.eio.disconnect(session)
+
+    async def close_all(self, sessions: list[str], grace: float) -> None:
+        eio = self.sio.eio
+        sockets = [(sid, socket) for sid in sessions if (socket := eio.sockets.get(sid)) is not None]
+        closing = asyncio.gather(*(socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
+                                   for _sid, socket in sockets), return_exceptions=True)
         try:
-            while self.pending:
-                sid, event, data = self.pending.popleft()
-                try:
-                    await self.sio.emit(event, data, to=sid)
-                except Exception:
-                    log.exception("could not push %s to %s", event, sid)
-                self.handed += 1
-                while self.waiters and self.waiters[0][0] <= self.handed:
-                    _target, done = self.waiters.popleft()
-                    if not done.done():
-                        done.set_result(None)
-        finally:  # done, or cancelled as the server closes: nobody is left waiting
-            for _target, done in self.waiters:
-                if not done.done():
-                    done.set_result(None)
-            self.waiters.clear()
+            await asyncio.wait_for(closing, grace)
+        except TimeoutError:
+            log.warning("some connections did not close within %.1f s", grace)
+        for sid, socket in sockets:
+            eio.sockets.pop(sid, None)
+            queue = getattr(socket, "queue", None)
+            if queue is not None:  # after the CLOSE packet: ends the websocket's writer, which closes it
+                queue.put_nowait(None)
 
 
-class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
+def transport_for(sio: socketio.AsyncServer) -> StockTransport:
+    """The fast path's transport for a :class:`GameSocketServer`, the stock one for any other server."""
+    fast = getattr(sio, "fast", False) and all(hasattr(obj, name) for obj, name in (
+        (sio, "eio"), (sio.eio, "sockets"), (sio, "manager"), (sio.manager, "eio_sid_from_sid"),
+        (sio, "packet_class")))
+    return FastTransport(sio) if fast else StockTransport(sio)
+
+
+class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     """An Engine.IO socket that reads and writes its websocket one event-loop round after a
     message arrives or a packet is queued.
 
@@ -217,7 +207,7 @@ class QuickSocket(StockSocket):  # type: ignore[valid-type,misc]
 
 
 class GameSocketServer(socketio.AsyncServer):
-    """The server's Socket.IO server, whose Engine.IO sockets are :class:`QuickSocket`.
+    """The server's Socket.IO server, whose Engine.IO sockets are :class:`InPlaceTimeoutSocket`.
 
     Made only on the fast path: where :func:`stock_path_reason` gives a reason, constructing one
     logs the reason and returns a stock ``socketio.AsyncServer`` instead, untouched by any override.
@@ -235,5 +225,5 @@ class GameSocketServer(socketio.AsyncServer):
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
         socket = self.eio.sockets.get(eio_sid)
         if type(socket) is StockSocket:  # noqa: E721 - exactly the stock class, nothing else
-            socket.__class__ = QuickSocket
+            socket.__class__ = InPlaceTimeoutSocket
         return await super()._handle_eio_connect(eio_sid, environ)

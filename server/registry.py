@@ -1,6 +1,6 @@
-"""Who is connected: each connection, the seat tokens it holds and the tables it watches, the
-seats' tokens, and what each remote address may still do (connections, request rate, tables it
-created). Knows no table's inside and no game."""
+"""Who is connected, the seats' tokens, and what each remote address may still do (connections,
+request rate, tables it created). Knows no table's inside and no game: which seats a connection
+holds and which tables it watches, its tables know."""
 
 from __future__ import annotations
 
@@ -39,14 +39,11 @@ class PasswordTries:
 
 @dataclass
 class Connection:
-    """One socket.io connection: where it comes from, whether it said hello, the seats it holds and
-    the tables it watches."""
+    """One socket.io connection: where it comes from, whether it said hello, and its request rate."""
 
     address: str = ""  # the remote address (per-address limits)
     session: str = ""  # the Engine.IO session it runs over
     hello: bool = False
-    tokens: set[str] = field(default_factory=set)  # token hashes
-    watching: set[str] = field(default_factory=set)  # table ids
     bucket: Bucket = field(default_factory=lambda: Bucket(0.0, 0.0))
 
 
@@ -115,34 +112,17 @@ class Registry:
         bucket.refill(now, rate, free)
         bucket.allowance -= 1
 
-    def seat_named(self, token: str) -> tuple[str, tuple[str, int] | None]:
-        """The token's hash, and the (table id, seat) it names if any."""
-        digest = token_hash(token)
-        return digest, self.tokens.get(digest)
-
-    def took(self, sid: str, digest: str) -> bool:
-        """Whether this connection took the seat of this token (join or resume)."""
-        return digest in self.conns[sid].tokens
+    def seat_named(self, token: str) -> tuple[str, int] | None:
+        """The (table id, seat) a seat token names, if any."""
+        return self.tokens.get(token_hash(token))
 
     def give(self, digest: str, table_id: str, seat: int) -> None:
         """A seat token now names this seat."""
         self.tokens[digest] = (table_id, seat)
 
-    def hold(self, sid: str, digest: str) -> bool:
-        """The connection holds the seat of this token; False if the connection is gone."""
-        conn = self.conns.get(sid)
-        if conn is None:
-            return False
-        conn.tokens.add(digest)
-        return True
-
-    def forget(self, digest: str, sids: set[str]) -> None:
-        """A seat token stops working, for everyone and for the connections that held it."""
+    def forget(self, digest: str) -> None:
+        """A seat token stops working."""
         self.tokens.pop(digest, None)
-        for sid in sids:
-            conn = self.conns.get(sid)
-            if conn is not None:
-                conn.tokens.discard(digest)
 
     def created_from(self, address: str) -> list[str]:
         """The ids of the tables connections from ``address`` created (still in memory)."""

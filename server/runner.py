@@ -1,5 +1,8 @@
-"""One table's runner: it stores the table's changes, keeps its one timer (deadlines and bots), its
-lobby's idle countdown and its stand-ins, plays its bots, and pushes its ``state`` and ``lobby``.
+"""One table's runner, the only writer of its table: the requests' handlers parse and authorize,
+then hand the runner a command (join, leave, ready, start, act, hold, resume, disconnect ...),
+which changes the table, stores the change, announces it and sets the table's timers, in that
+order. The runner also keeps the table's one timer (deadlines and bots), its lobby's idle
+countdown and its stand-ins.
 
 An action is validated, applied, committed to SQLite and queued for every recipient within one
 step of the event loop, with no ``await`` in between: the tables' actions are serialised by the
@@ -10,77 +13,97 @@ same path, woken by the table's timer.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from collections.abc import Callable
+import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from soupkitchen.server.config import BOT_JITTER_BOTS_ONLY, BOT_JITTER_WITH_PEOPLE, ServerConfig
+from soupkitchen.server.absence import Absence
+from soupkitchen.server.announce import Announcer, Push
+from soupkitchen.server.bots import TableBots
+from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.holds import Holds
 from soupkitchen.server.metrics import Metrics
+from soupkitchen.server.scheduler import Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
-from soupkitchen.server.table import Moment, Step, Table
-from soupkitchen.shared.core import Bot
+from soupkitchen.server.table import ActionOutcome, Table
+from soupkitchen.shared.core import Bot, is_moment_action
+from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 STORE_RETRY = 1.0  # seconds before a timeout or bot move the store refused is tried again
+T = TypeVar("T")
 
-Push = Callable[[list[str], str, Any], None]
-MOST_BEATS = 60.0
-"""The longest a bot may think over one action, in beats of the bot delay."""
+
+class SeatTokens(Protocol):
+    """Where a seat token is looked up (``server.registry.Registry``)."""
+
+    def give(self, digest: str, table_id: str, seat: int) -> None: ...
+
+    def forget(self, digest: str) -> None: ...
 
 
 @dataclass
-class Services:
-    """What every runner shares: the settings, the server's clock, the store, the metrics, the
-    pushes, and what the server does when a game finishes or a lobby is abandoned."""
+class RunnerContext:
+    """What every runner gets from the server: the settings, its time (clock and timers), the
+    store, the metrics, the pushes, the seat tokens, and what the server does when a game finishes
+    or a table is let go."""
 
     config: ServerConfig
-    clock: Callable[[], float]
+    scheduler: Scheduler
     store: Store
     metrics: Metrics
     push: Push  # (connections, event, payload): queued in order with every other push and ack
+    tokens: SeatTokens
+    connected: Callable[[str], bool]  # whether a connection is still there
+    spawn: Callable[[Awaitable[Any]], None]  # run a coroutine as a task of its own
     stopping: Callable[[], bool]  # the server is shutting down: its disconnects are not players leaving
     finished: Callable[[Table], None]  # a game at a table ended (it is already stored and announced)
-    close: Callable[[Table], None]  # close a lobby for good
-
-
-@dataclass
-class PendingBotMove:
-    due: float  # monotonic
-    action: dict[str, Any] | None  # None: nothing wanted, ask again at ``due``
-    state_id: int
+    let_go: Callable[[Table], None]  # the server forgets the table (its rows stay in the database)
 
 
 class TableRunner:
     """Runs one table; every change is saved to the store before it is announced."""
 
-    def __init__(self, table: Table, services: Services) -> None:
+    def __init__(self, table: Table, context: RunnerContext) -> None:
         self.table = table
-        self.services = services
+        self.context = context
+        self.config = context.config
+        self.clock = context.scheduler.clock
+        self.scheduler = context.scheduler
         self.live = True  # False once the server has let the table go
-        self.timer: asyncio.TimerHandle | None = None  # the next deadline or bot move
-        self.idle_since: float | None = None  # monotonic time the lobby was left with no seat held
-        self.idle_timer: asyncio.TimerHandle | None = None  # closes the lobby when left so
-        self.hold_timers: dict[int, asyncio.TimerHandle] = {}  # seat -> the end of its limited hold
-        self.outbox: tuple[Moment, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
-        self.bots: dict[int, Bot] = {}  # seat -> the bot playing it
-        self.pending: dict[int, PendingBotMove] = {}
+        self.timer: Timer | None = None  # the next deadline or bot move
+        self.players = TableBots(table, context.config, self.clock)
+        self.holds = Holds(table, context.config, context.scheduler, self.hold_ran_out)
+        self.announce = Announcer(table, context.push, self.clock, self.summary)
+        self.absence = Absence(table, context.config, context.scheduler, context.stopping,
+                               self.players.stands_in, self.stand_in, self.close)
         self.clock_saved: float | None = None  # the game clock last recorded in the store
-        self.last_move_at = float("-inf")  # monotonic time of the newest action (bots pace themselves on it)
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """Seat -> the bot playing it."""
+        return self.players.bots
+
+    def summary(self) -> dict[str, Any]:
+        return self.table.summary(self.players.stand_ins())
+
+    def audience(self) -> list[str]:
+        return self.announce.audience()
 
     def stop(self) -> None:
         """Cancel the table's timers; it does nothing more."""
         self.live = False
-        for timer in (self.timer, self.idle_timer, *self.hold_timers.values()):
-            if timer is not None:
-                timer.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
+        self.holds.cancel()
+        self.absence.stop()
 
     # --- the store -----------------------------------------------------------------------------
     def save(self) -> None:
         """Store settings and seats (the log is stored action by action); StoreError if refused."""
-        self.services.store.save_table(*self.table.row())
+        self.context.store.save_table(*self.table.row())
 
     def save_if_possible(self) -> None:
         """Store settings and seats unless the store refuses (it has said why); for changes that
@@ -90,17 +113,24 @@ class TableRunner:
         except StoreError:
             pass
 
-    def apply(self, seat: int | None, action: Any, now: float) -> None:
-        """Validate, apply and durably log one action at game time ``now``; RuleError if refused."""
-        self.commit(self.table.next_state(seat, action, now))
+    def change_lobby(self, change: Callable[[], T]) -> T:
+        """Make a change and store it; if it cannot be stored, the table is put back as it was."""
+        before = self.table.lobby_state()
+        try:
+            result = change()
+            self.save()
+        except BaseException:
+            self.table.put_back(before)
+            raise
+        return result
 
-    def commit(self, step: Step) -> None:
+    def commit(self, step: ActionOutcome) -> None:
         """Store a step in the log, then make it the table's present."""
         table = self.table
         assert table.record is not None
         entry = step.entry
-        self.services.store.append_action(table.id, len(table.record.log), entry["seat"], entry["action"],
-                                          entry["t"], step.over)
+        self.context.store.append_action(table.id, len(table.record.log), entry["seat"], entry["action"],
+                                         entry["t"], step.over)
         table.keep(step)
 
     def clock_to_record(self, mono: float) -> float | None:
@@ -108,110 +138,285 @@ class TableRunner:
         now = self.table.clock_record(mono)
         return None if now is None or now == self.clock_saved else now
 
-    # --- pushes --------------------------------------------------------------------------------
-    def audience(self) -> list[str]:
-        table = self.table
-        return sorted({sid for seat in table.seats for sid in seat.sids} | table.spectators)
+    def clock_recorded(self, now: float) -> None:
+        self.clock_saved = now
 
-    def lobby_changed(self) -> None:
-        self.services.push(self.audience(), "lobby", {"table": self.table.summary()})
+    # --- the lobby's commands ------------------------------------------------------------------
+    def open(self, sid: str, name: str) -> str:
+        """A new table's creator takes seat 0 and hosts it; returns their seat token."""
+        token = self.change_lobby(lambda: self.table.seat_human(0, name))
+        self.seated(sid, 0)
+        return token
 
-    def broadcast(self, snapshot: bool = False, actor: int | None = None) -> None:
-        """One ``state`` per seat each connection holds, and the spectator view to spectators.
+    def join(self, sid: str, seat: int, name: str) -> str:
+        """A player takes an empty seat of the lobby; returns their seat token."""
+        def take() -> str:
+            token = self.table.seat_human(seat, name)
+            self.table.reset_ready()
+            return token
+        token = self.change_lobby(take)
+        self.seated(sid, seat)
+        self.announce.lobby()
+        return token
 
-        The seat that acted is answered at once; the other views are made just after (the next
-        round of the event loop, once the actor's view is on its way), and always before anything
-        else is pushed about this table, so every connection still gets the states in order.
-        """
-        self.flush()
-        table = self.table
-        moment = table.moment(self.services.clock(), snapshot)
-        rest: list[tuple[list[str], int | None]] = []
-        for index, seat in enumerate(table.seats):
-            if seat.sids and index == actor:
-                self.services.push(sorted(seat.sids), "state", moment.payload(index))
-            elif seat.sids:
-                rest.append((sorted(seat.sids), index))
-        if table.spectators:
-            rest.append((sorted(table.spectators), None))
-        self.outbox = (moment, rest)
-        if actor is None:
-            self.flush()
-        else:
-            asyncio.get_running_loop().call_soon(self.flush)
+    def seated(self, sid: str, seat: int) -> None:
+        self.context.tokens.give(self.table.seats[seat].token_hash or "", self.table.id, seat)
+        self.attach(sid, seat)
 
-    def flush(self) -> None:
-        """Make the pushes a broadcast left for later."""
-        if self.outbox is None:
+    def attach(self, sid: str, seat: int) -> None:
+        """The connection holds the seat (it is no longer away)."""
+        holder = self.table.seats[seat]
+        if holder.token_hash is None or not self.context.connected(sid):
             return
-        moment, rest = self.outbox
-        self.outbox = None
-        for sids, index in rest:
-            self.services.push(sids, "state", moment.payload(index))
+        holder.sids.add(sid)
+        holder.away_since = None
+        self.absence.watch_lobby()
 
-    async def send_snapshot(self, seat: int | None, sid: str) -> None:
-        """The current state for one connection (run as a task, so it follows the request's ack)."""
-        self.flush()
-        self.services.push([sid], "state", self.table.state_payload(seat, self.services.clock(), True))
+    def resume(self, sid: str, seat: int) -> bool:
+        """A player comes back to their seat; True if a bot stood in for them (it goes)."""
+        self.attach(sid, seat)
+        stood_in = self.players.stands_in(seat)
+        if stood_in:
+            self.players.stand_down(seat)
+        self.announce.lobby()
+        if self.table.started:
+            self.context.spawn(self.announce.snapshot(seat, sid))
+        return stood_in
 
-    # --- after each action ---------------------------------------------------------------------
-    def after_action(self, actor: int | None = None) -> None:
+    def watch(self, sid: str) -> None:
+        """The connection watches the table (it sees the spectator view)."""
+        self.table.spectators.add(sid)
+        self.announce.lobby()
+        if self.table.started:
+            self.context.spawn(self.announce.snapshot(None, sid))
+
+    def leave(self, seat: int) -> None:
+        """The player leaves for good: in the lobby their seat empties (a lobby nobody else sits at
+        closes); in a game a bot plays it from now on. Their token stops working."""
         table = self.table
-        self.last_move_at = self.services.clock()
-        self.broadcast(actor=actor)
-        self.show_bots()
-        if table.over:
-            self.save_if_possible()  # the match's end is stored with its last action
-            self.lobby_changed()
-            self.services.finished(table)
+        holder = table.seats[seat]
+        humans = [i for i, s in enumerate(table.seats) if s.human and i != seat]
+        if not humans and not table.started:
+            self.close()
+            return
+        digest = holder.token_hash
+
+        def vacate() -> None:
+            if table.started:
+                holder.token_hash, holder.bot = None, True
+            else:
+                table.free_seat(seat)
+                table.reset_ready()
+            if seat == table.host_seat:
+                table.host_seat = humans[0] if humans else table.host_seat
+        self.change_lobby(vacate)
+        if digest is not None:
+            self.context.tokens.forget(digest)
+        if table.started:
+            self.holds.stop(seat)
+            holder.sids = set()
+            self.players.play(seat)
+            self.clock_changed()
+        self.announce.lobby()
+        self.reschedule()
+        self.absence.watch_lobby()  # the players left behind may all be away
+
+    def add_bot(self, seat: int, level: str) -> None:
+        def seat_bot() -> None:
+            self.table.seats[seat].bot = True
+            self.table.set_bot_level(seat, level)
+            self.table.reset_ready()
+        self.change_lobby(seat_bot)
+        self.announce.lobby()
+
+    def remove_bot(self, seat: int) -> None:
+        def remove() -> None:
+            self.table.free_seat(seat)
+            self.table.set_bot_level(seat, None)
+            self.table.reset_ready()
+        self.change_lobby(remove)
+        self.announce.lobby()
+
+    def kick(self, seat: int) -> None:
+        """The host sends a player away from the lobby; their token stops working."""
+        kicked = self.table.seats[seat]
+
+        def send_away() -> None:
+            self.table.free_seat(seat)
+            self.table.reset_ready()
+        self.change_lobby(send_away)
+        if kicked.token_hash is not None:
+            self.context.tokens.forget(kicked.token_hash)
+        self.context.push(sorted(kicked.sids), "kicked", {"table": self.table.id})
+        self.announce.lobby()
+
+    def set_options(self, options: dict[str, Any], settings: dict[str, Any], agreed_changed: bool) -> None:
+        """The host changes the game's options or the table's settings (``agreed_changed``: what
+        the players said ready to has changed, so they say it again)."""
+        def change() -> None:
+            if agreed_changed:
+                self.table.reset_ready()
+            self.table.options, self.table.settings = options, settings
+        self.change_lobby(change)
+        self.announce.lobby()
+
+    def ready(self, seat: int, on: bool) -> None:
+        if self.table.seats[seat].ready != on:
+            self.change_lobby(lambda: setattr(self.table.seats[seat], "ready", on))
+            self.announce.lobby()
+
+    def start(self) -> None:
+        """Empty seats get bots and the game is set up (with the server's fixed deal, or a fresh
+        seed); if it cannot be set up or stored, the table is the lobby it was and the error is raised."""
+        table = self.table
+        seed = self.config.deal_seed
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        else:
+            table.rng.seed(seed)  # the bots' own seeds follow the fixed deal too
+
+        def set_up() -> None:
+            for seat in table.seats:
+                if seat.empty:
+                    seat.bot = True
+            table.start(self.clock(), seed)
+            self.players.seat_all()
+        try:
+            self.change_lobby(set_up)
+        except BaseException:
+            self.players.clear()
+            raise
+        table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
+        for index, seat in enumerate(table.seats):
+            if seat.human and not seat.sids:
+                self.absence.seat_away(index, seat.away_since or self.clock())
+        self.announce.lobby()
+        self.announce.state(snapshot=True)
         self.reschedule()
 
-    def show_bots(self) -> None:
-        """Each bot that remembers observes its seat's view of the new state, as a player would see it."""
+    def emote(self, seat: int, emote: str) -> None:
+        self.table.seats[seat].last_emote = self.clock()
+        self.announce.to_audience("emote", {"table": self.table.id, "seat": seat, "emote": emote})
+
+    def close(self) -> None:
+        """Close a table that has not started, for good: it leaves the open tables, its seat tokens
+        stop working, and whoever still watches gets a last ``lobby`` push."""
+        self.table.closed = True
+        self.context.let_go(self.table)
+        self.save_if_possible()  # if not stored as closed, after a restart it is an abandoned lobby
+        self.announce.lobby()
+
+    def disconnect(self, sid: str) -> None:
+        """A connection went: it watches no more, and each seat it was the last to hold is away
+        (its hold ends; in the lobby it is not ready; in a game a bot stands in after the grace)."""
         table = self.table
-        for seat, bot in self.bots.items():
-            if table.remembers(bot):
-                try:
-                    bot.observe(table.game.view(table.state, seat))
-                except Exception:  # a broken bot must not stop the table
-                    log.exception("bot at table %s seat %s failed to observe", table.id, seat)
+        table.spectators.discard(sid)
+        for seat, holder in enumerate(table.seats):
+            if sid not in holder.sids:
+                continue
+            holder.sids.discard(sid)
+            if not holder.sids:
+                self.holds.stop(seat)
+                if holder.ready and not table.started and not self.context.stopping():  # says it again on resume
+                    holder.ready = False
+                    self.save_if_possible()  # a player who is not here is not ready anyway
+                self.absence.seat_away(seat, self.clock())
+                self.clock_changed()  # its hold ended: the clock may run again, towards its deadline
+                self.absence.watch_lobby()
+            self.announce.lobby()
 
-    def fire_timeouts(self) -> None:
-        """Apply every timeout whose deadline has passed."""
-        while self.table.due_timeout(self.services.clock()):
-            self.commit(self.table.timeout_step())
-            self.services.metrics.action(0.0)
-            self.after_action()
-
-    def clock_changed(self) -> None:
-        """After a hold or a bot taking a seat: re-derive the pause and tell everyone the deadline."""
-        if self.table.update_pause(self.services.clock()) and self.table.started:
-            self.broadcast(snapshot=True)
+    def restored(self) -> None:
+        """A table rebuilt from the store after a restart: its bots play and every player is away
+        until they come back."""
+        self.players.seat_all()
+        for index, seat in enumerate(self.table.seats):
+            if seat.human:
+                self.context.tokens.give(seat.token_hash or "", self.table.id, index)
+                self.absence.seat_away(index, self.clock())
         self.reschedule()
+        self.absence.watch_lobby()  # a lobby nobody comes back to closes lobby_idle after the restart
 
-    def limit_hold(self, seat: int, left: float) -> None:
-        """End the seat's hold in ``left`` seconds (if that is not for ever)."""
-        if left != float("inf"):
-            self.hold_timers[seat] = asyncio.get_running_loop().call_later(left, self.end_hold, seat)
+    # --- play's commands -----------------------------------------------------------------------
+    def act(self, seat: int, state_id: int, action: Any) -> int:
+        """A seat's action on state ``state_id``; returns the new state id. RuleError if the rules
+        refuse it, ProtocolError(stale_state) if the table has moved on."""
+        received = self.clock()
+        table = self.table
+        self.fire_timeouts()
+        # An action that names its own moment is the rules' to judge on the newest state.
+        if state_id != table.state_id and not is_moment_action(getattr(table.game, "facts", None), action):
+            self.announce.flush()  # the newer state reaches the seat before this answer does
+            raise protocol.ProtocolError(protocol.STALE_STATE, f"the table has moved on to state {table.state_id}; "
+                                                               f"your action was for state {state_id}")
+        metrics, applying = self.context.metrics, self.clock()
+        self.commit(table.next_state(seat, action, table.game_now(applying)))
+        broadcasting = self.clock()
+        metrics.stage("apply_and_store", broadcasting - applying)
+        self.after_action(actor=seat)
+        metrics.stage("broadcast", self.clock() - broadcasting)
+        metrics.action(self.clock() - received)
+        return table.state_id
 
-    def stop_holding(self, seat: int) -> None:
-        """End the seat's hold (and its limit's timer)."""
-        timer = self.hold_timers.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
-        self.table.stop_holding(seat, self.services.clock())
+    def hold(self, seat: int, sid: str) -> None:
+        """The seat holds the clock (ProtocolError(limit) once its allowance is spent)."""
+        self.holds.start(seat, sid)
+        self.clock_moved()
 
-    def end_hold(self, seat: int) -> None:
+    def release(self, seat: int) -> None:
+        """The seat holds the clock no more."""
+        self.holds.stop(seat)
+        self.clock_moved()
+
+    def end_hold_of(self, host: int, target: int) -> None:
+        """The host ends another seat's hold; it may not hold again this round."""
+        self.holds.end_by_host(host, target)
+        self.clock_moved()
+
+    def clock_moved(self) -> None:
+        self.fire_timeouts()
+        self.clock_changed()
+        self.announce.lobby()
+
+    def hold_ran_out(self, seat: int) -> None:
         """A limited hold has lasted as long as it may: the clock runs again (everyone is told)."""
         if not self.live or not self.table.seats[seat].holding:
             return
-        self.stop_holding(seat)
+        self.holds.stop(seat)
         try:
             self.fire_timeouts()
         except StoreError:  # the store has said why: the table's timer tries again
             pass
         self.clock_changed()
-        self.lobby_changed()
+        self.announce.lobby()
+
+    # --- after each action ---------------------------------------------------------------------
+    def after_action(self, actor: int | None = None) -> None:
+        table = self.table
+        self.players.observe()
+        self.announce.state(actor=actor)
+        if table.over:
+            self.save_if_possible()  # the match's end is stored with its last action
+            self.announce.lobby()
+            self.context.finished(table)
+        self.reschedule()
+
+    def fire_timeouts(self) -> None:
+        """Apply every timeout whose deadline has passed."""
+        while self.table.due_timeout(self.clock()):
+            self.commit(self.table.timeout_step())
+            self.context.metrics.action(0.0)
+            self.after_action()
+
+    def bot_plays(self, seat: int, action: dict[str, Any], now: float) -> None:
+        self.commit(self.table.next_state(seat, action, now))
+        self.context.metrics.action(0.0)
+        self.after_action()
+
+    def clock_changed(self) -> None:
+        """After a hold or a bot taking a seat: re-derive the pause and tell everyone the deadline."""
+        if self.table.update_pause(self.clock()) and self.table.started:
+            self.announce.state(snapshot=True)
+        self.reschedule()
 
     # --- the timer -----------------------------------------------------------------------------
     def reschedule(self) -> None:
@@ -220,35 +425,16 @@ class TableRunner:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if not table.started or table.over or table.closed or self.services.stopping():  # no timer then
+        if not table.started or table.over or table.closed or self.context.stopping():  # no timer then
             return
-        mono = self.services.clock()
-        wake: list[float] = [move.due for move in self.pending.values() if move.due != float("inf")]
+        mono = self.clock()
+        wake = self.players.wakes()
         if table.paused_at is None:
             deadline = table.server_deadline(mono)
             if deadline is not None:
                 wake.append(deadline)
-        if any(self.bot_should_think(seat) for seat in self.bots):
-            wake.append(mono)
-        if not wake:
-            return
-        loop = asyncio.get_running_loop()
-        self.timer = loop.call_at(self.loop_time(loop, min(wake), mono), self.tick)
-
-    def loop_time(self, loop: asyncio.AbstractEventLoop, moment: float, mono: float) -> float:
-        """The event loop's time at which the server's clock reads ``moment`` (``mono``: that clock now).
-
-        Exact when both read the same monotonic clock (the default): the timer then fires at the
-        deadline itself, not at the deadline plus however long the server took between reading the
-        clock and arming the timer."""
-        if self.services.clock is time.monotonic and type(loop).time is asyncio.BaseEventLoop.time:
-            return moment
-        return loop.time() + max(0.0, moment - mono)
-
-    def bot_should_think(self, seat: int) -> bool:
-        """A bot with no plan, or one that was waiting and has seen the table change."""
-        move = self.pending.get(seat)
-        return move is None or (move.action is None and move.state_id != self.table.state_id)
+        if wake:
+            self.timer = self.scheduler.call_at(min(wake), self.tick)
 
     def tick(self) -> None:
         self.timer = None
@@ -257,149 +443,15 @@ class TableRunner:
         try:
             self.fire_timeouts()
             if not self.table.over:
-                self.move_bots()
+                self.players.move(self.bot_plays)
         except StoreError:  # the store has said why: the table waits, and tries again in a moment
-            self.timer = asyncio.get_running_loop().call_later(STORE_RETRY, self.tick)
+            self.timer = self.scheduler.call_later(STORE_RETRY, self.tick)
             return
         self.reschedule()
 
-    def move_bots(self) -> None:
-        """Play bot moves that are due; ask bots without a plan what they want."""
-        table, config = self.table, self.services.config
-        delay = float(table.settings.get("bot_delay", config.bot_delay))
-        for seat in sorted(self.bots):
-            if table.over:
-                return
-            mono = self.services.clock()
-            move = self.pending.get(seat)
-            if move is not None and move.due > mono:
-                if move.action is not None or move.state_id == table.state_id:
-                    continue
-            self.pending.pop(seat, None)
-            now = table.game_now(mono)
-            if move is not None and move.action is not None and move.due <= mono:
-                paced = self.last_move_at + delay if table.has_people else mono
-                if paced > mono:   # a person is still taking in the last move: not yet
-                    self.pending[seat] = PendingBotMove(paced, move.action, move.state_id)
-                    continue
-                if table.paused_at is None and table.game.validate(table.state, seat, move.action, now) is None:
-                    self.apply(seat, move.action, now)
-                    self.services.metrics.action(0.0)
-                    self.after_action()
-                    continue
-            view = table.game.view(table.state, seat)
-            if not view["legal_actions"]:
-                self.pending[seat] = PendingBotMove(float("inf"), None, table.state_id)
-                continue
-            try:
-                action = self.bots[seat].choose(view, now)
-            except Exception:  # a broken bot must not stop the table: it waits instead
-                log.exception("bot at table %s seat %s failed", table.id, seat)
-                action = None
-            if action is None:
-                self.pending[seat] = PendingBotMove(mono + config.bot_poll, None, table.state_id)
-            else:
-                # It takes as long as a person would (its beats of the table's bot delay); with people
-                # at the table, never sooner than the bot delay.
-                jitter = table.rng.uniform(*(BOT_JITTER_WITH_PEOPLE if table.has_people else BOT_JITTER_BOTS_ONLY))
-                self.pending[seat] = PendingBotMove(mono + delay * self.beats(seat, view, action) * jitter,
-                                                    action, table.state_id)
-
-    def beats(self, seat: int, view: dict[str, Any], action: dict[str, Any]) -> float:
-        """How many beats of the bot delay the bot at ``seat`` takes over ``action`` (at least one)."""
-        try:
-            beats = float(self.bots[seat].thinking(view, action))
-        except Exception:  # a broken bot must not stop the table: it takes one beat
-            log.exception("bot at table %s seat %s failed to say how long it thinks", self.table.id, seat)
-            return 1.0
-        return min(beats, MOST_BEATS) if beats >= 1.0 else 1.0  # NaN and less than a beat: one beat
-
-    # --- bots and the seats whose players went away ----------------------------------------------
-    def seat_bots(self) -> None:
-        """A bot for each bot seat of a game just started or restored."""
-        for index, seat in enumerate(self.table.seats):
-            if seat.bot:
-                self.bots[index] = self.table.new_bot(index)
-
-    def bot_plays(self, seat: int) -> None:
-        """From now on a bot plays this seat."""
-        self.bots[seat] = self.table.new_bot(seat)
-
-    def grace(self) -> float:
-        """Seconds a seat whose player went away waits for them before a bot stands in: the table's
-        ``stand_in_seconds`` setting if the host chose one; otherwise, while a clock runs towards a
-        deadline or between the rounds of a timed game (whose table waits for every seat's ready),
-        ``timed_grace`` (when shorter than ``grace``), else ``grace``."""
-        table, config = self.table, self.services.config
-        chosen = table.settings.get("stand_in_seconds")
-        if chosen is not None:
-            return float(chosen)
-        real_time = getattr(getattr(table.game, "facts", None), "real_time", False)  # a game may declare no facts
-        if table.started and (table.deadline() is not None or real_time):
-            return min(config.grace, config.timed_grace)
-        return config.grace
-
-    def seat_away(self, seat: int, since: float) -> None:
-        """Start the grace period; after it a bot stands in if the player has not come back."""
-        self.table.seats[seat].away_since = since
-        loop = asyncio.get_running_loop()
-        due = since + self.grace()  # decided now: a round ending meanwhile does not move it
-        loop.call_at(self.loop_time(loop, due, self.services.clock()), self.stand_in, seat, since, due)
-
-    def stand_in(self, seat: int, since: float, due: float) -> None:
-        """At ``due``: a bot takes the seat of a player away since ``since`` who has not come back."""
-        table = self.table
-        holder = table.seats[seat]
-        if (self.services.stopping() or table.closed or not table.started or table.over or holder.sids
-                or not holder.human or holder.stand_in or holder.away_since != since
-                or self.services.clock() < due - 1e-3):
-            return
-        log.info("table %s seat %s: a bot stands in for the player who went away", table.id, seat)
-        holder.stand_in = True
-        self.bot_plays(seat)
-        self.lobby_changed()
+    # --- the seats whose players went away -----------------------------------------------------
+    def stand_in(self, seat: int) -> None:
+        """A bot plays the seat of a player who went away, until they come back."""
+        self.players.play(seat)
+        self.announce.lobby()
         self.reschedule()
-
-    def stand_down(self, seat: int) -> None:
-        """The player is back: the bot that stood in for them goes."""
-        self.table.seats[seat].stand_in = False
-        self.bots.pop(seat, None)
-        self.pending.pop(seat, None)
-
-    # --- an abandoned lobby --------------------------------------------------------------------
-    def abandoned(self) -> bool:
-        """An open lobby that no connection holds a seat of, on a server that closes such lobbies."""
-        table = self.table
-        return (self.services.config.lobby_idle > 0 and not self.services.stopping() and not table.closed
-                and not table.started and not table.attended)
-
-    def watch_lobby(self) -> None:
-        """Count down ``lobby_idle`` seconds for an abandoned lobby (from when it was first left so),
-        or stop counting once a connection holds one of its seats again."""
-        if not self.abandoned():
-            self.idle_since = None
-            if self.idle_timer is not None:
-                self.idle_timer.cancel()
-                self.idle_timer = None
-            return
-        if self.idle_since is None:
-            self.idle_since = self.services.clock()
-        if self.idle_timer is None:
-            delay = max(0.0, self.idle_since + self.services.config.lobby_idle - self.services.clock())
-            self.idle_timer = asyncio.get_running_loop().call_later(delay, self.expire_lobby)
-
-    def expire_lobby(self) -> bool:
-        """Close the lobby if it has been abandoned for ``lobby_idle`` seconds of the server's clock;
-        True if it closed. Its countdown calls this; so may whoever moved the clock by hand."""
-        if self.idle_timer is not None:
-            self.idle_timer.cancel()
-            self.idle_timer = None
-        if not self.live:
-            return False
-        idle = self.services.config.lobby_idle
-        if self.abandoned() and self.idle_since is not None and self.services.clock() - self.idle_since >= idle:
-            log.info("table %s closes: nobody has held a seat for %.0f s", self.table.id, idle)
-            self.services.close(self.table)
-            return True
-        self.watch_lobby()  # not yet (the timer woke early), or no longer abandoned
-        return False

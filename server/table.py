@@ -61,7 +61,6 @@ class Seat:
     bot: bool = False
     sids: set[str] = field(default_factory=set)
     away_since: float | None = None  # monotonic time its last connection went away
-    stand_in: bool = False  # a bot plays this human seat until its owner comes back
     holding: bool = False
     ready: bool = False  # said ready in the lobby (since the line-up, options or settings last changed)
     last_emote: float = float("-inf")
@@ -74,10 +73,6 @@ class Seat:
     @property
     def human(self) -> bool:
         return self.token_hash is not None
-
-    @property
-    def played_by_bot(self) -> bool:
-        return self.bot or self.stand_in
 
     def to_row(self) -> dict[str, Any]:
         return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot, "ready": self.ready}
@@ -176,22 +171,25 @@ class Table:
             seat.ready = False
 
     def lobby_state(self) -> LobbyState:
-        """What a lobby request may change, to put back if the change cannot be stored."""
-        return LobbyState([replace(seat) for seat in self.seats], self.host_seat, self.options, self.settings)
+        """What a lobby request or the start may change, to put back if the change cannot be stored."""
+        return LobbyState([replace(seat) for seat in self.seats], self.host_seat, self.options, self.settings,
+                          (self.seed, self.record, self.state, self.last_events, self.origin, self.paused_at))
 
     def put_back(self, state: LobbyState) -> None:
-        """The lobby as it was when ``state`` was taken."""
+        """The table as it was when ``state`` was taken."""
         self.seats, self.host_seat = state.seats, state.host_seat
         self.options, self.settings = state.options, state.settings
+        self.seed, self.record, self.state, self.last_events, self.origin, self.paused_at = state.match
 
-    def summary(self) -> dict[str, Any]:
-        """The TableSummary of the wire protocol."""
+    def summary(self, stand_ins: set[int] | frozenset[int] = frozenset()) -> dict[str, Any]:
+        """The TableSummary of the wire protocol (``stand_ins``: the seats a bot plays until their
+        players come back)."""
         return {
             "id": self.id, "game": self.game.id, "title": self.game.title, "options": self.options,
             "seats": [{"seat": i, "name": s.name, "bot": s.bot, "level": self.bot_level(i) if s.bot else None,
                        "connected": bool(s.sids) or s.bot,
                        "away_since": s.away_since if s.human and not s.sids else None,
-                       "stand_in": s.stand_in, "holding": s.holding, "ready": self.is_ready(i)}
+                       "stand_in": i in stand_ins, "holding": s.holding, "ready": self.is_ready(i)}
                       for i, s in enumerate(self.seats)],
             "started": self.started, "over": self.over, "closed": self.closed,
             "has_password": self.password is not None, "host_seat": self.host_seat, "spectators": len(self.spectators),
@@ -281,15 +279,15 @@ class Table:
         deadline = self.deadline()
         return None if deadline is None else mono + (deadline - self.game_now(mono))
 
-    def next_state(self, seat: int | None, action: Any, now: float) -> Step:
+    def next_state(self, seat: int | None, action: Any, now: float) -> ActionOutcome:
         """What one action at game time ``now`` leads to, not kept yet; RuleError if refused."""
         assert self.record is not None
         if self.record.log:
             now = max(now, self.record.log[-1]["t"])
         state, events = self.game.apply(self.state, seat, action, now)
-        return Step(state, events, {"seat": seat, "action": action, "t": now}, self.game.is_over(state))
+        return ActionOutcome(state, events, {"seat": seat, "action": action, "t": now}, self.game.is_over(state))
 
-    def keep(self, step: Step) -> None:
+    def keep(self, step: ActionOutcome) -> None:
         """Make a step the table's present (once it is stored)."""
         assert self.record is not None
         self.record.log.append(step.entry)
@@ -300,7 +298,7 @@ class Table:
         deadline = self.deadline()
         return deadline is not None and self.paused_at is None and self.game_now(mono) >= deadline
 
-    def timeout_step(self) -> Step:
+    def timeout_step(self) -> ActionOutcome:
         """SYSTEM plays TIMEOUT exactly at the deadline."""
         deadline = self.deadline()
         assert deadline is not None
@@ -335,9 +333,9 @@ class Table:
             return True
         return False
 
-    def moment(self, mono: float, snapshot: bool) -> Moment:
+    def moment(self, mono: float, snapshot: bool) -> StateAnnouncement:
         """What every ``state`` push about the table's present state shares."""
-        return Moment(self.game, self.id, self.state, self.state_id, [] if snapshot else self.last_events,
+        return StateAnnouncement(self.game, self.id, self.state, self.state_id, [] if snapshot else self.last_events,
                       self.server_deadline(mono), mono, self.paused_at is not None, snapshot)
 
     def state_payload(self, seat: int | None, mono: float, snapshot: bool) -> dict[str, Any]:
@@ -347,16 +345,17 @@ class Table:
 
 @dataclass(frozen=True)
 class LobbyState:
-    """A table's seats (copies), host, options and settings at one moment."""
+    """A table's seats (copies), host, options, settings and match at one moment."""
 
     seats: list[Seat]
     host_seat: int
     options: dict[str, Any]
     settings: dict[str, Any]
+    match: tuple[Any, ...]  # seed, record, state, last events, clock origin, paused at
 
 
 @dataclass(frozen=True)
-class Step:
+class ActionOutcome:
     """One action applied to a table's state: the state it leads to and the log entry to store."""
 
     state: Any
@@ -366,7 +365,7 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Moment:
+class StateAnnouncement:
     """One state of a table as announced: each seat's push is made from it, now or a moment later."""
 
     game: Game

@@ -92,7 +92,7 @@ async def test_a_wrong_code_is_said_under_the_fields_and_nothing_changes(app, ki
         await kit.settle(app, lambda: bool(join.error) and app.stack.top is join, timeout=15)
         assert f"No table here has the code {wrong}" in join.error and join.form.focused.key == "code"
         assert table["id"] not in join.error
-        assert [s["name"] for s in server.hub.floor.runner_of(table["id"]).table.summary()["seats"]
+        assert [s["name"] for s in server.hub.roster.runner_of(table["id"]).table.summary()["seats"]
                 if s.get("name")] == ["Ada"]
     finally:
         await app.shutdown()

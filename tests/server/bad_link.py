@@ -120,7 +120,7 @@ class BadLink:
         while True:
             due, chunk = await queue.get()
             while (wait := max(due, self.dark_until) - loop.time()) > 0:
-                await asyncio.sleep(wait)
+                await asyncio.sleep(wait)  # real time: the link's own latency and outages
             if pipe.dropped:  # a silent drop: the other end never hears of anything again
                 if not chunk:
                     return

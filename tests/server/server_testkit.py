@@ -113,6 +113,12 @@ class Client:
         assert isinstance(reply["error"]["message"], str) and reply["error"]["message"]
         return reply
 
+    async def settled(self) -> None:
+        """Return once every push the server made to this client before now has arrived: the server
+        queues each push ahead of the answer to any later request. (Nothing pushed by then is a push
+        that was never made, not one that is late.)"""
+        await self.ok("time_sync", {"client_time": 0.0})
+
     async def wait_for(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
         end = time.monotonic() + timeout
         while True:
@@ -209,13 +215,31 @@ async def until(check: Callable[[], bool], timeout: float = 20.0, what: str = "t
     end = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < end, f"timed out waiting for {what}"
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0)  # look again once the event loop has gone round
 
 
 async def play(session: TableSession, seat: int, rng: random.Random) -> None:
-    """A player who moves whenever their view offers a move, until the game is over."""
-    while not session.over:
-        view = session.view(seat)
-        if session.connected and view and view["legal_actions"]:
-            await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
-        await asyncio.sleep(0.01)
+    """A player who moves whenever their view offers a move, looking again at each push, until the
+    game is over."""
+    changed = asyncio.Event()
+
+    def seen(*_news: Any) -> None:
+        changed.set()
+
+    session.listeners.append(seen)
+    session.lobby_listeners.append(seen)
+    try:
+        while not session.over:
+            changed.clear()
+            view = session.view(seat)
+            if session.connected and view and view["legal_actions"]:
+                ack = await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
+                if ack.get("ok"):
+                    continue   # its own view came before the answer
+            try:   # the next push; or, after a second without one, a look at a link that came back
+                await asyncio.wait_for(changed.wait(), 1.0)
+            except TimeoutError:
+                pass
+    finally:
+        session.listeners.remove(seen)
+        session.lobby_listeners.remove(seen)

@@ -52,7 +52,7 @@ async def until(condition, what: str, timeout: float = PATIENCE) -> None:
     end = loop.time() + timeout
     while not condition():
         assert loop.time() < end, f"no {what} after {timeout:.0f} s"
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0)  # look again once the event loop has gone round
 
 
 def test_the_server_notices_a_silent_connection_within_ten_seconds():
@@ -82,13 +82,13 @@ async def test_in_a_timed_round_a_bot_stands_in_sooner(servers, settings):
     server = await servers(grace=PATIENCE * 10, timed_grace=0.2 if settings is None else PATIENCE * 10)
     table, ann, bob_token = await away_player_table(server, settings)
     try:
-        await until(lambda: table.seats[1].stand_in, "stand-in bot")
+        await until(lambda: server.hub.stands_in(table, 1), "stand-in bot")
         seats = (await ann.wait_for(lambda: [lob for lob in ann.lobbies if lob["table"]["seats"][1]["stand_in"]],
                                     timeout=PATIENCE))[-1]["table"]["seats"]
         assert seats[1]["stand_in"] and not seats[1]["connected"]
         back = await Client(server.url).connect()  # the player comes back and takes the seat again
         await back.ok("resume", {"token": bob_token})
-        assert not table.seats[1].stand_in and 1 not in server.hub.floor.runners[table.id].bots
+        assert not server.hub.stands_in(table, 1) and 1 not in server.hub.roster.runners[table.id].bots
         await back.close()
     finally:
         await ann.close()
@@ -125,7 +125,7 @@ async def test_a_turn_based_game_without_a_clock_waits_the_long_grace(servers):
         assert table.deadline() is None
         await bob.close()
         await until(lambda: table.seats[1].away_since is not None, "the seat away")
-        assert server.hub.grace_for(table) == PATIENCE * 10 and not table.seats[1].stand_in
+        assert server.hub.grace_for(table) == PATIENCE * 10 and not server.hub.stands_in(table, 1)
     finally:
         await ann.close()
 

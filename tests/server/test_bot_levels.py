@@ -17,7 +17,7 @@ async def test_each_bot_seat_keeps_the_level_the_host_chose(clients, server):
     await ann.ok("remove_bot", {"token": host, "seat": 1})
     await ann.ok("add_bot", {"token": host, "seat": 1, "level": "easy"})
     await ann.ok("start", {"token": host})
-    bots = server.hub.floor.runners[tid].bots
+    bots = server.hub.roster.runners[tid].bots
     assert (bots[1].level, bots[2].level) == ("easy", "normal")
 
 

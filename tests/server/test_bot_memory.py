@@ -54,7 +54,7 @@ async def until(check, timeout: float = 20.0) -> None:
     end = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < end, "timed out"
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0)  # look again once the event loop has gone round
 
 
 @pytest.mark.parametrize(("game_id", "actions"), MEMORY_GAMES.items())
@@ -70,7 +70,7 @@ async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_re
         table_id = made["table"]["id"]
         await host.ok("start", {"token": made["token"]})
         await host.close()  # Ann goes away: after the grace period a bot stands in for her
-        runner = srv.hub.floor.runners[table_id]
+        runner = srv.hub.roster.runners[table_id]
         await until(lambda: 0 in runner.bots and runner.table.state_id >= actions)
         record, live = snapshot(runner)
     finally:
@@ -82,7 +82,7 @@ async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_re
     again = launch(tmp_path / "server.sqlite3")
     await again.start()
     try:
-        runner = again.hub.floor.runners[table_id]
+        runner = again.hub.roster.runners[table_id]
         table = runner.table
         mark = len(record.log)
         # play goes on after the restart, and once more a bot stands in for Ann
@@ -119,7 +119,7 @@ async def test_a_seeded_server_deals_the_same_game_and_a_client_cannot_choose_th
             table = srv.hub.tables[made["table"]["id"]]
             await host.wait_for(lambda ann=host: ann.latest(0) and ann.latest(0)["view"]["turn"] == 0)
             records.append((table.seed, [entry["action"] for entry in table.record.log],
-                            {seat: vars(bot)["seed"] for seat, bot in srv.hub.floor.runners[table.id].bots.items()}))
+                            {seat: vars(bot)["seed"] for seat, bot in srv.hub.roster.runners[table.id].bots.items()}))
             await host.close()
         finally:
             await srv.stop()

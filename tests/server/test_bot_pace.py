@@ -5,38 +5,24 @@ server's clock moved by hand."""
 
 from __future__ import annotations
 
-import asyncio
-
 from server_testkit import Client
 
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.scheduler import HandScheduler
 from soupkitchen.shared.too_many_cooks.bot import Chef
 
 PATIENCE = 60.0  # seconds of real time any wait may take at most: it only ends a run that is stuck
 
 
-class Clock:
-    """The server's monotonic clock, moved by hand."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-async def tick(server: EmbeddedServer, table, clock: Clock, seconds: float = 0.1) -> None:
-    """Move the server's clock on and let the table's timer act on it."""
-    clock.t += seconds
-    server.hub.reschedule(table)
-    await asyncio.sleep(0.002)
+def tick(server: EmbeddedServer, seconds: float = 0.1) -> None:
+    """Move the server's clock on; the tables' timers act on it as it goes."""
+    server.scheduler.advance(seconds)
 
 
 async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, monkeypatch):
     beats, delay = 3.0, 0.4
     monkeypatch.setattr(Chef, "thinking", lambda self, view, action: beats if len(view["legal_actions"]) > 1 else 1.0)
-    clock = Clock()
-    server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=delay, clock=clock, seed=16)
+    server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=delay, scheduler=HandScheduler(), seed=16)
     await server.start()
     ada = await Client(server.url).connect()
     try:
@@ -45,7 +31,7 @@ async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, 
         await ada.ok("start", {"token": made["token"]})
         cook = Chef(0, 1)  # Ada plays as a chef would, at once whenever she may
         for _ in range(3000):
-            await tick(server, table, clock)
+            tick(server)
             view = table.game.view(table.state, 0)
             if view["legal_actions"]:
                 await ada.ok("act", {"token": made["token"], "state_id": table.state_id,
@@ -65,10 +51,9 @@ async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, 
 
 
 async def test_between_rounds_a_stand_in_says_ready_for_an_absent_chef_after_the_short_grace(tmp_path):
-    clock = Clock()
     # The deal of seed 16 leaves two of round 1's seven tastes unsatisfied: a round nobody plays
     # costs a star and the game goes on.
-    server = EmbeddedServer(tmp_path / "rounds.sqlite3", bot_delay=0.4, clock=clock, grace=3600.0,
+    server = EmbeddedServer(tmp_path / "rounds.sqlite3", bot_delay=0.4, scheduler=HandScheduler(), grace=3600.0,
                             timed_grace=0.2, seed=16)
     await server.start()
     ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
@@ -82,22 +67,22 @@ async def test_between_rounds_a_stand_in_says_ready_for_an_absent_chef_after_the
         for token, client in ((made["token"], ann), (joined["token"], bob)):
             await client.ok("act", {"token": token, "state_id": table.state_id, "action": {"type": "ready"}})
         assert table.state.phase == "playing"
-        await tick(server, table, clock, 61.0)  # the round's time runs out: the reveal
+        tick(server, 61.0)  # the round's time runs out: the reveal
         assert table.state.phase == "reveal" and table.state.round == 1
         await bob.sio.eio.disconnect(abort=True)  # Bob's link goes silent between the rounds
         await ann.wait_for(lambda: table.seats[1].away_since is not None, timeout=PATIENCE)
         assert server.hub.grace_for(table) == 0.2
         await ann.ok("act", {"token": made["token"], "state_id": table.state_id, "action": {"type": "ready"}})
-        clock.t += 0.3  # the short grace goes by, not the hour
-        await ann.wait_for(lambda: table.seats[1].stand_in, timeout=PATIENCE)
+        tick(server, 0.3)  # the short grace goes by, not the hour
+        await ann.wait_for(lambda: server.hub.stands_in(table, 1), timeout=PATIENCE)
         for _ in range(200):  # the stand-in confirms the reveal for Bob: round 2 is dealt
-            await tick(server, table, clock)
+            tick(server)
             if table.state.round == 2:
                 break
         assert table.state.round == 2 and table.state.phase == "ready"
         await ann.ok("act", {"token": made["token"], "state_id": table.state_id, "action": {"type": "ready"}})
         for _ in range(200):  # and says ready for him: round 2 starts
-            await tick(server, table, clock)
+            tick(server)
             if table.state.phase == "playing":
                 break
         assert table.state.phase == "playing" and table.state.round == 2

@@ -119,7 +119,7 @@ async def test_a_request_that_has_not_arrived_in_time_is_closed_unanswered(serve
     while slow.closed() < 8:   # a byte now and then does not keep a request open
         assert time.monotonic() < patience, "the slow connections were not closed"
         await slow.trickle()
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.1)  # real time: a byte now and then, against the real request timeout
     assert all(answer == b"" for answer in await slow.answers())
     assert doors_of(srv)["closed_waiting"] == 8 and doors_of(srv)["open"] == 0
     assert await healthz(srv.url) == 200   # and the address may come back with a whole request
@@ -172,7 +172,7 @@ async def test_a_long_polling_body_sent_slowly_gets_408(servers):
 
         async def slowly():
             yield b"4"
-            await asyncio.sleep(2.0)
+            await asyncio.sleep(2.0)  # real time: past the real request timeout
             yield b"0"
 
         post = f"{srv.url}/socket.io/?EIO=4&transport=polling&sid={sid}"

@@ -55,7 +55,7 @@ async def test_an_honest_table_plays_on_beside_a_flood(tmp_path, capsys):
         first = await asyncio.wait_for(flood.stdout.readline(), 30)
         if first.strip() != b"ready":
             pytest.skip(f"the flood could not start from {ATTACKER}: {(await flood.stderr.read())[-300:]!r}")
-        await asyncio.sleep(1.0)  # let it build up
+        await asyncio.sleep(1.0)  # real time: the flood builds up before the honest players are timed
         loaded = await honest_acts(players, 70, 60)
         out, _ = await asyncio.wait_for(flood.communicate(), 60)
         sent = out.decode().split()[-1]

@@ -267,7 +267,7 @@ async def test_a_connection_that_stops_reading_is_closed_before_its_pushes_pile_
     end = time.monotonic() + 30
     while srv.hub.conns or not table.over:
         assert time.monotonic() < end, (len(srv.hub.conns), table.state_id)
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # look again once the event loop has gone round
     assert table.state_id == 200
 
 

@@ -30,7 +30,7 @@ async def eventually(check) -> None:
     deadline = time.monotonic() + PATIENCE
     while not await check():
         assert time.monotonic() < deadline, "the lease never ran out"
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)  # real time: Redis expires the lease on its own clock
 
 
 async def test_one_owner_at_a_time(redis):

@@ -6,12 +6,13 @@ import asyncio
 import threading
 
 import pytest
+import toy_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_testkit import Client
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.shared.registry import get_game
+from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.wire.protocol import REQUESTS
 
 CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host", "table_full", "wrong_password",
@@ -117,7 +118,7 @@ def mutated_actions(game_id: str, state):
     return json_values | mutate
 
 
-@pytest.mark.parametrize("game_id", ["pepper", "too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"])
+@pytest.mark.parametrize("game_id", [toy_game.GAME_ID, *game_ids()])  # the test kit's game and every registered one
 def test_malformed_actions_are_refused_by_the_rules_and_change_nothing(background, game_id):
     tid, token = background.table(game_id)
     table = background.server.hub.tables[tid]

@@ -6,8 +6,6 @@ hand, so a window closes when the test says and not a moment before."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from server_testkit import LOOPS, Client, stored_record
 
@@ -81,7 +79,8 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
         reply = await calling.error("act", {"token": calling_token, "state_id": seen["state_id"], "action": late_call},
                                     "illegal")
         assert reply["error"]["message"] == f"too late: Player {first + 1}'s play stands, the challenge window has closed"
-        await asyncio.sleep(0.1)
+        for client, _ in seats.values():
+            await client.settled()
         assert stored_record(server.hub.store, tid)["log"] == before        # nothing changed
         assert sum(len(client.states) for client, _ in seats.values()) == pushes   # and nobody was told of anything
         table = server.hub.tables[tid]

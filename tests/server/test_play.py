@@ -8,6 +8,7 @@ import random
 import pytest
 from server_testkit import LOOPS, check_received, fetch_json, quick_options, stored_record
 
+from soupkitchen.server.scheduler import HandScheduler
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.registry import get_game
 
@@ -139,7 +140,8 @@ async def test_refused_actions_change_nothing(server, clients, pepper):
     await ann.error("act", {"token": ann_token, "state_id": 0, "action": {"pad": "x" * 20_000}}, "too_large")
     other_token = other_players[0][1]
     await ann.error("act", {"token": other_token, "state_id": 0, "action": add}, "bad_token")
-    await asyncio.sleep(0.1)
+    for client in (ann, bob, watcher):
+        await client.settled()
     assert stored_record(server.hub.store, tid)["log"] == before
     assert len(ann.states) + len(bob.states) + len(watcher.states) == pushes
     reply = await ann.ok("act", {"token": ann_token, "state_id": 0, "action": add})
@@ -169,17 +171,21 @@ async def test_clock_passes_the_turn_at_the_deadline(server, clients):
     assert pushed["deadline"] == pytest.approx(first["deadline"] + 1, abs=1e-6)
 
 
-async def test_hold_pauses_the_clock(server, clients):
-    tid, players, _ = await start_table(clients, seats=2, humans=2, options={"turn_seconds": 1}, spectate=False)
+async def test_hold_pauses_the_clock(servers, connect):
+    srv = await servers(scheduler=HandScheduler())
+    tid, players, _ = await start_table(lambda: connect(srv.url), seats=2, humans=2, options={"turn_seconds": 1},
+                                        spectate=False)
     ann, token = players[0][0], players[0][1]
     first = await ann.wait_for(lambda: ann.latest(0))
     assert (await ann.ok("hold", {"token": token, "on": True}))["paused"]
-    await asyncio.sleep(1.3)
+    srv.scheduler.advance(1.3)
+    await ann.settled()
     assert ann.latest(0)["state_id"] == 0 and ann.latest(0)["paused"]
     assert not (await ann.ok("hold", {"token": token, "on": False}))["paused"]
     resumed = await ann.wait_for(lambda: (s := ann.latest(0)) and not s["paused"] and s)
-    assert resumed["state_id"] == 0 and resumed["deadline"] > first["deadline"] + 1.2
-    timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=15)
+    assert resumed["state_id"] == 0 and resumed["deadline"] == pytest.approx(first["deadline"] + 1.3)
+    srv.scheduler.advance(1.0)
+    timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s)
     assert timed_out["events"] == [{"type": "timeout"}]
 
 
@@ -199,9 +205,9 @@ async def test_spectator_and_couch_seats_on_one_connection(server, clients):
     assert check_received(record, couch.states) == 6
 
 
-async def test_finished_games_stay_as_replays(server, clients):
-    server.config.linger = 0.2
-    ann = await clients()
+async def test_finished_games_stay_as_replays(servers, connect):
+    server = await servers(scheduler=HandScheduler(), linger=0.2)
+    ann = await connect(server.url)
     created = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1}})
     tid = created["table"]["id"]
     await ann.ok("start", {"token": created["token"]})
@@ -210,7 +216,7 @@ async def test_finished_games_stay_as_replays(server, clients):
     assert over["view"]["result"] == {"winners": [0], "scores": [over["view"]["result"]["scores"][0]]}
     assert any(lob["table"]["over"] for lob in ann.lobbies)
     assert (await ann.ok("list_tables", {}))["tables"] == []
-    await asyncio.sleep(0.4)
+    server.scheduler.advance(0.2)  # its linger is over: its players' tokens go with it
     await ann.error("resume", {"token": created["token"]}, "bad_token")
     assert tid in [m["id"] for m in (await fetch_json(f"{server.url}/replays"))["matches"]]
     record = await fetch_json(f"{server.url}/replays/{tid}")
@@ -238,18 +244,21 @@ async def test_spectators_are_limited(server, clients):
     assert (await ann.ok("list_tables", {}))["tables"][0]["spectators"] == 1
 
 
-async def test_a_hold_said_in_the_lobby_pauses_the_clock_from_the_start(server, clients):
-    ann = await clients()
+async def test_a_hold_said_in_the_lobby_pauses_the_clock_from_the_start(servers, connect):
+    srv = await servers(scheduler=HandScheduler())
+    ann = await connect(srv.url)
     created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
                                             "options": {"turn_seconds": 1}})
     await ann.ok("hold", {"token": created["token"], "on": True})
     await ann.ok("start", {"token": created["token"]})
     first = await ann.wait_for(lambda: ann.latest(0))
     assert first["paused"] and ann.lobbies[-1]["table"]["paused"]
-    await asyncio.sleep(1.3)
+    srv.scheduler.advance(1.3)
+    await ann.settled()
     assert ann.latest(0)["state_id"] == 0
     assert not (await ann.ok("hold", {"token": created["token"], "on": False}))["paused"]
-    timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=15)
+    srv.scheduler.advance(1.0)
+    timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s)
     assert timed_out["events"] == [{"type": "timeout"}]
 
 

@@ -47,7 +47,7 @@ async def keep_playing(client, token, seat, rng, stop):
                                               "action": rng.choice(push["view"]["legal_actions"])}, timeout=2)
             except Exception:  # the server died under us
                 pass
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # real time: a player's pace against a server in another process
 
 
 async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, processes):
@@ -74,13 +74,13 @@ async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, proce
         players = [asyncio.ensure_future(keep_playing(c, t, s, random.Random(s), stop))
                    for c, t, s in ((ann, ann.tokens[0], 0), (bob, bob.tokens[0], 1))]
         await ann.wait_for(lambda: ann.latest(0)["state_id"] >= 20)
-        await asyncio.sleep(random.Random(os.getpid()).uniform(0, 0.2))
+        await asyncio.sleep(random.Random(os.getpid()).uniform(0, 0.2))  # real time: the kill lands mid-play
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
         killed_at = time.monotonic()
         seen = {id(ann): ann.latest(0), id(bob): bob.latest(1)}
         counts = {id(c): len(c.states) for c in (ann, bob, cy)}
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(0.6)  # real time: downtime, which the restored clocks must not count
         relaunched_at = time.monotonic()
         process, _ = launch(db, port)
         processes.append(process)

@@ -40,8 +40,8 @@ async def test_an_untested_release_plays_on_the_stock_path_after_one_log_line(mo
     monkeypatch.setattr(push.metadata, "version", lambda name: "9.0.0")
     caplog.set_level(logging.INFO, logger="soupkitchen.server.push")
     server = await servers()
-    sio = server.hub.pusher.sio
-    assert type(sio) is socketio.AsyncServer and not server.hub.pusher.direct
+    sio = server.hub.transport.sio
+    assert type(sio) is socketio.AsyncServer and not server.hub.transport.fast
     said = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.push"]
     assert len(said) == 1 and "stock path" in said[0] and "9.0.0" in said[0]
 

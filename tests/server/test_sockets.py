@@ -8,7 +8,7 @@ import asyncio
 import pytest
 import socketio
 
-from soupkitchen.server.push import QuickSocket, StockSocket, stock_path_reason
+from soupkitchen.server.push import InPlaceTimeoutSocket, StockSocket, stock_path_reason
 
 
 async def connected(url: str, transports: list[str], seen: list[tuple]) -> socketio.AsyncClient:
@@ -37,8 +37,8 @@ async def test_every_transport_gets_each_state_before_the_answer_to_the_move_tha
 async def test_a_websocket_connection_is_served_by_the_quick_socket_on_the_fast_path_only(server):
     sio = await connected(server.url, ["websocket"], [])
     try:
-        sockets = list(server.hub.pusher.sio.eio.sockets.values())
-        expected = QuickSocket if stock_path_reason() is None else StockSocket
+        sockets = list(server.hub.transport.sio.eio.sockets.values())
+        expected = InPlaceTimeoutSocket if stock_path_reason() is None else StockSocket
         assert sockets and all(type(socket) is expected for socket in sockets)
     finally:
         await sio.disconnect()

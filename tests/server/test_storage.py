@@ -8,7 +8,6 @@ every machine can make but which only a write that needs a new page meets (the a
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import logging
 import os
@@ -22,6 +21,7 @@ from server_testkit import Client, until
 from soupkitchen.client.net import Connection
 from soupkitchen.client.session import TableSession
 from soupkitchen.server.runner import STORE_RETRY
+from soupkitchen.server.scheduler import HandScheduler
 
 ROOM = 1_000_000_000  # SQLite's pages once there is room again
 
@@ -82,7 +82,7 @@ def fill(disk: Path) -> Path:
 
 async def test_a_full_disk_refuses_moves_with_storage_full_changes_nothing_and_goes_on(servers, caplog):
     caplog.set_level(logging.INFO)
-    srv = await servers()
+    srv = await servers(scheduler=HandScheduler())
     ann, bob = await Client(srv.url).connect(), await Client(srv.url).connect()
     created = await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann",
                                             "options": {"moves": 60, "turn_seconds": 600}})
@@ -105,15 +105,15 @@ async def test_a_full_disk_refuses_moves_with_storage_full_changes_nothing_and_g
     assert "disk is full" in replies[0]["error"]["message"] and "nothing was changed" in replies[0]["error"]["message"]
     refused = await bob.call("join_table", {"table": table_id, "name": "Bob"})   # a lobby change: refused too
     assert refused["error"]["code"] in ("storage_full", "already_started")
-    await until(lambda: clocked.due_timeout(srv.hub.clock()), what="the timed table's turn to be up")
-    await asyncio.sleep(2 * STORE_RETRY)   # its timer has tried to store the timeout, and will again
-    assert clocked.state_id == 0
+    srv.scheduler.advance(1.0 + 2 * STORE_RETRY)   # the turn is up; its timer has tried to store the timeout twice
+    assert clocked.due_timeout(srv.hub.clock()) and clocked.state_id == 0
     said = [r for r in caplog.records if "cannot write the database" in r.getMessage()]
     assert len(said) == 1 and said[0].exc_info is None   # once, not a traceback per request
     assert not any(r.exc_info for r in caplog.records)
 
     make_room(srv.hub.store)
     await ann.ok("act", {"token": token, "state_id": table.state_id, "action": {"type": "add", "n": 1}})
+    srv.scheduler.advance(STORE_RETRY)   # the bots' turns, and the waiting timeout's next try
     await until(lambda: table.state_id >= 3, what="the bots playing on")
     await until(lambda: clocked.state_id >= 1, what="the timeout that waited")   # the table's timer went on
     assert any("can be written again" in r.getMessage() for r in caplog.records)

@@ -4,15 +4,13 @@ fall inside one animation."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.tables.too_many_cooks.animation import FLIP_SECONDS, SLIDE_SECONDS
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.scheduler import HandScheduler
 from tests.server.server_testkit import Client
-from tests.tables.harness import Clock
 
 
 def test_the_quickest_bot_speed_is_slower_than_any_animation():
@@ -24,8 +22,7 @@ def test_the_quickest_bot_speed_is_slower_than_any_animation():
                          ids=["normal", "fast", "relaxed-chosen-in-the-lobby"])
 async def test_each_bot_move_waits_the_bot_delay_after_the_move_before(tmp_path, speed, in_lobby):
     delay = BOT_SPEEDS[speed]
-    clock = Clock(1000.0)
-    server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=BOT_SPEEDS["fast"], clock=clock)
+    server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=BOT_SPEEDS["fast"], scheduler=HandScheduler())
     await server.start()
     ada = await Client(server.url).connect()
     try:
@@ -39,9 +36,7 @@ async def test_each_bot_move_waits_the_bot_delay_after_the_move_before(tmp_path,
         await ada.ok("start", {"token": token})
         bot_moves = 0
         for _ in range(2000):                         # the server's clock, half a second at a time
-            clock.t += 0.5
-            server.hub.reschedule(table)
-            await asyncio.sleep(0.002)
+            server.scheduler.advance(0.5)
             view = table.game.view(table.state, 0)
             if view["legal_actions"]:                 # Ada plays at once whenever she may
                 action = next((a for a in view["legal_actions"] if a["type"] == "rotate"), view["legal_actions"][0])

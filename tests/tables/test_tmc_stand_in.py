@@ -27,8 +27,8 @@ async def test_a_player_back_from_a_dropped_link_takes_the_seat_back_from_the_bo
         await run_apps([app], lambda: session.view(0) is not None)
         hub_table = server.hub.tables[session.table["id"]]
         await session.conn.drop_for_test()                          # the link fails; the client reconnects
-        await run_apps([app], lambda: hub_table.seats[0].stand_in or session.connected)
-        await run_apps([app], lambda: session.connected and not hub_table.seats[0].stand_in
+        await run_apps([app], lambda: server.hub.stands_in(hub_table, 0) or session.connected)
+        await run_apps([app], lambda: session.connected and not server.hub.stands_in(hub_table, 0)
                        and any("You are back" in t.message for t in app.toasts))
         assert [t.message for t in app.toasts if "You are back" in t.message] == [
             "You are back: the bot has given your seat back."]

@@ -1,16 +1,17 @@
-"""Every table in memory, each with its runner: found by id or by seat token, seated, finished,
-closed and let go. The lobby and play requests reach their tables through here."""
+"""Every table in memory, each with its runner: found by id, invite code or seat token, and let
+go (a while after its game ends). The lobby and play requests reach their tables' runners through
+here; the runners change the tables."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import Any
 
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.registry import Registry
-from soupkitchen.server.runner import Push, Services, TableRunner
+from soupkitchen.server.runner import Push, RunnerContext, TableRunner
+from soupkitchen.server.scheduler import Scheduler
 from soupkitchen.server.store import Store
 from soupkitchen.server.table import Table
 from soupkitchen.shared.wire import protocol
@@ -32,21 +33,24 @@ class Tables(Mapping[str, Table]):
         return len(self.runners)
 
 
-class Floor:
+class TableRoster:
     """The tables in memory (by id) and their runners."""
 
-    def __init__(self, registry: Registry, config: ServerConfig, clock: Callable[[], float], store: Store,
-                 metrics: Metrics, push: Push, stopping: Callable[[], bool]) -> None:
+    def __init__(self, registry: Registry, config: ServerConfig, scheduler: Scheduler, store: Store,
+                 metrics: Metrics, push: Push, spawn: Callable[[Awaitable[Any]], None],
+                 stopping: Callable[[], bool]) -> None:
         self.registry = registry
         self.config = config
-        self.clock = clock
-        self.services = Services(config, clock, store, metrics, push, stopping, self.finished, self.close)
+        self.scheduler = scheduler
+        self.clock = scheduler.clock
+        self.context = RunnerContext(config, scheduler, store, metrics, push, registry,
+                                     lambda sid: sid in registry.conns, spawn, stopping, self.finished, self.drop)
         self.runners: dict[str, TableRunner] = {}
         self.tables = Tables(self.runners)
 
     def add(self, table: Table, creator: str | None = None) -> TableRunner:
         """Run a new or restored table (``creator``: the address that made it)."""
-        runner = self.runners[table.id] = TableRunner(table, self.services)
+        runner = self.runners[table.id] = TableRunner(table, self.context)
         if creator is not None:
             self.registry.creators[table.id] = creator
         return runner
@@ -60,37 +64,20 @@ class Floor:
 
     def seat_of(self, token: str, sid: str | None = None) -> tuple[TableRunner, int]:
         """The seat a token names; with ``sid``, only if that connection took the seat (join/resume)."""
-        digest, found = self.registry.seat_named(token)
+        found = self.registry.seat_named(token)
         if found is None or found[0] not in self.runners:
             raise protocol.ProtocolError(protocol.BAD_TOKEN, "that seat token is not valid here")
-        if sid is not None and not self.registry.took(sid, digest):
+        runner, seat = self.runners[found[0]], found[1]
+        if sid is not None and sid not in runner.table.seats[seat].sids:
             raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection has not taken that seat; "
                                                              "send resume first")
-        return self.runners[found[0]], found[1]
+        return runner, seat
 
     def host_of(self, token: str, sid: str) -> tuple[TableRunner, int]:
         runner, seat = self.seat_of(token, sid)
         if seat != runner.table.host_seat:
             raise protocol.ProtocolError(protocol.NOT_HOST, "only the host of the table may do that")
         return runner, seat
-
-    def seat_token(self, runner: TableRunner, seat: int) -> None:
-        """The token of a newly seated player names their seat."""
-        self.registry.give(runner.table.seats[seat].token_hash or "", runner.table.id, seat)
-
-    def attach(self, sid: str, runner: TableRunner, seat: int) -> None:
-        """The connection holds the seat (it is no longer away)."""
-        holder = runner.table.seats[seat]
-        if holder.token_hash is None or not self.registry.hold(sid, holder.token_hash):
-            return
-        holder.sids.add(sid)
-        holder.away_since = None
-        runner.watch_lobby()
-
-    def forget_tokens(self, table: Table, seat: int) -> None:
-        holder = table.seats[seat]
-        if holder.token_hash is not None:
-            self.registry.forget(holder.token_hash, holder.sids)
 
     # --- letting tables go ---------------------------------------------------------------------
     def drop(self, table: Table) -> None:
@@ -99,19 +86,10 @@ class Floor:
         if runner is not None and runner.table is table:
             runner.stop()
             del self.runners[table.id]
-        for seat in range(table.players):
-            self.forget_tokens(table, seat)
+        for seat in table.seats:
+            if seat.token_hash is not None:
+                self.registry.forget(seat.token_hash)
         self.registry.forget_table(table.id)
-
-    def close(self, table: Table) -> None:
-        """Close a table that has not started, for good: it leaves the open tables (and its creator's
-        count), its seat tokens stop working, and whoever still watches gets a last ``lobby`` push."""
-        runner = self.runners.get(table.id)
-        table.closed = True
-        self.drop(table)
-        if runner is not None:
-            runner.save_if_possible()  # if not stored as closed, after a restart it is an abandoned lobby
-            runner.lobby_changed()
 
     def finished(self, table: Table) -> None:
         """A game ended: the table stays for ``linger`` seconds for its players to see the end."""
@@ -119,7 +97,7 @@ class Floor:
         self.forget_finished_from(self.registry.creators.get(table.id, ""))
 
     def drop_later(self, table: Table, delay: float) -> None:
-        asyncio.get_running_loop().call_later(delay, self.drop, table)
+        self.scheduler.call_later(delay, self.drop, table)
 
     def open_tables_from(self, address: str) -> int:
         """How many open tables (neither finished nor closed) connections from ``address`` created."""
@@ -140,7 +118,7 @@ class Floor:
 
     def open_summaries(self) -> list[dict[str, Any]]:
         """The listed open tables, without their codes (only those at a table are told its code)."""
-        return [runner.table.summary() | {"code": None} for runner in self.runners.values()
+        return [runner.summary() | {"code": None} for runner in self.runners.values()
                 if not runner.table.closed and not runner.table.over and runner.table.listed]
 
     def coded(self, code: str) -> TableRunner | None:

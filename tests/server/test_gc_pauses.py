@@ -10,7 +10,7 @@ import pytest
 from server_testkit import fetch_json
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.pauses import GC_THRESHOLDS, PROBE_PERIOD
+from soupkitchen.server.gc_pauses import GC_THRESHOLDS, PROBE_PERIOD
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ async def test_standalone_server_settles_its_heap_and_reports_pauses(tmp_path, o
     try:
         assert gc.get_threshold() == GC_THRESHOLDS and gc.get_freeze_count() > 0
         gc.collect(0)
-        await asyncio.sleep(3 * PROBE_PERIOD)
+        await asyncio.sleep(3 * PROBE_PERIOD)  # real time: the pause watch probes the event loop's lag on it
         metrics = await fetch_json(server.url + "/metrics")
     finally:
         await server.stop()
