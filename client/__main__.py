@@ -83,7 +83,7 @@ def setup_logging(verbose: bool) -> Path | None:
 async def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from soupkitchen.client import links, modes, tls
+    from soupkitchen.client import links, tls, ways_in
     from soupkitchen.client.app import App
     from soupkitchen.client.net import normalise_url
     from soupkitchen.client.scenes import transitions
@@ -92,7 +92,7 @@ async def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     game = None
     if args.solo:
-        games = modes.local_games()
+        games = ways_in.local_games()
         game = next((g for g in games if g["id"] == args.solo), None)
         if game is None:
             log.error("unknown or unavailable game %r", args.solo)
@@ -142,7 +142,7 @@ async def run(args: argparse.Namespace) -> int:
     elif invite is not None:
         transitions.join_by_code(app, invite.url, invite.code)
     elif url is not None:
-        transitions.run_with_wait(app, "Knocking on the kitchen door...", modes.connect(app, url),
+        transitions.run_with_wait(app, "Knocking on the kitchen door...", ways_in.connect(app, url),
                             lambda conn: app.stack.open("tables", conn))
 
     first_frame: list[float] = []

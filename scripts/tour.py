@@ -96,7 +96,7 @@ class Tour:
     async def run(self) -> int:
         import pygame
 
-        from soupkitchen.client import coverage, modes
+        from soupkitchen.client import coverage, ways_in
         from soupkitchen.client.app import App
         from soupkitchen.client.settings import Settings
         from soupkitchen.client.tables import table_scene_for
@@ -120,7 +120,7 @@ class Tour:
         server.lan = False
         app.server = server
         try:
-            self.session = session = await modes.play_local(app, self.game, {}, self.players)
+            self.session = session = await ways_in.play_local(app, self.game, {}, self.players)
             scene_class = table_scene_for(self.game)
             if not hasattr(scene_class, "points_for"):
                 print(f"{self.game}: this game's table cannot yet say where to click for a move "
@@ -154,8 +154,8 @@ class Tour:
                 await self.frames(SETTLE_FRAMES)
                 self.shoot(pygame, "results")
         finally:
-            await modes.leave_table(app, self.session) if hasattr(self, "session") else None
-            await modes.stop_embedded(app)
+            await ways_in.leave_table(app, self.session) if hasattr(self, "session") else None
+            await ways_in.stop_embedded(app)
             pygame.display.quit()
             for name, value in saved_env.items():
                 if value is None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, modes, theme
+from soupkitchen.client import art, theme, ways_in
 from soupkitchen.client.choice import Choice
 from soupkitchen.client.howto.pages import Page, pages_for
 from soupkitchen.client.input import InputAction
@@ -43,7 +43,7 @@ class HowToPlayScene(FormScene):
     def __init__(self, app, games: list[dict[str, Any]] | None = None, game_id: str | None = None,
                  pick_game: bool = False) -> None:
         """How to play ``game_id`` among ``games`` (by default every game this client has)."""
-        self.games = games if games is not None else modes.local_games()
+        self.games = games if games is not None else ways_in.local_games()
         self.game = next((g for g in self.games if g["id"] == game_id), self.games[0])
         self.pick_game = pick_game
         self.page = 0

@@ -9,7 +9,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from soupkitchen.client import links, modes, theme
+from soupkitchen.client import links, theme, ways_in
 from soupkitchen.client.net import EXAMPLE_ADDRESS, normalise_url
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
@@ -203,7 +203,7 @@ class JoinScene(FormScene):
 
             transitions.join_by_code(self.app, url, code, on_error=failed)
             return
-        transitions.run_with_wait(self.app, "Knocking on the kitchen door...", modes.connect_first(self.app, urls),
+        transitions.run_with_wait(self.app, "Knocking on the kitchen door...", ways_in.connect_first(self.app, urls),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 
@@ -244,7 +244,7 @@ class TablesScene(FormScene):
 
     def on_back(self) -> None:
         self.app.stack.pop()
-        self.app.spawn(modes.disconnect(self.app))
+        self.app.spawn(ways_in.disconnect(self.app))
 
     def update(self, dt: float, now: float) -> None:
         self.since_refresh += dt

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import links, modes, theme
+from soupkitchen.client import links, theme, ways_in
 from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
@@ -156,7 +156,7 @@ class LobbyScene(FormScene):
                                   lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]), key="bots"))
         elif bots:
             widgets.append(Label(f"Bot speed: {speed}", key="bots"))
-        if host and self.session.couch and modes.timed(self.session.game_id):   # only a shared screen hands off
+        if host and self.session.couch and ways_in.timed(self.session.game_id):   # only a shared screen hands off
             widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
                                   lambda on: self.set_setting("handoff_pauses_timer", on), key="pause"))
         if host:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import modes, theme
+from soupkitchen.client import theme, ways_in
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
@@ -32,7 +32,7 @@ class ResultsScene(FormScene):
 
     def on_enter(self) -> None:
         if self.session.local and self.session.over:
-            modes.forget_saved_game(table=self.session.table.get("id"))   # a finished game is not offered for resuming
+            ways_in.forget_saved_game(table=self.session.table.get("id"))   # a finished game is not offered for resuming
 
     @property
     def title(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.client import modes
+from soupkitchen.client import ways_in
 from soupkitchen.client.choice import Choice, option_name, option_values
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
@@ -104,7 +104,7 @@ class GameSetupScene(FormScene):
                                   key=f"bot{index}", names=str.capitalize))
         for spec in specs[1:]:
             widgets.append(self._option(spec))
-        if self.mode == "couch" and modes.timed(self.game["id"]):   # a game with no clock has nothing to pause
+        if self.mode == "couch" and ways_in.timed(self.game["id"]):   # a game with no clock has nothing to pause
             widgets.append(Toggle("Hand-off pauses the timer", self.pause_on_handoff,
                                   lambda v: setattr(self, "pause_on_handoff", v), key="pause"))
         if self.mode in ("host", "remote"):

@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from soupkitchen.client import modes, theme
+from soupkitchen.client import theme, ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
@@ -41,8 +41,8 @@ class TitleScene(FormScene):
         super().__init__(app)
 
     def build(self) -> list[Widget]:
-        hosted = modes.saved_hosting() if self.app.server is None else None
-        self.unfinished = ([("host", hosted)] if hosted is not None else []) + [("solo", s) for s in modes.saved_games()]
+        hosted = ways_in.saved_hosting() if self.app.server is None else None
+        self.unfinished = ([("host", hosted)] if hosted is not None else []) + [("solo", s) for s in ways_in.saved_games()]
         rows = [f"{saved.get('title', 'Your game')}\t{'hosting' if kind == 'host' else saved_when(saved)}"
                 for kind, saved in self.unfinished]
         widgets: list[Widget] = []
@@ -148,5 +148,5 @@ def resume_hosting(app) -> None:
     def landed(session) -> None:
         (transitions.open_table if session.started else transitions.open_lobby)(app, session)
 
-    transitions.run_with_wait(app, "Reopening your kitchen to the LAN...", transitions.with_art(app, modes.resume_hosting(app)),
+    transitions.run_with_wait(app, "Reopening your kitchen to the LAN...", transitions.with_art(app, ways_in.resume_hosting(app)),
                         landed)

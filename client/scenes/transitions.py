@@ -1,11 +1,11 @@
-"""Glue between screens and the async flows in :mod:`client.modes`: show a wait screen, run the flow,
+"""Glue between screens and the async flows in :mod:`client.ways_in`: show a wait screen, run the flow,
 land on the next scene, or show what went wrong in plain words. Scenes are started by id."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from soupkitchen.client import art, modes, tables
+from soupkitchen.client import art, tables, ways_in
 from soupkitchen.client.net import ServerError
 from soupkitchen.client.session import TableSession
 
@@ -40,7 +40,7 @@ def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
 
 
 def open_setup(app: App, mode: str, conn=None) -> None:
-    games = conn.games if conn is not None else modes.local_games()
+    games = conn.games if conn is not None else ways_in.local_games()
     if not games:
         app.stack.open("message", "No games", "No game could be loaded. Check the installation.")
         return
@@ -53,7 +53,7 @@ def open_join(app: App) -> None:
 
 def open_howto(app: App, game_id: str | None = None, pick_game: bool = False) -> None:
     """How to play ``game_id`` (or the first game, with a choice of game when ``pick_game``)."""
-    games = modes.local_games()
+    games = ways_in.local_games()
     if games:
         app.stack.open("howto", games, game_id, pick_game)
 
@@ -102,28 +102,28 @@ def start_local(app: App, game: str, options: dict[str, Any], players: int, loca
                 pads: dict[int, str] | None = None, pause_on_handoff: bool = True,
                 bot_levels: list[str] | None = None) -> None:
     run_with_wait(app, "Warming up the kitchen...",
-                  with_art(app, modes.play_local(app, game, options, players, local_players, pads,
+                  with_art(app, ways_in.play_local(app, game, options, players, local_players, pads,
                                                  pause_on_handoff, bot_levels)),
                   lambda session: open_table(app, session))
 
 
 def resume(app: App, saved: dict[str, Any] | None = None) -> None:
     """Reopen the unfinished game ``saved`` (the newest when None)."""
-    run_with_wait(app, "Reheating your soup...", with_art(app, modes.resume_local(app, saved)),
+    run_with_wait(app, "Reheating your soup...", with_art(app, ways_in.resume_local(app, saved)),
                   lambda session: open_table(app, session))
 
 
 def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
          online: bool = False) -> None:
     words = "Asking the router to open the kitchen door..." if online else "Opening the kitchen to the LAN..."
-    run_with_wait(app, words, modes.host_lan(app, game, options, players, password, online),
+    run_with_wait(app, words, ways_in.host_lan(app, game, options, players, password, online),
                   lambda session: open_lobby(app, session))
 
 
 def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None,
                   listed: bool = True) -> None:
     run_with_wait(app, "Setting the table...",
-                  modes.create_table(app, conn, game, options, players, 1, password, listed=listed),
+                  ways_in.create_table(app, conn, game, options, players, 1, password, listed=listed),
                   lambda session: open_lobby(app, session))
 
 
@@ -131,7 +131,7 @@ def join(app: App, conn, table_id: str, password: str | None = None) -> None:
     def landed(session: TableSession) -> None:
         (open_table if session.started else open_lobby)(app, session)
 
-    run_with_wait(app, "Pulling up a chair...", with_art(app, modes.join_table(app, conn, table_id, password)), landed)
+    run_with_wait(app, "Pulling up a chair...", with_art(app, ways_in.join_table(app, conn, table_id, password)), landed)
 
 
 def sit_at(app: App, conn, table: dict[str, Any]) -> None:
@@ -147,12 +147,12 @@ def sit_at(app: App, conn, table: dict[str, Any]) -> None:
 
 def join_by_code(app: App, url: str, code: str, on_error=None) -> None:
     """Find the table of an invite code on the server at ``url`` and sit at it."""
-    run_with_wait(app, "Looking for the table...", modes.find_table(app, url, code),
+    run_with_wait(app, "Looking for the table...", ways_in.find_table(app, url, code),
                   lambda found: sit_at(app, *found), on_error=on_error)
 
 
 def watch(app: App, conn, table_id: str) -> None:
-    run_with_wait(app, "Peeking into the kitchen...", with_art(app, modes.spectate_table(app, conn, table_id)),
+    run_with_wait(app, "Peeking into the kitchen...", with_art(app, ways_in.spectate_table(app, conn, table_id)),
                   lambda session: open_table(app, session))
 
 
@@ -160,7 +160,7 @@ def leave(app: App, session: TableSession) -> None:
     """Back to the title; once the table is left (a finished solo game is forgotten then), the title
     offers only what can still be resumed."""
     async def go() -> None:
-        await modes.leave_table(app, session)
+        await ways_in.leave_table(app, session)
 
     def refresh_title(_result: Any) -> None:
         title = app.stack.find("title")

@@ -30,7 +30,7 @@ def user_dirs(tmp_path, monkeypatch):
     monkeypatch.setattr(settings_module, "config_dir", lambda: tmp_path / "config")
     monkeypatch.setattr(settings_module, "data_dir", lambda: tmp_path / "data")
     monkeypatch.setattr(settings_module, "log_dir", lambda: tmp_path / "log")
-    import soupkitchen.client.modes as modes_module
+    import soupkitchen.client.ways_in as modes_module
 
     monkeypatch.setattr(modes_module, "data_dir", lambda: tmp_path / "data")
     import soupkitchen.client.app as app_module
@@ -64,7 +64,7 @@ async def settle(app: App, until=None, timeout: float = 5.0, step: float = 1 / 6
     while loop.time() < end:
         app.clock.t += step
         app.step(app.clock.t)
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(0.005)  # real time: the server's socket answers between frames
         if until is not None and until():
             return
         if until is None and not app.tasks:

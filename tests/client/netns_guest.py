@@ -41,7 +41,7 @@ async def frames(app: App, until, timeout: float = WAIT):
         found = until()
         if found:
             return found
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # real time: the host answers from another network namespace
     raise SystemExit(f"timed out waiting; the screen on top: {app.stack.top.describe() if app.stack.top else None}")
 
 

@@ -18,7 +18,7 @@ import socketio
 
 import soupkitchen.client.tables as client_tables
 import soupkitchen.shared as shared
-from soupkitchen.client import games, modes
+from soupkitchen.client import games, ways_in
 from soupkitchen.client.howto.pages import pages_for
 from soupkitchen.client.sound_cues import event_sound
 from soupkitchen.client.tables import table_scene_for
@@ -110,7 +110,7 @@ async def test_the_server_lists_it(fifth_game, tmp_path):
 
 
 async def test_the_client_offers_it_and_the_generic_table_plays_it(fifth_game, app, kit):
-    offered = {game["id"]: game for game in modes.local_games()}
+    offered = {game["id"]: game for game in ways_in.local_games()}
     assert GAME_ID in offered
     pages = pages_for(GAME_ID, offered[GAME_ID]["options"])
     assert pages[0].title == "The idea" and "Ladles in the pot: How many ladles" in pages[-1].text

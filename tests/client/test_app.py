@@ -18,7 +18,7 @@ async def test_frames_are_paced_and_the_loop_stays_free(tmp_path, kit):
         nonlocal ticks
         while True:
             ticks += 1
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.01)  # real time: a socket's work arrives while frames are paced
 
     worker = asyncio.get_running_loop().create_task(network_like_work())
     asyncio.get_running_loop().call_later(1.0, lambda: setattr(app, "running", False))

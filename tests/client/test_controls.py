@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from soupkitchen.client import modes, textfield, theme
+from soupkitchen.client import textfield, theme, ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.join import JoinScene, check_address
@@ -69,7 +69,7 @@ async def join(app, monkeypatch):
     async def nothing():
         return []
 
-    monkeypatch.setattr(modes, "connect", fake_connect)
+    monkeypatch.setattr(ways_in, "connect", fake_connect)
     scene = app.stack.push(JoinScene(app, nothing))
     frame(app)
     return scene, tried
@@ -153,23 +153,23 @@ class FinishedSession:
 async def test_the_title_offers_resume_only_for_a_game_that_can_be_resumed(app, kit, monkeypatch):
     app.stack.push(TitleScene(app))
     assert not any("Stone Soup" in w for w in app.stack.top.describe()["widgets"])
-    modes.resume_file().parent.mkdir(parents=True, exist_ok=True)
-    modes.resume_file().write_text(json.dumps({"game": "stone-soup", "title": "Stone Soup", "tokens": {"0": "t"}}))
+    ways_in.resume_file().parent.mkdir(parents=True, exist_ok=True)
+    ways_in.resume_file().write_text(json.dumps({"game": "stone-soup", "title": "Stone Soup", "tokens": {"0": "t"}}))
     app.stack.top.rebuild()
     assert app.stack.top.describe()["widgets"][0] == "[Stone Soup   ]"   # an older client's one saved game
 
     async def left(_app, _session):
-        modes.forget_saved_game()
+        ways_in.forget_saved_game()
 
-    monkeypatch.setattr(modes, "leave_table", left)
+    monkeypatch.setattr(ways_in, "leave_table", left)
     transitions.leave(app, FinishedSession())
     await kit.settle(app)
     assert not any("Stone Soup" in w for w in app.stack.top.describe()["widgets"])
 
 
 def saved_at(table: str, title: str, when: float) -> None:
-    modes.unfinished_dir().mkdir(parents=True, exist_ok=True)
-    (modes.unfinished_dir() / f"{table}.json").write_text(json.dumps(
+    ways_in.unfinished_dir().mkdir(parents=True, exist_ok=True)
+    (ways_in.unfinished_dir() / f"{table}.json").write_text(json.dumps(
         {"game": "pink-soup", "title": title, "table": table, "tokens": {"0": "t"}, "saved": when}))
 
 
@@ -191,8 +191,8 @@ async def test_every_unfinished_game_is_listed_and_the_title_buttons_never_move(
     listed.selected = 1
     listed.activate()
     assert resumed == ["t1"]                                              # the one chosen, not the newest
-    modes.forget_saved_game(table="t1")
-    assert [g["table"] for g in modes.saved_games()] == ["t2", "t0"]
+    ways_in.forget_saved_game(table="t1")
+    assert [g["table"] for g in ways_in.saved_games()] == ["t2", "t0"]
 
 
 # --- focus ring, toasts, window size -----------------------------------------------------------------

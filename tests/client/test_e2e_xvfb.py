@@ -44,7 +44,7 @@ def wait_for(condition, timeout: float, what: str) -> None:
     while time.monotonic() < end:
         if condition():
             return
-        time.sleep(0.1)
+        time.sleep(0.1)  # real time: the client is another process on a real X server
     raise AssertionError(f"timed out waiting for {what}")
 
 
@@ -68,7 +68,7 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
     def keys(*names: str) -> None:
         for name in names:
             xdo("key", "--delay", "60", name)
-            time.sleep(0.15)
+            time.sleep(0.15)  # real time: a person's pace between keys, on a real X server
 
     try:
         wait_for(lambda: xdo("search", "--classname", "soupkitchen").strip(), 40, "the window")
@@ -82,7 +82,7 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
         wait_for(lambda: scenes()[-1:] not in (["setup"], ["busy"]), 30, "the table")
         table = scenes()[-1]
         assert table in ("too-many-cooks", "generic_table"), scenes()
-        time.sleep(1.0)
+        time.sleep(1.0)  # real time: the table's first frames reach the real screen
 
         keys("F12")                         # screenshot through the real key
         # The client logs the screenshot once it is written; the file must then be a whole PNG.

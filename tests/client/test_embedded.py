@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from soupkitchen.client import modes
+from soupkitchen.client import ways_in
 from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.tables.base import TableScene
 
@@ -64,7 +64,7 @@ async def test_solo_from_the_title_into_a_table_out_and_back(app, kit):
 async def test_a_dropped_connection_reconnects_and_restores_the_seat(app, kit):
     app.settings.bot_speed = "slow"
     try:
-        session = await modes.play_local(app, "stone-soup", {}, 3)
+        session = await ways_in.play_local(app, "stone-soup", {}, 3)
         await kit.settle(app, lambda: session.views, timeout=10)
         token, before = session.tokens[0], session.state_id
         session.views.clear()
@@ -80,9 +80,9 @@ async def test_a_dropped_connection_reconnects_and_restores_the_seat(app, kit):
 
 async def test_server_errors_arrive_in_plain_words(app, kit):
     try:
-        url = await modes.start_embedded(app, lan=False)
-        conn = await modes.connect(app, url)
-        with pytest.raises(modes.ServerError) as refused:
+        url = await ways_in.start_embedded(app, lan=False)
+        conn = await ways_in.connect(app, url)
+        with pytest.raises(ways_in.ServerError) as refused:
             await conn.request("join_table", {"table": "no-such-table", "name": "Ada"})
         assert refused.value.code == "unknown_table"
         message = refused.value.message
@@ -97,7 +97,7 @@ async def test_couch_play_on_one_connection_hands_off_between_local_seats(app, k
 
     app.settings.bot_speed = "fast"
     try:
-        session = await modes.play_local(app, "stone-soup", {}, 3, local_players=2)
+        session = await ways_in.play_local(app, "stone-soup", {}, 3, local_players=2)
         transitions.open_table(app, session)
         assert session.seats_held == [0, 1] and session.couch
         await kit.settle(app, lambda: {0, 1, None} <= set(session.views), timeout=10)
@@ -140,18 +140,18 @@ async def test_the_round_countdown_matches_the_server_deadline(tmp_path, kit):
 
     app = App(Settings(path=tmp_path / "s.json", bot_speed="fast"), size=(1280, 720), fullscreen=False)
     try:
-        session = await modes.play_local(app, "too-many-cooks", {"round_seconds": 120}, 2)
+        session = await ways_in.play_local(app, "too-many-cooks", {"round_seconds": 120}, 2)
         loop = asyncio.get_running_loop()
         end = loop.time() + 10
         while not (session.view(0) and session.view(0)["legal_actions"]) and loop.time() < end:
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.02)  # real time: the embedded server's first push
         ack = await session.act(0, {"type": "ready"})
         assert ack["ok"], ack
         while session.deadline is None and loop.time() < end:
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.02)  # real time: the round's first push
         left = session.remaining(time.monotonic())
         assert 115 <= left <= 120.5, left             # the server's 2-minute round, seen through the offset
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(1.0)  # real time: the round's clock is measured against the machine's
         assert session.remaining(time.monotonic()) == pytest.approx(left - 1.0, abs=0.3)
     finally:
         await app.shutdown()
@@ -163,7 +163,7 @@ async def test_play_again_starts_a_fresh_table_with_the_same_game_and_bots(app, 
 
     app.settings.bot_speed = "fast"
     try:
-        first = await modes.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3, bot_levels=["easy", "hard"])
+        first = await ways_in.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3, bot_levels=["easy", "hard"])
         transitions.open_table(app, first)
         results = app.stack.push(ResultsScene(app, first))
         assert results.describe()["focused"] == "Play again"
@@ -208,7 +208,7 @@ async def test_an_unreachable_address_is_explained(app, kit):
 async def test_join_tries_each_address_a_kitchen_advertised_until_one_answers(app, kit):
     from soupkitchen.client.scenes.join import JoinScene
 
-    await modes.start_embedded(app, lan=False)
+    await ways_in.start_embedded(app, lan=False)
     port = int(app.server.url.rsplit(":", 1)[-1])
 
     async def found():   # the kitchen advertised two addresses; only the second leads to it
@@ -228,17 +228,17 @@ async def test_join_tries_each_address_a_kitchen_advertised_until_one_answers(ap
 async def test_each_unfinished_game_waits_in_its_own_kitchen_while_another_is_played(app, kit):
     app.settings.bot_speed = "fast"
     try:
-        first = await modes.play_local(app, "pink-soup", {}, 3)
+        first = await ways_in.play_local(app, "pink-soup", {}, 3)
         await kit.settle(app, lambda: first.views, timeout=10)
-        await modes.leave_table(app, first)                    # saved, its kitchen closed
-        second = await modes.play_local(app, "pot-pourri", {}, 3)
+        await ways_in.leave_table(app, first)                    # saved, its kitchen closed
+        second = await ways_in.play_local(app, "pot-pourri", {}, 3)
         await kit.settle(app, lambda: second.views, timeout=10)
         assert app.server.hub.tables.keys() == {second.table["id"]}   # the first game is not running here
-        await modes.leave_table(app, second)
-        saved = modes.saved_games()
+        await ways_in.leave_table(app, second)
+        saved = ways_in.saved_games()
         assert [game["table"] for game in saved] == [second.table["id"], first.table["id"]]
         assert saved[0]["db"] != saved[1]["db"]
-        resumed = await modes.resume_local(app, saved[1])      # the older one, not the newest
+        resumed = await ways_in.resume_local(app, saved[1])      # the older one, not the newest
         assert resumed.table["id"] == first.table["id"] and resumed.game_id == "pink-soup"
     finally:
         await app.shutdown()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client import modes, upnp
+from soupkitchen.client import upnp, ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
@@ -33,12 +33,12 @@ async def router(monkeypatch):
 async def hosted_lobby(app) -> tuple[LobbyScene, int]:
     """A table hosted on this machine's server (on loopback: the test advertises nothing), its
     port opened for friends online as hosting does, and its lobby open."""
-    url = await modes.start_embedded(app, lan=False)
+    url = await ways_in.start_embedded(app, lan=False)
     port = int(url.rsplit(":", 1)[-1])
     app.server_address = f"192.168.1.20:{port}"
-    await modes.open_to_friends_online(app, port)
-    conn = await modes.connect(app, url)
-    session = await modes.create_table(app, conn, "stone-soup", {}, 3)
+    await ways_in.open_to_friends_online(app, port)
+    conn = await ways_in.connect(app, url)
+    session = await ways_in.create_table(app, conn, "stone-soup", {}, 3)
     transitions.open_lobby(app, session)
     return app.stack.top, port
 
@@ -86,7 +86,7 @@ async def test_hosting_for_friends_online_is_chosen_on_the_set_up_screen(app, ki
         asked.append(online)
         raise OSError("not this time")
 
-    monkeypatch.setattr(modes, "host_lan", host_lan)
+    monkeypatch.setattr(ways_in, "host_lan", host_lan)
     setup = app.stack.push(GameSetupScene(app, "host", kit.GAMES))
     setup.form.focus_on("online")
     kit.press(app, "select")

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from soupkitchen.client import art, modes
+from soupkitchen.client import art, ways_in
 from soupkitchen.client.games import client_registrations
 from soupkitchen.client.howto.guide import GuidedRound, next_hint
 from soupkitchen.client.howto.pages import pages_for
@@ -36,7 +36,7 @@ def test_every_picture_is_a_real_card():
             assert page.text and len(page.text.split()) < 90, f"{game_id}: {page.title} is too long to read"
             for picture in page.pictures:
                 assert art.card_path(picture.asset).exists(), picture.asset
-    games = {g["id"]: g for g in modes.local_games()}
+    games = {g["id"]: g for g in ways_in.local_games()}
     assert set(PAGES) == set(games)
     options = pages_for("too-many-cooks", games["too-many-cooks"]["options"])[-1]
     assert options.title == "Options" and "Seconds per round" in options.text
@@ -48,7 +48,7 @@ def test_how_to_play_opens_from_title_setup_and_table(app, kit):
     kit.press(app, "click", device="mouse", pos=next(w for w in app.stack.top.form.widgets if w.key == "howto").rect.center)
     assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.pick_game
     kit.press(app, "back")
-    app.stack.push(GameSetupScene(app, "solo", modes.local_games()))
+    app.stack.push(GameSetupScene(app, "solo", ways_in.local_games()))
     kit.press(app, "navigate", dx=1)                          # the next game
     chosen = app.stack.top.game["id"]
     app.stack.top.form.focus_on("howto")
@@ -69,7 +69,7 @@ def test_pages_turn_with_the_arrows_and_every_word_fits(tmp_path, kit, size):
     from soupkitchen.client.settings import Settings
 
     app = App(Settings(path=tmp_path / "s.json"), size=size, fullscreen=False)
-    games = modes.local_games()
+    games = ways_in.local_games()
     for game in games:
         scene = HowToPlayScene(app, games, game["id"])
         app.stack.scenes = [scene]

@@ -20,7 +20,7 @@ async def both(host: App, guest: App, until, timeout: float = 15.0) -> None:
         for app in (host, guest):
             app.clock.t += 1 / 60
             app.step(app.clock.t)
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(0.005)  # real time: the host's socket answers between frames
         if until():
             return
     raise AssertionError("timed out")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import modes, theme
+from soupkitchen.client import theme, ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.howto.scene import HowToPlayScene
 from soupkitchen.client.scenes.handoff import HandoffScene
@@ -45,7 +45,7 @@ def scenes(app, kit):
         "results": ResultsScene(app, session),
         "pause": PauseMenu(app, session),
         "handoff": HandoffScene(app, session),
-        "howto": HowToPlayScene(app, modes.local_games(), "too-many-cooks", pick_game=True),
+        "howto": HowToPlayScene(app, ways_in.local_games(), "too-many-cooks", pick_game=True),
     }
 
 

@@ -88,8 +88,8 @@ def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit
 @pytest.mark.parametrize(("game", "shown"), [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False),
                                             ("pot-pourri", False)])
 def test_couch_set_up_offers_the_hand_off_pause_only_for_a_game_with_a_clock(app, game, shown):
-    from soupkitchen.client import modes
+    from soupkitchen.client import ways_in
 
-    games = modes.local_games()
+    games = ways_in.local_games()
     setup = GameSetupScene(app, "couch", [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game])
     assert any(w.startswith("Hand-off pauses the timer") for w in setup.describe()["widgets"]) == shown

@@ -57,7 +57,7 @@ async def test_the_lease_is_renewed_while_hosting_lasts(router):
         for _ in range(500):
             if gateway.calls.count("AddPortMapping") >= 3:
                 break
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.02)  # real time: the lease of 1 s is renewed by the router's clock
         assert gateway.calls.count("AddPortMapping") >= 3
     finally:
         await mapping.close()

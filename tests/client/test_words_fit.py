@@ -9,7 +9,7 @@ import json
 import pygame
 import pytest
 
-from soupkitchen.client import modes, theme
+from soupkitchen.client import theme, ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.scenes.join import JoinScene, TablesScene
 from soupkitchen.client.scenes.lobby import LobbyScene
@@ -22,7 +22,7 @@ from soupkitchen.client.textfit import clipped_count, clipped_labels, note_clipp
 
 
 def screens(app, kit):
-    games = modes.local_games()
+    games = ways_in.local_games()
     conn = kit.FakeConnection(games)
 
     async def nothing():
@@ -45,7 +45,7 @@ def screens(app, kit):
 def save_games_to_resume() -> None:
     """A solo game and a hosted table to resume: the title at its fullest."""
     saved = json.dumps({"game": "too-many-cooks", "title": "Too Many Cooks", "tokens": {"0": "t"}})
-    for path in (modes.resume_file(), modes.hosting_file()):
+    for path in (ways_in.resume_file(), ways_in.hosting_file()):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(saved)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import modes
+from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.settings import Settings
@@ -22,7 +22,7 @@ from tests.tables.harness import Clock, run_apps  # noqa: E402
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setattr(modes, "data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(ways_in, "data_dir", lambda: tmp_path / "data")
     application = App(Settings(path=tmp_path / "settings.json"), size=(1280, 720), fullscreen=False, clock=Clock())
     yield application
     pygame.display.quit()
@@ -34,7 +34,7 @@ async def two_at_the_table(app: App, tmp_path, seconds: int):
     await server.start()
     server.lan = False
     app.server = server
-    session = await modes.play_local(app, "stone-soup", {"challenge_seconds": seconds}, players=2)
+    session = await ways_in.play_local(app, "stone-soup", {"challenge_seconds": seconds}, players=2)
     table = StoneSoupTable(app, session)
     app.stack.push(table)
     return session, table
@@ -82,9 +82,9 @@ async def test_a_call_pressed_two_seconds_into_the_window_is_accepted(app, tmp_p
         assert table.describe()["revealing"]                       # the cards are being turned over
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
-        await modes.leave_table(app, session)
-        await modes.disconnect(app)
-        await modes.stop_embedded(app)
+        await ways_in.leave_table(app, session)
+        await ways_in.disconnect(app)
+        await ways_in.stop_embedded(app)
 
 
 async def test_a_window_every_other_player_lets_go_closes_at_once(app, tmp_path):
@@ -100,9 +100,9 @@ async def test_a_window_every_other_player_lets_go_closes_at_once(app, tmp_path)
         assert table.sent[-1] == {"type": "let_go", "play": view["window"]["serial"]}
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
-        await modes.leave_table(app, session)
-        await modes.disconnect(app)
-        await modes.stop_embedded(app)
+        await ways_in.leave_table(app, session)
+        await ways_in.disconnect(app)
+        await ways_in.stop_embedded(app)
 
 
 def opened(players: int = 3):
@@ -125,7 +125,7 @@ SLOW_LINK_TAKES = 2 * 0.37
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_default_window_leaves_a_person_six_seconds_at_every_table_bots_included(players):
     people = GAME.normalise_options({}, players)["challenge_seconds"]
-    among_bots = GAME.normalise_options(modes.solo_options("stone-soup"), players)["challenge_seconds"]
+    among_bots = GAME.normalise_options(ways_in.solo_options("stone-soup"), players)["challenge_seconds"]
     assert people == among_bots == 7
     assert among_bots - SLOW_LINK_TAKES >= PERSON_SECONDS
     state, _ = opened(players)

@@ -10,7 +10,8 @@ import pytest
 
 from tests.packaging.installed import ROOT, TIMEOUT, check_game_opens_with_art
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("standalone")]   # one build per run, on one worker
+# one build per run; the wheel tests build in the same build/ folder of the source tree, so on the same worker
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 CANNOT_INSTALL = 3      # scripts/package's exit status when PyInstaller cannot be installed
 
 

@@ -20,7 +20,8 @@ from tests.packaging.installed import (
     player_env,
 )
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]   # one build per run, on one worker
+# one build per run; the standalone build uses the same build/ folder of the source tree, so on the same worker
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 SOURCES = ("setup.py", "pyproject.toml", "README.md", "client", "server", "shared", "assets")
 
 

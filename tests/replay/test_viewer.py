@@ -226,7 +226,7 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
     listing = app.stack.top
     assert listing.name == "replays"
     for _ in range(50):
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # real time: the listing reads the finished games from the database
         app.step(app.clock.t)
         if all(not row.endswith("...") for row in listing.list.rows):
             break
@@ -234,7 +234,7 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
     assert all("Ann, Bot 2, Bot 3" in row and "(Solo)" in row and row.endswith(" won") for row in listing.list.rows)
     listing.pick(0)
     for _ in range(100):
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # real time: the record is fetched from the database
         app.step(app.clock.t)
         if app.stack.top.name == "replay":
             break

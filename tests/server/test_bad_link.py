@@ -17,7 +17,7 @@ from bad_link import BadLink, LinkShape
 from certs import make_certificate
 from server_testkit import Client, as_json, play
 
-from soupkitchen.client import modes, tls
+from soupkitchen.client import tls, ways_in
 from soupkitchen.client.net import WEBSOCKET_COMPRESSION, Connection
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
@@ -32,7 +32,7 @@ PLAYERS = ("Ann", "Bob", "Cy")
 
 
 class Shell:
-    """What ``client.modes`` needs of the app: a clock, settings (kept nowhere), toasts and error routing."""
+    """What ``client.ways_in`` needs of the app: a clock, settings (kept nowhere), toasts and error routing."""
 
     def __init__(self) -> None:
         self.clock = asyncio.get_running_loop().time
@@ -188,7 +188,7 @@ async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers
     hub.disconnect = recording_disconnect
     players: list[asyncio.Task[Any]] = []
     try:
-        conns = [await modes.connect(shell, link.url) for shell, link in zip(shells, links, strict=True)]
+        conns = [await ways_in.connect(shell, link.url) for shell, link in zip(shells, links, strict=True)]
         host = await conns[0].request("create_table", {"game": "pepper", "seats": 4, "name": PLAYERS[0],
                                                        "options": {"moves": 40, "turn_seconds": 60}})
         table_id = host["table"]["id"]
@@ -198,7 +198,7 @@ async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers
             sessions.append(TableSession(conn, joined["table"], {joined["seat"]: joined["token"]}))
         for session in sessions[1:]:  # once everyone has joined (a new player clears every ready)
             await session.set_ready(True)
-        watcher = await modes.spectate_table(shells[-1], conns[-1], table_id)
+        watcher = await ways_in.spectate_table(shells[-1], conns[-1], table_id)
         await sessions[0].request("start")  # a bot takes the fourth seat
         table = hub.tables[table_id]
         players = [asyncio.ensure_future(play(session, seat, random.Random(seat)))

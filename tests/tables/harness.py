@@ -93,7 +93,7 @@ async def run_apps(apps, until, timeout: float = 30.0, failure=lambda: "timed ou
         for app in apps:
             app.clock.t += 1 / 60
             app.step(app.clock.t)
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(0.005)  # real time: the embedded server's socket answers between frames
         if until():
             return
     raise AssertionError(failure())

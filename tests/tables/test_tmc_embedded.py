@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import modes
+from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.settings import Settings
@@ -34,7 +34,7 @@ class ServerClock:
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setattr(modes, "data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(ways_in, "data_dir", lambda: tmp_path / "data")
     settings = Settings(path=tmp_path / "settings.json", bot_speed="fast")
     application = App(settings, size=(1280, 720), fullscreen=False, clock=Clock())
     yield application
@@ -51,7 +51,7 @@ async def settle(app: App, until, timeout: float = 15.0, session=None) -> None:
 
 
 async def test_a_round_against_the_embedded_server(app):
-    session = await modes.play_local(app, "too-many-cooks", {"difficulty": "easy"}, players=3)
+    session = await ways_in.play_local(app, "too-many-cooks", {"difficulty": "easy"}, players=3)
     try:
         table = TooManyCooksTable(app, session)
         app.stack.push(table)
@@ -91,13 +91,13 @@ async def test_a_round_against_the_embedded_server(app):
             moves += 1
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
-        await modes.leave_table(app, session)
-        await modes.disconnect(app)
-        await modes.stop_embedded(app)
+        await ways_in.leave_table(app, session)
+        await ways_in.disconnect(app)
+        await ways_in.stop_embedded(app)
 
 
 async def test_couch_play_hides_tastes_until_the_chef_takes_the_controls(app):
-    session = await modes.play_local(app, "too-many-cooks", {}, players=3, local_players=2)
+    session = await ways_in.play_local(app, "too-many-cooks", {}, players=3, local_players=2)
     try:
         table = TooManyCooksTable(app, session)
         app.stack.push(table)
@@ -115,9 +115,9 @@ async def test_couch_play_hides_tastes_until_the_chef_takes_the_controls(app):
         assert len(table.current_view()["my_tastes"]) == 2
         app.step(app.clock.t)
     finally:
-        await modes.leave_table(app, session)
-        await modes.disconnect(app)
-        await modes.stop_embedded(app)
+        await ways_in.leave_table(app, session)
+        await ways_in.disconnect(app)
+        await ways_in.stop_embedded(app)
 
 
 def a_seed_scoring(options: dict, players: int, fits) -> tuple[int, dict]:
@@ -144,9 +144,9 @@ async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch
     server.lan = False
     app.server = server                                            # play_local plays on this server
     try:
-        session = await modes.play_local(app, "too-many-cooks", options, players=3)
+        session = await ways_in.play_local(app, "too-many-cooks", options, players=3)
     except BaseException:
-        await modes.stop_embedded(app)
+        await ways_in.stop_embedded(app)
         raise
     try:
         table = TooManyCooksTable(app, session)
@@ -193,6 +193,6 @@ async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch
         assert session.remaining(app.clock.t) is None              # no countdown until the next round
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
-        await modes.leave_table(app, session)
-        await modes.disconnect(app)
-        await modes.stop_embedded(app)
+        await ways_in.leave_table(app, session)
+        await ways_in.disconnect(app)
+        await ways_in.stop_embedded(app)

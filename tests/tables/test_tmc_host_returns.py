@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client import modes
+from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes import transitions
@@ -31,17 +31,17 @@ async def play_one_move(session) -> int:
 
 
 async def test_a_host_resumes_hosting_and_takes_back_its_seat_while_the_guest_plays_on(tmp_path, monkeypatch):
-    monkeypatch.setattr(modes, "data_dir", lambda: tmp_path / "host-data")
+    monkeypatch.setattr(ways_in, "data_dir", lambda: tmp_path / "host-data")
     host = App(Settings(path=tmp_path / "host.json", name="Ada", bot_speed="relaxed"), size=(1280, 720),
                fullscreen=False, clock=Clock())
     guest = App(Settings(path=tmp_path / "guest.json", name="Bo"), size=(1280, 720), fullscreen=False, clock=Clock())
     relaunched = None
     try:
-        hosting = await modes.host_lan(host, "too-many-cooks", {}, 2, None)
+        hosting = await ways_in.host_lan(host, "too-many-cooks", {}, 2, None)
         port = host.server.port
         url = f"http://127.0.0.1:{port}"
         transitions.open_lobby(host, hosting)
-        joined = await modes.join_table(guest, await modes.connect(guest, url), hosting.table["id"])
+        joined = await ways_in.join_table(guest, await ways_in.connect(guest, url), hosting.table["id"])
         transitions.open_lobby(guest, joined)
         await joined.set_ready(True)
         await hosting.request("start")

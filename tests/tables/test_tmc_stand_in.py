@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client import modes
+from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
@@ -14,7 +14,7 @@ from tests.tables.harness import Clock, run_apps
 
 
 async def test_a_player_back_from_a_dropped_link_takes_the_seat_back_from_the_bot(tmp_path, monkeypatch):
-    monkeypatch.setattr(modes, "data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(ways_in, "data_dir", lambda: tmp_path / "data")
     app = App(Settings(path=tmp_path / "s.json", bot_speed="relaxed"), size=(1280, 720), fullscreen=False,
               clock=Clock())
     server = EmbeddedServer(tmp_path / "s.sqlite3", grace=0.0)    # a bot stands in the moment a player goes
@@ -22,7 +22,7 @@ async def test_a_player_back_from_a_dropped_link_takes_the_seat_back_from_the_bo
     server.lan = False
     app.server = server
     try:
-        session = await modes.play_local(app, "too-many-cooks", {}, players=2)
+        session = await ways_in.play_local(app, "too-many-cooks", {}, players=2)
         table = app.stack.push(TooManyCooksTable(app, session))
         await run_apps([app], lambda: session.view(0) is not None)
         hub_table = server.hub.tables[session.table["id"]]
