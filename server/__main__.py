@@ -79,6 +79,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument("--db", default=None, help=f"SQLite database file (default {default_db_path()})")
+    parser.add_argument("--postgres", metavar="ADDRESS", default=None,
+                        help="keep the tables in this PostgreSQL database instead, e.g. "
+                             "postgresql://soup@127.0.0.1:5432/soupkitchen (needs: pip install 'soupkitchen[cluster]')")
     parser.add_argument("--public", action="store_true",
                         help="a server on the internet: TLS (--cert and --key, or a --trusted-proxy that does TLS "
                              "in front), no LAN discovery, and the stricter limits of a public server (each "
@@ -169,14 +172,15 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                             keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy),
                             allowed_origins=tuple(args.allow_origin),
                             address_rate=float(args.max_requests_per_address),
-                            address_burst=2.0 * args.max_requests_per_address, standalone=True)
+                            address_burst=2.0 * args.max_requests_per_address, postgres=args.postgres,
+                            standalone=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):  # from now on: a stop asked for at any moment is a clean one
         loop.add_signal_handler(sig, stop.set)
     await server.start()
     logging.getLogger("soupkitchen").info("listening on %s (database %s, event loop %s)", server.url,
-                                          server.config.db_path, loop_name)
+                                          server.hub.store.path, loop_name)
     print(f"soupkitchen-server listening on {server.url}", flush=True)  # read by launchers: the port ends it
     print(f"soupkitchen-server event loop: {loop_name}", flush=True)
     print(f"soupkitchen-server: {describe(args, tls is not None)}", flush=True)

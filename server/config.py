@@ -23,6 +23,7 @@ BOT_JITTER_BOTS_ONLY = (0.6, 1.4)
 @dataclass
 class ServerConfig:
     db_path: str | Path = ":memory:"
+    postgres: str | None = None  # a PostgreSQL database's address: the tables are kept there instead of db_path
     bot_delay: float = 1.2  # seconds of a beat of a bot's thinking: a bot waits its beats of it before it acts
     bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
     grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in

@@ -27,7 +27,7 @@ from soupkitchen.server.play import PlayRequests
 from soupkitchen.server.registry import Connection, Registry
 from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
-from soupkitchen.server.store import Store, StoreError
+from soupkitchen.server.store import StoreError, open_store
 from soupkitchen.server.table import Table
 from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
@@ -48,7 +48,7 @@ class Hub:
         self.clock = clock = self.scheduler.clock
         self.wall_clock = wall_clock  # dates in the database: when a game finished, retention
         self.transport: Transport | None = None
-        self.store = Store(config.db_path, wall_clock)
+        self.store = open_store(config.db_path, config.postgres, wall_clock)
         self.server_id = config.server_id or secrets.token_hex(4)
         self.stopping = False  # set while the server shuts down: its disconnects are not players leaving
         self.metrics = Metrics(clock)

@@ -15,7 +15,7 @@ import aiohttp
 import socketio
 from pydantic import ValidationError
 
-from soupkitchen.server.store import Store
+from soupkitchen.server.store import Store, open_store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.wire.protocol import check_push
@@ -147,9 +147,10 @@ async def fetch_json(url: str) -> Any:
 
 def stored_record(store: Store | str | Path, table_id: str) -> dict[str, Any]:
     """A table's match record as the database holds it, finished or not (``/replays/<table>``
-    serves finished games only). ``store``: the hub's, or the path of a server's database."""
+    serves finished games only). ``store``: the hub's, or a server's database (a SQLite file's path
+    or a PostgreSQL address)."""
     own = not isinstance(store, Store)
-    db = Store(store) if own else store
+    db = (open_store("", str(store)) if str(store).startswith("postgresql://") else Store(store)) if own else store
     try:
         row = db.load_table(table_id)
     finally:

@@ -1,4 +1,5 @@
-"""kill -9 the server mid-game, start it again on the same database: every table resumes exactly."""
+"""kill -9 the server mid-game, start it again on the same database (SQLite, or a real PostgreSQL the
+tests start): every table resumes exactly."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from server_testkit import Client, check_received, stored_record
 LAUNCHER = Path(__file__).with_name("serve_pepper.py")
 
 
-def launch(db: Path, port: int = 0) -> tuple[subprocess.Popen, int]:
+def launch(db: Path | str, port: int = 0) -> tuple[subprocess.Popen, int]:
+    """A server on ``db``: a SQLite file, or a PostgreSQL database's address."""
+    where = ["--postgres", db] if str(db).startswith("postgresql://") else ["--db", str(db)]
     process = subprocess.Popen(
-        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
+        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port), *where,
          "--no-discovery", "--bot-delay", "0.1", "--grace", "30"],
         stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2])
     line = process.stdout.readline()
@@ -50,8 +53,9 @@ async def keep_playing(client, token, seat, rng, stop):
         await asyncio.sleep(0.01)  # real time: a player's pace against a server in another process
 
 
-async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, processes):
-    db = tmp_path / "server.sqlite3"
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, processes, store, request):
+    db = tmp_path / "server.sqlite3" if store == "sqlite" else request.getfixturevalue("postgres_dsn")
     process, port = launch(db)
     processes.append(process)
     url = f"http://127.0.0.1:{port}"

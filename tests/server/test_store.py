@@ -4,6 +4,9 @@ cannot be written, and old games are purged."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from soupkitchen.server.store import HistoryTaken, Store, StoreError, token_hash
@@ -115,3 +118,13 @@ def test_a_lost_postgres_connection_refuses_one_change_cleanly_and_the_next_reco
     assert store.load_table("t1")["log"] == [{"seat": 1, "action": {"type": "salt"}, "t": 1.0}]
     assert "can be written again" in caplog.text
     store.close()
+
+
+def test_a_server_whose_postgres_cannot_be_reached_stops_with_one_sentence(postgres_server):
+    address = f"postgresql://soup:secret@127.0.0.1:{postgres_server.port + 1}/none"
+    done = subprocess.run([sys.executable, "-m", "soupkitchen.server", "--no-discovery", "--host", "127.0.0.1",
+                           "--port", "0", "--postgres", address], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done
+    said = done.stderr.strip()
+    assert said.startswith("soupkitchen-server: cannot use the database ") and len(said.splitlines()) == 1, said
+    assert "secret" not in said and "Traceback" not in done.stderr + done.stdout
