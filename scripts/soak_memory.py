@@ -66,8 +66,16 @@ class Player:
         await self.sio.connect(self.url, transports=["websocket"], wait_timeout=10)
         await self.ok("hello", {"protocol": 1, "client": "soak"})
 
+    async def call(self, event: str, payload: dict) -> dict:
+        """The server's answer, asking again after a pause while it asks this player to slow down."""
+        while True:
+            reply = await self.sio.call(event, payload, timeout=TIMEOUT)
+            if reply.get("ok") or reply.get("error", {}).get("code") != "rate_limited":
+                return reply
+            await asyncio.sleep(RATE_PAUSE)
+
     async def ok(self, event: str, payload: dict) -> dict:
-        reply = await self.sio.call(event, payload, timeout=TIMEOUT)
+        reply = await self.call(event, payload)
         if not reply.get("ok"):
             raise RuntimeError(f"{event} was refused: {reply}")
         return reply
@@ -82,12 +90,8 @@ class Player:
                 return moves
             if view is not None and view["legal_actions"]:
                 action = self.rng.choice(view["legal_actions"])
-                reply = await self.sio.call("act", {"token": self.token, "state_id": data["state_id"],
-                                                    "action": action}, timeout=TIMEOUT)
+                reply = await self.call("act", {"token": self.token, "state_id": data["state_id"], "action": action})
                 moves += bool(reply.get("ok"))
-                if reply.get("error", {}).get("code") == "rate_limited":  # a seat's own limit: as a person, wait
-                    await asyncio.sleep(RATE_PAUSE)
-                    continue
                 if reply.get("ok") or self.latest is data:  # refused as stale: a newer view is on its way
                     self.changed.clear()
                     if self.latest is data:
@@ -112,7 +116,7 @@ async def one_game(players: list[Player], game: str, number: int) -> int:
     await host.ok("start", {"token": host.token})
     moves = await asyncio.wait_for(asyncio.gather(*(p.play_until_over() for p in players)), TIMEOUT * 10)
     for player in players:  # a table already let go (its linger ran out) has no seats to leave
-        await player.sio.call("leave", {"token": player.token}, timeout=TIMEOUT)
+        await player.call("leave", {"token": player.token})
     return sum(moves)
 
 

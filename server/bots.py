@@ -48,14 +48,16 @@ class TableBots:
         return {seat for seat in self.bots if self.table.seats[seat].human}
 
     def seat_all(self) -> None:
-        """A bot for each bot seat of a game just started or restored."""
+        """A bot for each bot seat of a game just started or restored (a finished game has nothing
+        left to play, so it gets none)."""
         for index, seat in enumerate(self.table.seats):
-            if seat.bot:
+            if seat.bot and not self.table.over:
                 self.bots[index] = self.table.new_bot(index)
 
     def play(self, seat: int) -> None:
-        """From now on a bot plays this seat."""
-        self.bots[seat] = self.table.new_bot(seat)
+        """From now on a bot plays this seat (in a game still being played)."""
+        if not self.table.over:
+            self.bots[seat] = self.table.new_bot(seat)
 
     def stand_down(self, seat: int) -> None:
         """The player is back: the bot that stood in for them goes."""

@@ -106,6 +106,18 @@ async def test_many_pepper_games_send_each_seat_only_its_own_view(server, client
             assert len({s["view"]["my_secret"] for s in client.states}) == 1
 
 
+async def test_players_who_leave_a_finished_game_leave_no_bots_behind(server, clients):
+    """A finished game lingers for its players to see the end; nobody plays it any more, so the
+    players leaving it seat no stand-ins (each would replay the whole game's views to catch up)."""
+    record, players, _ = await play_out(server, clients, "pepper", 3, 2, {"moves": 9, "turn_seconds": 1},
+                                        lambda seat: random_moves(random.Random(seat)))
+    table = next(t for t in server.hub.tables.values() if t.over)
+    for client, token, _seat in players:
+        await client.ok("leave", {"token": token})
+    assert table.over and not any(server.hub.stands_in(table, seat) for seat in range(table.players))
+    assert set(server.hub.roster.runners[table.id].players.bots) == {2}, "only the bot seat's own bot is left"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"])
 async def test_whole_game_of_each_registered_game(server, clients, game_id):
