@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from soupkitchen.server.config import ServerConfig
@@ -27,7 +28,7 @@ from soupkitchen.server.play import PlayRequests
 from soupkitchen.server.registry import Connection, Registry
 from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
-from soupkitchen.server.store import StoreError, open_store
+from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
 from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
@@ -236,3 +237,15 @@ class Hub:
                 left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
                 self.roster.drop_later(table, max(0.0, left))
         return len(self.roster.runners)
+
+
+def open_store(db_path: str | Path, postgres: str | None, wall_clock: Callable[[], float]) -> Store:
+    """The server's store: in the PostgreSQL database ``postgres`` if given, else SQLite at ``db_path``."""
+    if postgres is None:
+        return Store(db_path, wall_clock)
+    try:
+        from soupkitchen.server.store_pg import PostgresStore
+    except ImportError:
+        raise StoreError(protocol.STORAGE_FAILED, "keeping the tables in PostgreSQL needs psycopg: "
+                                                  "pip install 'soupkitchen[cluster]'") from None
+    return PostgresStore(postgres, wall_clock)

@@ -128,19 +128,6 @@ def unusable(path: Path, err: BaseException) -> StoreError:
     return StoreError(protocol.STORAGE_FAILED, f"cannot use the database {path}: {why or err}")
 
 
-def open_store(db_path: str | Path, postgres: str | None = None,
-               wall_clock: Callable[[], float] = time.time) -> Store:
-    """The server's store: in the PostgreSQL database ``postgres`` if given, else SQLite at ``db_path``."""
-    if postgres is None:
-        return Store(db_path, wall_clock)
-    try:
-        from soupkitchen.server.store_pg import PostgresStore
-    except ImportError:
-        raise StoreError(protocol.STORAGE_FAILED, "keeping the tables in PostgreSQL needs psycopg: "
-                                                  "pip install 'soupkitchen[cluster]'") from None
-    return PostgresStore(postgres, wall_clock)
-
-
 class Store:
     """The server's database in SQLite: one connection, used from the event loop thread only.
 

@@ -10,12 +10,12 @@ import pytest
 
 from tests.packaging.installed import ROOT, TIMEOUT, check_game_opens_with_art
 
-# one build per run; the wheel tests build in the same build/ folder of the source tree, so on the same worker
+# one build per run (a session fixture, with the wheel tests on one worker, so that interleaved modules build once)
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 CANNOT_INSTALL = 3      # scripts/package's exit status when PyInstaller cannot be installed
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def app(tmp_path_factory):
     where = tmp_path_factory.mktemp("package")
     env = {**os.environ, "SOUPKITCHEN_PACKAGE_DIST": str(where / "dist"),

@@ -20,7 +20,7 @@ from tests.packaging.installed import (
     player_env,
 )
 
-# one build per run; the standalone build uses the same build/ folder of the source tree, so on the same worker
+# one build per run (a session fixture, with the standalone build on one worker, so that interleaved modules build once)
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 SOURCES = ("setup.py", "pyproject.toml", "README.md", "client", "server", "shared", "assets")
 
@@ -32,7 +32,7 @@ def run(*command: str | Path, **options) -> subprocess.CompletedProcess:
     return done
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
     """The wheel, built from a copy of the sources (the checkout stays untouched)."""
     source = tmp_path_factory.mktemp("source")
@@ -46,7 +46,7 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def venv(wheel, tmp_path_factory) -> Path:
     """A fresh venv with the wheel and its dependencies (pinned by constraints.txt, from pip's cache
     where it has them)."""
@@ -57,7 +57,7 @@ def venv(wheel, tmp_path_factory) -> Path:
     return where
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def elsewhere(tmp_path_factory) -> Path:
     return foreign_folder(tmp_path_factory.mktemp("elsewhere"))
 

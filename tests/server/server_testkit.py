@@ -15,7 +15,7 @@ import aiohttp
 import socketio
 from pydantic import ValidationError
 
-from soupkitchen.server.store import Store, open_store
+from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.wire.protocol import check_push
@@ -150,7 +150,12 @@ def stored_record(store: Store | str | Path, table_id: str) -> dict[str, Any]:
     serves finished games only). ``store``: the hub's, or a server's database (a SQLite file's path
     or a PostgreSQL address)."""
     own = not isinstance(store, Store)
-    db = (open_store("", str(store)) if str(store).startswith("postgresql://") else Store(store)) if own else store
+    if own and str(store).startswith("postgresql://"):
+        from soupkitchen.server.store_pg import PostgresStore
+
+        db: Store = PostgresStore(str(store))
+    else:
+        db = Store(store) if own else store
     try:
         row = db.load_table(table_id)
     finally:
