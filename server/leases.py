@@ -95,3 +95,36 @@ class Leases:
         if gone:
             await self.redis.srem(NODES, *gone)
         return {node: address for node, address in zip(ids, addresses, strict=True) if address is not None}
+
+
+class Holdings:
+    """The tables one node serves under its leases: claim each it creates or restores, renew them
+    all on each heartbeat (``beat``), let go of those whose lease it lost, release them all on close.
+
+    ``let_go(table_id)`` is called for each table whose lease another node now holds or that ran out,
+    so the node stops serving it."""
+
+    def __init__(self, leases: Leases, let_go: Any) -> None:
+        self.leases, self.let_go = leases, let_go
+        self.held: set[str] = set()
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the table's lease; True if this node may serve the table."""
+        if await self.leases.claim(table_id):
+            self.held.add(table_id)
+            return True
+        return False
+
+    async def beat(self) -> list[str]:
+        """Renew every lease held; returns (and lets go of) the tables lost."""
+        lost = await self.leases.renew(sorted(self.held))
+        for table_id in lost:
+            self.held.discard(table_id)
+            self.let_go(table_id)
+        return lost
+
+    async def close(self) -> None:
+        """Give every table up at once, so another node may take them without waiting."""
+        for table_id in sorted(self.held):
+            await self.leases.release(table_id)
+        self.held.clear()

@@ -10,7 +10,7 @@ import time
 import pytest
 import redis.asyncio as aioredis
 
-from soupkitchen.server.leases import Leases
+from soupkitchen.server.leases import Holdings, Leases
 
 LONG = 600.0     # a lease that cannot run out during a test, however busy the machine
 SHORT = 0.2      # a lease left to run out
@@ -73,3 +73,16 @@ async def test_the_directory_lists_live_nodes_and_forgets_the_silent_ones(redis)
     assert await a.address_of("node-b") is None
     await a.withdraw()
     assert await a.nodes() == {}
+
+
+async def test_holdings_let_go_of_a_lost_table_and_release_on_close(redis):
+    dropped: list[str] = []
+    mine = Holdings(Leases(redis, "node-a", SHORT), dropped.append)
+    other = Leases(redis, "node-b", LONG)
+    assert await mine.claim("t1") and await mine.claim("t2")
+    assert not await Holdings(other, dropped.append).claim("t1"), "a held table cannot be claimed"
+    await redis.set("soupkitchen:lease:t2", "node-b")  # another node holds t2 now
+    assert await mine.beat() == ["t2"] and dropped == ["t2"] and mine.held == {"t1"}
+    await mine.close()
+    assert mine.held == set() and await other.owner("t1") is None
+    assert await other.claim("t1"), "a released table is free at once"
