@@ -14,5 +14,5 @@ for folder in FOLDERS:
 setup(
     packages=packages,
     package_dir={f"soupkitchen.{folder}": folder for folder in FOLDERS},
-    package_data={"": ["*.json"], "soupkitchen.assets": ["**/*.svg", "sounds/*.wav"]},
+    package_data={"": ["*.json"], "soupkitchen.client": ["locale/*/LC_MESSAGES/*.mo"], "soupkitchen.assets": ["**/*.svg", "sounds/*.wav"]},
 )

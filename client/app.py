@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme
+from soupkitchen.client import coverage, theme, words
 from soupkitchen.client.howto.guide import GuidedRound
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.net import Connection, ServerError
@@ -43,6 +43,7 @@ class App:
     def __init__(self, settings: Settings, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
+        words.install(settings.language)
         self.clock = clock
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
         self.windowed_size = tuple(size or settings.window)

@@ -44,6 +44,7 @@ class Settings:
     colour_blind_symbols: bool = False
     animations: bool = True          # cards glide and turn over at the card tables
     bot_speed: str = "normal"        # key of BOT_SPEEDS
+    language: str = ""               # a catalog's code ("de", "lt"); empty: the system's language
     last_server: str = ""
     online_servers: list[str] = field(default_factory=list)  # https:// servers joined, latest first
     path: Path | None = field(default=None, repr=False, compare=False)
