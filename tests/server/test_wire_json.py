@@ -33,3 +33,8 @@ def test_huge_integers_non_finite_numbers_and_lone_surrogates_fall_back_to_the_s
     assert WireJson.dumps({"n": 10**25}) == '{"n":10000000000000000000000000}'
     assert math.isnan(WireJson.loads('[NaN]')[0])
     assert WireJson.loads('["\\ud800"]') == ["\ud800"]
+
+
+def test_integers_just_beyond_64_bits_stay_integers():
+    for number in (-(2**63) - 1, -(10**19) + 1, 2**64, -(2**63)):
+        assert WireJson.loads(WireJson.dumps([number])) == [number]
