@@ -5,6 +5,7 @@ options is added from the words it gives them."""
 from __future__ import annotations
 
 from soupkitchen.client.games import Page, client_registration
+from soupkitchen.client.words import _
 
 __all__ = ["Page", "pages_for"]
 
@@ -14,8 +15,8 @@ def pages_for(game_id: str, options: list[dict]) -> tuple[Page, ...]:
     entry = client_registration(game_id)
     pages, words = (entry.pages, entry.option_words) if entry is not None else ((), {})
     if options:
-        lines = [f"{spec['label']}: {words.get(spec['key'], '')}".rstrip(": ") for spec in options]
-        pages += (Page("Options", "Chosen when the table is set up.\n" + "\n".join(lines)),)
+        lines = [f"{_(spec['label'])}: {_(words.get(spec['key'], ''))}".rstrip(": ") for spec in options]
+        pages += (Page(_("Options"), _("Chosen when the table is set up.") + "\n" + "\n".join(lines)),)
     else:
-        pages += (Page("Options", "This game has no options: it is played as printed."),)
+        pages += (Page(_("Options"), _("This game has no options: it is played as printed.")),)
     return pages

@@ -10,9 +10,10 @@ from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.textfield import TextField
+from soupkitchen.client.words import N_, _
 
 ROWS = ["1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_"]
-SPECIAL = ["Shift", "Space", "Erase", "Done"]
+SPECIAL = [N_("Shift"), N_("Space"), N_("Erase"), N_("Done")]   # worded when drawn
 
 
 class OnScreenKeyboard(Scene):
@@ -94,7 +95,9 @@ class OnScreenKeyboard(Scene):
                 focused = (row, col) == (self.row, self.col)
                 pressed = key == "Shift" and self.shift
                 theme.draw_panel(surface, rect, lay, colour=theme.PANEL_LIGHT if focused or pressed else theme.PANEL)
-                theme.text(surface, key, "label", theme.TEXT, rect.center, lay, anchor="center")
+                word = _(key) if row == len(ROWS) else key
+                theme.text(surface, word, "label", theme.TEXT, rect.center, lay, anchor="center",
+                           max_width=rect.width - lay.gap)
                 if focused:
                     theme.draw_focus_ring(surface, rect, lay)
                 self.key_rects.append((rect, row, col))

@@ -7,6 +7,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["LANGUAGE"] = "en"   # the client's words in English, whatever the machine's locale (tests/client/test_words.py changes it)
 
 import asyncio  # noqa: E402
 from typing import Any  # noqa: E402
