@@ -13,7 +13,7 @@ from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.theme import draw_lines, fit_lines, lines_height
 from soupkitchen.client.widgets import Widget
-from soupkitchen.client.words import N_, _
+from soupkitchen.client.words import N_, _, worded
 
 
 @dataclass(frozen=True)
@@ -130,6 +130,11 @@ def option_values(spec: dict[str, Any]) -> list[Any]:
 # The words of the games' option values, bot levels and bot speeds, for the catalog (worded when shown).
 VALUE_WORDS = (N_("easy"), N_("moderate"), N_("normal"), N_("hard"), N_("standard"), N_("all day"),
                N_("unreasonable"), N_("relaxed"), N_("fast"))
+
+
+def option_label(spec: dict[str, Any]) -> str:
+    """A game option's label in the player's language (the game's words, worded where shown)."""
+    return worded(spec.get("label") or spec.get("key"))
 
 
 def option_name(value: Any) -> str:

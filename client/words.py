@@ -59,6 +59,12 @@ def _(message: str) -> str:
     return _catalog.gettext(message) if message else message   # gettext("") is the catalog's header
 
 
+def worded(text: object) -> str:
+    """Words that come as data (a game's title, an option's label) in the player's language, where
+    the catalog has them (they are extracted where they are written)."""
+    return _(str(text)) if text else ""
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalog without wording it: ``_`` words it where it is shown."""
     return message

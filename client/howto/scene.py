@@ -17,7 +17,7 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfit import note_clipped
 from soupkitchen.client.theme import fit_lines
 from soupkitchen.client.widgets import Button, Widget
-from soupkitchen.client.words import _
+from soupkitchen.client.words import _, worded
 
 GUIDED_GAME = "too-many-cooks"
 
@@ -56,7 +56,7 @@ class HowToPlayScene(FormScene):
 
     @property
     def heading(self) -> str:
-        return _("How to play {game}").format(game=_(self.game["title"]))
+        return _("How to play {game}").format(game=worded(self.game["title"]))
 
     @property
     def hints(self) -> str:
@@ -66,7 +66,7 @@ class HowToPlayScene(FormScene):
     def build(self) -> list[Widget]:
         widgets: list[Widget] = []
         if self.pick_game:
-            titles = {g["id"]: _(g["title"]) for g in self.games}
+            titles = {g["id"]: worded(g["title"]) for g in self.games}
             widgets.append(Choice(_("Game"), list(titles), self.game["id"], self.choose_game, key="game", names=titles.get))
         widgets += [Tab(_(page.title), lambda i=i: self.turn_to(i), key=f"tab{i}", current=i == self.page)
                     for i, page in enumerate(self.pages)]

@@ -15,7 +15,7 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
-from soupkitchen.client.words import N_, _, ngettext
+from soupkitchen.client.words import N_, _, ngettext, worded
 from soupkitchen.shared.wire import codes
 
 log = logging.getLogger(__name__)
@@ -115,7 +115,8 @@ class JoinScene(FormScene):
     def build(self) -> list[Widget]:
         rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}"
                 + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
-        rows += [f"{_('Online')}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
+        online = _("Online")
+        rows += [f"{online}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
         empty = _("Looking for kitchens on the LAN...") if self.searching else _("No kitchens found on the LAN.")
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
         if self.field is None:
@@ -221,7 +222,7 @@ def table_row(table: dict[str, Any]) -> str:
     state = _("finished") if table.get("over") else _("playing - watch") if table.get("started") else _("waiting")
     host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or _("someone")
     lock = "  " + _("(password)") if table.get("has_password") else ""
-    title = _(str(table.get("title", table.get("game"))))
+    title = worded(table.get("title", table.get("game")))
     if bots:
         who = ngettext("{people} + {bots} bot of {seats}", "{people} + {bots} bots of {seats}", bots)
     else:

@@ -7,13 +7,13 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import links, theme, ways_in
-from soupkitchen.client.choice import Choice, level_name, option_name, option_values
+from soupkitchen.client.choice import Choice, level_name, option_label, option_name, option_values
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.widgets import Button, Label, ListView, Toggle, Widget
-from soupkitchen.client.words import N_, _
+from soupkitchen.client.words import N_, _, worded
 
 BOT_LEVELS = ("easy", "normal", "hard")
 SEAT_HINT = N_("Choose an empty seat to add a bot, or a bot to change or remove it.")
@@ -109,7 +109,7 @@ class LobbyScene(FormScene):
 
     def build(self) -> list[Widget]:
         table = self.table
-        self.heading = _("{title} - lobby").format(title=_(str(table.get("title", self.session.game_id))))
+        self.heading = _("{title} - lobby").format(title=worded(table.get("title", self.session.game_id)))
         host = self.session.is_host
         guest_seats = self.session.own_guest_seats
         ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
@@ -149,10 +149,10 @@ class LobbyScene(FormScene):
             key = spec["key"]
             value = options.get(key, spec["default"])
             if host:
-                widgets.append(Choice(_(spec["label"]), option_values(spec), value,
+                widgets.append(Choice(option_label(spec), option_values(spec), value,
                                       lambda v, k=key: self.set_option(k, v), key=f"opt:{key}", names=option_name))
             else:
-                widgets.append(Label(f"{_(spec['label'])}: {option_name(value)}", key=f"opt:{key}"))
+                widgets.append(Label(f"{option_label(spec)}: {option_name(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         speed = bot_speed_of(settings.get("bot_delay"))
         bots = any(s.get("bot") or not s.get("name") for s in seats)   # a bot seat, or one a bot will take

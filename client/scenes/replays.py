@@ -20,7 +20,7 @@ from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.widgets import Button, ListView, Widget
-from soupkitchen.client.words import N_, _, day_and_month
+from soupkitchen.client.words import N_, _, day_and_month, worded
 from soupkitchen.shared.registry import registration
 from soupkitchen.shared.replay import ReplayError, Timeline, export
 
@@ -30,7 +30,7 @@ REPLAY_ANSWER = N_("A replay: nothing here can be played. The bar below moves th
 
 def game_title(game_id: str) -> str:
     entry = registration(game_id)
-    return _(entry.facts.title) if entry is not None else game_id
+    return worded(entry.facts.title) if entry is not None else game_id
 
 
 def when_words(when: float | None) -> str:
@@ -75,7 +75,7 @@ class ReplaysScene(FormScene):
         return [self.list, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def row(self, entry: Entry) -> str:
-        ending = _(self.endings.get(entry.key, "..."))
+        ending = worded(self.endings.get(entry.key, "..."))
         return f"{game_title(entry.game)}\t{', '.join(entry.names)}\t{when_words(entry.when)} ({entry.where})\t{ending}"
 
     def refresh(self) -> None:

@@ -15,7 +15,7 @@ from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import SIDE_X, EndPanel, GenericEnd
 from soupkitchen.client.tables.kit.board import HEADING, LABEL, Board
 from soupkitchen.client.widgets import Button, Widget
-from soupkitchen.client.words import _
+from soupkitchen.client.words import _, worded
 from soupkitchen.shared.levels import NORMAL
 
 SIDE_W = 400           # the column of buttons on the board, right of the game's end
@@ -93,7 +93,7 @@ class ResultsScene(FormScene):
         theme.draw_background(surface)
         self.panel.draw(surface)
         b = Board(surface.get_size())
-        title = _(self.title)
+        title = worded(self.title)
         size = next((s for s in (HEADING, LABEL) if b.fits(title, s, b.px(SIDE_W))), LABEL)
         b.text(surface, title, size, theme.MUSTARD, b.rect(SIDE_X, 84, 1, 1).topleft, max_width=b.px(SIDE_W))
         b.text(surface, _("The end"), LABEL, theme.TEXT_DIM, b.rect(SIDE_X, 140, 1, 1).topleft, max_width=b.px(SIDE_W))

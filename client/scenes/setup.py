@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client import ways_in
-from soupkitchen.client.choice import Choice, level_name, option_name, option_values
+from soupkitchen.client.choice import Choice, level_name, option_label, option_name, option_values
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, Toggle, Widget
-from soupkitchen.client.words import N_, _
+from soupkitchen.client.words import N_, _, worded
 from soupkitchen.shared.levels import LEVELS, NORMAL
 
 MODES = {
@@ -82,7 +82,7 @@ class GameSetupScene(FormScene):
             self.pads[index] = device
 
     def build(self) -> list[Widget]:
-        titles = {g["id"]: _(g["title"]) for g in self.games}
+        titles = {g["id"]: worded(g["title"]) for g in self.games}
         widgets: list[Widget] = [
             Choice(_("Game"), list(titles), self.game["id"], self._pick_game, key="game", names=titles.get)]
         counts = list(range(self.game["min_players"], self.game["max_players"] + 1))
@@ -130,7 +130,7 @@ class GameSetupScene(FormScene):
 
     def _option(self, spec: dict[str, Any]) -> Choice:
         key = spec["key"]
-        return Choice(_(spec["label"]), option_values(spec), self.options[key],
+        return Choice(option_label(spec), option_values(spec), self.options[key],
                       lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}", names=option_name)
 
     def howto(self) -> None:

@@ -11,7 +11,7 @@ from soupkitchen.client import theme, ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
-from soupkitchen.client.words import _, day_and_month
+from soupkitchen.client.words import _, day_and_month, worded
 
 STEAM_FPS = 8
 
@@ -31,6 +31,11 @@ def saved_when(saved: dict) -> str:
     return day_and_month(when)
 
 
+def game_title(saved: dict) -> str:
+    """The game of an unfinished game, in the player's words."""
+    return worded(saved.get("title")) or _("Your game")
+
+
 class TitleScene(FormScene):
     """The ways into a game in a column that never moves; every unfinished game (and a LAN table
     this client was hosting) in a list beside it, to resume any of them."""
@@ -46,7 +51,7 @@ class TitleScene(FormScene):
     def build(self) -> list[Widget]:
         hosted = ways_in.saved_hosting() if self.app.server is None else None
         self.unfinished = ([("host", hosted)] if hosted is not None else []) + [("solo", s) for s in ways_in.saved_games()]
-        rows = [f"{saved.get('title') or _('Your game')}\t{_('hosting') if kind == 'host' else saved_when(saved)}"
+        rows = ["\t".join((game_title(saved), _("hosting") if kind == "host" else saved_when(saved)))
                 for kind, saved in self.unfinished]
         widgets: list[Widget] = []
         if rows:
