@@ -40,6 +40,15 @@ def user_dirs(tmp_path, monkeypatch):
     yield tmp_path
 
 
+@pytest.fixture(autouse=True)
+def english_after():
+    """A test that changed the client's language leaves it in English for the next one."""
+    yield
+    from soupkitchen.client import words
+
+    words.install("en")
+
+
 @pytest.fixture(scope="session")
 def catalogs():
     """The word catalogs compiled (as scripts/test does first), for a test that speaks German or
