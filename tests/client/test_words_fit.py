@@ -1,6 +1,6 @@
 """Every word fits: the menus, lobby, settings, set-up and join screens draw without cutting or
 shrinking a single label, from the smallest window the client opens (1280x720) to 1920x1080, for
-every game's real options."""
+every game's real options, in every language the client speaks."""
 
 from __future__ import annotations
 
@@ -50,10 +50,11 @@ def save_games_to_resume() -> None:
         path.write_text(saved)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "lt"])
 @pytest.mark.parametrize("size", [theme.MIN_WINDOW, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_label_is_cut_or_shrunk(size, tmp_path, kit):
+def test_no_label_is_cut_or_shrunk(size, language, tmp_path, kit, catalogs):
     save_games_to_resume()
-    app = App(Settings(path=tmp_path / "s.json"), size=size, fullscreen=False)
+    app = App(Settings(path=tmp_path / "s.json", language=language), size=size, fullscreen=False)
     cut = {}
     for name, scene in screens(app, kit).items():
         reset_clipped()
@@ -64,7 +65,8 @@ def test_no_label_is_cut_or_shrunk(size, tmp_path, kit):
             cut[name] = clipped_labels()
     pygame.display.quit()
     assert cut == {}
-    assert screens(app, kit)["title"].describe()["widgets"][0].startswith("[Too Many Cooks   hosting; Too Many Cooks")
+    hosting = {"en": "hosting", "de": "eröffnet", "lt": "rengiamas"}[language]
+    assert screens(app, kit)["title"].describe()["widgets"][0].startswith(f"[Too Many Cooks   {hosting}; Too Many Cooks")
 
 
 def test_a_label_too_long_for_its_box_is_counted(tmp_path):
