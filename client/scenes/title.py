@@ -101,7 +101,8 @@ class TitleScene(FormScene):
         listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)
         if listed is not None:
             theme.text(surface, _("Unfinished games: choose one to go on"), "small", theme.TEXT_DIM,
-                       (listed.rect.x, listed.rect.y - lay.gap // 2), lay, anchor="bottomleft")
+                       (listed.rect.x, listed.rect.y - lay.gap // 2), lay, anchor="bottomleft",
+                       max_width=listed.rect.width)
 
     def on_enter(self) -> None:
         self.rebuild()
