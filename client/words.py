@@ -1,16 +1,22 @@
 """The player's language: installs a gettext catalog from client/locale/<lang>/LC_MESSAGES and hands
 out ``_`` and ``ngettext``. English, the source language, needs no catalog; a language without one
-falls back to English word for word."""
+falls back to English word for word.
+
+Words kept in a module-level constant are marked with ``N_`` (extracted, left in English) and worded
+with ``_`` where they are drawn, so that a change of language shows at once."""
 
 from __future__ import annotations
 
 import gettext
 import locale
 import os
+import time
 from pathlib import Path
 
 DOMAIN = "soupkitchen"
 LOCALE_DIR = Path(__file__).parent / "locale"
+
+LANGUAGES = {"en": "English", "de": "Deutsch", "lt": "Lietuvių"}   # each language in its own words
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -50,8 +56,28 @@ def current() -> str:
 
 
 def _(message: str) -> str:
-    return _catalog.gettext(message)
+    return _catalog.gettext(message) if message else message   # gettext("") is the catalog's header
+
+
+def worded(text: object) -> str:
+    """Words that come as data (a game's title, an option's label) in the player's language, where
+    the catalog has them (they are extracted where they are written)."""
+    return _(str(text)) if text else ""
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalog without wording it: ``_`` words it where it is shown."""
+    return message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog.ngettext(singular, plural, count)
+
+
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+          N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def day_and_month(when: time.struct_time) -> str:
+    """A day of the year, briefly, as the player's language writes it ("2 Dec", "2. Dez.")."""
+    return _("{day} {month}").format(day=when.tm_mday, month=_(MONTHS[when.tm_mon - 1]))
