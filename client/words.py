@@ -7,11 +7,15 @@ with ``_`` where they are drawn, so that a change of language shows at once."""
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import locale
 import os
 import time
 from pathlib import Path
+
+from babel.dates import format_skeleton
+from babel.numbers import format_percent
 
 DOMAIN = "soupkitchen"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -74,10 +78,16 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog.ngettext(singular, plural, count)
 
 
-MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
-          N_("Oct"), N_("Nov"), N_("Dec"))
-
-
 def day_and_month(when: time.struct_time) -> str:
-    """A day of the year, briefly, as the player's language writes it ("2 Dec", "2. Dez.")."""
-    return _("{day} {month}").format(day=when.tm_mday, month=_(MONTHS[when.tm_mon - 1]))
+    """A day of the year, briefly, as the player's language writes it ("Dec 2", "2. Dez.")."""
+    return format_skeleton("MMMd", datetime.date(when.tm_year, when.tm_mon, when.tm_mday), locale=_locale())
+
+
+def percent(value: int) -> str:
+    """A whole percent as the player's language writes it ("70%", "70 %")."""
+    return format_percent(value / 100, locale=_locale())
+
+
+def _locale() -> str:
+    """The locale Babel formats for: the language in use (English, or one with a catalog)."""
+    return _language

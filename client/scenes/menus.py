@@ -10,7 +10,7 @@ from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Toggle, Widget
-from soupkitchen.client.words import LANGUAGES, N_, _
+from soupkitchen.client.words import LANGUAGES, N_, _, percent
 
 
 class PauseMenu(Dialog):
@@ -67,7 +67,7 @@ class SettingsScene(FormScene):
                    names=LANGUAGES.get),
             Toggle(_("Sound"), not s.muted, self.set_sound, key="sound"),
             Choice(_("Volume"), list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
-                   names=lambda v: _("{percent}%").format(percent=v)),
+                   names=percent),
             Toggle(_("Colour-blind symbols"), s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
             Toggle(_("Animations"), s.animations, self.set("animations"), key="animations"),
             Choice(_("Bot speed"), list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots",

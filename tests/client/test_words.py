@@ -1,5 +1,7 @@
 """The player's language: the catalog chosen by setting or by the system, English without one."""
 
+import time
+
 from soupkitchen.client import words
 
 
@@ -40,3 +42,14 @@ def test_counts_take_each_languages_plural_forms(catalogs):
     assert said["en"][:2] == ["1 + 1 bot of 2", "1 + 2 bots of 3"]
     assert said["de"][:2] == ["1 + 1 Bot von 2", "1 + 2 Bots von 3"]
     assert said["lt"] == ["1 + 1 botas iš 2", "1 + 2 botai iš 3", "1 + 10 botų iš 11", "1 + 21 botas iš 22"]
+
+
+def test_dates_and_percents_are_written_as_each_language_writes_them(catalogs):
+    second_of_december = time.strptime("2026-12-02", "%Y-%m-%d")
+    written = {}
+    for code in ("en", "de", "lt"):
+        words.install(code)
+        written[code] = (words.day_and_month(second_of_december), words.percent(70))
+    assert written["en"] == ("Dec 2", "70%")
+    assert written["de"] == ("2. Dez.", "70\N{NO-BREAK SPACE}%")
+    assert written["lt"][0] == "12-02" and written["lt"][1].replace("\N{NO-BREAK SPACE}", " ") == "70 %"
