@@ -89,6 +89,13 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
 
     hub.lagging = lagging
 
+    def close_connection(sid: str) -> None:
+        conn = hub.conns.get(sid)
+        if conn is not None:
+            guard.close(conn.session)
+
+    hub.close_connection = close_connection
+
     @sio.event
     async def connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         address = environ.get(ADDRESS_KEY)

@@ -65,7 +65,15 @@ class EmbeddedServer:
     async def start(self) -> None:
         """Listen; StoreError (naming the path and why) if the database cannot be opened and written."""
         app, self.hub = make_app(self.config, self.scheduler, self.pauses)
-        self.hub.restore()
+        node = self.hub.node
+        if node is None:
+            self.hub.restore()
+        else:  # a cluster's node takes the tables no node holds once it listens
+            try:
+                await node.start()
+            except BaseException:
+                self.hub.store.close()
+                raise
         self.hub.spawn(self.hub.record_clocks_every())
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.
         self.runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5,
@@ -75,6 +83,9 @@ class EmbeddedServer:
         self.listener = await app[DOORS].listen(self.runner.server, self.host, self.port, self.tls)
         if self.listener.sockets:
             self.port = self.listener.sockets[0].getsockname()[1]
+        if node is not None:
+            self.hub.purge()
+            await node.join(self.config.public_address or self.url)
         if self.discovery:
             from soupkitchen.server.discovery import advertise
 
@@ -86,6 +97,8 @@ class EmbeddedServer:
     async def stop(self) -> None:
         if self.pauses is not None:
             self.pauses.stop()
+        if self.hub is not None and self.hub.node is not None:
+            self.hub.node.stop()
         if self.hub is not None and self.runner is not None:   # the moment of the stop: a restart resumes here
             self.hub.record_clocks()
         if self.advert is not None:
@@ -96,6 +109,8 @@ class EmbeddedServer:
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        if self.hub is not None and self.hub.node is not None:
+            await self.hub.node.close()
         if self.listener is not None:
             try:
                 await asyncio.wait_for(self.listener.wait_closed(), 1.0)

@@ -61,6 +61,7 @@ class PostgresStore(Store):
             raise self._refused(_why(err), False) from None
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        self._may_write()
         try:
             db = self._connect()
             with db.transaction():

@@ -1,0 +1,178 @@
+"""Server nodes on a real Redis and PostgreSQL the tests start (several nodes in the test's event
+loop): each table is leased by the node that serves it, a request about a table on another node is
+answered with that node's address, the table list shows every node's tables, and a node lets a table
+go once it has lost it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import psycopg
+import pytest
+
+from soupkitchen.server.cluster import OPEN
+from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.leases import LEASE
+from soupkitchen.shared.wire import protocol
+
+PATIENCE = 30.0  # how long a test waits for a heartbeat (a second apart) to have happened
+
+
+async def eventually(check, what: str) -> None:
+    """Wait until ``check()`` (a coroutine function) is true: heartbeats run on real time."""
+    deadline = time.monotonic() + PATIENCE
+    while not await check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)  # real time: the nodes' heartbeats
+
+
+@pytest.fixture
+async def nodes(redis, redis_server, postgres_dsn, tmp_path):
+    """``await nodes(n)``: n running nodes on one Redis and one PostgreSQL database; all stopped after."""
+    made: list[EmbeddedServer] = []
+
+    async def make(count: int = 1, **settings) -> list[EmbeddedServer]:
+        quick = {"bot_delay": 0.01, "grace": 30.0, "bot_poll": 0.05, "rate": 500.0, "burst": 500.0}
+        fresh = []
+        for _ in range(count):
+            srv = EmbeddedServer(tmp_path / "unused.sqlite3", postgres=postgres_dsn, redis=redis_server.url,
+                                 **(quick | settings))
+            made.append(srv)
+            await srv.start()
+            fresh.append(srv)
+        return fresh
+
+    yield make
+    for srv in made:
+        await srv.stop()
+
+
+async def test_hello_names_every_live_node(nodes, connect):
+    a, b = await nodes(2)
+    ann = await connect(a.url)
+
+    async def both() -> bool:
+        return set((await ann.ok("hello", {"protocol": 1, "client": "test"}))["nodes"]) == {a.url, b.url}
+
+    await eventually(both, "node a to hear of node b")
+    reply = await ann.ok("hello", {"protocol": 1, "client": "test"})
+    assert reply["nodes"][0] == a.url, "the node answering comes first"
+
+
+async def test_a_table_is_leased_by_its_node_until_it_closes(nodes, connect, redis):
+    (a,) = await nodes(1)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    tid = made["table"]["id"]
+    assert await redis.get(LEASE + tid) == a.hub.server_id
+    assert await redis.sismember(OPEN, tid)
+    await ann.ok("leave", {"token": made["token"]})  # the only player leaves: the lobby closes
+
+    async def released() -> bool:
+        return await redis.get(LEASE + tid) is None and not await redis.sismember(OPEN, tid)
+
+    await eventually(released, "the closed table's lease to be given up")
+
+
+async def test_join_watch_resume_and_moves_on_another_node_are_sent_there(nodes, connect):
+    a, b = await nodes(2)
+    ann, bob = await connect(a.url), await connect(b.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    tid, token = made["table"]["id"], made["token"]
+    for event, payload in (("join_table", {"table": tid, "name": "Bob"}), ("spectate", {"table": tid}),
+                           ("resume", {"token": token}), ("ready", {"token": token, "on": True}),
+                           ("act", {"token": token, "state_id": 0, "action": {"type": "pass"}})):
+        reply = await bob.error(event, payload, protocol.MOVED)
+        assert reply["error"]["address"] == a.url, (event, reply)
+    assert tid not in b.hub.tables, "a redirect does not copy the table"
+    await bob.error("join_table", {"table": "nosuchtable", "name": "Bob"}, protocol.UNKNOWN_TABLE)
+    await bob.error("resume", {"token": "x" * 22}, protocol.BAD_TOKEN)
+
+
+async def test_every_node_lists_every_nodes_open_tables_and_finds_their_codes(nodes, connect):
+    a, b = await nodes(2)
+    ann, bob = await connect(a.url), await connect(b.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    hidden = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                           "settings": {"listed": False}})
+    tid = made["table"]["id"]
+
+    async def listed() -> bool:
+        tables = (await bob.ok("list_tables", {}))["tables"]
+        return [t["id"] for t in tables] == [tid]
+
+    await eventually(listed, "node b to list node a's table")
+    assert all(t["code"] is None for t in (await bob.ok("list_tables", {}))["tables"])
+    found = await bob.ok("find_table", {"code": hidden["table"]["code"]})
+    assert found["table"]["id"] == hidden["table"]["id"], "an unlisted table is found by its code"
+    await bob.error("join_table", {"table": found["table"]["id"], "name": "Bob"}, protocol.MOVED)
+
+
+async def test_a_node_lets_go_of_a_table_whose_lease_it_lost(nodes, connect, redis):
+    (a,) = await nodes(1)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    tid = made["table"]["id"]
+    await redis.set(LEASE + tid, "another-node")  # as if another node had claimed it
+
+    async def let_go() -> bool:
+        return tid not in a.hub.tables and not ann.sio.connected
+
+    await eventually(let_go, "node a to let the table go")
+
+
+async def test_a_node_lets_go_of_a_table_another_wrote_history_for(nodes, connect, postgres_dsn):
+    (a,) = await nodes(1)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                         "options": {"moves": 50}})
+    await ann.ok("add_bot", {"token": made["token"]})
+    await ann.ok("start", {"token": made["token"]})
+    tid = made["table"]["id"]
+    await ann.wait_for(lambda: ann.latest(0) and 0 in ann.latest(0)["view"]["active_seats"])
+    state = ann.latest(0)
+    with psycopg.connect(postgres_dsn, autocommit=True) as db:  # another writer played the next action
+        db.execute("INSERT INTO actions (table_id, idx, seat, action, t) VALUES (%s, %s, 0, '{}', 0)",
+                   (tid, state["state_id"]))
+    reply = await ann.error("act", {"token": made["token"], "state_id": state["state_id"],
+                                    "action": state["view"]["legal_actions"][0]}, protocol.STORAGE_FAILED)
+    assert "played on elsewhere" in reply["error"]["message"]
+
+    async def let_go() -> bool:
+        return tid not in a.hub.tables
+
+    await eventually(let_go, "node a to let the table go")
+
+
+def test_the_command_line_makes_a_node_only_with_redis_postgres_and_an_address(capsys):
+    from soupkitchen.server.__main__ import parse_args
+
+    plain = parse_args([])
+    assert plain.redis is None and plain.public_address is None, "without --redis: today's single process"
+    node = parse_args(["--redis", "redis://127.0.0.1:6379/0", "--postgres", "postgresql://soup@db/soup",
+                       "--public-address", "http://10.0.0.5:8765/"])
+    assert node.public_address == "http://10.0.0.5:8765"
+    assert parse_args(["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/soup", "--host", "10.0.0.6",
+                       "--port", "9000"]).public_address == "http://10.0.0.6:9000"
+    for argv, words in ((["--redis", "redis://r:6379/0"], "give --postgres"),
+                        (["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/s"], "needs --public-address"),
+                        (["--redis", "r:6379", "--postgres", "postgresql://db/s"], "not a Redis address"),
+                        (["--redis", "redis://r/0", "--postgres", "postgresql://db/s", "--public-address", "10.0.0.5"],
+                         "not an address such as"),
+                        (["--public-address", "http://10.0.0.5:8765"], "goes with --redis")):
+        with pytest.raises(SystemExit):
+            parse_args(argv)
+        assert words in capsys.readouterr().err, argv
+
+
+async def test_a_node_whose_redis_cannot_be_reached_stops_with_one_sentence(postgres_dsn, tmp_path):
+    from soupkitchen.server.store import StoreError
+    from tests.services import free_port
+
+    srv = EmbeddedServer(tmp_path / "unused.sqlite3", postgres=postgres_dsn,
+                         redis=f"redis://:secret@127.0.0.1:{free_port()}/0")
+    with pytest.raises(StoreError) as refused:
+        await srv.start()
+    assert "cannot reach Redis at redis://127.0.0.1:" in refused.value.message
+    assert "secret" not in refused.value.message
