@@ -176,3 +176,29 @@ async def test_a_node_whose_redis_cannot_be_reached_stops_with_one_sentence(post
         await srv.start()
     assert "cannot reach Redis at redis://127.0.0.1:" in refused.value.message
     assert "secret" not in refused.value.message
+
+
+async def test_the_client_follows_a_redirect_to_the_node_that_serves_the_table(nodes, connect):
+    from soupkitchen.client.net import Connection
+    from soupkitchen.client.session import TableSession
+
+    a, b = await nodes(2)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann"})
+    tid = made["table"]["id"]
+    bob, cy = Connection(b.url), Connection(b.url)
+    await bob.connect()
+    await cy.connect()
+    try:
+        ack = await bob.request("join_table", {"table": tid, "name": "Bob"})
+        assert bob.url == a.url and ack["seat"] == 1, "joined at the node that serves the table"
+        assert set(bob.nodes) == {a.url, b.url}
+        assert a.hub.tables[tid].seats[1].sids, "the seat is held by the connection that moved"
+        # a seat token taken on node a works from node b: the client is sent on and takes it back there
+        seat = await ann.ok("join_table", {"table": tid, "name": "Cy"})
+        session = TableSession(cy, made["table"], {seat["seat"]: seat["token"]})
+        assert await session.resume() == 1 and cy.url == a.url
+        assert cy.connected and session.table["id"] == tid
+    finally:
+        await bob.close()
+        await cy.close()
