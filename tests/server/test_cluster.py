@@ -202,3 +202,41 @@ async def test_the_client_follows_a_redirect_to_the_node_that_serves_the_table(n
     finally:
         await bob.close()
         await cy.close()
+
+
+HOSTILE_NAMES = ["*", "soupkitchen:lease:*", "x\r\nFLUSHALL\r\n", "' OR 1=1 --", "%s", "?", "\\u0000", "é" * 300,
+                 "a" * 4000, "../../etc", "{}", "nosuchtable"]
+
+
+async def test_hostile_table_ids_and_tokens_at_a_node_get_answers_and_touch_nothing(nodes, connect, redis):
+    """Every request a node routes (by table id, token or code), attacked through a raw socket with
+    names meant for Redis keys, SQL and the wire: each gets an answer with a known code, no lease or
+    table is made for it, and the other node's table does not change."""
+    from hostile_kit import RawSocket, code
+
+    a, b = await nodes(2, code_free_tries=1000)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    tid = made["table"]["id"]
+    before = a.hub.tables[tid].summary()
+    keys_before = set(await redis.keys("*"))
+    sock = await RawSocket(b.url).open()
+    try:
+        assert code(await sock.call("hello", {"protocol": 1, "client": "raw"})) is None
+        for name in HOSTILE_NAMES:
+            for event, payload in (("join_table", {"table": name, "name": "Eve"}), ("spectate", {"table": name}),
+                                   ("resume", {"token": name}), ("leave", {"token": name}),
+                                   ("act", {"token": name, "state_id": 0, "action": {"type": "add", "n": 1}}),
+                                   ("find_table", {"code": name}), ("list_tables", {})):
+                reply = await sock.call(event, payload)
+                assert code(reply) in {None, "bad_request", "unknown_table", "bad_token", "unknown_code", "too_large",
+                                       "rate_limited"}, (event, name, reply)
+                assert "address" not in reply.get("error", {}), (event, name, reply)
+        moved = await sock.call("join_table", {"table": tid, "name": "Eve", "extra": {"address": "http://evil:1"}})
+        assert code(moved) == "bad_request", "a request's unknown field is refused before any routing"
+        moved = await sock.call("resume", {"token": made["token"]})
+        assert code(moved) == protocol.MOVED and moved["error"]["address"] == a.url
+    finally:
+        await sock.close()
+    assert set(await redis.keys("*")) == keys_before, "no key was made for a name that names nothing"
+    assert list(b.hub.tables) == [] and a.hub.tables[tid].summary() == before
