@@ -14,7 +14,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from server_testkit import Client, fetch_json, stored_record
 
 from soupkitchen.client.net import Connection
@@ -36,16 +35,6 @@ def launch_node(redis_url: str, dsn: str) -> tuple[subprocess.Popen, str]:
     line = process.stdout.readline()
     assert "listening on" in line, line
     return process, address
-
-
-@pytest.fixture
-def processes():
-    started: list[subprocess.Popen] = []
-    yield started
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
 
 
 async def test_kill_9_a_node_mid_game_and_the_other_serves_its_table_with_every_acknowledged_action(
