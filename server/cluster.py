@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 OPEN = "soupkitchen:open"        # the ids of every node's open tables (a set)
 TABLES = "soupkitchen:tables:"   # + node id: that node's open tables, id -> summary (a hash that expires)
+DATABASE_SWEEP = 30  # every so many heartbeats the sweep also reads the database's open tables
 OUT_OF_TOUCH = ("this server has lost touch with Redis, where the servers agree which of them runs each "
                 "table, so nothing was changed; try again in a moment")
 
@@ -83,6 +84,7 @@ class Node:
         self.timer: Any = None
         self.beating: asyncio.Task[Any] | None = None
         self.closed = False
+        self.beats = 0
         self.failing = False  # the log has said Redis cannot be reached (until it can again)
 
     # --- life ----------------------------------------------------------------------------------
@@ -155,13 +157,17 @@ class Node:
         from redis.exceptions import RedisError
 
         sent = time.monotonic()
+        self.beats += 1
         try:
             await self.leases.announce(self.address)
-            await self.holdings.beat()
+            lost = await self.holdings.beat()
             self.touched = sent
             self.directory = await self.leases.nodes()
             await self.publish()
-            await self.sweep()
+            # the tables of every node, and now and then every open one the database holds, in case
+            # Redis lost its keys (it restarted): whichever no node holds is taken over
+            stored = self.stored_open() if self.beats % DATABASE_SWEEP == 0 else []
+            await self.sweep([*lost, *stored])
         except (RedisError, OSError) as err:
             if not self.failing:
                 self.failing = True
@@ -185,9 +191,16 @@ class Node:
             await pipe.execute()
         self.published = summaries
 
-    async def sweep(self) -> None:
-        """Claim and rebuild every open table whose lease ran out."""
-        ids = sorted(set(await self.redis.smembers(OPEN)) - set(self.hub.roster.runners))
+    def stored_open(self) -> list[str]:
+        try:
+            return self.hub.store.open_table_ids()
+        except StoreError:  # the store has said why
+            return []
+
+    async def sweep(self, more: list[str]) -> None:
+        """Claim and rebuild every open table (of those listed in Redis, and ``more``) whose lease
+        ran out; a table this node lost because its lease ran out comes back rebuilt from the log."""
+        ids = sorted((set(await self.redis.smembers(OPEN)) | set(more)) - set(self.hub.roster.runners))
         if not ids:
             return
         owners = await self.redis.mget([LEASE + table_id for table_id in ids])

@@ -240,3 +240,83 @@ async def test_hostile_table_ids_and_tokens_at_a_node_get_answers_and_touch_noth
         await sock.close()
     assert set(await redis.keys("*")) == keys_before, "no key was made for a name that names nothing"
     assert list(b.hub.tables) == [] and a.hub.tables[tid].summary() == before
+
+
+async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_it_is_back(
+        servers, postgres_dsn):
+    from server_testkit import Client, stored_record
+
+    from tests.services import Redis
+
+    lost = Redis()
+    try:
+        a = await servers(postgres=postgres_dsn, redis=lost.url, lease_seconds=1.5, grace=30.0)
+        ann = await Client(a.url).connect()
+        made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
+                                             "options": {"moves": 50, "turn_seconds": 600}})
+        tid, token = made["table"]["id"], made["token"]
+        await ann.ok("start", {"token": token})
+        await ann.wait_for(lambda: ann.latest(0))
+        await ann.ok("act", {"token": token, "state_id": 0, "action": {"type": "add", "n": 1}})
+        lost.stop()
+        deadline = time.monotonic() + PATIENCE
+        while a.hub.node.in_touch():
+            assert time.monotonic() < deadline, "the node never noticed Redis had gone"
+            await asyncio.sleep(0.05)  # real time: the heartbeat finds Redis gone
+        for _ in range(3):
+            reply = await ann.error("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}},
+                                    protocol.STORAGE_FAILED)
+            assert "lost touch with Redis" in reply["error"]["message"] and "nothing was changed" in reply["error"]["message"]
+        await ann.error("create_table", {"game": "pepper", "seats": 1, "name": "Ann"}, protocol.STORAGE_FAILED)
+        assert a.hub.tables[tid].state_id == 1 and len(stored_record(postgres_dsn, tid)["log"]) == 1
+        back = Redis(port=lost.port)  # Redis comes back, empty: the node takes its table again from the log
+        try:
+            deadline = time.monotonic() + PATIENCE
+            while True:
+                assert time.monotonic() < deadline, "the table was never served again"
+                if not ann.sio.connected:  # the node let go of the table it lost, closing its connections
+                    await ann.close()
+                    ann = await Client(a.url).connect()
+                reply = await ann.call("resume", {"token": token})
+                if reply.get("ok"):
+                    reply = await ann.call("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}})
+                if reply.get("ok"):
+                    break
+                await asyncio.sleep(0.1)  # real time: the heartbeat finds Redis back
+            record = stored_record(postgres_dsn, tid)
+            assert [entry["action"] for entry in record["log"]] == [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+        finally:
+            await ann.close()
+            await a.stop()
+            back.stop()
+    finally:
+        lost.stop()
+
+
+async def test_a_node_that_loses_postgres_refuses_every_move_and_stores_each_it_acknowledged(
+        nodes, connect, postgres_server, postgres_dsn):
+    from server_testkit import stored_record
+
+    (a,) = await nodes(1)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
+                                         "options": {"moves": 50, "turn_seconds": 600}})
+    tid, token = made["table"]["id"], made["token"]
+    await ann.ok("start", {"token": token})
+    await ann.ok("act", {"token": token, "state_id": 0, "action": {"type": "add", "n": 1}})
+    name = postgres_dsn.rsplit("/", 1)[1]
+    with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+    postgres_server.cut_connections(postgres_dsn)
+    try:
+        for _ in range(2):
+            reply = await ann.error("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}},
+                                    protocol.STORAGE_FAILED)
+            assert "cannot write its games" in reply["error"]["message"] and "nothing was changed" in reply["error"]["message"]
+        assert a.hub.tables[tid].state_id == 1
+    finally:
+        with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+    await ann.ok("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 3}})
+    record = stored_record(postgres_dsn, tid)
+    assert [entry["action"]["n"] for entry in record["log"]] == [1, 3], "what was acknowledged, and only that"
