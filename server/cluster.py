@@ -233,6 +233,8 @@ class Node:
             return False
         if not await self.holdings.claim(table_id):
             return False
+        if table_id in self.hub.roster.runners:  # taken meanwhile, by the sweep or another request
+            return True
         try:
             row = self.hub.store.load_table(table_id)  # read after the claim: no other node writes it now
         except StoreError:
