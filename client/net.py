@@ -177,6 +177,9 @@ class Connection:
         try:
             await sio.connect(self.url, transports=["websocket"], wait_timeout=timeout)
         except (TimeoutError, socketio.exceptions.ConnectionError, OSError) as err:
+            http = getattr(sio.eio, "http", None)
+            if not secure and http is not None and not http.closed:  # a websocket that never opened leaves it
+                await http.close()
             raise ServerError("offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}") from err
         self.sio = sio
         ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
