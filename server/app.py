@@ -245,4 +245,5 @@ def server_metrics(hub: Hub) -> dict[str, Any]:
         "players": sum(bool(seat.sids) for t in tables for seat in t.seats),
         "spectators": sum(len(t.spectators) for t in tables),
         **hub.metrics.snapshot(),
+        **({"node": hub.node.snapshot()} if hub.node is not None else {}),
     }

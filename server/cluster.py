@@ -333,6 +333,11 @@ class Node:
             published = await pipe.execute()
         return [json.loads(text) for values in published for text in values]
 
+    def snapshot(self) -> dict[str, Any]:
+        """For ``GET /metrics``: this node, its tables' leases, and whether it is in touch with Redis."""
+        return {"id": self.id, "address": self.address, "redis": self.where, "leases": len(self.holdings.held),
+                "in_touch": self.in_touch(), "nodes": len(self.directory)}
+
     def addresses(self) -> list[str]:
         """Every live node's public address, this one's first."""
         return [self.address] + sorted(address for node, address in self.directory.items() if node != self.id)

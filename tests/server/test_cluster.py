@@ -320,3 +320,24 @@ async def test_a_node_that_loses_postgres_refuses_every_move_and_stores_each_it_
     await ann.ok("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 3}})
     record = stored_record(postgres_dsn, tid)
     assert [entry["action"]["n"] for entry in record["log"]] == [1, 3], "what was acknowledged, and only that"
+
+
+async def test_a_node_that_stops_gives_its_tables_up_and_another_takes_them_over(nodes, connect):
+    from server_testkit import fetch_json
+
+    a, b = await nodes(2)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    tid = made["table"]["id"]
+    node = (await fetch_json(f"{a.url}/metrics"))["node"]
+    assert node["leases"] == 1 and node["in_touch"] and node["address"] == a.url
+    await a.stop()  # a clean stop: the leases are released, not left to run out
+
+    async def taken() -> bool:
+        return tid in b.hub.tables
+
+    await eventually(taken, "node b to take the table over")
+    bob = await connect(b.url)
+    back = await bob.ok("resume", {"token": made["token"]})
+    assert back["seat"] == 0 and back["table"]["id"] == tid
+    assert (await fetch_json(f"{b.url}/metrics"))["node"]["leases"] == 1
