@@ -38,7 +38,8 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 SYNC_EVERY = 10.0
 MOVED = "moved"   # the error code of a cluster's redirect (``shared.wire.protocol.MOVED``)
 MOST_MOVES = 4    # redirects one request follows before it gives up
-MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself (a node it may take over)
+MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself, or to a node gone
+MOST_BOUNCES = 20  # times in a row a node may send the client to one gone before the backoff applies again
 # permessage-deflate window bits offered to the server (0: no compression). A view is mostly
 # repeated keys and legal moves; compressed, it fits in far fewer packets, so a lost packet on a
 # poor link holds up less.
@@ -378,10 +379,11 @@ class Connection:
 
     async def _reconnect_loop(self) -> None:
         self.reconnect_attempts = 0
+        failures = bounces = 0   # attempts no node answered; and answered, but sent the client to a node gone
         while not self._closing:
-            delay = BACKOFF[min(self.reconnect_attempts, len(BACKOFF) - 1)]
+            bounced = 0 < bounces <= MOST_BOUNCES   # the node's lease runs out in seconds: ask again soon
+            await asyncio.sleep(MOVE_PAUSE if bounced else BACKOFF[min(failures, len(BACKOFF) - 1)])
             self.reconnect_attempts += 1
-            await asyncio.sleep(delay)
             if self.url not in self.nodes:
                 self.nodes.insert(0, self.url)
             self.url = self.nodes[(self.nodes.index(self.url) + (self.reconnect_attempts > 1)) % len(self.nodes)]
@@ -389,12 +391,15 @@ class Connection:
                 await self._open(timeout=5.0)
             except ServerError as err:
                 log.info("reconnect attempt %d failed: %s", self.reconnect_attempts, err)
+                failures += 1
+                bounces = 0
                 continue
             back = held = 0
             for session in list(self.sessions.values()):
                 held += len(session.tokens)
                 back += await session.resume()
             if not self.connected:   # a redirect led to a node that has gone: on to the next
+                bounces += 1
                 continue
             log.info("reconnected to %s; %d of %d seats taken back", self.url, back, held)
             for listener in list(self.resumed_listeners):
