@@ -1,7 +1,9 @@
 """Server nodes on a real Redis and PostgreSQL the tests start (several nodes in the test's event
 loop): each table is leased by the node that serves it, a request about a table on another node is
-answered with that node's address, the table list shows every node's tables, and a node lets a table
-go once it has lost it."""
+answered with that node's address (and the game client follows it), the table list shows every
+node's tables, a node lets a table go once it has lost it, a node stopped cleanly hands its tables
+on, and a node that loses Redis or PostgreSQL refuses every move and acknowledges only what it stored.
+Every request a node routes is also attacked through a raw socket."""
 
 from __future__ import annotations
 
