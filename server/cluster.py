@@ -36,7 +36,8 @@ log = logging.getLogger(__name__)
 
 OPEN = "soupkitchen:open"        # the ids of every node's open tables (a set)
 TABLES = "soupkitchen:tables:"   # + node id: that node's open tables, id -> summary (a hash that expires)
-DATABASE_SWEEP = 30  # every so many heartbeats the sweep also reads the database's open tables
+BEATS_A_LEASE = 6  # heartbeats in a lease's time
+DATABASE_SWEEP = 60  # every so many heartbeats the sweep also reads the database's open tables
 OUT_OF_TOUCH = ("this server has lost touch with Redis, where the servers agree which of them runs each "
                 "table, so nothing was changed; try again in a moment")
 
@@ -71,9 +72,11 @@ class Node:
         self.id = hub.server_id
         self.where = shown(url)
         self.seconds = lease_seconds
-        self.period = lease_seconds / 3  # a heartbeat renews each lease at least twice before it runs out
-        self.redis = aioredis.Redis.from_url(url, decode_responses=True, socket_timeout=self.period,
-                                             socket_connect_timeout=self.period)
+        # A heartbeat every sixth of a lease: a node whose event loop is busy for a while (a crowd
+        # connecting at once) still renews its leases several times before its gate would close.
+        self.period = lease_seconds / BEATS_A_LEASE
+        self.redis = aioredis.Redis.from_url(url, decode_responses=True, socket_timeout=lease_seconds / 2,
+                                             socket_connect_timeout=lease_seconds / 2)
         self.leases = Leases(self.redis, self.id, lease_seconds)
         self.holdings = Holdings(self.leases, self.lost)
         self.address = ""
@@ -143,8 +146,9 @@ class Node:
 
     # --- the heartbeat -------------------------------------------------------------------------
     def in_touch(self) -> bool:
-        """Whether this node's leases are surely still its own (a heartbeat answered recently)."""
-        return time.monotonic() - self.touched < self.seconds - self.period
+        """Whether this node's leases are surely still its own: the last renewal Redis answered was
+        sent less than a lease ago, with a sixth of a lease to spare (for the write under way)."""
+        return time.monotonic() - self.touched < self.seconds - self.seconds / BEATS_A_LEASE
 
     def check_write(self) -> None:
         """The store's gate: StoreError unless this node may write."""
@@ -178,15 +182,26 @@ class Node:
             log.warning("Redis at %s answers again", self.where)
 
     async def publish(self) -> None:
-        """Write this node's open tables where every node's table list reads them."""
+        """Write this node's open tables where every node's table list reads them (once a second:
+        what changed since the last time, and all of them now and then)."""
+        key = TABLES + self.id
+        if self.beats % 2 and self.published is not None:
+            await self.redis.pexpire(key, int(self.seconds * 1000))
+            return
         summaries = {table_id: json.dumps(runner.summary()) for table_id, runner in self.hub.roster.runners.items()
                      if not runner.table.closed and not runner.table.over}
-        key = TABLES + self.id
+        whole = self.published is None or self.beats % DATABASE_SWEEP == 0
+        before = {} if whole else self.published
+        changed = {table_id: text for table_id, text in summaries.items() if before.get(table_id) != text}
+        gone = [table_id for table_id in before if table_id not in summaries]
+        self.published = None  # until Redis has it all
         async with self.redis.pipeline(transaction=True) as pipe:
-            if summaries != self.published:
+            if whole:
                 pipe.delete(key)
-                if summaries:
-                    pipe.hset(key, mapping=summaries)
+            if changed:
+                pipe.hset(key, mapping=changed)
+            if gone:
+                pipe.hdel(key, *gone)
             pipe.pexpire(key, int(self.seconds * 1000))
             await pipe.execute()
         self.published = summaries
