@@ -84,6 +84,7 @@ class Node:
         self.directory: dict[str, str] = {}  # node id -> public address, as of the last heartbeat
         self.published: dict[str, str] | None = None  # the summaries last published
         self.letting_go: set[str] = set()
+        self.taking: dict[str, asyncio.Future[bool]] = {}  # table id -> its takeover under way
         self.timer: Any = None
         self.beating: asyncio.Task[Any] | None = None
         self.closed = False
@@ -242,14 +243,23 @@ class Node:
 
     async def take(self, table_id: str) -> bool:
         """Claim a stored open table no node holds and rebuild it from its log; True if this node
-        serves it now. StoreError (the lease given back) if the database cannot be read."""
+        serves it now. StoreError (the lease given back) if the database cannot be read. A table
+        is taken once however many ask at the same time (the sweep, requests for it): each waits
+        for the one taking."""
+        task = self.taking.get(table_id)
+        if task is None:
+            task = self.taking[table_id] = asyncio.ensure_future(self._take(table_id))
+            task.add_done_callback(lambda _done: self.taking.pop(table_id, None))
+        return await asyncio.shield(task)
+
+    async def _take(self, table_id: str) -> bool:
+        if table_id in self.hub.roster.runners:
+            return True
         if not self.hub.store.is_open(table_id):
             await self.redis.srem(OPEN, table_id)
             return False
         if not await self.holdings.claim(table_id):
             return False
-        if table_id in self.hub.roster.runners:  # taken meanwhile, by the sweep or another request
-            return True
         try:
             row = self.hub.store.load_table(table_id)  # read after the claim: no other node writes it now
         except StoreError:
@@ -322,10 +332,8 @@ class Node:
         if runner is not None and not runner.table.closed:
             return
         owner = await self.leases.owner(table_id)
-        if owner is None:
+        if owner is None or owner == self.id:  # nobody's, or this node's and being taken over here
             await self.take(table_id)
-            return
-        if owner == self.id:
             return
         address = self.directory.get(owner) or await self.leases.address_of(owner)
         # a node whose address has run out is dying: ask again here, once its lease has run out too

@@ -343,3 +343,20 @@ async def test_a_node_that_stops_gives_its_tables_up_and_another_takes_them_over
     back = await bob.ok("resume", {"token": made["token"]})
     assert back["seat"] == 0 and back["table"]["id"] == tid
     assert (await fetch_json(f"{b.url}/metrics"))["node"]["leases"] == 1
+
+
+async def test_a_table_asked_for_by_many_at_once_is_taken_over_once(nodes, connect):
+    a, b = await nodes(2)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann"})
+    tid = made["table"]["id"]
+    tokens = [made["token"]] + [(await ann.ok("join_table", {"table": tid, "name": name}))["token"]
+                                for name in ("Bob", "Cy")]
+    await a.stop()  # its leases given up: the first to ask node b has it take the table over
+    players = [await connect(b.url) for _ in tokens]
+    answers = await asyncio.gather(*(player.call("resume", {"token": token})
+                                     for player, token in zip(players, tokens, strict=True)))
+    assert all(answer["ok"] for answer in answers), answers
+    for player, token in zip(players, tokens, strict=True):  # each holds its seat at the one table served
+        await player.ok("ready", {"token": token, "on": True})
+    assert [seat["ready"] for seat in b.hub.tables[tid].summary()["seats"]] == [True, True, True]
