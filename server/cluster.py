@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 OPEN = "soupkitchen:open"        # the ids of every node's open tables (a set)
 TABLES = "soupkitchen:tables:"   # + node id: that node's open tables, id -> summary (a hash that expires)
+REDIS_CONNECTIONS = 16  # connections a node holds to Redis at most
 BEATS_A_LEASE = 6  # heartbeats in a lease's time
 DATABASE_SWEEP = 60  # every so many heartbeats the sweep also reads the database's open tables
 OUT_OF_TOUCH = ("this server has lost touch with Redis, where the servers agree which of them runs each "
@@ -75,8 +76,12 @@ class Node:
         # A heartbeat every sixth of a lease: a node whose event loop is busy for a while (a crowd
         # connecting at once) still renews its leases several times before its gate would close.
         self.period = lease_seconds / BEATS_A_LEASE
-        self.redis = aioredis.Redis.from_url(url, decode_responses=True, socket_timeout=lease_seconds / 2,
-                                             socket_connect_timeout=lease_seconds / 2)
+        # Requests that ask Redis at the same moment (a crowd coming back after a failover) wait
+        # for one of a few connections rather than fail, and the heartbeat waits its turn with them.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=lease_seconds / 2,
+            socket_timeout=lease_seconds / 2, socket_connect_timeout=lease_seconds / 2)
+        self.redis = aioredis.Redis.from_pool(pool)
         self.leases = Leases(self.redis, self.id, lease_seconds)
         self.holdings = Holdings(self.leases, self.lost)
         self.address = ""
