@@ -183,9 +183,13 @@ class Connection:
                 await http.close()
             raise ServerError("offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}") from err
         self.sio = sio
-        ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
-        err = error_of(ack)
+        try:
+            ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
+            err = error_of(ack)
+        except ServerError as failed:   # no answer in time: this link is left, not kept half open
+            err = failed
         if err is not None:
+            self.sio = None   # its disconnect is not a link lost
             await sio.disconnect()
             raise err
         if self.server_id is not None and ack.get("server_id") != self.server_id:

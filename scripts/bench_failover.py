@@ -226,7 +226,7 @@ async def main_async(args: argparse.Namespace) -> None:
 
     def summed(key: str) -> str:
         values = [r[key] for r in results]
-        return f"{key}_median={statistics.median(values)} {key}_max={max(values)}"
+        return f"{key}_median={round(statistics.median(values), 3)} {key}_max={max(values)}"
 
     print(f"trials={len(results)} tables={args.tables} "
           + " ".join(summed(k) for k in ("served_s", "back_s", "clock_s", "redis_bytes_per_table"))
