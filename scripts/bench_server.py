@@ -90,10 +90,11 @@ class Record:
         self.arrivals: list[tuple[int, int, int, float, int]] = []
         self.sends: list[tuple[int, int, int, float]] = []
         self.refused = 0
+        self.why: dict[str, int] = {}  # refusals by error code
 
     def result(self, cpu_s: float, lags: list[float]) -> dict:
-        return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "cpu_s": cpu_s,
-                "loop_lag": lags}
+        return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "why": self.why,
+                "cpu_s": cpu_s, "loop_lag": lags}
 
 
 def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
@@ -204,6 +205,8 @@ async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: ran
                 record.sends.append((seat.index[0], seat.index[1], reply["state_id"], sent))
             else:
                 record.refused += 1
+                code = reply["error"]["code"]
+                record.why[code] = record.why.get(code, 0) + 1
 
     lags: list[float] = []
 
@@ -316,6 +319,15 @@ async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
     await tell(workers, "go on")
 
 
+def refusals(results: list[dict]) -> str:
+    """The refused actions by error code, over every worker."""
+    why: dict[str, int] = {}
+    for result in results:
+        for code, count in result.get("why", {}).items():
+            why[code] = why.get(code, 0) + count
+    return ", ".join(f"{code} {count}" for code, count in sorted(why.items())) or "none"
+
+
 def timings(results: list[dict]) -> dict:
     """Per accepted action: the actor's wait for its view, and the wait until the last seat at the
     table had it; and the size of the views pushed for it."""
@@ -383,7 +395,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
           f"loop={args.loop} "
           f"compress={args.compress} cores={os.cpu_count()} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
     print(f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
-          f"{sum(r['refused'] for r in game_results)} unmatched={ours['missing']}")
+          f"{sum(r['refused'] for r in game_results)} ({refusals(game_results)}) unmatched={ours['missing']}")
     actor_bytes, mover_bytes, other_bytes = ours["sizes"]
     print(f"view bytes per push (median, as JSON before compression): acting seat {actor_bytes}, seat to "
           f"move next {mover_bytes}, the others {other_bytes}; a fresh table: {legal_share()}")
@@ -412,6 +424,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
         c50, c99 = percentile(cluster["all"], 0.5), percentile(cluster["all"], 0.99)
         print(f"nodes={args.nodes} tables={args.tables} cluster_all_p50_ms={c50:.2f} cluster_all_p99_ms={c99:.2f} "
               f"actions={len(cluster['all'])} refused={sum(r['refused'] for r in cluster_results)} "
+              f"({refusals(cluster_results)}) "
               f"cpu={cluster_usage['cpu_percent']:.1f}% rss={cluster_usage['rss_mb']:.1f}MB (all nodes); "
               f"single process: all_p50_ms={p50:.2f} all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x "
               f"overhead_p99={c99 / p99:.2f}x")
