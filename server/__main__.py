@@ -102,6 +102,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--public-address", metavar="URL", default=None,
                         help="with --redis: where clients reach this node, e.g. http://10.0.0.5:8765 (other "
                              "nodes send clients there); default: --host and --port, if --host is one address")
+    parser.add_argument("--lease-seconds", type=seconds, metavar="SECONDS", default=ServerConfig.lease_seconds,
+                        help="with --redis: how long a node's hold on its tables lasts unless its heartbeat "
+                             "renews it; a node that dies hands its tables on after at most this long, and one "
+                             "whose event loop falls this far behind may lose them (default %(default)s)")
     parser.add_argument("--public", action="store_true",
                         help="a server on the internet: TLS (--cert and --key, or a --trusted-proxy that does TLS "
                              "in front), no LAN discovery, and the stricter limits of a public server (each "
@@ -163,6 +167,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             args.public_address = f"{'https' if args.cert else 'http'}://{args.host}:{args.port}"
         else:
             args.public_address = public_address(parser, args.public_address)
+        if args.lease_seconds < 1:
+            parser.error(f"--lease-seconds {args.lease_seconds:g}: a lease of less than a second leaves no "
+                         "room for a heartbeat; give 1 or more")
     elif args.public_address is not None:
         parser.error("--public-address goes with --redis: it says where a cluster's node answers")
     limits = PUBLIC_LIMITS if args.public else {}
@@ -209,6 +216,7 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                             address_rate=float(args.max_requests_per_address),
                             address_burst=2.0 * args.max_requests_per_address, postgres=args.postgres,
                             redis=args.redis, public_address=args.public_address or "",
+                            lease_seconds=args.lease_seconds,
                             standalone=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -157,12 +157,17 @@ def test_the_command_line_makes_a_node_only_with_redis_postgres_and_an_address(c
     assert node.public_address == "http://10.0.0.5:8765"
     assert parse_args(["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/soup", "--host", "10.0.0.6",
                        "--port", "9000"]).public_address == "http://10.0.0.6:9000"
+    assert node.lease_seconds == 3.0
+    assert parse_args(["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/soup", "--host", "10.0.0.6",
+                       "--lease-seconds", "8"]).lease_seconds == 8.0
     for argv, words in ((["--redis", "redis://r:6379/0"], "give --postgres"),
                         (["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/s"], "needs --public-address"),
                         (["--redis", "r:6379", "--postgres", "postgresql://db/s"], "not a Redis address"),
                         (["--redis", "redis://r/0", "--postgres", "postgresql://db/s", "--public-address", "10.0.0.5"],
                          "not an address such as"),
-                        (["--public-address", "http://10.0.0.5:8765"], "goes with --redis")):
+                        (["--public-address", "http://10.0.0.5:8765"], "goes with --redis"),
+                        (["--redis", "redis://r/0", "--postgres", "postgresql://db/s", "--host", "10.0.0.6",
+                          "--lease-seconds", "0.5"], "less than a second")):
         with pytest.raises(SystemExit):
             parse_args(argv)
         assert words in capsys.readouterr().err, argv
