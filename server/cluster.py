@@ -126,6 +126,8 @@ class Node:
         async def beat_then_again() -> None:
             try:
                 await self.beat()
+            except Exception:  # a fault of ours: said, and the next heartbeat comes all the same
+                log.exception("the heartbeat failed")
             finally:
                 self.next_beat()
         self.beating = asyncio.ensure_future(beat_then_again())
