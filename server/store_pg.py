@@ -20,6 +20,7 @@ from soupkitchen.server.store import APPEND, SCHEMA, HistoryTaken, Store, StoreE
 from soupkitchen.shared.wire import protocol
 
 CONNECT_SECONDS = 5
+SCHEMA_LOCK = 0x50_55_50  # the advisory lock held while the tables are made
 
 
 def _postgres(sql: str) -> str:
@@ -47,7 +48,11 @@ class PostgresStore(Store):
     def _connect(self) -> psycopg.Connection:
         if self.db is None or self.db.closed:
             self.db = psycopg.connect(self.dsn, autocommit=True, connect_timeout=CONNECT_SECONDS)
-            self.db.execute(SCHEMA)
+            # one server at a time makes the tables: CREATE ... IF NOT EXISTS is not safe against
+            # another doing it at the same moment (a cluster's nodes started together)
+            with self.db.transaction():
+                self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                self.db.execute(SCHEMA)
         return self.db
 
     def close(self) -> None:
