@@ -9,6 +9,7 @@ once; the next change tries to connect again.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -69,9 +70,11 @@ class PostgresStore(Store):
         self._may_write()
         try:
             db = self._connect()
-            with db.transaction():
-                for sql, args in statements:
-                    db.execute(_postgres(sql), args)
+            with db.transaction(), db.cursor() as cursor:
+                # a run of the same statement (each running round's clock, a table's seats) goes as
+                # one batch, not one round trip to the database each
+                for sql, run in itertools.groupby(statements, key=lambda statement: statement[0]):
+                    cursor.executemany(_postgres(sql), [args for _sql, args in run])
         except errors.UniqueViolation:
             if statements[0][0] == APPEND:
                 raise HistoryTaken(*statements[0][1][:2]) from None
