@@ -5,6 +5,12 @@ becomes a :class:`ServerError` carrying the server's plain-words message. When t
 connection reconnects by itself with backoff, says hello again, re-syncs the clock and resumes
 every seat token it holds, so the tables it shows get their full snapshot back.
 
+A server that is one node of a cluster answers ``moved`` for a table another node serves: the
+connection goes there by itself (a websocket, the only transport it speaks, so a load balancer in
+front of the nodes need not keep a client on one of them), takes every held seat back and asks
+again. It remembers every node the cluster named, and when its node goes it comes back through
+whichever answers.
+
 An ``https://`` server is spoken to over TLS (``wss://`` for its websocket), its certificate checked
 by :mod:`client.tls`; one that is refused is said so in words before anything else is tried.
 """
@@ -30,6 +36,10 @@ CLIENT_NAME = "soupkitchen 0.1"
 EXAMPLE_ADDRESS = f"192.168.1.20:{DEFAULT_PORT}"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 SYNC_EVERY = 10.0
+MOVED = "moved"   # the error code of a cluster's redirect (``shared.wire.protocol.MOVED``)
+MOST_MOVES = 4    # redirects one request follows before it gives up
+MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself, or to a node gone
+MOST_BOUNCES = 20  # times in a row a node may send the client to one gone before the backoff applies again
 # permessage-deflate window bits offered to the server (0: no compression). A view is mostly
 # repeated keys and legal moves; compressed, it fits in far fewer packets, so a lost packet on a
 # poor link holds up less.
@@ -42,11 +52,12 @@ OFFLINE_MESSAGE = "Not connected to the server. Reconnecting..."
 class ServerError(Exception):
     """The server refused a request; ``str(err)`` is its message for the player."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, address: str | None = None) -> None:
         message = message[:1].upper() + message[1:]   # shown as a sentence
         super().__init__(message)
         self.code = code
         self.message = message
+        self.address = address  # ``moved``: the node that serves the table
 
 
 def error_of(ack: Any) -> ServerError | None:
@@ -55,7 +66,10 @@ def error_of(ack: Any) -> ServerError | None:
         return None
     if isinstance(ack, dict) and isinstance(ack.get("error"), dict):
         err = ack["error"]
-        return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."))
+        address = err.get("address")
+        return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."),
+                           address if isinstance(address, str) and address.startswith(("http://", "https://"))
+                           else None)
     return ServerError("bad_reply", "The server sent a reply this client does not understand.")
 
 
@@ -120,6 +134,7 @@ class Connection:
         self.connected = False
         self.server_id: str | None = None
         self.games: list[dict[str, Any]] = []
+        self.nodes: list[str] = [url]  # the cluster's nodes this connection knows (just its server if none)
         self.sessions: dict[str, TableFeed] = {}
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.kicked_listeners: list[Callable[[str], None]] = []
@@ -128,6 +143,8 @@ class Connection:
         self.resumed_listeners: list[Callable[[int, int], None]] = []
         self.reconnect_attempts = 0
         self._closing = False
+        self._moving = False        # following a redirect: the seats' own redirects are not followed again
+        self._reconnecting = False
         self._tasks: set[asyncio.Task] = set()
         self.http: Any = None  # the aiohttp session of an https:// server (TLS, certificate checked)
 
@@ -154,21 +171,33 @@ class Connection:
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)
         sio.on("kicked", self._on_kicked)
-        sio.on("disconnect", self._on_disconnect)
+
+        async def disconnected(*args: Any) -> None:
+            await self._on_disconnect(sio, *args)
+        sio.on("disconnect", disconnected)
         try:
-            await sio.connect(self.url, wait_timeout=timeout)
+            await sio.connect(self.url, transports=["websocket"], wait_timeout=timeout)
         except (TimeoutError, socketio.exceptions.ConnectionError, OSError) as err:
+            http = getattr(sio.eio, "http", None)
+            if not secure and http is not None and not http.closed:  # a websocket that never opened leaves it
+                await http.close()
             raise ServerError("offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}") from err
         self.sio = sio
-        ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
-        err = error_of(ack)
+        try:
+            ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
+            err = error_of(ack)
+        except ServerError as failed:   # no answer in time: this link is left, not kept half open
+            err = failed
         if err is not None:
+            self.sio = None   # its disconnect is not a link lost
             await sio.disconnect()
             raise err
         if self.server_id is not None and ack.get("server_id") != self.server_id:
             self.offset.reset()
         self.server_id = ack.get("server_id")
         self.games = list(ack.get("games") or [])
+        named = [node for node in ack.get("nodes") or [] if isinstance(node, str) and node.startswith(("http://", "https://"))]
+        self.nodes = list(dict.fromkeys([self.url, *named, *self.nodes]))
         self._set_connected(True)
         for _ in range(3):
             await self.sync_time()
@@ -246,11 +275,43 @@ class Connection:
         """The ack of ``event``; raises ServerError if the server refused or could not be reached."""
         if not self.connected:
             raise ServerError("offline", OFFLINE_MESSAGE)
-        ack = await self._raw_call(event, payload, timeout)
-        err = error_of(ack)
-        if err is not None:
-            raise err
-        return ack
+        for moves in range(MOST_MOVES + 1):
+            ack = await self._raw_call(event, payload, timeout)
+            err = error_of(ack)
+            if err is None:
+                return ack
+            if err.code != MOVED or err.address is None or self._moving or moves == MOST_MOVES:
+                raise err
+            await self._move(err.address)
+        raise AssertionError("unreachable")
+
+    async def _move(self, address: str) -> None:
+        """Follow a cluster's redirect: connect to the node at ``address`` (or, sent back here, wait
+        a moment) and take every held seat back there. ServerError if that node cannot be reached
+        (the connection then comes back through whichever node answers)."""
+        self._moving = True
+        try:
+            if address != self.url:
+                log.info("the table is served at %s; connecting there", address)
+                old, self.sio = self.sio, None
+                self.url = address
+                if old is not None:
+                    try:
+                        await old.disconnect()
+                    except Exception:  # noqa: BLE001 - leaving it anyway
+                        log.debug("disconnect failed", exc_info=True)
+                try:
+                    await self._open(timeout=5.0)
+                except ServerError:
+                    self._set_connected(False)
+                    self._reconnect_soon()
+                    raise
+            else:
+                await asyncio.sleep(MOVE_PAUSE)
+            for session in list(self.sessions.values()):
+                await session.resume()
+        finally:
+            self._moving = False
 
     async def sync_time(self) -> None:
         sent = self.clock()
@@ -298,28 +359,52 @@ class Connection:
         for listener in list(self.kicked_listeners):
             listener(table)
 
-    async def _on_disconnect(self, *args: Any) -> None:
+    async def _on_disconnect(self, sio: Any, *args: Any) -> None:
+        if sio is not self.sio:   # a link this connection has left (a redirect followed)
+            return
         self._set_connected(False)
         if not self._closing:
             log.info("lost the connection to %s; reconnecting", self.url)
-            self._spawn(self._reconnect())
+            self._reconnect_soon()
 
     # --- reconnection --------------------------------------------------------------------------
+    def _reconnect_soon(self) -> None:
+        if not self._reconnecting and not self._closing:
+            self._spawn(self._reconnect())
+
     async def _reconnect(self) -> None:
+        """Connect again, to the same server or (a cluster) the next node that answers, until every
+        held seat is back or the connection is closed."""
+        self._reconnecting = True
+        try:
+            await self._reconnect_loop()
+        finally:
+            self._reconnecting = False
+
+    async def _reconnect_loop(self) -> None:
         self.reconnect_attempts = 0
+        failures = bounces = 0   # attempts no node answered; and answered, but sent the client to a node gone
         while not self._closing:
-            delay = BACKOFF[min(self.reconnect_attempts, len(BACKOFF) - 1)]
+            bounced = 0 < bounces <= MOST_BOUNCES   # the node's lease runs out in seconds: ask again soon
+            await asyncio.sleep(MOVE_PAUSE if bounced else BACKOFF[min(failures, len(BACKOFF) - 1)])
             self.reconnect_attempts += 1
-            await asyncio.sleep(delay)
+            if self.url not in self.nodes:
+                self.nodes.insert(0, self.url)
+            self.url = self.nodes[(self.nodes.index(self.url) + (self.reconnect_attempts > 1)) % len(self.nodes)]
             try:
                 await self._open(timeout=5.0)
             except ServerError as err:
                 log.info("reconnect attempt %d failed: %s", self.reconnect_attempts, err)
+                failures += 1
+                bounces = 0
                 continue
             back = held = 0
             for session in list(self.sessions.values()):
                 held += len(session.tokens)
                 back += await session.resume()
+            if not self.connected:   # a redirect led to a node that has gone: on to the next
+                bounces += 1
+                continue
             log.info("reconnected to %s; %d of %d seats taken back", self.url, back, held)
             for listener in list(self.resumed_listeners):
                 listener(back, held)

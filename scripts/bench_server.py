@@ -21,7 +21,14 @@ table's four clients a payload of the size of the views our server sent them (th
 and the others'). ``ratio`` is our every-seat median over the bare one's.
 
     scripts/bench_server.py --tables 250 --seconds 60
+    scripts/bench_server.py --tables 250 --seconds 20 --nodes 2   # then the same tables on two nodes
     scripts/bench_server.py --sizes     # each game's views per seat, raw and deflated
+
+With ``--nodes N`` the same clients then play again on N server nodes (``--redis``, ``--postgres``)
+on a Redis and a PostgreSQL the bench starts (as the tests do, PostgreSQL with ``fsync=off``): the
+tables are spread over the nodes, each table's seats connected to the node that serves it (where a
+client that followed its redirect is), and a line ``nodes=N ...`` compares the cluster's every-seat
+latency with the single process's of the same run.
 
 The last line is ``tables=N all_p50_ms=.. all_p99_ms=.. actor_p50_ms=.. bare_all_p50_ms=..
 bare_all_p99_ms=.. ratio=..``.
@@ -83,10 +90,11 @@ class Record:
         self.arrivals: list[tuple[int, int, int, float, int]] = []
         self.sends: list[tuple[int, int, int, float]] = []
         self.refused = 0
+        self.why: dict[str, int] = {}  # refusals by error code
 
     def result(self, cpu_s: float, lags: list[float]) -> dict:
-        return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "cpu_s": cpu_s,
-                "loop_lag": lags}
+        return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "why": self.why,
+                "cpu_s": cpu_s, "loop_lag": lags}
 
 
 def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
@@ -95,7 +103,8 @@ def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
     return [Seat(t, s) for t in range(tables) for s in range(SEATS) if (t + s) % workers == me]
 
 
-async def connect_all(url: str, seats: list[Seat], record: Record, compress: int) -> None:
+async def connect_all(urls: list[str], seats: list[Seat], record: Record, compress: int) -> None:
+    """Connect every seat, table t's to ``urls[t % len(urls)]`` (one server, or the node serving it)."""
     import orjson
     import socketio
 
@@ -115,7 +124,7 @@ async def connect_all(url: str, seats: list[Seat], record: Record, compress: int
                                       websocket_extra_options={"compress": compress})
         client.on("state", lambda data: on_state(seat, data))
         async with gate:
-            await client.connect(url, transports=["websocket"], wait_timeout=30)
+            await client.connect(urls[seat.index[0] % len(urls)], transports=["websocket"], wait_timeout=30)
         seat.client = client
 
     await asyncio.gather(*(one(seat) for seat in seats))
@@ -196,6 +205,8 @@ async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: ran
                 record.sends.append((seat.index[0], seat.index[1], reply["state_id"], sent))
             else:
                 record.refused += 1
+                code = reply["error"]["code"]
+                record.why[code] = record.why.get(code, 0) + 1
 
     lags: list[float] = []
 
@@ -215,15 +226,21 @@ async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: ran
 
 async def worker(args: argparse.Namespace) -> None:
     rng = random.Random(os.getpid())
-    seats, record = my_seats(args.tables, args.workers, args.index), Record()
-    await connect_all(args.url, seats, record, args.compress)
-    await seat_at_tables(seats)
-    print("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=False)), flush=True)
-    bare_url = sys.stdin.readline().split(" ", 1)[1].strip()
+    urls = args.url.split(",")
+    while True:  # our server; then, told "servers URL,URL...", the same again on those (a cluster's nodes)
+        seats, record = my_seats(args.tables, args.workers, args.index), Record()
+        await connect_all(urls, seats, record, args.compress)
+        await seat_at_tables(seats)
+        print("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=False)), flush=True)
+        kind, told = sys.stdin.readline().split(" ", 1)
+        if kind != "servers":
+            break
+        urls = told.strip().split(",")
+    bare_url = told.strip()
     for seat in seats:  # the same tables, seats and clients, on the bare server
         seat.table, seat.state_id, seat.view = str(seat.index[0]), -1, None
     record = Record()
-    await connect_all(bare_url, seats, record, args.compress)
+    await connect_all([bare_url], seats, record, args.compress)
     await asyncio.gather(*(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]}) for seat in seats))
     print("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=True)), flush=True)
 
@@ -259,15 +276,21 @@ async def tell(workers: list[asyncio.subprocess.Process], line: str) -> None:
         await w.stdin.drain()
 
 
-async def phase(workers: list[asyncio.subprocess.Process], server_pid: int) -> tuple[list[dict], dict]:
-    """Wait until every worker is ready, start them together, collect results and server usage."""
+async def phase(workers: list[asyncio.subprocess.Process], *server_pids: int) -> tuple[list[dict], dict]:
+    """Wait until every worker is ready, start them together, collect results and the server
+    processes' usage (summed)."""
     import psutil
 
     for w in workers:
         line = (await w.stdout.readline()).decode()
         assert line.strip() == "ready", line
-    process = psutil.Process(server_pid)
-    cpu0 = process.cpu_times()
+    processes = [psutil.Process(pid) for pid in server_pids]
+
+    def cpu_times() -> tuple[float, float]:
+        times = [process.cpu_times() for process in processes]
+        return sum(t.user for t in times), sum(t.system for t in times)
+
+    cpu0 = cpu_times()
     started = time.monotonic()
     await tell(workers, "go")
     results = []
@@ -276,10 +299,10 @@ async def phase(workers: list[asyncio.subprocess.Process], server_pid: int) -> t
         assert line.startswith("result "), line
         results.append(json.loads(line[len("result "):]))
     wall = time.monotonic() - started
-    cpu1 = process.cpu_times()
+    cpu1 = cpu_times()
     return results, {"clients_cpu_percent": 100 * sum(r["cpu_s"] for r in results) / wall,
-                     "cpu_percent": 100 * (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / wall,
-                     "rss_mb": process.memory_info().rss / 2**20}
+                     "cpu_percent": 100 * (cpu1[0] + cpu1[1] - cpu0[0] - cpu0[1]) / wall,
+                     "rss_mb": sum(process.memory_info().rss for process in processes) / 2**20}
 
 
 async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
@@ -294,6 +317,15 @@ async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
             line = (await w.stdout.readline()).decode()
             assert line.strip() == expected, line
     await tell(workers, "go on")
+
+
+def refusals(results: list[dict]) -> str:
+    """The refused actions by error code, over every worker."""
+    why: dict[str, int] = {}
+    for result in results:
+        for code, count in result.get("why", {}).items():
+            why[code] = why.get(code, 0) + count
+    return ", ".join(f"{code} {count}" for code, count in sorted(why.items())) or "none"
 
 
 def timings(results: list[dict]) -> dict:
@@ -318,6 +350,7 @@ def timings(results: list[dict]) -> dict:
 
 async def orchestrate(args: argparse.Namespace) -> None:
     port, bare_port = free_port(), free_port()
+    cluster: dict | None = None
     db = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-")) / "bench.sqlite3"
     # every client comes from this one machine: no per-address limit
     server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
@@ -339,6 +372,9 @@ async def orchestrate(args: argparse.Namespace) -> None:
         ours = timings(game_results)
         server.terminate()
         await server.wait()
+        if args.nodes:
+            cluster_results, cluster_usage = await on_nodes(args, workers)
+            cluster = timings(cluster_results)
         bare = await spawn(str(Path(__file__).with_name("bench_bare.py")), "--port", str(bare_port),
                            "--view-bytes", ",".join(map(str, ours["sizes"])))
         await wait_listening(bare_port)
@@ -359,7 +395,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
           f"loop={args.loop} "
           f"compress={args.compress} cores={os.cpu_count()} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
     print(f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
-          f"{sum(r['refused'] for r in game_results)} unmatched={ours['missing']}")
+          f"{sum(r['refused'] for r in game_results)} ({refusals(game_results)}) unmatched={ours['missing']}")
     actor_bytes, mover_bytes, other_bytes = ours["sizes"]
     print(f"view bytes per push (median, as JSON before compression): acting seat {actor_bytes}, seat to "
           f"move next {mover_bytes}, the others {other_bytes}; a fresh table: {legal_share()}")
@@ -384,8 +420,48 @@ async def orchestrate(args: argparse.Namespace) -> None:
     print(f"server: cpu={usage['cpu_percent']:.1f}% rss={usage['rss_mb']:.1f}MB; bare server: "
           f"cpu={bare_usage['cpu_percent']:.1f}% rss={bare_usage['rss_mb']:.1f}MB; client processes: "
           f"cpu={usage['clients_cpu_percent']:.1f}% (bare phase {bare_usage['clients_cpu_percent']:.1f}%)")
+    if cluster is not None:
+        c50, c99 = percentile(cluster["all"], 0.5), percentile(cluster["all"], 0.99)
+        print(f"nodes={args.nodes} tables={args.tables} cluster_all_p50_ms={c50:.2f} cluster_all_p99_ms={c99:.2f} "
+              f"actions={len(cluster['all'])} refused={sum(r['refused'] for r in cluster_results)} "
+              f"({refusals(cluster_results)}) "
+              f"cpu={cluster_usage['cpu_percent']:.1f}% rss={cluster_usage['rss_mb']:.1f}MB (all nodes); "
+              f"single process: all_p50_ms={p50:.2f} all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x "
+              f"overhead_p99={c99 / p99:.2f}x")
     print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
           f"bare_all_p50_ms={bare_p50:.2f} bare_all_p99_ms={bare_p99:.2f} ratio={p50 / bare_p50:.2f}")
+
+
+async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Process]) -> tuple[list[dict], dict]:
+    """The same tables again on ``args.nodes`` server nodes, on a Redis and a PostgreSQL of the bench's own."""
+    from contextlib import ExitStack
+
+    from tests.services import Postgres, Redis
+
+    nodes: list[asyncio.subprocess.Process] = []
+    with ExitStack() as services:
+        redis = Redis()
+        services.callback(redis.stop)
+        postgres = Postgres()
+        services.callback(postgres.stop)
+        dsn = services.enter_context(postgres.database())
+        try:
+            ports = [free_port() for _ in range(args.nodes)]
+            for port in ports:
+                nodes.append(await spawn(
+                    "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--postgres", dsn,
+                    "--redis", redis.url, "--no-discovery", "--max-connections-per-address", "0",
+                    "--max-tables-per-address", "0", "--max-requests-per-address", "0", "--loop", args.loop))
+            for port in ports:
+                await wait_listening(port)
+            await tell(workers, "servers " + ",".join(f"http://127.0.0.1:{port}" for port in ports))
+            await seat_everyone(workers)
+            return await phase(workers, *(node.pid for node in nodes))
+        finally:
+            for node in nodes:
+                if node.returncode is None:
+                    node.terminate()
+                    await node.wait()
 
 
 def main() -> None:
@@ -402,6 +478,9 @@ def main() -> None:
     parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
                         help="our server's event loop, as soupkitchen-server --loop (default %(default)s); "
                              "the bare server and the clients run on asyncio's own")
+    parser.add_argument("--nodes", type=int, default=0, metavar="N",
+                        help="then play the same tables on N server nodes on a Redis and a PostgreSQL the bench "
+                             "starts (needs both installed, and the dev extra)")
     parser.add_argument("--sizes", action="store_true",
                         help="only print each game's view sizes per seat, raw and deflated, and stop")
     args = parser.parse_args()

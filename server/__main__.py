@@ -63,6 +63,19 @@ def origin(text: str) -> str:
     return f"{parts.scheme}://{parts.netloc.lower()}"
 
 
+def public_address(parser: argparse.ArgumentParser, text: str) -> str:
+    """A node's address as clients reach it: http or https, a host and a port."""
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        parts, port = None, None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or port is None \
+            or parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        parser.error(f"--public-address {text!r} is not an address such as http://10.0.0.5:8765")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def default_of(limit: str, config_name: str | None = None) -> str:
     """The help's words for a limit's default on the LAN and with --public."""
     name = config_name or limit
@@ -82,6 +95,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--postgres", metavar="ADDRESS", default=None,
                         help="keep the tables in this PostgreSQL database instead, e.g. "
                              "postgresql://soup@127.0.0.1:5432/soupkitchen (needs: pip install 'soupkitchen[cluster]')")
+    parser.add_argument("--redis", metavar="ADDRESS", default=None,
+                        help="be one node of several serving the same tables: Redis at ADDRESS, e.g. "
+                             "redis://127.0.0.1:6379/0, holds which node serves each table (needs --postgres, "
+                             "the tables' one database; see docs/cluster.md)")
+    parser.add_argument("--public-address", metavar="URL", default=None,
+                        help="with --redis: where clients reach this node, e.g. http://10.0.0.5:8765 (other "
+                             "nodes send clients there); default: --host and --port, if --host is one address")
+    parser.add_argument("--lease-seconds", type=seconds, metavar="SECONDS", default=ServerConfig.lease_seconds,
+                        help="with --redis: how long a node's hold on its tables lasts unless its heartbeat "
+                             "renews it; a node that dies hands its tables on after at most this long, and one "
+                             "whose event loop falls this far behind may lose them (default %(default)s)")
     parser.add_argument("--public", action="store_true",
                         help="a server on the internet: TLS (--cert and --key, or a --trusted-proxy that does TLS "
                              "in front), no LAN discovery, and the stricter limits of a public server (each "
@@ -130,6 +154,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.public and args.cert is None and not args.trusted_proxy:
         parser.error("--public serves over TLS: give --cert FILE --key FILE, or name the reverse proxy that "
                      "does TLS in front of the server with --trusted-proxy ADDRESS")
+    if args.redis is not None:
+        if args.postgres is None:
+            parser.error("--redis makes this server one node of several: they keep their tables in one "
+                         "PostgreSQL database, so give --postgres ADDRESS too")
+        if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+            parser.error(f"--redis {args.redis!r} is not a Redis address such as redis://127.0.0.1:6379/0")
+        if args.public_address is None:
+            if args.host in ("", "0.0.0.0", "::"):
+                parser.error("a node listening on every address needs --public-address URL: where clients "
+                             "reach it, e.g. http://10.0.0.5:8765")
+            args.public_address = f"{'https' if args.cert else 'http'}://{args.host}:{args.port}"
+        else:
+            args.public_address = public_address(parser, args.public_address)
+        if args.lease_seconds < 1:
+            parser.error(f"--lease-seconds {args.lease_seconds:g}: a lease of less than a second leaves no "
+                         "room for a heartbeat; give 1 or more")
+    elif args.public_address is not None:
+        parser.error("--public-address goes with --redis: it says where a cluster's node answers")
     limits = PUBLIC_LIMITS if args.public else {}
     for flag, name, kind in (("max_connections_per_address", "max_connections_per_address", int),
                              ("max_tables_per_address", "max_tables_per_address", int),
@@ -173,6 +215,8 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                             allowed_origins=tuple(args.allow_origin),
                             address_rate=float(args.max_requests_per_address),
                             address_burst=2.0 * args.max_requests_per_address, postgres=args.postgres,
+                            redis=args.redis, public_address=args.public_address or "",
+                            lease_seconds=args.lease_seconds,
                             standalone=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -184,6 +228,9 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
     print(f"soupkitchen-server listening on {server.url}", flush=True)  # read by launchers: the port ends it
     print(f"soupkitchen-server event loop: {loop_name}", flush=True)
     print(f"soupkitchen-server: {describe(args, tls is not None)}", flush=True)
+    if server.hub.node is not None:
+        print(f"soupkitchen-server: node {server.hub.server_id} of the cluster at {server.hub.node.where}, "
+              f"reached at {server.hub.node.address}", flush=True)
     await stop.wait()
     await server.stop()
 

@@ -89,6 +89,13 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
 
     hub.lagging = lagging
 
+    def close_connection(sid: str) -> None:
+        conn = hub.conns.get(sid)
+        if conn is not None:
+            guard.close(conn.session)
+
+    hub.close_connection = close_connection
+
     @sio.event
     async def connect(sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         address = environ.get(ADDRESS_KEY)
@@ -238,4 +245,5 @@ def server_metrics(hub: Hub) -> dict[str, Any]:
         "players": sum(bool(seat.sids) for t in tables for seat in t.seats),
         "spectators": sum(len(t.spectators) for t in tables),
         **hub.metrics.snapshot(),
+        **({"node": hub.node.snapshot()} if hub.node is not None else {}),
     }

@@ -24,6 +24,9 @@ BOT_JITTER_BOTS_ONLY = (0.6, 1.4)
 class ServerConfig:
     db_path: str | Path = ":memory:"
     postgres: str | None = None  # a PostgreSQL database's address: the tables are kept there instead of db_path
+    redis: str | None = None  # a Redis server's address: this server is a node of a cluster (docs/cluster.md)
+    public_address: str = ""  # where clients reach this node (a cluster sends them here); "": where it listens
+    lease_seconds: float = 3.0  # a node's hold on its tables lasts this long unless its heartbeat renews it
     bot_delay: float = 1.2  # seconds of a beat of a bot's thinking: a bot waits its beats of it before it acts
     bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
     grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in

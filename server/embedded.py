@@ -16,7 +16,7 @@ from soupkitchen.server.app import DOORS, FLOODS, make_app
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.floodlog import InputLog
 from soupkitchen.server.gc_pauses import PauseWatch, settle_heap
-from soupkitchen.server.hub import Hub
+from soupkitchen.server.hub import CLOCK_HEARTBEAT, Hub
 from soupkitchen.server.scheduler import LoopScheduler, Scheduler
 
 
@@ -65,8 +65,18 @@ class EmbeddedServer:
     async def start(self) -> None:
         """Listen; StoreError (naming the path and why) if the database cannot be opened and written."""
         app, self.hub = make_app(self.config, self.scheduler, self.pauses)
-        self.hub.restore()
-        self.hub.spawn(self.hub.record_clocks_every())
+        node = self.hub.node
+        if node is None:
+            self.hub.restore()
+        else:  # a cluster's node takes the tables no node holds once it listens
+            try:
+                await node.start()
+            except BaseException:
+                self.hub.store.close()
+                raise
+        # a node records its rounds' clocks twice as often: a round another node takes over resumes
+        # with at most half a second of its time given back
+        self.hub.spawn(self.hub.record_clocks_every(CLOCK_HEARTBEAT if node is None else CLOCK_HEARTBEAT / 2))
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.
         self.runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5,
                                     logger=InputLog(logging.getLogger("aiohttp.server"), app[FLOODS]))
@@ -75,6 +85,9 @@ class EmbeddedServer:
         self.listener = await app[DOORS].listen(self.runner.server, self.host, self.port, self.tls)
         if self.listener.sockets:
             self.port = self.listener.sockets[0].getsockname()[1]
+        if node is not None:
+            self.hub.purge()
+            await node.join(self.config.public_address or self.url)
         if self.discovery:
             from soupkitchen.server.discovery import advertise
 
@@ -86,6 +99,8 @@ class EmbeddedServer:
     async def stop(self) -> None:
         if self.pauses is not None:
             self.pauses.stop()
+        if self.hub is not None and self.hub.node is not None:
+            self.hub.node.stop()
         if self.hub is not None and self.runner is not None:   # the moment of the stop: a restart resumes here
             self.hub.record_clocks()
         if self.advert is not None:
@@ -96,6 +111,8 @@ class EmbeddedServer:
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        if self.hub is not None and self.hub.node is not None:
+            await self.hub.node.close()
         if self.listener is not None:
             try:
                 await asyncio.wait_for(self.listener.wait_closed(), 1.0)

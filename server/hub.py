@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.games import available_games, load_game
@@ -27,11 +27,15 @@ from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.play import PlayRequests
 from soupkitchen.server.registry import Connection, Registry
 from soupkitchen.server.roster import TableRoster
+from soupkitchen.server.runner import TableRunner
 from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
 from soupkitchen.server.transport import Transport
-from soupkitchen.shared.wire import protocol
+from soupkitchen.shared.wire import codes, protocol
+
+if TYPE_CHECKING:
+    from soupkitchen.server.cluster import Node
 
 log = logging.getLogger(__name__)
 Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
@@ -58,6 +62,7 @@ class Hub:
         self.purger: Timer | None = None
         # whether a connection has stopped reading its pushes (the application closes it then)
         self.lagging: Callable[[str], bool] = lambda sid: False
+        self.close_connection: Callable[[str], None] = lambda sid: None  # set by the application
         self.registry = Registry(config, clock)
         self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
                            self.spawn, lambda: self.stopping)
@@ -84,6 +89,53 @@ class Hub:
             "act": self.play.act,
             "hold": self.play.hold,
         }
+        self.node: Node | None = None
+        if config.redis is not None:
+            self.become_node(config.redis)
+
+    def become_node(self, redis_url: str) -> None:
+        """Serve as one node of a cluster (``server.cluster``): the requests about a table or a
+        seat this node does not serve are routed first, and every write passes the node's gate."""
+        from soupkitchen.server.cluster import Node
+
+        node = self.node = Node(self, redis_url, self.config.lease_seconds)
+        self.store.gate, self.store.on_taken = node.check_write, node.taken
+        self.roster.on_drop = node.dropped
+        self.lobby.claim = node.claim_new
+        for event in ("join_table", "spectate"):
+            self.events[event] = self.routed_by_table(self.events[event])
+        for event in ("resume", "leave", "add_bot", "remove_bot", "kick", "set_options", "ready", "start",
+                      "emote", "act", "hold"):
+            self.events[event] = self.routed_by_token(self.events[event])
+        self.events["find_table"] = self.find_anywhere
+
+    def routed_by_table(self, handler: Handler) -> Handler:
+        async def routed(sid: str, req: Any) -> dict[str, Any]:
+            assert self.node is not None
+            if req.table not in self.roster.runners:
+                self.registry.may_look_up(self.conns[sid].address)  # each lookup may cost Redis a lease
+                await self.node.asked(self.node.route_table(req.table))
+            return await handler(sid, req)
+        return routed
+
+    def routed_by_token(self, handler: Handler) -> Handler:
+        async def routed(sid: str, req: Any) -> dict[str, Any]:
+            assert self.node is not None
+            if self.registry.seat_named(req.token) is None:
+                await self.node.asked(self.node.route_token(req.token))
+            return await handler(sid, req)
+        return routed
+
+    async def find_anywhere(self, sid: str, req: protocol.FindTable) -> dict[str, Any]:
+        """An invite code of a table on any node (the lobby answers for this node's, and for none)."""
+        assert self.node is not None
+        code = codes.normalise(req.code)
+        if code is not None and self.roster.coded(code) is None:
+            self.registry.may_look_up(self.conns[sid].address)
+            for summary in await self.node.asked(self.node.others_open()):
+                if summary.get("code") == code:
+                    return {"ok": True, "table": summary}
+        return await self.lobby.find_table(sid, req)
 
     def speak_through(self, transport: Transport) -> None:
         """Send pushes through ``transport`` (in order with every ack)."""
@@ -161,14 +213,21 @@ class Hub:
             raise protocol.ProtocolError(protocol.VERSION, f"this server speaks protocol {protocol.PROTOCOL_VERSION}, "
                                              f"the client speaks {req.protocol}: please update")
         self.conns[sid].hello = True
-        return {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "server_id": self.server_id,
-                "games": available_games(), "server_time": self.clock()}
+        answer = {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "server_id": self.server_id,
+                  "games": available_games(), "server_time": self.clock()}
+        if self.node is not None:  # where a client may come back if this node goes
+            answer["nodes"] = self.node.addresses()
+        return answer
 
     async def time_sync(self, sid: str, req: protocol.TimeSync) -> dict[str, Any]:
         return {"ok": True, "client_time": req.client_time, "server_time": self.clock()}
 
     async def list_tables(self, sid: str, req: protocol.ListTables) -> dict[str, Any]:
-        return {"ok": True, "tables": self.roster.open_summaries()}
+        tables = self.roster.open_summaries()
+        if self.node is not None:
+            tables += [summary | {"code": None} for summary in await self.node.asked(self.node.others_open())
+                       if summary.get("settings", {}).get("listed", True)]
+        return {"ok": True, "tables": tables}
 
     # --- connections going ---------------------------------------------------------------------
     async def disconnect(self, sid: str) -> None:
@@ -221,22 +280,28 @@ class Hub:
         """Rebuild every open table from the database, and every game that finished less than
         ``linger`` seconds ago (for its players to see the end); returns how many."""
         self.purge()
-        now = self.clock()
         for row in self.store.load_open_tables(since=self.wall_clock() - self.config.linger):
-            try:
-                game = load_game(row["game"])
-            except KeyError:
-                continue
-            try:
-                table = Table.from_row(game, row, now)
-            except Exception:  # the rules changed under a stored match: keep the rest serving
-                log.exception("table %s (%s) could not be restored", row["id"], row["game"])
-                continue
-            self.roster.add(table).restored()
-            if table.over:
-                left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
-                self.roster.drop_later(table, max(0.0, left))
+            self.restore_row(row)
         return len(self.roster.runners)
+
+    def restore_row(self, row: dict[str, Any]) -> TableRunner | None:
+        """Rebuild one stored table (its match replayed from its log) and serve it; None if its
+        game is not here or its match cannot be replayed."""
+        try:
+            game = load_game(row["game"])
+        except KeyError:
+            return None
+        try:
+            table = Table.from_row(game, row, self.clock())
+        except Exception:  # the rules changed under a stored match: keep the rest serving
+            log.exception("table %s (%s) could not be restored", row["id"], row["game"])
+            return None
+        runner = self.roster.add(table)
+        runner.restored()
+        if table.over:
+            left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
+            self.roster.drop_later(table, max(0.0, left))
+        return runner
 
 
 def open_store(db_path: str | Path, postgres: str | None, wall_clock: Callable[[], float]) -> Store:

@@ -14,6 +14,7 @@ import logging
 import math
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -38,6 +39,7 @@ class Lobby:
         self.config = roster.config
         self.clock = roster.clock
         self.hasher = hasher  # hashes passwords off the event loop
+        self.claim: Callable[[str], Awaitable[None]] | None = None  # a cluster's node holds each new table
 
     async def admit(self, table: Table, given: str | None, address: str) -> None:
         """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
@@ -113,6 +115,10 @@ class Lobby:
             if sid not in self.registry.conns:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
+        if self.claim is not None:
+            await self.claim(table_id)
+            if sid not in self.registry.conns:
+                raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
         table = Table(game, table_id, req.seats, options, settings, password, time.time())
         runner = self.roster.add(table, creator=address)
         try:

@@ -47,6 +47,7 @@ class TableRoster:
                                      lambda sid: sid in registry.conns, spawn, stopping, self.finished, self.drop)
         self.runners: dict[str, TableRunner] = {}
         self.tables = Tables(self.runners)
+        self.on_drop: Callable[[Table], None] | None = None  # hears of each table forgotten
 
     def add(self, table: Table, creator: str | None = None) -> TableRunner:
         """Run a new or restored table (``creator``: the address that made it)."""
@@ -90,6 +91,8 @@ class TableRoster:
             if seat.token_hash is not None:
                 self.registry.forget(seat.token_hash)
         self.registry.forget_table(table.id)
+        if self.on_drop is not None:
+            self.on_drop(table)
 
     def finished(self, table: Table) -> None:
         """A game ended: the table stays for ``linger`` seconds for its players to see the end."""

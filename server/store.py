@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS seats (
     ready INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
+CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -132,7 +133,14 @@ class Store:
     """The server's database in SQLite: one connection, used from the event loop thread only.
 
     The SQL is written once for both stores (``?`` marks a parameter); ``server/store_pg.py`` runs
-    the same statements on PostgreSQL through ``_tx`` and ``_rows``."""
+    the same statements on PostgreSQL through ``_tx`` and ``_rows``.
+
+    ``gate``, if set, is called before every write and raises StoreError to refuse it (a cluster's
+    node that has lost touch with the others); ``on_taken(table_id)``, if set, hears of each
+    HistoryTaken before it is raised."""
+
+    gate: Callable[[], None] | None = None
+    on_taken: Callable[[str], None] | None = None
 
     def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
         """StoreError, naming the path and why, if the database cannot be opened and written."""
@@ -173,6 +181,7 @@ class Store:
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run the statements in one transaction: all of them, or (rolled back) none."""
+        self._may_write()
         try:
             self.db.execute("BEGIN")
             for sql, args in statements:
@@ -188,6 +197,11 @@ class Store:
                 raise
             raise self._refused(why, getattr(err, "sqlite_errorcode", 0) & 0xFF == SQLITE_FULL) from None
         self._wrote()
+
+    def _may_write(self) -> None:
+        """StoreError if the gate refuses writes now."""
+        if self.gate is not None:
+            self.gate()
 
     def _wrote(self) -> None:
         """A write succeeded: say so once if writes were being refused."""
@@ -248,7 +262,12 @@ class Store:
             APPEND, (table_id, idx, seat, json.dumps(action), t))]
         if over:
             statements.append(("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id)))
-        self._tx(statements)
+        try:
+            self._tx(statements)
+        except HistoryTaken:
+            if self.on_taken is not None:
+                self.on_taken(table_id)
+            raise
 
     def save_clocks(self, clocks: dict[str, float]) -> None:
         """Record each table's game clock (seconds since it started), so a restart resumes the
@@ -310,6 +329,19 @@ class Store:
         clock = self._rows("SELECT t FROM clocks WHERE table_id = ?", (data["id"],))
         data["clock"] = clock[0][0] if clock else None
         return data
+
+    def is_open(self, table_id: str) -> bool:
+        """Whether the table is stored, neither finished nor closed."""
+        return bool(self._rows("SELECT 1 FROM tables WHERE id = ? AND closed = 0 AND over = 0", (table_id,)))
+
+    def open_table_ids(self) -> list[str]:
+        """The ids of the tables neither finished nor closed, oldest first."""
+        return [row[0] for row in self._rows("SELECT id FROM tables WHERE closed = 0 AND over = 0 ORDER BY created")]
+
+    def seat_of_token(self, digest: str) -> tuple[str, int] | None:
+        """The (table id, seat) a seat token's hash names in the database, if any."""
+        rows = self._rows("SELECT table_id, seat FROM seats WHERE token_hash = ?", (digest,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     def finished_matches(self, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished matches, newest first (their records are replays)."""

@@ -9,6 +9,7 @@ once; the next change tries to connect again.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,7 @@ from soupkitchen.server.store import APPEND, SCHEMA, HistoryTaken, Store, StoreE
 from soupkitchen.shared.wire import protocol
 
 CONNECT_SECONDS = 5
+SCHEMA_LOCK = 0x50_55_50  # the advisory lock held while the tables are made
 
 
 def _postgres(sql: str) -> str:
@@ -47,7 +49,11 @@ class PostgresStore(Store):
     def _connect(self) -> psycopg.Connection:
         if self.db is None or self.db.closed:
             self.db = psycopg.connect(self.dsn, autocommit=True, connect_timeout=CONNECT_SECONDS)
-            self.db.execute(SCHEMA)
+            # one server at a time makes the tables: CREATE ... IF NOT EXISTS is not safe against
+            # another doing it at the same moment (a cluster's nodes started together)
+            with self.db.transaction():
+                self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                self.db.execute(SCHEMA)
         return self.db
 
     def close(self) -> None:
@@ -61,11 +67,14 @@ class PostgresStore(Store):
             raise self._refused(_why(err), False) from None
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        self._may_write()
         try:
             db = self._connect()
-            with db.transaction():
-                for sql, args in statements:
-                    db.execute(_postgres(sql), args)
+            with db.transaction(), db.cursor() as cursor:
+                # a run of the same statement (each running round's clock, a table's seats) goes as
+                # one batch, not one round trip to the database each
+                for sql, run in itertools.groupby(statements, key=lambda statement: statement[0]):
+                    cursor.executemany(_postgres(sql), [args for _sql, args in run])
         except errors.UniqueViolation:
             if statements[0][0] == APPEND:
                 raise HistoryTaken(*statements[0][1][:2]) from None

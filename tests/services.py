@@ -141,13 +141,14 @@ class Postgres:
 class Redis:
     """One Redis server of the tests' own, keeping nothing on disk; ``url`` addresses it."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int | None = None) -> None:
+        """On ``port`` (a free one by default): a Redis started again where one was stopped."""
         binary = shutil.which("redis-server")
         if binary is None:
             required_or_skipped("Redis is not installed: install it (Debian: apt install redis-server) "
                                 "to run the tests of the node leases")
         self.folder = Path(tempfile.mkdtemp(prefix="soupkitchen-redis-"))
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.log = open(self.folder / "log", "wb")  # noqa: SIM115 (closed by stop)
         self.process = subprocess.Popen(

@@ -50,6 +50,7 @@ STORAGE_FULL = "storage_full"
 STORAGE_FAILED = "storage_failed"
 FORBIDDEN_ORIGIN = "forbidden_origin"
 INTERNAL = "internal"
+MOVED = "moved"  # another server of a cluster serves the table: the error's "address" says where
 
 NAME_LENGTH = 32  # characters of a player's name, once normalised
 # Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks)

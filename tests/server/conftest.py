@@ -80,6 +80,28 @@ async def servers(tmp_path):
 
 
 @pytest.fixture
+def processes():
+    """A list to put the server processes a test starts in; each is killed afterwards."""
+    started: list = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+@pytest.fixture
+async def redis(redis_server):
+    """A client of the tests' Redis (``decode_responses``), its database emptied first."""
+    import redis.asyncio as aioredis
+
+    client = aioredis.Redis.from_url(redis_server.url, decode_responses=True)
+    await client.flushdb()
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
 async def clients(server):
     """``await clients()`` gives a connected client that said hello; all are closed afterwards."""
     made: list[Client] = []

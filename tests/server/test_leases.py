@@ -7,22 +7,11 @@ from __future__ import annotations
 import asyncio
 import time
 
-import pytest
-import redis.asyncio as aioredis
-
 from soupkitchen.server.leases import Holdings, Leases
 
 LONG = 600.0     # a lease that cannot run out during a test, however busy the machine
 SHORT = 0.2      # a lease left to run out
 PATIENCE = 30.0  # how long a test waits for Redis to let a short lease run out
-
-
-@pytest.fixture
-async def redis(redis_server):
-    client = aioredis.Redis.from_url(redis_server.url, decode_responses=True)
-    await client.flushdb()
-    yield client
-    await client.aclose()
 
 
 async def eventually(check) -> None:

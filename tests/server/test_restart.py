@@ -30,16 +30,6 @@ def launch(db: Path | str, port: int = 0) -> tuple[subprocess.Popen, int]:
     return process, int(line.rsplit(":", 1)[1])
 
 
-@pytest.fixture
-def processes():
-    started: list[subprocess.Popen] = []
-    yield started
-    for process in started:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-
-
 async def keep_playing(client, token, seat, rng, stop):
     """Act whenever it is this seat's turn, until ``stop`` is set; errors from races are fine."""
     while not stop.is_set():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -128,3 +129,21 @@ def test_a_server_whose_postgres_cannot_be_reached_stops_with_one_sentence(postg
     said = done.stderr.strip()
     assert said.startswith("soupkitchen-server: cannot use the database ") and len(said.splitlines()) == 1, said
     assert "secret" not in said and "Traceback" not in done.stderr + done.stdout
+
+
+def test_nodes_starting_at_once_on_a_new_postgres_database_all_start(postgres_dsn):
+    """Several servers making the tables of one new database at the same moment (a cluster's nodes
+    started together) all start."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from soupkitchen.server.store_pg import PostgresStore
+
+    start = threading.Barrier(6)
+
+    def open_one() -> None:
+        start.wait()
+        PostgresStore(postgres_dsn).close()
+
+    with ThreadPoolExecutor(6) as pool:
+        for opened in [pool.submit(open_one) for _ in range(6)]:
+            opened.result()

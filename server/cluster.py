@@ -1,0 +1,373 @@
+"""A server as one node of several (``soupkitchen-server --redis ... --postgres ...``): each table
+is served by the one node that holds its lease in Redis, every node keeps its tables in the one
+PostgreSQL database, and any node answers hello, the table list and table creation.
+
+- A node claims a table's lease when it creates or rebuilds the table, renews its leases on a
+  heartbeat (the server's scheduler), and lets a table go when its lease is lost or the database
+  says another node has played it on (``HistoryTaken``): its connections at that table are closed,
+  so their clients come back through a node that serves it.
+- A request about a table another node serves is answered ``moved``, with that node's public
+  address; the client connects there by itself. A seat token is found in the database on any node.
+- Each heartbeat also publishes the node's address and its open tables (for every node's table
+  list and invite codes), and sweeps: a table whose lease ran out (its node died) is claimed and
+  rebuilt from the database's log, the restart path.
+- A node that has not heard from Redis for longer than its leases can be trusted refuses every
+  change (the store's gate), so it never acknowledges a move it might not be allowed to store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from soupkitchen.server.leases import LEASE, Holdings, Leases
+from soupkitchen.server.store import StoreError, token_hash
+from soupkitchen.server.table import Table
+from soupkitchen.shared.wire import protocol
+
+if TYPE_CHECKING:
+    from soupkitchen.server.hub import Hub
+
+log = logging.getLogger(__name__)
+
+OPEN = "soupkitchen:open"        # the ids of every node's open tables (a set)
+TABLES = "soupkitchen:tables:"   # + node id: that node's open tables, id -> summary (a hash that expires)
+REDIS_CONNECTIONS = 16  # connections a node holds to Redis at most
+BEATS_A_LEASE = 6  # heartbeats in a lease's time
+DATABASE_SWEEP = 60  # every so many heartbeats the sweep also reads the database's open tables
+OUT_OF_TOUCH = ("this server has lost touch with Redis, where the servers agree which of them runs each "
+                "table, so nothing was changed; try again in a moment")
+
+
+def shown(url: str) -> str:
+    """A Redis address as the log may show it: without its password."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    return f"{parts.scheme}://{host}{f':{parts.port}' if parts.port else ''}{parts.path}"
+
+
+class Moved(protocol.ProtocolError):
+    """The table is served by the node at ``address``: the client connects there and asks again."""
+
+    def __init__(self, table_id: str, address: str) -> None:
+        super().__init__(protocol.MOVED, f"table {table_id} is served by another server, at {address}")
+        self.address = address
+
+    def to_json(self) -> dict[str, Any]:
+        answer = super().to_json()
+        answer["error"]["address"] = self.address
+        return answer
+
+
+class Node:
+    """This server's part in a cluster: its leases, its heartbeat, and where other tables are."""
+
+    def __init__(self, hub: Hub, url: str, lease_seconds: float) -> None:
+        import redis.asyncio as aioredis
+
+        self.hub = hub
+        self.id = hub.server_id
+        self.where = shown(url)
+        self.seconds = lease_seconds
+        # A heartbeat every sixth of a lease: a node whose event loop is busy for a while (a crowd
+        # connecting at once) still renews its leases several times before its gate would close.
+        self.period = lease_seconds / BEATS_A_LEASE
+        # Requests that ask Redis at the same moment (a crowd coming back after a failover) wait
+        # for one of a few connections rather than fail, and the heartbeat waits its turn with them.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=lease_seconds / 2,
+            socket_timeout=lease_seconds / 2, socket_connect_timeout=lease_seconds / 2)
+        self.redis = aioredis.Redis.from_pool(pool)
+        self.leases = Leases(self.redis, self.id, lease_seconds)
+        self.holdings = Holdings(self.leases, self.lost)
+        self.address = ""
+        self.touched = float("-inf")  # time.monotonic() when a heartbeat Redis answered was sent
+        self.directory: dict[str, str] = {}  # node id -> public address, as of the last heartbeat
+        self.published: dict[str, str] | None = None  # the summaries last published
+        self.letting_go: set[str] = set()
+        self.taking: dict[str, asyncio.Future[bool]] = {}  # table id -> its takeover under way
+        self.timer: Any = None
+        self.beating: asyncio.Task[Any] | None = None
+        self.closed = False
+        self.beats = 0
+        self.failing = False  # the log has said Redis cannot be reached (until it can again)
+
+    # --- life ----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """StoreError, naming the Redis server, if it cannot be reached."""
+        from redis.exceptions import RedisError
+
+        try:
+            await self.redis.ping()
+        except (RedisError, OSError) as err:
+            await self.redis.aclose()
+            raise StoreError(protocol.STORAGE_FAILED, f"cannot reach Redis at {self.where}: {err}") from None
+
+    async def join(self, address: str) -> int:
+        """Say where this node answers, take every stored open table no node holds, and beat from
+        now on; returns how many tables this node serves."""
+        self.address = address
+        await self.beat()
+        for table_id in self.hub.store.open_table_ids():
+            if table_id not in self.hub.roster.runners and await self.leases.owner(table_id) is None:
+                await self.take(table_id)
+        self.next_beat()
+        return len(self.hub.roster.runners)
+
+    def next_beat(self) -> None:
+        if not self.closed:
+            self.timer = self.hub.scheduler.call_later(self.period, self._beat_now)
+
+    def _beat_now(self) -> None:
+        async def beat_then_again() -> None:
+            try:
+                await self.beat()
+            except Exception:  # a fault of ours: said, and the next heartbeat comes all the same
+                log.exception("the heartbeat failed")
+            finally:
+                self.next_beat()
+        self.beating = asyncio.ensure_future(beat_then_again())
+
+    def stop(self) -> None:
+        """Beat no more (the server is stopping; its leases are still its own)."""
+        self.closed = True
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.beating is not None:
+            self.beating.cancel()
+
+    async def close(self) -> None:
+        """Give up every table and leave the directory, so other nodes take over at once."""
+        self.stop()
+        try:
+            await self.holdings.close()
+            await self.leases.withdraw()
+            await self.redis.delete(TABLES + self.id)
+        except Exception as err:  # noqa: BLE001 - the leases run out by themselves
+            log.warning("could not give the tables up in Redis at %s (%s); they pass to other nodes "
+                        "when their leases run out", self.where, err)
+        await self.redis.aclose()
+
+    # --- the heartbeat -------------------------------------------------------------------------
+    def in_touch(self) -> bool:
+        """Whether this node's leases are surely still its own: the last renewal Redis answered was
+        sent less than a lease ago, with a sixth of a lease to spare (for the write under way)."""
+        return time.monotonic() - self.touched < self.seconds - self.seconds / BEATS_A_LEASE
+
+    def check_write(self) -> None:
+        """The store's gate: StoreError unless this node may write."""
+        if not self.in_touch():
+            raise StoreError(protocol.STORAGE_FAILED, OUT_OF_TOUCH)
+
+    async def beat(self) -> None:
+        """Announce this node, renew its leases (letting go of those lost), publish its open
+        tables, and take over the tables whose node has gone."""
+        from redis.exceptions import RedisError
+
+        sent = time.monotonic()
+        self.beats += 1
+        try:
+            await self.leases.announce(self.address)
+            lost = await self.holdings.beat()
+            self.touched = sent
+            self.directory = await self.leases.nodes()
+            await self.publish()
+            # the tables of every node, and now and then every open one the database holds, in case
+            # Redis lost its keys (it restarted): whichever no node holds is taken over
+            stored = self.stored_open() if self.beats % DATABASE_SWEEP == 0 else []
+            await self.sweep([*lost, *stored])
+        except (RedisError, OSError) as err:
+            if not self.failing:
+                self.failing = True
+                log.error("cannot reach Redis at %s (%s): this node refuses every change until it can", self.where, err)
+            return
+        if self.failing:
+            self.failing = False
+            log.warning("Redis at %s answers again", self.where)
+
+    async def publish(self) -> None:
+        """Write this node's open tables where every node's table list reads them (once a second:
+        what changed since the last time, and all of them now and then)."""
+        key = TABLES + self.id
+        if self.beats % 2 and self.published is not None:
+            await self.redis.pexpire(key, int(self.seconds * 1000))
+            return
+        summaries = {table_id: json.dumps(runner.summary()) for table_id, runner in self.hub.roster.runners.items()
+                     if not runner.table.closed and not runner.table.over}
+        whole = self.published is None or self.beats % DATABASE_SWEEP == 0
+        before = {} if whole else self.published
+        changed = {table_id: text for table_id, text in summaries.items() if before.get(table_id) != text}
+        gone = [table_id for table_id in before if table_id not in summaries]
+        self.published = None  # until Redis has it all
+        async with self.redis.pipeline(transaction=True) as pipe:
+            if whole:
+                pipe.delete(key)
+            if changed:
+                pipe.hset(key, mapping=changed)
+            if gone:
+                pipe.hdel(key, *gone)
+            pipe.pexpire(key, int(self.seconds * 1000))
+            await pipe.execute()
+        self.published = summaries
+
+    def stored_open(self) -> list[str]:
+        try:
+            return self.hub.store.open_table_ids()
+        except StoreError:  # the store has said why
+            return []
+
+    async def sweep(self, more: list[str]) -> None:
+        """Claim and rebuild every open table (of those listed in Redis, and ``more``) whose lease
+        ran out; a table this node lost because its lease ran out comes back rebuilt from the log."""
+        ids = sorted((set(await self.redis.smembers(OPEN)) | set(more)) - set(self.hub.roster.runners))
+        if not ids:
+            return
+        owners = await self.redis.mget([LEASE + table_id for table_id in ids])
+        for table_id, owner in zip(ids, owners, strict=True):
+            if owner is None:
+                try:
+                    await self.take(table_id)
+                except StoreError:  # the store has said why; the next heartbeat tries again
+                    return
+
+    # --- tables coming and going ----------------------------------------------------------------
+    async def claim_new(self, table_id: str) -> None:
+        """Hold a table this node is creating (ProtocolError if another holds that id already)."""
+        from redis.exceptions import RedisError
+
+        try:
+            claimed = await self.holdings.claim(table_id)
+            if claimed:
+                await self.redis.sadd(OPEN, table_id)
+        except (RedisError, OSError):
+            raise StoreError(protocol.STORAGE_FAILED, OUT_OF_TOUCH) from None
+        if not claimed:
+            raise protocol.ProtocolError(protocol.INTERNAL, "the server could not make that table; try again")
+
+    async def take(self, table_id: str) -> bool:
+        """Claim a stored open table no node holds and rebuild it from its log; True if this node
+        serves it now. StoreError (the lease given back) if the database cannot be read. A table
+        is taken once however many ask at the same time (the sweep, requests for it): each waits
+        for the one taking."""
+        task = self.taking.get(table_id)
+        if task is None:
+            task = self.taking[table_id] = asyncio.ensure_future(self._take(table_id))
+            task.add_done_callback(lambda _done: self.taking.pop(table_id, None))
+        return await asyncio.shield(task)
+
+    async def _take(self, table_id: str) -> bool:
+        if table_id in self.hub.roster.runners:
+            return True
+        if not self.hub.store.is_open(table_id):
+            await self.redis.srem(OPEN, table_id)
+            return False
+        if not await self.holdings.claim(table_id):
+            return False
+        try:
+            row = self.hub.store.load_table(table_id)  # read after the claim: no other node writes it now
+        except StoreError:
+            await self.give_up(table_id)
+            raise
+        runner = None if row is None or row["closed"] or row["over"] else self.hub.restore_row(row)
+        if runner is None:
+            await self.give_up(table_id)
+            await self.redis.srem(OPEN, table_id)
+            return False
+        await self.redis.sadd(OPEN, table_id)
+        log.info("serving table %s, taken over from its log", table_id)
+        return True
+
+    async def give_up(self, table_id: str) -> None:
+        self.holdings.held.discard(table_id)
+        await self.leases.release(table_id)
+
+    def lost(self, table_id: str) -> None:
+        """Another node serves the table now (or nobody may until its lease is claimed again): stop
+        serving it, and close the connections at it so their clients find where it went."""
+        runner = self.hub.roster.runners.get(table_id)
+        self.holdings.held.discard(table_id)
+        if runner is None:
+            return
+        log.warning("table %s is no longer this node's to serve; letting it go", table_id)
+        audience = runner.audience()
+        self.letting_go.add(table_id)
+        try:
+            self.hub.roster.drop(runner.table)
+        finally:
+            self.letting_go.discard(table_id)
+        for sid in audience:
+            self.hub.close_connection(sid)
+
+    def taken(self, table_id: str) -> None:
+        """The database says another node has played the table on: let it go (once the step
+        that found out has unwound)."""
+        self.holdings.held.discard(table_id)
+        self.hub.scheduler.call_later(0.0, self.lost, table_id)
+
+    def dropped(self, table: Table) -> None:
+        """The roster forgot a table (closed, finished and gone, or never made): give its lease up."""
+        if (table.id in self.letting_go or self.closed or table.id not in self.holdings.held
+                or table.id in self.hub.roster.runners):
+            return
+
+        async def release() -> None:
+            try:
+                await self.give_up(table.id)
+                await self.redis.srem(OPEN, table.id)
+            except Exception as err:  # noqa: BLE001 - the lease runs out by itself
+                log.info("could not give table %s up in Redis: %s", table.id, err)
+        self.hub.spawn(release())
+
+    # --- where tables are ----------------------------------------------------------------------
+    async def asked(self, question: Any) -> Any:
+        """The answer of a request's question to Redis; StoreError, saying so, if Redis cannot answer."""
+        from redis.exceptions import RedisError
+
+        try:
+            return await question
+        except (RedisError, OSError):
+            raise StoreError(protocol.STORAGE_FAILED, OUT_OF_TOUCH) from None
+
+    async def route_table(self, table_id: str) -> None:
+        """Return if this node serves the table, or nobody does (the lobby answers then); Moved
+        if another node serves it. A table no node holds is taken here."""
+        runner = self.hub.roster.runners.get(table_id)
+        if runner is not None and not runner.table.closed:
+            return
+        owner = await self.leases.owner(table_id)
+        if owner is None or owner == self.id:  # nobody's, or this node's and being taken over here
+            await self.take(table_id)
+            return
+        address = self.directory.get(owner) or await self.leases.address_of(owner)
+        # a node whose address has run out is dying: ask again here, once its lease has run out too
+        raise Moved(table_id, address or self.address)
+
+    async def route_token(self, token: str) -> None:
+        """As ``route_table``, for the table of a seat token this node does not know."""
+        found = self.hub.store.seat_of_token(token_hash(token))
+        if found is not None:
+            await self.route_table(found[0])
+
+    async def others_open(self) -> list[dict[str, Any]]:
+        """The open tables the other live nodes published."""
+        others = [node for node in self.directory if node != self.id]
+        if not others:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for node in others:
+                pipe.hvals(TABLES + node)
+            published = await pipe.execute()
+        return [json.loads(text) for values in published for text in values]
+
+    def snapshot(self) -> dict[str, Any]:
+        """For ``GET /metrics``: this node, its tables' leases, and whether it is in touch with Redis."""
+        return {"id": self.id, "address": self.address, "redis": self.where, "leases": len(self.holdings.held),
+                "in_touch": self.in_touch(), "nodes": len(self.directory)}
+
+    def addresses(self) -> list[str]:
+        """Every live node's public address, this one's first."""
+        return [self.address] + sorted(address for node, address in self.directory.items() if node != self.id)
