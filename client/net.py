@@ -42,11 +42,12 @@ OFFLINE_MESSAGE = "Not connected to the server. Reconnecting..."
 class ServerError(Exception):
     """The server refused a request; ``str(err)`` is its message for the player."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, refusal: dict[str, Any] | None = None) -> None:
         message = message[:1].upper() + message[1:]   # shown as a sentence
         super().__init__(message)
         self.code = code
         self.message = message
+        self.refusal = refusal  # the rules' refusal as code and parameters, for the client to word
 
 
 def error_of(ack: Any) -> ServerError | None:
@@ -55,7 +56,8 @@ def error_of(ack: Any) -> ServerError | None:
         return None
     if isinstance(ack, dict) and isinstance(ack.get("error"), dict):
         err = ack["error"]
-        return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."))
+        refusal = err.get("refusal") if isinstance(err.get("refusal"), dict) else None
+        return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."), refusal)
     return ServerError("bad_reply", "The server sent a reply this client does not understand.")
 
 

@@ -9,6 +9,8 @@ import locale
 import os
 from pathlib import Path
 
+from soupkitchen.shared import words as shared_words
+
 DOMAIN = "soupkitchen"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
@@ -42,6 +44,7 @@ def install(language: str = "") -> str:
     code = _short(language) if language else system_language()
     _catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
     _language = code if isinstance(_catalog, gettext.GNUTranslations) else "en"
+    shared_words.use(_catalog)  # the games' describe modules word from the same catalog
     return _language
 
 

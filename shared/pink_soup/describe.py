@@ -4,10 +4,13 @@ from a seat's view and the rules' structured events, by the client) and the reas
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, MAX_CHEFS, POT_SIZE
+from soupkitchen.shared.refusals import Refusal, Wording, maker
+from soupkitchen.shared.words import N_, _, ngettext
 
 Namer = Callable[[int], str]
 
@@ -165,39 +168,83 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = chef)
     return MOVES[action["type"]](view, action, name)
 
 
-# Why a move is refused.
-DECK_EMPTY = "the deck is empty: take a kitchen card or pass"
-KITCHEN_NOT_FULL = "the kitchen has fewer than five piles: draw 2 cards instead"
-PASS_AT_END = "you may pass only once the deck is empty"
-NOT_A_MOUSE = "only a Mouse can be activated"
-MOUSE_IDLE = "the Mouse would have nothing to do: no kitchen card and no card in an open pot"
-TO_A_POT = "the other card goes into a pot; it goes to the kitchen only when every other pot is closed"
-DRAWN_CARD = "choose one of the cards you drew"
-KITCHEN_EMPTY = "the kitchen is empty: there is nothing to search"
-POT_EMPTY = "that pot is empty"
-ONE_CARD = "a pot of one card has nothing to shuffle"
-TWO_POTS = "a swap needs cards in two pots that are still open"
-OTHER_POT = "swap it with a card of another pot"
-NO_SUCH_POT = "choose the pot of a chef at this table"
+# --- why a move is refused ---------------------------------------------------------------------
+MOVE_NAMES = {  # a move's type as a refusal names it
+    "draw": N_("draw"), "take": N_("take"), "activate": N_("activate"), "pass": N_("pass"),
+    "kitchen": N_("put in the kitchen"), "pot": N_("put in a pot"), "slot": N_("pick a card"),
+    "discard": N_("discard"), "search": N_("search"), "find": N_("find"), "shuffle": N_("shuffle"),
+    "look": N_("look"), "swap": N_("swap"), "declare": N_("declare"), "continue": N_("play on"),
+}
 
 
-def pile_range(piles: int) -> str:
+def _pot_closed(p: dict[str, Any], n: Namer) -> str:
+    return _("your pot is closed") if p["own"] else _("%(chef)s's pot is closed") % {"chef": n(p["seat"])}
+
+
+def _card_range(p: dict[str, Any], n: Namer) -> str:
+    if p["own"]:
+        return _("pick card 1 to %(count)d of your pot") % p
+    return _("pick card 1 to %(count)d of %(chef)s's pot") % {**p, "chef": n(p["seat"])}
+
+
+REFUSALS: dict[str, Wording] = {
+    "deck_empty": N_("the deck is empty: take a kitchen card or pass"),
+    "kitchen_not_full": N_("the kitchen has fewer than five piles: draw 2 cards instead"),
+    "pass_at_end": N_("you may pass only once the deck is empty"),
+    "not_a_mouse": N_("only a Mouse can be activated"),
+    "mouse_idle": N_("the Mouse would have nothing to do: no kitchen card and no card in an open pot"),
+    "to_a_pot": N_("the other card goes into a pot; it goes to the kitchen only when every other "
+                               "pot is closed"),
+    "drawn_card": N_("choose one of the cards you drew"),
+    "kitchen_empty": N_("the kitchen is empty: there is nothing to search"),
+    "pot_empty": N_("that pot is empty"),
+    "one_card": N_("a pot of one card has nothing to shuffle"),
+    "two_pots": N_("a swap needs cards in two pots that are still open"),
+    "other_pot": N_("swap it with a card of another pot"),
+    "no_such_pot": N_("choose the pot of a chef at this table"),
+    "pile_range": lambda p, n: (_("the kitchen piles are numbered 1 to %(piles)d") % p if p["piles"]
+                                else _("the kitchen is empty")),
+    "new_pile": lambda p, n: _("the kitchen has fewer than five piles: the card starts pile %(pile)d") % p,
+    "pot_closed": _pot_closed,
+    "card_range": _card_range,
+    "depth_range": lambda p, n: ngettext("kitchen pile %(pile)d holds %(count)d card",
+                                         "kitchen pile %(pile)d holds %(count)d cards", p["count"]) % p,
+}
+
+NAME = chef
+refuse = maker(sys.modules[__name__], chef)
+DECK_EMPTY = refuse("deck_empty")
+KITCHEN_NOT_FULL = refuse("kitchen_not_full")
+PASS_AT_END = refuse("pass_at_end")
+NOT_A_MOUSE = refuse("not_a_mouse")
+MOUSE_IDLE = refuse("mouse_idle")
+TO_A_POT = refuse("to_a_pot")
+DRAWN_CARD = refuse("drawn_card")
+KITCHEN_EMPTY = refuse("kitchen_empty")
+POT_EMPTY = refuse("pot_empty")
+ONE_CARD = refuse("one_card")
+TWO_POTS = refuse("two_pots")
+OTHER_POT = refuse("other_pot")
+NO_SUCH_POT = refuse("no_such_pot")
+
+
+def pile_range(piles: int) -> Refusal:
     """Which kitchen piles a card may be taken from."""
-    return f"the kitchen piles are numbered 1 to {piles}" if piles else "the kitchen is empty"
+    return refuse("pile_range", piles=piles)
 
 
-def new_pile(piles: int) -> str:
+def new_pile(piles: int) -> Refusal:
     """Where a card for the kitchen must go while it has fewer than five piles."""
-    return f"the kitchen has fewer than five piles: the card starts pile {piles + 1}"
+    return refuse("new_pile", pile=piles + 1)
 
 
-def closed_pot(seat: int, actor: int) -> str:
-    return f"{whose(seat, actor)} pot is closed"
+def closed_pot(seat: int, actor: int) -> Refusal:
+    return refuse("pot_closed", seat=seat, own=seat == actor)
 
 
-def card_range(count: int, seat: int, actor: int) -> str:
-    return f"pick card 1 to {count} of {whose(seat, actor)} pot"
+def card_range(count: int, seat: int, actor: int) -> Refusal:
+    return refuse("card_range", count=count, seat=seat, own=seat == actor)
 
 
-def depth_range(pile: int, count: int) -> str:
-    return f"kitchen pile {pile + 1} holds {count} card{'s' * (count > 1)}"
+def depth_range(pile: int, count: int) -> Refusal:
+    return refuse("depth_range", pile=pile + 1, count=count)

@@ -4,11 +4,14 @@ a refusal. ``name`` turns a seat into the name a reader knows it by; without one
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
+from soupkitchen.shared.refusals import Refusal, Wording, maker
+from soupkitchen.shared.words import N_, _, ngettext
 
 Namer = Callable[[int], str]
 
@@ -24,6 +27,18 @@ PHASE_TEXT = {
     "swap_menu": "{actor} may swap two menu tiles.",
     "over": "The game is over.",
 }
+
+INGREDIENT_NAMES = {
+    "fish": N_("fish"), "meat": N_("meat"), "potatoes": N_("potatoes"), "cheese": N_("cheese"),
+    "flour": N_("flour"), "carrots": N_("carrots"), "peppers": N_("peppers"), "rice": N_("rice"),
+    "tomatoes": N_("tomatoes"), "onions": N_("onions"),
+}
+
+
+def ingredient_word(kind: str) -> str:
+    """An ingredient card's kind in the reader's words ("tomatoes"); an unknown one as it is."""
+    return _(INGREDIENT_NAMES[kind]) if kind in INGREDIENT_NAMES else str(kind)
+
 
 PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(len(CUISINES)))
 
@@ -157,45 +172,84 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = playe
     return MOVES[action["type"]](view, action)
 
 
-# Why a move is refused.
-TAKE_FROM = "take from the \"pantry\" or the \"draw\" pile"
-DRAW_EMPTY = "the ingredient pile is empty"
-REFRESHED = "the pantry has been refreshed this turn already"
-NO_RECIPES_LEFT = "no recipes are left to draw"
-PASS_LAST = "you may pass only when nothing else is possible"
-NOT_IN_BOOK = "that recipe is not in your book"
-COOK_REDEEMS = "you cooked this saucepan full and a recipe matches: you must redeem one"
-TWO_SQUARES = "choose two different menu squares, 1 to 5"
-PEEKED_ONLY = "you may swap only the two tiles you looked at"
+# --- why a move is refused ---------------------------------------------------------------------
+MOVE_NAMES = {  # a move's type as a refusal names it
+    "keep": N_("keep recipes"), "refresh_pantry": N_("refresh the pantry"), "take": N_("take"),
+    "cook": N_("cook"), "stop_cooking": N_("finish cooking"), "swap_recipes": N_("swap recipes"),
+    "pass": N_("pass"), "move_lid": N_("move the lid"), "redeem": N_("serve"), "decline": N_("serve nothing"),
+    "peek": N_("look at the menu"), "swap_menu": N_("swap menu tiles"), "keep_menu": N_("leave the menu"),
+}
+
+REFUSALS: dict[str, Wording] = {
+    "take_from": N_('take from the "pantry" or the "draw" pile'),
+    "draw_empty": N_("the ingredient pile is empty"),
+    "refreshed": N_("the pantry has been refreshed this turn already"),
+    "no_recipes_left": N_("no recipes are left to draw"),
+    "pass_last": N_("you may pass only when nothing else is possible"),
+    "not_in_book": N_("that recipe is not in your book"),
+    "cook_redeems": N_("you cooked this saucepan full and a recipe matches: you must redeem one"),
+    "two_squares": N_("choose two different menu squares, 1 to 5"),
+    "peeked_only": N_("you may swap only the two tiles you looked at"),
+    "keep_from": lambda p, n: ngettext("keep %(count)d recipe of those you were offered",
+                                       "keep %(count)d different recipes of those you were offered", p["count"]) % p,
+    "not_in_hand": lambda p, n: _("you have no %(ingredient)s in your hand") % {
+        "ingredient": ingredient_word(p["ingredient"])},
+    "not_in_pantry": lambda p, n: _("there is no %(ingredient)s in the pantry") % {
+        "ingredient": ingredient_word(p["ingredient"])},
+    "pan_range": lambda p, n: _("the saucepans are numbered 1 to %(pans)d") % p,
+    "lid_on": lambda p, n: _("saucepan %(pan)d has the lid on") % p,
+    "pan_full": lambda p, n: _("saucepan %(pan)d is full") % p,
+    "lid_there": lambda p, n: _("the lid is already on saucepan %(pan)d") % p,
+    "too_few_matches": lambda p, n: _("that recipe matches fewer than two ingredients in saucepan %(pan)d") % p,
+    "recipes_chosen": N_("you have already chosen your recipes; waiting for the others"),
+    "their_move": lambda p, n: _("it is %(player)s's move") % {"player": n(p["seat"])},
+}
+
+NAME = player_name
+refuse = maker(sys.modules[__name__], player_name)
+TAKE_FROM = refuse("take_from")
+DRAW_EMPTY = refuse("draw_empty")
+REFRESHED = refuse("refreshed")
+NO_RECIPES_LEFT = refuse("no_recipes_left")
+PASS_LAST = refuse("pass_last")
+NOT_IN_BOOK = refuse("not_in_book")
+COOK_REDEEMS = refuse("cook_redeems")
+TWO_SQUARES = refuse("two_squares")
+PEEKED_ONLY = refuse("peeked_only")
+RECIPES_CHOSEN = refuse("recipes_chosen")
 
 
-def keep_from(count: int) -> str:
-    return f"keep {count} different recipes of those you were offered"
+def keep_from(count: int) -> Refusal:
+    return refuse("keep_from", count=count)
 
 
-def not_in_hand(kind: str) -> str:
-    return f"you have no {kind} in your hand"
+def not_in_hand(kind: str) -> Refusal:
+    return refuse("not_in_hand", ingredient=kind)
 
 
-def not_in_pantry(kind: str) -> str:
-    return f"there is no {kind} in the pantry"
+def not_in_pantry(kind: str) -> Refusal:
+    return refuse("not_in_pantry", ingredient=kind)
 
 
-def pan_range(pans: int) -> str:
-    return f"the saucepans are numbered 1 to {pans}"
+def pan_range(pans: int) -> Refusal:
+    return refuse("pan_range", pans=pans)
 
 
-def lid_on(pan: int) -> str:
-    return f"saucepan {pan + 1} has the lid on"
+def lid_on(pan: int) -> Refusal:
+    return refuse("lid_on", pan=pan + 1)
 
 
-def pan_full(pan: int) -> str:
-    return f"saucepan {pan + 1} is full"
+def pan_full(pan: int) -> Refusal:
+    return refuse("pan_full", pan=pan + 1)
 
 
-def lid_there(pan: int) -> str:
-    return f"the lid is already on saucepan {pan + 1}"
+def lid_there(pan: int) -> Refusal:
+    return refuse("lid_there", pan=pan + 1)
 
 
-def too_few_matches(pan: int) -> str:
-    return f"that recipe matches fewer than two ingredients in saucepan {pan + 1}"
+def too_few_matches(pan: int) -> Refusal:
+    return refuse("too_few_matches", pan=pan + 1)
+
+
+def their_move(seat: int) -> Refusal:
+    return refuse("their_move", seat=seat)

@@ -5,10 +5,13 @@ name a reader knows it by; without one, seat 0 is "Chef 1"."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
+from soupkitchen.shared.refusals import Refusal, Wording, maker
 from soupkitchen.shared.too_many_cooks.cards import BRAG_TASTES, LOSING_UNSATISFIED
+from soupkitchen.shared.words import N_, _
 
 Namer = Callable[[int], str]
 DIRECTIONS = {("row", 1): "east", ("row", -1): "west", ("col", -1): "north", ("col", 1): "south"}
@@ -121,30 +124,52 @@ def game_summary(view: dict[str, Any]) -> str:
     return served + f" Ready for {challenge['difficulty'].capitalize()}!"
 
 
-# Why a move is refused.
-ALREADY_READY = "you are already ready"
-UNDER_WAY = "the round is already under way"
-NOT_STARTED = "the round has not started: every chef must be ready first"
-TIME_UP = "the round's time is up"
-PASS_WHEN_SATISFIED = "you may pass only when your tastes and all shared tastes are satisfied"
-MUST_PASS = "your tastes and all shared tastes are satisfied: you must pass"
-ROTATE_LINE = "rotate a \"row\" or a \"col\""
-ROTATE_STEP = "a rotation moves one step: 1 or -1"
-ALREADY_THERE = "that card is already there"
-ONE_CHANGE = "change only the colour or only the vegetable, not both"
+# --- why a move is refused ---------------------------------------------------------------------
+MOVE_NAMES = {"ready": N_("say ready"), "change": N_("change a card"), "rotate": N_("rotate"),
+              "pass": N_("pass")}  # a move's type as a refusal names it
+
+REFUSALS: dict[str, Wording] = {
+    "already_ready": N_("you are already ready"),
+    "under_way": N_("the round is already under way"),
+    "not_started": N_("the round has not started: every chef must be ready first"),
+    "round_time_up": N_("the round's time is up"),
+    "pass_when_satisfied": N_("you may pass only when your tastes and all shared tastes are satisfied"),
+    "must_pass": N_("your tastes and all shared tastes are satisfied: you must pass"),
+    "rotate_line": N_('rotate a "row" or a "col"'),
+    "rotate_step": N_("a rotation moves one step: 1 or -1"),
+    "already_there": N_("that card is already there"),
+    "one_change": N_("change only the colour or only the vegetable, not both"),
+    "index_range": lambda p, n: _("the row or column index is a whole number from 0 to %(last)d") % p,
+    "cell_range": lambda p, n: _("row and col are whole numbers from 0 to %(last)d") % p,
+    "one_of": lambda p, n: _("%(field)s must be one of %(words)s") % {**p, "words": ", ".join(p["words"])},
+    "no_spare": lambda p, n: _("no spare %(card)s is left") % {"card": card_words(p)},
+}
+
+NAME = chef
+refuse = maker(sys.modules[__name__], chef)
+ALREADY_READY = refuse("already_ready")
+UNDER_WAY = refuse("under_way")
+NOT_STARTED = refuse("not_started")
+TIME_UP = refuse("round_time_up")
+PASS_WHEN_SATISFIED = refuse("pass_when_satisfied")
+MUST_PASS = refuse("must_pass")
+ROTATE_LINE = refuse("rotate_line")
+ROTATE_STEP = refuse("rotate_step")
+ALREADY_THERE = refuse("already_there")
+ONE_CHANGE = refuse("one_change")
 
 
-def index_range(size: int) -> str:
-    return f"the row or column index is a whole number from 0 to {size - 1}"
+def index_range(size: int) -> Refusal:
+    return refuse("index_range", last=size - 1)
 
 
-def cell_range(size: int) -> str:
-    return f"row and col are whole numbers from 0 to {size - 1}"
+def cell_range(size: int) -> Refusal:
+    return refuse("cell_range", last=size - 1)
 
 
-def one_of(field: str, words: tuple[str, ...]) -> str:
-    return f"{field} must be one of {', '.join(words)}"
+def one_of(field: str, words: tuple[str, ...]) -> Refusal:
+    return refuse("one_of", field=field, words=list(words))
 
 
-def no_spare(veg: str, colour: str) -> str:
-    return f"no spare {colour} {veg} is left"
+def no_spare(veg: str, colour: str) -> Refusal:
+    return refuse("no_spare", veg=veg, colour=colour)
