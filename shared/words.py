@@ -47,3 +47,10 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for the catalog without translating it: it is worded by ``_`` when read."""
     return message
+
+
+def and_list(words: list[str]) -> str:
+    """``a, b and c`` in the reader's language."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("%(some)s and %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from soupkitchen.shared.words import N_, _, ngettext
+from soupkitchen.shared.words import N_, _, and_list, ngettext
 
 STONE = "stone"
 SALT = "salt"
@@ -132,10 +132,3 @@ def describe_cards(counts: dict[str, int], first: str | None = None) -> str:
     order = sorted(KINDS, key=lambda kind: kind != first)
     words = [count_words(n, kind) for kind in order if (n := counts.get(kind, 0))]
     return and_list(words) or _("no cards")
-
-
-def and_list(words: list[str]) -> str:
-    """``a, b and c`` in the reader's language."""
-    if len(words) < 2:
-        return "".join(words)
-    return _("%(some)s and %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}

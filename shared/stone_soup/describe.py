@@ -10,28 +10,25 @@ from typing import Any
 
 from soupkitchen.shared.refusals import Refusal, Wording, maker
 from soupkitchen.shared.stone_soup.cards import (
-    PLURAL,
     SALT,
-    SINGULAR,
-    and_list,
     count_words,
     describe_cards,
     plural,
     singular,
 )
-from soupkitchen.shared.words import N_, _
+from soupkitchen.shared.words import N_, _, and_list, ngettext
 
 Namer = Callable[[int], str]
-PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
+PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))  # the names the view gives the seats
 
 
-FEW_CARDS = ("no cards", "one card", "two cards", "three cards")
-BAND_WORDS = {4: "a handful", 7: "a fistful", 11: "a thick stack", 16: "a heap"}  # by a band's least
+FEW_CARDS = (N_("no cards"), N_("one card"), N_("two cards"), N_("three cards"))
+BAND_WORDS = {4: N_("a handful"), 7: N_("a fistful"), 11: N_("a thick stack"), 16: N_("a heap")}  # by a band's least
 
 
 def player_name(seat: int) -> str:
     """How the rules' reasons name a seat."""
-    return PLAYER_NAMES[seat]
+    return _("Player %(number)d") % {"number": seat + 1}
 
 
 def size_words(size: dict[str, Any]) -> str:
@@ -39,51 +36,67 @@ def size_words(size: dict[str, Any]) -> str:
     exactly), "a handful" (seen roughly)."""
     least, most = size["least"], size["most"]
     if least == most:
-        return FEW_CARDS[least] if least < len(FEW_CARDS) else f"{least} cards"
-    return BAND_WORDS.get(least, f"{least} cards or more")
+        if least < len(FEW_CARDS):
+            return _(FEW_CARDS[least])
+        return ngettext("%(count)d card", "%(count)d cards", least) % {"count": least}
+    if least in BAND_WORDS:
+        return _(BAND_WORDS[least])
+    return ngettext("%(count)d card or more", "%(count)d cards or more", least) % {"count": least}
 
 
 def headline(view: dict[str, Any], name: Namer = player_name) -> str:
     """What the table waits for, in one sentence."""
     window = view["window"]
     if view["over"]:
-        return "The game is over."
+        return _("The game is over.")
     if window is not None:
         claim = count_words(window["count"], window["food"])
-        return f"{name(window['player'])} says \"{claim}\": call \"stone soup!\" or let it go"
-    turn = view["turn"]
-    who = "Your turn" if turn == view["seat"] else name(turn)
-    return f"{who}: add {PLURAL[view['due']]} to the pot (or a dash of salt)"
+        return _('%(player)s says "%(claim)s": call "stone soup!" or let it go') % {
+            "player": name(window["player"]), "claim": claim}
+    turn, food = view["turn"], plural(view["due"])
+    if turn == view["seat"]:
+        return _("Your turn: add %(food)s to the pot (or a dash of salt)") % {"food": food}
+    return _("%(player)s: add %(food)s to the pot (or a dash of salt)") % {"player": name(turn), "food": food}
 
 
 # --- the events ----------------------------------------------------------------------------------
 def _challenge(event: dict[str, Any], name: Namer) -> str:
-    who, by = name(event["player"]), name(event["seat"])
     salt = event["salt"]
-    pot = "the whole pot" + (f" and {count_words(salt, SALT)} under it" if salt else "")
-    outcome = {
-        "stone": f"A stone: {who} takes {pot}.",
-        "honest": f"Honest: {by} takes {pot}.",
-        "bluff": f"A bluff: {who} takes back {pot if event['whole_pot'] else event['taken']}.",
-    }[event["verdict"]]
-    shown = ", ".join(SINGULAR[k] for k in event["cards"])
-    return f"{by} calls stone soup on {who}: {shown}. {outcome}"
+    facts = {"player": name(event["player"]), "caller": name(event["seat"]),
+             "shown": ", ".join(singular(k) for k in event["cards"])}
+    pot = _("the whole pot and %(salt)s under it") % {"salt": count_words(salt, SALT)} if salt else _("the whole pot")
+    facts["pot"] = pot
+    verdict = event["verdict"]
+    if verdict == "stone":
+        outcome = _("A stone: %(player)s takes %(pot)s.")
+    elif verdict == "honest":
+        outcome = _("Honest: %(caller)s takes %(pot)s.")
+    elif event["whole_pot"]:
+        outcome = _("A bluff: %(player)s takes back %(pot)s.")
+    else:
+        outcome = ngettext("A bluff: %(player)s takes back %(taken)d card.",
+                           "A bluff: %(player)s takes back %(taken)d cards.", event["taken"])
+        facts["taken"] = event["taken"]
+    return _("%(caller)s calls stone soup on %(player)s: %(shown)s.") % facts + " " + outcome % facts
 
 
 def _salt(event: dict[str, Any], name: Namer) -> str:
     if event["next"] is None:
-        return f"{name(event['seat'])} adds a dash of salt."
-    return f"{name(event['seat'])} adds a dash of salt; {name(event['next'])} still owes {PLURAL[event['owed']]}."
+        return _("%(player)s adds a dash of salt.") % {"player": name(event["seat"])}
+    return _("%(player)s adds a dash of salt; %(next)s still owes %(food)s.") % {
+        "player": name(event["seat"]), "next": name(event["next"]), "food": plural(event["owed"])}
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
-    "dealt": lambda e, n: f"{n(e['seat'])} deals. {n(e['first'])} starts with potatoes.",
-    "play": lambda e, n: f"{n(e['seat'])} adds to the pot: \"{count_words(e['count'], e['food'])}\".",
+    "dealt": lambda e, n: _("%(dealer)s deals. %(first)s starts with potatoes.") % {
+        "dealer": n(e["seat"]), "first": n(e["first"])},
+    "play": lambda e, n: _('%(player)s adds to the pot: "%(claim)s".') % {
+        "player": n(e["seat"]), "claim": count_words(e["count"], e["food"])},
     "salt": _salt,
     "challenge": _challenge,
-    "turn": lambda e, n: f"{n(e['seat'])} owes {PLURAL[e['food']]}.",
-    "let_go": lambda e, n: f"{n(e['seat'])} lets it go.",
-    "win": lambda e, n: f"{n(e['seat'])} has no cards left and wins!",
+    "turn": lambda e, n: _("%(player)s owes %(food)s.") % {"player": n(e["seat"]), "food": plural(e["food"])},
+    "let_go": lambda e, n: _("%(player)s lets it go.") % {"player": n(e["seat"])},
+    "win": lambda e, n: _("%(player)s has no cards left and wins!") % {"player": n(e["seat"])},
 }
 
 
@@ -93,14 +106,15 @@ def event_words(event: dict[str, Any], name: Namer = player_name) -> str:
 
 
 # --- the moves -----------------------------------------------------------------------------------
-CHALLENGE_WORDS = "Call \"stone soup!\""
-LET_GO_WORDS = "Let it go"
-SALT_WORDS = "Dash of salt (pass)"
+CHALLENGE_WORDS = N_('Call "stone soup!"')
+LET_GO_WORDS = N_("Let it go")
+SALT_WORDS = N_("Dash of salt (pass)")
 
 
 def play_words(cards: dict[str, int], count: int, food: str) -> str:
     """A play's words, e.g. 'Add one stone, say "one potato"'."""
-    return f"Add {describe_cards(cards, food)}, say \"{count_words(count, food)}\""
+    return _('Add %(cards)s, say "%(claim)s"') % {"cards": describe_cards(cards, food),
+                                                   "claim": count_words(count, food)}
 
 
 def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = player_name) -> str:
@@ -108,7 +122,7 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = playe
     kind = action["type"]
     if kind == "play":
         return play_words(action["cards"], action["count"], view["due"])
-    return {"salt": SALT_WORDS, "challenge": CHALLENGE_WORDS, "let_go": LET_GO_WORDS}[kind]
+    return _({"salt": SALT_WORDS, "challenge": CHALLENGE_WORDS, "let_go": LET_GO_WORDS}[kind])
 
 
 # --- why a move is refused -----------------------------------------------------------------------

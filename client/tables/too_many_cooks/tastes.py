@@ -21,6 +21,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     taste_path,
 )
 from soupkitchen.shared.too_many_cooks import describe
+from soupkitchen.shared.too_many_cooks.taste_words import taste_words as taste_words_of
 
 
 def owner_name(f: Frame, taste: dict[str, Any]) -> str:
@@ -53,7 +54,7 @@ def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
 def taste_words(taste: dict[str, Any], owner: str | None, rect: pygame.Rect, p: Painter) -> str:
     """A taste's words in its row: its owner first when known, unless the row is tall enough for
     the owner to stand beside the icon."""
-    words = str(taste.get("text", ""))
+    words = taste_words_of(str(taste.get("id", "")), str(taste.get("text", "")))
     return f"{owner}: {words}" if owner and not owner_beside(rect, p) else words
 
 
@@ -170,7 +171,7 @@ def draw_taste_detail(p: Painter, f: Frame) -> None:
     panel_edge = (lay.reveal_panel if f.model.reveal else lay.left_panel).right
     font = p.font(LABEL)
     width = lay.px(560)
-    words = str(taste.get("text", ""))
+    words = taste_words_of(str(taste.get("id", "")), str(taste.get("text", "")))
     lines = theme.wrap(words, font, width - lay.px(32))
     icon_h = lay.px(72)
     status = "Satisfied" if taste.get("satisfied") else "Not satisfied"
