@@ -106,7 +106,11 @@ def _placed(e: dict[str, Any], n: Namer, face_up: bool) -> str:
 
 def _pot_event(own: str, other: str) -> Callable[[dict[str, Any], Namer], str]:
     """An event about a pot, said one way for the chef's own pot and another for someone else's."""
-    return lambda e, n: _(own if e["target"] == e["seat"] else other) % _facts(e, n)
+    def sentence(e: dict[str, Any], n: Namer) -> str:
+        words = own if e["target"] == e["seat"] else other
+        return _(words) % _facts(e, n)
+
+    return sentence
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {

@@ -68,7 +68,8 @@ def recipe_name(recipe_id: int) -> str:
 def headline(view: dict[str, Any], name: Namer = player_name) -> str:
     """What the table waits for, in one sentence."""
     actor = view["turn"]
-    return _(PHASE_TEXT[view["phase"]]) % {"actor": name(actor) if actor is not None else ""}
+    words = PHASE_TEXT[view["phase"]]
+    return _(words) % {"actor": name(actor) if actor is not None else ""}
 
 
 # --- the events ----------------------------------------------------------------------------------
@@ -135,6 +136,11 @@ def _declined(e: dict[str, Any], n: Namer) -> str:
 PILES = {"ingredients": N_("The ingredient discard pile was shuffled into a new draw pile."),
          "recipes": N_("The recipe discard pile was shuffled into a new draw pile.")}
 
+def _reshuffled(e: dict[str, Any]) -> str:
+    words = PILES[e["pile"]]
+    return _(words)
+
+
 SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "keeps": lambda e, n: _("Each player keeps 2 of their 3 recipes."),
     "chose": _chose,
@@ -162,7 +168,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "menu_swapped": _swapped,
     "emptied": lambda e, n: _("Saucepan %(pan)d was emptied onto the discard pile.") % _facts(e, n),
     "final": _final,
-    "reshuffled": lambda e, n: _(PILES[e["pile"]]),
+    "reshuffled": lambda e, n: _reshuffled(e),
 }
 
 
