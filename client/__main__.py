@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from soupkitchen.client.words import _
+
 log = logging.getLogger("client")
 
 
@@ -142,7 +144,7 @@ async def run(args: argparse.Namespace) -> int:
     elif invite is not None:
         transitions.join_by_code(app, invite.url, invite.code)
     elif url is not None:
-        transitions.run_with_wait(app, "Knocking on the kitchen door...", ways_in.connect(app, url),
+        transitions.run_with_wait(app, _("Knocking on the kitchen door..."), ways_in.connect(app, url),
                             lambda conn: app.stack.open("tables", conn))
 
     first_frame: list[float] = []

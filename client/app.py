@@ -28,6 +28,7 @@ from soupkitchen.client.settings import Settings, data_dir
 from soupkitchen.client.sound import Sounds
 from soupkitchen.client.sound_cues import SoundCues
 from soupkitchen.client.toasts import TOAST_SECONDS, Toast, draw_toasts
+from soupkitchen.client.words import _
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +122,19 @@ class App:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
         log.info("screenshot saved to %s", path)
-        self.toast(f"Screenshot saved to {path}")
+        self.toast(_("Screenshot saved to {path}").format(path=path))
         return path
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` (a catalog's language) from now on, saved for next time: every open screen
+        is worded again at once."""
+        self.settings.language = words.install(code)
+        self.settings.save()
+        for scene in self.stack.scenes:
+            reword = getattr(scene, "rebuild", None)
+            if callable(reword):
+                reword()
+        self.invalidate()
 
     # --- messages and background work ----------------------------------------------------------
     def toast(self, message: str, kind: str = "info") -> None:
@@ -150,7 +162,7 @@ class App:
                 return
             except Exception as err:  # noqa: BLE001 - shown in plain words, logged in full
                 log.exception("background task failed")
-                self.toast(f"Something went wrong: {err}", "error")
+                self.toast(_("Something went wrong: {problem}").format(problem=err), "error")
                 return
             if on_done is not None:
                 on_done(result)
@@ -329,8 +341,9 @@ class App:
             raise err
         self._last_failure = now
         self.stack.reset_to("title")
-        self.stack.open("message", "Sorry, that screen broke",
-                        f"The {failed.replace('_', ' ')} screen hit a problem ({err}). The details are in the log file.")
+        self.stack.open("message", _("Sorry, that screen broke"),
+                        _("The {screen} screen hit a problem ({problem}). The details are in the log file.")
+                        .format(screen=failed.replace("_", " "), problem=err))
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         coverage.begin_frame()
@@ -348,12 +361,13 @@ class App:
         h = lay.button_h
         band = pygame.Rect(0, 0, lay.width, h)
         attempts = self.conn.reconnect_attempts if self.conn else 0
-        words = "Connection lost - reconnecting"
         if attempts:
-            words += f" (attempt {attempts})"
+            said = _("Connection lost - reconnecting (attempt {count}). Your seat is kept.")
+        else:
+            said = _("Connection lost - reconnecting. Your seat is kept.")
         with coverage.overlay("the connection banner", band):
             pygame.draw.rect(surface, theme.DANGER, band)
-            theme.text(surface, words + ". Your seat is kept.", "label", theme.TEXT, band.center, lay, anchor="center")
+            theme.text(surface, said.format(count=attempts), "label", theme.TEXT, band.center, lay, anchor="center")
 
     async def run(self, first: Scene | None = None) -> None:
         """The frame loop, until the window is closed."""

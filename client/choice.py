@@ -13,6 +13,7 @@ from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.theme import draw_lines, fit_lines, lines_height
 from soupkitchen.client.widgets import Widget
+from soupkitchen.client.words import N_, _, worded
 
 
 @dataclass(frozen=True)
@@ -126,8 +127,26 @@ def option_values(spec: dict[str, Any]) -> list[Any]:
     return list(range(low, high + 1))
 
 
+# The words of the games' option values, bot levels and bot speeds, for the catalog (worded when shown).
+VALUE_WORDS = (N_("easy"), N_("moderate"), N_("normal"), N_("hard"), N_("standard"), N_("all day"),
+               N_("unreasonable"), N_("relaxed"), N_("fast"))
+
+
+def option_label(spec: dict[str, Any]) -> str:
+    """A game option's label in the player's language (the game's words, worded where shown)."""
+    return worded(spec.get("label") or spec.get("key"))
+
+
 def option_name(value: Any) -> str:
-    """A value as a Choice shows it ("on", "off", words for names)."""
+    """A value as a Choice shows it ("on", "off", words for names), in the player's language."""
     if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value).replace("_", " ").replace("-", " ")
+        return _("on") if value else _("off")
+    if isinstance(value, int | float):
+        return str(value)
+    return _(str(value).replace("_", " ").replace("-", " "))
+
+
+def level_name(level: str) -> str:
+    """A bot's level as a button or a choice shows it ("Easy")."""
+    word = option_name(level)
+    return word[:1].upper() + word[1:]

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from soupkitchen.client.words import _
+
 log = logging.getLogger(__name__)
 
 KINDS = frozenset({
@@ -138,7 +140,7 @@ class InputMapper:
         except pygame.error as err:
             log.warning("could not open gamepad %s: %s", device_index, err)
             return
-        self.hotplug.append(f"{self.pads[instance]} connected")
+        self.hotplug.append(_("{pad} connected").format(pad=self.pads[instance]))
         log.info("gamepad %s connected: %s", instance, self.pads[instance])
 
     def _remove_device(self, instance: int) -> None:
@@ -146,7 +148,7 @@ class InputMapper:
         self._controllers.pop(instance, None)
         self._joysticks.pop(instance, None)
         if name:
-            self.hotplug.append(f"{name} disconnected")
+            self.hotplug.append(_("{pad} disconnected").format(pad=name))
             log.info("gamepad %s disconnected", instance)
 
     # --- translation ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
+from soupkitchen.client.words import _
 from soupkitchen.shared.wire.codes import LINK_SCHEME, normalise
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
@@ -34,10 +35,10 @@ def parse(text: str) -> Invite:
     except ValueError:
         parts, port = None, 0
     if parts is None or parts.scheme.lower() != LINK_SCHEME or not parts.hostname or parts.username:
-        raise ValueError(f"That is not an invite link like {EXAMPLE}")
+        raise ValueError(_("That is not an invite link like {example}").format(example=EXAMPLE))
     code = normalise(parts.path.strip("/"))
     if code is None:
-        raise ValueError(f"The link has no table code after the server (like {EXAMPLE})")
+        raise ValueError(_("The link has no table code after the server (like {example})").format(example=EXAMPLE))
     plain = parse_qs(parts.query).get("tls", [""])[-1].lower() in ("no", "0", "off", "false")
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return Invite(f"{'http' if plain else 'https'}://{host}:{port}", code)

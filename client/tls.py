@@ -9,6 +9,8 @@ from __future__ import annotations
 import ssl
 from pathlib import Path
 
+from soupkitchen.client.words import _
+
 TRUSTED: list[Path] = []  # certificates trusted besides the system's (soupkitchen --trust-cert)
 
 # OpenSSL's verification results (X509_V_ERR_...) worded for a player
@@ -49,19 +51,20 @@ def refusal(err: ssl.SSLCertVerificationError, url: str) -> str:
     """Why the server at ``url`` was not trusted, and what the player can do, in one or two sentences."""
     code = getattr(err, "verify_code", None)
     host = url.split("://", 1)[-1].rsplit(":", 1)[0]
-    start = f"Did not connect to {url}: "
     if code in SELF_SIGNED:
-        return (start + "its certificate is self-signed, so nothing proves it is the server it claims to be. "
-                "If its host gave you that certificate, start Soup Kitchen with --trust-cert FILE.")
-    if code in UNKNOWN_AUTHORITY:
-        return (start + "its certificate is signed by an authority this computer does not trust. If its host gave "
-                "you the certificate, start Soup Kitchen with --trust-cert FILE.")
-    if code == EXPIRED:
-        return start + "its certificate has expired. Its host has to renew it."
-    if code == NOT_YET_VALID:
-        return start + "its certificate is not valid yet (or this computer's clock is wrong)."
-    if code in OTHER_NAME:
-        return (start + f"its certificate is for another server, not {host}. Check the address, or ask its host "
-                "which name the certificate carries.")
-    words = getattr(err, "verify_message", None) or getattr(err, "reason", None) or str(err)
-    return start + f"its certificate was refused ({words})."
+        said = _("Did not connect to {url}: its certificate is self-signed, so nothing proves it is the server it "
+                 "claims to be. If its host gave you that certificate, start Soup Kitchen with --trust-cert FILE.")
+    elif code in UNKNOWN_AUTHORITY:
+        said = _("Did not connect to {url}: its certificate is signed by an authority this computer does not trust. "
+                 "If its host gave you the certificate, start Soup Kitchen with --trust-cert FILE.")
+    elif code == EXPIRED:
+        said = _("Did not connect to {url}: its certificate has expired. Its host has to renew it.")
+    elif code == NOT_YET_VALID:
+        said = _("Did not connect to {url}: its certificate is not valid yet (or this computer's clock is wrong).")
+    elif code in OTHER_NAME:
+        said = _("Did not connect to {url}: its certificate is for another server, not {host}. Check the address, "
+                 "or ask its host which name the certificate carries.")
+    else:
+        said = _("Did not connect to {url}: its certificate was refused ({reason}).")
+    reason = getattr(err, "verify_message", None) or getattr(err, "reason", None) or str(err)
+    return said.format(url=url, host=host, reason=reason)

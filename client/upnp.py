@@ -16,6 +16,8 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
+from soupkitchen.client.words import N_, _
+
 log = logging.getLogger(__name__)
 
 WAN_SERVICES = ("urn:schemas-upnp-org:service:WANIPConnection:2", "urn:schemas-upnp-org:service:WANIPConnection:1",
@@ -25,7 +27,7 @@ ONLY_PERMANENT = 725  # the UPnP error of routers that take no lease but "for ev
 SEARCH_SECONDS = 3
 DESCRIPTION = "Soup Kitchen"
 GATEWAY_ENV = "SOUPKITCHEN_UPNP_GATEWAY"
-ELSEWHERE = "Friends elsewhere can play with you on a server put online instead (soupkitchen-server --public)."
+ELSEWHERE = N_("Friends elsewhere can play with you on a server put online instead (soupkitchen-server --public).")
 
 
 class PortMapError(Exception):
@@ -88,12 +90,13 @@ async def find_gateway(timeout: int = SEARCH_SECONDS) -> str:
     try:
         found = await IgdDevice.async_search(timeout=timeout)
     except OSError as err:
-        raise PortMapError(f"Could not look for the router over UPnP ({err.strerror or err}). {ELSEWHERE}") from None
+        raise PortMapError(_("Could not look for the router over UPnP ({problem}).").format(problem=err.strerror or err)
+                           + " " + _(ELSEWHERE)) from None
     for response in found:
         if response.get("location"):
             return str(response["location"])
-    raise PortMapError("The router did not answer a UPnP search: it may not offer UPnP, or has it turned off. "
-                       + ELSEWHERE)
+    raise PortMapError(_("The router did not answer a UPnP search: it may not offer UPnP, or has it turned off.")
+                       + " " + _(ELSEWHERE))
 
 
 def local_address_towards(url: str) -> str:
@@ -124,11 +127,12 @@ async def open_port(port: int, gateway: str | None = None, lease: timedelta = LE
     try:
         device = await UpnpFactory(AiohttpRequester(timeout=5), non_strict=True).async_create_device(url)
     except (TimeoutError, UpnpError, OSError) as err:
-        raise PortMapError(f"The router's UPnP description could not be read ({err}). {ELSEWHERE}") from None
+        raise PortMapError(_("The router's UPnP description could not be read ({problem}).").format(problem=err)
+                           + " " + _(ELSEWHERE)) from None
     service = next((s for kind in WAN_SERVICES if (s := device.find_service(kind)) is not None
                     and s.has_action("AddPortMapping")), None)
     if service is None:
-        raise PortMapError(f"The router offers UPnP but no port mapping. {ELSEWHERE}")
+        raise PortMapError(_("The router offers UPnP but no port mapping.") + " " + _(ELSEWHERE))
     mapping = PortMap(service, "", port, local_address_towards(url), lease)
     try:
         try:
@@ -140,15 +144,16 @@ async def open_port(port: int, gateway: str | None = None, lease: timedelta = LE
             await mapping.add()
         answer = await service.async_call_action("GetExternalIPAddress")
     except UpnpActionResponseError as err:
-        raise PortMapError(f"The router refused to open port {port} (UPnP error {err.error_code}: "
-                           f"{err.error_desc or 'no reason given'}). {ELSEWHERE}") from None
+        raise PortMapError(_("The router refused to open port {port} (UPnP error {code}: {reason}).").format(
+            port=port, code=err.error_code, reason=err.error_desc or _("no reason given")) + " " + _(ELSEWHERE)) from None
     except (TimeoutError, UpnpError, OSError) as err:
-        raise PortMapError(f"The router did not open port {port} ({err}). {ELSEWHERE}") from None
+        raise PortMapError(_("The router did not open port {port} ({problem}).").format(port=port, problem=err)
+                           + " " + _(ELSEWHERE)) from None
     mapping.external_ip = str(answer.get("NewExternalIPAddress") or "")
     if not reachable(mapping.external_ip):
         await mapping.close()
-        raise PortMapError(f"The router opened port {port}, but its outside address ({mapping.external_ip or 'none'}) "
-                           "is not one the internet reaches: another router, or the internet provider's, is in "
-                           f"front of it. {ELSEWHERE}")
+        raise PortMapError(_("The router opened port {port}, but its outside address ({address}) is not one the "
+                             "internet reaches: another router, or the internet provider's, is in front of it.")
+                           .format(port=port, address=mapping.external_ip or _("none")) + " " + _(ELSEWHERE))
     mapping.renewing = asyncio.ensure_future(mapping.renew())
     return mapping

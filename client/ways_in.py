@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import data_dir
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ async def start_embedded(app: App, lan: bool, port: int | None = None, db: Path 
             log.info("port %s unavailable: %s", tried, err)
             server = None
     if server is None:
-        raise ServerError("offline", "Could not start a game server on this machine.")
+        raise ServerError("offline", _("Could not start a game server on this machine."))
     server.lan = lan
     app.server = server
     url = server.url
@@ -220,16 +221,17 @@ async def connect_first(app: App, urls: list[str], each: float = 4.0) -> Connect
         except (ServerError, TimeoutError, OSError) as err:
             log.info("no answer from %s: %s", url, err)
     where = ", ".join(url.split("://", 1)[-1] for url in tried)
-    raise ServerError("offline", f"Could not reach that kitchen at any of its addresses ({where}).")
+    raise ServerError("offline", _("Could not reach that kitchen at any of its addresses ({where}).").format(where=where))
 
 
 def reconnected_message(back: int, held: int) -> str:
     """What to tell the player once a reconnection has resumed their tables."""
     if not held:
-        return "Reconnected."
+        return _("Reconnected.")
     if back == held:
-        return "Reconnected. Your seat is back." if held == 1 else "Reconnected. Your seats are back."
-    return f"Reconnected. {back} of your {held} seats are back."
+        return _("Reconnected. Your seat is back.") if held == 1 else _("Reconnected. Your seats are back.")
+    return ngettext("Reconnected. {back} of your {held} seat is back.", "Reconnected. {back} of your {held} seats are back.",
+                    held).format(back=back, held=held)
 
 
 async def disconnect(app: App) -> None:
@@ -240,7 +242,7 @@ async def disconnect(app: App) -> None:
 
 # --- tables ------------------------------------------------------------------------------------------
 def couch_names(app: App, local_players: int) -> list[str]:
-    return [app.settings.name] + [f"Player {i + 1}" for i in range(1, local_players)]
+    return [app.settings.name] + [_("Player {number}").format(number=i + 1) for i in range(1, local_players)]
 
 
 async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,
@@ -319,7 +321,7 @@ async def resume_local(app: App, saved: dict[str, Any] | None = None) -> TableSe
     """Reopen an unfinished solo or couch game (``saved``, else the newest) on its own kitchen."""
     saved = saved or saved_game()
     if saved is None:
-        raise ServerError("unknown_table", "There is no game to resume.")
+        raise ServerError("unknown_table", _("There is no game to resume."))
     kitchen = Path(saved["db"]) if saved.get("db") else data_dir() / "solo.sqlite3"   # an older client's one kitchen
     url = await start_embedded(app, lan=False, db=kitchen)
     session = await _take_back(app, url, saved, Path(saved.get("record") or resume_file()))
@@ -334,7 +336,7 @@ async def resume_hosting(app: App) -> TableSession:
     again), and take back the host's seat; guests reconnect by themselves."""
     saved = saved_hosting()
     if saved is None:
-        raise ServerError("unknown_table", "There is no hosted table to resume.")
+        raise ServerError("unknown_table", _("There is no hosted table to resume."))
     url = await start_embedded(app, lan=True, port=int(saved.get("port") or DEFAULT_PORT))
     if saved.get("online"):
         await open_to_friends_online(app, int(url.rsplit(":", 1)[-1]))
@@ -354,7 +356,7 @@ async def _take_back(app: App, url: str, saved: dict[str, Any], record: Path) ->
             ack = await conn.request("resume", {"token": token})
         except ServerError as err:
             forget_saved_game(record)
-            raise ServerError(err.code, f"That game cannot be resumed: {err.message}") from err
+            raise ServerError(err.code, _("That game cannot be resumed: {problem}").format(problem=err.message)) from err
         table = ack["table"]
     session = TableSession(conn, table, tokens, clock=app.clock)
     session.pads.update({int(k): v for k, v in (saved.get("pads") or {}).items()})

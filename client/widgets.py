@@ -17,6 +17,7 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.theme import draw_lines, fit_lines, lines_height
+from soupkitchen.client.words import N_, _
 
 
 class Widget:
@@ -152,7 +153,7 @@ class ListView(Widget):
     """Rows to pick from; up/down moves inside the list and past its ends moves focus on."""
 
     def __init__(self, rows: Sequence[str], on_activate: Callable[[int], Any] | None = None, key: str = "list",
-                 empty: str = "Nothing here yet.", visible_rows: int = 6) -> None:
+                 empty: str = N_("Nothing here yet."), visible_rows: int = 6) -> None:
         super().__init__(key)
         self.rows, self.on_activate, self.empty, self.visible_rows = list(rows), on_activate, empty, visible_rows
         self.colours: list[tuple[int, int, int] | None] = []   # optional chip colour per row
@@ -203,7 +204,7 @@ class ListView(Widget):
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
         if not self.rows:
-            theme.text(surface, self.empty, "label", theme.TEXT_DIM, self.rect.center, lay, anchor="center",
+            theme.text(surface, _(self.empty), "label", theme.TEXT_DIM, self.rect.center, lay, anchor="center",
                        max_width=self.rect.width - lay.margin)
             return
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):

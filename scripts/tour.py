@@ -1,7 +1,7 @@
 """A click-only tour: a whole seeded solo game in a headless client against bots on the embedded
 server, the viewer's moves made only by pointer events at the points the table gives for them.
 
-    .venv/bin/python scripts/tour.py pink-soup --players 4 --seed 1 --out /tmp/tour [--size 1280x720]
+    .venv/bin/python scripts/tour.py pink-soup --players 4 --seed 1 --out /tmp/tour [--size 1280x720] [--language de]
 
 ``--seed`` seeds the deal and the bots (the embedded server is started with it; no client can
 choose a seed) and the viewer's choices, so the same command plays the same game every time. Each
@@ -13,7 +13,8 @@ the game and of the end screen that follows it.
 The game's clock is injected: it moves a frame at a time, and a few seconds after each of the
 viewer's moves, so a timed round ends on time without waiting for it.
 
-The last line is ``game=G actions=N by_click=M screenshots=K clipped_text=C covered=H``, where
+``--language`` is the client's (a catalog's code, as in Settings; English by default; scripts/catalogs
+compiles the catalogs). The last line is ``game=G actions=N by_click=M screenshots=K clipped_text=C covered=H language=L``, where
 ``clipped_text`` counts labels that had to be cut or drawn below 16 pixels and ``covered`` the
 pieces of text, cards and controls that an overlay, a bubble or hover words lay over in some frame
 without the player asking for it (a menu they opened, the answer to their own click may cover
@@ -83,8 +84,9 @@ def parse_size(text: str) -> tuple[int, int]:
 
 class Tour:
     def __init__(self, game: str, players: int, seed: int, out: Path, size: tuple[int, int], every: int,
-                 limit: int | None) -> None:
+                 limit: int | None, language: str = "en") -> None:
         self.game, self.players, self.seed, self.out, self.size = game, players, seed, out, size
+        self.language = language
         self.every, self.limit = every, limit
         self.rng = random.Random(seed)
         self.clock = TourClock()
@@ -113,7 +115,7 @@ class Tour:
         os.environ.update({name: str(work / name.lower()) for name in XDG})   # the player's saved game stays untouched
         reset_clipped()
         coverage.reset_covered()
-        self.app = app = App(TourSettings(path=work / "settings.json"), size=self.size, fullscreen=False,
+        self.app = app = App(TourSettings(path=work / "settings.json", language=self.language), size=self.size, fullscreen=False,
                              clock=self.clock)
         server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock, seed=self.seed)
         await server.start()
@@ -238,8 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=parse_size, default=(1280, 720))
     parser.add_argument("--every", type=int, default=10, help="a screenshot every this many actions")
     parser.add_argument("--actions", type=int, default=None, help="stop after this many actions")
+    parser.add_argument("--language", default="en", help="the client's language: en, de or lt")
     args = parser.parse_args(argv)
-    tour = Tour(args.game, args.players, args.seed, args.out, args.size, args.every, args.actions)
+    tour = Tour(args.game, args.players, args.seed, args.out, args.size, args.every, args.actions, args.language)
     status = asyncio.run(tour.run())
     from soupkitchen.client.coverage import covered_count, covered_labels
     from soupkitchen.client.textfit import clipped_count, clipped_labels
@@ -251,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     if covered_count():
         print("covered: " + "; ".join(covered_labels()[:20]), file=sys.stderr)
     print(f"game={args.game} actions={tour.actions} by_click={tour.by_click} screenshots={tour.screenshots} "
-          f"clipped_text={clipped_count()} covered={covered_count()}")
+          f"clipped_text={clipped_count()} covered={covered_count()} language={args.language}")
     return status
 
 

@@ -12,9 +12,10 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import coverage, theme
+from soupkitchen.client.words import N_, _
 
 GAME = "too-many-cooks"
-TURN_OFF = "Menu (Esc): turn the hints off"
+TURN_OFF = N_("Menu (Esc): turn the hints off")
 
 
 @dataclass(frozen=True)
@@ -40,27 +41,27 @@ def next_hint(view: dict[str, Any] | None, seat: int | None, my_turns: int) -> H
     me = next((c for c in chefs if isinstance(c, dict) and c.get("seat") == seat), {})
     if phase == "ready":
         if me.get("ready"):
-            return Hint("Waiting for the other chefs to say they are ready.", None)
-        return Hint("These are your tastes: the secret ones only you can read, and the shared ones. "
-                    "Read them, then press Ready.", "tastes")
+            return Hint(_("Waiting for the other chefs to say they are ready."), None)
+        return Hint(_("These are your tastes: the secret ones only you can read, and the shared ones. "
+                      "Read them, then press Ready."), "tastes")
     if phase == "reveal":
-        return Hint("The round is over and every taste is shown. All happy earns a star; two or more unhappy "
-                    "loses one. Press Ready for the next round.", "main")
+        return Hint(_("The round is over and every taste is shown. All happy earns a star; two or more unhappy "
+                      "loses one. Press Ready for the next round."), "main")
     if phase != "playing":
         return None
     if view.get("turn") != seat:
-        return Hint("Another chef is cooking. The faces on the right show whether each chef's secret tastes "
-                    "are happy: watch them change.", "chefs")
+        return Hint(_("Another chef is cooking. The faces on the right show whether each chef's secret tastes "
+                      "are happy: watch them change."), "chefs")
     if me.get("passed"):
         return None
     if all_happy(view):
-        return Hint("Every taste you can read is happy. Press Pass: you sit out until the round ends, unless "
-                    "someone breaks one of your tastes.", "main")
+        return Hint(_("Every taste you can read is happy. Press Pass: you sit out until the round ends, unless "
+                      "someone breaks one of your tastes."), "main")
     if my_turns % 2 == 0:
-        return Hint("Your turn. Pick a taste without a smile and change a soup card for it: click the card, "
-                    "then a spare with the same vegetable or the same colour.", "soup")
-    return Hint("Your turn. You can also slide a whole row or column: click an arrow on the rim of the pot. "
-                "The card pushed out comes back in at the other end.", "soup")
+        return Hint(_("Your turn. Pick a taste without a smile and change a soup card for it: click the card, "
+                      "then a spare with the same vegetable or the same colour."), "soup")
+    return Hint(_("Your turn. You can also slide a whole row or column: click an arrow on the rim of the pot. "
+                  "The card pushed out comes back in at the other end."), "soup")
 
 
 class GuidedRound:
@@ -131,6 +132,6 @@ class GuidedRound:
             for line in lines:
                 theme.text(surface, line, "body", theme.TEXT, (bubble.x + lay.margin // 2, y), lay)
                 y += step
-            theme.text(surface, TURN_OFF, "small", theme.TEXT_DIM, (bubble.x + lay.margin // 2, y + lay.gap // 2),
+            theme.text(surface, _(TURN_OFF), "small", theme.TEXT_DIM, (bubble.x + lay.margin // 2, y + lay.gap // 2),
                        lay, max_width=bubble.width - lay.margin)
         self.bubble = bubble

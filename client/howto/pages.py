@@ -4,9 +4,16 @@ options is added from the words it gives them."""
 
 from __future__ import annotations
 
+from soupkitchen.client.choice import option_label
 from soupkitchen.client.games import Page, client_registration
+from soupkitchen.client.words import _, worded
 
 __all__ = ["Page", "pages_for"]
+
+
+def option_words(words: dict[str, str], spec: dict) -> str:
+    """What a game says of one of its options, in the player's language."""
+    return worded(words.get(spec["key"], ""))
 
 
 def pages_for(game_id: str, options: list[dict]) -> tuple[Page, ...]:
@@ -14,8 +21,8 @@ def pages_for(game_id: str, options: list[dict]) -> tuple[Page, ...]:
     entry = client_registration(game_id)
     pages, words = (entry.pages, entry.option_words) if entry is not None else ((), {})
     if options:
-        lines = [f"{spec['label']}: {words.get(spec['key'], '')}".rstrip(": ") for spec in options]
-        pages += (Page("Options", "Chosen when the table is set up.\n" + "\n".join(lines)),)
+        lines = [f"{option_label(spec)}: {option_words(words, spec)}".rstrip(": ") for spec in options]
+        pages += (Page(_("Options"), _("Chosen when the table is set up.") + "\n" + "\n".join(lines)),)
     else:
-        pages += (Page("Options", "This game has no options: it is played as printed."),)
+        pages += (Page(_("Options"), _("This game has no options: it is played as printed.")),)
     return pages

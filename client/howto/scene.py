@@ -17,6 +17,7 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfit import note_clipped
 from soupkitchen.client.theme import fit_lines
 from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.client.words import _, worded
 
 GUIDED_GAME = "too-many-cooks"
 
@@ -55,22 +56,23 @@ class HowToPlayScene(FormScene):
 
     @property
     def heading(self) -> str:
-        return f"How to play {self.game['title']}"
+        return _("How to play {game}").format(game=worded(self.game["title"]))
 
     @property
     def hints(self) -> str:
-        return f"Page {self.page + 1} of {len(self.pages)}    Left / Right: turn the page    Esc / B: back"
+        return _("Page {number} of {count}    Left / Right: turn the page    Esc / B: back").format(
+            number=self.page + 1, count=len(self.pages))
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = []
         if self.pick_game:
-            titles = {g["id"]: g["title"] for g in self.games}
-            widgets.append(Choice("Game", list(titles), self.game["id"], self.choose_game, key="game", names=titles.get))
-        widgets += [Tab(page.title, lambda i=i: self.turn_to(i), key=f"tab{i}", current=i == self.page)
+            titles = {g["id"]: worded(g["title"]) for g in self.games}
+            widgets.append(Choice(_("Game"), list(titles), self.game["id"], self.choose_game, key="game", names=titles.get))
+        widgets += [Tab(_(page.title), lambda i=i: self.turn_to(i), key=f"tab{i}", current=i == self.page)
                     for i, page in enumerate(self.pages)]
         if self.game["id"] == GUIDED_GAME:
-            widgets.append(Button("Play a guided first round", self.play_guided, key="guided"))
-        widgets.append(Button("Back", self.on_back, key="back", primary=True))
+            widgets.append(Button(_("Play a guided first round"), self.play_guided, key="guided"))
+        widgets.append(Button(_("Back"), self.on_back, key="back", primary=True))
         return widgets
 
     def choose_game(self, game_id: str) -> None:
@@ -137,17 +139,18 @@ class HowToPlayScene(FormScene):
 
     def draw_words(self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect) -> None:
         """The page's words, in the largest size that fits the box."""
+        text = _(page.text)
         for kind in ("label", "body", "small"):
-            lines = lay.lines(page.text, kind, rect.width)
+            lines = lay.lines(text, kind, rect.width)
             step = lay.font(kind).get_linesize()
             if len(lines) * step <= rect.height - step:
                 break
         y = rect.y
-        y = theme.text(surface, page.title, "heading", theme.MUSTARD, (rect.x, y), lay, max_width=rect.width).bottom
+        y = theme.text(surface, _(page.title), "heading", theme.MUSTARD, (rect.x, y), lay, max_width=rect.width).bottom
         y += lay.gap
         for line in lines:
             if y + step > rect.bottom:
-                note_clipped(page.text)
+                note_clipped(text)
                 break
             theme.text(surface, line, kind, theme.TEXT, (rect.x, y), lay, max_width=rect.width)
             y += step
@@ -167,7 +170,7 @@ class HowToPlayScene(FormScene):
             image = art.load_svg(art.card_path(picture.asset), room)
             spot = image.get_rect(midtop=(cell.centerx, cell.y))
             surface.blit(image, spot)
-            kind, lines = fit_lines(lay, picture.caption, cell.width, ("small",))
+            kind, lines = fit_lines(lay, _(picture.caption), cell.width, ("small",))
             y = spot.bottom + lay.gap // 2
             for line in lines:
                 y = theme.text(surface, line, kind, theme.TEXT_DIM, (cell.centerx, y), lay, anchor="midtop",

@@ -12,6 +12,7 @@ from typing import Any
 
 from soupkitchen.client.games import client_registration
 from soupkitchen.client.tables.wording import move_words
+from soupkitchen.client.words import _
 
 Name = Callable[[int | None], str]
 
@@ -31,12 +32,12 @@ def clock(seconds: float) -> str:
 def move_lines(timeline: Any, name: Name) -> list[Line]:
     """One line per logged move: its number, the game clock, who and what (in the game's words, as
     the mover read them)."""
-    lines = [Line("The deal", 0)]
+    lines = [Line(_("The deal"), 0)]
     game = timeline.game
     for number, entry, before, _after, _events in timeline.steps():
         seat, action = entry["seat"], entry["action"]
-        who = "Table clock" if seat is None else name(seat)
-        what = "time is up" if action.get("type") == "timeout" else \
+        who = _("Table clock") if seat is None else name(seat)
+        what = _("time is up") if action.get("type") == "timeout" else \
             move_words(game.id, game.view(before, seat), action, name)
         lines.append(Line(f"{number}. {clock(entry['t'])} {who}: {what}", number))
     return lines
@@ -46,7 +47,7 @@ def move_lines(timeline: Any, name: Name) -> list[Line]:
 def review_lines(review: dict[str, Any] | None, name: Name) -> list[Line]:
     words = _replay_words(review["game"]) if review is not None else None
     if words is None:
-        return [Line("This game has no review.")]
+        return [Line(_("This game has no review."))]
     return words.review_lines(review, name)
 
 
@@ -54,7 +55,7 @@ def review_lines(review: dict[str, Any] | None, name: Name) -> list[Line]:
 def face_up_lines(secrets: dict[str, Any] | None, name: Name) -> list[Line]:
     words = _replay_words(secrets["game"]) if secrets is not None else None
     if words is None:
-        return [Line("This game cannot be shown face up.")]
+        return [Line(_("This game cannot be shown face up."))]
     return words.face_up_lines(secrets, name)
 
 

@@ -11,12 +11,15 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, FocusGroup, ListView, Widget
+from soupkitchen.client.words import N_, _
 
-HINTS = "Arrows / D-pad: move    Enter / A: choose    Esc / B: back"
+HINTS = N_("Arrows / D-pad: move    Enter / A: choose    Esc / B: back")
 
 
 class FormScene(Scene):
-    """A heading, an optional line of text, and a centred column of widgets with a focus ring."""
+    """A heading, an optional line of text, and a centred column of widgets with a focus ring.
+    ``heading``, ``subheading`` and ``hints`` may be English keys (marked with ``N_``): they are
+    worded when drawn. ``build`` words its widgets, and runs again when the language changes."""
 
     heading = ""
     subheading = ""
@@ -83,11 +86,11 @@ class FormScene(Scene):
         """Draw heading and subheading; the y where content may start."""
         y = lay.margin
         if self.heading:
-            y = theme.text(surface, self.heading, "heading", theme.MUSTARD, (lay.width // 2, y), lay,
+            y = theme.text(surface, _(self.heading), "heading", theme.MUSTARD, (lay.width // 2, y), lay,
                            anchor="midtop").bottom + lay.gap
         if self.subheading:
             f = lay.font("body")
-            for line in theme.wrap(self.subheading, f, int(lay.column_w * 1.3)):
+            for line in theme.wrap(_(self.subheading), f, int(lay.column_w * 1.3)):
                 y = theme.text(surface, line, "body", theme.TEXT_DIM, (lay.width // 2, y), lay, anchor="midtop").bottom
             y += lay.gap
         return y + lay.gap
@@ -95,7 +98,7 @@ class FormScene(Scene):
     def draw_hints(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         if not self.hints:
             return lay.height - lay.margin
-        rect = theme.text(surface, self.hints, "small", theme.TEXT_DIM, (lay.width // 2, lay.height - lay.margin // 2),
+        rect = theme.text(surface, _(self.hints), "small", theme.TEXT_DIM, (lay.width // 2, lay.height - lay.margin // 2),
                           lay, anchor="midbottom")
         return rect.top - lay.gap
 
@@ -132,7 +135,7 @@ class Dialog(FormScene):
         lay = theme.layout(surface.get_size())
         width = int(lay.column_w * 1.2)
         f = lay.font("body")
-        lines = theme.wrap(self.message, f, width - lay.margin * 2) if self.message else []
+        lines = theme.wrap(_(self.message), f, width - lay.margin * 2) if self.message else []
         shown = [w for w in self.form.widgets if w.visible]
         content = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
         head_h = lay.font("heading").get_linesize() + lay.gap * 2
@@ -140,7 +143,7 @@ class Dialog(FormScene):
         panel = pygame.Rect(0, 0, width + lay.margin * 2, min(lay.height - lay.margin, height))
         panel.center = (lay.width // 2, lay.height // 2)
         theme.draw_panel(surface, panel, lay)
-        y = theme.text(surface, self.heading, "heading", theme.MUSTARD, (panel.centerx, panel.y + lay.margin), lay,
+        y = theme.text(surface, _(self.heading), "heading", theme.MUSTARD, (panel.centerx, panel.y + lay.margin), lay,
                        anchor="midtop").bottom + lay.gap
         for line in lines:
             y = theme.text(surface, line, "body", theme.TEXT, (panel.centerx, y), lay, anchor="midtop").bottom
@@ -155,7 +158,7 @@ class MessageDialog(Dialog):
     """A message with one or more buttons, each closing the dialog first."""
 
     def __init__(self, app, heading: str, message: str, buttons: list[tuple[str, Any]] | None = None) -> None:
-        self.buttons = buttons or [("OK", None)]
+        self.buttons = buttons or [(_("OK"), None)]
         super().__init__(app, heading, message)
 
     def build(self) -> list[Widget]:
@@ -178,7 +181,7 @@ class TextDialog(Dialog):
 
     def build(self) -> list[Widget]:
         self.field = TextField(self.label, secret=self.secret, on_submit=lambda _v: self._ok())
-        return [self.field, Button("OK", self._ok, primary=True), Button("Cancel", self.on_back)]
+        return [self.field, Button(_("OK"), self._ok, primary=True), Button(_("Cancel"), self.on_back)]
 
     def _ok(self) -> None:
         self.app.stack.remove(self)
@@ -207,7 +210,7 @@ class BusyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = theme.layout(surface.get_size())
         theme.draw_background(surface)
-        theme.text(surface, self.words, "heading", theme.TEXT, (lay.width // 2, lay.height // 2), lay, anchor="center")
+        theme.text(surface, _(self.words), "heading", theme.TEXT, (lay.width // 2, lay.height // 2), lay, anchor="center")
         r = lay.button_h // 4
         for i in range(3):
             phase = (self.t * 3 - i * 0.4) % 3

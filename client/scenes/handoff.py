@@ -12,12 +12,13 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.client.words import N_, _, ngettext
 
 
 class HandoffScene(FormScene):
     name = "handoff"
     at_table = True
-    hints = "Enter / A: I have the controls    Esc / Start: menu"
+    hints = N_("Enter / A: I have the controls    Esc / Start: menu")
 
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
@@ -26,14 +27,15 @@ class HandoffScene(FormScene):
 
     @property
     def player(self) -> str:
-        return self.session.seat_name(self.seat) if self.seat is not None else "the next player"
+        return self.session.seat_name(self.seat) if self.seat is not None else _("the next player")
 
     def build(self) -> list[Widget]:
-        self.heading = f"Pass the controls to {self.player}"
+        self.heading = _("Pass the controls to {player}").format(player=self.player)
         paused = self.session.table.get("settings", {}).get("handoff_pauses_timer", True)
-        self.subheading = ("Everyone else, look away! " +
-                           ("The timer waits until they are ready." if paused else "The timer keeps running."))
-        return [Button(f"I am {self.player}: show my cards", self.confirm, key="confirm", primary=True)]
+        self.subheading = (_("Everyone else, look away! The timer waits until they are ready.") if paused
+                           else _("Everyone else, look away! The timer keeps running."))
+        return [Button(_("I am {player}: show my cards").format(player=self.player), self.confirm, key="confirm",
+                       primary=True)]
 
     def handle(self, action: InputAction) -> bool:
         bound = self.session.pads.get(self.seat) if self.seat is not None else None
@@ -81,11 +83,13 @@ class HandoffScene(FormScene):
         room = max(0, (lay.height - lay.margin - step - top) // step - 1)
         if not room:
             return
-        title = f"Since {self.player} last looked:" if lines else f"Nothing has happened since {self.player} last looked."
+        title = (_("Since {player} last looked:") if lines
+                 else _("Nothing has happened since {player} last looked.")).format(player=self.player)
         y = theme.text(surface, title, "body", theme.TEXT, (lay.width // 2, top), lay, anchor="midtop").bottom
         shown = lines[-room:]
         if len(lines) > len(shown):
-            shown[0] = f"... and {len(lines) - len(shown) + 1} moves before"
+            before = len(lines) - len(shown) + 1
+            shown[0] = ngettext("... and {count} move before", "... and {count} moves before", before).format(count=before)
         for line in shown:
             y = theme.text(surface, line, "small", theme.TEXT_DIM, (lay.width // 2, y), lay, anchor="midtop").bottom
 

@@ -15,6 +15,7 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
+from soupkitchen.client.words import N_, _, ngettext, worded
 from soupkitchen.shared.wire import codes
 
 log = logging.getLogger(__name__)
@@ -45,20 +46,23 @@ def check_address(text: str) -> str:
     ValueError in plain words if it is not a host and port."""
     words = text.strip()
     if not words:
-        raise ValueError(f"Type the address the host shared, like {EXAMPLE_ADDRESS}")
+        raise ValueError(_("Type the address the host shared, like {example}").format(example=EXAMPLE_ADDRESS))
     url = normalise_url(words)
     scheme, rest = url.split("://", 1)
     if scheme not in ("http", "https"):
-        raise ValueError(f"{words} is not an address: type it like {EXAMPLE_ADDRESS}")
-    host, _, port = rest.rpartition(":")
+        raise ValueError(_("{typed} is not an address: type it like {example}").format(typed=words,
+                                                                                      example=EXAMPLE_ADDRESS))
+    host, _colon, port = rest.rpartition(":")
     if not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(f"The port after ':' must be a number from 1 to 65535, like {EXAMPLE_ADDRESS}")
+        raise ValueError(_("The port after ':' must be a number from 1 to 65535, like {example}")
+                         .format(example=EXAMPLE_ADDRESS))
     bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
     try:
         ipaddress.ip_address(bare)
     except ValueError:
         if bare.replace(".", "").isdigit() or not HOSTNAME.match(bare):
-            raise ValueError(f"{host} is not a computer's address: type it like {EXAMPLE_ADDRESS}") from None
+            raise ValueError(_("{host} is not a computer's address: type it like {example}")
+                             .format(host=host, example=EXAMPLE_ADDRESS)) from None
     return url
 
 
@@ -69,7 +73,8 @@ def check_code(text: str) -> str | None:
         return None
     code = codes.normalise(text)
     if code is None:
-        raise ValueError(f"A table's code is a kitchen word and eight digits, like {codes.EXAMPLE}")
+        raise ValueError(_("A table's code is a kitchen word and eight digits, like {example}")
+                         .format(example=codes.EXAMPLE))
     return code
 
 
@@ -85,10 +90,10 @@ def destination(address: str, code: str) -> tuple[str, str | None]:
 
 class JoinScene(FormScene):
     name = "join"
-    heading = "Join a game"
+    heading = N_("Join a game")
     column_scale = 1.3
-    subheading = ("Kitchens on this network or online, or the address or invite link a host shared with you; "
-                  "with a table's code you go straight to its table.")
+    subheading = N_("Kitchens on this network or online, or the address or invite link a host shared with you; "
+                    "with a table's code you go straight to its table.")
 
     def __init__(self, app, browse: Browse | None = None) -> None:
         self.browse = browse or browse_lan
@@ -110,21 +115,22 @@ class JoinScene(FormScene):
     def build(self) -> list[Widget]:
         rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}"
                 + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
-        rows += [f"Online\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
-        empty = "Looking for kitchens on the LAN..." if self.searching else "No kitchens found on the LAN."
+        online = _("Online")
+        rows += [f"{online}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
+        empty = _("Looking for kitchens on the LAN...") if self.searching else _("No kitchens found on the LAN.")
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
         if self.field is None:
-            self.field = TextField("Address", self.address, self._typed, key="address", placeholder=EXAMPLE_ADDRESS,
+            self.field = TextField(_("Address"), self.address, self._typed, key="address", placeholder=EXAMPLE_ADDRESS,
                                    on_submit=lambda _v: self.connect_typed())
         if self.code_field is None:
-            self.code_field = TextField("Table code", "", self._typed, key="code", placeholder=codes.EXAMPLE,
+            self.code_field = TextField(_("Table code"), "", self._typed, key="code", placeholder=codes.EXAMPLE,
                                         on_submit=lambda _v: self.connect_typed())
         problem = Label(self.error, "body", theme.MUSTARD, key="problem")
         problem.visible = bool(self.error)
         return [self.list, self.field, self.code_field, problem,
-                Button("Join", self.connect_typed, key="connect", primary=True),
-                Button("Search again", self.search, key="search"),
-                Button("Back", self.on_back, key="back")]
+                Button(_("Join"), self.connect_typed, key="connect", primary=True),
+                Button(_("Search again"), self.search, key="search"),
+                Button(_("Back"), self.on_back, key="back")]
 
     def _typed(self, _value: str) -> None:
         if self.field is not None:
@@ -203,7 +209,7 @@ class JoinScene(FormScene):
 
             transitions.join_by_code(self.app, url, code, on_error=failed)
             return
-        transitions.run_with_wait(self.app, "Knocking on the kitchen door...", ways_in.connect_first(self.app, urls),
+        transitions.run_with_wait(self.app, _("Knocking on the kitchen door..."), ways_in.connect_first(self.app, urls),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
 
@@ -213,31 +219,37 @@ def table_row(table: dict[str, Any]) -> str:
     seats = table.get("seats", [])
     people = sum(1 for s in seats if s.get("name") and not s.get("bot"))
     bots = sum(1 for s in seats if s.get("bot"))
-    state = "finished" if table.get("over") else "playing - watch" if table.get("started") else "waiting"
-    host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or "someone"
-    lock = "  (password)" if table.get("has_password") else ""
-    extra = f" + {bots} bot{'s' if bots != 1 else ''}" if bots else ""
-    return f"{table.get('title', table.get('game'))} - {host}'s table{lock}\t{people}{extra} of {len(seats)}, {state}"
+    state = _("finished") if table.get("over") else _("playing - watch") if table.get("started") else _("waiting")
+    host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or _("someone")
+    lock = "  " + _("(password)") if table.get("has_password") else ""
+    title = worded(table.get("title", table.get("game")))
+    if bots:
+        who = ngettext("{people} + {bots} bot of {seats}", "{people} + {bots} bots of {seats}", bots)
+    else:
+        who = _("{people} of {seats}")
+    who = who.format(people=people, bots=bots, seats=len(seats))
+    name = _("{title} - {host}'s table").format(title=title, host=host)
+    return f"{name}{lock}\t{who}, {state}"
 
 
 class TablesScene(FormScene):
     name = "tables"
-    heading = "Open tables"
+    heading = N_("Open tables")
     column_scale = 1.5
 
     def __init__(self, app, conn, tables: list[dict[str, Any]] | None = None) -> None:
         self.conn = conn
         self.tables = tables or []
-        self.subheading = f"On {conn.url.split('://', 1)[-1]}"
         self.since_refresh = 0.0
         self.loading = False
         super().__init__(app)
 
     def build(self) -> list[Widget]:
+        self.subheading = _("On {server}").format(server=self.conn.url.split("://", 1)[-1])
         self.list = ListView([table_row(t) for t in self.tables], self.pick, key="tables",
-                             empty="No open tables yet. Create one!", visible_rows=5)
-        return [self.list, Button("New table", self.create, key="create", primary=True),
-                Button("Refresh", self.refresh, key="refresh"), Button("Back", self.on_back, key="back")]
+                             empty=_("No open tables yet. Create one!"), visible_rows=5)
+        return [self.list, Button(_("New table"), self.create, key="create", primary=True),
+                Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def on_enter(self) -> None:
         self.refresh()

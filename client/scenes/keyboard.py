@@ -6,13 +6,15 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import theme, words
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.textfield import TextField
+from soupkitchen.client.words import N_, _
 
 ROWS = ["1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_"]
-SPECIAL = ["Shift", "Space", "Erase", "Done"]
+LETTERS = {"de": "äöüß", "lt": "ąčęėįšųūž"}   # a row of the language's own letters, where it has some
+SPECIAL = [N_("Shift"), N_("Space"), N_("Erase"), N_("Done")]   # worded when drawn
 
 
 class OnScreenKeyboard(Scene):
@@ -28,11 +30,20 @@ class OnScreenKeyboard(Scene):
         self.shift = False
         self.key_rects: list[tuple[pygame.Rect, int, int]] = []
 
+    @property
+    def rows(self) -> list[str]:
+        """The rows of letters, the language's own last (the row of special keys comes after them)."""
+        own = LETTERS.get(words.current())
+        return [*ROWS, own] if own else ROWS
+
     def keys(self, row: int) -> list[str]:
-        if row == len(ROWS):
+        rows = self.rows
+        if row == len(rows):
             return SPECIAL
-        letters = ROWS[row]
-        return list(letters.upper() if self.shift else letters)
+        letters = rows[row]
+        if not self.shift:
+            return list(letters)
+        return [c.upper() if len(c.upper()) == 1 else c for c in letters]   # ß has no one-letter capital here
 
     def press(self, row: int, col: int) -> None:
         key = self.keys(row)[col]
@@ -50,7 +61,7 @@ class OnScreenKeyboard(Scene):
     def handle(self, action: InputAction) -> bool:
         kind = action.kind
         if kind == "navigate":
-            self.row = (self.row + action.dy) % (len(ROWS) + 1)
+            self.row = (self.row + action.dy) % (len(self.rows) + 1)
             self.col = (self.col + action.dx) % len(self.keys(self.row))
             self.col = min(self.col, len(self.keys(self.row)) - 1)
         elif kind == "select":
@@ -75,7 +86,8 @@ class OnScreenKeyboard(Scene):
         lay = theme.layout(surface.get_size())
         key_w = min(lay.button_h * 1.3, (lay.width - lay.margin * 2) / 11)
         width = int(key_w * 10 + lay.gap * 9)
-        height = int((len(ROWS) + 2) * (lay.button_h + lay.gap) + lay.margin)
+        rows = self.rows
+        height = int((len(rows) + 2) * (lay.button_h + lay.gap) + lay.margin)
         panel = pygame.Rect(0, 0, width + lay.margin * 2, height)
         panel.midbottom = (lay.width // 2, lay.height - lay.margin)
         theme.draw_panel(surface, panel, lay)
@@ -86,7 +98,7 @@ class OnScreenKeyboard(Scene):
                    anchor="midleft", max_width=box.width - lay.gap * 2)
         self.key_rects = []
         y = box.bottom + lay.gap
-        for row in range(len(ROWS) + 1):
+        for row in range(len(rows) + 1):
             keys = self.keys(row)
             w = (width - lay.gap * (len(keys) - 1)) / len(keys)
             for col, key in enumerate(keys):
@@ -94,7 +106,9 @@ class OnScreenKeyboard(Scene):
                 focused = (row, col) == (self.row, self.col)
                 pressed = key == "Shift" and self.shift
                 theme.draw_panel(surface, rect, lay, colour=theme.PANEL_LIGHT if focused or pressed else theme.PANEL)
-                theme.text(surface, key, "label", theme.TEXT, rect.center, lay, anchor="center")
+                word = _(key) if row == len(rows) else key
+                theme.text(surface, word, "label", theme.TEXT, rect.center, lay, anchor="center",
+                           max_width=rect.width - lay.gap)
                 if focused:
                     theme.draw_focus_ring(surface, rect, lay)
                 self.key_rects.append((rect, row, col))

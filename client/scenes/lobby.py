@@ -7,15 +7,17 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import links, theme, ways_in
-from soupkitchen.client.choice import Choice, option_name, option_values
+from soupkitchen.client.choice import Choice, level_name, option_label, option_name, option_values
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.widgets import Button, Label, ListView, Toggle, Widget
+from soupkitchen.client.words import N_, _, worded
 
 BOT_LEVELS = ("easy", "normal", "hard")
-SEAT_HINT = "Choose an empty seat to add a bot, or a bot to change or remove it."
+SEAT_HINT = N_("Choose an empty seat to add a bot, or a bot to change or remove it.")
+BOT_WORDS = N_("An easy bot forgets sooner; a hard one remembers everything and looks ahead.")
 MOST_SEAT_ROWS = 6    # seats shown at once when the window has room; fewer (and the list scrolls) when not
 LEAST_SQUEEZE = 0.9   # rows may be squeezed this far before the seat list shows fewer seats
 
@@ -87,43 +89,46 @@ class LobbyScene(FormScene):
     def seat_row(self, info: dict[str, Any]) -> str:
         seat = info.get("seat", 0)
         if info.get("bot"):
-            who = f"Bot, {info.get('level') or 'normal'}"
+            who = _("Bot, {level}").format(level=option_name(info.get("level") or "normal"))
         elif info.get("name"):
             who = info["name"]
             if not info.get("connected", True):
-                who += " (away)"
+                who = _("{name} (away)").format(name=who)
         else:
-            who = "empty - a bot will cook here"
+            who = _("empty - a bot will cook here")
         tags = []
         if info.get("name") or info.get("bot"):
-            tags.append("ready" if self.session.is_ready(seat) else "not ready")
+            tags.append(_("ready") if self.session.is_ready(seat) else _("not ready"))
         if seat == self.table.get("host_seat"):
-            tags.append("host")
+            tags.append(_("host"))
         if seat in self.session.tokens:
-            tags.append("you")
+            tags.append(_("you"))
         symbol = f"{theme.seat_symbol(seat)} " if self.app.settings.colour_blind_symbols else ""
-        return f"{symbol}Seat {seat + 1}   {who}" + (f"\t{', '.join(tags)}" if tags else "")
+        place = _("Seat {number}").format(number=seat + 1)
+        return f"{symbol}{place}   {who}" + (f"\t{', '.join(tags)}" if tags else "")
 
     def build(self) -> list[Widget]:
         table = self.table
-        self.heading = f"{table.get('title', self.session.game_id)} - lobby"
+        self.heading = _("{title} - lobby").format(title=worded(table.get("title", self.session.game_id)))
         host = self.session.is_host
         guest_seats = self.session.own_guest_seats
         ready = bool(guest_seats) and all(self.session.is_ready(seat) for seat in guest_seats)
         outside = self.app.port_map.address if self.app.port_map is not None else None
         others = [a for a in getattr(self.app, "server_addresses", []) if a != self.app.server_address][:2]
-        also = f" (or {' or '.join(others)})" if others else ""
+        also = " " + _("(or {addresses})").format(addresses=_(" or ").join(others)) if others else ""
+        seat_hint = _(SEAT_HINT)
         if host and outside:
-            self.subheading = (f"Friends elsewhere join at  {outside},  on this network at  "
-                               f"{self.app.server_address}{also}.  {SEAT_HINT}")
+            self.subheading = (_("Friends elsewhere join at  {outside},  on this network at  {address}.")
+                               .format(outside=outside, address=f"{self.app.server_address}{also}") + "  " + seat_hint)
         elif host and self.app.server_address:
-            self.subheading = f"Friends join at  {self.app.server_address}{also}.  {SEAT_HINT}"
+            self.subheading = (_("Friends join at  {address}.").format(address=f"{self.app.server_address}{also}")
+                               + "  " + seat_hint)
         elif host:
-            self.subheading = SEAT_HINT
+            self.subheading = seat_hint
         elif ready:
-            self.subheading = "You are ready. Waiting for the host to start the game."
+            self.subheading = _("You are ready. Waiting for the host to start the game.")
         else:
-            self.subheading = "Say you are ready, then the host can start the game."
+            self.subheading = _("Say you are ready, then the host can start the game.")
         seats = table.get("seats", [])
         seat_list = SeatList([self.seat_row(s) for s in seats],
                              [self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
@@ -135,8 +140,8 @@ class LobbyScene(FormScene):
         if host and self.app.online_problem:  # hosting for friends online could not open the port
             widgets.append(Label(self.app.online_problem, "small", theme.MUSTARD, key="online"))
         if table.get("code"):  # read out to friends, or sent as a link
-            self.subheading = f"Invite code {table['code']}.  {self.subheading}"
-            copy = Button("Copy invite link", self.copy_link, key="copy")
+            self.subheading = _("Invite code {code}.").format(code=table["code"]) + "  " + self.subheading
+            copy = Button(_("Copy invite link"), self.copy_link, key="copy")
             copy.corner = True
             widgets.append(copy)
         options = table.get("options", {})
@@ -144,30 +149,31 @@ class LobbyScene(FormScene):
             key = spec["key"]
             value = options.get(key, spec["default"])
             if host:
-                widgets.append(Choice(spec["label"], option_values(spec), value,
+                widgets.append(Choice(option_label(spec), option_values(spec), value,
                                       lambda v, k=key: self.set_option(k, v), key=f"opt:{key}", names=option_name))
             else:
-                widgets.append(Label(f"{spec['label']}: {option_name(value)}", key=f"opt:{key}"))
+                widgets.append(Label(f"{option_label(spec)}: {option_name(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         speed = bot_speed_of(settings.get("bot_delay"))
         bots = any(s.get("bot") or not s.get("name") for s in seats)   # a bot seat, or one a bot will take
         if host and bots:
-            widgets.append(Choice("Bot speed", list(BOT_SPEEDS), speed,
-                                  lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]), key="bots"))
+            widgets.append(Choice(_("Bot speed"), list(BOT_SPEEDS), speed,
+                                  lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]), key="bots", names=option_name))
         elif bots:
-            widgets.append(Label(f"Bot speed: {speed}", key="bots"))
+            widgets.append(Label(_("Bot speed: {speed}").format(speed=option_name(speed)), key="bots"))
         if host and self.session.couch and ways_in.timed(self.session.game_id):   # only a shared screen hands off
-            widgets.append(Toggle("Hand-off pauses the timer", bool(settings.get("handoff_pauses_timer", True)),
+            widgets.append(Toggle(_("Hand-off pauses the timer"), bool(settings.get("handoff_pauses_timer", True)),
                                   lambda on: self.set_setting("handoff_pauses_timer", on), key="pause"))
         if host:
             waiting = self.session.waiting_for
-            words = f"Waiting for {names_of(waiting)} to be ready" if waiting else "Start the game"
+            words = (_("Waiting for {names} to be ready").format(names=names_of(waiting)) if waiting
+                     else _("Start the game"))
             start = Button(words, self.start, key="start", primary=True)
             start.enabled = not waiting
             widgets.append(start)
         elif guest_seats:
-            widgets.append(Toggle("I am ready to cook", ready, self.set_ready, key="ready"))
-        widgets.append(Button("Leave table", self.leave, key="leave"))
+            widgets.append(Toggle(_("I am ready to cook"), ready, self.set_ready, key="ready"))
+        widgets.append(Button(_("Leave table"), self.leave, key="leave"))
         return widgets
 
     @property
@@ -183,9 +189,9 @@ class LobbyScene(FormScene):
         try:
             pygame.scrap.put_text(link)
         except pygame.error:
-            self.app.toast(f"Could not copy it here: the invite link is {link}")
+            self.app.toast(_("Could not copy it here: the invite link is {link}").format(link=link))
             return
-        self.app.toast(f"Copied {link}")
+        self.app.toast(_("Copied {link}").format(link=link))
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """As a form, the seat list showing fewer rows at once (it scrolls) rather than every row
@@ -212,7 +218,7 @@ class LobbyScene(FormScene):
         if table_id == self.table.get("id"):
             self._detach()
             transitions.leave(self.app, self.session)
-            self.app.stack.open("message", "Removed", "The host removed you from the table.")
+            self.app.stack.open("message", _("Removed"), _("The host removed you from the table."))
 
     def _detach(self) -> None:
         if self._lobby_changed in self.session.lobby_listeners:
@@ -231,23 +237,24 @@ class LobbyScene(FormScene):
                 self.set_ready(not self.session.is_ready(seat))
             return
         if info.get("bot"):
-            levels = [(level.capitalize(), lambda level=level: self.app.spawn(self.rebot(seat, level)))
+            levels = [(level_name(level), lambda level=level: self.app.spawn(self.rebot(seat, level)))
                       for level in BOT_LEVELS if level != info.get("level")]
             self.app.stack.open(
-                "message", f"Bot at seat {seat + 1} ({info.get('level') or 'normal'})",
-                "An easy bot forgets sooner; a hard one remembers everything and looks ahead.",
-                [*levels, ("Remove", lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
-                 ("Keep", None)])
+                "message", _("Bot at seat {seat} ({level})").format(seat=seat + 1,
+                                                                   level=option_name(info.get("level") or "normal")),
+                _(BOT_WORDS),
+                [*levels, (_("Remove"), lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
+                 (_("Keep"), None)])
         elif not info.get("name"):
-            levels = [(level.capitalize(), lambda level=level: self.app.spawn(
+            levels = [(level_name(level), lambda level=level: self.app.spawn(
                 self.session.request("add_bot", seat=seat, level=level))) for level in BOT_LEVELS]
-            self.app.stack.open(
-                "message", f"A bot at seat {seat + 1}", "An easy bot forgets sooner; a hard one remembers everything "
-                "and looks ahead.", [*levels, ("Cancel", None)])
+            self.app.stack.open("message", _("A bot at seat {seat}").format(seat=seat + 1), _(BOT_WORDS),
+                                [*levels, (_("Cancel"), None)])
         elif seat not in self.session.tokens:
-            self.app.stack.open("message", "Remove player?", f"Remove {info['name']} from the table?", [
-                ("Remove", lambda: self.app.spawn(self.session.request("kick", seat=seat))),
-                ("Keep", None)])
+            self.app.stack.open("message", _("Remove player?"),
+                                _("Remove {name} from the table?").format(name=info["name"]), [
+                (_("Remove"), lambda: self.app.spawn(self.session.request("kick", seat=seat))),
+                (_("Keep"), None)])
 
     async def rebot(self, seat: int, level: str) -> None:
         """The bot at ``seat`` replaced by one of ``level``."""
@@ -287,4 +294,4 @@ def bot_speed_of(delay: Any) -> str:
 
 def names_of(names: list[str]) -> str:
     """``["Bo"]`` -> "Bo", ``["Bo", "Cy", "Di"]`` -> "Bo, Cy and Di"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from soupkitchen.client.choice import Choice
+from soupkitchen.client import words
+from soupkitchen.client.choice import Choice, option_name
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import Dialog, FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Toggle, Widget
+from soupkitchen.client.words import LANGUAGES, N_, _, percent
 
 
 class PauseMenu(Dialog):
@@ -16,21 +18,21 @@ class PauseMenu(Dialog):
 
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
-        message = ("The kitchen keeps cooking while this menu is open."
-                   if not session.couch else "Hand the controls on, or step away from the table.")
-        super().__init__(app, "Menu", message)
+        message = (N_("The kitchen keeps cooking while this menu is open.")
+                   if not session.couch else N_("Hand the controls on, or step away from the table."))
+        super().__init__(app, N_("Menu"), message)
 
     def build(self) -> list[Widget]:
-        widgets: list[Widget] = [Button("Back to the table", self.on_back, key="resume", primary=True)]
+        widgets: list[Widget] = [Button(_("Back to the table"), self.on_back, key="resume", primary=True)]
         if self.session.couch and self.session.shown_seat is not None:
-            widgets.append(Button("Hand the controls on", self.hand_on, key="handoff"))
-        widgets.append(Button("How to play (F1)", lambda: transitions.open_howto(self.app, self.session.game_id),
+            widgets.append(Button(_("Hand the controls on"), self.hand_on, key="handoff"))
+        widgets.append(Button(_("How to play (F1)"), lambda: transitions.open_howto(self.app, self.session.game_id),
                               key="howto"))
         if self.session.game_id == "too-many-cooks" and self.app.settings.guided_round:
-            widgets.append(Button("Turn the hints off", self.hints_off, key="hints"))
-        widgets += [Button("Settings", lambda: transitions.open_settings(self.app), key="settings"),
-                    Button("Full screen on/off", self.app.toggle_fullscreen, key="fullscreen")]
-        leave = "Save and leave" if self.session.local and not self.session.over else "Leave table"
+            widgets.append(Button(_("Turn the hints off"), self.hints_off, key="hints"))
+        widgets += [Button(_("Settings"), lambda: transitions.open_settings(self.app), key="settings"),
+                    Button(_("Full screen on/off"), self.app.toggle_fullscreen, key="fullscreen")]
+        leave = _("Save and leave") if self.session.local and not self.session.over else _("Leave table")
         widgets.append(Button(leave, self.leave, key="leave"))
         return widgets
 
@@ -42,35 +44,38 @@ class PauseMenu(Dialog):
     def hand_on(self) -> None:
         self.app.stack.remove(self)
         if not self.session.pass_controls():
-            self.app.toast("Nobody else at this screen can play right now.")
+            self.app.toast(_("Nobody else at this screen can play right now."))
 
     def leave(self) -> None:
         if self.session.local or self.session.over or not self.session.tokens:   # watching: no seat to lose
             transitions.leave(self.app, self.session)
             return
-        self.app.stack.open("message", "Leave the table?", "A bot will take your seat. You can come back with Join.",
-                            [("Leave", lambda: transitions.leave(self.app, self.session)), ("Stay", None)])
+        self.app.stack.open("message", _("Leave the table?"), _("A bot will take your seat. You can come back with Join."),
+                            [(_("Leave"), lambda: transitions.leave(self.app, self.session)), (_("Stay"), None)])
 
 
 class SettingsScene(FormScene):
     name = "settings"
-    heading = "Settings"
-    subheading = "Saved for next time."
+    heading = N_("Settings")
+    subheading = N_("Saved for next time.")
 
     def build(self) -> list[Widget]:
         s = self.app.settings
         return [
-            TextField("Your name", s.name, self.set_name, key="name", max_length=24),
-            Toggle("Sound", not s.muted, self.set_sound, key="sound"),
-            Choice("Volume", list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
-                   names=lambda v: f"{v}%"),
-            Toggle("Colour-blind symbols", s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
-            Toggle("Animations", s.animations, self.set("animations"), key="animations"),
-            Choice("Bot speed", list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots"),
-            Toggle("Hints in the first round of Too Many Cooks", s.guided_round, self.set("guided_round"),
+            TextField(_("Your name"), s.name, self.set_name, key="name", max_length=24),
+            Choice(_("Language"), [code for code in LANGUAGES if code in words.available()], words.current(), self.app.set_language, key="language",
+                   names=LANGUAGES.get),
+            Toggle(_("Sound"), not s.muted, self.set_sound, key="sound"),
+            Choice(_("Volume"), list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
+                   names=percent),
+            Toggle(_("Colour-blind symbols"), s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
+            Toggle(_("Animations"), s.animations, self.set("animations"), key="animations"),
+            Choice(_("Bot speed"), list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots",
+                   names=option_name),
+            Toggle(_("Hints in the first round of Too Many Cooks"), s.guided_round, self.set("guided_round"),
                    key="guided"),
-            Toggle("Full screen", self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
-            Button("Done", self.on_back, key="done", primary=True),
+            Toggle(_("Full screen"), self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
+            Button(_("Done"), self.on_back, key="done", primary=True),
         ]
 
     def set(self, attribute: str):

@@ -20,20 +20,24 @@ from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.widgets import Button, ListView, Widget
+from soupkitchen.client.words import N_, _, day_and_month, worded
 from soupkitchen.shared.registry import registration
 from soupkitchen.shared.replay import ReplayError, Timeline, export
 
-TABS = (("moves", "Moves"), ("review", "Review"), ("face_up", "Face up"))
-REPLAY_ANSWER = "A replay: nothing here can be played. The bar below moves through it"
+TABS = (("moves", N_("Moves")), ("review", N_("Review")), ("face_up", N_("Face up")))   # worded when drawn
+REPLAY_ANSWER = N_("A replay: nothing here can be played. The bar below moves through it")
 
 
 def game_title(game_id: str) -> str:
     entry = registration(game_id)
-    return entry.facts.title if entry is not None else game_id
+    return worded(entry.facts.title) if entry is not None else game_id
 
 
 def when_words(when: float | None) -> str:
-    return time.strftime("%d %b %H:%M", time.localtime(when)) if when else "some time"
+    if not when:
+        return _("some time")
+    moment = time.localtime(when)
+    return f"{day_and_month(moment)} {time.strftime('%H:%M', moment)}"
 
 
 def ending_words(timeline: Timeline) -> str:
@@ -42,19 +46,19 @@ def ending_words(timeline: Timeline) -> str:
     winners = result.get("winners") or []
     players = timeline.record.players
     if not winners:
-        return "lost"
+        return _("lost")
     if len(winners) == players and players > 1:
-        return "won together"
-    names = " and ".join(timeline.replay.name(seat) for seat in winners)
-    return f"{names} won"
+        return _("won together")
+    names = _(" and ").join(timeline.replay.name(seat) for seat in winners)
+    return _("{names} won").format(names=names)
 
 
 class ReplaysScene(FormScene):
     """Every finished game this client can find, newest first; Enter or a click opens one."""
 
     name = "replays"
-    heading = "Replays"
-    subheading = "Finished games: pick one to watch it from any seat and read its review."
+    heading = N_("Replays")
+    subheading = N_("Finished games: pick one to watch it from any seat and read its review.")
     column_scale = 1.6
 
     def __init__(self, app) -> None:
@@ -67,11 +71,11 @@ class ReplaysScene(FormScene):
 
     def build(self) -> list[Widget]:
         self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
-                             empty="No finished games yet: play one, and it will be here.", visible_rows=7)
-        return [self.list, Button("Refresh", self.refresh, key="refresh"), Button("Back", self.on_back, key="back")]
+                             empty=_("No finished games yet: play one, and it will be here."), visible_rows=7)
+        return [self.list, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def row(self, entry: Entry) -> str:
-        ending = self.endings.get(entry.key, "...")
+        ending = worded(self.endings.get(entry.key, "..."))
         return f"{game_title(entry.game)}\t{', '.join(entry.names)}\t{when_words(entry.when)} ({entry.where})\t{ending}"
 
     def refresh(self) -> None:
@@ -99,7 +103,7 @@ class ReplaysScene(FormScene):
             try:
                 self.endings[entry.key] = ending_words(Timeline(await entry.fetch()))
             except ReplayError:
-                self.endings[entry.key] = "cannot be opened"
+                self.endings[entry.key] = N_("cannot be opened")
             if self.list is not None:
                 self.list.set_rows([self.row(e) for e in self.entries])
             await asyncio.sleep(0)
@@ -111,9 +115,9 @@ class ReplaysScene(FormScene):
 
 def open_entry(app, entry: Entry, tab: str = "moves") -> None:
     async def load() -> Timeline:
-        return Timeline(await entry.fetch(), where=f"the {game_title(entry.game)} game")
+        return Timeline(await entry.fetch(), where=_("the {game} game").format(game=game_title(entry.game)))
 
-    transitions.run_with_wait(app, "Setting the table again...", load(), lambda timeline: app.stack.open("replay", timeline, tab))
+    transitions.run_with_wait(app, _("Setting the table again..."), load(), lambda timeline: app.stack.open("replay", timeline, tab))
 
 
 class FramedApp:
@@ -237,7 +241,7 @@ class ReplayScene(Scene):
                 p.seek(moment)
                 return True
         if self.table is not None and self.surface is not None and self.surface.get_rect().collidepoint(pos):
-            self.table.answer_at(pos, REPLAY_ANSWER)   # a click on the table changes nothing in a replay
+            self.table.answer_at(pos, _(REPLAY_ANSWER))   # a click on the table changes nothing in a replay
         return True
 
     def press(self, key: str) -> None:
@@ -267,9 +271,9 @@ class ReplayScene(Scene):
         try:
             path = export(self.player.timeline.replay, replays_folder())
         except OSError as err:
-            self.app.toast(f"Could not save the replay: {err.strerror or err}", "error")
+            self.app.toast(_("Could not save the replay: {problem}").format(problem=err.strerror or err), "error")
             return
-        self.app.toast(f"Saved as {path.name} in the replays folder")
+        self.app.toast(_("Saved as {name} in the replays folder").format(name=path.name))
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
@@ -311,10 +315,12 @@ class ReplayScene(Scene):
         replay = p.timeline.replay
         moment = p.moment
         seconds = p.timeline.time(moment)
-        eye = "all face up" if p.eye == FACE_UP else "spectator" if p.eye is None else self.name_of(p.eye)
-        where = "The deal" if moment == 0 else f"Move {moment}/{p.length}"
-        return (f"{where} · {int(seconds) // 60}:{int(seconds) % 60:02d} · round {p.round_at(moment)} · "
-                f"turn {p.turn_at(moment)} · {game_title(replay.record.game)} · eyes: {eye}")
+        eye = _("all face up") if p.eye == FACE_UP else _("spectator") if p.eye is None else self.name_of(p.eye)
+        where = _("The deal") if moment == 0 else _("Move {moment}/{length}").format(moment=moment, length=p.length)
+        return " · ".join([where, f"{int(seconds) // 60}:{int(seconds) % 60:02d}",
+                           _("round {number}").format(number=p.round_at(moment)),
+                           _("turn {number}").format(number=p.turn_at(moment)), game_title(replay.record.game),
+                           _("eyes: {eye}").format(eye=eye)])
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, lay: theme.Layout) -> None:
         pygame.draw.rect(surface, theme.PANEL, bar)
@@ -325,16 +331,17 @@ class ReplayScene(Scene):
         self.draw_scrubber(surface, pygame.Rect(x, y, width, round(18 * lay.scale)), lay)
         y += round(18 * lay.scale) + lay.gap
         p = self.player
-        keys = [("round_back", "< Round"), ("turn_back", "< Turn"), ("move_back", "< Move"),
-                ("play", "Pause" if p.playing else "Play"), ("move_on", "Move >"), ("turn_on", "Turn >"),
-                ("round_on", "Round >"), ("speed", f"Speed {p.speed}x")]
+        keys = [("round_back", _("< Round")), ("turn_back", _("< Turn")), ("move_back", _("< Move")),
+                ("play", _("Pause") if p.playing else _("Play")), ("move_on", _("Move >")), ("turn_on", _("Turn >")),
+                ("round_on", _("Round >")), ("speed", _("Speed {speed}x").format(speed=p.speed))]
         gap = lay.gap // 2
         w = (width - gap * (len(keys) - 1)) // len(keys)
         h = round(lay.button_h * 0.8)
         for index, (key, words) in enumerate(keys):
             self.button(surface, pygame.Rect(x + index * (w + gap), y, w, h), key, words, lay, on=key == "play" and p.playing)
         y += h + lay.gap // 2
-        hints = "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, Esc back"
+        hints = _("Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
+                  "Esc back")
         theme.text(surface, hints, "small", theme.TEXT_DIM, (x, y), lay, max_width=width)
 
     def draw_scrubber(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
@@ -368,7 +375,7 @@ class ReplayScene(Scene):
         h = round(lay.button_h * 0.8)
         tab_w = (inner.width - pad * (len(TABS) - 1)) // len(TABS)
         for index, (key, words) in enumerate(TABS):
-            self.button(surface, pygame.Rect(inner.x + index * (tab_w + pad), inner.y, tab_w, h), f"tab:{key}", words,
+            self.button(surface, pygame.Rect(inner.x + index * (tab_w + pad), inner.y, tab_w, h), f"tab:{key}", _(words),
                         lay, on=self.tab == key)
         eyes = self.player.eyes()
         rows = (len(eyes) + 1) // 2 + 1
@@ -376,17 +383,17 @@ class ReplayScene(Scene):
         bottom_block = rows * (h + pad // 2) + pad + label_h
         list_rect = pygame.Rect(inner.x, inner.y + h + pad, inner.width, inner.bottom - bottom_block - (inner.y + h + pad))
         self.draw_lines(surface, list_rect, lay)
-        theme.text(surface, "Whose eyes", "small", theme.TEXT_DIM, (inner.x, list_rect.bottom + pad // 2), lay)
+        theme.text(surface, _("Whose eyes"), "small", theme.TEXT_DIM, (inner.x, list_rect.bottom + pad // 2), lay)
         y = list_rect.bottom + pad + label_h
         half = (inner.width - pad) // 2
         for index, eye in enumerate(eyes):
-            words = "Face up" if eye == FACE_UP else "Spectator" if eye is None else self.name_of(eye)
+            words = _("Face up") if eye == FACE_UP else _("Spectator") if eye is None else self.name_of(eye)
             key = f"eye:{FACE_UP if eye == FACE_UP else 'spectator' if eye is None else eye}"
             rect = pygame.Rect(inner.x + (index % 2) * (half + pad), y + (index // 2) * (h + pad // 2), half, h)
             self.button(surface, rect, key, words, lay, on=eye == self.player.eye)
         y += ((len(eyes) + 1) // 2) * (h + pad // 2)
-        self.button(surface, pygame.Rect(inner.x, y, half, h), "export", "Export", lay)
-        self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", "Back", lay)
+        self.button(surface, pygame.Rect(inner.x, y, half, h), "export", _("Export"), lay)
+        self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", _("Back"), lay)
 
     def draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
         """The tab's lines, wrapped; the line of the moment shown is marked (and kept in sight)."""

@@ -15,6 +15,7 @@ from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import SIDE_X, EndPanel, GenericEnd
 from soupkitchen.client.tables.kit.board import HEADING, LABEL, Board
 from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.client.words import _, worded
 from soupkitchen.shared.levels import NORMAL
 
 SIDE_W = 400           # the column of buttons on the board, right of the game's end
@@ -45,10 +46,10 @@ class ResultsScene(FormScene):
             words, options = coming
             widgets.append(Button(words, lambda: self.again(options), key="next", primary=True))
         if self.session.local:
-            widgets.append(Button("Play again", self.again, key="again", primary=coming is None))
-        widgets.append(Button("Replay and review", self.review, key="review"))
-        widgets += [Button("Back to title", self.leave, key="title", primary=not self.session.local),
-                    Button("Look at the table", self.on_back, key="table")]
+            widgets.append(Button(_("Play again"), self.again, key="again", primary=coming is None))
+        widgets.append(Button(_("Replay and review"), self.review, key="review"))
+        widgets += [Button(_("Back to title"), self.leave, key="title", primary=not self.session.local),
+                    Button(_("Look at the table"), self.on_back, key="table")]
         return widgets
 
     def again(self, options: dict[str, Any] | None = None) -> None:
@@ -66,7 +67,7 @@ class ResultsScene(FormScene):
         """The finished game in the replay viewer, its review open (worked out from the server's record)."""
         from soupkitchen.client.replay.sources import finished_table
 
-        transitions.run_with_wait(self.app, "Fetching the game's record...",
+        transitions.run_with_wait(self.app, _("Fetching the game's record..."),
                             finished_table(self.session.conn.url, self.session.table["id"]),
                             lambda timeline: self.app.stack.open("replay", timeline, "review"))
 
@@ -92,10 +93,10 @@ class ResultsScene(FormScene):
         theme.draw_background(surface)
         self.panel.draw(surface)
         b = Board(surface.get_size())
-        title = self.title
+        title = worded(self.title)
         size = next((s for s in (HEADING, LABEL) if b.fits(title, s, b.px(SIDE_W))), LABEL)
         b.text(surface, title, size, theme.MUSTARD, b.rect(SIDE_X, 84, 1, 1).topleft, max_width=b.px(SIDE_W))
-        b.text(surface, "The end", LABEL, theme.TEXT_DIM, b.rect(SIDE_X, 140, 1, 1).topleft, max_width=b.px(SIDE_W))
+        b.text(surface, _("The end"), LABEL, theme.TEXT_DIM, b.rect(SIDE_X, 140, 1, 1).topleft, max_width=b.px(SIDE_W))
         self.place(lay, 0, lay.height, 0)
         self.form.draw(surface, lay)
 

@@ -5,18 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client import ways_in
-from soupkitchen.client.choice import Choice, option_name, option_values
+from soupkitchen.client.choice import Choice, level_name, option_label, option_name, option_values
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, Toggle, Widget
+from soupkitchen.client.words import N_, _, worded
 from soupkitchen.shared.levels import LEVELS, NORMAL
 
 MODES = {
-    "solo": ("Play solo", "Bots take every other seat."),
-    "couch": ("Couch play", "Several players share this screen; a hand-off screen keeps secrets secret."),
-    "host": ("Host a LAN game", "Friends on this network can join your table."),
-    "remote": ("New table", "Create a table on this server."),
+    "solo": (N_("Play solo"), N_("Bots take every other seat.")),
+    "couch": (N_("Couch play"), N_("Several players share this screen; a hand-off screen keeps secrets secret.")),
+    "host": (N_("Host a LAN game"), N_("Friends on this network can join your table.")),
+    "remote": (N_("New table"), N_("Create a table on this server.")),
 }
 
 
@@ -81,55 +82,55 @@ class GameSetupScene(FormScene):
             self.pads[index] = device
 
     def build(self) -> list[Widget]:
-        titles = {g["id"]: g["title"] for g in self.games}
+        titles = {g["id"]: worded(g["title"]) for g in self.games}
         widgets: list[Widget] = [
-            Choice("Game", list(titles), self.game["id"], self._pick_game, key="game", names=titles.get)]
+            Choice(_("Game"), list(titles), self.game["id"], self._pick_game, key="game", names=titles.get)]
         counts = list(range(self.game["min_players"], self.game["max_players"] + 1))
-        widgets.append(Choice("Players", counts, self.players, self._set_players, key="players"))
+        widgets.append(Choice(_("Players"), counts, self.players, self._set_players, key="players"))
         if self.mode == "couch":
-            widgets.append(Choice("At this screen", list(range(1, self.players + 1)), self.local_players,
+            widgets.append(Choice(_("At this screen"), list(range(1, self.players + 1)), self.local_players,
                                   self._set_local, key="local"))
             devices = ["any"] + [f"pad:{i}" for i in sorted(self.app.input.pads)]
             if len(devices) > 1:
-                names = {"any": "any controls", **{f"pad:{i}": n for i, n in self.app.input.pads.items()}}
+                names = {"any": _("any controls"), **{f"pad:{i}": n for i, n in self.app.input.pads.items()}}
                 for i in range(self.local_players):
-                    widgets.append(Choice(f"Player {i + 1} uses", devices, self.pads.get(i, "any"),
+                    widgets.append(Choice(_("Player {number} uses").format(number=i + 1), devices, self.pads.get(i, "any"),
                                           lambda v, i=i: self._bind(i, v), key=f"pad{i}", names=names.get))
         specs = self.game.get("options", [])
         for spec in specs[:1]:   # the game's first option (a difficulty, where it has one), then the bots
             widgets.append(self._option(spec))
         for index, level in enumerate(self.bot_levels):
             seat = self.local_players + index + 1
-            widgets.append(Choice(f"Bot at seat {seat}", list(LEVELS), level, lambda v, i=index: self._set_level(i, v),
-                                  key=f"bot{index}", names=str.capitalize))
+            widgets.append(Choice(_("Bot at seat {seat}").format(seat=seat), list(LEVELS), level,
+                                  lambda v, i=index: self._set_level(i, v), key=f"bot{index}", names=level_name))
         for spec in specs[1:]:
             widgets.append(self._option(spec))
         if self.mode == "couch" and ways_in.timed(self.game["id"]):   # a game with no clock has nothing to pause
-            widgets.append(Toggle("Hand-off pauses the timer", self.pause_on_handoff,
+            widgets.append(Toggle(_("Hand-off pauses the timer"), self.pause_on_handoff,
                                   lambda v: setattr(self, "pause_on_handoff", v), key="pause"))
         if self.mode in ("host", "remote"):
-            widgets.append(TextField("Password", self.password, lambda v: setattr(self, "password", v),
-                                     key="password", placeholder="none", secret=True))
+            widgets.append(TextField(_("Password"), self.password, lambda v: setattr(self, "password", v),
+                                     key="password", placeholder=_("none"), secret=True))
         if self.mode == "remote":
-            widgets.append(Toggle("Listed for everyone on the server", self.listed,
+            widgets.append(Toggle(_("Listed for everyone on the server"), self.listed,
                                   lambda v: setattr(self, "listed", v), key="listed"))
         if self.mode == "host":
-            widgets.append(Toggle("Also for friends online (router, UPnP)", self.online,
+            widgets.append(Toggle(_("Also for friends online (router, UPnP)"), self.online,
                                   lambda v: setattr(self, "online", v), key="online"))
         if self.mode in ("solo", "couch") and not self.bot_levels:
-            widgets.append(Label("No bots: every seat is here.", colour=(196, 172, 140), key="bots"))
-        start = {"solo": "Start cooking", "couch": "Start cooking", "host": "Open the table",
-                 "remote": "Create table"}[self.mode]
-        howto = Button("How to play (F1)", self.howto, key="howto")
+            widgets.append(Label(_("No bots: every seat is here."), colour=(196, 172, 140), key="bots"))
+        start = {"solo": _("Start cooking"), "couch": _("Start cooking"), "host": _("Open the table"),
+                 "remote": _("Create table")}[self.mode]
+        howto = Button(_("How to play (F1)"), self.howto, key="howto")
         howto.corner = True
         widgets.append(howto)
         widgets.append(Button(start, self.start, key="start", primary=True))
-        widgets.append(Button("Back", self.on_back, key="back"))
+        widgets.append(Button(_("Back"), self.on_back, key="back"))
         return widgets
 
     def _option(self, spec: dict[str, Any]) -> Choice:
         key = spec["key"]
-        return Choice(spec["label"], option_values(spec), self.options[key],
+        return Choice(option_label(spec), option_values(spec), self.options[key],
                       lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}", names=option_name)
 
     def howto(self) -> None:

@@ -11,6 +11,7 @@ from soupkitchen.client import theme, ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
+from soupkitchen.client.words import _, day_and_month, worded
 
 STEAM_FPS = 8
 
@@ -24,8 +25,15 @@ def saved_when(saved: dict) -> str:
     stamp = saved.get("saved")
     if not isinstance(stamp, int | float):
         return ""
-    day = time.strftime("%Y%m%d", time.localtime(stamp))
-    return time.strftime("%H:%M" if day == time.strftime("%Y%m%d") else "%d %b", time.localtime(stamp))
+    when = time.localtime(stamp)
+    if time.strftime("%Y%m%d", when) == time.strftime("%Y%m%d"):
+        return time.strftime("%H:%M", when)
+    return day_and_month(when)
+
+
+def game_title(saved: dict) -> str:
+    """The game of an unfinished game, in the player's words."""
+    return worded(saved.get("title")) or _("Your game")
 
 
 class TitleScene(FormScene):
@@ -43,7 +51,7 @@ class TitleScene(FormScene):
     def build(self) -> list[Widget]:
         hosted = ways_in.saved_hosting() if self.app.server is None else None
         self.unfinished = ([("host", hosted)] if hosted is not None else []) + [("solo", s) for s in ways_in.saved_games()]
-        rows = [f"{saved.get('title', 'Your game')}\t{'hosting' if kind == 'host' else saved_when(saved)}"
+        rows = ["\t".join((game_title(saved), _("hosting") if kind == "host" else saved_when(saved)))
                 for kind, saved in self.unfinished]
         widgets: list[Widget] = []
         if rows:
@@ -51,14 +59,14 @@ class TitleScene(FormScene):
             listed.right_kind = "small"
             widgets.append(listed)
         widgets += [
-            Button("Play solo", lambda: transitions.open_setup(self.app, "solo"), key="solo", primary=not rows),
-            Button("Couch play", lambda: transitions.open_setup(self.app, "couch"), key="couch"),
-            Button("Host a LAN game", lambda: transitions.open_setup(self.app, "host"), key="host"),
-            Button("Join a game", lambda: transitions.open_join(self.app), key="join"),
-            Button("Replays", lambda: self.app.stack.open("replays"), key="replays"),
-            Button("How to play", lambda: transitions.open_howto(self.app, pick_game=True), key="howto"),
-            Button("Settings", lambda: transitions.open_settings(self.app), key="settings"),
-            Button("Quit", self.quit, key="quit"),
+            Button(_("Play solo"), lambda: transitions.open_setup(self.app, "solo"), key="solo", primary=not rows),
+            Button(_("Couch play"), lambda: transitions.open_setup(self.app, "couch"), key="couch"),
+            Button(_("Host a LAN game"), lambda: transitions.open_setup(self.app, "host"), key="host"),
+            Button(_("Join a game"), lambda: transitions.open_join(self.app), key="join"),
+            Button(_("Replays"), lambda: self.app.stack.open("replays"), key="replays"),
+            Button(_("How to play"), lambda: transitions.open_howto(self.app, pick_game=True), key="howto"),
+            Button(_("Settings"), lambda: transitions.open_settings(self.app), key="settings"),
+            Button(_("Quit"), self.quit, key="quit"),
         ]
         return widgets
 
@@ -92,8 +100,9 @@ class TitleScene(FormScene):
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)
         if listed is not None:
-            theme.text(surface, "Unfinished games: choose one to go on", "small", theme.TEXT_DIM,
-                       (listed.rect.x, listed.rect.y - lay.gap // 2), lay, anchor="bottomleft")
+            theme.text(surface, _("Unfinished games: choose one to go on"), "small", theme.TEXT_DIM,
+                       (listed.rect.x, listed.rect.y - lay.gap // 2), lay, anchor="bottomleft",
+                       max_width=listed.rect.width)
 
     def on_enter(self) -> None:
         self.rebuild()
@@ -120,7 +129,7 @@ class TitleScene(FormScene):
         surface.blit(shadow, rect.move(0, max(2, lay.ring)))
         surface.blit(words, rect)
         self._draw_pot(surface, lay, rect)
-        y = theme.text(surface, "Four soup games for friends at one table or across the room", "body",
+        y = theme.text(surface, _("Four soup games for friends at one table or across the room"), "body",
                        theme.TEXT_DIM, (cx, rect.bottom + lay.gap), lay, anchor="midtop").bottom
         return y + lay.margin
 
@@ -148,5 +157,5 @@ def resume_hosting(app) -> None:
     def landed(session) -> None:
         (transitions.open_table if session.started else transitions.open_lobby)(app, session)
 
-    transitions.run_with_wait(app, "Reopening your kitchen to the LAN...", transitions.with_art(app, ways_in.resume_hosting(app)),
+    transitions.run_with_wait(app, _("Reopening your kitchen to the LAN..."), transitions.with_art(app, ways_in.resume_hosting(app)),
                         landed)

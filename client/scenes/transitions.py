@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from soupkitchen.client import art, tables, ways_in
 from soupkitchen.client.net import ServerError
 from soupkitchen.client.session import TableSession
+from soupkitchen.client.words import _
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
@@ -27,11 +28,11 @@ def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
             if on_error is not None:
                 on_error(problem)
             else:
-                app.stack.open("message", "That did not work", problem)
+                app.stack.open("message", _("That did not work"), problem)
             return
         except Exception as err:
             app.stack.remove(busy)
-            app.stack.open("message", "That did not work", f"Something went wrong: {err}")
+            app.stack.open("message", _("That did not work"), _("Something went wrong: {problem}").format(problem=err))
             raise
         app.stack.remove(busy)
         then(result)
@@ -42,7 +43,7 @@ def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
 def open_setup(app: App, mode: str, conn=None) -> None:
     games = conn.games if conn is not None else ways_in.local_games()
     if not games:
-        app.stack.open("message", "No games", "No game could be loaded. Check the installation.")
+        app.stack.open("message", _("No games"), _("No game could be loaded. Check the installation."))
         return
     app.stack.open("setup", mode, games, conn)
 
@@ -80,7 +81,7 @@ def open_table(app: App, session: TableSession) -> None:
         if table_id == session.table.get("id") and table in app.stack.scenes:
             session.conn.kicked_listeners.remove(on_kicked)
             leave(app, session)
-            app.stack.open("message", "Removed", "The host removed you from the table.")
+            app.stack.open("message", _("Removed"), _("The host removed you from the table."))
 
     session.conn.kicked_listeners.append(on_kicked)
 
@@ -101,7 +102,7 @@ async def with_art(app: App, coro) -> TableSession:
 def start_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
                 pads: dict[int, str] | None = None, pause_on_handoff: bool = True,
                 bot_levels: list[str] | None = None) -> None:
-    run_with_wait(app, "Warming up the kitchen...",
+    run_with_wait(app, _("Warming up the kitchen..."),
                   with_art(app, ways_in.play_local(app, game, options, players, local_players, pads,
                                                  pause_on_handoff, bot_levels)),
                   lambda session: open_table(app, session))
@@ -109,20 +110,20 @@ def start_local(app: App, game: str, options: dict[str, Any], players: int, loca
 
 def resume(app: App, saved: dict[str, Any] | None = None) -> None:
     """Reopen the unfinished game ``saved`` (the newest when None)."""
-    run_with_wait(app, "Reheating your soup...", with_art(app, ways_in.resume_local(app, saved)),
+    run_with_wait(app, _("Reheating your soup..."), with_art(app, ways_in.resume_local(app, saved)),
                   lambda session: open_table(app, session))
 
 
 def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
          online: bool = False) -> None:
-    words = "Asking the router to open the kitchen door..." if online else "Opening the kitchen to the LAN..."
+    words = _("Asking the router to open the kitchen door...") if online else _("Opening the kitchen to the LAN...")
     run_with_wait(app, words, ways_in.host_lan(app, game, options, players, password, online),
                   lambda session: open_lobby(app, session))
 
 
 def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None,
                   listed: bool = True) -> None:
-    run_with_wait(app, "Setting the table...",
+    run_with_wait(app, _("Setting the table..."),
                   ways_in.create_table(app, conn, game, options, players, 1, password, listed=listed),
                   lambda session: open_lobby(app, session))
 
@@ -131,7 +132,7 @@ def join(app: App, conn, table_id: str, password: str | None = None) -> None:
     def landed(session: TableSession) -> None:
         (open_table if session.started else open_lobby)(app, session)
 
-    run_with_wait(app, "Pulling up a chair...", with_art(app, ways_in.join_table(app, conn, table_id, password)), landed)
+    run_with_wait(app, _("Pulling up a chair..."), with_art(app, ways_in.join_table(app, conn, table_id, password)), landed)
 
 
 def sit_at(app: App, conn, table: dict[str, Any]) -> None:
@@ -139,20 +140,20 @@ def sit_at(app: App, conn, table: dict[str, Any]) -> None:
     if table.get("started"):
         watch(app, conn, table["id"])
     elif table.get("has_password"):
-        app.stack.open("text", "Password", "Password", lambda pw: join(app, conn, table["id"], pw),
-                       message="This table needs a password.", secret=True)
+        app.stack.open("text", _("Password"), _("Password"), lambda pw: join(app, conn, table["id"], pw),
+                       message=_("This table needs a password."), secret=True)
     else:
         join(app, conn, table["id"])
 
 
 def join_by_code(app: App, url: str, code: str, on_error=None) -> None:
     """Find the table of an invite code on the server at ``url`` and sit at it."""
-    run_with_wait(app, "Looking for the table...", ways_in.find_table(app, url, code),
+    run_with_wait(app, _("Looking for the table..."), ways_in.find_table(app, url, code),
                   lambda found: sit_at(app, *found), on_error=on_error)
 
 
 def watch(app: App, conn, table_id: str) -> None:
-    run_with_wait(app, "Peeking into the kitchen...", with_art(app, ways_in.spectate_table(app, conn, table_id)),
+    run_with_wait(app, _("Peeking into the kitchen..."), with_art(app, ways_in.spectate_table(app, conn, table_id)),
                   lambda session: open_table(app, session))
 
 

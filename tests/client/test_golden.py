@@ -1,4 +1,5 @@
-"""Golden screenshots of the title, the join list and the lobby, compared with a tolerance.
+"""Golden screenshots of the title, the join list and the lobby (the title and the lobby in German
+and Lithuanian too), compared with a tolerance.
 
 Regenerate the goldens (and the 1920x1080 copies in docs/screenshots/, see tests/golden.py) after a
 deliberate change of look with:
@@ -28,8 +29,9 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 SAMPLE = (160, 90)
 
 
-async def render(scene_name: str, size, tmp_path, kit) -> pygame.Surface:
-    app = App(Settings(path=tmp_path / "s.json"), size=size, fullscreen=False, clock=kit.FakeClock())
+async def render(scene_name: str, size, tmp_path, kit, language: str = "en") -> pygame.Surface:
+    app = App(Settings(path=tmp_path / "s.json", language=language), size=size, fullscreen=False,
+              clock=kit.FakeClock())
     if scene_name == "title":
         app.stack.push(TitleScene(app))
     elif scene_name == "join":
@@ -58,6 +60,16 @@ async def test_screen_matches_its_golden(scene_name, tmp_path, kit):
     golden = GOLDEN / f"{scene_name}.png"
     if golden_screens.UPDATE:
         golden_screens.save(shot, golden, await render(scene_name, DOC_SIZE, tmp_path, kit))
+    golden_screens.assert_matches(shot, golden, SAMPLE)
+
+
+@pytest.mark.parametrize("language", ["de", "lt"])
+@pytest.mark.parametrize("scene_name", ["title", "lobby"])
+async def test_screen_in_each_language_matches_its_golden(scene_name, language, tmp_path, kit, catalogs):
+    shot = await render(scene_name, SIZE, tmp_path, kit, language)
+    golden = GOLDEN / f"{scene_name}-{language}.png"
+    if golden_screens.UPDATE:
+        golden_screens.save(shot, golden, await render(scene_name, DOC_SIZE, tmp_path, kit, language))
     golden_screens.assert_matches(shot, golden, SAMPLE)
 
 

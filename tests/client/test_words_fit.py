@@ -1,6 +1,6 @@
 """Every word fits: the menus, lobby, settings, set-up and join screens draw without cutting or
 shrinking a single label, from the smallest window the client opens (1280x720) to 1920x1080, for
-every game's real options."""
+every game's real options, in every language the client speaks."""
 
 from __future__ import annotations
 
@@ -50,10 +50,11 @@ def save_games_to_resume() -> None:
         path.write_text(saved)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "lt"])
 @pytest.mark.parametrize("size", [theme.MIN_WINDOW, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_label_is_cut_or_shrunk(size, tmp_path, kit):
+def test_no_label_is_cut_or_shrunk(size, language, tmp_path, kit, catalogs):
     save_games_to_resume()
-    app = App(Settings(path=tmp_path / "s.json"), size=size, fullscreen=False)
+    app = App(Settings(path=tmp_path / "s.json", language=language), size=size, fullscreen=False)
     cut = {}
     for name, scene in screens(app, kit).items():
         reset_clipped()
@@ -64,7 +65,8 @@ def test_no_label_is_cut_or_shrunk(size, tmp_path, kit):
             cut[name] = clipped_labels()
     pygame.display.quit()
     assert cut == {}
-    assert screens(app, kit)["title"].describe()["widgets"][0].startswith("[Too Many Cooks   hosting; Too Many Cooks")
+    hosting = {"en": "hosting", "de": "eröffnet", "lt": "rengiamas"}[language]
+    assert screens(app, kit)["title"].describe()["widgets"][0].startswith(f"[Too Many Cooks   {hosting}; Too Many Cooks")
 
 
 def test_a_label_too_long_for_its_box_is_counted(tmp_path):
@@ -82,3 +84,36 @@ def test_a_label_too_long_for_its_box_is_counted(tmp_path):
 def test_fonts_never_shrink_below_readable_letters():
     for size in [theme.MIN_WINDOW, (1280, 720), (640, 360)]:
         assert theme.layout(size).font("small").get_height() >= 16
+
+
+@pytest.mark.parametrize("language", ["en", "de", "lt"])
+@pytest.mark.parametrize("size", [theme.MIN_WINDOW, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_replay_viewers_own_words_fit(size, language, tmp_path, catalogs):
+    """The viewer's bar and column (its status, controls, key hints, tabs and eyes) in every language;
+    the table framed in it words itself (its fit is the tour's)."""
+    from soupkitchen.client.scenes.replays import TABS, ReplayScene
+    from soupkitchen.client.words import _
+    from soupkitchen.shared.playout import bot_chooser, play
+    from soupkitchen.shared.registry import get_game
+    from soupkitchen.shared.replay import ReplayFile, Timeline
+
+    game = get_game("stone-soup")
+    record = play(game, 3, 2, bot_chooser(game, 3, 2)).record
+    app = App(Settings(path=tmp_path / "s.json", language=language), size=size, fullscreen=False)
+    cut = {}
+    for tab, _title in TABS:
+        reset_clipped()
+        scene = ReplayScene(app, Timeline(ReplayFile(record, ("Ann", "Bartholomew", "Cy"))), tab)
+        app.stack.scenes = [scene]
+        scene.stack = app.stack
+        scene.player.seek(scene.player.length // 2)
+        app.draw(app.screen, 0.0)
+        own = {scene.status(), *(_(title) for _key, title in TABS), _("Whose eyes"), _("Export"), _("Back"),
+               _("Face up"), _("Spectator"), _("Speed {speed}x").format(speed=scene.player.speed)}
+        own |= {_(words) for words in ("< Round", "< Turn", "< Move", "Play", "Pause", "Move >", "Turn >", "Round >")}
+        own.add(_("Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
+                  "Esc back"))
+        if own & set(clipped_labels()):
+            cut[tab] = sorted(own & set(clipped_labels()))
+    pygame.display.quit()
+    assert cut == {}

@@ -34,11 +34,12 @@ def run(*command: str | Path, **options) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
-    """The wheel, built from a copy of the sources (the checkout stays untouched)."""
+    """The wheel, built from a copy of the sources as git holds them (the checkout stays untouched;
+    no compiled catalog is copied, so the build compiles its own)."""
     source = tmp_path_factory.mktemp("source")
     for name in SOURCES:
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
-        copy(ROOT / name, source / name, **({"ignore": shutil.ignore_patterns("__pycache__")}
+        copy(ROOT / name, source / name, **({"ignore": shutil.ignore_patterns("__pycache__", "*.mo")}
                                             if (ROOT / name).is_dir() else {}))
     dist = tmp_path_factory.mktemp("dist")
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, source)
@@ -67,6 +68,12 @@ def test_the_wheels_only_top_level_name_is_soupkitchen_and_it_carries_all_the_ar
     assert {name.split("/")[0] for name in names if ".dist-info/" not in name} == {"soupkitchen"}
     art = {str(path.relative_to(ROOT)) for path in (ROOT / "assets").rglob("*.svg")}
     assert art and art <= {name.removeprefix("soupkitchen/") for name in names}
+
+
+def test_the_wheel_speaks_every_language_the_sources_translate(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    languages = [po.parent.parent.name for po in (ROOT / "client" / "locale").glob("*/LC_MESSAGES/soupkitchen.po")]
+    assert languages and {f"soupkitchen/client/locale/{code}/LC_MESSAGES/soupkitchen.mo" for code in languages} <= names
 
 
 @pytest.mark.parametrize("game", GAMES)
