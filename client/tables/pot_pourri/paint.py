@@ -102,7 +102,7 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
     pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
     width = rect.w - b.px(16)
     y = rect.y + b.px(4)
-    for line in wrapped(b, str(recipe.get("name", "")), SMALL, width, 2):
+    for line in wrapped(b, describe.dish_word(str(recipe.get("name", ""))), SMALL, width, 2):
         y = b.text(surface, line, SMALL, INK, (rect.x + b.px(8), y), max_width=width).bottom
     badge = pygame.Rect(rect.x + b.px(10), rect.y + b.px(62), b.px(BADGE_W), b.px(BADGE_H))
     draw_picture(surface, b, cuisine_card(str(recipe.get("cuisine", ""))), badge)

@@ -246,7 +246,7 @@ class PotPourriTable(SeatNaming, KitTable):
         draw_counter(surface, chef.seat, pygame.Rect(rect.x + b.px(10), rect.y + b.px(8), b.px(24), b.px(24)))
         b.text(surface, self.session.seat_name(chef.seat), SMALL, theme.TEXT, (rect.x + b.px(42), rect.y + b.px(2)),
                max_width=b.px(150))
-        b.text(surface, f"square {chef.square}", SMALL, theme.TEXT_DIM, (rect.x + b.px(42), rect.y + b.px(28)),
+        b.text(surface, _("square %(square)d") % {"square": chef.square}, SMALL, theme.TEXT_DIM, (rect.x + b.px(42), rect.y + b.px(28)),
                max_width=b.px(150))
         x = rect.x + b.px(200)
         # the hand as ingredient backs, the book as recipe backs, the served recipes ticked in green
