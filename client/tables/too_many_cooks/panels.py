@@ -212,7 +212,7 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     pygame.draw.circle(p.surface, theme.seat_colour(seat), dot, radius)
     pygame.draw.circle(p.surface, INK, dot, radius, width=lay.px(2))
     p.text(theme.seat_symbol(seat), SMALL, INK, dot, anchor="center")
-    name = f.name(seat) + (" (you)" if seat == m.seat else "")
+    name = f.name(seat) + (" " + _("(you)") if seat == m.seat else "")
     backs = chef.get("tastes") or []
     h = rect.height - lay.px(10)
     w = round(h * 120 / 168)

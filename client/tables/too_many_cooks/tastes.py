@@ -20,6 +20,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     taste_icon_width,
     taste_path,
 )
+from soupkitchen.client.words import _
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.taste_words import taste_words as taste_words_of
 
@@ -132,8 +133,8 @@ def draw_left(p: Painter, f: Frame) -> None:
     column = lay.taste_column(m, f.taste_scroll)
     tastes = m.listed_tastes()
     shared, mine = m.shared_tastes(), m.my_tastes()
-    mine_label = "Your tastes" if m.seat is not None else "Chefs' tastes are secret"
-    top_label = mine_label if column.scroll >= len(shared) and mine else "Shared tastes"
+    mine_label = _("Your tastes") if m.seat is not None else _("Chefs' tastes are secret")
+    top_label = mine_label if column.scroll >= len(shared) and mine else _("Shared tastes")
     p.text(top_label, LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
     if not shared:
         p.text("None this round", BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
