@@ -355,7 +355,8 @@ class StoneSoupTable(KitTable):
         elif key.startswith("salt:"):
             paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == CALL_KEY:
-            paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72)
+            paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72,
+                              left=b.px(136))   # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()
             paint.draw_button(surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING)
