@@ -52,11 +52,13 @@ OFFLINE_MESSAGE = "Not connected to the server. Reconnecting..."
 class ServerError(Exception):
     """The server refused a request; ``str(err)`` is its message for the player."""
 
-    def __init__(self, code: str, message: str, address: str | None = None) -> None:
+    def __init__(self, code: str, message: str, refusal: dict[str, Any] | None = None,
+                 address: str | None = None) -> None:
         message = message[:1].upper() + message[1:]   # shown as a sentence
         super().__init__(message)
         self.code = code
         self.message = message
+        self.refusal = refusal  # the rules' refusal as code and parameters, for the client to word
         self.address = address  # ``moved``: the node that serves the table
 
 
@@ -66,8 +68,9 @@ def error_of(ack: Any) -> ServerError | None:
         return None
     if isinstance(ack, dict) and isinstance(ack.get("error"), dict):
         err = ack["error"]
-        address = err.get("address")
+        address, refusal = err.get("address"), err.get("refusal")
         return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."),
+                           refusal if isinstance(refusal, dict) else None,
                            address if isinstance(address, str) and address.startswith(("http://", "https://"))
                            else None)
     return ServerError("bad_reply", "The server sent a reply this client does not understand.")

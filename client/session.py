@@ -18,7 +18,8 @@ from pydantic import ValidationError
 
 from soupkitchen.client.net import ServerError
 from soupkitchen.shared.core import is_moment_action
-from soupkitchen.shared.registry import get_game, registration
+from soupkitchen.shared.refusals import refusal_words
+from soupkitchen.shared.registry import describer, get_game, registration
 from soupkitchen.shared.wire.constants import EMOTES
 from soupkitchen.shared.wire.protocol import check_push
 
@@ -327,6 +328,9 @@ class TableSession:
             else:
                 ack = {"ok": False, "error": {"code": "stale_state",
                                               "message": "The table moved on before your move arrived. Look again."}}
+        if not ack.get("ok") and isinstance(ack["error"].get("refusal"), dict):  # worded here, in our language
+            words = refusal_words(ack["error"]["refusal"], describer(self.game_id), self.seat_name)
+            ack["error"]["message"] = words[:1].upper() + words[1:]
         if not ack.get("ok") and not quiet:
             self._error(ack["error"]["message"])
         return ack
@@ -344,7 +348,8 @@ class TableSession:
             return await self.conn.request("act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id),
                                                    "action": action})
         except ServerError as err:
-            return {"ok": False, "error": {"code": err.code, "message": err.message}}
+            return {"ok": False, "error": {"code": err.code, "message": err.message,
+                                           **({"refusal": err.refusal} if err.refusal else {})}}
 
     async def emote(self, seat: int, name: str) -> None:
         if seat in self.tokens and name in EMOTES:

@@ -17,6 +17,8 @@ from pathlib import Path
 from babel.dates import format_skeleton
 from babel.numbers import format_percent
 
+from soupkitchen.shared import words as shared_words
+
 DOMAIN = "soupkitchen"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
@@ -52,6 +54,7 @@ def install(language: str = "") -> str:
     code = _short(language) if language else system_language()
     _catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
     _language = code if isinstance(_catalog, gettext.GNUTranslations) else "en"
+    shared_words.use(_catalog)  # the games' describe modules word from the same catalog
     return _language
 
 

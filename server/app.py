@@ -141,6 +141,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             await transport.flush()  # on the stock socket path, the pushes leave before the answer
         if log.isEnabledFor(logging.INFO):  # soupkitchen-server --verbose
             outcome = "ok" if reply.get("ok") else reply["error"]["code"]
+            if "refusal" in reply.get("error", {}):  # the rules' reason, in English for the host
+                outcome += f" ({reply['error']['message']})"
             log.info("%s %s %s -> %s", sid, event, loggable(args), outcome)
         return reply
 

@@ -23,8 +23,9 @@ class PlayRequests:
             raise protocol.ProtocolError(protocol.NOT_STARTED, "the game at this table has not started yet")
         try:
             state_id = runner.act(seat, req.state_id, req.action)
-        except RuleError as err:
-            raise protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now") from None
+        except RuleError as err:  # the refusal as code and parameters, its English for the logs
+            refusal = err.refusal.to_json() if err.refusal is not None else {"code": "not_allowed", "params": {}}
+            raise protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now", refusal) from None
         return {"ok": True, "state_id": state_id}
 
     async def hold(self, sid: str, req: protocol.Hold) -> dict[str, Any]:

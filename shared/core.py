@@ -22,16 +22,23 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from soupkitchen.shared.events import Action, Event, EventLog, MoveContext
 from soupkitchen.shared.models import CommonView, Model, closed_model
+from soupkitchen.shared.refusals import Refusal, refuse
 
 SYSTEM = None
 TIMEOUT = {"type": "timeout"}
 
 State = TypeVar("State")
-__all__ = ["Action", "Event", "EventLog", "MoveContext"]  # the move's side of the contract, from ``events``
+__all__ = ["Action", "Event", "EventLog", "MoveContext", "Refusal"]  # the move's side of the contract
 
 
 class RuleError(ValueError):
-    """An action, option set or seat that the rules refuse; ``str(err)`` is the reason for a player."""
+    """An action, option set or seat that the rules refuse; ``str(err)`` is the reason in English,
+    ``refusal`` the :class:`Refusal` a reader words in its own language (when the rules made one)."""
+
+    @property
+    def refusal(self) -> Refusal | None:
+        reason = self.args[0] if self.args else None
+        return reason if isinstance(reason, Refusal) else None
 
 
 @dataclass(frozen=True)
@@ -129,18 +136,17 @@ SAMPLE = "sample"  # its listed moves are some of them; its ``check_move`` accep
 
 Move = Callable[[Any, MoveContext], None]
 
-# Why the table refuses an action, the same words in every game.
-NOT_AN_ACTION = 'an action is an object with a text "type"'
-NO_TIME = "the table clock gave no time"
-CLOCK_ONLY = "only the table clock can do that"
-NOTHING_TIMED = "nothing is timed now"
-NOT_YET = "the time is not up yet"
-PLAYERS_ONLY = "only a player at this table can do that"
-NO_SUCH_SEAT = "that seat is not at this table"
-GAME_OVER = "the game is over"
-NOT_YOUR_TURN = "it is not your turn"
-TIME_UP = "too late: the time is up"
-UNREADABLE = "the action could not be read"
+# Why the table refuses an action, the same in every game (worded in ``shared.refusals``).
+NOT_AN_ACTION = refuse("not_an_action")
+NO_TIME = refuse("no_time")
+CLOCK_ONLY = refuse("clock_only")
+NOTHING_TIMED = refuse("nothing_timed")
+NOT_YET = refuse("not_yet")
+PLAYERS_ONLY = refuse("players_only")
+NO_SUCH_SEAT = refuse("no_such_seat")
+GAME_OVER = refuse("game_over")
+NOT_YOUR_TURN = refuse("not_your_turn")
+TIME_UP = refuse("time_up")
 
 
 class Game(ABC, Generic[State]):
@@ -163,7 +169,7 @@ class Game(ABC, Generic[State]):
     view_type: ClassVar[Any] = CommonView  # the TypedDict of a seat's whole view
     move_type: ClassVar[Any] = dict[str, Any]  # the union of the game's move TypedDicts
     event_type: ClassVar[Any] = dict[str, Any]  # the union of its event TypedDicts
-    time_up: ClassVar[str] = TIME_UP  # why a move comes too late, in the game's own words
+    time_up: ClassVar[Refusal] = TIME_UP  # why a move comes too late, in the game's own words
 
     @property
     def id(self) -> str:
@@ -237,15 +243,16 @@ class Game(ABC, Generic[State]):
             return []
         return self.list_moves(state, seat)
 
-    def validate(self, state: State, seat: int | None, action: Any, now: float) -> str | None:
+    def validate(self, state: State, seat: int | None, action: Any, now: float) -> Refusal | None:
         """None when ``action`` (any JSON value, possibly malformed) is legal for ``seat`` at
-        ``now``; otherwise a reason a player can read. Never raises."""
+        ``now``; otherwise the :class:`Refusal` (a code and parameters; its text the English
+        reason). Never raises."""
         try:
             return self._refusal(state, seat, action, now)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-            return f"{UNREADABLE} ({type(err).__name__})"
+            return refuse("unreadable", error=type(err).__name__)
 
-    def _refusal(self, state: State, seat: Any, action: Any, now: Any) -> str | None:
+    def _refusal(self, state: State, seat: Any, action: Any, now: Any) -> Refusal | None:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return NOT_AN_ACTION
         kind = action["type"]
@@ -259,7 +266,7 @@ class Game(ABC, Generic[State]):
                 return NOTHING_TIMED
             return None if now >= deadline else NOT_YET
         if kind not in self.moves:
-            return f"{self.title} has no move {kind[:40]!r}"
+            return refuse("no_such_move", move=kind[:40])
         if seat is SYSTEM:
             return PLAYERS_ONLY
         if not is_seat(seat, self.seats(state)):
@@ -276,12 +283,12 @@ class Game(ABC, Generic[State]):
         """How many seats the table has."""
         return state.players  # type: ignore[attr-defined]
 
-    def waiting_reason(self, state: State, seat: int, action: Action) -> str | None:
+    def waiting_reason(self, state: State, seat: int, action: Action) -> Refusal | None:
         """Why ``seat``, which may do nothing now, cannot play ``action``, when the game can say
         more than that it is not its turn."""
         return None
 
-    def check_move(self, state: State, seat: int, action: Action, listed: list[Action]) -> str | None:
+    def check_move(self, state: State, seat: int, action: Action, listed: list[Action]) -> Refusal | None:
         """None when ``action`` is legal for the active ``seat``, else the reason. Seat, turn,
         clock and the end are checked already. This accepts exactly the ``listed`` moves; a game
         overrides it to say more about a refusal, and must when its listing is a SAMPLE."""
@@ -291,8 +298,8 @@ class Game(ABC, Generic[State]):
         kind = action["type"]
         kinds = sorted({option["type"] for option in listed})
         if kind in kinds:
-            return f"that {kind.replace('_', ' ')} is not allowed now; choose one of the offered moves"
-        return f"you cannot {kind.replace('_', ' ')} now; you may: {', '.join(k.replace('_', ' ') for k in kinds)}"
+            return refuse("not_offered", move=kind)
+        return refuse("not_now", move=kind, moves=kinds)
 
     def apply(self, state: State, seat: int | None, action: Any, now: float) -> tuple[State, list[Event]]:
         """The new state and public events (what every seat saw happen) after ``seat`` plays

@@ -20,6 +20,7 @@ from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.session import TableSession
+from soupkitchen.client.words import _
 from soupkitchen.shared.wire.constants import EMOTES
 
 if TYPE_CHECKING:
@@ -110,10 +111,10 @@ class TableScene(Scene):
         view = self.current_view() or {}
         turn = view.get("turn")
         if self.session.shown_seat is None:
-            return "Wait for your turn"
+            return _("Wait for your turn")
         if isinstance(turn, int) and not isinstance(turn, bool) and turn not in self.session.seats_held:
-            return f"{self.session.seat_name(turn)} is playing"
-        return "Not your turn"
+            return _("%(player)s is playing") % {"player": self.session.seat_name(turn)}
+        return _("Not your turn")
 
     def answer_refusal(self, message: str) -> bool:
         """The server refused the move a click of a moment ago made: say why at the click (False:
@@ -148,7 +149,7 @@ class TableScene(Scene):
         """Play ``action`` for the shown seat in the background; refusals appear as a toast."""
         seat = self.session.shown_seat
         if seat is None:
-            self.app.toast("Wait for your turn.")
+            self.app.toast(_("Wait for your turn."))
             return
         self.app.spawn(self.session.act(seat, action))
 

@@ -14,6 +14,8 @@ import pygame
 from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, Board
+from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared.words import and_list
 
 SIDE_X = 1500          # the end screen's column of buttons starts here on the board
 
@@ -33,7 +35,7 @@ class EndPanel:
 
     def verdict(self) -> str:
         """How the game ended, in one line."""
-        return "The game is over."
+        return _("The game is over.")
 
     def next_game(self) -> tuple[str, dict[str, Any]] | None:
         """What comes next, when the result says (a button's words and the new table's options)."""
@@ -89,13 +91,13 @@ class GenericEnd(EndPanel):
     def verdict(self) -> str:
         winners = self.result.get("winners")
         if not isinstance(winners, list):
-            return "The game is over."
+            return _("The game is over.")
         if not winners:
-            return "Nobody won this time."
+            return _("Nobody won this time.")
         if self.together():
-            return "Everyone wins together!"
-        who = " and ".join(self.names.get(w, f"Player {w + 1}") for w in winners)
-        return f"{who} {'win' if len(winners) > 1 else 'wins'}!"
+            return _("Everyone wins together!")
+        who = and_list([self.names.get(w, _("Player %(number)d") % {"number": w + 1}) for w in winners])
+        return ngettext("%(winners)s wins!", "%(winners)s win!", len(winners)) % {"winners": who}
 
     def rows(self) -> list[tuple[str, bool]]:
         """Each line of the ranking, and whether it names a winner."""
@@ -103,9 +105,9 @@ class GenericEnd(EndPanel):
         if not isinstance(scores, list):
             return []
         if len(set(map(str, scores))) == 1 and self.together():
-            return [(f"The kitchen's score: {scores[0]}", True)]
+            return [(_("The kitchen's score: %(score)s") % {"score": scores[0]}, True)]
         winners = self.result.get("winners") or []
-        return [(f"{place}. {self.names.get(seat, f'Player {seat + 1}')}: {score}", seat in winners)
+        return [(f"{place}. {self.names.get(seat, _('Player %(number)d') % {'number': seat + 1})}: {score}", seat in winners)
                 for place, seat, score in ranked(self.result)]
 
     def draw(self, surface: pygame.Surface) -> None:

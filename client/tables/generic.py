@@ -28,10 +28,11 @@ from soupkitchen.client.tables.drawing import (
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import event_words, facts, headline, log_lines, move_words
 from soupkitchen.client.widgets import FocusGroup
+from soupkitchen.client.words import N_, _, ngettext
 
 # (font, card height in lines) tried in turn until the sections fit: one column, then two
 FITS = (("body", CARD_LINES), ("body", CARD_LINES), ("small", CARD_LINES), ("small", CARD_LINES_TIGHT))
-HINT = "Arrows: choose a move   Enter: play it   Q/E: scroll the table   1-3: emotes   Esc: menu"
+HINT = N_("Arrows: choose a move   Enter: play it   Q/E: scroll the table   1-3: emotes   Esc: menu")
 
 
 class GenericTable(TableScene):
@@ -40,7 +41,7 @@ class GenericTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.actions: list[dict[str, Any]] = []
-        self.list = MoveList([], self.play, key="actions", empty="Nothing to do right now.", visible_rows=8)
+        self.list = MoveList([], self.play, key="actions", empty=_("Nothing to do right now."), visible_rows=8)
         self.form = FocusGroup([self.list])
         self.facts_from = 0            # first fact (or section row) shown; Q/E, shoulder buttons or the wheel scroll
         self.facts_rect = pygame.Rect(0, 0, 0, 0)
@@ -125,8 +126,8 @@ class GenericTable(TableScene):
         title = self.session.table.get("title", self.session.game_id)
         seat = self.session.shown_seat
         theme.text(surface, title, "heading", theme.MUSTARD, (lay.margin, lay.margin), lay)
-        who = (f"{self.session.seat_name(seat)} (seat {seat + 1})" if seat is not None
-               else "Watching" if not self.session.seats_held else "Waiting for your turn")
+        who = (_("%(player)s (seat %(number)d)") % {"player": self.session.seat_name(seat), "number": seat + 1}
+               if seat is not None else _("Watching") if not self.session.seats_held else _("Waiting for your turn"))
         mid_y = lay.margin + lay.font("label").get_height() // 2
         right = theme.text(surface, who, "label", theme.seat_colour(seat), (lay.width - lay.margin, mid_y), lay,
                            anchor="midright")
@@ -152,9 +153,9 @@ class GenericTable(TableScene):
             history = log_lines(view, game_id=self.session.game_id, name=self.session.seat_name)
 
         column = pygame.Rect(left.right + lay.margin, top, lay.width - left.right - lay.margin * 2, left.height)
-        heading = "Your moves" if seat is not None else "Moves"
+        heading = _("Your moves") if seat is not None else _("Moves")
         if len(self.list.rows) > self.list.visible_rows:
-            heading += f"  ({self.list.selected + 1} of {len(self.list.rows)})"
+            heading += "  " + _("(%(at)d of %(count)d)") % {"at": self.list.selected + 1, "count": len(self.list.rows)}
         theme.text(surface, heading, "label", theme.TEXT, (column.x, column.y), lay)
         list_top = column.y + lay.font("label").get_linesize() + lay.gap
         room = column.bottom - list_top - (lay.font("small").get_linesize() * 4 + lay.gap * 3 if history else 0)
@@ -209,10 +210,13 @@ class GenericTable(TableScene):
             if words:
                 theme.text(surface, words, kind, theme.MUSTARD if line.strong else theme.TEXT, (x + indent, y), lay)
         if self.facts_from:
-            theme.text(surface, f"{self.facts_from} rows above (Q)", "small", theme.TEXT_DIM,
+            theme.text(surface, ngettext("%(count)d row above (Q)", "%(count)d rows above (Q)", self.facts_from) % {
+                "count": self.facts_from}, "small", theme.TEXT_DIM,
                        (panel.right - lay.gap * 2, panel.y + lay.gap // 2), lay, anchor="topright")
         if len(placed) < len(rows):
-            theme.text(surface, f"{len(rows) - len(placed)} more rows below (E)", "small", theme.TEXT_DIM,
+            below = len(rows) - len(placed)
+            theme.text(surface, ngettext("%(count)d more row below (E)", "%(count)d more rows below (E)", below) % {
+                "count": below}, "small", theme.TEXT_DIM,
                        (panel.right - lay.gap * 2, panel.bottom - lay.gap // 2), lay, anchor="bottomright")
 
     def _draw_facts(self, surface: pygame.Surface, lay: theme.Layout, left: pygame.Rect,
@@ -232,7 +236,7 @@ class GenericTable(TableScene):
         self.facts_from = min(self.facts_from, max(0, len(every) - 1))
         shown = every[self.facts_from:]
         if self.facts_from:
-            theme.text(surface, f"{self.facts_from} more above (Q)", "small", theme.TEXT_DIM,
+            theme.text(surface, _("%(count)d more above (Q)") % {"count": self.facts_from}, "small", theme.TEXT_DIM,
                        (left.right - lay.gap * 2, left.y + lay.gap // 2), lay, anchor="topright")
             y = max(y, left.y + lay.gap + lay.font("small").get_linesize())
         end = left.bottom - lay.gap - lay.font("small").get_linesize()   # the last row is kept for the hint
@@ -241,7 +245,7 @@ class GenericTable(TableScene):
         for index, (name, value) in enumerate(shown):
             wrapped = theme.wrap(value, f, value_w)[:3] if wrap_values else [value]
             if y + f.get_linesize() * len(wrapped) > end:
-                theme.text(surface, f"{len(shown) - index} more below (E)", "small", theme.TEXT_DIM,
+                theme.text(surface, _("%(count)d more below (E)") % {"count": len(shown) - index}, "small", theme.TEXT_DIM,
                            (left.right - lay.gap * 2, left.bottom - lay.gap // 2), lay, anchor="bottomright")
                 break
             theme.text(surface, name, "body", theme.TEXT_DIM, (left.x + lay.gap * 2, y), lay,
@@ -265,9 +269,9 @@ class GenericTable(TableScene):
                              edge=theme.MUSTARD if seat in waiting else theme.PANEL_EDGE)
             x = draw_badge(surface, seat, (chip.x + lay.gap, chip.centery), "body", lay)
             name = self.session.seat_name(seat)
-            role = " (you)" if seat in self.session.tokens else " (bot)" if info.get("bot") and info.get("name") \
-                else " (away)" if not info.get("connected", True) else ""
-            turn = " - to move" if seat in waiting else ""
+            role = " " + _("(you)") if seat in self.session.tokens else " " + _("(bot)") if info.get("bot") and \
+                info.get("name") else " " + _("(away)") if not info.get("connected", True) else ""
+            turn = " - " + _("to move") if seat in waiting else ""
             emote = f" - {recent[seat]}!" if seat in recent else ""
             room = chip.right - x - lay.gap
             tries = (name + role + turn + emote, name + turn + emote, name + role + turn, name + turn)
@@ -282,7 +286,7 @@ class GenericTable(TableScene):
         if not has_log:
             bits += [event_words(self.session.game_id, event, self.session.seat_name)
                      for event in list(self.session.events)[-3:]]
-        theme.text(surface, "   |   ".join(bits) or HINT, "small", theme.TEXT_DIM, rect.midleft, lay,
+        theme.text(surface, "   |   ".join(bits) or _(HINT), "small", theme.TEXT_DIM, rect.midleft, lay,
                    anchor="midleft", max_width=rect.width)
 
     def describe(self) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from soupkitchen.shared.core import Action, is_seat
+from soupkitchen.shared.core import Action, Refusal, is_seat
 from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, MOUSE, kind_of
 from soupkitchen.shared.pink_soup.choices import has_power, kitchen_choices, open_seats
@@ -19,7 +19,7 @@ def _index(value: object, count: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
 
 
-def why_not(state: PinkState, seat: int, action: Action) -> str | None:
+def why_not(state: PinkState, seat: int, action: Action) -> Refusal | None:
     """What is wrong with a move the step does not offer, when it can be said more plainly than
     by listing the moves it does offer."""
     kind, step, pile = action["type"], state.step, action.get("pile")
@@ -49,7 +49,7 @@ def why_not(state: PinkState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _choose_reason(state: PinkState, seat: int, action: Action) -> str | None:
+def _choose_reason(state: PinkState, seat: int, action: Action) -> Refusal | None:
     kind, pile, limited = action["type"], action.get("pile"), not state.deck
     if kind == "draw" and limited:
         return describe.DECK_EMPTY
@@ -66,7 +66,7 @@ def _choose_reason(state: PinkState, seat: int, action: Action) -> str | None:
     return describe.MOUSE_IDLE if kind == "activate" and not has_power(state, seat, pile) else None
 
 
-def _pot_reason(state: PinkState, seat: int, action: Action) -> str | None:
+def _pot_reason(state: PinkState, seat: int, action: Action) -> Refusal | None:
     kind, target = action["type"], action.get("seat")
     if not is_seat(target, state.players):
         return describe.NO_SUCH_POT

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import COMPLETE, Action, Bot, EventLog, Game, MoveContext
+from soupkitchen.shared.core import COMPLETE, Action, Bot, EventLog, Game, MoveContext, Refusal
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.pink_soup.cards import (
     DECK_SIZE,
@@ -84,7 +84,7 @@ class PinkSoup(Game[PinkState]):
     def list_moves(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
         return STEP_ACTIONS[state.step](state, seat)
 
-    def check_move(self, state: PinkState, seat: int, action: Action, listed: list[Action]) -> str | None:
+    def check_move(self, state: PinkState, seat: int, action: Action, listed: list[Action]) -> Refusal | None:
         reason = super().check_move(state, seat, action, listed)
         return reason and (why_not(state, seat, action) or reason)
 

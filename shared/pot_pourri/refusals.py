@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from soupkitchen.shared.core import Action
+from soupkitchen.shared.core import Action, Refusal
 from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import ingredient_of
 from soupkitchen.shared.pot_pourri.choices import cooking_pros, pan_kinds
@@ -30,7 +30,7 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def why_not(state: PotState, seat: int, action: Action) -> str | None:
+def why_not(state: PotState, seat: int, action: Action) -> Refusal | None:
     """What is wrong with a move the phase does not offer, when it can be said more plainly than
     by listing the moves it does offer."""
     kind = action["type"]
@@ -56,11 +56,11 @@ def why_not(state: PotState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _pan_reason(pan: object) -> str | None:
+def _pan_reason(pan: object) -> Refusal | None:
     return None if _whole(pan) and 0 <= pan < cards.PANS else describe.pan_range(cards.PANS)
 
 
-def _keep_reason(offered: list[int], recipes: object) -> str | None:
+def _keep_reason(offered: list[int], recipes: object) -> Refusal | None:
     count = min(cards.BOOK_SIZE, len(offered))
     if isinstance(recipes, list) and len(set(recipes)) == len(recipes) == count and all(
             _whole(recipe) and recipe in offered for recipe in recipes):
@@ -68,7 +68,7 @@ def _keep_reason(offered: list[int], recipes: object) -> str | None:
     return describe.keep_from(count)
 
 
-def _hand_reason(state: PotState, seat: int, action: Action) -> str | None:
+def _hand_reason(state: PotState, seat: int, action: Action) -> Refusal | None:
     if action["type"] == "refresh_pantry" and state.refreshed:
         return describe.REFRESHED
     kind = action.get("ingredient")
@@ -84,7 +84,7 @@ def _hand_reason(state: PotState, seat: int, action: Action) -> str | None:
     return describe.pan_full(pan) if len(state.pans[pan]) >= cards.PAN_CAPACITY else None
 
 
-def _take_reason(state: PotState, action: Action) -> str | None:
+def _take_reason(state: PotState, action: Action) -> Refusal | None:
     source, kind = action.get("source"), action.get("ingredient")
     if source == "draw":
         return None if state.ingredient_draw or state.ingredient_discard else describe.DRAW_EMPTY
@@ -95,7 +95,7 @@ def _take_reason(state: PotState, action: Action) -> str | None:
     return None
 
 
-def _serve_reason(state: PotState, seat: int, action: Action) -> str | None:
+def _serve_reason(state: PotState, seat: int, action: Action) -> Refusal | None:
     _seat, pan, is_cook = state.serve_queue[0]
     found = [cards.matches(recipe, pan_kinds(state, pan)) for recipe in state.books[seat]]
     if action["type"] == "decline":
@@ -106,7 +106,7 @@ def _serve_reason(state: PotState, seat: int, action: Action) -> str | None:
     return describe.too_few_matches(pan) if found[state.books[seat].index(recipe)] < cards.MIN_MATCHES else None
 
 
-def _tiles_reason(state: PotState, action: Action) -> str | None:
+def _tiles_reason(state: PotState, action: Action) -> Refusal | None:
     tiles = action.get("tiles")
     if not (isinstance(tiles, list) and len(tiles) == 2 and all(_whole(t) and 0 <= t < len(state.menu) for t in tiles)
             and tiles[0] != tiles[1]):

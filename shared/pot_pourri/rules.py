@@ -8,9 +8,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from soupkitchen.shared.core import COMPLETE, Action, EventLog, Game, MoveContext
+from soupkitchen.shared.core import COMPLETE, Action, EventLog, Game, MoveContext, Refusal
 from soupkitchen.shared.levels import NORMAL
-from soupkitchen.shared.pot_pourri import cards
+from soupkitchen.shared.pot_pourri import cards, describe
 from soupkitchen.shared.pot_pourri.cards import CUISINES, ingredient_of
 from soupkitchen.shared.pot_pourri.choices import (
     cook_actions,
@@ -22,7 +22,6 @@ from soupkitchen.shared.pot_pourri.choices import (
     take_actions,
     turn_actions,
 )
-from soupkitchen.shared.pot_pourri.describe import player_name
 from soupkitchen.shared.pot_pourri.refusals import why_not
 from soupkitchen.shared.pot_pourri.registration import FACTS
 from soupkitchen.shared.pot_pourri.serving import (
@@ -116,12 +115,12 @@ class PotPourri(Game[PotState]):
             return [{"type": "peek", "tiles": [a, b]} for a, b in combinations(range(len(state.menu)), 2)]
         return menu_actions(state)
 
-    def waiting_reason(self, state: PotState, seat: int, action: dict[str, Any]) -> str | None:
+    def waiting_reason(self, state: PotState, seat: int, action: dict[str, Any]) -> Refusal | None:
         if state.phase == CHOOSE:
-            return "you have already chosen your recipes; waiting for the others"
-        return f"it is {player_name(state.actor)}'s move"
+            return describe.RECIPES_CHOSEN
+        return describe.their_move(state.actor)
 
-    def check_move(self, state: PotState, seat: int, action: Action, listed: list[Action]) -> str | None:
+    def check_move(self, state: PotState, seat: int, action: Action, listed: list[Action]) -> Refusal | None:
         reason = super().check_move(state, seat, action, listed)
         return reason and (why_not(state, seat, action) or reason)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import Action
+from soupkitchen.shared.core import Action, Refusal
 from soupkitchen.shared.stone_soup.describe import (
     ALREADY_LET_GO,
     ALREADY_YOURS,
@@ -32,7 +32,7 @@ def named_play(action: Action) -> int | None:
     return serial if isinstance(serial, int) and not isinstance(serial, bool) else None
 
 
-def call_reason(state: StoneSoupState, seat: int, action: Action) -> str | None:
+def call_reason(state: StoneSoupState, seat: int, action: Action) -> Refusal | None:
     """Why ``seat`` may not ``challenge`` or ``let_go`` the play its action names, or None."""
     kind = action["type"]
     serial = named_play(action)
@@ -50,7 +50,7 @@ def call_reason(state: StoneSoupState, seat: int, action: Action) -> str | None:
     return closed_reason(state.last_close, serial, seat)
 
 
-def closed_reason(close: dict[str, Any] | None, serial: int, seat: int) -> str:
+def closed_reason(close: dict[str, Any] | None, serial: int, seat: int) -> Refusal:
     """What became of play ``serial``, whose window has closed, as the reason a call on it is refused."""
     if close is None or close["serial"] != serial:
         return settled_before(serial)

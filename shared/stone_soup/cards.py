@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from soupkitchen.shared.words import N_, _, and_list, ngettext
+
 STONE = "stone"
 SALT = "salt"
 
@@ -23,12 +27,37 @@ TOTAL_CARDS = DECK_SIZE + REFERENCE_CARDS  # 54 cards in the box
 # Hands dealt: one per player, plus extra hands set aside unseen at small tables.
 EXTRA_HANDS = {2: 2, 3: 1, 4: 0, 5: 0}
 
-SINGULAR = {"potato": "potato", "tomato": "tomato", "sausage": "sausage", "onion": "onion",
-            "carrot": "carrot", "cabbage": "cabbage", "peas": "pea", STONE: "stone", SALT: "dash of salt"}
-PLURAL = {"potato": "potatoes", "tomato": "tomatoes", "sausage": "sausages", "onion": "onions",
-          "carrot": "carrots", "cabbage": "cabbages", "peas": "peas", STONE: "stones", SALT: "dashes of salt"}
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve")
+# The kinds in words, marked for the catalog: read them through ``singular``, ``plural`` and
+# ``count_words``, which word them in the reader's language.
+SINGULAR = {"potato": N_("potato"), "tomato": N_("tomato"), "sausage": N_("sausage"), "onion": N_("onion"),
+            "carrot": N_("carrot"), "cabbage": N_("cabbage"), "peas": N_("pea"), STONE: N_("stone"),
+            SALT: N_("dash of salt")}
+PLURAL = {"potato": N_("potatoes"), "tomato": N_("tomatoes"), "sausage": N_("sausages"), "onion": N_("onions"),
+          "carrot": N_("carrots"), "cabbage": N_("cabbages"), "peas": N_("peas"), STONE: N_("stones"),
+          SALT: N_("dashes of salt")}
+NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+                N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
+COUNTED: dict[str, Callable[[int], str]] = {  # "%(number)s potatoes", as ngettext words a count
+    "potato": lambda n: ngettext("%(number)s potato", "%(number)s potatoes", n),
+    "tomato": lambda n: ngettext("%(number)s tomato", "%(number)s tomatoes", n),
+    "sausage": lambda n: ngettext("%(number)s sausage", "%(number)s sausages", n),
+    "onion": lambda n: ngettext("%(number)s onion", "%(number)s onions", n),
+    "carrot": lambda n: ngettext("%(number)s carrot", "%(number)s carrots", n),
+    "cabbage": lambda n: ngettext("%(number)s cabbage", "%(number)s cabbages", n),
+    "peas": lambda n: ngettext("%(number)s pea", "%(number)s peas", n),
+    STONE: lambda n: ngettext("%(number)s stone", "%(number)s stones", n),
+    SALT: lambda n: ngettext("%(number)s dash of salt", "%(number)s dashes of salt", n),
+}
+
+
+def singular(kind: str) -> str:
+    """One card of ``kind`` in the reader's words: "potato"."""
+    return _(SINGULAR[kind])
+
+
+def plural(kind: str) -> str:
+    """Cards of ``kind`` in the reader's words: "potatoes"."""
+    return _(PLURAL[kind])
 
 
 def card_id(kind: str, number: int) -> str:
@@ -66,9 +95,9 @@ def card_order(card: str) -> int:
 
 
 def count_words(count: int, kind: str) -> str:
-    """``two potatoes``, ``one pea``: a declaration as a player would say it."""
-    number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
-    return f"{number} {SINGULAR[kind] if count == 1 else PLURAL[kind]}"
+    """``two potatoes``, ``one pea``: a declaration as a player would say it, in the reader's words."""
+    number = _(NUMBER_WORDS[count]) if 0 <= count < len(NUMBER_WORDS) else str(count)
+    return COUNTED[kind](count) % {"number": number}
 
 
 # How big a hand or the pot looks across a table: exact up to three cards, then only roughly, so
@@ -102,4 +131,4 @@ def describe_cards(counts: dict[str, int], first: str | None = None) -> str:
     then the kinds in hand order."""
     order = sorted(KINDS, key=lambda kind: kind != first)
     words = [count_words(n, kind) for kind in order if (n := counts.get(kind, 0))]
-    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words) or "no cards"
+    return and_list(words) or _("no cards")

@@ -4,22 +4,31 @@ tables, the history and the bots read the same facts."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.shared.stone_soup.cards import PLURAL, SALT, SINGULAR, count_words, describe_cards
+from soupkitchen.shared.refusals import Refusal, Wording, maker
+from soupkitchen.shared.stone_soup.cards import (
+    SALT,
+    count_words,
+    describe_cards,
+    plural,
+    singular,
+)
+from soupkitchen.shared.words import N_, _, and_list, ngettext
 
 Namer = Callable[[int], str]
-PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))
+PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))  # the names the view gives the seats
 
 
-FEW_CARDS = ("no cards", "one card", "two cards", "three cards")
-BAND_WORDS = {4: "a handful", 7: "a fistful", 11: "a thick stack", 16: "a heap"}  # by a band's least
+FEW_CARDS = (N_("no cards"), N_("one card"), N_("two cards"), N_("three cards"))
+BAND_WORDS = {4: N_("a handful"), 7: N_("a fistful"), 11: N_("a thick stack"), 16: N_("a heap")}  # by a band's least
 
 
 def player_name(seat: int) -> str:
     """How the rules' reasons name a seat."""
-    return PLAYER_NAMES[seat]
+    return _("Player %(number)d") % {"number": seat + 1}
 
 
 def size_words(size: dict[str, Any]) -> str:
@@ -27,51 +36,67 @@ def size_words(size: dict[str, Any]) -> str:
     exactly), "a handful" (seen roughly)."""
     least, most = size["least"], size["most"]
     if least == most:
-        return FEW_CARDS[least] if least < len(FEW_CARDS) else f"{least} cards"
-    return BAND_WORDS.get(least, f"{least} cards or more")
+        if least < len(FEW_CARDS):
+            return _(FEW_CARDS[least])
+        return ngettext("%(count)d card", "%(count)d cards", least) % {"count": least}
+    if least in BAND_WORDS:
+        return _(BAND_WORDS[least])
+    return ngettext("%(count)d card or more", "%(count)d cards or more", least) % {"count": least}
 
 
 def headline(view: dict[str, Any], name: Namer = player_name) -> str:
     """What the table waits for, in one sentence."""
     window = view["window"]
     if view["over"]:
-        return "The game is over."
+        return _("The game is over.")
     if window is not None:
         claim = count_words(window["count"], window["food"])
-        return f"{name(window['player'])} says \"{claim}\": call \"stone soup!\" or let it go"
-    turn = view["turn"]
-    who = "Your turn" if turn == view["seat"] else name(turn)
-    return f"{who}: add {PLURAL[view['due']]} to the pot (or a dash of salt)"
+        return _('%(player)s says "%(claim)s": call "stone soup!" or let it go') % {
+            "player": name(window["player"]), "claim": claim}
+    turn, food = view["turn"], plural(view["due"])
+    if turn == view["seat"]:
+        return _("Your turn: add %(food)s to the pot (or a dash of salt)") % {"food": food}
+    return _("%(player)s: add %(food)s to the pot (or a dash of salt)") % {"player": name(turn), "food": food}
 
 
 # --- the events ----------------------------------------------------------------------------------
 def _challenge(event: dict[str, Any], name: Namer) -> str:
-    who, by = name(event["player"]), name(event["seat"])
     salt = event["salt"]
-    pot = "the whole pot" + (f" and {count_words(salt, SALT)} under it" if salt else "")
-    outcome = {
-        "stone": f"A stone: {who} takes {pot}.",
-        "honest": f"Honest: {by} takes {pot}.",
-        "bluff": f"A bluff: {who} takes back {pot if event['whole_pot'] else event['taken']}.",
-    }[event["verdict"]]
-    shown = ", ".join(SINGULAR[k] for k in event["cards"])
-    return f"{by} calls stone soup on {who}: {shown}. {outcome}"
+    facts = {"player": name(event["player"]), "caller": name(event["seat"]),
+             "shown": ", ".join(singular(k) for k in event["cards"])}
+    pot = _("the whole pot and %(salt)s under it") % {"salt": count_words(salt, SALT)} if salt else _("the whole pot")
+    facts["pot"] = pot
+    verdict = event["verdict"]
+    if verdict == "stone":
+        outcome = _("A stone: %(player)s takes %(pot)s.")
+    elif verdict == "honest":
+        outcome = _("Honest: %(caller)s takes %(pot)s.")
+    elif event["whole_pot"]:
+        outcome = _("A bluff: %(player)s takes back %(pot)s.")
+    else:
+        outcome = ngettext("A bluff: %(player)s takes back %(taken)d card.",
+                           "A bluff: %(player)s takes back %(taken)d cards.", event["taken"])
+        facts["taken"] = event["taken"]
+    return _("%(caller)s calls stone soup on %(player)s: %(shown)s.") % facts + " " + outcome % facts
 
 
 def _salt(event: dict[str, Any], name: Namer) -> str:
     if event["next"] is None:
-        return f"{name(event['seat'])} adds a dash of salt."
-    return f"{name(event['seat'])} adds a dash of salt; {name(event['next'])} still owes {PLURAL[event['owed']]}."
+        return _("%(player)s adds a dash of salt.") % {"player": name(event["seat"])}
+    return _("%(player)s adds a dash of salt; %(next)s still owes %(food)s.") % {
+        "player": name(event["seat"]), "next": name(event["next"]), "food": plural(event["owed"])}
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
-    "dealt": lambda e, n: f"{n(e['seat'])} deals. {n(e['first'])} starts with potatoes.",
-    "play": lambda e, n: f"{n(e['seat'])} adds to the pot: \"{count_words(e['count'], e['food'])}\".",
+    "dealt": lambda e, n: _("%(dealer)s deals. %(first)s starts with potatoes.") % {
+        "dealer": n(e["seat"]), "first": n(e["first"])},
+    "play": lambda e, n: _('%(player)s adds to the pot: "%(claim)s".') % {
+        "player": n(e["seat"]), "claim": count_words(e["count"], e["food"])},
     "salt": _salt,
     "challenge": _challenge,
-    "turn": lambda e, n: f"{n(e['seat'])} owes {PLURAL[e['food']]}.",
-    "let_go": lambda e, n: f"{n(e['seat'])} lets it go.",
-    "win": lambda e, n: f"{n(e['seat'])} has no cards left and wins!",
+    "turn": lambda e, n: _("%(player)s owes %(food)s.") % {"player": n(e["seat"]), "food": plural(e["food"])},
+    "let_go": lambda e, n: _("%(player)s lets it go.") % {"player": n(e["seat"])},
+    "win": lambda e, n: _("%(player)s has no cards left and wins!") % {"player": n(e["seat"])},
 }
 
 
@@ -81,14 +106,15 @@ def event_words(event: dict[str, Any], name: Namer = player_name) -> str:
 
 
 # --- the moves -----------------------------------------------------------------------------------
-CHALLENGE_WORDS = "Call \"stone soup!\""
-LET_GO_WORDS = "Let it go"
-SALT_WORDS = "Dash of salt (pass)"
+CHALLENGE_WORDS = N_('Call "stone soup!"')
+LET_GO_WORDS = N_("Let it go")
+SALT_WORDS = N_("Dash of salt (pass)")
 
 
 def play_words(cards: dict[str, int], count: int, food: str) -> str:
     """A play's words, e.g. 'Add one stone, say "one potato"'."""
-    return f"Add {describe_cards(cards, food)}, say \"{count_words(count, food)}\""
+    return _('Add %(cards)s, say "%(claim)s"') % {"cards": describe_cards(cards, food),
+                                                   "claim": count_words(count, food)}
 
 
 def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = player_name) -> str:
@@ -96,58 +122,110 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = playe
     kind = action["type"]
     if kind == "play":
         return play_words(action["cards"], action["count"], view["due"])
-    return {"salt": SALT_WORDS, "challenge": CHALLENGE_WORDS, "let_go": LET_GO_WORDS}[kind]
+    return _({"salt": SALT_WORDS, "challenge": CHALLENGE_WORDS, "let_go": LET_GO_WORDS}[kind])
 
 
 # --- why a move is refused -----------------------------------------------------------------------
-NO_SALT = "you have no dash of salt"
-OWN_PLAY = "you cannot challenge your own play"
-SALT_SHOWN = "a dash of salt is shown to everyone: it cannot be challenged"
-ALREADY_YOURS = "you already called \"stone soup\" on that play"
-TOO_LATE = "too late: that play stands, the challenge window has closed"
-WINDOW_CLOSED = "too late: the challenge window has closed"
-OWN_PLAY_LET_GO = "that is your own play: the others decide whether to let it go"
-ALREADY_LET_GO = "you already let that play go"
-LET_GONE = "you let that play go"
+MOVE_NAMES = {"play": N_("play"), "salt": N_("add a dash of salt"), "challenge": N_("call \"stone soup!\""),
+              "let_go": N_("let it go")}  # a move's type as a refusal names it
 
 
-def already_challenged(by: int) -> str:
-    return f"already challenged: {player_name(by)} called \"stone soup\" first"
+def _settled(p: dict[str, Any], n: Namer) -> str:
+    if p["player"] is None:
+        return _("too late: that play stands, the challenge window has closed")
+    if p["by_clock"]:
+        return _("too late: %(player)s's play stands, the challenge window has closed") % {"player": n(p["player"])}
+    return _("too late: %(player)s's play was let go") % {"player": n(p["player"])}
 
 
-def name_the_play(kind: str, serial: int | None) -> str:
+def _held(p: dict[str, Any], n: Namer) -> str:
+    if p["held"]:
+        return _("You have only %(cards)s in your hand.") % {"cards": count_words(p["held"], p["kind"])}
+    return _("You have no %(card)s in your hand.") % {"card": singular(p["kind"])}
+
+
+def _example(p: dict[str, Any]) -> str:
+    return f"{{\"type\": \"{p['kind']}\", \"play\": {p['serial'] or 1}}}"
+
+
+REFUSALS: dict[str, Wording] = {
+    "no_salt": N_("you have no dash of salt"),
+    "own_play": N_("you cannot challenge your own play"),
+    "salt_shown_to_all": N_("a dash of salt is shown to everyone: it cannot be challenged"),
+    "already_yours": N_('you already called "stone soup" on that play'),
+    "window_closed": N_("too late: the challenge window has closed"),
+    "own_play_let_go": N_("that is your own play: the others decide whether to let it go"),
+    "already_let_go": N_("you already let that play go"),
+    "let_gone": N_("you let that play go"),
+    "already_challenged": lambda p, n: _('already challenged: %(player)s called "stone soup" first') % {
+        "player": n(p["by"])},
+    "name_the_play": lambda p, n: _("say which play you mean by its number, e.g. %(example)s") % {
+        "example": _example(p)},
+    "no_such_play": lambda p, n: (_("there is no play %(serial)d to challenge") if p["kind"] == "challenge"
+                                  else _("there is no play %(serial)d to let go")) % p,
+    "settled": _settled,
+    "settled_before": lambda p, n: _("too late: play %(serial)d was settled before the last one") % p,
+    "wait_for_window": N_('wait: the others may still call "stone soup" on the last play'),
+    "window_open": lambda p, n: _("it is not your turn: %(player)s's play may still be challenged") % {
+        "player": n(p["player"])},
+    "their_turn": lambda p, n: _("it is not your turn: %(player)s is playing") % {"player": n(p["player"])},
+    "only_fields": lambda p, n: _("a %(move)s names only its %(fields)s") % {
+        **p, "fields": and_list(list(p["fields"]))},
+    "name_cards": lambda p, n: _('Say which cards you add, e.g. %(example)s.') % {
+        "example": f'{{"cards": {{"{p["food"]}": 1}}, "count": 1}}'},
+    "unknown_card": lambda p, n: _('Unknown card "%(card)s"; the cards are %(cards)s.') % {
+        "card": p["card"], "cards": ", ".join(p["cards"])},
+    "how_many": lambda p, n: _("Say how many %(cards)s you add, as a whole number.") % {"cards": plural(p["kind"])},
+    "salt_shown": N_('A dash of salt is shown, not slipped into the pot: play it with "salt".'),
+    "only_held": _held,
+    "no_cards_added": N_("Add at least one card to the pot."),
+    "declare_one": lambda p, n: _("Declare at least one %(card)s.") % {"card": singular(p["food"])},
+    "too_many_declared": lambda p, n: _("There are only %(most)d %(cards)s in the game.") % {
+        "most": p["most"], "cards": plural(p["food"])},
+}
+
+NAME = player_name
+refuse = maker(sys.modules[__name__], player_name)
+NO_SALT = refuse("no_salt")
+OWN_PLAY = refuse("own_play")
+SALT_SHOWN = refuse("salt_shown_to_all")
+ALREADY_YOURS = refuse("already_yours")
+WINDOW_CLOSED = refuse("window_closed")
+OWN_PLAY_LET_GO = refuse("own_play_let_go")
+ALREADY_LET_GO = refuse("already_let_go")
+LET_GONE = refuse("let_gone")
+
+
+def already_challenged(by: int) -> Refusal:
+    return refuse("already_challenged", by=by)
+
+
+def name_the_play(kind: str, serial: int | None) -> Refusal:
     """Why a call or a let-go that does not say which play it is for is refused."""
-    example = f"{{\"type\": \"{kind}\", \"play\": {serial or 1}}}"
-    return f"say which play you mean by its number, e.g. {example}"
+    return refuse("name_the_play", kind=kind, serial=serial)
 
 
-def no_such_play(kind: str, serial: int) -> str:
-    return f"there is no play {serial} to {'challenge' if kind == 'challenge' else 'let go'}"
+def no_such_play(kind: str, serial: int) -> Refusal:
+    return refuse("no_such_play", kind=kind, serial=serial)
 
 
-def settled(player: int | None, by_clock: bool) -> str:
+def settled(player: int | None, by_clock: bool) -> Refusal:
     """Why a call (or a let-go) comes too late for a play whose window closed unchallenged."""
-    if player is None:
-        return TOO_LATE
-    if by_clock:
-        return f"too late: {player_name(player)}'s play stands, the challenge window has closed"
-    return f"too late: {player_name(player)}'s play was let go"
+    return refuse("settled", player=player, by_clock=by_clock)
 
 
-def settled_before(serial: int) -> str:
-    return f"too late: play {serial} was settled before the last one"
+def settled_before(serial: int) -> Refusal:
+    return refuse("settled_before", serial=serial)
 
 
-def wait_for_window(player: int, next_up: bool) -> str:
-    if next_up:
-        return "wait: the others may still call \"stone soup\" on the last play"
-    return f"it is not your turn: {player_name(player)}'s play may still be challenged"
+def wait_for_window(player: int, next_up: bool) -> Refusal:
+    return refuse("wait_for_window") if next_up else refuse("window_open", player=player)
 
 
-def not_your_turn(turn: int) -> str:
-    return f"it is not your turn: {player_name(turn)} is playing"
+def not_your_turn(turn: int) -> Refusal:
+    return refuse("their_turn", player=turn)
 
 
-def only_fields(kind: str, fields: tuple[str, ...]) -> str:
+def only_fields(kind: str, fields: tuple[str, ...]) -> Refusal:
     """Why a move with fields it does not take is refused."""
-    return f"a {kind.replace('_', ' ')} names only its {' and '.join(fields)}"
+    return refuse("only_fields", move=kind, fields=list(fields))

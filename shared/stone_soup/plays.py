@@ -13,16 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from soupkitchen.shared.core import Action
-from soupkitchen.shared.stone_soup.cards import (
-    FOOD_COUNTS,
-    KINDS,
-    PLURAL,
-    SALT,
-    SEQUENCE,
-    SINGULAR,
-    count_words,
-)
+from soupkitchen.shared.core import Action, Refusal
+from soupkitchen.shared.stone_soup import describe
+from soupkitchen.shared.stone_soup.cards import FOOD_COUNTS, KINDS, SALT, SEQUENCE
 
 
 def most_declared(due: int) -> int:
@@ -30,34 +23,33 @@ def most_declared(due: int) -> int:
     return FOOD_COUNTS[SEQUENCE[due]]
 
 
-def play_reason(hand: dict[str, int], due: int, action: dict[str, Any]) -> str | None:
+def play_reason(hand: dict[str, int], due: int, action: dict[str, Any]) -> Refusal | None:
     """Why ``action`` (type "play") is not a legal play from ``hand`` ({kind: how many}), or None."""
     food = SEQUENCE[due]
     cards = action.get("cards")
     if not isinstance(cards, dict):
-        return f"Say which cards you add, e.g. {{\"cards\": {{\"{food}\": 1}}, \"count\": 1}}."
+        return describe.refuse("name_cards", food=food)
     total = 0
     for kind, number in cards.items():
         if kind not in KINDS:
-            return f"Unknown card {str(kind)[:40]!r}; the cards are {', '.join(KINDS)}."
+            return describe.refuse("unknown_card", card=str(kind)[:40], cards=list(KINDS))
         if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-            return f"Say how many {PLURAL[kind]} you add, as a whole number."
+            return describe.refuse("how_many", kind=kind)
         if number and kind == SALT:
-            return "A dash of salt is shown, not slipped into the pot: play it with \"salt\"."
+            return describe.refuse("salt_shown")
         held = hand.get(kind, 0)
         if number > held:
-            return f"You have only {count_words(held, kind)} in your hand." if held else \
-                f"You have no {SINGULAR[kind]} in your hand."
+            return describe.refuse("only_held", kind=kind, held=held)
         total += number
     if total < 1:
-        return "Add at least one card to the pot."
+        return describe.refuse("no_cards_added")
     count = action.get("count")
     if not isinstance(count, int) or isinstance(count, bool):
-        return f"Say how many {PLURAL[food]} you add, as a whole number."
+        return describe.refuse("how_many", kind=food)
     if count < 1:
-        return f"Declare at least one {SINGULAR[food]}."
+        return describe.refuse("declare_one", food=food)
     if count > most_declared(due):
-        return f"There are only {most_declared(due)} {PLURAL[food]} in the game."
+        return describe.refuse("too_many_declared", food=food, most=most_declared(due))
     return None
 
 

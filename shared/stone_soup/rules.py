@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from soupkitchen.shared.core import SAMPLE, Action, Bot, EventLog, Game, MoveContext
+from soupkitchen.shared.core import SAMPLE, Action, Bot, EventLog, Game, MoveContext, Refusal
 from soupkitchen.shared.levels import NORMAL, at_level, check_level
 from soupkitchen.shared.rng import rng_for
 from soupkitchen.shared.stone_soup.calls import MOMENT_ACTIONS, call_reason
@@ -95,7 +95,7 @@ class StoneSoup(Game[StoneSoupState]):
         return [dict(action, cards=dict(action["cards"])) if "cards" in action else dict(action)
                 for action in turn_actions(held, state.due)]
 
-    def check_move(self, state: StoneSoupState, seat: int, action: Action, listed: list[Action]) -> str | None:
+    def check_move(self, state: StoneSoupState, seat: int, action: Action, listed: list[Action]) -> Refusal | None:
         """A play may add any cards of the hand, more than the sampled listed moves spell out."""
         extra = set(action) - {*FIELDS.get(action["type"], ()), "type", "label"}
         if extra and action["type"] in FIELDS:
@@ -108,7 +108,7 @@ class StoneSoup(Game[StoneSoupState]):
             return NO_SALT
         return super().check_move(state, seat, action, listed)
 
-    def waiting_reason(self, state: StoneSoupState, seat: int, action: Action) -> str | None:
+    def waiting_reason(self, state: StoneSoupState, seat: int, action: Action) -> Refusal | None:
         window = state.window
         if action["type"] in MOMENT_ACTIONS:
             return call_reason(state, seat, action)

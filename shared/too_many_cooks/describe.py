@@ -5,67 +5,91 @@ name a reader knows it by; without one, seat 0 is "Chef 1"."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
+from soupkitchen.shared.refusals import Refusal, Wording, maker
 from soupkitchen.shared.too_many_cooks.cards import BRAG_TASTES, LOSING_UNSATISFIED
+from soupkitchen.shared.words import N_, _, ngettext
 
 Namer = Callable[[int], str]
-DIRECTIONS = {("row", 1): "east", ("row", -1): "west", ("col", -1): "north", ("col", 1): "south"}
+ROTATIONS = {  # a rotation's words without its verb, line, index from 1 and step
+    ("row", 1): N_("row %(index)d east"), ("row", -1): N_("row %(index)d west"),
+    ("col", -1): N_("column %(index)d north"), ("col", 1): N_("column %(index)d south"),
+}
+CARD_WORDS = {  # a soup card, colour and vegetable, as one phrase a translator words whole
+    ("red", "carrot"): N_("red carrot"), ("yellow", "carrot"): N_("yellow carrot"), ("green", "carrot"): N_("green carrot"), ("blue", "carrot"): N_("blue carrot"),
+    ("red", "tomato"): N_("red tomato"), ("yellow", "tomato"): N_("yellow tomato"), ("green", "tomato"): N_("green tomato"), ("blue", "tomato"): N_("blue tomato"),
+    ("red", "mushroom"): N_("red mushroom"), ("yellow", "mushroom"): N_("yellow mushroom"), ("green", "mushroom"): N_("green mushroom"), ("blue", "mushroom"): N_("blue mushroom"),
+    ("red", "pepper"): N_("red pepper"), ("yellow", "pepper"): N_("yellow pepper"), ("green", "pepper"): N_("green pepper"), ("blue", "pepper"): N_("blue pepper"),
+    ("red", "onion"): N_("red onion"), ("yellow", "onion"): N_("yellow onion"), ("green", "onion"): N_("green onion"), ("blue", "onion"): N_("blue onion"),
+    ("red", "aubergine"): N_("red aubergine"), ("yellow", "aubergine"): N_("yellow aubergine"), ("green", "aubergine"): N_("green aubergine"), ("blue", "aubergine"): N_("blue aubergine"),
+    ("red", "potato"): N_("red potato"), ("yellow", "potato"): N_("yellow potato"), ("green", "potato"): N_("green potato"), ("blue", "potato"): N_("blue potato"),
+    ("red", "pea"): N_("red pea"), ("yellow", "pea"): N_("yellow pea"), ("green", "pea"): N_("green pea"), ("blue", "pea"): N_("blue pea"),
+}
 
 
 def chef(seat: int) -> str:
     """A seat as players read it: seat 0 is Chef 1."""
-    return f"Chef {seat + 1}"
+    return _("Chef %(number)d") % {"number": seat + 1}
 
 
 def headline(view: dict[str, Any], name: Namer = chef) -> str:
     """What the table waits for, in one sentence."""
-    phase = view["phase"]
+    phase, facts = view["phase"], {"round": view["round"], "rounds": view["rounds"]}
     if phase == "over":
-        return "The game is over."
+        return _("The game is over.")
     if phase == "playing":
-        return f"Round {view['round']} of {view['rounds']}: {name(view['turn'])} changes the soup or passes."
+        return _("Round %(round)d of %(rounds)d: %(chef)s changes the soup or passes.") % {
+            **facts, "chef": name(view["turn"])}
     if phase == "reveal":
-        return f"Round {view['round']} is scored: every chef says ready for the next."
-    return f"Round {view['round']} of {view['rounds']}: every chef says ready to start."
+        return _("Round %(round)d is scored: every chef says ready for the next.") % facts
+    return _("Round %(round)d of %(rounds)d: every chef says ready to start.") % facts
 
 
 def card_words(card: dict[str, str]) -> str:
     """A soup card in words: "red pepper"."""
-    return f"{card['colour']} {card['veg']}"
+    key = (card["colour"], card["veg"])
+    return _(CARD_WORDS[key]) if key in CARD_WORDS else f"{card['colour']} {card['veg']}"
 
 
 def line_words(line: str, index: int, step: int) -> str:
     """A rotation in words, without its verb: "row 2 east"."""
-    return f"{line if line == 'row' else 'column'} {index + 1} {DIRECTIONS.get((line, step), '')}".rstrip()
+    words = ROTATIONS.get((line, step))
+    if words is None:
+        return (_("row %(index)d") if line == "row" else _("column %(index)d")) % {"index": index + 1}
+    return _(words) % {"index": index + 1}
 
 
 def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = chef) -> str:
     """The words of one of the view's legal moves."""
     kind = action["type"]
     if kind == "rotate":
-        return "Rotate " + line_words(action["line"], action["index"], action["step"])
+        return _("Rotate %(line)s") % {"line": line_words(action["line"], action["index"], action["step"])}
     if kind == "change":
         old = view["soup"][action["row"]][action["col"]]
-        return (f"Swap the {card_words(old)} at row {action['row'] + 1}, column {action['col'] + 1} "
-                f"for a {card_words(action)}")
-    return "Pass: your tastes and the shared ones are satisfied" if kind == "pass" else "Ready"
+        return _("Swap the %(old)s at row %(row)d, column %(col)d for a %(new)s") % {
+            "old": card_words(old), "row": action["row"] + 1, "col": action["col"] + 1, "new": card_words(action)}
+    return _("Pass: your tastes and the shared ones are satisfied") if kind == "pass" else _("Ready")
 
 
 EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
-    "changed": lambda e, n: f"{n(e['seat'])} swapped {card_words(e['old'])} for {card_words(e['new'])}",
-    "rotated": lambda e, n: f"{n(e['seat'])} rotated {line_words(e['line'], e['index'], e['step'])}",
-    "passed": lambda e, n: f"{n(e['seat'])} passed",
-    "rejoined": lambda e, n: f"{n(e['seat'])} is unhappy again and back in the round",
-    "all_passed": lambda e, n: "Every chef passed: the round is over",
-    "time_up": lambda e, n: "Time is up: the round is over",
-    "ready": lambda e, n: f"{n(e['seat'])} is ready",
-    "round_dealt": lambda e, n: f"Round {e['round']} is dealt",
-    "round_started": lambda e, n: f"Round {e['round']} begins: {n(e['turn'])} goes first",
-    "round_over": lambda e, n: f"Round {e['round']} is over: {e['unsatisfied']} unsatisfied",
-    "game_over": lambda e, n: "The game is won" if e["won"] else "The game is lost",
-    "timeout": lambda e, n: "Time is up",
+    "changed": lambda e, n: _("%(chef)s swapped %(old)s for %(new)s") % {
+        "chef": n(e["seat"]), "old": card_words(e["old"]), "new": card_words(e["new"])},
+    "rotated": lambda e, n: _("%(chef)s rotated %(line)s") % {
+        "chef": n(e["seat"]), "line": line_words(e["line"], e["index"], e["step"])},
+    "passed": lambda e, n: _("%(chef)s passed") % {"chef": n(e["seat"])},
+    "rejoined": lambda e, n: _("%(chef)s is unhappy again and back in the round") % {"chef": n(e["seat"])},
+    "all_passed": lambda e, n: _("Every chef passed: the round is over"),
+    "time_up": lambda e, n: _("Time is up: the round is over"),
+    "ready": lambda e, n: _("%(chef)s is ready") % {"chef": n(e["seat"])},
+    "round_dealt": lambda e, n: _("Round %(round)d is dealt") % e,
+    "round_started": lambda e, n: _("Round %(round)d begins: %(chef)s goes first") % {**e, "chef": n(e["turn"])},
+    "round_over": lambda e, n: ngettext("Round %(round)d is over: %(unsatisfied)d unsatisfied",
+                                        "Round %(round)d is over: %(unsatisfied)d unsatisfied", e["unsatisfied"]) % e,
+    "game_over": lambda e, n: _("The game is won") if e["won"] else _("The game is lost"),
+    "timeout": lambda e, n: _("Time is up"),
 }
 
 
@@ -73,78 +97,123 @@ def event_words(event: dict[str, Any], name: Namer = chef) -> str:
     """One event of the rules in words."""
     return EVENTS[event["type"]](event, name)
 
-NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-                "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen")
+
+NUMBER_WORDS = (N_("No"), N_("One"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"), N_("Seven"),
+                N_("Eight"), N_("Nine"), N_("Ten"), N_("Eleven"), N_("Twelve"), N_("Thirteen"), N_("Fourteen"),
+                N_("Fifteen"))  # a count at the start of a sentence
+
+
+def number_word(count: int) -> str:
+    """``count`` as the first word of a sentence: "Three"."""
+    return _(NUMBER_WORDS[count]) if 0 <= count < len(NUMBER_WORDS) else str(count)
 
 
 def round_explanation(mode: str, reveal: dict[str, Any]) -> str:
     """Why the stars moved as they did at the end of a round (a view's ``reveal``), in one sentence."""
     unsatisfied, before, after, lost = (reveal[key] for key in ("unsatisfied", "stars_before", "stars_after", "lost"))
-    word = NUMBER_WORDS[unsatisfied] if unsatisfied < len(NUMBER_WORDS) else str(unsatisfied)
-    noun = "taste" if unsatisfied == 1 else "tastes"
+    facts = {"count": number_word(unsatisfied)}
     if mode == "unreasonable":
         if unsatisfied == 0:
-            return "Every taste satisfied: the unreasonable soup is a win."
-        return f"{word} {noun} unsatisfied: an unreasonable soup needs every taste, the game is lost."
+            return _("Every taste satisfied: the unreasonable soup is a win.")
+        return ngettext("%(count)s taste unsatisfied: an unreasonable soup needs every taste, the game is lost.",
+                        "%(count)s tastes unsatisfied: an unreasonable soup needs every taste, the game is lost.",
+                        unsatisfied) % facts
     if unsatisfied == 0:
-        gain = "the kitchen gains a star" if after > before else "the stars stay at the most, five"
-        return f"Every taste satisfied: {gain}."
+        if after > before:
+            return _("Every taste satisfied: the kitchen gains a star.")
+        return _("Every taste satisfied: the stars stay at the most, five.")
     if unsatisfied == 1:
-        return "One taste unsatisfied: the stars stay the same."
+        return _("One taste unsatisfied: the stars stay the same.")
     if unsatisfied >= LOSING_UNSATISFIED:
-        return f"{word} tastes unsatisfied: five or more, the game is lost."
+        return ngettext("%(count)s taste unsatisfied: five or more, the game is lost.",
+                        "%(count)s tastes unsatisfied: five or more, the game is lost.", unsatisfied) % facts
     if lost:
-        return f"{word} tastes unsatisfied and no star left to lose: the game is lost."
-    return f"{word} tastes unsatisfied: the kitchen loses a star."
+        return ngettext("%(count)s taste unsatisfied and no star left to lose: the game is lost.",
+                        "%(count)s tastes unsatisfied and no star left to lose: the game is lost.",
+                        unsatisfied) % facts
+    return ngettext("%(count)s taste unsatisfied: the kitchen loses a star.",
+                    "%(count)s tastes unsatisfied: the kitchen loses a star.", unsatisfied) % facts
+
+
+DIFFICULTY_NAMES = {"easy": N_("Easy"), "moderate": N_("Moderate"), "hard": N_("Hard")}
+
+
+def difficulty_word(difficulty: str) -> str:
+    """A taste deck's difficulty as the reader reads it: "Moderate"."""
+    return _(DIFFICULTY_NAMES[difficulty]) if difficulty in DIFFICULTY_NAMES else difficulty.capitalize()
 
 
 def game_summary(view: dict[str, Any]) -> str:
     """One sentence for the end of the game, from a finished game's view."""
     result, mode, goal, rounds = view["result"], view["mode"], view["taste_goal"], view["rounds"]
     won, challenge = result["won"], result["next_challenge"]
-    stars = f"{result['stars']} star" + ("" if result["stars"] == 1 else "s")
     if mode == "unreasonable":
         if not won:
-            return f"The unreasonable soup of {goal} tastes was not to everyone's taste."
-        done = f"All {goal} tastes satisfied"
-        brag = ": tell the publisher!" if goal >= BRAG_TASTES else ""
+            return _("The unreasonable soup of %(goal)d tastes was not to everyone's taste.") % {"goal": goal}
+        facts = {"goal": goal, "next": challenge["tastes"] if challenge else 0}
         if challenge is None:
-            return f"{done}, every taste in the Hard deck{brag or '!'}"
-        return f"{done}{brag or '.'} Next time try {challenge['tastes']}."
+            return (_("All %(goal)d tastes satisfied, every taste in the Hard deck: tell the publisher!")
+                    if goal >= BRAG_TASTES else _("All %(goal)d tastes satisfied, every taste in the Hard deck!")) % facts
+        return (_("All %(goal)d tastes satisfied: tell the publisher! Next time try %(next)d.") if goal >= BRAG_TASTES
+                else _("All %(goal)d tastes satisfied. Next time try %(next)d.")) % facts
     if not won:
-        return f"The kitchen closed in round {result['rounds_played']} of {rounds}."
-    served = f"{NUMBER_WORDS[rounds]} rounds served with {stars}."
+        return _("The kitchen closed in round %(round)d of %(rounds)d.") % {"round": result["rounds_played"],
+                                                                          "rounds": rounds}
+    served = ngettext("%(rounds)s rounds served with %(stars)d star.", "%(rounds)s rounds served with %(stars)d stars.",
+                      result["stars"]) % {"rounds": number_word(rounds), "stars": result["stars"]}
     if challenge is None:
         return served
     if challenge["mode"] == "unreasonable":
-        return served + " Ready for an unreasonable soup!"
-    return served + f" Ready for {challenge['difficulty'].capitalize()}!"
+        return served + " " + _("Ready for an unreasonable soup!")
+    return served + " " + _("Ready for %(difficulty)s!") % {"difficulty": difficulty_word(challenge["difficulty"])}
 
 
-# Why a move is refused.
-ALREADY_READY = "you are already ready"
-UNDER_WAY = "the round is already under way"
-NOT_STARTED = "the round has not started: every chef must be ready first"
-TIME_UP = "the round's time is up"
-PASS_WHEN_SATISFIED = "you may pass only when your tastes and all shared tastes are satisfied"
-MUST_PASS = "your tastes and all shared tastes are satisfied: you must pass"
-ROTATE_LINE = "rotate a \"row\" or a \"col\""
-ROTATE_STEP = "a rotation moves one step: 1 or -1"
-ALREADY_THERE = "that card is already there"
-ONE_CHANGE = "change only the colour or only the vegetable, not both"
+# --- why a move is refused ---------------------------------------------------------------------
+MOVE_NAMES = {"ready": N_("say ready"), "change": N_("change a card"), "rotate": N_("rotate"),
+              "pass": N_("pass")}  # a move's type as a refusal names it
+
+REFUSALS: dict[str, Wording] = {
+    "already_ready": N_("you are already ready"),
+    "under_way": N_("the round is already under way"),
+    "not_started": N_("the round has not started: every chef must be ready first"),
+    "round_time_up": N_("the round's time is up"),
+    "pass_when_satisfied": N_("you may pass only when your tastes and all shared tastes are satisfied"),
+    "must_pass": N_("your tastes and all shared tastes are satisfied: you must pass"),
+    "rotate_line": N_('rotate a "row" or a "col"'),
+    "rotate_step": N_("a rotation moves one step: 1 or -1"),
+    "already_there": N_("that card is already there"),
+    "one_change": N_("change only the colour or only the vegetable, not both"),
+    "index_range": lambda p, n: _("the row or column index is a whole number from 0 to %(last)d") % p,
+    "cell_range": lambda p, n: _("row and col are whole numbers from 0 to %(last)d") % p,
+    "one_of": lambda p, n: _("%(field)s must be one of %(words)s") % {**p, "words": ", ".join(p["words"])},
+    "no_spare": lambda p, n: _("no spare %(card)s is left") % {"card": card_words(p)},
+}
+
+NAME = chef
+refuse = maker(sys.modules[__name__], chef)
+ALREADY_READY = refuse("already_ready")
+UNDER_WAY = refuse("under_way")
+NOT_STARTED = refuse("not_started")
+TIME_UP = refuse("round_time_up")
+PASS_WHEN_SATISFIED = refuse("pass_when_satisfied")
+MUST_PASS = refuse("must_pass")
+ROTATE_LINE = refuse("rotate_line")
+ROTATE_STEP = refuse("rotate_step")
+ALREADY_THERE = refuse("already_there")
+ONE_CHANGE = refuse("one_change")
 
 
-def index_range(size: int) -> str:
-    return f"the row or column index is a whole number from 0 to {size - 1}"
+def index_range(size: int) -> Refusal:
+    return refuse("index_range", last=size - 1)
 
 
-def cell_range(size: int) -> str:
-    return f"row and col are whole numbers from 0 to {size - 1}"
+def cell_range(size: int) -> Refusal:
+    return refuse("cell_range", last=size - 1)
 
 
-def one_of(field: str, words: tuple[str, ...]) -> str:
-    return f"{field} must be one of {', '.join(words)}"
+def one_of(field: str, words: tuple[str, ...]) -> Refusal:
+    return refuse("one_of", field=field, words=list(words))
 
 
-def no_spare(veg: str, colour: str) -> str:
-    return f"no spare {colour} {veg} is left"
+def no_spare(veg: str, colour: str) -> Refusal:
+    return refuse("no_spare", veg=veg, colour=colour)

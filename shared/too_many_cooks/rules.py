@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.shared.core import COMPLETE, Action, Bot, Game, MoveContext
+from soupkitchen.shared.core import COMPLETE, Action, Bot, Game, MoveContext, Refusal
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.bot import Chef
@@ -65,12 +65,12 @@ class TooManyCooks(Game[TmcState]):
             return [{"type": "pass"}]
         return [dict(action) for action in ROTATIONS] + change_actions(state.soup, state.spares)
 
-    def waiting_reason(self, state: TmcState, seat: int, action: Action) -> str | None:
+    def waiting_reason(self, state: TmcState, seat: int, action: Action) -> Refusal | None:
         if state.phase == "playing":
             return describe.UNDER_WAY if action["type"] == "ready" else None
         return describe.ALREADY_READY if action["type"] == "ready" else describe.NOT_STARTED
 
-    def check_move(self, state: TmcState, seat: int, action: Action, legal: list[Action]) -> str | None:
+    def check_move(self, state: TmcState, seat: int, action: Action, legal: list[Action]) -> Refusal | None:
         kind = action["type"]
         if state.phase != "playing":
             reason = None if kind == "ready" else describe.NOT_STARTED
@@ -196,7 +196,7 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _rotate_reason(action: Action) -> str | None:
+def _rotate_reason(action: Action) -> Refusal | None:
     """Why a rotation is not one of the soup's, or None."""
     if not isinstance(action.get("line"), str) or action["line"] not in ("row", "col"):
         return describe.ROTATE_LINE
@@ -207,7 +207,7 @@ def _rotate_reason(action: Action) -> str | None:
     return None
 
 
-def _change_reason(state: TmcState, action: Action) -> str | None:
+def _change_reason(state: TmcState, action: Action) -> Refusal | None:
     """Why a change of one soup card for a spare cannot be made, or None."""
     row, col, veg, colour = (action.get(key) for key in ("row", "col", "veg", "colour"))
     if not (_whole(row) and _whole(col) and 0 <= row < SIZE and 0 <= col < SIZE):

@@ -231,15 +231,21 @@ REQUESTS: dict[str, type[Request]] = {
 
 
 class ProtocolError(Exception):
-    """A request the server refuses; becomes ``{"ok": false, "error": {"code", "message"}}``."""
+    """A request the server refuses; becomes ``{"ok": false, "error": {"code", "message"}}``, with
+    ``"refusal": {"code", "params"}`` when the rules refused an action (``illegal``): the client
+    words that in its player's language, the English ``message`` is for logs."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, refusal: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.refusal = refusal
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": False, "error": {"code": self.code, "message": self.message}}
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.refusal is not None:
+            error["refusal"] = self.refusal
+        return {"ok": False, "error": error}
 
 
 def check_shape(event: str, payload: Any) -> None:

@@ -179,7 +179,7 @@ def test_the_tie_break_that_decided_is_named():
         "Ada wins with 20 points (tied on points; the recipe completed decides)."
     assert tie_break(Model({"winners": [1], "scores": [9, 12], "breakdown": [done, plain]}), names) == \
         "Bert wins with 12 points."
-    assert "share the victory" in tie_break(Model({"winners": [0, 1], "scores": [5, 5],
+    assert "share the win" in tie_break(Model({"winners": [0, 1], "scores": [5, 5],
                                                    "breakdown": [plain, plain]}), names)
 
 

@@ -177,7 +177,7 @@ def test_a_serving_shows_what_each_recipe_would_score_and_a_recipe_is_served_by_
         if action["type"] == "redeem":
             recipe = next(r for r in model.book() if r["id"] == action["recipe"])
             found, squares = model.recipe_score(recipe)
-            assert f"{found} matches, +{squares} squares" in scene.menu_words(action)
+            assert f"{found} matches, +{squares} square" in scene.menu_words(action)
     action = model.actions()[0]
     play_by_clicks(app, scene, action, 1.0)
     assert session.acted[-1] == (0, action) and session.refused == []

@@ -79,6 +79,7 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
         reply = await calling.error("act", {"token": calling_token, "state_id": seen["state_id"], "action": late_call},
                                     "illegal")
         assert reply["error"]["message"] == f"too late: Player {first + 1}'s play stands, the challenge window has closed"
+        assert reply["error"]["refusal"] == {"code": "settled", "params": {"player": first, "by_clock": True}}
         for client, _ in seats.values():
             await client.settled()
         assert stored_record(server.hub.store, tid)["log"] == before        # nothing changed
@@ -115,6 +116,7 @@ async def test_a_let_go_for_a_closed_play_is_refused_as_too_late(servers):
         reply = await client.error("act", {"token": seat_token, "state_id": 1,
                                            "action": {"type": "challenge", "play": 1}}, "illegal")
         assert reply["error"]["message"] == f"too late: Player {first + 1}'s play was let go"
+        assert reply["error"]["refusal"] == {"code": "settled", "params": {"player": first, "by_clock": False}}
         assert len(stored_record(server.hub.store, tid)["log"]) == 3
     finally:
         for client, _ in seats.values():

@@ -144,10 +144,13 @@ async def test_refused_actions_change_nothing(server, clients, pepper):
     await ann.error("act", {"token": ann_token, "action": add}, "bad_request")
     await ann.error("act", {"token": ann_token, "state_id": "0", "action": add}, "bad_request")
     await ann.error("act", {"token": ann_token, "state_id": 5, "action": add}, "stale_state")
-    await bob.error("act", {"token": bob_token, "state_id": 0, "action": add}, "illegal")
+    refused = await bob.error("act", {"token": bob_token, "state_id": 0, "action": add}, "illegal")
+    # The toy game gives a plain English reason, no code: the client is told only that it is not allowed.
+    assert refused["error"]["refusal"] == {"code": "not_allowed", "params": {}}
     await ann.error("act", {"token": bob_token, "state_id": 0, "action": add}, "bad_token")
     await ann.error("act", {"token": ann_token, "state_id": 0, "action": {"type": "add", "n": 4}}, "illegal")
-    await ann.error("act", {"token": ann_token, "state_id": 0, "action": [add]}, "illegal")
+    refused = await ann.error("act", {"token": ann_token, "state_id": 0, "action": [add]}, "illegal")
+    assert refused["error"]["refusal"] == {"code": "not_an_action", "params": {}}  # the table's own, worded by the client
     await ann.error("act", {"token": ann_token, "state_id": 0, "action": add, "x": 1}, "bad_request")
     await ann.error("act", {"token": ann_token, "state_id": 0, "action": {"pad": "x" * 20_000}}, "too_large")
     other_token = other_players[0][1]

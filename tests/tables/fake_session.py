@@ -95,7 +95,7 @@ class FakeSession:
         reason = self.game.validate(self.state, seat, action, self.now)
         if reason is not None:
             self.refused.append(reason)
-            return {"ok": False, "error": {"code": "illegal", "message": reason}}
+            return {"ok": False, "error": {"code": "illegal", "message": str(reason), "refusal": reason.to_json()}}
         self.apply(seat, action)
         return {"ok": True}
 

@@ -15,6 +15,7 @@ from soupkitchen.client.tables.kit.moves_by_touch import Choosing
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.textfit import note_clipped
+from soupkitchen.client.words import _
 
 LAST = (120, 190, 235)   # the frame of the last move's objects
 SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
@@ -99,12 +100,12 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
     lay = theme.layout(table.app.screen_size)
     if table.moves_open:
         panel = table.moves_rect()
-        b.text(surface, "Your moves" if table.actions else "Moves", LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
+        b.text(surface, _("Your moves") if table.actions else _("Moves"), LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
         table.moves.fit(lay, panel)
         table.moves.draw(surface, lay, True)
     box = history_rect(b, table.moves_open, table.side_room())
     theme.draw_panel(surface, box, lay)
-    b.text(surface, "Recently", LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
+    b.text(surface, _("Recently"), LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
     f = b.font(SMALL)
     lines: list[str] = []
     kept = 0 if table.moves_open else b.px(INFO_H)   # no hover words while the move list is open

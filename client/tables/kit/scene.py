@@ -34,6 +34,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing, menu_rects, neare
 from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import event_words, move_words
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.core import canonical_json
 
 MENU_W, MENU_H = 560, 64
@@ -57,7 +58,7 @@ class KitTable(TableScene):
         self.hover_quiet = False         # a click was made there: no hover words until the pointer moves
         self.keyboard = False
         self.moves_open = False
-        self.moves = MoveList([], self._play_listed, key="moves", empty="Not your move")
+        self.moves = MoveList([], self._play_listed, key="moves", empty=_("Not your move"))
         self.sent: list[dict[str, Any]] = []
         self._built: tuple[Any, list[Thing]] | None = None
         self._layer: pygame.Surface | None = None
@@ -137,8 +138,8 @@ class KitTable(TableScene):
         if self._built is None or self._built[0] != key:
             built = self.build(view, self.board) if view else []
             built.append(Thing(MOVES_KEY, self.board.rect(SIDE_X, 1000, SIDE_W, 60), "button",
-                               what="The list of every move you can make, in words",
-                               words=("Hide the moves (X)" if self.moves_open else "List the moves (X)")))
+                               what=_("The list of every move you can make, in words"),
+                               words=(_("Hide the moves (X)") if self.moves_open else _("List the moves (X)"))))
             self._built = (key, built)
         return self._built[1]
 
@@ -338,7 +339,7 @@ class KitTable(TableScene):
 
     def not_now(self) -> str:
         """Why a thing touched on the shown seat's turn does nothing."""
-        return "Not that now: what you can use is ringed in green"
+        return _("Not that now: what you can use is ringed in green")
 
     # --- drawing -----------------------------------------------------------------------------------
     def moves_rect(self) -> pygame.Rect:
@@ -433,11 +434,11 @@ class KitTable(TableScene):
         leads = self.usable().get(thing.key, [])
         lines = [thing.what] if thing.what else []
         if thing.key in self.choosing.picked:
-            lines.append("Click again to put it back")
+            lines.append(_("Click again to put it back"))
         elif len(leads) == 1 and tuple(self.path_of(leads[0]))[-1] == thing.key:
-            lines.append("Click: " + self.menu_words(leads[0]))
+            lines.append(_("Click: %(move)s") % {"move": self.menu_words(leads[0])})
         elif leads:
-            lines.append(f"Click: choose among {len(leads)} moves")
+            lines.append(ngettext("Click: choose among %(count)d move", "Click: choose among %(count)d moves", len(leads)) % {"count": len(leads)})
         return lines
 
     def describe(self) -> dict[str, Any]:

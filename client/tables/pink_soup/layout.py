@@ -8,6 +8,8 @@ from __future__ import annotations
 from soupkitchen.client.tables.kit.board import BODY, Board
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pink_soup.model import POWERS, PinkModel, face, kind_of
+from soupkitchen.client.words import N_, _, ngettext
+from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, POT_SIZE
 
 MAIN_X, MAIN_W = 20, 1460
@@ -22,20 +24,17 @@ RECIPE_X, RECIPE_W = 36, 316
 POT_X, SLOT_STEP, POT_Y = 372, 146, 776
 HAND_X, HAND_STEP = 1130, 150
 SEARCH_CARD_W, SEARCH_STEP = 84, 92
-BUTTON_WORDS = {"pass": "Pass", "continue": "Play on",
-                "search": "Search", "shuffle": "Shuffle", "swap": "Swap", "look": "Look"}
-
-
-def whose(seat: int, me: int | None, name: str) -> str:
-    return "your" if seat == me else f"{name}'s"
+BUTTON_WORDS = {"pass": N_("Pass"), "continue": N_("Play on"),   # worded when read
+                "search": N_("Search"), "shuffle": N_("Shuffle"), "swap": N_("Swap"), "look": N_("Look")}
 
 
 def pot_card_words(label: str | None, learner: bool) -> str:
     """What the table says of a pot card: its name while the view shows it (seen just now, or
     remembered by the learner's aid), else face down."""
     if label is None:
-        return "face down"
-    return f"{label} ({'remembered for you' if learner else 'seen just now: remember it'})"
+        return _("face down")
+    card = describe.card_words(label)
+    return (_("%(card)s (remembered for you)") if learner else _("%(card)s (seen just now: remember it)")) % {"card": card}
 
 
 def other_panels(count: int) -> list[tuple[float, float]]:
@@ -68,8 +67,8 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
     for (x, width), seat in zip(other_panels(len(others)), others, strict=False):
         chef = chefs[seat]
         things.append(Thing(f"pot:{seat}", b.rect(x, OTHERS_Y, width, OTHERS_H), "zone",
-                            what=f"{names.get(seat, chef.name)}'s pot: {len(chef.pot)} of 5 cards"
-                                 + (", closed" if chef.closed else ""), sig=f"closed={chef.closed}",
+                            what=_pot_words(names.get(seat, chef.name), False, len(chef.pot), chef.closed),
+                            sig=f"closed={chef.closed}",
                             extra={"seat": seat}))
         things += _slots(chef.pot, seat, model, names.get(seat, chef.name), other_slot_rects(b, x, width))
     things += _kitchen(model, b, picked)
@@ -78,20 +77,20 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
     things.append(Thing("recipe", b.rect(RECIPE_X, SEAT_Y + 42, RECIPE_W, 330), "zone",
                         what=_recipe_words(model)))
     things.append(Thing(f"pot:{me}", b.rect(POT_X - 16, SEAT_Y + 42, SLOT_STEP * 4 + CARD_W + 32, 330), "zone",
-                        what=f"{'Your' if me == viewer else names.get(me, chef.name) + chr(39) + 's'} pot: "
-                             f"{len(chef.pot)} of 5 cards" + (", closed" if chef.closed else ""),
+                        what=_pot_words(names.get(me, chef.name), me == viewer, len(chef.pot), chef.closed),
                         sig=f"closed={chef.closed}", extra={"seat": me}))
     things += _slots(chef.pot, me, model, names.get(me, chef.name),
                      [b.rect(POT_X + i * SLOT_STEP, POT_Y, CARD_W, CARD_H) for i in range(POT_SIZE)])
     hand = model.hand()
     for i, label in enumerate(hand):
-        things.append(Thing(f"hand:{i}", b.rect(HAND_X + i * HAND_STEP, POT_Y, CARD_W, CARD_H), what=f"You drew {label}",
+        things.append(Thing(f"hand:{i}", b.rect(HAND_X + i * HAND_STEP, POT_Y, CARD_W, CARD_H), what=_("You drew %(card)s") % {"card": describe.card_words(label)},
                             face=face(label), sig=label, origin="deck", words=label))
     if not hand and model.hand_size and model.turn in others:
         x, width = other_panels(len(others))[others.index(model.turn)]
         for i in range(model.hand_size):   # another chef's drawn cards, face down in their corner
             things.append(Thing(f"drawn:{i}", b.rect(x + width - 16 - (i + 1) * 56, OTHERS_Y + OTHERS_H - 82, 48, 67),
-                                what=f"A card {names.get(model.turn, 'that chef')} drew", sig="drawn", origin="deck"))
+                                what=_("A card %(chef)s drew") % {"chef": names.get(model.turn, describe.chef(model.turn))},
+                                sig="drawn", origin="deck"))
     if model.searched_piles():
         things += _search(model, b)
     return things
@@ -101,7 +100,9 @@ def _slots(pot, seat: int, model: PinkModel, name: str, rects) -> list[Thing]:
     found = []
     for i, (label, rect) in enumerate(zip(pot, rects, strict=False)):
         known = pot_card_words(label, model.learner_memory)
-        found.append(Thing(f"slot:{seat}:{i}", rect, what=f"Card {i + 1} of {whose(seat, model.seat, name)} pot: {known}",
+        place = (_("Card %(slot)d of your pot: %(card)s") if seat == model.seat
+                 else _("Card %(slot)d of %(chef)s's pot: %(card)s")) % {"slot": i + 1, "chef": name, "card": known}
+        found.append(Thing(f"slot:{seat}:{i}", rect, what=place,
                            face=face(label),
                            sig=str(label), under=(f"pot:{seat}",), words=label or ""))
     return found
@@ -110,32 +111,48 @@ def _slots(pot, seat: int, model: PinkModel, name: str, rects) -> list[Thing]:
 def _recipe_words(model: PinkModel) -> str:
     recipe = model.recipe()
     if recipe is None:
-        return "A secret recipe card"
-    suits = ", ".join(str(kind_of(s).name if kind_of(s) else s) for s in recipe.get("suitable") or [])
-    return f"Your secret recipe, {recipe.get('name')}: {suits}"
+        return _("A secret recipe card")
+    suits = ", ".join(describe.card_words(str(kind_of(s).name if kind_of(s) else s)) for s in recipe.get("suitable") or [])
+    return _("Your secret recipe, %(recipe)s: %(cards)s") % {"recipe": describe.recipe_words(str(recipe.get("name"))),
+                                                             "cards": suits}
+
+
+def _pot_words(name: str, own: bool, cards: int, closed: bool) -> str:
+    """A pot's hover words: whose it is, how full, and whether it is closed."""
+    facts = {"chef": name, "count": cards}
+    if own:
+        words = _("Your pot: %(count)d of 5 cards, closed") if closed else _("Your pot: %(count)d of 5 cards")
+    else:
+        words = _("%(chef)s's pot: %(count)d of 5 cards, closed") if closed else _("%(chef)s's pot: %(count)d of 5 cards")
+    return words % facts
 
 
 def _kitchen(model: PinkModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
-    things = [Thing("deck", b.rect(DECK_X, KITCHEN_Y, CARD_W, CARD_H), what=f"The deck: {model.deck} cards left",
+    things = [Thing("deck", b.rect(DECK_X, KITCHEN_Y, CARD_W, CARD_H), what=ngettext("The deck: %(count)d card left", "The deck: %(count)d cards left", model.deck) % {
+        "count": model.deck},
                     sig=str(model.deck), words=str(model.deck))]
     piles = model.kitchen()
     for p, (top, size) in enumerate(piles):
-        under = f", {size - 1} under it" if size > 1 else ""
+        facts = {"pile": p + 1, "card": describe.card_words(top), "under": size - 1}
+        what = (ngettext("Kitchen pile %(pile)d: %(card)s on top, %(under)d under it",
+                         "Kitchen pile %(pile)d: %(card)s on top, %(under)d under it", size - 1) if size > 1
+                else _("Kitchen pile %(pile)d: %(card)s on top")) % facts
         things.append(Thing(f"pile:{p}", b.rect(PILES_X + p * PILE_STEP, KITCHEN_Y, CARD_W, CARD_H),
-                            what=f"Kitchen pile {p + 1}: {top} on top{under}", face=face(top), sig=f"{top}/{size}",
+                            what=what, face=face(top), sig=f"{top}/{size}",
                             words=top, origin="deck", extra={"size": size}))
     if len(piles) < KITCHEN_PILES and not model.over:
         p = len(piles)
         things.append(Thing(f"pile:{p}", b.rect(PILES_X + p * PILE_STEP, KITCHEN_Y, CARD_W, CARD_H), "zone",
-                            what="Room for a new kitchen pile", words="new pile"))
+                            what=_("Room for a new kitchen pile"), words=_("new pile")))
     removed = model.removed()
     things.append(Thing("removed", b.rect(REMOVED_X, KITCHEN_Y, CARD_W, CARD_H), "card" if removed else "zone",
-                        what="Removed from the game: " + (", ".join(removed) if removed else "none yet"),
+                        what=_("Removed from the game: %(cards)s") % {
+                            "cards": ", ".join(describe.card_words(c) for c in removed) if removed else _("none yet")},
                         face=face(removed[-1]) if removed else None, sig=str(len(removed)),
-                        words=f"{len(removed)} removed"))
+                        words=_("%(count)d removed") % {"count": len(removed)}))
     for i, (what, label) in enumerate(model.in_play()):
         things.append(Thing(f"play:{i}", b.rect(PLAY_X + i * PLAY_STEP, KITCHEN_Y, CARD_W * 0.92, CARD_H * 0.92),
-                            what=f"{what}: {label or 'face down'}", face=face(label), sig=f"{what}/{label}",
+                            what=f"{_(what)}: {describe.card_words(label) if label else _('face down')}", face=face(label), sig=f"{what}/{label}",
                             words=label or ""))
     return things
 
@@ -148,15 +165,16 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
     if model.step == "power" and model.seat == model.turn:
         names += list(POWERS)
     f = b.font(BODY)
-    widths = [max(BUTTON_W if len(names) <= 3 else 210, f.size(BUTTON_WORDS[n])[0] / b.scale + 40) for n in names]
+    widths = [max(BUTTON_W if len(names) <= 3 else 210, f.size(_(BUTTON_WORDS[n]))[0] / b.scale + 40) for n in names]
     total = sum(widths) + 20 * (len(names) - 1)
     x = MAIN_X + MAIN_W - 20 - total if "declare" in kinds else MAIN_X + (MAIN_W - total) / 2   # beside the hint
     things = []
     for name, width in zip(names, widths, strict=True):
         power = name in POWERS
-        what = f"The Mouse's power: {name}" if power else BUTTON_WORDS[name]
+        words = _(BUTTON_WORDS[name])
+        what = _("The Mouse's power: %(power)s") % {"power": words} if power else words
         things.append(Thing(f"{'power' if power else 'button'}:{name}", b.rect(x, BUTTONS_Y, width, BUTTON_H),
-                            "button", what=what, words=BUTTON_WORDS[name]))
+                            "button", what=what, words=words))
         x += width + 20
     return things
 
@@ -164,14 +182,16 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
 def _search(model: PinkModel, b: Board) -> list[Thing]:
     """Every card of every kitchen pile, a row per pile, while the Mouse searches."""
     piles = model.searched_piles()
-    things = [Thing("searchbox", search_box(b, len(piles)), "zone", what="Every card of every kitchen pile")]
+    things = [Thing("searchbox", search_box(b, len(piles)), "zone", what=_("Every card of every kitchen pile"))]
     for p, pile in enumerate(piles):
         step = min(SEARCH_STEP, (MAIN_X + MAIN_W - 20 - 250 - SEARCH_CARD_W) / max(1, len(pile) - 1))
         for d, label in enumerate(pile):
-            where = "top" if d == 0 else f"{d + 1} from the top"
+            where = _("top") if d == 0 else _("%(depth)d from the top") % {"depth": d + 1}
             things.append(Thing(f"search:{p}:{d}", b.rect(250 + d * step, 130 + p * 124, SEARCH_CARD_W,
                                                           SEARCH_CARD_W * CARD_H / CARD_W),
-                                what=f"Kitchen pile {p + 1}, {where}: {label}", face=face(label), sig=label,
+                                what=_("Kitchen pile %(pile)d, %(where)s: %(card)s") % {
+                                    "pile": p + 1, "where": where, "card": describe.card_words(label)},
+                                face=face(label), sig=label,
                                 words=label))
     return things
 

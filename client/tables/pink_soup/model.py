@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit.view_model import Field, ViewModel
+from soupkitchen.client.words import N_
 from soupkitchen.shared.pink_soup.cards import (
     CHILI,
     CHILI_JACKPOT_COUNT,
@@ -88,16 +89,16 @@ class PinkModel(ViewModel):
         return self._get("pending", {})
 
     def in_play(self) -> list[tuple[str, str | None]]:
-        """Cards in play this turn as (what it is, its label or None when this seat may not see it):
+        """Cards in play this turn as (what it is, marked for the catalog, and its label or None when this seat may not see it):
         the activated mouse, the card revealed from a full pot, the card waiting for a slot."""
         pending = self.pending()
         shown = []
         if pending.get("mouse"):
-            shown.append(("The Mouse in play", pending["mouse"]))
+            shown.append((N_("The Mouse in play"), pending["mouse"]))
         if pending.get("revealed"):
-            shown.append(("Revealed from a full pot", pending["revealed"]))
+            shown.append((N_("Revealed from a full pot"), pending["revealed"]))
         if "make_room_in_seat" in pending and self.step == "slot":
-            shown.append(("The card waiting for a slot", pending.get("incoming")))
+            shown.append((N_("The card waiting for a slot"), pending.get("incoming")))
         return shown
 
     def make_room_seat(self) -> int | None:

@@ -8,9 +8,11 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.seat_names import winners_words
+from soupkitchen.client.tables.kit.seat_names import winners_words, won_with
 from soupkitchen.client.tables.pink_soup.model import PinkModel, card_points, equation, face, kind_of, sources
 from soupkitchen.client.textfit import note_clipped
+from soupkitchen.client.words import _
+from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import CHILI, CHILI_JACKPOT_COUNT, Kind
 
 INK = (43, 29, 22)
@@ -53,21 +55,22 @@ def caption(surface: pygame.Surface, b: Board, words: str, rect: pygame.Rect, wi
 def tie_break(model: PinkModel, names: dict[int, str]) -> str:
     """Who won and, when the best totals were tied, which rule decided it."""
     result = model.result() or {}
-    standing = winners_words(result, names, "Chef", "share the victory")
+    standing = winners_words(result, names, describe.chef)
     if standing is None:
-        return "Nobody wins."
+        return _("Nobody wins.")
     who, best, tied = standing
+    winners = len(result["winners"])
     if len(tied) == 1:
-        return f"{who} with {best} points."
+        return won_with(who, winners, best)
     breakdown = result.get("breakdown") or []
     completed = [s for s in tied if breakdown[s].get("completed")]
     if 0 < len(completed) < len(tied):
-        rule = "tied on points; the recipe completed decides"
-    elif len(result["winners"]) < len(tied):
-        rule = "tied on points and recipes; the most desserts in the pot decides"
+        rule = _("tied on points; the recipe completed decides")
+    elif winners < len(tied):
+        rule = _("tied on points and recipes; the most desserts in the pot decides")
     else:
-        rule = "tied on points, recipes and desserts"
-    return f"{who} with {best} points ({rule})."
+        rule = _("tied on points, recipes and desserts")
+    return won_with(who, winners, best, rule)
 
 
 def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dict[int, str]) -> None:

@@ -17,6 +17,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pink_soup import layout
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring, tie_break
+from soupkitchen.client.words import _
 from soupkitchen.shared.pink_soup import describe
 
 FACE_UP_SECONDS = 2.0   # a pot card seen as it lands turns face down this long after
@@ -124,18 +125,18 @@ class PinkSoupTable(SeatNaming, KitTable):
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)
         b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
         if model.final_round and not model.over:
-            b.text(surface, "Last round", BODY, theme.DANGER, b.rect(1880, 22, 1, 1).topleft, anchor="topright")
+            b.text(surface, _("Last round"), BODY, theme.DANGER, b.rect(1880, 22, 1, 1).topleft, anchor="topright")
         if model.result() is not None:
             return    # the scoring sheet takes the table's place
         kitchen = b.rect(layout.MAIN_X, layout.KITCHEN_Y - 44, layout.MAIN_W, 290)
         lay = theme.layout(surface.get_size())
         theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
-        b.text(surface, f"Shared Kitchen ({len(model.kitchen())} of 5 piles)", BODY, theme.BROTH,
+        b.text(surface, _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())}, BODY, theme.BROTH,
                (kitchen.x + b.px(180), kitchen.y + b.px(6)))
         if model.in_play():
-            b.text(surface, "In play", BODY, theme.BROTH, b.rect(layout.PLAY_X, layout.KITCHEN_Y - 38, 1, 1).topleft)
+            b.text(surface, _("In play"), BODY, theme.BROTH, b.rect(layout.PLAY_X, layout.KITCHEN_Y - 38, 1, 1).topleft)
         if any(a.get("type") == "declare" for a in model.actions()):
-            b.text(surface, "Click your pot to close it and declare the last round, or:", BODY, theme.MUSTARD,
+            b.text(surface, _("Click your pot to close it and declare the last round, or:"), BODY, theme.MUSTARD,
                    b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft, anchor="midleft")
         if model.over:
             return
@@ -145,11 +146,12 @@ class PinkSoupTable(SeatNaming, KitTable):
         owner = model.seating()[0]
         chef = model.chefs()[owner] if model.chefs() else None
         if chef is not None:
-            title = ("You" if owner == me else self.session.seat_name(owner)) + (" (pot closed)" if chef.closed else "")
-            title += "  - your turn" if model.turn == owner and owner == me else ""
+            title = (_("You") if owner == me else self.session.seat_name(owner)) + (
+                " " + _("(pot closed)") if chef.closed else "")
+            title += "  - " + _("your turn") if model.turn == owner and owner == me else ""
             self._seat_name(surface, b, owner, title, b.rect(40, layout.SEAT_Y + 8, 1, 1).topleft)
             if model.hand():
-                b.text(surface, "Drawn", BODY, theme.BROTH, b.rect(layout.HAND_X, layout.SEAT_Y + 46, 1, 1).topleft)
+                b.text(surface, _("Drawn"), BODY, theme.BROTH, b.rect(layout.HAND_X, layout.SEAT_Y + 46, 1, 1).topleft)
 
     def _seat_name(self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None):
         r = b.px(13)
@@ -169,10 +171,10 @@ class PinkSoupTable(SeatNaming, KitTable):
             self._draw_recipe(surface, b, thing, model)
         elif key == "searchbox":
             theme.draw_panel(surface, thing.rect, theme.layout(surface.get_size()), colour=theme.SHADOW)
-            b.text(surface, "The Mouse searches: take any card of any pile (top first)", BODY, theme.MUSTARD,
+            b.text(surface, _("The Mouse searches: take any card of any pile (top first)"), BODY, theme.MUSTARD,
                    (thing.rect.x + b.px(20), thing.rect.y + b.px(12)))
             for p in range(len(model.searched_piles())):
-                b.text(surface, f"Pile {p + 1}", BODY, theme.TEXT, b.rect(60, 160 + p * 124, 1, 1).topleft)
+                b.text(surface, _("Pile %(pile)d") % {"pile": p + 1}, BODY, theme.TEXT, b.rect(60, 160 + p * 124, 1, 1).topleft)
         elif thing.kind == "button":
             live = key in self.usable()
             pygame.draw.rect(surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10))
@@ -195,10 +197,10 @@ class PinkSoupTable(SeatNaming, KitTable):
         draw_card(surface, b, thing.face or BACK, rect, show, value=None if thing.face is None else
                   (kind_of(thing.words) or kind_of(self._label_of(thing))), small=small)
         if key == "deck":
-            caption(surface, b, f"Deck: {thing.words}", rect, b.px(layout.PILE_STEP - 8))
+            caption(surface, b, _("Deck: %(count)s") % {"count": thing.words}, rect, b.px(layout.PILE_STEP - 8))
         elif key.startswith("pile:"):
             kind = kind_of(thing.words)
-            caption(surface, b, kind.name if kind else thing.words, rect, b.px(layout.PILE_STEP - 8))
+            caption(surface, b, describe.card_words(kind.name if kind else thing.words), rect, b.px(layout.PILE_STEP - 8))
             size = thing.extra.get("size", 1)
             if size > 1:
                 self._count_badge(surface, b, rect, f"+{size - 1}")
@@ -208,7 +210,7 @@ class PinkSoupTable(SeatNaming, KitTable):
             kind = kind_of(thing.words)
             if kind is not None and not key.startswith("search:"):
                 step = layout.HAND_STEP if key.startswith("hand:") else layout.PLAY_STEP if key.startswith("play:") else layout.SLOT_STEP
-                caption(surface, b, kind.name, rect, b.px(step), lines=3)
+                caption(surface, b, describe.card_words(kind.name), rect, b.px(step), lines=3)
 
     @staticmethod
     def _swapping(model: PinkModel) -> str | None:
@@ -235,18 +237,18 @@ class PinkSoupTable(SeatNaming, KitTable):
         lay = theme.layout(surface.get_size())
         if seat == model.seating()[0]:
             pygame.draw.rect(surface, (62, 44, 34), thing.rect, border_radius=b.px(14))
-            heading = b.text(surface, "Your pot" if seat == model.seat else "Pot", BODY, theme.BROTH,
+            heading = b.text(surface, _("Your pot") if seat == model.seat else _("Pot"), BODY, theme.BROTH,
                              (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
             if model.learner_memory:
                 self._learner_badge(surface, b, (heading.right + b.px(16), heading.centery))
         else:
             edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
             theme.draw_panel(surface, thing.rect, lay, edge=edge)
-            marks = " - closed" if chef.closed else " - to move" if model.turn == seat else ""
+            marks = " - " + _("closed") if chef.closed else " - " + _("to move") if model.turn == seat else ""
             self._seat_name(surface, b, seat, self.session.seat_name(seat) + marks,
                             (thing.rect.x + b.px(12), thing.rect.y + b.px(8)), width=thing.rect.w - b.px(24))
             if chef.final_turn_owed:
-                b.text(surface, "final turn to come", SMALL, theme.TEXT_DIM,
+                b.text(surface, _("final turn to come"), SMALL, theme.TEXT_DIM,
                        (thing.rect.x + b.px(14), thing.rect.bottom - b.px(40)), max_width=thing.rect.w - b.px(28))
         for i in range(len(chef.pot), 5):   # the pot's empty places
             place = self._slot_rect(b, thing, seat, model, i)
@@ -259,7 +261,7 @@ class PinkSoupTable(SeatNaming, KitTable):
     @staticmethod
     def _learner_badge(surface: pygame.Surface, b: Board, midleft: tuple[int, int]) -> None:
         """The memory aid is on: a light pill, so that nobody takes the named pot cards for the game."""
-        words = "Learner: remember for me is on"
+        words = _("Learner: remember for me is on")
         f = b.font(SMALL)
         pill = pygame.Rect(0, 0, f.size(words)[0] + b.px(36), f.get_height() + b.px(6))
         pill.midleft = midleft
@@ -281,13 +283,13 @@ class PinkSoupTable(SeatNaming, KitTable):
         pygame.draw.rect(surface, (246, 214, 222), rect, border_radius=b.px(12))
         pygame.draw.rect(surface, theme.TEXT_DARK, rect, width=b.px(3), border_radius=b.px(12))
         if recipe is None:
-            b.text(surface, "Secret recipe", BODY, theme.TEXT_DARK, rect.center, anchor="center")
+            b.text(surface, _("Secret recipe"), BODY, theme.TEXT_DARK, rect.center, anchor="center")
             return
-        name = str(recipe.get("name"))
+        name = describe.recipe_words(str(recipe.get("name")))
         size = next((s for s in (LABEL, BODY, SMALL) if b.fits(name, s, rect.w - b.px(24))), SMALL)
         b.text(surface, name, size, theme.TEXT_DARK, (rect.centerx, rect.y + b.px(10)), anchor="midtop",
                max_width=rect.w - b.px(16))
-        b.text(surface, f"{recipe.get('points', 15)} points for 5 different", SMALL, theme.TEXT_DARK,
+        b.text(surface, _("%(points)s points for 5 different") % {"points": recipe.get("points", 15)}, SMALL, theme.TEXT_DARK,
                (rect.centerx, rect.y + b.px(52)), anchor="midtop", max_width=rect.w - b.px(16))
         suits = [kind_of(label) for label in recipe.get("suitable") or []]
         suits = [k for k in suits if k is not None]

@@ -12,6 +12,8 @@ import pygame
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
+from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared.pot_pourri import describe
 
 MAIN_X, MAIN_W = 20, 1460
 PATH_Y, PATH_H = 62, 176
@@ -97,8 +99,9 @@ def _pathway(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
         index = by_square.get(chef.square, 0)
         by_square[chef.square] = index + 1
         rect = counter_rect(b, square_rect(b, chef.square, length), index)
-        things.append(Thing(f"counter:{chef.seat}", rect, what=f"{names.get(chef.seat, chef.name)}'s counter: "
-                            f"square {chef.square} of the gourmet pathway", sig=str(chef.square),
+        things.append(Thing(f"counter:{chef.seat}", rect, what=_("%(player)s's counter: square %(square)d of the gourmet "
+                                                                 "pathway") % {"player": names.get(chef.seat, chef.name),
+                                                                               "square": chef.square}, sig=str(chef.square),
                             extra={"seat": chef.seat, "walks": True}))
     return things
 
@@ -106,30 +109,34 @@ def _pathway(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
 def _pantry_and_piles(model: PotModel, b: Board) -> list[Thing]:
     pantry = model.pantry()
     things = [Thing("pantry", b.rect(PANTRY_X - 10, ROW_B_Y, STEP * 4 + 8, 230), "zone",
-                    what="The pantry: " + ", ".join(k or "empty" for k in pantry))]
+                    what=_("The pantry: %(cards)s") % {
+                        "cards": ", ".join(describe.ingredient_word(k) if k else _("empty") for k in pantry)})]
     for i, kind in enumerate(pantry):
         rect = b.rect(PANTRY_X + i * STEP, CARD_Y, CARD_W, CARD_H)
         if kind is None:
             continue
         first = _first(pantry, kind)
         under = ("pantry",) if first == i else (f"pantry:{first}", "pantry")
-        things.append(Thing(f"pantry:{i}", rect, what=f"Pantry: {kind}", face=card(kind), sig=kind, words=kind,
+        things.append(Thing(f"pantry:{i}", rect, what=_("Pantry: %(ingredient)s") % {"ingredient": describe.ingredient_word(kind)}, face=card(kind), sig=kind, words=kind,
                             under=under, origin="draw"))
     if any(a.get("type") == "refresh_pantry" for a in model.actions()):
         things.append(Thing(REPLACE_KEY, b.rect(PANTRY_X, REPLACE_Y, STEP * 4 - 12, REPLACE_H), "button",
-                            what="Replace the pantry: discard a hand card and the whole pantry, and deal a new one",
-                            words="Replace the pantry", under=("pantry",)))
+                            what=_("Replace the pantry: discard a hand card and the whole pantry, and deal a new one"),
+                            words=_("Replace the pantry"), under=("pantry",)))
     piles = model.piles()
     draw = int(piles["ingredient_draw_count"] or 0)
-    things.append(Thing("draw", b.rect(DRAW_X, CARD_Y, CARD_W, CARD_H), what=f"Ingredient draw pile: {draw} cards",
+    things.append(Thing("draw", b.rect(DRAW_X, CARD_Y, CARD_W, CARD_H), what=ngettext("Ingredient draw pile: %(count)d card", "Ingredient draw pile: %(count)d cards",
+                                                                         draw) % {"count": draw},
                         face=BACK, sig=str(draw), words=str(draw)))
     top, size = piles["ingredient_discard_top"], int(piles["ingredient_discard_count"] or 0)
     things.append(Thing("discard", b.rect(DISCARD_X, CARD_Y, CARD_W, CARD_H), "card" if top else "zone",
-                        what=f"Ingredient discards: {size}" + (f", {top} on top" if top else ""),
+                        what=(_("Ingredient discards: %(count)d, %(card)s on top") if top else _("Ingredient discards: %(count)d"))
+                        % {"count": size, "card": describe.ingredient_word(top)},
                         face=card(top) if top else None, sig=f"{top}/{size}", words=str(size)))
     count = int(piles["recipe_draw_count"] or 0)
     things.append(Thing("recipes", b.rect(RECIPES_X, CARD_Y, CARD_W, CARD_H), "zone",
-                        what=f"Recipe draw pile: {count} cards", sig=str(count), words=str(count)))
+                        what=ngettext("Recipe draw pile: %(count)d card", "Recipe draw pile: %(count)d cards", count) % {
+                            "count": count}, sig=str(count), words=str(count)))
     top, size = piles["recipe_discard_top"], int(piles["recipe_discard_count"] or 0)
     title = f"{top.get('name')} ({top.get('cuisine')}): {', '.join(top.get('ingredients') or [])}" \
         if isinstance(top, dict) else ""

@@ -11,8 +11,10 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.seat_names import winners_words
+from soupkitchen.client.tables.kit.seat_names import winners_words, won_with
 from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card, cuisine_of_title
+from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared.pot_pourri import describe
 
 INK = (43, 29, 22)
 PAPER = (255, 246, 230)
@@ -100,7 +102,7 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
     pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
     width = rect.w - b.px(16)
     y = rect.y + b.px(4)
-    for line in wrapped(b, str(recipe.get("name", "")), SMALL, width, 2):
+    for line in wrapped(b, describe.dish_word(str(recipe.get("name", ""))), SMALL, width, 2):
         y = b.text(surface, line, SMALL, INK, (rect.x + b.px(8), y), max_width=width).bottom
     badge = pygame.Rect(rect.x + b.px(10), rect.y + b.px(62), b.px(BADGE_W), b.px(BADGE_H))
     draw_picture(surface, b, cuisine_card(str(recipe.get("cuisine", ""))), badge)
@@ -116,7 +118,8 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
             pygame.draw.rect(surface, MATCHED, cell.inflate(b.px(4), b.px(4)), width=b.px(4), border_radius=b.px(8))
     if score is not None:
         found, squares = score
-        words = f"{found} matches: +{squares}" if found >= 2 else f"{found} {'match' if found == 1 else 'matches'}: no"
+        words = (ngettext("%(found)d match: +%(squares)d", "%(found)d matches: +%(squares)d", found) if found >= 2 else
+                 ngettext("%(found)d match: no", "%(found)d matches: no", found)) % {"found": found, "squares": squares}
         foot = score_rect(b, rect)
         pygame.draw.rect(surface, MATCHED if found >= 2 else theme.TEXT_DIM, foot, border_radius=b.px(10))
         b.text(surface, words, SMALL, PAPER if found >= 2 else INK, foot.center, anchor="center",
@@ -138,7 +141,8 @@ def draw_pan(surface: pygame.Surface, b: Board, rect: pygame.Rect, index: int, c
         pygame.draw.rect(surface, INK, handle, border_radius=b.px(6))
     pygame.draw.rect(surface, PAN_METAL, body, border_radius=b.px(18))
     pygame.draw.rect(surface, INK, body, width=b.px(3), border_radius=b.px(18))
-    b.text(surface, f"Saucepan {index + 1}: {count} of 6" + (" - full" if count >= 6 else ""), BODY,
+    b.text(surface, (_("Saucepan %(pan)d: %(count)d of 6 - full") if count >= 6 else _("Saucepan %(pan)d: %(count)d of 6"))
+           % {"pan": index + 1, "count": count}, BODY,
            INK if glow else theme.TEXT, (rect.x + b.px(8), rect.y + b.px(2)), max_width=rect.w - b.px(12))
 
 
@@ -151,7 +155,7 @@ def draw_lid(surface: pygame.Surface, b: Board, rect: pygame.Rect, count: int) -
     knob = pygame.Rect(0, 0, b.px(54), b.px(24))
     knob.midbottom = (dome.centerx, dome.y + b.px(8))
     pygame.draw.rect(surface, INK, knob, border_radius=b.px(10))
-    words = f"{count} card{'s' if count != 1 else ''} under the lid"
+    words = ngettext("%(count)d card under the lid", "%(count)d cards under the lid", count) % {"count": count}
     b.text(surface, words, BODY, INK, (dome.centerx, dome.centery + b.px(12)), anchor="center",
            max_width=dome.w - b.px(40))
 
@@ -167,17 +171,18 @@ def menu_stars(model: PotModel) -> dict[str, int]:
 def tie_break(model: PotModel, names: dict[int, str]) -> str:
     """Who won and, when the best totals were tied, how the tie was broken."""
     result = model.result() or {}
-    standing = winners_words(result, names, "Player", "share the win")
+    standing = winners_words(result, names, describe.player_name)
     if standing is None:
-        return "Nobody wins."
+        return _("Nobody wins.")
     who, best, tied = standing
+    winners = len(result["winners"])
     if len(tied) == 1:
-        return f"{who} with {best} points."
+        return won_with(who, winners, best)
     own = result.get("own_colour_recipes") or [0] * len(result["scores"])
-    rule = "tied; recipes of their own colour decide" if len(result["winners"]) < len(tied) else \
-        "tied, also on recipes of their own colour"
-    return f"{who} with {best} points ({rule}: " + \
-        ", ".join(f"{names.get(s, s)} {own[s]}" for s in tied) + ")."
+    counts = ", ".join(f"{names.get(s, s)} {own[s]}" for s in tied)
+    rule = (_("tied; recipes of their own colour decide: %(counts)s") if winners < len(tied) else
+            _("tied, also on recipes of their own colour: %(counts)s")) % {"counts": counts}
+    return won_with(who, winners, best, rule)
 
 
 def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict[int, str]) -> None:
@@ -187,8 +192,8 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
     stars = menu_stars(model)
     sheet = b.rect(12, 72, 1476, 1000)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
-    b.text(surface, "Final score", HEADING, theme.MUSTARD, b.rect(44, 86, 1, 1).topleft)
-    b.text(surface, "Menu:", BODY, theme.TEXT, b.rect(420, 100, 1, 1).topleft)
+    b.text(surface, _("Final score"), HEADING, theme.MUSTARD, b.rect(44, 86, 1, 1).topleft)
+    b.text(surface, _("Menu:"), BODY, theme.TEXT, b.rect(420, 100, 1, 1).topleft)
     for i, (cuisine, value) in enumerate(stars.items()):
         tile = b.rect(520 + i * 150, 84, 50, 70)
         draw_picture(surface, b, cuisine_card(cuisine), tile)
@@ -202,10 +207,11 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
         y = 180 + seat * row_h
         winner = seat in (result.get("winners") or [])
         draw_counter(surface, seat, b.rect(44, y + 6, 30, 30))
-        b.text(surface, names.get(seat, chef.name) + (" - winner" if winner else ""), LABEL,
+        b.text(surface, names.get(seat, chef.name) + (" - " + _("winner") if winner else ""), LABEL,
                theme.MUSTARD if winner else theme.TEXT, b.rect(86, y, 1, 1).topleft, max_width=b.px(330))
-        b.text(surface, f"{chef.colour}", SMALL, theme.TEXT_DIM, b.rect(86, y + 44, 1, 1).topleft, max_width=b.px(330))
-        parts = [f"{pathway[seat] if seat < len(pathway) else chef.square} squares"]
+        b.text(surface, describe.cuisine_word(chef.colour), SMALL, theme.TEXT_DIM, b.rect(86, y + 44, 1, 1).topleft, max_width=b.px(330))
+        squares = pathway[seat] if seat < len(pathway) else chef.square
+        parts = [ngettext("%(count)d square", "%(count)d squares", squares) % {"count": squares}]
         for i, title in enumerate(chef.redeemed):
             cuisine = cuisine_of_title(title)
             cell = b.rect(430 + i * 96, y, 44, 62)

@@ -34,18 +34,19 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     picture_rects,
     tie_break,
 )
+from soupkitchen.client.words import N_, _
 from soupkitchen.shared.pot_pourri import describe
 
-HINTS = {
-    "turn": "take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)",
-    "take_second": "take a second ingredient from the pantry or the draw pile",
-    "cook_second": "cook another card (a hand card, then a saucepan) or finish cooking",
-    "move_lid": "drag the lid to the saucepan it moves to (or click the lid, then the saucepan)",
-    "choose_recipes": "click the 2 recipes you keep",
-    "keep_recipes": "click the 2 recipes you keep",
-    "serve": "click a recipe to serve it, or serve nothing",
-    "peek_menu": "click two menu tiles to look at them secretly",
-    "swap_menu": "click two menu tiles to swap them, or leave the menu",
+HINTS = {  # what the seat to act does now, marked for the catalog and worded when read
+    "turn": N_("take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)"),
+    "take_second": N_("take a second ingredient from the pantry or the draw pile"),
+    "cook_second": N_("cook another card (a hand card, then a saucepan) or finish cooking"),
+    "move_lid": N_("drag the lid to the saucepan it moves to (or click the lid, then the saucepan)"),
+    "choose_recipes": N_("click the 2 recipes you keep"),
+    "keep_recipes": N_("click the 2 recipes you keep"),
+    "serve": N_("click a recipe to serve it, or serve nothing"),
+    "peek_menu": N_("click two menu tiles to look at them secretly"),
+    "swap_menu": N_("click two menu tiles to swap them, or leave the menu"),
 }
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
@@ -112,10 +113,11 @@ class PotPourriTable(SeatNaming, KitTable):
     # --- drawing -----------------------------------------------------------------------------------
     def _prompt(self, model: PotModel) -> str:
         if self.choosing.picked == (layout.REPLACE_KEY,):
-            return "Your turn: click the hand card you discard with the pantry (Esc: cancel)"
+            return _("Your turn: click the hand card you discard with the pantry (Esc: cancel)")
         me = model.seat
         if me is not None and model.actions() and model.phase in HINTS:
-            return ("Your turn: " if model.turn == me else "You: ") + HINTS[model.phase]
+            hint = HINTS[model.phase]
+            return (_("Your turn: %(hint)s") if model.turn == me else _("You: %(hint)s")) % {"hint": _(hint)}
         return describe.headline(model.view, self.session.seat_name)
 
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
@@ -129,8 +131,8 @@ class PotPourriTable(SeatNaming, KitTable):
             return
         lay = theme.layout(surface.get_size())
         self._draw_pathway(surface, b, model, lay)
-        for x, words in ((layout.PANTRY_X, "Pantry"), (layout.DRAW_X, "Draw"), (layout.DISCARD_X, "Discard"),
-                         (layout.RECIPES_X, "Recipes"), (layout.MENU_X, "Menu (stars)")):
+        for x, words in ((layout.PANTRY_X, _("Pantry")), (layout.DRAW_X, _("Draw")), (layout.DISCARD_X, _("Discard")),
+                         (layout.RECIPES_X, _("Recipes")), (layout.MENU_X, _("Menu (stars)"))):
             b.text(surface, words, BODY, theme.BROTH, b.rect(x, layout.ROW_B_Y, 1, 1).topleft)
         for i, square in enumerate(model.menu()):
             centre = b.rect(layout.MENU_X + i * layout.TILE_STEP + layout.TILE_W / 2 + 18, layout.TILE_Y - 20, 1, 1).topleft
@@ -141,19 +143,22 @@ class PotPourriTable(SeatNaming, KitTable):
         chef = model.chefs()[me]
         seat_box = b.rect(layout.MAIN_X, layout.SEAT_Y, layout.MAIN_W, 1070 - layout.SEAT_Y)
         theme.draw_panel(surface, seat_box, lay, edge=theme.MUSTARD if model.turn == me else theme.PANEL_EDGE)
-        who = "Your" if me == model.seat else f"{self.session.seat_name(me)}'s"
+        own, facts = me == model.seat, {"player": self.session.seat_name(me), "count": chef.hand_count}
         draw_counter(surface, me, b.rect(34, layout.SEAT_Y + 10, 28, 28))
-        b.text(surface, f"{who} hand ({chef.hand_count})", BODY, theme.TEXT, b.rect(72, layout.SEAT_Y + 6, 1, 1).topleft)
-        title = "Choose your recipes" if model.choosing_from() else f"{who} cookery book"
-        title += f" - {chef.colour}, served {len(chef.redeemed)} of 6"
+        hand = _("Your hand (%(count)d)") if own else _("%(player)s's hand (%(count)d)")
+        b.text(surface, hand % facts, BODY, theme.TEXT, b.rect(72, layout.SEAT_Y + 6, 1, 1).topleft)
+        title = _("Choose your recipes") if model.choosing_from() else (
+            _("Your cookery book") if own else _("%(player)s's cookery book") % facts)
+        title += " - " + _("%(cuisine)s, served %(served)d of 6") % {"cuisine": describe.cuisine_word(chef.colour),
+                                                                     "served": len(chef.redeemed)}
         b.text(surface, title, BODY, theme.TEXT, b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft,
                max_width=b.px(layout.BOOK_W - 32))
 
     def _draw_pathway(self, surface: pygame.Surface, b: Board, model: PotModel, lay) -> None:
         theme.draw_panel(surface, b.rect(layout.MAIN_X, layout.PATH_Y, layout.MAIN_W, layout.PATH_H), lay, colour=(62, 44, 34))
-        b.text(surface, "Gourmet pathway", BODY, theme.BROTH, b.rect(layout.TRACK_X, layout.PATH_Y + 4, 1, 1).topleft)
+        b.text(surface, _("Gourmet pathway"), BODY, theme.BROTH, b.rect(layout.TRACK_X, layout.PATH_Y + 4, 1, 1).topleft)
         if model.learner_memory:
-            b.text(surface, "Learner: remember for me (on)", SMALL, theme.HERB,
+            b.text(surface, _("Learner: remember for me (on)"), SMALL, theme.HERB,
                    b.rect(layout.TABLE_X - 20, layout.PATH_Y + 8, 1, 1).topleft, anchor="topright")
         length, stars = model.track_length(), model.star_squares()
         for square in range(length):
@@ -167,15 +172,15 @@ class PotPourriTable(SeatNaming, KitTable):
                    anchor="bottomleft")
         table = model.match_squares()
         x, y = layout.TABLE_X, layout.PATH_Y + 10
-        b.text(surface, "Matches / squares", SMALL, theme.BROTH, b.rect(x, y - 4, 1, 1).topleft)
+        b.text(surface, _("Matches / squares"), SMALL, theme.BROTH, b.rect(x, y - 4, 1, 1).topleft)
         for i, (found, squares) in enumerate(sorted(table.items(), reverse=True)):
             cell = b.rect(x + i * 56, y + 32, 50, 56)
             pygame.draw.rect(surface, (226, 208, 178), cell, border_radius=b.px(6))
             b.text(surface, str(found), SMALL, INK, (cell.centerx, cell.y), anchor="midtop")
             b.text(surface, f"+{squares}", SMALL, theme.ACCENT_DARK, (cell.centerx, cell.bottom), anchor="midbottom")
-        b.text(surface, "Cook: +1 per full pan", SMALL, theme.TEXT_DIM, b.rect(x, y + 96, 1, 1).topleft,
+        b.text(surface, _("Cook: +1 per full pan"), SMALL, theme.TEXT_DIM, b.rect(x, y + 96, 1, 1).topleft,
                max_width=b.px(290))
-        b.text(surface, "Stars at " + ", ".join(map(str, stars)), SMALL, theme.TEXT_DIM,
+        b.text(surface, _("Stars at %(squares)s") % {"squares": ", ".join(map(str, stars))}, SMALL, theme.TEXT_DIM,
                b.rect(x, y + 126, 1, 1).topleft, max_width=b.px(290))
 
     def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
@@ -241,7 +246,7 @@ class PotPourriTable(SeatNaming, KitTable):
         draw_counter(surface, chef.seat, pygame.Rect(rect.x + b.px(10), rect.y + b.px(8), b.px(24), b.px(24)))
         b.text(surface, self.session.seat_name(chef.seat), SMALL, theme.TEXT, (rect.x + b.px(42), rect.y + b.px(2)),
                max_width=b.px(150))
-        b.text(surface, f"square {chef.square}", SMALL, theme.TEXT_DIM, (rect.x + b.px(42), rect.y + b.px(28)),
+        b.text(surface, _("square %(square)d") % {"square": chef.square}, SMALL, theme.TEXT_DIM, (rect.x + b.px(42), rect.y + b.px(28)),
                max_width=b.px(150))
         x = rect.x + b.px(200)
         # the hand as ingredient backs, the book as recipe backs, the served recipes ticked in green
@@ -373,7 +378,9 @@ class PotPourriTable(SeatNaming, KitTable):
         ingredients = recipe.get("ingredients") or []
         for kind, cell in zip(ingredients, picture_rects(self.board, card.rect, len(ingredients)), strict=False):
             if cell.collidepoint(self.pointer):
-                return [f"{kind.capitalize()}: an ingredient of {recipe.get('name')}", *lines[1:]]
+                return [_("%(ingredient)s: an ingredient of %(recipe)s") % {
+                    "ingredient": describe.ingredient_word(kind).capitalize(),
+                    "recipe": describe.dish_word(str(recipe.get("name")))}, *lines[1:]]
         return lines
 
     def end_verdict(self) -> str:

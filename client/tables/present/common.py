@@ -7,6 +7,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared.words import and_list
+
 MAX_LINE = 90        # characters; longer facts are packed onto several lines
 LOG_LINES = 8
 
@@ -39,10 +42,10 @@ class Section:
 def name_of(names: Sequence[str], seat: int | None) -> str:
     """A seat's name from the table summary (1-based "Seat N" when the summary has none)."""
     if seat is None:
-        return "nobody"
+        return _("nobody")
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"Seat {seat + 1}"
+    return _("Seat %(number)d") % {"number": seat + 1}
 
 
 def renamer(game_names: Sequence[str], names: Sequence[str]):
@@ -96,7 +99,7 @@ def namer(names: Sequence[str]):
 
 def log_section(view: dict, words, names: Sequence[str], count: int = LOG_LINES) -> Section:
     """The newest entries of the view's log in the game's ``words``, names as the table knows them."""
-    return Section("log", "Recently", [Line(words.event_words(entry, namer(names))) for entry in view["log"][-count:]])
+    return Section("log", _("Recently"), [Line(words.event_words(entry, namer(names))) for entry in view["log"][-count:]])
 
 
 def result_lines(view: dict, names: Sequence[str]) -> list[Line]:
@@ -105,9 +108,10 @@ def result_lines(view: dict, names: Sequence[str]) -> list[Line]:
     if not isinstance(result, dict):
         return []
     winners = [name_of(names, seat) for seat in result.get("winners") or []]
-    lines = [Line("The game is over: " + (" and ".join(winners) + (" win." if len(winners) > 1 else " wins.")
-                                            if winners else "nobody wins."), strong=True)]
+    said = ngettext("The game is over: %(winners)s wins.", "The game is over: %(winners)s win.", len(winners)) % {
+        "winners": and_list(winners)} if winners else _("The game is over: nobody wins.")
+    lines = [Line(said, strong=True)]
     scores = result.get("scores") or []
     if scores:
-        lines += [Line(text) for text in pack("Scores:", [f"{name_of(names, s)} {score}" for s, score in enumerate(scores)])]
+        lines += [Line(text) for text in pack(_("Scores:"), [f"{name_of(names, s)} {score}" for s, score in enumerate(scores)])]
     return lines

@@ -10,6 +10,7 @@ from typing import Any
 from soupkitchen.client.tables.kit.board import SMALL, Board
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.stone_soup.model import StoneModel, band_words, face, fan_size, kind_name
+from soupkitchen.client.words import _
 from soupkitchen.shared.stone_soup.cards import SALT, count_words
 
 MAIN_X, MAIN_W = 20, 1460
@@ -88,7 +89,8 @@ def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
 
 
 def _sequence_words(model: StoneModel) -> str:
-    return "The sequence of ingredients: " + ", then ".join(model.sequence) + f". Owed now: {kind_name(model.due, 2)}"
+    return _("The sequence of ingredients: %(foods)s. Owed now: %(food)s") % {
+        "foods": ", ".join(kind_name(food, 2) for food in model.sequence), "food": kind_name(model.due, 2)}
 
 
 def sequence_rects(b: Board, count: int) -> list:
@@ -101,12 +103,13 @@ def _pot(model: StoneModel, b: Board) -> list[Thing]:
     for i in range(min(model.salt_pile, 8)):   # slid crosswise under the pot, their ends showing
         things.append(Thing(f"salt:{i}", b.rect(POT_X + (POT_W - POT_H) / 2 - 12 + i * 8, POT_Y + POT_H - 120 + i * 5,
                                                 POT_H, POT_W),
-                            what=f"Salt under the pot: {count_words(model.salt_pile, SALT)}", face=face(SALT),
+                            what=_("Salt under the pot: %(salt)s") % {"salt": count_words(model.salt_pile, SALT)},
+                            face=face(SALT),
                             sig="salt", under=("pot",)))
     pot = model.pot
     words = band_words(pot)
     things.append(Thing("pot", b.rect(POT_X, POT_Y, POT_W, POT_H), "card" if fan_size(pot) else "zone",
-                        what=f"The pot, face down: {words}", sig=words, extra={"cards": fan_size(pot)}))
+                        what=_("The pot, face down: %(size)s") % {"size": words}, sig=words, extra={"cards": fan_size(pot)}))
     return things
 
 
@@ -121,7 +124,7 @@ def _declarations(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[
     if not model.can("play"):
         return []
     count = model.most_declared
-    return [Thing(f"say:{n}", rect, "button", what=f"Add the picked cards to the pot as {count_words(n, model.due)}",
+    return [Thing(f"say:{n}", rect, "button", what=_("Add the picked cards to the pot as %(claim)s") % {"claim": count_words(n, model.due)},
                   words=count_words(n, model.due), extra={"count": n})
             for n, rect in zip(range(1, count + 1), say_rects(b, count), strict=True)]
 
@@ -130,11 +133,11 @@ def _window_buttons(model: StoneModel, b: Board) -> list[Thing]:
     things = []
     if model.can("challenge"):
         things.append(Thing("button:challenge", b.rect(CALL_X, CALL_Y, CALL_W, CALL_H), "button",
-                            what="Call \"stone soup!\": the cards are turned over (Space, pad Y)",
-                            words="Stone soup!"))
+                            what=_('Call "stone soup!": the cards are turned over (Space, pad Y)'),
+                            words=_("Stone soup!")))
     if model.can("let_go"):
         things.append(Thing("button:let_go", b.rect(CALL_X + 110, LET_GO_Y, CALL_W - 220, LET_GO_H), "button",
-                            what="Let the play stand: you will not call", words="Let it go"))
+                            what=_("Let the play stand: you will not call"), words=_("Let it go")))
     return things
 
 
@@ -146,7 +149,7 @@ def hand_keys(model: StoneModel) -> list[tuple[str, str]]:
 def caption_lines(b: Board, kind: str, n: int, width: int) -> list[str]:
     """A group's caption: its count and name ("6 peas"), on two lines ("6" over "peas") where one is
     too narrow, the count alone under a single narrow card: the count always shows."""
-    name = "salt" if kind == SALT else kind_name(kind, n)
+    name = _("salt") if kind == SALT else kind_name(kind, n)
     return next((lines for lines in ([f"{n} {name}"], [str(n), name])
                  if all(b.fits(line, CAPTION_SIZE, width) for line in lines)), [str(n)])
 
@@ -173,13 +176,13 @@ def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
         for i in range(n):
             key = f"hand:{kind}:{i}"
             top = HAND_TOP - (RISE if key in picked else 0)
-            what = f"Your {kind_name(kind)} ({n} in your hand)"
+            what = _("Your %(card)s (%(count)d in your hand)") % {"card": kind_name(kind), "count": n}
             things.append(Thing(key, b.rect(x + i * step, top, width, height), what=what, face=face(kind),
                                 sig=kind, origin="pot", extra={"kind": kind, "group": n, "index": i}))
         span = width + (n - 1) * step
         lines = caption_lines(b, kind, n, b.px(span + GROUP_GAP - 10))
         things.append(Thing(group_key(kind), b.rect(x - 2, HAND_TOP + height + 6, span + GROUP_GAP - 4, 8 + CAPTION_LINE * len(lines)),
-                            "zone", what=f"{count_words(n, kind)} in your hand", words="\n".join(lines), sig=str(n),
+                            "zone", what=_("%(cards)s in your hand") % {"cards": count_words(n, kind)}, words="\n".join(lines), sig=str(n),
                             extra={"kind": kind, "count": n}))
         x += span + GROUP_GAP
     return things

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit.view_model import Field, ViewModel
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.stone_soup import describe
 from soupkitchen.shared.stone_soup.cards import (
     KINDS,
@@ -29,7 +30,7 @@ def face(kind: str) -> str:
 
 def kind_name(kind: str, count: int = 1) -> str:
     """'potato', 'potatoes', 'dash of salt'."""
-    return SINGULAR[kind] if count == 1 else PLURAL[kind]
+    return _(SINGULAR[kind]) if count == 1 else _(PLURAL[kind])
 
 
 def fan_size(band: dict[str, Any]) -> int:
@@ -122,13 +123,16 @@ def claim_words(count: int, food: str) -> str:
 def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, str]:
     """The verdict as the table says it large ('A stone!', 'A bluff', 'Honest') and the line under it."""
     cards = [str(kind) for kind in reveal.get("cards") or []]
-    shown = describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards}) if cards else "nothing"
+    shown = describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards}) if cards else _("nothing")
     verdict = str(reveal.get("verdict"))
-    taker = names.get(reveal.get("taker"), "someone")
+    taker = names.get(reveal.get("taker"), _("someone"))
     taken = int(reveal.get("taken") or 0)
-    what = "the whole pot" if reveal.get("whole_pot") else f"{NUMBER_WORDS[taken] if taken < len(NUMBER_WORDS) else taken} card{'s' * (taken != 1)}"
+    number = _(NUMBER_WORDS[taken]) if taken < len(NUMBER_WORDS) else str(taken)
+    what = _("the whole pot") if reveal.get("whole_pot") else ngettext(
+        "%(number)s card", "%(number)s cards", taken) % {"number": number}
     salt = int(reveal.get("salt") or 0)
     if salt:
-        what += f" and {count_words(salt, SALT)}"
-    big = {"stone": "A stone!", "honest": "Honest", "bluff": "A bluff"}.get(verdict, verdict)
-    return big, f"{shown[0].upper()}{shown[1:]}: {taker} takes {what}."
+        what = _("%(cards)s and %(salt)s") % {"cards": what, "salt": count_words(salt, SALT)}
+    big = {"stone": _("A stone!"), "honest": _("Honest"), "bluff": _("A bluff")}.get(verdict, verdict)
+    return big, _("%(shown)s: %(taker)s takes %(what)s.") % {"shown": f"{shown[0].upper()}{shown[1:]}", "taker": taker,
+                                                           "what": what}

@@ -12,6 +12,7 @@ from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMAL
 from soupkitchen.client.tables.kit.panels import SIDE_W, SIDE_X
 from soupkitchen.client.tables.stone_soup.model import BACK, face, kind_name
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
+from soupkitchen.client.words import _
 
 FELT = (62, 44, 34)
 CALL = (200, 60, 50)        # the "Stone soup!" button
@@ -58,14 +59,16 @@ def fitted(b: Board, words: str, width: int, sizes=(LABEL, BODY, SMALL)) -> int:
 
 
 def draw_button(surface: pygame.Surface, b: Board, rect: pygame.Rect, words: str, live: bool,
-                colour=None, size: int = BODY) -> None:
+                colour=None, size: int = BODY, left: int = 0) -> None:
+    """A button with ``words`` centred in it, clear of the first ``left`` pixels (kept for a ring)."""
     fill = colour or (theme.PANEL_LIGHT if live else theme.PANEL)
     pygame.draw.rect(surface, fill, rect, border_radius=b.px(12))
     pygame.draw.rect(surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3),
                      border_radius=b.px(12))
-    size = fitted(b, words, rect.w - b.px(20), (size, BODY, SMALL))
-    b.text(surface, words, size, theme.TEXT if live else theme.TEXT_DIM, rect.center, anchor="center",
-           max_width=rect.w - b.px(12))
+    room = pygame.Rect(rect.x + left, rect.y, rect.w - left, rect.h)
+    size = fitted(b, words, room.w - b.px(20), (size, BODY, SMALL))
+    b.text(surface, words, size, theme.TEXT if live else theme.TEXT_DIM, room.center, anchor="center",
+           max_width=room.w - b.px(12))
 
 
 def draw_sequence(surface: pygame.Surface, b: Board, zone: pygame.Rect, foods: list[str], due: str,
@@ -73,7 +76,7 @@ def draw_sequence(surface: pygame.Surface, b: Board, zone: pygame.Rect, foods: l
     """The sequence-of-ingredients card: the foods in order, the one owed now raised, framed and named."""
     pygame.draw.rect(surface, (246, 232, 208), zone, border_radius=b.px(14))
     pygame.draw.rect(surface, theme.TEXT_DARK, zone, width=b.px(3), border_radius=b.px(14))
-    b.text(surface, "Sequence of ingredients", BODY, theme.TEXT_DARK, (zone.x + b.px(16), zone.y + b.px(8)),
+    b.text(surface, _("Sequence of ingredients"), BODY, theme.TEXT_DARK, (zone.x + b.px(16), zone.y + b.px(8)),
            max_width=zone.w - b.px(24))
     for food, rect in zip(foods, rects, strict=False):
         owed = food == due
@@ -85,7 +88,8 @@ def draw_sequence(surface: pygame.Surface, b: Board, zone: pygame.Rect, foods: l
             tip = (place.centerx, place.bottom + b.px(10))
             pygame.draw.polygon(surface, theme.ACCENT, [tip, (tip[0] - b.px(12), tip[1] + b.px(16)),
                                                         (tip[0] + b.px(12), tip[1] + b.px(16))])
-    words = f"Owed now: {kind_name(due, 2)}" + (" (still, after the salt)" if after_salt else "")
+    words = (_("Owed now: %(food)s (still, after the salt)") if after_salt else _("Owed now: %(food)s")) % {
+        "food": kind_name(due, 2)}
     b.text(surface, words, BODY, theme.ACCENT_DARK, (zone.x + b.px(16), zone.bottom - b.px(44)),
            max_width=zone.w - b.px(24))
 

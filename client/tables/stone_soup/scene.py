@@ -34,7 +34,9 @@ from soupkitchen.client.tables.stone_soup.model import (
 )
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
 from soupkitchen.client.tables.wording import event_words
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.stone_soup.cards import NUMBER_WORDS, SALT
+from soupkitchen.shared.words import and_list
 
 AGAIN_KEY = "button:again"
 CALL_KEY = "button:challenge"
@@ -275,13 +277,15 @@ class StoneSoupTable(KitTable):
         theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
                          edge=theme.MUSTARD if model.my_turn else theme.PANEL_EDGE)
         total = sum(n for _, n in model.hand())
-        title = ("Your hand" if me == model.seat else f"{self.session.seat_name(me)}'s hand") + f" ({total} cards)"
+        facts = {"player": self.session.seat_name(me), "count": total}
+        title = (ngettext("Your hand (%(count)d card)", "Your hand (%(count)d cards)", total) if me == model.seat else
+                 ngettext("%(player)s's hand (%(count)d card)", "%(player)s's hand (%(count)d cards)", total)) % facts
         paint.seat_dot(surface, b, me, b.rect(50, layout.HAND_Y + 26, 1, 1).topleft, self._symbols())
         b.text(surface, title, BODY, theme.TEXT, b.rect(76, layout.HAND_Y + 8, 1, 1).topleft)
         if model.can("play"):
             picked = self.picked_cards()
-            hint = "Picked: " + ", ".join(claim_words(n, k) for k, n in picked.items()) if picked else \
-                "Pick any cards (bluffing is allowed), or click a dash of salt to pass"
+            hint = _("Picked: %(cards)s") % {"cards": ", ".join(claim_words(n, k) for k, n in picked.items())} if picked \
+                else _("Pick any cards (bluffing is allowed), or click a dash of salt to pass")
             b.text(surface, hint, SMALL, theme.MUSTARD, b.rect(520, layout.HAND_Y + 14, 1, 1).topleft, max_width=b.px(940))
         self._pot_words(surface, b, model)
 
@@ -294,7 +298,8 @@ class StoneSoupTable(KitTable):
 
     def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         pot = model.pot
-        lines = [f"Pot: {pot.get('words')}"] + ([f"Salt under it: {model.salt_pile}"] if model.salt_pile else [])
+        lines = [_("Pot: %(size)s") % {"size": band_words(pot)}] + (
+            [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else [])
         centre = layout.POT_X + layout.POT_W / 2 - 10
         y = b.rect(centre, layout.POT_Y + layout.POT_H + 36, 1, 1).y
         for line in lines:   # a line each, clear of the declarations beside the pot
@@ -302,33 +307,34 @@ class StoneSoupTable(KitTable):
                        max_width=b.px(2 * (layout.SAY_X - centre) - 20)).bottom
         window = model.window()
         if window is not None:
-            who = "You" if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
+            who = _("You") if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
             claim = f"{who}: \"{claim_words(int(window.get('count', 1)), str(window.get('food')))}\""
             b.text(surface, claim, LABEL, theme.MUSTARD, b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                    anchor="midtop", max_width=b.px(560))
         elif model.can("play"):
-            b.text(surface, "Say they are:", BODY, theme.TEXT, b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft)
+            b.text(surface, _("Say they are:"), BODY, theme.TEXT, b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft)
 
     def prompt(self, model: StoneModel) -> str:
         names = self.names()
         result = model.result()
         if result is not None:
             winners = [names.get(s, "") for s in result.get("winners") or []]
-            return f"{' and '.join(winners) or 'Nobody'} has no cards left and wins!"
+            return _("%(player)s has no cards left and wins!") % {"player": and_list(winners) or _("Nobody")}
         window = model.window()
         food = kind_name(model.due, 2)
         if window is not None:
             who = names.get(window.get("player"), "")
             claim = claim_words(int(window.get("count", 1)), str(window.get("food")))
+            facts = {"player": who, "claim": claim}
             if window.get("player") == model.seat:
-                return f"You said \"{claim}\": the others may call stone soup"
+                return _('You said "%(claim)s": the others may call stone soup') % facts
             if model.can("challenge"):
-                last = " It is their last card!" if window.get("empties_hand") else ""
-                return f"{who} says \"{claim}\". Stone soup, or let it go?{last}"
-            return f"{who} says \"{claim}\": waiting for the others"
+                asked = _('%(player)s says "%(claim)s". Stone soup, or let it go?') % facts
+                return asked + " " + _("It is their last card!") if window.get("empties_hand") else asked
+            return _('%(player)s says "%(claim)s": waiting for the others') % facts
         if model.can("play"):
-            return f"Your turn: pick cards, then say how many {food} they are"
-        return f"{names.get(model.turn, '')} owes {food}"
+            return _("Your turn: pick cards, then say how many %(food)s they are") % {"food": food}
+        return _("%(player)s owes %(food)s") % {"player": names.get(model.turn, ""), "food": food}
 
     def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
         key = thing.key
@@ -349,7 +355,8 @@ class StoneSoupTable(KitTable):
         elif key.startswith("salt:"):
             paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == CALL_KEY:
-            paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72)
+            paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72,
+                              left=b.px(136))   # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()
             paint.draw_button(surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING)
@@ -365,9 +372,9 @@ class StoneSoupTable(KitTable):
         paint.seat_dot(surface, b, seat, (thing.rect.x + b.px(26), thing.rect.y + b.px(26)), self._symbols())
         mark = ""
         if window is not None and seat in (window.get("let_go") or []):
-            mark = " - lets it go"
+            mark = " - " + _("lets it go")
         elif model.turn == seat:
-            mark = " - to play"
+            mark = " - " + _("to play")
         name = self.session.seat_name(seat) + mark
         b.text(surface, name, paint.fitted(b, name, thing.rect.w - b.px(60), (BODY, SMALL)), theme.TEXT,
                (thing.rect.x + b.px(48), thing.rect.y + b.px(8)), max_width=thing.rect.w - b.px(60))
@@ -381,10 +388,11 @@ class StoneSoupTable(KitTable):
     def _draw_end(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         """The ranking under the Play again button: the winning play, then everyone from the winner down."""
         plays = [entry for entry in model.view["log"] if entry["type"] != "win"]
-        last = f"The last play: {event_words(self.session.game_id, plays[-1], self.session.seat_name)}" if plays else ""
+        last = _("The last play: %(play)s") % {
+            "play": event_words(self.session.game_id, plays[-1], self.session.seat_name)} if plays else ""
         paint.draw_ranking(surface, b, model.ranking(), self.ranked_names(model), self._symbols(), last)
         if not getattr(self.session, "local", False):
-            b.text(surface, "The host may open a new table from the lobby.", BODY, theme.TEXT_DIM,
+            b.text(surface, _("The host may open a new table from the lobby."), BODY, theme.TEXT_DIM,
                    b.rect(750, 860, 1, 1).topleft, anchor="midtop")
 
     def side_room(self) -> int:
@@ -416,7 +424,8 @@ class StoneSoupTable(KitTable):
             paint.draw_ring(surface, b, b.rect(1180, 470, 1, 1).topleft, b.px(70), fraction, left)
             waiting = [s for s in range(len(model.players())) if s != window.get("player")
                        and s not in (window.get("let_go") or [])]
-            words = "Waiting for " + ", ".join(self.session.seat_name(s) for s in waiting) if waiting else ""
+            words = _("Waiting for %(players)s") % {
+                "players": ", ".join(self.session.seat_name(s) for s in waiting)} if waiting else ""
             b.text(surface, words, SMALL, theme.TEXT, b.rect(1180, 560, 1, 1).topleft, anchor="midtop",
                    max_width=b.px(560))
 
@@ -424,11 +433,13 @@ class StoneSoupTable(KitTable):
         shown, b = self.shown, self.board
         reveal = shown.reveal
         names = self.names()
-        header = f"{names.get(reveal.get('by'), '')} calls stone soup on {names.get(reveal.get('player'), '')}"
+        header = _("%(caller)s calls stone soup on %(player)s") % {"caller": names.get(reveal.get("by"), ""),
+                                                                 "player": names.get(reveal.get("player"), "")}
         taker = reveal.get("taker")
         target = self._seat_rect(taker)
         taken = reveal.get("taken")
-        count = "+ the whole pot" if reveal.get("whole_pot") else f"+{taken} cards"
+        count = _("+ the whole pot") if reveal.get("whole_pot") else ngettext(
+            "+%(count)d card", "+%(count)d cards", int(taken or 0)) % {"count": int(taken or 0)}
         paint.draw_reveal(surface, b, shown, self.now, verdict_words(reveal, names), header, target, count)
 
     def _seat_rect(self, seat: Any) -> pygame.Rect | None:

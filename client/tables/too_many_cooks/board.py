@@ -24,6 +24,8 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     card_path,
     symbol_path,
 )
+from soupkitchen.client.words import _
+from soupkitchen.shared.too_many_cooks import describe
 
 
 @dataclass
@@ -48,8 +50,8 @@ class Frame:
 
     def name(self, seat: int | None) -> str:
         if seat is None:
-            return "nobody"
-        return self.names.get(seat, f"Chef {seat + 1}")
+            return _("nobody")
+        return self.names.get(seat, describe.chef(seat))
 
 
 def draw_card(p: Painter, card: dict[str, Any], rect: pygame.Rect, colour_blind: bool, alpha: int = 255) -> None:
@@ -230,7 +232,8 @@ def draw_picker(p: Painter, f: Frame) -> None:
 def _draw_picker(p: Painter, f: Frame, options: list, panel: pygame.Rect, choices: list[pygame.Rect]) -> None:
     p.panel(panel, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     here = f.model.card(*f.selection.picked)
-    p.text(f"Swap the {here.get('colour')} {here.get('veg')} for:", SMALL, theme.TEXT,
+    p.text(_("Swap the %(card)s for:") % {"card": describe.card_words({"colour": str(here.get("colour")),
+                                                                        "veg": str(here.get("veg"))})}, SMALL, theme.TEXT,
            (panel.x + p.lay.px(16), panel.y + p.lay.px(12)), max_width=panel.width - p.lay.px(32))
     for i, (action, rect) in enumerate(zip(options, choices, strict=True)):
         draw_card(p, action, rect, f.colour_blind)

@@ -25,29 +25,31 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
 from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_star_change
 from soupkitchen.client.tables.too_many_cooks.verdict import stars_words, verdict_words
+from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
 URGENT_SECONDS = 30
 EMOTE_SECONDS = 3.0
-EMOTE_TEXT = {"disgusting": "That's disgusting!", "delicious": "How delicious!", "fine": "That's fine by me"}
-EMOTE_BUTTONS = ("Yuck!", "Yum!", "Fine")
+# Marked for the catalog, worded when drawn.
+EMOTE_TEXT = {"disgusting": N_("That's disgusting!"), "delicious": N_("How delicious!"), "fine": N_("That's fine by me")}
+EMOTE_BUTTONS = (N_("Yuck!"), N_("Yum!"), N_("Fine"))
 EMOTE_WORDS = dict(zip(EMOTE_TEXT, EMOTE_BUTTONS, strict=True))   # a reaction in a short row
-MODE_NAMES = {"standard": "Standard game", "all-day": "All-day soup", "unreasonable": "Unreasonable"}
+MODE_NAMES = {"standard": N_("Standard game"), "all-day": N_("All-day soup"), "unreasonable": N_("Unreasonable")}
 
 
 def main_button(f: Frame) -> tuple[str, bool, bool]:
     """(label, enabled, urgent) of the big button: Ready between rounds, Pass while playing."""
     m = f.model
     if m.phase == "over":
-        return "Game over", False, False
+        return _("Game over"), False, False
     if m.phase in ("ready", "reveal"):
-        label = {"ready": "Ready to cook", "reveal": "Next round"}[m.phase]
+        label = _("Ready to cook") if m.phase == "ready" else _("Next round")
         if m.phase == "reveal" and m.view.get("result"):
-            label = "See the result"
+            label = _("See the result")
         if m.ready_action is None and m.seat is not None:
-            label = "Waiting for the others"
+            label = _("Waiting for the others")
         return label, m.ready_action is not None, m.ready_action is not None
-    return ("Pass (you must)" if m.must_pass else "Pass"), m.pass_action is not None, m.must_pass
+    return (_("Pass (you must)") if m.must_pass else _("Pass")), m.pass_action is not None, m.must_pass
 
 
 def status_lines(f: Frame) -> tuple[str, str]:
@@ -56,23 +58,26 @@ def status_lines(f: Frame) -> tuple[str, str]:
     if f.reconnecting:
         if m.phase == "playing" and f.remaining is not None and f.remaining > 0:
             minutes, seconds = divmod(int(math.ceil(f.remaining)), 60)
-            return "Reconnecting...", f"The round goes on meanwhile: about {minutes}:{seconds:02d} left on the server."
+            return _("Reconnecting..."), _("The round goes on meanwhile: about %(time)s left on the server.") % {
+                "time": f"{minutes}:{seconds:02d}"}
         if m.phase == "playing" and f.remaining is not None:
-            return "Reconnecting...", "The round's time is up on the server: its reveal comes with the link."
-        return "Reconnecting...", "The server cannot be reached. Your seat is kept while the link comes back."
+            return _("Reconnecting..."), _("The round's time is up on the server: its reveal comes with the link.")
+        return _("Reconnecting..."), _("The server cannot be reached. Your seat is kept while the link comes back.")
     if m.phase == "over":
         result = m.view.get("result") or {}
-        return ("The kitchen wins!" if result.get("won") else "Game over"), stars_words(int(result.get("stars", m.view.get("stars", 0))))
+        return (_("The kitchen wins!") if result.get("won") else _("Game over")), stars_words(int(result.get("stars", m.view.get("stars", 0))))
     if m.phase == "ready":
         waiting = sum(1 for chef in m.chefs() if not chef.get("ready"))
-        return f"Round {m.view.get('round', 1)}", f"Read your tastes. Waiting for {waiting} to be ready."
+        return _("Round %(round)s") % {"round": m.view.get("round", 1)}, ngettext(
+            "Read your tastes. Waiting for %(count)d chef to be ready.",
+            "Read your tastes. Waiting for %(count)d chefs to be ready.", waiting) % {"count": waiting}
     if m.phase == "reveal":
-        return "Round over", "Check the tastes, then go on."
+        return _("Round over"), _("Check the tastes, then go on.")
     if m.must_pass:
-        return "You must pass", "Every taste you know is happy."
+        return _("You must pass"), _("Every taste you know is happy.")
     if m.my_turn:
-        return "Your turn", "Change a card or rotate a line."
-    return f"{f.name(m.turn)}'s turn", "Watch the soup and react!"
+        return _("Your turn"), _("Change a card or rotate a line.")
+    return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")
 
 
 def hint_line(f: Frame) -> str:
@@ -105,8 +110,10 @@ def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
     bar = p.lay.top_bar
     pygame.draw.rect(p.surface, theme.PANEL, bar)
     pygame.draw.line(p.surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, p.lay.px(2))
-    left = (f"Round {v.get('round', 1)} of {v.get('rounds', 3)}  ·  {str(v.get('difficulty', '')).capitalize()}"
-            f"  ·  {MODE_NAMES.get(str(v.get('mode')), v.get('mode', ''))}")
+    mode = MODE_NAMES.get(str(v.get("mode")))
+    left = "  ·  ".join((_("Round %(round)s of %(rounds)s") % {"round": v.get("round", 1), "rounds": v.get("rounds", 3)},
+                         describe.difficulty_word(str(v.get("difficulty", ""))),
+                         _(mode) if mode else str(v.get("mode", ""))))
     p.text(left, LABEL, theme.TEXT, (p.lay.rect(28, 0, 1, 64).x, bar.centery), anchor="midleft")
     stars, most = int(v.get("stars", 0)), int(v.get("max_stars", 5))
     size = p.lay.px(50)
@@ -116,7 +123,7 @@ def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
         p.image(ART / ("star.svg" if i < stars else "star-empty.svg"), rect)
     if not whoami:
         return
-    who = "Watching" if f.model.seat is None else f"You are {f.name(f.model.seat)}"
+    who = _("Watching") if f.model.seat is None else _("You are %(chef)s") % {"chef": f.name(f.model.seat)}
     p.text(who, LABEL, theme.TEXT_DIM, (p.lay.rect(1892, 0, 1, 64).x, bar.centery), anchor="midright")
 
 
@@ -177,7 +184,7 @@ def draw_right(p: Painter, f: Frame) -> None:
     label, enabled, urgent = main_button(f)
     p.button(lay.button("main"), label, enabled, urgent=urgent)
     for i, word in enumerate(EMOTE_BUTTONS):
-        p.button(lay.button(f"emote{i}"), f"{i + 1} {word}", f.model.seat is not None)
+        p.button(lay.button(f"emote{i}"), f"{i + 1} {_(word)}", f.model.seat is not None)
 
 
 def draw_live(p: Painter, f: Frame) -> None:
@@ -205,7 +212,7 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     pygame.draw.circle(p.surface, theme.seat_colour(seat), dot, radius)
     pygame.draw.circle(p.surface, INK, dot, radius, width=lay.px(2))
     p.text(theme.seat_symbol(seat), SMALL, INK, dot, anchor="center")
-    name = f.name(seat) + (" (you)" if seat == m.seat else "")
+    name = f.name(seat) + (" " + _("(you)") if seat == m.seat else "")
     backs = chef.get("tastes") or []
     h = rect.height - lay.px(10)
     w = round(h * 120 / 168)
@@ -213,11 +220,11 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     room = rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) - x
     notes = [note for note in (f.seat_notes.get(seat, ""), last_move_note(f, seat)) if note]
     if turn:
-        notes.append("cooking now")
+        notes.append(_("cooking now"))
     if chef.get("passed") and m.phase == "playing":
-        notes.append("passed")
+        notes.append(_("passed"))
     if m.phase in ("ready", "reveal"):
-        notes.append("ready" if chef.get("ready") else "not ready")
+        notes.append(_("ready") if chef.get("ready") else _("not ready"))
     if last_move_note(f, seat):   # the chef who moved last: their colour down the seat's edge
         pygame.draw.rect(p.surface, theme.seat_colour(seat), (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)))
     name_font, note_font = p.font(BODY), p.font(SMALL)
@@ -247,10 +254,10 @@ def draw_reaction_row(p: Painter, reaction: str, name: str, notes: list[str], ro
     line = font.get_linesize()
     words = name + (f": {', '.join(notes)}" if notes else "")
     colour = theme.MUSTARD if turn else theme.TEXT
-    said = EMOTE_TEXT.get(reaction, reaction)
+    said = _(EMOTE_TEXT[reaction]) if reaction in EMOTE_TEXT else reaction
     tall = room.height >= line * 2 + lay.px(16)
-    if not tall or font.size(said)[0] + lay.px(28) > room.width:
-        said = EMOTE_WORDS.get(reaction, said)
+    if (not tall or font.size(said)[0] + lay.px(28) > room.width) and reaction in EMOTE_WORDS:
+        said = _(EMOTE_WORDS[reaction])
     width = min(room.width, font.size(said)[0] + lay.px(28))
     height = line + lay.px(8)
     if tall:
@@ -292,12 +299,12 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
     """Before a round: which round is about to start and what to do meanwhile."""
     m, lay = f.model, p.lay
     p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-    title = f"Round {m.view.get('round', 1)} is about to start"
+    title = _("Round %(round)s is about to start") % {"round": m.view.get("round", 1)}
     room = banner.width - lay.px(30)
     p.text(title, p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), room), theme.TEXT,
            (banner.centerx, banner.y + lay.px(10)), anchor="midtop", max_width=room)
-    words = ("Read your tastes, then press Ready." if m.ready_action
-             else "Waiting for every chef to be ready." if m.seat is not None else "The chefs are getting ready.")
+    words = (_("Read your tastes, then press Ready.") if m.ready_action
+             else _("Waiting for every chef to be ready.") if m.seat is not None else _("The chefs are getting ready."))
     p.text(words, p.largest_fitting(words, (BODY, SMALL), room), theme.TEXT_DIM,
            (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=room)
 
@@ -305,10 +312,10 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
 def draw_must_pass(p: Painter, banner: pygame.Rect) -> None:
     lay = p.lay
     p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
-    words = "Every taste you know is happy: you must pass"
+    words = _("Every taste you know is happy: you must pass")
     p.text(words, p.largest_fitting(words, (LABEL * 0.9, BODY, SMALL), banner.width - lay.px(24)), theme.TEXT,
            (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
-    p.text("Press Enter or P (Y on a pad), or click Pass", BODY, theme.TEXT_DIM,
+    p.text(_("Press Enter or P (Y on a pad), or click Pass"), BODY, theme.TEXT_DIM,
            (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
 
 
@@ -328,7 +335,7 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
     reveal = f.model.reveal or {}
     last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
     explanation = describe.round_explanation(f.model.mode, reveal) if reveal else ""
-    words = f"Round {reveal.get('round', '')}: {explanation}"
+    words = _("Round %(round)s: %(explanation)s") % {"round": reveal.get("round", ""), "explanation": explanation}
     font = p.font(SMALL)
     if explanation and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
         p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # the last round's word on the stars, where it fits

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client.replay.words import Line, Name, clock
-from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID
+from soupkitchen.shared.too_many_cooks.taste_words import taste_words
 
 
 def _taste(taste_id: str) -> str:
-    return TASTES_BY_ID[taste_id]["text"] if taste_id in TASTES_BY_ID else taste_id
+    return taste_words(taste_id)
 
 
 def _owner(owner: int | None, name: Name) -> str:

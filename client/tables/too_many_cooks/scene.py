@@ -35,7 +35,9 @@ from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
+from soupkitchen.client.words import _
 from soupkitchen.shared.core import canonical_json
+from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.wire.constants import EMOTES
 
 
@@ -259,14 +261,14 @@ class TooManyCooksTable(TableScene):
             if model.must_pass or model.phase != "playing" or not model.my_turn:
                 return self._answer(pos, model)
             return self.selection.pick(target.row, target.col, model) or \
-                self._answer(pos, model, "No spare card may take this card's place")
+                self._answer(pos, model, _("No spare card may take this card's place"))
         if target.kind == "arrow":
             self.selection.close()
             arrow = arrow_at(target.row, target.col)
             return self.play(model.rotation(*arrow) if arrow else None) or self._answer(pos, model)
         if target.name == "main":
             return self.play(model.pass_action or model.ready_action) or \
-                self._answer(pos, model, "You may pass once every taste you know is happy")
+                self._answer(pos, model, _("You may pass once every taste you know is happy"))
         index = int(target.name[-1])
         seat = self.session.shown_seat
         if seat is not None:
@@ -278,16 +280,16 @@ class TooManyCooksTable(TableScene):
         if model.phase == "over":
             return False
         if model.phase == "ready":
-            words = "Press Ready to cook: the round starts once every chef is" if model.ready_action else \
-                "The round starts once every chef is ready"
+            words = _("Press Ready to cook: the round starts once every chef is") if model.ready_action else \
+                _("The round starts once every chef is ready")
         elif model.phase == "reveal":
-            words = "The round is over: read the revealed tastes"
+            words = _("The round is over: read the revealed tastes")
         elif model.must_pass:
-            words = "Every taste you know is happy: you must pass"
+            words = _("Every taste you know is happy: you must pass")
         elif not model.my_turn:
             words = self.not_yours()
         else:
-            words = on_your_turn or "Change a card or rotate a line"
+            words = on_your_turn or _("Change a card or rotate a line")
         self.answer_at(pos, words)
         return True
 
@@ -306,7 +308,7 @@ class TooManyCooksTable(TableScene):
                      remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.reconnecting,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
                      history=self.history, history_scroll=self.history_scroll, taste_scroll=self.taste_scroll,
-                     seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, f"Chef {seat + 1}"),
+                     seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, describe.chef(seat)),
                                                  self.server_now()))
 
     def _names(self, view: dict[str, Any]) -> dict[int, str]:

@@ -11,6 +11,7 @@ from soupkitchen.client.tables.too_many_cooks.board import Frame, draw_card
 from soupkitchen.client.tables.too_many_cooks.history import Entry
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE
 from soupkitchen.client.tables.too_many_cooks.paint import ART, INK, SMALL, Painter
+from soupkitchen.client.words import _
 
 MINI_W, MINI_H = 40, 56          # a card in the history strip (board pixels)
 ENTRY_GAP = 6
@@ -77,7 +78,7 @@ def draw_history(p: Painter, f: Frame) -> list[pygame.Rect]:
     drawn: list[pygame.Rect] = []
     old_clip = p.surface.get_clip()
     p.surface.set_clip(box)
-    title = p.text("This round", SMALL, theme.TEXT_DIM, (box.x + lay.px(12), y))
+    title = p.text(_("This round"), SMALL, theme.TEXT_DIM, (box.x + lay.px(12), y))
     y = title.bottom + lay.px(2)
     for entry in entries[scroll:]:
         room = pygame.Rect(box.x + lay.px(8), y, box.width - lay.px(16), box.bottom - y - lay.px(4))
@@ -87,12 +88,12 @@ def draw_history(p: Painter, f: Frame) -> list[pygame.Rect]:
         drawn.append(rect)
         y = rect.bottom + lay.px(ENTRY_GAP)
     if not entries:
-        words = "no moves yet"
+        words = _("no moves yet")
     elif len(drawn) == len(entries):
-        words = f"{len(entries)} so far"
+        words = _("%(count)d so far") % {"count": len(entries)}
     else:   # where the entries shown sit in the whole round (the mouse wheel scrolls)
         shown = f"{scroll + 1}" if len(drawn) == 1 else f"{scroll + 1}-{scroll + len(drawn)}"
-        words = f"{shown} of {len(entries)}"
+        words = _("%(shown)s of %(count)d") % {"shown": shown, "count": len(entries)}
     p.text(words, SMALL, theme.TEXT_DIM, (box.right - lay.px(12), title.y), anchor="topright")
     p.surface.set_clip(old_clip)
     if f.selection.focus == "history":   # read with the keys or a pad
@@ -158,5 +159,5 @@ def entry_height(p: Painter, f: Frame, entry: Entry, width: int) -> int:
 def last_move_note(f: Frame, seat: int) -> str:
     """The note at a chef's seat while their move is the newest."""
     move = f.history.last_move if f.history is not None else None
-    return "last move" if move is not None and move.seat == seat and f.model.phase == "playing" else ""
+    return _("last move") if move is not None and move.seat == seat and f.model.phase == "playing" else ""
 

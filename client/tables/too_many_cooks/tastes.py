@@ -20,12 +20,14 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     taste_icon_width,
     taste_path,
 )
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
+from soupkitchen.shared.too_many_cooks.taste_words import taste_words as taste_words_of
 
 
 def owner_name(f: Frame, taste: dict[str, Any]) -> str:
     seat = taste.get("owner")
-    return "Shared" if seat is None else f.name(seat)
+    return _("Shared") if seat is None else f.name(seat)
 
 
 def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
@@ -53,7 +55,7 @@ def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
 def taste_words(taste: dict[str, Any], owner: str | None, rect: pygame.Rect, p: Painter) -> str:
     """A taste's words in its row: its owner first when known, unless the row is tall enough for
     the owner to stand beside the icon."""
-    words = str(taste.get("text", ""))
+    words = taste_words_of(str(taste.get("id", "")), str(taste.get("text", "")))
     return f"{owner}: {words}" if owner and not owner_beside(rect, p) else words
 
 
@@ -111,7 +113,7 @@ def draw_scroll_lines(p: Painter, column: TasteColumn) -> None:
         cx, cy = line.x + h, line.centery
         tip, base = (cy - h // 2, cy + h // 2) if up else (cy + h // 2, cy - h // 2)
         pygame.draw.polygon(p.surface, theme.MUSTARD, [(cx, tip), (cx - h // 2, base), (cx + h // 2, base)])
-        words = f"{count} more {'above' if up else 'below'}"
+        words = (_("%(count)d more above") if up else _("%(count)d more below")) % {"count": count}
         p.text(words, SMALL, theme.TEXT_DIM, (cx + h, cy), anchor="midleft", max_width=line.right - cx - h)
 
 
@@ -131,11 +133,11 @@ def draw_left(p: Painter, f: Frame) -> None:
     column = lay.taste_column(m, f.taste_scroll)
     tastes = m.listed_tastes()
     shared, mine = m.shared_tastes(), m.my_tastes()
-    mine_label = "Your tastes" if m.seat is not None else "Chefs' tastes are secret"
-    top_label = mine_label if column.scroll >= len(shared) and mine else "Shared tastes"
+    mine_label = _("Your tastes") if m.seat is not None else _("Chefs' tastes are secret")
+    top_label = mine_label if column.scroll >= len(shared) and mine else _("Shared tastes")
     p.text(top_label, LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
     if not shared:
-        p.text("None this round", BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
+        p.text(_("None this round"), BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
     draw_taste_list(p, tastes, column.rows, f)
     draw_scroll_lines(p, column)
     if column.split is None:
@@ -143,7 +145,7 @@ def draw_left(p: Painter, f: Frame) -> None:
     split = lay.rect(0, column.split, 1, 1).y
     p.text(mine_label, LABEL, theme.TEXT, (x, split + lay.px(14)))
     if not mine:
-        hint = "Each chef keeps theirs hidden" if m.seat is None else "No personal tastes"
+        hint = _("Each chef keeps theirs hidden") if m.seat is None else _("No personal tastes")
         p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
 
 
@@ -153,7 +155,7 @@ def draw_reveal(p: Painter, f: Frame, panel: pygame.Rect, reveal: dict[str, Any]
     p.panel(panel)
     x = panel.x + lay.px(18)
     column = lay.taste_column(f.model, f.taste_scroll)
-    p.text(f"Round {reveal.get('round', '')} revealed", HEADING * 0.8, theme.TEXT,
+    p.text(_("Round %(round)s revealed") % {"round": reveal.get("round", "")}, HEADING * 0.8, theme.TEXT,
            (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
     draw_taste_list(p, f.model.listed_tastes(), column.rows, f, reveal=True)
     draw_scroll_lines(p, column)
@@ -170,13 +172,16 @@ def draw_taste_detail(p: Painter, f: Frame) -> None:
     panel_edge = (lay.reveal_panel if f.model.reveal else lay.left_panel).right
     font = p.font(LABEL)
     width = lay.px(560)
-    words = str(taste.get("text", ""))
+    words = taste_words_of(str(taste.get("id", "")), str(taste.get("text", "")))
     lines = theme.wrap(words, font, width - lay.px(32))
     icon_h = lay.px(72)
-    status = "Satisfied" if taste.get("satisfied") else "Not satisfied"
-    if f.model.reveal is not None:
-        whose = f"{owner_name(f, taste)}'s taste" if taste.get("owner") is not None else "A shared taste"
-        status = f"{whose}, {status.lower()}"
+    satisfied = bool(taste.get("satisfied"))
+    status = _("Satisfied") if satisfied else _("Not satisfied")
+    if f.model.reveal is not None and taste.get("owner") is not None:
+        status = (_("%(chef)s's taste, satisfied") if satisfied else _("%(chef)s's taste, not satisfied")) % {
+            "chef": owner_name(f, taste)}
+    elif f.model.reveal is not None:
+        status = _("A shared taste, satisfied") if satisfied else _("A shared taste, not satisfied")
     status_h = p.font(BODY).get_linesize() if status else 0
     box = pygame.Rect(panel_edge + lay.px(12), 0, width,
                       lay.px(36) + icon_h + len(lines) * font.get_linesize() + status_h)
@@ -214,8 +219,9 @@ def draw_star_change(p: Painter, mode: str, reveal: dict[str, Any], rect: pygame
         name = "star.svg" if i < after else "star-empty.svg"
         p.image(ART / name, pygame.Rect(x + i * (size + p.lay.px(4)), rect.y, size, size))
     change = after - before
-    words = {1: "+1 star", 0: "no change", -1: "-1 star"}.get(change, f"{change:+d} stars")
-    words += f"  (now {after})"
+    words = _("no change") if change == 0 else ngettext("%(change)s star", "%(change)s stars", abs(change)) % {
+        "change": f"{change:+d}"}
+    words += "  " + _("(now %(stars)d)") % {"stars": after}
     left = x + shown * (size + p.lay.px(4)) + p.lay.px(12)
     p.text(words, p.largest_fitting(words, (LABEL, BODY), rect.right - left),
            theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.cards import DIFFICULTIES, LOSING_UNSATISFIED
 
 
 def stars_words(stars: int) -> str:
-    return "1 star" if stars == 1 else f"{stars} stars"
+    return ngettext("%(count)d star", "%(count)d stars", stars) % {"count": stars}
 
 
 def harder(difficulty: str) -> str | None:
@@ -27,22 +29,27 @@ def verdict_words(result: dict[str, Any], view: dict[str, Any]) -> tuple[str, st
     unsatisfied = int(reveal.get("unsatisfied", 0))
     if view.get("mode") == "unreasonable":
         if not won:
-            return f"The unreasonable soup of {tastes} tastes was not to everyone's taste", \
-                f"{unsatisfied} of them unsatisfied"
+            return _("The unreasonable soup of %(count)d tastes was not to everyone's taste") % {"count": tastes}, \
+                _("%(count)d of them unsatisfied") % {"count": unsatisfied}
         if challenge is None:
-            return f"All {tastes} tastes satisfied", "every taste of the Hard deck: tell the publisher!"
-        return f"All {tastes} tastes satisfied", f"next, try {challenge.get('tastes')}"
+            return _("All %(count)d tastes satisfied") % {"count": tastes}, \
+                _("every taste of the Hard deck: tell the publisher!")
+        return _("All %(count)d tastes satisfied") % {"count": tastes}, \
+            _("next, try %(count)s") % {"count": challenge.get("tastes")}
     if not won:
-        why = "five or more tastes unsatisfied" if unsatisfied >= LOSING_UNSATISFIED else \
-            f"{unsatisfied} tastes unsatisfied and no star left to lose"
-        return f"The kitchen closed in round {view.get('round', '')}", why
-    kept = f"The kitchen keeps {stars_words(stars)}"
+        why = _("five or more tastes unsatisfied") if unsatisfied >= LOSING_UNSATISFIED else ngettext(
+            "%(count)d taste unsatisfied and no star left to lose",
+            "%(count)d tastes unsatisfied and no star left to lose", unsatisfied) % {"count": unsatisfied}
+        return _("The kitchen closed in round %(round)s") % {"round": view.get("round", "")}, why
+    kept = _("The kitchen keeps %(stars)s") % {"stars": stars_words(stars)}
     if challenge is not None and challenge.get("mode") == "unreasonable":
-        return kept, "ready for an unreasonable soup"
+        return kept, _("ready for an unreasonable soup")
     if challenge is not None:
-        return kept, f"ready for {str(challenge.get('difficulty')).capitalize()}"
+        return kept, _("ready for %(difficulty)s") % {"difficulty": describe.difficulty_word(str(challenge.get("difficulty")))}
     after = harder(str(view.get("difficulty", "")))
-    return kept, f"five stars make it ready for {after.capitalize() if after else 'an unreasonable soup'}"
+    if after:
+        return kept, _("five stars make it ready for %(difficulty)s") % {"difficulty": describe.difficulty_word(after)}
+    return kept, _("five stars make it ready for an unreasonable soup")
 
 
 def verdict_line(result: dict[str, Any], view: dict[str, Any]) -> str:
@@ -57,6 +64,7 @@ def next_game(result: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
         return None
     if challenge.get("mode") == "unreasonable":
         tastes = int(challenge.get("tastes", 0))
-        return f"Try {tastes} unreasonable tastes", {"mode": "unreasonable", "tastes": tastes}
+        return _("Try %(count)d unreasonable tastes") % {"count": tastes}, {"mode": "unreasonable", "tastes": tastes}
     difficulty = str(challenge.get("difficulty"))
-    return f"Cook {difficulty.capitalize()} next", {"mode": "standard", "difficulty": difficulty}
+    return _("Cook %(difficulty)s next") % {"difficulty": describe.difficulty_word(difficulty)}, \
+        {"mode": "standard", "difficulty": difficulty}
