@@ -18,6 +18,7 @@ from typing import Any
 import socketio
 from aiohttp import web
 
+from soupkitchen.server.cluster import serve_as_node
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
@@ -59,6 +60,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
     # asleep) is found dead within ping_interval + 2 * ping_timeout seconds (docs/protocol.md).
     hub = Hub(config, scheduler)
+    if config.redis is not None:
+        serve_as_node(hub, config.redis)
     floods = FloodLog(logging.getLogger("soupkitchen.server.floods"))
     # Browser origins are refused by origin_guard unless allowed; Engine.IO answers the allowed ones'
     # CORS (an empty list turns its own check off: every origin left has been allowed).

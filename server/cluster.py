@@ -27,10 +27,10 @@ from urllib.parse import urlsplit
 from soupkitchen.server.leases import LEASE, Holdings, Leases
 from soupkitchen.server.store import StoreError, token_hash
 from soupkitchen.server.table import Table
-from soupkitchen.shared.wire import protocol
+from soupkitchen.shared.wire import codes, protocol
 
 if TYPE_CHECKING:
-    from soupkitchen.server.hub import Hub
+    from soupkitchen.server.hub import Handler, Hub
 
 log = logging.getLogger(__name__)
 
@@ -371,3 +371,51 @@ class Node:
     def addresses(self) -> list[str]:
         """Every live node's public address, this one's first."""
         return [self.address] + sorted(address for node, address in self.directory.items() if node != self.id)
+
+
+def serve_as_node(hub: Hub, redis_url: str) -> Node:
+    """Make ``hub`` one node of the cluster at ``redis_url``: the requests about a table or a seat
+    this node does not serve are routed first, and every write passes the node's gate."""
+    node = hub.node = Node(hub, redis_url, hub.config.lease_seconds)
+    hub.store.gate, hub.store.on_taken = node.check_write, node.taken
+    hub.roster.on_drop = node.dropped
+    hub.lobby.claim = node.claim_new
+    for event in ("join_table", "spectate"):
+        hub.events[event] = routed_by_table(hub, node, hub.events[event])
+    for event in ("resume", "leave", "add_bot", "remove_bot", "kick", "set_options", "ready", "start",
+                  "emote", "act", "hold"):
+        hub.events[event] = routed_by_token(hub, node, hub.events[event])
+    hub.events["find_table"] = found_anywhere(hub, node, hub.events["find_table"])
+    return node
+
+
+def routed_by_table(hub: Hub, node: Node, handler: Handler) -> Handler:
+    """``handler``, first sending a request for a table served elsewhere on to its node."""
+    async def routed(sid: str, req: Any) -> dict[str, Any]:
+        if req.table not in hub.roster.runners:
+            hub.registry.may_look_up(hub.conns[sid].address)  # each lookup may cost Redis a lease
+            await node.asked(node.route_table(req.table))
+        return await handler(sid, req)
+    return routed
+
+
+def routed_by_token(hub: Hub, node: Node, handler: Handler) -> Handler:
+    """``handler``, first sending a request by a seat served elsewhere on to its node."""
+    async def routed(sid: str, req: Any) -> dict[str, Any]:
+        if hub.registry.seat_named(req.token) is None:
+            await node.asked(node.route_token(req.token))
+        return await handler(sid, req)
+    return routed
+
+
+def found_anywhere(hub: Hub, node: Node, handler: Handler) -> Handler:
+    """``find_table`` for an invite code of a table on any node (``handler`` answers for this node's, and for none)."""
+    async def find(sid: str, req: protocol.FindTable) -> dict[str, Any]:
+        code = codes.normalise(req.code)
+        if code is not None and hub.roster.coded(code) is None:
+            hub.registry.may_look_up(hub.conns[sid].address)
+            for summary in await node.asked(node.others_open()):
+                if summary.get("code") == code:
+                    return {"ok": True, "table": summary}
+        return await handler(sid, req)
+    return find

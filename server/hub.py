@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.games import available_games, load_game
@@ -32,13 +32,28 @@ from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import Table
 from soupkitchen.server.transport import Transport
-from soupkitchen.shared.wire import codes, protocol
-
-if TYPE_CHECKING:
-    from soupkitchen.server.cluster import Node
+from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
+
+
+class ClusterNode(Protocol):
+    """What the hub and its servers ask of the cluster node it serves as (``server.cluster.Node``)."""
+
+    where: str
+
+    def addresses(self) -> list[str]: ...
+
+    async def others_open(self) -> list[dict[str, Any]]: ...
+
+    async def asked(self, question: Any) -> Any: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+    def stop(self) -> None: ...
+
+    async def close(self) -> None: ...
 DAY = 86_400.0
 CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clocks
 
@@ -89,53 +104,7 @@ class Hub:
             "act": self.play.act,
             "hold": self.play.hold,
         }
-        self.node: Node | None = None
-        if config.redis is not None:
-            self.become_node(config.redis)
-
-    def become_node(self, redis_url: str) -> None:
-        """Serve as one node of a cluster (``server.cluster``): the requests about a table or a
-        seat this node does not serve are routed first, and every write passes the node's gate."""
-        from soupkitchen.server.cluster import Node
-
-        node = self.node = Node(self, redis_url, self.config.lease_seconds)
-        self.store.gate, self.store.on_taken = node.check_write, node.taken
-        self.roster.on_drop = node.dropped
-        self.lobby.claim = node.claim_new
-        for event in ("join_table", "spectate"):
-            self.events[event] = self.routed_by_table(self.events[event])
-        for event in ("resume", "leave", "add_bot", "remove_bot", "kick", "set_options", "ready", "start",
-                      "emote", "act", "hold"):
-            self.events[event] = self.routed_by_token(self.events[event])
-        self.events["find_table"] = self.find_anywhere
-
-    def routed_by_table(self, handler: Handler) -> Handler:
-        async def routed(sid: str, req: Any) -> dict[str, Any]:
-            assert self.node is not None
-            if req.table not in self.roster.runners:
-                self.registry.may_look_up(self.conns[sid].address)  # each lookup may cost Redis a lease
-                await self.node.asked(self.node.route_table(req.table))
-            return await handler(sid, req)
-        return routed
-
-    def routed_by_token(self, handler: Handler) -> Handler:
-        async def routed(sid: str, req: Any) -> dict[str, Any]:
-            assert self.node is not None
-            if self.registry.seat_named(req.token) is None:
-                await self.node.asked(self.node.route_token(req.token))
-            return await handler(sid, req)
-        return routed
-
-    async def find_anywhere(self, sid: str, req: protocol.FindTable) -> dict[str, Any]:
-        """An invite code of a table on any node (the lobby answers for this node's, and for none)."""
-        assert self.node is not None
-        code = codes.normalise(req.code)
-        if code is not None and self.roster.coded(code) is None:
-            self.registry.may_look_up(self.conns[sid].address)
-            for summary in await self.node.asked(self.node.others_open()):
-                if summary.get("code") == code:
-                    return {"ok": True, "table": summary}
-        return await self.lobby.find_table(sid, req)
+        self.node: ClusterNode | None = None  # set by server.cluster.serve_as_node when this is a node
 
     def speak_through(self, transport: Transport) -> None:
         """Send pushes through ``transport`` (in order with every ack)."""
