@@ -1,11 +1,13 @@
-"""Settings for the whole suite: a picture the client cannot find is an error, not a placeholder
-(the environment variable also reaches the clients the tests start as processes)."""
+"""Settings for the whole suite: a picture the client cannot find is an error, not a placeholder,
+and the client speaks English whatever the machine's locale unless a test asks for a language (the
+environment variables also reach the clients the tests start as processes)."""
 
 import os
 
 import pytest
 
 os.environ["SOUPKITCHEN_STRICT_ART"] = "1"
+os.environ["LANGUAGE"] = "en"
 
 
 def pytest_collection_modifyitems(items):
@@ -43,3 +45,24 @@ def redis_server():
     server = Redis()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def catalogs():
+    """The word catalogs compiled (as scripts/test does first), for a test that speaks German or
+    Lithuanian when pytest is run by itself; each .mo is replaced whole, so parallel workers agree."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from soupkitchen.client import words
+
+    for po in words.LOCALE_DIR.glob(f"*/LC_MESSAGES/{words.DOMAIN}.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            part = mo.with_suffix(f".{os.getpid()}.part")
+            with part.open("wb") as f:
+                write_mo(f, catalog)
+            part.replace(mo)
+    return words.available()

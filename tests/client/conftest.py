@@ -7,7 +7,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ["LANGUAGE"] = "en"   # the client's words in English, whatever the machine's locale (tests/client/test_words.py changes it)
 
 import asyncio  # noqa: E402
 from typing import Any  # noqa: E402
@@ -47,27 +46,6 @@ def english_after():
     from soupkitchen.client import words
 
     words.install("en")
-
-
-@pytest.fixture(scope="session")
-def catalogs():
-    """The word catalogs compiled (as scripts/test does first), for a test that speaks German or
-    Lithuanian when pytest is run by itself; each .mo is replaced whole, so parallel workers agree."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    from soupkitchen.client import words
-
-    for po in words.LOCALE_DIR.glob(f"*/LC_MESSAGES/{words.DOMAIN}.po"):
-        mo = po.with_suffix(".mo")
-        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            with po.open("rb") as f:
-                catalog = read_po(f)
-            part = mo.with_suffix(f".{os.getpid()}.part")
-            with part.open("wb") as f:
-                write_mo(f, catalog)
-            part.replace(mo)
-    return words.available()
 
 
 @pytest.fixture
