@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from pydantic import ValidationError
 
 from soupkitchen.client.clock import SlewedOffset
+from soupkitchen.client.server_words import said
 from soupkitchen.shared.wire.codec import WireJson
 from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
 from soupkitchen.shared.wire.protocol import check_push
@@ -69,7 +70,8 @@ def error_of(ack: Any) -> ServerError | None:
     if isinstance(ack, dict) and isinstance(ack.get("error"), dict):
         err = ack["error"]
         address, refusal = err.get("address"), err.get("refusal")
-        return ServerError(str(err.get("code", "error")), str(err.get("message") or "The server refused that."),
+        code = str(err.get("code", "error"))
+        return ServerError(code, said(code, str(err.get("message") or "")),
                            refusal if isinstance(refusal, dict) else None,
                            address if isinstance(address, str) and address.startswith(("http://", "https://"))
                            else None)
