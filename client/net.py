@@ -47,6 +47,7 @@ WEBSOCKET_COMPRESSION = 15
 
 # Plain words for failures that never reached the server's own error messages.
 OFFLINE_MESSAGE = "Not connected to the server. Reconnecting..."
+TIMEOUT_MESSAGE = "The server did not answer in time."
 
 
 class ServerError(Exception):
@@ -280,7 +281,7 @@ class Connection:
         try:
             return await self.sio.call(event, payload, timeout=timeout)
         except socketio.exceptions.TimeoutError as err:
-            raise ServerError("timeout", "The server did not answer in time.") from err
+            raise ServerError("timeout", TIMEOUT_MESSAGE) from err
         except socketio.exceptions.BadNamespaceError as err:
             raise ServerError("offline", OFFLINE_MESSAGE) from err
 
@@ -296,7 +297,10 @@ class Connection:
             if err.code != MOVED or err.address is None or self._moving or moves == MOST_MOVES:
                 raise err
             if self._changing is not None and self._changing is not asyncio.current_task():
-                await self._settled.wait()   # the link is being changed already: ask again on the new one
+                try:   # the link is being changed already: ask again on the new one
+                    await asyncio.wait_for(self._settled.wait(), timeout)
+                except TimeoutError:
+                    raise ServerError("timeout", TIMEOUT_MESSAGE) from None
                 if not self.connected:
                     raise ServerError("offline", OFFLINE_MESSAGE)
                 continue
