@@ -48,6 +48,7 @@ WEBSOCKET_COMPRESSION = 15
 
 # Plain words for failures that never reached the server's own error messages.
 OFFLINE_MESSAGE = "Not connected to the server. Reconnecting..."
+TIMEOUT_MESSAGE = "The server did not answer in time."
 
 
 class ServerError(Exception):
@@ -150,6 +151,12 @@ class Connection:
         self._closing = False
         self._moving = False        # following a redirect: the seats' own redirects are not followed again
         self._reconnecting = False
+        # The task changing the link (reconnecting, or following a redirect), and whether none is: a
+        # request that another redirect answers meanwhile waits for it and asks again on the link
+        # it made, rather than leaving that link half way through its hello, clock sync and resumes.
+        self._changing: asyncio.Task | None = None
+        self._settled = asyncio.Event()
+        self._settled.set()
         self._tasks: set[asyncio.Task] = set()
         self.http: Any = None  # the aiohttp session of an https:// server (TLS, certificate checked)
 
@@ -204,8 +211,15 @@ class Connection:
         named = [node for node in ack.get("nodes") or [] if isinstance(node, str) and node.startswith(("http://", "https://"))]
         self.nodes = list(dict.fromkeys([self.url, *named, *self.nodes]))
         self._set_connected(True)
-        for _ in range(3):
-            await self.sync_time()
+        try:
+            for _ in range(3):
+                await self.sync_time()
+        except ServerError:   # no clock without an answer: this link is left too
+            if self.sio is sio:
+                self.sio = None
+            self._set_connected(False)
+            await sio.disconnect()
+            raise
 
     async def _secure_session(self, timeout: float) -> Any:
         """The TLS session to an https:// server, once it has shown a certificate this computer
@@ -272,7 +286,7 @@ class Connection:
         try:
             return await self.sio.call(event, payload, timeout=timeout)
         except socketio.exceptions.TimeoutError as err:
-            raise ServerError("timeout", "The server did not answer in time.") from err
+            raise ServerError("timeout", TIMEOUT_MESSAGE) from err
         except socketio.exceptions.BadNamespaceError as err:
             raise ServerError("offline", OFFLINE_MESSAGE) from err
 
@@ -287,14 +301,37 @@ class Connection:
                 return ack
             if err.code != MOVED or err.address is None or self._moving or moves == MOST_MOVES:
                 raise err
+            if self._changing is not None and self._changing is not asyncio.current_task():
+                try:   # the link is being changed already: ask again on the new one
+                    await asyncio.wait_for(self._settled.wait(), timeout)
+                except TimeoutError:
+                    raise ServerError("timeout", TIMEOUT_MESSAGE) from None
+                if not self.connected:
+                    raise ServerError("offline", OFFLINE_MESSAGE)
+                continue
             await self._move(err.address)
         raise AssertionError("unreachable")
+
+    def _change_link(self) -> bool:
+        """Mark the current task as the one changing the link; False if it was already."""
+        task = asyncio.current_task()
+        if self._changing is task:
+            return False
+        self._changing = task
+        self._settled.clear()
+        return True
+
+    def _link_changed(self) -> None:
+        if self._changing is asyncio.current_task():
+            self._changing = None
+            self._settled.set()
 
     async def _move(self, address: str) -> None:
         """Follow a cluster's redirect: connect to the node at ``address`` (or, sent back here, wait
         a moment) and take every held seat back there. ServerError if that node cannot be reached
         (the connection then comes back through whichever node answers)."""
         self._moving = True
+        own = self._change_link()
         try:
             if address != self.url:
                 log.info("the table is served at %s; connecting there", address)
@@ -317,6 +354,8 @@ class Connection:
                 await session.resume()
         finally:
             self._moving = False
+            if own:
+                self._link_changed()
 
     async def sync_time(self) -> None:
         sent = self.clock()
@@ -381,10 +420,12 @@ class Connection:
         """Connect again, to the same server or (a cluster) the next node that answers, until every
         held seat is back or the connection is closed."""
         self._reconnecting = True
+        self._change_link()
         try:
             await self._reconnect_loop()
         finally:
             self._reconnecting = False
+            self._link_changed()
 
     async def _reconnect_loop(self) -> None:
         self.reconnect_attempts = 0

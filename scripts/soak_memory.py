@@ -7,8 +7,14 @@ others join, everyone says ready, the host starts, and each plays a random legal
 view as soon as it may act; when the game is over everyone leaves. After every ``--every`` games
 it reads the server's memory (``GET /metrics``, ``memory.rss_mb``) and prints it.
 
+The server is the single process with SQLite, or with ``--node`` one node of a cluster
+(``--redis --postgres``): on a Redis and PostgreSQL of the soak's own (started as the tests start
+them: ``redis-server``, and ``initdb`` into a temporary folder), or on those that ``--redis URL``
+and ``--postgres DSN`` name.
+
     scripts/soak_memory.py --games 2000
     scripts/soak_memory.py --games 200 --game pink-soup --every 20
+    scripts/soak_memory.py --games 2000 --node
 
 The last line is ``games=N rss_mb_first_half=.. rss_mb_end=.. growth_second_half_pct=..``: the
 memory the first half of the games left, the memory at the end, and how much the second half
@@ -120,11 +126,30 @@ async def one_game(players: list[Player], game: str, number: int) -> int:
     return sum(moves)
 
 
+def storage(args: argparse.Namespace, started: list) -> list[str]:
+    """The server's options for where it keeps its games: a SQLite file, or (``--node``) a Redis and
+    a PostgreSQL database, started here (and put in ``started``, to stop) unless given."""
+    if not args.node:
+        return ["--db", str(Path(tempfile.mkdtemp(prefix="soupkitchen-soak-")) / "soak.sqlite3")]
+    sys.path.insert(0, str(ROOT))
+    from tests.services import Postgres, Redis
+
+    redis_url, dsn = args.redis, args.postgres
+    if redis_url is None:
+        started.append(Redis())
+        redis_url = started[-1].url
+    if dsn is None:
+        started.append(Postgres())
+        dsn = started[-1].dsn()
+    return ["--redis", redis_url, "--postgres", dsn]
+
+
 async def soak(args: argparse.Namespace) -> None:
     port = free_port()
-    db = Path(tempfile.mkdtemp(prefix="soupkitchen-soak-")) / "soak.sqlite3"
+    services: list = []
+    where = storage(args, services)
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
+        sys.executable, "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), *where,
         "--no-discovery", "--max-tables-per-address", "0", "--max-requests-per-address", "0",
         "--max-connections-per-address", "0", cwd=ROOT)
     rng = random.Random(args.seed)
@@ -153,10 +178,12 @@ async def soak(args: argparse.Namespace) -> None:
             await player.sio.disconnect()
         server.terminate()
         await server.wait()
+        for service in services:
+            service.stop()
     half = min(readings, key=lambda reading: abs(reading[0] - args.games / 2))
     end = readings[-1]
     growth = 100 * (end[1] - half[1]) / half[1]
-    print(f"games={args.games} game={args.game} rss_mb_start={readings[0][1]:.1f} "
+    print(f"games={args.games} game={args.game} server={'node' if args.node else 'single'} rss_mb_start={readings[0][1]:.1f} "
           f"rss_mb_first_half={half[1]:.1f} (after {half[0]}) rss_mb_end={end[1]:.1f} "
           f"growth_second_half_pct={growth:.1f}")
 
@@ -167,7 +194,13 @@ def main() -> None:
     parser.add_argument("--game", default="stone-soup")
     parser.add_argument("--every", type=int, default=50, help="read the server's memory every N games")
     parser.add_argument("--seed", type=int, default=1)
-    asyncio.run(soak(parser.parse_args()))
+    parser.add_argument("--node", action="store_true", help="soak one node of a cluster (Redis and PostgreSQL)")
+    parser.add_argument("--redis", help="with --node: this Redis (default: one started for the soak)")
+    parser.add_argument("--postgres", help="with --node: this PostgreSQL database (default: one started for the soak)")
+    args = parser.parse_args()
+    if (args.redis or args.postgres) and not args.node:
+        parser.error("--redis and --postgres are for --node")
+    asyncio.run(soak(args))
 
 
 if __name__ == "__main__":

@@ -211,6 +211,58 @@ async def test_the_client_follows_a_redirect_to_the_node_that_serves_the_table(n
         await cy.close()
 
 
+async def test_a_redirect_met_while_the_client_reconnects_waits_for_it_and_leaves_its_link_alone(nodes):
+    """A player's request answered ``moved`` while the connection is reconnecting (hello said, the
+    clock being synced on the node it came back through) does not take the link away from under
+    the reconnection: the request waits for it, and is asked again on the node it ends at."""
+    from soupkitchen.client.net import Connection
+    from soupkitchen.client.session import TableSession
+
+    a, b = await nodes(2)
+    conn = Connection(a.url)
+    await conn.connect()
+    try:
+        made = await conn.request("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+        session = TableSession(conn, made["table"], {0: made["token"]})
+        outside: list[asyncio.Task] = []
+        redirected = asyncio.Event()
+        real_call, real_sync = conn._raw_call, conn.sync_time
+
+        async def call(event, payload, timeout=10.0):
+            ack = await real_call(event, payload, timeout)
+            if outside and asyncio.current_task() is outside[0] and not ack.get("ok"):
+                redirected.set()  # node b's ``moved``, handed back to the request
+            return ack
+
+        async def sync_once_the_request_was_redirected():
+            if conn._reconnecting and outside:
+                await redirected.wait()  # the request has had its answer (and acted on it) first
+            await real_sync()
+
+        def reconnected_to_b(up: bool) -> None:
+            if up and conn._reconnecting and conn.url == b.url and not outside:
+                outside.append(asyncio.ensure_future(conn.request("resume", {"token": made["token"]})))
+
+        conn._raw_call, conn.sync_time = call, sync_once_the_request_was_redirected
+        conn.status_listeners.append(reconnected_to_b)
+        conn.url = b.url  # the link drops and comes back through node b, which sends the seat on to a
+        await conn.drop_for_test()
+        deadline = time.monotonic() + PATIENCE
+        while not outside:
+            assert time.monotonic() < deadline, "the connection never came back through node b"
+            await asyncio.sleep(0.05)  # real time: the reconnection's backoff
+        answer = await asyncio.wait_for(outside[0], PATIENCE)
+        while conn._reconnecting:
+            assert time.monotonic() < deadline, "the reconnection never ended"
+            await asyncio.sleep(0.05)  # real time: a reconnection that failed tries again after its backoff
+        assert answer["ok"] and conn.url == a.url, "the request was asked again at the node serving the table"
+        assert conn.reconnect_attempts == 1, "the reconnection's first link was kept, not left half way"
+        assert conn.connected and session.tokens == {0: made["token"]}
+        assert a.hub.tables[made["table"]["id"]].seats[0].sids, "the seat is held again on node a"
+    finally:
+        await conn.close()
+
+
 HOSTILE_NAMES = ["*", "soupkitchen:lease:*", "x\r\nFLUSHALL\r\n", "' OR 1=1 --", "%s", "?", "\\u0000", "é" * 300,
                  "a" * 4000, "../../etc", "{}", "nosuchtable"]
 
