@@ -181,7 +181,8 @@ def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
             things.append(Thing(key, b.rect(x + i * step, top, width, height), what=what, face=face(kind),
                                 sig=kind, origin="pot", extra={"kind": kind, "group": n, "index": i}))
         span = width + (n - 1) * step
-        lines = caption_lines(b, kind, n, b.px(span + GROUP_GAP - 10))
+        # measured in the width the caption is drawn in (the scene's ``_group_caption``), to the pixel
+        lines = caption_lines(b, kind, n, b.rect(x - 2, 0, span + GROUP_GAP - 4, 1).w - b.px(6))
         things.append(Thing(group_key(kind), b.rect(x - 2, HAND_TOP + height + 6, span + GROUP_GAP - 4, 8 + CAPTION_LINE * len(lines)),
                             "zone", what=_("%(cards)s in your hand") % {"cards": count_words(n, kind)}, words="\n".join(lines), sig=str(n),
                             extra={"kind": kind, "count": n}))

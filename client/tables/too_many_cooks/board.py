@@ -27,7 +27,6 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
 from soupkitchen.client.words import N_, _
 from soupkitchen.shared.too_many_cooks import describe
 
-
 # The spare-card panel's words: its heading for each vegetable, and the colours it counts.
 SPARE_TITLES = {"carrot": N_("Spare carrots"), "tomato": N_("Spare tomatoes"), "mushroom": N_("Spare mushrooms"),
                 "pepper": N_("Spare peppers"), "onion": N_("Spare onions"), "aubergine": N_("Spare aubergines"),
