@@ -12,6 +12,7 @@ from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMAL
 from soupkitchen.client.tables.kit.panels import SIDE_W, SIDE_X
 from soupkitchen.client.tables.stone_soup.model import BACK, face, kind_name
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
+from soupkitchen.client.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
 FELT = (62, 44, 34)
@@ -127,7 +128,10 @@ def _lines(surface: pygame.Surface, b: Board, line: str, box: pygame.Rect, sizes
     """``line`` at the bottom of ``box``, on one line at the largest of ``sizes`` that fits, else wrapped."""
     width = box.w - b.px(40)
     size = fitted(b, line, width, sizes)
-    lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(sizes[-1]), width)[:most]
+    lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(sizes[-1]), width)
+    if len(lines) > most:
+        note_clipped(line)
+        lines = lines[:most]
     y = box.bottom - b.px(12) - b.font(size).get_linesize() * len(lines)
     for part in lines:
         y = b.text(surface, part, size, theme.TEXT, (box.centerx, y), anchor="midtop", max_width=width).bottom
@@ -154,7 +158,7 @@ def draw_docked(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
     big, line = words
     colour = theme.HERB if big == _("Honest") else theme.DANGER
     b.text(surface, big, HEADING, colour, (box.centerx, box.y + b.px(140)), anchor="midtop", max_width=box.w - b.px(30))
-    _lines(surface, b, line, box, (SMALL,), 2)
+    _lines(surface, b, line, box, (SMALL,), 3)
 
 
 def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],

@@ -71,7 +71,7 @@ class StoneSoupTable(KitTable):
 
     def ranked_names(self, model: StoneModel) -> dict[int, str]:
         """Names for the ranking, yours marked."""
-        return {seat: name + (" (you)" if seat == model.seat else "") for seat, name in self.names().items()}
+        return {seat: name + (" " + _("(you)") if seat == model.seat else "") for seat, name in self.names().items()}
 
     def rename(self, text: str) -> str:
         players = self.model.players()
@@ -308,7 +308,8 @@ class StoneSoupTable(KitTable):
         window = model.window()
         if window is not None:
             who = _("You") if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
-            claim = f"{who}: \"{claim_words(int(window.get('count', 1)), str(window.get('food')))}\""
+            claim = _('%(player)s: "%(claim)s"') % {"player": who,
+                                                    "claim": claim_words(int(window.get("count", 1)), str(window.get("food")))}
             b.text(surface, claim, LABEL, theme.MUSTARD, b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                    anchor="midtop", max_width=b.px(560))
         elif model.can("play"):
