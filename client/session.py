@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from soupkitchen.client.net import ServerError
+from soupkitchen.client.words import _
 from soupkitchen.shared.core import is_moment_action
 from soupkitchen.shared.refusals import refusal_words
 from soupkitchen.shared.registry import describer, get_game, registration
@@ -160,8 +161,10 @@ class TableSession:
     def seat_name(self, seat: int | None) -> str:
         for info in self.table.get("seats", []):
             if info.get("seat") == seat:
-                return info.get("name") or (f"Bot {seat + 1}" if info.get("bot") else f"Seat {seat + 1}")
-        return "Spectator" if seat is None else f"Seat {seat + 1}"
+                if info.get("name"):
+                    return info["name"]
+                return (_("Bot %(number)d") if info.get("bot") else _("Seat %(number)d")) % {"number": seat + 1}
+        return _("Spectator") if seat is None else _("Seat %(number)d") % {"number": seat + 1}
 
     # --- what the server pushes ----------------------------------------------------------------
     def readable(self, data: Any) -> bool:

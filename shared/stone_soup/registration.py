@@ -1,6 +1,7 @@
 """Stone Soup as the program finds it: its facts, rules, words and art."""
 
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
+from soupkitchen.shared.words import N_
 
 FACTS = GameFacts(
     id="stone-soup",
@@ -9,7 +10,7 @@ FACTS = GameFacts(
     max_players=5,
     # 7 s leaves a person 6 s to decide even over a slow link (scripts/bench_window.py); the window
     # closes at once when every other player lets the play go, so a longer one costs only hesitation.
-    options=(OptionSpec("challenge_seconds", "Seconds to call \"stone soup\" after each play", 7,
+    options=(OptionSpec("challenge_seconds", N_("Seconds to call \"stone soup\" after each play"), 7,
                         minimum=1, maximum=10),),
     real_time=True,
     hidden=("every hand but your own", "the extra hands set aside", "the face-down pot",

@@ -3,6 +3,7 @@
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 from soupkitchen.shared.too_many_cooks.cards import DIFFICULTIES
 from soupkitchen.shared.too_many_cooks.rounds import MAX_UNREASONABLE, MIN_UNREASONABLE, MODES
+from soupkitchen.shared.words import N_
 
 FACTS = GameFacts(
     id="too-many-cooks",
@@ -10,10 +11,10 @@ FACTS = GameFacts(
     min_players=2,
     max_players=6,
     options=(
-        OptionSpec("difficulty", "Difficulty", "easy", DIFFICULTIES),
-        OptionSpec("mode", "Game mode", "standard", MODES),
-        OptionSpec("tastes", "Unreasonable tastes", MIN_UNREASONABLE, (), MIN_UNREASONABLE, MAX_UNREASONABLE),
-        OptionSpec("round_seconds", "Seconds per round", 300, (), 60, 900),
+        OptionSpec("difficulty", N_("Difficulty"), "easy", DIFFICULTIES),
+        OptionSpec("mode", N_("Game mode"), "standard", MODES),
+        OptionSpec("tastes", N_("Unreasonable tastes"), MIN_UNREASONABLE, (), MIN_UNREASONABLE, MAX_UNREASONABLE),
+        OptionSpec("round_seconds", N_("Seconds per round"), 300, (), 60, 900),
     ),
     real_time=True,
     hidden=("the other chefs' personal tastes, shown only as happy or unhappy faces until the round's reveal",),

@@ -76,14 +76,15 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
 def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
     band = player.cards
     words = band_words(band)
+    holds = _("%(player)s holds %(cards)s") % {"player": name, "cards": words}
     things = [Thing(f"seat:{player.seat}", b.rect(x, OTHERS_Y, width, OTHERS_H), "zone",
-                    what=f"{name} holds {words}", sig=words, extra={"seat": player.seat})]
+                    what=holds, sig=words, extra={"seat": player.seat})]
     count = fan_size(band)
     step = min(24.0, (width - 40 - FAN_W) / max(1, count - 1))
     left = x + (width - (FAN_W + step * max(0, count - 1))) / 2
     for i in range(count):
         things.append(Thing(f"fan:{player.seat}:{i}", b.rect(left + i * step, OTHERS_Y + 62, FAN_W, FAN_H),
-                            what=f"{name} holds {words}", under=(f"seat:{player.seat}",), origin="pot",
+                            what=holds, under=(f"seat:{player.seat}",), origin="pot",
                             sig="back"))
     return things
 
@@ -180,7 +181,8 @@ def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
             things.append(Thing(key, b.rect(x + i * step, top, width, height), what=what, face=face(kind),
                                 sig=kind, origin="pot", extra={"kind": kind, "group": n, "index": i}))
         span = width + (n - 1) * step
-        lines = caption_lines(b, kind, n, b.px(span + GROUP_GAP - 10))
+        # measured in the width the caption is drawn in (the scene's ``_group_caption``), to the pixel
+        lines = caption_lines(b, kind, n, b.rect(x - 2, 0, span + GROUP_GAP - 4, 1).w - b.px(6))
         things.append(Thing(group_key(kind), b.rect(x - 2, HAND_TOP + height + 6, span + GROUP_GAP - 4, 8 + CAPTION_LINE * len(lines)),
                             "zone", what=_("%(cards)s in your hand") % {"cards": count_words(n, kind)}, words="\n".join(lines), sig=str(n),
                             extra={"kind": kind, "count": n}))

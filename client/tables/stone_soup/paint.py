@@ -12,7 +12,8 @@ from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMAL
 from soupkitchen.client.tables.kit.panels import SIDE_W, SIDE_X
 from soupkitchen.client.tables.stone_soup.model import BACK, face, kind_name
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
-from soupkitchen.client.words import _
+from soupkitchen.client.textfit import note_clipped
+from soupkitchen.client.words import _, ngettext
 
 FELT = (62, 44, 34)
 CALL = (200, 60, 50)        # the "Stone soup!" button
@@ -127,7 +128,10 @@ def _lines(surface: pygame.Surface, b: Board, line: str, box: pygame.Rect, sizes
     """``line`` at the bottom of ``box``, on one line at the largest of ``sizes`` that fits, else wrapped."""
     width = box.w - b.px(40)
     size = fitted(b, line, width, sizes)
-    lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(sizes[-1]), width)[:most]
+    lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(sizes[-1]), width)
+    if len(lines) > most:
+        note_clipped(line)
+        lines = lines[:most]
     y = box.bottom - b.px(12) - b.font(size).get_linesize() * len(lines)
     for part in lines:
         y = b.text(surface, part, size, theme.TEXT, (box.centerx, y), anchor="midtop", max_width=width).bottom
@@ -152,9 +156,9 @@ def draw_docked(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
     for i, kind in enumerate(cards):
         draw_card(surface, b, face(kind), b.rect(left + i * step, 80 + 52, w, h))
     big, line = words
-    colour = theme.HERB if big == "Honest" else theme.DANGER
+    colour = theme.HERB if big == _("Honest") else theme.DANGER
     b.text(surface, big, HEADING, colour, (box.centerx, box.y + b.px(140)), anchor="midtop", max_width=box.w - b.px(30))
-    _lines(surface, b, line, box, (SMALL,), 2)
+    _lines(surface, b, line, box, (SMALL,), 3)
 
 
 def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
@@ -183,7 +187,7 @@ def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
         draw_card(surface, b, face(kind) if i < up else None, rect, show)
     if shown.verdict_shown(now):
         big, line = words
-        colour = theme.HERB if big == "Honest" else theme.DANGER
+        colour = theme.HERB if big == _("Honest") else theme.DANGER
         b.text(surface, big, HUGE, colour, (box.centerx, box.y + b.px(232)), anchor="midtop",
                max_width=box.w - b.px(40))
         _lines(surface, b, line, box, (BODY, SMALL), 2)
@@ -200,8 +204,8 @@ def draw_ranking(surface: pygame.Surface, b: Board, ranking: list[tuple[int, int
     """The end: the winner's last play, then every player from the winner down with the cards left."""
     sheet = b.rect(160, 110, 1180, 820)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
-    winner = names.get(ranking[0][0], "Nobody") if ranking else "Nobody"
-    b.text(surface, f"{winner} wins!", HUGE, theme.MUSTARD, (sheet.centerx, sheet.y + b.px(30)), anchor="midtop",
+    winner = names.get(ranking[0][0], _("Nobody")) if ranking else _("Nobody")
+    b.text(surface, ngettext("%(winners)s wins!", "%(winners)s win!", 1) % {"winners": winner}, HUGE, theme.MUSTARD, (sheet.centerx, sheet.y + b.px(30)), anchor="midtop",
            max_width=sheet.w - b.px(40))
     y = sheet.y + b.px(118)
     for line in theme.wrap(last_words, b.font(SMALL), sheet.w - b.px(60))[:2]:
@@ -213,8 +217,9 @@ def draw_ranking(surface: pygame.Surface, b: Board, ranking: list[tuple[int, int
         b.text(surface, f"{place + 1}.", HEADING, theme.MUSTARD if place == 0 else theme.TEXT,
                b.rect(230, y, 1, 1).topleft)
         seat_dot(surface, b, seat, b.rect(330, y + 28, 1, 1).topleft, symbols)
-        b.text(surface, names.get(seat, f"Player {seat + 1}"), HEADING, theme.TEXT, b.rect(362, y, 1, 1).topleft,
+        b.text(surface, names.get(seat, _("Player %(number)d") % {"number": seat + 1}), HEADING, theme.TEXT, b.rect(362, y, 1, 1).topleft,
                max_width=b.px(520))
-        words = "no cards left" if left == 0 else f"{left} card{'s' * (left != 1)} left"
+        words = _("no cards left") if left == 0 else ngettext("%(count)d card left", "%(count)d cards left", left) % {
+            "count": left}
         b.text(surface, words, LABEL, theme.TEXT_DIM, b.rect(1290, y + 8, 1, 1).topleft, anchor="topright")
     return sheet

@@ -12,10 +12,13 @@ from soupkitchen.client.tables.present.common import (
     name_of,
     pack,
     pictured,
-    plural,
     result_lines,
 )
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.stone_soup import describe
+from soupkitchen.shared.stone_soup.cards import KINDS, count_words
+from soupkitchen.shared.stone_soup.cards import plural as plural_of
+from soupkitchen.shared.stone_soup.cards import singular as singular_of
 
 BACK = "stone_soup/back"
 
@@ -41,7 +44,7 @@ def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
 def size_words(size: Any) -> str:
     """A hand or the pot as the view shows it: "3 cards", "a handful (4-6)"."""
     if not isinstance(size, dict):
-        return plural(int(size), "card")
+        return ngettext("%(count)d card", "%(count)d cards", int(size)) % {"count": int(size)}
     least, most, words = size.get("least"), size.get("most"), describe.size_words(size)
     if least == most:
         return words
@@ -49,7 +52,11 @@ def size_words(size: Any) -> str:
 
 
 def _kinds(counts: dict[str, int]) -> list[str]:
-    return [f"{kind} x{n}" if n > 1 else kind for kind, n in counts.items() if n]
+    return [count_words(n, kind) if kind in KINDS else f"{kind} x{n}" for kind, n in counts.items() if n]
+
+
+def _food(kind: str) -> str:
+    return plural_of(kind) if kind in KINDS else kind
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
@@ -65,55 +72,66 @@ def _now(view, names, me) -> Section:
     lines = result_lines(view, names)
     window = view.get("window")
     if not lines and window:
-        who = "You" if window["player"] == me else name_of(names, window["player"])
-        lines.append(Line(f"{who} added cards face down, claiming {window['count']} x {window['food']}.",
-                          seat=window["player"], cards=(BACK,)))
+        claim = {"claim": count_words(int(window["count"]), str(window["food"]))}
+        said = _("You added cards face down, claiming %(claim)s.") % claim if window["player"] == me else \
+            _("%(player)s added cards face down, claiming %(claim)s.") % {**claim, "player": name_of(names, window["player"])}
+        lines.append(Line(said, seat=window["player"], cards=(BACK,)))
         if window.get("empties_hand"):
-            lines.append(Line("That was their last card: if it stands, they win."))
+            lines.append(Line(_("That was their last card: if it stands, they win.")))
         nxt = view.get("next_player")
-        lines.append(Line("Others may call \"stone soup!\" until the window closes."))
-        lines.append(Line(f"Then {name_of(names, nxt)} owes the next ingredient."))
+        lines.append(Line(_('Others may call "stone soup!" until the window closes.')))
+        lines.append(Line(_("Then %(player)s owes the next ingredient.") % {"player": name_of(names, nxt)}))
     elif not lines:
         turn = view.get("turn")
-        who = "You owe" if turn == me else f"{name_of(names, turn)} owes"
-        lines.append(Line(f"{who} {view['due']} (or a dash of salt).", seat=turn, cards=(card(view["due"]),)))
+        due = {"food": _food(view["due"])}
+        owes = _("You owe %(food)s (or a dash of salt).") % due if turn == me else \
+            _("%(player)s owes %(food)s (or a dash of salt).") % {**due, "player": name_of(names, turn)}
+        lines.append(Line(owes, seat=turn, cards=(card(view["due"]),)))
     if view.get("legal_actions") and not view.get("over"):
-        ask = "Your move: call \"stone soup!\" if you doubt it." if window else \
-            f"Your move: choose the cards to add and say how many {view['due']} they are."
+        ask = _('Your move: call "stone soup!" if you doubt it.') if window else \
+            _("Your move: choose the cards to add and say how many %(food)s they are.") % {"food": _food(view["due"])}
         lines.append(Line(ask, strong=True))
-    return Section("now", "Now", lines)
+    return Section("now", _("Now"), lines)
 
 
 def _you(view) -> Section:
     hand = view["hand"]
     total = sum(hand.values())
-    lines = pictured(pack(f"Hand ({total}):", _kinds(hand) or ["empty"]), cards_of(hand))
-    return Section("you", "You", lines)
+    lines = pictured(pack(_("Hand (%(count)d):") % {"count": total}, _kinds(hand) or [_("empty")]), cards_of(hand))
+    return Section("you", _("You"), lines)
 
 
 def _board(view, names) -> Section:
     sequence = view.get("sequence") or []
     due = view["due"]
-    order = [f"[{food}]" if food == due else food for food in sequence]
+    order = [f"[{_food(food)}]" if food == due else _food(food) for food in sequence]
     pot = view["pot"]
     has_pot = pot.get("most") != 0 if isinstance(pot, dict) else bool(pot)
-    lines = [Line(f"Pot: {size_words(pot)} face down; salt under it: {view.get('salt_pile', 0)}",
+    lines = [Line(_("Pot: %(size)s face down; salt under it: %(salt)d") % {"size": size_words(pot),
+                                                                           "salt": view.get("salt_pile", 0)},
                   cards=((BACK,) if has_pot else ()) + ((card("salt"),) if view.get("salt_pile") else ()))]
-    lines += pictured(pack("Sequence:", order), map(card, sequence),   # the food owed is framed and marked
+    lines += pictured(pack(_("Sequence:"), order), map(card, sequence),   # the food owed is framed and marked
                       marked=(i for i, food in enumerate(sequence) if food == due))
     reveal = view.get("last_reveal")
     if reveal:
-        taken = "the whole pot" if reveal.get("whole_pot") else reveal.get("taken")
-        lines.append(Line(f"Last call: {name_of(names, reveal['by'])} on {name_of(names, reveal['player'])}, "
-                          f"{reveal['verdict']}; {name_of(names, reveal['taker'])} took {taken}"))
+        facts = {"caller": name_of(names, reveal["by"]), "player": name_of(names, reveal["player"]),
+                 "verdict": _verdict(str(reveal["verdict"])), "taker": name_of(names, reveal["taker"])}
+        if reveal.get("whole_pot"):
+            said = _("Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took the whole pot") % facts
+        else:
+            said = ngettext("Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took %(taken)d card",
+                            "Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took %(taken)d cards",
+                            int(reveal.get("taken") or 0)) % {**facts, "taken": int(reveal.get("taken") or 0)}
+        lines.append(Line(said))
         shown = list(reveal.get("cards") or [])
-        lines += pictured(pack("  shown:", shown or ["nothing"]), map(card, shown))
+        lines += pictured(pack("  " + _("shown:"), [singular_of(k) if k in KINDS else k for k in shown] or [_("nothing")]),
+                          map(card, shown))
     aside = [n for n in view.get("set_aside") or [] if n]
     if aside:
-        lines.append(Line(f"Set aside, unseen: {', '.join(str(n) for n in aside)} cards"))
+        lines.append(Line(_("Set aside, unseen: %(counts)s cards") % {"counts": ", ".join(str(n) for n in aside)}))
     if view.get("challenge_seconds"):
-        lines.append(Line(f"A play may be challenged for {view['challenge_seconds']} s."))
-    return Section("board", "Table", lines)
+        lines.append(Line(_("A play may be challenged for %(seconds)d s.") % {"seconds": view["challenge_seconds"]}))
+    return Section("board", _("Table"), lines)
 
 
 def _players(view, names, me) -> Section:
@@ -122,6 +140,13 @@ def _players(view, names, me) -> Section:
         seat = player["seat"]
         if seat == me:
             continue
-        marks = " - to play" if seat == view["next_player"] else ""   # during a window: once it closes
-        lines.append(Line(f"{name_of(names, seat)}: {size_words(player['cards'])} in hand{marks}", seat=seat))
-    return Section("players", "Other players" if isinstance(me, int) else "Players", lines)
+        facts = {"player": name_of(names, seat), "size": size_words(player["cards"])}
+        if seat == view["next_player"]:   # during a window: once it closes
+            lines.append(Line(_("%(player)s: %(size)s in hand - to play") % facts, seat=seat))
+        else:
+            lines.append(Line(_("%(player)s: %(size)s in hand") % facts, seat=seat))
+    return Section("players", _("Other players") if isinstance(me, int) else _("Players"), lines)
+
+
+def _verdict(verdict: str) -> str:
+    return {"stone": _("a stone"), "honest": _("honest"), "bluff": _("a bluff")}.get(verdict, verdict)

@@ -2,33 +2,34 @@
 option words, sounds and the replay viewer's words."""
 
 from soupkitchen.client.games import ClientRegistration, Page, Picture
+from soupkitchen.client.words import N_
 
 SS = "stone_soup"
 PAGES = (
-    Page("The idea", "Two to five players add food to one pot, face down, in the order of the sequence: potato, "
+    Page(N_("The idea"), N_("Two to five players add food to one pot, face down, in the order of the sequence: potato, "
          "tomato, sausage, onion, carrot, cabbage, peas, then potato again. Saying is not proving: you may bluff. "
-         "The first to get rid of all their cards wins.",
-         (Picture(f"{SS}/potato", "1st: potato"), Picture(f"{SS}/tomato", "2nd: tomato"),
-          Picture(f"{SS}/sausage", "3rd: sausage"), Picture(f"{SS}/peas", "7th: peas"))),
-    Page("Your turn", "Pick cards from your hand and say how many of the due food you add: \"two tomatoes\". The "
+         "The first to get rid of all their cards wins."),
+         (Picture(f"{SS}/potato", N_("1st: potato")), Picture(f"{SS}/tomato", N_("2nd: tomato")),
+          Picture(f"{SS}/sausage", N_("3rd: sausage")), Picture(f"{SS}/peas", N_("7th: peas")))),
+    Page(N_("Your turn"), N_("Pick cards from your hand and say how many of the due food you add: \"two tomatoes\". The "
          "cards go face down into the pot. They may be what you said, something else, or a stone: stones are "
-         "never food, so a stone is always a bluff.",
-         (Picture(f"{SS}/stone", "a stone"), Picture(f"{SS}/back", "face down in the pot"))),
-    Page("Stone soup!", "After each play the others have a few seconds to call \"stone soup!\". The cards are turned "
+         "never food, so a stone is always a bluff."),
+         (Picture(f"{SS}/stone", N_("a stone")), Picture(f"{SS}/back", N_("face down in the pot")))),
+    Page(N_("Stone soup!"), N_("After each play the others have a few seconds to call \"stone soup!\". The cards are turned "
          "over. A stone: the player takes the whole pot. Honest: the caller takes the whole pot. Wrong food or "
-         "count: the player takes back twice the cards they added.",
-         (Picture(f"{SS}/stone", "caught!"), Picture(f"{SS}/onion", "honest onion"))),
-    Page("After a call", "Whatever the call finds, the sequence moves on: the next player owes the next food, even "
+         "count: the player takes back twice the cards they added."),
+         (Picture(f"{SS}/stone", N_("caught!")), Picture(f"{SS}/onion", N_("honest onion")))),
+    Page(N_("After a call"), N_("Whatever the call finds, the sequence moves on: the next player owes the next food, even "
          "when a bluff was caught (caught bluffing on tomatoes, the next player adds sausages). The cards taken "
-         "go into the hand that takes the penalty.",
-         (Picture(f"{SS}/tomato", "caught on tomatoes"), Picture(f"{SS}/sausage", "next: sausages"))),
-    Page("A dash of salt", "Instead of adding food you may show a dash of salt. It goes under the pot, nobody can "
-         "challenge it, and the next player owes the same food you did.",
-         (Picture(f"{SS}/salt", "a dash of salt"),)),
+         "go into the hand that takes the penalty."),
+         (Picture(f"{SS}/tomato", N_("caught on tomatoes")), Picture(f"{SS}/sausage", N_("next: sausages")))),
+    Page(N_("A dash of salt"), N_("Instead of adding food you may show a dash of salt. It goes under the pot, nobody can "
+         "challenge it, and the next player owes the same food you did."),
+         (Picture(f"{SS}/salt", N_("a dash of salt")),)),
 )
 
 # What each table option does, in a sentence (the options page lists them).
-OPTION_WORDS = {"challenge_seconds": "How long the others have to call \"stone soup!\" after each play."}
+OPTION_WORDS = {"challenge_seconds": N_("How long the others have to call \"stone soup!\" after each play.")}
 
 # Event type -> the sound it makes.
 SOUNDS = {"play": "card_place", "salt": "card_slide", "challenge": "stone_soup"}

@@ -71,7 +71,7 @@ class StoneSoupTable(KitTable):
 
     def ranked_names(self, model: StoneModel) -> dict[int, str]:
         """Names for the ranking, yours marked."""
-        return {seat: name + (" (you)" if seat == model.seat else "") for seat, name in self.names().items()}
+        return {seat: name + (" " + _("(you)") if seat == model.seat else "") for seat, name in self.names().items()}
 
     def rename(self, text: str) -> str:
         players = self.model.players()
@@ -96,8 +96,8 @@ class StoneSoupTable(KitTable):
         if model.result() is not None:
             if not getattr(self.session, "local", False):
                 return []
-            return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words="Play again",
-                          what="A new table with the same game, players and options")]
+            return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words=_("Play again"),
+                          what=_("A new table with the same game, players and options"))]
         return layout.build(model, board, self.choosing.picked, self.names())
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
@@ -203,7 +203,7 @@ class StoneSoupTable(KitTable):
 
     def menu_words(self, action: dict[str, Any]) -> str:
         if action.get("type") == "play":
-            return f"Say \"{claim_words(int(action.get('count', 1)), self.model.due)}\""
+            return _('Say "%(claim)s"') % {"claim": claim_words(int(action.get("count", 1)), self.model.due)}
         return super().menu_words(action)
 
     def hover_words(self) -> list[str]:
@@ -211,15 +211,15 @@ class StoneSoupTable(KitTable):
         thing = self.thing(key)
         if thing is None or self.moves_open:
             return []
-        more = "Wheel or +/-: one more or one fewer"
+        more = _("Wheel or +/-: one more or one fewer")
         if key in self.choosing.picked:
-            return [thing.what, "Click again to put it back", more]
+            return [thing.what, _("Click again to put it back"), more]
         if key in self.usable() and key.startswith("hand:") and not self.usable()[key]:
-            return [thing.what, "Click to pick it for the pot", more]
+            return [thing.what, _("Click to pick it for the pot"), more]
         if key in self.usable() and key.startswith("group:"):
             kind, held = str(thing.extra.get("kind")), int(thing.extra.get("count", 0))
-            every = "Click to put them all back" if self.picked_cards().get(kind, 0) == held else \
-                f"Click to pick all {NUMBER_WORDS[held] if held < len(NUMBER_WORDS) else held}"
+            every = _("Click to put them all back") if self.picked_cards().get(kind, 0) == held else \
+                _("Click to pick all %(number)s") % {"number": _(NUMBER_WORDS[held]) if held < len(NUMBER_WORDS) else held}
             return [thing.what, every, more]
         return super().hover_words()
 
@@ -308,7 +308,8 @@ class StoneSoupTable(KitTable):
         window = model.window()
         if window is not None:
             who = _("You") if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
-            claim = f"{who}: \"{claim_words(int(window.get('count', 1)), str(window.get('food')))}\""
+            claim = _('%(player)s: "%(claim)s"') % {"player": who,
+                                                    "claim": claim_words(int(window.get("count", 1)), str(window.get("food")))}
             b.text(surface, claim, LABEL, theme.MUSTARD, b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                    anchor="midtop", max_width=b.px(560))
         elif model.can("play"):

@@ -24,8 +24,14 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     card_path,
     symbol_path,
 )
-from soupkitchen.client.words import _
+from soupkitchen.client.words import N_, _
 from soupkitchen.shared.too_many_cooks import describe
+
+# The spare-card panel's words: its heading for each vegetable, and the colours it counts.
+SPARE_TITLES = {"carrot": N_("Spare carrots"), "tomato": N_("Spare tomatoes"), "mushroom": N_("Spare mushrooms"),
+                "pepper": N_("Spare peppers"), "onion": N_("Spare onions"), "aubergine": N_("Spare aubergines"),
+                "potato": N_("Spare potatoes"), "pea": N_("Spare peas")}
+COLOUR_WORDS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
 
 
 @dataclass
@@ -195,7 +201,7 @@ def draw_spare_detail(p: Painter, f: Frame) -> None:
     box = lay.spare_set(index % 8)
     font = p.font(BODY)
     line = font.get_linesize()
-    title = f"Spare {plural(veg)}"
+    title = _(SPARE_TITLES[veg]) if veg in SPARE_TITLES else veg
     panel = pygame.Rect(0, 0, max(font.size(title)[0], line * 6) + lay.px(28), line * 5 + lay.px(24))
     panel.top = max(lay.top_bar.bottom + lay.px(8), min(box.centery - panel.height // 2, lay.size[1] - panel.height))
     if index % 8 < 4:   # beside the soup, clear of both columns of sets
@@ -210,12 +216,10 @@ def draw_spare_detail(p: Painter, f: Frame) -> None:
             row_y = y + line * (ci + 1)
             p.image(ART / "glyphs" / f"symbol-{colour}.svg",
                     pygame.Rect(x, row_y + line // 8, line * 3 // 4, line * 3 // 4))
-            words = f"{colour}: {count}" if count else f"{colour}: none"
+            words = (_("%(colour)s: %(count)d") if count else _("%(colour)s: none")) % {
+                "colour": _(COLOUR_WORDS[colour]) if colour in COLOUR_WORDS else colour, "count": count}
             p.text(words, BODY, theme.TEXT if count else theme.TEXT_DIM, (x + line, row_y))
 
-
-def plural(veg: str) -> str:
-    return {"potato": "potatoes", "tomato": "tomatoes", "pea": "peas"}.get(veg, veg + "s")
 
 
 def draw_picker(p: Painter, f: Frame) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
 MOVES = ("changed", "rotated", "passed")
@@ -73,10 +74,12 @@ class Entry:
 
     def effect_words(self, name) -> str:
         """Who became happy or unhappy with this move: "Cleo 1 happier, 1 shared taste met"."""
-        parts = [f"{name(seat)} {abs(delta)} {'happier' if delta > 0 else 'unhappier'}" for seat, delta in self.faces]
+        parts = [(_("%(chef)s %(count)d happier") if delta > 0 else _("%(chef)s %(count)d unhappier"))
+                 % {"chef": name(seat), "count": abs(delta)} for seat, delta in self.faces]
         if self.shared:
-            parts.append(f"{abs(self.shared)} shared {'taste' if abs(self.shared) == 1 else 'tastes'} "
-                         f"{'met' if self.shared > 0 else 'broken'}")
+            count = abs(self.shared)
+            parts.append((ngettext("%(count)d shared taste met", "%(count)d shared tastes met", count) if self.shared > 0 else
+                          ngettext("%(count)d shared taste broken", "%(count)d shared tastes broken", count)) % {"count": count})
         return ", ".join(parts)
 
 

@@ -81,26 +81,26 @@ def status_lines(f: Frame) -> tuple[str, str]:
 
 
 def hint_line(f: Frame) -> str:
-    """The keys (or pad buttons) of what the chef can do now, for the line under the pot."""
+    """The keys (or pad buttons) of what the chef can do now, for the line under the pot (X is the
+    same letter on the keyboard and on a pad's left face button)."""
     pad = f.pad
     focus = f.selection.focus
-    alt = "X"   # the same letter on the keyboard and on a pad's left face button
     if focus == "tastes":
-        move = "D-pad" if pad else "Up / Down"
-        return f"{move} reads each taste  ·  {alt} spares  ·  {'B' if pad else 'Esc'} back to the soup"
+        return _("D-pad reads each taste  ·  X spares  ·  B back to the soup") if pad else \
+            _("Up / Down reads each taste  ·  X spares  ·  Esc back to the soup")
     if focus == "history":
-        return f"{'D-pad' if pad else 'Up / Down'} reads older or newer moves  ·  {alt} back to the soup"
+        return _("D-pad reads older or newer moves  ·  X back to the soup") if pad else \
+            _("Up / Down reads older or newer moves  ·  X back to the soup")
     if focus == "spares":
-        move = "D-pad" if pad else "Arrows"
-        return f"{move} picks a vegetable  ·  {alt} the round's moves"
-    react = "right stick reacts" if pad else "1-3 react"
+        return _("D-pad picks a vegetable  ·  X the round's moves") if pad else \
+            _("Arrows pick a vegetable  ·  X the round's moves")
     if f.model.my_turn and f.selection.picked is not None:
-        return f"{'D-pad' if pad else 'Arrows'} choose  ·  {'A' if pad else 'Enter'} swaps  ·  {'B' if pad else 'Esc'} cancels"
+        return _("D-pad chooses  ·  A swaps  ·  B cancels") if pad else _("Arrows choose  ·  Enter swaps  ·  Esc cancels")
     if f.model.my_turn:
-        if pad:
-            return f"D-pad moves  ·  A picks  ·  LB / RB rotate  ·  {alt} tastes & spares"
-        return f"Arrows move  ·  Enter picks  ·  Q / E rotate  ·  {alt} tastes & spares  ·  {react}"
-    return f"{alt} reads the tastes & spares  ·  {react}"
+        return _("D-pad moves  ·  A picks  ·  LB / RB rotate  ·  X tastes & spares") if pad else \
+            _("Arrows move  ·  Enter picks  ·  Q / E rotate  ·  X tastes & spares  ·  1-3 react")
+    return _("X reads the tastes & spares  ·  right stick reacts") if pad else \
+        _("X reads the tastes & spares  ·  1-3 react")
 
 
 def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:

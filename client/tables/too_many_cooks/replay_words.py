@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client.replay.words import Line, Name, clock
+from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared.too_many_cooks.describe import difficulty_word
 from soupkitchen.shared.too_many_cooks.taste_words import taste_words
 
 
@@ -13,45 +15,73 @@ def _taste(taste_id: str) -> str:
     return taste_words(taste_id)
 
 
-def _owner(owner: int | None, name: Name) -> str:
-    return "shared" if owner is None else f"{name(owner)}'s"
+def _heading(chapter: dict[str, Any]) -> str:
+    facts = {"round": chapter["round"], "difficulty": difficulty_word(str(chapter["difficulty"])),
+             "time": clock(chapter.get("seconds", 0)), "unsatisfied": chapter.get("unsatisfied", "?"),
+             "before": chapter.get("stars_before"), "after": chapter.get("stars_after")}
+    if chapter.get("ended") == "all_passed":
+        return _("Round %(round)s (%(difficulty)s): every chef passed after %(time)s, %(unsatisfied)s unsatisfied, "
+                 "stars %(before)s to %(after)s") % facts
+    return _("Round %(round)s (%(difficulty)s): the time ran out after %(time)s, %(unsatisfied)s unsatisfied, "
+             "stars %(before)s to %(after)s") % facts
+
+
+def _history(taste: dict[str, Any], name: Name) -> str:
+    """When a taste was first satisfied, who broke it, and how it ended, in one sentence."""
+    first = taste["first_satisfied"]
+    if first is None:
+        when = _("never satisfied")
+    elif first["seat"] is None:
+        when = _("satisfied from the deal")
+    else:
+        when = _("first satisfied by %(chef)s at %(time)s") % {"chef": name(first["seat"]), "time": clock(first["seconds"])}
+    breaks = [c for c in taste["changes"] if not c["satisfied"]]
+    facts = {"when": when, "breakers": ", ".join(_("%(chef)s at %(time)s") % {"chef": name(c["seat"]), "time": clock(c["seconds"])}
+                                                 for c in breaks)}
+    if breaks:
+        return (_("%(when)s; broken by %(breakers)s; at the end satisfied") if taste["at_end"] else
+                _("%(when)s; broken by %(breakers)s; at the end NOT satisfied")) % facts
+    return (_("%(when)s; at the end satisfied") if taste["at_end"] else _("%(when)s; at the end NOT satisfied")) % facts
+
+
+def _taste_line(taste: dict[str, Any], name: Name) -> str:
+    facts = {"taste": _taste(taste["taste"]), "history": _history(taste, name)}
+    if taste["owner"] is None:
+        return _('Shared taste "%(taste)s": %(history)s') % facts
+    return _('Taste of %(chef)s "%(taste)s": %(history)s') % {**facts, "chef": name(taste["owner"])}
 
 
 def review_lines(review: dict[str, Any], name: Name) -> list[Line]:
     """Each round: how it ended, when each taste was first satisfied or broken, the passes and the time."""
     lines: list[Line] = []
     for chapter in review["rounds"]:
-        ended = "every chef passed" if chapter.get("ended") == "all_passed" else "the time ran out"
-        lines.append(Line(f"Round {chapter['round']} ({chapter['difficulty']}): {ended} after "
-                          f"{clock(chapter.get('seconds', 0))}, {chapter.get('unsatisfied', '?')} unsatisfied, "
-                          f"stars {chapter.get('stars_before')} to {chapter.get('stars_after')}",
-                          chapter["started_move"], heading=True))
+        lines.append(Line(_heading(chapter), chapter["started_move"], heading=True))
         for taste in chapter["tastes"]:
             first = taste["first_satisfied"]
-            if first is None:
-                when = "never satisfied"
-            elif first["seat"] is None:
-                when = "satisfied from the deal"
-            else:
-                when = f"first satisfied by {name(first['seat'])} at {clock(first['seconds'])}"
             breaks = [c for c in taste["changes"] if not c["satisfied"]]
-            broke = "; broken by " + ", ".join(f"{name(c['seat'])} at {clock(c['seconds'])}" for c in breaks) if breaks else ""
-            end = "satisfied" if taste["at_end"] else "NOT satisfied"
-            lines.append(Line(f"{_owner(taste['owner'], name).capitalize()} taste \"{_taste(taste['taste'])}\": "
-                              f"{when}{broke}; at the end {end}",
-                              (first or {}).get("move") if not breaks else breaks[0]["move"]))
+            lines.append(Line(_taste_line(taste, name), (first or {}).get("move") if not breaks else breaks[0]["move"]))
         for passed in chapter["passes"]:
-            lines.append(Line(f"{name(passed['seat'])} passed at {clock(passed['seconds'])}", passed["move"]))
+            lines.append(Line(_("%(chef)s passed at %(time)s") % {"chef": name(passed["seat"]), "time": clock(passed["seconds"])},
+                              passed["move"]))
         for back in chapter["rejoins"]:
-            lines.append(Line(f"{name(back['seat'])} was unsatisfied again by {name(back['by'])}'s move at "
-                              f"{clock(back['seconds'])} and rejoined", back["move"]))
-        spent = ", ".join(f"{name(t['seat'])} {t['seconds']:.0f} s over {t['moves']} moves" for t in chapter["time"])
-        lines.append(Line(f"Time on turns: {spent}; {clock(chapter.get('seconds_left', 0))} left on the clock"))
+            lines.append(Line(_("%(chef)s was unsatisfied again by a move of %(by)s at %(time)s and rejoined") % {
+                "chef": name(back["seat"]), "by": name(back["by"]), "time": clock(back["seconds"])}, back["move"]))
+        spent = ", ".join(ngettext("%(chef)s %(seconds)d s over %(moves)d move", "%(chef)s %(seconds)d s over %(moves)d moves",
+                                   t["moves"]) % {"chef": name(t["seat"]), "seconds": round(t["seconds"]), "moves": t["moves"]}
+                          for t in chapter["time"])
+        lines.append(Line(_("Time on turns: %(spent)s; %(left)s left on the clock") % {
+            "spent": spent, "left": clock(chapter.get("seconds_left", 0))}))
     return lines
 
 
 def face_up_lines(secrets: dict[str, Any], name: Name) -> list[Line]:
     """Every taste of the round, face up."""
-    return [Line(f"Round {secrets['round']}: every taste", heading=True)] + [
-        Line(f"{_owner(t['owner'], name).capitalize()}: {_taste(t['taste'])} "
-             f"({'satisfied' if t['satisfied'] else 'unsatisfied'})") for t in secrets["tastes"]]
+    lines = [Line(_("Round %(round)s: every taste") % {"round": secrets["round"]}, heading=True)]
+    for t in secrets["tastes"]:
+        facts = {"taste": _taste(t["taste"]), "chef": "" if t["owner"] is None else name(t["owner"])}
+        if t["owner"] is None:
+            words = _("Shared: %(taste)s (satisfied)") if t["satisfied"] else _("Shared: %(taste)s (unsatisfied)")
+        else:
+            words = _("%(chef)s: %(taste)s (satisfied)") if t["satisfied"] else _("%(chef)s: %(taste)s (unsatisfied)")
+        lines.append(Line(words % facts))
+    return lines

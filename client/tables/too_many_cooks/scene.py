@@ -123,7 +123,7 @@ class TooManyCooksTable(TableScene):
     def _back(self, seat: int) -> None:
         """A bot had been playing ``seat``; now its player has it again."""
         if seat in self.session.seats_held:
-            self.app.toast("You are back: the bot has given your seat back.")
+            self.app.toast(_("You are back: the bot has given your seat back."))
 
     def on_exit(self) -> None:
         super().on_exit()
