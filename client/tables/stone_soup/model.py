@@ -120,8 +120,9 @@ def claim_words(count: int, food: str) -> str:
     return count_words(count, food)
 
 
-def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, str]:
-    """The verdict as the table says it large ('A stone!', 'A bluff', 'Honest') and the line under it."""
+def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, str, str]:
+    """The verdict as the table says it large ('A stone!', 'A bluff', 'Honest'), the line under it, and
+    that line without the cards it names (pictured above it) for a box too small for the whole line."""
     cards = [str(kind) for kind in reveal.get("cards") or []]
     shown = describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards}) if cards else _("nothing")
     verdict = str(reveal.get("verdict"))
@@ -134,5 +135,7 @@ def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, s
     if salt:
         what = _("%(cards)s and %(salt)s") % {"cards": what, "salt": count_words(salt, SALT)}
     big = {"stone": _("A stone!"), "honest": _("Honest"), "bluff": _("A bluff")}.get(verdict, verdict)
-    return big, _("%(shown)s: %(taker)s takes %(what)s.") % {"shown": f"{shown[0].upper()}{shown[1:]}", "taker": taker,
-                                                           "what": what}
+    line = _("%(shown)s: %(taker)s takes %(what)s.") % {"shown": f"{shown[0].upper()}{shown[1:]}", "taker": taker,
+                                                         "what": what}
+    short = _("%(taker)s takes %(what)s.") % {"taker": taker, "what": what}
+    return big, line, short[:1].upper() + short[1:]

@@ -124,11 +124,15 @@ def _veil(surface: pygame.Surface, b: Board, box: pygame.Rect, alpha: int = 240)
     surface.blit(veil, box)
 
 
-def _lines(surface: pygame.Surface, b: Board, line: str, box: pygame.Rect, sizes, most: int) -> None:
-    """``line`` at the bottom of ``box``, on one line at the largest of ``sizes`` that fits, else wrapped."""
+def _lines(surface: pygame.Surface, b: Board, words: tuple[str, ...], box: pygame.Rect, sizes, most: int) -> None:
+    """The first of ``words`` that fits in ``most`` lines (the last one otherwise) at the bottom of ``box``:
+    on one line at the largest of ``sizes`` that fits, else wrapped."""
     width = box.w - b.px(40)
-    size = fitted(b, line, width, sizes)
-    lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(sizes[-1]), width)
+    for line in words:
+        size = fitted(b, line, width, sizes)
+        lines = [line] if b.fits(line, size, width) else theme.wrap(line, b.font(sizes[-1]), width)
+        if len(lines) <= most:
+            break
     if len(lines) > most:
         note_clipped(line)
         lines = lines[:most]
@@ -143,7 +147,7 @@ def _row(x: float, width: float, count: int, card_w: float, widest: float) -> tu
     return x + (width - (card_w + step * max(0, count - 1))) / 2, step
 
 
-def draw_docked(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
+def draw_docked(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str, str],
                 header: str) -> None:
     """The call aside, face up, while the next claim is judged: who called whom, the cards, the verdict."""
     box = reveal_box(b, docked=True)
@@ -155,13 +159,13 @@ def draw_docked(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
     left, step = _row(SIDE_X, SIDE_W, len(cards), w, 62.0)
     for i, kind in enumerate(cards):
         draw_card(surface, b, face(kind), b.rect(left + i * step, 80 + 52, w, h))
-    big, line = words
+    big, *lines = words
     colour = theme.HERB if big == _("Honest") else theme.DANGER
     b.text(surface, big, HEADING, colour, (box.centerx, box.y + b.px(140)), anchor="midtop", max_width=box.w - b.px(30))
-    _lines(surface, b, line, box, (SMALL,), 3)
+    _lines(surface, b, lines, box, (SMALL,), 3)
 
 
-def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str],
+def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str, str],
                 header: str, target: pygame.Rect | None, count_words: str) -> None:
     """The challenged cards turning over one by one above the pot, the verdict, the penalty's flight."""
     if shown.docked is not None:
@@ -186,11 +190,11 @@ def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
         show = min(1.0, abs(1 - 2 * ((now - shown.start - 0.3 - i * 0.45) / 0.45))) if turning else 1.0
         draw_card(surface, b, face(kind) if i < up else None, rect, show)
     if shown.verdict_shown(now):
-        big, line = words
+        big, *lines = words
         colour = theme.HERB if big == _("Honest") else theme.DANGER
         b.text(surface, big, HUGE, colour, (box.centerx, box.y + b.px(232)), anchor="midtop",
                max_width=box.w - b.px(40))
-        _lines(surface, b, line, box, (BODY, SMALL), 2)
+        _lines(surface, b, lines, box, (BODY, SMALL), 2)
     if flight >= 1.0 and target is not None:
         badge = b.font(HEADING).size(count_words)[0] + b.px(28)
         pill = pygame.Rect(0, 0, badge, b.px(64))
