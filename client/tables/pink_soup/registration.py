@@ -1,5 +1,5 @@
 """Pink Soup as the client finds it: its table, the generic table's presenter, How to play pages,
-sounds and the replay viewer's words."""
+option words, sounds and the replay viewer's words."""
 
 from soupkitchen.client.games import ClientRegistration, Page, Picture
 from soupkitchen.client.words import N_
@@ -30,6 +30,9 @@ PAGES = (
          (Picture(f"{PS}/dessert", N_("dessert: +6")), Picture(f"{PS}/chili", N_("chili: -3")), Picture(f"{PS}/salt", N_("salt")))),
 )
 
+# What each table option does, in a sentence (the options page lists them).
+OPTION_WORDS = {"learner_memory": N_("The pot cards you have seen stay named for you, so you need not remember them.")}
+
 # Event type -> the sound it makes.
 SOUNDS = {"draws": "card_slide", "takes": "card_slide", "to_kitchen": "card_place", "to_pot": "card_place",
           "reveals_other": "card_place", "reveals_own": "card_place", "discards": "card_place",
@@ -43,6 +46,7 @@ REGISTRATION = ClientRegistration(
     table="soupkitchen.client.tables.pink_soup.scene:PinkSoupTable",
     presenter="soupkitchen.client.tables.pink_soup.present",
     pages=PAGES,
+    option_words=OPTION_WORDS,
     sounds=SOUNDS,
     replay_words="soupkitchen.client.tables.pink_soup.replay_words",
 )

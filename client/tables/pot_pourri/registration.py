@@ -32,7 +32,8 @@ PAGES = (
 )
 
 # What each table option does, in a sentence (the options page lists them).
-OPTION_WORDS = {"cooking_pros": N_("The menu tiles lie face down; reaching a star square lets you peek at two and swap them.")}
+OPTION_WORDS = {"cooking_pros": N_("The menu tiles lie face down; reaching a star square lets you peek at two and swap them."),
+                "learner_memory": N_("The log keeps naming what went under the lid, so you need not remember it.")}
 
 # Event type -> the sound it makes.
 SOUNDS = {"star": "star_won", "reshuffled": "shuffle", "served": "reveal", "declined": "reveal",
