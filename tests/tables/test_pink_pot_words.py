@@ -15,7 +15,9 @@ from soupkitchen.client.howto.pages import pages_for
 from soupkitchen.client.replay.words import face_up_lines, review_lines
 from soupkitchen.client.tables.pink_soup import present as pink_present
 from soupkitchen.client.tables.pot_pourri import present as pot_present
+from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.shared.playout import bot_chooser, play
+from soupkitchen.shared.pot_pourri.cards import CUISINES
 from soupkitchen.shared.registry import get_game
 from soupkitchen.shared.replay import ReplayFile, Timeline, face_up, review_of
 from tests.core.test_refusal_words import catalog
@@ -50,6 +52,24 @@ def test_every_word_of_the_game_comes_from_the_catalog(monkeypatch, game_id, lan
         said += [client_words.worded(words) for words in client_registration(game_id).option_words.values()]
         assert said and all(said)
         assert not misses.missed, sorted(misses.missed)
+    finally:
+        monkeypatch.undo()
+        client_words.install("en")
+
+
+def test_pot_pourris_scoring_sheet_finds_each_served_cuisine_in_any_language(monkeypatch):
+    """The sheet pictures and counts a served recipe by its cuisine: the view's own, not read back
+    out of the title the reader sees ("Paella (Mittelmeer)")."""
+    game = get_game("pot-pourri")
+    outcome = play(game, 3, 1, bot_chooser(game, 3, 1))
+    found, _misses = catalog("de")
+    monkeypatch.setattr(gettext, "translation", lambda *args, **kwargs: found)
+    client_words.install("de")
+    try:
+        chefs = PotModel(game.view(outcome.state, None)).chefs()
+        served = [cuisine for chef in chefs for cuisine in chef.served]
+        assert served and set(served) <= set(CUISINES)
+        assert all(len(chef.served) == len(chef.redeemed) for chef in chefs)
     finally:
         monkeypatch.undo()
         client_words.install("en")
