@@ -2,13 +2,14 @@
 
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 from soupkitchen.shared.pink_soup.cards import MAX_CHEFS, MIN_CHEFS
+from soupkitchen.shared.words import N_
 
 FACTS = GameFacts(
     id="pink-soup",
     title="Pink Soup",
     min_players=MIN_CHEFS,
     max_players=MAX_CHEFS,
-    options=(OptionSpec("learner_memory", "Learner: remember for me", False, (False, True)),),
+    options=(OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True)),),
     hidden=("the deck's order", "covered kitchen cards", "the other chefs' recipes and drawn cards",
             "every pot card, except at the moment a chef legitimately sees it"),
 )

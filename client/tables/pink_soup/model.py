@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit.view_model import Field, ViewModel
-from soupkitchen.client.words import N_
+from soupkitchen.client.words import N_, _
 from soupkitchen.shared.pink_soup.cards import (
     CHILI,
     CHILI_JACKPOT_COUNT,
@@ -171,5 +171,5 @@ def equation(pot: list[str | None], tops: list[str], recipe_name: str, parts: di
 def sources(pot: list[str | None], tops: list[str], recipe_name: str) -> tuple[str, str]:
     """Where the terms of the equation come from: ("from the kitchen: 2 + 3 + 1", "from the pot: 0 + 4 - 3")."""
     kitchen, own = score_terms(pot, tops, recipe_name)
-    return (f"from the kitchen: {sum_words(kitchen)}" if kitchen else "nothing from the kitchen",
-            f"from the pot: {sum_words(own)}" if own else "nothing from the pot")
+    return (_("from the kitchen: %(sum)s") % {"sum": sum_words(kitchen)} if kitchen else _("nothing from the kitchen"),
+            _("from the pot: %(sum)s") % {"sum": sum_words(own)} if own else _("nothing from the pot"))

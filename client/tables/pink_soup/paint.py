@@ -82,8 +82,9 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
     tops = [top for top, _size in model.kitchen()]
     sheet = b.rect(12, 72, 1476, 1000)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
-    b.text(surface, "Final scoring", HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft)
-    b.text(surface, "Kitchen tops (count for every chef):", BODY, theme.TEXT, b.rect(420, 104, 1, 1).topleft)
+    b.text(surface, _("Final scoring"), HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft, max_width=b.px(360))
+    b.text(surface, _("Kitchen tops (count for every chef):"), BODY, theme.TEXT, b.rect(420, 104, 1, 1).topleft,
+           max_width=b.px(490))   # the kitchen's top cards stand from x 920
     for i, label in enumerate(tops):
         draw_card(surface, b, face(label) or "pink_soup/back", b.rect(920 + i * 64, 92, 56, 78), value=kind_of(label),
                   small=True)
@@ -93,12 +94,13 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
         entry = breakdown[seat] if seat < len(breakdown) else {}
         recipe = recipes[seat] if seat < len(recipes) else ""
         winner = seat in (result.get("winners") or [])
-        name = names.get(seat, chef.name) + ("  - winner" if winner else "")
+        name = names.get(seat, chef.name) + ("  - " + _("winner") if winner else "")
         b.text(surface, name, LABEL, theme.MUSTARD if winner else theme.TEXT, b.rect(44, y, 1, 1).topleft,
                max_width=b.px(360))
-        b.text(surface, recipe, SMALL, theme.TEXT_DIM, b.rect(44, y + 44, 1, 1).topleft, max_width=b.px(360))
+        b.text(surface, describe.recipe_words(recipe), SMALL, theme.TEXT_DIM, b.rect(44, y + 44, 1, 1).topleft,
+               max_width=b.px(360))
         if entry.get("completed"):
-            b.text(surface, "recipe complete +15", SMALL, theme.HERB, b.rect(44, y + 74, 1, 1).topleft,
+            b.text(surface, _("recipe complete +15"), SMALL, theme.HERB, b.rect(44, y + 74, 1, 1).topleft,
                    max_width=b.px(360))
         chilis = sum(1 for label in chef.pot if (kind_of(label) and kind_of(label).family == CHILI))
         for i, label in enumerate(chef.pot):
@@ -106,7 +108,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
             draw_card(surface, b, face(label) or "pink_soup/back", cell, value=kind_of(label), small=True)
             points = card_points(label, recipe, True)
             kind = kind_of(label)
-            words = "3 chilis" if kind and kind.family == CHILI and chilis == CHILI_JACKPOT_COUNT else \
+            words = _("3 chilis") if kind and kind.family == CHILI and chilis == CHILI_JACKPOT_COUNT else \
                 f"{points:+d}" if points else "0"
             b.text(surface, words, SMALL, theme.TEXT, (cell.centerx, cell.bottom + b.px(2)), anchor="midtop")
         parts = entry.get("parts") or {}
@@ -114,11 +116,11 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
         kitchen, own = sources(list(chef.pot), tops, recipe)
         notes = []
         if chilis == CHILI_JACKPOT_COUNT:
-            notes.append("exactly 3 chilis: +15 instead of -9")
+            notes.append(_("exactly 3 chilis: +15 instead of -9"))
         if parts.get("desserts"):
-            notes.append(f"desserts +{parts['desserts']}")
-        words = ("recipe +15, " if parts.get("recipe") else "") + kitchen + "\n" + own \
-            + (f" ({'; '.join(notes)})" if notes else "")
+            notes.append(_("desserts +%(points)d") % {"points": parts["desserts"]})
+        first = _("recipe +15, %(kitchen)s") % {"kitchen": kitchen} if parts.get("recipe") else kitchen
+        words = first + "\n" + own + (f" ({'; '.join(notes)})" if notes else "")
         b.text(surface, line, LABEL, theme.TEXT, b.rect(820, y + 4, 1, 1).topleft, max_width=b.px(640))
         f = b.font(SMALL)
         lines = theme.wrap(words, f, b.px(640))

@@ -13,10 +13,10 @@ from soupkitchen.client.tables.present.common import (
     namer,
     pack,
     pictured,
-    plural,
     result_lines,
     tally,
 )
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import KINDS, card_label_of
 
@@ -64,12 +64,13 @@ def _seen(view: dict[str, Any], seat: int, slot: int) -> tuple[str, ...]:
 def pot_words(pot: list[str | None]) -> list[str]:
     """A pot's cards slot by slot; "face down" where the view does not name the card (the viewer
     must remember it)."""
-    return [f"{slot + 1}: {card or 'face down'}" for slot, card in enumerate(pot)] or ["empty"]
+    return [f"{slot + 1}: {describe.card_words(card) if card else _('face down')}" for slot, card in enumerate(pot)] \
+        or [_("empty")]
 
 
 def seen_words(view: dict[str, Any]) -> str:
     """How the pot cards a view names are known: seen just now, or remembered by the memory aid."""
-    return "remembered for you:" if view.get("learner_memory") else "seen just now:"
+    return _("remembered for you:") if view.get("learner_memory") else _("seen just now:")
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
@@ -86,54 +87,69 @@ def _now(view, names) -> Section:
         turn = view["turn"]
         lines.append(Line(describe.headline(view, namer(names)), seat=turn))
         if view.get("phase") not in (None, "playing"):
-            lines.append(Line(f"Ending: {str(view['phase']).replace('_', ' ')}"))
+            phase = str(view["phase"]).replace("_", " ")
+            ending = _(describe.ENDINGS[phase]) if phase in describe.ENDINGS else phase
+            lines.append(Line(_("Ending: %(ending)s") % {"ending": ending}))
         if view.get("learner_memory"):
-            lines.append(Line("Learner: remember for me is on (pot cards you saw stay named)."))
+            lines.append(Line(_("Learner: remember for me is on (pot cards you saw stay named).")))
     if view.get("legal_actions") and not view.get("over"):
-        lines.append(Line("Your move: choose one on the right.", strong=True))
-    return Section("now", "Now", lines)
+        lines.append(Line(_("Your move: choose one on the right."), strong=True))
+    return Section("now", _("Now"), lines)
 
 
 def _you(view, me) -> Section:
     lines = []
     recipe = view.get("recipe")
     if isinstance(recipe, dict):
-        lines.append(Line(f"Recipe: {recipe['name']} ({recipe['points']} points for 5 different)"))
+        lines.append(Line(_("Recipe: %(recipe)s (%(points)d points for 5 different)") % {
+            "recipe": describe.recipe_words(recipe["name"]), "points": recipe["points"]}))
         suitable = list(recipe.get("suitable") or [])
-        lines += pictured(pack("  suits:", suitable), map(card, suitable))
+        lines += pictured(pack("  " + _("suits:"), [describe.card_words(c) for c in suitable]), map(card, suitable))
     player = view["players"][me]
-    closed = " (closed)" if player.get("closed") else ""
-    lines.append(Line(f"Your pot ({len(player['pot'])}/5){closed}:" + ("" if player["pot"] else " empty"),
-                      cards=tuple(map(card, player["pot"]))))
+    facts = {"count": len(player["pot"])}
+    if not player["pot"]:
+        head = _("Your pot (%(count)d/5, closed): empty") if player.get("closed") else _("Your pot (%(count)d/5): empty")
+    else:
+        head = _("Your pot (%(count)d/5, closed):") if player.get("closed") else _("Your pot (%(count)d/5):")
+    lines.append(Line(head % facts, cards=tuple(map(card, player["pot"]))))
     if any(player["pot"]):   # slot by slot, packed onto as few lines as the words take
-        lines += [Line(text) for text in pack("  cards", pot_words(player["pot"]))]
+        lines += [Line(text) for text in pack("  " + _("cards"), pot_words(player["pot"]))]
     elif player["pot"]:
-        lines.append(Line("  all face down: remember what you put in"))
+        lines.append(Line("  " + _("all face down: remember what you put in")))
     if view.get("hand"):
-        lines += pictured(pack("Drawn:", list(view["hand"])), map(card, view["hand"]), strong=True)
-    return Section("you", "You", lines)
+        lines += pictured(pack(_("Drawn:"), [describe.card_words(c) for c in view["hand"]]), map(card, view["hand"]),
+                          strong=True)
+    return Section("you", _("You"), lines)
 
 
 def _board(view, names) -> Section:
-    lines = [Line(f"Pile {i + 1}: {pile['top']}" + (f", {plural(pile['size'] - 1, 'card')} under" if pile["size"] > 1 else ""))
-             for i, pile in enumerate(view["kitchen"])] or [Line("No kitchen piles yet")]
-    lines.append(Line(f"Deck: {plural(view['deck'], 'card')} left"))
+    lines = [Line(_pile(i, pile)) for i, pile in enumerate(view["kitchen"])] or [Line(_("No kitchen piles yet"))]
+    lines.append(Line(ngettext("Deck: %(count)d card left", "Deck: %(count)d cards left", view["deck"]) % {
+        "count": view["deck"]}))
     pending = view.get("pending") or {}
-    if pending.get("mouse"):
-        lines.append(Line(f"Mouse in play: {pending['mouse']}", cards=(card(pending["mouse"]),)))
-    if pending.get("revealed"):
-        lines.append(Line(f"Revealed from a full pot: {pending['revealed']}", cards=(card(pending["revealed"]),)))
-    if pending.get("incoming"):
-        lines.append(Line(f"Card going in: {pending['incoming']}", cards=(card(pending["incoming"]),)))
+    for key, wording in (("mouse", _("Mouse in play: %(card)s")), ("revealed", _("Revealed from a full pot: %(card)s")),
+                         ("incoming", _("Card going in: %(card)s"))):
+        if pending.get(key):
+            lines.append(Line(wording % {"card": describe.card_words(pending[key])}, cards=(card(pending[key]),)))
     if "swap_from" in pending:
         swap = pending["swap_from"]
-        lines.append(Line(f"Swapping card {swap['slot'] + 1} of {name_of(names, swap['seat'])}'s pot"))
+        lines.append(Line(_("Swapping card %(slot)d of the pot of %(player)s") % {
+            "slot": swap["slot"] + 1, "player": name_of(names, swap["seat"])}))
     for i, pile in enumerate(pending.get("kitchen_search") or []):   # pictures only: the moves name each card
-        lines.append(Line(f"Search pile {i + 1}, top first:", cards=tuple(map(card, pile))))
+        lines.append(Line(_("Search pile %(pile)d, top first:") % {"pile": i + 1}, cards=tuple(map(card, pile))))
     if view.get("removed"):   # as pictures only: each shows its kind and value
-        lines.append(Line(f"Removed ({len(view['removed'])}):", cards=tuple(map(card, view["removed"]))))
-    return Section("board", f"Kitchen ({len(view['kitchen'])}/5 piles)", lines,
+        lines.append(Line(_("Removed (%(count)d):") % {"count": len(view["removed"])},
+                          cards=tuple(map(card, view["removed"]))))
+    return Section("board", _("Kitchen (%(piles)d/5 piles)") % {"piles": len(view["kitchen"])}, lines,
                    tuple(card(pile["top"]) for pile in view["kitchen"]))
+
+
+def _pile(i: int, pile: dict[str, Any]) -> str:
+    facts = {"pile": i + 1, "card": describe.card_words(pile["top"]), "count": pile["size"] - 1}
+    if pile["size"] > 1:
+        return ngettext("Pile %(pile)d: %(card)s, %(count)d card under", "Pile %(pile)d: %(card)s, %(count)d cards under",
+                        facts["count"]) % facts
+    return _("Pile %(pile)d: %(card)s") % facts
 
 
 def _players(view, names, me) -> Section:
@@ -141,11 +157,12 @@ def _players(view, names, me) -> Section:
     for seat, player in enumerate(view["players"]):
         if seat == me:
             continue
-        marks = [m for m, on in (("closed", player.get("closed")), ("final turn owed", player.get("final_turn_owed")))
+        marks = [m for m, on in ((_("closed"), player.get("closed")), (_("final turn owed"), player.get("final_turn_owed")))
                  if on]
-        head = f"{name_of(names, seat)}: pot {len(player['pot'])}/5" + (f" ({', '.join(marks)})" if marks else "")
+        facts = {"player": name_of(names, seat), "count": len(player["pot"]), "marks": ", ".join(marks)}
+        head = (_("%(player)s: pot %(count)d/5 (%(marks)s)") if marks else _("%(player)s: pot %(count)d/5")) % facts
         lines.append(Line(head, seat=seat, cards=tuple(map(card, player["pot"]))))
         known = [card for card in player["pot"] if card] if isinstance(me, int) else []
         if known:
-            lines += [Line(t) for t in pack(f"  {seen_words(view)}", tally(known))]
-    return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)
+            lines += [Line(t) for t in pack(f"  {seen_words(view)}", tally(map(describe.card_words, known)))]
+    return Section("players", _("Other chefs") if isinstance(me, int) else _("Chefs"), lines)

@@ -51,7 +51,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         if model.result() is not None:
             return []    # the scoring sheet covers the table
         hidden = set(self.look())
-        return [replace(thing, face=None, words="", what=thing.what.split(": ", 1)[0] + ": face down")
+        return [replace(thing, face=None, words="", what=_("%(place)s: face down") % {"place": thing.what.split(": ", 1)[0]})
                 if thing.key in hidden else thing for thing in layout.build(model, board, self.choosing.picked, self.names())]
 
     def named_slots(self) -> dict[str, str]:

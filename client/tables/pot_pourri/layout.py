@@ -12,7 +12,7 @@ import pygame
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
-from soupkitchen.client.words import _, ngettext
+from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
 MAIN_X, MAIN_W = 20, 1460
@@ -32,8 +32,8 @@ BOOK_X, BOOK_W, RECIPE_W, RECIPE_H, RECIPE_STEP = 576, 904, 210, 286, 224
 BUTTON_Y, BUTTON_W, BUTTON_H = 988, 250, 56
 REPLACE_KEY = "button:replace_pantry"     # the pantry's control: replace the pantry (then a hand card)
 REPLACE_Y, REPLACE_H = 436, 42
-BUTTON_WORDS = {"stop_cooking": "Finish cooking", "decline": "Serve nothing", "keep_menu": "Leave the menu",
-                "pass": "Pass"}
+BUTTON_WORDS = {"stop_cooking": N_("Finish cooking"), "decline": N_("Serve nothing"),
+                "keep_menu": N_("Leave the menu"), "pass": N_("Pass")}
 
 
 def square_rect(b: Board, square: int, length: int) -> pygame.Rect:
@@ -138,10 +138,10 @@ def _pantry_and_piles(model: PotModel, b: Board) -> list[Thing]:
                         what=ngettext("Recipe draw pile: %(count)d card", "Recipe draw pile: %(count)d cards", count) % {
                             "count": count}, sig=str(count), words=str(count)))
     top, size = piles["recipe_discard_top"], int(piles["recipe_discard_count"] or 0)
-    title = f"{top.get('name')} ({top.get('cuisine')}): {', '.join(top.get('ingredients') or [])}" \
-        if isinstance(top, dict) else ""
+    title = recipe_words(top) if isinstance(top, dict) else ""
     things.append(Thing("recipe_discard", b.rect(RECIPE_DISCARD_X, CARD_Y, CARD_W, CARD_H), "card" if title else "zone",
-                        what=f"Recipe discards: {size}" + (f", {title} on top" if title else ""),
+                        what=(_("Recipe discards: %(count)d, %(recipe)s on top") if title else _("Recipe discards: %(count)d"))
+                        % {"count": size, "recipe": title},
                         face=cuisine_card(top.get("cuisine")) if title else None, sig=f"{title}/{size}",
                         words=str(size)))
     return things
@@ -151,10 +151,10 @@ def _menu(model: PotModel, b: Board) -> list[Thing]:
     things = []
     for i, square in enumerate(model.menu()):
         cuisine = square.get("cuisine")
-        shown = cuisine or "face down"
-        what = f"Menu square {i + 1}, {square.get('stars')} stars: {shown}"
-        if cuisine and not square.get("face_up"):
-            what += " (you looked at it)"
+        shown = describe.cuisine_word(cuisine) if cuisine else _("face down")
+        facts = {"square": i + 1, "stars": int(square.get("stars") or 0), "cuisine": shown}
+        what = (_("Menu square %(square)d, %(stars)d stars: %(cuisine)s (you looked at it)")
+                if cuisine and not square.get("face_up") else _("Menu square %(square)d, %(stars)d stars: %(cuisine)s")) % facts
         things.append(Thing(f"menu:{i}", b.rect(MENU_X + i * TILE_STEP, TILE_Y, TILE_W, TILE_H), what=what,
                             face=cuisine_card(cuisine) if cuisine else None, sig=str(cuisine), words=cuisine or "",
                             extra={"stars": square.get("stars"), "looked": bool(cuisine and not square.get("face_up"))}))
@@ -164,19 +164,27 @@ def _menu(model: PotModel, b: Board) -> list[Thing]:
 def _pans(model: PotModel, b: Board) -> list[Thing]:
     things = []
     for pan in model.pans():
-        held = ", ".join(pan.ingredients) if pan.ingredients else "nothing"
-        what = f"Saucepan {pan.index + 1}: {pan.count} of 6 cards" + \
-            (" under the lid" if pan.covered else f" ({held})") + (", full" if pan.full else "")
+        held = ", ".join(map(describe.ingredient_word, pan.ingredients)) if pan.ingredients else _("nothing")
+        facts = {"pan": pan.index + 1, "count": pan.count, "cards": held}
+        if pan.covered:
+            what = _("Saucepan %(pan)d: %(count)d of 6 cards under the lid") % facts
+        elif pan.full:
+            what = _("Saucepan %(pan)d: %(count)d of 6 cards (%(cards)s), full") % facts
+        else:
+            what = _("Saucepan %(pan)d: %(count)d of 6 cards (%(cards)s)") % facts
         things.append(Thing(f"pan:{pan.index}", pan_rect(b, pan.index), "zone", what=what,
                             sig=f"{pan.count}/{pan.covered}", extra={"pan": pan}))
         for i, (kind, rect) in enumerate(zip(pan.ingredients or (), pan_card_rects(b, pan.index, pan.count),
                                              strict=False)):
-            things.append(Thing(f"cooked:{pan.index}:{i}", rect, what=f"Saucepan {pan.index + 1}: {kind}",
+            things.append(Thing(f"cooked:{pan.index}:{i}", rect, what=_("Saucepan %(pan)d: %(ingredient)s") % {
+                                "pan": pan.index + 1, "ingredient": describe.ingredient_word(kind)},
                                 face=card(kind), sig=kind, words=kind, under=(f"pan:{pan.index}",), origin="hand:0"))
     lid = model.lid
     if lid is not None and not model.over:
         count = model.pans()[lid].count if lid < len(model.pans()) else 0
-        things.append(Thing("lid", lid_rect(b, lid), what=f"The lid, on saucepan {lid + 1}: {count} cards under it",
+        things.append(Thing("lid", lid_rect(b, lid), what=ngettext("The lid, on saucepan %(pan)d: %(count)d card under it",
+                                           "The lid, on saucepan %(pan)d: %(count)d cards under it", count) % {
+                                "pan": lid + 1, "count": count},
                             sig=str(lid), words=str(count), under=(f"pan:{lid}",), extra={"walks": True}))
     return things
 
@@ -187,10 +195,14 @@ def _others(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
     things = []
     for row, seat in enumerate(others):
         chef = chefs[seat]
-        served = "; ".join(chef.redeemed) or "nothing yet"
+        facts = {"player": names.get(seat, chef.name), "cuisine": describe.cuisine_word(chef.colour),
+                 "ingredients": ngettext("%(count)d ingredient", "%(count)d ingredients", chef.hand_count) % {
+                     "count": chef.hand_count},
+                 "recipes": ngettext("%(count)d recipe in the book", "%(count)d recipes in the book", chef.book_count) % {
+                     "count": chef.book_count},
+                 "served": "; ".join(chef.redeemed) or _("nothing yet")}
         things.append(Thing(f"chef:{seat}", b.rect(OTHERS_X, PANS_Y + row * OTHER_H, OTHERS_W, OTHER_H - 6), "zone",
-                            what=f"{names.get(seat, chef.name)} ({chef.colour}): {chef.hand_count} ingredients, "
-                                 f"{chef.book_count} recipes in the book; served {served}",
+                            what=_("%(player)s (%(cuisine)s): %(ingredients)s, %(recipes)s; served %(served)s") % facts,
                             sig=f"{chef.hand_count}/{chef.book_count}/{len(chef.redeemed)}", extra={"chef": chef}))
     return things
 
@@ -200,8 +212,8 @@ def _hidden(model: PotModel, b: Board) -> list[Thing]:
     chef = model.chefs()[model.seating()[0]]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, chef.hand_count - 1))
     things = [Thing(f"hidden:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
-                    what=f"{chef.name}'s ingredient, face down", face=BACK, sig="hidden") for i in range(chef.hand_count)]
-    things += [Thing(f"hidden_recipe:{i}", rect, "zone", what=f"{chef.name}'s recipe, face down", sig="hidden")
+                    what=_("%(player)s's ingredient, face down") % {"player": chef.name}, face=BACK, sig="hidden") for i in range(chef.hand_count)]
+    things += [Thing(f"hidden_recipe:{i}", rect, "zone", what=_("%(player)s's recipe, face down") % {"player": chef.name}, sig="hidden")
                for i, rect in enumerate(recipe_rects(b, chef.book_count))]
     return things
 
@@ -210,12 +222,13 @@ def _hand(model: PotModel, b: Board) -> list[Thing]:
     if model.view.get("hand") is None:
         return _hidden(model, b)
     hand = model.hand()
-    things = [Thing("hand", b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y), "zone", what=f"Your hand: {len(hand)} cards")]
+    things = [Thing("hand", b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y), "zone", what=ngettext("Your hand: %(count)d card", "Your hand: %(count)d cards", len(hand)) % {
+                        "count": len(hand)})]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(hand) - 1))
     for i, kind in enumerate(hand):
         first = hand.index(kind)
         things.append(Thing(f"hand:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
-                            what=f"Your hand: {kind}", face=card(kind), sig=kind, words=kind, origin="draw",
+                            what=_("Your hand: %(ingredient)s") % {"ingredient": describe.ingredient_word(kind)}, face=card(kind), sig=kind, words=kind, origin="draw",
                             under=() if first == i else (f"hand:{first}",)))
     return things
 
@@ -231,10 +244,10 @@ def recipes_shown(model: PotModel) -> Iterator[tuple[str, dict[str, Any]]]:
 def _book(model: PotModel, b: Board) -> list[Thing]:
     shown = list(recipes_shown(model))
     things = [Thing("book", b.rect(BOOK_X, SEAT_Y, BOOK_W, 1070 - SEAT_Y), "zone",
-                    what=f"Your cookery book: {len(model.book())} recipes")]
+                    what=ngettext("Your cookery book: %(count)d recipe", "Your cookery book: %(count)d recipes",
+                                 len(model.book())) % {"count": len(model.book())})]
     for (key, recipe), rect in zip(shown, recipe_rects(b, len(shown)), strict=False):
-        ingredients = ", ".join(recipe.get("ingredients") or [])
-        things.append(Thing(key, rect, what=f"{recipe.get('name')} ({recipe.get('cuisine')}): {ingredients}",
+        things.append(Thing(key, rect, what=recipe_words(recipe),
                             face=cuisine_card(recipe.get("cuisine")), sig=str(recipe.get("id")), under=("book",),
                             origin="recipes", extra={"recipe": recipe}))
     return things
@@ -243,4 +256,11 @@ def _book(model: PotModel, b: Board) -> list[Thing]:
 def _buttons(model: PotModel, b: Board) -> list[Thing]:
     kinds = [k for k in BUTTON_WORDS if any(a.get("type") == k for a in model.actions())]
     return [Thing(f"button:{kind}", b.rect(HAND_X + 20 + i * (BUTTON_W + 16), BUTTON_Y, BUTTON_W, BUTTON_H), "button",
-                  what=BUTTON_WORDS[kind], words=BUTTON_WORDS[kind]) for i, kind in enumerate(kinds)]
+                  what=_(BUTTON_WORDS[kind]), words=_(BUTTON_WORDS[kind])) for i, kind in enumerate(kinds)]
+
+
+def recipe_words(recipe: dict[str, Any]) -> str:
+    """A recipe card in the reader's words: "Gazpacho (Mediterranean): tomatoes, peppers, ..."."""
+    return _("%(recipe)s (%(cuisine)s): %(ingredients)s") % {
+        "recipe": describe.dish_word(str(recipe.get("name"))), "cuisine": describe.cuisine_word(str(recipe.get("cuisine"))),
+        "ingredients": ", ".join(map(describe.ingredient_word, recipe.get("ingredients") or []))}

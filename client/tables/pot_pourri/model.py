@@ -6,7 +6,6 @@ the open saucepan the view shows, and nothing remembers what the view stopped sh
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -15,17 +14,10 @@ from soupkitchen.client.tables.kit.view_model import Field, ViewModel
 from soupkitchen.client.tables.pot_pourri.present import BACK, card, cuisine_card
 from soupkitchen.shared.pot_pourri.describe import recipe_name
 
-CUISINE_OF_TITLE = re.compile(r"\(([^()]*)\)$")
 FALLBACK_SQUARES = {6: 9, 5: 7, 4: 5, 3: 3, 2: 1}
 TRACK_MIN = 36   # squares drawn on the gourmet pathway (more when a counter goes further)
 
-__all__ = ["BACK", "Chef", "Pan", "PotModel", "card", "cuisine_card", "cuisine_of_title", "matches"]
-
-
-def cuisine_of_title(title: str) -> str:
-    """The cuisine of a served recipe's title, "Paella (Mediterranean)"."""
-    found = CUISINE_OF_TITLE.search(title)
-    return found.group(1) if found else ""
+__all__ = ["BACK", "Chef", "Pan", "PotModel", "card", "cuisine_card", "matches"]
 
 
 def matches(recipe_ingredients: list[str], pan: list[str]) -> int:
@@ -43,7 +35,8 @@ class Chef:
     hand_count: int
     book_count: int
     choosing_count: int
-    redeemed: tuple[str, ...]
+    redeemed: tuple[str, ...]   # the served recipes' titles in the reader's words, "Paella (Mediterranean)"
+    served: tuple[str, ...] = ()   # their cuisines as the view names them (a cuisine's card and stars)
 
 
 @dataclass(frozen=True)
@@ -67,7 +60,8 @@ class PotModel(ViewModel):
     def chefs(self) -> list[Chef]:
         return [Chef(seat, str(p.get("name", f"Player {seat + 1}")), str(p.get("colour", "")),
                      int(p.get("pathway", 0)), int(p.get("hand_count", 0)), int(p.get("book_count", 0)),
-                     int(p.get("choosing_count", 0)), tuple(recipe_name(card["id"]) for card in p["redeemed"]))
+                     int(p.get("choosing_count", 0)), tuple(recipe_name(card["id"]) for card in p["redeemed"]),
+                     tuple(str(card.get("cuisine", "")) for card in p["redeemed"]))
                 for seat, p in enumerate(self._get("players", []))]
 
     def hand(self) -> list[str]:

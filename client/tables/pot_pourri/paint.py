@@ -12,7 +12,7 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.seat_names import winners_words, won_with
-from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card, cuisine_of_title
+from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
@@ -212,8 +212,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
         b.text(surface, describe.cuisine_word(chef.colour), SMALL, theme.TEXT_DIM, b.rect(86, y + 44, 1, 1).topleft, max_width=b.px(330))
         squares = pathway[seat] if seat < len(pathway) else chef.square
         parts = [ngettext("%(count)d square", "%(count)d squares", squares) % {"count": squares}]
-        for i, title in enumerate(chef.redeemed):
-            cuisine = cuisine_of_title(title)
+        for i, cuisine in enumerate(chef.served):
             cell = b.rect(430 + i * 96, y, 44, 62)
             draw_picture(surface, b, cuisine_card(cuisine), cell)
             b.text(surface, f"+{stars.get(cuisine, 0)}", SMALL, theme.TEXT, (cell.right + b.px(4), cell.centery),

@@ -14,10 +14,11 @@ from soupkitchen.client.tables.present.common import (
     namer,
     pack,
     pictured,
-    plural,
     result_lines,
 )
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.pot_pourri import describe
+from soupkitchen.shared.words import and_list
 
 BACK = "pot_pourri/back"
 
@@ -57,7 +58,8 @@ def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
 
 def recipe_title(card: dict[str, Any]) -> str:
     """A recipe card's name and cuisine, its ingredients being shown as pictures: "Gazpacho (Mediterranean)"."""
-    return f"{card['name']} ({card['cuisine']})"
+    return _("%(recipe)s (%(cuisine)s)") % {"recipe": describe.dish_word(card["name"]),
+                                             "cuisine": describe.cuisine_word(card["cuisine"])}
 
 
 def present(view: dict[str, Any], names: list[str]) -> list[Section]:
@@ -71,32 +73,37 @@ def _now(view, names, me) -> Section:
     serving = view.get("serving")
     if serving and not view.get("over"):
         who = name_of(names, serving["seat"])
-        role = ("the cook, must serve a recipe of 2+ matches if they have one" if serving["cook"]
-                else "a co-chef, may serve (2+ matches) or pass")
-        lines.append(Line(f"Saucepan {serving['pan'] + 1} is full: {who} is {role}."))
+        said = (_("Saucepan %(pan)d is full: %(player)s is the cook, must serve a recipe of 2+ matches if they have one.")
+                if serving["cook"] else _("Saucepan %(pan)d is full: %(player)s is a co-chef, may serve (2+ matches) or pass."))
+        lines.append(Line(said % {"pan": serving["pan"] + 1, "player": who}))
     if view.get("learner_memory"):
-        lines.append(Line("Learner: remember for me is on (the log keeps naming what went under the lid)."))
+        lines.append(Line(_("Learner: remember for me is on (the log keeps naming what went under the lid).")))
     if view.get("legal_actions"):
-        lines.append(Line("Your move: choose one on the right.", strong=True))
+        lines.append(Line(_("Your move: choose one on the right."), strong=True))
     elif not view.get("over"):
         others = [name_of(names, s) for s in view["active_seats"] if s != me]
         if others:
-            lines.append(Line("Waiting for " + ", ".join(others) + "."))
-    return Section("now", "Now", lines)
+            lines.append(Line(_("Waiting for %(players)s.") % {"players": and_list(others)}))
+    return Section("now", _("Now"), lines)
 
 
 def _you(view, me) -> Section:
     player = view["players"][me]
-    lines = [Line(f"{player['colour']}, square {player['pathway']}", seat=me, cards=(cuisine_card(player["colour"]),))]
+    lines = [Line(_("%(cuisine)s, square %(square)d") % {"cuisine": describe.cuisine_word(player["colour"]),
+                                                          "square": player["pathway"]},
+                  seat=me, cards=(cuisine_card(player["colour"]),))]
     hand = view.get("hand") or []   # the ingredients as pictures only
-    lines.append(Line(f"Hand ({len(hand)}):" if hand else "Hand: empty", cards=tuple(map(card, sorted(hand, key=hand.index)))))
+    lines.append(Line(_("Hand (%(count)d):") % {"count": len(hand)} if hand else _("Hand: empty"),
+                      cards=tuple(map(card, sorted(hand, key=hand.index)))))
     for recipe in view.get("book") or []:
-        lines.append(Line("Book: " + recipe_title(recipe), cards=recipe_cards(recipe)))
+        lines.append(Line(_("Book: %(recipe)s") % {"recipe": recipe_title(recipe)}, cards=recipe_cards(recipe)))
     for recipe in view.get("choosing_from") or []:
-        lines.append(Line("Offered: " + recipe_title(recipe), strong=True, cards=recipe_cards(recipe)))
+        lines.append(Line(_("Offered: %(recipe)s") % {"recipe": recipe_title(recipe)}, strong=True,
+                          cards=recipe_cards(recipe)))
     if player.get("redeemed"):   # the cuisines as pictures, as the menu shows them
-        lines.append(Line(f"Served {len(player['redeemed'])}:", cards=_served_cards(player["redeemed"])))
-    return Section("you", "You", lines)
+        lines.append(Line(_("Served %(count)d:") % {"count": len(player["redeemed"])},
+                          cards=_served_cards(player["redeemed"])))
+    return Section("you", _("You"), lines)
 
 
 def _served_cards(redeemed: list[dict[str, Any]]) -> tuple[str, ...]:
@@ -108,37 +115,42 @@ def _served_cards(redeemed: list[dict[str, Any]]) -> tuple[str, ...]:
 def _board(view) -> Section:
     lines = []
     for pan in view["pans"]:
-        label = f"Saucepan {pan['pan'] + 1}"
+        facts = {"pan": pan["pan"] + 1, "count": int(pan.get("count") or 0)}
         if pan.get("covered"):
-            lines.append(Line(f"{label}: lid on, {plural(pan['count'], 'card')}", cards=(BACK,) * int(pan["count"])))
-        elif not pan.get("count"):
-            lines.append(Line(f"{label}: empty"))
+            lines.append(Line(ngettext("Saucepan %(pan)d: lid on, %(count)d card", "Saucepan %(pan)d: lid on, %(count)d cards",
+                                       facts["count"]) % facts, cards=(BACK,) * facts["count"]))
+        elif not facts["count"]:
+            lines.append(Line(_("Saucepan %(pan)d: empty") % facts))
         else:   # the ingredients as pictures only
-            full = ", FULL" if pan.get("full") else ""
-            lines.append(Line(f"{label} ({pan['count']}/6{full}):", cards=tuple(map(card, pan.get("ingredients") or []))))
+            said = _("Saucepan %(pan)d (%(count)d/6, FULL):") if pan.get("full") else _("Saucepan %(pan)d (%(count)d/6):")
+            lines.append(Line(said % facts, cards=tuple(map(card, pan.get("ingredients") or []))))
     pantry = [kind for kind in view["pantry"] if kind]
     empty = len(view["pantry"]) - len(pantry)
-    lines.append(Line("Pantry: empty" if not pantry else f"Pantry ({empty} empty):" if empty else "Pantry:",
-                      cards=tuple(map(card, pantry))))
+    lines.append(Line(_("Pantry: empty") if not pantry else _("Pantry (%(count)d empty):") % {"count": empty} if empty
+                      else _("Pantry:"), cards=tuple(map(card, pantry))))
     stars = [sq["stars"] for sq in view["menu"]]
+    hidden = _("(face down)")
     if stars and stars == list(range(stars[0], stars[0] - len(stars), -1)):   # the stars said once
-        head, squares = f"Menu ({stars[0]}* to {stars[-1]}*):", [sq["cuisine"] or "(face down)" for sq in view["menu"]]
+        head = _("Menu (%(most)d* to %(least)d*):") % {"most": stars[0], "least": stars[-1]}
+        squares = [describe.cuisine_word(sq["cuisine"]) if sq["cuisine"] else hidden for sq in view["menu"]]
     else:
-        head, squares = "Menu:", [f"{sq['stars']}* {sq['cuisine'] or '(face down)'}" for sq in view["menu"]]
+        head = _("Menu:")
+        squares = [f"{sq['stars']}* {describe.cuisine_word(sq['cuisine']) if sq['cuisine'] else hidden}" for sq in view["menu"]]
     lines += pictured(pack(head, squares), (cuisine_card(sq["cuisine"]) for sq in view["menu"]))
-    lines.append(Line(f"Ingredients: {view.get('ingredient_draw_count', 0)} to draw, "
-                      f"{view.get('ingredient_discard_count', 0)} discarded"))
-    lines.append(Line(f"Recipes: {view.get('recipe_draw_count', 0)} to draw, "
-                      f"{view.get('recipe_discard_count', 0)} discarded"))
-    tops = [top if isinstance(top := view.get("ingredient_discard_top"), str) else "",
-            top["name"] if isinstance(top := view.get("recipe_discard_top"), dict) else ""]
+    lines.append(Line(_("Ingredients: %(draw)d to draw, %(discarded)d discarded") % {
+        "draw": view.get("ingredient_draw_count", 0), "discarded": view.get("ingredient_discard_count", 0)}))
+    lines.append(Line(_("Recipes: %(draw)d to draw, %(discarded)d discarded") % {
+        "draw": view.get("recipe_draw_count", 0), "discarded": view.get("recipe_discard_count", 0)}))
+    tops = [describe.ingredient_word(top) if isinstance(top := view.get("ingredient_discard_top"), str) else "",
+            describe.dish_word(top["name"]) if isinstance(top := view.get("recipe_discard_top"), dict) else ""]
     if any(tops):
-        lines.append(Line("Top discards: " + ", ".join(t for t in tops if t)))
+        lines.append(Line(_("Top discards: %(cards)s") % {"cards": ", ".join(t for t in tops if t)}))
     match = view.get("match_squares") or {}
     if match:
-        lines.append(Line("Matches->squares: " + ", ".join(f"{m}->{sq}" for m, sq in match.items())
-                          + "; stars at " + ", ".join(str(s) for s in view.get("star_squares") or [])))
-    return Section("board", "Table", lines)
+        lines.append(Line(_("Matches->squares: %(table)s; stars at %(squares)s") % {
+            "table": ", ".join(f"{m}->{sq}" for m, sq in match.items()),
+            "squares": ", ".join(str(s) for s in view.get("star_squares") or [])}))
+    return Section("board", _("Table"), lines)
 
 
 def _players(view, names, me) -> Section:
@@ -146,12 +158,14 @@ def _players(view, names, me) -> Section:
     for seat, player in enumerate(view["players"]):
         if seat == me:
             continue
-        lines.append(Line(f"{name_of(names, seat)} ({player['colour']}), square {player['pathway']}", seat=seat))
-        counts = [f"hand {player['hand_count']}", f"book {player['book_count']}"]
+        lines.append(Line(_("%(player)s (%(cuisine)s), square %(square)d") % {
+            "player": name_of(names, seat), "cuisine": describe.cuisine_word(player["colour"]), "square": player["pathway"]},
+            seat=seat))
+        counts = [_("hand %(count)d") % {"count": player["hand_count"]}, _("book %(count)d") % {"count": player["book_count"]}]
         if player.get("choosing_count"):
-            counts.append(f"choosing {player['choosing_count']}")
+            counts.append(_("choosing %(count)d") % {"count": player["choosing_count"]})
         served = player.get("redeemed") or []
         if served:   # the served recipes' cuisines as pictures beside the counts
-            counts.append(f"served {len(served)}:")
+            counts.append(_("served %(count)d:") % {"count": len(served)})
         lines.append(Line("  " + ", ".join(counts), cards=_served_cards(served)))
-    return Section("players", "Other chefs" if isinstance(me, int) else "Chefs", lines)
+    return Section("players", _("Other chefs") if isinstance(me, int) else _("Chefs"), lines)

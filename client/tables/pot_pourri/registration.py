@@ -2,36 +2,38 @@
 option words, sounds and the replay viewer's words."""
 
 from soupkitchen.client.games import ClientRegistration, Page, Picture
+from soupkitchen.client.words import N_
 
 PP = "pot_pourri"
 PAGES = (
-    Page("The idea", "Three to five chefs cook into three shared saucepans. One pan is always under the lid, hidden "
+    Page(N_("The idea"), N_("Three to five chefs cook into three shared saucepans. One pan is always under the lid, hidden "
          "from everybody. Whoever fills a pan must serve it with one of their recipes; the others may join in. "
-         "Recipes score for how well they match what is really in the pan.",
-         (Picture(f"{PP}/fish", "fish"), Picture(f"{PP}/rice", "rice"), Picture(f"{PP}/back", "the draw pile"))),
-    Page("Take two", "On your turn do one thing. The first: take two ingredients, one at a time, from the four in the "
-         "pantry or the top of the pile. Before that you may once refresh the pantry by discarding a card.",
-         (Picture(f"{PP}/tomatoes", "tomatoes"), Picture(f"{PP}/onions", "onions"))),
-    Page("Cook", "Or put one or two ingredients from your hand into pans without the lid. Then move the lid onto "
-         "another pan, unless a pan is now full (six cards): then it is served at once.",
-         (Picture(f"{PP}/potatoes", "potatoes"), Picture(f"{PP}/peppers", "peppers"))),
-    Page("Serve", "The cook must redeem a recipe for the full pan; every other chef may redeem one with at least two "
+         "Recipes score for how well they match what is really in the pan."),
+         (Picture(f"{PP}/fish", N_("fish")), Picture(f"{PP}/rice", N_("rice")), Picture(f"{PP}/back", N_("the draw pile")))),
+    Page(N_("Take two"), N_("On your turn do one thing. The first: take two ingredients, one at a time, from the four in the "
+         "pantry or the top of the pile. Before that you may once refresh the pantry by discarding a card."),
+         (Picture(f"{PP}/tomatoes", N_("tomatoes")), Picture(f"{PP}/onions", N_("onions")))),
+    Page(N_("Cook"), N_("Or put one or two ingredients from your hand into pans without the lid. Then move the lid onto "
+         "another pan, unless a pan is now full (six cards): then it is served at once."),
+         (Picture(f"{PP}/potatoes", N_("potatoes")), Picture(f"{PP}/peppers", N_("peppers")))),
+    Page(N_("Serve"), N_("The cook must redeem a recipe for the full pan; every other chef may redeem one with at least two "
          "matches. Matches move your counter along the gourmet pathway; reaching a star square lets you swap two "
-         "menu tiles. Or, on your turn, swap recipes: draw two and keep two of the four.",
-         (Picture(f"{PP}/cuisine-french", "French"), Picture(f"{PP}/cuisine-slavic", "Slavic"))),
-    Page("Matches and squares", "A recipe served counts the ingredients it shares with the full pan, and your counter "
+         "menu tiles. Or, on your turn, swap recipes: draw two and keep two of the four."),
+         (Picture(f"{PP}/cuisine-french", N_("French")), Picture(f"{PP}/cuisine-slavic", N_("Slavic")))),
+    Page(N_("Matches and squares"), N_("A recipe served counts the ingredients it shares with the full pan, and your counter "
          "walks that many squares along the gourmet pathway:\n6 matches: 9 squares\n5 matches: 7 squares\n"
          "4 matches: 5 squares\n3 matches: 3 squares\n2 matches: 1 square\nThe cook also walks 1 square for "
-         "each full pan. The table is printed on the board, beside the pathway.",
-         (Picture(f"{PP}/cuisine-american-tex-mex", "a recipe's cuisine"),)),
-    Page("The end", "The game ends when a chef redeems a sixth recipe. Each redeemed recipe then earns the stars of "
-         "the menu square its cuisine's tile sits on. Most stars wins.",
-         (Picture(f"{PP}/cuisine-mediterranean", "Mediterranean"),
-          Picture(f"{PP}/cuisine-middle-eastern", "Middle Eastern"))),
+         "each full pan. The table is printed on the board, beside the pathway."),
+         (Picture(f"{PP}/cuisine-american-tex-mex", N_("a recipe's cuisine")),)),
+    Page(N_("The end"), N_("The game ends when a chef redeems a sixth recipe. Each redeemed recipe then earns the stars of "
+         "the menu square its cuisine's tile sits on. Most stars wins."),
+         (Picture(f"{PP}/cuisine-mediterranean", N_("Mediterranean")),
+          Picture(f"{PP}/cuisine-middle-eastern", N_("Middle Eastern")))),
 )
 
 # What each table option does, in a sentence (the options page lists them).
-OPTION_WORDS = {"cooking_pros": "The menu tiles lie face down; reaching a star square lets you peek at two and swap them."}
+OPTION_WORDS = {"cooking_pros": N_("The menu tiles lie face down; reaching a star square lets you peek at two and swap them."),
+                "learner_memory": N_("The log keeps naming what went under the lid, so you need not remember it.")}
 
 # Event type -> the sound it makes.
 SOUNDS = {"star": "star_won", "reshuffled": "shuffle", "served": "reveal", "declined": "reveal",

@@ -6,40 +6,60 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client.replay.words import Line, Name
+from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared.pot_pourri.describe import cuisine_word, dish_word, ingredient_word
+
+
+def _ingredients(kinds: list[str]) -> str:
+    return ", ".join(map(ingredient_word, kinds))
 
 
 def review_lines(review: dict[str, Any], name: Name) -> list[Line]:
     """The scores, then every serving, menu swap and what lay under the lid each turn."""
     result = review.get("result") or {}
-    lines = [Line(f"{name(seat)}: {score} ({result.get('pathway', [0] * 9)[seat]} squares + "
-                  f"{result.get('menu_bonus', [0] * 9)[seat]} menu stars)", heading=True)
+    lines = [Line(_("%(player)s: %(score)d (%(squares)d squares + %(stars)d menu stars)") % {
+        "player": name(seat), "score": score, "squares": result.get("pathway", [0] * 9)[seat],
+        "stars": result.get("menu_bonus", [0] * 9)[seat]}, heading=True)
              for seat, score in enumerate(result.get("scores", []))]
     for serving in review["servings"]:
-        lid = " (under the lid)" if serving["under_lid"] else ""
+        facts = {"player": name(serving["seat"]), "pan": serving["pan"] + 1, "cards": _ingredients(serving["cards"])}
         if serving["recipe"] is None:
-            text = f"{name(serving['seat'])} served nothing from saucepan {serving['pan'] + 1}{lid}"
+            text = (_("%(player)s served nothing from saucepan %(pan)d (under the lid) [%(cards)s]") if serving["under_lid"]
+                    else _("%(player)s served nothing from saucepan %(pan)d [%(cards)s]")) % facts
         else:
-            text = (f"{name(serving['seat'])} served {serving['recipe']} from saucepan {serving['pan'] + 1}{lid}: "
-                    f"{serving['matches']} matches, {serving['squares']} squares")
-        lines.append(Line(f"{text} [{', '.join(serving['cards'])}]", serving["move"]))
+            facts.update(recipe=dish_word(serving["recipe"]), squares=serving["squares"],
+                         matches=ngettext("%(count)d match", "%(count)d matches", serving["matches"]) % {
+                             "count": serving["matches"]})
+            text = (ngettext("%(player)s served %(recipe)s from saucepan %(pan)d (under the lid): %(matches)s, "
+                             "%(squares)d square [%(cards)s]",
+                             "%(player)s served %(recipe)s from saucepan %(pan)d (under the lid): %(matches)s, "
+                             "%(squares)d squares [%(cards)s]", serving["squares"]) if serving["under_lid"] else
+                    ngettext("%(player)s served %(recipe)s from saucepan %(pan)d: %(matches)s, %(squares)d square [%(cards)s]",
+                             "%(player)s served %(recipe)s from saucepan %(pan)d: %(matches)s, %(squares)d squares [%(cards)s]",
+                             serving["squares"])) % facts
+        lines.append(Line(text, serving["move"]))
     for swap in review["menu"]:
         if swap["swapped"]:
-            lines.append(Line(f"{name(swap['seat'])} swapped the menu: {', '.join(swap['after'])}", swap["move"]))
+            lines.append(Line(_("%(player)s swapped the menu: %(menu)s") % {
+                "player": name(swap["seat"]), "menu": ", ".join(map(cuisine_word, swap["after"]))}, swap["move"]))
         else:
-            lines.append(Line(f"{name(swap['seat'])} left the menu as it was", swap["move"]))
+            lines.append(Line(_("%(player)s left the menu as it was") % {"player": name(swap["seat"])}, swap["move"]))
     for turn in review["lid"]:
-        under = ", ".join(turn["under"]) or "nothing"
-        lines.append(Line(f"Turn {turn['turn']} ({name(turn['seat'])}): under the lid on saucepan {turn['pan'] + 1}: {under}",
-                          turn["move"]))
+        lines.append(Line(_("Turn %(turn)d (%(player)s): under the lid on saucepan %(pan)d: %(cards)s") % {
+            "turn": turn["turn"], "player": name(turn["seat"]), "pan": turn["pan"] + 1,
+            "cards": _ingredients(turn["under"]) or _("nothing")}, turn["move"]))
     return lines
 
 
 def face_up_lines(secrets: dict[str, Any], name: Name) -> list[Line]:
     """Every saucepan, hand, cookery book and the menu, face up."""
-    lines = [Line(f"Saucepan {pan + 1}{' (lid)' if pan == secrets['lid'] else ''}: {', '.join(cards) or 'empty'}")
+    lines = [Line((_("Saucepan %(pan)d (lid): %(cards)s") if pan == secrets["lid"] else _("Saucepan %(pan)d: %(cards)s"))
+                  % {"pan": pan + 1, "cards": _ingredients(cards) or _("empty")})
              for pan, cards in enumerate(secrets["pans"])]
     for seat, hand in enumerate(secrets["hands"]):
         book = secrets["books"][seat] or secrets["offered"][seat]
-        lines.append(Line(f"{name(seat)}: {', '.join(hand) or 'no ingredients'}; recipes {', '.join(book) or 'none'}"))
-    lines.append(Line(f"Menu, 5 stars first: {', '.join(secrets['menu'])}"))
+        lines.append(Line(_("%(player)s: %(ingredients)s; recipes %(recipes)s") % {
+            "player": name(seat), "ingredients": _ingredients(hand) or _("no ingredients"),
+            "recipes": ", ".join(map(dish_word, book)) or _("none")}))
+    lines.append(Line(_("Menu, 5 stars first: %(menu)s") % {"menu": ", ".join(map(cuisine_word, secrets["menu"]))}))
     return lines

@@ -131,9 +131,11 @@ class PotPourriTable(SeatNaming, KitTable):
             return
         lay = theme.layout(surface.get_size())
         self._draw_pathway(surface, b, model, lay)
-        for x, words in ((layout.PANTRY_X, _("Pantry")), (layout.DRAW_X, _("Draw")), (layout.DISCARD_X, _("Discard")),
-                         (layout.RECIPES_X, _("Recipes")), (layout.MENU_X, _("Menu (stars)"))):
-            b.text(surface, words, BODY, theme.BROTH, b.rect(x, layout.ROW_B_Y, 1, 1).topleft)
+        labels = ((layout.PANTRY_X, _("Pantry")), (layout.DRAW_X, _("Draw")), (layout.DISCARD_X, _("Discard")),
+                  (layout.RECIPES_X, _("Recipes")), (layout.MENU_X, _("Menu (stars)")))
+        for (x, words), (after, _next) in zip(labels, [*labels[1:], (layout.MAIN_X + layout.MAIN_W, "")], strict=True):
+            b.text(surface, words, BODY, theme.BROTH, b.rect(x, layout.ROW_B_Y, 1, 1).topleft,
+                   max_width=b.px(after - x - 6))   # each label ends where the next begins
         for i, square in enumerate(model.menu()):
             centre = b.rect(layout.MENU_X + i * layout.TILE_STEP + layout.TILE_W / 2 + 18, layout.TILE_Y - 20, 1, 1).topleft
             draw_star(surface, centre, b.px(16), theme.MUSTARD)
