@@ -309,7 +309,7 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
 
     lost = Redis()
     try:
-        a = await servers(postgres=postgres_dsn, redis=lost.url, lease_seconds=1.5, grace=30.0)
+        a = await servers(postgres=postgres_dsn, redis=lost.url, lease_seconds=3.0, grace=30.0)
         ann = await Client(a.url).connect()
         made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
                                              "options": {"moves": 50, "turn_seconds": 600}})
