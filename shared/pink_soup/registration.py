@@ -6,7 +6,7 @@ from soupkitchen.shared.words import N_
 
 FACTS = GameFacts(
     id="pink-soup",
-    title="Pink Soup",
+    title=N_("Pink Soup"),
     min_players=MIN_CHEFS,
     max_players=MAX_CHEFS,
     options=(OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True)),),

@@ -5,7 +5,7 @@ from soupkitchen.shared.words import N_
 
 FACTS = GameFacts(
     id="pot-pourri",
-    title="Pot Pourri",
+    title=N_("Pot Pourri"),
     min_players=3,
     max_players=5,
     options=(OptionSpec("cooking_pros", N_("Cooking Pros: menu tiles lie face down"), False, (False, True)),

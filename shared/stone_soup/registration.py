@@ -5,7 +5,7 @@ from soupkitchen.shared.words import N_
 
 FACTS = GameFacts(
     id="stone-soup",
-    title="Stone Soup",
+    title=N_("Stone Soup"),
     min_players=2,
     max_players=5,
     # 7 s leaves a person 6 s to decide even over a slow link (scripts/bench_window.py); the window

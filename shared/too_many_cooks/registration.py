@@ -7,7 +7,7 @@ from soupkitchen.shared.words import N_
 
 FACTS = GameFacts(
     id="too-many-cooks",
-    title="Too Many Cooks",
+    title=N_("Too Many Cooks"),
     min_players=2,
     max_players=6,
     options=(
