@@ -196,20 +196,20 @@ class Node:
             self.failing = False
             log.warning("Redis at %s answers again", self.where)
 
-    async def publish(self, now: bool = False) -> None:
+    async def publish(self) -> None:
         """Write this node's open tables where every node's table list reads them (once a second:
-        what changed since the last time, and all of them now and then; ``now``: what changed, at once)."""
+        what changed since the last time, and all of them now and then)."""
         key = TABLES + self.id
-        if not now and self.beats % 2 and self.published is not None:
+        if self.beats % 2 and self.published is not None:
             await self.redis.pexpire(key, int(self.seconds * 1000))
             return
         async with self.publishing:
-            await self._publish(key, now)
+            await self._publish(key, self.beats % DATABASE_SWEEP == 0)
 
-    async def _publish(self, key: str, now: bool) -> None:
+    async def _publish(self, key: str, whole: bool) -> None:
         summaries = {table_id: json.dumps(runner.summary()) for table_id, runner in self.hub.roster.runners.items()
                      if not runner.table.closed and not runner.table.over}
-        whole = self.published is None or (not now and self.beats % DATABASE_SWEEP == 0)
+        whole = whole or self.published is None
         before = {} if whole else self.published
         changed = {table_id: text for table_id, text in summaries.items() if before.get(table_id) != text}
         gone = [table_id for table_id in before if table_id not in summaries]
@@ -225,11 +225,43 @@ class Node:
             await pipe.execute()
         self.published = summaries
 
-    async def before_signal(self) -> float:
-        """Before this node tells every node's watchers that the table list changed: publish its
-        tables, so that the list they ask for has the change; then 0 if it may tell them now, or
-        the seconds until it may (another node has just told them, and they are asking already)."""
-        await self.publish(now=True)
+    async def publish_tables(self, ids: set[str]) -> None:
+        """Write these tables of this node where every node's table list reads them, at once (an
+        open one's summary; one closed, finished or gone, out); all of them if Redis may lack some."""
+        async with self.publishing:
+            if self.published is None:
+                await self._publish(TABLES + self.id, True)
+                return
+            published = self.published
+            changed, gone = {}, []
+            for table_id in ids:
+                runner = self.hub.roster.runners.get(table_id)
+                if runner is not None and not runner.table.closed and not runner.table.over:
+                    text = json.dumps(runner.summary())
+                    if published.get(table_id) != text:
+                        changed[table_id] = text
+                elif table_id in published:
+                    gone.append(table_id)
+            if not changed and not gone:
+                return
+            self.published = None  # until Redis has it all
+            async with self.redis.pipeline(transaction=True) as pipe:
+                if changed:
+                    pipe.hset(TABLES + self.id, mapping=changed)
+                if gone:
+                    pipe.hdel(TABLES + self.id, *gone)
+                pipe.pexpire(TABLES + self.id, int(self.seconds * 1000))
+                await pipe.execute()
+            for table_id in gone:
+                published.pop(table_id, None)
+            self.published = published | changed
+
+    async def before_signal(self, ids: set[str]) -> float:
+        """Before this node tells every node's watchers that the table list changed: publish the
+        tables that changed, so that the list they ask for has the change; then 0 if it may tell
+        them now, or the seconds until it may (another node has just told them, and they are
+        asking already)."""
+        await self.publish_tables(ids)
         interval = self.hub.watch.interval
         if await self.redis.set(SIGNALLED, self.id, nx=True, px=max(1, int(interval * 1000))):
             return 0.0

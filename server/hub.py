@@ -181,7 +181,7 @@ class Hub:
         if self.transport is None:
             return
         if event == "lobby":  # a table's lobby changed: so may the list of open tables
-            self.watch.changed()
+            self.watch.changed(data["table"]["id"])
         encoded = self.transport.encode(event, data)
         for sid in sids:
             if not self.lagging(sid):
@@ -217,7 +217,7 @@ class Hub:
 
     def dropped(self, table: Table) -> None:
         """The roster forgot a table: it leaves the list, and a cluster's node gives its lease up."""
-        self.watch.changed()
+        self.watch.changed(table.id)
         if self.node is not None:
             self.node.dropped(table)
 
@@ -290,7 +290,7 @@ class Hub:
             return None
         runner = self.roster.add(table)
         runner.restored()
-        self.watch.changed()  # a table taken over from a node gone is listed again
+        self.watch.changed(table.id)  # a table taken over from a node gone is listed again
         if table.over:
             left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
             self.roster.drop_later(table, max(0.0, left))

@@ -43,17 +43,18 @@ class ListWatch:
 
     The application sets ``enter`` (a connection joins or leaves the room) and ``emit`` (the push
     to the room: on a cluster's node, through Redis to every node's watchers). A node also sets
-    ``before``: it publishes its own tables first, so that a watcher on any node that asks for the
-    list once told finds the change there, and it answers how long to wait when another node has
-    just told every watcher (0: tell them now)."""
+    ``before``: given the ids of the tables that changed since the last push, it publishes them
+    first, so that a watcher on any node that asks for the list once told finds the change there,
+    and it answers how long to wait when another node has just told every watcher (0: tell them now)."""
 
     def __init__(self, interval: float = SIGNAL_INTERVAL) -> None:
         self.interval = interval
         self.enter: Callable[[str, bool], Awaitable[None]] | None = None
         self.emit: Callable[[], Awaitable[None]] | None = None
-        self.before: Callable[[], Awaitable[float]] | None = None
+        self.before: Callable[[set[str]], Awaitable[float]] | None = None
         self.next = float("-inf")  # loop time before which no push is made
         self.dirty = False  # a change no push has told of yet
+        self.tables: set[str] = set()  # the ids of the tables changed since the last push
         self.due: asyncio.TimerHandle | None = None  # the push waiting for its time
         self.sending: asyncio.Task[None] | None = None  # the push being made
         self.signals = 0  # pushes made
@@ -62,11 +63,12 @@ class ListWatch:
         if self.enter is not None:
             await self.enter(sid, on)
 
-    def changed(self) -> None:
-        """The list may have changed: its watchers are told (coalesced, see the class)."""
+    def changed(self, table_id: str) -> None:
+        """The table may have changed in the list: its watchers are told (coalesced, see the class)."""
         if self.emit is None:
             return
         self.dirty = True
+        self.tables.add(table_id)
         self._schedule()
 
     def _schedule(self) -> None:
@@ -84,10 +86,12 @@ class ListWatch:
     async def _signal(self) -> None:
         loop = asyncio.get_running_loop()
         self.dirty = False  # a change from now on makes the next push
+        tables, self.tables = self.tables, set()
         try:
-            wait = await self.before() if self.before is not None else 0.0
+            wait = await self.before(tables) if self.before is not None else 0.0
             if wait > 0:  # another node has just told every watcher: this change goes in the next push
                 self.dirty = True
+                self.tables |= tables
                 self.next = loop.time() + wait
                 return
             self.next = loop.time() + self.interval
@@ -120,7 +124,7 @@ class Lobby:
         self.clock = roster.clock
         self.hasher = hasher  # hashes passwords off the event loop
         self.claim: Callable[[str], Awaitable[None]] | None = None  # a cluster's node holds each new table
-        self.opened: Callable[[], None] = lambda: None  # a new table is open (the list's watchers are told)
+        self.opened: Callable[[str], None] = lambda table_id: None  # a new table is open (its watchers are told)
 
     async def admit(self, table: Table, given: str | None, address: str) -> None:
         """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
@@ -207,7 +211,7 @@ class Lobby:
         except StoreError:
             self.roster.drop(table)
             raise
-        self.opened()
+        self.opened(table_id)
         return {"ok": True, "table": runner.summary(), "seat": 0, "token": token, "name": req.name}
 
     def new_code(self) -> str:

@@ -454,6 +454,17 @@ async def test_a_watcher_on_one_node_is_told_of_a_table_made_on_another_and_find
         tables = {t["id"]: t for t in (await watcher.ok("list_tables", {}))["tables"]}
         assert tid in tables and shows(tables[tid]), (event, tables)
     assert tid not in b.hub.tables, "the table is node a's; node b only lists it"
+    other = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+
+    async def listed_on_b() -> bool:
+        return other["table"]["id"] in {t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]}
+
+    await eventually(listed_on_b, "node b to list node a's second table")
+    await asyncio.sleep(1.0)  # real time: the opening's push has gone
+    before = len(watcher.told)
+    await ann.ok("leave", {"token": other["token"]})  # its only player leaves: the table closes
+    await watcher.wait_for(lambda: len(watcher.told) > before, timeout=PATIENCE)
+    assert [t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]] == [tid], "gone from node b's list"
     assert not watcher.unreadable
 
 
