@@ -87,6 +87,7 @@ class ListWatch:
         loop = asyncio.get_running_loop()
         self.dirty = False  # a change from now on makes the next push
         tables, self.tables = self.tables, set()
+        self.next = loop.time() + self.interval  # the next push, or the next try after a failure
         try:
             wait = await self.before(tables) if self.before is not None else 0.0
             if wait > 0:  # another node has just told every watcher: this change goes in the next push
@@ -94,7 +95,6 @@ class ListWatch:
                 self.tables |= tables
                 self.next = loop.time() + wait
                 return
-            self.next = loop.time() + self.interval
             if self.emit is not None:
                 await self.emit()
                 self.signals += 1
