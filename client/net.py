@@ -11,6 +11,12 @@ front of the nodes need not keep a client on one of them), takes every held seat
 again. It remembers every node the cluster named, and when its node goes it comes back through
 whichever answers.
 
+A connection may watch the server's list of open tables (``watch_tables``): each
+``tables_changed`` push is handed to ``tables_listeners``, and on every new link (a reconnection,
+another node) the watch is asked for again and the listeners told, as the list may have changed
+meanwhile. A server older than that push answers ``unknown_event``; :meth:`Connection.watch_tables`
+says so, and the caller asks for the list on a timer instead.
+
 An ``https://`` server is spoken to over TLS (``wss://`` for its websocket), its certificate checked
 by :mod:`client.tls`; one that is refused is said so in words before anything else is tried.
 """
@@ -38,6 +44,7 @@ EXAMPLE_ADDRESS = f"192.168.1.20:{DEFAULT_PORT}"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 SYNC_EVERY = 10.0
 MOVED = "moved"   # the error code of a cluster's redirect (``shared.wire.protocol.MOVED``)
+UNKNOWN_EVENT = "unknown_event"  # a request this server does not have (``shared.wire.protocol.UNKNOWN_EVENT``)
 MOST_MOVES = 4    # redirects one request follows before it gives up
 MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself, or to a node gone
 MOST_BOUNCES = 20  # times in a row a node may send the client to one gone before the backoff applies again
@@ -144,6 +151,8 @@ class Connection:
         self.sessions: dict[str, TableFeed] = {}
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.kicked_listeners: list[Callable[[str], None]] = []
+        self.tables_listeners: list[Callable[[], None]] = []  # the list of open tables may have changed
+        self.watching_tables = False  # whether this client wants ``tables_changed`` pushes
         self.status_listeners: list[Callable[[bool], None]] = []
         # after a reconnection has resumed every session: (seats taken back, seats held)
         self.resumed_listeners: list[Callable[[int, int], None]] = []
@@ -183,6 +192,7 @@ class Connection:
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)
         sio.on("kicked", self._on_kicked)
+        sio.on("tables_changed", self._on_tables_changed)
 
         async def disconnected(*args: Any) -> None:
             await self._on_disconnect(sio, *args)
@@ -220,6 +230,16 @@ class Connection:
             self._set_connected(False)
             await sio.disconnect()
             raise
+        if self.watching_tables:   # a new link watches nothing yet; the list may have changed meanwhile
+            self._spawn(self._watch_again())
+
+    async def _watch_again(self) -> None:
+        try:
+            await self.watch_tables(True)
+        except ServerError:
+            log.debug("could not watch the table list again", exc_info=True)
+        for listener in list(self.tables_listeners):
+            listener()
 
     async def _secure_session(self, timeout: float) -> Any:
         """The TLS session to an https:// server, once it has shown a certificate this computer
@@ -312,6 +332,24 @@ class Connection:
             await self._move(err.address)
         raise AssertionError("unreachable")
 
+    async def watch_tables(self, on: bool) -> bool:
+        """Ask for (``on``) or stop the ``tables_changed`` pushes; True if the server pushes them,
+        False if it is older than them (``unknown_event``). ServerError if it cannot be asked."""
+        self.watching_tables = on
+        try:
+            ack = await self._raw_call("watch_tables", {"on": on}, timeout=10.0)
+        except ServerError:
+            if not on:   # stopping: the pushes are ignored anyway
+                return False
+            raise
+        err = error_of(ack)
+        if err is not None and err.code == UNKNOWN_EVENT:
+            self.watching_tables = False
+            return False
+        if err is not None:
+            raise err
+        return True
+
     def _change_link(self) -> bool:
         """Mark the current task as the one changing the link; False if it was already."""
         task = asyncio.current_task()
@@ -402,6 +440,15 @@ class Connection:
         self.sessions.pop(table, None)
         for listener in list(self.kicked_listeners):
             listener(table)
+
+    async def _on_tables_changed(self, data: Any) -> None:
+        try:
+            check_push("tables_changed", data)
+        except ValidationError as err:
+            log.error("a tables_changed push this client cannot read (%s)", err)
+            return
+        for listener in list(self.tables_listeners):
+            listener()
 
     async def _on_disconnect(self, sio: Any, *args: Any) -> None:
         if sio is not self.sio:   # a link this connection has left (a redirect followed)

@@ -18,7 +18,7 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from soupkitchen.server.cluster import serve_as_node
+from soupkitchen.server.cluster import close_message_queue, message_queue, serve_as_node
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
@@ -34,6 +34,7 @@ from soupkitchen.server.guard import (
 )
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
+from soupkitchen.server.lobby import TABLES_CHANGED, WATCHERS
 from soupkitchen.server.push import GameSocketServer, transport_for
 from soupkitchen.server.scheduler import Scheduler
 from soupkitchen.server.store import StoreError
@@ -60,8 +61,12 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
     # Pings every ping_interval seconds: a connection that stops answering (a cable pulled, a laptop
     # asleep) is found dead within ping_interval + 2 * ping_timeout seconds (docs/protocol.md).
     hub = Hub(config, scheduler)
+    # A node's emits to rooms reach every node through Redis (the table list's watchers); the single
+    # process keeps python-socketio's manager in memory. A table's pushes never leave its node.
+    manager = None
     if config.redis is not None:
         serve_as_node(hub, config.redis)
+        manager = message_queue(config.redis)
     floods = FloodLog(logging.getLogger("soupkitchen.server.floods"))
     # Browser origins are refused by origin_guard unless allowed; Engine.IO answers the allowed ones'
     # CORS (an empty list turns its own check off: every origin left has been allowed).
@@ -69,13 +74,23 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
                            serializer=JsonPacket.admitting(hub.events),
                            engineio_logger=InputLog(logging.getLogger("engineio.server"), floods, logging.WARNING),
                            json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False,
-                           ping_interval=config.ping_interval, ping_timeout=config.ping_timeout)
+                           ping_interval=config.ping_interval, ping_timeout=config.ping_timeout,
+                           **({"client_manager": manager} if manager is not None else {}))
     doors = Doors(config, floods)
     app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
                                        http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout)])
     sio.attach(app)
     transport = transport_for(sio)
     hub.speak_through(transport)
+
+    async def enter(sid: str, on: bool) -> None:
+        if on:
+            await sio.enter_room(sid, WATCHERS)
+        else:
+            await sio.leave_room(sid, WATCHERS)
+
+    hub.watch.enter = enter
+    hub.watch.emit = lambda: sio.emit(TABLES_CHANGED, {}, room=WATCHERS)
     app[HUB], app[DOORS], app[FLOODS] = hub, doors, floods
     guard = SessionGuard(transport, most_pending=lambda: config.max_connections_per_address,
                          handshake_timeout=lambda: config.handshake_timeout,
@@ -185,6 +200,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         floods.close()
         hub.stop()
         await sio.shutdown()
+        if manager is not None:
+            await close_message_queue(manager)
         hub.store.close()
 
     app.on_shutdown.append(on_shutdown)

@@ -13,6 +13,10 @@ PostgreSQL database, and any node answers hello, the table list and table creati
   rebuilt from the database's log, the restart path.
 - A node that has not heard from Redis for longer than its leases can be trusted refuses every
   change (the store's gate), so it never acknowledges a move it might not be allowed to store.
+- The one lobby-wide push, ``tables_changed`` to the connections watching the table list, goes
+  through python-socketio's ``AsyncRedisManager`` (:func:`message_queue`) to every node's watchers;
+  the node publishes its tables before it, and one Redis key spaces those pushes out across the
+  nodes. A table's own pushes never leave its node (``server.transport``, ``server.push``).
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ log = logging.getLogger(__name__)
 
 OPEN = "soupkitchen:open"        # the ids of every node's open tables (a set)
 TABLES = "soupkitchen:tables:"   # + node id: that node's open tables, id -> summary (a hash that expires)
+CHANNEL = "soupkitchen:socketio"  # the pub/sub channel of the nodes' socket.io message queue
+SIGNALLED = "soupkitchen:signalled"  # set by the node that has just told every watcher (expires)
 REDIS_CONNECTIONS = 16  # connections a node holds to Redis at most
 BEATS_A_LEASE = 6  # heartbeats in a lease's time
 DATABASE_SWEEP = 60  # every so many heartbeats the sweep also reads the database's open tables
@@ -88,6 +94,7 @@ class Node:
         self.touched = float("-inf")  # time.monotonic() when a heartbeat Redis answered was sent
         self.directory: dict[str, str] = {}  # node id -> public address, as of the last heartbeat
         self.published: dict[str, str] | None = None  # the summaries last published
+        self.publishing = asyncio.Lock()  # one publish at a time: each writes what changed since the last
         self.letting_go: set[str] = set()
         self.taking: dict[str, asyncio.Future[bool]] = {}  # table id -> its takeover under way
         self.timer: Any = None
@@ -196,9 +203,13 @@ class Node:
         if self.beats % 2 and self.published is not None:
             await self.redis.pexpire(key, int(self.seconds * 1000))
             return
+        async with self.publishing:
+            await self._publish(key, self.beats % DATABASE_SWEEP == 0)
+
+    async def _publish(self, key: str, whole: bool) -> None:
         summaries = {table_id: json.dumps(runner.summary()) for table_id, runner in self.hub.roster.runners.items()
                      if not runner.table.closed and not runner.table.over}
-        whole = self.published is None or self.beats % DATABASE_SWEEP == 0
+        whole = whole or self.published is None
         before = {} if whole else self.published
         changed = {table_id: text for table_id, text in summaries.items() if before.get(table_id) != text}
         gone = [table_id for table_id in before if table_id not in summaries]
@@ -213,6 +224,49 @@ class Node:
             pipe.pexpire(key, int(self.seconds * 1000))
             await pipe.execute()
         self.published = summaries
+
+    async def publish_tables(self, ids: set[str]) -> None:
+        """Write these tables of this node where every node's table list reads them, at once (an
+        open one's summary; one closed, finished or gone, out); all of them if Redis may lack some."""
+        async with self.publishing:
+            if self.published is None:
+                await self._publish(TABLES + self.id, True)
+                return
+            published = self.published
+            changed, gone = {}, []
+            for table_id in ids:
+                runner = self.hub.roster.runners.get(table_id)
+                if runner is not None and not runner.table.closed and not runner.table.over:
+                    text = json.dumps(runner.summary())
+                    if published.get(table_id) != text:
+                        changed[table_id] = text
+                elif table_id in published:
+                    gone.append(table_id)
+            if not changed and not gone:
+                return
+            self.published = None  # until Redis has it all
+            async with self.redis.pipeline(transaction=True) as pipe:
+                if changed:
+                    pipe.hset(TABLES + self.id, mapping=changed)
+                if gone:
+                    pipe.hdel(TABLES + self.id, *gone)
+                pipe.pexpire(TABLES + self.id, int(self.seconds * 1000))
+                await pipe.execute()
+            for table_id in gone:
+                published.pop(table_id, None)
+            self.published = published | changed
+
+    async def before_signal(self, ids: set[str]) -> float:
+        """Before this node tells every node's watchers that the table list changed: publish the
+        tables that changed, so that the list they ask for has the change; then 0 if it may tell
+        them now, or the seconds until it may (another node has just told them, and they are
+        asking already)."""
+        await self.publish_tables(ids)
+        interval = self.hub.watch.interval
+        if await self.redis.set(SIGNALLED, self.id, nx=True, px=max(1, int(interval * 1000))):
+            return 0.0
+        left = await self.redis.pttl(SIGNALLED)
+        return max(left, 1) / 1000 if left > 0 else 0.001
 
     def stored_open(self) -> list[str]:
         try:
@@ -378,8 +432,8 @@ def serve_as_node(hub: Hub, redis_url: str) -> Node:
     this node does not serve are routed first, and every write passes the node's gate."""
     node = hub.node = Node(hub, redis_url, hub.config.lease_seconds)
     hub.store.gate, hub.store.on_taken = node.check_write, node.taken
-    hub.roster.on_drop = node.dropped
     hub.lobby.claim = node.claim_new
+    hub.watch.before = node.before_signal
     for event in ("join_table", "spectate"):
         hub.events[event] = routed_by_table(hub, node, hub.events[event])
     for event in ("resume", "leave", "add_bot", "remove_bot", "kick", "set_options", "ready", "start",
@@ -387,6 +441,28 @@ def serve_as_node(hub: Hub, redis_url: str) -> Node:
         hub.events[event] = routed_by_token(hub, node, hub.events[event])
     hub.events["find_table"] = found_anywhere(hub, node, hub.events["find_table"])
     return node
+
+
+def message_queue(redis_url: str) -> Any:
+    """The socket.io client manager of a node: its emits to rooms reach every node's connections
+    through Redis (the table list's watchers); an emit with ``ignore_queue`` stays on this node."""
+    import socketio
+
+    return socketio.AsyncRedisManager(redis_url, channel=CHANNEL)
+
+
+async def close_message_queue(manager: Any) -> None:
+    """Stop a node's message queue: its listening task, and its connection to Redis."""
+    listening = getattr(manager, "thread", None)
+    if isinstance(listening, asyncio.Future):
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)
+    redis = getattr(manager, "redis", None)
+    if redis is not None:
+        try:
+            await redis.aclose()
+        except Exception as err:  # noqa: BLE001 - closing anyway
+            log.debug("could not close the message queue's link to Redis: %s", err)
 
 
 def routed_by_table(hub: Hub, node: Node, handler: Handler) -> Handler:

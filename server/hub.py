@@ -1,5 +1,5 @@
 """The hub: the server's parts put together, the table of socket events and their handlers, the
-connection-level requests (hello, time_sync, list_tables), disconnects, the clock's records and
+connection-level requests (hello, time_sync, list_tables, watch_tables), disconnects, the clock's records and
 restoring the open tables after a restart.
 
 Handlers take a socket id and a typed request (``shared.wire.protocol``), change tables, and return
@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.games import available_games, load_game
-from soupkitchen.server.lobby import Lobby
+from soupkitchen.server.lobby import ListWatch, Lobby
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.play import PlayRequests
 from soupkitchen.server.registry import Connection, Registry
@@ -50,6 +50,8 @@ class ClusterNode(Protocol):
     async def asked(self, question: Any) -> Any: ...
 
     def snapshot(self) -> dict[str, Any]: ...
+
+    def dropped(self, table: Table) -> None: ...
 
     def stop(self) -> None: ...
 
@@ -81,13 +83,19 @@ class Hub:
         self.registry = Registry(config, clock)
         self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
                            self.spawn, lambda: self.stopping)
+        self.roster.on_drop = self.dropped
+        # the connections watching the list of open tables, told when it changes: when a table opens,
+        # changes its lobby (every ``lobby`` push), starts, finishes, closes or is let go
+        self.watch = ListWatch()
         self.lobby = Lobby(self.roster, self.hasher)
+        self.lobby.opened = self.watch.changed
         self.play = PlayRequests(self.roster)
         # The socket events the server answers, and only these (``server.guard`` refuses the rest).
         self.events: dict[str, Handler] = {
             "hello": self.hello,
             "time_sync": self.time_sync,
             "list_tables": self.list_tables,
+            "watch_tables": self.watch_tables,
             "create_table": self.lobby.create_table,
             "join_table": self.lobby.join_table,
             "find_table": self.lobby.find_table,
@@ -112,6 +120,7 @@ class Hub:
 
     def stop(self) -> None:
         """Stop every timer, task and password check (the database stays open)."""
+        self.watch.stop()
         for runner in self.roster.runners.values():
             runner.stop()
         if self.purger is not None:
@@ -171,6 +180,8 @@ class Hub:
         """Queue one push for several connections, in order with every other push and ack."""
         if self.transport is None:
             return
+        if event == "lobby":  # a table's lobby changed: so may the list of open tables
+            self.watch.changed(data["table"]["id"])
         encoded = self.transport.encode(event, data)
         for sid in sids:
             if not self.lagging(sid):
@@ -197,6 +208,18 @@ class Hub:
             tables += [summary | {"code": None} for summary in await self.node.asked(self.node.others_open())
                        if summary.get("settings", {}).get("listed", True)]
         return {"ok": True, "tables": tables}
+
+    async def watch_tables(self, sid: str, req: protocol.WatchTables) -> dict[str, Any]:
+        """Start (or stop) pushing ``tables_changed`` to this connection whenever the list of open
+        tables changes, on any node of a cluster; a disconnect stops it too."""
+        await self.watch.watch(sid, req.on)
+        return {"ok": True, "watching": req.on}
+
+    def dropped(self, table: Table) -> None:
+        """The roster forgot a table: it leaves the list, and a cluster's node gives its lease up."""
+        self.watch.changed(table.id)
+        if self.node is not None:
+            self.node.dropped(table)
 
     # --- connections going ---------------------------------------------------------------------
     async def disconnect(self, sid: str) -> None:
@@ -267,6 +290,7 @@ class Hub:
             return None
         runner = self.roster.add(table)
         runner.restored()
+        self.watch.changed(table.id)  # a table taken over from a node gone is listed again
         if table.over:
             left = self.config.linger - (self.wall_clock() - (row["finished"] or 0.0))
             self.roster.drop_later(table, max(0.0, left))

@@ -1,5 +1,6 @@
 """The lobby requests of the wire protocol: creating, joining, resuming, watching and leaving a
-table, the host's powers before the start (bots, kicks, options), ready, start and emotes.
+table, the host's powers before the start (bots, kicks, options), ready, start and emotes; and
+:class:`ListWatch`, which tells the connections watching the list of open tables that it changed.
 
 Each handler takes a socket id and a typed request (``shared.wire.protocol``), checks it, hands the
 table's runner the command it asks for (the runner changes, stores and announces the table), and
@@ -29,6 +30,89 @@ from soupkitchen.shared.wire import codes, protocol
 
 log = logging.getLogger(__name__)
 
+WATCHERS = "watching-tables"  # the socket.io room of the connections watching the list of open tables
+TABLES_CHANGED = "tables_changed"  # the push they get when it has changed
+SIGNAL_INTERVAL = 0.5  # seconds between two such pushes at the most (a burst of changes makes one)
+
+
+class ListWatch:
+    """The connections watching the list of open tables (``watch_tables``), and the one push they
+    get when it changes: ``tables_changed``, to the socket.io room :data:`WATCHERS`, at once after a
+    quiet spell and then at most once every :data:`SIGNAL_INTERVAL` seconds however many changes
+    come (a change during the wait is in the push at its end).
+
+    The application sets ``enter`` (a connection joins or leaves the room) and ``emit`` (the push
+    to the room: on a cluster's node, through Redis to every node's watchers). A node also sets
+    ``before``: given the ids of the tables that changed since the last push, it publishes them
+    first, so that a watcher on any node that asks for the list once told finds the change there,
+    and it answers how long to wait when another node has just told every watcher (0: tell them now)."""
+
+    def __init__(self, interval: float = SIGNAL_INTERVAL) -> None:
+        self.interval = interval
+        self.enter: Callable[[str, bool], Awaitable[None]] | None = None
+        self.emit: Callable[[], Awaitable[None]] | None = None
+        self.before: Callable[[set[str]], Awaitable[float]] | None = None
+        self.next = float("-inf")  # loop time before which no push is made
+        self.dirty = False  # a change no push has told of yet
+        self.tables: set[str] = set()  # the ids of the tables changed since the last push
+        self.due: asyncio.TimerHandle | None = None  # the push waiting for its time
+        self.sending: asyncio.Task[None] | None = None  # the push being made
+        self.signals = 0  # pushes made
+
+    async def watch(self, sid: str, on: bool) -> None:
+        if self.enter is not None:
+            await self.enter(sid, on)
+
+    def changed(self, table_id: str) -> None:
+        """The table may have changed in the list: its watchers are told (coalesced, see the class)."""
+        if self.emit is None:
+            return
+        self.dirty = True
+        self.tables.add(table_id)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if self.due is None and (self.sending is None or self.sending.done()):
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # a hub driven by hand, outside any loop: nobody is watching
+                return
+            self.due = loop.call_later(max(0.0, self.next - loop.time()), self._send)
+
+    def _send(self) -> None:
+        self.due = None
+        self.sending = asyncio.ensure_future(self._signal())
+
+    async def _signal(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.dirty = False  # a change from now on makes the next push
+        tables, self.tables = self.tables, set()
+        self.next = loop.time() + self.interval  # the next push, or the next try after a failure
+        try:
+            wait = await self.before(tables) if self.before is not None else 0.0
+            if wait > 0:  # another node has just told every watcher: this change goes in the next push
+                self.dirty = True
+                self.tables |= tables
+                self.next = loop.time() + wait
+                return
+            if self.emit is not None:
+                await self.emit()
+                self.signals += 1
+        except Exception as err:  # noqa: BLE001 - lost: the next change, or the watchers' own ask, catches up
+            log.info("could not tell the watchers of the table list that it changed (%s)", err)
+        finally:
+            self.sending = None
+            if self.dirty and self.emit is not None:
+                self._schedule()
+
+    def stop(self) -> None:
+        """No more pushes (the server is stopping)."""
+        self.emit = None
+        if self.due is not None:
+            self.due.cancel()
+        if self.sending is not None:
+            self.sending.cancel()
+
 
 class Lobby:
     """The lobby requests, on the tables of a :class:`server.roster.TableRoster`."""
@@ -40,6 +124,7 @@ class Lobby:
         self.clock = roster.clock
         self.hasher = hasher  # hashes passwords off the event loop
         self.claim: Callable[[str], Awaitable[None]] | None = None  # a cluster's node holds each new table
+        self.opened: Callable[[str], None] = lambda table_id: None  # a new table is open (its watchers are told)
 
     async def admit(self, table: Table, given: str | None, address: str) -> None:
         """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
@@ -126,6 +211,7 @@ class Lobby:
         except StoreError:
             self.roster.drop(table)
             raise
+        self.opened(table_id)
         return {"ok": True, "table": runner.summary(), "seat": 0, "token": token, "name": req.name}
 
     def new_code(self) -> str:

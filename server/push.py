@@ -6,7 +6,8 @@ python-socketio's private parts (``server.transport`` has the public path).
 of one view per seat costs several event-loop rounds; under load that wait dominated the time
 from an action to its views. Here each push is encoded once and put straight on the recipient
 connection's Engine.IO send queue (the same queue ``emit`` ends at), synchronously, so the pushes
-of one action leave in order and before its acknowledgement.
+of one action leave in order and before its acknowledgement; on a cluster's node they never go
+through the nodes' message queue in Redis.
 
 This fast path leans on private parts of python-engineio and python-socketio, so it is fenced: it
 runs only with the versions in :data:`FAST_PATH_TESTED` (the suite runs on both paths), and any

@@ -2,7 +2,8 @@
 of them. The rest of the server speaks to the sockets only through a :class:`Transport`.
 
 :class:`StockTransport` uses python-socketio's and python-engineio's public API alone: each push
-goes through ``emit``, one after another in the order they were made, by a task of its own; a
+goes through ``emit``, one after another in the order they were made, by a task of its own (with
+``ignore_queue``: on a cluster's node a push to one connection never goes through Redis); a
 session's backlog reads as nothing (the public API does not tell); a session closes through the
 Engine.IO server's ``disconnect``. ``server.push`` has the fast path, fenced to the releases it was
 tested with; :func:`server.push.transport_for` chooses.
@@ -82,7 +83,8 @@ class StockTransport:
             while self.pending:
                 sid, event, data = self.pending.popleft()
                 try:
-                    await self.sio.emit(event, data, to=sid)
+                    # to one connection of this server: never through a cluster's message queue
+                    await self.sio.emit(event, data, to=sid, ignore_queue=True)
                 except Exception:
                     log.exception("could not push %s to %s", event, sid)
                 self.handed += 1

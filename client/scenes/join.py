@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from soupkitchen.client import links, theme, ways_in
-from soupkitchen.client.net import EXAMPLE_ADDRESS, normalise_url
+from soupkitchen.client.net import EXAMPLE_ADDRESS, ServerError, normalise_url
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
@@ -21,7 +21,9 @@ from soupkitchen.shared.wire import codes
 log = logging.getLogger(__name__)
 
 Browse = Callable[[], Awaitable[list[dict[str, Any]]]]
-REFRESH_TABLES = 3.0
+REFRESH_TABLES = 3.0    # seconds between two asks for the table list of a server that does not push changes
+REFRESH_WATCHED = 30.0  # ... of one that does (a push lost on the way is caught up with then)
+SOONEST_REFRESH = 0.5   # seconds between two asks at the least, however many changes are pushed
 REFRESH_SERVERS = 8.0
 
 
@@ -233,6 +235,11 @@ def table_row(table: dict[str, Any]) -> str:
 
 
 class TablesScene(FormScene):
+    """The open tables of a server. While it is on screen the connection watches the list: the
+    server pushes each change (``tables_changed``, from any node of a cluster) and the list is asked
+    for again at once (at most every ``SOONEST_REFRESH`` seconds); a server that does not push is
+    asked every ``REFRESH_TABLES`` seconds. Covered by another screen or left, it watches no more."""
+
     name = "tables"
     heading = N_("Open tables")
     column_scale = 1.5
@@ -242,6 +249,9 @@ class TablesScene(FormScene):
         self.tables = tables or []
         self.since_refresh = 0.0
         self.loading = False
+        self.watching = False   # this screen has asked the connection to watch the list
+        self.pushed = False     # ... and the server pushes its changes
+        self.stale = False      # a change was pushed that the list shown does not have yet
         super().__init__(app)
 
     def build(self) -> list[Widget]:
@@ -252,21 +262,68 @@ class TablesScene(FormScene):
                 Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def on_enter(self) -> None:
+        self.watch(True)
         self.refresh()
+
+    def on_exit(self) -> None:
+        self.watch(False)
 
     def on_back(self) -> None:
         self.app.stack.pop()
         self.app.spawn(ways_in.disconnect(self.app))
 
+    def watch(self, on: bool) -> None:
+        """Have the connection watch the list (or not), its pushes marking the list stale."""
+        if on == self.watching:
+            return
+        self.watching = on
+        listeners = self.conn.tables_listeners
+        if on and self._changed not in listeners:
+            listeners.append(self._changed)
+        elif not on:
+            if self._changed in listeners:
+                listeners.remove(self._changed)
+            self.pushed = False
+
+        async def ask() -> bool:
+            try:
+                return await self.conn.watch_tables(on)
+            except ServerError as err:   # not reached now: the connection watches again once back
+                log.info("could not %s watching the table list: %s", "start" if on else "stop", err)
+                return False
+
+        def answered(pushes: Any) -> None:
+            if on and self.watching:
+                self.pushed = bool(pushes)
+
+        self.app.spawn(ask(), answered)
+
+    def _changed(self) -> None:
+        self.stale = True
+
     def update(self, dt: float, now: float) -> None:
         self.since_refresh += dt
-        if self.since_refresh >= REFRESH_TABLES and self.stack is not None and self.stack.top is self:
+        on_top = self.stack is not None and self.stack.top is self
+        if not on_top:
+            if self.watching and self.stack is not None:   # covered by another screen
+                self.watch(False)
+            return
+        if not self.watching:
+            self.watch(True)
+            self.stale = True   # it may have changed while covered
+        if self.pushed:
+            due = (self.stale and self.since_refresh >= SOONEST_REFRESH) or self.since_refresh >= REFRESH_WATCHED
+        else:
+            due = self.since_refresh >= REFRESH_TABLES
+        if due:
             self.refresh()
 
     def refresh(self) -> None:
-        self.since_refresh = 0.0
         if self.loading or not self.conn.connected:
+            self.since_refresh = 0.0
             return
+        self.since_refresh = 0.0
+        self.stale = False
         self.loading = True
 
         def got(ack: dict[str, Any] | None) -> None:

@@ -130,6 +130,10 @@ class ListTables(Request):
     pass
 
 
+class WatchTables(Request):
+    on: StrictBool  # true: push ``tables_changed`` to this connection whenever the list changes; false: stop
+
+
 class Settings(Request):
     bot_delay: StrictFloat | StrictInt | None = Field(default=None, ge=0, le=30)
     handoff_pauses_timer: StrictBool | None = None
@@ -212,6 +216,7 @@ REQUESTS: dict[str, type[Request]] = {
     "hello": Hello,
     "time_sync": TimeSync,
     "list_tables": ListTables,
+    "watch_tables": WatchTables,
     "create_table": CreateTable,
     "join_table": JoinTable,
     "find_table": FindTable,
@@ -340,7 +345,12 @@ class KickedPush(TypedDict):
     table: str
 
 
-PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "emote": EmotePush, "kicked": KickedPush}
+class TablesChangedPush(TypedDict):
+    """The list of open tables has changed (a connection that sent ``watch_tables`` asks ``list_tables``)."""
+
+
+PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "emote": EmotePush, "kicked": KickedPush,
+                          "tables_changed": TablesChangedPush}
 _PUSH_MODELS: dict[str, Any] = {}
 
 

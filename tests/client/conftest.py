@@ -93,6 +93,8 @@ class FakeConnection:
         self.lobby_listeners: list = []
         self.kicked_listeners: list = []
         self.status_listeners: list = []
+        self.tables_listeners: list = []
+        self.watching_tables = False
         self.reconnect_attempts = 0
         self._closing = False
         self.sent: list[tuple[str, dict[str, Any]]] = []
@@ -106,6 +108,23 @@ class FakeConnection:
         if not reply.get("ok"):
             raise ServerError(reply["error"]["code"], reply["error"]["message"])
         return reply
+
+    async def watch_tables(self, on: bool) -> bool:
+        """As ``Connection.watch_tables``: True if the scripted server pushes the list's changes."""
+        self.watching_tables = on
+        try:
+            await self.request("watch_tables", {"on": on})
+        except ServerError as err:
+            if err.code == "unknown_event":
+                self.watching_tables = False
+                return False
+            raise
+        return True
+
+    def tables_changed(self) -> None:
+        """The scripted server pushes ``tables_changed``."""
+        for listener in list(self.tables_listeners):
+            listener()
 
     async def close(self) -> None:
         self.connected = False

@@ -57,6 +57,7 @@ class Client:
         self.lobbies: list[dict[str, Any]] = []
         self.emotes: list[dict[str, Any]] = []
         self.kicked: list[dict[str, Any]] = []
+        self.told: list[float] = []  # when each ``tables_changed`` push arrived (time.monotonic())
         self.tokens: list[str] = []
         self.unreadable: list[str] = []
         self.connects = 0
@@ -65,6 +66,7 @@ class Client:
         self.sio.on("lobby", self._push("lobby", self.lobbies))
         self.sio.on("emote", self._push("emote", self.emotes))
         self.sio.on("kicked", self._push("kicked", self.kicked))
+        self.sio.on("tables_changed", self._told)
         self.sio.on("connect", self._on_connect)
 
     def _push(self, event: str, into: list[dict[str, Any]]) -> Callable[[Any], Any]:
@@ -75,6 +77,13 @@ class Client:
             into.append(data)
             self.changed.set()
         return handler
+
+    async def _told(self, data: Any) -> None:
+        reason = unreadable("tables_changed", data)
+        if reason is not None:
+            self.unreadable.append(reason)
+        self.told.append(time.monotonic())
+        self.changed.set()
 
     async def _on_connect(self) -> None:
         self.connects += 1

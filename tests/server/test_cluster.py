@@ -8,12 +8,13 @@ Every request a node routes is also attacked through a raw socket."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import psycopg
 import pytest
 
-from soupkitchen.server.cluster import OPEN
+from soupkitchen.server.cluster import OPEN, SIGNALLED
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.leases import LEASE
 from soupkitchen.shared.wire import protocol
@@ -104,8 +105,13 @@ async def test_every_node_lists_every_nodes_open_tables_and_finds_their_codes(no
         tables = (await bob.ok("list_tables", {}))["tables"]
         return [t["id"] for t in tables] == [tid]
 
+    async def published() -> bool:  # node a publishes each table as it opens, a moment apart (a
+        # lookup in vain would count against bob's address)
+        return any(table["id"] == hidden["table"]["id"] for table in await b.hub.node.others_open())
+
     await eventually(listed, "node b to list node a's table")
     assert all(t["code"] is None for t in (await bob.ok("list_tables", {}))["tables"])
+    await eventually(published, "node a to publish its unlisted table")
     found = await bob.ok("find_table", {"code": hidden["table"]["code"]})
     assert found["table"]["id"] == hidden["table"]["id"], "an unlisted table is found by its code"
     await bob.error("join_table", {"table": found["table"]["id"], "name": "Bob"}, protocol.MOVED)
@@ -297,7 +303,8 @@ async def test_hostile_table_ids_and_tokens_at_a_node_get_answers_and_touch_noth
         assert code(moved) == protocol.MOVED and moved["error"]["address"] == a.url
     finally:
         await sock.close()
-    assert set(await redis.keys("*")) == keys_before, "no key was made for a name that names nothing"
+    made_keys = set(await redis.keys("*")) - {SIGNALLED}  # that key comes and goes with the watchers' pushes
+    assert made_keys == keys_before - {SIGNALLED}, "no key was made for a name that names nothing"
     assert list(b.hub.tables) == [] and a.hub.tables[tid].summary() == before
 
 
@@ -417,3 +424,100 @@ async def test_a_table_asked_for_by_many_at_once_is_taken_over_once(nodes, conne
     for player, token in zip(players, tokens, strict=True):  # each holds its seat at the one table served
         await player.ok("ready", {"token": token, "on": True})
     assert [seat["ready"] for seat in b.hub.tables[tid].summary()["seats"]] == [True, True, True]
+
+
+async def test_a_watcher_on_one_node_is_told_of_a_table_made_on_another_and_finds_it_listed(nodes, connect):
+    """The lobby-wide push goes through Redis (python-socketio's AsyncRedisManager): a watcher on
+    node b is told of a table made, filled and started on node a, and the list it then asks node b
+    for already has the change (node a published its tables before it told anyone)."""
+    a, b = await nodes(2)
+    watcher, ann, bob = await connect(b.url), await connect(a.url), await connect(a.url)
+
+    async def b_knows_a() -> bool:
+        return a.hub.server_id in b.hub.node.directory
+
+    await eventually(b_knows_a, "node b to hear of node a")
+    await watcher.ok("watch_tables", {"on": True})
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    tid = made["table"]["id"]
+    for who, event, payload, shows in (
+            (None, None, None, lambda t: t["seats"][0]["name"] == "Ann"),
+            (bob, "join_table", {"table": tid, "name": "Bob"}, lambda t: t["seats"][1]["name"] == "Bob"),
+            (bob, "ready", lambda: {"token": bob.tokens[-1], "on": True}, lambda t: t["seats"][1]["ready"]),
+            (ann, "start", {"token": made["token"]}, lambda t: t["started"])):
+        before = len(watcher.told)
+        if who is not None:
+            await who.ok(event, payload() if callable(payload) else payload)
+            await watcher.wait_for(lambda before=before: len(watcher.told) > before, timeout=PATIENCE)
+        else:
+            await watcher.wait_for(lambda: watcher.told, timeout=PATIENCE)
+        tables = {t["id"]: t for t in (await watcher.ok("list_tables", {}))["tables"]}
+        assert tid in tables and shows(tables[tid]), (event, tables)
+    assert tid not in b.hub.tables, "the table is node a's; node b only lists it"
+    other = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+
+    async def listed_on_b() -> bool:
+        return other["table"]["id"] in {t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]}
+
+    await eventually(listed_on_b, "node b to list node a's second table")
+    await asyncio.sleep(1.0)  # real time: the opening's push has gone
+    before = len(watcher.told)
+    await ann.ok("leave", {"token": other["token"]})  # its only player leaves: the table closes
+    await watcher.wait_for(lambda: len(watcher.told) > before, timeout=PATIENCE)
+    assert [t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]] == [tid], "gone from node b's list"
+    assert not watcher.unreadable
+
+
+@pytest.mark.parametrize("path", ["fast", "stock"])
+async def test_a_tables_own_pushes_never_go_through_redis(nodes, connect, redis_server, monkeypatch, path):
+    """A real subscriber on the nodes' socket.io channel sees the watchers' ``tables_changed`` and
+    nothing else while a table is made, started and played on node a (its seat and spectator get
+    every push), on the fast socket path and on python-socketio's stock one."""
+    import redis.asyncio as aioredis
+
+    from soupkitchen.server import push
+    from soupkitchen.server.cluster import CHANNEL
+
+    if path == "stock":
+        monkeypatch.setenv(push.STOCK_ENV, "1")
+    else:
+        monkeypatch.delenv(push.STOCK_ENV, raising=False)
+    listener = aioredis.Redis.from_url(redis_server.url)
+    channel = listener.pubsub(ignore_subscribe_messages=True)
+    await channel.subscribe(CHANNEL)
+    heard: list[dict] = []
+
+    async def listen() -> None:
+        async for message in channel.listen():
+            if message["type"] == "message":
+                heard.append(json.loads(message["data"]))
+
+    listening = asyncio.ensure_future(listen())
+    try:
+        a, b = await nodes(2)
+        assert a.hub.transport.fast == (path == "fast")
+        ann, eve, watcher = await connect(a.url), await connect(a.url), await connect(b.url)
+        await watcher.ok("watch_tables", {"on": True})
+        (_, subscribers), = await listener.pubsub_numsub(CHANNEL)
+        assert subscribers == 3, "both nodes and this test listen on the channel"
+        made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
+                                             "options": {"moves": 50, "turn_seconds": 600}})
+        tid, token = made["table"]["id"], made["token"]
+        await eve.ok("spectate", {"table": tid})
+        await ann.ok("start", {"token": token})
+        for state_id in range(6):
+            await ann.wait_for(lambda state_id=state_id: (ann.latest(0) or {}).get("state_id") == state_id)
+            await ann.ok("act", {"token": token, "state_id": state_id, "action": {"type": "add", "n": 1}})
+        await ann.wait_for(lambda: (ann.latest(0) or {}).get("state_id") == 6)
+        await eve.wait_for(lambda: (eve.latest(None) or {}).get("state_id") == 6)
+        assert ann.lobbies and eve.lobbies, "the table's lobby pushes reached its seat and its spectator"
+        await watcher.wait_for(lambda: watcher.told, timeout=PATIENCE)
+        await asyncio.sleep(0.2)  # real time: the subscriber reads what Redis carried
+    finally:
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)
+        await channel.aclose()
+        await listener.aclose()
+    assert heard, "the watchers' push went through Redis"
+    assert {(m["method"], m.get("event")) for m in heard} == {("emit", "tables_changed")}, heard
+    assert all(m["room"] == "watching-tables" for m in heard)
