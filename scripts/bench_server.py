@@ -103,8 +103,9 @@ def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
     return [Seat(t, s) for t in range(tables) for s in range(SEATS) if (t + s) % workers == me]
 
 
-async def connect_all(urls: list[str], seats: list[Seat], record: Record, compress: int) -> None:
-    """Connect every seat, table t's to ``urls[t % len(urls)]`` (one server, or the node serving it)."""
+async def connect_all(urls: list[str], seats: list[Seat], record: Record, compress: int, hello: bool = True) -> None:
+    """Connect every seat, table t's to ``urls[t % len(urls)]`` (one server, or the node serving it);
+    each says hello as soon as it is connected, as the game's client does (not to the bare server)."""
     import orjson
     import socketio
 
@@ -125,6 +126,9 @@ async def connect_all(urls: list[str], seats: list[Seat], record: Record, compre
         client.on("state", lambda data: on_state(seat, data))
         async with gate:
             await client.connect(urls[seat.index[0] % len(urls)], transports=["websocket"], wait_timeout=30)
+            if hello:
+                said = await client.call("hello", {"protocol": 1, "client": "bench"}, timeout=30)
+                assert said["ok"], said
         seat.client = client
 
     await asyncio.gather(*(one(seat) for seat in seats))
@@ -132,8 +136,6 @@ async def connect_all(urls: list[str], seats: list[Seat], record: Record, compre
 
 async def seat_at_tables(seats: list[Seat]) -> None:
     """Hosts create the tables, every worker learns their ids and joins its seats, hosts start."""
-    for seat in seats:
-        await seat.client.call("hello", {"protocol": 1, "client": "bench"})
     gate = asyncio.Semaphore(20)
 
     async def host(seat: Seat) -> None:
@@ -240,7 +242,7 @@ async def worker(args: argparse.Namespace) -> None:
     for seat in seats:  # the same tables, seats and clients, on the bare server
         seat.table, seat.state_id, seat.view = str(seat.index[0]), -1, None
     record = Record()
-    await connect_all([bare_url], seats, record, args.compress)
+    await connect_all([bare_url], seats, record, args.compress, hello=False)
     await asyncio.gather(*(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]}) for seat in seats))
     print("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=True)), flush=True)
 
