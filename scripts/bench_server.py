@@ -103,8 +103,9 @@ def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
     return [Seat(t, s) for t in range(tables) for s in range(SEATS) if (t + s) % workers == me]
 
 
-async def connect_all(urls: list[str], seats: list[Seat], record: Record, compress: int) -> None:
-    """Connect every seat, table t's to ``urls[t % len(urls)]`` (one server, or the node serving it)."""
+async def connect_all(urls: list[str], seats: list[Seat], record: Record, compress: int, hello: bool = True) -> None:
+    """Connect every seat, table t's to ``urls[t % len(urls)]`` (one server, or the node serving it);
+    each says hello as soon as it is connected, as the game's client does (not to the bare server)."""
     import orjson
     import socketio
 
@@ -125,6 +126,9 @@ async def connect_all(urls: list[str], seats: list[Seat], record: Record, compre
         client.on("state", lambda data: on_state(seat, data))
         async with gate:
             await client.connect(urls[seat.index[0] % len(urls)], transports=["websocket"], wait_timeout=30)
+            if hello:
+                said = await client.call("hello", {"protocol": 1, "client": "bench"}, timeout=30)
+                assert said["ok"], said
         seat.client = client
 
     await asyncio.gather(*(one(seat) for seat in seats))
@@ -132,8 +136,6 @@ async def connect_all(urls: list[str], seats: list[Seat], record: Record, compre
 
 async def seat_at_tables(seats: list[Seat]) -> None:
     """Hosts create the tables, every worker learns their ids and joins its seats, hosts start."""
-    for seat in seats:
-        await seat.client.call("hello", {"protocol": 1, "client": "bench"})
     gate = asyncio.Semaphore(20)
 
     async def host(seat: Seat) -> None:
@@ -240,7 +242,7 @@ async def worker(args: argparse.Namespace) -> None:
     for seat in seats:  # the same tables, seats and clients, on the bare server
         seat.table, seat.state_id, seat.view = str(seat.index[0]), -1, None
     record = Record()
-    await connect_all([bare_url], seats, record, args.compress)
+    await connect_all([bare_url], seats, record, args.compress, hello=False)
     await asyncio.gather(*(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]}) for seat in seats))
     print("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=True)), flush=True)
 
@@ -402,16 +404,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
     print(f"action -> acting seat's view ms: p50={actor_p50:.2f} p99={percentile(actor, 0.99):.2f}")
     print(f"action -> every seat's view ms: p50={p50:.2f} p90={percentile(every, 0.9):.2f} p99={p99:.2f} "
           f"max={max(every, default=float('nan')):.2f}")
-    inside = usage["metrics"]["latency_ms"]
-    print(f"inside the server (action received -> actor's state push queued) ms: p50={inside['p50']} "
-          f"p99={inside['p99']}; by stage: {usage['metrics'].get('stages_ms')}")
-    paused = usage["metrics"]
-    if "loop_lag_ms" in paused:
-        print(f"server's event-loop lag ms: p50={paused['loop_lag_ms']['p50']} p99={paused['loop_lag_ms']['p99']} "
-              f"max={paused['loop_lag_ms']['max']} (of which it was working: p99="
-              f"{paused['loop_lag_working_ms']['p99']}; the rest it waited for a core); garbage collections by generation "
-              f"{paused['gc']['collections']}, pause ms p99={paused['gc']['pause_ms']['p99']} "
-              f"max={paused['gc']['pause_ms']['max']}")
+    print("\n".join(inside_the_server("the server", usage["metrics"])))
     lag_ms = [v * 1000 for r in game_results for v in r["loop_lag"]]
     print(f"client processes' event-loop lag ms: p50={percentile(lag_ms, 0.5):.2f} "
           f"p99={percentile(lag_ms, 0.99):.2f}")
@@ -428,8 +421,24 @@ async def orchestrate(args: argparse.Namespace) -> None:
               f"cpu={cluster_usage['cpu_percent']:.1f}% rss={cluster_usage['rss_mb']:.1f}MB (all nodes); "
               f"single process: all_p50_ms={p50:.2f} all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x "
               f"overhead_p99={c99 / p99:.2f}x")
+        for number, metrics in enumerate(cluster_usage["metrics"], 1):
+            print("\n".join(inside_the_server(f"node {number}", metrics)))
     print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
           f"bare_all_p50_ms={bare_p50:.2f} bare_all_p99_ms={bare_p99:.2f} ratio={p50 / bare_p50:.2f}")
+
+
+def inside_the_server(name: str, metrics: dict) -> list[str]:
+    """What a server's ``GET /metrics`` says of its own share of the latency."""
+    inside = metrics["latency_ms"]
+    lines = [f"inside {name} (action received -> actor's state push queued) ms: p50={inside['p50']} "
+             f"p99={inside['p99']}; by stage: {metrics.get('stages_ms')}"]
+    if "loop_lag_ms" in metrics:
+        lines.append(f"{name}'s event-loop lag ms: p50={metrics['loop_lag_ms']['p50']} p99={metrics['loop_lag_ms']['p99']} "
+                     f"max={metrics['loop_lag_ms']['max']} (of which it was working: p99="
+                     f"{metrics['loop_lag_working_ms']['p99']}; the rest it waited for a core); garbage collections "
+                     f"by generation {metrics['gc']['collections']}, pause ms p99={metrics['gc']['pause_ms']['p99']} "
+                     f"max={metrics['gc']['pause_ms']['max']}")
+    return lines
 
 
 async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Process]) -> tuple[list[dict], dict]:
@@ -456,7 +465,9 @@ async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Pr
                 await wait_listening(port)
             await tell(workers, "servers " + ",".join(f"http://127.0.0.1:{port}" for port in ports))
             await seat_everyone(workers)
-            return await phase(workers, *(node.pid for node in nodes))
+            results, usage = await phase(workers, *(node.pid for node in nodes))
+            usage["metrics"] = [await asyncio.to_thread(server_metrics, port) for port in ports]
+            return results, usage
         finally:
             for node in nodes:
                 if node.returncode is None:

@@ -28,7 +28,7 @@ import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from soupkitchen.server.leases import LEASE, Holdings, Leases
+from soupkitchen.server.leases import LEASE, Holdings, Keepalive, Leases
 from soupkitchen.server.store import StoreError, token_hash
 from soupkitchen.server.table import Table
 from soupkitchen.shared.wire import codes, protocol
@@ -90,12 +90,13 @@ class Node:
         self.redis = aioredis.Redis.from_pool(pool)
         self.leases = Leases(self.redis, self.id, lease_seconds)
         self.holdings = Holdings(self.leases, self.lost)
+        self.keepalive = Keepalive(url, self.id, lease_seconds, self.period, self.holdings)
         self.address = ""
-        self.touched = float("-inf")  # time.monotonic() when a heartbeat Redis answered was sent
         self.directory: dict[str, str] = {}  # node id -> public address, as of the last heartbeat
         self.published: dict[str, str] | None = None  # the summaries last published
         self.publishing = asyncio.Lock()  # one publish at a time: each writes what changed since the last
         self.letting_go: set[str] = set()
+        self.let_go: set[str] = set()  # tables let go since the last heartbeat (their lease may have run out)
         self.taking: dict[str, asyncio.Future[bool]] = {}  # table id -> its takeover under way
         self.timer: Any = None
         self.beating: asyncio.Task[Any] | None = None
@@ -118,6 +119,9 @@ class Node:
         """Say where this node answers, take every stored open table no node holds, and beat from
         now on; returns how many tables this node serves."""
         self.address = address
+        sent = time.monotonic()
+        await self.leases.announce(address)
+        self.keepalive.start(address, sent)
         await self.beat()
         for table_id in self.hub.store.open_table_ids():
             if table_id not in self.hub.roster.runners and await self.leases.owner(table_id) is None:
@@ -142,6 +146,7 @@ class Node:
     def stop(self) -> None:
         """Beat no more (the server is stopping; its leases are still its own)."""
         self.closed = True
+        self.keepalive.stopping.set()
         if self.timer is not None:
             self.timer.cancel()
         if self.beating is not None:
@@ -150,6 +155,7 @@ class Node:
     async def close(self) -> None:
         """Give up every table and leave the directory, so other nodes take over at once."""
         self.stop()
+        await self.keepalive.stop()  # no renewal may come after the leases are given up
         try:
             await self.holdings.close()
             await self.leases.withdraw()
@@ -160,6 +166,11 @@ class Node:
         await self.redis.aclose()
 
     # --- the heartbeat -------------------------------------------------------------------------
+    @property
+    def touched(self) -> float:
+        """time.monotonic() when the last renewal of the leases that Redis answered was sent."""
+        return self.keepalive.touched
+
     def in_touch(self) -> bool:
         """Whether this node's leases are surely still its own: the last renewal Redis answered was
         sent less than a lease ago, with a sixth of a lease to spare (for the write under way)."""
@@ -171,21 +182,18 @@ class Node:
             raise StoreError(protocol.STORAGE_FAILED, OUT_OF_TOUCH)
 
     async def beat(self) -> None:
-        """Announce this node, renew its leases (letting go of those lost), publish its open
-        tables, and take over the tables whose node has gone."""
+        """Learn where the other nodes are, publish this node's open tables, and take over the
+        tables whose node has gone (the leases are renewed by the keepalive's thread)."""
         from redis.exceptions import RedisError
 
-        sent = time.monotonic()
         self.beats += 1
         try:
-            await self.leases.announce(self.address)
-            lost = await self.holdings.beat()
-            self.touched = sent
             self.directory = await self.leases.nodes()
             await self.publish()
             # the tables of every node, and now and then every open one the database holds, in case
             # Redis lost its keys (it restarted): whichever no node holds is taken over
             stored = self.stored_open() if self.beats % DATABASE_SWEEP == 0 else []
+            lost, self.let_go = self.let_go, set()
             await self.sweep([*lost, *stored])
         except (RedisError, OSError) as err:
             if not self.failing:
@@ -276,7 +284,8 @@ class Node:
 
     async def sweep(self, more: list[str]) -> None:
         """Claim and rebuild every open table (of those listed in Redis, and ``more``) whose lease
-        ran out; a table this node lost because its lease ran out comes back rebuilt from the log."""
+        ran out; a table this node lost because its lease ran out comes back rebuilt from the log
+        (it stays listed in Redis)."""
         ids = sorted((set(await self.redis.smembers(OPEN)) | set(more)) - set(self.hub.roster.runners))
         if not ids:
             return
@@ -336,14 +345,15 @@ class Node:
         return True
 
     async def give_up(self, table_id: str) -> None:
-        self.holdings.held.discard(table_id)
+        self.holdings.forget(table_id)
         await self.leases.release(table_id)
 
     def lost(self, table_id: str) -> None:
         """Another node serves the table now (or nobody may until its lease is claimed again): stop
         serving it, and close the connections at it so their clients find where it went."""
         runner = self.hub.roster.runners.get(table_id)
-        self.holdings.held.discard(table_id)
+        self.holdings.forget(table_id)
+        self.let_go.add(table_id)
         if runner is None:
             return
         log.warning("table %s is no longer this node's to serve; letting it go", table_id)
@@ -359,7 +369,7 @@ class Node:
     def taken(self, table_id: str) -> None:
         """The database says another node has played the table on: let it go (once the step
         that found out has unwound)."""
-        self.holdings.held.discard(table_id)
+        self.holdings.forget(table_id)
         self.hub.scheduler.call_later(0.0, self.lost, table_id)
 
     def dropped(self, table: Table) -> None:

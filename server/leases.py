@@ -9,7 +9,14 @@ also writes its public address under an expiring key, so any node can send a cli
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 LEASE = "soupkitchen:lease:"   # + table id: the owning node's id
 NODE = "soupkitchen:node:"     # + node id: its public address
@@ -102,29 +109,96 @@ class Holdings:
     all on each heartbeat (``beat``), let go of those whose lease it lost, release them all on close.
 
     ``let_go(table_id)`` is called for each table whose lease another node now holds or that ran out,
-    so the node stops serving it."""
+    so the node stops serving it. ``held`` is a frozenset, replaced on each change, so another thread
+    (the :class:`Keepalive`) may read it at any moment."""
 
     def __init__(self, leases: Leases, let_go: Any) -> None:
         self.leases, self.let_go = leases, let_go
-        self.held: set[str] = set()
+        self.held: frozenset[str] = frozenset()
 
     async def claim(self, table_id: str) -> bool:
         """Take the table's lease; True if this node may serve the table."""
         if await self.leases.claim(table_id):
-            self.held.add(table_id)
+            self.held = self.held | {table_id}
             return True
         return False
+
+    def forget(self, table_id: str) -> None:
+        """The node no longer serves the table under its lease (it lost it, or gives it up)."""
+        self.held = self.held - {table_id}
+
+    def lost(self, table_ids: list[str]) -> None:
+        """Let go of the tables whose lease this node has lost."""
+        for table_id in table_ids:
+            if table_id in self.held:
+                self.forget(table_id)
+                self.let_go(table_id)
 
     async def beat(self) -> list[str]:
         """Renew every lease held; returns (and lets go of) the tables lost."""
         lost = await self.leases.renew(sorted(self.held))
-        for table_id in lost:
-            self.held.discard(table_id)
-            self.let_go(table_id)
+        self.lost(lost)
         return lost
 
     async def close(self) -> None:
         """Give every table up at once, so another node may take them without waiting."""
         for table_id in sorted(self.held):
             await self.leases.release(table_id)
-        self.held.clear()
+        self.held = frozenset()
+
+
+class Keepalive:
+    """Renews a node's leases and its address from a thread of its own, on a Redis connection of its
+    own, every ``period`` seconds: a busy moment of the node's event loop (hundreds of games started
+    at the same moment) cannot let its leases run out while the node lives, and a node that dies
+    (kill -9) stops renewing with it.
+
+    ``touched`` is the time.monotonic() when the last renewal Redis answered was sent. The tables
+    whose lease was lost go to ``holdings.lost`` on the event loop that started the keepalive."""
+
+    def __init__(self, url: str, node: str, seconds: float, period: float, holdings: Holdings) -> None:
+        self.url, self.node, self.seconds, self.period, self.holdings = url, node, seconds, period, holdings
+        self.address = ""
+        self.touched = float("-inf")
+        self.stopping = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def start(self, address: str, touched: float) -> None:
+        """Renew from now on, saying the node answers at ``address``; its last renewal was sent at ``touched``."""
+        self.address, self.touched = address, touched
+        self.loop = asyncio.get_running_loop()
+        self.thread = threading.Thread(target=asyncio.run, args=(self._renew_until_stopped(),),
+                                       name=f"leases of node {self.node}", daemon=True)
+        self.thread.start()
+
+    async def stop(self) -> None:
+        """Renew no more (after the renewal under way, if any)."""
+        self.stopping.set()
+        if self.thread is not None:
+            await asyncio.to_thread(self.thread.join, self.seconds)
+
+    async def _renew_until_stopped(self) -> None:
+        import redis.asyncio as aioredis
+        from redis.exceptions import RedisError
+
+        redis = aioredis.Redis.from_url(self.url, decode_responses=True, socket_timeout=self.seconds / 2,
+                                        socket_connect_timeout=self.seconds / 2)
+        leases, failing = Leases(redis, self.node, self.seconds), False
+        try:
+            while not self.stopping.is_set():
+                sent = time.monotonic()
+                try:
+                    await leases.announce(self.address)
+                    lost = await leases.renew(sorted(self.holdings.held))
+                    self.touched = sent
+                    if lost and self.loop is not None and not self.loop.is_closed():
+                        self.loop.call_soon_threadsafe(self.holdings.lost, lost)
+                    failing = False
+                except (RedisError, OSError) as err:
+                    if not failing:  # the node's heartbeat says it in the log, once
+                        log.info("could not renew the leases in Redis: %s", err)
+                    failing = True
+                await asyncio.sleep(max(0.0, sent + self.period - time.monotonic()))
+        finally:
+            await redis.aclose()

@@ -308,6 +308,22 @@ async def test_hostile_table_ids_and_tokens_at_a_node_get_answers_and_touch_noth
     assert list(b.hub.tables) == [] and a.hub.tables[tid].summary() == before
 
 
+async def test_a_node_busy_for_longer_than_a_lease_keeps_its_tables_and_refuses_nothing(nodes, connect, redis):
+    """Hundreds of games started at the same moment can hold a node's event loop up for seconds: its
+    leases are renewed all the same (by a thread of their own), so its gate stays open."""
+    (a,) = await nodes(1, lease_seconds=3.0)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
+                                         "options": {"moves": 50, "turn_seconds": 600}})
+    tid, token = made["table"]["id"], made["token"]
+    await ann.ok("start", {"token": token})
+    await ann.wait_for(lambda: ann.latest(0))
+    time.sleep(4.5)  # the event loop (the node's and this test's) is held up for a lease and a half
+    assert a.hub.node.in_touch(), "the node's leases were renewed while its event loop was busy"
+    assert await redis.get(LEASE + tid) == a.hub.server_id
+    await ann.ok("act", {"token": token, "state_id": 0, "action": {"type": "add", "n": 1}})
+
+
 async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_it_is_back(
         servers, postgres_dsn):
     from server_testkit import Client, stored_record
