@@ -226,8 +226,10 @@ class Hub:
         conn = self.conns.pop(sid, None)
         if conn is None:
             return
-        for runner in list(self.roster.runners.values()):
-            runner.disconnect(sid)
+        for table_id in conn.tables:  # only the tables it was at: a crowd leaving costs no more than its size
+            runner = self.roster.runners.get(table_id)
+            if runner is not None:
+                runner.disconnect(sid)
 
     # --- the clock's heartbeat -----------------------------------------------------------------
     async def record_clocks_every(self, period: float = CLOCK_HEARTBEAT) -> None:

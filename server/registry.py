@@ -45,6 +45,7 @@ class Connection:
     session: str = ""  # the Engine.IO session it runs over
     hello: bool = False
     bucket: Bucket = field(default_factory=lambda: Bucket(0.0, 0.0))
+    tables: set[str] = field(default_factory=set)  # the tables it has held a seat at or watched
 
 
 class Registry:
@@ -59,6 +60,12 @@ class Registry:
         self.address_buckets: dict[str, Bucket] = {}  # remote address -> its requests' token bucket
         self.password_tries: dict[tuple[str, str], PasswordTries] = {}  # (address, table id) -> failures
         self.guesses: dict[str, Bucket] = {}  # guesser (guesser_of) -> tables it may still look for in vain
+
+    def present(self, sid: str, table_id: str) -> None:
+        """The connection holds a seat at the table or watches it (its disconnect is the table's news)."""
+        conn = self.conns.get(sid)
+        if conn is not None:
+            conn.tables.add(table_id)
 
     def connect(self, sid: str, address: str = "", session: str = "") -> None:
         """Admit a connection from remote ``address`` (over Engine.IO ``session``); ProtocolError(limit)

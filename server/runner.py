@@ -61,6 +61,7 @@ class RunnerContext:
     stopping: Callable[[], bool]  # the server is shutting down: its disconnects are not players leaving
     finished: Callable[[Table], None]  # a game at a table ended (it is already stored and announced)
     let_go: Callable[[Table], None]  # the server forgets the table (its rows stay in the database)
+    present: Callable[[str, str], None] = lambda sid, table_id: None  # (connection, table): it is at the table
 
 
 class TableRunner:
@@ -169,6 +170,7 @@ class TableRunner:
         if holder.token_hash is None or not self.context.connected(sid):
             return
         holder.sids.add(sid)
+        self.context.present(sid, self.table.id)
         holder.away_since = None
         self.absence.watch_lobby()
 
@@ -186,6 +188,7 @@ class TableRunner:
     def watch(self, sid: str) -> None:
         """The connection watches the table (it sees the spectator view)."""
         self.table.spectators.add(sid)
+        self.context.present(sid, self.table.id)
         self.announce.lobby()
         if self.table.started:
             self.context.spawn(self.announce.snapshot(None, sid))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from server_testkit import Client, check_received, stored_record
 
 
@@ -106,3 +108,27 @@ async def test_a_seat_away_says_since_when_in_the_servers_clock(servers):
         for client in (ann, bob):
             if client.sio.connected:
                 await client.close()
+
+
+async def test_a_connection_that_goes_is_news_only_to_the_tables_it_was_at(server, clients, monkeypatch):
+    """A crowd leaving at once (a LAN party's end, a node's clients following a redirect) costs the
+    server the crowd's size, not the crowd times every table it runs."""
+    from soupkitchen.server.runner import TableRunner
+
+    hosts = [await clients() for _ in range(6)]
+    made = [await host.ok("create_table", {"game": "pepper", "seats": 2, "name": f"Host {n}"})
+            for n, host in enumerate(hosts)]
+    watcher = await clients()
+    await watcher.ok("spectate", {"table": made[3]["table"]["id"]})
+    told: list[str] = []
+    disconnect = TableRunner.disconnect
+    monkeypatch.setattr(TableRunner, "disconnect", lambda runner, sid: (told.append(runner.table.id),
+                                                                           disconnect(runner, sid)))
+    await watcher.close()
+    await hosts[5].close()
+    for _ in range(200):
+        if len(told) >= 2:
+            break
+        await asyncio.sleep(0.05)  # real time: the server hears of the disconnects
+    await asyncio.sleep(0.2)  # and of nothing more
+    assert sorted(told) == sorted([made[3]["table"]["id"], made[5]["table"]["id"]])
