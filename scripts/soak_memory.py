@@ -6,7 +6,9 @@ socket.io clients each. At each table they play one short game after another, as
 would: the first creates a table, the others join, everyone says ready, the host starts, and each
 plays a random legal move from its own view as soon as it may act; when the game is over everyone
 leaves. The tables play side by side, ``--games`` games in all. After every ``--every`` games it
-reads the server's memory (``GET /metrics``, ``memory.rss_mb``) and prints it.
+reads the server's memory (``GET /metrics``, ``memory.rss_mb``) and prints it, with how many tables
+the server holds (a finished one stays for ten minutes); with ``--trace`` also the lines of code
+whose memory grew since the reading before and the most numerous objects.
 
 A game's wall time is the players' pace, not the server's work: a Stone Soup game of four random
 players is some 800 moves and 1,200 requests, and each connection may make 30 requests a second
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import sys
@@ -54,9 +57,9 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def rss_mb(port: int) -> float:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
-        return float(json.load(response)["memory"]["rss_mb"])
+def server_metrics(port: int) -> dict:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=60) as response:
+        return json.load(response)
 
 
 class Player:
@@ -153,8 +156,8 @@ def storage(args: argparse.Namespace, started: list) -> list[str]:
 class Readings:
     """The games played so far, across all tables, and the server's memory after every ``every`` of them."""
 
-    def __init__(self, port: int, games: int, every: int) -> None:
-        self.port, self.games, self.every = port, games, every
+    def __init__(self, port: int, games: int, every: int, trace: bool) -> None:
+        self.port, self.games, self.every, self.trace = port, games, every, trace
         self.begun = self.played = 0
         self.memory: list[tuple[int, float]] = []
         self.started = time.monotonic()
@@ -167,9 +170,13 @@ class Readings:
         return self.begun
 
     async def read(self, games: int) -> None:
-        self.memory.append((games, await asyncio.to_thread(rss_mb, self.port)))
+        metrics = await asyncio.to_thread(server_metrics, self.port)
+        self.memory.append((games, float(metrics["memory"]["rss_mb"])))
         elapsed = f" elapsed_s={time.monotonic() - self.started:.0f}" if games else ""
-        print(f"games={games} rss_mb={self.memory[-1][1]:.1f}{elapsed}", flush=True)
+        print(f"games={games} rss_mb={self.memory[-1][1]:.1f} tables={metrics['tables']}{elapsed}", flush=True)
+        if self.trace:
+            traced = {key: metrics["memory"][key] for key in ("traced_mb", "growth_kb", "objects")}
+            print(f"  trace {json.dumps(traced)}", flush=True)
 
     async def game_over(self) -> None:
         self.played += 1
@@ -191,15 +198,16 @@ async def soak(args: argparse.Namespace) -> None:
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), *where,
         "--no-discovery", "--max-tables-per-address", "0", "--max-requests-per-address", "0",
-        "--max-connections-per-address", "0", cwd=ROOT)
+        "--max-connections-per-address", "0", cwd=ROOT,
+        env=os.environ | ({"SOUPKITCHEN_MEMORY_TRACE": "1"} if args.trace else {}))
     tables = [[Player(f"http://127.0.0.1:{port}", random.Random(f"{args.seed}:{table}")) for _ in range(SEATS)]
               for table in range(args.tables)]
     players = [player for table in tables for player in table]
-    readings = Readings(port, args.games, args.every)
+    readings = Readings(port, args.games, args.every, args.trace)
     try:
         for _ in range(400):
             try:
-                await asyncio.to_thread(rss_mb, port)
+                await asyncio.to_thread(server_metrics, port)
                 break
             except OSError:
                 await asyncio.sleep(0.05)
@@ -232,6 +240,9 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=50, help="read the server's memory every N games")
     parser.add_argument("--tables", type=int, default=12, help="tables playing side by side, four players each")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--trace", action="store_true",
+                        help="trace the server's allocations (slow) and print, at each reading, what grew and the "
+                             "most numerous objects (server/metrics.py)")
     parser.add_argument("--node", action="store_true", help="soak one node of a cluster (Redis and PostgreSQL)")
     parser.add_argument("--redis", help="with --node: this Redis (default: one started for the soak)")
     parser.add_argument("--postgres", help="with --node: this PostgreSQL database (default: one started for the soak)")
