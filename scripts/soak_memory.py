@@ -24,9 +24,12 @@ and ``--postgres DSN`` name.
     scripts/soak_memory.py --games 200 --game pink-soup --every 20
     scripts/soak_memory.py --games 2000 --node
 
-The last line is ``games=N ... rss_mb_first_half=.. rss_mb_end=.. growth_second_half_pct=.. wall_s=..``:
-the memory the first half of the games left, the memory at the end, how much the second half added
-to the first half's (the goal: under 10%), and how long the games took.
+The last line is ``games=N ... rss_mb_first_half=.. rss_mb_end=.. growth_second_half_pct=..
+second_half_kb_per_game=.. tables=K wall_s=..``: the memory the first half of the games left, the
+memory at the end, how much the second half added to the first half's (the goal: under 10%) and
+how much that is a game, and how long the games took. The more tables play at once, the more
+finished tables the server holds in their ten minutes' linger (some 0.5 MB each, for Stone Soup),
+so the percentage is of a larger whole: the figure a game says what is left over after each one.
 """
 
 from __future__ import annotations
@@ -228,9 +231,11 @@ async def soak(args: argparse.Namespace) -> None:
     half = min(memory, key=lambda reading: abs(reading[0] - args.games / 2))
     end = memory[-1]
     growth = 100 * (end[1] - half[1]) / half[1]
+    per_game = 1024 * (end[1] - half[1]) / max(1, end[0] - half[0])
     print(f"games={args.games} game={args.game} server={'node' if args.node else 'single'} rss_mb_start={memory[0][1]:.1f} "
           f"rss_mb_first_half={half[1]:.1f} (after {half[0]}) rss_mb_end={end[1]:.1f} "
-          f"growth_second_half_pct={growth:.1f} tables={args.tables} wall_s={wall:.0f}")
+          f"growth_second_half_pct={growth:.1f} second_half_kb_per_game={per_game:.1f} "
+          f"tables={args.tables} wall_s={wall:.0f}")
 
 
 def main() -> None:

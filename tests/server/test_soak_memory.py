@@ -21,7 +21,7 @@ SECONDS = 120  # at most, on a busy machine; a few seconds here
 READING = re.compile(r"^games=(\d+) rss_mb=(\d+\.\d) tables=(\d+)(?: elapsed_s=(\d+))?$")
 LAST = re.compile(r"^games=(\d+) game=(\S+) server=(\w+) rss_mb_start=(\d+\.\d) rss_mb_first_half=(\d+\.\d) "
                   r"\(after (\d+)\) rss_mb_end=(\d+\.\d) growth_second_half_pct=(-?\d+\.\d) "
-                  r"tables=(\d+) wall_s=(\d+)$")
+                  r"second_half_kb_per_game=(-?\d+\.\d) tables=(\d+) wall_s=(\d+)$")
 
 
 def soak(*extra: str) -> list[str]:
@@ -42,13 +42,14 @@ def check(lines: list[str], server: str) -> None:
     assert all(int(m[3]) >= int(m[1]) for m in matched)  # a finished table stays a while for its players
     summary = LAST.match(last)
     assert summary, last
-    assert summary[1] == "6" and summary[2] == "pink-soup" and summary[3] == server and summary[9] == "2"
+    assert summary[1] == "6" and summary[2] == "pink-soup" and summary[3] == server and summary[10] == "2"
     assert summary[6] == "3"  # the reading closest to half the games
     by_games = {int(m[1]): m[2] for m in matched}
     assert (summary[4], summary[5], summary[7]) == (by_games[0], by_games[3], by_games[6])
     start, half, end = float(summary[4]), float(summary[5]), float(summary[7])
     assert start > 0 and end > 0
     assert float(summary[8]) == pytest.approx(100 * (end - half) / half, abs=0.06)
+    assert float(summary[9]) == pytest.approx(1024 * (end - half) / 3, abs=0.06)
 
 
 def test_single_process_soak():
