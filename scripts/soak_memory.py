@@ -140,9 +140,11 @@ async def one_game(players: list[Player], game: str, number: int) -> int:
 
 def storage(args: argparse.Namespace, started: list) -> list[str]:
     """The server's options for where it keeps its games: a SQLite file, or (``--node``) a Redis and
-    a PostgreSQL database, started here (and put in ``started``, to stop) unless given."""
+    a PostgreSQL database, started here unless given; what it makes (the SQLite file's folder, the
+    servers) is put in ``started``, to remove or stop after the server."""
     if not args.node:
-        return ["--db", str(Path(tempfile.mkdtemp(prefix="soupkitchen-soak-")) / "soak.sqlite3")]
+        started.append(tempfile.TemporaryDirectory(prefix="soupkitchen-soak-"))
+        return ["--db", str(Path(started[-1].name) / "soak.sqlite3")]
     sys.path.insert(0, str(ROOT))
     from tests.services import Postgres, Redis
 
@@ -225,8 +227,11 @@ async def soak(args: argparse.Namespace) -> None:
             await player.sio.disconnect()
         server.terminate()
         await server.wait()
-        for service in services:
-            service.stop()
+        for service in services:  # once the server has stopped
+            if isinstance(service, tempfile.TemporaryDirectory):
+                service.cleanup()
+            else:
+                service.stop()
     memory = readings.memory
     half = min(memory, key=lambda reading: abs(reading[0] - args.games / 2))
     end = memory[-1]
