@@ -1,12 +1,21 @@
 """Counters behind ``GET /metrics``: actions per second, the latency of answering an action, and the
-process's memory."""
+process's memory.
+
+With ``SOUPKITCHEN_MEMORY_TRACE=1`` in its environment the server traces its allocations
+(``tracemalloc``, which slows it down several times): ``memory`` then also holds ``traced_mb``, the
+``top`` lines of code holding the most of it and the ``growth`` since the last reading by line, and
+the ``objects`` the garbage collector follows, counted by type (the most numerous), to find what a
+server that keeps growing keeps.
+"""
 
 from __future__ import annotations
 
+import gc
 import os
 import resource
 import sys
-from collections import deque
+import tracemalloc
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +36,35 @@ def memory() -> dict[str, float | None]:
             now: float | None = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except (OSError, ValueError, IndexError):
         now = None
-    return {"rss_mb": None if now is None else round(now, 1), "peak_rss_mb": round(peak, 1)}
+    return {"rss_mb": None if now is None else round(now, 1), "peak_rss_mb": round(peak, 1)} | TRACE.reading()
+
+
+class MemoryTrace:
+    """Where the memory is, by line of code and by type, while tracing (``SOUPKITCHEN_MEMORY_TRACE=1``)."""
+
+    LINES = 15
+
+    def __init__(self, on: bool) -> None:
+        self.last: tracemalloc.Snapshot | None = None
+        if on:
+            tracemalloc.start(1)
+
+    def reading(self) -> dict[str, Any]:
+        if not tracemalloc.is_tracing():
+            return {}
+        snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+        kb = lambda stat: round(stat.size / 1024, 1)  # noqa: E731
+        place = lambda stat: f"{stat.traceback[0].filename}:{stat.traceback[0].lineno}"  # noqa: E731
+        top = {place(stat): kb(stat) for stat in snapshot.statistics("lineno")[:self.LINES]}
+        growth = {} if self.last is None else {
+            place(stat): round(stat.size_diff / 1024, 1) for stat in snapshot.compare_to(self.last, "lineno")[:self.LINES]}
+        self.last = snapshot
+        objects = Counter(type(thing).__qualname__ for thing in gc.get_objects())
+        return {"traced_mb": round(tracemalloc.get_traced_memory()[0] / 2**20, 1), "top_kb": top,
+                "growth_kb": growth, "objects": dict(objects.most_common(self.LINES))}
+
+
+TRACE = MemoryTrace(os.environ.get("SOUPKITCHEN_MEMORY_TRACE") == "1")
 
 
 class Metrics:
