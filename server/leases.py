@@ -13,7 +13,6 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
