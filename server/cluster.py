@@ -207,20 +207,33 @@ class Node:
     async def publish(self) -> None:
         """Write this node's open tables where every node's table list reads them (once a second:
         what changed since the last time, and all of them now and then)."""
-        key = TABLES + self.id
         if self.beats % 2 and self.published is not None:
-            await self.redis.pexpire(key, int(self.seconds * 1000))
+            await self.redis.pexpire(TABLES + self.id, int(self.seconds * 1000))
             return
         async with self.publishing:
-            await self._publish(key, self.beats % DATABASE_SWEEP == 0)
+            await self._publish(self.beats % DATABASE_SWEEP == 0)
 
-    async def _publish(self, key: str, whole: bool) -> None:
-        summaries = {table_id: json.dumps(runner.summary()) for table_id, runner in self.hub.roster.runners.items()
-                     if not runner.table.closed and not runner.table.over}
+    async def publish_tables(self, ids: set[str]) -> None:
+        """Write these tables of this node where every node's table list reads them, at once (an
+        open one's summary; one closed, finished or gone, out); all of them if Redis may lack some."""
+        async with self.publishing:
+            await self._publish(False, ids)
+
+    async def _publish(self, whole: bool, only: set[str] | None = None) -> None:
+        """Write what changed in this node's open tables since the last write, of the tables ``only``
+        names (default: all); ``whole`` (or Redis perhaps lacking some): all of them, anew."""
+        key = TABLES + self.id
         whole = whole or self.published is None
         before = {} if whole else self.published
+        runners = self.hub.roster.runners
+        ids = runners.keys() if whole or only is None else only
+        summaries = {table_id: json.dumps(runners[table_id].summary()) for table_id in ids
+                     if table_id in runners and not runners[table_id].table.closed and not runners[table_id].table.over}
         changed = {table_id: text for table_id, text in summaries.items() if before.get(table_id) != text}
-        gone = [table_id for table_id in before if table_id not in summaries]
+        gone = [table_id for table_id in (before if only is None else only & before.keys())
+                if table_id not in summaries]
+        if only is not None and not whole and not changed and not gone:
+            return
         self.published = None  # until Redis has it all
         async with self.redis.pipeline(transaction=True) as pipe:
             if whole:
@@ -231,38 +244,10 @@ class Node:
                 pipe.hdel(key, *gone)
             pipe.pexpire(key, int(self.seconds * 1000))
             await pipe.execute()
-        self.published = summaries
-
-    async def publish_tables(self, ids: set[str]) -> None:
-        """Write these tables of this node where every node's table list reads them, at once (an
-        open one's summary; one closed, finished or gone, out); all of them if Redis may lack some."""
-        async with self.publishing:
-            if self.published is None:
-                await self._publish(TABLES + self.id, True)
-                return
-            published = self.published
-            changed, gone = {}, []
-            for table_id in ids:
-                runner = self.hub.roster.runners.get(table_id)
-                if runner is not None and not runner.table.closed and not runner.table.over:
-                    text = json.dumps(runner.summary())
-                    if published.get(table_id) != text:
-                        changed[table_id] = text
-                elif table_id in published:
-                    gone.append(table_id)
-            if not changed and not gone:
-                return
-            self.published = None  # until Redis has it all
-            async with self.redis.pipeline(transaction=True) as pipe:
-                if changed:
-                    pipe.hset(TABLES + self.id, mapping=changed)
-                if gone:
-                    pipe.hdel(TABLES + self.id, *gone)
-                pipe.pexpire(TABLES + self.id, int(self.seconds * 1000))
-                await pipe.execute()
-            for table_id in gone:
-                published.pop(table_id, None)
-            self.published = published | changed
+        if whole or only is None:
+            self.published = summaries
+        else:
+            self.published = {table_id: text for table_id, text in before.items() if table_id not in gone} | changed
 
     async def before_signal(self, ids: set[str]) -> float:
         """Before this node tells every node's watchers that the table list changed: publish the
@@ -461,8 +446,20 @@ def message_queue(redis_url: str) -> Any:
     return socketio.AsyncRedisManager(redis_url, channel=CHANNEL)
 
 
-async def close_message_queue(manager: Any) -> None:
-    """Stop a node's message queue: its listening task, and its connection to Redis."""
+async def close_message_queue(manager: Any, version: str | None = None) -> None:
+    """Stop a node's message queue: its listening task, and its connection to Redis.
+
+    python-socketio has no public way to, so this reads the manager's own attributes, and only with
+    the releases the fast socket path was tested with (``server.push``; ``version``: the installed
+    one by default). With any other the task ends with the event loop and the connection with the
+    process."""
+    from importlib import metadata
+
+    from soupkitchen.server.push import FAST_PATH_TESTED, _release
+
+    lowest, untested = FAST_PATH_TESTED["python-socketio"]
+    if not lowest <= _release(version or metadata.version("python-socketio"))[:2] < untested:
+        return
     listening = getattr(manager, "thread", None)
     if isinstance(listening, asyncio.Future):
         listening.cancel()

@@ -67,3 +67,28 @@ def test_a_release_whose_version_cannot_be_read_gets_the_stock_path(monkeypatch)
         raise push.metadata.PackageNotFoundError(name)
     monkeypatch.setattr(push.metadata, "version", unknown)
     assert "unknown" in push.stock_path_reason()
+
+
+class QueueLink:
+    def __init__(self) -> None:
+        self.closed = False
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("version, stopped", [("5.18.1", True), ("6.0.0", False), ("5.11.4", False)])
+async def test_a_nodes_message_queue_is_stopped_through_its_attributes_only_on_tested_releases(version, stopped):
+    """python-socketio's Redis manager has no public stop; its listening task and link are ended by
+    hand with the releases the fast path was tested with, and left to the process's end otherwise."""
+    import asyncio
+
+    from soupkitchen.server.cluster import close_message_queue
+
+    class Manager:
+        thread = asyncio.ensure_future(asyncio.sleep(3600))
+        redis = QueueLink()
+
+    await close_message_queue(Manager, version)
+    assert Manager.thread.cancelled() is stopped and Manager.redis.closed is stopped
+    Manager.thread.cancel()
