@@ -319,10 +319,9 @@ class TablesScene(FormScene):
             self.refresh()
 
     def refresh(self) -> None:
-        if self.loading or not self.conn.connected:
-            self.since_refresh = 0.0
-            return
         self.since_refresh = 0.0
+        if self.loading or not self.conn.connected:
+            return
         self.stale = False
         self.loading = True
 
