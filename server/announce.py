@@ -9,7 +9,7 @@ from typing import Any
 
 from soupkitchen.server.table import StateAnnouncement, Table
 
-Push = Callable[[list[str], str, Any], None]
+Push = Callable[[list[str], str, Any, "str | None"], None]  # (connections, event, payload, the table it tells of)
 
 
 class Announcer:
@@ -28,10 +28,10 @@ class Announcer:
         return sorted({sid for seat in table.seats for sid in seat.sids} | table.spectators)
 
     def lobby(self) -> None:
-        self.push(self.audience(), "lobby", {"table": self.summary()})
+        self.push(self.audience(), "lobby", {"table": self.summary()}, self.table.id)
 
     def to_audience(self, event: str, payload: dict[str, Any]) -> None:
-        self.push(self.audience(), event, payload)
+        self.push(self.audience(), event, payload, self.table.id)
 
     def state(self, snapshot: bool = False, actor: int | None = None) -> None:
         """One ``state`` per seat each connection holds, and the spectator view to spectators.
@@ -46,7 +46,7 @@ class Announcer:
         rest: list[tuple[list[str], int | None]] = []
         for index, seat in enumerate(table.seats):
             if seat.sids and index == actor:
-                self.push(sorted(seat.sids), "state", moment.payload(index))
+                self.push(sorted(seat.sids), "state", moment.payload(index), table.id)
             elif seat.sids:
                 rest.append((sorted(seat.sids), index))
         if table.spectators:
@@ -64,9 +64,9 @@ class Announcer:
         moment, rest = self.outbox
         self.outbox = None
         for sids, index in rest:
-            self.push(sids, "state", moment.payload(index))
+            self.push(sids, "state", moment.payload(index), self.table.id)
 
     async def snapshot(self, seat: int | None, sid: str) -> None:
         """The current state for one connection (run as a task, so it follows the request's ack)."""
         self.flush()
-        self.push([sid], "state", self.table.state_payload(seat, self.clock(), True))
+        self.push([sid], "state", self.table.state_payload(seat, self.clock(), True), self.table.id)

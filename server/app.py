@@ -138,6 +138,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
     @sio.on("*")
     async def any_event(event: str, sid: str, *args: Any) -> dict[str, Any]:
         hub.metrics.requests_total += 1
+        handed = hub.store.issued  # the changes the store had before this request
+        unstored: StoreError | None = None
         try:
             if not hub.allow(sid):
                 await asyncio.sleep(config.rate_penalty)  # holds this connection's reading back
@@ -156,7 +158,12 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             hub.metrics.errors_total += 1
             reply = protocol.ProtocolError(protocol.INTERNAL, "the server could not do that").to_json()
         finally:
+            # nothing is acknowledged before it is stored, nor answered before the pushes made so far
+            unstored = await hub.store.stored(handed)
             await transport.flush()  # on the stock socket path, the pushes leave before the answer
+        if unstored is not None and reply.get("ok"):
+            hub.metrics.errors_total += 1
+            reply = protocol.ProtocolError(unstored.code, unstored.message).to_json()
         if log.isEnabledFor(logging.INFO):  # soupkitchen-server --verbose
             outcome = "ok" if reply.get("ok") else reply["error"]["code"]
             if "refusal" in reply.get("error", {}):  # the rules' reason, in English for the host

@@ -114,6 +114,11 @@ class Node:
         except (RedisError, OSError) as err:
             await self.redis.aclose()
             raise StoreError(protocol.STORAGE_FAILED, f"cannot reach Redis at {self.where}: {err}") from None
+        # the event loop waits for PostgreSQL no more: the node's changes are stored behind it, and
+        # what tells of them waits (``server/store_pg.py``)
+        write_behind = getattr(self.hub.store, "write_behind", None)
+        if write_behind is not None:
+            write_behind(asyncio.get_running_loop())
 
     async def join(self, address: str) -> int:
         """Say where this node answers, take every stored open table no node holds, and beat from
@@ -156,6 +161,7 @@ class Node:
         """Give up every table and leave the directory, so other nodes take over at once."""
         self.stop()
         await self.keepalive.stop()  # no renewal may come after the leases are given up
+        self.hub.store.settle()  # nor a change of a table after another node has read it
         try:
             await self.holdings.close()
             await self.leases.withdraw()
@@ -333,9 +339,10 @@ class Node:
         self.holdings.forget(table_id)
         await self.leases.release(table_id)
 
-    def lost(self, table_id: str) -> None:
+    def lost(self, table_id: str, answer_first: bool = False) -> None:
         """Another node serves the table now (or nobody may until its lease is claimed again): stop
-        serving it, and close the connections at it so their clients find where it went."""
+        serving it, and close the connections at it so their clients find where it went (with
+        ``answer_first``, once the requests waiting on it have their answers)."""
         runner = self.hub.roster.runners.get(table_id)
         self.holdings.forget(table_id)
         self.let_go.add(table_id)
@@ -348,7 +355,13 @@ class Node:
             self.hub.roster.drop(runner.table)
         finally:
             self.letting_go.discard(table_id)
-        for sid in audience:
+        if answer_first:
+            self.hub.scheduler.call_later(0.0, self._close_all, audience)
+        else:
+            self._close_all(audience)
+
+    def _close_all(self, sids: list[str]) -> None:
+        for sid in sids:
             self.hub.close_connection(sid)
 
     def taken(self, table_id: str) -> None:

@@ -24,6 +24,7 @@ from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.games import available_games, load_game
 from soupkitchen.server.lobby import ListWatch, Lobby
 from soupkitchen.server.metrics import Metrics
+from soupkitchen.server.outbox import Outbox
 from soupkitchen.server.play import PlayRequests
 from soupkitchen.server.registry import Connection, Registry
 from soupkitchen.server.roster import TableRoster
@@ -53,6 +54,8 @@ class ClusterNode(Protocol):
 
     def dropped(self, table: Table) -> None: ...
 
+    def lost(self, table_id: str, answer_first: bool = False) -> None: ...
+
     def stop(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -80,6 +83,9 @@ class Hub:
         # whether a connection has stopped reading its pushes (the application closes it then)
         self.lagging: Callable[[str], bool] = lambda sid: False
         self.close_connection: Callable[[str], None] = lambda sid: None  # set by the application
+        # pushes wait for the changes they tell of to be stored (a store that writes behind)
+        self.outbox = Outbox(self.send)
+        self.store.on_batch, self.store.on_unstored = self.outbox.release, self.unstored
         self.registry = Registry(config, clock)
         self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
                            self.spawn, lambda: self.stopping)
@@ -176,16 +182,29 @@ class Hub:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def push_to(self, sids: list[str], event: str, data: Any) -> None:
-        """Queue one push for several connections, in order with every other push and ack."""
+    def push_to(self, sids: list[str], event: str, data: Any, table: str | None = None) -> None:
+        """Queue one push (about ``table``) for several connections, in order with every other push
+        and ack, once the changes made before it are stored."""
         if self.transport is None:
             return
         if event == "lobby":  # a table's lobby changed: so may the list of open tables
             self.watch.changed(data["table"]["id"])
-        encoded = self.transport.encode(event, data)
+        self.outbox.push(sids, self.transport.encode(event, data), table, self.store.issued)
+
+    def send(self, sids: list[str], encoded: Any) -> None:
+        """Hand an encoded push to each connection that still reads its pushes."""
+        if self.transport is None:
+            return
         for sid in sids:
             if not self.lagging(sid):
                 self.transport.send(sid, encoded)
+
+    def unstored(self, table_id: str) -> None:
+        """A change of the table could not be stored: nobody hears of it, and a node lets the table
+        go (it is rebuilt from what was stored, here or on another node, as after a crash)."""
+        self.outbox.let_go(table_id, self.store.issued)
+        if self.node is not None:
+            self.node.lost(table_id, answer_first=True)
 
     # --- requests ------------------------------------------------------------------------------
     async def hello(self, sid: str, req: protocol.Hello) -> dict[str, Any]:

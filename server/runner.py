@@ -54,7 +54,7 @@ class RunnerContext:
     scheduler: Scheduler
     store: Store
     metrics: Metrics
-    push: Push  # (connections, event, payload): queued in order with every other push and ack
+    push: Push  # (connections, event, payload, table): queued in order with every other push and ack
     tokens: SeatTokens
     connected: Callable[[str], bool]  # whether a connection is still there
     spawn: Callable[[Awaitable[Any]], None]  # run a coroutine as a task of its own
@@ -250,7 +250,7 @@ class TableRunner:
         self.change_lobby(send_away)
         if kicked.token_hash is not None:
             self.context.tokens.forget(kicked.token_hash)
-        self.context.push(sorted(kicked.sids), "kicked", {"table": self.table.id})
+        self.context.push(sorted(kicked.sids), "kicked", {"table": self.table.id}, self.table.id)
         self.announce.lobby()
 
     def set_options(self, options: dict[str, Any], settings: dict[str, Any], agreed_changed: bool) -> None:

@@ -137,10 +137,15 @@ class Store:
 
     ``gate``, if set, is called before every write and raises StoreError to refuse it (a cluster's
     node that has lost touch with the others); ``on_taken(table_id)``, if set, hears of each
-    HistoryTaken before it is raised."""
+    HistoryTaken before it is raised. A store that writes behind (``stored``) tells ``on_batch(n)``
+    once its first ``n`` changes are stored, and ``on_unstored(table_id)`` of a table whose change
+    could not be: the table is ahead of the database, and must be let go at once."""
 
     gate: Callable[[], None] | None = None
     on_taken: Callable[[str], None] | None = None
+    on_batch: Callable[[int], None] | None = None
+    on_unstored: Callable[[str], None] | None = None
+    issued = 0  # writes handed to the store; each is stored by the time its call returns (see ``stored``)
 
     def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
         """StoreError, naming the path and why, if the database cannot be opened and written."""
@@ -179,8 +184,18 @@ class Store:
         """The rows a query returns."""
         return self.db.execute(sql, args).fetchall()
 
-    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Run the statements in one transaction: all of them, or (rolled back) none."""
+    def settle(self) -> None:
+        """Return once every change handed to the store is stored (or failed)."""
+
+    async def stored(self, since: int) -> StoreError | None:
+        """Return once every write handed to the store so far is stored, with the first failure
+        among the writes after the first ``since`` (None: they are all stored). A store that writes
+        as it is called has nothing to wait for; ``server/store_pg.py`` can write behind."""
+        return None
+
+    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]], table: str | None = None) -> None:
+        """Run the statements in one transaction: all of them, or (rolled back) none (``table``: the
+        table they change, if one)."""
         self._may_write()
         try:
             self.db.execute("BEGIN")
@@ -252,7 +267,7 @@ class Store:
             statements.append((
                 "INSERT INTO seats (table_id, seat, name, token_hash, bot, ready) VALUES (?,?,?,?,?,?)",
                 (row["id"], index, seat["name"], seat["token_hash"], int(seat["bot"]), int(seat["ready"]))))
-        self._tx(statements)
+        self._tx(statements, row["id"])
 
     def append_action(self, table_id: str, idx: int, seat: int | None, action: Any, t: float,
                       over: bool) -> None:
@@ -263,7 +278,7 @@ class Store:
         if over:
             statements.append(("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id)))
         try:
-            self._tx(statements)
+            self._tx(statements, table_id)
         except HistoryTaken:
             if self.on_taken is not None:
                 self.on_taken(table_id)

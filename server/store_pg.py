@@ -5,13 +5,25 @@ A table's history is its rows ``(table_id, idx)`` under a primary key, so two se
 write two histories of one table: the second insert of an ``idx`` fails with HistoryTaken and
 changes nothing. A database that cannot be reached refuses every change with StoreError, saying so
 once; the next change tries to connect again.
+
+A cluster's node writes behind (:meth:`PostgresStore.write_behind`): each change is handed to a
+thread of its own, which stores every change handed over meanwhile in one transaction, so the
+event loop never waits for PostgreSQL. Whoever tells of a change waits for it first: the hub holds
+pushes, and acknowledgements, until ``stored`` says so. A change that cannot be stored leaves its
+table ahead of the database, and the table is let go (rebuilt from what was stored, as after a
+crash); while the database refuses, each change is written on the spot again, and refused cleanly.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import logging
+import threading
 import time
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -20,8 +32,12 @@ from psycopg import errors
 from soupkitchen.server.store import APPEND, SCHEMA, HistoryTaken, Store, StoreError
 from soupkitchen.shared.wire import protocol
 
+log = logging.getLogger(__name__)
 CONNECT_SECONDS = 5
 SCHEMA_LOCK = 0x50_55_50  # the advisory lock held while the tables are made
+BATCH = 2000  # the most changes the writer stores in one transaction
+FAILURES_KEPT = 4096  # failures remembered for the requests that may still ask of them
+Statements = list[tuple[str, tuple[Any, ...]]]
 
 
 def _postgres(sql: str) -> str:
@@ -41,6 +57,10 @@ class PostgresStore(Store):
         self.refused = 0
         self.said = {"failing": float("-inf"), "recovered": float("-inf")}
         self.db: psycopg.Connection | None = None
+        self.writer: Writer | None = None  # set by write_behind
+        self.confirmed = 0  # the writes handed to the writer that it has stored (or failed)
+        self.failures: deque[tuple[int, StoreError]] = deque(maxlen=FAILURES_KEPT)
+        self.waiting: deque[tuple[int, asyncio.Future[None]]] = deque()
         try:
             self._connect()
         except psycopg.Error as err:
@@ -57,27 +77,79 @@ class PostgresStore(Store):
         return self.db
 
     def close(self) -> None:
+        if self.writer is not None:
+            self.writer.stop()
+            self.writer = None
+        for _target, done in self.waiting:
+            if not done.done():
+                done.set_result(None)
         if self.db is not None:
             self.db.close()
 
+    def write_behind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """From now on a change is stored by the writer's thread, with the others of its moment, and
+        ``stored`` tells when (the module's docstring)."""
+        if self.writer is None:
+            self.writer = Writer(self.dsn, lambda upto, failed: loop.call_soon_threadsafe(self._settled, upto, failed))
+
+    def settle(self) -> None:
+        if self.writer is not None:
+            self.writer.drain()
+
+    @property
+    def issued(self) -> int:  # type: ignore[override]
+        return self.writer.handed if self.writer is not None else self.confirmed
+
+    async def stored(self, since: int) -> StoreError | None:
+        target = self.issued
+        if self.confirmed < target:
+            done = asyncio.get_running_loop().create_future()
+            self.waiting.append((target, done))
+            await done
+        return next((err for ticket, err in self.failures if since < ticket <= target), None)
+
+    def _settled(self, upto: int, failed: list[Failure]) -> None:
+        """The writer has stored its writes up to ``upto``, but for those ``failed`` (on the event loop)."""
+        for failure in failed:
+            if failure.taken:
+                err: StoreError = HistoryTaken(failure.table or "", failure.idx)
+            elif failure.skipped:
+                err = StoreError(protocol.STORAGE_FAILED, f"table {failure.table} could not be stored, so it was "
+                                                          "let go and nothing was changed")
+            else:
+                err = self._refused(failure.why, failure.full)
+            self.failures.append((failure.ticket, err))
+        if not failed:
+            self._wrote()
+        self.confirmed = max(self.confirmed, upto)
+        for table in dict.fromkeys(failure.table for failure in failed if failure.table is not None):
+            if self.on_unstored is not None:
+                self.on_unstored(table)  # the table is let go now: nothing more of it is handed over
+            if self.writer is not None:
+                self.writer.forgive(table, self.issued)
+        if self.on_batch is not None:
+            self.on_batch(self.confirmed)
+        while self.waiting and self.waiting[0][0] <= self.confirmed:
+            _target, done = self.waiting.popleft()
+            if not done.done():
+                done.set_result(None)
+
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        self.settle()  # a read sees every change made before it
         try:
             return self._connect().execute(_postgres(sql), args).fetchall()
         except psycopg.OperationalError as err:
             raise self._refused(_why(err), False) from None
 
-    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _tx(self, statements: Statements, table: str | None = None) -> None:
         self._may_write()
+        if self.writer is not None:
+            if self.failing is None:
+                self.writer.hand(statements, table)
+                return
+            self.settle()  # while the database refuses, each change is tried on the spot
         try:
-            db = self._connect()
-            if len(statements) == 1:  # one statement is a transaction by itself: one round trip, not three
-                db.execute(_postgres(statements[0][0]), statements[0][1])
-            else:
-                with db.transaction(), db.cursor() as cursor:
-                    # a run of the same statement (each running round's clock, a table's seats) goes
-                    # as one batch, not one round trip to the database each
-                    for sql, run in itertools.groupby(statements, key=lambda statement: statement[0]):
-                        cursor.executemany(_postgres(sql), [args for _sql, args in run])
+            _run(self._connect(), statements)
         except errors.UniqueViolation:
             if statements[0][0] == APPEND:
                 raise HistoryTaken(*statements[0][1][:2]) from None
@@ -85,6 +157,177 @@ class PostgresStore(Store):
         except psycopg.OperationalError as err:
             raise self._refused(_why(err), isinstance(err, errors.DiskFull)) from None
         self._wrote()
+
+
+def _run(db: psycopg.Connection, statements: Statements) -> None:
+    """Run the statements in one transaction."""
+    if len(statements) == 1:  # one statement is a transaction by itself: one round trip, not three
+        db.execute(_postgres(statements[0][0]), statements[0][1])
+        return
+    with db.transaction(), db.cursor() as cursor:
+        # a run of the same statement (the appends of many tables, each running round's clock, a
+        # table's seats) goes as one batch, not one round trip to the database each
+        for sql, run in itertools.groupby(statements, key=lambda statement: statement[0]):
+            cursor.executemany(_postgres(sql), [args for _sql, args in run])
+
+
+@dataclass(frozen=True)
+class Write:
+    """One change handed to the writer: its number, its statements and the table it changes."""
+
+    ticket: int
+    statements: Statements
+    table: str | None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A change the writer could not store, and why."""
+
+    ticket: int
+    table: str | None
+    why: str
+    full: bool = False  # the database's disk is full
+    taken: bool = False  # the table's action ``idx`` is stored already (another node played it on)
+    idx: int = 0
+    skipped: bool = False  # not tried: an earlier change of its table failed
+
+
+class Writer:
+    """A thread of its own, on a connection of its own, that stores the changes handed to it in
+    the order they came, every change waiting at a moment in one transaction; ``report(upto,
+    failures)`` hears of each batch from that thread.
+
+    Once a change of a table fails, the table's later changes are not stored (the table must be
+    rebuilt from what was) until :meth:`forgive` says from which change on they are again."""
+
+    def __init__(self, dsn: str, report: Callable[[int, list[Failure]], Any]) -> None:
+        self.dsn = dsn
+        self.report = report
+        self.db: psycopg.Connection | None = None
+        self.queue: deque[Write] = deque()
+        self.handed = 0  # changes handed over (the last one's ticket)
+        self.done = 0  # the last ticket stored or failed
+        self.broken: dict[str, int | None] = {}  # table -> its changes up to this ticket are not stored (None: all)
+        self.stopping = False
+        self.moved = threading.Condition()
+        self.thread = threading.Thread(target=self._run, name="postgres-writer", daemon=True)
+        self.thread.start()
+
+    def hand(self, statements: Statements, table: str | None) -> int:
+        """Hand a change over; its ticket."""
+        with self.moved:
+            self.handed += 1
+            self.queue.append(Write(self.handed, statements, table))
+            self.moved.notify_all()
+            return self.handed
+
+    def drain(self) -> None:
+        """Return once every change handed over is stored or failed."""
+        with self.moved:
+            while self.done < self.handed and self.thread.is_alive():
+                self.moved.wait(1.0)
+
+    def forgive(self, table: str, upto: int) -> None:
+        """The table was let go once the changes up to ``upto`` were handed over: its later ones are stored."""
+        with self.moved:
+            if table in self.broken:
+                self.broken[table] = upto
+
+    def stop(self) -> None:
+        """Store what was handed over, then end the thread."""
+        with self.moved:
+            self.stopping = True
+            self.moved.notify_all()
+        self.thread.join(CONNECT_SECONDS * 2)
+        if self.db is not None:
+            self.db.close()
+
+    def _run(self) -> None:
+        while True:
+            with self.moved:
+                while not self.queue and not self.stopping:
+                    self.moved.wait()
+                if not self.queue:
+                    return
+                batch = [self.queue.popleft() for _ in range(min(BATCH, len(self.queue)))]
+            try:
+                failed = self._store(batch)
+            except Exception as err:  # noqa: BLE001 - a fault of the program: the changes are refused, the thread lives
+                log.exception("could not store %d changes", len(batch))
+                for write in batch:
+                    self._break(write.table)
+                failed = [Failure(write.ticket, write.table, f"an error in the server ({type(err).__name__})")
+                          for write in batch]
+            with self.moved:
+                self.done = batch[-1].ticket
+                self.moved.notify_all()
+            try:
+                self.report(self.done, failed)
+            except RuntimeError:  # the event loop has closed: the server is stopping
+                pass
+
+    def _skipped(self, write: Write) -> bool:
+        """Whether the change is of a table whose earlier change failed, and so is not stored."""
+        with self.moved:
+            if write.table not in self.broken:
+                return False
+            upto = self.broken[write.table]
+            if upto is None or write.ticket <= upto:
+                return True
+            del self.broken[write.table]
+            return False
+
+    def _break(self, table: str | None) -> None:
+        if table is not None:
+            with self.moved:
+                self.broken[table] = None
+
+    def _store(self, batch: list[Write]) -> list[Failure]:
+        failed, live = [], []
+        for write in batch:
+            if self._skipped(write):
+                failed.append(Failure(write.ticket, write.table, "", skipped=True))
+            else:
+                live.append(write)
+        if not live:
+            return failed
+        try:
+            db = self._connect()
+            _run(db, [statement for write in live for statement in write.statements])
+            return failed
+        except errors.UniqueViolation:
+            pass  # a change repeats a table's history: the others are stored one by one
+        except psycopg.OperationalError as err:
+            return failed + self._lost(live, err)
+        for index, write in enumerate(live):
+            if self._skipped(write):
+                failed.append(Failure(write.ticket, write.table, "", skipped=True))
+                continue
+            try:
+                _run(db, write.statements)
+            except errors.UniqueViolation as err:
+                self._break(write.table)
+                if write.statements[0][0] == APPEND:
+                    failed.append(Failure(write.ticket, write.table, "", taken=True, idx=write.statements[0][1][1]))
+                else:
+                    failed.append(Failure(write.ticket, write.table, _why(err)))
+            except psycopg.OperationalError as err:
+                return failed + self._lost(live[index:], err)
+        return failed
+
+    def _lost(self, writes: list[Write], err: psycopg.Error) -> list[Failure]:
+        """The database cannot be reached: none of ``writes`` is stored."""
+        if self.db is not None:
+            self.db.close()
+        for write in writes:
+            self._break(write.table)
+        return [Failure(write.ticket, write.table, _why(err), isinstance(err, errors.DiskFull)) for write in writes]
+
+    def _connect(self) -> psycopg.Connection:
+        if self.db is None or self.db.closed:
+            self.db = psycopg.connect(self.dsn, autocommit=True, connect_timeout=CONNECT_SECONDS)
+        return self.db
 
 
 def _shown(dsn: str) -> str:

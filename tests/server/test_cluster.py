@@ -377,31 +377,76 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
 
 async def test_a_node_that_loses_postgres_refuses_every_move_and_stores_each_it_acknowledged(
         nodes, connect, postgres_server, postgres_dsn):
+    """A node stores its changes behind its event loop. The move in hand when PostgreSQL goes is
+    refused and its table let go (rebuilt from what was stored once the database is back); every
+    move after it is refused on the spot, its table as it was."""
     from server_testkit import stored_record
 
     (a,) = await nodes(1)
-    ann = await connect(a.url)
-    made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                         "options": {"moves": 50, "turn_seconds": 600}})
-    tid, token = made["table"]["id"], made["token"]
-    await ann.ok("start", {"token": token})
-    await ann.ok("act", {"token": token, "state_id": 0, "action": {"type": "add", "n": 1}})
+    ann, bob = await connect(a.url), await connect(a.url)
+    tables = []
+    for player in (ann, bob):
+        made = await player.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
+                                                "options": {"moves": 50, "turn_seconds": 600}})
+        await player.ok("start", {"token": made["token"]})
+        await player.ok("act", {"token": made["token"], "state_id": 0, "action": {"type": "add", "n": 1}})
+        tables.append((made["table"]["id"], made["token"]))
+    (first, first_token), (second, second_token) = tables
     name = postgres_dsn.rsplit("/", 1)[1]
     with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
     postgres_server.cut_connections(postgres_dsn)
     try:
+        reply = await ann.error("act", {"token": first_token, "state_id": 1, "action": {"type": "add", "n": 2}},
+                                protocol.STORAGE_FAILED)
+        assert "cannot write its games" in reply["error"]["message"] and "nothing was changed" in reply["error"]["message"]
+
+        async def first_let_go() -> bool:
+            return first not in a.hub.tables
+        await eventually(first_let_go, "the table whose move was not stored to be let go")
         for _ in range(2):
-            reply = await ann.error("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}},
+            reply = await bob.error("act", {"token": second_token, "state_id": 1, "action": {"type": "add", "n": 2}},
                                     protocol.STORAGE_FAILED)
-            assert "cannot write its games" in reply["error"]["message"] and "nothing was changed" in reply["error"]["message"]
-        assert a.hub.tables[tid].state_id == 1
+            assert "nothing was changed" in reply["error"]["message"]
+        assert a.hub.tables[second].state_id == 1 and bob.sio.connected
     finally:
         with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
-    await ann.ok("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 3}})
-    record = stored_record(postgres_dsn, tid)
-    assert [entry["action"]["n"] for entry in record["log"]] == [1, 3], "what was acknowledged, and only that"
+    await bob.ok("act", {"token": second_token, "state_id": 1, "action": {"type": "add", "n": 3}})
+    back = await connect(a.url)
+
+    async def resumed() -> bool:
+        return (await back.call("resume", {"token": first_token})).get("ok") is True
+    await eventually(resumed, "the table let go to be served again from what was stored")
+    await back.ok("act", {"token": first_token, "state_id": 1, "action": {"type": "add", "n": 3}})
+    for table_id in (first, second):
+        record = stored_record(postgres_dsn, table_id)
+        assert [entry["action"]["n"] for entry in record["log"]] == [1, 3], "what was acknowledged, and only that"
+
+
+async def test_a_node_waiting_for_postgres_answers_others_and_tells_of_a_move_only_once_it_is_stored(
+        nodes, connect, postgres_dsn):
+    from server_testkit import fetch_json
+
+    (a,) = await nodes(1)
+    ann = await connect(a.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
+                                         "options": {"moves": 50, "turn_seconds": 600}})
+    await ann.ok("start", {"token": made["token"]})
+    await ann.settled()
+    with psycopg.connect(postgres_dsn) as other:  # the log is locked: the move cannot be stored yet
+        other.execute("LOCK TABLE actions IN ACCESS EXCLUSIVE MODE")
+        move = asyncio.ensure_future(ann.call("act", {"token": made["token"], "state_id": 0,
+                                                      "action": {"type": "add", "n": 1}}))
+
+        async def in_hand() -> bool:
+            return a.hub.store.issued > a.hub.store.confirmed
+        await eventually(in_hand, "the move to be handed to the store")
+        assert (await fetch_json(a.url + "/healthz"))["ok"] is True, "the node answers meanwhile"
+        await asyncio.sleep(0.3)  # time for an answer or a push that should not come
+        assert not move.done() and all(state["state_id"] == 0 for state in ann.states)
+    reply = await move  # the lock ends with the transaction
+    assert reply["ok"] is True and ann.states[-1]["state_id"] == 1, "the push came before the answer"
 
 
 async def test_a_node_that_stops_gives_its_tables_up_and_another_takes_them_over(nodes, connect):

@@ -1,0 +1,120 @@
+"""A cluster's node stores its changes behind the event loop (a real PostgreSQL the tests start):
+every change handed over is stored, in order, and ``stored`` says when; a change that repeats a
+table's history fails only that table, whose later changes are not stored until it is let go; a
+database that goes refuses what was in hand, and each change after it on the spot. The pushes
+waiting for the store leave in order once it has confirmed, and never for a table let go."""
+
+from __future__ import annotations
+
+import asyncio
+
+import psycopg
+import pytest
+
+from soupkitchen.server.outbox import Outbox
+from soupkitchen.server.store import HistoryTaken, StoreError, token_hash
+from soupkitchen.shared.wire import protocol
+
+ROW = {"game": "pepper", "players": 1, "options": {}, "settings": {}, "password": None, "host_seat": 0,
+       "seed": 7, "started": True, "over": False, "closed": False, "created": 1.0}
+SEATS = [{"name": "Ada", "token_hash": token_hash("a"), "bot": False, "ready": True}]
+
+
+@pytest.fixture
+async def behind(postgres_dsn):
+    """A PostgreSQL store writing behind, with the tables it was told to let go in ``.unstored``."""
+    from soupkitchen.server.store_pg import PostgresStore
+
+    store = PostgresStore(postgres_dsn)
+    store.unstored = []
+    store.on_unstored = store.unstored.append
+    store.write_behind(asyncio.get_running_loop())
+    for table_id in ("t1", "t2"):
+        store.save_table({"id": table_id, **ROW}, SEATS)
+    yield store
+    store.close()
+
+
+def logged(store, table_id: str) -> list[int]:
+    return [entry["action"]["n"] for entry in store.load_table(table_id)["log"]]
+
+
+async def test_changes_handed_over_are_stored_in_order_and_stored_says_when(behind):
+    handed = behind.issued
+    for idx in range(100):
+        for table_id in ("t1", "t2"):
+            behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
+    assert behind.issued == handed + 200
+    assert await behind.stored(handed) is None
+    assert behind.confirmed == behind.issued
+    assert logged(behind, "t1") == logged(behind, "t2") == list(range(100))
+    assert behind.unstored == []
+
+
+async def test_a_read_sees_every_change_handed_over_before_it(behind):
+    behind.append_action("t1", 0, 0, {"type": "add", "n": 5}, 1.0, over=True)
+    assert logged(behind, "t1") == [5] and not behind.is_open("t1")  # not waited for: the read waits
+
+
+async def test_a_second_history_fails_its_table_alone_until_it_is_let_go(behind, postgres_dsn):
+    with psycopg.connect(postgres_dsn, autocommit=True) as other:  # another node played action 3
+        other.execute("INSERT INTO actions (table_id, idx, seat, action, t) VALUES ('t1', 3, 0, %s, 0)",
+                      ('{"type": "add", "n": 99}',))
+    handed = behind.issued
+    for idx in range(6):
+        for table_id in ("t1", "t2"):
+            behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
+    failure = await behind.stored(handed)
+    assert isinstance(failure, HistoryTaken) and (failure.table_id, failure.idx) == ("t1", 3)
+    assert behind.unstored == ["t1"]
+    assert logged(behind, "t2") == list(range(6))
+    assert logged(behind, "t1") == [0, 1, 2, 99], "nothing of this node's after the history it lost"
+    assert behind.failing is None, "the database itself is fine"
+    handed = behind.issued  # the table rebuilt from what was stored plays on
+    behind.append_action("t1", 4, 0, {"type": "add", "n": 4}, 4.0, over=False)
+    assert await behind.stored(handed) is None
+    assert logged(behind, "t1") == [0, 1, 2, 99, 4]
+
+
+async def test_a_database_that_goes_refuses_what_was_in_hand_and_each_change_after_it_at_once(
+        behind, postgres_server, postgres_dsn):
+    name = postgres_dsn.rsplit("/", 1)[1]
+    with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+    postgres_server.cut_connections(postgres_dsn)
+    try:
+        handed = behind.issued
+        behind.append_action("t1", 0, 0, {"type": "add", "n": 1}, 1.0, over=False)
+        failure = await behind.stored(handed)
+        assert failure is not None and failure.code == protocol.STORAGE_FAILED
+        assert "nothing was changed" in failure.message and behind.unstored == ["t1"]
+        with pytest.raises(StoreError) as refused:  # on the spot now, and refused cleanly
+            behind.append_action("t2", 0, 0, {"type": "add", "n": 1}, 1.0, over=False)
+        assert "nothing was changed" in refused.value.message
+    finally:
+        with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+    behind.append_action("t2", 0, 0, {"type": "add", "n": 2}, 1.0, over=False)  # on the spot, and stored
+    assert behind.failing is None
+    handed = behind.issued
+    behind.append_action("t2", 1, 0, {"type": "add", "n": 3}, 2.0, over=False)  # behind again
+    assert behind.issued == handed + 1 and await behind.stored(handed) is None
+    assert logged(behind, "t2") == [2, 3] and logged(behind, "t1") == []
+
+
+def test_pushes_wait_for_the_changes_before_them_and_those_of_a_table_let_go_are_dropped():
+    sent = []
+    outbox = Outbox(lambda sids, encoded: sent.append(encoded))
+    outbox.push(["a"], "free", None, 0)
+    assert sent == ["free"]
+    outbox.push(["a"], "t1 move", "t1", 1)
+    outbox.push(["a"], "t2 move", "t2", 2)
+    outbox.push(["a"], "emote", None, 2)  # nothing overtakes what waits
+    assert sent == ["free"]
+    outbox.release(1)
+    assert sent == ["free", "t1 move"]
+    outbox.let_go("t2", 2)
+    outbox.release(2)
+    assert sent == ["free", "t1 move", "emote"]
+    outbox.push(["a"], "t2 rebuilt", "t2", 2)  # the table served again: its pushes go
+    assert sent[-1] == "t2 rebuilt"
