@@ -159,7 +159,10 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             reply = protocol.ProtocolError(protocol.INTERNAL, "the server could not do that").to_json()
         finally:
             # nothing is acknowledged before it is stored, nor answered before the pushes made so far
+            waited = hub.clock()
             unstored = await hub.store.stored(handed)
+            if event == "act" and hub.store.issued > handed:  # a move, with the time its change took to be stored
+                hub.metrics.stage("wait_for_store", hub.clock() - waited)
             await transport.flush()  # on the stock socket path, the pushes leave before the answer
         if unstored is not None and reply.get("ok"):
             hub.metrics.errors_total += 1
@@ -209,6 +212,7 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         await sio.shutdown()
         if manager is not None:
             await close_message_queue(manager)
+        await hub.store.drained()
         hub.store.close()
 
     app.on_shutdown.append(on_shutdown)

@@ -118,7 +118,7 @@ class Node:
         # what tells of them waits (``server/store_pg.py``)
         write_behind = getattr(self.hub.store, "write_behind", None)
         if write_behind is not None:
-            write_behind(asyncio.get_running_loop())
+            write_behind()
 
     async def join(self, address: str) -> int:
         """Say where this node answers, take every stored open table no node holds, and beat from
@@ -161,7 +161,7 @@ class Node:
         """Give up every table and leave the directory, so other nodes take over at once."""
         self.stop()
         await self.keepalive.stop()  # no renewal may come after the leases are given up
-        self.hub.store.settle()  # nor a change of a table after another node has read it
+        await self.hub.store.drained()  # nor a change of a table after another node has read it
         try:
             await self.holdings.close()
             await self.leases.withdraw()

@@ -184,8 +184,8 @@ class Store:
         """The rows a query returns."""
         return self.db.execute(sql, args).fetchall()
 
-    def settle(self) -> None:
-        """Return once every change handed to the store is stored (or failed)."""
+    async def drained(self) -> None:
+        """Return once every change handed to the store is stored (or failed); it takes no more."""
 
     async def stored(self, since: int) -> StoreError | None:
         """Return once every write handed to the store so far is stored, with the first failure

@@ -7,11 +7,13 @@ changes nothing. A database that cannot be reached refuses every change with Sto
 once; the next change tries to connect again.
 
 A cluster's node writes behind (:meth:`PostgresStore.write_behind`): each change is handed to a
-thread of its own, which stores every change handed over meanwhile in one transaction, so the
-event loop never waits for PostgreSQL. Whoever tells of a change waits for it first: the hub holds
-pushes, and acknowledgements, until ``stored`` says so. A change that cannot be stored leaves its
-table ahead of the database, and the table is let go (rebuilt from what was stored, as after a
-crash); while the database refuses, each change is written on the spot again, and refused cleanly.
+task of the event loop, on a connection of its own, which sends every change handed over meanwhile
+as one query (one transaction), and the loop goes on while PostgreSQL stores them. Whoever tells of
+a change waits for it first: the hub holds pushes, and acknowledgements, until ``stored`` says so,
+so nobody learns of a change the database does not hold (and a read needs no wait). A change that
+cannot be stored leaves its table ahead of the database, and the table is let go (rebuilt from what
+was stored, as after a crash); while the database refuses, each change is written on the spot
+again, and refused cleanly.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -77,8 +78,9 @@ class PostgresStore(Store):
         return self.db
 
     def close(self) -> None:
+        """Close the database (``drained`` first stores what was handed over)."""
         if self.writer is not None:
-            self.writer.stop()
+            self.writer.task.cancel()
             self.writer = None
         for _target, done in self.waiting:
             if not done.done():
@@ -86,15 +88,17 @@ class PostgresStore(Store):
         if self.db is not None:
             self.db.close()
 
-    def write_behind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """From now on a change is stored by the writer's thread, with the others of its moment, and
-        ``stored`` tells when (the module's docstring)."""
-        if self.writer is None:
-            self.writer = Writer(self.dsn, lambda upto, failed: loop.call_soon_threadsafe(self._settled, upto, failed))
-
-    def settle(self) -> None:
+    async def drained(self) -> None:
+        await self.stored(self.issued)
         if self.writer is not None:
-            self.writer.drain()
+            await self.writer.close()
+            self.writer = None
+
+    def write_behind(self) -> None:
+        """From now on a change is stored by a task of the running event loop, with the others of
+        its moment, and ``stored`` tells when (the module's docstring)."""
+        if self.writer is None:
+            self.writer = Writer(self.dsn, self._settled)
 
     @property
     def issued(self) -> int:  # type: ignore[override]
@@ -109,7 +113,7 @@ class PostgresStore(Store):
         return next((err for ticket, err in self.failures if since < ticket <= target), None)
 
     def _settled(self, upto: int, failed: list[Failure]) -> None:
-        """The writer has stored its writes up to ``upto``, but for those ``failed`` (on the event loop)."""
+        """The writer has stored its writes up to ``upto``, but for those ``failed``."""
         for failure in failed:
             if failure.taken:
                 err: StoreError = HistoryTaken(failure.table or "", failure.idx)
@@ -135,7 +139,6 @@ class PostgresStore(Store):
                 done.set_result(None)
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        self.settle()  # a read sees every change made before it
         try:
             return self._connect().execute(_postgres(sql), args).fetchall()
         except psycopg.OperationalError as err:
@@ -143,11 +146,10 @@ class PostgresStore(Store):
 
     def _tx(self, statements: Statements, table: str | None = None) -> None:
         self._may_write()
-        if self.writer is not None:
-            if self.failing is None:
-                self.writer.hand(statements, table)
-                return
-            self.settle()  # while the database refuses, each change is tried on the spot
+        # while the database refuses, each change is tried on the spot (once those in hand are done)
+        if self.writer is not None and (self.failing is None or self.writer.busy):
+            self.writer.hand(statements, table)
+            return
         try:
             _run(self._connect(), statements)
         except errors.UniqueViolation:
@@ -194,96 +196,79 @@ class Failure:
 
 
 class Writer:
-    """A thread of its own, on a connection of its own, that stores the changes handed to it in
-    the order they came, every change waiting at a moment in one transaction; ``report(upto,
-    failures)`` hears of each batch from that thread.
+    """A task on the event loop, on a connection of its own, that stores the changes handed to it
+    in the order they came: all those waiting at a moment go as one query, which PostgreSQL runs as
+    one transaction, and the loop goes on while it does. ``report(upto, failures)`` hears of each.
 
     Once a change of a table fails, the table's later changes are not stored (the table must be
     rebuilt from what was) until :meth:`forgive` says from which change on they are again."""
 
-    def __init__(self, dsn: str, report: Callable[[int, list[Failure]], Any]) -> None:
+    def __init__(self, dsn: str, report: Callable[[int, list[Failure]], None]) -> None:
         self.dsn = dsn
         self.report = report
-        self.db: psycopg.Connection | None = None
+        self.db: psycopg.AsyncConnection[Any] | None = None
         self.queue: deque[Write] = deque()
         self.handed = 0  # changes handed over (the last one's ticket)
         self.done = 0  # the last ticket stored or failed
         self.broken: dict[str, int | None] = {}  # table -> its changes up to this ticket are not stored (None: all)
-        self.stopping = False
-        self.moved = threading.Condition()
-        self.thread = threading.Thread(target=self._run, name="postgres-writer", daemon=True)
-        self.thread.start()
+        self.woken = asyncio.Event()
+        self.task = asyncio.ensure_future(self._run())
+
+    @property
+    def busy(self) -> bool:
+        """Whether changes handed over are still to be stored."""
+        return self.done < self.handed
 
     def hand(self, statements: Statements, table: str | None) -> int:
         """Hand a change over; its ticket."""
-        with self.moved:
-            self.handed += 1
-            self.queue.append(Write(self.handed, statements, table))
-            self.moved.notify_all()
-            return self.handed
-
-    def drain(self) -> None:
-        """Return once every change handed over is stored or failed."""
-        with self.moved:
-            while self.done < self.handed and self.thread.is_alive():
-                self.moved.wait(1.0)
+        self.handed += 1
+        self.queue.append(Write(self.handed, statements, table))
+        self.woken.set()
+        return self.handed
 
     def forgive(self, table: str, upto: int) -> None:
         """The table was let go once the changes up to ``upto`` were handed over: its later ones are stored."""
-        with self.moved:
-            if table in self.broken:
-                self.broken[table] = upto
+        if table in self.broken:
+            self.broken[table] = upto
 
-    def stop(self) -> None:
-        """Store what was handed over, then end the thread."""
-        with self.moved:
-            self.stopping = True
-            self.moved.notify_all()
-        self.thread.join(CONNECT_SECONDS * 2)
+    async def close(self) -> None:
+        self.task.cancel()
+        await asyncio.gather(self.task, return_exceptions=True)
         if self.db is not None:
-            self.db.close()
+            await self.db.close()
 
-    def _run(self) -> None:
+    async def _run(self) -> None:
         while True:
-            with self.moved:
-                while not self.queue and not self.stopping:
-                    self.moved.wait()
-                if not self.queue:
-                    return
+            await self.woken.wait()
+            self.woken.clear()
+            while self.queue:
                 batch = [self.queue.popleft() for _ in range(min(BATCH, len(self.queue)))]
-            try:
-                failed = self._store(batch)
-            except Exception as err:  # noqa: BLE001 - a fault of the program: the changes are refused, the thread lives
-                log.exception("could not store %d changes", len(batch))
-                for write in batch:
-                    self._break(write.table)
-                failed = [Failure(write.ticket, write.table, f"an error in the server ({type(err).__name__})")
-                          for write in batch]
-            with self.moved:
+                try:
+                    failed = await self._store(batch)
+                except Exception as err:  # noqa: BLE001 - a fault of the program: the changes are refused, the task lives
+                    log.exception("could not store %d changes", len(batch))
+                    for write in batch:
+                        self._break(write.table)
+                    failed = [Failure(write.ticket, write.table, f"an error in the server ({type(err).__name__})")
+                              for write in batch]
                 self.done = batch[-1].ticket
-                self.moved.notify_all()
-            try:
                 self.report(self.done, failed)
-            except RuntimeError:  # the event loop has closed: the server is stopping
-                pass
 
     def _skipped(self, write: Write) -> bool:
         """Whether the change is of a table whose earlier change failed, and so is not stored."""
-        with self.moved:
-            if write.table not in self.broken:
-                return False
-            upto = self.broken[write.table]
-            if upto is None or write.ticket <= upto:
-                return True
-            del self.broken[write.table]
+        if write.table not in self.broken:
             return False
+        upto = self.broken[write.table]
+        if upto is None or write.ticket <= upto:
+            return True
+        del self.broken[write.table]
+        return False
 
     def _break(self, table: str | None) -> None:
         if table is not None:
-            with self.moved:
-                self.broken[table] = None
+            self.broken[table] = None
 
-    def _store(self, batch: list[Write]) -> list[Failure]:
+    async def _store(self, batch: list[Write]) -> list[Failure]:
         failed, live = [], []
         for write in batch:
             if self._skipped(write):
@@ -293,19 +278,19 @@ class Writer:
         if not live:
             return failed
         try:
-            db = self._connect()
-            _run(db, [statement for write in live for statement in write.statements])
+            db = await self._connect()
+            await _run_at_once(db, [statement for write in live for statement in write.statements])
             return failed
         except errors.UniqueViolation:
             pass  # a change repeats a table's history: the others are stored one by one
         except psycopg.OperationalError as err:
-            return failed + self._lost(live, err)
+            return failed + await self._lost(live, err)
         for index, write in enumerate(live):
             if self._skipped(write):
                 failed.append(Failure(write.ticket, write.table, "", skipped=True))
                 continue
             try:
-                _run(db, write.statements)
+                await _run_at_once(db, write.statements)
             except errors.UniqueViolation as err:
                 self._break(write.table)
                 if write.statements[0][0] == APPEND:
@@ -313,21 +298,31 @@ class Writer:
                 else:
                     failed.append(Failure(write.ticket, write.table, _why(err)))
             except psycopg.OperationalError as err:
-                return failed + self._lost(live[index:], err)
+                return failed + await self._lost(live[index:], err)
         return failed
 
-    def _lost(self, writes: list[Write], err: psycopg.Error) -> list[Failure]:
+    async def _lost(self, writes: list[Write], err: psycopg.Error) -> list[Failure]:
         """The database cannot be reached: none of ``writes`` is stored."""
         if self.db is not None:
-            self.db.close()
+            await self.db.close()
         for write in writes:
             self._break(write.table)
         return [Failure(write.ticket, write.table, _why(err), isinstance(err, errors.DiskFull)) for write in writes]
 
-    def _connect(self) -> psycopg.Connection:
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
         if self.db is None or self.db.closed:
-            self.db = psycopg.connect(self.dsn, autocommit=True, connect_timeout=CONNECT_SECONDS)
+            self.db = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True,
+                                                            connect_timeout=CONNECT_SECONDS)
         return self.db
+
+
+async def _run_at_once(db: psycopg.AsyncConnection[Any], statements: Statements) -> None:
+    """Run the statements as one query: one round trip, and one transaction (PostgreSQL runs the
+    statements of one query together). The values are bound here, as only then may a query hold
+    several statements."""
+    async with psycopg.AsyncClientCursor(db) as cursor:
+        await cursor.execute("; ".join(_postgres(sql) for sql, _args in statements),
+                             tuple(value for _sql, args in statements for value in args))
 
 
 def _shown(dsn: str) -> str:
