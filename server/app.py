@@ -37,7 +37,7 @@ from soupkitchen.server.hub import Hub
 from soupkitchen.server.lobby import TABLES_CHANGED, WATCHERS
 from soupkitchen.server.push import GameSocketServer, transport_for
 from soupkitchen.server.scheduler import Scheduler
-from soupkitchen.server.store import StoreError
+from soupkitchen.server.store import CHANGES, Changes, StoreError
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
 
@@ -139,6 +139,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
     async def any_event(event: str, sid: str, *args: Any) -> dict[str, Any]:
         hub.metrics.requests_total += 1
         handed = hub.store.issued  # the changes the store had before this request
+        changes = Changes()  # and those it hands the store
+        given = CHANGES.set(changes)
         unstored: StoreError | None = None
         try:
             if not hub.allow(sid):
@@ -159,8 +161,9 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             reply = protocol.ProtocolError(protocol.INTERNAL, "the server could not do that").to_json()
         finally:
             # nothing is acknowledged before it is stored, nor answered before the pushes made so far
+            CHANGES.reset(given)
             waited = hub.clock()
-            unstored = await hub.store.stored(handed)
+            unstored = await hub.store.stored(changes)
             if event == "act" and hub.store.issued > handed:  # a move, with the time its change took to be stored
                 hub.metrics.stage("wait_for_store", hub.clock() - waited)
             await transport.flush()  # on the stock socket path, the pushes leave before the answer

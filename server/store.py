@@ -21,6 +21,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,23 @@ CREATE TABLE IF NOT EXISTS clocks (
     t DOUBLE PRECISION NOT NULL
 );
 """
+
+
+class Changes:
+    """The changes one request hands to a store that writes behind: its answer waits for them, and
+    says so if one of them could not be stored. Once answered, it takes no more (a timer set during
+    the request carries its context on)."""
+
+    def __init__(self) -> None:
+        self.tickets: list[int] = []
+        self.open = True
+
+    def add(self, ticket: int) -> None:
+        if self.open:
+            self.tickets.append(ticket)
+
+
+CHANGES: ContextVar[Changes | None] = ContextVar("soupkitchen_changes", default=None)  # the request's
 
 
 def token_hash(token: str) -> str:
@@ -187,10 +205,10 @@ class Store:
     async def drained(self) -> None:
         """Return once every change handed to the store is stored (or failed); it takes no more."""
 
-    async def stored(self, since: int) -> StoreError | None:
-        """Return once every write handed to the store so far is stored, with the first failure
-        among the writes after the first ``since`` (None: they are all stored). A store that writes
-        as it is called has nothing to wait for; ``server/store_pg.py`` can write behind."""
+    async def stored(self, changes: Changes | None = None) -> StoreError | None:
+        """Return once every change handed to the store so far is stored, with the first failure
+        among ``changes`` (None: they are all stored). A store that writes as it is called has
+        nothing to wait for; ``server/store_pg.py`` can write behind."""
         return None
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]], table: str | None = None) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 import psycopg
 from psycopg import errors
 
-from soupkitchen.server.store import APPEND, SCHEMA, HistoryTaken, Store, StoreError
+from soupkitchen.server.store import APPEND, CHANGES, SCHEMA, Changes, HistoryTaken, Store, StoreError
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class PostgresStore(Store):
         self.db: psycopg.Connection | None = None
         self.writer: Writer | None = None  # set by write_behind
         self.confirmed = 0  # the writes handed to the writer that it has stored (or failed)
-        self.failures: deque[tuple[int, StoreError]] = deque(maxlen=FAILURES_KEPT)
+        self.failures: dict[int, StoreError] = {}  # ticket -> why, for the requests that may ask (the newest)
         self.waiting: deque[tuple[int, asyncio.Future[None]]] = deque()
         try:
             self._connect()
@@ -89,7 +89,7 @@ class PostgresStore(Store):
             self.db.close()
 
     async def drained(self) -> None:
-        await self.stored(self.issued)
+        await self.stored()
         if self.writer is not None:
             await self.writer.close()
             self.writer = None
@@ -104,13 +104,16 @@ class PostgresStore(Store):
     def issued(self) -> int:  # type: ignore[override]
         return self.writer.handed if self.writer is not None else self.confirmed
 
-    async def stored(self, since: int) -> StoreError | None:
+    async def stored(self, changes: Changes | None = None) -> StoreError | None:
         target = self.issued
         if self.confirmed < target:
             done = asyncio.get_running_loop().create_future()
             self.waiting.append((target, done))
             await done
-        return next((err for ticket, err in self.failures if since < ticket <= target), None)
+        if changes is None:
+            return None
+        changes.open = False
+        return next((self.failures[ticket] for ticket in changes.tickets if ticket in self.failures), None)
 
     def _settled(self, upto: int, failed: list[Failure]) -> None:
         """The writer has stored its writes up to ``upto``, but for those ``failed``."""
@@ -122,7 +125,9 @@ class PostgresStore(Store):
                                                           "let go and nothing was changed")
             else:
                 err = self._refused(failure.why, failure.full)
-            self.failures.append((failure.ticket, err))
+            self.failures[failure.ticket] = err
+            if len(self.failures) > FAILURES_KEPT:
+                del self.failures[next(iter(self.failures))]
         if not failed:
             self._wrote()
         self.confirmed = max(self.confirmed, upto)
@@ -148,7 +153,10 @@ class PostgresStore(Store):
         self._may_write()
         # while the database refuses, each change is tried on the spot (once those in hand are done)
         if self.writer is not None and (self.failing is None or self.writer.busy):
-            self.writer.hand(statements, table)
+            ticket = self.writer.hand(statements, table)
+            changes = CHANGES.get()
+            if changes is not None:
+                changes.add(ticket)
             return
         try:
             _run(self._connect(), statements)

@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from soupkitchen.server.outbox import Outbox
-from soupkitchen.server.store import HistoryTaken, StoreError, token_hash
+from soupkitchen.server.store import CHANGES, Changes, HistoryTaken, StoreError, token_hash
 from soupkitchen.shared.wire import protocol
 
 ROW = {"game": "pepper", "players": 1, "options": {}, "settings": {}, "password": None, "host_seat": 0,
@@ -29,10 +29,21 @@ async def behind(postgres_dsn):
     store.write_behind()
     for table_id in ("t1", "t2"):
         store.save_table({"id": table_id, **ROW}, SEATS)
-    assert await store.stored(0) is None
+    assert await store.stored() is None
     yield store
     await store.drained()
     store.close()
+
+
+def handing(change) -> Changes:
+    """The changes ``change()`` hands the store, as a request's (``server.app`` answers it after them)."""
+    changes = Changes()
+    given = CHANGES.set(changes)
+    try:
+        change()
+    finally:
+        CHANGES.reset(given)
+    return changes
 
 
 def logged(store, table_id: str) -> list[int]:
@@ -41,11 +52,14 @@ def logged(store, table_id: str) -> list[int]:
 
 async def test_changes_handed_over_are_stored_in_order_and_stored_says_when(behind):
     handed = behind.issued
-    for idx in range(100):
-        for table_id in ("t1", "t2"):
-            behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
-    assert behind.issued == handed + 200
-    assert await behind.stored(handed) is None
+
+    def moves() -> None:
+        for idx in range(100):
+            for table_id in ("t1", "t2"):
+                behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
+    changes = handing(moves)
+    assert behind.issued == handed + 200 and len(changes.tickets) == 200
+    assert await behind.stored(changes) is None
     assert behind.confirmed == behind.issued
     assert logged(behind, "t1") == logged(behind, "t2") == list(range(100))
     assert behind.unstored == []
@@ -55,19 +69,18 @@ async def test_a_second_history_fails_its_table_alone_until_it_is_let_go(behind,
     with psycopg.connect(postgres_dsn, autocommit=True) as other:  # another node played action 3
         other.execute("INSERT INTO actions (table_id, idx, seat, action, t) VALUES ('t1', 3, 0, %s, 0)",
                       ('{"type": "add", "n": 99}',))
-    handed = behind.issued
-    for idx in range(6):
-        for table_id in ("t1", "t2"):
-            behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
-    failure = await behind.stored(handed)
+    first, second = (handing(lambda table_id=table_id: [
+        behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
+        for idx in range(6)]) for table_id in ("t1", "t2"))
+    failure = await behind.stored(first)
     assert isinstance(failure, HistoryTaken) and (failure.table_id, failure.idx) == ("t1", 3)
+    assert await behind.stored(second) is None, "another table's changes are answered as stored"
     assert behind.unstored == ["t1"]
     assert logged(behind, "t2") == list(range(6))
     assert logged(behind, "t1") == [0, 1, 2, 99], "nothing of this node's after the history it lost"
     assert behind.failing is None, "the database itself is fine"
-    handed = behind.issued  # the table rebuilt from what was stored plays on
-    behind.append_action("t1", 4, 0, {"type": "add", "n": 4}, 4.0, over=False)
-    assert await behind.stored(handed) is None
+    rebuilt = handing(lambda: behind.append_action("t1", 4, 0, {"type": "add", "n": 4}, 4.0, over=False))
+    assert await behind.stored(rebuilt) is None  # the table rebuilt from what was stored plays on
     assert logged(behind, "t1") == [0, 1, 2, 99, 4]
 
 
@@ -78,9 +91,8 @@ async def test_a_database_that_goes_refuses_what_was_in_hand_and_each_change_aft
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
     postgres_server.cut_connections(postgres_dsn)
     try:
-        handed = behind.issued
-        behind.append_action("t1", 0, 0, {"type": "add", "n": 1}, 1.0, over=False)
-        failure = await behind.stored(handed)
+        failure = await behind.stored(handing(
+            lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 1}, 1.0, over=False)))
         assert failure is not None and failure.code == protocol.STORAGE_FAILED
         assert "nothing was changed" in failure.message and behind.unstored == ["t1"]
         with pytest.raises(StoreError) as refused:  # on the spot now, and refused cleanly
@@ -91,9 +103,8 @@ async def test_a_database_that_goes_refuses_what_was_in_hand_and_each_change_aft
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
     behind.append_action("t2", 0, 0, {"type": "add", "n": 2}, 1.0, over=False)  # on the spot, and stored
     assert behind.failing is None
-    handed = behind.issued
-    behind.append_action("t2", 1, 0, {"type": "add", "n": 3}, 2.0, over=False)  # behind again
-    assert behind.issued == handed + 1 and await behind.stored(handed) is None
+    again = handing(lambda: behind.append_action("t2", 1, 0, {"type": "add", "n": 3}, 2.0, over=False))
+    assert again.tickets and await behind.stored(again) is None  # behind again
     assert logged(behind, "t2") == [2, 3] and logged(behind, "t1") == []
 
 
