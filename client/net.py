@@ -167,6 +167,7 @@ class Connection:
         self._settled = asyncio.Event()
         self._settled.set()
         self._tasks: set[asyncio.Task] = set()
+        self._gone: dict[Any, asyncio.Event] = {}  # each open link -> set once it is lost
         self.http: Any = None  # the aiohttp session of an https:// server (TLS, certificate checked)
 
     # --- lifecycle -----------------------------------------------------------------------------
@@ -194,7 +195,10 @@ class Connection:
         sio.on("kicked", self._on_kicked)
         sio.on("tables_changed", self._on_tables_changed)
 
+        gone = self._gone[sio] = asyncio.Event()
+
         async def disconnected(*args: Any) -> None:
+            self._gone.pop(sio, gone).set()  # no answer can come on it now
             await self._on_disconnect(sio, *args)
         sio.on("disconnect", disconnected)
         try:
@@ -304,7 +308,7 @@ class Connection:
         import socketio
 
         try:
-            return await self.sio.call(event, payload, timeout=timeout)
+            return await _unless_gone(self.sio.call(event, payload, timeout=timeout), self._gone.get(self.sio))
         except socketio.exceptions.TimeoutError as err:
             raise ServerError("timeout", TIMEOUT_MESSAGE) from err
         except socketio.exceptions.BadNamespaceError as err:
@@ -507,3 +511,22 @@ class Connection:
         """Break the link as a network failure would (the reconnection logic then takes over)."""
         if self.sio is not None:
             await self.sio.eio.disconnect(abort=True)
+
+
+async def _unless_gone(call: Any, gone: asyncio.Event | None) -> Any:
+    """The answer of a request; ServerError(offline) as soon as its link is lost (``gone``), as no
+    answer can come on it then, rather than at the request's timeout."""
+    if gone is None:
+        return await call
+    asking, losing = asyncio.ensure_future(call), asyncio.ensure_future(gone.wait())
+    try:
+        await asyncio.wait({asking, losing}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        asking.cancel()
+        raise
+    finally:
+        losing.cancel()
+    if asking.done():
+        return asking.result()
+    asking.cancel()
+    raise ServerError("offline", OFFLINE_MESSAGE)
