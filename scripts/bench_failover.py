@@ -104,7 +104,7 @@ class Player:
 
     def pushed(self, *_news) -> None:
         self.pushes += 1
-        if self.target and self.after is None and self.back_at is not None and self.conn.url == self.target:
+        if self.target and self.after is None and self.conn.url == self.target:  # its first view there
             self.after = self.session.remaining(time.monotonic())
 
     def resumed(self, back: int, held: int) -> None:

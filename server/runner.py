@@ -182,7 +182,7 @@ class TableRunner:
             self.players.stand_down(seat)
         self.announce.lobby()
         if self.table.started:
-            self.context.spawn(self.announce.snapshot(seat, sid))
+            self.snapshot_after_answer(seat, sid)
         return stood_in
 
     def watch(self, sid: str) -> None:
@@ -191,7 +191,16 @@ class TableRunner:
         self.context.present(sid, self.table.id)
         self.announce.lobby()
         if self.table.started:
-            self.context.spawn(self.announce.snapshot(None, sid))
+            self.snapshot_after_answer(None, sid)
+
+    def snapshot_after_answer(self, seat: int | None, sid: str) -> None:
+        """The table's present for one connection, just after the answer to its request: the answer
+        waits for the store first (``server.app``), so the snapshot waits behind it."""
+        async def send() -> None:
+            await self.context.store.stored()
+            if self.live:
+                await self.announce.snapshot(seat, sid)
+        self.context.spawn(send())
 
     def leave(self, seat: int) -> None:
         """The player leaves for good: in the lobby their seat empties (a lobby nobody else sits at
