@@ -18,7 +18,12 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from soupkitchen.server.cluster import close_message_queue, message_queue, serve_as_node
+from soupkitchen.server.cluster import (
+    close_message_queue,
+    listen_to_message_queue,
+    message_queue,
+    serve_as_node,
+)
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
@@ -218,6 +223,11 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         await hub.store.drained()
         hub.store.close()
 
+    async def on_startup(app: web.Application) -> None:
+        if manager is not None:  # a node hears the other nodes' table-list pushes before it serves
+            await listen_to_message_queue(sio)
+
+    app.on_startup.append(on_startup)
     app.on_shutdown.append(on_shutdown)
     app.on_cleanup.append(on_cleanup)
     return app, hub

@@ -92,3 +92,23 @@ async def test_a_nodes_message_queue_is_stopped_through_its_attributes_only_on_t
     await close_message_queue(Manager, version)
     assert Manager.thread.cancelled() is stopped and Manager.redis.closed is stopped
     Manager.thread.cancel()
+
+
+@pytest.mark.parametrize("version, started", [("5.18.1", True), ("6.0.0", False), ("5.11.4", False)])
+async def test_a_nodes_message_queue_listens_before_it_serves_only_on_tested_releases(version, started):
+    """A node's Redis manager is started, and its subscription awaited, before the node serves with
+    the releases the fast path was tested with; with any other, python-socketio starts it at the
+    first connection."""
+    from types import SimpleNamespace
+
+    from soupkitchen.server.cluster import listen_to_message_queue
+
+    class Manager:
+        pubsub = None
+
+        def initialize(self) -> None:
+            self.pubsub = SimpleNamespace(subscribed=True)
+
+    sio = SimpleNamespace(manager_initialized=False, manager=Manager())
+    assert await listen_to_message_queue(sio, version) is started
+    assert sio.manager_initialized is started and (sio.manager.pubsub is not None) is started
