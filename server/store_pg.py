@@ -38,6 +38,10 @@ CONNECT_SECONDS = 5
 SCHEMA_LOCK = 0x50_55_50  # the advisory lock held while the tables are made
 BATCH = 2000  # the most changes the writer stores in one transaction
 FAILURES_KEPT = 4096  # failures remembered for the requests that may still ask of them
+# every running round's clock in one statement: a node at 500 tables stored them as 500 upserts
+# twice a second, 7 ms of a batch (most of it binding their values on the event loop) against 2
+SAVE_CLOCKS = ("INSERT INTO clocks (table_id, t) SELECT * FROM unnest(?::text[], ?::float8[])"
+               " ON CONFLICT (table_id) DO UPDATE SET t = excluded.t")
 Statements = list[tuple[str, tuple[Any, ...]]]
 
 
@@ -142,6 +146,10 @@ class PostgresStore(Store):
             _target, done = self.waiting.popleft()
             if not done.done():
                 done.set_result(None)
+
+    def save_clocks(self, clocks: dict[str, float]) -> None:
+        if clocks:
+            self._tx([(SAVE_CLOCKS, (list(clocks), list(clocks.values())))])
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:

@@ -77,9 +77,10 @@ def test_a_second_history_of_a_table_is_refused_and_changes_nothing(store):
 
 def test_clocks_are_kept_and_updated(store):
     store.save_table(row("t1", started=True), SEATS)
+    store.save_table(row("t2", started=True), SEATS)
     store.save_clocks({"t1": 12.5})
-    store.save_clocks({"t1": 40.0})
-    assert store.load_table("t1")["clock"] == 40.0
+    store.save_clocks({"t1": 40.0, "t2": 3.25})
+    assert (store.load_table("t1")["clock"], store.load_table("t2")["clock"]) == (40.0, 3.25)
 
 
 def test_open_tables_finished_matches_and_the_purge(store):

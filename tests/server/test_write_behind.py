@@ -124,3 +124,12 @@ def test_pushes_wait_for_the_changes_before_them_and_those_of_a_table_let_go_are
     assert sent == ["free", "t1 move", "emote"]
     outbox.push(["a"], "t2 rebuilt", "t2", 2)  # the table served again: its pushes go
     assert sent[-1] == "t2 rebuilt"
+
+
+async def test_the_rounds_clocks_are_stored_in_order_with_the_moves(behind):
+    behind.save_clocks({"t1": 1.5, "t2": 2.5})
+    behind.append_action("t1", 0, 0, {"type": "add", "n": 0}, 1.0, over=False)
+    behind.save_clocks({"t1": 4.0, "t2": 5.0})
+    assert await behind.stored() is None
+    assert (behind.load_table("t1")["clock"], behind.load_table("t2")["clock"]) == (4.0, 5.0)
+    assert logged(behind, "t1") == [0]
