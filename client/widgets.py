@@ -160,6 +160,12 @@ class ListView(Widget):
         self.right_kind = "body"    # the font of the words after a row's tab
         self.selected = 0
         self.scroll = 0
+        # rows the player may take out of the list: each shows a "Forget" button of its own (a click,
+        # or Backspace on the row selected) that calls on_remove with the row
+        self.removable: set[int] = set()
+        self.on_remove: Callable[[int], Any] | None = None
+        self.remove_words = N_("Forget")
+        self.remove_rects: dict[int, pygame.Rect] = {}  # where each shown row's button was drawn
 
     def set_rows(self, rows: Sequence[str]) -> None:
         self.rows = list(rows)
@@ -184,6 +190,9 @@ class ListView(Widget):
             self.selected = max(0, min(len(self.rows) - 1, self.selected + action.dy))
             self._clamp_scroll()
             return True
+        if action.kind == "erase" and self.on_remove is not None and self.selected in self.removable:
+            self.on_remove(self.selected)
+            return True
         return False
 
     def row_rect(self, i: int) -> pygame.Rect:
@@ -195,6 +204,11 @@ class ListView(Widget):
             self.on_activate(self.selected)
 
     def click(self, pos) -> None:
+        for i, button in self.remove_rects.items():
+            if self.on_remove is not None and i in self.removable and button.collidepoint(pos):
+                self.selected = i
+                self.on_remove(i)
+                return
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
             if self.row_rect(i).collidepoint(pos):
                 self.selected = i
@@ -203,6 +217,7 @@ class ListView(Widget):
 
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
+        self.remove_rects = {}
         if not self.rows:
             theme.text(surface, _(self.empty), "label", theme.TEXT_DIM, self.rect.center, lay, anchor="center",
                        max_width=self.rect.width - lay.margin)
@@ -220,16 +235,30 @@ class ListView(Widget):
                 pygame.draw.circle(surface, colour, (x + r, row.centery), r)
                 x += r * 2 + lay.gap
             left, _tab, right = self.rows[i].partition("\t")
+            end = row.right - lay.gap * 2 - self.counter_room(lay)
             right_w = 0
+            if self.on_remove is not None and i in self.removable:
+                end = self.draw_remove(surface, lay, i, row, end) - lay.gap * 2
+                right_w = row.right - end
             if right:
-                right_w = theme.text(surface, right, self.right_kind, theme.TEXT_DIM,
-                                     (row.right - lay.gap * 2 - self.counter_room(lay), row.centery), lay,
-                                     anchor="midright").width + lay.gap * 2 + self.counter_room(lay)
+                right_w = row.right - end + theme.text(surface, right, self.right_kind, theme.TEXT_DIM,
+                                                       (end, row.centery), lay, anchor="midright").width
             theme.text(surface, left, "label", theme.TEXT, (x, row.centery), lay,
                        anchor="midleft", max_width=row.right - x - right_w - lay.gap * 2)
         if len(self.rows) > self.visible_rows:
             theme.text(surface, f"{self.selected + 1}/{len(self.rows)}", "small", theme.TEXT_DIM,
                        (self.rect.right - lay.gap, self.rect.bottom - lay.gap), lay, anchor="bottomright")
+
+    def draw_remove(self, surface, lay: theme.Layout, i: int, row: pygame.Rect, end: int) -> int:
+        """Draw row ``i``'s "Forget" button ending at ``end``; its left edge."""
+        words = _(self.remove_words)
+        width = lay.font("small").size(words)[0] + lay.gap * 3
+        button = pygame.Rect(end - width, row.y + row.height // 6, width, row.height - row.height // 3)
+        pygame.draw.rect(surface, theme.PANEL, button, border_radius=lay.radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, button, width=max(1, lay.ring // 2), border_radius=lay.radius)
+        theme.text(surface, words, "small", theme.TEXT, button.center, lay, anchor="center")
+        self.remove_rects[i] = button
+        return button.x
 
     def counter_room(self, lay: theme.Layout) -> int:
         """Room kept at the right of every row for the "2/6" counter of a list that scrolls."""

@@ -121,6 +121,8 @@ class JoinScene(FormScene):
         rows += [f"{online}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
         empty = _("Looking for kitchens on the LAN...") if self.searching else _("No kitchens found on the LAN.")
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
+        self.list.removable = set(range(len(self.servers), len(rows)))  # the online ones joined before
+        self.list.on_remove = self.forget
         if self.field is None:
             self.field = TextField(_("Address"), self.address, self._typed, key="address", placeholder=EXAMPLE_ADDRESS,
                                    on_submit=lambda _v: self.connect_typed())
@@ -185,6 +187,12 @@ class JoinScene(FormScene):
             self.open([f"http://{host}:{server['port']}" for host in hosts], code)
         else:
             self.open([self.choices[index]], code)
+
+    def forget(self, index: int) -> None:
+        """Take an online server joined before out of the list (and out of the settings)."""
+        self.app.settings.forget_server(self.choices[index])
+        self.rebuild()
+        self.form.focus_on("servers")
 
     def connect_typed(self) -> None:
         if self.field is not None:

@@ -9,6 +9,7 @@ import pytest
 from soupkitchen.client import links, tls
 from soupkitchen.client.scenes.join import JoinScene, destination
 from soupkitchen.client.scenes.lobby import LobbyScene
+from soupkitchen.client.settings import Settings
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.tls import server_context
 from tests.server.certs import make_certificate
@@ -110,3 +111,27 @@ def test_what_is_not_a_code_or_a_link_is_explained_before_anything_is_sent():
                                  ("soupkitchen://user@kitchen.example.org/PEAS-4821-7730", "", "not an invite link")):
         with pytest.raises(ValueError, match=words):
             destination(address, code)
+
+
+async def test_an_online_server_joined_before_can_be_forgotten(app, kit):
+    """Each online row has a Forget button of its own (Backspace on the row does the same); a
+    kitchen found on the LAN has none, as it is found again on the next search."""
+    async def one_lan_kitchen():
+        return [{"name": "Soup Kitchen on pantry", "host": "192.168.1.20", "port": 8765}]
+
+    app.settings.online_servers = ["https://kitchen.example.org:8765", "https://soup.example.net:8765"]
+    join = app.stack.push(JoinScene(app, one_lan_kitchen))
+    await kit.settle(app, lambda: bool(join.servers))
+    app.stack.draw(app.screen)
+    assert sorted(join.list.remove_rects) == [1, 2]       # the two online rows, not the LAN one
+    kit.press(app, "click", device="mouse", pos=join.list.remove_rects[1].center)
+    assert app.settings.online_servers == ["https://soup.example.net:8765"]
+    assert not any("kitchen.example.org" in row for row in join.list.rows)
+    assert join.form.focused.key == "servers"
+    join.list.selected = 1
+    kit.press(app, "erase")
+    assert app.settings.online_servers == [] and len(join.list.rows) == 1
+    join.list.selected = 0
+    kit.press(app, "erase")                                # the LAN kitchen stays
+    assert len(join.list.rows) == 1
+    assert Settings.load(app.settings.path).online_servers == []
