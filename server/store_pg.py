@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from psycopg import errors
+from psycopg import errors, pq
 
 from soupkitchen.server.store import APPEND, CHANGES, SCHEMA, Changes, HistoryTaken, Store, StoreError
 from soupkitchen.shared.wire import protocol
@@ -84,7 +84,7 @@ class PostgresStore(Store):
     def close(self) -> None:
         """Close the database (``drained`` first stores what was handed over)."""
         if self.writer is not None:
-            self.writer.task.cancel()
+            self.writer.stop()
             self.writer = None
         for _target, done in self.waiting:
             if not done.done():
@@ -198,6 +198,16 @@ class Write:
     table: str | None
 
 
+@dataclass
+class Batch:
+    """Changes sent as one query: those to store (``live``) and those failed before it was sent."""
+
+    writes: list[Write]
+    live: list[Write]
+    failed: list[Failure]
+    refused: bool = False  # the database refused the query (so stored none of it)
+
+
 @dataclass(frozen=True)
 class Failure:
     """A change the writer could not store, and why."""
@@ -212,9 +222,17 @@ class Failure:
 
 
 class Writer:
-    """A task on the event loop, on a connection of its own, that stores the changes handed to it
-    in the order they came: all those waiting at a moment go as one query, which PostgreSQL runs as
-    one transaction, and the loop goes on while it does. ``report(upto, failures)`` hears of each.
+    """Stores the changes handed to it in the order they came, on a connection of its own: all
+    those waiting at a moment go as one query, which PostgreSQL runs as one transaction, and the
+    loop goes on while it does. ``report(upto, failures)`` hears of each batch.
+
+    A batch is sent the moment it is handed over (or the moment the one before it is answered) and
+    its answer read in the event loop's callback for the connection's socket, through psycopg's
+    libpq layer (``pgconn``): no task waits in between, so on a busy loop a batch costs its round
+    trip and not also the turns of the loop a task would wait for. A batch the database refuses,
+    and the first batch on a new connection, go the slow way, through psycopg's own awaitable
+    cursor on a task, which tells what failed and why (a refused query stored none of its changes,
+    so it may be sent again).
 
     Once a change of a table fails, the table's later changes are not stored (the table must be
     rebuilt from what was) until :meth:`forgive` says from which change on they are again."""
@@ -222,13 +240,16 @@ class Writer:
     def __init__(self, dsn: str, report: Callable[[int, list[Failure]], None]) -> None:
         self.dsn = dsn
         self.report = report
+        self.loop = asyncio.get_running_loop()
         self.db: psycopg.AsyncConnection[Any] | None = None
         self.queue: deque[Write] = deque()
         self.handed = 0  # changes handed over (the last one's ticket)
         self.done = 0  # the last ticket stored or failed
         self.broken: dict[str, int | None] = {}  # table -> its changes up to this ticket are not stored (None: all)
-        self.woken = asyncio.Event()
-        self.task = asyncio.ensure_future(self._run())
+        self.batch: Batch | None = None  # the batch sent and not answered yet
+        self.task: asyncio.Future[None] | None = None  # the batch going the slow way, if one is
+        self.watched: int | None = None  # the socket the callbacks watch
+        self.stopped = False
 
     @property
     def busy(self) -> bool:
@@ -239,7 +260,7 @@ class Writer:
         """Hand a change over; its ticket."""
         self.handed += 1
         self.queue.append(Write(self.handed, statements, table))
-        self.woken.set()
+        self._next()
         return self.handed
 
     def forgive(self, table: str, upto: int) -> None:
@@ -247,28 +268,98 @@ class Writer:
         if table in self.broken:
             self.broken[table] = upto
 
+    def stop(self) -> None:
+        """Store nothing more (what is in hand is neither stored nor reported)."""
+        self.stopped = True
+        self._unwatch()
+        if self.task is not None:
+            self.task.cancel()
+
     async def close(self) -> None:
-        self.task.cancel()
-        await asyncio.gather(self.task, return_exceptions=True)
+        task = self.task
+        self.stop()
+        if task is not None:
+            await asyncio.gather(task, return_exceptions=True)
         if self.db is not None:
             await self.db.close()
 
-    async def _run(self) -> None:
-        while True:
-            await self.woken.wait()
-            self.woken.clear()
-            while self.queue:
-                batch = [self.queue.popleft() for _ in range(min(BATCH, len(self.queue)))]
-                try:
-                    failed = await self._store(batch)
-                except Exception as err:  # noqa: BLE001 - a fault of the program: the changes are refused, the task lives
-                    log.exception("could not store %d changes", len(batch))
-                    for write in batch:
-                        self._break(write.table)
-                    failed = [Failure(write.ticket, write.table, f"an error in the server ({type(err).__name__})")
-                              for write in batch]
-                self.done = batch[-1].ticket
-                self.report(self.done, failed)
+    def _next(self) -> None:
+        """Send the changes waiting, if no batch is on its way."""
+        if self.batch is not None or not self.queue or self.stopped:
+            return
+        writes = [self.queue.popleft() for _ in range(min(BATCH, len(self.queue)))]
+        batch = self.batch = Batch(writes, [], [])
+        for write in writes:
+            (batch.failed.append(Failure(write.ticket, write.table, "", skipped=True)) if self._skipped(write)
+             else batch.live.append(write))
+        if not batch.live:  # reported on the loop's next turn, never from inside hand()
+            self.loop.call_soon(self._finish, batch)
+        elif self.db is None or self.db.closed:
+            self._slowly(batch)
+        else:
+            try:
+                self._send(self.db, batch)
+            except Exception as err:  # noqa: BLE001 - a lost link (or a fault) is told by the slow way
+                self._unwatch()
+                self._slowly(batch, err if isinstance(err, psycopg.OperationalError) else None)
+
+    def _send(self, db: psycopg.AsyncConnection[Any], batch: Batch) -> None:
+        statements = [statement for write in batch.live for statement in write.statements]
+        query = psycopg.AsyncClientCursor(db).mogrify("; ".join(_postgres(sql) for sql, _args in statements),
+                                                      tuple(value for _sql, args in statements for value in args))
+        pgconn = db.pgconn
+        pgconn.send_query(query.encode(db.info.encoding))
+        self.watched = pgconn.socket
+        self.loop.add_reader(self.watched, self._readable, db, batch)
+        if pgconn.flush():  # the query did not fit the socket's buffer: the rest goes as it drains
+            self.loop.add_writer(self.watched, self._writable, db, batch)
+
+    def _writable(self, db: psycopg.AsyncConnection[Any], batch: Batch) -> None:
+        try:
+            if db.pgconn.flush() == 0 and self.watched is not None:
+                self.loop.remove_writer(self.watched)
+        except psycopg.OperationalError as err:
+            self._unwatch()
+            self._slowly(batch, err)
+
+    def _readable(self, db: psycopg.AsyncConnection[Any], batch: Batch) -> None:
+        pgconn = db.pgconn
+        try:
+            pgconn.consume_input()
+            while not pgconn.is_busy():
+                result = pgconn.get_result()
+                if result is None:  # the query is answered
+                    break
+                if result.status == pq.ExecStatus.FATAL_ERROR:
+                    batch.refused = True
+            else:
+                return  # more of the answer is to come
+        except psycopg.OperationalError as err:
+            self._unwatch()
+            self._slowly(batch, err)
+            return
+        self._unwatch()
+        if batch.refused:  # nothing of it was stored: the slow way tells which change and why
+            self._slowly(batch)
+        else:
+            self._finish(batch)
+
+    def _unwatch(self) -> None:
+        if self.watched is not None:
+            self.loop.remove_reader(self.watched)
+            self.loop.remove_writer(self.watched)
+            self.watched = None
+
+    def _slowly(self, batch: Batch, lost: psycopg.OperationalError | None = None) -> None:
+        self.task = asyncio.ensure_future(self._store(batch, lost))
+
+    def _finish(self, batch: Batch) -> None:
+        if self.stopped:
+            return
+        self.batch = self.task = None
+        self.done = batch.writes[-1].ticket
+        self.report(self.done, batch.failed)
+        self._next()
 
     def _skipped(self, write: Write) -> bool:
         """Whether the change is of a table whose earlier change failed, and so is not stored."""
@@ -284,15 +375,23 @@ class Writer:
         if table is not None:
             self.broken[table] = None
 
-    async def _store(self, batch: list[Write]) -> list[Failure]:
-        failed, live = [], []
-        for write in batch:
-            if self._skipped(write):
-                failed.append(Failure(write.ticket, write.table, "", skipped=True))
+    async def _store(self, batch: Batch, lost: psycopg.OperationalError | None) -> None:
+        """Store the batch the slow way (or fail it, its link ``lost``), then report it."""
+        try:
+            if lost is not None:
+                batch.failed += await self._lost(batch.live, lost)
             else:
-                live.append(write)
-        if not live:
-            return failed
+                batch.failed += await self._store_live(batch.live)
+        except Exception as err:  # noqa: BLE001 - a fault of the program: the changes are refused, the writer lives
+            log.exception("could not store %d changes", len(batch.writes))
+            for write in batch.live:
+                self._break(write.table)
+            batch.failed += [Failure(write.ticket, write.table, f"an error in the server ({type(err).__name__})")
+                             for write in batch.live]
+        self._finish(batch)
+
+    async def _store_live(self, live: list[Write]) -> list[Failure]:
+        failed: list[Failure] = []
         try:
             db = await self._connect()
             await _run_at_once(db, [statement for write in live for statement in write.statements])

@@ -133,3 +133,17 @@ async def test_the_rounds_clocks_are_stored_in_order_with_the_moves(behind):
     assert await behind.stored() is None
     assert (behind.load_table("t1")["clock"], behind.load_table("t2")["clock"]) == (4.0, 5.0)
     assert logged(behind, "t1") == [0]
+
+
+async def test_a_batch_larger_than_the_sockets_buffer_is_sent_in_parts_and_stored(behind):
+    """Some 12 MB of changes in one moment (more than a loopback socket takes at once): the query
+    goes out as the socket drains, and every change is stored, in order."""
+    note = "x" * 40_000
+
+    def moves() -> None:
+        for idx in range(300):
+            behind.append_action("t1", idx, 0, {"type": "add", "n": idx, "note": note}, float(idx), over=False)
+    changes = handing(moves)
+    assert await behind.stored(changes) is None
+    assert logged(behind, "t1") == list(range(300))
+    assert behind.writer.watched is None, "nothing is left watching the connection's socket"
