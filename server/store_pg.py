@@ -7,7 +7,7 @@ changes nothing. A database that cannot be reached refuses every change with Sto
 once; the next change tries to connect again.
 
 A cluster's node writes behind (:meth:`PostgresStore.write_behind`): each change is handed to a
-task of the event loop, on a connection of its own, which sends every change handed over meanwhile
+:class:`Writer` on a connection of its own, which sends it, or every change handed over meanwhile
 as one query (one transaction), and the loop goes on while PostgreSQL stores them. Whoever tells of
 a change waits for it first: the hub holds pushes, and acknowledgements, until ``stored`` says so,
 so nobody learns of a change the database does not hold (and a read needs no wait). A change that
@@ -99,8 +99,8 @@ class PostgresStore(Store):
             self.writer = None
 
     def write_behind(self) -> None:
-        """From now on a change is stored by a task of the running event loop, with the others of
-        its moment, and ``stored`` tells when (the module's docstring)."""
+        """From now on a change is stored behind the running event loop, with the others of its
+        moment, and ``stored`` tells when (the module's docstring)."""
         if self.writer is None:
             self.writer = Writer(self.dsn, self._settled)
 
