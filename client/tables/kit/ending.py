@@ -8,8 +8,8 @@ from typing import Any, Protocol
 import pygame
 
 from soupkitchen.client import coverage
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import EndPanel, GenericEnd
+from soupkitchen.client.tables.feed import TableFeed
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.table_objects import Thing, note_thing
 
@@ -17,7 +17,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing, note_thing
 class EndingTable(Protocol):
     """What the end reads of the card table it came from."""
 
-    session: TableSession
+    session: TableFeed
 
     @property
     def board(self) -> Board: ...

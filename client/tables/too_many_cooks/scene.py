@@ -64,10 +64,8 @@ class TooManyCooksTable(TableScene):
         self._layer_drawn: list[tuple] = []         # what the layer holds, for the coverage check
         self.seats = SeatWatch()          # people away, and bots standing in for them
         self.seats.update(session.table, self.now)
-        if isinstance(getattr(session, "lobby_listeners", None), list):
-            session.lobby_listeners.append(self._lobby)
-        if isinstance(getattr(session, "back_listeners", None), list):
-            session.back_listeners.append(self._back)
+        session.lobby_listeners.append(self._lobby)
+        session.back_listeners.append(self._back)
         view = self.current_view()
         if view is not None:
             self.animator.see(view.get("soup"), self.now)
@@ -112,8 +110,7 @@ class TooManyCooksTable(TableScene):
     def server_now(self) -> float | None:
         """The server's clock now, from the connection's clock offset (None: no connection, or its
         clock not synchronised yet)."""
-        offset = getattr(getattr(self.session, "conn", None), "offset", None)
-        return offset.server_time(self.now) if offset is not None and offset.ready else None
+        return self.session.server_time(self.now)
 
     def _lobby(self, table: dict[str, Any]) -> None:
         """The seats changed: note who went away or came back; tell a player their seat is theirs again."""
@@ -128,10 +125,10 @@ class TooManyCooksTable(TableScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self.stack is None or self not in self.stack.scenes:
-            for name, listener in (("lobby_listeners", self._lobby), ("back_listeners", self._back)):
-                listeners = getattr(self.session, name, None)
-                if listeners and listener in listeners:
-                    listeners.remove(listener)
+            if self._lobby in self.session.lobby_listeners:
+                self.session.lobby_listeners.remove(self._lobby)
+            if self._back in self.session.back_listeners:
+                self.session.back_listeners.remove(self._back)
 
     # --- input -----------------------------------------------------------------------------------
     def play(self, action: Action | None) -> bool:
