@@ -11,7 +11,7 @@ from soupkitchen.client import coverage, theme
 from soupkitchen.client.clock import LinkCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
-from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
+from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion
 from soupkitchen.client.tables.too_many_cooks.board import (
     Frame,
     draw_board,
@@ -49,7 +49,7 @@ class TooManyCooksTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.selection = Selection()
-        self.animator = SoupAnimator()
+        self.motion = SoupMotion()        # the kit's motion: the soup's last move, animated
         self.keyboard = False
         self.pad = False                  # the last key or button pressed was a gamepad's
         self.sent: list[Action] = []      # every action this table asked to play, in order
@@ -68,7 +68,7 @@ class TooManyCooksTable(TableScene):
         session.back_listeners.append(self._back)
         view = self.current_view()
         if view is not None:
-            self.animator.see(view.get("soup"), self.now)
+            self.motion.see_soup(view.get("soup"), self.now, self.table_layout)
 
     # --- state -----------------------------------------------------------------------------------
     @property
@@ -104,7 +104,7 @@ class TooManyCooksTable(TableScene):
         self.history.look(shown)
         if seat is not None and seat != shown and shown is not None:
             return
-        self.animator.see(view.get("soup"), self.now)
+        self.motion.see_soup(view.get("soup"), self.now, self.table_layout)
         self.selection.refresh(self.model)
 
     def server_now(self) -> float | None:
@@ -301,7 +301,7 @@ class TooManyCooksTable(TableScene):
         remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected)
         if model.phase in ("reveal", "over") and self.round_left is not None:
             remaining = self.round_left
-        return Frame(model=model, selection=self.selection, animator=self.animator, now=self.now,
+        return Frame(model=model, selection=self.selection, motion=self.motion, now=self.now,
                      remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.reconnecting,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
                      history=self.history, history_scroll=self.history_scroll, taste_scroll=self.taste_scroll,
@@ -318,7 +318,7 @@ class TooManyCooksTable(TableScene):
     def recap(self, seat: int | None) -> list[str]:
         """What happened this round since ``seat`` last looked at the table, in words, oldest first."""
         names = self._names(self.current_view() or {})
-        frame = Frame(model=self.model, selection=self.selection, animator=self.animator, now=self.now, names=names)
+        frame = Frame(model=self.model, selection=self.selection, motion=self.motion, now=self.now, names=names)
         return [entry_words(frame, entry) for entry in self.history.since(seat)]
 
     def draw_table(self, surface: pygame.Surface) -> None:
