@@ -75,12 +75,14 @@ def draw_card(p: Painter, card: dict[str, Any], rect: pygame.Rect, colour_blind:
         p.image(symbol_path(str(card.get("colour"))), disc.inflate(-size // 4, -size // 4), alpha)
 
 
-def draw_board(p: Painter, f: Frame) -> None:
-    """The pot, the soup, the arrows of the rotations the chef may make, and the spares."""
+def draw_board(p: Painter, f: Frame, soup: bool = True) -> None:
+    """The pot, the soup (unless the kit lays its cards: ``soup`` False), the arrows of the rotations
+    the chef may make, and the spares."""
     lay = p.lay
     model = f.model
     p.image(ART / "pot.svg", lay.pot, backdrop=True)
-    draw_soup(p, f)
+    if soup:
+        draw_soup(p, f)
     if model.my_turn:
         for row in range(-1, SIZE + 1):
             for col in range(-1, SIZE + 1):

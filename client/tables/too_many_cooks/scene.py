@@ -11,15 +11,18 @@ from soupkitchen.client import coverage, theme
 from soupkitchen.client.clock import LinkCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
-from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion
+from soupkitchen.client.tables.ending import final_result
+from soupkitchen.client.tables.kit.ending import TableEnd
+from soupkitchen.client.tables.kit.table_objects import Thing
+from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion, soup_things
 from soupkitchen.client.tables.too_many_cooks.board import (
     Frame,
     draw_board,
     draw_motion,
+    draw_moving_card,
     draw_picker,
     draw_spare_detail,
 )
-from soupkitchen.client.tables.too_many_cooks.ending import KitchenEnd
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
@@ -35,6 +38,7 @@ from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
+from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
 from soupkitchen.client.words import _
 from soupkitchen.shared.core import canonical_json
 from soupkitchen.shared.too_many_cooks import describe
@@ -372,9 +376,45 @@ class TooManyCooksTable(TableScene):
             p.ring(rows[taste], width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
 
-    def end_panel(self) -> KitchenEnd:
-        """The end screen shows the last round revealed, the final soup and the kitchen's verdict."""
-        return KitchenEnd(self)
+    # --- the end, as the kit's end panel shows it: the last round revealed, the final soup, the verdict
+    def end_panel(self) -> TableEnd:
+        return TableEnd(self)
+
+    @property
+    def board(self) -> TableLayout:
+        return self.table_layout
+
+    def end_verdict(self) -> str:
+        view = self.current_view() or {}
+        return verdict_line(final_result(view), view)
+
+    def end_next_game(self) -> tuple[str, dict[str, Any]] | None:
+        return next_game(final_result(self.current_view()))
+
+    def end_handle(self, action: InputAction) -> bool:
+        """The wheel reads the revealed tastes further down (or back up)."""
+        return action.kind == "scroll" and self._scroll_tastes(action.dy)
+
+    def things(self) -> list[Thing]:
+        """The soup's cards (what the end lays on the pot)."""
+        return soup_things(self.model, self.table_layout)
+
+    def _end_frame(self) -> Frame:
+        return replace(self.frame(), keyboard=False, emotes=[])
+
+    def draw_under(self, surface: pygame.Surface, board: TableLayout, view: dict[str, Any]) -> None:
+        p, f = Painter(surface, board, self.now), self._end_frame()
+        theme.draw_background(surface)
+        draw_top_bar(p, f, whoami=False)
+        draw_board(p, f, soup=False)
+        draw_left(p, f)
+
+    def draw_thing(self, surface: pygame.Surface, board: TableLayout, thing: Thing, rect: pygame.Rect,
+                   show: float) -> None:
+        draw_moving_card(Painter(surface, board, self.now), thing, rect, show, self._end_frame().colour_blind)
+
+    def draw_over(self, surface: pygame.Surface, board: TableLayout, view: dict[str, Any]) -> None:
+        draw_overlays(Painter(surface, board, self.now), self._end_frame())
 
     def points_for(self, action: Action) -> list[tuple[int, int]]:
         """The window points that, clicked in order, play the legal ``action``."""
