@@ -6,6 +6,7 @@ new round), and what more an entry holds (by overriding ``entry``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -66,7 +67,7 @@ class History:
         if seat is not None:
             self.seen[seat] = self.count
 
-    def since(self, seat: int | None) -> list[Entry]:
+    def since(self, seat: int | None) -> Sequence[Entry]:
         """The entries ``seat`` has not looked at yet (all of them if it never looked)."""
         last = self.seen.get(seat, 0) if seat is not None else 0
         return [entry for entry in self.entries if entry.number > last]

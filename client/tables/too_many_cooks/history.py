@@ -103,6 +103,9 @@ class History(kit.History):
         faces, shared = _difference(self._before, self._faces) if event["type"] in ("changed", "rotated") else ((), 0)
         return Entry(number, event, faces, shared)
 
+    def since(self, seat: int | None) -> list[Entry]:
+        return [entry for entry in super().since(seat) if isinstance(entry, Entry)]
+
 
 def _difference(before: Faces | None, after: Faces | None) -> tuple[tuple[tuple[int, int], ...], int]:
     if before is None or after is None or len(before[0]) != len(after[0]):

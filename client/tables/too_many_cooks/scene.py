@@ -12,6 +12,7 @@ from soupkitchen.client.clock import LinkCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.ending import final_result
+from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion, soup_things
@@ -372,8 +373,9 @@ class TooManyCooksTable(TableScene):
             p.ring(lay.spare_set(spare % 8), width=5, pad=5)
             draw_spare_detail(p, f)
         rows = lay.listed_rows(model, f.taste_scroll) if taste is not None else []
-        if taste is not None and 0 <= taste < len(rows) and rows[taste] is not None:
-            p.ring(rows[taste], width=4, pad=3, radius=12)
+        row = rows[taste] if taste is not None and 0 <= taste < len(rows) else None
+        if row is not None:
+            p.ring(row, width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
 
     # --- the end, as the kit's end panel shows it: the last round revealed, the final soup, the verdict
@@ -402,19 +404,20 @@ class TooManyCooksTable(TableScene):
     def _end_frame(self) -> Frame:
         return replace(self.frame(), keyboard=False, emotes=[])
 
-    def draw_under(self, surface: pygame.Surface, board: TableLayout, view: dict[str, Any]) -> None:
-        p, f = Painter(surface, board, self.now), self._end_frame()
+    def draw_under(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        p, f = Painter(surface, self.table_layout, self.now), self._end_frame()
         theme.draw_background(surface)
         draw_top_bar(p, f, whoami=False)
         draw_board(p, f, soup=False)
         draw_left(p, f)
 
-    def draw_thing(self, surface: pygame.Surface, board: TableLayout, thing: Thing, rect: pygame.Rect,
+    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect,
                    show: float) -> None:
-        draw_moving_card(Painter(surface, board, self.now), thing, rect, show, self._end_frame().colour_blind)
+        draw_moving_card(Painter(surface, self.table_layout, self.now), thing, rect, show,
+                         self._end_frame().colour_blind)
 
-    def draw_over(self, surface: pygame.Surface, board: TableLayout, view: dict[str, Any]) -> None:
-        draw_overlays(Painter(surface, board, self.now), self._end_frame())
+    def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        draw_overlays(Painter(surface, self.table_layout, self.now), self._end_frame())
 
     def points_for(self, action: Action) -> list[tuple[int, int]]:
         """The window points that, clicked in order, play the legal ``action``."""
