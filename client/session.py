@@ -1,5 +1,6 @@
 """One table as the client sees it: the seats it holds, their latest views, the countdown, couch
-hand-offs. Table scenes read everything from here and send actions through it.
+hand-offs. Table scenes read everything from here (what ``client.tables.feed.TableFeed`` declares)
+and send actions through it.
 
 The session never decides a rule: legality comes from each view's ``legal_actions`` and every
 action is checked by the server.
@@ -63,6 +64,7 @@ class TableSession:
         self._last_active: int | None = None     # whose turn it was last (hand-offs go round from there)
         self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
         self.local = False                        # on this machine's embedded server (solo, couch)
+        self.replaying = False                    # a live table, never a replay's
         self.spectating = False                   # receives the spectator view (watching, couch)
         conn.sessions[table["id"]] = self
 
@@ -129,6 +131,11 @@ class TableSession:
         if self.paused:   # a couch hand-off holds the clock: the countdown stands still
             return self._paused_left
         return max(0.0, self.deadline - self.conn.offset.server_time(now))
+
+    def server_time(self, now: float) -> float | None:
+        """The server's clock at local time ``now`` (None until the connection's clock is synchronised)."""
+        offset = self.conn.offset
+        return offset.server_time(now) if offset.ready else None
 
     # --- the lobby -----------------------------------------------------------------------------
     def seat_info(self, seat: int) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ Eye = int | str | None   # a seat, None for the spectator, or FACE_UP
 
 
 class ReplaySession:
-    """What a table scene reads of a session (``client.session.TableSession``), fed by the replay:
+    """What a table scene reads of a session (``client.tables.feed.TableFeed``), fed by the replay:
     one view at a time, for one seat or for the spectator. Nothing can be sent from it."""
 
     connected = True
@@ -34,7 +34,7 @@ class ReplaySession:
 
     def __init__(self, timeline: Timeline) -> None:
         replay = timeline.replay
-        self.table = {"id": replay.table or "replay", "game": timeline.record.game, "started": True, "over": True,
+        self.table: dict[str, Any] = {"id": replay.table or "replay", "game": timeline.record.game, "started": True, "over": True,
                       "seats": [{"seat": seat, "name": replay.name(seat), "bot": False}
                                 for seat in range(timeline.record.players)], "title": timeline.game.title}
         self.tokens: dict[int, str] = {}
@@ -67,7 +67,8 @@ class ReplaySession:
 
     @property
     def over(self) -> bool:
-        return bool(self.any_view() and self.any_view().get("over"))
+        view = self.any_view()
+        return bool(view and view.get("over"))
 
     @property
     def started(self) -> bool:
@@ -95,6 +96,9 @@ class ReplaySession:
 
     def remaining(self, now: float) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - self.now_t)
+
+    def server_time(self, now: float) -> float | None:
+        return None   # no server: a replay counts nobody away
 
     def pass_controls(self) -> bool:
         return False

@@ -1,10 +1,12 @@
 """What a kit table draws around the game's objects: the last move's mark, the history panel and the
-moves button (the open move list above the history), the menu of choices at an object, and the hover
-words, beside the object where they hide nothing, else at the foot of the side column."""
+moves button (the open move list above the history), a history strip of entries drawn in pictures and
+words (newest first, scrolled), the menu of choices at an object, and the hover words, beside the
+object where they hide nothing, else at the foot of the side column."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
@@ -118,6 +120,42 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
     y = box.y + b.px(60)
     for line in lines:
         y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(16), y), max_width=box.w - b.px(24)).bottom
+
+
+E = TypeVar("E")
+
+
+def draw_strip(surface: pygame.Surface, b: Board, box: pygame.Rect, title: str, entries: Sequence[E], scroll: int,
+               size: float, height: Callable[[E, int], int], draw: Callable[[E, pygame.Rect], pygame.Rect],
+               gap: float = 6) -> list[pygame.Rect]:
+    """A history strip in ``box``: its ``title`` and how many entries it shows of how many, then the
+    ``entries`` (newest first) from the ``scroll``-th on, each drawn by ``draw(entry, room)`` (which
+    returns the rectangle it used), whole entries only below the first; returns those rectangles."""
+    pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=b.px(10))
+    scroll = max(0, min(scroll, len(entries) - 1))
+    y = box.y + b.px(6)
+    drawn: list[pygame.Rect] = []
+    old_clip = surface.get_clip()
+    surface.set_clip(box)
+    heading = b.text(surface, title, size, theme.TEXT_DIM, (box.x + b.px(12), y))
+    y = heading.bottom + b.px(2)
+    for entry in entries[scroll:]:
+        room = pygame.Rect(box.x + b.px(8), y, box.width - b.px(16), box.bottom - y - b.px(4))
+        if drawn and room.height < height(entry, room.width):
+            break   # only whole entries below the newest
+        rect = draw(entry, room)
+        drawn.append(rect)
+        y = rect.bottom + b.px(gap)
+    if not entries:
+        words = _("no moves yet")
+    elif len(drawn) == len(entries):
+        words = _("%(count)d so far") % {"count": len(entries)}
+    else:   # where the entries shown sit in the whole list (the mouse wheel scrolls)
+        shown = f"{scroll + 1}" if len(drawn) == 1 else f"{scroll + 1}-{scroll + len(drawn)}"
+        words = _("%(shown)s of %(count)d") % {"shown": shown, "count": len(entries)}
+    b.text(surface, words, size, theme.TEXT_DIM, (box.right - b.px(12), heading.y), anchor="topright")
+    surface.set_clip(old_clip)
+    return drawn
 
 
 def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:

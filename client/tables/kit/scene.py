@@ -107,6 +107,14 @@ class KitTable(TableScene):
         """How the game ended in the game's words ("" : the winners by the result)."""
         return ""
 
+    def end_next_game(self) -> tuple[str, dict[str, Any]] | None:
+        """What comes next, when the result says (a button's words and the new table's options)."""
+        return None
+
+    def end_handle(self, action: InputAction) -> bool:
+        """Input the end uses itself (True if used)."""
+        return False
+
     def end_panel(self) -> TableEnd:
         """The end screen shows the table as the game left it."""
         return TableEnd(self)

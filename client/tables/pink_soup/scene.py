@@ -57,7 +57,7 @@ class PinkSoupTable(SeatNaming, KitTable):
     def named_slots(self) -> dict[str, str]:
         """The pot cards the view names now, by slot key (none while the learner's aid names them all)."""
         model = self.model
-        if model.learner_memory or model.over or getattr(self.session, "replaying", False):
+        if model.learner_memory or model.over or self.session.replaying:
             return {}
         return {f"slot:{chef.seat}:{i}": label for chef in model.chefs() for i, label in enumerate(chef.pot) if label}
 

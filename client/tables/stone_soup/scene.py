@@ -94,7 +94,7 @@ class StoneSoupTable(KitTable):
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = StoneModel(view)
         if model.result() is not None:
-            if not getattr(self.session, "local", False):
+            if not self.session.local:
                 return []
             return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words=_("Play again"),
                           what=_("A new table with the same game, players and options"))]
@@ -130,7 +130,7 @@ class StoneSoupTable(KitTable):
         for action in model.actions():
             if action.get("type") in ("challenge", "let_go"):
                 found[f"button:{action['type']}"] = [action]
-        if model.over and getattr(self.session, "local", False):
+        if model.over and self.session.local:
             found[AGAIN_KEY] = []
         return found
 
@@ -392,7 +392,7 @@ class StoneSoupTable(KitTable):
         last = _("The last play: %(play)s") % {
             "play": event_words(self.session.game_id, plays[-1], self.session.seat_name)} if plays else ""
         paint.draw_ranking(surface, b, model.ranking(), self.ranked_names(model), self._symbols(), last)
-        if not getattr(self.session, "local", False):
+        if not self.session.local:
             b.text(surface, _("The host may open a new table from the lobby."), BODY, theme.TEXT_DIM,
                    b.rect(750, 860, 1, 1).topleft, anchor="midtop")
 
