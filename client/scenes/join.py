@@ -9,6 +9,8 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pydantic import ValidationError
+
 from soupkitchen.client import links, theme, ways_in
 from soupkitchen.client.net import EXAMPLE_ADDRESS, ServerError, normalise_url
 from soupkitchen.client.scenes import transitions
@@ -17,6 +19,7 @@ from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
 from soupkitchen.client.words import N_, _, ngettext, worded
 from soupkitchen.shared.wire import codes
+from soupkitchen.shared.wire.protocol import check_push
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,25 @@ async def browse_lan() -> list[dict[str, Any]]:
     except Exception as err:  # noqa: BLE001 - no LAN, no multicast: just nothing found
         log.info("LAN browse failed: %s", err)
         return []
+
+
+MOST_TABLES = 2_000   # tables a list shows: a server has at most 2,000 open (ServerConfig.max_tables)
+
+
+def readable_tables(ack: Any) -> list[dict[str, Any]]:
+    """The tables of a ``list_tables`` answer that this client can read, each checked as a lobby push
+    is (a server's answer is a stranger's words): at most ``MOST_TABLES``, others skipped and logged."""
+    tables = ack.get("tables") if isinstance(ack, dict) else None
+    if not isinstance(tables, list):
+        log.error("a list of tables this client cannot read (%s)", type(tables).__name__)
+        return []
+    readable = []
+    for table in tables[:MOST_TABLES]:
+        try:
+            readable.append(check_push("lobby", {"table": table})["table"])
+        except ValidationError as err:
+            log.error("skipped a table this client cannot read (%s)", str(err).splitlines()[0])
+    return readable
 
 
 HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
@@ -336,7 +358,7 @@ class TablesScene(FormScene):
         def got(ack: dict[str, Any] | None) -> None:
             self.loading = False
             if ack is not None:
-                self.tables = [t for t in ack.get("tables", []) if not t.get("over")]
+                self.tables = [t for t in readable_tables(ack) if not t["over"]]
                 self.rebuild()
 
         async def fetch():
