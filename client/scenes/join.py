@@ -3,9 +3,7 @@ invite link); then the open tables of the chosen server, or straight to the tabl
 
 from __future__ import annotations
 
-import ipaddress
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,6 +16,7 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
 from soupkitchen.client.words import N_, _, ngettext, worded
+from soupkitchen.shared.logs import escaped
 from soupkitchen.shared.wire import codes
 from soupkitchen.shared.wire.protocol import check_push
 
@@ -62,9 +61,6 @@ def readable_tables(ack: Any) -> list[dict[str, Any]]:
     return readable
 
 
-HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
-
-
 def check_address(text: str) -> str:
     """The server URL for ``host``, ``host:port`` or ``http(s)://host:port`` typed by a player;
     ValueError in plain words if it is not a host and port."""
@@ -80,13 +76,9 @@ def check_address(text: str) -> str:
     if not port.isdigit() or not 1 <= int(port) <= 65535:
         raise ValueError(_("The port after ':' must be a number from 1 to 65535, like {example}")
                          .format(example=EXAMPLE_ADDRESS))
-    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
-    try:
-        ipaddress.ip_address(bare)
-    except ValueError:
-        if bare.replace(".", "").isdigit() or not HOSTNAME.match(bare):
-            raise ValueError(_("{host} is not a computer's address: type it like {example}")
-                             .format(host=host, example=EXAMPLE_ADDRESS)) from None
+    if not links.is_host(host):
+        raise ValueError(_("{host} is not a computer's address: type it like {example}")
+                         .format(host=escaped(host), example=EXAMPLE_ADDRESS))
     return url
 
 
