@@ -47,6 +47,7 @@ WHY_SKIPPED = {
     UNKNOWN_GAME: N_("a game this Soup Kitchen does not know"),
     DAMAGED: N_("damaged"),
 }
+PLACES = {"Solo": N_("Solo"), "Hosted": N_("Hosted"), "File": N_("File")}   # where a listed game comes from
 MOST_NAMED = 3   # skipped files named on the screen; the rest are counted
 
 
@@ -124,7 +125,9 @@ class ReplaysScene(FormScene):
 
     def row(self, entry: Entry) -> str:
         ending = worded(self.endings.get(entry.key, "..."))
-        return f"{game_title(entry.game)}\t{', '.join(entry.names)}\t{when_words(entry.when)} ({entry.where})\t{ending}"
+        # the list draws one tab's two sides: the left cut to fit, the right whole
+        where = _(PLACES[entry.where]) if entry.where in PLACES else entry.where   # else a server's address
+        return f"{game_title(entry.game)}: {', '.join(entry.names)}\t{when_words(entry.when)} ({where}) · {ending}"
 
     def refresh(self) -> None:
         listing = local_listing()

@@ -121,6 +121,7 @@ async def test_the_replays_screen_lists_what_it_can_and_says_what_it_skipped(app
     far = next(entry for entry in scene.entries if entry.key.endswith("far-future.soupreplay.json"))
     assert far.when == (folder / "far-future.soupreplay.json").stat().st_mtime   # 1e300 s is no date
     assert when_words(1e300) == when_words(None) == "some time"
+    assert all(scene.row(entry).count("\t") == 1 for entry in scene.entries)   # the list draws one tab's sides
     note = next(w for w in scene.form.widgets if w.key == "skipped").words
     assert note.startswith("Skipped 4 files: digits.soupreplay.json (holds more than a replay can), "
                            "fifo.soupreplay.json (not a regular file), players.soupreplay.json (damaged)")
@@ -130,6 +131,7 @@ async def test_the_replays_screen_lists_what_it_can_and_says_what_it_skipped(app
         scene.rebuild()
         note = next(w for w in scene.form.widgets if w.key == "skipped").words
         assert note.startswith("4 Dateien übersprungen: ") and "(keine gewöhnliche Datei)" in note
+        assert "(Datei) · " in scene.row(far)
     finally:
         words.install("en")
 
