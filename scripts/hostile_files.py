@@ -5,7 +5,7 @@ The entry points: ``soupkitchen --replay FILE``; the Replays screen's scan of th
 headless window opens the screen on a data folder holding every hostile file at once); and another
 server's ``GET /replays`` listing and ``GET /replays/<id>`` record (a server on 127.0.0.1 answers
 each with a hostile body). The files: a 100,000-digit number, a FIFO, a device (/dev/zero), a count
-of 10^9 players and one of 10^9 moves claimed, 30 MB of ``{},``, nesting 100,000 deep, NaN, bytes
+of 10^9 players, 200,000 names, 60,001 moves, a name of 3 MB, 30 MB of ``{},``, nesting 100,000 deep, NaN, bytes
 that are not text. The aims (issue 44): a clear sentence each, 0 tracebacks, 0 hangs, peak RSS at
 most 200 MB.
 
@@ -51,6 +51,7 @@ def hostile_bodies(good: dict) -> dict[str, bytes]:
                                                                   + '"a"]').encode(),
         "moves-many": json.dumps({**good, "log": []}).replace('"log": []', '"log": [' + moves * 60_000
                                                               + moves[:-1] + "]").encode(),
+        "long-name": json.dumps({**good, "names": ["Ann", "x" * 3_000_000]}).encode(),
         "thirty-mb": b"[" + b"{}," * 10_000_000 + b"{}]",
         "deep": b"[" * 100_000 + b"]" * 100_000,
         "nan": text.replace('"finished":', '"finished":NaN,"y":', 1).encode(),

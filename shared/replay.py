@@ -36,6 +36,7 @@ SUFFIX = ".soupreplay.json"
 MAX_BYTES = 4 * 1024 * 1024
 MOST_MOVES = 50_000
 MOST_PLAYERS = 64          # seats a table can have on the wire
+MOST_NAME = 128            # characters of a name (a server keeps 32)
 MOST_VALUES = 12 * MOST_MOVES   # JSON values in a file: a move is seat, action, time and a few more
 LATEST = 1e11              # seconds since the epoch: a "finished" beyond (the year 5138) is no date
 CHECKPOINT_EVERY = 8   # a seek replays at most this many moves less one
@@ -163,6 +164,9 @@ def parse_data(data: Any, where: str = "the replay") -> ReplayFile:
     names = data.get("names") or []
     if not isinstance(names, list) or len(names) > MOST_PLAYERS or not all(isinstance(n, str | None) for n in names):
         raise ReplayError(f"{where} has \"names\" that are not a list of names, one a seat")
+    longest = max((len(name) for name in names if name), default=0)
+    if longest > MOST_NAME:
+        raise ReplayError(f"{where} has a name of {longest:,} characters; a name has at most {MOST_NAME}")
     finished = data.get("finished")
     finished = float(finished) if is_number(finished) and 0 < finished < LATEST else None
     table = data.get("table")

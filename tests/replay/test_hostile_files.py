@@ -33,6 +33,8 @@ def hostile(good: dict) -> dict[str, tuple[bytes, str, str]]:
         "names": (json.dumps({**good, "names": ["a"] * 100_000}).encode(), '"names" that are not a list', "damaged"),
         "moves": (json.dumps({**good, "log": []}).replace('"log": []', '"log": [' + move * MOST_MOVES + move[:-1] + "]")
                   .encode(), f"{MOST_MOVES + 1:,} moves; a replay has at most", "damaged"),
+        "long-name": (json.dumps({**good, "names": ["Ann", "x" * 3_000_000]}).encode(),
+                      "a name of 3,000,000 characters", "damaged"),
         "thirty-mb": (b"[" + b"{}," * 10_000_000 + b"{}]", "is too large to read: 28.6 MB", outside.TOO_LARGE),
         "deep": (b"[" * 100_000 + b"]" * 100_000, "nested too deep", outside.OUT_OF_BOUNDS),
         "nan": (text.replace('"finished": ', '"finished": NaN, "y": ', 1).encode(), "holds NaN", outside.OUT_OF_BOUNDS),
@@ -47,7 +49,7 @@ def refused(path: Path) -> ReplayError:
 
 
 @pytest.mark.parametrize("name", [
-    "digits", "players", "names", "moves", "thirty-mb", "deep", "nan"])
+    "digits", "players", "names", "long-name", "moves", "thirty-mb", "deep", "nan"])
 def test_a_hostile_file_gets_one_sentence_naming_it_and_changes_nothing(tmp_path, name):
     body, words, kind = hostile(good_data())[name]
     path = tmp_path / f"{name}.soupreplay.json"
