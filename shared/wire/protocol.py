@@ -11,6 +11,7 @@ its ``view_model`` and ``events_model`` check.
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import unicodedata
 from typing import Annotated, Any, Literal
@@ -118,12 +119,27 @@ def name_keys(name: str) -> frozenset[str]:
     return frozenset(("".join(map(_lookalike, folded.casefold())), "".join(map(_lookalike, folded)).casefold()))
 
 
+@functools.cache
+def _confusables() -> Any:
+    """confusable_homoglyphs' table, or None where it cannot be loaded (a build without its data
+    file): names are then told apart by NFKC and case alone, and the log says so once."""
+    try:
+        from confusable_homoglyphs import confusables
+    except (ImportError, OSError, ValueError) as err:
+        logging.getLogger(__name__).error("Unicode's confusables could not be loaded (%s): names that look "
+                                          "alike only through them are not numbered", err)
+        return None
+    return confusables
+
+
 @functools.lru_cache(maxsize=4096)
 def _lookalike(char: str) -> str:
     """The character that stands for every single character ``char`` can be mistaken for: the lowest
     code point among them (UTS #39's confusables, as confusable_homoglyphs gives them: each character
     is paired with its prototype, so two steps reach all that share one)."""
-    from confusable_homoglyphs import confusables
+    confusables = _confusables()
+    if confusables is None:
+        return char
 
     def alike(one: str) -> set[str]:
         found = confusables.is_confusable(one, greedy=True) or []

@@ -5,6 +5,8 @@ too)."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from soupkitchen.shared.wire import protocol
@@ -100,3 +102,18 @@ async def test_another_client_sees_the_numbered_name(server, clients):
     created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Chef"})
     await bob.ok("join_table", {"table": created["table"]["id"], "name": "Chef"})
     await ann.wait_for(lambda: any(lobby["table"]["seats"][1]["name"] == "Chef 2" for lobby in ann.lobbies))
+
+
+def test_without_the_confusables_table_names_are_told_apart_by_nfkc_and_case(monkeypatch, caplog):
+    """A build without confusable_homoglyphs' data still seats everyone: "Chef" and "ＣＨＥＦ" are
+    one name, a Cyrillic "Сhef" another, and the log says why."""
+    monkeypatch.setitem(sys.modules, "confusable_homoglyphs", None)   # its import fails
+    protocol._confusables.cache_clear()
+    protocol._lookalike.cache_clear()
+    try:
+        assert protocol.unique_name("ＣＨＥＦ", ["Chef"]) == "ＣＨＥＦ 2"
+        assert protocol.unique_name("\u0421hef", ["Chef"]) == "\u0421hef"
+        assert "confusables could not be loaded" in caplog.text
+    finally:
+        protocol._confusables.cache_clear()
+        protocol._lookalike.cache_clear()
