@@ -5,14 +5,12 @@ the Replays screen lists what it can and says, in the player's language, which f
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import threading
 from pathlib import Path
 
 import pytest
-from aiohttp import web
 
 from soupkitchen.client.replay.sources import finished_table, local_listing, server_listing
 from soupkitchen.shared import outside
@@ -139,40 +137,33 @@ async def test_the_replays_screen_lists_what_it_can_and_says_what_it_skipped(app
 
 
 # --- another server's listing ---------------------------------------------------------------------
+def _script():
+    """scripts/hostile_files.py, whose server with hostile answers these tests use too."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hostile_files", Path(__file__).parents[2] / "scripts" /
+                                                  "hostile_files.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture
-async def answering():
-    """``await answering(body)``: the URL of a server on 127.0.0.1 whose /replays and /replays/<id>
-    answer ``body`` (bytes, or "drip": a byte a second, or "chunked": 30 MB without a length)."""
-    runners = []
+def answering():
+    """``answering(body)``: the URL of a server on 127.0.0.1 whose /replays and /replays/<id> answer
+    ``body`` (bytes, or "drip": a byte a second, or "chunked": 30 MB without a length)."""
+    bodies: dict[str, bytes] = {}
+    base, stop = _script().hostile_server(bodies)
 
-    async def serve(body) -> str:
-        async def answer(request: web.Request) -> web.StreamResponse:
-            if body in ("drip", "chunked"):
-                response = web.StreamResponse()
-                await response.prepare(request)
-                try:
-                    for _ in range(100):
-                        await response.write(b" " if body == "drip" else b"{}," * 100_000)
-                        if body == "drip":
-                            await asyncio.sleep(1.0)
-                except ConnectionError:
-                    pass
-                return response
-            return web.Response(body=body, content_type="application/json")
-
-        app = web.Application()
-        app.router.add_get("/replays", answer)
-        app.router.add_get("/replays/{table}", answer)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        runners.append(runner)
-        return f"http://127.0.0.1:{runner.addresses[0][1]}"
+    def serve(body) -> str:
+        if body in ("drip", "chunked"):
+            return f"{base}/{body}"
+        name = f"body{len(bodies)}"
+        bodies[name] = body
+        return f"{base}/{name}"
 
     yield serve
-    for runner in runners:
-        await runner.cleanup()
+    stop.set()
 
 
 MATCH = {"id": "t1", "game": "stone-soup", "players": 3, "created": 1.7e9, "finished": 1.7e9}
@@ -181,7 +172,7 @@ MATCH = {"id": "t1", "game": "stone-soup", "players": 3, "created": 1.7e9, "fini
 @pytest.mark.parametrize("match", [{**MATCH, "players": 10**9}, {**MATCH, "players": "abc"}, "a game",
                                    {"game": "stone-soup", "players": 2}, {**MATCH, "names": ["a"] * 1000}])
 async def test_a_game_the_list_describes_wrongly_is_skipped_and_the_rest_listed(answering, match):
-    url = await answering(json.dumps({"matches": [match, MATCH]}).encode())
+    url = answering(json.dumps({"matches": [match, MATCH]}).encode())
     listing = await server_listing(url)
     assert [entry.key for entry in listing.entries] == [f"{url}:t1"] and listing.entries[0].names == (
         "Player 1", "Player 2", "Player 3")
@@ -199,7 +190,7 @@ async def test_a_game_the_list_describes_wrongly_is_skipped_and_the_rest_listed(
     (b'{"matches": [' + b"[]," * 60_000 + b"[]]}", "holds too many values", outside.OUT_OF_BOUNDS),
 ])
 async def test_a_list_that_cannot_be_read_is_one_sentence_naming_the_server(answering, body, words, kind):
-    url = await answering(body)
+    url = answering(body)
     with pytest.raises(ReplayError) as caught:
         await server_listing(url)
     assert str(caught.value).startswith(f"the list of replays of {url} ") and words in str(caught.value)
@@ -207,7 +198,7 @@ async def test_a_list_that_cannot_be_read_is_one_sentence_naming_the_server(answ
 
 
 async def test_a_server_that_never_finishes_its_answer_is_given_up_on(answering):
-    url = await answering("drip")
+    url = answering("drip")
     with pytest.raises(ReplayError, match=r"did not come within 0\.5 s") as caught:
         await server_listing(url, timeout=0.5)
     assert caught.value.kind == outside.UNREADABLE
@@ -218,7 +209,7 @@ async def test_a_server_that_never_finishes_its_answer_is_given_up_on(answering)
     (b'{"game": "stone-soup", "players": 3, "seed": ' + b"9" * 100_000 + b"}", "holds a number of 100,000"),
 ])
 async def test_a_hostile_record_from_a_server_is_one_sentence(answering, body, words):
-    url = await answering(body)
+    url = answering(body)
     with pytest.raises(ReplayError) as caught:
         await finished_table(url, "t1")
     assert f"the game t1 from {url}" in str(caught.value) and words in str(caught.value)
