@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from soupkitchen.client.words import _
+from soupkitchen.shared.logs import EscapingFormatter
 
 log = logging.getLogger("client")
 
@@ -75,8 +76,9 @@ def setup_logging(verbose: bool) -> Path | None:
         pass
     if verbose or not handlers:
         handlers.append(logging.StreamHandler(sys.stderr))
-    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=handlers,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in handlers:   # a name or a server's words cannot forge a line or reorder one
+        handler.setFormatter(EscapingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=handlers)
     for noisy in ("socketio", "engineio", "aiohttp.access", "zeroconf"):
         logging.getLogger(noisy).setLevel(logging.INFO if verbose else logging.WARNING)
     return path

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -42,6 +43,9 @@ log = logging.getLogger(__name__)
 CLIENT_NAME = "soupkitchen 0.1"
 EXAMPLE_ADDRESS = f"192.168.1.20:{DEFAULT_PORT}"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+# Each wait of the backoff is drawn from half to one and a half times its step, so that the clients
+# of a node that restarts come back spread over seconds rather than all in the same one.
+JITTER = (0.5, 1.5)
 SYNC_EVERY = 10.0
 MOVED = "moved"   # the error code of a cluster's redirect (``shared.wire.protocol.MOVED``)
 UNKNOWN_EVENT = "unknown_event"  # a request this server does not have (``shared.wire.protocol.UNKNOWN_EVENT``)
@@ -84,6 +88,12 @@ def error_of(ack: Any) -> ServerError | None:
                            address if isinstance(address, str) and address.startswith(("http://", "https://"))
                            else None)
     return ServerError("bad_reply", "The server sent a reply this client does not understand.")
+
+
+def reconnect_delay(failures: int, jitter: random.Random) -> float:
+    """Seconds to wait before the next attempt after ``failures`` in a row: the backoff's step,
+    jittered (``JITTER``)."""
+    return BACKOFF[min(failures, len(BACKOFF) - 1)] * jitter.uniform(*JITTER)
 
 
 def is_secure(url: str) -> bool:
@@ -157,6 +167,7 @@ class Connection:
         # after a reconnection has resumed every session: (seats taken back, seats held)
         self.resumed_listeners: list[Callable[[int, int], None]] = []
         self.reconnect_attempts = 0
+        self.jitter = random.Random()   # the backoff's jitter (a test seeds it)
         self._closing = False
         self._moving = False        # following a redirect: the seats' own redirects are not followed again
         self._reconnecting = False
@@ -483,7 +494,7 @@ class Connection:
         failures = bounces = 0   # attempts no node answered; and answered, but sent the client to a node gone
         while not self._closing:
             bounced = 0 < bounces <= MOST_BOUNCES   # the node's lease runs out in seconds: ask again soon
-            await asyncio.sleep(MOVE_PAUSE if bounced else BACKOFF[min(failures, len(BACKOFF) - 1)])
+            await asyncio.sleep(MOVE_PAUSE if bounced else reconnect_delay(failures, self.jitter))
             self.reconnect_attempts += 1
             if self.url not in self.nodes:
                 self.nodes.insert(0, self.url)

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.session import TableSession
-from soupkitchen.client.settings import data_dir
+from soupkitchen.client.settings import data_dir, read_json
 from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared import outside
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -83,8 +84,10 @@ def saved_game(path: Path | None = None) -> dict[str, Any] | None:
         games = saved_games()
         return games[0] if games else None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path, "the saved game")
+    except outside.OutsideError as err:
+        if err.kind != outside.MISSING:
+            log.warning("ignoring %s", err)
         return None
     if not isinstance(data, dict) or not isinstance(data.get("tokens"), dict):
         return None

@@ -15,6 +15,7 @@ from soupkitchen.server.config import PUBLIC_LIMITS, ServerConfig, default_db_pa
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.store import StoreError
 from soupkitchen.server.tls import CertificateError, server_context
+from soupkitchen.shared.logs import EscapingFormatter
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 LOOPS = ("auto", "asyncio", "uvloop")  # the event loops --loop names
@@ -237,8 +238,9 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    console = logging.StreamHandler()
+    console.setFormatter(EscapingFormatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, handlers=[console])
     if not args.verbose:
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     try:

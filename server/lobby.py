@@ -19,11 +19,12 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from soupkitchen.server import passwords
 from soupkitchen.server.games import load_game
 from soupkitchen.server.registry import PasswordTries
 from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.runner import TableRunner
-from soupkitchen.server.store import StoreError, password_hash
+from soupkitchen.server.store import StoreError
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.wire import codes, protocol
@@ -143,8 +144,12 @@ class Lobby:
             raise protocol.ProtocolError(protocol.RATE_LIMITED, f"too many wrong passwords for this table from this computer; "
                                                   f"try again in {math.ceil(tries.wait_until - now)} s")
         tries.checking = True
+        stored = table.password
         try:
             right = await asyncio.get_running_loop().run_in_executor(self.hasher, table.check_password, given)
+            if right and passwords.needs_new_hash(stored):   # an older form: made again now it is known
+                renewed = await asyncio.get_running_loop().run_in_executor(self.hasher, passwords.password_hash, given)
+                self.renew_password(table, stored, renewed)
         finally:
             tries.checking = False
         if right:
@@ -162,6 +167,18 @@ class Lobby:
         self.registry.forget_old_tries()
         later = f"; wait {math.ceil(wait)} s before the next try" if wait else ""
         raise protocol.ProtocolError(protocol.WRONG_PASSWORD, f"that is not the table's password{later}")
+
+    def renew_password(self, table: Table, stored: str, renewed: str) -> None:
+        """Store the password's new hash in place of ``stored``, if the table still has that one
+        (a host may have changed it meanwhile); a store that refuses keeps the old one, which works."""
+        runner = self.roster.runners.get(table.id)
+        if runner is None or runner.table is not table or table.password != stored:
+            return
+        table.password = renewed
+        try:
+            runner.save()
+        except StoreError:
+            table.password = stored
 
     def may_create(self, address: str, seats: int) -> None:
         """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
@@ -196,7 +213,7 @@ class Lobby:
         password = None
         if req.password:
             password = await asyncio.get_running_loop().run_in_executor(
-                self.hasher, password_hash, table_id, req.password)
+                self.hasher, passwords.password_hash, req.password)
             if sid not in self.registry.conns:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile

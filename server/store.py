@@ -3,7 +3,7 @@
 Every accepted action is committed here before any client hears of it. WAL with
 ``synchronous=NORMAL`` makes each commit durable against the server process dying (kill -9):
 the write is in the operating system's hands when ``commit`` returns. Seat tokens and table
-passwords are stored only as salted hashes.
+passwords are stored only as salted hashes (``server.passwords``).
 
 A write the database refuses for a reason of the machine's (a full disk, an I/O error, a file
 that cannot be written) raises :class:`StoreError` with a sentence saying so, after rolling the
@@ -100,11 +100,6 @@ CHANGES: ContextVar[Changes | None] = ContextVar("soupkitchen_changes", default=
 def token_hash(token: str) -> str:
     """The stored form of a seat token (tokens are random, so no salt is needed)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def password_hash(table_id: str, password: str) -> str:
-    """The stored form of a table password, salted with the table id."""
-    return hashlib.pbkdf2_hmac("sha256", password.encode(), table_id.encode(), 20_000).hex()
 
 
 class StoreError(Exception):

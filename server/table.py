@@ -16,7 +16,8 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from soupkitchen.server.store import password_hash, token_hash
+from soupkitchen.server import passwords
+from soupkitchen.server.store import token_hash
 from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.match import MatchRecord, seat_views
@@ -130,8 +131,8 @@ class Table:
         return 0 if self.record is None else len(self.record.log)
 
     def check_password(self, given: str | None) -> bool:
-        return self.password is None or (given is not None and secrets.compare_digest(
-            self.password, password_hash(self.id, given)))
+        """Whether ``given`` opens the table (slow: scrypt; run it off the event loop)."""
+        return self.password is None or (given is not None and passwords.check(self.password, self.id, given))
 
     def seat_human(self, index: int, name: str) -> str:
         """Give an empty seat to a named human; returns the new seat token."""

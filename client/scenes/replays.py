@@ -13,19 +13,59 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
-from soupkitchen.client.replay.sources import Entry, local_entries, replays_folder, server_entries
+from soupkitchen.client.replay.sources import (
+    Entry,
+    Listing,
+    Skipped,
+    local_listing,
+    replays_folder,
+    server_listing,
+)
 from soupkitchen.client.replay.words import Line, face_up_lines, move_lines, review_lines
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.widgets import Button, ListView, Widget
-from soupkitchen.client.words import N_, _, day_and_month, worded
+from soupkitchen.client.widgets import Button, Label, ListView, Widget
+from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
+from soupkitchen.shared import outside
 from soupkitchen.shared.registry import registration
-from soupkitchen.shared.replay import ReplayError, Timeline, export
+from soupkitchen.shared.replay import DAMAGED, NEWER, NOT_REPLAY, UNKNOWN_GAME, ReplayError, Timeline, export
 
 TABS = (("moves", N_("Moves")), ("review", N_("Review")), ("face_up", N_("Face up")))   # worded when drawn
 REPLAY_ANSWER = N_("A replay: nothing here can be played. The bar below moves through it")
+# Why a file or a server's list was not read, by the ReplayError's kind
+WHY_SKIPPED = {
+    outside.MISSING: N_("cannot be read"),
+    outside.UNREADABLE: N_("cannot be read"),
+    outside.NOT_REGULAR: N_("not a regular file"),
+    outside.TOO_LARGE: N_("too large"),
+    outside.OUT_OF_BOUNDS: N_("holds more than a replay can"),
+    outside.NOT_JSON: N_("not a replay"),
+    NOT_REPLAY: N_("not a replay"),
+    NEWER: N_("made by a newer Soup Kitchen"),
+    UNKNOWN_GAME: N_("a game this Soup Kitchen does not know"),
+    DAMAGED: N_("damaged"),
+}
+PLACES = {"Solo": N_("Solo"), "Hosted": N_("Hosted"), "File": N_("File")}   # where a listed game comes from
+MOST_NAMED = 3   # skipped files named on the screen; the rest are counted
+
+
+def why_skipped(kind: str) -> str:
+    return _(WHY_SKIPPED.get(kind, N_("cannot be read")))
+
+
+def skipped_words(skipped: list[Skipped]) -> str:
+    """The line under the list that says which files were not read, and why."""
+    if not skipped:
+        return ""
+    named = ", ".join(_("{name} ({why})").format(name=item.name, why=why_skipped(item.kind))
+                      for item in skipped[:MOST_NAMED])
+    more = len(skipped) - MOST_NAMED
+    if more > 0:
+        named += " " + ngettext("and {count} more", "and {count} more", more).format(count=more)
+    return ngettext("Skipped {count} file: {files}", "Skipped {count} files: {files}",
+                    len(skipped)).format(count=len(skipped), files=named)
 
 
 def game_title(game_id: str) -> str:
@@ -34,9 +74,12 @@ def game_title(game_id: str) -> str:
 
 
 def when_words(when: float | None) -> str:
-    if not when:
+    try:
+        moment = time.localtime(when) if when else None
+    except (OverflowError, OSError, ValueError):   # a date no calendar of this computer has
+        moment = None
+    if moment is None:
         return _("some time")
-    moment = time.localtime(when)
     return f"{day_and_month(moment)} {time.strftime('%H:%M', moment)}"
 
 
@@ -63,6 +106,8 @@ class ReplaysScene(FormScene):
 
     def __init__(self, app) -> None:
         self.entries: list[Entry] = []
+        self.skipped: list[Skipped] = []
+        self.server_problem = ""   # why the connected server's games are not listed, worded
         self.endings: dict[str, str] = {}
         self.searching_server = False
         self.list: ListView | None = None
@@ -72,26 +117,52 @@ class ReplaysScene(FormScene):
     def build(self) -> list[Widget]:
         self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
                              empty=_("No finished games yet: play one, and it will be here."), visible_rows=7)
-        return [self.list, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
+        widgets: list[Widget] = [self.list]
+        notes = [words for words in (skipped_words(self.skipped), self.server_problem) if words]
+        if notes:
+            widgets.append(Label("\n".join(notes), "small", theme.MUSTARD, key="skipped"))
+        return [*widgets, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def row(self, entry: Entry) -> str:
         ending = worded(self.endings.get(entry.key, "..."))
-        return f"{game_title(entry.game)}\t{', '.join(entry.names)}\t{when_words(entry.when)} ({entry.where})\t{ending}"
+        # the list draws one tab's two sides: the left cut to fit, the right whole
+        where = _(PLACES[entry.where]) if entry.where in PLACES else entry.where   # else a server's address
+        return f"{game_title(entry.game)}: {', '.join(entry.names)}\t{when_words(entry.when)} ({where}) · {ending}"
 
     def refresh(self) -> None:
-        self.entries = sorted(local_entries(), key=lambda e: e.when or 0, reverse=True)
+        listing = local_listing()
+        self.entries = sorted(listing.entries, key=lambda e: e.when or 0, reverse=True)
+        self.skipped, self.server_problem = listing.skipped, ""
         self.rebuild()
         conn = getattr(self.app, "conn", None)
         server = getattr(self.app, "server", None)
         if conn is not None and conn.connected and (server is None or server.url != conn.url):
             self.searching_server = True
-            self.app.spawn(server_entries(conn.url), self._server_listed)
+            self.app.spawn(self._list_server(conn.url), self._server_listed)
         self.app.spawn(self._work_out_endings())
 
-    def _server_listed(self, entries: Any) -> None:
+    @staticmethod
+    async def _list_server(url: str) -> Listing | tuple[str, ReplayError]:
+        try:
+            return await server_listing(url)
+        except ReplayError as err:
+            return url, err
+
+    def _server_listed(self, listed: Any) -> None:
         self.searching_server = False
-        if isinstance(entries, list):
-            self.entries = sorted([*self.entries, *entries], key=lambda e: e.when or 0, reverse=True)
+        if isinstance(listed, tuple):   # the server's list could not be read at all
+            url, err = listed
+            self.server_problem = _("The finished games of {server} are not listed: their list is {why}.").format(
+                server=url, why=why_skipped(err.kind))
+            self.rebuild()
+            return
+        if isinstance(listed, Listing):
+            self.entries = sorted([*self.entries, *listed.entries], key=lambda e: e.when or 0, reverse=True)
+            if listed.skipped:
+                self.server_problem = ngettext(
+                    "Skipped {count} game the server described in a way this Soup Kitchen cannot read.",
+                    "Skipped {count} games the server described in a way this Soup Kitchen cannot read.",
+                    len(listed.skipped)).format(count=len(listed.skipped))
             self.rebuild()
             self.app.spawn(self._work_out_endings())
 

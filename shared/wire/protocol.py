@@ -10,6 +10,8 @@ its ``view_model`` and ``events_model`` check.
 
 from __future__ import annotations
 
+import functools
+import logging
 import math
 import unicodedata
 from typing import Annotated, Any, Literal
@@ -55,24 +57,51 @@ MOVED = "moved"  # another server of a cluster serves the table: the error's "ad
 NAME_LENGTH = 32  # characters of a player's name, once normalised
 # Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks)
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+ZWJ = "\u200d"
+EMOJI_MODIFIERS = "\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"  # text/emoji style, skin tones
 # Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)
 BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
+def is_noncharacter(char: str) -> bool:
+    """One of the 66 code points Unicode keeps for a program's own use, never for text (U+FDD0-U+FDEF,
+    and the last two of every plane: U+FFFE, U+FFFF, U+1FFFE, ...)."""
+    point = ord(char)
+    return 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE
+
+
+def is_invisible(char: str) -> bool:
+    """A character that draws nothing and joins, separates or tags the text around it: the format
+    characters (zero-width spaces and joiners U+200B-U+200D, the byte order mark U+FEFF, the tag
+    characters U+E0000-U+E007F, soft hyphens, word joiners...)."""
+    return unicodedata.category(char) == "Cf" or 0xE0000 <= ord(char) <= 0xE007F
+
+
+def joins_emoji(text: str, index: int) -> bool:
+    """Whether ``text[index]`` is a zero-width joiner between two pictographs, which makes one emoji
+    of them (👨‍🍳 is 👨, a joiner and 🍳); a variation selector or skin tone may come between."""
+    if text[index] != ZWJ or index + 1 >= len(text) or unicodedata.category(text[index + 1]) != "So":
+        return False
+    before = text[:index].rstrip(EMOJI_MODIFIERS)
+    return bool(before) and unicodedata.category(before[-1]) == "So"
+
+
 def player_name(text: str) -> str:
-    """A name as the server keeps it: NFC, without spaces or invisible characters at either end.
+    """A name as the server keeps it: NFKC (the compatibility forms folded: "ＣＨＥＦ" is "CHEF"),
+    without invisible characters anywhere (zero-width, BOM, tags; a joiner only within an emoji) or
+    spaces at either end.
     ValueError with the reason for control characters (NUL included), line breaks, bidi controls,
-    no visible character, or more than ``NAME_LENGTH`` characters."""
-    name = unicodedata.normalize("NFC", text)
-    for char in name:
-        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+    noncharacters, no visible character, or more than ``NAME_LENGTH`` characters."""
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Zl", "Zp"):
             raise ValueError(f"a name may not contain control characters or line breaks (U+{ord(char):04X})")
         if char in BIDI_CONTROLS:
             raise ValueError(f"a name may not contain characters that reorder text (U+{ord(char):04X})")
-    while name and (name[0].isspace() or unicodedata.category(name[0]) == "Cf"):
-        name = name[1:]
-    while name and (name[-1].isspace() or unicodedata.category(name[-1]) == "Cf"):
-        name = name[:-1]
+        if is_noncharacter(char):
+            raise ValueError(f"a name may not contain noncharacters (U+{ord(char):04X})")
+    name = unicodedata.normalize("NFKC", "".join(
+        char for index, char in enumerate(text) if not is_invisible(char) or joins_emoji(text, index))).strip()
     if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANK_GLYPHS for char in name):
         raise ValueError("a name needs at least one visible character")
     if len(name) > NAME_LENGTH:
@@ -80,25 +109,59 @@ def player_name(text: str) -> str:
     return name
 
 
-def name_key(name: str) -> str:
-    """What two names that look alike share: compatibility-folded, case-folded, without invisible
-    format characters and with one space for any run of spaces ("Chef", "chef", "ＣＨＥＦ" and
-    "Chef\u200b" are one name at a table)."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return " ".join("".join(char for char in folded if unicodedata.category(char) != "Cf").split())
+def name_keys(name: str) -> frozenset[str]:
+    """What two names that look alike share one of: compatibility-folded (NFKC), without invisible
+    characters, one space for any run of spaces, then case-folded and each character taken to one of
+    those it can be mistaken for (Unicode's confusables: Cyrillic "с" and Latin "c", "l" and "1"),
+    and the other way round (Cyrillic "Н" looks like "H", its small "н" like no "h"). "Chef", "chef",
+    "ＣＨＥＦ", "Сhef" with a Cyrillic С and "Chef\u200b" are one name at a table."""
+    folded = " ".join(unicodedata.normalize("NFKC", "".join(c for c in name if not is_invisible(c))).split())
+    return frozenset(("".join(map(_lookalike, folded.casefold())), "".join(map(_lookalike, folded)).casefold()))
+
+
+@functools.cache
+def _confusables() -> Any:
+    """confusable_homoglyphs' table, or None where it cannot be loaded (a build without its data
+    file): names are then told apart by NFKC and case alone, and the log says so once."""
+    try:
+        from confusable_homoglyphs import confusables
+    except (ImportError, OSError, ValueError) as err:
+        logging.getLogger(__name__).error("Unicode's confusables could not be loaded (%s): names that look "
+                                          "alike only through them are not numbered", err)
+        return None
+    return confusables
+
+
+@functools.lru_cache(maxsize=4096)
+def _lookalike(char: str) -> str:
+    """The character that stands for every single character ``char`` can be mistaken for: the lowest
+    code point among them (UTS #39's confusables, as confusable_homoglyphs gives them: each character
+    is paired with its prototype, so two steps reach all that share one)."""
+    confusables = _confusables()
+    if confusables is None:
+        return char
+
+    def alike(one: str) -> set[str]:
+        found = confusables.is_confusable(one, greedy=True) or []
+        return {glyph["c"] for item in found for glyph in item["homoglyphs"] if len(glyph["c"]) == 1}
+
+    near = alike(char) | {char}
+    for other in list(near - {char}):
+        near |= alike(other)
+    return min(near)
 
 
 def unique_name(name: str, taken: list[str]) -> str:
     """``name``, or, if a name in ``taken`` looks the same, ``name`` with the first free number
     from 2 ("Chef 2"), shortened to fit ``NAME_LENGTH``."""
-    keys = {name_key(other) for other in taken}
-    if name_key(name) not in keys:
+    keys = frozenset().union(*(name_keys(other) for other in taken))
+    if not name_keys(name) & keys:
         return name
     number = 2
     while True:
         suffix = f" {number}"
         numbered = name[:NAME_LENGTH - len(suffix)].rstrip() + suffix
-        if name_key(numbered) not in keys:
+        if not name_keys(numbered) & keys:
             return numbered
         number += 1
 

@@ -44,6 +44,19 @@ def pepper(monkeypatch):
     return toy_game.GAME
 
 
+@pytest.fixture(autouse=True)
+def quick_passwords(request, monkeypatch):
+    """Table passwords hashed at a token cost in the servers of these tests, which are about who may
+    sit where, not about the hash: scrypt at its real cost takes about half a second a check, and the
+    lockout tests check a dozen. test_passwords.py keeps the real cost."""
+    if request.module.__name__.rpartition(".")[2] != "test_passwords":
+        from soupkitchen.server import passwords
+
+        monkeypatch.setattr(passwords, "N", 2**4)
+        monkeypatch.setattr(passwords, "R", 1)
+        monkeypatch.setattr(passwords, "P", 1)
+
+
 def _module():
     import types
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 
 import psycopg
@@ -443,7 +444,10 @@ async def test_a_node_waiting_for_postgres_answers_others_and_tells_of_a_move_on
             return a.hub.store.issued > a.hub.store.confirmed
         await eventually(in_hand, "the move to be handed to the store")
         assert (await fetch_json(a.url + "/healthz"))["ok"] is True, "the node answers meanwhile"
-        await asyncio.sleep(0.3)  # time for an answer or a push that should not come
+
+        async def push_held() -> bool:   # the move's pushes are made, and held for the store
+            return any(table == made["table"]["id"] for _handed, table, _sids, _push in a.hub.outbox.held)
+        await eventually(push_held, "the move's push to be held until it is stored")
         assert not move.done() and all(state["state_id"] == 0 for state in ann.states)
     reply = await move  # the lock ends with the transaction
     assert reply["ok"] is True and ann.states[-1]["state_id"] == 1, "the push came before the answer"
@@ -515,13 +519,20 @@ async def test_a_watcher_on_one_node_is_told_of_a_table_made_on_another_and_find
         tables = {t["id"]: t for t in (await watcher.ok("list_tables", {}))["tables"]}
         assert tid in tables and shows(tables[tid]), (event, tables)
     assert tid not in b.hub.tables, "the table is node a's; node b only lists it"
+    before = len(watcher.told)
     other = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
 
     async def listed_on_b() -> bool:
         return other["table"]["id"] in {t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]}
 
     await eventually(listed_on_b, "node b to list node a's second table")
-    await asyncio.sleep(1.0)  # real time: the opening's push has gone
+    await watcher.wait_for(lambda: len(watcher.told) > before, timeout=PATIENCE)   # the opening's push
+
+    async def a_has_told_all() -> bool:   # node a has no push made or waiting beyond the one heard
+        watch = a.hub.watch
+        return not watch.dirty and watch.due is None and (watch.sending is None or watch.sending.done())
+
+    await eventually(a_has_told_all, "node a to have told of the opening")
     before = len(watcher.told)
     await ann.ok("leave", {"token": other["token"]})  # its only player leaves: the table closes
     await watcher.wait_for(lambda: len(watcher.told) > before, timeout=PATIENCE)
@@ -545,12 +556,18 @@ async def test_a_tables_own_pushes_never_go_through_redis(nodes, connect, redis_
         monkeypatch.delenv(push.STOCK_ENV, raising=False)
     listener = aioredis.Redis.from_url(redis_server.url)
     channel = listener.pubsub(ignore_subscribe_messages=True)
-    await channel.subscribe(CHANNEL)
+    last_word = f"{CHANNEL}-test-{os.getpid()}"   # a channel of the test's own, heard after all before it
+    await channel.subscribe(CHANNEL, last_word)
     heard: list[dict] = []
+    all_heard = asyncio.Event()
 
     async def listen() -> None:
         async for message in channel.listen():
-            if message["type"] == "message":
+            if message["type"] != "message":
+                continue
+            if message["channel"].decode() == last_word:
+                all_heard.set()
+            else:
                 heard.append(json.loads(message["data"]))
 
     listening = asyncio.ensure_future(listen())
@@ -573,7 +590,10 @@ async def test_a_tables_own_pushes_never_go_through_redis(nodes, connect, redis_
         await eve.wait_for(lambda: (eve.latest(None) or {}).get("state_id") == 6)
         assert ann.lobbies and eve.lobbies, "the table's lobby pushes reached its seat and its spectator"
         await watcher.wait_for(lambda: watcher.told, timeout=PATIENCE)
-        await asyncio.sleep(0.2)  # real time: the subscriber reads what Redis carried
+        # Redis hands a subscriber its messages in the order they were published, whatever the
+        # channel: once the test's own last word is heard, so is everything the nodes published.
+        await listener.publish(last_word, "done")
+        await asyncio.wait_for(all_heard.wait(), PATIENCE)
     finally:
         listening.cancel()
         await asyncio.gather(listening, return_exceptions=True)
