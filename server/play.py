@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.server.roster import TableRoster
-from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.core import NOT_ALLOWED, RuleError
 from soupkitchen.shared.wire import protocol
 
 
@@ -24,7 +24,7 @@ class PlayRequests:
         try:
             state_id = runner.act(seat, req.state_id, req.action)
         except RuleError as err:  # the refusal as code and parameters, its English for the logs
-            refusal = err.refusal.to_json() if err.refusal is not None else {"code": "not_allowed", "params": {}}
+            refusal = (err.refusal or NOT_ALLOWED).to_json()
             raise protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now", refusal) from None
         return {"ok": True, "state_id": state_id}
 

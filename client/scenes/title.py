@@ -12,6 +12,7 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
 from soupkitchen.client.words import _, day_and_month, worded
+from soupkitchen.shared.registry import left_out
 
 STEAM_FPS = 8
 
@@ -98,6 +99,13 @@ class TitleScene(FormScene):
                                       listed.visible_rows * lay.button_h)
 
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
+        bottom = lay.height - lay.gap
+        for missing in reversed(left_out()):   # a game package with a fault: the others play on
+            said = _("The game in \"{package}\" is left out: {problem}.").format(package=missing.package,
+                                                                                problem=missing.problem)
+            for line in reversed(theme.wrap(said, lay.font("small"), lay.width - 2 * lay.margin)):
+                bottom = theme.text(surface, line, "small", theme.MUSTARD, (lay.width // 2, bottom), lay,
+                                    anchor="midbottom").top
         listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)
         if listed is not None:
             theme.text(surface, _("Unfinished games: choose one to go on"), "small", theme.TEXT_DIM,

@@ -18,16 +18,19 @@ from soupkitchen.server.store import Store
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.replay import ReplayFile, Timeline, load
+from tests.sweeps import seated
 
 
 @cache
 def record(game_id: str, players: int = 3, seed: int = 2):
     game = get_game(game_id)
+    players = seated(game, players)
     return play(game, players, seed, bot_chooser(game, players, seed)).record
 
 
 def timeline(game_id: str, every: int = 8) -> Timeline:
-    return Timeline(ReplayFile(record(game_id), ("Ann", "Bob", "Cy")), every=every)
+    match = record(game_id)
+    return Timeline(ReplayFile(match, ("Ann", "Bob", "Cy")[:match.players]), every=every)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
