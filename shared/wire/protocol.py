@@ -492,8 +492,10 @@ _REPLY_MODELS: dict[str, Any] = {}
 
 def check_reply(event: str, payload: Any) -> Any:
     """``payload``, the acknowledgement of an ``event`` request, checked against its model: the
-    event's reply, or an ``ErrorReply``; pydantic's ValidationError if it matches neither."""
+    event's reply, or an ``ErrorReply`` (the only answer to an event no request has); pydantic's
+    ValidationError if it matches neither."""
     model = _REPLY_MODELS.get(event)
     if model is None:
-        model = _REPLY_MODELS[event] = closed_model(REPLIES[event] | ErrorReply)
+        granted = REPLIES.get(event)
+        model = _REPLY_MODELS[event] = closed_model(ErrorReply if granted is None else granted | ErrorReply)
     return model.validate_python(payload)
