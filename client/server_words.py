@@ -1,7 +1,8 @@
 """The server's refusals in the player's language: the server words each error for its host's log in
 English, and sends its code; the client says what the code means. English keeps the server's own,
 more particular sentence; another language says the code's sentence, declared beside the code
-(``shared.wire.protocol.ERRORS``), so no English reaches a player who reads German or Lithuanian. (A game's refusal of a move travels as its own code and values, and
+(``shared.wire.protocol.ERRORS``), so no English reaches a player who reads German or
+Lithuanian. (A game's refusal of a move travels as its own code and values, and
 the session words it from the game's describe module.)"""
 
 from __future__ import annotations

@@ -119,7 +119,8 @@ class Registration:
     # (``face_up(state)``) for the replay viewer; None: the viewer has neither for this game
     review: str | None = None
     primary_option: str | None = None  # the option a set-up asks first, before the bots (the difficulty)
-    solo_options: Mapping[str, Any] = field(default_factory=dict, hash=False)  # a solo table's start, where it differs
+    # the options a table of one person among bots starts from, where they differ from the defaults
+    solo_options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     # References no table offers, for the simulator (``soupkitchen-sim --bots``): an all-seeing team
     # made from the starting state (``oracle``), and bots by name, each made as ``(seat, seed)``.
     oracle: str | None = None
@@ -135,7 +136,8 @@ class Registration:
         return {"id": facts.id, "title": facts.title, "min_players": facts.min_players,
                 "max_players": facts.max_players, "options": [spec.to_json() for spec in facts.options],
                 "primary_option": self.primary_option, "solo_options": dict(self.solo_options),
-                "real_time": facts.real_time, "hidden": bool(facts.hidden), "simultaneous": facts.simultaneous}
+                "real_time": facts.real_time, "hidden": bool(facts.hidden),
+                "simultaneous": facts.simultaneous}
 
 
 class Bot(ABC):

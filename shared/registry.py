@@ -122,7 +122,8 @@ def option_nonsense(spec: Any) -> str | None:
         return "has neither choices nor a whole-number default"
     if spec.minimum is not None and spec.maximum is not None and spec.minimum > spec.maximum:
         return "has a minimum above its maximum"
-    if not (spec.minimum is None or spec.minimum <= spec.default) or not (spec.maximum is None or spec.default <= spec.maximum):
+    if (spec.minimum is not None and spec.default < spec.minimum) or \
+            (spec.maximum is not None and spec.default > spec.maximum):
         return "has a default outside its range"
     if spec.real_time and (spec.minimum is None or spec.minimum < 1):
         return "counts seconds but allows fewer than one"
@@ -139,6 +140,13 @@ def rules_problem(entry: Registration) -> str | None:
         return f"{entry.rules} is not a Game"
     if game.facts is not entry.facts:
         return "its rules declare other facts than its registration"
+    for part, target in (("words", entry.describe), ("refusals", entry.refusals), ("review", entry.review)):
+        try:
+            found = resolve(target) if target else None
+        except Exception as err:  # noqa: BLE001 - any fault of one game leaves the others playing
+            return f"its {part} do not load ({type(err).__name__}: {str(err)[:120]})"
+        if part == "refusals" and found is not None and not isinstance(found, RefusalWords):
+            return f"its refusals ({target}) are not RefusalWords"
     return None
 
 
@@ -184,7 +192,8 @@ def describer(game_id: str) -> ModuleType | None:
     """The module wording ``game_id``'s moves, events and headline (``move_words``, ``event_words``,
     ``headline``), as its registration names it; None for a game without one."""
     entry = registration(game_id)
-    return resolve(entry.describe) if entry is not None and entry.describe else None  # type: ignore[return-value]
+    words = resolve(entry.describe) if entry is not None and entry.describe else None
+    return words  # type: ignore[return-value]
 
 
 @cache
@@ -201,7 +210,8 @@ def reviewer(game_id: str) -> ModuleType | None:
     """The module reviewing ``game_id``'s finished games (``review``, ``face_up``), as its
     registration names it; None for a game without one."""
     entry = registration(game_id)
-    return resolve(entry.review) if entry is not None and entry.review else None  # type: ignore[return-value]
+    module = resolve(entry.review) if entry is not None and entry.review else None
+    return module  # type: ignore[return-value]
 
 
 def resolve(target: str) -> object:

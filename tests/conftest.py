@@ -28,8 +28,9 @@ def more_games(folder: Path) -> list[str]:
     shared.__path__.append(str(folder / "shared"))
     client_tables.__path__.append(str(folder / "client" / "tables"))
     registry.forget()
+    packages = {path.name for path in (folder / "shared").iterdir()}
     return [entry.facts.id for entry in registry.registrations()
-            if entry.rules.split(":")[0].split(".")[2] in {path.name for path in (folder / "shared").iterdir()}]
+            if entry.rules.split(":")[0].split(".")[2] in packages]
 
 
 SCRATCH = Path(os.environ[MORE_GAMES]).resolve() if os.environ.get(MORE_GAMES) else None

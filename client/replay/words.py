@@ -1,7 +1,7 @@
 """The words of the replay viewer, as lines a player reads: each logged move, and each game's review
-and face-up structure (the review module its shared registration declares) in the words of the module its client
-registration names (``replay_words``: ``review_lines`` and ``face_up_lines``). A line may carry the
-moment it tells of (a click on it jumps there)."""
+and face-up structure (from the review module its shared registration declares) in the words of the
+module its client registration names (``replay_words``: ``review_lines`` and ``face_up_lines``). A
+line may carry the moment it tells of (a click on it jumps there)."""
 
 from __future__ import annotations
 

@@ -157,7 +157,8 @@ class LobbyScene(FormScene):
             value = options.get(key, spec["default"])
             if host:
                 widgets.append(Choice(option_label(spec), option_values(spec), value,
-                                      lambda v, k=key: self.set_option(k, v), key=f"opt:{key}", names=value_names(spec)))
+                                      lambda v, k=key: self.set_option(k, v), key=f"opt:{key}",
+                                      names=value_names(spec)))
             else:
                 widgets.append(Label(f"{option_label(spec)}: {value_names(spec)(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})

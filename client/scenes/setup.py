@@ -134,7 +134,8 @@ class GameSetupScene(FormScene):
     def _option(self, spec: dict[str, Any]) -> Choice:
         key = spec["key"]
         return Choice(option_label(spec), option_values(spec), self.options[key],
-                      lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}", names=value_names(spec))
+                      lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}",
+                      names=value_names(spec))
 
     def howto(self) -> None:
         transitions.open_howto(self.app, self.game["id"])

@@ -143,8 +143,9 @@ def test_the_whole_suite_passes_over_the_game_with_no_file_changed_elsewhere(tmp
     env = {**os.environ, "SOUPKITCHEN_MORE_GAMES": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy"}
     env.pop("PYTEST_XDIST_WORKER", None)
-    ran = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-c", str(ROOT / "pyproject.toml"),
-                          "--rootdir", str(ROOT), "tests", str(tmp_path / "tests")],
+    ran = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                          "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
+                          "tests", str(tmp_path / "tests")],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     summary = ran.stdout.strip().splitlines()[-1] if ran.stdout.strip() else ran.stderr
     assert ran.returncode == 0, ran.stdout[-6000:] + ran.stderr[-2000:]

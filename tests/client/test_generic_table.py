@@ -21,7 +21,7 @@ from tests.seating import seat_at_generic_table
 
 GAMES = tuple(presented_games())   # every game the generic table can present
 ON_GENERIC_TABLE = GAMES   # those with a table of their own too are seated at the fallback (on_generic_table)
-WITH_ART = tuple(game_id for game_id in GAMES if registration(game_id).art)   # and those that declare card art
+WITH_ART = tuple(game_id for game_id in GAMES if registration(game_id).art)   # those that declare card art
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 GAME_NAMES = re.compile(r"\b(Player|Chef) \d")
 
@@ -66,7 +66,7 @@ def test_presenters_read_every_view_with_the_tables_names(game_id):
             assert seat in waiting                             # the chip marks the seat asked to move
         checked += 1
         ended |= view["over"]
-    assert ended and checked >= 4 * (get_game(game_id).min_players + 1), "every seat and a spectator, to the end"
+    assert ended and checked >= 4 * (get_game(game_id).min_players + 1), "each seat, a spectator, to the end"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -48,7 +48,8 @@ def test_the_replay_viewer_words_each_games_review_and_secrets(game_id):
     outcome = play(game, players, 2, bot_chooser(game, players, 2))
     line = Timeline(ReplayFile(outcome.record))
     names = ("Ann", "Bob", "Cy")
-    review = review_lines(game_id, review_of(line), lambda seat: names[seat] if seat is not None else "nobody")
+    review = review_lines(game_id, review_of(line),
+                          lambda seat: names[seat] if seat is not None else "nobody")
     assert review and review[0].text != "This game has no review." and all(entry.text for entry in review)
     for moment in (0, line.length // 2, line.length):
         shown = face_up_lines(game_id, face_up(line, moment), lambda seat: names[seat])

@@ -56,8 +56,8 @@ def test_each_game_declares_its_facts(game_id):
     game, entry = get_game(game_id), registration(game_id)
     assert isinstance(game, Game) and game.id == game_id and game.facts is entry.facts
     assert 1 <= game.min_players <= game.max_players <= 64 and game.title
-    assert all(isinstance(words, str) and words for words in game.facts.hidden), "what a seat is not shown, in words"
-    assert not any(spec.real_time for spec in game.option_specs) or game.facts.real_time, "seconds need a clock"
+    assert all(isinstance(words, str) and words for words in game.facts.hidden), "what is hidden, in words"
+    assert not any(spec.real_time for spec in game.option_specs) or game.facts.real_time, "seconds, no clock"
     for spec in game.option_specs:
         assert spec.key and spec.label and json.dumps(spec.to_json())
         assert set(spec.words) <= {str(choice) for choice in spec.choices}, "words for its own values only"
@@ -82,9 +82,9 @@ def test_each_game_plays_as_its_capabilities_promise(game_id):
         seen["differ"] |= any(view != private[0] for view in private)
 
     play(game, players, seed=9, chooser=random_chooser(9), step=10.0, observe=observe)
-    assert seen["waited"] <= 1 or facts.simultaneous, "several seats waited for, and moves are not simultaneous"
+    assert seen["waited"] <= 1 or facts.simultaneous, "several seats waited for, moves not simultaneous"
     assert not seen["timed"] or facts.real_time, "a clock ran in a game of no real time"
-    assert not seen["differ"] or facts.hidden, "seats were shown different things in a game that hides nothing"
+    assert not seen["differ"] or facts.hidden, "seats shown different things in a game hiding nothing"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -17,7 +17,7 @@ from tests.sweeps import seated
 
 @cache
 def finished(game_id: str, players: int = 3, seed: int = 4) -> tuple[ReplayFile, str]:
-    """A bot game's replay (of ``players`` seats, or as near as the game allows) and its final state's hash."""
+    """A bot game's replay (``players`` seats, or as near as the game allows) and its final state's hash."""
     game = get_game(game_id)
     players = seated(game, players)
     outcome = play(game, players, seed, bot_chooser(game, players, seed))
