@@ -3,7 +3,7 @@ Drawing and clicks use one layout (:meth:`Choice.parts`), so an arrow counts the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,9 +127,9 @@ def option_values(spec: dict[str, Any]) -> list[Any]:
     return list(range(low, high + 1))
 
 
-# The words of the games' option values, bot levels and bot speeds, for the catalog (worded when shown).
-VALUE_WORDS = (N_("easy"), N_("moderate"), N_("normal"), N_("hard"), N_("standard"), N_("all day"),
-               N_("unreasonable"), N_("relaxed"), N_("fast"))
+# The words of the bot levels and bot speeds, for the catalog (worded when shown); a game declares
+# the words of its own options' values (``OptionSpec.words``).
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"), N_("relaxed"), N_("fast"))
 
 
 def option_label(spec: dict[str, Any]) -> str:
@@ -137,13 +137,21 @@ def option_label(spec: dict[str, Any]) -> str:
     return worded(spec.get("label") or spec.get("key"))
 
 
-def option_name(value: Any) -> str:
-    """A value as a Choice shows it ("on", "off", words for names), in the player's language."""
+def option_name(value: Any, words: Mapping[str, str] | None = None) -> str:
+    """A value as a Choice shows it ("on", "off", words for names), in the player's language:
+    ``words`` are the game's for its option's values; a name without any reads as itself."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
     if isinstance(value, int | float):
         return str(value)
-    return _(str(value).replace("_", " ").replace("-", " "))
+    text = str(value)
+    return _((words or {}).get(text) or text.replace("_", " ").replace("-", " "))
+
+
+def value_names(spec: dict[str, Any]) -> Callable[[Any], str]:
+    """How a game option's Choice names its values, in the words its game declares for them."""
+    words = spec.get("words") or {}
+    return lambda value: option_name(value, words)
 
 
 def level_name(level: str) -> str:

@@ -36,7 +36,7 @@ from soupkitchen.client.clock import SlewedOffset
 from soupkitchen.client.server_words import said
 from soupkitchen.shared.wire.codec import WireJson
 from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
-from soupkitchen.shared.wire.protocol import check_push
+from soupkitchen.shared.wire.protocol import MOVED, UNKNOWN_EVENT, check_push
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +47,6 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 # of a node that restarts come back spread over seconds rather than all in the same one.
 JITTER = (0.5, 1.5)
 SYNC_EVERY = 10.0
-MOVED = "moved"   # the error code of a cluster's redirect (``shared.wire.protocol.MOVED``)
-UNKNOWN_EVENT = "unknown_event"  # a request this server does not have (``shared.wire.protocol.UNKNOWN_EVENT``)
 MOST_MOVES = 4    # redirects one request follows before it gives up
 MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself, or to a node gone
 MOST_BOUNCES = 20  # times in a row a node may send the client to one gone before the backoff applies again

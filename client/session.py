@@ -21,7 +21,8 @@ from soupkitchen.client.net import ServerError
 from soupkitchen.client.words import _
 from soupkitchen.shared.core import is_moment_action
 from soupkitchen.shared.refusals import refusal_words
-from soupkitchen.shared.registry import describer, get_game, registration
+from soupkitchen.shared.registry import get_game, refusal_wording, registration
+from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.constants import EMOTES
 from soupkitchen.shared.wire.protocol import check_push
 
@@ -331,15 +332,15 @@ class TableSession:
         a moment action (``GameFacts.moment_actions``: a call on one play means nothing for the next).
         The server pushes the newer state before it answers ``stale_state``, so it is here by then."""
         ack = await self._send_act(seat, action)
-        if not ack.get("ok") and ack["error"]["code"] == "stale_state":
+        if not ack.get("ok") and ack["error"]["code"] == protocol.STALE_STATE:
             view = self.views.get(seat)
             if view is not None and action in view.get("legal_actions", []) and not self.is_moment(action):
                 ack = await self._send_act(seat, action)
             else:
-                ack = {"ok": False, "error": {"code": "stale_state",
+                ack = {"ok": False, "error": {"code": protocol.STALE_STATE,
                                               "message": "The table moved on before your move arrived. Look again."}}
         if not ack.get("ok") and isinstance(ack["error"].get("refusal"), dict):  # worded here, in our language
-            words = refusal_words(ack["error"]["refusal"], describer(self.game_id), self.seat_name)
+            words = refusal_words(ack["error"]["refusal"], refusal_wording(self.game_id), self.seat_name)
             ack["error"]["message"] = words[:1].upper() + words[1:]
         if not ack.get("ok") and not quiet:
             self._error(ack["error"]["message"])
@@ -353,7 +354,7 @@ class TableSession:
     async def _send_act(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         token = self.tokens.get(seat)
         if token is None:
-            return {"ok": False, "error": {"code": "bad_token", "message": "That seat is not yours."}}
+            return {"ok": False, "error": {"code": protocol.BAD_TOKEN, "message": "That seat is not yours."}}
         try:
             return await self.conn.request("act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id),
                                                    "action": action})

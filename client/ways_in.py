@@ -21,26 +21,18 @@ from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
+    from soupkitchen.shared.models import GameSummary
 
 log = logging.getLogger(__name__)
 
 
 
-def local_games() -> list[dict[str, Any]]:
-    """The registered games this client can offer, in the shape of the server's ``hello`` list."""
-    from soupkitchen.shared.registry import game_ids, get_game
+def local_games() -> list[GameSummary]:
+    """The registered games this client can offer, as a server lists them in ``hello`` (a game
+    left out for a fault is not among them: ``shared.registry.left_out`` says why)."""
+    from soupkitchen.shared.registry import registrations
 
-    games = []
-    for game_id in game_ids():
-        try:
-            game = get_game(game_id)
-        except Exception as err:  # noqa: BLE001 - a game that fails to load is simply not offered
-            log.info("game %s unavailable: %s", game_id, err)
-            continue
-        games.append({"id": game.id, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "options": [spec.to_json() for spec in game.option_specs],
-                      "solo_options": dict(getattr(game, "solo_options", {}))})
-    return games
+    return [entry.summary() for entry in registrations()]
 
 
 def timed(game_id: str) -> bool:
@@ -53,8 +45,11 @@ def timed(game_id: str) -> bool:
 
 
 def solo_options(game_id: str) -> dict[str, Any]:
-    """The options a table of one person among bots starts from, where a game has its own."""
-    return next((g["solo_options"] for g in local_games() if g["id"] == game_id), {})
+    """The options a table of one person among bots starts from, where its game declares its own."""
+    from soupkitchen.shared.registry import registration
+
+    entry = registration(game_id)
+    return dict(entry.solo_options) if entry is not None else {}
 
 
 def resume_file() -> Path:

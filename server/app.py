@@ -18,12 +18,7 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from soupkitchen.server.cluster import (
-    close_message_queue,
-    listen_to_message_queue,
-    message_queue,
-    serve_as_node,
-)
+from soupkitchen.server.cluster import message_queue, serve_as_node
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
@@ -40,7 +35,12 @@ from soupkitchen.server.guard import (
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.lobby import TABLES_CHANGED, WATCHERS
-from soupkitchen.server.push import GameSocketServer, transport_for
+from soupkitchen.server.push import (
+    GameSocketServer,
+    close_message_queue,
+    listen_to_message_queue,
+    transport_for,
+)
 from soupkitchen.server.scheduler import Scheduler
 from soupkitchen.server.store import CHANGES, Changes, StoreError
 from soupkitchen.shared.wire import protocol
@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 HUB = web.AppKey("hub", Hub)
 DOORS = web.AppKey("doors", Doors)
 FLOODS = web.AppKey("floods", FloodLog)
+GUARD = web.AppKey("guard", SessionGuard)
 UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
@@ -96,10 +97,10 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
 
     hub.watch.enter = enter
     hub.watch.emit = lambda: sio.emit(TABLES_CHANGED, {}, room=WATCHERS)
-    app[HUB], app[DOORS], app[FLOODS] = hub, doors, floods
     guard = SessionGuard(transport, most_pending=lambda: config.max_connections_per_address,
                          handshake_timeout=lambda: config.handshake_timeout,
                          trusted_proxies=lambda: config.trusted_proxies)
+    app[HUB], app[DOORS], app[FLOODS], app[GUARD] = hub, doors, floods, guard
 
     def lagging(sid: str) -> bool:
         """True, and the connection is closed, once it has left ``max_backlog`` pushes unread."""
@@ -125,11 +126,11 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         if address is None:
             address = remote_address(environ, config.trusted_proxies)
         try:
-            hub.connect(sid, address, environ.get(SESSION_KEY, ""))
+            hub.connect(sid, address, environ.get(SESSION_KEY) or sid)   # unguarded: its socket.io id
         except protocol.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
             log.info("%s from %s refused: %s", sid, address, err.message)
             raise socketio.exceptions.ConnectionRefusedError(err.message, {"code": err.code}) from None
-        guard.connected(hub.conns[sid].session, True)
+        guard.connected(hub.conns[sid].session, True, address)
         log.info("%s connected from %s", sid, address)
 
     @sio.event
@@ -210,7 +211,7 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         """Close every socket.io connection first: the web server's graceful stop would otherwise
         wait for each open websocket (and long-polling request) to end by itself."""
         hub.stopping = True
-        await transport.close_all(list(guard.sessions), SHUTDOWN_GRACE)
+        await guard.close_all(SHUTDOWN_GRACE)
 
     async def on_cleanup(app: web.Application) -> None:
         guard.cancel()

@@ -459,62 +459,6 @@ def message_queue(redis_url: str) -> Any:
     return socketio.AsyncRedisManager(redis_url, channel=CHANNEL)
 
 
-def queue_internals_tested(version: str | None = None) -> bool:
-    """Whether this python-socketio release (``version``: the installed one by default) is one the
-    fast socket path was tested with (``server.push``), whose manager's own attributes may be used."""
-    from importlib import metadata
-
-    from soupkitchen.server.push import FAST_PATH_TESTED, _release
-
-    lowest, untested = FAST_PATH_TESTED["python-socketio"]
-    return lowest <= _release(version or metadata.version("python-socketio"))[:2] < untested
-
-
-async def listen_to_message_queue(sio: Any, version: str | None = None, within: float = 5.0) -> bool:
-    """Have a node's message queue subscribed to Redis before the node serves; True once it is.
-
-    python-socketio starts listening only at its first connection, so the table-list pushes other
-    nodes sent while that first client's subscription was still on its way never reached it. It has
-    no public way to start sooner, so this reads the server's and the manager's own attributes, and
-    only with the releases the fast socket path was tested with (``server.push``; ``version``: the
-    installed one by default); with any other the queue starts at the first connection, as before."""
-    if not queue_internals_tested(version):
-        return False
-    if not sio.manager_initialized:
-        sio.manager_initialized = True
-        sio.manager.initialize()
-    loop = asyncio.get_running_loop()
-    until = loop.time() + within
-    while loop.time() < until:
-        pubsub = getattr(sio.manager, "pubsub", None)
-        if pubsub is not None and pubsub.subscribed:
-            return True
-        await asyncio.sleep(0.01)
-    log.warning("the message queue has not subscribed to Redis within %.0f s; it keeps trying", within)
-    return False
-
-
-async def close_message_queue(manager: Any, version: str | None = None) -> None:
-    """Stop a node's message queue: its listening task, and its connection to Redis.
-
-    python-socketio has no public way to, so this reads the manager's own attributes, and only with
-    the releases the fast socket path was tested with (``server.push``; ``version``: the installed
-    one by default). With any other the task ends with the event loop and the connection with the
-    process."""
-    if not queue_internals_tested(version):
-        return
-    listening = getattr(manager, "thread", None)
-    if isinstance(listening, asyncio.Future):
-        listening.cancel()
-        await asyncio.gather(listening, return_exceptions=True)
-    redis = getattr(manager, "redis", None)
-    if redis is not None:
-        try:
-            await redis.aclose()
-        except Exception as err:  # noqa: BLE001 - closing anyway
-            log.debug("could not close the message queue's link to Redis: %s", err)
-
-
 def routed_by_table(hub: Hub, node: Node, handler: Handler) -> Handler:
     """``handler``, first sending a request for a table served elsewhere on to its node."""
     async def routed(sid: str, req: Any) -> dict[str, Any]:

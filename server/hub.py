@@ -36,7 +36,7 @@ from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
-Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
+Handler = Callable[[str, Any], Awaitable[Any]]  # a socket id and a typed request -> its reply (REPLIES)
 
 
 class ClusterNode(Protocol):
@@ -207,28 +207,29 @@ class Hub:
             self.node.lost(table_id, answer_first=True)
 
     # --- requests ------------------------------------------------------------------------------
-    async def hello(self, sid: str, req: protocol.Hello) -> dict[str, Any]:
+    async def hello(self, sid: str, req: protocol.Hello) -> protocol.HelloReply:
         if req.protocol != protocol.PROTOCOL_VERSION:
             raise protocol.ProtocolError(protocol.VERSION, f"this server speaks protocol {protocol.PROTOCOL_VERSION}, "
                                              f"the client speaks {req.protocol}: please update")
         self.conns[sid].hello = True
-        answer = {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "server_id": self.server_id,
-                  "games": available_games(), "server_time": self.clock()}
+        answer: protocol.HelloReply = {"ok": True, "protocol": protocol.PROTOCOL_VERSION,
+                                       "server_id": self.server_id, "games": available_games(),
+                                       "server_time": self.clock()}
         if self.node is not None:  # where a client may come back if this node goes
             answer["nodes"] = self.node.addresses()
         return answer
 
-    async def time_sync(self, sid: str, req: protocol.TimeSync) -> dict[str, Any]:
+    async def time_sync(self, sid: str, req: protocol.TimeSync) -> protocol.TimeSyncReply:
         return {"ok": True, "client_time": req.client_time, "server_time": self.clock()}
 
-    async def list_tables(self, sid: str, req: protocol.ListTables) -> dict[str, Any]:
+    async def list_tables(self, sid: str, req: protocol.ListTables) -> protocol.TablesReply:
         tables = self.roster.open_summaries()
         if self.node is not None:
             tables += [summary | {"code": None} for summary in await self.node.asked(self.node.others_open())
                        if summary.get("settings", {}).get("listed", True)]
         return {"ok": True, "tables": tables}
 
-    async def watch_tables(self, sid: str, req: protocol.WatchTables) -> dict[str, Any]:
+    async def watch_tables(self, sid: str, req: protocol.WatchTables) -> protocol.WatchReply:
         """Start (or stop) pushing ``tables_changed`` to this connection whenever the list of open
         tables changes, on any node of a cluster; a disconnect stops it too."""
         await self.watch.watch(sid, req.on)

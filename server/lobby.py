@@ -196,7 +196,7 @@ class Lobby:
         if table.started:
             raise protocol.ProtocolError(protocol.ALREADY_STARTED, "the game at this table has already started")
 
-    async def create_table(self, sid: str, req: protocol.CreateTable) -> dict[str, Any]:
+    async def create_table(self, sid: str, req: protocol.CreateTable) -> protocol.SeatReply:
         address = self.registry.conns[sid].address
         self.may_create(address, req.seats)
         try:
@@ -249,7 +249,7 @@ class Lobby:
             self.registry.looked_in_vain(address)
             raise
 
-    async def find_table(self, sid: str, req: protocol.FindTable) -> dict[str, Any]:
+    async def find_table(self, sid: str, req: protocol.FindTable) -> protocol.TableReply:
         """The open table of an invite code. A wrong code is answered the same whether the code never
         was, or was a table's that has finished or closed, and counts as a lookup in vain."""
         code = codes.normalise(req.code)
@@ -273,7 +273,7 @@ class Lobby:
         result["bot_delay"] = float(result["bot_delay"])
         return result
 
-    async def join_table(self, sid: str, req: protocol.JoinTable) -> dict[str, Any]:
+    async def join_table(self, sid: str, req: protocol.JoinTable) -> protocol.SeatReply:
         await self.admit(self.named(sid, req.table).table, req.password, self.registry.conns[sid].address)
         runner = self.roster.runner_of(req.table)  # it may have closed while the password was checked
         table = runner.table
@@ -294,12 +294,12 @@ class Lobby:
         token = runner.join(sid, seat, name)
         return {"ok": True, "table": runner.summary(), "seat": seat, "token": token, "name": name}
 
-    async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
+    async def resume(self, sid: str, req: protocol.Resume) -> protocol.ResumeReply:
         runner, seat = self.roster.seat_of(req.token)
         stood_in = runner.resume(sid, seat)
         return {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
 
-    async def spectate(self, sid: str, req: protocol.Spectate) -> dict[str, Any]:
+    async def spectate(self, sid: str, req: protocol.Spectate) -> protocol.TableReply:
         runner = self.named(sid, req.table)
         table = runner.table
         if not table.check_password(None) and sid not in runner.audience():
@@ -309,12 +309,12 @@ class Lobby:
         runner.watch(sid)
         return {"ok": True, "table": runner.summary()}
 
-    async def leave(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
+    async def leave(self, sid: str, req: protocol.TokenOnly) -> protocol.Reply:
         runner, seat = self.roster.seat_of(req.token, sid)
         runner.leave(seat)
         return {"ok": True}
 
-    async def add_bot(self, sid: str, req: protocol.AddBot) -> dict[str, Any]:
+    async def add_bot(self, sid: str, req: protocol.AddBot) -> protocol.BotReply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -324,7 +324,7 @@ class Lobby:
         runner.add_bot(seat, req.level)
         return {"ok": True, "seat": seat, "level": req.level}
 
-    async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
+    async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> protocol.Reply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -333,7 +333,7 @@ class Lobby:
         runner.remove_bot(req.seat)
         return {"ok": True}
 
-    async def kick(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
+    async def kick(self, sid: str, req: protocol.SeatRequest) -> protocol.Reply:
         runner, host = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -342,7 +342,7 @@ class Lobby:
         runner.kick(req.seat)
         return {"ok": True}
 
-    async def set_options(self, sid: str, req: protocol.SetOptions) -> dict[str, Any]:
+    async def set_options(self, sid: str, req: protocol.SetOptions) -> protocol.Reply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -355,14 +355,14 @@ class Lobby:
         runner.set_options(options, settings, (options, agreed(settings)) != (table.options, agreed(table.settings)))
         return {"ok": True}
 
-    async def ready(self, sid: str, req: protocol.Ready) -> dict[str, Any]:
+    async def ready(self, sid: str, req: protocol.Ready) -> protocol.Reply:
         runner, seat = self.roster.seat_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         runner.ready(seat, req.on)
         return {"ok": True}
 
-    async def start(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
+    async def start(self, sid: str, req: protocol.TokenOnly) -> protocol.Reply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -379,7 +379,7 @@ class Lobby:
             raise protocol.ProtocolError(protocol.INTERNAL, f"{table.game.title} could not be set up on this server") from None
         return {"ok": True}
 
-    async def emote(self, sid: str, req: protocol.Emote) -> dict[str, Any]:
+    async def emote(self, sid: str, req: protocol.Emote) -> protocol.Reply:
         runner, seat = self.roster.seat_of(req.token, sid)
         holder = runner.table.seats[seat]
         now = self.clock()

@@ -1,6 +1,9 @@
 """The transport's fast path: server pushes queued without a round of the event loop per
 recipient, and sockets that wait in place. The one module that touches python-engineio's and
-python-socketio's private parts (``server.transport`` has the public path).
+python-socketio's private parts (``server.transport`` has the public path): besides the fast path,
+the Engine.IO session events the session guard wraps and a cluster node's message queue (at the
+end of this module), each used only with the releases in :data:`FAST_PATH_TESTED` and each with
+the public path it falls back to otherwise.
 
 ``AsyncServer.emit`` wraps every single-recipient send in a task and waits for it, so a broadcast
 of one view per seat costs several event-loop rounds; under load that wait dominated the time
@@ -228,3 +231,82 @@ class GameSocketServer(socketio.AsyncServer):
         if type(socket) is StockSocket:  # noqa: E721 - exactly the stock class, nothing else
             socket.__class__ = InPlaceTimeoutSocket
         return await super()._handle_eio_connect(eio_sid, environ)
+
+
+# --- the other private parts the server reaches, fenced the same way ----------------------------
+def internals_tested(name: str, version: str | None = None) -> bool:
+    """Whether this release of ``name`` (``version``: the installed one by default) is one the
+    overrides here were tested with (:data:`FAST_PATH_TESTED`); an unknown version is not."""
+    lowest, untested = FAST_PATH_TESTED[name]
+    try:
+        version = version or metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return False
+    return lowest <= _release(version)[:2] < untested
+
+
+def wrap_session_events(sio: socketio.AsyncServer, connect: Any, disconnect: Any,
+                        versions: dict[str, str] | None = None) -> str | None:
+    """Put ``connect(inner)`` and ``disconnect(inner)`` around the Engine.IO connect and disconnect
+    handlers socket.io registered, so that every Engine.IO session is seen from its start, before
+    (or without) a socket.io connection over it. None once done; otherwise why not.
+
+    socket.io keeps those handlers in the Engine.IO server's own ``handlers``, which has no public
+    reader, so this runs only with the releases in :data:`FAST_PATH_TESTED` (``versions``: the
+    installed ones by default), whichever socket path the server takes. With any other, nothing is
+    wrapped: a session is seen only once socket.io connects over it (its public ``connect`` event)."""
+    for name in FAST_PATH_TESTED:
+        if not internals_tested(name, (versions or {}).get(name)):
+            return f"{name} is not a release the session guard's hold on Engine.IO sessions was tested with"
+    eio = sio.eio
+    inner = {event: eio.handlers.get(event) for event in ("connect", "disconnect")}
+    missing = [event for event, handler in inner.items() if handler is None]
+    if missing:
+        return f"socket.io registered no Engine.IO {missing[0]} handler to wrap"
+    eio.on("connect", connect(inner["connect"]))
+    eio.on("disconnect", disconnect(inner["disconnect"]))
+    return None
+
+
+async def listen_to_message_queue(sio: Any, version: str | None = None, within: float = 5.0) -> bool:
+    """Have a node's message queue subscribed to Redis before the node serves; True once it is.
+
+    python-socketio starts listening only at its first connection, so the table-list pushes other
+    nodes sent while that first client's subscription was still on its way never reached it. It has
+    no public way to start sooner, so this reads the server's and the manager's own attributes, and
+    only with the releases in :data:`FAST_PATH_TESTED` (``version``: the installed one by default);
+    with any other the queue starts at the first connection, as python-socketio does by itself."""
+    if not internals_tested("python-socketio", version):
+        return False
+    if not sio.manager_initialized:
+        sio.manager_initialized = True
+        sio.manager.initialize()
+    loop = asyncio.get_running_loop()
+    until = loop.time() + within
+    while loop.time() < until:
+        pubsub = getattr(sio.manager, "pubsub", None)
+        if pubsub is not None and pubsub.subscribed:
+            return True
+        await asyncio.sleep(0.01)
+    log.warning("the message queue has not subscribed to Redis within %.0f s; it keeps trying", within)
+    return False
+
+
+async def close_message_queue(manager: Any, version: str | None = None) -> None:
+    """Stop a node's message queue: its listening task, and its connection to Redis.
+
+    python-socketio has no public way to, so this reads the manager's own attributes, and only with
+    the releases in :data:`FAST_PATH_TESTED` (``version``: the installed one by default). With any
+    other the task ends with the event loop and the connection with the process."""
+    if not internals_tested("python-socketio", version):
+        return
+    listening = getattr(manager, "thread", None)
+    if isinstance(listening, asyncio.Future):
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)
+    redis = getattr(manager, "redis", None)
+    if redis is not None:
+        try:
+            await redis.aclose()
+        except Exception as err:  # noqa: BLE001 - closing anyway
+            log.debug("could not close the message queue's link to Redis: %s", err)

@@ -356,7 +356,7 @@ class TableRunner:
         table = self.table
         self.fire_timeouts()
         # An action that names its own moment is the rules' to judge on the newest state.
-        if state_id != table.state_id and not is_moment_action(getattr(table.game, "facts", None), action):
+        if state_id != table.state_id and not is_moment_action(table.game.facts, action):
             self.announce.flush()  # the newer state reaches the seat before this answer does
             raise protocol.ProtocolError(protocol.STALE_STATE, f"the table has moved on to state {table.state_id}; "
                                                                f"your action was for state {state_id}")

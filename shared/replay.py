@@ -14,8 +14,6 @@ game that does not reach its end.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import math
 from collections.abc import Iterator
@@ -26,7 +24,7 @@ from typing import Any
 from soupkitchen.shared import outside
 from soupkitchen.shared.core import SYSTEM, Game, RuleError, canonical_json, is_number
 from soupkitchen.shared.match import MatchRecord
-from soupkitchen.shared.registry import GAME_MODULES, get_game
+from soupkitchen.shared.registry import game_ids, get_game, registration, reviewer
 
 FORMAT = "soupkitchen-replay"
 VERSION = 1
@@ -138,9 +136,9 @@ def parse_data(data: Any, where: str = "the replay") -> ReplayFile:
         raise ReplayError(f"{where} is a replay of format version {version}, newer than this Soup Kitchen "
                           f"reads (version {VERSION}): open it with a newer Soup Kitchen", NEWER)
     game_id = data.get("game")
-    if not isinstance(game_id, str) or game_id not in GAME_MODULES:
+    if not isinstance(game_id, str) or registration(game_id) is None:
         raise ReplayError(f"{where} is a game of {_shown(game_id)}, which this Soup Kitchen does not know "
-                          f"(it knows {', '.join(GAME_MODULES)})", UNKNOWN_GAME)
+                          f"(it knows {', '.join(game_ids())})", UNKNOWN_GAME)
     game = get_game(game_id)
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MOST_PLAYERS:
@@ -304,23 +302,14 @@ def export(replay: ReplayFile, folder: str | Path) -> Path:
 
 
 def review_of(timeline: Timeline) -> dict[str, Any] | None:
-    """The game's review of a finished game, as structure (``shared/<game>/review.py``'s
-    ``review``), or None for a game without one. Every secret of the game may be in it."""
-    module = _review_module(timeline.game)
+    """The game's review of a finished game, as structure (the ``review`` of the module its
+    registration declares), or None for a game without one. Every secret of the game may be in it."""
+    module = reviewer(timeline.game.id)
     return None if module is None else module.review(timeline)
 
 
 def face_up(timeline: Timeline, index: int) -> dict[str, Any] | None:
     """Everything hidden at the moment after ``index`` moves, as structure (the review module's
     ``face_up``), or None for a game without one."""
-    module = _review_module(timeline.game)
+    module = reviewer(timeline.game.id)
     return None if module is None else module.face_up(timeline.state(index))
-
-
-def _review_module(game: Game) -> Any:
-    package = type(game).__module__.rpartition(".")[0]
-    name = f"{package}.review"
-    try:
-        return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
-    except ImportError:   # a game made outside a package of its own
-        return None

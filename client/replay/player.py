@@ -249,12 +249,11 @@ class ReplayPlayer:
 
 
 def rounds(timeline: Timeline) -> list[int]:
-    """Where each round begins: a game's own rounds where its state counts them (``round``), else
-    each time the seat of the first turn begins a turn again."""
+    """Where each round begins: a game's own rounds where it declares them (its state's ``round``),
+    else each time the seat of the first turn begins a turn again."""
     starts = [0]
-    state0 = timeline.checkpoints[0]
-    if isinstance(getattr(state0, "round", None), int):
-        last = state0.round
+    if timeline.game.facts.rounds:
+        last = timeline.checkpoints[0].round
         for number, _entry, _before, after, _events in timeline.steps():
             if after.round != last:
                 starts.append(number)

@@ -7,7 +7,14 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import links, theme, ways_in
-from soupkitchen.client.choice import Choice, level_name, option_label, option_name, option_values
+from soupkitchen.client.choice import (
+    Choice,
+    level_name,
+    option_label,
+    option_name,
+    option_values,
+    value_names,
+)
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
@@ -150,9 +157,10 @@ class LobbyScene(FormScene):
             value = options.get(key, spec["default"])
             if host:
                 widgets.append(Choice(option_label(spec), option_values(spec), value,
-                                      lambda v, k=key: self.set_option(k, v), key=f"opt:{key}", names=option_name))
+                                      lambda v, k=key: self.set_option(k, v), key=f"opt:{key}",
+                                      names=value_names(spec)))
             else:
-                widgets.append(Label(f"{option_label(spec)}: {option_name(value)}", key=f"opt:{key}"))
+                widgets.append(Label(f"{option_label(spec)}: {value_names(spec)(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         speed = bot_speed_of(settings.get("bot_delay"))
         bots = any(s.get("bot") or not s.get("name") for s in seats)   # a bot seat, or one a bot will take

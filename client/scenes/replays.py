@@ -434,9 +434,9 @@ class ReplayScene(Scene):
             return self._moves
         if self.tab == "review":
             if self._review is None:
-                self._review = review_lines(self.player.review, self.name_of)
+                self._review = review_lines(self.player.timeline.game.id, self.player.review, self.name_of)
             return self._review
-        return face_up_lines(self.player.face_up(), self.name_of)
+        return face_up_lines(self.player.timeline.game.id, self.player.face_up(), self.name_of)
 
     def draw_column(self, surface: pygame.Surface, column: pygame.Rect, lay: theme.Layout) -> None:
         pygame.draw.rect(surface, theme.BACKGROUND, column)

@@ -12,6 +12,7 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
 from soupkitchen.client.words import _, day_and_month, worded
+from soupkitchen.shared.registry import left_out
 
 STEAM_FPS = 8
 
@@ -96,6 +97,18 @@ class TitleScene(FormScene):
             heading = lay.font("small").get_linesize() + lay.gap // 2
             listed.rect = pygame.Rect(left, top + heading, lay.width - lay.margin - left,
                                       listed.visible_rows * lay.button_h)
+
+    def draw_hints(self, surface: pygame.Surface, lay: theme.Layout) -> int:
+        """The hints, and above them a sentence for each game package left out for a fault (the
+        others play on); the column stands above both."""
+        bottom = super().draw_hints(surface, lay)
+        for missing in reversed(left_out()):
+            said = _("The game in \"{package}\" is left out: {problem}.").format(package=missing.package,
+                                                                                problem=missing.problem)
+            for line in reversed(theme.wrap(said, lay.font("small"), lay.width - 2 * lay.margin)):
+                bottom = theme.text(surface, line, "small", theme.MUSTARD, (lay.width // 2, bottom), lay,
+                                    anchor="midbottom").top
+        return bottom - (lay.gap if left_out() else 0)
 
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)

@@ -18,6 +18,9 @@ REGISTRATION = Registration(
     facts=FACTS,
     rules="soupkitchen.shared.pink_soup",
     describe="soupkitchen.shared.pink_soup.describe",
+    refusals="soupkitchen.shared.pink_soup.describe:REFUSAL_WORDS",
     order=2,
+    review="soupkitchen.shared.pink_soup.review",
+    primary_option="learner_memory",
     art="scripts.art.game_cards:pink_soup_cards",
 )

@@ -1,5 +1,6 @@
-"""Wire protocol v1, shared by client and server: typed request payloads, typed push payloads and
-the error codes every acknowledgement may carry (its constants are in :mod:`shared.wire.constants`).
+"""Wire protocol v1, shared by client and server: typed request payloads, the typed reply of each
+request, typed push payloads and the error codes every acknowledgement may carry, each with its
+sentence for a player (its constants are in :mod:`shared.wire.constants`).
 
 The server checks every client request against its model here before anything touches a table. The
 game-specific part of a request (``options``, ``action``) is plain JSON handed to ``shared/``,
@@ -14,7 +15,7 @@ import functools
 import logging
 import math
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import (
     AfterValidator,
@@ -27,10 +28,11 @@ from pydantic import (
     ValidationError,
 )
 
-from soupkitchen.shared.models import TypedDict, closed_model
+from soupkitchen.shared.models import GameSummary, TypedDict, closed_model
 from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: F401 - the server reads the version here
+from soupkitchen.shared.words import N_
 
-# Error codes (the "code" of {"ok": false, "error": {...}}).
+# Error codes (the "code" of {"ok": false, "error": {...}}), each worded for a player in ERRORS below.
 BAD_REQUEST = "bad_request"
 VERSION = "version"
 UNKNOWN_TABLE = "unknown_table"
@@ -53,6 +55,33 @@ STORAGE_FAILED = "storage_failed"
 FORBIDDEN_ORIGIN = "forbidden_origin"
 INTERNAL = "internal"
 MOVED = "moved"  # another server of a cluster serves the table: the error's "address" says where
+
+# What a player reads of each error code in a language other than English (the client words it; in
+# English the server's own, more particular message is shown). A code not here reads as a refusal.
+ERRORS = {
+    BAD_REQUEST: N_("The server could not read that request."),
+    VERSION: N_("This game and the server are different versions: please update."),
+    UNKNOWN_TABLE: N_("That table is not there any more."),
+    UNKNOWN_CODE: N_("No table here has that code: check it, and ask the host for it again."),
+    BAD_TOKEN: N_("That seat is not yours at this table."),
+    NOT_HOST: N_("Only the table's host may do that."),
+    TABLE_FULL: N_("That seat is taken, or the table is full."),
+    WRONG_PASSWORD: N_("That is not the table's password."),
+    ILLEGAL: N_("That move is not allowed now."),
+    STALE_STATE: N_("The table moved on before your move arrived. Look again."),
+    RATE_LIMITED: N_("Too many tries at once: wait a moment and try again."),
+    TOO_LARGE: N_("That request is too large for the server."),
+    LIMIT: N_("The server's limit is reached: it cannot take more of that now."),
+    NOT_STARTED: N_("The game at this table has not started yet."),
+    ALREADY_STARTED: N_("The game at this table has already started."),
+    NOT_READY: N_("Not every player is ready yet."),
+    UNKNOWN_EVENT: N_("The server does not know that request."),
+    STORAGE_FULL: N_("The server's disk is full, so nothing was changed."),
+    STORAGE_FAILED: N_("The server could not store that, so nothing was changed. Try again in a moment."),
+    FORBIDDEN_ORIGIN: N_("The server refuses connections from this page."),
+    INTERNAL: N_("The server could not do that."),
+    MOVED: N_("Another server runs that table."),
+}
 
 NAME_LENGTH = 32  # characters of a player's name, once normalised
 # Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks)
@@ -423,4 +452,113 @@ def check_push(event: str, payload: Any) -> Any:
     model = _PUSH_MODELS.get(event)
     if model is None:
         model = _PUSH_MODELS[event] = closed_model(PUSHES[event])
+    return model.validate_python(payload)
+
+
+# --- replies (server to client: the acknowledgement of each request) -----------------------------
+class Reply(TypedDict):
+    ok: Literal[True]
+
+
+class HelloReply(Reply):
+    protocol: int
+    server_id: str
+    games: list[GameSummary]
+    server_time: float
+    nodes: NotRequired[list[str]]  # a cluster's node: where a client may come back if it goes
+
+
+class TimeSyncReply(Reply):
+    client_time: float
+    server_time: float
+
+
+class TablesReply(Reply):
+    tables: list[TableSummary]
+
+
+class WatchReply(Reply):
+    watching: bool
+
+
+class TableReply(Reply):
+    table: TableSummary
+
+
+class SeatReply(TableReply):
+    """A seat taken: its number, its token (the key to it) and the name the table gave its player."""
+
+    seat: int
+    token: str
+    name: str
+
+
+class ResumeReply(TableReply):
+    seat: int
+    stood_in: bool  # a bot played the seat while its player was away
+
+
+class BotReply(Reply):
+    seat: int
+    level: Literal["easy", "normal", "hard"]
+
+
+class ActReply(Reply):
+    state_id: int
+
+
+class HoldReply(Reply):
+    paused: bool
+
+
+class Refused(TypedDict):
+    code: str
+    params: dict[str, Any]
+
+
+class ErrorBody(TypedDict):
+    code: str
+    message: str  # the server's words, in English, for its log and an English-speaking player
+    refusal: NotRequired[Refused]  # ``illegal``: the rules' reason, for the client to word
+    address: NotRequired[str]  # ``moved``: the node that serves the table
+
+
+class ErrorReply(TypedDict):
+    ok: Literal[False]
+    error: ErrorBody
+
+
+REPLIES: dict[str, Any] = {
+    "hello": HelloReply,
+    "time_sync": TimeSyncReply,
+    "list_tables": TablesReply,
+    "watch_tables": WatchReply,
+    "create_table": SeatReply,
+    "join_table": SeatReply,
+    "find_table": TableReply,
+    "resume": ResumeReply,
+    "spectate": TableReply,
+    "leave": Reply,
+    "add_bot": BotReply,
+    "remove_bot": Reply,
+    "kick": Reply,
+    "set_options": Reply,
+    "ready": Reply,
+    "start": Reply,
+    "act": ActReply,
+    "hold": HoldReply,
+    "emote": Reply,
+}
+"""The reply of each request in ``REQUESTS`` when it is granted; a refused one is an ``ErrorReply``."""
+_REPLY_MODELS: dict[str, Any] = {}
+
+
+def check_reply(event: str, payload: Any) -> Any:
+    """``payload``, the acknowledgement of an ``event`` request, checked against its model: the
+    event's reply, or an ``ErrorReply`` (the only answer to an event no request has); pydantic's
+    ValidationError if it matches neither."""
+    model = _REPLY_MODELS.get(event)
+    if model is None:
+        granted = REPLIES.get(event)
+        model = _REPLY_MODELS[event] = closed_model(ErrorReply if granted is None else granted | ErrorReply)
     return model.validate_python(payload)

@@ -176,8 +176,8 @@ def kit():
 def on_generic_table(monkeypatch):
     """Seat every game with a presenter at the generic table, the fallback for a game without a table
     of its own."""
-    from soupkitchen.client.tables import TABLES
     from soupkitchen.client.tables.present import presented_games
+    from tests.seating import seat_at_generic_table
 
     for game in presented_games():
-        monkeypatch.delitem(TABLES, game, raising=False)
+        seat_at_generic_table(monkeypatch, game)

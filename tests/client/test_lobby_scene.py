@@ -13,9 +13,9 @@ from soupkitchen.client.tables.generic import GenericTable
 @pytest.fixture(autouse=True)
 def stone_soup_at_the_generic_table(monkeypatch):
     """These tests drive the generic table (every game's fallback) with Stone Soup's summaries."""
-    from soupkitchen.client import tables
+    from tests.seating import seat_at_generic_table
 
-    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
+    seat_at_generic_table(monkeypatch, "stone-soup")
 
 
 async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):

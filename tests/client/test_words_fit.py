@@ -50,6 +50,7 @@ def save_games_to_resume() -> None:
         path.write_text(saved)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("language", ["en", "de", "lt"])
 @pytest.mark.parametrize("size", [theme.MIN_WINDOW, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_label_is_cut_or_shrunk(size, language, tmp_path, kit, catalogs):

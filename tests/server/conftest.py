@@ -39,7 +39,7 @@ def pepper(monkeypatch):
     """Register the test game for the duration of each test."""
     from soupkitchen.shared import registry
 
-    monkeypatch.setitem(registry.GAME_MODULES, toy_game.GAME_ID, toy_game.MODULE)
+    monkeypatch.setitem(registry.ADDED, toy_game.GAME_ID, toy_game.REGISTRATION)
     monkeypatch.setitem(sys.modules, toy_game.MODULE, sys.modules.get(toy_game.MODULE) or _module())
     return toy_game.GAME
 

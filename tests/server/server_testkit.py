@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.protocol import check_push
 
 if TYPE_CHECKING:
@@ -107,7 +108,11 @@ class Client:
             await self.http.close()
 
     async def call(self, event: str, payload: Any = None) -> dict[str, Any]:
-        return await self.sio.call(event, payload if payload is not None else {}, timeout=30)  # a busy machine
+        # a busy machine: up to 30 s
+        reply = await self.sio.call(event, payload if payload is not None else {}, timeout=30)
+        if isinstance(event, str):
+            protocol.check_reply(event, reply)   # every answer has its request's typed reply (or is an error)
+        return reply
 
     async def ok(self, event: str, payload: Any = None) -> dict[str, Any]:
         reply = await self.call(event, payload)
