@@ -148,6 +148,9 @@ def test_clicking_the_recipe_pile_starts_a_recipe_swap():
     session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "swap_recipes" for a in v["legal_actions"]))
     assert "recipes" in scene.describe()["usable"]
     click(app, scene, scene.thing("recipes").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]     # recipes will be drawn: asked again
+    render(app, scene, 1.0)
+    click(app, scene, scene.thing("recipes").rect.center)
     assert session.acted[-1][1]["type"] == "swap_recipes" and session.refused == []
 
 
