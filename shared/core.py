@@ -51,10 +51,12 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()  # empty: any int within [minimum, maximum]
     minimum: int | None = None
     maximum: int | None = None
+    shown_if: tuple[str, Any] | None = None   # (another option's key, its value): it matters only then
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "label": self.label, "default": self.default,
-                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
+                "shown_if": list(self.shown_if) if self.shown_if is not None else None}
 
 
 @dataclass(frozen=True)

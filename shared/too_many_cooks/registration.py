@@ -13,7 +13,8 @@ FACTS = GameFacts(
     options=(
         OptionSpec("difficulty", N_("Difficulty"), "easy", DIFFICULTIES),
         OptionSpec("mode", N_("Game mode"), "standard", MODES),
-        OptionSpec("tastes", N_("Unreasonable tastes"), MIN_UNREASONABLE, (), MIN_UNREASONABLE, MAX_UNREASONABLE),
+        OptionSpec("tastes", N_("Unreasonable tastes"), MIN_UNREASONABLE, (), MIN_UNREASONABLE,
+                   MAX_UNREASONABLE, shown_if=("mode", "unreasonable")),
         OptionSpec("round_seconds", N_("Seconds per round"), 300, (), 60, 900),
     ),
     real_time=True,
