@@ -15,11 +15,13 @@ from typing import Any
 import aiohttp
 
 from soupkitchen.client import settings
+from soupkitchen.client.words import N_
 from soupkitchen.shared.replay import SUFFIX, ReplayError, ReplayFile, Timeline, from_server, read
 
 log = logging.getLogger(__name__)
 
-LOCAL_DATABASES = (("solo.sqlite3", "Solo"), ("host.sqlite3", "Hosted"))
+LOCAL_DATABASES = (("solo.sqlite3", N_("Solo")), ("host.sqlite3", N_("Hosted")))
+PLACES = (N_("Solo"), N_("Hosted"), N_("File"))   # where a listed game was found, worded when shown
 MOST = 200   # entries listed from each place
 
 

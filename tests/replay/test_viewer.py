@@ -167,7 +167,9 @@ def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
     moment, eye = viewer.player.moment, viewer.player.eye
     press(app, "click", pos=(40, 300))
     answer = viewer.table.answer
-    assert answer is not None and answer.pos == (40, 300) and "replay" in answer.words
+    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()   # the table is drawn larger
+    assert answer is not None and "replay" in answer.words                      # and scaled into its area
+    assert answer.pos == (40 * drawn[0] // area.w, 300 * drawn[1] // area.h)
     assert (viewer.player.moment, viewer.player.eye) == (moment, eye)
     assert viewer.redraw_at(viewer.table.now) is not None, "the answer is taken away on time"
 
@@ -231,7 +233,8 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
         if all(not row.endswith("...") for row in listing.list.rows):
             break
     assert len(listing.list.rows) == 2
-    assert all("Ann, Bot 2, Bot 3" in row and "(Solo)" in row and row.endswith(" won") for row in listing.list.rows)
+    assert all(row.endswith(" won") and "\t" in row for row in listing.list.rows)       # the game, how it ended
+    assert all("Ann, Bot 2, Bot 3" in line and "(Solo)" in line for line in listing.list.details)   # who, when
     listing.pick(0)
     for _ in range(100):
         await asyncio.sleep(0.01)  # real time: the record is fetched from the database
