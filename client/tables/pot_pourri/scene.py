@@ -154,7 +154,7 @@ class PotPourriTable(SeatNaming, KitTable):
             _("Your cookery book") if own else _("%(player)s's cookery book") % facts)
         title += " - " + _("served %(served)d of 6") % {"served": len(chef.redeemed)}
         spot = b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft
-        shown = b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px(layout.BOOK_W - 32))
+        b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px(layout.BOOK_W - 32))
         self._draw_colour(surface, b, model, chef, own)
 
     def _draw_colour(self, surface: pygame.Surface, b: Board, model: PotModel, chef, own: bool) -> None:
