@@ -158,7 +158,9 @@ class ListView(Widget):
         super().__init__(key)
         self.rows, self.on_activate, self.empty, self.visible_rows = list(rows), on_activate, empty, visible_rows
         self.colours: list[tuple[int, int, int] | None] = []   # optional chip colour per row
-        self.details: list[str] = []   # optional second line per row, in small words under its label
+        # optional second line per row, in small words under its label: its words, or several wordings
+        # from the longest to the shortest (the first that fits is drawn)
+        self.details: list[str | tuple[str, ...]] = []
         self.row_scale = 1.0           # a row's height in button heights (taller to hold a second line)
         self.right_kind = "body"    # the font of the words after a row's tab
         self.selected = 0
@@ -245,6 +247,9 @@ class ListView(Widget):
                 end = self.draw_remove(surface, lay, i, row, end) - lay.gap * 2
                 right_w = row.right - end
             detail = self.details[i] if i < len(self.details) else ""
+            if isinstance(detail, tuple):
+                room = end - x - lay.gap
+                detail = next((d for d in detail if lay.font("small").size(d)[0] <= room), detail[-1])
             middle = row.y + row.height * 3 // 10 if detail else row.centery
             if right:
                 right_w = row.right - end + theme.text(surface, right, self.right_kind, theme.TEXT_DIM,
@@ -284,7 +289,8 @@ class ListView(Widget):
         return lay.font("small").size(f"{len(self.rows)}/{len(self.rows)}")[0]
 
     def describe(self) -> str:
-        details = self.details + [""] * (len(self.rows) - len(self.details))
+        details = [d[0] if isinstance(d, tuple) else d for d in self.details]
+        details += [""] * (len(self.rows) - len(details))
         rows = [row.replace(chr(9), "   ") + (f" - {detail}" if detail else "")
                 for row, detail in zip(self.rows, details, strict=False)]
         return f"[{'; '.join(rows)}]"

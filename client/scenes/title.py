@@ -39,9 +39,10 @@ def game_title(saved: dict) -> str:
     return worded(saved.get("title")) or _("Your game")
 
 
-def unfinished_row(kind: str, saved: dict) -> tuple[str, str]:
-    """An unfinished game's row ("Pink Soup") and the line under it: when it was last played, who
-    plays it and how far it got ("10:32 · Ada and 2 bots · 14 moves")."""
+def unfinished_row(kind: str, saved: dict) -> tuple[str, str | tuple[str, ...]]:
+    """An unfinished game's row ("Pink Soup") and the line under it: when it was last played, how far
+    it got and who plays it ("10:32 · 14 moves · Ada and 2 bots"; without the players where the list
+    is too narrow for them)."""
     if kind == "host":
         return game_title(saved), _("hosting")
     progress = ways_in.saved_progress(saved)
@@ -51,8 +52,9 @@ def unfinished_row(kind: str, saved: dict) -> tuple[str, str]:
         names = _("{people} and {bots}").format(people=names, bots=bots) if names else bots
     moves = progress["moves"]
     done = ngettext("{count} move", "{count} moves", moves).format(count=moves) if moves is not None else ""
-    parts = (saved_when(saved, progress["last"]), names, done)
-    return game_title(saved), " · ".join(part for part in parts if part)
+    when = saved_when(saved, progress["last"])
+    longest = " · ".join(part for part in (when, done, names) if part)
+    return game_title(saved), (longest, " · ".join(part for part in (when, done) if part))
 
 
 class TitleScene(FormScene):
@@ -141,7 +143,8 @@ class TitleScene(FormScene):
                        max_width=listed.rect.width)
             y = listed.rect.bottom + lay.gap // 2
             hint = _("Enter: go on    Backspace: forget")
-            for line in theme.wrap(hint, lay.font("small"), listed.rect.width):
+            fits = lay.font("small").size(hint)[0] <= listed.rect.width
+            for line in [hint] if fits else theme.wrap(hint, lay.font("small"), listed.rect.width):
                 y = theme.text(surface, line, "small", theme.TEXT_DIM, (listed.rect.x, y), lay,
                                max_width=listed.rect.width).bottom
 

@@ -40,7 +40,7 @@ def test_an_unfinished_game_says_who_plays_it_and_how_far_and_can_be_forgotten(a
     title = app.stack.push(TitleScene(app))
     app.step(0.0)
     listed = title.describe()["widgets"][0]
-    assert listed.startswith("[Pink Soup - ") and "Ada and 2 bots" in listed and "14 moves" in listed
+    assert listed.startswith("[Pink Soup - ") and "14 moves · Ada and 2 bots" in listed
     title.form.focus_on("unfinished")
     kit.press(app, "erase")                                          # Backspace on the row
     assert app.stack.top.describe()["heading"] == "Forget this game?"   # asked first: it cannot be undone

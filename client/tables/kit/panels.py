@@ -23,7 +23,7 @@ SINCE = (86, 128, 160)   # the thinner frame of what else changed since the view
 SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
 SIDE_TOP, SIDE_BOTTOM = 80, 985
 MOVES_BOTTOM = 520                  # the open move list ends here; the history goes on under it
-INFO_H = 190                        # the foot of the log, kept for hover words with nowhere else to go
+INFO_H = 220                        # the foot of the log, kept for hover words with nowhere else to go
 MOVES_KEY = "kit:moves"
 HOVER_SECONDS = 0.4                 # the pointer rests this long on a thing before its words show
 
@@ -139,23 +139,26 @@ def draw_log(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[st
     """The game's log under the moves, the newest at the foot; the mouse wheel over it reads back."""
     box = history_rect(b, table.moves_open, table.side_room())
     theme.draw_panel(surface, box, theme.layout(table.app.screen_size))
-    heading = b.text(surface, _("Game log"), LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
+    b.text(surface, _("Game log"), LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)),
+           max_width=box.w - b.px(24))
     f = b.font(SMALL)
     kept = 0 if table.moves_open else b.px(INFO_H)   # no hover words while the move list is open
     room = max(1, (box.h - b.px(70) - kept) // f.get_linesize())
     lines = log_lines(table, view, f, box.w - b.px(40))
-    table.log_most = max(0, len(lines) - room)
+    fits = room - 1 if len(lines) > room else room          # a line says how much more there is above
+    table.log_most = max(0, len(lines) - fits)
     table.log_scroll = min(table.log_scroll, table.log_most)
     end = len(lines) - table.log_scroll
-    earlier, later = max(0, end - room), table.log_scroll
+    earlier, later = max(0, end - fits), table.log_scroll
     while 0 < earlier < end and not lines[earlier][2]:   # the first line shown starts an entry
         earlier += 1
+    y = box.y + b.px(60)
     if earlier:
         words = ngettext("%(count)d line earlier", "%(count)d lines earlier", earlier) % {"count": earlier}
-        shown = b.text(surface, words, SMALL, theme.TEXT_DIM, (box.right - b.px(14), heading.centery),
-                       anchor="midright", max_width=box.right - heading.right - b.px(60))
-        _arrow(surface, b, (shown.x - b.px(16), shown.centery), -1, theme.TEXT_DIM)
-    y = box.y + b.px(60)
+        shown = b.text(surface, words, SMALL, theme.TEXT_DIM, (box.x + b.px(40), y),
+                       max_width=box.w - b.px(50))
+        _arrow(surface, b, (box.x + b.px(24), shown.centery), -1, theme.TEXT_DIM)
+        y = shown.bottom
     for line, colour, _first in lines[earlier:end]:
         y = b.text(surface, line, SMALL, colour, (box.x + b.px(16), y), max_width=box.w - b.px(24)).bottom
     if later:
@@ -253,7 +256,7 @@ def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
 
 
 def nearest_free(thing: pygame.Rect, size: tuple[int, int], step: int, free,
-                 rings: int = 14) -> pygame.Rect | None:
+                 rings: int = 30) -> pygame.Rect | None:
     """The box of ``size`` nearest to ``thing`` (rings of ``step`` around it) for which ``free`` holds."""
     box = pygame.Rect((0, 0), size)
     cx, cy = thing.center
