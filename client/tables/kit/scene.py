@@ -540,7 +540,8 @@ class KitTable(TableScene):
                 mark_last(surface, b, thing.rect)
             elif thing.key in self.motion.since:
                 mark_since(surface, b, thing.rect)
-            if thing.key in self.choosing.picked:
+            asked = self.choosing.confirm is not None and thing.key == self.choosing.menu_at
+            if thing.key in self.choosing.picked or asked:
                 pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
                                  border_radius=b.px(12))
             elif thing.key in live and thing.kind != "zone":
