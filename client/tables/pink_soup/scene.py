@@ -244,7 +244,7 @@ class PinkSoupTable(SeatNaming, KitTable):
 
     def _draw_card(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
         key = thing.key
-        small = key.startswith("slot:") and rect.w < b.px(100)
+        small = key.startswith("slot:") and rect.w < b.px(layout.CARD_W)   # another chef's pot
         draw_card(surface, b, thing.face or BACK, rect, show, value=None if thing.face is None else
                   (kind_of(thing.words) or kind_of(self._label_of(thing))), small=small)
         if key == "deck":
@@ -301,8 +301,10 @@ class PinkSoupTable(SeatNaming, KitTable):
             if chef.final_turn_owed:
                 b.text(surface, _("final turn to come"), SMALL, theme.TEXT_DIM,
                        (thing.rect.x + b.px(14), thing.rect.bottom - b.px(40)), max_width=thing.rect.w - b.px(28))
-        for i in range(len(chef.pot), 5):   # the pot's empty places
+        for i in range(len(chef.pot), 5):   # the pot's empty places, each up to the next where they overlap
             place = self._slot_rect(b, thing, seat, model, i)
+            if i < 4:
+                place.w = min(place.w, self._slot_rect(b, thing, seat, model, i + 1).x - place.x - b.px(6))
             pygame.draw.rect(surface, theme.PANEL_EDGE, place, width=b.px(2), border_radius=b.px(8))
         if chef.closed:   # a lid over the pot
             lid = thing.rect.inflate(-b.px(20), 0)
