@@ -194,7 +194,8 @@ def test_the_move_list_is_collapsed_until_asked_for_and_plays_a_move():
 
 def same_pot(a, b) -> bool:
     """Two cards of one other chef's pot (those overlap a little, each keeping most of it in sight)."""
-    return a.key.startswith("slot:") and b.key.startswith("slot:") and a.key.split(":")[1] == b.key.split(":")[1]
+    slots = a.key.startswith("slot:") and b.key.startswith("slot:")
+    return slots and a.key.split(":")[1] == b.key.split(":")[1]
 
 
 def test_cards_never_overlap_but_a_pots_a_little_and_every_label_fits_at_720p():
