@@ -298,9 +298,11 @@ class PinkSoupTable(SeatNaming, KitTable):
             marks = " - " + _("closed") if chef.closed else " - " + _("to move") if model.turn == seat else ""
             self._seat_name(surface, b, seat, self.session.seat_name(seat) + marks,
                             (thing.rect.x + b.px(12), thing.rect.y + b.px(8)), width=thing.rect.w - b.px(24))
-            if chef.final_turn_owed:
-                b.text(surface, _("final turn to come"), SMALL, theme.TEXT_DIM,
-                       (thing.rect.x + b.px(14), thing.rect.bottom - b.px(40)), max_width=thing.rect.w - b.px(28))
+            if chef.final_turn_owed:   # under the pot's cards, on two lines where the panel is narrow
+                y = self._slot_rect(b, thing, seat, model, 0).bottom + b.px(4)
+                for line in theme.wrap(_("final turn to come"), b.font(SMALL), thing.rect.w - b.px(28))[:2]:
+                    y = b.text(surface, line, SMALL, theme.TEXT_DIM, (thing.rect.x + b.px(14), y),
+                               max_width=thing.rect.w - b.px(28)).bottom
         for i in range(len(chef.pot), 5):   # the pot's empty places, each up to the next where they overlap
             place = self._slot_rect(b, thing, seat, model, i)
             if i < 4:
