@@ -348,7 +348,7 @@ class App:
     def draw(self, surface: pygame.Surface, now: float) -> None:
         coverage.begin_frame()
         self.stack.draw(surface)
-        if self.settings.guided_round:
+        if self.guide.on:
             self.guide.draw(surface)
         lay = theme.layout(surface.get_size())
         if self.conn is not None and not self.conn.connected and not self.conn._closing:
@@ -361,7 +361,9 @@ class App:
         h = lay.button_h
         band = pygame.Rect(0, 0, lay.width, h)
         attempts = self.conn.reconnect_attempts if self.conn else 0
-        if attempts:
+        if self.conn is not None and getattr(self.conn, "server_gone", False):
+            said = _("The server has stopped: the game waits for it. Your seat is kept.")
+        elif attempts:
             said = _("Connection lost - reconnecting (attempt {count}). Your seat is kept.")
         else:
             said = _("Connection lost - reconnecting. Your seat is kept.")

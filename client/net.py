@@ -29,6 +29,7 @@ import random
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
@@ -166,6 +167,8 @@ class Connection:
         self.resumed_listeners: list[Callable[[int, int], None]] = []
         self.reconnect_attempts = 0
         self.jitter = random.Random()   # the backoff's jitter (a test seeds it)
+        self.lost_at: float | None = None   # when (this client's clock) the link was last lost
+        self.server_gone = False    # while lost: nothing listens at the server's address (it was stopped)
         self._closing = False
         self._moving = False        # following a redirect: the seats' own redirects are not followed again
         self._reconnecting = False
@@ -469,6 +472,7 @@ class Connection:
         self._set_connected(False)
         if not self._closing:
             log.info("lost the connection to %s; reconnecting", self.url)
+            self.lost_at = self.clock()
             self._reconnect_soon()
 
     # --- reconnection --------------------------------------------------------------------------
@@ -503,7 +507,9 @@ class Connection:
                 log.info("reconnect attempt %d failed: %s", self.reconnect_attempts, err)
                 failures += 1
                 bounces = 0
+                self.server_gone = len(self.nodes) == 1 and await refused(self.url)
                 continue
+            self.server_gone = False
             back = held = 0
             for session in list(self.sessions.values()):
                 held += len(session.tokens)
@@ -520,6 +526,21 @@ class Connection:
         """Break the link as a network failure would (the reconnection logic then takes over)."""
         if self.sio is not None:
             await self.sio.eio.disconnect(abort=True)
+
+
+async def refused(url: str, timeout: float = 2.0) -> bool:
+    """Whether the machine at ``url`` answers that nothing listens on its port (the server was
+    stopped: a LAN host who closed the game), rather than not answering (the link is down)."""
+    address = urlsplit(url)
+    port = address.port or (443 if address.scheme == "https" else 80)
+    try:
+        _reader, writer = await asyncio.wait_for(asyncio.open_connection(address.hostname, port), timeout)
+    except ConnectionRefusedError:
+        return True
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    return False
 
 
 async def _unless_gone(call: Any, gone: asyncio.Event | None) -> Any:

@@ -67,6 +67,7 @@ class TableSession:
         self.local = False                        # on this machine's embedded server (solo, couch)
         self.replaying = False                    # a live table, never a replay's
         self.spectating = False                   # receives the spectator view (watching, couch)
+        self.looked: set[int] = set()             # couch play: seats whose players have taken the controls
         conn.sessions[table["id"]] = self
 
     # --- what table scenes read ----------------------------------------------------------------
@@ -131,6 +132,9 @@ class TableSession:
             return None
         if self.paused:   # a couch hand-off holds the clock: the countdown stands still
             return self._paused_left
+        lost_at = getattr(self.conn, "lost_at", None)
+        if getattr(self.conn, "server_gone", False) and lost_at is not None:
+            now = min(now, lost_at)   # the server was stopped (a LAN host left): its clock stands till then
         return max(0.0, self.deadline - self.conn.offset.server_time(now))
 
     def server_time(self, now: float) -> float | None:

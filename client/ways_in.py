@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import secrets
+import sqlite3
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -94,6 +95,35 @@ def saved_games() -> list[dict[str, Any]]:
     paths = sorted(unfinished_dir().glob("*.json")) if unfinished_dir().is_dir() else []
     found = [game for game in (saved_game(path) for path in [*paths, resume_file()]) if game is not None]
     return sorted(found, key=lambda game: -float(game.get("saved") or 0))
+
+
+def saved_progress(saved: dict[str, Any]) -> dict[str, Any]:
+    """What the title says of an unfinished game, from its kitchen's database (read only): the
+    people's names, how many bots play, the moves made and when the last one was made (else when it
+    was saved)."""
+    found: dict[str, Any] = {"names": [], "bots": 0, "moves": None, "last": saved.get("saved")}
+    db, table = saved.get("db"), saved.get("table")
+    if not db or not table or not Path(db).exists():
+        return found
+    try:
+        connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            seats = connection.execute("SELECT name, bot FROM seats WHERE table_id = ? ORDER BY seat",
+                                       (table,)).fetchall()
+            found["names"] = [name for name, bot in seats if name and not bot]
+            found["bots"] = sum(1 for name, bot in seats if bot or not name)
+            moves, last = connection.execute("SELECT COUNT(*), MAX(t) FROM actions WHERE table_id = ?",
+                                             (table,)).fetchone()
+            found["moves"] = int(moves or 0)
+        finally:
+            connection.close()
+        if moves:   # the kitchen's files are written with every move
+            files = [Path(f"{db}{end}") for end in ("", "-wal")]
+            written = [path.stat().st_mtime for path in files if path.exists()]
+            found["last"] = max([float(saved.get("saved") or 0), *written])
+    except (sqlite3.Error, OSError, TypeError, ValueError) as err:
+        log.info("could not read the progress of %s: %s", table, err)
+    return found
 
 
 def saved_hosting() -> dict[str, Any] | None:
@@ -391,11 +421,25 @@ async def host_lan(app: App, game: str, options: dict[str, Any], players: int, p
     return session
 
 
+def _touch_saved_game(table: str | None) -> None:
+    """An unfinished game was left just now: its record says so (the title lists the latest first)."""
+    for game in saved_games():
+        if game.get("table") == table and game.get("record"):
+            record = Path(game["record"])
+            data = {key: value for key, value in game.items() if key != "record"}
+            try:
+                record.write_text(json.dumps({**data, "saved": time.time()}), encoding="utf-8")
+            except OSError as err:
+                log.warning("could not save %s: %s", record.name, err)
+
+
 async def leave_table(app: App, session: TableSession) -> None:
     """Leave a table. A local game is kept for resuming unless it is over; a LAN seat is given up."""
     if session.local:
         if session.over:
             forget_saved_game(table=session.table.get("id"))
+        else:
+            _touch_saved_game(session.table.get("id"))
         await disconnect(app)
         await stop_embedded(app)
         return

@@ -55,11 +55,13 @@ class OptionSpec:
     # the words of the values that are names ("all_day": N_("all day")), for the catalog and the
     # menus; a value without words reads as itself, its underscores as spaces
     words: Mapping[str, str] = field(default_factory=dict, hash=False)
+    shown_if: tuple[str, Any] | None = None   # (another option's key, its value): it matters only then
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "label": self.label, "default": self.default,
                 "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
-                "real_time": self.real_time, "words": dict(self.words)}
+                "real_time": self.real_time, "words": dict(self.words),
+                "shown_if": list(self.shown_if) if self.shown_if is not None else None}
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class OptionSummary(TypedDict):
     maximum: int | None
     real_time: bool  # seconds a table clock counts by itself
     words: dict[str, str]  # the words of values that are names
+    shown_if: list[Any] | None  # [another option's key, its value]: this one matters only then
 
 
 class GameSummary(TypedDict):

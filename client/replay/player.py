@@ -143,6 +143,8 @@ class ReplayPlayer:
         self._carry = 0.0
         self._review: dict[str, Any] | None = None
         self.marks = Marks(timeline.turns(), rounds(timeline))
+        # a game with rounds of its own (its state counts them), each with its own clock
+        self.own_rounds = isinstance(getattr(timeline.checkpoints[0], "round", None), int)
         self.changed = 0     # counts every change of what is shown (the scene redraws on it)
         self.jumped = True   # the last change was not one step forward (a table starts afresh)
         self.show()

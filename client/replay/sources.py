@@ -21,6 +21,7 @@ from urllib.parse import quote
 import aiohttp
 
 from soupkitchen.client import settings
+from soupkitchen.client.words import N_
 from soupkitchen.shared import outside
 from soupkitchen.shared.replay import (
     MAX_BYTES,
@@ -37,7 +38,8 @@ from soupkitchen.shared.replay import (
 
 log = logging.getLogger(__name__)
 
-LOCAL_DATABASES = (("solo.sqlite3", "Solo"), ("host.sqlite3", "Hosted"))
+LOCAL_DATABASES = (("solo.sqlite3", N_("Solo")), ("host.sqlite3", N_("Hosted")))
+PLACES = (N_("Solo"), N_("Hosted"), N_("File"))   # where a listed game was found, worded when shown
 MOST = 200   # entries listed from each place
 LISTING_BYTES = 512 * 1024   # a server's /replays answer: its 100 newest games take about 30 KB
 LISTING_VALUES = 50_000

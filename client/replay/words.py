@@ -11,7 +11,7 @@ from typing import Any
 
 from soupkitchen.client.games import client_registration
 from soupkitchen.client.tables.wording import move_words
-from soupkitchen.client.words import _
+from soupkitchen.client.words import N_, _
 from soupkitchen.shared.registry import resolve
 
 Name = Callable[[int | None], str]
@@ -31,14 +31,17 @@ def clock(seconds: float) -> str:
 
 def move_lines(timeline: Any, name: Name) -> list[Line]:
     """One line per logged move: its number, the game clock, who and what (in the game's words, as
-    the mover read them)."""
+    the mover read them); the clock's own moves in the words of the game (``CLOCK_WORDS`` of its
+    ``replay_words`` module: what its clock ends)."""
     lines = [Line(_("The deal"), 0)]
     game = timeline.game
+    words = _replay_words(game.id)
+    ends = _(getattr(words, "CLOCK_WORDS", None) or N_("time is up"))
     for number, entry, before, _after, _events in timeline.steps():
         seat, action = entry["seat"], entry["action"]
-        who = _("Table clock") if seat is None else name(seat)
-        what = _("time is up") if action.get("type") == "timeout" else \
-            move_words(game.id, game.view(before, seat), action, name)
+        who = _("The clock") if seat is None else name(seat)
+        timeout = action.get("type") == "timeout"
+        what = ends if timeout else move_words(game.id, game.view(before, seat), action, name)
         lines.append(Line(f"{number}. {clock(entry['t'])} {who}: {what}", number))
     return lines
 

@@ -129,7 +129,7 @@ class JoinScene(FormScene):
         return lan + [url for url in self.app.settings.online_servers if url not in lan]
 
     def build(self) -> list[Widget]:
-        rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}"
+        rows = [f"{kitchen_name(s)}\t{s['host']}:{s['port']}"
                 + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
         online = _("Online")
         rows += [f"{online}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
@@ -236,6 +236,15 @@ class JoinScene(FormScene):
         transitions.run_with_wait(self.app, _("Knocking on the kitchen door..."), ways_in.connect_first(self.app, urls),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
+
+
+def kitchen_name(server: dict[str, Any]) -> str:
+    """A kitchen found on the LAN, named by the computer it runs on ("The kitchen on ada-laptop"),
+    not by the server's id."""
+    machine = str(server.get("machine") or "").strip()
+    if not machine:
+        return _("A kitchen on this network")
+    return _("The kitchen on {machine}").format(machine=machine)
 
 
 def table_row(table: dict[str, Any]) -> str:

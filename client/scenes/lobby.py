@@ -13,6 +13,7 @@ from soupkitchen.client.choice import (
     option_label,
     option_name,
     option_values,
+    shown_options,
     value_names,
 )
 from soupkitchen.client.scenes import transitions
@@ -152,7 +153,7 @@ class LobbyScene(FormScene):
             copy.corner = True
             widgets.append(copy)
         options = table.get("options", {})
-        for spec in self._specs():
+        for spec in shown_options(self._specs(), options):
             key = spec["key"]
             value = options.get(key, spec["default"])
             if host:
@@ -178,10 +179,15 @@ class LobbyScene(FormScene):
                      else _("Start the game"))
             start = Button(words, self.start, key="start", primary=True)
             start.enabled = not waiting
+            start.footer = True      # Start and Leave stay in place as rows above come and go
             widgets.append(start)
         elif guest_seats:
-            widgets.append(Toggle(_("I am ready to cook"), ready, self.set_ready, key="ready"))
-        widgets.append(Button(_("Leave table"), self.leave, key="leave"))
+            ready_row = Toggle(_("I am ready to cook"), ready, self.set_ready, key="ready")
+            ready_row.footer = True
+            widgets.append(ready_row)
+        leave = Button(_("Leave table"), self.leave, key="leave")
+        leave.footer = True
+        widgets.append(leave)
         return widgets
 
     @property

@@ -14,6 +14,7 @@ from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
 from soupkitchen.client.replay.sources import (
+    PLACES,
     Entry,
     Listing,
     Skipped,
@@ -21,7 +22,7 @@ from soupkitchen.client.replay.sources import (
     replays_folder,
     server_listing,
 )
-from soupkitchen.client.replay.words import Line, face_up_lines, move_lines, review_lines
+from soupkitchen.client.replay.words import Line, clock, face_up_lines, move_lines, review_lines
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
@@ -47,8 +48,8 @@ WHY_SKIPPED = {
     UNKNOWN_GAME: N_("a game this Soup Kitchen does not know"),
     DAMAGED: N_("damaged"),
 }
-PLACES = {"Solo": N_("Solo"), "Hosted": N_("Hosted"), "File": N_("File")}   # where a listed game comes from
 MOST_NAMED = 3   # skipped files named on the screen; the rest are counted
+SAVED_SECONDS = 12.0   # where an exported replay went stays in the column this long
 
 
 def why_skipped(kind: str) -> str:
@@ -116,7 +117,9 @@ class ReplaysScene(FormScene):
 
     def build(self) -> list[Widget]:
         self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
-                             empty=_("No finished games yet: play one, and it will be here."), visible_rows=7)
+                             empty=_("No finished games yet: play one, and it will be here."), visible_rows=5)
+        self.list.details = [self.detail(entry) for entry in self.entries]
+        self.list.right_kind, self.list.row_scale = "small", 1.5
         widgets: list[Widget] = [self.list]
         notes = [words for words in (skipped_words(self.skipped), self.server_problem) if words]
         if notes:
@@ -124,10 +127,13 @@ class ReplaysScene(FormScene):
         return [*widgets, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def row(self, entry: Entry) -> str:
-        ending = worded(self.endings.get(entry.key, "..."))
-        # the list draws one tab's two sides: the left cut to fit, the right whole
-        where = _(PLACES[entry.where]) if entry.where in PLACES else entry.where   # else a server's address
-        return f"{game_title(entry.game)}: {', '.join(entry.names)}\t{when_words(entry.when)} ({where}) · {ending}"
+        """A game's row: the game, and how it ended at its right."""
+        return f"{game_title(entry.game)}\t{worded(self.endings.get(entry.key, '...'))}"
+
+    def detail(self, entry: Entry) -> str:
+        """The line under a game's row: its players, when and where it was played."""
+        where = _(entry.where) if entry.where in PLACES else entry.where   # else a server's address
+        return f"{', '.join(entry.names)} · {when_words(entry.when)} ({where})"
 
     def refresh(self) -> None:
         listing = local_listing()
@@ -177,6 +183,7 @@ class ReplaysScene(FormScene):
                 self.endings[entry.key] = N_("cannot be opened")
             if self.list is not None:
                 self.list.set_rows([self.row(e) for e in self.entries])
+                self.list.details = [self.detail(e) for e in self.entries]
             await asyncio.sleep(0)
 
     def pick(self, index: int) -> None:
@@ -225,6 +232,7 @@ class ReplayScene(Scene):
         self._moves = move_lines(timeline, self.name_of)
         self._review: list[Line] | None = None
         self._wrapped: tuple[tuple, list[tuple[Line, list[str]]]] | None = None   # the column's lines, wrapped
+        self.saved: tuple[str, float] | None = None    # the file an export wrote, and until when to say so
 
     def name_of(self, seat: int | None) -> str:
         return self.player.timeline.replay.name(seat)
@@ -240,6 +248,14 @@ class ReplayScene(Scene):
         return table, pygame.Rect(0, table.bottom, table.width, bar_h), pygame.Rect(table.right, 0, column_w, size[1])
 
     # --- the table ---------------------------------------------------------------------------------
+    @staticmethod
+    def drawn_size(area: tuple[int, int]) -> tuple[int, int]:
+        """The size a table is drawn at for an ``area`` of the window: the area, or where that is
+        smaller than the smallest window every table is laid out for, the area grown to hold it (the
+        picture is then scaled down into the area: smaller, but nothing cut or crowded)."""
+        grow = max(1.0, theme.MIN_WINDOW[0] / max(1, area[0]), theme.MIN_WINDOW[1] / max(1, area[1]))
+        return round(area[0] * grow), round(area[1] * grow)
+
     def ensure_table(self, size: tuple[int, int]) -> None:
         key = (size, self.player.seat_shown, self.player.eye)
         if self.table is None or key != self.table_key or self.player.jumped:
@@ -311,8 +327,11 @@ class ReplayScene(Scene):
             if rect.collidepoint(pos):
                 p.seek(moment)
                 return True
-        if self.table is not None and self.surface is not None and self.surface.get_rect().collidepoint(pos):
-            self.table.answer_at(pos, _(REPLAY_ANSWER))   # a click on the table changes nothing in a replay
+        area = self.areas(self.app.screen_size)[0]
+        if self.table is not None and self.surface is not None and area.collidepoint(pos):
+            drawn = self.surface.get_size()
+            at = (pos[0] * drawn[0] // max(1, area.w), pos[1] * drawn[1] // max(1, area.h))
+            self.table.answer_at(at, _(REPLAY_ANSWER))   # a click on the table changes nothing in a replay
         return True
 
     def press(self, key: str) -> None:
@@ -344,7 +363,8 @@ class ReplayScene(Scene):
         except OSError as err:
             self.app.toast(_("Could not save the replay: {problem}").format(problem=err.strerror or err), "error")
             return
-        self.app.toast(_("Saved as {name} in the replays folder").format(name=path.name))
+        self.saved = (str(path), self.now + SAVED_SECONDS)
+        self.app.toast(_("Replay saved as {path}").format(path=path))
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
@@ -359,16 +379,21 @@ class ReplayScene(Scene):
         answer = None if self.table is None else self.table.answer
         if answer is not None and answer.until > now:
             times.append(answer.until)   # the answer to a touch goes away on time
+        if self.saved is not None and self.saved[1] > now:
+            times.append(self.saved[1])  # and so does where an export went
         return min(times, default=None)
 
     # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         table_rect, bar, column = self.areas(size)
-        self.ensure_table(table_rect.size)
+        self.ensure_table(self.drawn_size(table_rect.size))
         assert self.surface is not None
         self.table.draw(self.surface)
-        surface.blit(self.surface, table_rect)
+        if self.surface.get_size() == table_rect.size:
+            surface.blit(self.surface, table_rect)
+        else:
+            surface.blit(pygame.transform.smoothscale(self.surface, table_rect.size), table_rect)
         lay = theme.layout(size)
         self.controls = {}
         self.draw_bar(surface, bar, lay)
@@ -382,16 +407,21 @@ class ReplayScene(Scene):
         self.controls[key] = rect
 
     def status(self) -> str:
+        """Where the replay is: the move, the round (of a game with rounds of its own, with the round's
+        own clock), the turn, and the game's clock (whose eyes are lit in the column)."""
         p = self.player
-        replay = p.timeline.replay
         moment = p.moment
-        seconds = p.timeline.time(moment)
-        eye = _("all face up") if p.eye == FACE_UP else _("spectator") if p.eye is None else self.name_of(p.eye)
-        where = _("The deal") if moment == 0 else _("Move {moment}/{length}").format(moment=moment, length=p.length)
-        return " · ".join([where, f"{int(seconds) // 60}:{int(seconds) % 60:02d}",
-                           _("round {number}").format(number=p.round_at(moment)),
-                           _("turn {number}").format(number=p.turn_at(moment)), game_title(replay.record.game),
-                           _("eyes: {eye}").format(eye=eye)])
+        where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
+        where = where if moment else _("The deal")
+        round_number = p.round_at(moment)
+        if p.own_rounds:
+            start = max(m for m in p.marks.rounds if m <= moment)
+            when = _("round {number}, {clock} into it").format(
+                number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start)))
+            return " · ".join([where, when, _("turn {number}").format(number=p.turn_at(moment))])
+        return " · ".join([where, _("round {number}").format(number=round_number),
+                           _("turn {number}").format(number=p.turn_at(moment)),
+                           _("{clock} into the game").format(clock=clock(p.timeline.time(moment)))])
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, lay: theme.Layout) -> None:
         pygame.draw.rect(surface, theme.PANEL, bar)
@@ -465,6 +495,15 @@ class ReplayScene(Scene):
         y += ((len(eyes) + 1) // 2) * (h + pad // 2)
         self.button(surface, pygame.Rect(inner.x, y, half, h), "export", _("Export"), lay)
         self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", _("Back"), lay)
+        if self.saved is not None and self.now < self.saved[1]:   # where the file went, over the list's foot
+            small = lay.font("small")
+            words = theme.wrap(_("Saved as {path}").format(path=self.saved[0]), small, inner.width - pad)
+            box = pygame.Rect(inner.x, 0, inner.width, small.get_linesize() * len(words) + pad)
+            box.bottom = list_rect.bottom
+            theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+            for i, line in enumerate(words):
+                spot = (box.x + pad // 2, box.y + pad // 2 + i * small.get_linesize())
+                theme.text(surface, line, "small", theme.TEXT, spot, lay)
 
     def draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
         """The tab's lines, wrapped; the line of the moment shown is marked (and kept in sight)."""

@@ -148,6 +148,7 @@ class StoneView(CommonView):
     salted: bool
     challenge_seconds: int
     log: list[Event]
+    log_first: int  # the number of the first log entry (a client can keep the whole log)
 
 
 def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
@@ -189,6 +190,7 @@ def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
         "salted": _salted(state),
         "challenge_seconds": state.options["challenge_seconds"],
         "log": [dict(entry) for entry in state.log.entries],
+        "log_first": state.log.first,
     })
     return view
 

@@ -45,7 +45,7 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     scene = app.stack.top
     app.step(0.0)
     kit.press(app, "navigate", dx=1)                       # Game: Stone Soup -> Pot Pourri
-    assert "Cooking Pros: off" in scene.describe()["widgets"]
+    assert "Cooking Pros: Off" in scene.describe()["widgets"]
     kit.press(app, "navigate", dy=1)                       # Players
     kit.press(app, "navigate", dx=1)                       # 4 -> 5
     kit.press(app, "navigate", dy=1)                       # Cooking Pros
@@ -75,7 +75,7 @@ def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit
     app.step(0.0)
     widgets = scene.describe()["widgets"]
     bots = [words for words in widgets if words.startswith("Bot at seat")]
-    assert widgets.index("Difficulty: easy") < widgets.index(bots[0])
+    assert widgets.index("Difficulty: Easy") < widgets.index(bots[0])
     assert bots == ["Bot at seat 2: Normal", "Bot at seat 3: Normal", "Bot at seat 4: Normal"]
     scene.form.focus_on("bot1")
     kit.press(app, "navigate", dx=-1)                       # seat 3: normal -> easy

@@ -68,7 +68,7 @@ def test_no_label_is_cut_or_shrunk(size, language, tmp_path, kit, catalogs):
     assert cut == {}
     hosting = {"en": "hosting", "de": "eröffnet", "lt": "rengiamas"}[language]
     title = {"en": "Too Many Cooks", "de": "Zu viele Köche", "lt": "Per daug virėjų"}[language]
-    assert screens(app, kit)["title"].describe()["widgets"][0].startswith(f"[{title}   {hosting}; {title}")
+    assert screens(app, kit)["title"].describe()["widgets"][0].startswith(f"[{title} - {hosting}; {title}")
 
 
 def test_a_label_too_long_for_its_box_is_counted(tmp_path):

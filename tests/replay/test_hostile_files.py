@@ -131,7 +131,7 @@ async def test_the_replays_screen_lists_what_it_can_and_says_what_it_skipped(app
         scene.rebuild()
         note = next(w for w in scene.form.widgets if w.key == "skipped").words
         assert note.startswith("4 Dateien übersprungen: ") and "(keine gewöhnliche Datei)" in note
-        assert "(Datei) · " in scene.row(far)
+        assert "(Datei)" in scene.detail(far)
     finally:
         words.install("en")
 
