@@ -30,6 +30,8 @@ SAID = {
     protocol.UNKNOWN_EVENT: N_("The server does not know that request."),
     protocol.STORAGE_FULL: N_("The server's disk is full, so nothing was changed."),
     protocol.STORAGE_FAILED: N_("The server could not store that, so nothing was changed. Try again in a moment."),
+    protocol.STORAGE_UNAVAILABLE: N_("The server cannot reach its games' records just now, so nothing was changed. "
+                                     "Try again in a moment."),
     protocol.FORBIDDEN_ORIGIN: N_("The server refuses connections from this page."),
     protocol.INTERNAL: N_("The server could not do that."),
     protocol.MOVED: N_("Another server runs that table."),

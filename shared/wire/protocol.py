@@ -48,6 +48,7 @@ NOT_READY = "not_ready"
 UNKNOWN_EVENT = "unknown_event"
 STORAGE_FULL = "storage_full"
 STORAGE_FAILED = "storage_failed"
+STORAGE_UNAVAILABLE = "storage_unavailable"  # the server cannot reach its database just now: try again
 FORBIDDEN_ORIGIN = "forbidden_origin"
 INTERNAL = "internal"
 MOVED = "moved"  # another server of a cluster serves the table: the error's "address" says where
