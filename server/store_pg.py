@@ -1,6 +1,9 @@
 """PostgreSQL persistence of tables, seats and match records: the same store as ``server/store.py``
 (the same statements, the same answers), for servers that share one database.
 
+The schema is brought up to date by the same numbered steps as SQLite's (``server.store.upgrade``),
+one node at a time.
+
 A table's history is its rows ``(table_id, idx)`` under a primary key, so two servers can never
 write two histories of one table: the second insert of an ``idx`` fails with HistoryTaken and
 changes nothing. A database that cannot be reached refuses every change with StoreError, saying so
@@ -30,12 +33,21 @@ from typing import Any
 import psycopg
 from psycopg import errors, pq
 
-from soupkitchen.server.store import APPEND, CHANGES, SCHEMA, Changes, HistoryTaken, Store, StoreError
+from soupkitchen.server.store import (
+    APPEND,
+    CHANGES,
+    VERSION_TABLE,
+    Changes,
+    HistoryTaken,
+    Store,
+    StoreError,
+    upgrade,
+)
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 CONNECT_SECONDS = 5
-SCHEMA_LOCK = 0x50_55_50  # the advisory lock held while the tables are made
+SCHEMA_LOCK = 0x50_55_50  # the advisory lock held while the schema is brought up to date
 BATCH = 2000  # the most changes the writer stores in one transaction
 FAILURES_KEPT = 4096  # failures remembered for the requests that may still ask of them
 # every running round's clock in one statement: a node at 500 tables stored them as 500 upserts
@@ -48,6 +60,21 @@ Statements = list[tuple[str, tuple[Any, ...]]]
 def _postgres(sql: str) -> str:
     """A statement written for both stores, with PostgreSQL's parameter marks."""
     return sql.replace("?", "%s")
+
+
+class PostgresSchema:
+    """A PostgreSQL database being brought up to date (``server.store.Schema``)."""
+
+    def __init__(self, db: psycopg.Connection) -> None:
+        self.db = db
+
+    def run(self, sql: str) -> None:
+        self.db.execute(sql)
+
+    def columns(self, table: str) -> set[str]:
+        return {row[0] for row in self.db.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+            " AND table_name = %s", (table,))}
 
 
 class PostgresStore(Store):
@@ -67,19 +94,29 @@ class PostgresStore(Store):
         self.failures: dict[int, StoreError] = {}  # ticket -> why, for the requests that may ask (the newest)
         self.waiting: deque[tuple[int, asyncio.Future[None]]] = deque()
         try:
-            self._connect()
+            db = self._connect()
+            # one server at a time: CREATE ... IF NOT EXISTS is not safe against another doing it at
+            # the same moment (a cluster's nodes started together)
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                db.execute(VERSION_TABLE)
+                row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+                upgrade(PostgresSchema(db), row[0] if row and row[0] else 0, self.path)
         except psycopg.Error as err:
+            self.close()
             raise StoreError(protocol.STORAGE_FAILED, f"cannot use the database {self.path}: {_why(err)}") from None
+        except StoreError:
+            self.close()
+            raise
 
     def _connect(self) -> psycopg.Connection:
         if self.db is None or self.db.closed:
             self.db = psycopg.connect(self.dsn, autocommit=True, connect_timeout=CONNECT_SECONDS)
-            # one server at a time makes the tables: CREATE ... IF NOT EXISTS is not safe against
-            # another doing it at the same moment (a cluster's nodes started together)
-            with self.db.transaction():
-                self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-                self.db.execute(SCHEMA)
         return self.db
+
+    @property
+    def schema_version(self) -> int:
+        return self._rows("SELECT MAX(version) FROM schema_version")[0][0] or 0
 
     def close(self) -> None:
         """Close the database (``drained`` first stores what was handed over)."""
