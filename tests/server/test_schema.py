@@ -26,14 +26,17 @@ def test_the_steps_are_numbered_one_after_another():
     assert [number for number, _step in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
 
 
-def sqlite_rows(path: Path) -> dict[str, list[tuple]]:
-    with sqlite3.connect(path) as db:
-        return {name: db.execute(query).fetchall() for name, query in ROWS.items()}
+def read(where: str, path: str, sql: str) -> list[tuple]:
+    """A query's rows, read from the database itself (a SQLite file, or a PostgreSQL address)."""
+    if where == "sqlite":
+        with sqlite3.connect(path) as db:
+            return db.execute(sql).fetchall()
+    with psycopg.connect(path) as db:
+        return db.execute(sql).fetchall()
 
 
-def postgres_rows(dsn: str) -> dict[str, list[tuple]]:
-    with psycopg.connect(dsn) as db:
-        return {name: db.execute(query).fetchall() for name, query in ROWS.items()}
+def all_rows(where: str, path: str) -> dict[str, list[tuple]]:
+    return {name: read(where, path, sql) for name, sql in ROWS.items()}
 
 
 def check_games(rows: dict[str, list[tuple]]) -> None:
@@ -63,22 +66,6 @@ async def check_restored(server: EmbeddedServer, rows: dict[str, list[tuple]]) -
         await server.stop()
 
 
-async def test_a_sqlite_database_from_before_versions_is_upgraded_and_loses_nothing(tmp_path):
-    path = tmp_path / "server.sqlite3"
-    shutil.copy(FIXTURES / "before_versions.sqlite3", path)
-    before = sqlite_rows(path)
-    check_games(before)
-    store = Store(path)
-    assert store.schema_version == SCHEMA_VERSION
-    store.close()
-    assert sqlite_rows(path) == before
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'tables_by_state'").fetchone()
-    Store(path).close()  # opened again: nothing left to do
-    assert sqlite_rows(path) == before
-    await check_restored(EmbeddedServer(path, keep_days=0), before)
-
-
 def load_dump(dsn: str) -> None:
     """Load the fixture's dump (psql's own lines left out) into the database at ``dsn``."""
     script = "\n".join(line for line in (FIXTURES / "before_versions.sql").read_text().splitlines()
@@ -87,21 +74,30 @@ def load_dump(dsn: str) -> None:
         db.execute(script)  # no parameters: one simple query, every statement of the dump
 
 
-async def test_a_postgres_database_from_before_versions_is_upgraded_and_loses_nothing(postgres_dsn, tmp_path):
+@pytest.mark.parametrize("where", ["sqlite", "postgres"])
+async def test_a_database_from_before_versions_is_upgraded_and_loses_nothing(where, tmp_path, request):
     from soupkitchen.server.store_pg import PostgresStore
 
-    load_dump(postgres_dsn)
-    before = postgres_rows(postgres_dsn)
+    if where == "sqlite":
+        path = str(tmp_path / "server.sqlite3")
+        shutil.copy(FIXTURES / "before_versions.sqlite3", path)
+        opening, server = (lambda: Store(path)), EmbeddedServer(path, keep_days=0)
+        index = "SELECT name FROM sqlite_master WHERE name = 'tables_by_state'"
+    else:
+        path = request.getfixturevalue("postgres_dsn")
+        load_dump(path)
+        opening = lambda: PostgresStore(path)  # noqa: E731
+        server = EmbeddedServer(tmp_path / "unused.sqlite3", postgres=path, keep_days=0)
+        index = "SELECT indexname FROM pg_indexes WHERE indexname = 'tables_by_state'"
+    before = all_rows(where, path)
     check_games(before)
-    store = PostgresStore(postgres_dsn)
+    store = opening()
     assert store.schema_version == SCHEMA_VERSION
     store.close()
-    assert postgres_rows(postgres_dsn) == before
-    with psycopg.connect(postgres_dsn) as db:
-        assert db.execute("SELECT 1 FROM pg_indexes WHERE indexname = 'tables_by_state'").fetchone()
-    PostgresStore(postgres_dsn).close()
-    assert postgres_rows(postgres_dsn) == before
-    await check_restored(EmbeddedServer(tmp_path / "unused.sqlite3", postgres=postgres_dsn, keep_days=0), before)
+    assert all_rows(where, path) == before and read(where, path, index)
+    opening().close()  # opened again: nothing left to do
+    assert all_rows(where, path) == before
+    await check_restored(server, before)
 
 
 @pytest.mark.parametrize("where", ["sqlite", "postgres"])
