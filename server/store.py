@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from soupkitchen.shared.wire import protocol
 
@@ -40,7 +40,10 @@ MACHINE_FAULTS = {3: "permission denied", 5: "the database is busy in another pr
                   26: "the file is not a database"}
 SQLITE_FULL = 13
 SAY_EVERY = 60.0  # seconds between two log lines about failing, or recovered, writes
+UNREACHABLE = ("the server cannot reach its database just now ({why}), so nothing was changed; "
+               "try again in a moment")
 APPEND = "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (?,?,?,?,?)"
+T = TypeVar("T")
 
 # Written for SQLite and PostgreSQL alike (SQLite reads DOUBLE PRECISION as REAL, BIGINT as INTEGER):
 # the tables as they were when the schema began to carry a version (version 1).
@@ -224,13 +227,14 @@ class Store:
     ``gate``, if set, is called before every write and raises StoreError to refuse it (a cluster's
     node that has lost touch with the others); ``on_taken(table_id)``, if set, hears of each
     HistoryTaken before it is raised. A store that writes behind (``stored``) tells ``on_batch(n)``
-    once its first ``n`` changes are stored, and ``on_unstored(table_id)`` of a table whose change
-    could not be: the table is ahead of the database, and must be let go at once."""
+    once its first ``n`` changes are stored, and ``on_unstored(table_id, taken)`` of a table whose
+    change could not be: the table is ahead of the database, and must be let go at once (``taken``:
+    another writer played it on)."""
 
     gate: Callable[[], None] | None = None
     on_taken: Callable[[str], None] | None = None
     on_batch: Callable[[int], None] | None = None
-    on_unstored: Callable[[str], None] | None = None
+    on_unstored: Callable[[str, bool], None] | None = None
     issued = 0  # writes handed to the store; each is stored by the time its call returns (see ``stored``)
 
     def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
@@ -282,6 +286,17 @@ class Store:
         """The rows a query returns."""
         return self.db.execute(sql, args).fetchall()
 
+    @property
+    def can_store(self) -> bool:
+        """Whether changes are stored now (False while the database refuses them)."""
+        return self.failing is None
+
+    async def read(self, query: Callable[..., T], *args: Any) -> T:
+        """``query(store, *args)``, one of the store's reads (``Store.load_table``...), without holding
+        the event loop up for the database: SQLite, a file on this machine, answers at once; the
+        PostgreSQL store asks in a thread of its own (``server/store_pg.py``)."""
+        return query(self, *args)
+
     async def drained(self) -> None:
         """Return once every change handed to the store is stored (or failed); it takes no more."""
 
@@ -332,7 +347,7 @@ class Store:
         self.said[what] = now
         return True
 
-    def _refused(self, why: str, full: bool) -> StoreError:
+    def _refused(self, why: str, full: bool, unreachable: bool = False) -> StoreError:
         """The error of one refused write; the first of a run is logged, the rest counted."""
         if self.failing is None and self._may_say("failing"):
             log.error("cannot write the database %s: %s; every change is refused until it can be written",
@@ -341,6 +356,8 @@ class Store:
         if full:
             self.failing = StoreError(protocol.STORAGE_FULL, "the server's disk is full, so nothing was changed; "
                                                              "the host has to make room")
+        elif unreachable:
+            self.failing = StoreError(protocol.STORAGE_UNAVAILABLE, UNREACHABLE.format(why=why))
         else:
             self.failing = StoreError(protocol.STORAGE_FAILED, f"the server cannot write its games ({why}), "
                                                                "so nothing was changed")
@@ -393,16 +410,24 @@ class Store:
     def purge(self, before: float) -> int:
         """Delete the games that finished, and the lobbies that closed, before the date ``before``
         (seconds since the epoch); returns how many tables went."""
+        ids = self.purgeable(before)
+        self.forget_tables(ids)
+        return len(ids)
+
+    def purgeable(self, before: float) -> list[str]:
+        """The tables ``purge`` deletes."""
         old = ("SELECT id FROM tables WHERE (over = 1 AND COALESCE(finished, created) < ?)"
                " OR (closed = 1 AND created < ?)")
-        ids = [row[0] for row in self._rows(old, (before, before))]
+        return [row[0] for row in self._rows(old, (before, before))]
+
+    def forget_tables(self, ids: list[str]) -> None:
+        """Delete these tables, their seats, actions and clocks."""
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             self._tx([(f"DELETE FROM {name} WHERE {key} IN ({marks})", tuple(chunk))
                       for name, key in (("actions", "table_id"), ("seats", "table_id"), ("clocks", "table_id"),
                                         ("tables", "id"))])
-        return len(ids)
 
     # --- reads ---------------------------------------------------------------------------------
     def _table_row(self, row: tuple[Any, ...]) -> dict[str, Any]:
