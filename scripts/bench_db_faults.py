@@ -23,7 +23,8 @@ prober opens a fresh connection four times a second and says hello. For each tri
   stored (goal 0).
 
 Then SIGTERM to a server in each state (``stopped_s``: until the process has exited; goal 10 s): a
-node playing, with PostgreSQL stopped, just after its connections were ended, with Redis stopped;
+node playing, with PostgreSQL stopped, with PostgreSQL frozen (every process of it stopped by
+SIGSTOP: nothing answered, nothing ended), just after its connections were ended, with Redis stopped;
 the single process on PostgreSQL playing and with PostgreSQL stopped; the single process on SQLite.
 
     scripts/bench_db_faults.py --tables 20 --trials 3 --outage 10
@@ -253,7 +254,7 @@ async def storing_again(url: str, tables: int, since: float) -> float:
         await asyncio.sleep(0.02)
 
 
-async def sigterm(state: str, services: dict, log: Path, folder: Path) -> float:
+async def sigterm(state: str, services: dict, log: Path, folder: Path, args: argparse.Namespace) -> float:
     """Seconds from SIGTERM until a server in ``state`` has exited (with five tables playing)."""
     from tests.services import Redis
 
@@ -272,6 +273,9 @@ async def sigterm(state: str, services: dict, log: Path, folder: Path) -> float:
             if "postgres stopped" in state:
                 await asyncio.to_thread(postgres.halt)
                 await asyncio.sleep(2.0)
+            elif "postgres frozen" in state:  # every PostgreSQL process stopped (SIGSTOP): no answer, no end
+                postgres.freeze()
+                await asyncio.sleep(2.0)
             elif "connections ended" in state:
                 await asyncio.to_thread(postgres.cut_connections, dsn)
             elif "redis stopped" in state:
@@ -279,7 +283,10 @@ async def sigterm(state: str, services: dict, log: Path, folder: Path) -> float:
                 await asyncio.sleep(4.0)  # longer than a lease: the node has found Redis gone
             sent = time.monotonic()
             server.send_signal(signal.SIGTERM)
-            await asyncio.to_thread(server.wait, PATIENCE)
+            try:
+                await asyncio.to_thread(server.wait, args.hang)
+            except subprocess.TimeoutExpired:
+                return float("inf")
             took = time.monotonic() - sent
             stop.set()
             await asyncio.gather(*playing)
@@ -291,6 +298,7 @@ async def sigterm(state: str, services: dict, log: Path, folder: Path) -> float:
                     await player.sio.disconnect()
             if server.poll() is None:
                 server.kill()
+            postgres.thaw()
             if postgres.process.poll() is not None:
                 postgres.start_again()
             if redis.process.poll() is not None:
@@ -316,9 +324,11 @@ async def main_async(args: argparse.Namespace) -> None:
                 print(f"fault={fault} trial={number} " + " ".join(f"{k}={v}" for k, v in result.items()), flush=True)
         stops = {}
         if args.sigterm:
-            for state in ("node playing", "node postgres stopped", "node connections ended", "node redis stopped",
-                          "single postgres playing", "single postgres stopped", "single sqlite playing"):
-                stops[state] = await sigterm(state, services, log, folder)
+            for state in ("node playing", "node postgres stopped", "node postgres frozen", "node connections ended",
+                          "node redis stopped",
+                          "single postgres playing", "single postgres stopped", "single postgres frozen",
+                          "single sqlite playing"):
+                stops[state] = await sigterm(state, services, log, folder, args)
                 print(f"sigterm: {state}: stopped_s={stops[state]:.2f}", flush=True)
     finally:
         services["redis"].stop()
@@ -352,6 +362,8 @@ def main() -> None:
     parser.add_argument("--faults", nargs="+", choices=["stop", "terminate"], default=["stop", "terminate"])
     parser.add_argument("--no-sigterm", dest="sigterm", action="store_false",
                         help="leave out the SIGTERM to a server in each state")
+    parser.add_argument("--hang", type=float, default=30.0,
+                        help="seconds after SIGTERM a server still running counts as hung (default 30)")
     parser.add_argument("--seed", type=int, default=1)
     asyncio.run(main_async(parser.parse_args()))
 

@@ -19,13 +19,18 @@ a change waits for it first: the hub holds pushes, and acknowledgements, until `
 so nobody learns of a change the database does not hold. A change that cannot be stored leaves its
 table ahead of the database, and the table is let go (rebuilt from what was stored, as after a
 crash). Once the writer's link is lost it takes no change (each is refused at once, its table as it
-was) until it has connected again, which it tries behind the loop. Reads go through a thread of
-their own (:class:`Reader`), so the loop never waits for the database at all.
+was) until it has connected again, which it tries behind the loop.
+
+Every other statement runs on the store's own thread (:class:`Worker`): a node's reads are awaited
+(``read``), so its loop never waits for the database at all; the single process, which writes as it
+is called, waits for a statement at most IO_SECONDS, then leaves that thread to the database that
+does not answer and refuses every change until one answers again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import itertools
 import logging
 import queue
@@ -62,7 +67,10 @@ CONNECT_SECONDS = 5
 LINK: dict[str, Any] = {"connect_timeout": CONNECT_SECONDS, "keepalives": 1, "keepalives_idle": 5,
                         "keepalives_interval": 2, "keepalives_count": 3, "tcp_user_timeout": 10_000}
 BATCH_SECONDS = 10.0  # a batch left unanswered this long: its link is taken for lost
-READ_SECONDS = 5.0  # a read left unanswered this long is refused
+READ_SECONDS = 5.0  # a read for the event loop (a table taken over, a seat token) left unanswered this long is refused
+IO_SECONDS = 3.0  # the longest a caller on the event loop waits for one statement (the single process's writes)
+SILENT_RETRY = 10.0  # seconds before a database that did not answer within IO_SECONDS is tried again
+UPGRADE_SECONDS = 60.0  # how long a server starting waits for the schema (another node's upgrade under way)
 DRAIN_SECONDS = 3.0  # how long a stopping server waits for the changes in hand to be stored
 RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries to reach a lost database: doubling, at most
 UNREADABLE = "the server cannot read its database just now ({why}); try again in a moment"
@@ -116,32 +124,28 @@ class PostgresSchema:
 
 
 class PostgresStore(Store):
-    """The server's database in PostgreSQL. Its own connection is used from the event loop's
-    thread only; a node's writes go through its :class:`Writer`, and every server's ``read`` through
-    its :class:`Reader`."""
+    """The server's database in PostgreSQL. Every statement runs on the store's own thread
+    (:class:`Worker`), on its connection: a caller on the event loop waits for one at most
+    IO_SECONDS, and ``read`` not at all; a node's writes go through its :class:`Writer`."""
 
-    def __init__(self, dsn: str, wall_clock: Callable[[], float] = time.time, upgraded: bool = False) -> None:
-        """StoreError, naming the database and why, if it cannot be reached or brought up to date
-        (``upgraded``: it is already, and the connection is made when first needed)."""
+    def __init__(self, dsn: str, wall_clock: Callable[[], float] = time.time) -> None:
+        """StoreError, naming the database and why, if it cannot be reached or brought up to date."""
         self.wall_clock = wall_clock
         self.dsn = dsn
         self.path = _shown(dsn)
         self.failing: StoreError | None = None
         self.refused = 0
         self.said = {"failing": float("-inf"), "recovered": float("-inf"), "reading": float("-inf")}
-        self.db: psycopg.Connection | None = None
         self.retry_at = float("-inf")  # time.monotonic() before which no connection is tried again
         self.why = ""  # why the last connection could not be made
         self.backoff = Backoff()
+        self.worker = Worker(self._connection)
         self.writer: Writer | None = None  # set by write_behind
-        self.reader: Reader | None = None  # made by the first read
         self.confirmed = 0  # the writes handed to the writer that it has stored (or failed)
         self.failures: dict[int, StoreError] = {}  # ticket -> why, for the requests that may ask (the newest)
         self.waiting: deque[tuple[int, asyncio.Future[None]]] = deque()
-        if upgraded:
-            return
-        try:
-            db = self._connect()
+
+        def bring_up_to_date(db: psycopg.Connection) -> None:
             # one server at a time: CREATE ... IF NOT EXISTS is not safe against another doing it at
             # the same moment (a cluster's nodes started together)
             with db.transaction():
@@ -149,6 +153,8 @@ class PostgresStore(Store):
                 db.execute(VERSION_TABLE)
                 row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
                 upgrade(PostgresSchema(db), row[0] if row and row[0] else 0, self.path)
+        try:
+            self._io(bring_up_to_date, seconds=UPGRADE_SECONDS)
         except psycopg.Error as err:
             self.close()
             raise StoreError(protocol.STORAGE_FAILED, f"cannot use the database {self.path}: {_why(err)}") from None
@@ -156,21 +162,53 @@ class PostgresStore(Store):
             self.close()
             raise
 
-    def _connect(self) -> psycopg.Connection:
-        """The open connection, or a new one; OperationalError at once while the backoff after a
-        connection that could not be made runs."""
-        if self.db is not None and not self.db.closed:
-            return self.db
+    def _connection(self) -> psycopg.Connection:
+        """A new connection (on the store's thread); OperationalError at once while the backoff
+        after a connection that could not be made runs."""
         if time.monotonic() < self.retry_at:
             raise psycopg.OperationalError(self.why)
         try:
-            self.db = psycopg.connect(self.dsn, autocommit=True, **LINK)
+            db = psycopg.connect(self.dsn, autocommit=True, **LINK)
         except psycopg.OperationalError as err:
             self.why = _why(err)
             self.retry_at = time.monotonic() + self.backoff.next()
             raise
         self.backoff.reset()
-        return self.db
+        return db
+
+    def _io(self, work: Callable[[psycopg.Connection], T], again: bool = False, seconds: float | None = None) -> T:
+        """``work(connection)``, on the store's thread; from another thread, waiting for it at most
+        ``seconds`` (IO_SECONDS): a database that does not answer is left to its thread, and the
+        store goes on with a new one. ``again``: once more on a new connection if the one there was
+        found ended (while idle: a read, which may be asked twice)."""
+        worker = self.worker
+
+        def run() -> T:
+            fresh = worker.db is None or worker.db.closed
+            try:
+                return work(worker.connection())
+            except psycopg.OperationalError:
+                if not (again and not fresh and worker.db is not None and worker.db.closed):
+                    raise
+            return work(worker.connection())
+        if worker.here():
+            return run()
+        try:
+            return worker.submit(run).result(IO_SECONDS if seconds is None else seconds)
+        except concurrent.futures.TimeoutError:
+            self._leave(worker)
+            raise psycopg.OperationalError(f"no answer within {IO_SECONDS if seconds is None else seconds:g} s") \
+                from None
+
+    def _leave(self, worker: Worker) -> None:
+        """The thread waits on a database that does not answer: leave it there (it ends once the
+        database answers, or its link does), and do the next statements on a new one, tried no
+        sooner than SILENT_RETRY seconds on (each statement meanwhile is refused at once)."""
+        if self.worker is worker:
+            worker.close()
+            self.worker = Worker(self._connection)
+            self.why = "no answer"
+            self.retry_at = time.monotonic() + SILENT_RETRY
 
     @property
     def schema_version(self) -> int:
@@ -185,14 +223,10 @@ class PostgresStore(Store):
         if self.writer is not None:
             self.writer.stop()
             self.writer = None
-        if self.reader is not None:
-            self.reader.close()
-            self.reader = None
         for _target, done in self.waiting:
             if not done.done():
                 done.set_result(None)
-        if self.db is not None:
-            self.db.close()
+        self.worker.close()
 
     async def drained(self) -> None:
         """Return once every change handed over is stored or failed, or after DRAIN_SECONDS (a
@@ -214,9 +248,14 @@ class PostgresStore(Store):
             self.writer = Writer(self.dsn, self._settled, self.path)
 
     async def read(self, query: Callable[..., T], *args: Any) -> T:
-        if self.reader is None:
-            self.reader = Reader(PostgresStore(self.dsn, self.wall_clock, upgraded=True))
-        return await self.reader.ask(query, args)
+        worker = self.worker
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(worker.submit(lambda: query(self, *args))),
+                                          READ_SECONDS)
+        except TimeoutError:
+            self._leave(worker)
+            raise StoreError(protocol.STORAGE_UNAVAILABLE, UNREADABLE.format(
+                why=f"no answer within {READ_SECONDS:g} s")) from None
 
     @property
     def issued(self) -> int:  # type: ignore[override]
@@ -267,18 +306,13 @@ class PostgresStore(Store):
             self._tx([(SAVE_CLOCKS, (list(clocks), list(clocks.values())))])
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """The rows a query returns; a link found dropped while idle is made again, once."""
-        again = self.db is not None and not self.db.closed
-        while True:
-            try:
-                return self._connect().execute(_postgres(sql), args).fetchall()
-            except psycopg.OperationalError as err:
-                if again and self.db is not None and self.db.closed:
-                    again = False
-                    continue
-                if self._may_say("reading"):
-                    log.error("cannot read the database %s: %s", self.path, _why(err))
-                raise StoreError(protocol.STORAGE_UNAVAILABLE, UNREADABLE.format(why=_why(err))) from None
+        """The rows a query returns; a link found ended while idle is made again, once."""
+        try:
+            return self._io(lambda db: db.execute(_postgres(sql), args).fetchall(), again=True)
+        except psycopg.OperationalError as err:
+            if self._may_say("reading"):
+                log.error("cannot read the database %s: %s", self.path, _why(err))
+            raise StoreError(protocol.STORAGE_UNAVAILABLE, UNREADABLE.format(why=_why(err))) from None
 
     def _tx(self, statements: Statements, table: str | None = None) -> None:
         self._may_write()
@@ -291,7 +325,7 @@ class PostgresStore(Store):
                 changes.add(ticket)
             return
         try:
-            _run(self._connect(), statements)
+            self._io(lambda db: _run(db, statements))
         except errors.UniqueViolation:
             if statements[0][0] == APPEND:
                 raise HistoryTaken(*statements[0][1][:2]) from None
@@ -302,53 +336,47 @@ class PostgresStore(Store):
         self._wrote()
 
 
-class Reader:
-    """Answers the store's reads from a thread of its own, on a store (a connection) of its own, one
-    at a time: the event loop never waits for PostgreSQL. A read not answered within READ_SECONDS is
-    refused (``storage_unavailable``); while the database cannot be reached, each read is refused at
-    once (the thread's store waits out its backoff before it tries again)."""
+class Worker:
+    """The thread where a PostgreSQL store runs its statements, one at a time, on a connection of
+    its own (made by ``connect`` when there is none, or the one there has ended). It is a daemon:
+    one left waiting on a database that does not answer never holds the process up."""
 
-    def __init__(self, store: PostgresStore) -> None:
-        self.store = store  # the thread's alone
+    def __init__(self, connect: Callable[[], psycopg.Connection]) -> None:
+        self.connect = connect
+        self.db: psycopg.Connection | None = None  # the thread's alone
         self.jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self.thread = threading.Thread(target=self._serve, name="database reads", daemon=True)
+        self.thread = threading.Thread(target=self._serve, name="database", daemon=True)
         self.thread.start()
 
-    async def ask(self, query: Callable[..., T], args: tuple[Any, ...]) -> T:
-        loop = asyncio.get_running_loop()
-        answer: asyncio.Future[T] = loop.create_future()
-        self.jobs.put((query, args, answer, loop))
-        try:
-            return await asyncio.wait_for(answer, READ_SECONDS)
-        except TimeoutError:
-            raise StoreError(protocol.STORAGE_UNAVAILABLE, UNREADABLE.format(
-                why=f"no answer within {READ_SECONDS:g} s")) from None
+    def here(self) -> bool:
+        return threading.current_thread() is self.thread
+
+    def connection(self) -> psycopg.Connection:
+        """The open connection, or a new one (on the thread)."""
+        if self.db is None or self.db.closed:
+            self.db = self.connect()
+        return self.db
+
+    def submit(self, work: Callable[[], T]) -> concurrent.futures.Future[T]:
+        done: concurrent.futures.Future[T] = concurrent.futures.Future()
+        self.jobs.put((work, done))
+        return done
 
     def close(self) -> None:
-        """Read no more; the thread closes its connection once the read in hand is done."""
+        """Take no more; the thread closes its connection once the statement in hand is done."""
         self.jobs.put(None)
 
     def _serve(self) -> None:
         while (job := self.jobs.get()) is not None:
-            query, args, answer, loop = job
+            work, done = job
+            if not done.set_running_or_notify_cancel():
+                continue
             try:
-                result, failure = query(self.store, *args), None
-            except Exception as err:  # noqa: BLE001 - the asker's to raise
-                result, failure = None, err
-            try:
-                loop.call_soon_threadsafe(_settle, answer, result, failure)
-            except RuntimeError:  # the loop has closed: nobody asks any more
-                break
-        self.store.close()
-
-
-def _settle(answer: asyncio.Future[Any], result: Any, failure: BaseException | None) -> None:
-    if answer.done():  # the asker stopped waiting
-        return
-    if failure is not None:
-        answer.set_exception(failure)
-    else:
-        answer.set_result(result)
+                done.set_result(work())
+            except BaseException as err:  # noqa: BLE001 - the caller's to raise
+                done.set_exception(err)
+        if self.db is not None:
+            self.db.close()
 
 
 def _run(db: psycopg.Connection, statements: Statements) -> None:

@@ -112,6 +112,21 @@ class Postgres:
         """Start the server ``halt`` stopped, with its databases, on the same port."""
         self._start()
 
+    def freeze(self) -> None:
+        """Stop every process of the server with SIGSTOP (``thaw`` lets them go on): a database that
+        answers nothing and ends nothing, as one behind a network that drops every packet."""
+        import psutil
+
+        server = psutil.Process(self.process.pid)
+        self.frozen = [server, *server.children(recursive=True)]
+        for process in self.frozen:
+            process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for process in getattr(self, "frozen", []):
+            process.send_signal(signal.SIGCONT)
+        self.frozen = []
+
     def dsn(self, database: str = "postgres") -> str:
         return f"postgresql://{ADMIN}@127.0.0.1:{self.port}/{database}"
 

@@ -4,7 +4,8 @@ player at a Stone Soup table and the bots of another table notice it: hello, the
 player's own connection go on; each move is refused with ``storage_unavailable`` and nothing is
 played on in memory meanwhile; once the database is back the same connections play on; the log
 holds every move acknowledged, and nobody was told of a move it does not hold. SIGTERM stops a node
-whose database has gone, as a process, promptly."""
+whose database has gone, as a process, promptly; and the single process on a PostgreSQL that
+answers nothing refuses each move after a few seconds at most, answers hello, and stops."""
 
 from __future__ import annotations
 
@@ -160,3 +161,31 @@ async def test_sigterm_stops_a_node_whose_postgres_has_gone(processes, redis, re
         assert await asyncio.to_thread(process.wait, HANG) == 0
     finally:
         postgres_server.start_again()
+
+
+async def test_a_single_server_whose_postgres_answers_nothing_refuses_moves_and_stops(
+        servers, postgres_server, postgres_dsn):
+    """The single process writes PostgreSQL as it is called: with the database frozen (every process
+    of it stopped, so nothing is answered and no link ends) a move waits for its statement a few
+    seconds at most and is refused, the server goes on answering, and it stops."""
+    from soupkitchen.server.store_pg import IO_SECONDS
+
+    srv = await servers(postgres=postgres_dsn)
+    ann = await Client(srv.url).connect()
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
+                                         "options": {"moves": 50, "turn_seconds": 600}})
+    await ann.ok("start", {"token": made["token"]})
+    await ann.wait_for(lambda: ann.latest(0))
+    postgres_server.freeze()
+    try:
+        reply = await ann.call("act", {"token": made["token"], "state_id": 0, "action": {"type": "add", "n": 1}})
+        assert reply["error"]["code"] == protocol.STORAGE_UNAVAILABLE, reply
+        assert f"no answer within {IO_SECONDS:g} s" in reply["error"]["message"]
+        await ann.error("act", {"token": made["token"], "state_id": 0, "action": {"type": "add", "n": 1}},
+                        protocol.STORAGE_UNAVAILABLE)  # at once now: the database is left alone a while
+        await hello_answered(srv.url)
+        assert srv.hub.tables[made["table"]["id"]].state_id == 0
+        await ann.close()
+        await asyncio.wait_for(srv.stop(), HANG)
+    finally:
+        postgres_server.thaw()
