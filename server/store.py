@@ -291,6 +291,12 @@ class Store:
         """Whether changes are stored now (False while the database refuses them)."""
         return self.failing is None
 
+    @property
+    def reconnecting(self) -> bool:
+        """Whether every change is refused at once until the store has connected again by itself
+        (a node's writer whose link is lost): nothing need be tried meanwhile."""
+        return False
+
     async def read(self, query: Callable[..., T], *args: Any) -> T:
         """``query(store, *args)``, one of the store's reads (``Store.load_table``...), without holding
         the event loop up for the database: SQLite, a file on this machine, answers at once; the

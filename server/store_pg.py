@@ -205,6 +205,8 @@ class PostgresStore(Store):
         database answers, or its link does), and do the next statements on a new one, tried no
         sooner than SILENT_RETRY seconds on (each statement meanwhile is refused at once)."""
         if self.worker is worker:
+            log.error("the database %s has not answered within seconds: every statement is refused for %g s, "
+                      "then tried on a new connection", self.path, SILENT_RETRY)
             worker.close()
             self.worker = Worker(self._connection)
             self.why = "no answer"
@@ -217,6 +219,10 @@ class PostgresStore(Store):
     @property
     def can_store(self) -> bool:
         return self.writer.up if self.writer is not None else self.failing is None
+
+    @property
+    def reconnecting(self) -> bool:
+        return self.writer is not None and not self.writer.up
 
     def close(self) -> None:
         """Close the database (``drained`` first stores what was handed over)."""
