@@ -11,7 +11,8 @@ prober opens a fresh connection four times a second and says hello. For each tri
 
 - ``hello_during_max_s``, ``hello_after_max_s``: the slowest fresh connection's connect and hello,
   while PostgreSQL is stopped and in the ``--after`` seconds after it is back (or after the
-  connections were ended); one not answered within 5 s counts as 5 and in ``unanswered``;
+  connections were ended); one not answered within 5 s counts as 5 and in ``unanswered``; and
+  ``hello_before_max_s`` the same in the play before the fault, for comparison;
 - ``refused``: the players' moves refused with ``storage_unavailable``;
 - ``storing_s``: from PostgreSQL back (or the connections ended) until the node stores again and
   serves every table it served before (``GET /metrics``: ``storing``, ``tables``), and
@@ -187,6 +188,7 @@ async def trial(args: argparse.Namespace, fault: str, redis, postgres, rng: rand
             await asyncio.gather(*(player.sit() for player in players))
             tasks = [asyncio.ensure_future(player.play(stop)) for player in players]
             tasks.append(asyncio.ensure_future(prober.run(probing)))
+            played = time.monotonic()
             await asyncio.sleep(args.play)
             refused = sum(player.refused for player in players)
             tables = (await metrics(url))["tables"]
@@ -216,8 +218,9 @@ async def trial(args: argparse.Namespace, fault: str, redis, postgres, rng: rand
             await asyncio.gather(*tasks)
             during, unanswered_during = prober.slowest(began, back) if fault == "stop" else (0.0, 0)
             after, unanswered_after = prober.slowest(back, back + args.after)
+            before, _unanswered = prober.slowest(played + 1.0, began)
             lost = lost_moves(dsn, players)
-            return {"hello_during_max_s": round(during, 3), "hello_after_max_s": round(after, 3),
+            return {"hello_before_max_s": round(before, 3), "hello_during_max_s": round(during, 3), "hello_after_max_s": round(after, 3),
                     "unanswered": unanswered_during + unanswered_after,
                     "refused": sum(player.refused for player in players) - refused,
                     "storing_s": round(storing_s, 2), "played_on_s": round(back_s, 2), "reconnected": sum(not player.sio.connected for player in players),
@@ -338,6 +341,7 @@ async def main_async(args: argparse.Namespace) -> None:
             return max(row[key] for row in rows)
         print(f"fault={fault} trials={len(rows)} tables={args.tables}"
               + (f" outage_s={args.outage:g}" if fault == "stop" else "")
+              + f" hello_before_max_s={most('hello_before_max_s')}"
               + f" hello_during_max_s={most('hello_during_max_s')} hello_after_max_s={most('hello_after_max_s')}"
               + f" unanswered={sum(row['unanswered'] for row in rows)}"
               + f" storing_s_median={statistics.median(row['storing_s'] for row in rows)}"
