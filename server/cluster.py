@@ -331,10 +331,7 @@ class Node:
         if table_id in self.hub.roster.runners:
             return True
         rebuilding = table_id in self.rebuilding  # this node's still: its lease is held all along
-        if not await self.hub.store.read(Store.is_open, table_id):
-            self.gone_for_good(table_id)
-            if rebuilding:
-                await self.give_up(table_id)
+        if not rebuilding and not await self.hub.store.read(Store.is_open, table_id):
             await self.redis.srem(OPEN, table_id)
             return False
         if not await self.holdings.claim(table_id):
@@ -346,13 +343,17 @@ class Node:
             if not rebuilding:
                 await self.give_up(table_id)
             raise
-        runner = None if row is None or row["closed"] or row["over"] else self.hub.restore_row(row)
+        # a table rebuilt whose last move, in flight, ended its game is served over, for its players
+        # to see the end (and let go after its linger, as any finished table)
+        served = row is not None and not row["closed"] and (rebuilding or not row["over"])
+        runner = self.hub.restore_row(row) if served and row is not None else None
         if runner is None:
             self.gone_for_good(table_id)
             await self.give_up(table_id)
             await self.redis.srem(OPEN, table_id)
             return False
-        await self.redis.sadd(OPEN, table_id)
+        if not runner.table.over:
+            await self.redis.sadd(OPEN, table_id)
         seats, spectators = self.rebuilding.pop(table_id, ({}, set()))
         for sid, seat in seats.items():  # the connections left open take their seats back
             if sid in self.hub.conns:
