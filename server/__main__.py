@@ -19,6 +19,7 @@ from soupkitchen.shared.logs import EscapingFormatter
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 LOOPS = ("auto", "asyncio", "uvloop")  # the event loops --loop names
+STOP_SECONDS = 8.0  # a SIGTERM stops the server within this (and the stop of the loop's tasks after it)
 
 
 def whole_number(text: str) -> int:
@@ -223,7 +224,15 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):  # from now on: a stop asked for at any moment is a clean one
         loop.add_signal_handler(sig, stop.set)
-    await server.start()
+    starting, asked = asyncio.ensure_future(server.start()), asyncio.ensure_future(stop.wait())
+    await asyncio.wait({starting, asked}, return_when=asyncio.FIRST_COMPLETED)
+    asked.cancel()
+    if not starting.done():  # asked to stop while starting (waiting for Redis, say): stop what has started
+        starting.cancel()
+        await asyncio.gather(starting, return_exceptions=True)
+        await stop_within(server)
+        return
+    starting.result()  # StoreError, CertificateError or OSError: main() says why
     logging.getLogger("soupkitchen").info("listening on %s (database %s, event loop %s)", server.url,
                                           server.hub.store.path, loop_name)
     print(f"soupkitchen-server listening on {server.url}", flush=True)  # read by launchers: the port ends it
@@ -233,7 +242,16 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
         print(f"soupkitchen-server: node {server.hub.server_id} of the cluster at {server.hub.node.where}, "
               f"reached at {server.hub.node.address}", flush=True)
     await stop.wait()
-    await server.stop()
+    await stop_within(server)
+
+
+async def stop_within(server: EmbeddedServer) -> None:
+    """Stop the server, waiting at most STOP_SECONDS for it (whatever Redis or the database do)."""
+    try:
+        await asyncio.wait_for(server.stop(), STOP_SECONDS)
+    except TimeoutError:
+        logging.getLogger("soupkitchen").error("the server had not stopped cleanly after %g s; it stops now",
+                                               STOP_SECONDS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

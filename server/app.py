@@ -42,7 +42,7 @@ from soupkitchen.server.push import (
     transport_for,
 )
 from soupkitchen.server.scheduler import Scheduler
-from soupkitchen.server.store import CHANGES, Changes, StoreError
+from soupkitchen.server.store import CHANGES, Changes, Store, StoreError
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
 
@@ -53,6 +53,9 @@ DOORS = web.AppKey("doors", Doors)
 FLOODS = web.AppKey("floods", FloodLog)
 GUARD = web.AppKey("guard", SessionGuard)
 UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
+# requests that neither change nor tell of a table: answered at once, without waiting for the store
+# (a node whose database does not answer still answers them)
+TABLELESS = {"hello", "time_sync"}
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
 
@@ -169,7 +172,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             # nothing is acknowledged before it is stored, nor answered before the pushes made so far
             CHANGES.reset(given)
             waited = hub.clock()
-            unstored = await hub.store.stored(changes)
+            if event not in TABLELESS:
+                unstored = await hub.store.stored(changes)
             if event == "act" and hub.store.issued > handed:  # a move, with the time its change took to be stored
                 hub.metrics.stage("wait_for_store", hub.clock() - waited)
             await transport.flush()  # on the stock socket path, the pushes leave before the answer
@@ -191,10 +195,16 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
                                  | (pauses.snapshot() if pauses is not None else {}))
 
     async def replays(request: web.Request) -> web.Response:
-        return web.json_response({"matches": hub.store.finished_matches()})
+        try:
+            return web.json_response({"matches": await hub.store.read(Store.finished_matches)})
+        except StoreError as err:
+            return unavailable(err)
 
     async def replay(request: web.Request) -> web.Response:
-        row = hub.store.load_table(request.match_info["table_id"])
+        try:
+            row = await hub.store.read(Store.load_table, request.match_info["table_id"])
+        except StoreError as err:
+            return unavailable(err)
         if row is None or not row["over"]:  # a game in progress is nobody's to replay
             raise web.HTTPNotFound(text="no finished match of that id")
         return web.json_response({"game": row["game"], "players": row["players"], "options": row["options"],
@@ -241,6 +251,11 @@ REFUSALS = {
                             "or not JSON at all)"),
     "packet": (protocol.BAD_REQUEST, "a client does not send that kind of socket.io packet"),
 }
+
+
+def unavailable(err: StoreError) -> web.Response:
+    """The answer to an HTTP read the database could not answer now: 503, with the store's sentence."""
+    return web.json_response({"error": {"code": err.code, "message": err.message}}, status=503)
 
 
 def refuse(hub: Hub, guard: SessionGuard, sid: str, reason: Any = "packet", detail: Any = "") -> None:
@@ -291,6 +306,7 @@ def server_metrics(hub: Hub) -> dict[str, Any]:
         "connections": len(hub.conns),
         "players": sum(bool(seat.sids) for t in tables for seat in t.seats),
         "spectators": sum(len(t.spectators) for t in tables),
+        "storing": hub.store.can_store,  # False while the database refuses changes (or cannot be reached)
         **hub.metrics.snapshot(),
         **({"node": hub.node.snapshot()} if hub.node is not None else {}),
     }

@@ -56,6 +56,8 @@ class ClusterNode(Protocol):
 
     def lost(self, table_id: str, answer_first: bool = False) -> None: ...
 
+    def unstored(self, table_id: str) -> None: ...
+
     def stop(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -199,12 +201,17 @@ class Hub:
             if not self.lagging(sid):
                 self.transport.send(sid, encoded)
 
-    def unstored(self, table_id: str) -> None:
+    def unstored(self, table_id: str, taken: bool) -> None:
         """A change of the table could not be stored: nobody hears of it, and a node lets the table
-        go (it is rebuilt from what was stored, here or on another node, as after a crash)."""
+        go: another node played it on (``taken``), or it is rebuilt here from what was stored, as
+        after a crash, once the database can be read."""
         self.outbox.let_go(table_id, self.store.issued)
-        if self.node is not None:
+        if self.node is None:
+            return
+        if taken:
             self.node.lost(table_id, answer_first=True)
+        else:
+            self.node.unstored(table_id)
 
     # --- requests ------------------------------------------------------------------------------
     async def hello(self, sid: str, req: protocol.Hello) -> protocol.HelloReply:
@@ -277,18 +284,34 @@ class Hub:
 
     # --- restore -------------------------------------------------------------------------------
     def purge(self) -> int:
-        """Delete finished games and closed lobbies older than ``keep_days`` from the database, and
-        do it again a day later; returns how many went."""
+        """Delete finished games and closed lobbies older than ``keep_days`` from the database (at
+        the start), and again each day after; returns how many went."""
         gone = 0
         if self.config.keep_days > 0:
-            self.purger = self.scheduler.call_later(DAY, self.purge)
+            self.purger = self.scheduler.call_later(DAY, self.purge_again)
             try:
                 gone = self.store.purge(self.wall_clock() - self.config.keep_days * DAY)
             except StoreError:  # the store has said why; the next day tries again
                 return 0
-            if gone:
-                log.info("deleted %d finished or closed tables older than %g days", gone, self.config.keep_days)
+            self.purged(gone)
         return gone
+
+    def purge_again(self) -> None:
+        """The day's purge, its read made without holding the event loop up for the database."""
+        self.purger = self.scheduler.call_later(DAY, self.purge_again)
+
+        async def purge(before: float) -> None:
+            try:
+                ids = await self.store.read(Store.purgeable, before)
+                self.store.forget_tables(ids)
+            except StoreError:  # the store has said why; the next day tries again
+                return
+            self.purged(len(ids))
+        self.spawn(purge(self.wall_clock() - self.config.keep_days * DAY))
+
+    def purged(self, gone: int) -> None:
+        if gone:
+            log.info("deleted %d finished or closed tables older than %g days", gone, self.config.keep_days)
 
     def restore(self) -> int:
         """Rebuild every open table from the database, and every game that finished less than

@@ -14,6 +14,7 @@ same path, woken by the table's timer.
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -32,7 +33,8 @@ from soupkitchen.shared.core import Bot, is_moment_action
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
-STORE_RETRY = 1.0  # seconds before a timeout or bot move the store refused is tried again
+STORE_RETRY = 1.0  # seconds within which a timeout or bot move the store refused is tried again
+RETRIES = random.Random()  # spreads the tables' retries over the second half of it: not all at once when it is back
 T = TypeVar("T")
 
 
@@ -452,14 +454,20 @@ class TableRunner:
         self.timer = None
         if self.table.closed or not self.live:
             return
+        if self.context.store.reconnecting:  # nothing could be stored: no bot thinks for nothing meanwhile
+            self.retry()
+            return
         try:
             self.fire_timeouts()
             if not self.table.over:
                 self.players.move(self.bot_plays)
         except StoreError:  # the store has said why: the table waits, and tries again in a moment
-            self.timer = self.scheduler.call_later(STORE_RETRY, self.tick)
+            self.retry()
             return
         self.reschedule()
+
+    def retry(self) -> None:
+        self.timer = self.scheduler.call_later(STORE_RETRY * (1 - RETRIES.random() / 2), self.tick)
 
     # --- the seats whose players went away -----------------------------------------------------
     def stand_in(self, seat: int) -> None:

@@ -52,6 +52,7 @@ NOT_READY = "not_ready"
 UNKNOWN_EVENT = "unknown_event"
 STORAGE_FULL = "storage_full"
 STORAGE_FAILED = "storage_failed"
+STORAGE_UNAVAILABLE = "storage_unavailable"  # the server cannot reach its database just now: try again
 FORBIDDEN_ORIGIN = "forbidden_origin"
 INTERNAL = "internal"
 MOVED = "moved"  # another server of a cluster serves the table: the error's "address" says where
@@ -78,6 +79,8 @@ ERRORS = {
     UNKNOWN_EVENT: N_("The server does not know that request."),
     STORAGE_FULL: N_("The server's disk is full, so nothing was changed."),
     STORAGE_FAILED: N_("The server could not store that, so nothing was changed. Try again in a moment."),
+    STORAGE_UNAVAILABLE: N_("The server cannot reach its games' records just now, so nothing was changed. "
+                            "Try again in a moment."),
     FORBIDDEN_ORIGIN: N_("The server refuses connections from this page."),
     INTERNAL: N_("The server could not do that."),
     MOVED: N_("Another server runs that table."),

@@ -2,8 +2,9 @@
 loop): each table is leased by the node that serves it, a request about a table on another node is
 answered with that node's address (and the game client follows it), the table list shows every
 node's tables, a node lets a table go once it has lost it, a node stopped cleanly hands its tables
-on, and a node that loses Redis or PostgreSQL refuses every move and acknowledges only what it stored.
-Every request a node routes is also attacked through a raw socket."""
+on, and a node that loses Redis refuses every move and acknowledges only what it stored (one that
+loses PostgreSQL: test_database_faults.py). Every request a node routes is also attacked through a
+raw socket."""
 
 from __future__ import annotations
 
@@ -348,9 +349,9 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
             await asyncio.sleep(0.05)  # real time: the heartbeat finds Redis gone
         for _ in range(3):
             reply = await ann.error("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}},
-                                    protocol.STORAGE_FAILED)
+                                    protocol.STORAGE_UNAVAILABLE)
             assert "lost touch with Redis" in reply["error"]["message"] and "nothing was changed" in reply["error"]["message"]
-        await ann.error("create_table", {"game": "pepper", "seats": 1, "name": "Ann"}, protocol.STORAGE_FAILED)
+        await ann.error("create_table", {"game": "pepper", "seats": 1, "name": "Ann"}, protocol.STORAGE_UNAVAILABLE)
         assert a.hub.tables[tid].state_id == 1 and len(stored_record(postgres_dsn, tid)["log"]) == 1
         back = Redis(port=lost.port)  # Redis comes back, empty: the node takes its table again from the log
         try:
@@ -374,55 +375,6 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
             back.stop()
     finally:
         lost.stop()
-
-
-async def test_a_node_that_loses_postgres_refuses_every_move_and_stores_each_it_acknowledged(
-        nodes, connect, postgres_server, postgres_dsn):
-    """A node stores its changes behind its event loop. The move in hand when PostgreSQL goes is
-    refused and its table let go (rebuilt from what was stored once the database is back); every
-    move after it is refused on the spot, its table as it was."""
-    from server_testkit import stored_record
-
-    (a,) = await nodes(1)
-    ann, bob = await connect(a.url), await connect(a.url)
-    tables = []
-    for player in (ann, bob):
-        made = await player.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                                "options": {"moves": 50, "turn_seconds": 600}})
-        await player.ok("start", {"token": made["token"]})
-        await player.ok("act", {"token": made["token"], "state_id": 0, "action": {"type": "add", "n": 1}})
-        tables.append((made["table"]["id"], made["token"]))
-    (first, first_token), (second, second_token) = tables
-    name = postgres_dsn.rsplit("/", 1)[1]
-    with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
-        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
-    postgres_server.cut_connections(postgres_dsn)
-    try:
-        reply = await ann.error("act", {"token": first_token, "state_id": 1, "action": {"type": "add", "n": 2}},
-                                protocol.STORAGE_FAILED)
-        assert "cannot write its games" in reply["error"]["message"] and "nothing was changed" in reply["error"]["message"]
-
-        async def first_let_go() -> bool:
-            return first not in a.hub.tables
-        await eventually(first_let_go, "the table whose move was not stored to be let go")
-        for _ in range(2):
-            reply = await bob.error("act", {"token": second_token, "state_id": 1, "action": {"type": "add", "n": 2}},
-                                    protocol.STORAGE_FAILED)
-            assert "nothing was changed" in reply["error"]["message"]
-        assert a.hub.tables[second].state_id == 1 and bob.sio.connected
-    finally:
-        with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
-            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
-    await bob.ok("act", {"token": second_token, "state_id": 1, "action": {"type": "add", "n": 3}})
-    back = await connect(a.url)
-
-    async def resumed() -> bool:
-        return (await back.call("resume", {"token": first_token})).get("ok") is True
-    await eventually(resumed, "the table let go to be served again from what was stored")
-    await back.ok("act", {"token": first_token, "state_id": 1, "action": {"type": "add", "n": 3}})
-    for table_id in (first, second):
-        record = stored_record(postgres_dsn, table_id)
-        assert [entry["action"]["n"] for entry in record["log"]] == [1, 3], "what was acknowledged, and only that"
 
 
 async def test_a_node_waiting_for_postgres_answers_others_and_tells_of_a_move_only_once_it_is_stored(
