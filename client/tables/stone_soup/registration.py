@@ -43,4 +43,5 @@ REGISTRATION = ClientRegistration(
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
     replay_words="soupkitchen.client.tables.stone_soup.replay_words",
+    access="soupkitchen.client.tables.stone_soup.access",   # client/access: its zones for a screen reader
 )

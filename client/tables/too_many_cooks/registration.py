@@ -66,5 +66,6 @@ REGISTRATION = ClientRegistration(
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
     replay_words="soupkitchen.client.tables.too_many_cooks.replay_words",
+    access="soupkitchen.client.tables.too_many_cooks.access",   # client/access: its zones for a screen reader
     smiles=smiles,
 )
