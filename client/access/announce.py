@@ -86,7 +86,7 @@ class Announcer:
             line = words.headline(view, self.session.seat_name) if words is not None else ""
         except (KeyError, TypeError, ValueError):
             line = ""
-        if mine:
+        if mine and not line.startswith(_("Your turn")):
             return _("Your turn.") + (" " + line if line else "")
         return line
 

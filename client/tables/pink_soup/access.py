@@ -145,9 +145,8 @@ def pending(seat: Seat) -> Node | None:
                     lambda a, p=p: a.get("type") == "find" and a.get("pile") == p,
                 )
             )
-    if not node.children:
-        return None
-    return seat.moves_for(node, lambda a: a.get("type") in ("search", "declare", "continue", "pass"))
+    seat.moves_for(node, lambda a: a.get("type") in ("search", "declare", "continue", "pass"))
+    return node if node.children else None
 
 
 def zones(seat: Seat) -> list[Node]:

@@ -159,7 +159,8 @@ def zones(seat: Seat) -> list[Node]:
     return [
         n
         for n in (
-            Node("standing", "status", _("The kitchen"), standing(seat)),
+            seat.moves_for(Node("standing", "status", _("The kitchen"), standing(seat)),
+                       lambda a: a.get("type") in ("ready", "pass")),
             soup_grid(seat),
             rotations(seat),
             spares(seat) if view.get("reveal") is None else None,
