@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.access import look, screens
+from soupkitchen.client.access import screens
 from soupkitchen.client.access.adapter import Adapter, open_adapter
 from soupkitchen.client.access.announce import Announcer
 from soupkitchen.client.access.speech import Speaker, find_voice
