@@ -138,14 +138,13 @@ class AccessHub:
         )
 
     def where_am_i(self) -> str:
-        scene = self.table_scene()
-        if scene is None or not scene.is_table:
-            top = self.app.stack.top
+        top = self.app.stack.top
+        if top is None or not top.is_table:
             heading = getattr(top, "heading", "") if top is not None else ""
             focused = getattr(getattr(top, "form", None), "focused", None)
             parts = [_(heading) if heading else "", focused.describe() if focused is not None else ""]
             return ". ".join(part for part in parts if part)
-        return where_am_i(self.seat(scene))
+        return where_am_i(self.seat(top))
 
     def what_changed(self) -> str:
         scene = self.table_scene()
