@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.access import screens
+from soupkitchen.client.access import look, screens
 from soupkitchen.client.access.adapter import Adapter, open_adapter
 from soupkitchen.client.access.announce import Announcer
 from soupkitchen.client.access.speech import Speaker, find_voice
@@ -54,6 +54,7 @@ class AccessHub:
         self._memory: dict[int, dict[str, Any]] = {}
         self._window_focused: bool | None = None
         self.forced = False  # build the tree though no reader asked (benchmarks, --accessibility-tree)
+        look.apply(app.settings)  # large text, high contrast
 
     # --- settings ------------------------------------------------------------------------------------
     @property
@@ -79,7 +80,10 @@ class AccessHub:
 
     # --- input ---------------------------------------------------------------------------------------
     def handle(self, action: InputAction) -> bool:
-        """The two keys of every screen (True: used); any other input is noted for the tree."""
+        """The two keys of every screen (True: used); any other input is noted for the tree (the
+        pointer's moves change nothing a reader reads)."""
+        if action.kind in ("point", "release"):
+            return False
         self.inputs += 1
         self.reader_focus = None
         if action.kind == "where_am_i":

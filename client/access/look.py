@@ -8,7 +8,7 @@ from typing import Any
 
 from soupkitchen.client import theme, widgets
 
-LARGE = 1.2   # the type scale with large text (the menus still fit at 1280x720: tests/access)
+LARGE = 1.1   # the type scale with large text (the menus still fit at 1280x720: tests/access)
 CONTRAST = {
     "BACKGROUND": (0, 0, 0), "BACKGROUND_TOP": (0, 0, 0), "PANEL": (0, 0, 0), "PANEL_LIGHT": (40, 40, 40),
     "PANEL_EDGE": (255, 255, 255), "TEXT": (255, 255, 255), "TEXT_DIM": (235, 235, 235), "TEXT_DARK": (0, 0, 0),
