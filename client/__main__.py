@@ -45,9 +45,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="open full screen")
     p.add_argument("--verbose", action="store_true", help="log debug messages (also to the console)")
     p.add_argument("--screenshot", type=Path, metavar="PATH", help="save a PNG of the window, then quit")
-    p.add_argument("--accessibility-tree", type=Path, metavar="FILE", help="write the screen-reader tree of the "
-                   "screen shown as JSON (id, role, name, value, actions, children), then quit; with --screenshot, "
-                   "at the same moment")
+    p.add_argument("--accessibility-tree", type=Path, metavar="FILE",
+                   help="write the screen-reader tree of the screen shown as JSON (id, role, name, value, "
+                   "actions, children), then quit; with --screenshot, at the same moment")
     p.add_argument("--after", type=float, default=3.0, metavar="SECONDS", help="when to take --screenshot or "
                    "--accessibility-tree (default 3; with --solo, not before the table is shown)")
     p.add_argument("--at", type=int, default=None, metavar="MOVE", help="with --replay: open at this move "

@@ -130,7 +130,8 @@ def with_access(app) -> None:
     app.access._voice_checked = True
 
 
-def frames(count: int, game_id: str = "too-many-cooks", access: bool = False) -> tuple[list[float], str, list[float]]:
+def frames(count: int, game_id: str = "too-many-cooks",
+           access: bool = False) -> tuple[list[float], str, list[float]]:
     """Per-frame wall times (ms) of the busy table, which table scene drew it, and per-frame CPU
     times (ms: less disturbed by other work on a busy machine)."""
     import pygame
@@ -260,7 +261,8 @@ def main() -> None:
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     idle_title, idle_table = idle_cpu_pct()
-    print(f"table={scene} access={'on' if args.access else 'off'} size={SIZE[0]}x{SIZE[1]} frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
+    print(f"table={scene} access={'on' if args.access else 'off'} size={SIZE[0]}x{SIZE[1]} "
+          f"frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
           f"max_ms={times[-1]:.2f} cpu_p50_ms={statistics.median(cpu):.2f} "
           f"cpu_p99_ms={cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]:.2f} load={os.getloadavg()[0]:.1f} "
           f"idle_title_pct={idle_title:.1f} idle_table_pct={idle_table:.1f}")

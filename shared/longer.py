@@ -10,7 +10,7 @@ from soupkitchen.shared.words import N_
 
 CHOICES = ("off", "1.5x", "2x")
 FACTORS = {"off": 1.0, "1.5x": 1.5, "2x": 2.0}
-VALUE_WORDS = (N_("1.5x"), N_("2x"))   # the values as a Choice shows them (worded where shown)
+VALUE_WORDS = (N_("1.5x"), N_("2x"))  # the values as a Choice shows them (worded where shown)
 
 
 def longer(seconds: int, choice: str) -> int:

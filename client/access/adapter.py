@@ -163,8 +163,10 @@ class AccessKitAdapter:
         self._active = False
 
     def _act(self, request: Any) -> None:
-        action = next((ours for ours, name in ACTION_NAMES.items() if request.action == getattr(self.ak.Action, name)),
-                      None)   # AccessKit's actions compare equal but cannot be hashed
+        action = next(
+            (ours for ours, name in ACTION_NAMES.items() if request.action == getattr(self.ak.Action, name)),
+            None,
+        )  # AccessKit's actions compare equal but cannot be hashed
         target = self._names.get(int(request.target))
         if action is not None and target is not None:
             self._requests.put((target, action))

@@ -22,14 +22,23 @@ def rate_name(rate: int) -> str:
 class AccessibilitySettings(FormScene):
     name = "accessibility"
     heading = N_("Accessibility")
-    subheading = N_("A screen reader (Orca) reads every screen by itself. Speech here is for playing without one.")
+    subheading = N_(
+        "A screen reader (Orca) reads every screen by itself. Speech here is for playing without one."
+    )
     hints = KEYS
 
     def build(self) -> list[Widget]:
         s = self.app.settings
         return [
             Toggle(_("Speak what happens at the table"), s.speech, self.set_speech, key="speech"),
-            Choice(_("Speech rate"), list(RATES), s.speech_rate, self.set_rate, key="speech_rate", names=rate_name),
+            Choice(
+                _("Speech rate"),
+                list(RATES),
+                s.speech_rate,
+                self.set_rate,
+                key="speech_rate",
+                names=rate_name,
+            ),
             Label(self.app.access.voice_words(), "small", key="speech_service"),
             Toggle(_("Large text"), s.large_text, self.set_look("large_text"), key="large_text"),
             Toggle(_("High contrast"), s.high_contrast, self.set_look("high_contrast"), key="high_contrast"),
@@ -51,6 +60,7 @@ class AccessibilitySettings(FormScene):
             setattr(self.app.settings, attribute, on)
             look.apply(self.app.settings)
             self.rebuild()
+
         return change
 
     def on_back(self) -> None:

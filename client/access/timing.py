@@ -15,8 +15,11 @@ def longer_options(game_id: str, options: dict[str, Any]) -> list[str]:
     """The longer-time options a table was played with, in words ("Longer round: 2x")."""
     entry = registration(game_id)
     specs = entry.facts.options if entry is not None else ()
-    return [f"{option_label(spec.to_json())}: {option_name(options[spec.key])}" for spec in specs
-            if spec.choices == CHOICES and options.get(spec.key, spec.default) != spec.default]
+    return [
+        f"{option_label(spec.to_json())}: {option_name(options[spec.key])}"
+        for spec in specs
+        if spec.choices == CHOICES and options.get(spec.key, spec.default) != spec.default
+    ]
 
 
 def result_rows(session: Any) -> list[Widget]:

@@ -24,20 +24,27 @@ accesskit = pytest.importorskip("accesskit")
 def small_tree(value: str = "4:59") -> Node:
     root = Node("root", "window", "Soup Kitchen")
     grid = Node("soup", "grid", "The soup")
-    grid.add(Node("soup.r0", "row", "Row 1").add(Node("soup.r0c0", "cell", "row 1, column 1: red pepper", row=0, col=0)))
+    grid.add(
+        Node("soup.r0", "row", "Row 1").add(
+            Node("soup.r0c0", "cell", "row 1, column 1: red pepper", row=0, col=0)
+        )
+    )
     clicked = []
-    root.add(Node("timer", "timer", "Time left", value), grid,
-             Node("speech", "check_box", "Speech", "off", checked=False),
-             button("ready", "Ready", lambda: clicked.append("ready")),
-             Node("announcement", "status", "Announcements", "Your turn.", live="polite"))
+    root.add(
+        Node("timer", "timer", "Time left", value),
+        grid,
+        Node("speech", "check_box", "Speech", "off", checked=False),
+        button("ready", "Ready", lambda: clicked.append("ready")),
+        Node("announcement", "status", "Announcements", "Your turn.", live="polite"),
+    )
     return root
 
 
 def test_the_tree_becomes_accesskits_nodes_and_a_readers_click_comes_back_for_the_frame_loop():
-    made = AccessKitAdapter(accesskit, "Soup Kitchen")   # no AT-SPI bus here: it starts, and waits
+    made = AccessKitAdapter(accesskit, "Soup Kitchen")  # no AT-SPI bus here: it starts, and waits
     assert not made.active
     made.push(small_tree(), "ready")
-    update = made._activate()   # what AccessKit's thread does when a screen reader asks for the tree
+    update = made._activate()  # what AccessKit's thread does when a screen reader asks for the tree
     assert made.active
     nodes = dict(update.nodes)
     assert len(nodes) == 8 and update.focus == made._id("ready")
@@ -53,11 +60,13 @@ def test_the_tree_becomes_accesskits_nodes_and_a_readers_click_comes_back_for_th
     assert nodes[made._id("speech")].toggled == accesskit.Toggled.FALSE
     made._act(SimpleNamespace(action=accesskit.Action.CLICK, target=made._id("ready"), data=None))
     made._act(SimpleNamespace(action=accesskit.Action.FOCUS, target=made._id("soup.r0c0"), data=None))
-    made._act(SimpleNamespace(action=accesskit.Action.CLICK, target=99999, data=None))   # no such node
+    made._act(SimpleNamespace(action=accesskit.Action.CLICK, target=99999, data=None))  # no such node
     assert made.take_requests() == [("ready", "click"), ("soup.r0c0", "focus")]
     assert made.take_requests() == []
     again = made._update(small_tree("4:58"), "ready", full=False)
-    assert [node_id for node_id, _node in again.nodes] == [made._id("timer")], "only what changed is sent again"
+    assert [node_id for node_id, _node in again.nodes] == [made._id("timer")], (
+        "only what changed is sent again"
+    )
     made.window_focused(True)
     made.close()
 
@@ -88,8 +97,21 @@ def test_an_adapter_that_cannot_start_leaves_a_game_that_plays_on(monkeypatch, c
 
 def test_the_accessibility_tree_is_written_as_json_beside_the_screenshot(tmp_path):
     tree, shot = tmp_path / "tree.json", tmp_path / "shot.png"
-    done = run("--solo", "pink-soup", "--players", "2", "--windowed", "1280x720", "--screenshot", str(shot),
-               "--accessibility-tree", str(tree), "--after", "4", tmp_path=tmp_path)
+    done = run(
+        "--solo",
+        "pink-soup",
+        "--players",
+        "2",
+        "--windowed",
+        "1280x720",
+        "--screenshot",
+        str(shot),
+        "--accessibility-tree",
+        str(tree),
+        "--after",
+        "4",
+        tmp_path=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert shot.exists()
     root = json.loads(tree.read_text())

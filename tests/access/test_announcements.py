@@ -31,17 +31,24 @@ class Spoken:
         return subprocess.Popen(["true"], **kwargs)
 
 
-def table_app(game: str = "too-many-cooks", players: int = 3, speech: bool = False, spoken: Spoken | None = None,
-              **options):
+def table_app(
+    game: str = "too-many-cooks",
+    players: int = 3,
+    speech: bool = False,
+    spoken: Spoken | None = None,
+    **options,
+):
     session = FakeSession(game, players=players, seat=0, options=options)
-    app = App(Settings(speech=speech, speech_rate=50), size=(1280, 720), fullscreen=False, clock=lambda: session.now)
+    app = App(
+        Settings(speech=speech, speech_rate=50), size=(1280, 720), fullscreen=False, clock=lambda: session.now
+    )
     app.access.adapter = Recorder(listening=True)
     if spoken is not None:
         app.access.speaker = Speaker(Voice("espeak-ng", "/usr/bin/espeak-ng"), spawn=spoken)
         app.access._voice_checked = True
     app.stack.open("title")
     app.stack.push(table_scene_for(game)(app, session))
-    app.step(session.now)   # the table is heard from here on
+    app.step(session.now)  # the table is heard from here on
     return app, session
 
 
@@ -60,8 +67,10 @@ def test_moves_turns_and_reactions_are_announced_as_they_happen():
     session.bots_play()
     words = said(app, session)
     assert "Your turn" in words
-    assert any(name in words for name in ("Bert swapped", "Bert rotated", "Cleo swapped", "Cleo rotated")) or \
-        session.game.view(session.state, 0)["turn"] == 0
+    assert (
+        any(name in words for name in ("Bert swapped", "Bert rotated", "Cleo swapped", "Cleo rotated"))
+        or session.game.view(session.state, 0)["turn"] == 0
+    )
     session.emotes.append((2, "delicious", session.now))
     assert said(app, session) == "Cleo: How delicious!"
     chefs = app.access.root.find("chefs")
@@ -112,7 +121,7 @@ def test_speech_says_each_announcement_at_the_players_rate_and_never_with_speech
     session.everyone_ready()
     said(app, session)
     assert spoken.commands and spoken.commands[-1][0] == "/usr/bin/espeak-ng"
-    assert spoken.commands[-1][1:3] == ["-s", str(round(175 * 2 ** 0.5))], "rate 50: half as fast again"
+    assert spoken.commands[-1][1:3] == ["-s", str(round(175 * 2**0.5))], "rate 50: half as fast again"
     assert "Round 1 begins" in spoken.commands[-1][-1]
     quiet = Spoken()
     app, session = table_app(speech=False, spoken=quiet)
@@ -125,7 +134,7 @@ def test_speech_says_each_announcement_at_the_players_rate_and_never_with_speech
 def slow_voice(tmp_path):
     """A speech program that takes a long time to say anything (and a record of how it was called)."""
     program = tmp_path / "espeak-ng"
-    program.write_text("#!/bin/sh\necho \"$@\" >> \"$0.said\"\nexec sleep 30\n")
+    program.write_text('#!/bin/sh\necho "$@" >> "$0.said"\nexec sleep 30\n')
     program.chmod(program.stat().st_mode | stat.S_IXUSR)
     return program
 
@@ -154,11 +163,30 @@ def test_speech_dispatcher_is_asked_to_cancel_rather_than_ended():
     speaker.say("Dein Zug.")
     speaker.say("Bert passt.")
     assert spoken.commands == [
-        ["/usr/bin/spd-say", "--rate", "-25", "--application-name", "soupkitchen", "--language", "de", "--",
-         "Dein Zug."],
+        [
+            "/usr/bin/spd-say",
+            "--rate",
+            "-25",
+            "--application-name",
+            "soupkitchen",
+            "--language",
+            "de",
+            "--",
+            "Dein Zug.",
+        ],
         ["/usr/bin/spd-say", "--cancel", "--application-name", "soupkitchen"],
-        ["/usr/bin/spd-say", "--rate", "-25", "--application-name", "soupkitchen", "--language", "de", "--",
-         "Bert passt."]]
+        [
+            "/usr/bin/spd-say",
+            "--rate",
+            "-25",
+            "--application-name",
+            "soupkitchen",
+            "--language",
+            "de",
+            "--",
+            "Bert passt.",
+        ],
+    ]
 
 
 def test_without_a_speech_service_settings_says_so_and_nothing_is_started(monkeypatch):
@@ -188,9 +216,11 @@ def test_the_readers_focus_follows_the_tables_keyboard_cursor():
     app.dispatch(InputAction("navigate", dy=1))
     said(app, session)
     assert app.access.focus == "soup.r1c1" and app.access.adapter.focus == "soup.r1c1"
-    app.dispatch(InputAction("select"))   # the picker opens on that card: the focus is on its first swap
+    app.dispatch(InputAction("select"))  # the picker opens on that card: the focus is on its first swap
     said(app, session)
-    assert app.access.focus.startswith("soup.r1c1.") and app.access.root.find(app.access.focus).role == "button"
+    assert (
+        app.access.focus.startswith("soup.r1c1.") and app.access.root.find(app.access.focus).role == "button"
+    )
     app.dispatch(InputAction("navigate", dx=-1))
     app.dispatch(InputAction("back"))
     app.dispatch(InputAction("navigate", dx=-1))

@@ -11,8 +11,12 @@ import re
 import pytest
 from tree_play import TreePlayer
 
-GAMES = [("too-many-cooks", 2, {"Seconds per round": "60"}), ("pink-soup", 2, {}), ("stone-soup", 2, {}),
-         ("pot-pourri", 3, {})]
+GAMES = [
+    ("too-many-cooks", 2, {"Seconds per round": "60"}),
+    ("pink-soup", 2, {}),
+    ("stone-soup", 2, {}),
+    ("pot-pourri", 3, {}),
+]
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g for g, _p, _o in GAMES])
@@ -20,8 +24,9 @@ def test_a_whole_game_is_played_through_the_tree_alone(game, players, options):
     player = TreePlayer(game, players, seed=1, options=options)
     asyncio.run(player.run())
     assert player.moves >= 5
-    assert player.by_zone == player.moves if game != "too-many-cooks" else player.by_zone > player.moves // 2, \
-        "the moves are made on the table's zones, not only from the list of every move"
+    assert (
+        player.by_zone == player.moves if game != "too-many-cooks" else player.by_zone > player.moves // 2
+    ), "the moves are made on the table's zones, not only from the list of every move"
     assert player.sent, "every move went to the server as the node said"
     said = " ".join(player.seen)
     assert "Bot 2" in said, "the other seat's moves are announced"

@@ -19,8 +19,16 @@ NAMES = ("Ada", "Bert", "Cleo", "Dev")
 
 def said_at(game_id: str, seat: int, view: dict, history: list[str], heard: list[str]) -> list[str]:
     """Every word the client would show or say to ``seat`` now, and the tree's nodes by id."""
-    at = Seat(game_id, view, seat, lambda s: NAMES[s], remaining=42.0, history=history, heard=heard,
-              memory={"picked": {}})
+    at = Seat(
+        game_id,
+        view,
+        seat,
+        lambda s: NAMES[s],
+        remaining=42.0,
+        history=history,
+        heard=heard,
+        memory={"picked": {}},
+    )
     root = table_tree(at, game_id)
     return [*root.words(), where_am_i(at), *since_my_turn(at), *history], root
 
@@ -32,8 +40,11 @@ def hidden_from(game_id: str, state, seat: int) -> list[str]:
 
         if state.phase in ("reveal", "over"):
             return []
-        return [taste_words(taste) + ":" for taste, owner in zip(state.tastes, state.owners, strict=True)
-                if owner is not None and owner != seat]
+        return [
+            taste_words(taste) + ":"
+            for taste, owner in zip(state.tastes, state.owners, strict=True)
+            if owner is not None and owner != seat
+        ]
     if game_id == "pink-soup":
         from soupkitchen.shared.pink_soup.cards import RECIPES
         from soupkitchen.shared.pink_soup.describe import recipe_words
@@ -49,8 +60,13 @@ def hidden_from(game_id: str, state, seat: int) -> list[str]:
             return []
         seen = {r for group in state.redeemed for r in group} | set(state.recipe_discard[-1:])
         seen |= set(state.books[seat]) | set(state.offered[seat])
-        return [dish_word(RECIPES[r].name) for other in range(state.players) if other != seat
-                for r in [*state.books[other], *state.offered[other]] if r not in seen]
+        return [
+            dish_word(RECIPES[r].name)
+            for other in range(state.players)
+            if other != seat
+            for r in [*state.books[other], *state.offered[other]]
+            if r not in seen
+        ]
     return []
 
 
@@ -67,7 +83,9 @@ def check_cards_face_down(game_id: str, state, seat: int, root) -> None:
                 assert ((where, slot) in shown) != node.name.endswith("face down"), (seat, node.name)
     if game_id == "pot-pourri" and state.phase != "over":
         node = root.find(f"pan:{state.lid}")
-        assert "under the lid" in node.name and ":" in node.name and "," not in node.name.split(":")[1], node.name
+        assert "under the lid" in node.name and ":" in node.name and "," not in node.name.split(":")[1], (
+            node.name
+        )
     if game_id == "stone-soup" and state.winner is None:
         from soupkitchen.shared.stone_soup.cards import size_band
 
@@ -77,8 +95,15 @@ def check_cards_face_down(game_id: str, state, seat: int, root) -> None:
                 assert f": {len(hand)} cards" not in root.find(f"seat:{other}").name
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), [
-    ("too-many-cooks", 3, {"round_seconds": 60}), ("pink-soup", 3, {}), ("stone-soup", 3, {}), ("pot-pourri", 3, {})])
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("too-many-cooks", 3, {"round_seconds": 60}),
+        ("pink-soup", 3, {}),
+        ("stone-soup", 3, {}),
+        ("pot-pourri", 3, {}),
+    ],
+)
 def test_no_seats_tree_or_words_name_a_card_hidden_from_it_over_whole_games(game_id, players, options):
     game = get_game(game_id)
     state = game.setup(players, game.normalise_options(options, players), 11)

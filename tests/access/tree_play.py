@@ -39,9 +39,9 @@ class TreePlayer:
     def __init__(self, game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> None:
         self.game, self.players, self.seed, self.options = game, players, seed, options or {}
         self.clock = Clock()
-        self.moves = 0              # the viewer's moves, each made by a node's action
-        self.by_zone = 0            # ... of them through a zone of the table (not the list of moves)
-        self.seen: list[str] = []   # every announcement the live region carried
+        self.moves = 0  # the viewer's moves, each made by a node's action
+        self.by_zone = 0  # ... of them through a zone of the table (not the list of moves)
+        self.seen: list[str] = []  # every announcement the live region carried
         self.sent: list[dict[str, Any]] = []
 
     # --- the tree ----------------------------------------------------------------------------------
@@ -50,7 +50,11 @@ class TreePlayer:
         return self.app.access.root
 
     def nodes(self, name: str | None = None, role: str | None = None) -> list:
-        return [n for n in self.root.walk() if (name is None or n.name == name) and (role is None or n.role == role)]
+        return [
+            n
+            for n in self.root.walk()
+            if (name is None or n.name == name) and (role is None or n.role == role)
+        ]
 
     def node(self, name: str, role: str | None = None):
         found = self.nodes(name, role)
@@ -93,9 +97,13 @@ class TreePlayer:
         work = Path(tempfile.mkdtemp(prefix="soupkitchen-tree-"))
         saved = {name: os.environ.get(name) for name in XDG}
         os.environ.update({name: str(work / name.lower()) for name in XDG})
-        self.app = app = App(QuickSettings(path=work / "settings.json", language="en"), size=(1280, 720),
-                             fullscreen=False, clock=self.clock)
-        app.access.adapter = Recorder(listening=True)     # read as AT-SPI would read it
+        self.app = app = App(
+            QuickSettings(path=work / "settings.json", language="en"),
+            size=(1280, 720),
+            fullscreen=False,
+            clock=self.clock,
+        )
+        app.access.adapter = Recorder(listening=True)  # read as AT-SPI would read it
         server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock, seed=self.seed)
         await server.start()
         server.lan = False
@@ -147,7 +155,9 @@ class TreePlayer:
                 await self.invoke(self.node(label, "combo_box"), "increment")
             assert self.node(label, "combo_box").value == value, label
         await self.invoke(self.node("Start cooking", "button"))
-        assert await self.frames(WAIT_FRAMES, lambda: self.app.stack.top is not None and self.app.stack.top.is_table)
+        assert await self.frames(
+            WAIT_FRAMES, lambda: self.app.stack.top is not None and self.app.stack.top.is_table
+        )
         self.table = self.app.stack.top
         self.session = self.table.session
         original = self.session.act
@@ -167,7 +177,9 @@ class TreePlayer:
 
     async def play_to_the_end(self) -> None:
         while True:
-            ready = await self.frames(WAIT_FRAMES, lambda: self.session.over or bool(self.view().get("legal_actions")))
+            ready = await self.frames(
+                WAIT_FRAMES, lambda: self.session.over or bool(self.view().get("legal_actions"))
+            )
             assert ready, f"the viewer never got a move: {self.view().get('phase')}"
             if self.session.over:
                 return
@@ -183,11 +195,14 @@ class TreePlayer:
                 continue
             before, state = len(self.sent), self.session.state_id
             await self.make(action)
-            assert await self.frames(WAIT_FRAMES // 10, lambda before=before: len(self.sent) > before), \
+            assert await self.frames(WAIT_FRAMES // 10, lambda before=before: len(self.sent) > before), (
                 f"nothing sent for {action}"
+            )
             assert self.sent[before] == action, f"meant {action}, the tree sent {self.sent[before:]}"
             self.moves += 1
-            await self.frames(WAIT_FRAMES, lambda state=state: self.session.state_id != state or self.session.over)
+            await self.frames(
+                WAIT_FRAMES, lambda state=state: self.session.state_id != state or self.session.over
+            )
 
     async def make(self, action: dict[str, Any]) -> None:
         """Find the node that says ``action`` (a zone's first, else the list of moves) and invoke it;
@@ -216,6 +231,7 @@ class TreePlayer:
 
     async def back_to_title(self) -> None:
         await self.invoke(await self.wait_for("Back to title", "button"))
-        assert await self.frames(WAIT_FRAMES, lambda: self.app.stack.top is not None
-                                 and self.app.stack.top.name == "title")
+        assert await self.frames(
+            WAIT_FRAMES, lambda: self.app.stack.top is not None and self.app.stack.top.name == "title"
+        )
         self.session = None

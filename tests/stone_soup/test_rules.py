@@ -407,7 +407,8 @@ def test_moves_carry_no_words_and_a_label_sent_along_is_ignored(table):
 
 
 @pytest.mark.parametrize(("choice", "seconds"), [("off", 7), ("1.5x", 11), ("2x", 14)])
-def test_a_longer_call_window_is_half_as_long_again_or_twice_the_seconds_and_off_by_default(table, choice, seconds):
+def test_a_longer_call_window_is_half_as_long_again_or_twice_the_seconds_off_by_default(table, choice,
+                                                                                       seconds):
     """The named option for players who need more time; the clock closes the window at its end only."""
     assert GAME.normalise_options({}, 3)["longer_window"] == "off"
     state = table.arrange(3, {0: "potato potato onion", 1: "tomato salt"}, turn=0, seconds=7)

@@ -30,8 +30,8 @@ PAGES = (
 
 # What each table option does, in a sentence (the options page lists them).
 OPTION_WORDS = {"challenge_seconds": N_("How long the others have to call \"stone soup!\" after each play."),
-                "longer_window": N_("For players who need more time: the call window half as long again (1.5x) "
-                                    "or twice as long (2x).")}
+                "longer_window": N_("For players who need more time: the call window half as long again "
+                                    "(1.5x) or twice as long (2x).")}
 
 # Event type -> the sound it makes.
 SOUNDS = {"play": "card_place", "salt": "card_slide", "challenge": "stone_soup"}

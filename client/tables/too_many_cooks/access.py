@@ -159,8 +159,10 @@ def zones(seat: Seat) -> list[Node]:
     return [
         n
         for n in (
-            seat.moves_for(Node("standing", "status", _("The kitchen"), standing(seat)),
-                       lambda a: a.get("type") in ("ready", "pass")),
+            seat.moves_for(
+                Node("standing", "status", _("The kitchen"), standing(seat)),
+                lambda a: a.get("type") in ("ready", "pass"),
+            ),
             soup_grid(seat),
             rotations(seat),
             spares(seat) if view.get("reveal") is None else None,
