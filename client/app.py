@@ -342,7 +342,9 @@ class App:
         try:
             self.access.tick(now)
         except Exception:  # noqa: BLE001 - the game is played on without the tree
-            log.exception("accessibility failed this frame")
+            if not getattr(self, "_access_failed", False):
+                self._access_failed = True
+                log.exception("accessibility failed (said once; the game goes on)")
 
     def _recover(self, err: Exception, now: float) -> None:
         """A screen failed: log it in full, go back to the title and say so in plain words (a saved
