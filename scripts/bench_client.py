@@ -128,6 +128,14 @@ def with_access(app) -> None:
     app.access.adapter = Recorder(listening=True)
     app.access.speaker = Speaker(find_voice() or Voice("espeak-ng", shutil.which("true") or "/bin/true"))
     app.access._voice_checked = True
+    tick, app.access_ms = app.access.tick, []
+
+    def timed(now: float) -> None:   # the hub's own share of each frame, on the CPU clock
+        start = time.process_time()
+        tick(now)
+        app.access_ms.append((time.process_time() - start) * 1000)
+
+    app.access.tick = timed
 
 
 def frames(count: int, game_id: str = "too-many-cooks",
@@ -175,7 +183,11 @@ def frames(count: int, game_id: str = "too-many-cooks",
             cpu.append((time.process_time() - start_cpu) * 1000)
     name = type(scene).__name__
     if access:
-        print(f"access: tree pushes={app.access.adapter.pushes} spoken={len(app.access.speaker.said)} "
+        spent = sorted(app.access_ms[30:])
+        print(f"access: tick_cpu_p50_ms={statistics.median(spent):.3f} "
+              f"tick_cpu_p99_ms={spent[min(len(spent) - 1, int(len(spent) * 0.99))]:.3f} "
+              f"tick_cpu_max_ms={spent[-1]:.3f} tree pushes={app.access.adapter.pushes} "
+              f"spoken={len(app.access.speaker.said)} "
               f"voice={app.access.speaker.voice.path if app.access.speaker.voice else None}", file=sys.stderr)
         app.access.close()
     pygame.display.quit()

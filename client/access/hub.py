@@ -51,6 +51,7 @@ class AccessHub:
         self.reader_focus: str | None = None  # where a reader moved the focus, until the keys move it
         self.inputs = 0  # actions dispatched (the tree is built again after each)
         self._key: tuple | None = None
+        self._face: str | None = None
         self._memory: dict[int, dict[str, Any]] = {}
         self._window_focused: bool | None = None
         self.forced = False  # build the tree though no reader asked (benchmarks, --accessibility-tree)
@@ -191,8 +192,9 @@ class AccessHub:
             self._window_focused = focused
             self.adapter.window_focused(focused)
 
-    def key(self, now: float, scene: Any | None) -> tuple:
-        """What the tree depends on: it is built again when this changes."""
+    def key(self, now: float, scene: Any | None) -> tuple[tuple, str | None]:
+        """What the tree depends on (it is built again when this changes), and the timer's face (only
+        the timer's node changes with it)."""
         top = self.app.stack.top
         form = getattr(top, "form", None)
         session = getattr(scene, "session", None)
@@ -208,18 +210,23 @@ class AccessHub:
             getattr(session, "state_id", None),
             len(getattr(session, "emotes", ()) or ()),
             getattr(session, "shown_seat", None),
-            clock_face(left) if left is not None else None,
             self.reader_focus,
-        )
+        ), (clock_face(left) if left is not None else None)
 
     def refresh(self, now: float, scene: Any | None = None) -> Node:
         """Build the tree if what it shows changed, and hand it to the adapter."""
-        key = self.key(now, scene)
+        key, face = self.key(now, scene)
         if key != self._key or self.root is None:
-            self._key = key
+            self._key, self._face = key, face
             self.root, focus = self.build(now, scene)
             self.focus = self.reader_focus or focus
             self.adapter.push(self.root, self.focus)
+        elif face != self._face:   # only the time left: its node, and the adapter sends that one again
+            self._face = face
+            timer = self.root.find("timer")
+            if timer is not None and face is not None:
+                timer.value = face
+                self.adapter.push(self.root, self.focus)
         return self.root
 
     def build(self, now: float, scene: Any | None = None) -> tuple[Node, str]:

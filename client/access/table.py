@@ -53,6 +53,7 @@ class Seat:
     history: list[str] = field(default_factory=list)  # everything heard at this table, oldest first
     play: Play = lambda action: None
     memory: dict[str, Any] = field(default_factory=dict)
+    worded: dict[int, tuple[dict[str, Any], str]] = field(default_factory=dict, repr=False)
 
     @property
     def legal(self) -> list[dict[str, Any]]:
@@ -65,7 +66,13 @@ class Seat:
         return _("you") if seat == self.seat else self.names(seat)
 
     def move_words(self, action: dict[str, Any]) -> str:
-        return move_words(self.game_id, self.view, action, self.names)
+        """A legal move's words (worded once a tree: a move is listed in its zone and among all moves)."""
+        found = self.worded.get(id(action))   # the view's own move: listed twice
+        if found is not None and found[0] is action:
+            return found[1]
+        words = move_words(self.game_id, self.view, action, self.names)
+        self.worded[id(action)] = (action, words)
+        return words
 
     def move(self, node_id: str, action: dict[str, Any], name: str = "") -> Node:
         """A button that plays ``action`` (one of the view's legal moves)."""
