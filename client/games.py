@@ -55,6 +55,7 @@ class ClientRegistration:
     sounds: Mapping[str, Sound] = field(default_factory=dict)  # event type -> the sound it makes
     smiles: Callable[[dict[str, Any]], int] | None = None  # how many faces smile in a view (happy/unhappy)
     replay_words: str | None = None  # the replay viewer's words: its ``review_lines`` and ``face_up_lines``
+    access: str | None = None  # the module building its table's screen-reader tree (client/access/table.py)
 
 
 @cache

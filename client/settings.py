@@ -60,6 +60,10 @@ class Settings:
     guided_round: bool = False       # learner's hints in the first round of Too Many Cooks
     colour_blind_symbols: bool = False
     animations: bool = True          # cards glide and turn over at the card tables
+    speech: bool = False             # announcements said aloud by the system's speech service (client/access)
+    speech_rate: int = 0             # -100 (slowest) to 100 (fastest); 0: the service's own
+    large_text: bool = False         # the menus' type a size larger
+    high_contrast: bool = False      # black, white and yellow instead of the kitchen's browns
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     language: str = ""               # a catalog's code ("de", "lt"); empty: the system's language
     last_server: str = ""
@@ -104,6 +108,7 @@ class Settings:
         if settings.bot_speed not in BOT_SPEEDS:
             settings.bot_speed = "normal"
         settings.volume = max(0, min(100, settings.volume))
+        settings.speech_rate = max(-100, min(100, settings.speech_rate))
         settings.name = settings.name.strip()[:24] or "Chef"
         return settings
 

@@ -75,6 +75,8 @@ class SettingsScene(FormScene):
             Toggle(_("Hints in the first round: {game}").format(game=_("Too Many Cooks")), s.guided_round,
                    self.set("guided_round"), key="guided"),
             Toggle(_("Full screen"), self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
+            Button(_("Accessibility"), lambda: self.app.stack.open("accessibility"),
+                   key="accessibility"),   # client/access/settings_scene.py: speech, large text, contrast
             Button(_("Done"), self.on_back, key="done", primary=True),
         ]
 

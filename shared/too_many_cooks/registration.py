@@ -1,5 +1,6 @@
 """Too Many Cooks as the program finds it: its facts, rules, words, art and the simulator's references."""
 
+from soupkitchen.shared import longer
 from soupkitchen.shared.core import GameFacts, OptionSpec, Registration
 from soupkitchen.shared.too_many_cooks.cards import DIFFICULTIES
 from soupkitchen.shared.too_many_cooks.rounds import MAX_UNREASONABLE, MIN_UNREASONABLE, MODES
@@ -19,6 +20,8 @@ FACTS = GameFacts(
         OptionSpec("tastes", N_("Unreasonable tastes"), MIN_UNREASONABLE, (), MIN_UNREASONABLE,
                    MAX_UNREASONABLE, shown_if=("mode", "unreasonable")),
         OptionSpec("round_seconds", N_("Seconds per round"), 300, (), 60, 900, real_time=True),
+        # for players who need more time: the round's seconds half as long again or doubled
+        OptionSpec("longer_round", N_("Longer round"), "off", longer.CHOICES, words=longer.WORDS),
     ),
     real_time=True,
     simultaneous=True,  # every chef says ready at once, before a round starts
