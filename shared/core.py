@@ -56,12 +56,14 @@ class OptionSpec:
     # menus; a value without words reads as itself, its underscores as spaces
     words: Mapping[str, str] = field(default_factory=dict, hash=False)
     shown_if: tuple[str, Any] | None = None   # (another option's key, its value): it matters only then
+    learner: bool = False   # a helper for learners (off by default): set-up screens show it at their foot
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "label": self.label, "default": self.default,
                 "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
                 "real_time": self.real_time, "words": dict(self.words),
-                "shown_if": list(self.shown_if) if self.shown_if is not None else None}
+                "shown_if": list(self.shown_if) if self.shown_if is not None else None,
+                "learner": self.learner}
 
 
 @dataclass(frozen=True)

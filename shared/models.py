@@ -43,6 +43,7 @@ class OptionSummary(TypedDict):
     real_time: bool  # seconds a table clock counts by itself
     words: dict[str, str]  # the words of values that are names
     shown_if: list[Any] | None  # [another option's key, its value]: this one matters only then
+    learner: bool  # a helper for learners, off by default
 
 
 class GameSummary(TypedDict):

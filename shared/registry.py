@@ -101,6 +101,8 @@ def nonsense(entry: Any) -> str | None:
             return f"its option {spec.key!r} {problem}"
     if entry.primary_option is not None and entry.primary_option not in keys:
         return f"its primary option {entry.primary_option!r} is not one of its options"
+    if any(spec.key == entry.primary_option and spec.learner for spec in facts.options):
+        return f"its primary option {entry.primary_option!r} is a learner's helper, which set-ups show at their foot"
     unknown = set(entry.solo_options) - set(keys)
     if unknown:
         return f"its solo options name {sorted(unknown)[0]!r}, not one of its options"
@@ -112,6 +114,8 @@ def nonsense(entry: Any) -> str | None:
 
 
 def option_nonsense(spec: Any) -> str | None:
+    if spec.learner and spec.default not in (False, "off"):
+        return "is a learner's helper that is on by default (helpers for learners start off)"
     if spec.choices:
         if spec.default not in spec.choices:
             return "has a default that is not one of its choices"

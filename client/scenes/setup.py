@@ -104,7 +104,7 @@ class GameSetupScene(FormScene):
                     widgets.append(Choice(_("Player {number} uses").format(number=i + 1), devices, self.pads.get(i, "any"),
                                           lambda v, i=i: self._bind(i, v), key=f"pad{i}", names=names.get))
         specs = self.game.get("options", [])
-        learner = [spec for spec in specs if spec["key"].startswith("learner")]   # at the foot: see below
+        learner = [spec for spec in specs if spec.get("learner")]   # at the foot: see below
         specs = shown_options([spec for spec in specs if spec not in learner], self.options)
         primary = self.game.get("primary_option")
         for spec in specs:   # the option the game asks first (a difficulty, where it has one), then the bots

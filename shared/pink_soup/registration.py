@@ -9,7 +9,7 @@ FACTS = GameFacts(
     title=N_("Pink Soup"),
     min_players=MIN_CHEFS,
     max_players=MAX_CHEFS,
-    options=(OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True)),),
+    options=(OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True), learner=True),),
     hidden=("the deck's order", "covered kitchen cards", "the other chefs' recipes and drawn cards",
             "every pot card, except at the moment a chef legitimately sees it"),
 )
@@ -21,6 +21,5 @@ REGISTRATION = Registration(
     refusals="soupkitchen.shared.pink_soup.describe:REFUSAL_WORDS",
     order=2,
     review="soupkitchen.shared.pink_soup.review",
-    primary_option="learner_memory",
     art="scripts.art.game_cards:pink_soup_cards",
 )

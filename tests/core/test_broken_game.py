@@ -37,6 +37,14 @@ BROKEN = {
     "clock": (REGISTRATION.format(facts=GOOD_FACTS.format(
         id="clock", extra=', options=(OptionSpec("turn_seconds", "Seconds", 5, minimum=1, real_time=True),)'),
         package="clock", more=""), "it has an option of real time but no clock (real_time)"),
+    "learner_on": (REGISTRATION.format(facts=GOOD_FACTS.format(
+        id="learner-on", extra=', options=(OptionSpec("aid", "Aid", True, (False, True), learner=True),)'),
+        package="learner_on", more=""),
+        "its option 'aid' is a learner's helper that is on by default (helpers for learners start off)"),
+    "learner_first": (REGISTRATION.format(facts=GOOD_FACTS.format(
+        id="learner-first", extra=', options=(OptionSpec("aid", "Aid", False, (False, True), learner=True),)'),
+        package="learner_first", more=', primary_option="aid"'),
+        "its primary option 'aid' is a learner's helper, which set-ups show at their foot"),
     "twin": (REGISTRATION.format(facts=GOOD_FACTS.format(id="stone-soup", extra=""), package="twin", more=""),
              "a second game with the id 'stone-soup'"),
     "no_rules": (REGISTRATION.format(facts=GOOD_FACTS.format(id="no-rules", extra=""), package="no_rules",
