@@ -20,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
+from collections import deque
 from importlib import metadata
 from typing import Any
 
@@ -121,6 +123,45 @@ def transport_for(sio: socketio.AsyncServer) -> StockTransport:
     return FastTransport(sio) if fast else StockTransport(sio)
 
 
+class LoopLag:
+    """How late the event loop has run lately: a timer due every :attr:`PERIOD` seconds, and the
+    most it was late within the last :attr:`WINDOW` seconds (:meth:`recent`)."""
+
+    PERIOD = 0.1
+    WINDOW = 10.0
+    NOTICED = 0.05  # seconds late that count
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.lates: deque[tuple[float, float]] = deque()  # (when, seconds late)
+
+    def watch(self) -> None:
+        """Time the running loop (once per loop)."""
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self.loop = loop
+            self.lates.clear()
+            loop.call_at(loop.time() + self.PERIOD, self._tick, loop.time() + self.PERIOD)
+
+    def _tick(self, due: float) -> None:
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        now = loop.time()
+        if now - due > self.NOTICED:
+            self.lates.append((now, now - due))
+        while self.lates and self.lates[0][0] < now - self.WINDOW:
+            self.lates.popleft()
+        loop.call_at(now + self.PERIOD, self._tick, now + self.PERIOD)
+
+    def recent(self) -> float:
+        """The most the loop was late within the window, in seconds."""
+        return max((late for _when, late in self.lates), default=0.0)
+
+
+LAG = LoopLag()
+
+
 class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     """An Engine.IO socket that reads and writes its websocket one event-loop round after a
     message arrives or a packet is queued.
@@ -133,14 +174,42 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
 
     A client silent for ``ping_interval + ping_timeout`` seconds is disconnected at once, before its
     websocket's closing handshake (which waits up to 10 s for a client that is no longer there).
+
+    Those seconds, the ``ping_timeout`` a ping's answer has, and the wait of a writer that has had
+    nothing to send (not even a ping) for as long are the client's: when the server's
+    own event loop ran late meanwhile (a burst of moves, a machine busy with other work), the
+    answer may have waited in the socket for the server, and the wait is lengthened by as much as
+    the loop was late lately (:data:`LAG`, at most twice ``ping_timeout``), rather than every
+    connection being closed at the end of the server's busy moment.
     """
 
+    def lag_allowance(self) -> float:
+        return min(LAG.recent(), 2 * self.server.ping_timeout)
+
+    async def check_ping_timeout(self) -> bool:
+        if self.closed:
+            raise eio_exceptions.SocketIsClosedError()
+        last_ping = self.last_ping
+        if last_ping and time.time() - last_ping > self.server.ping_timeout + self.lag_allowance():
+            # a CLOSE packet, as the stock check sends, for a client that is half there
+            await self.close(wait=False, abort=False, reason=self.server.reason.PING_TIMEOUT)
+            return False
+        return True
+
     async def poll(self) -> list[Any]:
-        try:
-            async with asyncio.timeout(self.server.ping_interval + self.server.ping_timeout):
-                first = await self.queue.get()
-        except (TimeoutError, asyncio.CancelledError):
-            raise eio_exceptions.QueueEmpty() from None
+        waited, lengthened = self.server.ping_interval + self.server.ping_timeout, False
+        while True:
+            try:
+                async with asyncio.timeout(waited):
+                    first = await self.queue.get()
+                break
+            except TimeoutError:  # not even a ping to send: lengthened once if the server ran late
+                late = self.lag_allowance()
+                if lengthened or late < LoopLag.NOTICED:
+                    raise eio_exceptions.QueueEmpty() from None
+                waited, lengthened = late, True
+            except asyncio.CancelledError:
+                raise eio_exceptions.QueueEmpty() from None
         self.queue.task_done()
         if first is None:
             return []
@@ -172,14 +241,20 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     async def _read_websocket(self, ws: Any) -> bool:
         """Read the client's messages until the websocket ends; True if the client went silent."""
         silence = self.server.ping_interval + self.server.ping_timeout
+        waited, lengthened = silence, False
         while True:
             try:
-                async with asyncio.timeout(silence):
+                async with asyncio.timeout(waited):
                     data = await ws.wait()
             except TimeoutError:
-                return True
+                late = self.lag_allowance()
+                if lengthened or late < LoopLag.NOTICED:
+                    return True
+                waited, lengthened = late, True  # the server was late: its wait is lengthened once
+                continue
             except Exception:  # the connection failed
                 return False
+            waited, lengthened = silence, False
             if data is None or len(data) > self.server.max_http_buffer_size:
                 return False
             try:
@@ -224,6 +299,7 @@ class GameSocketServer(socketio.AsyncServer):
         return socketio.AsyncServer(*args, **kwargs)
 
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
+        LAG.watch()
         socket = self.eio.sockets.get(eio_sid)
         if type(socket) is StockSocket:  # noqa: E721 - exactly the stock class, nothing else
             socket.__class__ = InPlaceTimeoutSocket
