@@ -25,7 +25,7 @@ from pydantic import (
     ValidationError,
 )
 
-from soupkitchen.shared.models import TypedDict, closed_model
+from soupkitchen.shared.models import NotRequired, TypedDict, closed_model
 from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: F401 - the server reads the version here
 
 # Error codes (the "code" of {"ok": false, "error": {...}}).
@@ -120,6 +120,7 @@ class Request(BaseModel):
 class Hello(Request):
     protocol: StrictInt
     client: str = Field(default="", max_length=64)
+    deltas: StrictBool = False  # the client applies ``delta`` pushes (JSON Patch) after a seat's first view
 
 
 class TimeSync(Request):
@@ -207,6 +208,10 @@ class Ready(Request):
     on: StrictBool
 
 
+class Resync(Request):
+    table: str = TableId  # the connection's views of this table, whole (it missed a ``delta``)
+
+
 class Emote(Request):
     token: str = Token
     emote: Literal[EMOTES]  # one of the emotes (Literal of a tuple: each of its strings)
@@ -231,6 +236,7 @@ REQUESTS: dict[str, type[Request]] = {
     "start": TokenOnly,
     "act": Act,
     "hold": Hold,
+    "resync": Resync,
     "emote": Emote,
 }
 
@@ -335,6 +341,24 @@ class StatePush(TypedDict):
     snapshot: bool
 
 
+class PatchOperation(TypedDict):
+    op: Literal["add", "remove", "replace"]
+    path: str  # a JSON Pointer (RFC 6901) into the view
+    value: NotRequired[Any]  # not with ``remove``
+
+
+class DeltaPush(TypedDict):
+    table: str
+    seat: int | None  # whose view (None: the spectator view)
+    base: int  # the state id of the view this patch applies to
+    state_id: int
+    patch: list[PatchOperation]  # a JSON Patch (RFC 6902): that view becomes this state's
+    events: list[dict[str, Any]]
+    deadline: float | None
+    server_time: float
+    paused: bool
+
+
 class EmotePush(TypedDict):
     table: str
     seat: int | None
@@ -349,8 +373,8 @@ class TablesChangedPush(TypedDict):
     """The list of open tables has changed (a connection that sent ``watch_tables`` asks ``list_tables``)."""
 
 
-PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "emote": EmotePush, "kicked": KickedPush,
-                          "tables_changed": TablesChangedPush}
+PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "delta": DeltaPush, "emote": EmotePush,
+                          "kicked": KickedPush, "tables_changed": TablesChangedPush}
 _PUSH_MODELS: dict[str, Any] = {}
 
 
