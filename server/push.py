@@ -175,12 +175,12 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     A client silent for ``ping_interval + ping_timeout`` seconds is disconnected at once, before its
     websocket's closing handshake (which waits up to 10 s for a client that is no longer there).
 
-    Those seconds, the ``ping_timeout`` a ping's answer has, and the wait of a writer that has had
-    nothing to send (not even a ping) for as long are the client's: when the server's
+    Those seconds, and the ``ping_timeout`` a ping's answer has, are the client's: when the server's
     own event loop ran late meanwhile (a burst of moves, a machine busy with other work), the
     answer may have waited in the socket for the server, and the wait is lengthened by as much as
     the loop was late lately (:data:`LAG`, at most twice ``ping_timeout``), rather than every
-    connection being closed at the end of the server's busy moment.
+    connection being closed at the end of the server's busy moment. A writer with nothing to send
+    (not even a ping, which a busy server sends late) waits on while its socket is open.
     """
 
     def lag_allowance(self) -> float:
@@ -197,17 +197,17 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
         return True
 
     async def poll(self) -> list[Any]:
-        waited, lengthened = self.server.ping_interval + self.server.ping_timeout, False
         while True:
             try:
-                async with asyncio.timeout(waited):
+                async with asyncio.timeout(self.server.ping_interval + self.server.ping_timeout):
                     first = await self.queue.get()
                 break
-            except TimeoutError:  # not even a ping to send: lengthened once if the server ran late
-                late = self.lag_allowance()
-                if lengthened or late < LoopLag.NOTICED:
+            except TimeoutError:
+                # Nothing to send, not even a ping: a socket the server has closed ends here (after
+                # its CLOSE packet); an open one waits on, as its reader ends a client gone silent
+                # (the end marker), and a busy server sends its pings late.
+                if self.closed or self.closing:
                     raise eio_exceptions.QueueEmpty() from None
-                waited, lengthened = late, True
             except asyncio.CancelledError:
                 raise eio_exceptions.QueueEmpty() from None
         self.queue.task_done()
