@@ -7,8 +7,11 @@ Engine.IO and Socket.IO by hand, on uvloop where it is installed), so that the c
 machine little next to the server they measure. Every table plays at human pace (each move after
 1-3 s of thought); for each accepted action the bench records when it was sent, when the acting
 seat got its new view, and when the LAST seat at the table got it (a cooperative real-time game:
-every chef must see the move). The seats of a table live in different client processes, as players
-at a real table would; they share the machine's monotonic clock. The clients say ``deltas`` in
+every chef must see the move). The tables start playing at moments spread over the first
+``--stagger`` seconds (10) of a ``--warmup`` (15 s) that is not measured, as a server's tables do
+not all begin in one second; the ``--seconds`` after it are. The seats of a table live in
+different client processes, as players at a real table would; they share the machine's monotonic
+clock. The clients say ``deltas`` in
 their hello and apply the server's patches (``--full-views``: they get every view whole, the
 reference protocol, which an older server speaks too).
 
@@ -205,18 +208,27 @@ async def seat_at_tables(seats: list[Seat]) -> None:
         answered(answer, "start")
 
 
-async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: random.Random, bare: bool) -> dict:
-    """Every seat plays at human pace for ``seconds``; on the bare server any move will do."""
+async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace, rng: random.Random,
+                     bare: bool) -> dict:
+    """Every seat plays at human pace for the warm-up and ``seconds`` more, its table starting at a
+    moment of the first ``stagger`` seconds; what the last ``seconds`` saw is measured. On the bare
+    server any move will do."""
     gc.collect()
     gc.freeze()  # the clients, connected and seated: no later collection walks them
     say("ready")
     await read_line()
     record.arrivals.clear()
     gc.disable()  # no collection pauses this process while it measures (one is made between phases)
-    end = time.monotonic() + seconds
-    cpu0 = time.process_time()
+    measured = time.monotonic() + args.warmup
+    end = measured + args.seconds
+    cpu0 = [time.process_time()]
+
+    async def from_measuring() -> None:
+        await asyncio.sleep(args.warmup)
+        cpu0[0] = time.process_time()
 
     async def play(seat: Seat) -> None:
+        await asyncio.sleep(min(args.stagger, args.warmup) * (seat.index[0] * 7919 % 1000) / 1000)
         while time.monotonic() < end:
             if seat.view is None or not seat.view["legal_actions"]:
                 seat.changed.clear()
@@ -234,6 +246,8 @@ async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: ran
                 payload = {**payload, "table": seat.table, "action": {"type": "change", "row": 1, "col": 2}}
             sent = time.monotonic()
             reply = await seat.client.call("act", payload, timeout=30)
+            if sent < measured:
+                continue
             if reply["ok"]:
                 record.sends.append((seat.index[0], seat.index[1], reply["state_id"], sent))
             else:
@@ -248,10 +262,11 @@ async def play_phase(seats: list[Seat], record: Record, seconds: float, rng: ran
         while time.monotonic() < end:
             due = time.monotonic() + 0.05
             await asyncio.sleep(0.05)
-            lags.append(time.monotonic() - due)
+            if due > measured:
+                lags.append(time.monotonic() - due)
 
-    await asyncio.gather(watch_loop(), *(play(seat) for seat in seats))
-    cpu = time.process_time() - cpu0
+    await asyncio.gather(watch_loop(), from_measuring(), *(play(seat) for seat in seats))
+    cpu = time.process_time() - cpu0[0]
     gc.enable()
     lost = [seat.client.lost for seat in seats if seat.client is not None and seat.client.lost]
     if lost:
@@ -281,7 +296,7 @@ async def worker(args: argparse.Namespace) -> None:
             seats, record = my_seats(args.tables, args.workers, args.index), Record()
             await connect_all(http, urls, seats, record, args)
             await seat_at_tables(seats)
-            say("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=False)))
+            say("result " + json.dumps(await play_phase(seats, record, args, rng, bare=False)))
             kind, told = (await read_line()).split(" ", 1)
             if kind != "servers":
                 break
@@ -295,7 +310,7 @@ async def worker(args: argparse.Namespace) -> None:
         await connect_all(http, [bare_url], seats, record, args, hello=False)
         await asyncio.gather(*(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]})
                                for seat in seats))
-        say("result " + json.dumps(await play_phase(seats, record, args.seconds, rng, bare=True)))
+        say("result " + json.dumps(await play_phase(seats, record, args, rng, bare=True)))
 
 
 def run_worker(args: argparse.Namespace) -> None:
@@ -411,13 +426,15 @@ class Usage:
                 "peak_rss_mb": max(self.peak, rss), "clients_cpu_percent": 100 * clients_cpu_s / wall}
 
 
-async def phase(workers: list[asyncio.subprocess.Process], *server_pids: int) -> tuple[list[dict], dict]:
+async def phase(workers: list[asyncio.subprocess.Process], warmup: float,
+                *server_pids: int) -> tuple[list[dict], dict]:
     """Wait until every worker is ready, start them together, collect results and the server
-    processes' usage (summed)."""
+    processes' usage (summed) after the warm-up."""
     for w in workers:
         await expect(w, "ready")
-    usage = Usage(server_pids)
     await tell(workers, "go")
+    await asyncio.sleep(warmup)
+    usage = Usage(server_pids)
     results = []
     for w in workers:
         line = await expect(w, "result ")
@@ -474,7 +491,8 @@ def load() -> str:
 
 async def orchestrate(args: argparse.Namespace) -> None:
     logs = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-"))
-    print(f"tables={args.tables} clients={args.tables * SEATS} seconds={args.seconds} cores={os.cpu_count()} "
+    print(f"tables={args.tables} clients={args.tables * SEATS} seconds={args.seconds} warmup={args.warmup} "
+          f"stagger={args.stagger} cores={os.cpu_count()} "
           f"loadavg_1m/5m_at_start={load()} server_tree={args.server_tree or ROOT} "
           f"views={'full' if args.full_views else 'deltas'} compress_offered={args.compress}", flush=True)
     said: list[str] = []  # what the servers said of their pauses when the run failed, if they still answered
@@ -510,11 +528,12 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
         for index in range(workers_n):
             workers.append(await spawn(
                 str(Path(__file__).resolve()), "--worker", "--tables", str(args.tables), "--workers",
-                str(workers_n), "--index", str(index), "--seconds", str(args.seconds),
+                str(workers_n), "--index", str(index), "--seconds", str(args.seconds), "--warmup", str(args.warmup),
+                "--stagger", str(args.stagger),
                 "--compress", str(args.compress), "--url", f"http://127.0.0.1:{port}",
                 *(["--full-views"] if args.full_views else []), stdin=True))
         await seat_everyone(workers)
-        game_results, usage = await phase(workers, server.pid)
+        game_results, usage = await phase(workers, args.warmup, server.pid)
         usage["metrics"] = await asyncio.to_thread(server_metrics, port)
         ours = timings(game_results)
         if server.returncode is not None:
@@ -529,7 +548,7 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
                                "--view-bytes", ",".join(map(str, ours["sizes"])), log=logs / "bare.log")
             await wait_listening(bare_port, bare)
             await tell(workers, f"bare http://127.0.0.1:{bare_port}")
-            bare_results, bare_usage = await phase(workers, bare.pid)
+            bare_results, bare_usage = await phase(workers, args.warmup, bare.pid)
             theirs = timings(bare_results)
         else:
             await tell(workers, "end .")
@@ -626,7 +645,7 @@ async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Pr
                 await wait_listening(port, node)
             await tell(workers, "servers " + ",".join(f"http://127.0.0.1:{port}" for port in ports))
             await seat_everyone(workers)
-            results, usage = await phase(workers, *(node.pid for node in nodes))
+            results, usage = await phase(workers, args.warmup, *(node.pid for node in nodes))
             usage["metrics"] = [await asyncio.to_thread(server_metrics, port) for port in ports]
             return results, usage
         finally:
@@ -641,6 +660,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=250, help="tables of four clients (default 250)")
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play measured, each phase (default 30)")
     parser.add_argument("--workers", type=int, default=4, help="client processes (default %(default)s)")
+    parser.add_argument("--warmup", type=float, default=15.0,
+                        help="seconds of play before the measured seconds, not measured (default %(default)s)")
+    parser.add_argument("--stagger", type=float, default=10.0,
+                        help="the tables start playing at moments spread over this many seconds of the warm-up, "
+                             "rather than all at once (default %(default)s)")
     parser.add_argument("--compress", type=int, default=15, choices=[0, *range(9, 16)],
                         help="permessage-deflate window bits the clients offer, as the game client "
                              "does; 0: none (default %(default)s)")
