@@ -94,6 +94,7 @@ class WireClient:
             raise WireError(f"{event}: not connected ({self.lost})")
         number = next(self.ids)
         future = self.waiting[number] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(_seen)  # a request given up on when its process fails is not reported twice
         await self.ws.send_str(f"{EVENT}{number}" + orjson.dumps([event, payload]).decode())
         try:
             return await asyncio.wait_for(future, timeout)
@@ -111,6 +112,11 @@ class WireClient:
                 pass
         if self.reader is not None:
             await self.reader
+
+
+def _seen(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 def _token(part: str) -> str:
