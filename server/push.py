@@ -183,6 +183,18 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     (not even a ping, which a busy server sends late) waits on while its socket is open.
     """
 
+    def schedule_ping(self) -> None:
+        """The next ping ``ping_interval`` after a pong, from a timer rather than a task of its own
+        (a task and its sleep for each of thousands of pings every few seconds)."""
+        if self.last_ping:
+            self.last_ping = None
+            asyncio.get_running_loop().call_later(self.server.ping_interval, self._ping_now)
+
+    def _ping_now(self) -> None:
+        if not self.closing and not self.closed:
+            self.last_ping = time.time()
+            self.queue.put_nowait(eio_packet.Packet(eio_packet.PING))
+
     def lag_allowance(self) -> float:
         return min(LAG.recent(), 2 * self.server.ping_timeout)
 
