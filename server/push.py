@@ -175,12 +175,12 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     A client silent for ``ping_interval + ping_timeout`` seconds is disconnected at once, before its
     websocket's closing handshake (which waits up to 10 s for a client that is no longer there).
 
-    Those seconds, and the ``ping_timeout`` a ping's answer has, are the client's: when the server's
-    own event loop ran late meanwhile (a burst of moves, a machine busy with other work), the
-    answer may have waited in the socket for the server, and the wait is lengthened by as much as
-    the loop was late lately (:data:`LAG`, at most twice ``ping_timeout``), rather than every
-    connection being closed at the end of the server's busy moment. A writer with nothing to send
-    (not even a ping, which a busy server sends late) waits on while its socket is open.
+    Those seconds count only while the client owes an answer: a ping has waited for its answer
+    for longer than ``ping_timeout``, lengthened by as much as the server's own event loop ran late
+    lately (:data:`LAG`, at most its 10 s window). A server running late (a burst of moves, a machine
+    busy with other work) sends its pings late and reads their answers late; it no longer closes
+    every connection at the end of its busy moment. A writer with nothing to send (not even a ping)
+    waits on while its socket is open.
     """
 
     def schedule_ping(self) -> None:
@@ -196,7 +196,7 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
             self.queue.put_nowait(eio_packet.Packet(eio_packet.PING))
 
     def lag_allowance(self) -> float:
-        return min(LAG.recent(), 2 * self.server.ping_timeout)
+        return min(LAG.recent(), LoopLag.WINDOW)
 
     async def check_ping_timeout(self) -> bool:
         if self.closed:
@@ -253,20 +253,26 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     async def _read_websocket(self, ws: Any) -> bool:
         """Read the client's messages until the websocket ends; True if the client went silent."""
         silence = self.server.ping_interval + self.server.ping_timeout
-        waited, lengthened = silence, False
+        waited = silence
         while True:
             try:
                 async with asyncio.timeout(waited):
                     data = await ws.wait()
             except TimeoutError:
-                late = self.lag_allowance()
-                if lengthened or late < LoopLag.NOTICED:
+                # Silent only once a ping has waited too long for its answer: a server running late
+                # sends its pings late, and reads their answers late.
+                last_ping = self.last_ping
+                if last_ping is None:
+                    waited = self.server.ping_interval
+                    continue
+                owed = last_ping + self.server.ping_timeout + self.lag_allowance() - time.time()
+                if owed < 0:
                     return True
-                waited, lengthened = late, True  # the server was late: its wait is lengthened once
+                waited = owed + 0.01
                 continue
             except Exception:  # the connection failed
                 return False
-            waited, lengthened = silence, False
+            waited = silence
             if data is None or len(data) > self.server.max_http_buffer_size:
                 return False
             try:
