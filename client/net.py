@@ -47,7 +47,7 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 SYNC_EVERY = 10.0
 MOVED = "moved"   # the error code of a cluster's redirect (``shared.wire.protocol.MOVED``)
 UNKNOWN_EVENT = "unknown_event"  # a request this server does not have (``shared.wire.protocol.UNKNOWN_EVENT``)
-BAD_REQUEST = "bad_request"  # ``shared.wire.protocol.BAD_REQUEST``: an older server refuses a hello field it lacks
+BAD_REQUEST = "bad_request"  # ``shared.wire.protocol.BAD_REQUEST``: how an older server refuses "deltas"
 MOST_MOVES = 4    # redirects one request follows before it gives up
 MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself, or to a node gone
 MOST_BOUNCES = 20  # times in a row a node may send the client to one gone before the backoff applies again
@@ -220,7 +220,8 @@ class Connection:
                                                  "deltas": True}, timeout)
             err = error_of(ack)
             if err is not None and err.code == BAD_REQUEST:   # a server older than deltas: whole views
-                ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
+                ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME},
+                                           timeout)
                 err = error_of(ack)
         except ServerError as failed:   # no answer in time: this link is left, not kept half open
             err = failed

@@ -244,7 +244,8 @@ class TableSession:
             return
         self.resyncing = False
         self.receive_state({"table": data["table"], "seat": seat, "state_id": state_id, "view": view,
-                            "events": data["events"], "deadline": data["deadline"], "server_time": data["server_time"],
+                            "events": data["events"], "deadline": data["deadline"],
+                            "server_time": data["server_time"],
                             "paused": data["paused"], "snapshot": False})
 
     def _resync(self) -> None:

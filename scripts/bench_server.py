@@ -154,7 +154,8 @@ async def connect_all(http, urls: list[str], seats: list[Seat], record: Record, 
 
     async def one(seat: Seat) -> None:
         seat.client = WireClient(http, urls[seat.index[0] % len(urls)],
-                                 lambda event, data, size: on_push(seat, record, event, data, size), args.compress)
+                                 lambda event, data, size: on_push(seat, record, event, data, size),
+                                 args.compress)
         async with gate:
             await seat.client.connect()
             if hello:
@@ -177,8 +178,9 @@ async def seat_at_tables(seats: list[Seat]) -> None:
 
     async def host(seat: Seat) -> None:
         async with gate:
-            made = answered(await seat.client.call("create_table", {"game": GAME, "seats": SEATS, "name": "Host",
-                                                                    "options": {"mode": "all-day"}}), "create_table")
+            made = answered(await seat.client.call("create_table", {
+                "game": GAME, "seats": SEATS, "name": "Host", "options": {"mode": "all-day"}}),
+                "create_table")
         seat.token, seat.table = made["token"], made["table"]["id"]
 
     hosts = [seat for seat in seats if seat.index[1] == 0]
@@ -292,7 +294,7 @@ async def worker(args: argparse.Namespace) -> None:
     rng = random.Random(os.getpid())
     urls = args.url.split(",")
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
-        while True:  # our server; then, told "servers URL,URL...", the same again on those (a cluster's nodes)
+        while True:  # our server; then, told "servers URL,URL...", the same on those (a cluster's nodes)
             seats, record = my_seats(args.tables, args.workers, args.index), Record()
             await connect_all(http, urls, seats, record, args)
             await seat_at_tables(seats)
@@ -363,7 +365,8 @@ def server_metrics(port: int) -> dict:
 async def wait_listening(port: int, process: asyncio.subprocess.Process | None = None) -> None:
     for _ in range(600):
         if process is not None and process.returncode is not None:
-            raise BenchFailed(f"the server on port {port} stopped at start-up (exit code {process.returncode})")
+            raise BenchFailed(f"the server on port {port} stopped at start-up "
+                              f"(exit code {process.returncode})")
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.close()
@@ -384,9 +387,11 @@ async def expect(w: asyncio.subprocess.Process, prefix: str, timeout: float = ST
     try:
         line = (await asyncio.wait_for(w.stdout.readline(), timeout)).decode()
     except TimeoutError:
-        raise BenchFailed(f"a client process said nothing for {timeout:g} s (waiting for {prefix!r})") from None
+        raise BenchFailed(f"a client process said nothing for {timeout:g} s "
+                          f"(waiting for {prefix!r})") from None
     if not line:
-        raise BenchFailed(f"a client process ended (exit code {await w.wait()}) while the bench waited for {prefix!r}")
+        raise BenchFailed(f"a client process ended (exit code {await w.wait()}) "
+                          f"while the bench waited for {prefix!r}")
     if line.startswith("failed"):
         raise BenchFailed(line.strip())
     if not line.startswith(prefix):
@@ -516,7 +521,8 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     # every client comes from this one machine: no per-address limit
     server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
                          "--no-discovery", "--max-connections-per-address", "0",
-                         "--max-tables-per-address", "0", "--max-requests-per-address", "0", "--loop", args.loop,
+                         "--max-tables-per-address", "0", "--max-requests-per-address", "0",
+                         "--loop", args.loop,
                          *args.server_arg, log=logs / "server.log", env=server_env(args.server_tree))
     workers: list[asyncio.subprocess.Process] = []
     bare = None
@@ -528,7 +534,8 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
         for index in range(workers_n):
             workers.append(await spawn(
                 str(Path(__file__).resolve()), "--worker", "--tables", str(args.tables), "--workers",
-                str(workers_n), "--index", str(index), "--seconds", str(args.seconds), "--warmup", str(args.warmup),
+                str(workers_n), "--index", str(index), "--seconds", str(args.seconds),
+                "--warmup", str(args.warmup),
                 "--stagger", str(args.stagger),
                 "--compress", str(args.compress), "--url", f"http://127.0.0.1:{port}",
                 *(["--full-views"] if args.full_views else []), stdin=True))
@@ -571,8 +578,9 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
           f"{sum(r['refused'] for r in game_results)} ({refusals(game_results)}) unmatched={ours['missing']} "
           f"pushes: full views {ours['full']}, deltas {ours['deltas']}, resyncs asked {ours['resyncs']}")
     actor_chars, mover_chars, other_chars = ours["sizes"]
-    print(f"characters per push (median, as sent, before any compression): acting seat {actor_chars}, seat to "
-          f"move next {mover_chars}, the others {other_chars}; a fresh table's views: {legal_share()}")
+    print(f"characters per push (median, as sent, before any compression): acting seat {actor_chars}, "
+          f"seat to move next {mover_chars}, the others {other_chars}; "
+          f"a fresh table's views: {legal_share()}")
     print(f"action -> acting seat's view ms: p50={actor_p50:.2f} p99={percentile(actor, 0.99):.2f}")
     print(f"action -> every seat's view ms: p50={p50:.2f} p90={percentile(every, 0.9):.2f} p99={p99:.2f} "
           f"max={max(every, default=float('nan')):.2f}")
@@ -586,8 +594,9 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     if theirs is not None:
         bare_p50, bare_p99 = percentile(theirs["all"], 0.5), percentile(theirs["all"], 0.99)
         print(f"bare fan-out: actor p50={percentile(theirs['actor'], 0.5):.2f} every seat p50={bare_p50:.2f} "
-              f"p99={bare_p99:.2f} actions={len(theirs['all'])}; bare server: cpu={bare_usage['cpu_percent']:.1f}% "
-              f"rss={bare_usage['rss_mb']:.1f}MB; client processes cpu={bare_usage['clients_cpu_percent']:.1f}%")
+              f"p99={bare_p99:.2f} actions={len(theirs['all'])}; bare server: "
+              f"cpu={bare_usage['cpu_percent']:.1f}% rss={bare_usage['rss_mb']:.1f}MB; "
+              f"client processes cpu={bare_usage['clients_cpu_percent']:.1f}%")
         ratio = f" bare_all_p50_ms={bare_p50:.2f} bare_all_p99_ms={bare_p99:.2f} ratio={p50 / bare_p50:.2f}"
     if cluster is not None:
         c50, c99 = percentile(cluster["all"], 0.5), percentile(cluster["all"], 0.99)
@@ -601,7 +610,8 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
         for number, metrics in enumerate(cluster_usage["metrics"], 1):
             print("\n".join(inside_the_server(f"node {number}", metrics)))
     print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
-          f"cpu_pct={usage['cpu_percent']:.1f} rss_mb={usage['rss_mb']:.1f} loadavg_1m={os.getloadavg()[0]:.2f}"
+          f"cpu_pct={usage['cpu_percent']:.1f} rss_mb={usage['rss_mb']:.1f} "
+          f"loadavg_1m={os.getloadavg()[0]:.2f}"
           + ratio)
 
 
@@ -661,9 +671,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play measured, each phase (default 30)")
     parser.add_argument("--workers", type=int, default=4, help="client processes (default %(default)s)")
     parser.add_argument("--warmup", type=float, default=15.0,
-                        help="seconds of play before the measured seconds, not measured (default %(default)s)")
+                        help="seconds of play before the measured seconds, not measured "
+                             "(default %(default)s)")
     parser.add_argument("--stagger", type=float, default=10.0,
-                        help="the tables start playing at moments spread over this many seconds of the warm-up, "
+                        help="the tables start playing at moments spread over this many seconds of the "
+                             "warm-up, "
                              "rather than all at once (default %(default)s)")
     parser.add_argument("--compress", type=int, default=15, choices=[0, *range(9, 16)],
                         help="permessage-deflate window bits the clients offer, as the game client "

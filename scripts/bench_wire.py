@@ -29,7 +29,8 @@ class WireError(Exception):
 class WireClient:
     """One raw connection to a Socket.IO server at ``url`` (``http://host:port``)."""
 
-    def __init__(self, http: Any, url: str, on_push: Callable[[str, Any, int], None], compress: int = 0) -> None:
+    def __init__(self, http: Any, url: str, on_push: Callable[[str, Any, int], None],
+                 compress: int = 0) -> None:
         self.http = http  # an aiohttp.ClientSession
         self.url = url.replace("http://", "ws://", 1) + "/socket.io/?EIO=4&transport=websocket"
         self.on_push = on_push
@@ -50,7 +51,8 @@ class WireClient:
         try:
             await asyncio.wait_for(self.connected.wait(), timeout)
         except TimeoutError:
-            raise WireError(f"no socket.io connect answer in {timeout:g} s ({self.lost or 'no reason given'})") from None
+            why = self.lost or "no reason given"
+            raise WireError(f"no socket.io connect answer in {timeout:g} s ({why})") from None
 
     async def _read(self) -> None:
         import aiohttp

@@ -27,13 +27,15 @@ class Announcer:
     """The pushes about one table, in the order its changes were made."""
 
     def __init__(self, table: Table, push: Push, clock: Callable[[], float],
-                 summary: Callable[[], dict[str, Any]], deltas: Callable[[str], bool] = lambda sid: False) -> None:
+                 summary: Callable[[], dict[str, Any]],
+                 deltas: Callable[[str], bool] = lambda sid: False) -> None:
         self.table = table
         self.push = push
         self.clock = clock
         self.summary = summary
         self.deltas = deltas  # whether a connection takes delta pushes
-        self.outbox: tuple[StateAnnouncement, list[tuple[list[str], Audience]]] | None = None  # pushes still to make
+        # the pushes still to make
+        self.outbox: tuple[StateAnnouncement, list[tuple[list[str], Audience]]] | None = None
         # each audience's view as last sent to all its connections, with its state id: the base of its next
         # delta (kept only for an audience with a connection that takes deltas). Kept as JSON: views kept
         # as objects outlived the collector's young generations, a few hundred objects a move, and

@@ -84,7 +84,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
                            **({"client_manager": manager} if manager is not None else {}))
     doors = Doors(config, floods)
     app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
-                                       http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout),
+                                       http_guard(lambda: config.max_http_buffer,
+                                                  lambda: config.request_timeout),
                                        websocket_compression(lambda: config.websocket_compression)])
     sio.attach(app)
     transport = transport_for(sio)

@@ -32,8 +32,9 @@ class PlayRequests:
         """The connection's views of the table, whole (a client that missed a ``delta``)."""
         runner = self.roster.runner_of(req.table)
         if not runner.resync(sid):
-            raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection holds no seat at that table and does "
-                                                             "not watch it; send resume or spectate first")
+            raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection holds no seat at that table "
+                                                             "and does not watch it; send resume or spectate "
+                                                             "first")
         return {"ok": True}
 
     async def hold(self, sid: str, req: protocol.Hold) -> dict[str, Any]:

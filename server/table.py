@@ -385,7 +385,8 @@ class StateAnnouncement:
     def payload(self, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` push for one seat: its whole view (``view``, if it is made already)."""
         return {"table": self.table_id, "seat": seat, "state_id": self.state_id,
-                "view": self.view(seat) if view is None else view, "events": self.events, "deadline": self.deadline,
+                "view": self.view(seat) if view is None else view, "events": self.events,
+                "deadline": self.deadline,
                 "server_time": self.server_time, "paused": self.paused, "snapshot": self.snapshot}
 
     def delta(self, seat: int | None, base: int, patch: list[dict[str, Any]]) -> dict[str, Any]:

@@ -49,7 +49,7 @@ class Client:
     def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None,
                  deltas: bool = False) -> None:
         self.url = url
-        self.deltas = deltas  # says so in its hello: the server then sends ``delta`` pushes after a first view
+        self.deltas = deltas  # says so in its hello: ``delta`` pushes come after a first view
         # an https:// server: over TLS, with the certificates ``tls`` trusts
         self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls)) if tls is not None else None
         self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.1,
@@ -97,7 +97,7 @@ class Client:
                 held[data["seat"]] = (data["state_id"], data["view"])
                 continue
             state_id, view = held[data["seat"]]
-            assert data["base"] == state_id, f"a delta on state {data['base']} came to a view of state {state_id}"
+            assert data["base"] == state_id, f"a delta on {data['base']} came to a view of {state_id}"
             held[data["seat"]] = (data["state_id"], jsonpatch.apply_patch(view, data["patch"]))
         return held
 

@@ -148,7 +148,8 @@ async def test_verbose_logs_socket_events_without_secrets(servers, caplog):
 
 async def test_the_handshake_gives_the_ping_times_and_no_compression_by_default(server):
     """The client offers compression (permessage-deflate); the server declines it unless its host asks
-    for it (tests/server/test_websocket_compression.py): deltas are small, zlib's state per connection is not."""
+    for it (tests/server/test_websocket_compression.py): deltas are small, zlib's state per
+    connection is not."""
     async with aiohttp.ClientSession() as http:
         ws = await http.ws_connect(f"{server.url}/socket.io/?EIO=4&transport=websocket",
                                    compress=WEBSOCKET_COMPRESSION)

@@ -19,7 +19,8 @@ from soupkitchen.shared.registry import get_game
 ON_BOTH_LOOPS = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 KEYS = st.sampled_from(["a", "b", "soup", "a/b", "~0", "", "legal_actions", "0"])
 LEAVES = st.none() | st.integers(-5, 5) | st.text(max_size=3)  # no bools next to ints: see server.deltas
-DOCS = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
+DOCS = st.recursive(LEAVES,
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
                     max_leaves=20)
 
 
@@ -79,12 +80,14 @@ async def test_deltas_give_each_connection_the_views_whole_views_give(clients):
     await host.ok("start", {"token": token})
     everyone = (host, plain, watching, watching_plain)
     for _ in range(6):
-        latest = await host.wait_for(lambda: (held := host.views().get(0)) and held[1]["legal_actions"] and held)
+        latest = await host.wait_for(
+            lambda: (held := host.views().get(0)) and held[1]["legal_actions"] and held)
         await host.ok("act", {"token": token, "state_id": latest[0], "action": {"type": "add", "n": 2}})
         for client in everyone:
             await client.settled()
     for client in everyone:
-        await client.wait_for(lambda client=client: client.views().get(None, client.views().get(0, (0,)))[0] >= 12)
+        await client.wait_for(
+            lambda client=client: client.views().get(None, client.views().get(0, (0,)))[0] >= 12)
     assert host.views()[0] == plain.views()[0] and watching.views()[None] == watching_plain.views()[None]
     assert host.views()[0][1]["over"] and watching.views()[None][1]["pot"] == host.views()[0][1]["pot"]
     assert host.patches and watching.patches and not plain.patches and not watching_plain.patches
