@@ -3,7 +3,9 @@
 One ``socketio.AsyncClient``; requests are acknowledged calls, and an ack with ``ok: false``
 becomes a :class:`ServerError` carrying the server's plain-words message. When the link drops the
 connection reconnects by itself with backoff, says hello again, re-syncs the clock and resumes
-every seat token it holds, so the tables it shows get their full snapshot back.
+every seat token it holds, so the tables it shows get their full snapshot back. It says in its
+hello that it takes ``delta`` pushes (what changed in a seat's view, docs/protocol.md); a server
+older than them refuses that hello, and is greeted again without it.
 
 A server that is one node of a cluster answers ``moved`` for a table another node serves: the
 connection goes there by itself (a websocket, the only transport it speaks, so a load balancer in
@@ -37,7 +39,7 @@ from soupkitchen.client.clock import SlewedOffset
 from soupkitchen.client.server_words import said
 from soupkitchen.shared.wire.codec import WireJson
 from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
-from soupkitchen.shared.wire.protocol import MOVED, UNKNOWN_EVENT, check_push
+from soupkitchen.shared.wire.protocol import BAD_REQUEST, MOVED, UNKNOWN_EVENT, check_push
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +140,8 @@ class TableFeed(Protocol):
 
     def receive_state(self, data: dict[str, Any]) -> None: ...
 
+    def receive_delta(self, data: dict[str, Any]) -> None: ...
+
     def receive_lobby(self, table: dict[str, Any]) -> None: ...
 
     def receive_emote(self, seat: Any, emote: str) -> None: ...
@@ -202,6 +206,7 @@ class Connection:
         sio = socketio.AsyncClient(reconnection=False, json=WireJson,
                                    websocket_extra_options={"compress": WEBSOCKET_COMPRESSION}, **secure)
         sio.on("state", self._on_state)
+        sio.on("delta", self._on_delta)
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)
         sio.on("kicked", self._on_kicked)
@@ -222,8 +227,13 @@ class Connection:
             raise ServerError("offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}") from err
         self.sio = sio
         try:
-            ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
+            ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME,
+                                                 "deltas": True}, timeout)
             err = error_of(ack)
+            if err is not None and err.code == BAD_REQUEST:   # a server older than deltas: whole views
+                ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME},
+                                           timeout)
+                err = error_of(ack)
         except ServerError as failed:   # no answer in time: this link is left, not kept half open
             err = failed
         if err is not None:
@@ -432,6 +442,11 @@ class Connection:
         session = self.sessions.get(data.get("table")) if isinstance(data, dict) else None
         if session is not None:
             session.receive_state(data)
+
+    async def _on_delta(self, data: dict[str, Any]) -> None:
+        session = self.sessions.get(data.get("table")) if isinstance(data, dict) else None
+        if session is not None:
+            session.receive_delta(data)
 
     async def _on_lobby(self, data: dict[str, Any]) -> None:
         try:

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import jsonpatch
 from pydantic import ValidationError
 
 from soupkitchen.client.net import ServerError
@@ -68,6 +69,7 @@ class TableSession:
         self.replaying = False                    # a live table, never a replay's
         self.spectating = False                   # receives the spectator view (watching, couch)
         self.looked: set[int] = set()             # couch play: seats whose players have taken the controls
+        self.resyncing = False                    # asked for the whole views after a delta that did not fit
         conn.sessions[table["id"]] = self
 
     # --- what table scenes read ----------------------------------------------------------------
@@ -204,6 +206,8 @@ class TableSession:
     def receive_state(self, data: dict[str, Any]) -> None:
         if not self.readable(data):
             return
+        if data.get("snapshot"):
+            self.resyncing = False
         seat = data.get("seat")
         view = data.get("view")
         state_id = data.get("state_id", -1)
@@ -224,6 +228,43 @@ class TableSession:
         self._update_turns()
         for listener in list(self.listeners):
             listener(seat, view, events if fresh else [])
+
+    def receive_delta(self, data: dict[str, Any]) -> None:
+        """What changed in a held seat's view (or the spectator view): a JSON Patch on the view of
+        state ``base``. Applied to a copy, so a view a scene still holds stays as it was, and then
+        taken as that state's whole view; one this session cannot apply (it missed a push) asks the
+        server for the whole views again (``resync``). None is asked before the first view: a whole
+        one is on its way then (start, resume, spectate)."""
+        try:
+            check_push("delta", data)
+        except ValidationError as err:
+            self._unreadable(err)
+            return
+        seat, state_id = data["seat"], data["state_id"]
+        held = self.views.get(seat)
+        if held is None or state_id <= self.state_ids.get(seat, -1):
+            return
+        view = None
+        if data["base"] == self.state_ids.get(seat):
+            try:
+                view = jsonpatch.apply_patch(held, data["patch"])
+            except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException, TypeError, ValueError):
+                log.warning("table %s: a delta that does not fit seat %s's view; asking for it whole",
+                            self.table.get("id"), seat)
+        if view is None:
+            self._resync()
+            return
+        self.resyncing = False
+        self.receive_state({"table": data["table"], "seat": seat, "state_id": state_id, "view": view,
+                            "events": data["events"], "deadline": data["deadline"],
+                            "server_time": data["server_time"],
+                            "paused": data["paused"], "snapshot": False})
+
+    def _resync(self) -> None:
+        """Ask for this connection's views of the table whole (once until one arrives)."""
+        if not self.resyncing:
+            self.resyncing = True
+            self._background(self.conn.request("resync", {"table": self.table["id"]}), quiet=True)
 
     def receive_lobby(self, table: dict[str, Any]) -> None:
         self.table = table

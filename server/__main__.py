@@ -144,6 +144,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="let web pages from ORIGIN (such as http://192.168.1.20:8080) talk to the server; "
                              "repeat for several. By default a request that carries a browser's Origin is "
                              "refused (the desktop client sends none)")
+    parser.add_argument("--websocket-compression", action="store_true",
+                        help="compress websockets for the clients that offer it (permessage-deflate): "
+                             "fewer bytes on a slow uplink, for some 120-300 KB of the server's memory per "
+                             "connection (docs/protocol.md, Deltas). By default the server declines the offer")
     parser.add_argument("--loop", choices=LOOPS, default="auto",
                         help="the event loop: uvloop (installed with the 'fast' extra), Python's own asyncio "
                              "loop, or auto: uvloop where it is installed, else asyncio (default %(default)s)")
@@ -219,6 +223,7 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                             address_burst=2.0 * args.max_requests_per_address, postgres=args.postgres,
                             redis=args.redis, public_address=args.public_address or "",
                             lease_seconds=args.lease_seconds,
+                            websocket_compression=args.websocket_compression,
                             standalone=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -31,6 +31,7 @@ from soupkitchen.server.guard import (
     SessionGuard,
     http_guard,
     origin_guard,
+    websocket_compression,
 )
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
@@ -87,7 +88,9 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
                            **({"client_manager": manager} if manager is not None else {}))
     doors = Doors(config, floods)
     app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
-                                       http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout)])
+                                       http_guard(lambda: config.max_http_buffer,
+                                                  lambda: config.request_timeout),
+                                       websocket_compression(lambda: config.websocket_compression)])
     sio.attach(app)
     transport = transport_for(sio)
     hub.speak_through(transport)

@@ -37,6 +37,7 @@ REFUSED = "\x00refused"  # the event a packet the protocol does not allow is tur
 ADDRESS_KEY = "soupkitchen.address"  # the environ entries this module adds to each session's environ
 SESSION_KEY = "soupkitchen.session"
 SOCKETIO_PATH = "/socket.io/"
+EXTENSIONS = "Sec-WebSocket-Extensions"
 
 
 class JsonPacket(socketio.packet.Packet):
@@ -283,6 +284,27 @@ def http_guard(max_body: Callable[[], int], body_time: Callable[[], float]
         return await handler(ReadRequest(request, body))
 
     return guard
+
+
+def websocket_compression(allowed: Callable[[], bool]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """An aiohttp middleware that answers a websocket's offer of compression (permessage-deflate)
+    only if ``allowed()``: otherwise the offer is taken off the request before the websocket is
+    made, so the connection is made without it (a client may always do without, RFC 7692).
+
+    A compressing connection holds zlib's state for as long as it is open, some 120 to 300 KB of
+    the server's memory (a window and hash tables each way), which at thousands of connections
+    was most of the server's memory; a delta push is a few hundred bytes (docs/protocol.md)."""
+
+    @web.middleware
+    async def plain(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+                    ) -> web.StreamResponse:
+        if EXTENSIONS in request.headers and request.path == SOCKETIO_PATH and not allowed():
+            headers = CIMultiDict(request.headers)
+            del headers[EXTENSIONS]
+            request = request.clone(headers=headers)
+        return await handler(request)
+
+    return plain
 
 
 async def read_body(request: web.Request, most: int) -> bytes:

@@ -119,6 +119,7 @@ class Hub:
             "emote": self.lobby.emote,
             "act": self.play.act,
             "hold": self.play.hold,
+            "resync": self.play.resync,
         }
         self.node: ClusterNode | None = None  # set by server.cluster.serve_as_node when this is a node
 
@@ -218,10 +219,11 @@ class Hub:
         if req.protocol != protocol.PROTOCOL_VERSION:
             raise protocol.ProtocolError(protocol.VERSION, f"this server speaks protocol {protocol.PROTOCOL_VERSION}, "
                                              f"the client speaks {req.protocol}: please update")
-        self.conns[sid].hello = True
+        conn = self.conns[sid]
+        conn.hello, conn.deltas = True, req.deltas
         answer: protocol.HelloReply = {"ok": True, "protocol": protocol.PROTOCOL_VERSION,
                                        "server_id": self.server_id, "games": available_games(),
-                                       "server_time": self.clock()}
+                                       "server_time": self.clock(), "deltas": req.deltas}
         if self.node is not None:  # where a client may come back if this node goes
             answer["nodes"] = self.node.addresses()
         return answer

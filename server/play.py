@@ -26,6 +26,15 @@ class PlayRequests:
             raise protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now", refusal) from None
         return {"ok": True, "state_id": state_id}
 
+    async def resync(self, sid: str, req: protocol.Resync) -> protocol.Reply:
+        """The connection's views of the table, whole (a client that missed a ``delta``)."""
+        runner = self.roster.runner_of(req.table)
+        if not runner.resync(sid):
+            raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection holds no seat at that table "
+                                                             "and does not watch it; send resume or spectate "
+                                                             "first")
+        return {"ok": True}
+
     async def hold(self, sid: str, req: protocol.Hold) -> protocol.HoldReply:
         runner, seat = self.roster.seat_of(req.token, sid)
         table = runner.table

@@ -23,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
+from collections import deque
 from importlib import metadata
 from typing import Any
 
@@ -124,6 +126,45 @@ def transport_for(sio: socketio.AsyncServer) -> StockTransport:
     return FastTransport(sio) if fast else StockTransport(sio)
 
 
+class LoopLag:
+    """How late the event loop has run lately: a timer due every :attr:`PERIOD` seconds, and the
+    most it was late within the last :attr:`WINDOW` seconds (:meth:`recent`)."""
+
+    PERIOD = 0.1
+    WINDOW = 10.0
+    NOTICED = 0.05  # seconds late that count
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.lates: deque[tuple[float, float]] = deque()  # (when, seconds late)
+
+    def watch(self) -> None:
+        """Time the running loop (once per loop)."""
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self.loop = loop
+            self.lates.clear()
+            loop.call_at(loop.time() + self.PERIOD, self._tick, loop.time() + self.PERIOD)
+
+    def _tick(self, due: float) -> None:
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        now = loop.time()
+        if now - due > self.NOTICED:
+            self.lates.append((now, now - due))
+        while self.lates and self.lates[0][0] < now - self.WINDOW:
+            self.lates.popleft()
+        loop.call_at(now + self.PERIOD, self._tick, now + self.PERIOD)
+
+    def recent(self) -> float:
+        """The most the loop was late within the window, in seconds."""
+        return max((late for _when, late in self.lates), default=0.0)
+
+
+LAG = LoopLag()
+
+
 class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     """An Engine.IO socket that reads and writes its websocket one event-loop round after a
     message arrives or a packet is queued.
@@ -136,14 +177,54 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
 
     A client silent for ``ping_interval + ping_timeout`` seconds is disconnected at once, before its
     websocket's closing handshake (which waits up to 10 s for a client that is no longer there).
+
+    Those seconds count only while the client owes an answer: a ping has waited for its answer
+    for longer than ``ping_timeout``, lengthened by as much as the server's own event loop ran late
+    lately (:data:`LAG`, at most its 10 s window). A server running late (a burst of moves, a machine
+    busy with other work) sends its pings late and reads their answers late; it no longer closes
+    every connection at the end of its busy moment. A writer with nothing to send (not even a ping)
+    waits on while its socket is open.
     """
 
+    def schedule_ping(self) -> None:
+        """The next ping ``ping_interval`` after a pong, from a timer rather than a task of its own
+        (a task and its sleep for each of thousands of pings every few seconds)."""
+        if self.last_ping:
+            self.last_ping = None
+            asyncio.get_running_loop().call_later(self.server.ping_interval, self._ping_now)
+
+    def _ping_now(self) -> None:
+        if not self.closing and not self.closed:
+            self.last_ping = time.time()
+            self.queue.put_nowait(eio_packet.Packet(eio_packet.PING))
+
+    def lag_allowance(self) -> float:
+        return min(LAG.recent(), LoopLag.WINDOW)
+
+    async def check_ping_timeout(self) -> bool:
+        if self.closed:
+            raise eio_exceptions.SocketIsClosedError()
+        last_ping = self.last_ping
+        if last_ping and time.time() - last_ping > self.server.ping_timeout + self.lag_allowance():
+            # a CLOSE packet, as the stock check sends, for a client that is half there
+            await self.close(wait=False, abort=False, reason=self.server.reason.PING_TIMEOUT)
+            return False
+        return True
+
     async def poll(self) -> list[Any]:
-        try:
-            async with asyncio.timeout(self.server.ping_interval + self.server.ping_timeout):
-                first = await self.queue.get()
-        except (TimeoutError, asyncio.CancelledError):
-            raise eio_exceptions.QueueEmpty() from None
+        while True:
+            try:
+                async with asyncio.timeout(self.server.ping_interval + self.server.ping_timeout):
+                    first = await self.queue.get()
+                break
+            except TimeoutError:
+                # Nothing to send, not even a ping: a socket the server has closed ends here (after
+                # its CLOSE packet); an open one waits on, as its reader ends a client gone silent
+                # (the end marker), and a busy server sends its pings late.
+                if self.closed or self.closing:
+                    raise eio_exceptions.QueueEmpty() from None
+            except asyncio.CancelledError:
+                raise eio_exceptions.QueueEmpty() from None
         self.queue.task_done()
         if first is None:
             return []
@@ -175,14 +256,26 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     async def _read_websocket(self, ws: Any) -> bool:
         """Read the client's messages until the websocket ends; True if the client went silent."""
         silence = self.server.ping_interval + self.server.ping_timeout
+        waited = silence
         while True:
             try:
-                async with asyncio.timeout(silence):
+                async with asyncio.timeout(waited):
                     data = await ws.wait()
             except TimeoutError:
-                return True
+                # Silent only once a ping has waited too long for its answer: a server running late
+                # sends its pings late, and reads their answers late.
+                last_ping = self.last_ping
+                if last_ping is None:
+                    waited = self.server.ping_interval
+                    continue
+                owed = last_ping + self.server.ping_timeout + self.lag_allowance() - time.time()
+                if owed < 0:
+                    return True
+                waited = owed + 0.01
+                continue
             except Exception:  # the connection failed
                 return False
+            waited = silence
             if data is None or len(data) > self.server.max_http_buffer_size:
                 return False
             try:
@@ -227,6 +320,7 @@ class GameSocketServer(socketio.AsyncServer):
         return socketio.AsyncServer(*args, **kwargs)
 
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
+        LAG.watch()
         socket = self.eio.sockets.get(eio_sid)
         if type(socket) is StockSocket:  # noqa: E721 - exactly the stock class, nothing else
             socket.__class__ = InPlaceTimeoutSocket

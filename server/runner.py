@@ -64,6 +64,7 @@ class RunnerContext:
     finished: Callable[[Table], None]  # a game at a table ended (it is already stored and announced)
     let_go: Callable[[Table], None]  # the server forgets the table (its rows stay in the database)
     present: Callable[[str, str], None] = lambda sid, table_id: None  # (connection, table): it is at the table
+    deltas: Callable[[str], bool] = lambda sid: False  # whether a connection takes ``delta`` pushes
 
 
 class TableRunner:
@@ -79,7 +80,7 @@ class TableRunner:
         self.timer: Timer | None = None  # the next deadline or bot move
         self.players = TableBots(table, context.config, self.clock)
         self.holds = Holds(table, context.config, context.scheduler, self.hold_ran_out)
-        self.announce = Announcer(table, context.push, self.clock, self.summary)
+        self.announce = Announcer(table, context.push, self.clock, self.summary, context.deltas)
         self.absence = Absence(table, context.config, context.scheduler, context.stopping,
                                self.players.stands_in, self.stand_in, self.close)
         self.clock_saved: float | None = None  # the game clock last recorded in the store
@@ -195,13 +196,27 @@ class TableRunner:
         if self.table.started:
             self.snapshot_after_answer(None, sid)
 
+    def resync(self, sid: str) -> bool:
+        """The connection's views of the table, whole, after the answer to its ``resync``: one per seat
+        it holds and the spectator view if it watches; False if it is not at the table."""
+        table = self.table
+        audiences: list[int | None] = [index for index, seat in enumerate(table.seats) if sid in seat.sids]
+        if sid in table.spectators:
+            audiences.append(None)
+        if not audiences:
+            return False
+        if table.started:
+            for audience in audiences:
+                self.snapshot_after_answer(audience, sid)
+        return True
+
     def snapshot_after_answer(self, seat: int | None, sid: str) -> None:
         """The table's present for one connection, just after the answer to its request: the answer
         waits for the store first (``server.app``), so the snapshot waits behind it."""
         async def send() -> None:
             await self.context.store.stored()
             if self.live:
-                await self.announce.snapshot(seat, sid)
+                self.announce.snapshot(seat, sid)
         self.context.spawn(send())
 
     def leave(self, seat: int) -> None:

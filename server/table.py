@@ -379,7 +379,19 @@ class StateAnnouncement:
     paused: bool
     snapshot: bool
 
-    def payload(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know of this state."""
+        return self.game.view(self.state, seat)
+
+    def payload(self, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` push for one seat: its whole view (``view``, if it is made already)."""
         return {"table": self.table_id, "seat": seat, "state_id": self.state_id,
-                "view": self.game.view(self.state, seat), "events": self.events, "deadline": self.deadline,
+                "view": self.view(seat) if view is None else view, "events": self.events,
+                "deadline": self.deadline,
                 "server_time": self.server_time, "paused": self.paused, "snapshot": self.snapshot}
+
+    def delta(self, seat: int | None, base: int, patch: list[dict[str, Any]]) -> dict[str, Any]:
+        """The ``delta`` push for one seat: what changed in its view since the one of state ``base``."""
+        return {"table": self.table_id, "seat": seat, "base": base, "state_id": self.state_id, "patch": patch,
+                "events": self.events, "deadline": self.deadline, "server_time": self.server_time,
+                "paused": self.paused}

@@ -215,6 +215,7 @@ class Request(BaseModel):
 class Hello(Request):
     protocol: StrictInt
     client: str = Field(default="", max_length=64)
+    deltas: StrictBool = False  # the client applies ``delta`` pushes (JSON Patch) after a seat's first view
 
 
 class TimeSync(Request):
@@ -302,6 +303,10 @@ class Ready(Request):
     on: StrictBool
 
 
+class Resync(Request):
+    table: str = TableId  # the connection's views of this table, whole (it missed a ``delta``)
+
+
 class Emote(Request):
     token: str = Token
     emote: Literal[EMOTES]  # one of the emotes (Literal of a tuple: each of its strings)
@@ -326,6 +331,7 @@ REQUESTS: dict[str, type[Request]] = {
     "start": TokenOnly,
     "act": Act,
     "hold": Hold,
+    "resync": Resync,
     "emote": Emote,
 }
 
@@ -430,6 +436,24 @@ class StatePush(TypedDict):
     snapshot: bool
 
 
+class PatchOperation(TypedDict):
+    op: Literal["add", "remove", "replace"]
+    path: str  # a JSON Pointer (RFC 6901) into the view
+    value: NotRequired[Any]  # not with ``remove``
+
+
+class DeltaPush(TypedDict):
+    table: str
+    seat: int | None  # whose view (None: the spectator view)
+    base: int  # the state id of the view this patch applies to
+    state_id: int
+    patch: list[PatchOperation]  # a JSON Patch (RFC 6902): that view becomes this state's
+    events: list[dict[str, Any]]
+    deadline: float | None
+    server_time: float
+    paused: bool
+
+
 class EmotePush(TypedDict):
     table: str
     seat: int | None
@@ -444,8 +468,8 @@ class TablesChangedPush(TypedDict):
     """The list of open tables has changed (a connection that sent ``watch_tables`` asks ``list_tables``)."""
 
 
-PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "emote": EmotePush, "kicked": KickedPush,
-                          "tables_changed": TablesChangedPush}
+PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "delta": DeltaPush, "emote": EmotePush,
+                          "kicked": KickedPush, "tables_changed": TablesChangedPush}
 _PUSH_MODELS: dict[str, Any] = {}
 
 
@@ -468,6 +492,7 @@ class HelloReply(Reply):
     server_id: str
     games: list[GameSummary]
     server_time: float
+    deltas: bool  # whether this connection gets ``delta`` pushes after each seat's first whole view
     nodes: NotRequired[list[str]]  # a cluster's node: where a client may come back if it goes
 
 
@@ -550,6 +575,7 @@ REPLIES: dict[str, Any] = {
     "start": Reply,
     "act": ActReply,
     "hold": HoldReply,
+    "resync": Reply,
     "emote": Reply,
 }
 """The reply of each request in ``REQUESTS`` when it is granted; a refused one is an ``ErrorReply``."""

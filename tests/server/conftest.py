@@ -119,8 +119,8 @@ async def clients(server):
     """``await clients()`` gives a connected client that said hello; all are closed afterwards."""
     made: list[Client] = []
 
-    async def make(hello: bool = True, reconnect: bool = False) -> Client:
-        client = Client(server.url, reconnect=reconnect)
+    async def make(hello: bool = True, reconnect: bool = False, deltas: bool = False) -> Client:
+        client = Client(server.url, reconnect=reconnect, deltas=deltas)
         made.append(client)
         return await client.connect(hello=hello)
 
