@@ -18,6 +18,9 @@ FACTS = GameFacts(
     ),
     real_time=True,
     hidden=("the other chefs' personal tastes, shown only as happy or unhappy faces until the round's reveal",),
+    # A reaction names the move it is about, and any chef may make it on another chef's turn.
+    moment_actions=("react",),
+    asides=("react",),
 )
 
 REGISTRATION = Registration(
@@ -28,4 +31,6 @@ REGISTRATION = Registration(
     art="scripts.art.too_many_cooks:too_many_cooks_art",
     oracle="soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen",
     reference_bots=(("witness", "soupkitchen.shared.too_many_cooks.witness:WitnessChef"),),
+    person="soupkitchen.shared.too_many_cooks.bot:person",
+    person_styles=("good", "selfish"),
 )

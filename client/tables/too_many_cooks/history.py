@@ -22,7 +22,8 @@ class Entry:
     """One move of the round (or the round's end, ``seat`` None)."""
 
     number: int                      # counts every entry ever made at this table, from 1
-    event: dict[str, Any]            # the rules' event: "changed", "rotated", "passed", "rejoined", "all_passed", "time_up"
+    event: dict[str, Any]            # the rules' event: "changed", "rotated", "passed", "reacted", "rejoined",
+    #                                  "all_passed", "time_up"
     faces: tuple[tuple[int, int], ...] = ()   # (seat, change in happy taste backs), changes only
     shared: int = 0                  # change in satisfied shared tastes
 
@@ -108,7 +109,7 @@ class History:
             kind = event["type"]
             if kind == "round_started":
                 self.entries.clear()
-            elif kind in MOVES or kind in ("rejoined", "all_passed", "time_up"):
+            elif kind in MOVES or kind in ("reacted", "rejoined", "all_passed", "time_up"):
                 faces, shared = _difference(before, after) if kind in ("changed", "rotated") else ((), 0)
                 self._add(event, faces, shared)
 
