@@ -44,7 +44,7 @@ HABITS = {
     "easy": Habits(notices=0.2, memory=2, flips=2.0, glance=3, glance_faces=False, learns=0.0, wary=1, patience=5, decent=1.0, looks_at=15, ahead=0,
                    grasps=2, care=0.5, help=0.0, tell=0.0, slips=0.15, haste=0.4, takes_in=2.5, obvious=1.5, unclear=3, stuck=5,
                    reacts=0.6, reacts_closer=0.1, reacts_idle=0.15, vague=0.5, reaction_beats=2.0, leans=0.6, hears=0.0),
-    "normal": Habits(notices=0.7, memory=4, flips=1.5, glance=4, glance_faces=False, learns=0.15, wary=3, patience=3, decent=3.0,
+    "normal": Habits(notices=0.7, memory=3, flips=1.2, glance=4, glance_faces=False, learns=0.15, wary=3, patience=3, decent=3.0,
                      looks_at=None, ahead=3, grasps=2, care=1.0, help=0.2, tell=0.0, slips=0.05, haste=0.0, takes_in=1.6,
                      obvious=1.1, unclear=2.4, stuck=3.4, reacts=0.9, reacts_closer=0.6, reacts_idle=0.35, vague=0.2,
                      reaction_beats=1.2, leans=0.3, hears=0.6),
