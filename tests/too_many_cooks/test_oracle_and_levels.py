@@ -49,7 +49,7 @@ def test_no_reference_is_a_bot_a_table_can_seat(reference):
 def test_an_easy_chef_misses_faces_and_a_hard_one_reads_every_one(tmc):
     """Shown the same faces over many soups, the hard chef narrows its guesses at the others'
     tastes furthest (every face rules tastes out) and the easy chef least: it misses faces and
-    keeps only the last two moments in mind, where a normal chef keeps four and reads each face a
+    keeps only the last two moments in mind, where a normal chef keeps three and reads each face a
     move turned."""
     state = tmc.playing(4, seed=3, options={"difficulty": "moderate"})
     chefs = {level: GAME.make_bot(0, 1, level) for level in ("easy", "normal", "hard")}
