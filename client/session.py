@@ -53,7 +53,7 @@ class TableSession:
         self.listeners: list[StateListener] = []
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.error_listeners: list[Callable[[str], None]] = []
-        self.nudge_listeners: list[Callable[[str], None]] = []   # a held seat sat on its turn: the words to say
+        self.nudge_listeners: list[Callable[[str], None]] = []   # a held seat sat on its turn: words to say
         self.handoff_listeners: list[Callable[[int | None], None]] = []   # None: hand-off called off
         self.back_listeners: list[Callable[[int], None]] = []   # a held seat taken back from a stand-in bot
         # couch play
@@ -226,8 +226,11 @@ class TableSession:
         """The server's gentle word to a held seat that has sat on its turn while the clock ran."""
         if seat not in self.tokens:
             return
-        words = (_("%(player)s, it is your turn: the round's clock is running.") % {"player": self.seat_name(seat)}
-                 if self.couch else _("It is your turn: the round's clock is running."))
+        if self.couch:
+            words = _("%(player)s, it is your turn: the round's clock is running.") % {
+                "player": self.seat_name(seat)}
+        else:
+            words = _("It is your turn: the round's clock is running.")
         for listener in list(self.nudge_listeners):
             listener(words)
 

@@ -1,7 +1,8 @@
 """The sounds a table makes: each event's, as its game's client registration names them (cards
 placed, flipped, slid and shuffled, a row rotating, "stone soup!", the reveal), and from the views
 faces turning happy or unhappy, stars won or lost, a game won or lost, the clock ticking through
-its last ten seconds, and the chime of a turn again for a player the server nudges. Listens to a table session; tables need not know about it."""
+its last ten seconds, and the chime of a turn again for a player the server nudges. Listens to a
+table session; tables need not know about it."""
 
 from __future__ import annotations
 

@@ -4,10 +4,11 @@ For each game and level it plays ``--games`` seeded bot games at the game's larg
 each seat's ``choose`` call that returns a move (a call that waits is cheap and not counted), on the
 simulator's clock, so the game plays as at a table. A game whose seats take asides (Too Many Cooks'
 reactions) is played on the server's own bot pacing, as the simulator plays it, and every ``aside``
-call (each bot, after every action: does it react?) is timed too, as decisions of their own. Prints one line per game and level and a last
-line with the worst wall-clock figures (each line also gives the CPU time's p99, which other work on
-a busy machine does not lengthen). The aim: p50 at most 50 ms and p99 at most 200 ms, so that the server's
-bot timer and a person's turn never wait on a bot's thinking.
+call (each bot, after every action: does it react?) is timed too, as decisions of their own. Prints
+one line per game and level and a last line with the worst wall-clock figures (each line also gives
+the CPU time's p99, which other work on a busy machine does not lengthen). The aim: p50 at most 50
+ms and p99 at most 200 ms, so that the server's bot timer and a person's turn never wait on a bot's
+thinking.
 
     .venv/bin/python scripts/bench_bots.py
     .venv/bin/python scripts/bench_bots.py --games 20 --game stone-soup
@@ -109,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             if asides:
                 worst_p99 = max(worst_p99, percentile(asides, 0.99) * 1000)
             print(f"game={game_id} level={level} decisions={len(took)} p50_ms={p50:.2f} p99_ms={p99:.2f} "
-                  f"max_ms={max(took) * 1000:.2f} cpu_p99_ms={percentile(cpu, 0.99) * 1000:.2f}{aside}", flush=True)
+                  f"max_ms={max(took) * 1000:.2f} cpu_p99_ms={percentile(cpu, 0.99) * 1000:.2f}{aside}",
+                  flush=True)
     print(f"worst p50_ms={worst_p50:.2f} p99_ms={worst_p99:.2f} (aim: p50 at most 50, p99 at most 200); "
           "load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0 if worst_p50 <= 50 and worst_p99 <= 200 else 1

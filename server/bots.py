@@ -29,7 +29,7 @@ class PendingBotMove:
     due: float  # monotonic
     action: dict[str, Any] | None  # None: nothing wanted, ask again at ``due`` (or, looking, decide then)
     state_id: int
-    looking: bool = False  # taking in the table before it decides: it decides at ``due`` whatever happens meanwhile
+    looking: bool = False  # taking in the table before it decides: at ``due``, whatever happens meanwhile
 
 
 class TableBots:
@@ -42,7 +42,7 @@ class TableBots:
         self.bots: dict[int, Bot] = {}
         self.pending: dict[int, PendingBotMove] = {}
         self.asides: dict[int, PendingBotMove] = {}  # each bot's next aside, once it means to take one
-        self.last_move_at = float("-inf")  # monotonic time of the newest action but an aside (bots pace themselves on it)
+        self.last_move_at = float("-inf")  # monotonic time of the newest action but an aside (bots pace so)
 
     def __contains__(self, seat: int) -> bool:
         return seat in self.bots
@@ -88,7 +88,8 @@ class TableBots:
     def should_think(self, seat: int) -> bool:
         """A bot with no plan, or one that was waiting and has seen the table change."""
         move = self.pending.get(seat)
-        return move is None or (move.action is None and not move.looking and move.state_id != self.table.state_id)
+        return move is None or (move.action is None and not move.looking
+                                and move.state_id != self.table.state_id)
 
     def observe(self) -> None:
         """Each bot that remembers observes its seat's view of the new state, as a player would see
@@ -124,8 +125,8 @@ class TableBots:
                 log.exception("bot at table %s seat %s failed to take an aside", table.id, seat)
                 continue
             if action is not None:
-                self.asides[seat] = PendingBotMove(mono + self.delay() * self.beats(seat, view, action) * self.jitter(),
-                                                   action, table.state_id)
+                due = mono + self.delay() * self.beats(seat, view, action) * self.jitter()
+                self.asides[seat] = PendingBotMove(due, action, table.state_id)
 
     def delay(self) -> float:
         """Seconds of a beat at this table (its bot speed)."""
@@ -133,10 +134,12 @@ class TableBots:
 
     def jitter(self) -> float:
         """A factor on a bot's thinking time, so that no two moves take exactly as long."""
-        return self.table.rng.uniform(*(BOT_JITTER_WITH_PEOPLE if self.table.has_people else BOT_JITTER_BOTS_ONLY))
+        low, high = BOT_JITTER_WITH_PEOPLE if self.table.has_people else BOT_JITTER_BOTS_ONLY
+        return self.table.rng.uniform(low, high)
 
     def move(self, play: PlayMove) -> None:
-        """Play bot moves and asides that are due (through ``play``); ask bots without a plan what they want."""
+        """Play bot moves and asides that are due (through ``play``); ask bots without a plan what
+        they want."""
         self.take_asides(play)
         table, config = self.table, self.config
         delay = self.delay()
@@ -165,8 +168,8 @@ class TableBots:
             if not (move is not None and move.looking) and len(view["legal_actions"]) > 1:
                 looks = self.looks(seat, view)
                 if looks > 0:  # first it takes in the table; it decides when that is done
-                    self.pending[seat] = PendingBotMove(mono + delay * looks * self.jitter(), None, table.state_id,
-                                                        looking=True)
+                    due = mono + delay * looks * self.jitter()
+                    self.pending[seat] = PendingBotMove(due, None, table.state_id, looking=True)
                     continue
             try:
                 action = self.bots[seat].choose(view, now)
@@ -178,8 +181,8 @@ class TableBots:
             else:
                 # It takes as long as a person would (its beats of the table's bot delay); with people
                 # at the table, never sooner than the bot delay.
-                self.pending[seat] = PendingBotMove(mono + delay * self.beats(seat, view, action) * self.jitter(),
-                                                    action, table.state_id)
+                due = mono + delay * self.beats(seat, view, action) * self.jitter()
+                self.pending[seat] = PendingBotMove(due, action, table.state_id)
 
     def take_asides(self, play: PlayMove) -> None:
         """Play the asides that are due and still allowed (the moment of a reaction may have passed)."""

@@ -59,6 +59,7 @@ class Nudges:
     def fire(self) -> list[int]:
         """The seats whose nudge is due now (each is nudged once until it acts)."""
         now = self.table.game_now(self.clock())
-        seats = sorted(seat for seat, since in self.waiting().items() if now >= since + self.config.nudge_after - 1e-6)
+        after = self.config.nudge_after
+        seats = sorted(seat for seat, since in self.waiting().items() if now >= since + after - 1e-6)
         self.nudged.update(seats)
         return seats

@@ -315,7 +315,8 @@ class TableRunner:
         table = self.table
         table.seats[seat].last_emote = self.clock()
         self.fire_timeouts()
-        action = table.game.emote_action(table.state, seat, emote) if table.started and not table.over else None
+        playing = table.started and not table.over
+        action = table.game.emote_action(table.state, seat, emote) if playing else None
         if action is None:
             self.announce.to_audience("emote", {"table": table.id, "seat": seat, "emote": emote})
             return
@@ -430,7 +431,8 @@ class TableRunner:
         self.players.observe()
         self.announce.state(actor=actor)
         entry = table.record.log[-1] if table.record is not None and table.record.log else None
-        emote = table.game.emote_of(entry["action"]) if entry is not None and entry["seat"] is not None else None
+        by_seat = entry is not None and entry["seat"] is not None
+        emote = table.game.emote_of(entry["action"]) if by_seat else None
         if emote is not None:  # the seats' chips show it as they show table chatter
             self.announce.to_audience("emote", {"table": table.id, "seat": entry["seat"], "emote": emote})
         if table.over:
@@ -496,8 +498,8 @@ class TableRunner:
         """A gentle word to each person who has sat on their turn long enough while the clock runs."""
         for seat in self.nudges.fire():
             holder = self.table.seats[seat]
-            self.context.push(sorted(holder.sids), "nudge", {"table": self.table.id, "seat": seat,
-                                                             "seconds": self.config.nudge_after}, self.table.id)
+            nudge = {"table": self.table.id, "seat": seat, "seconds": self.config.nudge_after}
+            self.context.push(sorted(holder.sids), "nudge", nudge, self.table.id)
 
     # --- the seats whose players went away -----------------------------------------------------
     def stand_in(self, seat: int) -> None:

@@ -32,6 +32,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -72,13 +73,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="seat the listed bots one seat further round each game, and count wins "
                              "per listed bot (wins_by_bot) instead of per seat")
     parser.add_argument("--person", type=int, metavar="SEAT",
-                        help="play this seat with a stand-in for a person at a person's pace (the game's own, "
-                             "if it has one); --bots seats the others")
+                        help="play this seat with a stand-in for a person at a person's pace (the game's "
+                             "own, if it has one); --bots seats the others")
     parser.add_argument("--person-seconds", type=float, default=PERSON_SECONDS,
-                        help=f"the person's seconds over a move with a choice, on average (default {PERSON_SECONDS:g})")
+                        help="the person's seconds over a move with a choice, on average "
+                             f"(default {PERSON_SECONDS:g})")
     parser.add_argument("--person-style", default=None,
-                        help="how the person plays, one of the game's styles (default: a good player's choices; "
-                             "Too Many Cooks also has 'selfish', who minds only their own and the shared tastes)")
+                        help="how the person plays, one of the game's styles (default: a good player's "
+                             "choices; Too Many Cooks also has 'selfish', who minds only their own and the "
+                             "shared tastes)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
     parser.add_argument("--export", metavar="DIR", type=Path,
                         help="write each game's replay file into DIR (see docs/replays.md)")
@@ -143,7 +146,7 @@ class PersonAtTable(Bot):
             seconds = self.rng.uniform(1.5, 3.0)
         else:
             seconds = self.rng.uniform(1.0, 3.0)
-        return seconds / (self.delay * MEAN_JITTER)  # the table draws its factor on it, MEAN_JITTER on average
+        return seconds / (self.delay * MEAN_JITTER)  # the table draws its factor on it, on average this
 
 
 class TimedBot(Bot):
@@ -197,7 +200,8 @@ class PacedTable:
         self.mono = 0.0
         self.events: list[dict[str, Any]] = []
         self.follow = follow
-        self.crew = TableBots(self, ServerConfig(bot_delay=delay), lambda: self.mono)  # type: ignore[arg-type]
+        config = ServerConfig(bot_delay=delay)
+        self.crew = TableBots(self, config, lambda: self.mono)  # type: ignore[arg-type]
         self.crew.bots = dict(bots)
 
     @property
@@ -284,9 +288,12 @@ class SimulatedSeats:
 
     def seated(self, players: int) -> dict[int, Bot]:
         """Each seat's bot for a paced table, its decisions timed (the person's are not a bot's)."""
-        return {seat: (self.bots[seat] if seat == self.person_seat else
-                       TimedBot(self.bots[seat] if self.bots else None, seat, self.times, self.aside_times, self.team))
-                for seat in range(players)}
+        seated: dict[int, Bot] = {}
+        for seat in range(players):
+            inner = self.bots[seat] if self.bots else None
+            seated[seat] = (self.bots[seat] if seat == self.person_seat
+                            else TimedBot(inner, seat, self.times, self.aside_times, self.team))
+        return seated
 
     def duration(self, seat: int, view: dict[str, Any], action: dict[str, Any]) -> float:
         """How many beats the seat's bot took over ``action`` (the all-seeing team: one each)."""
@@ -317,7 +324,8 @@ class Pace:
         self.rounds = self.on_timer = 0
         self.moves = self.moves_answered = self.asides = self.untrue = 0
 
-    def count(self, game: Game, record: MatchRecord, events: list[dict[str, Any]], person: int | None) -> None:
+    def count(self, game: Game, record: MatchRecord, events: list[dict[str, Any]],
+              person: int | None) -> None:
         facts = getattr(game, "facts", None)
         state = game.setup(record.players, record.options, record.seed)
         began = 0.0  # when the seat to act began its turn: the time of the last action that was not an aside
@@ -337,7 +345,7 @@ class Pace:
                 (self.person_moves if seat == person else self.bot_moves).append(took)
                 self.moves += 1
                 answered = False
-            elif seat is not None and choices == 1 and game.next_deadline(state) is not None and seat != person:
+            elif choices == 1 and seat not in (None, person) and game.next_deadline(state) is not None:
                 self.bot_forced.append(took)
             state, _events = game.apply(state, seat, action, entry["t"])
             began = entry["t"]
@@ -386,7 +394,8 @@ def person_maker(game: Game, args: argparse.Namespace) -> Callable[[int, int], B
     if not 0 <= args.person < args.players:
         raise ValueError(f"--person names seat {args.person}: the seats are 0-{args.players - 1}")
     if args.rotate or args.bots == ORACLE:
-        raise ValueError("--person seats one person among levelled bots, without --rotate or the all-seeing team")
+        raise ValueError("--person seats one person among levelled bots, without --rotate or the "
+                         "all-seeing team")
     style = args.person_style or entry.person_styles[0]
     if style not in entry.person_styles:
         raise ValueError(f"--person-style is one of {', '.join(entry.person_styles)}")
@@ -394,7 +403,10 @@ def person_maker(game: Game, args: argparse.Namespace) -> Callable[[int, int], B
         raise ValueError("--person-seconds must be more than 0")
     make = resolve(entry.person)
     delay = args.step / MEAN_JITTER
-    return lambda seat, seed: PersonAtTable(make(seat, seed, style), args.person_seconds, delay, seed)  # type: ignore[operator]
+    def person(seat: int, seed: int) -> Bot:
+        stand_in = make(seat, seed, style)  # type: ignore[operator]
+        return PersonAtTable(stand_in, args.person_seconds, delay, seed)
+    return person
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -423,15 +435,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         shift = index % args.players if args.rotate and levels else 0
         seated = levels[-shift:] + levels[:-shift] if levels and shift else levels
         person = make_person(args.person, seed * 1000 + args.person) if make_person else None
-        bots = SimulatedSeats(game, args.players, seed, options, seated, times, person, args.person, aside_times)
+        bots = SimulatedSeats(game, args.players, seed, options, seated, times, person, args.person,
+                              aside_times)
         if paced:
-            table = PacedTable(game, args.players, options, seed, bots.seated(args.players), args.step / MEAN_JITTER,
-                               lambda state, entry, b=bots: b.follow(state, entry, observe=False))
+            table = PacedTable(game, args.players, options, seed, bots.seated(args.players),
+                               args.step / MEAN_JITTER, partial(bots.follow, observe=False))
             outcome = table.run()
         else:
             outcome = play(game, args.players, seed, bots.choose, options=options, step=args.step,
                            observe=bots.follow,
-                           duration=lambda seat, view, action, b=bots: args.step * b.duration(seat, view, action))
+                           duration=lambda seat, view, action, b=bots: args.step * b.duration(seat, view,
+                                                                                              action))
         result = game.result(outcome.state)
         if paced:
             pace.count(game, outcome.record, outcome.events, args.person)
@@ -480,8 +494,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(" ".join(f"{key}={canonical_json(value)}" for key, value in summary.items()))
     times.sort()
     aside_times.sort()
-    asides = (f"aside_ms_p50={percentile(aside_times, 0.5) * 1e3:.2f} aside_ms_p99={percentile(aside_times, 0.99) * 1e3:.2f} "
-              if aside_times else "")
+    asides = (f"aside_ms_p50={percentile(aside_times, 0.5) * 1e3:.2f} "
+              f"aside_ms_p99={percentile(aside_times, 0.99) * 1e3:.2f} " if aside_times else "")
     print(f"decision_ms_p50={percentile(times, 0.5) * 1e3:.2f} decision_ms_p99={percentile(times, 0.99) * 1e3:.2f} "
           f"decisions={len(times)} {asides}actions_per_second={actions / elapsed if elapsed else 0:.0f} "
           f"seconds={elapsed:.2f}", file=sys.stderr)

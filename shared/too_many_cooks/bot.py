@@ -103,13 +103,14 @@ class Chef(Bot):
         self.last_view: dict[str, Any] | None = None
         self.moment: tuple[Soup, Faces, tuple[bool, ...], int | None] | None = None  # the last moment it noticed
         self.undo: Move | None = None  # would undo a move a happy face just approved
-        self.given_up: tuple[Any, set[int]] = (None, set())  # (round, cells where another chef took back its change)
-        self.taken_back: dict[int, int] = {}  # cell -> how often another chef took back its change there this round
+        # (round, the cells where another chef took back its change, and how often, this round)
+        self.given_up: tuple[Any, set[int]] = (None, set())
+        self.taken_back: dict[int, int] = {}
         self.placed: dict[int, int] = {}  # cell -> the card its latest change put there
         self.wary = 0  # turns it minds the faces even at a glance, since one of its moves upset a face
         self.beats = 1.0  # how long its last decision took, in beats (after taking in the table)
         self.considered = 0  # the number of the latest move it has thought of reacting to
-        self.heard: tuple[int, set[int]] = (0, set())  # a move's number and the seats whose reactions it heard
+        self.heard: tuple[int, set[int]] = (0, set())  # a move's number, the seats whose reactions it heard
 
     # --- what it takes in ------------------------------------------------------------------------
     def observe(self, view: dict[str, Any]) -> None:
@@ -154,7 +155,8 @@ class Chef(Bot):
         if not fresh:
             return
         heard.update(r["seat"] for r in fresh)
-        if last["seat"] == self.seat and any(r["emote"] == "disgusting" for r in fresh) and self.rng.random() < habits.learns:
+        disliked = last["seat"] == self.seat and any(r["emote"] == "disgusting" for r in fresh)
+        if disliked and self.rng.random() < habits.learns:
             self.wary = habits.wary
         if not habits.hears:
             return
@@ -192,9 +194,11 @@ class Chef(Bot):
         if not last or view.get("phase") != "playing" or last["number"] <= self.considered:
             return None
         self.considered = last["number"]
-        if last["seat"] == self.seat or now >= last["until"] or any(r["seat"] == self.seat for r in view["reactions"]):
+        said = any(r["seat"] == self.seat for r in view["reactions"])
+        if last["seat"] == self.seat or now >= last["until"] or said:
             return None
-        felt = feeling([taste["id"] for taste in view["my_tastes"]], before_last_move(view), soup_from_view(view))
+        mine = [taste["id"] for taste in view["my_tastes"]]
+        felt = feeling(mine, before_last_move(view), soup_from_view(view))
         emote = self.reaction(felt)
         return None if emote is None else {"type": "react", "emote": emote, "move": last["number"]}
 
@@ -235,7 +239,8 @@ class Chef(Bot):
             # satisfied: one that gains enough is played at once, without a look at the faces
             # unless the chef's habits, or a face one of its moves upset, make it mind them.
             hasty = habits.haste > 0 and self.rng.random() < habits.haste
-            goal = self.goal(view, overlooked, faces=(habits.glance_faces or self.wary > 0) and not hasty, hasty=hasty)
+            faces = (habits.glance_faces or self.wary > 0) and not hasty
+            goal = self.goal(view, overlooked, faces=faces, hasty=hasty)
             self.wary = max(0, self.wary - 1)
             here = goal.score(goal.distances(soup))
             moves = self.relevant(goal, soup, spares, known) or self.open_moves(soup, spares)

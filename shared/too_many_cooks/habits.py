@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 @dataclass(frozen=True)
 class Habits:
     notices: float  # chance it takes in the faces of a view
-    memory: int | None  # how many of the table's latest moments it keeps in mind to read the faces (None: all)
-    flips: float | None  # None: every face rules out the tastes it cannot be; a number: it reads only the faces a
-    # move turned, as a person notices them, each making the tastes that turn so e ** flips times likelier
+    memory: int | None  # how many of the table's latest moments it keeps in mind to read them (None: all)
+    flips: float | None  # None: every face rules out the tastes it cannot be; a number: it reads only the
+    # faces a move turned, as a person notices them, each making the tastes that turn so e ** flips likelier
     glance: int  # moves it looks at first (0: it always looks with care)
     glance_faces: bool  # whether it minds the faces at a glance too
     learns: float  # chance that seeing one of its moves upset a face makes it mind the faces at a glance
@@ -22,13 +22,13 @@ class Habits:
     decent: float  # what a move seen at a glance must gain to be played at once (3: about a taste)
     looks_at: int | None  # moves it weighs when it looks with care (None: every legal move)
     ahead: int  # of its best moves when it looks with care, how many it weighs with the move that could follow
-    grasps: float | None  # a guess at another chef's taste counts once the chef is about as sure of it as of a
-    # pick among this many tastes (``inference.effective``; None: any guess)
+    grasps: float | None  # a guess at another chef's taste counts once the chef is about as sure of it as
+    # of a pick among this many tastes (``inference.effective``; None: any guess)
     care: float  # how much it minds turning another chef's happy face unhappy (1: as its own taste)
     help: float  # how much it works for another chef's unhappy face
     tell: float  # how much it values a move whose faces tell the table about its own tastes
     slips: float  # chance it overlooks one of the tastes it reads while it chooses
-    haste: float  # chance that at a glance it minds only the tastes it is working on (not those satisfied already)
+    haste: float  # chance that at a glance it minds only the tastes it works for (not those satisfied)
     takes_in: float  # beats it takes each turn to take in the table (the last move, the faces, its tastes)
     obvious: float  # beats more to find a move at a glance that satisfies a taste it reads
     unclear: float  # beats more to find a move at a glance that only brings the soup closer
@@ -38,7 +38,7 @@ class Habits:
     reacts_idle: float  # ... that did nothing to its tastes ("That's fine by me")
     vague: float  # chance it says only "fine" of a move that did it good
     reaction_beats: float  # beats after a move before it reacts
-    leans: float  # how much a chef's move speaks to it of that chef's tastes (per card it gains, see ``inference.LEAN``)
+    leans: float  # how much a chef's move speaks to it of that chef's tastes (each card it gains)
     hears: float  # how much a reaction speaks to it of the reacting chef's tastes (0: it does not listen)
 
 
@@ -64,9 +64,9 @@ HABITS = {
 PERSON = {
     # A good player (the simulator's stand-in for a person, no table offers it): attentive, thinks
     # ahead and minds the others as a sharp player does, but reads the table as a person does.
-    "good": replace(HABITS["normal"], notices=1.0, glance_faces=True, memory=6, flips=2.0, leans=0.5, hears=1.0,
-                    help=0.4, slips=0.02, learns=0.0, wary=0, patience=2),
+    "good": replace(HABITS["normal"], notices=1.0, glance_faces=True, memory=6, flips=2.0, leans=0.5,
+                    hears=1.0, help=0.4, slips=0.02, learns=0.0, wary=0, patience=2),
     # A player who minds only their own and the shared tastes: never looks at the faces or listens.
-    "selfish": replace(HABITS["normal"], notices=0.0, glance_faces=False, care=0.0, help=0.0, hears=0.0, slips=0.02,
-                       learns=0.0, wary=0, patience=None),
+    "selfish": replace(HABITS["normal"], notices=0.0, glance_faces=False, care=0.0, help=0.0, hears=0.0,
+                       slips=0.02, learns=0.0, wary=0, patience=None),
 }

@@ -93,7 +93,8 @@ class HiddenTastes:
         before, mover = self.last, self.turn
         self.last, self.turn = (soup, faces), view.get("turn")
         if self.memory is not None:
-            evidence = [("lean", mover, before[0], soup)] if before and mover is not None and before[0] != soup else []
+            moved = before is not None and mover is not None and before[0] != soup
+            evidence = [("lean", mover, before[0], soup)] if moved else []
             self.moments.append((soup, faces, evidence))
             self._recall()
             return

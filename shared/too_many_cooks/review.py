@@ -37,7 +37,8 @@ def _open_round(state: TmcState, number: int, t: float) -> dict[str, Any]:
                        "first_satisfied": {"move": number, "seconds": 0.0, "seat": None} if now else None,
                        "changes": [], "at_end": now})
     return {"round": state.round, "difficulty": state.round_difficulty, "started_move": number, "started_t": t,
-            "round_seconds": state.round_seconds, "tastes": tastes, "passes": [], "rejoins": [], "reactions": [],
+            "round_seconds": state.round_seconds, "tastes": tastes, "passes": [], "rejoins": [],
+            "reactions": [],
             "time": [{"seat": seat, "seconds": 0.0, "moves": 0} for seat in range(state.players)],
             "last_t": t}
 
@@ -48,8 +49,9 @@ def _follow(current: dict[str, Any], number: int, entry: dict[str, Any], before:
     seat, t = entry["seat"], entry["t"]
     seconds = round(t - current["started_t"], 3)
     if entry["action"]["type"] == "react":
+        by = before.last_move["event"]["seat"] if before.last_move is not None else None
         current["reactions"].append({"seat": seat, "emote": entry["action"]["emote"], "move": number,
-                                     "seconds": seconds, "by": (before.last_move or {"event": {}})["event"].get("seat")})
+                                     "seconds": seconds, "by": by})
         return
     if seat is not None:
         spent = current["time"][seat]

@@ -94,7 +94,7 @@ class TooManyCooks(Game[TmcState]):
         state, seat = ctx.state, ctx.seat
         deadline = self.next_deadline(state)
         state.passed = tuple(True if chef == seat else done for chef, done in enumerate(state.passed))
-        state.last_move, state.reactions = None, ()  # the chef has finished a move: the moment to react is gone
+        state.last_move, state.reactions = None, ()  # the chef finished a move: no reacting to the last one
         ctx.emit("passed", seat=seat)
         self._next_turn(ctx, max(0.0, deadline - ctx.now) if deadline is not None else None)
 
@@ -224,7 +224,8 @@ class TooManyCooks(Game[TmcState]):
         if state.turn is not None:
             assert not state.passed[state.turn]
         assert (state.outcome is not None) == (state.phase == "over")
-        assert state.last_move is None or (state.phase == "playing" and state.last_move["number"] == state.moves)
+        last = state.last_move
+        assert last is None or (state.phase == "playing" and last["number"] == state.moves)
         assert len({seat for seat, _emote in state.reactions}) == len(state.reactions)
         assert not state.reactions or state.last_move is not None
 

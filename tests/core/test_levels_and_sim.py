@@ -134,7 +134,8 @@ def test_a_person_stand_in_plays_a_seat_at_a_persons_pace(capsys):
     """``--person SEAT``: that seat plays a good player's choices at ``--person-seconds`` a move
     (half to one and a half times it), the bots at the table's pace; the summary tells the share of
     rounds the timer ended and each side's median seconds over a move."""
-    args = ["too-many-cooks", "--players", 3, "--games", 3, "--seed", 40, "--person", 1, "--person-seconds", 6]
+    args = ["too-many-cooks", "--players", 3, "--games", 3, "--seed", 40, "--person", 1,
+            "--person-seconds", 6]
     first, second = run(capsys, *args), run(capsys, *args)
     assert first[0] == 0 and first[1] == second[1]
     summary = dict(item.split("=", 1) for item in first[1].splitlines()[-1].split(" "))
@@ -147,7 +148,8 @@ def test_a_person_stand_in_plays_a_seat_at_a_persons_pace(capsys):
 
 
 @pytest.mark.parametrize(("extra", "message"), [
-    (["--person", "3"], "seats are 0-2"), (["--person", "0", "--person-style", "rude"], "one of good, selfish"),
+    (["--person", "3"], "seats are 0-2"),
+    (["--person", "0", "--person-style", "rude"], "one of good, selfish"),
     (["--person-style", "selfish"], "needs --person"), (["--person", "0", "--rotate"], "without --rotate"),
     (["--person", "0", "--person-seconds", "0"], "more than 0")])
 def test_the_simulator_refuses_a_person_it_cannot_seat(extra, message, capsys):

@@ -21,7 +21,8 @@ def tick(server: EmbeddedServer, seconds: float = 0.1, times: int = 1) -> None:
         server.scheduler.advance(seconds)
 
 
-async def start_table(server: EmbeddedServer, seats: int, people: int) -> tuple[list[Client], list[str], object]:
+async def start_table(server: EmbeddedServer, seats: int,
+                      people: int) -> tuple[list[Client], list[str], object]:
     """A table of ``seats`` Too Many Cooks chefs, the first ``people`` of them people, every chef
     ready: the round's clock runs."""
     clients = [await Client(server.url).connect() for _ in range(people)]
@@ -53,16 +54,18 @@ async def test_a_persons_emote_in_a_round_is_a_reaction_the_rules_keep_or_refuse
         clients, tokens, table = await start_table(server, 2, 2)
         mover = table.state.turn
         other = 1 - mover
-        await clients[other].error("emote", {"token": tokens[other], "emote": "fine"}, "illegal")  # no move yet
+        await clients[other].error("emote", {"token": tokens[other], "emote": "fine"}, "illegal")  # no move
         before_move = table.state_id
         await clients[mover].ok("act", {"token": tokens[mover], "state_id": table.state_id, "action": ROTATE})
         after_move = table.state_id
         tick(server, 1.2)  # the emote interval
         await clients[other].ok("emote", {"token": tokens[other], "emote": "disgusting"})
         entry = table.record.log[-1]
-        assert entry["seat"] == other and entry["action"] == {"type": "react", "emote": "disgusting", "move": 1}
+        assert entry["seat"] == other
+        assert entry["action"] == {"type": "react", "emote": "disgusting", "move": 1}
         for client in clients:
-            await client.wait_for(lambda c=client: any(e["type"] == "reacted" for s in c.states for e in s["events"]))
+            await client.wait_for(lambda c=client: any(event["type"] == "reacted"
+                                                       for state in c.states for event in state["events"]))
             await client.wait_for(lambda c=client: c.emotes)
             assert client.emotes[-1] == {"table": table.id, "seat": other, "emote": "disgusting"}
             assert client.states[-1]["view"]["reactions"] == [{"seat": other, "emote": "disgusting"}]
@@ -70,7 +73,8 @@ async def test_a_persons_emote_in_a_round_is_a_reaction_the_rules_keep_or_refuse
         tick(server, 1.2)
         refused = await clients[other].error("emote", {"token": tokens[other], "emote": "fine"}, "illegal")
         assert refused["error"]["refusal"]["code"] == "already_reacted"
-        refused = await clients[mover].error("emote", {"token": tokens[mover], "emote": "delicious"}, "illegal")
+        refused = await clients[mover].error("emote", {"token": tokens[mover], "emote": "delicious"},
+                                             "illegal")
         assert refused["error"]["refusal"]["code"] == "own_move"
         assert len(table.record.log) == logged  # a refusal changes nothing
         # the chef to move sent their move for the state before the reaction: it still holds

@@ -46,12 +46,12 @@ async def test_each_bot_move_waits_the_bot_delay_after_the_move_before(tmp_path,
             if bot_moves >= 8:
                 break
         assert bot_moves >= 8
-        moves = [entry for entry in table.record.log if entry["action"]["type"] != "react"]  # reactions move no card
+        moves = [entry for entry in table.record.log if entry["action"]["type"] != "react"]  # no card moved
         gaps = [after["t"] - before["t"] for before, after in zip(moves, moves[1:], strict=False)
                 if after["seat"] not in (0, None)]
         assert min(gaps) >= delay - 1e-9             # never quicker than the chosen speed
         made = [entry["t"] for entry in moves if entry["action"]["type"] in ("change", "rotate")]
-        for entry in table.record.log:                # a bot's reaction waits the bot delay after the move too
+        for entry in table.record.log:                # a reaction waits the bot delay after its move too
             if entry["action"]["type"] == "react":
                 assert entry["t"] - made[entry["action"]["move"] - 1] >= delay - 1e-9
     finally:

@@ -70,8 +70,8 @@ def test_at_hard_hard_chefs_keep_more_stars_than_normal_ones_and_normal_more_tha
     where a table notices."""
     stars = {}
     for level in ("easy", "normal", "hard"):
-        code = sim.main(["too-many-cooks", "--players", "4", "--games", "12", "--seed", "1000", "--bots", level,
-                         "--options", '{"difficulty": "hard"}', "--json"])
+        code = sim.main(["too-many-cooks", "--players", "4", "--games", "12", "--seed", "1000",
+                         "--bots", level, "--options", '{"difficulty": "hard"}', "--json"])
         assert code == 0
         stars[level] = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]["mean_stars"]
     assert stars["hard"] > stars["normal"] > stars["easy"], stars

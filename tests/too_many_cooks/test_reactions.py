@@ -45,7 +45,8 @@ def test_another_chef_reacts_to_the_move_just_made_and_everyone_sees_it(tmc):
     other = (mover + 1) % 3
     view = GAME.view(state, other)
     assert view["last_move"]["number"] == 1 and view["last_move"]["seat"] == mover
-    assert view["last_move"]["event"]["type"] == "rotated" and view["last_move"]["until"] == 5.0 + REACTION_SECONDS
+    assert view["last_move"]["event"]["type"] == "rotated"
+    assert view["last_move"]["until"] == 5.0 + REACTION_SECONDS
     assert view["reactions"] == []
     after, events = GAME.apply(state, other, react("disgusting", 1), 6.5)
     assert events == [{"type": "reacted", "seat": other, "emote": "disgusting", "move": 1, "by": mover}]
@@ -64,7 +65,8 @@ def test_a_reaction_is_refused_with_the_reason_when_it_is_not_the_moment(tmc):
     other, third = (mover + 1) % 3, (mover + 2) % 3
     refused = {
         "own move": (mover, react("fine", 1), 6.0, describe.OWN_MOVE),
-        "too late": (other, react("fine", 1), 5.0 + REACTION_SECONDS, describe.reaction_late(REACTION_SECONDS)),
+        "too late": (other, react("fine", 1), 5.0 + REACTION_SECONDS,
+                     describe.reaction_late(REACTION_SECONDS)),
         "no such move": (other, react("fine", 2), 6.0, describe.REACTION_PAST),
         "unknown emote": (other, react("yuck", 1), 6.0, describe.one_of("emote", EMOTES)),
         "a card named": (other, {**react("fine", 1), "veg": "carrot"}, 6.0, describe.REACTION_SHAPE),
@@ -92,10 +94,9 @@ def test_there_is_nothing_to_react_to_before_a_move_after_a_pass_or_between_roun
     # a chef whose tastes are all satisfied must pass: a pass closes the moment
     state, mover = after_a_move(tmc)
     passer = state.turn
-    satisfied = tmc.with_tastes(state, [(taste, None if owner == passer else owner)
-                                        for taste, owner in zip(state.tastes, state.owners, strict=True)])
-    satisfied = satisfied.with_(tastes=tuple(t for t, o in zip(satisfied.tastes, satisfied.owners, strict=True)
-                                             if o is not None), owners=tuple(o for o in satisfied.owners if o is not None))
+    others = [(taste, owner) for taste, owner in zip(state.tastes, state.owners, strict=True)
+              if owner not in (passer, None)]  # the next chef holds no taste and none is shared
+    satisfied = tmc.with_tastes(state, others)
     assert GAME.legal_actions(satisfied, passer) == [{"type": "pass"}]
     passed, _ = GAME.apply(satisfied, passer, {"type": "pass"}, 7.0)
     assert passed.last_move is None and GAME.view(passed, 0)["reactions"] == []
@@ -196,8 +197,9 @@ def table_of_bots(level: str, players: int, seed: int, difficulty: str = "modera
     """A game of bots of ``level`` on the simulator's paced table (the server's own bot pacing)."""
     options = GAME.normalise_options({"difficulty": difficulty}, players)
     bots = {seat: GAME.make_bot(seat, seed * 1000 + seat, level) for seat in range(players)}
-    table = sim.PacedTable(GAME, players, options, seed, bots, sim.DEFAULT_STEP / sim.MEAN_JITTER, lambda *_: None)
-    return table.run(), sim.DEFAULT_STEP / sim.MEAN_JITTER
+    delay = sim.DEFAULT_STEP / sim.MEAN_JITTER
+    table = sim.PacedTable(GAME, players, options, seed, bots, delay, lambda *_: None)
+    return table.run(), delay
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -228,7 +230,8 @@ def test_bots_react_true_to_their_tastes_after_the_move_and_not_after_every_move
 def test_a_chef_leaves_a_card_alone_once_its_patience_with_a_chef_taking_it_back_runs_out(tmc):
     """Chef 0 wants a red card in the top row; chef 1 changes back every red card it puts there.
     A normal chef tries one place at most as often as its patience lasts, then leaves it alone."""
-    start = tmc.with_tastes(tmc.with_soup(tmc.playing(2, seed=5), tmc.soup_of("pea/green")), [("E02", 0), ("E05", 1)])
+    soup = tmc.with_soup(tmc.playing(2, seed=5), tmc.soup_of("pea/green"))
+    start = tmc.with_tastes(soup, [("E02", 0), ("E05", 1)])
     chef = GAME.make_bot(0, 3, "normal")
     state, tries, now = start.with_(turn=0, spares=(2,) * 32), [], 1.0  # spares enough for every change
     for _ in range(16):
@@ -237,7 +240,7 @@ def test_a_chef_leaves_a_card_alone_once_its_patience_with_a_chef_taking_it_back
         chef.observe(GAME.view(state, 0))
         if action["type"] == "change" and action["colour"] == "red":
             tries.append((action["row"], action["col"]))
-            back = {"type": "change", "row": action["row"], "col": action["col"], "veg": "pea", "colour": "green"}
+            back = {**action, "veg": "pea", "colour": "green"}
             state, _ = GAME.apply(state, 1, back, now + 1)  # taken back
         else:
             state = state.with_(turn=0)

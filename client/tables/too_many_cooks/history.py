@@ -22,8 +22,8 @@ class Entry:
     """One move of the round (or the round's end, ``seat`` None)."""
 
     number: int                      # counts every entry ever made at this table, from 1
-    event: dict[str, Any]            # the rules' event: "changed", "rotated", "passed", "reacted", "rejoined",
-    #                                  "all_passed", "time_up"
+    event: dict[str, Any]            # the rules' event: "changed", "rotated", "passed", "reacted",
+    #                                  "rejoined", "all_passed", "time_up"
     faces: tuple[tuple[int, int], ...] = ()   # (seat, change in happy taste backs), changes only
     shared: int = 0                  # change in satisfied shared tastes
 
