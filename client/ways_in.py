@@ -5,10 +5,12 @@ and resuming the last solo game. Each flow runs on the client's loop and ends on
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import secrets
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -159,6 +161,34 @@ def forget_saved_game(path: Path | None = None, table: str | None = None) -> Non
 
 
 # --- servers and connections -------------------------------------------------------------------------
+_warming: threading.Thread | None = None
+
+
+def warm_up() -> None:
+    """Import the embedded server and the games' tables in the background, once, while the player
+    reads the title: the first solo game then starts without waiting for them (scripts/bench_start.py)."""
+    from soupkitchen.client.games import client_registration
+    from soupkitchen.shared.registry import registrations
+
+    global _warming
+    if _warming is None:
+        entries = [client_registration(entry.facts.id) for entry in registrations()]
+        tables = [entry.table for entry in entries if entry is not None and entry.table is not None]
+        _warming = threading.Thread(target=_import_for_play, args=(tables,), name="warm-up", daemon=True)
+        _warming.start()
+
+
+def _import_for_play(tables: list[Any]) -> None:
+    from soupkitchen.shared.registry import resolve
+
+    try:
+        importlib.import_module("soupkitchen.server.embedded")
+        for table in tables:
+            resolve(table)
+    except Exception:   # noqa: BLE001 - imported again when needed, where a fault is shown
+        log.exception("warming up failed")
+
+
 def new_kitchen() -> Path:
     """A database of its own for a solo or couch game started from the title."""
     return kitchens_dir() / f"solo-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.sqlite3"
@@ -328,20 +358,29 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
     bots' levels in seat order (normal for any not given)."""
     if local_players == 1:
         options = {**solo_options(game), **options}
+    marks = [("begun", time.perf_counter())]
     url = await start_embedded(app, lan=False)
+    marks.append(("server", time.perf_counter()))
     conn = await connect(app, url)
+    marks.append(("connect", time.perf_counter()))
     session = await create_table(app, conn, game, options, players, local_players,
                                  pause_on_handoff=pause_on_handoff)
     if session.couch:
         await session.watch_publicly()
     held = session.seats_held
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
+    marks.append(("table", time.perf_counter()))
     for level in bot_levels or []:
         await session.request("add_bot", level=level)   # the first empty seat
+    marks.append(("bots", time.perf_counter()))
     await session.request("start")   # the server seats normal bots in every seat still empty
+    marks.append(("start", time.perf_counter()))
     session.local = True
     config = getattr(app.server, "config", None)
     _save_game(session, db=str(config.db_path) if config is not None else None)
+    steps = zip(marks, marks[1:], strict=False)
+    log.info("local game ready: %s", " ".join(f"{name}={(t - before) * 1000:.0f}ms"
+                                               for (_n, before), (name, t) in steps))
     return session
 
 

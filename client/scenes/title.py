@@ -69,6 +69,7 @@ class TitleScene(FormScene):
         self.t = 0.0
         self.unfinished: list[tuple[str, dict]] = []
         super().__init__(app)
+        ways_in.warm_up()
 
     def build(self) -> list[Widget]:
         hosted = ways_in.saved_hosting() if self.app.server is None else None
