@@ -300,7 +300,12 @@ async def disconnect(app: App) -> None:
 
 # --- tables ------------------------------------------------------------------------------------------
 def couch_names(app: App, local_players: int) -> list[str]:
-    return [app.settings.name] + [_("Player {number}").format(number=i + 1) for i in range(1, local_players)]
+    """The names of the players at this screen: the player's own, then those given to the others
+    at the set-up ("Player 2" where none was)."""
+    given = app.settings.couch_names
+    return [app.settings.name] + [(given[i - 1] if i - 1 < len(given) else "").strip()
+                                  or _("Player {number}").format(number=i + 1)
+                                  for i in range(1, local_players)]
 
 
 async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,

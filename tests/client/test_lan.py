@@ -60,7 +60,7 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
             kit.press(guest, "text", text=ch)
         kit.press(guest, "select")
         await both(host, guest, lambda: isinstance(guest.stack.top, LobbyScene)
-                   and "Bo" in lobby.describe()["widgets"][0])
+                   and "Bo" in lobby.describe()["widgets"][1])
         assert guest.settings.last_server == host.server_address
 
         # The host cannot start before Bo says ready, and sees why.
@@ -70,7 +70,7 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
         guest_lobby.form.focus_on("ready")
         kit.press(guest, "select")                          # "I am ready to cook"
         await both(host, guest, lambda: "Waiting for Bo to be ready" not in lobby.describe()["widgets"])
-        assert "Seat 2   Bo   ready" in lobby.describe()["widgets"][0]
+        assert "Seat 2   Bo   ready" in lobby.describe()["widgets"][1]
         lobby.form.focus_on("start")
         kit.press(host, "select")
         await both(host, guest, lambda: all(isinstance(a.stack.top, TableScene) and a.stack.top.session.views
