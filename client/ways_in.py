@@ -492,3 +492,27 @@ async def leave_table(app: App, session: TableSession) -> None:
     await session.leave()
     if app.server is None:
         await disconnect(app)
+    elif not kitchen_people(app):   # this client's LAN kitchen, with nobody left at its tables
+        await close_kitchen(app)
+
+
+def own_kitchen_open(app: App) -> bool:
+    """Whether the LAN server this client started still runs."""
+    return app.server is not None and getattr(app.server, "lan", False)
+
+
+def kitchen_url(app: App) -> str:
+    """Where this client reaches the LAN server it started."""
+    return f"http://127.0.0.1:{app.server.port}"
+
+
+def kitchen_people(app: App) -> list[str]:
+    """The people at the open tables of the LAN server this client started (guests who stayed when
+    its host left them); none if it does not run."""
+    return list(app.server.people()) if own_kitchen_open(app) else []
+
+
+async def close_kitchen(app: App) -> None:
+    """Stop the LAN server this client started (and the router's opening for it)."""
+    await disconnect(app)
+    await stop_embedded(app)

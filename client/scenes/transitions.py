@@ -187,16 +187,24 @@ def watch(app: App, conn, table_id: str) -> None:
 def leave(app: App, session: TableSession) -> None:
     """Back to the title; once the table is left (a finished solo game is forgotten then), the title
     offers only what can still be resumed."""
-    async def go() -> None:
-        await ways_in.leave_table(app, session)
-
-    def refresh_title(_result: Any) -> None:
+    def refresh_title(_result: Any = None) -> None:
         title = app.stack.find("title")
         if title is not None:
+            title.leaving = False
             title.rebuild()
 
+    async def go() -> None:
+        try:
+            await ways_in.leave_table(app, session)
+        finally:   # the title lists what is still open once this table is left, whether or not it went well
+            refresh_title()
+
     app.stack.reset_to("title")
+    title = app.stack.find("title")
+    if title is not None:   # until then it does not count this player among those still at a table
+        title.leaving = True
+        title.rebuild()
     guide = getattr(app, "guide", None)
     if guide is not None:
         guide.once = False     # a guided first round asked for is that game's only
-    app.spawn(go(), refresh_title)
+    app.spawn(go())

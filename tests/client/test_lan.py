@@ -80,3 +80,17 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
     finally:
         await guest.shutdown()
         await host.shutdown()              # closes its connection, then its server
+
+
+async def test_a_host_who_leaves_an_empty_lobby_closes_the_kitchen(tmp_path, kit):
+    host = App(Settings(path=tmp_path / "host.json", name="Ada"), size=(1280, 720), fullscreen=False,
+               clock=kit.FakeClock())
+    try:
+        transitions.host(host, "stone-soup", {}, 3, "")
+        await both(host, host, lambda: isinstance(host.stack.top, LobbyScene), timeout=20)
+        assert host.server is not None
+        transitions.leave(host, host.stack.top.session)
+        await both(host, host, lambda: host.server is None)      # nobody is left at its tables
+        assert not any(kind == "kitchen" for kind, _saved in host.stack.top.unfinished)
+    finally:
+        await host.shutdown()
