@@ -70,6 +70,7 @@ class TitleScene(FormScene):
 
     name = "title"
     heading = ""
+    hints = N_("Arrows / D-pad: move    Enter / A: choose")   # nothing to go back to from here
 
     def __init__(self, app) -> None:
         self.t = 0.0
