@@ -85,16 +85,26 @@ def when_words(when: float | None) -> str:
 
 
 def ending_words(timeline: Timeline) -> str:
-    """How a game ended, in a few words, from its result."""
+    """How a game ended, in a few words, from its result: who won, and the score (a co-operative
+    game's stars; else the winner's points against the others', best first)."""
     result = timeline.game.result(timeline.final) or {}
     winners = result.get("winners") or []
     players = timeline.record.players
     if not winners:
-        return _("lost")
-    if len(winners) == players and players > 1:
-        return _("won together")
-    names = _(" and ").join(timeline.replay.name(seat) for seat in winners)
-    return _("{names} won").format(names=names)
+        head = _("lost")
+    elif len(winners) == players and players > 1:
+        head = _("won together")
+    else:
+        head = _("{names} won").format(names=_(" and ").join(timeline.replay.name(seat) for seat in winners))
+    stars, scores = result.get("stars"), result.get("scores")
+    if isinstance(stars, int) and not isinstance(stars, bool):
+        return f"{head} · " + ngettext("{count} star", "{count} stars", stars).format(count=stars)
+    points = isinstance(scores, list) and scores and all(isinstance(v, int | float) for v in scores)
+    if points and max(scores) > 1:   # a game won or lost on points, not one that only has a winner
+        ranked = sorted(scores, reverse=True)
+        return f"{head} · " + _("{best} to {rest}").format(best=f"{ranked[0]:g}",
+                                                          rest=", ".join(f"{v:g}" for v in ranked[1:]))
+    return head
 
 
 class ReplaysScene(FormScene):
@@ -116,8 +126,10 @@ class ReplaysScene(FormScene):
         self.refresh()
 
     def build(self) -> list[Widget]:
+        shown = self.list.visible_rows if self.list is not None else 5
         self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
-                             empty=_("No finished games yet: play one, and it will be here."), visible_rows=5)
+                             empty=_("No finished games yet: play one, and it will be here."),
+                             visible_rows=shown)
         self.list.details = [self.detail(entry) for entry in self.entries]
         self.list.right_kind, self.list.row_scale = "small", 1.5
         widgets: list[Widget] = [self.list]
@@ -126,6 +138,16 @@ class ReplaysScene(FormScene):
             widgets.append(Label("\n".join(notes), "small", theme.MUSTARD, key="skipped"))
         return [*widgets, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        """As a form, the list as many rows tall as the window has room for."""
+        if self.list is not None:
+            others = sum(self.row_height(w, lay, width) + lay.gap for w in self.form.widgets
+                         if w.visible and w is not self.list)
+            row_h = round(lay.button_h * self.list.row_scale)
+            self.list.visible_rows = max(3, (bottom - top - others - lay.gap) // row_h)
+            self.list._clamp_scroll()
+        super().place(lay, top, bottom, width)
+
     def row(self, entry: Entry) -> str:
         """A game's row: the game, and how it ended at its right."""
         return f"{game_title(entry.game)}\t{worded(self.endings.get(entry.key, '...'))}"
@@ -133,6 +155,8 @@ class ReplaysScene(FormScene):
     def detail(self, entry: Entry) -> str:
         """The line under a game's row: its players, when and where it was played."""
         where = _(entry.where) if entry.where in PLACES else entry.where   # else a server's address
+        if entry.exported:
+            where = _("{place}, also exported").format(place=where)
         return f"{', '.join(entry.names)} · {when_words(entry.when)} ({where})"
 
     def refresh(self) -> None:
