@@ -20,6 +20,7 @@ from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import data_dir, read_json
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared import outside
+from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -375,7 +376,10 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
     held = session.seats_held
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
     marks.append(("table", time.perf_counter()))
-    for level in bot_levels or []:
+    levels = list(bot_levels or [])
+    while levels and levels[-1] == NORMAL:   # the start seats these itself: no round trip each
+        levels.pop()
+    for level in levels:
         await session.request("add_bot", level=level)   # the first empty seat
     marks.append(("bots", time.perf_counter()))
     await session.request("start")   # the server seats normal bots in every seat still empty
