@@ -5,6 +5,7 @@ with the moves, the review and every secret face up beside it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import Any
 
@@ -33,7 +34,10 @@ from soupkitchen.shared import outside
 from soupkitchen.shared.registry import registration
 from soupkitchen.shared.replay import DAMAGED, NEWER, NOT_REPLAY, UNKNOWN_GAME, ReplayError, Timeline, export
 
-TABS = (("moves", N_("Moves")), ("review", N_("Review")), ("face_up", N_("Face up")))   # worded when drawn
+log = logging.getLogger(__name__)
+
+# worded when drawn; "Secrets" lists in words what the "Face up" eyes show on the table
+TABS = (("moves", N_("Moves")), ("review", N_("Review")), ("face_up", N_("Secrets")))
 REPLAY_ANSWER = N_("A replay: nothing here can be played. The bar below moves through it")
 # Why a file or a server's list was not read, by the ReplayError's kind
 WHY_SKIPPED = {
@@ -387,8 +391,9 @@ class ReplayScene(Scene):
         except OSError as err:
             self.app.toast(_("Could not save the replay: {problem}").format(problem=err.strerror or err), "error")
             return
-        self.saved = (str(path), self.now + SAVED_SECONDS)
-        self.app.toast(_("Replay saved as {path}").format(path=path))
+        self.saved = (str(path), self.now + SAVED_SECONDS)   # shown in the column, by Export (no toast over it)
+        log.info("replay saved as %s", path)
+        self.app.access.announce(_("Saved as {path}").format(path=path))   # and spoken where speech is on
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
