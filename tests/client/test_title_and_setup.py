@@ -146,3 +146,10 @@ def test_the_title_says_which_game_is_left_out_and_why(app, tmp_path, monkeypatc
     assert offered == ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"]
     assert ('The game in "broth" is left out: its registration does not load (RuntimeError: the stock '
             'boiled over).') in " ".join(drawn)
+
+
+def test_couch_players_are_called_by_the_names_given_at_the_set_up(app):
+    from soupkitchen.client import ways_in
+
+    app.settings.name, app.settings.couch_names = "Ada", ["Bea", "  "]
+    assert ways_in.couch_names(app, 3) == ["Ada", "Bea", "Player 3"]   # a blank name keeps "Player N"
