@@ -143,14 +143,21 @@ class ReplaysScene(FormScene):
         return [*widgets, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
-        """As a form, the list as many rows tall as the window has room for."""
+        """Refresh and Back side by side at the foot; above them the list, as many rows tall as the
+        window has room for, and what could not be read."""
+        x = (lay.width - width) // 2
+        buttons = [w for w in self.form.widgets if w.key in ("refresh", "back")]
+        half = (width - lay.gap * (len(buttons) - 1)) // max(1, len(buttons))
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(x + i * (half + lay.gap), bottom - lay.button_h, half, lay.button_h)
+        bottom -= lay.button_h + lay.gap
+        rows = [w for w in self.form.widgets if w.visible and w not in buttons]
         if self.list is not None:
-            others = sum(self.row_height(w, lay, width) + lay.gap for w in self.form.widgets
-                         if w.visible and w is not self.list)
+            others = sum(self.row_height(w, lay, width) + lay.gap for w in rows if w is not self.list)
             row_h = round(lay.button_h * self.list.row_scale)
             self.list.visible_rows = max(3, (bottom - top - others - lay.gap) // row_h)
             self.list._clamp_scroll()
-        super().place(lay, top, bottom, width)
+        self.stack_rows(lay, rows, x, top, bottom, width)
 
     def row(self, entry: Entry) -> str:
         """A game's row: the game, and how it ended at its right."""
