@@ -111,6 +111,18 @@ def ending_words(timeline: Timeline) -> str:
     return head
 
 
+def break_path(line: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``line`` as it is if it fits ``width``, else cut after its slashes (a long path has no spaces
+    to wrap at), and a piece without any cut where it must be."""
+    pieces: list[str] = []
+    while font.size(line)[0] > width and len(line) > 1:
+        fits = max(1, next(n for n in range(len(line), 0, -1) if font.size(line[:n])[0] <= width or n == 1))
+        cut = line.rfind("/", 0, fits) + 1 or fits   # just after a slash where there is one
+        pieces.append(line[:cut])
+        line = line[cut:]
+    return [*pieces, line]
+
+
 class ReplaysScene(FormScene):
     """Every finished game this client can find, newest first; Enter or a click opens one."""
 
@@ -533,7 +545,9 @@ class ReplayScene(Scene):
         self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", _("Back"), lay)
         if self.saved is not None and self.now < self.saved[1]:   # where the file went, over the list's foot
             small = lay.font("small")
-            words = theme.wrap(_("Saved as {path}").format(path=self.saved[0]), small, inner.width - pad)
+            words = [piece for line in theme.wrap(_("Saved as {path}").format(path=self.saved[0]), small,
+                                                  inner.width - pad)
+                     for piece in break_path(line, small, inner.width - pad)]
             box = pygame.Rect(inner.x, 0, inner.width, small.get_linesize() * len(words) + pad)
             box.bottom = list_rect.bottom
             theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)

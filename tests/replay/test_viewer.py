@@ -299,3 +299,16 @@ async def test_an_exported_game_of_this_machine_is_listed_once(data_folder):
     export(await entry.fetch(), replays_folder())               # the viewer's Export
     (listed,) = local_listing(data_folder).entries               # not again as a file beside it
     assert listed.key == entry.key and listed.exported
+
+
+def test_where_an_export_went_is_shown_whole_in_the_column():
+    import pygame
+
+    from soupkitchen.client.scenes.replays import break_path
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    line = "Saved as /home/ada/.local/share/soupkitchen/replays/too-many-cooks-ZSYApaPQ.soupreplay.json"
+    pieces = break_path(line, font, 200)
+    assert "".join(pieces) == line and all(font.size(piece)[0] <= 200 for piece in pieces)
+    assert pieces[1].startswith("ada/") or pieces[0].endswith("/")     # cut after a slash
