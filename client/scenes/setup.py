@@ -197,9 +197,10 @@ class GameSetupScene(FormScene):
         if self.mode == "host":
             rows.append(Toggle(_("Also for friends online (router, UPnP)"), self.online,
                                lambda v: setattr(self, "online", v), key="online"))
-        if len(rows) == 1 and not learner:
-            rows.append(Label(_("This game has no options: it is played as printed."), colour=(196, 172, 140),
-                              key="no-options"))
+        if len(rows) == 1:   # nothing but a learner's helper (at the foot), or nothing at all
+            words = _("Played as printed; a learner's helper below.") if learner else \
+                _("This game has no options: it is played as printed.")
+            rows.append(Label(words, colour=(196, 172, 140), key="no-options"))
         for spec in learner:
             row = self._option(spec)
             row.footer = True
