@@ -277,3 +277,39 @@ def test_the_book_says_the_seats_colour_and_what_it_is_for(size):
     colour = describe.cuisine_word(session.view(0)["players"][0]["colour"])
     assert f"Your colour: {colour}" in words
     assert any(line.startswith("It breaks a tie") for line in words) and clipped_labels() == []
+
+
+def cooking_turn(v):
+    hand = v["hand"] or []
+    return (my_turn(v) and len(hand) >= 4 and len(set(hand)) < len(hand)
+            and sum(p["count"] < 5 and not p["covered"] for p in v["pans"]) == 2)
+
+
+def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at():
+    """After the first card goes into a saucepan the others keep their places: a click where the
+    chef saw a card cooks that card, not its neighbour slid under the pointer."""
+    session, app, scene = table(cooking_turn, size=(1280, 720))
+    hand = session.view(0)["hand"]
+    places = {t.key: (t.rect.copy(), t.sig) for t in scene.things() if t.key.startswith("hand:")}
+    pan = next(p["pan"] for p in session.view(0)["pans"] if not p["covered"])
+    click(app, scene, scene.thing("hand:1").rect.center)
+    click(app, scene, scene.thing(f"pan:{pan}").rect.center)
+    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[1], "pan": pan}
+    render(app, scene, 1.0)
+    assert session.view(0)["phase"] == "cook_second"
+    after = {t.key: (t.rect, t.sig) for t in scene.things() if t.key.startswith("hand:")}
+    assert "hand:1" not in after and after == {k: v for k, v in places.items() if k != "hand:1"}
+    last = f"hand:{len(hand) - 1}"
+    click(app, scene, places[last][0].center)
+    click(app, scene, scene.thing(f"pan:{pan}").rect.center)
+    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[-1], "pan": pan}
+
+
+def test_every_card_of_a_kind_in_the_hand_is_ringed_and_the_one_touched_is_picked():
+    session, app, scene = table(cooking_turn)
+    hand = session.view(0)["hand"]
+    kind = next(k for k in hand if hand.count(k) > 1)
+    twins = [f"hand:{i}" for i, k in enumerate(hand) if k == kind]
+    assert all(key in scene.describe()["usable"] for key in twins)
+    click(app, scene, scene.thing(twins[-1]).rect.center)
+    assert scene.describe()["picked"] == [twins[-1]]

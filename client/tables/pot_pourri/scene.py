@@ -63,6 +63,8 @@ class PotPourriTable(SeatNaming, KitTable):
         self.pointer: tuple[int, int] | None = None    # where the mouse is
         self.grabbed: tuple[int, int] | None = None    # where the lid was picked up, while it is dragged
         self.clicks_on: str | None = None              # what a click under the mouse would use
+        self.slots: list[str | None] | None = None     # the hand's slots, kept while the chef cooks
+        self.aimed: str | None = None                  # the hand card last touched (one of a kind)
         super().__init__(app, session)
 
     @classmethod
@@ -77,12 +79,22 @@ class PotPourriTable(SeatNaming, KitTable):
         model = PotModel(view)
         if model.result() is not None:
             return []    # the final score covers the table
-        return layout.build(model, board, self.names())
+        cooking = model.phase in ("cook_second", "move_lid") and model.seat is not None \
+            and model.turn == model.seat
+        self.slots = layout.hand_slots(model.hand(), self.slots, cooking, self.aimed)
+        return layout.build(model, board, self.names(), self.slots)
+
+    def hand_key(self, kind: str | None) -> str | None:
+        """The hand card of ``kind`` a move uses: the one the chef touched, else the first."""
+        slots = self.slots if self.slots is not None else self.model.hand()
+        for key in (self.aimed, *self.choosing.picked[:1]):
+            if key and key.startswith("hand:") and int(key[5:]) < len(slots) and slots[int(key[5:])] == kind:
+                return key
+        return f"hand:{slots.index(kind)}" if kind in slots else None
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind = action.get("type")
         model = self.model
-        hand = model.hand()
         if kind in PAIRED:   # two recipes or two tiles, touched in either order
             field, prefix = PAIRED[kind]
             keys = [f"{prefix}:{value}" for value in sorted(action.get(field) or [])]
@@ -95,9 +107,9 @@ class PotPourriTable(SeatNaming, KitTable):
                 return ("draw",)
             return (f"pantry:{pantry.index(action.get('ingredient'))}",) if action.get("ingredient") in pantry else ()
         if kind in ("cook", "refresh_pantry"):
-            if action.get("ingredient") not in hand:
+            card = self.hand_key(action.get("ingredient"))
+            if card is None:
                 return ()
-            card = f"hand:{hand.index(action.get('ingredient'))}"
             if kind == "refresh_pantry" and self.choosing.picked[:1] == (layout.REPLACE_KEY,):
                 return (layout.REPLACE_KEY, card)   # the pantry's control first, then the card
             return (card, f"pan:{action.get('pan')}") if kind == "cook" else (card, "pantry")
@@ -303,9 +315,17 @@ class PotPourriTable(SeatNaming, KitTable):
                     found.setdefault(layout.REPLACE_KEY, []).append(action)
                 if action.get("type") == "swap_recipes":
                     found.setdefault("recipes", []).append(action)
+        slots = self.slots or []
+        for key, actions in list(found.items()):   # every card of a kind in the hand is as usable
+            if key.startswith("hand:") and int(key[5:]) < len(slots):
+                for i, kind in enumerate(slots):
+                    if kind == slots[int(key[5:])]:
+                        found.setdefault(f"hand:{i}", actions)
         return found
 
     def touch(self, key: str) -> bool:
+        if key.startswith("hand:"):
+            self.aimed = key    # this card, not the first of its kind, is the one that moves
         if not self.choosing.picked and any(key in self._paired_keys(a) for a in self.actions):
             self.choosing.picked = (key,)
             return True
