@@ -12,7 +12,8 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.seat_names import winners_words, won_with
-from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card
+from soupkitchen.client.tables.pot_pourri.model import PotModel, cuisine_card
+from soupkitchen.client.tables.pot_pourri.present import icon
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
@@ -23,7 +24,7 @@ LID_METAL = (150, 160, 166)
 GLOW = (255, 214, 102)
 MATCHED = (74, 150, 70)
 BADGE_W, BADGE_H = 34, 46        # the cuisine on a recipe card (board pixels)
-PICTURE_W, PICTURE_H = 44, 60    # an ingredient on a recipe card
+PICTURE_W = PICTURE_H = 60       # an ingredient on a recipe card (its icon: the food on a tile)
 
 
 def shape_points(seat: int, rect: pygame.Rect) -> list[tuple[float, float]] | None:
@@ -81,7 +82,7 @@ def wrapped(b: Board, words: str, size: float, width: int, lines: int) -> list[s
 def picture_rects(b: Board, card_rect: pygame.Rect, count: int) -> list[pygame.Rect]:
     """Where a recipe card's ingredient pictures lie: rows of three between the cuisine and the foot,
     which is kept free for the serving's score."""
-    return [pygame.Rect(card_rect.x + b.px(18 + (i % 3) * (PICTURE_W + 20)),
+    return [pygame.Rect(card_rect.x + b.px(9 + (i % 3) * (PICTURE_W + 6)),
                         card_rect.y + b.px(112 + (i // 3) * (PICTURE_H + 4)), b.px(PICTURE_W), b.px(PICTURE_H))
             for i in range(count)]
 
@@ -112,7 +113,7 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
     left = list(pan or ())
     ingredients = recipe.get("ingredients") or []
     for kind, cell in zip(ingredients, picture_rects(b, rect, len(ingredients)), strict=False):
-        draw_picture(surface, b, card(kind), cell)
+        draw_picture(surface, b, icon(kind), cell)
         if pan is not None and kind in left:
             left.remove(kind)
             pygame.draw.rect(surface, MATCHED, cell.inflate(b.px(4), b.px(4)), width=b.px(4), border_radius=b.px(8))
