@@ -313,3 +313,10 @@ def test_every_card_of_a_kind_in_the_hand_is_ringed_and_the_one_touched_is_picke
     assert all(key in scene.describe()["usable"] for key in twins)
     click(app, scene, scene.thing(twins[-1]).rect.center)
     assert scene.describe()["picked"] == [twins[-1]]
+
+
+def test_the_words_over_the_recipe_pile_name_the_one_move_it_makes():
+    session, app, scene = table(my_turn)
+    scene.pointer, scene.hover = scene.thing("recipes").rect.center, "recipes"
+    assert scene.hover_words()[-1] == "Click: Draw 2 recipes, then keep 2 of the 4"
+    assert not any("choose among 1 move" in line for line in scene.hover_words())

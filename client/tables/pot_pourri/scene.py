@@ -34,7 +34,7 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     picture_rects,
     tie_break,
 )
-from soupkitchen.client.words import N_, _
+from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
 HINTS = {  # what the seat to act does now, marked for the catalog and worded when read
@@ -191,7 +191,7 @@ class PotPourriTable(SeatNaming, KitTable):
         y = max(y, chip.bottom) + b.px(8)
         f = b.font(SMALL)
         for words in (_("It breaks a tie: each recipe of it served counts 1 more."),
-                      _("Every recipe served scores its cuisine's stars on the menu at the end.")):
+                      _("At the end every recipe served moves you on by its cuisine's stars on the menu.")):
             lines = theme.wrap(words, f, area.right - area.x)
             if y + f.get_linesize() * len(lines) > area.bottom:
                 break
@@ -421,8 +421,21 @@ class PotPourriTable(SeatNaming, KitTable):
                     None)
 
     def hover_words(self) -> list[str]:
-        """As the kit's; over a recipe card its own words (then what a click there does), and over one
-        of its ingredient pictures that ingredient instead."""
+        """As the kit's, naming the one move a first click starts (the recipe pile asks to swap
+        recipes at once) rather than "choose among 1 move"."""
+        lines = self._pointed_words()
+        key = self.focus if self.keyboard else self.hover
+        leads = [] if key in self.choosing.picked else self.usable().get(key or "", [])
+        among = ngettext("Click: choose among %(count)d move", "Click: choose among %(count)d moves", 1) % {
+            "count": 1}
+        if len(leads) == 1 and among in lines:
+            words = _("Click: %(move)s") if key == "recipes" else _("Click to start: %(move)s")
+            lines[lines.index(among)] = words % {"move": self.menu_words(leads[0])}
+        return lines
+
+    def _pointed_words(self) -> list[str]:
+        """Over a recipe card its own words (then what a click there does), and over one of its
+        ingredient pictures that ingredient instead."""
         card = self.thing(self.hover)
         if self.keyboard or card is None or "recipe" not in card.extra or self.pointer is None:
             return super().hover_words()
