@@ -320,3 +320,13 @@ def test_the_words_over_the_recipe_pile_name_the_one_move_it_makes():
     scene.pointer, scene.hover = scene.thing("recipes").rect.center, "recipes"
     assert scene.hover_words()[-1] == "Click: Draw 2 recipes, then keep 2 of the 4"
     assert not any("choose among 1 move" in line for line in scene.hover_words())
+
+
+def test_the_first_enter_puts_a_visible_focus_on_something_usable_and_the_next_one_uses_it():
+    session, app, scene = table(my_turn)
+    assert scene.focus is None
+    assert press(app, scene, "select", device="keyboard")
+    assert scene.focus in scene.describe()["usable"] and scene.focus != "kit:moves" and scene.keyboard
+    acted = len(session.acted)
+    press(app, scene, "select", device="keyboard")
+    assert len(session.acted) > acted or scene.describe()["picked"] or scene.describe()["menu"]

@@ -11,6 +11,7 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
@@ -20,7 +21,6 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     BADGE_H,
     BADGE_W,
     INK,
-    MATCHED,
     PAPER,
     PICTURE_H,
     PICTURE_W,
@@ -287,21 +287,17 @@ class PotPourriTable(SeatNaming, KitTable):
         edge = theme.MUSTARD if model.turn == chef.seat and not model.over else theme.PANEL_EDGE
         theme.draw_panel(surface, rect, theme.layout(surface.get_size()), edge=edge)
         draw_counter(surface, chef.seat, pygame.Rect(rect.x + b.px(10), rect.y + b.px(8), b.px(24), b.px(24)))
+        square = b.text(surface, _("square %(square)d") % {"square": chef.square}, SMALL, theme.TEXT_DIM,
+                        (rect.right - b.px(10), rect.y + b.px(2)), anchor="topright")
         b.text(surface, self.session.seat_name(chef.seat), SMALL, theme.TEXT, (rect.x + b.px(42), rect.y + b.px(2)),
-               max_width=b.px(150))
-        b.text(surface, _("square %(square)d") % {"square": chef.square}, SMALL, theme.TEXT_DIM, (rect.x + b.px(42), rect.y + b.px(28)),
-               max_width=b.px(150))
-        x = rect.x + b.px(200)
-        # the hand as ingredient backs, the book as recipe backs, the served recipes ticked in green
-        for colour, count in ((None, chef.hand_count), (PAPER, chef.book_count), (MATCHED, len(chef.redeemed))):
-            tile = pygame.Rect(x, rect.y + b.px(6), b.px(30), b.px(42))
-            if colour is None:
-                draw_picture(surface, b, BACK, tile)
-            else:
-                pygame.draw.rect(surface, colour, tile, border_radius=b.px(5))
-                pygame.draw.rect(surface, INK, tile, width=b.px(2), border_radius=b.px(5))
-            b.text(surface, str(count), SMALL, theme.TEXT, (tile.right + b.px(4), tile.centery), anchor="midleft")
-            x += b.px(64)
+               max_width=square.x - rect.x - b.px(50))
+        # in words, not pictures to be guessed: the cards in hand, the recipes in the book, the ones served
+        column = (rect.w - b.px(52)) // 3
+        for i, words in enumerate((_("Hand %(count)d") % {"count": chef.hand_count},
+                                   _("Book %(count)d") % {"count": chef.book_count},
+                                   _("Served %(count)d") % {"count": len(chef.redeemed)})):
+            b.text(surface, words, SMALL, theme.TEXT, (rect.x + b.px(42) + i * column, rect.y + b.px(28)),
+                   max_width=column - b.px(6))
 
     def usable(self) -> dict[str, list[dict[str, Any]]]:
         """As the kit's; either recipe (or tile) of a pair may be touched first, the pantry's
@@ -354,6 +350,8 @@ class PotPourriTable(SeatNaming, KitTable):
 
     # --- moving the lid, and the words for one ingredient of a recipe --------------------------------
     def handle_table(self, action: InputAction) -> bool:
+        if action.kind == "select" and not self.choosing.menu and not self.moves_open and not self._focus_live():
+            return self._focus_first()   # the first Enter shows where the keys are, rather than doing nothing
         if action.kind == "point":
             self.pointer = action.pos
         if action.kind == "release":
@@ -372,6 +370,19 @@ class PotPourriTable(SeatNaming, KitTable):
             picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
             self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
         return used
+
+    def _focus_live(self) -> bool:
+        """Whether the focus is on something a key press can use now."""
+        return self.focus is not None and (self.focus in self.usable() or self.focus in self.choosing.picked)
+
+    def _focus_first(self) -> bool:
+        """Put the focus, drawn as a ring, on the first thing that can be used (the top-left one)."""
+        self.keyboard = True
+        things = [t for t in self.things() if t.key in self.usable() or t.key in self.choosing.picked]
+        found = nearest(sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0)   # the list of moves last
+        if found is not None:
+            self.focus = found.key
+        return found is not None
 
     def _carrying(self) -> bool:
         """Whether the lid is picked up by keys or pad (the focus carries it)."""
@@ -398,6 +409,7 @@ class PotPourriTable(SeatNaming, KitTable):
         start, self.grabbed = self.grabbed, None
         if start is None or pos is None:
             return False
+        self.hover_quiet = True   # as after a click: no words pop up where the lid was let go
         found = under_point(self.things(), pos)
         usable = self.usable()
         pan = next((t.key for t in found if t.key.startswith("pan:") and t.key in usable), None)
