@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from soupkitchen.client import words
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pot_pourri.model import PotModel
@@ -330,3 +331,18 @@ def test_the_first_enter_puts_a_visible_focus_on_something_usable_and_the_next_o
     acted = len(session.acted)
     press(app, scene, "select", device="keyboard")
     assert len(session.acted) > acted or scene.describe()["picked"] or scene.describe()["menu"]
+
+
+@pytest.mark.parametrize("language", ["de", "lt"])
+def test_the_other_chefs_counts_fit_in_words_in_each_language(language, catalogs):
+    """Five chefs at 1280x720: each panel names hand, book and served in words, none cut short."""
+    try:
+        words.install(language)
+        session = FakeSession("pot-pourri", 5, 0, seed=4)
+        session.bots_play(until=my_turn, limit=5000)
+        app, scene = make_table(session, (1280, 720))
+        reset_clipped()
+        render(app, scene, 0.0)
+        assert clipped_labels() == []
+    finally:
+        words.install("en")

@@ -292,12 +292,13 @@ class PotPourriTable(SeatNaming, KitTable):
         b.text(surface, self.session.seat_name(chef.seat), SMALL, theme.TEXT, (rect.x + b.px(42), rect.y + b.px(2)),
                max_width=square.x - rect.x - b.px(50))
         # in words, not pictures to be guessed: the cards in hand, the recipes in the book, the ones served
-        column = (rect.w - b.px(52)) // 3
-        for i, words in enumerate((_("Hand %(count)d") % {"count": chef.hand_count},
-                                   _("Book %(count)d") % {"count": chef.book_count},
-                                   _("Served %(count)d") % {"count": len(chef.redeemed)})):
-            b.text(surface, words, SMALL, theme.TEXT, (rect.x + b.px(42) + i * column, rect.y + b.px(28)),
-                   max_width=column - b.px(6))
+        counts = (_("Hand %(count)d") % {"count": chef.hand_count}, _("Book %(count)d") % {"count": chef.book_count},
+                  _("Served %(count)d") % {"count": len(chef.redeemed)})
+        f = b.font(SMALL)
+        x, right = rect.x + b.px(42), rect.right - b.px(10)
+        gap = max(b.px(8), min(b.px(28), (right - x - sum(f.size(words)[0] for words in counts)) // 2))
+        for words in counts:
+            x = b.text(surface, words, SMALL, theme.TEXT, (x, rect.y + b.px(28)), max_width=right - x).right + gap
 
     def usable(self) -> dict[str, list[dict[str, Any]]]:
         """As the kit's; either recipe (or tile) of a pair may be touched first, the pantry's
