@@ -27,22 +27,18 @@ PAGES = (
             "least two matches. Matches move your counter along the gourmet pathway. Whoever last "
             "reached or passed a star square (8, 17, 26) may swap two menu tiles: the menu says how "
             "many stars each cuisine is worth."),
-         (Picture(f"{PP}/rules/pathway", N_("the pathway: 3 matches, 3 squares, onto a star square"),
-                  wide=True),
-          Picture(f"{PP}/rules/menu", N_("the menu: each cuisine's tile on a square of 5 to 1 stars"),
-                  wide=True))),
+         (Picture(f"{PP}/rules/menu", N_("the menu: each cuisine's tile on a square of 5 to 1 stars")),)),
     Page(N_("Matches and squares"), N_("A recipe served counts the ingredients it shares with the full pan, and your counter "
          "walks that many squares along the gourmet pathway:\n6 matches: 9 squares\n5 matches: 7 squares\n"
          "4 matches: 5 squares\n3 matches: 3 squares\n2 matches: 1 square\nThe cook also walks 1 square for "
          "each full pan. The table is printed on the board, beside the pathway."),
-         (Picture(f"{PP}/cuisine-american-tex-mex", N_("a recipe's cuisine")),)),
+         (Picture(f"{PP}/rules/pathway", N_("the pathway: 3 matches, 3 squares, onto a star square")),)),
     Page(N_("The end"),
          N_("The game ends when a chef redeems a sixth recipe. Then each redeemed recipe moves its "
             "chef's counter on by the stars of the menu square its cuisine's tile sits on. The counter "
             "furthest along the pathway wins; on a tie, each redeemed recipe of your own colour moves "
             "you one more square."),
-         (Picture(f"{PP}/rules/menu", N_("a Mediterranean recipe on this menu: 4 more squares"),
-                  wide=True),)),
+         (Picture(f"{PP}/rules/menu", N_("a Mediterranean recipe on this menu: 4 more squares")),)),
 )
 
 # What each table option does, in a sentence (the options page lists them).
