@@ -346,3 +346,13 @@ def test_the_other_chefs_counts_fit_in_words_in_each_language(language, catalogs
         assert clipped_labels() == []
     finally:
         words.install("en")
+
+
+def test_every_pantry_card_of_a_kind_is_ringed_and_a_touch_on_the_second_takes_that_kind():
+    session, app, scene = table(lambda v: my_turn(v) and len(set(v["pantry"])) < len(v["pantry"]))
+    pantry = session.view(0)["pantry"]
+    kind = next(k for k in pantry if pantry.count(k) > 1)
+    twins = [f"pantry:{i}" for i, k in enumerate(pantry) if k == kind]
+    assert all(key in scene.describe()["usable"] for key in twins)
+    click(app, scene, scene.thing(twins[-1]).rect.center)
+    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": kind}

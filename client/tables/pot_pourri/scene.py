@@ -105,7 +105,13 @@ class PotPourriTable(SeatNaming, KitTable):
             pantry = model.pantry()
             if action.get("source") == "draw":
                 return ("draw",)
-            return (f"pantry:{pantry.index(action.get('ingredient'))}",) if action.get("ingredient") in pantry else ()
+            if action.get("ingredient") not in pantry:
+                return ()
+            aimed = self.aimed or ""
+            if aimed.startswith("pantry:") and int(aimed[7:]) < len(pantry) and \
+                    pantry[int(aimed[7:])] == action.get("ingredient"):
+                return (aimed,)   # the one of two alike that was touched
+            return (f"pantry:{pantry.index(action.get('ingredient'))}",)
         if kind in ("cook", "refresh_pantry"):
             card = self.hand_key(action.get("ingredient"))
             if card is None:
@@ -312,16 +318,18 @@ class PotPourriTable(SeatNaming, KitTable):
                     found.setdefault(layout.REPLACE_KEY, []).append(action)
                 if action.get("type") == "swap_recipes":
                     found.setdefault("recipes", []).append(action)
-        slots = self.slots or []
-        for key, actions in list(found.items()):   # every card of a kind in the hand is as usable
-            if key.startswith("hand:") and int(key[5:]) < len(slots):
-                for i, kind in enumerate(slots):
-                    if kind == slots[int(key[5:])]:
-                        found.setdefault(f"hand:{i}", actions)
+        rows = {"hand": self.slots or [], "pantry": self.model.pantry()}
+        for key, actions in list(found.items()):   # every card of a kind in the hand or pantry is as usable
+            row, _colon, index = key.partition(":")
+            cards = rows.get(row, [])
+            if index.isdigit() and int(index) < len(cards) and cards[int(index)] is not None:
+                for i, kind in enumerate(cards):
+                    if kind == cards[int(index)]:
+                        found.setdefault(f"{row}:{i}", actions)
         return found
 
     def touch(self, key: str) -> bool:
-        if key.startswith("hand:"):
+        if key.startswith(("hand:", "pantry:")):
             self.aimed = key    # this card, not the first of its kind, is the one that moves
         if not self.choosing.picked and any(key in self._paired_keys(a) for a in self.actions):
             self.choosing.picked = (key,)
