@@ -7,6 +7,7 @@ from __future__ import annotations
 from soupkitchen.client import coverage
 from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.pink_soup.model import equation
 from soupkitchen.client.tables.pink_soup.paint import tie_break
 from soupkitchen.client.tables.pink_soup.scene import PinkSoupTable
@@ -66,7 +67,7 @@ def test_a_touch_meaning_several_moves_opens_a_menu_at_the_object_in_the_games_w
     assert menu == [f"Take Mouse (-1) from pile {mouse_pile + 1} into your pot",
                     f"Activate the Mouse on pile {mouse_pile + 1}"]
     rects = scene.menu_rects()
-    assert all(abs(r.centery - pile.rect.centery) < pile.rect.h * 2 for r in rects)   # at the pile
+    assert not any(r.colliderect(t.rect) for r in rects for t in scene.things() if t.key != MOVES_KEY)
     render(app, scene, 1.5)
     click(app, scene, rects[1].center)
     assert session.acted[-1][1]["type"] == "activate" and session.acted[-1][1]["pile"] == mouse_pile
@@ -436,3 +437,25 @@ def test_a_replay_shows_each_moment_as_its_view_had_it():
     render(app, scene, 100.0)
     render(app, scene, 130.0)
     assert scene.describe()["faces"][slot] is not None
+
+
+def test_a_card_another_chef_puts_blindly_in_your_full_pot_is_marked_there_until_your_turn_ends():
+    session, app, scene = table(wanted=lambda v: v["step"] == "slot" and v["turn"] != 0
+                                and v["pending"].get("make_room_in_seat") == 0)
+    render(app, scene, 1.0)
+    render(app, scene, 9.0)                # every card shown as it landed has turned face down by now
+    chef = session.view(0)["turn"]
+    slot = session.game.legal_actions(session.state, chef)[0]
+    session.apply(chef, slot)
+    render(app, scene, 10.0)
+    replaced = f"slot:0:{slot['slot']}"
+    assert scene.describe()["faces"][replaced] is None         # face down: which card it is stays memory
+    assert replaced in scene.describe()["last_move"]            # where it went does not
+    assert not [k for k in scene.describe()["last_move"] if k.startswith("slot:0:") and k != replaced]
+    session.bots_play()
+    render(app, scene, 11.0)
+    assert replaced in scene.describe()["since_own_move"]
+    click(app, scene, scene.thing("deck").rect.center)   # your turn goes on: the mark stays while it lasts
+    render(app, scene, 12.0)
+    if scene.model.turn == 0:
+        assert replaced in scene.describe()["since_own_move"]

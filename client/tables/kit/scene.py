@@ -229,8 +229,10 @@ class KitTable(TableScene):
         self.log_book.read(view)
         self.motion.see(things, self.now, animate)
         mine = self.log_book.last_own(seat) != own
-        if mine or seat != self._seat_seen:
+        if (mine and self.turn_over(view)) or seat != self._seat_seen:
             self.motion.settle()
+        elif mine:   # a turn of several moves goes on: what the others changed stays marked, not one's own
+            self.motion.since -= self.motion.changed
         self._seat_seen, self._others_moved = seat, not mine
 
     def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
@@ -240,6 +242,11 @@ class KitTable(TableScene):
             if view:
                 self._take(view, self.build(view, self.board), animate=False)
         self._built = None
+
+    def turn_over(self, view: dict[str, Any]) -> bool:
+        """Whether the shown seat's own move in ``view`` ended its turn, so that what the others changed
+        before it is no longer news (a table whose turns take several moves says when)."""
+        return True
 
     def on_state(self, seat, view, events) -> None:
         self._refresh(self.current_view())

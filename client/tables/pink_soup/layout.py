@@ -65,8 +65,27 @@ def other_slot_rects(b: Board, x: float, width: float) -> list:
     return [b.rect(left + i * step, OTHERS_Y + 52, w, h) for i in range(POT_SIZE)]
 
 
-def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, str]) -> list[Thing]:
+def touched_slots(entries: dict[int, dict]) -> dict[tuple[int, int], int]:
+    """(seat, slot) -> the number of the latest log entry that put another card in that place of a
+    pot: a blind pick replaced it, a Mouse swapped or shuffled it. A face-down card replaced by
+    another face-down card looks the same; this tells the table that it changed (all of it is public)."""
+    stamps: dict[tuple[int, int], int] = {}
+    for number, entry in sorted(entries.items()):
+        kind, get = entry.get("type"), entry.get
+        places = {"reveals_other": [(get("target"), get("slot"))], "reveals_own": [(get("seat"), get("slot"))],
+                  "swaps": [(get("first"), get("slot")), (get("second"), get("other_slot"))],
+                  "shuffles": [(get("target"), i) for i in range(POT_SIZE)]}.get(str(kind), [])
+        for seat, slot in places:
+            if isinstance(seat, int) and isinstance(slot, int):
+                stamps[(seat, slot)] = number
+    return stamps
+
+
+def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, str],
+          touched: dict[tuple[int, int], int] | None = None) -> list[Thing]:
+    """The table's things; ``touched`` (``touched_slots``) tells which pot places got another card when."""
     things: list[Thing] = []
+    touched = touched or {}
     me, others = model.seating()
     chefs = model.chefs()
     if not chefs:
@@ -78,7 +97,7 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
                             what=_pot_words(names.get(seat, chef.name), False, len(chef.pot), chef.closed),
                             sig=f"closed={chef.closed}",
                             extra={"seat": seat}))
-        things += _slots(chef.pot, seat, model, names.get(seat, chef.name), other_slot_rects(b, x, width))
+        things += _slots(chef.pot, seat, model, names.get(seat, chef.name), other_slot_rects(b, x, width), touched)
     things += _kitchen(model, b, picked)
     things += _buttons(model, b)
     chef = chefs[me]
@@ -88,7 +107,7 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
                         what=_pot_words(names.get(me, chef.name), me == viewer, len(chef.pot), chef.closed),
                         sig=f"closed={chef.closed}", extra={"seat": me}))
     things += _slots(chef.pot, me, model, names.get(me, chef.name),
-                     [b.rect(POT_X + i * SLOT_STEP, POT_Y, CARD_W, CARD_H) for i in range(POT_SIZE)])
+                     [b.rect(POT_X + i * SLOT_STEP, POT_Y, CARD_W, CARD_H) for i in range(POT_SIZE)], touched)
     hand = model.hand()
     for i, label in enumerate(hand):
         things.append(Thing(f"hand:{i}", b.rect(HAND_X + i * HAND_STEP, POT_Y, CARD_W, CARD_H), what=_("You drew %(card)s") % {"card": describe.card_words(label)},
@@ -104,7 +123,9 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
     return things
 
 
-def _slots(pot, seat: int, model: PinkModel, name: str, rects) -> list[Thing]:
+def _slots(pot, seat: int, model: PinkModel, name: str, rects, touched: dict[tuple[int, int], int]) -> list[Thing]:
+    """A pot's cards. A card's look (``sig``) is when its place last got another card, not its face: a
+    card turning face down when its moment is over is not a move, a face-down card replaced is."""
     found = []
     for i, (label, rect) in enumerate(zip(pot, rects, strict=False)):
         known = pot_card_words(label, model.learner_memory)
@@ -112,7 +133,7 @@ def _slots(pot, seat: int, model: PinkModel, name: str, rects) -> list[Thing]:
                  else _("Card %(slot)d of %(chef)s's pot: %(card)s")) % {"slot": i + 1, "chef": name, "card": known}
         found.append(Thing(f"slot:{seat}:{i}", rect, what=place,
                            face=face(label),
-                           sig=str(label), under=(f"pot:{seat}",), words=label or ""))
+                           sig=f"placed {touched.get((seat, i), -1)}", under=(f"pot:{seat}",), words=label or ""))
     return found
 
 

@@ -42,6 +42,7 @@ class PinkSoupTable(SeatNaming, KitTable):
     def __init__(self, app, session) -> None:
         # slot key -> (its card, when it turns face down, the log's end when it was shown)
         self.shown_since: dict[str, tuple[str, float, int]] = {}
+        self._turn_seen: int | None = None   # whose turn the last view taken was
         super().__init__(app, session)
 
     @classmethod
@@ -58,16 +59,45 @@ class PinkSoupTable(SeatNaming, KitTable):
         if model.result() is not None:
             return []    # the scoring sheet covers the table
         hidden, held = set(self.look()[0]), self.held_up()
-        things = layout.build(model, board, self.choosing.picked, self.names())
+        things = layout.build(model, board, self.choosing.picked, self.names(), layout.touched_slots(self._log_entries(view)))
         return [replace(thing, face=None, words="", what=_("%(place)s: face down") % {"place": thing.what.split(": ", 1)[0]})
                 if thing.key in hidden else self._held(thing, held[thing.key], model)
                 if thing.key in held and thing.face is None else thing for thing in things]
+
+    def _log_entries(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        """Every log entry the table has seen, with those of ``view`` (not yet kept in the log book)."""
+        entries = dict(self.log_book.entries)
+        first = view.get("log_first")
+        if isinstance(first, int) and not isinstance(first, bool):
+            entries.update(enumerate((e for e in view.get("log") or [] if isinstance(e, dict)), start=first))
+        return entries
+
+    def _take(self, view: dict[str, Any], things: list[Thing], animate: bool) -> None:
+        """As the kit takes a view; besides, a pot card the view turns over where it lies (a Mouse's look
+        shows it, its moment passes) turns over on the table, though it is no move."""
+        before, mine_before = dict(self.motion.seen), self._turn_seen == self.session.shown_seat
+        super()._take(view, things, animate)
+        if mine_before and self.turn_over(view):   # ended by a move that logs nothing (playing on)
+            self.motion.settle()
+        self._turn_seen = PinkModel(view).turn
+        if not animate:
+            return
+        for thing in things:
+            old = before.get(thing.key)
+            if thing.key.startswith("slot:") and old is not None and old.sig == thing.sig \
+                    and old.rect == thing.rect and (old.face is None) != (thing.face is None):
+                self.motion.glides[thing.key] = Glide(self.now, None)
+
+    def turn_over(self, view: dict[str, Any]) -> bool:
+        """Your turn is over once the table waits for another chef: till then the marks of what the
+        others changed since your last turn stay (a turn here is several moves)."""
+        return PinkModel(view).turn != self.session.shown_seat
 
     @staticmethod
     def _held(thing: Thing, label: str, model: PinkModel) -> Thing:
         """A pot card still face up for the moment it was shown, though the view names it no more."""
         place = thing.what.split(": ", 1)[0]
-        return replace(thing, face=face(label), words=label, sig=label,
+        return replace(thing, face=face(label), words=label,
                        what=f"{place}: {layout.pot_card_words(label, model.learner_memory)}")
 
     def moment_shown(self) -> bool:
