@@ -13,6 +13,7 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
 from soupkitchen.client.widgets import Button, Widget
 from soupkitchen.client.words import N_, _, ngettext
+from soupkitchen.shared.registry import registration
 
 
 class HandoffScene(FormScene):
@@ -32,8 +33,12 @@ class HandoffScene(FormScene):
     def build(self) -> list[Widget]:
         self.heading = _("Pass the controls to {player}").format(player=self.player)
         paused = self.session.table.get("settings", {}).get("handoff_pauses_timer", True)
-        self.subheading = (_("Everyone else, look away! The timer waits until they are ready.") if paused
-                           else _("Everyone else, look away! The timer keeps running."))
+        entry = registration(self.session.table.get("game", ""))
+        if entry is not None and not entry.facts.real_time:   # a game without a clock: no timer to speak of
+            self.subheading = _("Everyone else, look away!")
+        else:
+            self.subheading = (_("Everyone else, look away! The timer waits until they are ready.") if paused
+                               else _("Everyone else, look away! The timer keeps running."))
         return [Button(_("I am {player}: show my cards").format(player=self.player), self.confirm, key="confirm",
                        primary=True)]
 

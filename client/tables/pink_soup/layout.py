@@ -27,6 +27,14 @@ SEARCH_CARD_W, SEARCH_STEP = 84, 92
 BUTTON_WORDS = {"pass": N_("Pass"), "continue": N_("Play on"),   # worded when read
                 "search": N_("Search"), "shuffle": N_("Shuffle"), "swap": N_("Swap"), "look": N_("Look")}
 
+POWER_WORDS = {   # what each of the Mouse's powers does, for its button's hover words
+    "search": N_("Search: see every card of every kitchen pile, covered ones too, "
+                 "and take one into your pot"),
+    "shuffle": N_("Shuffle: mix the cards of an open pot; nobody knows where they are afterwards"),
+    "swap": N_("Swap: exchange a card of one open pot with a card of another open pot"),
+    "look": N_("Look: see the cards of an open pot (only you see them)"),
+}
+
 
 def pot_card_words(label: str | None, learner: bool) -> str:
     """What the table says of a pot card: its name while the view shows it (seen just now, or
@@ -40,27 +48,27 @@ def pot_card_words(label: str | None, learner: bool) -> str:
 def other_panels(count: int) -> list[tuple[float, float]]:
     """(x, width) of each other chef's panel along the top."""
     gap = 16
-    width = min(480, (MAIN_W - gap * (count - 1)) / max(1, count))
+    width = min(OTHER_PANEL_MOST, (MAIN_W - gap * (count - 1)) / max(1, count))
     start = MAIN_X + (MAIN_W - (width * count + gap * (count - 1))) / 2
     return [(start + i * (width + gap), width) for i in range(count)]
 
 
+OTHER_PANEL_MOST = 640   # another chef's panel at its widest (board units)
 OTHER_SLOT_MOST = 112    # another chef's pot card at its largest (board units)
-OTHER_SLOT_SHOWN = 0.7   # the share of its width each card keeps in sight where a pot's cards overlap
+OTHER_SLOT_GAP = 8       # between two places of another chef's pot
 
 
 def other_slot_size(width: float) -> tuple[float, float]:
-    """Another chef's pot card in a panel ``width`` wide: as large as the five fit, overlapping a
-    little rather than shrinking (the cards are what a chef remembers)."""
-    w = min(OTHER_SLOT_MOST, (width - 24) / (1 + (POT_SIZE - 1) * OTHER_SLOT_SHOWN))
+    """Another chef's pot card in a panel ``width`` wide: as large as the five fit side by side, each
+    in its own place (cards that overlap look larger than the places left empty)."""
+    w = min(OTHER_SLOT_MOST, (width - 24 - OTHER_SLOT_GAP * (POT_SIZE - 1)) / POT_SIZE)
     return w, w * CARD_H / CARD_W
 
 
 def other_slot_rects(b: Board, x: float, width: float) -> list:
-    """The five places of another chef's pot in a panel at ``x``, ``width`` wide, left to right (each
-    lies over the one before it where they overlap)."""
+    """The five places of another chef's pot in a panel at ``x``, ``width`` wide, left to right."""
     w, h = other_slot_size(width)
-    step = min(w + 8, (width - 24 - w) / (POT_SIZE - 1))
+    step = w + OTHER_SLOT_GAP
     left = x + (width - (w + step * (POT_SIZE - 1))) / 2
     return [b.rect(left + i * step, OTHERS_Y + 52, w, h) for i in range(POT_SIZE)]
 
@@ -201,7 +209,7 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
     for name, width in zip(names, widths, strict=True):
         power = name in POWERS
         words = _(BUTTON_WORDS[name])
-        what = _("The Mouse's power: %(power)s") % {"power": words} if power else words
+        what = _(POWER_WORDS[name]) if power else words
         things.append(Thing(f"{'power' if power else 'button'}:{name}", b.rect(x, BUTTONS_Y, width, BUTTON_H),
                             "button", what=what, words=words))
         x += width + 20

@@ -214,6 +214,10 @@ class PinkSoupTable(SeatNaming, KitTable):
         theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
         b.text(surface, _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())}, BODY, theme.BROTH,
                (kitchen.x + b.px(180), kitchen.y + b.px(6)))
+        for p in range(len(model.kitchen()) + 1, 5):   # the places of the piles still to come: five at most
+            place = b.rect(layout.PILES_X + p * layout.PILE_STEP, layout.KITCHEN_Y,
+                           layout.CARD_W, layout.CARD_H)
+            pygame.draw.rect(surface, (84, 62, 48), place, width=b.px(2), border_radius=b.px(10))
         if model.in_play():
             b.text(surface, _("In play"), BODY, theme.BROTH, b.rect(layout.PLAY_X, layout.KITCHEN_Y - 38, 1, 1).topleft)
         if any(a.get("type") == "declare" for a in model.actions()):
@@ -333,10 +337,8 @@ class PinkSoupTable(SeatNaming, KitTable):
                 for line in theme.wrap(_("final turn to come"), b.font(SMALL), thing.rect.w - b.px(28))[:2]:
                     y = b.text(surface, line, SMALL, theme.TEXT_DIM, (thing.rect.x + b.px(14), y),
                                max_width=thing.rect.w - b.px(28)).bottom
-        for i in range(len(chef.pot), 5):   # the pot's empty places, each up to the next where they overlap
+        for i in range(len(chef.pot), 5):   # the pot's empty places, as large as its cards
             place = self._slot_rect(b, thing, seat, model, i)
-            if i < 4:
-                place.w = min(place.w, self._slot_rect(b, thing, seat, model, i + 1).x - place.x - b.px(6))
             pygame.draw.rect(surface, theme.PANEL_EDGE, place, width=b.px(2), border_radius=b.px(8))
         if chef.closed:   # a lid over the pot
             lid = thing.rect.inflate(-b.px(20), 0)
