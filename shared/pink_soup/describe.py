@@ -24,7 +24,7 @@ Namer = Callable[[int], str]
 PROMPTS = {
     "choose": N_("choose option A (draw 2 cards) or option B (take a kitchen card)"),
     "kitchen": N_("put one drawn card face up in the Shared Kitchen"),
-    "second": N_("put the other drawn card face down into a pot: click the pot"),
+    "second": N_("put the other drawn card face down into a pot"),
     "slot": N_("the pot is full: pick a card blindly to make room"),
     "discard": N_("put the revealed card on top of a kitchen pile"),
     "power": N_("choose the Mouse's one power"),
