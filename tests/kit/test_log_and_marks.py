@@ -122,19 +122,3 @@ def test_the_stone_soup_move_list_says_which_cards_each_play_adds():
     plays = [row for row in rows if row.startswith("Add ")]
     assert plays and all(", say " in row for row in plays)
     assert len(set(plays)) == len(plays)                            # no two rows read the same
-
-
-def test_a_table_opened_on_a_game_under_way_still_tells_what_came_since_your_last_move():
-    session = FakeSession("pink-soup", 3, 0, seed=5)
-    session.bots_play()
-    while session.view(0)["turn"] == 0:   # seat 0 plays its turn, then the bots theirs
-        session.apply(0, session.game.legal_actions(session.state, 0)[0])
-    session.bots_play()
-    app, scene = make_table(session)                     # as when a saved game is resumed
-    render(app, scene, 1.0)
-    news, moved = scene.history_news()
-    own = max(n for n, entry in scene.log_book.ordered() if entry.get("seat") == 0)
-    assert moved and news == own + 1
-    with coverage.capture() as drawn:
-        render(app, scene, 2.0)
-    assert "Since your last move:" in [event[2] for event in drawn if event[0] == "note"]

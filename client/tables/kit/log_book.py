@@ -1,8 +1,7 @@
 """The whole log of a game as a table has seen it: a view carries only its last few entries, each
 with its number (``log_first``), so the entries are kept by number, each in the words of the newest
 view that held it (a game that stops naming a card in older entries is followed). What the others
-did since a seat's own last entry is news to that seat, also when the table opens on a game
-already under way (a resumed game)."""
+did since a seat's own last entry is news to that seat."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ class LogBook:
 
     def __init__(self) -> None:
         self.entries: dict[int, dict[str, Any]] = {}
-        self.start: int | None = None    # the first entry the table saw when it opened
+        self.start: int | None = None    # the first entry after what the table saw when it opened
 
     @property
     def end(self) -> int:
@@ -31,8 +30,8 @@ class LogBook:
             self.entries, self.start = {}, None
         for number, entry in enumerate(log, start=first or 0):
             self.entries[number] = entry
-        if self.start is None:   # a table opened on a game under way (resumed): what came after a seat's
-            self.start = first or 0  # own last move is news to it, so the log tells it apart again
+        if self.start is None:
+            self.start = self.end     # what the table saw first is not news
 
     def last_own(self, seat: int | None) -> int | None:
         """The number of ``seat``'s latest entry, if it has one."""
