@@ -164,6 +164,19 @@ def noted(events: list[tuple]) -> list[pygame.Rect]:
     return [event[1] for event in events if event[0] == "note"]
 
 
+def noted_outside_overlays(events: list[tuple]) -> list[pygame.Rect]:
+    """Where the things in ``events`` were drawn, leaving out what belongs to an overlay (a menu)."""
+    depth, found = 0, []
+    for event in events:
+        if event[0] == "open":
+            depth += 1
+        elif event[0] == "close":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            found.append(event[1])
+    return found
+
+
 def end_frame() -> list[str]:
     """A frame is drawn: count (and return) each thing an overlay hides without being asked to."""
     found = []

@@ -12,6 +12,7 @@ from scripts.art.foods import FOOD_HEX, food, mix, shades
 from scripts.art.glyphs import digit
 from scripts.art.palette import INK, PAPER, STROKE, svg
 from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
+from soupkitchen.shared.pink_soup.cards import RECIPES as PINK_RECIPES
 from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
 from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
 
@@ -60,6 +61,10 @@ def value_badge(value: int) -> str:
 
 def food_card(name: str, value: int | None = None) -> str:
     """A card showing ``name``'s food large; its value in the corner if given, else a small copy there."""
+    return svg(CARD_W, CARD_H, _food_card_body(name, value))
+
+
+def _food_card_body(name: str, value: int | None) -> list[str]:
     s = shades(FOOD_HEX[name])
     body = _frame(mix(s["base"], PAPER, 0.78), s["base"])
     body.append(f'<g transform="translate(10,38)">{food(name)}</g>')
@@ -67,6 +72,23 @@ def food_card(name: str, value: int | None = None) -> str:
         body.append(f'<g transform="translate(8,8) scale(0.3)">{food(name)}</g>')
     else:
         body.append(value_badge(value))
+    return body
+
+
+def recipe_card(suitable: list[tuple[str, int]]) -> str:
+    """A Pink Soup recipe card as How to play shows it: pink, a bar where its name is printed, and its
+    suitable ingredients (food, value) as small cards, four over three (the table writes the name)."""
+    body = [f'<rect x="2" y="2" width="116" height="164" rx="11" fill="#F6D6DE" {STROKE}/>',
+            '<rect x="22" y="14" width="76" height="9" rx="4.5" fill="#8E3B55"/>',
+            '<rect x="36" y="29" width="48" height="6" rx="3" fill="#B86A82"/>']
+    w, gap, scale = 24, 3, 0.2
+    for row, cards in enumerate((suitable[:4], suitable[4:])):
+        x = (CARD_W - (len(cards) * w + (len(cards) - 1) * gap)) / 2
+        for name, value in cards:
+            body.append(f'<g transform="translate({x:.1f},{44 + row * 42}) scale({scale})">'
+                        f'{"".join(_food_card_body(name, value))}</g>')
+            x += w + gap
+    body.append('<path d="M24,136 L96,136 L90,145 L96,154 L24,154 L30,145 Z" fill="#8E3B55"/>')
     return svg(CARD_W, CARD_H, body)
 
 
@@ -148,7 +170,10 @@ def pink_soup_cards() -> dict[str, str]:
     """Pink Soup's cards, each with its printed value, and its back."""
     files = {f"pink_soup/{kind.key}.svg": food_card(PINK_SOUP_FOODS.get(kind.key, kind.key), kind.value)
              for kind in PINK_KINDS}
-    return {**files, "pink_soup/back.svg": back("pink_soup")}
+    cold_pink_soup = [(PINK_SOUP_FOODS.get(kind.key, kind.key), kind.value) for kind in PINK_KINDS
+                      if kind.key in PINK_RECIPES[0].suitable]
+    return {**files, "pink_soup/back.svg": back("pink_soup"),
+            "pink_soup/recipe.svg": recipe_card(cold_pink_soup)}
 
 
 def stone_soup_cards() -> dict[str, str]:

@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, MAX_CHEFS, POT_SIZE
+from soupkitchen.shared.pink_soup.cards import (
+    DRAW_COUNT,
+    KIND_BY_KEY,
+    MAX_CHEFS,
+    MOUSE,
+    POT_SIZE,
+    card_label_of,
+)
 from soupkitchen.shared.refusals import Refusal, RefusalWords, Wording, maker
 from soupkitchen.shared.words import N_, _, ngettext
 
@@ -17,13 +24,20 @@ Namer = Callable[[int], str]
 PROMPTS = {
     "choose": N_("choose option A (draw 2 cards) or option B (take a kitchen card)"),
     "kitchen": N_("put one drawn card face up in the Shared Kitchen"),
-    "second": N_("decide where the other drawn card goes"),
+    "second": N_("put the other drawn card face down into a pot"),
     "slot": N_("the pot is full: pick a card blindly to make room"),
     "discard": N_("put the revealed card on top of a kitchen pile"),
     "power": N_("choose the Mouse's one power"),
     "search": N_("the Mouse searches the kitchen: take any card"),
     "swap_to": N_("choose the card in another pot to swap with"),
     "declare": N_("declare the last round, or play on"),
+}
+
+# ... and while the chef holds a drawn Mouse, which may be activated rather than put in a pot.
+MOUSE_LABEL = card_label_of(KIND_BY_KEY[MOUSE])
+MOUSE_PROMPTS = {
+    "kitchen": N_("put one drawn card face up in the Shared Kitchen (then you may activate the Mouse)"),
+    "second": N_("click the Mouse to activate it, or a pot to put it in face down"),
 }
 
 # The cards' and recipes' names as the rules write them, in the reader's words (``card_words``).
@@ -75,7 +89,8 @@ def headline(view: dict[str, Any], name: Namer = chef) -> str:
     if not view["deck"] and step == "choose":
         return _("%(chef)s's final turn: take a kitchen card, activate a kitchen Mouse, or pass") % {"chef": name(turn)}
     if turn == view["seat"]:
-        return _("Your turn: %(prompt)s") % {"prompt": _(PROMPTS[step])}
+        prompt = MOUSE_PROMPTS.get(step) if MOUSE_LABEL in (view.get("hand") or []) else None
+        return _("Your turn: %(prompt)s") % {"prompt": _(prompt or PROMPTS[step])}
     return _("%(chef)s: %(prompt)s") % {"chef": name(turn), "prompt": _(PROMPTS[step])}
 
 
@@ -112,13 +127,24 @@ def _pot_event(own: str, other: str) -> Callable[[dict[str, Any], Namer], str]:
     return sentence
 
 
+def _put(e: dict[str, Any], n: Namer) -> str:
+    """A card put face down into a pot: named only in its placer's log while it is the latest move."""
+    own, named = e["target"] == e["seat"], bool(e.get("card"))
+    if named:
+        words = (_("%(chef)s puts %(card)s face down into their own pot.") if own
+                 else _("%(chef)s puts %(card)s face down into %(target)s's pot."))
+    else:
+        words = (_("%(chef)s puts a card face down into their own pot.") if own
+                 else _("%(chef)s puts a card face down into %(target)s's pot."))
+    return words % _facts(e, n)
+
+
 SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "starts": lambda e, n: _("%(chef)s starts.") % _facts(e, n),
     "draws": lambda e, n: ngettext("%(chef)s draws %(count)d card.", "%(chef)s draws %(count)d cards.",
                                    e["count"]) % {**_facts(e, n), "count": e["count"]},
     "to_kitchen": lambda e, n: _placed(e, n, True),
-    "to_pot": _pot_event(N_("%(chef)s puts a card face down into their own pot."),
-                         N_("%(chef)s puts a card face down into %(target)s's pot.")),
+    "to_pot": lambda e, n: _put(e, n),
     "takes": lambda e, n: _("%(chef)s takes %(card)s from kitchen pile %(pile)d into their pot.") % _facts(e, n),
     "passes": lambda e, n: _("%(chef)s passes.") % _facts(e, n),
     "activates_pile": lambda e, n: _("%(chef)s activates the Mouse from kitchen pile %(pile)d.") % _facts(e, n),
@@ -131,8 +157,10 @@ SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "searches": lambda e, n: _("%(chef)s's Mouse searches the kitchen piles.") % _facts(e, n),
     "finds": lambda e, n: _("%(chef)s's Mouse takes %(card)s from kitchen pile %(pile)d into their "
                             "pot.") % _facts(e, n),
-    "finds_covered": lambda e, n: _("%(chef)s's Mouse takes a covered card from kitchen pile %(pile)d into their "
-                                    "pot.") % _facts(e, n),
+    "finds_covered": lambda e, n: (
+        _("%(chef)s's Mouse takes %(card)s, a covered card, from kitchen pile %(pile)d into their pot.")
+        if e.get("card") else
+        _("%(chef)s's Mouse takes a covered card from kitchen pile %(pile)d into their pot.")) % _facts(e, n),
     "shuffles": _pot_event(N_("%(chef)s's Mouse shuffles their own pot."), N_("%(chef)s's Mouse shuffles %(target)s's pot.")),
     "looks": _pot_event(N_("%(chef)s's Mouse looks at their own pot."), N_("%(chef)s's Mouse looks at %(target)s's pot.")),
     "swaps": lambda e, n: _("%(chef)s's Mouse swaps card %(slot)d of %(first)s's pot with card %(other_slot)d of "

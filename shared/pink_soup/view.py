@@ -128,6 +128,7 @@ class ToPot(TypedDict):
     type: Literal["to_pot", "shuffles", "looks"]
     seat: int
     target: int
+    card: NotRequired[Card]   # to_pot: the card put face down, in its placer's view while it is the latest
 
 
 class Taken(TypedDict):
@@ -143,6 +144,7 @@ class AtPile(TypedDict):
     type: Literal["activates_pile", "finds_covered"]
     seat: int
     pile: int
+    card: NotRequired[Card]   # finds_covered: the card found, in its finder's view while it is the latest
 
 
 class BySeat(TypedDict):
@@ -269,7 +271,7 @@ def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
         "hand_size": len(state.drawn),
         "pending": pending,
         "removed": [LABELS[card] for card in state.removed],
-        "log": log_entries(state),
+        "log": log_entries(state, seat),
         "log_first": state.log.first,
         "learner_memory": bool(state.options.get("learner_memory")),
     }
@@ -278,10 +280,32 @@ def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
 MOMENT_ONLY = ("takes", "finds")  # events naming a card only while everyone sees it
 
 
-def log_entries(state: PinkState) -> list[dict[str, Any]]:
+def log_entries(state: PinkState, seat: int | None = None) -> list[dict[str, Any]]:
     """The log: the last action's events as they happened; in older ones a card taken into a pot
-    is no longer named, as a chef must remember it (unless the memory aid is on)."""
+    is no longer named, as a chef must remember it (unless the memory aid is on). A card only
+    ``seat`` saw go into a pot (put face down, found covered by its Mouse) is named in its own
+    entry while that is the latest action, as the pot shows it then."""
     aid = state.step == Step.OVER or state.options.get("learner_memory")
     old = len(state.log.entries) - state.log.fresh
-    return [{**entry, "card": None} if entry["type"] in MOMENT_ONLY and not aid and index < old else dict(entry)
-            for index, entry in enumerate(state.log.entries)]
+    found = []
+    for index, entry in enumerate(state.log.entries):
+        forgotten = entry["type"] in MOMENT_ONLY and not aid and index < old
+        entry = {**entry, "card": None} if forgotten else dict(entry)
+        if index >= old and seat is not None and entry.get("seat") == seat \
+                and entry["type"] in ("to_pot", "finds_covered"):
+            card = _seen_going_in(state, seat, entry.get("target", seat))
+            if card is not None:
+                entry["card"] = card
+        found.append(entry)
+    return found
+
+
+def _seen_going_in(state: PinkState, seat: int, target: int) -> str | None:
+    """The card that only ``seat`` saw go into ``target``'s pot with the latest action (in its
+    place, or waiting for a blind pick to make room), if there is one."""
+    for mask, where, slot in state.glimpses:
+        if where == target and mask == 1 << seat:
+            return LABELS[state.pots[where][slot]]
+    if state.target == target and state.incoming is not None and state.incoming_knowers == 1 << seat:
+        return LABELS[state.incoming]
+    return None

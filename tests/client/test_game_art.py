@@ -59,6 +59,7 @@ def test_every_kind_of_card_the_rules_define_has_a_face_and_each_game_a_back():
     wanted += [f"pot_pourri/{ingredient}" for ingredient in INGREDIENTS]
     wanted += [present.presenter_for("pot-pourri").cuisine_card(c) for c in CUISINES]
     wanted += [f"{folder}/back" for folder in FOLDERS.values()]
+    wanted += ["pink_soup/recipe"]   # How to play's recipe card
     assert [card for card in wanted if not art.card_path(card).is_file()] == []
     assert len(set(wanted)) == len(wanted) == len(FILES)
 

@@ -7,7 +7,7 @@ import pygame
 
 from soupkitchen.client.tables.kit.motion import MOVE_SECONDS, Glide, Motion
 from soupkitchen.client.tables.kit.moves_by_touch import Choosing, touch, usable
-from soupkitchen.client.tables.kit.table_objects import Thing, menu_rects, nearest, under_point
+from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
 
 ACTIONS = [{"type": "draw"}, {"type": "put", "card": 0, "pile": 1}, {"type": "put", "card": 1, "pile": 1},
            {"type": "take", "pile": 1}, {"type": "wake", "pile": 1}]
@@ -61,14 +61,6 @@ def test_what_lies_under_a_point_comes_topmost_first_then_what_it_sits_on():
     slot = Thing("slot:0:0", pygame.Rect(10, 10, 20, 30), under=("pot:0",))
     assert [t.key for t in under_point([pot, slot], (15, 15))] == ["slot:0:0", "pot:0"]
     assert [t.key for t in under_point([pot, slot], (80, 15))] == ["pot:0"]
-
-
-def test_a_menu_opens_beside_its_object_and_stays_inside_the_board():
-    bounds = pygame.Rect(0, 0, 1000, 600)
-    beside = menu_rects(pygame.Rect(100, 100, 50, 70), 3, 200, 40, bounds)
-    assert beside[0].left > 150 and all(bounds.contains(r) for r in beside)
-    at_edge = menu_rects(pygame.Rect(900, 560, 50, 40), 4, 200, 40, bounds)
-    assert at_edge[0].right < 900 and all(bounds.contains(r) for r in at_edge)
 
 
 def test_a_card_glides_from_where_it_was_and_a_flip_turns_it_over_in_place():

@@ -22,6 +22,17 @@ def test_a_placed_card_is_named_only_until_the_next_action(kit):
     assert all(GAME.view(later, seat)["players"][0]["pot"] == [None] for seat in (0, 1, 2, None))
 
 
+def test_your_own_log_names_the_card_you_put_face_down_only_at_that_moment_and_to_you(kit):
+    state = placed_dessert(kit)
+    assert kit.log(state, 0)[-1] == "Chef 1 puts Dessert (6) face down into their own pot."
+    for seat in (1, 2, None):
+        assert kit.log(state, seat)[-1] == "Chef 1 puts a card face down into their own pot."
+        assert "Dessert" not in str(GAME.view(state, seat)["log"])
+    later = kit.act(state, 1, {"type": "draw"})
+    assert "Chef 1 puts a card face down into their own pot." in kit.log(later, 0)
+    assert "Dessert" not in str(GAME.view(later, 0)["log"])
+
+
 def test_a_card_taken_face_up_is_named_in_the_log_only_at_that_moment(kit):
     five = [["salt"], ["onion"], ["potato"], ["dill"], ["eggs", "chili"]]
     state = kit.act(kit.table(kitchen=five), 0, {"type": "take", "pile": 4})

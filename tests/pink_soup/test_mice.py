@@ -125,3 +125,13 @@ def test_activation_is_not_offered_when_the_mouse_would_have_nothing_to_do(kit):
     lonely.deck, lonely.removed = [], [card for card in lonely.deck]
     lonely.ending, lonely.final_left = "deck ran out", [0, 1, 2]
     assert kit.types(lonely, 0) == {"take", "pass"}
+
+
+def test_the_headline_tells_the_chef_holding_a_drawn_mouse_how_to_play_it_and_nobody_else():
+    from soupkitchen.shared.pink_soup.describe import headline
+
+    mine = {"step": "second", "turn": 0, "seat": 0, "deck": 40, "hand": ["Mouse (-1)"]}
+    assert headline(mine) == "Your turn: click the Mouse to activate it, or a pot to put it in face down"
+    assert "Mouse" in headline({**mine, "step": "kitchen", "hand": ["Mouse (-1)", "Dill (1)"]})
+    assert headline({**mine, "hand": ["Dill (1)"]}) == "Your turn: put the other drawn card face down into a pot"
+    assert headline({**mine, "seat": 1, "hand": []}) == "Chef 1: put the other drawn card face down into a pot"

@@ -71,6 +71,8 @@ class PanelTable(Protocol):
 
     def side_room(self) -> int: ...
 
+    def log_room(self) -> int: ...
+
 
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     """The last move's objects: a pale blue frame and a small triangle at the top left."""
@@ -139,7 +141,7 @@ def log_lines(table: PanelTable, view: dict[str, Any], f: pygame.font.Font,
 
 def draw_log(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
     """The game's log under the moves, the newest at the foot; the mouse wheel over it reads back."""
-    box = history_rect(b, table.moves_open, table.side_room())
+    box = history_rect(b, table.moves_open, table.log_room())
     theme.draw_panel(surface, box, theme.layout(table.app.screen_size))
     b.text(surface, _("Game log"), LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)),
            max_width=box.w - b.px(24))
@@ -222,6 +224,9 @@ def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
 
 
 def _draw_menu(table: PanelTable, surface: pygame.Surface, b: Board, rects: list[pygame.Rect], focus) -> None:
+    whole = rects[0].unionall(rects)    # a shadow and a mustard frame: it asks about the object ringed so
+    pygame.draw.rect(surface, theme.SHADOW, whole.move(b.px(5), b.px(6)), border_radius=b.px(10))
+    pygame.draw.rect(surface, theme.MUSTARD, whole.inflate(b.px(8), b.px(8)), width=b.px(3), border_radius=b.px(12))
     for action, rect in zip(table.choosing.menu, rects, strict=False):
         lit = action == focus and table.keyboard
         pygame.draw.rect(surface, theme.PANEL_LIGHT if lit else theme.PANEL, rect, border_radius=b.px(8))

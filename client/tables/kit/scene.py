@@ -16,6 +16,7 @@ import pygame
 from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
+from soupkitchen.client.tables.kit import menu_place
 from soupkitchen.client.tables.kit.board import BODY, Board
 from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.log_book import LogBook
@@ -23,7 +24,9 @@ from soupkitchen.client.tables.kit.motion import Motion
 from soupkitchen.client.tables.kit.moves_by_touch import Choosing, Path, candidates, touch, usable
 from soupkitchen.client.tables.kit.panels import (
     HOVER_SECONDS,
+    MOVES_BOTTOM,
     MOVES_KEY,
+    SIDE_TOP,
     SIDE_W,
     SIDE_X,
     draw_hover,
@@ -35,14 +38,14 @@ from soupkitchen.client.tables.kit.panels import (
     moves_rect,
     place_hover,
 )
-from soupkitchen.client.tables.kit.table_objects import Thing, menu_rects, nearest, note_thing, under_point
+from soupkitchen.client.tables.kit.table_objects import Thing, nearest, note_thing, under_point
 from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import event_words, move_words
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.core import canonical_json
 
-MENU_W, MENU_H, MENU_MOST_W = 560, 64, 900   # a menu item (wider for longer words, up to the most)
+MENU_LEAST_W, MENU_H, MENU_MOST_W = 300, 64, 900   # a menu item (as wide as its words, within these)
 USABLE = theme.HERB
 CANCEL = {"type": "kit:cancel"}   # the menu item that closes a menu without a move
 JUST_CHANGED = 0.5   # seconds after another's move in which a touch of what it changed is not taken
@@ -78,7 +81,9 @@ class KitTable(TableScene):
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._layer_drawn: list[tuple] = []    # what the layer holds, for the coverage check
+        self._layer_whole = False              # the layer holds a whole table (not a new, blank one)
         self._seen_view: str | None = None
+        self._menu_placed: tuple[tuple, list[pygame.Rect]] | None = None   # the open menu's place
         self._refresh(self.current_view())
 
     # --- hooks -------------------------------------------------------------------------------------
@@ -224,8 +229,10 @@ class KitTable(TableScene):
         self.log_book.read(view)
         self.motion.see(things, self.now, animate)
         mine = self.log_book.last_own(seat) != own
-        if mine or seat != self._seat_seen:
+        if (mine and self.turn_over(view)) or seat != self._seat_seen:
             self.motion.settle()
+        elif mine:   # a turn of several moves goes on: what the others changed stays marked, not one's own
+            self.motion.since -= self.motion.changed
         self._seat_seen, self._others_moved = seat, not mine
 
     def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
@@ -235,6 +242,11 @@ class KitTable(TableScene):
             if view:
                 self._take(view, self.build(view, self.board), animate=False)
         self._built = None
+
+    def turn_over(self, view: dict[str, Any]) -> bool:
+        """Whether the shown seat's own move in ``view`` ended its turn, so that what the others changed
+        before it is no longer news (a table whose turns take several moves says when)."""
+        return True
 
     def on_state(self, seat, view, events) -> None:
         self._refresh(self.current_view())
@@ -293,14 +305,66 @@ class KitTable(TableScene):
         return self.menu_rects_for(anchor.rect, self.choosing.menu)
 
     def menu_rects_for(self, anchor: pygame.Rect, actions: list[dict[str, Any]]) -> list[pygame.Rect]:
-        """Where a menu of ``actions`` opened at ``anchor`` puts its items: as wide as its longest words
-        need (up to a most, past which they take two lines), beside the anchor, on the board."""
+        """Where a menu of ``actions`` opened at ``anchor`` puts its items: beside it where it covers
+        nothing the table shows, else at the top of the side column (``kit.menu_place``); worked out
+        once for as long as the menu is open, so that it never moves under the pointer."""
         b = self.board
+        words = tuple(self.menu_words(action) for action in actions)
+        key = (tuple(anchor), words, self.app.screen_size, self.choosing.picked, self.moves_open, self.side_room())
+        if self._menu_placed is not None and self._menu_placed[0] == key:
+            return [rect.copy() for rect in self._menu_placed[1]]
         f = b.font(BODY)
-        need = max(f.size(self.menu_words(action))[0] for action in actions) + b.px(40)
-        width = max(b.px(MENU_W), min(need, b.px(MENU_MOST_W)))
-        height = b.px(MENU_H) if need <= width else b.px(MENU_H) + f.get_linesize()
-        return menu_rects(anchor, len(actions), width, height, b.rect(10, 10, SIDE_X - 20, 1060))
+        pad, line_h = b.px(MENU_H), f.get_linesize()
+
+        def shape_at(width: int, most: int | None = menu_place.MOST_LINES) -> menu_place.Shape | None:
+            lines = [len(theme.wrap(w, f, width - b.px(24))) for w in words]
+            if most is not None and max(lines) > most:
+                return None
+            return menu_place.Shape(width, tuple(pad + (n - 1) * line_h for n in lines))
+
+        needs = [f.size(w)[0] + b.px(40) for w in words]
+        options = menu_place.shapes(needs, b.px(MENU_LEAST_W), b.px(MENU_MOST_W), shape_at)
+        dock = b.rect(SIDE_X, (MOVES_BOTTOM + 10 if self.moves_open else SIDE_TOP) + self.side_room(), SIDE_W, 1)
+        rects = menu_place.place(anchor, options, shape_at(dock.w, None), self.menu_keep(),
+                                 b.rect(10, 10, SIDE_X - 20, 1060), dock.topleft, b.scale, line_h)
+        self._menu_placed = (key, [rect.copy() for rect in rects])
+        return rects
+
+    def menu_docked(self) -> pygame.Rect | None:
+        """Where the open menu lies when it opened in the side column (the log makes room under it)."""
+        rects = self.menu_rects()
+        side = self.board.rect(SIDE_X, 0, 1, 1).x
+        return rects[0].unionall(rects) if rects and rects[0].x >= side else None
+
+    def log_room(self) -> int:
+        """Board units kept at the top of the side column above the log: the table's notice
+        (``side_room``), and a menu opened there."""
+        docked = self.menu_docked()
+        if docked is None:
+            return self.side_room()
+        b = self.board
+        return max(self.side_room(), round((docked.bottom - b.oy) / b.scale) + 14 - SIDE_TOP)
+
+    def menu_keep(self) -> menu_place.Keep:
+        """What a menu keeps clear of: every object on the table (cards, buttons, zones) but the zones
+        the table calls cloth (``menu_cloth``), and what else the table names (``menu_never``); and, as
+        far as it can, what the table last drew (its layer holds the table without the menu while the
+        menu is first placed) and that cloth."""
+        cloth = self.menu_cloth()
+        never, zones = list(self.menu_never()), []
+        for thing in self.things():
+            (zones if thing.key in cloth and thing.key not in self.choosing.picked else never).append(thing.rect)
+        drawn = self._layer if self._layer_whole else None
+        return menu_place.Keep(never, menu_place.busy_pixels(drawn, self.board.scale) if drawn is not None else None,
+                               coverage.noted_outside_overlays(self._layer_drawn), zones)
+
+    def menu_never(self) -> list[pygame.Rect]:
+        """What else a menu must never cover on this table (words or pictures drawn outside its objects)."""
+        return []
+
+    def menu_cloth(self) -> set[str]:
+        """The keys of zones whose empty cloth a menu may cover where it must (none: every zone is kept)."""
+        return set()
 
     def points_for(self, action: dict[str, Any]) -> list[tuple[int, int]]:
         """The window points that, clicked in order, play the legal ``action`` (empty: no way).
@@ -393,7 +457,7 @@ class KitTable(TableScene):
         return False
 
     def _history_rect(self) -> pygame.Rect:
-        return history_rect(self.board, self.moves_open, self.side_room())
+        return history_rect(self.board, self.moves_open, self.log_room())
 
     def _moves_input(self, action: InputAction) -> bool:
         panel = self.moves_rect()
@@ -522,9 +586,10 @@ class KitTable(TableScene):
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+                self._layer_whole = False
             with coverage.capture() as drawn:
                 self._draw_all(self._layer, view, gliding)
-            self._layer_key, self._layer_drawn = key, drawn
+            self._layer_key, self._layer_drawn, self._layer_whole = key, drawn, True
         else:
             coverage.replay(self._layer_drawn)
         surface.blit(self._layer, (0, 0))
@@ -537,6 +602,7 @@ class KitTable(TableScene):
 
     def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
         b = self.board
+        self.menu_rects()   # an opening menu finds its place on the table as last drawn, before the log makes room
         self.draw_under(surface, b, view)
         live = self.usable()
         for thing in self.things():

@@ -1,6 +1,6 @@
 """The objects on a card table: cards, piles, pots, slots and table buttons, each with an identity
 (``key``) that survives from one view to the next, and the geometry the kit needs from them: what
-lies under a point, the nearest object in a direction, and where a choice menu opens."""
+lies under a point and the nearest object in a direction."""
 
 from __future__ import annotations
 
@@ -73,14 +73,3 @@ def nearest(things: list[Thing], current: pygame.Rect | None, dx: int, dy: int) 
         if best_cost is None or cost < best_cost:
             best, best_cost = thing, cost
     return best
-
-
-def menu_rects(anchor: pygame.Rect, count: int, item_w: int, item_h: int, bounds: pygame.Rect) -> list[pygame.Rect]:
-    """``count`` menu items stacked beside ``anchor`` (right of it, else left), kept inside ``bounds``."""
-    height = item_h * count
-    x = anchor.right + item_h // 4
-    if x + item_w > bounds.right:
-        x = anchor.left - item_h // 4 - item_w
-    x = max(bounds.left, min(x, bounds.right - item_w))
-    y = max(bounds.top, min(anchor.centery - height // 2, bounds.bottom - height))
-    return [pygame.Rect(x, y + i * item_h, item_w, item_h) for i in range(count)]

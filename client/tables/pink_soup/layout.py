@@ -27,6 +27,14 @@ SEARCH_CARD_W, SEARCH_STEP = 84, 92
 BUTTON_WORDS = {"pass": N_("Pass"), "continue": N_("Play on"),   # worded when read
                 "search": N_("Search"), "shuffle": N_("Shuffle"), "swap": N_("Swap"), "look": N_("Look")}
 
+POWER_WORDS = {   # what each of the Mouse's powers does, for its button's hover words
+    "search": N_("Search: see every card of every kitchen pile, covered ones too, "
+                 "and take one into your pot"),
+    "shuffle": N_("Shuffle: mix the cards of an open pot; nobody knows where they are afterwards"),
+    "swap": N_("Swap: exchange a card of one open pot with a card of another open pot"),
+    "look": N_("Look: see the cards of an open pot (only you see them)"),
+}
+
 
 def pot_card_words(label: str | None, learner: bool) -> str:
     """What the table says of a pot card: its name while the view shows it (seen just now, or
@@ -40,33 +48,52 @@ def pot_card_words(label: str | None, learner: bool) -> str:
 def other_panels(count: int) -> list[tuple[float, float]]:
     """(x, width) of each other chef's panel along the top."""
     gap = 16
-    width = min(480, (MAIN_W - gap * (count - 1)) / max(1, count))
+    width = min(OTHER_PANEL_MOST, (MAIN_W - gap * (count - 1)) / max(1, count))
     start = MAIN_X + (MAIN_W - (width * count + gap * (count - 1))) / 2
     return [(start + i * (width + gap), width) for i in range(count)]
 
 
+OTHER_PANEL_MOST = 640   # another chef's panel at its widest (board units)
 OTHER_SLOT_MOST = 112    # another chef's pot card at its largest (board units)
-OTHER_SLOT_SHOWN = 0.7   # the share of its width each card keeps in sight where a pot's cards overlap
+OTHER_SLOT_GAP = 8       # between two places of another chef's pot
 
 
 def other_slot_size(width: float) -> tuple[float, float]:
-    """Another chef's pot card in a panel ``width`` wide: as large as the five fit, overlapping a
-    little rather than shrinking (the cards are what a chef remembers)."""
-    w = min(OTHER_SLOT_MOST, (width - 24) / (1 + (POT_SIZE - 1) * OTHER_SLOT_SHOWN))
+    """Another chef's pot card in a panel ``width`` wide: as large as the five fit side by side, each
+    in its own place (cards that overlap look larger than the places left empty)."""
+    w = min(OTHER_SLOT_MOST, (width - 24 - OTHER_SLOT_GAP * (POT_SIZE - 1)) / POT_SIZE)
     return w, w * CARD_H / CARD_W
 
 
 def other_slot_rects(b: Board, x: float, width: float) -> list:
-    """The five places of another chef's pot in a panel at ``x``, ``width`` wide, left to right (each
-    lies over the one before it where they overlap)."""
+    """The five places of another chef's pot in a panel at ``x``, ``width`` wide, left to right."""
     w, h = other_slot_size(width)
-    step = min(w + 8, (width - 24 - w) / (POT_SIZE - 1))
+    step = w + OTHER_SLOT_GAP
     left = x + (width - (w + step * (POT_SIZE - 1))) / 2
     return [b.rect(left + i * step, OTHERS_Y + 52, w, h) for i in range(POT_SIZE)]
 
 
-def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, str]) -> list[Thing]:
+def touched_slots(entries: dict[int, dict]) -> dict[tuple[int, int], int]:
+    """(seat, slot) -> the number of the latest log entry that put another card in that place of a
+    pot: a blind pick replaced it, a Mouse swapped or shuffled it. A face-down card replaced by
+    another face-down card looks the same; this tells the table that it changed (all of it is public)."""
+    stamps: dict[tuple[int, int], int] = {}
+    for number, entry in sorted(entries.items()):
+        kind, get = entry.get("type"), entry.get
+        places = {"reveals_other": [(get("target"), get("slot"))], "reveals_own": [(get("seat"), get("slot"))],
+                  "swaps": [(get("first"), get("slot")), (get("second"), get("other_slot"))],
+                  "shuffles": [(get("target"), i) for i in range(POT_SIZE)]}.get(str(kind), [])
+        for seat, slot in places:
+            if isinstance(seat, int) and isinstance(slot, int):
+                stamps[(seat, slot)] = number
+    return stamps
+
+
+def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, str],
+          touched: dict[tuple[int, int], int] | None = None) -> list[Thing]:
+    """The table's things; ``touched`` (``touched_slots``) tells which pot places got another card when."""
     things: list[Thing] = []
+    touched = touched or {}
     me, others = model.seating()
     chefs = model.chefs()
     if not chefs:
@@ -78,7 +105,7 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
                             what=_pot_words(names.get(seat, chef.name), False, len(chef.pot), chef.closed),
                             sig=f"closed={chef.closed}",
                             extra={"seat": seat}))
-        things += _slots(chef.pot, seat, model, names.get(seat, chef.name), other_slot_rects(b, x, width))
+        things += _slots(chef.pot, seat, model, names.get(seat, chef.name), other_slot_rects(b, x, width), touched)
     things += _kitchen(model, b, picked)
     things += _buttons(model, b)
     chef = chefs[me]
@@ -88,7 +115,7 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
                         what=_pot_words(names.get(me, chef.name), me == viewer, len(chef.pot), chef.closed),
                         sig=f"closed={chef.closed}", extra={"seat": me}))
     things += _slots(chef.pot, me, model, names.get(me, chef.name),
-                     [b.rect(POT_X + i * SLOT_STEP, POT_Y, CARD_W, CARD_H) for i in range(POT_SIZE)])
+                     [b.rect(POT_X + i * SLOT_STEP, POT_Y, CARD_W, CARD_H) for i in range(POT_SIZE)], touched)
     hand = model.hand()
     for i, label in enumerate(hand):
         things.append(Thing(f"hand:{i}", b.rect(HAND_X + i * HAND_STEP, POT_Y, CARD_W, CARD_H), what=_("You drew %(card)s") % {"card": describe.card_words(label)},
@@ -104,7 +131,9 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
     return things
 
 
-def _slots(pot, seat: int, model: PinkModel, name: str, rects) -> list[Thing]:
+def _slots(pot, seat: int, model: PinkModel, name: str, rects, touched: dict[tuple[int, int], int]) -> list[Thing]:
+    """A pot's cards. A card's look (``sig``) is when its place last got another card, not its face: a
+    card turning face down when its moment is over is not a move, a face-down card replaced is."""
     found = []
     for i, (label, rect) in enumerate(zip(pot, rects, strict=False)):
         known = pot_card_words(label, model.learner_memory)
@@ -112,7 +141,7 @@ def _slots(pot, seat: int, model: PinkModel, name: str, rects) -> list[Thing]:
                  else _("Card %(slot)d of %(chef)s's pot: %(card)s")) % {"slot": i + 1, "chef": name, "card": known}
         found.append(Thing(f"slot:{seat}:{i}", rect, what=place,
                            face=face(label),
-                           sig=str(label), under=(f"pot:{seat}",), words=label or ""))
+                           sig=f"placed {touched.get((seat, i), -1)}", under=(f"pot:{seat}",), words=label or ""))
     return found
 
 
@@ -180,7 +209,7 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
     for name, width in zip(names, widths, strict=True):
         power = name in POWERS
         words = _(BUTTON_WORDS[name])
-        what = _("The Mouse's power: %(power)s") % {"power": words} if power else words
+        what = _(POWER_WORDS[name]) if power else words
         things.append(Thing(f"{'power' if power else 'button'}:{name}", b.rect(x, BUTTONS_Y, width, BUTTON_H),
                             "button", what=what, words=words))
         x += width + 20

@@ -10,6 +10,12 @@ PAGES = (
          "your own pot and on top of the shared kitchen piles. Your pot lies face down: remembering what is in "
          "it, and in the others' pots, is the game. The most points wins."),
          (Picture(f"{PS}/beetroot", N_("beetroot")), Picture(f"{PS}/dill", N_("dill")), Picture(f"{PS}/back", N_("a pot card")))),
+    Page(N_("Your recipe"), N_("Your secret recipe card shows seven ingredients: they carry your recipe's "
+         "symbol. Each of them scores its value for you (the number in its corner; salt 0), in your pot and "
+         "on top of the kitchen piles. Five different ones of them score 15 more. Desserts, chilis and mice "
+         "count in your pot only, whatever your recipe."),
+         (Picture(f"{PS}/recipe", N_("a recipe card: Cold Pink Soup")),
+          Picture(f"{PS}/eggs", N_("eggs: 2 for it")))),
     Page(N_("Option A: draw two"), N_("Draw the top two cards; only you see them. Put one face up in the kitchen, on a new "
          "pile while there are fewer than five, else on top of any pile. Put the other face down into your pot "
          "or into another chef's open pot. A full pot gives up a card picked blindly to make room."),
@@ -21,8 +27,11 @@ PAGES = (
     Page(N_("Option B: take one"), N_("When the kitchen has five piles you may instead take the top card of any pile into "
          "your own pot. Everyone saw that card, so everyone can remember where it went."),
          (Picture(f"{PS}/eggs", N_("eggs")), Picture(f"{PS}/onion", N_("onion")))),
-    Page(N_("The mouse"), N_("A mouse may be played instead of placed. It gives one power: search any kitchen pile, "
-         "shuffle an open pot, swap two cards between open pots, or look at an open pot. Then it leaves the game."),
+    Page(N_("The mouse"), N_("Drew a mouse? Put your other card in the kitchen, then click the mouse to "
+         "activate it instead of putting it in a pot. A mouse on top of a kitchen pile may be activated "
+         "instead of taken. It gives one power: Search takes any card of any pile (covered ones too) into "
+         "your pot, Shuffle mixes an open pot, Swap exchanges a card of one open pot with a card of another, "
+         "Look shows you an open pot's cards. Then it leaves the game."),
          (Picture(f"{PS}/mouse", N_("the mouse")),)),
     Page(N_("The end"), N_("When the deck runs out, or a chef with a full pot declares the last round, everyone plays one "
          "final turn and closes their pot. Score your symbol's ingredients in your pot and on the kitchen tops, "

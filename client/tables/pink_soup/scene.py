@@ -42,6 +42,7 @@ class PinkSoupTable(SeatNaming, KitTable):
     def __init__(self, app, session) -> None:
         # slot key -> (its card, when it turns face down, the log's end when it was shown)
         self.shown_since: dict[str, tuple[str, float, int]] = {}
+        self._turn_seen: int | None = None   # whose turn the last view taken was
         super().__init__(app, session)
 
     @classmethod
@@ -58,16 +59,45 @@ class PinkSoupTable(SeatNaming, KitTable):
         if model.result() is not None:
             return []    # the scoring sheet covers the table
         hidden, held = set(self.look()[0]), self.held_up()
-        things = layout.build(model, board, self.choosing.picked, self.names())
+        things = layout.build(model, board, self.choosing.picked, self.names(), layout.touched_slots(self._log_entries(view)))
         return [replace(thing, face=None, words="", what=_("%(place)s: face down") % {"place": thing.what.split(": ", 1)[0]})
                 if thing.key in hidden else self._held(thing, held[thing.key], model)
                 if thing.key in held and thing.face is None else thing for thing in things]
+
+    def _log_entries(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        """Every log entry the table has seen, with those of ``view`` (not yet kept in the log book)."""
+        entries = dict(self.log_book.entries)
+        first = view.get("log_first")
+        if isinstance(first, int) and not isinstance(first, bool):
+            entries.update(enumerate((e for e in view.get("log") or [] if isinstance(e, dict)), start=first))
+        return entries
+
+    def _take(self, view: dict[str, Any], things: list[Thing], animate: bool) -> None:
+        """As the kit takes a view; besides, a pot card the view turns over where it lies (a Mouse's look
+        shows it, its moment passes) turns over on the table, though it is no move."""
+        before, mine_before = dict(self.motion.seen), self._turn_seen == self.session.shown_seat
+        super()._take(view, things, animate)
+        if mine_before and self.turn_over(view):   # ended by a move that logs nothing (playing on)
+            self.motion.settle()
+        self._turn_seen = PinkModel(view).turn
+        if not animate:
+            return
+        for thing in things:
+            old = before.get(thing.key)
+            if thing.key.startswith("slot:") and old is not None and old.sig == thing.sig \
+                    and old.rect == thing.rect and (old.face is None) != (thing.face is None):
+                self.motion.glides[thing.key] = Glide(self.now, None)
+
+    def turn_over(self, view: dict[str, Any]) -> bool:
+        """Your turn is over once the table waits for another chef: till then the marks of what the
+        others changed since your last turn stay (a turn here is several moves)."""
+        return PinkModel(view).turn != self.session.shown_seat
 
     @staticmethod
     def _held(thing: Thing, label: str, model: PinkModel) -> Thing:
         """A pot card still face up for the moment it was shown, though the view names it no more."""
         place = thing.what.split(": ", 1)[0]
-        return replace(thing, face=face(label), words=label, sig=label,
+        return replace(thing, face=face(label), words=label,
                        what=f"{place}: {layout.pot_card_words(label, model.learner_memory)}")
 
     def moment_shown(self) -> bool:
@@ -184,6 +214,10 @@ class PinkSoupTable(SeatNaming, KitTable):
         theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
         b.text(surface, _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())}, BODY, theme.BROTH,
                (kitchen.x + b.px(180), kitchen.y + b.px(6)))
+        for p in range(len(model.kitchen()) + 1, 5):   # the places of the piles still to come: five at most
+            place = b.rect(layout.PILES_X + p * layout.PILE_STEP, layout.KITCHEN_Y,
+                           layout.CARD_W, layout.CARD_H)
+            pygame.draw.rect(surface, (84, 62, 48), place, width=b.px(2), border_radius=b.px(10))
         if model.in_play():
             b.text(surface, _("In play"), BODY, theme.BROTH, b.rect(layout.PLAY_X, layout.KITCHEN_Y - 38, 1, 1).topleft)
         if any(a.get("type") == "declare" for a in model.actions()):
@@ -303,10 +337,8 @@ class PinkSoupTable(SeatNaming, KitTable):
                 for line in theme.wrap(_("final turn to come"), b.font(SMALL), thing.rect.w - b.px(28))[:2]:
                     y = b.text(surface, line, SMALL, theme.TEXT_DIM, (thing.rect.x + b.px(14), y),
                                max_width=thing.rect.w - b.px(28)).bottom
-        for i in range(len(chef.pot), 5):   # the pot's empty places, each up to the next where they overlap
+        for i in range(len(chef.pot), 5):   # the pot's empty places, as large as its cards
             place = self._slot_rect(b, thing, seat, model, i)
-            if i < 4:
-                place.w = min(place.w, self._slot_rect(b, thing, seat, model, i + 1).x - place.x - b.px(6))
             pygame.draw.rect(surface, theme.PANEL_EDGE, place, width=b.px(2), border_radius=b.px(8))
         if chef.closed:   # a lid over the pot
             lid = thing.rect.inflate(-b.px(20), 0)
