@@ -296,13 +296,13 @@ def _public_players(state: PotState) -> list[dict[str, Any]]:
 
 
 def _log(state: PotState, me: int | None) -> list[dict[str, Any]]:
-    """The log as the table remembers it: it names what a chef cooked only in that chef's own log
-    (or everyone's with the memory aid). Any saucepan may go under the lid later, and a line once
-    read never changes, so the saucepans themselves show what lies in the open ones and what others
-    put into the lidded one must be remembered."""
+    """The log as the table remembers it: it names no cooked ingredient (except with the memory aid).
+    Any saucepan may go under the lid later, and a line once read never changes, so the saucepans
+    themselves show what lies in the open ones and what went into the lidded one, one's own cards
+    too, must be remembered."""
     if state.options.get("learner_memory"):
         return [dict(entry) for entry in state.log.entries]
-    return [{**entry, "ingredient": None} if entry["type"] == "cooked" and entry["seat"] != me else dict(entry)
+    return [{**entry, "ingredient": None} if entry["type"] == "cooked" else dict(entry)
             for entry in state.log.entries]
 
 
