@@ -335,7 +335,7 @@ class Game(ABC, Generic[State]):
         clock and the end are checked already. This accepts exactly the ``listed`` moves; a game
         overrides it to say more about a refusal, and must when its listing is a SAMPLE."""
         wanted = comparable(action)
-        if wanted is not None and any(comparable(option) == wanted for option in listed):
+        if wanted is not None and offered(wanted, listed):
             return None
         kind = action["type"]
         kinds = sorted({option["type"] for option in listed})
@@ -459,6 +459,20 @@ def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
             return None
         cleaned[key] = value
     return cleaned
+
+
+def offered(wanted: dict[str, Any], listed: list[Action]) -> bool:
+    """Whether one of the ``listed`` moves is ``wanted`` (a move as ``comparable`` made it). A listed
+    move is usually in that form already, so the list's own search (in C, a few microseconds for a
+    hundred and fifty moves) finds it, confirmed by its comparable form; only a move listed in
+    another spelling (its numbers in another order) needs each one made comparable, as before."""
+    try:
+        found = listed.index(wanted)  # type: ignore[arg-type]
+    except ValueError:
+        found = -1
+    if found >= 0 and comparable(listed[found]) == wanted:
+        return True
+    return any(comparable(option) == wanted for option in listed)
 
 
 def canonical_json(data: Any) -> str:
