@@ -22,7 +22,41 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 Patch = list[dict[str, Any]]
+Parts = dict[str, bytes]  # a view's top-level fields, each as JSON
+WHOLE = frozenset({"legal_actions"})  # fields replaced whole when they change, never walked
+
+
+def view_parts(view: dict[str, Any]) -> Parts | None:
+    """A view as it is kept for its next patch: each top-level field as JSON (None: a view that
+    orjson cannot write, whose next view goes whole)."""
+    try:
+        return {key: orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS) for key, value in view.items()}
+    except TypeError:
+        return None
+
+
+def view_patch(before: Parts, view: dict[str, Any], now: Parts) -> Patch:
+    """``json_patch`` of the view kept as ``before`` and the new ``view`` (kept as ``now``), with the
+    same operations, but for ``WHOLE`` fields: replaced whole when they change.
+
+    A field whose JSON did not change is not looked at; only a changed one is read back and walked.
+    The seat to move's legal moves (10 KB of a 14 KB Too Many Cooks view, changed whole by nearly
+    every move) are never read back: each move read and walked every seat's whole last view before."""
+    ops: Patch = []
+    for key, value in view.items():
+        old = before.get(key)
+        if old is None:
+            ops.append({"op": "add", "path": f"/{_step(key)}", "value": value})
+        elif old != now[key]:
+            if key in WHOLE:
+                ops.append({"op": "replace", "path": f"/{_step(key)}", "value": value})
+            else:
+                _diff(orjson.loads(old), value, f"/{_step(key)}", ops)
+    ops.extend({"op": "remove", "path": f"/{_step(key)}"} for key in before if key not in view)
+    return ops
 
 
 def json_patch(old: Any, new: Any) -> Patch:

@@ -321,9 +321,8 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
                     if pkt.packet_type == eio_packet.PING and self.last_ping:
                         # its answer is owed from now: a ping queued behind a backlog of pushes left late
                         self.last_ping = time.time()
-            except Exception as err:
-                if not self.closed and not self.closing:
-                    closing(self, f"writing to it failed ({err!r})")
+            except Exception as err:  # the connection is gone (the client closed it, or it failed)
+                log.debug("writing to the connection %s failed: %r", self.sid, err)
                 break
         await ws.close()
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from server_testkit import LOOPS
 
-from soupkitchen.server.deltas import json_patch
+from soupkitchen.server.deltas import WHOLE, json_patch, view_parts, view_patch
 from soupkitchen.shared.registry import get_game
 
 ON_BOTH_LOOPS = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
@@ -60,6 +60,38 @@ def test_every_seat_of_a_too_many_cooks_game_follows_its_views_by_patches():
             view = game.view(state, audience)
             held[audience] = jsonpatch.apply_patch(before, json_patch(sent[audience], view))
             sent[audience] = view
+            assert same_json(held[audience], view)
+
+
+@given(st.dictionaries(KEYS, DOCS, max_size=5), st.dictionaries(KEYS, DOCS, max_size=5))
+@settings(max_examples=400, deadline=None)
+def test_a_view_kept_field_by_field_patches_as_the_whole_view_does(old, new):
+    """The same operations as ``json_patch`` on the whole views, but a changed ``WHOLE`` field replaced whole."""
+    patch = view_patch(view_parts(old), new, view_parts(new))
+    assert same_json(jsonpatch.apply_patch(orjson.loads(orjson.dumps(old)), patch), new)
+    top = lambda op: op["path"].split("/")[1]  # noqa: E731
+    assert [op for op in patch if top(op) not in WHOLE] == [op for op in json_patch(old, new) if top(op) not in WHOLE]
+    assert all(op["op"] in ("add", "replace", "remove") and op["path"].count("/") == 1
+               for op in patch if top(op) in WHOLE)
+
+
+def test_every_seat_of_a_too_many_cooks_game_follows_its_views_kept_field_by_field():
+    game = get_game("too-many-cooks")
+    state = game.setup(4, game.normalise_options({"mode": "all-day"}, 4), 5)
+    rng = random.Random(5)
+    held = {seat: orjson.loads(orjson.dumps(game.view(state, seat))) for seat in (0, 1, 2, 3, None)}
+    kept = {seat: view_parts(game.view(state, seat)) for seat in held}
+    for step in range(150):
+        active = game.active_seats(state)
+        if not active:
+            break
+        seat = rng.choice(active)
+        state, _ = game.apply(state, seat, rng.choice(game.list_moves(state, seat)), float(step))
+        for audience, before in held.items():
+            view = game.view(state, audience)
+            now = view_parts(view)
+            held[audience] = jsonpatch.apply_patch(before, view_patch(kept[audience], view, now))
+            kept[audience] = now
             assert same_json(held[audience], view)
 
 
