@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.server.deltas import Parts, view_parts, view_patch
+from soupkitchen.server.deltas import Parts, Patch, view_parts, view_patch
 from soupkitchen.server.table import StateAnnouncement, Table
 
 Push = Callable[[list[str], str, Any, "str | None"], None]  # (connections, event, payload, the table it tells of)
@@ -39,6 +39,7 @@ class Announcer:
         # a time: views kept as objects outlived the collector's young generations, a few hundred objects
         # a move, and made it walk the whole heap every few seconds (0.65 s each at 1,000 tables)
         self.sent: dict[Audience, tuple[int, Parts]] = {}
+        self.known: tuple[int, dict[tuple[str, bytes, bytes], Patch]] = (-1, {})  # a state's fields' patches
 
     def audience(self) -> list[str]:
         table = self.table
@@ -86,7 +87,9 @@ class Announcer:
         before = self.sent.pop(audience, None)
         now = self.keep(moment.state_id, audience, view) if takers else None
         if before is not None and now is not None and not moment.snapshot:
-            patch = view_patch(before[1], view, now)
+            if self.known[0] != moment.state_id:
+                self.known = (moment.state_id, {})
+            patch = view_patch(before[1], view, now, self.known[1])
             self.push(takers, "delta", moment.delta(audience, before[0], patch), self.table.id)
             if len(takers) == len(sids):
                 return

@@ -38,13 +38,16 @@ def view_parts(view: dict[str, Any]) -> Parts | None:
         return None
 
 
-def view_patch(before: Parts, view: dict[str, Any], now: Parts) -> Patch:
+def view_patch(before: Parts, view: dict[str, Any], now: Parts,
+               known: dict[tuple[str, bytes, bytes], Patch] | None = None) -> Patch:
     """``json_patch`` of the view kept as ``before`` and the new ``view`` (kept as ``now``), with the
     same operations, but for ``WHOLE`` fields: replaced whole when they change.
 
     A field whose JSON did not change is not looked at; only a changed one is read back and walked.
     The seat to move's legal moves (10 KB of a 14 KB Too Many Cooks view, changed whole by nearly
-    every move) are never read back: each move read and walked every seat's whole last view before."""
+    every move) are never read back: each move read and walked every seat's whole last view before.
+    ``known`` holds the operations of each field's change already walked (for another seat's view
+    of the same two states: the soup every seat sees), so each is walked once."""
     ops: Patch = []
     for key, value in view.items():
         old = before.get(key)
@@ -53,8 +56,15 @@ def view_patch(before: Parts, view: dict[str, Any], now: Parts) -> Patch:
         elif old != now[key]:
             if key in WHOLE:
                 ops.append({"op": "replace", "path": f"/{_step(key)}", "value": value})
-            else:
-                _diff(orjson.loads(old), value, f"/{_step(key)}", ops)
+                continue
+            change = (key, old, now[key])
+            walked = known.get(change) if known is not None else None
+            if walked is None:
+                walked = []
+                _diff(orjson.loads(old), value, f"/{_step(key)}", walked)
+                if known is not None:
+                    known[change] = walked
+            ops.extend(walked)
     ops.extend({"op": "remove", "path": f"/{_step(key)}"} for key in before if key not in view)
     return ops
 
