@@ -174,3 +174,37 @@ def test_an_untested_release_keeps_the_stock_walk():
     before = manager.basic_disconnect
     assert not index_rooms(manager, version="99.0")
     assert manager.basic_disconnect == before
+
+
+# --- frames written together ---------------------------------------------------------------------
+async def test_frames_written_at_once_are_the_messages_a_websocket_client_reads(unused_tcp_port):
+    """Short, middling and long (16- and 64-bit lengths) text frames and a binary one, in one write."""
+    from aiohttp import web
+
+    from soupkitchen.server.push import FRAMES_OK, FrameWriter
+
+    if not FRAMES_OK:
+        pytest.skip("aiohttp's own writer writes each frame with this release")
+    messages: list[str | bytes] = ["2", "4" + "x" * 300, "42" + "y" * 70_000, b"\x00\x01binary", "3"]
+    written = asyncio.Event()
+
+    async def handler(request: web.Request) -> web.WebSocketResponse:
+        response = web.WebSocketResponse()
+        await response.prepare(request)
+        frames = FrameWriter.of(type("EngineIOWebSocket", (), {"_sock": response})())
+        assert frames is not None and frames.write(messages)
+        written.set()
+        await response.receive()  # until the client closes
+        return response
+
+    app = web.Application()
+    app.router.add_get("/", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", unused_tcp_port).start()
+    try:
+        async with aiohttp.ClientSession() as http, http.ws_connect(f"http://127.0.0.1:{unused_tcp_port}/") as ws:
+            got = [(await ws.receive(timeout=5)).data for _ in messages]
+            assert written.is_set() and got == messages
+    finally:
+        await runner.cleanup()
