@@ -187,6 +187,7 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     """
 
     ping_timer: asyncio.TimerHandle | None = None  # the next ping, if it waits for its moment
+    frames: FrameWriter | None = None  # writes straight to the websocket (once its writer runs)
 
     def schedule_ping(self) -> None:
         """The next ping ``ping_interval`` after a pong, from a timer rather than a task of its own
@@ -197,8 +198,11 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
 
     def _ping_now(self) -> None:
         self.ping_timer = None
-        if not self.closing and not self.closed:
-            self.last_ping = time.time()
+        if self.closing or self.closed:
+            return
+        self.last_ping = time.time()
+        # Written at once where nothing else waits to be: no round of the writer for a ping.
+        if self.frames is None or not self.queue.empty() or not self.frames.write([PING_MESSAGE]):
             self.queue.put_nowait(eio_packet.Packet(eio_packet.PING))
 
     def ping_along(self, packets: list[Any]) -> None:
@@ -234,28 +238,31 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
         why = self.overdue()
         if why is not None:
             closing(self, why)
-            await self.close(wait=False, abort=True, reason=self.server.reason.PING_TIMEOUT)
             # A CLOSE packet for a client that is half there, as the stock check means to send (its
             # send, checking again, sends none), then the end marker: the writer closes the websocket.
             self.queue.put_nowait(eio_packet.Packet(eio_packet.CLOSE))
             self.queue.put_nowait(None)
+            await self.close(wait=False, abort=True, reason=self.server.reason.PING_TIMEOUT)
             return False
         return True
 
+    async def close(self, wait: bool = True, abort: bool = False, reason: Any = None) -> None:
+        """Close as Engine.IO does, then queue the end marker, so that the writer (or a long-polling
+        request) ends after the CLOSE packet rather than waiting for a timeout of its own."""
+        first = not self.closed and not self.closing
+        await super().close(wait=False, abort=abort, reason=reason)
+        if first:
+            self.queue.put_nowait(None)
+        if wait:
+            await self.queue.join()
+
     async def poll(self) -> list[Any]:
-        while True:
-            try:
-                async with asyncio.timeout(self.server.ping_interval + self.server.ping_timeout):
-                    first = await self.queue.get()
-                break
-            except TimeoutError:
-                # Nothing to send, not even a ping: a socket the server has closed ends here (after
-                # its CLOSE packet); an open one waits on, as its reader ends a client gone silent
-                # (the end marker), and a busy server sends its pings late.
-                if self.closed or self.closing:
-                    raise eio_exceptions.QueueEmpty() from None
-            except asyncio.CancelledError:
-                raise eio_exceptions.QueueEmpty() from None
+        # No timeout of its own: every close queues the end marker (``close``), and an open socket
+        # with nothing to send waits on (a busy server sends its pings late).
+        try:
+            first = await self.queue.get()
+        except asyncio.CancelledError:
+            raise eio_exceptions.QueueEmpty() from None
         self.queue.task_done()
         if first is None:
             return []
@@ -276,55 +283,41 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
         self.connected = self.upgraded = True
         writer = asyncio.ensure_future(self._write_websocket(ws))
         try:
-            silent = await self._read_websocket(ws)
+            await self._read_websocket(ws)
         finally:  # even when cancelled: the end marker stops the writer, which closes the websocket
             self.queue.put_nowait(None)
-        if silent:
-            closing(self, silent)
-            await self.close(wait=False, abort=True, reason=self.server.reason.PING_TIMEOUT)
         await writer
         await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
 
-    async def _read_websocket(self, ws: Any) -> str | None:
-        """Read the client's messages until the websocket ends; why the server ends it, if it does
-        (the client went silent), or None (the client closed it, or the connection failed)."""
-        silence = self.server.ping_interval + self.server.ping_timeout
-        waited = silence
+    async def _read_websocket(self, ws: Any) -> None:
+        """Read the client's messages until the websocket ends (the client closed it, the connection
+        failed, or the server closed it: a client whose ping went unanswered is closed by the
+        server's watch over every connection, :func:`watch_pings`)."""
         while True:
             try:
-                async with asyncio.timeout(waited):
-                    data = await ws.wait()
-            except TimeoutError:
-                # Silent only once a ping has waited too long for its answer: a server running late
-                # sends its pings late, and reads their answers late.
-                if self.last_ping is None:
-                    waited = self.server.ping_interval
-                    continue
-                why = self.overdue()
-                if why is not None:
-                    return f"nothing came from it for {waited:.1f} s and {why}"
-                waited = self.last_ping + self.server.ping_timeout + self.lag_allowance() - time.time() + 0.01
-                continue
-            except Exception as err:  # the connection failed, or the client closed it
+                data = await ws.wait()
+            except Exception as err:  # the connection failed, or it was closed
                 log.debug("the connection %s ended: %r", self.sid, err)
-                return None
-            waited = silence
+                return
+            if data == PONG_MESSAGE:  # the most frequent message: answered without a packet's steps
+                self.schedule_ping()
+                continue
             if data is None or len(data) > self.server.max_http_buffer_size:
                 if data is not None:
                     closing(self, f"it sent a message of {len(data)} bytes, more than "
                                   f"{self.server.max_http_buffer_size}")
-                return None
+                return
             try:
                 await self.receive(eio_packet.Packet(encoded_packet=data))
             except eio_exceptions.UnknownPacketError:
                 pass
             except eio_exceptions.SocketIsClosedError:
-                return None
+                return
             except Exception:
                 self.server.logger.exception("could not handle a message from %s", self.sid)  # one line a minute
 
     async def _write_websocket(self, ws: Any) -> None:
-        frames = FrameWriter.of(ws)
+        frames = self.frames = FrameWriter.of(ws)
         while True:
             try:
                 packets = await self.poll()
@@ -406,6 +399,40 @@ def _frames_ok() -> bool:
 FRAMES_OK = _frames_ok()
 
 
+PING_MESSAGE, PONG_MESSAGE = "2", "3"  # Engine.IO's ping and pong, as they go over a websocket
+
+
+async def watch_pings(eio: Any) -> None:
+    """Engine.IO's service task, cheaper: once a second, every connection whose ping has waited for
+    its answer longer than ``ping_timeout`` is checked (``check_ping_timeout``, which closes it if
+    the answer is overdue even allowing for this server's own lateness), and closed sockets are
+    forgotten. The stock task woke once for each connection, 1,300 times a second at 4,000
+    connections, each wake a task of its own; and each message's read waited under a timeout of its
+    own, which this watch makes needless. A silent connection is closed within a second of its
+    ping's answer being overdue (the stock task: within ``ping_timeout``)."""
+    eio.service_task_event = eio.create_event()
+    while not eio.service_task_event.is_set():
+        try:
+            await asyncio.wait_for(eio.service_task_event.wait(), timeout=PING_WATCH)
+            break
+        except TimeoutError:
+            pass
+        now, timeout = time.time(), eio.ping_timeout
+        for sid, socket in list(eio.sockets.items()):
+            if socket.closed:
+                eio.sockets.pop(sid, None)
+            elif not socket.closing and socket.last_ping and now - socket.last_ping > timeout:
+                try:
+                    await socket.check_ping_timeout()
+                except eio_exceptions.SocketIsClosedError:
+                    pass
+                except Exception:  # noqa: BLE001 - one socket's failure must not stop the watch
+                    log.exception("checking the connection %s failed", sid)
+
+
+PING_WATCH = 1.0  # seconds between two looks at every connection's ping
+
+
 def closing(socket: Any, why: str) -> None:
     """Say why the server closes a connection (its Engine.IO session id names it in the log)."""
     log.warning("closing the connection %s: %s", socket.sid, why)
@@ -430,6 +457,8 @@ class GameSocketServer(socketio.AsyncServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         index_rooms(self.manager)
+        eio = self.eio
+        eio._service_task = lambda: watch_pings(eio)  # started by Engine.IO at its first connection
 
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
         LAG.watch()
