@@ -433,6 +433,10 @@ class Usage:
     def cpu(self) -> float:
         return sum(t.user + t.system for t in (p.cpu_times() for p in self.processes))
 
+    def system(self) -> float:
+        """The CPU time the servers spent in the kernel (their sockets' reads and writes, mostly)."""
+        return sum(p.cpu_times().system for p in self.processes)
+
     def rss_mb(self) -> float:
         return sum(p.memory_info().rss for p in self.processes) / 2**20
 
@@ -463,15 +467,16 @@ async def phase(workers: list[asyncio.subprocess.Process], args: argparse.Namesp
     await tell(workers, "go")
     await asyncio.sleep(args.warmup)
     usage = Usage(server_pids)
-    cpu0, applied0 = usage.cpu(), await applied(ports)
+    cpu0, system0, applied0 = usage.cpu(), usage.system(), await applied(ports)
     await asyncio.sleep(args.seconds)
-    cpu1, applied1 = usage.cpu(), await applied(ports)
+    cpu1, system1, applied1 = usage.cpu(), usage.system(), await applied(ports)
     results = []
     for w in workers:
         line = await expect(w, "result ")
         results.append(json.loads(line[len("result "):]))
     done = usage.done(sum(r["cpu_s"] for r in results))
-    done["measured"] = {"cpu_s": cpu1 - cpu0, "applied": applied1 - applied0, "idle_cpu_s": idle_cpu_s,
+    done["measured"] = {"cpu_s": cpu1 - cpu0, "system_s": system1 - system0, "applied": applied1 - applied0,
+                        "idle_cpu_s": idle_cpu_s,
                         "idle_s": args.idle, "seconds": args.seconds,
                         "accepted": sum(r["accepted"] for r in results),
                         "pushes": sum(r["pushes"] for r in results)}
@@ -498,7 +503,8 @@ def per_move(name: str, usage: dict) -> str:
     moves_alone = 1000 * beyond / m["applied"] if m["applied"] else float("nan")
     return (f"{name}: cpu_ms_per_action={per_action:.3f} cpu_ms_per_push={per_push:.3f} "
             f"idle_cpu_pct={idle_pct:.1f} cpu_ms_per_action_beyond_idle={moves_alone:.3f} "
-            f"(cpu {m['cpu_s']:.2f} s over the measured seconds, actions applied {m['applied']}, "
+            f"(cpu {m['cpu_s']:.2f} s over the measured seconds, {m['system_s']:.2f} s of it in the kernel, "
+            f"actions applied {m['applied']}, "
             f"accepted by the clients {m['accepted']}, views received {m['pushes']}; "
             f"{m['idle_s']:g} s with every client seated and none playing: cpu {m['idle_cpu_s']:.2f} s)")
 
