@@ -475,7 +475,8 @@ async def phase(workers: list[asyncio.subprocess.Process], args: argparse.Namesp
         line = await expect(w, "result ")
         results.append(json.loads(line[len("result "):]))
     done = usage.done(sum(r["cpu_s"] for r in results))
-    done["measured"] = {"cpu_s": cpu1 - cpu0, "system_s": system1 - system0, "applied": applied1 - applied0,
+    done["measured"] = {"cpu_s": cpu1 - cpu0, "system_s": system1 - system0,
+                        "applied": 0 if applied0 is None or applied1 is None else applied1 - applied0,
                         "idle_cpu_s": idle_cpu_s,
                         "idle_s": args.idle, "seconds": args.seconds,
                         "accepted": sum(r["accepted"] for r in results),
@@ -483,12 +484,15 @@ async def phase(workers: list[asyncio.subprocess.Process], args: argparse.Namesp
     return results, done
 
 
-async def applied(ports: tuple[int, ...]) -> int:
-    """The actions the servers on ``ports`` have applied so far (players', bots' and timeouts)."""
+async def applied(ports: tuple[int, ...]) -> int | None:
+    """The actions the servers on ``ports`` have applied so far (players', bots' and timeouts); None
+    if one did not answer (a server held up for seconds)."""
     total = 0
     for port in ports:
-        with contextlib.suppress(OSError, KeyError, ValueError):
+        try:
             total += (await asyncio.to_thread(server_metrics, port))["actions_total"]
+        except (OSError, KeyError, ValueError):
+            return None
     return total
 
 
@@ -699,7 +703,7 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     m = usage["measured"]
     print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
           f"cpu_pct={usage['cpu_percent']:.1f} rss_mb={usage['rss_mb']:.1f} "
-          f"cpu_ms_per_action={1000 * m['cpu_s'] / max(1, m['applied']):.3f} "
+          f"cpu_ms_per_action={1000 * m['cpu_s'] / m['applied'] if m['applied'] else float('nan'):.3f} "
           f"idle_cpu_pct={100 * m['idle_cpu_s'] / max(1e-9, m['idle_s']):.1f} "
           f"loadavg_1m={os.getloadavg()[0]:.2f} finished={'no' if failed else 'yes'}"
           + ratio)
