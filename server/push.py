@@ -137,6 +137,7 @@ class LoopLag:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.lates: deque[tuple[float, float]] = deque()  # (when, seconds late)
+        self.due: float | None = None  # when the next tick is due
 
     def watch(self) -> None:
         """Time the running loop (once per loop)."""
@@ -144,7 +145,8 @@ class LoopLag:
         if self.loop is not loop:
             self.loop = loop
             self.lates.clear()
-            loop.call_at(loop.time() + self.PERIOD, self._tick, loop.time() + self.PERIOD)
+            self.due = loop.time() + self.PERIOD
+            loop.call_at(self.due, self._tick, self.due)
 
     def _tick(self, due: float) -> None:
         loop = self.loop
@@ -155,11 +157,15 @@ class LoopLag:
             self.lates.append((now, now - due))
         while self.lates and self.lates[0][0] < now - self.WINDOW:
             self.lates.popleft()
-        loop.call_at(now + self.PERIOD, self._tick, now + self.PERIOD)
+        self.due = now + self.PERIOD
+        loop.call_at(self.due, self._tick, self.due)
 
     def recent(self) -> float:
-        """The most the loop was late within the window, in seconds."""
-        return max((late for _when, late in self.lates), default=0.0)
+        """The most the loop was late within the window, in seconds, this moment's lateness included:
+        after a stall, whatever runs before the next tick (the watch of the pings) knows of it."""
+        loop, due = self.loop, self.due
+        now_late = loop.time() - due if loop is not None and due is not None and not loop.is_closed() else 0.0
+        return max(now_late, max((late for _when, late in self.lates), default=0.0))
 
 
 LAG = LoopLag()
