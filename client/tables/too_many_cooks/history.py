@@ -87,7 +87,7 @@ class History(kit.History):
     last looked at."""
 
     moves = frozenset(MOVES)
-    kept = frozenset((*MOVES, "rejoined", "all_passed", "time_up"))
+    kept = frozenset((*MOVES, "reacted", "rejoined", "all_passed", "time_up"))
     restart = frozenset(("round_started",))
 
     def __init__(self) -> None:
