@@ -22,6 +22,7 @@ FORMER_SPEED_NAMES = {"slow": "relaxed"}
 MOST_ONLINE_SERVERS = 5  # online servers the join screen remembers
 MOST_BYTES = 64 * 1024   # a settings file takes under 1 KB: anything past this is not one
 MOST_VALUES = 1_000
+MOST_PLAYERS = 8         # couch names kept: more seats than any game has
 
 
 def config_dir() -> Path:
@@ -68,6 +69,10 @@ class Settings:
     language: str = ""               # a catalog's code ("de", "lt"); empty: the system's language
     last_server: str = ""
     online_servers: list[str] = field(default_factory=list)  # https:// servers joined, latest first
+    # the last set-up of each way to play ("solo", "couch", "host", "remote"): its game, and each
+    # game's players, bots and options (client/scenes/setup.py checks them against the game's own)
+    setups: dict[str, Any] = field(default_factory=dict)
+    couch_names: list[str] = field(default_factory=list)   # the names of couch players 2, 3, ...
     path: Path | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -102,6 +107,10 @@ class Settings:
                 if isinstance(value, list):
                     settings.online_servers = [v for v in value if isinstance(v, str) and v.startswith("https://")]
                     del settings.online_servers[MOST_ONLINE_SERVERS:]
+            elif f.name == "couch_names":
+                if isinstance(value, list):
+                    settings.couch_names = [v.strip()[:24] if isinstance(v, str) else ""
+                                            for v in value[:MOST_PLAYERS]]
             elif type(value) is type(default):
                 setattr(settings, f.name, value)
         settings.bot_speed = FORMER_SPEED_NAMES.get(settings.bot_speed, settings.bot_speed)
@@ -111,6 +120,24 @@ class Settings:
         settings.speech_rate = max(-100, min(100, settings.speech_rate))
         settings.name = settings.name.strip()[:24] or "Chef"
         return settings
+
+    def setup(self, mode: str) -> dict[str, Any]:
+        """The last set-up of a way to play: ``{"game": id, "games": {id: {"players", "local", "bots",
+        "options"}}}``, each part as it was stored (the set-up screen keeps only what its game allows)."""
+        found = self.setups.get(mode)
+        if not isinstance(found, dict):
+            return {"game": None, "games": {}}
+        games = found.get("games")
+        return {"game": found.get("game"), "games": games if isinstance(games, dict) else {}}
+
+    def remember_setup(self, mode: str, game: str, **chosen: Any) -> None:
+        """Keep what was chosen for ``game`` (players, local, bots, options: those given, the others as
+        they were), as the last set-up of ``mode``."""
+        setup = self.setup(mode)
+        kept = setup["games"].get(game)
+        setup["games"][game] = {**(kept if isinstance(kept, dict) else {}), **chosen}
+        self.setups[mode] = {"game": game, "games": setup["games"]}
+        self.save()
 
     def remember_server(self, url: str) -> None:
         """Keep an online (https://) server that was joined at the top of the join screen's list."""

@@ -5,10 +5,12 @@ and resuming the last solo game. Each flow runs on the client's loop and ends on
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import secrets
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +20,7 @@ from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import data_dir, read_json
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared import outside
+from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -159,6 +162,34 @@ def forget_saved_game(path: Path | None = None, table: str | None = None) -> Non
 
 
 # --- servers and connections -------------------------------------------------------------------------
+_warming: threading.Thread | None = None
+
+
+def warm_up() -> None:
+    """Import the embedded server and the games' tables in the background, once, while the player
+    reads the title: the first solo game then starts without waiting for them (scripts/bench_start.py)."""
+    from soupkitchen.client.games import client_registration
+    from soupkitchen.shared.registry import registrations
+
+    global _warming
+    if _warming is None:
+        entries = [client_registration(entry.facts.id) for entry in registrations()]
+        tables = [entry.table for entry in entries if entry is not None and entry.table is not None]
+        _warming = threading.Thread(target=_import_for_play, args=(tables,), name="warm-up", daemon=True)
+        _warming.start()
+
+
+def _import_for_play(tables: list[Any]) -> None:
+    from soupkitchen.shared.registry import resolve
+
+    try:
+        importlib.import_module("soupkitchen.server.embedded")
+        for table in tables:
+            resolve(table)
+    except Exception:   # noqa: BLE001 - imported again when needed, where a fault is shown
+        log.exception("warming up failed")
+
+
 def new_kitchen() -> Path:
     """A database of its own for a solo or couch game started from the title."""
     return kitchens_dir() / f"solo-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.sqlite3"
@@ -270,7 +301,12 @@ async def disconnect(app: App) -> None:
 
 # --- tables ------------------------------------------------------------------------------------------
 def couch_names(app: App, local_players: int) -> list[str]:
-    return [app.settings.name] + [_("Player {number}").format(number=i + 1) for i in range(1, local_players)]
+    """The names of the players at this screen: the player's own, then those given to the others
+    at the set-up ("Player 2" where none was)."""
+    given = app.settings.couch_names
+    return [app.settings.name] + [(given[i - 1] if i - 1 < len(given) else "").strip()
+                                  or _("Player {number}").format(number=i + 1)
+                                  for i in range(1, local_players)]
 
 
 async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,
@@ -328,20 +364,32 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
     bots' levels in seat order (normal for any not given)."""
     if local_players == 1:
         options = {**solo_options(game), **options}
+    marks = [("begun", time.perf_counter())]
     url = await start_embedded(app, lan=False)
+    marks.append(("server", time.perf_counter()))
     conn = await connect(app, url)
+    marks.append(("connect", time.perf_counter()))
     session = await create_table(app, conn, game, options, players, local_players,
                                  pause_on_handoff=pause_on_handoff)
     if session.couch:
         await session.watch_publicly()
     held = session.seats_held
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
-    for level in bot_levels or []:
+    marks.append(("table", time.perf_counter()))
+    levels = list(bot_levels or [])
+    while levels and levels[-1] == NORMAL:   # the start seats these itself: no round trip each
+        levels.pop()
+    for level in levels:
         await session.request("add_bot", level=level)   # the first empty seat
+    marks.append(("bots", time.perf_counter()))
     await session.request("start")   # the server seats normal bots in every seat still empty
+    marks.append(("start", time.perf_counter()))
     session.local = True
     config = getattr(app.server, "config", None)
     _save_game(session, db=str(config.db_path) if config is not None else None)
+    steps = zip(marks, marks[1:], strict=False)
+    log.info("local game ready: %s", " ".join(f"{name}={(t - before) * 1000:.0f}ms"
+                                               for (_n, before), (name, t) in steps))
     return session
 
 
@@ -448,3 +496,27 @@ async def leave_table(app: App, session: TableSession) -> None:
     await session.leave()
     if app.server is None:
         await disconnect(app)
+    elif not kitchen_people(app):   # this client's LAN kitchen, with nobody left at its tables
+        await close_kitchen(app)
+
+
+def own_kitchen_open(app: App) -> bool:
+    """Whether the LAN server this client started still runs."""
+    return app.server is not None and getattr(app.server, "lan", False)
+
+
+def kitchen_url(app: App) -> str:
+    """Where this client reaches the LAN server it started."""
+    return f"http://127.0.0.1:{app.server.port}"
+
+
+def kitchen_people(app: App) -> list[str]:
+    """The people at the open tables of the LAN server this client started (guests who stayed when
+    its host left them); none if it does not run."""
+    return list(app.server.people()) if own_kitchen_open(app) else []
+
+
+async def close_kitchen(app: App) -> None:
+    """Stop the LAN server this client started (and the router's opening for it)."""
+    await disconnect(app)
+    await stop_embedded(app)

@@ -25,6 +25,7 @@ class Widget:
     takes_text = False      # True for a text field: letters then type instead of acting
     corner = False          # True: placed in the screen's top right-hand corner, not in its column
     footer = False          # True: at a fixed place at the foot of its column, however many rows are above
+    column = ""             # "left" or "right": a side of a two-column screen ("": across the screen)
 
     def __init__(self, key: str = "") -> None:
         self.key = key

@@ -96,6 +96,15 @@ class EmbeddedServer:
             settle_heap()
             self.pauses.start()
 
+    def people(self) -> list[str]:
+        """The names of the people seated at its open tables (neither finished nor closed), listed or
+        not: a host who left asks whether anyone still plays here before stopping it."""
+        if self.hub is None:
+            return []
+        tables = [runner.table for runner in self.hub.roster.runners.values()]
+        return [str(seat.name) for table in tables if not table.closed and not table.over
+                for seat in table.seats if seat.human]
+
     async def stop(self) -> None:
         if self.pauses is not None:
             self.pauses.stop()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme, ways_in
+from soupkitchen.client import art, theme, ways_in, words
 from soupkitchen.client.choice import Choice
 from soupkitchen.client.howto.pages import Page, pages_for
 from soupkitchen.client.input import InputAction
@@ -28,14 +28,14 @@ class Tab(Button):
     def __init__(self, label: str, on_click, key: str, current: bool) -> None:
         super().__init__(label, on_click, key=key)
         self.current = current
+        self.kind = "body"   # every tab's words in one size: the largest in which all of them fit
 
     def draw(self, surface, lay, focused) -> None:
         colour = theme.BROTH if self.current else (theme.PANEL_LIGHT if focused else theme.PANEL)
         theme.draw_panel(surface, self.rect, lay, colour=colour)
-        room = self.rect.width - lay.gap * 2
-        kind, _lines = fit_lines(lay, self.label, room, ("body", "small"))
-        theme.text(surface, self.label, kind, theme.TEXT_DARK if self.current else theme.TEXT, self.rect.center, lay,
-                   anchor="center", max_width=room)
+        colour = theme.TEXT_DARK if self.current else theme.TEXT
+        theme.text(surface, self.label, self.kind, colour, self.rect.center, lay, anchor="center",
+                   max_width=self.rect.width - lay.gap * 2)
 
 
 class HowToPlayScene(FormScene):
@@ -117,11 +117,14 @@ class HowToPlayScene(FormScene):
                 y += lay.button_h + lay.gap
         per_row = len(tabs)
         tab_h = round(lay.button_h * 0.8)
-        if any(lay.font("small").size(t.label)[0] + lay.gap * 2 > (full - lay.gap * (per_row - 1)) // per_row
+        if any(lay.font("body").size(t.label)[0] + lay.gap * 2 > (full - lay.gap * (per_row - 1)) // per_row
                for t in tabs):
-            per_row = (len(tabs) + 1) // 2        # two rows of tabs on a narrow window
+            per_row = (len(tabs) + 1) // 2        # two rows of tabs where one would need smaller words
         tab_w = (full - lay.gap * (per_row - 1)) // max(1, per_row)
+        fits = all(lay.font("body").size(t.label)[0] <= tab_w - lay.gap * 2 for t in tabs)
+        kind = "body" if fits else "small"
         for i, tab in enumerate(tabs):
+            tab.kind = kind
             row, col = divmod(i, per_row)
             tab.rect = pygame.Rect(x0 + col * (tab_w + lay.gap), y + row * (tab_h + lay.gap), tab_w, tab_h)
         y += ((len(tabs) + per_row - 1) // per_row - 1) * (tab_h + lay.gap)
@@ -137,21 +140,42 @@ class HowToPlayScene(FormScene):
         box = self.content
         theme.draw_panel(surface, box, lay, colour=theme.PANEL)
         inner = box.inflate(-lay.margin, -lay.margin)
-        text_w = int(inner.width * (0.56 if page.pictures else 1.0))
-        self.draw_words(surface, lay, page, pygame.Rect(inner.x, inner.y, text_w, inner.height))
+        self.draw_words(surface, lay, page, self.words_rect(page, inner), self.words_kind(lay, inner))
         if page.pictures:
+            text_w = self.words_rect(page, inner).width
             pictures = pygame.Rect(inner.x + text_w + lay.margin, inner.y, inner.right - inner.x - text_w - lay.margin,
                                    inner.height)
             self.draw_pictures(surface, lay, page, pictures)
 
-    def draw_words(self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect) -> None:
-        """The page's words, in the largest size that fits the box."""
+    @staticmethod
+    def words_rect(page: Page, inner: pygame.Rect) -> pygame.Rect:
+        """Where a page's words go: beside its pictures, or across the page."""
+        width = int(inner.width * (0.56 if page.pictures else 1.0))
+        return pygame.Rect(inner.x, inner.y, width, inner.height)
+
+    _kinds: dict[tuple, str] = {}
+
+    def words_kind(self, lay: theme.Layout, inner: pygame.Rect) -> str:
+        """The size of the words of every page of every game: the largest in which each page fits its
+        box (so neither turning the page nor choosing another game changes the size of the words)."""
+        key = (inner.size, words.current(), lay.font_px("body"))   # the window, the language, the type
+        if key not in self._kinds:
+            heading = lay.font("heading").get_linesize() + lay.gap
+            pages = [page for game in self.games for page in pages_for(game["id"], game.get("options", []))]
+
+            def fits(kind: str) -> bool:
+                step = lay.font(kind).get_linesize()
+                return all(len(lay.lines(_(page.text), kind, self.words_rect(page, inner).width)) * step
+                           <= inner.height - heading for page in pages)
+            self._kinds[key] = next((kind for kind in ("label", "body") if fits(kind)), "small")
+        return self._kinds[key]
+
+    def draw_words(self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect,
+                   kind: str) -> None:
+        """The page's heading, and its words in the size every page of the game has."""
         text = _(page.text)
-        for kind in ("label", "body", "small"):
-            lines = lay.lines(text, kind, rect.width)
-            step = lay.font(kind).get_linesize()
-            if len(lines) * step <= rect.height - step:
-                break
+        lines = lay.lines(text, kind, rect.width)
+        step = lay.font(kind).get_linesize()
         y = rect.y
         y = theme.text(surface, _(page.title), "heading", theme.MUSTARD, (rect.x, y), lay, max_width=rect.width).bottom
         y += lay.gap

@@ -56,6 +56,7 @@ class Entry:
     when: float | None             # seconds since the epoch
     fetch: Callable[[], Awaitable[ReplayFile]]
     key: str
+    exported: bool = False         # a game of this machine's that was also exported to a file
 
 
 @dataclass(frozen=True)
@@ -98,12 +99,18 @@ def local_listing(folder: Path | None = None) -> Listing:
                 entries += _database_entries(path, where)
             except sqlite3.Error as err:
                 log.warning("could not read the finished games of %s: %s", path, err)
+    played_here = {entry.key.split(":", 1)[1]: entry for entry in entries}
     for path in sorted((folder / "replays").glob(f"*{SUFFIX}"))[-MOST:]:
         try:
-            entries.append(_file_entry(path))
+            entry, table = _file_entry(path)
         except ReplayError as err:
             log.warning("skipped %s", err)
             skipped.append(Skipped(path.name, err.kind, str(err)))
+            continue
+        if table is not None and table in played_here:   # the file of a game listed already: listed once
+            played_here[table].exported = True
+        else:
+            entries.append(entry)
     return Listing(entries, skipped)
 
 
@@ -142,14 +149,15 @@ def _database_record(path: Path, table_id: str, names: tuple[str, ...], finished
     return fetch
 
 
-def _file_entry(path: Path) -> Entry:
-    """The file's entry; ReplayError if it cannot be read or is not a replay."""
+def _file_entry(path: Path) -> tuple[Entry, str | None]:
+    """The file's entry, and the table its game was played at (if it says); ReplayError if it cannot
+    be read or is not a replay."""
     async def fetch() -> ReplayFile:
         return read(path)
 
     replay = read(path)
     return Entry("File", replay.record.game, tuple(replay.name(s) for s in range(replay.record.players)),
-                 replay.finished or _modified(path), fetch, f"file:{path}")
+                 replay.finished or _modified(path), fetch, f"file:{path}"), replay.table
 
 
 def _modified(path: Path) -> float | None:

@@ -56,9 +56,12 @@ class FormScene(Scene):
     def text_focused(self) -> bool:
         return self.form.text_focused()
 
+    said: list[pygame.Rect] = []   # where the heading and the words under it were drawn last
+
     def occupied_rects(self) -> list[pygame.Rect]:
-        """Every control and line of the form: toasts go around them."""
-        return [w.rect for w in self.form.widgets if w.visible and w.rect.width]
+        """Every control and line of the form, and its heading and the words under it (an invite
+        code a host reads out): toasts go around them."""
+        return [w.rect for w in self.form.widgets if w.visible and w.rect.width] + list(self.said)
 
     # --- drawing -------------------------------------------------------------------------------
     def row_height(self, widget: Widget, lay: theme.Layout, width: int) -> int:
@@ -69,36 +72,91 @@ class FormScene(Scene):
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """Stack the widgets in a centred column between ``top`` and ``bottom`` (shrunk to fit); the
         footer's widgets (a screen's Start and Back) at the foot, where they stay whatever rows come
-        and go above them."""
-        shown = [w for w in self.form.widgets if w.visible and not w.corner and not w.footer]
-        footer = [w for w in self.form.widgets if w.visible and not w.corner and w.footer]
+        and go above them. A screen whose widgets name a ``column`` has two columns side by side
+        under its rows across (see :meth:`place_columns`)."""
         for widget in self.form.widgets:
             if widget.visible and widget.corner:   # a small button in the top right-hand corner
                 w = lay.font("body").size(widget.describe())[0] + lay.margin * 2
                 widget.rect = pygame.Rect(lay.width - lay.margin - w, lay.margin, w, round(lay.button_h * 0.8))
+        if any(w.column for w in self.form.widgets if w.visible):
+            self.place_columns(lay, top, bottom)
+            return
+        shown = [w for w in self.form.widgets if w.visible and not w.corner and not w.footer]
+        footer = [w for w in self.form.widgets if w.visible and not w.corner and w.footer]
         x = (lay.width - width) // 2
         for widget in reversed(footer):
             h = self.row_height(widget, lay, width)
             widget.rect = pygame.Rect(x, bottom - h, width, h)
             bottom -= h + lay.gap
-        total = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
+        self.stack_rows(lay, shown, x, top, bottom, width)
+
+    def stack_rows(self, lay: theme.Layout, widgets: list[Widget], x: int, top: int, bottom: int,
+                   width: int) -> int:
+        """``widgets`` one under another from ``top``, all shrunk alike if they would pass ``bottom``;
+        the y under the last."""
+        total = sum(self.row_height(w, lay, width) + lay.gap for w in widgets)
         squeeze = min(1.0, (bottom - top) / max(1, total))
         y = top
-        for widget in shown:
+        for widget in widgets:
             h = int(self.row_height(widget, lay, width) * squeeze)
             widget.rect = pygame.Rect(x, y, width, h)
             y += h + int(lay.gap * squeeze)
+        return y
+
+    left_share = 0.5   # of a two-column screen's width, the left column's (the lobby's seats take more)
+
+    def columns(self, lay: theme.Layout) -> tuple[int, int, int, int]:
+        """The x of the left and of the right column of a two-column screen, and their widths."""
+        both = min(lay.column_w * 2, lay.width - lay.margin * 3)
+        left_w = round(both * self.left_share)
+        x = (lay.width - both - lay.margin) // 2
+        return x, x + left_w + lay.margin, left_w, both - left_w
+
+    def place_columns(self, lay: theme.Layout, top: int, bottom: int) -> None:
+        """Two columns: the rows across the screen (a game's choice) on top, under them the ``left``
+        and the ``right`` column, each from the same top whatever the other holds, so a row of one
+        never moves for the rows of the other; the footer's buttons in one row at the foot, and a
+        column's own footer rows (a learner's option) at that column's foot."""
+        left, right, left_w, right_w = self.columns(lay)
+        span = left_w + right_w + lay.margin
+        shown = [w for w in self.form.widgets if w.visible and not w.corner]
+        buttons = [w for w in shown if w.footer and not w.column]
+        if buttons:
+            h = max(self.row_height(w, lay, span // 2) for w in buttons)
+            each = (span - lay.margin * (len(buttons) - 1)) // len(buttons)
+            places = [(left + i * (each + lay.margin), each) for i in range(len(buttons))]
+            if len(buttons) == 2:   # each under a column
+                places = [(left, left_w), (right, right_w)]
+            for widget, (x, w) in zip(buttons, places, strict=True):
+                widget.rect = pygame.Rect(x, bottom - h, w, h)
+            bottom -= h + lay.gap * 2
+        across = [w for w in shown if not w.column and not w.footer]   # as wide as a column, in the middle
+        width = min(left_w, right_w)
+        top = self.stack_rows(lay, across, (lay.width - width) // 2, top, bottom, width) + lay.gap
+        for side, x, width in (("left", left, left_w), ("right", right, right_w)):
+            rows = [w for w in shown if w.column == side and not w.footer]
+            foot = [w for w in shown if w.column == side and w.footer]
+            end = bottom
+            for widget in reversed(foot):
+                h = self.row_height(widget, lay, width)
+                widget.rect = pygame.Rect(x, end - h, width, h)
+                end -= h + lay.gap
+            self.stack_rows(lay, rows, x, top, end, width)
 
     def draw_heading(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         """Draw heading and subheading; the y where content may start."""
         y = lay.margin
+        self.said = []
         if self.heading:
-            y = theme.text(surface, _(self.heading), "heading", theme.MUSTARD, (lay.width // 2, y), lay,
-                           anchor="midtop").bottom + lay.gap
+            self.said.append(theme.text(surface, _(self.heading), "heading", theme.MUSTARD,
+                                        (lay.width // 2, y), lay, anchor="midtop"))
+            y = self.said[-1].bottom + lay.gap
         if self.subheading:
             f = lay.font("body")
             for line in theme.wrap(_(self.subheading), f, int(lay.column_w * 1.3)):
-                y = theme.text(surface, line, "body", theme.TEXT_DIM, (lay.width // 2, y), lay, anchor="midtop").bottom
+                self.said.append(theme.text(surface, line, "body", theme.TEXT_DIM, (lay.width // 2, y), lay,
+                                            anchor="midtop"))
+                y = self.said[-1].bottom
             y += lay.gap
         return y + lay.gap
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client import theme, ways_in
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
@@ -32,8 +32,11 @@ class HandoffScene(FormScene):
     def build(self) -> list[Widget]:
         self.heading = _("Pass the controls to {player}").format(player=self.player)
         paused = self.session.table.get("settings", {}).get("handoff_pauses_timer", True)
-        self.subheading = (_("Everyone else, look away! The timer waits until they are ready.") if paused
-                           else _("Everyone else, look away! The timer keeps running."))
+        if not ways_in.timed(self.session.game_id):   # a game without a clock has no timer to speak of
+            self.subheading = _("Everyone else, look away!")
+        else:
+            self.subheading = (_("Everyone else, look away! The timer waits until they are ready.") if paused
+                               else _("Everyone else, look away! The timer keeps running."))
         return [Button(_("I am {player}: show my cards").format(player=self.player), self.confirm, key="confirm",
                        primary=True)]
 

@@ -26,8 +26,7 @@ from soupkitchen.client.words import N_, _, worded
 BOT_LEVELS = ("easy", "normal", "hard")
 SEAT_HINT = N_("Choose an empty seat to add a bot, or a bot to change or remove it.")
 BOT_WORDS = N_("An easy bot forgets sooner; a hard one remembers everything and looks ahead.")
-MOST_SEAT_ROWS = 6    # seats shown at once when the window has room; fewer (and the list scrolls) when not
-LEAST_SQUEEZE = 0.9   # rows may be squeezed this far before the seat list shows fewer seats
+COPIED_SECONDS = 3.0   # the copy button says the link was copied this long
 
 
 class SeatList(ListView):
@@ -37,6 +36,7 @@ class SeatList(ListView):
     def __init__(self, rows: list[str], ready: list[bool | None], on_activate, visible_rows: int) -> None:
         super().__init__(rows, on_activate, key="seats", visible_rows=visible_rows)
         self.ready = ready
+        self.right_kind = "small"   # "ready, host, you": beside the name, which keeps its full size
 
     def badge_rect(self, i: int, lay: theme.Layout) -> pygame.Rect:
         row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
@@ -47,10 +47,11 @@ class SeatList(ListView):
 
     def draw(self, surface, lay, focused) -> None:
         rows = self.rows
-        space = max(1, lay.font("body").size(" ")[0])
+        space = max(1, lay.font(self.right_kind).size(" ")[0])
         clear = self.badge_rect(0, lay).width + lay.gap
         room = " " * (clear // space + 2)   # keeps the words clear of the badge (the list keeps the counter's room)
-        self.rows = [row + room if "\t" in row else f"{row}\t{room}" for row in rows]
+        self.rows = [row if i >= len(self.ready) or self.ready[i] is None   # no badge: the words may run on
+                     else row + room if "\t" in row else f"{row}\t{room}" for i, row in enumerate(rows)]
         try:
             super().draw(surface, lay, focused)
         finally:
@@ -76,10 +77,12 @@ def draw_ready_badge(surface: pygame.Surface, rect: pygame.Rect, ready: bool) ->
 class LobbyScene(FormScene):
     name = "lobby"
     column_scale = 1.2
+    left_share = 0.56   # the seats: a long name beside "not ready, you" and its badge
 
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
         self._started = False
+        self.copied_until: float | None = None   # the invite link was copied: the button says so until then
         session.lobby_listeners.append(self._lobby_changed)
         session.conn.kicked_listeners.append(self._kicked)
         super().__init__(app)
@@ -141,17 +144,23 @@ class LobbyScene(FormScene):
         seat_list = SeatList([self.seat_row(s) for s in seats],
                              [self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
                               for s in seats],
-                             self.pick_seat, visible_rows=max(2, min(MOST_SEAT_ROWS, len(seats))))
+                             self.pick_seat, visible_rows=max(1, len(seats)))   # every seat in sight
         seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
                              for s in seats]
-        widgets: list[Widget] = [seat_list]
+        widgets: list[Widget] = [Label(_("Seats"), "small", theme.TEXT_DIM, key="seats-heading"), seat_list]
         if host and self.app.online_problem:  # hosting for friends online could not open the port
             widgets.append(Label(self.app.online_problem, "small", theme.MUSTARD, key="online"))
+        for widget in widgets:
+            widget.column = "left"
         if table.get("code"):  # read out to friends, or sent as a link
             self.subheading = _("Invite code {code}.").format(code=table["code"]) + "  " + self.subheading
-            copy = Button(_("Copy invite link"), self.copy_link, key="copy")
+            copied = self.copied_until is not None and self.app.clock() < self.copied_until
+            words = _("Invite link copied") if copied else _("Copy invite link")
+            copy = Button(words, self.copy_link, key="copy")
             copy.corner = True
             widgets.append(copy)
+        settings_rows = len(widgets)
+        widgets.append(Label(_("Options"), "small", theme.TEXT_DIM, key="options-heading"))
         options = table.get("options", {})
         for spec in shown_options(self._specs(), options):
             key = spec["key"]
@@ -173,6 +182,8 @@ class LobbyScene(FormScene):
         if host and self.session.couch and ways_in.timed(self.session.game_id):   # only a shared screen hands off
             widgets.append(Toggle(_("Hand-off pauses the timer"), bool(settings.get("handoff_pauses_timer", True)),
                                   lambda on: self.set_setting("handoff_pauses_timer", on), key="pause"))
+        for widget in widgets[settings_rows:]:   # the game's options and the table's settings, by the seats
+            widget.column = "right"
         if host:
             waiting = self.session.waiting_for
             words = (_("Waiting for {names} to be ready").format(names=names_of(waiting)) if waiting
@@ -199,26 +210,24 @@ class LobbyScene(FormScene):
         return links.link(url, self.table["code"])
 
     def copy_link(self) -> None:
+        """The invite link on the clipboard; the button itself says so for a while (a toast would lie
+        over the code the host reads out), or where there is no clipboard, a toast gives the link."""
         link = self.invite_link
         try:
             pygame.scrap.put_text(link)
         except pygame.error:
             self.app.toast(_("Could not copy it here: the invite link is {link}").format(link=link))
             return
-        self.app.toast(_("Copied {link}").format(link=link))
+        self.copied_until = self.app.clock() + COPIED_SECONDS
+        self.rebuild()
 
-    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
-        """As a form, the seat list showing fewer rows at once (it scrolls) rather than every row
-        being squeezed when the window is short for the table's options."""
-        seats = next((w for w in self.form.widgets if isinstance(w, SeatList)), None)
-        if seats is not None:
-            seats.visible_rows = max(2, min(MOST_SEAT_ROWS, len(seats.rows)))
-            shown = [w for w in self.form.widgets if w.visible and not w.corner]
-            room = (bottom - top) / LEAST_SQUEEZE
-            while seats.visible_rows > 2 and sum(self.row_height(w, lay, width) + lay.gap for w in shown) > room:
-                seats.visible_rows -= 1
-            seats._clamp_scroll()   # the chosen seat stays in sight
-        super().place(lay, top, bottom, width)
+    def update(self, dt: float, now: float) -> None:
+        if self.copied_until is not None and self.app.clock() >= self.copied_until:
+            self.copied_until = None
+            self.rebuild()
+
+    def redraw_at(self, now: float) -> float | None:
+        return self.copied_until
 
     def _lobby_changed(self, table: dict[str, Any]) -> None:
         if table.get("started") and not self._started:

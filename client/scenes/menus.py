@@ -18,13 +18,20 @@ class PauseMenu(Dialog):
 
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
-        message = (N_("The kitchen keeps cooking while this menu is open.")
-                   if not session.couch else N_("Hand the controls on, or step away from the table."))
+        if session.over:
+            message = N_("The game is over.")
+        elif session.couch:
+            message = N_("Hand the controls on, or step away from the table.")
+        else:
+            message = N_("The kitchen keeps cooking while this menu is open.")
         super().__init__(app, N_("Menu"), message)
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = [Button(_("Back to the table"), self.on_back, key="resume", primary=True)]
-        if self.session.couch and self.session.shown_seat is not None:
+        table = next((scene for scene in self.app.stack.scenes if scene.is_table), None)
+        if self.session.over and table is not None:   # its end, with Play again
+            widgets.append(Button(_("The end of the game"), lambda: self.show_end(table), key="end"))
+        if self.session.couch and self.session.shown_seat is not None and not self.session.over:
             widgets.append(Button(_("Hand the controls on"), self.hand_on, key="handoff"))
         widgets.append(Button(_("How to play (F1)"), lambda: transitions.open_howto(self.app, self.session.game_id),
                               key="howto"))
@@ -35,6 +42,10 @@ class PauseMenu(Dialog):
         leave = _("Save and leave") if self.session.local and not self.session.over else _("Leave table")
         widgets.append(Button(leave, self.leave, key="leave"))
         return widgets
+
+    def show_end(self, table) -> None:
+        self.app.stack.remove(self)
+        self.app.stack.open("results", self.session, table.end_panel())
 
     def hints_off(self) -> None:
         self.app.guide.off()

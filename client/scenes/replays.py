@@ -5,6 +5,7 @@ with the moves, the review and every secret face up beside it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import Any
 
@@ -33,7 +34,10 @@ from soupkitchen.shared import outside
 from soupkitchen.shared.registry import registration
 from soupkitchen.shared.replay import DAMAGED, NEWER, NOT_REPLAY, UNKNOWN_GAME, ReplayError, Timeline, export
 
-TABS = (("moves", N_("Moves")), ("review", N_("Review")), ("face_up", N_("Face up")))   # worded when drawn
+log = logging.getLogger(__name__)
+
+# worded when drawn; "Secrets" lists in words what the "Face up" eyes show on the table
+TABS = (("moves", N_("Moves")), ("review", N_("Review")), ("face_up", N_("Secrets")))
 REPLAY_ANSWER = N_("A replay: nothing here can be played. The bar below moves through it")
 # Why a file or a server's list was not read, by the ReplayError's kind
 WHY_SKIPPED = {
@@ -85,16 +89,38 @@ def when_words(when: float | None) -> str:
 
 
 def ending_words(timeline: Timeline) -> str:
-    """How a game ended, in a few words, from its result."""
+    """How a game ended, in a few words, from its result: who won, and the score (a co-operative
+    game's stars; else the winner's points against the others', best first)."""
     result = timeline.game.result(timeline.final) or {}
     winners = result.get("winners") or []
     players = timeline.record.players
     if not winners:
-        return _("lost")
-    if len(winners) == players and players > 1:
-        return _("won together")
-    names = _(" and ").join(timeline.replay.name(seat) for seat in winners)
-    return _("{names} won").format(names=names)
+        head = _("lost")
+    elif len(winners) == players and players > 1:
+        head = _("won together")
+    else:
+        head = _("{names} won").format(names=_(" and ").join(timeline.replay.name(seat) for seat in winners))
+    stars, scores = result.get("stars"), result.get("scores")
+    if isinstance(stars, int) and not isinstance(stars, bool):
+        return f"{head} · " + ngettext("{count} star", "{count} stars", stars).format(count=stars)
+    points = isinstance(scores, list) and scores and all(isinstance(v, int | float) for v in scores)
+    if points and max(scores) > 1:   # a game won or lost on points, not one that only has a winner
+        ranked = sorted(scores, reverse=True)
+        return f"{head} · " + _("{best} to {rest}").format(best=f"{ranked[0]:g}",
+                                                          rest=", ".join(f"{v:g}" for v in ranked[1:]))
+    return head
+
+
+def break_path(line: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``line`` as it is if it fits ``width``, else cut after its slashes (a long path has no spaces
+    to wrap at), and a piece without any cut where it must be."""
+    pieces: list[str] = []
+    while font.size(line)[0] > width and len(line) > 1:
+        fits = max(1, next(n for n in range(len(line), 0, -1) if font.size(line[:n])[0] <= width or n == 1))
+        cut = line.rfind("/", 0, fits) + 1 or fits   # just after a slash where there is one
+        pieces.append(line[:cut])
+        line = line[cut:]
+    return [*pieces, line]
 
 
 class ReplaysScene(FormScene):
@@ -116,8 +142,10 @@ class ReplaysScene(FormScene):
         self.refresh()
 
     def build(self) -> list[Widget]:
+        shown = self.list.visible_rows if self.list is not None else 5
         self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
-                             empty=_("No finished games yet: play one, and it will be here."), visible_rows=5)
+                             empty=_("No finished games yet: play one, and it will be here."),
+                             visible_rows=shown)
         self.list.details = [self.detail(entry) for entry in self.entries]
         self.list.right_kind, self.list.row_scale = "small", 1.5
         widgets: list[Widget] = [self.list]
@@ -126,6 +154,23 @@ class ReplaysScene(FormScene):
             widgets.append(Label("\n".join(notes), "small", theme.MUSTARD, key="skipped"))
         return [*widgets, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
+    def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
+        """Refresh and Back side by side at the foot; above them the list, as many rows tall as the
+        window has room for, and what could not be read."""
+        x = (lay.width - width) // 2
+        buttons = [w for w in self.form.widgets if w.key in ("refresh", "back")]
+        half = (width - lay.gap * (len(buttons) - 1)) // max(1, len(buttons))
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(x + i * (half + lay.gap), bottom - lay.button_h, half, lay.button_h)
+        bottom -= lay.button_h + lay.gap
+        rows = [w for w in self.form.widgets if w.visible and w not in buttons]
+        if self.list is not None:
+            others = sum(self.row_height(w, lay, width) + lay.gap for w in rows if w is not self.list)
+            row_h = round(lay.button_h * self.list.row_scale)
+            self.list.visible_rows = max(3, (bottom - top - others - lay.gap) // row_h)
+            self.list._clamp_scroll()
+        self.stack_rows(lay, rows, x, top, bottom, width)
+
     def row(self, entry: Entry) -> str:
         """A game's row: the game, and how it ended at its right."""
         return f"{game_title(entry.game)}\t{worded(self.endings.get(entry.key, '...'))}"
@@ -133,6 +178,8 @@ class ReplaysScene(FormScene):
     def detail(self, entry: Entry) -> str:
         """The line under a game's row: its players, when and where it was played."""
         where = _(entry.where) if entry.where in PLACES else entry.where   # else a server's address
+        if entry.exported:
+            where = _("{place}, also exported").format(place=where)
         return f"{', '.join(entry.names)} · {when_words(entry.when)} ({where})"
 
     def refresh(self) -> None:
@@ -363,8 +410,9 @@ class ReplayScene(Scene):
         except OSError as err:
             self.app.toast(_("Could not save the replay: {problem}").format(problem=err.strerror or err), "error")
             return
-        self.saved = (str(path), self.now + SAVED_SECONDS)
-        self.app.toast(_("Replay saved as {path}").format(path=path))
+        self.saved = (str(path), self.now + SAVED_SECONDS)   # shown in the column, by Export (no toast over it)
+        log.info("replay saved as %s", path)
+        self.app.access.announce(_("Saved as {path}").format(path=path))   # and spoken where speech is on
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
@@ -497,7 +545,9 @@ class ReplayScene(Scene):
         self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", _("Back"), lay)
         if self.saved is not None and self.now < self.saved[1]:   # where the file went, over the list's foot
             small = lay.font("small")
-            words = theme.wrap(_("Saved as {path}").format(path=self.saved[0]), small, inner.width - pad)
+            words = [piece for line in theme.wrap(_("Saved as {path}").format(path=self.saved[0]), small,
+                                                  inner.width - pad)
+                     for piece in break_path(line, small, inner.width - pad)]
             box = pygame.Rect(inner.x, 0, inner.width, small.get_linesize() * len(words) + pad)
             box.bottom = list_rect.bottom
             theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)

@@ -31,6 +31,19 @@ class ResultsScene(FormScene):
         self.session = session
         self.panel = panel if panel is not None else GenericEnd(session)
         super().__init__(app)
+        self.carry_on()
+
+    def carry_on(self) -> None:
+        """What the result says comes next (Too Many Cooks: ready for Moderate) becomes the game's
+        set-up for next time, so the set-up screen opens on it."""
+        coming = self.panel.next_game() if self.session.local else None
+        if coming is None:
+            return
+        mode, game = ("couch" if self.session.couch else "solo"), self.session.game_id
+        kept = self.app.settings.setup(mode)["games"].get(game)
+        options = kept.get("options") if isinstance(kept, dict) else None
+        options = options if isinstance(options, dict) else {}
+        self.app.settings.remember_setup(mode, game, options={**options, **coming[1]})
 
     def on_enter(self) -> None:
         if self.session.local and self.session.over:

@@ -12,7 +12,7 @@ from soupkitchen.client import theme, ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
-from soupkitchen.client.words import _, day_and_month, ngettext, worded
+from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
 from soupkitchen.shared.registry import left_out
 
 STEAM_FPS = 8
@@ -21,6 +21,7 @@ STEAM_FPS = 8
 MAIN_ROWS = 8            # the title's column has room for one more entry than it shows
 UNFINISHED_ROWS = 4     # unfinished games in sight at once (the list scrolls past that)
 UNFINISHED_ROW_H = 1.5  # each row's height in button heights: the game, and under it who plays and how far
+KITCHEN_ASK = 5.0       # seconds between two asks of who is still at this client's LAN kitchen
 
 
 def saved_when(saved: dict, stamp: float | None = None) -> str:
@@ -46,6 +47,11 @@ def unfinished_row(kind: str, saved: dict) -> tuple[str, str | tuple[str, ...]]:
     is too narrow for them)."""
     if kind == "host":
         return game_title(saved), _("hosting")
+    if kind == "kitchen":   # the LAN kitchen this client still runs for the guests its host left
+        people = saved["people"]
+        return _("Your LAN kitchen is still open"), ngettext(
+            "{names} is still at its tables", "{names} are still at its tables", len(people)).format(
+            names=_(" and ").join([", ".join(people[:-1]), people[-1]] if len(people) > 1 else people))
     progress = ways_in.saved_progress(saved)
     names = ", ".join(progress["names"])
     if progress["bots"]:
@@ -64,15 +70,26 @@ class TitleScene(FormScene):
 
     name = "title"
     heading = ""
+    hints = N_("Arrows / D-pad: move    Enter / A: choose")   # nothing to go back to from here
 
     def __init__(self, app) -> None:
         self.t = 0.0
         self.unfinished: list[tuple[str, dict]] = []
+        self.kitchen: list[str] = []      # who is at the tables of this client's LAN kitchen, still open
+        self.since_asked = 0.0            # seconds since the kitchen was last asked
+        self.leaving = False              # this player is leaving a table (transitions.leave)
         super().__init__(app)
+        ways_in.warm_up()
 
     def build(self) -> list[Widget]:
+        at_table = self.leaving or any(scene.is_table or scene.name == "lobby"
+                                       for scene in self.app.stack.scenes)
+        self.kitchen = [] if at_table else ways_in.kitchen_people(self.app)
         hosted = ways_in.saved_hosting() if self.app.server is None else None
-        self.unfinished = ([("host", hosted)] if hosted is not None else []) + [("solo", s) for s in ways_in.saved_games()]
+        open_kitchen = self.kitchen and ways_in.own_kitchen_open(self.app)
+        kitchen = [("kitchen", {"people": self.kitchen})] if open_kitchen else []
+        self.unfinished = kitchen + ([("host", hosted)] if hosted is not None else []) \
+            + [("solo", s) for s in ways_in.saved_games()]
         rows = [unfinished_row(kind, saved) for kind, saved in self.unfinished]
         widgets: list[Widget] = []
         if rows:
@@ -99,7 +116,15 @@ class TitleScene(FormScene):
 
     def resume(self, index: int) -> None:
         kind, saved = self.unfinished[index]
-        if kind == "host":
+        if kind == "kitchen":   # its tables: to watch them, or sit at one again
+            conn = self.app.conn
+            if conn is not None and conn.connected and conn.url == ways_in.kitchen_url(self.app):
+                self.app.stack.open("tables", conn)
+            else:
+                transitions.run_with_wait(self.app, _("Knocking on the kitchen door..."),
+                                          ways_in.connect(self.app, ways_in.kitchen_url(self.app)),
+                                          lambda conn: self.app.stack.open("tables", conn))
+        elif kind == "host":
             resume_hosting(self.app)
         else:
             transitions.resume(self.app, saved)
@@ -107,6 +132,11 @@ class TitleScene(FormScene):
     def ask_forget(self, index: int) -> None:
         """Forget an unfinished game, once the player says so: it cannot be resumed afterwards."""
         kind, saved = self.unfinished[index]
+        if kind == "kitchen":
+            self.app.stack.open("message", _("Close your kitchen?"),
+                                _("The games at its tables end for everyone still there."),
+                                [(_("Close it"), self.close_kitchen), (_("Keep it open"), None)])
+            return
         words = _("{game} cannot be resumed once it is forgotten.").format(game=game_title(saved))
         self.app.stack.open("message", _("Forget this game?"), words,
                             [(_("Forget it"), lambda: self.forget(kind, saved)), (_("Keep it"), None)])
@@ -170,8 +200,24 @@ class TitleScene(FormScene):
     def on_back(self) -> None:
         pass  # the title is the bottom of the stack; Quit is a button
 
+    def close_kitchen(self) -> None:
+        def closed(_result) -> None:
+            self.kitchen = []
+            self.rebuild()
+
+        self.app.spawn(ways_in.close_kitchen(self.app), closed)
+
     def update(self, dt: float, now: float) -> None:
         self.t += dt
+        self.since_asked += dt
+        if self.since_asked >= KITCHEN_ASK and self.stack is not None and self.stack.top is self:
+            self.since_asked = 0.0
+            if ways_in.own_kitchen_open(self.app):
+                people = ways_in.kitchen_people(self.app)
+                if not people:        # the last guest left this client's LAN kitchen: it closes
+                    self.close_kitchen()
+                elif people != self.kitchen:
+                    self.rebuild()
 
     def redraw_at(self, now: float) -> float | None:
         return now + 1 / STEAM_FPS   # the steam drifts gently; nothing else moves

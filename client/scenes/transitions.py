@@ -3,6 +3,9 @@ land on the next scene, or show what went wrong in plain words. Scenes are start
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from soupkitchen.client import art, tables, ways_in
@@ -12,6 +15,8 @@ from soupkitchen.client.words import _
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
+
+log = logging.getLogger(__name__)
 
 
 def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
@@ -95,17 +100,39 @@ def open_lobby(app: App, session: TableSession) -> None:
 async def with_art(app: App, coro) -> TableSession:
     """The session ``coro`` makes, once its table's art is rasterised (frames keep flowing meanwhile)."""
     session = await coro
+    begun = time.perf_counter()
     await art.preload_async(tables.table_scene_for(session.game_id).art_to_preload(app.screen_size))
+    log.info("table art ready in %.0f ms", (time.perf_counter() - begun) * 1000)
     return session
+
+
+def loop_running() -> bool:
+    """Whether the client's loop runs (a frame stepped outside it, as a test does, starts no task)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+async def warm_table(app: App, game: str) -> None:
+    """Draw ``game``'s card art ahead of its table (while the player sets it up), a picture at a time."""
+    await art.preload_async(tables.table_scene_for(game).art_to_preload(app.screen_size))
 
 
 def start_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
                 pads: dict[int, str] | None = None, pause_on_handoff: bool = True,
                 bot_levels: list[str] | None = None) -> None:
+    asked = time.perf_counter()
+
+    def landed(session: TableSession) -> None:
+        open_table(app, session)
+        log.info("table shown after %.0f ms", (time.perf_counter() - asked) * 1000)   # scripts/bench_start.py
+
     run_with_wait(app, _("Warming up the kitchen..."),
                   with_art(app, ways_in.play_local(app, game, options, players, local_players, pads,
                                                  pause_on_handoff, bot_levels)),
-                  lambda session: open_table(app, session))
+                  landed)
 
 
 def resume(app: App, saved: dict[str, Any] | None = None) -> None:
@@ -160,16 +187,24 @@ def watch(app: App, conn, table_id: str) -> None:
 def leave(app: App, session: TableSession) -> None:
     """Back to the title; once the table is left (a finished solo game is forgotten then), the title
     offers only what can still be resumed."""
-    async def go() -> None:
-        await ways_in.leave_table(app, session)
-
-    def refresh_title(_result: Any) -> None:
+    def refresh_title(_result: Any = None) -> None:
         title = app.stack.find("title")
         if title is not None:
+            title.leaving = False
             title.rebuild()
 
+    async def go() -> None:
+        try:
+            await ways_in.leave_table(app, session)
+        finally:   # the title lists what is still open once this table is left, whether or not it went well
+            refresh_title()
+
     app.stack.reset_to("title")
+    title = app.stack.find("title")
+    if title is not None:   # until then it does not count this player among those still at a table
+        title.leaving = True
+        title.rebuild()
     guide = getattr(app, "guide", None)
     if guide is not None:
         guide.once = False     # a guided first round asked for is that game's only
-    app.spawn(go(), refresh_title)
+    app.spawn(go())

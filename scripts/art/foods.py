@@ -24,10 +24,11 @@ def shades(base: str) -> dict[str, str]:
 FOOD_HEX = {
     "carrot": "#E8772E", "tomato": "#D9412B", "onion": "#D8A15A", "potato": "#C89B5E", "peas": "#6DAA3C",
     "pepper": "#D33A2C", "mushroom": "#B98A64", "cabbage": "#8CBF5A", "beetroot": "#9C2C5A",
-    "cucumber": "#4E8F3A", "dill": "#5FA046", "chili": "#D42F2F", "sausage": "#B5553C", "meat": "#C9575A", "minced_meat": "#C45A5E",
+    "cucumber": "#4E8F3A", "dill": "#5FA046", "chili": "#D42F2F", "sausage": "#B5553C",
+    "meat": "#8E4F2E", "minced_meat": "#C45A5E",
     "fish": "#6F9FC2", "cheese": "#F2C94C", "flour": "#EADFC8", "rice": "#F4F0E6", "eggs": "#F6E7C8",
     "milk": "#FFFFFF", "sour_cream": "#FBF4E4", "salt": "#E9EEF2", "stone": "#9A9A96", "mouse": "#9C948C",
-    "dessert": "#E89AB0",
+    "dessert": "#E89AB0", "bell_pepper": "#4F9A3A",
 }
 
 _REUSED = {"carrot": "carrot", "tomato": "tomato", "onion": "onion", "potato": "potato", "peas": "pea",
@@ -195,6 +196,22 @@ def _meat(b, d, li) -> str:
             'stroke-linecap="round"/>')
 
 
+def _bell_pepper(b, d, li) -> str:
+    """A green bell pepper, taller than wide, three lobes at its foot and a bent stem: unlike the
+    round tomato with its star of leaves, in shape as well as colour."""
+    return (f'<path d="M50,30 C38,24 22,26 20,40 C18,54 22,70 24,82 C26,92 36,94 40,88 C44,94 56,94 60,88 '
+            f'C64,94 74,92 76,82 C78,70 82,54 80,40 C78,26 62,24 50,30 Z" fill="{b}" {STROKE}/>'
+            f'<path d="M40,36 C36,56 38,74 40,88 M60,36 C64,56 62,74 60,88" fill="none" stroke="{d}" '
+            'stroke-width="3" stroke-linecap="round"/>'
+            f'<path d="M28,44 C26,56 27,68 30,76" fill="none" stroke="{li}" stroke-width="6" '
+            'stroke-linecap="round"/>'
+            f'<path d="M34,33 C40,24 60,24 66,33 C58,38 42,38 34,33 Z" fill="{d}" {STROKE}/>'
+            f'<path d="M50,29 L50,16 C50,10 54,6 61,6" fill="none" stroke="{INK}" stroke-width="9" '
+            'stroke-linecap="round"/>'
+            f'<path d="M50,29 L50,16 C50,10 54,6 61,6" fill="none" stroke="{d}" stroke-width="4" '
+            'stroke-linecap="round"/>')
+
+
 def _cheese(b, d, li) -> str:
     return (f'<path d="M8,46 L92,26 L92,74 L8,84 Z" fill="{b}" {STROKE}/>'
             f'<path d="M8,46 L92,26 L70,16 Z" fill="{li}" {STROKE}/>'
@@ -229,4 +246,5 @@ _DRAWN = {
     "sour_cream": _sour_cream, "cucumber": _cucumber, "cabbage": _cabbage, "beetroot": _beetroot,
     "dessert": _dessert, "chili": _chili, "mouse": _mouse, "sausage": _sausage, "stone": _stone,
     "fish": _fish, "meat": _meat, "cheese": _cheese, "flour": _flour, "rice": _rice,
+    "bell_pepper": _bell_pepper,
 }

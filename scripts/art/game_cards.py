@@ -19,7 +19,7 @@ CARD_W, CARD_H = 120, 168
 
 # Pot Pourri's ingredients by the names the rules use, drawn as these foods.
 POT_POURRI_FOODS = {"fish": "fish", "meat": "meat", "potatoes": "potato", "cheese": "cheese", "flour": "flour",
-                    "carrots": "carrot", "peppers": "pepper", "rice": "rice", "tomatoes": "tomato",
+                    "carrots": "carrot", "peppers": "bell_pepper", "rice": "rice", "tomatoes": "tomato",
                     "onions": "onion"}
 # Pink Soup's and Stone Soup's kinds drawn as these foods (the others are drawn under their own key).
 PINK_SOUP_FOODS = {"mushrooms": "mushroom"}
@@ -157,9 +157,75 @@ def stone_soup_cards() -> dict[str, str]:
     return {**files, "stone_soup/back.svg": back("stone_soup")}
 
 
+def food_icon(name: str) -> str:
+    """An ingredient as a recipe card lists it: the food alone, large, on a tile of its card's colour."""
+    s = shades(FOOD_HEX[name])
+    tile = mix(s["base"], PAPER, 0.78)
+    return svg(100, 100, [f'<rect x="2" y="2" width="96" height="96" rx="16" fill="{tile}" {STROKE}/>',
+                          f'<g transform="translate(7,6) scale(0.86)">{food(name)}</g>'])
+
+
+MUSTARD = "#E0A526"   # a star square and a star, as the table draws them
+SQUARE = "#F3E3C3"
+
+
+def _star(cx: float, cy: float, r: float, fill: str = MUSTARD) -> str:
+    radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
+    points = " ".join(f"{cx + radii[i] * math.sin(i * math.pi / 5):.1f},"
+                      f"{cy - radii[i] * math.cos(i * math.pi / 5):.1f}" for i in range(10))
+    return f'<polygon points="{points}" fill="{fill}" {STROKE}/>'
+
+
+def _number(n: int, x: float, y: float, scale: float) -> str:
+    """``n`` in path digits, its top-left at (x, y), each digit 60 x 100 times ``scale``."""
+    return "".join(f'<g transform="translate({x - 20 * scale + i * 52 * scale:.1f},{y:.1f}) scale({scale})">'
+                   f'{digit(int(ch))}</g>' for i, ch in enumerate(str(n)))
+
+
+def pathway_picture() -> str:
+    """A stretch of the gourmet pathway: squares 5 to 10, square 8 a star square, a round counter
+    walking from 5 to 8 (three squares for three matches)."""
+    body = []
+    for i, square in enumerate(range(5, 11)):
+        x = 6 + i * 62
+        body.append(f'<rect x="{x}" y="40" width="56" height="64" rx="6" '
+                    f'fill="{MUSTARD if square == 8 else SQUARE}" {STROKE}/>')
+        body.append(_number(square, x + 5, 74, 0.24))
+        if square == 8:
+            body.append(_star(x + 40, 84, 12, FOOD_HEX["tomato"]))
+    body.append(f'<path d="M34,34 C60,2 180,2 194,30" fill="none" stroke="{INK}" stroke-width="5" '
+                'stroke-linecap="round"/>')
+    body.append(f'<path d="M182,22 L196,34 L198,16" fill="none" stroke="{INK}" stroke-width="5" '
+                'stroke-linecap="round" stroke-linejoin="round"/>')
+    body.append(f'<circle cx="34" cy="58" r="12" fill="{CUISINE_HEX["Middle Eastern"]}" {STROKE}/>')
+    return svg(380, 112, body)
+
+
+def menu_picture() -> str:
+    """The menu: five squares worth 5 to 1 stars, each holding one cuisine's tile (colour and symbol)."""
+    body = []
+    for i, cuisine in enumerate(CUISINES):
+        x, stars = 6 + i * 74, 5 - i
+        body.append(_number(stars, x + 12, 8, 0.26))
+        body.append(_star(x + 48, 22, 13))
+        base = CUISINE_HEX[cuisine]
+        body.append(f'<rect x="{x}" y="44" width="66" height="92" rx="8" fill="{base}" {STROKE}/>')
+        body.append(f'<g transform="translate({x + 7},{64}) scale(0.52)">{cuisine_symbol(cuisine)}</g>')
+    return svg(378, 142, body)
+
+
+def pot_pourri_rules() -> dict[str, str]:
+    """The pictures of How to play that are not cards: the pathway and the menu."""
+    return {"pot_pourri/rules/pathway.svg": pathway_picture(), "pot_pourri/rules/menu.svg": menu_picture()}
+
+
 def pot_pourri_cards() -> dict[str, str]:
-    """Pot Pourri's ingredients, its cuisine cards and its back."""
+    """Pot Pourri's ingredients, its cuisine cards and its back; the ingredients as a recipe card
+    lists them (``icons/``) and the pictures of How to play (``rules/``)."""
     files = {f"pot_pourri/{ingredient}.svg": food_card(POT_POURRI_FOODS[ingredient]) for ingredient in INGREDIENTS}
+    files.update({f"pot_pourri/icons/{ingredient}.svg": food_icon(POT_POURRI_FOODS[ingredient])
+                  for ingredient in INGREDIENTS})
     files.update({f"pot_pourri/cuisine-{slug(cuisine)}.svg": cuisine_card(cuisine) for cuisine in CUISINES})
+    files.update(pot_pourri_rules())
     return {**files, "pot_pourri/back.svg": back("pot_pourri")}
 

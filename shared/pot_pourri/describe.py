@@ -119,8 +119,8 @@ def _chose(e: dict[str, Any], n: Namer) -> str:
 
 
 def _cooked(e: dict[str, Any], n: Namer) -> str:
-    if e["ingredient"] is None:
-        return _("%(player)s cooked an ingredient into saucepan %(pan)d, now under the lid.") % _facts(e, n)
+    if e["ingredient"] is None:   # the saucepan shows it while it is open; under the lid it is remembered
+        return _("%(player)s cooked an ingredient into saucepan %(pan)d.") % _facts(e, n)
     return _("%(player)s cooked %(ingredient)s into saucepan %(pan)d.") % _facts(e, n)
 
 

@@ -23,6 +23,17 @@ DECIDED = 30.0  # the worth of a move that ends the game with the bot ahead
 INTENT = 1.0  # how much more likely a recipe is in a chef's book for each wanted ingredient it needs
 
 
+def seen_cooking(view: dict[str, Any], entry: dict[str, Any],
+                 fresh: list[tuple[int, dict[str, Any]]]) -> str | None:
+    """What a chef saw go into an open saucepan (the log does not name it): the card on top of that
+    saucepan in the view right after the cooking, the only cooking it shows; else not seen."""
+    cooks = [e for _i, e in fresh if e["type"] == "cooked"]
+    pan = view["pans"][entry["pan"]]
+    if cooks != [entry] or not pan["ingredients"]:
+        return None
+    return pan["ingredients"][-1]
+
+
 class PlanningPotBot(PotBot):
     """Plays like :class:`PotBot`, but counts what its rivals may gain and plays the ending for the win."""
 
@@ -67,9 +78,11 @@ class PlanningPotBot(PotBot):
         if not self.wants:
             self.wants = [Counter() for _ in view["players"]]
         first = view["log_first"]
-        for index, entry in enumerate(view["log"], start=first):
-            if index < self.recipe_log_seen:
-                continue
+        fresh = [(index, entry) for index, entry in enumerate(view["log"], start=first)
+                 if index >= self.recipe_log_seen]
+        for _index, entry in fresh:
+            if entry["type"] == "cooked" and entry["ingredient"] is None:
+                entry = {**entry, "ingredient": seen_cooking(view, entry, fresh)}
             self._follow_wants(entry)
             if entry["type"] == "reshuffled" and entry["pile"] == "recipes":
                 self.seen_recipes = set()

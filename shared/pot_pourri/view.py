@@ -3,8 +3,9 @@ shape of that view, its moves and its events.
 
 Hidden from a seat: the other hands (only their sizes show), the other cookery books and the recipes
 another seat is choosing from (only counts), both draw piles (only sizes), the contents of the
-saucepan under the lid (only its card count; the log stops naming what was cooked into it once
-the lid covers it) and, with Cooking Pros, every menu tile but the two it is looking at right now.
+saucepan under the lid (only its card count; the log names what was cooked only to the chef who
+cooked it, so that no line changes when the lid moves) and, with Cooking Pros, every menu tile but
+the two it is looking at right now.
 The "Learner: remember for me" option brings back a memory aid: the log keeps naming what went into
 the covered saucepan, and a chef keeps the tiles they looked at until someone else handles them.
 """
@@ -100,7 +101,8 @@ class Ingredient(TypedDict):
 
 
 class Cooked(TypedDict):
-    """An ingredient cooked into a saucepan; None once the lid covers that saucepan (the seat must remember)."""
+    """An ingredient cooked into a saucepan; None for another chef's cooking unless the memory aid is on
+    (the saucepan shows it while it is open; under the lid the seat must remember it)."""
 
     type: Literal["cooked"]
     seat: int
@@ -279,7 +281,7 @@ def seat_view(state: PotState, seat: int | None) -> dict[str, Any]:
         "recipe_discard_top": recipe_card(state.recipe_discard[-1]) if state.recipe_discard else None,
         "match_squares": dict(MATCH_SQUARES),
         "star_squares": list(cards.STAR_SQUARES),
-        "log": _log(state),
+        "log": _log(state, me),
         "learner_memory": bool(state.options.get("learner_memory")),
         "log_first": state.log.first,
     }
@@ -293,13 +295,15 @@ def _public_players(state: PotState) -> list[dict[str, Any]]:
                 zip(state.track, state.hands, state.books, state.offered, state.redeemed, strict=True))]
 
 
-def _log(state: PotState) -> list[dict[str, Any]]:
-    """The log as the table remembers it: what was cooked into the saucepan now under the lid is no
-    longer named (unless the memory aid is on). Cards of an emptied pan are gone, so naming them
-    or not tells nothing."""
-    aid = state.options.get("learner_memory") or state.phase == OVER
-    return [{**entry, "ingredient": None} if not aid and entry["type"] == "cooked" and entry["pan"] == state.lid
-            else dict(entry) for entry in state.log.entries]
+def _log(state: PotState, me: int | None) -> list[dict[str, Any]]:
+    """The log as the table remembers it: it names what a chef cooked only in that chef's own log
+    (or everyone's with the memory aid). Any saucepan may go under the lid later, and a line once
+    read never changes, so the saucepans themselves show what lies in the open ones and what others
+    put into the lidded one must be remembered."""
+    if state.options.get("learner_memory"):
+        return [dict(entry) for entry in state.log.entries]
+    return [{**entry, "ingredient": None} if entry["type"] == "cooked" and entry["seat"] != me else dict(entry)
+            for entry in state.log.entries]
 
 
 def _kinds(pile: list[int]) -> list[str]:

@@ -163,7 +163,8 @@ async def test_play_again_starts_a_fresh_table_with_the_same_game_and_bots(app, 
 
     app.settings.bot_speed = "fast"
     try:
-        first = await ways_in.play_local(app, "stone-soup", {"challenge_seconds": 2}, 3, bot_levels=["easy", "hard"])
+        levels = ["normal", "hard", "normal"]   # the last one seated by the start itself
+        first = await ways_in.play_local(app, "stone-soup", {"challenge_seconds": 2}, 4, bot_levels=levels)
         transitions.open_table(app, first)
         results = app.stack.push(ResultsScene(app, first))
         assert results.describe()["focused"] == "Play again"
@@ -172,8 +173,9 @@ async def test_play_again_starts_a_fresh_table_with_the_same_game_and_bots(app, 
                          and app.stack.top.session.views, timeout=20)
         again = app.stack.top.session
         assert again.table["id"] != first.table["id"] and again.game_id == "stone-soup"
-        assert again.table["options"]["challenge_seconds"] == 2 and len(again.table["seats"]) == 3
-        assert [seat["level"] for seat in again.table["seats"] if seat["bot"]] == ["easy", "hard"]
+        assert again.table["options"]["challenge_seconds"] == 2 and len(again.table["seats"]) == 4
+        assert [seat["level"] for seat in first.table["seats"] if seat["bot"]] == levels
+        assert [seat["level"] for seat in again.table["seats"] if seat["bot"]] == levels
     finally:
         await app.shutdown()
 

@@ -60,7 +60,7 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
             kit.press(guest, "text", text=ch)
         kit.press(guest, "select")
         await both(host, guest, lambda: isinstance(guest.stack.top, LobbyScene)
-                   and "Bo" in lobby.describe()["widgets"][0])
+                   and "Bo" in lobby.describe()["widgets"][1])
         assert guest.settings.last_server == host.server_address
 
         # The host cannot start before Bo says ready, and sees why.
@@ -70,7 +70,7 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
         guest_lobby.form.focus_on("ready")
         kit.press(guest, "select")                          # "I am ready to cook"
         await both(host, guest, lambda: "Waiting for Bo to be ready" not in lobby.describe()["widgets"])
-        assert "Seat 2   Bo   ready" in lobby.describe()["widgets"][0]
+        assert "Seat 2   Bo   ready" in lobby.describe()["widgets"][1]
         lobby.form.focus_on("start")
         kit.press(host, "select")
         await both(host, guest, lambda: all(isinstance(a.stack.top, TableScene) and a.stack.top.session.views
@@ -80,3 +80,17 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
     finally:
         await guest.shutdown()
         await host.shutdown()              # closes its connection, then its server
+
+
+async def test_a_host_who_leaves_an_empty_lobby_closes_the_kitchen(tmp_path, kit):
+    host = App(Settings(path=tmp_path / "host.json", name="Ada"), size=(1280, 720), fullscreen=False,
+               clock=kit.FakeClock())
+    try:
+        transitions.host(host, "stone-soup", {}, 3, "")
+        await both(host, host, lambda: isinstance(host.stack.top, LobbyScene), timeout=20)
+        assert host.server is not None
+        transitions.leave(host, host.stack.top.session)
+        await both(host, host, lambda: host.server is None)      # nobody is left at its tables
+        assert not any(kind == "kitchen" for kind, _saved in host.stack.top.unfinished)
+    finally:
+        await host.shutdown()

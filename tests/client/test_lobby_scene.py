@@ -24,7 +24,7 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     transitions.open_lobby(app, session)
     lobby = app.stack.top
     app.step(0.0)
-    rows = lobby.describe()["widgets"][0]
+    rows = lobby.describe()["widgets"][1]
     assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot, Normal   ready" in rows
     assert "empty" in rows
     kit.press(app, "navigate", dy=1)                       # seat 2 (empty): asks for the bot's level
@@ -58,7 +58,7 @@ async def test_the_host_chooses_each_bot_level(app, kit):
     transitions.open_lobby(app, session)
     lobby = app.stack.top
     app.step(0.0)
-    assert "Seat 3   Bot, Easy   ready" in lobby.describe()["widgets"][0]
+    assert "Seat 3   Bot, Easy   ready" in lobby.describe()["widgets"][1]
     lobby.form.focus_on("seats")
     kit.press(app, "navigate", dy=1)                       # seat 2 (empty) gets a hard bot
     kit.press(app, "select")
@@ -103,7 +103,7 @@ async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
     lobby = app.stack.top
     app.step(0.0)
     shown = lobby.describe()["widgets"]
-    assert "Seat 2   Bo   not ready, you" in shown[0] and "I am ready to cook: off" in shown
+    assert "Seat 2   Bo   not ready, you" in shown[1] and "I am ready to cook: off" in shown
     assert badge_colour(app, lobby, 1) != theme.HERB        # a ring of dots, not the green tick
     lobby.form.focus_on("ready")
     kit.press(app, "select")                               # Enter
@@ -111,7 +111,7 @@ async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
     assert conn.events("ready") == [{"token": "tok1", "on": True}]
     session.receive_lobby(kit.summary(names=("Ada", "Bo"), ready=(1,)))   # the server agrees
     shown = lobby.describe()["widgets"]
-    assert "Seat 2   Bo   ready, you" in shown[0] and "I am ready to cook: on" in shown
+    assert "Seat 2   Bo   ready, you" in shown[1] and "I am ready to cook: on" in shown
     assert "Waiting for the host" in lobby.subheading
     assert badge_colour(app, lobby, 1) == theme.HERB
     kit.press(app, "select", device="pad:0")               # A on a gamepad takes it back
@@ -136,7 +136,7 @@ async def test_the_host_sees_who_the_start_waits_for(app, kit):
     app.step(0.0)
     shown = lobby.describe()["widgets"]
     assert "Waiting for Bo and Cy to be ready" in shown
-    assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot, Normal   ready" in shown[0]
+    assert "Seat 2   Bo   not ready" in shown[1] and "Seat 4   Bot, Normal   ready" in shown[1]
     start = next(w for w in lobby.form.widgets if w.key == "start")
     assert not start.enabled
     kit.press(app, "click", device="mouse", pos=start.rect.center)
@@ -178,7 +178,11 @@ async def test_the_lobby_shows_the_invite_code_and_copies_its_link(app, kit):
     lobby.form.focus_on("copy")
     kit.press(app, "select")
     assert pygame.scrap.get_text() == "soupkitchen://kitchen.example.org:8765/PEAS-4821-7730"
-    assert "Copied soupkitchen://kitchen.example.org:8765/PEAS-4821-7730" in [t.message for t in app.toasts]
+    assert "Invite link copied" in lobby.describe()["widgets"]   # the button says so: no toast over the code
+    assert not app.toasts
+    app.clock.t += 4
+    app.step(app.clock.t)                                         # and in a while offers to copy it again
+    assert "Copy invite link" in lobby.describe()["widgets"]
     app.server_address = "192.168.1.20:8765"  # a LAN host: its own address, without TLS
     assert lobby.invite_link == "soupkitchen://192.168.1.20:8765/PEAS-4821-7730?tls=no"
 

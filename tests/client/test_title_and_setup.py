@@ -75,7 +75,9 @@ def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit
     app.step(0.0)
     widgets = scene.describe()["widgets"]
     bots = [words for words in widgets if words.startswith("Bot at seat")]
-    assert widgets.index("Difficulty: Easy") < widgets.index(bots[0])
+    rects = {w.key: w.rect for w in scene.form.widgets}
+    assert "Difficulty: Easy" in widgets
+    assert rects["opt:difficulty"].top <= rects["players"].top < rects["bot0"].top   # atop its column
     assert bots == ["Bot at seat 2: Normal", "Bot at seat 3: Normal", "Bot at seat 4: Normal"]
     scene.form.focus_on("bot1")
     kit.press(app, "navigate", dx=-1)                       # seat 3: normal -> easy
@@ -84,6 +86,29 @@ def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit
     kit.press(app, "select")
     (args,) = started
     assert args[0] == "too-many-cooks" and args[1]["difficulty"] == "easy" and args[-1] == ["normal", "easy", "normal"]
+
+
+def test_the_set_up_opens_on_the_last_one_and_its_rows_stay_put_when_the_game_changes(app, kit, monkeypatch):
+    monkeypatch.setattr(transitions, "start_local", lambda app, *args: None)
+    transitions.open_setup(app, "solo")
+    scene = app.stack.top
+    scene._pick_game("stone-soup")
+    app.step(0.0)
+    kept = ("players", "bot0", "start", "back")
+    seats = {w.key: w.rect.copy() for w in scene.form.widgets if w.key in kept}
+    scene._pick_game("pot-pourri")
+    app.step(0.0)
+    assert {w.key: w.rect for w in scene.form.widgets if w.key in kept} == seats
+    scene._set_players(3)
+    scene.rebuild()
+    scene.form.focus_on("bot1")
+    kit.press(app, "navigate", dx=1)                         # the bot at seat 3: normal -> hard
+    scene.form.focus_on("start")
+    kit.press(app, "select")
+    app.stack.pop()
+    transitions.open_setup(app, "solo")                      # next time: the same game, seats and bots
+    again = app.stack.top.describe()["widgets"]
+    assert "Game: Pot Pourri" in again and "Players: 3" in again and "Bot at seat 3: Hard" in again
 
 
 @pytest.mark.parametrize(("game", "shown"), [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False),
@@ -121,3 +146,10 @@ def test_the_title_says_which_game_is_left_out_and_why(app, tmp_path, monkeypatc
     assert offered == ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"]
     assert ('The game in "broth" is left out: its registration does not load (RuntimeError: the stock '
             'boiled over).') in " ".join(drawn)
+
+
+def test_couch_players_are_called_by_the_names_given_at_the_set_up(app):
+    from soupkitchen.client import ways_in
+
+    app.settings.name, app.settings.couch_names = "Ada", ["Bea", "  "]
+    assert ways_in.couch_names(app, 3) == ["Ada", "Bea", "Player 3"]   # a blank name keeps "Player N"

@@ -104,3 +104,17 @@ def test_a_servings_score_covers_no_ingredient_picture(size):
         pictures = picture_rects(scene.board, card.rect, len(card.extra["recipe"]["ingredients"]))
         assert not any(foot.colliderect(p) for p in pictures)
         assert all(card.rect.contains(p) for p in pictures)
+
+
+def test_no_words_pop_up_where_the_lid_was_let_go_until_the_pointer_moves_again():
+    """Dropping the lid is a touch like a click: while the bots move after it, no hover words
+    appear over the saucepans at the resting pointer."""
+    session, app, scene = moving_the_lid()
+    target = session.view(0)["legal_actions"][0]
+    pan = scene.thing(f"pan:{target['pan']}").rect
+    drag(app, scene, scene.thing("lid").rect.center, (pan.centerx, pan.bottom - 10))
+    render(app, scene, 30.0)
+    assert not scene.hover_shown()
+    pointer(scene, "point", (pan.centerx, pan.bottom - 20))
+    render(app, scene, 60.0)
+    assert scene.hover_shown()

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from soupkitchen.client import words
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pot_pourri.model import PotModel
@@ -277,3 +278,81 @@ def test_the_book_says_the_seats_colour_and_what_it_is_for(size):
     colour = describe.cuisine_word(session.view(0)["players"][0]["colour"])
     assert f"Your colour: {colour}" in words
     assert any(line.startswith("It breaks a tie") for line in words) and clipped_labels() == []
+
+
+def cooking_turn(v):
+    hand = v["hand"] or []
+    return (my_turn(v) and len(hand) >= 4 and len(set(hand)) < len(hand)
+            and sum(p["count"] < 5 and not p["covered"] for p in v["pans"]) == 2)
+
+
+def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at():
+    """After the first card goes into a saucepan the others keep their places: a click where the
+    chef saw a card cooks that card, not its neighbour slid under the pointer."""
+    session, app, scene = table(cooking_turn, size=(1280, 720))
+    hand = session.view(0)["hand"]
+    places = {t.key: (t.rect.copy(), t.sig) for t in scene.things() if t.key.startswith("hand:")}
+    pan = next(p["pan"] for p in session.view(0)["pans"] if not p["covered"])
+    click(app, scene, scene.thing("hand:1").rect.center)
+    click(app, scene, scene.thing(f"pan:{pan}").rect.center)
+    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[1], "pan": pan}
+    render(app, scene, 1.0)
+    assert session.view(0)["phase"] == "cook_second"
+    after = {t.key: (t.rect, t.sig) for t in scene.things() if t.key.startswith("hand:")}
+    assert "hand:1" not in after and after == {k: v for k, v in places.items() if k != "hand:1"}
+    last = f"hand:{len(hand) - 1}"
+    click(app, scene, places[last][0].center)
+    click(app, scene, scene.thing(f"pan:{pan}").rect.center)
+    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[-1], "pan": pan}
+
+
+def test_every_card_of_a_kind_in_the_hand_is_ringed_and_the_one_touched_is_picked():
+    session, app, scene = table(cooking_turn)
+    hand = session.view(0)["hand"]
+    kind = next(k for k in hand if hand.count(k) > 1)
+    twins = [f"hand:{i}" for i, k in enumerate(hand) if k == kind]
+    assert all(key in scene.describe()["usable"] for key in twins)
+    click(app, scene, scene.thing(twins[-1]).rect.center)
+    assert scene.describe()["picked"] == [twins[-1]]
+
+
+def test_the_words_over_the_recipe_pile_name_the_one_move_it_makes():
+    session, app, scene = table(my_turn)
+    scene.pointer, scene.hover = scene.thing("recipes").rect.center, "recipes"
+    assert scene.hover_words()[-1] == "Click: Draw 2 recipes, then keep 2 of the 4"
+    assert not any("choose among 1 move" in line for line in scene.hover_words())
+
+
+def test_the_first_enter_puts_a_visible_focus_on_something_usable_and_the_next_one_uses_it():
+    session, app, scene = table(my_turn)
+    assert scene.focus is None
+    assert press(app, scene, "select", device="keyboard")
+    assert scene.focus in scene.describe()["usable"] and scene.focus != "kit:moves" and scene.keyboard
+    acted = len(session.acted)
+    press(app, scene, "select", device="keyboard")
+    assert len(session.acted) > acted or scene.describe()["picked"] or scene.describe()["menu"]
+
+
+@pytest.mark.parametrize("language", ["de", "lt"])
+def test_the_other_chefs_counts_fit_in_words_in_each_language(language, catalogs):
+    """Five chefs at 1280x720: each panel names hand, book and served in words, none cut short."""
+    try:
+        words.install(language)
+        session = FakeSession("pot-pourri", 5, 0, seed=4)
+        session.bots_play(until=my_turn, limit=5000)
+        app, scene = make_table(session, (1280, 720))
+        reset_clipped()
+        render(app, scene, 0.0)
+        assert clipped_labels() == []
+    finally:
+        words.install("en")
+
+
+def test_every_pantry_card_of_a_kind_is_ringed_and_a_touch_on_the_second_takes_that_kind():
+    session, app, scene = table(lambda v: my_turn(v) and len(set(v["pantry"])) < len(v["pantry"]))
+    pantry = session.view(0)["pantry"]
+    kind = next(k for k in pantry if pantry.count(k) > 1)
+    twins = [f"pantry:{i}" for i, k in enumerate(pantry) if k == kind]
+    assert all(key in scene.describe()["usable"] for key in twins)
+    click(app, scene, scene.thing(twins[-1]).rect.center)
+    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": kind}

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from soupkitchen.shared.conformance import check_state
 from soupkitchen.shared.core import canonical_json, comparable
+from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.pot_pourri import GAME
 from soupkitchen.shared.pot_pourri.cards import INGREDIENTS, RECIPES
 from soupkitchen.shared.pot_pourri.state import MENU, SERVE
@@ -97,22 +100,47 @@ def test_the_lidded_pan_shows_only_its_count_even_to_the_chef_who_filled_it(kit)
     assert GAME.view(state, 0)["pans"][2]["covered"] is False
 
 
-def test_no_view_or_log_names_what_lies_under_the_lid(kit):
-    """Everyone saw the fish and rice go in; once the lid is on, remembering them is the game."""
+def test_no_view_or_log_names_what_another_chef_put_under_the_lid(kit):
+    """Everyone saw the fish and rice go in (the open saucepan shows them); once the lid is on,
+    remembering them is the game. The log never names them, so no line read changes when the lid
+    moves."""
     state = kit.table(hands=[["fish", "rice"], [], []], lid=2)
     state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
     state = kit.act(state, 0, {"type": "cook", "ingredient": "rice", "pan": 0})
-    assert kit.log(state, 1)[-1] == "Player 1 cooked rice into saucepan 1."
+    assert GAME.view(state, 1)["pans"][0]["ingredients"] == ["fish", "rice"]
+    before = kit.log(state, 1)
+    assert before[-1] == "Player 1 cooked an ingredient into saucepan 1."
+    assert kit.log(state, 0)[-2:] == ["Player 1 cooked fish into saucepan 1.", "Player 1 cooked rice into saucepan 1."]
     state = kit.act(state, 0, {"type": "move_lid", "pan": 0})
-    for seat in (0, 1, 2, None):
+    assert kit.log(state, 0)[-3] == "Player 1 cooked fish into saucepan 1."   # the cook's own line stays as read
+    for seat in (1, 2, None):
         view, lines = GAME.view(state, seat), kit.log(state, seat)
         assert not any(kind in str(view["log"]) for kind in ("fish", "rice")), view["log"]
-        assert lines[-3:] == ["Player 1 cooked an ingredient into saucepan 1, now under the lid."] * 2 + [
+        assert lines[-3:] == ["Player 1 cooked an ingredient into saucepan 1."] * 2 + [
             "Player 1 moved the lid onto saucepan 1."]
+        assert lines[:len(before)] == before
         assert view["learner_memory"] is False
     state = kit.act(kit.act(state, 1, {"type": "take", "source": "draw"}), 1, {"type": "take", "source": "draw"})
     state = kit.act(state, 2, {"type": "take", "source": "draw"})
-    assert "fish" not in str(GAME.view(state, 0)["log"])
+    assert "fish" not in str(GAME.view(state, 1)["log"])
+
+
+@pytest.mark.parametrize("learner", [False, True])
+def test_a_log_line_once_shown_to_a_seat_never_changes(learner):
+    """Over a whole game of bots, each seat's log entries, by number, stay as first shown: the lid
+    moving on or off a saucepan rewrites nothing a player already read."""
+    shown: dict[tuple[int, int], dict] = {}
+
+    def observe(state, _entry) -> None:
+        for seat in range(state.players):
+            view = GAME.view(state, seat)
+            for number, entry in enumerate(view["log"], start=view["log_first"]):
+                assert shown.setdefault((seat, number), entry) == entry, (seat, number)
+
+    play(GAME, 3, 4, bot_chooser(GAME, 3, 4), {"learner_memory": learner}, observe=observe)
+    cooked = [(seat, entry) for (seat, _number), entry in shown.items() if entry["type"] == "cooked"]
+    assert cooked and all((entry["ingredient"] is not None) == (learner or entry["seat"] == seat)
+                          for seat, entry in cooked)
 
 
 def test_the_memory_aid_keeps_naming_what_went_under_the_lid(kit):

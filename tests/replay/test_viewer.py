@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from functools import cache
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -239,7 +240,9 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
         if all(not row.endswith("...") for row in listing.list.rows):
             break
     assert len(listing.list.rows) == 2
-    assert all(row.endswith(" won") and "\t" in row for row in listing.list.rows)       # the game, how it ended
+    rows = [row.split("\t") for row in listing.list.rows]
+    assert rows == [["Stone Soup", "Ann won"],                  # the game; who won (the first out of cards)
+                    ["Pot Pourri", "Bot 2 won · 39 to 36, 29"]]  # and where points decide, the score
     assert all("Ann, Bot 2, Bot 3" in line and "(Solo)" in line for line in listing.list.details)   # who, when
     listing.pick(0)
     for _ in range(100):
@@ -282,4 +285,30 @@ def test_an_export_says_where_the_file_went(app, data_folder):
     viewer = open_viewer(app)
     press(app, "click", pos=viewer.controls["export"].center)
     path = viewer.saved[0]
-    assert path.startswith(str(data_folder)) and any(path in toast.message for toast in app.toasts)
+    assert path.startswith(str(data_folder)) and Path(path).is_file()
+    assert not app.toasts     # said once, in the column by Export: no toast over the column as well
+
+
+async def test_an_exported_game_of_this_machine_is_listed_once(data_folder):
+    from soupkitchen.client.replay.sources import local_listing, replays_folder
+    from soupkitchen.shared.replay import export
+
+    data_folder.mkdir(parents=True)
+    stored_game(data_folder, "pot-pourri")
+    (entry,) = local_entries(data_folder)
+    export(await entry.fetch(), replays_folder())               # the viewer's Export
+    (listed,) = local_listing(data_folder).entries               # not again as a file beside it
+    assert listed.key == entry.key and listed.exported
+
+
+def test_where_an_export_went_is_shown_whole_in_the_column():
+    import pygame
+
+    from soupkitchen.client.scenes.replays import break_path
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    line = "Saved as /home/ada/.local/share/soupkitchen/replays/too-many-cooks-ZSYApaPQ.soupreplay.json"
+    pieces = break_path(line, font, 200)
+    assert "".join(pieces) == line and all(font.size(piece)[0] <= 200 for piece in pieces)
+    assert pieces[1].startswith("ada/") or pieces[0].endswith("/")     # cut after a slash

@@ -4,6 +4,7 @@ it, the three saucepans and the other chefs in the middle, and your hand and coo
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -74,8 +75,30 @@ def _first(items: list[str | None], kind: str | None) -> int:
     return items.index(kind)
 
 
-def build(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
-    """Every object on the table, bottom first."""
+def hand_slots(hand: list[str], held: list[str | None] | None, cooking: bool,
+               gone_first: str | None = None) -> list[str | None]:
+    """Where each hand card lies: ``held`` (the slots as laid out before) while the chef is cooking,
+    with each card that went into a saucepan leaving its slot empty (``gone_first``, a slot's key,
+    names the one the chef touched), so that a second click lands on the card that was under the
+    pointer when the chef aimed; the hand in order otherwise."""
+    if not cooking or held is None:
+        return list(hand)
+    slots = list(held)
+    extra = Counter(kind for kind in slots if kind is not None)
+    extra.subtract(hand)
+    if any(n < 0 for n in extra.values()):
+        return list(hand)   # a card came in: the hand is laid out afresh
+    for i in sorted(range(len(slots)), key=lambda i: (f"hand:{i}" != gone_first, -i)):
+        kind = slots[i]
+        if kind is not None and extra[kind] > 0:
+            extra[kind] -= 1
+            slots[i] = None
+    return slots
+
+
+def build(model: PotModel, b: Board, names: dict[int, str],
+          slots: list[str | None] | None = None) -> list[Thing]:
+    """Every object on the table, bottom first; ``slots`` lays out the hand (see ``hand_slots``)."""
     chefs = model.chefs()
     if not chefs:
         return []
@@ -85,7 +108,7 @@ def build(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
     things += _menu(model, b)
     things += _pans(model, b)
     things += _others(model, b, names)
-    things += _hand(model, b)
+    things += _hand(model, b, model.hand() if slots is None else slots)
     things += _book(model, b)
     things += _buttons(model, b)
     return things
@@ -218,18 +241,23 @@ def _hidden(model: PotModel, b: Board) -> list[Thing]:
     return things
 
 
-def _hand(model: PotModel, b: Board) -> list[Thing]:
+def _hand(model: PotModel, b: Board, slots: list[str | None]) -> list[Thing]:
+    """The hand's cards in their slots (an empty slot draws nothing); every card of a kind acts the
+    same (the scene touches the one under the pointer)."""
     if model.view.get("hand") is None:
         return _hidden(model, b)
-    hand = model.hand()
-    things = [Thing("hand", b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y), "zone", what=ngettext("Your hand: %(count)d card", "Your hand: %(count)d cards", len(hand)) % {
-                        "count": len(hand)})]
-    step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(hand) - 1))
-    for i, kind in enumerate(hand):
-        first = hand.index(kind)
+    count = sum(1 for kind in slots if kind is not None)
+    things = [Thing("hand", b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y), "zone",
+                    what=ngettext("Your hand: %(count)d card", "Your hand: %(count)d cards", count) % {
+                        "count": count})]
+    step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(slots) - 1))
+    for i, kind in enumerate(slots):
+        if kind is None:
+            continue
         things.append(Thing(f"hand:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
-                            what=_("Your hand: %(ingredient)s") % {"ingredient": describe.ingredient_word(kind)}, face=card(kind), sig=kind, words=kind, origin="draw",
-                            under=() if first == i else (f"hand:{first}",)))
+                            what=_("Your hand: %(ingredient)s") % {
+                                "ingredient": describe.ingredient_word(kind)},
+                            face=card(kind), sig=kind, words=kind, origin="draw"))
     return things
 
 

@@ -11,8 +11,9 @@ import pygame
 
 from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.seat_names import winners_words, won_with
-from soupkitchen.client.tables.pot_pourri.model import PotModel, card, cuisine_card
+from soupkitchen.client.tables.kit.seat_names import winners_words
+from soupkitchen.client.tables.pot_pourri.model import PotModel, cuisine_card
+from soupkitchen.client.tables.pot_pourri.present import icon
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
@@ -23,7 +24,7 @@ LID_METAL = (150, 160, 166)
 GLOW = (255, 214, 102)
 MATCHED = (74, 150, 70)
 BADGE_W, BADGE_H = 34, 46        # the cuisine on a recipe card (board pixels)
-PICTURE_W, PICTURE_H = 44, 60    # an ingredient on a recipe card
+PICTURE_W = PICTURE_H = 60       # an ingredient on a recipe card (its icon: the food on a tile)
 
 
 def shape_points(seat: int, rect: pygame.Rect) -> list[tuple[float, float]] | None:
@@ -81,7 +82,7 @@ def wrapped(b: Board, words: str, size: float, width: int, lines: int) -> list[s
 def picture_rects(b: Board, card_rect: pygame.Rect, count: int) -> list[pygame.Rect]:
     """Where a recipe card's ingredient pictures lie: rows of three between the cuisine and the foot,
     which is kept free for the serving's score."""
-    return [pygame.Rect(card_rect.x + b.px(18 + (i % 3) * (PICTURE_W + 20)),
+    return [pygame.Rect(card_rect.x + b.px(9 + (i % 3) * (PICTURE_W + 6)),
                         card_rect.y + b.px(112 + (i // 3) * (PICTURE_H + 4)), b.px(PICTURE_W), b.px(PICTURE_H))
             for i in range(count)]
 
@@ -112,7 +113,7 @@ def draw_recipe(surface: pygame.Surface, b: Board, recipe: dict[str, Any], rect:
     left = list(pan or ())
     ingredients = recipe.get("ingredients") or []
     for kind, cell in zip(ingredients, picture_rects(b, rect, len(ingredients)), strict=False):
-        draw_picture(surface, b, card(kind), cell)
+        draw_picture(surface, b, icon(kind), cell)
         if pan is not None and kind in left:
             left.remove(kind)
             pygame.draw.rect(surface, MATCHED, cell.inflate(b.px(4), b.px(4)), width=b.px(4), border_radius=b.px(8))
@@ -176,13 +177,17 @@ def tie_break(model: PotModel, names: dict[int, str]) -> str:
         return _("Nobody wins.")
     who, best, tied = standing
     winners = len(result["winners"])
+    facts = {"winners": who, "square": best}
     if len(tied) == 1:
-        return won_with(who, winners, best)
+        return _("%(winners)s wins: furthest along the gourmet pathway, on square %(square)d.") % facts
     own = result.get("own_colour_recipes") or [0] * len(result["scores"])
     counts = ", ".join(f"{names.get(s, s)} {own[s]}" for s in tied)
-    rule = (_("tied; recipes of their own colour decide: %(counts)s") if winners < len(tied) else
-            _("tied, also on recipes of their own colour: %(counts)s")) % {"counts": counts}
-    return won_with(who, winners, best, rule)
+    rule = (_("tied; each recipe of their own colour moves them 1 more square: %(counts)s")
+            if winners < len(tied) else _("tied, also on recipes of their own colour: %(counts)s")) % {
+        "counts": counts}
+    return ngettext("%(winners)s wins on square %(square)d (%(rule)s).",
+                    "%(winners)s share the win on square %(square)d (%(rule)s).", winners) % {
+        **facts, "rule": rule}
 
 
 def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict[int, str]) -> None:
@@ -215,15 +220,17 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
             line_y = b.text(surface, line, SMALL, theme.TEXT_DIM, (b.rect(86, 0, 1, 1).x, line_y),
                             max_width=b.px(330)).bottom
         squares = pathway[seat] if seat < len(pathway) else chef.square
-        parts = [ngettext("%(count)d square", "%(count)d squares", squares) % {"count": squares}]
+        parts = [_("Square %(square)d") % {"square": squares}]
         for i, cuisine in enumerate(chef.served):
             cell = b.rect(430 + i * 96, y, 44, 62)
             draw_picture(surface, b, cuisine_card(cuisine), cell)
             b.text(surface, f"+{stars.get(cuisine, 0)}", SMALL, theme.TEXT, (cell.right + b.px(4), cell.centery),
                    anchor="midleft")
             parts.append(str(stars.get(cuisine, 0)))
-        total = scores[seat] if seat < len(scores) else ""
-        b.text(surface, " + ".join(parts) + f" = {total}", LABEL, theme.TEXT, b.rect(430, y + 72, 1, 1).topleft,
-               max_width=b.px(1030))
+        total = scores[seat] if seat < len(scores) else 0
+        sums = " + ".join(parts) + " = " + _("square %(square)d") % {"square": total}
+        b.text(surface, sums, LABEL, theme.TEXT, b.rect(430, y + 72, 1, 1).topleft, max_width=b.px(1030))
+    rule = _("Each served recipe moves its chef on by its cuisine's stars; furthest along the pathway wins.")
+    b.text(surface, rule, SMALL, theme.TEXT_DIM, b.rect(44, 966, 1, 1).topleft, max_width=b.px(1420))
     b.text(surface, tie_break(model, names), LABEL, theme.MUSTARD, b.rect(44, 1010, 1, 1).topleft,
            max_width=b.px(1420))

@@ -28,6 +28,11 @@ def card(ingredient: str) -> str:
     return f"pot_pourri/{ingredient}"
 
 
+def icon(ingredient: str) -> str:
+    """An ingredient as a recipe card lists it: the food alone, large, on a tile of its colour."""
+    return f"pot_pourri/icons/{ingredient}"
+
+
 def cuisine_card(cuisine: str | None) -> str:
     """The picture of a cuisine (its colour and symbol); the back when it is face down."""
     return "pot_pourri/cuisine-" + re.sub(r"[^a-z]+", "-", cuisine.lower()).strip("-") if cuisine else BACK

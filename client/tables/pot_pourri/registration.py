@@ -8,7 +8,8 @@ PP = "pot_pourri"
 PAGES = (
     Page(N_("The idea"), N_("Three to five chefs cook into three shared saucepans. One pan is always under the lid, hidden "
          "from everybody. Whoever fills a pan must serve it with one of their recipes; the others may join in. "
-         "Recipes score for how well they match what is really in the pan."),
+         "Recipes score for how well they match what is really in the pan: they move your counter along the "
+         "gourmet pathway, and the counter furthest along at the end wins."),
          (Picture(f"{PP}/fish", N_("fish")), Picture(f"{PP}/rice", N_("rice")), Picture(f"{PP}/back", N_("the draw pile")))),
     Page(N_("Take two"), N_("On your turn do one thing. The first: take two ingredients, one at a time, from the four in the "
          "pantry or the top of the pile. Before that you may once refresh the pantry by discarding a card."),
@@ -16,19 +17,28 @@ PAGES = (
     Page(N_("Cook"), N_("Or put one or two ingredients from your hand into pans without the lid. Then move the lid onto "
          "another pan, unless a pan is now full (six cards): then it is served at once."),
          (Picture(f"{PP}/potatoes", N_("potatoes")), Picture(f"{PP}/peppers", N_("peppers")))),
-    Page(N_("Serve"), N_("The cook must redeem a recipe for the full pan; every other chef may redeem one with at least two "
-         "matches. Matches move your counter along the gourmet pathway; reaching a star square lets you swap two "
-         "menu tiles. Or, on your turn, swap recipes: draw two and keep two of the four."),
-         (Picture(f"{PP}/cuisine-french", N_("French")), Picture(f"{PP}/cuisine-slavic", N_("Slavic")))),
+    Page(N_("Swap recipes"),
+         N_("Or swap recipes: draw two from the recipe pile and keep any two of the four you then "
+            "hold in your cookery book. The other two go face up on the recipe discard pile."),
+         (Picture(f"{PP}/cuisine-french", N_("a French recipe")),
+          Picture(f"{PP}/cuisine-slavic", N_("a Slavic recipe")))),
+    Page(N_("Serve"),
+         N_("The cook must redeem a recipe for the full pan; every other chef may redeem one with at "
+            "least two matches. Matches move your counter along the gourmet pathway. Whoever last "
+            "reached or passed a star square (8, 17, 26) may swap two menu tiles: the menu says how "
+            "many stars each cuisine is worth."),
+         (Picture(f"{PP}/rules/menu", N_("the menu: each cuisine's tile on a square of 5 to 1 stars")),)),
     Page(N_("Matches and squares"), N_("A recipe served counts the ingredients it shares with the full pan, and your counter "
          "walks that many squares along the gourmet pathway:\n6 matches: 9 squares\n5 matches: 7 squares\n"
          "4 matches: 5 squares\n3 matches: 3 squares\n2 matches: 1 square\nThe cook also walks 1 square for "
          "each full pan. The table is printed on the board, beside the pathway."),
-         (Picture(f"{PP}/cuisine-american-tex-mex", N_("a recipe's cuisine")),)),
-    Page(N_("The end"), N_("The game ends when a chef redeems a sixth recipe. Each redeemed recipe then earns the stars of "
-         "the menu square its cuisine's tile sits on. Most stars wins."),
-         (Picture(f"{PP}/cuisine-mediterranean", N_("Mediterranean")),
-          Picture(f"{PP}/cuisine-middle-eastern", N_("Middle Eastern")))),
+         (Picture(f"{PP}/rules/pathway", N_("the pathway: 3 matches, 3 squares, onto a star square")),)),
+    Page(N_("The end"),
+         N_("The game ends when a chef redeems a sixth recipe. Then each redeemed recipe moves its "
+            "chef's counter on by the stars of the menu square its cuisine's tile sits on. The counter "
+            "furthest along the pathway wins; on a tie, each redeemed recipe of your own colour moves "
+            "you one more square."),
+         (Picture(f"{PP}/rules/menu", N_("a Mediterranean recipe on this menu: 4 more squares")),)),
 )
 
 # What each table option does, in a sentence (the options page lists them).

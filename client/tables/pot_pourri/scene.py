@@ -11,6 +11,7 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
@@ -20,7 +21,6 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     BADGE_H,
     BADGE_W,
     INK,
-    MATCHED,
     PAPER,
     PICTURE_H,
     PICTURE_W,
@@ -34,7 +34,7 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     picture_rects,
     tie_break,
 )
-from soupkitchen.client.words import N_, _
+from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
 HINTS = {  # what the seat to act does now, marked for the catalog and worded when read
@@ -63,6 +63,8 @@ class PotPourriTable(SeatNaming, KitTable):
         self.pointer: tuple[int, int] | None = None    # where the mouse is
         self.grabbed: tuple[int, int] | None = None    # where the lid was picked up, while it is dragged
         self.clicks_on: str | None = None              # what a click under the mouse would use
+        self.slots: list[str | None] | None = None     # the hand's slots, kept while the chef cooks
+        self.aimed: str | None = None                  # the hand card last touched (one of a kind)
         super().__init__(app, session)
 
     @classmethod
@@ -77,12 +79,22 @@ class PotPourriTable(SeatNaming, KitTable):
         model = PotModel(view)
         if model.result() is not None:
             return []    # the final score covers the table
-        return layout.build(model, board, self.names())
+        cooking = model.phase in ("cook_second", "move_lid") and model.seat is not None \
+            and model.turn == model.seat
+        self.slots = layout.hand_slots(model.hand(), self.slots, cooking, self.aimed)
+        return layout.build(model, board, self.names(), self.slots)
+
+    def hand_key(self, kind: str | None) -> str | None:
+        """The hand card of ``kind`` a move uses: the one the chef touched, else the first."""
+        slots = self.slots if self.slots is not None else self.model.hand()
+        for key in (self.aimed, *self.choosing.picked[:1]):
+            if key and key.startswith("hand:") and int(key[5:]) < len(slots) and slots[int(key[5:])] == kind:
+                return key
+        return f"hand:{slots.index(kind)}" if kind in slots else None
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind = action.get("type")
         model = self.model
-        hand = model.hand()
         if kind in PAIRED:   # two recipes or two tiles, touched in either order
             field, prefix = PAIRED[kind]
             keys = [f"{prefix}:{value}" for value in sorted(action.get(field) or [])]
@@ -93,11 +105,17 @@ class PotPourriTable(SeatNaming, KitTable):
             pantry = model.pantry()
             if action.get("source") == "draw":
                 return ("draw",)
-            return (f"pantry:{pantry.index(action.get('ingredient'))}",) if action.get("ingredient") in pantry else ()
-        if kind in ("cook", "refresh_pantry"):
-            if action.get("ingredient") not in hand:
+            if action.get("ingredient") not in pantry:
                 return ()
-            card = f"hand:{hand.index(action.get('ingredient'))}"
+            aimed = self.aimed or ""
+            if aimed.startswith("pantry:") and int(aimed[7:]) < len(pantry) and \
+                    pantry[int(aimed[7:])] == action.get("ingredient"):
+                return (aimed,)   # the one of two alike that was touched
+            return (f"pantry:{pantry.index(action.get('ingredient'))}",)
+        if kind in ("cook", "refresh_pantry"):
+            card = self.hand_key(action.get("ingredient"))
+            if card is None:
+                return ()
             if kind == "refresh_pantry" and self.choosing.picked[:1] == (layout.REPLACE_KEY,):
                 return (layout.REPLACE_KEY, card)   # the pantry's control first, then the card
             return (card, f"pan:{action.get('pan')}") if kind == "cook" else (card, "pantry")
@@ -179,7 +197,7 @@ class PotPourriTable(SeatNaming, KitTable):
         y = max(y, chip.bottom) + b.px(8)
         f = b.font(SMALL)
         for words in (_("It breaks a tie: each recipe of it served counts 1 more."),
-                      _("Every recipe served scores its cuisine's stars on the menu at the end.")):
+                      _("At the end every recipe served moves you on by its cuisine's stars on the menu.")):
             lines = theme.wrap(words, f, area.right - area.x)
             if y + f.get_linesize() * len(lines) > area.bottom:
                 break
@@ -275,21 +293,18 @@ class PotPourriTable(SeatNaming, KitTable):
         edge = theme.MUSTARD if model.turn == chef.seat and not model.over else theme.PANEL_EDGE
         theme.draw_panel(surface, rect, theme.layout(surface.get_size()), edge=edge)
         draw_counter(surface, chef.seat, pygame.Rect(rect.x + b.px(10), rect.y + b.px(8), b.px(24), b.px(24)))
+        square = b.text(surface, _("square %(square)d") % {"square": chef.square}, SMALL, theme.TEXT_DIM,
+                        (rect.right - b.px(10), rect.y + b.px(2)), anchor="topright")
         b.text(surface, self.session.seat_name(chef.seat), SMALL, theme.TEXT, (rect.x + b.px(42), rect.y + b.px(2)),
-               max_width=b.px(150))
-        b.text(surface, _("square %(square)d") % {"square": chef.square}, SMALL, theme.TEXT_DIM, (rect.x + b.px(42), rect.y + b.px(28)),
-               max_width=b.px(150))
-        x = rect.x + b.px(200)
-        # the hand as ingredient backs, the book as recipe backs, the served recipes ticked in green
-        for colour, count in ((None, chef.hand_count), (PAPER, chef.book_count), (MATCHED, len(chef.redeemed))):
-            tile = pygame.Rect(x, rect.y + b.px(6), b.px(30), b.px(42))
-            if colour is None:
-                draw_picture(surface, b, BACK, tile)
-            else:
-                pygame.draw.rect(surface, colour, tile, border_radius=b.px(5))
-                pygame.draw.rect(surface, INK, tile, width=b.px(2), border_radius=b.px(5))
-            b.text(surface, str(count), SMALL, theme.TEXT, (tile.right + b.px(4), tile.centery), anchor="midleft")
-            x += b.px(64)
+               max_width=square.x - rect.x - b.px(50))
+        # in words, not pictures to be guessed: the cards in hand, the recipes in the book, the ones served
+        counts = (_("Hand %(count)d") % {"count": chef.hand_count}, _("Book %(count)d") % {"count": chef.book_count},
+                  _("Served %(count)d") % {"count": len(chef.redeemed)})
+        f = b.font(SMALL)
+        x, right = rect.x + b.px(42), rect.right - b.px(10)
+        gap = max(b.px(8), min(b.px(28), (right - x - sum(f.size(words)[0] for words in counts)) // 2))
+        for words in counts:
+            x = b.text(surface, words, SMALL, theme.TEXT, (x, rect.y + b.px(28)), max_width=right - x).right + gap
 
     def usable(self) -> dict[str, list[dict[str, Any]]]:
         """As the kit's; either recipe (or tile) of a pair may be touched first, the pantry's
@@ -303,9 +318,19 @@ class PotPourriTable(SeatNaming, KitTable):
                     found.setdefault(layout.REPLACE_KEY, []).append(action)
                 if action.get("type") == "swap_recipes":
                     found.setdefault("recipes", []).append(action)
+        rows = {"hand": self.slots or [], "pantry": self.model.pantry()}
+        for key, actions in list(found.items()):   # every card of a kind in the hand or pantry is as usable
+            row, _colon, index = key.partition(":")
+            cards = rows.get(row, [])
+            if index.isdigit() and int(index) < len(cards) and cards[int(index)] is not None:
+                for i, kind in enumerate(cards):
+                    if kind == cards[int(index)]:
+                        found.setdefault(f"{row}:{i}", actions)
         return found
 
     def touch(self, key: str) -> bool:
+        if key.startswith(("hand:", "pantry:")):
+            self.aimed = key    # this card, not the first of its kind, is the one that moves
         if not self.choosing.picked and any(key in self._paired_keys(a) for a in self.actions):
             self.choosing.picked = (key,)
             return True
@@ -334,6 +359,8 @@ class PotPourriTable(SeatNaming, KitTable):
 
     # --- moving the lid, and the words for one ingredient of a recipe --------------------------------
     def handle_table(self, action: InputAction) -> bool:
+        if action.kind == "select" and not self.choosing.menu and not self.moves_open and not self._focus_live():
+            return self._focus_first()   # the first Enter shows where the keys are, rather than doing nothing
         if action.kind == "point":
             self.pointer = action.pos
         if action.kind == "release":
@@ -352,6 +379,19 @@ class PotPourriTable(SeatNaming, KitTable):
             picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
             self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
         return used
+
+    def _focus_live(self) -> bool:
+        """Whether the focus is on something a key press can use now."""
+        return self.focus is not None and (self.focus in self.usable() or self.focus in self.choosing.picked)
+
+    def _focus_first(self) -> bool:
+        """Put the focus, drawn as a ring, on the first thing that can be used (the top-left one)."""
+        self.keyboard = True
+        things = [t for t in self.things() if t.key in self.usable() or t.key in self.choosing.picked]
+        found = nearest(sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0)   # the list of moves last
+        if found is not None:
+            self.focus = found.key
+        return found is not None
 
     def _carrying(self) -> bool:
         """Whether the lid is picked up by keys or pad (the focus carries it)."""
@@ -378,6 +418,7 @@ class PotPourriTable(SeatNaming, KitTable):
         start, self.grabbed = self.grabbed, None
         if start is None or pos is None:
             return False
+        self.hover_quiet = True   # as after a click: no words pop up where the lid was let go
         found = under_point(self.things(), pos)
         usable = self.usable()
         pan = next((t.key for t in found if t.key.startswith("pan:") and t.key in usable), None)
@@ -401,8 +442,21 @@ class PotPourriTable(SeatNaming, KitTable):
                     None)
 
     def hover_words(self) -> list[str]:
-        """As the kit's; over a recipe card its own words (then what a click there does), and over one
-        of its ingredient pictures that ingredient instead."""
+        """As the kit's, naming the one move a first click starts (the recipe pile asks to swap
+        recipes at once) rather than "choose among 1 move"."""
+        lines = self._pointed_words()
+        key = self.focus if self.keyboard else self.hover
+        leads = [] if key in self.choosing.picked else self.usable().get(key or "", [])
+        among = ngettext("Click: choose among %(count)d move", "Click: choose among %(count)d moves", 1) % {
+            "count": 1}
+        if len(leads) == 1 and among in lines:
+            words = _("Click: %(move)s") if key == "recipes" else _("Click to start: %(move)s")
+            lines[lines.index(among)] = words % {"move": self.menu_words(leads[0])}
+        return lines
+
+    def _pointed_words(self) -> list[str]:
+        """Over a recipe card its own words (then what a click there does), and over one of its
+        ingredient pictures that ingredient instead."""
         card = self.thing(self.hover)
         if self.keyboard or card is None or "recipe" not in card.extra or self.pointer is None:
             return super().hover_words()
