@@ -261,7 +261,7 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
             sent = time.monotonic()
             try:
                 reply = await seat.client.call("act", payload, timeout=30)
-            except WireError as err:  # a connection lost or a move unanswered: said at the end, and the rest go on
+            except WireError as err:  # a connection lost or a move unanswered: said at the end, the rest go on
                 record.failed.append(f"seat {seat.index}: {err}")
                 return
             if sent < measured:
@@ -525,7 +525,8 @@ def failures(name: str, results: list[dict], logs: Path) -> list[str]:
         lines.append(f"  {what}")
         session = what.split("; session ", 1)[1].split(",", 1)[0] if "; session " in what else ""
         if session:
-            lines.extend(f"    server log: {line[:300]}" for text in texts for line in text if session in line)
+            lines.extend(f"    server log: {line[:300]}"
+                         for text in texts for line in text if session in line)
     return lines
 
 
@@ -771,7 +772,8 @@ def main() -> None:
                              "(default %(default)s)")
     parser.add_argument("--idle", type=float, default=5.0,
                         help="seconds the clients wait, seated, before they play: the server's CPU then "
-                             "(its pings and timers) is reported beside its CPU per move (default %(default)s)")
+                             "(its pings and timers) is reported beside its CPU per move "
+                             "(default %(default)s)")
     parser.add_argument("--stagger", type=float, default=10.0,
                         help="the tables start playing at moments spread over this many seconds of the "
                              "warm-up, "

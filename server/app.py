@@ -113,8 +113,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         conn = hub.conns.get(sid)
         if conn is None or transport.backlog(conn.session) < config.max_backlog:
             return False
-        log.warning("closing the connection %s from %s: it has left %d pushes unread", conn.session, conn.address,
-                    config.max_backlog)
+        log.warning("closing the connection %s from %s: it has left %d pushes unread",
+                    conn.session, conn.address, config.max_backlog)
         guard.close(conn.session)
         return True
 

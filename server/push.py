@@ -366,7 +366,8 @@ class FrameWriter:
         """The frame writer of an Engine.IO websocket (aiohttp's), or None where it cannot write."""
         response = getattr(ws, "_sock", None)
         writer = getattr(response, "_writer", None)
-        if not FRAMES_OK or writer is None or getattr(writer, "compress", 1) or not hasattr(writer, "transport"):
+        plain = writer is not None and not getattr(writer, "compress", 1) and hasattr(writer, "transport")
+        if not FRAMES_OK or not plain:
             return None
         return cls(response, writer)
 

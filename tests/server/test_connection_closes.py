@@ -19,7 +19,8 @@ from soupkitchen.server.push import LoopLag, index_rooms, stock_path_reason
 pytestmark = pytest.mark.skipif(stock_path_reason() is not None, reason="the fast socket path's own sockets")
 
 
-async def raw_client(url: str, answer_pings: bool) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse, str]:
+async def raw_client(url: str, answer_pings: bool
+                     ) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse, str]:
     """A websocket speaking Engine.IO by hand, connected to socket.io and said hello; its session id."""
     http = aiohttp.ClientSession()
     ws = await http.ws_connect(url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket")
@@ -32,7 +33,8 @@ async def raw_client(url: str, answer_pings: bool) -> tuple[aiohttp.ClientSessio
     return http, ws, orjson.loads(opened[1:])["sid"]
 
 
-async def read_until_closed(ws: aiohttp.ClientWebSocketResponse, answer_pings: bool, within: float) -> list[str]:
+async def read_until_closed(ws: aiohttp.ClientWebSocketResponse, answer_pings: bool,
+                            within: float) -> list[str]:
     """Every Engine.IO packet the server sends until it closes the websocket (at most ``within`` s)."""
     packets: list[str] = []
     async with asyncio.timeout(within):
@@ -113,7 +115,8 @@ def managers() -> tuple[socketio.AsyncManager, socketio.AsyncManager]:
 
 
 def rooms(manager: socketio.AsyncManager) -> dict:
-    return {ns: {room: dict(members) for room, members in by_room.items()} for ns, by_room in manager.rooms.items()}
+    return {ns: {room: dict(members) for room, members in by_room.items()}
+            for ns, by_room in manager.rooms.items()}
 
 
 def test_a_disconnect_leaves_the_same_rooms_as_the_stock_walk_over_every_room():
@@ -178,7 +181,8 @@ def test_a_disconnect_looks_at_its_own_rooms_only():
     indexed.basic_disconnect("s17", "/")
     assert Counted.looked == 0
     assert "s17" not in indexed.rooms["/"] and "s17" not in indexed.rooms["/"][None]
-    assert "s17" not in indexed.rooms["/"]["watching-tables"] and "s18" in indexed.rooms["/"]["watching-tables"]
+    watching = indexed.rooms["/"]["watching-tables"]
+    assert "s17" not in watching and "s18" in watching
 
 
 def test_an_untested_release_keeps_the_stock_walk():
@@ -215,7 +219,8 @@ async def test_frames_written_at_once_are_the_messages_a_websocket_client_reads(
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", unused_tcp_port).start()
     try:
-        async with aiohttp.ClientSession() as http, http.ws_connect(f"http://127.0.0.1:{unused_tcp_port}/") as ws:
+        url = f"http://127.0.0.1:{unused_tcp_port}/"
+        async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
             got = [(await ws.receive(timeout=5)).data for _ in messages]
             assert written.is_set() and got == messages
     finally:
