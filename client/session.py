@@ -64,6 +64,7 @@ class TableSession:
         self.handoff_seat: int | None = None      # seat being asked to take the controls
         self.holding = False
         self._hold_seat: int | None = None
+        self._menu_hold = False                   # the clock is held for a menu open over the table
         self._last_active: int | None = None     # whose turn it was last (hand-offs go round from there)
         self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
         self.local = False                        # on this machine's embedded server (solo, couch)
@@ -350,6 +351,20 @@ class TableSession:
         self.active_seat, self.handoff_seat = self.handoff_seat, None
         self._hold(False)
         self._update_turns()
+
+    def hold_for_menu(self, on: bool) -> None:
+        """Solo and couch: hold the table's clock while a menu or How to play covers the table, so
+        nothing that waits for the person runs out meanwhile (never at a networked table, which does
+        not stop for one person; a couch hand-off's own hold is left as it is)."""
+        if not self.local:
+            return
+        if on and not self.holding and not self.over:
+            self._menu_hold = True
+            self._hold(True)
+        elif not on and self._menu_hold:
+            self._menu_hold = False
+            if self.handoff_seat is None:
+                self._hold(False)
 
     def _hold(self, on: bool) -> None:
         if on == self.holding:

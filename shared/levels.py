@@ -63,6 +63,10 @@ class LevelledBot(Bot):
         self.observe(view)
         return self.inner.choose(view, now)
 
+    def thinking(self, view: dict[str, Any], action: Action) -> float:
+        """As long as the game's bot says a person would take (its level changes what it remembers)."""
+        return self.inner.thinking(view, action)
+
 
 def at_level(make: Callable[[], Bot], seat: int, seed: int, level: str = NORMAL) -> Bot:
     """The bot ``make()`` played at ``level`` (hard: as it is)."""

@@ -82,8 +82,9 @@ def play(game: Game, players: int, seed: int, chooser: Chooser, options: dict[st
                 took = step if duration is None else duration(candidate, view, action)
                 break
         deadline = game.next_deadline(state)
-        if action is not None and (deadline is None or now + took < deadline):
-            now = round(now + took, 3)
+        then = round(now + took, 3)   # the clock keeps milliseconds: compared as it will be applied
+        if action is not None and (deadline is None or then < deadline):
+            now = then
         elif deadline is not None:
             seat, action, now = SYSTEM, dict(TIMEOUT), max(now, deadline)
         else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from soupkitchen.client import words
+from soupkitchen.client import tables, words
 from soupkitchen.client.choice import Choice, option_name
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import Dialog, FormScene
@@ -18,12 +18,11 @@ class PauseMenu(Dialog):
 
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
-        if session.over:
-            message = N_("The game is over.")
-        elif session.couch:
-            message = N_("Hand the controls on, or step away from the table.")
-        else:
-            message = N_("The kitchen keeps cooking while this menu is open.")
+        waits = session.local and tables.table_scene_for(session.game_id).menu_holds_clock
+        message = (N_("The game is over.") if session.over else
+                   N_("Hand the controls on, or step away from the table.") if session.couch else
+                   N_("The table waits while this menu is open.") if waits else
+                   N_("The kitchen keeps cooking while this menu is open."))
         super().__init__(app, N_("Menu"), message)
 
     def build(self) -> list[Widget]:

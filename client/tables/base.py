@@ -48,6 +48,7 @@ class TableScene(Scene):
     name = "table"
     is_table = True
     at_table = True
+    menu_holds_clock = False   # solo and couch: the clock waits while a menu or How to play covers the table
 
     def __init__(self, app: App, session: TableFeed) -> None:
         super().__init__(app)
@@ -207,6 +208,14 @@ class TableScene(Scene):
             elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
                 self._results_shown = True
                 self.stack.open("results", self.session, self.end_panel())
+        self._hold_for_menu(self.stack is not None and self.stack.top not in (self, None)
+                            and getattr(self.stack.top, "name", "") not in ("handoff", "results"))
+
+    def _hold_for_menu(self, covered: bool) -> None:
+        """Hold the clock while a menu covers a table that asks for it (``menu_holds_clock``)."""
+        hold = getattr(self.session, "hold_for_menu", None)   # a replay's feed has no clock to hold
+        if self.menu_holds_clock and hold is not None:
+            hold(covered)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
@@ -214,6 +223,7 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         if self.stack is None or self not in self.stack.scenes:
+            self._hold_for_menu(False)
             if self._state_listener in self.session.listeners:
                 self.session.listeners.remove(self._state_listener)
 

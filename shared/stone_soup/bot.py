@@ -5,15 +5,16 @@ went, and judges hand and pot sizes as a person does: the views show them only r
 its own estimate, exact while it can follow every card (``SizeBook``). Its level (a ``Style``)
 changes how it plays, never what it sees: an easy bot makes the first decent play and calls on a
 whim; a normal one bluffs more readily when the due food is plausible and the pot is small and
-calls by weighted odds; a hard one weighs every play by the cards it may cost and calls when the
-sums say so, judging each claim and each risk from the players' public record (``claim_weighing``). Every
-level calls a play that would end the game; normal and hard ones also call a claim they can prove
-false, by the copies of the food they can count or by the hand size it left.
+calls by rules of thumb (a doubtful claim into a small pot); a hard one weighs every play by the cards
+it may cost and calls when the sums say so, judging each claim and each risk from the players' public
+record (``claim_weighing``). Every level calls a play that would end the game; normal and hard ones
+also call a claim they can prove false, by the copies of the food they can count or by the hand or
+pot size it left. Each takes a person's time over a call (``thinking``), longer than over letting a
+plain claim go, and after a call it watches the cards turn over before it plays on.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -29,8 +30,10 @@ from soupkitchen.shared.stone_soup.claim_weighing import (
     Style,
     adjusted,
     call_worth,
+    hunch,
+    thinking_beats,
 )
-from soupkitchen.shared.stone_soup.counting import SizeBook, clamp, holds_at_least, hypergeometric
+from soupkitchen.shared.stone_soup.counting import SizeBook, clamp, holds_at_least, hypergeometric, in_band
 
 BLUFF_RATE = 0.6  # how often a player without the due food is assumed to bluff rather than salt
 SNEAK_RATE = 0.08  # how often an honest-looking claim is assumed to hide one card more
@@ -38,6 +41,13 @@ CALLERS = 0.25  # the share of plays somebody calls, when nobody's record says m
 STONE_SHED = 1.0  # what shedding a stone is worth beyond a card: nothing else takes it out of a hand
 MIX = 0.5  # how many cards worse than the best a play may be and still be made sometimes
 SALT_KEPT = 2.0  # what a dash of salt kept is worth beyond a card: no call can stop a last salt
+
+
+def unseen_extra(size: int, have: int, pot: int) -> bool:
+    """Whether a card added beside ``have`` declared cards goes unseen: the hand (of ``size``) and the
+    pot (of ``pot``) look the same size across the table with it or without it."""
+    return (size_band(size - have) == size_band(size - have - 1)
+            and size_band(pot + have) == size_band(pot + have + 1))
 
 
 @dataclass
@@ -71,6 +81,8 @@ class StoneSoupBot(Bot):
         self.salt_seen = 0
         self.last_view: dict[str, Any] | None = None
         self.challenges: dict[int, bool] = {}
+        self.pot_before: tuple[int, dict[str, Any]] | None = None  # (plays, the pot) last seen with no play open
+        self.beats = 1.0  # how long a person would take over the last action chosen (``thinking``)
 
     # --- memory --------------------------------------------------------------------------------
     def observe(self, view: dict[str, Any]) -> None:
@@ -98,16 +110,38 @@ class StoneSoupBot(Bot):
             player, count = window["player"], window["count"]
             exact = self.held - Counter(view["hand"]) if player == self.seat else None
             added = sum(exact.values()) if exact else count
-            if self.sizes.played(player, count, bands[player]) and player != self.seat:
+            miscounted = self.sizes.played(player, count, bands[player]) or self._pot_miscounted(view, count)
+            if miscounted and player != self.seat:
                 self.caught.add(window["serial"])
             self.pot.append(PotEntry(player, window["food"], count, added, exact or None))
         if reveal is not None and reveal["serial"] not in self.revealed:
             self.revealed.add(reveal["serial"])
             self._learn_reveal(reveal)
         self.salt_seen = view["salt_pile"]
+        if window is None:
+            self.pot_before = (view["plays"], view["pot"])
         self.sizes.settle(bands)
         self.held = Counter(view["hand"])
         self.last_view = view
+
+    def _pot_miscounted(self, view: dict[str, Any], count: int) -> bool:
+        """Whether the pot seen now cannot hold the pot seen just before the open play plus ``count``
+        cards: a small pot is counted at a glance (only when this seat saw the pot just before it)."""
+        if self.pot_before is None or self.pot_before[0] != view["window"]["serial"] - 1:
+            return False
+        before = self.pot_before[1]
+        return before["least"] == before["most"] and not in_band(before["least"] + count, view["pot"])
+
+    def sure_bluff(self, view: dict[str, Any]) -> bool:
+        """Whether the open claim is false by what this seat has seen (the copies of the food it can
+        count, or a hand or pot left the wrong size)."""
+        window = view["window"]
+        if window is None or window["player"] == self.seat:
+            return False
+        if view != self.last_view:
+            self.observe(view)
+        certain, _believed = self._unaccounted(view, window["food"], window["player"])
+        return window["serial"] in self.caught or window["count"] > certain
 
     def _settle(self, window: dict[str, Any], cards_left: int) -> None:
         """A window closed unchallenged: the claim is believed to have used the cards known to be held."""
@@ -179,8 +213,22 @@ class StoneSoupBot(Bot):
         if view["over"] or not view["legal_actions"]:
             return None
         if view["phase"] == "challenge":
-            return self._maybe_challenge(view)
-        return self._build_play(view)
+            action = self._maybe_challenge(view)
+            sure = action["type"] == "challenge" and self.sure_bluff(view)
+            self.beats = thinking_beats(self.style, action["type"], sure, 0, self.rng)
+            return action
+        action = self._build_play(view)
+        reveal = view["last_reveal"]
+        just_called = reveal is not None and reveal["serial"] == view["plays"] and not view["salted"]
+        self.beats = thinking_beats(self.style, action["type"], False,
+                                    len(reveal["cards"]) if just_called else 0, self.rng)
+        return action
+
+    def thinking(self, view: dict[str, Any], action: Action) -> float:
+        """A person's time over the action just chosen, in beats of the table's bot pace: longer over
+        a call than over letting a plain claim go, and after a call long enough to watch its cards
+        turn over (``claim_weighing.thinking_beats``)."""
+        return self.beats
 
     def _maybe_challenge(self, view: dict[str, Any]) -> Action | None:
         window = view["window"]
@@ -202,15 +250,15 @@ class StoneSoupBot(Bot):
         if self.style.calls == "whim":
             return WHIM
         if window["serial"] in self.caught:
-            return 1.0  # a hand left the wrong size is a sure bluff
+            return 1.0  # a hand or pot left the wrong size is a sure bluff
         bluff = self._bluff_chance(view, window)
         if bluff >= 1.0 or bluff <= 0.0:
             return bluff
+        if self.style.calls == "hunch":
+            return hunch(bluff, window["count"], self._pot_size(view))
         sizes = [self._size(view, p["seat"]) for p in view["players"]]
         worth = call_worth(bluff, self._pot_size(view), window["count"], sizes, window["player"])
-        if self.style.calls == "sums":
-            return float(worth > -CALL_MARGIN)
-        return 1.0 / (1.0 + math.exp(-worth / 0.5 + 1.0))
+        return float(worth > -CALL_MARGIN)
 
     def _bluff_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
         """How likely the open claim is a bluff, from the copies of the food this seat can count."""
@@ -304,7 +352,7 @@ class StoneSoupBot(Bot):
         """A card to sneak in beside ``have`` of the due food, declared as ``have``: only while this
         hand looks the same size to the others whether or not it goes in, and the pot is small."""
         size = sum(hand.values())
-        if size_band(size - have) != size_band(size - have - 1) or pot > 6 or self.rng.random() > 0.5:
+        if not unseen_extra(size, have, pot) or pot > 6 or self.rng.random() > 0.5:
             return None
         spare = [k for k in (STONE, *SEQUENCE) if hand[k] and k != food]
         return spare[0] if spare and self._risk(view, food, have) * (pot + have + 1) < 1.0 else None
@@ -352,8 +400,7 @@ class StoneSoupBot(Bot):
                 weigh([food] * (have - 1), have - 1)  # one kept back, to go in beside a stone later
             if hand[STONE] and have + 1 <= FOOD_COUNTS[food]:
                 weigh([food] * have + [STONE], have + 1)
-            size = sum(hand.values())
-            if size_band(size - have) == size_band(size - have - 1):  # one more card goes unseen
+            if unseen_extra(sum(hand.values()), have, pot):  # one more card goes unseen
                 for extra in ([STONE] if hand[STONE] else []) + others[:1]:
                     weigh([food] * have + [extra], have)
         else:

@@ -8,6 +8,7 @@ cost, and ``Style`` says how each level uses all this (never what it may see).
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -17,25 +18,34 @@ CALL_MARGIN = 1.0
 """Cards of expected loss a reckoning bot accepts to call: a bluff let stand also sheds the
 claimant's cards, which the sums below do not count."""
 WHIM = 0.2  # the share of plays an easy bot calls, whatever the odds
+SMELL = {1: 0.6, 2: 0.3, 3: 0.2}
+"""How doubtful a claim of so many cards sounds to a player who has played before (a bluff is mostly
+one card passed off as the food); a larger claim sounds honest (0.08)."""
 
 
 @dataclass(frozen=True)
 class Style:
     """How a level plays: ``plays`` the ``"first"`` decent play, by rules of thumb (``"rules"``)
-    or by the ``"sums"`` of what each play may cost; ``calls`` on a ``"whim"``, by weighted
-    ``"odds"`` or by the ``"sums"`` of ``call_worth``; ``reads_record`` judges each claim and each
-    risk from the players' record."""
+    or by the ``"sums"`` of what each play may cost; ``calls`` on a ``"whim"``, on a ``"hunch"``
+    (how doubtful the claim sounds against how much the pot would cost) or by the ``"sums"`` of
+    ``call_worth``; ``reads_record`` judges each claim and each risk from the players' record;
+    ``call_beats``: how long, in beats of the table's bot pace, it looks at a claim before it calls
+    (least, most)."""
 
     plays: Literal["first", "rules", "sums"]
-    calls: Literal["whim", "odds", "sums"]
+    calls: Literal["whim", "hunch", "sums"]
     reads_record: bool
+    call_beats: tuple[float, float]
 
 
 STYLES = {
-    "easy": Style(plays="first", calls="whim", reads_record=False),
-    "normal": Style(plays="rules", calls="odds", reads_record=False),
-    "hard": Style(plays="sums", calls="sums", reads_record=True),
+    "easy": Style(plays="first", calls="whim", reads_record=False, call_beats=(1.3, 2.4)),
+    "normal": Style(plays="rules", calls="hunch", reads_record=False, call_beats=(1.6, 2.6)),
+    "hard": Style(plays="sums", calls="sums", reads_record=True, call_beats=(1.8, 2.6)),
 }
+LET_GO_BEATS = (1.0, 1.8)  # letting a plain claim go takes less thought than calling it
+SURE_BEATS = (1.3, 1.7)  # a claim seen to be false is called without a second look
+REVEAL_BEATS = (1.5, 0.5)  # after a call, before playing on: a moment and a while for each card shown
 
 
 @dataclass
@@ -88,6 +98,27 @@ def adjusted(bluff: float, factor: float) -> float:
         return bluff
     odds = bluff / (1.0 - bluff) * factor
     return odds / (1.0 + odds)
+
+
+def hunch(bluff: float, count: int, pot: int) -> float:
+    """The chance a normal bot calls: as a person does, more often the more doubtful the claim sounds
+    (``bluff``, the chance counted from the cards it can see, with how doubtful such a claim sounds,
+    ``SMELL``) and the cheaper a wrong call would be (the pot it would take)."""
+    doubt = (bluff + SMELL.get(count, 0.08)) / 2
+    return max(0.0, min(1.0, 2.5 * (doubt - 0.2))) / (1.0 + (pot / 7) ** 4)   # half as often at 7 cards
+
+
+def thinking_beats(style: Style, action: str, sure: bool, shown: int, rng: random.Random) -> float:
+    """How long a person takes over ``action``, in beats of the table's bot pace: a call longer than a
+    let-go (a ``sure`` one less long), and a play just after a call that turned ``shown`` cards over
+    long enough to watch them."""
+    if action == "challenge":
+        return rng.uniform(*(SURE_BEATS if sure else style.call_beats))
+    if action == "let_go":
+        return rng.uniform(*LET_GO_BEATS)
+    if shown:
+        return REVEAL_BEATS[0] + REVEAL_BEATS[1] * shown
+    return 1.0
 
 
 def call_worth(bluff: float, pot: int, count: int, sizes: list[int], claimant: int) -> float:

@@ -71,10 +71,10 @@ def _challenge(event: dict[str, Any], name: Namer) -> str:
     elif verdict == "honest":
         outcome = _("Honest: %(caller)s takes %(pot)s.")
     elif event["whole_pot"]:
-        outcome = _("A bluff: %(player)s takes back %(pot)s.")
+        outcome = _("A bluff: %(player)s takes back %(pot)s (it held fewer than twice the cards added).")
     else:
-        outcome = ngettext("A bluff: %(player)s takes back %(taken)d card.",
-                           "A bluff: %(player)s takes back %(taken)d cards.", event["taken"])
+        outcome = ngettext("A bluff: %(player)s takes back %(taken)d card, twice the cards added.",
+                           "A bluff: %(player)s takes back %(taken)d cards, twice the cards added.", event["taken"])
         facts["taken"] = event["taken"]
     return _("%(caller)s calls stone soup on %(player)s: %(shown)s.") % facts + " " + outcome % facts
 

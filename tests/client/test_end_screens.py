@@ -88,3 +88,54 @@ def test_the_menu_of_a_finished_game_leads_back_to_its_end(app):
     assert menu.message == "The game is over."                   # not "the kitchen keeps cooking"
     next(w for w in menu.form.widgets if w.key == "end").activate()
     assert app.stack.top.name == "results" and "Play again" in app.stack.top.describe()["widgets"]
+
+
+@pytest.mark.parametrize(("result", "view", "words"), [
+    ({"won": True, "stars": 5, "next_challenge": {"mode": "standard", "difficulty": "hard"}},
+     {"mode": "standard", "difficulty": "moderate"}, "The kitchen keeps 5 stars: ready for Hard"),
+    ({"won": True, "stars": 5, "next_challenge": {"mode": "unreasonable", "tastes": 12}},
+     {"mode": "standard", "difficulty": "hard"}, "The kitchen keeps 5 stars: ready for an unreasonable soup"),
+    ({"won": True, "stars": 3, "next_challenge": None}, {"mode": "standard", "difficulty": "easy"},
+     "The kitchen keeps 3 stars: five stars make it ready for Moderate"),
+    ({"won": False, "stars": 0}, {"mode": "standard", "round": 2, "reveal": {"unsatisfied": 5, "tastes": []}},
+     "The kitchen closed in round 2: five or more tastes unsatisfied"),
+    ({"won": False, "stars": 0}, {"mode": "standard", "round": 1, "reveal": {"unsatisfied": 2, "tastes": []}},
+     "The kitchen closed in round 1: 2 tastes unsatisfied and no star left to lose"),
+    ({"won": True, "stars": 2, "next_challenge": {"mode": "unreasonable", "tastes": 14}},
+     {"mode": "unreasonable", "reveal": {"unsatisfied": 0, "tastes": [{}] * 13}}, "All 13 tastes satisfied: next, try 14"),
+])
+def test_the_verdict_is_worded_from_the_result(result, view, words):
+    assert verdict_line(result, view) == words
+
+
+def test_the_next_challenge_becomes_the_next_games_options():
+    assert next_game({"next_challenge": {"mode": "unreasonable", "tastes": 14}}) == \
+        ("Try 14 unreasonable tastes", {"mode": "unreasonable", "tastes": 14})
+    assert next_game({"next_challenge": None}) is None
+
+
+class Ended:
+    """A finished table of a game without an end of its own."""
+
+    def __init__(self, result, seats=3, held=(0,)):
+        self.table = {"seats": [{"seat": s} for s in range(seats)]}
+        self.tokens = {s: "t" for s in held}
+        self.shown_seat = held[0]
+        self.result = result
+
+    def view(self, seat):
+        return {"over": True, "result": self.result}
+
+    public_view = None
+
+    def seat_name(self, seat):
+        return ["Ada", "Bo", "Cy"][seat]
+
+
+def test_a_game_without_an_end_of_its_own_ranks_the_seats_by_their_scores():
+    end = GenericEnd(Ended({"winners": [1], "scores": [3, 9, 3]}))
+    assert end.verdict() == "Bo wins!"
+    assert end.rows() == [("1. Bo: 9", True), ("2. Ada (you): 3", False), ("2. Cy: 3", False)]
+    together = GenericEnd(Ended({"winners": [0, 1, 2], "scores": [5, 5, 5]}))
+    assert together.verdict() == "Everyone wins together!"
+    assert together.rows() == [("The kitchen's score: 5", True)]   # not three meaningless fives

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from soupkitchen.client.input import InputAction
+from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.tables.kit.panels import hover_box
 from soupkitchen.client.tables.stone_soup import paint
 from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
@@ -49,7 +50,7 @@ def test_a_call_pressed_after_the_window_closed_is_answered_too_late_and_the_nex
     app.settle()
     assert session.acted[-1][1] == {"type": "challenge", "play": closed}
     name = session.seat_name(claimant)
-    assert app.toasts[-1] == f"too late: {name}'s play stands, the challenge window has closed"
+    assert app.toasts[-1] == f"Too late: {name}'s play stands, the challenge window has closed"
     session.bots_play(until=others_window, limit=3000)                  # the next claim is made
     render(app, scene, 9.0)
     assert session.state.reveals == [] or session.state.reveals[-1]["serial"] != session.state.window.serial
@@ -160,3 +161,30 @@ def test_still_after_the_salt_is_said_only_when_the_last_play_was_salt(monkeypat
     session.apply(2, {"type": "challenge", "play": session.state.window.serial})   # a bluff caught, salt under the pot
     render(app, scene, 10.0)
     assert session.state.turn is not None and said[-1] is False
+
+
+def test_a_click_where_the_call_button_stood_a_moment_after_the_window_closed_is_told_too_late():
+    session, app, scene = a_claim()
+    button = scene.thing("button:challenge").rect.center
+    closed = session.state.window.serial
+    session.now = session.state.window.closes_at
+    session.apply(None, TIMEOUT)
+    render(app, scene, 2.0)
+    assert scene.thing("button:challenge") is None
+    click(app, scene, button)
+    assert session.acted[-1][1] == {"type": "challenge", "play": closed}
+    assert scene.answer.words.startswith("Too late: ") or app.toasts[-1].startswith("Too late: ")
+
+
+def test_a_solo_table_holds_its_clock_while_a_menu_covers_it():
+    session, app, scene = a_claim()
+    held = []
+    session.hold_for_menu = held.append
+    stack = SceneStack(app)
+    stack.push(scene)
+    scene.update(0.0, 1.0)
+    stack.push(Scene(app))            # the Esc menu, How to play, Settings...
+    stack.update(0.0, 1.5)
+    stack.pop()
+    stack.update(0.0, 2.0)
+    assert held == [False, True, False]

@@ -10,11 +10,10 @@ import pytest
 
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.tables.stone_soup.model import fan_size
+from soupkitchen.client.tables.stone_soup.model import band_words, fan_size
 from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
 from soupkitchen.client.tables.stone_soup.scene import StoneSoupTable
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
-from soupkitchen.shared.stone_soup.describe import size_words
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, play_by_clicks, render
 
@@ -47,12 +46,16 @@ def test_any_picked_cards_are_played_with_the_declaration_clicked_beside_the_pot
         click(app, scene, card.rect.center)
         render(app, scene, 0.5)
     assert all(scene.thing(c.key).rect.y < c.rect.y for c in chosen)             # picked cards rise
-    assert "say:4" in scene.describe()["usable"]
-    click(app, scene, scene.thing("say:4").rect.center)
+    usable = scene.describe()["usable"]
+    assert "say:2" in usable and "say:3" not in usable   # no more than the cards picked
+    click(app, scene, scene.thing("say:3").rect.center)  # beyond them: said so, the cards stay picked
+    assert not session.acted and scene.answer.words == "You picked 2 cards: say at most 2"
+    assert all(scene.thing(c.key).rect.y < c.rect.y for c in chosen)
+    click(app, scene, scene.thing("say:1").rect.center)  # a card more than said: a count bluff
     seat, action = session.acted[-1]
     kinds = [c.extra["kind"] for c in chosen]
-    assert action == {"type": "play", "cards": {k: kinds.count(k) for k in dict.fromkeys(kinds)}, "count": 4}
-    assert session.refused == [] and session.view(0)["window"]["count"] == 4
+    assert action == {"type": "play", "cards": {k: kinds.count(k) for k in dict.fromkeys(kinds)}, "count": 1}
+    assert session.refused == [] and session.view(0)["window"]["count"] == 1
     assert sum(session.view(0)["hand"].values()) == sum(hand.values()) - 2
 
 
@@ -136,7 +139,7 @@ def test_other_hands_are_fans_as_large_as_their_band_and_never_more_exact():
     for player in session.view(0)["players"][1:]:
         fan = [t for t in scene.things() if t.key.startswith(f"fan:{player['seat']}:")]
         assert len(fan) == fan_size(player["cards"])
-        assert scene.thing(f"seat:{player['seat']}").what.endswith(size_words(player["cards"]))
+        assert scene.thing(f"seat:{player['seat']}").what.endswith(band_words(player["cards"]))
 
 
 def test_random_valid_plays_made_by_clicks_are_accepted_and_every_label_fits():
@@ -151,7 +154,7 @@ def test_random_valid_plays_made_by_clicks_are_accepted_and_every_label_fits():
             cards = [k for k, n in view["hand"].items() if k != "salt" for _ in range(n)]
             chosen = rng.sample(cards, rng.randint(1, min(3, len(cards))))
             action = {"type": "play", "cards": {k: chosen.count(k) for k in dict.fromkeys(chosen)},
-                      "count": rng.randint(1, view["most_declared"])}
+                      "count": rng.randint(1, min(len(chosen), view["most_declared"]))}
             play_by_clicks(app, scene, action, step)
             assert session.acted[-1] == (0, action) and session.refused == []
         elif view["legal_actions"]:

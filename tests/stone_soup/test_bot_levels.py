@@ -84,3 +84,33 @@ def test_a_hard_bot_wins_more_than_its_share_and_an_easy_one_less(capsys):
     """Each bot sits in every seat in turn, so the shares are not the luck of one seat."""
     assert win_shares("hard,normal,normal,normal", capsys)[0] > 0.4
     assert win_shares("easy,normal,normal,normal", capsys)[0] < 0.15
+
+
+def test_a_normal_bot_calls_a_doubtful_claim_into_a_small_pot_and_lets_it_go_into_a_big_one(table):
+    """The middle level: it calls one-card claims into a small pot often (a normal bot used to let five
+    bluffs in six stand), rarely when a wrong call would cost a big pot."""
+    def rate(pot: str) -> float:
+        state = table.arrange(4, {0: "tomato onion onion", 1: "sausage onion"}, pot=pot, turn=0, due="peas")
+        state = table.play(state, 0, "tomato", 1)
+        view = GAME.view(state, 1)
+        return sum(StoneSoupBot(1, seed, STYLES["normal"]).choose(view, 0.5)["type"] == "challenge"
+                   for seed in range(60)) / 60
+    assert rate(SMALL_POT) >= 0.4
+    assert rate("carrot " * 6 + "cabbage " * 7) <= 0.2
+
+
+def test_a_bot_takes_a_persons_time_over_a_call_and_watches_the_cards_turn_over(table):
+    state = table.arrange(4, {0: "tomato onion onion", 1: "carrot cabbage peas"}, pot=SMALL_POT, turn=0, due="peas")
+    claimed = table.play(state, 0, "tomato", 1)
+    for level in ("easy", "normal", "hard"):
+        for seed in range(20):
+            bot = StoneSoupBot(1, seed, STYLES[level])
+            view = GAME.view(claimed, 1)
+            action = bot.choose(view, 0.5)
+            beats = bot.thinking(view, action)
+            assert (beats >= 1.3) if action["type"] == "challenge" else (1.0 <= beats <= 1.8)
+    called = table.act(claimed, 2, table.call_of(claimed), 1.0)   # the tomato is turned over: seat 1 plays next
+    bot = StoneSoupBot(1, 1, STYLES["hard"])
+    view = GAME.view(called, 1)
+    assert view["turn"] == 1 and view["phase"] == "play" and len(view["last_reveal"]["cards"]) == 1
+    assert bot.thinking(view, bot.choose(view, 2.0)) >= 2.0   # a beat and a half, and half a beat for the card

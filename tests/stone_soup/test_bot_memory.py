@@ -16,7 +16,7 @@ from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 from soupkitchen.shared.stone_soup.cards import KIND_OF
 from soupkitchen.shared.stone_soup.claim_weighing import STYLES
 
-DECISIONS = ("seed", "rng", "challenges")  # what the bot means to do (and its dice), not what it saw
+DECISIONS = ("seed", "rng", "challenges", "beats")  # what the bot means to do (its dice, its time), not what it saw
 
 
 def remembered(bot: StoneSoupBot) -> dict:

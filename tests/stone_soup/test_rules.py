@@ -278,7 +278,7 @@ def test_a_bluff_taking_exactly_the_pot_leaves_the_salt_under_it(table):
     assert len(after.hands[0]) == 1 + 6 and after.pot == [] and len(after.salt_pile) == 1
     reveal = GAME.view(after, 2)["last_reveal"]
     assert reveal["verdict"] == "bluff" and reveal["taken"] == 6 and not reveal["whole_pot"] and reveal["salt"] == 0
-    assert GAME.view(after, 2)["salt_pile"] == 1 and table.said(GAME.view(after, 2))[-1].endswith("takes back 6 cards.")
+    assert GAME.view(after, 2)["salt_pile"] == 1 and table.said(GAME.view(after, 2))[-1].endswith("takes back 6 cards, twice the cards added.")
     GAME.check_invariants(after)
 
 

@@ -117,7 +117,8 @@ def test_the_log_keeps_the_last_eight_public_events(table):
     assert len(log) == 8
     assert log[0] == "Player 2 adds a dash of salt; Player 1 still owes potatoes."  # the 2nd salt
     assert log[-2] == 'Player 2 adds to the pot: "one potato".'
-    assert log[-1] == "Player 1 calls stone soup on Player 2: tomato. A bluff: Player 2 takes back the whole pot and seven dashes of salt under it."
+    assert log[-1] == ("Player 1 calls stone soup on Player 2: tomato. A bluff: Player 2 takes back the whole pot "
+                       "and seven dashes of salt under it (it held fewer than twice the cards added).")
 
 
 def test_the_redaction_check_catches_an_exact_size(table, monkeypatch):

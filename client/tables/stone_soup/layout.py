@@ -19,9 +19,12 @@ FAN_W, FAN_H = 60, 84
 MIDDLE_Y = 320
 SEQUENCE_X, SEQUENCE_Y, SEQ_CARD_W, SEQ_STEP = 36, 372, 64, 72
 POT_X, POT_Y, POT_W, POT_H = 640, 360, 150, 210
+SALT_Y = POT_Y + POT_H - 124        # the salt's top: its cards end above the pot's words (POT_WORDS_Y)
+POT_WORDS_Y = POT_Y + POT_H + 40
 SAY_X, SAY_Y, SAY_W, SAY_H, SAY_GAP = 880, 372, 280, 52, 10
 CALL_X, CALL_Y, CALL_W, CALL_H = 900, 352, 560, 150
 LET_GO_Y, LET_GO_H = 520, 70
+RING_X, RING_R = 1180, 70   # the window's ring for those who may not call, right of the pot
 HAND_Y, HAND_TOP = 690, 800
 CARD_W, CARD_H = 120, 168
 RISE = 44
@@ -114,8 +117,8 @@ def sequence_rects(b: Board, count: int) -> list:
 
 def _pot(model: StoneModel, b: Board) -> list[Thing]:
     things = []
-    for i in range(min(model.salt_pile, 8)):   # slid crosswise under the pot, their ends showing
-        things.append(Thing(f"salt:{i}", b.rect(POT_X + (POT_W - POT_H) / 2 - 12 + i * 8, POT_Y + POT_H - 120 + i * 5,
+    for i in range(min(model.salt_pile, 8)):   # slid crosswise under the pot, their ends showing, in a row
+        things.append(Thing(f"salt:{i}", b.rect(POT_X + (POT_W - POT_H) / 2 - 12 + i * 8, SALT_Y,
                                                 POT_H, POT_W),
                             what=_("Salt under the pot: %(salt)s") % {"salt": count_words(model.salt_pile, SALT)},
                             face=face(SALT),

@@ -41,9 +41,34 @@ def fan_size(band: dict[str, Any]) -> int:
     return FAN_OF_BAND.get(least, least)
 
 
+def band_numbers(band: dict[str, Any]) -> str:
+    """A size band in numbers ("4-6 cards", "16 or more cards"), an exact size in words ("three cards")."""
+    least, most = band.get("least"), band.get("most")
+    if not isinstance(least, int):
+        return ""
+    if least == most:
+        return describe.size_words(band)
+    if not isinstance(most, int):
+        return _("%(least)d or more cards") % {"least": least}
+    return _("%(least)d-%(most)d cards") % {"least": least, "most": most}
+
+
 def band_words(band: dict[str, Any]) -> str:
-    """A size band in words ("a handful"), or nothing for a view that has none."""
-    return describe.size_words(band) if isinstance(band.get("least"), int) else ""
+    """A size band in words with the numbers it stands for ("a handful (4-6 cards)"), or nothing for a
+    view that has none: a count bluff is judged by a hand or the pot leaving its band."""
+    least, most = band.get("least"), band.get("most")
+    if not isinstance(least, int):
+        return ""
+    if least == most:
+        return describe.size_words(band)
+    return _("%(words)s (%(numbers)s)") % {"words": describe.size_words(band), "numbers": band_numbers(band)}
+
+
+def size_before(before: dict[str, Any] | None, now: dict[str, Any]) -> str:
+    """A size as it was before the open play, where it differs from now ("was 4-6 cards"), what a player watching the cards go in judges a claim by; else nothing."""
+    if not before or before == now or not isinstance(before.get("least"), int):
+        return ""
+    return _("was %(size)s") % {"size": band_numbers(before)}
 
 
 @dataclass(frozen=True)

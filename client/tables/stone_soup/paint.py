@@ -11,7 +11,7 @@ from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import SIDE_W, SIDE_X
 from soupkitchen.client.tables.stone_soup.model import BACK, face, kind_name
-from soupkitchen.client.tables.stone_soup.reveal import Reveal
+from soupkitchen.client.tables.stone_soup.reveal import FIRST_FLIP, FLIP_SECONDS, Reveal
 from soupkitchen.client.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
@@ -161,7 +161,7 @@ def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
     for i, kind in enumerate(cards):
         rect = b.rect(left + i * step, 80 + 76, w, h)
         turning = i == up - 1 and not shown.verdict_shown(now)
-        show = min(1.0, abs(1 - 2 * ((now - shown.start - 0.3 - i * 0.45) / 0.45))) if turning else 1.0
+        show = min(1.0, abs(1 - 2 * ((now - shown.start - FIRST_FLIP - i * FLIP_SECONDS) / FLIP_SECONDS))) if turning else 1.0
         draw_card(surface, b, face(kind) if i < up else None, rect, show)
     if shown.verdict_shown(now):
         big, *lines = words

@@ -9,7 +9,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-FLIP_SECONDS = 0.45     # between two cards turning over
+FIRST_FLIP = 0.6        # the call heard, before the first card turns
+FLIP_SECONDS = 0.8      # between two cards turning over: each can be read as it turns
 VERDICT_SECONDS = 1.4   # the verdict alone, before the cards fly
 FLY_SECONDS = 0.8
 HOLD_SECONDS = 0.9      # the count stays a moment where the cards landed
@@ -36,7 +37,7 @@ class Reveal:
     @property
     def flipped_by(self) -> float:
         """Seconds after the start when the last card is face up."""
-        return 0.3 + FLIP_SECONDS * len(self.cards)
+        return FIRST_FLIP + FLIP_SECONDS * len(self.cards)
 
     @property
     def length(self) -> float:
@@ -45,7 +46,7 @@ class Reveal:
     def face_up(self, now: float) -> int:
         """How many of the cards are face up at ``now`` (the moment plays out whole, the next play
         or not: it covers nothing)."""
-        return max(0, min(len(self.cards), math.floor((now - self.start - 0.3) / FLIP_SECONDS) + 1))
+        return max(0, min(len(self.cards), math.floor((now - self.start - FIRST_FLIP) / FLIP_SECONDS) + 1))
 
     def verdict_shown(self, now: float) -> bool:
         return now - self.start >= self.flipped_by

@@ -22,7 +22,7 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import CANCEL, KitTable
-from soupkitchen.client.tables.kit.table_objects import Thing
+from soupkitchen.client.tables.kit.table_objects import Thing, under_point
 from soupkitchen.client.tables.present.common import renamer
 from soupkitchen.client.tables.stone_soup import layout, paint
 from soupkitchen.client.tables.stone_soup.model import (
@@ -31,6 +31,7 @@ from soupkitchen.client.tables.stone_soup.model import (
     claim_words,
     kind_name,
     play_action,
+    size_before,
     verdict_words,
 )
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
@@ -51,11 +52,13 @@ class StoneSoupTable(KitTable):
     name = "stone-soup"
     art_folder = "stone_soup"
     model_type = StoneModel
+    menu_holds_clock = True   # a call window waits for a solo or couch player reading the menu or the rules
 
     def __init__(self, app, session) -> None:
         self.shown: Reveal | None = None
         self.callable: int | None = None   # the serial of the last claim this seat could call
         self.callable_seen = 0.0           # when it was last seen open
+        self.sizes_before: dict[Any, dict[str, Any]] = {}   # hands (by seat) and "pot" before the open play
         super().__init__(app, session)
         reveal = self.model.reveal()
         self._reveal_serial = reveal.get("serial") if reveal else None   # a reveal seen before joining stays told
@@ -123,8 +126,8 @@ class StoneSoupTable(KitTable):
                 if kind != SALT:
                     found[key] = []
                     found[layout.group_key(kind)] = []
-            if picked:
-                for n in range(1, model.most_declared + 1):
+            if picked:   # from one to as many as picked: every bluff of the rulebook adds at least what it says
+                for n in range(1, min(model.most_declared, sum(picked.values())) + 1):
                     found[f"say:{n}"] = [play_action(picked, n)]
         if model.can("salt"):
             found.update({key: [{"type": "salt"}] for key, kind in layout.hand_keys(model) if kind == SALT})
@@ -179,6 +182,7 @@ class StoneSoupTable(KitTable):
             ack = await self.session.act(seat, action, quiet=True)
             if not ack.get("ok"):
                 words = self.rename(str(ack["error"]["message"]))
+                words = words[:1].upper() + words[1:]     # said on its own: "Too late: ..."
                 if not self.answer_refusal(words):      # said at the click that made it, else a toast
                     self.app.toast(words, "error")
 
@@ -245,6 +249,31 @@ class StoneSoupTable(KitTable):
             return self.pick_count(kind, self.picked_cards().get(kind, 0) + step)
         return super().handle_table(action)
 
+    def _click(self, pos: tuple[int, int], button: int) -> bool:
+        """A click where the "Stone soup!" button stood, a moment after its window closed, is still
+        the call it was meant to be: it is sent for that claim and answered "too late"."""
+        call = self.board.rect(layout.CALL_X, layout.CALL_Y, layout.CALL_W, layout.CALL_H)
+        usable = self.usable()
+        if button == 1 and CALL_KEY not in usable and self._just_closed() and call.collidepoint(pos) \
+                and not self.moves_open and not self.choosing.menu \
+                and not any(t.key in usable for t in under_point(self.things(), pos)):   # nothing else meant there
+            return self.call()
+        say = next((t.key for t in self.things() if t.key.startswith("say:") and t.rect.collidepoint(pos)), None)
+        if button == 1 and say is not None and say not in self.usable() and not self.choosing.menu:
+            self.answer_at(pos, self.say_refusal())   # beyond the cards picked: they stay picked
+            return True
+        return super()._click(pos, button)
+
+    def say_refusal(self) -> str:
+        """Why a declaration beyond the cards picked (or with none picked) does nothing."""
+        if self.model.can("play"):
+            picked = sum(self.picked_cards().values())
+            if not picked:
+                return _("Pick the cards for the pot first")
+            return ngettext("You picked %(count)d card: say at most %(count)d",
+                            "You picked %(count)d cards: say at most %(count)d", picked) % {"count": picked}
+        return self.not_now()
+
     def _just_closed(self) -> bool:
         """The last claim this seat could call has closed a moment ago."""
         return self.callable is not None and self.now - self.callable_seen <= LATE_SECONDS
@@ -252,6 +281,8 @@ class StoneSoupTable(KitTable):
     def update(self, dt: float, now: float) -> None:
         super().update(dt, now)
         window = self.model.window()
+        if window is None:   # the sizes a claim is judged against, as everyone saw them before it
+            self.sizes_before = {p.seat: p.cards for p in self.model.players()} | {"pot": self.model.pot}
         if window is not None and self.model.can("challenge"):
             self.callable, self.callable_seen = int(window.get("serial") or 0), now
         reveal = self.model.reveal()
@@ -317,13 +348,16 @@ class StoneSoupTable(KitTable):
 
     def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         pot = model.pot
-        lines = [_("Pot: %(size)s") % {"size": band_words(pot)}] + (
+        was = size_before(self.sizes_before.get("pot"), pot) if model.window() is not None else ""
+        lines = [" \u00b7 ".join(filter(None, (_("Pot: %(size)s") % {"size": band_words(pot)}, was)))] + (
             [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else [])
         centre = layout.POT_X + layout.POT_W / 2 - 10
-        y = b.rect(centre, layout.POT_Y + layout.POT_H + 36, 1, 1).y
-        for line in lines:   # a line each, clear of the declarations beside the pot
+        # clear of the declarations beside the pot; during a window only the call buttons, higher up, are there
+        room = b.px(2 * ((layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X) - centre) - 20)
+        y = b.rect(centre, layout.POT_WORDS_Y, 1, 1).y
+        for line in lines:
             y = b.text(surface, line, SMALL, theme.TEXT, (b.rect(centre, 0, 1, 1).x, y), anchor="midtop",
-                       max_width=b.px(2 * (layout.SAY_X - centre) - 20)).bottom
+                       max_width=room).bottom
         window = model.window()
         if window is not None:
             who = _("You") if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
@@ -399,8 +433,14 @@ class StoneSoupTable(KitTable):
         b.text(surface, name, paint.fitted(b, name, thing.rect.w - b.px(60), (BODY, SMALL)), theme.TEXT,
                (thing.rect.x + b.px(48), thing.rect.y + b.px(8)), max_width=thing.rect.w - b.px(60))
         band = next((p.cards for p in model.players() if p.seat == seat), {})
-        b.text(surface, band_words(band), BODY, theme.TEXT_DIM,
-               (thing.rect.centerx, thing.rect.bottom - b.px(44)), anchor="midtop", max_width=thing.rect.w - b.px(24))
+        was = size_before(self.sizes_before.get(seat), band) if window is not None and window.get("player") == seat \
+            else ""
+        size, width = band_words(band), thing.rect.w - b.px(24)
+        y = b.text(surface, size, paint.fitted(b, size, width, (BODY, SMALL)), theme.TEXT_DIM,
+                   (thing.rect.centerx, thing.rect.bottom - b.px(70 if was else 44)), anchor="midtop",
+                   max_width=width).bottom
+        if was:   # how the hand looked before the claim: a count bluff shows in the difference
+            b.text(surface, was, SMALL, theme.MUSTARD, (thing.rect.centerx, y), anchor="midtop", max_width=width)
 
     def _symbols(self) -> bool:
         return bool(getattr(self.app.settings, "colour_blind_symbols", False))
@@ -441,7 +481,7 @@ class StoneSoupTable(KitTable):
             centre = (button.rect.x + b.px(80), button.rect.centery)
             paint.draw_ring(surface, b, centre, b.px(56), fraction, left)
         else:
-            paint.draw_ring(surface, b, b.rect(1180, 470, 1, 1).topleft, b.px(70), fraction, left)
+            paint.draw_ring(surface, b, b.rect(layout.RING_X, 470, 1, 1).topleft, b.px(layout.RING_R), fraction, left)
             waiting = [s for s in range(len(model.players())) if s != window.get("player")
                        and s not in (window.get("let_go") or [])]
             words = _("Waiting for %(players)s") % {
