@@ -11,6 +11,8 @@ import pygame
 import pytest
 
 from soupkitchen.client.scenes.results import ResultsScene
+from soupkitchen.client.tables.ending import GenericEnd
+from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
 from tests import golden as golden_screens
 from tests.tables.fake_session import FakeSession
