@@ -53,7 +53,7 @@ def test_every_end_shows_its_result_beside_play_again_and_back_to_title(game):
     lines = shown["lines"]
     expected = {"too-many-cooks": ["Round 3 revealed", "The kitchen keeps 5 stars", "Ready for Moderate"],
                 "pink-soup": ["Final scoring", "Dev wins with 28 points."],
-                "stone-soup": ["Dev wins!", "1.", "no cards left", "35 cards left"],
+                "stone-soup": ["Ada (you) wins!", "1.", "no cards left"],
                 "pot-pourri": ["Final score", "Bert wins: furthest along the gourmet pathway, on square 34."]}[game]
     assert all(words in lines for words in expected), lines
     assert clipped_labels() == []

@@ -60,7 +60,8 @@ def test_six_seats_and_many_options_fit_and_every_seat_is_reachable(app, kit, si
     rects = [w.rect for w in lobby.form.widgets if w.visible]
     assert all(r.height >= lay.button_h * 0.6 for r in rects), "squeezed rows"
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
-    seats = lobby.form.widgets[0]
+    seats = next(w for w in lobby.form.widgets if w.key == "seats")
+    assert seats.visible_rows == 6                         # every seat in sight at once: no pager
     lobby.form.focus_on("seats")
     seen = set()
     for _ in range(6):

@@ -12,6 +12,7 @@ from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.tables.kit.panels import hover_box
 from soupkitchen.client.tables.stone_soup import paint
+from soupkitchen.client.tables.stone_soup.model import verdict_words
 from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
 from soupkitchen.shared.core import TIMEOUT
 from tests.kit.test_stone_soup_table import others_window, table
@@ -188,3 +189,14 @@ def test_a_solo_table_holds_its_clock_while_a_menu_covers_it():
     stack.pop()
     stack.update(0.0, 2.0)
     assert held == [False, True, False]
+
+
+def test_a_caught_bluff_is_told_with_the_rule_that_set_its_penalty():
+    names = {0: "Ada", 1: "Bert"}
+    bluff = {"verdict": "bluff", "cards": ["tomato"], "taker": 1, "whole_pot": True, "taken": None, "salt": 1}
+    big, told, *_shorter = verdict_words(bluff, names)
+    assert big == "A bluff" and "Bert takes the whole pot and one dash of salt" in told
+    assert told.endswith("The pot held fewer than twice the cards added.")
+    counted = verdict_words({**bluff, "whole_pot": False, "taken": 2, "salt": 0}, names)
+    assert counted[1].endswith("Bert takes two cards. Twice the cards added.")
+    assert verdict_words({**bluff, "verdict": "stone"}, names)[1].endswith("one dash of salt.")

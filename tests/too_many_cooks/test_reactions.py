@@ -205,22 +205,30 @@ def table_of_bots(level: str, players: int, seed: int, difficulty: str = "modera
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_react_true_to_their_tastes_after_the_move_and_not_after_every_move(level):
     moves = answered = reactions = 0
+    said = dict.fromkeys(range(4), 0)  # each chef's reactions
+    heard = dict.fromkeys(range(4), 0)  # the moves each chef could react to (the others')
     for seed in (31, 32):
         outcome, delay = table_of_bots(level, 4, seed)
         state = GAME.setup(4, outcome.record.options, seed)
-        moved_at = None
+        moved_at = mover = None
         for entry in outcome.record.log:
             action = entry["action"]
             if action["type"] == "react":
                 reactions += 1
+                said[entry["seat"]] += 1
+                assert set(action) == {"type", "emote", "move"}, action  # no card, colour or place named
+                assert entry["seat"] != mover and action["move"] == state.moves, entry  # the move just made
                 assert GAME.honest_aside(state, entry["seat"], action) is True, (level, seed, entry)
                 assert delay - 1e-6 <= entry["t"] - moved_at <= REACTION_SECONDS, entry  # a short human delay
                 answered += state.reactions == ()
             elif action["type"] in ("change", "rotate"):
                 moves += 1
-                moved_at = entry["t"]
+                moved_at, mover = entry["t"], entry["seat"]
+                for seat in heard:
+                    heard[seat] += seat != mover
             state, _events = GAME.apply(state, entry["seat"], action, entry["t"])
     assert reactions < 3 * moves  # three chefs could react to each move: they do not, every time
+    assert all(said[seat] < heard[seat] for seat in said), (said, heard)  # no chef reacts to every move
     if level != "easy":
         assert answered > moves / 2, (level, answered, moves)  # on most moves someone reacts
     else:

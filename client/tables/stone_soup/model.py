@@ -145,9 +145,10 @@ def claim_words(count: int, food: str) -> str:
     return count_words(count, food)
 
 
-def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, str, str]:
-    """The verdict as the table says it large ('A stone!', 'A bluff', 'Honest'), the line under it, and
-    that line without the cards it names (pictured above it) for a box too small for the whole line."""
+def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, ...]:
+    """The verdict as the table says it large ('A stone!', 'A bluff', 'Honest'), then the line under it
+    in the longest form that fits: with the rule that set a bluff's penalty, as it is, and without
+    the cards it names (pictured above it)."""
     cards = [str(kind) for kind in reveal.get("cards") or []]
     shown = describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards}) if cards else _("nothing")
     verdict = str(reveal.get("verdict"))
@@ -163,4 +164,8 @@ def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, s
     line = _("%(shown)s: %(taker)s takes %(what)s.") % {"shown": f"{shown[0].upper()}{shown[1:]}", "taker": taker,
                                                          "what": what}
     short = _("%(taker)s takes %(what)s.") % {"taker": taker, "what": what}
-    return big, line, short[:1].upper() + short[1:]
+    rule = ""
+    if verdict == "bluff":   # the penalty the rulebook sets, said where it is paid
+        rule = _("The pot held fewer than twice the cards added.") if reveal.get("whole_pot") else \
+            _("Twice the cards added.")
+    return big, *([f"{line} {rule}"] if rule else []), line, short[:1].upper() + short[1:]

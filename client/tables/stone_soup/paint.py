@@ -144,7 +144,7 @@ def _row(x: float, width: float, count: int, card_w: float, widest: float) -> tu
     return x + (width - (card_w + step * max(0, count - 1))) / 2, step
 
 
-def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str, str],
+def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, ...],
                 header: str) -> None:
     """The call at the top of the side column: who called whom, the challenged cards turning over one
     by one, then the verdict under them and what it costs."""
