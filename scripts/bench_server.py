@@ -23,10 +23,18 @@ memory (at the end, and at its most, read every half second). The machine's load
 printed at the start and the end: on a machine shared with other work, compare runs made one after
 the other, alternating what is compared.
 
-A run that does not finish is a failure: a client process that fails (a connection lost, a request
-unanswered for 30 s, a request refused while seating), a server that stops, or a step that takes
-more than five minutes prints ``run failed: CAUSE``, what the server said of its pauses if it still
-answers, and the last lines of the server's log, and exits with status 1.
+The primary figure of the server's own cost is its CPU time per action applied (and per view
+pushed) over the measured seconds, which a machine busy with other work inflates far less than it
+does latencies; beside it the server's CPU while every client sits seated and idle for ``--idle``
+seconds (its pings and timers), and the CPU per action beyond that.
+
+A run that does not finish is a failure: a client process that fails (a request unanswered for 30
+s, a request refused while seating), a server that stops, or a step that takes more than five
+minutes prints ``run failed: CAUSE``, what the server said of its pauses if it still answers, and
+the last lines of the server's log, and exits with status 1. A phase that loses connections or
+leaves a move unanswered says so (``run failed``, each lost connection as its client saw it, with
+the lines of the server's log that name its session) and prints what it measured; with ``--nodes``
+the nodes' phase still runs; the run exits with status 1 and its last line says ``finished=no``.
 
     scripts/bench_server.py --tables 1000 --seconds 30
     scripts/bench_server.py --tables 1000 --seconds 30 --full-views --server-tree /tmp/before/pkg
@@ -46,7 +54,8 @@ same clients at the same pace, each view of the size ours sent (``ratio`` is our
 over the bare one's).
 
 The last line is ``tables=N all_p50_ms=.. all_p99_ms=.. actor_p50_ms=.. cpu_pct=.. rss_mb=..
-loadavg_1m=..`` (and with ``--bare``: ``bare_all_p50_ms=.. bare_all_p99_ms=.. ratio=..``).
+cpu_ms_per_action=.. idle_cpu_pct=.. loadavg_1m=.. finished=yes|no`` (and with ``--bare``:
+``bare_all_p50_ms=.. bare_all_p99_ms=.. ratio=..``).
 """
 
 from __future__ import annotations
@@ -110,11 +119,14 @@ class Record:
         self.refused = 0
         self.why: dict[str, int] = {}  # refusals by error code
         self.deltas = self.full = self.resyncs = 0
+        self.accepted = self.pushes = 0  # actions accepted and views received in the measured seconds
+        self.failed: list[str] = []  # connections lost (why, as the client saw it) and moves unanswered
 
     def result(self, cpu_s: float, lags: list[float]) -> dict:
         return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "why": self.why,
                 "cpu_s": cpu_s, "loop_lag": lags, "deltas": self.deltas, "full": self.full,
-                "resyncs": self.resyncs}
+                "resyncs": self.resyncs, "accepted": self.accepted, "pushes": self.pushes,
+                "failed": self.failed}
 
 
 def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
@@ -247,11 +259,17 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
             if bare:
                 payload = {**payload, "table": seat.table, "action": {"type": "change", "row": 1, "col": 2}}
             sent = time.monotonic()
-            reply = await seat.client.call("act", payload, timeout=30)
+            try:
+                reply = await seat.client.call("act", payload, timeout=30)
+            except WireError as err:  # a connection lost or a move unanswered: said at the end, the rest go on
+                record.failed.append(f"seat {seat.index}: {err}")
+                return
             if sent < measured:
                 continue
             if reply["ok"]:
                 record.sends.append((seat.index[0], seat.index[1], reply["state_id"], sent))
+                if sent < end:
+                    record.accepted += 1
             else:
                 record.refused += 1
                 code = reply["error"]["code"]
@@ -270,9 +288,9 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
     await asyncio.gather(watch_loop(), from_measuring(), *(play(seat) for seat in seats))
     cpu = time.process_time() - cpu0[0]
     gc.enable()
-    lost = [seat.client.lost for seat in seats if seat.client is not None and seat.client.lost]
-    if lost:
-        raise WireError(f"{len(lost)} connections were lost while playing, the first: {lost[0]}")
+    record.pushes = sum(measured <= at < end for *_, at, _size in record.arrivals)
+    record.failed.extend(f"seat {seat.index}: {seat.client.lost}" for seat in seats
+                         if seat.client is not None and seat.client.lost)
     await asyncio.gather(*(seat.client.close() for seat in seats))
     return record.result(cpu, lags)
 
@@ -415,6 +433,10 @@ class Usage:
     def cpu(self) -> float:
         return sum(t.user + t.system for t in (p.cpu_times() for p in self.processes))
 
+    def system(self) -> float:
+        """The CPU time the servers spent in the kernel (their sockets' reads and writes, mostly)."""
+        return sum(p.cpu_times().system for p in self.processes)
+
     def rss_mb(self) -> float:
         return sum(p.memory_info().rss for p in self.processes) / 2**20
 
@@ -431,20 +453,81 @@ class Usage:
                 "peak_rss_mb": max(self.peak, rss), "clients_cpu_percent": 100 * clients_cpu_s / wall}
 
 
-async def phase(workers: list[asyncio.subprocess.Process], warmup: float,
-                *server_pids: int) -> tuple[list[dict], dict]:
+async def phase(workers: list[asyncio.subprocess.Process], args: argparse.Namespace,
+                server_pids: tuple[int, ...], ports: tuple[int, ...] = ()) -> tuple[list[dict], dict]:
     """Wait until every worker is ready, start them together, collect results and the server
-    processes' usage (summed) after the warm-up."""
+    processes' usage (summed) after the warm-up; and over the measured seconds alone, the servers'
+    CPU time and the actions they applied (``GET /metrics`` of each of ``ports``)."""
     for w in workers:
         await expect(w, "ready")
+    idle = Usage(server_pids)  # every client connected and seated, none playing: the pings' cost
+    await asyncio.sleep(args.idle)
+    idle_cpu_s = idle.cpu() - idle.cpu0
+    idle.sampler.cancel()
     await tell(workers, "go")
-    await asyncio.sleep(warmup)
+    await asyncio.sleep(args.warmup)
     usage = Usage(server_pids)
+    cpu0, system0, applied0 = usage.cpu(), usage.system(), await applied(ports)
+    await asyncio.sleep(args.seconds)
+    cpu1, system1, applied1 = usage.cpu(), usage.system(), await applied(ports)
     results = []
     for w in workers:
         line = await expect(w, "result ")
         results.append(json.loads(line[len("result "):]))
-    return results, usage.done(sum(r["cpu_s"] for r in results))
+    done = usage.done(sum(r["cpu_s"] for r in results))
+    done["measured"] = {"cpu_s": cpu1 - cpu0, "system_s": system1 - system0,
+                        "applied": 0 if applied0 is None or applied1 is None else applied1 - applied0,
+                        "idle_cpu_s": idle_cpu_s,
+                        "idle_s": args.idle, "seconds": args.seconds,
+                        "accepted": sum(r["accepted"] for r in results),
+                        "pushes": sum(r["pushes"] for r in results)}
+    return results, done
+
+
+async def applied(ports: tuple[int, ...]) -> int | None:
+    """The actions the servers on ``ports`` have applied so far (players', bots' and timeouts); None
+    if one did not answer (a server held up for seconds)."""
+    total = 0
+    for port in ports:
+        try:
+            total += (await asyncio.to_thread(server_metrics, port))["actions_total"]
+        except (OSError, KeyError, ValueError):
+            return None
+    return total
+
+
+def per_move(name: str, usage: dict) -> str:
+    """The servers' CPU time per action applied and per view pushed, over the measured seconds: the
+    work a move costs, which a machine busy with other work does not inflate as it does latencies."""
+    m = usage["measured"]
+    idle_pct = 100 * m["idle_cpu_s"] / m["idle_s"] if m["idle_s"] else float("nan")
+    beyond = m["cpu_s"] - (m["idle_cpu_s"] / m["idle_s"] * m["seconds"] if m["idle_s"] else 0.0)
+    per_action = 1000 * m["cpu_s"] / m["applied"] if m["applied"] else float("nan")
+    per_push = 1000 * m["cpu_s"] / m["pushes"] if m["pushes"] else float("nan")
+    moves_alone = 1000 * beyond / m["applied"] if m["applied"] else float("nan")
+    return (f"{name}: cpu_ms_per_action={per_action:.3f} cpu_ms_per_push={per_push:.3f} "
+            f"idle_cpu_pct={idle_pct:.1f} cpu_ms_per_action_beyond_idle={moves_alone:.3f} "
+            f"(cpu {m['cpu_s']:.2f} s over the measured seconds, {m['system_s']:.2f} s of it in the kernel, "
+            f"actions applied {m['applied']}, "
+            f"accepted by the clients {m['accepted']}, views received {m['pushes']}; "
+            f"{m['idle_s']:g} s with every client seated and none playing: cpu {m['idle_cpu_s']:.2f} s)")
+
+
+def failures(name: str, results: list[dict], logs: Path) -> list[str]:
+    """What failed in a phase (connections lost, moves unanswered), each lost connection with the
+    lines of the servers' logs that name its session."""
+    failed = [f for r in results for f in r.get("failed", [])]
+    if not failed:
+        return []
+    lines = [f"{name}: run failed: {len(failed)} connections lost or moves unanswered while playing"]
+    texts = [log.read_text(errors="replace").splitlines() for log in sorted(logs.glob("*.log"))]
+    for what in failed[:10]:
+        lines.append(f"  {what}")
+        session = what.split("; session ", 1)[1].split(",", 1)[0] if "; session " in what else ""
+        if session:
+            lines.extend(f"    server log: {line[:300]}"
+                         for text in texts for line in text if session in line)
+    return lines
 
 
 async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
@@ -527,6 +610,7 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     workers: list[asyncio.subprocess.Process] = []
     bare = None
     theirs: dict | None = None
+    failed: list[str] = []  # what went wrong in a phase that still measured something
     try:
         await wait_listening(port, server)
         print(f"server_pid={server.pid} port={port}", flush=True)
@@ -540,22 +624,26 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
                 "--compress", str(args.compress), "--url", f"http://127.0.0.1:{port}",
                 *(["--full-views"] if args.full_views else []), stdin=True))
         await seat_everyone(workers)
-        game_results, usage = await phase(workers, args.warmup, server.pid)
+        game_results, usage = await phase(workers, args, (server.pid,), (port,))
         usage["metrics"] = await asyncio.to_thread(server_metrics, port)
         ours = timings(game_results)
         if server.returncode is not None:
             raise BenchFailed(f"the server stopped while the clients played (exit code {server.returncode})")
         server.terminate()
         await server.wait()
+        failed = failures("single process", game_results, logs)
+        if failed:  # said now, with what it measured; a cluster's phase still runs
+            print("\n".join([*failed, per_move("single process", usage)]), flush=True)
         if args.nodes:
             cluster_results, cluster_usage = await on_nodes(args, workers, logs)
             cluster = timings(cluster_results)
+            failed += failures(f"{args.nodes} nodes", cluster_results, logs)
         if args.bare:
             bare = await spawn(str(Path(__file__).with_name("bench_bare.py")), "--port", str(bare_port),
                                "--view-bytes", ",".join(map(str, ours["sizes"])), log=logs / "bare.log")
             await wait_listening(bare_port, bare)
             await tell(workers, f"bare http://127.0.0.1:{bare_port}")
-            bare_results, bare_usage = await phase(workers, args.warmup, bare.pid)
+            bare_results, bare_usage = await phase(workers, args, (bare.pid,))
             theirs = timings(bare_results)
         else:
             await tell(workers, "end .")
@@ -590,6 +678,7 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
           f"p99={percentile(lag_ms, 0.99):.2f}")
     print(f"server: cpu={usage['cpu_percent']:.1f}% of a core, rss={usage['rss_mb']:.1f}MB "
           f"(peak {usage['peak_rss_mb']:.1f}MB); client processes: cpu={usage['clients_cpu_percent']:.1f}%")
+    print(per_move("server", usage))
     ratio = ""
     if theirs is not None:
         bare_p50, bare_p99 = percentile(theirs["all"], 0.5), percentile(theirs["all"], 0.99)
@@ -609,10 +698,18 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
               f"overhead_p99={c99 / p99:.2f}x")
         for number, metrics in enumerate(cluster_usage["metrics"], 1):
             print("\n".join(inside_the_server(f"node {number}", metrics)))
+        print(per_move(f"{args.nodes} nodes", cluster_usage))
+    if failed:
+        print("\n".join(failed))
+    m = usage["measured"]
     print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
           f"cpu_pct={usage['cpu_percent']:.1f} rss_mb={usage['rss_mb']:.1f} "
-          f"loadavg_1m={os.getloadavg()[0]:.2f}"
+          f"cpu_ms_per_action={1000 * m['cpu_s'] / m['applied'] if m['applied'] else float('nan'):.3f} "
+          f"idle_cpu_pct={100 * m['idle_cpu_s'] / max(1e-9, m['idle_s']):.1f} "
+          f"loadavg_1m={os.getloadavg()[0]:.2f} finished={'no' if failed else 'yes'}"
           + ratio)
+    if failed:
+        sys.exit(1)
 
 
 def inside_the_server(name: str, metrics: dict) -> list[str]:
@@ -655,7 +752,7 @@ async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Pr
                 await wait_listening(port, node)
             await tell(workers, "servers " + ",".join(f"http://127.0.0.1:{port}" for port in ports))
             await seat_everyone(workers)
-            results, usage = await phase(workers, args.warmup, *(node.pid for node in nodes))
+            results, usage = await phase(workers, args, tuple(node.pid for node in nodes), tuple(ports))
             usage["metrics"] = [await asyncio.to_thread(server_metrics, port) for port in ports]
             return results, usage
         finally:
@@ -672,6 +769,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4, help="client processes (default %(default)s)")
     parser.add_argument("--warmup", type=float, default=15.0,
                         help="seconds of play before the measured seconds, not measured "
+                             "(default %(default)s)")
+    parser.add_argument("--idle", type=float, default=5.0,
+                        help="seconds the clients wait, seated, before they play: the server's CPU then "
+                             "(its pings and timers) is reported beside its CPU per move "
                              "(default %(default)s)")
     parser.add_argument("--stagger", type=float, default=10.0,
                         help="the tables start playing at moments spread over this many seconds of the "

@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 
-PING, PONG = "2", "3"
+OPEN, PING, PONG = "0", "2", "3"
 CONNECT, EVENT, ACK = "40", "42", "43"
 
 
@@ -42,6 +42,9 @@ class WireClient:
         self.reader: asyncio.Task[None] | None = None
         self.closing = False
         self.lost: str | None = None  # why the connection ended, if it ended by itself
+        self.session = ""  # the Engine.IO session id the server gave it (its log names connections by it)
+        self.last_ping = 0.0  # when the server's last ping arrived (loop time)
+        self.last_heard = 0.0  # when anything last arrived from the server
 
     async def connect(self, timeout: float = 30.0) -> None:
         self.ws = await self.http.ws_connect(self.url, compress=self.compress, max_msg_size=0, autoping=True,
@@ -58,12 +61,16 @@ class WireClient:
         import aiohttp
 
         ws = self.ws
+        loop = asyncio.get_running_loop()
         try:
             async for message in ws:
                 if message.type != aiohttp.WSMsgType.TEXT:
+                    self.lost = f"a {message.type.name} message: {message.data!r}"[:200]
                     break
                 data: str = message.data
+                self.last_heard = loop.time()
                 if data == PING:
+                    self.last_ping = self.last_heard
                     await ws.send_str(PONG)
                 elif data.startswith(EVENT):
                     name, payload = orjson.loads(data[2:])
@@ -75,16 +82,22 @@ class WireClient:
                         future.set_result(orjson.loads(data[cut:])[0])
                 elif data.startswith(CONNECT):
                     self.connected.set()
+                elif data.startswith(OPEN):
+                    self.session = orjson.loads(data[1:]).get("sid", "")
                 elif data.startswith(("41", "44", "1")):
                     self.lost = f"the server ended the connection ({data[:80]})"
                     break
             else:
-                self.lost = self.lost or f"the websocket closed (code {ws.close_code})"
+                self.lost = self.lost or f"the websocket closed (code {ws.close_code}, {ws.exception()!r})"
         except Exception as err:  # noqa: BLE001 - said below, with the reason
             self.lost = f"reading failed: {err!r}"
         finally:
             if self.lost is None:
                 self.lost = "the websocket ended"
+            if not self.closing:
+                now = loop.time()
+                self.lost += (f"; session {self.session}, its last ping {now - self.last_ping:.1f} s before, "
+                              f"the last message {now - self.last_heard:.1f} s before")
             for future in self.waiting.values():
                 if not future.done():
                     future.set_exception(WireError(f"connection lost before the answer: {self.lost}"))

@@ -14,9 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-
-from soupkitchen.server.deltas import json_patch
+from soupkitchen.server.deltas import Parts, Patch, view_parts, view_patch
 from soupkitchen.server.table import StateAnnouncement, Table
 
 Push = Callable[[list[str], str, Any, "str | None"], None]  # (connections, event, payload, the table it tells of)
@@ -37,10 +35,11 @@ class Announcer:
         # the pushes still to make
         self.outbox: tuple[StateAnnouncement, list[tuple[list[str], Audience]]] | None = None
         # each audience's view as last sent to all its connections, with its state id: the base of its next
-        # delta (kept only for an audience with a connection that takes deltas). Kept as JSON: views kept
-        # as objects outlived the collector's young generations, a few hundred objects a move, and
-        # made it walk the whole heap every few seconds (0.65 s each at 1,000 tables)
-        self.sent: dict[Audience, tuple[int, bytes]] = {}
+        # delta (kept only for an audience with a connection that takes deltas). Kept as JSON, a field at
+        # a time: views kept as objects outlived the collector's young generations, a few hundred objects
+        # a move, and made it walk the whole heap every few seconds (0.65 s each at 1,000 tables)
+        self.sent: dict[Audience, tuple[int, Parts]] = {}
+        self.known: tuple[int, dict[tuple[str, bytes, bytes], Patch]] = (-1, {})  # a state's fields' patches
 
     def audience(self) -> list[str]:
         table = self.table
@@ -87,23 +86,26 @@ class Announcer:
         view = moment.view(audience)
         takers = [sid for sid in sids if self.deltas(sid)]
         before = self.sent.pop(audience, None)
-        if takers:
-            self.keep(moment.state_id, audience, view)
-        if before is not None and takers and not moment.snapshot:
-            patch = json_patch(orjson.loads(before[1]), view)
+        now = self.keep(moment.state_id, audience, view) if takers else None
+        if before is not None and now is not None and not moment.snapshot:
+            if self.known[0] != moment.state_id:
+                self.known = (moment.state_id, {})
+            patch = view_patch(before[1], view, now, self.known[1])
             self.push(takers, "delta", moment.delta(audience, before[0], patch), self.table.id)
             if len(takers) == len(sids):
                 return
             sids = [sid for sid in sids if sid not in takers]
         self.push(sids, "state", moment.payload(audience, view), self.table.id)
 
-    def keep(self, state_id: int, audience: Audience, view: dict[str, Any]) -> None:
-        """Keep the audience's view, encoded, as the base of its next delta (a view that orjson cannot
-        write, none: the next view goes whole)."""
-        try:
-            self.sent[audience] = (state_id, orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS))
-        except TypeError:
+    def keep(self, state_id: int, audience: Audience, view: dict[str, Any]) -> Parts | None:
+        """Keep the audience's view, encoded, as the base of its next delta, and return it (a view that
+        orjson cannot write, none: the next view goes whole)."""
+        parts = view_parts(view)
+        if parts is None:
             self.sent.pop(audience, None)
+        else:
+            self.sent[audience] = (state_id, parts)
+        return parts
 
     def flush(self) -> None:
         """Make the pushes a broadcast left for later."""

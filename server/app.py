@@ -113,7 +113,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         conn = hub.conns.get(sid)
         if conn is None or transport.backlog(conn.session) < config.max_backlog:
             return False
-        log.info("closing a connection from %s that has stopped reading", conn.address)
+        log.warning("closing the connection %s from %s: it has left %d pushes unread",
+                    conn.session, conn.address, config.max_backlog)
         guard.close(conn.session)
         return True
 

@@ -137,6 +137,7 @@ class LoopLag:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.lates: deque[tuple[float, float]] = deque()  # (when, seconds late)
+        self.due: float | None = None  # when the next tick is due
 
     def watch(self) -> None:
         """Time the running loop (once per loop)."""
@@ -144,7 +145,8 @@ class LoopLag:
         if self.loop is not loop:
             self.loop = loop
             self.lates.clear()
-            loop.call_at(loop.time() + self.PERIOD, self._tick, loop.time() + self.PERIOD)
+            self.due = loop.time() + self.PERIOD
+            loop.call_at(self.due, self._tick, self.due)
 
     def _tick(self, due: float) -> None:
         loop = self.loop
@@ -155,11 +157,15 @@ class LoopLag:
             self.lates.append((now, now - due))
         while self.lates and self.lates[0][0] < now - self.WINDOW:
             self.lates.popleft()
-        loop.call_at(now + self.PERIOD, self._tick, now + self.PERIOD)
+        self.due = now + self.PERIOD
+        loop.call_at(self.due, self._tick, self.due)
 
     def recent(self) -> float:
-        """The most the loop was late within the window, in seconds."""
-        return max((late for _when, late in self.lates), default=0.0)
+        """The most the loop was late within the window, in seconds, this moment's lateness included:
+        after a stall, whatever runs before the next tick (the watch of the pings) knows of it."""
+        loop, due = self.loop, self.due
+        now_late = loop.time() - due if loop is not None and due is not None and not loop.is_closed() else 0.0
+        return max(now_late, max((late for _when, late in self.lates), default=0.0))
 
 
 LAG = LoopLag()
@@ -186,45 +192,83 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
     waits on while its socket is open.
     """
 
+    ping_timer: asyncio.TimerHandle | None = None  # the next ping, if it waits for its moment
+    frames: FrameWriter | None = None  # writes straight to the websocket (once its writer runs)
+
     def schedule_ping(self) -> None:
         """The next ping ``ping_interval`` after a pong, from a timer rather than a task of its own
         (a task and its sleep for each of thousands of pings every few seconds)."""
         if self.last_ping:
             self.last_ping = None
-            asyncio.get_running_loop().call_later(self.server.ping_interval, self._ping_now)
+            self.ping_timer = asyncio.get_running_loop().call_later(self.server.ping_interval, self._ping_now)
 
     def _ping_now(self) -> None:
-        if not self.closing and not self.closed:
-            self.last_ping = time.time()
+        self.ping_timer = None
+        if self.closing or self.closed:
+            return
+        self.last_ping = time.time()
+        # Written at once where nothing else waits to be: no round of the writer for a ping.
+        if self.frames is None or not self.queue.empty() or not self.frames.write([PING_MESSAGE]):
             self.queue.put_nowait(eio_packet.Packet(eio_packet.PING))
+
+    def ping_along(self, packets: list[Any]) -> None:
+        """The next ping with ``packets`` if it is due within half a ping interval: it leaves in the
+        same write rather than a write of its own a moment later (a client may be pinged sooner,
+        never later). At 4,000 connections the pings were two writes in three."""
+        timer = self.ping_timer
+        if timer is None or self.closing or self.closed:
+            return
+        if timer.when() - asyncio.get_running_loop().time() < self.server.ping_interval / 2:
+            timer.cancel()
+            self.ping_timer = None
+            self.last_ping = time.time()
+            packets.append(eio_packet.Packet(eio_packet.PING))
 
     def lag_allowance(self) -> float:
         return min(LAG.recent(), LoopLag.WINDOW)
 
+    def overdue(self) -> str | None:
+        """Why the client is taken for gone, if it is: its ping's answer overdue, in words for the log."""
+        last_ping = self.last_ping
+        if not last_ping:
+            return None
+        waited, allowance = time.time() - last_ping, self.lag_allowance()
+        if waited <= self.server.ping_timeout + allowance:
+            return None
+        return (f"its answer to a ping is {waited:.1f} s late (allowed {self.server.ping_timeout:g} s, "
+                f"and {allowance:.1f} s more for this server's own lateness)")
+
     async def check_ping_timeout(self) -> bool:
         if self.closed:
             raise eio_exceptions.SocketIsClosedError()
-        last_ping = self.last_ping
-        if last_ping and time.time() - last_ping > self.server.ping_timeout + self.lag_allowance():
-            # a CLOSE packet, as the stock check sends, for a client that is half there
-            await self.close(wait=False, abort=False, reason=self.server.reason.PING_TIMEOUT)
+        why = self.overdue()
+        if why is not None:
+            closing(self, why)
+            # A CLOSE packet for a client that is half there, as the stock check means to send (its
+            # send, checking again, sends none), then the end marker: the writer closes the websocket.
+            self.queue.put_nowait(eio_packet.Packet(eio_packet.CLOSE))
+            self.queue.put_nowait(None)
+            await self.close(wait=False, abort=True, reason=self.server.reason.PING_TIMEOUT)
             return False
         return True
 
+    async def close(self, wait: bool = True, abort: bool = False, reason: Any = None) -> None:
+        """Close as Engine.IO does, then queue the end marker, so that the writer (or a long-polling
+        request) ends after the CLOSE packet rather than waiting for a timeout of its own."""
+        first = not self.closed and not self.closing
+        await super().close(wait=False, abort=abort, reason=reason)
+        if first:
+            self.queue.put_nowait(None)
+        if wait:
+            await self.queue.join()
+
     async def poll(self) -> list[Any]:
-        while True:
-            try:
-                async with asyncio.timeout(self.server.ping_interval + self.server.ping_timeout):
-                    first = await self.queue.get()
-                break
-            except TimeoutError:
-                # Nothing to send, not even a ping: a socket the server has closed ends here (after
-                # its CLOSE packet); an open one waits on, as its reader ends a client gone silent
-                # (the end marker), and a busy server sends its pings late.
-                if self.closed or self.closing:
-                    raise eio_exceptions.QueueEmpty() from None
-            except asyncio.CancelledError:
-                raise eio_exceptions.QueueEmpty() from None
+        # No timeout of its own: every close queues the end marker (``close``), and an open socket
+        # with nothing to send waits on (a busy server sends its pings late).
+        try:
+            first = await self.queue.get()
+        except asyncio.CancelledError:
+            raise eio_exceptions.QueueEmpty() from None
         self.queue.task_done()
         if first is None:
             return []
@@ -245,49 +289,41 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
         self.connected = self.upgraded = True
         writer = asyncio.ensure_future(self._write_websocket(ws))
         try:
-            silent = await self._read_websocket(ws)
+            await self._read_websocket(ws)
         finally:  # even when cancelled: the end marker stops the writer, which closes the websocket
             self.queue.put_nowait(None)
-        if silent:
-            await self.close(wait=False, abort=True, reason=self.server.reason.PING_TIMEOUT)
         await writer
         await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
 
-    async def _read_websocket(self, ws: Any) -> bool:
-        """Read the client's messages until the websocket ends; True if the client went silent."""
-        silence = self.server.ping_interval + self.server.ping_timeout
-        waited = silence
+    async def _read_websocket(self, ws: Any) -> None:
+        """Read the client's messages until the websocket ends (the client closed it, the connection
+        failed, or the server closed it: a client whose ping went unanswered is closed by the
+        server's watch over every connection, :func:`watch_pings`)."""
         while True:
             try:
-                async with asyncio.timeout(waited):
-                    data = await ws.wait()
-            except TimeoutError:
-                # Silent only once a ping has waited too long for its answer: a server running late
-                # sends its pings late, and reads their answers late.
-                last_ping = self.last_ping
-                if last_ping is None:
-                    waited = self.server.ping_interval
-                    continue
-                owed = last_ping + self.server.ping_timeout + self.lag_allowance() - time.time()
-                if owed < 0:
-                    return True
-                waited = owed + 0.01
+                data = await ws.wait()
+            except Exception as err:  # the connection failed, or it was closed
+                log.debug("the connection %s ended: %r", self.sid, err)
+                return
+            if data == PONG_MESSAGE:  # the most frequent message: answered without a packet's steps
+                self.schedule_ping()
                 continue
-            except Exception:  # the connection failed
-                return False
-            waited = silence
             if data is None or len(data) > self.server.max_http_buffer_size:
-                return False
+                if data is not None:
+                    closing(self, f"it sent a message of {len(data)} bytes, more than "
+                                  f"{self.server.max_http_buffer_size}")
+                return
             try:
                 await self.receive(eio_packet.Packet(encoded_packet=data))
             except eio_exceptions.UnknownPacketError:
                 pass
             except eio_exceptions.SocketIsClosedError:
-                return False
+                return
             except Exception:
                 self.server.logger.exception("could not handle a message from %s", self.sid)  # one line a minute
 
     async def _write_websocket(self, ws: Any) -> None:
+        frames = self.frames = FrameWriter.of(ws)
         while True:
             try:
                 packets = await self.poll()
@@ -295,12 +331,118 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
                 break
             if not packets:
                 break
+            if frames is not None:
+                self.ping_along(packets)
             try:
-                for pkt in packets:
-                    await ws.send(pkt.encode())
-            except Exception:
+                if frames is None or not frames.write([pkt.encode() for pkt in packets]):
+                    for pkt in packets:
+                        await ws.send(pkt.encode())
+                if self.last_ping and any(pkt.packet_type == eio_packet.PING for pkt in packets):
+                    # its answer is owed from now: a ping queued behind a backlog of pushes left late
+                    self.last_ping = time.time()
+            except Exception as err:  # the connection is gone (the client closed it, or it failed)
+                log.debug("writing to the connection %s failed: %r", self.sid, err)
                 break
         await ws.close()
+
+
+class FrameWriter:
+    """Engine.IO packets written to a websocket as one write of their frames (one system call and one
+    wake-up of the client rather than one each, and none of aiohttp's per-frame steps), where aiohttp
+    writes a frame at a time.
+
+    It writes uncompressed text frames to the connection's transport itself, as aiohttp's own
+    writer does (RFC 6455: a server's frames are not masked), so it reaches aiohttp's private
+    parts: only with the releases in :data:`FRAMES_TESTED`, on a connection without compression
+    whose transport has nothing waiting to be sent (otherwise aiohttp's path, which waits for a
+    slow reader, writes each frame)."""
+
+    def __init__(self, response: Any, writer: Any) -> None:
+        self.response = response
+        self.writer = writer
+
+    @classmethod
+    def of(cls, ws: Any) -> FrameWriter | None:
+        """The frame writer of an Engine.IO websocket (aiohttp's), or None where it cannot write."""
+        response = getattr(ws, "_sock", None)
+        writer = getattr(response, "_writer", None)
+        plain = writer is not None and not getattr(writer, "compress", 1) and hasattr(writer, "transport")
+        if not FRAMES_OK or not plain:
+            return None
+        return cls(response, writer)
+
+    def write(self, messages: list[str | bytes]) -> bool:
+        """Write the messages' frames at once; False (nothing written) where aiohttp's path must."""
+        transport = self.writer.transport
+        if (self.response.closed or getattr(self.writer, "_closing", True)
+                or transport.is_closing() or transport.get_write_buffer_size()):
+            return False
+        frames = []
+        for message in messages:
+            data = message.encode() if isinstance(message, str) else message
+            first = 0x81 if isinstance(message, str) else 0x82  # FIN and text, or binary
+            size = len(data)
+            if size < 126:
+                frames.append(bytes((first, size)))
+            elif size < 65536:
+                frames.append(bytes((first, 126)) + size.to_bytes(2, "big"))
+            else:
+                frames.append(bytes((first, 127)) + size.to_bytes(8, "big"))
+            frames.append(data)
+        transport.write(b"".join(frames))
+        return True
+
+
+FRAMES_TESTED = ((3, 10), (3, 15))  # aiohttp releases whose websocket writer FrameWriter stands in for
+
+
+def _frames_ok() -> bool:
+    try:
+        return FRAMES_TESTED[0] <= _release(metadata.version("aiohttp"))[:2] < FRAMES_TESTED[1]
+    except metadata.PackageNotFoundError:
+        return False
+
+
+FRAMES_OK = _frames_ok()
+
+
+PING_MESSAGE, PONG_MESSAGE = "2", "3"  # Engine.IO's ping and pong, as they go over a websocket
+
+
+async def watch_pings(eio: Any) -> None:
+    """Engine.IO's service task, cheaper: once a second, every connection whose ping has waited for
+    its answer longer than ``ping_timeout`` is checked (``check_ping_timeout``, which closes it if
+    the answer is overdue even allowing for this server's own lateness), and closed sockets are
+    forgotten. The stock task woke once for each connection, 1,300 times a second at 4,000
+    connections, each wake a task of its own; and each message's read waited under a timeout of its
+    own, which this watch makes needless. A silent connection is closed within a second of its
+    ping's answer being overdue (the stock task: within ``ping_timeout``)."""
+    eio.service_task_event = eio.create_event()
+    while not eio.service_task_event.is_set():
+        try:
+            await asyncio.wait_for(eio.service_task_event.wait(), timeout=PING_WATCH)
+            break
+        except TimeoutError:
+            pass
+        now, timeout = time.time(), eio.ping_timeout
+        for sid, socket in list(eio.sockets.items()):
+            if socket.closed:
+                eio.sockets.pop(sid, None)
+            elif not socket.closing and socket.last_ping and now - socket.last_ping > timeout:
+                try:
+                    await socket.check_ping_timeout()
+                except eio_exceptions.SocketIsClosedError:
+                    pass
+                except Exception:  # noqa: BLE001 - one socket's failure must not stop the watch
+                    log.exception("checking the connection %s failed", sid)
+
+
+PING_WATCH = 1.0  # seconds between two looks at every connection's ping
+
+
+def closing(socket: Any, why: str) -> None:
+    """Say why the server closes a connection (its Engine.IO session id names it in the log)."""
+    log.warning("closing the connection %s: %s", socket.sid, why)
 
 
 class GameSocketServer(socketio.AsyncServer):
@@ -318,6 +460,12 @@ class GameSocketServer(socketio.AsyncServer):
             return super().__new__(cls)
         log.warning("sockets: using python-socketio's stock path, because %s", reason)
         return socketio.AsyncServer(*args, **kwargs)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        index_rooms(self.manager)
+        eio = self.eio
+        eio._service_task = lambda: watch_pings(eio)  # started by Engine.IO at its first connection
 
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
         LAG.watch()
@@ -360,6 +508,56 @@ def wrap_session_events(sio: socketio.AsyncServer, connect: Any, disconnect: Any
     eio.on("connect", connect(inner["connect"]))
     eio.on("disconnect", disconnect(inner["disconnect"]))
     return None
+
+
+def index_rooms(manager: Any, version: str | None = None) -> bool:
+    """Have a socket.io client manager find a leaving connection's rooms without walking every room;
+    True once it does.
+
+    python-socketio's manager keeps a room per connection, and a disconnect looks for the leaving
+    connection in every room: at 4,000 connections some 4 ms of the event loop each, so a few hundred
+    connections lost at once held the server up for seconds, long enough for the others' pings to run
+    out in turn. A room is one of three kinds: the namespace's own (``None``, every connection), a
+    connection's own (named by its id, holding it alone) or a room the server made (the table
+    list's watchers), of which there are few; the manager here keeps the names of the last kind, so a
+    disconnect looks in the leaving connection's own rooms and those alone, and leaves exactly the
+    rooms the walk would have found. Only with the releases in :data:`FAST_PATH_TESTED`
+    (``version``: the installed one by default); with any other the manager walks every room."""
+    if not internals_tested("python-socketio", version) or not all(
+            hasattr(manager, name) for name in ("rooms", "basic_enter_room", "basic_leave_room",
+                                                "basic_disconnect", "callbacks", "pending_connect",
+                                                "pending_disconnect")):
+        return False
+    shared: dict[str, set[Any]] = {}  # namespace -> the names of its rooms that are neither None nor a sid's
+    enter, leave = manager.basic_enter_room, manager.basic_leave_room
+
+    def basic_enter_room(sid: str, namespace: str, room: Any, eio_sid: str | None = None) -> None:
+        enter(sid, namespace, room, eio_sid=eio_sid)
+        if room is not None and room != sid:
+            shared.setdefault(namespace, set()).add(room)
+
+    def basic_leave_room(sid: str, namespace: str, room: Any) -> None:
+        leave(sid, namespace, room)
+        if room in shared.get(namespace, ()) and room not in manager.rooms.get(namespace, {}):
+            shared[namespace].discard(room)  # its last member left: the room is gone
+
+    def basic_disconnect(sid: str, namespace: str, **kwargs: Any) -> None:
+        rooms = manager.rooms.get(namespace)
+        if rooms is None:
+            return
+        for name in [name for name in (None, sid, *shared.get(namespace, ()))
+                     if name in rooms and sid in rooms[name]]:
+            basic_leave_room(sid, namespace, name)
+        manager.callbacks.pop(sid, None)
+        for pending in (manager.pending_connect, manager.pending_disconnect):
+            if sid in pending.get(namespace, ()):
+                pending[namespace].remove(sid)
+                if not pending[namespace]:
+                    del pending[namespace]
+
+    manager.basic_enter_room, manager.basic_leave_room = basic_enter_room, basic_leave_room
+    manager.basic_disconnect = basic_disconnect
+    return True
 
 
 async def listen_to_message_queue(sio: Any, version: str | None = None, within: float = 5.0) -> bool:

@@ -138,6 +138,7 @@ class TableRunner:
         self.context.store.append_action(table.id, len(table.record.log), entry["seat"], entry["action"],
                                          entry["t"], step.over)
         table.keep(step)
+        table.game.settle(table.state)  # the table's present changes no more: its moves are listed once
 
     def clock_to_record(self, mono: float) -> float | None:
         """The game clock to record now, if a round runs and it moved since the last record."""

@@ -26,6 +26,7 @@ from soupkitchen.shared.refusals import Refusal, refuse
 
 SYSTEM = None
 TIMEOUT = {"type": "timeout"}
+SETTLED = "_settled_moves"  # a settled state's listed moves by seat (``Game.settle``)
 
 State = TypeVar("State")
 __all__ = ["Action", "Event", "EventLog", "MoveContext", "Refusal"]  # the move's side of the contract
@@ -308,7 +309,29 @@ class Game(ABC, Generic[State]):
         """The moves ``seat`` is offered now (none unless it is active)."""
         if not is_seat(seat, self.seats(state)) or self.is_over(state) or seat not in self.active_seats(state):
             return []
-        return self.list_moves(state, seat)
+        return self.listed(state, seat)
+
+    def settle(self, state: State) -> None:
+        """Declare that ``state`` will not change any more (a table's present, until a move makes the
+        next): each seat's moves are then listed once and kept with it, for its views and for checking
+        the move made on it, rather than listed again for each (the rules are asked the same
+        question). A state not settled is asked each time, so one changed in place is never answered
+        from before the change."""
+        try:
+            object.__setattr__(state, SETTLED, {})
+        except (AttributeError, TypeError):  # a state that takes no attribute is asked each time
+            pass
+
+    def listed(self, state: State, seat: int) -> list[Action]:
+        """``list_moves`` for an active ``seat``, kept with a settled state (a list of its own each
+        time; its moves are shared, and like every view, read and never changed)."""
+        kept: dict[int, list[Action]] | None = getattr(state, SETTLED, None)
+        if kept is None:
+            return self.list_moves(state, seat)
+        moves = kept.get(seat)
+        if moves is None:
+            moves = kept[seat] = self.list_moves(state, seat)
+        return list(moves)
 
     def validate(self, state: State, seat: int | None, action: Any, now: float) -> Refusal | None:
         """None when ``action`` (any JSON value, possibly malformed) is legal for ``seat`` at
@@ -348,7 +371,7 @@ class Game(ABC, Generic[State]):
             return self.waiting_reason(state, seat, action) or NOT_YOUR_TURN
         if deadline is not None and now >= deadline:
             return self.time_up
-        return self.check_move(state, seat, action, self.list_moves(state, seat))
+        return self.check_move(state, seat, action, self.listed(state, seat))
 
     def seats(self, state: State) -> int:
         """How many seats the table has."""
@@ -364,7 +387,7 @@ class Game(ABC, Generic[State]):
         clock and the end are checked already. This accepts exactly the ``listed`` moves; a game
         overrides it to say more about a refusal, and must when its listing is a SAMPLE."""
         wanted = comparable(action)
-        if wanted is not None and any(comparable(option) == wanted for option in listed):
+        if wanted is not None and offered(wanted, listed):
             return None
         kind = action["type"]
         kinds = sorted({option["type"] for option in listed})
@@ -422,7 +445,7 @@ class Game(ABC, Generic[State]):
         result = copy.deepcopy(self.result(state)) if over else None
         acting = is_seat(seat, self.seats(state)) and seat in active
         return {"game": self.id, "seat": seat, **self.private_view(state, seat),
-                "legal_actions": self.list_moves(state, seat) if acting else [], "active_seats": list(active),
+                "legal_actions": self.listed(state, seat) if acting else [], "active_seats": list(active),
                 "deadline": self.next_deadline(state), "over": over,
                 "result": self.seat_result(result, seat) if result is not None else None}
 
@@ -508,6 +531,20 @@ def comparable(action: dict[str, Any]) -> dict[str, Any] | None:
             return None
         cleaned[key] = value
     return cleaned
+
+
+def offered(wanted: dict[str, Any], listed: list[Action]) -> bool:
+    """Whether one of the ``listed`` moves is ``wanted`` (a move as ``comparable`` made it). A listed
+    move is usually in that form already, so the list's own search (in C, a few microseconds for a
+    hundred and fifty moves) finds it, confirmed by its comparable form; only a move listed in
+    another spelling (its numbers in another order) needs each one made comparable, as before."""
+    try:
+        found = listed.index(wanted)  # type: ignore[arg-type]
+    except ValueError:
+        found = -1
+    if found >= 0 and comparable(listed[found]) == wanted:
+        return True
+    return any(comparable(option) == wanted for option in listed)
 
 
 def canonical_json(data: Any) -> str:

@@ -5,6 +5,8 @@ view a connection without deltas gets whole; a missed one is asked for again (``
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import jsonpatch
 import orjson
@@ -13,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from server_testkit import LOOPS
 
-from soupkitchen.server.deltas import json_patch
+from soupkitchen.server.deltas import WHOLE, json_patch, view_parts, view_patch
 from soupkitchen.shared.registry import get_game
 
 ON_BOTH_LOOPS = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
@@ -44,22 +46,59 @@ def test_a_view_that_did_not_change_gives_an_empty_patch_and_a_grown_list_its_ne
         {"op": "replace", "path": "/legal_actions", "value": [{"type": "pass"}]}]
 
 
-def test_every_seat_of_a_too_many_cooks_game_follows_its_views_by_patches():
+def too_many_cooks_views(seed: int) -> Iterator[dict[Any, dict]]:
+    """Every audience's view of a Too Many Cooks game (seats and spectators): at the start, then after
+    each of up to 150 random moves."""
     game = get_game("too-many-cooks")
-    state = game.setup(4, game.normalise_options({"mode": "all-day"}, 4), 3)
-    rng = random.Random(3)
-    held = {seat: orjson.loads(orjson.dumps(game.view(state, seat))) for seat in (0, 1, 2, 3, None)}
-    sent = {seat: game.view(state, seat) for seat in held}
+    state = game.setup(4, game.normalise_options({"mode": "all-day"}, 4), seed)
+    rng = random.Random(seed)
+    yield {audience: game.view(state, audience) for audience in (0, 1, 2, 3, None)}
     for step in range(150):
         active = game.active_seats(state)
         if not active:
-            break
+            return
         seat = rng.choice(active)
         state, _ = game.apply(state, seat, rng.choice(game.list_moves(state, seat)), float(step))
-        for audience, before in held.items():
-            view = game.view(state, audience)
-            held[audience] = jsonpatch.apply_patch(before, json_patch(sent[audience], view))
-            sent[audience] = view
+        yield {audience: game.view(state, audience) for audience in (0, 1, 2, 3, None)}
+
+
+def test_every_seat_of_a_too_many_cooks_game_follows_its_views_by_patches():
+    games = too_many_cooks_views(3)
+    sent = next(games)
+    held = {audience: orjson.loads(orjson.dumps(view)) for audience, view in sent.items()}
+    for views in games:
+        for audience, view in views.items():
+            held[audience] = jsonpatch.apply_patch(held[audience], json_patch(sent[audience], view))
+            assert same_json(held[audience], view)
+        sent = views
+
+
+@given(st.dictionaries(KEYS, DOCS, max_size=5), st.dictionaries(KEYS, DOCS, max_size=5))
+@settings(max_examples=400, deadline=None)
+def test_a_view_kept_field_by_field_patches_as_the_whole_view_does(old, new):
+    """The same operations as ``json_patch`` on the whole views, but a changed ``WHOLE`` field
+    replaced whole."""
+    patch = view_patch(view_parts(old), new, view_parts(new))
+    assert same_json(jsonpatch.apply_patch(orjson.loads(orjson.dumps(old)), patch), new)
+    top = lambda op: op["path"].split("/")[1]  # noqa: E731
+    whole_views = json_patch(old, new)
+    assert [op for op in patch if top(op) not in WHOLE] == [op for op in whole_views if top(op) not in WHOLE]
+    assert all(op["op"] in ("add", "replace", "remove") and op["path"].count("/") == 1
+               for op in patch if top(op) in WHOLE)
+
+
+def test_every_seat_of_a_too_many_cooks_game_follows_its_views_kept_field_by_field():
+    games = too_many_cooks_views(5)
+    first = next(games)
+    held = {audience: orjson.loads(orjson.dumps(view)) for audience, view in first.items()}
+    kept = {audience: view_parts(view) for audience, view in first.items()}
+    for views in games:
+        known: dict = {}  # each field's change walked once for every seat that sees it
+        for audience, view in views.items():
+            now = view_parts(view)
+            patch = view_patch(kept[audience], view, now, known)
+            held[audience] = jsonpatch.apply_patch(held[audience], patch)
+            kept[audience] = now
             assert same_json(held[audience], view)
 
 
