@@ -65,6 +65,8 @@ class PanelTable(Protocol):
 
     def side_room(self) -> int: ...
 
+    def hover_home(self) -> pygame.Rect: ...
+
 
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     """The last move's objects: a pale blue frame and a small triangle at the top left."""
@@ -94,17 +96,9 @@ def info_rect(b: Board) -> pygame.Rect:
 
 def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
     """The moves button, the move list when it is open, and the history under it."""
-    button = table.thing(MOVES_KEY)
-    if button is not None:
-        theme.draw_panel(surface, button.rect, theme.layout(table.app.screen_size), colour=theme.PANEL_LIGHT)
-        b.text(surface, button.words, BODY, theme.TEXT, button.rect.center, anchor="center",
-               max_width=button.rect.w - b.px(16))
+    draw_moves_button(table, surface, b)
+    draw_move_list(table, surface, b)
     lay = theme.layout(table.app.screen_size)
-    if table.moves_open:
-        panel = table.moves_rect()
-        b.text(surface, _("Your moves") if table.actions else _("Moves"), LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
-        table.moves.fit(lay, panel)
-        table.moves.draw(surface, lay, True)
     box = history_rect(b, table.moves_open, table.side_room())
     theme.draw_panel(surface, box, lay)
     b.text(surface, _("Recently"), LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)))
@@ -120,6 +114,26 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
     y = box.y + b.px(60)
     for line in lines:
         y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(16), y), max_width=box.w - b.px(24)).bottom
+
+
+def draw_moves_button(table: PanelTable, surface: pygame.Surface, b: Board, size: float = BODY) -> None:
+    """The button that opens (and closes) the list of moves."""
+    button = table.thing(MOVES_KEY)
+    if button is not None:
+        theme.draw_panel(surface, button.rect, theme.layout(table.app.screen_size), colour=theme.PANEL_LIGHT)
+        b.text(surface, button.words, size, theme.TEXT, button.rect.center, anchor="center",
+               max_width=button.rect.w - b.px(16))
+
+
+def draw_move_list(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
+    """The move list, when it is open, at the table's ``moves_rect`` under its title."""
+    if not table.moves_open:
+        return
+    lay = theme.layout(table.app.screen_size)
+    panel = table.moves_rect()
+    b.text(surface, _("Your moves") if table.actions else _("Moves"), LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
+    table.moves.fit(lay, panel)
+    table.moves.draw(surface, lay, True)
 
 
 E = TypeVar("E")
@@ -210,7 +224,7 @@ def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
                     and not any(coverage.lies_over(box, rect) for rect in drawn) \
                     and not any(box.colliderect(rect) for rect in controls):
                 return box, wrapped
-    box = info_rect(b)
+    box = table.hover_home()
     return box, [part for line in lines for part in theme.wrap(line, f, box.w - b.px(24))]
 
 
