@@ -41,6 +41,7 @@ class FakeSession:
         self.replaying = False
         self.local = False   # as a networked table: a test sets it for a solo one
         self.state_id = 0
+        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
 
     # --- what scenes read ------------------------------------------------------------------------
     def clock(self) -> float:
