@@ -66,6 +66,15 @@ class HandoffScene(FormScene):
                 return list(recap(self.seat))
         return []
 
+    @property
+    def first_look(self) -> bool:
+        """Whether this player has not looked at the table yet (the table tells, if it can)."""
+        for scene in self.app.stack.scenes:
+            looked = getattr(scene, "looked", None)
+            if callable(looked) and scene is not self:
+                return not looked(self.seat)
+        return False
+
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         if self.seat is None:
             return
@@ -83,8 +92,15 @@ class HandoffScene(FormScene):
         room = max(0, (lay.height - lay.margin - step - top) // step - 1)
         if not room:
             return
-        title = (_("Since {player} last looked:") if lines
-                 else _("Nothing has happened since {player} last looked.")).format(player=self.player)
+        if self.first_look and lines:
+            title = _("Since the game began:")
+        elif self.first_look:
+            title = _("{player} is about to look for the first time.")
+        elif lines:
+            title = _("Since {player} last looked:")
+        else:
+            title = _("Nothing has happened since {player} last looked.")
+        title = title.format(player=self.player)
         y = theme.text(surface, title, "body", theme.TEXT, (lay.width // 2, top), lay, anchor="midtop").bottom
         shown = lines[-room:]
         if len(lines) > len(shown):

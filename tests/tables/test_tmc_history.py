@@ -1,13 +1,16 @@
-"""Following the play: the last move stays marked until the next one, the history strip tells the
-round in words with each move's effect on the faces, and seats say who is really playing them."""
+"""Following the play: the last move stays marked until the next one, the round's log tells every
+move and reaction with each move's effect on the faces in one list, what the others did since your
+own last move is summed up at its top, and seats say who is really playing them."""
 
 from __future__ import annotations
 
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
+from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import hint_line
-from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
+from soupkitchen.client.tables.too_many_cooks.story import items, last_move_note, layout_log
+from soupkitchen.client.tables.too_many_cooks.things import LOG
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.too_many_cooks import GAME
 from tests.tables.fake_session import FakeSession
@@ -44,7 +47,7 @@ def test_a_change_by_another_chef_stays_marked_until_the_next_move():
     seat, action = play(session, "change")
     assert seat != 0
     old = before[action["row"]][action["col"]]
-    move = scene.history.last_move
+    move = scene.story.last_move
     assert (move.kind, move.seat, move.old, move.new) == ("changed", seat, old,
                                                           {"veg": action["veg"], "colour": action["colour"]})
     name = session.seat_name(seat)
@@ -59,17 +62,17 @@ def test_a_change_by_another_chef_stays_marked_until_the_next_move():
     nxt, line = play(session, "rotate")                   # the next move takes the mark away
     shot = render(app, scene, session.now + 40.0)
     assert ring_colour(shot, cell, scene) != theme.seat_colour(seat) or nxt == seat
-    assert scene.history.last_move.kind == "rotated" and scene.history.last_move.seat == nxt
+    assert scene.story.last_move.kind == "rotated" and scene.story.last_move.seat == nxt
     assert last_move_note(scene.frame(), nxt) == "last move"
     if nxt != seat:
         assert last_move_note(scene.frame(), seat) == ""
 
 
-def test_the_history_tells_the_round_newest_first_with_the_effect_on_the_faces():
+def test_the_log_tells_the_round_newest_first_with_the_effect_on_the_faces():
     session, app, scene = started(size=(1280, 720))    # the smallest window: every entry drawn reads whole
     faces = [sum(face["happy"] for face in chef["tastes"]) for chef in GAME.view(session.state, 0)["chefs"]]
     moved = [play(session, "change" if i % 2 else "rotate") for i in range(6)]
-    entries = list(scene.history.entries)
+    entries = list(scene.story.entries)
     kinds = {"change": "changed", "rotate": "rotated", "pass": "passed"}
     assert [(e.seat, e.kind) for e in entries if e.is_move] == [(seat, kinds[a["type"]]) for seat, a in moved]
     after = [sum(face["happy"] for face in chef["tastes"]) for chef in GAME.view(session.state, 0)["chefs"]]
@@ -81,37 +84,86 @@ def test_the_history_tells_the_round_newest_first_with_the_effect_on_the_faces()
 
     reset_clipped()
     render(app, scene, session.now + 5)
-    frame = scene.frame()
-    drawn = draw_history(Painter(app.screen, scene.table_layout, session.now), frame)
-    assert drawn and all(a.bottom <= b.top for a, b in zip(drawn, drawn[1:], strict=False))   # newest on top
-    assert not [label for label in clipped_labels() if "swapped" in label or "rotated" in label]
+    p = Painter(app.screen, scene.table_layout, session.now)
+    placed, height = layout_log(p, scene.frame(), 400)
+    assert [item.entry for item, _rect in placed] == list(reversed(entries))      # newest on top, every one
+    assert all(a.bottom <= b.top for (_, a), (_, b) in zip(placed, placed[1:], strict=False))
+    assert not clipped_labels()
 
-    scene.handle(InputAction("scroll", "mouse", dy=2))    # the wheel reads older moves
-    assert scene.history_scroll == 2
+    scene.handle(InputAction("point", "mouse", pos=scene.table_layout.log(3).center))
+    scene.handle(InputAction("scroll", "mouse", dy=2))    # the wheel reads older moves, a little at a time
+    assert scene.log_scroll > 0
     scene.handle(InputAction("scroll", "mouse", dy=-5))
-    assert scene.history_scroll == 0
-    for _ in range(3):                                    # X, X, X: the keys read the history too
-        scene.handle(InputAction("alt"))
-    assert scene.describe()["focus"] == "history"
+    assert scene.log_scroll == 0
+    scene.focus = LOG                                     # the keys read the log too
+    scene.keyboard = True
     scene.handle(InputAction("navigate", dy=1))
-    assert scene.history_scroll == 1
-    assert "older or newer moves" in hint_line(scene.frame())
+    assert scene.log_scroll > 0 and scene.focus == LOG
+    assert "older or newer moves" in hint_line(scene.frame(), scene.focus, False)
     session.now += 1
     play(session, "rotate")                               # a new move shows the newest again
-    assert scene.history_scroll == 0 and len(scene.history.entries) == len(entries) + 1
+    assert scene.log_scroll == 0 and len(scene.story.entries) == len(entries) + 1
+
+
+def test_what_the_others_did_since_your_last_move_is_summed_up():
+    session, app, scene = started(players=3)
+    while GAME.view(session.state, 0)["turn"] != 0:
+        play(session, "rotate")
+    play(session, "change")                               # Ada's own move
+    before = [sum(face["happy"] for face in chef["tastes"]) for chef in GAME.view(session.state, 0)["chefs"]]
+    others = [play(session, "change"), play(session, "rotate")]
+    assert all(seat != 0 for seat, _ in others)
+    session.emotes.append((1, "delicious", session.now))
+    render(app, scene, session.now)
+    summary = scene.story.summary(0)
+    after = [sum(face["happy"] for face in chef["tastes"]) for chef in GAME.view(session.state, 0)["chefs"]]
+    assert summary.since_own and summary.moves == 2 and summary.reactions == 1
+    assert dict(summary.faces) == {seat: a - b for seat, (b, a) in enumerate(zip(before, after, strict=True)) if a != b}
+    grouped = items(list(scene.story.entries))
+    assert grouped[-1].entry.is_move and [r.emote for r in grouped[-1].reactions] == ["delicious"]
+
+
+def test_a_moves_effect_reads_as_words_not_as_numbers_run_together():
+    from soupkitchen.client.tables.too_many_cooks.history import effect_words
+
+    name = {0: "Ada", 3: "Bot 4"}.get
+    assert effect_words(((3, 1),), 0, name) == "Bot 4: 1 more happy face"
+    assert effect_words(((0, -2),), 1, name) == "Ada: 2 more unhappy faces; 1 shared taste met"
+
+
+def test_a_table_opened_mid_round_tells_the_round_from_the_public_record():
+    session, app, scene = started(players=3)
+    steps = [(GAME.view(session.state, None), [])]
+    for _ in range(4):
+        seat = GAME.view(session.state, 0)["turn"]
+        legal = GAME.legal_actions(session.state, seat)
+        session.state, events = GAME.apply(session.state, seat, next(a for a in legal if a["type"] == "change"), 1.0)
+        steps.append((GAME.view(session.state, None), events))
+    fresh = History()
+    fresh.rebuild(steps, 0)
+    assert [e.kind for e in fresh.entries] == ["changed"] * 4
+    assert fresh.since(0) == [] and fresh.seen == {0: fresh.count}
+    assert [e.faces for e in fresh.entries] == [e.faces for e in _observed(steps)]
+
+
+def _observed(steps):
+    history = History()
+    for view, events in steps:
+        history.observe(view, events)
+    return history.entries
 
 
 def test_the_history_starts_afresh_each_round():
     session, app, scene = started(players=2)
     play(session, "rotate")
-    assert scene.history.entries
+    assert scene.story.entries
     session.expire()
     for seat in range(2):
         session.apply(seat, {"type": "ready"})            # the reveal is read: next round dealt
     for seat in range(2):
         session.apply(seat, {"type": "ready"})            # ... and started
     assert GAME.view(session.state, 0)["phase"] == "playing"
-    assert scene.history.entries == []
+    assert scene.story.entries == []
 
 
 def test_a_seat_whose_player_went_away_says_so_and_then_names_the_stand_in_bot():

@@ -74,13 +74,15 @@ def test_the_wheel_elsewhere_leaves_the_tastes_where_they_are():
 def test_the_taste_read_with_the_pad_is_always_in_sight():
     session, app, scene = table_of_20()
     count = len(scene.model.listed_tastes())
-    scene.handle(InputAction("alt", "pad:0"))
-    assert scene.selection.focus == "tastes"
+    scene.focus, scene.keyboard = "taste:0", True
     for step in (1,) * (count - 1) + (-1,) * (count - 1):
         scene.handle(InputAction("navigate", "pad:0", dy=step))
-        assert scene.selection.taste in in_sight(scene)
+        index = int(scene.focus.split(":")[1])
+        assert index in in_sight(scene) and scene.thing(scene.focus) is not None
         render(app, scene, session.now)
-    assert scene.selection.taste == 0
+    assert scene.focus == "taste:0"
+    scene.handle(InputAction("navigate", "pad:0", dx=1))       # sideways: off the list, onto the table
+    assert not scene.focus.startswith("taste:")
 
 
 def test_the_revealed_tastes_scroll_too_and_no_words_are_cut():
