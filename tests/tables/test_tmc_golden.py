@@ -1,6 +1,7 @@
-"""Golden screenshots of the Too Many Cooks table, compared with a tolerance: mid-round, the change
-picker open, the round reveal, the history strip after several moves and a seat a bot stands in for
-(``tests/golden.py`` says how to regenerate them; look at the PNGs before committing them)."""
+"""Golden screenshots of the Too Many Cooks table, compared with a tolerance: mid-round, a soup card
+picked (the spares it may become ringed), the round reveal, the log after several moves and a seat a
+bot stands in for (``tests/golden.py`` says how to regenerate them; look at the PNGs before
+committing them)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
         render(app, scene, 84.0)
         session.seat_changes(2, connected=False)               # Cleo went away 12 s ago
         session.seat_changes(1, connected=False, stand_in=True)  # a bot plays for Bert
-    if name == "picker":
+    if name == "picked":
         render(app, scene, session.now)
         scene.handle(InputAction("click", "mouse", pos=scene.table_layout.cell(1, 2).center))
     if name == "reveal":
@@ -49,7 +50,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
     return render(app, scene, session.now)
 
 
-@pytest.mark.parametrize("name", ["midround", "picker", "reveal", "history", "stand-in"])
+@pytest.mark.parametrize("name", ["midround", "picked", "reveal", "history", "stand-in"])
 def test_table_matches_its_golden(name):
     golden_screens.check(lambda size: shoot(name, size), GOLDEN / f"tmc-{name}.png")
 
