@@ -475,8 +475,7 @@ class KitTable(TableScene):
             if thing.key in self.motion.changed:
                 self.mark_changed(surface, b, thing)
             if thing.key in self.choosing.picked:
-                pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
-                                 border_radius=b.px(12))
+                self.mark_picked(surface, b, thing)
             elif thing.key in live:
                 self.mark_usable(surface, b, thing)
         self.draw_marks(surface, b, view)
@@ -494,6 +493,11 @@ class KitTable(TableScene):
 
     def draw_marks(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         """Marks of the play that lie around things rather than on one (a line that moved)."""
+
+    def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """A thing picked as the first step of a move: a thick mustard frame."""
+        pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
+                         border_radius=b.px(12))
 
     def mark_usable(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """A thing that can be touched now: ringed in green."""

@@ -171,6 +171,10 @@ class History(kit.History):
         return next((e for e in reversed(self.kept_entries()) if e.is_move and e.seat == seat and seat is not None),
                     None)
 
+    def last_change(self) -> Entry | None:
+        """The round's newest change of the soup (a card changed or a line rotated)."""
+        return next((e for e in reversed(self.kept_entries()) if e.kind in ("changed", "rotated")), None)
+
     def kept_entries(self) -> list[Entry]:
         """The round's entries with their effects, oldest first."""
         return [e for e in self.entries if isinstance(e, Entry)]

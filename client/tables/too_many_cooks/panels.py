@@ -13,7 +13,7 @@ import pygame
 
 from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
-from soupkitchen.client.tables.too_many_cooks.history import reaction_words
+from soupkitchen.client.tables.too_many_cooks.history import Entry, reaction_words
 from soupkitchen.client.tables.too_many_cooks.paint import (
     ART,
     BODY,
@@ -260,6 +260,24 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     for i, back in enumerate(backs):
         r = pygame.Rect(rect.right - lay.px(8) - (len(backs) - i) * (w + lay.px(4)), rect.y + lay.px(5), w, h)
         p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)
+    turned = faces_turned(f, seat)
+    if turned and backs:   # what the last move did to this chef's faces: a badge at their corner
+        words = f"{turned:+d}"
+        font = p.font(SMALL * 0.8)
+        pill = pygame.Rect(0, 0, font.size(words)[0] + lay.px(12), font.get_height())
+        pill.center = (rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) + lay.px(4), rect.y + pill.height // 2)
+        pygame.draw.rect(p.surface, theme.HERB if turned > 0 else theme.DANGER, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(p.surface, INK, pill, width=lay.px(2), border_radius=pill.height // 2)
+        p.text(words, SMALL * 0.8, INK, pill.center, anchor="center")
+
+
+def faces_turned(f: Frame, seat: int) -> int:
+    """How many of the chef's faces the last move turned happy (negative: unhappy), while it is the
+    last move."""
+    move = f.history.last_move if f.history is not None else None
+    if not isinstance(move, Entry) or f.model.phase != "playing":
+        return 0
+    return sum(delta for who, delta in move.faces if who == seat)
 
 
 def draw_reaction_row(p: Painter, reaction: tuple[str, float], name: str, notes: list[str], room: pygame.Rect,

@@ -39,7 +39,7 @@ from soupkitchen.client.tables.too_many_cooks.layout import (
     TableLayout,
 )
 from soupkitchen.client.tables.too_many_cooks.model import TableModel
-from soupkitchen.client.tables.too_many_cooks.paint import ART, BODY, LABEL, SMALL, Painter
+from soupkitchen.client.tables.too_many_cooks.paint import ART, BODY, INK, LABEL, SMALL, Painter
 from soupkitchen.client.tables.too_many_cooks.panels import (
     EMOTE_BUTTONS,
     Notice,
@@ -188,7 +188,7 @@ class TooManyCooksTable(KitTable):
             self.focus = self._soup_focus if self._soup_focus in live else next(
                 (t.key for t in self.focusable() if t.key in live), None)
         self._could_move = bool(live - {parts.MAIN})
-        if any(e.get("type") in MOVES_SEEN for e in events):
+        if any(e.get("type") in ("changed", "rotated") for e in events):
             self.marked = {key for key in self.motion.changed if key.startswith(("spare:", "taste:"))}
         elif any(e.get("type") in ("round_started", "time_up", "all_passed") for e in events):
             self.marked = set()
@@ -472,7 +472,7 @@ class TooManyCooksTable(KitTable):
         key = thing.key
         if key.startswith("cell:"):
             dim = bool(self.choosing.picked) and key not in self.choosing.picked
-            draw_moving_card(p, thing, rect, show, self._colour_blind(), 190 if dim else 255)
+            draw_moving_card(p, thing, rect, show, self._colour_blind(), 215 if dim else 255)
         elif key.startswith("spare:"):
             draw_spare(p, self._frame(self.model), thing, rect)
         elif key.startswith("arrow:"):
@@ -492,13 +492,19 @@ class TooManyCooksTable(KitTable):
     def mark_changed(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """The spares the last move took from and gave back to, and the tastes it turned: a thin frame
         in the colour of the chef who made it (the soup's own mark is drawn over the table)."""
-        move = self.story.last_move
+        move = self.story.last_change()
         if thing.key not in self.marked or move is None or move.seat is None or self.model.phase != "playing":
             return
         frame = thing.rect.inflate(b.px(6), b.px(6))
         pygame.draw.rect(surface, theme.seat_colour(move.seat), frame, width=b.px(4), border_radius=b.px(10))
         seat_disc(Painter(surface, self.board, self.now), move.seat, (frame.right - b.px(4), frame.y + b.px(4)),
                   b.px(14))
+
+    def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """The soup card picked to be changed: a mustard frame edged in ink, seen on the pot's broth."""
+        p = Painter(surface, self.board, self.now)
+        p.ring(thing.rect, colour=INK, width=10, pad=8)
+        p.ring(thing.rect, colour=theme.MUSTARD, width=6, pad=6)
 
     def mark_usable(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         if thing.key.startswith("arrow:"):   # an arrow is drawn only when its rotation may be made
@@ -557,7 +563,30 @@ class TooManyCooksTable(KitTable):
         p = Painter(surface, lay, self.now)
         with coverage.overlay("hover words", box):
             p.panel(box, colour=theme.SHADOW, edge=theme.PANEL_EDGE)
-            p.paragraph("  ·  ".join(lines), SMALL, theme.TEXT, box.inflate(-lay.px(24), -lay.px(16)), max_lines=3)
+            inner = box.inflate(-lay.px(24), -lay.px(16))
+            font = p.font(BODY)
+            size = BODY if len(theme.wrap("  ·  ".join(lines), font, inner.width)) <= 2 else SMALL
+            font = p.font(size)
+            need = min(3, len(theme.wrap("  ·  ".join(lines), font, inner.width))) * font.get_linesize()
+            inner.y += max(0, (inner.height - need) // 2)     # in the middle of the notice's place
+            p.paragraph("  ·  ".join(lines), size, theme.TEXT, inner, max_lines=3, shrink=False)
+
+    def draw_answer(self, surface: pygame.Surface) -> None:
+        """The answer to a touch that did nothing: in the notice's place above the pot, where it hides
+        nothing of the soup, the spares or the seats, with the touched thing ringed for as long."""
+        answer = self.answer
+        if answer is None or self.now >= answer.until or not self.current_view():
+            return
+        lay = self.board
+        p = Painter(surface, lay, self.now)
+        touched = next((t for t in under_point(self.things(), answer.pos) if t.kind != "zone"), None)
+        if touched is not None:   # a dark frame round a red one: seen on the pot and on any card
+            p.ring(touched.rect, colour=INK, width=8, pad=6)
+            p.ring(touched.rect, colour=theme.DANGER, width=4, pad=4)
+        box = lay.notice
+        with coverage.overlay("the answer to a touch", box, asked=True):
+            p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+            p.paragraph(answer.words, BODY, theme.TEXT, box.inflate(-lay.px(24), -lay.px(20)), max_lines=3)
 
     def hover_words(self) -> list[str]:
         key = self.focus if self.keyboard else self.hover

@@ -34,9 +34,10 @@ def seat_disc(p: Painter, seat: int | None, centre: tuple[int, int], radius: int
 
 
 def draw_last_move(p: Painter, f: Frame) -> None:
-    """The newest move, on the soup: the changed card ringed in its chef's colour, the card it
-    replaced tucked under its corner; or the rotated line outlined with an arrow the way it went."""
-    move = f.history.last_move if f.history is not None else None
+    """The soup's newest change (passes after it leave it marked): the changed card ringed in its
+    chef's colour, the card it replaced tucked under its corner; or the rotated line outlined with an
+    arrow the way it went."""
+    move = f.history.last_change() if f.history is not None else None
     if move is None or move.seat is None or f.model.phase != "playing":
         return
     lay = p.lay
