@@ -144,6 +144,8 @@ class ReplayPlayer:
         self._carry = 0.0
         self._review: dict[str, Any] | None = None
         self.marks = Marks(timeline.turns(), rounds(timeline))
+        # a game with rounds of its own (its state counts them), each with its own clock
+        self.own_rounds = isinstance(getattr(timeline.checkpoints[0], "round", None), int)
         self.changed = 0     # counts every change of what is shown (the scene redraws on it)
         self.jumped = True   # the last change was not one step forward (a table starts afresh)
         self.show()
@@ -250,12 +252,11 @@ class ReplayPlayer:
 
 
 def rounds(timeline: Timeline) -> list[int]:
-    """Where each round begins: a game's own rounds where its state counts them (``round``), else
-    each time the seat of the first turn begins a turn again."""
+    """Where each round begins: a game's own rounds where it declares them (its state's ``round``),
+    else each time the seat of the first turn begins a turn again."""
     starts = [0]
-    state0 = timeline.checkpoints[0]
-    if isinstance(getattr(state0, "round", None), int):
-        last = state0.round
+    if timeline.game.facts.rounds:
+        last = timeline.checkpoints[0].round
         for number, _entry, _before, after, _events in timeline.steps():
             if after.round != last:
                 starts.append(number)

@@ -47,8 +47,15 @@ class HandoffScene(FormScene):
         return self.form.handle(action)
 
     def confirm(self) -> None:
+        if self.seat is not None and hasattr(self.session, "looked"):
+            self.session.looked.add(self.seat)
         self.app.stack.remove(self)
         self.session.confirm_handoff()
+
+    @property
+    def first_look(self) -> bool:
+        """Whether this player has not taken the controls at this table yet."""
+        return self.seat not in getattr(self.session, "looked", set())
 
     def update(self, dt: float, now: float) -> None:
         if self.session.handoff_seat != self.seat and self.stack is not None:
@@ -65,15 +72,6 @@ class HandoffScene(FormScene):
             if callable(recap) and scene is not self:
                 return list(recap(self.seat))
         return []
-
-    @property
-    def first_look(self) -> bool:
-        """Whether this player has not looked at the table yet (the table tells, if it can)."""
-        for scene in self.app.stack.scenes:
-            looked = getattr(scene, "looked", None)
-            if callable(looked) and scene is not self:
-                return not looked(self.seat)
-        return False
 
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         if self.seat is None:

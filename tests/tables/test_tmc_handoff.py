@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client import coverage
 from soupkitchen.client.app import App
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.settings import Settings
@@ -21,6 +20,7 @@ def test_the_hand_off_screen_says_what_happened_since_that_chef_last_looked(tmp_
     table = app.stack.push(TooManyCooksTable(app, session))
     session.everyone_ready()
     session.shown_seat = 2                      # Cleo looks at the table
+    session.looked = {2}
     table.draw(app.screen)
     session.shown_seat = 0                      # then Ada has the controls while three moves are made
     words = []
@@ -42,20 +42,3 @@ def test_the_hand_off_screen_says_what_happened_since_that_chef_last_looked(tmp_
     assert HandoffScene(app, session).recap() == []               # Ada saw them all
     pygame.display.quit()
 
-
-def test_a_chef_who_has_not_looked_yet_is_not_told_that_nothing_happened_since_they_last_looked(tmp_path):
-    session = FakeSession("too-many-cooks", players=3, seat=0)
-    session.seats_held = [0, 1]
-    session.handoff_seat = None
-    app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)
-    table = app.stack.push(TooManyCooksTable(app, session))
-    table.draw(app.screen)                      # Ada looks; Bert has not yet
-    session.shown_seat, session.handoff_seat = None, 1
-    handoff = app.stack.push(HandoffScene(app, session))
-    assert handoff.first_look and handoff.recap() == []
-    with coverage.capture() as drawn:
-        handoff.draw(app.screen)
-    said = [event[2] for event in drawn if event[0] == "note"]
-    assert "Bert is about to look for the first time." in said
-    assert not any("Nothing has happened" in line for line in said)
-    pygame.display.quit()

@@ -1,6 +1,7 @@
 """Cards that move: each card keeps its identity from one view to the next, and when a view changes
 the card glides from where it was to where it is now (a deal, a take, a give) or turns over where it
-lies (a flip); the things whose look changed are the last move, marked until the next one.
+lies (a flip); the things whose look changed are the last move, marked until the next one, and
+everything that changed since the viewer's turn ended is kept (``since``) to be marked more lightly.
 
 A table whose game says exactly how its pieces moved starts the glides itself (``start``): a card
 turned over from one face to another (``before``: its old look, shown until it is edge-on), or a line
@@ -50,14 +51,18 @@ class Motion:
         self.seen: dict[str, Thing] = {}
         self.glides: dict[str, Glide] = {}
         self.changed: set[str] = set()     # keys whose look changed with the latest view: the last move
+        self.since: set[str] = set()       # keys whose look changed since the viewer's turn last ended
+        self.changed_at = 0.0              # when the latest view's changes arrived
 
     def see(self, things: list[Thing], now: float, animate: bool = True) -> None:
         """A new view's things arrived at ``now``."""
         old, new = self.seen, {thing.key: thing for thing in things}
         self.glides = {}
-        if old:
+        if old:   # a place that merely appears (room for a new pile) is not a move
             self.changed = {key for key, thing in new.items() if thing.kind != "button"
-                            and (key not in old or old[key].sig != thing.sig)}
+                            and (old[key].sig != thing.sig if key in old else thing.kind != "zone")}
+            self.since = {key for key in self.since if key in new} | self.changed
+            self.changed_at = now
         if old and animate:
             gone = [thing for key, thing in old.items() if thing.kind == "card" and not thing.extra.get("walks")
                     and (key not in new or (new[key].sig != thing.sig and not _same(thing, new[key])
@@ -93,6 +98,10 @@ class Motion:
     def start(self, key: str, glide: Glide) -> None:
         """The thing ``key`` moves as ``glide`` says (the table knows how it moved)."""
         self.glides[key] = glide
+
+    def settle(self) -> None:
+        """The viewer's turn ended: what changed before it is no longer news."""
+        self.since = set()
 
     def moving(self, now: float) -> frozenset[str]:
         """The keys of the things still gliding or turning over at ``now``."""

@@ -255,10 +255,6 @@ class TooManyCooksTable(KitTable):
         frame = self._frame(self.model)
         return [full_words(frame, entry) for entry in self.story.since(seat)]
 
-    def looked(self, seat: int | None) -> bool:
-        """Whether ``seat`` has looked at this table before."""
-        return seat in self.story.seen
-
     # --- input -------------------------------------------------------------------------------------
     def handle_table(self, action: InputAction) -> bool:
         kind = action.kind
