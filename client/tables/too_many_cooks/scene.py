@@ -609,6 +609,11 @@ class TooManyCooksTable(KitTable):
         rects.append(self.board.notice)
         return rects + ([self.moves_rect()] if self.moves_open else [])
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts (news of the link, a seat given back) are read where the notice goes, above the
+        pot: over nothing of the soup, the spares, the tastes or the seats."""
+        return self.board.notice
+
     def redraw_at(self, now: float) -> float | None:
         due = [t for t in (super().redraw_at(now),) if t is not None]
         return min(due, default=None)
