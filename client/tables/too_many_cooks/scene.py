@@ -496,6 +496,10 @@ class TooManyCooksTable(KitTable):
         seat_disc(Painter(surface, self.board, self.now), move.seat, (frame.right - b.px(4), frame.y + b.px(4)),
                   b.px(14))
 
+    def mark_since(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """What changed before the last move is told in the log and summed up at its top, not framed
+        on the table (the soup would be framed all over after a few rotations)."""
+
     def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """The soup card picked to be changed: a mustard frame edged in ink, seen on the pot's broth."""
         p = Painter(surface, self.board, self.now)
