@@ -235,10 +235,12 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     w = round(h * 120 / 168)
     x = dot[0] + radius + lay.px(10)
     room = rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) - x
-    notes = [note for note in (f.seat_notes.get(seat, ""), "" if turn else last_move_note(f, seat)) if note]
+    passed = bool(chef.get("passed")) and m.phase == "playing"
+    last = "" if turn or passed else last_move_note(f, seat)   # a pass, the last move or not, says "passed"
+    notes = [note for note in (f.seat_notes.get(seat, ""), last) if note]
     if turn:
         notes.append(_("cooking now"))
-    if chef.get("passed") and m.phase == "playing":
+    if passed:
         notes.append(_("passed"))
     if m.phase in ("ready", "reveal"):
         notes.append(_("ready") if chef.get("ready") else _("not ready"))

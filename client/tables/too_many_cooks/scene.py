@@ -589,13 +589,16 @@ class TooManyCooksTable(KitTable):
             p.paragraph(answer.words, BODY, theme.TEXT, box.inflate(-lay.px(24), -lay.px(20)), max_lines=3)
 
     def hover_words(self) -> list[str]:
+        """What the pointer rests on: what a touch of it would do, else what it is (a spare's count, a
+        taste whose words its row cuts); the seats and the log say it all themselves."""
         key = self.focus if self.keyboard else self.hover
         if key is None or key.startswith(("chef:", "taste:")) or key == parts.LOG:
             taste = self.thing(key) if key is not None and key.startswith("taste:") else None
             if taste is not None and not self._taste_fits(taste):
                 return [taste.what]
             return []
-        return super().hover_words()
+        lines = super().hover_words()
+        return lines[1:] if len(lines) > 1 and key in self.usable() else lines
 
     def _taste_fits(self, thing: Thing) -> bool:
         """Whether a taste's words are shown whole in its row."""

@@ -163,9 +163,9 @@ def draw_summary(p: Painter, f: Frame, summary: Summary, box: pygame.Rect) -> No
     counts = ngettext("%(count)d move", "%(count)d moves", summary.moves) % {"count": summary.moves}
     x, y = box.x + lay.px(10), box.y + lay.px(3)
     width = p.font(SMALL).size(counts)[0]
-    head = p.text(title, SMALL, theme.MUSTARD, (x, y), max_width=box.width - lay.px(30) - width)
-    p.text(counts, SMALL, theme.TEXT, (box.right - lay.px(10), y), anchor="topright")
-    row = pygame.Rect(x, head.bottom + lay.px(2), box.width - lay.px(20), lay.px(FACE_H))
+    head = p.text(title, SMALL, theme.MUSTARD, (x, y), max_width=box.width - lay.px(20))
+    row = pygame.Rect(x, head.bottom + lay.px(2), box.width - lay.px(30) - width, lay.px(FACE_H))
+    p.text(counts, SMALL, theme.TEXT, (box.right - lay.px(10), row.centery), anchor="midright")
     if not summary.faces and not summary.shared:
         words = _("No face has turned") if summary.moves else _("Nothing yet")
         p.text(words, SMALL, theme.TEXT_DIM, (row.x, row.centery), anchor="midleft", max_width=row.width)
@@ -198,8 +198,12 @@ def draw_faces(p: Painter, faces: tuple[tuple[int, int], ...], shared: int, row:
     if shared and x + lay.px(60) <= row.right:
         mark = pygame.Rect(x, row.centery - lay.px(13), lay.px(26), lay.px(26))
         p.mark(mark.center, mark.width // 2, shared > 0)
-        used = p.text(_("shared %(count)+d") % {"count": shared}, SMALL, theme.TEXT, (mark.right + lay.px(6), row.centery),
-                      anchor="midleft", max_width=row.right - mark.right - lay.px(6))
+        words = _("shared %(count)+d") % {"count": shared}
+        room = row.right - mark.right - lay.px(6)
+        if not p.lay.fits(words, SMALL, room):   # the tick (or cross) says it is a shared taste
+            words = f"{shared:+d}"
+        used = p.text(words, SMALL, theme.TEXT, (mark.right + lay.px(6), row.centery), anchor="midleft",
+                      max_width=room)
         x = used.right + lay.px(10)
     return x
 
