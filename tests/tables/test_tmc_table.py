@@ -114,6 +114,9 @@ def test_a_picked_card_is_put_back_by_a_second_touch_or_esc_and_nothing_is_playe
     full = next(t for t in scene.things() if t.key.startswith("spare:") and t.key not in scene.usable())
     click(scene, full.rect)                            # a spare it may not become: answered, still picked
     assert scene.describe()["picked"] == [cell_key(2, 2)] and scene.answer.words.startswith("Only a ringed spare")
+    scene.handle(InputAction("back"))
+    click(scene, full.rect)                            # a spare before any soup card: which comes first
+    assert scene.answer.words.startswith("First touch the soup card")
 
 
 def test_the_keys_pick_a_card_go_to_a_ringed_spare_and_swap():

@@ -42,9 +42,11 @@ def test_what_the_notice_above_the_pot_says_fits_whole_at_720p(language, speakin
     render(app, scene, 1.0)
     frame = scene.frame()
     p = Painter(pygame.Surface((1280, 720)), scene.table_layout, 1.0)
-    said = [hint_line(frame, focus, picked) for focus in (None, "log") for picked in (False, True)]
+    said = [hint_line(frame, focus, picked, listed) for focus in (None, "log") for picked in (False, True)
+            for listed in (False, True)]
     frame.pad = True
-    said += [hint_line(frame, focus, picked) for focus in (None, "log") for picked in (False, True)]
+    said += [hint_line(frame, focus, picked, listed) for focus in (None, "log") for picked in (False, True)
+             for listed in (False, True)]
     frame.model.view["turn"] = 0
     said += [hint_line(frame, None, False)]
     reset_clipped()

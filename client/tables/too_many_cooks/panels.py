@@ -92,10 +92,13 @@ def status_lines(f: Frame) -> tuple[str, str]:
     return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")
 
 
-def hint_line(f: Frame, focus: str | None, picked: bool) -> str:
+def hint_line(f: Frame, focus: str | None, picked: bool, moves_open: bool = False) -> str:
     """The keys (or pad buttons) of what the chef can do now, for the notice above the pot (X is the
     same letter on the keyboard and on a pad's left face button)."""
     pad = f.pad
+    if moves_open:
+        return _("D-pad chooses a move  ·  A makes it  ·  X or B closes the list") if pad else \
+            _("Up / Down choose a move  ·  Enter makes it  ·  X or Esc closes the list")
     if focus == "log":
         return _("D-pad up / down reads older or newer moves") if pad else \
             _("Up / Down read older or newer moves  ·  Left: back to the table")

@@ -380,7 +380,17 @@ class TooManyCooksTable(KitTable):
             return _("Press Ready to cook: the round starts once every chef is")
         if self.choosing.picked:
             return _("Only a ringed spare may take its place: the same vegetable or the same colour")
+        touched = self.answer_thing()
+        if touched is not None and touched.startswith("spare:"):
+            return _("First touch the soup card to change: the spares it may become are ringed")
         return _("Change a card or rotate a line: what you can use is ringed in green")
+
+    def answer_thing(self) -> str | None:
+        """The key of the thing the last touch was on (a click's, else the keys' focus)."""
+        if self.keyboard or self.last_click is None:
+            return self.focus
+        found = under_point(self.things(), self.last_click[0])
+        return found[0].key if found else None
 
     def not_yours(self) -> str:
         model = self.model
@@ -414,7 +424,8 @@ class TooManyCooksTable(KitTable):
         if hint:
             return Notice("hint", words=hint, foot=_(TURN_OFF))
         if self.keyboard:
-            return Notice("keys", words=hint_line(self._frame(model), self.focus, bool(self.choosing.picked)))
+            return Notice("keys", words=hint_line(self._frame(model), self.focus, bool(self.choosing.picked),
+                                                  self.moves_open))
         return None
 
     def _hint(self) -> str:
