@@ -373,3 +373,19 @@ def test_the_move_list_lists_every_legal_move_and_plays_the_one_chosen():
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted == [(0, legal[0])]
+
+
+def test_the_pointer_on_a_rim_arrow_frames_the_line_it_would_slide():
+    session, app, scene = playing_table(players=3)
+    lay = scene.table_layout
+    scene.handle(InputAction("point", "mouse", pos=(1, 1)))
+    plain = render(app, scene, session.now)
+    scene.handle(InputAction("point", "mouse", pos=scene.thing(arrow_key("row", 1, 1)).rect.center))
+    pointed = render(app, scene, session.now)
+
+    def band(row: int):
+        return lay.cell(row, 0).union(lay.cell(row, 3)).inflate(lay.px(24), lay.px(24))
+
+    assert tobytes(plain.subsurface(band(1)).copy(), "RGB") != tobytes(pointed.subsurface(band(1)).copy(), "RGB")
+    middle = lay.cell(3, 0).union(lay.cell(3, 3))    # another row is left as it was
+    assert tobytes(plain.subsurface(middle).copy(), "RGB") == tobytes(pointed.subsurface(middle).copy(), "RGB")

@@ -55,6 +55,7 @@ from soupkitchen.client.tables.too_many_cooks.panels import (
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import (
     SCROLL_STEP,
+    draw_arrow_mark,
     draw_last_move,
     draw_log,
     full_words,
@@ -563,6 +564,7 @@ class TooManyCooksTable(KitTable):
     def draw_hover(self, surface: pygame.Surface) -> None:
         """What the pointer (or the focus) is on, in words: above the pot, where the notice goes, when
         no notice is there (the cards' and the seats' own faces say the rest)."""
+        self._draw_line_to_rotate(surface)
         if not self.hover_shown() or self.keyboard:   # the keys' focus is ringed, its card shows what it is
             return
         lines = self.hover_words()
@@ -598,6 +600,25 @@ class TooManyCooksTable(KitTable):
         with coverage.overlay("the answer to a touch", box, asked=True):
             p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
             p.paragraph(answer.words, BODY, theme.TEXT, box.inflate(-lay.px(24), -lay.px(20)), max_lines=3)
+
+    def _draw_line_to_rotate(self, surface: pygame.Surface) -> None:
+        """The pointer (or the focus) on an arrow that may be used: the row or column it would slide,
+        framed, with a chevron in each gap the way its cards would go."""
+        key = self.focus if self.keyboard else self.hover
+        if key is None or not key.startswith("arrow:") or key not in self.usable():
+            return
+        _arrow, line, index, step = parts.parse(key)
+        lay = self.board
+        cells = [lay.cell(int(index), i) if line == "row" else lay.cell(i, int(index)) for i in range(SIZE)]
+        p = Painter(surface, lay, self.now)
+        p.ring(cells[0].union(cells[-1]), colour=INK, width=8, pad=10, radius=16)
+        p.ring(cells[0].union(cells[-1]), colour=theme.MUSTARD, width=4, pad=8, radius=16)
+        sign = int(step)
+        for a, b in zip(cells, cells[1:], strict=False):
+            mid = ((a.centerx + b.centerx) // 2, (a.centery + b.centery) // 2)
+            mark = pygame.Rect(0, 0, lay.px(22), lay.px(22))
+            mark.center = mid
+            draw_arrow_mark(p, mark, line, sign, theme.MUSTARD)
 
     def hover_words(self) -> list[str]:
         """What the pointer rests on: what a touch of it would do, else what it is (a spare's count, a
