@@ -41,7 +41,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
         render(app, scene, 84.0)
         session.seat_changes(2, connected=False)               # Cleo went away 12 s ago
         session.seat_changes(1, connected=False, stand_in=True)  # a bot plays for Bert
-    if name == "picked":
+    if name == "picker":
         render(app, scene, session.now)
         scene.handle(InputAction("click", "mouse", pos=scene.table_layout.cell(1, 2).center))
     if name == "reveal":
@@ -50,7 +50,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
     return render(app, scene, session.now)
 
 
-@pytest.mark.parametrize("name", ["midround", "picked", "reveal", "history", "stand-in"])
+@pytest.mark.parametrize("name", ["midround", "picker", "reveal", "history", "stand-in"])
 def test_table_matches_its_golden(name):
     golden_screens.check(lambda size: shoot(name, size), GOLDEN / f"tmc-{name}.png")
 
