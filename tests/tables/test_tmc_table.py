@@ -389,3 +389,14 @@ def test_the_pointer_on_a_rim_arrow_frames_the_line_it_would_slide():
     assert tobytes(plain.subsurface(band(1)).copy(), "RGB") != tobytes(pointed.subsurface(band(1)).copy(), "RGB")
     middle = lay.cell(3, 0).union(lay.cell(3, 3))    # another row is left as it was
     assert tobytes(plain.subsurface(middle).copy(), "RGB") == tobytes(pointed.subsurface(middle).copy(), "RGB")
+
+
+def test_a_touch_of_a_taste_a_seat_or_the_log_is_answered_with_what_it_says():
+    session, app, scene = playing_table(players=3)
+    lay = scene.table_layout
+    click(scene, lay.listed_rows(scene.model)[0])
+    assert scene.answer.words == scene.thing("taste:0").what and session.acted == []
+    click(scene, lay.chef_row(1, 3))
+    assert scene.answer.words.startswith("Bert: ") and "happy" in scene.answer.words
+    click(scene, lay.log(3))
+    assert "older moves" in scene.answer.words

@@ -64,7 +64,7 @@ from soupkitchen.client.tables.too_many_cooks.story import (
 )
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left
 from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
-from soupkitchen.client.words import _
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.taste_words import taste_words
 from soupkitchen.shared.wire.constants import EMOTES
@@ -373,7 +373,30 @@ class TooManyCooksTable(KitTable):
             self.taste_scroll = self.board.taste_column(self.model, column.scroll + step).scroll
         return True
 
+    def read_words(self, key: str | None) -> str:
+        """A touch of something only there to be read (a taste, a seat, the log) answers with what it
+        says ("": the thing is not one of those)."""
+        thing = self.thing(key)
+        if thing is None:
+            return ""
+        if key.startswith("taste:"):
+            return thing.what
+        if key.startswith("chef:"):
+            seat = int(key.split(":")[1])
+            chef = next((c for c in self.model.chefs() if c.get("seat") == seat), {})
+            faces = chef.get("tastes") or []
+            happy = sum(1 for face in faces if face.get("happy"))
+            said = ngettext("%(happy)d of %(count)d taste face happy", "%(happy)d of %(count)d taste faces happy",
+                            len(faces)) % {"happy": happy, "count": len(faces)}
+            return f"{self._names().get(seat, describe.chef(seat))}: {said}"
+        if key == parts.LOG:
+            return _("The wheel over the log, or Up / Down on it, reads older moves")
+        return ""
+
     def not_now(self) -> str:
+        read = self.read_words(self.answer_thing())
+        if read:
+            return read
         model = self.model
         if model.must_pass:
             return _("Every taste you know is happy: you must pass")
@@ -394,6 +417,9 @@ class TooManyCooksTable(KitTable):
         return found[0].key if found else None
 
     def not_yours(self) -> str:
+        read = self.read_words(self.answer_thing())
+        if read:
+            return read
         model = self.model
         if model.phase == "ready":
             return _("The round starts once every chef is ready") if model.seat is not None \
