@@ -81,7 +81,7 @@ class TooManyCooksTable(KitTable):
     draws_hints = True      # a learner's hints go in the notice above the pot, not over the table
 
     def __init__(self, app, session) -> None:
-        self.story = History()          # the round so far, move by move
+        self.story = History()            # the round so far, move by move
         self.log_scroll = 0               # window pixels of the log scrolled towards older entries
         self.taste_scroll = 0             # the first taste in sight when the tastes panel scrolls
         self.pad = False                  # the last key or button pressed was a gamepad's
@@ -145,8 +145,9 @@ class TooManyCooksTable(KitTable):
     def look(self) -> tuple:
         """What the table shows besides the view: the round's log and its scroll, the tastes' scroll,
         reactions at the seats, seats whose player is away, the reconnecting countdown, the notice."""
-        shown = tuple(sorted((seat, emote, round(strength * 4)) for seat in self.said
-                             if (said := self._reaction(seat)) is not None for emote, strength in (said,)))
+        frame = Frame(model=TableModel({}), now=self.now, reactions=self._reactions())
+        shown = tuple(sorted((seat, said[0], round(said[1] * 4)) for seat in self.said
+                             if (said := reaction_at(frame, seat)) is not None))   # at the seats, fading by steps
         remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected) \
             if self.countdown.reconnecting else None
         return (self.story.count, self.log_scroll, self.taste_scroll, shown, tuple(sorted(self._notes().items())),
@@ -217,15 +218,6 @@ class TooManyCooksTable(KitTable):
     def nudge(self, words: str = "") -> None:
         """The shown chef has sat on their turn while the clock runs: say so above the pot."""
         self.nudged_at = self.now
-
-    def _reaction(self, seat: int) -> tuple[str, float] | None:
-        said = self.said.get(seat)
-        if said is None:
-            return None
-        return reaction_at(self._frame_reactions(), seat)
-
-    def _frame_reactions(self) -> Frame:
-        return Frame(model=TableModel({}), now=self.now, reactions=self._reactions())
 
     def _reactions(self) -> dict[int, tuple[str, float]]:
         clock = self.session.clock()
@@ -377,7 +369,7 @@ class TooManyCooksTable(KitTable):
         """A touch of something only there to be read (a taste, a seat, the log) answers with what it
         says ("": the thing is not one of those)."""
         thing = self.thing(key)
-        if thing is None:
+        if thing is None or key is None:
             return ""
         if key.startswith("taste:"):
             return thing.what
@@ -678,10 +670,6 @@ class TooManyCooksTable(KitTable):
         """Toasts (news of the link, a seat given back) are read where the notice goes, above the
         pot: over nothing of the soup, the spares, the tastes or the seats."""
         return self.board.notice
-
-    def redraw_at(self, now: float) -> float | None:
-        due = [t for t in (super().redraw_at(now),) if t is not None]
-        return min(due, default=None)
 
     # --- the end, as the kit's end panel shows it: the last round revealed, the final soup, the verdict
     def end_verdict(self) -> str:
