@@ -179,6 +179,8 @@ class App:
         """Route a table session's errors to toasts and its events to sounds."""
         if self.toast_error not in session.error_listeners:
             session.error_listeners.append(self.toast_error)
+        if self.toast not in session.nudge_listeners:   # a gentle word to a player sitting on their turn
+            session.nudge_listeners.append(self.toast)
         if id(session) not in self.cues:
             for old in self.cues.values():
                 old.detach()

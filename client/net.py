@@ -146,6 +146,8 @@ class TableFeed(Protocol):
 
     def receive_emote(self, seat: Any, emote: str) -> None: ...
 
+    def receive_nudge(self, seat: int) -> None: ...
+
     async def resume(self) -> int: ...
 
 
@@ -210,6 +212,7 @@ class Connection:
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)
         sio.on("kicked", self._on_kicked)
+        sio.on("nudge", self._on_nudge)
         sio.on("tables_changed", self._on_tables_changed)
 
         gone = self._gone[sio] = asyncio.Event()
@@ -465,6 +468,16 @@ class Connection:
         session = self.sessions.get(data.get("table")) if isinstance(data, dict) else None
         if session is not None:
             session.receive_emote(data.get("seat"), str(data.get("emote")))
+
+    async def _on_nudge(self, data: dict[str, Any]) -> None:
+        try:
+            check_push("nudge", data)
+        except ValidationError as err:
+            log.error("a nudge push this client cannot read (%s)", err)
+            return
+        session = self.sessions.get(data["table"])
+        if session is not None:
+            session.receive_nudge(data["seat"])
 
     async def _on_kicked(self, data: dict[str, Any]) -> None:
         table = data.get("table") if isinstance(data, dict) else None

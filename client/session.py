@@ -56,6 +56,7 @@ class TableSession:
         self.listeners: list[StateListener] = []
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.error_listeners: list[Callable[[str], None]] = []
+        self.nudge_listeners: list[Callable[[str], None]] = []   # a held seat sat on its turn: words to say
         self.handoff_listeners: list[Callable[[int | None], None]] = []   # None: hand-off called off
         self.back_listeners: list[Callable[[int], None]] = []   # a held seat taken back from a stand-in bot
         # couch play
@@ -275,6 +276,18 @@ class TableSession:
     def receive_emote(self, seat: int | None, emote: str) -> None:
         self.emotes.append((seat, emote, self.clock()))
 
+    def receive_nudge(self, seat: int) -> None:
+        """The server's gentle word to a held seat that has sat on its turn while the clock ran."""
+        if seat not in self.tokens:
+            return
+        if self.couch:
+            words = _("%(player)s, it is your turn: the round's clock is running.") % {
+                "player": self.seat_name(seat)}
+        else:
+            words = _("It is your turn: the round's clock is running.")
+        for listener in list(self.nudge_listeners):
+            listener(words)
+
     # --- couch hand-offs -----------------------------------------------------------------------
     def _wants_to_act(self, seat: int) -> bool:
         view = self.views.get(seat)
@@ -386,8 +399,7 @@ class TableSession:
                 ack = {"ok": False, "error": {"code": protocol.STALE_STATE,
                                               "message": "The table moved on before your move arrived. Look again."}}
         if not ack.get("ok") and isinstance(ack["error"].get("refusal"), dict):  # worded here, in our language
-            words = refusal_words(ack["error"]["refusal"], refusal_wording(self.game_id), self.seat_name)
-            ack["error"]["message"] = words[:1].upper() + words[1:]
+            ack["error"]["message"] = self.refusal_sentence(ack["error"]["refusal"])
         if not ack.get("ok") and not quiet:
             self._error(ack["error"]["message"])
         return ack
@@ -409,11 +421,17 @@ class TableSession:
                                            **({"refusal": err.refusal} if err.refusal else {})}}
 
     async def emote(self, seat: int, name: str) -> None:
+        """Send an emote; a game's rules may keep it as a reaction, and say why not now (in our words)."""
         if seat in self.tokens and name in EMOTES:
             try:
                 await self.conn.request("emote", {"token": self.tokens[seat], "emote": name})
             except ServerError as err:
-                self._error(str(err))
+                self._error(self.refusal_sentence(err.refusal) if err.refusal is not None else str(err))
+
+    def refusal_sentence(self, refusal: dict[str, Any]) -> str:
+        """The rules' refusal (code and parameters) as a sentence in the player's language."""
+        words = refusal_words(refusal, refusal_wording(self.game_id), self.seat_name)
+        return words[:1].upper() + words[1:]
 
     async def request(self, event: str, as_seat: int | None = None, **payload: Any) -> dict[str, Any]:
         """A table request with the token of held seat ``as_seat`` (the host's, else the first, by default).

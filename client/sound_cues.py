@@ -1,7 +1,8 @@
 """The sounds a table makes: each event's, as its game's client registration names them (cards
 placed, flipped, slid and shuffled, a row rotating, "stone soup!", the reveal), and from the views
-faces turning happy or unhappy, stars won or lost, a game won or lost, and the clock ticking through
-its last ten seconds. Listens to a table session; tables need not know about it."""
+faces turning happy or unhappy, stars won or lost, a game won or lost, the clock ticking through
+its last ten seconds, and the chime of a turn again for a player the server nudges. Listens to a
+table session; tables need not know about it."""
 
 from __future__ import annotations
 
@@ -53,10 +54,20 @@ class SoundCues:
         self._deadline: float | None = None
         self._long_timer = False
         session.listeners.append(self.on_state)
+        nudges = getattr(session, "nudge_listeners", None)
+        if nudges is not None:
+            nudges.append(self.on_nudge)
 
     def detach(self) -> None:
         if self.on_state in self.session.listeners:
             self.session.listeners.remove(self.on_state)
+        nudges = getattr(self.session, "nudge_listeners", None)
+        if nudges is not None and self.on_nudge in nudges:
+            nudges.remove(self.on_nudge)
+
+    def on_nudge(self, words: str) -> None:
+        """A player sat on their turn: the chime of a turn, again."""
+        self.play("turn")
 
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         state_id = self.session.state_id

@@ -50,6 +50,7 @@ class Announcer:
         self.push(self.audience(), "lobby", {"table": self.summary()}, self.table.id)
 
     def to_audience(self, event: str, payload: dict[str, Any]) -> None:
+        self.flush()
         self.push(self.audience(), event, payload, self.table.id)
 
     def state(self, snapshot: bool = False, actor: int | None = None) -> None:

@@ -1,6 +1,11 @@
 """The bots playing a table's seats (bot seats, and stand-ins for players who went away), what
 each means to do next and when, paced as a person would play. Part of a table's runner
-(``server.runner``), which plays the moves they choose."""
+(``server.runner``), which plays the moves they choose.
+
+On its turn a bot first takes in the table (``Bot.looks`` beats: the last move, what the others
+made of it), then decides and takes its ``Bot.thinking`` beats over the move it chose. After every
+action each bot may also take an aside (``Bot.aside``: a reaction to the move just made), which
+comes after its own short delay and never holds up anyone's turn."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from typing import Any
 
 from soupkitchen.server.config import BOT_JITTER_BOTS_ONLY, BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.server.table import Table
-from soupkitchen.shared.core import Bot
+from soupkitchen.shared.core import Bot, is_aside
 
 log = logging.getLogger(__name__)
 MOST_BEATS = 60.0
@@ -22,8 +27,9 @@ PlayMove = Callable[[int, dict[str, Any], float], None]  # (seat, action, game t
 @dataclass
 class PendingBotMove:
     due: float  # monotonic
-    action: dict[str, Any] | None  # None: nothing wanted, ask again at ``due``
+    action: dict[str, Any] | None  # None: nothing wanted, ask again at ``due`` (or, looking, decide then)
     state_id: int
+    looking: bool = False  # taking in the table before it decides: at ``due``, whatever happens meanwhile
 
 
 class TableBots:
@@ -35,7 +41,8 @@ class TableBots:
         self.clock = clock
         self.bots: dict[int, Bot] = {}
         self.pending: dict[int, PendingBotMove] = {}
-        self.last_move_at = float("-inf")  # monotonic time of the newest action (bots pace themselves on it)
+        self.asides: dict[int, PendingBotMove] = {}  # each bot's next aside, once it means to take one
+        self.last_move_at = float("-inf")  # monotonic time of the newest action but an aside (bots pace so)
 
     def __contains__(self, seat: int) -> bool:
         return seat in self.bots
@@ -63,14 +70,17 @@ class TableBots:
         """The player is back: the bot that stood in for them goes."""
         self.bots.pop(seat, None)
         self.pending.pop(seat, None)
+        self.asides.pop(seat, None)
 
     def clear(self) -> None:
         self.bots.clear()
         self.pending.clear()
+        self.asides.clear()
 
     def wakes(self) -> list[float]:
         """When the bots next want to act (now, for a bot that should think)."""
         wake = [move.due for move in self.pending.values() if move.due != float("inf")]
+        wake += [aside.due for aside in self.asides.values()]
         if any(self.should_think(seat) for seat in self.bots):
             wake.append(self.clock())
         return wake
@@ -78,30 +88,68 @@ class TableBots:
     def should_think(self, seat: int) -> bool:
         """A bot with no plan, or one that was waiting and has seen the table change."""
         move = self.pending.get(seat)
-        return move is None or (move.action is None and move.state_id != self.table.state_id)
+        return move is None or (move.action is None and not move.looking
+                                and move.state_id != self.table.state_id)
 
     def observe(self) -> None:
-        """Each bot that remembers observes its seat's view of the new state, as a player would see it."""
+        """Each bot that remembers observes its seat's view of the new state, as a player would see
+        it; then each bot says whether it takes an aside (a reaction to the move just made)."""
         table = self.table
-        self.last_move_at = self.clock()
+        log_ = table.record.log if table.record is not None else []
+        if not (log_ and is_aside(getattr(table.game, "facts", None), log_[-1]["action"])):
+            self.last_move_at = self.clock()  # an aside holds up nobody's turn
+        views: dict[int, dict[str, Any]] = {}
         for seat, bot in self.bots.items():
             if table.remembers(bot):
                 try:
-                    bot.observe(table.game.view(table.state, seat))
+                    views[seat] = table.game.view(table.state, seat)
+                    bot.observe(views[seat])
                 except Exception:  # a broken bot must not stop the table
                     log.exception("bot at table %s seat %s failed to observe", table.id, seat)
+        self.plan_asides(views)
+
+    def plan_asides(self, views: dict[int, dict[str, Any]]) -> None:
+        """Ask each bot without an aside in hand whether it takes one now (``views``: those already made)."""
+        table = self.table
+        if not table.started or table.over:
+            return
+        mono = self.clock()
+        now = table.game_now(mono)
+        for seat, bot in self.bots.items():
+            if seat in self.asides or type(bot).aside is Bot.aside:
+                continue
+            try:
+                view = views.get(seat) or table.game.view(table.state, seat)
+                action = bot.aside(view, now)
+            except Exception:  # a broken bot must not stop the table: it keeps quiet
+                log.exception("bot at table %s seat %s failed to take an aside", table.id, seat)
+                continue
+            if action is not None:
+                due = mono + self.delay() * self.beats(seat, view, action) * self.jitter()
+                self.asides[seat] = PendingBotMove(due, action, table.state_id)
+
+    def delay(self) -> float:
+        """Seconds of a beat at this table (its bot speed)."""
+        return float(self.table.settings.get("bot_delay", self.config.bot_delay))
+
+    def jitter(self) -> float:
+        """A factor on a bot's thinking time, so that no two moves take exactly as long."""
+        low, high = BOT_JITTER_WITH_PEOPLE if self.table.has_people else BOT_JITTER_BOTS_ONLY
+        return self.table.rng.uniform(low, high)
 
     def move(self, play: PlayMove) -> None:
-        """Play bot moves that are due (through ``play``); ask bots without a plan what they want."""
+        """Play bot moves and asides that are due (through ``play``); ask bots without a plan what
+        they want."""
+        self.take_asides(play)
         table, config = self.table, self.config
-        delay = float(table.settings.get("bot_delay", config.bot_delay))
+        delay = self.delay()
         for seat in sorted(self.bots):
             if table.over:
                 return
             mono = self.clock()
             move = self.pending.get(seat)
             if move is not None and move.due > mono:
-                if move.action is not None or move.state_id == table.state_id:
+                if move.action is not None or move.looking or move.state_id == table.state_id:
                     continue
             self.pending.pop(seat, None)
             now = table.game_now(mono)
@@ -117,6 +165,12 @@ class TableBots:
             if not view["legal_actions"]:
                 self.pending[seat] = PendingBotMove(float("inf"), None, table.state_id)
                 continue
+            if not (move is not None and move.looking) and len(view["legal_actions"]) > 1:
+                looks = self.looks(seat, view)
+                if looks > 0:  # first it takes in the table; it decides when that is done
+                    due = mono + delay * looks * self.jitter()
+                    self.pending[seat] = PendingBotMove(due, None, table.state_id, looking=True)
+                    continue
             try:
                 action = self.bots[seat].choose(view, now)
             except Exception:  # a broken bot must not stop the table: it waits instead
@@ -127,9 +181,30 @@ class TableBots:
             else:
                 # It takes as long as a person would (its beats of the table's bot delay); with people
                 # at the table, never sooner than the bot delay.
-                jitter = table.rng.uniform(*(BOT_JITTER_WITH_PEOPLE if table.has_people else BOT_JITTER_BOTS_ONLY))
-                self.pending[seat] = PendingBotMove(mono + delay * self.beats(seat, view, action) * jitter,
-                                                    action, table.state_id)
+                due = mono + delay * self.beats(seat, view, action) * self.jitter()
+                self.pending[seat] = PendingBotMove(due, action, table.state_id)
+
+    def take_asides(self, play: PlayMove) -> None:
+        """Play the asides that are due and still allowed (the moment of a reaction may have passed)."""
+        table = self.table
+        for seat in sorted(self.asides):
+            aside = self.asides[seat]
+            mono = self.clock()
+            if table.over or aside.due > mono:
+                continue
+            del self.asides[seat]
+            now = table.game_now(mono)
+            if table.paused_at is None and table.game.validate(table.state, seat, aside.action, now) is None:
+                play(seat, aside.action, now)
+
+    def looks(self, seat: int, view: dict[str, Any]) -> float:
+        """How many beats the bot at ``seat`` takes in the table before it decides (0: at once)."""
+        try:
+            beats = float(self.bots[seat].looks(view))
+        except Exception:  # a broken bot must not stop the table: it decides at once
+            log.exception("bot at table %s seat %s failed to say how long it looks", self.table.id, seat)
+            return 0.0
+        return min(beats, MOST_BEATS) if beats > 0 else 0.0  # NaN and nothing: at once
 
     def beats(self, seat: int, view: dict[str, Any], action: dict[str, Any]) -> float:
         """How many beats of the bot delay the bot at ``seat`` takes over ``action`` (at least one)."""

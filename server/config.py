@@ -64,6 +64,8 @@ class ServerConfig:
     hold_limit: float = 30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
     table_hold_limit: float = 120.0  # seconds all holds at one table together may hold a round (0: no limit)
     emote_interval: float = 1.0  # seconds between two emotes of one seat
+    nudge_after: float = 20.0  # seconds a person may sit on their turn while a round's clock runs before
+    # their seat is reminded (a ``nudge`` push: words and a chime, never a move made for them; 0: never)
     lobby_idle: float = 600.0  # seconds a lobby no connection holds a seat of stays open (0: for ever)
     linger: float = 600.0  # seconds a finished table stays in memory (its record stays in the database)
     keep_days: float = 30.0  # days finished games and closed lobbies stay in the database (0: for ever)

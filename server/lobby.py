@@ -21,6 +21,7 @@ from typing import Any
 
 from soupkitchen.server import passwords
 from soupkitchen.server.games import load_game
+from soupkitchen.server.play import illegal
 from soupkitchen.server.registry import PasswordTries
 from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.runner import TableRunner
@@ -388,7 +389,10 @@ class Lobby:
         now = self.clock()
         if now - holder.last_emote < self.config.emote_interval:
             raise protocol.ProtocolError(protocol.RATE_LIMITED, "one reaction at a time, please")
-        runner.emote(seat, req.emote)
+        try:
+            runner.emote(seat, req.emote)
+        except RuleError as err:  # a reaction the game's rules refuse: their reason, as for a move
+            raise illegal(err) from None
         return {"ok": True}
 
 

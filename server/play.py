@@ -9,6 +9,12 @@ from soupkitchen.shared.core import NOT_ALLOWED, RuleError
 from soupkitchen.shared.wire import protocol
 
 
+def illegal(err: RuleError) -> protocol.ProtocolError:
+    """The rules' refusal as the answer to a request: its code and parameters, its English for the logs."""
+    refusal = (err.refusal or NOT_ALLOWED).to_json()
+    return protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now", refusal)
+
+
 class PlayRequests:
     """The play requests, on the tables of a :class:`server.roster.TableRoster`."""
 
@@ -21,9 +27,8 @@ class PlayRequests:
             raise protocol.ProtocolError(protocol.NOT_STARTED, "the game at this table has not started yet")
         try:
             state_id = runner.act(seat, req.state_id, req.action)
-        except RuleError as err:  # the refusal as code and parameters, its English for the logs
-            refusal = (err.refusal or NOT_ALLOWED).to_json()
-            raise protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now", refusal) from None
+        except RuleError as err:
+            raise illegal(err) from None
         return {"ok": True, "state_id": state_id}
 
     async def resync(self, sid: str, req: protocol.Resync) -> protocol.Reply:

@@ -26,10 +26,11 @@ from soupkitchen.server.bots import TableBots
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.holds import Holds
 from soupkitchen.server.metrics import Metrics
+from soupkitchen.server.nudges import Nudges
 from soupkitchen.server.scheduler import Scheduler, Timer
 from soupkitchen.server.store import Store, StoreError
 from soupkitchen.server.table import ActionOutcome, Table
-from soupkitchen.shared.core import Bot, is_moment_action
+from soupkitchen.shared.core import Bot, is_aside, is_moment_action
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,7 @@ class TableRunner:
         self.announce = Announcer(table, context.push, self.clock, self.summary, context.deltas)
         self.absence = Absence(table, context.config, context.scheduler, context.stopping,
                                self.players.stands_in, self.stand_in, self.close)
+        self.nudges = Nudges(table, context.config, self.clock, self.players.stands_in)
         self.clock_saved: float | None = None  # the game clock last recorded in the store
 
     @property
@@ -316,6 +318,7 @@ class TableRunner:
             self.players.clear()
             raise
         table.update_pause(self.clock())  # a seat that said hold in the lobby holds the new game's clock
+        self.nudges.after_action(None)
         for index, seat in enumerate(table.seats):
             if seat.human and not seat.sids:
                 self.absence.seat_away(index, seat.away_since or self.clock())
@@ -324,8 +327,19 @@ class TableRunner:
         self.reschedule()
 
     def emote(self, seat: int, emote: str) -> None:
-        self.table.seats[seat].last_emote = self.clock()
-        self.announce.to_audience("emote", {"table": self.table.id, "seat": seat, "emote": emote})
+        """A seat's emote: in a game whose rules keep emotes (a reaction to a move), the action it
+        is there, judged by the rules (RuleError if refused); otherwise table chatter."""
+        table = self.table
+        table.seats[seat].last_emote = self.clock()
+        self.fire_timeouts()
+        playing = table.started and not table.over
+        action = table.game.emote_action(table.state, seat, emote) if playing else None
+        if action is None:
+            self.announce.to_audience("emote", {"table": table.id, "seat": seat, "emote": emote})
+            return
+        self.commit(table.next_state(seat, action, table.game_now(self.clock())))
+        self.context.metrics.action(0.0)
+        self.after_action(actor=seat)
 
     def close(self) -> None:
         """Close a table that has not started, for good: it leaves the open tables, its seat tokens
@@ -358,6 +372,7 @@ class TableRunner:
         """A table rebuilt from the store after a restart: its bots play and every player is away
         until they come back."""
         self.players.seat_all()
+        self.nudges.after_action(None)
         for index, seat in enumerate(self.table.seats):
             if seat.human:
                 self.context.tokens.give(seat.token_hash or "", self.table.id, index)
@@ -372,8 +387,10 @@ class TableRunner:
         received = self.clock()
         table = self.table
         self.fire_timeouts()
-        # An action that names its own moment is the rules' to judge on the newest state.
-        if state_id != table.state_id and not is_moment_action(table.game.facts, action):
+        # An action that names its own moment is the rules' to judge on the newest state, and so is an
+        # action sent for a state that only asides (reactions) have followed: they change no move.
+        if (state_id != table.state_id and not is_moment_action(table.game.facts, action)
+                and not self.only_asides_since(state_id)):
             self.announce.flush()  # the newer state reaches the seat before this answer does
             raise protocol.ProtocolError(protocol.STALE_STATE, f"the table has moved on to state {table.state_id}; "
                                                                f"your action was for state {state_id}")
@@ -385,6 +402,12 @@ class TableRunner:
         metrics.stage("broadcast", self.clock() - broadcasting)
         metrics.action(self.clock() - received)
         return table.state_id
+
+    def only_asides_since(self, state_id: int) -> bool:
+        """Whether every action after state ``state_id`` is one of the game's asides."""
+        table, facts = self.table, getattr(self.table.game, "facts", None)
+        log = table.record.log if table.record is not None else []
+        return 0 <= state_id < len(log) and all(is_aside(facts, entry["action"]) for entry in log[state_id:])
 
     def hold(self, seat: int, sid: str) -> None:
         """The seat holds the clock (ProtocolError(limit) once its allowance is spent)."""
@@ -421,8 +444,14 @@ class TableRunner:
     # --- after each action ---------------------------------------------------------------------
     def after_action(self, actor: int | None = None) -> None:
         table = self.table
+        self.nudges.after_action(table.record.log[-1]["seat"] if table.record and table.record.log else actor)
         self.players.observe()
         self.announce.state(actor=actor)
+        entry = table.record.log[-1] if table.record is not None and table.record.log else None
+        by_seat = entry is not None and entry["seat"] is not None
+        emote = table.game.emote_of(entry["action"]) if by_seat else None
+        if emote is not None:  # the seats' chips show it as they show table chatter
+            self.announce.to_audience("emote", {"table": table.id, "seat": entry["seat"], "emote": emote})
         if table.over:
             self.save_if_possible()  # the match's end is stored with its last action
             self.announce.lobby()
@@ -462,6 +491,9 @@ class TableRunner:
             deadline = table.server_deadline(mono)
             if deadline is not None:
                 wake.append(deadline)
+            nudge = self.nudges.due()
+            if nudge is not None:
+                wake.append(nudge)
         if wake:
             self.timer = self.scheduler.call_at(min(wake), self.tick)
 
@@ -476,6 +508,7 @@ class TableRunner:
             self.fire_timeouts()
             if not self.table.over:
                 self.players.move(self.bot_plays)
+            self.nudge()
         except StoreError:  # the store has said why: the table waits, and tries again in a moment
             self.retry()
             return
@@ -483,6 +516,13 @@ class TableRunner:
 
     def retry(self) -> None:
         self.timer = self.scheduler.call_later(STORE_RETRY * (1 - RETRIES.random() / 2), self.tick)
+
+    def nudge(self) -> None:
+        """A gentle word to each person who has sat on their turn long enough while the clock runs."""
+        for seat in self.nudges.fire():
+            holder = self.table.seats[seat]
+            nudge = {"table": self.table.id, "seat": seat, "seconds": self.config.nudge_after}
+            self.context.push(sorted(holder.sids), "nudge", nudge, self.table.id)
 
     # --- the seats whose players went away -----------------------------------------------------
     def stand_in(self, seat: int) -> None:

@@ -86,6 +86,10 @@ class GameFacts:
     # Action types whose meaning is tied to the moment they name in a field of their own (a call on
     # play 7): see ``is_moment_action``.
     moment_actions: tuple[str, ...] = ()
+    # Action types a seat may take whether or not the table waits for it (table talk the rules keep,
+    # such as a reaction to a move): never listed in ``legal_actions``, judged by ``Game.check_aside``,
+    # and they change nothing another seat may do, so a move sent for the state before them still holds.
+    asides: tuple[str, ...] = ()
 
     def option(self, key: str | None) -> OptionSpec | None:
         """The option of ``key``, or None."""
@@ -95,7 +99,7 @@ class GameFacts:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "options": [spec.to_json() for spec in self.options],
                 "real_time": self.real_time, "hidden": list(self.hidden), "simultaneous": self.simultaneous,
-                "rounds": self.rounds, "moment_actions": list(self.moment_actions)}
+                "rounds": self.rounds, "moment_actions": list(self.moment_actions), "asides": list(self.asides)}
 
 
 def is_moment_action(facts: GameFacts | None, action: Any) -> bool:
@@ -104,6 +108,11 @@ def is_moment_action(facts: GameFacts | None, action: Any) -> bool:
     the newest state even when it was sent for an older one, and a client never sends it again for a
     newer state (the moment it meant is gone)."""
     return facts is not None and isinstance(action, dict) and action.get("type") in facts.moment_actions
+
+
+def is_aside(facts: GameFacts | None, action: Any) -> bool:
+    """Whether ``action`` is one of the game's ``asides``: a seat may take it outside its turn."""
+    return facts is not None and isinstance(action, dict) and action.get("type") in facts.asides
 
 
 @dataclass(frozen=True)
@@ -129,6 +138,10 @@ class Registration:
     # made from the starting state (``oracle``), and bots by name, each made as ``(seat, seed)``.
     oracle: str | None = None
     reference_bots: tuple[tuple[str, str], ...] = ()
+    # A person's stand-in for the simulator (``soupkitchen-sim --person``): made as ``(seat, seed,
+    # style)``, one of ``person_styles`` (the first: a good player's choices).
+    person: str | None = None
+    person_styles: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
@@ -166,9 +179,21 @@ class Bot(ABC):
         a caller that only ever calls ``choose`` (a simulation) still plays a sensible game."""
 
     def thinking(self, view: dict[str, Any], action: Action) -> float:
-        """How long a person would take over ``action``, this bot's choice from ``view``, in beats
-        of the table's bot pace (1: no thought needed); the table waits that long to play it."""
+        """How long a person would take over ``action``, this bot's choice from ``view`` (or its
+        ``aside``), in beats of the table's bot pace (1: no thought needed); the table waits that
+        long to play it."""
         return 1.0
+
+    def looks(self, view: dict[str, Any]) -> float:
+        """Beats a person would take to take in the table (the last move, what the others made of
+        it) before deciding on their turn: the table asks ``choose`` only after them (0: at once)."""
+        return 0.0
+
+    def aside(self, view: dict[str, Any], now: float) -> Action | None:
+        """One of the game's ``asides`` this bot takes now whether or not it may move (a reaction
+        to the move just made), or None. Asked after every action; ``thinking`` says how long it
+        takes over it."""
+        return None
 
 
 COMPLETE = "complete"  # a game's listed moves are every legal move
@@ -315,6 +340,10 @@ class Game(ABC, Generic[State]):
             return NO_SUCH_SEAT
         if self.is_over(state):
             return GAME_OVER
+        if kind in self.facts.asides:
+            if deadline is not None and now >= deadline:
+                return self.time_up
+            return self.check_aside(state, seat, action, now)
         if seat not in self.active_seats(state):
             return self.waiting_reason(state, seat, action) or NOT_YOUR_TURN
         if deadline is not None and now >= deadline:
@@ -342,6 +371,26 @@ class Game(ABC, Generic[State]):
         if kind in kinds:
             return refuse("not_offered", move=kind)
         return refuse("not_now", move=kind, moves=kinds)
+
+    def check_aside(self, state: State, seat: int, action: Action, now: float) -> Refusal | None:
+        """None when ``seat`` may take ``action``, one of the game's ``asides``, now; else the reason.
+        Seat, clock and the end are checked already."""
+        return refuse("not_now", move=action["type"], moves=[])
+
+    def emote_action(self, state: State, seat: int, emote: str) -> Action | None:
+        """The action a seat's emote (one of the wire's EMOTES) is at this moment, for a game whose
+        rules keep emotes as part of the game; None: the emote is table chatter the game does not keep."""
+        return None
+
+    def emote_of(self, action: Action) -> str | None:
+        """The emote an action of the game's makes at the table (None: it makes none)."""
+        return None
+
+    def honest_aside(self, state: State, seat: int, action: Action) -> bool | None:
+        """Whether ``seat``'s aside ``action``, taken in ``state``, is true to what that seat hides
+        (a reaction to its secret tastes), for the simulator and the tests that count untrue ones;
+        None when there is nothing to check."""
+        return None
 
     def apply(self, state: State, seat: int | None, action: Any, now: float) -> tuple[State, list[Event]]:
         """The new state and public events (what every seat saw happen) after ``seat`` plays

@@ -28,6 +28,9 @@ CARD_WORDS = {  # a soup card, colour and vegetable, as one phrase a translator 
     ("red", "pea"): N_("red pea"), ("yellow", "pea"): N_("yellow pea"), ("green", "pea"): N_("green pea"), ("blue", "pea"): N_("blue pea"),
 }
 
+EMOTE_WORDS = {"disgusting": N_("That's disgusting!"), "delicious": N_("How delicious!"),
+               "fine": N_("That's fine by me")}  # the rulebook's exclamations: a reaction names nothing else
+
 
 def chef(seat: int) -> str:
     """A seat as players read it: seat 0 is Chef 1."""
@@ -61,9 +64,16 @@ def line_words(line: str, index: int, step: int) -> str:
     return _(words) % {"index": index + 1}
 
 
+def emote_words(emote: str) -> str:
+    """A reaction in words: "That's disgusting!"."""
+    return _(EMOTE_WORDS[emote]) if emote in EMOTE_WORDS else emote
+
+
 def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = chef) -> str:
-    """The words of one of the view's legal moves."""
+    """The words of one of the view's legal moves (or of a reaction)."""
     kind = action["type"]
+    if kind == "react":
+        return _("React: %(words)s") % {"words": emote_words(action.get("emote", ""))}
     if kind == "rotate":
         return _("Rotate %(line)s") % {"line": line_words(action["line"], action["index"], action["step"])}
     if kind == "change":
@@ -80,6 +90,8 @@ EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
         "chef": n(e["seat"]), "line": line_words(e["line"], e["index"], e["step"])},
     "passed": lambda e, n: _("%(chef)s passed") % {"chef": n(e["seat"])},
     "rejoined": lambda e, n: _("%(chef)s is unhappy again and back in the round") % {"chef": n(e["seat"])},
+    "reacted": lambda e, n: _("%(chef)s: %(words)s") % {"chef": n(e["seat"]),
+                                                         "words": emote_words(e["emote"])},
     "all_passed": lambda e, n: _("Every chef passed: the round is over"),
     "time_up": lambda e, n: _("Time is up: the round is over"),
     "ready": lambda e, n: _("%(chef)s is ready") % {"chef": n(e["seat"])},
@@ -169,7 +181,7 @@ def game_summary(view: dict[str, Any]) -> str:
 
 # --- why a move is refused ---------------------------------------------------------------------
 MOVE_NAMES = {"ready": N_("say ready"), "change": N_("change a card"), "rotate": N_("rotate"),
-              "pass": N_("pass")}  # a move's type as a refusal names it
+              "pass": N_("pass"), "react": N_("react")}  # a move's type as a refusal names it
 
 REFUSALS: dict[str, Wording] = {
     "already_ready": N_("you are already ready"),
@@ -186,6 +198,13 @@ REFUSALS: dict[str, Wording] = {
     "cell_range": lambda p, n: _("row and col are whole numbers from 0 to %(last)d") % p,
     "one_of": lambda p, n: _("%(field)s must be one of %(words)s") % {**p, "words": ", ".join(p["words"])},
     "no_spare": lambda p, n: _("no spare %(card)s is left") % {"card": card_words(p)},
+    "reaction_shape": N_("a reaction is an emote and the number of the move it is about"),
+    "nothing_to_react_to": N_("there is no move to react to: react just after another chef's change or "
+                              "rotation"),
+    "reaction_past": N_("that move is past: react to the move just made"),
+    "own_move": N_("you made that move: react to the other chefs' moves"),
+    "already_reacted": N_("you have already reacted to this move"),
+    "reaction_late": lambda p, n: _("keep a poker face now: react within %(seconds)d seconds of a move") % p,
 }
 
 REFUSAL_WORDS = RefusalWords(REFUSALS, MOVE_NAMES, chef)  # named by its registration
@@ -200,6 +219,15 @@ ROTATE_LINE = refuse("rotate_line")
 ROTATE_STEP = refuse("rotate_step")
 ALREADY_THERE = refuse("already_there")
 ONE_CHANGE = refuse("one_change")
+REACTION_SHAPE = refuse("reaction_shape")
+NOTHING_TO_REACT_TO = refuse("nothing_to_react_to")
+REACTION_PAST = refuse("reaction_past")
+OWN_MOVE = refuse("own_move")
+ALREADY_REACTED = refuse("already_reacted")
+
+
+def reaction_late(seconds: float) -> Refusal:
+    return refuse("reaction_late", seconds=round(seconds))
 
 
 def index_range(size: int) -> Refusal:

@@ -9,12 +9,17 @@ candidate set; it always holds the true taste.
 
 Within a candidate set some tastes are likelier than others: a chef moves for their own tastes, so
 a move that brings the soup closer to a candidate makes that candidate likelier for the mover's
-secret tastes (a soft reading: the mover may have been working for another of its tastes).
+secret tastes (a soft reading: the mover may have been working for another of its tastes); and a
+chef's reaction to a move speaks for the candidates it fits (``hear``).
+
+A person keeps only the last few moments of the table in mind: with a ``memory``, the sets and the
+odds come from the faces, moves and reactions of the last that many moments only.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
 from functools import cache
 from typing import Any
 
@@ -53,14 +58,23 @@ class HiddenTastes:
     seat; with ``public``, of every chef's secret tastes (the seat's own too) from what the whole
     table sees, so every chef who watched the same faces holds the same sets."""
 
-    def __init__(self, seat: int, public: bool = False) -> None:
+    def __init__(self, seat: int, public: bool = False, memory: int | None = None, flips: float | None = None,
+                 lean: float = LEAN) -> None:
         self.seat = seat
+        self.lean = lean  # how strongly one move of a chef speaks for the candidates it brings closer
         self.public = public
+        self.memory = memory
+        # None: every face rules out the tastes it cannot be. A number: only the faces a move turned
+        # speak (as a person notices them), each making the tastes that turn so e ** flips times likelier.
+        self.flips = flips
         self.key: tuple[Any, ...] | None = None
         self.slots: dict[Slot, tuple[str, ...]] = {}
         self.last: tuple[Soup, Faces] | None = None
         self.odds: dict[Slot, dict[str, float]] = {}  # relative likelihood of each candidate
         self.turn: int | None = None  # whose turn it was in the last view observed
+        self.pool: dict[Slot, tuple[str, ...]] = {}  # each set at the start of the round
+        # with a memory: the moments kept in mind, each its soup, faces and the evidence seen with it
+        self.moments: deque[tuple[Soup, Faces, list[tuple[Any, ...]]]] = deque(maxlen=memory or 1)
 
     def candidates(self, chef: int) -> list[tuple[str, ...]]:
         """For each secret taste of ``chef`` (in face order), the tastes it may still be."""
@@ -78,6 +92,18 @@ class HiddenTastes:
             self._start_round(view, key)
         before, mover = self.last, self.turn
         self.last, self.turn = (soup, faces), view.get("turn")
+        if self.memory is not None:
+            moved = before is not None and mover is not None and before[0] != soup
+            evidence = [("lean", mover, before[0], soup)] if moved else []
+            self.moments.append((soup, faces, evidence))
+            self._recall()
+            return
+        if self.flips is not None:
+            if before is not None and before[0] != soup:
+                self._narrow_flips(before, (soup, faces))
+                if mover is not None:
+                    self._lean(mover, before[0], soup)
+            return
         if not self._narrow(soup, faces):
             # Faces no deal could show: views of another game under the same deal. Start afresh.
             self._start_round(view, key)
@@ -108,7 +134,49 @@ class HiddenTastes:
             for taste in options:
                 gained = max(-2, min(2, distance(taste, before) - distance(taste, after)))
                 if gained:
-                    odds[taste] = odds.get(taste, 1.0) * math.exp(LEAN * gained)
+                    odds[taste] = odds.get(taste, 1.0) * math.exp(self.lean * gained)
+
+    def hear(self, chef: int, emote: str, before: Soup, after: Soup, trust: float) -> None:
+        """``chef`` reacted with ``emote`` to the move from ``before`` to ``after``: the candidates of
+        their secret tastes that an honest reaction fits (``reactions.honest``) get likelier, the
+        others less likely, by ``trust`` (a chef may react to another of their tastes, or not
+        honestly)."""
+        if self.memory is not None and self.moments:
+            self.moments[-1][2].append(("hear", chef, emote, before, after, trust))
+        self._hear(chef, emote, before, after, trust)
+
+    def _recall(self) -> None:
+        """The sets and odds from the moments kept in mind (when faces no deal could show are among
+        them, from the newest alone)."""
+        for _attempt in range(2):
+            self.slots, self.odds = dict(self.pool), {}
+            if self.flips is not None:
+                for before, after in zip(list(self.moments), list(self.moments)[1:], strict=False):
+                    self._narrow_flips(before[:2], after[:2])
+                break
+            if all(self._narrow(soup, faces) for soup, faces, _evidence in self.moments):
+                break
+            newest = self.moments[-1]
+            self.moments.clear()
+            self.moments.append(newest)
+        for _soup, _faces, evidence in self.moments:
+            for item in evidence:
+                if item[0] == "lean":
+                    self._lean(*item[1:])
+                else:
+                    self._hear(*item[1:])
+
+    def _hear(self, chef: int, emote: str, before: Soup, after: Soup, trust: float) -> None:
+        slots = [slot for slot in self.slots if slot[0] == chef]
+        for slot in slots:
+            options = self.slots[slot]
+            if len(options) == 1:
+                continue
+            odds = self.odds.setdefault(slot, {})
+            for taste in options:
+                lean = _heard(emote, distance(taste, before) - distance(taste, after), len(slots))
+                if lean:
+                    odds[taste] = odds.get(taste, 1.0) * math.exp(trust * lean)
 
     def weights(self, most: int | None = None) -> dict[str, float]:
         """For each candidate taste, the expected number of hidden tastes that are it, taking every
@@ -128,9 +196,26 @@ class HiddenTastes:
         self.key = key
         self.last = None
         self.odds = {}
+        self.moments.clear()
         self.slots = {(chef["seat"], index): possible
                       for chef in view["chefs"] if self.public or chef["seat"] != self.seat
                       for index in range(len(chef["tastes"]))}
+        self.pool = dict(self.slots)
+
+    def _narrow_flips(self, before: tuple[Soup, Faces], after: tuple[Soup, Faces]) -> None:
+        """Each face that turned between the two moments makes the tastes that turn the same way
+        between their soups likelier (a face that stayed as it was tells a person nothing)."""
+        for (chef, index), options in self.slots.items():
+            if chef >= len(after[1]) or index >= len(after[1][chef]) or chef >= len(before[1]) \
+                    or index >= len(before[1][chef]):
+                return
+            was, now = before[1][chef][index], after[1][chef][index]
+            if was == now or len(options) == 1:
+                continue
+            odds = self.odds.setdefault((chef, index), {})
+            for taste in options:
+                if satisfied(taste, before[0]) == was and satisfied(taste, after[0]) == now:
+                    odds[taste] = odds.get(taste, 1.0) * math.exp(self.flips or 0.0)
 
     def _narrow(self, soup: Soup, faces: Faces) -> bool:
         """Keep in each set the tastes that show this soup's face; False if a set would empty."""
@@ -153,6 +238,23 @@ class HiddenTastes:
             return False
         self.slots = narrowed
         return True
+
+
+def _heard(emote: str, gained: int, tastes: int) -> float:
+    """How much a reaction speaks for a candidate the move brought ``gained`` cards closer (negative:
+    further), for a chef of ``tastes`` secret tastes: +1 for a candidate that explains it, -1 for one
+    an honest reaction rules out, less when another of their tastes may explain it."""
+    if emote == "disgusting":
+        return 1.0 if gained < 0 else -1.0 if gained > 0 else -1.0 / tastes
+    if emote == "delicious":
+        return 1.0 if gained > 0 else -1.0 if gained < 0 else -1.0 / tastes
+    return -1.0 if gained < 0 else 0.0  # "fine": nothing of theirs got worse
+
+
+def effective(chances: dict[str, float]) -> float:
+    """How many tastes a belief is as unsure as (the exponential of its entropy): 1 when one
+    candidate is certain, the number of candidates when all are equally likely."""
+    return math.exp(-sum(p * math.log(p) for p in chances.values() if p > 0))
 
 
 def _all_different(slots: dict[Slot, tuple[str, ...]]) -> bool:

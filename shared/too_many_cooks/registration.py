@@ -27,6 +27,9 @@ FACTS = GameFacts(
     simultaneous=True,  # every chef says ready at once, before a round starts
     rounds=True,
     hidden=("the other chefs' personal tastes, shown only as happy or unhappy faces until the round's reveal",),
+    # A reaction names the move it is about, and any chef may make it on another chef's turn.
+    moment_actions=("react",),
+    asides=("react",),
 )
 
 REGISTRATION = Registration(
@@ -40,4 +43,6 @@ REGISTRATION = Registration(
     art="scripts.art.too_many_cooks:too_many_cooks_art",
     oracle="soupkitchen.shared.too_many_cooks.oracle:AllSeeingKitchen",
     reference_bots=(("witness", "soupkitchen.shared.too_many_cooks.witness:WitnessChef"),),
+    person="soupkitchen.shared.too_many_cooks.bot:person",
+    person_styles=("good", "selfish"),
 )

@@ -1,6 +1,7 @@
 """The review of a finished Too Many Cooks game, worked out from its record by the rules: each
-round's tastes, when each was first satisfied and who broke it when, when each chef passed, and
-how the round's time was spent. Structure only (the client words it); every taste is shown."""
+round's tastes, when each was first satisfied and who broke it when, when each chef passed, what
+each chef said of the others' moves, and how the round's time was spent. Structure only (the client
+words it); every taste is shown."""
 
 from __future__ import annotations
 
@@ -37,14 +38,21 @@ def _open_round(state: TmcState, number: int, t: float) -> dict[str, Any]:
                        "changes": [], "at_end": now})
     return {"round": state.round, "difficulty": state.round_difficulty, "started_move": number, "started_t": t,
             "round_seconds": state.round_seconds, "tastes": tastes, "passes": [], "rejoins": [],
+            "reactions": [],
             "time": [{"seat": seat, "seconds": 0.0, "moves": 0} for seat in range(state.players)],
             "last_t": t}
 
 
 def _follow(current: dict[str, Any], number: int, entry: dict[str, Any], before: TmcState, after: TmcState) -> None:
-    """One move of a round in play: who spent how long, which tastes it satisfied or broke."""
+    """One move of a round in play: who spent how long, which tastes it satisfied or broke; or a
+    reaction to a move, which takes nobody's turn."""
     seat, t = entry["seat"], entry["t"]
     seconds = round(t - current["started_t"], 3)
+    if entry["action"]["type"] == "react":
+        by = before.last_move["event"]["seat"] if before.last_move is not None else None
+        current["reactions"].append({"seat": seat, "emote": entry["action"]["emote"], "move": number,
+                                     "seconds": seconds, "by": by})
+        return
     if seat is not None:
         spent = current["time"][seat]
         spent["seconds"] = round(spent["seconds"] + t - current["last_t"], 3)

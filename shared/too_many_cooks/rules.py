@@ -8,7 +8,7 @@ from soupkitchen.shared.core import COMPLETE, Action, Bot, Game, MoveContext, Re
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.longer import longer
 from soupkitchen.shared.too_many_cooks import describe
-from soupkitchen.shared.too_many_cooks.bot import Chef
+from soupkitchen.shared.too_many_cooks.bot import Chef, before_last_move
 from soupkitchen.shared.too_many_cooks.cards import (
     COLOURS,
     COPIES,
@@ -19,6 +19,7 @@ from soupkitchen.shared.too_many_cooks.cards import (
     card_json,
 )
 from soupkitchen.shared.too_many_cooks.moves import ROTATIONS, change, change_actions, change_targets, rotate
+from soupkitchen.shared.too_many_cooks.reactions import EMOTES, REACTION_SECONDS, feeling, honest
 from soupkitchen.shared.too_many_cooks.registration import FACTS
 from soupkitchen.shared.too_many_cooks.rounds import (
     deal_round,
@@ -95,27 +96,30 @@ class TooManyCooks(Game[TmcState]):
         state, seat = ctx.state, ctx.seat
         deadline = self.next_deadline(state)
         state.passed = tuple(True if chef == seat else done for chef, done in enumerate(state.passed))
+        state.last_move, state.reactions = None, ()  # the chef finished a move: no reacting to the last one
         ctx.emit("passed", seat=seat)
         self._next_turn(ctx, max(0.0, deadline - ctx.now) if deadline is not None else None)
 
     def _rotate(self, ctx: MoveContext) -> None:
         action = ctx.action
         ctx.state.soup = rotate(ctx.state.soup, action["line"], action["index"], action["step"])
-        ctx.emit("rotated", seat=ctx.seat, line=action["line"], index=action["index"], step=action["step"])
-        self._after_move(ctx)
+        self._after_move(ctx, ctx.emit("rotated", seat=ctx.seat, line=action["line"], index=action["index"],
+                                       step=action["step"]))
 
     def _change(self, ctx: MoveContext) -> None:
         state, action = ctx.state, ctx.action
         cell = action["row"] * SIZE + action["col"]
         old = state.soup[cell]
         state.soup, state.spares = change(state.soup, state.spares, cell, card_id(action["veg"], action["colour"]))
-        ctx.emit("changed", seat=ctx.seat, row=action["row"], col=action["col"], old=card_json(old),
-                 new=card_json(state.soup[cell]))
-        self._after_move(ctx)
+        self._after_move(ctx, ctx.emit("changed", seat=ctx.seat, row=action["row"], col=action["col"],
+                                       old=card_json(old), new=card_json(state.soup[cell])))
 
-    def _after_move(self, ctx: MoveContext) -> None:
-        """A chef who passed but is no longer satisfied rejoins; the turn moves on."""
+    def _after_move(self, ctx: MoveContext, event: dict[str, Any]) -> None:
+        """The move is the one the chefs may react to now; a chef who passed but is no longer
+        satisfied rejoins; the turn moves on."""
         state = ctx.state
+        state.moves += 1
+        state.last_move, state.reactions = {"number": state.moves, "at": ctx.now, "event": dict(event)}, ()
         passed = list(state.passed)
         for chef in range(state.players):
             if passed[chef] and not chef_satisfied(state, chef):
@@ -137,6 +141,13 @@ class TooManyCooks(Game[TmcState]):
         state.phase, state.started_at, state.turn = "playing", ctx.now, state.first_player
         ctx.emit("round_started", round=state.round, turn=state.first_player)
 
+    def _react(self, ctx: MoveContext) -> None:
+        state, seat, emote = ctx.state, ctx.seat, ctx.action["emote"]
+        assert state.last_move is not None
+        state.reactions = (*state.reactions, (seat, emote))
+        ctx.emit("reacted", seat=seat, emote=emote, move=state.last_move["number"],
+                 by=state.last_move["event"]["seat"])
+
     def _next_turn(self, ctx: MoveContext, seconds_left: float | None = None) -> None:
         """The turn goes clockwise to the next chef who has not passed (possibly the same chef);
         when every chef has passed the round ends (``seconds_left`` on its clock)."""
@@ -155,6 +166,7 @@ class TooManyCooks(Game[TmcState]):
         state.history = (*state.history, (state.round, reveal["unsatisfied"], stars))
         state.phase, state.turn, state.stars, state.reveal = "reveal", None, stars, reveal
         state.ready, state.started_at = (False,) * state.players, None
+        state.last_move, state.reactions = None, ()
         ctx.emit("round_over", round=state.round, unsatisfied=reveal["unsatisfied"], stars=stars, lost=lost)
         if lost or state.round >= state.rounds:
             state.phase, state.outcome = "over", final_result(state, lost)
@@ -178,7 +190,29 @@ class TooManyCooks(Game[TmcState]):
     def make_bot(self, seat: int, seed: int, level: str = NORMAL) -> Bot:
         return Chef(seat, seed, level)
 
-    moves = {"ready": _ready, "change": _change, "rotate": _rotate, "pass": _pass, "timeout": _time_up}
+    # --- reactions: asides any chef may make, kept in the log ---------------------------------
+    def check_aside(self, state: TmcState, seat: int, action: Action, now: float) -> Refusal | None:
+        return _reaction_reason(state, seat, action, now)
+
+    def emote_action(self, state: TmcState, seat: int, emote: str) -> Action | None:
+        """While a round is played an emote is a reaction to the latest move (the rules judge it);
+        before and between rounds it is table chatter."""
+        if state.phase != "playing":
+            return None
+        number = state.last_move["number"] if state.last_move is not None else state.moves
+        return {"type": "react", "emote": emote, "move": number}
+
+    def emote_of(self, action: Action) -> str | None:
+        return action.get("emote") if action.get("type") == "react" else None
+
+    def honest_aside(self, state: TmcState, seat: int, action: Action) -> bool | None:
+        if action.get("type") != "react" or state.last_move is None:
+            return None
+        before = before_last_move(self.view(state, seat))
+        return honest(action["emote"], feeling(state.personal(seat), before, state.soup))
+
+    moves = {"ready": _ready, "change": _change, "rotate": _rotate, "pass": _pass, "react": _react,
+             "timeout": _time_up}
 
     def check_invariants(self, state: TmcState) -> None:
         assert len(state.soup) == SIZE * SIZE and len(state.spares) == KINDS
@@ -192,6 +226,10 @@ class TooManyCooks(Game[TmcState]):
         if state.turn is not None:
             assert not state.passed[state.turn]
         assert (state.outcome is not None) == (state.phase == "over")
+        last = state.last_move
+        assert last is None or (state.phase == "playing" and last["number"] == state.moves)
+        assert len({seat for seat, _emote in state.reactions}) == len(state.reactions)
+        assert not state.reactions or state.last_move is not None
 
 
 def _whole(value: Any) -> bool:
@@ -206,6 +244,29 @@ def _rotate_reason(action: Action) -> Refusal | None:
         return describe.index_range(SIZE)
     if not _whole(action.get("step")) or action["step"] not in (1, -1):
         return describe.ROTATE_STEP
+    return None
+
+
+def _reaction_reason(state: TmcState, seat: int, action: Action, now: float) -> Refusal | None:
+    """Why ``seat`` may not make this reaction now, or None (see ``reactions``)."""
+    if set(action) != {"type", "emote", "move"}:
+        return describe.REACTION_SHAPE
+    emote, number = action["emote"], action["move"]
+    if not isinstance(emote, str) or emote not in EMOTES:
+        return describe.one_of("emote", EMOTES)
+    if not _whole(number):
+        return describe.REACTION_SHAPE
+    last = state.last_move
+    if state.phase != "playing" or last is None:
+        return describe.NOTHING_TO_REACT_TO
+    if number != last["number"]:
+        return describe.REACTION_PAST
+    if last["event"]["seat"] == seat:
+        return describe.OWN_MOVE
+    if any(chef == seat for chef, _emote in state.reactions):
+        return describe.ALREADY_REACTED
+    if now >= last["at"] + REACTION_SECONDS or now < last["at"]:
+        return describe.reaction_late(REACTION_SECONDS)
     return None
 
 

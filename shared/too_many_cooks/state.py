@@ -39,6 +39,10 @@ class TmcState(Plain):
     reveal: dict[str, Any] | None  # the last finished round, all tastes shown
     outcome: dict[str, Any] | None  # the result once the game is over
     history: tuple[tuple[int, int, int], ...] = ()  # (round, unsatisfied, stars after) per round
+    moves: int = 0  # changes and rotations made in the game so far: the number of the latest
+    last_move: dict[str, Any] | None = None  # the latest change or rotation of the round while chefs may
+    # react to it: its event ("changed" or "rotated") with its ``number`` and the clock time ``at`` of it
+    reactions: tuple[tuple[int, str], ...] = ()  # (seat, emote) of each reaction to ``last_move``
 
     def with_(self, **changes: Any) -> TmcState:
         """A copy with some fields changed."""

@@ -8,7 +8,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from soupkitchen.shared.models import CommonView, TimeoutEvent, TypedDict
+from soupkitchen.shared.plain import json_copy
 from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, MAX_STARS, VEGETABLES, soup_rows
+from soupkitchen.shared.too_many_cooks.reactions import EMOTES, REACTION_SECONDS
 from soupkitchen.shared.too_many_cooks.state import TmcState
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID, icon_parts, public_taste, satisfied
 
@@ -37,7 +39,13 @@ class Change(TypedDict):
     colour: str
 
 
-Move = Annotated[Ready | Pass | Rotate | Change, Field(discriminator="type")]
+class React(TypedDict):
+    type: Literal["react"]
+    emote: Literal[EMOTES]
+    move: int  # the number of the move it is about (the view's ``last_move``)
+
+
+Move = Annotated[Ready | Pass | Rotate | Change | React, Field(discriminator="type")]
 
 
 # --- the events ----------------------------------------------------------------------------------
@@ -66,6 +74,14 @@ class Changed(TypedDict):
     col: int
     old: Card
     new: Card
+
+
+class Reacted(TypedDict):
+    type: Literal["reacted"]
+    seat: int
+    emote: Literal[EMOTES]
+    move: int  # the number of the move it is about
+    by: int  # who made that move
 
 
 class RoundEvent(TypedDict):
@@ -99,7 +115,8 @@ class GameOver(TypedDict):
     stars: int
 
 
-Event = BySeat | Rotated | Changed | RoundEvent | RoundStarted | AllPassed | RoundOver | GameOver | TimeoutEvent
+Event = (BySeat | Rotated | Changed | Reacted | RoundEvent | RoundStarted | AllPassed | RoundOver | GameOver
+         | TimeoutEvent)
 
 
 # --- the view ------------------------------------------------------------------------------------
@@ -135,6 +152,18 @@ class RevealedTaste(TypedDict):
     satisfied: bool
 
 
+class LastMove(TypedDict):
+    number: int  # changes and rotations of the game so far, this one included
+    seat: int
+    event: Changed | Rotated
+    until: float  # clock time after which nobody may react to it any more
+
+
+class Reaction(TypedDict):
+    seat: int
+    emote: Literal[EMOTES]
+
+
 class Reveal(TypedDict):
     round: int
     tastes: list[RevealedTaste]
@@ -165,6 +194,8 @@ class TmcView(CommonView):
     chefs: list[ChefView]
     my_tastes: list[Taste]
     reveal: Reveal | None
+    last_move: LastMove | None  # the latest change or rotation while the chefs may react to it
+    reactions: list[Reaction]  # the reactions to it so far, in order
 
 
 SPARE_KEYS = tuple((VEGETABLES[card // len(COLOURS)], COLOURS[card % len(COLOURS)]) for card in range(KINDS))
@@ -201,7 +232,16 @@ def build_view(state: TmcState, seat: int | None) -> dict[str, Any]:
                   for chef in range(state.players)],
         "my_tastes": [public_taste(taste, state.soup) for taste in state.personal(seat)] if is_chef else [],
         "reveal": _reveal(state.reveal) if showing_reveal and state.reveal else None,
+        "last_move": _last_move(state.last_move),
+        "reactions": [{"seat": seat, "emote": emote} for seat, emote in state.reactions],
     }
+
+
+def _last_move(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {"number": last["number"], "seat": last["event"]["seat"], "event": json_copy(last["event"]),
+            "until": last["at"] + REACTION_SECONDS}
 
 
 def _reveal(reveal: dict[str, Any]) -> dict[str, Any]:

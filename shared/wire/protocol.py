@@ -470,12 +470,21 @@ class KickedPush(TypedDict):
     table: str
 
 
+class NudgePush(TypedDict):
+    """The seat has sat on its turn ``seconds`` while the round's clock ran: a gentle reminder (the
+    server plays nothing for it)."""
+
+    table: str
+    seat: int
+    seconds: float
+
+
 class TablesChangedPush(TypedDict):
     """The list of open tables has changed (a connection that sent ``watch_tables`` asks ``list_tables``)."""
 
 
 PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "delta": DeltaPush, "emote": EmotePush,
-                          "kicked": KickedPush, "tables_changed": TablesChangedPush}
+                          "kicked": KickedPush, "nudge": NudgePush, "tables_changed": TablesChangedPush}
 _PUSH_MODELS: dict[str, Any] = {}
 
 

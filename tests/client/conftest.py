@@ -106,7 +106,8 @@ class FakeConnection:
         if callable(reply):
             reply = reply(payload)
         if not reply.get("ok"):
-            raise ServerError(reply["error"]["code"], reply["error"]["message"])
+            error = reply["error"]
+            raise ServerError(error["code"], error["message"], error.get("refusal"))
         return reply
 
     async def watch_tables(self, on: bool) -> bool:

@@ -128,3 +128,32 @@ def test_every_game_makes_a_bot_at_every_level_that_sees_only_its_views(game_id)
         view = game.view(state, 0)
         action = bot.choose(view, 0.0)
         assert action is None or game.validate(state, 0, action, 0.0) is None
+
+
+def test_a_person_stand_in_plays_a_seat_at_a_persons_pace(capsys):
+    """``--person SEAT``: that seat plays a good player's choices at ``--person-seconds`` a move
+    (half to one and a half times it), the bots at the table's pace; the summary tells the share of
+    rounds the timer ended and each side's median seconds over a move."""
+    args = ["too-many-cooks", "--players", 3, "--games", 3, "--seed", 40, "--person", 1,
+            "--person-seconds", 6]
+    first, second = run(capsys, *args), run(capsys, *args)
+    assert first[0] == 0 and first[1] == second[1]
+    summary = dict(item.split("=", 1) for item in first[1].splitlines()[-1].split(" "))
+    assert 0.0 <= float(summary["rounds_on_timer_share"]) <= 1.0
+    assert 3.0 <= float(summary["person_move_s_p50"]) <= 9.0
+    assert 1.0 < float(summary["bot_move_s_p50"]) <= 8.0
+    assert int(summary["untrue_reactions"]) == 0
+    selfish = run(capsys, *args, "--person-style", "selfish")
+    assert selfish[0] == 0 and selfish[1] != first[1]
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--person", "3"], "seats are 0-2"),
+    (["--person", "0", "--person-style", "rude"], "one of good, selfish"),
+    (["--person-style", "selfish"], "needs --person"), (["--person", "0", "--rotate"], "without --rotate"),
+    (["--person", "0", "--person-seconds", "0"], "more than 0")])
+def test_the_simulator_refuses_a_person_it_cannot_seat(extra, message, capsys):
+    code, out, err = run(capsys, "too-many-cooks", "--players", 3, *extra)
+    assert code == 2 and not out and message in err
+    code, out, err = run(capsys, "stone-soup", "--players", 3, "--person", 0)
+    assert code == 2 and "no stand-in for a person" in err

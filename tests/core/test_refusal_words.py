@@ -65,6 +65,7 @@ SAMPLES = {
     "cell_range": [{"last": 3}],
     "one_of": [{"field": "veg", "words": ["carrot", "pea"]}],
     "no_spare": [{"veg": "pepper", "colour": "red"}, {"veg": "pea", "colour": "blue"}],
+    "reaction_late": [{"seconds": 10}],
 }
 
 

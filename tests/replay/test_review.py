@@ -8,6 +8,8 @@ from functools import cache
 
 import pytest
 
+from soupkitchen.client.replay.words import move_lines, review_lines
+from soupkitchen.server import sim
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.registry import game_ids, get_game, registration
 from soupkitchen.shared.replay import ReplayFile, Timeline, face_up, review_of
@@ -55,6 +57,27 @@ def test_too_many_cooks_tastes_end_as_the_reveal_judged_them(seed):
         assert spent == pytest.approx(chapter["seconds"], abs=1e-6) or chapter["ended"] == "time_up"
         passed = {p["seat"] for p in chapter["passes"]}
         assert chapter["ended"] != "all_passed" or passed == set(range(4))
+
+
+def test_too_many_cooks_reactions_are_in_the_review_and_take_nobodys_time():
+    """A game on the simulator's paced table, where chefs react to moves: the review lists each
+    reaction of each round, the turns' time still adds up to the round's, and the replay viewer
+    words the reactions."""
+    game = get_game("too-many-cooks")
+    options = game.normalise_options({"difficulty": "moderate"}, 4)
+    bots = {seat: game.make_bot(seat, 5000 + seat) for seat in range(4)}
+    outcome = sim.PacedTable(game, 4, options, 5, bots, 1.2, lambda *_: None).run()
+    line = Timeline(ReplayFile(outcome.record))
+    reviewed = review_of(line)["rounds"]
+    logged = [number for number, entry, *_rest in line.steps() if entry["action"]["type"] == "react"]
+    assert logged and [r["move"] for chapter in reviewed for r in chapter["reactions"]] == logged
+    for chapter in reviewed:
+        spent = sum(chef["seconds"] for chef in chapter["time"])
+        assert spent == pytest.approx(chapter["seconds"], abs=1e-6) or chapter["ended"] == "time_up"
+    lines = [entry.text for entry in review_lines("too-many-cooks", review_of(line), lambda seat: f"Chef {seat + 1}")]
+    assert any(" reacted to " in text and "That's" in text or "How delicious!" in text for text in lines)
+    moves = [entry.text for entry in move_lines(line, lambda seat: f"Chef {seat + 1}")]
+    assert any("React: " in text for text in moves)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

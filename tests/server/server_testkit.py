@@ -60,6 +60,7 @@ class Client:
         self.lobbies: list[dict[str, Any]] = []
         self.emotes: list[dict[str, Any]] = []
         self.kicked: list[dict[str, Any]] = []
+        self.nudges: list[dict[str, Any]] = []
         self.told: list[float] = []  # when each ``tables_changed`` push arrived (time.monotonic())
         self.tokens: list[str] = []
         self.unreadable: list[str] = []
@@ -72,6 +73,7 @@ class Client:
         self.sio.on("lobby", self._push("lobby", self.lobbies))
         self.sio.on("emote", self._push("emote", self.emotes))
         self.sio.on("kicked", self._push("kicked", self.kicked))
+        self.sio.on("nudge", self._push("nudge", self.nudges))
         self.sio.on("tables_changed", self._told)
         self.sio.on("connect", self._on_connect)
 

@@ -20,7 +20,10 @@ def tick(server: EmbeddedServer, seconds: float = 0.1) -> None:
 
 
 async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, monkeypatch):
-    beats, delay = 3.0, 0.4
+    """It takes in the table (its ``looks``), then thinks over the move it chose: both in beats of
+    the bot delay, each times a factor of 1 to 1.5; the others' reactions meanwhile hold it up no more."""
+    looks, beats, delay = 1.0, 3.0, 0.4
+    monkeypatch.setattr(Chef, "looks", lambda self, view: looks if len(view["legal_actions"]) > 1 else 0.0)
     monkeypatch.setattr(Chef, "thinking", lambda self, view, action: beats if len(view["legal_actions"]) > 1 else 1.0)
     server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=delay, scheduler=HandScheduler(), seed=16)
     await server.start()
@@ -40,11 +43,12 @@ async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, 
                      and entry["action"]["type"] in ("change", "rotate")]
             if len(moves) >= 6 or table.over:
                 break
-        log = table.record.log
-        gaps = [after["t"] - before["t"] for before, after in zip(log, log[1:], strict=False)
+        turns = [entry for entry in table.record.log if entry["action"]["type"] != "react"]
+        gaps = [after["t"] - before["t"] for before, after in zip(turns, turns[1:], strict=False)
                 if after["seat"] not in (0, None) and after["action"]["type"] in ("change", "rotate")]
         assert len(gaps) >= 6
-        assert all(beats * delay - 1e-6 <= gap <= beats * delay * 1.5 + 0.25 for gap in gaps), gaps
+        took = (looks + beats) * delay
+        assert all(took - 1e-6 <= gap <= took * 1.5 + 0.25 for gap in gaps), gaps
     finally:
         await ada.close()
         await server.stop()

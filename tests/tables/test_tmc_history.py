@@ -153,6 +153,20 @@ def _observed(steps):
     return history.entries
 
 
+def test_reactions_to_a_move_are_in_the_round_log_and_the_move_stays_the_last_one():
+    session, app, scene = started()
+    mover, _action = play(session, "rotate")
+    reactor = next(seat for seat in range(3) if seat != mover)
+    session.now += 1.5
+    number = GAME.view(session.state, 0)["last_move"]["number"]
+    session.apply(reactor, {"type": "react", "emote": "disgusting", "move": number})
+    entry = scene.history.entries[-1]
+    assert entry.kind == "reacted" and entry.seat == reactor and not entry.is_move
+    assert entry.words(session.seat_name) == f"{session.seat_name(reactor)}: That's disgusting!"
+    assert scene.history.last_move.seat == mover and scene.history.last_move.kind == "rotated"
+    render(app, scene, session.now + 1)
+
+
 def test_the_history_starts_afresh_each_round():
     session, app, scene = started(players=2)
     play(session, "rotate")

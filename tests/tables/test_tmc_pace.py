@@ -41,14 +41,19 @@ async def test_each_bot_move_waits_the_bot_delay_after_the_move_before(tmp_path,
             if view["legal_actions"]:                 # Ada plays at once whenever she may
                 action = next((a for a in view["legal_actions"] if a["type"] == "rotate"), view["legal_actions"][0])
                 await ada.ok("act", {"token": token, "state_id": table.state_id, "action": action})
-            bot_moves = sum(1 for entry in table.record.log if entry["seat"] not in (0, None))
+            bot_moves = sum(1 for entry in table.record.log
+                            if entry["seat"] not in (0, None) and entry["action"]["type"] != "react")
             if bot_moves >= 8:
                 break
         assert bot_moves >= 8
-        log = table.record.log
-        gaps = [after["t"] - before["t"] for before, after in zip(log, log[1:], strict=False)
+        moves = [entry for entry in table.record.log if entry["action"]["type"] != "react"]  # no card moved
+        gaps = [after["t"] - before["t"] for before, after in zip(moves, moves[1:], strict=False)
                 if after["seat"] not in (0, None)]
         assert min(gaps) >= delay - 1e-9             # never quicker than the chosen speed
+        made = [entry["t"] for entry in moves if entry["action"]["type"] in ("change", "rotate")]
+        for entry in table.record.log:                # a reaction waits the bot delay after its move too
+            if entry["action"]["type"] == "react":
+                assert entry["t"] - made[entry["action"]["move"] - 1] >= delay - 1e-9
     finally:
         await ada.close()
         await server.stop()

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.shared.playout import bot_chooser, play, random_chooser
 from soupkitchen.shared.too_many_cooks import (
     GAME,
@@ -103,16 +104,25 @@ def test_a_chef_that_misses_the_approval_may_undo_it(tmc):
 
 
 def test_a_chef_takes_longer_over_a_hard_decision_than_an_obvious_one(tmc):
+    """It takes in the table, then finds its move: an obvious one takes a normal chef 3-5 s at the
+    default bot speed (the bot delay times a factor of 1 to 1.5 on each), a hard one longer, a pass
+    at most 2 s."""
     start = tmc.playing(2, seed=5).with_(turn=0)
     obvious = tmc.with_tastes(tmc.with_soup(start, tmc.soup_of("pea/green")), [("E02", 0)])  # one change: a red pea
     hard = tmc.with_tastes(tmc.with_soup(start, tmc.soup_of("pea/blue")), [("E18", 0)])  # four greens to find
+    passing = tmc.with_tastes(obvious, [("E06", 0)])  # no blue card in the top row: satisfied, it must pass
+    delay, (low, high) = ServerConfig().bot_delay, BOT_JITTER_WITH_PEOPLE
     for level in ("easy", "normal", "hard"):
         beats = {}
-        for name, state in (("obvious", obvious), ("hard", hard)):
+        for name, state in (("obvious", obvious), ("hard", hard), ("pass", passing)):
             chef = GAME.make_bot(0, 3, level)
             view = GAME.view(state, 0)
-            beats[name] = chef.thinking(view, chef.choose(view, 1.0))
-        assert 1.0 < beats["obvious"] < beats["hard"], (level, beats)
+            action = chef.choose(view, 1.0)
+            beats[name] = chef.looks(view) + chef.thinking(view, action)
+        assert beats["obvious"] < beats["hard"], (level, beats)
+        assert beats["pass"] * delay * high <= 2.0, (level, beats)
+        if level == "normal":
+            assert 3.0 <= beats["obvious"] * delay * low and beats["obvious"] * delay * high <= 5.0, beats
 
 
 def test_an_easy_chef_sometimes_spoils_a_taste_it_reads_and_a_hard_one_does_not(tmc):

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from soupkitchen.server import sim
 from soupkitchen.shared.playout import play
 from soupkitchen.shared.too_many_cooks import GAME
 from soupkitchen.shared.too_many_cooks.cards import COPIES, KINDS
+from soupkitchen.shared.too_many_cooks.inference import effective
 from soupkitchen.shared.too_many_cooks.oracle import AllSeeingKitchen
 from soupkitchen.shared.too_many_cooks.planner import Goal, from_action, search, to_action
 from soupkitchen.shared.too_many_cooks.tastes import satisfied
@@ -45,7 +48,9 @@ def test_no_reference_is_a_bot_a_table_can_seat(reference):
 
 def test_an_easy_chef_misses_faces_and_a_hard_one_reads_every_one(tmc):
     """Shown the same faces over many soups, the hard chef narrows its guesses at the others'
-    tastes furthest and the easy chef least: it misses faces and forgets what it saw."""
+    tastes furthest (every face rules tastes out) and the easy chef least: it misses faces and
+    keeps only the last two moments in mind, where a normal chef keeps three and reads each face a
+    move turned."""
     state = tmc.playing(4, seed=3, options={"difficulty": "moderate"})
     chefs = {level: GAME.make_bot(0, 1, level) for level in ("easy", "normal", "hard")}
     rng = random.Random(4)
@@ -54,21 +59,19 @@ def test_an_easy_chef_misses_faces_and_a_hard_one_reads_every_one(tmc):
         state = tmc.with_soup(state, tuple(rng.sample(cards, 16)))
         for chef in chefs.values():
             chef.observe(GAME.view(state, 0))
-    left = {level: sum(map(len, chef.hidden.slots.values())) for level, chef in chefs.items()}
-    assert left["hard"] <= left["normal"] < left["easy"], left
+    left = {level: sum(effective(chances) for chances in chef.hidden.beliefs().values())
+            for level, chef in chefs.items()}
+    assert left["hard"] < left["normal"] < left["easy"], left
 
 
 @pytest.mark.slow
-def test_at_moderate_hard_chefs_keep_more_stars_than_normal_ones_and_normal_more_than_easy():
-    """A short sweep (the rules page has the long one): the levels differ where a table notices."""
+def test_at_hard_hard_chefs_keep_more_stars_than_normal_ones_and_normal_more_than_easy(capsys):
+    """A short sweep on the simulator's table (the rules page has the long one): the levels differ
+    where a table notices."""
     stars = {}
     for level in ("easy", "normal", "hard"):
-        total = 0
-        for seed in range(1000, 1006):
-            chefs = [GAME.make_bot(seat, seed * 1000 + seat, level) for seat in range(4)]
-            outcome = play(GAME, 4, seed, lambda seat, view, now, chefs=chefs: chefs[seat].choose(view, now),
-                           options={"difficulty": "moderate"}, step=1.5,
-                           duration=lambda seat, view, action, chefs=chefs: 1.5 * chefs[seat].thinking(view, action))
-            total += GAME.result(outcome.state)["stars"]
-        stars[level] = total
+        code = sim.main(["too-many-cooks", "--players", "4", "--games", "12", "--seed", "1000",
+                         "--bots", level, "--options", '{"difficulty": "hard"}', "--json"])
+        assert code == 0
+        stars[level] = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]["mean_stars"]
     assert stars["hard"] > stars["normal"] > stars["easy"], stars

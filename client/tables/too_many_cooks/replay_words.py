@@ -7,7 +7,7 @@ from typing import Any
 
 from soupkitchen.client.replay.words import Line, Name, clock
 from soupkitchen.client.words import _, ngettext
-from soupkitchen.shared.too_many_cooks.describe import difficulty_word
+from soupkitchen.shared.too_many_cooks.describe import EMOTE_WORDS, difficulty_word, emote_words
 from soupkitchen.shared.too_many_cooks.taste_words import taste_words
 
 
@@ -66,6 +66,14 @@ def review_lines(review: dict[str, Any], name: Name) -> list[Line]:
         for back in chapter["rejoins"]:
             lines.append(Line(_("%(chef)s was unsatisfied again by a move of %(by)s at %(time)s and rejoined") % {
                 "chef": name(back["seat"]), "by": name(back["by"]), "time": clock(back["seconds"])}, back["move"]))
+        for seat in sorted({reaction["seat"] for reaction in chapter.get("reactions", [])}):
+            said = [reaction for reaction in chapter["reactions"] if reaction["seat"] == seat]
+            counts = {emote: sum(1 for r in said if r["emote"] == emote) for emote in EMOTE_WORDS}
+            lines.append(Line(ngettext("%(chef)s reacted to %(count)d move: %(words)s",
+                                       "%(chef)s reacted to %(count)d moves: %(words)s", len(said)) % {
+                "chef": name(seat), "count": len(said),
+                "words": ", ".join(f"{count} \N{MULTIPLICATION SIGN} {emote_words(emote)}"
+                                   for emote, count in counts.items() if count)}, said[0]["move"]))
         spent = ", ".join(ngettext("%(chef)s %(seconds)d s over %(moves)d move", "%(chef)s %(seconds)d s over %(moves)d moves",
                                    t["moves"]) % {"chef": name(t["seat"]), "seconds": round(t["seconds"]), "moves": t["moves"]}
                           for t in chapter["time"])
