@@ -26,7 +26,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
     session.table["seats"][0]["name"] = "Ada"
     app, scene = make_table(session, size)
     session.everyone_ready()
-    session.now = 12.0
+    session.now = 12.0 if name == "stand-in" else 86.0
     moves = 0
     while GAME.view(session.state, 0)["turn"] != 0 or (name == "history" and moves < 7):
         turn = GAME.view(session.state, 0)["turn"]
@@ -36,7 +36,9 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
         moves += 1
     session.now = 96.0
     if name != "stand-in":
-        session.emotes.append((1, "disgusting", 95.0))
+        session.now = 95.0
+        session.react(1, "disgusting")
+        session.now = 96.0
     if name == "stand-in":
         render(app, scene, 84.0)
         session.seat_changes(2, connected=False)               # Cleo went away 12 s ago

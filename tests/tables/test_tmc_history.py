@@ -14,7 +14,7 @@ from soupkitchen.client.tables.too_many_cooks.things import LOG
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.too_many_cooks import GAME
 from tests.tables.fake_session import FakeSession
-from tests.tables.harness import make_table, render
+from tests.tables.harness import click, make_table, render
 
 
 def started(players: int = 3, size=(1920, 1080)):
@@ -113,7 +113,7 @@ def test_what_the_others_did_since_your_last_move_is_summed_up():
     before = [sum(face["happy"] for face in chef["tastes"]) for chef in GAME.view(session.state, 0)["chefs"]]
     others = [play(session, "change"), play(session, "rotate")]
     assert all(seat != 0 for seat, _ in others)
-    session.emotes.append((1, "delicious", session.now))
+    session.react(next(seat for seat in (1, 2) if seat != others[-1][0]), "delicious")
     render(app, scene, session.now)
     summary = scene.story.summary(0)
     after = [sum(face["happy"] for face in chef["tastes"]) for chef in GAME.view(session.state, 0)["chefs"]]
@@ -153,18 +153,24 @@ def _observed(steps):
     return history.entries
 
 
-def test_reactions_to_a_move_are_in_the_round_log_and_the_move_stays_the_last_one():
+def test_reactions_to_a_move_are_in_the_round_log_once_at_the_seat_and_the_move_stays_the_last_one():
     session, app, scene = started()
     mover, _action = play(session, "rotate")
-    reactor = next(seat for seat in range(3) if seat != mover)
+    reactor = next(seat for seat in range(3) if seat not in (mover, 0))
     session.now += 1.5
     number = GAME.view(session.state, 0)["last_move"]["number"]
-    session.apply(reactor, {"type": "react", "emote": "disgusting", "move": number})
-    entry = scene.history.entries[-1]
-    assert entry.kind == "reacted" and entry.seat == reactor and not entry.is_move
-    assert entry.words(session.seat_name) == f"{session.seat_name(reactor)}: That's disgusting!"
-    assert scene.history.last_move.seat == mover and scene.history.last_move.kind == "rotated"
+    session.apply(reactor, {"type": "react", "emote": "disgusting", "move": number})   # a bot's
+    if mover != 0:                                          # Ada's own, one touch away
+        render(app, scene, session.now)
+        click(app, scene, scene.thing("button:emote:0").rect.center)
     render(app, scene, session.now + 1)
+    reactions = [e for e in scene.story.entries if e.is_reaction]
+    said = [(reactor, "disgusting")] + ([(0, "disgusting")] if mover != 0 else [])
+    assert [(e.seat, e.emote) for e in reactions] == said   # each once, though the server pushes an emote too
+    entry = reactions[0]
+    assert entry.words(session.seat_name) == f"{session.seat_name(reactor)}: That's disgusting!"
+    assert scene.story.last_move.seat == mover and scene.story.last_move.kind == "rotated"
+    assert {seat for seat, _emote in said} <= set(scene.frame().reactions)   # the chips at the seats
 
 
 def test_the_history_starts_afresh_each_round():

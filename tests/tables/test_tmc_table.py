@@ -221,16 +221,16 @@ def test_a_reaction_is_sent_shown_at_the_chefs_seat_for_a_while_and_kept_in_the_
     assert click(scene, lay.button("emote1"))
     app.settle()
     assert list(session.emotes) == [(0, "delicious", session.now)]
-    session.emotes.append((2, "disgusting", session.now))
+    session.react(1, "disgusting")
     said = render(app, scene, session.now)
     assert "That's disgusting!" in shown_words(app, scene, session.now + 1)
     session.now += REACTION_SECONDS + 1              # the session's clock, which reactions are stamped on
     later = render(app, scene, session.now)
-    row = lay.chef_row(2, 3)
+    row = lay.chef_row(1, 3)
     assert tobytes(said.subsurface(row).copy(), "RGB") != tobytes(later.subsurface(row).copy(), "RGB")
     assert "That's disgusting!" not in shown_words(app, scene, session.now)
     reactions = [e for e in scene.story.entries if e.is_reaction]
-    assert [(e.seat, e.emote) for e in reactions] == [(0, "delicious"), (2, "disgusting")]
+    assert [(e.seat, e.emote) for e in reactions] == [(0, "delicious"), (1, "disgusting")]
     assert {"Yum!", "Yuck!"} <= set(shown_words(app, scene, session.now + 60))   # under the move they followed
 
 

@@ -72,7 +72,7 @@ def test_the_log_of_six_chefs_tells_every_entry_whole(language, speaking):
         seat = GAME.view(session.state, 0)["turn"]
         legal = GAME.legal_actions(session.state, seat)
         session.apply(seat, next((a for a in legal if a["type"] == ("rotate" if i % 2 else "change")), legal[0]))
-        session.emotes.append(((seat + 1) % 6, "disgusting", session.now))
+        session.react((seat + 1) % 6, "disgusting")
         render(app, scene, session.now)
     reset_clipped()
     p = Painter(pygame.Surface((1280, 720)), scene.table_layout, session.now)

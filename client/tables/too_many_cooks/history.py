@@ -18,14 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit import history as kit
-from soupkitchen.client.words import N_, _, ngettext
+from soupkitchen.client.words import ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
 MOVES = ("changed", "rotated", "passed")
 REACTED = "reacted"
 Faces = tuple[tuple[int, ...], int]   # (happy taste backs of each chef, satisfied shared tastes)
-# A reaction's words, marked for the catalog and worded when drawn.
-EMOTE_TEXT = {"disgusting": N_("That's disgusting!"), "delicious": N_("How delicious!"), "fine": N_("That's fine by me")}
 
 
 @dataclass(frozen=True)
@@ -79,8 +77,6 @@ class Entry(kit.Entry):
 
     def words(self, name) -> str:
         """The whole entry in the game's words, ``name(seat)`` naming the chefs."""
-        if self.is_reaction:
-            return _("%(chef)s: %(words)s") % {"chef": name(self.seat), "words": reaction_words(self.emote)}
         return describe.event_words(self.event, name)
 
     def effect_words(self, name) -> str:
@@ -88,8 +84,7 @@ class Entry(kit.Entry):
         return effect_words(self.faces, self.shared, name)
 
 
-def reaction_words(emote: str) -> str:
-    return _(EMOTE_TEXT[emote]) if emote in EMOTE_TEXT else emote
+reaction_words = describe.emote_words
 
 
 def effect_words(faces: Sequence[tuple[int, int]], shared: int, name) -> str:
@@ -145,13 +140,6 @@ class History(kit.History):
     def entry(self, number: int, event: dict[str, Any], view: dict[str, Any]) -> Entry:
         faces, shared = _difference(self._before, self._faces) if event["type"] in ("changed", "rotated") else ((), 0)
         return Entry(number, event, faces, shared)
-
-    def react(self, seat: int, emote: str) -> Entry:
-        """A chef's reaction, said at the table (not one of the rules' events)."""
-        self.count += 1
-        entry = Entry(self.count, {"type": REACTED, "seat": seat, "emote": emote})
-        self.entries.append(entry)
-        return entry
 
     def rebuild(self, steps: Sequence[tuple[dict[str, Any], list[dict[str, Any]]]], seat: int | None) -> None:
         """The round so far told afresh from the public record (each state's public view and the events

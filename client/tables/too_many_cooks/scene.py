@@ -210,10 +210,7 @@ class TooManyCooksTable(KitTable):
             seat, emote, when = said
             if seat is None:
                 continue
-            self.said[seat] = (emote, when)
-            if self.model.phase == "playing":
-                self.story.react(seat, emote)
-                self.log_scroll = 0
+            self.said[seat] = (emote, when)   # the chip at the seat (the rules' "reacted" event logs it)
 
     def nudge(self, words: str = "") -> None:
         """The shown chef has sat on their turn while the clock runs: say so above the pot."""
