@@ -41,7 +41,7 @@ MODE_NAMES = {"standard": N_("Standard game"), "all-day": N_("All-day soup"), "u
 @dataclass(frozen=True)
 class Notice:
     """The one notice above the pot: ``kind`` is "ready", "reveal", "over" (the banners between
-    rounds), "must_pass", "nudge" (the clock runs on your turn), "hint" (a learner's) or "keys"."""
+    rounds), "must_pass", "hint" (a learner's) or "keys"."""
 
     kind: str
     title: str = ""
@@ -342,7 +342,7 @@ def draw_notice(p: Painter, f: Frame, notice: Notice | None) -> None:
 def draw_message(p: Painter, banner: pygame.Rect, notice: Notice) -> None:
     """A notice in a panel: its title, its words and a foot line, as large as they fit."""
     lay = p.lay
-    loud = notice.kind in ("must_pass", "nudge")
+    loud = notice.kind == "must_pass"
     p.panel(banner, colour=theme.ACCENT_DARK if loud else theme.PANEL_LIGHT, edge=theme.MUSTARD if loud else theme.FOCUS)
     inner = banner.inflate(-lay.px(24), -lay.px(16))
     y = inner.y

@@ -69,9 +69,6 @@ from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.taste_words import taste_words
 from soupkitchen.shared.wire.constants import EMOTES
 
-NUDGE_SECONDS = 12.0        # a word to a chef sitting on their turn stays this long (or until they act)
-MOVES_SEEN = ("changed", "rotated", "passed")
-
 
 class TooManyCooksTable(KitTable):
     """Too Many Cooks at one screen: the soup in its pot, tastes, chefs, the round timer."""
@@ -91,7 +88,6 @@ class TooManyCooksTable(KitTable):
         self.seats = SeatWatch()          # people away, and bots standing in for them
         self.said: dict[int, tuple[str, float]] = {}   # each chef's latest reaction and when (session clock)
         self.marked: set[str] = set()     # the spares and tastes the last move changed (marked in its colour)
-        self.nudged_at: float | None = None   # when the shown chef was told the clock runs on their turn
         self._emotes_seen: set[tuple[int | None, str, float]] = set(session.emotes)
         self._could_move = False          # the shown chef could change the soup at the last view
         self._soup_focus = parts.cell_key(0, 0)   # where the keys' focus was last on the soup
@@ -180,8 +176,6 @@ class TooManyCooksTable(KitTable):
                 self.taste_scroll = 0   # a new list of tastes is read from its top
         if events:
             self.log_scroll = 0         # the newest entry comes into sight
-        if any(e.get("seat") == self.session.shown_seat and e.get("type") in MOVES_SEEN for e in events):
-            self.nudged_at = None       # the chef acted: the word to them goes
         super().on_state(seat, view, events)
         live = set(self.usable()) - {MOVES_KEY}
         if live == {parts.MAIN}:
@@ -211,10 +205,6 @@ class TooManyCooksTable(KitTable):
             if seat is None:
                 continue
             self.said[seat] = (emote, when)   # the chip at the seat (the rules' "reacted" event logs it)
-
-    def nudge(self, words: str = "") -> None:
-        """The shown chef has sat on their turn while the clock runs: say so above the pot."""
-        self.nudged_at = self.now
 
     def _reactions(self) -> dict[int, tuple[str, float]]:
         clock = self.session.clock()
@@ -431,9 +421,6 @@ class TooManyCooksTable(KitTable):
             return Notice("ready", words=hint or "")
         if model.phase != "playing":
             return None
-        if model.my_turn and self.nudged_at is not None and self.now - self.nudged_at < NUDGE_SECONDS:
-            return Notice("nudge", _("It is your turn"),
-                          _("The round's clock is running: change a card, rotate a line, or pass when you may."))
         if model.must_pass:
             return Notice("must_pass", _("Every taste you know is happy: you must pass"),
                           _("Press Pass under the pot (P, or Y on a pad)."))
