@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
+from soupkitchen.client.tables.kit.panels import SINCE
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import hint_line
@@ -206,3 +207,25 @@ def test_a_player_whose_seat_a_bot_kept_hears_they_are_back():
     session.seat_changes(0, connected=True, stand_in=True)   # a bot played for Ada while she was away
     session.seat_changes(0, connected=True, stand_in=False)  # she has taken it back
     assert app.toasts == ["You are back: the bot has given your seat back."]
+
+
+def test_every_card_changed_since_your_own_last_move_is_framed_not_only_the_last_one():
+    session, app, scene = started(players=3)
+    while GAME.view(session.state, 0)["turn"] != 0:
+        play(session, "rotate")
+    play(session, "change")                               # Ada's own move
+    left = GAME.view(session.state, 0)["soup"]
+    _seat, first = play(session, "change")
+    seat = GAME.view(session.state, 0)["turn"]            # the next chef changes another card
+    second = next(a for a in GAME.legal_actions(session.state, seat)
+                  if a["type"] == "change" and (a["row"], a["col"]) != (first["row"], first["col"]))
+    session.apply(seat, second)
+    soup = GAME.view(session.state, 0)["soup"]
+    differ = {f"cell:{r}:{c}" for r in range(4) for c in range(4) if soup[r][c] != left[r][c]}
+    shot = render(app, scene, session.now + 30)
+    since = {key for key in scene.describe()["since_own_move"] if key.startswith("cell:")}
+    assert since == differ == {f"cell:{a['row']}:{a['col']}" for a in (first, second)}
+    cell = scene.thing(f"cell:{first['row']}:{first['col']}").rect   # framed, though the last move was another's
+    assert tuple(shot.get_at((cell.centerx, cell.top - scene.table_layout.px(1))))[:3] == SINCE
+    play(session, "change")                               # Ada moves: what she has seen is no longer news
+    assert not scene.describe()["since_own_move"]

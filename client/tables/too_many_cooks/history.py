@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from soupkitchen.client.tables.kit import history as kit
+from soupkitchen.client.tables.too_many_cooks.things import cell_key, spare_key
 from soupkitchen.client.words import ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
 MOVES = ("changed", "rotated", "passed")
 REACTED = "reacted"
 Faces = tuple[tuple[int, ...], int]   # (happy taste backs of each chef, satisfied shared tastes)
+Looks = dict[str, str]                # the key of a soup card or a spare pile -> how it looks
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,15 @@ class Summary:
     since_own: bool                   # the chef has moved this round (else: since the round began)
 
 
+def _looks(view: dict[str, Any]) -> Looks:
+    """Each soup card ("cell:row:col") and spare pile ("spare:veg:colour") of a view, as it looks."""
+    looks: Looks = {cell_key(r, c): f"{card.get('veg')}-{card.get('colour')}"
+                    for r, row in enumerate(view.get("soup") or []) for c, card in enumerate(row)}
+    looks.update({spare_key(str(spare.get("veg")), str(spare.get("colour"))): str(spare.get("count"))
+                  for spare in view.get("spares") or []})
+    return looks
+
+
 def _faces(view: dict[str, Any]) -> Faces:
     """(happy taste backs of each chef, satisfied shared tastes) of a view."""
     chefs = view.get("chefs") or []
@@ -132,10 +143,27 @@ class History(kit.History):
         super().__init__()
         self._faces: Faces | None = None
         self._before: Faces | None = None
+        self._start: Looks | None = None          # the soup and spares as the round began
+        self._after_own: dict[int, Looks] = {}    # ... as each chef left them with their last move
+        self._now: Looks = {}
 
     def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self._before, self._faces = self._faces, _faces(view)
         super().observe(view, events)
+        self._now = _looks(view)
+        if self._start is None or any(e.get("type") in self.restart for e in events):
+            self._start, self._after_own = self._now, {}
+        for event in events:
+            if event.get("type") in MOVES and isinstance(event.get("seat"), int):
+                self._after_own[event["seat"]] = self._now
+
+    def changed_since_own(self, seat: int | None) -> set[str]:
+        """The soup's cards and the spares that differ from what ``seat`` left with their own last move
+        this round (from the round's start if they have not moved): every card changed since."""
+        if seat is None:
+            return set()
+        then = self._after_own.get(seat, self._start or {})
+        return {key for key, look in self._now.items() if then.get(key, look) != look}
 
     def entry(self, number: int, event: dict[str, Any], view: dict[str, Any]) -> Entry:
         faces, shared = _difference(self._before, self._faces) if event["type"] in ("changed", "rotated") else ((), 0)

@@ -17,7 +17,7 @@ from soupkitchen.client.howto.guide import TURN_OFF
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.ending import final_result
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.kit.panels import MOVES_KEY
+from soupkitchen.client.tables.kit.panels import MOVES_KEY, SINCE
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.table_objects import Thing, under_point
 from soupkitchen.client.tables.too_many_cooks import things as parts
@@ -511,8 +511,31 @@ class TooManyCooksTable(KitTable):
                   b.px(14))
 
     def mark_since(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
-        """What changed before the last move is told in the log and summed up at its top, not framed
-        on the table (the soup would be framed all over after a few rotations)."""
+        """The kit's frames of whatever changed on the way are left out: :meth:`draw_marks` frames
+        what differs from how the chef left the table."""
+
+    def _last_change_keys(self) -> set[str]:
+        """The soup cards and spares of the last change, which its chef's colour marks."""
+        move = self.story.last_change()
+        if move is None:
+            return set()
+        if move.kind == "changed":
+            return {parts.cell_key(move.row, move.col)} | self.marked
+        return {parts.cell_key(move.index, i) if move.line == "row" else parts.cell_key(i, move.index)
+                for i in range(SIZE)}
+
+    def _mark_since_own(self, surface: pygame.Surface, model: TableModel) -> None:
+        """Every soup card and spare pile that differs from how the shown chef left them with their
+        own last move (the round's start if they have not moved): a thin blue frame, the kit's mark
+        of what changed since your last move. The last move's own cards carry its chef's colour."""
+        if model.phase != "playing":
+            return
+        changed = self.story.changed_since_own(self.session.shown_seat) - self._last_change_keys()
+        p = Painter(surface, self.board, self.now)
+        for thing in self.things():
+            if thing.key in changed and thing.key not in self.choosing.picked:
+                p.ring(thing.rect, colour=INK, width=7, pad=3, radius=10)   # edged in ink: seen on the broth
+                p.ring(thing.rect, colour=SINCE, width=4, pad=2, radius=10)
 
     def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """The soup card picked to be changed: a mustard frame edged in ink, seen on the pot's broth."""
@@ -549,8 +572,11 @@ class TooManyCooksTable(KitTable):
                 self.moves.draw(surface, lay, True)
 
     def draw_marks(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-        """The last move on the soup, in its chef's colour."""
-        draw_last_move(Painter(surface, self.board, self.now), self._frame(TableModel(view)))
+        """What changed since the shown chef's own last move, and the last move on the soup in its
+        chef's colour."""
+        model = TableModel(view)
+        self._mark_since_own(surface, model)
+        draw_last_move(Painter(surface, self.board, self.now), self._frame(model))
 
     def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
         draw_notice(Painter(surface, self.board, self.now), self._frame(TableModel(view)), self.notice())
@@ -671,5 +697,6 @@ class TooManyCooksTable(KitTable):
         model = self.model
         notice = self.notice()
         return {**super().describe(), "phase": model.phase, "turn": model.turn, "must_pass": model.must_pass,
-                "size": SIZE, "notice": notice.kind if notice is not None else None, "log_scroll": self.log_scroll}
+                "size": SIZE, "notice": notice.kind if notice is not None else None, "log_scroll": self.log_scroll,
+                "since_own_move": sorted(self.story.changed_since_own(self.session.shown_seat))}
 
