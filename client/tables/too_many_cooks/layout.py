@@ -159,6 +159,8 @@ class TableLayout(Board):
         if fits:
             split = None if reveal else self.hand_split(shared, mine)
             return TasteColumn(list(rows), split, 0, 0, 0, None, None)
+        if not reveal and mine:
+            return self._own_pinned(shared, mine, scroll)
         above_line = self.rect(MARGIN + 12, top, SIDE_W - 24, SCROLL_LINE)
         below_line = self.rect(MARGIN + 12, bottom - SCROLL_LINE, SIDE_W - 24, SCROLL_LINE)
         room_top, room_bottom = top + SCROLL_LINE, bottom - SCROLL_LINE
@@ -176,6 +178,30 @@ class TableLayout(Board):
             y += least + TASTE_GAP
         shown = [i for i, row in enumerate(placed) if row is not None]
         above, below = shown[0], count - 1 - shown[-1]
+        return TasteColumn(placed, split, first, above, below, above_line, below_line)
+
+    def _own_pinned(self, shared: int, mine: int, scroll: int) -> TasteColumn:
+        """Too many tastes for readable rows: the chef's own stay in sight at the foot of the panel
+        under "Your tastes" (a secret taste is never scrolled away), and the shared ones scroll
+        above them."""
+        top, bottom, least = 140, 1048, MIN_TASTE_ROW
+        own_top = bottom - mine * least - (mine - 1) * TASTE_GAP
+        split = own_top - HAND_LABEL_H
+        placed: list[pygame.Rect | None] = [None] * (shared + mine)
+        for j in range(mine):
+            placed[shared + j] = self.taste_row(own_top + j * (least + TASTE_GAP), least)
+        above_line = self.rect(MARGIN + 12, top, SIDE_W - 24, SCROLL_LINE)
+        below_line = self.rect(MARGIN + 12, split - SCROLL_LINE, SIDE_W - 24, SCROLL_LINE)
+        room_top, room_bottom = top + SCROLL_LINE, split - SCROLL_LINE
+        first = max(0, min(scroll, shared - self._fitting_from_end(shared + 1, shared, room_top, room_bottom, least)))
+        y, shown = room_top, []
+        for i in range(first, shared):
+            if y + least > room_bottom and shown:
+                break
+            placed[i] = self.taste_row(y, least)
+            shown.append(i)
+            y += least + TASTE_GAP
+        above, below = (first, shared - 1 - shown[-1]) if shown else (0, 0)
         return TasteColumn(placed, split, first, above, below, above_line, below_line)
 
     @staticmethod
