@@ -179,8 +179,11 @@ def test_the_history_starts_afresh_each_round():
     play(session, "rotate")
     assert scene.story.entries
     session.expire()
+    assert scene.story.entries                            # the reveal: the round just played is still told
     for seat in range(2):
         session.apply(seat, {"type": "ready"})            # the reveal is read: next round dealt
+    assert scene.story.entries == []                      # its tastes are read without last round's log
+    render(app, scene, session.now)
     for seat in range(2):
         session.apply(seat, {"type": "ready"})            # ... and started
     assert GAME.view(session.state, 0)["phase"] == "playing"

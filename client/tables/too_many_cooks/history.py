@@ -137,7 +137,7 @@ class History(kit.History):
 
     moves = frozenset(MOVES)
     kept = frozenset((*MOVES, REACTED, "rejoined", "all_passed", "time_up"))
-    restart = frozenset(("round_started",))
+    restart = frozenset(("round_dealt", "round_started"))   # the new round's tastes are read with an empty log
 
     def __init__(self) -> None:
         super().__init__()
