@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from soupkitchen.client import words
 from soupkitchen.client.choice import Choice, option_name
 from soupkitchen.client.scenes import transitions
@@ -16,14 +18,21 @@ from soupkitchen.client.words import LANGUAGES, N_, _, percent
 class PauseMenu(Dialog):
     name = "pause"
 
-    def __init__(self, app, session: TableSession) -> None:
+    def __init__(self, app, session: TableSession, show_end: Callable[[], None] | None = None) -> None:
         self.session = session
-        message = (N_("The kitchen keeps cooking while this menu is open.")
-                   if not session.couch else N_("Hand the controls on, or step away from the table."))
+        self.show_end = show_end   # the game is over: its end screen (Play again ...) can be opened again
+        if session.over:
+            message = N_("The game is over: the table stays as it ended.")
+        elif session.couch:
+            message = N_("Hand the controls on, or step away from the table.")
+        else:
+            message = N_("The kitchen keeps cooking while this menu is open.")
         super().__init__(app, N_("Menu"), message)
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = [Button(_("Back to the table"), self.on_back, key="resume", primary=True)]
+        if self.show_end is not None:
+            widgets.append(Button(_("Play again or leave"), self.to_the_end, key="end"))
         if self.session.couch and self.session.shown_seat is not None:
             widgets.append(Button(_("Hand the controls on"), self.hand_on, key="handoff"))
         widgets.append(Button(_("How to play (F1)"), lambda: transitions.open_howto(self.app, self.session.game_id),
@@ -35,6 +44,11 @@ class PauseMenu(Dialog):
         leave = _("Save and leave") if self.session.local and not self.session.over else _("Leave table")
         widgets.append(Button(leave, self.leave, key="leave"))
         return widgets
+
+    def to_the_end(self) -> None:
+        self.app.stack.remove(self)
+        if self.show_end is not None:
+            self.show_end()
 
     def hints_off(self) -> None:
         self.app.guide.off()

@@ -400,3 +400,19 @@ def test_a_touch_of_a_taste_a_seat_or_the_log_is_answered_with_what_it_says():
     assert scene.answer.words.startswith("Bert: ") and "happy" in scene.answer.words
     click(scene, lay.log(3))
     assert "older moves" in scene.answer.words
+
+
+def test_after_the_end_the_button_under_the_pot_leads_back_to_play_again():
+    session, app, scene = playing_table()
+    shown = []
+    scene.show_end = lambda: shown.append("end")
+    while not session.over:
+        session.expire()
+        session.now += 2
+        if not session.over:
+            session.everyone_ready()
+            session.everyone_ready()
+    render(app, scene, session.now)
+    assert scene.model.phase == "over" and "button:main" in scene.usable()
+    assert scene.thing("button:main").words == "Play again or leave"
+    assert click(scene, scene.table_layout.button("main")) and shown == ["end"]

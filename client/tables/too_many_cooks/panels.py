@@ -52,8 +52,8 @@ class Notice:
 def main_button(f: Frame) -> tuple[str, bool, bool]:
     """(label, enabled, urgent) of the big button: Ready between rounds, Pass while playing."""
     m = f.model
-    if m.phase == "over":
-        return _("Game over"), False, False
+    if m.phase == "over":   # back to the end screen: Play again, Replay and review, Back to title
+        return _("Play again or leave"), True, False
     if m.phase in ("ready", "reveal"):
         label = _("Ready to cook") if m.phase == "ready" else _("Next round")
         if m.phase == "reveal" and m.view.get("result"):

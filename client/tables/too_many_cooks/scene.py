@@ -248,6 +248,8 @@ class TooManyCooksTable(KitTable):
             self.keyboard = True
             if model.pass_action or (model.ready_action and model.phase != "playing"):
                 return self.play(model.pass_action or model.ready_action)
+            if model.phase == "over":
+                return self.touch(parts.MAIN)
             if not self.session.over:   # answered at the button it would have pressed
                 words = _("You may pass once every taste you know is happy") if model.my_turn else \
                     self.not_now() if self.actions else self.not_yours()
@@ -287,9 +289,18 @@ class TooManyCooksTable(KitTable):
             return True
         return super().handle_table(action)
 
+    def usable(self) -> dict[str, list[dict[str, Any]]]:
+        found = super().usable()
+        if self.model.phase == "over":
+            found[parts.MAIN] = []    # back to the end screen
+        return found
+
     def touch(self, key: str) -> bool:
         if key.startswith("cell:"):
             self._soup_focus = key
+        if key == parts.MAIN and self.model.phase == "over":
+            self.show_end()
+            return True
         return super().touch(key)
 
     def _emote(self, key: str) -> bool:
