@@ -416,3 +416,7 @@ def test_after_the_end_the_button_under_the_pot_leads_back_to_play_again():
     assert scene.model.phase == "over" and "button:main" in scene.usable()
     assert scene.thing("button:main").words == "Play again or leave"
     assert click(scene, scene.table_layout.button("main")) and shown == ["end"]
+    past = scene.model.view["past_rounds"]                # the end tells the game round by round
+    assert [r["round"] for r in past] == list(range(1, scene.model.view["round"] + 1))
+    assert len(past) > 1
+    assert f"Round 1: {past[0]['stars_after']} star" in " ".join(shown_words(app, scene, session.now + 1))

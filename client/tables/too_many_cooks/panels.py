@@ -393,6 +393,11 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
     last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
     explanation = describe.round_explanation(f.model.mode, reveal) if reveal else ""
     words = _("Round %(round)s: %(explanation)s") % {"round": reveal.get("round", ""), "explanation": explanation}
+    past = f.model.view.get("past_rounds") or []
+    if len(past) > 1:   # more than one round: the game round by round, the stars after each
+        explanation = words = " · ".join(
+            ngettext("Round %(round)d: %(stars)d star", "Round %(round)d: %(stars)d stars", r["stars_after"])
+            % {"round": r["round"], "stars": r["stars_after"]} for r in past)
     font = p.font(SMALL)
     if explanation and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
-        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # the last round's word on the stars, where it fits
+        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # where it fits
