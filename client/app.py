@@ -370,7 +370,8 @@ class App:
         if self.conn is not None and not self.conn.connected and not self.conn._closing:
             self._draw_banner(surface, lay)
         top = self.stack.top
-        self.toast_rects = draw_toasts(surface, lay, self.toasts, top.occupied_rects() if top is not None else [])
+        self.toast_rects = draw_toasts(surface, lay, self.toasts, top.occupied_rects() if top is not None else [],
+                                       top.toast_area() if top is not None else None)
         coverage.end_frame()
 
     def _draw_banner(self, surface: pygame.Surface, lay: theme.Layout) -> None:

@@ -70,6 +70,7 @@ class TableSession:
         self.local = False                        # on this machine's embedded server (solo, couch)
         self.replaying = False                    # a live table, never a replay's
         self.spectating = False                   # receives the spectator view (watching, couch)
+        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []   # a resumed game's latest moments
         self.looked: set[int] = set()             # couch play: seats whose players have taken the controls
         self.resyncing = False                    # asked for the whole views after a delta that did not fit
         conn.sessions[table["id"]] = self
@@ -458,17 +459,24 @@ class TableSession:
             as_seat = self.table.get("host_seat") if self.is_host else self.seats_held[0]
         return await self.conn.request(event, {"token": self.tokens[as_seat], **payload})
 
-    async def resume(self) -> int:
+    async def resume(self, recent: int = 0) -> int:
         """After a reconnection: reclaim every held seat and watch again if this session watched;
-        the server then sends full snapshots. Returns how many seats were taken back."""
+        the server then sends full snapshots. ``recent``: a game opened afresh (resumed from the title)
+        asks for its latest moments as everyone saw them too, so its table can tell what happened
+        (``self.recent``). Returns how many seats were taken back."""
         back = 0
         for seat, token in list(self.tokens.items()):
             try:
-                ack = await self.conn.request("resume", {"token": token})
+                ack = await self.conn.request("resume", {"token": token, **({"recent": recent} if recent else {})})
             except ServerError as err:
                 self._error(f"Could not take seat {seat + 1} back: {err}")
                 continue
             back += 1
+            if recent and isinstance(ack.get("recent"), list):
+                self.recent = [(moment[0], moment[1]) for moment in ack["recent"]
+                               if isinstance(moment, list) and len(moment) == 2
+                               and isinstance(moment[0], dict) and isinstance(moment[1], list)]
+                recent = 0   # once is enough: the moments are the same for every seat
             if isinstance(ack.get("table"), dict):
                 self.receive_lobby(ack["table"])
             if ack.get("stood_in"):

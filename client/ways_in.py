@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from soupkitchen.shared.models import GameSummary
 
 log = logging.getLogger(__name__)
-
+RECENT_MOMENTS = 150   # a resumed game's latest moments its table is told again (a round of Too Many Cooks)
 
 
 def local_games() -> list[GameSummary]:
@@ -403,7 +403,7 @@ async def resume_local(app: App, saved: dict[str, Any] | None = None) -> TableSe
     session = await _take_back(app, url, saved, Path(saved.get("record") or resume_file()))
     session.local = True
     session.spectating = session.couch
-    await session.resume()
+    await session.resume(recent=RECENT_MOMENTS)
     return session
 
 
@@ -417,7 +417,7 @@ async def resume_hosting(app: App) -> TableSession:
     if saved.get("online"):
         await open_to_friends_online(app, int(url.rsplit(":", 1)[-1]))
     session = await _take_back(app, url, saved, hosting_file())
-    await session.resume()
+    await session.resume(recent=RECENT_MOMENTS)
     return session
 
 

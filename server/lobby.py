@@ -298,7 +298,10 @@ class Lobby:
     async def resume(self, sid: str, req: protocol.Resume) -> protocol.ResumeReply:
         runner, seat = self.roster.seat_of(req.token)
         stood_in = runner.resume(sid, seat)
-        return {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
+        ack = {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
+        if req.recent:   # the latest moments as everyone saw them, for a table opened afresh
+            ack["recent"] = [[view, events] for view, events in runner.table.public_moments(req.recent)]
+        return ack
 
     async def spectate(self, sid: str, req: protocol.Spectate) -> protocol.TableReply:
         runner = self.named(sid, req.table)

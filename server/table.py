@@ -232,6 +232,22 @@ class Table:
         self.origin = mono - max(self.record.log[-1]["t"] if self.record.log else 0.0, clock or 0.0)
         self.paused_at = None
 
+    def public_moments(self, count: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """The last ``count`` moments of the game as anyone at the table saw them, oldest first: the
+        public (spectator's) view after each and the public events that led there (none for the
+        deal). Nothing of any seat's own view is in it. The record is played again from the deal."""
+        record = self.record
+        if record is None or count <= 0:
+            return []
+        state = self.game.setup(record.players, record.options, record.seed)
+        start = max(0, len(record.log) - count + 1)
+        moments = [(self.game.view(state, None), [])] if start == 0 else []
+        for moment, entry in enumerate(record.log, 1):
+            state, events = self.game.apply_validated(state, entry["seat"], entry["action"], entry["t"])
+            if moment >= start:
+                moments.append((self.game.view(state, None), events))
+        return moments
+
     def new_bot(self, index: int) -> Bot:
         """A bot for seat ``index`` that has observed every view of that seat so far in the match, so
         a bot restored after a restart or standing in for a player knows what one there all along

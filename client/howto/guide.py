@@ -1,7 +1,8 @@
 """The guided first round of Too Many Cooks: a short hint of what to do next (read your tastes, change
-a card, rotate a row, pass), pointing at that part of the table. A learner's option, off by default
-(Settings), or for one game ("Play a guided first round" in How to play, which leaves the setting as
-it was), turned off from the table's menu.
+a card, rotate a row, pass), pointing at that part of the table; the table shows the words in the
+place above its pot that it keeps for a notice. A learner's option, off by default (Settings), or for
+one game ("Play a guided first round" in How to play, which leaves the setting as it was), turned off
+from the table's menu.
 
 The hints come from the seat's own view only, and end with the first round."""
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme
+from soupkitchen.client import theme
 from soupkitchen.client.words import N_, _
 
 GAME = "too-many-cooks"
@@ -43,26 +44,25 @@ def next_hint(view: dict[str, Any] | None, seat: int | None, my_turns: int) -> H
     if phase == "ready":
         if me.get("ready"):
             return Hint(_("Waiting for the other chefs to say they are ready."), None)
-        return Hint(_("These are your tastes: the secret ones only you can read, and the shared ones. "
-                      "Read them, then press Ready."), "tastes")
+        return Hint(_("Read your tastes on the left: the shared ones and your secret ones. Then press Ready."),
+                    "tastes")
     if phase == "reveal":
-        return Hint(_("The round is over and every taste is shown. All happy earns a star; two or more unhappy "
-                      "loses one. Press Ready for the next round."), "main")
+        return Hint(_("Every taste is shown. All happy earns a star; two or more unhappy lose one."), "main")
     if phase != "playing":
         return None
     if view.get("turn") != seat:
-        return Hint(_("Another chef is cooking. The faces on the right show whether each chef's secret tastes "
-                      "are happy: watch them change."), "chefs")
+        return Hint(_("Another chef is cooking. The faces by each name show whose secret tastes are happy."),
+                    "chefs")
     if me.get("passed"):
         return None
     if all_happy(view):
-        return Hint(_("Every taste you can read is happy. Press Pass: you sit out until the round ends, unless "
-                      "someone breaks one of your tastes."), "main")
+        return Hint(_("Every taste you can read is happy: press Pass. You sit out unless someone breaks one."),
+                    "main")
     if my_turns % 2 == 0:
-        return Hint(_("Your turn. Pick a taste without a smile and change a soup card for it: click the card, "
-                      "then a spare with the same vegetable or the same colour."), "soup")
-    return Hint(_("Your turn. You can also slide a whole row or column: click an arrow on the rim of the pot. "
-                  "The card pushed out comes back in at the other end."), "soup")
+        return Hint(_("Your turn: change a card. Click it, then a spare ringed in green (same vegetable or "
+                      "same colour)."), "soup")
+    return Hint(_("Your turn. You may also slide a row or column one place: click an arrow on the pot's rim."),
+                "soup")
 
 
 class GuidedRound:
@@ -110,42 +110,20 @@ class GuidedRound:
         self.hint = next_hint(view, seat, self.my_turns)
         return self.hint
 
-    def places(self, size: tuple[int, int]) -> dict[str, tuple[pygame.Rect, str, tuple[int, int]]]:
-        """For each target: its rectangle, and where the bubble goes (an anchor and a point) so it
-        covers nothing the hint asks for."""
-        # loaded with the guided round only, not with the app
-        from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
-
-        t = TableLayout(size)
-        chefs, main = t.right_panel, t.button("main")
-        return {"tastes": (t.left_panel, "center", t.pot.center),
-                "soup": (t.pot, "midbottom", (main.centerx, main.top - t.px(12))),
-                "chefs": (chefs, "midbottom", (t.left_panel.centerx, t.left_panel.bottom - t.px(12))),
-                "main": (main, "midbottom", (main.centerx, main.top - t.px(12))),
-                "none": (t.pot, "midbottom", (t.pot.centerx, t.pot.bottom))}
+    def targets(self, table) -> dict[str, pygame.Rect]:
+        """Where each thing a hint points at lies on ``table``."""
+        lay = table.board
+        chefs = len(table.model.chefs())
+        return {"tastes": lay.left_panel, "soup": lay.pot, "main": lay.button("main"),
+                "chefs": lay.chef_row(0, chefs).union(lay.chef_row(max(0, chefs - 1), chefs))}
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The hint in a bubble, and a ring around what it points at."""
+        """A ring around what the hint points at; the table shows the hint's words above its pot, in
+        the place it keeps for a notice (so the hint covers nothing)."""
         hint = self.update()
-        if hint is None:
+        table = self.table()
+        if hint is None or table is None:
             return
-        lay = theme.layout(surface.get_size())
-        target, anchor, point = self.places(surface.get_size())[hint.target or "none"]
-        width = self.places(surface.get_size())["chefs"][0].width - lay.gap * 2
-        lines = lay.lines(hint.words, "body", width - lay.margin)
-        step = lay.font("body").get_linesize()
-        foot = lay.font("small").get_linesize()
-        bubble = pygame.Rect(0, 0, width, step * len(lines) + foot + lay.gap * 3)
-        setattr(bubble, anchor, point)
-        bubble.clamp_ip(pygame.Rect(0, 0, lay.width, lay.height))
         if hint.target is not None:
-            theme.draw_focus_ring(surface, target, lay)
-        with coverage.overlay("a learner's hint", bubble, asked=True):   # hints are a learner's option, chosen
-            theme.draw_panel(surface, bubble, lay, colour=theme.PANEL_LIGHT, edge=theme.FOCUS)
-            y = bubble.y + lay.gap
-            for line in lines:
-                theme.text(surface, line, "body", theme.TEXT, (bubble.x + lay.margin // 2, y), lay)
-                y += step
-            theme.text(surface, _(TURN_OFF), "small", theme.TEXT_DIM, (bubble.x + lay.margin // 2, y + lay.gap // 2),
-                       lay, max_width=bubble.width - lay.margin)
-        self.bubble = bubble
+            theme.draw_focus_ring(surface, self.targets(table)[hint.target], theme.layout(surface.get_size()))
+        self.bubble = table.board.notice

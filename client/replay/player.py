@@ -42,6 +42,7 @@ class ReplaySession:
         self.deadline: float | None = None
         self.now_t = 0.0
         self.state_id = 0
+        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []   # the viewer tells a table itself
         self.events: deque[dict[str, Any]] = deque(maxlen=40)
         self.emotes: deque[tuple[int | None, str, float]] = deque(maxlen=1)
         self.listeners: list[Callable[..., None]] = []

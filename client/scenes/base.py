@@ -83,6 +83,11 @@ class Scene:
         """The controls on screen (toasts are kept off them)."""
         return []
 
+    def toast_area(self) -> pygame.Rect | None:
+        """A place the scene keeps for toasts, where they hide nothing it needs (None: toasts find a
+        place clear of ``occupied_rects``)."""
+        return None
+
     def redraw_at(self, now: float) -> float | None:
         """When this scene must next be drawn though nothing happened (an animation's next frame);
         None: only when something changes."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from soupkitchen.client import tables, words
 from soupkitchen.client.choice import Choice, option_name
 from soupkitchen.client.scenes import transitions
@@ -16,10 +18,11 @@ from soupkitchen.client.words import LANGUAGES, N_, _, percent
 class PauseMenu(Dialog):
     name = "pause"
 
-    def __init__(self, app, session: TableSession) -> None:
+    def __init__(self, app, session: TableSession, show_end: Callable[[], None] | None = None) -> None:
         self.session = session
+        self.show_end = show_end   # the game is over: its end screen (Play again ...) can be opened again
         waits = session.local and tables.table_scene_for(session.game_id).menu_holds_clock
-        message = (N_("The game is over.") if session.over else
+        message = (N_("The game is over: the table stays as it ended.") if session.over else
                    N_("Hand the controls on, or step away from the table.") if session.couch else
                    N_("The table waits while this menu is open.") if waits else
                    N_("The kitchen keeps cooking while this menu is open."))
@@ -27,9 +30,8 @@ class PauseMenu(Dialog):
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = [Button(_("Back to the table"), self.on_back, key="resume", primary=True)]
-        table = next((scene for scene in self.app.stack.scenes if scene.is_table), None)
-        if self.session.over and table is not None:   # its end, with Play again
-            widgets.append(Button(_("The end of the game"), lambda: self.show_end(table), key="end"))
+        if self.session.over and (self.show_end is not None or self.table() is not None):
+            widgets.append(Button(_("Play again or leave"), self.to_the_end, key="end"))
         if self.session.couch and self.session.shown_seat is not None and not self.session.over:
             widgets.append(Button(_("Hand the controls on"), self.hand_on, key="handoff"))
         widgets.append(Button(_("How to play (F1)"), lambda: transitions.open_howto(self.app, self.session.game_id),
@@ -42,9 +44,18 @@ class PauseMenu(Dialog):
         widgets.append(Button(leave, self.leave, key="leave"))
         return widgets
 
-    def show_end(self, table) -> None:
+    def table(self):
+        """The table scene under this menu, if any."""
+        return next((scene for scene in self.app.stack.scenes if scene.is_table), None)
+
+    def to_the_end(self) -> None:
+        """The end screen again (Play again, Replay and review, Back to title)."""
+        table = self.table()
         self.app.stack.remove(self)
-        self.app.stack.open("results", self.session, table.end_panel())
+        if self.show_end is not None:
+            self.show_end()
+        elif table is not None:
+            table.show_end()
 
     def hints_off(self) -> None:
         self.app.guide.off()

@@ -185,7 +185,7 @@ class TableScene(Scene):
 
     def handle(self, action: InputAction) -> bool:
         if action.kind in ("menu", "back"):
-            self.app.stack.open("pause", self.session)
+            self.app.stack.open("pause", self.session, self.show_end if self.session.over else None)
             return True
         seat = self.session.shown_seat
         bound = self.session.pads.get(seat) if seat is not None else None
@@ -206,8 +206,7 @@ class TableScene(Scene):
             if self._over_since is None:
                 self._over_since = now
             elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
-                self._results_shown = True
-                self.stack.open("results", self.session, self.end_panel())
+                self.show_end()
         self._hold_for_menu(self.stack is not None and self.stack.top not in (self, None)
                             and getattr(self.stack.top, "name", "") not in ("handoff", "results"))
 
@@ -216,6 +215,13 @@ class TableScene(Scene):
         hold = getattr(self.session, "hold_for_menu", None)   # a replay's feed has no clock to hold
         if self.menu_holds_clock and hold is not None:
             hold(covered)
+
+    def show_end(self) -> None:
+        """The end screen over the table (Play again, Replay and review, Back to title), again after
+        "Look at the table" too."""
+        self._results_shown = True
+        if self.stack is not None:
+            self.stack.open("results", self.session, self.end_panel())
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

@@ -173,6 +173,12 @@ class Reveal(TypedDict):
     lost: bool
 
 
+class PastRound(TypedDict):
+    round: int
+    unsatisfied: int
+    stars_after: int
+
+
 class TmcView(CommonView):
     legal_actions: list[Move]
     players: int
@@ -196,6 +202,7 @@ class TmcView(CommonView):
     reveal: Reveal | None
     last_move: LastMove | None  # the latest change or rotation while the chefs may react to it
     reactions: list[Reaction]  # the reactions to it so far, in order
+    past_rounds: list[PastRound]  # each round scored so far, oldest first (the end's round-by-round)
 
 
 SPARE_KEYS = tuple((VEGETABLES[card // len(COLOURS)], COLOURS[card % len(COLOURS)]) for card in range(KINDS))
@@ -234,6 +241,8 @@ def build_view(state: TmcState, seat: int | None) -> dict[str, Any]:
         "reveal": _reveal(state.reveal) if showing_reveal and state.reveal else None,
         "last_move": _last_move(state.last_move),
         "reactions": [{"seat": seat, "emote": emote} for seat, emote in state.reactions],
+        "past_rounds": [{"round": number, "unsatisfied": unsatisfied, "stars_after": stars}
+                        for number, unsatisfied, stars in state.history],
     }
 
 

@@ -257,8 +257,14 @@ class FindTable(Request):
     code: str = Field(min_length=1, max_length=64)
 
 
+MAX_RECENT = 200   # moments of a game a resume may ask to be told again
+
+
 class Resume(Request):
     token: str = Token
+    # how many of the table's latest moments to send back as anyone at the table saw them (the public
+    # view after each and the events that led there): a client opening the table afresh mid-game
+    recent: StrictInt = Field(default=0, ge=0, le=MAX_RECENT)
 
 
 class Spectate(Request):
@@ -533,6 +539,8 @@ class SeatReply(TableReply):
 class ResumeReply(TableReply):
     seat: int
     stood_in: bool  # a bot played the seat while its player was away
+    # asked for (``recent``): the latest moments, oldest first, each [spectator's view, public events]
+    recent: NotRequired[list[list[Any]]]
 
 
 class BotReply(Reply):

@@ -216,14 +216,16 @@ def test_the_readers_focus_follows_the_tables_keyboard_cursor():
     app.dispatch(InputAction("navigate", dy=1))
     said(app, session)
     assert app.access.focus == "soup.r1c1" and app.access.adapter.focus == "soup.r1c1"
-    app.dispatch(InputAction("select"))  # the picker opens on that card: the focus is on its first swap
+    app.dispatch(InputAction("select"))  # that card is picked; the arrows go to a spare it may become
+    app.dispatch(InputAction("navigate", dx=-1))
     said(app, session)
     assert (
         app.access.focus.startswith("soup.r1c1.") and app.access.root.find(app.access.focus).role == "button"
     )
-    app.dispatch(InputAction("navigate", dx=-1))
-    app.dispatch(InputAction("back"))
-    app.dispatch(InputAction("navigate", dx=-1))
-    app.dispatch(InputAction("navigate", dx=-1))
+    app.dispatch(InputAction("back"))               # put back: the spare is only read now
+    said(app, session)
+    assert app.access.focus.startswith("spares.")
+    app.stack.top.focus = "cell:1:0"
+    app.dispatch(InputAction("navigate", dx=-1))    # left of the row: its arrow on the rim
     said(app, session)
     assert app.access.focus == "rotate.row1.back"

@@ -1,7 +1,7 @@
 """Every game can be played start to end from the keyboard alone: each of the viewer's moves (the
 game's bot chooses it) is made with the keys a player has, never a click: at Too Many Cooks the
-cursor's arrows, Enter on a card and on the swap chosen, Enter on a rim arrow, P to pass or say
-ready; at the card tables X opens the list of every move, the arrows choose one and Enter plays it
+arrows to a card and Enter, then to a ringed spare and Enter, the arrows to a rim arrow and Enter,
+P to pass or say ready; at the card tables X opens the list of every move, the arrows choose one and Enter plays it
 (a Stone Soup play is made of cards picked with the arrows and Enter, then the count said)."""
 
 from __future__ import annotations
@@ -21,32 +21,44 @@ def press(scene, kind: str, **fields) -> None:
     scene.handle(InputAction(kind, **fields) if kind != "navigate" else nav(fields.get("dx", 0), fields.get("dy", 0)))
 
 
+def focus_on(scene, key: str) -> None:
+    """The arrow keys that take the table's focus to the thing ``key`` by the fewest presses (the
+    table's own rule for where each arrow goes), pressed."""
+    from collections import deque
+
+    from soupkitchen.client.tables.kit.table_objects import nearest
+
+    things = {t.key: t for t in scene.focusable()}
+    if scene.focus not in things:
+        press(scene, "navigate", dx=1)
+    start, came = scene.focus, {scene.focus: None}
+    queue = deque([start])
+    while queue and key not in came:
+        here = queue.popleft()
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            found = nearest([t for k, t in things.items() if k != here], things[here].rect, dx, dy)
+            if found is not None and found.key not in came:
+                came[found.key] = (here, dx, dy)
+                queue.append(found.key)
+    assert key in came, f"no arrows lead from {start} to {key}"
+    steps = []
+    while came[key] is not None:
+        key, dx, dy = came[key]
+        steps.append((dx, dy))
+    for dx, dy in reversed(steps):
+        press(scene, "navigate", dx=dx, dy=dy)
+
+
 def soup_keys(scene, action) -> None:
-    """Too Many Cooks: the move made with the cursor keys, Enter and P."""
+    """Too Many Cooks: the move made with the arrow keys and Enter on the things it names (a soup
+    card, then a ringed spare; an arrow on the rim), or P to pass or say ready."""
     kind = action["type"]
     if kind in ("ready", "pass"):
         press(scene, "pass")
         return
-    if kind == "change":
-        target = (action["row"], action["col"])
-    else:
-        line, index, step = action["line"], action["index"], action["step"]
-        target = (index, 4 if step > 0 else -1) if line == "row" else (4 if step > 0 else -1, index)
-    for _ in range(KEYS_LIMIT):
-        row, col = scene.selection.cursor
-        if (row, col) == target:
-            break
-        inside_row = 0 <= row < 4
-        if row != target[0] and (inside_row or 0 <= col < 4) and (0 <= col < 4 or 0 <= target[0] < 4):
-            press(scene, "navigate", dy=1 if target[0] > row else -1)
-        else:
-            press(scene, "navigate", dx=1 if target[1] > col else -1)
-    assert scene.selection.cursor == target
-    press(scene, "select")
-    if kind == "change":
-        candidates = scene.selection.candidates(scene.model)
-        for _ in range(candidates.index(action)):
-            press(scene, "navigate", dx=1)
+    for key in scene.path_of(action):
+        focus_on(scene, key)
+        assert scene.focus == key
         press(scene, "select")
 
 

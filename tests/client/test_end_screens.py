@@ -87,7 +87,7 @@ def test_the_menu_of_a_finished_game_leads_back_to_its_end(app):
     session.bots_play(until=lambda v: v["over"], limit=5000)
     app.stack.push(table_scene_for("stone-soup")(app, session))   # "Look at the table", then Esc
     menu = app.stack.push(PauseMenu(app, session))
-    assert menu.message == "The game is over."                   # not "the kitchen keeps cooking"
+    assert menu.message == "The game is over: the table stays as it ended."   # not "the kitchen keeps cooking"
     next(w for w in menu.form.widgets if w.key == "end").activate()
     assert app.stack.top.name == "results" and "Play again" in app.stack.top.describe()["widgets"]
 

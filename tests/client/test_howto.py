@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from soupkitchen.client import art, ways_in
+from soupkitchen.client import art, coverage, ways_in
 from soupkitchen.client.games import client_registrations
 from soupkitchen.client.howto.guide import GuidedRound, next_hint
 from soupkitchen.client.howto.pages import pages_for
@@ -104,7 +104,7 @@ def test_hints_point_at_what_to_do_next():
     assert next_hint({**view, "round": 2}, 0, 0) is None               # only the first round is guided
 
 
-def shoot_guided(size, moment: str) -> tuple[pygame.Surface, GuidedRound]:
+def shoot_guided(size, moment: str) -> tuple[pygame.Surface, GuidedRound, list[tuple]]:
     session = FakeSession("too-many-cooks", players=3, seat=0, seed=7)
     table_app, scene = make_table(session, size)
     if moment == "turn":
@@ -113,24 +113,34 @@ def shoot_guided(size, moment: str) -> tuple[pygame.Surface, GuidedRound]:
             turn = GAME.view(session.state, 0)["turn"]
             session.apply(turn, next(a for a in GAME.legal_actions(session.state, turn) if a["type"] == "change"))
         session.now = 40.0
-    shot = render(table_app, scene, session.now)
     guide = GuidedRound(SimpleNamespace(stack=SimpleNamespace(top=scene),
                                         settings=SimpleNamespace(guided_round=True)))
-    guide.draw(shot)
-    return shot, guide
+    table_app.guide = guide
+    with coverage.capture() as drawn:
+        shot = render(table_app, scene, session.now)
+        guide.draw(shot)
+    return shot, guide, drawn
 
 
 @pytest.mark.parametrize("moment", ["ready", "turn"])
-def test_the_guided_round_draws_its_hint_beside_its_target(moment):
-    shot, guide = shoot_guided((1280, 720), moment)
-    assert guide.hint is not None and pygame.Rect(0, 0, 1280, 720).contains(guide.bubble)
-    if moment == "turn":
-        from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
+def test_the_guided_round_shows_its_hint_above_the_pot_covering_nothing(moment):
+    shot, guide, drawn = shoot_guided((1280, 720), moment)
+    from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
 
-        assert not guide.bubble.colliderect(TableLayout((1280, 720)).pot)     # the soup stays in view
+    lay = TableLayout((1280, 720))
+    assert guide.hint is not None and guide.bubble == lay.notice
+    for rect in (lay.pot, lay.left_panel, lay.right_panel, *(lay.spare_card(i, c) for i in range(8) for c in range(4))):
+        assert not guide.bubble.colliderect(rect)           # the soup, the tastes, the chefs, the spares stay in view
+    first = theme_words(guide.hint.words)
+    assert any(first in event[2] and lay.notice.contains(event[1]) for event in drawn if event[0] == "note")
     if golden_screens.UPDATE:
-        doc, _guide = shoot_guided(golden_screens.DOC_SIZE, moment)
+        doc, _guide, _drawn = shoot_guided(golden_screens.DOC_SIZE, moment)
         pygame.image.save(doc, str(golden_screens.DOCS / f"tmc-guided-{moment}.png"))
+
+
+def theme_words(words: str) -> str:
+    """The first few words of a hint (its first drawn line starts with them)."""
+    return " ".join(words.split()[:3])
 
 
 def test_the_hints_are_off_by_default_and_the_menu_turns_them_off(app, kit):

@@ -171,13 +171,17 @@ async def test_a_plain_joystick_plugged_in_mid_game_drives_the_table(app, monkey
     await events(app, pygame.event.Event(pygame.JOYDEVICEADDED, device_index=2, guid=""))
     assert app.input.pads == {42: "Couch Pad"}
     assert [t.message for t in app.toasts] == ["Couch Pad connected"]
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # the focus to the soup
+    assert scene.describe()["focus"] == "cell:0:0"
     await events(app, pygame.event.Event(pygame.JOYHATMOTION, instance_id=42, hat=0, value=(1, 0)))
-    assert scene.describe()["cursor"] == (0, 1)
+    assert scene.describe()["focus"] == "cell:0:1"
     await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=2))   # the second button
-    assert scene.describe()["focus"] == "tastes"
-    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=1))   # back to the soup
+    assert scene.describe()["moves_open"]
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=1))   # back to the table
+    assert not scene.describe()["moves_open"]
     await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # pick the card
-    assert scene.describe()["focus"] == "soup" and scene.describe()["picked"] == (0, 1)
+    assert scene.describe()["picked"] == ["cell:0:1"]
+    await events(app, pygame.event.Event(pygame.JOYHATMOTION, instance_id=42, hat=0, value=(-1, 0)))   # a spare
     await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # swap it
     assert [seat for seat, action in session.acted if action["type"] == "change"] == [0]
 
@@ -193,9 +197,12 @@ async def test_a_game_controller_plugged_in_acts_once_per_press_and_can_leave(ap
     # one press of A comes as a controller button and its raw joystick twin: one select, not two
     await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_A),
                  pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=43, button=0))
-    assert scene.describe()["picked"] == (0, 0) and session.acted == []
+    assert scene.describe()["focus"] == "cell:0:0" and session.acted == []
+    await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_A),
+                 pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=43, button=0))
+    assert scene.describe()["picked"] == ["cell:0:0"] and session.acted == []
     await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_X))
-    assert scene.describe()["focus"] == "tastes" and scene.describe()["picked"] is None
+    assert scene.describe()["moves_open"]
     await events(app, pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=43),
                  pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=43))
     assert app.input.pads == {}

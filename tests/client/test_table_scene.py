@@ -149,6 +149,13 @@ async def test_game_over_leads_to_the_results(app, kit, clock):
     assert shown["verdict"] == "Ada (you) wins!"        # a game without an end panel of its own: the ranking
     assert [line for line in shown["lines"] if line[:1].isdigit()] == ["1. Ada (you): 12", "2. Bo: 7"]
     assert "Back to title" in shown["widgets"] and "Play again" not in shown["widgets"]   # a LAN table
+    app.stack.top.on_back()                                # "Look at the table"
+    assert isinstance(app.stack.top, GenericTable)
+    kit.press(app, "menu")
+    menu = app.stack.top
+    assert menu.name == "pause" and "keeps cooking" not in menu.message and "over" in menu.message
+    menu.to_the_end()                                      # and back to the end's buttons
+    assert app.stack.top.name == "results"
 
 
 

@@ -194,8 +194,8 @@ def test_a_jump_into_a_round_of_too_many_cooks_keeps_the_rounds_history(app):
         press(app, "navigate", dx=1)
         app.step(app.clock.t)
     assert walked.player.moment == player.moment
-    told = [(entry.kind, entry.seat, entry.row, entry.col) for entry in viewer.table.history.entries]
-    assert told and told == [(entry.kind, entry.seat, entry.row, entry.col) for entry in walked.table.history.entries]
+    told = [(entry.kind, entry.seat, entry.row, entry.col) for entry in viewer.table.story.entries]
+    assert told and told == [(entry.kind, entry.seat, entry.row, entry.col) for entry in walked.table.story.entries]
 
 
 def test_export_writes_a_file_that_opens_at_the_same_end(app, data_folder):

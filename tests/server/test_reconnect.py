@@ -128,3 +128,27 @@ async def test_a_connection_that_goes_is_news_only_to_the_tables_it_was_at(serve
     # every table that was told of them has been.
     await hosts[0].wait_for(lambda: len(server.hub.conns) == 5)
     assert sorted(told) == sorted([made[3]["table"]["id"], made[5]["table"]["id"]])
+
+
+async def test_a_resume_can_ask_for_the_latest_moments_as_everyone_saw_them(server, clients):
+    """A client opening a resumed game afresh asks for its latest moments: each is the spectator's
+    view and the public events that led there, never a seat's own secret; bad counts change nothing."""
+    tid, (ann, ann_token), (bob, bob_token) = await two_player_table(clients)
+    for state_id, (who, token) in enumerate(((ann, ann_token), (bob, bob_token), (ann, ann_token))):
+        await who.ok("act", {"token": token, "state_id": state_id, "action": {"type": "add", "n": state_id + 1}})
+        await ann.wait_for(lambda s=state_id: ann.latest(0)["state_id"] == s + 1)
+    again = await clients()
+    for bad in (-1, 201, "3", True, 1.5, None, [2]):
+        await again.error("resume", {"token": bob_token, "recent": bad}, "bad_request")
+    await again.error("act", {"token": bob_token, "state_id": 3, "action": {"type": "add", "n": 1}},
+                      "bad_token")                                    # refused: the seat was not taken back
+    plain = await again.ok("resume", {"token": bob_token})
+    assert "recent" not in plain                                      # only when asked
+    reply = await again.ok("resume", {"token": bob_token, "recent": 2})
+    moments = reply["recent"]
+    assert [view["pot"] for view, _events in moments] == [3, 6]      # the last two moments, oldest first
+    assert [events for _view, events in moments] == [[{"type": "added", "seat": 1, "n": 2}],
+                                                     [{"type": "added", "seat": 0, "n": 3}]]
+    assert all(view["my_secret"] is None and view["seat"] is None for view, _events in moments)
+    everything = (await again.ok("resume", {"token": bob_token, "recent": 200}))["recent"]
+    assert len(everything) == 4 and everything[0][1] == [] and everything[0][0]["pot"] == 0   # from the deal

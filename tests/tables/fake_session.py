@@ -42,6 +42,7 @@ class FakeSession:
         self.local = False   # as a networked table: a test sets it for a solo one
         self.couch = False   # one player at this screen
         self.state_id = 0
+        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
 
     # --- what scenes read ------------------------------------------------------------------------
     def clock(self) -> float:
@@ -84,6 +85,9 @@ class FakeSession:
         self.state_id += 1
         self.events.extend(events)
         self.push(events)
+        emote = self.game.emote_of(action) if seat is not None else None
+        if emote is not None:   # a reaction the rules kept: the seats' chips show it, as the server pushes it
+            self.emotes.append((seat, emote, self.now))
         return events
 
     def push(self, events: list[dict[str, Any]] | None = None) -> None:
@@ -110,7 +114,18 @@ class FakeSession:
         return {"ok": True}
 
     async def emote(self, seat: int, name: str) -> None:
-        self.emotes.append((seat, name, self.now))
+        """As the server: a reaction the game's rules keep is their action, else table chatter."""
+        action = self.game.emote_action(self.state, seat, name) if not self.over else None
+        if action is None:
+            self.emotes.append((seat, name, self.now))
+        elif self.game.validate(self.state, seat, action, self.now) is None:
+            self.apply(seat, action)
+
+    def react(self, seat: int, emote: str) -> None:
+        """``seat`` reacts to the latest move now, as the server takes a reaction (the rules judge it)."""
+        action = self.game.emote_action(self.state, seat, emote)
+        assert action is not None, "no move to react to"
+        self.apply(seat, action)
 
     def everyone_ready(self) -> None:
         for seat in range(self.players):

@@ -41,19 +41,17 @@ def test_a_card_tables_focus_is_the_double_ring():
     assert theme.FOCUS in seen and theme.SHADOW in seen
 
 
-def test_the_soups_focus_is_the_double_ring_on_the_orange_pot_and_up_reaches_the_column_arrows():
+def test_the_soups_focus_is_the_double_ring_on_the_orange_pot_and_up_from_the_soup_reaches_the_column_arrows():
     session = FakeSession("too-many-cooks", 3, 0, seed=7)
     session.everyone_ready()
     session.bots_play(limit=50)
     app, scene = make_table(session)
     render(app, scene, session.now)
     assert scene.model.my_turn
-    for key in (InputAction("navigate", "key", dx=-1),) * 5:   # to the first row's left arrow, on the pot's rim
-        scene.handle(key)
-    assert scene.selection.cursor == (scene.selection.cursor[0], -1)
-    scene.selection.cursor = (0, -1)
-    shot = render(app, scene, session.now)
-    arrow = scene.table_layout.arrow("row", 0, -1)
-    assert theme.FOCUS in colours_around(shot, arrow, scene.table_layout.px(20))
+    scene.handle(InputAction("select", "key"))                 # the focus comes to the soup's first card
+    assert scene.focus == "cell:0:0"
     scene.handle(InputAction("navigate", "key", dy=-1))
-    assert scene.selection.cursor == (-1, 0)                    # the first column's arrow, over the soup
+    assert scene.focus == "arrow:col:0:-1"                     # the first column's arrow, on the pot's rim
+    shot = render(app, scene, session.now)
+    arrow = scene.table_layout.arrow("col", 0, -1)
+    assert theme.FOCUS in colours_around(shot, arrow, scene.table_layout.px(20))

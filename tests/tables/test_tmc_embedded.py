@@ -50,6 +50,16 @@ async def settle(app: App, until, timeout: float = 15.0, session=None) -> None:
     await run_apps([app], until, timeout, failure)
 
 
+async def cooking(app: App, session) -> TooManyCooksTable:
+    """The session's table on the screen, the chef ready (Enter), the round under way."""
+    table = TooManyCooksTable(app, session)
+    app.stack.push(table)
+    await settle(app, lambda: session.view(0) is not None)
+    app.dispatch(InputAction("select"))
+    await settle(app, lambda: session.view(0)["phase"] == "playing", session=session)
+    return table
+
+
 async def test_a_round_against_the_embedded_server(app):
     session = await ways_in.play_local(app, "too-many-cooks", {"difficulty": "easy"}, players=3)
     try:
@@ -76,14 +86,19 @@ async def test_a_round_against_the_embedded_server(app):
                 await settle(app, lambda: not table.model.my_turn, timeout=10)
                 continue
             if moves == 0:                                         # change the card top left
-                app.dispatch(InputAction("select"))
-                offered = table.describe()["candidates"]
-                assert offered
+                table.focus = "cell:0:0"                           # where the keys' focus is at the turn's start
+                app.dispatch(InputAction("select"))                # picked: the spares it may become are ringed
+                assert table.describe()["picked"] == ["cell:0:0"]
+                app.dispatch(InputAction("navigate", dx=-1))       # to the nearest of them
+                spare = table.describe()["focus"]
+                assert spare in table.describe()["usable"]
                 app.dispatch(InputAction("select"))
                 await settle(app, lambda b=before: session.view(0)["soup"][0][0] != b[0][0] or not table.model.my_turn)
-                assert table.sent[-1] == offered[0]
-                assert session.view(0)["soup"][0][0] == {"veg": offered[0]["veg"], "colour": offered[0]["colour"]} \
+                veg, colour = spare.split(":")[1:]
+                assert table.sent[-1] == {"type": "change", "row": 0, "col": 0, "veg": veg, "colour": colour}
+                assert session.view(0)["soup"][0][0] == {"veg": veg, "colour": colour} \
                     or session.view(0)["round"] > 1
+                table.focus = "cell:0:0"
             else:                                                  # rotate row 0 east with a shoulder button
                 app.dispatch(InputAction("rotate_right", "pad:0"))
                 await settle(app, lambda b=before: session.view(0)["soup"] != b or not table.model.my_turn)
@@ -149,11 +164,7 @@ async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch
         await ways_in.stop_embedded(app)
         raise
     try:
-        table = TooManyCooksTable(app, session)
-        app.stack.push(table)
-        await settle(app, lambda: session.view(0) is not None)
-        app.dispatch(InputAction("select"))                       # Ready: the bots get ready too
-        await settle(app, lambda: session.view(0)["phase"] == "playing", session=session)
+        table = await cooking(app, session)                        # Ready: the bots get ready too
         offset = session.conn.offset.estimate
         assert abs(offset.offset - skew) <= offset.rtt / 2 + 1e-9   # the client knows the server's clock
         left = session.remaining(app.clock.t)
@@ -194,5 +205,35 @@ async def test_the_round_timer_runs_out_on_the_server(app, tmp_path, monkeypatch
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
         await ways_in.leave_table(app, session)
+        await ways_in.disconnect(app)
+        await ways_in.stop_embedded(app)
+
+
+async def test_a_resumed_game_tells_the_rounds_moves_again(app):
+    """Leaving a solo game mid-round and resuming it: the new table's round log has the round's moves,
+    rebuilt from what everyone at the table saw (the public views), not an empty list."""
+    session = await ways_in.play_local(app, "too-many-cooks", {"difficulty": "easy"}, players=3)
+    try:
+        table = await cooking(app, session)
+        for _ in range(6):                                        # a few moves, Ada's when it is her turn
+            await settle(app, lambda: sum(e.is_move for e in table.story.entries) >= 3 or table.actions,
+                         timeout=30, session=session)
+            if sum(e.is_move for e in table.story.entries) >= 3:
+                break
+            await session.act(0, next(a for a in table.actions if a["type"] in ("rotate", "pass", "ready")))
+        assert sum(e.is_move for e in table.story.entries) >= 3
+        app.stack.remove(table)
+        await ways_in.leave_table(app, session)                   # saved, its kitchen closed
+    except BaseException:
+        await ways_in.stop_embedded(app)
+        raise
+    seen = [(e.kind, e.seat, e.faces) for e in table.story.entries if e.is_move]
+    resumed = await ways_in.resume_local(app)
+    try:
+        again = TooManyCooksTable(app, resumed)
+        told = [(e.kind, e.seat, e.faces) for e in again.story.entries if e.is_move]
+        assert told[:len(seen)] == seen and again.story.since(0) == []   # the round so far, already seen
+    finally:
+        await ways_in.leave_table(app, resumed)
         await ways_in.disconnect(app)
         await ways_in.stop_embedded(app)

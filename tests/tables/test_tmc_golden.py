@@ -1,6 +1,7 @@
-"""Golden screenshots of the Too Many Cooks table, compared with a tolerance: mid-round, the change
-picker open, the round reveal, the history strip after several moves and a seat a bot stands in for
-(``tests/golden.py`` says how to regenerate them; look at the PNGs before committing them)."""
+"""Golden screenshots of the Too Many Cooks table, compared with a tolerance: mid-round, a soup card
+picked (the spares it may become ringed), the round reveal, the log after several moves and a seat a
+bot stands in for (``tests/golden.py`` says how to regenerate them; look at the PNGs before
+committing them)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
     session.table["seats"][0]["name"] = "Ada"
     app, scene = make_table(session, size)
     session.everyone_ready()
-    session.now = 12.0
+    session.now = 12.0 if name == "stand-in" else 86.0
     moves = 0
     while GAME.view(session.state, 0)["turn"] != 0 or (name == "history" and moves < 7):
         turn = GAME.view(session.state, 0)["turn"]
@@ -35,7 +36,9 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
         moves += 1
     session.now = 96.0
     if name != "stand-in":
-        session.emotes.append((1, "disgusting", 95.0))
+        session.now = 95.0
+        session.react(1, "disgusting")
+        session.now = 96.0
     if name == "stand-in":
         render(app, scene, 84.0)
         session.seat_changes(2, connected=False)               # Cleo went away 12 s ago

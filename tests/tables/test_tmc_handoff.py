@@ -20,6 +20,7 @@ def test_the_hand_off_screen_says_what_happened_since_that_chef_last_looked(tmp_
     table = app.stack.push(TooManyCooksTable(app, session))
     session.everyone_ready()
     session.shown_seat = 2                      # Cleo looks at the table
+    session.looked = {2}
     table.draw(app.screen)
     session.shown_seat = 0                      # then Ada has the controls while three moves are made
     words = []
@@ -27,15 +28,17 @@ def test_the_hand_off_screen_says_what_happened_since_that_chef_last_looked(tmp_
         seat = GAME.view(session.state, 0)["turn"]
         action = next(a for a in GAME.legal_actions(session.state, seat) if a["type"] in ("rotate", "pass"))
         session.apply(seat, action)
-        words.append(table.history.entries[-1].words(session.seat_name))
+        words.append(table.story.entries[-1].words(session.seat_name))
         table.draw(app.screen)
 
     session.shown_seat, session.handoff_seat = None, 2
     handoff = app.stack.push(HandoffScene(app, session))
     recap = handoff.recap()
-    assert [line.split(" (")[0] for line in recap] == words       # every move, oldest first
+    assert [line.split(". ")[0] for line in recap] == words       # every move, oldest first
+    assert not handoff.first_look
     handoff.draw(app.screen)
     pygame.image.save(app.screen, str(tmp_path / "handoff.png"))
     session.handoff_seat = 0
     assert HandoffScene(app, session).recap() == []               # Ada saw them all
     pygame.display.quit()
+

@@ -71,6 +71,7 @@ async def test_a_host_resumes_hosting_and_takes_back_its_seat_while_the_guest_pl
                   and table_of(relaunched).session.view(0) is not None
                   and joined.connected and not guest_table.frame().reconnecting)
         back = table_of(relaunched).session
+        assert [e.kind for e in table_of(relaunched).story.entries if e.is_move] == ["rotated"]   # its round so far
         assert relaunched.server.port == port                  # the same port: the guest found it by itself
         assert back.seats_held == [0] and back.tokens == hosting.tokens
         seats = back.table["seats"]

@@ -37,15 +37,20 @@ def test_every_part_of_the_table_fits_the_window_apart_from_the_others(size):
     window = pygame.Rect((0, 0), size)
     spares = [lay.spare_card(i, c) for i in range(8) for c in range(4)]
     sides = [lay.left_panel, lay.right_panel]
-    buttons = [lay.button(name) for name in ("main", "emote0", "emote1", "emote2")]
-    for rect in [lay.top_bar, lay.pot, lay.hint, *sides, *spares, *buttons]:
+    buttons = [lay.button(name) for name in ("main", "emote0", "emote1", "emote2", "moves")]
+    arrows = [lay.arrow(line, i, step) for line in ("row", "col") for i in range(SIZE) for step in (-1, 1)]
+    for rect in [lay.top_bar, lay.pot, lay.notice, *sides, *spares, *buttons]:
         assert window.contains(rect), f"{rect} leaves the {size} window"
     no_overlaps([lay.pot, *sides, *spares], "spares, pot and side panels")
-    no_overlaps([lay.hint, lay.pot, *spares], "the hint line")
+    no_overlaps([lay.notice, lay.pot, *spares, *sides], "the notice above the pot")
+    no_overlaps([*buttons, lay.pot, *spares, *sides], "the buttons under the pot")
+    assert all(lay.pot.contains(arrow) and not arrow.colliderect(lay.notice) for arrow in arrows)
     for count in (2, 3, 6):
         chefs = [lay.chef_row(i, count) for i in range(count)]
-        no_overlaps([lay.timer, *chefs, *buttons], f"{count} chefs")
-        assert all(lay.right_panel.contains(rect) for rect in chefs + buttons)
+        log = lay.log(count)
+        no_overlaps([lay.timer, lay.status, *chefs, log], f"{count} chefs")
+        assert all(lay.right_panel.contains(rect) for rect in [*chefs, log, lay.status, lay.timer])
+        assert log.height >= lay.px(320)                      # room for the round's log, however many chefs
     for model in (listing(1, 2), listing(4, 3), listing(9, 3), listing(0, 0, reveal=15)):
         listed = lay.listed_rows(model)
         rows = [row for row in listed if row is not None]   # a long list scrolls: the rows in sight
@@ -89,9 +94,9 @@ def moments(size, players: int, options: dict | None):
     session.everyone_ready()
     session.now = 30.0
     yield app, scene, session.now
-    scene.handle(InputAction("alt", "pad:0"))
+    scene.handle(InputAction("select", "pad:0"))           # the pad's focus and the keys' notice
     yield app, scene, session.now
-    scene.handle(InputAction("alt", "pad:0"))
+    scene.handle(InputAction("alt", "pad:0"))              # the move list
     yield app, scene, session.now
     session.expire()
     in_sight = [row for row in scene.table_layout.listed_rows(scene.model) if row is not None]

@@ -1,12 +1,15 @@
-"""The table's logic without drawing: what is offered comes only from the view's legal actions, the
-pointer moves sensibly, and every place on screen is where a click finds it."""
+"""The table's logic without drawing: what is offered comes only from the view's legal actions, each
+legal move is made by touching the things it names, and every thing lies where it is drawn."""
 
 from __future__ import annotations
 
 import pygame
 
+from soupkitchen.client.tables.kit.moves_by_touch import usable
+from soupkitchen.client.tables.kit.table_objects import under_point
+from soupkitchen.client.tables.too_many_cooks import things as parts
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
-from soupkitchen.client.tables.too_many_cooks.model import SIZE, Selection, TableModel, arrow_at, spare_step
+from soupkitchen.client.tables.too_many_cooks.model import SIZE, TableModel
 from soupkitchen.shared.too_many_cooks import GAME
 from soupkitchen.shared.too_many_cooks.cards import COLOURS, VEGETABLES
 
@@ -30,52 +33,36 @@ def test_only_legal_moves_are_offered_and_same_vegetable_comes_first():
         assert kinds == sorted(kinds, reverse=True)
 
 
-def test_a_view_without_a_rotation_offers_no_arrow_for_it():
+def test_a_view_without_a_rotation_has_no_arrow_for_it():
     view = my_turn_view()
-    view["legal_actions"] = [a for a in view["legal_actions"] if a != {"type": "rotate", "line": "col", "index": 2,
-                                                                         "step": -1}]
+    missing = {"type": "rotate", "line": "col", "index": 2, "step": -1}
+    view["legal_actions"] = [a for a in view["legal_actions"] if a != missing]
+    lay = TableLayout((1280, 720))
+    keys = {t.key for t in parts.arrow_things(TableModel(view), lay)}
+    assert parts.arrow_key("col", 2, -1) not in keys and parts.arrow_key("col", 2, 1) in keys
+    assert len(keys) == 4 * SIZE - 1
+
+
+def test_every_legal_move_is_a_path_of_things_the_table_has_and_nothing_else_is_usable():
+    view = my_turn_view()
+    lay = TableLayout((1280, 720))
     model = TableModel(view)
-    sel = Selection(cursor=(-1, 2))
-    assert arrow_at(-1, 2) == ("col", 2, -1)
-    assert sel.activate(model) is None
-    sel.cursor = (4, 2)
-    assert sel.activate(model) == {"type": "rotate", "line": "col", "index": 2, "step": 1}
+    keys = {t.key for t in parts.build(model, lay, {}, {}, lay.taste_column(model).rows, "")}
+    legal = view["legal_actions"]
+    for action in legal:
+        assert set(parts.path_of(action)) <= keys, action
+    first = usable(legal, parts.path_of, ())
+    assert set(first) == {k for k in keys if k.startswith(("cell:", "arrow:"))}
+    cell = parts.cell_key(1, 1)
+    spares = usable(legal, parts.path_of, (cell,))
+    assert sorted(spares) == sorted(parts.spare_key(a["veg"], a["colour"]) for a in model.changes_at(1, 1))
 
 
-def test_the_cursor_walks_the_soup_and_the_arrow_ring_round_its_corners():
-    model = TableModel(my_turn_view())
-    sel = Selection(cursor=(0, 0))
-    sel.move(-1, 0, model)
-    assert sel.cursor == (0, -1)
-    sel.move(0, -1, model)                 # up from a row arrow: the column arrows over the soup
-    assert sel.cursor == (-1, 0)
-    sel.move(-1, 0, model)                 # and left from there back to the row arrows
-    assert sel.cursor == (0, -1)
-    sel.cursor = (SIZE - 1, SIZE)
-    sel.move(0, 1, model)                  # down from the last row's right arrow: the last column's
-    assert sel.cursor == (SIZE, SIZE - 1)
-    sel.cursor = (0, -1)
-    for _ in range(10):
-        sel.move(1, 0, model)
-    assert sel.cursor == (0, SIZE)
-    assert sel.rotate(-1, model) == {"type": "rotate", "line": "row", "index": 0, "step": -1}
-
-
-def test_must_pass_turns_every_select_into_the_pass():
+def test_must_pass_leaves_only_the_main_button():
     view = {"phase": "playing", "seat": 1, "turn": 1, "legal_actions": [{"type": "pass"}]}
     model = TableModel(view)
     assert model.must_pass and not model.can_move
-    assert Selection(cursor=(2, 2)).activate(model) == {"type": "pass"}
-    assert not Selection().pick(0, 0, model)
-
-
-def test_nothing_is_offered_to_a_chef_who_is_not_playing():
-    view = my_turn_view()
-    view["legal_actions"] = []
-    model = TableModel(view)
-    sel = Selection()
-    assert sel.activate(model) is None and sel.picked is None
-    assert sel.rotate(1, model) is None and model.pass_action is None
+    assert set(usable(view["legal_actions"], parts.path_of, ())) == {parts.MAIN}
 
 
 def test_spares_are_eight_sets_of_four_colours_with_the_view_counts():
@@ -89,33 +76,12 @@ def test_spares_are_eight_sets_of_four_colours_with_the_view_counts():
     assert sum(n for _, colours in sets for _, n in colours) == 64 - 16
 
 
-def test_every_cell_and_arrow_is_found_where_it_is_drawn_at_720p():
+def test_every_thing_is_found_where_it_is_drawn_at_720p():
+    view = my_turn_view()
     lay = TableLayout((1280, 720))
     screen = pygame.Rect(0, 0, 1280, 720)
-    for row in range(-1, SIZE + 1):
-        for col in range(-1, SIZE + 1):
-            rect = lay.ring(row, col)
-            if rect is None:
-                continue
-            assert screen.contains(rect)
-            target = lay.hit(rect.center, None)
-            assert (target.row, target.col) == (row, col)
-    for row in range(SIZE):
-        for col in range(SIZE):
-            panel, choices = lay.picker((row, col), [3, 7])
-            assert screen.contains(panel) and len(choices) == 10
-            assert lay.hit(choices[4].center, (panel, choices)).index == 4
-    assert lay.hit(lay.button("main").center, None).name == "main"
-
-
-def test_arrows_over_the_spares_go_to_the_set_drawn_that_way():
-    lay = TableLayout((1280, 720))
-    for index in range(8):
-        here = lay.spare_set(index)
-        right, down = lay.spare_set(spare_step(index, 1, 0)), lay.spare_set(spare_step(index, 0, 1))
-        if index < 6:                              # the rightmost column wraps to the leftmost
-            assert right.left > here.right and right.top == here.top
-        if index % 2 == 0:                         # the lower set of a column wraps to the upper
-            assert down.top > here.bottom and down.left == here.left
-        assert spare_step(spare_step(index, 1, 0), -1, 0) == index
-    assert {spare_step(0, dx, dy) for dx in range(4) for dy in range(2)} == set(range(8))
+    model = TableModel(view)
+    things = parts.build(model, lay, {}, {}, lay.taste_column(model).rows, "")
+    for thing in things:
+        assert screen.contains(thing.rect), thing.key
+        assert under_point(things, thing.rect.center)[0].key == thing.key, thing.key

@@ -1,14 +1,18 @@
-"""The Too Many Cooks table played headless: injected input, the real rules behind a fake session."""
+"""The Too Many Cooks table played headless: injected input, the real rules behind a fake session.
+A move is made by touching the table's things (a soup card, then a spare ringed in green; an arrow on
+the pot's rim; the main button under the pot), with the mouse, the keys or a pad."""
 
 from __future__ import annotations
 
 from pygame.image import tobytes
 
-from soupkitchen.client import theme
+from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.too_many_cooks.animation import detect
+from soupkitchen.client.tables.too_many_cooks.panels import REACTION_SECONDS
 from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
+from soupkitchen.client.tables.too_many_cooks.things import MAIN, arrow_key, cell_key, spare_key
 from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import card_id
 from soupkitchen.shared.too_many_cooks.tastes import TASTES, satisfied
@@ -40,6 +44,20 @@ def click(scene, rect) -> bool:
     return scene.handle(InputAction("click", "mouse", pos=rect.center))
 
 
+def must_pass(session: FakeSession) -> None:
+    """Every taste seat 0 knows is satisfied (the tastes swapped for ones the soup satisfies)."""
+    state = session.state
+    happy = [t["id"] for t in TASTES if satisfied(t["id"], state.soup)][:4]
+    session.state = state.with_(tastes=tuple(happy), owners=(0, 1, None, None))
+    session.push()
+
+
+def shown_words(app, scene, now: float) -> list[str]:
+    with coverage.capture() as drawn:
+        render(app, scene, now)
+    return [event[2] for event in drawn if event[0] == "note"]
+
+
 def test_the_shell_finds_this_table():
     assert table_scene_for("too-many-cooks") is TooManyCooksTable
 
@@ -48,8 +66,8 @@ def test_ready_by_keyboard_starts_the_round_when_everyone_is():
     session = FakeSession("too-many-cooks", players=2, seat=0)
     app, scene = make_table(session, (1920, 1080))
     render(app, scene, 0.0)
-    assert scene.describe()["phase"] == "ready"
-    scene.handle(InputAction("select"))
+    assert scene.describe()["phase"] == "ready" and scene.describe()["usable"] == [MAIN]
+    scene.handle(InputAction("select"))           # nothing focused: Enter presses the main button
     app.settle()
     assert session.acted == [(0, {"type": "ready"})]
     session.apply(1, {"type": "ready"})
@@ -57,92 +75,123 @@ def test_ready_by_keyboard_starts_the_round_when_everyone_is():
     assert session.remaining(session.now) == 300
 
 
-def test_picking_a_card_offers_exactly_the_legal_replacements_and_changes_it():
+def test_a_soup_card_then_a_ringed_spare_makes_exactly_the_legal_change():
     session, app, scene = playing_table()
     lay = scene.table_layout
     legal = GAME.view(session.state, 0)["legal_actions"]
     assert click(scene, lay.cell(1, 2))
-    offered = scene.describe()["candidates"]
     expected = [a for a in legal if a["type"] == "change" and (a["row"], a["col"]) == (1, 2)]
-    assert offered and sorted(map(str, offered)) == sorted(map(str, expected))
+    offered = sorted(key for key in scene.describe()["usable"])
+    assert expected and offered == sorted(spare_key(a["veg"], a["colour"]) for a in expected)   # only those
     before = GAME.view(session.state, 0)["soup"][1][2]
-    for action in offered:   # same vegetable another colour, or same colour another vegetable
+    for action in expected:   # same vegetable another colour, or same colour another vegetable
         assert (action["veg"] == before["veg"]) != (action["colour"] == before["colour"])
     render(app, scene, session.now)
-    choice = scene.table_layout.picker((1, 2), scene.selection.candidate_rows(scene.model))[1][-1]
-    assert click(scene, choice)
+    chosen = expected[-1]
+    assert click(scene, scene.thing(spare_key(chosen["veg"], chosen["colour"])).rect)
     app.settle()
-    assert session.acted == [(0, offered[-1])] and session.refused == []
+    assert session.acted == [(0, chosen)] and session.refused == []
     after = GAME.view(session.state, 0)["soup"][1][2]
-    assert (after["veg"], after["colour"]) == (offered[-1]["veg"], offered[-1]["colour"])
-    assert scene.motion.moving(session.now) == {"cell:1:2"}            # the changed card turns over
-    assert scene.motion.glides["cell:1:2"].before.extra["card"] == before
-    assert scene.describe()["picked"] is None
+    assert (after["veg"], after["colour"]) == (chosen["veg"], chosen["colour"])
+    assert scene.motion.moving(session.now) == {cell_key(1, 2)}            # the changed card turns over
+    assert scene.motion.glides[cell_key(1, 2)].before.extra["card"] == before
+    assert scene.describe()["picked"] == []
 
 
-def test_keyboard_picker_and_back_closes_it_without_playing():
+def test_a_picked_card_is_put_back_by_a_second_touch_or_esc_and_nothing_is_played():
     session, app, scene = playing_table()
-    scene.handle(InputAction("select"))          # picks the card under the cursor (0, 0)
-    assert scene.describe()["picked"] == (0, 0)
-    scene.handle(nav(1, 0))
-    chosen = scene.describe()["candidates"][1]
+    lay = scene.table_layout
+    click(scene, lay.cell(0, 1))
+    assert scene.describe()["picked"] == [cell_key(0, 1)]
+    click(scene, lay.cell(0, 1))
+    assert scene.describe()["picked"] == []
+    click(scene, lay.cell(0, 1))
+    assert scene.handle(InputAction("back"))           # Esc puts it back, not the pause menu
+    assert scene.describe()["picked"] == [] and session.acted == []
+    click(scene, lay.cell(0, 1))
+    click(scene, lay.cell(2, 2))                       # another soup card: that one is picked instead
+    assert scene.describe()["picked"] == [cell_key(2, 2)] and session.acted == []
+    full = next(t for t in scene.things() if t.key.startswith("spare:") and t.key not in scene.usable())
+    click(scene, full.rect)                            # a spare it may not become: answered, still picked
+    assert scene.describe()["picked"] == [cell_key(2, 2)] and scene.answer.words.startswith("Only a ringed spare")
     scene.handle(InputAction("back"))
-    assert scene.describe()["picked"] is None and session.acted == []
+    click(scene, full.rect)                            # a spare before any soup card: which comes first
+    assert scene.answer.words.startswith("First touch the soup card")
+
+
+def test_the_keys_pick_a_card_go_to_a_ringed_spare_and_swap():
+    session, app, scene = playing_table()
+    assert scene.describe()["focus"] == cell_key(0, 0)  # the chef's turn began: the focus is on the soup
+    scene.handle(InputAction("select"))                # picks it
+    assert scene.describe()["picked"] == [cell_key(0, 0)]
+    scene.handle(nav(-1, 0))                           # to the nearest spare it may become
+    focus = scene.describe()["focus"]
+    assert focus in scene.describe()["usable"] and focus.startswith("spare:")
+    scene.handle(InputAction("back"))
+    assert scene.describe()["picked"] == [] and session.acted == []
+    scene.focus = cell_key(0, 0)
     scene.handle(InputAction("select"))
-    scene.handle(nav(1, 0))
+    scene.handle(nav(-1, 0))
+    spare = scene.describe()["focus"]
     scene.handle(InputAction("select"))
     app.settle()
-    assert session.acted == [(0, chosen)]
+    veg, colour = spare.split(":")[1:]
+    assert session.acted == [(0, {"type": "change", "row": 0, "col": 0, "veg": veg, "colour": colour})]
 
 
-def test_rotating_a_column_with_its_arrow_and_a_row_with_the_shoulder_buttons():
+def test_an_arrow_on_the_rim_rotates_its_line_and_q_e_rotate_the_focused_row_or_column():
     session, app, scene = playing_table(players=2)
     soup = GAME.view(session.state, 0)["soup"]
-    scene.handle(nav(0, -1))                      # from (0, 0) up to the arrow above column 0
-    assert scene.describe()["cursor"] == (-1, 0)
-    scene.handle(InputAction("select"))
+    assert click(scene, scene.thing(arrow_key("col", 0, -1)).rect)
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "col", "index": 0, "step": -1})
     after = GAME.view(session.state, 0)["soup"]
     assert [after[r][0] for r in range(4)] == [soup[r][0] for r in (1, 2, 3, 0)]
-    assert scene.motion.moving(session.now) == {f"cell:{row}:0" for row in range(4)}   # column 0 slides
+    assert scene.motion.moving(session.now) == {cell_key(row, 0) for row in range(4)}   # column 0 slides
     others_play_until_my_turn(session)
-    scene.handle(nav(0, 2))                       # down into the soup, row 1
-    scene.handle(InputAction("rotate_right", "pad:0"))
+    render(app, scene, session.now)
+    scene.focus = cell_key(1, 3)
+    scene.handle(InputAction("rotate_right", "pad:0"))     # a card's row
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "row", "index": 1, "step": 1})
+    others_play_until_my_turn(session)
+    render(app, scene, session.now)
+    scene.focus = arrow_key("col", 2, 1)
+    scene.handle(InputAction("rotate_left"))               # a column's arrow: that column
+    app.settle()
+    assert session.acted[-1] == (0, {"type": "rotate", "line": "col", "index": 2, "step": -1})
 
 
-def test_arrow_clicks_rotate_and_nothing_is_offered_out_of_turn():
+def test_out_of_turn_nothing_is_offered_and_a_touch_says_who_is_playing():
     session, app, scene = playing_table(players=3)
     lay = scene.table_layout
-    assert click(scene, lay.arrow("row", 3, 1))
+    assert click(scene, scene.thing(arrow_key("row", 3, 1)).rect)
     app.settle()
     assert session.acted == [(0, {"type": "rotate", "line": "row", "index": 3, "step": 1})]
     assert GAME.view(session.state, 0)["turn"] != 0
     render(app, scene, session.now)
-    click(scene, lay.cell(2, 2))                  # not my turn: no picker, only the answer why
-    assert scene.describe()["picked"] is None and scene.answer.words.endswith("is playing")
+    assert scene.describe()["usable"] == [] and not any(t.key.startswith("arrow:") for t in scene.things())
+    click(scene, lay.cell(2, 2))                  # not my turn: nothing picked, only the answer why
+    assert scene.describe()["picked"] == [] and scene.answer.words.endswith("is playing")
     scene.handle(InputAction("pass"))
+    scene.focus = cell_key(1, 1)
     scene.handle(InputAction("rotate_left"))
-    click(scene, lay.arrow("col", 1, 1))
     app.settle()
     assert len(session.acted) == 1 and session.refused == []
 
 
-def test_pass_is_offered_only_when_the_rules_demand_it():
+def test_pass_is_offered_only_when_the_rules_demand_it_and_the_notice_above_the_pot_says_so():
     session, app, scene = playing_table(players=2)
     scene.handle(InputAction("pass"))
     app.settle()
-    assert session.acted == []                    # not allowed yet: nothing sent
-    state = session.state
-    happy = [t["id"] for t in TASTES if satisfied(t["id"], state.soup)][:4]
-    session.state = state.with_(tastes=tuple(happy), owners=(0, 1, None, None))
-    session.push()
-    assert scene.describe()["must_pass"]
+    assert session.acted == [] and scene.answer.words == "You may pass once every taste you know is happy"
+    must_pass(session)
     render(app, scene, session.now)
-    click(scene, scene.table_layout.cell(0, 0))   # no picker while passing is the only move
-    assert scene.describe()["picked"] is None and scene.answer.words == "Every taste you know is happy: you must pass"
+    assert scene.describe()["must_pass"] and scene.describe()["usable"] == [MAIN]
+    assert scene.describe()["notice"] == "must_pass"
+    assert "Every taste you know is happy: you must pass" in shown_words(app, scene, session.now)
+    click(scene, scene.table_layout.cell(0, 0))   # nothing to pick while passing is the only move
+    assert scene.describe()["picked"] == [] and scene.answer.words == "Every taste you know is happy: you must pass"
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted == [(0, {"type": "pass"})]
@@ -150,14 +199,12 @@ def test_pass_is_offered_only_when_the_rules_demand_it():
 
 def test_timer_expiry_reveals_every_taste_and_the_star_change():
     session, app, scene = playing_table(players=4)
-    scene.handle(InputAction("select"))          # a picker is open when time runs out
+    click(scene, scene.table_layout.cell(0, 0))   # a card is picked when time runs out
     session.expire()
     picture = render(app, scene, session.now)
     view = scene.current_view()
-    assert scene.describe()["phase"] == "reveal" and scene.describe()["picked"] is None
-    scene.handle(InputAction("alt"))
-    scene.handle(InputAction("alt"))              # the spares lie under the revealed tastes: skipped
-    assert scene.describe()["focus"] == "soup"
+    assert scene.describe()["phase"] == "reveal" and scene.describe()["picked"] == []
+    assert scene.describe()["notice"] == "reveal"
     reveal = view["reveal"]
     assert len(reveal["tastes"]) == 7             # round 1: seven tastes, one each shared
     assert {t["owner"] for t in reveal["tastes"]} >= {0, 1, 2, 3}
@@ -168,16 +215,32 @@ def test_timer_expiry_reveals_every_taste_and_the_star_change():
     assert session.acted[-1] == (0, {"type": "ready"})
 
 
-def test_emotes_are_sent_and_shown_at_the_chef_seat():
+def test_a_reaction_is_sent_shown_at_the_chefs_seat_for_a_while_and_kept_in_the_log():
     session, app, scene = playing_table()
-    scene.handle(InputAction("emote", index=1))
+    lay = scene.table_layout
+    assert click(scene, lay.button("emote1"))
     app.settle()
     assert list(session.emotes) == [(0, "delicious", session.now)]
-    before = render(app, scene, session.now)
-    session.now += 5
-    after = render(app, scene, session.now)
-    row = scene.table_layout.chef_row(0, 3)
-    assert tobytes(before.subsurface(row).copy(), "RGB") != tobytes(after.subsurface(row).copy(), "RGB")
+    session.react(1, "disgusting")
+    said = render(app, scene, session.now)
+    assert "That's disgusting!" in shown_words(app, scene, session.now + 1)
+    session.now += REACTION_SECONDS + 1              # the session's clock, which reactions are stamped on
+    later = render(app, scene, session.now)
+    row = lay.chef_row(1, 3)
+    assert tobytes(said.subsurface(row).copy(), "RGB") != tobytes(later.subsurface(row).copy(), "RGB")
+    assert "That's disgusting!" not in shown_words(app, scene, session.now)
+    reactions = [e for e in scene.story.entries if e.is_reaction]
+    assert [(e.seat, e.emote) for e in reactions] == [(0, "delicious"), (1, "disgusting")]
+    assert {"Yum!", "Yuck!"} <= set(shown_words(app, scene, session.now + 60))   # under the move they followed
+
+
+def test_a_reaction_arriving_keeps_the_card_a_chef_has_picked():
+    session, app, scene = playing_table()
+    click(scene, scene.table_layout.cell(2, 1))
+    session.emotes.append((1, "fine", session.now))
+    session.push()                                   # a new view, nothing changed for the chef
+    render(app, scene, session.now)
+    assert scene.describe()["picked"] == [cell_key(2, 1)]
 
 
 def test_spectator_screen_hides_personal_tastes():
@@ -187,7 +250,7 @@ def test_spectator_screen_hides_personal_tastes():
     assert view["my_tastes"] == [] and view["legal_actions"] == []
     render(app, scene, session.now)
     click(scene, scene.table_layout.cell(0, 0))
-    assert scene.describe()["candidates"] == [] and scene.answer.words == "Wait for your turn"
+    assert scene.describe()["usable"] == [] and scene.answer.words == "Wait for your turn"
 
 
 def test_moves_are_recognised_for_animation():
@@ -245,6 +308,7 @@ def test_colour_blind_mode_adds_large_symbols_to_the_soup():
 
 def test_moves_animate_quickly_and_then_settle():
     session, app, scene = playing_table(players=2)
+    scene.focus = cell_key(0, 0)
     scene.handle(InputAction("rotate_left"))
     app.settle()
     start = session.now
@@ -253,87 +317,106 @@ def test_moves_animate_quickly_and_then_settle():
     render(app, scene, start + 0.1)                          # drawing mid-slide works
 
 
-def test_the_second_button_walks_a_pad_player_through_the_tastes_and_spares_and_back():
+def test_a_pad_reads_the_tastes_and_the_chefs_and_comes_back_to_the_soup_without_playing():
     session, app, scene = playing_table(players=2)
     pad = "pad:3"
-    tastes = scene.model.listed_tastes()
-    assert len(tastes) >= 2
-    before = render(app, scene, session.now)
-    scene.handle(InputAction("alt", pad))
-    assert scene.describe()["focus"] == "tastes" and scene.describe()["reading"] == 0
+    assert scene.focus == cell_key(0, 0)            # the chef's turn began: the focus is on the soup
+    for _ in range(5):
+        scene.handle(nav(-1, 0, pad))               # left, past the arrows and the spares, to the tastes
+    assert scene.describe()["focus"].startswith("taste:")
     scene.handle(nav(0, 1, pad))
-    assert scene.describe()["reading"] == 1
-    reading = render(app, scene, session.now)
-    detail = scene.table_layout.listed_rows(scene.model)[1].move(scene.table_layout.left_panel.width, 0)
-    assert tobytes(before.subsurface(detail).copy(), "RGB") != tobytes(reading.subsurface(detail).copy(), "RGB")
-    scene.handle(nav(0, -1, pad))
-    scene.handle(nav(0, -1, pad))                 # wraps to the last taste
-    assert scene.describe()["reading"] == len(tastes) - 1
-    scene.handle(InputAction("alt", pad))
-    assert scene.describe()["focus"] == "spares"
-    scene.handle(nav(1, 0, pad))                  # the next column of sets
-    assert scene.describe()["reading"] == 2
-    scene.handle(InputAction("select", pad))      # back to the soup, no move played
+    assert scene.describe()["focus"].startswith("taste:")
+    scene.handle(InputAction("select", pad))        # a taste is read, not played: the answer says why
     app.settle()
-    assert scene.describe()["focus"] == "soup" and session.acted == []
-    scene.handle(InputAction("alt", pad))
-    assert scene.handle(InputAction("back", pad))  # B leaves the tastes, not the table (no pause menu)
-    assert scene.describe()["focus"] == "soup"
-    scene.handle(InputAction("select", pad))      # the soup has the pad again: a card is picked
-    assert scene.describe()["picked"] == scene.describe()["cursor"]
+    assert session.acted == [] and scene.answer is not None
+    for _ in range(16):
+        scene.handle(nav(1, 0, pad))                # right, over the soup, to the chefs
+    assert scene.describe()["focus"].startswith(("chef:", "log", "button:"))
+    scene.handle(InputAction("pass", pad))          # Y passes only when passing is legal
+    app.settle()
+    assert session.acted == []
 
 
-def test_the_hints_name_the_device_in_hand_and_the_second_button():
+def test_the_keys_notice_names_the_device_in_hand():
     from soupkitchen.client.tables.too_many_cooks.panels import hint_line
 
     session, app, scene = playing_table(players=2)
     scene.handle(nav(1, 0))
-    assert "Q / E" in hint_line(scene.frame()) and "X tastes" in hint_line(scene.frame())
+    assert scene.describe()["notice"] == "keys"
+    assert "Q / E" in hint_line(scene.frame(), scene.focus, False)
     scene.handle(nav(-1, 0, "pad:0"))
-    assert "LB / RB" in hint_line(scene.frame()) and "X tastes" in hint_line(scene.frame())
-    scene.handle(InputAction("alt", "pad:0"))
-    assert "B back to the soup" in hint_line(scene.frame())
-    plain = render(app, scene, session.now)
+    assert "LB / RB" in hint_line(scene.frame(), scene.focus, False)
+    assert "B puts the card back" in hint_line(scene.frame(), scene.focus, True)
     scene.handle(InputAction("point", "mouse", pos=(1, 1)))
-    hidden = render(app, scene, session.now)      # the mouse needs no key names
-    hint = scene.table_layout.hint
-    assert tobytes(plain.subsurface(hint).copy(), "RGB") != tobytes(hidden.subsurface(hint).copy(), "RGB")
+    assert scene.describe()["notice"] is None       # the mouse needs no key names
 
 
-def test_the_mouse_over_a_taste_or_a_spare_set_reads_it():
+def test_what_the_pointer_rests_on_is_told_above_the_pot_not_over_the_soup():
     session, app, scene = playing_table(players=3)
     lay = scene.table_layout
-    scene.handle(InputAction("point", "mouse", pos=lay.listed_rows(scene.model)[0].center))
-    assert scene.selection.read_taste() == 0 and scene.selection.read_spare() is None
-    scene.handle(InputAction("point", "mouse", pos=lay.spare_set(5).center))
-    assert scene.selection.read_spare() == 5 and scene.selection.read_taste() is None
-    render(app, scene, session.now)
+    spare = next(t for t in scene.things() if t.key.startswith("spare:") and t.extra["count"] == 2)
+    scene.handle(InputAction("point", "mouse", pos=spare.rect.center))
+    with coverage.capture() as drawn:
+        render(app, scene, session.now + 1)
+    hovers = [event[2] for event in drawn if event[0] == "open" and event[1] == "hover words"]
+    assert hovers and all(lay.notice.contains(rect) for rect in hovers)
+    assert any("2 left" in event[2] and lay.notice.contains(event[1]) for event in drawn if event[0] == "note")
 
 
-def test_what_the_mouse_points_at_is_ringed_over_the_table_and_leaves_no_trace():
-    session, app, scene = playing_table(players=3)
-    lay = scene.table_layout
-    scene.handle(InputAction("point", "mouse", pos=(1, 1)))
-    plain = render(app, scene, session.now)
-    drawn = scene._layer_key
-    for pos, area in ((lay.spare_set(5).center, lay.spare_set(5)),
-                      (lay.listed_rows(scene.model)[0].center, lay.listed_rows(scene.model)[0])):
-        scene.handle(InputAction("point", "mouse", pos=pos))
-        pointed = render(app, scene, session.now)
-        around = area.inflate(lay.px(16), lay.px(16)).clip(plain.get_rect())
-        assert tobytes(plain.subsurface(around).copy(), "RGB") != tobytes(pointed.subsurface(around).copy(), "RGB")
-        assert scene._layer_key == drawn          # the table itself is not drawn again for a mouse move
-    scene.handle(InputAction("point", "mouse", pos=(1, 1)))
-    assert tobytes(render(app, scene, session.now), "RGB") == tobytes(plain, "RGB")
-
-
-def test_must_pass_is_not_played_by_a_select_meant_for_the_tastes():
+def test_the_move_list_lists_every_legal_move_and_plays_the_one_chosen():
     session, app, scene = playing_table(players=2)
-    state = session.state
-    happy = [t["id"] for t in TASTES if satisfied(t["id"], state.soup)][:4]
-    session.state = state.with_(tastes=tuple(happy), owners=(0, 1, None, None))
-    session.push()
     scene.handle(InputAction("alt"))
+    assert scene.describe()["moves_open"]
+    legal = GAME.view(session.state, 0)["legal_actions"]
+    assert len(scene.moves.rows) == len(legal)
+    render(app, scene, session.now)
     scene.handle(InputAction("select"))
     app.settle()
-    assert session.acted == [] and scene.describe()["focus"] == "soup"
+    assert session.acted == [(0, legal[0])]
+
+
+def test_the_pointer_on_a_rim_arrow_frames_the_line_it_would_slide():
+    session, app, scene = playing_table(players=3)
+    lay = scene.table_layout
+    scene.handle(InputAction("point", "mouse", pos=(1, 1)))
+    plain = render(app, scene, session.now)
+    scene.handle(InputAction("point", "mouse", pos=scene.thing(arrow_key("row", 1, 1)).rect.center))
+    pointed = render(app, scene, session.now)
+
+    def band(row: int):
+        return lay.cell(row, 0).union(lay.cell(row, 3)).inflate(lay.px(24), lay.px(24))
+
+    assert tobytes(plain.subsurface(band(1)).copy(), "RGB") != tobytes(pointed.subsurface(band(1)).copy(), "RGB")
+    middle = lay.cell(3, 0).union(lay.cell(3, 3))    # another row is left as it was
+    assert tobytes(plain.subsurface(middle).copy(), "RGB") == tobytes(pointed.subsurface(middle).copy(), "RGB")
+
+
+def test_a_touch_of_a_taste_a_seat_or_the_log_is_answered_with_what_it_says():
+    session, app, scene = playing_table(players=3)
+    lay = scene.table_layout
+    click(scene, lay.listed_rows(scene.model)[0])
+    assert scene.answer.words == scene.thing("taste:0").what and session.acted == []
+    click(scene, lay.chef_row(1, 3))
+    assert scene.answer.words.startswith("Bert: ") and "happy" in scene.answer.words
+    click(scene, lay.log(3))
+    assert "older moves" in scene.answer.words
+
+
+def test_after_the_end_the_button_under_the_pot_leads_back_to_play_again():
+    session, app, scene = playing_table()
+    shown = []
+    scene.show_end = lambda: shown.append("end")
+    while not session.over:
+        session.expire()
+        session.now += 2
+        if not session.over:
+            session.everyone_ready()
+            session.everyone_ready()
+    render(app, scene, session.now)
+    assert scene.model.phase == "over" and "button:main" in scene.usable()
+    assert scene.thing("button:main").words == "Play again or leave"
+    assert click(scene, scene.table_layout.button("main")) and shown == ["end"]
+    past = scene.model.view["past_rounds"]                # the end tells the game round by round
+    assert [r["round"] for r in past] == list(range(1, scene.model.view["round"] + 1))
+    assert len(past) > 1
+    assert f"Round 1: {past[0]['stars_after']} star" in " ".join(shown_words(app, scene, session.now + 1))

@@ -48,7 +48,7 @@ def test_the_wheel_over_the_panel_reaches_every_taste_and_no_words_are_cut(monke
     count = len(scene.model.listed_tastes())
     assert count >= 17
     seen = set(in_sight(scene))
-    assert len(seen) < count
+    assert len(seen) < count and set(range(len(scene.model.shared_tastes()), count)) <= seen
     assert f"{count - len(seen)} more below" in words
     scene.handle(InputAction("point", "mouse", pos=scene.table_layout.left_panel.center))
     for _ in range(count):
@@ -56,6 +56,8 @@ def test_the_wheel_over_the_panel_reaches_every_taste_and_no_words_are_cut(monke
         render(app, scene, session.now)
         seen |= in_sight(scene)
     assert seen == set(range(count))
+    mine = range(len(scene.model.shared_tastes()), count)
+    assert all(i in in_sight(scene) for i in mine)       # your own secret tastes never scroll away
     assert any(w.endswith("more above") for w in words)
     assert clipped_count() == 0, clipped_labels()
     last = max(in_sight(scene))
@@ -74,13 +76,15 @@ def test_the_wheel_elsewhere_leaves_the_tastes_where_they_are():
 def test_the_taste_read_with_the_pad_is_always_in_sight():
     session, app, scene = table_of_20()
     count = len(scene.model.listed_tastes())
-    scene.handle(InputAction("alt", "pad:0"))
-    assert scene.selection.focus == "tastes"
+    scene.focus, scene.keyboard = "taste:0", True
     for step in (1,) * (count - 1) + (-1,) * (count - 1):
         scene.handle(InputAction("navigate", "pad:0", dy=step))
-        assert scene.selection.taste in in_sight(scene)
+        index = int(scene.focus.split(":")[1])
+        assert index in in_sight(scene) and scene.thing(scene.focus) is not None
         render(app, scene, session.now)
-    assert scene.selection.taste == 0
+    assert scene.focus == "taste:0"
+    scene.handle(InputAction("navigate", "pad:0", dx=1))       # sideways: off the list, onto the table
+    assert not scene.focus.startswith("taste:")
 
 
 def test_the_revealed_tastes_scroll_too_and_no_words_are_cut():

@@ -72,6 +72,7 @@ class PanelTable(Protocol):
     def side_room(self) -> int: ...
 
     def log_room(self) -> int: ...
+    def hover_home(self) -> pygame.Rect: ...
 
 
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
@@ -107,17 +108,8 @@ def info_rect(b: Board) -> pygame.Rect:
 
 def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
     """The moves button, the move list when it is open, and the history under it."""
-    button = table.thing(MOVES_KEY)
-    if button is not None:
-        theme.draw_panel(surface, button.rect, theme.layout(table.app.screen_size), colour=theme.PANEL_LIGHT)
-        b.text(surface, button.words, BODY, theme.TEXT, button.rect.center, anchor="center",
-               max_width=button.rect.w - b.px(16))
-    lay = theme.layout(table.app.screen_size)
-    if table.moves_open:
-        panel = table.moves_rect()
-        b.text(surface, _("Your moves") if table.actions else _("Moves"), LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
-        table.moves.fit(lay, panel)
-        table.moves.draw(surface, lay, True)
+    draw_moves_button(table, surface, b)
+    draw_move_list(table, surface, b)
     draw_log(table, surface, b, view)
 
 
@@ -177,6 +169,26 @@ def _arrow(surface: pygame.Surface, b: Board, centre: tuple[int, int], direction
     x, y = centre
     pygame.draw.polygon(surface, colour, [(x - r, y - direction * r // 2), (x + r, y - direction * r // 2),
                                           (x, y + direction * r)])
+
+
+def draw_moves_button(table: PanelTable, surface: pygame.Surface, b: Board, size: float = BODY) -> None:
+    """The button that opens (and closes) the list of moves."""
+    button = table.thing(MOVES_KEY)
+    if button is not None:
+        theme.draw_panel(surface, button.rect, theme.layout(table.app.screen_size), colour=theme.PANEL_LIGHT)
+        b.text(surface, button.words, size, theme.TEXT, button.rect.center, anchor="center",
+               max_width=button.rect.w - b.px(16))
+
+
+def draw_move_list(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
+    """The move list, when it is open, at the table's ``moves_rect`` under its title."""
+    if not table.moves_open:
+        return
+    lay = theme.layout(table.app.screen_size)
+    panel = table.moves_rect()
+    b.text(surface, _("Your moves") if table.actions else _("Moves"), LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
+    table.moves.fit(lay, panel)
+    table.moves.draw(surface, lay, True)
 
 
 E = TypeVar("E")
@@ -290,7 +302,7 @@ def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
     if found is None:
         found = nearest_free(thing, box_size, b.px(24), free)
     if found is None:
-        found = info_rect(b)
+        found = table.hover_home()
         wrapped = [part for line in lines for part in theme.wrap(line, f, found.w - b.px(24))]
     if len(cache) > 64:
         cache.clear()

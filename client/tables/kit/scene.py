@@ -33,6 +33,7 @@ from soupkitchen.client.tables.kit.panels import (
     draw_menu,
     draw_side,
     history_rect,
+    info_rect,
     mark_last,
     mark_since,
     moves_rect,
@@ -185,14 +186,21 @@ class KitTable(TableScene):
 
     def things(self) -> list[Thing]:
         view = self.current_view() or {}
-        key = (self._seen_view, self.app.screen_size, self.choosing.picked, self.look())
+        key = (self._seen_view, self.app.screen_size, self.choosing.picked, self.look(), self.moves_open)
         if self._built is None or self._built[0] != key:
             built = self.build(view, self.board) if view else []
-            built.append(Thing(MOVES_KEY, self.board.rect(SIDE_X, 1000, SIDE_W, 60), "button",
+            built.append(Thing(MOVES_KEY, self.moves_button_rect(), "button",
                                what=_("The list of every move you can make, in words"),
-                               words=(_("Hide the moves (X)") if self.moves_open else _("List the moves (X)"))))
+                               words=self.moves_button_words()))
             self._built = (key, built)
         return self._built[1]
+
+    def moves_button_rect(self) -> pygame.Rect:
+        """Where the button that opens the move list lies (at the foot of the side column)."""
+        return self.board.rect(SIDE_X, 1000, SIDE_W, 60)
+
+    def moves_button_words(self) -> str:
+        return _("Hide the moves (X)") if self.moves_open else _("List the moves (X)")
 
     def thing(self, key: str | None) -> Thing | None:
         return next((t for t in self.things() if t.key == key), None)
@@ -202,6 +210,15 @@ class KitTable(TableScene):
         found[MOVES_KEY] = []
         return found
 
+    def focusable(self) -> list[Thing]:
+        """What the keys' focus moves over: what can be touched now, what is picked, and what is
+        there to be read (``Thing.readable``: its hover words tell what it is)."""
+        live = self.usable()
+        touched = [t for t in self.things() if t.key in live or t.key in self.choosing.picked]
+        if self.choosing.picked:    # a move half made: only its next step (or taking a step back)
+            return touched
+        return touched + [t for t in self.things() if t.readable and t not in touched]   # the focus starts on a move
+
     def _refresh(self, view: dict[str, Any] | None) -> None:
         if view is None:
             return
@@ -210,7 +227,7 @@ class KitTable(TableScene):
             return
         self._seen_view = text
         self._built = None
-        self.choosing.reset()
+        self._keep_choosing()
         self.hover_since = self.now      # what lies under the pointer may have changed: its words wait again
         animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
         self._take(view, [t for t in self.things() if t.key != MOVES_KEY], animate)
@@ -218,8 +235,18 @@ class KitTable(TableScene):
         if rows != self.moves.rows:
             self.answer = None           # the shown seat's step moved on: an answer about the last one goes
         self.moves.set_rows(rows)
-        if self.focus not in self.usable():
+        if self.focus not in {t.key for t in self.focusable()}:
             self.focus = None
+
+    def _keep_choosing(self) -> None:
+        """A new view: what the player has picked stays picked while it still leads to a legal move
+        (a reaction or a seat's news changes the view without changing the player's choices), and an
+        open menu stays while its moves are all still legal."""
+        actions = self.actions
+        if self.choosing.picked and not candidates(actions, self.path_of, self.choosing.picked):
+            self.choosing.reset()
+        elif self.choosing.menu and any(a not in actions for a in self.choosing.menu):
+            self.choosing.close_menu()
 
     def _take(self, view: dict[str, Any], things: list[Thing], animate: bool) -> None:
         """A new view and its things: the log kept, the motion and the marks of what changed; after the
@@ -283,7 +310,9 @@ class KitTable(TableScene):
             self.choosing.close_menu()
             return True
         if key not in self.usable():
-            return False
+            if not self.choosing.picked or key not in usable(self.actions, self.path_of, ()):
+                return False
+            self.choosing.reset()    # a touch that starts another move starts it afresh
         action = touch(self.choosing, key, self.actions, self.path_of)
         if action is not None and self.confirm(action):
             self.ask(action, key)
@@ -426,15 +455,14 @@ class KitTable(TableScene):
         if self.choosing.menu and kind in ("navigate", "select"):
             return self._menu_key(action)
         if kind == "navigate":
-            things = [t for t in self.things() if t.key in self.usable() or t.key in self.choosing.picked]
             current = self.thing(self.focus)
-            found = nearest([t for t in things if t.key != self.focus], current.rect if current else None,
+            found = nearest([t for t in self.focusable() if t.key != self.focus], current.rect if current else None,
                             action.dx, action.dy)
             if found is not None:
                 self.focus = found.key
             return True
         if kind == "select":
-            return self.touch(self.focus) if self.focus else False
+            return self._select()
         over_log = self.pointer_at is not None and self._history_rect().collidepoint(self.pointer_at)
         if kind == "scroll" and over_log:
             self.log_scroll = max(0, min(self.log_most, self.log_scroll - action.dy * LOG_STEP))
@@ -455,6 +483,18 @@ class KitTable(TableScene):
             self.answer = None           # a new touch: the answer to the last one goes
             return self._click(action.pos, action.button)
         return False
+
+    def _select(self) -> bool:
+        """Enter (or a pad's A) on the focus: touched as a click would touch it; a focus that cannot
+        be used now is answered where it is."""
+        focused = self.thing(self.focus)
+        if focused is None:
+            return False
+        if focused.key in self.usable() or focused.key in self.choosing.picked:
+            return self.touch(focused.key)
+        if not self.session.over:
+            self.answer_at(focused.rect.center, self.not_now() if self.actions else self.not_yours())
+        return True
 
     def _history_rect(self) -> pygame.Rect:
         return history_rect(self.board, self.moves_open, self.log_room())
@@ -496,17 +536,22 @@ class KitTable(TableScene):
             self.choosing.reset()
             return True
         found = under_point(self.things(), pos)
-        for thing in found:
-            if thing.key in self.choosing.picked or thing.key in self.usable():
-                self.focus = thing.key if not self.keyboard else self.focus
-                if self.just_changed(thing.key):
+        fresh = usable(self.actions, self.path_of, ()) if self.choosing.picked else {}
+        live = self.usable()
+        for wanted in ([t for t in found if t.key in self.choosing.picked or t.key in live],
+                       [t for t in found if t.key in fresh]):   # the move under way first, else a new one
+            if wanted:
+                self.focus = wanted[0].key if not self.keyboard else self.focus
+                if self.just_changed(wanted[0].key):
                     self.answer_at(pos, _("That has just changed: look again"))
                     return True
-                return self.touch(thing.key)
-        self.choosing.reset()
-        if found and not self.session.over:   # a touch of the table that does nothing is answered there
+                return self.touch(wanted[0].key)
+        if found and not self.session.over:   # a touch of a thing that does nothing is answered there
+            if not self.actions:
+                self.choosing.reset()
             self.answer_at(pos, self.not_now() if self.actions else self.not_yours())
             return True
+        self.choosing.reset()                 # the bare cloth: a move half made is let go
         return False
 
     def just_changed(self, key: str) -> bool:
@@ -593,12 +638,24 @@ class KitTable(TableScene):
         else:
             coverage.replay(self._layer_drawn)
         surface.blit(self._layer, (0, 0))
+        old_clip = surface.get_clip()
         for thing in self.things():
             if thing.key in gliding:
-                rect, show = self.motion.place(thing, self.now)
-                self.draw_thing(surface, self.board, thing, rect, show)
-                note_thing(thing, rect)
+                band = self.motion.glides[thing.key].band   # a rotating line: nothing of it outside the line
+                surface.set_clip(band.clip(old_clip) if band is not None else old_clip)
+                for look, rect, show in self.motion.looks(thing, self.now):
+                    self.draw_thing(surface, self.board, look, rect, show)
+                surface.set_clip(old_clip)
+                note_thing(thing, thing.rect)
+        self.draw_live(surface, self.board)
+        self.draw_hover(surface)
+
+    def draw_hover(self, surface: pygame.Surface) -> None:
+        """The words about what the pointer (or the focus) is on."""
         draw_hover(self, surface)
+
+    def draw_live(self, surface: pygame.Surface, board: Board) -> None:
+        """What changes with the clock alone (a countdown), drawn over the table each frame."""
 
     def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
         b = self.board
@@ -611,25 +668,55 @@ class KitTable(TableScene):
             self.draw_thing(surface, b, thing, thing.rect, 1.0)
             note_thing(thing, thing.rect)
             if thing.key in self.motion.changed:
-                mark_last(surface, b, thing.rect)
+                self.mark_changed(surface, b, thing)
             elif thing.key in self.motion.since:
-                mark_since(surface, b, thing.rect)
+                self.mark_since(surface, b, thing)
             asked = self.choosing.confirm is not None and thing.key == self.choosing.menu_at
             if thing.key in self.choosing.picked or asked:
-                pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
-                                 border_radius=b.px(12))
-            elif thing.key in live and thing.kind != "zone":
-                pygame.draw.rect(surface, USABLE, thing.rect.inflate(b.px(8), b.px(8)), width=b.px(4),
-                                 border_radius=b.px(10))
+                self.mark_picked(surface, b, thing)
             elif thing.key in live:
-                pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
-        draw_side(self, surface, b, view)
+                self.mark_usable(surface, b, thing)
+        self.draw_marks(surface, b, view)
+        self.draw_side(surface, b, view)
         with coverage.overlay("what the table shows over itself"):
             self.draw_over(surface, b, view)
         draw_menu(self, surface, b)
         focus = self.thing(self.focus) if self.keyboard else None
         if focus is not None:
             theme.draw_double_ring(surface, focus.rect, b.px(6), b.px(12), b.px(10))
+
+    def mark_changed(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """A thing the last move changed (a pale blue frame, unless the table marks its moves itself)."""
+        mark_last(surface, b, thing.rect)
+
+    def draw_marks(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        """Marks of the play that lie around things rather than on one (a line that moved)."""
+
+    def mark_since(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """A thing another move changed since the shown seat's own last move (a thinner frame)."""
+        mark_since(surface, b, thing.rect)
+
+    def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """A thing picked as the first step of a move: a thick mustard frame."""
+        pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
+                         border_radius=b.px(12))
+
+    def mark_usable(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """A thing that can be touched now: ringed in green."""
+        if thing.kind != "zone":
+            pygame.draw.rect(surface, USABLE, thing.rect.inflate(b.px(8), b.px(8)), width=b.px(4),
+                             border_radius=b.px(10))
+        else:
+            pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
+
+    def draw_side(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        """The side column: the moves button, the open move list and the history under them."""
+        draw_side(self, surface, b, view)
+
+    def hover_home(self) -> pygame.Rect:
+        """Where hover words go when beside the thing they would hide something: the foot of the
+        side column, kept free for them."""
+        return info_rect(self.board)
 
     def hover_words(self) -> list[str]:
         """What the thing under the mouse (or the focus) is, and what touching it would do."""

@@ -22,7 +22,8 @@ class Thing:
     or a thing that is not a card; ``words`` is drawn on a button or a card's caption; ``sig`` is
     what a player sees of it, so a change of ``sig`` between views marks it as part of the last move.
     ``under`` lists keys of larger things it sits on (a slot on its pot): a click that finds nothing
-    to do with the slot goes on to them."""
+    to do with the slot goes on to them. ``readable``: the keys' focus stops on it even when it cannot
+    be touched now (a taste, a seat, the log), so that its hover words can be read without a mouse."""
 
     key: str
     rect: pygame.Rect
@@ -33,6 +34,7 @@ class Thing:
     sig: str = ""
     under: tuple[str, ...] = ()
     origin: str | None = None   # where a card that newly appears here comes from (e.g. "deck")
+    readable: bool = False
     extra: dict = field(default_factory=dict)
 
 

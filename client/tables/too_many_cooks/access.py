@@ -207,29 +207,27 @@ def where_am_i(seat: Seat) -> str:
 
 
 def focus_of(scene: Any, root: Node) -> str | None:
-    """The node under the table's keyboard cursor: a soup card, the swap chosen in the picker, a
-    rotation arrow, a taste, a spare pile or the log."""
-    selection = getattr(scene, "selection", None)
-    if selection is None:  # a table on the kit: its focus key
-        return focus_by_key(root, getattr(scene, "focus", None))
-    place = getattr(selection, "focus", "soup")
-    if place == "spares":
-        return f"spares.{VEGETABLES[getattr(selection, 'spare', 0) % len(VEGETABLES)]}"
-    if place == "history":
-        return "log"
-    if place == "tastes":
-        return taste_focus(scene, root, getattr(selection, "taste", 0))
-    row, col = getattr(selection, "cursor", (0, 0))
-    picked = getattr(selection, "picked", None)
-    if picked is not None:
-        candidates = selection.candidates(scene.model)
-        if candidates:
-            return change_id(candidates[selection.choice % len(candidates)])
-    if 0 <= row < 4 and 0 <= col < 4:
-        return cell_id(row, col)
-    if 0 <= row < 4:
-        return rotate_id("row", row, 1 if col >= 4 else -1)
-    return rotate_id("col", col, 1 if row >= 4 else -1)
+    """The node under the table's keyboard focus: a soup card, the swap a picked card's focus is on
+    (a ringed spare), a rotation arrow, a spare pile, a taste, a chef, the log or the main move."""
+    key = str(getattr(scene, "focus", None) or "")
+    bits = key.split(":")
+    picked = getattr(getattr(scene, "choosing", None), "picked", ())
+    if bits[0] == "cell" and len(bits) == 3:
+        return cell_id(int(bits[1]), int(bits[2]))
+    if bits[0] == "spare" and len(bits) == 3:
+        if picked and str(picked[0]).startswith("cell:"):
+            row, col = (int(n) for n in str(picked[0]).split(":")[1:])
+            return change_id({"row": row, "col": col, "veg": bits[1], "colour": bits[2]})
+        return f"spares.{bits[1]}"
+    if bits[0] == "arrow" and len(bits) == 4:
+        return rotate_id(bits[1], int(bits[2]), int(bits[3]))
+    if bits[0] == "taste" and len(bits) == 2:
+        return taste_focus(scene, root, int(bits[1]))
+    if bits[0] == "chef" and len(bits) == 2:
+        return f"chefs.{bits[1]}"
+    if key == "button:main":
+        return "standing"
+    return focus_by_key(root, key) if key else None
 
 
 def taste_focus(scene: Any, root: Node, index: int) -> str:

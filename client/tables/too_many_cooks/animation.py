@@ -1,20 +1,20 @@
 """Soup moves, animated by the kit's motion: a changed card turns over (its old face, then the new),
 a rotated row or column slides one place, the card pushed off one end coming in at the other.
 
-Each soup card is a kit ``Thing`` keyed by its cell; the table compares each new soup with the
+Each soup card is a kit ``Thing`` keyed by its cell; the motion compares each new soup with the
 previous one (so it works for every chef's move, whoever made it) and starts the glides of the move
 it finds.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from soupkitchen.client.tables.kit.motion import Glide, Motion
 from soupkitchen.client.tables.kit.table_objects import Thing
-from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
-from soupkitchen.client.tables.too_many_cooks.model import SIZE, TableModel
+from soupkitchen.client.tables.too_many_cooks.model import SIZE
+from soupkitchen.client.tables.too_many_cooks.things import card_face
 
 FLIP_SECONDS = 0.3
 SLIDE_SECONDS = 0.25
@@ -64,45 +64,38 @@ def detect(old: Soup | None, new: Soup | None) -> Move | None:
     return None   # a new round's soup, or several moves at once: no animation
 
 
-def cell_key(row: int, col: int) -> str:
-    return f"cell:{row}:{col}"
-
-
-def card_thing(card: dict[str, Any], row: int, col: int, lay: TableLayout) -> Thing:
-    """The soup card in cell (row, col) as a kit thing (``extra["card"]``: the card itself)."""
-    face = f"too_many_cooks/cards/{card.get('veg')}-{card.get('colour')}" if card.get("veg") else None
-    return Thing(cell_key(row, col), lay.cell(row, col), what=str(card.get("veg") or ""), face=face,
-                 extra={"card": card})
-
-
-def soup_things(model: TableModel, lay: TableLayout) -> list[Thing]:
-    return [card_thing(model.card(row, col), row, col, lay) for row in range(SIZE) for col in range(SIZE)]
-
-
 class SoupMotion(Motion):
-    """The kit's motion, told of each new soup: it starts the glides of the move that made it."""
+    """The kit's motion, which marks what each view changed; the soup's glides are the move that
+    made it (a card turned over, a line slid), whoever made it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.soup: Soup | None = None
+        self.last: Move | None = None     # the soup's latest move, animated or not
 
-    def see_soup(self, soup: Soup | None, now: float, lay: TableLayout) -> Move | None:
-        """A soup arrived at ``now``; start the animation of the move it shows, if any."""
+    def see(self, things: list[Thing], now: float, animate: bool = True) -> None:
+        super().see(things, now, animate=False)
+        cells = {thing.extra["cell"]: thing for thing in things if "cell" in thing.extra}
+        if len(cells) != SIZE * SIZE:
+            return
+        soup = [[cells[(row, col)].extra.get("card") or {} for col in range(SIZE)] for row in range(SIZE)]
         move = detect(self.soup, soup)
-        if soup is not None:
-            self.soup = [list(row) for row in soup]
+        self.soup = soup
         if move is None:
-            return None
-        self.glides = {}
+            return
+        self.last = move
+        if not animate:
+            return
         if move.kind == "flip":
-            before = card_thing(move.old or {}, move.row, move.col, lay)
-            self.start(before.key, Glide(now, None, FLIP_SECONDS, before=before))
-            return move
-        cells = [(move.index, i) if move.line == "row" else (i, move.index) for i in range(SIZE)]
-        band = lay.cell(*cells[0]).union(lay.cell(*cells[-1]))
-        pitch = (lay.cell(0, 1).x - lay.cell(0, 0).x, lay.cell(1, 0).y - lay.cell(0, 0).y)
+            thing = cells[(move.row, move.col)]
+            before = replace(thing, face=card_face(move.old or {}), extra={**thing.extra, "card": move.old or {}})
+            self.start(thing.key, Glide(now, None, FLIP_SECONDS, before=before))
+            return
+        line = [(move.index, i) if move.line == "row" else (i, move.index) for i in range(SIZE)]
+        band = cells[line[0]].rect.union(cells[line[-1]].rect)
+        first, second = cells[(0, 0)].rect, cells[(1, 1)].rect
+        pitch = (second.x - first.x, second.y - first.y)
         wrap = (pitch[0] * SIZE, 0) if move.line == "row" else (0, pitch[1] * SIZE)
-        for i, cell in enumerate(cells):
-            came_from = lay.cell(*cells[(i - move.step) % SIZE])
-            self.start(cell_key(*cell), Glide(now, came_from, SLIDE_SECONDS, wrap=wrap, band=band))
-        return move
+        for i, cell in enumerate(line):
+            came_from = cells[line[(i - move.step) % SIZE]].rect
+            self.start(cells[cell].key, Glide(now, came_from, SLIDE_SECONDS, wrap=wrap, band=band))

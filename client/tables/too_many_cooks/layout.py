@@ -3,7 +3,8 @@
 Places are designed on a 1920 x 1080 board and scaled uniformly (letterboxed) to the window, so
 the table looks the same from 1280 x 720 to 3840 x 2160; the board is laid out for its smallest
 scale (2/3), where every spare card still shows its whole face and text is never drawn under 16
-pixels (the kit's ``Board.font``). The same rectangles serve drawing and mouse hit-testing.
+pixels (the kit's ``Board.font``). The same rectangles are the table's things (``things``), which
+the kit draws and touches.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.scaled import BOARD_H, BOARD_W
-from soupkitchen.client.tables.too_many_cooks.model import SIZE, SPARES_PER_COLUMN, TableModel, arrow_at
+from soupkitchen.client.tables.scaled import BOARD_W
+from soupkitchen.client.tables.too_many_cooks.model import SIZE, TableModel
 
 CARD_W, CARD_H, GAP = 108, 150, 10        # a soup card
 SPARE_W, SPARE_H = 76, 105                # a spare card, its whole face shown
@@ -23,14 +24,15 @@ ARROW = 46
 SIDE_W = 467                               # the tastes panel (left) and the chefs panel (right)
 MARGIN, SPACE = 20, 12
 GRID_X = (BOARD_W - (SIZE * CARD_W + (SIZE - 1) * GAP)) // 2
-GRID_Y = 257
+GRID_Y = 297
 POT_PAD = 58                               # pot rim around the soup, where the arrows sit
-PICK_W, PICK_H = 92, 127                   # a card offered in the change picker
 SPARES_X = (MARGIN + SIDE_W + SPACE, BOARD_W - MARGIN - SIDE_W - SPACE - 2 * SPARE_W - 8)
 RIGHT_X = BOARD_W - MARGIN - SIDE_W
 TASTE_GAP = 8
-CHEFS_Y, CHEF_ROW, CHEFS_H = 338, 96, 400   # the chefs' rows: at most 96 high, 400 in all
-HISTORY_BOTTOM = 900
+CHEFS_Y, CHEF_ROW, CHEFS_H = 290, 82, 396   # the chefs' rows: at most 82 high, 396 in all
+LOG_BOTTOM = 1048                          # the round's log fills the right panel under the chefs
+BAR_Y, BAR_H = 1000, 62                    # the buttons under the pot: the main move, the reactions, the moves
+NOTICE_Y = 74                              # above the pot, between the spares: banners and notices
 MIN_TASTE_ROW = 120                        # below this the tastes panel scrolls instead of squeezing
 MIN_REVEAL_ROW = 160                       # a revealed taste: its owner beside the icon, two lines of words under it
 SCROLL_LINE = 36                           # the "3 more above" / "2 more below" lines of a scrolled panel
@@ -54,17 +56,6 @@ class TasteColumn:
     @property
     def scrolls(self) -> bool:
         return self.above_line is not None
-
-
-@dataclass(frozen=True)
-class Target:
-    """What a point on the table is: a soup cell, a rotation arrow, a picker choice or a button."""
-
-    kind: str            # "cell" | "arrow" | "candidate" | "button"
-    row: int = 0
-    col: int = 0
-    index: int = 0
-    name: str = ""
 
 
 class TableLayout(Board):
@@ -93,39 +84,11 @@ class TableLayout(Board):
         y = GRID_Y - ARROW - 6 if step < 0 else GRID_Y + SIZE * (CARD_H + GAP) - GAP + 6
         return self.rect(x, y, ARROW, ARROW)
 
-    def ring(self, row: int, col: int) -> pygame.Rect | None:
-        """The rectangle of cursor position (row, col): a cell, an arrow, or None (a corner)."""
-        if 0 <= row < SIZE and 0 <= col < SIZE:
-            return self.cell(row, col)
-        arrow = arrow_at(row, col)
-        return self.arrow(*arrow) if arrow else None
-
-    # --- the change picker, beside the picked card ---------------------------------------------
-    def picker(self, picked: tuple[int, int], rows: list[int]) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """The picker panel beside the picked card and its choice rectangles, ``rows`` giving how
-        many choices each row holds (same vegetable first, then same colour)."""
-        row, col = picked
-        rows = [n for n in rows if n > 0] or [0]
-        per_row = max(rows)
-        pad, label = 14, 40
-        w = max(pad * 2 + per_row * PICK_W + (per_row - 1) * 10, 420)
-        h = pad * 2 + label + len(rows) * PICK_H + (len(rows) - 1) * 10
-        cx = GRID_X + col * (CARD_W + GAP) + CARD_W / 2
-        x = min(max(cx - w / 2, SPARES_X[0]), RIGHT_X - SPACE - w)
-        top = GRID_Y + (row + 1) * (CARD_H + GAP) - 4
-        y = top if top + h < BOARD_H - 10 else GRID_Y + row * (CARD_H + GAP) - h + 4
-        choices = []
-        for r, count in enumerate(rows):
-            for c in range(count):
-                choices.append(self.rect(x + pad + c * (PICK_W + 10), y + pad + label + r * (PICK_H + 10),
-                                         PICK_W, PICK_H))
-        return self.rect(x, y, w, h), choices
-
     # --- around the soup -----------------------------------------------------------------------
     def spare_card(self, index: int, colour_index: int) -> pygame.Rect:
         """Spare card ``colour_index`` of vegetable ``index``: sets 0-3 stand in two columns left of
         the soup, 4-7 right of it, each set's four colours one under the other."""
-        column, slot = divmod(index, SPARES_PER_COLUMN)
+        column, slot = divmod(index, 2)
         side, inner = divmod(column, 2)
         x = SPARES_X[side] + inner * (SPARE_W + 8)
         y = 92 + slot * (SPARE_H + 3 * SPARE_PITCH + 24) + colour_index * SPARE_PITCH
@@ -137,10 +100,9 @@ class TableLayout(Board):
 
     @property
     def above_pot(self) -> pygame.Rect:
-        """Between the two columns of spares, down to the soup over the pot's rim (its arrows show
-        only while a round is played): where the banners between rounds go."""
+        """Between the two columns of spares, down to the column arrows on the pot's rim."""
         left = SPARES_X[0] + 2 * SPARE_W + 8 + SPACE
-        return self.rect(left, 74, SPARES_X[1] - SPACE - left, GRID_Y - 8 - 74)
+        return self.rect(left, NOTICE_Y, SPARES_X[1] - SPACE - left, GRID_Y - ARROW - 12 - NOTICE_Y)
 
     @property
     def top_bar(self) -> pygame.Rect:
@@ -197,6 +159,8 @@ class TableLayout(Board):
         if fits:
             split = None if reveal else self.hand_split(shared, mine)
             return TasteColumn(list(rows), split, 0, 0, 0, None, None)
+        if not reveal and mine:
+            return self._own_pinned(shared, mine, scroll)
         above_line = self.rect(MARGIN + 12, top, SIDE_W - 24, SCROLL_LINE)
         below_line = self.rect(MARGIN + 12, bottom - SCROLL_LINE, SIDE_W - 24, SCROLL_LINE)
         room_top, room_bottom = top + SCROLL_LINE, bottom - SCROLL_LINE
@@ -214,6 +178,30 @@ class TableLayout(Board):
             y += least + TASTE_GAP
         shown = [i for i, row in enumerate(placed) if row is not None]
         above, below = shown[0], count - 1 - shown[-1]
+        return TasteColumn(placed, split, first, above, below, above_line, below_line)
+
+    def _own_pinned(self, shared: int, mine: int, scroll: int) -> TasteColumn:
+        """Too many tastes for readable rows: the chef's own stay in sight at the foot of the panel
+        under "Your tastes" (a secret taste is never scrolled away), and the shared ones scroll
+        above them."""
+        top, bottom, least = 140, 1048, MIN_TASTE_ROW
+        own_top = bottom - mine * least - (mine - 1) * TASTE_GAP
+        split = own_top - HAND_LABEL_H
+        placed: list[pygame.Rect | None] = [None] * (shared + mine)
+        for j in range(mine):
+            placed[shared + j] = self.taste_row(own_top + j * (least + TASTE_GAP), least)
+        above_line = self.rect(MARGIN + 12, top, SIDE_W - 24, SCROLL_LINE)
+        below_line = self.rect(MARGIN + 12, split - SCROLL_LINE, SIDE_W - 24, SCROLL_LINE)
+        room_top, room_bottom = top + SCROLL_LINE, split - SCROLL_LINE
+        first = max(0, min(scroll, shared - self._fitting_from_end(shared + 1, shared, room_top, room_bottom, least)))
+        y, shown = room_top, []
+        for i in range(first, shared):
+            if y + least > room_bottom and shown:
+                break
+            placed[i] = self.taste_row(y, least)
+            shown.append(i)
+            y += least + TASTE_GAP
+        above, below = (first, shared - 1 - shown[-1]) if shown else (0, 0)
         return TasteColumn(placed, split, first, above, below, above_line, below_line)
 
     @staticmethod
@@ -249,49 +237,40 @@ class TableLayout(Board):
 
     @property
     def timer(self) -> pygame.Rect:
-        return self.rect(RIGHT_X + 16, 92, 220, 220)
+        return self.rect(RIGHT_X + 12, 88, 190, 190)
 
     @property
     def status(self) -> pygame.Rect:
-        return self.rect(RIGHT_X + 248, 100, SIDE_W - 258, 214)
+        """What the shown chef should know now, beside the timer."""
+        return self.rect(RIGHT_X + 214, 96, SIDE_W - 226, 186)
 
     def chef_row(self, index: int, count: int) -> pygame.Rect:
         height = min(CHEF_ROW, CHEFS_H / max(1, count))
         return self.rect(RIGHT_X + 10, CHEFS_Y + index * height, SIDE_W - 20, height - 8)
 
-    def history(self, count: int) -> pygame.Rect:
-        """The round's history strip, between the chefs and the buttons."""
+    def log(self, count: int) -> pygame.Rect:
+        """The round's log, under the chefs to the foot of the right panel."""
         top = CHEFS_Y + min(CHEF_ROW, CHEFS_H / max(1, count)) * max(1, count) + 4
-        return self.rect(RIGHT_X + 10, top, SIDE_W - 20, HISTORY_BOTTOM - top)
+        return self.rect(RIGHT_X + 10, top, SIDE_W - 20, LOG_BOTTOM - top)
 
     def button(self, name: str) -> pygame.Rect:
-        """Buttons under the chefs: the main move (pass / ready) and the three emotes."""
-        if name == "main":
-            return self.rect(RIGHT_X + 20, 912, SIDE_W - 40, 72)
-        index = int(name[-1])
-        width = (SIDE_W - 40 - 2 * 10) / 3
-        return self.rect(RIGHT_X + 20 + index * (width + 10), 996, width, 52)
+        """The buttons under the pot: the main move (pass / ready), the three reactions and the moves."""
+        x0, gap = SPARES_X[0], 8
+        widths = {"main": 330, "emote0": 136, "emote1": 136, "emote2": 136}
+        x = x0
+        for key, width in widths.items():
+            if key == name:
+                return self.rect(x, BAR_Y, width, BAR_H)
+            x += width + gap
+        return self.rect(x, BAR_Y, RIGHT_X - SPACE - x, BAR_H)   # "moves"
 
     @property
-    def hint(self) -> pygame.Rect:
-        """The line under the pot that names the keys or buttons of what can be done now."""
-        return self.rect(SPARES_X[0], 1006, RIGHT_X - SPACE - SPARES_X[0], 60)
+    def bar(self) -> pygame.Rect:
+        return self.button("main").union(self.button("moves"))
 
-    def hit(self, pos: tuple[int, int], picker: tuple[pygame.Rect, list[pygame.Rect]] | None) -> Target | None:
-        """What lies under window point ``pos`` (the open picker first)."""
-        if picker is not None:
-            panel, choices = picker
-            for i, rect in enumerate(choices):
-                if rect.collidepoint(pos):
-                    return Target("candidate", index=i)
-            if panel.collidepoint(pos):
-                return Target("picker")
-        for row in range(-1, SIZE + 1):
-            for col in range(-1, SIZE + 1):
-                rect = self.ring(row, col)
-                if rect is not None and rect.inflate(self.px(8), self.px(8)).collidepoint(pos):
-                    return Target("cell" if arrow_at(row, col) is None else "arrow", row=row, col=col)
-        for name in ("main", "emote0", "emote1", "emote2"):
-            if self.button(name).collidepoint(pos):
-                return Target("button", name=name)
-        return None
+    @property
+    def notice(self) -> pygame.Rect:
+        """Above the pot, between the spares: the banner between rounds, and during a round the one
+        notice a chef should read now (you must pass, the clock runs on your turn, a learner's hint,
+        the keys)."""
+        return self.above_pot

@@ -107,24 +107,27 @@ class Painter:
             points.append((centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
         pygame.draw.polygon(self.surface, colour, points)
 
-    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int], size: float | None = None) -> None:
+    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int], size: float | None = None,
+               fade: float = 1.0, under=theme.PANEL) -> None:
         """A speech bubble whose tail points left to ``tail`` (the speaker), its words in ``size``
-        (None: the larger size that fits)."""
+        (None: the larger size that fits); ``fade`` below 1 draws it nearer the colour ``under`` it
+        (a reaction going)."""
+        paper, ink = mix(under, PAPER, fade), mix(under, INK, fade)
         r = min(self.lay.px(16), rect.height // 2)
         y = rect.centery
         wedge = [tail, (rect.x + r, y - rect.height // 4), (rect.x + r, y + rect.height // 4)]
-        pygame.draw.rect(self.surface, theme.SHADOW, rect.move(0, self.lay.px(4)), border_radius=r)
-        pygame.draw.polygon(self.surface, PAPER, wedge)
-        pygame.draw.polygon(self.surface, INK, wedge, self.lay.px(2))
-        pygame.draw.rect(self.surface, PAPER, rect, border_radius=r)
-        pygame.draw.rect(self.surface, INK, rect, width=self.lay.px(2), border_radius=r)
+        if fade >= 1.0:
+            pygame.draw.rect(self.surface, theme.SHADOW, rect.move(0, self.lay.px(4)), border_radius=r)
+        pygame.draw.polygon(self.surface, paper, wedge)
+        pygame.draw.polygon(self.surface, ink, wedge, self.lay.px(2))
+        pygame.draw.rect(self.surface, paper, rect, border_radius=r)
+        pygame.draw.rect(self.surface, ink, rect, width=self.lay.px(2), border_radius=r)
         if size is None:
             size = BODY if self.font(BODY).size(words)[0] <= rect.width - self.lay.px(20) else SMALL
-        self.text(words, size, INK, rect.center, anchor="center", max_width=rect.width - self.lay.px(16))
+        self.text(words, size, ink, rect.center, anchor="center", max_width=rect.width - self.lay.px(16))
 
-    def button(self, rect: pygame.Rect, label: str, enabled: bool, focus: bool = False, urgent: bool = False) -> None:
-        colour = theme.ACCENT if urgent else theme.PANEL_LIGHT if enabled else theme.PANEL
-        self.panel(rect, colour=colour, edge=theme.MUSTARD if focus else theme.PANEL_EDGE, radius=12)
-        self.text(label, LABEL if rect.height > self.lay.px(60) else SMALL,
-                  theme.TEXT if enabled else theme.TEXT_DIM, rect.center, anchor="center",
-                  max_width=rect.width - self.lay.px(12))
+
+def mix(low, high, amount: float) -> tuple[int, int, int]:
+    """The colour ``amount`` of the way from ``low`` to ``high``."""
+    amount = max(0.0, min(1.0, amount))
+    return tuple(round(a + (b - a) * amount) for a, b in zip(low[:3], high[:3], strict=True))

@@ -1,16 +1,19 @@
-"""The edges of the table: round and stars on top, the timer, the chefs and the buttons on the
-right, the banners and the line of key hints under the pot (the tastes on the left are in
-``tastes``)."""
+"""The edges of the table: round and stars on top, the timer, what to do now and the chefs on the
+right (the round's log under them is in ``story``), the buttons under the pot, and the one notice
+above it (the banner between rounds, "you must pass", a word to a chef who sits on their turn, a
+learner's hint, the keys) (the tastes on the left are in ``tastes``)."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
+from soupkitchen.client.tables.too_many_cooks.history import Entry, reaction_words
 from soupkitchen.client.tables.too_many_cooks.paint import (
     ART,
     BODY,
@@ -22,26 +25,35 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     SMALL,
     Painter,
 )
-from soupkitchen.client.tables.too_many_cooks.story import draw_history, last_move_note
+from soupkitchen.client.tables.too_many_cooks.story import last_move_note
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_star_change
 from soupkitchen.client.tables.too_many_cooks.verdict import stars_words, verdict_words
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
 URGENT_SECONDS = 30
-EMOTE_SECONDS = 3.0
-# Marked for the catalog, worded when drawn.
-EMOTE_TEXT = {"disgusting": N_("That's disgusting!"), "delicious": N_("How delicious!"), "fine": N_("That's fine by me")}
+REACTION_SECONDS = 12.0   # a chef's reaction stays at their seat this long (the log keeps it)
+FADE_SECONDS = 3.0        # ... the last of them fading
 EMOTE_BUTTONS = (N_("Yuck!"), N_("Yum!"), N_("Fine"))
-EMOTE_WORDS = dict(zip(EMOTE_TEXT, EMOTE_BUTTONS, strict=True))   # a reaction in a short row
 MODE_NAMES = {"standard": N_("Standard game"), "all-day": N_("All-day soup"), "unreasonable": N_("Unreasonable")}
+
+
+@dataclass(frozen=True)
+class Notice:
+    """The one notice above the pot: ``kind`` is "ready", "reveal", "over" (the banners between
+    rounds), "must_pass", "hint" (a learner's) or "keys"."""
+
+    kind: str
+    title: str = ""
+    words: str = ""
+    foot: str = ""
 
 
 def main_button(f: Frame) -> tuple[str, bool, bool]:
     """(label, enabled, urgent) of the big button: Ready between rounds, Pass while playing."""
     m = f.model
-    if m.phase == "over":
-        return _("Game over"), False, False
+    if m.phase == "over":   # back to the end screen: Play again, Replay and review, Back to title
+        return _("Play again or leave"), True, False
     if m.phase in ("ready", "reveal"):
         label = _("Ready to cook") if m.phase == "ready" else _("Next round")
         if m.phase == "reveal" and m.view.get("result"):
@@ -80,27 +92,24 @@ def status_lines(f: Frame) -> tuple[str, str]:
     return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")
 
 
-def hint_line(f: Frame) -> str:
-    """The keys (or pad buttons) of what the chef can do now, for the line under the pot (X is the
+def hint_line(f: Frame, focus: str | None, picked: bool, moves_open: bool = False) -> str:
+    """The keys (or pad buttons) of what the chef can do now, for the notice above the pot (X is the
     same letter on the keyboard and on a pad's left face button)."""
     pad = f.pad
-    focus = f.selection.focus
-    if focus == "tastes":
-        return _("D-pad reads each taste  ·  X spares  ·  B back to the soup") if pad else \
-            _("Up / Down reads each taste  ·  X spares  ·  Esc back to the soup")
-    if focus == "history":
-        return _("D-pad reads older or newer moves  ·  X back to the soup") if pad else \
-            _("Up / Down reads older or newer moves  ·  X back to the soup")
-    if focus == "spares":
-        return _("D-pad picks a vegetable  ·  X the round's moves") if pad else \
-            _("Arrows pick a vegetable  ·  X the round's moves")
-    if f.model.my_turn and f.selection.picked is not None:
-        return _("D-pad chooses  ·  A swaps  ·  B cancels") if pad else _("Arrows choose  ·  Enter swaps  ·  Esc cancels")
+    if moves_open:
+        return _("D-pad chooses a move  ·  A makes it  ·  X or B closes the list") if pad else \
+            _("Up / Down choose a move  ·  Enter makes it  ·  X or Esc closes the list")
+    if focus == "log":
+        return _("D-pad up / down reads older or newer moves") if pad else \
+            _("Up / Down read older or newer moves  ·  Left: back to the table")
+    if f.model.my_turn and picked:
+        return _("D-pad to a ringed spare  ·  A swaps  ·  B puts the card back") if pad else \
+            _("Arrows to a ringed spare  ·  Enter swaps  ·  Esc puts the card back")
     if f.model.my_turn:
-        return _("D-pad moves  ·  A picks  ·  LB / RB rotate  ·  X tastes & spares") if pad else \
-            _("Arrows move  ·  Enter picks  ·  Q / E rotate  ·  X tastes & spares  ·  1-3 react")
-    return _("X reads the tastes & spares  ·  right stick reacts") if pad else \
-        _("X reads the tastes & spares  ·  1-3 react")
+        return _("D-pad moves  ·  A picks  ·  LB / RB rotate  ·  Y passes  ·  X lists the moves") if pad else \
+            _("Arrows move  ·  Enter picks  ·  Q / E rotate  ·  P passes  ·  X lists the moves  ·  1-3 react")
+    return _("D-pad reads the tastes, spares and chefs  ·  right stick reacts") if pad else \
+        _("Arrows read the tastes, spares and chefs  ·  1-3 react  ·  X lists the moves")
 
 
 def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
@@ -165,7 +174,8 @@ def draw_timer(p: Painter, f: Frame) -> None:
 
 
 def draw_right(p: Painter, f: Frame) -> None:
-    """What to do now, the chefs at the table, and the buttons."""
+    """What to do now beside the timer, and the chefs at the table (the log under them is drawn by
+    the table)."""
     lay = p.lay
     p.panel(lay.right_panel)
     title, detail = status_lines(f)
@@ -180,11 +190,16 @@ def draw_right(p: Painter, f: Frame) -> None:
     chefs = f.model.chefs()
     for i, chef in enumerate(chefs):
         draw_chef(p, f, chef, lay.chef_row(i, len(chefs)))
-    draw_history(p, f)
-    label, enabled, urgent = main_button(f)
-    p.button(lay.button("main"), label, enabled, urgent=urgent)
-    for i, word in enumerate(EMOTE_BUTTONS):
-        p.button(lay.button(f"emote{i}"), f"{i + 1} {_(word)}", f.model.seat is not None)
+
+
+def draw_button(p: Painter, rect: pygame.Rect, label: str, enabled: bool, urgent: bool = False,
+                lit: bool = False, size: float | None = None) -> None:
+    """A button under the pot, its words as large as fit (or in ``size``)."""
+    colour = theme.ACCENT if urgent else theme.PANEL_LIGHT if enabled else theme.PANEL
+    p.panel(rect, colour=colour, edge=theme.MUSTARD if lit else theme.PANEL_EDGE, radius=12)
+    room = rect.width - p.lay.px(16)
+    size = size or p.largest_fitting(label, (LABEL, BODY, SMALL), room)
+    p.text(label, size, theme.TEXT if enabled else theme.TEXT_DIM, rect.center, anchor="center", max_width=room)
 
 
 def draw_live(p: Painter, f: Frame) -> None:
@@ -192,14 +207,19 @@ def draw_live(p: Painter, f: Frame) -> None:
     draw_timer(p, f)
 
 
-def reactions(f: Frame) -> dict[int, str]:
-    """Each chef's reaction still in the air (the latest, if several)."""
-    return {seat: name for seat, name, age in f.emotes if age < EMOTE_SECONDS}
+def reaction_at(f: Frame, seat: int) -> tuple[str, float] | None:
+    """The chef's latest reaction while it is still shown at their seat (emote, how strongly: 1, then
+    fading to 0)."""
+    said = f.reactions.get(seat)
+    if said is None or said[1] >= REACTION_SECONDS:
+        return None
+    emote, age = said
+    return emote, min(1.0, (REACTION_SECONDS - age) / FADE_SECONDS)
 
 
 def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> None:
-    """A chef's seat: colour and symbol, name, the backs of their tastes (happy or not), and marks
-    for their turn, readiness or pass."""
+    """A chef's seat: colour and symbol, name, the backs of their tastes (happy or not), marks for
+    their turn, readiness or pass, and for a while their latest reaction."""
     lay = p.lay
     seat = int(chef.get("seat", 0))
     m = f.model
@@ -218,17 +238,19 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     w = round(h * 120 / 168)
     x = dot[0] + radius + lay.px(10)
     room = rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) - x
-    notes = [note for note in (f.seat_notes.get(seat, ""), last_move_note(f, seat)) if note]
+    passed = bool(chef.get("passed")) and m.phase == "playing"
+    last = "" if turn or passed else last_move_note(f, seat)   # a pass, the last move or not, says "passed"
+    notes = [note for note in (f.seat_notes.get(seat, ""), last) if note]
     if turn:
         notes.append(_("cooking now"))
-    if chef.get("passed") and m.phase == "playing":
+    if passed:
         notes.append(_("passed"))
     if m.phase in ("ready", "reveal"):
         notes.append(_("ready") if chef.get("ready") else _("not ready"))
     if last_move_note(f, seat):   # the chef who moved last: their colour down the seat's edge
         pygame.draw.rect(p.surface, theme.seat_colour(seat), (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)))
     name_font, note_font = p.font(BODY), p.font(SMALL)
-    reaction = reactions(f).get(seat)
+    reaction = reaction_at(f, seat)
     if reaction is not None:   # the reaction takes a line of the seat, so it hides neither name nor notes
         draw_reaction_row(p, reaction, name, notes, pygame.Rect(x, rect.y, room, rect.height), dot, turn)
     elif rect.height >= name_font.get_linesize() + note_font.get_linesize():
@@ -243,59 +265,104 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     for i, back in enumerate(backs):
         r = pygame.Rect(rect.right - lay.px(8) - (len(backs) - i) * (w + lay.px(4)), rect.y + lay.px(5), w, h)
         p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)
+    turned = faces_turned(f, seat)
+    if turned and backs:   # what the last move did to this chef's faces: a badge at their corner
+        words = f"{turned:+d}"
+        font = p.font(SMALL * 0.8)
+        pill = pygame.Rect(0, 0, font.size(words)[0] + lay.px(12), font.get_height())
+        pill.center = (rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) + lay.px(4), rect.y + pill.height // 2)
+        pygame.draw.rect(p.surface, theme.HERB if turned > 0 else theme.DANGER, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(p.surface, INK, pill, width=lay.px(2), border_radius=pill.height // 2)
+        p.text(words, SMALL * 0.8, INK, pill.center, anchor="center")
 
 
-def draw_reaction_row(p: Painter, reaction: str, name: str, notes: list[str], room: pygame.Rect,
+def faces_turned(f: Frame, seat: int) -> int:
+    """How many of the chef's faces the last move turned happy (negative: unhappy), while it is the
+    last move."""
+    move = f.history.last_move if f.history is not None else None
+    if not isinstance(move, Entry) or f.model.phase != "playing":
+        return 0
+    return sum(delta for who, delta in move.faces if who == seat)
+
+
+def draw_reaction_row(p: Painter, reaction: tuple[str, float], name: str, notes: list[str], room: pygame.Rect,
                       dot: tuple[int, int], turn: bool) -> None:
-    """A seat with a reaction: a speech bubble from the chef's dot, and beside it (or under it, in
-    a tall row) the name and the notes in small letters."""
+    """A seat with a reaction: a speech bubble from the chef's dot (fading at the end of its time),
+    and beside it (or under it, in a tall row) the name and the notes in small letters."""
     lay = p.lay
     font = p.font(SMALL)
     line = font.get_linesize()
+    emote, strength = reaction
     words = name + (f": {', '.join(notes)}" if notes else "")
     colour = theme.MUSTARD if turn else theme.TEXT
-    said = _(EMOTE_TEXT[reaction]) if reaction in EMOTE_TEXT else reaction
-    tall = room.height >= line * 2 + lay.px(16)
-    if (not tall or font.size(said)[0] + lay.px(28) > room.width) and reaction in EMOTE_WORDS:
-        said = _(EMOTE_WORDS[reaction])
+    said = reaction_words(emote)
+    tall = room.height >= line * 2 + lay.px(8)
+    if font.size(said)[0] + lay.px(28) > room.width and emote in REACTION_BUTTONS:
+        said = _(REACTION_BUTTONS[emote])
     width = min(room.width, font.size(said)[0] + lay.px(28))
-    height = line + lay.px(8)
+    height = line + lay.px(6)
     if tall:
-        bubble = pygame.Rect(room.x, room.y + lay.px(4), width, height)
+        bubble = pygame.Rect(room.x, room.y + lay.px(3), width, height)
         text = pygame.Rect(room.x, bubble.bottom + lay.px(2), room.width, room.bottom - bubble.bottom - lay.px(2))
     else:
         bubble = pygame.Rect(room.x, room.centery - height // 2, width, height)
         text = pygame.Rect(bubble.right + lay.px(8), room.y + lay.px(2), room.right - bubble.right - lay.px(8),
                            room.height - lay.px(4))
-    p.bubble(bubble, said, (dot[0] + lay.px(12), dot[1]), size=SMALL)
+    p.bubble(bubble, said, (dot[0] + lay.px(12), dot[1]), size=SMALL, fade=strength,
+             under=theme.PANEL_LIGHT if turn else theme.PANEL)
     p.paragraph(words, SMALL, colour, text, max_lines=1 if not tall else 2, shrink=False)
 
 
-def draw_overlays(p: Painter, f: Frame) -> None:
-    """A banner above the pot, between the spares, before a round starts and after the game ends
-    (the soup stays in sight while the chefs read their tastes)."""
+REACTION_BUTTONS = dict(zip(("disgusting", "delicious", "fine"), EMOTE_BUTTONS, strict=True))   # a reaction in a short row
+
+
+def draw_notice(p: Painter, f: Frame, notice: Notice | None) -> None:
+    """The one notice above the pot."""
+    if notice is None:
+        return
     m = f.model
     lay = p.lay
-    banner = lay.above_pot
-    if m.reveal is not None and m.phase == "reveal":
+    banner = lay.notice
+    if notice.kind == "reveal" and m.reveal is not None:
         with coverage.overlay("the round's stars", banner):
             draw_star_change(p, m.mode, m.reveal, banner)
-    if m.phase == "ready":
+    elif notice.kind == "ready":
         with coverage.overlay("the round banner", banner):
-            draw_ready_banner(p, f, banner)
-    if f.keyboard and not (m.must_pass and m.phase == "playing"):
-        p.text(hint_line(f), SMALL, theme.TEXT_DIM, lay.hint.center, anchor="center", max_width=lay.hint.width)
-    if m.must_pass and m.phase == "playing":
-        banner = lay.rect(640, 966, 640, 100)
-        with coverage.overlay("the must-pass banner", banner):
-            draw_must_pass(p, banner)
-    result = m.view.get("result")
-    if m.phase == "over" and result:
+            draw_ready_banner(p, f, banner, notice.words)
+    elif notice.kind == "over" and m.view.get("result"):
         with coverage.overlay("the end banner", banner):
-            draw_end_banner(p, f, banner, result)
+            draw_end_banner(p, f, banner, m.view["result"])
+    elif notice.kind == "keys":
+        p.paragraph(notice.words, SMALL, theme.TEXT_DIM, banner.inflate(-lay.px(12), -lay.px(12)), max_lines=3)
+    else:
+        with coverage.overlay("a notice above the pot", banner):
+            draw_message(p, banner, notice)
 
 
-def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
+def draw_message(p: Painter, banner: pygame.Rect, notice: Notice) -> None:
+    """A notice in a panel: its title, its words and a foot line, as large as they fit."""
+    lay = p.lay
+    loud = notice.kind == "must_pass"
+    p.panel(banner, colour=theme.ACCENT_DARK if loud else theme.PANEL_LIGHT, edge=theme.MUSTARD if loud else theme.FOCUS)
+    inner = banner.inflate(-lay.px(24), -lay.px(16))
+    y = inner.y
+    if notice.title:
+        size = p.largest_fitting(notice.title, (LABEL, BODY, SMALL), inner.width)
+        y = p.text(notice.title, size, theme.MUSTARD if loud else theme.TEXT, (inner.centerx, y), anchor="midtop",
+                   max_width=inner.width).bottom + lay.px(2)
+    small = p.font(SMALL)
+    need = len(theme.wrap(notice.words, small, inner.width)) * small.get_linesize()
+    foot = notice.foot if need + small.get_linesize() <= inner.bottom - y else ""   # the foot only where it fits
+    room = pygame.Rect(inner.x, y, inner.width, inner.bottom - y - (small.get_linesize() if foot else 0))
+    font = p.font(BODY)
+    size = BODY if len(theme.wrap(notice.words, font, room.width)) * font.get_linesize() <= room.height else SMALL
+    p.paragraph(notice.words, size, theme.TEXT, room, max_lines=4)
+    if foot:
+        p.text(notice.foot, SMALL, theme.TEXT_DIM, (inner.centerx, inner.bottom), anchor="midbottom",
+               max_width=inner.width)
+
+
+def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect, words: str = "") -> None:
     """Before a round: which round is about to start and what to do meanwhile."""
     m, lay = f.model, p.lay
     p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
@@ -303,20 +370,10 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect) -> None:
     room = banner.width - lay.px(30)
     p.text(title, p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), room), theme.TEXT,
            (banner.centerx, banner.y + lay.px(10)), anchor="midtop", max_width=room)
-    words = (_("Read your tastes, then press Ready.") if m.ready_action
-             else _("Waiting for every chef to be ready.") if m.seat is not None else _("The chefs are getting ready."))
+    words = words or (_("Read your tastes, then press Ready.") if m.ready_action
+                      else _("Waiting for every chef to be ready.") if m.seat is not None else _("The chefs are getting ready."))
     p.text(words, p.largest_fitting(words, (BODY, SMALL), room), theme.TEXT_DIM,
            (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=room)
-
-
-def draw_must_pass(p: Painter, banner: pygame.Rect) -> None:
-    lay = p.lay
-    p.panel(banner, colour=theme.ACCENT_DARK, edge=theme.MUSTARD)
-    words = _("Every taste you know is happy: you must pass")
-    p.text(words, p.largest_fitting(words, (LABEL * 0.9, BODY, SMALL), banner.width - lay.px(24)), theme.TEXT,
-           (banner.centerx, banner.y + lay.px(14)), anchor="midtop", max_width=banner.width - lay.px(24))
-    p.text(_("Press Enter or P (Y on a pad), or click Pass"), BODY, theme.TEXT_DIM,
-           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=banner.width - lay.px(24))
 
 
 def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str, Any]) -> None:
@@ -336,6 +393,11 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
     last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
     explanation = describe.round_explanation(f.model.mode, reveal) if reveal else ""
     words = _("Round %(round)s: %(explanation)s") % {"round": reveal.get("round", ""), "explanation": explanation}
+    past = f.model.view.get("past_rounds") or []
+    if len(past) > 1:   # more than one round: the game round by round, the stars after each
+        explanation = words = " · ".join(
+            ngettext("Round %(round)d: %(stars)d star", "Round %(round)d: %(stars)d stars", r["stars_after"])
+            % {"round": r["round"], "stars": r["stars_after"]} for r in past)
     font = p.font(SMALL)
     if explanation and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
-        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # the last round's word on the stars, where it fits
+        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # where it fits

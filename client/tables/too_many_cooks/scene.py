@@ -1,100 +1,171 @@
-"""The Too Many Cooks table scene: input becomes legal actions, views become pictures."""
+"""The Too Many Cooks table, a kit table: the soup, the spares and the arrows on the pot's rim are
+things touched to make a move (a soup card, then a spare ringed in green; an arrow; the main button
+under the pot), the keys' focus moves over them and over what is there to be read (the tastes, the
+chefs, the round's log), Q / E rotate the focused line and P passes; the last move stays marked on
+the soup in its chef's colour, the round's log under the chefs tells every move and reaction, and
+one notice above the pot says what a chef should read now."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from soupkitchen.client import coverage, theme
 from soupkitchen.client.clock import LinkCountdown
+from soupkitchen.client.howto.guide import TURN_OFF
 from soupkitchen.client.input import InputAction
-from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.ending import final_result
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.kit.ending import TableEnd
-from soupkitchen.client.tables.kit.table_objects import Thing
-from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion, soup_things
+from soupkitchen.client.tables.kit.panels import MOVES_KEY, SINCE
+from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.table_objects import Thing, under_point
+from soupkitchen.client.tables.too_many_cooks import things as parts
+from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion
 from soupkitchen.client.tables.too_many_cooks.board import (
     Frame,
+    draw_arrow,
     draw_board,
-    draw_motion,
     draw_moving_card,
-    draw_picker,
-    draw_spare_detail,
+    draw_spare,
 )
 from soupkitchen.client.tables.too_many_cooks.history import History
-from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
-from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
-from soupkitchen.client.tables.too_many_cooks.paint import Painter
+from soupkitchen.client.tables.too_many_cooks.layout import (
+    CARD_H,
+    CARD_W,
+    SIZE,
+    SPARE_H,
+    SPARE_W,
+    TableLayout,
+)
+from soupkitchen.client.tables.too_many_cooks.model import TableModel
+from soupkitchen.client.tables.too_many_cooks.paint import ART, BODY, INK, LABEL, SMALL, Painter
 from soupkitchen.client.tables.too_many_cooks.panels import (
+    EMOTE_BUTTONS,
+    Notice,
+    draw_button,
     draw_live,
-    draw_overlays,
+    draw_notice,
     draw_right,
     draw_top_bar,
-    reactions,
+    hint_line,
+    main_button,
+    reaction_at,
 )
-from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
-from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
-from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
+from soupkitchen.client.tables.too_many_cooks.story import (
+    SCROLL_STEP,
+    draw_arrow_mark,
+    draw_last_move,
+    draw_log,
+    full_words,
+    most_scroll,
+    seat_disc,
+)
+from soupkitchen.client.tables.too_many_cooks.tastes import draw_left
 from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
-from soupkitchen.client.words import _
-from soupkitchen.shared.core import canonical_json
+from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
+from soupkitchen.shared.too_many_cooks.taste_words import taste_words
 from soupkitchen.shared.wire.constants import EMOTES
 
 
-class TooManyCooksTable(TableScene):
+class TooManyCooksTable(KitTable):
     """Too Many Cooks at one screen: the soup in its pot, tastes, chefs, the round timer."""
 
     name = "too-many-cooks"
+    model_type = TableModel
+    draws_hints = True      # a learner's hints go in the notice above the pot, not over the table
 
     def __init__(self, app, session) -> None:
-        super().__init__(app, session)
-        self.selection = Selection()
-        self.motion = SoupMotion()        # the kit's motion: the soup's last move, animated
-        self.keyboard = False
-        self.pad = False                  # the last key or button pressed was a gamepad's
-        self.sent: list[Action] = []      # every action this table asked to play, in order
-        self.history = History()          # the round so far, move by move
-        self.history_scroll = 0           # newest history entries scrolled past
+        self.story = History()            # the round so far, move by move
+        self.log_scroll = 0               # window pixels of the log scrolled towards older entries
         self.taste_scroll = 0             # the first taste in sight when the tastes panel scrolls
+        self.pad = False                  # the last key or button pressed was a gamepad's
         self.pointer: tuple[int, int] | None = None   # where the mouse last was (the wheel scrolls what it is over)
         self.countdown = LinkCountdown()  # runs on while the server cannot be reached, as the round does
         self.round_left: float | None = None   # seconds that were left when every chef passed
-        self._layer: pygame.Surface | None = None   # the table without its clock-driven parts
-        self._layer_key: tuple | None = None
-        self._layer_drawn: list[tuple] = []         # what the layer holds, for the coverage check
         self.seats = SeatWatch()          # people away, and bots standing in for them
+        self.said: dict[int, tuple[str, float]] = {}   # each chef's latest reaction and when (session clock)
+        self.marked: set[str] = set()     # the spares and tastes the last move changed (marked in its colour)
+        self._emotes_seen: set[tuple[int | None, str, float]] = set(session.emotes)
+        self._could_move = False          # the shown chef could change the soup at the last view
+        self._soup_focus = parts.cell_key(0, 0)   # where the keys' focus was last on the soup
+        super().__init__(app, session)
+        self.motion = SoupMotion()
+        self.motion.see(self._table_things(), self.now, animate=False)
         self.seats.update(session.table, self.now)
         session.lobby_listeners.append(self._lobby)
         session.back_listeners.append(self._back)
-        view = self.current_view()
-        if view is not None:
-            self.motion.see_soup(view.get("soup"), self.now, self.table_layout)
+        if session.recent:    # a game resumed mid-round: its log told again from what everyone saw
+            self.catch_up(session.recent)
 
-    # --- state -----------------------------------------------------------------------------------
+    # --- what the table is made of ----------------------------------------------------------------
+    @property
+    def board(self) -> TableLayout:
+        return TableLayout(self.app.screen_size)
+
+    @property
+    def table_layout(self) -> TableLayout:
+        return self.board
+
     @property
     def model(self) -> TableModel:
         return TableModel(self.current_view())
 
-    @property
-    def table_layout(self) -> TableLayout:
-        return TableLayout(self.app.screen_size)
+    @classmethod
+    def art_to_preload(cls, size: tuple[int, int]) -> list[tuple[Any, tuple[int, int]]]:
+        """The cards at the soup's and the spares' sizes, the taste backs and the pot."""
+        lay = TableLayout(size)
+        cards = sorted((ART / "cards").glob("*.svg"))
+        sizes = {lay.rect(0, 0, CARD_W, CARD_H).size, lay.rect(0, 0, SPARE_W, SPARE_H).size}
+        return [(path, s) for s in sorted(sizes) for path in cards] + [(ART / "pot.svg", lay.pot.size)]
 
-    def occupied_rects(self) -> list[pygame.Rect]:
-        """The main move's button and the emotes' (toasts are kept off them)."""
-        return [self.table_layout.button(name) for name in ("main", "emote0", "emote1", "emote2")]
+    def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
+        model = TableModel(view)
+        lay = self.board
+        label, _enabled, _urgent = main_button(self._frame(model))
+        words = {parts.MAIN: label}
+        for i, word in enumerate(EMOTE_BUTTONS):
+            key = parts.emote_key(i)
+            words[key] = f"{i + 1} {_(word)}"
+            words[key + ":what"] = _("Tell the table how you feel about the last move")
+        return parts.build(model, lay, words, {}, lay.taste_column(model, self.taste_scroll).rows, "")
 
-    def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
-        for view, events in steps:
-            self.history.observe(view, events)
-        self.history.look(self.session.shown_seat)
+    def _table_things(self) -> list[Thing]:
+        return [t for t in self.things() if t.key != parts.LOG]
 
+    def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
+        return parts.path_of(action)
+
+    def look(self) -> tuple:
+        """What the table shows besides the view: the round's log and its scroll, the tastes' scroll,
+        reactions at the seats, seats whose player is away, the reconnecting countdown, the notice."""
+        frame = Frame(model=TableModel({}), now=self.now, reactions=self._reactions())
+        shown = tuple(sorted((seat, said[0], round(said[1] * 4)) for seat in self.said
+                             if (said := reaction_at(frame, seat)) is not None))   # at the seats, fading by steps
+        remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected) \
+            if self.countdown.reconnecting else None
+        return (self.story.count, self.log_scroll, self.taste_scroll, shown, tuple(sorted(self._notes().items())),
+                self.countdown.reconnecting, int(remaining) if remaining is not None else None,
+                tuple(sorted(self._names().items())), self.notice(), self.pad, self.moves_open)
+
+    def moves_button_rect(self) -> pygame.Rect:
+        return self.board.button("moves")
+
+    def moves_button_words(self) -> str:
+        return _("Moves (X)")
+
+    def moves_rect(self) -> pygame.Rect:
+        """The move list opens over the chefs and the log (Esc or X closes it)."""
+        lay = self.board
+        top = lay.chef_row(0, 1).y + lay.px(50)
+        return pygame.Rect(lay.right_panel.x + lay.px(10), top, lay.right_panel.width - lay.px(20),
+                           lay.right_panel.bottom - top - lay.px(10))
+
+    # --- following the play --------------------------------------------------------------------------
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        self.history.observe(view, events)
+        self.story.observe(view, events)
         self.countdown.fresh_state(self.session.connected)
         for event in events:
             if event.get("type") == "all_passed" and isinstance(event.get("seconds_left"), int | float):
@@ -104,17 +175,42 @@ class TooManyCooksTable(TableScene):
             if event.get("type") in ("round_started", "time_up", "all_passed"):
                 self.taste_scroll = 0   # a new list of tastes is read from its top
         if events:
-            self.history_scroll = 0
-        shown = self.session.shown_seat
-        self.history.look(shown)
-        if seat is not None and seat != shown and shown is not None:
-            return
-        self.motion.see_soup(view.get("soup"), self.now, self.table_layout)
-        self.selection.refresh(self.model)
+            self.log_scroll = 0         # the newest entry comes into sight
+        super().on_state(seat, view, events)
+        live = set(self.usable()) - {MOVES_KEY}
+        if live == {parts.MAIN}:
+            self.focus = parts.MAIN     # the one thing to do (ready, or pass): Enter does it
+        elif live and self.focus not in live and not self._could_move:   # the chef's turn begins: the soup
+            self.focus = self._soup_focus if self._soup_focus in live else next(
+                (t.key for t in self.focusable() if t.key in live), None)
+        self._could_move = bool(live - {parts.MAIN})
+        if any(e.get("type") in ("changed", "rotated") for e in events):
+            self.marked = {key for key in self.motion.changed if key.startswith(("spare:", "taste:"))}
+        elif any(e.get("type") in ("round_started", "time_up", "all_passed") for e in events):
+            self.marked = set()
+
+    def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+        """Made afresh in the middle of a round (a resumed game, a replay's jump): the round's log
+        told again from the public views and events before it."""
+        self.story.rebuild(steps, self.session.shown_seat)
+        self.log_scroll = 0
+
+    def update(self, dt: float, now: float) -> None:
+        super().update(dt, now)
+        for said in list(self.session.emotes):
+            if said in self._emotes_seen:
+                continue
+            self._emotes_seen.add(said)
+            seat, emote, when = said
+            if seat is None:
+                continue
+            self.said[seat] = (emote, when)   # the chip at the seat (the rules' "reacted" event logs it)
+
+    def _reactions(self) -> dict[int, tuple[str, float]]:
+        clock = self.session.clock()
+        return {seat: (emote, clock - when) for seat, (emote, when) in self.said.items()}
 
     def server_now(self) -> float | None:
-        """The server's clock now, from the connection's clock offset (None: no connection, or its
-        clock not synchronised yet)."""
         return self.session.server_time(self.now)
 
     def _lobby(self, table: dict[str, Any]) -> None:
@@ -123,7 +219,6 @@ class TooManyCooksTable(TableScene):
             self._back(seat)
 
     def _back(self, seat: int) -> None:
-        """A bot had been playing ``seat``; now its player has it again."""
         if seat in self.session.seats_held:
             self.app.toast(_("You are back: the bot has given your seat back."))
 
@@ -135,257 +230,469 @@ class TooManyCooksTable(TableScene):
             if self._back in self.session.back_listeners:
                 self.session.back_listeners.remove(self._back)
 
-    # --- input -----------------------------------------------------------------------------------
-    def play(self, action: Action | None) -> bool:
-        """Send a legal action for the shown chef (None: nothing to do)."""
-        if action is None:
-            return False
-        self.sent.append(action)
-        self.selection.close()
-        self.send(action)
-        return True
+    def recap(self, seat: int | None) -> list[str]:
+        """What happened this round since ``seat`` last looked at the table, in words, oldest first."""
+        frame = self._frame(self.model)
+        return [full_words(frame, entry) for entry in self.story.since(seat)]
 
-    def handle(self, action: InputAction) -> bool:
-        if action.kind == "back" and self.selection.picked is not None:
-            self.selection.close()
-            return True
-        if action.kind == "back" and self.selection.focus != "soup":
-            self.selection.focus = "soup"
-            return True
-        return super().handle(action)
-
+    # --- input -------------------------------------------------------------------------------------
     def handle_table(self, action: InputAction) -> bool:
-        model = self.model
         kind = action.kind
         if kind in ("navigate", "select", "rotate_left", "rotate_right", "pass", "alt"):
-            self.keyboard = True
             self.pad = action.device.startswith("pad:")
-        if kind == "alt":
-            self.selection.cycle_focus(model)
-            return True
-        if self.selection.focus != "soup" and kind in ("select", "rotate_left", "rotate_right"):
-            self.selection.focus = "soup"   # back to the soup, without playing a move by surprise
-            return True
-        if kind == "navigate" and self.selection.focus == "history":
-            return self._scroll_history(action.dy or action.dx)
-        if kind == "navigate":
-            self.selection.move(action.dx, action.dy, model)
-            if self.selection.focus == "tastes":   # the taste read comes into sight
-                self.taste_scroll = self.table_layout.scroll_to(model, self.taste_scroll, self.selection.taste)
-            return True
-        if kind == "select":
-            return self.play(self.selection.activate(model)) or self.selection.picked is not None
         if kind in ("rotate_left", "rotate_right"):
-            return self.play(self.selection.rotate(-1 if kind == "rotate_left" else 1, model))
+            self.keyboard = True
+            return self._rotate(-1 if kind == "rotate_left" else 1)
         if kind == "pass":
-            return self.play(model.pass_action or (model.ready_action if model.phase != "playing" else None))
-        if kind == "scroll" and self._over_tastes(action.pos or self.pointer, model):
-            return self._scroll_tastes(action.dy)
-        if kind == "scroll":   # the wheel reads the history strip: down for older moves
-            return self._scroll_history(action.dy)
-        if kind == "point" and action.pos is not None:
-            self.keyboard = False
-            self.pointer = action.pos
-            self._hover(action.pos, model)
+            model = self.model
+            self.keyboard = True
+            if model.pass_action or (model.ready_action and model.phase != "playing"):
+                return self.play(model.pass_action or model.ready_action)
+            if model.phase == "over":
+                return self.touch(parts.MAIN)
+            if not self.session.over:   # answered at the button it would have pressed
+                words = _("You may pass once every taste you know is happy") if model.my_turn else \
+                    self.not_now() if self.actions else self.not_yours()
+                self.answer_at(self.board.button("main").center, words)
             return True
-        if kind == "click" and action.pos is not None:
-            self.keyboard = False
-            return self._click(action.pos, action.button, model)
-        return False
+        if kind == "navigate" and self.focus == parts.LOG and action.dy and self._scroll_log(action.dy):
+            self.keyboard = True
+            return True
+        if kind == "navigate" and (self.focus or "").startswith("taste:") and action.dy and not action.dx:
+            self.keyboard = True
+            if self._next_taste(int(parts.parse(self.focus or "")[1]) + action.dy):
+                return True
+        if kind == "scroll":
+            pos = action.pos or self.pointer
+            lay = self.board
+            panel = lay.left_panel
+            if pos is not None and panel.collidepoint(pos):
+                return self._scroll_tastes(action.dy)
+            self._scroll_log(action.dy)
+            return True
+        if kind == "point" and action.pos is not None:
+            self.pointer = action.pos
+        if kind == "click" and action.pos is not None and action.button == 1 and not self.choosing.menu:
+            found = under_point(self.things(), action.pos)
+            if found and found[0].key.startswith("button:emote:") and found[0].key not in self.usable():
+                self.keyboard = False
+                return self._emote(found[0].key)
+        if kind == "select" and self.focus is not None and self.focus.startswith("button:emote:") \
+                and self.focus not in self.usable() and not self.moves_open:
+            return self._emote(self.focus)
+        if kind == "select" and self.focus is None and not self.moves_open and not self.choosing.menu:
+            self.keyboard = True
+            if parts.MAIN in self.usable():      # Enter with nothing focused: the main move (Ready, Pass)
+                return self.touch(parts.MAIN)
+            first = next(iter(self.focusable()), None)   # else the focus comes to the table
+            self.focus = first.key if first is not None else None
+            return True
+        return super().handle_table(action)
 
-    def _scroll_history(self, older: int) -> bool:
-        """Read ``older`` moves further back in the history strip (negative: towards the newest)."""
-        self.history_scroll = max(0, min(len(self.history.entries) - 1, self.history_scroll + older))
+    def usable(self) -> dict[str, list[dict[str, Any]]]:
+        found = super().usable()
+        if self.model.phase == "over":
+            found[parts.MAIN] = []    # back to the end screen
+        return found
+
+    def touch(self, key: str) -> bool:
+        if key.startswith("cell:"):
+            self._soup_focus = key
+        if key == parts.MAIN and self.model.phase == "over":
+            self.show_end()
+            return True
+        return super().touch(key)
+
+    def _emote(self, key: str) -> bool:
+        seat = self.session.shown_seat
+        if seat is None:
+            button = self.thing(key)
+            self.answer_at(button.rect.center if button is not None else self.board.bar.center, _("Wait for your turn"))
+            return True
+        self.app.spawn(self.session.emote(seat, EMOTES[int(key.rsplit(":", 1)[1])]))
         return True
 
-    def _over_tastes(self, pos: tuple[int, int] | None, model: TableModel) -> bool:
-        lay = self.table_layout
-        return pos is not None and (lay.reveal_panel if model.reveal is not None else lay.left_panel).collidepoint(pos)
+    def _rotate(self, step: int) -> bool:
+        """Q / E (a pad's shoulders): rotate the focused row (a card or a row's arrow) west or east,
+        or the focused column's arrow's column north or south."""
+        focus = self.focus or ""
+        line, index = "", 0
+        bits = parts.parse(focus)
+        if bits[0] == "cell":
+            line, index = "row", int(bits[1])
+        elif bits[0] == "arrow":
+            line, index = bits[1], int(bits[2])
+        elif focus == parts.LOG:
+            return self._scroll_log(step)
+        action = self.model.rotation(line, index, step) if line else None
+        if action is None:
+            focused = self.thing(self.focus)
+            where = focused.rect.center if focused is not None else self.board.grid.center
+            if not self.session.over:
+                self.answer_at(where, self.not_now() if self.actions else self.not_yours())
+            return True
+        return self.play(action)
+
+    def _scroll_log(self, older: int) -> bool:
+        """Read ``older`` steps further back in the log (negative: towards the newest); False when it
+        is already at that end."""
+        lay = self.board
+        p = Painter(pygame.Surface((1, 1)), lay, self.now)
+        model = self.model
+        box = lay.log(len(model.chefs()))
+        most = most_scroll(p, self._frame(model), box, model.seat is not None and model.phase == "playing")
+        scroll = max(0, min(most, self.log_scroll + older * lay.px(SCROLL_STEP)))
+        moved = scroll != self.log_scroll
+        self.log_scroll = scroll
+        return moved
+
+    def _next_taste(self, index: int) -> bool:
+        """The focus to taste ``index`` of the list, scrolled into sight (False: the list ends)."""
+        model = self.model
+        if not 0 <= index < len(model.listed_tastes()):
+            return False
+        self.taste_scroll = self.board.scroll_to(model, self.taste_scroll, index)
+        self.focus = parts.taste_key(index)
+        return True
 
     def _scroll_tastes(self, down: int) -> bool:
         """Move a scrolled tastes panel ``down`` rows (negative: up)."""
-        column = self.table_layout.taste_column(self.model, self.taste_scroll)
+        column = self.board.taste_column(self.model, self.taste_scroll)
         if column.scrolls:
             step = min(down, column.below) if down > 0 else max(down, -column.above)
-            self.taste_scroll = self.table_layout.taste_column(self.model, column.scroll + step).scroll
+            self.taste_scroll = self.board.taste_column(self.model, column.scroll + step).scroll
         return True
 
-    def _picker_rects(self, model: TableModel):
-        if self.selection.picked is None:
-            return None
-        return self.table_layout.picker(self.selection.picked, self.selection.candidate_rows(model))
+    def read_words(self, key: str | None) -> str:
+        """A touch of something only there to be read (a taste, a seat, the log) answers with what it
+        says ("": the thing is not one of those)."""
+        thing = self.thing(key)
+        if thing is None or key is None:
+            return ""
+        if key.startswith("taste:"):
+            return thing.what
+        if key.startswith("chef:"):
+            seat = int(key.split(":")[1])
+            chef = next((c for c in self.model.chefs() if c.get("seat") == seat), {})
+            faces = chef.get("tastes") or []
+            happy = sum(1 for face in faces if face.get("happy"))
+            said = ngettext("%(happy)d of %(count)d taste face happy", "%(happy)d of %(count)d taste faces happy",
+                            len(faces)) % {"happy": happy, "count": len(faces)}
+            return f"{self._names().get(seat, describe.chef(seat))}: {said}"
+        if key == parts.LOG:
+            return _("The wheel over the log, or Up / Down on it, reads older moves")
+        return ""
 
-    def _target(self, pos: tuple[int, int], model: TableModel) -> Target | None:
-        return self.table_layout.hit(pos, self._picker_rects(model))
-
-    def _hover(self, pos: tuple[int, int], model: TableModel) -> None:
-        target = self._target(pos, model)
-        self.selection.hover_candidate = None
-        self.selection.hover_taste = self.selection.hover_spare = None
-        if target is None and self.selection.picked is None:
-            self._hover_edges(pos, model)
-            return
-        if target is None:
-            return
-        if target.kind == "candidate":
-            self.selection.hover_candidate = target.index
-        elif target.kind in ("cell", "arrow") and self.selection.picked is None:
-            self.selection.cursor = (target.row, target.col)
-
-    def _hover_edges(self, pos: tuple[int, int], model: TableModel) -> None:
-        """The mouse over a taste or a spare set shows it in detail."""
-        lay = self.table_layout
-        for i, rect in enumerate(lay.listed_rows(model, self.taste_scroll)):
-            if rect is not None and rect.collidepoint(pos):
-                self.selection.hover_taste = i
-                return
-        if model.reveal is None:
-            for i in range(8):
-                if lay.spare_set(i).collidepoint(pos):
-                    self.selection.hover_spare = i
-                    return
-
-    def _click(self, pos: tuple[int, int], button: int, model: TableModel) -> bool:
-        target = self._target(pos, model)
-        if button != 1 or target is None:
-            self.selection.close()
-            return target is not None
-        if target.kind == "candidate":
-            options = self.selection.candidates(model)
-            return self.play(options[target.index] if target.index < len(options) else None)
-        if target.kind == "picker":
-            return True
-        if target.kind == "cell":
-            if self.selection.picked == (target.row, target.col):
-                self.selection.close()
-                return True
-            self.selection.close()
-            if model.must_pass or model.phase != "playing" or not model.my_turn:
-                return self._answer(pos, model)
-            return self.selection.pick(target.row, target.col, model) or \
-                self._answer(pos, model, _("No spare card may take this card's place"))
-        if target.kind == "arrow":
-            self.selection.close()
-            arrow = arrow_at(target.row, target.col)
-            return self.play(model.rotation(*arrow) if arrow else None) or self._answer(pos, model)
-        if target.name == "main":
-            return self.play(model.pass_action or model.ready_action) or \
-                self._answer(pos, model, _("You may pass once every taste you know is happy"))
-        index = int(target.name[-1])
-        seat = self.session.shown_seat
-        if seat is not None:
-            self.app.spawn(self.session.emote(seat, EMOTES[index]))
-        return True
-
-    def _answer(self, pos: tuple[int, int], model: TableModel, on_your_turn: str = "") -> bool:
-        """Say at ``pos`` why a touch of the soup or the buttons does nothing now."""
-        if model.phase == "over":
-            return False
+    def not_now(self) -> str:
+        read = self.read_words(self.answer_thing())
+        if read:
+            return read
+        model = self.model
+        if model.must_pass:
+            return _("Every taste you know is happy: you must pass")
         if model.phase == "ready":
-            words = _("Press Ready to cook: the round starts once every chef is") if model.ready_action else \
-                _("The round starts once every chef is ready")
-        elif model.phase == "reveal":
-            words = _("The round is over: read the revealed tastes")
-        elif model.must_pass:
-            words = _("Every taste you know is happy: you must pass")
-        elif not model.my_turn:
-            words = self.not_yours()
-        else:
-            words = on_your_turn or _("Change a card or rotate a line")
-        self.answer_at(pos, words)
-        return True
+            return _("Press Ready to cook: the round starts once every chef is")
+        if self.choosing.picked:
+            return _("Only a ringed spare may take its place: the same vegetable or the same colour")
+        touched = self.answer_thing()
+        if touched is not None and touched.startswith("spare:"):
+            return _("First touch the soup card to change: the spares it may become are ringed")
+        return _("Change a card or rotate a line: what you can use is ringed in green")
 
-    # --- drawing ---------------------------------------------------------------------------------
-    def frame(self) -> Frame:
-        view = self.current_view() or {}
-        names = self._names(view)
-        emotes = [(seat, name, self.session.clock() - when) for seat, name, when in self.session.emotes
-                  if seat is not None]
-        colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
-        model = TableModel(view)
-        remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected)
-        if model.phase in ("reveal", "over") and self.round_left is not None:
-            remaining = self.round_left
-        return Frame(model=model, selection=self.selection, motion=self.motion, now=self.now,
-                     remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.reconnecting,
-                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
-                     history=self.history, history_scroll=self.history_scroll, taste_scroll=self.taste_scroll,
-                     seat_notes=self.seats.notes(self.now, lambda seat: names.get(seat, describe.chef(seat)),
-                                                 self.server_now()))
+    def answer_thing(self) -> str | None:
+        """The key of the thing the last touch was on (a click's, else the keys' focus)."""
+        if self.keyboard or self.last_click is None:
+            return self.focus
+        found = under_point(self.things(), self.last_click[0])
+        return found[0].key if found else None
 
-    def _names(self, view: dict[str, Any]) -> dict[int, str]:
+    def not_yours(self) -> str:
+        read = self.read_words(self.answer_thing())
+        if read:
+            return read
+        model = self.model
+        if model.phase == "ready":
+            return _("The round starts once every chef is ready") if model.seat is not None \
+                else _("Wait for your turn")
+        if model.phase == "reveal":
+            return _("The round is over: read the revealed tastes") if model.seat is not None \
+                else _("Wait for your turn")
+        return super().not_yours()
+
+    # --- the notice above the pot ----------------------------------------------------------------------
+    def notice(self) -> Notice | None:
+        """The one thing above the pot a chef should read now."""
+        model = self.model
+        if model.phase == "over":
+            return Notice("over") if model.view.get("result") else None
+        if model.phase == "reveal":
+            return Notice("reveal") if model.reveal is not None else None
+        hint = self._hint()
+        if model.phase == "ready":
+            return Notice("ready", words=hint or "")
+        if model.phase != "playing":
+            return None
+        if model.must_pass:
+            return Notice("must_pass", _("Every taste you know is happy: you must pass"),
+                          _("Press Pass under the pot (P, or Y on a pad)."))
+        if hint:
+            return Notice("hint", words=hint, foot=_(TURN_OFF))
+        if self.keyboard:
+            return Notice("keys", words=hint_line(self._frame(model), self.focus, bool(self.choosing.picked),
+                                                  self.moves_open))
+        return None
+
+    def _hint(self) -> str:
+        guide = getattr(self.app, "guide", None)
+        hint = guide.update() if guide is not None and guide.table() is self else None
+        return hint.words if hint is not None else ""
+
+    # --- drawing ---------------------------------------------------------------------------------------
+    def _names(self) -> dict[int, str]:
         """Each chef's name, numbered when two share one."""
+        view = self.current_view() or {}
         players = int(view.get("players") or len(view.get("chefs") or []) or 0)
         names = {seat: self.session.seat_name(seat) for seat in range(players)}
         repeated = {name for name in names.values() if list(names.values()).count(name) > 1}
         return {seat: f"{name} {seat + 1}" if name in repeated else name for seat, name in names.items()}
 
-    def recap(self, seat: int | None) -> list[str]:
-        """What happened this round since ``seat`` last looked at the table, in words, oldest first."""
-        names = self._names(self.current_view() or {})
-        frame = Frame(model=self.model, selection=self.selection, motion=self.motion, now=self.now, names=names)
-        return [entry_words(frame, entry) for entry in self.history.since(seat)]
+    def _notes(self) -> dict[int, str]:
+        names = self._names()
+        return self.seats.notes(self.now, lambda seat: names.get(seat, describe.chef(seat)), self.server_now())
+
+    def _frame(self, model: TableModel) -> Frame:
+        colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
+        remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected)
+        if model.phase in ("reveal", "over") and self.round_left is not None:
+            remaining = self.round_left
+        picked = None
+        offered: frozenset[tuple[str, str]] = frozenset()
+        if self.choosing.picked and self.choosing.picked[0].startswith("cell:"):
+            bits = parts.parse(self.choosing.picked[0])
+            picked = (int(bits[1]), int(bits[2]))
+            offered = frozenset((a["veg"], a["colour"]) for a in model.changes_at(*picked))
+        return Frame(model=model, now=self.now, remaining=remaining, names=self._names(), reactions=self._reactions(),
+                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad, history=self.story,
+                     reconnecting=self.countdown.reconnecting, log_scroll=self.log_scroll,
+                     taste_scroll=self.taste_scroll, seat_notes=self._notes(), picked=picked, offered=offered,
+                     focus=self.focus if self.keyboard else None)
+
+    def frame(self) -> Frame:
+        return self._frame(self.model)
+
+    def draw_under(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        p, f = Painter(surface, self.board, self.now), self._frame(TableModel(view))
+        theme.draw_background(surface)
+        draw_top_bar(p, f)
+        draw_board(p, f)
+        draw_left(p, f)
+
+    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect,
+                   show: float) -> None:
+        p = Painter(surface, self.board, self.now)
+        key = thing.key
+        if key.startswith("cell:"):
+            dim = bool(self.choosing.picked) and key not in self.choosing.picked
+            draw_moving_card(p, thing, rect, show, self._colour_blind(), 215 if dim else 255)
+        elif key.startswith("spare:"):
+            draw_spare(p, self._frame(self.model), thing, rect)
+        elif key.startswith("arrow:"):
+            line, index, step = thing.extra["rotation"]
+            draw_arrow(p, rect, line, step, 110 if self.choosing.picked else 255)
+        elif key == parts.MAIN:
+            label, enabled, urgent = main_button(self._frame(self.model))
+            draw_button(p, rect, label, enabled, urgent=urgent and enabled)
+        elif key.startswith("button:emote:"):
+            size = min(p.largest_fitting(t.words, (LABEL, BODY, SMALL), t.rect.width - self.board.px(16))
+                       for t in self.things() if t.key.startswith("button:emote:"))   # one size for the three
+            draw_button(p, rect, thing.words, self.session.shown_seat is not None, size=size)
+
+    def _colour_blind(self) -> bool:
+        return bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
+
+    def mark_changed(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """The spares the last move took from and gave back to, and the tastes it turned: a thin frame
+        in the colour of the chef who made it (the soup's own mark is drawn over the table)."""
+        move = self.story.last_change()
+        if thing.key not in self.marked or move is None or move.seat is None or self.model.phase != "playing":
+            return
+        frame = thing.rect.inflate(b.px(6), b.px(6))
+        pygame.draw.rect(surface, theme.seat_colour(move.seat), frame, width=b.px(4), border_radius=b.px(10))
+        seat_disc(Painter(surface, self.board, self.now), move.seat, (frame.right - b.px(4), frame.y + b.px(4)),
+                  b.px(14))
+
+    def mark_since(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """The kit's frames of whatever changed on the way are left out: :meth:`draw_marks` frames
+        what differs from how the chef left the table."""
+
+    def _last_change_keys(self) -> set[str]:
+        """The soup cards and spares of the last change, which its chef's colour marks."""
+        move = self.story.last_change()
+        if move is None:
+            return set()
+        if move.kind == "changed":
+            return {parts.cell_key(move.row, move.col)} | self.marked
+        return {parts.cell_key(move.index, i) if move.line == "row" else parts.cell_key(i, move.index)
+                for i in range(SIZE)}
+
+    def _mark_since_own(self, surface: pygame.Surface, model: TableModel) -> None:
+        """Every soup card and spare pile that differs from how the shown chef left them with their
+        own last move (the round's start if they have not moved): a thin blue frame, the kit's mark
+        of what changed since your last move. The last move's own cards carry its chef's colour."""
+        if model.phase != "playing":
+            return
+        changed = self.story.changed_since_own(self.session.shown_seat) - self._last_change_keys()
+        p = Painter(surface, self.board, self.now)
+        for thing in self.things():
+            if thing.key in changed and thing.key not in self.choosing.picked:
+                p.ring(thing.rect, colour=INK, width=7, pad=3, radius=10)   # edged in ink: seen on the broth
+                p.ring(thing.rect, colour=SINCE, width=4, pad=2, radius=10)
+
+    def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """The soup card picked to be changed: a mustard frame edged in ink, seen on the pot's broth."""
+        p = Painter(surface, self.board, self.now)
+        p.ring(thing.rect, colour=INK, width=10, pad=8)
+        p.ring(thing.rect, colour=theme.MUSTARD, width=6, pad=6)
+
+    def mark_usable(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        if thing.key.startswith("arrow:"):   # an arrow is drawn only when its rotation may be made
+            return
+        super().mark_usable(surface, b, thing)
+
+    def draw_side(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        """The timer's place, what to do now, the chefs, the round's log, and the move list over them
+        when it is open."""
+        model = TableModel(view)
+        p, f = Painter(surface, self.board, self.now), self._frame(model)
+        draw_right(p, f)
+        box = self.board.log(len(model.chefs()))
+        seat = model.seat
+        summary = self.story.summary(seat) if seat is not None and model.phase == "playing" else None
+        draw_log(p, f, box, summary, self.story.own_last(seat), self.keyboard and self.focus == parts.LOG)
+        moves = self.thing(MOVES_KEY)
+        if moves is not None:
+            draw_button(p, moves.rect, moves.words, True, lit=self.moves_open)
+        if self.moves_open:
+            lay = theme.layout(self.app.screen_size)
+            panel = self.moves_rect()
+            with coverage.overlay("the move list", panel.inflate(b.px(16), b.px(70)), asked=True):
+                theme.draw_panel(surface, panel.inflate(b.px(16), b.px(70)).move(0, -b.px(27)), lay)
+                b.text(surface, _("Your moves") if self.actions else _("Moves"), SMALL, theme.MUSTARD,
+                       (panel.x, panel.y - b.px(50)))
+                self.moves.fit(lay, panel)
+                self.moves.draw(surface, lay, True)
+
+    def draw_marks(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
+        """What changed since the shown chef's own last move, and the last move on the soup in its
+        chef's colour."""
+        model = TableModel(view)
+        self._mark_since_own(surface, model)
+        draw_last_move(Painter(surface, self.board, self.now), self._frame(model))
+
+    def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        draw_notice(Painter(surface, self.board, self.now), self._frame(TableModel(view)), self.notice())
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """Everything but the timer, the speech bubbles and what the mouse points at changes only
-        with the view or the chef's keys, so it is drawn once into a layer and reused until one of
-        those changes; the taste or spare set under the mouse is drawn over it each frame."""
-        live_frame = self.frame()
-        self.history.look(self.session.shown_seat)
-        sel = self.selection
-        f = replace(live_frame, selection=replace(sel, hover_taste=None, hover_spare=None))
-        size = surface.get_size()
-        key = (canonical_json(f.model.view), sel.cursor, sel.picked, sel.choice, sel.hover_candidate,
-               sel.focus, f.selection.read_taste(), f.selection.read_spare(), f.keyboard, f.pad, f.colour_blind, size,
-               self.history.count, self.history_scroll, f.taste_scroll, f.reconnecting, tuple(sorted(f.seat_notes.items())), tuple(sorted(f.names.items())),
-               tuple(sorted(reactions(f).items())),
-               int(f.remaining) if f.reconnecting and f.remaining is not None else None)   # the status counts then
-        if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
-            if self._layer is None or self._layer.get_size() != size:
-                self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            p = Painter(self._layer, self.table_layout, self.now)
-            with coverage.capture() as drawn:
-                theme.draw_background(self._layer)
-                draw_top_bar(p, f)
-                draw_board(p, f)
-                draw_last_move(p, f)
-                draw_left(p, f)
-                draw_right(p, f)
-                draw_overlays(p, f)
-                draw_picker(p, f)
-                draw_spare_detail(p, f)
-                draw_taste_detail(p, f)
-            self._layer_key, self._layer_drawn = key, drawn
-        else:
-            coverage.replay(self._layer_drawn)
-        surface.blit(self._layer, (0, 0))
-        live = Painter(surface, self.table_layout, self.now)
-        if sel.focus == "soup":
-            self._draw_hovered(live, live_frame)
-        draw_motion(live, live_frame)
-        draw_live(live, live_frame)
+        super().draw_table(surface)
+        if self.current_view():
+            self.story.look(self.session.shown_seat)   # what this seat has seen (a couch hand-off's recap)
 
-    def _draw_hovered(self, p: Painter, f: Frame) -> None:
-        """The taste or spare set under the mouse: ringed, and read in full beside it."""
-        lay, model = self.table_layout, f.model
-        spare, taste = f.selection.hover_spare, f.selection.hover_taste
-        if spare is not None:
-            p.ring(lay.spare_set(spare % 8), width=5, pad=5)
-            draw_spare_detail(p, f)
-        rows = lay.listed_rows(model, f.taste_scroll) if taste is not None else []
-        row = rows[taste] if taste is not None and 0 <= taste < len(rows) else None
-        if row is not None:
-            p.ring(row, width=4, pad=3, radius=12)
-            draw_taste_detail(p, f)
+    def draw_live(self, surface: pygame.Surface, board: Board) -> None:
+        draw_live(Painter(surface, self.board, self.now), self._frame(self.model))
+
+    def draw_hover(self, surface: pygame.Surface) -> None:
+        """What the pointer (or the focus) is on, in words: above the pot, where the notice goes, when
+        no notice is there (the cards' and the seats' own faces say the rest)."""
+        self._draw_line_to_rotate(surface)
+        if not self.hover_shown() or self.keyboard:   # the keys' focus is ringed, its card shows what it is
+            return
+        lines = self.hover_words()
+        notice = self.notice()
+        if not lines or notice is not None:
+            return
+        lay = self.board
+        box = lay.notice
+        p = Painter(surface, lay, self.now)
+        with coverage.overlay("hover words", box):
+            p.panel(box, colour=theme.SHADOW, edge=theme.PANEL_EDGE)
+            inner = box.inflate(-lay.px(24), -lay.px(16))
+            font = p.font(BODY)
+            size = BODY if len(theme.wrap("  ·  ".join(lines), font, inner.width)) <= 2 else SMALL
+            font = p.font(size)
+            need = min(3, len(theme.wrap("  ·  ".join(lines), font, inner.width))) * font.get_linesize()
+            inner.y += max(0, (inner.height - need) // 2)     # in the middle of the notice's place
+            p.paragraph("  ·  ".join(lines), size, theme.TEXT, inner, max_lines=3, shrink=False)
+
+    def draw_answer(self, surface: pygame.Surface) -> None:
+        """The answer to a touch that did nothing: in the notice's place above the pot, where it hides
+        nothing of the soup, the spares or the seats, with the touched thing ringed for as long."""
+        answer = self.answer
+        if answer is None or self.now >= answer.until or not self.current_view():
+            return
+        lay = self.board
+        p = Painter(surface, lay, self.now)
+        touched = next((t for t in under_point(self.things(), answer.pos) if t.kind != "zone"), None)
+        if touched is not None:   # a dark frame round a red one: seen on the pot and on any card
+            p.ring(touched.rect, colour=INK, width=8, pad=6)
+            p.ring(touched.rect, colour=theme.DANGER, width=4, pad=4)
+        box = lay.notice
+        with coverage.overlay("the answer to a touch", box, asked=True):
+            p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+            p.paragraph(answer.words, BODY, theme.TEXT, box.inflate(-lay.px(24), -lay.px(20)), max_lines=3)
+
+    def _draw_line_to_rotate(self, surface: pygame.Surface) -> None:
+        """The pointer (or the focus) on an arrow that may be used: the row or column it would slide,
+        framed, with a chevron in each gap the way its cards would go."""
+        key = self.focus if self.keyboard else self.hover
+        if key is None or not key.startswith("arrow:") or key not in self.usable():
+            return
+        _arrow, line, index, step = parts.parse(key)
+        lay = self.board
+        cells = [lay.cell(int(index), i) if line == "row" else lay.cell(i, int(index)) for i in range(SIZE)]
+        p = Painter(surface, lay, self.now)
+        p.ring(cells[0].union(cells[-1]), colour=INK, width=8, pad=10, radius=16)
+        p.ring(cells[0].union(cells[-1]), colour=theme.MUSTARD, width=4, pad=8, radius=16)
+        sign = int(step)
+        for a, b in zip(cells, cells[1:], strict=False):
+            mid = ((a.centerx + b.centerx) // 2, (a.centery + b.centery) // 2)
+            mark = pygame.Rect(0, 0, lay.px(22), lay.px(22))
+            mark.center = mid
+            draw_arrow_mark(p, mark, line, sign, theme.MUSTARD)
+
+    def hover_words(self) -> list[str]:
+        """What the pointer rests on: what a touch of it would do, else what it is (a spare's count, a
+        taste whose words its row cuts); the seats and the log say it all themselves."""
+        key = self.focus if self.keyboard else self.hover
+        if key is None or key.startswith(("chef:", "taste:")) or key == parts.LOG:
+            taste = self.thing(key) if key is not None and key.startswith("taste:") else None
+            if taste is not None and not self._taste_fits(taste):
+                return [taste.what]
+            return []
+        lines = super().hover_words()
+        return lines[1:] if len(lines) > 1 and key in self.usable() else lines
+
+    def _taste_fits(self, thing: Thing) -> bool:
+        """Whether a taste's words are shown whole in its row."""
+        taste = thing.extra.get("taste") or {}
+        words = taste_words(str(taste.get("id", "")), str(taste.get("text", "")))
+        font = self.board.font(SMALL)
+        return len(theme.wrap(words, font, thing.rect.width - self.board.px(120))) <= 3
+
+    def control_rects(self) -> list[pygame.Rect]:
+        return [t.rect for t in self.things() if t.kind == "button" or t.key in self.usable()]
+
+    def occupied_rects(self) -> list[pygame.Rect]:
+        """The buttons under the pot, the notice above it and the open move list (toasts keep off them)."""
+        rects = [t.rect for t in self.things() if t.kind == "button" and not t.key.startswith("arrow:")]
+        rects.append(self.board.notice)
+        return rects + ([self.moves_rect()] if self.moves_open else [])
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts (news of the link, a seat given back) are read where the notice goes, above the
+        pot: over nothing of the soup, the spares, the tastes or the seats."""
+        return self.board.notice
 
     # --- the end, as the kit's end panel shows it: the last round revealed, the final soup, the verdict
-    def end_panel(self) -> TableEnd:
-        return TableEnd(self)
-
-    @property
-    def board(self) -> TableLayout:
-        return self.table_layout
-
     def end_verdict(self) -> str:
         view = self.current_view() or {}
         return verdict_line(final_result(view), view)
@@ -397,35 +704,10 @@ class TooManyCooksTable(TableScene):
         """The wheel reads the revealed tastes further down (or back up)."""
         return action.kind == "scroll" and self._scroll_tastes(action.dy)
 
-    def things(self) -> list[Thing]:
-        """The soup's cards (what the end lays on the pot)."""
-        return soup_things(self.model, self.table_layout)
-
-    def _end_frame(self) -> Frame:
-        return replace(self.frame(), keyboard=False, emotes=[])
-
-    def draw_under(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
-        p, f = Painter(surface, self.table_layout, self.now), self._end_frame()
-        theme.draw_background(surface)
-        draw_top_bar(p, f, whoami=False)
-        draw_board(p, f, soup=False)
-        draw_left(p, f)
-
-    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect,
-                   show: float) -> None:
-        draw_moving_card(Painter(surface, self.table_layout, self.now), thing, rect, show,
-                         self._end_frame().colour_blind)
-
-    def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
-        draw_overlays(Painter(surface, self.table_layout, self.now), self._end_frame())
-
-    def points_for(self, action: Action) -> list[tuple[int, int]]:
-        """The window points that, clicked in order, play the legal ``action``."""
-        return points_for(self.table_layout, self.model, action)
-
     def describe(self) -> dict[str, Any]:
         model = self.model
-        return {**super().describe(), "phase": model.phase, "turn": model.turn, "cursor": self.selection.cursor,
-                "picked": self.selection.picked, "candidates": self.selection.candidates(model),
-                "must_pass": model.must_pass, "size": SIZE, "focus": self.selection.focus,
-                "reading": self.selection.read_taste() if self.selection.focus != "spares" else self.selection.read_spare()}
+        notice = self.notice()
+        return {**super().describe(), "phase": model.phase, "turn": model.turn, "must_pass": model.must_pass,
+                "size": SIZE, "notice": notice.kind if notice is not None else None, "log_scroll": self.log_scroll,
+                "since_own_move": sorted(self.story.changed_since_own(self.session.shown_seat))}
+

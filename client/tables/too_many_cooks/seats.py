@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from soupkitchen.client.words import _
+
 
 class SeatWatch:
     """Remembers since when each person's seat has been away: on the server's clock where the
@@ -42,8 +44,9 @@ class SeatWatch:
     def notes(self, now: float, name: Callable[[int], str], server_now: float | None = None) -> dict[int, str]:
         """The note at each seat whose person is not playing it themselves (``server_now``: the
         server's clock now, if this client knows it)."""
-        notes = {seat: f"away {_minutes(self.away_for(seat, now, server_now))}" for seat in self.away_since}
-        notes.update({seat: f"bot playing for {name(seat)}" for seat in self.stand_ins})
+        notes = {seat: _("away %(time)s") % {"time": _minutes(self.away_for(seat, now, server_now))}
+                 for seat in self.away_since}
+        notes.update({seat: _("bot playing for %(chef)s") % {"chef": name(seat)} for seat in self.stand_ins})
         return notes
 
 

@@ -1,5 +1,5 @@
 """The tastes panel on the left: shared tastes face up and the chef's own in hand, or every taste
-revealed after a round with the star change; and the taste being read, large and in full."""
+revealed after a round; and the round's star change, above the pot."""
 
 from __future__ import annotations
 
@@ -96,12 +96,11 @@ def list_text_size(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.R
 def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect | None], f: Frame,
                     reveal: bool = False) -> None:
     """The tastes in sight in their rows, in one text size (a taste without a row is scrolled out)."""
-    read = f.selection.read_taste()
     shown = [(i, taste, row) for i, (taste, row) in enumerate(zip(tastes, rows, strict=False)) if row is not None]
     owners = [owner_name(f, taste) if reveal else None for _, taste, _ in shown]
     size = list_text_size(p, [t for _, t, _ in shown], [r for _, _, r in shown], owners)
-    for (i, taste, rect), owner in zip(shown, owners, strict=True):
-        draw_taste(p, taste, rect, owner, bool(taste.get("satisfied")), focus=read == i, size=size)
+    for (_i, taste, rect), owner in zip(shown, owners, strict=True):
+        draw_taste(p, taste, rect, owner, bool(taste.get("satisfied")), size=size)
 
 
 def draw_scroll_lines(p: Painter, column: TasteColumn) -> None:
@@ -159,51 +158,6 @@ def draw_reveal(p: Painter, f: Frame, panel: pygame.Rect, reveal: dict[str, Any]
            (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
     draw_taste_list(p, f.model.listed_tastes(), column.rows, f, reveal=True)
     draw_scroll_lines(p, column)
-
-
-def draw_taste_detail(p: Painter, f: Frame) -> None:
-    """The taste being read, large and in full, beside its row."""
-    index = f.selection.read_taste()
-    tastes = f.model.listed_tastes()
-    rows = p.lay.listed_rows(f.model, f.taste_scroll)
-    if index is None or not 0 <= index < min(len(tastes), len(rows)) or rows[index] is None:
-        return
-    lay, taste, row = p.lay, tastes[index], rows[index]
-    panel_edge = (lay.reveal_panel if f.model.reveal else lay.left_panel).right
-    font = p.font(LABEL)
-    width = lay.px(560)
-    words = taste_words_of(str(taste.get("id", "")), str(taste.get("text", "")))
-    lines = theme.wrap(words, font, width - lay.px(32))
-    icon_h = lay.px(72)
-    satisfied = bool(taste.get("satisfied"))
-    status = _("Satisfied") if satisfied else _("Not satisfied")
-    if f.model.reveal is not None and taste.get("owner") is not None:
-        status = (_("%(chef)s's taste, satisfied") if satisfied else _("%(chef)s's taste, not satisfied")) % {
-            "chef": owner_name(f, taste)}
-    elif f.model.reveal is not None:
-        status = _("A shared taste, satisfied") if satisfied else _("A shared taste, not satisfied")
-    status_h = p.font(BODY).get_linesize() if status else 0
-    box = pygame.Rect(panel_edge + lay.px(12), 0, width,
-                      lay.px(36) + icon_h + len(lines) * font.get_linesize() + status_h)
-    box.centery = row.centery
-    box.top = max(lay.top_bar.bottom + lay.px(8), min(box.top, lay.size[1] - box.height - lay.px(8)))
-    with coverage.overlay("hover words", box):
-        _draw_detail(p, taste, box, lines, icon_h, status)
-
-
-def _draw_detail(p: Painter, taste: dict[str, Any], box: pygame.Rect, lines: list[str], icon_h: int,
-                 status: str) -> None:
-    lay, font = p.lay, p.font(LABEL)
-    p.panel(box, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
-    x, y = box.x + lay.px(16), box.y + lay.px(12)
-    p.image(taste_path(str(taste.get("id"))), pygame.Rect(x, y, taste_icon_width(taste, icon_h), icon_h))
-    y += icon_h + lay.px(8)
-    for line in lines:
-        p.text(line, LABEL, theme.TEXT, (x, y))
-        y += font.get_linesize()
-    if status:
-        p.text(status, BODY, theme.HERB if taste.get("satisfied") else theme.DANGER, (x, y),
-               max_width=box.width - lay.px(32))
 
 
 def draw_star_change(p: Painter, mode: str, reveal: dict[str, Any], rect: pygame.Rect) -> None:
