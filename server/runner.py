@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -64,6 +65,18 @@ class RunnerContext:
     present: Callable[[str, str], None] = lambda sid, table_id: None  # (connection, table): it is at the table
 
 
+def weakly(method: Callable[..., T], gone: Callable[[], T] | None = None) -> Callable[..., T | None]:
+    """``method`` of an object, called while that object lives; once it is gone, ``gone()`` (or None)."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> T | None:
+        bound = ref()
+        if bound is not None:
+            return bound(*args)
+        return gone() if gone is not None else None
+    return call
+
+
 class TableRunner:
     """Runs one table; every change is saved to the store before it is announced."""
 
@@ -75,11 +88,13 @@ class TableRunner:
         self.scheduler = context.scheduler
         self.live = True  # False once the server has let the table go
         self.timer: Timer | None = None  # the next deadline or bot move
+        # The parts call the runner back through weak references: a runner and its parts hold no
+        # cycle, so a table let go is freed at once, not left to the collector's rare full collection.
         self.players = TableBots(table, context.config, self.clock)
-        self.holds = Holds(table, context.config, context.scheduler, self.hold_ran_out)
-        self.announce = Announcer(table, context.push, self.clock, self.summary)
+        self.holds = Holds(table, context.config, context.scheduler, weakly(self.hold_ran_out))
+        self.announce = Announcer(table, context.push, self.clock, weakly(self.summary, dict))
         self.absence = Absence(table, context.config, context.scheduler, context.stopping,
-                               self.players.stands_in, self.stand_in, self.close)
+                               self.players.stands_in, weakly(self.stand_in), weakly(self.close))
         self.clock_saved: float | None = None  # the game clock last recorded in the store
 
     @property
