@@ -247,6 +247,8 @@ class TableRunner:
         self.announce.lobby()
         self.reschedule()
         self.absence.watch_lobby()  # the players left behind may all be away
+        if table.over and not table.has_people and not table.spectators:
+            self.context.let_go(table)  # nobody is left to see its end (its replay is in the store)
 
     def add_bot(self, seat: int, level: str) -> None:
         def seat_bot() -> None:

@@ -13,7 +13,7 @@ import time
 import weakref
 
 import pytest
-from server_testkit import LOOPS, Client
+from server_testkit import LOOPS, Client, fetch_json
 
 pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the loop's own objects (timers) hold none of it
 
@@ -62,3 +62,20 @@ async def test_a_finished_table_let_go_is_freed_without_the_garbage_collector(se
         assert runner() is None and table() is None, "the table let go is still in memory"
     finally:
         gc.enable()
+
+
+async def test_a_finished_table_is_let_go_once_everyone_has_left_it(servers, connect, pepper):
+    srv = await servers(linger=600)
+    ann, bob = await connect(srv.url), await connect(srv.url)
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 2}})
+    table_id = made["table"]["id"]
+    bob_token = (await bob.ok("join_table", {"table": table_id, "name": "Bob"}))["token"]
+    await bob.ok("ready", {"token": bob_token, "on": True})
+    await ann.ok("start", {"token": made["token"]})
+    await play_out([(ann, made["token"]), (bob, bob_token)])
+    await ann.ok("leave", {"token": made["token"]})
+    assert table_id in srv.hub.tables, "Bob has not left: he may still look at the end"
+    await bob.ok("leave", {"token": bob_token})
+    assert table_id not in srv.hub.tables and not srv.hub.roster.lingering
+    replay = await fetch_json(f"{srv.url}/replays/{table_id}")  # the game is the store's now
+    assert replay["over"] and len(replay["log"]) == 2
