@@ -16,6 +16,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from soupkitchen.server.action_log import ActionLog
 from soupkitchen.server.store import password_hash, token_hash
 from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game
 from soupkitchen.shared.levels import NORMAL
@@ -222,7 +223,8 @@ class Table:
         """Set the game up (and replay ``log`` when restoring); the clock resumes at the recorded
         ``clock`` or the last entry, whichever is later."""
         self.seed = seed
-        self.record = MatchRecord(self.game.id, self.players, self.options, seed)
+        # the log kept compact (server.action_log): a Sequence of the same entries, not a list
+        self.record = MatchRecord(self.game.id, self.players, self.options, seed, ActionLog())  # type: ignore[arg-type]
         self.state = self.game.setup(self.players, self.options, seed)
         for entry in log or []:
             self.state, self.last_events = self.game.apply(
