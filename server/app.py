@@ -27,6 +27,7 @@ from soupkitchen.server.cluster import (
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
+from soupkitchen.server.footprint import table_memory
 from soupkitchen.server.gc_pauses import PauseWatch
 from soupkitchen.server.guard import (
     ADDRESS_KEY,
@@ -291,5 +292,6 @@ def server_metrics(hub: Hub) -> dict[str, Any]:
         "players": sum(bool(seat.sids) for t in tables for seat in t.seats),
         "spectators": sum(len(t.spectators) for t in tables),
         **hub.metrics.snapshot(),
+        "table_memory": table_memory(hub.roster.runners.values(), hub.footprints),
         **({"node": hub.node.snapshot()} if hub.node is not None else {}),
     }

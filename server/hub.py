@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.footprint import Footprints
 from soupkitchen.server.games import available_games, load_game
 from soupkitchen.server.lobby import ListWatch, Lobby
 from soupkitchen.server.metrics import Metrics
@@ -90,6 +91,9 @@ class Hub:
         self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
                            self.spawn, lambda: self.stopping)
         self.roster.on_drop = self.dropped
+        # what a table costs in memory (GET /metrics): the server's parts it refers to are not its own
+        self.footprints = Footprints([self, self.roster.context, config, self.scheduler, self.store, self.metrics,
+                                      self.registry, self.outbox])
         # the connections watching the list of open tables, told when it changes: when a table opens,
         # changes its lobby (every ``lobby`` push), starts, finishes, closes or is let go
         self.watch = ListWatch()

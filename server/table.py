@@ -102,7 +102,7 @@ class Table:
         self.origin = 0.0
         self.paused_at: float | None = None
         self.held = HeldTime()  # every seat's holds together, in the latest round one held
-        self.rng = random.Random(secrets.randbits(32))
+        self._rng: random.Random | None = None
 
     @classmethod
     def from_row(cls, game: Game, row: dict[str, Any], mono: float) -> Table:
@@ -116,6 +116,14 @@ class Table:
         if row["started"]:
             table.start(mono, row["seed"], row["log"], row.get("clock"))
         return table
+
+    @property
+    def rng(self) -> random.Random:
+        """The table's own randomness, for its bots (their seeds, their thinking times), made when a
+        bot first needs it: a table of people never does (it is 2.5 KB)."""
+        if self._rng is None:
+            self._rng = random.Random(secrets.randbits(32))
+        return self._rng
 
     # --- lobby ---------------------------------------------------------------------------------
     @property

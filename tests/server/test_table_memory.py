@@ -15,6 +15,8 @@ import weakref
 import pytest
 from server_testkit import LOOPS, Client, fetch_json
 
+from soupkitchen.server.footprint import reachable
+
 pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the loop's own objects (timers) hold none of it
 
 
@@ -79,3 +81,24 @@ async def test_a_finished_table_is_let_go_once_everyone_has_left_it(servers, con
     assert table_id not in srv.hub.tables and not srv.hub.roster.lingering
     replay = await fetch_json(f"{srv.url}/replays/{table_id}")  # the game is the store's now
     assert replay["over"] and len(replay["log"]) == 2
+
+
+async def test_metrics_tell_what_a_table_costs_and_count_nothing_of_the_server_or_another_table(
+        servers, connect, pepper):
+    srv = await servers()
+    ann, bob = await connect(srv.url), await connect(srv.url)
+    lobby = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
+    made = await bob.ok("create_table", {"game": "pepper", "seats": 1, "name": "Bob", "options": {"moves": 200}})
+    await bob.ok("start", {"token": made["token"]})
+    for _ in range(20):
+        state = await bob.wait_for(lambda: bob.latest(0))
+        await bob.call("act", {"token": made["token"], "state_id": state["state_id"], "action": {"type": "add", "n": 2}})
+        await bob.settled()
+    memory = (await fetch_json(f"{srv.url}/metrics"))["table_memory"]
+    assert memory["lobby"]["tables"] == 1 and memory["playing"]["tables"] == 1 and memory["finished"]["tables"] == 0
+    assert 0 < memory["lobby"]["bytes_each"] < memory["playing"]["bytes_each"], "twenty moves more than none"
+    assert memory["bytes_per_table"] == (memory["lobby"]["bytes_each"] + memory["playing"]["bytes_each"]) // 2
+    hub = srv.hub
+    playing, waiting = hub.roster.runners[made["table"]["id"]], hub.roster.runners[lobby["table"]["id"]]
+    counted = reachable([playing], hub.footprints._shared())
+    assert id(waiting.table) not in counted and id(hub) not in counted and id(hub.store) not in counted
