@@ -32,7 +32,8 @@ class ActionLog(Sequence[Entry]):
             self.append(entry)
 
     def append(self, entry: Entry) -> None:
-        self._text += orjson.dumps((entry["seat"], entry["action"], entry["t"]), option=orjson.OPT_NON_STR_KEYS)
+        self._text += orjson.dumps((entry["seat"], entry["action"], entry["t"]),
+                                   option=orjson.OPT_NON_STR_KEYS)
         self._ends.append(len(self._text))
 
     def __len__(self) -> int:
@@ -65,7 +66,8 @@ class ActionLog(Sequence[Entry]):
         if isinstance(other, ActionLog):
             return self._text == other._text and self._ends == other._ends
         if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
-            return len(other) == len(self) and all(mine == theirs for mine, theirs in zip(self, other, strict=True))
+            return len(other) == len(self) and all(mine == theirs
+                                                   for mine, theirs in zip(self, other, strict=True))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]

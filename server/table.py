@@ -232,7 +232,8 @@ class Table:
         ``clock`` or the last entry, whichever is later."""
         self.seed = seed
         # the log kept compact (server.action_log): a Sequence of the same entries, not a list
-        self.record = MatchRecord(self.game.id, self.players, self.options, seed, ActionLog())  # type: ignore[arg-type]
+        compact: Any = ActionLog()
+        self.record = MatchRecord(self.game.id, self.players, self.options, seed, compact)
         self.state = self.game.setup(self.players, self.options, seed)
         for entry in log or []:
             self.state, self.last_events = self.game.apply(

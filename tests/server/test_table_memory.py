@@ -69,7 +69,8 @@ async def test_a_finished_table_let_go_is_freed_without_the_garbage_collector(se
 async def test_a_finished_table_is_let_go_once_everyone_has_left_it(servers, connect, pepper):
     srv = await servers(linger=600)
     ann, bob = await connect(srv.url), await connect(srv.url)
-    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 2}})
+    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
+                                         "options": {"moves": 2}})
     table_id = made["table"]["id"]
     bob_token = (await bob.ok("join_table", {"table": table_id, "name": "Bob"}))["token"]
     await bob.ok("ready", {"token": bob_token, "on": True})
@@ -88,16 +89,19 @@ async def test_metrics_tell_what_a_table_costs_and_count_nothing_of_the_server_o
     srv = await servers()
     ann, bob = await connect(srv.url), await connect(srv.url)
     lobby = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
-    made = await bob.ok("create_table", {"game": "pepper", "seats": 1, "name": "Bob", "options": {"moves": 200}})
+    made = await bob.ok("create_table", {"game": "pepper", "seats": 1, "name": "Bob",
+                                         "options": {"moves": 200}})
     await bob.ok("start", {"token": made["token"]})
     for _ in range(20):
         state = await bob.wait_for(lambda: bob.latest(0))
-        await bob.call("act", {"token": made["token"], "state_id": state["state_id"], "action": {"type": "add", "n": 2}})
+        await bob.call("act", {"token": made["token"], "state_id": state["state_id"],
+                               "action": {"type": "add", "n": 2}})
         await bob.settled()
     memory = (await fetch_json(f"{srv.url}/metrics"))["table_memory"]
-    assert memory["lobby"]["tables"] == 1 and memory["playing"]["tables"] == 1 and memory["finished"]["tables"] == 0
+    assert (memory["lobby"]["tables"], memory["playing"]["tables"], memory["finished"]["tables"]) == (1, 1, 0)
     assert 0 < memory["lobby"]["bytes_each"] < memory["playing"]["bytes_each"], "twenty moves more than none"
-    assert memory["bytes_per_table"] == (memory["lobby"]["bytes_each"] + memory["playing"]["bytes_each"]) // 2
+    lobby_bytes, playing_bytes = memory["lobby"]["bytes_each"], memory["playing"]["bytes_each"]
+    assert memory["bytes_per_table"] == round((lobby_bytes + playing_bytes) / 2)
     hub = srv.hub
     playing, waiting = hub.roster.runners[made["table"]["id"]], hub.roster.runners[lobby["table"]["id"]]
     counted = reachable([playing], hub.footprints._shared())
