@@ -92,8 +92,8 @@ class Hub:
                            self.spawn, lambda: self.stopping)
         self.roster.on_drop = self.dropped
         # what a table costs in memory (GET /metrics): the server's parts it refers to are not its own
-        self.footprints = Footprints([self, self.roster.context, config, self.scheduler, self.store, self.metrics,
-                                      self.registry, self.outbox])
+        self.footprints = Footprints([self, self.roster.context, config, self.scheduler, self.store,
+                                      self.metrics, self.registry, self.outbox])
         # the connections watching the list of open tables, told when it changes: when a table opens,
         # changes its lobby (every ``lobby`` push), starts, finishes, closes or is let go
         self.watch = ListWatch()
@@ -193,7 +193,9 @@ class Hub:
             return
         if event == "lobby":  # a table's lobby changed: so may the list of open tables
             self.watch.changed(data["table"]["id"])
-        self.outbox.push(sids, self.transport.encode(event, data), table, self.store.issued)
+        handed = self.store.issued
+        self.outbox.push(sids, self.transport.encode(event, data), table,
+                         handed if table is None else self.store.issued_for(table), handed)
 
     def send(self, sids: list[str], encoded: Any) -> None:
         """Hand an encoded push to each connection that still reads its pushes."""

@@ -202,6 +202,11 @@ class Store:
         """The rows a query returns."""
         return self.db.execute(sql, args).fetchall()
 
+    def issued_for(self, table_id: str) -> int:
+        """The writes handed to the store up to the table's latest (a push about the table waits
+        for those alone)."""
+        return self.issued
+
     async def drained(self) -> None:
         """Return once every change handed to the store is stored (or failed); it takes no more."""
 
