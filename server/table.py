@@ -241,6 +241,8 @@ class Table:
             self.record.log.append(entry)
         self.origin = mono - max(self.record.log[-1]["t"] if self.record.log else 0.0, clock or 0.0)
         self.paused_at = None
+        if self.over:
+            compact.seal()
 
     def new_bot(self, index: int) -> Bot:
         """A bot for seat ``index`` that has observed every view of that seat so far in the match, so
@@ -304,6 +306,8 @@ class Table:
         self.record.log.append(step.entry)
         self.state = step.state
         self.last_events = step.events
+        if step.over:
+            self.record.log.seal()  # read rarely now, and appended to no more
 
     def due_timeout(self, mono: float) -> bool:
         deadline = self.deadline()

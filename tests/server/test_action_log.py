@@ -31,3 +31,13 @@ def test_an_entry_read_is_a_copy_and_tuples_read_as_lists_as_from_the_database()
     log = ActionLog([{"seat": 0, "action": {"type": "rotate", "cells": (1, 2)}, "t": 1.0}])
     log[0]["action"]["cells"].append(3)
     assert log[0] == {"seat": 0, "action": {"type": "rotate", "cells": [1, 2]}, "t": 1.0}
+
+
+def test_a_sealed_log_reads_back_as_logged_and_takes_more_entries():
+    log = ActionLog(ENTRIES * 50)
+    text = len(log._text)
+    log.seal()
+    assert len(log._sealed[0]) < text / 4 and not log._text, "a finished game's log is kept deflated"
+    assert len(log) == 200 and log == ENTRIES * 50 and log[-1] == ENTRIES[-1] and log[4:8] == ENTRIES
+    log.append(ENTRIES[0])
+    assert len(log) == 201 and log[-1] == ENTRIES[0] and log[:200] == ENTRIES * 50
