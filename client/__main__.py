@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from soupkitchen.client.words import _
+from soupkitchen.shared.logs import EscapingFormatter
 
 log = logging.getLogger("client")
 
@@ -44,8 +45,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="open full screen")
     p.add_argument("--verbose", action="store_true", help="log debug messages (also to the console)")
     p.add_argument("--screenshot", type=Path, metavar="PATH", help="save a PNG of the window, then quit")
-    p.add_argument("--after", type=float, default=3.0, metavar="SECONDS", help="when to take --screenshot "
-                   "(default 3; with --solo, not before the table is shown)")
+    p.add_argument("--accessibility-tree", type=Path, metavar="FILE",
+                   help="write the screen-reader tree of the screen shown as JSON (id, role, name, value, "
+                   "actions, children), then quit; with --screenshot, at the same moment")
+    p.add_argument("--after", type=float, default=3.0, metavar="SECONDS", help="when to take --screenshot or "
+                   "--accessibility-tree (default 3; with --solo, not before the table is shown)")
     p.add_argument("--at", type=int, default=None, metavar="MOVE", help="with --replay: open at this move "
                    "(default: the end)")
     p.add_argument("--eyes", default=None, metavar="SEAT", help="with --replay: whose eyes, a seat number from 1, "
@@ -75,8 +79,9 @@ def setup_logging(verbose: bool) -> Path | None:
         pass
     if verbose or not handlers:
         handlers.append(logging.StreamHandler(sys.stderr))
-    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=handlers,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in handlers:   # a name or a server's words cannot forge a line or reorder one
+        handler.setFormatter(EscapingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=handlers)
     for noisy in ("socketio", "engineio", "aiohttp.access", "zeroconf"):
         logging.getLogger(noisy).setLevel(logging.INFO if verbose else logging.WARNING)
     return path
@@ -158,10 +163,14 @@ async def run(args: argparse.Namespace) -> int:
         top = app_.stack.top
         at_table = (game is None and invite is None or top is not None
                     and (top.is_table or invite is not None and top.name == "lobby"))
-        if args.screenshot and at_table and time.perf_counter() - started >= args.after:
-            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(app_.screen, str(args.screenshot))
-            log.info("screenshot saved to %s", args.screenshot)
+        wanted = args.screenshot or args.accessibility_tree
+        if wanted and at_table and time.perf_counter() - started >= args.after:
+            if args.screenshot:
+                args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(app_.screen, str(args.screenshot))
+                log.info("screenshot saved to %s", args.screenshot)
+            if args.accessibility_tree:
+                app_.access.dump(args.accessibility_tree)
             app_.running = False
 
     app.on_frame = on_frame

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import coverage, theme, words
+from soupkitchen.client.access.hub import AccessHub
 from soupkitchen.client.howto.guide import GuidedRound
 from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.net import Connection, ServerError
@@ -77,6 +78,7 @@ class App:
         self._next_draw = float("-inf")
         self._fingerprint: tuple = ()
         self.toast_rects: list[pygame.Rect] = []   # where the toasts were last drawn
+        self.access = AccessHub(self)   # client/access: the screen-reader tree, announcements and speech
 
     # --- window --------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -194,6 +196,8 @@ class App:
         """Send one action to the top scene (the shell handles quit and fullscreen itself)."""
         if action.kind == "quit":
             self.running = False
+            return True
+        if self.access.handle(action):   # client/access: "where am I" and "what changed"
             return True
         if action.kind == "toggle_fullscreen":
             self.toggle_fullscreen()
@@ -318,6 +322,7 @@ class App:
                 self._last_top = self.stack.top
                 log.info("scene: %s", self._last_top.name if self._last_top is not None else "none")
             self.toasts = [t for t in self.toasts if t.until > now]
+            self._tick_access(now)
             if draw is None:
                 draw = self.needs_draw(now)
             if draw:
@@ -331,6 +336,15 @@ class App:
         if self.on_frame is not None:
             self.on_frame(self)
         return drawn
+
+    def _tick_access(self, now: float) -> None:
+        """client/access: the tree, announcements and speech; a fault there is logged, the game goes on."""
+        try:
+            self.access.tick(now)
+        except Exception:  # noqa: BLE001 - the game is played on without the tree
+            if not getattr(self, "_access_failed", False):
+                self._access_failed = True
+                log.exception("accessibility failed (said once; the game goes on)")
 
     def _recover(self, err: Exception, now: float) -> None:
         """A screen failed: log it in full, go back to the title and say so in plain words (a saved
@@ -348,7 +362,7 @@ class App:
     def draw(self, surface: pygame.Surface, now: float) -> None:
         coverage.begin_frame()
         self.stack.draw(surface)
-        if self.settings.guided_round:
+        if self.guide.on:
             self.guide.draw(surface)
         lay = theme.layout(surface.get_size())
         if self.conn is not None and not self.conn.connected and not self.conn._closing:
@@ -361,7 +375,9 @@ class App:
         h = lay.button_h
         band = pygame.Rect(0, 0, lay.width, h)
         attempts = self.conn.reconnect_attempts if self.conn else 0
-        if attempts:
+        if self.conn is not None and getattr(self.conn, "server_gone", False):
+            said = _("The server has stopped: the game waits for it. Your seat is kept.")
+        elif attempts:
             said = _("Connection lost - reconnecting (attempt {count}). Your seat is kept.")
         else:
             said = _("Connection lost - reconnecting. Your seat is kept.")
@@ -392,6 +408,7 @@ class App:
 
     async def shutdown(self) -> None:
         """Close the connection, stop an embedded server, save settings."""
+        self.access.close()
         for task in list(self.tasks):
             task.cancel()
         if self.conn is not None:

@@ -3,7 +3,7 @@ Drawing and clicks use one layout (:meth:`Choice.parts`), so an arrow counts the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,9 +127,22 @@ def option_values(spec: dict[str, Any]) -> list[Any]:
     return list(range(low, high + 1))
 
 
-# The words of the games' option values, bot levels and bot speeds, for the catalog (worded when shown).
-VALUE_WORDS = (N_("easy"), N_("moderate"), N_("normal"), N_("hard"), N_("standard"), N_("all day"),
-               N_("unreasonable"), N_("relaxed"), N_("fast"))
+# The words of the bot levels and bot speeds, for the catalog (worded when shown); a game declares
+# the words of its own options' values (``OptionSpec.words``).
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"), N_("relaxed"), N_("fast"))
+
+
+def shown_options(specs: list[dict[str, Any]], options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options that matter with ``options`` as chosen (one that matters only while another has a
+    value, ``shown_if``, is left out otherwise)."""
+    def shown(spec: dict[str, Any]) -> bool:
+        rule = spec.get("shown_if")
+        if not rule:
+            return True
+        key, value = rule
+        default = next((s.get("default") for s in specs if s.get("key") == key), None)
+        return options.get(key, default) == value
+    return [spec for spec in specs if shown(spec)]
 
 
 def option_label(spec: dict[str, Any]) -> str:
@@ -137,16 +150,26 @@ def option_label(spec: dict[str, Any]) -> str:
     return worded(spec.get("label") or spec.get("key"))
 
 
-def option_name(value: Any) -> str:
-    """A value as a Choice shows it ("on", "off", words for names), in the player's language."""
+def option_name(value: Any, words: Mapping[str, str] | None = None) -> str:
+    """A value as a Choice shows it ("On", "Off", words for names, each begun with a capital as every
+    choice's value is), in the player's language: ``words`` are the game's for its option's values; a
+    name without any reads as itself."""
     if isinstance(value, bool):
-        return _("on") if value else _("off")
-    if isinstance(value, int | float):
+        word = _("on") if value else _("off")
+    elif isinstance(value, int | float):
         return str(value)
-    return _(str(value).replace("_", " ").replace("-", " "))
+    else:
+        text = str(value)
+        word = _((words or {}).get(text) or text.replace("_", " ").replace("-", " "))
+    return word[:1].upper() + word[1:]
+
+
+def value_names(spec: dict[str, Any]) -> Callable[[Any], str]:
+    """How a game option's Choice names its values, in the words its game declares for them."""
+    words = spec.get("words") or {}
+    return lambda value: option_name(value, words)
 
 
 def level_name(level: str) -> str:
     """A bot's level as a button or a choice shows it ("Easy")."""
-    word = option_name(level)
-    return word[:1].upper() + word[1:]
+    return option_name(level)

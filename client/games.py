@@ -1,12 +1,15 @@
 """Each game's client side, found as ``shared/registry.py`` finds the games: a package under
 ``client/tables/`` with a ``registration`` module whose ``REGISTRATION`` is a ``ClientRegistration``.
 It names the game's table (or the generic table's presenter) and holds its How to play pages, the
-words for its options and the sounds its events make. Nothing else in the client lists the games."""
+words for its options and the sounds its events make. Nothing else in the client lists the games.
+A client registration that does not load, or names a game that is not registered, is left out with
+one line in the log (the game is then drawn by the generic table); the others are offered."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -15,6 +18,7 @@ from typing import Any
 
 from soupkitchen.shared.registry import registration
 
+log = logging.getLogger(__name__)
 TABLES = "soupkitchen.client.tables"   # the package holding a package per game
 
 Sound = str | Callable[[dict[str, Any]], str | None]
@@ -51,6 +55,7 @@ class ClientRegistration:
     sounds: Mapping[str, Sound] = field(default_factory=dict)  # event type -> the sound it makes
     smiles: Callable[[dict[str, Any]], int] | None = None  # how many faces smile in a view (happy/unhappy)
     replay_words: str | None = None  # the replay viewer's words: its ``review_lines`` and ``face_up_lines``
+    access: str | None = None  # the module building its table's screen-reader tree (client/access/table.py)
 
 
 @cache
@@ -61,11 +66,21 @@ def client_registrations() -> dict[str, ClientRegistration]:
     found = []
     for package in pkgutil.iter_modules(tables.__path__):
         name = f"{tables.__name__}.{package.name}.registration"
-        if package.ispkg and importlib.util.find_spec(name) is not None:   # a game's, not the kit or a helper
-            found.append(importlib.import_module(name).REGISTRATION)
-    known = [entry for entry in found if registration(entry.game) is not None]
-    known.sort(key=lambda entry: registration(entry.game).order)   # type: ignore[union-attr]
-    return {entry.game: entry for entry in known}
+        if not package.ispkg or importlib.util.find_spec(name) is None:   # the kit or a helper, not a game's
+            continue
+        try:
+            entry = importlib.import_module(name).REGISTRATION
+        except Exception as err:  # noqa: BLE001 - one game's fault leaves the others drawn as they are
+            log.warning("The client side in %r is left out: it does not load (%s: %s).", package.name,
+                        type(err).__name__, str(err)[:120])
+            continue
+        if not isinstance(entry, ClientRegistration):
+            log.warning("The client side in %r is left out: its REGISTRATION is not a ClientRegistration.",
+                        package.name)
+        elif registration(entry.game) is not None:   # a game left out has no client side either
+            found.append(entry)
+    found.sort(key=lambda entry: registration(entry.game).order)   # type: ignore[union-attr]
+    return {entry.game: entry for entry in found}
 
 
 def client_registration(game_id: str) -> ClientRegistration | None:

@@ -4,7 +4,8 @@ This is the one place that knows about keys and buttons. Everything else reacts 
 ``navigate`` (dx, dy), ``select``, ``back``, ``menu``, ``point`` (pos), ``click`` (pos, button),
 ``release`` (pos: the left button let go, ending a drag), ``scroll`` (dy), ``alt``, ``emote`` (index 0-2), ``pass``, ``rotate_left``, ``rotate_right``,
 ``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1: how to play), ``more`` and ``less`` (the + and -
-keys: one more or one fewer of something counted), and for text fields ``text`` (text), ``erase`` and
+keys: one more or one fewer of something counted), ``where_am_i`` and ``what_changed`` (F2, F3: said aloud),
+and for text fields ``text`` (text), ``erase`` and
 ``edit`` (text: an editing command such as ``left``, ``select_all`` or ``paste``). Each action
 carries the device it came from: ``"keyboard"``, ``"mouse"`` or ``"pad:<instance id>"`` (couch play
 binds seats to pads). Tests build InputActions directly.
@@ -24,7 +25,7 @@ log = logging.getLogger(__name__)
 KINDS = frozenset({
     "navigate", "select", "back", "menu", "point", "click", "release", "scroll", "alt", "emote", "pass",
     "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "edit", "help",
-    "quit", "more", "less",
+    "quit", "more", "less", "where_am_i", "what_changed",
 })
 
 
@@ -60,6 +61,7 @@ KEY_ACTIONS = {
     pygame.K_x: "alt", pygame.K_p: "pass", pygame.K_q: "rotate_left", pygame.K_e: "rotate_right",
     pygame.K_h: "handoff", pygame.K_F11: "toggle_fullscreen", pygame.K_F12: "screenshot", pygame.K_F1: "help",
     pygame.K_BACKSPACE: "erase",
+    pygame.K_F2: "where_am_i", pygame.K_F3: "what_changed",   # client/access: the two keys of every screen
     pygame.K_PLUS: "more", pygame.K_EQUALS: "more", pygame.K_KP_PLUS: "more",
     pygame.K_MINUS: "less", pygame.K_KP_MINUS: "less",
 }
@@ -69,7 +71,8 @@ EDIT_KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "hom
 EDIT_CTRL = {pygame.K_a: "select_all", pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_v: "paste"}
 # Keys that keep their meaning while a text field is being typed into.
 TEXT_MODE_KEYS = {pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
-                  pygame.K_F1, pygame.K_F10, pygame.K_F11, pygame.K_F12, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT}
+                  pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F10, pygame.K_F11, pygame.K_F12,
+                  pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT}
 
 # SDL game-controller buttons (standard layout, whatever the pad).
 PAD_BUTTONS = {

@@ -42,7 +42,8 @@ def reachable_first(hosts: list[str], networks: list[ipaddress.IPv4Network] | No
 
 
 async def browse(timeout: float = 2.0) -> list[dict[str, Any]]:
-    """Servers seen on the LAN within ``timeout`` seconds: ``[{"name", "host", "hosts", "port"}]``,
+    """Servers seen on the LAN within ``timeout`` seconds: ``[{"name", "machine", "host", "hosts",
+    "port"}]``, ``machine`` the name of the computer it runs on (as it calls itself on the LAN),
     ``hosts`` every address it advertised in the order to try them, ``host`` the first."""
     zeroconf = AsyncZeroconf(ip_version=IPVersion.V4Only)
     names: set[str] = set()
@@ -62,8 +63,9 @@ async def browse(timeout: float = 2.0) -> list[dict[str, Any]]:
                 continue
             hosts = reachable_first(info.parsed_addresses(IPVersion.V4Only), networks)
             if hosts and info.port:
-                found.append({"name": name.removesuffix("." + LAN_SERVICE), "host": hosts[0], "hosts": hosts,
-                              "port": info.port})
+                machine = (info.server or "").removesuffix(".").removesuffix(".local")
+                found.append({"name": name.removesuffix("." + LAN_SERVICE), "machine": machine,
+                              "host": hosts[0], "hosts": hosts, "port": info.port})
         return found
     finally:
         await browser.async_cancel()

@@ -7,14 +7,29 @@ forwards the port) is named ``soupkitchen://HOST:PORT/CODE?tls=no``. Without a p
 
 from __future__ import annotations
 
+import ipaddress
+import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 from soupkitchen.client.words import _
+from soupkitchen.shared.logs import escaped
 from soupkitchen.shared.wire.codes import LINK_SCHEME, normalise
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 EXAMPLE = f"{LINK_SCHEME}://kitchen.example.org:{DEFAULT_PORT}/PEAS-4821-7730"
+HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
+
+
+def is_host(host: str) -> bool:
+    """Whether ``host`` names a computer: an IP address (IPv6 in brackets or not) or a DNS name of
+    letters, digits and hyphens; never one with a space, a NUL, a slash or any other character."""
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        ipaddress.ip_address(bare)
+        return True
+    except ValueError:
+        return not bare.replace(".", "").isdigit() and HOSTNAME.match(bare) is not None
 
 
 @dataclass(frozen=True)
@@ -36,6 +51,9 @@ def parse(text: str) -> Invite:
         parts, port = None, 0
     if parts is None or parts.scheme.lower() != LINK_SCHEME or not parts.hostname or parts.username:
         raise ValueError(_("That is not an invite link like {example}").format(example=EXAMPLE))
+    if not is_host(parts.hostname):
+        raise ValueError(_("The link's server {host} is not a computer's address (a link looks like {example})")
+                         .format(host=escaped(parts.hostname), example=EXAMPLE))
     code = normalise(parts.path.strip("/"))
     if code is None:
         raise ValueError(_("The link has no table code after the server (like {example})").format(example=EXAMPLE))

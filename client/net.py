@@ -3,7 +3,9 @@
 One ``socketio.AsyncClient``; requests are acknowledged calls, and an ack with ``ok: false``
 becomes a :class:`ServerError` carrying the server's plain-words message. When the link drops the
 connection reconnects by itself with backoff, says hello again, re-syncs the clock and resumes
-every seat token it holds, so the tables it shows get their full snapshot back.
+every seat token it holds, so the tables it shows get their full snapshot back. It says in its
+hello that it takes ``delta`` pushes (what changed in a seat's view, docs/protocol.md); a server
+older than them refuses that hello, and is greeted again without it.
 
 A server that is one node of a cluster answers ``moved`` for a table another node serves: the
 connection goes there by itself (a websocket, the only transport it speaks, so a load balancer in
@@ -25,9 +27,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
@@ -35,16 +39,17 @@ from soupkitchen.client.clock import SlewedOffset
 from soupkitchen.client.server_words import said
 from soupkitchen.shared.wire.codec import WireJson
 from soupkitchen.shared.wire.constants import DEFAULT_PORT, PROTOCOL_VERSION
-from soupkitchen.shared.wire.protocol import check_push
+from soupkitchen.shared.wire.protocol import BAD_REQUEST, MOVED, UNKNOWN_EVENT, check_push
 
 log = logging.getLogger(__name__)
 
 CLIENT_NAME = "soupkitchen 0.1"
 EXAMPLE_ADDRESS = f"192.168.1.20:{DEFAULT_PORT}"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+# Each wait of the backoff is drawn from half to one and a half times its step, so that the clients
+# of a node that restarts come back spread over seconds rather than all in the same one.
+JITTER = (0.5, 1.5)
 SYNC_EVERY = 10.0
-MOVED = "moved"   # the error code of a cluster's redirect (``shared.wire.protocol.MOVED``)
-UNKNOWN_EVENT = "unknown_event"  # a request this server does not have (``shared.wire.protocol.UNKNOWN_EVENT``)
 MOST_MOVES = 4    # redirects one request follows before it gives up
 MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself, or to a node gone
 MOST_BOUNCES = 20  # times in a row a node may send the client to one gone before the backoff applies again
@@ -84,6 +89,12 @@ def error_of(ack: Any) -> ServerError | None:
                            address if isinstance(address, str) and address.startswith(("http://", "https://"))
                            else None)
     return ServerError("bad_reply", "The server sent a reply this client does not understand.")
+
+
+def reconnect_delay(failures: int, jitter: random.Random) -> float:
+    """Seconds to wait before the next attempt after ``failures`` in a row: the backoff's step,
+    jittered (``JITTER``)."""
+    return BACKOFF[min(failures, len(BACKOFF) - 1)] * jitter.uniform(*JITTER)
 
 
 def is_secure(url: str) -> bool:
@@ -129,6 +140,8 @@ class TableFeed(Protocol):
 
     def receive_state(self, data: dict[str, Any]) -> None: ...
 
+    def receive_delta(self, data: dict[str, Any]) -> None: ...
+
     def receive_lobby(self, table: dict[str, Any]) -> None: ...
 
     def receive_emote(self, seat: Any, emote: str) -> None: ...
@@ -157,6 +170,9 @@ class Connection:
         # after a reconnection has resumed every session: (seats taken back, seats held)
         self.resumed_listeners: list[Callable[[int, int], None]] = []
         self.reconnect_attempts = 0
+        self.jitter = random.Random()   # the backoff's jitter (a test seeds it)
+        self.lost_at: float | None = None   # when (this client's clock) the link was last lost
+        self.server_gone = False    # while lost: nothing listens at the server's address (it was stopped)
         self._closing = False
         self._moving = False        # following a redirect: the seats' own redirects are not followed again
         self._reconnecting = False
@@ -190,6 +206,7 @@ class Connection:
         sio = socketio.AsyncClient(reconnection=False, json=WireJson,
                                    websocket_extra_options={"compress": WEBSOCKET_COMPRESSION}, **secure)
         sio.on("state", self._on_state)
+        sio.on("delta", self._on_delta)
         sio.on("lobby", self._on_lobby)
         sio.on("emote", self._on_emote)
         sio.on("kicked", self._on_kicked)
@@ -210,8 +227,13 @@ class Connection:
             raise ServerError("offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}") from err
         self.sio = sio
         try:
-            ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout)
+            ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME,
+                                                 "deltas": True}, timeout)
             err = error_of(ack)
+            if err is not None and err.code == BAD_REQUEST:   # a server older than deltas: whole views
+                ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME},
+                                           timeout)
+                err = error_of(ack)
         except ServerError as failed:   # no answer in time: this link is left, not kept half open
             err = failed
         if err is not None:
@@ -421,6 +443,11 @@ class Connection:
         if session is not None:
             session.receive_state(data)
 
+    async def _on_delta(self, data: dict[str, Any]) -> None:
+        session = self.sessions.get(data.get("table")) if isinstance(data, dict) else None
+        if session is not None:
+            session.receive_delta(data)
+
     async def _on_lobby(self, data: dict[str, Any]) -> None:
         try:
             check_push("lobby", data)
@@ -460,6 +487,7 @@ class Connection:
         self._set_connected(False)
         if not self._closing:
             log.info("lost the connection to %s; reconnecting", self.url)
+            self.lost_at = self.clock()
             self._reconnect_soon()
 
     # --- reconnection --------------------------------------------------------------------------
@@ -483,7 +511,7 @@ class Connection:
         failures = bounces = 0   # attempts no node answered; and answered, but sent the client to a node gone
         while not self._closing:
             bounced = 0 < bounces <= MOST_BOUNCES   # the node's lease runs out in seconds: ask again soon
-            await asyncio.sleep(MOVE_PAUSE if bounced else BACKOFF[min(failures, len(BACKOFF) - 1)])
+            await asyncio.sleep(MOVE_PAUSE if bounced else reconnect_delay(failures, self.jitter))
             self.reconnect_attempts += 1
             if self.url not in self.nodes:
                 self.nodes.insert(0, self.url)
@@ -494,7 +522,9 @@ class Connection:
                 log.info("reconnect attempt %d failed: %s", self.reconnect_attempts, err)
                 failures += 1
                 bounces = 0
+                self.server_gone = len(self.nodes) == 1 and await refused(self.url)
                 continue
+            self.server_gone = False
             back = held = 0
             for session in list(self.sessions.values()):
                 held += len(session.tokens)
@@ -511,6 +541,21 @@ class Connection:
         """Break the link as a network failure would (the reconnection logic then takes over)."""
         if self.sio is not None:
             await self.sio.eio.disconnect(abort=True)
+
+
+async def refused(url: str, timeout: float = 2.0) -> bool:
+    """Whether the machine at ``url`` answers that nothing listens on its port (the server was
+    stopped: a LAN host who closed the game), rather than not answering (the link is down)."""
+    address = urlsplit(url)
+    port = address.port or (443 if address.scheme == "https" else 80)
+    try:
+        _reader, writer = await asyncio.wait_for(asyncio.open_connection(address.hostname, port), timeout)
+    except ConnectionRefusedError:
+        return True
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    return False
 
 
 async def _unless_gone(call: Any, gone: asyncio.Event | None) -> Any:

@@ -1,5 +1,6 @@
 """One table as the client sees it: the seats it holds, their latest views, the countdown, couch
-hand-offs. Table scenes read everything from here and send actions through it.
+hand-offs. Table scenes read everything from here (what ``client.tables.feed.TableFeed`` declares)
+and send actions through it.
 
 The session never decides a rule: legality comes from each view's ``legal_actions`` and every
 action is checked by the server.
@@ -14,13 +15,15 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import jsonpatch
 from pydantic import ValidationError
 
 from soupkitchen.client.net import ServerError
 from soupkitchen.client.words import _
 from soupkitchen.shared.core import is_moment_action
 from soupkitchen.shared.refusals import refusal_words
-from soupkitchen.shared.registry import describer, get_game, registration
+from soupkitchen.shared.registry import get_game, refusal_wording, registration
+from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.constants import EMOTES
 from soupkitchen.shared.wire.protocol import check_push
 
@@ -63,7 +66,10 @@ class TableSession:
         self._last_active: int | None = None     # whose turn it was last (hand-offs go round from there)
         self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
         self.local = False                        # on this machine's embedded server (solo, couch)
+        self.replaying = False                    # a live table, never a replay's
         self.spectating = False                   # receives the spectator view (watching, couch)
+        self.looked: set[int] = set()             # couch play: seats whose players have taken the controls
+        self.resyncing = False                    # asked for the whole views after a delta that did not fit
         conn.sessions[table["id"]] = self
 
     # --- what table scenes read ----------------------------------------------------------------
@@ -128,7 +134,15 @@ class TableSession:
             return None
         if self.paused:   # a couch hand-off holds the clock: the countdown stands still
             return self._paused_left
+        lost_at = getattr(self.conn, "lost_at", None)
+        if getattr(self.conn, "server_gone", False) and lost_at is not None:
+            now = min(now, lost_at)   # the server was stopped (a LAN host left): its clock stands till then
         return max(0.0, self.deadline - self.conn.offset.server_time(now))
+
+    def server_time(self, now: float) -> float | None:
+        """The server's clock at local time ``now`` (None until the connection's clock is synchronised)."""
+        offset = self.conn.offset
+        return offset.server_time(now) if offset.ready else None
 
     # --- the lobby -----------------------------------------------------------------------------
     def seat_info(self, seat: int) -> dict[str, Any] | None:
@@ -192,6 +206,8 @@ class TableSession:
     def receive_state(self, data: dict[str, Any]) -> None:
         if not self.readable(data):
             return
+        if data.get("snapshot"):
+            self.resyncing = False
         seat = data.get("seat")
         view = data.get("view")
         state_id = data.get("state_id", -1)
@@ -212,6 +228,43 @@ class TableSession:
         self._update_turns()
         for listener in list(self.listeners):
             listener(seat, view, events if fresh else [])
+
+    def receive_delta(self, data: dict[str, Any]) -> None:
+        """What changed in a held seat's view (or the spectator view): a JSON Patch on the view of
+        state ``base``. Applied to a copy, so a view a scene still holds stays as it was, and then
+        taken as that state's whole view; one this session cannot apply (it missed a push) asks the
+        server for the whole views again (``resync``). None is asked before the first view: a whole
+        one is on its way then (start, resume, spectate)."""
+        try:
+            check_push("delta", data)
+        except ValidationError as err:
+            self._unreadable(err)
+            return
+        seat, state_id = data["seat"], data["state_id"]
+        held = self.views.get(seat)
+        if held is None or state_id <= self.state_ids.get(seat, -1):
+            return
+        view = None
+        if data["base"] == self.state_ids.get(seat):
+            try:
+                view = jsonpatch.apply_patch(held, data["patch"])
+            except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException, TypeError, ValueError):
+                log.warning("table %s: a delta that does not fit seat %s's view; asking for it whole",
+                            self.table.get("id"), seat)
+        if view is None:
+            self._resync()
+            return
+        self.resyncing = False
+        self.receive_state({"table": data["table"], "seat": seat, "state_id": state_id, "view": view,
+                            "events": data["events"], "deadline": data["deadline"],
+                            "server_time": data["server_time"],
+                            "paused": data["paused"], "snapshot": False})
+
+    def _resync(self) -> None:
+        """Ask for this connection's views of the table whole (once until one arrives)."""
+        if not self.resyncing:
+            self.resyncing = True
+            self._background(self.conn.request("resync", {"table": self.table["id"]}), quiet=True)
 
     def receive_lobby(self, table: dict[str, Any]) -> None:
         self.table = table
@@ -324,15 +377,15 @@ class TableSession:
         a moment action (``GameFacts.moment_actions``: a call on one play means nothing for the next).
         The server pushes the newer state before it answers ``stale_state``, so it is here by then."""
         ack = await self._send_act(seat, action)
-        if not ack.get("ok") and ack["error"]["code"] == "stale_state":
+        if not ack.get("ok") and ack["error"]["code"] == protocol.STALE_STATE:
             view = self.views.get(seat)
             if view is not None and action in view.get("legal_actions", []) and not self.is_moment(action):
                 ack = await self._send_act(seat, action)
             else:
-                ack = {"ok": False, "error": {"code": "stale_state",
+                ack = {"ok": False, "error": {"code": protocol.STALE_STATE,
                                               "message": "The table moved on before your move arrived. Look again."}}
         if not ack.get("ok") and isinstance(ack["error"].get("refusal"), dict):  # worded here, in our language
-            words = refusal_words(ack["error"]["refusal"], describer(self.game_id), self.seat_name)
+            words = refusal_words(ack["error"]["refusal"], refusal_wording(self.game_id), self.seat_name)
             ack["error"]["message"] = words[:1].upper() + words[1:]
         if not ack.get("ok") and not quiet:
             self._error(ack["error"]["message"])
@@ -346,7 +399,7 @@ class TableSession:
     async def _send_act(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         token = self.tokens.get(seat)
         if token is None:
-            return {"ok": False, "error": {"code": "bad_token", "message": "That seat is not yours."}}
+            return {"ok": False, "error": {"code": protocol.BAD_TOKEN, "message": "That seat is not yours."}}
         try:
             return await self.conn.request("act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id),
                                                    "action": action})

@@ -6,8 +6,11 @@ import json
 import logging
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 import platformdirs
+
+from soupkitchen.shared import outside
 
 log = logging.getLogger(__name__)
 
@@ -17,6 +20,8 @@ APP_NAME = "soupkitchen"
 BOT_SPEEDS = {"relaxed": 2.5, "normal": 1.2, "fast": 0.4}
 FORMER_SPEED_NAMES = {"slow": "relaxed"}
 MOST_ONLINE_SERVERS = 5  # online servers the join screen remembers
+MOST_BYTES = 64 * 1024   # a settings file takes under 1 KB: anything past this is not one
+MOST_VALUES = 1_000
 
 
 def config_dir() -> Path:
@@ -31,6 +36,18 @@ def log_dir() -> Path:
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
+def read_json(path: Path, what: str, most_bytes: int = MOST_BYTES, most_values: int = MOST_VALUES) -> Any:
+    """The JSON of one of the client's own small files (settings, a saved game), read as a file from
+    outside is (``shared.outside``): a FIFO, a device or a file swollen past ``most_bytes`` is an
+    OutsideError naming it, never a hang; so is text that is not JSON."""
+    where = f"{what} {path}"
+    data = outside.read_file(path, most_bytes, where)
+    try:
+        return outside.loads(data, where, most_values)
+    except json.JSONDecodeError as err:
+        raise outside.OutsideError(f"{where} is not JSON ({err})", outside.NOT_JSON) from None
+
+
 @dataclass
 class Settings:
     """Everything the client remembers between runs."""
@@ -43,6 +60,10 @@ class Settings:
     guided_round: bool = False       # learner's hints in the first round of Too Many Cooks
     colour_blind_symbols: bool = False
     animations: bool = True          # cards glide and turn over at the card tables
+    speech: bool = False             # announcements said aloud by the system's speech service (client/access)
+    speech_rate: int = 0             # -100 (slowest) to 100 (fastest); 0: the service's own
+    large_text: bool = False         # the menus' type a size larger
+    high_contrast: bool = False      # black, white and yellow instead of the kitchen's browns
     bot_speed: str = "normal"        # key of BOT_SPEEDS
     language: str = ""               # a catalog's code ("de", "lt"); empty: the system's language
     last_server: str = ""
@@ -61,11 +82,10 @@ class Settings:
         path = path or config_dir() / "settings.json"
         settings = cls(path=path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return settings
-        except (OSError, ValueError) as err:
-            log.warning("ignoring unreadable settings %s: %s", path, err)
+            data = read_json(path, "the settings")
+        except outside.OutsideError as err:
+            if err.kind != outside.MISSING:
+                log.warning("ignoring unreadable settings: %s", err)
             return settings
         if not isinstance(data, dict):
             return settings
@@ -88,6 +108,7 @@ class Settings:
         if settings.bot_speed not in BOT_SPEEDS:
             settings.bot_speed = "normal"
         settings.volume = max(0, min(100, settings.volume))
+        settings.speech_rate = max(-100, min(100, settings.speech_rate))
         settings.name = settings.name.strip()[:24] or "Chef"
         return settings
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.client.games import client_registration
+from soupkitchen.client.tables.feed import TableFeed
 
 TICK_FROM = 10        # the clock ticks through its last this many seconds
 
@@ -30,7 +31,7 @@ def outcome_sound(view: dict[str, Any], seats: list[int]) -> str | None:
     """``game_won`` or ``game_lost`` for the players at this screen, once the game is over."""
     if not view.get("over"):
         return None
-    result = view.get("result") if isinstance(view.get("result"), dict) else view
+    result: dict[str, Any] = view["result"] if isinstance(view.get("result"), dict) else view
     if "won" in result:
         return "game_won" if result["won"] else "game_lost"
     winners = result.get("winners")
@@ -42,7 +43,7 @@ def outcome_sound(view: dict[str, Any], seats: list[int]) -> str | None:
 class SoundCues:
     """Plays a session's sounds through ``play(name)``."""
 
-    def __init__(self, session, play: Callable[[str], None]) -> None:
+    def __init__(self, session: TableFeed, play: Callable[[str], None]) -> None:
         self.session, self.play = session, play
         self._faces: int | None = None
         self._stars: int | None = None
@@ -58,8 +59,8 @@ class SoundCues:
             self.session.listeners.remove(self.on_state)
 
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        state_id = getattr(self.session, "state_id", None)
-        if state_id is not None and state_id == self._seen:
+        state_id = self.session.state_id
+        if state_id == self._seen:
             return    # couch play: the same state again, for another seat at this screen
         self._seen = state_id
         for event in events:
@@ -83,7 +84,7 @@ class SoundCues:
         """Call every frame: a tick as each of the last TICK_FROM seconds of a round's timer begins
         (a short window, such as the seconds to call "stone soup!", stays quiet)."""
         left = self.session.remaining(now) if not self.session.over else None
-        deadline = getattr(self.session, "deadline", None)
+        deadline = self.session.deadline
         if deadline != self._deadline:
             self._deadline, self._long_timer = deadline, left is not None and left > TICK_FROM * 2
         whole = math.ceil(left) if left is not None and left > 0 else None

@@ -10,8 +10,11 @@ import ssl
 from pathlib import Path
 
 from soupkitchen.client.words import _
+from soupkitchen.shared import outside
 
 TRUSTED: list[Path] = []  # certificates trusted besides the system's (soupkitchen --trust-cert)
+_PEM: dict[Path, str] = {}  # each trusted file's certificates, read once
+MOST_BYTES = 1024 * 1024  # a PEM file of certificates takes a few KB
 
 # OpenSSL's verification results (X509_V_ERR_...) worded for a player
 SELF_SIGNED = {18, 19}
@@ -24,12 +27,16 @@ def trust(path: str | Path) -> None:
     """Trust the certificate(s) in the PEM file ``path`` from now on; ValueError in plain words if it
     holds none that can be read."""
     file = Path(path)
-    try:
-        ssl.create_default_context().load_verify_locations(cafile=str(file))
-    except FileNotFoundError:
-        raise ValueError(f"there is no certificate file {file}") from None
-    except (OSError, ssl.SSLError) as err:
+    try:   # a regular file, read without blocking: a FIFO or a device is named, never read
+        pem = outside.read_file(file, MOST_BYTES, f"the certificate file {file}").decode("ascii")
+        ssl.create_default_context().load_verify_locations(cadata=pem)
+    except outside.OutsideError as err:
+        if err.kind == outside.MISSING:
+            raise ValueError(f"there is no certificate file {file}") from None
+        raise ValueError(str(err)) from None
+    except (UnicodeDecodeError, ssl.SSLError) as err:
         raise ValueError(f"{file} is not a certificate file (PEM) that can be read: {err}") from None
+    _PEM[file] = pem
     if file not in TRUSTED:
         TRUSTED.append(file)
 
@@ -43,7 +50,8 @@ def client_context() -> ssl.SSLContext:
     except ImportError:  # without it: the certificates Python finds on this system
         context = ssl.create_default_context()
     for file in TRUSTED:
-        context.load_verify_locations(cafile=str(file))
+        pem = _PEM.get(file)
+        context.load_verify_locations(**({"cadata": pem} if pem is not None else {"cafile": str(file)}))
     return context
 
 

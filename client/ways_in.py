@@ -8,38 +8,32 @@ import asyncio
 import json
 import logging
 import secrets
+import sqlite3
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from soupkitchen.client.net import Connection, ServerError
 from soupkitchen.client.session import TableSession
-from soupkitchen.client.settings import data_dir
+from soupkitchen.client.settings import data_dir, read_json
 from soupkitchen.client.words import _, ngettext
+from soupkitchen.shared import outside
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from soupkitchen.client.app import App
+    from soupkitchen.shared.models import GameSummary
 
 log = logging.getLogger(__name__)
 
 
 
-def local_games() -> list[dict[str, Any]]:
-    """The registered games this client can offer, in the shape of the server's ``hello`` list."""
-    from soupkitchen.shared.registry import game_ids, get_game
+def local_games() -> list[GameSummary]:
+    """The registered games this client can offer, as a server lists them in ``hello`` (a game
+    left out for a fault is not among them: ``shared.registry.left_out`` says why)."""
+    from soupkitchen.shared.registry import registrations
 
-    games = []
-    for game_id in game_ids():
-        try:
-            game = get_game(game_id)
-        except Exception as err:  # noqa: BLE001 - a game that fails to load is simply not offered
-            log.info("game %s unavailable: %s", game_id, err)
-            continue
-        games.append({"id": game.id, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "options": [spec.to_json() for spec in game.option_specs],
-                      "solo_options": dict(getattr(game, "solo_options", {}))})
-    return games
+    return [entry.summary() for entry in registrations()]
 
 
 def timed(game_id: str) -> bool:
@@ -52,8 +46,11 @@ def timed(game_id: str) -> bool:
 
 
 def solo_options(game_id: str) -> dict[str, Any]:
-    """The options a table of one person among bots starts from, where a game has its own."""
-    return next((g["solo_options"] for g in local_games() if g["id"] == game_id), {})
+    """The options a table of one person among bots starts from, where its game declares its own."""
+    from soupkitchen.shared.registry import registration
+
+    entry = registration(game_id)
+    return dict(entry.solo_options) if entry is not None else {}
 
 
 def resume_file() -> Path:
@@ -83,8 +80,10 @@ def saved_game(path: Path | None = None) -> dict[str, Any] | None:
         games = saved_games()
         return games[0] if games else None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path, "the saved game")
+    except outside.OutsideError as err:
+        if err.kind != outside.MISSING:
+            log.warning("ignoring %s", err)
         return None
     if not isinstance(data, dict) or not isinstance(data.get("tokens"), dict):
         return None
@@ -96,6 +95,35 @@ def saved_games() -> list[dict[str, Any]]:
     paths = sorted(unfinished_dir().glob("*.json")) if unfinished_dir().is_dir() else []
     found = [game for game in (saved_game(path) for path in [*paths, resume_file()]) if game is not None]
     return sorted(found, key=lambda game: -float(game.get("saved") or 0))
+
+
+def saved_progress(saved: dict[str, Any]) -> dict[str, Any]:
+    """What the title says of an unfinished game, from its kitchen's database (read only): the
+    people's names, how many bots play, the moves made and when the last one was made (else when it
+    was saved)."""
+    found: dict[str, Any] = {"names": [], "bots": 0, "moves": None, "last": saved.get("saved")}
+    db, table = saved.get("db"), saved.get("table")
+    if not db or not table or not Path(db).exists():
+        return found
+    try:
+        connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            seats = connection.execute("SELECT name, bot FROM seats WHERE table_id = ? ORDER BY seat",
+                                       (table,)).fetchall()
+            found["names"] = [name for name, bot in seats if name and not bot]
+            found["bots"] = sum(1 for name, bot in seats if bot or not name)
+            moves, last = connection.execute("SELECT COUNT(*), MAX(t) FROM actions WHERE table_id = ?",
+                                             (table,)).fetchone()
+            found["moves"] = int(moves or 0)
+        finally:
+            connection.close()
+        if moves:   # the kitchen's files are written with every move
+            files = [Path(f"{db}{end}") for end in ("", "-wal")]
+            written = [path.stat().st_mtime for path in files if path.exists()]
+            found["last"] = max([float(saved.get("saved") or 0), *written])
+    except (sqlite3.Error, OSError, TypeError, ValueError) as err:
+        log.info("could not read the progress of %s: %s", table, err)
+    return found
 
 
 def saved_hosting() -> dict[str, Any] | None:
@@ -393,11 +421,25 @@ async def host_lan(app: App, game: str, options: dict[str, Any], players: int, p
     return session
 
 
+def _touch_saved_game(table: str | None) -> None:
+    """An unfinished game was left just now: its record says so (the title lists the latest first)."""
+    for game in saved_games():
+        if game.get("table") == table and game.get("record"):
+            record = Path(game["record"])
+            data = {key: value for key, value in game.items() if key != "record"}
+            try:
+                record.write_text(json.dumps({**data, "saved": time.time()}), encoding="utf-8")
+            except OSError as err:
+                log.warning("could not save %s: %s", record.name, err)
+
+
 async def leave_table(app: App, session: TableSession) -> None:
     """Leave a table. A local game is kept for resuming unless it is over; a LAN seat is given up."""
     if session.local:
         if session.over:
             forget_saved_game(table=session.table.get("id"))
+        else:
+            _touch_saved_game(session.table.get("id"))
         await disconnect(app)
         await stop_embedded(app)
         return

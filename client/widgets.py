@@ -24,6 +24,7 @@ class Widget:
     focusable = True
     takes_text = False      # True for a text field: letters then type instead of acting
     corner = False          # True: placed in the screen's top right-hand corner, not in its column
+    footer = False          # True: at a fixed place at the foot of its column, however many rows are above
 
     def __init__(self, key: str = "") -> None:
         self.key = key
@@ -157,6 +158,10 @@ class ListView(Widget):
         super().__init__(key)
         self.rows, self.on_activate, self.empty, self.visible_rows = list(rows), on_activate, empty, visible_rows
         self.colours: list[tuple[int, int, int] | None] = []   # optional chip colour per row
+        # optional second line per row, in small words under its label: its words, or several wordings
+        # from the longest to the shortest (the first that fits is drawn)
+        self.details: list[str | tuple[str, ...]] = []
+        self.row_scale = 1.0           # a row's height in button heights (taller to hold a second line)
         self.right_kind = "body"    # the font of the words after a row's tab
         self.selected = 0
         self.scroll = 0
@@ -165,6 +170,7 @@ class ListView(Widget):
         self.removable: set[int] = set()
         self.on_remove: Callable[[int], Any] | None = None
         self.remove_words = N_("Forget")
+        self.remove_icon = False    # the button as a small cross rather than its words (a narrow list)
         self.remove_rects: dict[int, pygame.Rect] = {}  # where each shown row's button was drawn
 
     def set_rows(self, rows: Sequence[str]) -> None:
@@ -240,11 +246,19 @@ class ListView(Widget):
             if self.on_remove is not None and i in self.removable:
                 end = self.draw_remove(surface, lay, i, row, end) - lay.gap * 2
                 right_w = row.right - end
+            detail = self.details[i] if i < len(self.details) else ""
+            if isinstance(detail, tuple):
+                room = end - x - lay.gap
+                detail = next((d for d in detail if lay.font("small").size(d)[0] <= room), detail[-1])
+            middle = row.y + row.height * 3 // 10 if detail else row.centery
             if right:
                 right_w = row.right - end + theme.text(surface, right, self.right_kind, theme.TEXT_DIM,
-                                                       (end, row.centery), lay, anchor="midright").width
-            theme.text(surface, left, "label", theme.TEXT, (x, row.centery), lay,
+                                                       (end, middle), lay, anchor="midright").width
+            theme.text(surface, left, "label", theme.TEXT, (x, middle), lay,
                        anchor="midleft", max_width=row.right - x - right_w - lay.gap * 2)
+            if detail:
+                theme.text(surface, detail, "small", theme.TEXT_DIM, (x, row.y + row.height * 7 // 10), lay,
+                           anchor="midleft", max_width=end - x - lay.gap)
         if len(self.rows) > self.visible_rows:
             theme.text(surface, f"{self.selected + 1}/{len(self.rows)}", "small", theme.TEXT_DIM,
                        (self.rect.right - lay.gap, self.rect.bottom - lay.gap), lay, anchor="bottomright")
@@ -254,9 +268,17 @@ class ListView(Widget):
         words = _(self.remove_words)
         width = lay.font("small").size(words)[0] + lay.gap * 3
         button = pygame.Rect(end - width, row.y + row.height // 6, width, row.height - row.height // 3)
+        if self.remove_icon:
+            side = min(row.height // 2, lay.button_h // 2)
+            button = pygame.Rect(end - side, row.centery - side // 2, side, side)
         pygame.draw.rect(surface, theme.PANEL, button, border_radius=lay.radius)
         pygame.draw.rect(surface, theme.PANEL_EDGE, button, width=max(1, lay.ring // 2), border_radius=lay.radius)
-        theme.text(surface, words, "small", theme.TEXT, button.center, lay, anchor="center")
+        if self.remove_icon:
+            cross = button.inflate(-button.w // 2, -button.h // 2)
+            for a, b in ((cross.topleft, cross.bottomright), (cross.topright, cross.bottomleft)):
+                pygame.draw.line(surface, theme.TEXT, a, b, max(2, lay.ring // 2))
+        else:
+            theme.text(surface, words, "small", theme.TEXT, button.center, lay, anchor="center")
         self.remove_rects[i] = button
         return button.x
 
@@ -267,7 +289,11 @@ class ListView(Widget):
         return lay.font("small").size(f"{len(self.rows)}/{len(self.rows)}")[0]
 
     def describe(self) -> str:
-        return f"[{'; '.join(row.replace(chr(9), '   ') for row in self.rows)}]"
+        details = [d[0] if isinstance(d, tuple) else d for d in self.details]
+        details += [""] * (len(self.rows) - len(details))
+        rows = [row.replace(chr(9), "   ") + (f" - {detail}" if detail else "")
+                for row, detail in zip(self.rows, details, strict=False)]
+        return f"[{'; '.join(rows)}]"
 
 
 class FocusGroup:

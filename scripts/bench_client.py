@@ -7,7 +7,11 @@ where the game is timed, and a new state arrives every half second (its cards gl
 while the mouse sweeps over the board. Pink Soup is measured with five chefs late in the game, every
 pot nearly full and the kitchen's five piles deep. Run with:
 
-    .venv/bin/python scripts/bench_client.py [--frames 600] [--game pink-soup]
+    .venv/bin/python scripts/bench_client.py [--frames 600] [--game pink-soup] [--access]
+
+``--access`` measures with the accessibility tree and speech on (client/access): the tree is built
+and handed to an adapter as if a screen reader read it, and every announcement is spoken through a
+speech command (the machine's spd-say or espeak-ng, else ``true``, so that starting it is counted).
 
 The last line is ``frame_p50_ms=.. frame_p99_ms=.. startup_ms=.. rss_mb=.. idle_cpu_pct=..``; the
 last figure is the CPU the real frame loop uses (per cent of one core) when nothing happens: on the
@@ -66,6 +70,7 @@ def mid_round(game_id: str, players: int, seed: int, turns: int):
     state = game.setup(players, game.normalise_options({}, players), seed)
     bots = [game.make_bot(seat, seed + seat) for seat in range(players)]
     clock = [0.0]
+    events: list[dict] = []   # the last action's events, sent with the next view as the server would
 
     def advance():
         nonlocal state
@@ -74,17 +79,18 @@ def mid_round(game_id: str, players: int, seed: int, turns: int):
                 action = bots[seat].choose(game.view(state, seat), clock[0])
                 if action is not None and game.validate(state, seat, action, clock[0]) is None:
                     clock[0] += 1.0
-                    state, _events = game.apply(state, seat, action, clock[0])
+                    state, events[:] = game.apply(state, seat, action, clock[0])
                     return state
             deadline = game.next_deadline(state)
             if deadline is not None and not game.is_over(state):
                 clock[0] = max(clock[0], deadline)
-                state, _events = game.apply(state, None, {"type": "timeout"}, clock[0])
+                state, events[:] = game.apply(state, None, {"type": "timeout"}, clock[0])
                 return state
         return state
 
     for _ in range(turns):
         advance()
+    advance.events = events
     return game, (lambda: state), advance, clock
 
 
@@ -104,13 +110,36 @@ def offline_session(game, players: int, clock: list[float]):
     return conn, session
 
 
-def hand_view(session, game, state, state_id: int, clock: list[float]) -> None:
-    """Seat 0's view of ``state`` arrives, as the server would send it."""
+def hand_view(session, game, state, state_id: int, clock: list[float], events: list | None = None) -> None:
+    """Seat 0's view of ``state`` arrives with the events that led to it, as the server would send it."""
     session.receive_state({"table": "bench", "seat": 0, "state_id": state_id, "view": game.view(state, 0),
-                           "events": [], "deadline": game.next_deadline(state), "server_time": clock[0]})
+                           "events": list(events or []), "deadline": game.next_deadline(state),
+                           "server_time": clock[0], "paused": False, "snapshot": False})
 
 
-def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], str, list[float]]:
+def with_access(app) -> None:
+    """The tree built and handed over as if a screen reader read it, speech on (``--access``)."""
+    import shutil
+
+    from soupkitchen.client.access.adapter import Recorder
+    from soupkitchen.client.access.speech import Speaker, Voice, find_voice
+
+    app.settings.speech = True
+    app.access.adapter = Recorder(listening=True)
+    app.access.speaker = Speaker(find_voice() or Voice("espeak-ng", shutil.which("true") or "/bin/true"))
+    app.access._voice_checked = True
+    tick, app.access_ms = app.access.tick, []
+
+    def timed(now: float) -> None:   # the hub's own share of each frame, on the CPU clock
+        start = time.process_time()
+        tick(now)
+        app.access_ms.append((time.process_time() - start) * 1000)
+
+    app.access.tick = timed
+
+
+def frames(count: int, game_id: str = "too-many-cooks",
+           access: bool = False) -> tuple[list[float], str, list[float]]:
     """Per-frame wall times (ms) of the busy table, which table scene drew it, and per-frame CPU
     times (ms: less disturbed by other work on a busy machine)."""
     import pygame
@@ -123,12 +152,14 @@ def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], st
     players, turns = BUSY.get(game_id, (4, 10))
     game, current, advance, clock = mid_round(game_id, players, seed=7, turns=turns)
     app = App(Settings(), size=SIZE, fullscreen=False)
+    if access:
+        with_access(app)
     _conn, session = offline_session(game, players, clock)
     state_id = [0]
 
     def push() -> None:
         state_id[0] += 1
-        hand_view(session, game, current(), state_id[0], clock)
+        hand_view(session, game, current(), state_id[0], clock, advance.events)
 
     push()
     scene = table_scene_for(game_id)(app, session)
@@ -151,6 +182,14 @@ def frames(count: int, game_id: str = "too-many-cooks") -> tuple[list[float], st
             times.append((time.perf_counter() - start) * 1000)
             cpu.append((time.process_time() - start_cpu) * 1000)
     name = type(scene).__name__
+    if access:
+        spent = sorted(app.access_ms[30:])
+        print(f"access: tick_cpu_p50_ms={statistics.median(spent):.3f} "
+              f"tick_cpu_p99_ms={spent[min(len(spent) - 1, int(len(spent) * 0.99))]:.3f} "
+              f"tick_cpu_max_ms={spent[-1]:.3f} tree pushes={app.access.adapter.pushes} "
+              f"spoken={len(app.access.speaker.said)} "
+              f"voice={app.access.speaker.voice.path if app.access.speaker.voice else None}", file=sys.stderr)
+        app.access.close()
     pygame.display.quit()
     return times, name, cpu
 
@@ -224,16 +263,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--game", default="too-many-cooks", help="the game whose table is measured")
+    parser.add_argument("--access", action="store_true", help="with the accessibility tree and speech on")
     args = parser.parse_args()
     startup = startup_ms()
-    times, scene, cpu = frames(args.frames, args.game)
+    times, scene, cpu = frames(args.frames, args.game, args.access)
     times.sort()
     cpu.sort()
     p50 = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     idle_title, idle_table = idle_cpu_pct()
-    print(f"table={scene} size={SIZE[0]}x{SIZE[1]} frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
+    print(f"table={scene} access={'on' if args.access else 'off'} size={SIZE[0]}x{SIZE[1]} "
+          f"frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
           f"max_ms={times[-1]:.2f} cpu_p50_ms={statistics.median(cpu):.2f} "
           f"cpu_p99_ms={cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]:.2f} load={os.getloadavg()[0]:.1f} "
           f"idle_title_pct={idle_title:.1f} idle_table_pct={idle_table:.1f}")

@@ -125,8 +125,6 @@ class Player:
 async def trial(args: argparse.Namespace, redis, postgres, rng: random.Random) -> dict:
     import redis.asyncio as aioredis
 
-    from soupkitchen.server.store_pg import PostgresStore
-
     memory = aioredis.Redis.from_url(redis.url)
     await memory.flushdb()
     with postgres.database() as dsn:
@@ -157,15 +155,7 @@ async def trial(args: argparse.Namespace, redis, postgres, rng: random.Random) -
             changes = [p.after - p.left for p in players if p.after is not None and p.left is not None]
             stop.set()
             await asyncio.gather(*playing)
-            store = PostgresStore(dsn)
-            lost = 0
-            try:
-                for player in players:
-                    log = store.load_table(player.table)["log"]
-                    lost += sum(1 for state_id, action in player.acked.items()
-                                if state_id > len(log) or log[state_id - 1]["action"] != action)
-            finally:
-                store.close()
+            lost = lost_moves(dsn, players)
             return {"served_s": round(served - killed, 2), "back_s": round(back - killed, 2), "lost": lost,
                     "acked": sum(len(p.acked) for p in players), "clock_s": round(max(map(abs, changes)), 2),
                     "clock_given_back_s": round(max(changes), 2), "clock_taken_s": round(max(-min(changes), 0.0), 2),
@@ -178,6 +168,23 @@ async def trial(args: argparse.Namespace, redis, postgres, rng: random.Random) -
                 if process.returncode is None:
                     process.terminate()
                     await process.wait()
+
+
+def lost_moves(dsn: str, players: list) -> int:
+    """The acknowledged moves (each player's ``acked``: state id -> action, at its ``table``) that
+    the database's logs do not hold."""
+    from soupkitchen.server.store_pg import PostgresStore
+
+    store = PostgresStore(dsn)
+    lost = 0
+    try:
+        for player in players:
+            log = store.load_table(player.table)["log"]
+            lost += sum(1 for state_id, action in player.acked.items()
+                        if state_id > len(log) or log[state_id - 1]["action"] != action)
+    finally:
+        store.close()
+    return lost
 
 
 async def nodes_known(address: str) -> list[str]:

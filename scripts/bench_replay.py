@@ -16,10 +16,37 @@ import argparse
 import random
 import sys
 import time
+from typing import Any
 
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.replay import ReplayFile, Timeline
+
+
+# The replay viewer measured as a player feels a seek: the seek, the game's table built for the new
+# moment and the whole window drawn (``--frame``).
+class FrameBench:
+    """A real client window (headless under SDL's dummy driver) showing one replay at a time."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        from soupkitchen.client.app import App
+        from soupkitchen.client.settings import Settings
+
+        self.app = App(Settings(), size=size, fullscreen=False)
+
+    def open(self, timeline: Timeline) -> Any:
+        self.app.stack.scenes.clear()
+        return Frame(self.app, self.app.stack.open("replay", timeline))
+
+
+class Frame:
+    def __init__(self, app: Any, scene: Any) -> None:
+        self.app, self.scene = app, scene
+
+    def seek(self, moment: int, eye: int | None) -> None:
+        self.scene.player.set_eye(eye)
+        self.scene.player.seek(moment)
+        self.scene.draw(self.app.screen)
 
 
 def longest(game_id: str, games: int) -> Timeline:
@@ -48,8 +75,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     viewer = None
     if args.frame:
-        from soupkitchen.client.replay.bench import FrameBench
-
         viewer = FrameBench((1920, 1080))
     worst = 0.0
     for game_id in [args.only] if args.only else game_ids():

@@ -40,6 +40,7 @@ from bad_link import BadLink, LinkShape  # noqa: E402 - the tests' poor network
 from soupkitchen.client.net import Connection  # noqa: E402
 from soupkitchen.client.session import TableSession  # noqa: E402
 from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
+from soupkitchen.shared.registry import registration  # noqa: E402
 from soupkitchen.shared.stone_soup import GAME  # noqa: E402
 
 SLOW = LinkShape(delay=(0.09, 0.11), loss=0.05, resend=0.25)
@@ -51,7 +52,8 @@ TABLES = (("one person, 2 players", 1, 2), ("one person, 3 players", 1, 3), ("on
 def table_options(people: int, players: int) -> dict[str, Any]:
     """The options such a table starts from: a solo set-up's own for one person among bots, if the
     game has any (as the client's solo set-up reads them), else the defaults."""
-    solo = getattr(GAME, "solo_options", {}) if people == 1 else {}
+    entry = registration(GAME.id)
+    solo = dict(entry.solo_options) if people == 1 and entry is not None else {}
     return dict(GAME.normalise_options(solo, players))
 
 

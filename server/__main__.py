@@ -15,9 +15,11 @@ from soupkitchen.server.config import PUBLIC_LIMITS, ServerConfig, default_db_pa
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.store import StoreError
 from soupkitchen.server.tls import CertificateError, server_context
+from soupkitchen.shared.logs import EscapingFormatter
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 LOOPS = ("auto", "asyncio", "uvloop")  # the event loops --loop names
+STOP_SECONDS = 8.0  # a SIGTERM stops the server within this (and the stop of the loop's tasks after it)
 
 
 def whole_number(text: str) -> int:
@@ -145,6 +147,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="let web pages from ORIGIN (such as http://192.168.1.20:8080) talk to the server; "
                              "repeat for several. By default a request that carries a browser's Origin is "
                              "refused (the desktop client sends none)")
+    parser.add_argument("--websocket-compression", action="store_true",
+                        help="compress websockets for the clients that offer it (permessage-deflate): "
+                             "fewer bytes on a slow uplink, for some 120-300 KB of the server's memory per "
+                             "connection (docs/protocol.md, Deltas). By default the server declines the offer")
     parser.add_argument("--loop", choices=LOOPS, default="auto",
                         help="the event loop: uvloop (installed with the 'fast' extra), Python's own asyncio "
                              "loop, or auto: uvloop where it is installed, else asyncio (default %(default)s)")
@@ -221,12 +227,21 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                             address_burst=2.0 * args.max_requests_per_address, postgres=args.postgres,
                             redis=args.redis, public_address=args.public_address or "",
                             lease_seconds=args.lease_seconds,
+                            websocket_compression=args.websocket_compression,
                             standalone=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):  # from now on: a stop asked for at any moment is a clean one
         loop.add_signal_handler(sig, stop.set)
-    await server.start()
+    starting, asked = asyncio.ensure_future(server.start()), asyncio.ensure_future(stop.wait())
+    await asyncio.wait({starting, asked}, return_when=asyncio.FIRST_COMPLETED)
+    asked.cancel()
+    if not starting.done():  # asked to stop while starting (waiting for Redis, say): stop what has started
+        starting.cancel()
+        await asyncio.gather(starting, return_exceptions=True)
+        await stop_within(server)
+        return
+    starting.result()  # StoreError, CertificateError or OSError: main() says why
     logging.getLogger("soupkitchen").info("listening on %s (database %s, event loop %s)", server.url,
                                           server.hub.store.path, loop_name)
     print(f"soupkitchen-server listening on {server.url}", flush=True)  # read by launchers: the port ends it
@@ -236,13 +251,23 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
         print(f"soupkitchen-server: node {server.hub.server_id} of the cluster at {server.hub.node.where}, "
               f"reached at {server.hub.node.address}", flush=True)
     await stop.wait()
-    await server.stop()
+    await stop_within(server)
+
+
+async def stop_within(server: EmbeddedServer) -> None:
+    """Stop the server, waiting at most STOP_SECONDS for it (whatever Redis or the database do)."""
+    try:
+        await asyncio.wait_for(server.stop(), STOP_SECONDS)
+    except TimeoutError:
+        logging.getLogger("soupkitchen").error("the server had not stopped cleanly after %g s; it stops now",
+                                               STOP_SECONDS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    console = logging.StreamHandler()
+    console.setFormatter(EscapingFormatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, handlers=[console])
     if not args.verbose:
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     try:

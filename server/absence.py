@@ -51,7 +51,7 @@ class Absence:
         chosen = table.settings.get("stand_in_seconds")
         if chosen is not None:
             return float(chosen)
-        real_time = getattr(getattr(table.game, "facts", None), "real_time", False)  # a game may declare no facts
+        real_time = table.game.facts.real_time
         if table.started and (table.deadline() is not None or real_time):
             return min(config.grace, config.timed_grace)
         return config.grace

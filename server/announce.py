@@ -1,5 +1,12 @@
 """What a table's runner tells the connections at the table: the ``lobby`` and ``state`` pushes,
-each seat's own view and nothing more. Reads the table, never changes it."""
+each seat's own view and nothing more. Reads the table, never changes it.
+
+Each state's view is made once per audience (a seat, or every spectator together). A connection
+that said ``deltas`` in its hello gets, after the first view, a ``delta`` push: what changed in its
+audience's view since the view it was sent before (``server.deltas``), with that view's state id as
+its base; every other connection, and every snapshot, gets the whole view in a ``state`` push
+(docs/protocol.md, Deltas).
+"""
 
 from __future__ import annotations
 
@@ -7,21 +14,33 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
+from soupkitchen.server.deltas import json_patch
 from soupkitchen.server.table import StateAnnouncement, Table
 
 Push = Callable[[list[str], str, Any, "str | None"], None]  # (connections, event, payload, the table it tells of)
+Audience = int | None  # a seat, or None: the spectators
 
 
 class Announcer:
     """The pushes about one table, in the order its changes were made."""
 
     def __init__(self, table: Table, push: Push, clock: Callable[[], float],
-                 summary: Callable[[], dict[str, Any]]) -> None:
+                 summary: Callable[[], dict[str, Any]],
+                 deltas: Callable[[str], bool] = lambda sid: False) -> None:
         self.table = table
         self.push = push
         self.clock = clock
         self.summary = summary
-        self.outbox: tuple[StateAnnouncement, list[tuple[list[str], int | None]]] | None = None  # pushes still to make
+        self.deltas = deltas  # whether a connection takes delta pushes
+        # the pushes still to make
+        self.outbox: tuple[StateAnnouncement, list[tuple[list[str], Audience]]] | None = None
+        # each audience's view as last sent to all its connections, with its state id: the base of its next
+        # delta (kept only for an audience with a connection that takes deltas). Kept as JSON: views kept
+        # as objects outlived the collector's young generations, a few hundred objects a move, and
+        # made it walk the whole heap every few seconds (0.65 s each at 1,000 tables)
+        self.sent: dict[Audience, tuple[int, bytes]] = {}
 
     def audience(self) -> list[str]:
         table = self.table
@@ -34,7 +53,7 @@ class Announcer:
         self.push(self.audience(), event, payload, self.table.id)
 
     def state(self, snapshot: bool = False, actor: int | None = None) -> None:
-        """One ``state`` per seat each connection holds, and the spectator view to spectators.
+        """One ``state`` (or ``delta``) per seat each connection holds, and the spectator view to spectators.
 
         The seat that acted is answered at once; the other views are made just after (the next
         round of the event loop, once the actor's view is on its way), and always before anything
@@ -43,19 +62,47 @@ class Announcer:
         self.flush()
         table = self.table
         moment = table.moment(self.clock(), snapshot)
-        rest: list[tuple[list[str], int | None]] = []
+        rest: list[tuple[list[str], Audience]] = []
         for index, seat in enumerate(table.seats):
             if seat.sids and index == actor:
-                self.push(sorted(seat.sids), "state", moment.payload(index), table.id)
+                self.tell(moment, index, sorted(seat.sids))
             elif seat.sids:
                 rest.append((sorted(seat.sids), index))
+            else:
+                self.sent.pop(index, None)  # nobody holds its last view: the next connection gets a whole one
         if table.spectators:
             rest.append((sorted(table.spectators), None))
+        else:
+            self.sent.pop(None, None)
         self.outbox = (moment, rest)
         if actor is None:
             self.flush()
         else:
             asyncio.get_running_loop().call_soon(self.flush)
+
+    def tell(self, moment: StateAnnouncement, audience: Audience, sids: list[str]) -> None:
+        """The audience's view of ``moment``: as a delta to the connections that take them (they hold
+        its last view), whole to the others."""
+        view = moment.view(audience)
+        takers = [sid for sid in sids if self.deltas(sid)]
+        before = self.sent.pop(audience, None)
+        if takers:
+            self.keep(moment.state_id, audience, view)
+        if before is not None and takers and not moment.snapshot:
+            patch = json_patch(orjson.loads(before[1]), view)
+            self.push(takers, "delta", moment.delta(audience, before[0], patch), self.table.id)
+            if len(takers) == len(sids):
+                return
+            sids = [sid for sid in sids if sid not in takers]
+        self.push(sids, "state", moment.payload(audience, view), self.table.id)
+
+    def keep(self, state_id: int, audience: Audience, view: dict[str, Any]) -> None:
+        """Keep the audience's view, encoded, as the base of its next delta (a view that orjson cannot
+        write, none: the next view goes whole)."""
+        try:
+            self.sent[audience] = (state_id, orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS))
+        except TypeError:
+            self.sent.pop(audience, None)
 
     def flush(self) -> None:
         """Make the pushes a broadcast left for later."""
@@ -63,10 +110,17 @@ class Announcer:
             return
         moment, rest = self.outbox
         self.outbox = None
-        for sids, index in rest:
-            self.push(sids, "state", moment.payload(index), self.table.id)
+        for sids, audience in rest:
+            self.tell(moment, audience, sids)
 
-    async def snapshot(self, seat: int | None, sid: str) -> None:
-        """The current state for one connection (run as a task, so it follows the request's ack)."""
+    def snapshot(self, audience: Audience, sid: str) -> None:
+        """The current state, whole, for one connection (after a request's answer: ``resume``,
+        ``spectate``, ``resync``). Every other connection of its audience holds this state's view
+        already (each state is announced as it is made) or waits for a snapshot of its own, so the
+        audience's next delta may be based on it."""
         self.flush()
-        self.push([sid], "state", self.table.state_payload(seat, self.clock(), True), self.table.id)
+        moment = self.table.moment(self.clock(), True)
+        view = moment.view(audience)
+        self.push([sid], "state", moment.payload(audience, view), self.table.id)
+        if self.deltas(sid):
+            self.keep(moment.state_id, audience, view)

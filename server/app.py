@@ -18,12 +18,7 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from soupkitchen.server.cluster import (
-    close_message_queue,
-    listen_to_message_queue,
-    message_queue,
-    serve_as_node,
-)
+from soupkitchen.server.cluster import message_queue, serve_as_node
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
@@ -37,13 +32,19 @@ from soupkitchen.server.guard import (
     SessionGuard,
     http_guard,
     origin_guard,
+    websocket_compression,
 )
 from soupkitchen.server.guard import remote_address as remote_address
 from soupkitchen.server.hub import Hub
 from soupkitchen.server.lobby import TABLES_CHANGED, WATCHERS
-from soupkitchen.server.push import GameSocketServer, transport_for
+from soupkitchen.server.push import (
+    GameSocketServer,
+    close_message_queue,
+    listen_to_message_queue,
+    transport_for,
+)
 from soupkitchen.server.scheduler import Scheduler
-from soupkitchen.server.store import CHANGES, Changes, StoreError
+from soupkitchen.server.store import CHANGES, Changes, Store, StoreError
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
 
@@ -52,7 +53,11 @@ log = logging.getLogger(__name__)
 HUB = web.AppKey("hub", Hub)
 DOORS = web.AppKey("doors", Doors)
 FLOODS = web.AppKey("floods", FloodLog)
+GUARD = web.AppKey("guard", SessionGuard)
 UNGATED = {"hello", "time_sync"}  # requests allowed before a successful hello
+# requests that neither change nor tell of a table: answered at once, without waiting for the store
+# (a node whose database does not answer still answers them)
+TABLELESS = {"hello", "time_sync"}
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
 
@@ -84,7 +89,9 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
                            **({"client_manager": manager} if manager is not None else {}))
     doors = Doors(config, floods)
     app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
-                                       http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout)])
+                                       http_guard(lambda: config.max_http_buffer,
+                                                  lambda: config.request_timeout),
+                                       websocket_compression(lambda: config.websocket_compression)])
     sio.attach(app)
     transport = transport_for(sio)
     hub.speak_through(transport)
@@ -97,10 +104,10 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
 
     hub.watch.enter = enter
     hub.watch.emit = lambda: sio.emit(TABLES_CHANGED, {}, room=WATCHERS)
-    app[HUB], app[DOORS], app[FLOODS] = hub, doors, floods
     guard = SessionGuard(transport, most_pending=lambda: config.max_connections_per_address,
                          handshake_timeout=lambda: config.handshake_timeout,
                          trusted_proxies=lambda: config.trusted_proxies)
+    app[HUB], app[DOORS], app[FLOODS], app[GUARD] = hub, doors, floods, guard
 
     def lagging(sid: str) -> bool:
         """True, and the connection is closed, once it has left ``max_backlog`` pushes unread."""
@@ -126,11 +133,11 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         if address is None:
             address = remote_address(environ, config.trusted_proxies)
         try:
-            hub.connect(sid, address, environ.get(SESSION_KEY, ""))
+            hub.connect(sid, address, environ.get(SESSION_KEY) or sid)   # unguarded: its socket.io id
         except protocol.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
             log.info("%s from %s refused: %s", sid, address, err.message)
             raise socketio.exceptions.ConnectionRefusedError(err.message, {"code": err.code}) from None
-        guard.connected(hub.conns[sid].session, True)
+        guard.connected(hub.conns[sid].session, True, address)
         log.info("%s connected from %s", sid, address)
 
     @sio.event
@@ -169,7 +176,8 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             # nothing is acknowledged before it is stored, nor answered before the pushes made so far
             CHANGES.reset(given)
             waited = hub.clock()
-            unstored = await hub.store.stored(changes)
+            if event not in TABLELESS:
+                unstored = await hub.store.stored(changes)
             if event == "act" and hub.store.issued > handed:  # a move, with the time its change took to be stored
                 hub.metrics.stage("wait_for_store", hub.clock() - waited)
             await transport.flush()  # on the stock socket path, the pushes leave before the answer
@@ -191,10 +199,16 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
                                  | (pauses.snapshot() if pauses is not None else {}))
 
     async def replays(request: web.Request) -> web.Response:
-        return web.json_response({"matches": hub.store.finished_matches()})
+        try:
+            return web.json_response({"matches": await hub.store.read(Store.finished_matches)})
+        except StoreError as err:
+            return unavailable(err)
 
     async def replay(request: web.Request) -> web.Response:
-        row = hub.store.load_table(request.match_info["table_id"])
+        try:
+            row = await hub.store.read(Store.load_table, request.match_info["table_id"])
+        except StoreError as err:
+            return unavailable(err)
         if row is None or not row["over"]:  # a game in progress is nobody's to replay
             raise web.HTTPNotFound(text="no finished match of that id")
         return web.json_response({"game": row["game"], "players": row["players"], "options": row["options"],
@@ -211,7 +225,7 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         """Close every socket.io connection first: the web server's graceful stop would otherwise
         wait for each open websocket (and long-polling request) to end by itself."""
         hub.stopping = True
-        await transport.close_all(list(guard.sessions), SHUTDOWN_GRACE)
+        await guard.close_all(SHUTDOWN_GRACE)
 
     async def on_cleanup(app: web.Application) -> None:
         guard.cancel()
@@ -241,6 +255,11 @@ REFUSALS = {
                             "or not JSON at all)"),
     "packet": (protocol.BAD_REQUEST, "a client does not send that kind of socket.io packet"),
 }
+
+
+def unavailable(err: StoreError) -> web.Response:
+    """The answer to an HTTP read the database could not answer now: 503, with the store's sentence."""
+    return web.json_response({"error": {"code": err.code, "message": err.message}}, status=503)
 
 
 def refuse(hub: Hub, guard: SessionGuard, sid: str, reason: Any = "packet", detail: Any = "") -> None:
@@ -291,6 +310,7 @@ def server_metrics(hub: Hub) -> dict[str, Any]:
         "connections": len(hub.conns),
         "players": sum(bool(seat.sids) for t in tables for seat in t.seats),
         "spectators": sum(len(t.spectators) for t in tables),
+        "storing": hub.store.can_store,  # False while the database refuses changes (or cannot be reached)
         **hub.metrics.snapshot(),
         "table_memory": table_memory(hub.roster.runners.values(), hub.footprints),
         **({"node": hub.node.snapshot()} if hub.node is not None else {}),

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from soupkitchen.server.leases import LEASE, Holdings, Keepalive, Leases
-from soupkitchen.server.store import StoreError, token_hash
+from soupkitchen.server.store import Store, StoreError, token_hash
 from soupkitchen.server.table import Table
 from soupkitchen.shared.wire import codes, protocol
 
@@ -96,6 +96,10 @@ class Node:
         self.published: dict[str, str] | None = None  # the summaries last published
         self.publishing = asyncio.Lock()  # one publish at a time: each writes what changed since the last
         self.letting_go: set[str] = set()
+        # tables let go because a change of theirs could not be stored (the database went away), still
+        # this node's: rebuilt here from what was stored once it can be read, and their connections,
+        # left open, take their seats back then. Table id -> (connection -> seat, spectators).
+        self.rebuilding: dict[str, tuple[dict[str, int], set[str]]] = {}
         self.let_go: set[str] = set()  # tables let go since the last heartbeat (their lease may have run out)
         self.taking: dict[str, asyncio.Future[bool]] = {}  # table id -> its takeover under way
         self.timer: Any = None
@@ -128,7 +132,7 @@ class Node:
         await self.leases.announce(address)
         self.keepalive.start(address, sent)
         await self.beat()
-        for table_id in self.hub.store.open_table_ids():
+        for table_id in await self.hub.store.read(Store.open_table_ids):
             if table_id not in self.hub.roster.runners and await self.leases.owner(table_id) is None:
                 await self.take(table_id)
         self.next_beat()
@@ -185,7 +189,7 @@ class Node:
     def check_write(self) -> None:
         """The store's gate: StoreError unless this node may write."""
         if not self.in_touch():
-            raise StoreError(protocol.STORAGE_FAILED, OUT_OF_TOUCH)
+            raise StoreError(protocol.STORAGE_UNAVAILABLE, OUT_OF_TOUCH)
 
     async def beat(self) -> None:
         """Learn where the other nodes are, publish this node's open tables, and take over the
@@ -198,8 +202,9 @@ class Node:
             await self.publish()
             # the tables of every node, and now and then every open one the database holds, in case
             # Redis lost its keys (it restarted): whichever no node holds is taken over
-            stored = self.stored_open() if self.beats % DATABASE_SWEEP == 0 else []
+            stored = await self.stored_open() if self.beats % DATABASE_SWEEP == 0 else []
             lost, self.let_go = self.let_go, set()
+            await self.rebuild()
             await self.sweep([*lost, *stored])
         except (RedisError, OSError) as err:
             if not self.failing:
@@ -267,11 +272,20 @@ class Node:
         left = await self.redis.pttl(SIGNALLED)
         return max(left, 1) / 1000 if left > 0 else 0.001
 
-    def stored_open(self) -> list[str]:
+    async def stored_open(self) -> list[str]:
         try:
-            return self.hub.store.open_table_ids()
+            return await self.hub.store.read(Store.open_table_ids)
         except StoreError:  # the store has said why
             return []
+
+    async def rebuild(self) -> None:
+        """Serve again the tables let go when their changes could not be stored, once the database
+        can be read (each heartbeat tries, oldest first)."""
+        for table_id in list(self.rebuilding):
+            try:
+                await self.take(table_id)
+            except StoreError:  # the store has said why; the next heartbeat tries again
+                return
 
     async def sweep(self, more: list[str]) -> None:
         """Claim and rebuild every open table (of those listed in Redis, and ``more``) whose lease
@@ -298,7 +312,7 @@ class Node:
             if claimed:
                 await self.redis.sadd(OPEN, table_id)
         except (RedisError, OSError):
-            raise StoreError(protocol.STORAGE_FAILED, OUT_OF_TOUCH) from None
+            raise StoreError(protocol.STORAGE_UNAVAILABLE, OUT_OF_TOUCH) from None
         if not claimed:
             raise protocol.ProtocolError(protocol.INTERNAL, "the server could not make that table; try again")
 
@@ -316,24 +330,45 @@ class Node:
     async def _take(self, table_id: str) -> bool:
         if table_id in self.hub.roster.runners:
             return True
-        if not self.hub.store.is_open(table_id):
+        rebuilding = table_id in self.rebuilding  # this node's still: its lease is held all along
+        if not rebuilding and not await self.hub.store.read(Store.is_open, table_id):
             await self.redis.srem(OPEN, table_id)
             return False
         if not await self.holdings.claim(table_id):
+            self.gone_for_good(table_id)
             return False
         try:
-            row = self.hub.store.load_table(table_id)  # read after the claim: no other node writes it now
+            row = await self.hub.store.read(Store.load_table, table_id)  # after the claim: no other node writes it
         except StoreError:
-            await self.give_up(table_id)
+            if not rebuilding:
+                await self.give_up(table_id)
             raise
-        runner = None if row is None or row["closed"] or row["over"] else self.hub.restore_row(row)
+        # a table rebuilt whose last move, in flight, ended its game is served over, for its players
+        # to see the end (and let go after its linger, as any finished table)
+        served = row is not None and not row["closed"] and (rebuilding or not row["over"])
+        runner = self.hub.restore_row(row) if served and row is not None else None
         if runner is None:
+            self.gone_for_good(table_id)
             await self.give_up(table_id)
             await self.redis.srem(OPEN, table_id)
             return False
-        await self.redis.sadd(OPEN, table_id)
-        log.info("serving table %s, taken over from its log", table_id)
+        if not runner.table.over:
+            await self.redis.sadd(OPEN, table_id)
+        seats, spectators = self.rebuilding.pop(table_id, ({}, set()))
+        for sid, seat in seats.items():  # the connections left open take their seats back
+            if sid in self.hub.conns:
+                runner.resume(sid, seat)
+        for sid in spectators:
+            if sid in self.hub.conns:
+                runner.watch(sid)
+        log.info("serving table %s, %s from its log", table_id, "rebuilt" if rebuilding else "taken over")
         return True
+
+    def gone_for_good(self, table_id: str) -> None:
+        """A table waiting to be rebuilt will not be here: its connections are closed, so that their
+        clients find where it is (or that it is over)."""
+        seats, spectators = self.rebuilding.pop(table_id, ({}, set()))
+        self._close_all([*seats, *spectators])
 
     async def give_up(self, table_id: str) -> None:
         self.holdings.forget(table_id)
@@ -346,6 +381,8 @@ class Node:
         runner = self.hub.roster.runners.get(table_id)
         self.holdings.forget(table_id)
         self.let_go.add(table_id)
+        if table_id in self.rebuilding:
+            self.gone_for_good(table_id)
         if runner is None:
             return
         log.warning("table %s is no longer this node's to serve; letting it go", table_id)
@@ -359,6 +396,25 @@ class Node:
             self.hub.scheduler.call_later(0.0, self._close_all, audience)
         else:
             self._close_all(audience)
+
+    def unstored(self, table_id: str) -> None:
+        """A change of the table could not be stored, the database having gone away (or refused it):
+        the table is ahead of what was stored, so it is let go, and rebuilt here from what was once
+        the database can be read. Its lease stays this node's, and its connections stay open: they
+        hear nothing of it meanwhile (each request about it is refused while the database cannot be
+        read) and take their seats back when it is rebuilt."""
+        runner = self.hub.roster.runners.get(table_id)
+        if runner is None:
+            return
+        table = runner.table
+        seats = {sid: index for index, seat in enumerate(table.seats) for sid in seat.sids}
+        self.rebuilding[table_id] = (seats, set(table.spectators))
+        log.warning("table %s is ahead of the database; it is let go, and rebuilt from what was stored", table_id)
+        self.letting_go.add(table_id)
+        try:
+            self.hub.roster.drop(table)
+        finally:
+            self.letting_go.discard(table_id)
 
     def _close_all(self, sids: list[str]) -> None:
         for sid in sids:
@@ -392,7 +448,7 @@ class Node:
         try:
             return await question
         except (RedisError, OSError):
-            raise StoreError(protocol.STORAGE_FAILED, OUT_OF_TOUCH) from None
+            raise StoreError(protocol.STORAGE_UNAVAILABLE, OUT_OF_TOUCH) from None
 
     async def route_table(self, table_id: str) -> None:
         """Return if this node serves the table, or nobody does (the lobby answers then); Moved
@@ -410,7 +466,7 @@ class Node:
 
     async def route_token(self, token: str) -> None:
         """As ``route_table``, for the table of a seat token this node does not know."""
-        found = self.hub.store.seat_of_token(token_hash(token))
+        found = await self.hub.store.read(Store.seat_of_token, token_hash(token))
         if found is not None:
             await self.route_table(found[0])
 
@@ -457,62 +513,6 @@ def message_queue(redis_url: str) -> Any:
     import socketio
 
     return socketio.AsyncRedisManager(redis_url, channel=CHANNEL)
-
-
-def queue_internals_tested(version: str | None = None) -> bool:
-    """Whether this python-socketio release (``version``: the installed one by default) is one the
-    fast socket path was tested with (``server.push``), whose manager's own attributes may be used."""
-    from importlib import metadata
-
-    from soupkitchen.server.push import FAST_PATH_TESTED, _release
-
-    lowest, untested = FAST_PATH_TESTED["python-socketio"]
-    return lowest <= _release(version or metadata.version("python-socketio"))[:2] < untested
-
-
-async def listen_to_message_queue(sio: Any, version: str | None = None, within: float = 5.0) -> bool:
-    """Have a node's message queue subscribed to Redis before the node serves; True once it is.
-
-    python-socketio starts listening only at its first connection, so the table-list pushes other
-    nodes sent while that first client's subscription was still on its way never reached it. It has
-    no public way to start sooner, so this reads the server's and the manager's own attributes, and
-    only with the releases the fast socket path was tested with (``server.push``; ``version``: the
-    installed one by default); with any other the queue starts at the first connection, as before."""
-    if not queue_internals_tested(version):
-        return False
-    if not sio.manager_initialized:
-        sio.manager_initialized = True
-        sio.manager.initialize()
-    loop = asyncio.get_running_loop()
-    until = loop.time() + within
-    while loop.time() < until:
-        pubsub = getattr(sio.manager, "pubsub", None)
-        if pubsub is not None and pubsub.subscribed:
-            return True
-        await asyncio.sleep(0.01)
-    log.warning("the message queue has not subscribed to Redis within %.0f s; it keeps trying", within)
-    return False
-
-
-async def close_message_queue(manager: Any, version: str | None = None) -> None:
-    """Stop a node's message queue: its listening task, and its connection to Redis.
-
-    python-socketio has no public way to, so this reads the manager's own attributes, and only with
-    the releases the fast socket path was tested with (``server.push``; ``version``: the installed
-    one by default). With any other the task ends with the event loop and the connection with the
-    process."""
-    if not queue_internals_tested(version):
-        return
-    listening = getattr(manager, "thread", None)
-    if isinstance(listening, asyncio.Future):
-        listening.cancel()
-        await asyncio.gather(listening, return_exceptions=True)
-    redis = getattr(manager, "redis", None)
-    if redis is not None:
-        try:
-            await redis.aclose()
-        except Exception as err:  # noqa: BLE001 - closing anyway
-            log.debug("could not close the message queue's link to Redis: %s", err)
 
 
 def routed_by_table(hub: Hub, node: Node, handler: Handler) -> Handler:

@@ -47,6 +47,7 @@ class ServerConfig:
     address_rate: float = 120.0  # requests per second from one remote address, all its connections together (0: any)
     address_burst: float = 240.0
     rate_penalty: float = 0.5  # seconds a connection over its rate waits for its ``rate_limited`` answer
+    websocket_compression: bool = False  # answer a websocket's offer of permessage-deflate (see server.guard)
     max_backlog: int = 2000  # pushes queued for one connection before it is closed as not reading them
     handshake_timeout: float = 10.0  # seconds a session may stay open without a socket.io connection
     request_timeout: float = 5.0  # seconds a TCP connection may wait with no request in hand (from its

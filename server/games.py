@@ -1,29 +1,17 @@
-"""The registered games this server can actually serve (a game's package may not be installed)."""
+"""The registered games this server serves, as it lists them in ``hello``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from soupkitchen.shared.core import Game
-from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.models import GameSummary
+from soupkitchen.shared.registry import get_game, registrations
 
 
 def load_game(game_id: str) -> Game:
-    """The registered game; KeyError if it is unknown or its package is not installed yet."""
-    try:
-        return get_game(game_id)
-    except (ImportError, AttributeError):
-        raise KeyError(game_id) from None
+    """The registered game; KeyError if there is none (a game left out does not count)."""
+    return get_game(game_id)
 
 
-def available_games() -> list[dict[str, Any]]:
-    """Every registered game whose module is present."""
-    games = []
-    for game_id in game_ids():
-        try:
-            game = load_game(game_id)
-        except KeyError:
-            continue
-        games.append({"id": game.id, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "options": [o.to_json() for o in game.option_specs]})
-    return games
+def available_games() -> list[GameSummary]:
+    """Every registered game (those left out for a fault are not among them), in menu order."""
+    return [entry.summary() for entry in registrations()]

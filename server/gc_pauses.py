@@ -18,8 +18,12 @@ from typing import Any
 from soupkitchen.server.metrics import percentile
 
 # Allocations (net of frees) of tracked objects between two young collections, and how many
-# collections of one generation make one of the next. Python's defaults are 700, 10, 10.
-GC_THRESHOLDS = (1_000, 20, 10)
+# collections of one generation make one of the next. Python's defaults are 700, 10, 10. With
+# (1_000, 20, 10) a server of 1,000 tables collected its oldest generation every few seconds
+# (0.5-0.65 s each: the objects of a move live until the next, long enough to grow old) and spent
+# some 1.4-1.8 ms of CPU a move; with these, none in the measured 30 s, 1.1 ms a move and its
+# longest pause 0.26 s (scripts/bench_server.py --tables 1000, docs/cluster.md).
+GC_THRESHOLDS = (10_000, 50, 100)
 PROBE_PERIOD = 0.05  # seconds between two looks at how late the event loop runs a timer
 
 

@@ -4,10 +4,13 @@ never connects to socket.io is closed, long-polling bodies are bounded, UTF-8 an
 a request from a browser page is refused unless the host allows its origin, and a session can be
 closed at once (a binary sender, one that stopped reading its pushes).
 
-The guards use public APIs: a socket.io packet class (the ``serializer`` argument), the Engine.IO
-server's ``on`` handlers (wrapping the ones socket.io registered) and an aiohttp middleware, so
-they hold whichever socket classes the server runs on. A session is closed through the server's
-transport (``server.transport``).
+The guards use public APIs: a socket.io packet class (the ``serializer`` argument) and an aiohttp
+middleware, so they hold whichever socket classes the server runs on; and, through
+``server.push`` (the one module that reaches python-engineio's private parts, fenced to the
+releases it was tested with), the Engine.IO connect and disconnect handlers socket.io registered,
+wrapped so that every session is seen from its start. With any other release a session is seen
+only once socket.io connects over it. A session is closed through the server's transport
+(``server.transport``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from aiohttp import web
 from multidict import CIMultiDict
 from socketio import packet as sio_packet
 
+from soupkitchen.server.push import wrap_session_events
 from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
 
@@ -33,6 +37,7 @@ REFUSED = "\x00refused"  # the event a packet the protocol does not allow is tur
 ADDRESS_KEY = "soupkitchen.address"  # the environ entries this module adds to each session's environ
 SESSION_KEY = "soupkitchen.session"
 SOCKETIO_PATH = "/socket.io/"
+EXTENSIONS = "Sec-WebSocket-Extensions"
 
 
 class JsonPacket(socketio.packet.Packet):
@@ -115,10 +120,14 @@ class Session:
 
 class SessionGuard:
     """Counts each address's Engine.IO sessions that have no socket.io connection (yet) and closes
-    such a session ``handshake_timeout`` seconds after it opened or lost its connection."""
+    such a session ``handshake_timeout`` seconds after it opened or lost its connection. Where the
+    Engine.IO events cannot be wrapped (``watching`` is False: a release ``server.push`` was not
+    tested with), it knows a connection from the moment socket.io connects, by its socket.io id, and
+    closes it through socket.io's public ``disconnect``; it counts none pending."""
 
     def __init__(self, transport: Transport, most_pending: Callable[[], int],
-                 handshake_timeout: Callable[[], float], trusted_proxies: Callable[[], Iterable[str]]) -> None:
+                 handshake_timeout: Callable[[], float], trusted_proxies: Callable[[], Iterable[str]],
+                 versions: dict[str, str] | None = None) -> None:
         self.transport = transport
         self.most_pending = most_pending
         self.handshake_timeout = handshake_timeout
@@ -126,12 +135,11 @@ class SessionGuard:
         self.sessions: dict[str, Session] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing: set[str] = set()
-        eio = transport.sio.eio
-        for event, wrapper in (("connect", self._eio_connect), ("disconnect", self._eio_disconnect)):
-            inner = eio.handlers.get(event)
-            if inner is None:
-                raise RuntimeError(f"socket.io registered no Engine.IO {event} handler to guard")
-            eio.on(event, wrapper(inner))
+        why_not = wrap_session_events(transport.sio, self._eio_connect, self._eio_disconnect, versions)
+        self.watching = why_not is None  # every Engine.IO session is seen from its start
+        if why_not is not None:
+            log.warning("sessions: sessions that have not connected yet are neither counted nor timed out, "
+                        "because %s", why_not)
 
     def _eio_connect(self, inner: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def connect(eio_sid: str, environ: dict[str, Any]) -> Any:
@@ -158,10 +166,12 @@ class SessionGuard:
     def pending(self, address: str) -> int:
         return sum(not s.connected and s.address == address for s in self.sessions.values())
 
-    def connected(self, eio_sid: str, on: bool) -> None:
-        """Socket.io connected over the session (``on``) or left it: a session left without a
-        connection is closed after the handshake timeout."""
+    def connected(self, eio_sid: str, on: bool, address: str = "") -> None:
+        """Socket.io connected over the session (``on``, from ``address``) or left it: a session left
+        without a connection is closed after the handshake timeout."""
         session = self.sessions.get(eio_sid)
+        if session is None and on and not self.watching:   # first seen now: the public path
+            session = self.sessions[eio_sid] = Session(address)
         if session is None:
             return
         session.connected = on
@@ -193,10 +203,25 @@ class SessionGuard:
 
     async def _close(self, eio_sid: str) -> None:
         try:
-            await self.transport.close(eio_sid)
+            if self.watching:
+                await self.transport.close(eio_sid)
+            else:   # the public path: a socket.io id, and its disconnect
+                await self.transport.sio.disconnect(eio_sid)
         finally:
             self.sessions.pop(eio_sid, None)  # even if the transport never reported the session gone
             self.closing.discard(eio_sid)
+
+    async def close_all(self, grace: float) -> None:
+        """Close every session (the server is stopping), giving them ``grace`` seconds together."""
+        if self.watching:
+            await self.transport.close_all(list(self.sessions), grace)
+            return
+        closing = asyncio.gather(*(self.transport.sio.disconnect(sid) for sid in list(self.sessions)),
+                                 return_exceptions=True)
+        try:
+            await asyncio.wait_for(closing, grace)
+        except TimeoutError:
+            log.info("some connections were still closing after %.1f s; the web server ends them", grace)
 
     def cancel(self) -> None:
         for session in self.sessions.values():
@@ -259,6 +284,27 @@ def http_guard(max_body: Callable[[], int], body_time: Callable[[], float]
         return await handler(ReadRequest(request, body))
 
     return guard
+
+
+def websocket_compression(allowed: Callable[[], bool]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """An aiohttp middleware that answers a websocket's offer of compression (permessage-deflate)
+    only if ``allowed()``: otherwise the offer is taken off the request before the websocket is
+    made, so the connection is made without it (a client may always do without, RFC 7692).
+
+    A compressing connection holds zlib's state for as long as it is open, some 120 to 300 KB of
+    the server's memory (a window and hash tables each way), which at thousands of connections
+    was most of the server's memory; a delta push is a few hundred bytes (docs/protocol.md)."""
+
+    @web.middleware
+    async def plain(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+                    ) -> web.StreamResponse:
+        if EXTENSIONS in request.headers and request.path == SOCKETIO_PATH and not allowed():
+            headers = CIMultiDict(request.headers)
+            del headers[EXTENSIONS]
+            request = request.clone(headers=headers)
+        return await handler(request)
+
+    return plain
 
 
 async def read_body(request: web.Request, most: int) -> bytes:

@@ -37,7 +37,7 @@ from soupkitchen.server.transport import Transport
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
-Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
+Handler = Callable[[str, Any], Awaitable[Any]]  # a socket id and a typed request -> its reply (REPLIES)
 
 
 class ClusterNode(Protocol):
@@ -56,6 +56,8 @@ class ClusterNode(Protocol):
     def dropped(self, table: Table) -> None: ...
 
     def lost(self, table_id: str, answer_first: bool = False) -> None: ...
+
+    def unstored(self, table_id: str) -> None: ...
 
     def stop(self) -> None: ...
 
@@ -121,6 +123,7 @@ class Hub:
             "emote": self.lobby.emote,
             "act": self.play.act,
             "hold": self.play.hold,
+            "resync": self.play.resync,
         }
         self.node: ClusterNode | None = None  # set by server.cluster.serve_as_node when this is a node
 
@@ -205,36 +208,43 @@ class Hub:
             if not self.lagging(sid):
                 self.transport.send(sid, encoded)
 
-    def unstored(self, table_id: str) -> None:
+    def unstored(self, table_id: str, taken: bool) -> None:
         """A change of the table could not be stored: nobody hears of it, and a node lets the table
-        go (it is rebuilt from what was stored, here or on another node, as after a crash)."""
+        go: another node played it on (``taken``), or it is rebuilt here from what was stored, as
+        after a crash, once the database can be read."""
         self.outbox.let_go(table_id, self.store.issued)
-        if self.node is not None:
+        if self.node is None:
+            return
+        if taken:
             self.node.lost(table_id, answer_first=True)
+        else:
+            self.node.unstored(table_id)
 
     # --- requests ------------------------------------------------------------------------------
-    async def hello(self, sid: str, req: protocol.Hello) -> dict[str, Any]:
+    async def hello(self, sid: str, req: protocol.Hello) -> protocol.HelloReply:
         if req.protocol != protocol.PROTOCOL_VERSION:
             raise protocol.ProtocolError(protocol.VERSION, f"this server speaks protocol {protocol.PROTOCOL_VERSION}, "
                                              f"the client speaks {req.protocol}: please update")
-        self.conns[sid].hello = True
-        answer = {"ok": True, "protocol": protocol.PROTOCOL_VERSION, "server_id": self.server_id,
-                  "games": available_games(), "server_time": self.clock()}
+        conn = self.conns[sid]
+        conn.hello, conn.deltas = True, req.deltas
+        answer: protocol.HelloReply = {"ok": True, "protocol": protocol.PROTOCOL_VERSION,
+                                       "server_id": self.server_id, "games": available_games(),
+                                       "server_time": self.clock(), "deltas": req.deltas}
         if self.node is not None:  # where a client may come back if this node goes
             answer["nodes"] = self.node.addresses()
         return answer
 
-    async def time_sync(self, sid: str, req: protocol.TimeSync) -> dict[str, Any]:
+    async def time_sync(self, sid: str, req: protocol.TimeSync) -> protocol.TimeSyncReply:
         return {"ok": True, "client_time": req.client_time, "server_time": self.clock()}
 
-    async def list_tables(self, sid: str, req: protocol.ListTables) -> dict[str, Any]:
+    async def list_tables(self, sid: str, req: protocol.ListTables) -> protocol.TablesReply:
         tables = self.roster.open_summaries()
         if self.node is not None:
             tables += [summary | {"code": None} for summary in await self.node.asked(self.node.others_open())
                        if summary.get("settings", {}).get("listed", True)]
         return {"ok": True, "tables": tables}
 
-    async def watch_tables(self, sid: str, req: protocol.WatchTables) -> dict[str, Any]:
+    async def watch_tables(self, sid: str, req: protocol.WatchTables) -> protocol.WatchReply:
         """Start (or stop) pushing ``tables_changed`` to this connection whenever the list of open
         tables changes, on any node of a cluster; a disconnect stops it too."""
         await self.watch.watch(sid, req.on)
@@ -282,18 +292,34 @@ class Hub:
 
     # --- restore -------------------------------------------------------------------------------
     def purge(self) -> int:
-        """Delete finished games and closed lobbies older than ``keep_days`` from the database, and
-        do it again a day later; returns how many went."""
+        """Delete finished games and closed lobbies older than ``keep_days`` from the database (at
+        the start), and again each day after; returns how many went."""
         gone = 0
         if self.config.keep_days > 0:
-            self.purger = self.scheduler.call_later(DAY, self.purge)
+            self.purger = self.scheduler.call_later(DAY, self.purge_again)
             try:
                 gone = self.store.purge(self.wall_clock() - self.config.keep_days * DAY)
             except StoreError:  # the store has said why; the next day tries again
                 return 0
-            if gone:
-                log.info("deleted %d finished or closed tables older than %g days", gone, self.config.keep_days)
+            self.purged(gone)
         return gone
+
+    def purge_again(self) -> None:
+        """The day's purge, its read made without holding the event loop up for the database."""
+        self.purger = self.scheduler.call_later(DAY, self.purge_again)
+
+        async def purge(before: float) -> None:
+            try:
+                ids = await self.store.read(Store.purgeable, before)
+                self.store.forget_tables(ids)
+            except StoreError:  # the store has said why; the next day tries again
+                return
+            self.purged(len(ids))
+        self.spawn(purge(self.wall_clock() - self.config.keep_days * DAY))
+
+    def purged(self, gone: int) -> None:
+        if gone:
+            log.info("deleted %d finished or closed tables older than %g days", gone, self.config.keep_days)
 
     def restore(self) -> int:
         """Rebuild every open table from the database, and every game that finished less than

@@ -19,11 +19,12 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from soupkitchen.server import passwords
 from soupkitchen.server.games import load_game
 from soupkitchen.server.registry import PasswordTries
 from soupkitchen.server.roster import TableRoster
 from soupkitchen.server.runner import TableRunner
-from soupkitchen.server.store import StoreError, password_hash
+from soupkitchen.server.store import StoreError
 from soupkitchen.server.table import Table
 from soupkitchen.shared.core import RuleError
 from soupkitchen.shared.wire import codes, protocol
@@ -143,8 +144,12 @@ class Lobby:
             raise protocol.ProtocolError(protocol.RATE_LIMITED, f"too many wrong passwords for this table from this computer; "
                                                   f"try again in {math.ceil(tries.wait_until - now)} s")
         tries.checking = True
+        stored = table.password
         try:
             right = await asyncio.get_running_loop().run_in_executor(self.hasher, table.check_password, given)
+            if right and passwords.needs_new_hash(stored):   # an older form: made again now it is known
+                renewed = await asyncio.get_running_loop().run_in_executor(self.hasher, passwords.password_hash, given)
+                self.renew_password(table, stored, renewed)
         finally:
             tries.checking = False
         if right:
@@ -163,6 +168,18 @@ class Lobby:
         later = f"; wait {math.ceil(wait)} s before the next try" if wait else ""
         raise protocol.ProtocolError(protocol.WRONG_PASSWORD, f"that is not the table's password{later}")
 
+    def renew_password(self, table: Table, stored: str, renewed: str) -> None:
+        """Store the password's new hash in place of ``stored``, if the table still has that one
+        (a host may have changed it meanwhile); a store that refuses keeps the old one, which works."""
+        runner = self.roster.runners.get(table.id)
+        if runner is None or runner.table is not table or table.password != stored:
+            return
+        table.password = renewed
+        try:
+            runner.save()
+        except StoreError:
+            table.password = stored
+
     def may_create(self, address: str, seats: int) -> None:
         """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
         if sum(not r.table.closed and not r.table.over for r in self.roster.runners.values()) >= self.config.max_tables:
@@ -179,7 +196,7 @@ class Lobby:
         if table.started:
             raise protocol.ProtocolError(protocol.ALREADY_STARTED, "the game at this table has already started")
 
-    async def create_table(self, sid: str, req: protocol.CreateTable) -> dict[str, Any]:
+    async def create_table(self, sid: str, req: protocol.CreateTable) -> protocol.SeatReply:
         address = self.registry.conns[sid].address
         self.may_create(address, req.seats)
         try:
@@ -196,7 +213,7 @@ class Lobby:
         password = None
         if req.password:
             password = await asyncio.get_running_loop().run_in_executor(
-                self.hasher, password_hash, table_id, req.password)
+                self.hasher, passwords.password_hash, req.password)
             if sid not in self.registry.conns:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
@@ -232,7 +249,7 @@ class Lobby:
             self.registry.looked_in_vain(address)
             raise
 
-    async def find_table(self, sid: str, req: protocol.FindTable) -> dict[str, Any]:
+    async def find_table(self, sid: str, req: protocol.FindTable) -> protocol.TableReply:
         """The open table of an invite code. A wrong code is answered the same whether the code never
         was, or was a table's that has finished or closed, and counts as a lookup in vain."""
         code = codes.normalise(req.code)
@@ -256,7 +273,7 @@ class Lobby:
         result["bot_delay"] = float(result["bot_delay"])
         return result
 
-    async def join_table(self, sid: str, req: protocol.JoinTable) -> dict[str, Any]:
+    async def join_table(self, sid: str, req: protocol.JoinTable) -> protocol.SeatReply:
         await self.admit(self.named(sid, req.table).table, req.password, self.registry.conns[sid].address)
         runner = self.roster.runner_of(req.table)  # it may have closed while the password was checked
         table = runner.table
@@ -277,12 +294,12 @@ class Lobby:
         token = runner.join(sid, seat, name)
         return {"ok": True, "table": runner.summary(), "seat": seat, "token": token, "name": name}
 
-    async def resume(self, sid: str, req: protocol.Resume) -> dict[str, Any]:
+    async def resume(self, sid: str, req: protocol.Resume) -> protocol.ResumeReply:
         runner, seat = self.roster.seat_of(req.token)
         stood_in = runner.resume(sid, seat)
         return {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
 
-    async def spectate(self, sid: str, req: protocol.Spectate) -> dict[str, Any]:
+    async def spectate(self, sid: str, req: protocol.Spectate) -> protocol.TableReply:
         runner = self.named(sid, req.table)
         table = runner.table
         if not table.check_password(None) and sid not in runner.audience():
@@ -292,12 +309,12 @@ class Lobby:
         runner.watch(sid)
         return {"ok": True, "table": runner.summary()}
 
-    async def leave(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
+    async def leave(self, sid: str, req: protocol.TokenOnly) -> protocol.Reply:
         runner, seat = self.roster.seat_of(req.token, sid)
         runner.leave(seat)
         return {"ok": True}
 
-    async def add_bot(self, sid: str, req: protocol.AddBot) -> dict[str, Any]:
+    async def add_bot(self, sid: str, req: protocol.AddBot) -> protocol.BotReply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -307,7 +324,7 @@ class Lobby:
         runner.add_bot(seat, req.level)
         return {"ok": True, "seat": seat, "level": req.level}
 
-    async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
+    async def remove_bot(self, sid: str, req: protocol.SeatRequest) -> protocol.Reply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -316,7 +333,7 @@ class Lobby:
         runner.remove_bot(req.seat)
         return {"ok": True}
 
-    async def kick(self, sid: str, req: protocol.SeatRequest) -> dict[str, Any]:
+    async def kick(self, sid: str, req: protocol.SeatRequest) -> protocol.Reply:
         runner, host = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -325,7 +342,7 @@ class Lobby:
         runner.kick(req.seat)
         return {"ok": True}
 
-    async def set_options(self, sid: str, req: protocol.SetOptions) -> dict[str, Any]:
+    async def set_options(self, sid: str, req: protocol.SetOptions) -> protocol.Reply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -338,14 +355,14 @@ class Lobby:
         runner.set_options(options, settings, (options, agreed(settings)) != (table.options, agreed(table.settings)))
         return {"ok": True}
 
-    async def ready(self, sid: str, req: protocol.Ready) -> dict[str, Any]:
+    async def ready(self, sid: str, req: protocol.Ready) -> protocol.Reply:
         runner, seat = self.roster.seat_of(req.token, sid)
         table = runner.table
         self.before_start(table)
         runner.ready(seat, req.on)
         return {"ok": True}
 
-    async def start(self, sid: str, req: protocol.TokenOnly) -> dict[str, Any]:
+    async def start(self, sid: str, req: protocol.TokenOnly) -> protocol.Reply:
         runner, _ = self.roster.host_of(req.token, sid)
         table = runner.table
         self.before_start(table)
@@ -362,7 +379,7 @@ class Lobby:
             raise protocol.ProtocolError(protocol.INTERNAL, f"{table.game.title} could not be set up on this server") from None
         return {"ok": True}
 
-    async def emote(self, sid: str, req: protocol.Emote) -> dict[str, Any]:
+    async def emote(self, sid: str, req: protocol.Emote) -> protocol.Reply:
         runner, seat = self.roster.seat_of(req.token, sid)
         holder = runner.table.seats[seat]
         now = self.clock()

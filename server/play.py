@@ -4,10 +4,8 @@ views and plays the bots and the timeouts."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from soupkitchen.server.roster import TableRoster
-from soupkitchen.shared.core import RuleError
+from soupkitchen.shared.core import NOT_ALLOWED, RuleError
 from soupkitchen.shared.wire import protocol
 
 
@@ -17,18 +15,27 @@ class PlayRequests:
     def __init__(self, roster: TableRoster) -> None:
         self.roster = roster
 
-    async def act(self, sid: str, req: protocol.Act) -> dict[str, Any]:
+    async def act(self, sid: str, req: protocol.Act) -> protocol.ActReply:
         runner, seat = self.roster.seat_of(req.token, sid)
         if not runner.table.started:
             raise protocol.ProtocolError(protocol.NOT_STARTED, "the game at this table has not started yet")
         try:
             state_id = runner.act(seat, req.state_id, req.action)
         except RuleError as err:  # the refusal as code and parameters, its English for the logs
-            refusal = err.refusal.to_json() if err.refusal is not None else {"code": "not_allowed", "params": {}}
+            refusal = (err.refusal or NOT_ALLOWED).to_json()
             raise protocol.ProtocolError(protocol.ILLEGAL, str(err) or "that move is not allowed now", refusal) from None
         return {"ok": True, "state_id": state_id}
 
-    async def hold(self, sid: str, req: protocol.Hold) -> dict[str, Any]:
+    async def resync(self, sid: str, req: protocol.Resync) -> protocol.Reply:
+        """The connection's views of the table, whole (a client that missed a ``delta``)."""
+        runner = self.roster.runner_of(req.table)
+        if not runner.resync(sid):
+            raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection holds no seat at that table "
+                                                             "and does not watch it; send resume or spectate "
+                                                             "first")
+        return {"ok": True}
+
+    async def hold(self, sid: str, req: protocol.Hold) -> protocol.HoldReply:
         runner, seat = self.roster.seat_of(req.token, sid)
         table = runner.table
         if req.seat is not None and req.seat != seat:

@@ -44,6 +44,7 @@ class Connection:
     address: str = ""  # the remote address (per-address limits)
     session: str = ""  # the Engine.IO session it runs over
     hello: bool = False
+    deltas: bool = False  # it said in its hello that it applies ``delta`` pushes
     bucket: Bucket = field(default_factory=lambda: Bucket(0.0, 0.0))
     tables: set[str] = field(default_factory=set)  # the tables it has held a seat at or watched
 
@@ -60,6 +61,11 @@ class Registry:
         self.address_buckets: dict[str, Bucket] = {}  # remote address -> its requests' token bucket
         self.password_tries: dict[tuple[str, str], PasswordTries] = {}  # (address, table id) -> failures
         self.guesses: dict[str, Bucket] = {}  # guesser (guesser_of) -> tables it may still look for in vain
+
+    def takes_deltas(self, sid: str) -> bool:
+        """Whether the connection said in its hello that it applies ``delta`` pushes."""
+        conn = self.conns.get(sid)
+        return conn is not None and conn.deltas
 
     def present(self, sid: str, table_id: str) -> None:
         """The connection holds a seat at the table or watches it (its disconnect is the table's news)."""

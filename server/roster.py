@@ -45,7 +45,7 @@ class TableRoster:
         self.clock = scheduler.clock
         self.context = RunnerContext(config, scheduler, store, metrics, push, registry,
                                      lambda sid: sid in registry.conns, spawn, stopping, self.finished, self.drop,
-                                     registry.present)
+                                     registry.present, registry.takes_deltas)
         self.runners: dict[str, TableRunner] = {}
         self.tables = Tables(self.runners)
         self.on_drop: Callable[[Table], None] | None = None  # hears of each table forgotten

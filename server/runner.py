@@ -14,6 +14,7 @@ same path, woken by the table's timer.
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 import weakref
 from collections.abc import Awaitable, Callable
@@ -33,7 +34,8 @@ from soupkitchen.shared.core import Bot, is_moment_action
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
-STORE_RETRY = 1.0  # seconds before a timeout or bot move the store refused is tried again
+STORE_RETRY = 1.0  # seconds within which a timeout or bot move the store refused is tried again
+RETRIES = random.Random()  # spreads the tables' retries over the second half of it: not all at once when it is back
 T = TypeVar("T")
 
 
@@ -63,6 +65,7 @@ class RunnerContext:
     finished: Callable[[Table], None]  # a game at a table ended (it is already stored and announced)
     let_go: Callable[[Table], None]  # the server forgets the table (its rows stay in the database)
     present: Callable[[str, str], None] = lambda sid, table_id: None  # (connection, table): it is at the table
+    deltas: Callable[[str], bool] = lambda sid: False  # whether a connection takes ``delta`` pushes
 
 
 def weakly(method: Callable[..., T], gone: Callable[[], T] | None = None) -> Callable[..., T | None]:
@@ -92,7 +95,7 @@ class TableRunner:
         # cycle, so a table let go is freed at once, not left to the collector's rare full collection.
         self.players = TableBots(table, context.config, self.clock)
         self.holds = Holds(table, context.config, context.scheduler, weakly(self.hold_ran_out))
-        self.announce = Announcer(table, context.push, self.clock, weakly(self.summary, dict))
+        self.announce = Announcer(table, context.push, self.clock, weakly(self.summary, dict), context.deltas)
         self.absence = Absence(table, context.config, context.scheduler, context.stopping,
                                self.players.stands_in, weakly(self.stand_in), weakly(self.close))
         self.clock_saved: float | None = None  # the game clock last recorded in the store
@@ -208,13 +211,27 @@ class TableRunner:
         if self.table.started:
             self.snapshot_after_answer(None, sid)
 
+    def resync(self, sid: str) -> bool:
+        """The connection's views of the table, whole, after the answer to its ``resync``: one per seat
+        it holds and the spectator view if it watches; False if it is not at the table."""
+        table = self.table
+        audiences: list[int | None] = [index for index, seat in enumerate(table.seats) if sid in seat.sids]
+        if sid in table.spectators:
+            audiences.append(None)
+        if not audiences:
+            return False
+        if table.started:
+            for audience in audiences:
+                self.snapshot_after_answer(audience, sid)
+        return True
+
     def snapshot_after_answer(self, seat: int | None, sid: str) -> None:
         """The table's present for one connection, just after the answer to its request: the answer
         waits for the store first (``server.app``), so the snapshot waits behind it."""
         async def send() -> None:
             await self.context.store.stored()
             if self.live:
-                await self.announce.snapshot(seat, sid)
+                self.announce.snapshot(seat, sid)
         self.context.spawn(send())
 
     def leave(self, seat: int) -> None:
@@ -373,7 +390,7 @@ class TableRunner:
         table = self.table
         self.fire_timeouts()
         # An action that names its own moment is the rules' to judge on the newest state.
-        if state_id != table.state_id and not is_moment_action(getattr(table.game, "facts", None), action):
+        if state_id != table.state_id and not is_moment_action(table.game.facts, action):
             self.announce.flush()  # the newer state reaches the seat before this answer does
             raise protocol.ProtocolError(protocol.STALE_STATE, f"the table has moved on to state {table.state_id}; "
                                                                f"your action was for state {state_id}")
@@ -469,14 +486,20 @@ class TableRunner:
         self.timer = None
         if self.table.closed or not self.live:
             return
+        if self.context.store.reconnecting:  # nothing could be stored: no bot thinks for nothing meanwhile
+            self.retry()
+            return
         try:
             self.fire_timeouts()
             if not self.table.over:
                 self.players.move(self.bot_plays)
         except StoreError:  # the store has said why: the table waits, and tries again in a moment
-            self.timer = self.scheduler.call_later(STORE_RETRY, self.tick)
+            self.retry()
             return
         self.reschedule()
+
+    def retry(self) -> None:
+        self.timer = self.scheduler.call_later(STORE_RETRY * (1 - RETRIES.random() / 2), self.tick)
 
     # --- the seats whose players went away -----------------------------------------------------
     def stand_in(self, seat: int) -> None:

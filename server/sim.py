@@ -14,6 +14,9 @@ so the figures predict such a table.
 ``oracle``, an all-seeing team that reads the whole state, and ``witness``, chefs that read views
 but aim for a soup that satisfies every taste of the difficulty. ``--rotate`` moves the listed
 bots one seat round each game, so a level's share is not the luck of one seat.
+
+``--list`` prints the games it can play, one a line, and each game package left out for a fault
+with the sentence saying why.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.shared.core import Game, canonical_json
 from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.playout import play
-from soupkitchen.shared.registry import game_ids, get_game, registration, resolve
+from soupkitchen.shared.registry import game_ids, get_game, left_out, registration, registrations, resolve
 from soupkitchen.shared.replay import ReplayFile, export
 
 ORACLE = "oracle"
@@ -42,8 +45,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="soupkitchen-sim",
         description="Play full games between bots, headless, and print one JSON line per game.")
-    parser.add_argument("game", choices=game_ids(), help="which game to play")
-    parser.add_argument("--players", type=int, required=True, help="seats at the table, all bots")
+    parser.add_argument("game", nargs="?", choices=game_ids(), help="which game to play")
+    parser.add_argument("--list", action="store_true",
+                        help="list the games, and any left out for a fault with the reason, and stop")
+    parser.add_argument("--players", type=int, help="seats at the table, all bots (needed to play)")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
     parser.add_argument("--step", type=float, default=DEFAULT_STEP,
@@ -60,7 +65,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
     parser.add_argument("--export", metavar="DIR", type=Path,
                         help="write each game's replay file into DIR (see docs/replays.md)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if not args.list and (args.game is None or args.players is None):
+        parser.error("name a game and --players (or --list the games)")
+    return args
+
+
+def list_games() -> int:
+    """The games, one a line (id, title, seats), then each game package left out, with why."""
+    for entry in registrations():
+        facts = entry.facts
+        print(f"{facts.id}\t{facts.title}\t{facts.min_players}-{facts.max_players} players")
+    for missing in left_out():
+        print(missing.reason)
+    return 0
 
 
 def all_seeing_team(game: Game) -> str | None:
@@ -154,6 +172,8 @@ def percentile(sorted_values: list[float], share: float) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.list:
+        return list_games()
     game = get_game(args.game)
     try:
         options = game.normalise_options(json.loads(args.options), args.players)
@@ -188,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         final = game.view(outcome.state, None)
         if isinstance(result.get("stars"), int) and isinstance(final.get("max_stars"), int):
             stars.append((result["stars"], final["max_stars"]))
-        if "round_seconds" in final:  # a game of timed rounds
+        if game.facts.rounds and game.facts.real_time:  # a game of timed rounds
             timed += bots.timed
         for seat in result["winners"]:
             wins[(seat - shift) % args.players] += 1

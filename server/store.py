@@ -3,13 +3,17 @@
 Every accepted action is committed here before any client hears of it. WAL with
 ``synchronous=NORMAL`` makes each commit durable against the server process dying (kill -9):
 the write is in the operating system's hands when ``commit`` returns. Seat tokens and table
-passwords are stored only as salted hashes.
+passwords are stored only as salted hashes (``server.passwords``).
 
 A write the database refuses for a reason of the machine's (a full disk, an I/O error, a file
 that cannot be written) raises :class:`StoreError` with a sentence saying so, after rolling the
 transaction back; the first such failure is logged, the following ones are only counted, and the
 first write that succeeds again says how many were refused meanwhile (each of the two lines at most
 once a minute, should writes fail and succeed by turns).
+
+The schema carries a version (the table ``schema_version``): a server opening a database brings it
+up to date with the numbered steps of ``MIGRATIONS`` it has not had yet, in one transaction, and
+refuses a database a newer program wrote.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from soupkitchen.shared.wire import protocol
 
@@ -36,11 +40,15 @@ MACHINE_FAULTS = {3: "permission denied", 5: "the database is busy in another pr
                   26: "the file is not a database"}
 SQLITE_FULL = 13
 SAY_EVERY = 60.0  # seconds between two log lines about failing, or recovered, writes
+UNREACHABLE = ("the server cannot reach its database just now ({why}), so nothing was changed; "
+               "try again in a moment")
 APPEND = "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (?,?,?,?,?)"
+T = TypeVar("T")
 
-# Written for SQLite and PostgreSQL alike (SQLite reads DOUBLE PRECISION as REAL, BIGINT as INTEGER).
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
+# Written for SQLite and PostgreSQL alike (SQLite reads DOUBLE PRECISION as REAL, BIGINT as INTEGER):
+# the tables as they were when the schema began to carry a version (version 1).
+FIRST_TABLES = (
+    """CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     players INTEGER NOT NULL,
@@ -54,8 +62,8 @@ CREATE TABLE IF NOT EXISTS tables (
     closed INTEGER NOT NULL DEFAULT 0,
     created DOUBLE PRECISION NOT NULL,
     finished DOUBLE PRECISION
-);
-CREATE TABLE IF NOT EXISTS seats (
+)""",
+    """CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
     name TEXT,
@@ -63,21 +71,22 @@ CREATE TABLE IF NOT EXISTS seats (
     bot INTEGER NOT NULL DEFAULT 0,
     ready INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
-);
-CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
-CREATE TABLE IF NOT EXISTS actions (
+)""",
+    "CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash)",
+    """CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL,
     idx INTEGER NOT NULL,
     seat INTEGER,
     action TEXT NOT NULL,
     t DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, idx)
-);
-CREATE TABLE IF NOT EXISTS clocks (
+)""",
+    """CREATE TABLE IF NOT EXISTS clocks (
     table_id TEXT PRIMARY KEY,
     t DOUBLE PRECISION NOT NULL
-);
-"""
+)""",
+)
+VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
 
 
 class Changes:
@@ -100,11 +109,6 @@ CHANGES: ContextVar[Changes | None] = ContextVar("soupkitchen_changes", default=
 def token_hash(token: str) -> str:
     """The stored form of a seat token (tokens are random, so no salt is needed)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def password_hash(table_id: str, password: str) -> str:
-    """The stored form of a table password, salted with the table id."""
-    return hashlib.pbkdf2_hmac("sha256", password.encode(), table_id.encode(), 20_000).hex()
 
 
 class StoreError(Exception):
@@ -147,6 +151,68 @@ def unusable(path: Path, err: BaseException) -> StoreError:
     return StoreError(protocol.STORAGE_FAILED, f"cannot use the database {path}: {why or err}")
 
 
+class Schema(Protocol):
+    """A database being brought up to date, inside the transaction that does it (each store's own)."""
+
+    def run(self, sql: str) -> None: ...
+
+    def columns(self, table: str) -> set[str]: ...
+
+
+def first_tables(db: Schema) -> None:
+    """The tables of the first release, or of a database made before the schema carried a version,
+    whose older tables lack two columns added since."""
+    for statement in FIRST_TABLES:
+        db.run(statement)
+    if "ready" not in db.columns("seats"):
+        db.run("ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0")
+    if "finished" not in db.columns("tables"):
+        db.run("ALTER TABLE tables ADD COLUMN finished DOUBLE PRECISION")
+
+
+def tables_by_state(db: Schema) -> None:
+    """The open tables (every node's sweep, a restart) and the newest finished ones (the replays)
+    are found through an index rather than by reading every table kept for ``keep_days``."""
+    db.run("CREATE INDEX IF NOT EXISTS tables_by_state ON tables (over, closed, created)")
+
+
+# The schema's numbered steps: a database at version N gets the steps after N, in order, in one
+# transaction, when a server opens it. A step is only ever added at the end, never changed.
+MIGRATIONS: tuple[tuple[int, Callable[[Schema], None]], ...] = ((1, first_tables), (2, tables_by_state))
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+def upgrade(db: Schema, version: int, where: str) -> int:
+    """Bring a database at schema ``version`` (0: none recorded) up to ``SCHEMA_VERSION``, in the
+    transaction ``db`` runs in; returns the version it was at. StoreError if a newer program wrote it."""
+    if version > SCHEMA_VERSION:
+        raise StoreError(protocol.STORAGE_FAILED, f"cannot use the database {where}: a newer Soup Kitchen wrote "
+                                                  f"it (schema version {version}; this one knows up to "
+                                                  f"{SCHEMA_VERSION}), so it is left as it is")
+    for number, step in MIGRATIONS[version:]:
+        step(db)
+        log.debug("database %s: schema step %d (%s) done", where, number, step.__name__)
+    if version < SCHEMA_VERSION:
+        db.run("DELETE FROM schema_version")
+        db.run(f"INSERT INTO schema_version (version) VALUES ({SCHEMA_VERSION})")
+        if version:
+            log.info("the database %s was brought from schema version %d to %d", where, version, SCHEMA_VERSION)
+    return version
+
+
+class SqliteSchema:
+    """A SQLite database being brought up to date (``Schema``)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def run(self, sql: str) -> None:
+        self.db.execute(sql)
+
+    def columns(self, table: str) -> set[str]:
+        return {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+
+
 class Store:
     """The server's database in SQLite: one connection, used from the event loop thread only.
 
@@ -156,13 +222,14 @@ class Store:
     ``gate``, if set, is called before every write and raises StoreError to refuse it (a cluster's
     node that has lost touch with the others); ``on_taken(table_id)``, if set, hears of each
     HistoryTaken before it is raised. A store that writes behind (``stored``) tells ``on_batch(n)``
-    once its first ``n`` changes are stored, and ``on_unstored(table_id)`` of a table whose change
-    could not be: the table is ahead of the database, and must be let go at once."""
+    once its first ``n`` changes are stored, and ``on_unstored(table_id, taken)`` of a table whose
+    change could not be: the table is ahead of the database, and must be let go at once (``taken``:
+    another writer played it on)."""
 
     gate: Callable[[], None] | None = None
     on_taken: Callable[[str], None] | None = None
     on_batch: Callable[[int], None] | None = None
-    on_unstored: Callable[[str], None] | None = None
+    on_unstored: Callable[[str, bool], None] | None = None
     issued = 0  # writes handed to the store; each is stored by the time its call returns (see ``stored``)
 
     def __init__(self, path: str | Path, wall_clock: Callable[[], float] = time.time) -> None:
@@ -181,19 +248,31 @@ class Store:
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(SCHEMA)
-            self._add_missing_columns()
+            self._upgrade()
         except sqlite3.Error as err:
             self.db.close()
             raise unusable(Path(path), err) from None
+        except StoreError:
+            self.db.close()
+            raise
 
-    def _add_missing_columns(self) -> None:
-        """Bring a database made by an earlier version up to the schema (columns only ever get added)."""
-        columns = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
-        if "ready" not in columns:
-            self.db.execute("ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0")
-        if "finished" not in {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}:
-            self.db.execute("ALTER TABLE tables ADD COLUMN finished REAL")
+    def _upgrade(self) -> None:
+        """Bring the database up to the schema (``upgrade``), in one transaction that holds off any
+        other process opening it at the same moment."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute(VERSION_TABLE)
+            row = self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            upgrade(SqliteSchema(self.db), row[0] or 0, self.path)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version the database is at."""
+        return self._rows("SELECT MAX(version) FROM schema_version")[0][0] or 0
 
     def close(self) -> None:
         self.db.close()
@@ -206,6 +285,23 @@ class Store:
         """The writes handed to the store up to the table's latest (a push about the table waits
         for those alone)."""
         return self.issued
+
+    @property
+    def can_store(self) -> bool:
+        """Whether changes are stored now (False while the database refuses them)."""
+        return self.failing is None
+
+    @property
+    def reconnecting(self) -> bool:
+        """Whether every change is refused at once until the store has connected again by itself
+        (a node's writer whose link is lost): nothing need be tried meanwhile."""
+        return False
+
+    async def read(self, query: Callable[..., T], *args: Any) -> T:
+        """``query(store, *args)``, one of the store's reads (``Store.load_table``...), without holding
+        the event loop up for the database: SQLite, a file on this machine, answers at once; the
+        PostgreSQL store asks in a thread of its own (``server/store_pg.py``)."""
+        return query(self, *args)
 
     async def drained(self) -> None:
         """Return once every change handed to the store is stored (or failed); it takes no more."""
@@ -257,7 +353,7 @@ class Store:
         self.said[what] = now
         return True
 
-    def _refused(self, why: str, full: bool) -> StoreError:
+    def _refused(self, why: str, full: bool, unreachable: bool = False) -> StoreError:
         """The error of one refused write; the first of a run is logged, the rest counted."""
         if self.failing is None and self._may_say("failing"):
             log.error("cannot write the database %s: %s; every change is refused until it can be written",
@@ -266,6 +362,8 @@ class Store:
         if full:
             self.failing = StoreError(protocol.STORAGE_FULL, "the server's disk is full, so nothing was changed; "
                                                              "the host has to make room")
+        elif unreachable:
+            self.failing = StoreError(protocol.STORAGE_UNAVAILABLE, UNREACHABLE.format(why=why))
         else:
             self.failing = StoreError(protocol.STORAGE_FAILED, f"the server cannot write its games ({why}), "
                                                                "so nothing was changed")
@@ -318,16 +416,24 @@ class Store:
     def purge(self, before: float) -> int:
         """Delete the games that finished, and the lobbies that closed, before the date ``before``
         (seconds since the epoch); returns how many tables went."""
+        ids = self.purgeable(before)
+        self.forget_tables(ids)
+        return len(ids)
+
+    def purgeable(self, before: float) -> list[str]:
+        """The tables ``purge`` deletes."""
         old = ("SELECT id FROM tables WHERE (over = 1 AND COALESCE(finished, created) < ?)"
                " OR (closed = 1 AND created < ?)")
-        ids = [row[0] for row in self._rows(old, (before, before))]
+        return [row[0] for row in self._rows(old, (before, before))]
+
+    def forget_tables(self, ids: list[str]) -> None:
+        """Delete these tables, their seats, actions and clocks."""
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             self._tx([(f"DELETE FROM {name} WHERE {key} IN ({marks})", tuple(chunk))
                       for name, key in (("actions", "table_id"), ("seats", "table_id"), ("clocks", "table_id"),
                                         ("tables", "id"))])
-        return len(ids)
 
     # --- reads ---------------------------------------------------------------------------------
     def _table_row(self, row: tuple[Any, ...]) -> dict[str, Any]:

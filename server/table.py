@@ -16,8 +16,9 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from soupkitchen.server import passwords
 from soupkitchen.server.action_log import ActionLog
-from soupkitchen.server.store import password_hash, token_hash
+from soupkitchen.server.store import token_hash
 from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game
 from soupkitchen.shared.levels import NORMAL
 from soupkitchen.shared.match import MatchRecord, seat_views
@@ -139,8 +140,8 @@ class Table:
         return 0 if self.record is None else len(self.record.log)
 
     def check_password(self, given: str | None) -> bool:
-        return self.password is None or (given is not None and secrets.compare_digest(
-            self.password, password_hash(self.id, given)))
+        """Whether ``given`` opens the table (slow: scrypt; run it off the event loop)."""
+        return self.password is None or (given is not None and passwords.check(self.password, self.id, given))
 
     def seat_human(self, index: int, name: str) -> str:
         """Give an empty seat to a named human; returns the new seat token."""
@@ -393,7 +394,19 @@ class StateAnnouncement:
     paused: bool
     snapshot: bool
 
-    def payload(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know of this state."""
+        return self.game.view(self.state, seat)
+
+    def payload(self, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` push for one seat: its whole view (``view``, if it is made already)."""
         return {"table": self.table_id, "seat": seat, "state_id": self.state_id,
-                "view": self.game.view(self.state, seat), "events": self.events, "deadline": self.deadline,
+                "view": self.view(seat) if view is None else view, "events": self.events,
+                "deadline": self.deadline,
                 "server_time": self.server_time, "paused": self.paused, "snapshot": self.snapshot}
+
+    def delta(self, seat: int | None, base: int, patch: list[dict[str, Any]]) -> dict[str, Any]:
+        """The ``delta`` push for one seat: what changed in its view since the one of state ``base``."""
+        return {"table": self.table_id, "seat": seat, "base": base, "state_id": self.state_id, "patch": patch,
+                "events": self.events, "deadline": self.deadline, "server_time": self.server_time,
+                "paused": self.paused}

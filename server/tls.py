@@ -6,6 +6,9 @@ from __future__ import annotations
 import ssl
 from pathlib import Path
 
+from soupkitchen.shared import outside
+
+MOST_BYTES = 1024 * 1024   # a PEM certificate with its chain, or a key, takes a few KB
 
 class CertificateError(Exception):
     """The certificate or key cannot be used; ``str(err)`` says which file and why."""
@@ -15,13 +18,10 @@ def server_context(cert: str | Path, key: str | Path) -> ssl.SSLContext:
     """A server-side TLS context (TLS 1.2 or newer) serving ``cert`` (PEM, the chain after the
     certificate) with its private ``key`` (PEM, without a passphrase); CertificateError otherwise."""
     for what, path in (("certificate", cert), ("key", key)):
-        file = Path(path)
-        if not file.is_file():
-            raise CertificateError(f"cannot read the {what} {file}: there is no such file")
-        try:
-            file.read_bytes()
-        except OSError as err:
-            raise CertificateError(f"cannot read the {what} {file}: {err.strerror or err}") from None
+        try:   # a regular file, read without blocking: --cert /dev/zero or a FIFO is named, never read
+            outside.read_file(path, MOST_BYTES, f"the {what} {Path(path)}")
+        except outside.OutsideError as err:
+            raise CertificateError(str(err)) from None
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     context.set_alpn_protocols(["http/1.1"])

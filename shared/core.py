@@ -16,12 +16,12 @@ import json
 import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from soupkitchen.shared.events import Action, Event, EventLog, MoveContext
-from soupkitchen.shared.models import CommonView, Model, closed_model
+from soupkitchen.shared.models import CommonView, GameSummary, Model, closed_model
 from soupkitchen.shared.refusals import Refusal, refuse
 
 SYSTEM = None
@@ -51,15 +51,26 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()  # empty: any int within [minimum, maximum]
     minimum: int | None = None
     maximum: int | None = None
+    real_time: bool = False  # a number of seconds a table clock counts by itself (a round, a window)
+    # the words of the values that are names ("all_day": N_("all day")), for the catalog and the
+    # menus; a value without words reads as itself, its underscores as spaces
+    words: Mapping[str, str] = field(default_factory=dict, hash=False)
+    shown_if: tuple[str, Any] | None = None   # (another option's key, its value): it matters only then
+    learner: bool = False   # a helper for learners (off by default): set-up screens show it at their foot
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "label": self.label, "default": self.default,
-                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
+                "real_time": self.real_time, "words": dict(self.words),
+                "shown_if": list(self.shown_if) if self.shown_if is not None else None,
+                "learner": self.learner}
 
 
 @dataclass(frozen=True)
 class GameFacts:
-    """What a game is, declared once before any rule runs (as OpenSpiel's ``GameType``)."""
+    """What a game is, declared once before any rule runs (as OpenSpiel's ``GameType``): its seat
+    counts, its options and its capabilities. The platform and the conformance tests ask a game only
+    what these promise; each capability defaults to the plainest game (turns, nothing hidden, no clock)."""
 
     id: str
     title: str
@@ -67,16 +78,24 @@ class GameFacts:
     max_players: int
     options: tuple[OptionSpec, ...] = ()
     real_time: bool = False  # a table clock acts by itself (TIMEOUT at ``next_deadline``)
-    hidden: tuple[str, ...] = ()  # what a seat is not shown, in words
+    hidden: tuple[str, ...] = ()  # what a seat is not shown, in words (none: every seat sees everything)
+    simultaneous: bool = False  # the table may wait for several seats at once (else one at a time)
+    # played in rounds its state numbers (``round``, from 1): the replay viewer marks where each
+    # begins, and the simulator tells how long they lasted when the clock times them
+    rounds: bool = False
     # Action types whose meaning is tied to the moment they name in a field of their own (a call on
     # play 7): see ``is_moment_action``.
     moment_actions: tuple[str, ...] = ()
 
+    def option(self, key: str | None) -> OptionSpec | None:
+        """The option of ``key``, or None."""
+        return next((spec for spec in self.options if spec.key == key), None)
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "options": [spec.to_json() for spec in self.options],
-                "real_time": self.real_time, "hidden": list(self.hidden),
-                "moment_actions": list(self.moment_actions)}
+                "real_time": self.real_time, "hidden": list(self.hidden), "simultaneous": self.simultaneous,
+                "rounds": self.rounds, "moment_actions": list(self.moment_actions)}
 
 
 def is_moment_action(facts: GameFacts | None, action: Any) -> bool:
@@ -89,18 +108,40 @@ def is_moment_action(facts: GameFacts | None, action: Any) -> bool:
 
 @dataclass(frozen=True)
 class Registration:
-    """One game as the rest of the program finds it (its client side registers in the client's own
-    ``client/tables/<game>/registration.py``). Dotted paths are ``module`` or ``module:name``."""
+    """One game as the rest of the program finds it: everything the platform uses of it is declared
+    here or in its facts (its client side registers in the client's own
+    ``client/tables/<game>/registration.py``). Dotted paths are ``module`` or ``module:name``, resolved
+    by ``shared.registry``; what a game leaves out has a default that asks nothing of it."""
 
     facts: GameFacts
     rules: str  # the package (or ``module:name``) holding the game's ``GAME``
     order: int  # place in menus and listings, flagship first
     art: str | None = None  # a function of scripts/art returning {asset path: SVG text}
     describe: str | None = None  # the module wording its moves, events and what the table waits for
+    refusals: str | None = None  # its own refusals' words (a ``RefusalWords``); None: the common ones only
+    # the module reviewing a finished game (``review(timeline)``) and showing a moment's secrets
+    # (``face_up(state)``) for the replay viewer; None: the viewer has neither for this game
+    review: str | None = None
+    primary_option: str | None = None  # the option a set-up asks first, before the bots (the difficulty)
+    # the options a table of one person among bots starts from, where they differ from the defaults
+    solo_options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     # References no table offers, for the simulator (``soupkitchen-sim --bots``): an all-seeing team
     # made from the starting state (``oracle``), and bots by name, each made as ``(seat, seed)``.
     oracle: str | None = None
     reference_bots: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+    def summary(self) -> GameSummary:
+        """The game as a server lists it in ``hello`` and the client's menus offer it: one shape for both."""
+        facts = self.facts
+        return {"id": facts.id, "title": facts.title, "min_players": facts.min_players,
+                "max_players": facts.max_players, "options": [spec.to_json() for spec in facts.options],
+                "primary_option": self.primary_option, "solo_options": dict(self.solo_options),
+                "real_time": facts.real_time, "hidden": bool(facts.hidden),
+                "simultaneous": facts.simultaneous}
 
 
 class Bot(ABC):
@@ -146,6 +187,7 @@ PLAYERS_ONLY = refuse("players_only")
 NO_SUCH_SEAT = refuse("no_such_seat")
 GAME_OVER = refuse("game_over")
 NOT_YOUR_TURN = refuse("not_your_turn")
+NOT_ALLOWED = refuse("not_allowed")  # a move refused with no reason of the rules' own
 TIME_UP = refuse("time_up")
 
 

@@ -1,5 +1,6 @@
-"""Typed views: the fields every seat's view shares, and strict, closed models of a game's view and
-events built from its TypedDicts (``shared/<game>/view.py`` declares them).
+"""Typed views: the fields every seat's view shares, a game's summary as the server lists it and the
+client's menus offer it, and strict, closed models of a game's view and events built from its
+TypedDicts (``shared/<game>/view.py`` declares them).
 
 The server builds a view of the declared shape, the tests check every view they see against it and
 the client checks every view it receives: a renamed, missing or extra key, or a value of the wrong
@@ -28,6 +29,36 @@ class CommonView(TypedDict):
     deadline: float | None  # game-clock time of the next timeout, None when nothing is timed
     over: bool
     result: dict[str, Any] | None  # None while playing; at least "winners" and "scores" (seats, per seat)
+
+
+class OptionSummary(TypedDict):
+    """One table option as a game declares it (``shared.core.OptionSpec``)."""
+
+    key: str
+    label: str
+    default: Any
+    choices: list[Any]  # empty: any whole number within [minimum, maximum]
+    minimum: int | None
+    maximum: int | None
+    real_time: bool  # seconds a table clock counts by itself
+    words: dict[str, str]  # the words of values that are names
+    shown_if: list[Any] | None  # [another option's key, its value]: this one matters only then
+    learner: bool  # a helper for learners, off by default
+
+
+class GameSummary(TypedDict):
+    """A game as a server lists it and the client's menus offer it (``Registration.summary``)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[OptionSummary]
+    primary_option: str | None  # the option a set-up asks first (the difficulty, where there is one)
+    solo_options: dict[str, Any]  # a solo table's options, where they differ from the defaults
+    real_time: bool  # a table clock acts by itself
+    hidden: bool  # a seat is not shown everything
+    simultaneous: bool  # the table may wait for several seats at once
 
 
 class TimeoutEvent(TypedDict):

@@ -1,13 +1,14 @@
 """Why the rules refuse an action, as data: a code and plain parameters (whole numbers, words the
-rules use as names, lists of them), the same shape in every game. The reader words it in its own
-language from the game's ``describe`` (``REFUSALS``, and ``MOVE_NAMES`` for the moves a refusal
-names), falling back to the common wording here; the text of a :class:`Refusal` itself is that
-wording in English, for the host's logs and the rules' tests."""
+rules use as names, lists of them), the same shape in every game. Each code is declared once, with
+its words: the common ones here (``COMMON``), a game's own in the :class:`RefusalWords` its
+registration names (``refusals``: its codes' wordings, its moves' names and how it names a seat).
+The reader words a refusal in its own language from these; the text of a :class:`Refusal` itself is
+that wording in English, for the host's logs and the rules' tests."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from types import ModuleType
+from dataclasses import dataclass, field
 from typing import Any
 
 from soupkitchen.shared.words import N_, _, english
@@ -64,19 +65,38 @@ COMMON: dict[str, Wording] = {
 }
 
 
-def move_name(describe: ModuleType | None, kind: str) -> str:
+@dataclass(frozen=True)
+class RefusalWords:
+    """A game's refusals in words: each code of its own (beside ``COMMON``) with its wording, the
+    names of its moves as a refusal says them ("draw": N_("draw")), and how it names a seat. A game
+    that says nothing of its own has the defaults: the common codes, a move's type as its name, and
+    "Seat 1"."""
+
+    refusals: Mapping[str, Wording] = field(default_factory=dict)
+    move_names: Mapping[str, str] = field(default_factory=dict)
+    name: Namer = _seat
+
+    @property
+    def codes(self) -> frozenset[str]:
+        """Every code a refusal of this game may carry: the common ones and its own."""
+        return frozenset(COMMON) | frozenset(self.refusals)
+
+
+PLAIN = RefusalWords()  # a game's with nothing of its own to say
+
+
+def move_name(words: RefusalWords, kind: str) -> str:
     """A move's type as a refusal names it, in the reader's language."""
-    names = getattr(describe, "MOVE_NAMES", {})
+    names = words.move_names
     return _(names[kind]) if kind in names else kind.replace("_", " ")
 
 
-def _worded(code: str, params: dict[str, Any], describe: ModuleType | None,
-            wordings: Mapping[str, Wording], name: Namer) -> str:
+def _worded(code: str, params: dict[str, Any], words: RefusalWords, name: Namer) -> str:
     if isinstance(params.get("move"), str):
-        params = {**params, "move": move_name(describe, params["move"])}
+        params = {**params, "move": move_name(words, params["move"])}
     if isinstance(params.get("moves"), list):
-        params = {**params, "moves": [move_name(describe, str(kind)) for kind in params["moves"]]}
-    wording = wordings.get(code) or COMMON.get(code)
+        params = {**params, "moves": [move_name(words, str(kind)) for kind in params["moves"]]}
+    wording = words.refusals.get(code) or COMMON.get(code)
     if wording is None:
         return code.replace("_", " ")
     if isinstance(wording, str):
@@ -87,14 +107,13 @@ def _worded(code: str, params: dict[str, Any], describe: ModuleType | None,
         return code.replace("_", " ")
 
 
-def maker(describe: ModuleType | None = None, name: Namer = _seat) -> Callable[..., Refusal]:
+def maker(words: RefusalWords = PLAIN) -> Callable[..., Refusal]:
     """The function a game refuses with, ``refuse(code, **params)``: a Refusal whose text is its
-    wording (the game ``describe``'s ``REFUSALS``, else the common one) in English, seats named by
-    ``name``. The wordings are looked up when a refusal is made, so a module may make its own."""
+    wording (the game's ``words``, else the common one) in English, seats named as the game names them."""
 
     def refuse(code: str, **params: Any) -> Refusal:
         with english():
-            return Refusal(code, params, _worded(code, params, describe, getattr(describe, "REFUSALS", {}), name))
+            return Refusal(code, params, _worded(code, params, words, words.name))
 
     return refuse
 
@@ -102,11 +121,13 @@ def maker(describe: ModuleType | None = None, name: Namer = _seat) -> Callable[.
 refuse = maker()
 
 
-def refusal_words(refusal: Mapping[str, Any] | Refusal, describe: ModuleType | None, name: Namer | None = None) -> str:
-    """A refusal (a :class:`Refusal` or its JSON) in the reader's language, seats named by ``name``
-    (the game's own names by default). A code nobody words (from a newer server) reads as itself."""
+def refusal_words(refusal: Mapping[str, Any] | Refusal, words: RefusalWords | None,
+                  name: Namer | None = None) -> str:
+    """A refusal (a :class:`Refusal` or its JSON) in the reader's language, in the game's ``words``
+    (None: the common ones), seats named by ``name`` (the game's own names by default). A code
+    nobody words (from a newer server) reads as itself."""
     if isinstance(refusal, Refusal):
         refusal = refusal.to_json()
+    words = words or PLAIN
     code, params = str(refusal.get("code", "")), dict(refusal.get("params") or {})
-    namer = name or getattr(describe, "NAME", _seat)
-    return _worded(code, params, describe, getattr(describe, "REFUSALS", {}), namer)
+    return _worded(code, params, words, name or words.name)

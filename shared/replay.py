@@ -14,8 +14,6 @@ game that does not reach its end.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import math
 from collections.abc import Iterator
@@ -23,19 +21,38 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from soupkitchen.shared import outside
 from soupkitchen.shared.core import SYSTEM, Game, RuleError, canonical_json, is_number
 from soupkitchen.shared.match import MatchRecord
-from soupkitchen.shared.registry import GAME_MODULES, get_game
+from soupkitchen.shared.registry import game_ids, get_game, registration, reviewer
 
 FORMAT = "soupkitchen-replay"
 VERSION = 1
 SUFFIX = ".soupreplay.json"
-MAX_BYTES = 32 * 1024 * 1024   # a long game is well under a megabyte
+# A replay comes from anyone: it is read under caps, each checked before anything is built. A long
+# game (Too Many Cooks for eight, a slow evening) is a few hundred moves and well under 100 KB.
+MAX_BYTES = 4 * 1024 * 1024
+MOST_MOVES = 50_000
+MOST_PLAYERS = 64          # seats a table can have on the wire
+MOST_NAME = 128            # characters of a name (a server keeps 32)
+MOST_VALUES = 12 * MOST_MOVES   # JSON values in a file: a move is seat, action, time and a few more
+LATEST = 1e11              # seconds since the epoch: a "finished" beyond (the year 5138) is no date
 CHECKPOINT_EVERY = 8   # a seek replays at most this many moves less one
+
+# A ReplayError's kinds (``outside``'s for a file that was not read), for a list that words them.
+NOT_REPLAY = "not_replay"      # not a replay at all (or not JSON)
+NEWER = "newer"                # a format version newer than this Soup Kitchen reads
+UNKNOWN_GAME = "unknown_game"  # a game this Soup Kitchen does not know
+DAMAGED = "damaged"            # a replay whose record does not hold together
 
 
 class ReplayError(ValueError):
-    """A replay that cannot be opened; ``str(err)`` says which fault and where."""
+    """A replay that cannot be opened; ``str(err)`` says which fault and where, ``kind`` which sort
+    of fault (one of this module's or of ``outside``'s kinds)."""
+
+    def __init__(self, message: str, kind: str = DAMAGED) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -73,74 +90,83 @@ def from_server(data: Any, where: str = "the server's replay") -> ReplayFile:
 
 
 def read(path: str | Path) -> ReplayFile:
-    """A replay file's record, its structure checked (its moves are checked by ``Timeline``)."""
-    where = str(path)
+    """A replay file's record, its structure checked (its moves are checked by ``Timeline``). The
+    file is read without blocking and only if it is a regular file of at most ``MAX_BYTES``."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as err:
-        raise ReplayError(f"{where} cannot be read: {err.strerror or err}") from None
-    if len(raw) > MAX_BYTES:
-        raise ReplayError(f"{where} is not a Soup Kitchen replay: it is larger than {MAX_BYTES // 2**20} MB")
-    return parse(raw, where)
+        raw = outside.read_file(path, MAX_BYTES)
+    except outside.OutsideError as err:
+        raise ReplayError(str(err), err.kind) from None
+    return parse(raw, str(path))
 
 
 def parse(raw: bytes | str, where: str = "the replay") -> ReplayFile:
-    """A replay from the text of a file."""
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    except UnicodeDecodeError as err:
-        raise ReplayError(f"{where} is not a Soup Kitchen replay: it is not text (byte {err.start})") from None
+    """A replay from the text of a file (its values counted, its numbers and nesting bounded
+    before the record is built)."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ReplayError(f"{where} is not a Soup Kitchen replay: it is not text (byte {err.start})",
+                              NOT_REPLAY) from None
+    text = raw
     if not text.strip():
-        raise ReplayError(f"{where} is empty: it holds no game")
+        raise ReplayError(f"{where} is empty: it holds no game", NOT_REPLAY)
     try:
-        data = json.loads(text)
+        data = outside.loads(text, where, MOST_VALUES)
+    except outside.OutsideError as err:
+        raise ReplayError(f"{where} is not a Soup Kitchen replay: it {str(err).removeprefix(where + ' ')}",
+                          err.kind) from None
     except json.JSONDecodeError as err:
         if err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string"):
             raise ReplayError(f"{where} is cut short: it ends in the middle of the record "
-                              f"(line {err.lineno}, after {len(text)} characters)") from None
+                              f"(line {err.lineno}, after {len(text)} characters)", NOT_REPLAY) from None
         raise ReplayError(f"{where} is not a Soup Kitchen replay: it is not JSON "
-                          f"(line {err.lineno}, column {err.colno}: {err.msg})") from None
-    except RecursionError:
-        raise ReplayError(f"{where} is not a Soup Kitchen replay: it is nested too deep") from None
+                          f"(line {err.lineno}, column {err.colno}: {err.msg})", NOT_REPLAY) from None
     return parse_data(data, where)
 
 
 def parse_data(data: Any, where: str = "the replay") -> ReplayFile:
     """A replay from decoded JSON."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError(f"{where} is not a Soup Kitchen replay: it has no \"format\": \"{FORMAT}\"")
+        raise ReplayError(f"{where} is not a Soup Kitchen replay: it has no \"format\": \"{FORMAT}\"", NOT_REPLAY)
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ReplayError(f"{where} has no readable format version (\"version\" is {version!r})")
+        raise ReplayError(f"{where} has no readable format version (\"version\" is {_shown(version)})", NOT_REPLAY)
     if version > VERSION:
         raise ReplayError(f"{where} is a replay of format version {version}, newer than this Soup Kitchen "
-                          f"reads (version {VERSION}): open it with a newer Soup Kitchen")
+                          f"reads (version {VERSION}): open it with a newer Soup Kitchen", NEWER)
     game_id = data.get("game")
-    if not isinstance(game_id, str) or game_id not in GAME_MODULES:
-        raise ReplayError(f"{where} is a game of {str(game_id)[:40]!r}, which this Soup Kitchen does not know "
-                          f"(it knows {', '.join(GAME_MODULES)})")
+    if not isinstance(game_id, str) or registration(game_id) is None:
+        raise ReplayError(f"{where} is a game of {_shown(game_id)}, which this Soup Kitchen does not know "
+                          f"(it knows {', '.join(game_ids())})", UNKNOWN_GAME)
     game = get_game(game_id)
     players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MOST_PLAYERS:
+        raise ReplayError(f"{where} has a table the rules do not allow: {_shown(players)} players")
     try:
         options = game.normalise_options(data.get("options"), players)
     except RuleError as err:
         raise ReplayError(f"{where} has a table the rules do not allow: {err}") from None
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError(f"{where} has no whole-number \"seed\" (it is {seed!r})")
+        raise ReplayError(f"{where} has no whole-number \"seed\" (it is {_shown(seed)})")
     log = data.get("log")
     if not isinstance(log, list):
         raise ReplayError(f"{where} has no list of moves (\"log\")")
+    if len(log) > MOST_MOVES:
+        raise ReplayError(f"{where} has {len(log):,} moves; a replay has at most {MOST_MOVES:,}")
     for number, entry in enumerate(log, 1):
         reason = _entry_fault(entry, players)
         if reason:
             raise ReplayError(f"{where}: move {number} of {len(log)} is not a move: {reason}")
     names = data.get("names") or []
-    if not isinstance(names, list) or not all(isinstance(n, str | None) for n in names):
-        raise ReplayError(f"{where} has \"names\" that are not a list of names")
+    if not isinstance(names, list) or len(names) > MOST_PLAYERS or not all(isinstance(n, str | None) for n in names):
+        raise ReplayError(f"{where} has \"names\" that are not a list of names, one a seat")
+    longest = max((len(name) for name in names if name), default=0)
+    if longest > MOST_NAME:
+        raise ReplayError(f"{where} has a name of {longest:,} characters; a name has at most {MOST_NAME}")
     finished = data.get("finished")
-    finished = float(finished) if is_number(finished) and math.isfinite(finished) else None
+    finished = float(finished) if is_number(finished) and 0 < finished < LATEST else None
     table = data.get("table")
     record = MatchRecord(game_id, players, options, seed,
                          [{"seat": e["seat"], "action": e["action"], "t": e["t"]} for e in log])
@@ -153,13 +179,19 @@ def _entry_fault(entry: Any, players: int) -> str | None:
         return "it is not an object with \"seat\", \"action\" and \"t\""
     seat = entry.get("seat")
     if seat is not SYSTEM and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
-        return f"its seat {seat!r} is not a seat of this table"
+        return f"its seat {_shown(seat)} is not a seat of this table"
     if not isinstance(entry.get("action"), dict):
         return "it has no action object"
     t = entry.get("t")
     if not is_number(t) or not math.isfinite(t):
-        return f"its time {t!r} is not a number of seconds"
+        return f"its time {_shown(t)} is not a number of seconds"
     return None
+
+
+def _shown(value: Any) -> str:
+    """A value from the file, as a sentence may quote it: short, whatever it is."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass
@@ -270,23 +302,14 @@ def export(replay: ReplayFile, folder: str | Path) -> Path:
 
 
 def review_of(timeline: Timeline) -> dict[str, Any] | None:
-    """The game's review of a finished game, as structure (``shared/<game>/review.py``'s
-    ``review``), or None for a game without one. Every secret of the game may be in it."""
-    module = _review_module(timeline.game)
+    """The game's review of a finished game, as structure (the ``review`` of the module its
+    registration declares), or None for a game without one. Every secret of the game may be in it."""
+    module = reviewer(timeline.game.id)
     return None if module is None else module.review(timeline)
 
 
 def face_up(timeline: Timeline, index: int) -> dict[str, Any] | None:
     """Everything hidden at the moment after ``index`` moves, as structure (the review module's
     ``face_up``), or None for a game without one."""
-    module = _review_module(timeline.game)
+    module = reviewer(timeline.game.id)
     return None if module is None else module.face_up(timeline.state(index))
-
-
-def _review_module(game: Game) -> Any:
-    package = type(game).__module__.rpartition(".")[0]
-    name = f"{package}.review"
-    try:
-        return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
-    except ImportError:   # a game made outside a package of its own
-        return None

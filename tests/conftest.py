@@ -1,18 +1,59 @@
 """Settings for the whole suite: a picture the client cannot find is an error, not a placeholder,
 and the client speaks English whatever the machine's locale unless a test asks for a language (the
-environment variables also reach the clients the tests start as processes)."""
+environment variables also reach the clients the tests start as processes).
+
+With ``SOUPKITCHEN_MORE_GAMES`` naming a folder laid out as the project is (``shared/<game>/``,
+``client/tables/<game>/``, ``tests/<game>/``), its games are found beside the four, and the suite runs
+the tests that concern them only: every test of a game that the suite runs for each registered game,
+every test marked ``every_game`` (it asks something of all of them at once) and the games' own tests
+(``tests/client/test_adding_a_game.py`` runs it so on the game of docs/adding-a-game.md)."""
 
 import os
+import re
+from pathlib import Path
 
 import pytest
 
 os.environ["SOUPKITCHEN_STRICT_ART"] = "1"
 os.environ["LANGUAGE"] = "en"
+MORE_GAMES = "SOUPKITCHEN_MORE_GAMES"
 
 
-def pytest_collection_modifyitems(items):
+def more_games(folder: Path) -> list[str]:
+    """Find the games of ``folder`` beside the project's own; their ids."""
+    import soupkitchen.client.tables as client_tables
+    import soupkitchen.shared as shared
+    from soupkitchen.shared import registry
+
+    shared.__path__.append(str(folder / "shared"))
+    client_tables.__path__.append(str(folder / "client" / "tables"))
+    registry.forget()
+    packages = {path.name for path in (folder / "shared").iterdir()}
+    return [entry.facts.id for entry in registry.registrations()
+            if entry.rules.split(":")[0].split(".")[2] in packages]
+
+
+SCRATCH = Path(os.environ[MORE_GAMES]).resolve() if os.environ.get(MORE_GAMES) else None
+SCRATCH_GAMES = more_games(SCRATCH) if SCRATCH is not None else []
+
+
+def concerns_more_games(item) -> bool:
+    """Whether a test is one the suite runs over the games of ``SOUPKITCHEN_MORE_GAMES``."""
+    if SCRATCH in item.path.parents or item.get_closest_marker("every_game"):
+        return True
+    params = item.nodeid.partition("[")[2]   # a parametrized test's ids: "last-ladle-2"
+    return any(re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", params) for game in SCRATCH_GAMES)
+
+
+def pytest_collection_modifyitems(config, items):
     """The long tests first (the packaging builds, then the rest marked slow), so that parallel
-    workers do not end the run waiting on one of them started last."""
+    workers do not end the run waiting on one of them started last; with more games, only the tests
+    that concern them."""
+    if SCRATCH is not None:
+        kept = [item for item in items if concerns_more_games(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not concerns_more_games(item)])
+        items[:] = kept
+
     def rank(item):
         if "packaging" in item.path.parts:
             return 0

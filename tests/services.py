@@ -59,7 +59,7 @@ def postgres_bin() -> Path | None:
     """The folder of PostgreSQL's server programs: on the PATH, or Debian's newest version."""
     found = shutil.which("initdb")
     if found:
-        return Path(found).parent
+        return Path(found).resolve().parent  # the real folder, with pg_dump beside initdb
     folders = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda path: int(Path(path).parent.name))
     return Path(folders[-1]) if folders and (Path(folders[-1]) / "initdb").exists() else None
 
@@ -93,11 +93,39 @@ class Postgres:
                         "--no-sync"], cwd=self.folder, check=True, capture_output=True, timeout=START_SECONDS,
                        **owner)
         self.log = open(self.folder / "log", "wb")  # noqa: SIM115 (closed by stop)
-        self.process = subprocess.Popen(
-            [str(binaries / "postgres"), "-D", str(data), "-p", str(self.port), "-k", str(self.folder),
-             "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=50"],
-            cwd=self.folder, stdout=subprocess.DEVNULL, stderr=self.log, **owner)
+        self.command = [str(binaries / "postgres"), "-D", str(data), "-p", str(self.port), "-k", str(self.folder),
+                        "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=50"]
+        self.owner = owner
+        self._start()
+
+    def _start(self) -> None:
+        self.process = subprocess.Popen(self.command, cwd=self.folder, stdout=subprocess.DEVNULL,
+                                        stderr=self.log, **self.owner)
         self._wait_until_it_answers()
+
+    def halt(self) -> None:
+        """Stop the server, keeping its databases (``start_again`` starts it on the same port)."""
+        self.process.send_signal(signal.SIGINT)  # PostgreSQL's fast shutdown: every connection ended
+        self.process.wait(timeout=START_SECONDS)
+
+    def start_again(self) -> None:
+        """Start the server ``halt`` stopped, with its databases, on the same port."""
+        self._start()
+
+    def freeze(self) -> None:
+        """Stop every process of the server with SIGSTOP (``thaw`` lets them go on): a database that
+        answers nothing and ends nothing, as one behind a network that drops every packet."""
+        import psutil
+
+        server = psutil.Process(self.process.pid)
+        self.frozen = [server, *server.children(recursive=True)]
+        for process in self.frozen:
+            process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for process in getattr(self, "frozen", []):
+            process.send_signal(signal.SIGCONT)
+        self.frozen = []
 
     def dsn(self, database: str = "postgres") -> str:
         return f"postgresql://{ADMIN}@127.0.0.1:{self.port}/{database}"

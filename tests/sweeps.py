@@ -12,3 +12,9 @@ import os
 def sweep_games(default: int) -> int:
     """``default`` games, times the scale asked for in the environment (at least one game)."""
     return max(1, round(default * float(os.environ.get("SOUPKITCHEN_SWEEP_SCALE") or 1)))
+
+
+def seated(game, wanted: int = 3) -> int:
+    """The table size nearest ``wanted`` that ``game`` declares (a test asks a game for no more seats
+    than its facts promise)."""
+    return min(max(wanted, game.min_players), game.max_players)

@@ -1,6 +1,7 @@
 """The guided first round of Too Many Cooks: a short hint of what to do next (read your tastes, change
 a card, rotate a row, pass), pointing at that part of the table. A learner's option, off by default
-(Settings, or "Play a guided first round" in How to play), turned off from the table's menu.
+(Settings), or for one game ("Play a guided first round" in How to play, which leaves the setting as
+it was), turned off from the table's menu.
 
 The hints come from the seat's own view only, and end with the first round."""
 
@@ -69,15 +70,26 @@ class GuidedRound:
 
     def __init__(self, app) -> None:
         self.app = app
+        self.once = False      # the guided first round asked for in How to play: this game's only
         self.my_turns = 0
         self._last_turn: Any = None
         self.hint: Hint | None = None
         self.bubble = pygame.Rect(0, 0, 0, 0)
 
+    @property
+    def on(self) -> bool:
+        """Whether hints are shown: the learner's setting, or a guided first round asked for once."""
+        return bool(self.app.settings.guided_round or self.once)
+
+    def off(self) -> None:
+        """The hints turned off from the table's menu: the setting, and a guided round asked for."""
+        self.once = False
+        self.app.settings.guided_round = False
+
     def table(self):
         """The Too Many Cooks table on top of the stack, if any."""
         top = self.app.stack.top
-        if top is not None and top.is_table and top.session.game_id == GAME and self.app.settings.guided_round:
+        if top is not None and top.is_table and top.session.game_id == GAME and self.on:
             return top
         return None
 
@@ -88,6 +100,8 @@ class GuidedRound:
             return None
         seat = table.session.shown_seat
         view = table.session.view(seat) if seat is not None else None
+        if view and (view.get("over") or view.get("round", 1) != 1):
+            self.once = False     # the guided round is over: a later game has no hints unless set
         turn = view.get("turn") if view else None
         if turn != self._last_turn:
             if self._last_turn == seat and seat is not None:

@@ -1,6 +1,6 @@
 """The How to play screen: a game's pages as tabs along the top, the words on the left, pictures of
-the real cards on the right; left and right turn the page. Too Many Cooks also offers a guided
-first round."""
+the real cards on the right; left and right turn the page (with the game choice focused, they
+choose the game, and the hints say so). Too Many Cooks also offers a guided first round."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ class HowToPlayScene(FormScene):
         self.pick_game = pick_game
         self.page = 0
         super().__init__(app)
+        self.form.focus_on("tab0")     # the arrows turn the pages first; Up reaches the game choice
 
     @property
     def pages(self) -> tuple[Page, ...]:
@@ -60,8 +61,11 @@ class HowToPlayScene(FormScene):
 
     @property
     def hints(self) -> str:
-        return _("Page {number} of {count}    Left / Right: turn the page    Esc / B: back").format(
-            number=self.page + 1, count=len(self.pages))
+        facts = {"number": self.page + 1, "count": len(self.pages)}
+        if isinstance(self.form.focused, Choice):
+            return _("Page {number} of {count}    Left / Right: another game    Down: the pages    "
+                     "Esc / B: back").format(**facts)
+        return _("Page {number} of {count}    Left / Right: turn the page    Esc / B: back").format(**facts)
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = []
@@ -82,12 +86,15 @@ class HowToPlayScene(FormScene):
 
     def turn_to(self, index: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, index))
+        focused = self.form.focused
         self.rebuild()
+        if focused is not None and focused.key.startswith("tab"):
+            self.form.focus_on(f"tab{self.page}")   # the focus goes with the page turned to
 
     def play_guided(self) -> None:
-        """A solo game of Too Many Cooks against two bots, with the learner's hints on."""
-        self.app.settings.guided_round = True
-        self.app.settings.save()
+        """A solo game of Too Many Cooks against two bots, with the learner's hints for this game only
+        (the Settings' hints stay as the player set them)."""
+        self.app.guide.once = True
         transitions.start_local(self.app, GUIDED_GAME, {"difficulty": "easy"}, 3)
 
     def handle(self, action: InputAction) -> bool:

@@ -21,7 +21,7 @@ Eye = int | str | None   # a seat, None for the spectator, or FACE_UP
 
 
 class ReplaySession:
-    """What a table scene reads of a session (``client.session.TableSession``), fed by the replay:
+    """What a table scene reads of a session (``client.tables.feed.TableFeed``), fed by the replay:
     one view at a time, for one seat or for the spectator. Nothing can be sent from it."""
 
     connected = True
@@ -34,7 +34,7 @@ class ReplaySession:
 
     def __init__(self, timeline: Timeline) -> None:
         replay = timeline.replay
-        self.table = {"id": replay.table or "replay", "game": timeline.record.game, "started": True, "over": True,
+        self.table: dict[str, Any] = {"id": replay.table or "replay", "game": timeline.record.game, "started": True, "over": True,
                       "seats": [{"seat": seat, "name": replay.name(seat), "bot": False}
                                 for seat in range(timeline.record.players)], "title": timeline.game.title}
         self.tokens: dict[int, str] = {}
@@ -67,7 +67,8 @@ class ReplaySession:
 
     @property
     def over(self) -> bool:
-        return bool(self.any_view() and self.any_view().get("over"))
+        view = self.any_view()
+        return bool(view and view.get("over"))
 
     @property
     def started(self) -> bool:
@@ -95,6 +96,9 @@ class ReplaySession:
 
     def remaining(self, now: float) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - self.now_t)
+
+    def server_time(self, now: float) -> float | None:
+        return None   # no server: a replay counts nobody away
 
     def pass_controls(self) -> bool:
         return False
@@ -139,6 +143,8 @@ class ReplayPlayer:
         self._carry = 0.0
         self._review: dict[str, Any] | None = None
         self.marks = Marks(timeline.turns(), rounds(timeline))
+        # a game with rounds of its own (its state counts them), each with its own clock
+        self.own_rounds = isinstance(getattr(timeline.checkpoints[0], "round", None), int)
         self.changed = 0     # counts every change of what is shown (the scene redraws on it)
         self.jumped = True   # the last change was not one step forward (a table starts afresh)
         self.show()
@@ -245,12 +251,11 @@ class ReplayPlayer:
 
 
 def rounds(timeline: Timeline) -> list[int]:
-    """Where each round begins: a game's own rounds where its state counts them (``round``), else
-    each time the seat of the first turn begins a turn again."""
+    """Where each round begins: a game's own rounds where it declares them (its state's ``round``),
+    else each time the seat of the first turn begins a turn again."""
     starts = [0]
-    state0 = timeline.checkpoints[0]
-    if isinstance(getattr(state0, "round", None), int):
-        last = state0.round
+    if timeline.game.facts.rounds:
+        last = timeline.checkpoints[0].round
         for number, _entry, _before, after, _events in timeline.steps():
             if after.round != last:
                 starts.append(number)

@@ -13,6 +13,7 @@ SCENES = {
     "pause": "soupkitchen.client.scenes.menus:PauseMenu",
     "results": "soupkitchen.client.scenes.results:ResultsScene",
     "settings": "soupkitchen.client.scenes.menus:SettingsScene",
+    "accessibility": "soupkitchen.client.access.settings_scene:AccessibilitySettings",
     "replays": "soupkitchen.client.scenes.replays:ReplaysScene",
     "replay": "soupkitchen.client.scenes.replays:ReplayScene",
     "howto": "soupkitchen.client.howto.scene:HowToPlayScene",

@@ -63,20 +63,27 @@ class FormScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
     def row_height(self, widget: Widget, lay: theme.Layout, width: int) -> int:
         if isinstance(widget, ListView):
-            return widget.visible_rows * lay.button_h
+            return widget.visible_rows * round(lay.button_h * widget.row_scale)
         return widget.height(lay, width)
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
-        """Stack the widgets in a centred column between ``top`` and ``bottom`` (shrunk to fit)."""
-        shown = [w for w in self.form.widgets if w.visible and not w.corner]
+        """Stack the widgets in a centred column between ``top`` and ``bottom`` (shrunk to fit); the
+        footer's widgets (a screen's Start and Back) at the foot, where they stay whatever rows come
+        and go above them."""
+        shown = [w for w in self.form.widgets if w.visible and not w.corner and not w.footer]
+        footer = [w for w in self.form.widgets if w.visible and not w.corner and w.footer]
         for widget in self.form.widgets:
             if widget.visible and widget.corner:   # a small button in the top right-hand corner
                 w = lay.font("body").size(widget.describe())[0] + lay.margin * 2
                 widget.rect = pygame.Rect(lay.width - lay.margin - w, lay.margin, w, round(lay.button_h * 0.8))
+        x = (lay.width - width) // 2
+        for widget in reversed(footer):
+            h = self.row_height(widget, lay, width)
+            widget.rect = pygame.Rect(x, bottom - h, width, h)
+            bottom -= h + lay.gap
         total = sum(self.row_height(w, lay, width) + lay.gap for w in shown)
         squeeze = min(1.0, (bottom - top) / max(1, total))
         y = top
-        x = (lay.width - width) // 2
         for widget in shown:
             h = int(self.row_height(widget, lay, width) * squeeze)
             widget.rect = pygame.Rect(x, y, width, h)

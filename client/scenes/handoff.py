@@ -47,8 +47,15 @@ class HandoffScene(FormScene):
         return self.form.handle(action)
 
     def confirm(self) -> None:
+        if self.seat is not None and hasattr(self.session, "looked"):
+            self.session.looked.add(self.seat)
         self.app.stack.remove(self)
         self.session.confirm_handoff()
+
+    @property
+    def first_look(self) -> bool:
+        """Whether this player has not taken the controls at this table yet."""
+        return self.seat not in getattr(self.session, "looked", set())
 
     def update(self, dt: float, now: float) -> None:
         if self.session.handoff_seat != self.seat and self.stack is not None:
@@ -83,8 +90,15 @@ class HandoffScene(FormScene):
         room = max(0, (lay.height - lay.margin - step - top) // step - 1)
         if not room:
             return
-        title = (_("Since {player} last looked:") if lines
-                 else _("Nothing has happened since {player} last looked.")).format(player=self.player)
+        if self.first_look and lines:
+            title = _("Since the game began:")
+        elif self.first_look:
+            title = _("{player} is about to look for the first time.")
+        elif lines:
+            title = _("Since {player} last looked:")
+        else:
+            title = _("Nothing has happened since {player} last looked.")
+        title = title.format(player=self.player)
         y = theme.text(surface, title, "body", theme.TEXT, (lay.width // 2, top), lay, anchor="midtop").bottom
         shown = lines[-room:]
         if len(lines) > len(shown):

@@ -3,11 +3,11 @@ invite link); then the open tables of the chosen server, or straight to the tabl
 
 from __future__ import annotations
 
-import ipaddress
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from pydantic import ValidationError
 
 from soupkitchen.client import links, theme, ways_in
 from soupkitchen.client.net import EXAMPLE_ADDRESS, ServerError, normalise_url
@@ -16,7 +16,9 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
 from soupkitchen.client.widgets import Button, Label, ListView, Widget
 from soupkitchen.client.words import N_, _, ngettext, worded
+from soupkitchen.shared.logs import escaped
 from soupkitchen.shared.wire import codes
+from soupkitchen.shared.wire.protocol import check_push
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,23 @@ async def browse_lan() -> list[dict[str, Any]]:
         return []
 
 
-HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
+MOST_TABLES = 2_000   # tables a list shows: a server has at most 2,000 open (ServerConfig.max_tables)
+
+
+def readable_tables(ack: Any) -> list[dict[str, Any]]:
+    """The tables of a ``list_tables`` answer that this client can read, each checked as a lobby push
+    is (a server's answer is a stranger's words): at most ``MOST_TABLES``, others skipped and logged."""
+    tables = ack.get("tables") if isinstance(ack, dict) else None
+    if not isinstance(tables, list):
+        log.error("a list of tables this client cannot read (%s)", type(tables).__name__)
+        return []
+    readable = []
+    for table in tables[:MOST_TABLES]:
+        try:
+            readable.append(check_push("lobby", {"table": table})["table"])
+        except ValidationError as err:
+            log.error("skipped a table this client cannot read (%s)", str(err).splitlines()[0])
+    return readable
 
 
 def check_address(text: str) -> str:
@@ -58,13 +76,9 @@ def check_address(text: str) -> str:
     if not port.isdigit() or not 1 <= int(port) <= 65535:
         raise ValueError(_("The port after ':' must be a number from 1 to 65535, like {example}")
                          .format(example=EXAMPLE_ADDRESS))
-    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
-    try:
-        ipaddress.ip_address(bare)
-    except ValueError:
-        if bare.replace(".", "").isdigit() or not HOSTNAME.match(bare):
-            raise ValueError(_("{host} is not a computer's address: type it like {example}")
-                             .format(host=host, example=EXAMPLE_ADDRESS)) from None
+    if not links.is_host(host):
+        raise ValueError(_("{host} is not a computer's address: type it like {example}")
+                         .format(host=escaped(host), example=EXAMPLE_ADDRESS))
     return url
 
 
@@ -115,7 +129,7 @@ class JoinScene(FormScene):
         return lan + [url for url in self.app.settings.online_servers if url not in lan]
 
     def build(self) -> list[Widget]:
-        rows = [f"{s.get('name', 'Soup Kitchen')}\t{s['host']}:{s['port']}"
+        rows = [f"{kitchen_name(s)}\t{s['host']}:{s['port']}"
                 + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
         online = _("Online")
         rows += [f"{online}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
@@ -222,6 +236,15 @@ class JoinScene(FormScene):
         transitions.run_with_wait(self.app, _("Knocking on the kitchen door..."), ways_in.connect_first(self.app, urls),
                             lambda conn: self.app.stack.open("tables", conn),
                             on_error=self.show_problem)
+
+
+def kitchen_name(server: dict[str, Any]) -> str:
+    """A kitchen found on the LAN, named by the computer it runs on ("The kitchen on ada-laptop"),
+    not by the server's id."""
+    machine = str(server.get("machine") or "").strip()
+    if not machine:
+        return _("A kitchen on this network")
+    return _("The kitchen on {machine}").format(machine=machine)
 
 
 def table_row(table: dict[str, Any]) -> str:
@@ -336,7 +359,7 @@ class TablesScene(FormScene):
         def got(ack: dict[str, Any] | None) -> None:
             self.loading = False
             if ack is not None:
-                self.tables = [t for t in ack.get("tables", []) if not t.get("over")]
+                self.tables = [t for t in readable_tables(ack) if not t["over"]]
                 self.rebuild()
 
         async def fetch():

@@ -7,7 +7,15 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import links, theme, ways_in
-from soupkitchen.client.choice import Choice, level_name, option_label, option_name, option_values
+from soupkitchen.client.choice import (
+    Choice,
+    level_name,
+    option_label,
+    option_name,
+    option_values,
+    shown_options,
+    value_names,
+)
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.session import TableSession
@@ -145,14 +153,15 @@ class LobbyScene(FormScene):
             copy.corner = True
             widgets.append(copy)
         options = table.get("options", {})
-        for spec in self._specs():
+        for spec in shown_options(self._specs(), options):
             key = spec["key"]
             value = options.get(key, spec["default"])
             if host:
                 widgets.append(Choice(option_label(spec), option_values(spec), value,
-                                      lambda v, k=key: self.set_option(k, v), key=f"opt:{key}", names=option_name))
+                                      lambda v, k=key: self.set_option(k, v), key=f"opt:{key}",
+                                      names=value_names(spec)))
             else:
-                widgets.append(Label(f"{option_label(spec)}: {option_name(value)}", key=f"opt:{key}"))
+                widgets.append(Label(f"{option_label(spec)}: {value_names(spec)(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         speed = bot_speed_of(settings.get("bot_delay"))
         bots = any(s.get("bot") or not s.get("name") for s in seats)   # a bot seat, or one a bot will take
@@ -170,10 +179,15 @@ class LobbyScene(FormScene):
                      else _("Start the game"))
             start = Button(words, self.start, key="start", primary=True)
             start.enabled = not waiting
+            start.footer = True      # Start and Leave stay in place as rows above come and go
             widgets.append(start)
         elif guest_seats:
-            widgets.append(Toggle(_("I am ready to cook"), ready, self.set_ready, key="ready"))
-        widgets.append(Button(_("Leave table"), self.leave, key="leave"))
+            ready_row = Toggle(_("I am ready to cook"), ready, self.set_ready, key="ready")
+            ready_row.footer = True
+            widgets.append(ready_row)
+        leave = Button(_("Leave table"), self.leave, key="leave")
+        leave.footer = True
+        widgets.append(leave)
         return widgets
 
     @property

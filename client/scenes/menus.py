@@ -28,7 +28,7 @@ class PauseMenu(Dialog):
             widgets.append(Button(_("Hand the controls on"), self.hand_on, key="handoff"))
         widgets.append(Button(_("How to play (F1)"), lambda: transitions.open_howto(self.app, self.session.game_id),
                               key="howto"))
-        if self.session.game_id == "too-many-cooks" and self.app.settings.guided_round:
+        if self.session.game_id == "too-many-cooks" and self.app.guide.on:
             widgets.append(Button(_("Turn the hints off"), self.hints_off, key="hints"))
         widgets += [Button(_("Settings"), lambda: transitions.open_settings(self.app), key="settings"),
                     Button(_("Full screen on/off"), self.app.toggle_fullscreen, key="fullscreen")]
@@ -37,7 +37,7 @@ class PauseMenu(Dialog):
         return widgets
 
     def hints_off(self) -> None:
-        self.app.settings.guided_round = False
+        self.app.guide.off()
         self.app.settings.save()
         self.app.stack.remove(self)
 
@@ -72,9 +72,11 @@ class SettingsScene(FormScene):
             Toggle(_("Animations"), s.animations, self.set("animations"), key="animations"),
             Choice(_("Bot speed"), list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots",
                    names=option_name),
-            Toggle(_("Hints in the first round of Too Many Cooks"), s.guided_round, self.set("guided_round"),
-                   key="guided"),
+            Toggle(_("Hints in the first round: {game}").format(game=_("Too Many Cooks")), s.guided_round,
+                   self.set("guided_round"), key="guided"),
             Toggle(_("Full screen"), self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
+            Button(_("Accessibility"), lambda: self.app.stack.open("accessibility"),
+                   key="accessibility"),   # client/access/settings_scene.py: speech, large text, contrast
             Button(_("Done"), self.on_back, key="done", primary=True),
         ]
 

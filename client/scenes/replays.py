@@ -13,19 +13,60 @@ import pygame
 from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
-from soupkitchen.client.replay.sources import Entry, local_entries, replays_folder, server_entries
-from soupkitchen.client.replay.words import Line, face_up_lines, move_lines, review_lines
+from soupkitchen.client.replay.sources import (
+    PLACES,
+    Entry,
+    Listing,
+    Skipped,
+    local_listing,
+    replays_folder,
+    server_listing,
+)
+from soupkitchen.client.replay.words import Line, clock, face_up_lines, move_lines, review_lines
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.widgets import Button, ListView, Widget
-from soupkitchen.client.words import N_, _, day_and_month, worded
+from soupkitchen.client.widgets import Button, Label, ListView, Widget
+from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
+from soupkitchen.shared import outside
 from soupkitchen.shared.registry import registration
-from soupkitchen.shared.replay import ReplayError, Timeline, export
+from soupkitchen.shared.replay import DAMAGED, NEWER, NOT_REPLAY, UNKNOWN_GAME, ReplayError, Timeline, export
 
 TABS = (("moves", N_("Moves")), ("review", N_("Review")), ("face_up", N_("Face up")))   # worded when drawn
 REPLAY_ANSWER = N_("A replay: nothing here can be played. The bar below moves through it")
+# Why a file or a server's list was not read, by the ReplayError's kind
+WHY_SKIPPED = {
+    outside.MISSING: N_("cannot be read"),
+    outside.UNREADABLE: N_("cannot be read"),
+    outside.NOT_REGULAR: N_("not a regular file"),
+    outside.TOO_LARGE: N_("too large"),
+    outside.OUT_OF_BOUNDS: N_("holds more than a replay can"),
+    outside.NOT_JSON: N_("not a replay"),
+    NOT_REPLAY: N_("not a replay"),
+    NEWER: N_("made by a newer Soup Kitchen"),
+    UNKNOWN_GAME: N_("a game this Soup Kitchen does not know"),
+    DAMAGED: N_("damaged"),
+}
+MOST_NAMED = 3   # skipped files named on the screen; the rest are counted
+SAVED_SECONDS = 12.0   # where an exported replay went stays in the column this long
+
+
+def why_skipped(kind: str) -> str:
+    return _(WHY_SKIPPED.get(kind, N_("cannot be read")))
+
+
+def skipped_words(skipped: list[Skipped]) -> str:
+    """The line under the list that says which files were not read, and why."""
+    if not skipped:
+        return ""
+    named = ", ".join(_("{name} ({why})").format(name=item.name, why=why_skipped(item.kind))
+                      for item in skipped[:MOST_NAMED])
+    more = len(skipped) - MOST_NAMED
+    if more > 0:
+        named += " " + ngettext("and {count} more", "and {count} more", more).format(count=more)
+    return ngettext("Skipped {count} file: {files}", "Skipped {count} files: {files}",
+                    len(skipped)).format(count=len(skipped), files=named)
 
 
 def game_title(game_id: str) -> str:
@@ -34,9 +75,12 @@ def game_title(game_id: str) -> str:
 
 
 def when_words(when: float | None) -> str:
-    if not when:
+    try:
+        moment = time.localtime(when) if when else None
+    except (OverflowError, OSError, ValueError):   # a date no calendar of this computer has
+        moment = None
+    if moment is None:
         return _("some time")
-    moment = time.localtime(when)
     return f"{day_and_month(moment)} {time.strftime('%H:%M', moment)}"
 
 
@@ -63,6 +107,8 @@ class ReplaysScene(FormScene):
 
     def __init__(self, app) -> None:
         self.entries: list[Entry] = []
+        self.skipped: list[Skipped] = []
+        self.server_problem = ""   # why the connected server's games are not listed, worded
         self.endings: dict[str, str] = {}
         self.searching_server = False
         self.list: ListView | None = None
@@ -71,27 +117,58 @@ class ReplaysScene(FormScene):
 
     def build(self) -> list[Widget]:
         self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
-                             empty=_("No finished games yet: play one, and it will be here."), visible_rows=7)
-        return [self.list, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
+                             empty=_("No finished games yet: play one, and it will be here."), visible_rows=5)
+        self.list.details = [self.detail(entry) for entry in self.entries]
+        self.list.right_kind, self.list.row_scale = "small", 1.5
+        widgets: list[Widget] = [self.list]
+        notes = [words for words in (skipped_words(self.skipped), self.server_problem) if words]
+        if notes:
+            widgets.append(Label("\n".join(notes), "small", theme.MUSTARD, key="skipped"))
+        return [*widgets, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
 
     def row(self, entry: Entry) -> str:
-        ending = worded(self.endings.get(entry.key, "..."))
-        return f"{game_title(entry.game)}\t{', '.join(entry.names)}\t{when_words(entry.when)} ({entry.where})\t{ending}"
+        """A game's row: the game, and how it ended at its right."""
+        return f"{game_title(entry.game)}\t{worded(self.endings.get(entry.key, '...'))}"
+
+    def detail(self, entry: Entry) -> str:
+        """The line under a game's row: its players, when and where it was played."""
+        where = _(entry.where) if entry.where in PLACES else entry.where   # else a server's address
+        return f"{', '.join(entry.names)} · {when_words(entry.when)} ({where})"
 
     def refresh(self) -> None:
-        self.entries = sorted(local_entries(), key=lambda e: e.when or 0, reverse=True)
+        listing = local_listing()
+        self.entries = sorted(listing.entries, key=lambda e: e.when or 0, reverse=True)
+        self.skipped, self.server_problem = listing.skipped, ""
         self.rebuild()
         conn = getattr(self.app, "conn", None)
         server = getattr(self.app, "server", None)
         if conn is not None and conn.connected and (server is None or server.url != conn.url):
             self.searching_server = True
-            self.app.spawn(server_entries(conn.url), self._server_listed)
+            self.app.spawn(self._list_server(conn.url), self._server_listed)
         self.app.spawn(self._work_out_endings())
 
-    def _server_listed(self, entries: Any) -> None:
+    @staticmethod
+    async def _list_server(url: str) -> Listing | tuple[str, ReplayError]:
+        try:
+            return await server_listing(url)
+        except ReplayError as err:
+            return url, err
+
+    def _server_listed(self, listed: Any) -> None:
         self.searching_server = False
-        if isinstance(entries, list):
-            self.entries = sorted([*self.entries, *entries], key=lambda e: e.when or 0, reverse=True)
+        if isinstance(listed, tuple):   # the server's list could not be read at all
+            url, err = listed
+            self.server_problem = _("The finished games of {server} are not listed: their list is {why}.").format(
+                server=url, why=why_skipped(err.kind))
+            self.rebuild()
+            return
+        if isinstance(listed, Listing):
+            self.entries = sorted([*self.entries, *listed.entries], key=lambda e: e.when or 0, reverse=True)
+            if listed.skipped:
+                self.server_problem = ngettext(
+                    "Skipped {count} game the server described in a way this Soup Kitchen cannot read.",
+                    "Skipped {count} games the server described in a way this Soup Kitchen cannot read.",
+                    len(listed.skipped)).format(count=len(listed.skipped))
             self.rebuild()
             self.app.spawn(self._work_out_endings())
 
@@ -106,6 +183,7 @@ class ReplaysScene(FormScene):
                 self.endings[entry.key] = N_("cannot be opened")
             if self.list is not None:
                 self.list.set_rows([self.row(e) for e in self.entries])
+                self.list.details = [self.detail(e) for e in self.entries]
             await asyncio.sleep(0)
 
     def pick(self, index: int) -> None:
@@ -154,6 +232,7 @@ class ReplayScene(Scene):
         self._moves = move_lines(timeline, self.name_of)
         self._review: list[Line] | None = None
         self._wrapped: tuple[tuple, list[tuple[Line, list[str]]]] | None = None   # the column's lines, wrapped
+        self.saved: tuple[str, float] | None = None    # the file an export wrote, and until when to say so
 
     def name_of(self, seat: int | None) -> str:
         return self.player.timeline.replay.name(seat)
@@ -169,6 +248,14 @@ class ReplayScene(Scene):
         return table, pygame.Rect(0, table.bottom, table.width, bar_h), pygame.Rect(table.right, 0, column_w, size[1])
 
     # --- the table ---------------------------------------------------------------------------------
+    @staticmethod
+    def drawn_size(area: tuple[int, int]) -> tuple[int, int]:
+        """The size a table is drawn at for an ``area`` of the window: the area, or where that is
+        smaller than the smallest window every table is laid out for, the area grown to hold it (the
+        picture is then scaled down into the area: smaller, but nothing cut or crowded)."""
+        grow = max(1.0, theme.MIN_WINDOW[0] / max(1, area[0]), theme.MIN_WINDOW[1] / max(1, area[1]))
+        return round(area[0] * grow), round(area[1] * grow)
+
     def ensure_table(self, size: tuple[int, int]) -> None:
         key = (size, self.player.seat_shown, self.player.eye)
         if self.table is None or key != self.table_key or self.player.jumped:
@@ -240,8 +327,11 @@ class ReplayScene(Scene):
             if rect.collidepoint(pos):
                 p.seek(moment)
                 return True
-        if self.table is not None and self.surface is not None and self.surface.get_rect().collidepoint(pos):
-            self.table.answer_at(pos, _(REPLAY_ANSWER))   # a click on the table changes nothing in a replay
+        area = self.areas(self.app.screen_size)[0]
+        if self.table is not None and self.surface is not None and area.collidepoint(pos):
+            drawn = self.surface.get_size()
+            at = (pos[0] * drawn[0] // max(1, area.w), pos[1] * drawn[1] // max(1, area.h))
+            self.table.answer_at(at, _(REPLAY_ANSWER))   # a click on the table changes nothing in a replay
         return True
 
     def press(self, key: str) -> None:
@@ -273,7 +363,8 @@ class ReplayScene(Scene):
         except OSError as err:
             self.app.toast(_("Could not save the replay: {problem}").format(problem=err.strerror or err), "error")
             return
-        self.app.toast(_("Saved as {name} in the replays folder").format(name=path.name))
+        self.saved = (str(path), self.now + SAVED_SECONDS)
+        self.app.toast(_("Replay saved as {path}").format(path=path))
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
@@ -288,16 +379,21 @@ class ReplayScene(Scene):
         answer = None if self.table is None else self.table.answer
         if answer is not None and answer.until > now:
             times.append(answer.until)   # the answer to a touch goes away on time
+        if self.saved is not None and self.saved[1] > now:
+            times.append(self.saved[1])  # and so does where an export went
         return min(times, default=None)
 
     # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         table_rect, bar, column = self.areas(size)
-        self.ensure_table(table_rect.size)
+        self.ensure_table(self.drawn_size(table_rect.size))
         assert self.surface is not None
         self.table.draw(self.surface)
-        surface.blit(self.surface, table_rect)
+        if self.surface.get_size() == table_rect.size:
+            surface.blit(self.surface, table_rect)
+        else:
+            surface.blit(pygame.transform.smoothscale(self.surface, table_rect.size), table_rect)
         lay = theme.layout(size)
         self.controls = {}
         self.draw_bar(surface, bar, lay)
@@ -311,16 +407,21 @@ class ReplayScene(Scene):
         self.controls[key] = rect
 
     def status(self) -> str:
+        """Where the replay is: the move, the round (of a game with rounds of its own, with the round's
+        own clock), the turn, and the game's clock (whose eyes are lit in the column)."""
         p = self.player
-        replay = p.timeline.replay
         moment = p.moment
-        seconds = p.timeline.time(moment)
-        eye = _("all face up") if p.eye == FACE_UP else _("spectator") if p.eye is None else self.name_of(p.eye)
-        where = _("The deal") if moment == 0 else _("Move {moment}/{length}").format(moment=moment, length=p.length)
-        return " · ".join([where, f"{int(seconds) // 60}:{int(seconds) % 60:02d}",
-                           _("round {number}").format(number=p.round_at(moment)),
-                           _("turn {number}").format(number=p.turn_at(moment)), game_title(replay.record.game),
-                           _("eyes: {eye}").format(eye=eye)])
+        where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
+        where = where if moment else _("The deal")
+        round_number = p.round_at(moment)
+        if p.own_rounds:
+            start = max(m for m in p.marks.rounds if m <= moment)
+            when = _("round {number}, {clock} into it").format(
+                number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start)))
+            return " · ".join([where, when, _("turn {number}").format(number=p.turn_at(moment))])
+        return " · ".join([where, _("round {number}").format(number=round_number),
+                           _("turn {number}").format(number=p.turn_at(moment)),
+                           _("{clock} into the game").format(clock=clock(p.timeline.time(moment)))])
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, lay: theme.Layout) -> None:
         pygame.draw.rect(surface, theme.PANEL, bar)
@@ -363,9 +464,9 @@ class ReplayScene(Scene):
             return self._moves
         if self.tab == "review":
             if self._review is None:
-                self._review = review_lines(self.player.review, self.name_of)
+                self._review = review_lines(self.player.timeline.game.id, self.player.review, self.name_of)
             return self._review
-        return face_up_lines(self.player.face_up(), self.name_of)
+        return face_up_lines(self.player.timeline.game.id, self.player.face_up(), self.name_of)
 
     def draw_column(self, surface: pygame.Surface, column: pygame.Rect, lay: theme.Layout) -> None:
         pygame.draw.rect(surface, theme.BACKGROUND, column)
@@ -394,6 +495,15 @@ class ReplayScene(Scene):
         y += ((len(eyes) + 1) // 2) * (h + pad // 2)
         self.button(surface, pygame.Rect(inner.x, y, half, h), "export", _("Export"), lay)
         self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", _("Back"), lay)
+        if self.saved is not None and self.now < self.saved[1]:   # where the file went, over the list's foot
+            small = lay.font("small")
+            words = theme.wrap(_("Saved as {path}").format(path=self.saved[0]), small, inner.width - pad)
+            box = pygame.Rect(inner.x, 0, inner.width, small.get_linesize() * len(words) + pad)
+            box.bottom = list_rect.bottom
+            theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
+            for i, line in enumerate(words):
+                spot = (box.x + pad // 2, box.y + pad // 2 + i * small.get_linesize())
+                theme.text(surface, line, "small", theme.TEXT, spot, lay)
 
     def draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
         """The tab's lines, wrapped; the line of the moment shown is marked (and kept in sight)."""

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import theme, ways_in
+from soupkitchen.client.access.timing import result_rows
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
@@ -50,7 +51,7 @@ class ResultsScene(FormScene):
         widgets.append(Button(_("Replay and review"), self.review, key="review"))
         widgets += [Button(_("Back to title"), self.leave, key="title", primary=not self.session.local),
                     Button(_("Look at the table"), self.on_back, key="table")]
-        return widgets
+        return widgets + result_rows(self.session)   # client/access: played with a longer round or window
 
     def again(self, options: dict[str, Any] | None = None) -> None:
         """The same game and players (with ``options`` changed, for what comes next) at a fresh table

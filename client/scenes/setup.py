@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client import ways_in
-from soupkitchen.client.choice import Choice, level_name, option_label, option_name, option_values
+from soupkitchen.client.choice import (
+    Choice,
+    level_name,
+    option_label,
+    option_values,
+    shown_options,
+    value_names,
+)
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.textfield import TextField
@@ -97,14 +104,19 @@ class GameSetupScene(FormScene):
                     widgets.append(Choice(_("Player {number} uses").format(number=i + 1), devices, self.pads.get(i, "any"),
                                           lambda v, i=i: self._bind(i, v), key=f"pad{i}", names=names.get))
         specs = self.game.get("options", [])
-        for spec in specs[:1]:   # the game's first option (a difficulty, where it has one), then the bots
-            widgets.append(self._option(spec))
+        learner = [spec for spec in specs if spec.get("learner")]   # at the foot: see below
+        specs = shown_options([spec for spec in specs if spec not in learner], self.options)
+        primary = self.game.get("primary_option")
+        for spec in specs:   # the option the game asks first (a difficulty, where it has one), then the bots
+            if spec["key"] == primary:
+                widgets.append(self._option(spec))
         for index, level in enumerate(self.bot_levels):
             seat = self.local_players + index + 1
             widgets.append(Choice(_("Bot at seat {seat}").format(seat=seat), list(LEVELS), level,
                                   lambda v, i=index: self._set_level(i, v), key=f"bot{index}", names=level_name))
-        for spec in specs[1:]:
-            widgets.append(self._option(spec))
+        for spec in specs:
+            if spec["key"] != primary:
+                widgets.append(self._option(spec))
         if self.mode == "couch" and ways_in.timed(self.game["id"]):   # a game with no clock has nothing to pause
             widgets.append(Toggle(_("Hand-off pauses the timer"), self.pause_on_handoff,
                                   lambda v: setattr(self, "pause_on_handoff", v), key="pause"))
@@ -124,14 +136,24 @@ class GameSetupScene(FormScene):
         howto = Button(_("How to play (F1)"), self.howto, key="howto")
         howto.corner = True
         widgets.append(howto)
-        widgets.append(Button(start, self.start, key="start", primary=True))
-        widgets.append(Button(_("Back"), self.on_back, key="back"))
-        return widgets
+        # the learner's option (where a game has one), Start and Back at the foot: in the same places
+        # for every game, however many rows the game's options and bots take above them
+        footer: list[Widget] = [self._option(spec) for spec in learner]
+        footer += [Button(start, self.start, key="start", primary=True),
+                   Button(_("Back"), self.on_back, key="back")]
+        for widget in footer:
+            widget.footer = True
+        return widgets + footer
 
     def _option(self, spec: dict[str, Any]) -> Choice:
         key = spec["key"]
         return Choice(option_label(spec), option_values(spec), self.options[key],
-                      lambda v, k=key: self.options.__setitem__(k, v), key=f"opt:{key}", names=option_name)
+                      lambda v, k=key: self._set_option(k, v), key=f"opt:{key}", names=value_names(spec))
+
+    def _set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+        if any((spec.get("shown_if") or [None])[0] == key for spec in self.game.get("options", [])):
+            self.rebuild()     # an option that matters only with this one's value comes or goes
 
     def howto(self) -> None:
         transitions.open_howto(self.app, self.game["id"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from pathlib import Path
 
 import pygame
 
@@ -11,18 +12,21 @@ from soupkitchen.client import theme, ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.widgets import Button, ListView, Widget
-from soupkitchen.client.words import _, day_and_month, worded
+from soupkitchen.client.words import _, day_and_month, ngettext, worded
+from soupkitchen.shared.registry import left_out
 
 STEAM_FPS = 8
 
 
 MAIN_ROWS = 8            # the title's column has room for one more entry than it shows
-UNFINISHED_ROWS = 5     # unfinished games in sight at once (the list scrolls past that)
+UNFINISHED_ROWS = 4     # unfinished games in sight at once (the list scrolls past that)
+UNFINISHED_ROW_H = 1.5  # each row's height in button heights: the game, and under it who plays and how far
 
 
-def saved_when(saved: dict) -> str:
-    """When a game was saved, briefly: the time today, else the day."""
-    stamp = saved.get("saved")
+def saved_when(saved: dict, stamp: float | None = None) -> str:
+    """When a game was last played (``stamp``, else when it was saved), briefly: the time today,
+    else the day."""
+    stamp = stamp if stamp is not None else saved.get("saved")
     if not isinstance(stamp, int | float):
         return ""
     when = time.localtime(stamp)
@@ -34,6 +38,24 @@ def saved_when(saved: dict) -> str:
 def game_title(saved: dict) -> str:
     """The game of an unfinished game, in the player's words."""
     return worded(saved.get("title")) or _("Your game")
+
+
+def unfinished_row(kind: str, saved: dict) -> tuple[str, str | tuple[str, ...]]:
+    """An unfinished game's row ("Pink Soup") and the line under it: when it was last played, how far
+    it got and who plays it ("10:32 · 14 moves · Ada and 2 bots"; without the players where the list
+    is too narrow for them)."""
+    if kind == "host":
+        return game_title(saved), _("hosting")
+    progress = ways_in.saved_progress(saved)
+    names = ", ".join(progress["names"])
+    if progress["bots"]:
+        bots = ngettext("{count} bot", "{count} bots", progress["bots"]).format(count=progress["bots"])
+        names = _("{people} and {bots}").format(people=names, bots=bots) if names else bots
+    moves = progress["moves"]
+    done = ngettext("{count} move", "{count} moves", moves).format(count=moves) if moves is not None else ""
+    when = saved_when(saved, progress["last"])
+    longest = " · ".join(part for part in (when, done, names) if part)
+    return game_title(saved), (longest, " · ".join(part for part in (when, done) if part))
 
 
 class TitleScene(FormScene):
@@ -51,12 +73,17 @@ class TitleScene(FormScene):
     def build(self) -> list[Widget]:
         hosted = ways_in.saved_hosting() if self.app.server is None else None
         self.unfinished = ([("host", hosted)] if hosted is not None else []) + [("solo", s) for s in ways_in.saved_games()]
-        rows = ["\t".join((game_title(saved), _("hosting") if kind == "host" else saved_when(saved)))
-                for kind, saved in self.unfinished]
+        rows = [unfinished_row(kind, saved) for kind, saved in self.unfinished]
         widgets: list[Widget] = []
         if rows:
-            listed = ListView(rows, self.resume, key="unfinished", visible_rows=min(UNFINISHED_ROWS, len(rows)))
+            listed = ListView([row for row, _detail in rows], self.resume, key="unfinished",
+                              visible_rows=min(UNFINISHED_ROWS, len(rows)))
+            listed.details = [detail for _row, detail in rows]
+            listed.row_scale = UNFINISHED_ROW_H
             listed.right_kind = "small"
+            listed.removable = set(range(len(rows)))       # each has a Forget button (Backspace on it)
+            listed.remove_icon = True                      # a small cross: the list is narrow
+            listed.on_remove = self.ask_forget
             widgets.append(listed)
         widgets += [
             Button(_("Play solo"), lambda: transitions.open_setup(self.app, "solo"), key="solo", primary=not rows),
@@ -77,6 +104,18 @@ class TitleScene(FormScene):
         else:
             transitions.resume(self.app, saved)
 
+    def ask_forget(self, index: int) -> None:
+        """Forget an unfinished game, once the player says so: it cannot be resumed afterwards."""
+        kind, saved = self.unfinished[index]
+        words = _("{game} cannot be resumed once it is forgotten.").format(game=game_title(saved))
+        self.app.stack.open("message", _("Forget this game?"), words,
+                            [(_("Forget it"), lambda: self.forget(kind, saved)), (_("Keep it"), None)])
+
+    def forget(self, kind: str, saved: dict) -> None:
+        ways_in.forget_saved_game(ways_in.hosting_file() if kind == "host" else Path(saved["record"]))
+        self.rebuild()
+        self.form.focus_on("unfinished" if len(self.unfinished) else "solo")
+
     def column(self, lay: theme.Layout) -> pygame.Rect:
         """The title's column of entries, centred, as wide as leaves the unfinished games room."""
         width = min(lay.column_w, round(lay.width * 0.3))
@@ -95,7 +134,19 @@ class TitleScene(FormScene):
             left = column.right + lay.margin
             heading = lay.font("small").get_linesize() + lay.gap // 2
             listed.rect = pygame.Rect(left, top + heading, lay.width - lay.margin - left,
-                                      listed.visible_rows * lay.button_h)
+                                      listed.visible_rows * round(lay.button_h * listed.row_scale))
+
+    def draw_hints(self, surface: pygame.Surface, lay: theme.Layout) -> int:
+        """The hints, and above them a sentence for each game package left out for a fault (the
+        others play on); the column stands above both."""
+        bottom = super().draw_hints(surface, lay)
+        for missing in reversed(left_out()):
+            said = _("The game in \"{package}\" is left out: {problem}.").format(package=missing.package,
+                                                                                problem=missing.problem)
+            for line in reversed(theme.wrap(said, lay.font("small"), lay.width - 2 * lay.margin)):
+                bottom = theme.text(surface, line, "small", theme.MUSTARD, (lay.width // 2, bottom), lay,
+                                    anchor="midbottom").top
+        return bottom - (lay.gap if left_out() else 0)
 
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)
@@ -103,6 +154,12 @@ class TitleScene(FormScene):
             theme.text(surface, _("Unfinished games: choose one to go on"), "small", theme.TEXT_DIM,
                        (listed.rect.x, listed.rect.y - lay.gap // 2), lay, anchor="bottomleft",
                        max_width=listed.rect.width)
+            y = listed.rect.bottom + lay.gap // 2
+            hint = _("Enter: go on    Backspace: forget")
+            fits = lay.font("small").size(hint)[0] <= listed.rect.width
+            for line in [hint] if fits else theme.wrap(hint, lay.font("small"), listed.rect.width):
+                y = theme.text(surface, line, "small", theme.TEXT_DIM, (listed.rect.x, y), lay,
+                               max_width=listed.rect.width).bottom
 
     def on_enter(self) -> None:
         self.rebuild()

@@ -169,4 +169,7 @@ def leave(app: App, session: TableSession) -> None:
             title.rebuild()
 
     app.stack.reset_to("title")
+    guide = getattr(app, "guide", None)
+    if guide is not None:
+        guide.once = False     # a guided first round asked for is that game's only
     app.spawn(go(), refresh_title)

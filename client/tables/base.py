@@ -1,7 +1,8 @@
 """The frame every game table plugs into.
 
 A table scene is built as ``TableScene(app, session)``. It draws from ``session`` (views, countdown,
-events, emotes) and sends actions with ``session.act``. The shell around it handles the pause menu,
+events, emotes: what ``feed.TableFeed`` declares, live or replayed) and sends actions with
+``session.act``. The shell around it handles the pause menu,
 the couch hand-off screen, the lost-connection banner, error toasts and the results screen;
 subclasses only draw the game and turn input into actions.
 
@@ -19,7 +20,7 @@ import pygame
 from soupkitchen.client import coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.session import TableSession
+from soupkitchen.client.tables.feed import TableFeed
 from soupkitchen.client.words import _
 from soupkitchen.shared.wire.constants import EMOTES
 
@@ -48,7 +49,7 @@ class TableScene(Scene):
     is_table = True
     at_table = True
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: App, session: TableFeed) -> None:
         super().__init__(app)
         self.session = session
         self.now = 0.0

@@ -4,12 +4,11 @@ from a seat's view and the rules' structured events, by the client) and the reas
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.shared.pink_soup.cards import DRAW_COUNT, MAX_CHEFS, POT_SIZE
-from soupkitchen.shared.refusals import Refusal, Wording, maker
+from soupkitchen.shared.refusals import Refusal, RefusalWords, Wording, maker
 from soupkitchen.shared.words import N_, _, ngettext
 
 Namer = Callable[[int], str]
@@ -285,8 +284,8 @@ REFUSALS: dict[str, Wording] = {
                                          "kitchen pile %(pile)d holds %(count)d cards", p["count"]) % p,
 }
 
-NAME = chef
-refuse = maker(sys.modules[__name__], chef)
+REFUSAL_WORDS = RefusalWords(REFUSALS, MOVE_NAMES, chef)  # named by its registration
+refuse = maker(REFUSAL_WORDS)
 DECK_EMPTY = refuse("deck_empty")
 KITCHEN_NOT_FULL = refuse("kitchen_not_full")
 PASS_AT_END = refuse("pass_at_end")

@@ -4,13 +4,12 @@ a refusal. ``name`` turns a seat into the name a reader knows it by; without one
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.shared.pot_pourri import cards
 from soupkitchen.shared.pot_pourri.cards import CUISINES, MENU_STARS, RECIPES
-from soupkitchen.shared.refusals import Refusal, Wording, maker
+from soupkitchen.shared.refusals import Refusal, RefusalWords, Wording, maker
 from soupkitchen.shared.words import N_, _, and_list, ngettext
 
 Namer = Callable[[int], str]
@@ -264,8 +263,8 @@ REFUSALS: dict[str, Wording] = {
     "their_move": lambda p, n: _("it is %(player)s's move") % {"player": n(p["seat"])},
 }
 
-NAME = player_name
-refuse = maker(sys.modules[__name__], player_name)
+REFUSAL_WORDS = RefusalWords(REFUSALS, MOVE_NAMES, player_name)  # named by its registration
+refuse = maker(REFUSAL_WORDS)
 TAKE_FROM = refuse("take_from")
 DRAW_EMPTY = refuse("draw_empty")
 REFRESHED = refuse("refreshed")

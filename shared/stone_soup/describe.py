@@ -4,11 +4,10 @@ tables, the history and the bots read the same facts."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.shared.refusals import Refusal, Wording, maker
+from soupkitchen.shared.refusals import Refusal, RefusalWords, Wording, maker
 from soupkitchen.shared.stone_soup.cards import (
     SALT,
     count_words,
@@ -184,8 +183,8 @@ REFUSALS: dict[str, Wording] = {
         "most": p["most"], "cards": plural(p["food"])},
 }
 
-NAME = player_name
-refuse = maker(sys.modules[__name__], player_name)
+REFUSAL_WORDS = RefusalWords(REFUSALS, MOVE_NAMES, player_name)  # named by its registration
+refuse = maker(REFUSAL_WORDS)
 NO_SALT = refuse("no_salt")
 OWN_PLAY = refuse("own_play")
 SALT_SHOWN = refuse("salt_shown_to_all")

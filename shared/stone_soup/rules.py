@@ -40,7 +40,7 @@ from soupkitchen.shared.stone_soup.describe import (
 from soupkitchen.shared.stone_soup.plays import play_reason, turn_actions
 from soupkitchen.shared.stone_soup.registration import FACTS
 from soupkitchen.shared.stone_soup.state import StoneSoupState, Window, next_seat
-from soupkitchen.shared.stone_soup.view import Event, Move, StoneView, build_view
+from soupkitchen.shared.stone_soup.view import Event, Move, StoneView, build_view, window_seconds
 
 REVEALS_KEPT = 1
 FIELDS = {"play": ("cards", "count"), "challenge": ("play",), "let_go": ("play",)}  # what each move names
@@ -127,7 +127,7 @@ class StoneSoup(Game[StoneSoupState]):
         added = len(cards)
         state.pot.extend(cards)
         state.plays += 1
-        seconds = state.options["challenge_seconds"]
+        seconds = window_seconds(state.options)
         state.window = Window(seat, state.due, count, added, round(ctx.now + seconds, 3), state.plays)
         state.turn = None
         ctx.emit("play", seat=seat, food=SEQUENCE[state.due], count=count)

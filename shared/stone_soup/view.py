@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from soupkitchen.shared.longer import longer
 from soupkitchen.shared.models import CommonView, NotRequired, TypedDict
 from soupkitchen.shared.stone_soup.cards import SEQUENCE, count_kinds, exact_size, size_band
 from soupkitchen.shared.stone_soup.plays import most_declared
@@ -148,6 +149,13 @@ class StoneView(CommonView):
     salted: bool
     challenge_seconds: int
     log: list[Event]
+    log_first: int  # the number of the first log entry (a client can keep the whole log)
+
+
+def window_seconds(options: dict[str, Any]) -> int:
+    """How long the others have to call after each play: the option's seconds, made longer when the
+    table chose a longer call window."""
+    return longer(options["challenge_seconds"], options.get("longer_window", "off"))
 
 
 def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
@@ -187,8 +195,9 @@ def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
         "set_aside": [len(hand) for hand in state.set_aside],
         "plays": state.plays,
         "salted": _salted(state),
-        "challenge_seconds": state.options["challenge_seconds"],
+        "challenge_seconds": window_seconds(state.options),
         "log": [dict(entry) for entry in state.log.entries],
+        "log_first": state.log.first,
     })
     return view
 

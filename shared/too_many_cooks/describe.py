@@ -5,11 +5,10 @@ name a reader knows it by; without one, seat 0 is "Chef 1"."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.shared.refusals import Refusal, Wording, maker
+from soupkitchen.shared.refusals import Refusal, RefusalWords, Wording, maker
 from soupkitchen.shared.too_many_cooks.cards import BRAG_TASTES, LOSING_UNSATISFIED
 from soupkitchen.shared.words import N_, _, ngettext
 
@@ -189,8 +188,8 @@ REFUSALS: dict[str, Wording] = {
     "no_spare": lambda p, n: _("no spare %(card)s is left") % {"card": card_words(p)},
 }
 
-NAME = chef
-refuse = maker(sys.modules[__name__], chef)
+REFUSAL_WORDS = RefusalWords(REFUSALS, MOVE_NAMES, chef)  # named by its registration
+refuse = maker(REFUSAL_WORDS)
 ALREADY_READY = refuse("already_ready")
 UNDER_WAY = refuse("under_way")
 NOT_STARTED = refuse("not_started")

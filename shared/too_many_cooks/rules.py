@@ -6,6 +6,7 @@ from typing import Any
 
 from soupkitchen.shared.core import COMPLETE, Action, Bot, Game, MoveContext, Refusal
 from soupkitchen.shared.levels import NORMAL
+from soupkitchen.shared.longer import longer
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.bot import Chef
 from soupkitchen.shared.too_many_cooks.cards import (
@@ -44,7 +45,8 @@ class TooManyCooks(Game[TmcState]):
         mode = options["mode"]
         blank = TmcState(
             players=players, seed=seed, mode=mode, difficulty=options["difficulty"],
-            taste_goal=options["tastes"], round_seconds=options["round_seconds"], rounds=total_rounds(mode),
+            taste_goal=options["tastes"], rounds=total_rounds(mode),
+            round_seconds=longer(options["round_seconds"], options.get("longer_round", "off")),
             phase="ready", round=1, round_difficulty=options["difficulty"], stars=starting_stars(mode),
             first_player=0, turn=None, base="", soup=(), spares=(), tastes=(), owners=(),
             ready=(), passed=(), started_at=None, reveal=None, outcome=None,

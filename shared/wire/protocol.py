@@ -1,5 +1,6 @@
-"""Wire protocol v1, shared by client and server: typed request payloads, typed push payloads and
-the error codes every acknowledgement may carry (its constants are in :mod:`shared.wire.constants`).
+"""Wire protocol v1, shared by client and server: typed request payloads, the typed reply of each
+request, typed push payloads and the error codes every acknowledgement may carry, each with its
+sentence for a player (its constants are in :mod:`shared.wire.constants`).
 
 The server checks every client request against its model here before anything touches a table. The
 game-specific part of a request (``options``, ``action``) is plain JSON handed to ``shared/``,
@@ -10,9 +11,11 @@ its ``view_model`` and ``events_model`` check.
 
 from __future__ import annotations
 
+import functools
+import logging
 import math
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import (
     AfterValidator,
@@ -25,10 +28,11 @@ from pydantic import (
     ValidationError,
 )
 
-from soupkitchen.shared.models import TypedDict, closed_model
+from soupkitchen.shared.models import GameSummary, TypedDict, closed_model
 from soupkitchen.shared.wire.constants import EMOTES, PROTOCOL_VERSION  # noqa: F401 - the server reads the version here
+from soupkitchen.shared.words import N_
 
-# Error codes (the "code" of {"ok": false, "error": {...}}).
+# Error codes (the "code" of {"ok": false, "error": {...}}), each worded for a player in ERRORS below.
 BAD_REQUEST = "bad_request"
 VERSION = "version"
 UNKNOWN_TABLE = "unknown_table"
@@ -48,31 +52,88 @@ NOT_READY = "not_ready"
 UNKNOWN_EVENT = "unknown_event"
 STORAGE_FULL = "storage_full"
 STORAGE_FAILED = "storage_failed"
+STORAGE_UNAVAILABLE = "storage_unavailable"  # the server cannot reach its database just now: try again
 FORBIDDEN_ORIGIN = "forbidden_origin"
 INTERNAL = "internal"
 MOVED = "moved"  # another server of a cluster serves the table: the error's "address" says where
 
+# What a player reads of each error code in a language other than English (the client words it; in
+# English the server's own, more particular message is shown). A code not here reads as a refusal.
+ERRORS = {
+    BAD_REQUEST: N_("The server could not read that request."),
+    VERSION: N_("This game and the server are different versions: please update."),
+    UNKNOWN_TABLE: N_("That table is not there any more."),
+    UNKNOWN_CODE: N_("No table here has that code: check it, and ask the host for it again."),
+    BAD_TOKEN: N_("That seat is not yours at this table."),
+    NOT_HOST: N_("Only the table's host may do that."),
+    TABLE_FULL: N_("That seat is taken, or the table is full."),
+    WRONG_PASSWORD: N_("That is not the table's password."),
+    ILLEGAL: N_("That move is not allowed now."),
+    STALE_STATE: N_("The table moved on before your move arrived. Look again."),
+    RATE_LIMITED: N_("Too many tries at once: wait a moment and try again."),
+    TOO_LARGE: N_("That request is too large for the server."),
+    LIMIT: N_("The server's limit is reached: it cannot take more of that now."),
+    NOT_STARTED: N_("The game at this table has not started yet."),
+    ALREADY_STARTED: N_("The game at this table has already started."),
+    NOT_READY: N_("Not every player is ready yet."),
+    UNKNOWN_EVENT: N_("The server does not know that request."),
+    STORAGE_FULL: N_("The server's disk is full, so nothing was changed."),
+    STORAGE_FAILED: N_("The server could not store that, so nothing was changed. Try again in a moment."),
+    STORAGE_UNAVAILABLE: N_("The server cannot reach its games' records just now, so nothing was changed. "
+                            "Try again in a moment."),
+    FORBIDDEN_ORIGIN: N_("The server refuses connections from this page."),
+    INTERNAL: N_("The server could not do that."),
+    MOVED: N_("Another server runs that table."),
+}
+
 NAME_LENGTH = 32  # characters of a player's name, once normalised
 # Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks)
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+ZWJ = "\u200d"
+EMOJI_MODIFIERS = "\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"  # text/emoji style, skin tones
 # Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)
 BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
+def is_noncharacter(char: str) -> bool:
+    """One of the 66 code points Unicode keeps for a program's own use, never for text (U+FDD0-U+FDEF,
+    and the last two of every plane: U+FFFE, U+FFFF, U+1FFFE, ...)."""
+    point = ord(char)
+    return 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE
+
+
+def is_invisible(char: str) -> bool:
+    """A character that draws nothing and joins, separates or tags the text around it: the format
+    characters (zero-width spaces and joiners U+200B-U+200D, the byte order mark U+FEFF, the tag
+    characters U+E0000-U+E007F, soft hyphens, word joiners...)."""
+    return unicodedata.category(char) == "Cf" or 0xE0000 <= ord(char) <= 0xE007F
+
+
+def joins_emoji(text: str, index: int) -> bool:
+    """Whether ``text[index]`` is a zero-width joiner between two pictographs, which makes one emoji
+    of them (👨‍🍳 is 👨, a joiner and 🍳); a variation selector or skin tone may come between."""
+    if text[index] != ZWJ or index + 1 >= len(text) or unicodedata.category(text[index + 1]) != "So":
+        return False
+    before = text[:index].rstrip(EMOJI_MODIFIERS)
+    return bool(before) and unicodedata.category(before[-1]) == "So"
+
+
 def player_name(text: str) -> str:
-    """A name as the server keeps it: NFC, without spaces or invisible characters at either end.
+    """A name as the server keeps it: NFKC (the compatibility forms folded: "ＣＨＥＦ" is "CHEF"),
+    without invisible characters anywhere (zero-width, BOM, tags; a joiner only within an emoji) or
+    spaces at either end.
     ValueError with the reason for control characters (NUL included), line breaks, bidi controls,
-    no visible character, or more than ``NAME_LENGTH`` characters."""
-    name = unicodedata.normalize("NFC", text)
-    for char in name:
-        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+    noncharacters, no visible character, or more than ``NAME_LENGTH`` characters."""
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Zl", "Zp"):
             raise ValueError(f"a name may not contain control characters or line breaks (U+{ord(char):04X})")
         if char in BIDI_CONTROLS:
             raise ValueError(f"a name may not contain characters that reorder text (U+{ord(char):04X})")
-    while name and (name[0].isspace() or unicodedata.category(name[0]) == "Cf"):
-        name = name[1:]
-    while name and (name[-1].isspace() or unicodedata.category(name[-1]) == "Cf"):
-        name = name[:-1]
+        if is_noncharacter(char):
+            raise ValueError(f"a name may not contain noncharacters (U+{ord(char):04X})")
+    name = unicodedata.normalize("NFKC", "".join(
+        char for index, char in enumerate(text) if not is_invisible(char) or joins_emoji(text, index))).strip()
     if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANK_GLYPHS for char in name):
         raise ValueError("a name needs at least one visible character")
     if len(name) > NAME_LENGTH:
@@ -80,25 +141,59 @@ def player_name(text: str) -> str:
     return name
 
 
-def name_key(name: str) -> str:
-    """What two names that look alike share: compatibility-folded, case-folded, without invisible
-    format characters and with one space for any run of spaces ("Chef", "chef", "ＣＨＥＦ" and
-    "Chef\u200b" are one name at a table)."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return " ".join("".join(char for char in folded if unicodedata.category(char) != "Cf").split())
+def name_keys(name: str) -> frozenset[str]:
+    """What two names that look alike share one of: compatibility-folded (NFKC), without invisible
+    characters, one space for any run of spaces, then case-folded and each character taken to one of
+    those it can be mistaken for (Unicode's confusables: Cyrillic "с" and Latin "c", "l" and "1"),
+    and the other way round (Cyrillic "Н" looks like "H", its small "н" like no "h"). "Chef", "chef",
+    "ＣＨＥＦ", "Сhef" with a Cyrillic С and "Chef\u200b" are one name at a table."""
+    folded = " ".join(unicodedata.normalize("NFKC", "".join(c for c in name if not is_invisible(c))).split())
+    return frozenset(("".join(map(_lookalike, folded.casefold())), "".join(map(_lookalike, folded)).casefold()))
+
+
+@functools.cache
+def _confusables() -> Any:
+    """confusable_homoglyphs' table, or None where it cannot be loaded (a build without its data
+    file): names are then told apart by NFKC and case alone, and the log says so once."""
+    try:
+        from confusable_homoglyphs import confusables
+    except (ImportError, OSError, ValueError) as err:
+        logging.getLogger(__name__).error("Unicode's confusables could not be loaded (%s): names that look "
+                                          "alike only through them are not numbered", err)
+        return None
+    return confusables
+
+
+@functools.lru_cache(maxsize=4096)
+def _lookalike(char: str) -> str:
+    """The character that stands for every single character ``char`` can be mistaken for: the lowest
+    code point among them (UTS #39's confusables, as confusable_homoglyphs gives them: each character
+    is paired with its prototype, so two steps reach all that share one)."""
+    confusables = _confusables()
+    if confusables is None:
+        return char
+
+    def alike(one: str) -> set[str]:
+        found = confusables.is_confusable(one, greedy=True) or []
+        return {glyph["c"] for item in found for glyph in item["homoglyphs"] if len(glyph["c"]) == 1}
+
+    near = alike(char) | {char}
+    for other in list(near - {char}):
+        near |= alike(other)
+    return min(near)
 
 
 def unique_name(name: str, taken: list[str]) -> str:
     """``name``, or, if a name in ``taken`` looks the same, ``name`` with the first free number
     from 2 ("Chef 2"), shortened to fit ``NAME_LENGTH``."""
-    keys = {name_key(other) for other in taken}
-    if name_key(name) not in keys:
+    keys = frozenset().union(*(name_keys(other) for other in taken))
+    if not name_keys(name) & keys:
         return name
     number = 2
     while True:
         suffix = f" {number}"
         numbered = name[:NAME_LENGTH - len(suffix)].rstrip() + suffix
-        if name_key(numbered) not in keys:
+        if not name_keys(numbered) & keys:
             return numbered
         number += 1
 
@@ -120,6 +215,7 @@ class Request(BaseModel):
 class Hello(Request):
     protocol: StrictInt
     client: str = Field(default="", max_length=64)
+    deltas: StrictBool = False  # the client applies ``delta`` pushes (JSON Patch) after a seat's first view
 
 
 class TimeSync(Request):
@@ -207,6 +303,10 @@ class Ready(Request):
     on: StrictBool
 
 
+class Resync(Request):
+    table: str = TableId  # the connection's views of this table, whole (it missed a ``delta``)
+
+
 class Emote(Request):
     token: str = Token
     emote: Literal[EMOTES]  # one of the emotes (Literal of a tuple: each of its strings)
@@ -231,6 +331,7 @@ REQUESTS: dict[str, type[Request]] = {
     "start": TokenOnly,
     "act": Act,
     "hold": Hold,
+    "resync": Resync,
     "emote": Emote,
 }
 
@@ -335,6 +436,24 @@ class StatePush(TypedDict):
     snapshot: bool
 
 
+class PatchOperation(TypedDict):
+    op: Literal["add", "remove", "replace"]
+    path: str  # a JSON Pointer (RFC 6901) into the view
+    value: NotRequired[Any]  # not with ``remove``
+
+
+class DeltaPush(TypedDict):
+    table: str
+    seat: int | None  # whose view (None: the spectator view)
+    base: int  # the state id of the view this patch applies to
+    state_id: int
+    patch: list[PatchOperation]  # a JSON Patch (RFC 6902): that view becomes this state's
+    events: list[dict[str, Any]]
+    deadline: float | None
+    server_time: float
+    paused: bool
+
+
 class EmotePush(TypedDict):
     table: str
     seat: int | None
@@ -349,8 +468,8 @@ class TablesChangedPush(TypedDict):
     """The list of open tables has changed (a connection that sent ``watch_tables`` asks ``list_tables``)."""
 
 
-PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "emote": EmotePush, "kicked": KickedPush,
-                          "tables_changed": TablesChangedPush}
+PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "delta": DeltaPush, "emote": EmotePush,
+                          "kicked": KickedPush, "tables_changed": TablesChangedPush}
 _PUSH_MODELS: dict[str, Any] = {}
 
 
@@ -360,4 +479,115 @@ def check_push(event: str, payload: Any) -> Any:
     model = _PUSH_MODELS.get(event)
     if model is None:
         model = _PUSH_MODELS[event] = closed_model(PUSHES[event])
+    return model.validate_python(payload)
+
+
+# --- replies (server to client: the acknowledgement of each request) -----------------------------
+class Reply(TypedDict):
+    ok: Literal[True]
+
+
+class HelloReply(Reply):
+    protocol: int
+    server_id: str
+    games: list[GameSummary]
+    server_time: float
+    deltas: bool  # whether this connection gets ``delta`` pushes after each seat's first whole view
+    nodes: NotRequired[list[str]]  # a cluster's node: where a client may come back if it goes
+
+
+class TimeSyncReply(Reply):
+    client_time: float
+    server_time: float
+
+
+class TablesReply(Reply):
+    tables: list[TableSummary]
+
+
+class WatchReply(Reply):
+    watching: bool
+
+
+class TableReply(Reply):
+    table: TableSummary
+
+
+class SeatReply(TableReply):
+    """A seat taken: its number, its token (the key to it) and the name the table gave its player."""
+
+    seat: int
+    token: str
+    name: str
+
+
+class ResumeReply(TableReply):
+    seat: int
+    stood_in: bool  # a bot played the seat while its player was away
+
+
+class BotReply(Reply):
+    seat: int
+    level: Literal["easy", "normal", "hard"]
+
+
+class ActReply(Reply):
+    state_id: int
+
+
+class HoldReply(Reply):
+    paused: bool
+
+
+class Refused(TypedDict):
+    code: str
+    params: dict[str, Any]
+
+
+class ErrorBody(TypedDict):
+    code: str
+    message: str  # the server's words, in English, for its log and an English-speaking player
+    refusal: NotRequired[Refused]  # ``illegal``: the rules' reason, for the client to word
+    address: NotRequired[str]  # ``moved``: the node that serves the table
+
+
+class ErrorReply(TypedDict):
+    ok: Literal[False]
+    error: ErrorBody
+
+
+REPLIES: dict[str, Any] = {
+    "hello": HelloReply,
+    "time_sync": TimeSyncReply,
+    "list_tables": TablesReply,
+    "watch_tables": WatchReply,
+    "create_table": SeatReply,
+    "join_table": SeatReply,
+    "find_table": TableReply,
+    "resume": ResumeReply,
+    "spectate": TableReply,
+    "leave": Reply,
+    "add_bot": BotReply,
+    "remove_bot": Reply,
+    "kick": Reply,
+    "set_options": Reply,
+    "ready": Reply,
+    "start": Reply,
+    "act": ActReply,
+    "hold": HoldReply,
+    "resync": Reply,
+    "emote": Reply,
+}
+"""The reply of each request in ``REQUESTS`` when it is granted; a refused one is an ``ErrorReply``."""
+_REPLY_MODELS: dict[str, Any] = {}
+
+
+def check_reply(event: str, payload: Any) -> Any:
+    """``payload``, the acknowledgement of an ``event`` request, checked against its model: the
+    event's reply, or an ``ErrorReply`` (the only answer to an event no request has); pydantic's
+    ValidationError if it matches neither."""
+    model = _REPLY_MODELS.get(event)
+    if model is None:
+        granted = REPLIES.get(event)
+        model = _REPLY_MODELS[event] = closed_model(ErrorReply if granted is None else granted | ErrorReply)
     return model.validate_python(payload)

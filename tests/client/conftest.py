@@ -145,7 +145,7 @@ def summary(seats: int = 4, started: bool = False, names=("Ada",), bots=(), host
                       for i in range(seats)],
             "started": started, "over": False, "closed": False, "has_password": False, "host_seat": host_seat,
             "spectators": 0, "settings": {"bot_delay": 1.0, "handoff_pauses_timer": True}, "paused": False,
-            "state_id": 0}
+            "state_id": 0, "code": None}
 
 
 GAMES = [{"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "max_players": 5,
@@ -176,8 +176,8 @@ def kit():
 def on_generic_table(monkeypatch):
     """Seat every game with a presenter at the generic table, the fallback for a game without a table
     of its own."""
-    from soupkitchen.client.tables import TABLES
     from soupkitchen.client.tables.present import presented_games
+    from tests.seating import seat_at_generic_table
 
     for game in presented_games():
-        monkeypatch.delitem(TABLES, game, raising=False)
+        seat_at_generic_table(monkeypatch, game)

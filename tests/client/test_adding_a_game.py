@@ -1,7 +1,8 @@
 """docs/adding-a-game.md is true: its code blocks, put into a package of their own beside the four
 games, make a fifth game that passes its own tests and the conformance sweep, that the simulator
 plays, the server lists, the client's menus and How to play offer and the generic table draws and
-plays, without a line changed outside its own folders."""
+plays, without a line changed outside its own folders; and the whole suite passes over it, every
+test it runs for each game asking the game only what its registration declares."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import contextlib
 import importlib
 import io
 import json
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -31,7 +34,8 @@ from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.wire.protocol import PROTOCOL_VERSION
 from tests.client.test_generic_table import open_table, show
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "adding-a-game.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "adding-a-game.md"
 BLOCK = re.compile(r"^```python (\S+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 GAME_ID, PACKAGE = "last-ladle", "last_ladle"
 
@@ -45,24 +49,27 @@ def forget_the_game() -> None:
     """The registries as they were: the four games only."""
     for name in [name for name in sys.modules if PACKAGE in name.split(".")]:
         del sys.modules[name]
-    registry.registrations.cache_clear()
-    registry.describer.cache_clear()
+    registry.forget()
     games.client_registrations.cache_clear()
+
+
+def write_the_game(folder: Path) -> None:
+    """The page's code blocks as files under ``folder``, laid out as the project is."""
+    for path, code in doc_files().items():
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(code, encoding="utf-8")
 
 
 @pytest.fixture
 def fifth_game(tmp_path, monkeypatch):
     """The page's game written out under ``tmp_path`` and found beside the four, for one test."""
-    for path, code in doc_files().items():
-        target = tmp_path / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(code, encoding="utf-8")
+    write_the_game(tmp_path)
     (tmp_path / "tests" / PACKAGE / "__init__.py").touch()
     monkeypatch.setattr(shared, "__path__", [*shared.__path__, str(tmp_path / "shared")])
     monkeypatch.setattr(client_tables, "__path__", [*client_tables.__path__, str(tmp_path / "client" / "tables")])
     monkeypatch.syspath_prepend(str(tmp_path / "tests"))
     forget_the_game()
-    monkeypatch.setitem(registry.GAME_MODULES, GAME_ID, f"soupkitchen.shared.{PACKAGE}")
     yield registry.get_game(GAME_ID)
     monkeypatch.undo()
     forget_the_game()
@@ -81,15 +88,15 @@ def test_the_game_is_found_and_passes_its_own_tests_and_the_sweep(fifth_game):
     for name in dir(own_tests):
         if name.startswith("test_"):
             getattr(own_tests, name)()
-    options = fifth_game.normalise_options({"ladles": 9}, 4)
-    checker = SweepChecker(fifth_game, 4, 7, options, replay_at=[2, 5], validate_every=1)
-    play(fifth_game, 4, 7, random_chooser(7), options=options, observe=checker)
+    options = fifth_game.normalise_options({"ladles": 9}, 2)
+    checker = SweepChecker(fifth_game, 2, 7, options, replay_at=[2, 5], validate_every=1)
+    play(fifth_game, 2, 7, random_chooser(7), options=options, observe=checker)
 
 
 def test_the_simulator_plays_it(fifth_game):
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        assert sim.main([GAME_ID, "--players", "3", "--games", "4", "--bots", "hard,easy,normal"]) == 0
+        assert sim.main([GAME_ID, "--players", "2", "--games", "4", "--bots", "hard,easy"]) == 0
     lines = out.getvalue().splitlines()
     assert [json.loads(line)["game"] for line in lines[:-1]] == [GAME_ID] * 4
     assert lines[-1].startswith("games=4 ")
@@ -127,3 +134,20 @@ async def test_the_client_offers_it_and_the_generic_table_plays_it(fifth_game, a
     kit.press(app, "click", device="mouse", pos=table.list.row_rect(1).center)
     await kit.settle(app)
     assert [payload["action"] for payload in conn.events("act")] == [view["legal_actions"][1]]
+
+
+def test_the_whole_suite_passes_over_the_game_with_no_file_changed_elsewhere(tmp_path):
+    """The suite run over a scratch tree holding only the page's files (tests/conftest.py, More
+    games): every test it runs for each game, every test of all games at once and the game's own."""
+    write_the_game(tmp_path)
+    env = {**os.environ, "SOUPKITCHEN_MORE_GAMES": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    ran = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                          "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
+                          "tests", str(tmp_path / "tests")],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    summary = ran.stdout.strip().splitlines()[-1] if ran.stdout.strip() else ran.stderr
+    assert ran.returncode == 0, ran.stdout[-6000:] + ran.stderr[-2000:]
+    passed = int(re.search(r"(\d+) passed", summary).group(1))
+    assert passed >= 40 and "failed" not in summary and "error" not in summary, summary

@@ -156,7 +156,7 @@ async def test_the_title_offers_resume_only_for_a_game_that_can_be_resumed(app, 
     ways_in.resume_file().parent.mkdir(parents=True, exist_ok=True)
     ways_in.resume_file().write_text(json.dumps({"game": "stone-soup", "title": "Stone Soup", "tokens": {"0": "t"}}))
     app.stack.top.rebuild()
-    assert app.stack.top.describe()["widgets"][0] == "[Stone Soup   ]"   # an older client's one saved game
+    assert app.stack.top.describe()["widgets"][0] == "[Stone Soup]"   # an older client's one saved game
 
     async def left(_app, _session):
         ways_in.forget_saved_game()

@@ -39,11 +39,13 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
     return xvfb, f":{number}"
 
 
-def wait_for(condition, timeout: float, what: str) -> None:
+def wait_for(condition, timeout: float, what: str):
+    """The first true value of ``condition()``, asked every 0.1 s until ``timeout`` (times PATIENCE)."""
     end = time.monotonic() + timeout * PATIENCE
     while time.monotonic() < end:
-        if condition():
-            return
+        value = condition()
+        if value:
+            return value
         time.sleep(0.1)  # real time: the client is another process on a real X server
     raise AssertionError(f"timed out waiting for {what}")
 
@@ -59,7 +61,22 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
     def xdo(*args: str) -> str:
-        return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout
+        try:
+            return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout
+        except subprocess.TimeoutExpired:
+            return ""   # asked again by the wait around it
+
+    def shown_window() -> str:
+        """The client's window once it is mapped (SDL may make more than one before it shows it)."""
+        found = xdo("search", "--onlyvisible", "--classname", "soupkitchen").split()
+        return found[-1] if found else ""
+
+    def focused(window: str) -> bool:
+        """Whether ``window`` has the keyboard; asks for it if not (never --sync, which can block)."""
+        if xdo("getwindowfocus").strip() == window:
+            return True
+        xdo("windowfocus", window)
+        return False
 
     def scenes() -> list[str]:
         text = log.read_text() if log.exists() else ""
@@ -71,9 +88,8 @@ def test_play_solo_into_a_table_and_back_with_real_keys(tmp_path):
             time.sleep(0.15)  # real time: a person's pace between keys, on a real X server
 
     try:
-        wait_for(lambda: xdo("search", "--classname", "soupkitchen").strip(), 40, "the window")
-        window = xdo("search", "--classname", "soupkitchen").split()[0]
-        xdo("windowfocus", "--sync", window)
+        window = wait_for(shown_window, 40, "the window")
+        wait_for(lambda: focused(window), 20, "the window to have the keyboard")
         wait_for(lambda: scenes()[-1:] == ["title"], 20, "the title screen")
 
         keys("Return")                      # Play solo

@@ -18,9 +18,8 @@ from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
 from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
 from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS
 from tests.client.test_generic_table import (
-    GAMES,
     NAMES,
-    ON_GENERIC_TABLE,
+    WITH_ART,
     open_table,
     sample_views,
     show,
@@ -28,6 +27,7 @@ from tests.client.test_generic_table import (
 from tests.svg_rules import svg_problems
 
 ROOT = Path(__file__).resolve().parents[2]
+GAMES = ON_GENERIC_TABLE = WITH_ART   # the games whose registration declares card art
 FOLDERS = {game_id: game_id.replace("-", "_") for game_id in GAMES}   # each game's folder under assets/
 FILES = sorted(p for folder in FOLDERS.values() for p in (ROOT / "assets" / folder).glob("*.svg"))
 
@@ -199,9 +199,9 @@ def test_the_table_rasterises_its_cards_before_its_first_frame(app, kit, monkeyp
 
 
 def test_the_food_owed_is_framed_and_marked_in_stone_soups_sequence(app, kit, monkeypatch):
-    from soupkitchen.client import tables
+    from tests.seating import seat_at_generic_table
 
-    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")   # the fallback
+    seat_at_generic_table(monkeypatch, "stone-soup")   # the fallback
     players, seat, view = next((p, s, v) for p, s, v in sample_views("stone-soup", seeds=range(2), every=3)
                                if s is not None and v["due"] in (v.get("sequence") or []) and not v["over"])
     board = next(s for s in present.sections("stone-soup", view, list(NAMES[:players])) if s.key == "board")

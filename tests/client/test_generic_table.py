@@ -12,15 +12,16 @@ from pydantic import ValidationError
 from soupkitchen.client import theme
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.session import TableSession
-from soupkitchen.client.tables import TABLES
 from soupkitchen.client.tables.present import presented_games, presenter_for, sections
 from soupkitchen.client.tables.present.common import MAX_LINE
 from soupkitchen.client.tables.wording import move_words
 from soupkitchen.shared.playout import play, random_chooser
-from soupkitchen.shared.registry import get_game
+from soupkitchen.shared.registry import get_game, registration
+from tests.seating import seat_at_generic_table
 
 GAMES = tuple(presented_games())   # every game the generic table can present
 ON_GENERIC_TABLE = GAMES   # those with a table of their own too are seated at the fallback (on_generic_table)
+WITH_ART = tuple(game_id for game_id in GAMES if registration(game_id).art)   # those that declare card art
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 GAME_NAMES = re.compile(r"\b(Player|Chef) \d")
 
@@ -39,14 +40,17 @@ def sample_views(game_id: str, seeds=range(4), every: int = 7):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_presenters_read_every_view_with_the_tables_names(game_id):
-    checked = 0
+    checked, ended = 0, False
     for players, seat, view in sample_views(game_id):
         module = presenter_for(game_id)
         assert module is not None, "the game has a presenter"
         found = module.present(view, list(NAMES[:players]))   # straight call: any KeyError fails the test
         keys = [s.key for s in found]
         assert keys[0] == "now" and keys[-1] == "log"
-        assert ("you" in keys) == (seat is not None)          # a spectator is never shown a hand
+        if get_game(game_id).facts.hidden:   # a seat's own section is what the others are not shown
+            assert ("you" in keys) == (seat is not None)      # a spectator is never shown a hand
+        else:
+            assert "you" not in keys or seat is not None
         for section in found:
             assert section.title
             for line in section.lines:
@@ -61,7 +65,8 @@ def test_presenters_read_every_view_with_the_tables_names(game_id):
         if view["legal_actions"] and not view["over"]:
             assert seat in waiting                             # the chip marks the seat asked to move
         checked += 1
-    assert checked > 100
+        ended |= view["over"]
+    assert ended and checked >= 4 * (get_game(game_id).min_players + 1), "each seat, a spectator, to the end"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -140,7 +145,7 @@ def test_every_moves_words_are_shown_whole_at_1280x720(app, kit, game_id, on_gen
 
 
 async def test_a_wrapped_move_is_played_by_mouse_and_by_keyboard(app, kit, monkeypatch):
-    monkeypatch.delitem(TABLES, "pot-pourri", raising=False)   # its long labels, on the generic table
+    seat_at_generic_table(monkeypatch, "pot-pourri")   # its long labels, on the generic table
     _count, players, seat, view = views_with_moves("pot-pourri", 1)[0]
     conn, session = open_table(app, kit, "pot-pourri", players, seat)
     show(app, session, seat, view)
@@ -155,7 +160,7 @@ async def test_a_wrapped_move_is_played_by_mouse_and_by_keyboard(app, kit, monke
 
 
 def test_sections_too_long_for_the_panel_scroll_with_q_and_e(app, kit, monkeypatch):
-    monkeypatch.delitem(TABLES, "pot-pourri", raising=False)   # its long sections, on the generic table
+    seat_at_generic_table(monkeypatch, "pot-pourri")   # its long sections, on the generic table
     _count, players, seat, view = views_with_moves("pot-pourri", 1)[0]
     offered = [dict(card, id=i) for i, card in enumerate((view["book"] or view["choosing_from"]) * 20)]
     _conn, session = open_table(app, kit, "pot-pourri", players, seat)
@@ -192,4 +197,4 @@ def test_the_busiest_views_fit_the_panel_at_1280x720_without_scrolling(app, kit,
         show(app, session, seat, view, state_id=n + 1)
         table = app.stack.top
         assert table.rows_hidden == 0, (players, seat, table.describe()["sections"])
-        assert table.describe()["cards_shown"]
+        assert table.describe()["cards_shown"] or game_id not in WITH_ART

@@ -30,6 +30,7 @@ from tests.tables.harness import make_table, render
 PAGES = {game_id: entry.pages for game_id, entry in client_registrations().items()}
 
 
+@pytest.mark.every_game
 def test_every_picture_is_a_real_card():
     for game_id, pages in PAGES.items():
         for page in pages:
@@ -63,6 +64,7 @@ def test_how_to_play_opens_from_title_setup_and_table(app, kit):
     assert app.stack.top.describe()["game"] == "pot-pourri"
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_pages_turn_with_the_arrows_and_every_word_fits(tmp_path, kit, size):
     from soupkitchen.client.app import App

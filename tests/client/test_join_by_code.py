@@ -108,7 +108,12 @@ def test_what_is_not_a_code_or_a_link_is_explained_before_anything_is_sent():
     for address, code, words in (("10.0.0.7", "PEAS-4821", "a kitchen word and eight digits"),
                                  ("10.0.0.7", "QWERTY-4821-7730", "a kitchen word and eight digits"),
                                  ("soupkitchen://kitchen.example.org/", "", "no table code after the server"),
-                                 ("soupkitchen://user@kitchen.example.org/PEAS-4821-7730", "", "not an invite link")):
+                                 ("soupkitchen://user@kitchen.example.org/PEAS-4821-7730", "", "not an invite link"),
+                                 ("soupkitchen://kit chen.example.org/PEAS-4821-7730", "", "kit chen.example.org is not a computer"),
+                                 ("soupkitchen://kit\x00chen:9000/PEAS-4821-7730", "", r"kit\\x00chen is not a computer"),
+                                 ("soupkitchen://kitchen%20org/PEAS-4821-7730", "", "is not a computer's address"),
+                                 ("10.0.0.7", "PEAS-٤٨٢١-7730", "a kitchen word and eight digits"),
+                                 ("kit chen:9000", "", "is not a computer's address")):
         with pytest.raises(ValueError, match=words):
             destination(address, code)
 

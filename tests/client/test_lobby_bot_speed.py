@@ -29,7 +29,7 @@ async def test_the_host_chooses_the_bot_speed_in_the_lobby(app, kit):
     summary = kit.summary(seats=3, names=("Ada", None, None), bots=(1, 2))
     summary["settings"]["bot_delay"] = BOT_SPEEDS["normal"]
     conn, session, lobby = open_lobby(app, kit, summary, {0: "tok0"})
-    assert "Bot speed: normal" in lobby.describe()["widgets"]
+    assert "Bot speed: Normal" in lobby.describe()["widgets"]
     lobby.form.focus_on("bots")
     assert lobby.form.focused.value == "normal"
     kit.press(app, "navigate", dx=1)                       # normal -> fast
@@ -45,7 +45,7 @@ def test_a_guest_sees_the_tables_bot_speed(app, kit, delay, named):
     summary = kit.summary(seats=3, names=("Ada", "Bo"))
     summary["settings"]["bot_delay"] = delay
     _, _, lobby = open_lobby(app, kit, summary, {1: "tok1"})
-    assert f"Bot speed: {named}" in lobby.describe()["widgets"]
+    assert f"Bot speed: {named.capitalize()}" in lobby.describe()["widgets"]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 1024), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")

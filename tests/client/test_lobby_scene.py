@@ -13,9 +13,9 @@ from soupkitchen.client.tables.generic import GenericTable
 @pytest.fixture(autouse=True)
 def stone_soup_at_the_generic_table(monkeypatch):
     """These tests drive the generic table (every game's fallback) with Stone Soup's summaries."""
-    from soupkitchen.client import tables
+    from tests.seating import seat_at_generic_table
 
-    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
+    seat_at_generic_table(monkeypatch, "stone-soup")
 
 
 async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
@@ -25,7 +25,8 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     lobby = app.stack.top
     app.step(0.0)
     rows = lobby.describe()["widgets"][0]
-    assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot, normal   ready" in rows and "empty" in rows
+    assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot, Normal   ready" in rows
+    assert "empty" in rows
     kit.press(app, "navigate", dy=1)                       # seat 2 (empty): asks for the bot's level
     kit.press(app, "select")
     app.stack.top.form.focus_on("Normal")
@@ -57,7 +58,7 @@ async def test_the_host_chooses_each_bot_level(app, kit):
     transitions.open_lobby(app, session)
     lobby = app.stack.top
     app.step(0.0)
-    assert "Seat 3   Bot, easy   ready" in lobby.describe()["widgets"][0]
+    assert "Seat 3   Bot, Easy   ready" in lobby.describe()["widgets"][0]
     lobby.form.focus_on("seats")
     kit.press(app, "navigate", dy=1)                       # seat 2 (empty) gets a hard bot
     kit.press(app, "select")
@@ -135,7 +136,7 @@ async def test_the_host_sees_who_the_start_waits_for(app, kit):
     app.step(0.0)
     shown = lobby.describe()["widgets"]
     assert "Waiting for Bo and Cy to be ready" in shown
-    assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot, normal   ready" in shown[0]
+    assert "Seat 2   Bo   not ready" in shown[0] and "Seat 4   Bot, Normal   ready" in shown[0]
     start = next(w for w in lobby.form.widgets if w.key == "start")
     assert not start.enabled
     kit.press(app, "click", device="mouse", pos=start.rect.center)

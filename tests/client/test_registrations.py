@@ -20,6 +20,7 @@ from soupkitchen.shared.replay import ReplayFile, Timeline, face_up, review_of
 ENTRIES = client_registrations()
 
 
+@pytest.mark.every_game
 def test_every_game_registers_its_client_side_in_menu_order():
     assert list(ENTRIES) == game_ids()
 
@@ -47,8 +48,9 @@ def test_the_replay_viewer_words_each_games_review_and_secrets(game_id):
     outcome = play(game, players, 2, bot_chooser(game, players, 2))
     line = Timeline(ReplayFile(outcome.record))
     names = ("Ann", "Bob", "Cy")
-    review = review_lines(review_of(line), lambda seat: names[seat] if seat is not None else "nobody")
+    review = review_lines(game_id, review_of(line),
+                          lambda seat: names[seat] if seat is not None else "nobody")
     assert review and review[0].text != "This game has no review." and all(entry.text for entry in review)
     for moment in (0, line.length // 2, line.length):
-        shown = face_up_lines(face_up(line, moment), lambda seat: names[seat])
+        shown = face_up_lines(game_id, face_up(line, moment), lambda seat: names[seat])
         assert shown and shown[0].text != "This game cannot be shown face up."

@@ -12,7 +12,8 @@ CODES = {value for name, value in vars(protocol).items() if name.isupper() and i
 
 def test_every_error_code_of_the_protocol_has_the_clients_sentence():
     assert {protocol.TABLE_FULL, protocol.MOVED, protocol.STORAGE_FAILED} <= CODES
-    assert CODES <= set(SAID)
+    assert CODES == set(protocol.ERRORS), "each code is declared once, with its words"
+    assert SAID is protocol.ERRORS
 
 
 def test_a_refusal_reads_in_the_players_language(catalogs):

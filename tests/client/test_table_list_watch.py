@@ -103,6 +103,15 @@ async def until(check, seconds: float = 10.0) -> None:
         await asyncio.sleep(0.02)   # real time: the server's pushes
 
 
+async def quiet(served, conn: Connection) -> None:
+    """Once the server has made every ``tables_changed`` push it had to make and ``conn`` has heard
+    them all (the server queues a push ahead of the answer to any later request): a push that has
+    not come by then was never made."""
+    watch = served.hub.watch
+    await until(lambda: not watch.dirty and watch.due is None and (watch.sending is None or watch.sending.done()))
+    await conn.sync_time()
+
+
 async def test_a_connection_watches_again_after_it_reconnects(served):
     host, watcher = Connection(served.url), Connection(served.url)
     await host.connect()
@@ -115,15 +124,16 @@ async def test_a_connection_watches_again_after_it_reconnects(served):
         await until(lambda: told)
         await watcher.drop_for_test()
         await until(lambda: len(told) >= 2 and watcher.connected)   # back: watching again, and told
-        await asyncio.sleep(0.6)   # real time: the first table's push is long gone
+        await quiet(served, watcher)   # the first table's push has come, if it was to come
         before = len(told)
         await host.request("create_table", {"game": "stone-soup", "seats": 2, "name": "Bo"})
         await until(lambda: len(told) > before)
         await watcher.watch_tables(False)   # stopped: no more pushes
-        await asyncio.sleep(0.6)
-        before = len(told)
+        await quiet(served, watcher)
+        before, signals = len(told), served.hub.watch.signals
         await host.request("create_table", {"game": "stone-soup", "seats": 2, "name": "Cy"})
-        await asyncio.sleep(0.8)
+        await until(lambda: served.hub.watch.signals > signals)   # the push was made, to the others
+        await quiet(served, watcher)
         assert len(told) == before
     finally:
         await host.close()

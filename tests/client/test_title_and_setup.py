@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from soupkitchen.client import ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
@@ -44,7 +45,7 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     scene = app.stack.top
     app.step(0.0)
     kit.press(app, "navigate", dx=1)                       # Game: Stone Soup -> Pot Pourri
-    assert "Cooking Pros: off" in scene.describe()["widgets"]
+    assert "Cooking Pros: Off" in scene.describe()["widgets"]
     kit.press(app, "navigate", dy=1)                       # Players
     kit.press(app, "navigate", dx=1)                       # 4 -> 5
     kit.press(app, "navigate", dy=1)                       # Cooking Pros
@@ -74,7 +75,7 @@ def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit
     app.step(0.0)
     widgets = scene.describe()["widgets"]
     bots = [words for words in widgets if words.startswith("Bot at seat")]
-    assert widgets.index("Difficulty: easy") < widgets.index(bots[0])
+    assert widgets.index("Difficulty: Easy") < widgets.index(bots[0])
     assert bots == ["Bot at seat 2: Normal", "Bot at seat 3: Normal", "Bot at seat 4: Normal"]
     scene.form.focus_on("bot1")
     kit.press(app, "navigate", dx=-1)                       # seat 3: normal -> easy
@@ -93,3 +94,30 @@ def test_couch_set_up_offers_the_hand_off_pause_only_for_a_game_with_a_clock(app
     games = ways_in.local_games()
     setup = GameSetupScene(app, "couch", [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game])
     assert any(w.startswith("Hand-off pauses the timer") for w in setup.describe()["widgets"]) == shown
+
+
+def test_the_title_says_which_game_is_left_out_and_why(app, tmp_path, monkeypatch):
+    """A game package whose registration fails is named at the foot of the title, in one sentence;
+    the others are offered as ever."""
+    import soupkitchen.shared as shared
+    from soupkitchen.client import coverage
+    from soupkitchen.shared import registry
+
+    folder = tmp_path / "broth"
+    folder.mkdir()
+    (folder / "__init__.py").write_text('"""A broken game."""\n', encoding="utf-8")
+    (folder / "registration.py").write_text("raise RuntimeError('the stock boiled over')\n", encoding="utf-8")
+    monkeypatch.setattr(shared, "__path__", [*shared.__path__, str(tmp_path)])
+    registry.forget()
+    drawn: list[str] = []
+    monkeypatch.setattr(coverage, "note", lambda rect, label: drawn.append(label))
+    try:
+        app.stack.push(TitleScene(app))
+        app.step(0.0)
+        offered = [game["id"] for game in ways_in.local_games()]
+    finally:
+        monkeypatch.undo()
+        registry.forget()
+    assert offered == ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"]
+    assert ('The game in "broth" is left out: its registration does not load (RuntimeError: the stock '
+            'boiled over).') in " ".join(drawn)

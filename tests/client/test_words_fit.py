@@ -50,6 +50,7 @@ def save_games_to_resume() -> None:
         path.write_text(saved)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("language", ["en", "de", "lt"])
 @pytest.mark.parametrize("size", [theme.MIN_WINDOW, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_label_is_cut_or_shrunk(size, language, tmp_path, kit, catalogs):
@@ -67,7 +68,7 @@ def test_no_label_is_cut_or_shrunk(size, language, tmp_path, kit, catalogs):
     assert cut == {}
     hosting = {"en": "hosting", "de": "eröffnet", "lt": "rengiamas"}[language]
     title = {"en": "Too Many Cooks", "de": "Zu viele Köche", "lt": "Per daug virėjų"}[language]
-    assert screens(app, kit)["title"].describe()["widgets"][0].startswith(f"[{title}   {hosting}; {title}")
+    assert screens(app, kit)["title"].describe()["widgets"][0].startswith(f"[{title} - {hosting}; {title}")
 
 
 def test_a_label_too_long_for_its_box_is_counted(tmp_path):

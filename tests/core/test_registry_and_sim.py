@@ -15,12 +15,13 @@ from soupkitchen.shared.conformance import (
 )
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.playout import play, random_chooser
-from soupkitchen.shared.registry import game_ids, get_game, registrations
+from soupkitchen.shared.registry import game_ids, get_game, registration, registrations
 
 GAMES = game_ids()
 COMMON_VIEW_KEYS = {"game", "seat", "legal_actions", "active_seats", "deadline", "over", "result"}
 
 
+@pytest.mark.every_game
 def test_every_game_package_with_a_registration_is_a_game_in_menu_order():
     entries = registrations()
     assert GAMES == [entry.facts.id for entry in entries] and len(set(GAMES)) == len(GAMES) >= 4
@@ -52,13 +53,38 @@ def test_the_common_view_fields_come_from_the_protocol_not_the_game(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_game_declares_its_facts(game_id):
-    game = get_game(game_id)
-    assert isinstance(game, Game) and game.id == game_id
-    assert 2 <= game.min_players <= game.max_players <= 6
-    assert game.title and game.facts.hidden, "every game says what a seat is not shown"
-    assert game.facts.real_time == any(spec.key.endswith("seconds") for spec in game.option_specs)
+    game, entry = get_game(game_id), registration(game_id)
+    assert isinstance(game, Game) and game.id == game_id and game.facts is entry.facts
+    assert 1 <= game.min_players <= game.max_players <= 64 and game.title
+    assert all(isinstance(words, str) and words for words in game.facts.hidden), "what is hidden, in words"
+    assert not any(spec.real_time for spec in game.option_specs) or game.facts.real_time, "seconds, no clock"
     for spec in game.option_specs:
         assert spec.key and spec.label and json.dumps(spec.to_json())
+        assert set(spec.words) <= {str(choice) for choice in spec.choices}, "words for its own values only"
+    assert entry.primary_option is None or game.facts.option(entry.primary_option) is not None
+    assert game.normalise_options(dict(entry.solo_options), game.min_players)   # a solo table can start
+    assert json.loads(json.dumps(entry.summary())) == entry.summary()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_plays_as_its_capabilities_promise(game_id):
+    """What the facts declare holds in play: one seat waited for at a time unless moves are
+    simultaneous, no clock unless real time, every seat shown the same unless something is hidden."""
+    game = get_game(game_id)
+    facts, players = game.facts, game.max_players
+    seen = {"waited": 0, "timed": False, "differ": False}
+
+    def observe(state, entry):
+        check_state(game, state, players)
+        seen["waited"] = max(seen["waited"], len(game.active_seats(state)))
+        seen["timed"] |= game.next_deadline(state) is not None
+        private = [game.private_view(state, seat) for seat in [*range(players), None]]
+        seen["differ"] |= any(view != private[0] for view in private)
+
+    play(game, players, seed=9, chooser=random_chooser(9), step=10.0, observe=observe)
+    assert seen["waited"] <= 1 or facts.simultaneous, "several seats waited for, moves not simultaneous"
+    assert not seen["timed"] or facts.real_time, "a clock ran in a game of no real time"
+    assert not seen["differ"] or facts.hidden, "seats shown different things in a game hiding nothing"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

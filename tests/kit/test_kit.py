@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client.tables.kit.motion import MOVE_SECONDS, Motion
+from soupkitchen.client.tables.kit.motion import MOVE_SECONDS, Glide, Motion
 from soupkitchen.client.tables.kit.moves_by_touch import Choosing, touch, usable
 from soupkitchen.client.tables.kit.table_objects import Thing, menu_rects, nearest, under_point
 
@@ -90,3 +90,25 @@ def test_without_animations_nothing_glides_but_the_last_move_is_still_marked():
     motion.see([Thing("pile:0", pygame.Rect(0, 0, 10, 14), face="dill", sig="dill/1")], 0.0, animate=False)
     motion.see([Thing("pile:0", pygame.Rect(0, 0, 10, 14), face="milk", sig="milk/2")], 1.0, animate=False)
     assert motion.glides == {} and motion.changed == {"pile:0"}
+
+
+def test_a_rotated_line_slides_one_place_and_its_end_card_comes_in_at_the_other_end():
+    cells = [pygame.Rect(100 * i, 0, 90, 120) for i in range(4)]   # a row of four, 100 apart
+    motion = Motion()
+    band = cells[0].union(cells[3])
+    for i in range(4):   # the row turned east: each card came from the cell west of it, the first from the last
+        motion.start(f"c{i}", Glide(0.0, cells[(i - 1) % 4], 1.0, wrap=(400, 0), band=band))
+    first = Thing("c0", cells[0])
+    rect, _show = motion.place(first, 0.5)
+    assert cells[0].x - 100 < rect.x < cells[0].x        # it comes in from the west, not across the row
+    places = [place for _look, place, _show in motion.looks(first, 0.5)]
+    assert len(places) == 2 and any(place.right > band.right for place in places)   # still leaving the east end
+    assert motion.moving(1.0) == frozenset()
+
+
+def test_a_card_turned_over_shows_its_old_face_until_it_is_edge_on():
+    old, new = Thing("c", pygame.Rect(0, 0, 90, 120), face="old"), Thing("c", pygame.Rect(0, 0, 90, 120), face="new")
+    motion = Motion()
+    motion.start("c", Glide(0.0, None, 1.0, before=old))
+    assert [(look.face, round(show, 2)) for look, _rect, show in motion.looks(new, 0.25)] == [("old", 0.5)]
+    assert [(look.face, round(show, 2)) for look, _rect, show in motion.looks(new, 0.75)] == [("new", 0.5)]

@@ -100,17 +100,66 @@ def test_hovering_says_what_a_thing_is_and_what_clicking_does():
     assert words[0].startswith("The deck:") and words[1].startswith("Click: Draw 2 cards")
 
 
-def test_a_pot_card_shows_its_face_only_when_the_view_names_it():
+def test_a_pot_card_shows_its_face_only_when_the_view_names_it_or_for_the_rest_of_its_moment():
     for seed in range(3):
         app, scene = make_table(FakeSession("pink-soup", 3 + seed, 0, seed=seed))
+        now = 0.0
         for session in random_play(scene.session, seed, 60):
-            render(app, scene, 0.0)
+            now += 0.7                   # a move every 0.7 s: a card seen lasts beyond the next move
+            render(app, scene, now)
             if session.over:
                 break    # every pot is turned face up on the scoring sheet
-            faces = scene.describe()["faces"]
+            faces, held = scene.describe()["faces"], scene.held_up()
             for seat, player in enumerate(session.view(0)["players"]):
                 for slot, label in enumerate(player["pot"]):
-                    assert (faces[f"slot:{seat}:{slot}"] is None) == (label is None)
+                    key = f"slot:{seat}:{slot}"
+                    if label is not None and key not in scene.look()[0]:
+                        assert faces[key] is not None
+                    if label is None:
+                        assert (faces[key] is not None) == (key in held)
+                        assert key not in held or scene.shown_since[key][1] > now
+
+
+def can_look(view) -> bool:
+    """Seat 0 may look at a pot of three cards or more with a Mouse."""
+    return view["turn"] == 0 and any(a["type"] == "look" and len(view["players"][a["seat"]]["pot"]) >= 3
+                                     for a in view["legal_actions"])
+
+
+def test_a_mouses_look_lasts_its_whole_moment_though_the_next_chef_moves_at_once():
+    session = reach("pink-soup", 4, can_look, seeds=range(80), moves=600)
+    look = next(a for a in session.view(0)["legal_actions"]
+                if a["type"] == "look" and len(session.view(0)["players"][a["seat"]]["pot"]) >= 3)
+    session.apply(0, look)
+    app, scene = make_table(session)
+    render(app, scene, 100.0)                                            # the look's moment begins
+    pot = session.view(0)["players"][look["seat"]]["pot"]
+    cards = [f"slot:{look['seat']}:{i}" for i, label in enumerate(pot) if label]
+    assert len(cards) >= 3
+    mover = next(s for s in range(4) if session.game.legal_actions(session.state, s))
+    legal = session.game.legal_actions(session.state, mover)
+    calm = [a for a in legal if a["type"] not in ("shuffle", "swap")]
+    session.apply(mover, calm[0])                                        # the next chef moves at once
+    render(app, scene, 100.5)
+    assert all(session.view(0)["players"][look["seat"]]["pot"][int(k[-1])] is None for k in cards)   # unnamed
+    assert all(scene.describe()["faces"][k] is not None for k in cards)  # still face up: a moment to read
+    render(app, scene, 100.0 + 2.0 + len(cards) - 1 + 0.1)
+    assert all(scene.describe()["faces"][k] is None for k in cards)      # then face down
+
+
+def test_a_card_held_up_turns_face_down_at_once_when_its_pot_is_shuffled():
+    def can_shuffle(view):
+        return view["turn"] == 0 and any(a["type"] == "shuffle" for a in view["legal_actions"])
+    session = reach("pink-soup", 4, can_shuffle, seeds=range(80), moves=600)
+    app, scene = make_table(session)
+    render(app, scene, 100.0)
+    shuffle = next(a for a in session.view(0)["legal_actions"] if a["type"] == "shuffle")
+    key = f"slot:{shuffle['seat']}:0"
+    scene.shown_since[key] = ("pink_soup_unused", 200.0, scene.log_book.end)   # as if just seen
+    assert scene._undisturbed(key, scene.log_book.end)
+    session.apply(0, shuffle)
+    render(app, scene, 100.2)
+    assert key not in scene.held_up()
 
 
 def test_a_change_glides_and_is_marked_until_the_next_move_and_is_instant_without_animations():
@@ -143,7 +192,15 @@ def test_the_move_list_is_collapsed_until_asked_for_and_plays_a_move():
     assert scene.describe()["moves_open"] is False
 
 
-def test_cards_never_overlap_and_every_label_fits_at_720p():
+def same_pot(a, b) -> bool:
+    """Two cards of one other chef's pot (those overlap a little, each keeping most of it in sight)."""
+    slots = a.key.startswith("slot:") and b.key.startswith("slot:")
+    return slots and a.key.split(":")[1] == b.key.split(":")[1]
+
+
+def test_cards_never_overlap_but_a_pots_a_little_and_every_label_fits_at_720p():
+    from soupkitchen.client.tables.pink_soup.layout import OTHER_SLOT_SHOWN
+
     reset_clipped()
     for players in (2, 5):
         app, scene = make_table(FakeSession("pink-soup", players, 0, seed=players))
@@ -152,7 +209,11 @@ def test_cards_never_overlap_and_every_label_fits_at_720p():
             cards = [t for t in scene.things() if t.kind == "card" and not t.key.startswith(("drawn:", "search:"))]
             for i, a in enumerate(cards):
                 for other in cards[i + 1:]:
-                    assert not a.rect.colliderect(other.rect), (a.key, other.key)
+                    if same_pot(a, other):
+                        shared = a.rect.clip(other.rect).w
+                        assert shared <= a.rect.w * (1 - OTHER_SLOT_SHOWN) + 2, (a.key, other.key)
+                    else:
+                        assert not a.rect.colliderect(other.rect), (a.key, other.key)
     assert clipped_labels() == []
 
 
@@ -208,7 +269,46 @@ def test_closing_your_pot_by_clicking_it_declares_the_last_round():
     scene.handle(InputAction("point", "mouse", pos=scene.thing("slot:0:2").rect.center))
     assert scene.hover_words()[-1] == "Click: Declare the last round (close your pot now)"
     click(app, scene, scene.thing("slot:0:2").rect.center)     # anywhere on the pot
+    assert session.acted == [] and scene.describe()["confirming"]  # it cannot be taken back: asked once more
+    assert scene.describe()["menu"] == ["Declare the last round (close your pot now)", "Cancel (Esc)"]
+    render(app, scene, 1.0)
+    click(app, scene, scene.thing("slot:0:4").rect.center)     # touched again: made
     assert session.acted[-1][1]["type"] == "declare" and session.view(0)["players"][0]["closed"]
+
+
+def test_a_move_asked_once_more_is_not_made_by_a_touch_elsewhere_or_esc():
+    session, app, scene = table(wanted=lambda v: v["step"] == "choose" and v["turn"] == 0
+                                and any(a["type"] == "take" for a in v["legal_actions"]))
+    take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
+    pile = scene.thing(f"pile:{take['pile']}")
+    click(app, scene, pile.rect.center)
+    card = session.view(0)["kitchen"][take["pile"]]["top"]
+    assert scene.describe()["menu"][0].startswith(f"Take {card}") and scene.describe()["picked"] == [pile.key]
+    render(app, scene, 1.0)
+    click(app, scene, scene.thing("deck").rect.center)          # elsewhere: nothing is made, nothing refused
+    assert session.acted == [] and scene.describe()["menu"] == [] and scene.answer is None
+    click(app, scene, pile.rect.center)
+    scene.handle(InputAction("back"))
+    assert session.acted == [] and scene.describe()["menu"] == []
+    click(app, scene, pile.rect.center)
+    scene.handle(InputAction("select"))                          # Enter: the move the menu names
+    app.settle()
+    assert session.acted[-1] == (0, take)
+
+
+def test_a_touch_of_what_another_chefs_move_just_changed_is_not_taken():
+    session, app, scene = table(wanted=lambda v: v["step"] == "choose" and v["turn"] == 0
+                                and any(a["type"] == "take" for a in v["legal_actions"]))
+    take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
+    key = f"pile:{take['pile']}"
+    scene.motion.changed, scene.motion.changed_at, scene._others_moved = {key}, 5.0, True
+    scene.now = 5.2                                              # the pile changed a moment ago
+    click(app, scene, scene.thing(key).rect.center)
+    assert session.acted == [] and scene.describe()["menu"] == []
+    assert scene.answer is not None and "just changed" in scene.answer.words
+    scene.now = 5.7
+    click(app, scene, scene.thing(key).rect.center)
+    assert scene.describe()["confirming"]
 
 
 def test_the_mouse_search_is_chosen_first_and_only_then_shows_every_piles_cards_to_take_one():
@@ -239,6 +339,8 @@ def test_a_pot_card_is_named_only_at_the_moment_it_is_seen_unless_the_learner_ai
     mover = next(s for s in range(4) if session.game.legal_actions(session.state, s))
     session.apply(mover, session.game.legal_actions(session.state, mover)[0])
     render(app, scene, 2.0)
+    assert scene.thing(f"slot:0:{slot}").face is not None      # the next move does not cut its moment short
+    render(app, scene, 3.1)
     assert scene.thing(f"slot:0:{slot}").face is None and scene.thing(f"slot:0:{slot}").what.endswith("face down")
 
     learner = FakeSession("pink-soup", 4, 0, seed=3)
@@ -268,12 +370,12 @@ def test_the_history_names_a_card_taken_into_a_pot_only_while_the_game_shows_it(
     card = session.view(0)["kitchen"][take["pile"]]["top"]
     play_by_clicks(app, scene, take, 1.0)
     render(app, scene, 1.5)
-    line = next(line for line in scene.history(session.view(0)) if "into their" in line)
+    line = next(line for _number, line in scene.history(session.view(0)) if "into their" in line)
     assert line.startswith("Ada takes " + card)
     mover = next(s for s in range(4) if session.game.legal_actions(session.state, s))
     session.apply(mover, session.game.legal_actions(session.state, mover)[0])
     render(app, scene, 2.0)
-    later = [line for line in scene.history(session.view(0)) if line.startswith("Ada takes ")]
+    later = [line for _number, line in scene.history(session.view(0)) if line.startswith("Ada takes ")]
     assert later and card not in later[-1] and "a card" in later[-1]
 
 
@@ -316,15 +418,15 @@ def test_the_learners_memory_aid_keeps_the_cards_it_names_face_up():
     assert any(face for key, face in scene.describe()["faces"].items() if key.startswith("slot:0:"))
 
 
-def test_the_move_list_opens_above_the_recently_log_and_leaves_it_in_sight():
+def test_the_move_list_opens_above_the_game_log_and_leaves_it_in_sight():
     session, app, scene = table()
     click(app, scene, scene.thing("kit:moves").rect.center)
     assert scene.describe()["moves_open"]
     with coverage.capture() as drawn:
         render(app, scene, session.now + 1)
     words = [event[2] for event in drawn if event[0] == "note"]
-    assert "Your moves" in words and "Recently" in words
-    recently = next(event[1] for event in drawn if event[0] == "note" and event[2] == "Recently")
+    assert "Your moves" in words and "Game log" in words
+    recently = next(event[1] for event in drawn if event[0] == "note" and event[2] == "Game log")
     assert scene.moves_rect().bottom < recently.top
 
 

@@ -148,6 +148,9 @@ def test_clicking_the_recipe_pile_starts_a_recipe_swap():
     session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "swap_recipes" for a in v["legal_actions"]))
     assert "recipes" in scene.describe()["usable"]
     click(app, scene, scene.thing("recipes").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]     # recipes will be drawn: asked again
+    render(app, scene, 1.0)
+    click(app, scene, scene.thing("recipes").rect.center)
     assert session.acted[-1][1]["type"] == "swap_recipes" and session.refused == []
 
 
@@ -259,3 +262,18 @@ def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs()
     assert sum(k.startswith("hidden:") for k in keys) == players[0]["hand_count"]
     assert sum(k.startswith("hidden_recipe:") for k in keys) == players[0]["book_count"]
     assert not any(k.startswith(("hand:", "book:")) for k in keys) and scene.usable().keys() == {"kit:moves"}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_book_says_the_seats_colour_and_what_it_is_for(size):
+    from soupkitchen.client import coverage
+    from soupkitchen.shared.pot_pourri import describe
+
+    session, app, scene = table(lambda v: my_turn(v) and len(v["book"]) == 2, size=size)
+    reset_clipped()
+    with coverage.capture() as drawn:
+        render(app, scene, 1.0)
+    words = [event[2] for event in drawn if event[0] == "note"]
+    colour = describe.cuisine_word(session.view(0)["players"][0]["colour"])
+    assert f"Your colour: {colour}" in words
+    assert any(line.startswith("It breaks a tie") for line in words) and clipped_labels() == []

@@ -11,6 +11,7 @@ import pytest
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.stone_soup.model import fan_size
+from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
 from soupkitchen.client.tables.stone_soup.scene import StoneSoupTable
 from soupkitchen.client.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.stone_soup.describe import size_words
@@ -69,9 +70,14 @@ def test_a_picked_card_is_put_back_by_clicking_it_again_and_nothing_is_declared_
     assert scene.describe()["picked"] == [] and session.acted == []
 
 
-def test_a_dash_of_salt_is_played_by_clicking_it():
+def test_a_dash_of_salt_is_played_by_clicking_it_and_confirming():
     session, app, scene = table(wanted=lambda v: v["turn"] == 0 and v["phase"] == "play" and v["hand"].get("salt"))
-    click(app, scene, hand_cards(scene, "salt")[-1].rect.center)
+    salt = hand_cards(scene, "salt")[-1]
+    click(app, scene, salt.rect.center)
+    assert session.acted == [] and scene.describe()["menu"] == ["Dash of salt (pass)", "Cancel (Esc)"]
+    assert scene.describe()["picked_cards"] == {}                           # no card is picked for a play
+    render(app, scene, 0.5)
+    click(app, scene, scene.thing(salt.key).rect.center)                     # clicked again: played
     assert session.acted[-1][1]["type"] == "salt" and session.refused == []
 
 
@@ -110,7 +116,11 @@ def test_a_call_is_revealed_card_by_card_then_the_verdict_then_the_penalty_flies
     assert not shown.verdict_shown(1.0 + shown.flipped_by - 0.1) and shown.verdict_shown(1.0 + shown.flipped_by)
     assert shown.flight(1.0 + shown.flipped_by) == 0.0 and shown.flight(1.0 + shown.length) == 1.0
     render(app, scene, 1.0 + shown.length + 0.1)
-    assert scene.shown is None                                               # the moment is over
+    assert scene.shown is shown            # it stays beside the table, covering nothing, till the next play
+    session.bots_play(until=lambda v: v["plays"] > shown.reveal["serial"], limit=3000)
+    render(app, scene, 20.0)
+    render(app, scene, 20.0 + DOCK_SECONDS + 0.1)
+    assert scene.shown is None                                               # then the log has it
     session2, app2, scene2 = make_table_after(session)
     assert scene2.shown is None                                              # a call made before is not replayed
 
@@ -171,7 +181,7 @@ def test_the_end_ranks_everyone_and_offers_play_again_at_a_local_table():
 
 @pytest.mark.parametrize("aside", [False, True])
 def test_a_long_verdict_fits_its_box_at_the_smallest_window(aside):
-    """Over the pot, and moved aside above the history once the next play is made."""
+    """Above the log, during its moment and once the next play is made."""
     from soupkitchen.client.tables.stone_soup.reveal import Reveal
 
     reset_clipped()

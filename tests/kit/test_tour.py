@@ -37,9 +37,9 @@ def test_a_short_tour_is_played_by_clicks_alone_every_label_fits_and_nothing_is_
 
 
 def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(tmp_path, capsys, monkeypatch):
-    from soupkitchen.client import tables
+    from tests.seating import seat_at_generic_table
 
-    monkeypatch.setitem(tables.TABLES, "stone-soup", "soupkitchen.client.tables.generic:GenericTable")
+    seat_at_generic_table(monkeypatch, "stone-soup")
     status = load_tour().main(["stone-soup", "--players", "3", "--seed", "1", "--out", str(tmp_path)])
     captured = capsys.readouterr()
     assert status == 2

@@ -32,3 +32,9 @@ def test_the_built_app_opens_games_with_their_card_art(app, tmp_path):
     for game in ("too-many-cooks", "pot-pourri"):  # one test: one build, however the workers share the run
         (tmp_path / game).mkdir()
         check_game_opens_with_art([str(app)], game, tmp_path / game)
+
+
+def test_the_built_app_carries_the_table_of_names_that_look_alike(app):
+    """The embedded server numbers a name that looks like a seated one through confusable_homoglyphs'
+    data files, which PyInstaller leaves out unless told (scripts/package: --collect-data)."""
+    assert list(app.parent.rglob("confusable_homoglyphs/confusables.json")), "the confusables table is not in the build"

@@ -12,14 +12,16 @@ from soupkitchen.server import sim
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.replay import FORMAT, VERSION, ReplayError, ReplayFile, export, load, parse
+from tests.sweeps import seated
 
 
 @cache
 def finished(game_id: str, players: int = 3, seed: int = 4) -> tuple[ReplayFile, str]:
-    """A bot game's replay and its final state's hash."""
+    """A bot game's replay (``players`` seats, or as near as the game allows) and its final state's hash."""
     game = get_game(game_id)
+    players = seated(game, players)
     outcome = play(game, players, seed, bot_chooser(game, players, seed))
-    return ReplayFile(outcome.record, ("Ann", "Bob", "Cy")), game.state_hash(outcome.state)
+    return ReplayFile(outcome.record, ("Ann", "Bob", "Cy")[:players]), game.state_hash(outcome.state)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -27,7 +29,7 @@ def test_a_written_replay_opens_at_the_games_own_end(tmp_path, game_id):
     replay, final_hash = finished(game_id)
     timeline = load(export(replay, tmp_path))
     assert timeline.game.state_hash(timeline.state(timeline.length)) == final_hash
-    assert timeline.replay.names == ("Ann", "Bob", "Cy")
+    assert timeline.replay.names == ("Ann", "Bob", "Cy")[:timeline.record.players]
     assert timeline.game.is_over(timeline.final)
 
 

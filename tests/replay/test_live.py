@@ -10,8 +10,9 @@ import pytest
 from server_testkit import fetch_json, quick_options
 
 from soupkitchen.client.replay.sources import finished_table, server_entries
-from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.registry import game_ids, get_game, registration
 from soupkitchen.shared.replay import Timeline, from_server, review_of
+from tests.sweeps import seated
 
 
 async def play_with_bots(client, token: str, seat: int, game_id: str, seed: int) -> None:
@@ -39,7 +40,7 @@ async def play_with_bots(client, token: str, seat: int, game_id: str, seed: int)
 async def test_each_seat_sees_in_the_replay_exactly_what_it_was_pushed(server, clients, game_id):
     game = get_game(game_id)
     host, guest, watcher = await clients(), await clients(), await clients()
-    created = await host.ok("create_table", {"game": game_id, "seats": 3, "name": "Ann",
+    created = await host.ok("create_table", {"game": game_id, "seats": seated(game, 3), "name": "Ann",
                                              "options": quick_options(game)})
     tid = created["table"]["id"]
     joined = await guest.ok("join_table", {"table": tid, "name": "Bob"})
@@ -63,4 +64,5 @@ async def test_each_seat_sees_in_the_replay_exactly_what_it_was_pushed(server, c
     assert [entry.names[:2] for entry in listed] == [("Ann", "Bob")]
     assert (await listed[0].fetch()).record.log == replay.record.log
     reviewed = await finished_table(server.url, tid)   # the end screen's "Replay and review"
-    assert review_of(reviewed) == review_of(timeline) and review_of(timeline)["game"] == game_id
+    assert review_of(reviewed) == review_of(timeline)
+    assert (review_of(timeline) is not None) == (registration(game_id).review is not None)

@@ -9,8 +9,9 @@ from functools import cache
 import pytest
 
 from soupkitchen.shared.playout import bot_chooser, play
-from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.registry import game_ids, get_game, registration
 from soupkitchen.shared.replay import ReplayFile, Timeline, face_up, review_of
+from tests.sweeps import seated
 
 SEEDS = (1, 2, 3)
 
@@ -24,10 +25,15 @@ def timeline(game_id: str, players: int, seed: int, options: str = "{}") -> Time
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_review_is_plain_data_and_every_moment_has_a_face_up_view(game_id):
-    line = timeline(game_id, 3, 1)
-    assert json.loads(json.dumps(review_of(line)))["game"] == game_id
+    """A game that declares a review has one of plain data, and a face-up view of every moment; one
+    that declares none has neither (the viewer says so)."""
+    line = timeline(game_id, seated(get_game(game_id), 3), 1)
+    declared = registration(game_id).review is not None
+    review = review_of(line)
+    assert (review is not None) == declared and json.loads(json.dumps(review)) == review
     for moment in range(0, line.length + 1, 7):
-        assert json.loads(json.dumps(face_up(line, moment)))["game"] == game_id
+        secrets = face_up(line, moment)
+        assert (secrets is not None) == declared and json.loads(json.dumps(secrets)) == secrets
 
 
 @pytest.mark.parametrize("seed", SEEDS)

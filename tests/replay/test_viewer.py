@@ -8,26 +8,32 @@ from __future__ import annotations
 import asyncio
 import random
 from functools import cache
+from types import SimpleNamespace
 
 import pytest
 
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
 from soupkitchen.client.replay.sources import local_entries
+from soupkitchen.client.replay.words import move_lines
+from soupkitchen.client.tables import table_scene_for
 from soupkitchen.server.store import Store
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.replay import ReplayFile, Timeline, load
+from tests.sweeps import seated
 
 
 @cache
 def record(game_id: str, players: int = 3, seed: int = 2):
     game = get_game(game_id)
+    players = seated(game, players)
     return play(game, players, seed, bot_chooser(game, players, seed)).record
 
 
 def timeline(game_id: str, every: int = 8) -> Timeline:
-    return Timeline(ReplayFile(record(game_id), ("Ann", "Bob", "Cy")), every=every)
+    match = record(game_id)
+    return Timeline(ReplayFile(match, ("Ann", "Bob", "Cy")[:match.players]), every=every)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -112,7 +118,7 @@ def test_the_viewer_draws_each_games_own_table_from_every_eye(app, game_id):
         press(app, "alt")
         press(app, "navigate", dx=1)
     table = viewer.table
-    assert table is not None and type(table).__module__.split(".")[-2] in (game_id.replace("-", "_"), "tables")
+    assert table is not None and type(table) is table_scene_for(game_id)   # its own, as its registration names it
     assert viewer.describe()["moment"] == len(viewer.player.eyes())
 
 
@@ -167,7 +173,9 @@ def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
     moment, eye = viewer.player.moment, viewer.player.eye
     press(app, "click", pos=(40, 300))
     answer = viewer.table.answer
-    assert answer is not None and answer.pos == (40, 300) and "replay" in answer.words
+    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()   # the table is drawn larger
+    assert answer is not None and "replay" in answer.words                      # and scaled into its area
+    assert answer.pos == (40 * drawn[0] // area.w, 300 * drawn[1] // area.h)
     assert (viewer.player.moment, viewer.player.eye) == (moment, eye)
     assert viewer.redraw_at(viewer.table.now) is not None, "the answer is taken away on time"
 
@@ -231,7 +239,8 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
         if all(not row.endswith("...") for row in listing.list.rows):
             break
     assert len(listing.list.rows) == 2
-    assert all("Ann, Bot 2, Bot 3" in row and "(Solo)" in row and row.endswith(" won") for row in listing.list.rows)
+    assert all(row.endswith(" won") and "\t" in row for row in listing.list.rows)       # the game, how it ended
+    assert all("Ann, Bot 2, Bot 3" in line and "(Solo)" in line for line in listing.list.details)   # who, when
     listing.pick(0)
     for _ in range(100):
         await asyncio.sleep(0.01)  # real time: the record is fetched from the database
@@ -239,3 +248,38 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
         if app.stack.top.name == "replay":
             break
     assert app.stack.top.name == "replay"
+
+
+def test_a_rounds_own_clock_starts_again_at_its_deal_and_the_clock_is_worded_by_its_game(app):
+    viewer = open_viewer(app, "too-many-cooks")
+    player = viewer.player
+    second = player.marks.rounds[1]
+    player.seek(second)
+    assert player.timeline.time(second) > 10                         # the game's clock, not the round's
+    assert "round 2, 0:00 into it" in viewer.status()
+    game = get_game("stone-soup")                        # a play no one calls: the clock closes it
+    options = game.normalise_options({}, 3)
+    start = game.setup(3, options, 5)
+    seat = game.active_seats(start)[0]
+    claim = next(a for a in game.legal_actions(start, seat) if a["type"] == "play")
+    played, _events = game.apply(start, seat, claim, 1.0)
+    timeout = {"seat": None, "action": {"type": "timeout"}, "t": game.next_deadline(played)}
+    steps = [(1, {"seat": seat, "action": claim, "t": 1.0}, start, played, []),
+             (2, timeout, played, played, [])]
+    lines = move_lines(SimpleNamespace(game=game, steps=lambda: steps), lambda s: "Ann")
+    assert lines[-1].text.endswith("The clock: the challenge window closes: the play stands")
+
+
+def test_a_spectator_sees_the_bottom_hand_as_backs_not_as_none(app):
+    viewer = open_viewer(app, "stone-soup")
+    viewer.player.set_eye(None)                                      # the spectator's eyes
+    app.step(app.clock.t)
+    backs = [t for t in viewer.table.things() if t.key.startswith("fan:0:")]
+    assert backs and all(t.face is None for t in backs)
+
+
+def test_an_export_says_where_the_file_went(app, data_folder):
+    viewer = open_viewer(app)
+    press(app, "click", pos=viewer.controls["export"].center)
+    path = viewer.saved[0]
+    assert path.startswith(str(data_folder)) and any(path in toast.message for toast in app.toasts)

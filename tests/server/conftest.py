@@ -39,9 +39,22 @@ def pepper(monkeypatch):
     """Register the test game for the duration of each test."""
     from soupkitchen.shared import registry
 
-    monkeypatch.setitem(registry.GAME_MODULES, toy_game.GAME_ID, toy_game.MODULE)
+    monkeypatch.setitem(registry.ADDED, toy_game.GAME_ID, toy_game.REGISTRATION)
     monkeypatch.setitem(sys.modules, toy_game.MODULE, sys.modules.get(toy_game.MODULE) or _module())
     return toy_game.GAME
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(request, monkeypatch):
+    """Table passwords hashed at a token cost in the servers of these tests, which are about who may
+    sit where, not about the hash: scrypt at its real cost takes about half a second a check, and the
+    lockout tests check a dozen. test_passwords.py keeps the real cost."""
+    if request.module.__name__.rpartition(".")[2] != "test_passwords":
+        from soupkitchen.server import passwords
+
+        monkeypatch.setattr(passwords, "N", 2**4)
+        monkeypatch.setattr(passwords, "R", 1)
+        monkeypatch.setattr(passwords, "P", 1)
 
 
 def _module():
@@ -106,8 +119,8 @@ async def clients(server):
     """``await clients()`` gives a connected client that said hello; all are closed afterwards."""
     made: list[Client] = []
 
-    async def make(hello: bool = True, reconnect: bool = False) -> Client:
-        client = Client(server.url, reconnect=reconnect)
+    async def make(hello: bool = True, reconnect: bool = False, deltas: bool = False) -> Client:
+        client = Client(server.url, reconnect=reconnect, deltas=deltas)
         made.append(client)
         return await client.connect(hello=hello)
 

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from soupkitchen.server.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
+from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.protocol import check_push
 
 if TYPE_CHECKING:
@@ -46,8 +47,10 @@ class Client:
     """A real ``socketio.AsyncClient`` that says hello and records every push it receives; a push
     that does not match its declared model fails the test waiting on this client."""
 
-    def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None) -> None:
+    def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None,
+                 deltas: bool = False) -> None:
         self.url = url
+        self.deltas = deltas  # says so in its hello: ``delta`` pushes come after a first view
         # an https:// server: over TLS, with the certificates ``tls`` trusts
         self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls)) if tls is not None else None
         self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.1,
@@ -63,6 +66,9 @@ class Client:
         self.connects = 0
         self.changed = asyncio.Event()
         self.sio.on("state", self._push("state", self.states))
+        self.patches: list[dict[str, Any]] = []
+        self.pushes: list[tuple[str, dict[str, Any]]] = []  # every state and delta push, in arrival order
+        self.sio.on("delta", self._push("delta", self.patches))
         self.sio.on("lobby", self._push("lobby", self.lobbies))
         self.sio.on("emote", self._push("emote", self.emotes))
         self.sio.on("kicked", self._push("kicked", self.kicked))
@@ -75,8 +81,26 @@ class Client:
             if reason is not None:
                 self.unreadable.append(reason)
             into.append(data)
+            if event in ("state", "delta"):
+                self.pushes.append((event, data))
             self.changed.set()
         return handler
+
+    def views(self) -> dict[Any, tuple[int, dict[str, Any]]]:
+        """Each seat's view (None: the spectator view) as this client holds it after every ``state``
+        and ``delta`` push in order, with its state id: a delta applies (JSON Patch) to the view of its
+        ``base``, which must be the one held."""
+        import jsonpatch
+
+        held: dict[Any, tuple[int, dict[str, Any]]] = {}
+        for event, data in self.pushes:
+            if event == "state":
+                held[data["seat"]] = (data["state_id"], data["view"])
+                continue
+            state_id, view = held[data["seat"]]
+            assert data["base"] == state_id, f"a delta on {data['base']} came to a view of {state_id}"
+            held[data["seat"]] = (data["state_id"], jsonpatch.apply_patch(view, data["patch"]))
+        return held
 
     async def _told(self, data: Any) -> None:
         reason = unreadable("tables_changed", data)
@@ -91,15 +115,18 @@ class Client:
             asyncio.ensure_future(self._rejoin())
 
     async def _rejoin(self) -> None:
-        await self.sio.call("hello", {"protocol": 1, "client": "test"}, timeout=5)
+        await self.sio.call("hello", self.greeting(), timeout=5)
         for token in self.tokens:
             await self.sio.call("resume", {"token": token}, timeout=5)
 
     async def connect(self, hello: bool = True) -> Client:
         await self.sio.connect(self.url, transports=["websocket"], wait_timeout=5)
         if hello:
-            await self.ok("hello", {"protocol": 1, "client": "test"})
+            await self.ok("hello", self.greeting())
         return self
+
+    def greeting(self) -> dict[str, Any]:
+        return {"protocol": 1, "client": "test"} | ({"deltas": True} if self.deltas else {})
 
     async def close(self) -> None:
         await self.sio.disconnect()
@@ -107,7 +134,11 @@ class Client:
             await self.http.close()
 
     async def call(self, event: str, payload: Any = None) -> dict[str, Any]:
-        return await self.sio.call(event, payload if payload is not None else {}, timeout=30)  # a busy machine
+        # a busy machine: up to 30 s
+        reply = await self.sio.call(event, payload if payload is not None else {}, timeout=30)
+        if isinstance(event, str):
+            protocol.check_reply(event, reply)   # every answer has its request's typed reply (or is an error)
+        return reply
 
     async def ok(self, event: str, payload: Any = None) -> dict[str, Any]:
         reply = await self.call(event, payload)

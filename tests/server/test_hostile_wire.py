@@ -9,6 +9,7 @@ import logging
 import sys
 import time
 import types
+from dataclasses import replace
 
 import aiohttp
 import pytest
@@ -16,6 +17,8 @@ import socketio
 import toy_game
 from hostile_kit import RawSocket, code
 from server_testkit import LOOPS, Client, until
+
+from soupkitchen.shared.core import Registration
 
 pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 
@@ -236,7 +239,7 @@ async def test_a_websocket_message_past_the_transport_limit_closes_the_connectio
 class LoudPepper(toy_game.Pepper):
     """Pepper whose every view carries 60 KB of padding: pushes that fill a connection quickly."""
 
-    id = "loud-pepper"
+    facts = replace(toy_game.Pepper.facts, id="loud-pepper")
 
     def view(self, state, seat):
         return {**super().view(state, seat), "noise": "x" * 60_000}
@@ -248,10 +251,11 @@ async def test_a_connection_that_stops_reading_is_closed_before_its_pushes_pile_
     module = types.ModuleType("soupkitchen_test_loud_pepper")
     module.GAME = LoudPepper()
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(registry.GAME_MODULES, LoudPepper.id, module.__name__)
+    monkeypatch.setitem(registry.ADDED, LoudPepper.facts.id,
+                        Registration(facts=LoudPepper.facts, rules=module.__name__, order=91))
     srv = await servers(max_backlog=20)
     host = await Client(srv.url).connect()
-    created = await host.ok("create_table", {"game": LoudPepper.id, "seats": 2, "name": "Ann",
+    created = await host.ok("create_table", {"game": LoudPepper.facts.id, "seats": 2, "name": "Ann",
                                              "options": {"moves": 200, "turn_seconds": 60},
                                              "settings": {"bot_delay": 0}})
     tid = created["table"]["id"]

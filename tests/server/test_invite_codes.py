@@ -45,6 +45,24 @@ def test_the_code_space_makes_guessing_hopeless_at_the_servers_limits():
     assert codes.normalise("pear-4821-7730") is None and codes.normalise("PEAS-482-7730") is None
 
 
+async def test_a_code_with_other_scripts_digits_is_no_code_and_no_lookup(clients):
+    """ASCII digits only: Arabic-Indic, Devanagari or full-width digits are refused as no code could
+    hold them (not looked up, not counted as a guess), never folded into another code."""
+    ann, eve = await clients(), await clients()
+    code = (await table_of(ann))["table"]["code"]
+    word, first, second = code.split("-")
+    arabic = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+    devanagari = str.maketrans("0123456789", "०१२३४५६७८९")
+    wide = str.maketrans("0123456789", "０１２３４５６７８９")
+    for spelling in (f"{word}-{first.translate(arabic)}-{second}", f"{word} {first} {second.translate(devanagari)}",
+                     f"{word}{first.translate(wide)}{second.translate(wide)}", f"{word}-{first}-{second}\u0663"):
+        assert codes.normalise(spelling) is None, spelling
+        reply = await eve.error("find_table", {"code": spelling}, "bad_request")
+        assert "a kitchen word and eight digits" in reply["error"]["message"]
+    found = await eve.ok("find_table", {"code": code})   # not one of those counted against the address
+    assert found["table"]["code"] == code
+
+
 def test_ipv6_addresses_guess_per_network_of_64():
     assert guesser_of("2001:db8:1:2::5") == guesser_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
     assert guesser_of("2001:db8:1:3::5") != guesser_of("2001:db8:1:2::5")

@@ -76,13 +76,13 @@ def background(tmp_path_factory):
 
     from soupkitchen.shared import registry
 
-    saved = dict(registry.GAME_MODULES)
+    saved = dict(registry.ADDED)
     toy_game.install()
     bg = Background(tmp_path_factory.mktemp("malformed") / "server.sqlite3")
     yield bg
     bg.close()
-    registry.GAME_MODULES.clear()
-    registry.GAME_MODULES.update(saved)
+    registry.ADDED.clear()
+    registry.ADDED.update(saved)
 
 
 def check_refused(reply) -> None:

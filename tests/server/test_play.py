@@ -10,7 +10,7 @@ from server_testkit import LOOPS, check_received, fetch_json, quick_options, sto
 
 from soupkitchen.server.scheduler import HandScheduler
 from soupkitchen.shared.match import MatchRecord, replay
-from soupkitchen.shared.registry import get_game
+from soupkitchen.shared.registry import game_ids, get_game
 
 pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 
@@ -119,7 +119,7 @@ async def test_players_who_leave_a_finished_game_leave_no_bots_behind(server, cl
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"])
+@pytest.mark.parametrize("game_id", game_ids())
 async def test_whole_game_of_each_registered_game(server, clients, game_id):
     game = get_game(game_id)
     seats = game.min_players if game.min_players >= 2 else 2

@@ -25,7 +25,14 @@ def test_advancing_runs_the_timers_due_in_order_each_at_its_own_moment():
 async def test_the_loop_scheduler_fires_on_the_event_loop_and_can_be_cancelled():
     loop_time = asyncio.get_running_loop().time
     scheduler = LoopScheduler(loop_time)
-    fired = asyncio.Event()
-    scheduler.call_at(loop_time(), fired.set)
-    scheduler.call_later(0.0, lambda: None).cancel()
-    await asyncio.wait_for(fired.wait(), 5)
+    fired: list[str] = []
+    done = asyncio.Event()
+    now = loop_time()
+    # Armed before the ones that fire, and due earlier: had the cancel not held, it would run first.
+    scheduler.call_at(now, fired.append, "cancelled at").cancel()
+    scheduler.call_later(0.0, fired.append, "cancelled later").cancel()
+    scheduler.call_at(now + 0.01, fired.append, "at")
+    scheduler.call_later(0.02, fired.append, "later")
+    scheduler.call_later(0.03, done.set)
+    await asyncio.wait_for(done.wait(), 5)
+    assert fired == ["at", "later"]

@@ -1,6 +1,8 @@
 """The fast socket path (server/push.py) runs only with the python-engineio and python-socketio
 releases it was tested with; any other release, or SOUPKITCHEN_STOCK_SOCKETS=1, gets python-socketio's
-stock path, with one log line, and the game plays the same."""
+stock path, with one log line, and the game plays the same. So do the other private parts the server
+reaches, all in server/push.py: the Engine.IO session events the session guard wraps, and a cluster
+node's message queue; each has its public path, tested here too."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ import logging
 
 import pytest
 import socketio
+from server_testkit import until
 
 from soupkitchen.server import push
+from soupkitchen.server.app import GUARD
 
 IN_RANGE = {"python-engineio": "4.11.0", "python-socketio": "5.18.1"}
 
@@ -38,12 +42,16 @@ def test_the_setting_forces_the_stock_path(monkeypatch):
 async def test_an_untested_release_plays_on_the_stock_path_after_one_log_line(monkeypatch, caplog, servers):
     monkeypatch.delenv(push.STOCK_ENV, raising=False)
     monkeypatch.setattr(push.metadata, "version", lambda name: "9.0.0")
-    caplog.set_level(logging.INFO, logger="soupkitchen.server.push")
+    caplog.set_level(logging.INFO, logger="soupkitchen.server")
     server = await servers()
     sio = server.hub.transport.sio
     assert type(sio) is socketio.AsyncServer and not server.hub.transport.fast
     said = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.push"]
     assert len(said) == 1 and "stock path" in said[0] and "9.0.0" in said[0]
+    guarded = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.guard"]
+    assert len(guarded) == 1 and "python-engineio is not a release" in guarded[0]
+    guard = server.runner.app[GUARD]
+    assert not guard.watching and sio.eio.handlers["connect"].__name__ == "_handle_eio_connect"
 
     seen: list[tuple] = []
     client = socketio.AsyncClient(reconnection=False)
@@ -57,8 +65,35 @@ async def test_an_untested_release_plays_on_the_stock_path_after_one_log_line(mo
         seen.append(("answer", "start"))
         assert seen.index(("state", 0)) < seen.index(("answer", "start"))      # the view comes first
         assert all(type(s) is push.StockSocket for s in sio.eio.sockets.values())
+        (sid,) = server.hub.conns   # the guard knows it by its socket.io id, from its connection on ...
+        assert guard.sessions[sid].connected and guard.sessions[sid].address == "127.0.0.1"
+        server.hub.close_connection(sid)   # ... and closes it through socket.io's public disconnect
+        await until(lambda: not client.connected, 5, "the connection closed")
+        assert sid not in server.hub.conns
     finally:
         await client.disconnect()
+
+
+@pytest.mark.parametrize("versions, wrapped", [(IN_RANGE, True),
+                                               ({**IN_RANGE, "python-engineio": "4.16.0"}, False),
+                                               ({**IN_RANGE, "python-socketio": "6.0.0"}, False)])
+def test_the_engineio_session_events_are_wrapped_only_on_tested_releases(versions, wrapped):
+    """The guard sees every Engine.IO session from its start through handlers socket.io keeps in a
+    private table; with an untested release those are left alone and the public path serves."""
+    sio = socketio.AsyncServer(async_mode="aiohttp")
+    before = dict(sio.eio.handlers)
+    seen = []
+
+    def wrapper(inner):
+        async def wrapped_handler(*args):
+            seen.append(args)
+            return await inner(*args)
+        return wrapped_handler
+
+    reason = push.wrap_session_events(sio, wrapper, wrapper, versions)
+    assert (reason is None) is wrapped
+    assert (sio.eio.handlers["connect"] is not before["connect"]) is wrapped
+    assert (sio.eio.handlers["disconnect"] is not before["disconnect"]) is wrapped
 
 
 def test_a_release_whose_version_cannot_be_read_gets_the_stock_path(monkeypatch):
@@ -83,7 +118,7 @@ async def test_a_nodes_message_queue_is_stopped_through_its_attributes_only_on_t
     hand with the releases the fast path was tested with, and left to the process's end otherwise."""
     import asyncio
 
-    from soupkitchen.server.cluster import close_message_queue
+    from soupkitchen.server.push import close_message_queue
 
     class Manager:
         thread = asyncio.ensure_future(asyncio.sleep(3600))
@@ -101,7 +136,7 @@ async def test_a_nodes_message_queue_listens_before_it_serves_only_on_tested_rel
     first connection."""
     from types import SimpleNamespace
 
-    from soupkitchen.server.cluster import listen_to_message_queue
+    from soupkitchen.server.push import listen_to_message_queue
 
     class Manager:
         pubsub = None

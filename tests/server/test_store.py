@@ -115,7 +115,7 @@ def test_a_lost_postgres_connection_refuses_one_change_cleanly_and_the_next_reco
     postgres_server.cut_connections(postgres_dsn)
     with pytest.raises(StoreError) as refused:
         store.append_action("t1", 0, 1, {"type": "salt"}, 1.0, over=False)
-    assert refused.value.code == protocol.STORAGE_FAILED and "nothing was changed" in refused.value.message
+    assert refused.value.code == protocol.STORAGE_UNAVAILABLE and "nothing was changed" in refused.value.message
     store.append_action("t1", 0, 1, {"type": "salt"}, 1.0, over=False)   # the same action, on a new connection
     assert store.load_table("t1")["log"] == [{"seat": 1, "action": {"type": "salt"}, "t": 1.0}]
     assert "can be written again" in caplog.text

@@ -29,6 +29,17 @@ async def told_again(client: Client, before: int, what: str) -> None:
     assert len(client.told) > before, what
 
 
+async def quiet(server, *clients: Client) -> None:
+    """Once the server has made every ``tables_changed`` push it had to make, and each of ``clients``
+    has heard all of them (the server queues a push ahead of the answer to any later request): a
+    push that has not come by then was never made."""
+    watch = server.hub.watch
+    await clients[0].wait_for(lambda: not watch.dirty and watch.due is None
+                              and (watch.sending is None or watch.sending.done()))
+    for client in clients:
+        await client.settled()
+
+
 async def listed(client: Client) -> dict[str, dict]:
     return {table["id"]: table for table in (await client.ok("list_tables", {}))["tables"]}
 
@@ -50,9 +61,10 @@ async def test_a_watcher_is_told_when_a_table_opens_fills_starts_and_closes(serv
         await told_again(watcher, before, event)
         assert shows((await listed(watcher))[tid]), event
 
+    before = len(watcher.told)
     other = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
-    await watcher.wait_for(lambda: other["table"]["id"] in server.hub.tables)
-    await asyncio.sleep(SIGNAL_INTERVAL)  # real time: the opening's push has gone
+    await told_again(watcher, before, "the other table opened")
+    await quiet(server, watcher)   # the opening's push has come, and no other is on its way
     before = len(watcher.told)
     await ann.ok("leave", {"token": other["token"]})  # its only player leaves: the table closes
     await told_again(watcher, before, "a table closed")
@@ -69,7 +81,7 @@ async def test_a_burst_of_changes_makes_one_push_each_half_second_and_the_last_t
         added = await ann.ok("add_bot", {"token": made["token"]})
         await ann.ok("remove_bot", {"token": made["token"], "seat": added["seat"]})
     last_change = time.monotonic()
-    await asyncio.sleep(3 * SIGNAL_INTERVAL)  # real time: the pushes the burst makes
+    await quiet(server, watcher)   # every push the burst made has come, and none is on its way
     told = watcher.told
     assert 1 <= len(told) <= (last_change - started) / SIGNAL_INTERVAL + 2, told
     gaps = [later - earlier for earlier, later in zip(told, told[1:], strict=False)]
@@ -90,8 +102,7 @@ async def test_stopping_or_disconnecting_ends_the_pushes(server, clients):
     await stays.wait_for(lambda: len(watchers(server)) == 1)
     await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     await told_again(stays, 0, "the one still watching")
-    await asyncio.sleep(SIGNAL_INTERVAL)  # real time: a push to the others would have come by now
-    await stops.settled()
+    await quiet(server, stays, stops)   # a push to the one that stopped would have come before this
     assert stops.told == [] and goes.told == []
 
 
@@ -120,9 +131,12 @@ async def test_bad_watch_requests_get_a_clear_answer_and_watch_nothing(server, c
         assert code(reply) == expected, reply
         assert not watchers(server)
         ann = await clients()
+        await ann.ok("watch_tables", {"on": True})
         await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
-        await asyncio.sleep(SIGNAL_INTERVAL)  # real time: a push would have come by now
-        assert code(await sock.call("time_sync", {"client_time": 1.0})) is None  # the connection carries on
+        await told_again(ann, 0, "a watcher is told")
+        await quiet(server, ann)
+        # the connection carries on; its answer comes after any push the server made to it
+        assert code(await sock.call("time_sync", {"client_time": 1.0})) is None
         assert not [f for f in sock.frames if isinstance(f, str) and "tables_changed" in f]
     finally:
         await sock.close()

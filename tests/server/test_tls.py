@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 
 import aiohttp
 import pytest
@@ -180,6 +181,13 @@ async def test_certificate_and_key_that_cannot_be_used_are_named(tmp_path):
     one, two = make_certificate(tmp_path / "one"), make_certificate(tmp_path / "two")
     with pytest.raises(CertificateError, match="there is no such file"):
         server_context(tmp_path / "missing.pem", one.key)
+    with pytest.raises(CertificateError, match="^the certificate /dev/zero cannot be read: it is a device, not a "
+                                               "regular file$"):
+        server_context("/dev/zero", one.key)   # named at once: never read (nor waited on, as a FIFO would be)
+    fifo = tmp_path / "key.pem"
+    os.mkfifo(fifo)
+    with pytest.raises(CertificateError, match="key .*key.pem cannot be read: it is a named pipe"):
+        server_context(one.cert, fifo)
     with pytest.raises(CertificateError, match="is not the key of the certificate"):
         server_context(one.cert, two.key)
     garbage = tmp_path / "garbage.pem"

@@ -12,7 +12,7 @@ import types
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from soupkitchen.shared.core import Bot, Game, GameFacts, MoveContext, OptionSpec
+from soupkitchen.shared.core import Bot, Game, GameFacts, MoveContext, OptionSpec, Registration
 from soupkitchen.shared.models import CommonView, TimeoutEvent, TypedDict
 from soupkitchen.shared.plain import Plain
 from soupkitchen.shared.rng import rng_for
@@ -124,6 +124,7 @@ class PepperBot(Bot):
 
 
 GAME = Pepper()
+REGISTRATION = Registration(facts=Pepper.facts, rules=MODULE, order=90)
 
 
 def install() -> None:
@@ -133,4 +134,4 @@ def install() -> None:
     module = types.ModuleType(MODULE)
     module.GAME = GAME  # type: ignore[attr-defined]
     sys.modules[MODULE] = module
-    registry.GAME_MODULES[GAME_ID] = MODULE
+    registry.ADDED[GAME_ID] = REGISTRATION

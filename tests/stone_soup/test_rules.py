@@ -404,3 +404,16 @@ def test_moves_carry_no_words_and_a_label_sent_along_is_ignored(table):
         assert GAME.validate(state, 0, {**action, "label": "anything"}, 0) is None
     with pytest.raises(RuleError, match="not your turn"):
         GAME.apply(state, 1, {"type": "salt"}, 0)
+
+
+@pytest.mark.parametrize(("choice", "seconds"), [("off", 7), ("1.5x", 11), ("2x", 14)])
+def test_a_longer_call_window_is_half_as_long_again_or_twice_the_seconds_off_by_default(table, choice,
+                                                                                       seconds):
+    """The named option for players who need more time; the clock closes the window at its end only."""
+    assert GAME.normalise_options({}, 3)["longer_window"] == "off"
+    state = table.arrange(3, {0: "potato potato onion", 1: "tomato salt"}, turn=0, seconds=7)
+    state.options["longer_window"] = choice
+    state = table.play(state, 0, "potato potato", 2, now=10.0)
+    view = GAME.view(state, 1)
+    assert view["challenge_seconds"] == seconds and view["deadline"] == 10.0 + seconds
+    assert GAME.validate(state, SYSTEM, dict(TIMEOUT), 10.0 + seconds - 0.5) is not None

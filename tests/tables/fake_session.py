@@ -8,6 +8,7 @@ import random
 from collections import deque
 from typing import Any
 
+from soupkitchen.client.tables.feed import BackListener, LobbyListener, StateListener
 from soupkitchen.shared.core import TIMEOUT
 from soupkitchen.shared.registry import get_game
 
@@ -25,17 +26,21 @@ class FakeSession:
         self.tokens = {seat: "t"} if seat is not None else {}
         self.shown_seat: int | None = seat
         self.now = 0.0
-        self.listeners: list = []
-        self.lobby_listeners: list = []
-        self.events: deque = deque(maxlen=40)
-        self.emotes: deque = deque(maxlen=12)
+        self.listeners: list[StateListener] = []
+        self.lobby_listeners: list[LobbyListener] = []
+        self.back_listeners: list[BackListener] = []
+        self.events: deque[dict[str, Any]] = deque(maxlen=40)
+        self.emotes: deque[tuple[int | None, str, float]] = deque(maxlen=12)
         self.pads: dict[int, str] = {}
         self.acted: list[tuple[int, dict[str, Any]]] = []
         self.refused: list[str] = []
-        self.table = {"id": "t1", "game": game_id, "settings": {}, "title": self.game.title,
+        self.table: dict[str, Any] = {"id": "t1", "game": game_id, "settings": {}, "title": self.game.title,
                       "seats": [{"seat": s, "name": NAMES[s]} for s in range(players)]}
         self.connected = True
-        self.deadline = None
+        self.deadline: float | None = None
+        self.replaying = False
+        self.local = False   # as a networked table: a test sets it for a solo one
+        self.state_id = 0
 
     # --- what scenes read ------------------------------------------------------------------------
     def clock(self) -> float:
@@ -57,7 +62,10 @@ class FakeSession:
         return None if deadline is None else max(0.0, deadline - now)
 
     def seat_name(self, seat: int | None) -> str:
-        return "Spectator" if seat is None else self.table["seats"][seat]["name"]
+        return "Spectator" if seat is None else str(self.table["seats"][seat]["name"])
+
+    def server_time(self, now: float) -> float | None:
+        return None   # no server clock: away seats count from when the table saw them go
 
     def pass_controls(self) -> bool:
         return False
@@ -72,6 +80,7 @@ class FakeSession:
     def apply(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Play ``action`` at the current time and tell the listeners, as the server would."""
         self.state, events = self.game.apply(self.state, seat, action, self.now)
+        self.state_id += 1
         self.events.extend(events)
         self.push(events)
         return events
@@ -123,7 +132,9 @@ class FakeSession:
             seat = next((s for s in movers if s != self.shown_seat or until is not None), None)
             if seat is None:
                 return
-            self.apply(seat, bots[seat].choose(self.game.view(self.state, seat), self.now))
+            action = bots[seat].choose(self.game.view(self.state, seat), self.now)
+            assert action is not None, f"seat {seat} may act but its bot chose nothing"
+            self.apply(seat, action)
         raise AssertionError("the bots never got there")
 
 

@@ -41,9 +41,9 @@ def test_every_word_of_the_game_comes_from_the_catalog(monkeypatch, game_id, lan
     try:
         sections = [section for view in views[::7] + views[-3:] for section in PRESENTERS[game_id].present(view, NAMES)]
         said = [section.title for section in sections] + [shown.text for section in sections for shown in section.lines]
-        said += [entry.text for entry in review_lines(review_of(line), lambda seat: NAMES[seat])]
+        said += [entry.text for entry in review_lines(game_id, review_of(line), lambda seat: NAMES[seat])]
         said += [entry.text for moment in (0, line.length // 2)
-                 for entry in face_up_lines(face_up(line, moment), lambda seat: NAMES[seat])]
+                 for entry in face_up_lines(game_id, face_up(line, moment), lambda seat: NAMES[seat])]
         options = next(g["options"] for g in ways_in.local_games() if g["id"] == game_id)
         for page in client_registration(game_id).pages:
             said += [client_words._(page.title), client_words._(page.text)]

@@ -56,11 +56,15 @@ async def test_a_host_resumes_hosting_and_takes_back_its_seat_while_the_guest_pl
         await host.shutdown()                                  # the host's client closes mid-round
         guest_table = table_of(guest)
         await run_apps([guest], lambda: guest_table.frame().reconnecting)
-        assert guest_table.frame().remaining is not None       # counting on, as the server's round would
+        assert guest_table.frame().remaining is not None
+        await run_apps([guest], lambda: guest.conn.server_gone, timeout=60)   # nothing listens there now
+        held = guest_table.frame().remaining
+        await run_apps([guest], lambda s=guest.clock.t: guest.clock.t > s + 3)
+        assert guest_table.frame().remaining == held           # the host's clock stands: so does the guest's
 
         relaunched = App(Settings(path=tmp_path / "host.json"), size=(1280, 720), fullscreen=False, clock=Clock())
         title = relaunched.stack.push(TitleScene(relaunched))
-        assert title.describe()["widgets"][0] == "[Too Many Cooks   hosting]"   # the unfinished games' list
+        assert title.describe()["widgets"][0] == "[Too Many Cooks - hosting]"   # the unfinished games' list
         title.form.focus_on("unfinished")
         relaunched.dispatch(InputAction("select"))
         await run_apps([relaunched, guest], lambda: table_of(relaunched) is not None

@@ -75,7 +75,8 @@ def test_picking_a_card_offers_exactly_the_legal_replacements_and_changes_it():
     assert session.acted == [(0, offered[-1])] and session.refused == []
     after = GAME.view(session.state, 0)["soup"][1][2]
     assert (after["veg"], after["colour"]) == (offered[-1]["veg"], offered[-1]["colour"])
-    assert scene.animator.active(session.now).kind == "flip"
+    assert scene.motion.moving(session.now) == {"cell:1:2"}            # the changed card turns over
+    assert scene.motion.glides["cell:1:2"].before.extra["card"] == before
     assert scene.describe()["picked"] is None
 
 
@@ -104,7 +105,7 @@ def test_rotating_a_column_with_its_arrow_and_a_row_with_the_shoulder_buttons():
     assert session.acted[-1] == (0, {"type": "rotate", "line": "col", "index": 0, "step": -1})
     after = GAME.view(session.state, 0)["soup"]
     assert [after[r][0] for r in range(4)] == [soup[r][0] for r in (1, 2, 3, 0)]
-    assert scene.animator.active(session.now).kind == "slide"
+    assert scene.motion.moving(session.now) == {f"cell:{row}:0" for row in range(4)}   # column 0 slides
     others_play_until_my_turn(session)
     scene.handle(nav(0, 2))                       # down into the soup, row 1
     scene.handle(InputAction("rotate_right", "pad:0"))
@@ -193,11 +194,11 @@ def test_moves_are_recognised_for_animation():
     soup = GAME.view(GAME.setup(2, GAME.normalise_options({}, 2), 3), 0)["soup"]
     rotated = [row[:] for row in soup]
     rotated[2] = soup[2][-1:] + soup[2][:-1]
-    move = detect(soup, rotated, 1.0)
+    move = detect(soup, rotated)
     assert (move.kind, move.line, move.index, move.step) == ("slide", "row", 2, 1)
     changed = [row[:] for row in soup]
     changed[3][1] = {"veg": "pea", "colour": "blue"}
-    assert detect(soup, changed, 1.0).kind == "flip"
+    assert detect(soup, changed).kind == "flip"
     assert card_id("pea", "blue") >= 0
 
 
@@ -247,8 +248,8 @@ def test_moves_animate_quickly_and_then_settle():
     scene.handle(InputAction("rotate_left"))
     app.settle()
     start = session.now
-    assert scene.animator.slide(start + 0.1) is not None
-    assert scene.animator.active(start + 0.35) is None      # done within a third of a second
+    assert len(scene.motion.moving(start + 0.1)) == 4        # a row of four cards slides
+    assert scene.motion.moving(start + 0.35) == frozenset()  # done within a third of a second
     render(app, scene, start + 0.1)                          # drawing mid-slide works
 
 

@@ -390,8 +390,9 @@ def test_unreasonable_goes_up_to_the_twenty_hard_tastes():
 
 def test_option_checks():
     assert GAME.normalise_options({}, 4) == {"difficulty": "easy", "mode": "standard", "tastes": 12,
-                                             "round_seconds": 300}
-    for bad in ({"mode": "endless"}, {"difficulty": "insane"}, {"tastes": 11}, {"tastes": 21}, {"colour": 1}):
+                                             "round_seconds": 300, "longer_round": "off"}
+    for bad in ({"mode": "endless"}, {"difficulty": "insane"}, {"tastes": 11}, {"tastes": 21}, {"colour": 1},
+                {"longer_round": "3x"}, {"longer_round": 2}):
         with pytest.raises(RuleError):
             GAME.normalise_options(bad, 4)
     with pytest.raises(RuleError):
@@ -404,3 +405,12 @@ def test_score_round_counts_personal_and_shared_alike(tmc):
     reveal, stars, lost = score_round(state)
     assert reveal["unsatisfied"] == 0 and stars == 3 and not lost
     assert reveal["tastes"] == [["E01", 0, True], ["E02", 1, True], ["E03", None, True]]
+
+
+def test_a_longer_round_is_half_as_long_again_or_twice_the_rounds_seconds_and_off_by_default():
+    """The named option for players who need more time (GameAccessibilityGuidelines: timed games)."""
+    seconds = {choice: GAME.setup(3, GAME.normalise_options({"longer_round": choice}, 3), 1).round_seconds
+               for choice in ("off", "1.5x", "2x")}
+    assert seconds == {"off": 300, "1.5x": 450, "2x": 600}
+    shorter = GAME.setup(3, GAME.normalise_options({"round_seconds": 60, "longer_round": "2x"}, 3), 1)
+    assert shorter.round_seconds == 120 and GAME.view(shorter, 0)["round_seconds"] == 120

@@ -1,5 +1,6 @@
 """A card table's end on the end screen: the table as the game left it (its ranking or scoring
-sheet), without its buttons and side column."""
+sheet), without its buttons and side column; its verdict, what comes next when the result says
+(a harder game), and input its end uses itself (a long list scrolled)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any, Protocol
 import pygame
 
 from soupkitchen.client import coverage
-from soupkitchen.client.session import TableSession
+from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.ending import EndPanel, GenericEnd
+from soupkitchen.client.tables.feed import TableFeed
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.table_objects import Thing, note_thing
 
@@ -17,7 +19,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing, note_thing
 class EndingTable(Protocol):
     """What the end reads of the card table it came from."""
 
-    session: TableSession
+    session: TableFeed
 
     @property
     def board(self) -> Board: ...
@@ -25,6 +27,10 @@ class EndingTable(Protocol):
     def current_view(self) -> dict[str, Any] | None: ...
 
     def end_verdict(self) -> str: ...
+
+    def end_next_game(self) -> tuple[str, dict[str, Any]] | None: ...
+
+    def end_handle(self, action: InputAction) -> bool: ...
 
     def things(self) -> list[Thing]: ...
 
@@ -43,6 +49,12 @@ class TableEnd(EndPanel):
 
     def verdict(self) -> str:
         return self.table.end_verdict() or GenericEnd(self.table.session).verdict()
+
+    def next_game(self) -> tuple[str, dict[str, Any]] | None:
+        return self.table.end_next_game()
+
+    def handle(self, action: InputAction) -> bool:
+        return self.table.end_handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table

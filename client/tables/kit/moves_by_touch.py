@@ -20,9 +20,10 @@ class Choosing:
     menu: list[Action] = field(default_factory=list)
     menu_at: str | None = None    # the key of the object the menu opened at
     menu_focus: Action | None = None   # the menu item the keys point at
+    confirm: Action | None = None      # the move the open menu asks to confirm (it cannot be taken back)
 
     def close_menu(self) -> None:
-        self.menu, self.menu_at, self.menu_focus = [], None, None
+        self.menu, self.menu_at, self.menu_focus, self.confirm = [], None, None, None
 
     def reset(self) -> None:
         self.picked = ()

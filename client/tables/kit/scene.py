@@ -1,7 +1,8 @@
 """The card-table scene every kit table builds on: the game's objects drawn where they lie, moves made
 by touching them (mouse, or a focus ring moved by arrows and pad), a menu at the object when one
-touch can mean several moves, the last move marked, a history panel and the move list as an
-accessible panel, collapsed by default.
+touch can mean several moves or a move cannot be taken back, the last move marked (and, more
+lightly, everything the others changed since the shown seat's own last move), the game's whole log
+and the move list as an accessible panel, collapsed by default.
 
 A table says what its objects are (``build``), which objects each legal action involves
 (``path_of``) and how to draw them (``draw_under``, ``draw_thing``, ``draw_over``)."""
@@ -15,8 +16,9 @@ import pygame
 from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
-from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.board import BODY, Board
 from soupkitchen.client.tables.kit.ending import TableEnd
+from soupkitchen.client.tables.kit.log_book import LogBook
 from soupkitchen.client.tables.kit.motion import Motion
 from soupkitchen.client.tables.kit.moves_by_touch import Choosing, Path, candidates, touch, usable
 from soupkitchen.client.tables.kit.panels import (
@@ -27,8 +29,11 @@ from soupkitchen.client.tables.kit.panels import (
     draw_hover,
     draw_menu,
     draw_side,
+    history_rect,
     mark_last,
+    mark_since,
     moves_rect,
+    place_hover,
 )
 from soupkitchen.client.tables.kit.table_objects import Thing, menu_rects, nearest, note_thing, under_point
 from soupkitchen.client.tables.kit.view_model import ViewModel
@@ -37,8 +42,11 @@ from soupkitchen.client.tables.wording import event_words, move_words
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.core import canonical_json
 
-MENU_W, MENU_H = 560, 64
+MENU_W, MENU_H, MENU_MOST_W = 560, 64, 900   # a menu item (wider for longer words, up to the most)
 USABLE = theme.HERB
+CANCEL = {"type": "kit:cancel"}   # the menu item that closes a menu without a move
+JUST_CHANGED = 0.5   # seconds after another's move in which a touch of what it changed is not taken
+LOG_STEP = 3         # history lines the mouse wheel scrolls a notch
 
 
 class KitTable(TableScene):
@@ -60,6 +68,12 @@ class KitTable(TableScene):
         self.moves_open = False
         self.moves = MoveList([], self._play_listed, key="moves", empty=_("Not your move"))
         self.sent: list[dict[str, Any]] = []
+        self.log_book = LogBook()
+        self.log_scroll = 0              # history lines scrolled back from the newest
+        self.log_most = 0                # how far back the history can scroll (as last drawn)
+        self.pointer_at: tuple[int, int] | None = None   # where the mouse is
+        self._seat_seen: int | None = None
+        self._others_moved = False       # the latest change was another player's move, not the shown seat's
         self._built: tuple[Any, list[Thing]] | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
@@ -90,13 +104,37 @@ class KitTable(TableScene):
     def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
         """Anything drawn above the objects (a scoring sheet)."""
 
-    def history(self, view: dict[str, Any]) -> list[str]:
-        """The recent moves in the game's words, oldest first, seats named as the table knows them."""
-        return [event_words(self.session.game_id, entry, self.session.seat_name) for entry in view.get("log") or []]
+    def history(self, view: dict[str, Any]) -> list[tuple[int, str]]:
+        """The game's log as far as the table has seen it, oldest first, each entry with its number, in
+        the game's words, seats named as the table knows them."""
+        return [(number, event_words(self.session.game_id, entry, self.session.seat_name))
+                for number, entry in self.log_book.ordered()]
+
+    def history_news(self) -> tuple[int | None, bool]:
+        """The number of the first log entry that is news to the shown seat (after its own last move,
+        or after what the table showed when it opened; None for a spectator), and whether the seat
+        has a move of its own in the log."""
+        seat = self.session.shown_seat
+        if seat is None:
+            return None, False
+        return self.log_book.news_from(seat), self.log_book.last_own(seat) is not None
+
+    def recap(self, seat: int | None) -> list[str]:
+        """What the others did since ``seat``'s own last move, in words, oldest first (what a couch
+        hand-off tells a player before they look)."""
+        news = self.log_book.news_from(seat)
+        return [words for number, words in self.history(self.current_view() or {}) if number >= news]
 
     def menu_words(self, action: dict[str, Any]) -> str:
         """A move's words, as the shown seat reads them."""
+        if action == CANCEL:
+            return _("Cancel (Esc)")
         return move_words(self.session.game_id, self.current_view(), action, self.session.seat_name)
+
+    def confirm(self, action: dict[str, Any]) -> bool:
+        """Whether ``action`` is asked once more before it is made: a move that cannot be taken back
+        and that one touch makes (the menu at the object names it; a second touch or Enter makes it)."""
+        return False
 
     def look(self) -> tuple:
         """What the table shows besides the view, when it changes with time alone (cards turned
@@ -106,6 +144,14 @@ class KitTable(TableScene):
     def end_verdict(self) -> str:
         """How the game ended in the game's words ("" : the winners by the result)."""
         return ""
+
+    def end_next_game(self) -> tuple[str, dict[str, Any]] | None:
+        """What comes next, when the result says (a button's words and the new table's options)."""
+        return None
+
+    def end_handle(self, action: InputAction) -> bool:
+        """Input the end uses itself (True if used)."""
+        return False
 
     def end_panel(self) -> TableEnd:
         """The end screen shows the table as the game left it."""
@@ -162,10 +208,33 @@ class KitTable(TableScene):
         self.choosing.reset()
         self.hover_since = self.now      # what lies under the pointer may have changed: its words wait again
         animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
-        self.motion.see([t for t in self.things() if t.key != MOVES_KEY], self.now, animate)
-        self.moves.set_rows([self.menu_words(a) for a in self.actions])   # the table's names, as in its menus
+        self._take(view, [t for t in self.things() if t.key != MOVES_KEY], animate)
+        rows = [self.menu_words(a) for a in self.actions]   # the table's names, as in its menus
+        if rows != self.moves.rows:
+            self.answer = None           # the shown seat's step moved on: an answer about the last one goes
+        self.moves.set_rows(rows)
         if self.focus not in self.usable():
             self.focus = None
+
+    def _take(self, view: dict[str, Any], things: list[Thing], animate: bool) -> None:
+        """A new view and its things: the log kept, the motion and the marks of what changed; after the
+        shown seat's own move (or for another seat) the lighter marks start afresh."""
+        seat = self.session.shown_seat
+        own = self.log_book.last_own(seat)
+        self.log_book.read(view)
+        self.motion.see(things, self.now, animate)
+        mine = self.log_book.last_own(seat) != own
+        if mine or seat != self._seat_seen:
+            self.motion.settle()
+        self._seat_seen, self._others_moved = seat, not mine
+
+    def catch_up(self, steps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+        """Made afresh at a moment of a replay: the log and the marks rebuilt from the views before it."""
+        self.log_book, self.motion = LogBook(), Motion()
+        for view, _events in steps:
+            if view:
+                self._take(view, self.build(view, self.board), animate=False)
+        self._built = None
 
     def on_state(self, seat, view, events) -> None:
         self._refresh(self.current_view())
@@ -178,6 +247,9 @@ class KitTable(TableScene):
     def play(self, action: dict[str, Any] | None) -> bool:
         if action is None:
             return False
+        if action == CANCEL:
+            self.choosing.reset()
+            return True
         self.sent.append(action)
         self.choosing.reset()
         self.send(action)
@@ -201,17 +273,34 @@ class KitTable(TableScene):
         if key not in self.usable():
             return False
         action = touch(self.choosing, key, self.actions, self.path_of)
+        if action is not None and self.confirm(action):
+            self.ask(action, key)
+            return True
         if action is not None:
             return self.play(action)
         return True
+
+    def ask(self, action: dict[str, Any], key: str) -> None:
+        """Ask to confirm ``action``, made by touching ``key``: a menu at it names the move, and Cancel."""
+        self.choosing.picked = tuple(self.path_of(action))
+        self.choosing.menu, self.choosing.menu_at = [action, CANCEL], key
+        self.choosing.menu_focus, self.choosing.confirm = action, action
 
     def menu_rects(self) -> list[pygame.Rect]:
         anchor = self.thing(self.choosing.menu_at)
         if not self.choosing.menu or anchor is None:
             return []
+        return self.menu_rects_for(anchor.rect, self.choosing.menu)
+
+    def menu_rects_for(self, anchor: pygame.Rect, actions: list[dict[str, Any]]) -> list[pygame.Rect]:
+        """Where a menu of ``actions`` opened at ``anchor`` puts its items: as wide as its longest words
+        need (up to a most, past which they take two lines), beside the anchor, on the board."""
         b = self.board
-        return menu_rects(anchor.rect, len(self.choosing.menu), b.px(MENU_W), b.px(MENU_H),
-                          b.rect(10, 10, SIDE_X - 20, 1060))
+        f = b.font(BODY)
+        need = max(f.size(self.menu_words(action))[0] for action in actions) + b.px(40)
+        width = max(b.px(MENU_W), min(need, b.px(MENU_MOST_W)))
+        height = b.px(MENU_H) if need <= width else b.px(MENU_H) + f.get_linesize()
+        return menu_rects(anchor, len(actions), width, height, b.rect(10, 10, SIDE_X - 20, 1060))
 
     def points_for(self, action: dict[str, Any]) -> list[tuple[int, int]]:
         """The window points that, clicked in order, play the legal ``action`` (empty: no way).
@@ -231,10 +320,11 @@ class KitTable(TableScene):
             leads = [a for a, p in candidates(self.actions, self.path_of, path[:-1]) if p[len(path) - 1] == path[-1]]
             complete = [a for a in leads if tuple(self.path_of(a)) == path]
             if len(leads) > 1 and action in complete:
-                b = self.board
-                rects = menu_rects(self.thing(path[-1]).rect, len(complete), b.px(MENU_W), b.px(MENU_H),
-                                   b.rect(10, 10, SIDE_X - 20, 1060))
+                rects = self.menu_rects_for(self.thing(path[-1]).rect, complete)
                 points.append(rects[complete.index(action)].center)
+            elif self.confirm(action):      # the confirmation's first item
+                self.choosing.picked = path
+                points.append(self.menu_rects_for(self.thing(path[-1]).rect, [action, CANCEL])[0].center)
         finally:
             self.choosing.picked, self.choosing.menu, self.choosing.menu_at, self.choosing.menu_focus = saved
         return points
@@ -281,8 +371,13 @@ class KitTable(TableScene):
             return True
         if kind == "select":
             return self.touch(self.focus) if self.focus else False
+        over_log = self.pointer_at is not None and self._history_rect().collidepoint(self.pointer_at)
+        if kind == "scroll" and over_log:
+            self.log_scroll = max(0, min(self.log_most, self.log_scroll - action.dy * LOG_STEP))
+            return True
         if kind == "point" and action.pos is not None:
             self.keyboard = False
+            self.pointer_at = action.pos
             found = under_point(self.things(), action.pos)
             live = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
             pointed = (live or found)[0].key if found else None   # what a click here would use
@@ -293,8 +388,12 @@ class KitTable(TableScene):
         if kind == "click" and action.pos is not None:
             self.keyboard = False
             self.hover_quiet = True
+            self.answer = None           # a new touch: the answer to the last one goes
             return self._click(action.pos, action.button)
         return False
+
+    def _history_rect(self) -> pygame.Rect:
+        return history_rect(self.board, self.moves_open, self.side_room())
 
     def _moves_input(self, action: InputAction) -> bool:
         panel = self.moves_rect()
@@ -322,7 +421,13 @@ class KitTable(TableScene):
             for action, rect in zip(self.choosing.menu, self.menu_rects(), strict=False):
                 if rect.collidepoint(pos):
                     return self.play(action)
+            confirm, at = self.choosing.confirm, self.thing(self.choosing.menu_at)
             self.choosing.close_menu()
+            if confirm is not None:      # touched again: confirmed; anywhere else: not made
+                if button == 1 and at is not None and at.rect.collidepoint(pos):
+                    return self.play(confirm)
+                self.choosing.reset()
+                return True
         if button != 1:
             self.choosing.reset()
             return True
@@ -330,6 +435,9 @@ class KitTable(TableScene):
         for thing in found:
             if thing.key in self.choosing.picked or thing.key in self.usable():
                 self.focus = thing.key if not self.keyboard else self.focus
+                if self.just_changed(thing.key):
+                    self.answer_at(pos, _("That has just changed: look again"))
+                    return True
                 return self.touch(thing.key)
         self.choosing.reset()
         if found and not self.session.over:   # a touch of the table that does nothing is answered there
@@ -337,9 +445,35 @@ class KitTable(TableScene):
             return True
         return False
 
+    def just_changed(self, key: str) -> bool:
+        """Whether ``key`` was changed by another player's move a moment ago, before the first touch
+        of a move: the touch may have been meant for what lay there before."""
+        return (not self.choosing.picked and self._others_moved and key in self.motion.changed
+                and self.now - self.motion.changed_at < JUST_CHANGED)
+
     def not_now(self) -> str:
         """Why a thing touched on the shown seat's turn does nothing."""
         return _("Not that now: what you can use is ringed in green")
+
+    def draw_answer(self, surface: pygame.Surface) -> None:
+        """The answer to the last touch beside what was touched, where it hides nothing the table
+        shows (else at the foot of the side column)."""
+        answer = self.answer
+        if answer is None or self.now >= answer.until or not self.current_view():
+            return
+        b = self.board
+        touched = next((t.rect for t in under_point(self.things(), answer.pos) if t.kind != "zone"), None)
+        near = touched or pygame.Rect(answer.pos[0] - b.px(8), answer.pos[1] - b.px(8), b.px(16), b.px(16))
+        box, lines = place_hover(self, surface.get_rect(), near, [answer.words], BODY)
+        f = b.font(BODY)
+        box.h = min(box.h, f.get_linesize() * len(lines) + b.px(20))
+        with coverage.overlay("the answer to a touch", box, asked=True):
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=b.px(10))
+            pygame.draw.rect(surface, theme.MUSTARD, box, width=b.px(3), border_radius=b.px(10))
+            y = box.y + b.px(10)
+            for line in lines:
+                y = b.text(surface, line, BODY, theme.TEXT, (box.x + b.px(14), y),
+                           max_width=box.w - b.px(20)).bottom
 
     # --- drawing -----------------------------------------------------------------------------------
     def moves_rect(self) -> pygame.Rect:
@@ -365,8 +499,11 @@ class KitTable(TableScene):
         return [t.rect for t in self.things() if t.kind == "button" or t.key in live or t.key in self.choosing.picked]
 
     def occupied_rects(self) -> list[pygame.Rect]:
-        """The table's buttons, an open choice menu and the open move list (toasts are kept off them)."""
+        """The table's buttons, an open choice menu, the open move list and everything drawn on the
+        table left of the side column (toasts are kept off them: they go above the moves button)."""
         rects = [thing.rect for thing in self.things() if thing.kind == "button"] + self.menu_rects()
+        side = self.board.rect(SIDE_X, 0, 1, 1).x
+        rects += [rect for rect in self.drawn_rects() if rect.right <= side]
         return rects + [self.moves_rect()] if self.moves_open else rects
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -381,7 +518,7 @@ class KitTable(TableScene):
         gliding = self.motion.moving(self.now)
         key = (self._seen_view, self.look(), size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
                self.focus if self.keyboard else None, self.moves_open, self.moves.selected, self.moves.scroll,
-               canonical_json(self.choosing.menu_focus), gliding, self.side_room())
+               canonical_json(self.choosing.menu_focus), gliding, self.side_room(), self.log_scroll)
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
@@ -409,7 +546,10 @@ class KitTable(TableScene):
             note_thing(thing, thing.rect)
             if thing.key in self.motion.changed:
                 mark_last(surface, b, thing.rect)
-            if thing.key in self.choosing.picked:
+            elif thing.key in self.motion.since:
+                mark_since(surface, b, thing.rect)
+            asked = self.choosing.confirm is not None and thing.key == self.choosing.menu_at
+            if thing.key in self.choosing.picked or asked:
                 pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
                                  border_radius=b.px(12))
             elif thing.key in live and thing.kind != "zone":
@@ -445,4 +585,5 @@ class KitTable(TableScene):
         return {**super().describe(), "picked": list(self.choosing.picked),
                 "menu": [self.menu_words(a) for a in self.choosing.menu], "focus": self.focus,
                 "usable": sorted(k for k in self.usable() if k != MOVES_KEY), "moves_open": self.moves_open,
-                "last_move": sorted(self.motion.changed)}
+                "last_move": sorted(self.motion.changed), "since_own_move": sorted(self.motion.since),
+                "confirming": self.choosing.confirm is not None}

@@ -45,16 +45,24 @@ def other_panels(count: int) -> list[tuple[float, float]]:
     return [(start + i * (width + gap), width) for i in range(count)]
 
 
+OTHER_SLOT_MOST = 112    # another chef's pot card at its largest (board units)
+OTHER_SLOT_SHOWN = 0.7   # the share of its width each card keeps in sight where a pot's cards overlap
+
+
 def other_slot_size(width: float) -> tuple[float, float]:
-    w = min(92.0, (width - 24 - 4 * 8) / POT_SIZE)
+    """Another chef's pot card in a panel ``width`` wide: as large as the five fit, overlapping a
+    little rather than shrinking (the cards are what a chef remembers)."""
+    w = min(OTHER_SLOT_MOST, (width - 24) / (1 + (POT_SIZE - 1) * OTHER_SLOT_SHOWN))
     return w, w * CARD_H / CARD_W
 
 
 def other_slot_rects(b: Board, x: float, width: float) -> list:
-    """The five places of another chef's pot in a panel at ``x``, ``width`` wide."""
+    """The five places of another chef's pot in a panel at ``x``, ``width`` wide, left to right (each
+    lies over the one before it where they overlap)."""
     w, h = other_slot_size(width)
-    left = x + (width - (w * POT_SIZE + 8 * (POT_SIZE - 1))) / 2
-    return [b.rect(left + i * (w + 8), OTHERS_Y + 52, w, h) for i in range(POT_SIZE)]
+    step = min(w + 8, (width - 24 - w) / (POT_SIZE - 1))
+    left = x + (width - (w + step * (POT_SIZE - 1))) / 2
+    return [b.rect(left + i * step, OTHERS_Y + 52, w, h) for i in range(POT_SIZE)]
 
 
 def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, str]) -> list[Thing]:
@@ -88,7 +96,7 @@ def build(model: PinkModel, b: Board, picked: tuple[str, ...], names: dict[int, 
     if not hand and model.hand_size and model.turn in others:
         x, width = other_panels(len(others))[others.index(model.turn)]
         for i in range(model.hand_size):   # another chef's drawn cards, face down in their corner
-            things.append(Thing(f"drawn:{i}", b.rect(x + width - 16 - (i + 1) * 56, OTHERS_Y + OTHERS_H - 82, 48, 67),
+            things.append(Thing(f"drawn:{i}", b.rect(x + width - 16 - (i + 1) * 36, OTHERS_Y + 6, 30, 42),
                                 what=_("A card %(chef)s drew") % {"chef": names.get(model.turn, describe.chef(model.turn))},
                                 sig="drawn", origin="deck"))
     if model.searched_piles():

@@ -49,4 +49,5 @@ REGISTRATION = ClientRegistration(
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
     replay_words="soupkitchen.client.tables.pink_soup.replay_words",
+    access="soupkitchen.client.tables.pink_soup.access",   # client/access: its zones for a screen reader
 )

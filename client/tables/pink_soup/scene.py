@@ -15,7 +15,7 @@ from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pink_soup import layout
-from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, kind_of
+from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, face, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring, tie_break
 from soupkitchen.client.words import _
 from soupkitchen.shared.pink_soup import describe
@@ -24,17 +24,24 @@ FACE_UP_SECONDS = 2.0   # a pot card seen as it lands turns face down this long 
 MORE_SECONDS = 1.0      # and this much later for each more card shown at the same moment (a Mouse's look)
 
 
+DISTURB = {"shuffles": ("target",), "swaps": ("first", "second"), "reveals_other": ("target",),
+           "reveals_own": ("seat",)}   # log entries that move or replace cards of the pots these fields name
+CONFIRMED = ("take", "find", "declare", "pass")   # moves of one touch asked once more (none can be undone)
+
+
 class PinkSoupTable(SeatNaming, KitTable):
     """Pink Soup, acted on at the table. A pot card the view names (seen as it was placed, taken
-    face up or looked at) turns face down a moment after it is shown, whatever happens next: the
-    pot is for remembering (unless the learner's "remember for me" is on)."""
+    face up or looked at) turns face down a moment after it is shown, whatever happens next (the
+    next move does not cut the moment short, unless it moves that pot's cards): the pot is for
+    remembering (unless the learner's "remember for me" is on)."""
 
     name = "pink-soup"
     art_folder = "pink_soup"
     model_type = PinkModel
 
     def __init__(self, app, session) -> None:
-        self.shown_since: dict[str, tuple[str, float]] = {}   # slot key -> (its card, when it turns face down)
+        # slot key -> (its card, when it turns face down, the log's end when it was shown)
+        self.shown_since: dict[str, tuple[str, float, int]] = {}
         super().__init__(app, session)
 
     @classmethod
@@ -50,30 +57,74 @@ class PinkSoupTable(SeatNaming, KitTable):
         model = PinkModel(view)
         if model.result() is not None:
             return []    # the scoring sheet covers the table
-        hidden = set(self.look())
+        hidden, held = set(self.look()[0]), self.held_up()
+        things = layout.build(model, board, self.choosing.picked, self.names())
         return [replace(thing, face=None, words="", what=_("%(place)s: face down") % {"place": thing.what.split(": ", 1)[0]})
-                if thing.key in hidden else thing for thing in layout.build(model, board, self.choosing.picked, self.names())]
+                if thing.key in hidden else self._held(thing, held[thing.key], model)
+                if thing.key in held and thing.face is None else thing for thing in things]
+
+    @staticmethod
+    def _held(thing: Thing, label: str, model: PinkModel) -> Thing:
+        """A pot card still face up for the moment it was shown, though the view names it no more."""
+        place = thing.what.split(": ", 1)[0]
+        return replace(thing, face=face(label), words=label, sig=label,
+                       what=f"{place}: {layout.pot_card_words(label, model.learner_memory)}")
+
+    def moment_shown(self) -> bool:
+        """Whether a pot card is shown only for a moment (not while the learner's aid names them all,
+        at the end, or in a replay, where each moment shows what its view had)."""
+        model = self.model
+        return not (model.learner_memory or model.over or self.session.replaying)
 
     def named_slots(self) -> dict[str, str]:
         """The pot cards the view names now, by slot key (none while the learner's aid names them all)."""
-        model = self.model
-        if model.learner_memory or model.over or getattr(self.session, "replaying", False):
+        if not self.moment_shown():
             return {}
-        return {f"slot:{chef.seat}:{i}": label for chef in model.chefs() for i, label in enumerate(chef.pot) if label}
+        return {f"slot:{chef.seat}:{i}": label for chef in self.model.chefs()
+                for i, label in enumerate(chef.pot) if label}
+
+    def confirm(self, action: dict[str, Any]) -> bool:
+        """Taking a kitchen card, using a Mouse on a pile, finding a card, closing your pot and passing
+        are asked once more: one touch makes them and none can be taken back."""
+        kind = action.get("type")
+        return kind in CONFIRMED or (kind == "activate" and "pile" in action)
 
     def look(self) -> tuple:
-        """The named pot cards whose moment has passed: drawn face down."""
-        return tuple(sorted(key for key, (_label, until) in self.shown_since.items() if self.now >= until))
+        """The pot cards shown whose moment has passed: drawn face down (and, while it lasts, the ones
+        still held up though the view names them no more)."""
+        passed = (key for key, (_label, until, _at) in self.shown_since.items() if self.now >= until)
+        return tuple(sorted(passed)), tuple(sorted(self.held_up()))
+
+    def held_up(self) -> dict[str, str]:
+        """The pot cards still in their moment that the view names no more, by slot key."""
+        named = self.named_slots()
+        return {key: label for key, (label, until, _at) in self.shown_since.items()
+                if key not in named and self.now < until}
+
+    def _undisturbed(self, key: str, since: int) -> bool:
+        """Whether the card in slot ``key`` is still the one shown: its pot holds it and no move
+        logged since (log number ``since``) shuffled, swapped or replaced that pot's cards."""
+        _kind, seat, index = key.split(":")
+        chefs = self.model.chefs()
+        if int(seat) >= len(chefs) or int(index) >= len(chefs[int(seat)].pot):
+            return False
+        later = [entry for number, entry in self.log_book.ordered() if number >= since]
+        return not any(entry.get(field) == int(seat) for entry in later
+                       for field in DISTURB.get(str(entry.get("type")), ()))
 
     def update(self, dt: float, now: float) -> None:
-        before = self.look()
+        before = self.look()[0]
         super().update(dt, now)
         named = self.named_slots()
         fresh = [key for key, label in named.items() if self.shown_since.get(key, ("",))[0] != label]
         until = now + FACE_UP_SECONDS + MORE_SECONDS * max(0, len(fresh) - 1)
-        self.shown_since = {key: self.shown_since[key] if key not in fresh else (label, until)
-                            for key, label in named.items()}
-        turned = set(self.look()) - set(before)
+        moment = self.moment_shown()
+        kept = {key: held for key, held in self.shown_since.items()
+                if moment and key not in named and now < held[1] and self._undisturbed(key, held[2])}
+        at = self.log_book.end
+        self.shown_since = kept | {key: self.shown_since[key] if key not in fresh else (label, until, at)
+                                   for key, label in named.items()}
+        turned = set(self.look()[0]) - set(before)
         if turned:   # they turn over where they lie
             for thing in self.things():
                 if thing.key in turned:
@@ -81,7 +132,7 @@ class PinkSoupTable(SeatNaming, KitTable):
                     self.motion.glides[thing.key] = Glide(now, None)
 
     def redraw_at(self, now: float) -> float | None:
-        waiting = [until for _label, until in self.shown_since.values() if until > now]
+        waiting = [until for _label, until, _at in self.shown_since.values() if until > now]
         due = [t for t in (super().redraw_at(now), min(waiting, default=None)) if t is not None]
         return min(due, default=None)
 
@@ -193,7 +244,7 @@ class PinkSoupTable(SeatNaming, KitTable):
 
     def _draw_card(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
         key = thing.key
-        small = key.startswith("slot:") and rect.w < b.px(100)
+        small = key.startswith("slot:") and rect.w < b.px(layout.CARD_W)   # another chef's pot
         draw_card(surface, b, thing.face or BACK, rect, show, value=None if thing.face is None else
                   (kind_of(thing.words) or kind_of(self._label_of(thing))), small=small)
         if key == "deck":
@@ -247,11 +298,15 @@ class PinkSoupTable(SeatNaming, KitTable):
             marks = " - " + _("closed") if chef.closed else " - " + _("to move") if model.turn == seat else ""
             self._seat_name(surface, b, seat, self.session.seat_name(seat) + marks,
                             (thing.rect.x + b.px(12), thing.rect.y + b.px(8)), width=thing.rect.w - b.px(24))
-            if chef.final_turn_owed:
-                b.text(surface, _("final turn to come"), SMALL, theme.TEXT_DIM,
-                       (thing.rect.x + b.px(14), thing.rect.bottom - b.px(40)), max_width=thing.rect.w - b.px(28))
-        for i in range(len(chef.pot), 5):   # the pot's empty places
+            if chef.final_turn_owed:   # under the pot's cards, on two lines where the panel is narrow
+                y = self._slot_rect(b, thing, seat, model, 0).bottom + b.px(4)
+                for line in theme.wrap(_("final turn to come"), b.font(SMALL), thing.rect.w - b.px(28))[:2]:
+                    y = b.text(surface, line, SMALL, theme.TEXT_DIM, (thing.rect.x + b.px(14), y),
+                               max_width=thing.rect.w - b.px(28)).bottom
+        for i in range(len(chef.pot), 5):   # the pot's empty places, each up to the next where they overlap
             place = self._slot_rect(b, thing, seat, model, i)
+            if i < 4:
+                place.w = min(place.w, self._slot_rect(b, thing, seat, model, i + 1).x - place.x - b.px(6))
             pygame.draw.rect(surface, theme.PANEL_EDGE, place, width=b.px(2), border_radius=b.px(8))
         if chef.closed:   # a lid over the pot
             lid = thing.rect.inflate(-b.px(20), 0)

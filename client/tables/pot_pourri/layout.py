@@ -243,11 +243,17 @@ def recipes_shown(model: PotModel) -> Iterator[tuple[str, dict[str, Any]]]:
 
 def _book(model: PotModel, b: Board) -> list[Thing]:
     shown = list(recipes_shown(model))
+    stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
     things = [Thing("book", b.rect(BOOK_X, SEAT_Y, BOOK_W, 1070 - SEAT_Y), "zone",
                     what=ngettext("Your cookery book: %(count)d recipe", "Your cookery book: %(count)d recipes",
                                  len(model.book())) % {"count": len(model.book())})]
     for (key, recipe), rect in zip(shown, recipe_rects(b, len(shown)), strict=False):
-        things.append(Thing(key, rect, what=recipe_words(recipe),
+        worth = stars.get(recipe.get("cuisine"))
+        what = recipe_words(recipe)
+        if worth is not None:
+            what = _("%(recipe)s; served, it scores %(stars)d stars at the end (its cuisine on the menu)") % {
+                "recipe": what, "stars": int(worth)}
+        things.append(Thing(key, rect, what=what,
                             face=cuisine_card(recipe.get("cuisine")), sig=str(recipe.get("id")), under=("book",),
                             origin="recipes", extra={"recipe": recipe}))
     return things

@@ -209,7 +209,11 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
         draw_counter(surface, seat, b.rect(44, y + 6, 30, 30))
         b.text(surface, names.get(seat, chef.name) + (" - " + _("winner") if winner else ""), LABEL,
                theme.MUSTARD if winner else theme.TEXT, b.rect(86, y, 1, 1).topleft, max_width=b.px(330))
-        b.text(surface, describe.cuisine_word(chef.colour), SMALL, theme.TEXT_DIM, b.rect(86, y + 44, 1, 1).topleft, max_width=b.px(330))
+        line_y = b.rect(86, y + 44, 1, 1).y
+        cuisine = describe.cuisine_word(chef.colour)
+        for line in theme.wrap(cuisine, b.font(SMALL), b.px(330))[:2]:   # a long name takes two lines
+            line_y = b.text(surface, line, SMALL, theme.TEXT_DIM, (b.rect(86, 0, 1, 1).x, line_y),
+                            max_width=b.px(330)).bottom
         squares = pathway[seat] if seat < len(pathway) else chef.square
         parts = [ngettext("%(count)d square", "%(count)d squares", squares) % {"count": squares}]
         for i, cuisine in enumerate(chef.served):

@@ -51,4 +51,5 @@ REGISTRATION = ClientRegistration(
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
     replay_words="soupkitchen.client.tables.pot_pourri.replay_words",
+    access="soupkitchen.client.tables.pot_pourri.access",   # client/access: its zones for a screen reader
 )

@@ -15,7 +15,7 @@ from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
 from soupkitchen.client.tables.pot_pourri import layout
-from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel
+from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, cuisine_card
 from soupkitchen.client.tables.pot_pourri.paint import (
     BADGE_H,
     BADGE_W,
@@ -48,6 +48,7 @@ HINTS = {  # what the seat to act does now, marked for the catalog and worded wh
     "peek_menu": N_("click two menu tiles to look at them secretly"),
     "swap_menu": N_("click two menu tiles to swap them, or leave the menu"),
 }
+COLOUR_NOTE_W = 300   # board units right of the recipe cards the colour's note needs (else it waits)
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
 
@@ -151,10 +152,40 @@ class PotPourriTable(SeatNaming, KitTable):
         b.text(surface, hand % facts, BODY, theme.TEXT, b.rect(72, layout.SEAT_Y + 6, 1, 1).topleft)
         title = _("Choose your recipes") if model.choosing_from() else (
             _("Your cookery book") if own else _("%(player)s's cookery book") % facts)
-        title += " - " + _("%(cuisine)s, served %(served)d of 6") % {"cuisine": describe.cuisine_word(chef.colour),
-                                                                     "served": len(chef.redeemed)}
-        b.text(surface, title, BODY, theme.TEXT, b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft,
-               max_width=b.px(layout.BOOK_W - 32))
+        title += " - " + _("served %(served)d of 6") % {"served": len(chef.redeemed)}
+        spot = b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft
+        b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px(layout.BOOK_W - 32))
+        self._draw_colour(surface, b, model, chef, own)
+
+    def _draw_colour(self, surface: pygame.Surface, b: Board, model: PotModel, chef, own: bool) -> None:
+        """The seat's playing colour in the book, right of its recipe cards, with what it is for: a
+        recipe of it breaks a tie, while every recipe served scores its cuisine's menu stars (as each
+        card says). Where the cards leave little room, the colour alone; none, nothing."""
+        shown = len(list(layout.recipes_shown(model))) or chef.book_count   # a spectator sees the backs
+        cuisine = chef.colour
+        left = layout.BOOK_X + 16 + shown * layout.RECIPE_STEP
+        area = b.rect(left, layout.HAND_Y, layout.BOOK_X + layout.BOOK_W - 16 - left, layout.RECIPE_H)
+        chip = b.rect(left, layout.HAND_Y, 60, 84)
+        if area.w < b.px(COLOUR_NOTE_W):
+            return
+        draw_picture(surface, b, cuisine_card(cuisine), chip)
+        facts = {"cuisine": describe.cuisine_word(cuisine)}
+        heading = (_("Your colour: %(cuisine)s") if own else _("Colour: %(cuisine)s")) % facts
+        text_x = chip.right + b.px(12)
+        width = area.right - text_x
+        y = area.y
+        for line in theme.wrap(heading, b.font(BODY), width):
+            y = b.text(surface, line, BODY, theme.BROTH, (text_x, y), max_width=width).bottom
+        y = max(y, chip.bottom) + b.px(8)
+        f = b.font(SMALL)
+        for words in (_("It breaks a tie: each recipe of it served counts 1 more."),
+                      _("Every recipe served scores its cuisine's stars on the menu at the end.")):
+            lines = theme.wrap(words, f, area.right - area.x)
+            if y + f.get_linesize() * len(lines) > area.bottom:
+                break
+            for line in lines:
+                y = b.text(surface, line, SMALL, theme.TEXT_DIM, (area.x, y), max_width=area.w).bottom
+            y += b.px(6)
 
     def _draw_pathway(self, surface: pygame.Surface, b: Board, model: PotModel, lay) -> None:
         theme.draw_panel(surface, b.rect(layout.MAIN_X, layout.PATH_Y, layout.MAIN_W, layout.PATH_H), lay, colour=(62, 44, 34))
@@ -180,10 +211,8 @@ class PotPourriTable(SeatNaming, KitTable):
             pygame.draw.rect(surface, (226, 208, 178), cell, border_radius=b.px(6))
             b.text(surface, str(found), SMALL, INK, (cell.centerx, cell.y), anchor="midtop")
             b.text(surface, f"+{squares}", SMALL, theme.ACCENT_DARK, (cell.centerx, cell.bottom), anchor="midbottom")
-        b.text(surface, _("Cook: +1 per full pan"), SMALL, theme.TEXT_DIM, b.rect(x, y + 96, 1, 1).topleft,
+        b.text(surface, _("Cook: +1 per full pan"), SMALL, theme.TEXT_DIM, b.rect(x, y + 104, 1, 1).topleft,
                max_width=b.px(290))
-        b.text(surface, _("Stars at %(squares)s") % {"squares": ", ".join(map(str, stars))}, SMALL, theme.TEXT_DIM,
-               b.rect(x, y + 126, 1, 1).topleft, max_width=b.px(290))
 
     def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
         key = thing.key
@@ -285,8 +314,16 @@ class PotPourriTable(SeatNaming, KitTable):
             return True
         if not self.choosing.picked and key == "recipes":
             swap = next((a for a in self.actions if a.get("type") == "swap_recipes"), None)
-            return self.play(swap) if swap is not None else False
+            if swap is not None:
+                self.ask(swap, key)
+                return True
+            return False
         return super().touch(key)
+
+    def confirm(self, action: dict[str, Any]) -> bool:
+        """Serving a recipe, serving nothing and swapping recipes are asked once more: one touch makes
+        each and none can be taken back."""
+        return action.get("type") in ("redeem", "decline", "swap_recipes")
 
     @staticmethod
     def _paired_keys(action: dict[str, Any]) -> list[str]:

@@ -11,11 +11,11 @@ Nothing here decides a rule: every line is read from the view, in the words of t
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from soupkitchen.client.games import client_registration, client_registrations
 from soupkitchen.client.tables.present.common import Line, Section
+from soupkitchen.shared.registry import resolve
 
 __all__ = ["Line", "Section", "move_cards", "presented_games", "presenter_for", "sections"]
 
@@ -28,7 +28,7 @@ def presented_games() -> list[str]:
 def presenter_for(game_id: str) -> Any | None:
     """The presenter module ``game_id``'s client registration names, if any."""
     entry = client_registration(game_id)
-    return None if entry is None or entry.presenter is None else importlib.import_module(entry.presenter)
+    return None if entry is None or entry.presenter is None else resolve(entry.presenter)
 
 
 def sections(game_id: str, view: dict[str, Any] | None, names: list[str]) -> list[Section] | None:

@@ -69,8 +69,21 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
     things += _pot(model, b)
     things += _declarations(model, b, picked)
     things += _window_buttons(model, b)
-    things += _hand(model, b, picked)
+    if model.seat is not None:
+        things += _hand(model, b, picked)
+    else:
+        things += _hidden_hand(players[me], names.get(me, ""), b)
     return things
+
+
+def _hidden_hand(player, name: str, b: Board) -> list[Thing]:
+    """The bottom seat's hand seen by a spectator: its backs, as roughly as the others' are."""
+    holds = _("%(player)s holds %(cards)s") % {"player": name, "cards": band_words(player.cards)}
+    count = fan_size(player.cards)
+    step = min(CARD_W * 0.55, (HAND_ROOM - CARD_W) / max(1, count - 1))
+    left = MAIN_X + (MAIN_W - (CARD_W + step * max(0, count - 1))) / 2
+    return [Thing(f"fan:{player.seat}:{i}", b.rect(left + i * step, HAND_TOP, CARD_W, CARD_H), what=holds,
+                  origin="pot", sig="back") for i in range(count)]
 
 
 def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:

@@ -17,8 +17,8 @@ from soupkitchen.client.words import _, ngettext
 
 FELT = (62, 44, 34)
 CALL = (200, 60, 50)        # the "Stone soup!" button
-REVEAL_X, REVEAL_W = 24, 846   # the reveal's box on the board
-DOCKED_H = 300                 # its height once moved aside, at the top of the side column
+REVEAL_H = 360                 # a call's box at the top of the side column (board units)
+REVEAL_CARD_W = 64             # the challenged cards in it
 
 
 def draw_card(surface: pygame.Surface, b: Board, asset: str | None, rect: pygame.Rect, show: float = 1.0) -> None:
@@ -110,18 +110,15 @@ def draw_ring(surface: pygame.Surface, b: Board, centre: tuple[int, int], radius
         b.text(surface, str(math.ceil(max(0.0, seconds))), LABEL, theme.TEXT, centre, anchor="center")
 
 
-def reveal_box(b: Board, docked: bool) -> pygame.Rect:
-    """Where a call is shown: over the sequence card and the pot (beside the declarations and the
-    window's buttons), or, once the next play is made, aside at the top of the side column, above the
-    history (which then starts below it)."""
-    return b.rect(SIDE_X, 80, SIDE_W, DOCKED_H) if docked else b.rect(REVEAL_X, 316, REVEAL_W, 350)
+def reveal_box(b: Board) -> pygame.Rect:
+    """Where a call is shown: at the top of the side column, above the log (which then starts below
+    it), clear of the sequence card, the pot and every button."""
+    return b.rect(SIDE_X, 80, SIDE_W, REVEAL_H)
 
 
-def _veil(surface: pygame.Surface, b: Board, box: pygame.Rect, alpha: int = 240) -> None:
-    veil = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (20, 12, 8, alpha), veil.get_rect(), border_radius=b.px(18))
-    pygame.draw.rect(veil, (*theme.MUSTARD, alpha), veil.get_rect(), width=b.px(3), border_radius=b.px(18))
-    surface.blit(veil, box)
+def _veil(surface: pygame.Surface, b: Board, box: pygame.Rect) -> None:
+    pygame.draw.rect(surface, (20, 12, 8), box, border_radius=b.px(18))
+    pygame.draw.rect(surface, theme.MUSTARD, box, width=b.px(3), border_radius=b.px(18))
 
 
 def _lines(surface: pygame.Surface, b: Board, words: tuple[str, ...], box: pygame.Rect, sizes, most: int) -> None:
@@ -147,60 +144,52 @@ def _row(x: float, width: float, count: int, card_w: float, widest: float) -> tu
     return x + (width - (card_w + step * max(0, count - 1))) / 2, step
 
 
-def draw_docked(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str, str],
-                header: str) -> None:
-    """The call aside, face up, while the next claim is judged: who called whom, the cards, the verdict."""
-    box = reveal_box(b, docked=True)
-    _veil(surface, b, box, 255)
-    b.text(surface, header, SMALL, theme.MUSTARD, (box.centerx, box.y + b.px(10)), anchor="midtop",
-           max_width=box.w - b.px(30))
-    cards = shown.cards
-    w, h = 56, 78
-    left, step = _row(SIDE_X, SIDE_W, len(cards), w, 62.0)
-    for i, kind in enumerate(cards):
-        draw_card(surface, b, face(kind), b.rect(left + i * step, 80 + 52, w, h))
-    big, *lines = words
-    colour = theme.HERB if big == _("Honest") else theme.DANGER
-    b.text(surface, big, HEADING, colour, (box.centerx, box.y + b.px(140)), anchor="midtop", max_width=box.w - b.px(30))
-    _lines(surface, b, lines, box, (SMALL,), 3)
-
-
 def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, str, str],
-                header: str, target: pygame.Rect | None, count_words: str) -> None:
-    """The challenged cards turning over one by one above the pot, the verdict, the penalty's flight."""
-    if shown.docked is not None:
-        draw_docked(surface, b, shown, now, words, header)
-        return
-    box = reveal_box(b, docked=False)
+                header: str) -> None:
+    """The call at the top of the side column: who called whom, the challenged cards turning over one
+    by one, then the verdict under them and what it costs."""
+    box = reveal_box(b)
     _veil(surface, b, box)
-    b.text(surface, header, LABEL, theme.MUSTARD, (box.centerx, box.y + b.px(12)), anchor="midtop",
-           max_width=box.w - b.px(40))
+    y = box.y + b.px(10)
+    for line in theme.wrap(header, b.font(SMALL), box.w - b.px(30))[:2]:
+        y = b.text(surface, line, SMALL, theme.MUSTARD, (box.centerx, y), anchor="midtop",
+                   max_width=box.w - b.px(30)).bottom
     cards = shown.cards
-    w, h = 110, 154
-    left, step = _row(REVEAL_X, REVEAL_W, len(cards), w, 128.0)
-    flight = shown.flight(now)
+    w, h = REVEAL_CARD_W, REVEAL_CARD_W * 168 / 120
+    left, step = _row(SIDE_X, SIDE_W, len(cards), w, w + 8.0)
     up = shown.face_up(now)
     for i, kind in enumerate(cards):
-        rect = b.rect(left + i * step, 372, w, h)
-        if flight > 0 and target is not None:
-            rect = pygame.Rect(round(rect.x + (target.centerx - rect.centerx) * flight),
-                               round(rect.y + (target.centery - rect.centery) * flight),
-                               max(2, round(rect.w * (1 - 0.5 * flight))), max(2, round(rect.h * (1 - 0.5 * flight))))
+        rect = b.rect(left + i * step, 80 + 76, w, h)
         turning = i == up - 1 and not shown.verdict_shown(now)
         show = min(1.0, abs(1 - 2 * ((now - shown.start - 0.3 - i * 0.45) / 0.45))) if turning else 1.0
         draw_card(surface, b, face(kind) if i < up else None, rect, show)
     if shown.verdict_shown(now):
         big, *lines = words
         colour = theme.HERB if big == _("Honest") else theme.DANGER
-        b.text(surface, big, HUGE, colour, (box.centerx, box.y + b.px(232)), anchor="midtop",
-               max_width=box.w - b.px(40))
-        _lines(surface, b, lines, box, (BODY, SMALL), 2)
-    if flight >= 1.0 and target is not None:
-        badge = b.font(HEADING).size(count_words)[0] + b.px(28)
-        pill = pygame.Rect(0, 0, badge, b.px(64))
-        pill.center = target.center
+        b.text(surface, big, HEADING, colour, b.rect(SIDE_X + SIDE_W / 2, 80 + 76 + h + 10, 1, 1).topleft,
+               anchor="midtop", max_width=box.w - b.px(30))
+        _lines(surface, b, lines, box, (SMALL,), 3)
+
+
+def draw_penalty(surface: pygame.Surface, b: Board, shown: Reveal, now: float, pot: pygame.Rect,
+                 target: pygame.Rect | None, count_words: str) -> None:
+    """The pot's cards flying to the hand that takes them, then their count beside that hand a moment."""
+    if target is None or shown.docked is not None or now - shown.start >= shown.length:
+        return
+    flight = shown.flight(now)
+    if 0 < flight < 1:
+        for i in range(3):     # a few backs stand for the pot's cards on their way
+            k = max(0.0, min(1.0, flight - i * 0.08))
+            rect = pygame.Rect(round(pot.x + (target.centerx - pot.centerx) * k),
+                               round(pot.y + (target.centery - pot.centery) * k),
+                               max(2, round(pot.w * (1 - 0.4 * k))), max(2, round(pot.h * (1 - 0.4 * k))))
+            draw_card(surface, b, None, rect)
+    if flight >= 1.0:
+        badge = b.font(LABEL).size(count_words)[0] + b.px(28)
+        pill = pygame.Rect(0, 0, badge, b.px(50))
+        pill.topright = (target.right - b.px(10), target.y + b.px(10))
         pygame.draw.rect(surface, theme.DANGER, pill, border_radius=pill.h // 2)
-        b.text(surface, count_words, HEADING, theme.TEXT, pill.center, anchor="center")
+        b.text(surface, count_words, LABEL, theme.TEXT, pill.center, anchor="center")
 
 
 def draw_ranking(surface: pygame.Surface, b: Board, ranking: list[tuple[int, int]], names: dict[int, str],

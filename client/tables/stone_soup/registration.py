@@ -29,7 +29,9 @@ PAGES = (
 )
 
 # What each table option does, in a sentence (the options page lists them).
-OPTION_WORDS = {"challenge_seconds": N_("How long the others have to call \"stone soup!\" after each play.")}
+OPTION_WORDS = {"challenge_seconds": N_("How long the others have to call \"stone soup!\" after each play."),
+                "longer_window": N_("For players who need more time: the call window half as long again "
+                                    "(1.5x) or twice as long (2x).")}
 
 # Event type -> the sound it makes.
 SOUNDS = {"play": "card_place", "salt": "card_slide", "challenge": "stone_soup"}
@@ -43,4 +45,5 @@ REGISTRATION = ClientRegistration(
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
     replay_words="soupkitchen.client.tables.stone_soup.replay_words",
+    access="soupkitchen.client.tables.stone_soup.access",   # client/access: its zones for a screen reader
 )

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.client.replay.words import Line, Name
-from soupkitchen.client.words import _
+from soupkitchen.client.words import N_, _
 from soupkitchen.shared.stone_soup.cards import KINDS, count_words, singular
+
+CLOCK_WORDS = N_("the challenge window closes: the play stands")   # the clock's move, in the list of moves
 
 
 def _kinds(kinds: list[str]) -> str:

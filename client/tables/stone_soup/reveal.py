@@ -1,7 +1,7 @@
-"""A challenge told as a moment: the challenged cards turn face up one by one over the pot, the verdict
-is shown large, then the penalty cards fly to the hand that takes them, counted. When the next play
-is made before the moment is over, the verdict moves aside (``dock``) at once, face up, for a short
-while, so that nothing of it covers the sequence card or the pot while the next claim is judged."""
+"""A challenge told as a moment at the top of the side column, where it covers nothing of the table:
+the challenged cards turn face up one by one, the verdict is shown under them, then the pot's cards
+fly to the hand that takes them, counted. It stays there, face up, until a while after the next play
+is made (``dock``), so that it can be read while the next claim is judged."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ FLIP_SECONDS = 0.45     # between two cards turning over
 VERDICT_SECONDS = 1.4   # the verdict alone, before the cards fly
 FLY_SECONDS = 0.8
 HOLD_SECONDS = 0.9      # the count stays a moment where the cards landed
-DOCK_SECONDS = 2.5      # the verdict stays aside once the next play is made
+DOCK_SECONDS = 6.0      # the verdict stays this long once its moment is over and the next play is made
 
 
 @dataclass
@@ -22,10 +22,10 @@ class Reveal:
 
     reveal: dict[str, Any]
     start: float
-    docked: float | None = None   # when it moved aside for the next play
+    docked: float | None = None   # when the next play was made
 
     def dock(self, now: float) -> None:
-        """The next play is made: show the verdict aside from now on (once)."""
+        """The next play is made: the moment is over, its verdict stays a while (once)."""
         if self.docked is None:
             self.docked = now
 
@@ -43,13 +43,12 @@ class Reveal:
         return self.flipped_by + VERDICT_SECONDS + FLY_SECONDS + HOLD_SECONDS
 
     def face_up(self, now: float) -> int:
-        """How many of the cards are face up at ``now``."""
-        if self.docked is not None:
-            return len(self.cards)
+        """How many of the cards are face up at ``now`` (the moment plays out whole, the next play
+        or not: it covers nothing)."""
         return max(0, min(len(self.cards), math.floor((now - self.start - 0.3) / FLIP_SECONDS) + 1))
 
     def verdict_shown(self, now: float) -> bool:
-        return self.docked is not None or now - self.start >= self.flipped_by
+        return now - self.start >= self.flipped_by
 
     def flight(self, now: float) -> float:
         """How far the penalty cards have flown, 0 (over the pot) to 1 (in the taker's hand)."""
@@ -58,6 +57,5 @@ class Reveal:
         return 1 - (1 - t) ** 3
 
     def over(self, now: float) -> bool:
-        if self.docked is not None:
-            return now - self.docked >= DOCK_SECONDS
-        return now - self.start >= self.length
+        """Gone from the table: a while after both its moment and the next play (the log keeps it)."""
+        return self.docked is not None and now - max(self.docked, self.start + self.length) >= DOCK_SECONDS

@@ -1,9 +1,10 @@
 """Stone Soup at a card table: pick any cards of your hand (they rise; a group's name under its cards
 picks all of it, the wheel or +/- one more or one fewer), then say what they are with one click on a
-declaration beside the pot; a dash of salt is played by clicking it. After each play the others get a
-large "Stone soup!" button with an emptying ring, and "Let it go"; a challenge is shown as a moment
-(cards turned one by one, the verdict, the penalty flying to the hand that takes it), which moves
-aside as soon as the next play is made.
+declaration beside the pot; a dash of salt is played by clicking it (and confirming). After each play
+the others get a large "Stone soup!" button with an emptying ring, and "Let it go"; a challenge is
+shown as a moment at the top of the side column, where it covers nothing (cards turned one by one,
+the verdict under them, the pot flying to the hand that takes it), and stays a while after the next
+play is made.
 
 A call names the play it is for: the claim shown when it is pressed. One pressed after that claim's
 window closed is sent for it all the same, and the rules answer that it is too late; it never lands
@@ -20,7 +21,7 @@ from soupkitchen.client import theme
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
-from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.scene import CANCEL, KitTable
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.present.common import renamer
 from soupkitchen.client.tables.stone_soup import layout, paint
@@ -94,7 +95,7 @@ class StoneSoupTable(KitTable):
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = StoneModel(view)
         if model.result() is not None:
-            if not getattr(self.session, "local", False):
+            if not self.session.local:
                 return []
             return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words=_("Play again"),
                           what=_("A new table with the same game, players and options"))]
@@ -130,7 +131,7 @@ class StoneSoupTable(KitTable):
         for action in model.actions():
             if action.get("type") in ("challenge", "let_go"):
                 found[f"button:{action['type']}"] = [action]
-        if model.over and getattr(self.session, "local", False):
+        if model.over and self.session.local:
             found[AGAIN_KEY] = []
         return found
 
@@ -154,6 +155,9 @@ class StoneSoupTable(KitTable):
             self.choosing.close_menu()
             return True
         leads = usable.get(key) or []
+        if leads and self.confirm(leads[0]):
+            self.ask(leads[0], key)
+            return True
         return self.play(leads[0]) if leads else False
 
     def call(self) -> bool:
@@ -174,7 +178,9 @@ class StoneSoupTable(KitTable):
         async def sending() -> None:
             ack = await self.session.act(seat, action, quiet=True)
             if not ack.get("ok"):
-                self.app.toast(self.rename(str(ack["error"]["message"])), "error")
+                words = self.rename(str(ack["error"]["message"]))
+                if not self.answer_refusal(words):      # said at the click that made it, else a toast
+                    self.app.toast(words, "error")
 
         self.app.spawn(sending())
 
@@ -197,14 +203,19 @@ class StoneSoupTable(KitTable):
                 if thing is None:
                     return []
                 points.append(self._point_on(thing))
+            if self.confirm(action) and path:      # the confirmation's first item
+                points.append(self.menu_rects_for(self.thing(path[-1]).rect, [action, CANCEL])[0].center)
         finally:
             self.choosing.picked = saved
         return points
 
-    def menu_words(self, action: dict[str, Any]) -> str:
-        if action.get("type") == "play":
-            return _('Say "%(claim)s"') % {"claim": claim_words(int(action.get("count", 1)), self.model.due)}
-        return super().menu_words(action)
+    def confirm(self, action: dict[str, Any]) -> bool:
+        """A dash of salt is asked once more: one touch plays it (picking any other card only raises it)."""
+        return action.get("type") == "salt"
+
+    def ask(self, action: dict[str, Any], key: str) -> None:
+        super().ask(action, key)
+        self.choosing.picked = ()     # no card is picked for a play meanwhile
 
     def hover_words(self) -> list[str]:
         key = self.focus if self.keyboard else self.hover
@@ -225,8 +236,6 @@ class StoneSoupTable(KitTable):
 
     # --- input -------------------------------------------------------------------------------------
     def handle_table(self, action: InputAction) -> bool:
-        if action.kind == "click":
-            self.shown = None    # a click ends the reveal's moment, and is used as usual
         calling = action.kind == "pass" or (action.kind == "select" and self.focus in (None, CALL_KEY))
         if calling and not self.moves_open and (CALL_KEY in self.usable() or self._just_closed()):
             return self.call()   # Space (or Enter), pad Y: call at once
@@ -258,6 +267,14 @@ class StoneSoupTable(KitTable):
         if self.shown is not None and (self.shown.over(now) or self.model.over):
             self.shown = None    # at the end the ranking is the moment
 
+    def redraw_at(self, now: float) -> float | None:
+        """A call's moment moves until its cards have landed."""
+        due = [t for t in (super().redraw_at(now),) if t is not None]
+        shown = self.shown
+        if shown is not None and shown.docked is None and now - shown.start < shown.length:
+            due.append(now + 1 / 30)
+        return min(due, default=None)
+
     # --- drawing -----------------------------------------------------------------------------------
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         theme.draw_background(surface)
@@ -277,9 +294,11 @@ class StoneSoupTable(KitTable):
         theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
                          edge=theme.MUSTARD if model.my_turn else theme.PANEL_EDGE)
         total = sum(n for _, n in model.hand())
-        facts = {"player": self.session.seat_name(me), "count": total}
+        band = next((p.cards for p in model.players() if p.seat == me), {})
+        facts = {"player": self.session.seat_name(me), "count": total, "cards": band_words(band)}
         title = (ngettext("Your hand (%(count)d card)", "Your hand (%(count)d cards)", total) if me == model.seat else
-                 ngettext("%(player)s's hand (%(count)d card)", "%(player)s's hand (%(count)d cards)", total)) % facts
+                 ngettext("%(player)s's hand (%(count)d card)", "%(player)s's hand (%(count)d cards)", total)
+                 if model.seat is not None else _("%(player)s's hand (%(cards)s)")) % facts
         paint.seat_dot(surface, b, me, b.rect(50, layout.HAND_Y + 26, 1, 1).topleft, self._symbols())
         b.text(surface, title, BODY, theme.TEXT, b.rect(76, layout.HAND_Y + 8, 1, 1).topleft)
         if model.can("play"):
@@ -350,7 +369,7 @@ class StoneSoupTable(KitTable):
                 paint.draw_pot(surface, b, rect, int(thing.extra.get("cards", 1)))
             else:
                 pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
-                b.text(surface, "empty pot", SMALL, theme.TEXT_DIM, rect.center, anchor="center")
+                b.text(surface, _("empty pot"), SMALL, theme.TEXT_DIM, rect.center, anchor="center")
         elif key.startswith("group:"):
             self._group_caption(surface, b, thing)
         elif key.startswith("salt:"):
@@ -392,19 +411,19 @@ class StoneSoupTable(KitTable):
         last = _("The last play: %(play)s") % {
             "play": event_words(self.session.game_id, plays[-1], self.session.seat_name)} if plays else ""
         paint.draw_ranking(surface, b, model.ranking(), self.ranked_names(model), self._symbols(), last)
-        if not getattr(self.session, "local", False):
+        if not self.session.local:
             b.text(surface, _("The host may open a new table from the lobby."), BODY, theme.TEXT_DIM,
                    b.rect(750, 860, 1, 1).topleft, anchor="midtop")
 
     def side_room(self) -> int:
-        """Room above the history for a verdict moved aside (the history is never covered)."""
-        docked = self.shown is not None and self.shown.docked is not None and not self.moves_open
-        return paint.DOCKED_H + 16 if docked else 0
+        """Room above the log for a call being shown (the log is never covered); none while the move
+        list is open (the call waits behind it, the log has it)."""
+        return paint.REVEAL_H + 16 if self.shown is not None and not self.moves_open else 0
 
     def draw_table(self, surface: pygame.Surface) -> None:
         super().draw_table(surface)
         self._draw_window(surface)
-        if self.shown is not None and (self.shown.docked is None or not self.moves_open):
+        if self.shown is not None:
             self._draw_reveal(surface)
 
     def _draw_window(self, surface: pygame.Surface) -> None:
@@ -441,7 +460,10 @@ class StoneSoupTable(KitTable):
         taken = reveal.get("taken")
         count = _("+ the whole pot") if reveal.get("whole_pot") else ngettext(
             "+%(count)d card", "+%(count)d cards", int(taken or 0)) % {"count": int(taken or 0)}
-        paint.draw_reveal(surface, b, shown, self.now, verdict_words(reveal, names), header, target, count)
+        pot = b.rect(layout.POT_X, layout.POT_Y, layout.POT_W, layout.POT_H)
+        paint.draw_penalty(surface, b, shown, self.now, pot, target, count)
+        if not self.moves_open:
+            paint.draw_reveal(surface, b, shown, self.now, verdict_words(reveal, names), header)
 
     def _seat_rect(self, seat: Any) -> pygame.Rect | None:
         me = self.model.seating()[0]

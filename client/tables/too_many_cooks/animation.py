@@ -1,16 +1,20 @@
-"""Soup moves, animated: a changed card flips over, a rotated row or column slides one place.
+"""Soup moves, animated by the kit's motion: a changed card turns over (its old face, then the new),
+a rotated row or column slides one place, the card pushed off one end coming in at the other.
 
-The animator compares each new soup with the previous one (so it works for every chef's move,
-whoever made it) and answers, for a time ``now``, how each cell should be drawn.
+Each soup card is a kit ``Thing`` keyed by its cell; the table compares each new soup with the
+previous one (so it works for every chef's move, whoever made it) and starts the glides of the move
+it finds.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.client.tables.too_many_cooks.model import SIZE
+from soupkitchen.client.tables.kit.motion import Glide, Motion
+from soupkitchen.client.tables.kit.table_objects import Thing
+from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
+from soupkitchen.client.tables.too_many_cooks.model import SIZE, TableModel
 
 FLIP_SECONDS = 0.3
 SLIDE_SECONDS = 0.25
@@ -20,7 +24,6 @@ Soup = list[list[dict[str, Any]]]
 @dataclass(frozen=True)
 class Move:
     kind: str                   # "flip" | "slide"
-    start: float
     row: int = 0                # flip: the cell; slide: the line
     col: int = 0
     line: str = ""
@@ -28,16 +31,12 @@ class Move:
     step: int = 0
     old: dict[str, Any] | None = None   # flip: the card being replaced
 
-    @property
-    def seconds(self) -> float:
-        return FLIP_SECONDS if self.kind == "flip" else SLIDE_SECONDS
-
 
 def _rotated(cards: list[Any], step: int) -> list[Any]:
     return cards[-step:] + cards[:-step]
 
 
-def detect(old: Soup | None, new: Soup | None, now: float) -> Move | None:
+def detect(old: Soup | None, new: Soup | None) -> Move | None:
     """The move that turned ``old`` into ``new``: one changed card, or one row or column rotated."""
     if not old or not new or old == new:
         return None
@@ -47,65 +46,63 @@ def detect(old: Soup | None, new: Soup | None, now: float) -> Move | None:
         return None
     if len(changed) == 1:
         r, c = changed[0]
-        return Move("flip", now, row=r, col=c, old=old[r][c])
+        return Move("flip", row=r, col=c, old=old[r][c])
     rows = {r for r, _ in changed}
     cols = {c for _, c in changed}
     if len(rows) == 1:
         r = rows.pop()
         for step in (1, -1):
             if _rotated(old[r], step) == new[r]:
-                return Move("slide", now, line="row", index=r, step=step)
+                return Move("slide", line="row", index=r, step=step)
     if len(cols) == 1:
         c = cols.pop()
         before = [old[r][c] for r in range(SIZE)]
         after = [new[r][c] for r in range(SIZE)]
         for step in (1, -1):
             if _rotated(before, step) == after:
-                return Move("slide", now, line="col", index=c, step=step)
+                return Move("slide", line="col", index=c, step=step)
     return None   # a new round's soup, or several moves at once: no animation
 
 
-class SoupAnimator:
-    """Remembers the last soup and the move being shown."""
+def cell_key(row: int, col: int) -> str:
+    return f"cell:{row}:{col}"
+
+
+def card_thing(card: dict[str, Any], row: int, col: int, lay: TableLayout) -> Thing:
+    """The soup card in cell (row, col) as a kit thing (``extra["card"]``: the card itself)."""
+    face = f"too_many_cooks/cards/{card.get('veg')}-{card.get('colour')}" if card.get("veg") else None
+    return Thing(cell_key(row, col), lay.cell(row, col), what=str(card.get("veg") or ""), face=face,
+                 extra={"card": card})
+
+
+def soup_things(model: TableModel, lay: TableLayout) -> list[Thing]:
+    return [card_thing(model.card(row, col), row, col, lay) for row in range(SIZE) for col in range(SIZE)]
+
+
+class SoupMotion(Motion):
+    """The kit's motion, told of each new soup: it starts the glides of the move that made it."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.soup: Soup | None = None
-        self.move: Move | None = None
 
-    def see(self, soup: Soup | None, now: float) -> Move | None:
+    def see_soup(self, soup: Soup | None, now: float, lay: TableLayout) -> Move | None:
         """A soup arrived at ``now``; start the animation of the move it shows, if any."""
-        move = detect(self.soup, soup, now)
+        move = detect(self.soup, soup)
         if soup is not None:
             self.soup = [list(row) for row in soup]
-        if move is not None:
-            self.move = move
-        return move
-
-    def active(self, now: float) -> Move | None:
-        if self.move is not None and now - self.move.start >= self.move.seconds:
-            self.move = None
-        return self.move
-
-    def progress(self, now: float) -> float:
-        move = self.active(now)
         if move is None:
-            return 1.0
-        p = max(0.0, min(1.0, (now - move.start) / move.seconds))
-        return 1 - (1 - p) ** 3   # ease out
-
-    def flip(self, row: int, col: int, now: float) -> tuple[float, dict[str, Any] | None]:
-        """(horizontal scale, card to show instead of the current one) of cell (row, col)."""
-        move = self.active(now)
-        if move is None or move.kind != "flip" or (move.row, move.col) != (row, col):
-            return 1.0, None
-        p = max(0.0, min(1.0, (now - move.start) / move.seconds))
-        scale = abs(math.cos(math.pi * p))
-        return max(0.04, scale), (move.old if p < 0.5 else None)
-
-    def slide(self, now: float) -> tuple[str, int, float] | None:
-        """(line, index, offset in card pitches) of the sliding line: cards sit ``offset`` pitches
-        back from where they end, moving to 0."""
-        move = self.active(now)
-        if move is None or move.kind != "slide":
             return None
-        return move.line, move.index, -move.step * (1 - self.progress(now))
+        self.glides = {}
+        if move.kind == "flip":
+            before = card_thing(move.old or {}, move.row, move.col, lay)
+            self.start(before.key, Glide(now, None, FLIP_SECONDS, before=before))
+            return move
+        cells = [(move.index, i) if move.line == "row" else (i, move.index) for i in range(SIZE)]
+        band = lay.cell(*cells[0]).union(lay.cell(*cells[-1]))
+        pitch = (lay.cell(0, 1).x - lay.cell(0, 0).x, lay.cell(1, 0).y - lay.cell(0, 0).y)
+        wrap = (pitch[0] * SIZE, 0) if move.line == "row" else (0, pitch[1] * SIZE)
+        for i, cell in enumerate(cells):
+            came_from = lay.cell(*cells[(i - move.step) % SIZE])
+            self.start(cell_key(*cell), Glide(now, came_from, SLIDE_SECONDS, wrap=wrap, band=band))
+        return move

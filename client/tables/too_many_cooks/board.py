@@ -9,7 +9,8 @@ from typing import Any
 import pygame
 
 from soupkitchen.client import art, coverage, theme
-from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
+from soupkitchen.client.tables.kit.table_objects import Thing
+from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion, card_thing
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE
 from soupkitchen.client.tables.too_many_cooks.model import Selection, TableModel, arrow_at, card_key
@@ -40,7 +41,7 @@ class Frame:
 
     model: TableModel
     selection: Selection
-    animator: SoupAnimator
+    motion: SoupMotion
     now: float
     remaining: float | None = None
     names: dict[int, str] = field(default_factory=dict)
@@ -74,12 +75,14 @@ def draw_card(p: Painter, card: dict[str, Any], rect: pygame.Rect, colour_blind:
         p.image(symbol_path(str(card.get("colour"))), disc.inflate(-size // 4, -size // 4), alpha)
 
 
-def draw_board(p: Painter, f: Frame) -> None:
-    """The pot, the soup, the arrows of the rotations the chef may make, and the spares."""
+def draw_board(p: Painter, f: Frame, soup: bool = True) -> None:
+    """The pot, the soup (unless the kit lays its cards: ``soup`` False), the arrows of the rotations
+    the chef may make, and the spares."""
     lay = p.lay
     model = f.model
     p.image(ART / "pot.svg", lay.pot, backdrop=True)
-    draw_soup(p, f)
+    if soup:
+        draw_soup(p, f)
     if model.my_turn:
         for row in range(-1, SIZE + 1):
             for col in range(-1, SIZE + 1):
@@ -117,42 +120,38 @@ def draw_soup(p: Painter, f: Frame) -> None:
 
 
 def draw_motion(p: Painter, f: Frame) -> None:
-    """The move being animated, drawn over the settled soup: broth covers the cells in motion, then
-    the flipping card (old face, then new) or the sliding line is drawn on it."""
-    lay, now = p.lay, f.now
-    move = f.animator.active(now)
-    if move is None:
+    """The move being animated, drawn over the settled soup: broth covers the cells in motion (the
+    whole line of a slide), then each card is drawn where the kit's motion has it now (turning over:
+    the old face, then the new; sliding: clipped to its line)."""
+    lay, now, motion = p.lay, f.now, f.motion
+    moving = motion.moving(now)
+    if not moving:
         return
-    if move.kind == "flip":
-        rect = lay.cell(move.row, move.col)
-        pygame.draw.rect(p.surface, BROTH, rect.inflate(lay.px(8), lay.px(8)))
-        scale, shown = f.animator.flip(move.row, move.col, now)
-        squeezed = rect.copy()
-        squeezed.width = max(1, round(rect.width * scale))
-        squeezed.centerx = rect.centerx
-        image = art.load_svg(card_path(shown or f.model.card(move.row, move.col)), rect.size)
-        p.surface.blit(pygame.transform.smoothscale(image, squeezed.size), squeezed)
-        return
-    slide = f.animator.slide(now)
-    if slide is None:
-        return
-    line, index, offset = slide
-    first, last = ((index, 0), (index, SIZE - 1)) if line == "row" else ((0, index), (SIZE - 1, index))
-    strip = lay.cell(*first).union(lay.cell(*last))
-    pygame.draw.rect(p.surface, BROTH, strip.inflate(lay.px(8), lay.px(8)))
-    pitch_x = lay.cell(0, 1).x - lay.cell(0, 0).x
-    pitch_y = lay.cell(1, 0).y - lay.cell(0, 0).y
+    cards = [card_thing(f.model.card(row, col), row, col, lay) for row, col in
+             (tuple(map(int, key.split(":")[1:])) for key in sorted(moving))]
+    for thing in cards:
+        band = motion.glides[thing.key].band
+        pygame.draw.rect(p.surface, BROTH, (band or thing.rect).inflate(lay.px(8), lay.px(8)))
     old_clip = p.surface.get_clip()
-    p.surface.set_clip(strip.inflate(lay.px(2), lay.px(2)))
-    for i in range(SIZE):
-        row, col = (index, i) if line == "row" else (i, index)
-        rect = lay.cell(row, col)
-        for wrap in (-SIZE, 0, SIZE):   # the wrapped card leaves one end and enters the other
-            shift = offset + wrap
-            moved = rect.move(round(shift * pitch_x), 0) if line == "row" else rect.move(0, round(shift * pitch_y))
-            if moved.colliderect(strip):
-                draw_card(p, f.model.card(row, col), moved, f.colour_blind)
+    for thing in cards:
+        band = motion.glides[thing.key].band
+        p.surface.set_clip(band.inflate(lay.px(2), lay.px(2)) if band is not None else None)
+        for look, rect, show in motion.looks(thing, now):
+            draw_moving_card(p, look, rect, show, f.colour_blind)
     p.surface.set_clip(old_clip)
+
+
+def draw_moving_card(p: Painter, thing: Thing, rect: pygame.Rect, show: float, colour_blind: bool) -> None:
+    """A soup card on the move at ``rect``, ``show`` of its width (edge-on at 0 while it turns over)."""
+    card = thing.extra.get("card") or {}
+    if show >= 1.0:
+        draw_card(p, card, rect, colour_blind)
+    elif card.get("veg"):
+        squeezed = rect.copy()
+        squeezed.width = max(1, round(rect.width * max(0.04, show)))
+        squeezed.centerx = rect.centerx
+        image = art.load_svg(card_path(card), rect.size)
+        p.surface.blit(pygame.transform.smoothscale(image, squeezed.size), squeezed)
 
 
 def draw_spares(p: Painter, f: Frame) -> None:

@@ -1,4 +1,4 @@
-"""What happened this round, move by move, read from the rules' public events.
+"""What happened this round, move by move, read from the rules' public events, in the kit's history.
 
 Each move the table is told of becomes an :class:`Entry`: who did it, what changed (the card from
 what to what, or the line that rotated, or a pass) and its effect on the faces (how many of each
@@ -8,32 +8,23 @@ comparing the faces before and after. The last move stays marked on the table un
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from soupkitchen.client.tables.kit import history as kit
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
 MOVES = ("changed", "rotated", "passed")
+Faces = tuple[tuple[int, ...], int]   # (happy taste backs of each chef, satisfied shared tastes)
 
 
 @dataclass(frozen=True)
-class Entry:
-    """One move of the round (or the round's end, ``seat`` None)."""
+class Entry(kit.Entry):
+    """One move of the round (or the round's end, ``seat`` None), with its effect on the faces."""
 
-    number: int                      # counts every entry ever made at this table, from 1
-    event: dict[str, Any]            # the rules' event: "changed", "rotated", "passed", "rejoined", "all_passed", "time_up"
     faces: tuple[tuple[int, int], ...] = ()   # (seat, change in happy taste backs), changes only
     shared: int = 0                  # change in satisfied shared tastes
-
-    @property
-    def kind(self) -> str:
-        return self.event["type"]
-
-    @property
-    def seat(self) -> int | None:
-        """The chef who made the move (None: the round's end)."""
-        return self.event.get("seat")
 
     @property
     def row(self) -> int:
@@ -83,7 +74,7 @@ class Entry:
         return ", ".join(parts)
 
 
-def _faces(view: dict[str, Any]) -> tuple[tuple[int, ...], int]:
+def _faces(view: dict[str, Any]) -> Faces:
     """(happy taste backs of each chef, satisfied shared tastes) of a view."""
     chefs = view.get("chefs") or []
     happy = tuple(sum(1 for back in chef.get("tastes") or [] if back.get("happy")) for chef in chefs)
@@ -91,49 +82,33 @@ def _faces(view: dict[str, Any]) -> tuple[tuple[int, ...], int]:
     return happy, shared
 
 
-@dataclass
-class History:
-    """The round's entries, oldest first, and what each seat has last looked at."""
+class History(kit.History):
+    """The round's entries, oldest first (a new round starts them afresh), and what each seat has
+    last looked at."""
 
-    entries: list[Entry] = field(default_factory=list)
-    count: int = 0                   # entries ever made (the number of the newest)
-    seen: dict[int, int] = field(default_factory=dict)   # seat -> number of the newest entry it saw
-    _faces: tuple[tuple[int, ...], int] | None = None
+    moves = frozenset(MOVES)
+    kept = frozenset((*MOVES, "rejoined", "all_passed", "time_up"))
+    restart = frozenset(("round_started",))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._faces: Faces | None = None
+        self._before: Faces | None = None
 
     def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        """A new state arrived with ``events`` (empty for a repeated or snapshot state)."""
-        before, after = self._faces, _faces(view)
-        self._faces = after
-        for event in events:
-            kind = event["type"]
-            if kind == "round_started":
-                self.entries.clear()
-            elif kind in MOVES or kind in ("rejoined", "all_passed", "time_up"):
-                faces, shared = _difference(before, after) if kind in ("changed", "rotated") else ((), 0)
-                self._add(event, faces, shared)
+        self._before, self._faces = self._faces, _faces(view)
+        super().observe(view, events)
 
-    def _add(self, event: dict[str, Any], faces: tuple[tuple[int, int], ...], shared: int) -> None:
-        self.count += 1
-        self.entries.append(Entry(number=self.count, event=dict(event), faces=faces, shared=shared))
-
-    @property
-    def last_move(self) -> Entry | None:
-        """The newest move of the round (a change, a rotation or a pass)."""
-        return next((entry for entry in reversed(self.entries) if entry.is_move), None)
-
-    def look(self, seat: int | None) -> None:
-        """``seat`` has seen the table as it is now."""
-        if seat is not None:
-            self.seen[seat] = self.count
+    def entry(self, number: int, event: dict[str, Any], view: dict[str, Any]) -> Entry:
+        faces, shared = _difference(self._before, self._faces) if event["type"] in ("changed", "rotated") else ((), 0)
+        return Entry(number, event, faces, shared)
 
     def since(self, seat: int | None) -> list[Entry]:
-        """The entries of this round ``seat`` has not looked at yet (all of them if it never looked)."""
-        last = self.seen.get(seat, 0) if seat is not None else 0
-        return [entry for entry in self.entries if entry.number > last]
+        return [entry for entry in super().since(seat) if isinstance(entry, Entry)]
 
 
-def _difference(before, after) -> tuple[tuple[tuple[int, int], ...], int]:
-    if before is None or len(before[0]) != len(after[0]):
+def _difference(before: Faces | None, after: Faces | None) -> tuple[tuple[tuple[int, int], ...], int]:
+    if before is None or after is None or len(before[0]) != len(after[0]):
         return (), 0
     faces = tuple((seat, new - old) for seat, (old, new) in enumerate(zip(before[0], after[0], strict=True))
                   if new != old)

@@ -3,7 +3,7 @@
 Places are designed on a 1920 x 1080 board and scaled uniformly (letterboxed) to the window, so
 the table looks the same from 1280 x 720 to 3840 x 2160; the board is laid out for its smallest
 scale (2/3), where every spare card still shows its whole face and text is never drawn under 16
-pixels (see ``paint.MIN_FONT_PX``). The same rectangles serve drawing and mouse hit-testing.
+pixels (the kit's ``Board.font``). The same rectangles serve drawing and mouse hit-testing.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from soupkitchen.client.tables.scaled import BOARD_H, BOARD_W, ScaledBoard
+from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.scaled import BOARD_H, BOARD_W
 from soupkitchen.client.tables.too_many_cooks.model import SIZE, SPARES_PER_COLUMN, TableModel, arrow_at
 
 CARD_W, CARD_H, GAP = 108, 150, 10        # a soup card
@@ -66,8 +67,8 @@ class Target:
     name: str = ""
 
 
-class TableLayout(ScaledBoard):
-    """Rectangles of one window size."""
+class TableLayout(Board):
+    """Rectangles of one window size, on the kit's board (its fonts, text and pictures)."""
 
     # --- the soup --------------------------------------------------------------------------------
     def cell(self, row: int, col: int) -> pygame.Rect:

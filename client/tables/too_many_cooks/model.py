@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from soupkitchen.client.tables.kit.view_model import Field, ViewModel
 from soupkitchen.shared.too_many_cooks.cards import COLOURS, VEGETABLES
 
 SIZE = 4
@@ -20,18 +21,20 @@ def card_key(card: dict[str, Any]) -> tuple[str, str]:
     return (str(card.get("veg")), str(card.get("colour")))
 
 
-class TableModel:
-    """The view, sorted into what can be drawn and what can be done."""
+class TableModel(ViewModel):
+    """The view, sorted into what can be drawn and what can be done (its seat, turn, end and legal
+    actions read as every kit table reads them)."""
+
+    phase = Field("phase", str, "ready")
+    mode = Field("mode", str, "standard")
 
     def __init__(self, view: dict[str, Any] | None) -> None:
-        self.view: dict[str, Any] = view or {}
+        super().__init__(view)
         self.changes: dict[tuple[int, int], list[Action]] = {}
         self.rotations: dict[tuple[str, int, int], Action] = {}
         self.pass_action: Action | None = None
         self.ready_action: Action | None = None
-        for action in self.view.get("legal_actions") or []:
-            if not isinstance(action, dict):
-                continue
+        for action in self.actions():
             kind = action.get("type")
             if kind == "change":
                 self.changes.setdefault((action["row"], action["col"]), []).append(action)
@@ -48,22 +51,6 @@ class TableModel:
                                                    _order(VEGETABLES, a["veg"]), _order(COLOURS, a["colour"])))
 
     # --- facts -----------------------------------------------------------------------------------
-    @property
-    def seat(self) -> int | None:
-        return self.view.get("seat")
-
-    @property
-    def phase(self) -> str:
-        return str(self.view.get("phase", "ready"))
-
-    @property
-    def mode(self) -> str:
-        return str(self.view.get("mode", "standard"))
-
-    @property
-    def turn(self) -> int | None:
-        return self.view.get("turn")
-
     @property
     def my_turn(self) -> bool:
         return self.seat is not None and self.turn == self.seat and self.phase == "playing"

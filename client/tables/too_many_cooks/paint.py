@@ -10,14 +10,12 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import art, coverage, theme
+from soupkitchen.client import art, theme
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
-from soupkitchen.client.textfit import note_clipped
 
 ART = art.ASSETS / "too_many_cooks"
 
 SMALL, BODY, LABEL, HEADING, HUGE = 32, 36, 44, 58, 104   # font sizes on the board
-MIN_FONT_PX = 24   # the smallest font drawn at any window size: letters 16 pixels high
 HAPPY = theme.HERB
 UNHAPPY = theme.DANGER
 INK = (43, 29, 22)
@@ -45,7 +43,7 @@ def taste_icon_width(taste: dict, height: int) -> int:
 
 
 class Painter:
-    """Draws onto one surface with one layout."""
+    """Draws onto one surface on the kit's board (``lay``, the table's layout) at time ``now``."""
 
     def __init__(self, surface: pygame.Surface, lay: TableLayout, now: float) -> None:
         self.surface = surface
@@ -53,58 +51,21 @@ class Painter:
         self.now = now
 
     def font(self, size: float) -> pygame.font.Font:
-        """The font of board size ``size`` at this window, never smaller than ``MIN_FONT_PX``."""
-        return theme.font_px(max(MIN_FONT_PX, self.lay.px(size)))
+        return self.lay.font(size)
 
     def text(self, words: str, size: float, colour, pos, anchor: str = "topleft",
              max_width: int | None = None) -> pygame.Rect:
-        return theme.blit_line(self.surface, self.font(size), words, colour, pos, anchor, max_width)
+        return self.lay.text(self.surface, words, size, colour, pos, anchor, max_width)
 
     def largest_fitting(self, words: str, sizes: tuple[float, ...], width: int) -> float:
-        """The first of ``sizes`` (largest first) at which ``words`` fit ``width`` pixels; else the last."""
-        for size in sizes:
-            if self.font(size).size(str(words))[0] <= width:
-                return size
-        return sizes[-1]
+        return self.lay.largest_fitting(words, sizes, width)
 
     def paragraph(self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4,
                   shrink: bool = True) -> int:
-        """Words wrapped into ``rect`` (shrunk a step if they do not fit and ``shrink`` allows, never
-        below the smallest font); what still does not fit ends in an ellipsis. Returns the height used."""
-        for step in (size, size * 0.86, size * 0.74) if shrink else (size,):
-            f = self.font(step)
-            lines = theme.wrap(words, f, rect.width)
-            line_h = f.get_linesize()
-            if len(lines) <= max_lines and len(lines) * line_h <= max(rect.height, line_h):
-                break
-        room = max(1, min(max_lines, rect.height // line_h))
-        if len(lines) > room:
-            note_clipped(words)
-            lines = lines[:room]
-            last = lines[-1]
-            while last and f.size(last + "…")[0] > rect.width:
-                last = last[:-1].rstrip()
-            lines[-1] = last + "…"
-        y = rect.y
-        for line in lines:
-            image = f.render(line, True, colour)
-            self.surface.blit(image, (rect.x, y))
-            coverage.note(image.get_rect(topleft=(rect.x, y)), line)
-            y += line_h
-        return y - rect.y
+        return self.lay.paragraph(self.surface, words, size, colour, rect, max_lines, shrink)
 
     def image(self, path: Path, rect: pygame.Rect, alpha: int = 255, backdrop: bool = False) -> pygame.Rect:
-        """An SVG fitted (aspect kept) and centred in ``rect``; ``backdrop``: a picture things lie
-        on (the pot), not one a player reads."""
-        image = art.load_svg(path, rect.size)
-        if alpha < 255:
-            image = image.copy()
-            image.set_alpha(alpha)
-        placed = image.get_rect(center=rect.center)
-        self.surface.blit(image, placed)
-        if not backdrop:
-            coverage.note(placed, path.stem)
-        return placed
+        return self.lay.image(self.surface, path, rect, alpha, backdrop)
 
     def panel(self, rect: pygame.Rect, colour=theme.PANEL, edge=theme.PANEL_EDGE, radius: float = 14) -> None:
         r = self.lay.px(radius)
@@ -113,13 +74,10 @@ class Painter:
         pygame.draw.rect(self.surface, edge, rect, width=self.lay.px(2), border_radius=r)
 
     def ring(self, rect: pygame.Rect, colour=theme.MUSTARD, width: float = 5, pad: float = 5, radius: float = 14) -> None:
-        p = self.lay.px(pad)
-        pygame.draw.rect(self.surface, colour, rect.inflate(p * 2, p * 2), width=self.lay.px(width),
-                         border_radius=self.lay.px(radius))
+        self.lay.draw_ring(self.surface, rect, colour, width, pad, radius)
 
     def focus_ring(self, rect: pygame.Rect, pad: float = 5, radius: float = 12) -> None:
-        """The keys' (or pad's) focus: a cream band between dark edges, seen on the orange pot too."""
-        theme.draw_double_ring(self.surface, rect, self.lay.px(5), self.lay.px(pad), self.lay.px(radius))
+        self.lay.draw_focus(self.surface, rect, pad, radius)
 
     def mark(self, centre: tuple[int, int], radius: int, good: bool) -> None:
         """Satisfied (a tick on green) or not (a cross on red): the shape tells, the colour helps."""

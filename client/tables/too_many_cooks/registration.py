@@ -46,6 +46,8 @@ OPTION_WORDS = {
                "with 12 to 15 tastes that must all be satisfied."),
     "tastes": N_("How many tastes the unreasonable round deals."),
     "round_seconds": N_("How long each round's timer runs (five minutes is the printed rule)."),
+    "longer_round": N_("For players who need more time: each round half as long again (1.5x) or twice as "
+                       "long (2x)."),
 }
 
 # Event type -> the sound it makes.
@@ -66,5 +68,6 @@ REGISTRATION = ClientRegistration(
     option_words=OPTION_WORDS,
     sounds=SOUNDS,
     replay_words="soupkitchen.client.tables.too_many_cooks.replay_words",
+    access="soupkitchen.client.tables.too_many_cooks.access",   # client/access: its zones for a screen reader
     smiles=smiles,
 )

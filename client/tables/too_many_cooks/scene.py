@@ -11,15 +11,19 @@ from soupkitchen.client import coverage, theme
 from soupkitchen.client.clock import LinkCountdown
 from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
-from soupkitchen.client.tables.too_many_cooks.animation import SoupAnimator
+from soupkitchen.client.tables.ending import final_result
+from soupkitchen.client.tables.kit.board import Board
+from soupkitchen.client.tables.kit.ending import TableEnd
+from soupkitchen.client.tables.kit.table_objects import Thing
+from soupkitchen.client.tables.too_many_cooks.animation import SoupMotion, soup_things
 from soupkitchen.client.tables.too_many_cooks.board import (
     Frame,
     draw_board,
     draw_motion,
+    draw_moving_card,
     draw_picker,
     draw_spare_detail,
 )
-from soupkitchen.client.tables.too_many_cooks.ending import KitchenEnd
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout, Target
 from soupkitchen.client.tables.too_many_cooks.model import Action, Selection, TableModel, arrow_at
@@ -35,6 +39,7 @@ from soupkitchen.client.tables.too_many_cooks.points import points_for
 from soupkitchen.client.tables.too_many_cooks.seats import SeatWatch
 from soupkitchen.client.tables.too_many_cooks.story import draw_last_move, entry_words
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left, draw_taste_detail
+from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
 from soupkitchen.client.words import _
 from soupkitchen.shared.core import canonical_json
 from soupkitchen.shared.too_many_cooks import describe
@@ -49,7 +54,7 @@ class TooManyCooksTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.selection = Selection()
-        self.animator = SoupAnimator()
+        self.motion = SoupMotion()        # the kit's motion: the soup's last move, animated
         self.keyboard = False
         self.pad = False                  # the last key or button pressed was a gamepad's
         self.sent: list[Action] = []      # every action this table asked to play, in order
@@ -64,13 +69,11 @@ class TooManyCooksTable(TableScene):
         self._layer_drawn: list[tuple] = []         # what the layer holds, for the coverage check
         self.seats = SeatWatch()          # people away, and bots standing in for them
         self.seats.update(session.table, self.now)
-        if isinstance(getattr(session, "lobby_listeners", None), list):
-            session.lobby_listeners.append(self._lobby)
-        if isinstance(getattr(session, "back_listeners", None), list):
-            session.back_listeners.append(self._back)
+        session.lobby_listeners.append(self._lobby)
+        session.back_listeners.append(self._back)
         view = self.current_view()
         if view is not None:
-            self.animator.see(view.get("soup"), self.now)
+            self.motion.see_soup(view.get("soup"), self.now, self.table_layout)
 
     # --- state -----------------------------------------------------------------------------------
     @property
@@ -106,14 +109,13 @@ class TooManyCooksTable(TableScene):
         self.history.look(shown)
         if seat is not None and seat != shown and shown is not None:
             return
-        self.animator.see(view.get("soup"), self.now)
+        self.motion.see_soup(view.get("soup"), self.now, self.table_layout)
         self.selection.refresh(self.model)
 
     def server_now(self) -> float | None:
         """The server's clock now, from the connection's clock offset (None: no connection, or its
         clock not synchronised yet)."""
-        offset = getattr(getattr(self.session, "conn", None), "offset", None)
-        return offset.server_time(self.now) if offset is not None and offset.ready else None
+        return self.session.server_time(self.now)
 
     def _lobby(self, table: dict[str, Any]) -> None:
         """The seats changed: note who went away or came back; tell a player their seat is theirs again."""
@@ -128,10 +130,10 @@ class TooManyCooksTable(TableScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self.stack is None or self not in self.stack.scenes:
-            for name, listener in (("lobby_listeners", self._lobby), ("back_listeners", self._back)):
-                listeners = getattr(self.session, name, None)
-                if listeners and listener in listeners:
-                    listeners.remove(listener)
+            if self._lobby in self.session.lobby_listeners:
+                self.session.lobby_listeners.remove(self._lobby)
+            if self._back in self.session.back_listeners:
+                self.session.back_listeners.remove(self._back)
 
     # --- input -----------------------------------------------------------------------------------
     def play(self, action: Action | None) -> bool:
@@ -304,7 +306,7 @@ class TooManyCooksTable(TableScene):
         remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected)
         if model.phase in ("reveal", "over") and self.round_left is not None:
             remaining = self.round_left
-        return Frame(model=model, selection=self.selection, animator=self.animator, now=self.now,
+        return Frame(model=model, selection=self.selection, motion=self.motion, now=self.now,
                      remaining=remaining, names=names, emotes=emotes, reconnecting=self.countdown.reconnecting,
                      colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad,
                      history=self.history, history_scroll=self.history_scroll, taste_scroll=self.taste_scroll,
@@ -321,7 +323,7 @@ class TooManyCooksTable(TableScene):
     def recap(self, seat: int | None) -> list[str]:
         """What happened this round since ``seat`` last looked at the table, in words, oldest first."""
         names = self._names(self.current_view() or {})
-        frame = Frame(model=self.model, selection=self.selection, animator=self.animator, now=self.now, names=names)
+        frame = Frame(model=self.model, selection=self.selection, motion=self.motion, now=self.now, names=names)
         return [entry_words(frame, entry) for entry in self.history.since(seat)]
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -371,13 +373,51 @@ class TooManyCooksTable(TableScene):
             p.ring(lay.spare_set(spare % 8), width=5, pad=5)
             draw_spare_detail(p, f)
         rows = lay.listed_rows(model, f.taste_scroll) if taste is not None else []
-        if taste is not None and 0 <= taste < len(rows) and rows[taste] is not None:
-            p.ring(rows[taste], width=4, pad=3, radius=12)
+        row = rows[taste] if taste is not None and 0 <= taste < len(rows) else None
+        if row is not None:
+            p.ring(row, width=4, pad=3, radius=12)
             draw_taste_detail(p, f)
 
-    def end_panel(self) -> KitchenEnd:
-        """The end screen shows the last round revealed, the final soup and the kitchen's verdict."""
-        return KitchenEnd(self)
+    # --- the end, as the kit's end panel shows it: the last round revealed, the final soup, the verdict
+    def end_panel(self) -> TableEnd:
+        return TableEnd(self)
+
+    @property
+    def board(self) -> TableLayout:
+        return self.table_layout
+
+    def end_verdict(self) -> str:
+        view = self.current_view() or {}
+        return verdict_line(final_result(view), view)
+
+    def end_next_game(self) -> tuple[str, dict[str, Any]] | None:
+        return next_game(final_result(self.current_view()))
+
+    def end_handle(self, action: InputAction) -> bool:
+        """The wheel reads the revealed tastes further down (or back up)."""
+        return action.kind == "scroll" and self._scroll_tastes(action.dy)
+
+    def things(self) -> list[Thing]:
+        """The soup's cards (what the end lays on the pot)."""
+        return soup_things(self.model, self.table_layout)
+
+    def _end_frame(self) -> Frame:
+        return replace(self.frame(), keyboard=False, emotes=[])
+
+    def draw_under(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        p, f = Painter(surface, self.table_layout, self.now), self._end_frame()
+        theme.draw_background(surface)
+        draw_top_bar(p, f, whoami=False)
+        draw_board(p, f, soup=False)
+        draw_left(p, f)
+
+    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect,
+                   show: float) -> None:
+        draw_moving_card(Painter(surface, self.table_layout, self.now), thing, rect, show,
+                         self._end_frame().colour_blind)
+
+    def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
+        draw_overlays(Painter(surface, self.table_layout, self.now), self._end_frame())
 
     def points_for(self, action: Action) -> list[tuple[int, int]]:
         """The window points that, clicked in order, play the legal ``action``."""

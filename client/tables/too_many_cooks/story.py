@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from soupkitchen.client import theme
+from soupkitchen.client.tables.kit.panels import draw_strip
 from soupkitchen.client.tables.too_many_cooks.board import Frame, draw_card
 from soupkitchen.client.tables.too_many_cooks.history import Entry
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE
@@ -65,37 +66,15 @@ def draw_arrow_mark(p: Painter, rect: pygame.Rect, line: str, step: int, colour)
 
 
 def draw_history(p: Painter, f: Frame) -> list[pygame.Rect]:
-    """The history strip, newest move first, from ``f.history_scroll`` entries down; returns the
-    rectangle of each entry drawn."""
+    """The history strip (the kit's), newest move first, from ``f.history_scroll`` entries down;
+    returns the rectangle of each entry drawn."""
     lay = p.lay
     box = lay.history(len(f.model.chefs()))
     if f.history is None or box.height < lay.px(60):
         return []
-    pygame.draw.rect(p.surface, theme.PANEL_LIGHT, box, border_radius=lay.px(10))
-    entries = list(reversed(f.history.entries))
-    scroll = max(0, min(f.history_scroll, len(entries) - 1))
-    y = box.y + lay.px(6)
-    drawn: list[pygame.Rect] = []
-    old_clip = p.surface.get_clip()
-    p.surface.set_clip(box)
-    title = p.text(_("This round"), SMALL, theme.TEXT_DIM, (box.x + lay.px(12), y))
-    y = title.bottom + lay.px(2)
-    for entry in entries[scroll:]:
-        room = pygame.Rect(box.x + lay.px(8), y, box.width - lay.px(16), box.bottom - y - lay.px(4))
-        if drawn and room.height < entry_height(p, f, entry, room.width):
-            break   # only whole entries below the newest
-        rect = draw_entry(p, f, entry, room)
-        drawn.append(rect)
-        y = rect.bottom + lay.px(ENTRY_GAP)
-    if not entries:
-        words = _("no moves yet")
-    elif len(drawn) == len(entries):
-        words = _("%(count)d so far") % {"count": len(entries)}
-    else:   # where the entries shown sit in the whole round (the mouse wheel scrolls)
-        shown = f"{scroll + 1}" if len(drawn) == 1 else f"{scroll + 1}-{scroll + len(drawn)}"
-        words = _("%(shown)s of %(count)d") % {"shown": shown, "count": len(entries)}
-    p.text(words, SMALL, theme.TEXT_DIM, (box.right - lay.px(12), title.y), anchor="topright")
-    p.surface.set_clip(old_clip)
+    drawn = draw_strip(p.surface, lay, box, _("This round"), list(reversed(f.history.entries)), f.history_scroll,
+                       SMALL, lambda entry, width: entry_height(p, f, entry, width),
+                       lambda entry, room: draw_entry(p, f, entry, room), gap=ENTRY_GAP)
     if f.selection.focus == "history":   # read with the keys or a pad
         p.focus_ring(box, pad=3)
     return drawn
