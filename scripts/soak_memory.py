@@ -30,7 +30,7 @@ them: ``redis-server``, and ``initdb`` into a temporary folder), or on those tha
 and ``--postgres DSN`` name. Its limits per remote address are lifted (every player of the soak
 comes from 127.0.0.1); everything else is as a host runs it.
 
-    scripts/soak_memory.py --games 2000
+    scripts/soak_memory.py --games 2000 --idle 660
     scripts/soak_memory.py --games 200 --game pink-soup,pot-pourri --every 20
     scripts/soak_memory.py --games 2000 --node
 
@@ -40,7 +40,8 @@ growth_after_settled_mb=.. kb_per_game=.. tables=K wall_s=..``: the memory once 
 ``--settle`` games (250) have filled what a server holds for a while (its caches, the finished
 tables lingering), the memory at the end, how much it grew in between (the goal: 5 MB at most over
 2,000 games), and the slope of the readings from then on in KB a game (least squares: what each
-game leaves behind).
+game leaves behind). With ``--idle S`` the server is then left alone for S seconds and its memory
+read each minute (``idle_s=.. rss_mb=.. tables=..``): once the linger is over it holds no table.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ EMOTE_CHANCE = 0.02  # a player reacts after this share of its moves
 AWAY_EVERY = 3  # one game in this many has a seat that leaves mid-game and comes back
 REPLAY_LIST_EVERY = 10  # the list of replays is read after one game in this many
 SETTLE = 250  # games after which the server's memory should stay where it is
+IDLE_READING = 60.0  # seconds between the memory's readings while the server is left alone
 LEAVING = 0.9  # the share of players who leave a finished game; the others close the window
 
 
@@ -294,6 +296,17 @@ def slope(points: list[tuple[int, float]]) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
 
 
+async def idle(port: int, seconds: float) -> None:
+    """The server left alone for ``seconds`` after the last game, its memory read each minute (and at
+    the end): what it gives back once the finished tables' linger is over."""
+    began = time.monotonic()
+    while (waited := time.monotonic() - began) < seconds:
+        await asyncio.sleep(min(IDLE_READING, seconds - waited))
+        metrics = await asyncio.to_thread(http_json, port, "/metrics")
+        print(f"idle_s={time.monotonic() - began:.0f} rss_mb={float(metrics['memory']['rss_mb']):.1f} "
+              f"tables={metrics['tables']}", flush=True)
+
+
 def summary(args: argparse.Namespace, memory: list[tuple[int, float]], wall: float) -> list[str]:
     """The lines printed at the end: the memory at each quarter, then the soak's figures."""
     nearest = lambda games: min(memory, key=lambda reading: abs(reading[0] - games))  # noqa: E731
@@ -339,6 +352,9 @@ async def soak(args: argparse.Namespace) -> None:
                                             random.Random(f"{args.seed}:{table}"), table)
                                for table in range(args.tables)))
         wall = time.monotonic() - readings.started
+        for line in summary(args, readings.memory, wall):
+            print(line, flush=True)
+        await idle(port, args.idle)
     finally:
         server.terminate()
         await server.wait()
@@ -347,8 +363,6 @@ async def soak(args: argparse.Namespace) -> None:
                 service.cleanup()
             else:
                 service.stop()
-    for line in summary(args, readings.memory, wall):
-        print(line, flush=True)
 
 
 def main() -> None:
@@ -364,6 +378,9 @@ def main() -> None:
     parser.add_argument("--linger", type=float,
                         help="seconds the server keeps a finished game for a player who may come back "
                              "(default: its own, 600)")
+    parser.add_argument("--idle", type=float, default=0.0,
+                        help="then leave the server alone this many seconds, reading its memory each minute "
+                             "(the default linger's 600 and a minute: 660)")
     parser.add_argument("--trace", action="store_true",
                         help="trace the server's allocations (slow) and print, at each reading, what grew and the "
                              "most numerous objects (server/metrics.py)")
@@ -371,8 +388,8 @@ def main() -> None:
     parser.add_argument("--redis", help="with --node: this Redis (default: one started for the soak)")
     parser.add_argument("--postgres", help="with --node: this PostgreSQL database (default: one started for the soak)")
     args = parser.parse_args()
-    if min(args.games, args.every, args.tables) < 1 or args.settle < 0:
-        parser.error("--games, --every and --tables take a whole number from 1, --settle from 0")
+    if min(args.games, args.every, args.tables) < 1 or args.settle < 0 or args.idle < 0:
+        parser.error("--games, --every and --tables take a whole number from 1, --settle and --idle from 0")
     if args.game != "evening" and not set(args.game.split(",")) <= set(SEATS):
         parser.error(f"--game takes evening or some of {', '.join(SEATS)}, separated by commas")
     if (args.redis or args.postgres) and not args.node:
