@@ -103,6 +103,13 @@ class Player:
         self.changed = asyncio.Event()
         self.moves = 0
         self.away_after: int | None = None  # leaves after this many moves of its own, and comes back
+        self.lost = asyncio.Event()  # the server closed the connection (a player's client comes back)
+        self.comebacks = 0  # how many times it did
+
+    async def _lost(self, *_reason: object) -> None:
+        if self.sio is not None:  # not a close of its own
+            self.lost.set()
+            self.changed.set()
 
     async def _state(self, data: dict) -> None:
         self.latest = data
@@ -112,14 +119,15 @@ class Player:
         """A new connection, which says hello and looks at the tables (as the join screen does)."""
         self.sio = socketio.AsyncClient(reconnection=False)
         self.sio.on("state", self._state)
+        self.sio.on("disconnect", self._lost)
         await self.sio.connect(self.url, transports=["websocket"], wait_timeout=10)
         await self.ok("hello", {"protocol": 1, "client": "soak"})
         await self.ok("list_tables", {})
 
     async def disconnect(self) -> None:
         if self.sio is not None:
-            await self.sio.disconnect()
-            self.sio = None
+            sio, self.sio = self.sio, None
+            await sio.disconnect()
 
     async def call(self, event: str, payload: dict) -> dict:
         """The server's answer, asking again after a pause while it asks this player to slow down."""
@@ -137,20 +145,35 @@ class Player:
         return reply
 
     async def wait_for_change(self) -> None:
+        if self.lost.is_set():
+            return
         self.changed.clear()
         await asyncio.wait_for(self.changed.wait(), TIMEOUT)
 
     async def step_away(self) -> None:
-        """The player's connection closes mid-game; they come back on a new one with their seat token."""
+        """The player's connection closes mid-game (or the server closed it); they come back on a new
+        one with their seat token."""
         self.away_after = None
         await self.disconnect()
         await asyncio.sleep(self.rng.uniform(0.05, 0.5))
+        self.lost.clear()
         self.latest = None
         await self.connect()
         self.changed.clear()
         await self.ok("resume", {"token": self.token})
         if self.latest is None:  # the snapshot follows the answer
             await asyncio.wait_for(self.changed.wait(), TIMEOUT)
+
+    async def act(self, payload: dict) -> dict | None:
+        """The answer to a move, or None if the server closed the connection first."""
+        answer = asyncio.ensure_future(self.call("act", payload))
+        lost = asyncio.ensure_future(self.lost.wait())
+        await asyncio.wait({answer, lost}, return_when=asyncio.FIRST_COMPLETED)
+        lost.cancel()
+        if answer.done():
+            return answer.result()
+        answer.cancel()
+        return None
 
     def choose(self, data: dict) -> dict:
         view = data["view"]
@@ -163,6 +186,10 @@ class Player:
             view = data["view"] if data else None
             if view is not None and view["over"]:
                 return
+            if self.lost.is_set():  # a server that stalled past its pings' patience (a traced one)
+                self.comebacks += 1
+                await self.step_away()
+                continue
             if self.away_after is not None and self.moves >= self.away_after:
                 await self.step_away()
                 continue
@@ -170,8 +197,9 @@ class Player:
                 await self.wait_for_change()
                 continue
             action = self.choose(data)
-            reply = await self.call("act", {"token": self.token, "state_id": data["state_id"],
-                                            "action": action})
+            reply = await self.act({"token": self.token, "state_id": data["state_id"], "action": action})
+            if reply is None:
+                continue
             if reply.get("ok"):
                 self.moves += 1
                 if self.rng.random() < EMOTE_CHANCE:
@@ -191,8 +219,9 @@ def advisor(game: str, seat: int, rng: random.Random) -> object | None:
     return get_game(game).make_bot(seat, rng.randrange(1 << 30), "hard")
 
 
-async def one_game(url: str, port: int, game: str, options: dict, number: int, rng: random.Random) -> None:
-    """One whole game of new players, from their first connection to their last."""
+async def one_game(url: str, port: int, game: str, options: dict, number: int, rng: random.Random) -> int:
+    """One whole game of new players, from their first connection to their last; returns how many
+    times the server closed a player's connection mid-game (each came back)."""
     players = [Player(url, random.Random(rng.random()), advisor(game, seat, rng))
                for seat in range(SEATS[game])]
     try:
@@ -216,10 +245,11 @@ async def one_game(url: str, port: int, game: str, options: dict, number: int, r
         if number % REPLAY_LIST_EVERY == 1:
             await asyncio.to_thread(http_json, port, "/replays")
         for player in players:  # some close the window without leaving; the table lets them go anyway
-            if rng.random() < LEAVING:
+            if rng.random() < LEAVING and not player.lost.is_set():
                 await player.call("leave", {"token": player.token})
     finally:
         await asyncio.gather(*(player.disconnect() for player in players), return_exceptions=True)
+    return sum(player.comebacks for player in players)
 
 
 def storage(args: argparse.Namespace, started: list) -> list[str]:
@@ -248,6 +278,7 @@ class Readings:
     def __init__(self, port: int, games: int, every: int, trace: bool) -> None:
         self.port, self.games, self.every, self.trace = port, games, every, trace
         self.begun = self.played = 0
+        self.comebacks = 0  # connections the server closed mid-game, whose players came back
         self.memory: list[tuple[int, float]] = []
         self.started = time.monotonic()
 
@@ -282,7 +313,7 @@ async def table_stream(url: str, port: int, evening: list[tuple[str, int, dict]]
     while (number := readings.next_game()) is not None:
         game, _seats, options = evening[turn % len(evening)]
         turn += 1
-        await one_game(url, port, game, options, number, rng)
+        readings.comebacks += await one_game(url, port, game, options, number, rng)
         await readings.game_over()
 
 
@@ -352,6 +383,8 @@ async def soak(args: argparse.Namespace) -> None:
                                             random.Random(f"{args.seed}:{table}"), table)
                                for table in range(args.tables)))
         wall = time.monotonic() - readings.started
+        print(f"connections the server closed mid-game: {readings.comebacks} (each player came back on a "
+              "new connection with the seat token)", flush=True)
         for line in summary(args, readings.memory, wall):
             print(line, flush=True)
         await idle(port, args.idle)

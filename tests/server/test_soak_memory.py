@@ -25,19 +25,24 @@ QUARTER = re.compile(r"^quarter=(\d) games=(\d+) rss_mb=(\d+\.\d)$")
 LAST = re.compile(r"^games=(\d+) game=(\S+) server=(\w+) rss_mb_start=(\d+\.\d) rss_mb_settled=(\d+\.\d) "
                   r"\(after (\d+)\) rss_mb_end=(\d+\.\d) growth_after_settled_mb=(-?\d+\.\d) "
                   r"kb_per_game=(-?\d+\.\d) tables=(\d+) wall_s=(\d+)$")
+IDLE = re.compile(r"^idle_s=(\d+) rss_mb=(\d+\.\d) tables=(\d+)$")
 
 
 def soak(*extra: str) -> list[str]:
     """The soak's own lines (not the server's), having played six games (short ones) at two tables."""
     done = subprocess.run([sys.executable, str(SCRIPT), "--games", "6", "--every", "3", "--tables", "2",
-                           "--settle", "3", "--game", "pink-soup,pot-pourri", *extra],
+                           "--settle", "3", "--game", "pink-soup,pot-pourri", "--idle", "1", *extra],
                           cwd=ROOT, capture_output=True, text=True, timeout=SECONDS)
     assert done.returncode == 0, done.stderr[-3000:]
-    return [line for line in done.stdout.splitlines() if line.startswith(("games=", "quarter=", "  trace "))]
+    return [line for line in done.stdout.splitlines()
+            if line.startswith(("games=", "quarter=", "  trace ", "idle_s="))]
 
 
 def check(lines: list[str], server: str) -> None:
     *readings, last = [line for line in lines if line.startswith("games=")]
+    idle = [line for line in lines if line.startswith("idle_s=")]
+    assert len(idle) == 1 and IDLE.match(idle[0]), idle  # --idle 1: read once, left alone a second
+    assert lines.index(idle[0]) > lines.index(last), "the server is left alone after the last game"
     matched = [READING.match(line) for line in readings]
     assert all(matched), readings
     assert [int(m[1]) for m in matched] == [0, 3, 6]
