@@ -64,6 +64,7 @@ import socketio
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60.0  # seconds one request may take at most on a busy machine
 GAME_TIMEOUT = 900.0  # seconds one game may take at most
+CONNECT_ATTEMPTS = 5  # a connection refused so often ends the soak
 RATE_PAUSE = 0.25  # seconds a player waits after the server asked it to slow down
 EVENING = (("pink-soup", 2, {}), ("pot-pourri", 3, {}), ("stone-soup", 4, {}),
            ("too-many-cooks", 3, {"round_seconds": 120}))
@@ -117,10 +118,18 @@ class Player:
 
     async def connect(self) -> None:
         """A new connection, which says hello and looks at the tables (as the join screen does)."""
-        self.sio = socketio.AsyncClient(reconnection=False)
-        self.sio.on("state", self._state)
-        self.sio.on("disconnect", self._lost)
-        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=10)
+        for attempt in range(CONNECT_ATTEMPTS):  # a busy machine's server may answer a handshake late
+            self.sio = socketio.AsyncClient(reconnection=False)
+            self.sio.on("state", self._state)
+            self.sio.on("disconnect", self._lost)
+            try:
+                await self.sio.connect(self.url, transports=["websocket"], wait_timeout=10)
+                break
+            except socketio.exceptions.ConnectionError:
+                self.sio = None
+                if attempt == CONNECT_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * 2**attempt)
         await self.ok("hello", {"protocol": 1, "client": "soak"})
         await self.ok("list_tables", {})
 
