@@ -53,6 +53,14 @@ python-socketio server (stock ``emit``, no rules, no database) then does the sam
 same clients at the same pace, each view of the size ours sent (``ratio`` is our every-seat median
 over the bare one's).
 
+A move refused ``stale_state`` (another seat's move came first) is counted by cause: the newer
+state was made before the move was sent, its push not yet read by the client, or after it. Then,
+as the game's client does (``client/session.py``), the same move is sent once more on the newest
+view if it is still legal there; ``met by players`` counts the refusals that stand (a player sees
+"the table moved on"), per 1,000 accepted moves, for the single process and for the nodes. The
+line also says how many accepted moves were answered before the mover's own view of the state they
+made came.
+
 The last line is ``tables=N all_p50_ms=.. all_p99_ms=.. actor_p50_ms=.. cpu_pct=.. rss_mb=..
 cpu_ms_per_action=.. idle_cpu_pct=.. loadavg_1m=.. finished=yes|no`` (and with ``--bare``:
 ``bare_all_p50_ms=.. bare_all_p99_ms=.. ratio=..``).
@@ -72,6 +80,7 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,6 +114,8 @@ class Seat:
         self.table = ""
         self.view: dict | None = None
         self.state_id = -1
+        self.known = -1  # the newest state id an answer told of (its push may still be on its way)
+        self.made: dict[int, float] = {}  # state id -> when the server made it (its push's server_time)
         self.changed = asyncio.Event()
         self.resyncing = False
 
@@ -121,12 +132,16 @@ class Record:
         self.deltas = self.full = self.resyncs = 0
         self.accepted = self.pushes = 0  # actions accepted and views received in the measured seconds
         self.failed: list[str] = []  # connections lost (why, as the client saw it) and moves unanswered
+        # stale_state refusals: the newer state made before the move was sent (its push not here yet)
+        # or after (another seat's move came first); and those a player meets (``stale_line``)
+        self.stale = {"push_late": 0, "race": 0, "sent_again": 0, "met": 0}
+        self.answers = {"before_push": 0, "all": 0}  # accepted moves answered before the mover's view came
 
     def result(self, cpu_s: float, lags: list[float]) -> dict:
         return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "why": self.why,
-                "cpu_s": cpu_s, "loop_lag": lags, "deltas": self.deltas, "full": self.full,
-                "resyncs": self.resyncs, "accepted": self.accepted, "pushes": self.pushes,
-                "failed": self.failed}
+                "stale": self.stale, "answers": self.answers, "cpu_s": cpu_s, "loop_lag": lags,
+                "deltas": self.deltas, "full": self.full, "resyncs": self.resyncs, "accepted": self.accepted,
+                "pushes": self.pushes, "failed": self.failed}
 
 
 def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
@@ -153,6 +168,10 @@ def on_push(seat: Seat, record: Record, event: str, data: dict, size: int) -> No
         seat.view, seat.state_id = apply_patch(seat.view, data["patch"]), data["state_id"]
     else:
         return
+    if "server_time" in data:  # the server's clock is this machine's monotonic one (the bare has none)
+        seat.made[data["state_id"]] = data["server_time"]
+        if len(seat.made) > 64:
+            del seat.made[min(seat.made)]
     record.arrivals.append((seat.index[0], seat.index[1], data["state_id"], time.monotonic(), size))
     seat.changed.set()
 
@@ -227,6 +246,9 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
     """Every seat plays at human pace for the warm-up and ``seconds`` more, its table starting at a
     moment of the first ``stagger`` seconds; what the last ``seconds`` saw is measured. On the bare
     server any move will do."""
+    from soupkitchen.shared.core import is_moment_action
+    from soupkitchen.shared.registry import get_game
+
     gc.collect()
     gc.freeze()  # the clients, connected and seated: no later collection walks them
     say("ready")
@@ -241,11 +263,33 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
         await asyncio.sleep(args.warmup)
         cpu0[0] = time.process_time()
 
+    async def act(seat: Seat, state_id: int, action: dict) -> dict | None:
+        """One move on ``state_id``; an accepted one that was sent in the measured seconds is
+        recorded, with whether its answer came before the mover's own view of the state it made.
+        None: the connection was lost or the move unanswered (recorded as a failure)."""
+        payload = {"token": seat.token, "state_id": state_id, "action": action}
+        if bare:
+            payload = {**payload, "table": seat.table, "action": {"type": "change", "row": 1, "col": 2}}
+        sent = time.monotonic()
+        try:
+            reply = await seat.client.call("act", payload, timeout=30)
+        except WireError as err:
+            record.failed.append(f"seat {seat.index}: {err}")
+            return None
+        if reply["ok"]:
+            seat.known = max(seat.known, reply["state_id"])
+            record.accepted += measured <= sent < end
+            if sent >= measured:
+                record.sends.append((seat.index[0], seat.index[1], reply["state_id"], sent))
+                record.answers["all"] += 1
+                record.answers["before_push"] += seat.state_id < reply["state_id"]
+        return reply | {"sent": sent}
+
     async def play(seat: Seat) -> None:
         await asyncio.sleep(min(args.stagger, args.warmup) * (seat.index[0] * 7919 % 1000) / 1000)
         while time.monotonic() < end:
-            if seat.view is None or not seat.view["legal_actions"]:
-                seat.changed.clear()
+            if seat.view is None or not seat.view["legal_actions"] or seat.state_id < seat.known:
+                seat.changed.clear()  # nothing to do, or a view the answer to a move says is old
                 try:
                     await asyncio.wait_for(seat.changed.wait(), max(0.01, end - time.monotonic()))
                 except TimeoutError:
@@ -255,27 +299,33 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
             await asyncio.sleep(rng.uniform(*THINK))
             if seat.state_id != state_id or seat.view is None or not seat.view["legal_actions"]:
                 continue
-            payload = {"token": seat.token, "state_id": state_id, "action": rng.choice(seat.view["legal_actions"])}
-            if bare:
-                payload = {**payload, "table": seat.table, "action": {"type": "change", "row": 1, "col": 2}}
-            sent = time.monotonic()
-            try:
-                reply = await seat.client.call("act", payload, timeout=30)
-            except WireError as err:  # a connection lost or a move unanswered: said at the end, the rest go on
-                record.failed.append(f"seat {seat.index}: {err}")
+            action = rng.choice(seat.view["legal_actions"])
+            reply = await act(seat, state_id, action)
+            if reply is None:  # a connection lost or a move unanswered: said at the end, the rest go on
                 return
-            if sent < measured:
+            if reply["ok"] or reply["sent"] < measured:
                 continue
-            if reply["ok"]:
-                record.sends.append((seat.index[0], seat.index[1], reply["state_id"], sent))
-                if sent < end:
-                    record.accepted += 1
-            else:
-                record.refused += 1
-                code = reply["error"]["code"]
-                record.why[code] = record.why.get(code, 0) + 1
+            code = reply["error"]["code"]
+            record.refused += 1
+            record.why[code] = record.why.get(code, 0) + 1
+            if code == "stale_state" and not bare:
+                # The state after the one moved on (pushed before this answer) was made before the
+                # move was sent, its push not here yet, or after it, another seat's move first. Then,
+                # as the game's client does (client/session.py), the same move once more on the
+                # newest view if still legal there: a player meets the refusal only if it is not.
+                made = seat.made.get(state_id + 1, float("inf"))
+                record.stale["push_late" if made < reply["sent"] else "race"] += 1
+                if seat.view is not None and action in seat.view["legal_actions"] and not moment(action):
+                    again = await act(seat, seat.state_id, action)
+                    if again is None:
+                        return
+                    if again["ok"]:
+                        record.stale["sent_again"] += 1
+                        continue
+                record.stale["met"] += 1
 
     lags: list[float] = []
+    moment = partial(is_moment_action, get_game(GAME).facts)
 
     async def watch_loop() -> None:
         """How late this client process's event loop runs a 50 ms timer: its own share of any latency."""
@@ -325,7 +375,7 @@ async def worker(args: argparse.Namespace) -> None:
             return
         bare_url = told.strip()
         for seat in seats:  # the same tables, seats and clients, on the bare server
-            seat.table, seat.state_id, seat.view = str(seat.index[0]), -1, None
+            seat.table, seat.state_id, seat.known, seat.view = str(seat.index[0]), -1, -1, None
         record = Record()
         await connect_all(http, [bare_url], seats, record, args, hello=False)
         await asyncio.gather(*(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]})
@@ -542,6 +592,20 @@ async def seat_everyone(workers: list[asyncio.subprocess.Process]) -> None:
     await tell(workers, "go on")
 
 
+def stale_line(results: list[dict]) -> str:
+    """The stale_state refusals: why, and how many a player meets; and how often an accepted move's
+    answer came before the mover's own view of the state it made."""
+    stale = {key: sum(r["stale"][key] for r in results) for key in ("push_late", "race", "sent_again", "met")}
+    answers = {key: sum(r["answers"][key] for r in results) for key in ("before_push", "all")}
+    per = 1000 / max(1, answers["all"])
+    return (f"stale_state {stale['push_late'] + stale['race']}: the newer state made before the move was "
+            f"sent (its push not read yet) {stale['push_late']}, after it (another seat's move first) "
+            f"{stale['race']}; "
+            f"sent again on the newest view as the game's client does and accepted {stale['sent_again']}; "
+            f"met by players {stale['met']} ({stale['met'] * per:.2f} per 1,000 accepted moves); "
+            f"answers before the mover's own view {answers['before_push']} of {answers['all']}")
+
+
 def refusals(results: list[dict]) -> str:
     """The refused actions by error code, over every worker."""
     why: dict[str, int] = {}
@@ -659,12 +723,15 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
             if proc is not None and proc.returncode is None:
                 proc.terminate()
                 await proc.wait()
+        for stored in logs.glob(db.name + "*"):  # the single process's database, once it has stopped
+            stored.unlink()
     every, actor = ours["all"], ours["actor"]
     p50, p99, actor_p50 = percentile(every, 0.5), percentile(every, 0.99), percentile(actor, 0.5)
     print(f"client_processes={len(workers)} think={THINK} loop={args.loop} loadavg_1m/5m_at_end={load()}")
     print(f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
           f"{sum(r['refused'] for r in game_results)} ({refusals(game_results)}) unmatched={ours['missing']} "
           f"pushes: full views {ours['full']}, deltas {ours['deltas']}, resyncs asked {ours['resyncs']}")
+    print(f"single process: {stale_line(game_results)}")
     actor_chars, mover_chars, other_chars = ours["sizes"]
     print(f"characters per push (median, as sent, before any compression): acting seat {actor_chars}, "
           f"seat to move next {mover_chars}, the others {other_chars}; "
@@ -696,6 +763,7 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
               f"(peak {cluster_usage['peak_rss_mb']:.1f}MB, all nodes); "
               f"single process: all_p50_ms={p50:.2f} all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x "
               f"overhead_p99={c99 / p99:.2f}x")
+        print(f"nodes={args.nodes}: {stale_line(cluster_results)}")
         for number, metrics in enumerate(cluster_usage["metrics"], 1):
             print("\n".join(inside_the_server(f"node {number}", metrics)))
         print(per_move(f"{args.nodes} nodes", cluster_usage))
@@ -717,6 +785,10 @@ def inside_the_server(name: str, metrics: dict) -> list[str]:
     inside = metrics["latency_ms"]
     lines = [f"inside {name} (action received -> actor's state push queued) ms: p50={inside['p50']} "
              f"p99={inside['p99']}; by stage: {metrics.get('stages_ms')}"]
+    if "table_memory" in metrics:
+        each = metrics["table_memory"]["playing"]["bytes_each"]
+        lines.append(f"{name}'s tables in memory: {metrics['table_memory']['playing']['tables']} playing, "
+                     f"{'-' if each is None else round(each / 1024, 1)} KB each (GET /metrics' table_memory)")
     if "loop_lag_ms" in metrics:
         lines.append(f"{name}'s event-loop lag ms: p50={metrics['loop_lag_ms']['p50']} p99={metrics['loop_lag_ms']['p99']} "
                      f"max={metrics['loop_lag_ms']['max']} (of which it was working: p99="

@@ -132,6 +132,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--lobby-idle", type=seconds, metavar="SECONDS",
                         help="seconds a table that has not started stays open once no player is connected "
                              f"to it; 0: for ever ({default_of('lobby_idle')})")
+    parser.add_argument("--linger", type=seconds, metavar="SECONDS", default=ServerConfig.linger,
+                        help="seconds a finished game stays in memory for players who went away to come back "
+                             "and see its end (its replay stays in the database; default %(default)g)")
     parser.add_argument("--keep-days", type=days, metavar="DAYS", default=ServerConfig.keep_days,
                         help="days finished games (their replays) and closed lobbies stay in the database; "
                              "older ones are deleted at start and once a day; 0: keep them for ever "
@@ -217,7 +220,8 @@ async def serve(args: argparse.Namespace, loop_name: str = "asyncio") -> None:
                             discovery=not args.no_discovery, bot_delay=args.bot_delay, grace=args.grace,
                             max_connections_per_address=args.max_connections_per_address,
                             max_tables_per_address=args.max_tables_per_address, lobby_idle=args.lobby_idle,
-                            keep_days=args.keep_days, trusted_proxies=tuple(args.trusted_proxy),
+                            keep_days=args.keep_days, linger=args.linger,
+                            trusted_proxies=tuple(args.trusted_proxy),
                             allowed_origins=tuple(args.allow_origin),
                             address_rate=float(args.max_requests_per_address),
                             address_burst=2.0 * args.max_requests_per_address, postgres=args.postgres,

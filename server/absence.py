@@ -31,11 +31,15 @@ class Absence:
         self.live = True
         self.idle_since: float | None = None  # monotonic time the lobby was left with no seat held
         self.idle_timer: Timer | None = None  # closes the lobby when left so
+        self.graces: dict[int, Timer] = {}  # seat -> the end of its player's grace
 
     def stop(self) -> None:
         self.live = False
         if self.idle_timer is not None:
             self.idle_timer.cancel()
+        for timer in self.graces.values():
+            timer.cancel()
+        self.graces.clear()
 
     # --- the seats whose players went away -----------------------------------------------------
     def grace(self) -> float:
@@ -56,10 +60,14 @@ class Absence:
         """Start the grace period; after it a bot stands in if the player has not come back."""
         self.table.seats[seat].away_since = since
         due = since + self.grace()  # decided now: a round ending meanwhile does not move it
-        self.scheduler.call_at(due, self.grace_over, seat, since, due)
+        earlier = self.graces.pop(seat, None)
+        if earlier is not None:  # the grace of an absence before this one (its player came back)
+            earlier.cancel()
+        self.graces[seat] = self.scheduler.call_at(due, self.grace_over, seat, since, due)
 
     def grace_over(self, seat: int, since: float, due: float) -> None:
         """At ``due``: a bot takes the seat of a player away since ``since`` who has not come back."""
+        self.graces.pop(seat, None)
         table = self.table
         holder = table.seats[seat]
         if (not self.live or self.stopping() or table.closed or not table.started or table.over or holder.sids

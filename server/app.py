@@ -22,6 +22,7 @@ from soupkitchen.server.cluster import message_queue, serve_as_node
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.doors import Doors
 from soupkitchen.server.floodlog import FloodLog, InputLog
+from soupkitchen.server.footprint import table_memory
 from soupkitchen.server.gc_pauses import PauseWatch
 from soupkitchen.server.guard import (
     ADDRESS_KEY,
@@ -312,5 +313,6 @@ def server_metrics(hub: Hub) -> dict[str, Any]:
         "spectators": sum(len(t.spectators) for t in tables),
         "storing": hub.store.can_store,  # False while the database refuses changes (or cannot be reached)
         **hub.metrics.snapshot(),
+        "table_memory": table_memory(hub.roster.runners.values(), hub.footprints),
         **({"node": hub.node.snapshot()} if hub.node is not None else {}),
     }

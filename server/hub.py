@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from soupkitchen.server.config import ServerConfig
+from soupkitchen.server.footprint import Footprints
 from soupkitchen.server.games import available_games, load_game
 from soupkitchen.server.lobby import ListWatch, Lobby
 from soupkitchen.server.metrics import Metrics
@@ -92,6 +93,9 @@ class Hub:
         self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
                            self.spawn, lambda: self.stopping)
         self.roster.on_drop = self.dropped
+        # what a table costs in memory (GET /metrics): the server's parts it refers to are not its own
+        self.footprints = Footprints([self, self.roster.context, config, self.scheduler, self.store,
+                                      self.metrics, self.registry, self.outbox])
         # the connections watching the list of open tables, told when it changes: when a table opens,
         # changes its lobby (every ``lobby`` push), starts, finishes, closes or is let go
         self.watch = ListWatch()
@@ -192,7 +196,9 @@ class Hub:
             return
         if event == "lobby":  # a table's lobby changed: so may the list of open tables
             self.watch.changed(data["table"]["id"])
-        self.outbox.push(sids, self.transport.encode(event, data), table, self.store.issued)
+        handed = self.store.issued
+        self.outbox.push(sids, self.transport.encode(event, data), table,
+                         handed if table is None else self.store.issued_for(table), handed)
 
     def send(self, sids: list[str], encoded: Any) -> None:
         """Hand an encoded push to each connection that still reads its pushes."""

@@ -1,9 +1,12 @@
 """Pushes held until the changes they tell of are stored.
 
 A store that writes behind (``server/store_pg.py``) has changes in hand that PostgreSQL has not
-confirmed yet. Every push made meanwhile waits here, in the order it was made, for the changes
-handed over before it; then it goes. A table whose change could not be stored is let go, and its
-held pushes with it: nobody hears of a present the database does not have.
+confirmed yet. Every push made meanwhile about a table waits here, in the order it was made, for
+that table's changes handed over before it (the store's ``issued_for``); then it goes. A push never
+waits for another table's changes: on a busy node the other seats' views of a move, made a moment
+after it, would otherwise wait for the next batch, holding moves handed over in between. A table
+whose change could not be stored is let go, and its held pushes with it: nobody hears of a present
+the database does not have.
 """
 
 from __future__ import annotations
@@ -16,20 +19,28 @@ Send = Callable[[list[str], Any], None]  # (connections, encoded push)
 
 
 class Outbox:
-    """The pushes waiting for the store, each with the number of changes handed over before it."""
+    """The pushes waiting for the store, by table, each with the changes it waits for and the number
+    of changes handed over when it was made."""
 
     def __init__(self, send: Send) -> None:
         self.send = send
-        self.held: deque[tuple[int, str | None, list[str], Any]] = deque()
+        # table -> its pushes in order: (the changes each waits for, those handed over by then, ...)
+        self.held: dict[str | None, deque[tuple[int, int, list[str], Any]]] = {}
         self.stored = 0  # the changes the store has confirmed
         self.unstored: dict[str, int] = {}  # table -> its pushes made up to this change are dropped
 
-    def push(self, sids: list[str], encoded: Any, table: str | None, handed: int) -> None:
-        """Send a push now if every change handed over (``handed``) is stored, else hold it."""
-        if handed <= self.stored and not self.held:
-            self.send(sids, encoded)
+    def push(self, sids: list[str], encoded: Any, table: str | None, waits_for: int, made: int) -> None:
+        """Send a push about ``table`` now if the changes it waits for (the first ``waits_for``)
+        are stored and none of the table's pushes waits, else hold it (``made``: the changes handed
+        over by then)."""
+        waiting = self.held.get(table)
+        if waits_for <= self.stored and not waiting:
+            if table is None or made > self.unstored.get(table, -1):
+                self.send(sids, encoded)
+        elif waiting is not None:
+            waiting.append((waits_for, made, sids, encoded))
         else:
-            self.held.append((handed, table, sids, encoded))
+            self.held[table] = deque([(waits_for, made, sids, encoded)])
 
     def let_go(self, table: str, handed: int) -> None:
         """The table's change could not be stored: drop its pushes made so far (``handed`` changes in)."""
@@ -38,10 +49,13 @@ class Outbox:
     def release(self, stored: int) -> None:
         """The store has confirmed its changes up to ``stored``: send what waited for them."""
         self.stored = max(self.stored, stored)
-        held = self.held
-        while held and held[0][0] <= self.stored:
-            handed, table, sids, encoded = held.popleft()
-            if table is None or handed > self.unstored.get(table, -1):
-                self.send(sids, encoded)
-        if not held:
+        for table in [table for table, waiting in self.held.items() if waiting[0][0] <= self.stored]:
+            waiting = self.held[table]
+            while waiting and waiting[0][0] <= self.stored:
+                _waits_for, made, sids, encoded = waiting.popleft()
+                if table is None or made > self.unstored.get(table, -1):
+                    self.send(sids, encoded)
+            if not waiting:
+                del self.held[table]
+        if not self.held:
             self.unstored.clear()

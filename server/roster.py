@@ -11,7 +11,7 @@ from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.metrics import Metrics
 from soupkitchen.server.registry import Registry
 from soupkitchen.server.runner import Push, RunnerContext, TableRunner
-from soupkitchen.server.scheduler import Scheduler
+from soupkitchen.server.scheduler import Scheduler, Timer
 from soupkitchen.server.store import Store
 from soupkitchen.server.table import Table
 from soupkitchen.shared.wire import protocol
@@ -49,6 +49,7 @@ class TableRoster:
         self.runners: dict[str, TableRunner] = {}
         self.tables = Tables(self.runners)
         self.on_drop: Callable[[Table], None] | None = None  # hears of each table forgotten
+        self.lingering: dict[str, Timer] = {}  # table id -> the end of its finished game's linger
 
     def add(self, table: Table, creator: str | None = None) -> TableRunner:
         """Run a new or restored table (``creator``: the address that made it)."""
@@ -88,6 +89,9 @@ class TableRoster:
         if runner is not None and runner.table is table:
             runner.stop()
             del self.runners[table.id]
+            linger = self.lingering.pop(table.id, None)
+            if linger is not None:  # let go before its linger was over (it holds the table until then)
+                linger.cancel()
         for seat in table.seats:
             if seat.token_hash is not None:
                 self.registry.forget(seat.token_hash)
@@ -101,7 +105,7 @@ class TableRoster:
         self.forget_finished_from(self.registry.creators.get(table.id, ""))
 
     def drop_later(self, table: Table, delay: float) -> None:
-        self.scheduler.call_later(delay, self.drop, table)
+        self.lingering[table.id] = self.scheduler.call_later(delay, self.drop, table)
 
     def open_tables_from(self, address: str) -> int:
         """How many open tables (neither finished nor closed) connections from ``address`` created."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -68,6 +69,18 @@ class RunnerContext:
     deltas: Callable[[str], bool] = lambda sid: False  # whether a connection takes ``delta`` pushes
 
 
+def weakly(method: Callable[..., T], gone: Callable[[], T] | None = None) -> Callable[..., T | None]:
+    """``method`` of an object, called while that object lives; once it is gone, ``gone()`` (or None)."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> T | None:
+        bound = ref()
+        if bound is not None:
+            return bound(*args)
+        return gone() if gone is not None else None
+    return call
+
+
 class TableRunner:
     """Runs one table; every change is saved to the store before it is announced."""
 
@@ -79,11 +92,13 @@ class TableRunner:
         self.scheduler = context.scheduler
         self.live = True  # False once the server has let the table go
         self.timer: Timer | None = None  # the next deadline or bot move
+        # The parts call the runner back through weak references: a runner and its parts hold no
+        # cycle, so a table let go is freed at once, not left to the collector's rare full collection.
         self.players = TableBots(table, context.config, self.clock)
-        self.holds = Holds(table, context.config, context.scheduler, self.hold_ran_out)
-        self.announce = Announcer(table, context.push, self.clock, self.summary, context.deltas)
+        self.holds = Holds(table, context.config, context.scheduler, weakly(self.hold_ran_out))
+        self.announce = Announcer(table, context.push, self.clock, weakly(self.summary, dict), context.deltas)
         self.absence = Absence(table, context.config, context.scheduler, context.stopping,
-                               self.players.stands_in, self.stand_in, self.close)
+                               self.players.stands_in, weakly(self.stand_in), weakly(self.close))
         self.nudges = Nudges(table, context.config, self.clock, self.players.stands_in)
         self.clock_saved: float | None = None  # the game clock last recorded in the store
 
@@ -252,6 +267,8 @@ class TableRunner:
         self.announce.lobby()
         self.reschedule()
         self.absence.watch_lobby()  # the players left behind may all be away
+        if table.over and not table.has_people and not table.spectators:
+            self.context.let_go(table)  # nobody is left to see its end (its replay is in the store)
 
     def add_bot(self, seat: int, level: str) -> None:
         def seat_bot() -> None:

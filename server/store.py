@@ -281,6 +281,11 @@ class Store:
         """The rows a query returns."""
         return self.db.execute(sql, args).fetchall()
 
+    def issued_for(self, table_id: str) -> int:
+        """The writes handed to the store up to the table's latest (a push about the table waits
+        for those alone)."""
+        return self.issued
+
     @property
     def can_store(self) -> bool:
         """Whether changes are stored now (False while the database refuses them)."""

@@ -77,6 +77,7 @@ UNREADABLE = "the server cannot read its database just now ({why}); try again in
 SCHEMA_LOCK = 0x50_55_50  # the advisory lock held while the schema is brought up to date
 BATCH = 2000  # the most changes the writer stores in one transaction
 FAILURES_KEPT = 4096  # failures remembered for the requests that may still ask of them
+LATEST_KEPT = 4096  # tables whose latest change is remembered, before those all stored are forgotten
 # every running round's clock in one statement: a node at 500 tables stored them as 500 upserts
 # twice a second, 7 ms of a batch (most of it binding their values on the event loop) against 2
 SAVE_CLOCKS = ("INSERT INTO clocks (table_id, t) SELECT * FROM unnest(?::text[], ?::float8[])"
@@ -144,6 +145,7 @@ class PostgresStore(Store):
         self.confirmed = 0  # the writes handed to the writer that it has stored (or failed)
         self.failures: dict[int, StoreError] = {}  # ticket -> why, for the requests that may ask (the newest)
         self.waiting: deque[tuple[int, asyncio.Future[None]]] = deque()
+        self.latest: dict[str, int] = {}  # table -> the ticket of its latest change handed over
 
         def bring_up_to_date(db: psycopg.Connection) -> None:
             # one server at a time: CREATE ... IF NOT EXISTS is not safe against another doing it at
@@ -267,6 +269,9 @@ class PostgresStore(Store):
     def issued(self) -> int:  # type: ignore[override]
         return self.writer.handed if self.writer is not None else self.confirmed
 
+    def issued_for(self, table_id: str) -> int:
+        return self.latest.get(table_id, 0)
+
     async def stored(self, changes: Changes | None = None) -> StoreError | None:
         target = self.issued
         if self.confirmed < target:
@@ -294,6 +299,8 @@ class PostgresStore(Store):
         if not failed:
             self._wrote()
         self.confirmed = max(self.confirmed, upto)
+        if len(self.latest) > LATEST_KEPT:  # a table whose changes are all stored waits for none
+            self.latest = {table: ticket for table, ticket in self.latest.items() if ticket > self.confirmed}
         taken = {failure.table for failure in failed if failure.taken}
         for table in dict.fromkeys(failure.table for failure in failed if failure.table is not None):
             if self.on_unstored is not None:
@@ -326,6 +333,8 @@ class PostgresStore(Store):
             if not self.writer.up:  # refused at once, its table as it was, until the writer is back
                 raise self._refused(self.writer.why, False, unreachable=True)
             ticket = self.writer.hand(statements, table)
+            if table is not None:
+                self.latest[table] = ticket
             changes = CHANGES.get()
             if changes is not None:
                 changes.add(ticket)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from soupkitchen.server import passwords
+from soupkitchen.server.action_log import ActionLog
 from soupkitchen.server.store import token_hash
 from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game
 from soupkitchen.shared.levels import NORMAL
@@ -102,7 +103,7 @@ class Table:
         self.origin = 0.0
         self.paused_at: float | None = None
         self.held = HeldTime()  # every seat's holds together, in the latest round one held
-        self.rng = random.Random(secrets.randbits(32))
+        self._rng: random.Random | None = None
 
     @classmethod
     def from_row(cls, game: Game, row: dict[str, Any], mono: float) -> Table:
@@ -116,6 +117,14 @@ class Table:
         if row["started"]:
             table.start(mono, row["seed"], row["log"], row.get("clock"))
         return table
+
+    @property
+    def rng(self) -> random.Random:
+        """The table's own randomness, for its bots (their seeds, their thinking times), made when a
+        bot first needs it: a table of people never does (it is 2.5 KB)."""
+        if self._rng is None:
+            self._rng = random.Random(secrets.randbits(32))
+        return self._rng
 
     # --- lobby ---------------------------------------------------------------------------------
     @property
@@ -223,7 +232,9 @@ class Table:
         """Set the game up (and replay ``log`` when restoring); the clock resumes at the recorded
         ``clock`` or the last entry, whichever is later."""
         self.seed = seed
-        self.record = MatchRecord(self.game.id, self.players, self.options, seed)
+        # the log kept compact (server.action_log): a Sequence of the same entries, not a list
+        compact: Any = ActionLog()
+        self.record = MatchRecord(self.game.id, self.players, self.options, seed, compact)
         self.state = self.game.setup(self.players, self.options, seed)
         for entry in log or []:
             self.state, self.last_events = self.game.apply(
@@ -231,6 +242,8 @@ class Table:
             self.record.log.append(entry)
         self.origin = mono - max(self.record.log[-1]["t"] if self.record.log else 0.0, clock or 0.0)
         self.paused_at = None
+        if self.over:
+            compact.seal()
 
     def public_moments(self, count: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """The last ``count`` moments of the game as anyone at the table saw them, oldest first: the
@@ -310,6 +323,8 @@ class Table:
         self.record.log.append(step.entry)
         self.state = step.state
         self.last_events = step.events
+        if step.over:
+            self.record.log.seal()  # read rarely now, and appended to no more
 
     def due_timeout(self, mono: float) -> bool:
         deadline = self.deadline()

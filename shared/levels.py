@@ -10,6 +10,7 @@ for ever.)
 
 from __future__ import annotations
 
+import pickle
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -41,7 +42,9 @@ class LevelledBot(Bot):
         self.level = check_level(level)
         self.inner = make()
         self.memory = MEMORY.get(level)
-        self.recent: deque[dict[str, Any]] = deque(maxlen=self.memory or 1)
+        # the views kept in mind, pickled: a view's objects take five to eight times its pickle's
+        # bytes, and a server keeps these for every bot seat of every table
+        self.recent: deque[bytes] = deque(maxlen=self.memory or 1)
         self.since = 0  # views observed since the bot was last rebuilt
         self.last: dict[str, Any] | None = None
 
@@ -49,15 +52,19 @@ class LevelledBot(Bot):
         if view == self.last:  # the same view again (choose is handed the view last observed)
             return
         self.last = view
-        self.recent.append(view)
+        self.recent.append(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
         self.since += 1
         if self.memory is not None and self.since >= self.memory and not view.get("legal_actions"):
             # Memory full, and not in the middle of its own turn: keep only the newer half in mind.
             self.inner, self.since = self.make(), 0
             for kept in list(self.recent)[-(self.memory // 2):]:
-                self.inner.observe(kept)
+                self.inner.observe(pickle.loads(kept))
             return
         self.inner.observe(view)
+
+    def kept_views(self) -> list[dict[str, Any]]:
+        """The views the bot keeps in mind, oldest first."""
+        return [pickle.loads(kept) for kept in self.recent]
 
     def choose(self, view: dict[str, Any], now: float) -> Action | None:
         self.observe(view)

@@ -58,7 +58,7 @@ def play_action(cards: dict[str, int], count: int, due: int) -> Action:
     return {"type": "play", "cards": dict(cards), "count": count}
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=256)  # asked again for the same hand within one state; 8,192 held 28 MB on a server
 def turn_actions(held: tuple[int, ...], due: int) -> tuple[Action, ...]:
     """The listed actions of the seat to play, from its hand counted per kind (in KINDS order)."""
     food = SEQUENCE[due]

@@ -212,7 +212,7 @@ def judge_for(taste_id: str) -> Judge:
     return make_judge(TASTES_BY_ID[taste_id])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # a bot's search asks again of the soups it is weighing; 65,536 held 13.6 MB
 def distance(taste_id: str, soup: Soup) -> int:
     """0 when the soup satisfies the taste, otherwise roughly how many cards are still wrong."""
     return judge_for(taste_id)(soup)

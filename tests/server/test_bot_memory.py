@@ -29,7 +29,7 @@ SEATS = 3
 
 def remembered(bot: Bot) -> dict[str, Any]:
     if isinstance(bot, LevelledBot):  # a bot at a level: the views it keeps in mind and the bot within
-        return {"inner": remembered(bot.inner), "since": bot.since, "recent": copy.deepcopy(list(bot.recent))}
+        return {"inner": remembered(bot.inner), "since": bot.since, "recent": bot.kept_views()}
     skip = DECISIONS + CHOOSING.get(type(bot).__name__, ())
     return copy.deepcopy({key: value for key, value in vars(bot).items() if key not in skip})
 

@@ -398,7 +398,7 @@ async def test_a_node_waiting_for_postgres_answers_others_and_tells_of_a_move_on
         assert (await fetch_json(a.url + "/healthz"))["ok"] is True, "the node answers meanwhile"
 
         async def push_held() -> bool:   # the move's pushes are made, and held for the store
-            return any(table == made["table"]["id"] for _handed, table, _sids, _push in a.hub.outbox.held)
+            return bool(a.hub.outbox.held.get(made["table"]["id"]))
         await eventually(push_held, "the move's push to be held until it is stored")
         assert not move.done() and all(state["state_id"] == 0 for state in ann.states)
     reply = await move  # the lock ends with the transaction

@@ -22,6 +22,7 @@ import asyncio
 import json
 import logging
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,7 @@ import pytest
 import toy_game
 from server_testkit import Client, check_received, fetch_json, loadable_game_ids, stored_record
 
+from soupkitchen.server.scheduler import LoopScheduler
 from soupkitchen.server.store import token_hash
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.registry import get_game
@@ -50,6 +52,64 @@ TRANSPORTS = [["websocket"], ["websocket"], ["websocket"], ["polling", "websocke
 # machine a client may answer the transport's ping late; the soak checks the books, not how soon a
 # silent connection is found dead (test_bad_link does), so it gives the pings the transport's defaults.
 PATIENT_PINGS = {"ping_interval": 25.0, "ping_timeout": 20.0}
+
+
+class KeptTimer:
+    """A timer of :class:`KeptScheduler`'s: cancelled, it is forgotten; run, it is forgotten too."""
+
+    def __init__(self, scheduler: KeptScheduler, key: int) -> None:
+        self.scheduler, self.key = scheduler, key
+        self.handle: asyncio.TimerHandle | None = None
+
+    def cancel(self) -> None:
+        self.scheduler.armed.pop(self.key, None)
+        if self.handle is not None:
+            self.handle.cancel()
+
+    def when(self) -> float:
+        """The loop's time it is due at (as ``asyncio.TimerHandle.when``)."""
+        assert self.handle is not None
+        return self.handle.when()
+
+
+class KeptScheduler(LoopScheduler):
+    """The real clock and the loop's timers, each kept until it runs or is cancelled, so that a test
+    can move a stopped server's clock past every timer it left armed and run them at once
+    (:meth:`run_the_rest`): what the server would do, however long one waited, without waiting."""
+
+    def __init__(self) -> None:
+        super().__init__(self.now)
+        self.skipped = 0.0  # seconds the clock was moved on by run_the_rest
+        self.armed: dict[int, tuple[float, Any, tuple[Any, ...]]] = {}
+        self.keys = 0
+
+    def now(self) -> float:
+        return time.monotonic() + self.skipped
+
+    def call_at(self, when: float, callback: Any, *args: Any) -> KeptTimer:
+        self.keys += 1
+        timer = KeptTimer(self, self.keys)
+        self.armed[timer.key] = (when, callback, args)
+        timer.handle = super().call_at(when, self.run, timer.key)
+        return timer
+
+    def call_later(self, delay: float, callback: Any, *args: Any) -> KeptTimer:
+        return self.call_at(self.clock() + max(0.0, delay), callback, *args)
+
+    def run(self, key: int) -> None:
+        if (armed := self.armed.pop(key, None)) is not None:
+            armed[1](*armed[2])
+
+    def run_the_rest(self) -> None:
+        """Move the clock on to each timer still armed, soonest first, and run it (and those they arm,
+        up to 1,000 in all)."""
+        for _ in range(1000):
+            if not self.armed:
+                return
+            key = min(self.armed, key=lambda key: self.armed[key][0])
+            self.skipped += max(0.0, self.armed[key][0] - self.clock())
+            self.run(key)
+        raise AssertionError("a stopped server's timers keep arming more")
 
 
 class ServerLog(logging.Handler):
@@ -485,7 +545,8 @@ async def restart(servers, server, world: World) -> None:
             await present.ok("resume", {"token": token})
     await server.stop()
     logs = {t.id: list(t.record.log) for t in hub.tables.values() if t.started and not t.over}
-    await asyncio.sleep(server.config.grace + 0.1)  # real time: past the grace a running server would act on
+    server.scheduler.run_the_rest()  # every deadline, bot move, stand-in and grace it left: past them all
+    await asyncio.sleep(0)  # and what they would have begun on the loop, had they begun anything
     assert {t.id: t.record.log for t in hub.tables.values() if t.id in logs} == logs, "a stopped server moved on"
     # The players come back within the grace period: with the tests' short one, stand-in bots could
     # finish a restored game and the finished table be forgotten (its tokens then refused) before
@@ -519,7 +580,8 @@ async def restart(servers, server, world: World) -> None:
 async def test_soak(servers, server_log, seed):
     games = [game_id for game_id in loadable_game_ids() if game_id != toy_game.GAME_ID]
     assert games, "no game to play"
-    server = await servers(lobby_idle=0.5, max_tables_per_address=12, linger=0.5, **PATIENT_PINGS)
+    server = await servers(lobby_idle=0.5, max_tables_per_address=12, linger=0.5, scheduler=KeptScheduler(),
+                           **PATIENT_PINGS)
     world = World(server.url, games, server.hub)
     rng = random.Random(seed)
     agents = [Agent(world, random.Random(rng.getrandbits(32)), f"Cook {i}", TRANSPORTS[i % len(TRANSPORTS)])

@@ -2,7 +2,8 @@
 every change handed over is stored, in order, and ``stored`` says when; a change that repeats a
 table's history fails only that table, whose later changes are not stored until it is let go; a
 database that goes refuses what was in hand, and each change after it on the spot. The pushes
-waiting for the store leave in order once it has confirmed, and never for a table let go."""
+waiting for the store leave in order once it has confirmed their table's changes, and never for a
+table let go."""
 
 from __future__ import annotations
 
@@ -122,22 +123,33 @@ async def test_a_database_that_goes_refuses_what_was_in_hand_and_each_change_aft
     assert logged(behind, "t2") == [2] and logged(behind, "t1") == []
 
 
-def test_pushes_wait_for_the_changes_before_them_and_those_of_a_table_let_go_are_dropped():
+def test_pushes_wait_for_their_tables_changes_in_order_and_those_of_a_table_let_go_are_dropped():
     sent = []
     outbox = Outbox(lambda sids, encoded: sent.append(encoded))
-    outbox.push(["a"], "free", None, 0)
+    outbox.push(["a"], "free", "t1", 0, 0)
     assert sent == ["free"]
-    outbox.push(["a"], "t1 move", "t1", 1)
-    outbox.push(["a"], "t2 move", "t2", 2)
-    outbox.push(["a"], "emote", None, 2)  # nothing overtakes what waits
+    outbox.push(["a"], "t1 move", "t1", 1, 1)
+    outbox.push(["a"], "t2 move", "t2", 2, 2)
+    outbox.push(["b"], "t1 emote", "t1", 1, 2)  # nothing of a table overtakes what of it waits
+    outbox.push(["b"], "t1 others' view", "t1", 1, 3)  # made once another table's change was handed over
     assert sent == ["free"]
     outbox.release(1)
-    assert sent == ["free", "t1 move"]
-    outbox.let_go("t2", 2)
-    outbox.release(2)
-    assert sent == ["free", "t1 move", "emote"]
-    outbox.push(["a"], "t2 rebuilt", "t2", 2)  # the table served again: its pushes go
+    assert sent == ["free", "t1 move", "t1 emote", "t1 others' view"], "t1's pushes wait for t1's alone"
+    outbox.push(["a"], "t2 emote", "t2", 2, 3)
+    outbox.let_go("t2", 3)
+    outbox.release(3)
+    assert sent == ["free", "t1 move", "t1 emote", "t1 others' view"]
+    outbox.push(["a"], "t2 rebuilt", "t2", 2, 4)  # the table served again: its pushes go
     assert sent[-1] == "t2 rebuilt"
+
+
+async def test_a_push_waits_for_its_own_tables_changes_not_those_handed_over_after_them(behind):
+    handing(lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 0}, 0.0, over=False))
+    t1 = behind.issued_for("t1")
+    handing(lambda: behind.append_action("t2", 0, 0, {"type": "add", "n": 0}, 0.0, over=False))
+    assert behind.issued_for("t1") == t1 < behind.issued_for("t2") == behind.issued
+    assert behind.issued_for("t3") == 0  # none in hand
+    await behind.stored()
 
 
 async def test_the_rounds_clocks_are_stored_in_order_with_the_moves(behind):
