@@ -250,15 +250,16 @@ class Chef(Bot):
                 self.beats = habits.obvious if self.fixes(known, soup, spares, move) else habits.unclear
                 return self.played(move)
         # Nothing quick: a careful look at the moves, the faces it noticed and, by its habits, the next move.
+        self.beats = 0.0
         goal = self.goal(view, overlooked, faces=True)
         here = goal.score(goal.distances(soup))
-        scored = self.weigh(goal, soup, spares, self.moves_seen(soup, spares))
+        scored = self.look_with_care(view, goal, soup, spares, here)
         if habits.ahead:
             scored = self.look_ahead(goal, soup, spares, scored)
         if habits.tell:
             scored = self.with_telling(view, soup, spares, scored)
         _score, _noise, move = min(scored)
-        self.beats = habits.stuck
+        self.beats += habits.stuck
         return self.played(move)
 
     def played(self, move: Move) -> dict[str, Any]:
@@ -331,6 +332,30 @@ class Chef(Bot):
             if any(goal.roles[i][cell][soup[cell]] != goal.roles[i][cell][new[cell]] for i in wanted for cell in cells):
                 moves.append(move)
         return moves
+
+    def look_with_care(self, view: dict[str, Any], goal: Goal, soup: Soup, spares: tuple[int, ...],
+                       here: float) -> list[tuple[float, float, Move]]:
+        """The moves it weighs with care. A person does not weigh every move: a few catch the eye
+        (``eyes``: those that do something about its own unsatisfied tastes first, then about the
+        shared ones, then any), and it settles for the best of them once one makes the soup better;
+        when none does it looks at a few more, which takes longer (``further`` beats each time)."""
+        moves = self.moves_seen(soup, spares)
+        eyes = self.habits.eyes
+        if eyes is None:
+            return self.weigh(goal, soup, spares, moves)
+        order: list[Move] = []
+        for tastes in (view["my_tastes"], view["shared_tastes"], None):
+            pool = moves if tastes is None else self.relevant(goal, soup, spares, [t["id"] for t in tastes])
+            pool = [move for move in pool if move not in order]
+            order += self.rng.sample(pool, len(pool))
+        scored: list[tuple[float, float, Move]] = []
+        for start in range(0, len(order), eyes):
+            if start:
+                self.beats += self.habits.further
+            scored += self.weigh(goal, soup, spares, order[start:start + eyes])
+            if min(scored)[0] < here:
+                break
+        return scored
 
     def moves_seen(self, soup: Soup, spares: tuple[int, ...]) -> list[Move]:
         """The legal moves the chef weighs with care: some of them, as many as its habits say."""

@@ -21,6 +21,11 @@ class Habits:
     # card alone for the round (None: it never does)
     decent: float  # what a move seen at a glance must gain to be played at once (3: about a taste)
     looks_at: int | None  # moves it weighs when it looks with care (None: every legal move)
+    eyes: int | None  # when it looks with care, the moves that catch its eye, as many as this: those
+    # that do something about its own unsatisfied tastes first, then the shared ones', then any (None:
+    # it weighs them all); it settles for the best of them once one makes the soup better, else looks
+    # at as many more
+    further: float  # beats each further look takes
     ahead: int  # of its best moves when it looks with care, how many it weighs with the move that could follow
     grasps: float | None  # a guess at another chef's taste counts once the chef is about as sure of it as
     # of a pick among this many tastes (``inference.effective``; None: any guess)
@@ -46,17 +51,17 @@ HABITS = {
     "easy": Habits(
         notices=0.2, memory=2, flips=1.0, leans=0.2, hears=0.0, grasps=2, care=0.5, help=0.0, tell=0.0,
         glance=3, glance_faces=False, learns=0.0, wary=1, patience=5, decent=1.0, looks_at=15, ahead=0,
-        slips=0.15, haste=0.4, takes_in=2.5, obvious=1.5, unclear=3, stuck=5,
+        eyes=None, further=0.0, slips=0.15, haste=0.4, takes_in=2.5, obvious=1.5, unclear=3, stuck=5,
         reacts=0.6, reacts_closer=0.1, reacts_idle=0.15, vague=0.5, reaction_beats=2.0),
     "normal": Habits(
         notices=0.7, memory=3, flips=1.2, leans=0.3, hears=0.6, grasps=2, care=1.0, help=0.2, tell=0.0,
         glance=4, glance_faces=False, learns=0.15, wary=3, patience=3, decent=3.0, looks_at=None, ahead=3,
-        slips=0.05, haste=0.0, takes_in=1.6, obvious=1.1, unclear=2.4, stuck=3.4,
+        eyes=2, further=0.3, slips=0.05, haste=0.0, takes_in=1.6, obvious=1.1, unclear=2.4, stuck=3.4,
         reacts=0.9, reacts_closer=0.6, reacts_idle=0.35, vague=0.2, reaction_beats=1.2),
     "hard": Habits(
         notices=1.0, memory=None, flips=None, leans=0.6, hears=1.0, grasps=6, care=1.0, help=0.6, tell=0.3,
         glance=8, glance_faces=True, learns=0.0, wary=0, patience=1, decent=3.0, looks_at=None, ahead=6,
-        slips=0.0, haste=0.0, takes_in=1.5, obvious=0.8, unclear=2, stuck=3.5,
+        eyes=None, further=0.0, slips=0.0, haste=0.0, takes_in=1.5, obvious=0.8, unclear=2, stuck=3.5,
         reacts=0.95, reacts_closer=0.7, reacts_idle=0.4, vague=0.0, reaction_beats=1.0),
 }
 
@@ -65,8 +70,8 @@ PERSON = {
     # A good player (the simulator's stand-in for a person, no table offers it): attentive, thinks
     # ahead and minds the others as a sharp player does, but reads the table as a person does.
     "good": replace(HABITS["normal"], notices=1.0, glance_faces=True, memory=6, flips=2.0, leans=0.5,
-                    hears=1.0, help=0.4, slips=0.02, learns=0.0, wary=0, patience=2),
+                    hears=1.0, help=0.4, slips=0.02, learns=0.0, wary=0, patience=2, eyes=None),
     # A player who minds only their own and the shared tastes: never looks at the faces or listens.
     "selfish": replace(HABITS["normal"], notices=0.0, glance_faces=False, care=0.0, help=0.0, hears=0.0,
-                       slips=0.02, learns=0.0, wary=0, patience=None),
+                       slips=0.02, learns=0.0, wary=0, patience=None, eyes=None),
 }

@@ -219,3 +219,23 @@ def test_a_persons_secret_taste_is_satisfied_only_by_their_own_work_when_the_che
     passenger = _persons_tastes_satisfied(tmc, "passenger", range(12))
     cook = _persons_tastes_satisfied(tmc, "cook", range(12))
     assert passenger < 0.5 < 0.85 < cook, (passenger, cook)
+
+
+def test_a_normal_chef_settles_for_a_move_that_helps_and_a_hard_one_looks_for_the_best(tmc):
+    """The first move of forty Hard rounds: every chef's move brings the soup closer to the tastes it
+    reads, but a normal chef weighs only the few moves that catch its eye and settles for one that
+    helps, as a person does, so it seldom finds the best of them; a hard chef weighs every move."""
+    best = {"normal": 0, "hard": 0}
+    for seed in range(40):
+        state = tmc.playing(4, seed=seed, options={"difficulty": "hard"})
+        view = GAME.view(state, state.turn)
+        soup, spares = inference.soup_from_view(view), moves.spares_from_view(view["spares"])
+        goal = planner.Goal([taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]])
+        here = goal.score(goal.distances(soup))
+        scores = {move: goal.score(goal.distances(planner.play_move(soup, spares, move)[0]))
+                  for move in planner.legal_moves(soup, spares)}
+        for level in best:
+            score = scores[from_action(GAME.make_bot(state.turn, seed, level).choose(view, 1.0))]
+            assert score < here, (seed, level)
+            best[level] += score <= min(scores.values())
+    assert best["normal"] < 20 <= best["hard"], best
