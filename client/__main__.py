@@ -90,9 +90,9 @@ def setup_logging(verbose: bool) -> Path | None:
 async def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from soupkitchen.client import links, tls, ways_in
     from soupkitchen.client.app import App
-    from soupkitchen.client.net import normalise_url
+    from soupkitchen.client.net import links, tls, ways_in
+    from soupkitchen.client.net.connection import normalise_url
     from soupkitchen.client.scenes import transitions
     from soupkitchen.client.settings import Settings
 

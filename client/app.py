@@ -19,16 +19,17 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme, words
+from soupkitchen.client import words
 from soupkitchen.client.access.hub import AccessHub
 from soupkitchen.client.howto.guide import GuidedRound
-from soupkitchen.client.input import InputAction, InputMapper
-from soupkitchen.client.net import Connection, ServerError
+from soupkitchen.client.net.connection import Connection, ServerError
 from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.settings import Settings, data_dir
-from soupkitchen.client.sound import Sounds
-from soupkitchen.client.sound_cues import SoundCues
-from soupkitchen.client.toasts import TOAST_SECONDS, Toast, draw_toasts
+from soupkitchen.client.ui import coverage, theme
+from soupkitchen.client.ui.input import InputAction, InputMapper
+from soupkitchen.client.ui.sound import Sounds
+from soupkitchen.client.ui.sound_cues import SoundCues
+from soupkitchen.client.ui.toasts import TOAST_SECONDS, Toast, draw_toasts
 from soupkitchen.client.words import _
 
 log = logging.getLogger(__name__)

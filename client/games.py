@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 TABLES = "soupkitchen.client.tables"   # the package holding a package per game
 
 Sound = str | Callable[[dict[str, Any]], str | None]
-"""A sound's name (client/sound.py), or a function of the event naming one (None: silent)."""
+"""A sound's name (client/ui/sound.py), or a function of the event naming one (None: silent)."""
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ class OfflineConnection:
     """Just enough of a connection for a table session fed by the benchmark itself."""
 
     def __init__(self) -> None:
-        from soupkitchen.client.clock import SlewedOffset
+        from soupkitchen.client.net.clock import SlewedOffset
 
         self.url = "bench"
         self.connected = True
@@ -97,7 +97,7 @@ def mid_round(game_id: str, players: int, seed: int, turns: int):
 def offline_session(game, players: int, clock: list[float]):
     """A table session of seat 0 at a started table of ``players`` (the others bots), on a connection
     that goes nowhere; the benchmark hands it the views."""
-    from soupkitchen.client.session import TableSession
+    from soupkitchen.client.net.session import TableSession
 
     conn = OfflineConnection()
     conn.offset.add_sample(0.0, clock[0], 0.0)
@@ -145,9 +145,9 @@ def frames(count: int, game_id: str = "too-many-cooks",
     import pygame
 
     from soupkitchen.client.app import App
-    from soupkitchen.client.input import InputAction
     from soupkitchen.client.settings import Settings
     from soupkitchen.client.tables import table_scene_for
+    from soupkitchen.client.ui.input import InputAction
 
     players, turns = BUSY.get(game_id, (4, 10))
     game, current, advance, clock = mid_round(game_id, players, seed=7, turns=turns)

@@ -5,7 +5,7 @@ takes its tables over.
 Each trial starts a Redis and PostgreSQL database of its own (as the tests do: PostgreSQL with
 ``fsync=off``) and two nodes (``soupkitchen-server --redis --postgres``). ``--tables`` Too Many Cooks
 tables are made on the first node, each with one player (the game client's own connection,
-``client.net.Connection``, which follows redirects and comes back through any node) and a bot; the
+``client.net.connection.Connection``, which follows redirects and comes back through any node) and a bot; the
 players move at a quick human pace. After ``--play`` seconds the first node is killed with SIGKILL.
 For each trial it reports:
 
@@ -78,7 +78,7 @@ class Player:
     """One table's player: its own client connection, its session and what it was told."""
 
     def __init__(self, address: str) -> None:
-        from soupkitchen.client.net import Connection
+        from soupkitchen.client.net.connection import Connection
 
         self.conn = Connection(address)
         self.session = None
@@ -90,7 +90,7 @@ class Player:
         self.after: float | None = None  # and at the first view the player got back on the other node
 
     async def sit(self) -> None:
-        from soupkitchen.client.session import TableSession
+        from soupkitchen.client.net.session import TableSession
 
         await self.conn.connect()
         made = await self.conn.request("create_table", {"game": GAME, "seats": 2, "name": "Chef",
@@ -173,7 +173,7 @@ async def trial(args: argparse.Namespace, redis, postgres, rng: random.Random) -
 def lost_moves(dsn: str, players: list) -> int:
     """The acknowledged moves (each player's ``acked``: state id -> action, at its ``table``) that
     the database's logs do not hold."""
-    from soupkitchen.server.store_pg import PostgresStore
+    from soupkitchen.server.storage.store_pg import PostgresStore
 
     store = PostgresStore(dsn)
     lost = 0

@@ -27,8 +27,8 @@ import time
 
 import orjson
 
-from soupkitchen.server.announce import Announcer
-from soupkitchen.server.table import Table
+from soupkitchen.server.tables.announce import Announcer
+from soupkitchen.server.tables.table import Table
 from soupkitchen.shared.registry import get_game
 
 # a game's options here (Too Many Cooks all day: rounds enough for any run)

@@ -55,7 +55,7 @@ over the bare one's).
 
 A move refused ``stale_state`` (another seat's move came first) is counted by cause: the newer
 state was made before the move was sent, its push not yet read by the client, or after it. Then,
-as the game's client does (``client/session.py``), the same move is sent once more on the newest
+as the game's client does (``client/net/session.py``), the same move is sent once more on the newest
 view if it is still legal there; ``met by players`` counts the refusals that stand (a player sees
 "the table moved on"), per 1,000 accepted moves, for the single process and for the nodes. The
 line also says how many accepted moves were answered before the mover's own view of the state they
@@ -311,7 +311,7 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
             if code == "stale_state" and not bare:
                 # The state after the one moved on (pushed before this answer) was made before the
                 # move was sent, its push not here yet, or after it, another seat's move first. Then,
-                # as the game's client does (client/session.py), the same move once more on the
+                # as the game's client does (client/net/session.py), the same move once more on the
                 # newest view if still legal there: a player meets the refusal only if it is not.
                 made = seat.made.get(state_id + 1, float("inf"))
                 record.stale["push_late" if made < reply["sent"] else "race"] += 1

@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT / "tests" / "server"))
 
 from bad_link import BadLink, LinkShape  # noqa: E402 - the tests' poor network
 
-from soupkitchen.client.net import Connection  # noqa: E402
-from soupkitchen.client.session import TableSession  # noqa: E402
+from soupkitchen.client.net.connection import Connection  # noqa: E402
+from soupkitchen.client.net.session import TableSession  # noqa: E402
 from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
 from soupkitchen.shared.registry import registration  # noqa: E402
 from soupkitchen.shared.stone_soup import GAME  # noqa: E402

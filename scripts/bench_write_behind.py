@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How long a cluster node's move waits for PostgreSQL before anyone hears of it, on a busy event loop.
 
-A node stores its moves behind its event loop (``server/store_pg.py``): a move's pushes are held
+A node stores its moves behind its event loop (``server/storage/store_pg.py``): a move's pushes are held
 until the batch holding it is stored, and its answer until then too. This runs the node's store on
 a PostgreSQL of its own (with ``fsync=off``, as the tests and ``scripts/bench_server.py`` do) in an
 event loop kept busy by other work, as a node's loop is by its other tables' sockets, and measures
@@ -57,8 +57,8 @@ async def other_work(share: float, until: float, rng: random.Random) -> None:
 
 
 async def run(args: argparse.Namespace, dsn: str) -> None:
-    from soupkitchen.server.store import CHANGES, Changes
-    from soupkitchen.server.store_pg import PostgresStore
+    from soupkitchen.server.storage.store import CHANGES, Changes
+    from soupkitchen.server.storage.store_pg import PostgresStore
 
     store = PostgresStore(dsn)
     store.write_behind()

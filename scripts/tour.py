@@ -98,11 +98,12 @@ class Tour:
     async def run(self) -> int:
         import pygame
 
-        from soupkitchen.client import coverage, ways_in
         from soupkitchen.client.app import App
+        from soupkitchen.client.net import ways_in
         from soupkitchen.client.settings import Settings
         from soupkitchen.client.tables import table_scene_for
-        from soupkitchen.client.textfit import reset_clipped
+        from soupkitchen.client.ui import coverage
+        from soupkitchen.client.ui.textfit import reset_clipped
         from soupkitchen.server.embedded import EmbeddedServer
 
         class TourSettings(Settings):
@@ -244,8 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tour = Tour(args.game, args.players, args.seed, args.out, args.size, args.every, args.actions, args.language)
     status = asyncio.run(tour.run())
-    from soupkitchen.client.coverage import covered_count, covered_labels
-    from soupkitchen.client.textfit import clipped_count, clipped_labels
+    from soupkitchen.client.ui.coverage import covered_count, covered_labels
+    from soupkitchen.client.ui.textfit import clipped_count, clipped_labels
 
     if tour.failure:
         print(f"failed: {tour.failure}", file=sys.stderr)

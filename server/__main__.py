@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 
 from soupkitchen.server.config import PUBLIC_LIMITS, ServerConfig, default_db_path
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.store import StoreError
-from soupkitchen.server.tls import CertificateError, server_context
+from soupkitchen.server.net.tls import CertificateError, server_context
+from soupkitchen.server.storage.store import StoreError
 from soupkitchen.shared.logs import EscapingFormatter
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 

@@ -1,9 +1,9 @@
 """The aiohttp application: socket.io at ``/socket.io/``, ``GET /healthz``, ``GET /metrics`` and the
 replays of finished games.
 
-Every HTTP request passes the doors (``server.doors``: it is in hand on its connection), the origin
-check and the long-polling body limits (``server.guard``). Only the events of the hub's table
-(``Hub.events``) are dispatched (``server.guard`` turns every other name away). Every request
+Every HTTP request passes the doors (``server.net.doors``: it is in hand on its connection), the origin
+check and the long-polling body limits (``server.net.guard``). Only the events of the hub's table
+(``Hub.events``) are dispatched (``server.net.guard`` turns every other name away). Every request
 passes, in order: the rate limits (per connection and per address), the message size limit, the
 JSON's shape (depth, finite numbers), the typed schema and the hello/version gate, before its
 handler sees it. A change the database refuses (a full disk) is answered with its own code.
@@ -18,13 +18,14 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from soupkitchen.server.cluster import message_queue, serve_as_node
+from soupkitchen.server.cluster.cluster import message_queue, serve_as_node
 from soupkitchen.server.config import ServerConfig
-from soupkitchen.server.doors import Doors
-from soupkitchen.server.floodlog import FloodLog, InputLog
 from soupkitchen.server.footprint import table_memory
 from soupkitchen.server.gc_pauses import PauseWatch
-from soupkitchen.server.guard import (
+from soupkitchen.server.hub import Hub
+from soupkitchen.server.net.doors import Doors
+from soupkitchen.server.net.floodlog import FloodLog, InputLog
+from soupkitchen.server.net.guard import (
     ADDRESS_KEY,
     REFUSED,
     SESSION_KEY,
@@ -34,17 +35,16 @@ from soupkitchen.server.guard import (
     origin_guard,
     websocket_compression,
 )
-from soupkitchen.server.guard import remote_address as remote_address
-from soupkitchen.server.hub import Hub
-from soupkitchen.server.lobby import TABLES_CHANGED, WATCHERS
-from soupkitchen.server.push import (
+from soupkitchen.server.net.guard import remote_address as remote_address
+from soupkitchen.server.net.push import (
     GameSocketServer,
     close_message_queue,
     listen_to_message_queue,
     transport_for,
 )
-from soupkitchen.server.scheduler import Scheduler
-from soupkitchen.server.store import CHANGES, Changes, Store, StoreError
+from soupkitchen.server.storage.store import CHANGES, Changes, Store, StoreError
+from soupkitchen.server.tables.lobby import TABLES_CHANGED, WATCHERS
+from soupkitchen.server.tables.scheduler import Scheduler
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.codec import WireJson
 
@@ -264,7 +264,7 @@ def unavailable(err: StoreError) -> web.Response:
 
 
 def refuse(hub: Hub, guard: SessionGuard, sid: str, reason: Any = "packet", detail: Any = "") -> None:
-    """Answer a packet ``server.guard.JsonPacket`` turned away; a binary one also closes its connection."""
+    """Answer a packet ``server.net.guard.JsonPacket`` turned away; a binary one also closes its connection."""
     code, message = REFUSALS.get(reason, REFUSALS["packet"])
     if reason == "binary" and sid in hub.conns:
         guard.close(hub.conns[sid].session)

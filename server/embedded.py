@@ -14,10 +14,10 @@ from aiohttp import web
 
 from soupkitchen.server.app import DOORS, FLOODS, make_app
 from soupkitchen.server.config import ServerConfig
-from soupkitchen.server.floodlog import InputLog
 from soupkitchen.server.gc_pauses import PauseWatch, settle_heap
 from soupkitchen.server.hub import CLOCK_HEARTBEAT, Hub
-from soupkitchen.server.scheduler import LoopScheduler, Scheduler
+from soupkitchen.server.net.floodlog import InputLog
+from soupkitchen.server.tables.scheduler import LoopScheduler, Scheduler
 
 
 class EmbeddedServer:
@@ -27,7 +27,7 @@ class EmbeddedServer:
     ``clock`` is the server's monotonic clock (seconds), read for every deadline, bot move and
     ``time_sync`` answer; the tables' timers are armed on the event loop from it, so after moving a
     clock by hand call ``srv.hub.reschedule(table)`` to have the hub look at the table's deadlines
-    again. ``scheduler`` (``server.scheduler``), if given, is the server's time instead, clock and
+    again. ``scheduler`` (``server.tables.scheduler``), if given, is the server's time instead, clock and
     timers: a ``HandScheduler`` runs every timer as the test moves it on, with no waiting.
 
     ``seed`` fixes every game's deal and the bots' seeds, so that a local tour or test replays the same
@@ -37,7 +37,7 @@ class EmbeddedServer:
     settled (``server.gc_pauses.settle_heap``) and the garbage collector's and the event loop's pauses are
     timed for ``GET /metrics``. A client's own embedded server leaves its process's collector alone.
 
-    ``tls``: serve HTTPS and WSS with this server-side context (``server.tls.server_context``)."""
+    ``tls``: serve HTTPS and WSS with this server-side context (``server.net.tls.server_context``)."""
 
     def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
                  bot_delay: float | None = None, clock: Callable[[], float] = time.monotonic,
@@ -89,7 +89,7 @@ class EmbeddedServer:
             self.hub.purge()
             await node.join(self.config.public_address or self.url)
         if self.discovery:
-            from soupkitchen.server.discovery import advertise
+            from soupkitchen.server.net.discovery import advertise
 
             self.advert = await advertise(self.port, name=f"Soup Kitchen {self.hub.server_id}")
         if self.pauses is not None:

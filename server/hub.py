@@ -4,9 +4,9 @@ restoring the open tables after a restart.
 
 Handlers take a socket id and a typed request (``shared.wire.protocol``), change tables, and return
 the acknowledgement; they raise ProtocolError for anything refused, leaving every table as it was.
-The parts: who is connected (:class:`server.registry.Registry`), the tables and their runners
-(:class:`server.roster.TableRoster`, :class:`server.runner.TableRunner`), and the lobby's and play's
-requests (:class:`server.lobby.Lobby`, :class:`server.play.PlayRequests`).
+The parts: who is connected (:class:`server.net.registry.Registry`), the tables and their runners
+(:class:`server.tables.roster.TableRoster`, :class:`server.tables.runner.TableRunner`), and the lobby's and play's
+requests (:class:`server.tables.lobby.Lobby`, :class:`server.tables.play.PlayRequests`).
 """
 
 from __future__ import annotations
@@ -22,18 +22,18 @@ from typing import Any, Protocol
 
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.footprint import Footprints
-from soupkitchen.server.games import available_games, load_game
-from soupkitchen.server.lobby import ListWatch, Lobby
 from soupkitchen.server.metrics import Metrics
-from soupkitchen.server.outbox import Outbox
-from soupkitchen.server.play import PlayRequests
-from soupkitchen.server.registry import Connection, Registry
-from soupkitchen.server.roster import TableRoster
-from soupkitchen.server.runner import TableRunner
-from soupkitchen.server.scheduler import LoopScheduler, Scheduler, Timer
-from soupkitchen.server.store import Store, StoreError
-from soupkitchen.server.table import Table
-from soupkitchen.server.transport import Transport
+from soupkitchen.server.net.outbox import Outbox
+from soupkitchen.server.net.registry import Connection, Registry
+from soupkitchen.server.net.transport import Transport
+from soupkitchen.server.storage.store import Store, StoreError
+from soupkitchen.server.tables.games import available_games, load_game
+from soupkitchen.server.tables.lobby import ListWatch, Lobby
+from soupkitchen.server.tables.play import PlayRequests
+from soupkitchen.server.tables.roster import TableRoster
+from soupkitchen.server.tables.runner import TableRunner
+from soupkitchen.server.tables.scheduler import LoopScheduler, Scheduler, Timer
+from soupkitchen.server.tables.table import Table
 from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ Handler = Callable[[str, Any], Awaitable[Any]]  # a socket id and a typed reques
 
 
 class ClusterNode(Protocol):
-    """What the hub and its servers ask of the cluster node it serves as (``server.cluster.Node``)."""
+    """What the hub and its servers ask of the cluster node it serves as (``server.cluster.cluster.Node``)."""
 
     where: str
 
@@ -102,7 +102,7 @@ class Hub:
         self.lobby = Lobby(self.roster, self.hasher)
         self.lobby.opened = self.watch.changed
         self.play = PlayRequests(self.roster)
-        # The socket events the server answers, and only these (``server.guard`` refuses the rest).
+        # The socket events the server answers, and only these (``server.net.guard`` refuses the rest).
         self.events: dict[str, Handler] = {
             "hello": self.hello,
             "time_sync": self.time_sync,
@@ -355,7 +355,7 @@ def open_store(db_path: str | Path, postgres: str | None, wall_clock: Callable[[
     if postgres is None:
         return Store(db_path, wall_clock)
     try:
-        from soupkitchen.server.store_pg import PostgresStore
+        from soupkitchen.server.storage.store_pg import PostgresStore
     except ImportError:
         raise StoreError(protocol.STORAGE_FAILED, "keeping the tables in PostgreSQL needs psycopg: "
                                                   "pip install 'soupkitchen[cluster]'") from None

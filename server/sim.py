@@ -9,7 +9,7 @@ Each bot action takes as long as the bot says a person would take over it (``Bot
 ``Bot.thinking``, in beats) times ``--step``, whose default is a beat at a table with a person at
 the default bot speed, so the figures predict such a table. A game whose seats also act outside
 their turns (``GameFacts.asides``: Too Many Cooks' reactions) is played on the server's own bot
-pacing (``server.bots.TableBots`` on a simulated clock): each beat is the bot delay times a factor
+pacing (``server.tables.bots.TableBots`` on a simulated clock): each beat is the bot delay times a factor
 drawn as a table draws it, a bot takes in the table before it decides, reactions come while the next
 chef thinks, and the round's clock runs through all of it. Other games take one action at a time.
 
@@ -39,8 +39,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from soupkitchen.server.bots import TableBots
 from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
+from soupkitchen.server.tables.bots import TableBots
 from soupkitchen.shared.core import SYSTEM, TIMEOUT, Bot, Game, canonical_json, is_aside
 from soupkitchen.shared.levels import LEVELS
 from soupkitchen.shared.match import MatchRecord

@@ -27,7 +27,7 @@ from soupkitchen.client.access.table import (
     where_am_i,
 )
 from soupkitchen.client.access.tree import FOCUS, Node, unique
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, current
 
 log = logging.getLogger(__name__)

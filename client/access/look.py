@@ -1,12 +1,12 @@
 """Large text and a high-contrast theme, as Settings sets them: the type scale a size larger, and
-black, white and yellow instead of the kitchen's browns and creams. Both change ``client.theme``'s
+black, white and yellow instead of the kitchen's browns and creams. Both change ``client.ui.theme``'s
 values in place (every screen reads them as it draws), so the next frame shows them."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.client import theme, widgets
+from soupkitchen.client.ui import theme, widgets
 
 LARGE = 1.1  # the type scale with large text (the menus still fit at 1280x720: tests/access)
 CONTRAST = {

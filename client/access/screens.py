@@ -8,9 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from soupkitchen.client.access.tree import CLICK, DECREMENT, FOCUS, INCREMENT, Node
-from soupkitchen.client.choice import Choice
-from soupkitchen.client.textfield import TextField
-from soupkitchen.client.widgets import Button, FocusGroup, Label, ListView, Toggle, Widget
+from soupkitchen.client.ui.choice import Choice
+from soupkitchen.client.ui.textfield import TextField
+from soupkitchen.client.ui.widgets import Button, FocusGroup, Label, ListView, Toggle, Widget
 from soupkitchen.client.words import _, worded
 
 

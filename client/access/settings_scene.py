@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from soupkitchen.client.access import look
 from soupkitchen.client.access.speech import RATES
-from soupkitchen.client.choice import Choice
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.widgets import Button, Label, Toggle, Widget
+from soupkitchen.client.ui.choice import Choice
+from soupkitchen.client.ui.widgets import Button, Label, Toggle, Widget
 from soupkitchen.client.words import N_, _
 
 KEYS = N_("F2: where am I    F3: what changed since my turn    Esc: back")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.client.choice import option_label, option_name
-from soupkitchen.client.widgets import Label, Widget
+from soupkitchen.client.ui.choice import option_label, option_name
+from soupkitchen.client.ui.widgets import Label, Widget
 from soupkitchen.shared.longer import CHOICES
 from soupkitchen.shared.registry import registration
 

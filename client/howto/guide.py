@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
+from soupkitchen.client.ui import theme
 from soupkitchen.client.words import N_, _
 
 GAME = "too-many-cooks"

@@ -4,8 +4,8 @@ options is added from the words it gives them."""
 
 from __future__ import annotations
 
-from soupkitchen.client.choice import option_label
 from soupkitchen.client.games import Page, client_registration
+from soupkitchen.client.ui.choice import option_label
 from soupkitchen.client.words import _, worded
 
 __all__ = ["Page", "pages_for"]

@@ -8,15 +8,17 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme, ways_in, words
-from soupkitchen.client.choice import Choice
+from soupkitchen.client import words
 from soupkitchen.client.howto.pages import Page, pages_for
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.textfit import note_clipped
-from soupkitchen.client.theme import fit_lines
-from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.client.ui import art, theme
+from soupkitchen.client.ui.choice import Choice
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfit import note_clipped
+from soupkitchen.client.ui.theme import fit_lines
+from soupkitchen.client.ui.widgets import Button, Widget
 from soupkitchen.client.words import _, worded
 
 GUIDED_GAME = "too-many-cooks"

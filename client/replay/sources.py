@@ -171,7 +171,7 @@ async def fetch_json(url: str, where: str, most_bytes: int, most_values: int, ti
     """The JSON answer of a GET to ``url``, read within ``timeout`` seconds and ``most_bytes``, its
     values bounded (``outside.loads``); ReplayError naming ``where`` otherwise (``kind``
     ``outside.MISSING`` for a 404)."""
-    from soupkitchen.client import tls
+    from soupkitchen.client.net import tls
 
     connector = aiohttp.TCPConnector(ssl=tls.client_context()) if url.startswith("https://") else None
     limits = aiohttp.ClientTimeout(total=timeout, sock_read=timeout)

@@ -15,10 +15,10 @@ from typing import Any, Protocol
 
 import pygame
 
-from soupkitchen.client import coverage, theme
-from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.scenes import SCENES
 from soupkitchen.client.settings import Settings
+from soupkitchen.client.ui import coverage, theme
+from soupkitchen.client.ui.input import InputAction, InputMapper
 
 
 class Shell(Protocol):

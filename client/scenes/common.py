@@ -6,11 +6,11 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.textfield import TextField
-from soupkitchen.client.widgets import Button, FocusGroup, ListView, Widget
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfield import TextField
+from soupkitchen.client.ui.widgets import Button, FocusGroup, ListView, Widget
 from soupkitchen.client.words import N_, _
 
 HINTS = N_("Arrows / D-pad: move    Enter / A: choose    Esc / B: back")

@@ -7,11 +7,12 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme, ways_in
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.session import TableSession
-from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.widgets import Button, Widget
 from soupkitchen.client.words import N_, _, ngettext
 
 

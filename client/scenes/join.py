@@ -9,12 +9,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from soupkitchen.client import links, theme, ways_in
-from soupkitchen.client.net import EXAMPLE_ADDRESS, ServerError, normalise_url
+from soupkitchen.client.net import links, ways_in
+from soupkitchen.client.net.connection import EXAMPLE_ADDRESS, ServerError, normalise_url
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.textfield import TextField
-from soupkitchen.client.widgets import Button, Label, ListView, Widget
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.textfield import TextField
+from soupkitchen.client.ui.widgets import Button, Label, ListView, Widget
 from soupkitchen.client.words import N_, _, ngettext, worded
 from soupkitchen.shared.logs import escaped
 from soupkitchen.shared.wire import codes
@@ -32,7 +33,7 @@ REFRESH_SERVERS = 8.0
 async def browse_lan() -> list[dict[str, Any]]:
     """Servers advertised on the LAN (empty if discovery is unavailable here)."""
     try:
-        from soupkitchen.client.lan import browse
+        from soupkitchen.client.net.lan import browse
     except ImportError:
         return []
     try:

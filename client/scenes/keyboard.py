@@ -6,10 +6,11 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme, words
-from soupkitchen.client.input import InputAction
+from soupkitchen.client import words
 from soupkitchen.client.scenes.base import Scene
-from soupkitchen.client.textfield import TextField
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfield import TextField
 from soupkitchen.client.words import N_, _
 
 ROWS = ["1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_"]

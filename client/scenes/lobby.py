@@ -6,8 +6,13 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import links, theme, ways_in
-from soupkitchen.client.choice import (
+from soupkitchen.client.net import links, ways_in
+from soupkitchen.client.net.session import TableSession
+from soupkitchen.client.scenes import transitions
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.settings import BOT_SPEEDS
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.choice import (
     Choice,
     level_name,
     option_label,
@@ -16,11 +21,7 @@ from soupkitchen.client.choice import (
     shown_options,
     value_names,
 )
-from soupkitchen.client.scenes import transitions
-from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.session import TableSession
-from soupkitchen.client.settings import BOT_SPEEDS
-from soupkitchen.client.widgets import Button, Label, ListView, Toggle, Widget
+from soupkitchen.client.ui.widgets import Button, Label, ListView, Toggle, Widget
 from soupkitchen.client.words import N_, _, worded
 
 BOT_LEVELS = ("easy", "normal", "hard")

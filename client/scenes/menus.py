@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from soupkitchen.client import tables, words
-from soupkitchen.client.choice import Choice, option_name
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import Dialog, FormScene
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
-from soupkitchen.client.textfield import TextField
-from soupkitchen.client.widgets import Button, Toggle, Widget
+from soupkitchen.client.ui.choice import Choice, option_name
+from soupkitchen.client.ui.textfield import TextField
+from soupkitchen.client.ui.widgets import Button, Toggle, Widget
 from soupkitchen.client.words import LANGUAGES, N_, _, percent
 
 

@@ -11,8 +11,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
 from soupkitchen.client.replay.sources import (
     PLACES,
@@ -28,7 +26,9 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.widgets import Button, Label, ListView, Widget
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.widgets import Button, Label, ListView, Widget
 from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
 from soupkitchen.shared import outside
 from soupkitchen.shared.registry import registration

@@ -7,15 +7,16 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme, ways_in
 from soupkitchen.client.access.timing import result_rows
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.ending import SIDE_X, EndPanel, GenericEnd
 from soupkitchen.client.tables.kit.board import HEADING, LABEL, Board
-from soupkitchen.client.widgets import Button, Widget
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.widgets import Button, Widget
 from soupkitchen.client.words import _, worded
 from soupkitchen.shared.levels import NORMAL
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.client import theme, ways_in
-from soupkitchen.client.choice import (
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.scenes import transitions
+from soupkitchen.client.scenes.common import FormScene
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.choice import (
     Choice,
     level_name,
     option_label,
@@ -13,10 +16,8 @@ from soupkitchen.client.choice import (
     shown_options,
     value_names,
 )
-from soupkitchen.client.scenes import transitions
-from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.textfield import TextField
-from soupkitchen.client.widgets import Button, Label, Toggle, Widget
+from soupkitchen.client.ui.textfield import TextField
+from soupkitchen.client.ui.widgets import Button, Label, Toggle, Widget
 from soupkitchen.client.words import N_, _, worded
 from soupkitchen.shared.levels import LEVELS, NORMAL
 

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import theme, ways_in
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
-from soupkitchen.client.widgets import Button, ListView, Widget
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.widgets import Button, ListView, Widget
 from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
 from soupkitchen.shared.registry import left_out
 

@@ -1,4 +1,4 @@
-"""Glue between screens and the async flows in :mod:`client.ways_in`: show a wait screen, run the flow,
+"""Glue between screens and the async flows in :mod:`client.net.ways_in`: show a wait screen, run the flow,
 land on the next scene, or show what went wrong in plain words. Scenes are started by id."""
 
 from __future__ import annotations
@@ -8,9 +8,11 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from soupkitchen.client import art, tables, ways_in
-from soupkitchen.client.net import ServerError
-from soupkitchen.client.session import TableSession
+from soupkitchen.client import tables
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.net.connection import ServerError
+from soupkitchen.client.net.session import TableSession
+from soupkitchen.client.ui import art
 from soupkitchen.client.words import _
 
 if TYPE_CHECKING:

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.tables.feed import TableFeed
+from soupkitchen.client.ui import coverage, theme
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _
 from soupkitchen.shared.wire.constants import EMOTES
 

@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 import pygame
 
-from soupkitchen.client import art, theme
 from soupkitchen.client.tables import present
+from soupkitchen.client.ui import art, theme
 
 CARD_LINES = 1.8        # a card picture in the sections is this many text lines high
 CARD_LINES_TIGHT = 1.5  # and this many when the sections would not fit the panel otherwise

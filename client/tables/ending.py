@@ -11,9 +11,9 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, Board
+from soupkitchen.client.ui import coverage, theme
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.words import and_list
 

@@ -1,6 +1,6 @@
 """What a table scene reads of the session that feeds it, and all it may send through it.
 
-Three sessions feed a table: the live one (``client.session.TableSession``), a replay's
+Three sessions feed a table: the live one (``client.net.session.TableSession``), a replay's
 (``client.replay.player.ReplaySession``) and the tests' fake (``tests/tables/fake_session.py``).
 None of them names this protocol; each has the shape it declares, and the type checker holds them
 to it (``scripts/test`` runs mypy on these modules), so a table reads every member without a guard.

@@ -12,8 +12,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import present
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.drawing import (
@@ -27,7 +25,9 @@ from soupkitchen.client.tables.drawing import (
 )
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import event_words, facts, headline, log_lines, move_words
-from soupkitchen.client.widgets import FocusGroup
+from soupkitchen.client.ui import art, theme
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.widgets import FocusGroup
 from soupkitchen.client.words import N_, _, ngettext
 
 # (font, card height in lines) tried in turn until the sections fit: one column, then two

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from soupkitchen.client import art, theme
 from soupkitchen.client.tables.drawing import draw_cards
-from soupkitchen.client.widgets import ListView
+from soupkitchen.client.ui import art, theme
+from soupkitchen.client.ui.widgets import ListView
 
 MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))   # move button font and the most lines it may wrap to
 

@@ -38,7 +38,7 @@ WORDS = tuple("""
 DIGITS = 8  # after the word, written in two groups of four
 SPACE = len(WORDS) * 10**DIGITS  # how many codes there are
 EXAMPLE = "PEAS-4821-7730"
-LINK_SCHEME = "soupkitchen"  # soupkitchen://HOST:PORT/PEAS-4821-7730 (client/links.py)
+LINK_SCHEME = "soupkitchen"  # soupkitchen://HOST:PORT/PEAS-4821-7730 (client/net/links.py)
 # ASCII letters and digits only: Python's \d takes every script's digits ("٤٨٢١"), which no code has
 TYPED = re.compile(r"^\s*([A-Za-z]+)[\s\-_.]*([0-9]{4})[\s\-_.]*([0-9]{4})\s*$")
 

@@ -13,10 +13,10 @@ import pytest
 from soupkitchen.client.access.adapter import Recorder
 from soupkitchen.client.access.speech import Speaker, Voice, find_voice
 from soupkitchen.client.app import App
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.wording import event_words
+from soupkitchen.client.ui.input import InputAction
 from tests.tables.fake_session import FakeSession
 
 

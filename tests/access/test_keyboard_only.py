@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from soupkitchen.client.input import InputAction, nav
+from soupkitchen.client.ui.input import InputAction, nav
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 

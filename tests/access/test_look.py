@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import theme
 from soupkitchen.client.access import look
 from soupkitchen.client.access.settings_scene import AccessibilitySettings
 from soupkitchen.client.app import App
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.textfit import clipped_count, clipped_labels, reset_clipped
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.textfit import clipped_count, clipped_labels, reset_clipped
 from tests.client.conftest import Kit
 from tests.client.test_words_fit import save_games_to_resume, screens
 

@@ -115,7 +115,7 @@ class TreePlayer:
             await self.play_to_the_end()
             await self.back_to_title()
         finally:
-            from soupkitchen.client import ways_in
+            from soupkitchen.client.net import ways_in
 
             session = self.session if hasattr(self, "session") else None
             if session is not None:

@@ -15,10 +15,10 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from soupkitchen.client.app import App  # noqa: E402
-from soupkitchen.client.clock import SlewedOffset  # noqa: E402
-from soupkitchen.client.input import InputAction  # noqa: E402
-from soupkitchen.client.net import ServerError  # noqa: E402
+from soupkitchen.client.net.clock import SlewedOffset  # noqa: E402
+from soupkitchen.client.net.connection import ServerError  # noqa: E402
 from soupkitchen.client.settings import Settings  # noqa: E402
+from soupkitchen.client.ui.input import InputAction  # noqa: E402
 from tests.tables.harness import Clock as FakeClock  # noqa: E402
 
 
@@ -30,7 +30,7 @@ def user_dirs(tmp_path, monkeypatch):
     monkeypatch.setattr(settings_module, "config_dir", lambda: tmp_path / "config")
     monkeypatch.setattr(settings_module, "data_dir", lambda: tmp_path / "data")
     monkeypatch.setattr(settings_module, "log_dir", lambda: tmp_path / "log")
-    import soupkitchen.client.ways_in as modes_module
+    import soupkitchen.client.net.ways_in as modes_module
 
     monkeypatch.setattr(modes_module, "data_dir", lambda: tmp_path / "data")
     import soupkitchen.client.app as app_module

@@ -21,11 +21,12 @@ import socketio
 
 import soupkitchen.client.tables as client_tables
 import soupkitchen.shared as shared
-from soupkitchen.client import games, ways_in
+from soupkitchen.client import games
 from soupkitchen.client.howto.pages import pages_for
-from soupkitchen.client.sound_cues import event_sound
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.generic import GenericTable
+from soupkitchen.client.ui.sound_cues import event_sound
 from soupkitchen.server import sim
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.shared import registry

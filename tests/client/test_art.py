@@ -2,7 +2,7 @@
 
 import pytest
 
-from soupkitchen.client import art
+from soupkitchen.client.ui import art
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
        '<rect width="10" height="10" fill="#e0533d"/></svg>')

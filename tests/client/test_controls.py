@@ -8,13 +8,14 @@ import json
 import pygame
 import pytest
 
-from soupkitchen.client import textfield, theme, ways_in
 from soupkitchen.client.app import App
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.join import JoinScene, check_address
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.settings import Settings
+from soupkitchen.client.ui import textfield, theme
 
 
 def post_click(pos) -> None:

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from soupkitchen.client import ways_in
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.tables.base import TableScene
 

@@ -13,7 +13,7 @@ import pytest
 from soupkitchen.client.scenes.results import ResultsScene
 from soupkitchen.client.tables.ending import GenericEnd
 from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
-from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from tests import golden as golden_screens
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import theme, words
+from soupkitchen.client import words
+from soupkitchen.client.ui import theme
 from tests.client.test_catalogs import LANGUAGES, catalog, po_path
 
 LETTERS = {"lt": "ąčęėįšųūžĄČĘĖĮŠŲŪŽ", "de": "äöüßÄÖÜ"}

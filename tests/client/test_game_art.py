@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from soupkitchen.client import art, theme
 from soupkitchen.client.tables import present
 from soupkitchen.client.tables.drawing import card_rows, draw_cards, flow, section_rows
 from soupkitchen.client.tables.present.common import Line, Section
+from soupkitchen.client.ui import art, theme
 from soupkitchen.shared.pink_soup.cards import KINDS as PINK_KINDS
 from soupkitchen.shared.pot_pourri.cards import CUISINES, INGREDIENTS
 from soupkitchen.shared.stone_soup.cards import KINDS as STONE_KINDS

@@ -9,12 +9,12 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from soupkitchen.client import theme
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.present import presented_games, presenter_for, sections
 from soupkitchen.client.tables.present.common import MAX_LINE
 from soupkitchen.client.tables.wording import move_words
+from soupkitchen.client.ui import theme
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.registry import get_game, registration
 from tests.seating import seat_at_generic_table

@@ -17,10 +17,10 @@ import pygame
 import pytest
 
 from soupkitchen.client.app import App
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes.join import JoinScene
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.title import TitleScene
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
 from tests import golden as golden_screens
 from tests.golden import ALLOWED_OFF, DOC_SIZE, SIZE, differences

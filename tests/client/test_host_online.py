@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client import upnp, ways_in
+from soupkitchen.client.net import upnp, ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene

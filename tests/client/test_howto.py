@@ -12,16 +12,17 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from soupkitchen.client import art, coverage, ways_in
 from soupkitchen.client.games import client_registrations
 from soupkitchen.client.howto.guide import GuidedRound, next_hint
 from soupkitchen.client.howto.pages import pages_for
 from soupkitchen.client.howto.scene import HowToPlayScene
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes.menus import PauseMenu
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
-from soupkitchen.client.session import TableSession
-from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.client.ui import art, coverage
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.too_many_cooks import GAME
 from tests import golden as golden_screens
 from tests.tables.fake_session import FakeSession

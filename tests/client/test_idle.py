@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 
 from soupkitchen.client import app as app_module
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes.menus import SettingsScene
 from soupkitchen.client.scenes.title import STEAM_FPS, TitleScene
-from soupkitchen.client.session import TableSession
 
 
 def run_for(app, seconds: float) -> int:

@@ -5,7 +5,7 @@ import asyncio
 import pygame
 import pytest
 
-from soupkitchen.client.input import InputAction, InputMapper
+from soupkitchen.client.ui.input import InputAction, InputMapper
 
 
 def key(k, mod=0):

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client import links, tls
+from soupkitchen.client.net import links, tls
 from soupkitchen.client.scenes.join import JoinScene, destination
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.settings import Settings
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.tls import server_context
+from soupkitchen.server.net.tls import server_context
 from tests.server.certs import make_certificate
 from tests.server.server_testkit import Client
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import ipaddress
 from types import SimpleNamespace
 
-from soupkitchen.client.lan import reachable_first
-from soupkitchen.server import discovery
+from soupkitchen.client.net.lan import reachable_first
+from soupkitchen.server.net import discovery
 
 
 def adapters(*ips: str):

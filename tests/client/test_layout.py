@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import theme, ways_in
 from soupkitchen.client.app import App
 from soupkitchen.client.howto.scene import HowToPlayScene
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.scenes.join import JoinScene, TablesScene
 from soupkitchen.client.scenes.lobby import LobbyScene
@@ -15,8 +16,8 @@ from soupkitchen.client.scenes.menus import PauseMenu, SettingsScene
 from soupkitchen.client.scenes.results import ResultsScene
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
+from soupkitchen.client.ui import theme
 
 SIZES = [theme.MIN_WINDOW, (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024), (1280, 1600)]
 

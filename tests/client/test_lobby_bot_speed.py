@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import theme
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import BOT_SPEEDS
+from soupkitchen.client.ui import theme
 
 MANY_OPTIONS = {"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "max_players": 6, "options": [
     {"key": f"o{i}", "label": f"Option {i + 1}", "default": 1, "choices": [1, 2], "minimum": None, "maximum": None}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.generic import GenericTable
 
 
@@ -87,7 +87,7 @@ def test_a_guest_sees_the_options_but_cannot_start(app, kit):
 
 def badge_colour(app, lobby, row):
     """The colour at the middle of a seat row's ready badge, as drawn."""
-    from soupkitchen.client import theme
+    from soupkitchen.client.ui import theme
 
     app.stack.draw(app.screen)
     seats = next(w for w in lobby.form.widgets if w.key == "seats")
@@ -95,7 +95,7 @@ def badge_colour(app, lobby, row):
 
 
 async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
-    from soupkitchen.client import theme
+    from soupkitchen.client.ui import theme
 
     conn = kit.FakeConnection(kit.GAMES)
     session = TableSession(conn, kit.summary(names=("Ada", "Bo")), {1: "tok1"})

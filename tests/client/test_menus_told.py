@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from soupkitchen.client import ways_in
 from soupkitchen.client.howto.scene import HowToPlayScene
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.scenes.join import kitchen_name
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
-from soupkitchen.client.session import TableSession
 
 
 def saved_with_a_kitchen(table: str, moves: int) -> None:

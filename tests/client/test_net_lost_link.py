@@ -10,7 +10,7 @@ import pytest
 import socketio
 from aiohttp import web
 
-from soupkitchen.client.net import Connection, ServerError
+from soupkitchen.client.net.connection import Connection, ServerError
 from tests.services import free_port
 
 

@@ -4,8 +4,8 @@ seat this screen holds only; and a reaction the rules refuse is said in the play
 from __future__ import annotations
 
 from soupkitchen.client import words
-from soupkitchen.client.session import TableSession
-from soupkitchen.client.sound_cues import SoundCues
+from soupkitchen.client.net.session import TableSession
+from soupkitchen.client.ui.sound_cues import SoundCues
 
 
 def test_a_nudge_is_said_in_words_and_chimes_for_a_seat_held_here_only(kit, app):

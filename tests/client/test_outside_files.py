@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from soupkitchen.client import tls, ways_in
+from soupkitchen.client.net import tls, ways_in
 from soupkitchen.client.scenes.join import MOST_TABLES, readable_tables
 from soupkitchen.client.settings import Settings
 

@@ -9,7 +9,7 @@ import asyncio
 import random
 
 from soupkitchen.client import net
-from soupkitchen.client.net import BACKOFF, Connection, reconnect_delay
+from soupkitchen.client.net.connection import BACKOFF, Connection, reconnect_delay
 from tests.services import free_port
 
 

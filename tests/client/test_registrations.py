@@ -8,11 +8,11 @@ import importlib
 
 import pytest
 
-from soupkitchen.client import sound
 from soupkitchen.client.games import client_registrations
 from soupkitchen.client.replay.words import face_up_lines, review_lines
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.base import TableScene
+from soupkitchen.client.ui import sound
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.registry import game_ids, get_game, resolve
 from soupkitchen.shared.replay import ReplayFile, Timeline, face_up, review_of

@@ -2,8 +2,8 @@
 names has the client's own sentence, English keeps the server's particular one."""
 
 from soupkitchen.client import words
-from soupkitchen.client.net import error_of
-from soupkitchen.client.server_words import SAID
+from soupkitchen.client.net.connection import error_of
+from soupkitchen.client.net.server_words import SAID
 from soupkitchen.shared.wire import protocol
 
 CODES = {value for name, value in vars(protocol).items() if name.isupper() and isinstance(value, str)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 
-from soupkitchen.client.session import TableSession
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.shared.registry import get_game
 from tests.client.test_session_moments import pushed, table_at
 

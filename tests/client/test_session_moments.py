@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soupkitchen.client.session import TableSession
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.shared.registry import get_game
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import sound
-from soupkitchen.client.sound_cues import SoundCues, event_sound
+from soupkitchen.client.ui import sound
+from soupkitchen.client.ui.sound_cues import SoundCues, event_sound
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from soupkitchen.client.net import Connection
+from soupkitchen.client.net.connection import Connection
 from soupkitchen.client.scenes import join
 from soupkitchen.client.scenes.join import TablesScene
 from soupkitchen.server.embedded import EmbeddedServer
@@ -141,7 +141,7 @@ async def test_a_connection_watches_again_after_it_reconnects(served):
 
 
 async def test_a_server_older_than_the_push_is_said_so(tmp_path, monkeypatch):
-    from soupkitchen.server.guard import JsonPacket
+    from soupkitchen.server.net.guard import JsonPacket
 
     admitting = JsonPacket.admitting.__func__
     monkeypatch.setattr(JsonPacket, "admitting",

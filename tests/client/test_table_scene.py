@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.handoff import HandoffScene
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.generic import GenericTable
 
 FOREIGN = {"game": "tomato-soup", "title": "Tomato Soup"}  # a game this client has no rules, words or table for

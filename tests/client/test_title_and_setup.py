@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client import ways_in
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.setup import GameSetupScene
@@ -114,7 +114,7 @@ def test_the_set_up_opens_on_the_last_one_and_its_rows_stay_put_when_the_game_ch
 @pytest.mark.parametrize(("game", "shown"), [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False),
                                             ("pot-pourri", False)])
 def test_couch_set_up_offers_the_hand_off_pause_only_for_a_game_with_a_clock(app, game, shown):
-    from soupkitchen.client import ways_in
+    from soupkitchen.client.net import ways_in
 
     games = ways_in.local_games()
     setup = GameSetupScene(app, "couch", [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game])
@@ -125,7 +125,7 @@ def test_the_title_says_which_game_is_left_out_and_why(app, tmp_path, monkeypatc
     """A game package whose registration fails is named at the foot of the title, in one sentence;
     the others are offered as ever."""
     import soupkitchen.shared as shared
-    from soupkitchen.client import coverage
+    from soupkitchen.client.ui import coverage
     from soupkitchen.shared import registry
 
     folder = tmp_path / "broth"
@@ -149,7 +149,7 @@ def test_the_title_says_which_game_is_left_out_and_why(app, tmp_path, monkeypatc
 
 
 def test_couch_players_are_called_by_the_names_given_at_the_set_up(app):
-    from soupkitchen.client import ways_in
+    from soupkitchen.client.net import ways_in
 
     app.settings.name, app.settings.couch_names = "Ada", ["Bea", "  "]
     assert ways_in.couch_names(app, 3) == ["Ada", "Bea", "Player 3"]   # a blank name keeps "Player N"

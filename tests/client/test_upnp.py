@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from soupkitchen.client import upnp
+from soupkitchen.client.net import upnp
 from tests.client.igd import Gateway
 
 

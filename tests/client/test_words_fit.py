@@ -9,16 +9,17 @@ import json
 import pygame
 import pytest
 
-from soupkitchen.client import theme, ways_in
 from soupkitchen.client.app import App
+from soupkitchen.client.net import ways_in
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes.join import JoinScene, TablesScene
 from soupkitchen.client.scenes.lobby import LobbyScene
 from soupkitchen.client.scenes.menus import PauseMenu, SettingsScene
 from soupkitchen.client.scenes.setup import GameSetupScene
 from soupkitchen.client.scenes.title import TitleScene
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
-from soupkitchen.client.textfit import clipped_count, clipped_labels, note_clipped, reset_clipped
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.textfit import clipped_count, clipped_labels, note_clipped, reset_clipped
 
 
 def screens(app, kit):

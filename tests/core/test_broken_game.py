@@ -11,7 +11,7 @@ import pytest
 
 import soupkitchen.shared as shared
 from soupkitchen.server import sim
-from soupkitchen.server.games import available_games
+from soupkitchen.server.tables.games import available_games
 from soupkitchen.shared import registry
 
 FOUR = ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import coverage
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.panels import history_rect
+from soupkitchen.client.ui import coverage
+from soupkitchen.client.ui.input import InputAction
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, play_by_clicks, render
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import coverage
 from soupkitchen.client.tables.kit import menu_place
 from soupkitchen.client.tables.kit.panels import MOVES_KEY, SIDE_X
+from soupkitchen.client.ui import coverage
 from tests.tables.fake_session import reach
 from tests.tables.harness import click, make_table, render
 

@@ -4,14 +4,14 @@ the last move; the move list panel; the scoring sheet."""
 
 from __future__ import annotations
 
-from soupkitchen.client import coverage
-from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.pink_soup.model import equation
 from soupkitchen.client.tables.pink_soup.paint import tie_break
 from soupkitchen.client.tables.pink_soup.scene import PinkSoupTable
-from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.client.ui import coverage
+from soupkitchen.client.ui.input import InputAction, nav
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from tests.tables.fake_session import FakeSession, random_play, reach
 from tests.tables.harness import click, make_table, play_by_clicks, render
 

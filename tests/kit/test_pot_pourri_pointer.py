@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client.input import InputAction, InputMapper
 from soupkitchen.client.tables.pot_pourri.paint import picture_rects, score_rect
+from soupkitchen.client.ui.input import InputAction, InputMapper
 from tests.kit.test_pot_pourri_table import my_turn, table
 from tests.tables.harness import click, render
 

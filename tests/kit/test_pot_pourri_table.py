@@ -9,12 +9,12 @@ import random
 import pytest
 
 from soupkitchen.client import words
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
 from soupkitchen.client.tables.pot_pourri.scene import PotPourriTable
-from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, play_by_clicks, render
 
@@ -267,7 +267,7 @@ def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs()
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_book_says_the_seats_colour_and_what_it_is_for(size):
-    from soupkitchen.client import coverage
+    from soupkitchen.client.ui import coverage
     from soupkitchen.shared.pot_pourri import describe
 
     session, app, scene = table(lambda v: my_turn(v) and len(v["book"]) == 2, size=size)

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.tables.kit.panels import hover_box
 from soupkitchen.client.tables.stone_soup import paint
 from soupkitchen.client.tables.stone_soup.model import verdict_words
 from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.shared.core import TIMEOUT
 from tests.kit.test_stone_soup_table import others_window, table
 from tests.stone_soup.conftest import arrange

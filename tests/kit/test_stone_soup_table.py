@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.stone_soup.model import band_words, fan_size
 from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
 from soupkitchen.client.tables.stone_soup.scene import StoneSoupTable
-from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, play_by_clicks, render
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables.stone_soup.scene import StoneSoupTable
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.shared.core import SYSTEM, TIMEOUT
 from soupkitchen.shared.stone_soup import GAME
 

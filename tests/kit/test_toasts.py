@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client import theme
 from soupkitchen.client.app import App
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.toasts import Toast, draw_toasts
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.toasts import Toast, draw_toasts
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import Clock
 

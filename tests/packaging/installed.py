@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import art, theme
+from soupkitchen.client.ui import art, theme
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("too-many-cooks", "pink-soup", "stone-soup", "pot-pourri")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from soupkitchen.client import art
 from soupkitchen.client.tables.too_many_cooks import paint
+from soupkitchen.client.ui import art
 from soupkitchen.shared.too_many_cooks.cards import COLOURS, VEGETABLES
 from soupkitchen.shared.too_many_cooks.tastes import TASTES
 

@@ -13,12 +13,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.replay.player import FACE_UP, ReplayPlayer
 from soupkitchen.client.replay.sources import local_entries
 from soupkitchen.client.replay.words import move_lines
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.server.store import Store
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.server.storage.store import Store
 from soupkitchen.shared.playout import bot_chooser, play
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.replay import ReplayFile, Timeline, load

@@ -50,7 +50,7 @@ def quick_passwords(request, monkeypatch):
     sit where, not about the hash: scrypt at its real cost takes about half a second a check, and the
     lockout tests check a dozen. test_passwords.py keeps the real cost."""
     if request.module.__name__.rpartition(".")[2] != "test_passwords":
-        from soupkitchen.server import passwords
+        from soupkitchen.server.storage import passwords
 
         monkeypatch.setattr(passwords, "N", 2**4)
         monkeypatch.setattr(passwords, "R", 1)

@@ -15,14 +15,14 @@ import aiohttp
 import socketio
 from pydantic import ValidationError
 
-from soupkitchen.server.store import Store
+from soupkitchen.server.storage.store import Store
 from soupkitchen.shared.core import Game
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.wire import protocol
 from soupkitchen.shared.wire.protocol import check_push
 
 if TYPE_CHECKING:
-    from soupkitchen.client.session import TableSession
+    from soupkitchen.client.net.session import TableSession
 
 # A module with ``pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)`` runs each test on asyncio's
 # own event loop and on uvloop (see the ``pytest_asyncio_loop_factories`` hook in conftest.py).
@@ -193,7 +193,7 @@ def stored_record(store: Store | str | Path, table_id: str) -> dict[str, Any]:
     or a PostgreSQL address)."""
     own = not isinstance(store, Store)
     if own and str(store).startswith("postgresql://"):
-        from soupkitchen.server.store_pg import PostgresStore
+        from soupkitchen.server.storage.store_pg import PostgresStore
 
         db: Store = PostgresStore(str(store))
     else:

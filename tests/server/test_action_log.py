@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from soupkitchen.server.action_log import ActionLog
+from soupkitchen.server.tables.action_log import ActionLog
 
 ENTRIES = [
     {"seat": 0, "action": {"type": "play", "cards": [3, 14], "to": "pot"}, "t": 0.1},

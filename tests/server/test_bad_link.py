@@ -17,14 +17,14 @@ from bad_link import BadLink, LinkShape
 from certs import make_certificate
 from server_testkit import Client, as_json, play
 
-from soupkitchen.client import tls, ways_in
-from soupkitchen.client.net import WEBSOCKET_COMPRESSION, Connection
-from soupkitchen.client.session import TableSession
+from soupkitchen.client.net import tls, ways_in
+from soupkitchen.client.net.connection import WEBSOCKET_COMPRESSION, Connection
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.settings import Settings
 from soupkitchen.server.config import ServerConfig
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.push import PING_WATCH
-from soupkitchen.server.tls import server_context
+from soupkitchen.server.net.push import PING_WATCH
+from soupkitchen.server.net.tls import server_context
 
 PING_INTERVAL, PING_TIMEOUT = 0.5, 1.0  # the test's; the server's defaults are checked below
 NOTICE_SLACK = 3.0  # seconds beyond ping interval + timeout a loaded machine may take to run the check
@@ -33,7 +33,7 @@ PLAYERS = ("Ann", "Bob", "Cy")
 
 
 class Shell:
-    """What ``client.ways_in`` needs of the app: a clock, settings (kept nowhere), toasts and error routing."""
+    """What ``client.net.ways_in`` needs of the app: a clock, settings (kept nowhere), toasts and error routing."""
 
     def __init__(self) -> None:
         self.clock = asyncio.get_running_loop().time

@@ -14,8 +14,8 @@ import pytest
 from server_testkit import Client, quick_options
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.runner import TableRunner
-from soupkitchen.server.table import Table
+from soupkitchen.server.tables.runner import TableRunner
+from soupkitchen.server.tables.table import Table
 from soupkitchen.shared.core import Bot
 from soupkitchen.shared.levels import LevelledBot
 from soupkitchen.shared.match import MatchRecord, seat_views

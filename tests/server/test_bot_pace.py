@@ -8,7 +8,7 @@ from __future__ import annotations
 from server_testkit import Client
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.scheduler import HandScheduler
+from soupkitchen.server.tables.scheduler import HandScheduler
 from soupkitchen.shared.too_many_cooks.bot import Chef
 
 PATIENCE = 60.0  # seconds of real time any wait may take at most: it only ends a run that is stuck

@@ -16,9 +16,9 @@ import time
 import psycopg
 import pytest
 
-from soupkitchen.server.cluster import OPEN, SIGNALLED
+from soupkitchen.server.cluster.cluster import OPEN, SIGNALLED
+from soupkitchen.server.cluster.leases import LEASE
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.leases import LEASE
 from soupkitchen.shared.wire import protocol
 
 PATIENCE = 30.0  # how long a test waits for a heartbeat (a second apart) to have happened
@@ -182,7 +182,7 @@ def test_the_command_line_makes_a_node_only_with_redis_postgres_and_an_address(c
 
 
 async def test_a_node_whose_redis_cannot_be_reached_stops_with_one_sentence(postgres_dsn, tmp_path):
-    from soupkitchen.server.store import StoreError
+    from soupkitchen.server.storage.store import StoreError
     from tests.services import free_port
 
     srv = EmbeddedServer(tmp_path / "unused.sqlite3", postgres=postgres_dsn,
@@ -194,8 +194,8 @@ async def test_a_node_whose_redis_cannot_be_reached_stops_with_one_sentence(post
 
 
 async def test_the_client_follows_a_redirect_to_the_node_that_serves_the_table(nodes, connect):
-    from soupkitchen.client.net import Connection
-    from soupkitchen.client.session import TableSession
+    from soupkitchen.client.net.connection import Connection
+    from soupkitchen.client.net.session import TableSession
 
     a, b = await nodes(2)
     ann = await connect(a.url)
@@ -223,8 +223,8 @@ async def test_a_redirect_met_while_the_client_reconnects_waits_for_it_and_leave
     """A player's request answered ``moved`` while the connection is reconnecting (hello said, the
     clock being synced on the node it came back through) does not take the link away from under
     the reconnection: the request waits for it, and is asked again on the node it ends at."""
-    from soupkitchen.client.net import Connection
-    from soupkitchen.client.session import TableSession
+    from soupkitchen.client.net.connection import Connection
+    from soupkitchen.client.net.session import TableSession
 
     a, b = await nodes(2)
     conn = Connection(a.url)
@@ -499,8 +499,8 @@ async def test_a_tables_own_pushes_never_go_through_redis(nodes, connect, redis_
     every push), on the fast socket path and on python-socketio's stock one."""
     import redis.asyncio as aioredis
 
-    from soupkitchen.server import push
-    from soupkitchen.server.cluster import CHANNEL
+    from soupkitchen.server.cluster.cluster import CHANNEL
+    from soupkitchen.server.net import push
 
     if path == "stock":
         monkeypatch.setenv(push.STOCK_ENV, "1")

@@ -14,7 +14,7 @@ import orjson
 import pytest
 import socketio
 
-from soupkitchen.server.push import LoopLag, index_rooms, stock_path_reason
+from soupkitchen.server.net.push import LoopLag, index_rooms, stock_path_reason
 
 pytestmark = pytest.mark.skipif(stock_path_reason() is not None, reason="the fast socket path's own sockets")
 
@@ -49,7 +49,7 @@ async def test_a_client_that_answers_no_ping_is_let_go_and_the_log_says_why(serv
     server = await servers(ping_interval=0.2, ping_timeout=0.3)
     http, ws, session = await raw_client(server.url, answer_pings=False)
     try:
-        with caplog.at_level(logging.WARNING, logger="soupkitchen.server.push"):
+        with caplog.at_level(logging.WARNING, logger="soupkitchen.server.net.push"):
             packets = await read_until_closed(ws, answer_pings=False, within=10)
         assert "2" in packets  # it was pinged
         assert ws.close_code == aiohttp.WSCloseCode.OK
@@ -74,7 +74,7 @@ async def test_a_client_that_talks_but_answers_no_ping_is_told_it_is_closed(serv
 
     talking = asyncio.ensure_future(talk())
     try:
-        with caplog.at_level(logging.WARNING, logger="soupkitchen.server.push"):
+        with caplog.at_level(logging.WARNING, logger="soupkitchen.server.net.push"):
             packets = await read_until_closed(ws, answer_pings=False, within=10)
         assert packets[-1] == "1", packets[-5:]
         assert any(session in r.getMessage() and "answer to a ping" in r.getMessage() for r in caplog.records)
@@ -88,7 +88,7 @@ async def test_a_client_that_answers_its_pings_stays(servers, caplog):
     server = await servers(ping_interval=0.2, ping_timeout=0.3)
     http, ws, session = await raw_client(server.url, answer_pings=True)
     try:
-        with caplog.at_level(logging.WARNING, logger="soupkitchen.server.push"), pytest.raises(TimeoutError):
+        with caplog.at_level(logging.WARNING, logger="soupkitchen.server.net.push"), pytest.raises(TimeoutError):
             await read_until_closed(ws, answer_pings=True, within=2)  # ten pings and more, all answered
         assert not ws.closed
         assert not [r for r in caplog.records if session in r.getMessage()]
@@ -197,7 +197,7 @@ async def test_frames_written_at_once_are_the_messages_a_websocket_client_reads(
     """Short, middling and long (16- and 64-bit lengths) text frames and a binary one, in one write."""
     from aiohttp import web
 
-    from soupkitchen.server.push import FRAMES_OK, FrameWriter
+    from soupkitchen.server.net.push import FRAMES_OK, FrameWriter
 
     if not FRAMES_OK:
         pytest.skip("aiohttp's own writer writes each frame with this release")

@@ -168,7 +168,7 @@ async def test_a_single_server_whose_postgres_answers_nothing_refuses_moves_and_
     """The single process writes PostgreSQL as it is called: with the database frozen (every process
     of it stopped, so nothing is answered and no link ends) a move waits for its statement a few
     seconds at most and is refused, the server goes on answering, and it stops."""
-    from soupkitchen.server.store_pg import IO_SECONDS
+    from soupkitchen.server.storage.store_pg import IO_SECONDS
 
     srv = await servers(postgres=postgres_dsn)
     ann = await Client(srv.url).connect()

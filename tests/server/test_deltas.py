@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from server_testkit import LOOPS
 
-from soupkitchen.server.deltas import WHOLE, json_patch, view_parts, view_patch
+from soupkitchen.server.net.deltas import WHOLE, json_patch, view_parts, view_patch
 from soupkitchen.shared.registry import get_game
 
 ON_BOTH_LOOPS = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop

@@ -6,8 +6,8 @@ import secrets
 import subprocess
 import sys
 
-from soupkitchen.client.lan import browse
-from soupkitchen.server.discovery import advertise
+from soupkitchen.client.net.lan import browse
+from soupkitchen.server.net.discovery import advertise
 
 
 async def test_an_advertised_server_is_found_by_browsing():

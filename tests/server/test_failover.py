@@ -1,6 +1,6 @@
 """Failover between two real node processes on a real Redis and PostgreSQL: kill -9 the node that
 serves a game in play; the other node claims the table once its lease runs out, rebuilds it from the
-log, and the player's own client (``client.net``) comes back to its seat there by itself, with every
+log, and the player's own client (``client.net.connection``) comes back to its seat there by itself, with every
 action it had an acknowledgement for."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 
 from server_testkit import Client, fetch_json, stored_record
 
-from soupkitchen.client.net import Connection
-from soupkitchen.client.session import TableSession
+from soupkitchen.client.net.connection import Connection
+from soupkitchen.client.net.session import TableSession
 from tests.services import free_port
 
 LAUNCHER = Path(__file__).with_name("serve_pepper.py")

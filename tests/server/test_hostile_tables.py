@@ -12,7 +12,7 @@ import pytest
 from hostile_kit import keys_in
 from server_testkit import Client, fetch_json
 
-from soupkitchen.server.store import Store
+from soupkitchen.server.storage.store import Store
 
 QUICK = {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1, "turn_seconds": 60}}
 

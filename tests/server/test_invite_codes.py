@@ -10,7 +10,7 @@ import pytest
 from server_testkit import Client, fetch_json
 
 from soupkitchen.server.config import ServerConfig
-from soupkitchen.server.registry import guesser_of
+from soupkitchen.server.net.registry import guesser_of
 from soupkitchen.shared.wire import codes
 
 CODE = re.compile(r"^[A-Z]{3,7}-\d{4}-\d{4}$")

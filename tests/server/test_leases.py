@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from soupkitchen.server.leases import Holdings, Leases
+from soupkitchen.server.cluster.leases import Holdings, Leases
 
 LONG = 600.0     # a lease that cannot run out during a test, however busy the machine
 SHORT = 0.2      # a lease left to run out

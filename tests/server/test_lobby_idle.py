@@ -10,7 +10,7 @@ import pytest
 from server_testkit import Client
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.scheduler import HandScheduler
+from soupkitchen.server.tables.scheduler import HandScheduler
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import time
 
 from server_testkit import Client
 
-from soupkitchen.server import passwords
+from soupkitchen.server.storage import passwords
 
 
 def stored_password(db, table_id: str) -> str:

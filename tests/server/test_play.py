@@ -8,7 +8,7 @@ import random
 import pytest
 from server_testkit import LOOPS, check_received, fetch_json, quick_options, stored_record
 
-from soupkitchen.server.scheduler import HandScheduler
+from soupkitchen.server.tables.scheduler import HandScheduler
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.registry import game_ids, get_game
 

@@ -14,9 +14,9 @@ import pytest
 from certs import make_certificate
 from server_testkit import Client, check_received, play, until
 
-from soupkitchen.client import tls
-from soupkitchen.client.net import Connection
-from soupkitchen.client.session import TableSession
+from soupkitchen.client.net import tls
+from soupkitchen.client.net.connection import Connection
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.server.__main__ import main, parse_args
 from soupkitchen.server.config import PUBLIC_LIMITS, ServerConfig
 

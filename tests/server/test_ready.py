@@ -8,7 +8,7 @@ import sqlite3
 from server_testkit import Client
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.store import Store
+from soupkitchen.server.storage.store import Store
 
 
 def ready_flags(table):

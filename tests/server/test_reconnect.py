@@ -111,7 +111,7 @@ async def test_a_seat_away_says_since_when_in_the_servers_clock(servers):
 async def test_a_connection_that_goes_is_news_only_to_the_tables_it_was_at(server, clients, monkeypatch):
     """A crowd leaving at once (a LAN party's end, a node's clients following a redirect) costs the
     server the crowd's size, not the crowd times every table it runs."""
-    from soupkitchen.server.runner import TableRunner
+    from soupkitchen.server.tables.runner import TableRunner
 
     hosts = [await clients() for _ in range(6)]
     made = [await host.ok("create_table", {"game": "pepper", "seats": 2, "name": f"Host {n}"})

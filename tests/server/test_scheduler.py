@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from soupkitchen.server.scheduler import HandScheduler, LoopScheduler
+from soupkitchen.server.tables.scheduler import HandScheduler, LoopScheduler
 
 
 def test_advancing_runs_the_timers_due_in_order_each_at_its_own_moment():

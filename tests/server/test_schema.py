@@ -14,7 +14,7 @@ import psycopg
 import pytest
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError
+from soupkitchen.server.storage.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError
 
 FIXTURES = Path(__file__).with_name("fixtures")
 ROWS = {"tables": "SELECT * FROM tables ORDER BY id", "seats": "SELECT * FROM seats ORDER BY table_id, seat",
@@ -76,7 +76,7 @@ def load_dump(dsn: str) -> None:
 
 @pytest.mark.parametrize("where", ["sqlite", "postgres"])
 async def test_a_database_from_before_versions_is_upgraded_and_loses_nothing(where, tmp_path, request):
-    from soupkitchen.server.store_pg import PostgresStore
+    from soupkitchen.server.storage.store_pg import PostgresStore
 
     if where == "sqlite":
         path = str(tmp_path / "server.sqlite3")
@@ -109,7 +109,7 @@ def test_a_database_a_newer_program_wrote_is_refused_and_left_as_it_is(where, tm
             db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
         opening = lambda: Store(path)  # noqa: E731
     else:
-        from soupkitchen.server.store_pg import PostgresStore
+        from soupkitchen.server.storage.store_pg import PostgresStore
 
         path = request.getfixturevalue("postgres_dsn")
         PostgresStore(path).close()

@@ -30,8 +30,8 @@ import pytest
 import toy_game
 from server_testkit import Client, check_received, fetch_json, loadable_game_ids, stored_record
 
-from soupkitchen.server.scheduler import LoopScheduler
-from soupkitchen.server.store import token_hash
+from soupkitchen.server.storage.store import token_hash
+from soupkitchen.server.tables.scheduler import LoopScheduler
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.registry import get_game
 

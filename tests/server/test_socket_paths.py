@@ -1,7 +1,7 @@
-"""The fast socket path (server/push.py) runs only with the python-engineio and python-socketio
+"""The fast socket path (server/net/push.py) runs only with the python-engineio and python-socketio
 releases it was tested with; any other release, or SOUPKITCHEN_STOCK_SOCKETS=1, gets python-socketio's
 stock path, with one log line, and the game plays the same. So do the other private parts the server
-reaches, all in server/push.py: the Engine.IO session events the session guard wraps, and a cluster
+reaches, all in server/net/push.py: the Engine.IO session events the session guard wraps, and a cluster
 node's message queue; each has its public path, tested here too."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 import socketio
 from server_testkit import until
 
-from soupkitchen.server import push
 from soupkitchen.server.app import GUARD
+from soupkitchen.server.net import push
 
 IN_RANGE = {"python-engineio": "4.11.0", "python-socketio": "5.18.1"}
 
@@ -46,9 +46,9 @@ async def test_an_untested_release_plays_on_the_stock_path_after_one_log_line(mo
     server = await servers()
     sio = server.hub.transport.sio
     assert type(sio) is socketio.AsyncServer and not server.hub.transport.fast
-    said = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.push"]
+    said = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.net.push"]
     assert len(said) == 1 and "stock path" in said[0] and "9.0.0" in said[0]
-    guarded = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.guard"]
+    guarded = [r.getMessage() for r in caplog.records if r.name == "soupkitchen.server.net.guard"]
     assert len(guarded) == 1 and "python-engineio is not a release" in guarded[0]
     guard = server.runner.app[GUARD]
     assert not guard.watching and sio.eio.handlers["connect"].__name__ == "_handle_eio_connect"
@@ -118,7 +118,7 @@ async def test_a_nodes_message_queue_is_stopped_through_its_attributes_only_on_t
     hand with the releases the fast path was tested with, and left to the process's end otherwise."""
     import asyncio
 
-    from soupkitchen.server.push import close_message_queue
+    from soupkitchen.server.net.push import close_message_queue
 
     class Manager:
         thread = asyncio.ensure_future(asyncio.sleep(3600))
@@ -136,7 +136,7 @@ async def test_a_nodes_message_queue_listens_before_it_serves_only_on_tested_rel
     first connection."""
     from types import SimpleNamespace
 
-    from soupkitchen.server.push import listen_to_message_queue
+    from soupkitchen.server.net.push import listen_to_message_queue
 
     class Manager:
         pubsub = None

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 import socketio
 
-from soupkitchen.server.push import InPlaceTimeoutSocket, StockSocket, stock_path_reason
+from soupkitchen.server.net.push import InPlaceTimeoutSocket, StockSocket, stock_path_reason
 
 
 async def connected(url: str, transports: list[str], seen: list[tuple]) -> socketio.AsyncClient:

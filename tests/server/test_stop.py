@@ -10,7 +10,7 @@ import pytest
 import socketio
 
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.scheduler import HandScheduler
+from soupkitchen.server.tables.scheduler import HandScheduler
 
 
 async def stopped(srv: EmbeddedServer) -> None:

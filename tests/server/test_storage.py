@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from server_testkit import Client, until
 
-from soupkitchen.client.net import Connection
-from soupkitchen.client.session import TableSession
-from soupkitchen.server.runner import STORE_RETRY
-from soupkitchen.server.scheduler import HandScheduler
+from soupkitchen.client.net.connection import Connection
+from soupkitchen.client.net.session import TableSession
+from soupkitchen.server.tables.runner import STORE_RETRY
+from soupkitchen.server.tables.scheduler import HandScheduler
 
 ROOM = 1_000_000_000  # SQLite's pages once there is room again
 

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from soupkitchen.server.store import HistoryTaken, Store, StoreError, token_hash
+from soupkitchen.server.storage.store import HistoryTaken, Store, StoreError, token_hash
 from soupkitchen.shared.wire import protocol
 
 NOW = 1_800_000_000.0
@@ -33,7 +33,7 @@ def store(request, tmp_path):
     if request.param == "sqlite":
         made = Store(tmp_path / "games.db", wall_clock=lambda: clock["now"])
     else:
-        from soupkitchen.server.store_pg import PostgresStore
+        from soupkitchen.server.storage.store_pg import PostgresStore
 
         made = PostgresStore(request.getfixturevalue("postgres_dsn"), wall_clock=lambda: clock["now"])
     made.clock = clock
@@ -99,7 +99,7 @@ def test_open_tables_finished_matches_and_the_purge(store):
 
 
 def test_a_postgres_that_cannot_be_reached_is_named_in_one_sentence(postgres_server):
-    from soupkitchen.server.store_pg import PostgresStore
+    from soupkitchen.server.storage.store_pg import PostgresStore
 
     with pytest.raises(StoreError) as refused:
         PostgresStore(f"postgresql://nobody:secret@127.0.0.1:{postgres_server.port + 1}/none")
@@ -108,7 +108,7 @@ def test_a_postgres_that_cannot_be_reached_is_named_in_one_sentence(postgres_ser
 
 def test_a_lost_postgres_connection_refuses_one_change_cleanly_and_the_next_reconnects(postgres_server,
                                                                                       postgres_dsn, caplog):
-    from soupkitchen.server.store_pg import PostgresStore
+    from soupkitchen.server.storage.store_pg import PostgresStore
 
     store = PostgresStore(postgres_dsn)
     store.save_table(row("t1", started=True), SEATS)
@@ -137,7 +137,7 @@ def test_nodes_starting_at_once_on_a_new_postgres_database_all_start(postgres_ds
     started together) all start."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from soupkitchen.server.store_pg import PostgresStore
+    from soupkitchen.server.storage.store_pg import PostgresStore
 
     start = threading.Barrier(6)
 

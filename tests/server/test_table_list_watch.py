@@ -13,8 +13,8 @@ import pytest
 from hostile_kit import RawSocket, code
 from server_testkit import LOOPS, Client
 
-from soupkitchen.server import push
-from soupkitchen.server.lobby import SIGNAL_INTERVAL, WATCHERS
+from soupkitchen.server.net import push
+from soupkitchen.server.tables.lobby import SIGNAL_INTERVAL, WATCHERS
 
 pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 

@@ -15,10 +15,10 @@ import socketio
 from certs import make_authority, make_certificate
 from server_testkit import LOOPS, Client, until
 
-from soupkitchen.client import tls
-from soupkitchen.client.net import Connection, ServerError
+from soupkitchen.client.net import tls
+from soupkitchen.client.net.connection import Connection, ServerError
 from soupkitchen.server.app import DOORS
-from soupkitchen.server.tls import CertificateError, server_context
+from soupkitchen.server.net.tls import CertificateError, server_context
 
 pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 

@@ -14,8 +14,8 @@ import psycopg
 import pytest
 from server_testkit import LOOPS
 
-from soupkitchen.server.outbox import Outbox
-from soupkitchen.server.store import CHANGES, Changes, HistoryTaken, StoreError, token_hash
+from soupkitchen.server.net.outbox import Outbox
+from soupkitchen.server.storage.store import CHANGES, Changes, HistoryTaken, StoreError, token_hash
 from soupkitchen.shared.wire import protocol
 
 ROW = {"game": "pepper", "players": 1, "options": {}, "settings": {}, "password": None, "host_seat": 0,
@@ -33,7 +33,7 @@ async def until(check) -> None:
 @pytest.fixture
 async def behind(postgres_dsn):
     """A PostgreSQL store writing behind, with the tables it was told to let go in ``.unstored``."""
-    from soupkitchen.server.store_pg import PostgresStore
+    from soupkitchen.server.storage.store_pg import PostgresStore
 
     store = PostgresStore(postgres_dsn)
     store.unstored = []

@@ -12,9 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from soupkitchen.client.input import InputAction  # noqa: E402
 from soupkitchen.client.settings import Settings  # noqa: E402
 from soupkitchen.client.tables import table_scene_for  # noqa: E402
+from soupkitchen.client.ui.input import InputAction  # noqa: E402
 
 
 class HeadlessApp:

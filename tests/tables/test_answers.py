@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from soupkitchen.client import coverage
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.ui import coverage
+from soupkitchen.client.ui.input import InputAction
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, render
 

@@ -4,9 +4,9 @@ assignments below statically (``scripts/typecheck``, run by ``scripts/test``).""
 
 from __future__ import annotations
 
-from soupkitchen.client.clock import SlewedOffset
+from soupkitchen.client.net.clock import SlewedOffset
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.replay.player import ReplaySession
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.tables.feed import TableFeed
 from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.registry import get_game

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 

@@ -8,10 +8,10 @@ import gettext
 
 import pytest
 
-from soupkitchen.client import ways_in
 from soupkitchen.client import words as client_words
 from soupkitchen.client.games import client_registration
 from soupkitchen.client.howto.pages import pages_for
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.replay.words import face_up_lines, review_lines
 from soupkitchen.client.tables.pink_soup import present as pink_present
 from soupkitchen.client.tables.pot_pourri import present as pot_present

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.server import hub as hub_module
 from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.shared.registry import get_game

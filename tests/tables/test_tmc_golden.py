@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.shared.too_many_cooks import GAME
 from tests import golden as golden_screens
 from tests.golden import ALLOWED_OFF, SIZE, TABLE_SAMPLE, differences

@@ -4,15 +4,15 @@ own last move is summed up at its top, and seats say who is really playing them.
 
 from __future__ import annotations
 
-from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.panels import SINCE
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import hint_line
 from soupkitchen.client.tables.too_many_cooks.story import items, last_move_note, layout_log
 from soupkitchen.client.tables.too_many_cooks.things import LOG
-from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.too_many_cooks import GAME
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, render

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.title import TitleScene
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
+from soupkitchen.client.ui.input import InputAction
 from tests.tables.harness import Clock, run_apps
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout
 from soupkitchen.client.tables.too_many_cooks.model import TableModel
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from soupkitchen.client.app import App
+from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes.menus import PauseMenu
-from soupkitchen.client.session import TableSession
 from soupkitchen.client.settings import Settings
 
 

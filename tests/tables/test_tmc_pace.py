@@ -9,7 +9,7 @@ import pytest
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.tables.too_many_cooks.animation import FLIP_SECONDS, SLIDE_SECONDS
 from soupkitchen.server.embedded import EmbeddedServer
-from soupkitchen.server.scheduler import HandScheduler
+from soupkitchen.server.tables.scheduler import HandScheduler
 from tests.server.server_testkit import Client
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client import ways_in
 from soupkitchen.client.app import App
+from soupkitchen.client.net import ways_in
 from soupkitchen.client.settings import Settings
 from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from soupkitchen.server.embedded import EmbeddedServer

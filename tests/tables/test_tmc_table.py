@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pygame.image import tobytes
 
-from soupkitchen.client import coverage, theme
-from soupkitchen.client.input import InputAction, nav
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.too_many_cooks.animation import detect
 from soupkitchen.client.tables.too_many_cooks.panels import REACTION_SECONDS
 from soupkitchen.client.tables.too_many_cooks.scene import TooManyCooksTable
 from soupkitchen.client.tables.too_many_cooks.things import MAIN, arrow_key, cell_key, spare_key
+from soupkitchen.client.ui import coverage, theme
+from soupkitchen.client.ui.input import InputAction, nav
 from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import card_id
 from soupkitchen.shared.too_many_cooks.tastes import TASTES, satisfied

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
-from soupkitchen.client.textfit import clipped_count, clipped_labels, reset_clipped
+from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfit import clipped_count, clipped_labels, reset_clipped
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 

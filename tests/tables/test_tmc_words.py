@@ -13,7 +13,7 @@ from soupkitchen.client.howto import guide
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import Notice, draw_notice, hint_line
 from soupkitchen.client.tables.too_many_cooks.story import draw_log
-from soupkitchen.client.textfit import clipped_labels, reset_clipped
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.too_many_cooks import GAME
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render

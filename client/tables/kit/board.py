@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.tables.scaled import ScaledBoard
-from soupkitchen.client.textfit import MIN_READABLE_PX, note_clipped
+from soupkitchen.client.ui import art, coverage, theme
+from soupkitchen.client.ui.textfit import MIN_READABLE_PX, note_clipped
 
 SMALL, BODY, LABEL, HEADING, HUGE = 26, 30, 36, 48, 64   # font sizes on the board
 

@@ -8,12 +8,12 @@ from typing import Any, Protocol
 
 import pygame
 
-from soupkitchen.client import coverage
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.ending import EndPanel, GenericEnd
 from soupkitchen.client.tables.feed import TableFeed
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.table_objects import Thing, note_thing
+from soupkitchen.client.ui import coverage
+from soupkitchen.client.ui.input import InputAction
 
 
 class EndingTable(Protocol):

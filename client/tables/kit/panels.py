@@ -11,13 +11,13 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
-from soupkitchen.client import coverage, theme
 from soupkitchen.client.scenes.base import Shell
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.moves_by_touch import Choosing
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.move_list import MoveList
-from soupkitchen.client.textfit import note_clipped
+from soupkitchen.client.ui import coverage, theme
+from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
 LAST = (120, 190, 235)   # the frame of the last move's objects

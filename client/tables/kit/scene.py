@@ -13,8 +13,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, coverage, theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.base import TableScene
 from soupkitchen.client.tables.kit import menu_place
 from soupkitchen.client.tables.kit.board import BODY, Board
@@ -43,6 +41,8 @@ from soupkitchen.client.tables.kit.table_objects import Thing, nearest, note_thi
 from soupkitchen.client.tables.kit.view_model import ViewModel
 from soupkitchen.client.tables.move_list import MoveList
 from soupkitchen.client.tables.wording import event_words, move_words
+from soupkitchen.client.ui import art, coverage, theme
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.core import canonical_json
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from soupkitchen.client import coverage
+from soupkitchen.client.ui import coverage
 
 Point = tuple[int, int]
 

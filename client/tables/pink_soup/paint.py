@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.seat_names import winners_words, won_with
 from soupkitchen.client.tables.pink_soup.model import PinkModel, card_points, equation, face, kind_of, sources
-from soupkitchen.client.textfit import note_clipped
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _
 from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import CHILI, CHILI_JACKPOT_COUNT, Kind

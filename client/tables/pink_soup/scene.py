@@ -8,7 +8,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.motion import Glide
 from soupkitchen.client.tables.kit.scene import KitTable
@@ -17,6 +16,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pink_soup import layout
 from soupkitchen.client.tables.pink_soup.model import BACK, PinkModel, face, kind_of
 from soupkitchen.client.tables.pink_soup.paint import caption, draw_card, draw_scoring, tie_break
+from soupkitchen.client.ui import theme
 from soupkitchen.client.words import _
 from soupkitchen.shared.pink_soup import describe
 

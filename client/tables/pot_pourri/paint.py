@@ -9,11 +9,11 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.seat_names import winners_words
 from soupkitchen.client.tables.pot_pourri.model import PotModel, cuisine_card
 from soupkitchen.client.tables.pot_pourri.present import icon
+from soupkitchen.client.ui import theme
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 

@@ -8,8 +8,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import KitTable
@@ -34,6 +32,8 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     picture_rects,
     tie_break,
 )
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 

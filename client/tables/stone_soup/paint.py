@@ -7,12 +7,12 @@ import math
 
 import pygame
 
-from soupkitchen.client import theme
 from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import SIDE_W, SIDE_X
 from soupkitchen.client.tables.stone_soup.model import BACK, face, kind_name
 from soupkitchen.client.tables.stone_soup.reveal import FIRST_FLIP, FLIP_SECONDS, Reveal
-from soupkitchen.client.textfit import note_clipped
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
 FELT = (62, 44, 34)

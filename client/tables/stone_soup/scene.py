@@ -17,8 +17,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import theme
-from soupkitchen.client.input import InputAction
 from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import CANCEL, KitTable
@@ -36,6 +34,8 @@ from soupkitchen.client.tables.stone_soup.model import (
 )
 from soupkitchen.client.tables.stone_soup.reveal import Reveal
 from soupkitchen.client.tables.wording import event_words
+from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.stone_soup.cards import NUMBER_WORDS, SALT
 from soupkitchen.shared.words import and_list

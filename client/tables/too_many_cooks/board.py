@@ -8,7 +8,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import art, coverage, theme
 from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.model import TableModel
@@ -21,6 +20,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     card_path,
     symbol_path,
 )
+from soupkitchen.client.ui import art, coverage, theme
 from soupkitchen.client.words import _
 from soupkitchen.shared.too_many_cooks import describe
 

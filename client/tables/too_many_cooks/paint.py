@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from soupkitchen.client import art, theme
 from soupkitchen.client.tables.too_many_cooks.layout import TableLayout
+from soupkitchen.client.ui import art, theme
 
 ART = art.ASSETS / "too_many_cooks"
 

@@ -11,7 +11,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
 from soupkitchen.client.tables.too_many_cooks.history import Entry, reaction_words
 from soupkitchen.client.tables.too_many_cooks.paint import (
@@ -28,6 +27,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
 from soupkitchen.client.tables.too_many_cooks.story import last_move_note
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_star_change
 from soupkitchen.client.tables.too_many_cooks.verdict import stars_words, verdict_words
+from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 

@@ -11,10 +11,8 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme
-from soupkitchen.client.clock import LinkCountdown
 from soupkitchen.client.howto.guide import TURN_OFF
-from soupkitchen.client.input import InputAction
+from soupkitchen.client.net.clock import LinkCountdown
 from soupkitchen.client.tables.ending import final_result
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.panels import MOVES_KEY, SINCE
@@ -64,6 +62,8 @@ from soupkitchen.client.tables.too_many_cooks.story import (
 )
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left
 from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
+from soupkitchen.client.ui import coverage, theme
+from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.taste_words import taste_words

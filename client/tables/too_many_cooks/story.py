@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from soupkitchen.client import theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame, draw_card, draw_clock
 from soupkitchen.client.tables.too_many_cooks.history import Entry, Summary, reaction_words
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE
 from soupkitchen.client.tables.too_many_cooks.paint import ART, INK, PAPER, SMALL, Painter
+from soupkitchen.client.ui import theme
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 

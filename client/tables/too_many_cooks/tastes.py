@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client import coverage, theme
 from soupkitchen.client.tables.too_many_cooks.board import Frame
 from soupkitchen.client.tables.too_many_cooks.layout import TasteColumn
 from soupkitchen.client.tables.too_many_cooks.paint import (
@@ -20,6 +19,7 @@ from soupkitchen.client.tables.too_many_cooks.paint import (
     taste_icon_width,
     taste_path,
 )
+from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.taste_words import taste_words as taste_words_of
