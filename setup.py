@@ -27,7 +27,13 @@ class BuildWithCatalogs(build_py):
 setup(
     packages=packages,
     package_dir={f"soupkitchen.{folder}": folder for folder in FOLDERS},
-    package_data={"": ["*.json"], "soupkitchen.client": ["locale/*/LC_MESSAGES/*.mo"], "soupkitchen.assets": ["**/*.svg", "sounds/*.wav"]},
+    package_data={
+        "": ["*.json"],
+        "soupkitchen.client": ["locale/*/LC_MESSAGES/*.mo"],
+        "soupkitchen.assets": ["**/*.svg", "sounds/*.wav"],
+    },
     cmdclass={"compile_catalog": compile_catalog, "build_py": BuildWithCatalogs},
-    command_options={"compile_catalog": {"domain": ("setup.py", "soupkitchen"), "directory": ("setup.py", "client/locale")}},
+    command_options={
+        "compile_catalog": {"domain": ("setup.py", "soupkitchen"), "directory": ("setup.py", "client/locale")}
+    },
 )

@@ -26,36 +26,88 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="soupkitchen", description="Soup Kitchen: four soup games to play together "
-                                "on one screen or over a LAN.")
-    p.add_argument("invite", nargs="?", metavar="LINK", help="an invite link a host shared "
-                   "(soupkitchen://HOST:PORT/PEAS-4821-7730): go straight to that table")
-    p.add_argument("--solo", metavar="GAME", help="go straight into a solo game of GAME against bots "
-                   "(e.g. too-many-cooks)")
-    p.add_argument("--players", type=int, default=None, metavar="N", help="seats at the solo table (default 4, "
-                   "or the game's limit)")
-    p.add_argument("--replay", type=Path, metavar="FILE", help="open a replay file (a finished game) in the "
-                   "replay viewer")
-    p.add_argument("--connect", metavar="URL", help="connect to a server (host:port or URL; https://HOST:PORT for "
-                   "a server put online) and list its tables")
-    p.add_argument("--trust-cert", action="append", default=[], metavar="FILE",
-                   help="trust this certificate (PEM) besides the system's, for a server whose host gave it to you "
-                        "(a self-signed one); may be given more than once")
+    p = argparse.ArgumentParser(
+        prog="soupkitchen",
+        description="Soup Kitchen: four soup games to play together on one screen or over a LAN.",
+    )
+    p.add_argument(
+        "invite",
+        nargs="?",
+        metavar="LINK",
+        help="an invite link a host shared "
+        "(soupkitchen://HOST:PORT/PEAS-4821-7730): go straight to that table",
+    )
+    p.add_argument(
+        "--solo",
+        metavar="GAME",
+        help="go straight into a solo game of GAME against bots (e.g. too-many-cooks)",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seats at the solo table (default 4, or the game's limit)",
+    )
+    p.add_argument(
+        "--replay",
+        type=Path,
+        metavar="FILE",
+        help="open a replay file (a finished game) in the replay viewer",
+    )
+    p.add_argument(
+        "--connect",
+        metavar="URL",
+        help="connect to a server (host:port or URL; https://HOST:PORT for "
+        "a server put online) and list its tables",
+    )
+    p.add_argument(
+        "--trust-cert",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="trust this certificate (PEM) besides the system's, for a server whose host gave it to you "
+        "(a self-signed one); may be given more than once",
+    )
     p.add_argument("--windowed", type=parse_size, metavar="WxH", help="open a window of this size")
     p.add_argument("--fullscreen", action="store_true", help="open full screen")
     p.add_argument("--verbose", action="store_true", help="log debug messages (also to the console)")
     p.add_argument("--screenshot", type=Path, metavar="PATH", help="save a PNG of the window, then quit")
-    p.add_argument("--accessibility-tree", type=Path, metavar="FILE",
-                   help="write the screen-reader tree of the screen shown as JSON (id, role, name, value, "
-                   "actions, children), then quit; with --screenshot, at the same moment")
-    p.add_argument("--after", type=float, default=3.0, metavar="SECONDS", help="when to take --screenshot or "
-                   "--accessibility-tree (default 3; with --solo, not before the table is shown)")
-    p.add_argument("--at", type=int, default=None, metavar="MOVE", help="with --replay: open at this move "
-                   "(default: the end)")
-    p.add_argument("--eyes", default=None, metavar="SEAT", help="with --replay: whose eyes, a seat number from 1, "
-                   "'spectator' or 'face-up' (default: the spectator's)")
-    p.add_argument("--tab", choices=("moves", "review", "face_up"), default=None,
-                   help="with --replay: the column's tab (default: the moves)")
+    p.add_argument(
+        "--accessibility-tree",
+        type=Path,
+        metavar="FILE",
+        help="write the screen-reader tree of the screen shown as JSON (id, role, name, value, "
+        "actions, children), then quit; with --screenshot, at the same moment",
+    )
+    p.add_argument(
+        "--after",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="when to take --screenshot or "
+        "--accessibility-tree (default 3; with --solo, not before the table is shown)",
+    )
+    p.add_argument(
+        "--at",
+        type=int,
+        default=None,
+        metavar="MOVE",
+        help="with --replay: open at this move (default: the end)",
+    )
+    p.add_argument(
+        "--eyes",
+        default=None,
+        metavar="SEAT",
+        help="with --replay: whose eyes, a seat number from 1, "
+        "'spectator' or 'face-up' (default: the spectator's)",
+    )
+    p.add_argument(
+        "--tab",
+        choices=("moves", "review", "face_up"),
+        default=None,
+        help="with --replay: the column's tab (default: the moves)",
+    )
     return p
 
 
@@ -79,7 +131,7 @@ def setup_logging(verbose: bool) -> Path | None:
         pass
     if verbose or not handlers:
         handlers.append(logging.StreamHandler(sys.stderr))
-    for handler in handlers:   # a name or a server's words cannot forge a line or reorder one
+    for handler in handlers:  # a name or a server's words cannot forge a line or reorder one
         handler.setFormatter(EscapingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=handlers)
     for noisy in ("socketio", "engineio", "aiohttp.access", "zeroconf"):
@@ -103,8 +155,10 @@ async def run(args: argparse.Namespace) -> int:
         game = next((g for g in games if g["id"] == args.solo), None)
         if game is None:
             log.error("unknown or unavailable game %r", args.solo)
-            print(f"soupkitchen: no game {args.solo!r}; try one of: {', '.join(g['id'] for g in games)}",
-                  file=sys.stderr)
+            print(
+                f"soupkitchen: no game {args.solo!r}; try one of: {', '.join(g['id'] for g in games)}",
+                file=sys.stderr,
+            )
             return 2
     timeline = None
     if args.replay:
@@ -136,7 +190,11 @@ async def run(args: argparse.Namespace) -> int:
             print(f"soupkitchen: --trust-cert: {err}", file=sys.stderr)
             return 2
     settings = Settings.load()
-    app = App(settings, size=args.windowed, fullscreen=True if args.fullscreen else (False if args.windowed else None))
+    app = App(
+        settings,
+        size=args.windowed,
+        fullscreen=True if args.fullscreen else (False if args.windowed else None),
+    )
     app.stack.open("title")
     if timeline is not None:
         viewer = app.stack.open("replay", timeline, args.tab or "moves")
@@ -149,8 +207,12 @@ async def run(args: argparse.Namespace) -> int:
     elif invite is not None:
         transitions.join_by_code(app, invite.url, invite.code)
     elif url is not None:
-        transitions.run_with_wait(app, _("Knocking on the kitchen door..."), ways_in.connect(app, url),
-                            lambda conn: app.stack.open("tables", conn))
+        transitions.run_with_wait(
+            app,
+            _("Knocking on the kitchen door..."),
+            ways_in.connect(app, url),
+            lambda conn: app.stack.open("tables", conn),
+        )
 
     first_frame: list[float] = []
 
@@ -161,8 +223,12 @@ async def run(args: argparse.Namespace) -> int:
         # With --solo, the table must be on screen first (with an invite link, its lobby or table),
         # however long a busy machine takes to get there.
         top = app_.stack.top
-        at_table = (game is None and invite is None or top is not None
-                    and (top.is_table or invite is not None and top.name == "lobby"))
+        at_table = (
+            game is None
+            and invite is None
+            or top is not None
+            and (top.is_table or invite is not None and top.name == "lobby")
+        )
         wanted = args.screenshot or args.accessibility_tree
         if wanted and at_table and time.perf_counter() - started >= args.after:
             if args.screenshot:

@@ -35,16 +35,21 @@ from soupkitchen.client.words import _
 log = logging.getLogger(__name__)
 
 FPS = 60
-ACTIVE_SECONDS = 1.0     # after any change, draw every frame this long (card slides, flips, hovers)
-IDLE_POLL = 30           # input reads per second while nothing moves
+ACTIVE_SECONDS = 1.0  # after any change, draw every frame this long (card slides, flips, hovers)
+IDLE_POLL = 30  # input reads per second while nothing moves
 HEARTBEAT_SECONDS = 1.0  # with nothing happening, still draw this often (a clock, a reconnect attempt)
 
 
 class App:
     """The client: window, input, scenes, connection and background tasks."""
 
-    def __init__(self, settings: Settings, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.settings = settings
         words.install(settings.language)
         self.clock = clock
@@ -58,16 +63,18 @@ class App:
         self.stack = SceneStack(self)
         self.input = InputMapper()
         self.sounds = Sounds(settings.volume, settings.muted, clock=clock)
-        self.cues: dict[int, SoundCues] = {}     # id(session) -> the sounds of its table
-        self.guide = GuidedRound(self)           # the learner's hints (Settings.guided_round)
+        self.cues: dict[int, SoundCues] = {}  # id(session) -> the sounds of its table
+        self.guide = GuidedRound(self)  # the learner's hints (Settings.guided_round)
         self.toasts: list[Toast] = []
         self.tasks: set[asyncio.Task] = set()
         self.conn: Connection | None = None
-        self.server: Any = None            # an EmbeddedServer this client started, if any
-        self.port_map: Any = None  # the port opened on the router while hosting for friends online (client.upnp)
+        self.server: Any = None  # an EmbeddedServer this client started, if any
+        self.port_map: Any = (
+            None  # the port opened on the router while hosting for friends online (client.upnp)
+        )
         self.online_problem = ""  # why hosting for friends online could not open the port, for the lobby
-        self.server_address: str | None = None     # where friends join a LAN game this client hosts
-        self.server_addresses: list[str] = []       # ... every address it may be reached at, that one first
+        self.server_address: str | None = None  # where friends join a LAN game this client hosts
+        self.server_addresses: list[str] = []  # ... every address it may be reached at, that one first
         self.running = True
         self.frames = 0
         self._last_now: float | None = None
@@ -78,20 +85,25 @@ class App:
         self._active_until = float("-inf")
         self._next_draw = float("-inf")
         self._fingerprint: tuple = ()
-        self.toast_rects: list[pygame.Rect] = []   # where the toasts were last drawn
-        self.access = AccessHub(self)   # client/access: the screen-reader tree, announcements and speech
+        self.toast_rects: list[pygame.Rect] = []  # where the toasts were last drawn
+        self.access = AccessHub(self)  # client/access: the screen-reader tree, announcements and speech
 
     # --- window --------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        size = (max(theme.MIN_WINDOW[0], self.windowed_size[0]), max(theme.MIN_WINDOW[1], self.windowed_size[1]))
+        size = (
+            max(theme.MIN_WINDOW[0], self.windowed_size[0]),
+            max(theme.MIN_WINDOW[1], self.windowed_size[1]),
+        )
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         try:
-            with warnings.catch_warnings():   # deprecated in pygame-ce 2.5 for Window-based drawing, not for this
+            with (
+                warnings.catch_warnings()
+            ):  # deprecated in pygame-ce 2.5 for Window-based drawing, not for this
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = theme.MIN_WINDOW
-        except (AttributeError, pygame.error) as err:   # no Window API: _resized() enlarges a small window
+        except (AttributeError, pygame.error) as err:  # no Window API: _resized() enlarges a small window
             log.info("no minimum window size: %s", err)
         return screen
 
@@ -148,7 +160,9 @@ class App:
         self.toasts = [t for t in self.toasts if t.message != message][-3:]
         self.toasts.append(Toast(message, kind, self.clock() + TOAST_SECONDS))
 
-    def spawn(self, coro: Coroutine[Any, Any, Any], on_done: Callable[[Any], None] | None = None) -> asyncio.Task:
+    def spawn(
+        self, coro: Coroutine[Any, Any, Any], on_done: Callable[[Any], None] | None = None
+    ) -> asyncio.Task:
         """Run ``coro`` on the loop; a ServerError becomes a toast in plain words, anything else is
         logged and shown briefly (never a traceback on screen)."""
 
@@ -173,14 +187,14 @@ class App:
         task = asyncio.get_running_loop().create_task(guarded())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        task.add_done_callback(lambda _t: coro.close())   # cancelled before it began: no "never awaited"
+        task.add_done_callback(lambda _t: coro.close())  # cancelled before it began: no "never awaited"
         return task
 
     def watch_session(self, session) -> None:
         """Route a table session's errors to toasts and its events to sounds."""
         if self.toast_error not in session.error_listeners:
             session.error_listeners.append(self.toast_error)
-        if self.toast not in session.nudge_listeners:   # a gentle word to a player sitting on their turn
+        if self.toast not in session.nudge_listeners:  # a gentle word to a player sitting on their turn
             session.nudge_listeners.append(self.toast)
         if id(session) not in self.cues:
             for old in self.cues.values():
@@ -200,7 +214,7 @@ class App:
         if action.kind == "quit":
             self.running = False
             return True
-        if self.access.handle(action):   # client/access: "where am I" and "what changed"
+        if self.access.handle(action):  # client/access: "where am I" and "what changed"
             return True
         if action.kind == "toggle_fullscreen":
             self.toggle_fullscreen()
@@ -211,7 +225,7 @@ class App:
         if action.kind == "help":
             return self.open_help()
         if self.offline_at_table() and action.kind not in ("menu", "back", "point"):
-            return False   # play is disabled while the connection is lost (menus still work)
+            return False  # play is disabled while the connection is lost (menus still work)
         used = self.stack.handle(action)
         if used and action.kind == "navigate":
             self.sound("move")
@@ -224,10 +238,18 @@ class App:
         top = self.stack.top
         if top is not None and top.name == "howto":
             return False
-        session = next((getattr(s, "session", None) for s in reversed(self.stack.scenes)
-                        if getattr(s, "session", None) is not None), None)
+        session = next(
+            (
+                getattr(s, "session", None)
+                for s in reversed(self.stack.scenes)
+                if getattr(s, "session", None) is not None
+            ),
+            None,
+        )
         game = getattr(top, "game", None)
-        game_id = session.game_id if session is not None else game.get("id") if isinstance(game, dict) else None
+        game_id = (
+            session.game_id if session is not None else game.get("id") if isinstance(game, dict) else None
+        )
         self.stack.open("howto", None, game_id, pick_game=game_id is None)
         return True
 
@@ -274,13 +296,30 @@ class App:
         conn = self.conn
         sessions = ()
         if conn is not None:
-            sessions = tuple((s.state_id, len(s.emotes), s.emotes[-1][2] if s.emotes else 0, s.handoff_seat,
-                              s.active_seat, id(s.table)) for s in list(getattr(conn, "sessions", {}).values()))
-        scenes = tuple((id(scene), id(getattr(getattr(scene, "form", None), "widgets", None)))
-                       for scene in self.stack.scenes)
+            sessions = tuple(
+                (
+                    s.state_id,
+                    len(s.emotes),
+                    s.emotes[-1][2] if s.emotes else 0,
+                    s.handoff_seat,
+                    s.active_seat,
+                    id(s.table),
+                )
+                for s in list(getattr(conn, "sessions", {}).values())
+            )
+        scenes = tuple(
+            (id(scene), id(getattr(getattr(scene, "form", None), "widgets", None)))
+            for scene in self.stack.scenes
+        )
         toasts = tuple(t.message for t in self.toasts)
-        return (scenes, toasts, sessions, conn is not None and conn.connected,
-                getattr(conn, "reconnect_attempts", 0), self.screen.get_size())
+        return (
+            scenes,
+            toasts,
+            sessions,
+            conn is not None and conn.connected,
+            getattr(conn, "reconnect_attempts", 0),
+            self.screen.get_size(),
+        )
 
     def next_redraw(self, now: float) -> float:
         """When the window must next be drawn though nothing changed."""
@@ -293,7 +332,7 @@ class App:
             session = getattr(scene, "session", None)
             left = session.remaining(now) if session is not None and hasattr(session, "remaining") else None
             if left is not None and left > 0:
-                due = min(due, now + (left % 1.0 or 1.0) + 0.001)   # the countdown's next whole second
+                due = min(due, now + (left % 1.0 or 1.0) + 0.001)  # the countdown's next whole second
         if self.toasts:
             due = min(due, min(t.until for t in self.toasts))
         return due
@@ -358,9 +397,13 @@ class App:
             raise err
         self._last_failure = now
         self.stack.reset_to("title")
-        self.stack.open("message", _("Sorry, that screen broke"),
-                        _("The {screen} screen hit a problem ({problem}). The details are in the log file.")
-                        .format(screen=failed.replace("_", " "), problem=err))
+        self.stack.open(
+            "message",
+            _("Sorry, that screen broke"),
+            _("The {screen} screen hit a problem ({problem}). The details are in the log file.").format(
+                screen=failed.replace("_", " "), problem=err
+            ),
+        )
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         coverage.begin_frame()
@@ -371,8 +414,13 @@ class App:
         if self.conn is not None and not self.conn.connected and not self.conn._closing:
             self._draw_banner(surface, lay)
         top = self.stack.top
-        self.toast_rects = draw_toasts(surface, lay, self.toasts, top.occupied_rects() if top is not None else [],
-                                       top.toast_area() if top is not None else None)
+        self.toast_rects = draw_toasts(
+            surface,
+            lay,
+            self.toasts,
+            top.occupied_rects() if top is not None else [],
+            top.toast_area() if top is not None else None,
+        )
         coverage.end_frame()
 
     def _draw_banner(self, surface: pygame.Surface, lay: theme.Layout) -> None:
@@ -387,7 +435,9 @@ class App:
             said = _("Connection lost - reconnecting. Your seat is kept.")
         with coverage.overlay("the connection banner", band):
             pygame.draw.rect(surface, theme.DANGER, band)
-            theme.text(surface, said.format(count=attempts), "label", theme.TEXT, band.center, lay, anchor="center")
+            theme.text(
+                surface, said.format(count=attempts), "label", theme.TEXT, band.center, lay, anchor="center"
+            )
 
     async def run(self, first: Scene | None = None) -> None:
         """The frame loop, until the window is closed."""
@@ -403,7 +453,7 @@ class App:
                 period = 1.0 / (FPS if self.clock() < self._active_until else IDLE_POLL)
                 next_frame += period
                 delay = next_frame - loop.time()
-                if delay < -period:      # fell behind: do not try to catch up with a burst
+                if delay < -period:  # fell behind: do not try to catch up with a burst
                     next_frame = loop.time()
                     delay = 0
                 await asyncio.sleep(max(0.0, delay))

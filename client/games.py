@@ -19,7 +19,7 @@ from typing import Any
 from soupkitchen.shared.registry import registration
 
 log = logging.getLogger(__name__)
-TABLES = "soupkitchen.client.tables"   # the package holding a package per game
+TABLES = "soupkitchen.client.tables"  # the package holding a package per game
 
 Sound = str | Callable[[dict[str, Any]], str | None]
 """A sound's name (client/ui/sound.py), or a function of the event naming one (None: silent)."""
@@ -29,7 +29,7 @@ Sound = str | Callable[[dict[str, Any]], str | None]
 class Picture:
     """A card shown on a How to play page."""
 
-    asset: str          # e.g. "too_many_cooks/cards/carrot-red" (assets/<asset>.svg)
+    asset: str  # e.g. "too_many_cooks/cards/carrot-red" (assets/<asset>.svg)
     caption: str
     wide: bool = False  # a taste strip rather than a card
 
@@ -61,25 +61,31 @@ class ClientRegistration:
 @cache
 def client_registrations() -> dict[str, ClientRegistration]:
     """Every game's client registration by game id, in the games' menu order."""
-    tables = importlib.import_module(TABLES)   # when first asked: importing this module loads no table
+    tables = importlib.import_module(TABLES)  # when first asked: importing this module loads no table
 
     found = []
     for package in pkgutil.iter_modules(tables.__path__):
         name = f"{tables.__name__}.{package.name}.registration"
-        if not package.ispkg or importlib.util.find_spec(name) is None:   # the kit or a helper, not a game's
+        if not package.ispkg or importlib.util.find_spec(name) is None:  # the kit or a helper, not a game's
             continue
         try:
             entry = importlib.import_module(name).REGISTRATION
         except Exception as err:  # noqa: BLE001 - one game's fault leaves the others drawn as they are
-            log.warning("The client side in %r is left out: it does not load (%s: %s).", package.name,
-                        type(err).__name__, str(err)[:120])
+            log.warning(
+                "The client side in %r is left out: it does not load (%s: %s).",
+                package.name,
+                type(err).__name__,
+                str(err)[:120],
+            )
             continue
         if not isinstance(entry, ClientRegistration):
-            log.warning("The client side in %r is left out: its REGISTRATION is not a ClientRegistration.",
-                        package.name)
-        elif registration(entry.game) is not None:   # a game left out has no client side either
+            log.warning(
+                "The client side in %r is left out: its REGISTRATION is not a ClientRegistration.",
+                package.name,
+            )
+        elif registration(entry.game) is not None:  # a game left out has no client side either
             found.append(entry)
-    found.sort(key=lambda entry: registration(entry.game).order)   # type: ignore[union-attr]
+    found.sort(key=lambda entry: registration(entry.game).order)  # type: ignore[union-attr]
     return {entry.game: entry for entry in found}
 
 

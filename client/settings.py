@@ -20,9 +20,9 @@ APP_NAME = "soupkitchen"
 BOT_SPEEDS = {"relaxed": 2.5, "normal": 1.2, "fast": 0.4}
 FORMER_SPEED_NAMES = {"slow": "relaxed"}
 MOST_ONLINE_SERVERS = 5  # online servers the join screen remembers
-MOST_BYTES = 64 * 1024   # a settings file takes under 1 KB: anything past this is not one
+MOST_BYTES = 64 * 1024  # a settings file takes under 1 KB: anything past this is not one
 MOST_VALUES = 1_000
-MOST_PLAYERS = 8         # couch names kept: more seats than any game has
+MOST_PLAYERS = 8  # couch names kept: more seats than any game has
 
 
 def config_dir() -> Path:
@@ -56,23 +56,23 @@ class Settings:
     name: str = "Chef"
     window: list[int] = field(default_factory=lambda: [1280, 720])
     fullscreen: bool = False
-    volume: int = 70                 # percent
+    volume: int = 70  # percent
     muted: bool = False
-    guided_round: bool = False       # learner's hints in the first round of Too Many Cooks
+    guided_round: bool = False  # learner's hints in the first round of Too Many Cooks
     colour_blind_symbols: bool = False
-    animations: bool = True          # cards glide and turn over at the card tables
-    speech: bool = False             # announcements said aloud by the system's speech service (client/access)
-    speech_rate: int = 0             # -100 (slowest) to 100 (fastest); 0: the service's own
-    large_text: bool = False         # the menus' type a size larger
-    high_contrast: bool = False      # black, white and yellow instead of the kitchen's browns
-    bot_speed: str = "normal"        # key of BOT_SPEEDS
-    language: str = ""               # a catalog's code ("de", "lt"); empty: the system's language
+    animations: bool = True  # cards glide and turn over at the card tables
+    speech: bool = False  # announcements said aloud by the system's speech service (client/access)
+    speech_rate: int = 0  # -100 (slowest) to 100 (fastest); 0: the service's own
+    large_text: bool = False  # the menus' type a size larger
+    high_contrast: bool = False  # black, white and yellow instead of the kitchen's browns
+    bot_speed: str = "normal"  # key of BOT_SPEEDS
+    language: str = ""  # a catalog's code ("de", "lt"); empty: the system's language
     last_server: str = ""
     online_servers: list[str] = field(default_factory=list)  # https:// servers joined, latest first
     # the last set-up of each way to play ("solo", "couch", "host", "remote"): its game, and each
     # game's players, bots and options (client/scenes/setup.py checks them against the game's own)
     setups: dict[str, Any] = field(default_factory=dict)
-    couch_names: list[str] = field(default_factory=list)   # the names of couch players 2, 3, ...
+    couch_names: list[str] = field(default_factory=list)  # the names of couch players 2, 3, ...
     path: Path | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -100,17 +100,23 @@ class Settings:
             default = getattr(settings, f.name)
             value = data[f.name]
             if f.name == "window":
-                if (isinstance(value, list) and len(value) == 2
-                        and all(isinstance(v, int) and 320 <= v <= 16384 for v in value)):
+                if (
+                    isinstance(value, list)
+                    and len(value) == 2
+                    and all(isinstance(v, int) and 320 <= v <= 16384 for v in value)
+                ):
                     settings.window = value
             elif f.name == "online_servers":
                 if isinstance(value, list):
-                    settings.online_servers = [v for v in value if isinstance(v, str) and v.startswith("https://")]
+                    settings.online_servers = [
+                        v for v in value if isinstance(v, str) and v.startswith("https://")
+                    ]
                     del settings.online_servers[MOST_ONLINE_SERVERS:]
             elif f.name == "couch_names":
                 if isinstance(value, list):
-                    settings.couch_names = [v.strip()[:24] if isinstance(v, str) else ""
-                                            for v in value[:MOST_PLAYERS]]
+                    settings.couch_names = [
+                        v.strip()[:24] if isinstance(v, str) else "" for v in value[:MOST_PLAYERS]
+                    ]
             elif type(value) is type(default):
                 setattr(settings, f.name, value)
         settings.bot_speed = FORMER_SPEED_NAMES.get(settings.bot_speed, settings.bot_speed)

@@ -22,7 +22,7 @@ from soupkitchen.shared import words as shared_words
 DOMAIN = "soupkitchen"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-LANGUAGES = {"en": "English", "de": "Deutsch", "lt": "Lietuvių"}   # each language in its own words
+LANGUAGES = {"en": "English", "de": "Deutsch", "lt": "Lietuvių"}  # each language in its own words
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -63,7 +63,7 @@ def current() -> str:
 
 
 def _(message: str) -> str:
-    return _catalog.gettext(message) if message else message   # gettext("") is the catalog's header
+    return _catalog.gettext(message) if message else message  # gettext("") is the catalog's header
 
 
 def worded(text: object) -> str:

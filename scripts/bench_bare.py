@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The baseline of ``bench_server.py``: a bare python-socketio server doing the same fan-out as ours.
 
-    scripts/bench_bare.py --port 8766 --view-bytes 3600,14000,3600
+scripts/bench_bare.py --port 8766 --view-bytes 3600,14000,3600
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ def run_bare_server(port: int, sizes: list[int]) -> None:
     sio.attach(app)
     tables: dict[str, dict[int, str]] = {}
     states: dict[str, tuple[int, int]] = {}  # table -> (state id, seat to move)
-    views = sample_views()  # real views, so that they compress as ours do: the actor's, the mover's, another's
+    views = (
+        sample_views()
+    )  # real views, so that they compress as ours do: the actor's, the mover's, another's
 
     async def fan_out(table: str, actor: int | None) -> None:
         state_id, turn = states[table]
@@ -120,8 +122,19 @@ def push_sizes(game_id: str, players: int = SEATS, seed: int = 7) -> dict[str, l
     def observe(state: object, _entry: object) -> None:
         for seat, stream in enumerate(streams):
             view = game.view(state, seat)
-            raw = orjson.dumps({"table": "Xy3_ab12", "seat": seat, "state_id": 1, "view": view, "events": [],
-                                "deadline": None, "server_time": 0.0, "paused": False, "snapshot": False})
+            raw = orjson.dumps(
+                {
+                    "table": "Xy3_ab12",
+                    "seat": seat,
+                    "state_id": 1,
+                    "view": view,
+                    "events": [],
+                    "deadline": None,
+                    "server_time": 0.0,
+                    "paused": False,
+                    "snapshot": False,
+                }
+            )
             deflated = len(stream.compress(raw) + stream.flush(zlib.Z_SYNC_FLUSH))
             moves = len(view["legal_actions"])
             sizes["to move" if moves else "waiting"].append((len(raw), deflated, moves))
@@ -139,17 +152,22 @@ def view_sizes() -> list[str]:
         for role, pushes in push_sizes(game_id).items():
             raw, deflated = sorted(push[0] for push in pushes), sorted(push[1] for push in pushes)
             largest = max(pushes)
-            lines.append(f"{game_id}, {role} ({len(pushes)} pushes): raw median {statistics.median(raw):.0f} B, "
-                         f"largest {largest[0]} B ({largest[2]} legal moves) deflated to {largest[1]} B; deflated "
-                         f"median {statistics.median(deflated):.0f} B, p90 {deflated[int(0.9 * len(deflated))]} B")
+            lines.append(
+                f"{game_id}, {role} ({len(pushes)} pushes): raw median {statistics.median(raw):.0f} B, "
+                f"largest {largest[0]} B ({largest[2]} legal moves) deflated to {largest[1]} B; deflated "
+                f"median {statistics.median(deflated):.0f} B, p90 {deflated[int(0.9 * len(deflated))]} B"
+            )
     return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--view-bytes", default="0,0,0",
-                        help="bytes of the acting seat's push, the next seat's and the others' (default 0,0,0)")
+    parser.add_argument(
+        "--view-bytes",
+        default="0,0,0",
+        help="bytes of the acting seat's push, the next seat's and the others' (default 0,0,0)",
+    )
     args = parser.parse_args()
     run_bare_server(args.port, [int(n) for n in args.view_bytes.split(",")])
 

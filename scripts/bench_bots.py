@@ -105,15 +105,25 @@ def main(argv: list[str] | None = None) -> int:
             took, cpu, asides = decision_times(game_id, level, args.games)
             p50, p99 = percentile(took, 0.5) * 1000, percentile(took, 0.99) * 1000
             worst_p50, worst_p99 = max(worst_p50, p50), max(worst_p99, p99)
-            aside = (f" asides={len(asides)} aside_p99_ms={percentile(asides, 0.99) * 1000:.2f}"
-                     f" aside_max_ms={max(asides) * 1000:.2f}") if asides else ""
+            aside = (
+                (
+                    f" asides={len(asides)} aside_p99_ms={percentile(asides, 0.99) * 1000:.2f}"
+                    f" aside_max_ms={max(asides) * 1000:.2f}"
+                )
+                if asides
+                else ""
+            )
             if asides:
                 worst_p99 = max(worst_p99, percentile(asides, 0.99) * 1000)
-            print(f"game={game_id} level={level} decisions={len(took)} p50_ms={p50:.2f} p99_ms={p99:.2f} "
-                  f"max_ms={max(took) * 1000:.2f} cpu_p99_ms={percentile(cpu, 0.99) * 1000:.2f}{aside}",
-                  flush=True)
-    print(f"worst p50_ms={worst_p50:.2f} p99_ms={worst_p99:.2f} (aim: p50 at most 50, p99 at most 200); "
-          "load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+            print(
+                f"game={game_id} level={level} decisions={len(took)} p50_ms={p50:.2f} p99_ms={p99:.2f} "
+                f"max_ms={max(took) * 1000:.2f} cpu_p99_ms={percentile(cpu, 0.99) * 1000:.2f}{aside}",
+                flush=True,
+            )
+    print(
+        f"worst p50_ms={worst_p50:.2f} p99_ms={worst_p99:.2f} (aim: p50 at most 50, p99 at most 200); "
+        "load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    )
     return 0 if worst_p50 <= 50 and worst_p99 <= 200 else 1
 
 

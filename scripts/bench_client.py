@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 SIZE = (1920, 1080)
-BUSY = {"too-many-cooks": (4, 10), "pink-soup": (5, 90)}   # game: (chefs, bot moves played before measuring)
+BUSY = {"too-many-cooks": (4, 10), "pink-soup": (5, 90)}  # game: (chefs, bot moves played before measuring)
 
 
 class OfflineConnection:
@@ -70,7 +70,7 @@ def mid_round(game_id: str, players: int, seed: int, turns: int):
     state = game.setup(players, game.normalise_options({}, players), seed)
     bots = [game.make_bot(seat, seed + seat) for seat in range(players)]
     clock = [0.0]
-    events: list[dict] = []   # the last action's events, sent with the next view as the server would
+    events: list[dict] = []  # the last action's events, sent with the next view as the server would
 
     def advance():
         nonlocal state
@@ -101,10 +101,22 @@ def offline_session(game, players: int, clock: list[float]):
 
     conn = OfflineConnection()
     conn.offset.add_sample(0.0, clock[0], 0.0)
-    table = {"id": "bench", "game": game.id, "title": game.title, "options": {}, "host_seat": 0,
-             "seats": [{"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
-                       for s in range(players)],
-             "started": True, "over": False, "has_password": False, "spectators": 0, "settings": {}}
+    table = {
+        "id": "bench",
+        "game": game.id,
+        "title": game.title,
+        "options": {},
+        "host_seat": 0,
+        "seats": [
+            {"seat": s, "name": "Chef" if s == 0 else None, "bot": s > 0, "connected": True}
+            for s in range(players)
+        ],
+        "started": True,
+        "over": False,
+        "has_password": False,
+        "spectators": 0,
+        "settings": {},
+    }
     session = TableSession(conn, table, {0: "tok"})
     conn.sessions["bench"] = session
     return conn, session
@@ -112,9 +124,19 @@ def offline_session(game, players: int, clock: list[float]):
 
 def hand_view(session, game, state, state_id: int, clock: list[float], events: list | None = None) -> None:
     """Seat 0's view of ``state`` arrives with the events that led to it, as the server would send it."""
-    session.receive_state({"table": "bench", "seat": 0, "state_id": state_id, "view": game.view(state, 0),
-                           "events": list(events or []), "deadline": game.next_deadline(state),
-                           "server_time": clock[0], "paused": False, "snapshot": False})
+    session.receive_state(
+        {
+            "table": "bench",
+            "seat": 0,
+            "state_id": state_id,
+            "view": game.view(state, 0),
+            "events": list(events or []),
+            "deadline": game.next_deadline(state),
+            "server_time": clock[0],
+            "paused": False,
+            "snapshot": False,
+        }
+    )
 
 
 def with_access(app) -> None:
@@ -130,7 +152,7 @@ def with_access(app) -> None:
     app.access._voice_checked = True
     tick, app.access_ms = app.access.tick, []
 
-    def timed(now: float) -> None:   # the hub's own share of each frame, on the CPU clock
+    def timed(now: float) -> None:  # the hub's own share of each frame, on the CPU clock
         start = time.process_time()
         tick(now)
         app.access_ms.append((time.process_time() - start) * 1000)
@@ -138,8 +160,9 @@ def with_access(app) -> None:
     app.access.tick = timed
 
 
-def frames(count: int, game_id: str = "too-many-cooks",
-           access: bool = False) -> tuple[list[float], str, list[float]]:
+def frames(
+    count: int, game_id: str = "too-many-cooks", access: bool = False
+) -> tuple[list[float], str, list[float]]:
     """Per-frame wall times (ms) of the busy table, which table scene drew it, and per-frame CPU
     times (ms: less disturbed by other work on a busy machine)."""
     import pygame
@@ -178,17 +201,20 @@ def frames(count: int, game_id: str = "too-many-cooks",
         app.dispatch(InputAction("point", "mouse", pos=(x, y)))
         app.step(now)
         pygame.display.flip()
-        if i >= 30:                       # the first frames warm caches (art, fonts)
+        if i >= 30:  # the first frames warm caches (art, fonts)
             times.append((time.perf_counter() - start) * 1000)
             cpu.append((time.process_time() - start_cpu) * 1000)
     name = type(scene).__name__
     if access:
         spent = sorted(app.access_ms[30:])
-        print(f"access: tick_cpu_p50_ms={statistics.median(spent):.3f} "
-              f"tick_cpu_p99_ms={spent[min(len(spent) - 1, int(len(spent) * 0.99))]:.3f} "
-              f"tick_cpu_max_ms={spent[-1]:.3f} tree pushes={app.access.adapter.pushes} "
-              f"spoken={len(app.access.speaker.said)} "
-              f"voice={app.access.speaker.voice.path if app.access.speaker.voice else None}", file=sys.stderr)
+        print(
+            f"access: tick_cpu_p50_ms={statistics.median(spent):.3f} "
+            f"tick_cpu_p99_ms={spent[min(len(spent) - 1, int(len(spent) * 0.99))]:.3f} "
+            f"tick_cpu_max_ms={spent[-1]:.3f} tree pushes={app.access.adapter.pushes} "
+            f"spoken={len(app.access.speaker.said)} "
+            f"voice={app.access.speaker.voice.path if app.access.speaker.voice else None}",
+            file=sys.stderr,
+        )
         app.access.close()
     pygame.display.quit()
     return times, name, cpu
@@ -246,9 +272,24 @@ def startup_ms() -> float:
     """Wall time from starting ``soupkitchen`` to its first drawn frame (title screen, headless)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "soupkitchen.client", "--verbose", "--windowed", "1920x1080",
-                             "--screenshot", "/tmp/soupkitchen-bench.png",
-                             "--after", "0.5"], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "soupkitchen.client",
+            "--verbose",
+            "--windowed",
+            "1920x1080",
+            "--screenshot",
+            "/tmp/soupkitchen-bench.png",
+            "--after",
+            "0.5",
+        ],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     elapsed = float("nan")
     for line in proc.stderr:
         if "first frame" in line:
@@ -273,13 +314,17 @@ def main() -> None:
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     idle_title, idle_table = idle_cpu_pct()
-    print(f"table={scene} access={'on' if args.access else 'off'} size={SIZE[0]}x{SIZE[1]} "
-          f"frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
-          f"max_ms={times[-1]:.2f} cpu_p50_ms={statistics.median(cpu):.2f} "
-          f"cpu_p99_ms={cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]:.2f} load={os.getloadavg()[0]:.1f} "
-          f"idle_title_pct={idle_title:.1f} idle_table_pct={idle_table:.1f}")
-    print(f"frame_p50_ms={p50:.2f} frame_p99_ms={p99:.2f} startup_ms={startup:.0f} rss_mb={rss_mb:.0f} "
-          f"idle_cpu_pct={max(idle_title, idle_table):.1f}")
+    print(
+        f"table={scene} access={'on' if args.access else 'off'} size={SIZE[0]}x{SIZE[1]} "
+        f"frames={len(times)} mean_ms={statistics.fmean(times):.2f} "
+        f"max_ms={times[-1]:.2f} cpu_p50_ms={statistics.median(cpu):.2f} "
+        f"cpu_p99_ms={cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]:.2f} load={os.getloadavg()[0]:.1f} "
+        f"idle_title_pct={idle_title:.1f} idle_table_pct={idle_table:.1f}"
+    )
+    print(
+        f"frame_p50_ms={p50:.2f} frame_p99_ms={p99:.2f} startup_ms={startup:.0f} rss_mb={rss_mb:.0f} "
+        f"idle_cpu_pct={max(idle_title, idle_table):.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -58,10 +58,30 @@ async def start_server(where: list[str], log: Path) -> tuple[subprocess.Popen, s
 
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), *where,
-         "--no-discovery", "--max-connections-per-address", "0", "--max-tables-per-address", "0",
-         "--max-requests-per-address", "0", "--bot-delay", "0.3"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=log.open("ab"), text=True)
+        [
+            sys.executable,
+            "-m",
+            "soupkitchen.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            *where,
+            "--no-discovery",
+            "--max-connections-per-address",
+            "0",
+            "--max-tables-per-address",
+            "0",
+            "--max-requests-per-address",
+            "0",
+            "--bot-delay",
+            "0.3",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=log.open("ab"),
+        text=True,
+    )
     line = await asyncio.to_thread(process.stdout.readline)
     assert "listening on" in line, line
     return process, f"http://127.0.0.1:{port}"
@@ -93,7 +113,9 @@ class Player:
     async def sit(self) -> None:
         await self.sio.connect(self.url, transports=["websocket"], wait_timeout=10)
         await self.sio.call("hello", {"protocol": 1, "client": "bench"}, timeout=10)
-        made = await self.sio.call("create_table", {"game": "stone-soup", "seats": 4, "name": "Chef"}, timeout=10)
+        made = await self.sio.call(
+            "create_table", {"game": "stone-soup", "seats": 4, "name": "Chef"}, timeout=10
+        )
         self.table, self.token = made["table"]["id"], made["token"]
         for _ in range(3):
             await self.sio.call("add_bot", {"token": self.token}, timeout=10)
@@ -111,8 +133,11 @@ class Player:
             if data and data["view"]["legal_actions"] and not data["view"]["over"]:
                 action = self.rng.choice(data["view"]["legal_actions"])
                 try:
-                    reply = await self.sio.call("act", {"token": self.token, "state_id": data["state_id"],
-                                                        "action": action}, timeout=10)
+                    reply = await self.sio.call(
+                        "act",
+                        {"token": self.token, "state_id": data["state_id"], "action": action},
+                        timeout=10,
+                    )
                 except Exception:  # noqa: BLE001 - counted as not acknowledged
                     reply = {"ok": False, "error": {"code": "no answer"}}
                 if reply.get("ok"):
@@ -146,10 +171,14 @@ class Prober:
         began = time.monotonic()
         took: float | None = None
         try:
-            await asyncio.wait_for(client.connect(self.url, transports=["websocket"], wait_timeout=PROBE_WAIT),
-                                   PROBE_WAIT)
-            reply = await client.call("hello", {"protocol": 1, "client": "probe"},
-                                      timeout=max(0.1, PROBE_WAIT - (time.monotonic() - began)))
+            await asyncio.wait_for(
+                client.connect(self.url, transports=["websocket"], wait_timeout=PROBE_WAIT), PROBE_WAIT
+            )
+            reply = await client.call(
+                "hello",
+                {"protocol": 1, "client": "probe"},
+                timeout=max(0.1, PROBE_WAIT - (time.monotonic() - began)),
+            )
             if reply.get("ok"):
                 took = time.monotonic() - began
         except Exception:  # noqa: BLE001 - not answered
@@ -166,7 +195,9 @@ class Prober:
         inside = [took for began, took in self.probes if start <= began < end]
         if not inside:
             return 0.0, 0
-        return max(PROBE_WAIT if took is None else took for took in inside), sum(took is None for took in inside)
+        return max(PROBE_WAIT if took is None else took for took in inside), sum(
+            took is None for took in inside
+        )
 
 
 async def trial(args: argparse.Namespace, fault: str, redis, postgres, rng: random.Random, log: Path) -> dict:
@@ -205,7 +236,10 @@ async def trial(args: argparse.Namespace, fault: str, redis, postgres, rng: rand
             storing_s = await storing_again(url, tables, back)
 
             def all_back() -> bool:
-                return all(player.over or player.last_ok > back or not player.sio.connected for player in players)
+                return all(
+                    player.over or player.last_ok > back or not player.sio.connected for player in players
+                )
+
             deadline = back + PATIENCE
             while not all_back():
                 if time.monotonic() > deadline:
@@ -220,12 +254,19 @@ async def trial(args: argparse.Namespace, fault: str, redis, postgres, rng: rand
             after, unanswered_after = prober.slowest(back, back + args.after)
             before, _unanswered = prober.slowest(played + 1.0, began)
             lost = lost_moves(dsn, players)
-            return {"hello_before_max_s": round(before, 3), "hello_during_max_s": round(during, 3), "hello_after_max_s": round(after, 3),
-                    "unanswered": unanswered_during + unanswered_after,
-                    "refused": sum(player.refused for player in players) - refused,
-                    "storing_s": round(storing_s, 2), "played_on_s": round(back_s, 2), "reconnected": sum(not player.sio.connected for player in players),
-                    "acked": sum(len(player.acked) for player in players), "lost": lost,
-                    "went_back": sum(player.went_back for player in players)}
+            return {
+                "hello_before_max_s": round(before, 3),
+                "hello_during_max_s": round(during, 3),
+                "hello_after_max_s": round(after, 3),
+                "unanswered": unanswered_during + unanswered_after,
+                "refused": sum(player.refused for player in players) - refused,
+                "storing_s": round(storing_s, 2),
+                "played_on_s": round(back_s, 2),
+                "reconnected": sum(not player.sio.connected for player in players),
+                "acked": sum(len(player.acked) for player in players),
+                "lost": lost,
+                "went_back": sum(player.went_back for player in players),
+            }
         finally:
             stop.set()
             probing.set()
@@ -263,9 +304,13 @@ async def sigterm(state: str, services: dict, log: Path, folder: Path, args: arg
 
     postgres, redis = services["postgres"], services["redis"]
     with postgres.database() as dsn:
-        where = (["--db", str(folder / f"{state}.sqlite3")] if state.startswith("single sqlite")
-                 else ["--postgres", dsn] if state.startswith("single")
-                 else ["--postgres", dsn, "--redis", redis.url])
+        where = (
+            ["--db", str(folder / f"{state}.sqlite3")]
+            if state.startswith("single sqlite")
+            else ["--postgres", dsn]
+            if state.startswith("single")
+            else ["--postgres", dsn, "--redis", redis.url]
+        )
         server, url = await start_server(where, log)
         players = [Player(url, random.Random(number)) for number in range(5)]
         stop = asyncio.Event()
@@ -324,50 +369,83 @@ async def main_async(args: argparse.Namespace) -> None:
             for number in range(1, args.trials + 1):
                 result = await trial(args, fault, services["redis"], services["postgres"], rng, log)
                 results.setdefault(fault, []).append(result)
-                print(f"fault={fault} trial={number} " + " ".join(f"{k}={v}" for k, v in result.items()), flush=True)
+                print(
+                    f"fault={fault} trial={number} " + " ".join(f"{k}={v}" for k, v in result.items()),
+                    flush=True,
+                )
         stops = {}
         if args.sigterm:
-            for state in ("node playing", "node postgres stopped", "node postgres frozen", "node connections ended",
-                          "node redis stopped",
-                          "single postgres playing", "single postgres stopped", "single postgres frozen",
-                          "single sqlite playing"):
+            for state in (
+                "node playing",
+                "node postgres stopped",
+                "node postgres frozen",
+                "node connections ended",
+                "node redis stopped",
+                "single postgres playing",
+                "single postgres stopped",
+                "single postgres frozen",
+                "single sqlite playing",
+            ):
                 stops[state] = await sigterm(state, services, log, folder, args)
                 print(f"sigterm: {state}: stopped_s={stops[state]:.2f}", flush=True)
     finally:
         services["redis"].stop()
         services["postgres"].stop()
     for fault, rows in results.items():
+
         def most(key: str, rows: list[dict] = rows) -> float:
             return max(row[key] for row in rows)
-        print(f"fault={fault} trials={len(rows)} tables={args.tables}"
-              + (f" outage_s={args.outage:g}" if fault == "stop" else "")
-              + f" hello_before_max_s={most('hello_before_max_s')}"
-              + f" hello_during_max_s={most('hello_during_max_s')} hello_after_max_s={most('hello_after_max_s')}"
-              + f" unanswered={sum(row['unanswered'] for row in rows)}"
-              + f" storing_s_median={statistics.median(row['storing_s'] for row in rows)}"
-              + f" storing_s_max={most('storing_s')}"
-              + f" played_on_s_median={statistics.median(row['played_on_s'] for row in rows)}"
-              + f" played_on_s_max={most('played_on_s')}"
-              + f" refused={sum(row['refused'] for row in rows)} acked={sum(row['acked'] for row in rows)}"
-              + f" lost={sum(row['lost'] for row in rows)} went_back={sum(row['went_back'] for row in rows)}"
-              + f" reconnected={sum(row['reconnected'] for row in rows)}", flush=True)
+
+        print(
+            f"fault={fault} trials={len(rows)} tables={args.tables}"
+            + (f" outage_s={args.outage:g}" if fault == "stop" else "")
+            + f" hello_before_max_s={most('hello_before_max_s')}"
+            + f" hello_during_max_s={most('hello_during_max_s')} hello_after_max_s={most('hello_after_max_s')}"
+            + f" unanswered={sum(row['unanswered'] for row in rows)}"
+            + f" storing_s_median={statistics.median(row['storing_s'] for row in rows)}"
+            + f" storing_s_max={most('storing_s')}"
+            + f" played_on_s_median={statistics.median(row['played_on_s'] for row in rows)}"
+            + f" played_on_s_max={most('played_on_s')}"
+            + f" refused={sum(row['refused'] for row in rows)} acked={sum(row['acked'] for row in rows)}"
+            + f" lost={sum(row['lost'] for row in rows)} went_back={sum(row['went_back'] for row in rows)}"
+            + f" reconnected={sum(row['reconnected'] for row in rows)}",
+            flush=True,
+        )
     if stops:
-        print(f"sigterm_max_s={max(stops.values()):.2f} ("
-              + ", ".join(f"{state} {took:.2f}" for state, took in stops.items()) + ")", flush=True)
+        print(
+            f"sigterm_max_s={max(stops.values()):.2f} ("
+            + ", ".join(f"{state} {took:.2f}" for state, took in stops.items())
+            + ")",
+            flush=True,
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20, help="Stone Soup tables on the node (default 20)")
     parser.add_argument("--trials", type=int, default=3, help="trials of each fault (default 3)")
-    parser.add_argument("--outage", type=float, default=10.0, help="seconds PostgreSQL stays stopped (default 10)")
-    parser.add_argument("--play", type=float, default=5.0, help="seconds of play before the fault (default 5)")
-    parser.add_argument("--after", type=float, default=10.0, help="seconds watched after the fault (default 10)")
+    parser.add_argument(
+        "--outage", type=float, default=10.0, help="seconds PostgreSQL stays stopped (default 10)"
+    )
+    parser.add_argument(
+        "--play", type=float, default=5.0, help="seconds of play before the fault (default 5)"
+    )
+    parser.add_argument(
+        "--after", type=float, default=10.0, help="seconds watched after the fault (default 10)"
+    )
     parser.add_argument("--faults", nargs="+", choices=["stop", "terminate"], default=["stop", "terminate"])
-    parser.add_argument("--no-sigterm", dest="sigterm", action="store_false",
-                        help="leave out the SIGTERM to a server in each state")
-    parser.add_argument("--hang", type=float, default=30.0,
-                        help="seconds after SIGTERM a server still running counts as hung (default 30)")
+    parser.add_argument(
+        "--no-sigterm",
+        dest="sigterm",
+        action="store_false",
+        help="leave out the SIGTERM to a server in each state",
+    )
+    parser.add_argument(
+        "--hang",
+        type=float,
+        default=30.0,
+        help="seconds after SIGTERM a server still running counts as hung (default 30)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     asyncio.run(main_async(parser.parse_args()))
 

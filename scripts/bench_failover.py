@@ -56,9 +56,29 @@ async def start_node(redis_url: str, dsn: str) -> tuple[asyncio.subprocess.Proce
 
     port = free_port()
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--postgres", dsn,
-        "--redis", redis_url, "--no-discovery", "--max-connections-per-address", "0", "--max-tables-per-address", "0",
-        "--max-requests-per-address", "0", "--bot-delay", "0.5", cwd=ROOT, stdout=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "soupkitchen.server",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--postgres",
+        dsn,
+        "--redis",
+        redis_url,
+        "--no-discovery",
+        "--max-connections-per-address",
+        "0",
+        "--max-tables-per-address",
+        "0",
+        "--max-requests-per-address",
+        "0",
+        "--bot-delay",
+        "0.5",
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+    )
     line = (await process.stdout.readline()).decode()
     assert "listening on" in line, line
     return process, f"http://127.0.0.1:{port}"
@@ -86,15 +106,16 @@ class Player:
         self.pushes = 0
         self.back_at: float | None = None
         self.target = ""  # the node the player should come back to
-        self.left: float | None = None   # the round's time left just before the kill
+        self.left: float | None = None  # the round's time left just before the kill
         self.after: float | None = None  # and at the first view the player got back on the other node
 
     async def sit(self) -> None:
         from soupkitchen.client.net.session import TableSession
 
         await self.conn.connect()
-        made = await self.conn.request("create_table", {"game": GAME, "seats": 2, "name": "Chef",
-                                                        "options": {"round_seconds": 120}})
+        made = await self.conn.request(
+            "create_table", {"game": GAME, "seats": 2, "name": "Chef", "options": {"round_seconds": 120}}
+        )
         await self.conn.request("add_bot", {"token": made["token"]})
         self.table = made["table"]["id"]
         self.session = TableSession(self.conn, made["table"], {0: made["token"]})
@@ -140,7 +161,9 @@ async def trial(args: argparse.Namespace, redis, postgres, rng: random.Random) -
             await asyncio.sleep(1.5)  # a heartbeat has published every table
             keys = [key async for key in memory.scan_iter("soupkitchen:*")]
             per_table = sum([await memory.memory_usage(key) or 0 for key in keys]) / args.tables
-            playing = [asyncio.ensure_future(player.play(random.Random(rng.random()), stop)) for player in players]
+            playing = [
+                asyncio.ensure_future(player.play(random.Random(rng.random()), stop)) for player in players
+            ]
             await asyncio.sleep(args.play)
             for player in players:
                 player.left, player.target = player.session.remaining(time.monotonic()), second_address
@@ -148,18 +171,33 @@ async def trial(args: argparse.Namespace, redis, postgres, rng: random.Random) -
             killed = time.monotonic()
             await first.wait()
             counts = {id(player): player.pushes for player in players}
-            served = await until_async(lambda: healthz_tables(second_address) == args.tables, "the second node")
-            back = await until(lambda: all(p.back_at is not None and p.conn.url == second_address
-                                           and p.pushes > counts[id(p)] and p.after is not None for p in players),
-                               "every player back")
+            served = await until_async(
+                lambda: healthz_tables(second_address) == args.tables, "the second node"
+            )
+            back = await until(
+                lambda: all(
+                    p.back_at is not None
+                    and p.conn.url == second_address
+                    and p.pushes > counts[id(p)]
+                    and p.after is not None
+                    for p in players
+                ),
+                "every player back",
+            )
             changes = [p.after - p.left for p in players if p.after is not None and p.left is not None]
             stop.set()
             await asyncio.gather(*playing)
             lost = lost_moves(dsn, players)
-            return {"served_s": round(served - killed, 2), "back_s": round(back - killed, 2), "lost": lost,
-                    "acked": sum(len(p.acked) for p in players), "clock_s": round(max(map(abs, changes)), 2),
-                    "clock_given_back_s": round(max(changes), 2), "clock_taken_s": round(max(-min(changes), 0.0), 2),
-                    "redis_bytes_per_table": round(per_table)}
+            return {
+                "served_s": round(served - killed, 2),
+                "back_s": round(back - killed, 2),
+                "lost": lost,
+                "acked": sum(len(p.acked) for p in players),
+                "clock_s": round(max(map(abs, changes)), 2),
+                "clock_given_back_s": round(max(changes), 2),
+                "clock_taken_s": round(max(-min(changes), 0.0), 2),
+                "redis_bytes_per_table": round(per_table),
+            }
         finally:
             await memory.aclose()
             stop.set()
@@ -180,8 +218,11 @@ def lost_moves(dsn: str, players: list) -> int:
     try:
         for player in players:
             log = store.load_table(player.table)["log"]
-            lost += sum(1 for state_id, action in player.acked.items()
-                        if state_id > len(log) or log[state_id - 1]["action"] != action)
+            lost += sum(
+                1
+                for state_id, action in player.acked.items()
+                if state_id > len(log) or log[state_id - 1]["action"] != action
+            )
     finally:
         store.close()
     return lost
@@ -235,14 +276,18 @@ async def main_async(args: argparse.Namespace) -> None:
         values = [r[key] for r in results]
         return f"{key}_median={round(statistics.median(values), 3)} {key}_max={max(values)}"
 
-    print(f"trials={len(results)} tables={args.tables} "
-          + " ".join(summed(k) for k in ("served_s", "back_s", "clock_s", "redis_bytes_per_table"))
-          + f" lost={sum(r['lost'] for r in results)} acked={sum(r['acked'] for r in results)}")
+    print(
+        f"trials={len(results)} tables={args.tables} "
+        + " ".join(summed(k) for k in ("served_s", "back_s", "clock_s", "redis_bytes_per_table"))
+        + f" lost={sum(r['lost'] for r in results)} acked={sum(r['acked'] for r in results)}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=100, help="tables on the node that is killed (default 100)")
+    parser.add_argument(
+        "--tables", type=int, default=100, help="tables on the node that is killed (default 100)"
+    )
     parser.add_argument("--trials", type=int, default=20, help="trials (default 20)")
     parser.add_argument("--play", type=float, default=3.0, help="seconds of play before the kill (default 3)")
     parser.add_argument("--seed", type=int, default=1)

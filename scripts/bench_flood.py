@@ -43,8 +43,19 @@ def desktop_limit(limit: int) -> None:
 
 async def start_server(port: int, db: Path, limit: int) -> asyncio.subprocess.Process:
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "soupkitchen.server", "--host", "0.0.0.0", "--port", str(port), "--db", str(db),
-        "--no-discovery", stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: desktop_limit(limit))
+        sys.executable,
+        "-m",
+        "soupkitchen.server",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--no-discovery",
+        stdout=asyncio.subprocess.PIPE,
+        preexec_fn=lambda: desktop_limit(limit),
+    )
     assert server.stdout is not None
     line = await asyncio.wait_for(server.stdout.readline(), 60)
     assert b"listening" in line, line
@@ -63,7 +74,9 @@ class Flood:
         while not stop.is_set():
             began = time.monotonic()
             try:
-                reader, writer = await asyncio.open_connection("127.0.0.1", self.port, local_addr=(FLOOD_FROM, 0))
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", self.port, local_addr=(FLOOD_FROM, 0)
+                )
             except OSError:
                 self.failed_to_open += 1
                 await asyncio.sleep(0.5)
@@ -75,7 +88,7 @@ class Flood:
                     try:
                         data = await asyncio.wait_for(reader.read(1024), self.byte_every)
                     except TimeoutError:
-                        writer.write(b"X")   # one more byte of a header that never ends
+                        writer.write(b"X")  # one more byte of a header that never ends
                         await writer.drain()
                         continue
                     if not data:
@@ -98,8 +111,17 @@ async def flood_only(port: int, count: int, byte_every: float, seconds: float) -
     """The flooding process: floods for ``seconds`` and prints its figures as one JSON line."""
     flood = Flood(port, count, byte_every)
     await flood.run(seconds)
-    print(json.dumps({"opened": flood.opened, "closed_by_server": flood.closed_by_server,
-                      "failed_to_open": flood.failed_to_open, "lifetimes": flood.lifetimes}), flush=True)
+    print(
+        json.dumps(
+            {
+                "opened": flood.opened,
+                "closed_by_server": flood.closed_by_server,
+                "failed_to_open": flood.failed_to_open,
+                "lifetimes": flood.lifetimes,
+            }
+        ),
+        flush=True,
+    )
 
 
 async def honest(url: str, stop: asyncio.Event, every: float, results: dict) -> None:
@@ -113,7 +135,7 @@ async def honest(url: str, stop: asyncio.Event, every: float, results: dict) -> 
             listed = await client.call("list_tables", {}, timeout=10)
             assert hello["ok"] and listed["ok"]
             results["connects"].append(time.monotonic() - began)
-        except Exception as err:   # noqa: BLE001 - any failure is a connect that did not get in
+        except Exception as err:  # noqa: BLE001 - any failure is a connect that did not get in
             results["refused"].append(type(err).__name__)
         finally:
             if client.connected:
@@ -123,7 +145,7 @@ async def honest(url: str, stop: asyncio.Event, every: float, results: dict) -> 
             async with session.get(f"{url}/healthz", timeout=aiohttp.ClientTimeout(total=10)) as response:
                 assert response.status == 200
             results["healthz"].append(time.monotonic() - began)
-        except Exception as err:   # noqa: BLE001
+        except Exception as err:  # noqa: BLE001
             results["healthz_failed"].append(type(err).__name__)
         await session.close()
         try:
@@ -140,16 +162,22 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--slow", type=int, default=1100, help="slow connections held open at once")
-    parser.add_argument("--byte-every", type=float, default=10.0, help="seconds between two bytes of a slow one")
+    parser.add_argument(
+        "--byte-every", type=float, default=10.0, help="seconds between two bytes of a slow one"
+    )
     parser.add_argument("--every", type=float, default=2.0, help="seconds between two honest connects")
-    parser.add_argument("--limit", type=int, default=1024, help="the server's open-file limit (soft and hard)")
-    parser.add_argument("--flood-port", type=int, help=argparse.SUPPRESS)   # the flooding process's own
+    parser.add_argument(
+        "--limit", type=int, default=1024, help="the server's open-file limit (soft and hard)"
+    )
+    parser.add_argument("--flood-port", type=int, help=argparse.SUPPRESS)  # the flooding process's own
     args = parser.parse_args()
     if args.flood_port:
         await flood_only(args.flood_port, args.slow, args.byte_every, args.seconds)
         return
     if resource.getrlimit(resource.RLIMIT_NOFILE)[0] < args.slow + 200:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (args.slow + 200, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (args.slow + 200, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+        )
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -160,12 +188,24 @@ async def main() -> None:
     results: dict[str, list] = {"connects": [], "refused": [], "healthz": [], "healthz_failed": []}
     try:
         flooder = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--flood-port", str(port), "--slow", str(args.slow), "--byte-every",
-            str(args.byte_every), "--seconds", str(args.seconds + 2.0), stdout=asyncio.subprocess.PIPE)
-        await asyncio.sleep(2.0)   # the flood is on before anyone honest tries
+            sys.executable,
+            __file__,
+            "--flood-port",
+            str(port),
+            "--slow",
+            str(args.slow),
+            "--byte-every",
+            str(args.byte_every),
+            "--seconds",
+            str(args.seconds + 2.0),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        await asyncio.sleep(2.0)  # the flood is on before anyone honest tries
         trying = asyncio.ensure_future(honest(url, stop, args.every, results))
         await asyncio.sleep(args.seconds)
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(HONEST_FROM, 0))) as session:
+        async with aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(HONEST_FROM, 0))
+        ) as session:
             try:
                 async with session.get(f"{url}/metrics", timeout=aiohttp.ClientTimeout(total=10)) as response:
                     doors = (await response.json()).get("doors")
@@ -179,16 +219,23 @@ async def main() -> None:
         server.terminate()
         await server.wait()
     tried = len(results["connects"]) + len(results["refused"])
-    print(f"flood from {FLOOD_FROM}: {args.slow} slow connections at once for {args.seconds:g} s, a byte every "
-          f"{args.byte_every:g} s; server open-file limit {args.limit}")
-    print(f"slow connections opened={flood['opened']} closed_by_server={flood['closed_by_server']} "
-          f"could_not_open={flood['failed_to_open']} lifetime {ms(flood['lifetimes'])}")
-    print(f"server doors at the end: {json.dumps(doors)}")   # (null: a server without doors)
+    print(
+        f"flood from {FLOOD_FROM}: {args.slow} slow connections at once for {args.seconds:g} s, a byte every "
+        f"{args.byte_every:g} s; server open-file limit {args.limit}"
+    )
+    print(
+        f"slow connections opened={flood['opened']} closed_by_server={flood['closed_by_server']} "
+        f"could_not_open={flood['failed_to_open']} lifetime {ms(flood['lifetimes'])}"
+    )
+    print(f"server doors at the end: {json.dumps(doors)}")  # (null: a server without doors)
     if results["refused"] or results["healthz_failed"]:
         print(f"failures: {sorted(set(results['refused'] + results['healthz_failed']))}")
-    print(f"honest from {HONEST_FROM}: socket.io connects got in {len(results['connects'])}/{tried} "
-          f"({ms(results['connects'])}), /healthz {len(results['healthz'])}/"
-          f"{len(results['healthz']) + len(results['healthz_failed'])} ({ms(results['healthz'])})")
+    print(
+        f"honest from {HONEST_FROM}: socket.io connects got in {len(results['connects'])}/{tried} "
+        f"({ms(results['connects'])}), /healthz {len(results['healthz'])}/"
+        f"{len(results['healthz']) + len(results['healthz_failed'])} ({ms(results['healthz'])})"
+    )
+
 
 if __name__ == "__main__":
     asyncio.run(main())

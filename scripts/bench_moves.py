@@ -77,8 +77,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=1000, help="moves to make (default %(default)s)")
     parser.add_argument("--game", default="too-many-cooks", help="the game (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=7,
-                        help="the deal and the moves' seed (default %(default)s)")
+    parser.add_argument(
+        "--seed", type=int, default=7, help="the deal and the moves' seed (default %(default)s)"
+    )
     args = parser.parse_args()
     made, chars, spent = asyncio.run(play(args.game, args.moves, args.seed))
     per_move = 1000 * spent / made if made else float("nan")

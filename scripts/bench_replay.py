@@ -68,7 +68,9 @@ def percentile(values: list[float], share: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=30, help="bot games per game to find the longest (default 30)")
+    parser.add_argument(
+        "--games", type=int, default=30, help="bot games per game to find the longest (default 30)"
+    )
     parser.add_argument("--seeks", type=int, default=2000, help="seeks per game (default 2000)")
     parser.add_argument("--frame", action="store_true", help="also build and draw the table after each seek")
     parser.add_argument("--only", choices=game_ids(), help="one game only")
@@ -82,7 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(f"seek:{game_id}")
         eyes = [None, *range(timeline.record.players)]
         frame = viewer.open(timeline) if viewer else None
-        if frame is not None:   # the card art at the table's sizes is drawn once, as a table's wait screen does
+        if (
+            frame is not None
+        ):  # the card art at the table's sizes is drawn once, as a table's wait screen does
             for moment in range(0, timeline.length + 1, max(1, timeline.length // 20)):
                 frame.seek(moment, None)
         times = []
@@ -96,9 +100,11 @@ def main(argv: list[str] | None = None) -> int:
             times.append((time.perf_counter() - started) * 1000)
         p99 = percentile(times, 0.99)
         worst = max(worst, p99)
-        print(f"game={game_id} players={timeline.record.players} moves={timeline.length} seeks={len(times)} "
-              f"seek_p50_ms={percentile(times, 0.5):.2f} seek_p99_ms={p99:.2f} seek_max_ms={max(times):.2f}"
-              f"{' with_frame=1' if frame else ''}")
+        print(
+            f"game={game_id} players={timeline.record.players} moves={timeline.length} seeks={len(times)} "
+            f"seek_p50_ms={percentile(times, 0.5):.2f} seek_p99_ms={p99:.2f} seek_max_ms={max(times):.2f}"
+            f"{' with_frame=1' if frame else ''}"
+        )
     print(f"worst_seek_p99_ms={worst:.2f} goal_ms=16 {'ok' if worst <= 16 else 'over'}")
     return 0
 

@@ -138,10 +138,22 @@ class Record:
         self.answers = {"before_push": 0, "all": 0}  # accepted moves answered before the mover's view came
 
     def result(self, cpu_s: float, lags: list[float]) -> dict:
-        return {"arrivals": self.arrivals, "sends": self.sends, "refused": self.refused, "why": self.why,
-                "stale": self.stale, "answers": self.answers, "cpu_s": cpu_s, "loop_lag": lags,
-                "deltas": self.deltas, "full": self.full, "resyncs": self.resyncs, "accepted": self.accepted,
-                "pushes": self.pushes, "failed": self.failed}
+        return {
+            "arrivals": self.arrivals,
+            "sends": self.sends,
+            "refused": self.refused,
+            "why": self.why,
+            "stale": self.stale,
+            "answers": self.answers,
+            "cpu_s": cpu_s,
+            "loop_lag": lags,
+            "deltas": self.deltas,
+            "full": self.full,
+            "resyncs": self.resyncs,
+            "accepted": self.accepted,
+            "pushes": self.pushes,
+            "failed": self.failed,
+        }
 
 
 def my_seats(tables: int, workers: int, me: int) -> list[Seat]:
@@ -176,17 +188,21 @@ def on_push(seat: Seat, record: Record, event: str, data: dict, size: int) -> No
     seat.changed.set()
 
 
-async def connect_all(http, urls: list[str], seats: list[Seat], record: Record, args: argparse.Namespace,
-                      hello: bool = True) -> None:
+async def connect_all(
+    http, urls: list[str], seats: list[Seat], record: Record, args: argparse.Namespace, hello: bool = True
+) -> None:
     """Connect every seat, table t's to ``urls[t % len(urls)]`` (one server, or the node serving it);
     each says hello as soon as it is connected, as the game's client does (not to the bare server)."""
     gate = asyncio.Semaphore(50)
     greeting = {"protocol": 1, "client": "bench"} | ({} if args.full_views else {"deltas": True})
 
     async def one(seat: Seat) -> None:
-        seat.client = WireClient(http, urls[seat.index[0] % len(urls)],
-                                 lambda event, data, size: on_push(seat, record, event, data, size),
-                                 args.compress)
+        seat.client = WireClient(
+            http,
+            urls[seat.index[0] % len(urls)],
+            lambda event, data, size: on_push(seat, record, event, data, size),
+            args.compress,
+        )
         async with gate:
             await seat.client.connect()
             if hello:
@@ -209,9 +225,13 @@ async def seat_at_tables(seats: list[Seat]) -> None:
 
     async def host(seat: Seat) -> None:
         async with gate:
-            made = answered(await seat.client.call("create_table", {
-                "game": GAME, "seats": SEATS, "name": "Host", "options": {"mode": "all-day"}}),
-                "create_table")
+            made = answered(
+                await seat.client.call(
+                    "create_table",
+                    {"game": GAME, "seats": SEATS, "name": "Host", "options": {"mode": "all-day"}},
+                ),
+                "create_table",
+            )
         seat.token, seat.table = made["token"], made["table"]["id"]
 
     hosts = [seat for seat in seats if seat.index[1] == 0]
@@ -222,8 +242,12 @@ async def seat_at_tables(seats: list[Seat]) -> None:
     async def join(seat: Seat) -> None:
         seat.table = table_ids[seat.index[0]]
         async with gate:
-            joined = answered(await seat.client.call("join_table", {"table": seat.table, "name": "Guest",
-                                                                    "seat": seat.index[1]}), "join_table")
+            joined = answered(
+                await seat.client.call(
+                    "join_table", {"table": seat.table, "name": "Guest", "seat": seat.index[1]}
+                ),
+                "join_table",
+            )
         seat.token = joined["token"]
 
     async def say_ready(seat: Seat) -> None:
@@ -241,8 +265,9 @@ async def seat_at_tables(seats: list[Seat]) -> None:
         answered(answer, "start")
 
 
-async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace, rng: random.Random,
-                     bare: bool) -> dict:
+async def play_phase(
+    seats: list[Seat], record: Record, args: argparse.Namespace, rng: random.Random, bare: bool
+) -> dict:
     """Every seat plays at human pace for the warm-up and ``seconds`` more, its table starting at a
     moment of the first ``stagger`` seconds; what the last ``seconds`` saw is measured. On the bare
     server any move will do."""
@@ -339,8 +364,11 @@ async def play_phase(seats: list[Seat], record: Record, args: argparse.Namespace
     cpu = time.process_time() - cpu0[0]
     gc.enable()
     record.pushes = sum(measured <= at < end for *_, at, _size in record.arrivals)
-    record.failed.extend(f"seat {seat.index}: {seat.client.lost}" for seat in seats
-                         if seat.client is not None and seat.client.lost)
+    record.failed.extend(
+        f"seat {seat.index}: {seat.client.lost}"
+        for seat in seats
+        if seat.client is not None and seat.client.lost
+    )
     await asyncio.gather(*(seat.client.close() for seat in seats))
     return record.result(cpu, lags)
 
@@ -378,8 +406,9 @@ async def worker(args: argparse.Namespace) -> None:
             seat.table, seat.state_id, seat.known, seat.view = str(seat.index[0]), -1, -1, None
         record = Record()
         await connect_all(http, [bare_url], seats, record, args, hello=False)
-        await asyncio.gather(*(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]})
-                               for seat in seats))
+        await asyncio.gather(
+            *(seat.client.call("sit", {"table": seat.table, "seat": seat.index[1]}) for seat in seats)
+        )
         say("result " + json.dumps(await play_phase(seats, record, args, rng, bare=True)))
 
 
@@ -406,13 +435,21 @@ class BenchFailed(Exception):
 STEP_TIMEOUT = 300.0  # seconds the orchestrator waits for one step of every worker (connecting 4,000 clients)
 
 
-async def spawn(*argv: str, stdin: bool = False, log: Path | None = None,
-                env: dict[str, str] | None = None) -> asyncio.subprocess.Process:
+async def spawn(
+    *argv: str, stdin: bool = False, log: Path | None = None, env: dict[str, str] | None = None
+) -> asyncio.subprocess.Process:
     """A process of this Python; a server's output goes to ``log`` (read back when a run fails)."""
     out = open(log, "ab") if log is not None else asyncio.subprocess.PIPE  # noqa: SIM115 - the child keeps it
     return await asyncio.create_subprocess_exec(
-        sys.executable, *argv, cwd=ROOT, stdout=out, stderr=out if log is not None else None, limit=2**28,
-        stdin=asyncio.subprocess.PIPE if stdin else None, env=env)
+        sys.executable,
+        *argv,
+        cwd=ROOT,
+        stdout=out,
+        stderr=out if log is not None else None,
+        limit=2**28,
+        stdin=asyncio.subprocess.PIPE if stdin else None,
+        env=env,
+    )
 
 
 def server_env(tree: str | None) -> dict[str, str] | None:
@@ -433,8 +470,9 @@ def server_metrics(port: int) -> dict:
 async def wait_listening(port: int, process: asyncio.subprocess.Process | None = None) -> None:
     for _ in range(600):
         if process is not None and process.returncode is not None:
-            raise BenchFailed(f"the server on port {port} stopped at start-up "
-                              f"(exit code {process.returncode})")
+            raise BenchFailed(
+                f"the server on port {port} stopped at start-up (exit code {process.returncode})"
+            )
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.close()
@@ -455,11 +493,13 @@ async def expect(w: asyncio.subprocess.Process, prefix: str, timeout: float = ST
     try:
         line = (await asyncio.wait_for(w.stdout.readline(), timeout)).decode()
     except TimeoutError:
-        raise BenchFailed(f"a client process said nothing for {timeout:g} s "
-                          f"(waiting for {prefix!r})") from None
+        raise BenchFailed(
+            f"a client process said nothing for {timeout:g} s (waiting for {prefix!r})"
+        ) from None
     if not line:
-        raise BenchFailed(f"a client process ended (exit code {await w.wait()}) "
-                          f"while the bench waited for {prefix!r}")
+        raise BenchFailed(
+            f"a client process ended (exit code {await w.wait()}) while the bench waited for {prefix!r}"
+        )
     if line.startswith("failed"):
         raise BenchFailed(line.strip())
     if not line.startswith(prefix):
@@ -499,12 +539,20 @@ class Usage:
         self.sampler.cancel()
         wall = time.monotonic() - self.started
         rss = self.rss_mb()
-        return {"cpu_percent": 100 * (self.cpu() - self.cpu0) / wall, "rss_mb": rss,
-                "peak_rss_mb": max(self.peak, rss), "clients_cpu_percent": 100 * clients_cpu_s / wall}
+        return {
+            "cpu_percent": 100 * (self.cpu() - self.cpu0) / wall,
+            "rss_mb": rss,
+            "peak_rss_mb": max(self.peak, rss),
+            "clients_cpu_percent": 100 * clients_cpu_s / wall,
+        }
 
 
-async def phase(workers: list[asyncio.subprocess.Process], args: argparse.Namespace,
-                server_pids: tuple[int, ...], ports: tuple[int, ...] = ()) -> tuple[list[dict], dict]:
+async def phase(
+    workers: list[asyncio.subprocess.Process],
+    args: argparse.Namespace,
+    server_pids: tuple[int, ...],
+    ports: tuple[int, ...] = (),
+) -> tuple[list[dict], dict]:
     """Wait until every worker is ready, start them together, collect results and the server
     processes' usage (summed) after the warm-up; and over the measured seconds alone, the servers'
     CPU time and the actions they applied (``GET /metrics`` of each of ``ports``)."""
@@ -523,14 +571,18 @@ async def phase(workers: list[asyncio.subprocess.Process], args: argparse.Namesp
     results = []
     for w in workers:
         line = await expect(w, "result ")
-        results.append(json.loads(line[len("result "):]))
+        results.append(json.loads(line[len("result ") :]))
     done = usage.done(sum(r["cpu_s"] for r in results))
-    done["measured"] = {"cpu_s": cpu1 - cpu0, "system_s": system1 - system0,
-                        "applied": 0 if applied0 is None or applied1 is None else applied1 - applied0,
-                        "idle_cpu_s": idle_cpu_s,
-                        "idle_s": args.idle, "seconds": args.seconds,
-                        "accepted": sum(r["accepted"] for r in results),
-                        "pushes": sum(r["pushes"] for r in results)}
+    done["measured"] = {
+        "cpu_s": cpu1 - cpu0,
+        "system_s": system1 - system0,
+        "applied": 0 if applied0 is None or applied1 is None else applied1 - applied0,
+        "idle_cpu_s": idle_cpu_s,
+        "idle_s": args.idle,
+        "seconds": args.seconds,
+        "accepted": sum(r["accepted"] for r in results),
+        "pushes": sum(r["pushes"] for r in results),
+    }
     return results, done
 
 
@@ -555,12 +607,14 @@ def per_move(name: str, usage: dict) -> str:
     per_action = 1000 * m["cpu_s"] / m["applied"] if m["applied"] else float("nan")
     per_push = 1000 * m["cpu_s"] / m["pushes"] if m["pushes"] else float("nan")
     moves_alone = 1000 * beyond / m["applied"] if m["applied"] else float("nan")
-    return (f"{name}: cpu_ms_per_action={per_action:.3f} cpu_ms_per_push={per_push:.3f} "
-            f"idle_cpu_pct={idle_pct:.1f} cpu_ms_per_action_beyond_idle={moves_alone:.3f} "
-            f"(cpu {m['cpu_s']:.2f} s over the measured seconds, {m['system_s']:.2f} s of it in the kernel, "
-            f"actions applied {m['applied']}, "
-            f"accepted by the clients {m['accepted']}, views received {m['pushes']}; "
-            f"{m['idle_s']:g} s with every client seated and none playing: cpu {m['idle_cpu_s']:.2f} s)")
+    return (
+        f"{name}: cpu_ms_per_action={per_action:.3f} cpu_ms_per_push={per_push:.3f} "
+        f"idle_cpu_pct={idle_pct:.1f} cpu_ms_per_action_beyond_idle={moves_alone:.3f} "
+        f"(cpu {m['cpu_s']:.2f} s over the measured seconds, {m['system_s']:.2f} s of it in the kernel, "
+        f"actions applied {m['applied']}, "
+        f"accepted by the clients {m['accepted']}, views received {m['pushes']}; "
+        f"{m['idle_s']:g} s with every client seated and none playing: cpu {m['idle_cpu_s']:.2f} s)"
+    )
 
 
 def failures(name: str, results: list[dict], logs: Path) -> list[str]:
@@ -575,8 +629,9 @@ def failures(name: str, results: list[dict], logs: Path) -> list[str]:
         lines.append(f"  {what}")
         session = what.split("; session ", 1)[1].split(",", 1)[0] if "; session " in what else ""
         if session:
-            lines.extend(f"    server log: {line[:300]}"
-                         for text in texts for line in text if session in line)
+            lines.extend(
+                f"    server log: {line[:300]}" for text in texts for line in text if session in line
+            )
     return lines
 
 
@@ -598,12 +653,14 @@ def stale_line(results: list[dict]) -> str:
     stale = {key: sum(r["stale"][key] for r in results) for key in ("push_late", "race", "sent_again", "met")}
     answers = {key: sum(r["answers"][key] for r in results) for key in ("before_push", "all")}
     per = 1000 / max(1, answers["all"])
-    return (f"stale_state {stale['push_late'] + stale['race']}: the newer state made before the move was "
-            f"sent (its push not read yet) {stale['push_late']}, after it (another seat's move first) "
-            f"{stale['race']}; "
-            f"sent again on the newest view as the game's client does and accepted {stale['sent_again']}; "
-            f"met by players {stale['met']} ({stale['met'] * per:.2f} per 1,000 accepted moves); "
-            f"answers before the mover's own view {answers['before_push']} of {answers['all']}")
+    return (
+        f"stale_state {stale['push_late'] + stale['race']}: the newer state made before the move was "
+        f"sent (its push not read yet) {stale['push_late']}, after it (another seat's move first) "
+        f"{stale['race']}; "
+        f"sent again on the newest view as the game's client does and accepted {stale['sent_again']}; "
+        f"met by players {stale['met']} ({stale['met'] * per:.2f} per 1,000 accepted moves); "
+        f"answers before the mover's own view {answers['before_push']} of {answers['all']}"
+    )
 
 
 def refusals(results: list[dict]) -> str:
@@ -628,10 +685,16 @@ def timings(results: list[dict]) -> dict:
                 continue
             actor.append(1000 * (seen[seat][0] - sent))
             every.append(1000 * (max(at for at, _ in seen) - sent))
-            sizes.append([seen[seat][1], *sorted((size for s, (_, size) in enumerate(seen) if s != seat),
-                                                 reverse=True)])
+            sizes.append(
+                [
+                    seen[seat][1],
+                    *sorted((size for s, (_, size) in enumerate(seen) if s != seat), reverse=True),
+                ]
+            )
     # the median push of the actor, of the largest other (the seat to move next), of the rest
-    by_rank = [int(statistics.median(column)) for column in zip(*sizes, strict=True)] if sizes else [0] * SEATS
+    by_rank = (
+        [int(statistics.median(column)) for column in zip(*sizes, strict=True)] if sizes else [0] * SEATS
+    )
     pushes = {key: sum(r.get(key, 0) for r in results) for key in ("full", "deltas", "resyncs")}
     return {"actor": actor, "all": every, "missing": missing, "sizes": by_rank[:3], **pushes}
 
@@ -643,10 +706,13 @@ def load() -> str:
 
 async def orchestrate(args: argparse.Namespace) -> None:
     logs = Path(tempfile.mkdtemp(prefix="soupkitchen-bench-"))
-    print(f"tables={args.tables} clients={args.tables * SEATS} seconds={args.seconds} warmup={args.warmup} "
-          f"stagger={args.stagger} cores={os.cpu_count()} "
-          f"loadavg_1m/5m_at_start={load()} server_tree={args.server_tree or ROOT} "
-          f"views={'full' if args.full_views else 'deltas'} compress_offered={args.compress}", flush=True)
+    print(
+        f"tables={args.tables} clients={args.tables * SEATS} seconds={args.seconds} warmup={args.warmup} "
+        f"stagger={args.stagger} cores={os.cpu_count()} "
+        f"loadavg_1m/5m_at_start={load()} server_tree={args.server_tree or ROOT} "
+        f"views={'full' if args.full_views else 'deltas'} compress_offered={args.compress}",
+        flush=True,
+    )
     said: list[str] = []  # what the servers said of their pauses when the run failed, if they still answered
     try:
         await run(args, logs, said)
@@ -666,11 +732,28 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     cluster: dict | None = None
     db = logs / "bench.sqlite3"
     # every client comes from this one machine: no per-address limit
-    server = await spawn("-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
-                         "--no-discovery", "--max-connections-per-address", "0",
-                         "--max-tables-per-address", "0", "--max-requests-per-address", "0",
-                         "--loop", args.loop,
-                         *args.server_arg, log=logs / "server.log", env=server_env(args.server_tree))
+    server = await spawn(
+        "-m",
+        "soupkitchen.server",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--no-discovery",
+        "--max-connections-per-address",
+        "0",
+        "--max-tables-per-address",
+        "0",
+        "--max-requests-per-address",
+        "0",
+        "--loop",
+        args.loop,
+        *args.server_arg,
+        log=logs / "server.log",
+        env=server_env(args.server_tree),
+    )
     workers: list[asyncio.subprocess.Process] = []
     bare = None
     theirs: dict | None = None
@@ -680,13 +763,30 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
         print(f"server_pid={server.pid} port={port}", flush=True)
         workers_n = max(1, min(args.workers, args.tables * SEATS))
         for index in range(workers_n):
-            workers.append(await spawn(
-                str(Path(__file__).resolve()), "--worker", "--tables", str(args.tables), "--workers",
-                str(workers_n), "--index", str(index), "--seconds", str(args.seconds),
-                "--warmup", str(args.warmup),
-                "--stagger", str(args.stagger),
-                "--compress", str(args.compress), "--url", f"http://127.0.0.1:{port}",
-                *(["--full-views"] if args.full_views else []), stdin=True))
+            workers.append(
+                await spawn(
+                    str(Path(__file__).resolve()),
+                    "--worker",
+                    "--tables",
+                    str(args.tables),
+                    "--workers",
+                    str(workers_n),
+                    "--index",
+                    str(index),
+                    "--seconds",
+                    str(args.seconds),
+                    "--warmup",
+                    str(args.warmup),
+                    "--stagger",
+                    str(args.stagger),
+                    "--compress",
+                    str(args.compress),
+                    "--url",
+                    f"http://127.0.0.1:{port}",
+                    *(["--full-views"] if args.full_views else []),
+                    stdin=True,
+                )
+            )
         await seat_everyone(workers)
         game_results, usage = await phase(workers, args, (server.pid,), (port,))
         usage["metrics"] = await asyncio.to_thread(server_metrics, port)
@@ -703,8 +803,14 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
             cluster = timings(cluster_results)
             failed += failures(f"{args.nodes} nodes", cluster_results, logs)
         if args.bare:
-            bare = await spawn(str(Path(__file__).with_name("bench_bare.py")), "--port", str(bare_port),
-                               "--view-bytes", ",".join(map(str, ours["sizes"])), log=logs / "bare.log")
+            bare = await spawn(
+                str(Path(__file__).with_name("bench_bare.py")),
+                "--port",
+                str(bare_port),
+                "--view-bytes",
+                ",".join(map(str, ours["sizes"])),
+                log=logs / "bare.log",
+            )
             await wait_listening(bare_port, bare)
             await tell(workers, f"bare http://127.0.0.1:{bare_port}")
             bare_results, bare_usage = await phase(workers, args, (bare.pid,))
@@ -728,41 +834,55 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     every, actor = ours["all"], ours["actor"]
     p50, p99, actor_p50 = percentile(every, 0.5), percentile(every, 0.99), percentile(actor, 0.5)
     print(f"client_processes={len(workers)} think={THINK} loop={args.loop} loadavg_1m/5m_at_end={load()}")
-    print(f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
-          f"{sum(r['refused'] for r in game_results)} ({refusals(game_results)}) unmatched={ours['missing']} "
-          f"pushes: full views {ours['full']}, deltas {ours['deltas']}, resyncs asked {ours['resyncs']}")
+    print(
+        f"actions={len(every)} actions_per_s={len(every) / args.seconds:.1f} refused="
+        f"{sum(r['refused'] for r in game_results)} ({refusals(game_results)}) unmatched={ours['missing']} "
+        f"pushes: full views {ours['full']}, deltas {ours['deltas']}, resyncs asked {ours['resyncs']}"
+    )
     print(f"single process: {stale_line(game_results)}")
     actor_chars, mover_chars, other_chars = ours["sizes"]
-    print(f"characters per push (median, as sent, before any compression): acting seat {actor_chars}, "
-          f"seat to move next {mover_chars}, the others {other_chars}; "
-          f"a fresh table's views: {legal_share()}")
+    print(
+        f"characters per push (median, as sent, before any compression): acting seat {actor_chars}, "
+        f"seat to move next {mover_chars}, the others {other_chars}; "
+        f"a fresh table's views: {legal_share()}"
+    )
     print(f"action -> acting seat's view ms: p50={actor_p50:.2f} p99={percentile(actor, 0.99):.2f}")
-    print(f"action -> every seat's view ms: p50={p50:.2f} p90={percentile(every, 0.9):.2f} p99={p99:.2f} "
-          f"max={max(every, default=float('nan')):.2f}")
+    print(
+        f"action -> every seat's view ms: p50={p50:.2f} p90={percentile(every, 0.9):.2f} p99={p99:.2f} "
+        f"max={max(every, default=float('nan')):.2f}"
+    )
     print("\n".join(inside_the_server("the server", usage["metrics"])))
     lag_ms = [v * 1000 for r in game_results for v in r["loop_lag"]]
-    print(f"client processes' event-loop lag ms: p50={percentile(lag_ms, 0.5):.2f} "
-          f"p99={percentile(lag_ms, 0.99):.2f}")
-    print(f"server: cpu={usage['cpu_percent']:.1f}% of a core, rss={usage['rss_mb']:.1f}MB "
-          f"(peak {usage['peak_rss_mb']:.1f}MB); client processes: cpu={usage['clients_cpu_percent']:.1f}%")
+    print(
+        f"client processes' event-loop lag ms: p50={percentile(lag_ms, 0.5):.2f} "
+        f"p99={percentile(lag_ms, 0.99):.2f}"
+    )
+    print(
+        f"server: cpu={usage['cpu_percent']:.1f}% of a core, rss={usage['rss_mb']:.1f}MB "
+        f"(peak {usage['peak_rss_mb']:.1f}MB); client processes: cpu={usage['clients_cpu_percent']:.1f}%"
+    )
     print(per_move("server", usage))
     ratio = ""
     if theirs is not None:
         bare_p50, bare_p99 = percentile(theirs["all"], 0.5), percentile(theirs["all"], 0.99)
-        print(f"bare fan-out: actor p50={percentile(theirs['actor'], 0.5):.2f} every seat p50={bare_p50:.2f} "
-              f"p99={bare_p99:.2f} actions={len(theirs['all'])}; bare server: "
-              f"cpu={bare_usage['cpu_percent']:.1f}% rss={bare_usage['rss_mb']:.1f}MB; "
-              f"client processes cpu={bare_usage['clients_cpu_percent']:.1f}%")
+        print(
+            f"bare fan-out: actor p50={percentile(theirs['actor'], 0.5):.2f} every seat p50={bare_p50:.2f} "
+            f"p99={bare_p99:.2f} actions={len(theirs['all'])}; bare server: "
+            f"cpu={bare_usage['cpu_percent']:.1f}% rss={bare_usage['rss_mb']:.1f}MB; "
+            f"client processes cpu={bare_usage['clients_cpu_percent']:.1f}%"
+        )
         ratio = f" bare_all_p50_ms={bare_p50:.2f} bare_all_p99_ms={bare_p99:.2f} ratio={p50 / bare_p50:.2f}"
     if cluster is not None:
         c50, c99 = percentile(cluster["all"], 0.5), percentile(cluster["all"], 0.99)
-        print(f"nodes={args.nodes} tables={args.tables} cluster_all_p50_ms={c50:.2f} cluster_all_p99_ms={c99:.2f} "
-              f"actions={len(cluster['all'])} refused={sum(r['refused'] for r in cluster_results)} "
-              f"({refusals(cluster_results)}) "
-              f"cpu={cluster_usage['cpu_percent']:.1f}% rss={cluster_usage['rss_mb']:.1f}MB "
-              f"(peak {cluster_usage['peak_rss_mb']:.1f}MB, all nodes); "
-              f"single process: all_p50_ms={p50:.2f} all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x "
-              f"overhead_p99={c99 / p99:.2f}x")
+        print(
+            f"nodes={args.nodes} tables={args.tables} cluster_all_p50_ms={c50:.2f} cluster_all_p99_ms={c99:.2f} "
+            f"actions={len(cluster['all'])} refused={sum(r['refused'] for r in cluster_results)} "
+            f"({refusals(cluster_results)}) "
+            f"cpu={cluster_usage['cpu_percent']:.1f}% rss={cluster_usage['rss_mb']:.1f}MB "
+            f"(peak {cluster_usage['peak_rss_mb']:.1f}MB, all nodes); "
+            f"single process: all_p50_ms={p50:.2f} all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x "
+            f"overhead_p99={c99 / p99:.2f}x"
+        )
         print(f"nodes={args.nodes}: {stale_line(cluster_results)}")
         for number, metrics in enumerate(cluster_usage["metrics"], 1):
             print("\n".join(inside_the_server(f"node {number}", metrics)))
@@ -770,12 +890,13 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     if failed:
         print("\n".join(failed))
     m = usage["measured"]
-    print(f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
-          f"cpu_pct={usage['cpu_percent']:.1f} rss_mb={usage['rss_mb']:.1f} "
-          f"cpu_ms_per_action={1000 * m['cpu_s'] / m['applied'] if m['applied'] else float('nan'):.3f} "
-          f"idle_cpu_pct={100 * m['idle_cpu_s'] / max(1e-9, m['idle_s']):.1f} "
-          f"loadavg_1m={os.getloadavg()[0]:.2f} finished={'no' if failed else 'yes'}"
-          + ratio)
+    print(
+        f"tables={args.tables} all_p50_ms={p50:.2f} all_p99_ms={p99:.2f} actor_p50_ms={actor_p50:.2f} "
+        f"cpu_pct={usage['cpu_percent']:.1f} rss_mb={usage['rss_mb']:.1f} "
+        f"cpu_ms_per_action={1000 * m['cpu_s'] / m['applied'] if m['applied'] else float('nan'):.3f} "
+        f"idle_cpu_pct={100 * m['idle_cpu_s'] / max(1e-9, m['idle_s']):.1f} "
+        f"loadavg_1m={os.getloadavg()[0]:.2f} finished={'no' if failed else 'yes'}" + ratio
+    )
     if failed:
         sys.exit(1)
 
@@ -783,23 +904,30 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
 def inside_the_server(name: str, metrics: dict) -> list[str]:
     """What a server's ``GET /metrics`` says of its own share of the latency."""
     inside = metrics["latency_ms"]
-    lines = [f"inside {name} (action received -> actor's state push queued) ms: p50={inside['p50']} "
-             f"p99={inside['p99']}; by stage: {metrics.get('stages_ms')}"]
+    lines = [
+        f"inside {name} (action received -> actor's state push queued) ms: p50={inside['p50']} "
+        f"p99={inside['p99']}; by stage: {metrics.get('stages_ms')}"
+    ]
     if "table_memory" in metrics:
         each = metrics["table_memory"]["playing"]["bytes_each"]
-        lines.append(f"{name}'s tables in memory: {metrics['table_memory']['playing']['tables']} playing, "
-                     f"{'-' if each is None else round(each / 1024, 1)} KB each (GET /metrics' table_memory)")
+        lines.append(
+            f"{name}'s tables in memory: {metrics['table_memory']['playing']['tables']} playing, "
+            f"{'-' if each is None else round(each / 1024, 1)} KB each (GET /metrics' table_memory)"
+        )
     if "loop_lag_ms" in metrics:
-        lines.append(f"{name}'s event-loop lag ms: p50={metrics['loop_lag_ms']['p50']} p99={metrics['loop_lag_ms']['p99']} "
-                     f"max={metrics['loop_lag_ms']['max']} (of which it was working: p99="
-                     f"{metrics['loop_lag_working_ms']['p99']}; the rest it waited for a core); garbage collections "
-                     f"by generation {metrics['gc']['collections']}, pause ms p99={metrics['gc']['pause_ms']['p99']} "
-                     f"max={metrics['gc']['pause_ms']['max']}")
+        lines.append(
+            f"{name}'s event-loop lag ms: p50={metrics['loop_lag_ms']['p50']} p99={metrics['loop_lag_ms']['p99']} "
+            f"max={metrics['loop_lag_ms']['max']} (of which it was working: p99="
+            f"{metrics['loop_lag_working_ms']['p99']}; the rest it waited for a core); garbage collections "
+            f"by generation {metrics['gc']['collections']}, pause ms p99={metrics['gc']['pause_ms']['p99']} "
+            f"max={metrics['gc']['pause_ms']['max']}"
+        )
     return lines
 
 
-async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Process],
-                   logs: Path) -> tuple[list[dict], dict]:
+async def on_nodes(
+    args: argparse.Namespace, workers: list[asyncio.subprocess.Process], logs: Path
+) -> tuple[list[dict], dict]:
     """The same tables again on ``args.nodes`` server nodes, on a Redis and a PostgreSQL of the bench's own."""
     from contextlib import ExitStack
 
@@ -815,11 +943,32 @@ async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Pr
         try:
             ports = [free_port() for _ in range(args.nodes)]
             for port in ports:
-                nodes.append(await spawn(
-                    "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), "--postgres", dsn,
-                    "--redis", redis.url, "--no-discovery", "--max-connections-per-address", "0",
-                    "--max-tables-per-address", "0", "--max-requests-per-address", "0", "--loop", args.loop,
-                    *args.server_arg, log=logs / f"node-{port}.log", env=server_env(args.server_tree)))
+                nodes.append(
+                    await spawn(
+                        "-m",
+                        "soupkitchen.server",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        str(port),
+                        "--postgres",
+                        dsn,
+                        "--redis",
+                        redis.url,
+                        "--no-discovery",
+                        "--max-connections-per-address",
+                        "0",
+                        "--max-tables-per-address",
+                        "0",
+                        "--max-requests-per-address",
+                        "0",
+                        "--loop",
+                        args.loop,
+                        *args.server_arg,
+                        log=logs / f"node-{port}.log",
+                        env=server_env(args.server_tree),
+                    )
+                )
             for port, node in zip(ports, nodes, strict=True):
                 await wait_listening(port, node)
             await tell(workers, "servers " + ",".join(f"http://127.0.0.1:{port}" for port in ports))
@@ -837,43 +986,87 @@ async def on_nodes(args: argparse.Namespace, workers: list[asyncio.subprocess.Pr
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=250, help="tables of four clients (default 250)")
-    parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play measured, each phase (default 30)")
+    parser.add_argument(
+        "--seconds", type=float, default=30.0, help="seconds of play measured, each phase (default 30)"
+    )
     parser.add_argument("--workers", type=int, default=4, help="client processes (default %(default)s)")
-    parser.add_argument("--warmup", type=float, default=15.0,
-                        help="seconds of play before the measured seconds, not measured "
-                             "(default %(default)s)")
-    parser.add_argument("--idle", type=float, default=5.0,
-                        help="seconds the clients wait, seated, before they play: the server's CPU then "
-                             "(its pings and timers) is reported beside its CPU per move "
-                             "(default %(default)s)")
-    parser.add_argument("--stagger", type=float, default=10.0,
-                        help="the tables start playing at moments spread over this many seconds of the "
-                             "warm-up, "
-                             "rather than all at once (default %(default)s)")
-    parser.add_argument("--compress", type=int, default=15, choices=[0, *range(9, 16)],
-                        help="permessage-deflate window bits the clients offer, as the game client "
-                             "does; 0: none (default %(default)s)")
-    parser.add_argument("--full-views", action="store_true",
-                        help="the clients do not announce deltas in hello, so they get every view whole "
-                             "(the reference protocol; an older server knows nothing else)")
-    parser.add_argument("--bare", action="store_true",
-                        help="then play the same tables on a bare python-socketio server (bench_bare.py)")
-    parser.add_argument("--server-tree", metavar="DIR",
-                        help="run the server from this folder's soupkitchen package (an older commit's, for "
-                             "runs before and after a change), with this tree's clients")
-    parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
-                        help="one more argument for each server process (repeatable)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=15.0,
+        help="seconds of play before the measured seconds, not measured (default %(default)s)",
+    )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=5.0,
+        help="seconds the clients wait, seated, before they play: the server's CPU then "
+        "(its pings and timers) is reported beside its CPU per move "
+        "(default %(default)s)",
+    )
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=10.0,
+        help="the tables start playing at moments spread over this many seconds of the "
+        "warm-up, "
+        "rather than all at once (default %(default)s)",
+    )
+    parser.add_argument(
+        "--compress",
+        type=int,
+        default=15,
+        choices=[0, *range(9, 16)],
+        help="permessage-deflate window bits the clients offer, as the game client "
+        "does; 0: none (default %(default)s)",
+    )
+    parser.add_argument(
+        "--full-views",
+        action="store_true",
+        help="the clients do not announce deltas in hello, so they get every view whole "
+        "(the reference protocol; an older server knows nothing else)",
+    )
+    parser.add_argument(
+        "--bare",
+        action="store_true",
+        help="then play the same tables on a bare python-socketio server (bench_bare.py)",
+    )
+    parser.add_argument(
+        "--server-tree",
+        metavar="DIR",
+        help="run the server from this folder's soupkitchen package (an older commit's, for "
+        "runs before and after a change), with this tree's clients",
+    )
+    parser.add_argument(
+        "--server-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="one more argument for each server process (repeatable)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
-    parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
-                        help="our server's event loop, as soupkitchen-server --loop (default %(default)s); "
-                             "the clients run on uvloop where it is installed")
-    parser.add_argument("--nodes", type=int, default=0, metavar="N",
-                        help="then play the same tables on N server nodes on a Redis and a PostgreSQL the bench "
-                             "starts (needs both installed, and the dev extra)")
-    parser.add_argument("--sizes", action="store_true",
-                        help="only print each game's view sizes per seat, raw and deflated, and stop")
+    parser.add_argument(
+        "--loop",
+        choices=("auto", "asyncio", "uvloop"),
+        default="auto",
+        help="our server's event loop, as soupkitchen-server --loop (default %(default)s); "
+        "the clients run on uvloop where it is installed",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=0,
+        metavar="N",
+        help="then play the same tables on N server nodes on a Redis and a PostgreSQL the bench "
+        "starts (needs both installed, and the dev extra)",
+    )
+    parser.add_argument(
+        "--sizes",
+        action="store_true",
+        help="only print each game's view sizes per seat, raw and deflated, and stop",
+    )
     args = parser.parse_args()
     if args.sizes:
         print("\n".join(view_sizes()))

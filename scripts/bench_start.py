@@ -38,9 +38,16 @@ def headless_env(home: Path) -> dict[str, str]:
 def first_frame(runs: int, game: str) -> None:
     home = Path(tempfile.mkdtemp(prefix="bench-start-"))
     env = headless_env(home)
-    command = [str(ROOT / "scripts" / "play"), "--solo", game, "--screenshot", str(home / "shot.png"),
-               "--after", "0"]
-    subprocess.run(command, env=env, capture_output=True, check=True)   # installs if anything changed
+    command = [
+        str(ROOT / "scripts" / "play"),
+        "--solo",
+        game,
+        "--screenshot",
+        str(home / "shot.png"),
+        "--after",
+        "0",
+    ]
+    subprocess.run(command, env=env, capture_output=True, check=True)  # installs if anything changed
     firsts, wholes = [], []
     for run in range(runs):
         started = time.time()
@@ -50,8 +57,10 @@ def first_frame(runs: int, game: str) -> None:
         stamp = datetime.strptime(FIRST_FRAME.search(log).group(1), "%Y-%m-%d %H:%M:%S,%f").timestamp()
         firsts.append(stamp - started)
         print(f"run={run} first_frame_s={firsts[-1]:.2f} whole_run_s={wholes[-1]:.2f}")
-    print(f"runs={runs} first_frame_p50_s={statistics.median(firsts):.2f} "
-          f"whole_run_p50_s={statistics.median(wholes):.2f}")
+    print(
+        f"runs={runs} first_frame_p50_s={statistics.median(firsts):.2f} "
+        f"whole_run_p50_s={statistics.median(wholes):.2f}"
+    )
 
 
 async def solo_waits(title_seconds: float) -> dict[str, tuple[float, float]]:
@@ -67,7 +76,7 @@ async def solo_waits(title_seconds: float) -> dict[str, tuple[float, float]]:
     app.stack.open("title")
     loop = asyncio.get_running_loop()
     runner = asyncio.ensure_future(app.run())
-    await asyncio.sleep(title_seconds)   # the player reads the title and picks a game
+    await asyncio.sleep(title_seconds)  # the player reads the title and picks a game
 
     async def wait_for(test) -> None:
         while not test():
@@ -84,8 +93,7 @@ async def solo_waits(title_seconds: float) -> dict[str, tuple[float, float]]:
             pair.append(loop.time() - asked)
             table = app.stack.top
             transitions.leave(app, table.session)
-            await wait_for(lambda: app.server is None and not any(
-                t for t in app.tasks if not t.done()))
+            await wait_for(lambda: app.server is None and not any(t for t in app.tasks if not t.done()))
         waits[game] = (pair[0], pair[1])
     app.running = False
     await runner
@@ -94,22 +102,28 @@ async def solo_waits(title_seconds: float) -> dict[str, tuple[float, float]]:
 
 def solo(runs: int, title_seconds: float) -> None:
     per_game: dict[str, list[tuple[float, float]]] = {game: [] for game in GAMES}
-    code = (f"import asyncio, json, sys; sys.path.insert(0, {str(ROOT / 'scripts')!r}); import bench_start; "
-            f"print(json.dumps(asyncio.run(bench_start.solo_waits({title_seconds!r}))))")
+    code = (
+        f"import asyncio, json, sys; sys.path.insert(0, {str(ROOT / 'scripts')!r}); import bench_start; "
+        f"print(json.dumps(asyncio.run(bench_start.solo_waits({title_seconds!r}))))"
+    )
     for run in range(runs):
         home = Path(tempfile.mkdtemp(prefix="bench-solo-"))
-        done = subprocess.run([sys.executable, "-c", code], env=headless_env(home), capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=headless_env(home), capture_output=True, text=True, check=True
+        )
         waits = json.loads(done.stdout.strip().splitlines()[-1])
         for game, (first, later) in waits.items():
             per_game[game].append((first, later))
         pairs = " ".join(f"{game}={first:.2f}/{later:.2f}" for game, (first, later) in waits.items())
         print(f"run={run} {pairs}")
-    firsts = [pair[0] for pair in per_game[GAMES[0]]]   # the first game after launch
-    laters = " ".join(f"{game}_later_p50_s={statistics.median(p[1] for p in per_game[game]):.2f}"
-                      for game in GAMES)
-    print(f"runs={runs} title_s={title_seconds:g} "
-          f"first_solo_start_p50_s={statistics.median(firsts):.2f} {laters}")
+    firsts = [pair[0] for pair in per_game[GAMES[0]]]  # the first game after launch
+    laters = " ".join(
+        f"{game}_later_p50_s={statistics.median(p[1] for p in per_game[game]):.2f}" for game in GAMES
+    )
+    print(
+        f"runs={runs} title_s={title_seconds:g} "
+        f"first_solo_start_p50_s={statistics.median(firsts):.2f} {laters}"
+    )
 
 
 def main() -> None:
@@ -117,8 +131,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--game", default="too-many-cooks", help="the game of the first-frame runs")
     parser.add_argument("--only", choices=("first-frame", "solo"), help="one of the two measures")
-    parser.add_argument("--title-seconds", type=float, default=3.0,
-                        help="how long the client shows its title before the first solo start (default 3)")
+    parser.add_argument(
+        "--title-seconds",
+        type=float,
+        default=3.0,
+        help="how long the client shows its title before the first solo start (default 3)",
+    )
     args = parser.parse_args()
     if args.only != "solo":
         first_frame(args.runs, args.game)

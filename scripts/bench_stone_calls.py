@@ -25,7 +25,7 @@ from soupkitchen.shared.stone_soup.cards import KIND_OF, SEQUENCE
 def is_bluff(state: Any) -> bool:
     """Whether the open play is not exactly the declared number of the food owed."""
     window = state.window
-    kinds = [KIND_OF[card] for card in state.pot[-window.added:]]
+    kinds = [KIND_OF[card] for card in state.pot[-window.added :]]
     return not (len(kinds) == window.count and all(k == SEQUENCE[window.food] for k in kinds))
 
 
@@ -42,13 +42,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     listed = args.bots.split(",")
-    levels0 = (listed * args.players)[:args.players]
+    levels0 = (listed * args.players)[: args.players]
     # per level: [bluffs, bluffs called, hunch bluffs, hunch bluffs called, honest, honest called]
     tally: dict[str, list[int]] = defaultdict(lambda: [0] * 6)
     beats: dict[tuple[str, str], list[float]] = defaultdict(list)
     for game in range(args.games):
         seed = args.seed + game
-        levels = levels0[game % args.players:] + levels0[:game % args.players]
+        levels = levels0[game % args.players :] + levels0[: game % args.players]
         bots = [GAME.make_bot(seat, seed * 1000 + seat, level) for seat, level in enumerate(levels)]
         asked: set[int] = set()
 
@@ -88,15 +88,19 @@ def main(argv: list[str] | None = None) -> int:
 
         play(GAME, args.players, seed, choose, observe=observe, duration=took)
     print(f"{args.games} games, {args.players} players, bots {args.bots} (rotated)")
-    print("level   bluffs called      on a hunch         honest called     calls right  call beats  let-go beats")
+    print(
+        "level   bluffs called      on a hunch         honest called     calls right  call beats  let-go beats"
+    )
     for level in ("easy", "normal", "hard"):
         if level not in tally:
             continue
         b, bc, h, hc, o, oc = tally[level]
-        print(f"{level:7} {bc:4}/{b:<5} {bc / max(1, b):4.0%}  {hc:4}/{h:<5} {hc / max(1, h):4.0%}"
-              f"    {oc:4}/{o:<5} {oc / max(1, o):4.0%}    {bc / max(1, bc + oc):4.0%}"
-              f"         {median(beats[(level, 'challenge')]):5.2f}"
-              f"       {median(beats[(level, 'let_go')]):5.2f}")
+        print(
+            f"{level:7} {bc:4}/{b:<5} {bc / max(1, b):4.0%}  {hc:4}/{h:<5} {hc / max(1, h):4.0%}"
+            f"    {oc:4}/{o:<5} {oc / max(1, o):4.0%}    {bc / max(1, bc + oc):4.0%}"
+            f"         {median(beats[(level, 'challenge')]):5.2f}"
+            f"       {median(beats[(level, 'let_go')]):5.2f}"
+        )
     return 0
 
 

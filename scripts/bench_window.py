@@ -45,8 +45,14 @@ from soupkitchen.shared.stone_soup import GAME  # noqa: E402
 
 SLOW = LinkShape(delay=(0.09, 0.11), loss=0.05, resend=0.25)
 PATIENCE = 60.0  # seconds without a single window at a table before the run gives up on it
-TABLES = (("one person, 2 players", 1, 2), ("one person, 3 players", 1, 3), ("one person, 4 players", 1, 4),
-          ("one person, 5 players", 1, 5), ("three people", 3, 3), ("two people, two bots", 2, 4))
+TABLES = (
+    ("one person, 2 players", 1, 2),
+    ("one person, 3 players", 1, 3),
+    ("one person, 4 players", 1, 4),
+    ("one person, 5 players", 1, 5),
+    ("three people", 3, 3),
+    ("two people, two bots", 2, 4),
+)
 
 
 def table_options(people: int, players: int) -> dict[str, Any]:
@@ -100,20 +106,31 @@ class Person:
         ack = await self.session.act(self.seat, {"type": "let_go", "play": serial}, quiet=True)
         if not ack.get("ok"):
             return  # the window closed before the let-go arrived (the figures would say so)
-        landed = next(entry["t"] for entry in reversed(table.record.log) if entry["seat"] == self.seat
-                      and entry["action"] == {"type": "let_go", "play": serial})
+        landed = next(
+            entry["t"]
+            for entry in reversed(table.record.log)
+            if entry["seat"] == self.seat and entry["action"] == {"type": "let_go", "play": serial}
+        )
         shown = table.game_now(arrived)
         self.samples.append(Sample(shown - opened, landed - sent, closes - shown - (landed - sent)))
 
 
-async def seat_people(server: EmbeddedServer, url_of, people: int, players: int, options: dict[str, Any],
-                      samples: list[Sample], conns: list[Connection]) -> list[Person]:
+async def seat_people(
+    server: EmbeddedServer,
+    url_of,
+    people: int,
+    players: int,
+    options: dict[str, Any],
+    samples: list[Sample],
+    conns: list[Connection],
+) -> list[Person]:
     """A started table of ``people`` clients and bots in the other seats."""
     host = Connection(url_of(0))
     await host.connect()
     conns.append(host)
-    created = await host.request("create_table", {"game": "stone-soup", "seats": players, "name": "Person 1",
-                                                  "options": options})
+    created = await host.request(
+        "create_table", {"game": "stone-soup", "seats": players, "name": "Person 1", "options": options}
+    )
     tid = created["table"]["id"]
     sessions = [TableSession(host, created["table"], {0: created["token"]})]
     for index in range(1, people):
@@ -131,18 +148,29 @@ async def seat_people(server: EmbeddedServer, url_of, people: int, players: int,
     return persons
 
 
-async def measure(server: EmbeddedServer, link: LinkShape | None, people: int, players: int,
-                  windows: int) -> list[Sample]:
+async def measure(
+    server: EmbeddedServer, link: LinkShape | None, people: int, players: int, windows: int
+) -> list[Sample]:
     """Play tables (a new one when a game ends) until ``windows`` claims were measured."""
     options = table_options(people, players)
-    links = [await BadLink(server.port, LinkShape(**{**vars(link), "seed": i})).start()
-             for i in range(people)] if link is not None else []
+    links = (
+        [await BadLink(server.port, LinkShape(**{**vars(link), "seed": i})).start() for i in range(people)]
+        if link is not None
+        else []
+    )
     samples: list[Sample] = []
     conns: list[Connection] = []
     try:
         while len(samples) < windows:
-            persons = await seat_people(server, lambda i: links[i].url if links else server.url, people, players,
-                                        options, samples, conns)
+            persons = await seat_people(
+                server,
+                lambda i: links[i].url if links else server.url,
+                people,
+                players,
+                options,
+                samples,
+                conns,
+            )
             count, waited = len(samples), 0.0
             while len(samples) < windows and not persons[0].session.over:
                 await asyncio.sleep(0.1)
@@ -165,22 +193,34 @@ def line(name: str, link: str, seconds: int, samples: list[Sample]) -> str:
     late = [s.late * 1000 for s in samples]
     trip = [s.trip * 1000 for s in samples]
     gets = [s.gets for s in samples]
-    return (f"table=\"{name}\" link={link} window_s={seconds} windows={len(samples)} "
-            f"late_p50_ms={statistics.median(late):.0f} late_max_ms={max(late):.0f} "
-            f"trip_p50_ms={statistics.median(trip):.0f} trip_max_ms={max(trip):.0f} "
-            f"gets_p50_s={statistics.median(gets):.2f} gets_min_s={min(gets):.2f}")
+    return (
+        f'table="{name}" link={link} window_s={seconds} windows={len(samples)} '
+        f"late_p50_ms={statistics.median(late):.0f} late_max_ms={max(late):.0f} "
+        f"trip_p50_ms={statistics.median(trip):.0f} trip_max_ms={max(trip):.0f} "
+        f"gets_p50_s={statistics.median(gets):.2f} gets_min_s={min(gets):.2f}"
+    )
 
 
 async def main(windows: int, bot_delay: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        server = EmbeddedServer(Path(folder) / "window.sqlite3", bot_delay=bot_delay, rate=500.0, burst=500.0,
-                                max_tables_per_address=0, max_connections_per_address=0)
+        server = EmbeddedServer(
+            Path(folder) / "window.sqlite3",
+            bot_delay=bot_delay,
+            rate=500.0,
+            burst=500.0,
+            max_tables_per_address=0,
+            max_connections_per_address=0,
+        )
         await server.start()
         try:
-            runs = [(name, link_name, people, players, link) for name, people, players in TABLES
-                    for link_name, link in (("loopback", None), ("slow", SLOW))]
-            results = await asyncio.gather(*(measure(server, link, people, players, windows)
-                                             for _, _, people, players, link in runs))
+            runs = [
+                (name, link_name, people, players, link)
+                for name, people, players in TABLES
+                for link_name, link in (("loopback", None), ("slow", SLOW))
+            ]
+            results = await asyncio.gather(
+                *(measure(server, link, people, players, windows) for _, _, people, players, link in runs)
+            )
         finally:
             await server.stop()
     least = None
@@ -191,12 +231,14 @@ async def main(windows: int, bot_delay: float) -> None:
         if least is None or worst < least[0]:
             least = (worst, name, link_name)
     assert least is not None
-    print(f"least_gets_s={least[0]:.2f} at=\"{least[1]}\" link={least[2]}")
+    print(f'least_gets_s={least[0]:.2f} at="{least[1]}" link={least[2]}')
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--windows", type=int, default=40, help="claims measured per table and link")
-    parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds a bot thinks (the server's default)")
+    parser.add_argument(
+        "--bot-delay", type=float, default=1.0, help="seconds a bot thinks (the server's default)"
+    )
     args = parser.parse_args()
     asyncio.run(main(args.windows, args.bot_delay))

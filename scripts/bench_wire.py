@@ -29,8 +29,9 @@ class WireError(Exception):
 class WireClient:
     """One raw connection to a Socket.IO server at ``url`` (``http://host:port``)."""
 
-    def __init__(self, http: Any, url: str, on_push: Callable[[str, Any, int], None],
-                 compress: int = 0) -> None:
+    def __init__(
+        self, http: Any, url: str, on_push: Callable[[str, Any, int], None], compress: int = 0
+    ) -> None:
         self.http = http  # an aiohttp.ClientSession
         self.url = url.replace("http://", "ws://", 1) + "/socket.io/?EIO=4&transport=websocket"
         self.on_push = on_push
@@ -47,8 +48,9 @@ class WireClient:
         self.last_heard = 0.0  # when anything last arrived from the server
 
     async def connect(self, timeout: float = 30.0) -> None:
-        self.ws = await self.http.ws_connect(self.url, compress=self.compress, max_msg_size=0, autoping=True,
-                                             timeout=timeout)
+        self.ws = await self.http.ws_connect(
+            self.url, compress=self.compress, max_msg_size=0, autoping=True, timeout=timeout
+        )
         self.reader = asyncio.ensure_future(self._read())
         await self.ws.send_str(CONNECT)
         try:
@@ -96,8 +98,10 @@ class WireClient:
                 self.lost = "the websocket ended"
             if not self.closing:
                 now = loop.time()
-                self.lost += (f"; session {self.session}, its last ping {now - self.last_ping:.1f} s before, "
-                              f"the last message {now - self.last_heard:.1f} s before")
+                self.lost += (
+                    f"; session {self.session}, its last ping {now - self.last_ping:.1f} s before, "
+                    f"the last message {now - self.last_heard:.1f} s before"
+                )
             for future in self.waiting.values():
                 if not future.done():
                     future.set_exception(WireError(f"connection lost before the answer: {self.lost}"))

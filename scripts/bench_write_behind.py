@@ -29,8 +29,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 PIECE = 0.0002  # seconds of other work at a time
-ROW = {"game": "too-many-cooks", "players": 4, "options": {}, "settings": {}, "password": None, "host_seat": 0,
-       "seed": 1, "started": True, "over": False, "closed": False, "created": 1.0}
+ROW = {
+    "game": "too-many-cooks",
+    "players": 4,
+    "options": {},
+    "settings": {},
+    "password": None,
+    "host_seat": 0,
+    "seed": 1,
+    "started": True,
+    "over": False,
+    "closed": False,
+    "created": 1.0,
+}
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -53,6 +64,7 @@ async def other_work(share: float, until: float, rng: random.Random) -> None:
         while time.perf_counter() < until:
             await asyncio.sleep(rng.expovariate(1 / gap))
             burn(PIECE)
+
     await asyncio.gather(*(one() for _ in range(workers)))
 
 
@@ -69,6 +81,7 @@ async def run(args: argparse.Namespace, dsn: str) -> None:
         for ticket in [t for t in waiting if t <= upto]:
             released[ticket] = now
             del waiting[ticket]
+
     waiting: dict[int, None] = {}
     store.on_batch = on_batch
     tables = [f"t{i}" for i in range(args.tables)]
@@ -89,8 +102,9 @@ async def run(args: argparse.Namespace, dsn: str) -> None:
             given = CHANGES.set(changes)
             try:
                 made = time.perf_counter()
-                store.append_action(table, idx, idx % 4, {"type": "swap", "a": [1, 2], "b": [3, 0]}, float(idx),
-                                    over=False)
+                store.append_action(
+                    table, idx, idx % 4, {"type": "swap", "a": [1, 2], "b": [3, 0]}, float(idx), over=False
+                )
             finally:
                 CHANGES.reset(given)
             ticket = store.issued
@@ -100,20 +114,27 @@ async def run(args: argparse.Namespace, dsn: str) -> None:
             pushes.append(released.pop(ticket, time.perf_counter()) - made)
             idx += 1
             await asyncio.sleep(rng.uniform(0.25, 0.75))  # four seats, each thinking 1-3 s
+
     await asyncio.gather(other_work(args.busy, until, rng), *(table_plays(table) for table in tables))
     await store.drained()
     store.close()
-    print(f"tables={args.tables} busy={args.busy} moves={len(pushes)} "
-          f"pushes_p50_ms={percentile(pushes, 0.5):.2f} pushes_p90_ms={percentile(pushes, 0.9):.2f} "
-          f"pushes_p99_ms={percentile(pushes, 0.99):.2f} answer_p50_ms={percentile(answers, 0.5):.2f} "
-          f"answer_p99_ms={percentile(answers, 0.99):.2f} loadavg_1m_at_end={os.getloadavg()[0]:.2f}")
+    print(
+        f"tables={args.tables} busy={args.busy} moves={len(pushes)} "
+        f"pushes_p50_ms={percentile(pushes, 0.5):.2f} pushes_p90_ms={percentile(pushes, 0.9):.2f} "
+        f"pushes_p99_ms={percentile(pushes, 0.99):.2f} answer_p50_ms={percentile(answers, 0.5):.2f} "
+        f"answer_p99_ms={percentile(answers, 0.99):.2f} loadavg_1m_at_end={os.getloadavg()[0]:.2f}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=500, help="tables of four, each seat moving every 1-3 s")
+    parser.add_argument(
+        "--tables", type=int, default=500, help="tables of four, each seat moving every 1-3 s"
+    )
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--busy", type=float, default=0.5, help="share of the loop's time other work takes (0-0.9)")
+    parser.add_argument(
+        "--busy", type=float, default=0.5, help="share of the loop's time other work takes (0-0.9)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     from tests.services import Postgres

@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-HANG = 30.0           # seconds after which a case counts as a hang (and is killed)
+HANG = 30.0  # seconds after which a case counts as a hang (and is killed)
 PEAK = "peak-rss-mb"  # the line a case's process ends with: its own peak RSS
 MOST_RSS_MB = 200.0
 
@@ -47,10 +47,12 @@ def hostile_bodies(good: dict) -> dict[str, bytes]:
     return {
         "digits": text.replace('"seed":', '"seed":' + "9" * 100_000 + ',"x":', 1).encode(),
         "players-1e9": json.dumps({**good, "players": 10**9}).encode(),
-        "names-1e9": json.dumps({**good, "names": "x"}).replace('"names": "x"', '"names": [' + '"a",' * 200_000
-                                                                  + '"a"]').encode(),
-        "moves-many": json.dumps({**good, "log": []}).replace('"log": []', '"log": [' + moves * 60_000
-                                                              + moves[:-1] + "]").encode(),
+        "names-1e9": json.dumps({**good, "names": "x"})
+        .replace('"names": "x"', '"names": [' + '"a",' * 200_000 + '"a"]')
+        .encode(),
+        "moves-many": json.dumps({**good, "log": []})
+        .replace('"log": []', '"log": [' + moves * 60_000 + moves[:-1] + "]")
+        .encode(),
         "long-name": json.dumps({**good, "names": ["Ann", "x" * 3_000_000]}).encode(),
         "thirty-mb": b"[" + b"{}," * 10_000_000 + b"{}]",
         "deep": b"[" * 100_000 + b"]" * 100_000,
@@ -91,9 +93,12 @@ def child(kind: str, arg: str) -> int:
         async def scan() -> None:
             app = App(Settings(), size=(1280, 720), fullscreen=False)
             scene = app.stack.open("replays")
-            await asyncio.sleep(1.0)   # the endings worked out meanwhile, as on screen
+            await asyncio.sleep(1.0)  # the endings worked out meanwhile, as on screen
             label = next((w for w in scene.form.widgets if w.key == "skipped"), None)
-            print(f"listed {len(scene.entries)} file(s); " + (label.words if label is not None else "skipped none"))
+            print(
+                f"listed {len(scene.entries)} file(s); "
+                + (label.words if label is not None else "skipped none")
+            )
 
         asyncio.run(scan())
         return 0
@@ -106,7 +111,8 @@ def child(kind: str, arg: str) -> int:
                 if kind == "listing":
                     listing = await server_listing(arg, timeout=5.0)
                     return f"listed {len(listing.entries)}, skipped {len(listing.skipped)}" + (
-                        f": {listing.skipped[0].reason}" if listing.skipped else "")
+                        f": {listing.skipped[0].reason}" if listing.skipped else ""
+                    )
                 timeline = await finished_table(arg, "t1")
                 return f"opened a game of {timeline.length} moves"
             except ReplayError as err:
@@ -136,10 +142,10 @@ def hostile_server(bodies: dict[str, bytes]) -> tuple[str, threading.Event]:
                 for _ in range(600):
                     await response.write(b" ")
                     await asyncio.sleep(1.0)
-            except ConnectionError:   # the client gave up, as it should
+            except ConnectionError:  # the client gave up, as it should
                 pass
             return response
-        if name == "chunked":   # 30 MB with no length said beforehand
+        if name == "chunked":  # 30 MB with no length said beforehand
             response = web.StreamResponse()
             await response.prepare(request)
             try:
@@ -179,9 +185,13 @@ def listing_bodies(good: dict) -> dict[str, bytes]:
         "not-an-object": b"[1, 2, 3]",
         "thirty-mb": b'{"matches": [' + b"{}," * 10_000_000 + b"{}]}",
         "digits": b'{"matches": [{"id": "t1", "game": "stone-soup", "players": ' + b"9" * 100_000 + b"}]}",
-        "names-1e9": b'{"matches": [{"id": "t1", "game": "stone-soup", "names": [' + b'"a",' * 100_000 + b'"a"]}]}',
+        "names-1e9": b'{"matches": [{"id": "t1", "game": "stone-soup", "names": ['
+        + b'"a",' * 100_000
+        + b'"a"]}]}',
         "good": json.dumps({"matches": [match]}).encode(),
-        "record-digits": json.dumps(record).replace('"seed":', '"seed":' + "9" * 100_000 + ',"x":', 1).encode(),
+        "record-digits": json.dumps(record)
+        .replace('"seed":', '"seed":' + "9" * 100_000 + ',"x":', 1)
+        .encode(),
         "record-thirty-mb": b"[" + b"{}," * 10_000_000 + b"{}]",
         "record-good": json.dumps(record).encode(),
     }
@@ -191,8 +201,13 @@ def listing_bodies(good: dict) -> dict[str, bytes]:
 def run(kind: str, arg: str, env: dict[str, str]) -> tuple[str, bool, bool, float, float]:
     """(the last line the player was told, a traceback?, a hang?, peak RSS in MB, seconds)."""
     started = time.monotonic()
-    process = subprocess.Popen([sys.executable, __file__, "--child", kind, arg], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=env, text=True)
+    process = subprocess.Popen(
+        [sys.executable, __file__, "--child", kind, arg],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
     try:
         out, err = process.communicate(timeout=HANG)
         hang = False
@@ -207,7 +222,10 @@ def run(kind: str, arg: str, env: dict[str, str]) -> tuple[str, bool, bool, floa
         if line.startswith(PEAK) and line.split()[1] != "None":
             rss = float(line.split()[1])
     told = [line for line in out.splitlines() if line.strip()] or [
-        line for line in err.splitlines() if line.strip() and not line.startswith(PEAK) and " WARNING " not in line]
+        line
+        for line in err.splitlines()
+        if line.strip() and not line.startswith(PEAK) and " WARNING " not in line
+    ]
     said = f"exit {process.returncode}: " + (told[-1] if told else "(nothing said)")
     traceback = "Traceback (most recent call last)" in out + err
     return said[:300], traceback, hang, rss, seconds
@@ -223,9 +241,15 @@ def main() -> int:
     good = good_replay()
     rows: list[tuple[str, tuple[str, bool, bool, float, float]]] = []
     with tempfile.TemporaryDirectory(prefix="hostile-") as home:
-        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-               "XDG_DATA_HOME": f"{home}/data", "XDG_CONFIG_HOME": f"{home}/config",
-               "XDG_STATE_HOME": f"{home}/state", "XDG_CACHE_HOME": f"{home}/cache"}
+        env = {
+            **os.environ,
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "XDG_DATA_HOME": f"{home}/data",
+            "XDG_CONFIG_HOME": f"{home}/config",
+            "XDG_STATE_HOME": f"{home}/state",
+            "XDG_CACHE_HOME": f"{home}/cache",
+        }
         folder = Path(home, "data", "soupkitchen", "replays")
         folder.mkdir(parents=True)
         files: list[Path] = []
@@ -242,8 +266,17 @@ def main() -> int:
         rows.append(("Replays screen, folder of all the above", run("scan", "-", env)))
         base, stop = hostile_server(listing_bodies(good))
         try:
-            for name in ("players-1e9", "players-abc", "not-an-object", "thirty-mb", "digits", "names-1e9", "drip",
-                         "chunked", "good"):
+            for name in (
+                "players-1e9",
+                "players-abc",
+                "not-an-object",
+                "thirty-mb",
+                "digits",
+                "names-1e9",
+                "drip",
+                "chunked",
+                "good",
+            ):
                 rows.append((f"GET /replays: {name}", run("listing", f"{base}/{name}", env)))
             for name in ("record-digits", "record-thirty-mb", "drip", "record-good"):
                 rows.append((f"GET /replays/<id>: {name}", run("record", f"{base}/{name}", env)))
@@ -256,8 +289,10 @@ def main() -> int:
     tracebacks = sum(row[1] for _, row in rows)
     hangs = sum(row[2] for _, row in rows)
     peak = max(row[3] for _, row in rows)
-    print(f"\n{len(rows)} cases: {tracebacks} tracebacks, {hangs} hangs, peak RSS {peak:.1f} MB "
-          f"(aim: 0, 0, at most {MOST_RSS_MB:.0f} MB)")
+    print(
+        f"\n{len(rows)} cases: {tracebacks} tracebacks, {hangs} hangs, peak RSS {peak:.1f} MB "
+        f"(aim: 0, 0, at most {MOST_RSS_MB:.0f} MB)"
+    )
     return 0 if not tracebacks and not hangs and peak <= MOST_RSS_MB else 1
 
 

@@ -18,9 +18,13 @@ class GamesIndependenceContract(IndependenceContract):
     modules = fields.SetField(subfield=fields.ModuleExpressionField(), required=False)
 
     def check(self, graph, verbose):
-        depth = self.games_in.count(".") + 2   # games_in.<game>.registration
-        games = {name.removesuffix(".registration") for name in graph.modules
-                 if name.startswith(self.games_in + ".") and name.endswith(".registration")
-                 and name.count(".") == depth}
+        depth = self.games_in.count(".") + 2  # games_in.<game>.registration
+        games = {
+            name.removesuffix(".registration")
+            for name in graph.modules
+            if name.startswith(self.games_in + ".")
+            and name.endswith(".registration")
+            and name.count(".") == depth
+        }
         self.modules = {ModuleExpression(game) for game in sorted(games)} | set(self.modules or ())
         return super().check(graph, verbose)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 RATE = 22050
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
-PEAK = 0.55            # the loudest sample of any sound, as a fraction of full scale
-LOUDNESS = 0.14        # every sound's RMS before its own gain
+PEAK = 0.55  # the loudest sample of any sound, as a fraction of full scale
+LOUDNESS = 0.14  # every sound's RMS before its own gain
 
 Samples = list[float]
 
@@ -32,12 +32,20 @@ def envelope(count: int, attack: float, release: float) -> list[float]:
     """A gain per sample: a rise over ``attack`` seconds, then an exponential fall to silence."""
     rise = max(1, int(RATE * attack))
     fall = max(1e-3, release)
-    return [min(1.0, i / rise) * math.exp(-max(0, i - rise) / (RATE * fall)) * min(1.0, (count - i) / 64)
-            for i in range(count)]
+    return [
+        min(1.0, i / rise) * math.exp(-max(0, i - rise) / (RATE * fall)) * min(1.0, (count - i) / 64)
+        for i in range(count)
+    ]
 
 
-def tone(start: float, end: float, seconds: float, attack: float = 0.005, release: float = 0.1,
-         partials: tuple[float, ...] = (1.0, 0.3, 0.1)) -> Samples:
+def tone(
+    start: float,
+    end: float,
+    seconds: float,
+    attack: float = 0.005,
+    release: float = 0.1,
+    partials: tuple[float, ...] = (1.0, 0.3, 0.1),
+) -> Samples:
     """A gliding note with a few soft harmonics."""
     count = int(RATE * seconds)
     gain = envelope(count, attack, release)
@@ -53,11 +61,20 @@ def bell(freq: float, seconds: float, release: float = 0.25) -> Samples:
     count = int(RATE * seconds)
     gain = envelope(count, 0.002, release)
     ratios = ((1.0, 1.0), (2.76, 0.45), (5.4, 0.2), (8.9, 0.08))
-    return [gain[i] * sum(a * math.sin(2 * math.pi * freq * r * i / RATE) for r, a in ratios) for i in range(count)]
+    return [
+        gain[i] * sum(a * math.sin(2 * math.pi * freq * r * i / RATE) for r, a in ratios)
+        for i in range(count)
+    ]
 
 
-def noise(seconds: float, cutoff: float, seed: int, attack: float = 0.002, release: float = 0.04,
-          cutoff_end: float | None = None) -> Samples:
+def noise(
+    seconds: float,
+    cutoff: float,
+    seed: int,
+    attack: float = 0.002,
+    release: float = 0.04,
+    cutoff_end: float | None = None,
+) -> Samples:
     """Filtered noise (a one-pole low-pass sweeping from ``cutoff`` to ``cutoff_end`` Hz): paper, card, felt."""
     rng = random.Random(seed)
     count = int(RATE * seconds)
@@ -121,29 +138,65 @@ SOUNDS: dict[str, tuple[Callable[[], Samples], float]] = {
     "error": (lambda: tone(200, 150, 0.2, attack=0.01, release=0.08, partials=(1.0, 0.2)), 0.8),
     "turn": (lambda: notes((660, 990), 0.09, 0.25, 0.1), 0.8),
     # cards and tables
-    "card_place": (lambda: mix((0, noise(0.09, 1400, seed=1, release=0.025)),
-                               (0, tone(170, 120, 0.09, release=0.03, partials=(1.0,)))), 1.0),
-    "card_flip": (lambda: mix((0, noise(0.035, 2400, seed=2, release=0.01)),
-                              (0.05, noise(0.04, 2200, seed=3, release=0.012))), 0.9),
+    "card_place": (
+        lambda: mix(
+            (0, noise(0.09, 1400, seed=1, release=0.025)),
+            (0, tone(170, 120, 0.09, release=0.03, partials=(1.0,))),
+        ),
+        1.0,
+    ),
+    "card_flip": (
+        lambda: mix(
+            (0, noise(0.035, 2400, seed=2, release=0.01)), (0.05, noise(0.04, 2200, seed=3, release=0.012))
+        ),
+        0.9,
+    ),
     "card_slide": (lambda: noise(0.24, 900, seed=4, attack=0.08, release=0.06, cutoff_end=2400), 0.8),
     "shuffle": (shuffle, 0.8),
-    "rotate": (lambda: mix((0, noise(0.03, 2400, seed=5, release=0.01)), (0.07, noise(0.03, 2400, seed=6, release=0.01)),
-                           (0.14, noise(0.03, 2400, seed=8, release=0.01)),
-                           (0, tone(300, 450, 0.22, attack=0.02, release=0.08, partials=(1.0, 0.2)))), 0.8),
+    "rotate": (
+        lambda: mix(
+            (0, noise(0.03, 2400, seed=5, release=0.01)),
+            (0.07, noise(0.03, 2400, seed=6, release=0.01)),
+            (0.14, noise(0.03, 2400, seed=8, release=0.01)),
+            (0, tone(300, 450, 0.22, attack=0.02, release=0.08, partials=(1.0, 0.2))),
+        ),
+        0.8,
+    ),
     # faces, stars and the clock
     "happy": (lambda: notes((660, 831), 0.08, 0.3, 0.12), 0.8),
-    "unhappy": (lambda: mix((0, tone(440, 415, 0.25, attack=0.01, release=0.1, partials=(1.0, 0.25))),
-                            (0.12, tone(370, 349, 0.3, attack=0.01, release=0.12, partials=(1.0, 0.25)))), 0.8),
-    "tick": (lambda: mix((0, tone(1100, 1000, 0.05, attack=0.001, release=0.012, partials=(1.0,))),
-                         (0, noise(0.02, 3000, seed=9, release=0.006))), 0.55),
+    "unhappy": (
+        lambda: mix(
+            (0, tone(440, 415, 0.25, attack=0.01, release=0.1, partials=(1.0, 0.25))),
+            (0.12, tone(370, 349, 0.3, attack=0.01, release=0.12, partials=(1.0, 0.25))),
+        ),
+        0.8,
+    ),
+    "tick": (
+        lambda: mix(
+            (0, tone(1100, 1000, 0.05, attack=0.001, release=0.012, partials=(1.0,))),
+            (0, noise(0.02, 3000, seed=9, release=0.006)),
+        ),
+        0.55,
+    ),
     "star_won": (lambda: notes((784, 988, 1175, 1568), 0.07, 0.35, 0.12), 0.9),
     "star_lost": (lambda: notes((523, 440, 349), 0.12, 0.4, 0.15), 0.8),
     # big moments
     "stone_soup": (lambda: mix((0, bell(220, 0.7, release=0.22)), (0.16, bell(293, 0.8, release=0.28))), 1.0),
-    "reveal": (lambda: mix((0, noise(0.45, 400, seed=10, attack=0.3, release=0.08, cutoff_end=3500)),
-                           (0.35, tone(880, 880, 0.5, release=0.18, partials=(1.0, 0.15)))), 0.9),
-    "game_won": (lambda: mix((0, notes((523, 659, 784), 0.12, 0.3, 0.1)),
-                             (0.36, tone(1047, 1047, 0.8, release=0.3)), (0.36, tone(659, 659, 0.8, release=0.3))), 1.0),
+    "reveal": (
+        lambda: mix(
+            (0, noise(0.45, 400, seed=10, attack=0.3, release=0.08, cutoff_end=3500)),
+            (0.35, tone(880, 880, 0.5, release=0.18, partials=(1.0, 0.15))),
+        ),
+        0.9,
+    ),
+    "game_won": (
+        lambda: mix(
+            (0, notes((523, 659, 784), 0.12, 0.3, 0.1)),
+            (0.36, tone(1047, 1047, 0.8, release=0.3)),
+            (0.36, tone(659, 659, 0.8, release=0.3)),
+        ),
+        1.0,
+    ),
     "game_lost": (lambda: notes((392, 349, 311, 262), 0.22, 0.5, 0.2), 0.9),
 }
 

@@ -66,8 +66,12 @@ TIMEOUT = 60.0  # seconds one request may take at most on a busy machine
 GAME_TIMEOUT = 900.0  # seconds one game may take at most
 CONNECT_ATTEMPTS = 5  # a connection refused so often ends the soak
 RATE_PAUSE = 0.25  # seconds a player waits after the server asked it to slow down
-EVENING = (("pink-soup", 2, {}), ("pot-pourri", 3, {}), ("stone-soup", 4, {}),
-           ("too-many-cooks", 3, {"round_seconds": 120}))
+EVENING = (
+    ("pink-soup", 2, {}),
+    ("pot-pourri", 3, {}),
+    ("stone-soup", 4, {}),
+    ("too-many-cooks", 3, {"round_seconds": 120}),
+)
 SEATS = {game: seats for game, seats, _options in EVENING}
 # Random moves never satisfy Too Many Cooks' chefs, so each round would run its whole clock: its
 # players choose as the game's bot would (a person who plays to win), and at random when it waits.
@@ -231,14 +235,22 @@ def advisor(game: str, seat: int, rng: random.Random) -> object | None:
 async def one_game(url: str, port: int, game: str, options: dict, number: int, rng: random.Random) -> int:
     """One whole game of new players, from their first connection to their last; returns how many
     times the server closed a player's connection mid-game (each came back)."""
-    players = [Player(url, random.Random(rng.random()), advisor(game, seat, rng))
-               for seat in range(SEATS[game])]
+    players = [
+        Player(url, random.Random(rng.random()), advisor(game, seat, rng)) for seat in range(SEATS[game])
+    ]
     try:
         await asyncio.gather(*(player.connect() for player in players))
         host, *guests = players
-        created = await host.ok("create_table", {"game": game, "seats": len(players),
-                                                 "name": f"Host {number}",
-                                                 "options": options, "settings": {"bot_delay": 0}})
+        created = await host.ok(
+            "create_table",
+            {
+                "game": game,
+                "seats": len(players),
+                "name": f"Host {number}",
+                "options": options,
+                "settings": {"bot_delay": 0},
+            },
+        )
         host.token = created["token"]
         table = created["table"]["id"]
         for index, guest in enumerate(guests):
@@ -303,8 +315,11 @@ class Readings:
         self.memory.append((games, float(metrics["memory"]["rss_mb"])))
         elapsed = f" elapsed_s={time.monotonic() - self.started:.0f}" if games else ""
         each = metrics["table_memory"]["bytes_per_table"]
-        print(f"games={games} rss_mb={self.memory[-1][1]:.1f} tables={metrics['tables']} "
-              f"table_kb={'-' if each is None else f'{each / 1024:.1f}'}{elapsed}", flush=True)
+        print(
+            f"games={games} rss_mb={self.memory[-1][1]:.1f} tables={metrics['tables']} "
+            f"table_kb={'-' if each is None else f'{each / 1024:.1f}'}{elapsed}",
+            flush=True,
+        )
         if self.trace:
             traced = {key: metrics["memory"][key] for key in ("traced_mb", "growth_kb", "objects")}
             print(f"  trace {json.dumps(traced)}", flush=True)
@@ -315,8 +330,14 @@ class Readings:
             await self.read(self.played)
 
 
-async def table_stream(url: str, port: int, evening: list[tuple[str, int, dict]], readings: Readings,
-                       rng: random.Random, first: int) -> None:
+async def table_stream(
+    url: str,
+    port: int,
+    evening: list[tuple[str, int, dict]],
+    readings: Readings,
+    rng: random.Random,
+    first: int,
+) -> None:
     """One table's evening: one game after another, through the games in turn, while games are left."""
     turn = first
     while (number := readings.next_game()) is not None:
@@ -343,23 +364,30 @@ async def idle(port: int, seconds: float) -> None:
     while (waited := time.monotonic() - began) < seconds:
         await asyncio.sleep(min(IDLE_READING, seconds - waited))
         metrics = await asyncio.to_thread(http_json, port, "/metrics")
-        print(f"idle_s={time.monotonic() - began:.0f} rss_mb={float(metrics['memory']['rss_mb']):.1f} "
-              f"tables={metrics['tables']}", flush=True)
+        print(
+            f"idle_s={time.monotonic() - began:.0f} rss_mb={float(metrics['memory']['rss_mb']):.1f} "
+            f"tables={metrics['tables']}",
+            flush=True,
+        )
 
 
 def summary(args: argparse.Namespace, memory: list[tuple[int, float]], wall: float) -> list[str]:
     """The lines printed at the end: the memory at each quarter, then the soak's figures."""
     nearest = lambda games: min(memory, key=lambda reading: abs(reading[0] - games))  # noqa: E731
-    lines = [f"quarter={q} games={nearest(args.games * q / 4)[0]} rss_mb={nearest(args.games * q / 4)[1]:.1f}"
-             for q in range(5)]
+    lines = [
+        f"quarter={q} games={nearest(args.games * q / 4)[0]} rss_mb={nearest(args.games * q / 4)[1]:.1f}"
+        for q in range(5)
+    ]
     settle = args.settle if args.settle < args.games else args.games // 4
     settled = nearest(settle)
     end = memory[-1]
     after = [reading for reading in memory if reading[0] >= settled[0]]
-    lines.append(f"games={args.games} game={args.game} server={'node' if args.node else 'single'} "
-                 f"rss_mb_start={memory[0][1]:.1f} rss_mb_settled={settled[1]:.1f} (after {settled[0]}) "
-                 f"rss_mb_end={end[1]:.1f} growth_after_settled_mb={end[1] - settled[1]:.1f} "
-                 f"kb_per_game={1024 * slope(after):.1f} tables={args.tables} wall_s={wall:.0f}")
+    lines.append(
+        f"games={args.games} game={args.game} server={'node' if args.node else 'single'} "
+        f"rss_mb_start={memory[0][1]:.1f} rss_mb_settled={settled[1]:.1f} (after {settled[0]}) "
+        f"rss_mb_end={end[1]:.1f} growth_after_settled_mb={end[1] - settled[1]:.1f} "
+        f"kb_per_game={1024 * slope(after):.1f} tables={args.tables} wall_s={wall:.0f}"
+    )
     return lines
 
 
@@ -368,12 +396,25 @@ async def soak(args: argparse.Namespace) -> None:
     services: list = []
     where = storage(args, services)
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "soupkitchen.server", "--host", "127.0.0.1", "--port", str(port), *where,
-        "--no-discovery", "--max-tables-per-address", "0", "--max-requests-per-address", "0",
-        "--max-connections-per-address", "0",
+        sys.executable,
+        "-m",
+        "soupkitchen.server",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *where,
+        "--no-discovery",
+        "--max-tables-per-address",
+        "0",
+        "--max-requests-per-address",
+        "0",
+        "--max-connections-per-address",
+        "0",
         *(["--linger", str(args.linger)] if args.linger is not None else []),
         cwd=ROOT,
-        env=os.environ | ({"SOUPKITCHEN_MEMORY_TRACE": "1"} if args.trace else {}))
+        env=os.environ | ({"SOUPKITCHEN_MEMORY_TRACE": "1"} if args.trace else {}),
+    )
     evening = [entry for entry in EVENING if args.game == "evening" or entry[0] in args.game.split(",")]
     readings = Readings(port, args.games, args.every, args.trace)
     url = f"http://127.0.0.1:{port}"
@@ -388,12 +429,18 @@ async def soak(args: argparse.Namespace) -> None:
                 await asyncio.sleep(0.05)
         await readings.read(0)
         readings.started = time.monotonic()
-        await asyncio.gather(*(table_stream(url, port, evening, readings,
-                                            random.Random(f"{args.seed}:{table}"), table)
-                               for table in range(args.tables)))
+        await asyncio.gather(
+            *(
+                table_stream(url, port, evening, readings, random.Random(f"{args.seed}:{table}"), table)
+                for table in range(args.tables)
+            )
+        )
         wall = time.monotonic() - readings.started
-        print(f"connections the server closed mid-game: {readings.comebacks} (each player came back on a "
-              "new connection with the seat token)", flush=True)
+        print(
+            f"connections the server closed mid-game: {readings.comebacks} (each player came back on a "
+            "new connection with the seat token)",
+            flush=True,
+        )
         for line in summary(args, readings.memory, wall):
             print(line, flush=True)
         await idle(port, args.idle)
@@ -410,25 +457,46 @@ async def soak(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--game", default="evening",
-                        help="the games the tables play in turn, by id, separated by commas (default: all)")
+    parser.add_argument(
+        "--game",
+        default="evening",
+        help="the games the tables play in turn, by id, separated by commas (default: all)",
+    )
     parser.add_argument("--every", type=int, default=50, help="read the server's memory every N games")
-    parser.add_argument("--settle", type=int, default=SETTLE,
-                        help="games after which the memory should stay flat (its growth counts from there)")
+    parser.add_argument(
+        "--settle",
+        type=int,
+        default=SETTLE,
+        help="games after which the memory should stay flat (its growth counts from there)",
+    )
     parser.add_argument("--tables", type=int, default=6, help="tables playing side by side")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--linger", type=float,
-                        help="seconds the server keeps a finished game for a player who may come back "
-                             "(default: its own, 600)")
-    parser.add_argument("--idle", type=float, default=0.0,
-                        help="then leave the server alone this many seconds, reading its memory each minute "
-                             "(the default linger's 600 and a minute: 660)")
-    parser.add_argument("--trace", action="store_true",
-                        help="trace the server's allocations (slow) and print, at each reading, what grew and the "
-                             "most numerous objects (server/metrics.py)")
-    parser.add_argument("--node", action="store_true", help="soak one node of a cluster (Redis and PostgreSQL)")
+    parser.add_argument(
+        "--linger",
+        type=float,
+        help="seconds the server keeps a finished game for a player who may come back "
+        "(default: its own, 600)",
+    )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=0.0,
+        help="then leave the server alone this many seconds, reading its memory each minute "
+        "(the default linger's 600 and a minute: 660)",
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="trace the server's allocations (slow) and print, at each reading, what grew and the "
+        "most numerous objects (server/metrics.py)",
+    )
+    parser.add_argument(
+        "--node", action="store_true", help="soak one node of a cluster (Redis and PostgreSQL)"
+    )
     parser.add_argument("--redis", help="with --node: this Redis (default: one started for the soak)")
-    parser.add_argument("--postgres", help="with --node: this PostgreSQL database (default: one started for the soak)")
+    parser.add_argument(
+        "--postgres", help="with --node: this PostgreSQL database (default: one started for the soak)"
+    )
     args = parser.parse_args()
     if min(args.games, args.every, args.tables) < 1 or args.settle < 0 or args.idle < 0:
         parser.error("--games, --every and --tables take a whole number from 1, --settle and --idle from 0")

@@ -40,12 +40,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 FRAME = 1 / 60
-SECONDS_PER_MOVE = 3.0     # game-clock time the viewer "thinks" before each move
+SECONDS_PER_MOVE = 3.0  # game-clock time the viewer "thinks" before each move
 XDG = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
-SETTLE_FRAMES = 30         # half a second of frames before a screenshot
-WAIT_FRAMES = 3000         # frames to wait for the table to answer before giving up
-REST_FRAMES = 36           # the pointer rests on each point this long before clicking, as a reader's does
-ANY_PLAY_SHARE = 0.5       # Stone Soup: how often the viewer makes a random valid play rather than a listed one
+SETTLE_FRAMES = 30  # half a second of frames before a screenshot
+WAIT_FRAMES = 3000  # frames to wait for the table to answer before giving up
+REST_FRAMES = 36  # the pointer rests on each point this long before clicking, as a reader's does
+ANY_PLAY_SHARE = 0.5  # Stone Soup: how often the viewer makes a random valid play rather than a listed one
 
 
 class TourClock:
@@ -83,8 +83,17 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 class Tour:
-    def __init__(self, game: str, players: int, seed: int, out: Path, size: tuple[int, int], every: int,
-                 limit: int | None, language: str = "en") -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        seed: int,
+        out: Path,
+        size: tuple[int, int],
+        every: int,
+        limit: int | None,
+        language: str = "en",
+    ) -> None:
         self.game, self.players, self.seed, self.out, self.size = game, players, seed, out, size
         self.language = language
         self.every, self.limit = every, limit
@@ -92,7 +101,7 @@ class Tour:
         self.clock = TourClock()
         self.actions = self.by_click = self.screenshots = 0
         self.sent: list[dict] = []
-        self.last_view: dict = {}     # the viewer's view when the tour ended
+        self.last_view: dict = {}  # the viewer's view when the tour ended
         self.failure: str | None = None
 
     async def run(self) -> int:
@@ -108,16 +117,22 @@ class Tour:
 
         class TourSettings(Settings):
             @property
-            def bot_delay(self) -> float:   # bots answer at once: the tour's clock is injected
+            def bot_delay(self) -> float:  # bots answer at once: the tour's clock is injected
                 return 0.0
 
         work = Path(tempfile.mkdtemp(prefix="soupkitchen-tour-"))
         saved_env = {name: os.environ.get(name) for name in XDG}
-        os.environ.update({name: str(work / name.lower()) for name in XDG})   # the player's saved game stays untouched
+        os.environ.update(
+            {name: str(work / name.lower()) for name in XDG}
+        )  # the player's saved game stays untouched
         reset_clipped()
         coverage.reset_covered()
-        self.app = app = App(TourSettings(path=work / "settings.json", language=self.language), size=self.size, fullscreen=False,
-                             clock=self.clock)
+        self.app = app = App(
+            TourSettings(path=work / "settings.json", language=self.language),
+            size=self.size,
+            fullscreen=False,
+            clock=self.clock,
+        )
         server = EmbeddedServer(str(work / "solo.sqlite3"), bot_delay=0.0, clock=self.clock, seed=self.seed)
         await server.start()
         server.lan = False
@@ -126,8 +141,11 @@ class Tour:
             self.session = session = await ways_in.play_local(app, self.game, {}, self.players)
             scene_class = table_scene_for(self.game)
             if not hasattr(scene_class, "points_for"):
-                print(f"{self.game}: this game's table cannot yet say where to click for a move "
-                      f"({scene_class.__name__} has no points_for); the tour stops here", file=sys.stderr)
+                print(
+                    f"{self.game}: this game's table cannot yet say where to click for a move "
+                    f"({scene_class.__name__} has no points_for); the tour stops here",
+                    file=sys.stderr,
+                )
                 return 2
             self.table = table = scene_class(app, session)
             app.stack.push(table)
@@ -147,13 +165,14 @@ class Tour:
                 if self.failure:
                     break
                 if self.actions != made and self.actions % self.every == 0:
-                    await self.frames(SETTLE_FRAMES)   # the cards have glided into place
+                    await self.frames(SETTLE_FRAMES)  # the cards have glided into place
                     self.shoot(pygame, f"{self.actions:04d}")
             await self.frames(SETTLE_FRAMES)
             self.shoot(pygame, "end")
             self.last_view = self.view()
-            if self.session.over and await self.frames(WAIT_FRAMES, lambda: app.stack.top is not None
-                                                       and app.stack.top.name == "results"):
+            if self.session.over and await self.frames(
+                WAIT_FRAMES, lambda: app.stack.top is not None and app.stack.top.name == "results"
+            ):
                 await self.frames(SETTLE_FRAMES)
                 self.shoot(pygame, "results")
         finally:
@@ -183,9 +202,13 @@ class Tour:
 
     async def next_action(self) -> dict | None:
         """Wait for the viewer's turn; a seeded random legal action (None once the game is over)."""
-        ready = await self.frames(WAIT_FRAMES, lambda: self.session.over or bool(self.view().get("legal_actions")))
+        ready = await self.frames(
+            WAIT_FRAMES, lambda: self.session.over or bool(self.view().get("legal_actions"))
+        )
         if not ready:
-            self.failure = f"the viewer never got a move (step {self.view().get('step') or self.view().get('phase')})"
+            self.failure = (
+                f"the viewer never got a move (step {self.view().get('step') or self.view().get('phase')})"
+            )
             return None
         if self.session.over:
             return None
@@ -201,16 +224,20 @@ class Tour:
             hub.reschedule(table)
         await self.frames(2)
         if self.session.over or not still_possible(action, self.view().get("legal_actions") or []):
-            return    # the clock ran out meanwhile: the next action is chosen afresh
+            return  # the clock ran out meanwhile: the next action is chosen afresh
         self.actions += 1
         before = len(self.sent)
         state = self.session.state_id
         points = self.table.points_for(action)
         for pos in points:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-            await self.frames(REST_FRAMES)     # hover words show meanwhile
-            if self.session.state_id != state and not still_possible(action, self.view().get("legal_actions") or []):
-                self.actions -= 1   # the moment passed while the pointer rested (a window closed): choose afresh
+            await self.frames(REST_FRAMES)  # hover words show meanwhile
+            if self.session.state_id != state and not still_possible(
+                action, self.view().get("legal_actions") or []
+            ):
+                self.actions -= (
+                    1  # the moment passed while the pointer rested (a window closed): choose afresh
+                )
                 if hasattr(self.table, "choosing"):
                     self.table.choosing.reset()
                 return
@@ -243,7 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=None, help="stop after this many actions")
     parser.add_argument("--language", default="en", help="the client's language: en, de or lt")
     args = parser.parse_args(argv)
-    tour = Tour(args.game, args.players, args.seed, args.out, args.size, args.every, args.actions, args.language)
+    tour = Tour(
+        args.game, args.players, args.seed, args.out, args.size, args.every, args.actions, args.language
+    )
     status = asyncio.run(tour.run())
     from soupkitchen.client.ui.coverage import covered_count, covered_labels
     from soupkitchen.client.ui.textfit import clipped_count, clipped_labels
@@ -254,8 +283,10 @@ def main(argv: list[str] | None = None) -> int:
         print("clipped: " + "; ".join(clipped_labels()[:10]), file=sys.stderr)
     if covered_count():
         print("covered: " + "; ".join(covered_labels()[:20]), file=sys.stderr)
-    print(f"game={args.game} actions={tour.actions} by_click={tour.by_click} screenshots={tour.screenshots} "
-          f"clipped_text={clipped_count()} covered={covered_count()} language={args.language}")
+    print(
+        f"game={args.game} actions={tour.actions} by_click={tour.by_click} screenshots={tour.screenshots} "
+        f"clipped_text={clipped_count()} covered={covered_count()} language={args.language}"
+    )
     return status
 
 

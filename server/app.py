@@ -61,8 +61,9 @@ TABLELESS = {"hello", "time_sync"}
 SHUTDOWN_GRACE = 0.5  # seconds a stopping server gives its connections to close
 
 
-def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
-             pauses: PauseWatch | None = None) -> tuple[web.Application, Hub]:
+def make_app(
+    config: ServerConfig, scheduler: Scheduler | None = None, pauses: PauseWatch | None = None
+) -> tuple[web.Application, Hub]:
     """The application and its hub (its time, clock and timers, from ``scheduler``; ``pauses``,
     if given, is reported in ``GET /metrics``); call ``hub.restore()`` inside the running loop
     before serving, and listen through ``app[DOORS]`` with ``AppRunner(app, logger=InputLog(...))``
@@ -81,17 +82,27 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
     floods = FloodLog(logging.getLogger("soupkitchen.server.floods"))
     # Browser origins are refused by origin_guard unless allowed; Engine.IO answers the allowed ones'
     # CORS (an empty list turns its own check off: every origin left has been allowed).
-    sio = GameSocketServer(async_mode="aiohttp", cors_allowed_origins=list(config.allowed_origins),
-                           serializer=JsonPacket.admitting(hub.events),
-                           engineio_logger=InputLog(logging.getLogger("engineio.server"), floods, logging.WARNING),
-                           json=WireJson, max_http_buffer_size=config.max_http_buffer, async_handlers=False,
-                           ping_interval=config.ping_interval, ping_timeout=config.ping_timeout,
-                           **({"client_manager": manager} if manager is not None else {}))
+    sio = GameSocketServer(
+        async_mode="aiohttp",
+        cors_allowed_origins=list(config.allowed_origins),
+        serializer=JsonPacket.admitting(hub.events),
+        engineio_logger=InputLog(logging.getLogger("engineio.server"), floods, logging.WARNING),
+        json=WireJson,
+        max_http_buffer_size=config.max_http_buffer,
+        async_handlers=False,
+        ping_interval=config.ping_interval,
+        ping_timeout=config.ping_timeout,
+        **({"client_manager": manager} if manager is not None else {}),
+    )
     doors = Doors(config, floods)
-    app = web.Application(middlewares=[doors.middleware(), origin_guard(lambda: config.allowed_origins),
-                                       http_guard(lambda: config.max_http_buffer,
-                                                  lambda: config.request_timeout),
-                                       websocket_compression(lambda: config.websocket_compression)])
+    app = web.Application(
+        middlewares=[
+            doors.middleware(),
+            origin_guard(lambda: config.allowed_origins),
+            http_guard(lambda: config.max_http_buffer, lambda: config.request_timeout),
+            websocket_compression(lambda: config.websocket_compression),
+        ]
+    )
     sio.attach(app)
     transport = transport_for(sio)
     hub.speak_through(transport)
@@ -104,9 +115,12 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
 
     hub.watch.enter = enter
     hub.watch.emit = lambda: sio.emit(TABLES_CHANGED, {}, room=WATCHERS)
-    guard = SessionGuard(transport, most_pending=lambda: config.max_connections_per_address,
-                         handshake_timeout=lambda: config.handshake_timeout,
-                         trusted_proxies=lambda: config.trusted_proxies)
+    guard = SessionGuard(
+        transport,
+        most_pending=lambda: config.max_connections_per_address,
+        handshake_timeout=lambda: config.handshake_timeout,
+        trusted_proxies=lambda: config.trusted_proxies,
+    )
     app[HUB], app[DOORS], app[FLOODS], app[GUARD] = hub, doors, floods, guard
 
     def lagging(sid: str) -> bool:
@@ -114,8 +128,12 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         conn = hub.conns.get(sid)
         if conn is None or transport.backlog(conn.session) < config.max_backlog:
             return False
-        log.warning("closing the connection %s from %s: it has left %d pushes unread",
-                    conn.session, conn.address, config.max_backlog)
+        log.warning(
+            "closing the connection %s from %s: it has left %d pushes unread",
+            conn.session,
+            conn.address,
+            config.max_backlog,
+        )
         guard.close(conn.session)
         return True
 
@@ -134,8 +152,10 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         if address is None:
             address = remote_address(environ, config.trusted_proxies)
         try:
-            hub.connect(sid, address, environ.get(SESSION_KEY) or sid)   # unguarded: its socket.io id
-        except protocol.ProtocolError as err:  # the client's ``connect_error`` handler gets {"message", "data"}
+            hub.connect(sid, address, environ.get(SESSION_KEY) or sid)  # unguarded: its socket.io id
+        except (
+            protocol.ProtocolError
+        ) as err:  # the client's ``connect_error`` handler gets {"message", "data"}
             log.info("%s from %s refused: %s", sid, address, err.message)
             raise socketio.exceptions.ConnectionRefusedError(err.message, {"code": err.code}) from None
         guard.connected(hub.conns[sid].session, True, address)
@@ -179,7 +199,9 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             waited = hub.clock()
             if event not in TABLELESS:
                 unstored = await hub.store.stored(changes)
-            if event == "act" and hub.store.issued > handed:  # a move, with the time its change took to be stored
+            if (
+                event == "act" and hub.store.issued > handed
+            ):  # a move, with the time its change took to be stored
                 hub.metrics.stage("wait_for_store", hub.clock() - waited)
             await transport.flush()  # on the stock socket path, the pushes leave before the answer
         if unstored is not None and reply.get("ok"):
@@ -196,8 +218,11 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
         return web.json_response({"ok": True, "server_id": hub.server_id, "tables": len(hub.tables)})
 
     async def metrics(request: web.Request) -> web.Response:
-        return web.json_response(server_metrics(hub) | {"doors": doors.snapshot()}
-                                 | (pauses.snapshot() if pauses is not None else {}))
+        return web.json_response(
+            server_metrics(hub)
+            | {"doors": doors.snapshot()}
+            | (pauses.snapshot() if pauses is not None else {})
+        )
 
     async def replays(request: web.Request) -> web.Response:
         try:
@@ -212,10 +237,18 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
             return unavailable(err)
         if row is None or not row["over"]:  # a game in progress is nobody's to replay
             raise web.HTTPNotFound(text="no finished match of that id")
-        return web.json_response({"game": row["game"], "players": row["players"], "options": row["options"],
-                                  "seed": row["seed"], "log": row["log"], "over": row["over"],
-                                  "names": [seat["name"] or f"Bot {index + 1}" for index, seat in enumerate(row["seats"])],
-                                  "finished": row["finished"]})
+        return web.json_response(
+            {
+                "game": row["game"],
+                "players": row["players"],
+                "options": row["options"],
+                "seed": row["seed"],
+                "log": row["log"],
+                "over": row["over"],
+                "names": [seat["name"] or f"Bot {index + 1}" for index, seat in enumerate(row["seats"])],
+                "finished": row["finished"],
+            }
+        )
 
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
@@ -251,9 +284,14 @@ def make_app(config: ServerConfig, scheduler: Scheduler | None = None,
 
 REFUSALS = {
     "event": (protocol.UNKNOWN_EVENT, "unknown request {detail}"),
-    "binary": (protocol.BAD_REQUEST, "binary payloads are not accepted (the protocol is JSON); closing the connection"),
-    "json": (protocol.BAD_REQUEST, "the message is not JSON the server can read (nested too deep, a number too long "
-                            "or not JSON at all)"),
+    "binary": (
+        protocol.BAD_REQUEST,
+        "binary payloads are not accepted (the protocol is JSON); closing the connection",
+    ),
+    "json": (
+        protocol.BAD_REQUEST,
+        "the message is not JSON the server can read (nested too deep, a number too long or not JSON at all)",
+    ),
     "packet": (protocol.BAD_REQUEST, "a client does not send that kind of socket.io packet"),
 }
 
@@ -280,14 +318,20 @@ async def dispatch(hub: Hub, sid: str, event: str, args: tuple[Any, ...]) -> dic
     except (TypeError, ValueError):
         raise protocol.ProtocolError(protocol.BAD_REQUEST, f"{event}: the payload is not JSON") from None
     except RecursionError:
-        raise protocol.ProtocolError(protocol.BAD_REQUEST, f"{event}: nested more than {protocol.MAX_DEPTH} deep") from None
+        raise protocol.ProtocolError(
+            protocol.BAD_REQUEST, f"{event}: nested more than {protocol.MAX_DEPTH} deep"
+        ) from None
     if size > hub.config.max_message:
-        raise protocol.ProtocolError(protocol.TOO_LARGE, f"{event}: {size} bytes is more than the "
-                                           f"{hub.config.max_message} a request may carry")
+        raise protocol.ProtocolError(
+            protocol.TOO_LARGE,
+            f"{event}: {size} bytes is more than the {hub.config.max_message} a request may carry",
+        )
     protocol.check_shape(event, payload)  # after the size limit, so that the walk is short
     request = protocol.parse(event, payload)
     if event not in UNGATED and not hub.conns[sid].hello:
-        raise protocol.ProtocolError(protocol.VERSION, f"say hello with protocol {protocol.PROTOCOL_VERSION} first")
+        raise protocol.ProtocolError(
+            protocol.VERSION, f"say hello with protocol {protocol.PROTOCOL_VERSION} first"
+        )
     return await hub.events[event](sid, request)
 
 

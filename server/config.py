@@ -23,11 +23,17 @@ BOT_JITTER_BOTS_ONLY = (0.6, 1.4)
 @dataclass
 class ServerConfig:
     db_path: str | Path = ":memory:"
-    postgres: str | None = None  # a PostgreSQL database's address: the tables are kept there instead of db_path
+    postgres: str | None = (
+        None  # a PostgreSQL database's address: the tables are kept there instead of db_path
+    )
     redis: str | None = None  # a Redis server's address: this server is a node of a cluster (docs/cluster.md)
-    public_address: str = ""  # where clients reach this node (a cluster sends them here); "": where it listens
+    public_address: str = (
+        ""  # where clients reach this node (a cluster sends them here); "": where it listens
+    )
     lease_seconds: float = 3.0  # a node's hold on its tables lasts this long unless its heartbeat renews it
-    bot_delay: float = 1.2  # seconds of a beat of a bot's thinking: a bot waits its beats of it before it acts
+    bot_delay: float = (
+        1.2  # seconds of a beat of a bot's thinking: a bot waits its beats of it before it acts
+    )
     bot_poll: float = 0.5  # how often a waiting bot is asked again while it has legal actions
     grace: float = 60.0  # seconds a disconnected player keeps a seat before a bot stands in
     timed_grace: float = 15.0  # the same while a round's clock runs towards a deadline (if shorter)
@@ -44,7 +50,9 @@ class ServerConfig:
     # drops the connection (a bound on what a request costs to read before it is refused as too large)
     rate: float = 30.0  # requests per second per connection, sustained
     burst: float = 60.0  # requests allowed at once
-    address_rate: float = 120.0  # requests per second from one remote address, all its connections together (0: any)
+    address_rate: float = (
+        120.0  # requests per second from one remote address, all its connections together (0: any)
+    )
     address_burst: float = 240.0
     rate_penalty: float = 0.5  # seconds a connection over its rate waits for its ``rate_limited`` answer
     websocket_compression: bool = False  # answer a websocket's offer of permessage-deflate (see server.guard)
@@ -61,7 +69,9 @@ class ServerConfig:
     password_lockout: float = 300.0  # seconds the lockout lasts
     code_free_tries: int = 5  # wrong invite codes (or unknown table ids) one address may give at once,
     code_try_interval: float = 60.0  # then one more each this many seconds (docs/protocol.md: Invite codes)
-    hold_limit: float = 30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
+    hold_limit: float = (
+        30.0  # seconds a player who is neither the host nor at a shared screen may hold a round
+    )
     table_hold_limit: float = 120.0  # seconds all holds at one table together may hold a round (0: no limit)
     emote_interval: float = 1.0  # seconds between two emotes of one seat
     nudge_after: float = 20.0  # seconds a person may sit on their turn while a round's clock runs before

@@ -39,10 +39,20 @@ class EmbeddedServer:
 
     ``tls``: serve HTTPS and WSS with this server-side context (``server.net.tls.server_context``)."""
 
-    def __init__(self, db_path: str | Path, host: str = "127.0.0.1", port: int = 0, discovery: bool = False,
-                 bot_delay: float | None = None, clock: Callable[[], float] = time.monotonic,
-                 seed: int | None = None, standalone: bool = False, tls: ssl.SSLContext | None = None,
-                 scheduler: Scheduler | None = None, **limits: Any) -> None:
+    def __init__(
+        self,
+        db_path: str | Path,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        discovery: bool = False,
+        bot_delay: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
+        standalone: bool = False,
+        tls: ssl.SSLContext | None = None,
+        scheduler: Scheduler | None = None,
+        **limits: Any,
+    ) -> None:
         self.config = ServerConfig(db_path=db_path, deal_seed=seed, **limits)
         self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler(clock)
         self.clock = self.scheduler.clock
@@ -78,8 +88,12 @@ class EmbeddedServer:
         # with at most half a second of its time given back
         self.hub.spawn(self.hub.record_clocks_every(CLOCK_HEARTBEAT if node is None else CLOCK_HEARTBEAT / 2))
         # Connections are closed on shutdown (``make_app``); the timeout only bounds a stuck request.
-        self.runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5,
-                                    logger=InputLog(logging.getLogger("aiohttp.server"), app[FLOODS]))
+        self.runner = web.AppRunner(
+            app,
+            handle_signals=False,
+            shutdown_timeout=0.5,
+            logger=InputLog(logging.getLogger("aiohttp.server"), app[FLOODS]),
+        )
         await self.runner.setup()
         assert self.runner.server is not None
         self.listener = await app[DOORS].listen(self.runner.server, self.host, self.port, self.tls)
@@ -102,15 +116,20 @@ class EmbeddedServer:
         if self.hub is None:
             return []
         tables = [runner.table for runner in self.hub.roster.runners.values()]
-        return [str(seat.name) for table in tables if not table.closed and not table.over
-                for seat in table.seats if seat.human]
+        return [
+            str(seat.name)
+            for table in tables
+            if not table.closed and not table.over
+            for seat in table.seats
+            if seat.human
+        ]
 
     async def stop(self) -> None:
         if self.pauses is not None:
             self.pauses.stop()
         if self.hub is not None and self.hub.node is not None:
             self.hub.node.stop()
-        if self.hub is not None and self.runner is not None:   # the moment of the stop: a restart resumes here
+        if self.hub is not None and self.runner is not None:  # the moment of the stop: a restart resumes here
             self.hub.record_clocks()
         if self.advert is not None:
             await self.advert.close()

@@ -21,8 +21,17 @@ RULES = "soupkitchen.shared"
 MEASURED = 4  # tables of each kind measured for one reading (each walk takes a millisecond or so)
 # what no table owns: the rules, classes, modules, code and callables (a method leads to its object),
 # and the event loop's timers, futures and contexts (they lead to the loop and to other tables)
-SHARED_TYPES: tuple[type, ...] = (Game, type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
-                                  types.MethodType, types.CodeType, types.FrameType, types.CoroutineType)
+SHARED_TYPES: tuple[type, ...] = (
+    Game,
+    type,
+    types.ModuleType,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.MethodType,
+    types.CodeType,
+    types.FrameType,
+    types.CoroutineType,
+)
 LOOP_MODULES = {"asyncio", "_asyncio", "uvloop", "_contextvars", "contextvars"}
 
 
@@ -38,8 +47,11 @@ class Footprints:
     def _shared(self) -> set[int]:
         """The ids of what every table may reach and none owns (made on the first reading, and again
         once more rules' modules are loaded)."""
-        modules = [module for name, module in list(sys.modules.items())
-                   if name.startswith(RULES) and module is not None]
+        modules = [
+            module
+            for name, module in list(sys.modules.items())
+            if name.startswith(RULES) and module is not None
+        ]
         if self.shared is None or self.modules != len(modules):
             self.modules = len(modules)
             self.shared = self.stop_at | held_by_rules(modules)
@@ -58,8 +70,12 @@ def reachable(roots: list[Any], shared: set[int]) -> dict[int, Any]:
     while stack:
         thing = stack.pop()
         key = id(thing)
-        if (key in seen or key in shared or isinstance(thing, SHARED_TYPES)
-                or type(thing).__module__.partition(".")[0] in LOOP_MODULES):
+        if (
+            key in seen
+            or key in shared
+            or isinstance(thing, SHARED_TYPES)
+            or type(thing).__module__.partition(".")[0] in LOOP_MODULES
+        ):
             continue
         seen[key] = thing
         stack.extend(gc.get_referents(thing))
@@ -82,8 +98,23 @@ def held_by_rules(modules: list[types.ModuleType]) -> set[int]:
 
 
 def _of_the_rules(thing: Any) -> bool:
-    if isinstance(thing, (dict, list, tuple, set, frozenset, str, bytes, int, float, types.FunctionType,
-                          types.CodeType, types.CellType)):
+    if isinstance(
+        thing,
+        (
+            dict,
+            list,
+            tuple,
+            set,
+            frozenset,
+            str,
+            bytes,
+            int,
+            float,
+            types.FunctionType,
+            types.CodeType,
+            types.CellType,
+        ),
+    ):
         return True
     kind = thing if isinstance(thing, type) else type(thing)
     return kind.__module__.startswith(RULES)
@@ -101,7 +132,7 @@ def table_memory(runners: Iterable[Any], footprints: Footprints, sample: int = M
     report: dict[str, Any] = {}
     total = 0
     for kind, found in kinds.items():
-        picked = found[::max(1, len(found) // sample)][:sample]
+        picked = found[:: max(1, len(found) // sample)][:sample]
         each = round(sum(footprints.bytes_of(runner) for runner in picked) / len(picked)) if picked else None
         report[kind] = {"tables": len(found), "bytes_each": each}
         total += (each or 0) * len(found)

@@ -93,7 +93,14 @@ class PauseWatch:
         self.probe = loop.call_at(loop.time() + PROBE_PERIOD, self._look, loop.time() + PROBE_PERIOD)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"gc": {"collections": list(self.collections), "pause_ms": _ms_summary(self.gc_pauses),
-                       "full_pause_ms": _ms_summary(self.full_pauses), "frozen": gc.get_freeze_count(),
-                       "thresholds": list(gc.get_threshold())},
-                "loop_lag_ms": _ms_summary(self.loop_lags), "loop_lag_working_ms": _ms_summary(self.own_lags)}
+        return {
+            "gc": {
+                "collections": list(self.collections),
+                "pause_ms": _ms_summary(self.gc_pauses),
+                "full_pause_ms": _ms_summary(self.full_pauses),
+                "frozen": gc.get_freeze_count(),
+                "thresholds": list(gc.get_threshold()),
+            },
+            "loop_lag_ms": _ms_summary(self.loop_lags),
+            "loop_lag_working_ms": _ms_summary(self.own_lags),
+        }

@@ -62,15 +62,21 @@ class ClusterNode(Protocol):
     def stop(self) -> None: ...
 
     async def close(self) -> None: ...
+
+
 DAY = 86_400.0
-CLOCK_HEARTBEAT = 1.0   # seconds between two records of the running rounds' clocks
+CLOCK_HEARTBEAT = 1.0  # seconds between two records of the running rounds' clocks
 
 
 class Hub:
     """The server: its parts, and the one table of the socket events it answers (``events``)."""
 
-    def __init__(self, config: ServerConfig, scheduler: Scheduler | None = None,
-                 wall_clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        scheduler: Scheduler | None = None,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
         self.config = config
         self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
         self.clock = clock = self.scheduler.clock
@@ -90,12 +96,30 @@ class Hub:
         self.outbox = Outbox(self.send)
         self.store.on_batch, self.store.on_unstored = self.outbox.release, self.unstored
         self.registry = Registry(config, clock)
-        self.roster = TableRoster(self.registry, config, self.scheduler, self.store, self.metrics, self.push_to,
-                           self.spawn, lambda: self.stopping)
+        self.roster = TableRoster(
+            self.registry,
+            config,
+            self.scheduler,
+            self.store,
+            self.metrics,
+            self.push_to,
+            self.spawn,
+            lambda: self.stopping,
+        )
         self.roster.on_drop = self.dropped
         # what a table costs in memory (GET /metrics): the server's parts it refers to are not its own
-        self.footprints = Footprints([self, self.roster.context, config, self.scheduler, self.store,
-                                      self.metrics, self.registry, self.outbox])
+        self.footprints = Footprints(
+            [
+                self,
+                self.roster.context,
+                config,
+                self.scheduler,
+                self.store,
+                self.metrics,
+                self.registry,
+                self.outbox,
+            ]
+        )
         # the connections watching the list of open tables, told when it changes: when a table opens,
         # changes its lobby (every ``lobby`` push), starts, finishes, closes or is let go
         self.watch = ListWatch()
@@ -197,8 +221,13 @@ class Hub:
         if event == "lobby":  # a table's lobby changed: so may the list of open tables
             self.watch.changed(data["table"]["id"])
         handed = self.store.issued
-        self.outbox.push(sids, self.transport.encode(event, data), table,
-                         handed if table is None else self.store.issued_for(table), handed)
+        self.outbox.push(
+            sids,
+            self.transport.encode(event, data),
+            table,
+            handed if table is None else self.store.issued_for(table),
+            handed,
+        )
 
     def send(self, sids: list[str], encoded: Any) -> None:
         """Hand an encoded push to each connection that still reads its pushes."""
@@ -223,13 +252,21 @@ class Hub:
     # --- requests ------------------------------------------------------------------------------
     async def hello(self, sid: str, req: protocol.Hello) -> protocol.HelloReply:
         if req.protocol != protocol.PROTOCOL_VERSION:
-            raise protocol.ProtocolError(protocol.VERSION, f"this server speaks protocol {protocol.PROTOCOL_VERSION}, "
-                                             f"the client speaks {req.protocol}: please update")
+            raise protocol.ProtocolError(
+                protocol.VERSION,
+                f"this server speaks protocol {protocol.PROTOCOL_VERSION}, "
+                f"the client speaks {req.protocol}: please update",
+            )
         conn = self.conns[sid]
         conn.hello, conn.deltas = True, req.deltas
-        answer: protocol.HelloReply = {"ok": True, "protocol": protocol.PROTOCOL_VERSION,
-                                       "server_id": self.server_id, "games": available_games(),
-                                       "server_time": self.clock(), "deltas": req.deltas}
+        answer: protocol.HelloReply = {
+            "ok": True,
+            "protocol": protocol.PROTOCOL_VERSION,
+            "server_id": self.server_id,
+            "games": available_games(),
+            "server_time": self.clock(),
+            "deltas": req.deltas,
+        }
         if self.node is not None:  # where a client may come back if this node goes
             answer["nodes"] = self.node.addresses()
         return answer
@@ -240,8 +277,11 @@ class Hub:
     async def list_tables(self, sid: str, req: protocol.ListTables) -> protocol.TablesReply:
         tables = self.roster.open_summaries()
         if self.node is not None:
-            tables += [summary | {"code": None} for summary in await self.node.asked(self.node.others_open())
-                       if summary.get("settings", {}).get("listed", True)]
+            tables += [
+                summary | {"code": None}
+                for summary in await self.node.asked(self.node.others_open())
+                if summary.get("settings", {}).get("listed", True)
+            ]
         return {"ok": True, "tables": tables}
 
     async def watch_tables(self, sid: str, req: protocol.WatchTables) -> protocol.WatchReply:
@@ -315,6 +355,7 @@ class Hub:
             except StoreError:  # the store has said why; the next day tries again
                 return
             self.purged(len(ids))
+
         self.spawn(purge(self.wall_clock() - self.config.keep_days * DAY))
 
     def purged(self, gone: int) -> None:
@@ -357,6 +398,8 @@ def open_store(db_path: str | Path, postgres: str | None, wall_clock: Callable[[
     try:
         from soupkitchen.server.storage.store_pg import PostgresStore
     except ImportError:
-        raise StoreError(protocol.STORAGE_FAILED, "keeping the tables in PostgreSQL needs psycopg: "
-                                                  "pip install 'soupkitchen[cluster]'") from None
+        raise StoreError(
+            protocol.STORAGE_FAILED,
+            "keeping the tables in PostgreSQL needs psycopg: pip install 'soupkitchen[cluster]'",
+        ) from None
     return PostgresStore(postgres, wall_clock)

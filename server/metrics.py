@@ -52,16 +52,28 @@ class MemoryTrace:
     def reading(self) -> dict[str, Any]:
         if not tracemalloc.is_tracing():
             return {}
-        snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+        snapshot = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(False, tracemalloc.__file__)]
+        )
         kb = lambda stat: round(stat.size / 1024, 1)  # noqa: E731
         place = lambda stat: f"{stat.traceback[0].filename}:{stat.traceback[0].lineno}"  # noqa: E731
-        top = {place(stat): kb(stat) for stat in snapshot.statistics("lineno")[:self.LINES]}
-        growth = {} if self.last is None else {
-            place(stat): round(stat.size_diff / 1024, 1) for stat in snapshot.compare_to(self.last, "lineno")[:self.LINES]}
+        top = {place(stat): kb(stat) for stat in snapshot.statistics("lineno")[: self.LINES]}
+        growth = (
+            {}
+            if self.last is None
+            else {
+                place(stat): round(stat.size_diff / 1024, 1)
+                for stat in snapshot.compare_to(self.last, "lineno")[: self.LINES]
+            }
+        )
         self.last = snapshot
         objects = Counter(type(thing).__qualname__ for thing in gc.get_objects())
-        return {"traced_mb": round(tracemalloc.get_traced_memory()[0] / 2**20, 1), "top_kb": top,
-                "growth_kb": growth, "objects": dict(objects.most_common(self.LINES))}
+        return {
+            "traced_mb": round(tracemalloc.get_traced_memory()[0] / 2**20, 1),
+            "top_kb": top,
+            "growth_kb": growth,
+            "objects": dict(objects.most_common(self.LINES)),
+        }
 
 
 TRACE = MemoryTrace(os.environ.get("SOUPKITCHEN_MEMORY_TRACE") == "1")
@@ -100,11 +112,23 @@ class Metrics:
         span = min(self.window, max(now - self.started, 1e-9))
         lat = list(self.latencies)
         to_ms = lambda v: None if v is None else round(v * 1000, 3)  # noqa: E731
-        return {"actions_total": self.actions_total, "actions_per_s": round(len(self.recent) / span, 3),
-                "requests_total": self.requests_total, "errors_total": self.errors_total,
-                "latency_ms": {"p50": to_ms(percentile(lat, 0.5)), "p99": to_ms(percentile(lat, 0.99)),
-                               "samples": len(lat)},
-                "stages_ms": {name: {"p50": to_ms(percentile(list(values), 0.5)),
-                                     "p99": to_ms(percentile(list(values), 0.99))}
-                              for name, values in self.stages.items()},
-                "memory": memory(), "uptime_s": round(now - self.started, 3)}
+        return {
+            "actions_total": self.actions_total,
+            "actions_per_s": round(len(self.recent) / span, 3),
+            "requests_total": self.requests_total,
+            "errors_total": self.errors_total,
+            "latency_ms": {
+                "p50": to_ms(percentile(lat, 0.5)),
+                "p99": to_ms(percentile(lat, 0.99)),
+                "samples": len(lat),
+            },
+            "stages_ms": {
+                name: {
+                    "p50": to_ms(percentile(list(values), 0.5)),
+                    "p99": to_ms(percentile(list(values), 0.99)),
+                }
+                for name, values in self.stages.items()
+            },
+            "memory": memory(),
+            "uptime_s": round(now - self.started, 3),
+        }

@@ -59,37 +59,65 @@ PERSON_SECONDS = 8.0
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="soupkitchen-sim",
-        description="Play full games between bots, headless, and print one JSON line per game.")
+        description="Play full games between bots, headless, and print one JSON line per game.",
+    )
     parser.add_argument("game", nargs="?", choices=game_ids(), help="which game to play")
-    parser.add_argument("--list", action="store_true",
-                        help="list the games, and any left out for a fault with the reason, and stop")
+    parser.add_argument(
+        "--list",
+        action="store_true",
+        help="list the games, and any left out for a fault with the reason, and stop",
+    )
     parser.add_argument("--players", type=int, help="seats at the table, all bots (needed to play)")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
-    parser.add_argument("--step", type=float, default=DEFAULT_STEP,
-                        help="simulated seconds of a beat: a bot action takes as many beats as the bot says a "
-                             f"person would think over it (default {DEFAULT_STEP}, a table's default bot speed)")
+    parser.add_argument(
+        "--step",
+        type=float,
+        default=DEFAULT_STEP,
+        help="simulated seconds of a beat: a bot action takes as many beats as the bot says a "
+        f"person would think over it (default {DEFAULT_STEP}, a table's default bot speed)",
+    )
     parser.add_argument("--options", default="{}", help="game options as a JSON object")
-    parser.add_argument("--bots", default="normal",
-                        help=f"the bots' level ({', '.join(LEVELS)}) for every seat, one per seat separated "
-                             f"by commas, or a reference no table offers: {ORACLE!r} (an all-seeing team) or "
-                             "a game's own, such as 'witness' for Too Many Cooks (default normal)")
-    parser.add_argument("--rotate", action="store_true",
-                        help="seat the listed bots one seat further round each game, and count wins "
-                             "per listed bot (wins_by_bot) instead of per seat")
-    parser.add_argument("--person", type=int, metavar="SEAT",
-                        help="play this seat with a stand-in for a person at a person's pace (the game's "
-                             "own, if it has one); --bots seats the others")
-    parser.add_argument("--person-seconds", type=float, default=PERSON_SECONDS,
-                        help="the person's seconds over a move with a choice, on average "
-                             f"(default {PERSON_SECONDS:g})")
-    parser.add_argument("--person-style", default=None,
-                        help="how the person plays, one of the game's styles (default: a good player's "
-                             "choices; Too Many Cooks also has 'selfish', who minds only their own and the "
-                             "shared tastes)")
+    parser.add_argument(
+        "--bots",
+        default="normal",
+        help=f"the bots' level ({', '.join(LEVELS)}) for every seat, one per seat separated "
+        f"by commas, or a reference no table offers: {ORACLE!r} (an all-seeing team) or "
+        "a game's own, such as 'witness' for Too Many Cooks (default normal)",
+    )
+    parser.add_argument(
+        "--rotate",
+        action="store_true",
+        help="seat the listed bots one seat further round each game, and count wins "
+        "per listed bot (wins_by_bot) instead of per seat",
+    )
+    parser.add_argument(
+        "--person",
+        type=int,
+        metavar="SEAT",
+        help="play this seat with a stand-in for a person at a person's pace (the game's "
+        "own, if it has one); --bots seats the others",
+    )
+    parser.add_argument(
+        "--person-seconds",
+        type=float,
+        default=PERSON_SECONDS,
+        help=f"the person's seconds over a move with a choice, on average (default {PERSON_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--person-style",
+        default=None,
+        help="how the person plays, one of the game's styles (default: a good player's "
+        "choices; Too Many Cooks also has 'selfish', who minds only their own and the "
+        "shared tastes)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
-    parser.add_argument("--export", metavar="DIR", type=Path,
-                        help="write each game's replay file into DIR (see docs/replays.md)")
+    parser.add_argument(
+        "--export",
+        metavar="DIR",
+        type=Path,
+        help="write each game's replay file into DIR (see docs/replays.md)",
+    )
     args = parser.parse_args(argv)
     if not args.list and (args.game is None or args.players is None):
         parser.error("name a game and --players (or --list the games)")
@@ -171,8 +199,9 @@ class TimedBot(Bot):
     """A seat's bot with each decision timed on the wall clock: a move chosen among several (into
     ``times``) and an aside (into ``aside_times``)."""
 
-    def __init__(self, inner: Any, seat: int, times: list[float], aside_times: list[float],
-                 team: Any = None) -> None:
+    def __init__(
+        self, inner: Any, seat: int, times: list[float], aside_times: list[float], team: Any = None
+    ) -> None:
         super().__init__(seat, getattr(inner, "seed", 0))
         self.inner, self.team, self.times, self.aside_times = inner, team, times, aside_times
 
@@ -206,8 +235,16 @@ class PacedTable:
     """One game on a simulated clock, its seats played by the server's own bot pacing
     (``TableBots``): what a table with a person at it does, with every seat's bot in a row."""
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], seed: int, bots: dict[int, Bot],
-                 delay: float, follow: Callable[[Any, dict[str, Any]], None]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        bots: dict[int, Bot],
+        delay: float,
+        follow: Callable[[Any, dict[str, Any]], None],
+    ) -> None:
         self.id = f"sim-{seed}"
         self.game = game
         self.record = MatchRecord(game.id, players, options, seed)
@@ -279,9 +316,18 @@ class SimulatedSeats:
     the server shows them), every decision with a choice to make is timed, and so is every stretch
     of the game that runs against a deadline (a round of a timed game) on the simulated clock."""
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any],
-                 levels: list[str] | None, times: list[float], person: Bot | None = None,
-                 person_seat: int | None = None, aside_times: list[float] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        levels: list[str] | None,
+        times: list[float],
+        person: Bot | None = None,
+        person_seat: int | None = None,
+        aside_times: list[float] | None = None,
+    ) -> None:
         self.game = game
         self.times = times
         self.aside_times = aside_times if aside_times is not None else []
@@ -309,8 +355,11 @@ class SimulatedSeats:
         seated: dict[int, Bot] = {}
         for seat in range(players):
             inner = self.bots[seat] if self.bots else None
-            seated[seat] = (self.bots[seat] if seat == self.person_seat
-                            else TimedBot(inner, seat, self.times, self.aside_times, self.team))
+            seated[seat] = (
+                self.bots[seat]
+                if seat == self.person_seat
+                else TimedBot(inner, seat, self.times, self.aside_times, self.team)
+            )
         return seated
 
     def duration(self, seat: int, view: dict[str, Any], action: dict[str, Any]) -> float:
@@ -342,8 +391,9 @@ class Pace:
         self.rounds = self.on_timer = 0
         self.moves = self.moves_answered = self.asides = self.untrue = 0
 
-    def count(self, game: Game, record: MatchRecord, events: list[dict[str, Any]],
-              person: int | None) -> None:
+    def count(
+        self, game: Game, record: MatchRecord, events: list[dict[str, Any]], person: int | None
+    ) -> None:
         facts = getattr(game, "facts", None)
         state = game.setup(record.players, record.options, record.seed)
         began = 0.0  # when the seat to act began its turn: the time of the last action that was not an aside
@@ -374,8 +424,11 @@ class Pace:
         figures: dict[str, Any] = {}
         if self.rounds:
             figures["rounds_on_timer_share"] = round(self.on_timer / self.rounds, 3)
-        for name, values in (("bot_move_s_p50", self.bot_moves), ("bot_forced_s_p50", self.bot_forced),
-                             ("person_move_s_p50", self.person_moves)):
+        for name, values in (
+            ("bot_move_s_p50", self.bot_moves),
+            ("bot_forced_s_p50", self.bot_forced),
+            ("person_move_s_p50", self.person_moves),
+        ):
             if values:
                 figures[name] = round(percentile(sorted(values), 0.5), 2)
         if self.asides:
@@ -393,11 +446,15 @@ def make_bot(game: Game, seat: int, seed: int, level: str) -> Any:
 
 def bot_names(levels: list[str] | None, players: int) -> tuple[str, ...]:
     """How an exported replay names each simulated seat."""
-    return tuple(f"{(levels[seat] if levels else ORACLE).capitalize()} bot {seat + 1}" for seat in range(players))
+    return tuple(
+        f"{(levels[seat] if levels else ORACLE).capitalize()} bot {seat + 1}" for seat in range(players)
+    )
 
 
 def percentile(sorted_values: list[float], share: float) -> float:
-    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share))] if sorted_values else 0.0
+    return (
+        sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share))] if sorted_values else 0.0
+    )
 
 
 def person_maker(game: Game, args: argparse.Namespace) -> Callable[[int, int], Bot] | None:
@@ -412,8 +469,9 @@ def person_maker(game: Game, args: argparse.Namespace) -> Callable[[int, int], B
     if not 0 <= args.person < args.players:
         raise ValueError(f"--person names seat {args.person}: the seats are 0-{args.players - 1}")
     if args.rotate or args.bots == ORACLE:
-        raise ValueError("--person seats one person among levelled bots, without --rotate or the "
-                         "all-seeing team")
+        raise ValueError(
+            "--person seats one person among levelled bots, without --rotate or the all-seeing team"
+        )
     style = args.person_style or entry.person_styles[0]
     if style not in entry.person_styles:
         raise ValueError(f"--person-style is one of {', '.join(entry.person_styles)}")
@@ -421,9 +479,11 @@ def person_maker(game: Game, args: argparse.Namespace) -> Callable[[int, int], B
         raise ValueError("--person-seconds must be more than 0")
     make = resolve(entry.person)
     delay = args.step / MEAN_JITTER
+
     def person(seat: int, seed: int) -> Bot:
         stand_in = make(seat, seed, style)  # type: ignore[operator]
         return PersonAtTable(stand_in, args.person_seconds, delay, seed)
+
     return person
 
 
@@ -455,17 +515,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         shift = index % args.players if args.rotate and levels else 0
         seated = levels[-shift:] + levels[:-shift] if levels and shift else levels
         person = make_person(args.person, seed * 1000 + args.person) if make_person else None
-        bots = SimulatedSeats(game, args.players, seed, options, seated, times, person, args.person,
-                              aside_times)
+        bots = SimulatedSeats(
+            game, args.players, seed, options, seated, times, person, args.person, aside_times
+        )
         if paced:
-            table = PacedTable(game, args.players, options, seed, bots.seated(args.players),
-                               args.step / MEAN_JITTER, partial(bots.follow, observe=False))
+            table = PacedTable(
+                game,
+                args.players,
+                options,
+                seed,
+                bots.seated(args.players),
+                args.step / MEAN_JITTER,
+                partial(bots.follow, observe=False),
+            )
             outcome = table.run()
         else:
-            outcome = play(game, args.players, seed, bots.choose, options=options, step=args.step,
-                           observe=bots.follow,
-                           duration=lambda seat, view, action, b=bots: args.step * b.duration(seat, view,
-                                                                                              action))
+            outcome = play(
+                game,
+                args.players,
+                seed,
+                bots.choose,
+                options=options,
+                step=args.step,
+                observe=bots.follow,
+                duration=lambda seat, view, action, b=bots: args.step * b.duration(seat, view, action),
+            )
         result = game.result(outcome.state)
         if paced:
             pace.count(game, outcome.record, outcome.events, args.person)
@@ -488,16 +562,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             wins[(seat - shift) % args.players] += 1
         for seat, score in enumerate(result["scores"]):
             score_totals[(seat - shift) % args.players] += score
-        print(canonical_json({"game": game.id, "seed": seed, "players": args.players,
-                              "actions": outcome.actions, "result": result,
-                              "hash": game.state_hash(outcome.state)}))
+        print(
+            canonical_json(
+                {
+                    "game": game.id,
+                    "seed": seed,
+                    "players": args.players,
+                    "actions": outcome.actions,
+                    "result": result,
+                    "hash": game.state_hash(outcome.state),
+                }
+            )
+        )
     elapsed = time.perf_counter() - started
     games = max(args.games, 1)
     per = "bot" if args.rotate else "seat"
     summary: dict[str, Any] = {
-        "games": args.games, "bots": args.bots, "actions": actions, "games_won": won_games,
-        f"wins_by_{per}": wins, f"win_share_by_{per}": [round(w / max(sum(wins), 1), 3) for w in wins],
-        f"mean_score_by_{per}": [round(total / games, 3) for total in score_totals]}
+        "games": args.games,
+        "bots": args.bots,
+        "actions": actions,
+        "games_won": won_games,
+        f"wins_by_{per}": wins,
+        f"win_share_by_{per}": [round(w / max(sum(wins), 1), 3) for w in wins],
+        f"mean_score_by_{per}": [round(total / games, 3) for total in score_totals],
+    }
     if rounds_survived is not None:
         summary["mean_rounds_survived"] = round(rounds_survived / games, 3)
     if stars:
@@ -514,11 +602,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(" ".join(f"{key}={canonical_json(value)}" for key, value in summary.items()))
     times.sort()
     aside_times.sort()
-    asides = (f"aside_ms_p50={percentile(aside_times, 0.5) * 1e3:.2f} "
-              f"aside_ms_p99={percentile(aside_times, 0.99) * 1e3:.2f} " if aside_times else "")
-    print(f"decision_ms_p50={percentile(times, 0.5) * 1e3:.2f} decision_ms_p99={percentile(times, 0.99) * 1e3:.2f} "
-          f"decisions={len(times)} {asides}actions_per_second={actions / elapsed if elapsed else 0:.0f} "
-          f"seconds={elapsed:.2f}", file=sys.stderr)
+    asides = (
+        f"aside_ms_p50={percentile(aside_times, 0.5) * 1e3:.2f} "
+        f"aside_ms_p99={percentile(aside_times, 0.99) * 1e3:.2f} "
+        if aside_times
+        else ""
+    )
+    print(
+        f"decision_ms_p50={percentile(times, 0.5) * 1e3:.2f} decision_ms_p99={percentile(times, 0.99) * 1e3:.2f} "
+        f"decisions={len(times)} {asides}actions_per_second={actions / elapsed if elapsed else 0:.0f} "
+        f"seconds={elapsed:.2f}",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -526,7 +621,11 @@ def survived(result: dict[str, Any]) -> int | None:
     """Rounds the table came through (a lost game's last round not counted); None for a game
     whose result counts no rounds."""
     played = result.get("rounds_played")
-    return None if not isinstance(played, int) else played - (0 if result.get("won", bool(result["winners"])) else 1)
+    return (
+        None
+        if not isinstance(played, int)
+        else played - (0 if result.get("won", bool(result["winners"])) else 1)
+    )
 
 
 if __name__ == "__main__":

@@ -43,7 +43,9 @@ def check_state(game: Game, state: Any, players: int, typed: Iterable[int | None
     over = game.is_over(state)
     assert over == (game.result(state) is not None)
     active = game.active_seats(state)
-    assert active == sorted(set(active)) and all(0 <= seat < players for seat in active), f"active seats {active}"
+    assert active == sorted(set(active)) and all(0 <= seat < players for seat in active), (
+        f"active seats {active}"
+    )
     assert not (over and active), "nobody may act once the game is over"
     seats = [*range(players), None]
     typed = set(seats if typed is None else typed)
@@ -84,7 +86,9 @@ def check_deadline(game: Game, state: Any, deadline: float | None) -> None:
         assert game.validate(state, SYSTEM, dict(TIMEOUT), 0.0) == NOTHING_TIMED
         return
     assert game.validate(state, SYSTEM, dict(TIMEOUT), deadline - 1e-3) == NOT_YET, "the clock acts early"
-    assert game.validate(state, SYSTEM, dict(TIMEOUT), deadline) is None, "the clock cannot act at its deadline"
+    assert game.validate(state, SYSTEM, dict(TIMEOUT), deadline) is None, (
+        "the clock cannot act at its deadline"
+    )
 
 
 def check_events(game: Game, events: list[dict[str, Any]]) -> None:
@@ -97,7 +101,9 @@ def check_events(game: Game, events: list[dict[str, Any]]) -> None:
 
 def check_replay(game: Game, record: MatchRecord, state: Any) -> None:
     """Replaying the record from setup gives exactly ``state``."""
-    assert game.state_hash(replay(record, game=game)) == game.state_hash(state), "replay differs from the live game"
+    assert game.state_hash(replay(record, game=game)) == game.state_hash(state), (
+        "replay differs from the live game"
+    )
 
 
 def check_legal_actions_validate(game: Game, state: Any, players: int, now: float) -> None:
@@ -108,8 +114,9 @@ def check_legal_actions_validate(game: Game, state: Any, players: int, now: floa
             assert reason is None, f"seat {seat}: advertised {action} is refused: {reason}"
 
 
-def check_accepted_moves(game: Game, state: Any, players: int, now: float, rng: random.Random,
-                         tries: int = 40) -> None:
+def check_accepted_moves(
+    game: Game, state: Any, players: int, now: float, rng: random.Random, tries: int = 40
+) -> None:
     """Moves near the listed ones (a field changed, dropped or added) are refused unless they are
     well-formed moves; a game whose list is complete accepts nothing it did not list, and a move a
     sampling game accepts beyond its list plays out to a sound state."""
@@ -154,8 +161,9 @@ def _nudged(value: Any) -> list[Any]:
     if isinstance(value, list):
         return [value[::-1], value[:-1], [*value, *value[:1]]]
     if isinstance(value, dict):
-        return [{**value, key: number + 1} for key, number in value.items() if isinstance(number, int)] + \
-            [{key: number for key, number in value.items() if key != dropped} for dropped in value]
+        return [{**value, key: number + 1} for key, number in value.items() if isinstance(number, int)] + [
+            {key: number for key, number in value.items() if key != dropped} for dropped in value
+        ]
     return []
 
 
@@ -169,9 +177,16 @@ class SweepChecker:
     them are accepted only when well-formed.
     """
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any],
-                 check_redacted: Callable[[Any, int | None, random.Random], None] | None = None,
-                 replay_at: Iterable[int] = (), validate_every: int = 7) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        check_redacted: Callable[[Any, int | None, random.Random], None] | None = None,
+        replay_at: Iterable[int] = (),
+        validate_every: int = 7,
+    ) -> None:
         self.game, self.players, self.seed = game, players, seed
         self.record = MatchRecord(game.id, players, options, seed)
         self.check_redacted = check_redacted
@@ -184,7 +199,9 @@ class SweepChecker:
         self.record.log.append(entry)
         step = len(self.record.log)
         again, events = self.game.apply(self.before, entry["seat"], entry["action"], entry["t"])
-        assert self.game.state_hash(again) == self.game.state_hash(state), "the same action played differently"
+        assert self.game.state_hash(again) == self.game.state_hash(state), (
+            "the same action played differently"
+        )
         check_events(self.game, events)
         self.before = state
         viewer = (self.seed + step) % (self.players + 1)

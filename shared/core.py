@@ -56,15 +56,22 @@ class OptionSpec:
     # the words of the values that are names ("all_day": N_("all day")), for the catalog and the
     # menus; a value without words reads as itself, its underscores as spaces
     words: Mapping[str, str] = field(default_factory=dict, hash=False)
-    shown_if: tuple[str, Any] | None = None   # (another option's key, its value): it matters only then
-    learner: bool = False   # a helper for learners (off by default): set-up screens show it at their foot
+    shown_if: tuple[str, Any] | None = None  # (another option's key, its value): it matters only then
+    learner: bool = False  # a helper for learners (off by default): set-up screens show it at their foot
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "label": self.label, "default": self.default,
-                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
-                "real_time": self.real_time, "words": dict(self.words),
-                "shown_if": list(self.shown_if) if self.shown_if is not None else None,
-                "learner": self.learner}
+        return {
+            "key": self.key,
+            "label": self.label,
+            "default": self.default,
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "real_time": self.real_time,
+            "words": dict(self.words),
+            "shown_if": list(self.shown_if) if self.shown_if is not None else None,
+            "learner": self.learner,
+        }
 
 
 @dataclass(frozen=True)
@@ -97,10 +104,19 @@ class GameFacts:
         return next((spec for spec in self.options if spec.key == key), None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "min_players": self.min_players,
-                "max_players": self.max_players, "options": [spec.to_json() for spec in self.options],
-                "real_time": self.real_time, "hidden": list(self.hidden), "simultaneous": self.simultaneous,
-                "rounds": self.rounds, "moment_actions": list(self.moment_actions), "asides": list(self.asides)}
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [spec.to_json() for spec in self.options],
+            "real_time": self.real_time,
+            "hidden": list(self.hidden),
+            "simultaneous": self.simultaneous,
+            "rounds": self.rounds,
+            "moment_actions": list(self.moment_actions),
+            "asides": list(self.asides),
+        }
 
 
 def is_moment_action(facts: GameFacts | None, action: Any) -> bool:
@@ -151,11 +167,18 @@ class Registration:
     def summary(self) -> GameSummary:
         """The game as a server lists it in ``hello`` and the client's menus offer it: one shape for both."""
         facts = self.facts
-        return {"id": facts.id, "title": facts.title, "min_players": facts.min_players,
-                "max_players": facts.max_players, "options": [spec.to_json() for spec in facts.options],
-                "primary_option": self.primary_option, "solo_options": dict(self.solo_options),
-                "real_time": facts.real_time, "hidden": bool(facts.hidden),
-                "simultaneous": facts.simultaneous}
+        return {
+            "id": facts.id,
+            "title": facts.title,
+            "min_players": facts.min_players,
+            "max_players": facts.max_players,
+            "options": [spec.to_json() for spec in facts.options],
+            "primary_option": self.primary_option,
+            "solo_options": dict(self.solo_options),
+            "real_time": facts.real_time,
+            "hidden": bool(facts.hidden),
+            "simultaneous": facts.simultaneous,
+        }
 
 
 class Bot(ABC):
@@ -262,8 +285,10 @@ class Game(ABC, Generic[State]):
     # --- options -------------------------------------------------------------------------------
     def normalise_options(self, options: Any, players: int) -> dict[str, Any]:
         """Options completed with defaults and checked; raises RuleError with a reason."""
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-            self.min_players <= players <= self.max_players
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not (self.min_players <= players <= self.max_players)
         ):
             raise RuleError(f"{self.title} is for {self.min_players}-{self.max_players} players")
         if options is None:
@@ -307,7 +332,11 @@ class Game(ABC, Generic[State]):
 
     def legal_actions(self, state: State, seat: int | None) -> list[Action]:
         """The moves ``seat`` is offered now (none unless it is active)."""
-        if not is_seat(seat, self.seats(state)) or self.is_over(state) or seat not in self.active_seats(state):
+        if (
+            not is_seat(seat, self.seats(state))
+            or self.is_over(state)
+            or seat not in self.active_seats(state)
+        ):
             return []
         return self.listed(state, seat)
 
@@ -423,8 +452,9 @@ class Game(ABC, Generic[State]):
             raise RuleError(reason)
         return self.apply_validated(state, seat, action, now)
 
-    def apply_validated(self, state: State, seat: int | None, action: Action,
-                        now: float) -> tuple[State, list[Event]]:
+    def apply_validated(
+        self, state: State, seat: int | None, action: Action, now: float
+    ) -> tuple[State, list[Event]]:
         """``apply`` for an action already validated on this very state (a record checked once, played
         again): the move on a copy of ``state``, and its events."""
         context = MoveContext(self.copy(state), seat, action, now)
@@ -444,10 +474,16 @@ class Game(ABC, Generic[State]):
         active = [] if over else self.active_seats(state)
         result = copy.deepcopy(self.result(state)) if over else None
         acting = is_seat(seat, self.seats(state)) and seat in active
-        return {"game": self.id, "seat": seat, **self.private_view(state, seat),
-                "legal_actions": self.listed(state, seat) if acting else [], "active_seats": list(active),
-                "deadline": self.next_deadline(state), "over": over,
-                "result": self.seat_result(result, seat) if result is not None else None}
+        return {
+            "game": self.id,
+            "seat": seat,
+            **self.private_view(state, seat),
+            "legal_actions": self.listed(state, seat) if acting else [],
+            "active_seats": list(active),
+            "deadline": self.next_deadline(state),
+            "over": over,
+            "result": self.seat_result(result, seat) if result is not None else None,
+        }
 
     @abstractmethod
     def private_view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -18,7 +18,9 @@ Event = dict[str, Any]
 class EventLog(Plain):
     """The recent public events a table keeps for its views (a game with a ``log_length``)."""
 
-    entries: list[Annotated[dict[str, Any], FROZEN]] = field(default_factory=list)  # oldest first, never changed
+    entries: list[Annotated[dict[str, Any], FROZEN]] = field(
+        default_factory=list
+    )  # oldest first, never changed
     count: int = 0  # events ever logged: the first entry is number ``count - len(entries)``
     fresh: int = 0  # the events the last action logged: what happens "now"
 

@@ -57,7 +57,7 @@ class LevelledBot(Bot):
         if self.memory is not None and self.since >= self.memory and not view.get("legal_actions"):
             # Memory full, and not in the middle of its own turn: keep only the newer half in mind.
             self.inner, self.since = self.make(), 0
-            for kept in list(self.recent)[-(self.memory // 2):]:
+            for kept in list(self.recent)[-(self.memory // 2) :]:
                 self.inner.observe(pickle.loads(kept))
             return
         self.inner.observe(view)
@@ -80,8 +80,14 @@ def at_level(make: Callable[[], Bot], seat: int, seed: int, level: str = NORMAL)
     return make() if check_level(level) == "hard" else LevelledBot(make, seat, seed, level)
 
 
-def by_level(level: str, easy: Callable[[], Bot], normal: Callable[[], Bot], hard: Callable[[], Bot],
-             seat: int, seed: int) -> Bot:
+def by_level(
+    level: str,
+    easy: Callable[[], Bot],
+    normal: Callable[[], Bot],
+    hard: Callable[[], Bot],
+    seat: int,
+    seed: int,
+) -> Bot:
     """A game's own bot for each level: ``hard()`` as it is, ``easy()`` and ``normal()`` with the
     memory of their level."""
     if check_level(level) == "hard":

@@ -11,8 +11,10 @@ import re
 import traceback
 import unicodedata
 
-ESCAPED = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn"))   # controls, formats, surrogates, separators...
-_SUSPECT = re.compile(r"[^\x20-\x7e]")   # only these are looked at: a line of plain ASCII costs one scan
+ESCAPED = frozenset(
+    ("Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn")
+)  # controls, formats, surrogates, separators...
+_SUSPECT = re.compile(r"[^\x20-\x7e]")  # only these are looked at: a line of plain ASCII costs one scan
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -48,8 +50,10 @@ class EscapingFormatter(logging.Formatter):
         """The traceback's own lines kept (its frames come from the program's files); an exception's
         message, which may hold anyone's words, one escaped line."""
         chunks = traceback.TracebackException(*ei[:3]).format()
-        text = "".join(_lines_kept(chunk) if chunk.startswith(STRUCTURE) else escaped(chunk.rstrip("\n")) + "\n"
-                       for chunk in chunks)
+        text = "".join(
+            _lines_kept(chunk) if chunk.startswith(STRUCTURE) else escaped(chunk.rstrip("\n")) + "\n"
+            for chunk in chunks
+        )
         return text.removesuffix("\n")
 
     def formatStack(self, stack_info: str) -> str:  # noqa: N802

@@ -21,8 +21,13 @@ class MatchRecord:
     log: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "options": self.options,
-                "seed": self.seed, "log": self.log}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "log": self.log,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchRecord:

@@ -88,5 +88,13 @@ def closed_model(hint: Any) -> Model:
     return TypeAdapter(hint)
 
 
-__all__ = ["CLOSED", "CommonView", "Model", "NotRequired", "Required", "TimeoutEvent", "TypedDict",
-           "closed_model"]
+__all__ = [
+    "CLOSED",
+    "CommonView",
+    "Model",
+    "NotRequired",
+    "Required",
+    "TimeoutEvent",
+    "TypedDict",
+    "closed_model",
+]

@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 # An OutsideError's kinds, for a program that words the refusal in its player's language.
-MISSING = "missing"          # no such file
+MISSING = "missing"  # no such file
 NOT_REGULAR = "not_regular"  # a folder, a FIFO, a device or a socket
-TOO_LARGE = "too_large"      # larger than the cap
-UNREADABLE = "unreadable"    # the system refused to read it (permissions, an I/O error)
-NOT_JSON = "not_json"        # not text, or not JSON
+TOO_LARGE = "too_large"  # larger than the cap
+UNREADABLE = "unreadable"  # the system refused to read it (permissions, an I/O error)
+NOT_JSON = "not_json"  # not text, or not JSON
 OUT_OF_BOUNDS = "out_of_bounds"  # JSON with a number too long, nesting too deep or too many values
 
-MOST_DIGITS = 40    # characters of one number: a 64-bit whole number or a float's repr fits in 25
-MOST_DEPTH = 32     # arrays and objects nested in one another
+MOST_DIGITS = 40  # characters of one number: a 64-bit whole number or a float's repr fits in 25
+MOST_DEPTH = 32  # arrays and objects nested in one another
 
 
 class OutsideError(ValueError):
@@ -51,8 +51,13 @@ def read_file(path: str | Path, most: int, what: str = "") -> bytes:
     regular file, or a file larger than ``most`` bytes, is an OutsideError that names it (as
     ``what``, "the certificate /x/y", or else its path)."""
     where = what or str(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) \
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOCTTY", 0)
+        | getattr(os, "O_CLOEXEC", 0)
         | getattr(os, "O_BINARY", 0)
+    )
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
@@ -62,12 +67,15 @@ def read_file(path: str | Path, most: int, what: str = "") -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise OutsideError(f"{where} cannot be read: it is {_what_it_is(info.st_mode)}, not a regular file",
-                               NOT_REGULAR)
+            raise OutsideError(
+                f"{where} cannot be read: it is {_what_it_is(info.st_mode)}, not a regular file", NOT_REGULAR
+            )
         if info.st_size > most:
-            raise OutsideError(f"{where} is too large to read: {_size(info.st_size)}, and at most "
-                               f"{_size(most)} is read", TOO_LARGE)
-        chunks, left = [], most + 1   # a file that grows while it is read is still cut at the cap
+            raise OutsideError(
+                f"{where} is too large to read: {_size(info.st_size)}, and at most {_size(most)} is read",
+                TOO_LARGE,
+            )
+        chunks, left = [], most + 1  # a file that grows while it is read is still cut at the cap
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
             if not chunk:
@@ -94,8 +102,13 @@ def _size(count: int) -> str:
     return f"{count} bytes"
 
 
-def loads(text: str | bytes, where: str, most_values: int, most_depth: int = MOST_DEPTH,
-          most_digits: int = MOST_DIGITS) -> Any:
+def loads(
+    text: str | bytes,
+    where: str,
+    most_values: int,
+    most_depth: int = MOST_DEPTH,
+    most_digits: int = MOST_DIGITS,
+) -> Any:
     """JSON decoded under caps, OutsideError naming ``where`` otherwise: at most ``most_values``
     values (counted from the text before anything is built), numbers of at most ``most_digits``
     characters, arrays and objects nested at most ``most_depth`` deep, no NaN or Infinity. Text that
@@ -115,9 +128,12 @@ def loads(text: str | bytes, where: str, most_values: int, most_depth: int = MOS
     def number(kind: type) -> Any:
         def parse(digits: str) -> Any:
             if len(digits) > most_digits:
-                raise OutsideError(f"{where} holds a number of {len(digits):,} characters; at most {most_digits} "
-                                   "are read", OUT_OF_BOUNDS)
+                raise OutsideError(
+                    f"{where} holds a number of {len(digits):,} characters; at most {most_digits} are read",
+                    OUT_OF_BOUNDS,
+                )
             return kind(digits)
+
         return parse
 
     def constant(name: str) -> Any:
@@ -126,11 +142,14 @@ def loads(text: str | bytes, where: str, most_values: int, most_depth: int = MOS
     try:
         data = json.loads(text, parse_int=number(int), parse_float=number(float), parse_constant=constant)
     except RecursionError:
-        raise OutsideError(f"{where} is nested too deep: more than {most_depth} levels", OUT_OF_BOUNDS) from None
+        raise OutsideError(
+            f"{where} is nested too deep: more than {most_depth} levels", OUT_OF_BOUNDS
+        ) from None
     deepest = depth_of(data)
     if deepest > most_depth:
-        raise OutsideError(f"{where} is nested too deep: {deepest} levels, and at most {most_depth} are read",
-                           OUT_OF_BOUNDS)
+        raise OutsideError(
+            f"{where} is nested too deep: {deepest} levels, and at most {most_depth} are read", OUT_OF_BOUNDS
+        )
     return data
 
 

@@ -63,7 +63,9 @@ def _same(value: Any) -> Any:
     return value
 
 
-Template = Callable[[str, int], str]  # the source of an expression copying the value named, at a nesting depth
+Template = Callable[
+    [str, int], str
+]  # the source of an expression copying the value named, at a nesting depth
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,38 +92,54 @@ def _optional(codec: Codec) -> Codec:
         return lambda value: None if value is None else convert(value)
 
     inner = codec.template
-    template = None if inner is None else (lambda name, depth: f"(None if {name} is None else {inner(name, depth)})")
+    template = (
+        None if inner is None else (lambda name, depth: f"(None if {name} is None else {inner(name, depth)})")
+    )
     return Codec(wrap(codec.copy), wrap(codec.dump), wrap(codec.load), template=template)
 
 
 def _sequence(item: Codec, build: type) -> Codec:
-    copy = (_same if build is tuple else list) if item.frozen else \
-        (lambda value: build(item.copy(part) for part in value))
+    copy = (
+        (_same if build is tuple else list)
+        if item.frozen
+        else (lambda value: build(item.copy(part) for part in value))
+    )
     inner = item.template
     if item.frozen:
-        template: Template | None = (lambda name, depth: name) if build is tuple else (lambda name, depth: f"{name}[:]")
+        template: Template | None = (
+            (lambda name, depth: name) if build is tuple else (lambda name, depth: f"{name}[:]")
+        )
     elif inner is not None and build is list:
         template = lambda name, depth: f"[{inner(f'i{depth}', depth + 1)} for i{depth} in {name}]"  # noqa: E731
     else:
         template = None
-    return Codec(copy, lambda value: [item.dump(part) for part in value],
-                 lambda value: build(item.load(part) for part in value), frozen=build is tuple and item.frozen,
-                 template=template)
+    return Codec(
+        copy,
+        lambda value: [item.dump(part) for part in value],
+        lambda value: build(item.load(part) for part in value),
+        frozen=build is tuple and item.frozen,
+        template=template,
+    )
 
 
 def _fixed_tuple(items: list[Codec]) -> Codec:
     if all(item.frozen for item in items):
         return Codec(_same, list, tuple, frozen=True, template=SAME.template)
-    return Codec(lambda value: tuple(item.copy(part) for item, part in zip(items, value, strict=True)),
-                 lambda value: [item.dump(part) for item, part in zip(items, value, strict=True)],
-                 lambda value: tuple(item.load(part) for item, part in zip(items, value, strict=True)))
+    return Codec(
+        lambda value: tuple(item.copy(part) for item, part in zip(items, value, strict=True)),
+        lambda value: [item.dump(part) for item, part in zip(items, value, strict=True)],
+        lambda value: tuple(item.load(part) for item, part in zip(items, value, strict=True)),
+    )
 
 
 def _mapping(item: Codec) -> Codec:
     copy = dict if item.frozen else (lambda value: {key: item.copy(part) for key, part in value.items()})
-    return Codec(copy, lambda value: {key: item.dump(part) for key, part in value.items()},
-                 lambda value: {key: item.load(part) for key, part in value.items()},
-                 template=(lambda name, depth: f"dict({name})") if item.frozen else None)
+    return Codec(
+        copy,
+        lambda value: {key: item.dump(part) for key, part in value.items()},
+        lambda value: {key: item.load(part) for key, part in value.items()},
+        template=(lambda name, depth: f"dict({name})") if item.frozen else None,
+    )
 
 
 def _record(cls: type) -> Codec:
@@ -133,8 +151,13 @@ def _record(cls: type) -> Codec:
         return {name: codec.dump(getattr(value, name)) for name, codec, _field in fields}
 
     def load(data: dict[str, Any]) -> Any:
-        return cls(**{name: codec.load(data[name]) for name, codec, field in fields
-                      if name in data or not _has_default(field)})
+        return cls(
+            **{
+                name: codec.load(data[name])
+                for name, codec, field in fields
+                if name in data or not _has_default(field)
+            }
+        )
 
     return Codec(copy, dump, load)
 

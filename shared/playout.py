@@ -57,9 +57,17 @@ def bot_chooser(game: Game, players: int, seed: int) -> Chooser:
     return lambda seat, view, now: bots[seat].choose(view, now)
 
 
-def play(game: Game, players: int, seed: int, chooser: Chooser, options: dict[str, Any] | None = None,
-         step: float = 1.0, max_actions: int = 100_000, observe: Observer | None = None,
-         duration: Duration | None = None) -> Playout:
+def play(
+    game: Game,
+    players: int,
+    seed: int,
+    chooser: Chooser,
+    options: dict[str, Any] | None = None,
+    step: float = 1.0,
+    max_actions: int = 100_000,
+    observe: Observer | None = None,
+    duration: Duration | None = None,
+) -> Playout:
     """Play one game to its end; ``observe(state, entry)`` is called after every applied action.
     Each action takes ``step`` seconds, or ``duration(seat, view, action)`` when given."""
     options = game.normalise_options(options or {}, players)
@@ -82,7 +90,7 @@ def play(game: Game, players: int, seed: int, chooser: Chooser, options: dict[st
                 took = step if duration is None else duration(candidate, view, action)
                 break
         deadline = game.next_deadline(state)
-        then = round(now + took, 3)   # the clock keeps milliseconds: compared as it will be applied
+        then = round(now + took, 3)  # the clock keeps milliseconds: compared as it will be applied
         if action is not None and (deadline is None or then < deadline):
             now = then
         elif deadline is not None:

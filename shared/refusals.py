@@ -121,8 +121,9 @@ def maker(words: RefusalWords = PLAIN) -> Callable[..., Refusal]:
 refuse = maker()
 
 
-def refusal_words(refusal: Mapping[str, Any] | Refusal, words: RefusalWords | None,
-                  name: Namer | None = None) -> str:
+def refusal_words(
+    refusal: Mapping[str, Any] | Refusal, words: RefusalWords | None, name: Namer | None = None
+) -> str:
     """A refusal (a :class:`Refusal` or its JSON) in the reader's language, in the game's ``words``
     (None: the common ones), seats named by ``name`` (the game's own names by default). A code
     nobody words (from a newer server) reads as itself."""

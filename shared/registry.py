@@ -41,7 +41,7 @@ class LeftOut:
     @property
     def reason(self) -> str:
         """Why, in one sentence (the client words the same sentence in the player's language)."""
-        return f"The game in \"{self.package}\" is left out: {self.problem}."
+        return f'The game in "{self.package}" is left out: {self.problem}.'
 
     def __str__(self) -> str:
         return self.reason
@@ -62,12 +62,15 @@ def discovered() -> Found:
     left: list[LeftOut] = []
     for package in pkgutil.iter_modules(shared.__path__):
         name = f"{shared.__name__}.{package.name}.registration"
-        if not package.ispkg or importlib.util.find_spec(name) is None:   # a helper package, not a game
+        if not package.ispkg or importlib.util.find_spec(name) is None:  # a helper package, not a game
             continue
         try:
             entry = importlib.import_module(name).REGISTRATION
-            problem = nonsense(entry) or (f"a second game with the id {entry.facts.id!r}"
-                                          if entry.facts.id in found else None) or rules_problem(entry)
+            problem = (
+                nonsense(entry)
+                or (f"a second game with the id {entry.facts.id!r}" if entry.facts.id in found else None)
+                or rules_problem(entry)
+            )
         except Exception as err:  # noqa: BLE001 - any fault of one game leaves the others playing
             problem = f"its registration does not load ({type(err).__name__}: {str(err)[:120]})"
         if problem is None:
@@ -89,8 +92,11 @@ def nonsense(entry: Any) -> str | None:
         return f"its id {facts.id!r} is not lower-case words joined by hyphens"
     if not isinstance(facts.title, str) or not facts.title.strip():
         return "it has no title"
-    if not (isinstance(facts.min_players, int) and isinstance(facts.max_players, int)
-            and 1 <= facts.min_players <= facts.max_players <= 64):
+    if not (
+        isinstance(facts.min_players, int)
+        and isinstance(facts.max_players, int)
+        and 1 <= facts.min_players <= facts.max_players <= 64
+    ):
         return f"its seats ({facts.min_players!r} to {facts.max_players!r}) are not 1 to 64 players"
     keys = [spec.key for spec in facts.options if isinstance(spec, OptionSpec)]
     if len(keys) != len(facts.options) or len(set(keys)) != len(keys):
@@ -126,8 +132,9 @@ def option_nonsense(spec: Any) -> str | None:
         return "has neither choices nor a whole-number default"
     if spec.minimum is not None and spec.maximum is not None and spec.minimum > spec.maximum:
         return "has a minimum above its maximum"
-    if (spec.minimum is not None and spec.default < spec.minimum) or \
-            (spec.maximum is not None and spec.default > spec.maximum):
+    if (spec.minimum is not None and spec.default < spec.minimum) or (
+        spec.maximum is not None and spec.default > spec.maximum
+    ):
         return "has a default outside its range"
     if spec.real_time and (spec.minimum is None or spec.minimum < 1):
         return "counts seconds but allows fewer than one"

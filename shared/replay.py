@@ -33,17 +33,17 @@ SUFFIX = ".soupreplay.json"
 # game (Too Many Cooks for eight, a slow evening) is a few hundred moves and well under 100 KB.
 MAX_BYTES = 4 * 1024 * 1024
 MOST_MOVES = 50_000
-MOST_PLAYERS = 64          # seats a table can have on the wire
-MOST_NAME = 128            # characters of a name (a server keeps 32)
-MOST_VALUES = 12 * MOST_MOVES   # JSON values in a file: a move is seat, action, time and a few more
-LATEST = 1e11              # seconds since the epoch: a "finished" beyond (the year 5138) is no date
-CHECKPOINT_EVERY = 8   # a seek replays at most this many moves less one
+MOST_PLAYERS = 64  # seats a table can have on the wire
+MOST_NAME = 128  # characters of a name (a server keeps 32)
+MOST_VALUES = 12 * MOST_MOVES  # JSON values in a file: a move is seat, action, time and a few more
+LATEST = 1e11  # seconds since the epoch: a "finished" beyond (the year 5138) is no date
+CHECKPOINT_EVERY = 8  # a seek replays at most this many moves less one
 
 # A ReplayError's kinds (``outside``'s for a file that was not read), for a list that words them.
-NOT_REPLAY = "not_replay"      # not a replay at all (or not JSON)
-NEWER = "newer"                # a format version newer than this Soup Kitchen reads
+NOT_REPLAY = "not_replay"  # not a replay at all (or not JSON)
+NEWER = "newer"  # a format version newer than this Soup Kitchen reads
 UNKNOWN_GAME = "unknown_game"  # a game this Soup Kitchen does not know
-DAMAGED = "damaged"            # a replay whose record does not hold together
+DAMAGED = "damaged"  # a replay whose record does not hold together
 
 
 class ReplayError(ValueError):
@@ -61,12 +61,18 @@ class ReplayFile:
 
     record: MatchRecord
     names: tuple[str, ...] = ()
-    finished: float | None = None   # seconds since the epoch
-    table: str | None = None        # the server's table id, if it came from one
+    finished: float | None = None  # seconds since the epoch
+    table: str | None = None  # the server's table id, if it came from one
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, **self.record.to_json(),
-                "names": list(self.names), "finished": self.finished, "table": self.table}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            **self.record.to_json(),
+            "names": list(self.names),
+            "finished": self.finished,
+            "table": self.table,
+        }
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=None, separators=(",", ":"), allow_nan=False) + "\n"
@@ -106,39 +112,55 @@ def parse(raw: bytes | str, where: str = "the replay") -> ReplayFile:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise ReplayError(f"{where} is not a Soup Kitchen replay: it is not text (byte {err.start})",
-                              NOT_REPLAY) from None
+            raise ReplayError(
+                f"{where} is not a Soup Kitchen replay: it is not text (byte {err.start})", NOT_REPLAY
+            ) from None
     text = raw
     if not text.strip():
         raise ReplayError(f"{where} is empty: it holds no game", NOT_REPLAY)
     try:
         data = outside.loads(text, where, MOST_VALUES)
     except outside.OutsideError as err:
-        raise ReplayError(f"{where} is not a Soup Kitchen replay: it {str(err).removeprefix(where + ' ')}",
-                          err.kind) from None
+        raise ReplayError(
+            f"{where} is not a Soup Kitchen replay: it {str(err).removeprefix(where + ' ')}", err.kind
+        ) from None
     except json.JSONDecodeError as err:
         if err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string"):
-            raise ReplayError(f"{where} is cut short: it ends in the middle of the record "
-                              f"(line {err.lineno}, after {len(text)} characters)", NOT_REPLAY) from None
-        raise ReplayError(f"{where} is not a Soup Kitchen replay: it is not JSON "
-                          f"(line {err.lineno}, column {err.colno}: {err.msg})", NOT_REPLAY) from None
+            raise ReplayError(
+                f"{where} is cut short: it ends in the middle of the record "
+                f"(line {err.lineno}, after {len(text)} characters)",
+                NOT_REPLAY,
+            ) from None
+        raise ReplayError(
+            f"{where} is not a Soup Kitchen replay: it is not JSON "
+            f"(line {err.lineno}, column {err.colno}: {err.msg})",
+            NOT_REPLAY,
+        ) from None
     return parse_data(data, where)
 
 
 def parse_data(data: Any, where: str = "the replay") -> ReplayFile:
     """A replay from decoded JSON."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError(f"{where} is not a Soup Kitchen replay: it has no \"format\": \"{FORMAT}\"", NOT_REPLAY)
+        raise ReplayError(f'{where} is not a Soup Kitchen replay: it has no "format": "{FORMAT}"', NOT_REPLAY)
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ReplayError(f"{where} has no readable format version (\"version\" is {_shown(version)})", NOT_REPLAY)
+        raise ReplayError(
+            f'{where} has no readable format version ("version" is {_shown(version)})', NOT_REPLAY
+        )
     if version > VERSION:
-        raise ReplayError(f"{where} is a replay of format version {version}, newer than this Soup Kitchen "
-                          f"reads (version {VERSION}): open it with a newer Soup Kitchen", NEWER)
+        raise ReplayError(
+            f"{where} is a replay of format version {version}, newer than this Soup Kitchen "
+            f"reads (version {VERSION}): open it with a newer Soup Kitchen",
+            NEWER,
+        )
     game_id = data.get("game")
     if not isinstance(game_id, str) or registration(game_id) is None:
-        raise ReplayError(f"{where} is a game of {_shown(game_id)}, which this Soup Kitchen does not know "
-                          f"(it knows {', '.join(game_ids())})", UNKNOWN_GAME)
+        raise ReplayError(
+            f"{where} is a game of {_shown(game_id)}, which this Soup Kitchen does not know "
+            f"(it knows {', '.join(game_ids())})",
+            UNKNOWN_GAME,
+        )
     game = get_game(game_id)
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MOST_PLAYERS:
@@ -149,10 +171,10 @@ def parse_data(data: Any, where: str = "the replay") -> ReplayFile:
         raise ReplayError(f"{where} has a table the rules do not allow: {err}") from None
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError(f"{where} has no whole-number \"seed\" (it is {_shown(seed)})")
+        raise ReplayError(f'{where} has no whole-number "seed" (it is {_shown(seed)})')
     log = data.get("log")
     if not isinstance(log, list):
-        raise ReplayError(f"{where} has no list of moves (\"log\")")
+        raise ReplayError(f'{where} has no list of moves ("log")')
     if len(log) > MOST_MOVES:
         raise ReplayError(f"{where} has {len(log):,} moves; a replay has at most {MOST_MOVES:,}")
     for number, entry in enumerate(log, 1):
@@ -160,25 +182,37 @@ def parse_data(data: Any, where: str = "the replay") -> ReplayFile:
         if reason:
             raise ReplayError(f"{where}: move {number} of {len(log)} is not a move: {reason}")
     names = data.get("names") or []
-    if not isinstance(names, list) or len(names) > MOST_PLAYERS or not all(isinstance(n, str | None) for n in names):
-        raise ReplayError(f"{where} has \"names\" that are not a list of names, one a seat")
+    if (
+        not isinstance(names, list)
+        or len(names) > MOST_PLAYERS
+        or not all(isinstance(n, str | None) for n in names)
+    ):
+        raise ReplayError(f'{where} has "names" that are not a list of names, one a seat')
     longest = max((len(name) for name in names if name), default=0)
     if longest > MOST_NAME:
         raise ReplayError(f"{where} has a name of {longest:,} characters; a name has at most {MOST_NAME}")
     finished = data.get("finished")
     finished = float(finished) if is_number(finished) and 0 < finished < LATEST else None
     table = data.get("table")
-    record = MatchRecord(game_id, players, options, seed,
-                         [{"seat": e["seat"], "action": e["action"], "t": e["t"]} for e in log])
-    return ReplayFile(record, tuple(n or "" for n in names[:players]), finished,
-                      table if isinstance(table, str) else None)
+    record = MatchRecord(
+        game_id,
+        players,
+        options,
+        seed,
+        [{"seat": e["seat"], "action": e["action"], "t": e["t"]} for e in log],
+    )
+    return ReplayFile(
+        record, tuple(n or "" for n in names[:players]), finished, table if isinstance(table, str) else None
+    )
 
 
 def _entry_fault(entry: Any, players: int) -> str | None:
     if not isinstance(entry, dict):
-        return "it is not an object with \"seat\", \"action\" and \"t\""
+        return 'it is not an object with "seat", "action" and "t"'
     seat = entry.get("seat")
-    if seat is not SYSTEM and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
+    if seat is not SYSTEM and not (
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+    ):
         return f"its seat {_shown(seat)} is not a seat of this table"
     if not isinstance(entry.get("action"), dict):
         return "it has no action object"
@@ -219,9 +253,11 @@ class Timeline:
             try:
                 state, _events = self.game.apply(state, entry["seat"], entry["action"], entry["t"])
             except RuleError as err:
-                raise ReplayError(f"{self.where}: move {number} of {len(log)} ({self.replay.name(entry['seat'])}, "
-                                  f"{str(entry['action'].get('type'))[:30]!r} at {entry['t']:.1f} s) is refused "
-                                  f"by the rules: {err}") from None
+                raise ReplayError(
+                    f"{self.where}: move {number} of {len(log)} ({self.replay.name(entry['seat'])}, "
+                    f"{str(entry['action'].get('type'))[:30]!r} at {entry['t']:.1f} s) is refused "
+                    f"by the rules: {err}"
+                ) from None
             if number % self.every == 0:
                 self.checkpoints.append(state)
         if not self.game.is_over(state):

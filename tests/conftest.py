@@ -29,8 +29,11 @@ def more_games(folder: Path) -> list[str]:
     client_tables.__path__.append(str(folder / "client" / "tables"))
     registry.forget()
     packages = {path.name for path in (folder / "shared").iterdir()}
-    return [entry.facts.id for entry in registry.registrations()
-            if entry.rules.split(":")[0].split(".")[2] in packages]
+    return [
+        entry.facts.id
+        for entry in registry.registrations()
+        if entry.rules.split(":")[0].split(".")[2] in packages
+    ]
 
 
 SCRATCH = Path(os.environ[MORE_GAMES]).resolve() if os.environ.get(MORE_GAMES) else None
@@ -41,7 +44,7 @@ def concerns_more_games(item) -> bool:
     """Whether a test is one the suite runs over the games of ``SOUPKITCHEN_MORE_GAMES``."""
     if SCRATCH in item.path.parents or item.get_closest_marker("every_game"):
         return True
-    params = item.nodeid.partition("[")[2]   # a parametrized test's ids: "last-ladle-2"
+    params = item.nodeid.partition("[")[2]  # a parametrized test's ids: "last-ladle-2"
     return any(re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", params) for game in SCRATCH_GAMES)
 
 
@@ -58,6 +61,7 @@ def pytest_collection_modifyitems(config, items):
         if "packaging" in item.path.parts:
             return 0
         return 1 if item.get_closest_marker("slow") else 2
+
     items.sort(key=rank)
 
 

@@ -13,12 +13,12 @@ import pygame
 
 UPDATE = os.environ.get("SOUPKITCHEN_UPDATE_GOLDEN") == "1"
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-TABLES = Path(__file__).resolve().parent / "client" / "golden"   # the card tables' goldens
+TABLES = Path(__file__).resolve().parent / "client" / "golden"  # the card tables' goldens
 TABLE_SAMPLE = (320, 180)
 SIZE = (1280, 720)
 DOC_SIZE = (1920, 1080)
-CHANNEL_TOLERANCE = 24      # per colour channel, after down-sampling
-ALLOWED_OFF = 0.01          # fraction of sampled pixels that may be further off
+CHANNEL_TOLERANCE = 24  # per colour channel, after down-sampling
+ALLOWED_OFF = 0.01  # fraction of sampled pixels that may be further off
 
 
 def differences(a: pygame.Surface, b: pygame.Surface, sample: tuple[int, int]) -> float:
@@ -27,8 +27,11 @@ def differences(a: pygame.Surface, b: pygame.Surface, sample: tuple[int, int]) -
     small_a = pygame.transform.smoothscale(a.convert(24), sample)
     small_b = pygame.transform.smoothscale(b.convert(24), sample)
     ra, rb = pygame.image.tobytes(small_a, "RGB"), pygame.image.tobytes(small_b, "RGB")
-    off = sum(1 for i in range(0, len(ra), 3)
-              if max(abs(ra[i] - rb[i]), abs(ra[i + 1] - rb[i + 1]), abs(ra[i + 2] - rb[i + 2])) > CHANNEL_TOLERANCE)
+    off = sum(
+        1
+        for i in range(0, len(ra), 3)
+        if max(abs(ra[i] - rb[i]), abs(ra[i + 1] - rb[i + 1]), abs(ra[i + 2] - rb[i + 2])) > CHANNEL_TOLERANCE
+    )
     return off / (sample[0] * sample[1])
 
 
@@ -57,8 +60,9 @@ def check(shoot, golden: Path, sample: tuple[int, int] = TABLE_SAMPLE) -> None:
     assert_matches(shot, golden, sample)
 
 
-def bots_moment(game_id: str, seed: int, wanted, size: tuple[int, int], limit: int,
-                then=None) -> pygame.Surface:
+def bots_moment(
+    game_id: str, seed: int, wanted, size: tuple[int, int], limit: int, then=None
+) -> pygame.Surface:
     """Seat 0's table of a 4-seat game once its bots, playing every seat, reach ``wanted(view)``;
     ``then(app, scene)`` acts on the first frame, and the shot is taken once every glide has ended."""
     from tests.tables.fake_session import FakeSession

@@ -25,7 +25,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-START_SECONDS = 60.0   # how long a server may take to start on a busy machine
+START_SECONDS = 60.0  # how long a server may take to start on a busy machine
 ADMIN = "soupkitchen"  # the superuser the tests' cluster is made with
 
 
@@ -80,8 +80,10 @@ class Postgres:
     def __init__(self) -> None:
         binaries = postgres_bin()
         if binaries is None:
-            required_or_skipped("PostgreSQL is not installed: install it (Debian: apt install postgresql) "
-                                "to run the tests of the PostgreSQL store")
+            required_or_skipped(
+                "PostgreSQL is not installed: install it (Debian: apt install postgresql) "
+                "to run the tests of the PostgreSQL store"
+            )
         self.folder = Path(tempfile.mkdtemp(prefix="soupkitchen-pg-"))
         self.port = free_port()
         user = _unprivileged()
@@ -89,18 +91,47 @@ class Postgres:
         if user is not None:
             os.chown(self.folder, user.pw_uid, user.pw_gid)
         data = self.folder / "data"
-        subprocess.run([str(binaries / "initdb"), "-D", str(data), "-U", ADMIN, "--auth=trust", "-E", "UTF8",
-                        "--no-sync"], cwd=self.folder, check=True, capture_output=True, timeout=START_SECONDS,
-                       **owner)
+        subprocess.run(
+            [
+                str(binaries / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                ADMIN,
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-sync",
+            ],
+            cwd=self.folder,
+            check=True,
+            capture_output=True,
+            timeout=START_SECONDS,
+            **owner,
+        )
         self.log = open(self.folder / "log", "wb")  # noqa: SIM115 (closed by stop)
-        self.command = [str(binaries / "postgres"), "-D", str(data), "-p", str(self.port), "-k", str(self.folder),
-                        "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=50"]
+        self.command = [
+            str(binaries / "postgres"),
+            "-D",
+            str(data),
+            "-p",
+            str(self.port),
+            "-k",
+            str(self.folder),
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            "fsync=off",
+            "-c",
+            "max_connections=50",
+        ]
         self.owner = owner
         self._start()
 
     def _start(self) -> None:
-        self.process = subprocess.Popen(self.command, cwd=self.folder, stdout=subprocess.DEVNULL,
-                                        stderr=self.log, **self.owner)
+        self.process = subprocess.Popen(
+            self.command, cwd=self.folder, stdout=subprocess.DEVNULL, stderr=self.log, **self.owner
+        )
         self._wait_until_it_answers()
 
     def halt(self) -> None:
@@ -159,8 +190,11 @@ class Postgres:
         """End every connection to ``dsn``'s database, as a database server restarting would."""
         name = dsn.rsplit("/", 1)[1]
         with psycopg.connect(self.dsn(), autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                          " WHERE datname = %s AND pid <> pg_backend_pid()", (name,))
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = %s AND pid <> pg_backend_pid()",
+                (name,),
+            )
 
     def stop(self) -> None:
         stop_server(self, signal.SIGINT)  # PostgreSQL's fast shutdown
@@ -173,15 +207,32 @@ class Redis:
         """On ``port`` (a free one by default): a Redis started again where one was stopped."""
         binary = shutil.which("redis-server")
         if binary is None:
-            required_or_skipped("Redis is not installed: install it (Debian: apt install redis-server) "
-                                "to run the tests of the node leases")
+            required_or_skipped(
+                "Redis is not installed: install it (Debian: apt install redis-server) "
+                "to run the tests of the node leases"
+            )
         self.folder = Path(tempfile.mkdtemp(prefix="soupkitchen-redis-"))
         self.port = port or free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.log = open(self.folder / "log", "wb")  # noqa: SIM115 (closed by stop)
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.folder)], cwd=self.folder, stdout=self.log, stderr=subprocess.STDOUT)
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            cwd=self.folder,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + START_SECONDS
         while True:
             try:
@@ -193,7 +244,9 @@ class Redis:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                pytest.fail(f"Redis did not start: {(self.folder / 'log').read_text(errors='replace')[-2000:]}")
+                pytest.fail(
+                    f"Redis did not start: {(self.folder / 'log').read_text(errors='replace')[-2000:]}"
+                )
             time.sleep(0.1)  # polling a starting server: real time is what it takes
 
     def stop(self) -> None:

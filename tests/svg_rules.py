@@ -15,6 +15,9 @@ def svg_problems(path: Path) -> list[str]:
     """Everything in the file pygame-ce would not draw as written (empty: nothing)."""
     text = path.read_text(encoding="utf-8")
     problems = [f"{path.name} uses {tag}" for tag in FORBIDDEN if tag in text]
-    problems += [f"{path.name}: {attr}={value!r}" for attr, value in COLOUR_ATTRS.findall(text)
-                 if value != "none" and not HEX.fullmatch(value)]
+    problems += [
+        f"{path.name}: {attr}={value!r}"
+        for attr, value in COLOUR_ATTRS.findall(text)
+        if value != "none" and not HEX.fullmatch(value)
+    ]
     return problems

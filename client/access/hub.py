@@ -221,7 +221,7 @@ class AccessHub:
             self.root, focus = self.build(now, scene)
             self.focus = self.reader_focus or focus
             self.adapter.push(self.root, self.focus)
-        elif face != self._face:   # only the time left: its node, and the adapter sends that one again
+        elif face != self._face:  # only the time left: its node, and the adapter sends that one again
             self._face = face
             timer = self.root.find("timer")
             if timer is not None and face is not None:

@@ -67,7 +67,7 @@ class Seat:
 
     def move_words(self, action: dict[str, Any]) -> str:
         """A legal move's words (worded once a tree: a move is listed in its zone and among all moves)."""
-        found = self.worded.get(id(action))   # the view's own move: listed twice
+        found = self.worded.get(id(action))  # the view's own move: listed twice
         if found is not None and found[0] is action:
             return found[1]
         words = move_words(self.game_id, self.view, action, self.names)

@@ -23,7 +23,7 @@ TURN_OFF = N_("Menu (Esc): turn the hints off")
 @dataclass(frozen=True)
 class Hint:
     words: str
-    target: str | None    # "tastes", "soup", "chefs", "main" (the Ready / Pass button) or None
+    target: str | None  # "tastes", "soup", "chefs", "main" (the Ready / Pass button) or None
 
 
 def all_happy(view: dict[str, Any]) -> bool:
@@ -44,25 +44,35 @@ def next_hint(view: dict[str, Any] | None, seat: int | None, my_turns: int) -> H
     if phase == "ready":
         if me.get("ready"):
             return Hint(_("Waiting for the other chefs to say they are ready."), None)
-        return Hint(_("Read your tastes on the left: the shared ones and your secret ones. Then press Ready."),
-                    "tastes")
+        return Hint(
+            _("Read your tastes on the left: the shared ones and your secret ones. Then press Ready."),
+            "tastes",
+        )
     if phase == "reveal":
         return Hint(_("Every taste is shown. All happy earns a star; two or more unhappy lose one."), "main")
     if phase != "playing":
         return None
     if view.get("turn") != seat:
-        return Hint(_("Another chef is cooking. The faces by each name show whose secret tastes are happy."),
-                    "chefs")
+        return Hint(
+            _("Another chef is cooking. The faces by each name show whose secret tastes are happy."), "chefs"
+        )
     if me.get("passed"):
         return None
     if all_happy(view):
-        return Hint(_("Every taste you can read is happy: press Pass. You sit out unless someone breaks one."),
-                    "main")
+        return Hint(
+            _("Every taste you can read is happy: press Pass. You sit out unless someone breaks one."), "main"
+        )
     if my_turns % 2 == 0:
-        return Hint(_("Your turn: change a card. Click it, then a spare ringed in green (same vegetable or "
-                      "same colour)."), "soup")
-    return Hint(_("Your turn. You may also slide a row or column one place: click an arrow on the pot's rim."),
-                "soup")
+        return Hint(
+            _(
+                "Your turn: change a card. Click it, then a spare ringed in green (same vegetable or "
+                "same colour)."
+            ),
+            "soup",
+        )
+    return Hint(
+        _("Your turn. You may also slide a row or column one place: click an arrow on the pot's rim."), "soup"
+    )
 
 
 class GuidedRound:
@@ -70,7 +80,7 @@ class GuidedRound:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.once = False      # the guided first round asked for in How to play: this game's only
+        self.once = False  # the guided first round asked for in How to play: this game's only
         self.my_turns = 0
         self._last_turn: Any = None
         self.hint: Hint | None = None
@@ -101,11 +111,11 @@ class GuidedRound:
         seat = table.session.shown_seat
         view = table.session.view(seat) if seat is not None else None
         if view and (view.get("over") or view.get("round", 1) != 1):
-            self.once = False     # the guided round is over: a later game has no hints unless set
+            self.once = False  # the guided round is over: a later game has no hints unless set
         turn = view.get("turn") if view else None
         if turn != self._last_turn:
             if self._last_turn == seat and seat is not None:
-                self.my_turns += 1      # the seat's turn just ended
+                self.my_turns += 1  # the seat's turn just ended
             self._last_turn = turn
         self.hint = next_hint(view, seat, self.my_turns)
         return self.hint
@@ -114,8 +124,12 @@ class GuidedRound:
         """Where each thing a hint points at lies on ``table``."""
         lay = table.board
         chefs = len(table.model.chefs())
-        return {"tastes": lay.left_panel, "soup": lay.pot, "main": lay.button("main"),
-                "chefs": lay.chef_row(0, chefs).union(lay.chef_row(max(0, chefs - 1), chefs))}
+        return {
+            "tastes": lay.left_panel,
+            "soup": lay.pot,
+            "main": lay.button("main"),
+            "chefs": lay.chef_row(0, chefs).union(lay.chef_row(max(0, chefs - 1), chefs)),
+        }
 
     def draw(self, surface: pygame.Surface) -> None:
         """A ring around what the hint points at; the table shows the hint's words above its pot, in

@@ -30,28 +30,41 @@ class Tab(Button):
     def __init__(self, label: str, on_click, key: str, current: bool) -> None:
         super().__init__(label, on_click, key=key)
         self.current = current
-        self.kind = "body"   # every tab's words in one size: the largest in which all of them fit
+        self.kind = "body"  # every tab's words in one size: the largest in which all of them fit
 
     def draw(self, surface, lay, focused) -> None:
         colour = theme.BROTH if self.current else (theme.PANEL_LIGHT if focused else theme.PANEL)
         theme.draw_panel(surface, self.rect, lay, colour=colour)
         colour = theme.TEXT_DARK if self.current else theme.TEXT
-        theme.text(surface, self.label, self.kind, colour, self.rect.center, lay, anchor="center",
-                   max_width=self.rect.width - lay.gap * 2)
+        theme.text(
+            surface,
+            self.label,
+            self.kind,
+            colour,
+            self.rect.center,
+            lay,
+            anchor="center",
+            max_width=self.rect.width - lay.gap * 2,
+        )
 
 
 class HowToPlayScene(FormScene):
     name = "howto"
 
-    def __init__(self, app, games: list[dict[str, Any]] | None = None, game_id: str | None = None,
-                 pick_game: bool = False) -> None:
+    def __init__(
+        self,
+        app,
+        games: list[dict[str, Any]] | None = None,
+        game_id: str | None = None,
+        pick_game: bool = False,
+    ) -> None:
         """How to play ``game_id`` among ``games`` (by default every game this client has)."""
         self.games = games if games is not None else ways_in.local_games()
         self.game = next((g for g in self.games if g["id"] == game_id), self.games[0])
         self.pick_game = pick_game
         self.page = 0
         super().__init__(app)
-        self.form.focus_on("tab0")     # the arrows turn the pages first; Up reaches the game choice
+        self.form.focus_on("tab0")  # the arrows turn the pages first; Up reaches the game choice
 
     @property
     def pages(self) -> tuple[Page, ...]:
@@ -65,17 +78,24 @@ class HowToPlayScene(FormScene):
     def hints(self) -> str:
         facts = {"number": self.page + 1, "count": len(self.pages)}
         if isinstance(self.form.focused, Choice):
-            return _("Page {number} of {count}    Left / Right: another game    Down: the pages    "
-                     "Esc / B: back").format(**facts)
+            return _(
+                "Page {number} of {count}    Left / Right: another game    Down: the pages    Esc / B: back"
+            ).format(**facts)
         return _("Page {number} of {count}    Left / Right: turn the page    Esc / B: back").format(**facts)
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = []
         if self.pick_game:
             titles = {g["id"]: worded(g["title"]) for g in self.games}
-            widgets.append(Choice(_("Game"), list(titles), self.game["id"], self.choose_game, key="game", names=titles.get))
-        widgets += [Tab(_(page.title), lambda i=i: self.turn_to(i), key=f"tab{i}", current=i == self.page)
-                    for i, page in enumerate(self.pages)]
+            widgets.append(
+                Choice(
+                    _("Game"), list(titles), self.game["id"], self.choose_game, key="game", names=titles.get
+                )
+            )
+        widgets += [
+            Tab(_(page.title), lambda i=i: self.turn_to(i), key=f"tab{i}", current=i == self.page)
+            for i, page in enumerate(self.pages)
+        ]
         if self.game["id"] == GUIDED_GAME:
             widgets.append(Button(_("Play a guided first round"), self.play_guided, key="guided"))
         widgets.append(Button(_("Back"), self.on_back, key="back", primary=True))
@@ -91,7 +111,7 @@ class HowToPlayScene(FormScene):
         focused = self.form.focused
         self.rebuild()
         if focused is not None and focused.key.startswith("tab"):
-            self.form.focus_on(f"tab{self.page}")   # the focus goes with the page turned to
+            self.form.focus_on(f"tab{self.page}")  # the focus goes with the page turned to
 
     def play_guided(self) -> None:
         """A solo game of Too Many Cooks against two bots, with the learner's hints for this game only
@@ -119,9 +139,11 @@ class HowToPlayScene(FormScene):
                 y += lay.button_h + lay.gap
         per_row = len(tabs)
         tab_h = round(lay.button_h * 0.8)
-        if any(lay.font("body").size(t.label)[0] + lay.gap * 2 > (full - lay.gap * (per_row - 1)) // per_row
-               for t in tabs):
-            per_row = (len(tabs) + 1) // 2        # two rows of tabs where one would need smaller words
+        if any(
+            lay.font("body").size(t.label)[0] + lay.gap * 2 > (full - lay.gap * (per_row - 1)) // per_row
+            for t in tabs
+        ):
+            per_row = (len(tabs) + 1) // 2  # two rows of tabs where one would need smaller words
         tab_w = (full - lay.gap * (per_row - 1)) // max(1, per_row)
         fits = all(lay.font("body").size(t.label)[0] <= tab_w - lay.gap * 2 for t in tabs)
         kind = "body" if fits else "small"
@@ -133,9 +155,15 @@ class HowToPlayScene(FormScene):
         button_w = min(lay.column_w, (full - lay.gap * (len(buttons) - 1)) // max(1, len(buttons)))
         row_w = button_w * len(buttons) + lay.gap * (len(buttons) - 1)
         for i, button in enumerate(buttons):
-            button.rect = pygame.Rect((lay.width - row_w) // 2 + i * (button_w + lay.gap), bottom - lay.button_h,
-                                      button_w, lay.button_h)
-        self.content = pygame.Rect(x0, y + tab_h + lay.gap * 2, full, bottom - lay.button_h - lay.gap * 2 - (y + tab_h + lay.gap * 2))
+            button.rect = pygame.Rect(
+                (lay.width - row_w) // 2 + i * (button_w + lay.gap),
+                bottom - lay.button_h,
+                button_w,
+                lay.button_h,
+            )
+        self.content = pygame.Rect(
+            x0, y + tab_h + lay.gap * 2, full, bottom - lay.button_h - lay.gap * 2 - (y + tab_h + lay.gap * 2)
+        )
 
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         page = self.pages[self.page]
@@ -145,8 +173,12 @@ class HowToPlayScene(FormScene):
         self.draw_words(surface, lay, page, self.words_rect(page, inner), self.words_kind(lay, inner))
         if page.pictures:
             text_w = self.words_rect(page, inner).width
-            pictures = pygame.Rect(inner.x + text_w + lay.margin, inner.y, inner.right - inner.x - text_w - lay.margin,
-                                   inner.height)
+            pictures = pygame.Rect(
+                inner.x + text_w + lay.margin,
+                inner.y,
+                inner.right - inner.x - text_w - lay.margin,
+                inner.height,
+            )
             self.draw_pictures(surface, lay, page, pictures)
 
     @staticmethod
@@ -160,26 +192,33 @@ class HowToPlayScene(FormScene):
     def words_kind(self, lay: theme.Layout, inner: pygame.Rect) -> str:
         """The size of the words of every page of every game: the largest in which each page fits its
         box (so neither turning the page nor choosing another game changes the size of the words)."""
-        key = (inner.size, words.current(), lay.font_px("body"))   # the window, the language, the type
+        key = (inner.size, words.current(), lay.font_px("body"))  # the window, the language, the type
         if key not in self._kinds:
             heading = lay.font("heading").get_linesize() + lay.gap
             pages = [page for game in self.games for page in pages_for(game["id"], game.get("options", []))]
 
             def fits(kind: str) -> bool:
                 step = lay.font(kind).get_linesize()
-                return all(len(lay.lines(_(page.text), kind, self.words_rect(page, inner).width)) * step
-                           <= inner.height - heading for page in pages)
+                return all(
+                    len(lay.lines(_(page.text), kind, self.words_rect(page, inner).width)) * step
+                    <= inner.height - heading
+                    for page in pages
+                )
+
             self._kinds[key] = next((kind for kind in ("label", "body") if fits(kind)), "small")
         return self._kinds[key]
 
-    def draw_words(self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect,
-                   kind: str) -> None:
+    def draw_words(
+        self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect, kind: str
+    ) -> None:
         """The page's heading, and its words in the size every page of the game has."""
         text = _(page.text)
         lines = lay.lines(text, kind, rect.width)
         step = lay.font(kind).get_linesize()
         y = rect.y
-        y = theme.text(surface, _(page.title), "heading", theme.MUSTARD, (rect.x, y), lay, max_width=rect.width).bottom
+        y = theme.text(
+            surface, _(page.title), "heading", theme.MUSTARD, (rect.x, y), lay, max_width=rect.width
+        ).bottom
         y += lay.gap
         for line in lines:
             if y + step > rect.bottom:
@@ -188,7 +227,9 @@ class HowToPlayScene(FormScene):
             theme.text(surface, line, kind, theme.TEXT, (rect.x, y), lay, max_width=rect.width)
             y += step
 
-    def draw_pictures(self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect) -> None:
+    def draw_pictures(
+        self, surface: pygame.Surface, lay: theme.Layout, page: Page, rect: pygame.Rect
+    ) -> None:
         """The page's cards in a row (two rows for four), each with its caption under it."""
         count = len(page.pictures)
         columns = 2 if count == 4 or any(p.wide for p in page.pictures) else count
@@ -198,7 +239,9 @@ class HowToPlayScene(FormScene):
         cell_h = (rect.height - lay.gap * (rows - 1)) // rows
         for i, picture in enumerate(page.pictures):
             col, row = i % columns, i // columns
-            cell = pygame.Rect(rect.x + col * (cell_w + lay.gap), rect.y + row * (cell_h + lay.gap), cell_w, cell_h)
+            cell = pygame.Rect(
+                rect.x + col * (cell_w + lay.gap), rect.y + row * (cell_h + lay.gap), cell_w, cell_h
+            )
             room = (cell.width, cell.height - caption_h)
             image = art.load_svg(art.card_path(picture.asset), room)
             spot = image.get_rect(midtop=(cell.centerx, cell.y))
@@ -206,10 +249,22 @@ class HowToPlayScene(FormScene):
             kind, lines = fit_lines(lay, _(picture.caption), cell.width, ("small",))
             y = spot.bottom + lay.gap // 2
             for line in lines:
-                y = theme.text(surface, line, kind, theme.TEXT_DIM, (cell.centerx, y), lay, anchor="midtop",
-                               max_width=cell.width).bottom
+                y = theme.text(
+                    surface,
+                    line,
+                    kind,
+                    theme.TEXT_DIM,
+                    (cell.centerx, y),
+                    lay,
+                    anchor="midtop",
+                    max_width=cell.width,
+                ).bottom
 
     def describe(self) -> dict[str, Any]:
         page = self.pages[self.page]
-        return {**super().describe(), "game": self.game["id"], "page": page.title,
-                "pictures": [p.asset for p in page.pictures]}
+        return {
+            **super().describe(),
+            "game": self.game["id"],
+            "page": page.title,
+            "pictures": [p.asset for p in page.pictures],
+        }

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from soupkitchen.shared.wire.clock import ClockOffset
 
-SLEW_RATE = 0.1      # seconds of correction per second of local time
-SNAP_BEYOND = 1.0    # seconds: a larger error is corrected at once
+SLEW_RATE = 0.1  # seconds of correction per second of local time
+SNAP_BEYOND = 1.0  # seconds: a larger error is corrected at once
 
 
 class SlewedOffset:

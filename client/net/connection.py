@@ -50,7 +50,7 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 # of a node that restarts come back spread over seconds rather than all in the same one.
 JITTER = (0.5, 1.5)
 SYNC_EVERY = 10.0
-MOST_MOVES = 4    # redirects one request follows before it gives up
+MOST_MOVES = 4  # redirects one request follows before it gives up
 MOVE_PAUSE = 0.5  # seconds before asking again a node that sent the client to itself, or to a node gone
 MOST_BOUNCES = 20  # times in a row a node may send the client to one gone before the backoff applies again
 # permessage-deflate window bits offered to the server (0: no compression). A view is mostly
@@ -66,9 +66,10 @@ TIMEOUT_MESSAGE = "The server did not answer in time."
 class ServerError(Exception):
     """The server refused a request; ``str(err)`` is its message for the player."""
 
-    def __init__(self, code: str, message: str, refusal: dict[str, Any] | None = None,
-                 address: str | None = None) -> None:
-        message = message[:1].upper() + message[1:]   # shown as a sentence
+    def __init__(
+        self, code: str, message: str, refusal: dict[str, Any] | None = None, address: str | None = None
+    ) -> None:
+        message = message[:1].upper() + message[1:]  # shown as a sentence
         super().__init__(message)
         self.code = code
         self.message = message
@@ -84,10 +85,12 @@ def error_of(ack: Any) -> ServerError | None:
         err = ack["error"]
         address, refusal = err.get("address"), err.get("refusal")
         code = str(err.get("code", "error"))
-        return ServerError(code, said(code, str(err.get("message") or "")),
-                           refusal if isinstance(refusal, dict) else None,
-                           address if isinstance(address, str) and address.startswith(("http://", "https://"))
-                           else None)
+        return ServerError(
+            code,
+            said(code, str(err.get("message") or "")),
+            refusal if isinstance(refusal, dict) else None,
+            address if isinstance(address, str) and address.startswith(("http://", "https://")) else None,
+        )
     return ServerError("bad_reply", "The server sent a reply this client does not understand.")
 
 
@@ -158,7 +161,7 @@ class Connection:
         self.url = url
         self.clock = clock
         self.offset = SlewedOffset()
-        self.sio: Any = None   # socketio.AsyncClient once connected
+        self.sio: Any = None  # socketio.AsyncClient once connected
         self.connected = False
         self.server_id: str | None = None
         self.games: list[dict[str, Any]] = []
@@ -172,11 +175,11 @@ class Connection:
         # after a reconnection has resumed every session: (seats taken back, seats held)
         self.resumed_listeners: list[Callable[[int, int], None]] = []
         self.reconnect_attempts = 0
-        self.jitter = random.Random()   # the backoff's jitter (a test seeds it)
-        self.lost_at: float | None = None   # when (this client's clock) the link was last lost
-        self.server_gone = False    # while lost: nothing listens at the server's address (it was stopped)
+        self.jitter = random.Random()  # the backoff's jitter (a test seeds it)
+        self.lost_at: float | None = None  # when (this client's clock) the link was last lost
+        self.server_gone = False  # while lost: nothing listens at the server's address (it was stopped)
         self._closing = False
-        self._moving = False        # following a redirect: the seats' own redirects are not followed again
+        self._moving = False  # following a redirect: the seats' own redirects are not followed again
         self._reconnecting = False
         # The task changing the link (reconnecting, or following a redirect), and whether none is: a
         # request that another redirect answers meanwhile waits for it and asks again on the link
@@ -205,8 +208,12 @@ class Connection:
         secure = {}
         if is_secure(self.url):
             secure = {"http_session": await self._secure_session(timeout)}
-        sio = socketio.AsyncClient(reconnection=False, json=WireJson,
-                                   websocket_extra_options={"compress": WEBSOCKET_COMPRESSION}, **secure)
+        sio = socketio.AsyncClient(
+            reconnection=False,
+            json=WireJson,
+            websocket_extra_options={"compress": WEBSOCKET_COMPRESSION},
+            **secure,
+        )
         sio.on("state", self._on_state)
         sio.on("delta", self._on_delta)
         sio.on("lobby", self._on_lobby)
@@ -220,6 +227,7 @@ class Connection:
         async def disconnected(*args: Any) -> None:
             self._gone.pop(sio, gone).set()  # no answer can come on it now
             await self._on_disconnect(sio, *args)
+
         sio.on("disconnect", disconnected)
         try:
             await sio.connect(self.url, transports=["websocket"], wait_timeout=timeout)
@@ -227,39 +235,47 @@ class Connection:
             http = getattr(sio.eio, "http", None)
             if not secure and http is not None and not http.closed:  # a websocket that never opened leaves it
                 await http.close()
-            raise ServerError("offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}") from err
+            raise ServerError(
+                "offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}"
+            ) from err
         self.sio = sio
         try:
-            ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME,
-                                                 "deltas": True}, timeout)
+            ack = await self._raw_call(
+                "hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME, "deltas": True}, timeout
+            )
             err = error_of(ack)
-            if err is not None and err.code == BAD_REQUEST:   # a server older than deltas: whole views
-                ack = await self._raw_call("hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME},
-                                           timeout)
+            if err is not None and err.code == BAD_REQUEST:  # a server older than deltas: whole views
+                ack = await self._raw_call(
+                    "hello", {"protocol": PROTOCOL_VERSION, "client": CLIENT_NAME}, timeout
+                )
                 err = error_of(ack)
-        except ServerError as failed:   # no answer in time: this link is left, not kept half open
+        except ServerError as failed:  # no answer in time: this link is left, not kept half open
             err = failed
         if err is not None:
-            self.sio = None   # its disconnect is not a link lost
+            self.sio = None  # its disconnect is not a link lost
             await sio.disconnect()
             raise err
         if self.server_id is not None and ack.get("server_id") != self.server_id:
             self.offset.reset()
         self.server_id = ack.get("server_id")
         self.games = list(ack.get("games") or [])
-        named = [node for node in ack.get("nodes") or [] if isinstance(node, str) and node.startswith(("http://", "https://"))]
+        named = [
+            node
+            for node in ack.get("nodes") or []
+            if isinstance(node, str) and node.startswith(("http://", "https://"))
+        ]
         self.nodes = list(dict.fromkeys([self.url, *named, *self.nodes]))
         self._set_connected(True)
         try:
             for _ in range(3):
                 await self.sync_time()
-        except ServerError:   # no clock without an answer: this link is left too
+        except ServerError:  # no clock without an answer: this link is left too
             if self.sio is sio:
                 self.sio = None
             self._set_connected(False)
             await sio.disconnect()
             raise
-        if self.watching_tables:   # a new link watches nothing yet; the list may have changed meanwhile
+        if self.watching_tables:  # a new link watches nothing yet; the list may have changed meanwhile
             self._spawn(self._watch_again())
 
     async def _watch_again(self) -> None:
@@ -282,16 +298,23 @@ class Connection:
         if self.http is None or self.http.closed:
             self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls.client_context()))
         try:
-            async with self.http.get(f"{self.url}/healthz", timeout=aiohttp.ClientTimeout(total=timeout)) as answer:
+            async with self.http.get(
+                f"{self.url}/healthz", timeout=aiohttp.ClientTimeout(total=timeout)
+            ) as answer:
                 await answer.read()
         except aiohttp.ClientConnectorCertificateError as err:
             if isinstance(err.certificate_error, ssl.SSLCertVerificationError):
                 raise ServerError("certificate", tls.refusal(err.certificate_error, self.url)) from err
-            raise ServerError("certificate", f"Did not connect to {self.url}: its certificate was refused "
-                                             f"({err.certificate_error}).") from err
+            raise ServerError(
+                "certificate",
+                f"Did not connect to {self.url}: its certificate was refused ({err.certificate_error}).",
+            ) from err
         except aiohttp.ClientSSLError as err:
-            raise ServerError("certificate", f"Could not speak TLS with {self.url}: it may not be a server put "
-                                             "online (a LAN server's address starts with http://).") from err
+            raise ServerError(
+                "certificate",
+                f"Could not speak TLS with {self.url}: it may not be a server put "
+                "online (a LAN server's address starts with http://).",
+            ) from err
         except (aiohttp.ClientError, TimeoutError, OSError) as err:
             raise ServerError("offline", f"Could not reach a server at {self.url}.") from err
         return self.http
@@ -333,7 +356,9 @@ class Connection:
         import socketio
 
         try:
-            return await _unless_gone(self.sio.call(event, payload, timeout=timeout), self._gone.get(self.sio))
+            return await _unless_gone(
+                self.sio.call(event, payload, timeout=timeout), self._gone.get(self.sio)
+            )
         except socketio.exceptions.TimeoutError as err:
             raise ServerError("timeout", TIMEOUT_MESSAGE) from err
         except socketio.exceptions.BadNamespaceError as err:
@@ -351,7 +376,7 @@ class Connection:
             if err.code != MOVED or err.address is None or self._moving or moves == MOST_MOVES:
                 raise err
             if self._changing is not None and self._changing is not asyncio.current_task():
-                try:   # the link is being changed already: ask again on the new one
+                try:  # the link is being changed already: ask again on the new one
                     await asyncio.wait_for(self._settled.wait(), timeout)
                 except TimeoutError:
                     raise ServerError("timeout", TIMEOUT_MESSAGE) from None
@@ -368,7 +393,7 @@ class Connection:
         try:
             ack = await self._raw_call("watch_tables", {"on": on}, timeout=10.0)
         except ServerError:
-            if not on:   # stopping: the pushes are ignored anyway
+            if not on:  # stopping: the pushes are ignored anyway
                 return False
             raise
         err = error_of(ack)
@@ -454,7 +479,7 @@ class Connection:
     async def _on_lobby(self, data: dict[str, Any]) -> None:
         try:
             check_push("lobby", data)
-        except ValidationError as err:   # a table this client cannot read: said, never guessed at
+        except ValidationError as err:  # a table this client cannot read: said, never guessed at
             log.error("a lobby push this client cannot read (%s)", err)
             return
         table = data["table"]
@@ -495,7 +520,7 @@ class Connection:
             listener()
 
     async def _on_disconnect(self, sio: Any, *args: Any) -> None:
-        if sio is not self.sio:   # a link this connection has left (a redirect followed)
+        if sio is not self.sio:  # a link this connection has left (a redirect followed)
             return
         self._set_connected(False)
         if not self._closing:
@@ -521,14 +546,16 @@ class Connection:
 
     async def _reconnect_loop(self) -> None:
         self.reconnect_attempts = 0
-        failures = bounces = 0   # attempts no node answered; and answered, but sent the client to a node gone
+        failures = bounces = 0  # attempts no node answered; and answered, but sent the client to a node gone
         while not self._closing:
-            bounced = 0 < bounces <= MOST_BOUNCES   # the node's lease runs out in seconds: ask again soon
+            bounced = 0 < bounces <= MOST_BOUNCES  # the node's lease runs out in seconds: ask again soon
             await asyncio.sleep(MOVE_PAUSE if bounced else reconnect_delay(failures, self.jitter))
             self.reconnect_attempts += 1
             if self.url not in self.nodes:
                 self.nodes.insert(0, self.url)
-            self.url = self.nodes[(self.nodes.index(self.url) + (self.reconnect_attempts > 1)) % len(self.nodes)]
+            self.url = self.nodes[
+                (self.nodes.index(self.url) + (self.reconnect_attempts > 1)) % len(self.nodes)
+            ]
             try:
                 await self._open(timeout=5.0)
             except ServerError as err:
@@ -542,7 +569,7 @@ class Connection:
             for session in list(self.sessions.values()):
                 held += len(session.tokens)
                 back += await session.resume()
-            if not self.connected:   # a redirect led to a node that has gone: on to the next
+            if not self.connected:  # a redirect led to a node that has gone: on to the next
                 bounces += 1
                 continue
             log.info("reconnected to %s; %d of %d seats taken back", self.url, back, held)

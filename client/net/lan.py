@@ -64,8 +64,15 @@ async def browse(timeout: float = 2.0) -> list[dict[str, Any]]:
             hosts = reachable_first(info.parsed_addresses(IPVersion.V4Only), networks)
             if hosts and info.port:
                 machine = (info.server or "").removesuffix(".").removesuffix(".local")
-                found.append({"name": name.removesuffix("." + LAN_SERVICE), "machine": machine,
-                              "host": hosts[0], "hosts": hosts, "port": info.port})
+                found.append(
+                    {
+                        "name": name.removesuffix("." + LAN_SERVICE),
+                        "machine": machine,
+                        "host": hosts[0],
+                        "hosts": hosts,
+                        "port": info.port,
+                    }
+                )
         return found
     finally:
         await browser.async_cancel()

@@ -18,7 +18,9 @@ from soupkitchen.shared.wire.codes import LINK_SCHEME, normalise
 from soupkitchen.shared.wire.constants import DEFAULT_PORT
 
 EXAMPLE = f"{LINK_SCHEME}://kitchen.example.org:{DEFAULT_PORT}/PEAS-4821-7730"
-HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
+HOSTNAME = re.compile(
+    r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
+)
 
 
 def is_host(host: str) -> bool:
@@ -52,11 +54,16 @@ def parse(text: str) -> Invite:
     if parts is None or parts.scheme.lower() != LINK_SCHEME or not parts.hostname or parts.username:
         raise ValueError(_("That is not an invite link like {example}").format(example=EXAMPLE))
     if not is_host(parts.hostname):
-        raise ValueError(_("The link's server {host} is not a computer's address (a link looks like {example})")
-                         .format(host=escaped(parts.hostname), example=EXAMPLE))
+        raise ValueError(
+            _("The link's server {host} is not a computer's address (a link looks like {example})").format(
+                host=escaped(parts.hostname), example=EXAMPLE
+            )
+        )
     code = normalise(parts.path.strip("/"))
     if code is None:
-        raise ValueError(_("The link has no table code after the server (like {example})").format(example=EXAMPLE))
+        raise ValueError(
+            _("The link has no table code after the server (like {example})").format(example=EXAMPLE)
+        )
     plain = parse_qs(parts.query).get("tls", [""])[-1].lower() in ("no", "0", "off", "false")
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return Invite(f"{'http' if plain else 'https'}://{host}:{port}", code)

@@ -39,8 +39,13 @@ StateListener = Callable[[int | None, dict[str, Any], list[dict[str, Any]]], Non
 class TableSession:
     """The client side of one table: held seat tokens, views, events, emotes and the clock."""
 
-    def __init__(self, conn: Connection, table: dict[str, Any], tokens: dict[int, str],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        conn: Connection,
+        table: dict[str, Any],
+        tokens: dict[int, str],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.conn = conn
         self.table = table
         self.tokens = dict(tokens)
@@ -48,31 +53,31 @@ class TableSession:
         self.views: dict[int | None, dict[str, Any]] = {}
         self.state_ids: dict[int | None, int] = {}
         self.state_id = -1
-        self.deadline: float | None = None   # server time
-        self.paused = False                  # the table's clock is held (couch hand-off)
+        self.deadline: float | None = None  # server time
+        self.paused = False  # the table's clock is held (couch hand-off)
         self._paused_left = 0.0
         self.events: deque[dict[str, Any]] = deque(maxlen=40)
         self.emotes: deque[tuple[int | None, str, float]] = deque(maxlen=12)
         self.listeners: list[StateListener] = []
         self.lobby_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.error_listeners: list[Callable[[str], None]] = []
-        self.nudge_listeners: list[Callable[[str], None]] = []   # a held seat sat on its turn: words to say
-        self.handoff_listeners: list[Callable[[int | None], None]] = []   # None: hand-off called off
-        self.back_listeners: list[Callable[[int], None]] = []   # a held seat taken back from a stand-in bot
+        self.nudge_listeners: list[Callable[[str], None]] = []  # a held seat sat on its turn: words to say
+        self.handoff_listeners: list[Callable[[int | None], None]] = []  # None: hand-off called off
+        self.back_listeners: list[Callable[[int], None]] = []  # a held seat taken back from a stand-in bot
         # couch play
         self.active_seat: int | None = self.seats_held[0] if len(self.tokens) == 1 else None
-        self.handoff_seat: int | None = None      # seat being asked to take the controls
+        self.handoff_seat: int | None = None  # seat being asked to take the controls
         self.holding = False
         self._hold_seat: int | None = None
-        self._menu_hold = False                   # the clock is held for a menu open over the table
-        self._last_active: int | None = None     # whose turn it was last (hand-offs go round from there)
-        self.pads: dict[int, str] = {}            # seat -> device bound to it ("pad:3")
-        self.local = False                        # on this machine's embedded server (solo, couch)
-        self.replaying = False                    # a live table, never a replay's
-        self.spectating = False                   # receives the spectator view (watching, couch)
-        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []   # a resumed game's latest moments
-        self.looked: set[int] = set()             # couch play: seats whose players have taken the controls
-        self.resyncing = False                    # asked for the whole views after a delta that did not fit
+        self._menu_hold = False  # the clock is held for a menu open over the table
+        self._last_active: int | None = None  # whose turn it was last (hand-offs go round from there)
+        self.pads: dict[int, str] = {}  # seat -> device bound to it ("pad:3")
+        self.local = False  # on this machine's embedded server (solo, couch)
+        self.replaying = False  # a live table, never a replay's
+        self.spectating = False  # receives the spectator view (watching, couch)
+        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []  # a resumed game's latest moments
+        self.looked: set[int] = set()  # couch play: seats whose players have taken the controls
+        self.resyncing = False  # asked for the whole views after a delta that did not fit
         conn.sessions[table["id"]] = self
 
     # --- what table scenes read ----------------------------------------------------------------
@@ -135,11 +140,11 @@ class TableSession:
         slewed clock offset (so it never jumps when a new sample arrives)."""
         if self.deadline is None:
             return None
-        if self.paused:   # a couch hand-off holds the clock: the countdown stands still
+        if self.paused:  # a couch hand-off holds the clock: the countdown stands still
             return self._paused_left
         lost_at = getattr(self.conn, "lost_at", None)
         if getattr(self.conn, "server_gone", False) and lost_at is not None:
-            now = min(now, lost_at)   # the server was stopped (a LAN host left): its clock stands till then
+            now = min(now, lost_at)  # the server was stopped (a LAN host left): its clock stands till then
         return max(0.0, self.deadline - self.conn.offset.server_time(now))
 
     def server_time(self, now: float) -> float | None:
@@ -166,9 +171,15 @@ class TableSession:
     def waiting_for(self) -> list[str]:
         """Names of the other players the host's start waits for (this client's own seats say ready
         by themselves when it starts)."""
-        return [self.seat_name(info["seat"]) for info in self.table.get("seats", [])
-                if info.get("name") and not info.get("bot") and info.get("seat") not in self.tokens
-                and info.get("seat") != self.table.get("host_seat") and not self.is_ready(info["seat"])]
+        return [
+            self.seat_name(info["seat"])
+            for info in self.table.get("seats", [])
+            if info.get("name")
+            and not info.get("bot")
+            and info.get("seat") not in self.tokens
+            and info.get("seat") != self.table.get("host_seat")
+            and not self.is_ready(info["seat"])
+        ]
 
     async def set_ready(self, on: bool) -> None:
         """Say (or take back) that this client's players are ready to start."""
@@ -180,7 +191,9 @@ class TableSession:
             if info.get("seat") == seat:
                 if info.get("name"):
                     return info["name"]
-                return (_("Bot %(number)d") if info.get("bot") else _("Seat %(number)d")) % {"number": seat + 1}
+                return (_("Bot %(number)d") if info.get("bot") else _("Seat %(number)d")) % {
+                    "number": seat + 1
+                }
         return _("Spectator") if seat is None else _("Seat %(number)d") % {"number": seat + 1}
 
     # --- what the server pushes ----------------------------------------------------------------
@@ -190,7 +203,7 @@ class TableSession:
         try:
             check_push("state", data)
             game = get_game(self.game_id)
-        except KeyError:   # a game this client does not know: the generic table shows its plain facts
+        except KeyError:  # a game this client does not know: the generic table shows its plain facts
             return True
         except ValidationError as err:
             return self._unreadable(err)
@@ -252,16 +265,28 @@ class TableSession:
             try:
                 view = jsonpatch.apply_patch(held, data["patch"])
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException, TypeError, ValueError):
-                log.warning("table %s: a delta that does not fit seat %s's view; asking for it whole",
-                            self.table.get("id"), seat)
+                log.warning(
+                    "table %s: a delta that does not fit seat %s's view; asking for it whole",
+                    self.table.get("id"),
+                    seat,
+                )
         if view is None:
             self._resync()
             return
         self.resyncing = False
-        self.receive_state({"table": data["table"], "seat": seat, "state_id": state_id, "view": view,
-                            "events": data["events"], "deadline": data["deadline"],
-                            "server_time": data["server_time"],
-                            "paused": data["paused"], "snapshot": False})
+        self.receive_state(
+            {
+                "table": data["table"],
+                "seat": seat,
+                "state_id": state_id,
+                "view": view,
+                "events": data["events"],
+                "deadline": data["deadline"],
+                "server_time": data["server_time"],
+                "paused": data["paused"],
+                "snapshot": False,
+            }
+        )
 
     def _resync(self) -> None:
         """Ask for this connection's views of the table whole (once until one arrives)."""
@@ -283,7 +308,8 @@ class TableSession:
             return
         if self.couch:
             words = _("%(player)s, it is your turn: the round's clock is running.") % {
-                "player": self.seat_name(seat)}
+                "player": self.seat_name(seat)
+            }
         else:
             words = _("It is your turn: the round's clock is running.")
         for listener in list(self.nudge_listeners):
@@ -300,12 +326,12 @@ class TableSession:
         if not self.couch:
             return
         if self.active_seat is not None and not self._wants_to_act(self.active_seat):
-            self._last_active, self.active_seat = self.active_seat, None   # their turn is over: hide at once
+            self._last_active, self.active_seat = self.active_seat, None  # their turn is over: hide at once
         if any(self.state_ids.get(seat) != self.state_id for seat in self.seats_held):
             return  # wait until every held seat has the newest view
         waiting = [s for s in self.seats_held if self._wants_to_act(s)]
         if self.handoff_seat is not None:
-            if self.handoff_seat not in waiting:   # their chance passed while the screen was up
+            if self.handoff_seat not in waiting:  # their chance passed while the screen was up
                 self.handoff_seat = None
                 if waiting:
                     self.request_handoff(waiting[0])
@@ -371,7 +397,7 @@ class TableSession:
         if on == self.holding:
             return
         self.holding = on
-        if on:   # the server counts holds per seat: release with the same seat's token
+        if on:  # the server counts holds per seat: release with the same seat's token
             seat = self.handoff_seat if self.handoff_seat is not None else self.seats_held[0]
             self._hold_seat = seat
         else:
@@ -411,9 +437,16 @@ class TableSession:
             if view is not None and action in view.get("legal_actions", []) and not self.is_moment(action):
                 ack = await self._send_act(seat, action)
             else:
-                ack = {"ok": False, "error": {"code": protocol.STALE_STATE,
-                                              "message": "The table moved on before your move arrived. Look again."}}
-        if not ack.get("ok") and isinstance(ack["error"].get("refusal"), dict):  # worded here, in our language
+                ack = {
+                    "ok": False,
+                    "error": {
+                        "code": protocol.STALE_STATE,
+                        "message": "The table moved on before your move arrived. Look again.",
+                    },
+                }
+        if not ack.get("ok") and isinstance(
+            ack["error"].get("refusal"), dict
+        ):  # worded here, in our language
             ack["error"]["message"] = self.refusal_sentence(ack["error"]["refusal"])
         if not ack.get("ok") and not quiet:
             self._error(ack["error"]["message"])
@@ -429,11 +462,18 @@ class TableSession:
         if token is None:
             return {"ok": False, "error": {"code": protocol.BAD_TOKEN, "message": "That seat is not yours."}}
         try:
-            return await self.conn.request("act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id),
-                                                   "action": action})
+            return await self.conn.request(
+                "act", {"token": token, "state_id": self.state_ids.get(seat, self.state_id), "action": action}
+            )
         except ServerError as err:
-            return {"ok": False, "error": {"code": err.code, "message": err.message,
-                                           **({"refusal": err.refusal} if err.refusal else {})}}
+            return {
+                "ok": False,
+                "error": {
+                    "code": err.code,
+                    "message": err.message,
+                    **({"refusal": err.refusal} if err.refusal else {}),
+                },
+            }
 
     async def emote(self, seat: int, name: str) -> None:
         """Send an emote; a game's rules may keep it as a reaction, and say why not now (in our words)."""
@@ -467,16 +507,23 @@ class TableSession:
         back = 0
         for seat, token in list(self.tokens.items()):
             try:
-                ack = await self.conn.request("resume", {"token": token, **({"recent": recent} if recent else {})})
+                ack = await self.conn.request(
+                    "resume", {"token": token, **({"recent": recent} if recent else {})}
+                )
             except ServerError as err:
                 self._error(f"Could not take seat {seat + 1} back: {err}")
                 continue
             back += 1
             if recent and isinstance(ack.get("recent"), list):
-                self.recent = [(moment[0], moment[1]) for moment in ack["recent"]
-                               if isinstance(moment, list) and len(moment) == 2
-                               and isinstance(moment[0], dict) and isinstance(moment[1], list)]
-                recent = 0   # once is enough: the moments are the same for every seat
+                self.recent = [
+                    (moment[0], moment[1])
+                    for moment in ack["recent"]
+                    if isinstance(moment, list)
+                    and len(moment) == 2
+                    and isinstance(moment[0], dict)
+                    and isinstance(moment[1], list)
+                ]
+                recent = 0  # once is enough: the moments are the same for every seat
             if isinstance(ack.get("table"), dict):
                 self.receive_lobby(ack["table"])
             if ack.get("stood_in"):
@@ -484,7 +531,7 @@ class TableSession:
                     listener(seat)
         if self.spectating:
             await self.watch_publicly()
-        if self.holding:   # the new connection does not know we were holding: say it again
+        if self.holding:  # the new connection does not know we were holding: say it again
             self.holding = False
             self._hold(True)
         return back

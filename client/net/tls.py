@@ -27,7 +27,7 @@ def trust(path: str | Path) -> None:
     """Trust the certificate(s) in the PEM file ``path`` from now on; ValueError in plain words if it
     holds none that can be read."""
     file = Path(path)
-    try:   # a regular file, read without blocking: a FIFO or a device is named, never read
+    try:  # a regular file, read without blocking: a FIFO or a device is named, never read
         pem = outside.read_file(file, MOST_BYTES, f"the certificate file {file}").decode("ascii")
         ssl.create_default_context().load_verify_locations(cadata=pem)
     except outside.OutsideError as err:
@@ -60,18 +60,26 @@ def refusal(err: ssl.SSLCertVerificationError, url: str) -> str:
     code = getattr(err, "verify_code", None)
     host = url.split("://", 1)[-1].rsplit(":", 1)[0]
     if code in SELF_SIGNED:
-        said = _("Did not connect to {url}: its certificate is self-signed, so nothing proves it is the server it "
-                 "claims to be. If its host gave you that certificate, start Soup Kitchen with --trust-cert FILE.")
+        said = _(
+            "Did not connect to {url}: its certificate is self-signed, so nothing proves it is the server it "
+            "claims to be. If its host gave you that certificate, start Soup Kitchen with --trust-cert FILE."
+        )
     elif code in UNKNOWN_AUTHORITY:
-        said = _("Did not connect to {url}: its certificate is signed by an authority this computer does not trust. "
-                 "If its host gave you the certificate, start Soup Kitchen with --trust-cert FILE.")
+        said = _(
+            "Did not connect to {url}: its certificate is signed by an authority this computer does not trust. "
+            "If its host gave you the certificate, start Soup Kitchen with --trust-cert FILE."
+        )
     elif code == EXPIRED:
         said = _("Did not connect to {url}: its certificate has expired. Its host has to renew it.")
     elif code == NOT_YET_VALID:
-        said = _("Did not connect to {url}: its certificate is not valid yet (or this computer's clock is wrong).")
+        said = _(
+            "Did not connect to {url}: its certificate is not valid yet (or this computer's clock is wrong)."
+        )
     elif code in OTHER_NAME:
-        said = _("Did not connect to {url}: its certificate is for another server, not {host}. Check the address, "
-                 "or ask its host which name the certificate carries.")
+        said = _(
+            "Did not connect to {url}: its certificate is for another server, not {host}. Check the address, "
+            "or ask its host which name the certificate carries."
+        )
     else:
         said = _("Did not connect to {url}: its certificate was refused ({reason}).")
     reason = getattr(err, "verify_message", None) or getattr(err, "reason", None) or str(err)

@@ -20,14 +20,19 @@ from soupkitchen.client.words import N_, _
 
 log = logging.getLogger(__name__)
 
-WAN_SERVICES = ("urn:schemas-upnp-org:service:WANIPConnection:2", "urn:schemas-upnp-org:service:WANIPConnection:1",
-                "urn:schemas-upnp-org:service:WANPPPConnection:1")
+WAN_SERVICES = (
+    "urn:schemas-upnp-org:service:WANIPConnection:2",
+    "urn:schemas-upnp-org:service:WANIPConnection:1",
+    "urn:schemas-upnp-org:service:WANPPPConnection:1",
+)
 LEASE = timedelta(hours=1)  # how long the router keeps the mapping unless it is renewed (at half of it)
 ONLY_PERMANENT = 725  # the UPnP error of routers that take no lease but "for ever" (0)
 SEARCH_SECONDS = 3
 DESCRIPTION = "Soup Kitchen"
 GATEWAY_ENV = "SOUPKITCHEN_UPNP_GATEWAY"
-ELSEWHERE = N_("Friends elsewhere can play with you on a server put online instead (soupkitchen-server --public).")
+ELSEWHERE = N_(
+    "Friends elsewhere can play with you on a server put online instead (soupkitchen-server --public)."
+)
 
 
 class PortMapError(Exception):
@@ -51,9 +56,16 @@ class PortMap:
 
     async def add(self) -> None:
         await self.service.async_call_action(
-            "AddPortMapping", NewRemoteHost="", NewExternalPort=self.port, NewProtocol="TCP",
-            NewInternalPort=self.port, NewInternalClient=self.internal_client, NewEnabled=True,
-            NewPortMappingDescription=DESCRIPTION, NewLeaseDuration=int(self.lease.total_seconds()))
+            "AddPortMapping",
+            NewRemoteHost="",
+            NewExternalPort=self.port,
+            NewProtocol="TCP",
+            NewInternalPort=self.port,
+            NewInternalClient=self.internal_client,
+            NewEnabled=True,
+            NewPortMappingDescription=DESCRIPTION,
+            NewLeaseDuration=int(self.lease.total_seconds()),
+        )
 
     async def renew(self) -> None:
         """Ask for the mapping again at half its lease, for as long as hosting lasts."""
@@ -74,8 +86,9 @@ class PortMap:
             self.renewing.cancel()
             self.renewing = None
         try:
-            await self.service.async_call_action("DeletePortMapping", NewRemoteHost="", NewExternalPort=self.port,
-                                                 NewProtocol="TCP")
+            await self.service.async_call_action(
+                "DeletePortMapping", NewRemoteHost="", NewExternalPort=self.port, NewProtocol="TCP"
+            )
         except (UpnpError, OSError) as err:
             log.info("could not remove the port mapping of %s: %s", self.address, err)
 
@@ -90,13 +103,19 @@ async def find_gateway(timeout: int = SEARCH_SECONDS) -> str:
     try:
         found = await IgdDevice.async_search(timeout=timeout)
     except OSError as err:
-        raise PortMapError(_("Could not look for the router over UPnP ({problem}).").format(problem=err.strerror or err)
-                           + " " + _(ELSEWHERE)) from None
+        raise PortMapError(
+            _("Could not look for the router over UPnP ({problem}).").format(problem=err.strerror or err)
+            + " "
+            + _(ELSEWHERE)
+        ) from None
     for response in found:
         if response.get("location"):
             return str(response["location"])
-    raise PortMapError(_("The router did not answer a UPnP search: it may not offer UPnP, or has it turned off.")
-                       + " " + _(ELSEWHERE))
+    raise PortMapError(
+        _("The router did not answer a UPnP search: it may not offer UPnP, or has it turned off.")
+        + " "
+        + _(ELSEWHERE)
+    )
 
 
 def local_address_towards(url: str) -> str:
@@ -127,10 +146,19 @@ async def open_port(port: int, gateway: str | None = None, lease: timedelta = LE
     try:
         device = await UpnpFactory(AiohttpRequester(timeout=5), non_strict=True).async_create_device(url)
     except (TimeoutError, UpnpError, OSError) as err:
-        raise PortMapError(_("The router's UPnP description could not be read ({problem}).").format(problem=err)
-                           + " " + _(ELSEWHERE)) from None
-    service = next((s for kind in WAN_SERVICES if (s := device.find_service(kind)) is not None
-                    and s.has_action("AddPortMapping")), None)
+        raise PortMapError(
+            _("The router's UPnP description could not be read ({problem}).").format(problem=err)
+            + " "
+            + _(ELSEWHERE)
+        ) from None
+    service = next(
+        (
+            s
+            for kind in WAN_SERVICES
+            if (s := device.find_service(kind)) is not None and s.has_action("AddPortMapping")
+        ),
+        None,
+    )
     if service is None:
         raise PortMapError(_("The router offers UPnP but no port mapping.") + " " + _(ELSEWHERE))
     mapping = PortMap(service, "", port, local_address_towards(url), lease)
@@ -144,16 +172,29 @@ async def open_port(port: int, gateway: str | None = None, lease: timedelta = LE
             await mapping.add()
         answer = await service.async_call_action("GetExternalIPAddress")
     except UpnpActionResponseError as err:
-        raise PortMapError(_("The router refused to open port {port} (UPnP error {code}: {reason}).").format(
-            port=port, code=err.error_code, reason=err.error_desc or _("no reason given")) + " " + _(ELSEWHERE)) from None
+        raise PortMapError(
+            _("The router refused to open port {port} (UPnP error {code}: {reason}).").format(
+                port=port, code=err.error_code, reason=err.error_desc or _("no reason given")
+            )
+            + " "
+            + _(ELSEWHERE)
+        ) from None
     except (TimeoutError, UpnpError, OSError) as err:
-        raise PortMapError(_("The router did not open port {port} ({problem}).").format(port=port, problem=err)
-                           + " " + _(ELSEWHERE)) from None
+        raise PortMapError(
+            _("The router did not open port {port} ({problem}).").format(port=port, problem=err)
+            + " "
+            + _(ELSEWHERE)
+        ) from None
     mapping.external_ip = str(answer.get("NewExternalIPAddress") or "")
     if not reachable(mapping.external_ip):
         await mapping.close()
-        raise PortMapError(_("The router opened port {port}, but its outside address ({address}) is not one the "
-                             "internet reaches: another router, or the internet provider's, is in front of it.")
-                           .format(port=port, address=mapping.external_ip or _("none")) + " " + _(ELSEWHERE))
+        raise PortMapError(
+            _(
+                "The router opened port {port}, but its outside address ({address}) is not one the "
+                "internet reaches: another router, or the internet provider's, is in front of it."
+            ).format(port=port, address=mapping.external_ip or _("none"))
+            + " "
+            + _(ELSEWHERE)
+        )
     mapping.renewing = asyncio.ensure_future(mapping.renew())
     return mapping

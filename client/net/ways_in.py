@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from soupkitchen.shared.models import GameSummary
 
 log = logging.getLogger(__name__)
-RECENT_MOMENTS = 150   # a resumed game's latest moments its table is told again (a round of Too Many Cooks)
+RECENT_MOMENTS = 150  # a resumed game's latest moments its table is told again (a round of Too Many Cooks)
 
 
 def local_games() -> list[GameSummary]:
@@ -111,16 +111,18 @@ def saved_progress(saved: dict[str, Any]) -> dict[str, Any]:
     try:
         connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
-            seats = connection.execute("SELECT name, bot FROM seats WHERE table_id = ? ORDER BY seat",
-                                       (table,)).fetchall()
+            seats = connection.execute(
+                "SELECT name, bot FROM seats WHERE table_id = ? ORDER BY seat", (table,)
+            ).fetchall()
             found["names"] = [name for name, bot in seats if name and not bot]
             found["bots"] = sum(1 for name, bot in seats if bot or not name)
-            moves, last = connection.execute("SELECT COUNT(*), MAX(t) FROM actions WHERE table_id = ?",
-                                             (table,)).fetchone()
+            moves, last = connection.execute(
+                "SELECT COUNT(*), MAX(t) FROM actions WHERE table_id = ?", (table,)
+            ).fetchone()
             found["moves"] = int(moves or 0)
         finally:
             connection.close()
-        if moves:   # the kitchen's files are written with every move
+        if moves:  # the kitchen's files are written with every move
             files = [Path(f"{db}{end}") for end in ("", "-wal")]
             written = [path.stat().st_mtime for path in files if path.exists()]
             found["last"] = max([float(saved.get("saved") or 0), *written])
@@ -138,12 +140,20 @@ def _save_game(session: TableSession, path: Path | None = None, **extra: Any) ->
     path = path or unfinished_dir() / f"{session.table['id']}.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"game": session.game_id, "table": session.table["id"],
-                                    "title": session.table.get("title", session.game_id),
-                                    "tokens": {str(k): v for k, v in session.tokens.items()},
-                                    "pads": {str(k): v for k, v in session.pads.items()},
-                                    "saved": time.time(), **extra}),
-                        encoding="utf-8")
+        path.write_text(
+            json.dumps(
+                {
+                    "game": session.game_id,
+                    "table": session.table["id"],
+                    "title": session.table.get("title", session.game_id),
+                    "tokens": {str(k): v for k, v in session.tokens.items()},
+                    "pads": {str(k): v for k, v in session.pads.items()},
+                    "saved": time.time(),
+                    **extra,
+                }
+            ),
+            encoding="utf-8",
+        )
     except OSError as err:
         log.warning("could not save %s: %s", path.name, err)
 
@@ -152,8 +162,13 @@ def forget_saved_game(path: Path | None = None, table: str | None = None) -> Non
     """Forget the record at ``path``, or the unfinished game of ``table`` (a game that finished), or
     else the newest."""
     games = saved_games()
-    paths = [path] if path is not None else [game["record"] for game in games if game.get("table") == table] \
-        if table is not None else [game["record"] for game in games[:1]]
+    paths = (
+        [path]
+        if path is not None
+        else [game["record"] for game in games if game.get("table") == table]
+        if table is not None
+        else [game["record"] for game in games[:1]]
+    )
     for record in paths:
         try:
             Path(record).unlink()
@@ -186,7 +201,7 @@ def _import_for_play(tables: list[Any]) -> None:
         importlib.import_module("soupkitchen.server.embedded")
         for table in tables:
             resolve(table)
-    except Exception:   # noqa: BLE001 - imported again when needed, where a fault is shown
+    except Exception:  # noqa: BLE001 - imported again when needed, where a fault is shown
         log.exception("warming up failed")
 
 
@@ -214,9 +229,11 @@ async def start_embedded(app: App, lan: bool, port: int | None = None, db: Path 
     db.parent.mkdir(parents=True, exist_ok=True)
     host = "0.0.0.0" if lan else "127.0.0.1"
     server = None
-    for tried in ([port] if port else [DEFAULT_PORT, 0] if lan else [0]):
+    for tried in [port] if port else [DEFAULT_PORT, 0] if lan else [0]:
         try:
-            server = EmbeddedServer(str(db), host=host, port=tried, discovery=lan, bot_delay=app.settings.bot_delay)
+            server = EmbeddedServer(
+                str(db), host=host, port=tried, discovery=lan, bot_delay=app.settings.bot_delay
+            )
             await server.start()
             break
         except OSError as err:
@@ -280,7 +297,9 @@ async def connect_first(app: App, urls: list[str], each: float = 4.0) -> Connect
         except (ServerError, TimeoutError, OSError) as err:
             log.info("no answer from %s: %s", url, err)
     where = ", ".join(url.split("://", 1)[-1] for url in tried)
-    raise ServerError("offline", _("Could not reach that kitchen at any of its addresses ({where}).").format(where=where))
+    raise ServerError(
+        "offline", _("Could not reach that kitchen at any of its addresses ({where}).").format(where=where)
+    )
 
 
 def reconnected_message(back: int, held: int) -> str:
@@ -289,8 +308,11 @@ def reconnected_message(back: int, held: int) -> str:
         return _("Reconnected.")
     if back == held:
         return _("Reconnected. Your seat is back.") if held == 1 else _("Reconnected. Your seats are back.")
-    return ngettext("Reconnected. {back} of your {held} seat is back.", "Reconnected. {back} of your {held} seats are back.",
-                    held).format(back=back, held=held)
+    return ngettext(
+        "Reconnected. {back} of your {held} seat is back.",
+        "Reconnected. {back} of your {held} seats are back.",
+        held,
+    ).format(back=back, held=held)
 
 
 async def disconnect(app: App) -> None:
@@ -304,26 +326,47 @@ def couch_names(app: App, local_players: int) -> list[str]:
     """The names of the players at this screen: the player's own, then those given to the others
     at the set-up ("Player 2" where none was)."""
     given = app.settings.couch_names
-    return [app.settings.name] + [(given[i - 1] if i - 1 < len(given) else "").strip()
-                                  or _("Player {number}").format(number=i + 1)
-                                  for i in range(1, local_players)]
+    return [app.settings.name] + [
+        (given[i - 1] if i - 1 < len(given) else "").strip() or _("Player {number}").format(number=i + 1)
+        for i in range(1, local_players)
+    ]
 
 
-async def create_table(app: App, conn: Connection, game: str, options: dict[str, Any], seats: int,
-                       local_players: int = 1, password: str | None = None,
-                       pause_on_handoff: bool = True, listed: bool = True) -> TableSession:
+async def create_table(
+    app: App,
+    conn: Connection,
+    game: str,
+    options: dict[str, Any],
+    seats: int,
+    local_players: int = 1,
+    password: str | None = None,
+    pause_on_handoff: bool = True,
+    listed: bool = True,
+) -> TableSession:
     """Create a table (this client hosts it at seat 0) and seat the other local players; a table
     not ``listed`` is found only by its invite code."""
     names = couch_names(app, local_players)
-    ack = await conn.request("create_table", {
-        "game": game, "options": options, "seats": seats, "name": names[0], "password": password or None,
-        "settings": {"bot_delay": app.settings.bot_delay, "handoff_pauses_timer": pause_on_handoff,
-                     "listed": listed}})
+    ack = await conn.request(
+        "create_table",
+        {
+            "game": game,
+            "options": options,
+            "seats": seats,
+            "name": names[0],
+            "password": password or None,
+            "settings": {
+                "bot_delay": app.settings.bot_delay,
+                "handoff_pauses_timer": pause_on_handoff,
+                "listed": listed,
+            },
+        },
+    )
     table = ack["table"]
     tokens = {ack["seat"]: ack["token"]}
     for name in names[1:]:
-        joined = await conn.request("join_table", {"table": table["id"], "name": name,
-                                                   **({"password": password} if password else {})})
+        joined = await conn.request(
+            "join_table", {"table": table["id"], "name": name, **({"password": password} if password else {})}
+        )
         tokens[joined["seat"]] = joined["token"]
         table = joined.get("table", table)
     session = TableSession(conn, table, tokens, clock=app.clock)
@@ -351,14 +394,21 @@ async def spectate_table(app: App, conn: Connection, table_id: str) -> TableSess
         conn.sessions.pop(table_id, None)
         raise
     session.receive_lobby(ack["table"])
-    session.spectating = True   # so a reconnection asks to watch again
+    session.spectating = True  # so a reconnection asks to watch again
     app.watch_session(session)
     return session
 
 
-async def play_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
-                     pads: dict[int, str] | None = None, pause_on_handoff: bool = True,
-                     bot_levels: list[str] | None = None) -> TableSession:
+async def play_local(
+    app: App,
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    local_players: int = 1,
+    pads: dict[int, str] | None = None,
+    pause_on_handoff: bool = True,
+    bot_levels: list[str] | None = None,
+) -> TableSession:
     """Solo (one local player) or couch play: an embedded server, bots in the other seats, started.
     ``pads`` binds local player i (in seating order) to a gamepad device; ``bot_levels`` gives the
     bots' levels in seat order (normal for any not given)."""
@@ -369,27 +419,30 @@ async def play_local(app: App, game: str, options: dict[str, Any], players: int,
     marks.append(("server", time.perf_counter()))
     conn = await connect(app, url)
     marks.append(("connect", time.perf_counter()))
-    session = await create_table(app, conn, game, options, players, local_players,
-                                 pause_on_handoff=pause_on_handoff)
+    session = await create_table(
+        app, conn, game, options, players, local_players, pause_on_handoff=pause_on_handoff
+    )
     if session.couch:
         await session.watch_publicly()
     held = session.seats_held
     session.pads.update({held[i]: device for i, device in (pads or {}).items() if i < len(held)})
     marks.append(("table", time.perf_counter()))
     levels = list(bot_levels or [])
-    while levels and levels[-1] == NORMAL:   # the start seats these itself: no round trip each
+    while levels and levels[-1] == NORMAL:  # the start seats these itself: no round trip each
         levels.pop()
     for level in levels:
-        await session.request("add_bot", level=level)   # the first empty seat
+        await session.request("add_bot", level=level)  # the first empty seat
     marks.append(("bots", time.perf_counter()))
-    await session.request("start")   # the server seats normal bots in every seat still empty
+    await session.request("start")  # the server seats normal bots in every seat still empty
     marks.append(("start", time.perf_counter()))
     session.local = True
     config = getattr(app.server, "config", None)
     _save_game(session, db=str(config.db_path) if config is not None else None)
     steps = zip(marks, marks[1:], strict=False)
-    log.info("local game ready: %s", " ".join(f"{name}={(t - before) * 1000:.0f}ms"
-                                               for (_n, before), (name, t) in steps))
+    log.info(
+        "local game ready: %s",
+        " ".join(f"{name}={(t - before) * 1000:.0f}ms" for (_n, before), (name, t) in steps),
+    )
     return session
 
 
@@ -398,7 +451,9 @@ async def resume_local(app: App, saved: dict[str, Any] | None = None) -> TableSe
     saved = saved or saved_game()
     if saved is None:
         raise ServerError("unknown_table", _("There is no game to resume."))
-    kitchen = Path(saved["db"]) if saved.get("db") else data_dir() / "solo.sqlite3"   # an older client's one kitchen
+    kitchen = (
+        Path(saved["db"]) if saved.get("db") else data_dir() / "solo.sqlite3"
+    )  # an older client's one kitchen
     url = await start_embedded(app, lan=False, db=kitchen)
     session = await _take_back(app, url, saved, Path(saved.get("record") or resume_file()))
     session.local = True
@@ -432,7 +487,9 @@ async def _take_back(app: App, url: str, saved: dict[str, Any], record: Path) ->
             ack = await conn.request("resume", {"token": token})
         except ServerError as err:
             forget_saved_game(record)
-            raise ServerError(err.code, _("That game cannot be resumed: {problem}").format(problem=err.message)) from err
+            raise ServerError(
+                err.code, _("That game cannot be resumed: {problem}").format(problem=err.message)
+            ) from err
         table = ack["table"]
     session = TableSession(conn, table, tokens, clock=app.clock)
     session.pads.update({int(k): v for k, v in (saved.get("pads") or {}).items()})
@@ -454,8 +511,9 @@ async def open_to_friends_online(app: App, port: int) -> None:
         log.info("hosting for friends online: %s", err)
 
 
-async def host_lan(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
-                   online: bool = False) -> TableSession:
+async def host_lan(
+    app: App, game: str, options: dict[str, Any], players: int, password: str | None, online: bool = False
+) -> TableSession:
     """Host a LAN game: a discoverable server on this machine and a table waiting in the lobby;
     ``online``: also for friends elsewhere, the port opened on the router (UPnP)."""
     url = await start_embedded(app, lan=True)
@@ -465,7 +523,7 @@ async def host_lan(app: App, game: str, options: dict[str, Any], players: int, p
     conn = await connect(app, url)
     session = await create_table(app, conn, game, options, players, 1, password)
     session.local = False
-    _save_game(session, hosting_file(), port=port, online=online)   # to resume hosting after a close
+    _save_game(session, hosting_file(), port=port, online=online)  # to resume hosting after a close
     return session
 
 
@@ -491,12 +549,12 @@ async def leave_table(app: App, session: TableSession) -> None:
         await disconnect(app)
         await stop_embedded(app)
         return
-    if session.is_host:   # a host who leaves gives the table up: nothing to resume hosting
+    if session.is_host:  # a host who leaves gives the table up: nothing to resume hosting
         forget_saved_game(hosting_file())
     await session.leave()
     if app.server is None:
         await disconnect(app)
-    elif not kitchen_people(app):   # this client's LAN kitchen, with nobody left at its tables
+    elif not kitchen_people(app):  # this client's LAN kitchen, with nobody left at its tables
         await close_kitchen(app)
 
 

@@ -15,9 +15,9 @@ from typing import Any
 from soupkitchen.shared.replay import Timeline, face_up, review_of
 
 SPEEDS = (1, 2, 4)
-MOVE_SECONDS = 1.2   # how long one move stays on screen at 1x
+MOVE_SECONDS = 1.2  # how long one move stays on screen at 1x
 FACE_UP = "face_up"  # the eyes that see everything
-Eye = int | str | None   # a seat, None for the spectator, or FACE_UP
+Eye = int | str | None  # a seat, None for the spectator, or FACE_UP
 
 
 class ReplaySession:
@@ -25,7 +25,7 @@ class ReplaySession:
     one view at a time, for one seat or for the spectator. Nothing can be sent from it."""
 
     connected = True
-    replaying = True          # each moment is shown as its view had it (a table's own timing stays out of it)
+    replaying = True  # each moment is shown as its view had it (a table's own timing stays out of it)
     local = True
     spectating = False
     couch = False
@@ -34,15 +34,23 @@ class ReplaySession:
 
     def __init__(self, timeline: Timeline) -> None:
         replay = timeline.replay
-        self.table: dict[str, Any] = {"id": replay.table or "replay", "game": timeline.record.game, "started": True, "over": True,
-                      "seats": [{"seat": seat, "name": replay.name(seat), "bot": False}
-                                for seat in range(timeline.record.players)], "title": timeline.game.title}
+        self.table: dict[str, Any] = {
+            "id": replay.table or "replay",
+            "game": timeline.record.game,
+            "started": True,
+            "over": True,
+            "seats": [
+                {"seat": seat, "name": replay.name(seat), "bot": False}
+                for seat in range(timeline.record.players)
+            ],
+            "title": timeline.game.title,
+        }
         self.tokens: dict[int, str] = {}
         self.views: dict[int | None, dict[str, Any]] = {}
         self.deadline: float | None = None
         self.now_t = 0.0
         self.state_id = 0
-        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []   # the viewer tells a table itself
+        self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []  # the viewer tells a table itself
         self.events: deque[dict[str, Any]] = deque(maxlen=40)
         self.emotes: deque[tuple[int | None, str, float]] = deque(maxlen=1)
         self.listeners: list[Callable[..., None]] = []
@@ -99,20 +107,24 @@ class ReplaySession:
         return None if self.deadline is None else max(0.0, self.deadline - self.now_t)
 
     def server_time(self, now: float) -> float | None:
-        return None   # no server: a replay counts nobody away
+        return None  # no server: a replay counts nobody away
 
     def pass_controls(self) -> bool:
         return False
 
     async def act(self, seat: int, action: dict[str, Any], quiet: bool = False) -> dict[str, Any]:
-        return {"ok": False, "error": {"code": "replay", "message": "This is a replay: nothing can be played."}}
+        return {
+            "ok": False,
+            "error": {"code": "replay", "message": "This is a replay: nothing can be played."},
+        }
 
     async def emote(self, seat: int, name: str) -> None:
         return None
 
     # what the player sets
-    def show(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]], moment: int,
-             t: float) -> None:
+    def show(
+        self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]], moment: int, t: float
+    ) -> None:
         """Show ``view`` as ``seat``'s (None: the spectator's) at ``moment``."""
         self.views = {seat: view}
         self.tokens = {} if seat is None else {seat: ""}
@@ -146,8 +158,8 @@ class ReplayPlayer:
         self.marks = Marks(timeline.turns(), rounds(timeline))
         # a game with rounds of its own (its state counts them), each with its own clock
         self.own_rounds = isinstance(getattr(timeline.checkpoints[0], "round", None), int)
-        self.changed = 0     # counts every change of what is shown (the scene redraws on it)
-        self.jumped = True   # the last change was not one step forward (a table starts afresh)
+        self.changed = 0  # counts every change of what is shown (the scene redraws on it)
+        self.jumped = True  # the last change was not one step forward (a table starts afresh)
         self.show()
 
     @property
@@ -170,8 +182,13 @@ class ReplayPlayer:
 
     def show(self, events: list[dict[str, Any]] | None = None) -> None:
         seat = self.seat_shown
-        self.session.show(seat, self.timeline.view(self.moment, seat), events or [], self.moment,
-                          self.timeline.time(self.moment))
+        self.session.show(
+            seat,
+            self.timeline.view(self.moment, seat),
+            events or [],
+            self.moment,
+            self.timeline.time(self.moment),
+        )
         self.changed += 1
 
     # --- moving in time --------------------------------------------------------------------------
@@ -204,8 +221,10 @@ class ReplayPlayer:
         start = max([m for m in self.marks.rounds if m <= self.moment], default=0)
         start = max(start, self.moment - most)
         seat = self.seat_shown
-        return [(self.timeline.view(m, seat), self.timeline.events(m) if m > start else [])
-                for m in range(start, self.moment + 1)]
+        return [
+            (self.timeline.view(m, seat), self.timeline.events(m) if m > start else [])
+            for m in range(start, self.moment + 1)
+        ]
 
     def set_eye(self, eye: Eye) -> None:
         if eye != self.eye:

@@ -39,24 +39,24 @@ from soupkitchen.shared.replay import (
 log = logging.getLogger(__name__)
 
 LOCAL_DATABASES = (("solo.sqlite3", N_("Solo")), ("host.sqlite3", N_("Hosted")))
-PLACES = (N_("Solo"), N_("Hosted"), N_("File"))   # where a listed game was found, worded when shown
-MOST = 200   # entries listed from each place
-LISTING_BYTES = 512 * 1024   # a server's /replays answer: its 100 newest games take about 30 KB
+PLACES = (N_("Solo"), N_("Hosted"), N_("File"))  # where a listed game was found, worded when shown
+MOST = 200  # entries listed from each place
+LISTING_BYTES = 512 * 1024  # a server's /replays answer: its 100 newest games take about 30 KB
 LISTING_VALUES = 50_000
-MOST_ID = 64                 # characters of a table id (as the wire allows)
+MOST_ID = 64  # characters of a table id (as the wire allows)
 
 
 @dataclass
 class Entry:
     """One finished game in the list, and how to get its record."""
 
-    where: str                     # "Solo", "Hosted", "File" or the server's address
+    where: str  # "Solo", "Hosted", "File" or the server's address
     game: str
     names: tuple[str, ...]
-    when: float | None             # seconds since the epoch
+    when: float | None  # seconds since the epoch
     fetch: Callable[[], Awaitable[ReplayFile]]
     key: str
-    exported: bool = False         # a game of this machine's that was also exported to a file
+    exported: bool = False  # a game of this machine's that was also exported to a file
 
 
 @dataclass(frozen=True)
@@ -92,9 +92,11 @@ def local_listing(folder: Path | None = None) -> Listing:
     entries: list[Entry] = []
     skipped: list[Skipped] = []
     databases = [(folder / file_name, where) for file_name, where in LOCAL_DATABASES]
-    databases += [(path, "Solo") for path in sorted((folder / "kitchens").glob("*.sqlite3"))]   # a kitchen per solo game
+    databases += [
+        (path, "Solo") for path in sorted((folder / "kitchens").glob("*.sqlite3"))
+    ]  # a kitchen per solo game
     for path, where in databases:
-        if path.is_file():   # a regular file: SQLite would wait for ever on a FIFO
+        if path.is_file():  # a regular file: SQLite would wait for ever on a FIFO
             try:
                 entries += _database_entries(path, where)
             except sqlite3.Error as err:
@@ -107,7 +109,7 @@ def local_listing(folder: Path | None = None) -> Listing:
             log.warning("skipped %s", err)
             skipped.append(Skipped(path.name, err.kind, str(err)))
             continue
-        if table is not None and table in played_here:   # the file of a game listed already: listed once
+        if table is not None and table in played_here:  # the file of a game listed already: listed once
             played_here[table].exported = True
         else:
             entries.append(entry)
@@ -117,14 +119,29 @@ def local_listing(folder: Path | None = None) -> Listing:
 def _database_entries(path: Path, where: str) -> list[Entry]:
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        rows = db.execute("SELECT id, game, players, created, finished FROM tables WHERE over = 1"
-                          " ORDER BY COALESCE(finished, created) DESC LIMIT ?", (MOST,)).fetchall()
+        rows = db.execute(
+            "SELECT id, game, players, created, finished FROM tables WHERE over = 1"
+            " ORDER BY COALESCE(finished, created) DESC LIMIT ?",
+            (MOST,),
+        ).fetchall()
         entries = []
         for table_id, game, players, created, finished in rows:
-            names = tuple(name or f"Bot {seat + 1}" for seat, name in db.execute(
-                "SELECT seat, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)))
-            entries.append(Entry(where, game, names[:players], finished or created,
-                                 _database_record(path, table_id, names, finished), f"{where}:{table_id}"))
+            names = tuple(
+                name or f"Bot {seat + 1}"
+                for seat, name in db.execute(
+                    "SELECT seat, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+                )
+            )
+            entries.append(
+                Entry(
+                    where,
+                    game,
+                    names[:players],
+                    finished or created,
+                    _database_record(path, table_id, names, finished),
+                    f"{where}:{table_id}",
+                )
+            )
         return entries
     finally:
         db.close()
@@ -135,11 +152,21 @@ def _database_record(path: Path, table_id: str, names: tuple[str, ...], finished
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             game, players, options, seed = db.execute(
-                "SELECT game, players, options, seed FROM tables WHERE id = ? AND over = 1", (table_id,)).fetchone()
-            log_rows = db.execute("SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (table_id,))
-            data = {"game": game, "players": players, "options": json.loads(options), "seed": seed,
-                    "log": [{"seat": seat, "action": json.loads(action), "t": t} for seat, action, t in log_rows],
-                    "names": list(names), "finished": finished, "table": table_id}
+                "SELECT game, players, options, seed FROM tables WHERE id = ? AND over = 1", (table_id,)
+            ).fetchone()
+            log_rows = db.execute(
+                "SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (table_id,)
+            )
+            data = {
+                "game": game,
+                "players": players,
+                "options": json.loads(options),
+                "seed": seed,
+                "log": [{"seat": seat, "action": json.loads(action), "t": t} for seat, action, t in log_rows],
+                "names": list(names),
+                "finished": finished,
+                "table": table_id,
+            }
         except (sqlite3.Error, TypeError, ValueError) as err:
             raise ReplayError(f"the game {table_id} in {path.name} cannot be read: {err}") from None
         finally:
@@ -152,12 +179,19 @@ def _database_record(path: Path, table_id: str, names: tuple[str, ...], finished
 def _file_entry(path: Path) -> tuple[Entry, str | None]:
     """The file's entry, and the table its game was played at (if it says); ReplayError if it cannot
     be read or is not a replay."""
+
     async def fetch() -> ReplayFile:
         return read(path)
 
     replay = read(path)
-    return Entry("File", replay.record.game, tuple(replay.name(s) for s in range(replay.record.players)),
-                 replay.finished or _modified(path), fetch, f"file:{path}"), replay.table
+    return Entry(
+        "File",
+        replay.record.game,
+        tuple(replay.name(s) for s in range(replay.record.players)),
+        replay.finished or _modified(path),
+        fetch,
+        f"file:{path}",
+    ), replay.table
 
 
 def _modified(path: Path) -> float | None:
@@ -177,26 +211,36 @@ async def fetch_json(url: str, where: str, most_bytes: int, most_values: int, ti
     limits = aiohttp.ClientTimeout(total=timeout, sock_read=timeout)
     body = bytearray()
     try:
-        async with aiohttp.ClientSession(timeout=limits, connector=connector) as http, http.get(url) as response:
+        async with (
+            aiohttp.ClientSession(timeout=limits, connector=connector) as http,
+            http.get(url) as response,
+        ):
             if response.status == 404:
                 raise ReplayError(f"{where} is not there (the server answered 404)", outside.MISSING)
             response.raise_for_status()
             if (response.content_length or 0) > most_bytes:
-                raise ReplayError(f"{where} is too large: {response.content_length:,} bytes, and at most "
-                                  f"{most_bytes:,} are read", outside.TOO_LARGE)
+                raise ReplayError(
+                    f"{where} is too large: {response.content_length:,} bytes, and at most "
+                    f"{most_bytes:,} are read",
+                    outside.TOO_LARGE,
+                )
             async for chunk in response.content.iter_chunked(64 * 1024):
                 body += chunk
                 if len(body) > most_bytes:
-                    raise ReplayError(f"{where} is too large: more than {most_bytes:,} bytes", outside.TOO_LARGE)
+                    raise ReplayError(
+                        f"{where} is too large: more than {most_bytes:,} bytes", outside.TOO_LARGE
+                    )
     except TimeoutError:
         raise ReplayError(f"{where} did not come within {timeout:g} s", outside.UNREADABLE) from None
     except (aiohttp.ClientError, OSError) as err:
-        raise ReplayError(f"{where} could not be fetched: {err or type(err).__name__}", outside.UNREADABLE) from None
+        raise ReplayError(
+            f"{where} could not be fetched: {err or type(err).__name__}", outside.UNREADABLE
+        ) from None
     try:
         return outside.loads(bytes(body), where, most_values)
     except outside.OutsideError as err:
         raise ReplayError(str(err), err.kind) from None
-    except ValueError as err:   # not JSON
+    except ValueError as err:  # not JSON
         raise ReplayError(f"{where} is not JSON ({err})", NOT_REPLAY) from None
 
 
@@ -212,7 +256,7 @@ async def server_listing(url: str, timeout: float = 5.0) -> Listing:
     listing = await fetch_json(f"{url}/replays", where, LISTING_BYTES, LISTING_VALUES, timeout)
     matches = listing.get("matches") if isinstance(listing, dict) else None
     if not isinstance(matches, list):
-        raise ReplayError(f"{where} is not a list of games (no \"matches\" list in an object)", NOT_REPLAY)
+        raise ReplayError(f'{where} is not a list of games (no "matches" list in an object)', NOT_REPLAY)
     entries, skipped = [], []
     for number, match in enumerate(matches[:MOST], 1):
         try:
@@ -220,8 +264,13 @@ async def server_listing(url: str, timeout: float = 5.0) -> Listing:
         except ReplayError as err:
             skipped.append(Skipped(f"{url} #{number}", err.kind, f"{where}, game {number}: {err}"))
     if skipped:
-        log.warning("skipped %d of the %d games %s lists: %s", len(skipped), len(matches[:MOST]), where,
-                    skipped[0].reason)
+        log.warning(
+            "skipped %d of the %d games %s lists: %s",
+            len(skipped),
+            len(matches[:MOST]),
+            where,
+            skipped[0].reason,
+        )
     return Listing(entries, skipped)
 
 
@@ -242,8 +291,14 @@ def _match_entry(url: str, match: Any, timeout: float) -> Entry:
         shown = tuple(f"Player {seat + 1}" for seat in range(players))
     else:
         raise ReplayError(f"its players are not a number from 1 to {MOST_PLAYERS}", NOT_REPLAY)
-    when = next((value for value in (match.get("finished"), match.get("created"))
-                 if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e11), None)
+    when = next(
+        (
+            value
+            for value in (match.get("finished"), match.get("created"))
+            if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e11
+        ),
+        None,
+    )
     return Entry(url, game[:40], shown, when, _server_record(url, table_id, timeout), f"{url}:{table_id}")
 
 
@@ -251,8 +306,9 @@ def _server_record(url: str, table_id: str, timeout: float):
     async def fetch() -> ReplayFile:
         where = f"the game {table_id} from {url}"
         try:
-            data = await fetch_json(f"{url}/replays/{quote(table_id, safe='')}", where, MAX_BYTES, MOST_VALUES,
-                                    timeout)
+            data = await fetch_json(
+                f"{url}/replays/{quote(table_id, safe='')}", where, MAX_BYTES, MOST_VALUES, timeout
+            )
         except ReplayError as err:
             if err.kind == outside.MISSING:
                 raise ReplayError(f"the server at {url} has no finished game {table_id}", err.kind) from None

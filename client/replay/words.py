@@ -20,7 +20,7 @@ Name = Callable[[int | None], str]
 @dataclass(frozen=True)
 class Line:
     text: str
-    moment: int | None = None   # the moment after this move (a click jumps there)
+    moment: int | None = None  # the moment after this move (a click jumps there)
     heading: bool = False
 
 

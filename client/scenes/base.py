@@ -50,9 +50,9 @@ class Shell(Protocol):
 class Scene:
     """One screen. Subclasses override what they need; every method has a harmless default."""
 
-    opaque = True            # False: the scene below shows through (dialogs, hand-off overlays)
-    is_table = False         # True: a game's table
-    at_table = False         # True: a table or its hand-off screen, whose play waits while the connection is lost
+    opaque = True  # False: the scene below shows through (dialogs, hand-off overlays)
+    is_table = False  # True: a game's table
+    at_table = False  # True: a table or its hand-off screen, whose play waits while the connection is lost
     name = "scene"
 
     def __init__(self, app: Shell) -> None:
@@ -195,5 +195,5 @@ class SceneStack:
                 dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 dim.fill(theme.DIM_OVERLAY)
                 surface.blit(dim, (0, 0))
-                coverage.set_aside()   # dimmed on purpose: the dialog over it has the player's attention
+                coverage.set_aside()  # dimmed on purpose: the dialog over it has the player's attention
             self.scenes[i].draw(surface)

@@ -42,8 +42,11 @@ class FormScene(Scene):
         self.app.stack.pop()
 
     def handle(self, action: InputAction) -> bool:
-        if (action.kind == "select" and action.device.startswith("pad:")
-                and isinstance(self.form.focused, TextField)):
+        if (
+            action.kind == "select"
+            and action.device.startswith("pad:")
+            and isinstance(self.form.focused, TextField)
+        ):
             self.app.stack.open("keyboard", self.form.focused)
             return True
         if self.form.handle(action):
@@ -56,7 +59,7 @@ class FormScene(Scene):
     def text_focused(self) -> bool:
         return self.form.text_focused()
 
-    said: list[pygame.Rect] = []   # where the heading and the words under it were drawn last
+    said: list[pygame.Rect] = []  # where the heading and the words under it were drawn last
 
     def occupied_rects(self) -> list[pygame.Rect]:
         """Every control and line of the form, and its heading and the words under it (an invite
@@ -75,9 +78,11 @@ class FormScene(Scene):
         and go above them. A screen whose widgets name a ``column`` has two columns side by side
         under its rows across (see :meth:`place_columns`)."""
         for widget in self.form.widgets:
-            if widget.visible and widget.corner:   # a small button in the top right-hand corner
+            if widget.visible and widget.corner:  # a small button in the top right-hand corner
                 w = lay.font("body").size(widget.describe())[0] + lay.margin * 2
-                widget.rect = pygame.Rect(lay.width - lay.margin - w, lay.margin, w, round(lay.button_h * 0.8))
+                widget.rect = pygame.Rect(
+                    lay.width - lay.margin - w, lay.margin, w, round(lay.button_h * 0.8)
+                )
         if any(w.column for w in self.form.widgets if w.visible):
             self.place_columns(lay, top, bottom)
             return
@@ -90,8 +95,9 @@ class FormScene(Scene):
             bottom -= h + lay.gap
         self.stack_rows(lay, shown, x, top, bottom, width)
 
-    def stack_rows(self, lay: theme.Layout, widgets: list[Widget], x: int, top: int, bottom: int,
-                   width: int) -> int:
+    def stack_rows(
+        self, lay: theme.Layout, widgets: list[Widget], x: int, top: int, bottom: int, width: int
+    ) -> int:
         """``widgets`` one under another from ``top``, all shrunk alike if they would pass ``bottom``;
         the y under the last."""
         total = sum(self.row_height(w, lay, width) + lay.gap for w in widgets)
@@ -103,7 +109,7 @@ class FormScene(Scene):
             y += h + int(lay.gap * squeeze)
         return y
 
-    left_share = 0.5   # of a two-column screen's width, the left column's (the lobby's seats take more)
+    left_share = 0.5  # of a two-column screen's width, the left column's (the lobby's seats take more)
 
     def columns(self, lay: theme.Layout) -> tuple[int, int, int, int]:
         """The x of the left and of the right column of a two-column screen, and their widths."""
@@ -125,12 +131,12 @@ class FormScene(Scene):
             h = max(self.row_height(w, lay, span // 2) for w in buttons)
             each = (span - lay.margin * (len(buttons) - 1)) // len(buttons)
             places = [(left + i * (each + lay.margin), each) for i in range(len(buttons))]
-            if len(buttons) == 2:   # each under a column
+            if len(buttons) == 2:  # each under a column
                 places = [(left, left_w), (right, right_w)]
             for widget, (x, w) in zip(buttons, places, strict=True):
                 widget.rect = pygame.Rect(x, bottom - h, w, h)
             bottom -= h + lay.gap * 2
-        across = [w for w in shown if not w.column and not w.footer]   # as wide as a column, in the middle
+        across = [w for w in shown if not w.column and not w.footer]  # as wide as a column, in the middle
         width = min(left_w, right_w)
         top = self.stack_rows(lay, across, (lay.width - width) // 2, top, bottom, width) + lay.gap
         for side, x, width in (("left", left, left_w), ("right", right, right_w)):
@@ -148,14 +154,26 @@ class FormScene(Scene):
         y = lay.margin
         self.said = []
         if self.heading:
-            self.said.append(theme.text(surface, _(self.heading), "heading", theme.MUSTARD,
-                                        (lay.width // 2, y), lay, anchor="midtop"))
+            self.said.append(
+                theme.text(
+                    surface,
+                    _(self.heading),
+                    "heading",
+                    theme.MUSTARD,
+                    (lay.width // 2, y),
+                    lay,
+                    anchor="midtop",
+                )
+            )
             y = self.said[-1].bottom + lay.gap
         if self.subheading:
             f = lay.font("body")
             for line in theme.wrap(_(self.subheading), f, int(lay.column_w * 1.3)):
-                self.said.append(theme.text(surface, line, "body", theme.TEXT_DIM, (lay.width // 2, y), lay,
-                                            anchor="midtop"))
+                self.said.append(
+                    theme.text(
+                        surface, line, "body", theme.TEXT_DIM, (lay.width // 2, y), lay, anchor="midtop"
+                    )
+                )
                 y = self.said[-1].bottom
             y += lay.gap
         return y + lay.gap
@@ -163,8 +181,15 @@ class FormScene(Scene):
     def draw_hints(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         if not self.hints:
             return lay.height - lay.margin
-        rect = theme.text(surface, _(self.hints), "small", theme.TEXT_DIM, (lay.width // 2, lay.height - lay.margin // 2),
-                          lay, anchor="midbottom")
+        rect = theme.text(
+            surface,
+            _(self.hints),
+            "small",
+            theme.TEXT_DIM,
+            (lay.width // 2, lay.height - lay.margin // 2),
+            lay,
+            anchor="midbottom",
+        )
         return rect.top - lay.gap
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -181,8 +206,12 @@ class FormScene(Scene):
 
     def describe(self) -> dict[str, Any]:
         focused = self.form.focused
-        return {"scene": self.name, "heading": self.heading, "widgets": self.form.describe(),
-                "focused": focused.describe() if focused is not None else None}
+        return {
+            "scene": self.name,
+            "heading": self.heading,
+            "widgets": self.form.describe(),
+            "focused": focused.describe() if focused is not None else None,
+        }
 
 
 class Dialog(FormScene):
@@ -208,8 +237,18 @@ class Dialog(FormScene):
         panel = pygame.Rect(0, 0, width + lay.margin * 2, min(lay.height - lay.margin, height))
         panel.center = (lay.width // 2, lay.height // 2)
         theme.draw_panel(surface, panel, lay)
-        y = theme.text(surface, _(self.heading), "heading", theme.MUSTARD, (panel.centerx, panel.y + lay.margin), lay,
-                       anchor="midtop").bottom + lay.gap
+        y = (
+            theme.text(
+                surface,
+                _(self.heading),
+                "heading",
+                theme.MUSTARD,
+                (panel.centerx, panel.y + lay.margin),
+                lay,
+                anchor="midtop",
+            ).bottom
+            + lay.gap
+        )
         for line in lines:
             y = theme.text(surface, line, "body", theme.TEXT, (panel.centerx, y), lay, anchor="midtop").bottom
         self.place(lay, y + lay.gap * 2, panel.bottom - lay.margin, width)
@@ -227,20 +266,26 @@ class MessageDialog(Dialog):
         super().__init__(app, heading, message)
 
     def build(self) -> list[Widget]:
-        return [Button(label, self._press(callback), primary=i == 0) for i, (label, callback) in enumerate(self.buttons)]
+        return [
+            Button(label, self._press(callback), primary=i == 0)
+            for i, (label, callback) in enumerate(self.buttons)
+        ]
 
     def _press(self, callback):
         def press() -> None:
             self.app.stack.remove(self)
             if callback is not None:
                 callback()
+
         return press
 
 
 class TextDialog(Dialog):
     """Asks for one line of text (a password, an address)."""
 
-    def __init__(self, app, heading: str, label: str, on_submit, message: str = "", secret: bool = False) -> None:
+    def __init__(
+        self, app, heading: str, label: str, on_submit, message: str = "", secret: bool = False
+    ) -> None:
         self.label, self.submit_to, self.secret = label, on_submit, secret
         super().__init__(app, heading, message)
 
@@ -267,7 +312,7 @@ class BusyScene(Scene):
         self.t += dt
 
     def redraw_at(self, now: float) -> float | None:
-        return now + 0.1   # the waiting dots move
+        return now + 0.1  # the waiting dots move
 
     def handle(self, action: InputAction) -> bool:
         return True  # nothing to do but wait
@@ -275,12 +320,22 @@ class BusyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = theme.layout(surface.get_size())
         theme.draw_background(surface)
-        theme.text(surface, _(self.words), "heading", theme.TEXT, (lay.width // 2, lay.height // 2), lay, anchor="center")
+        theme.text(
+            surface,
+            _(self.words),
+            "heading",
+            theme.TEXT,
+            (lay.width // 2, lay.height // 2),
+            lay,
+            anchor="center",
+        )
         r = lay.button_h // 4
         for i in range(3):
             phase = (self.t * 3 - i * 0.4) % 3
             colour = theme.MUSTARD if phase < 1 else theme.PANEL_EDGE
-            pygame.draw.circle(surface, colour, (lay.width // 2 + (i - 1) * r * 3, lay.height // 2 + lay.button_h), r)
+            pygame.draw.circle(
+                surface, colour, (lay.width // 2 + (i - 1) * r * 3, lay.height // 2 + lay.button_h), r
+            )
 
     def describe(self) -> dict[str, Any]:
         return {"scene": self.name, "words": self.words}

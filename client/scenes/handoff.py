@@ -33,13 +33,22 @@ class HandoffScene(FormScene):
     def build(self) -> list[Widget]:
         self.heading = _("Pass the controls to {player}").format(player=self.player)
         paused = self.session.table.get("settings", {}).get("handoff_pauses_timer", True)
-        if not ways_in.timed(self.session.game_id):   # a game without a clock has no timer to speak of
+        if not ways_in.timed(self.session.game_id):  # a game without a clock has no timer to speak of
             self.subheading = _("Everyone else, look away!")
         else:
-            self.subheading = (_("Everyone else, look away! The timer waits until they are ready.") if paused
-                               else _("Everyone else, look away! The timer keeps running."))
-        return [Button(_("I am {player}: show my cards").format(player=self.player), self.confirm, key="confirm",
-                       primary=True)]
+            self.subheading = (
+                _("Everyone else, look away! The timer waits until they are ready.")
+                if paused
+                else _("Everyone else, look away! The timer keeps running.")
+            )
+        return [
+            Button(
+                _("I am {player}: show my cards").format(player=self.player),
+                self.confirm,
+                key="confirm",
+                primary=True,
+            )
+        ]
 
     def handle(self, action: InputAction) -> bool:
         bound = self.session.pads.get(self.seat) if self.seat is not None else None
@@ -107,9 +116,13 @@ class HandoffScene(FormScene):
         shown = lines[-room:]
         if len(lines) > len(shown):
             before = len(lines) - len(shown) + 1
-            shown[0] = ngettext("... and {count} move before", "... and {count} moves before", before).format(count=before)
+            shown[0] = ngettext("... and {count} move before", "... and {count} moves before", before).format(
+                count=before
+            )
         for line in shown:
-            y = theme.text(surface, line, "small", theme.TEXT_DIM, (lay.width // 2, y), lay, anchor="midtop").bottom
+            y = theme.text(
+                surface, line, "small", theme.TEXT_DIM, (lay.width // 2, y), lay, anchor="midtop"
+            ).bottom
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         super().place(lay, int(lay.height * 0.55), bottom, width)

@@ -24,9 +24,9 @@ from soupkitchen.shared.wire.protocol import check_push
 log = logging.getLogger(__name__)
 
 Browse = Callable[[], Awaitable[list[dict[str, Any]]]]
-REFRESH_TABLES = 3.0    # seconds between two asks for the table list of a server that does not push changes
+REFRESH_TABLES = 3.0  # seconds between two asks for the table list of a server that does not push changes
 REFRESH_WATCHED = 30.0  # ... of one that does (a push lost on the way is caught up with then)
-SOONEST_REFRESH = 0.5   # seconds between two asks at the least, however many changes are pushed
+SOONEST_REFRESH = 0.5  # seconds between two asks at the least, however many changes are pushed
 REFRESH_SERVERS = 8.0
 
 
@@ -43,7 +43,7 @@ async def browse_lan() -> list[dict[str, Any]]:
         return []
 
 
-MOST_TABLES = 2_000   # tables a list shows: a server has at most 2,000 open (ServerConfig.max_tables)
+MOST_TABLES = 2_000  # tables a list shows: a server has at most 2,000 open (ServerConfig.max_tables)
 
 
 def readable_tables(ack: Any) -> list[dict[str, Any]]:
@@ -67,19 +67,30 @@ def check_address(text: str) -> str:
     ValueError in plain words if it is not a host and port."""
     words = text.strip()
     if not words:
-        raise ValueError(_("Type the address the host shared, like {example}").format(example=EXAMPLE_ADDRESS))
+        raise ValueError(
+            _("Type the address the host shared, like {example}").format(example=EXAMPLE_ADDRESS)
+        )
     url = normalise_url(words)
     scheme, rest = url.split("://", 1)
     if scheme not in ("http", "https"):
-        raise ValueError(_("{typed} is not an address: type it like {example}").format(typed=words,
-                                                                                      example=EXAMPLE_ADDRESS))
+        raise ValueError(
+            _("{typed} is not an address: type it like {example}").format(
+                typed=words, example=EXAMPLE_ADDRESS
+            )
+        )
     host, _colon, port = rest.rpartition(":")
     if not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(_("The port after ':' must be a number from 1 to 65535, like {example}")
-                         .format(example=EXAMPLE_ADDRESS))
+        raise ValueError(
+            _("The port after ':' must be a number from 1 to 65535, like {example}").format(
+                example=EXAMPLE_ADDRESS
+            )
+        )
     if not links.is_host(host):
-        raise ValueError(_("{host} is not a computer's address: type it like {example}")
-                         .format(host=escaped(host), example=EXAMPLE_ADDRESS))
+        raise ValueError(
+            _("{host} is not a computer's address: type it like {example}").format(
+                host=escaped(host), example=EXAMPLE_ADDRESS
+            )
+        )
     return url
 
 
@@ -90,8 +101,11 @@ def check_code(text: str) -> str | None:
         return None
     code = codes.normalise(text)
     if code is None:
-        raise ValueError(_("A table's code is a kitchen word and eight digits, like {example}")
-                         .format(example=codes.EXAMPLE))
+        raise ValueError(
+            _("A table's code is a kitchen word and eight digits, like {example}").format(
+                example=codes.EXAMPLE
+            )
+        )
     return code
 
 
@@ -109,8 +123,10 @@ class JoinScene(FormScene):
     name = "join"
     heading = N_("Join a game")
     column_scale = 1.3
-    subheading = N_("Kitchens on this network or online, or the address or invite link a host shared with you; "
-                    "with a table's code you go straight to its table.")
+    subheading = N_(
+        "Kitchens on this network or online, or the address or invite link a host shared with you; "
+        "with a table's code you go straight to its table."
+    )
 
     def __init__(self, app, browse: Browse | None = None) -> None:
         self.browse = browse or browse_lan
@@ -130,26 +146,48 @@ class JoinScene(FormScene):
         return lan + [url for url in self.app.settings.online_servers if url not in lan]
 
     def build(self) -> list[Widget]:
-        rows = [f"{kitchen_name(s)}\t{s['host']}:{s['port']}"
-                + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "") for s in self.servers]
+        rows = [
+            f"{kitchen_name(s)}\t{s['host']}:{s['port']}"
+            + (f" (+{len(s['hosts']) - 1})" if len(s.get("hosts") or []) > 1 else "")
+            for s in self.servers
+        ]
         online = _("Online")
-        rows += [f"{online}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows):]]
-        empty = _("Looking for kitchens on the LAN...") if self.searching else _("No kitchens found on the LAN.")
+        rows += [f"{online}\t{url.split('://', 1)[1]}" for url in self.choices[len(rows) :]]
+        empty = (
+            _("Looking for kitchens on the LAN...") if self.searching else _("No kitchens found on the LAN.")
+        )
         self.list = ListView(rows, self.pick, key="servers", empty=empty, visible_rows=4)
         self.list.removable = set(range(len(self.servers), len(rows)))  # the online ones joined before
         self.list.on_remove = self.forget
         if self.field is None:
-            self.field = TextField(_("Address"), self.address, self._typed, key="address", placeholder=EXAMPLE_ADDRESS,
-                                   on_submit=lambda _v: self.connect_typed())
+            self.field = TextField(
+                _("Address"),
+                self.address,
+                self._typed,
+                key="address",
+                placeholder=EXAMPLE_ADDRESS,
+                on_submit=lambda _v: self.connect_typed(),
+            )
         if self.code_field is None:
-            self.code_field = TextField(_("Table code"), "", self._typed, key="code", placeholder=codes.EXAMPLE,
-                                        on_submit=lambda _v: self.connect_typed())
+            self.code_field = TextField(
+                _("Table code"),
+                "",
+                self._typed,
+                key="code",
+                placeholder=codes.EXAMPLE,
+                on_submit=lambda _v: self.connect_typed(),
+            )
         problem = Label(self.error, "body", theme.MUSTARD, key="problem")
         problem.visible = bool(self.error)
-        return [self.list, self.field, self.code_field, problem,
-                Button(_("Join"), self.connect_typed, key="connect", primary=True),
-                Button(_("Search again"), self.search, key="search"),
-                Button(_("Back"), self.on_back, key="back")]
+        return [
+            self.list,
+            self.field,
+            self.code_field,
+            problem,
+            Button(_("Join"), self.connect_typed, key="connect", primary=True),
+            Button(_("Search again"), self.search, key="search"),
+            Button(_("Back"), self.on_back, key="back"),
+        ]
 
     def _typed(self, _value: str) -> None:
         if self.field is not None:
@@ -171,8 +209,12 @@ class JoinScene(FormScene):
 
     def update(self, dt: float, now: float) -> None:
         self.since_search += dt
-        if self.since_search >= REFRESH_SERVERS and not self.searching and self.stack is not None \
-                and self.stack.top is self:
+        if (
+            self.since_search >= REFRESH_SERVERS
+            and not self.searching
+            and self.stack is not None
+            and self.stack.top is self
+        ):
             self.search()
 
     def search(self) -> None:
@@ -216,9 +258,13 @@ class JoinScene(FormScene):
         try:
             url, code = destination(self.address, typed)
         except ValueError as err:
-            self.show_problem(str(err), "code" if typed.strip() and not links.is_link(self.address) else "address")
+            self.show_problem(
+                str(err), "code" if typed.strip() and not links.is_link(self.address) else "address"
+            )
             return
-        self.app.settings.last_server = url.removeprefix("http://") if links.is_link(self.address) else self.address.strip()
+        self.app.settings.last_server = (
+            url.removeprefix("http://") if links.is_link(self.address) else self.address.strip()
+        )
         self.app.settings.save()
         self.open([url], code)
 
@@ -234,9 +280,13 @@ class JoinScene(FormScene):
 
             transitions.join_by_code(self.app, url, code, on_error=failed)
             return
-        transitions.run_with_wait(self.app, _("Knocking on the kitchen door..."), ways_in.connect_first(self.app, urls),
-                            lambda conn: self.app.stack.open("tables", conn),
-                            on_error=self.show_problem)
+        transitions.run_with_wait(
+            self.app,
+            _("Knocking on the kitchen door..."),
+            ways_in.connect_first(self.app, urls),
+            lambda conn: self.app.stack.open("tables", conn),
+            on_error=self.show_problem,
+        )
 
 
 def kitchen_name(server: dict[str, Any]) -> str:
@@ -253,8 +303,12 @@ def table_row(table: dict[str, Any]) -> str:
     seats = table.get("seats", [])
     people = sum(1 for s in seats if s.get("name") and not s.get("bot"))
     bots = sum(1 for s in seats if s.get("bot"))
-    state = _("finished") if table.get("over") else _("playing - watch") if table.get("started") else _("waiting")
-    host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or _("someone")
+    state = (
+        _("finished") if table.get("over") else _("playing - watch") if table.get("started") else _("waiting")
+    )
+    host = next((s.get("name") for s in seats if s.get("seat") == table.get("host_seat")), None) or _(
+        "someone"
+    )
     lock = "  " + _("(password)") if table.get("has_password") else ""
     title = worded(table.get("title", table.get("game")))
     if bots:
@@ -281,17 +335,26 @@ class TablesScene(FormScene):
         self.tables = tables or []
         self.since_refresh = 0.0
         self.loading = False
-        self.watching = False   # this screen has asked the connection to watch the list
-        self.pushed = False     # ... and the server pushes its changes
-        self.stale = False      # a change was pushed that the list shown does not have yet
+        self.watching = False  # this screen has asked the connection to watch the list
+        self.pushed = False  # ... and the server pushes its changes
+        self.stale = False  # a change was pushed that the list shown does not have yet
         super().__init__(app)
 
     def build(self) -> list[Widget]:
         self.subheading = _("On {server}").format(server=self.conn.url.split("://", 1)[-1])
-        self.list = ListView([table_row(t) for t in self.tables], self.pick, key="tables",
-                             empty=_("No open tables yet. Create one!"), visible_rows=5)
-        return [self.list, Button(_("New table"), self.create, key="create", primary=True),
-                Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
+        self.list = ListView(
+            [table_row(t) for t in self.tables],
+            self.pick,
+            key="tables",
+            empty=_("No open tables yet. Create one!"),
+            visible_rows=5,
+        )
+        return [
+            self.list,
+            Button(_("New table"), self.create, key="create", primary=True),
+            Button(_("Refresh"), self.refresh, key="refresh"),
+            Button(_("Back"), self.on_back, key="back"),
+        ]
 
     def on_enter(self) -> None:
         self.watch(True)
@@ -320,7 +383,7 @@ class TablesScene(FormScene):
         async def ask() -> bool:
             try:
                 return await self.conn.watch_tables(on)
-            except ServerError as err:   # not reached now: the connection watches again once back
+            except ServerError as err:  # not reached now: the connection watches again once back
                 log.info("could not %s watching the table list: %s", "start" if on else "stop", err)
                 return False
 
@@ -337,14 +400,16 @@ class TablesScene(FormScene):
         self.since_refresh += dt
         on_top = self.stack is not None and self.stack.top is self
         if not on_top:
-            if self.watching and self.stack is not None:   # covered by another screen
+            if self.watching and self.stack is not None:  # covered by another screen
                 self.watch(False)
             return
         if not self.watching:
             self.watch(True)
-            self.stale = True   # it may have changed while covered
+            self.stale = True  # it may have changed while covered
         if self.pushed:
-            due = (self.stale and self.since_refresh >= SOONEST_REFRESH) or self.since_refresh >= REFRESH_WATCHED
+            due = (
+                self.stale and self.since_refresh >= SOONEST_REFRESH
+            ) or self.since_refresh >= REFRESH_WATCHED
         else:
             due = self.since_refresh >= REFRESH_TABLES
         if due:

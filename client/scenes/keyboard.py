@@ -14,8 +14,8 @@ from soupkitchen.client.ui.textfield import TextField
 from soupkitchen.client.words import N_, _
 
 ROWS = ["1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_"]
-LETTERS = {"de": "äöüß", "lt": "ąčęėįšųūž"}   # a row of the language's own letters, where it has some
-SPECIAL = [N_("Shift"), N_("Space"), N_("Erase"), N_("Done")]   # worded when drawn
+LETTERS = {"de": "äöüß", "lt": "ąčęėįšųūž"}  # a row of the language's own letters, where it has some
+SPECIAL = [N_("Shift"), N_("Space"), N_("Erase"), N_("Done")]  # worded when drawn
 
 
 class OnScreenKeyboard(Scene):
@@ -44,7 +44,7 @@ class OnScreenKeyboard(Scene):
         letters = rows[row]
         if not self.shift:
             return list(letters)
-        return [c.upper() if len(c.upper()) == 1 else c for c in letters]   # ß has no one-letter capital here
+        return [c.upper() if len(c.upper()) == 1 else c for c in letters]  # ß has no one-letter capital here
 
     def press(self, row: int, col: int) -> None:
         key = self.keys(row)[col]
@@ -95,8 +95,16 @@ class OnScreenKeyboard(Scene):
         box = pygame.Rect(panel.x + lay.margin, panel.y + lay.margin // 2, width, lay.button_h)
         pygame.draw.rect(surface, theme.SHADOW, box, border_radius=lay.radius // 2)
         shown = "*" * len(self.field.value) if self.field.secret else self.field.value
-        theme.text(surface, f"{self.field.label}: {shown}", "label", theme.TEXT, (box.x + lay.gap, box.centery), lay,
-                   anchor="midleft", max_width=box.width - lay.gap * 2)
+        theme.text(
+            surface,
+            f"{self.field.label}: {shown}",
+            "label",
+            theme.TEXT,
+            (box.x + lay.gap, box.centery),
+            lay,
+            anchor="midleft",
+            max_width=box.width - lay.gap * 2,
+        )
         self.key_rects = []
         y = box.bottom + lay.gap
         for row in range(len(rows) + 1):
@@ -106,10 +114,20 @@ class OnScreenKeyboard(Scene):
                 rect = pygame.Rect(int(panel.x + lay.margin + col * (w + lay.gap)), y, int(w), lay.button_h)
                 focused = (row, col) == (self.row, self.col)
                 pressed = key == "Shift" and self.shift
-                theme.draw_panel(surface, rect, lay, colour=theme.PANEL_LIGHT if focused or pressed else theme.PANEL)
+                theme.draw_panel(
+                    surface, rect, lay, colour=theme.PANEL_LIGHT if focused or pressed else theme.PANEL
+                )
                 word = _(key) if row == len(rows) else key
-                theme.text(surface, word, "label", theme.TEXT, rect.center, lay, anchor="center",
-                           max_width=rect.width - lay.gap)
+                theme.text(
+                    surface,
+                    word,
+                    "label",
+                    theme.TEXT,
+                    rect.center,
+                    lay,
+                    anchor="center",
+                    max_width=rect.width - lay.gap,
+                )
                 if focused:
                     theme.draw_focus_ring(surface, rect, lay)
                 self.key_rects.append((rect, row, col))

@@ -27,7 +27,7 @@ from soupkitchen.client.words import N_, _, worded
 BOT_LEVELS = ("easy", "normal", "hard")
 SEAT_HINT = N_("Choose an empty seat to add a bot, or a bot to change or remove it.")
 BOT_WORDS = N_("An easy bot forgets sooner; a hard one remembers everything and looks ahead.")
-COPIED_SECONDS = 3.0   # the copy button says the link was copied this long
+COPIED_SECONDS = 3.0  # the copy button says the link was copied this long
 
 
 class SeatList(ListView):
@@ -37,7 +37,7 @@ class SeatList(ListView):
     def __init__(self, rows: list[str], ready: list[bool | None], on_activate, visible_rows: int) -> None:
         super().__init__(rows, on_activate, key="seats", visible_rows=visible_rows)
         self.ready = ready
-        self.right_kind = "small"   # "ready, host, you": beside the name, which keeps its full size
+        self.right_kind = "small"  # "ready, host, you": beside the name, which keeps its full size
 
     def badge_rect(self, i: int, lay: theme.Layout) -> pygame.Rect:
         row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
@@ -50,9 +50,17 @@ class SeatList(ListView):
         rows = self.rows
         space = max(1, lay.font(self.right_kind).size(" ")[0])
         clear = self.badge_rect(0, lay).width + lay.gap
-        room = " " * (clear // space + 2)   # keeps the words clear of the badge (the list keeps the counter's room)
-        self.rows = [row if i >= len(self.ready) or self.ready[i] is None   # no badge: the words may run on
-                     else row + room if "\t" in row else f"{row}\t{room}" for i, row in enumerate(rows)]
+        room = " " * (
+            clear // space + 2
+        )  # keeps the words clear of the badge (the list keeps the counter's room)
+        self.rows = [
+            row
+            if i >= len(self.ready) or self.ready[i] is None  # no badge: the words may run on
+            else row + room
+            if "\t" in row
+            else f"{row}\t{room}"
+            for i, row in enumerate(rows)
+        ]
         try:
             super().draw(surface, lay, focused)
         finally:
@@ -72,18 +80,20 @@ def draw_ready_badge(surface: pygame.Surface, rect: pygame.Rect, ready: bool) ->
     else:
         pygame.draw.circle(surface, theme.MUSTARD, rect.center, r, max(2, r // 5))
         for dx in (-1, 0, 1):
-            pygame.draw.circle(surface, theme.MUSTARD, (rect.centerx + dx * r // 2, rect.centery), max(1, r // 7))
+            pygame.draw.circle(
+                surface, theme.MUSTARD, (rect.centerx + dx * r // 2, rect.centery), max(1, r // 7)
+            )
 
 
 class LobbyScene(FormScene):
     name = "lobby"
     column_scale = 1.2
-    left_share = 0.56   # the seats: a long name beside "not ready, you" and its badge
+    left_share = 0.56  # the seats: a long name beside "not ready, you" and its badge
 
     def __init__(self, app, session: TableSession) -> None:
         self.session = session
         self._started = False
-        self.copied_until: float | None = None   # the invite link was copied: the button says so until then
+        self.copied_until: float | None = None  # the invite link was copied: the button says so until then
         session.lobby_listeners.append(self._lobby_changed)
         session.conn.kicked_listeners.append(self._kicked)
         super().__init__(app)
@@ -130,11 +140,19 @@ class LobbyScene(FormScene):
         also = " " + _("(or {addresses})").format(addresses=_(" or ").join(others)) if others else ""
         seat_hint = _(SEAT_HINT)
         if host and outside:
-            self.subheading = (_("Friends elsewhere join at  {outside},  on this network at  {address}.")
-                               .format(outside=outside, address=f"{self.app.server_address}{also}") + "  " + seat_hint)
+            self.subheading = (
+                _("Friends elsewhere join at  {outside},  on this network at  {address}.").format(
+                    outside=outside, address=f"{self.app.server_address}{also}"
+                )
+                + "  "
+                + seat_hint
+            )
         elif host and self.app.server_address:
-            self.subheading = (_("Friends join at  {address}.").format(address=f"{self.app.server_address}{also}")
-                               + "  " + seat_hint)
+            self.subheading = (
+                _("Friends join at  {address}.").format(address=f"{self.app.server_address}{also}")
+                + "  "
+                + seat_hint
+            )
         elif host:
             self.subheading = seat_hint
         elif ready:
@@ -142,12 +160,19 @@ class LobbyScene(FormScene):
         else:
             self.subheading = _("Say you are ready, then the host can start the game.")
         seats = table.get("seats", [])
-        seat_list = SeatList([self.seat_row(s) for s in seats],
-                             [self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
-                              for s in seats],
-                             self.pick_seat, visible_rows=max(1, len(seats)))   # every seat in sight
-        seat_list.colours = [theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
-                             for s in seats]
+        seat_list = SeatList(
+            [self.seat_row(s) for s in seats],
+            [
+                self.session.is_ready(s.get("seat", 0)) if (s.get("name") or s.get("bot")) else None
+                for s in seats
+            ],
+            self.pick_seat,
+            visible_rows=max(1, len(seats)),
+        )  # every seat in sight
+        seat_list.colours = [
+            theme.seat_colour(s.get("seat")) if (s.get("name") or s.get("bot")) else theme.PANEL_EDGE
+            for s in seats
+        ]
         widgets: list[Widget] = [Label(_("Seats"), "small", theme.TEXT_DIM, key="seats-heading"), seat_list]
         if host and self.app.online_problem:  # hosting for friends online could not open the port
             widgets.append(Label(self.app.online_problem, "small", theme.MUSTARD, key="online"))
@@ -167,31 +192,57 @@ class LobbyScene(FormScene):
             key = spec["key"]
             value = options.get(key, spec["default"])
             if host:
-                widgets.append(Choice(option_label(spec), option_values(spec), value,
-                                      lambda v, k=key: self.set_option(k, v), key=f"opt:{key}",
-                                      names=value_names(spec)))
+                widgets.append(
+                    Choice(
+                        option_label(spec),
+                        option_values(spec),
+                        value,
+                        lambda v, k=key: self.set_option(k, v),
+                        key=f"opt:{key}",
+                        names=value_names(spec),
+                    )
+                )
             else:
                 widgets.append(Label(f"{option_label(spec)}: {value_names(spec)(value)}", key=f"opt:{key}"))
         settings = table.get("settings", {})
         speed = bot_speed_of(settings.get("bot_delay"))
-        bots = any(s.get("bot") or not s.get("name") for s in seats)   # a bot seat, or one a bot will take
+        bots = any(s.get("bot") or not s.get("name") for s in seats)  # a bot seat, or one a bot will take
         if host and bots:
-            widgets.append(Choice(_("Bot speed"), list(BOT_SPEEDS), speed,
-                                  lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]), key="bots", names=option_name))
+            widgets.append(
+                Choice(
+                    _("Bot speed"),
+                    list(BOT_SPEEDS),
+                    speed,
+                    lambda v: self.set_setting("bot_delay", BOT_SPEEDS[v]),
+                    key="bots",
+                    names=option_name,
+                )
+            )
         elif bots:
             widgets.append(Label(_("Bot speed: {speed}").format(speed=option_name(speed)), key="bots"))
-        if host and self.session.couch and ways_in.timed(self.session.game_id):   # only a shared screen hands off
-            widgets.append(Toggle(_("Hand-off pauses the timer"), bool(settings.get("handoff_pauses_timer", True)),
-                                  lambda on: self.set_setting("handoff_pauses_timer", on), key="pause"))
-        for widget in widgets[settings_rows:]:   # the game's options and the table's settings, by the seats
+        if (
+            host and self.session.couch and ways_in.timed(self.session.game_id)
+        ):  # only a shared screen hands off
+            widgets.append(
+                Toggle(
+                    _("Hand-off pauses the timer"),
+                    bool(settings.get("handoff_pauses_timer", True)),
+                    lambda on: self.set_setting("handoff_pauses_timer", on),
+                    key="pause",
+                )
+            )
+        for widget in widgets[settings_rows:]:  # the game's options and the table's settings, by the seats
             widget.column = "right"
         if host:
             waiting = self.session.waiting_for
-            words = (_("Waiting for {names} to be ready").format(names=names_of(waiting)) if waiting
-                     else _("Start the game"))
+            words = (
+                _("Waiting for {names} to be ready").format(names=names_of(waiting))
+                if waiting
+                else _("Start the game")
+            )
             start = Button(words, self.start, key="start", primary=True)
             start.enabled = not waiting
-            start.footer = True      # Start and Leave stay in place as rows above come and go
+            start.footer = True  # Start and Leave stay in place as rows above come and go
             widgets.append(start)
         elif guest_seats:
             ready_row = Toggle(_("I am ready to cook"), ready, self.set_ready, key="ready")
@@ -257,28 +308,53 @@ class LobbyScene(FormScene):
         info = seats[index]
         seat = info["seat"]
         if not self.session.is_host:
-            if seat in self.session.own_guest_seats:   # choosing one's own seat says ready (or takes it back)
+            if seat in self.session.own_guest_seats:  # choosing one's own seat says ready (or takes it back)
                 self.set_ready(not self.session.is_ready(seat))
             return
         if info.get("bot"):
-            levels = [(level_name(level), lambda level=level: self.app.spawn(self.rebot(seat, level)))
-                      for level in BOT_LEVELS if level != info.get("level")]
+            levels = [
+                (level_name(level), lambda level=level: self.app.spawn(self.rebot(seat, level)))
+                for level in BOT_LEVELS
+                if level != info.get("level")
+            ]
             self.app.stack.open(
-                "message", _("Bot at seat {seat} ({level})").format(seat=seat + 1,
-                                                                   level=option_name(info.get("level") or "normal")),
+                "message",
+                _("Bot at seat {seat} ({level})").format(
+                    seat=seat + 1, level=option_name(info.get("level") or "normal")
+                ),
                 _(BOT_WORDS),
-                [*levels, (_("Remove"), lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
-                 (_("Keep"), None)])
+                [
+                    *levels,
+                    (_("Remove"), lambda: self.app.spawn(self.session.request("remove_bot", seat=seat))),
+                    (_("Keep"), None),
+                ],
+            )
         elif not info.get("name"):
-            levels = [(level_name(level), lambda level=level: self.app.spawn(
-                self.session.request("add_bot", seat=seat, level=level))) for level in BOT_LEVELS]
-            self.app.stack.open("message", _("A bot at seat {seat}").format(seat=seat + 1), _(BOT_WORDS),
-                                [*levels, (_("Cancel"), None)])
+            levels = [
+                (
+                    level_name(level),
+                    lambda level=level: self.app.spawn(
+                        self.session.request("add_bot", seat=seat, level=level)
+                    ),
+                )
+                for level in BOT_LEVELS
+            ]
+            self.app.stack.open(
+                "message",
+                _("A bot at seat {seat}").format(seat=seat + 1),
+                _(BOT_WORDS),
+                [*levels, (_("Cancel"), None)],
+            )
         elif seat not in self.session.tokens:
-            self.app.stack.open("message", _("Remove player?"),
-                                _("Remove {name} from the table?").format(name=info["name"]), [
-                (_("Remove"), lambda: self.app.spawn(self.session.request("kick", seat=seat))),
-                (_("Keep"), None)])
+            self.app.stack.open(
+                "message",
+                _("Remove player?"),
+                _("Remove {name} from the table?").format(name=info["name"]),
+                [
+                    (_("Remove"), lambda: self.app.spawn(self.session.request("kick", seat=seat))),
+                    (_("Keep"), None),
+                ],
+            )
 
     async def rebot(self, seat: int, level: str) -> None:
         """The bot at ``seat`` replaced by one of ``level``."""
@@ -293,7 +369,9 @@ class LobbyScene(FormScene):
     def set_setting(self, key: str, value: Any) -> None:
         """Change one of the table's settings (the host's bot speed or hand-off pause)."""
         settings = {**self.table.get("settings", {}), key: value}
-        self.app.spawn(self.session.request("set_options", options=self.table.get("options", {}), settings=settings))
+        self.app.spawn(
+            self.session.request("set_options", options=self.table.get("options", {}), settings=settings)
+        )
 
     def set_ready(self, on: bool) -> None:
         self.app.spawn(self.session.set_ready(on))

@@ -20,12 +20,17 @@ class PauseMenu(Dialog):
 
     def __init__(self, app, session: TableSession, show_end: Callable[[], None] | None = None) -> None:
         self.session = session
-        self.show_end = show_end   # the game is over: its end screen (Play again ...) can be opened again
+        self.show_end = show_end  # the game is over: its end screen (Play again ...) can be opened again
         waits = session.local and tables.table_scene_for(session.game_id).menu_holds_clock
-        message = (N_("The game is over: the table stays as it ended.") if session.over else
-                   N_("Hand the controls on, or step away from the table.") if session.couch else
-                   N_("The table waits while this menu is open.") if waits else
-                   N_("The kitchen keeps cooking while this menu is open."))
+        message = (
+            N_("The game is over: the table stays as it ended.")
+            if session.over
+            else N_("Hand the controls on, or step away from the table.")
+            if session.couch
+            else N_("The table waits while this menu is open.")
+            if waits
+            else N_("The kitchen keeps cooking while this menu is open.")
+        )
         super().__init__(app, N_("Menu"), message)
 
     def build(self) -> list[Widget]:
@@ -34,12 +39,19 @@ class PauseMenu(Dialog):
             widgets.append(Button(_("Play again or leave"), self.to_the_end, key="end"))
         if self.session.couch and self.session.shown_seat is not None and not self.session.over:
             widgets.append(Button(_("Hand the controls on"), self.hand_on, key="handoff"))
-        widgets.append(Button(_("How to play (F1)"), lambda: transitions.open_howto(self.app, self.session.game_id),
-                              key="howto"))
+        widgets.append(
+            Button(
+                _("How to play (F1)"),
+                lambda: transitions.open_howto(self.app, self.session.game_id),
+                key="howto",
+            )
+        )
         if self.session.game_id == "too-many-cooks" and self.app.guide.on:
             widgets.append(Button(_("Turn the hints off"), self.hints_off, key="hints"))
-        widgets += [Button(_("Settings"), lambda: transitions.open_settings(self.app), key="settings"),
-                    Button(_("Full screen on/off"), self.app.toggle_fullscreen, key="fullscreen")]
+        widgets += [
+            Button(_("Settings"), lambda: transitions.open_settings(self.app), key="settings"),
+            Button(_("Full screen on/off"), self.app.toggle_fullscreen, key="fullscreen"),
+        ]
         leave = _("Save and leave") if self.session.local and not self.session.over else _("Leave table")
         widgets.append(Button(leave, self.leave, key="leave"))
         return widgets
@@ -68,11 +80,15 @@ class PauseMenu(Dialog):
             self.app.toast(_("Nobody else at this screen can play right now."))
 
     def leave(self) -> None:
-        if self.session.local or self.session.over or not self.session.tokens:   # watching: no seat to lose
+        if self.session.local or self.session.over or not self.session.tokens:  # watching: no seat to lose
             transitions.leave(self.app, self.session)
             return
-        self.app.stack.open("message", _("Leave the table?"), _("A bot will take your seat. You can come back with Join."),
-                            [(_("Leave"), lambda: transitions.leave(self.app, self.session)), (_("Stay"), None)])
+        self.app.stack.open(
+            "message",
+            _("Leave the table?"),
+            _("A bot will take your seat. You can come back with Join."),
+            [(_("Leave"), lambda: transitions.leave(self.app, self.session)), (_("Stay"), None)],
+        )
 
 
 class SettingsScene(FormScene):
@@ -84,26 +100,60 @@ class SettingsScene(FormScene):
         s = self.app.settings
         return [
             TextField(_("Your name"), s.name, self.set_name, key="name", max_length=24),
-            Choice(_("Language"), [code for code in LANGUAGES if code in words.available()], words.current(), self.app.set_language, key="language",
-                   names=LANGUAGES.get),
+            Choice(
+                _("Language"),
+                [code for code in LANGUAGES if code in words.available()],
+                words.current(),
+                self.app.set_language,
+                key="language",
+                names=LANGUAGES.get,
+            ),
             Toggle(_("Sound"), not s.muted, self.set_sound, key="sound"),
-            Choice(_("Volume"), list(range(0, 101, 10)), s.volume - s.volume % 10, self.set_volume, key="volume",
-                   names=percent),
-            Toggle(_("Colour-blind symbols"), s.colour_blind_symbols, self.set("colour_blind_symbols"), key="symbols"),
+            Choice(
+                _("Volume"),
+                list(range(0, 101, 10)),
+                s.volume - s.volume % 10,
+                self.set_volume,
+                key="volume",
+                names=percent,
+            ),
+            Toggle(
+                _("Colour-blind symbols"),
+                s.colour_blind_symbols,
+                self.set("colour_blind_symbols"),
+                key="symbols",
+            ),
             Toggle(_("Animations"), s.animations, self.set("animations"), key="animations"),
-            Choice(_("Bot speed"), list(BOT_SPEEDS), s.bot_speed, self.set("bot_speed"), key="bots",
-                   names=option_name),
-            Toggle(_("Hints in the first round: {game}").format(game=_("Too Many Cooks")), s.guided_round,
-                   self.set("guided_round"), key="guided"),
-            Toggle(_("Full screen"), self.app.fullscreen, lambda _v: self.app.toggle_fullscreen(), key="fullscreen"),
-            Button(_("Accessibility"), lambda: self.app.stack.open("accessibility"),
-                   key="accessibility"),   # client/access/settings_scene.py: speech, large text, contrast
+            Choice(
+                _("Bot speed"),
+                list(BOT_SPEEDS),
+                s.bot_speed,
+                self.set("bot_speed"),
+                key="bots",
+                names=option_name,
+            ),
+            Toggle(
+                _("Hints in the first round: {game}").format(game=_("Too Many Cooks")),
+                s.guided_round,
+                self.set("guided_round"),
+                key="guided",
+            ),
+            Toggle(
+                _("Full screen"),
+                self.app.fullscreen,
+                lambda _v: self.app.toggle_fullscreen(),
+                key="fullscreen",
+            ),
+            Button(
+                _("Accessibility"), lambda: self.app.stack.open("accessibility"), key="accessibility"
+            ),  # client/access/settings_scene.py: speech, large text, contrast
             Button(_("Done"), self.on_back, key="done", primary=True),
         ]
 
     def set(self, attribute: str):
         def change(value) -> None:
             setattr(self.app.settings, attribute, value)
+
         return change
 
     def set_sound(self, on: bool) -> None:

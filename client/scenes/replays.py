@@ -52,8 +52,8 @@ WHY_SKIPPED = {
     UNKNOWN_GAME: N_("a game this Soup Kitchen does not know"),
     DAMAGED: N_("damaged"),
 }
-MOST_NAMED = 3   # skipped files named on the screen; the rest are counted
-SAVED_SECONDS = 12.0   # where an exported replay went stays in the column this long
+MOST_NAMED = 3  # skipped files named on the screen; the rest are counted
+SAVED_SECONDS = 12.0  # where an exported replay went stays in the column this long
 
 
 def why_skipped(kind: str) -> str:
@@ -64,13 +64,16 @@ def skipped_words(skipped: list[Skipped]) -> str:
     """The line under the list that says which files were not read, and why."""
     if not skipped:
         return ""
-    named = ", ".join(_("{name} ({why})").format(name=item.name, why=why_skipped(item.kind))
-                      for item in skipped[:MOST_NAMED])
+    named = ", ".join(
+        _("{name} ({why})").format(name=item.name, why=why_skipped(item.kind))
+        for item in skipped[:MOST_NAMED]
+    )
     more = len(skipped) - MOST_NAMED
     if more > 0:
         named += " " + ngettext("and {count} more", "and {count} more", more).format(count=more)
-    return ngettext("Skipped {count} file: {files}", "Skipped {count} files: {files}",
-                    len(skipped)).format(count=len(skipped), files=named)
+    return ngettext("Skipped {count} file: {files}", "Skipped {count} files: {files}", len(skipped)).format(
+        count=len(skipped), files=named
+    )
 
 
 def game_title(game_id: str) -> str:
@@ -81,7 +84,7 @@ def game_title(game_id: str) -> str:
 def when_words(when: float | None) -> str:
     try:
         moment = time.localtime(when) if when else None
-    except (OverflowError, OSError, ValueError):   # a date no calendar of this computer has
+    except (OverflowError, OSError, ValueError):  # a date no calendar of this computer has
         moment = None
     if moment is None:
         return _("some time")
@@ -104,10 +107,11 @@ def ending_words(timeline: Timeline) -> str:
     if isinstance(stars, int) and not isinstance(stars, bool):
         return f"{head} · " + ngettext("{count} star", "{count} stars", stars).format(count=stars)
     points = isinstance(scores, list) and scores and all(isinstance(v, int | float) for v in scores)
-    if points and max(scores) > 1:   # a game won or lost on points, not one that only has a winner
+    if points and max(scores) > 1:  # a game won or lost on points, not one that only has a winner
         ranked = sorted(scores, reverse=True)
-        return f"{head} · " + _("{best} to {rest}").format(best=f"{ranked[0]:g}",
-                                                          rest=", ".join(f"{v:g}" for v in ranked[1:]))
+        return f"{head} · " + _("{best} to {rest}").format(
+            best=f"{ranked[0]:g}", rest=", ".join(f"{v:g}" for v in ranked[1:])
+        )
     return head
 
 
@@ -117,7 +121,7 @@ def break_path(line: str, font: pygame.font.Font, width: int) -> list[str]:
     pieces: list[str] = []
     while font.size(line)[0] > width and len(line) > 1:
         fits = max(1, next(n for n in range(len(line), 0, -1) if font.size(line[:n])[0] <= width or n == 1))
-        cut = line.rfind("/", 0, fits) + 1 or fits   # just after a slash where there is one
+        cut = line.rfind("/", 0, fits) + 1 or fits  # just after a slash where there is one
         pieces.append(line[:cut])
         line = line[cut:]
     return [*pieces, line]
@@ -134,7 +138,7 @@ class ReplaysScene(FormScene):
     def __init__(self, app) -> None:
         self.entries: list[Entry] = []
         self.skipped: list[Skipped] = []
-        self.server_problem = ""   # why the connected server's games are not listed, worded
+        self.server_problem = ""  # why the connected server's games are not listed, worded
         self.endings: dict[str, str] = {}
         self.searching_server = False
         self.list: ListView | None = None
@@ -143,16 +147,24 @@ class ReplaysScene(FormScene):
 
     def build(self) -> list[Widget]:
         shown = self.list.visible_rows if self.list is not None else 5
-        self.list = ListView([self.row(entry) for entry in self.entries], self.pick, key="replays",
-                             empty=_("No finished games yet: play one, and it will be here."),
-                             visible_rows=shown)
+        self.list = ListView(
+            [self.row(entry) for entry in self.entries],
+            self.pick,
+            key="replays",
+            empty=_("No finished games yet: play one, and it will be here."),
+            visible_rows=shown,
+        )
         self.list.details = [self.detail(entry) for entry in self.entries]
         self.list.right_kind, self.list.row_scale = "small", 1.5
         widgets: list[Widget] = [self.list]
         notes = [words for words in (skipped_words(self.skipped), self.server_problem) if words]
         if notes:
             widgets.append(Label("\n".join(notes), "small", theme.MUSTARD, key="skipped"))
-        return [*widgets, Button(_("Refresh"), self.refresh, key="refresh"), Button(_("Back"), self.on_back, key="back")]
+        return [
+            *widgets,
+            Button(_("Refresh"), self.refresh, key="refresh"),
+            Button(_("Back"), self.on_back, key="back"),
+        ]
 
     def place(self, lay: theme.Layout, top: int, bottom: int, width: int) -> None:
         """Refresh and Back side by side at the foot; above them the list, as many rows tall as the
@@ -177,7 +189,7 @@ class ReplaysScene(FormScene):
 
     def detail(self, entry: Entry) -> str:
         """The line under a game's row: its players, when and where it was played."""
-        where = _(entry.where) if entry.where in PLACES else entry.where   # else a server's address
+        where = _(entry.where) if entry.where in PLACES else entry.where  # else a server's address
         if entry.exported:
             where = _("{place}, also exported").format(place=where)
         return f"{', '.join(entry.names)} · {when_words(entry.when)} ({where})"
@@ -203,10 +215,11 @@ class ReplaysScene(FormScene):
 
     def _server_listed(self, listed: Any) -> None:
         self.searching_server = False
-        if isinstance(listed, tuple):   # the server's list could not be read at all
+        if isinstance(listed, tuple):  # the server's list could not be read at all
             url, err = listed
-            self.server_problem = _("The finished games of {server} are not listed: their list is {why}.").format(
-                server=url, why=why_skipped(err.kind))
+            self.server_problem = _(
+                "The finished games of {server} are not listed: their list is {why}."
+            ).format(server=url, why=why_skipped(err.kind))
             self.rebuild()
             return
         if isinstance(listed, Listing):
@@ -215,7 +228,8 @@ class ReplaysScene(FormScene):
                 self.server_problem = ngettext(
                     "Skipped {count} game the server described in a way this Soup Kitchen cannot read.",
                     "Skipped {count} games the server described in a way this Soup Kitchen cannot read.",
-                    len(listed.skipped)).format(count=len(listed.skipped))
+                    len(listed.skipped),
+                ).format(count=len(listed.skipped))
             self.rebuild()
             self.app.spawn(self._work_out_endings())
 
@@ -242,7 +256,9 @@ def open_entry(app, entry: Entry, tab: str = "moves") -> None:
     async def load() -> Timeline:
         return Timeline(await entry.fetch(), where=_("the {game} game").format(game=game_title(entry.game)))
 
-    transitions.run_with_wait(app, _("Setting the table again..."), load(), lambda timeline: app.stack.open("replay", timeline, tab))
+    transitions.run_with_wait(
+        app, _("Setting the table again..."), load(), lambda timeline: app.stack.open("replay", timeline, tab)
+    )
 
 
 class FramedApp:
@@ -273,13 +289,13 @@ class ReplayScene(Scene):
         self.line_rects: list[tuple[pygame.Rect, int]] = []
         self.scrubber = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
-        self.follow = True       # the moves list keeps the current move in sight
+        self.follow = True  # the moves list keeps the current move in sight
         self.dragging = False
         self.now = 0.0
         self._moves = move_lines(timeline, self.name_of)
         self._review: list[Line] | None = None
-        self._wrapped: tuple[tuple, list[tuple[Line, list[str]]]] | None = None   # the column's lines, wrapped
-        self.saved: tuple[str, float] | None = None    # the file an export wrote, and until when to say so
+        self._wrapped: tuple[tuple, list[tuple[Line, list[str]]]] | None = None  # the column's lines, wrapped
+        self.saved: tuple[str, float] | None = None  # the file an export wrote, and until when to say so
 
     def name_of(self, seat: int | None) -> str:
         return self.player.timeline.replay.name(seat)
@@ -289,10 +305,19 @@ class ReplayScene(Scene):
         """The table, the bar of time controls under it, and the column on the right."""
         lay = theme.layout(size)
         column_w = max(300, round(size[0] * 0.25))
-        bar_h = lay.font("label").get_linesize() + lay.font("small").get_linesize() + round(lay.button_h * 0.8) \
-            + round(18 * lay.scale) + lay.gap * 4
+        bar_h = (
+            lay.font("label").get_linesize()
+            + lay.font("small").get_linesize()
+            + round(lay.button_h * 0.8)
+            + round(18 * lay.scale)
+            + lay.gap * 4
+        )
         table = pygame.Rect(0, 0, size[0] - column_w, size[1] - bar_h)
-        return table, pygame.Rect(0, table.bottom, table.width, bar_h), pygame.Rect(table.right, 0, column_w, size[1])
+        return (
+            table,
+            pygame.Rect(0, table.bottom, table.width, bar_h),
+            pygame.Rect(table.right, 0, column_w, size[1]),
+        )
 
     # --- the table ---------------------------------------------------------------------------------
     @staticmethod
@@ -308,7 +333,9 @@ class ReplayScene(Scene):
         if self.table is None or key != self.table_key or self.player.jumped:
             if self.table is not None:
                 self.table.on_exit()
-            self.table = table_scene_for(self.player.timeline.record.game)(FramedApp(self.app, size), self.player.session)
+            self.table = table_scene_for(self.player.timeline.record.game)(
+                FramedApp(self.app, size), self.player.session
+            )
             self.table.now = self.now
             self.table.catch_up(self.player.round_so_far())
             self.table_key = key
@@ -378,16 +405,22 @@ class ReplayScene(Scene):
         if self.table is not None and self.surface is not None and area.collidepoint(pos):
             drawn = self.surface.get_size()
             at = (pos[0] * drawn[0] // max(1, area.w), pos[1] * drawn[1] // max(1, area.h))
-            self.table.answer_at(at, _(REPLAY_ANSWER))   # a click on the table changes nothing in a replay
+            self.table.answer_at(at, _(REPLAY_ANSWER))  # a click on the table changes nothing in a replay
         return True
 
     def press(self, key: str) -> None:
         p = self.player
         presses = {
-            "round_back": lambda: p.jump(p.marks.rounds, False), "turn_back": lambda: p.jump(p.marks.turns, False),
-            "move_back": lambda: p.step(-1), "play": p.toggle_play, "move_on": lambda: p.step(1),
-            "turn_on": lambda: p.jump(p.marks.turns, True), "round_on": lambda: p.jump(p.marks.rounds, True),
-            "speed": p.next_speed, "export": self.export, "leave": self.app.stack.pop,
+            "round_back": lambda: p.jump(p.marks.rounds, False),
+            "turn_back": lambda: p.jump(p.marks.turns, False),
+            "move_back": lambda: p.step(-1),
+            "play": p.toggle_play,
+            "move_on": lambda: p.step(1),
+            "turn_on": lambda: p.jump(p.marks.turns, True),
+            "round_on": lambda: p.jump(p.marks.rounds, True),
+            "speed": p.next_speed,
+            "export": self.export,
+            "leave": self.app.stack.pop,
         }
         if key in presses:
             presses[key]()
@@ -408,11 +441,16 @@ class ReplayScene(Scene):
         try:
             path = export(self.player.timeline.replay, replays_folder())
         except OSError as err:
-            self.app.toast(_("Could not save the replay: {problem}").format(problem=err.strerror or err), "error")
+            self.app.toast(
+                _("Could not save the replay: {problem}").format(problem=err.strerror or err), "error"
+            )
             return
-        self.saved = (str(path), self.now + SAVED_SECONDS)   # shown in the column, by Export (no toast over it)
+        self.saved = (
+            str(path),
+            self.now + SAVED_SECONDS,
+        )  # shown in the column, by Export (no toast over it)
         log.info("replay saved as %s", path)
-        self.app.access.announce(_("Saved as {path}").format(path=path))   # and spoken where speech is on
+        self.app.access.announce(_("Saved as {path}").format(path=path))  # and spoken where speech is on
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
@@ -426,7 +464,7 @@ class ReplayScene(Scene):
         times = [] if wait is None else [now + min(wait, 0.1)]
         answer = None if self.table is None else self.table.answer
         if answer is not None and answer.until > now:
-            times.append(answer.until)   # the answer to a touch goes away on time
+            times.append(answer.until)  # the answer to a touch goes away on time
         if self.saved is not None and self.saved[1] > now:
             times.append(self.saved[1])  # and so does where an export went
         return min(times, default=None)
@@ -447,11 +485,17 @@ class ReplayScene(Scene):
         self.draw_bar(surface, bar, lay)
         self.draw_column(surface, column, lay)
 
-    def button(self, surface, rect: pygame.Rect, key: str, words: str, lay: theme.Layout, on: bool = False) -> None:
+    def button(
+        self, surface, rect: pygame.Rect, key: str, words: str, lay: theme.Layout, on: bool = False
+    ) -> None:
         colour = theme.ACCENT if on else theme.PANEL_LIGHT
         pygame.draw.rect(surface, colour, rect, border_radius=lay.radius)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=max(1, lay.ring // 2), border_radius=lay.radius)
-        theme.text(surface, words, "small", theme.TEXT, rect.center, lay, anchor="center", max_width=rect.width - 6)
+        pygame.draw.rect(
+            surface, theme.PANEL_EDGE, rect, width=max(1, lay.ring // 2), border_radius=lay.radius
+        )
+        theme.text(
+            surface, words, "small", theme.TEXT, rect.center, lay, anchor="center", max_width=rect.width - 6
+        )
         self.controls[key] = rect
 
     def status(self) -> str:
@@ -465,41 +509,68 @@ class ReplayScene(Scene):
         if p.own_rounds:
             start = max(m for m in p.marks.rounds if m <= moment)
             when = _("round {number}, {clock} into it").format(
-                number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start)))
+                number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start))
+            )
             return " · ".join([where, when, _("turn {number}").format(number=p.turn_at(moment))])
-        return " · ".join([where, _("round {number}").format(number=round_number),
-                           _("turn {number}").format(number=p.turn_at(moment)),
-                           _("{clock} into the game").format(clock=clock(p.timeline.time(moment)))])
+        return " · ".join(
+            [
+                where,
+                _("round {number}").format(number=round_number),
+                _("turn {number}").format(number=p.turn_at(moment)),
+                _("{clock} into the game").format(clock=clock(p.timeline.time(moment))),
+            ]
+        )
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, lay: theme.Layout) -> None:
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright, max(1, lay.ring // 2))
         x, y = bar.x + lay.margin // 2, bar.y + lay.gap
         width = bar.width - lay.margin
-        y = theme.text(surface, self.status(), "label", theme.TEXT, (x, y), lay, max_width=width).bottom + lay.gap
+        y = (
+            theme.text(surface, self.status(), "label", theme.TEXT, (x, y), lay, max_width=width).bottom
+            + lay.gap
+        )
         self.draw_scrubber(surface, pygame.Rect(x, y, width, round(18 * lay.scale)), lay)
         y += round(18 * lay.scale) + lay.gap
         p = self.player
-        keys = [("round_back", _("< Round")), ("turn_back", _("< Turn")), ("move_back", _("< Move")),
-                ("play", _("Pause") if p.playing else _("Play")), ("move_on", _("Move >")), ("turn_on", _("Turn >")),
-                ("round_on", _("Round >")), ("speed", _("Speed {speed}x").format(speed=p.speed))]
+        keys = [
+            ("round_back", _("< Round")),
+            ("turn_back", _("< Turn")),
+            ("move_back", _("< Move")),
+            ("play", _("Pause") if p.playing else _("Play")),
+            ("move_on", _("Move >")),
+            ("turn_on", _("Turn >")),
+            ("round_on", _("Round >")),
+            ("speed", _("Speed {speed}x").format(speed=p.speed)),
+        ]
         gap = lay.gap // 2
         w = (width - gap * (len(keys) - 1)) // len(keys)
         h = round(lay.button_h * 0.8)
         for index, (key, words) in enumerate(keys):
-            self.button(surface, pygame.Rect(x + index * (w + gap), y, w, h), key, words, lay, on=key == "play" and p.playing)
+            self.button(
+                surface,
+                pygame.Rect(x + index * (w + gap), y, w, h),
+                key,
+                words,
+                lay,
+                on=key == "play" and p.playing,
+            )
         y += h + lay.gap // 2
-        hints = _("Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
-                  "Esc back")
+        hints = _(
+            "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
+            "Esc back"
+        )
         theme.text(surface, hints, "small", theme.TEXT_DIM, (x, y), lay, max_width=width)
 
     def draw_scrubber(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
         self.scrubber = rect
         p = self.player
         pygame.draw.rect(surface, theme.SHADOW, rect, border_radius=rect.height // 2)
-        for moment in p.marks.rounds[1:]:   # the rounds, marked along the game
+        for moment in p.marks.rounds[1:]:  # the rounds, marked along the game
             mx = rect.x + round(rect.width * moment / max(1, p.length))
-            pygame.draw.line(surface, theme.TEXT_DIM, (mx, rect.y), (mx, rect.bottom - 1), max(1, lay.ring // 2))
+            pygame.draw.line(
+                surface, theme.TEXT_DIM, (mx, rect.y), (mx, rect.bottom - 1), max(1, lay.ring // 2)
+            )
         done = rect.copy()
         done.width = max(rect.height, round(rect.width * p.moment / max(1, p.length)))
         pygame.draw.rect(surface, theme.MUSTARD, done, border_radius=rect.height // 2)
@@ -524,30 +595,46 @@ class ReplayScene(Scene):
         h = round(lay.button_h * 0.8)
         tab_w = (inner.width - pad * (len(TABS) - 1)) // len(TABS)
         for index, (key, words) in enumerate(TABS):
-            self.button(surface, pygame.Rect(inner.x + index * (tab_w + pad), inner.y, tab_w, h), f"tab:{key}", _(words),
-                        lay, on=self.tab == key)
+            self.button(
+                surface,
+                pygame.Rect(inner.x + index * (tab_w + pad), inner.y, tab_w, h),
+                f"tab:{key}",
+                _(words),
+                lay,
+                on=self.tab == key,
+            )
         eyes = self.player.eyes()
         rows = (len(eyes) + 1) // 2 + 1
         label_h = lay.font("small").get_linesize()
         bottom_block = rows * (h + pad // 2) + pad + label_h
-        list_rect = pygame.Rect(inner.x, inner.y + h + pad, inner.width, inner.bottom - bottom_block - (inner.y + h + pad))
+        list_rect = pygame.Rect(
+            inner.x, inner.y + h + pad, inner.width, inner.bottom - bottom_block - (inner.y + h + pad)
+        )
         self.draw_lines(surface, list_rect, lay)
-        theme.text(surface, _("Whose eyes"), "small", theme.TEXT_DIM, (inner.x, list_rect.bottom + pad // 2), lay)
+        theme.text(
+            surface, _("Whose eyes"), "small", theme.TEXT_DIM, (inner.x, list_rect.bottom + pad // 2), lay
+        )
         y = list_rect.bottom + pad + label_h
         half = (inner.width - pad) // 2
         for index, eye in enumerate(eyes):
             words = _("Face up") if eye == FACE_UP else _("Spectator") if eye is None else self.name_of(eye)
             key = f"eye:{FACE_UP if eye == FACE_UP else 'spectator' if eye is None else eye}"
-            rect = pygame.Rect(inner.x + (index % 2) * (half + pad), y + (index // 2) * (h + pad // 2), half, h)
+            rect = pygame.Rect(
+                inner.x + (index % 2) * (half + pad), y + (index // 2) * (h + pad // 2), half, h
+            )
             self.button(surface, rect, key, words, lay, on=eye == self.player.eye)
         y += ((len(eyes) + 1) // 2) * (h + pad // 2)
         self.button(surface, pygame.Rect(inner.x, y, half, h), "export", _("Export"), lay)
         self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", _("Back"), lay)
-        if self.saved is not None and self.now < self.saved[1]:   # where the file went, over the list's foot
+        if self.saved is not None and self.now < self.saved[1]:  # where the file went, over the list's foot
             small = lay.font("small")
-            words = [piece for line in theme.wrap(_("Saved as {path}").format(path=self.saved[0]), small,
-                                                  inner.width - pad)
-                     for piece in break_path(line, small, inner.width - pad)]
+            words = [
+                piece
+                for line in theme.wrap(
+                    _("Saved as {path}").format(path=self.saved[0]), small, inner.width - pad
+                )
+                for piece in break_path(line, small, inner.width - pad)
+            ]
             box = pygame.Rect(inner.x, 0, inner.width, small.get_linesize() * len(words) + pad)
             box.bottom = list_rect.bottom
             theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
@@ -585,7 +672,9 @@ class ReplayScene(Scene):
             box = pygame.Rect(rect.x, y, rect.width, step * len(rows))
             if line.moment is not None and line.moment == current:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, box)
-            colour = theme.MUSTARD if line.heading else theme.TEXT if line.moment is not None else theme.TEXT_DIM
+            colour = (
+                theme.MUSTARD if line.heading else theme.TEXT if line.moment is not None else theme.TEXT_DIM
+            )
             for text in rows:
                 theme.text(surface, text, "small", colour, (rect.x + lay.gap, y), lay, max_width=width)
                 y += step
@@ -599,8 +688,16 @@ class ReplayScene(Scene):
 
     def describe(self) -> dict[str, Any]:
         p = self.player
-        return {"scene": self.name, "game": p.timeline.record.game, "moment": p.moment, "length": p.length,
-                "eye": p.eye, "tab": self.tab, "playing": p.playing, "speed": p.speed}
+        return {
+            "scene": self.name,
+            "game": p.timeline.record.game,
+            "moment": p.moment,
+            "length": p.length,
+            "eye": p.eye,
+            "tab": self.tab,
+            "playing": p.playing,
+            "speed": p.speed,
+        }
 
     def on_exit(self) -> None:
         if self.table is not None and (self.stack is None or self not in self.stack.scenes):

@@ -20,7 +20,7 @@ from soupkitchen.client.ui.widgets import Button, Widget
 from soupkitchen.client.words import _, worded
 from soupkitchen.shared.levels import NORMAL
 
-SIDE_W = 400           # the column of buttons on the board, right of the game's end
+SIDE_W = 400  # the column of buttons on the board, right of the game's end
 BUTTON_H, BUTTON_GAP = 84, 18
 
 
@@ -48,7 +48,9 @@ class ResultsScene(FormScene):
 
     def on_enter(self) -> None:
         if self.session.local and self.session.over:
-            ways_in.forget_saved_game(table=self.session.table.get("id"))   # a finished game is not offered for resuming
+            ways_in.forget_saved_game(
+                table=self.session.table.get("id")
+            )  # a finished game is not offered for resuming
 
     @property
     def title(self) -> str:
@@ -63,28 +65,38 @@ class ResultsScene(FormScene):
         if self.session.local:
             widgets.append(Button(_("Play again"), self.again, key="again", primary=coming is None))
         widgets.append(Button(_("Replay and review"), self.review, key="review"))
-        widgets += [Button(_("Back to title"), self.leave, key="title", primary=not self.session.local),
-                    Button(_("Look at the table"), self.on_back, key="table")]
-        return widgets + result_rows(self.session)   # client/access: played with a longer round or window
+        widgets += [
+            Button(_("Back to title"), self.leave, key="title", primary=not self.session.local),
+            Button(_("Look at the table"), self.on_back, key="table"),
+        ]
+        return widgets + result_rows(self.session)  # client/access: played with a longer round or window
 
     def again(self, options: dict[str, Any] | None = None) -> None:
         """The same game and players (with ``options`` changed, for what comes next) at a fresh table
         on the same local server."""
         session = self.session
         session.conn.sessions.pop(session.table["id"], None)
-        transitions.start_local(self.app, session.game_id, {**session.table.get("options", {}), **(options or {})},
-                          len(session.table.get("seats", [])) or 2, max(1, len(session.tokens)),
-                          {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
-                          bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)),
-                          [seat.get("level") or NORMAL for seat in session.table.get("seats", []) if seat.get("bot")])
+        transitions.start_local(
+            self.app,
+            session.game_id,
+            {**session.table.get("options", {}), **(options or {})},
+            len(session.table.get("seats", [])) or 2,
+            max(1, len(session.tokens)),
+            {i: session.pads[seat] for i, seat in enumerate(session.seats_held) if seat in session.pads},
+            bool(session.table.get("settings", {}).get("handoff_pauses_timer", True)),
+            [seat.get("level") or NORMAL for seat in session.table.get("seats", []) if seat.get("bot")],
+        )
 
     def review(self) -> None:
         """The finished game in the replay viewer, its review open (worked out from the server's record)."""
         from soupkitchen.client.replay.sources import finished_table
 
-        transitions.run_with_wait(self.app, _("Fetching the game's record..."),
-                            finished_table(self.session.conn.url, self.session.table["id"]),
-                            lambda timeline: self.app.stack.open("replay", timeline, "review"))
+        transitions.run_with_wait(
+            self.app,
+            _("Fetching the game's record..."),
+            finished_table(self.session.conn.url, self.session.table["id"]),
+            lambda timeline: self.app.stack.open("replay", timeline, "review"),
+        )
 
     def leave(self) -> None:
         transitions.leave(self.app, self.session)
@@ -111,7 +123,14 @@ class ResultsScene(FormScene):
         title = worded(self.title)
         size = next((s for s in (HEADING, LABEL) if b.fits(title, s, b.px(SIDE_W))), LABEL)
         b.text(surface, title, size, theme.MUSTARD, b.rect(SIDE_X, 84, 1, 1).topleft, max_width=b.px(SIDE_W))
-        b.text(surface, _("The end"), LABEL, theme.TEXT_DIM, b.rect(SIDE_X, 140, 1, 1).topleft, max_width=b.px(SIDE_W))
+        b.text(
+            surface,
+            _("The end"),
+            LABEL,
+            theme.TEXT_DIM,
+            b.rect(SIDE_X, 140, 1, 1).topleft,
+            max_width=b.px(SIDE_W),
+        )
         self.place(lay, 0, lay.height, 0)
         self.form.draw(surface, lay)
 

@@ -23,7 +23,10 @@ from soupkitchen.shared.levels import LEVELS, NORMAL
 
 MODES = {
     "solo": (N_("Play solo"), N_("Bots take every other seat.")),
-    "couch": (N_("Couch play"), N_("Several players share this screen; a hand-off screen keeps secrets secret.")),
+    "couch": (
+        N_("Couch play"),
+        N_("Several players share this screen; a hand-off screen keeps secrets secret."),
+    ),
     "host": (N_("Host a LAN game"), N_("Friends on this network can join your table.")),
     "remote": (N_("New table"), N_("Create a table on this server.")),
 }
@@ -46,13 +49,13 @@ class GameSetupScene(FormScene):
         self.players = 0
         self.local_players = 2 if mode == "couch" else 1
         self.password = ""
-        self.pads: dict[int, str] = {}   # local player index -> device
+        self.pads: dict[int, str] = {}  # local player index -> device
         self.pause_on_handoff = True
-        self.bot_levels: list[str] = []   # the level of each bot, in seat order after the local players
-        self.names = list(app.settings.couch_names)   # couch players 2, 3, ... (empty: "Player 2")
+        self.bot_levels: list[str] = []  # the level of each bot, in seat order after the local players
+        self.names = list(app.settings.couch_names)  # couch players 2, 3, ... (empty: "Player 2")
         self.listed = True  # a table on a server: listed for everyone there, or found only by its code
         self.online = False  # hosting: the port also opened on the router for friends elsewhere
-        self.warmed = ""   # the game whose card art is drawn ahead (see update)
+        self.warmed = ""  # the game whose card art is drawn ahead (see update)
         self._reset_game()
         super().__init__(app)
 
@@ -71,8 +74,11 @@ class GameSetupScene(FormScene):
             if value is not None and value in option_values(spec) and type(value) is type(spec["default"]):
                 self.options[spec["key"]] = value
         players = last.get("players")
-        self.players = players if isinstance(players, int) and low <= players <= high else \
-            max(low, min(high, 4 if self.mode != "couch" else max(2, low)))
+        self.players = (
+            players
+            if isinstance(players, int) and low <= players <= high
+            else max(low, min(high, 4 if self.mode != "couch" else max(2, low)))
+        )
         local = last.get("local")
         if self.mode == "couch" and isinstance(local, int) and 1 <= local:
             self.local_players = local
@@ -127,21 +133,28 @@ class GameSetupScene(FormScene):
     def build(self) -> list[Widget]:
         titles = {g["id"]: worded(g["title"]) for g in self.games}
         widgets: list[Widget] = [
-            Choice(_("Game"), list(titles), self.game["id"], self._pick_game, key="game", names=titles.get)]
+            Choice(_("Game"), list(titles), self.game["id"], self._pick_game, key="game", names=titles.get)
+        ]
         seats = self.seat_rows()
         for widget in seats:
             widget.column = "left"
         options = self.option_rows()
         for widget in options:
             widget.column = "right"
-        start = {"solo": _("Start cooking"), "couch": _("Start cooking"), "host": _("Open the table"),
-                 "remote": _("Create table")}[self.mode]
+        start = {
+            "solo": _("Start cooking"),
+            "couch": _("Start cooking"),
+            "host": _("Open the table"),
+            "remote": _("Create table"),
+        }[self.mode]
         howto = Button(_("How to play (F1)"), self.howto, key="howto")
         howto.corner = True
         # Start and Back in one row at the foot, in the same places for every game however many
         # rows its options and bots take above them
-        footer: list[Widget] = [Button(start, self.start, key="start", primary=True),
-                                Button(_("Back"), self.on_back, key="back")]
+        footer: list[Widget] = [
+            Button(start, self.start, key="start", primary=True),
+            Button(_("Back"), self.on_back, key="back"),
+        ]
         for widget in footer:
             widget.footer = True
         return widgets + seats + options + [howto] + footer
@@ -150,28 +163,59 @@ class GameSetupScene(FormScene):
         """The left column: how many play, who sits at this screen (couch: their names, their
         controls), and each bot's level."""
         counts = list(range(self.game["min_players"], self.game["max_players"] + 1))
-        rows: list[Widget] = [Label(_("Seats"), "small", theme.TEXT_DIM, key="seats-heading"),
-                              Choice(_("Players"), counts, self.players, self._set_players, key="players")]
+        rows: list[Widget] = [
+            Label(_("Seats"), "small", theme.TEXT_DIM, key="seats-heading"),
+            Choice(_("Players"), counts, self.players, self._set_players, key="players"),
+        ]
         if self.mode == "couch":
-            rows.append(Choice(_("At this screen"), list(range(1, self.players + 1)), self.local_players,
-                               self._set_local, key="local"))
+            rows.append(
+                Choice(
+                    _("At this screen"),
+                    list(range(1, self.players + 1)),
+                    self.local_players,
+                    self._set_local,
+                    key="local",
+                )
+            )
             for i in range(1, self.local_players):
                 number = i + 1
                 name = self.names[i - 1] if i - 1 < len(self.names) else ""
-                rows.append(TextField(_("Player {number}").format(number=number), name,
-                                      lambda v, i=i - 1: self._set_name(i, v), key=f"name{number}",
-                                      max_length=24, placeholder=_("name")))
+                rows.append(
+                    TextField(
+                        _("Player {number}").format(number=number),
+                        name,
+                        lambda v, i=i - 1: self._set_name(i, v),
+                        key=f"name{number}",
+                        max_length=24,
+                        placeholder=_("name"),
+                    )
+                )
             devices = ["any"] + [f"pad:{i}" for i in sorted(self.app.input.pads)]
             if len(devices) > 1:
                 names = {"any": _("any controls"), **{f"pad:{i}": n for i, n in self.app.input.pads.items()}}
                 for i in range(self.local_players):
-                    rows.append(Choice(_("Player {number} uses").format(number=i + 1), devices,
-                                       self.pads.get(i, "any"), lambda v, i=i: self._bind(i, v),
-                                       key=f"pad{i}", names=names.get))
+                    rows.append(
+                        Choice(
+                            _("Player {number} uses").format(number=i + 1),
+                            devices,
+                            self.pads.get(i, "any"),
+                            lambda v, i=i: self._bind(i, v),
+                            key=f"pad{i}",
+                            names=names.get,
+                        )
+                    )
         for index, level in enumerate(self.bot_levels):
             seat = self.local_players + index + 1
-            rows.append(Choice(_("Bot at seat {seat}").format(seat=seat), list(LEVELS), level,
-                               lambda v, i=index: self._set_level(i, v), key=f"bot{index}", names=level_name))
+            rows.append(
+                Choice(
+                    _("Bot at seat {seat}").format(seat=seat),
+                    list(LEVELS),
+                    level,
+                    lambda v, i=index: self._set_level(i, v),
+                    key=f"bot{index}",
+                    names=level_name,
+                )
+            )
         if self.mode in ("solo", "couch") and not self.bot_levels:
             rows.append(Label(_("No bots: every seat is here."), colour=(196, 172, 140), key="bots"))
         return rows
@@ -183,24 +227,55 @@ class GameSetupScene(FormScene):
         learner = [spec for spec in specs if spec.get("learner")]
         specs = shown_options([spec for spec in specs if spec not in learner], self.options)
         primary = self.game.get("primary_option")
-        specs.sort(key=lambda spec: spec["key"] != primary)   # stable: the others keep the game's order
+        specs.sort(key=lambda spec: spec["key"] != primary)  # stable: the others keep the game's order
         rows: list[Widget] = [Label(_("Options"), "small", theme.TEXT_DIM, key="options-heading")]
         rows += [self._option(spec) for spec in specs]
-        if self.mode == "couch" and ways_in.timed(self.game["id"]):   # a game with no clock has nothing to pause
-            rows.append(Toggle(_("Hand-off pauses the timer"), self.pause_on_handoff,
-                               lambda v: setattr(self, "pause_on_handoff", v), key="pause"))
+        if self.mode == "couch" and ways_in.timed(
+            self.game["id"]
+        ):  # a game with no clock has nothing to pause
+            rows.append(
+                Toggle(
+                    _("Hand-off pauses the timer"),
+                    self.pause_on_handoff,
+                    lambda v: setattr(self, "pause_on_handoff", v),
+                    key="pause",
+                )
+            )
         if self.mode in ("host", "remote"):
-            rows.append(TextField(_("Password"), self.password, lambda v: setattr(self, "password", v),
-                                  key="password", placeholder=_("none"), secret=True))
+            rows.append(
+                TextField(
+                    _("Password"),
+                    self.password,
+                    lambda v: setattr(self, "password", v),
+                    key="password",
+                    placeholder=_("none"),
+                    secret=True,
+                )
+            )
         if self.mode == "remote":
-            rows.append(Toggle(_("Listed for everyone on the server"), self.listed,
-                               lambda v: setattr(self, "listed", v), key="listed"))
+            rows.append(
+                Toggle(
+                    _("Listed for everyone on the server"),
+                    self.listed,
+                    lambda v: setattr(self, "listed", v),
+                    key="listed",
+                )
+            )
         if self.mode == "host":
-            rows.append(Toggle(_("Also for friends online (router, UPnP)"), self.online,
-                               lambda v: setattr(self, "online", v), key="online"))
-        if len(rows) == 1:   # nothing but a learner's helper (at the foot), or nothing at all
-            words = _("Played as printed; a learner's helper below.") if learner else \
-                _("This game has no options: it is played as printed.")
+            rows.append(
+                Toggle(
+                    _("Also for friends online (router, UPnP)"),
+                    self.online,
+                    lambda v: setattr(self, "online", v),
+                    key="online",
+                )
+            )
+        if len(rows) == 1:  # nothing but a learner's helper (at the foot), or nothing at all
+            words = (
+                _("Played as printed; a learner's helper below.")
+                if learner
+                else _("This game has no options: it is played as printed.")
+            )
             rows.append(Label(words, colour=(196, 172, 140), key="no-options"))
         for spec in learner:
             row = self._option(spec)
@@ -210,22 +285,33 @@ class GameSetupScene(FormScene):
 
     def _option(self, spec: dict[str, Any]) -> Choice:
         key = spec["key"]
-        return Choice(option_label(spec), option_values(spec), self.options[key],
-                      lambda v, k=key: self._set_option(k, v), key=f"opt:{key}", names=value_names(spec))
+        return Choice(
+            option_label(spec),
+            option_values(spec),
+            self.options[key],
+            lambda v, k=key: self._set_option(k, v),
+            key=f"opt:{key}",
+            names=value_names(spec),
+        )
 
     def _set_option(self, key: str, value: Any) -> None:
         self.options[key] = value
         if any((spec.get("shown_if") or [None])[0] == key for spec in self.game.get("options", [])):
-            self.rebuild()     # an option that matters only with this one's value comes or goes
+            self.rebuild()  # an option that matters only with this one's value comes or goes
 
     def howto(self) -> None:
         transitions.open_howto(self.app, self.game["id"])
 
     def remember(self) -> None:
         """This set-up, to open on next time (Settings), and the couch players' names."""
-        self.app.settings.remember_setup(self.mode, self.game["id"], players=self.players,
-                                         local=self.local_players, bots=list(self.bot_levels),
-                                         options=dict(self.options))
+        self.app.settings.remember_setup(
+            self.mode,
+            self.game["id"],
+            players=self.players,
+            local=self.local_players,
+            bots=list(self.bot_levels),
+            options=dict(self.options),
+        )
         if self.mode == "couch":
             self.app.settings.couch_names = [name.strip()[:24] for name in self.names]
             self.app.settings.save()
@@ -234,10 +320,19 @@ class GameSetupScene(FormScene):
         game_id, options = self.game["id"], dict(self.options)
         self.remember()
         if self.mode in ("solo", "couch"):
-            transitions.start_local(self.app, game_id, options, self.players, self.local_players,
-                              dict(self.pads), self.pause_on_handoff, list(self.bot_levels))
+            transitions.start_local(
+                self.app,
+                game_id,
+                options,
+                self.players,
+                self.local_players,
+                dict(self.pads),
+                self.pause_on_handoff,
+                list(self.bot_levels),
+            )
         elif self.mode == "host":
             transitions.host(self.app, game_id, options, self.players, self.password or None, self.online)
         else:
-            transitions.create_remote(self.app, self.conn, game_id, options, self.players, self.password or None,
-                                self.listed)
+            transitions.create_remote(
+                self.app, self.conn, game_id, options, self.players, self.password or None, self.listed
+            )

@@ -19,10 +19,10 @@ from soupkitchen.shared.registry import left_out
 STEAM_FPS = 8
 
 
-MAIN_ROWS = 8            # the title's column has room for one more entry than it shows
-UNFINISHED_ROWS = 4     # unfinished games in sight at once (the list scrolls past that)
+MAIN_ROWS = 8  # the title's column has room for one more entry than it shows
+UNFINISHED_ROWS = 4  # unfinished games in sight at once (the list scrolls past that)
 UNFINISHED_ROW_H = 1.5  # each row's height in button heights: the game, and under it who plays and how far
-KITCHEN_ASK = 5.0       # seconds between two asks of who is still at this client's LAN kitchen
+KITCHEN_ASK = 5.0  # seconds between two asks of who is still at this client's LAN kitchen
 
 
 def saved_when(saved: dict, stamp: float | None = None) -> str:
@@ -48,11 +48,11 @@ def unfinished_row(kind: str, saved: dict) -> tuple[str, str | tuple[str, ...]]:
     is too narrow for them)."""
     if kind == "host":
         return game_title(saved), _("hosting")
-    if kind == "kitchen":   # the LAN kitchen this client still runs for the guests its host left
+    if kind == "kitchen":  # the LAN kitchen this client still runs for the guests its host left
         people = saved["people"]
         return _("Your LAN kitchen is still open"), ngettext(
-            "{names} is still at its tables", "{names} are still at its tables", len(people)).format(
-            names=_(" and ").join([", ".join(people[:-1]), people[-1]] if len(people) > 1 else people))
+            "{names} is still at its tables", "{names} are still at its tables", len(people)
+        ).format(names=_(" and ").join([", ".join(people[:-1]), people[-1]] if len(people) > 1 else people))
     progress = ways_in.saved_progress(saved)
     names = ", ".join(progress["names"])
     if progress["bots"]:
@@ -71,40 +71,50 @@ class TitleScene(FormScene):
 
     name = "title"
     heading = ""
-    hints = N_("Arrows / D-pad: move    Enter / A: choose")   # nothing to go back to from here
+    hints = N_("Arrows / D-pad: move    Enter / A: choose")  # nothing to go back to from here
 
     def __init__(self, app) -> None:
         self.t = 0.0
         self.unfinished: list[tuple[str, dict]] = []
-        self.kitchen: list[str] = []      # who is at the tables of this client's LAN kitchen, still open
-        self.since_asked = 0.0            # seconds since the kitchen was last asked
-        self.leaving = False              # this player is leaving a table (transitions.leave)
+        self.kitchen: list[str] = []  # who is at the tables of this client's LAN kitchen, still open
+        self.since_asked = 0.0  # seconds since the kitchen was last asked
+        self.leaving = False  # this player is leaving a table (transitions.leave)
         super().__init__(app)
         ways_in.warm_up()
 
     def build(self) -> list[Widget]:
-        at_table = self.leaving or any(scene.is_table or scene.name == "lobby"
-                                       for scene in self.app.stack.scenes)
+        at_table = self.leaving or any(
+            scene.is_table or scene.name == "lobby" for scene in self.app.stack.scenes
+        )
         self.kitchen = [] if at_table else ways_in.kitchen_people(self.app)
         hosted = ways_in.saved_hosting() if self.app.server is None else None
         open_kitchen = self.kitchen and ways_in.own_kitchen_open(self.app)
         kitchen = [("kitchen", {"people": self.kitchen})] if open_kitchen else []
-        self.unfinished = kitchen + ([("host", hosted)] if hosted is not None else []) \
+        self.unfinished = (
+            kitchen
+            + ([("host", hosted)] if hosted is not None else [])
             + [("solo", s) for s in ways_in.saved_games()]
+        )
         rows = [unfinished_row(kind, saved) for kind, saved in self.unfinished]
         widgets: list[Widget] = []
         if rows:
-            listed = ListView([row for row, _detail in rows], self.resume, key="unfinished",
-                              visible_rows=min(UNFINISHED_ROWS, len(rows)))
+            listed = ListView(
+                [row for row, _detail in rows],
+                self.resume,
+                key="unfinished",
+                visible_rows=min(UNFINISHED_ROWS, len(rows)),
+            )
             listed.details = [detail for _row, detail in rows]
             listed.row_scale = UNFINISHED_ROW_H
             listed.right_kind = "small"
-            listed.removable = set(range(len(rows)))       # each has a Forget button (Backspace on it)
-            listed.remove_icon = True                      # a small cross: the list is narrow
+            listed.removable = set(range(len(rows)))  # each has a Forget button (Backspace on it)
+            listed.remove_icon = True  # a small cross: the list is narrow
             listed.on_remove = self.ask_forget
             widgets.append(listed)
         widgets += [
-            Button(_("Play solo"), lambda: transitions.open_setup(self.app, "solo"), key="solo", primary=not rows),
+            Button(
+                _("Play solo"), lambda: transitions.open_setup(self.app, "solo"), key="solo", primary=not rows
+            ),
             Button(_("Couch play"), lambda: transitions.open_setup(self.app, "couch"), key="couch"),
             Button(_("Host a LAN game"), lambda: transitions.open_setup(self.app, "host"), key="host"),
             Button(_("Join a game"), lambda: transitions.open_join(self.app), key="join"),
@@ -117,14 +127,17 @@ class TitleScene(FormScene):
 
     def resume(self, index: int) -> None:
         kind, saved = self.unfinished[index]
-        if kind == "kitchen":   # its tables: to watch them, or sit at one again
+        if kind == "kitchen":  # its tables: to watch them, or sit at one again
             conn = self.app.conn
             if conn is not None and conn.connected and conn.url == ways_in.kitchen_url(self.app):
                 self.app.stack.open("tables", conn)
             else:
-                transitions.run_with_wait(self.app, _("Knocking on the kitchen door..."),
-                                          ways_in.connect(self.app, ways_in.kitchen_url(self.app)),
-                                          lambda conn: self.app.stack.open("tables", conn))
+                transitions.run_with_wait(
+                    self.app,
+                    _("Knocking on the kitchen door..."),
+                    ways_in.connect(self.app, ways_in.kitchen_url(self.app)),
+                    lambda conn: self.app.stack.open("tables", conn),
+                )
         elif kind == "host":
             resume_hosting(self.app)
         else:
@@ -134,13 +147,20 @@ class TitleScene(FormScene):
         """Forget an unfinished game, once the player says so: it cannot be resumed afterwards."""
         kind, saved = self.unfinished[index]
         if kind == "kitchen":
-            self.app.stack.open("message", _("Close your kitchen?"),
-                                _("The games at its tables end for everyone still there."),
-                                [(_("Close it"), self.close_kitchen), (_("Keep it open"), None)])
+            self.app.stack.open(
+                "message",
+                _("Close your kitchen?"),
+                _("The games at its tables end for everyone still there."),
+                [(_("Close it"), self.close_kitchen), (_("Keep it open"), None)],
+            )
             return
         words = _("{game} cannot be resumed once it is forgotten.").format(game=game_title(saved))
-        self.app.stack.open("message", _("Forget this game?"), words,
-                            [(_("Forget it"), lambda: self.forget(kind, saved)), (_("Keep it"), None)])
+        self.app.stack.open(
+            "message",
+            _("Forget this game?"),
+            words,
+            [(_("Forget it"), lambda: self.forget(kind, saved)), (_("Keep it"), None)],
+        )
 
     def forget(self, kind: str, saved: dict) -> None:
         ways_in.forget_saved_game(ways_in.hosting_file() if kind == "host" else Path(saved["record"]))
@@ -164,33 +184,53 @@ class TitleScene(FormScene):
         if listed is not None:
             left = column.right + lay.margin
             heading = lay.font("small").get_linesize() + lay.gap // 2
-            listed.rect = pygame.Rect(left, top + heading, lay.width - lay.margin - left,
-                                      listed.visible_rows * round(lay.button_h * listed.row_scale))
+            listed.rect = pygame.Rect(
+                left,
+                top + heading,
+                lay.width - lay.margin - left,
+                listed.visible_rows * round(lay.button_h * listed.row_scale),
+            )
 
     def draw_hints(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         """The hints, and above them a sentence for each game package left out for a fault (the
         others play on); the column stands above both."""
         bottom = super().draw_hints(surface, lay)
         for missing in reversed(left_out()):
-            said = _("The game in \"{package}\" is left out: {problem}.").format(package=missing.package,
-                                                                                problem=missing.problem)
+            said = _('The game in "{package}" is left out: {problem}.').format(
+                package=missing.package, problem=missing.problem
+            )
             for line in reversed(theme.wrap(said, lay.font("small"), lay.width - 2 * lay.margin)):
-                bottom = theme.text(surface, line, "small", theme.MUSTARD, (lay.width // 2, bottom), lay,
-                                    anchor="midbottom").top
+                bottom = theme.text(
+                    surface, line, "small", theme.MUSTARD, (lay.width // 2, bottom), lay, anchor="midbottom"
+                ).top
         return bottom - (lay.gap if left_out() else 0)
 
     def draw_extra(self, surface: pygame.Surface, lay: theme.Layout) -> None:
         listed = next((w for w in self.form.widgets if w.key == "unfinished"), None)
         if listed is not None:
-            theme.text(surface, _("Unfinished games: choose one to go on"), "small", theme.TEXT_DIM,
-                       (listed.rect.x, listed.rect.y - lay.gap // 2), lay, anchor="bottomleft",
-                       max_width=listed.rect.width)
+            theme.text(
+                surface,
+                _("Unfinished games: choose one to go on"),
+                "small",
+                theme.TEXT_DIM,
+                (listed.rect.x, listed.rect.y - lay.gap // 2),
+                lay,
+                anchor="bottomleft",
+                max_width=listed.rect.width,
+            )
             y = listed.rect.bottom + lay.gap // 2
             hint = _("Enter: go on    Backspace: forget")
             fits = lay.font("small").size(hint)[0] <= listed.rect.width
             for line in [hint] if fits else theme.wrap(hint, lay.font("small"), listed.rect.width):
-                y = theme.text(surface, line, "small", theme.TEXT_DIM, (listed.rect.x, y), lay,
-                               max_width=listed.rect.width).bottom
+                y = theme.text(
+                    surface,
+                    line,
+                    "small",
+                    theme.TEXT_DIM,
+                    (listed.rect.x, y),
+                    lay,
+                    max_width=listed.rect.width,
+                ).bottom
 
     def on_enter(self) -> None:
         self.rebuild()
@@ -215,13 +255,13 @@ class TitleScene(FormScene):
             self.since_asked = 0.0
             if ways_in.own_kitchen_open(self.app):
                 people = ways_in.kitchen_people(self.app)
-                if not people:        # the last guest left this client's LAN kitchen: it closes
+                if not people:  # the last guest left this client's LAN kitchen: it closes
                     self.close_kitchen()
                 elif people != self.kitchen:
                     self.rebuild()
 
     def redraw_at(self, now: float) -> float | None:
-        return now + 1 / STEAM_FPS   # the steam drifts gently; nothing else moves
+        return now + 1 / STEAM_FPS  # the steam drifts gently; nothing else moves
 
     def draw_heading(self, surface: pygame.Surface, lay: theme.Layout) -> int:
         cx = lay.width // 2
@@ -233,8 +273,15 @@ class TitleScene(FormScene):
         surface.blit(shadow, rect.move(0, max(2, lay.ring)))
         surface.blit(words, rect)
         self._draw_pot(surface, lay, rect)
-        y = theme.text(surface, _("Four soup games for friends at one table or across the room"), "body",
-                       theme.TEXT_DIM, (cx, rect.bottom + lay.gap), lay, anchor="midtop").bottom
+        y = theme.text(
+            surface,
+            _("Four soup games for friends at one table or across the room"),
+            "body",
+            theme.TEXT_DIM,
+            (cx, rect.bottom + lay.gap),
+            lay,
+            anchor="midtop",
+        ).bottom
         return y + lay.margin
 
     def _draw_pot(self, surface: pygame.Surface, lay: theme.Layout, title: pygame.Rect) -> None:
@@ -246,20 +293,33 @@ class TitleScene(FormScene):
             body.midtop = (x, cy - r // 3)
             pygame.draw.rect(surface, theme.SHADOW, body.move(0, lay.ring), border_radius=r // 2)
             pygame.draw.rect(surface, theme.ACCENT, body, border_radius=r // 2)
-            pygame.draw.rect(surface, theme.ACCENT_DARK, (body.x - r // 4, body.y, body.width + r // 2, r // 3),
-                             border_radius=r // 6)
-            pygame.draw.ellipse(surface, theme.BROTH, (body.x + r // 6, body.y - r // 5, body.width - r // 3, r // 2))
+            pygame.draw.rect(
+                surface,
+                theme.ACCENT_DARK,
+                (body.x - r // 4, body.y, body.width + r // 2, r // 3),
+                border_radius=r // 6,
+            )
+            pygame.draw.ellipse(
+                surface, theme.BROTH, (body.x + r // 6, body.y - r // 5, body.width - r // 3, r // 2)
+            )
             for i in range(3):
                 phase = self.t * 1.6 + i * 2.1 + side
                 sx = body.x + body.width * (i + 1) // 4 + int(math.sin(phase) * r / 6)
                 top = body.y - r // 2 - int((phase % 3) * r / 5)
-                pygame.draw.circle(surface, (*theme.TEXT_DIM,), (sx, top), max(2, r // 7), width=max(1, r // 14))
+                pygame.draw.circle(
+                    surface, (*theme.TEXT_DIM,), (sx, top), max(2, r // 7), width=max(1, r // 14)
+                )
 
 
 def resume_hosting(app) -> None:
     """Reopen the LAN table this client hosted: its table if the game had started, else its lobby."""
+
     def landed(session) -> None:
         (transitions.open_table if session.started else transitions.open_lobby)(app, session)
 
-    transitions.run_with_wait(app, _("Reopening your kitchen to the LAN..."), transitions.with_art(app, ways_in.resume_hosting(app)),
-                        landed)
+    transitions.run_with_wait(
+        app,
+        _("Reopening your kitchen to the LAN..."),
+        transitions.with_art(app, ways_in.resume_hosting(app)),
+        landed,
+    )

@@ -39,7 +39,9 @@ def run_with_wait(app: App, words: str, coro, then, on_error=None) -> None:
             return
         except Exception as err:
             app.stack.remove(busy)
-            app.stack.open("message", _("That did not work"), _("Something went wrong: {problem}").format(problem=err))
+            app.stack.open(
+                "message", _("That did not work"), _("Something went wrong: {problem}").format(problem=err)
+            )
             raise
         app.stack.remove(busy)
         then(result)
@@ -122,46 +124,88 @@ async def warm_table(app: App, game: str) -> None:
     await art.preload_async(tables.table_scene_for(game).art_to_preload(app.screen_size))
 
 
-def start_local(app: App, game: str, options: dict[str, Any], players: int, local_players: int = 1,
-                pads: dict[int, str] | None = None, pause_on_handoff: bool = True,
-                bot_levels: list[str] | None = None) -> None:
+def start_local(
+    app: App,
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    local_players: int = 1,
+    pads: dict[int, str] | None = None,
+    pause_on_handoff: bool = True,
+    bot_levels: list[str] | None = None,
+) -> None:
     asked = time.perf_counter()
 
     def landed(session: TableSession) -> None:
         open_table(app, session)
-        log.info("table shown after %.0f ms", (time.perf_counter() - asked) * 1000)   # scripts/bench_start.py
+        log.info("table shown after %.0f ms", (time.perf_counter() - asked) * 1000)  # scripts/bench_start.py
 
-    run_with_wait(app, _("Warming up the kitchen..."),
-                  with_art(app, ways_in.play_local(app, game, options, players, local_players, pads,
-                                                 pause_on_handoff, bot_levels)),
-                  landed)
+    run_with_wait(
+        app,
+        _("Warming up the kitchen..."),
+        with_art(
+            app,
+            ways_in.play_local(
+                app, game, options, players, local_players, pads, pause_on_handoff, bot_levels
+            ),
+        ),
+        landed,
+    )
 
 
 def resume(app: App, saved: dict[str, Any] | None = None) -> None:
     """Reopen the unfinished game ``saved`` (the newest when None)."""
-    run_with_wait(app, _("Reheating your soup..."), with_art(app, ways_in.resume_local(app, saved)),
-                  lambda session: open_table(app, session))
+    run_with_wait(
+        app,
+        _("Reheating your soup..."),
+        with_art(app, ways_in.resume_local(app, saved)),
+        lambda session: open_table(app, session),
+    )
 
 
-def host(app: App, game: str, options: dict[str, Any], players: int, password: str | None,
-         online: bool = False) -> None:
-    words = _("Asking the router to open the kitchen door...") if online else _("Opening the kitchen to the LAN...")
-    run_with_wait(app, words, ways_in.host_lan(app, game, options, players, password, online),
-                  lambda session: open_lobby(app, session))
+def host(
+    app: App, game: str, options: dict[str, Any], players: int, password: str | None, online: bool = False
+) -> None:
+    words = (
+        _("Asking the router to open the kitchen door...")
+        if online
+        else _("Opening the kitchen to the LAN...")
+    )
+    run_with_wait(
+        app,
+        words,
+        ways_in.host_lan(app, game, options, players, password, online),
+        lambda session: open_lobby(app, session),
+    )
 
 
-def create_remote(app: App, conn, game: str, options: dict[str, Any], players: int, password: str | None,
-                  listed: bool = True) -> None:
-    run_with_wait(app, _("Setting the table..."),
-                  ways_in.create_table(app, conn, game, options, players, 1, password, listed=listed),
-                  lambda session: open_lobby(app, session))
+def create_remote(
+    app: App,
+    conn,
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    password: str | None,
+    listed: bool = True,
+) -> None:
+    run_with_wait(
+        app,
+        _("Setting the table..."),
+        ways_in.create_table(app, conn, game, options, players, 1, password, listed=listed),
+        lambda session: open_lobby(app, session),
+    )
 
 
 def join(app: App, conn, table_id: str, password: str | None = None) -> None:
     def landed(session: TableSession) -> None:
         (open_table if session.started else open_lobby)(app, session)
 
-    run_with_wait(app, _("Pulling up a chair..."), with_art(app, ways_in.join_table(app, conn, table_id, password)), landed)
+    run_with_wait(
+        app,
+        _("Pulling up a chair..."),
+        with_art(app, ways_in.join_table(app, conn, table_id, password)),
+        landed,
+    )
 
 
 def sit_at(app: App, conn, table: dict[str, Any]) -> None:
@@ -169,26 +213,42 @@ def sit_at(app: App, conn, table: dict[str, Any]) -> None:
     if table.get("started"):
         watch(app, conn, table["id"])
     elif table.get("has_password"):
-        app.stack.open("text", _("Password"), _("Password"), lambda pw: join(app, conn, table["id"], pw),
-                       message=_("This table needs a password."), secret=True)
+        app.stack.open(
+            "text",
+            _("Password"),
+            _("Password"),
+            lambda pw: join(app, conn, table["id"], pw),
+            message=_("This table needs a password."),
+            secret=True,
+        )
     else:
         join(app, conn, table["id"])
 
 
 def join_by_code(app: App, url: str, code: str, on_error=None) -> None:
     """Find the table of an invite code on the server at ``url`` and sit at it."""
-    run_with_wait(app, _("Looking for the table..."), ways_in.find_table(app, url, code),
-                  lambda found: sit_at(app, *found), on_error=on_error)
+    run_with_wait(
+        app,
+        _("Looking for the table..."),
+        ways_in.find_table(app, url, code),
+        lambda found: sit_at(app, *found),
+        on_error=on_error,
+    )
 
 
 def watch(app: App, conn, table_id: str) -> None:
-    run_with_wait(app, _("Peeking into the kitchen..."), with_art(app, ways_in.spectate_table(app, conn, table_id)),
-                  lambda session: open_table(app, session))
+    run_with_wait(
+        app,
+        _("Peeking into the kitchen..."),
+        with_art(app, ways_in.spectate_table(app, conn, table_id)),
+        lambda session: open_table(app, session),
+    )
 
 
 def leave(app: App, session: TableSession) -> None:
     """Back to the title; once the table is left (a finished solo game is forgotten then), the title
     offers only what can still be resumed."""
+
     def refresh_title(_result: Any = None) -> None:
         title = app.stack.find("title")
         if title is not None:
@@ -198,15 +258,15 @@ def leave(app: App, session: TableSession) -> None:
     async def go() -> None:
         try:
             await ways_in.leave_table(app, session)
-        finally:   # the title lists what is still open once this table is left, whether or not it went well
+        finally:  # the title lists what is still open once this table is left, whether or not it went well
             refresh_title()
 
     app.stack.reset_to("title")
     title = app.stack.find("title")
-    if title is not None:   # until then it does not count this player among those still at a table
+    if title is not None:  # until then it does not count this player among those still at a table
         title.leaving = True
         title.rebuild()
     guide = getattr(app, "guide", None)
     if guide is not None:
-        guide.once = False     # a guided first round asked for is that game's only
+        guide.once = False  # a guided first round asked for is that game's only
     app.spawn(go())

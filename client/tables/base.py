@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from soupkitchen.client.app import App
     from soupkitchen.client.tables.ending import EndPanel
 
-RESULTS_DELAY = 2.0   # seconds the final position stays visible before the results screen
+RESULTS_DELAY = 2.0  # seconds the final position stays visible before the results screen
 ANSWER_SECONDS = 2.5  # a touch that cannot be used is answered where it was, this long
-RECENT_CLICK = 8.0    # a refusal of the move a click made is answered at the click this long after it
+RECENT_CLICK = 8.0  # a refusal of the move a click made is answered at the click this long after it
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class TableScene(Scene):
     name = "table"
     is_table = True
     at_table = True
-    menu_holds_clock = False   # solo and couch: the clock waits while a menu or How to play covers the table
+    menu_holds_clock = False  # solo and couch: the clock waits while a menu or How to play covers the table
 
     def __init__(self, app: App, session: TableFeed) -> None:
         super().__init__(app)
@@ -60,7 +60,7 @@ class TableScene(Scene):
         self._could_act = False
         self._results_shown = False
         self.answer: Answer | None = None
-        self.last_click: tuple[tuple[int, int], float] | None = None   # where and when the player last clicked
+        self.last_click: tuple[tuple[int, int], float] | None = None  # where and when the player last clicked
         session.listeners.append(self._state_listener)
 
     # --- hooks for tables ----------------------------------------------------------------------
@@ -134,15 +134,26 @@ class TableScene(Scene):
         lay = self.layout
         f = lay.font("body")
         lines = theme.wrap(answer.words, f, lay.column_w)
-        box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + lay.margin,
-                          f.get_linesize() * len(lines) + lay.gap * 2)
+        box = pygame.Rect(
+            0,
+            0,
+            max(f.size(line)[0] for line in lines) + lay.margin,
+            f.get_linesize() * len(lines) + lay.gap * 2,
+        )
         box.bottomleft = (answer.pos[0] + lay.gap, answer.pos[1] - lay.gap)
         box.clamp_ip(surface.get_rect())
         with coverage.overlay("the answer to a touch", box, asked=True):
             theme.draw_panel(surface, box, lay, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
             for i, line in enumerate(lines):
-                theme.text(surface, line, "body", theme.TEXT, (box.centerx, box.y + lay.gap + i * f.get_linesize()),
-                           lay, anchor="midtop")
+                theme.text(
+                    surface,
+                    line,
+                    "body",
+                    theme.TEXT,
+                    (box.centerx, box.y + lay.gap + i * f.get_linesize()),
+                    lay,
+                    anchor="midtop",
+                )
 
     def redraw_at(self, now: float) -> float | None:
         return self.answer.until if self.answer is not None and now < self.answer.until else None
@@ -170,14 +181,16 @@ class TableScene(Scene):
         colour = theme.DANGER if left < 10 else theme.MUSTARD if left < 30 else theme.HERB
         pygame.draw.rect(surface, colour, fill, border_radius=rect.height // 2)
         minutes, seconds = divmod(int(left + 0.999), 60)
-        theme.text(surface, f"{minutes}:{seconds:02d}", "label", theme.TEXT, rect.center, lay, anchor="center")
+        theme.text(
+            surface, f"{minutes}:{seconds:02d}", "label", theme.TEXT, rect.center, lay, anchor="center"
+        )
 
     # --- the frame -----------------------------------------------------------------------------
     def _state_listener(self, seat, view, events) -> None:
         shown = self.session.shown_seat
         if seat is not None and seat == shown:
             can_act = seat in view["active_seats"]
-            sound = getattr(self.app, "sound", None)   # a table may run under a minimal app stand-in
+            sound = getattr(self.app, "sound", None)  # a table may run under a minimal app stand-in
             if can_act and not self._could_act and sound is not None:
                 sound("turn")
             self._could_act = can_act
@@ -205,14 +218,19 @@ class TableScene(Scene):
         if self.session.over and not self._results_shown:
             if self._over_since is None:
                 self._over_since = now
-            elif now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self:
+            elif (
+                now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self
+            ):
                 self.show_end()
-        self._hold_for_menu(self.stack is not None and self.stack.top not in (self, None)
-                            and getattr(self.stack.top, "name", "") not in ("handoff", "results"))
+        self._hold_for_menu(
+            self.stack is not None
+            and self.stack.top not in (self, None)
+            and getattr(self.stack.top, "name", "") not in ("handoff", "results")
+        )
 
     def _hold_for_menu(self, covered: bool) -> None:
         """Hold the clock while a menu covers a table that asks for it (``menu_holds_clock``)."""
-        hold = getattr(self.session, "hold_for_menu", None)   # a replay's feed has no clock to hold
+        hold = getattr(self.session, "hold_for_menu", None)  # a replay's feed has no clock to hold
         if self.menu_holds_clock and hold is not None:
             hold(covered)
 

@@ -17,7 +17,7 @@ from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.words import and_list
 
-SIDE_X = 1500          # the end screen's column of buttons starts here on the board
+SIDE_X = 1500  # the end screen's column of buttons starts here on the board
 
 
 def final_result(view: dict[str, Any] | None) -> dict[str, Any]:
@@ -66,7 +66,10 @@ def ranked(result: dict[str, Any]) -> list[tuple[int, int, Any]]:
     scores = result.get("scores")
     if not isinstance(scores, list):
         return []
-    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat] if isinstance(scores[seat], int | float) else 0, seat))
+    order = sorted(
+        range(len(scores)),
+        key=lambda seat: (-scores[seat] if isinstance(scores[seat], int | float) else 0, seat),
+    )
     rows, place = [], 0
     for i, seat in enumerate(order):
         if i == 0 or scores[seat] != scores[order[i - 1]]:
@@ -107,18 +110,35 @@ class GenericEnd(EndPanel):
         if len(set(map(str, scores))) == 1 and self.together():
             return [(_("The kitchen's score: %(score)s") % {"score": scores[0]}, True)]
         winners = self.result.get("winners") or []
-        return [(f"{place}. {self.names.get(seat, _('Player %(number)d') % {'number': seat + 1})}: {score}", seat in winners)
-                for place, seat, score in ranked(self.result)]
+        return [
+            (
+                f"{place}. {self.names.get(seat, _('Player %(number)d') % {'number': seat + 1})}: {score}",
+                seat in winners,
+            )
+            for place, seat, score in ranked(self.result)
+        ]
 
     def draw(self, surface: pygame.Surface) -> None:
         b = Board(surface.get_size())
         sheet = b.rect(12, 72, SIDE_X - 24, 1000)
         theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
-        b.text(surface, self.verdict(), HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft,
-               max_width=sheet.w - b.px(64))
+        b.text(
+            surface,
+            self.verdict(),
+            HEADING,
+            theme.MUSTARD,
+            b.rect(44, 90, 1, 1).topleft,
+            max_width=sheet.w - b.px(64),
+        )
         rows = self.rows()
         step = min(90, 760 / max(1, len(rows)))
         for i, (words, winner) in enumerate(rows):
             size = LABEL if b.fits(words, LABEL, sheet.w - b.px(120)) else BODY
-            b.text(surface, words, size, theme.MUSTARD if winner else theme.TEXT, b.rect(80, 200 + i * step, 1, 1).topleft,
-                   max_width=sheet.w - b.px(120))
+            b.text(
+                surface,
+                words,
+                size,
+                theme.MUSTARD if winner else theme.TEXT,
+                b.rect(80, 200 + i * step, 1, 1).topleft,
+                max_width=sheet.w - b.px(120),
+            )

@@ -13,20 +13,20 @@ from typing import Any, Protocol
 
 StateListener = Callable[[int | None, dict[str, Any], list[dict[str, Any]]], None]
 LobbyListener = Callable[[dict[str, Any]], None]
-BackListener = Callable[[int], None]          # a held seat a stand-in bot has given back
+BackListener = Callable[[int], None]  # a held seat a stand-in bot has given back
 
 
 class TableFeed(Protocol):
     """A table's session, live or replayed."""
 
     # --- the table -----------------------------------------------------------------------------
-    table: dict[str, Any]                     # the lobby's summary: id, game, seats (names, bots, away)
-    tokens: dict[int, str]                    # held seat -> token (empty: watching)
-    pads: dict[int, str]                      # held seat -> the pad bound to it ("pad:3")
-    replaying: bool                           # a replay: each moment as its view had it
-    local: bool                               # on this machine's embedded server (solo, couch)
-    state_id: int                             # the newest state's number
-    recent: list[tuple[dict[str, Any], list[dict[str, Any]]]]   # a game opened afresh mid-way: its latest
+    table: dict[str, Any]  # the lobby's summary: id, game, seats (names, bots, away)
+    tokens: dict[int, str]  # held seat -> token (empty: watching)
+    pads: dict[int, str]  # held seat -> the pad bound to it ("pad:3")
+    replaying: bool  # a replay: each moment as its view had it
+    local: bool  # on this machine's embedded server (solo, couch)
+    state_id: int  # the newest state's number
+    recent: list[tuple[dict[str, Any], list[dict[str, Any]]]]  # a game opened afresh mid-way: its latest
     #                                           moments as everyone saw them (public view, events), oldest first
 
     @property

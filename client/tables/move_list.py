@@ -11,7 +11,7 @@ from soupkitchen.client.tables.drawing import draw_cards
 from soupkitchen.client.ui import art, theme
 from soupkitchen.client.ui.widgets import ListView
 
-MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))   # move button font and the most lines it may wrap to
+MOVE_FONTS = (("label", 1), ("body", 2), ("small", 3))  # move button font and the most lines it may wrap to
 
 
 class MoveList(ListView):
@@ -24,11 +24,11 @@ class MoveList(ListView):
         self.kind = "label"
         self.wrapped: list[list[str]] = []
         self.text_width = 0
-        self.cards: list[tuple[str, ...]] = []     # each row's card pictures (asset ids)
+        self.cards: list[tuple[str, ...]] = []  # each row's card pictures (asset ids)
         self.card_h = 0
-        self.cards_w = 0                           # room kept at the left of every row for the pictures
-        self.drawn: dict[int, list[str]] = {}   # rows drawn in the last frame, line by line
-        self.cards_drawn: dict[int, tuple[str, ...]] = {}   # and their pictures
+        self.cards_w = 0  # room kept at the left of every row for the pictures
+        self.drawn: dict[int, list[str]] = {}  # rows drawn in the last frame, line by line
+        self.cards_drawn: dict[int, tuple[str, ...]] = {}  # and their pictures
 
     def set_cards(self, cards: Sequence[tuple[str, ...]]) -> None:
         """The card pictures of each row, in row order."""
@@ -36,7 +36,7 @@ class MoveList(ListView):
 
     def fit(self, lay: theme.Layout, area: pygame.Rect) -> None:
         """Choose the font and row height for ``area`` and place the list in it."""
-        most_cards = max((len(c) for c in self.cards[:len(self.rows)]), default=0)
+        most_cards = max((len(c) for c in self.cards[: len(self.rows)]), default=0)
         self.card_h = lay.button_h - lay.gap
         card_w = art.card_size(self.card_h)[0]
         self.cards_w = round(card_w * (1 + 0.6 * (most_cards - 1))) + lay.gap if most_cards else 0
@@ -60,8 +60,11 @@ class MoveList(ListView):
             return
         theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
         step = lay.font(self.kind).get_linesize()
-        selected = ((theme.PANEL_LIGHT, 0), (theme.MUSTARD, max(1, lay.ring // 2))) if focused else \
-            ((theme.PANEL, 0), (theme.PANEL_EDGE, max(1, lay.ring // 2)))
+        selected = (
+            ((theme.PANEL_LIGHT, 0), (theme.MUSTARD, max(1, lay.ring // 2)))
+            if focused
+            else ((theme.PANEL, 0), (theme.PANEL_EDGE, max(1, lay.ring // 2)))
+        )
         self.cards_drawn = {}
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
             row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
@@ -69,8 +72,13 @@ class MoveList(ListView):
                 pygame.draw.rect(surface, colour, row, width=edge, border_radius=lay.radius)
             cards = self.cards[i] if i < len(self.cards) else ()
             if cards:
-                draw_cards(surface, cards, (row.x + lay.gap, row.centery - self.card_h // 2), self.card_h,
-                           self.cards_w - lay.gap)
+                draw_cards(
+                    surface,
+                    cards,
+                    (row.x + lay.gap, row.centery - self.card_h // 2),
+                    self.card_h,
+                    self.cards_w - lay.gap,
+                )
                 self.cards_drawn[i] = cards
             lines = self.wrapped[i]
             y = row.centery - step * len(lines) // 2

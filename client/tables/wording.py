@@ -45,7 +45,11 @@ def readable(value: Any, depth: int = 0) -> str:
 def move_words(game_id: str, view: dict[str, Any] | None, action: dict[str, Any], name: Namer) -> str:
     """The words on a move's button, as the seat whose ``view`` offers it reads them."""
     words = describer(game_id)
-    return words.move_words(view, action, name) if words is not None and view is not None else action_label(action)
+    return (
+        words.move_words(view, action, name)
+        if words is not None and view is not None
+        else action_label(action)
+    )
 
 
 def event_words(game_id: str, event: dict[str, Any], name: Namer) -> str:
@@ -73,7 +77,9 @@ def facts(view: dict[str, Any] | None) -> list[tuple[str, str]]:
         if isinstance(value, dict) and len(value) <= 8:
             for sub, inner in value.items():
                 lines.append((f"{name} / {str(sub).replace('_', ' ')}", readable(inner, 1)))
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and len(value) <= 8:
+        elif (
+            isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and len(value) <= 8
+        ):
             for i, inner in enumerate(value):
                 lines.append((f"{name} {i + 1}", readable(inner, 1)))
         else:
@@ -81,7 +87,9 @@ def facts(view: dict[str, Any] | None) -> list[tuple[str, str]]:
     return lines[:MAX_FACTS]
 
 
-def headline(view: dict[str, Any] | None, game_id: str = "", name: Namer = lambda seat: f"Seat {seat + 1}") -> str:
+def headline(
+    view: dict[str, Any] | None, game_id: str = "", name: Namer = lambda seat: f"Seat {seat + 1}"
+) -> str:
     """What the table waits for, in the game's words (or the view's own sentence, if it has one)."""
     words = describer(game_id)
     if words is not None and view:
@@ -92,12 +100,19 @@ def headline(view: dict[str, Any] | None, game_id: str = "", name: Namer = lambd
     return ""
 
 
-def log_lines(view: dict[str, Any] | None, count: int = 8, game_id: str = "",
-              name: Namer = lambda seat: f"Seat {seat + 1}") -> list[str]:
+def log_lines(
+    view: dict[str, Any] | None,
+    count: int = 8,
+    game_id: str = "",
+    name: Namer = lambda seat: f"Seat {seat + 1}",
+) -> list[str]:
     """The last lines of the view's own log of what happened, if it keeps one."""
     words = describer(game_id)
     for key in LOG_KEYS:
         value = view.get(key) if view else None
         if isinstance(value, list):
-            return [words.event_words(entry, name) if words is not None else readable(entry) for entry in value[-count:]]
+            return [
+                words.event_words(entry, name) if words is not None else readable(entry)
+                for entry in value[-count:]
+            ]
     return []

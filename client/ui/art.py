@@ -22,7 +22,12 @@ import pygame
 log = logging.getLogger(__name__)
 
 STRICT_ENV = "SOUPKITCHEN_STRICT_ART"
-PLACEHOLDER = (255, 0, 255, 255)   # pure magenta: no art uses it, so a screenshot shows where a picture is missing
+PLACEHOLDER = (
+    255,
+    0,
+    255,
+    255,
+)  # pure magenta: no art uses it, so a screenshot shows where a picture is missing
 
 
 class MissingArt(FileNotFoundError):
@@ -44,8 +49,9 @@ def strict() -> bool:
     """True when a missing picture is an error rather than a placeholder."""
     return os.environ.get(STRICT_ENV, "") not in ("", "0")
 
+
 _cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
-_fast: dict[tuple[object, object], pygame.Surface] = {}   # keyed by the caller's own objects: no conversions
+_fast: dict[tuple[object, object], pygame.Surface] = {}  # keyed by the caller's own objects: no conversions
 
 
 def _placeholder(size: tuple[int, int]) -> pygame.Surface:
@@ -78,12 +84,12 @@ def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
         _cache[key] = found
     try:
         _fast[fast_key] = found
-    except TypeError:   # an unhashable size (a list): served by the slow path
+    except TypeError:  # an unhashable size (a list): served by the slow path
         pass
     return found
 
 
-CARD_ASPECT = 120 / 168   # width over height of the games' card faces (scripts/art/game_cards.py)
+CARD_ASPECT = 120 / 168  # width over height of the games' card faces (scripts/art/game_cards.py)
 
 
 def card_path(card_id: str) -> Path:

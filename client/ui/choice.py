@@ -37,8 +37,15 @@ def draw_arrow(surface: pygame.Surface, box: pygame.Rect, direction: int, colour
 class Choice(Widget):
     """One value out of several; left/right (or select) steps through them."""
 
-    def __init__(self, label: str, values: Sequence[Any], value: Any, on_change: Callable[[Any], Any] | None = None,
-                 key: str = "", names: Callable[[Any], str] = str) -> None:
+    def __init__(
+        self,
+        label: str,
+        values: Sequence[Any],
+        value: Any,
+        on_change: Callable[[Any], Any] | None = None,
+        key: str = "",
+        names: Callable[[Any], str] = str,
+    ) -> None:
         super().__init__(key or label)
         self.label, self.values, self.on_change, self.names = label, list(values), on_change, names
         self.index = self.values.index(value) if value in self.values else 0
@@ -67,12 +74,14 @@ class Choice(Widget):
         f = lay.font("label")
         value_w = max((f.size(self.names(v))[0] for v in self.values), default=0) + lay.gap * 2
         arrow_w = min(lay.button_h, rect.height)
-        label_min = min(f.size(self.label)[0], rect.width * 3 // 10)   # past this the label wraps
+        label_min = min(f.size(self.label)[0], rect.width * 3 // 10)  # past this the label wraps
         value_w = min(value_w, rect.width - arrow_w * 2 - label_min - lay.gap * 4)
         plus = pygame.Rect(rect.right - lay.gap - arrow_w, rect.y, arrow_w, rect.height)
         value = pygame.Rect(plus.x - value_w, rect.y, value_w, rect.height)
         minus = pygame.Rect(value.x - arrow_w, rect.y, arrow_w, rect.height)
-        label = pygame.Rect(rect.x + lay.gap * 2, rect.y, minus.x - lay.gap - rect.x - lay.gap * 2, rect.height)
+        label = pygame.Rect(
+            rect.x + lay.gap * 2, rect.y, minus.x - lay.gap - rect.x - lay.gap * 2, rect.height
+        )
         return ChoiceParts(label, minus, value, plus)
 
     def height(self, lay, width) -> int:
@@ -101,13 +110,29 @@ class Choice(Widget):
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
         self._parts = parts = self.parts(lay)
         kind, lines = fit_lines(lay, self.label, parts.label.width)
-        draw_lines(surface, lay, lines, kind, theme.TEXT if self.enabled else theme.TEXT_DIM, parts.label.x,
-                   self.rect.centery, parts.label.width)
+        draw_lines(
+            surface,
+            lay,
+            lines,
+            kind,
+            theme.TEXT if self.enabled else theme.TEXT_DIM,
+            parts.label.x,
+            self.rect.centery,
+            parts.label.width,
+        )
         arrows = theme.MUSTARD if focused and self.enabled else theme.TEXT_DIM
         for box, direction in ((parts.minus, -1), (parts.plus, 1)):
             draw_arrow(surface, box, direction, arrows)
-        theme.text(surface, self.names(self.value), "label", theme.TEXT, parts.value.center, lay, anchor="center",
-                   max_width=parts.value.width)
+        theme.text(
+            surface,
+            self.names(self.value),
+            "label",
+            theme.TEXT,
+            parts.value.center,
+            lay,
+            anchor="center",
+            max_width=parts.value.width,
+        )
 
     def describe(self) -> str:
         return f"{self.label}: {self.names(self.value)}"
@@ -135,6 +160,7 @@ LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"), N_("relaxed"), N_("fast"))
 def shown_options(specs: list[dict[str, Any]], options: dict[str, Any]) -> list[dict[str, Any]]:
     """The options that matter with ``options`` as chosen (one that matters only while another has a
     value, ``shown_if``, is left out otherwise)."""
+
     def shown(spec: dict[str, Any]) -> bool:
         rule = spec.get("shown_if")
         if not rule:
@@ -142,6 +168,7 @@ def shown_options(specs: list[dict[str, Any]], options: dict[str, Any]) -> list[
         key, value = rule
         default = next((s.get("default") for s in specs if s.get("key") == key), None)
         return options.get(key, default) == value
+
     return [spec for spec in specs if shown(spec)]
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-LEAST_SHARE = 0.1    # an overlay hides a thing when it lies over at least this share of it
+LEAST_SHARE = 0.1  # an overlay hides a thing when it lies over at least this share of it
 
 _covered: Counter[str] = Counter()
 
@@ -97,8 +97,13 @@ def _open(name: str, rect: pygame.Rect | None, asked: bool) -> None:
     _record(("open", name, None if rect is None else pygame.Rect(rect), asked))
     if _frame.recording:
         _frame.order += 1
-        cover = Cover(name, None if rect is None else pygame.Rect(rect), asked, _frame.order,
-                      _frame.open[-1] if _frame.open else None)
+        cover = Cover(
+            name,
+            None if rect is None else pygame.Rect(rect),
+            asked,
+            _frame.order,
+            _frame.open[-1] if _frame.open else None,
+        )
         _frame.open.append(cover)
         _frame.covers.append(cover)
 
@@ -149,7 +154,11 @@ def set_aside() -> None:
 def lies_over(box: pygame.Rect, thing: pygame.Rect) -> bool:
     """Whether ``box`` lies over a significant part of ``thing``."""
     clip = thing.clip(box)
-    return clip.width >= 2 and clip.height >= 2 and clip.width * clip.height >= LEAST_SHARE * thing.width * thing.height
+    return (
+        clip.width >= 2
+        and clip.height >= 2
+        and clip.width * clip.height >= LEAST_SHARE * thing.width * thing.height
+    )
 
 
 def hidden(mark: Mark, cover: Cover) -> bool:

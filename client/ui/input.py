@@ -22,11 +22,35 @@ from soupkitchen.client.words import _
 
 log = logging.getLogger(__name__)
 
-KINDS = frozenset({
-    "navigate", "select", "back", "menu", "point", "click", "release", "scroll", "alt", "emote", "pass",
-    "rotate_left", "rotate_right", "handoff", "toggle_fullscreen", "screenshot", "text", "erase", "edit", "help",
-    "quit", "more", "less", "where_am_i", "what_changed",
-})
+KINDS = frozenset(
+    {
+        "navigate",
+        "select",
+        "back",
+        "menu",
+        "point",
+        "click",
+        "release",
+        "scroll",
+        "alt",
+        "emote",
+        "pass",
+        "rotate_left",
+        "rotate_right",
+        "handoff",
+        "toggle_fullscreen",
+        "screenshot",
+        "text",
+        "erase",
+        "edit",
+        "help",
+        "quit",
+        "more",
+        "less",
+        "where_am_i",
+        "what_changed",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -52,46 +76,93 @@ def nav(dx: int, dy: int, device: str = "keyboard") -> InputAction:
 
 
 KEY_NAV = {
-    pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
-    pygame.K_w: (0, -1), pygame.K_s: (0, 1), pygame.K_a: (-1, 0), pygame.K_d: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_w: (0, -1),
+    pygame.K_s: (0, 1),
+    pygame.K_a: (-1, 0),
+    pygame.K_d: (1, 0),
 }
 KEY_ACTIONS = {
-    pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
-    pygame.K_ESCAPE: "back", pygame.K_F10: "menu", pygame.K_m: "menu",
-    pygame.K_x: "alt", pygame.K_p: "pass", pygame.K_q: "rotate_left", pygame.K_e: "rotate_right",
-    pygame.K_h: "handoff", pygame.K_F11: "toggle_fullscreen", pygame.K_F12: "screenshot", pygame.K_F1: "help",
+    pygame.K_RETURN: "select",
+    pygame.K_KP_ENTER: "select",
+    pygame.K_SPACE: "select",
+    pygame.K_ESCAPE: "back",
+    pygame.K_F10: "menu",
+    pygame.K_m: "menu",
+    pygame.K_x: "alt",
+    pygame.K_p: "pass",
+    pygame.K_q: "rotate_left",
+    pygame.K_e: "rotate_right",
+    pygame.K_h: "handoff",
+    pygame.K_F11: "toggle_fullscreen",
+    pygame.K_F12: "screenshot",
+    pygame.K_F1: "help",
     pygame.K_BACKSPACE: "erase",
-    pygame.K_F2: "where_am_i", pygame.K_F3: "what_changed",   # client/access: the two keys of every screen
-    pygame.K_PLUS: "more", pygame.K_EQUALS: "more", pygame.K_KP_PLUS: "more",
-    pygame.K_MINUS: "less", pygame.K_KP_MINUS: "less",
+    pygame.K_F2: "where_am_i",
+    pygame.K_F3: "what_changed",  # client/access: the two keys of every screen
+    pygame.K_PLUS: "more",
+    pygame.K_EQUALS: "more",
+    pygame.K_KP_PLUS: "more",
+    pygame.K_MINUS: "less",
+    pygame.K_KP_MINUS: "less",
 }
 KEY_EMOTES = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
 # Editing keys of a focused text field (Shift extends the selection from the cursor keys).
 EDIT_KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
 EDIT_CTRL = {pygame.K_a: "select_all", pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_v: "paste"}
 # Keys that keep their meaning while a text field is being typed into.
-TEXT_MODE_KEYS = {pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
-                  pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F10, pygame.K_F11, pygame.K_F12,
-                  pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT}
+TEXT_MODE_KEYS = {
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_ESCAPE,
+    pygame.K_F1,
+    pygame.K_F2,
+    pygame.K_F3,
+    pygame.K_F10,
+    pygame.K_F11,
+    pygame.K_F12,
+    pygame.K_BACKSPACE,
+    pygame.K_TAB,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+}
 
 # SDL game-controller buttons (standard layout, whatever the pad).
 PAD_BUTTONS = {
-    pygame.CONTROLLER_BUTTON_A: "select", pygame.CONTROLLER_BUTTON_B: "back",
-    pygame.CONTROLLER_BUTTON_X: "alt", pygame.CONTROLLER_BUTTON_Y: "pass",
-    pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_BACK: "handoff",
+    pygame.CONTROLLER_BUTTON_A: "select",
+    pygame.CONTROLLER_BUTTON_B: "back",
+    pygame.CONTROLLER_BUTTON_X: "alt",
+    pygame.CONTROLLER_BUTTON_Y: "pass",
+    pygame.CONTROLLER_BUTTON_START: "menu",
+    pygame.CONTROLLER_BUTTON_BACK: "handoff",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "rotate_left",
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rotate_right",
 }
 PAD_DPAD = {
-    pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
+    pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1),
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0),
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
 }
 # Plain joysticks that SDL does not know as game controllers: the usual layout.
-JOY_BUTTONS = {0: "select", 1: "back", 2: "alt", 3: "pass", 4: "rotate_left", 5: "rotate_right",
-               6: "handoff", 7: "menu"}
+JOY_BUTTONS = {
+    0: "select",
+    1: "back",
+    2: "alt",
+    3: "pass",
+    4: "rotate_left",
+    5: "rotate_right",
+    6: "handoff",
+    7: "menu",
+}
 
-STICK_THRESHOLD = 0.55   # fraction of full deflection that counts as a push
-STICK_RELEASE = 0.3      # below this the stick is back in the middle
+STICK_THRESHOLD = 0.55  # fraction of full deflection that counts as a push
+STICK_RELEASE = 0.3  # below this the stick is back in the middle
 
 
 def text_edit_command(key: int, mod: int) -> str:
@@ -109,12 +180,12 @@ class InputMapper:
     """Turns pygame events into InputActions and keeps track of the pads plugged in."""
 
     def __init__(self) -> None:
-        self.text_mode = False           # a text field has focus: letters are typing, not actions
-        self.pads: dict[int, str] = {}   # instance id -> pad name
+        self.text_mode = False  # a text field has focus: letters are typing, not actions
+        self.pads: dict[int, str] = {}  # instance id -> pad name
         self._controllers: dict[int, object] = {}
         self._joysticks: dict[int, pygame.joystick.JoystickType] = {}
         self._stick: dict[tuple[int, int], int] = {}  # (instance, axis) -> -1/0/1 last direction
-        self.hotplug: list[str] = []     # human-readable notes ("Pad 1 connected") for a toast
+        self.hotplug: list[str] = []  # human-readable notes ("Pad 1 connected") for a toast
 
     # --- devices -------------------------------------------------------------------------------
     def _controller_module(self):

@@ -16,9 +16,27 @@ import pygame
 log = logging.getLogger(__name__)
 
 RATE = 22050
-NAMES = ("move", "select", "error", "turn", "card_place", "card_flip", "card_slide", "shuffle", "rotate", "happy",
-         "unhappy", "tick", "star_won", "star_lost", "stone_soup", "reveal", "game_won", "game_lost")
-REPEAT_GAP = 0.05     # the same sound asked for again this soon is not played twice
+NAMES = (
+    "move",
+    "select",
+    "error",
+    "turn",
+    "card_place",
+    "card_flip",
+    "card_slide",
+    "shuffle",
+    "rotate",
+    "happy",
+    "unhappy",
+    "tick",
+    "star_won",
+    "star_lost",
+    "stone_soup",
+    "reveal",
+    "game_won",
+    "game_lost",
+)
+REPEAT_GAP = 0.05  # the same sound asked for again this soon is not played twice
 
 
 def sound_file(name: str):

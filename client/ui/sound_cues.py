@@ -13,7 +13,8 @@ from typing import Any
 from soupkitchen.client.games import client_registration
 from soupkitchen.client.tables.feed import TableFeed
 
-TICK_FROM = 10        # the clock ticks through its last this many seconds
+TICK_FROM = 10  # the clock ticks through its last this many seconds
+
 
 def event_sound(game_id: str, event: dict[str, Any]) -> str | None:
     """The sound one event makes (None: a silent event)."""
@@ -37,7 +38,9 @@ def outcome_sound(view: dict[str, Any], seats: list[int]) -> str | None:
         return "game_won" if result["won"] else "game_lost"
     winners = result.get("winners")
     if isinstance(winners, list):
-        return "game_won" if any(seat in winners for seat in seats) or (winners and not seats) else "game_lost"
+        return (
+            "game_won" if any(seat in winners for seat in seats) or (winners and not seats) else "game_lost"
+        )
     return None
 
 
@@ -72,7 +75,7 @@ class SoundCues:
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         state_id = self.session.state_id
         if state_id == self._seen:
-            return    # couch play: the same state again, for another seat at this screen
+            return  # couch play: the same state again, for another seat at this screen
         self._seen = state_id
         for event in events:
             sound = event_sound(self.session.game_id, event)
@@ -99,7 +102,12 @@ class SoundCues:
         if deadline != self._deadline:
             self._deadline, self._long_timer = deadline, left is not None and left > TICK_FROM * 2
         whole = math.ceil(left) if left is not None and left > 0 else None
-        if (self._long_timer and whole is not None and whole != self._last_left and whole <= TICK_FROM
-                and self._last_left is not None):
+        if (
+            self._long_timer
+            and whole is not None
+            and whole != self._last_left
+            and whole <= TICK_FROM
+            and self._last_left is not None
+        ):
             self.play("tick")
         self._last_left = whole

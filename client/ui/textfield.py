@@ -21,7 +21,7 @@ def _scrap_ready() -> bool:
         if not pygame.scrap.get_init():
             pygame.scrap.init()
         return True
-    except (pygame.error, AttributeError) as err:   # no window or no clipboard on this system
+    except (pygame.error, AttributeError) as err:  # no window or no clipboard on this system
         log.debug("clipboard unavailable: %s", err)
         return False
 
@@ -50,15 +50,28 @@ class TextField(Widget):
 
     takes_text = True
 
-    def __init__(self, label: str, value: str = "", on_change: Callable[[str], Any] | None = None, key: str = "",
-                 placeholder: str = "", max_length: int = 64, secret: bool = False,
-                 on_submit: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        label: str,
+        value: str = "",
+        on_change: Callable[[str], Any] | None = None,
+        key: str = "",
+        placeholder: str = "",
+        max_length: int = 64,
+        secret: bool = False,
+        on_submit: Callable[[str], Any] | None = None,
+    ) -> None:
         super().__init__(key or label)
         self.label, self.on_change = label, on_change
-        self.placeholder, self.max_length, self.secret, self.on_submit = placeholder, max_length, secret, on_submit
+        self.placeholder, self.max_length, self.secret, self.on_submit = (
+            placeholder,
+            max_length,
+            secret,
+            on_submit,
+        )
         self.value = value[:max_length]
         self.cursor = len(self.value)
-        self.anchor = self.cursor          # the other end of the selection (== cursor: nothing selected)
+        self.anchor = self.cursor  # the other end of the selection (== cursor: nothing selected)
         self._box = pygame.Rect(0, 0, 0, 0)
         self._scroll_px = 0
 
@@ -170,18 +183,38 @@ class TextField(Widget):
     def draw(self, surface, lay, focused) -> None:
         theme.draw_panel(surface, self.rect, lay, colour=theme.PANEL_LIGHT if focused else theme.PANEL)
         label_w = min(self.rect.width * 2 // 5, lay.font("label").size(self.label)[0] + lay.gap * 4)
-        theme.text(surface, self.label, "label", theme.TEXT, (self.rect.x + lay.gap * 2, self.rect.centery), lay,
-                   anchor="midleft", max_width=label_w - lay.gap * 2)
-        box = pygame.Rect(self.rect.x + label_w + lay.gap, self.rect.y + lay.gap // 2,
-                          self.rect.right - label_w - lay.gap * 3 - self.rect.x, self.rect.height - lay.gap)
+        theme.text(
+            surface,
+            self.label,
+            "label",
+            theme.TEXT,
+            (self.rect.x + lay.gap * 2, self.rect.centery),
+            lay,
+            anchor="midleft",
+            max_width=label_w - lay.gap * 2,
+        )
+        box = pygame.Rect(
+            self.rect.x + label_w + lay.gap,
+            self.rect.y + lay.gap // 2,
+            self.rect.right - label_w - lay.gap * 3 - self.rect.x,
+            self.rect.height - lay.gap,
+        )
         self._box, self._font_px, self._pad = box, lay.font_px("label"), lay.gap
         pygame.draw.rect(surface, theme.SHADOW, box, border_radius=lay.radius // 2)
         f = lay.font("label")
         shown = self.shown
         inner = box.width - lay.gap * 2
         if not shown:
-            theme.text(surface, self.placeholder, "label", theme.TEXT_DIM, (box.x + lay.gap, box.centery), lay,
-                       anchor="midleft", max_width=inner)
+            theme.text(
+                surface,
+                self.placeholder,
+                "label",
+                theme.TEXT_DIM,
+                (box.x + lay.gap, box.centery),
+                lay,
+                anchor="midleft",
+                max_width=inner,
+            )
         cursor_x = f.size(shown[: self.cursor])[0]
         # Scroll so the cursor stays inside the box (the text is scrolled, not cut).
         self._scroll_px = max(0, min(self._scroll_px, cursor_x), cursor_x - inner)
@@ -192,15 +225,22 @@ class TextField(Widget):
         start, end = self.selection
         if focused and start != end:
             x0, x1 = left + f.size(shown[:start])[0], left + f.size(shown[:end])[0]
-            pygame.draw.rect(surface, theme.ACCENT_DARK, (x0, box.y + lay.gap // 3, x1 - x0, box.height - lay.gap * 2 // 3))
+            pygame.draw.rect(
+                surface, theme.ACCENT_DARK, (x0, box.y + lay.gap // 3, x1 - x0, box.height - lay.gap * 2 // 3)
+            )
         if shown:
             image = f.render(shown, True, theme.TEXT)
             surface.blit(image, image.get_rect(midleft=(left, box.centery)))
             coverage.note(box, self.label)
         if focused:
             x = left + cursor_x
-            pygame.draw.line(surface, theme.MUSTARD, (x, box.y + lay.gap // 2), (x, box.bottom - lay.gap // 2),
-                             max(2, lay.ring // 2))
+            pygame.draw.line(
+                surface,
+                theme.MUSTARD,
+                (x, box.y + lay.gap // 2),
+                (x, box.bottom - lay.gap // 2),
+                max(2, lay.ring // 2),
+            )
         surface.set_clip(old_clip)
 
     def describe(self) -> str:

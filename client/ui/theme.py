@@ -15,33 +15,44 @@ from soupkitchen.client.ui import coverage
 from soupkitchen.client.ui.textfit import MIN_READABLE_PX, note_clipped
 
 # --- palette ---------------------------------------------------------------------------------------
-BACKGROUND = (43, 29, 22)        # dark walnut
-BACKGROUND_TOP = (66, 42, 30)    # warmer top of the gradient
-PANEL = (74, 50, 36)             # cutting board
+BACKGROUND = (43, 29, 22)  # dark walnut
+BACKGROUND_TOP = (66, 42, 30)  # warmer top of the gradient
+PANEL = (74, 50, 36)  # cutting board
 PANEL_LIGHT = (98, 68, 48)
 PANEL_EDGE = (122, 86, 58)
-TEXT = (246, 232, 208)           # cream
+TEXT = (246, 232, 208)  # cream
 TEXT_DIM = (196, 172, 140)
 TEXT_DARK = (43, 29, 22)
-ACCENT = (224, 83, 61)           # tomato
+ACCENT = (224, 83, 61)  # tomato
 ACCENT_DARK = (170, 56, 40)
-MUSTARD = (232, 176, 74)         # highlights
-FOCUS = (255, 248, 225)          # the focus ring (with dark edges: see draw_focus_ring)
-HERB = (127, 163, 91)            # success, connected
+MUSTARD = (232, 176, 74)  # highlights
+FOCUS = (255, 248, 225)  # the focus ring (with dark edges: see draw_focus_ring)
+HERB = (127, 163, 91)  # success, connected
 BROTH = (214, 150, 84)
 DANGER = (200, 60, 50)
 SHADOW = (20, 12, 8)
 DIM_OVERLAY = (20, 12, 8, 170)
 
-SEAT_COLOURS = [(224, 83, 61), (127, 163, 91), (92, 146, 196), (232, 176, 74),
-                (176, 110, 180), (90, 180, 170), (220, 130, 160), (160, 160, 160)]
+SEAT_COLOURS = [
+    (224, 83, 61),
+    (127, 163, 91),
+    (92, 146, 196),
+    (232, 176, 74),
+    (176, 110, 180),
+    (90, 180, 170),
+    (220, 130, 160),
+    (160, 160, 160),
+]
 # Shapes that go with the seat colours so colour-blind players can tell seats apart.
 SEAT_SYMBOLS = ["●", "▲", "■", "◆", "★", "✚", "♥", "⬟"]
 SEAT_SYMBOLS_ASCII = ["o", "^", "#", "<>", "*", "+", "v", "%"]
 
 BASE_HEIGHT = 720
 BASE_WIDTH = 1280
-MIN_WINDOW = (1280, 720)         # the smallest window the client opens: every word fits from here up (the tables are laid out for it)
+MIN_WINDOW = (
+    1280,
+    720,
+)  # the smallest window the client opens: every word fits from here up (the tables are laid out for it)
 
 # The smallest font the type scale gives: its letters are MIN_READABLE_PX (16) pixels high.
 MIN_FONT_PX = 24
@@ -91,13 +102,13 @@ class Layout:
 
     width: int
     height: int
-    scale: float       # 1.0 at 720 pixels high
-    margin: int        # space between the window edge and content
-    gap: int           # space between stacked widgets
-    button_h: int      # height of a button or list row
-    column_w: int      # width of the main menu column
-    radius: int        # corner radius of panels and buttons
-    ring: int          # focus ring thickness
+    scale: float  # 1.0 at 720 pixels high
+    margin: int  # space between the window edge and content
+    gap: int  # space between stacked widgets
+    button_h: int  # height of a button or list row
+    column_w: int  # width of the main menu column
+    radius: int  # corner radius of panels and buttons
+    ring: int  # focus ring thickness
 
     def font(self, kind: str) -> pygame.font.Font:
         return font(kind, round(BASE_HEIGHT * self.scale))
@@ -118,9 +129,17 @@ def layout(size: tuple[int, int]) -> Layout:
     scale = min(height / BASE_HEIGHT, width / BASE_WIDTH)
     # On very wide or narrow windows keep the column readable.
     column_w = int(min(width * 0.86, max(560 * scale, width * 0.4)))
-    return Layout(width=width, height=height, scale=scale, margin=round(32 * scale), gap=round(12 * scale),
-                  button_h=round(52 * scale), column_w=column_w, radius=max(4, round(10 * scale)),
-                  ring=max(2, round(4 * scale)))
+    return Layout(
+        width=width,
+        height=height,
+        scale=scale,
+        margin=round(32 * scale),
+        gap=round(12 * scale),
+        button_h=round(52 * scale),
+        column_w=column_w,
+        radius=max(4, round(10 * scale)),
+        ring=max(2, round(4 * scale)),
+    )
 
 
 _gradient_cache: dict[tuple[int, int], pygame.Surface] = {}
@@ -149,7 +168,9 @@ def draw_background(surface: pygame.Surface) -> None:
     surface.blit(cached, (0, 0))
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, colour=PANEL, edge=PANEL_EDGE) -> None:
+def draw_panel(
+    surface: pygame.Surface, rect: pygame.Rect, lay: Layout, colour=PANEL, edge=PANEL_EDGE
+) -> None:
     """A rounded panel with a soft shadow: the frame of every card of content."""
     shadow = rect.move(0, max(2, lay.ring))
     pygame.draw.rect(surface, SHADOW, shadow, border_radius=lay.radius)
@@ -172,8 +193,16 @@ def draw_double_ring(surface: pygame.Surface, rect: pygame.Rect, width: int, pad
     pygame.draw.rect(surface, FOCUS, rect.inflate(pad * 2, pad * 2), width=width, border_radius=radius + pad)
 
 
-def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layout, anchor: str = "topleft",
-         max_width: int | None = None) -> pygame.Rect:
+def text(
+    surface: pygame.Surface,
+    words: str,
+    kind: str,
+    colour,
+    pos,
+    lay: Layout,
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
     """Draw one line of text anchored at ``pos``; it is shortened with an ellipsis past ``max_width``."""
     f = lay.font(kind)
     if f.get_height() < MIN_READABLE_PX:
@@ -181,8 +210,15 @@ def text(surface: pygame.Surface, words: str, kind: str, colour, pos, lay: Layou
     return blit_line(surface, f, words, colour, pos, anchor, max_width)
 
 
-def blit_line(surface: pygame.Surface, f: pygame.font.Font, words: str, colour, pos, anchor: str = "topleft",
-              max_width: int | None = None) -> pygame.Rect:
+def blit_line(
+    surface: pygame.Surface,
+    f: pygame.font.Font,
+    words: str,
+    colour,
+    pos,
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
     """Draw one line in font ``f`` anchored at ``pos``; past ``max_width`` it is cut with an ellipsis
     (and counted as clipped). Returns the rectangle drawn."""
     words = str(words)
@@ -214,8 +250,9 @@ def wrap(words: str, f: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def fit_lines(lay: Layout, words: str, width: int, kinds: Sequence[str] = ("label", "body")
-              ) -> tuple[str, list[str]]:
+def fit_lines(
+    lay: Layout, words: str, width: int, kinds: Sequence[str] = ("label", "body")
+) -> tuple[str, list[str]]:
     """The first font of ``kinds`` in which ``words`` fits on one line of ``width`` pixels, else the
     last one with ``words`` wrapped: (font kind, lines)."""
     for kind in kinds:
@@ -229,8 +266,16 @@ def lines_height(lay: Layout, kind: str, count: int) -> int:
     return max(lay.button_h, lay.font(kind).get_linesize() * count + lay.gap * 2)
 
 
-def draw_lines(surface: pygame.Surface, lay: Layout, lines: Sequence[str], kind: str, colour,
-               left: int, centery: int, width: int) -> None:
+def draw_lines(
+    surface: pygame.Surface,
+    lay: Layout,
+    lines: Sequence[str],
+    kind: str,
+    colour,
+    left: int,
+    centery: int,
+    width: int,
+) -> None:
     """``lines`` of ``kind`` left-aligned at ``left``, centred as a block on ``centery``."""
     step = lay.font(kind).get_linesize()
     y = centery - step * len(lines) // 2

@@ -10,7 +10,7 @@ import pygame
 from soupkitchen.client.ui import coverage, theme
 
 TOAST_SECONDS = 4.0
-SIDE_MIN = 0.18        # a margin at least this share of the window wide can hold toasts
+SIDE_MIN = 0.18  # a margin at least this share of the window wide can hold toasts
 
 
 @dataclass
@@ -20,8 +20,13 @@ class Toast:
     until: float
 
 
-def draw_toasts(surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast],
-                occupied: list[pygame.Rect], area: pygame.Rect | None = None) -> list[pygame.Rect]:
+def draw_toasts(
+    surface: pygame.Surface,
+    lay: theme.Layout,
+    toasts: list[Toast],
+    occupied: list[pygame.Rect],
+    area: pygame.Rect | None = None,
+) -> list[pygame.Rect]:
     """Draw ``toasts`` (newest lowest) clear of ``occupied``, or in the scene's own ``area`` for them
     (newest first, as many as fit); where each one went."""
     if area is not None:
@@ -32,7 +37,7 @@ def draw_toasts(surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast],
     right_free = lay.width - max((r.right for r in taken), default=lay.width) - lay.margin
     in_margin = bool(taken) and right_free >= lay.width * SIDE_MIN
     width = right_free if in_margin else int(lay.width * 0.6)
-    bottom = lay.height - lay.margin * 2     # above the key hints at the bottom of most screens
+    bottom = lay.height - lay.margin * 2  # above the key hints at the bottom of most screens
     placed: list[pygame.Rect] = []
     for toast in reversed(toasts):
         lines = theme.wrap(toast.message, f, width - lay.margin)
@@ -53,7 +58,9 @@ def draw_toasts(surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast],
     return placed
 
 
-def _draw_in(surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast], area: pygame.Rect) -> list[pygame.Rect]:
+def _draw_in(
+    surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast], area: pygame.Rect
+) -> list[pygame.Rect]:
     """The newest toasts stacked in ``area`` from its top, each as wide as the area; the older ones
     that do not fit wait."""
     f = lay.font("body")
@@ -71,12 +78,26 @@ def _draw_in(surface: pygame.Surface, lay: theme.Layout, toasts: list[Toast], ar
     return placed
 
 
-def _draw_one(surface: pygame.Surface, lay: theme.Layout, toast: Toast, rect: pygame.Rect, lines: list[str]) -> None:
+def _draw_one(
+    surface: pygame.Surface, lay: theme.Layout, toast: Toast, rect: pygame.Rect, lines: list[str]
+) -> None:
     error = toast.kind == "error"
     line_h = lay.font("body").get_linesize()
     with coverage.overlay("a toast", rect):
-        theme.draw_panel(surface, rect, lay, colour=theme.ACCENT_DARK if error else theme.PANEL_LIGHT,
-                         edge=theme.MUSTARD if error else theme.PANEL_EDGE)
+        theme.draw_panel(
+            surface,
+            rect,
+            lay,
+            colour=theme.ACCENT_DARK if error else theme.PANEL_LIGHT,
+            edge=theme.MUSTARD if error else theme.PANEL_EDGE,
+        )
         for i, line in enumerate(lines):
-            theme.text(surface, line, "body", theme.TEXT, (rect.centerx, rect.y + lay.gap + i * line_h), lay,
-                       anchor="midtop")
+            theme.text(
+                surface,
+                line,
+                "body",
+                theme.TEXT,
+                (rect.centerx, rect.y + lay.gap + i * line_h),
+                lay,
+                anchor="midtop",
+            )

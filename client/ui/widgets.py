@@ -22,10 +22,10 @@ from soupkitchen.client.words import N_, _
 
 class Widget:
     focusable = True
-    takes_text = False      # True for a text field: letters then type instead of acting
-    corner = False          # True: placed in the screen's top right-hand corner, not in its column
-    footer = False          # True: at a fixed place at the foot of its column, however many rows are above
-    column = ""             # "left" or "right": a side of a two-column screen ("": across the screen)
+    takes_text = False  # True for a text field: letters then type instead of acting
+    corner = False  # True: placed in the screen's top right-hand corner, not in its column
+    footer = False  # True: at a fixed place at the foot of its column, however many rows are above
+    column = ""  # "left" or "right": a side of a two-column screen ("": across the screen)
 
     def __init__(self, key: str = "") -> None:
         self.key = key
@@ -73,16 +73,25 @@ class Label(Widget):
         return max(round(lay.button_h * 0.7), lay.font(self.kind).get_linesize() * len(lines) + lay.gap)
 
     def draw(self, surface, lay, focused) -> None:
-        draw_lines(surface, lay, lay.lines(self.words, self.kind, self.rect.width), self.kind, self.colour,
-                   self.rect.x, self.rect.centery, self.rect.width)
+        draw_lines(
+            surface,
+            lay,
+            lay.lines(self.words, self.kind, self.rect.width),
+            self.kind,
+            self.colour,
+            self.rect.x,
+            self.rect.centery,
+            self.rect.width,
+        )
 
     def describe(self) -> str:
         return self.words
 
 
 class Button(Widget):
-    def __init__(self, label: str, on_click: Callable[[], Any], key: str = "", primary: bool = False,
-                 hint: str = "") -> None:
+    def __init__(
+        self, label: str, on_click: Callable[[], Any], key: str = "", primary: bool = False, hint: str = ""
+    ) -> None:
         super().__init__(key or label)
         self.label, self.on_click, self.primary, self.hint = label, on_click, primary, hint
 
@@ -102,15 +111,24 @@ class Button(Widget):
         kind, _lines = fit_lines(lay, self.label, room)
         theme.text(surface, self.label, kind, words, self.rect.center, lay, anchor="center", max_width=room)
         if self.hint:
-            theme.text(surface, self.hint, "small", theme.TEXT_DIM,
-                       (self.rect.right - lay.gap, self.rect.centery), lay, anchor="midright")
+            theme.text(
+                surface,
+                self.hint,
+                "small",
+                theme.TEXT_DIM,
+                (self.rect.right - lay.gap, self.rect.centery),
+                lay,
+                anchor="midright",
+            )
 
     def describe(self) -> str:
         return self.label
 
 
 class Toggle(Widget):
-    def __init__(self, label: str, value: bool, on_change: Callable[[bool], Any] | None = None, key: str = "") -> None:
+    def __init__(
+        self, label: str, value: bool, on_change: Callable[[bool], Any] | None = None, key: str = ""
+    ) -> None:
         super().__init__(key or label)
         self.label, self.value, self.on_change = label, value, on_change
 
@@ -144,7 +162,9 @@ class Toggle(Widget):
         track.midright = (self.rect.right - lay.gap * 2, self.rect.centery)
         pygame.draw.rect(surface, theme.HERB if self.value else theme.SHADOW, track, border_radius=h // 2)
         knob = pygame.Rect(0, 0, h - 4, h - 4)
-        knob.center = (track.right - h // 2, track.centery) if self.value else (track.x + h // 2, track.centery)
+        knob.center = (
+            (track.right - h // 2, track.centery) if self.value else (track.x + h // 2, track.centery)
+        )
         pygame.draw.ellipse(surface, theme.TEXT, knob)
 
     def describe(self) -> str:
@@ -154,16 +174,27 @@ class Toggle(Widget):
 class ListView(Widget):
     """Rows to pick from; up/down moves inside the list and past its ends moves focus on."""
 
-    def __init__(self, rows: Sequence[str], on_activate: Callable[[int], Any] | None = None, key: str = "list",
-                 empty: str = N_("Nothing here yet."), visible_rows: int = 6) -> None:
+    def __init__(
+        self,
+        rows: Sequence[str],
+        on_activate: Callable[[int], Any] | None = None,
+        key: str = "list",
+        empty: str = N_("Nothing here yet."),
+        visible_rows: int = 6,
+    ) -> None:
         super().__init__(key)
-        self.rows, self.on_activate, self.empty, self.visible_rows = list(rows), on_activate, empty, visible_rows
-        self.colours: list[tuple[int, int, int] | None] = []   # optional chip colour per row
+        self.rows, self.on_activate, self.empty, self.visible_rows = (
+            list(rows),
+            on_activate,
+            empty,
+            visible_rows,
+        )
+        self.colours: list[tuple[int, int, int] | None] = []  # optional chip colour per row
         # optional second line per row, in small words under its label: its words, or several wordings
         # from the longest to the shortest (the first that fits is drawn)
         self.details: list[str | tuple[str, ...]] = []
-        self.row_scale = 1.0           # a row's height in button heights (taller to hold a second line)
-        self.right_kind = "body"    # the font of the words after a row's tab
+        self.row_scale = 1.0  # a row's height in button heights (taller to hold a second line)
+        self.right_kind = "body"  # the font of the words after a row's tab
         self.selected = 0
         self.scroll = 0
         # rows the player may take out of the list: each shows a "Forget" button of its own (a click,
@@ -171,7 +202,7 @@ class ListView(Widget):
         self.removable: set[int] = set()
         self.on_remove: Callable[[int], Any] | None = None
         self.remove_words = N_("Forget")
-        self.remove_icon = False    # the button as a small cross rather than its words (a narrow list)
+        self.remove_icon = False  # the button as a small cross rather than its words (a narrow list)
         self.remove_rects: dict[int, pygame.Rect] = {}  # where each shown row's button was drawn
 
     def set_rows(self, rows: Sequence[str]) -> None:
@@ -226,15 +257,30 @@ class ListView(Widget):
         theme.draw_panel(surface, self.rect, lay, colour=theme.SHADOW)
         self.remove_rects = {}
         if not self.rows:
-            theme.text(surface, _(self.empty), "label", theme.TEXT_DIM, self.rect.center, lay, anchor="center",
-                       max_width=self.rect.width - lay.margin)
+            theme.text(
+                surface,
+                _(self.empty),
+                "label",
+                theme.TEXT_DIM,
+                self.rect.center,
+                lay,
+                anchor="center",
+                max_width=self.rect.width - lay.margin,
+            )
             return
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
             row = self.row_rect(i).inflate(-lay.gap, -lay.gap // 2)
             if i == self.selected:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT if focused else theme.PANEL, row, border_radius=lay.radius)
-                pygame.draw.rect(surface, theme.MUSTARD if focused else theme.PANEL_EDGE, row,
-                                 width=max(1, lay.ring // 2), border_radius=lay.radius)
+                pygame.draw.rect(
+                    surface, theme.PANEL_LIGHT if focused else theme.PANEL, row, border_radius=lay.radius
+                )
+                pygame.draw.rect(
+                    surface,
+                    theme.MUSTARD if focused else theme.PANEL_EDGE,
+                    row,
+                    width=max(1, lay.ring // 2),
+                    border_radius=lay.radius,
+                )
             x = row.x + lay.gap * 2
             colour = self.colours[i] if i < len(self.colours) else None
             if colour is not None:
@@ -253,16 +299,44 @@ class ListView(Widget):
                 detail = next((d for d in detail if lay.font("small").size(d)[0] <= room), detail[-1])
             middle = row.y + row.height * 3 // 10 if detail else row.centery
             if right:
-                right_w = row.right - end + theme.text(surface, right, self.right_kind, theme.TEXT_DIM,
-                                                       (end, middle), lay, anchor="midright").width
-            theme.text(surface, left, "label", theme.TEXT, (x, middle), lay,
-                       anchor="midleft", max_width=row.right - x - right_w - lay.gap * 2)
+                right_w = (
+                    row.right
+                    - end
+                    + theme.text(
+                        surface, right, self.right_kind, theme.TEXT_DIM, (end, middle), lay, anchor="midright"
+                    ).width
+                )
+            theme.text(
+                surface,
+                left,
+                "label",
+                theme.TEXT,
+                (x, middle),
+                lay,
+                anchor="midleft",
+                max_width=row.right - x - right_w - lay.gap * 2,
+            )
             if detail:
-                theme.text(surface, detail, "small", theme.TEXT_DIM, (x, row.y + row.height * 7 // 10), lay,
-                           anchor="midleft", max_width=end - x - lay.gap)
+                theme.text(
+                    surface,
+                    detail,
+                    "small",
+                    theme.TEXT_DIM,
+                    (x, row.y + row.height * 7 // 10),
+                    lay,
+                    anchor="midleft",
+                    max_width=end - x - lay.gap,
+                )
         if len(self.rows) > self.visible_rows:
-            theme.text(surface, f"{self.selected + 1}/{len(self.rows)}", "small", theme.TEXT_DIM,
-                       (self.rect.right - lay.gap, self.rect.bottom - lay.gap), lay, anchor="bottomright")
+            theme.text(
+                surface,
+                f"{self.selected + 1}/{len(self.rows)}",
+                "small",
+                theme.TEXT_DIM,
+                (self.rect.right - lay.gap, self.rect.bottom - lay.gap),
+                lay,
+                anchor="bottomright",
+            )
 
     def draw_remove(self, surface, lay: theme.Layout, i: int, row: pygame.Rect, end: int) -> int:
         """Draw row ``i``'s "Forget" button ending at ``end``; its left edge."""
@@ -273,7 +347,9 @@ class ListView(Widget):
             side = min(row.height // 2, lay.button_h // 2)
             button = pygame.Rect(end - side, row.centery - side // 2, side, side)
         pygame.draw.rect(surface, theme.PANEL, button, border_radius=lay.radius)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, button, width=max(1, lay.ring // 2), border_radius=lay.radius)
+        pygame.draw.rect(
+            surface, theme.PANEL_EDGE, button, width=max(1, lay.ring // 2), border_radius=lay.radius
+        )
         if self.remove_icon:
             cross = button.inflate(-button.w // 2, -button.h // 2)
             for a, b in ((cross.topleft, cross.bottomright), (cross.topright, cross.bottomleft)):
@@ -292,8 +368,10 @@ class ListView(Widget):
     def describe(self) -> str:
         details = [d[0] if isinstance(d, tuple) else d for d in self.details]
         details += [""] * (len(self.rows) - len(details))
-        rows = [row.replace(chr(9), "   ") + (f" - {detail}" if detail else "")
-                for row, detail in zip(self.rows, details, strict=False)]
+        rows = [
+            row.replace(chr(9), "   ") + (f" - {detail}" if detail else "")
+            for row, detail in zip(self.rows, details, strict=False)
+        ]
         return f"[{'; '.join(rows)}]"
 
 

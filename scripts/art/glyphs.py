@@ -6,7 +6,7 @@ from __future__ import annotations
 from scripts.art.palette import COLOURS, INK, PAPER, STROKE, svg
 from scripts.art.vegetables import symbol, vegetable
 
-GLYPH = 100          # glyphs are drawn in a 100 x 100 box
+GLYPH = 100  # glyphs are drawn in a 100 x 100 box
 GLYPH_GAP = 8
 
 
@@ -16,15 +16,19 @@ def any_card(inner: str = "") -> str:
     body = f'<rect x="16" y="4" width="68" height="92" rx="9" fill="{PAPER}" {STROKE}/>'
     if inner:
         return body + f'<g transform="translate(14,14) scale(0.72)">{inner}</g>'
-    return body + (f'<path d="M36,30 C36,16 64,16 64,32 C64,44 50,44 50,56 M50,70 L50,72" fill="none" '
-                   f'stroke="{COLOURS["neutral"]["dark"]}" stroke-width="7" stroke-linecap="round"/>')
+    return body + (
+        f'<path d="M36,30 C36,16 64,16 64,32 C64,44 50,44 50,56 M50,70 L50,72" fill="none" '
+        f'stroke="{COLOURS["neutral"]["dark"]}" stroke-width="7" stroke-linecap="round"/>'
+    )
 
 
 def colour_card(colour: str) -> str:
     """A card of one colour, any vegetable: the card in the colour with its symbol large on it."""
     c = COLOURS[colour]
-    return (f'<rect x="16" y="4" width="68" height="92" rx="9" fill="{c["base"]}" {STROKE}/>'
-            f'<g transform="translate(26,26) scale(2)">{symbol(colour, on_dark=True)}</g>')
+    return (
+        f'<rect x="16" y="4" width="68" height="92" rx="9" fill="{c["base"]}" {STROKE}/>'
+        f'<g transform="translate(26,26) scale(2)">{symbol(colour, on_dark=True)}</g>'
+    )
 
 
 def region(cells: list, each: str | None = None) -> str:
@@ -40,24 +44,32 @@ def region(cells: list, each: str | None = None) -> str:
         for c in range(4):
             fill = INK if (r, c) in on else COLOURS["neutral"]["light"]
             stroke = "" if (r, c) in on else f'stroke="{COLOURS["neutral"]["base"]}" stroke-width="1.5"'
-            body.append(f'<rect x="{13 + c * 19.5:.1f}" y="{13 + r * 19.5:.1f}" width="16" height="16" rx="3" '
-                        f'fill="{fill}" {stroke}/>')
+            body.append(
+                f'<rect x="{13 + c * 19.5:.1f}" y="{13 + r * 19.5:.1f}" width="16" height="16" rx="3" '
+                f'fill="{fill}" {stroke}/>'
+            )
     return "".join(body)
 
 
 def relation(name: str) -> str:
     """Relation marks: next to (two touching cards), identical (=), not (a struck circle)."""
     if name == "next_to":
-        return (f'<rect x="8" y="26" width="40" height="48" rx="6" fill="{PAPER}" {STROKE}/>'
-                f'<rect x="52" y="26" width="40" height="48" rx="6" fill="{PAPER}" {STROKE}/>'
-                f'<path d="M20,50 L80,50 M30,40 L20,50 L30,60 M70,40 L80,50 L70,60" fill="none" {STROKE}/>')
+        return (
+            f'<rect x="8" y="26" width="40" height="48" rx="6" fill="{PAPER}" {STROKE}/>'
+            f'<rect x="52" y="26" width="40" height="48" rx="6" fill="{PAPER}" {STROKE}/>'
+            f'<path d="M20,50 L80,50 M30,40 L20,50 L30,60 M70,40 L80,50 L70,60" fill="none" {STROKE}/>'
+        )
     disc = f'<circle cx="50" cy="50" r="44" fill="{PAPER}" {STROKE}/>'
     if name == "identical":
-        return disc + (f'<rect x="22" y="32" width="56" height="11" rx="5" fill="{INK}"/>'
-                f'<rect x="22" y="57" width="56" height="11" rx="5" fill="{INK}"/>')
+        return disc + (
+            f'<rect x="22" y="32" width="56" height="11" rx="5" fill="{INK}"/>'
+            f'<rect x="22" y="57" width="56" height="11" rx="5" fill="{INK}"/>'
+        )
     if name == "not":
-        return disc + (f'<circle cx="50" cy="50" r="30" fill="none" stroke="{INK}" stroke-width="9"/>'
-                       f'<path d="M30,70 L70,30" fill="none" stroke="{INK}" stroke-width="9" stroke-linecap="round"/>')
+        return disc + (
+            f'<circle cx="50" cy="50" r="30" fill="none" stroke="{INK}" stroke-width="9"/>'
+            f'<path d="M30,70 L70,30" fill="none" stroke="{INK}" stroke-width="9" stroke-linecap="round"/>'
+        )
     return ""
 
 
@@ -76,8 +88,10 @@ _DIGITS = {  # strokes on a 60 x 100 grid
 
 
 def digit(n: int) -> str:
-    return (f'<g transform="translate(20,0)"><path d="{_DIGITS[n % 10]}" fill="none" stroke="{INK}" '
-            'stroke-width="12" stroke-linejoin="round" stroke-linecap="round"/></g>')
+    return (
+        f'<g transform="translate(20,0)"><path d="{_DIGITS[n % 10]}" fill="none" stroke="{INK}" '
+        'stroke-width="12" stroke-linejoin="round" stroke-linecap="round"/></g>'
+    )
 
 
 OPERATORS = {
@@ -133,13 +147,17 @@ def count_glyph(op: str, n: int | None) -> str:
     if op == "none":
         return relation("not")
     if op in ("all", "every"):
-        return (f'<rect x="6" y="6" width="88" height="88" rx="44" fill="{PAPER}" {STROKE}/>'
-                f'<path d="M26,24 L50,78 L74,24 M35,44 L65,44" fill="none" stroke="{INK}" stroke-width="10" '
-                'stroke-linejoin="round" stroke-linecap="round"/>')
+        return (
+            f'<rect x="6" y="6" width="88" height="88" rx="44" fill="{PAPER}" {STROKE}/>'
+            f'<path d="M26,24 L50,78 L74,24 M35,44 L65,44" fill="none" stroke="{INK}" stroke-width="10" '
+            'stroke-linejoin="round" stroke-linecap="round"/>'
+        )
     if op == "some" or n is None:
         return ""
-    body = [f'<rect x="6" y="6" width="88" height="88" rx="44" fill="{PAPER}" {STROKE}/>',
-            f'<g transform="translate(12,28) scale(0.44)">{operator(op)}</g>']
+    body = [
+        f'<rect x="6" y="6" width="88" height="88" rx="44" fill="{PAPER}" {STROKE}/>',
+        f'<g transform="translate(12,28) scale(0.44)">{operator(op)}</g>',
+    ]
     digits = str(n)
     for i, ch in enumerate(digits):
         x = 50 + (i - (len(digits) - 1) / 2) * 26

@@ -36,7 +36,9 @@ def taste_back(happy: bool) -> str:
     for i in range(6):
         for j in range(8):
             if (i + j) % 2 == 0:
-                body.append(f'<circle cx="{17 + i * 17.2:.1f}" cy="{17 + j * 19.3:.1f}" r="2.4" fill="#E3893B"/>')
+                body.append(
+                    f'<circle cx="{17 + i * 17.2:.1f}" cy="{17 + j * 19.3:.1f}" r="2.4" fill="#E3893B"/>'
+                )
     body.append(f'<g transform="translate(14,18)">{face(happy, 92)}</g>')
     body.append(f'<g transform="translate(78,158) rotate(180)">{face(not happy, 36)}</g>')
     return svg(CARD_W, CARD_H, body)
@@ -94,12 +96,24 @@ def pot() -> str:
         f'<rect x="56" y="30" width="{w - 112}" height="{h - 60}" rx="68" fill="#C9823F"/>',
         f'<rect x="70" y="44" width="{w - 140}" height="{h - 88}" rx="58" fill="#D6944F"/>',
     ]
-    bubbles = [(96, 80, 9), (470, 120, 7), (90, 640, 8), (480, 610, 10), (280, 60, 6), (300, 668, 7),
-               (120, 360, 6), (450, 380, 8), (86, 220, 5), (488, 500, 5)]
+    bubbles = [
+        (96, 80, 9),
+        (470, 120, 7),
+        (90, 640, 8),
+        (480, 610, 10),
+        (280, 60, 6),
+        (300, 668, 7),
+        (120, 360, 6),
+        (450, 380, 8),
+        (86, 220, 5),
+        (488, 500, 5),
+    ]
     for x, y, r in bubbles:
         body.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="#E7B57A" stroke="#B06B2C" stroke-width="2"/>')
-    body.append('<path d="M60,120 Q70,70 120,50" fill="none" stroke="#C4C9CF" stroke-width="6" '
-                'stroke-linecap="round"/>')
+    body.append(
+        '<path d="M60,120 Q70,70 120,50" fill="none" stroke="#C4C9CF" stroke-width="6" '
+        'stroke-linecap="round"/>'
+    )
     return svg(w, h, body)
 
 

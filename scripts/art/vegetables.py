@@ -94,9 +94,13 @@ def symbol(colour: str, on_dark: bool = False) -> str:
             r = 11 if i % 2 == 0 else 7
             a = i * math.pi / 8
             pts.append(f"{12 + r * math.cos(a):.1f},{12 + r * math.sin(a):.1f}")
-        return (f'<polygon points="{" ".join(pts)}" fill="{fill}" {style}/>'
-                f'<circle cx="12" cy="12" r="4.5" fill="{fill}" {style}/>')
+        return (
+            f'<polygon points="{" ".join(pts)}" fill="{fill}" {style}/>'
+            f'<circle cx="12" cy="12" r="4.5" fill="{fill}" {style}/>'
+        )
     if colour == "green":
-        return (f'<path d="M3,21 C3,10 10,3 21,3 C21,14 14,21 3,21 Z" fill="{fill}" {style}/>'
-                f'<path d="M3,21 L15,9" fill="none" {style}/>')
+        return (
+            f'<path d="M3,21 C3,10 10,3 21,3 C21,14 14,21 3,21 Z" fill="{fill}" {style}/>'
+            f'<path d="M3,21 L15,9" fill="none" {style}/>'
+        )
     return f'<path d="M12,2 C16,8 20,12 20,16 C20,20 16,22.5 12,22.5 C8,22.5 4,20 4,16 C4,12 8,8 12,2 Z" fill="{fill}" {style}/>'

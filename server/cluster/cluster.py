@@ -38,15 +38,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OPEN = "soupkitchen:open"        # the ids of every node's open tables (a set)
-TABLES = "soupkitchen:tables:"   # + node id: that node's open tables, id -> summary (a hash that expires)
+OPEN = "soupkitchen:open"  # the ids of every node's open tables (a set)
+TABLES = "soupkitchen:tables:"  # + node id: that node's open tables, id -> summary (a hash that expires)
 CHANNEL = "soupkitchen:socketio"  # the pub/sub channel of the nodes' socket.io message queue
 SIGNALLED = "soupkitchen:signalled"  # set by the node that has just told every watcher (expires)
 REDIS_CONNECTIONS = 16  # connections a node holds to Redis at most
 BEATS_A_LEASE = 6  # heartbeats in a lease's time
 DATABASE_SWEEP = 60  # every so many heartbeats the sweep also reads the database's open tables
-OUT_OF_TOUCH = ("this server has lost touch with Redis, where the servers agree which of them runs each "
-                "table, so nothing was changed; try again in a moment")
+OUT_OF_TOUCH = (
+    "this server has lost touch with Redis, where the servers agree which of them runs each "
+    "table, so nothing was changed; try again in a moment"
+)
 
 
 def shown(url: str) -> str:
@@ -85,8 +87,13 @@ class Node:
         # Requests that ask Redis at the same moment (a crowd coming back after a failover) wait
         # for one of a few connections rather than fail, and the heartbeat waits its turn with them.
         pool = aioredis.BlockingConnectionPool.from_url(
-            url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=lease_seconds / 2,
-            socket_timeout=lease_seconds / 2, socket_connect_timeout=lease_seconds / 2)
+            url,
+            decode_responses=True,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=lease_seconds / 2,
+            socket_timeout=lease_seconds / 2,
+            socket_connect_timeout=lease_seconds / 2,
+        )
         self.redis = aioredis.Redis.from_pool(pool)
         self.leases = Leases(self.redis, self.id, lease_seconds)
         self.holdings = Holdings(self.leases, self.lost)
@@ -150,6 +157,7 @@ class Node:
                 log.exception("the heartbeat failed")
             finally:
                 self.next_beat()
+
         self.beating = asyncio.ensure_future(beat_then_again())
 
     def stop(self) -> None:
@@ -171,8 +179,12 @@ class Node:
             await self.leases.withdraw()
             await self.redis.delete(TABLES + self.id)
         except Exception as err:  # noqa: BLE001 - the leases run out by themselves
-            log.warning("could not give the tables up in Redis at %s (%s); they pass to other nodes "
-                        "when their leases run out", self.where, err)
+            log.warning(
+                "could not give the tables up in Redis at %s (%s); they pass to other nodes "
+                "when their leases run out",
+                self.where,
+                err,
+            )
         await self.redis.aclose()
 
     # --- the heartbeat -------------------------------------------------------------------------
@@ -209,7 +221,11 @@ class Node:
         except (RedisError, OSError) as err:
             if not self.failing:
                 self.failing = True
-                log.error("cannot reach Redis at %s (%s): this node refuses every change until it can", self.where, err)
+                log.error(
+                    "cannot reach Redis at %s (%s): this node refuses every change until it can",
+                    self.where,
+                    err,
+                )
             return
         if self.failing:
             self.failing = False
@@ -238,11 +254,17 @@ class Node:
         before = {} if whole else self.published
         runners = self.hub.roster.runners
         ids = runners.keys() if whole or only is None else only
-        summaries = {table_id: json.dumps(runners[table_id].summary()) for table_id in ids
-                     if table_id in runners and not runners[table_id].table.closed and not runners[table_id].table.over}
+        summaries = {
+            table_id: json.dumps(runners[table_id].summary())
+            for table_id in ids
+            if table_id in runners and not runners[table_id].table.closed and not runners[table_id].table.over
+        }
         changed = {table_id: text for table_id, text in summaries.items() if before.get(table_id) != text}
-        gone = [table_id for table_id in (before if only is None else only & before.keys())
-                if table_id not in summaries]
+        gone = [
+            table_id
+            for table_id in (before if only is None else only & before.keys())
+            if table_id not in summaries
+        ]
         if only is not None and not whole and not changed and not gone:
             return
         self.published = None  # until Redis has it all
@@ -258,7 +280,9 @@ class Node:
         if whole or only is None:
             self.published = summaries
         else:
-            self.published = {table_id: text for table_id, text in before.items() if table_id not in gone} | changed
+            self.published = {
+                table_id: text for table_id, text in before.items() if table_id not in gone
+            } | changed
 
     async def before_signal(self, ids: set[str]) -> float:
         """Before this node tells every node's watchers that the table list changed: publish the
@@ -338,7 +362,9 @@ class Node:
             self.gone_for_good(table_id)
             return False
         try:
-            row = await self.hub.store.read(Store.load_table, table_id)  # after the claim: no other node writes it
+            row = await self.hub.store.read(
+                Store.load_table, table_id
+            )  # after the claim: no other node writes it
         except StoreError:
             if not rebuilding:
                 await self.give_up(table_id)
@@ -409,7 +435,9 @@ class Node:
         table = runner.table
         seats = {sid: index for index, seat in enumerate(table.seats) for sid in seat.sids}
         self.rebuilding[table_id] = (seats, set(table.spectators))
-        log.warning("table %s is ahead of the database; it is let go, and rebuilt from what was stored", table_id)
+        log.warning(
+            "table %s is ahead of the database; it is let go, and rebuilt from what was stored", table_id
+        )
         self.letting_go.add(table_id)
         try:
             self.hub.roster.drop(table)
@@ -428,8 +456,12 @@ class Node:
 
     def dropped(self, table: Table) -> None:
         """The roster forgot a table (closed, finished and gone, or never made): give its lease up."""
-        if (table.id in self.letting_go or self.closed or table.id not in self.holdings.held
-                or table.id in self.hub.roster.runners):
+        if (
+            table.id in self.letting_go
+            or self.closed
+            or table.id not in self.holdings.held
+            or table.id in self.hub.roster.runners
+        ):
             return
 
         async def release() -> None:
@@ -438,6 +470,7 @@ class Node:
                 await self.redis.srem(OPEN, table.id)
             except Exception as err:  # noqa: BLE001 - the lease runs out by itself
                 log.info("could not give table %s up in Redis: %s", table.id, err)
+
         self.hub.spawn(release())
 
     # --- where tables are ----------------------------------------------------------------------
@@ -483,8 +516,14 @@ class Node:
 
     def snapshot(self) -> dict[str, Any]:
         """For ``GET /metrics``: this node, its tables' leases, and whether it is in touch with Redis."""
-        return {"id": self.id, "address": self.address, "redis": self.where, "leases": len(self.holdings.held),
-                "in_touch": self.in_touch(), "nodes": len(self.directory)}
+        return {
+            "id": self.id,
+            "address": self.address,
+            "redis": self.where,
+            "leases": len(self.holdings.held),
+            "in_touch": self.in_touch(),
+            "nodes": len(self.directory),
+        }
 
     def addresses(self) -> list[str]:
         """Every live node's public address, this one's first."""
@@ -500,8 +539,19 @@ def serve_as_node(hub: Hub, redis_url: str) -> Node:
     hub.watch.before = node.before_signal
     for event in ("join_table", "spectate"):
         hub.events[event] = routed_by_table(hub, node, hub.events[event])
-    for event in ("resume", "leave", "add_bot", "remove_bot", "kick", "set_options", "ready", "start",
-                  "emote", "act", "hold"):
+    for event in (
+        "resume",
+        "leave",
+        "add_bot",
+        "remove_bot",
+        "kick",
+        "set_options",
+        "ready",
+        "start",
+        "emote",
+        "act",
+        "hold",
+    ):
         hub.events[event] = routed_by_token(hub, node, hub.events[event])
     hub.events["find_table"] = found_anywhere(hub, node, hub.events["find_table"])
     return node
@@ -517,25 +567,30 @@ def message_queue(redis_url: str) -> Any:
 
 def routed_by_table(hub: Hub, node: Node, handler: Handler) -> Handler:
     """``handler``, first sending a request for a table served elsewhere on to its node."""
+
     async def routed(sid: str, req: Any) -> dict[str, Any]:
         if req.table not in hub.roster.runners:
             hub.registry.may_look_up(hub.conns[sid].address)  # each lookup may cost Redis a lease
             await node.asked(node.route_table(req.table))
         return await handler(sid, req)
+
     return routed
 
 
 def routed_by_token(hub: Hub, node: Node, handler: Handler) -> Handler:
     """``handler``, first sending a request by a seat served elsewhere on to its node."""
+
     async def routed(sid: str, req: Any) -> dict[str, Any]:
         if hub.registry.seat_named(req.token) is None:
             await node.asked(node.route_token(req.token))
         return await handler(sid, req)
+
     return routed
 
 
 def found_anywhere(hub: Hub, node: Node, handler: Handler) -> Handler:
     """``find_table`` for an invite code of a table on any node (``handler`` answers for this node's, and for none)."""
+
     async def find(sid: str, req: protocol.FindTable) -> dict[str, Any]:
         code = codes.normalise(req.code)
         if code is not None and hub.roster.coded(code) is None:
@@ -544,4 +599,5 @@ def found_anywhere(hub: Hub, node: Node, handler: Handler) -> Handler:
                 if summary.get("code") == code:
                     return {"ok": True, "table": summary}
         return await handler(sid, req)
+
     return find

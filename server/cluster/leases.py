@@ -17,9 +17,9 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-LEASE = "soupkitchen:lease:"   # + table id: the owning node's id
-NODE = "soupkitchen:node:"     # + node id: its public address
-NODES = "soupkitchen:nodes"    # the ids of the nodes that have announced themselves
+LEASE = "soupkitchen:lease:"  # + table id: the owning node's id
+NODE = "soupkitchen:node:"  # + node id: its public address
+NODES = "soupkitchen:nodes"  # the ids of the nodes that have announced themselves
 
 RENEW = """
 local lost = {}
@@ -167,8 +167,12 @@ class Keepalive:
         """Renew from now on, saying the node answers at ``address``; its last renewal was sent at ``touched``."""
         self.address, self.touched = address, touched
         self.loop = asyncio.get_running_loop()
-        self.thread = threading.Thread(target=asyncio.run, args=(self._renew_until_stopped(),),
-                                       name=f"leases of node {self.node}", daemon=True)
+        self.thread = threading.Thread(
+            target=asyncio.run,
+            args=(self._renew_until_stopped(),),
+            name=f"leases of node {self.node}",
+            daemon=True,
+        )
         self.thread.start()
 
     async def stop(self) -> None:
@@ -181,8 +185,12 @@ class Keepalive:
         import redis.asyncio as aioredis
         from redis.exceptions import RedisError
 
-        redis = aioredis.Redis.from_url(self.url, decode_responses=True, socket_timeout=self.seconds / 2,
-                                        socket_connect_timeout=self.seconds / 2)
+        redis = aioredis.Redis.from_url(
+            self.url,
+            decode_responses=True,
+            socket_timeout=self.seconds / 2,
+            socket_connect_timeout=self.seconds / 2,
+        )
         leases, failing = Leases(redis, self.node, self.seconds), False
         try:
             while not self.stopping.is_set():

@@ -40,15 +40,22 @@ def view_parts(view: dict[str, Any]) -> Parts | None:
     thousands of such small strings kept for seconds pinned the freed rest of each (100,000 of them
     held 534 MB of memory for 3 MB of text, copies 29 MB)."""
     try:
-        return {key: value if type(value) in PLAIN
-                else bytes(memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)))
-                for key, value in view.items()}
+        return {
+            key: value
+            if type(value) in PLAIN
+            else bytes(memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)))
+            for key, value in view.items()
+        }
     except TypeError:
         return None
 
 
-def view_patch(before: Parts, view: dict[str, Any], now: Parts,
-               known: dict[tuple[str, bytes, bytes], Patch] | None = None) -> Patch:
+def view_patch(
+    before: Parts,
+    view: dict[str, Any],
+    now: Parts,
+    known: dict[tuple[str, bytes, bytes], Patch] | None = None,
+) -> Patch:
     """``json_patch`` of the view kept as ``before`` and the new ``view`` (kept as ``now``), with the
     same operations, but for ``WHOLE`` fields: replaced whole when they change.
 
@@ -115,7 +122,7 @@ def _diff(old: Any, new: Any, path: str, ops: Patch) -> None:
         for index, (before, value) in enumerate(zip(old, new, strict=True)):
             if not _same(before, value):
                 _diff(before, value, f"{path}/{index}", ops)
-    elif type(old) is list and type(new) is list and old and len(old) < len(new) and new[:len(old)] == old:
-        ops.extend({"op": "add", "path": f"{path}/-", "value": value} for value in new[len(old):])  # it grew
+    elif type(old) is list and type(new) is list and old and len(old) < len(new) and new[: len(old)] == old:
+        ops.extend({"op": "add", "path": f"{path}/-", "value": value} for value in new[len(old) :])  # it grew
     else:
         ops.append({"op": "replace", "path": path, "value": new})

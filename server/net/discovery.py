@@ -57,14 +57,22 @@ class Advertisement:
         await self.zeroconf.async_close()
 
 
-async def advertise(port: int, name: str = "Soup Kitchen", addresses: list[str] | None = None,
-                    properties: dict[str, str] | None = None) -> Advertisement:
+async def advertise(
+    port: int,
+    name: str = "Soup Kitchen",
+    addresses: list[str] | None = None,
+    properties: dict[str, str] | None = None,
+) -> Advertisement:
     """Register the server on the LAN until ``close()`` is awaited."""
     addresses = addresses or local_addresses()
     zeroconf = AsyncZeroconf(ip_version=IPVersion.V4Only)
     info = AsyncServiceInfo(
-        LAN_SERVICE, f"{name}.{LAN_SERVICE}", port=port,
+        LAN_SERVICE,
+        f"{name}.{LAN_SERVICE}",
+        port=port,
         addresses=[socket.inet_aton(a) for a in addresses],
-        properties={"protocol": str(PROTOCOL_VERSION), **(properties or {})}, server=f"{socket.gethostname()}.local.")
+        properties={"protocol": str(PROTOCOL_VERSION), **(properties or {})},
+        server=f"{socket.gethostname()}.local.",
+    )
     await zeroconf.async_register_service(info, allow_name_change=True)
     return Advertisement(zeroconf, info)

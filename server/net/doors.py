@@ -101,7 +101,7 @@ class Door(asyncio.Protocol):
             if not self.admitted:
                 transport.abort()
                 return
-        REQUEST_ADDRESS.set(self.address)   # for the lines the connection's handler logs
+        REQUEST_ADDRESS.set(self.address)  # for the lines the connection's handler logs
         self.inner = self.make()
         self.inner.connection_made(transport)
 
@@ -136,12 +136,17 @@ class Doors:
         self.open: dict[asyncio.BaseTransport, Door] = {}
         self.waiting: dict[str, dict[Door, None]] = {}  # address -> its waiting connections, oldest first
         self.most_open = 0  # connections the server holds at once (0: no limit known)
-        self.counts = {"closed_waiting": 0, "refused_over_address_limit": 0, "closed_for_room": 0,
-                       "refused_full": 0}
+        self.counts = {
+            "closed_waiting": 0,
+            "refused_over_address_limit": 0,
+            "closed_for_room": 0,
+            "refused_full": 0,
+        }
 
     # --- listening ---------------------------------------------------------------------------------
-    async def listen(self, server: Callable[[], Any], host: str, port: int,
-                     tls: ssl.SSLContext | None = None) -> asyncio.AbstractServer | SecureListener:
+    async def listen(
+        self, server: Callable[[], Any], host: str, port: int, tls: ssl.SSLContext | None = None
+    ) -> asyncio.AbstractServer | SecureListener:
         """Listen on ``host``:``port`` with aiohttp's protocol factory ``server`` (``AppRunner.server``)
         behind the doors (over TLS with the server context ``tls``), after raising the open-file limit."""
         soft = raise_open_file_limit()
@@ -151,11 +156,18 @@ class Doors:
         loop = asyncio.get_running_loop()
         guarded = self.guards(server)
         if tls is None:
-            return await loop.create_server(lambda: Door(self, server) if guarded else server(), host, port,
-                                            backlog=BACKLOG)
+            return await loop.create_server(
+                lambda: Door(self, server) if guarded else server(), host, port, backlog=BACKLOG
+            )
         if not guarded:
-            return await loop.create_server(server, host, port, backlog=BACKLOG, ssl=tls,
-                                            ssl_handshake_timeout=self.config.request_timeout)
+            return await loop.create_server(
+                server,
+                host,
+                port,
+                backlog=BACKLOG,
+                ssl=tls,
+                ssl_handshake_timeout=self.config.request_timeout,
+            )
         return await SecureListener(self, server, tls).start(host, port)
 
     @staticmethod
@@ -164,8 +176,10 @@ class Doors:
         of another kind (buffered ones), they are used as they are, without doors, and the log says so."""
         probe = server()
         if not isinstance(probe, asyncio.Protocol) or isinstance(probe, asyncio.BufferedProtocol):
-            log.warning("connections are not guarded: the HTTP server's protocol %s is not a plain one",
-                        type(probe).__name__)
+            log.warning(
+                "connections are not guarded: the HTTP server's protocol %s is not a plain one",
+                type(probe).__name__,
+            )
             return False
         return True
 
@@ -173,8 +187,9 @@ class Doors:
         """The application's first middleware: a request is in hand on its connection while it runs."""
 
         @web.middleware
-        async def in_hand(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
-                          ) -> web.StreamResponse:
+        async def in_hand(
+            request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+        ) -> web.StreamResponse:
             transport = request.transport
             door = self.open.get(transport) if transport is not None else None
             if door is not None:
@@ -202,20 +217,31 @@ class Doors:
         address, most = door.address, self.config.max_connections_per_address
         if most and len(self.waiting.get(address, ())) >= most and address not in self.config.trusted_proxies:
             self.counts["refused_over_address_limit"] += 1
-            self.floods.note("connections refused", address, f"refused a connection from {address}: it already "
-                             f"has {most} connections that have not sent a request")
+            self.floods.note(
+                "connections refused",
+                address,
+                f"refused a connection from {address}: it already "
+                f"has {most} connections that have not sent a request",
+            )
             return False
         if self.most_open and len(self.open) >= self.most_open:
             victim = self.oldest_waiting()
             if victim is None:
                 self.counts["refused_full"] += 1
-                self.floods.note("connections refused", address, f"refused a connection from {address}: the "
-                                 f"server holds {len(self.open)} connections, as many as it may, all in use")
+                self.floods.note(
+                    "connections refused",
+                    address,
+                    f"refused a connection from {address}: the "
+                    f"server holds {len(self.open)} connections, as many as it may, all in use",
+                )
                 return False
             self.counts["closed_for_room"] += 1
-            self.floods.note("waiting connections closed to make room", victim.address,
-                             f"{len(self.open)} connections open, as many as the server may hold: closed the "
-                             f"oldest waiting one of {victim.address}, the address with the most")
+            self.floods.note(
+                "waiting connections closed to make room",
+                victim.address,
+                f"{len(self.open)} connections open, as many as the server may hold: closed the "
+                f"oldest waiting one of {victim.address}, the address with the most",
+            )
             self.shut(victim)
         assert door.key is not None
         self.open[door.key] = door
@@ -257,8 +283,12 @@ class Doors:
             return
         self.counts["closed_waiting"] += 1
         if door.sent:
-            self.floods.note("half-sent requests closed", door.address, f"closed a connection from {door.address} "
-                             f"whose request had not arrived within {self.config.request_timeout:g} s")
+            self.floods.note(
+                "half-sent requests closed",
+                door.address,
+                f"closed a connection from {door.address} "
+                f"whose request had not arrived within {self.config.request_timeout:g} s",
+            )
         self.shut(door)
 
     def shut(self, door: Door) -> None:
@@ -281,8 +311,12 @@ class Doors:
     def snapshot(self) -> dict[str, Any]:
         """For ``GET /metrics``: connections open and waiting now, the most the server holds, and
         how many the doors have closed or refused since start."""
-        return {"open": len(self.open), "waiting": sum(len(w) for w in self.waiting.values()),
-                "most_open": self.most_open, **self.counts}
+        return {
+            "open": len(self.open),
+            "waiting": sum(len(w) for w in self.waiting.values()),
+            "most_open": self.most_open,
+            **self.counts,
+        }
 
 
 class SecureListener:
@@ -327,8 +361,11 @@ class SecureListener:
                 conn, peer = await loop.sock_accept(listening)
             except OSError as err:
                 if err.errno in OUT_OF_RESOURCES:  # as asyncio's own accepting does: wait, then go on
-                    self.doors.floods.note("connections not accepted", "", f"could not accept a connection: "
-                                           f"{err.strerror or err}; waiting a second")
+                    self.doors.floods.note(
+                        "connections not accepted",
+                        "",
+                        f"could not accept a connection: {err.strerror or err}; waiting a second",
+                    )
                     await asyncio.sleep(1.0)
                 continue
             door = Door(self.doors, self.server)
@@ -346,14 +383,19 @@ class SecureListener:
         """The handshake (while the connection waits at the doors); the door is then its protocol."""
         try:
             await asyncio.get_running_loop().connect_accepted_socket(
-                lambda: door, conn, ssl=self.tls, ssl_handshake_timeout=self.doors.config.request_timeout)
+                lambda: door, conn, ssl=self.tls, ssl_handshake_timeout=self.doors.config.request_timeout
+            )
         except asyncio.CancelledError:  # the doors closed it (in time, or to make room)
             conn.close()
         except (OSError, EOFError, ValueError) as err:  # not TLS, a certificate the client refused, gone
             conn.close()
             if door.key is conn and conn in self.doors.open:
-                self.doors.floods.note("TLS handshakes failed", door.address, f"the TLS handshake with "
-                                       f"{door.address} failed: {' '.join(str(err).split())[:160] or type(err).__name__}")
+                self.doors.floods.note(
+                    "TLS handshakes failed",
+                    door.address,
+                    f"the TLS handshake with "
+                    f"{door.address} failed: {' '.join(str(err).split())[:160] or type(err).__name__}",
+                )
             self.doors.forget(door)
 
     def close(self) -> None:

@@ -43,15 +43,23 @@ class Window:
 class FloodLog:
     """Logs ``note``'s lines once per kind, address and ``interval``, then how many more came."""
 
-    def __init__(self, logger: logging.Logger, interval: float = INTERVAL,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, logger: logging.Logger, interval: float = INTERVAL, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.logger = logger
         self.interval = interval
         self.clock = clock
         self.windows: dict[tuple[str, str], Window] = {}
 
-    def note(self, kind: str, address: str, message: str, level: int = logging.WARNING,
-             exc_info: Any = None, logger: logging.Logger | None = None) -> None:
+    def note(
+        self,
+        kind: str,
+        address: str,
+        message: str,
+        level: int = logging.WARNING,
+        exc_info: Any = None,
+        logger: logging.Logger | None = None,
+    ) -> None:
         """One line of ``kind`` (words for the summary: "half-sent requests closed") from ``address``,
         to ``logger`` (by default this log's own)."""
         key, now = (kind, address), self.clock()
@@ -79,8 +87,13 @@ class FloodLog:
             window.timer.cancel()
         if window.more:
             kind, address = key
-            self.logger.warning("%d more %s from %s in %.0f s (not logged one by one)", window.more, kind,
-                                address or "an unknown address", self.clock() - window.start)
+            self.logger.warning(
+                "%d more %s from %s in %.0f s (not logged one by one)",
+                window.more,
+                kind,
+                address or "an unknown address",
+                self.clock() - window.start,
+            )
 
     def _later(self, delay: float, key: tuple[str, str]) -> asyncio.TimerHandle | None:
         try:

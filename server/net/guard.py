@@ -125,9 +125,14 @@ class SessionGuard:
     tested with), it knows a connection from the moment socket.io connects, by its socket.io id, and
     closes it through socket.io's public ``disconnect``; it counts none pending."""
 
-    def __init__(self, transport: Transport, most_pending: Callable[[], int],
-                 handshake_timeout: Callable[[], float], trusted_proxies: Callable[[], Iterable[str]],
-                 versions: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        transport: Transport,
+        most_pending: Callable[[], int],
+        handshake_timeout: Callable[[], float],
+        trusted_proxies: Callable[[], Iterable[str]],
+        versions: dict[str, str] | None = None,
+    ) -> None:
         self.transport = transport
         self.most_pending = most_pending
         self.handshake_timeout = handshake_timeout
@@ -138,8 +143,11 @@ class SessionGuard:
         why_not = wrap_session_events(transport.sio, self._eio_connect, self._eio_disconnect, versions)
         self.watching = why_not is None  # every Engine.IO session is seen from its start
         if why_not is not None:
-            log.warning("sessions: sessions that have not connected yet are neither counted nor timed out, "
-                        "because %s", why_not)
+            log.warning(
+                "sessions: sessions that have not connected yet are neither counted nor timed out, "
+                "because %s",
+                why_not,
+            )
 
     def _eio_connect(self, inner: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def connect(eio_sid: str, environ: dict[str, Any]) -> Any:
@@ -147,12 +155,16 @@ class SessionGuard:
             most = self.most_pending()
             if most and self.pending(address) >= most:
                 log.info("refused a session from %s: %d sessions not connected yet", address, most)
-                return {"message": f"this computer ({address}) already has {most} connections that "
-                                   "have not finished connecting", "data": {"code": "limit"}}
+                return {
+                    "message": f"this computer ({address}) already has {most} connections that "
+                    "have not finished connecting",
+                    "data": {"code": "limit"},
+                }
             environ[ADDRESS_KEY], environ[SESSION_KEY] = address, eio_sid
             self.sessions[eio_sid] = Session(address)
             self._arm(eio_sid)
             return await inner(eio_sid, environ)
+
         return connect
 
     def _eio_disconnect(self, inner: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
@@ -161,6 +173,7 @@ class SessionGuard:
             if session is not None and session.timer is not None:
                 session.timer.cancel()
             return await inner(eio_sid, *reason)
+
         return disconnect
 
     def pending(self, address: str) -> int:
@@ -170,7 +183,7 @@ class SessionGuard:
         """Socket.io connected over the session (``on``, from ``address``) or left it: a session left
         without a connection is closed after the handshake timeout."""
         session = self.sessions.get(eio_sid)
-        if session is None and on and not self.watching:   # first seen now: the public path
+        if session is None and on and not self.watching:  # first seen now: the public path
             session = self.sessions[eio_sid] = Session(address)
         if session is None:
             return
@@ -205,7 +218,7 @@ class SessionGuard:
         try:
             if self.watching:
                 await self.transport.close(eio_sid)
-            else:   # the public path: a socket.io id, and its disconnect
+            else:  # the public path: a socket.io id, and its disconnect
                 await self.transport.sio.disconnect(eio_sid)
         finally:
             self.sessions.pop(eio_sid, None)  # even if the transport never reported the session gone
@@ -216,8 +229,9 @@ class SessionGuard:
         if self.watching:
             await self.transport.close_all(list(self.sessions), grace)
             return
-        closing = asyncio.gather(*(self.transport.sio.disconnect(sid) for sid in list(self.sessions)),
-                                 return_exceptions=True)
+        closing = asyncio.gather(
+            *(self.transport.sio.disconnect(sid) for sid in list(self.sessions)), return_exceptions=True
+        )
         try:
             await asyncio.wait_for(closing, grace)
         except TimeoutError:
@@ -237,15 +251,21 @@ def origin_guard(allowed: Callable[[], Collection[str]]) -> Callable[..., Awaita
     the answers of the HTTP routes (Engine.IO answers its own). The desktop client sends no Origin."""
 
     @web.middleware
-    async def guard(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
-                    ) -> web.StreamResponse:
+    async def guard(
+        request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
         origin = request.headers.get("Origin")
         if origin is None:
             return await handler(request)
         if origin not in allowed():
-            return web.json_response({"message": f"this server does not answer pages from {origin[:100]}; its "
-                                                 "host may allow them with --allow-origin",
-                                      "data": {"code": protocol.FORBIDDEN_ORIGIN}}, status=403)
+            return web.json_response(
+                {
+                    "message": f"this server does not answer pages from {origin[:100]}; its "
+                    "host may allow them with --allow-origin",
+                    "data": {"code": protocol.FORBIDDEN_ORIGIN},
+                },
+                status=403,
+            )
         response = await handler(request)
         if request.path != SOCKETIO_PATH and not response.prepared:
             response.headers["Access-Control-Allow-Origin"] = origin
@@ -255,15 +275,17 @@ def origin_guard(allowed: Callable[[], Collection[str]]) -> Callable[..., Awaita
     return guard
 
 
-def http_guard(max_body: Callable[[], int], body_time: Callable[[], float]
-               ) -> Callable[..., Awaitable[web.StreamResponse]]:
+def http_guard(
+    max_body: Callable[[], int], body_time: Callable[[], float]
+) -> Callable[..., Awaitable[web.StreamResponse]]:
     """An aiohttp middleware for long-polling POSTs: a body over ``max_body()`` bytes gets 413, one
     that has not arrived within ``body_time()`` seconds 408, and one that is not UTF-8 400, before
     Engine.IO reads it."""
 
     @web.middleware
-    async def guard(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
-                    ) -> web.StreamResponse:
+    async def guard(
+        request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
         if request.method != "POST" or request.path != SOCKETIO_PATH:
             return await handler(request)
         most = max_body()
@@ -273,8 +295,11 @@ def http_guard(max_body: Callable[[], int], body_time: Callable[[], float]
             async with asyncio.timeout(body_time()):
                 body = await read_body(request, most)
         except TimeoutError:
-            return web.Response(status=408, text=f"the message did not arrive within {body_time():g} s",
-                                headers={"Connection": "close"})
+            return web.Response(
+                status=408,
+                text=f"the message did not arrive within {body_time():g} s",
+                headers={"Connection": "close"},
+            )
         if len(body) > most:
             return web.Response(status=413, text=f"a message may carry at most {most} bytes")
         try:
@@ -296,8 +321,9 @@ def websocket_compression(allowed: Callable[[], bool]) -> Callable[..., Awaitabl
     was most of the server's memory; a delta push is a few hundred bytes (docs/protocol.md)."""
 
     @web.middleware
-    async def plain(request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
-                    ) -> web.StreamResponse:
+    async def plain(
+        request: web.Request, handler: Callable[..., Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
         if EXTENSIONS in request.headers and request.path == SOCKETIO_PATH and not allowed():
             headers = CIMultiDict(request.headers)
             del headers[EXTENSIONS]

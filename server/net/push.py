@@ -105,8 +105,10 @@ class FastTransport(StockTransport):
     async def close_all(self, sessions: list[str], grace: float) -> None:
         eio = self.sio.eio
         sockets = [(sid, socket) for sid in sessions if (socket := eio.sockets.get(sid)) is not None]
-        closing = asyncio.gather(*(socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
-                                   for _sid, socket in sockets), return_exceptions=True)
+        closing = asyncio.gather(
+            *(socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT) for _sid, socket in sockets),
+            return_exceptions=True,
+        )
         try:
             await asyncio.wait_for(closing, grace)
         except TimeoutError:
@@ -120,9 +122,16 @@ class FastTransport(StockTransport):
 
 def transport_for(sio: socketio.AsyncServer) -> StockTransport:
     """The fast path's transport for a :class:`GameSocketServer`, the stock one for any other server."""
-    fast = getattr(sio, "fast", False) and all(hasattr(obj, name) for obj, name in (
-        (sio, "eio"), (sio.eio, "sockets"), (sio, "manager"), (sio.manager, "eio_sid_from_sid"),
-        (sio, "packet_class")))
+    fast = getattr(sio, "fast", False) and all(
+        hasattr(obj, name)
+        for obj, name in (
+            (sio, "eio"),
+            (sio.eio, "sockets"),
+            (sio, "manager"),
+            (sio.manager, "eio_sid_from_sid"),
+            (sio, "packet_class"),
+        )
+    )
     return FastTransport(sio) if fast else StockTransport(sio)
 
 
@@ -235,8 +244,10 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
         waited, allowance = time.time() - last_ping, self.lag_allowance()
         if waited <= self.server.ping_timeout + allowance:
             return None
-        return (f"its answer to a ping is {waited:.1f} s late (allowed {self.server.ping_timeout:g} s, "
-                f"and {allowance:.1f} s more for this server's own lateness)")
+        return (
+            f"its answer to a ping is {waited:.1f} s late (allowed {self.server.ping_timeout:g} s, "
+            f"and {allowance:.1f} s more for this server's own lateness)"
+        )
 
     async def check_ping_timeout(self) -> bool:
         if self.closed:
@@ -310,8 +321,11 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
                 continue
             if data is None or len(data) > self.server.max_http_buffer_size:
                 if data is not None:
-                    closing(self, f"it sent a message of {len(data)} bytes, more than "
-                                  f"{self.server.max_http_buffer_size}")
+                    closing(
+                        self,
+                        f"it sent a message of {len(data)} bytes, more than "
+                        f"{self.server.max_http_buffer_size}",
+                    )
                 return
             try:
                 await self.receive(eio_packet.Packet(encoded_packet=data))
@@ -320,7 +334,9 @@ class InPlaceTimeoutSocket(StockSocket):  # type: ignore[valid-type,misc]
             except eio_exceptions.SocketIsClosedError:
                 return
             except Exception:
-                self.server.logger.exception("could not handle a message from %s", self.sid)  # one line a minute
+                self.server.logger.exception(
+                    "could not handle a message from %s", self.sid
+                )  # one line a minute
 
     async def _write_websocket(self, ws: Any) -> None:
         frames = self.frames = FrameWriter.of(ws)
@@ -374,8 +390,12 @@ class FrameWriter:
     def write(self, messages: list[str | bytes]) -> bool:
         """Write the messages' frames at once; False (nothing written) where aiohttp's path must."""
         transport = self.writer.transport
-        if (self.response.closed or getattr(self.writer, "_closing", True)
-                or transport.is_closing() or transport.get_write_buffer_size()):
+        if (
+            self.response.closed
+            or getattr(self.writer, "_closing", True)
+            or transport.is_closing()
+            or transport.get_write_buffer_size()
+        ):
             return False
         frames = []
         for message in messages:
@@ -487,8 +507,9 @@ def internals_tested(name: str, version: str | None = None) -> bool:
     return lowest <= _release(version)[:2] < untested
 
 
-def wrap_session_events(sio: socketio.AsyncServer, connect: Any, disconnect: Any,
-                        versions: dict[str, str] | None = None) -> str | None:
+def wrap_session_events(
+    sio: socketio.AsyncServer, connect: Any, disconnect: Any, versions: dict[str, str] | None = None
+) -> str | None:
     """Put ``connect(inner)`` and ``disconnect(inner)`` around the Engine.IO connect and disconnect
     handlers socket.io registered, so that every Engine.IO session is seen from its start, before
     (or without) a socket.io connection over it. None once done; otherwise why not.
@@ -524,9 +545,17 @@ def index_rooms(manager: Any, version: str | None = None) -> bool:
     rooms the walk would have found. Only with the releases in :data:`FAST_PATH_TESTED`
     (``version``: the installed one by default); with any other the manager walks every room."""
     if not internals_tested("python-socketio", version) or not all(
-            hasattr(manager, name) for name in ("rooms", "basic_enter_room", "basic_leave_room",
-                                                "basic_disconnect", "callbacks", "pending_connect",
-                                                "pending_disconnect")):
+        hasattr(manager, name)
+        for name in (
+            "rooms",
+            "basic_enter_room",
+            "basic_leave_room",
+            "basic_disconnect",
+            "callbacks",
+            "pending_connect",
+            "pending_disconnect",
+        )
+    ):
         return False
     shared: dict[str, set[Any]] = {}  # namespace -> the names of its rooms that are neither None nor a sid's
     enter, leave = manager.basic_enter_room, manager.basic_leave_room
@@ -545,8 +574,9 @@ def index_rooms(manager: Any, version: str | None = None) -> bool:
         rooms = manager.rooms.get(namespace)
         if rooms is None:
             return
-        for name in [name for name in (None, sid, *shared.get(namespace, ()))
-                     if name in rooms and sid in rooms[name]]:
+        for name in [
+            name for name in (None, sid, *shared.get(namespace, ())) if name in rooms and sid in rooms[name]
+        ]:
             basic_leave_room(sid, namespace, name)
         manager.callbacks.pop(sid, None)
         for pending in (manager.pending_connect, manager.pending_disconnect):

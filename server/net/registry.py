@@ -78,10 +78,14 @@ class Registry:
         if that address already holds as many connections as it may."""
         most = self.config.max_connections_per_address
         if most and sum(conn.address == address for conn in self.conns.values()) >= most:
-            raise protocol.ProtocolError(protocol.LIMIT, f"this computer ({address}) already has {most} "
-                                                         "connections to the server; close one and try again")
-        self.conns[sid] = Connection(address=address, session=session,
-                                     bucket=Bucket(self.config.burst, self.clock()))
+            raise protocol.ProtocolError(
+                protocol.LIMIT,
+                f"this computer ({address}) already has {most} "
+                "connections to the server; close one and try again",
+            )
+        self.conns[sid] = Connection(
+            address=address, session=session, bucket=Bucket(self.config.burst, self.clock())
+        )
 
     def allow(self, sid: str) -> bool:
         """One request more from this connection, within its own rate and its address's (all the
@@ -96,8 +100,9 @@ class Registry:
             # an address may always go as fast as one connection may
             rate, burst = max(config.address_rate, config.rate), max(config.address_burst, config.burst)
             if len(self.address_buckets) > 2 * len(self.conns) + 64:  # a full bucket is as good as a new one
-                self.address_buckets = {a: b for a, b in self.address_buckets.items()
-                                        if b.refill(now, rate, burst) < burst}
+                self.address_buckets = {
+                    a: b for a, b in self.address_buckets.items() if b.refill(now, rate, burst) < burst
+                }
             shared = self.address_buckets.setdefault(conn.address, Bucket(burst, now))
             if shared.refill(now, rate, burst) < 1:
                 return False
@@ -113,14 +118,18 @@ class Registry:
         interval = self.config.code_try_interval
         if bucket is not None and bucket.refill(self.clock(), 1 / interval, self.config.code_free_tries) < 1:
             wait = math.ceil((1 - bucket.allowance) * interval)
-            raise protocol.ProtocolError(protocol.RATE_LIMITED, "too many codes or tables that are not there from "
-                                                                f"this computer; try again in {wait} s")
+            raise protocol.ProtocolError(
+                protocol.RATE_LIMITED,
+                f"too many codes or tables that are not there from this computer; try again in {wait} s",
+            )
 
     def looked_in_vain(self, address: str) -> None:
         """``address`` named a table that is not there: one try less until the allowance refills."""
         now, free, rate = self.clock(), self.config.code_free_tries, 1 / self.config.code_try_interval
         if len(self.guesses) > 1000:  # a full allowance is as good as none
-            self.guesses = {key: bucket for key, bucket in self.guesses.items() if bucket.refill(now, rate, free) < free}
+            self.guesses = {
+                key: bucket for key, bucket in self.guesses.items() if bucket.refill(now, rate, free) < free
+            }
         bucket = self.guesses.setdefault(guesser_of(address), Bucket(float(free), now))
         bucket.refill(now, rate, free)
         bucket.allowance -= 1
@@ -151,8 +160,11 @@ class Registry:
         """Drop the failures whose wait ended a lockout ago (they would start afresh anyway)."""
         if len(self.password_tries) > 1000:
             old = self.clock() - self.config.password_lockout
-            self.password_tries = {key: tries for key, tries in self.password_tries.items()
-                                   if tries.checking or tries.wait_until > old}
+            self.password_tries = {
+                key: tries
+                for key, tries in self.password_tries.items()
+                if tries.checking or tries.wait_until > old
+            }
 
 
 def guesser_of(address: str) -> str:

@@ -56,8 +56,8 @@ class StockTransport:
 
     def __init__(self, sio: socketio.AsyncServer) -> None:
         self.sio = sio
-        self.pending: deque[tuple[str, str, Any]] = deque()   # pushes not yet handed over
-        self.queued = self.handed = 0                           # pushes made, and handed to their connection
+        self.pending: deque[tuple[str, str, Any]] = deque()  # pushes not yet handed over
+        self.queued = self.handed = 0  # pushes made, and handed to their connection
         self.waiters: deque[tuple[int, asyncio.Future[None]]] = deque()
         self.sender: asyncio.Task[None] | None = None
 
@@ -106,7 +106,9 @@ class StockTransport:
         await self.sio.eio.disconnect(session)
 
     async def close_all(self, sessions: list[str], grace: float) -> None:
-        closing = asyncio.gather(*(self.sio.eio.disconnect(session) for session in sessions), return_exceptions=True)
+        closing = asyncio.gather(
+            *(self.sio.eio.disconnect(session) for session in sessions), return_exceptions=True
+        )
         try:
             await asyncio.wait_for(closing, grace)
         except TimeoutError:  # the public API waits for each socket's queue to drain

@@ -16,9 +16,9 @@ import secrets
 N, R, P = 2**14, 8, 5
 SALT_BYTES = 16
 HASH_BYTES = 32
-MOST_MEMORY = 128 * 2**20   # scrypt needs 128 * r * N bytes (16 MiB here): a stored hash may ask 128 MiB
+MOST_MEMORY = 128 * 2**20  # scrypt needs 128 * r * N bytes (16 MiB here): a stored hash may ask 128 MiB
 MOST_P = 16
-FORMER_ROUNDS = 20_000   # PBKDF2-SHA256, salted with the table id: the form before scrypt
+FORMER_ROUNDS = 20_000  # PBKDF2-SHA256, salted with the table id: the form before scrypt
 PREFIX = "scrypt"
 
 
@@ -61,15 +61,24 @@ def _costs(parts: list[str]) -> tuple[int, int, int, bytes, bytes] | None:
         salt, digest = bytes.fromhex(parts[4]), bytes.fromhex(parts[5])
     except ValueError:
         return None
-    if not (1 < n and n & (n - 1) == 0 and 0 < r and 128 * r * n <= MOST_MEMORY and 0 < p <= MOST_P and salt
-            and len(digest) == HASH_BYTES):
+    if not (
+        1 < n
+        and n & (n - 1) == 0
+        and 0 < r
+        and 128 * r * n <= MOST_MEMORY
+        and 0 < p <= MOST_P
+        and salt
+        and len(digest) == HASH_BYTES
+    ):
         return None
     return n, r, p, salt, digest
 
 
 def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    memory = 128 * r * (n + p + 2)   # OpenSSL's count: the work area and the blocks
-    return hashlib.scrypt(password.encode(), salt=salt, n=n, r=r, p=p, maxmem=memory + 2**20, dklen=HASH_BYTES)
+    memory = 128 * r * (n + p + 2)  # OpenSSL's count: the work area and the blocks
+    return hashlib.scrypt(
+        password.encode(), salt=salt, n=n, r=r, p=p, maxmem=memory + 2**20, dklen=HASH_BYTES
+    )
 
 
 def _format(n: int, r: int, p: int, salt: bytes, digest: bytes) -> str:

@@ -34,14 +34,22 @@ from soupkitchen.shared.wire import protocol
 log = logging.getLogger(__name__)
 
 # SQLite's primary result codes that tell of the machine, not of a fault of ours
-MACHINE_FAULTS = {3: "permission denied", 5: "the database is busy in another program",
-                  6: "the database is locked", 8: "the database file is read-only", 10: "a disk I/O error",
-                  11: "the database file is damaged", 13: "the disk is full", 14: "the file cannot be opened",
-                  26: "the file is not a database"}
+MACHINE_FAULTS = {
+    3: "permission denied",
+    5: "the database is busy in another program",
+    6: "the database is locked",
+    8: "the database file is read-only",
+    10: "a disk I/O error",
+    11: "the database file is damaged",
+    13: "the disk is full",
+    14: "the file cannot be opened",
+    26: "the file is not a database",
+}
 SQLITE_FULL = 13
 SAY_EVERY = 60.0  # seconds between two log lines about failing, or recovered, writes
-UNREACHABLE = ("the server cannot reach its database just now ({why}), so nothing was changed; "
-               "try again in a moment")
+UNREACHABLE = (
+    "the server cannot reach its database just now ({why}), so nothing was changed; try again in a moment"
+)
 APPEND = "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (?,?,?,?,?)"
 T = TypeVar("T")
 
@@ -126,8 +134,11 @@ class HistoryTaken(StoreError):
     one must let the table go rather than write a second history."""
 
     def __init__(self, table_id: str, idx: int) -> None:
-        super().__init__(protocol.STORAGE_FAILED, f"table {table_id} was played on elsewhere (action {idx} "
-                                                  "is stored already), so nothing was changed")
+        super().__init__(
+            protocol.STORAGE_FAILED,
+            f"table {table_id} was played on elsewhere (action {idx} "
+            "is stored already), so nothing was changed",
+        )
         self.table_id, self.idx = table_id, idx
 
 
@@ -186,9 +197,12 @@ def upgrade(db: Schema, version: int, where: str) -> int:
     """Bring a database at schema ``version`` (0: none recorded) up to ``SCHEMA_VERSION``, in the
     transaction ``db`` runs in; returns the version it was at. StoreError if a newer program wrote it."""
     if version > SCHEMA_VERSION:
-        raise StoreError(protocol.STORAGE_FAILED, f"cannot use the database {where}: a newer Soup Kitchen wrote "
-                                                  f"it (schema version {version}; this one knows up to "
-                                                  f"{SCHEMA_VERSION}), so it is left as it is")
+        raise StoreError(
+            protocol.STORAGE_FAILED,
+            f"cannot use the database {where}: a newer Soup Kitchen wrote "
+            f"it (schema version {version}; this one knows up to "
+            f"{SCHEMA_VERSION}), so it is left as it is",
+        )
     for number, step in MIGRATIONS[version:]:
         step(db)
         log.debug("database %s: schema step %d (%s) done", where, number, step.__name__)
@@ -196,7 +210,9 @@ def upgrade(db: Schema, version: int, where: str) -> int:
         db.run("DELETE FROM schema_version")
         db.run(f"INSERT INTO schema_version (version) VALUES ({SCHEMA_VERSION})")
         if version:
-            log.info("the database %s was brought from schema version %d to %d", where, version, SCHEMA_VERSION)
+            log.info(
+                "the database %s was brought from schema version %d to %d", where, version, SCHEMA_VERSION
+            )
     return version
 
 
@@ -342,8 +358,11 @@ class Store:
         if self.failing is not None:
             self.failing = None
             if self._may_say("recovered"):
-                log.warning("the database %s can be written again (%d changes were refused meanwhile)",
-                            self.path, self.refused)
+                log.warning(
+                    "the database %s can be written again (%d changes were refused meanwhile)",
+                    self.path,
+                    self.refused,
+                )
                 self.refused = 0
 
     def _may_say(self, what: str) -> bool:
@@ -356,48 +375,82 @@ class Store:
     def _refused(self, why: str, full: bool, unreachable: bool = False) -> StoreError:
         """The error of one refused write; the first of a run is logged, the rest counted."""
         if self.failing is None and self._may_say("failing"):
-            log.error("cannot write the database %s: %s; every change is refused until it can be written",
-                      self.path, why)
+            log.error(
+                "cannot write the database %s: %s; every change is refused until it can be written",
+                self.path,
+                why,
+            )
         self.refused += 1
         if full:
-            self.failing = StoreError(protocol.STORAGE_FULL, "the server's disk is full, so nothing was changed; "
-                                                             "the host has to make room")
+            self.failing = StoreError(
+                protocol.STORAGE_FULL,
+                "the server's disk is full, so nothing was changed; the host has to make room",
+            )
         elif unreachable:
             self.failing = StoreError(protocol.STORAGE_UNAVAILABLE, UNREACHABLE.format(why=why))
         else:
-            self.failing = StoreError(protocol.STORAGE_FAILED, f"the server cannot write its games ({why}), "
-                                                               "so nothing was changed")
+            self.failing = StoreError(
+                protocol.STORAGE_FAILED, f"the server cannot write its games ({why}), so nothing was changed"
+            )
         return self.failing
 
     # --- writes --------------------------------------------------------------------------------
     def save_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
         """Insert or update a table's settings and all its seats in one transaction (the date it
         finished, written with its last action, stays)."""
-        statements: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT INTO tables (id, game, players, options, settings, password, host_seat,"
-            " seed, started, over, closed, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
-            " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
-            " options = excluded.options, settings = excluded.settings, password = excluded.password,"
-            " host_seat = excluded.host_seat, seed = excluded.seed, started = excluded.started,"
-            " over = excluded.over, closed = excluded.closed, created = excluded.created",
-            (row["id"], row["game"], row["players"], json.dumps(row["options"]),
-             json.dumps(row["settings"]), row["password"], row["host_seat"], row["seed"],
-             int(row["started"]), int(row["over"]), int(row["closed"]), row["created"]))]
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO tables (id, game, players, options, settings, password, host_seat,"
+                " seed, started, over, closed, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
+                " options = excluded.options, settings = excluded.settings, password = excluded.password,"
+                " host_seat = excluded.host_seat, seed = excluded.seed, started = excluded.started,"
+                " over = excluded.over, closed = excluded.closed, created = excluded.created",
+                (
+                    row["id"],
+                    row["game"],
+                    row["players"],
+                    json.dumps(row["options"]),
+                    json.dumps(row["settings"]),
+                    row["password"],
+                    row["host_seat"],
+                    row["seed"],
+                    int(row["started"]),
+                    int(row["over"]),
+                    int(row["closed"]),
+                    row["created"],
+                ),
+            )
+        ]
         statements.append(("DELETE FROM seats WHERE table_id = ?", (row["id"],)))
         for index, seat in enumerate(seats):
-            statements.append((
-                "INSERT INTO seats (table_id, seat, name, token_hash, bot, ready) VALUES (?,?,?,?,?,?)",
-                (row["id"], index, seat["name"], seat["token_hash"], int(seat["bot"]), int(seat["ready"]))))
+            statements.append(
+                (
+                    "INSERT INTO seats (table_id, seat, name, token_hash, bot, ready) VALUES (?,?,?,?,?,?)",
+                    (
+                        row["id"],
+                        index,
+                        seat["name"],
+                        seat["token_hash"],
+                        int(seat["bot"]),
+                        int(seat["ready"]),
+                    ),
+                )
+            )
         self._tx(statements, row["id"])
 
-    def append_action(self, table_id: str, idx: int, seat: int | None, action: Any, t: float,
-                      over: bool) -> None:
+    def append_action(
+        self, table_id: str, idx: int, seat: int | None, action: Any, t: float, over: bool
+    ) -> None:
         """Log one applied action (and mark the match over if it ended it); HistoryTaken, changing
         nothing, if the table's action ``idx`` is stored already."""
-        statements: list[tuple[str, tuple[Any, ...]]] = [(
-            APPEND, (table_id, idx, seat, json.dumps(action), t))]
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (APPEND, (table_id, idx, seat, json.dumps(action), t))
+        ]
         if over:
-            statements.append(("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id)))
+            statements.append(
+                ("UPDATE tables SET over = 1, finished = ? WHERE id = ?", (self.wall_clock(), table_id))
+            )
         try:
             self._tx(statements, table_id)
         except HistoryTaken:
@@ -409,9 +462,16 @@ class Store:
         """Record each table's game clock (seconds since it started), so a restart resumes the
         round with the time that was left, not the time of the last action."""
         if clocks:
-            self._tx([("INSERT INTO clocks (table_id, t) VALUES (?,?)"
-                       " ON CONFLICT(table_id) DO UPDATE SET t = excluded.t", (table_id, t))
-                      for table_id, t in clocks.items()])
+            self._tx(
+                [
+                    (
+                        "INSERT INTO clocks (table_id, t) VALUES (?,?)"
+                        " ON CONFLICT(table_id) DO UPDATE SET t = excluded.t",
+                        (table_id, t),
+                    )
+                    for table_id, t in clocks.items()
+                ]
+            )
 
     def purge(self, before: float) -> int:
         """Delete the games that finished, and the lobbies that closed, before the date ``before``
@@ -422,23 +482,46 @@ class Store:
 
     def purgeable(self, before: float) -> list[str]:
         """The tables ``purge`` deletes."""
-        old = ("SELECT id FROM tables WHERE (over = 1 AND COALESCE(finished, created) < ?)"
-               " OR (closed = 1 AND created < ?)")
+        old = (
+            "SELECT id FROM tables WHERE (over = 1 AND COALESCE(finished, created) < ?)"
+            " OR (closed = 1 AND created < ?)"
+        )
         return [row[0] for row in self._rows(old, (before, before))]
 
     def forget_tables(self, ids: list[str]) -> None:
         """Delete these tables, their seats, actions and clocks."""
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            self._tx([(f"DELETE FROM {name} WHERE {key} IN ({marks})", tuple(chunk))
-                      for name, key in (("actions", "table_id"), ("seats", "table_id"), ("clocks", "table_id"),
-                                        ("tables", "id"))])
+            self._tx(
+                [
+                    (f"DELETE FROM {name} WHERE {key} IN ({marks})", tuple(chunk))
+                    for name, key in (
+                        ("actions", "table_id"),
+                        ("seats", "table_id"),
+                        ("clocks", "table_id"),
+                        ("tables", "id"),
+                    )
+                ]
+            )
 
     # --- reads ---------------------------------------------------------------------------------
     def _table_row(self, row: tuple[Any, ...]) -> dict[str, Any]:
-        keys = ("id", "game", "players", "options", "settings", "password", "host_seat", "seed",
-                "started", "over", "closed", "created", "finished")
+        keys = (
+            "id",
+            "game",
+            "players",
+            "options",
+            "settings",
+            "password",
+            "host_seat",
+            "seed",
+            "started",
+            "over",
+            "closed",
+            "created",
+            "finished",
+        )
         data = dict(zip(keys, row, strict=True))
         data["options"] = json.loads(data["options"])
         data["settings"] = json.loads(data["settings"])
@@ -452,24 +535,33 @@ class Store:
         rows = self._rows(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
             " closed, created, finished FROM tables WHERE closed = 0 AND (over = 0 OR finished >= ?)"
-            " ORDER BY created", (float("inf") if since is None else since,))
+            " ORDER BY created",
+            (float("inf") if since is None else since,),
+        )
         return [self._with_details(self._table_row(row)) for row in rows]
 
     def load_table(self, table_id: str) -> dict[str, Any] | None:
         rows = self._rows(
             "SELECT id, game, players, options, settings, password, host_seat, seed, started, over,"
-            " closed, created, finished FROM tables WHERE id = ?", (table_id,))
+            " closed, created, finished FROM tables WHERE id = ?",
+            (table_id,),
+        )
         return self._with_details(self._table_row(rows[0])) if rows else None
 
     def _with_details(self, data: dict[str, Any]) -> dict[str, Any]:
         data["seats"] = [
             {"name": name, "token_hash": token, "bot": bool(bot), "ready": bool(ready)}
             for name, token, bot, ready in self._rows(
-                "SELECT name, token_hash, bot, ready FROM seats WHERE table_id = ? ORDER BY seat", (data["id"],))]
+                "SELECT name, token_hash, bot, ready FROM seats WHERE table_id = ? ORDER BY seat",
+                (data["id"],),
+            )
+        ]
         data["log"] = [
             {"seat": seat, "action": json.loads(action), "t": t}
             for seat, action, t in self._rows(
-                "SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (data["id"],))]
+                "SELECT seat, action, t FROM actions WHERE table_id = ? ORDER BY idx", (data["id"],)
+            )
+        ]
         clock = self._rows("SELECT t FROM clocks WHERE table_id = ?", (data["id"],))
         data["clock"] = clock[0][0] if clock else None
         return data
@@ -480,7 +572,10 @@ class Store:
 
     def open_table_ids(self) -> list[str]:
         """The ids of the tables neither finished nor closed, oldest first."""
-        return [row[0] for row in self._rows("SELECT id FROM tables WHERE closed = 0 AND over = 0 ORDER BY created")]
+        return [
+            row[0]
+            for row in self._rows("SELECT id FROM tables WHERE closed = 0 AND over = 0 ORDER BY created")
+        ]
 
     def seat_of_token(self, digest: str) -> tuple[str, int] | None:
         """The (table id, seat) a seat token's hash names in the database, if any."""
@@ -491,11 +586,18 @@ class Store:
         """Summaries of finished matches, newest first (their records are replays)."""
         rows = self._rows(
             "SELECT id, game, players, created, finished FROM tables WHERE over = 1 ORDER BY created DESC LIMIT ?",
-            (limit,))
-        return [{"id": i, "game": g, "players": p, "created": c, "finished": f, "names": self.seat_names(i)}
-                for i, g, p, c, f in rows]
+            (limit,),
+        )
+        return [
+            {"id": i, "game": g, "players": p, "created": c, "finished": f, "names": self.seat_names(i)}
+            for i, g, p, c, f in rows
+        ]
 
     def seat_names(self, table_id: str) -> list[str]:
         """The name at each seat of a table ("Bot N" for a bot without one)."""
-        return [name or (f"Bot {seat + 1}" if bot else f"Seat {seat + 1}") for seat, name, bot in self._rows(
-            "SELECT seat, name, bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+        return [
+            name or (f"Bot {seat + 1}" if bot else f"Seat {seat + 1}")
+            for seat, name, bot in self._rows(
+                "SELECT seat, name, bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+            )
+        ]

@@ -64,11 +64,21 @@ CONNECT_SECONDS = 5
 # CONNECT_SECONDS; on one that goes silent, TCP keepalives (an idle link) or the bound on data sent
 # and not acknowledged (tcp_user_timeout, milliseconds) end it within about ten seconds, not the
 # operating system's minutes.
-LINK: dict[str, Any] = {"connect_timeout": CONNECT_SECONDS, "keepalives": 1, "keepalives_idle": 5,
-                        "keepalives_interval": 2, "keepalives_count": 3, "tcp_user_timeout": 10_000}
+LINK: dict[str, Any] = {
+    "connect_timeout": CONNECT_SECONDS,
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
 BATCH_SECONDS = 10.0  # a batch left unanswered this long: its link is taken for lost
-READ_SECONDS = 5.0  # a read for the event loop (a table taken over, a seat token) left unanswered this long is refused
-IO_SECONDS = 3.0  # the longest a caller on the event loop waits for one statement (the single process's writes)
+READ_SECONDS = (
+    5.0  # a read for the event loop (a table taken over, a seat token) left unanswered this long is refused
+)
+IO_SECONDS = (
+    3.0  # the longest a caller on the event loop waits for one statement (the single process's writes)
+)
 SILENT_RETRY = 10.0  # seconds before a database that did not answer within IO_SECONDS is tried again
 UPGRADE_SECONDS = 60.0  # how long a server starting waits for the schema (another node's upgrade under way)
 DRAIN_SECONDS = 3.0  # how long a stopping server waits for the changes in hand to be stored
@@ -80,8 +90,10 @@ FAILURES_KEPT = 4096  # failures remembered for the requests that may still ask 
 LATEST_KEPT = 4096  # tables whose latest change is remembered, before those all stored are forgotten
 # every running round's clock in one statement: a node at 500 tables stored them as 500 upserts
 # twice a second, 7 ms of a batch (most of it binding their values on the event loop) against 2
-SAVE_CLOCKS = ("INSERT INTO clocks (table_id, t) SELECT * FROM unnest(?::text[], ?::float8[])"
-               " ON CONFLICT (table_id) DO UPDATE SET t = excluded.t")
+SAVE_CLOCKS = (
+    "INSERT INTO clocks (table_id, t) SELECT * FROM unnest(?::text[], ?::float8[])"
+    " ON CONFLICT (table_id) DO UPDATE SET t = excluded.t"
+)
 Statements = list[tuple[str, tuple[Any, ...]]]
 
 
@@ -95,8 +107,9 @@ class Backoff:
     double from ``first`` up to ``most``, and each is drawn between half of that and all of it, so
     that nodes that lost the database together do not all come back in the same instant."""
 
-    def __init__(self, first: float = RETRY_FIRST, most: float = RETRY_MOST,
-                 draw: Callable[[], float] = random.random) -> None:
+    def __init__(
+        self, first: float = RETRY_FIRST, most: float = RETRY_MOST, draw: Callable[[], float] = random.random
+    ) -> None:
         self.first, self.most, self.draw = first, most, draw
         self.failures = 0
 
@@ -119,9 +132,14 @@ class PostgresSchema:
         self.db.execute(sql)
 
     def columns(self, table: str) -> set[str]:
-        return {row[0] for row in self.db.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-            " AND table_name = %s", (table,))}
+        return {
+            row[0]
+            for row in self.db.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+                " AND table_name = %s",
+                (table,),
+            )
+        }
 
 
 class PostgresStore(Store):
@@ -155,11 +173,14 @@ class PostgresStore(Store):
                 db.execute(VERSION_TABLE)
                 row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
                 upgrade(PostgresSchema(db), row[0] if row and row[0] else 0, self.path)
+
         try:
             self._io(bring_up_to_date, seconds=UPGRADE_SECONDS)
         except psycopg.Error as err:
             self.close()
-            raise StoreError(protocol.STORAGE_FAILED, f"cannot use the database {self.path}: {_why(err)}") from None
+            raise StoreError(
+                protocol.STORAGE_FAILED, f"cannot use the database {self.path}: {_why(err)}"
+            ) from None
         except StoreError:
             self.close()
             raise
@@ -178,7 +199,9 @@ class PostgresStore(Store):
         self.backoff.reset()
         return db
 
-    def _io(self, work: Callable[[psycopg.Connection], T], again: bool = False, seconds: float | None = None) -> T:
+    def _io(
+        self, work: Callable[[psycopg.Connection], T], again: bool = False, seconds: float | None = None
+    ) -> T:
         """``work(connection)``, on the store's thread; from another thread, waiting for it at most
         ``seconds`` (IO_SECONDS): a database that does not answer is left to its thread, and the
         store goes on with a new one. ``again``: once more on a new connection if the one there was
@@ -193,22 +216,28 @@ class PostgresStore(Store):
                 if not (again and not fresh and worker.db is not None and worker.db.closed):
                     raise
             return work(worker.connection())
+
         if worker.here():
             return run()
         try:
             return worker.submit(run).result(IO_SECONDS if seconds is None else seconds)
         except concurrent.futures.TimeoutError:
             self._leave(worker)
-            raise psycopg.OperationalError(f"no answer within {IO_SECONDS if seconds is None else seconds:g} s") \
-                from None
+            raise psycopg.OperationalError(
+                f"no answer within {IO_SECONDS if seconds is None else seconds:g} s"
+            ) from None
 
     def _leave(self, worker: Worker) -> None:
         """The thread waits on a database that does not answer: leave it there (it ends once the
         database answers, or its link does), and do the next statements on a new one, tried no
         sooner than SILENT_RETRY seconds on (each statement meanwhile is refused at once)."""
         if self.worker is worker:
-            log.error("the database %s has not answered within seconds: every statement is refused for %g s, "
-                      "then tried on a new connection", self.path, SILENT_RETRY)
+            log.error(
+                "the database %s has not answered within seconds: every statement is refused for %g s, "
+                "then tried on a new connection",
+                self.path,
+                SILENT_RETRY,
+            )
             worker.close()
             self.worker = Worker(self._connection)
             self.why = "no answer"
@@ -243,8 +272,11 @@ class PostgresStore(Store):
         try:
             await asyncio.wait_for(self.stored(), DRAIN_SECONDS)
         except TimeoutError:
-            log.warning("stopping with %d changes the database %s has not confirmed (none of them was "
-                        "acknowledged)", self.issued - self.confirmed, self.path)
+            log.warning(
+                "stopping with %d changes the database %s has not confirmed (none of them was acknowledged)",
+                self.issued - self.confirmed,
+                self.path,
+            )
         if self.writer is not None:
             await self.writer.close()
             self.writer = None
@@ -258,12 +290,14 @@ class PostgresStore(Store):
     async def read(self, query: Callable[..., T], *args: Any) -> T:
         worker = self.worker
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(worker.submit(lambda: query(self, *args))),
-                                          READ_SECONDS)
+            return await asyncio.wait_for(
+                asyncio.wrap_future(worker.submit(lambda: query(self, *args))), READ_SECONDS
+            )
         except TimeoutError:
             self._leave(worker)
-            raise StoreError(protocol.STORAGE_UNAVAILABLE, UNREADABLE.format(
-                why=f"no answer within {READ_SECONDS:g} s")) from None
+            raise StoreError(
+                protocol.STORAGE_UNAVAILABLE, UNREADABLE.format(why=f"no answer within {READ_SECONDS:g} s")
+            ) from None
 
     @property
     def issued(self) -> int:  # type: ignore[override]
@@ -289,8 +323,10 @@ class PostgresStore(Store):
             if failure.taken:
                 err: StoreError = HistoryTaken(failure.table or "", failure.idx)
             elif failure.skipped:
-                err = StoreError(protocol.STORAGE_FAILED, f"table {failure.table} could not be stored, so it was "
-                                                          "let go and nothing was changed")
+                err = StoreError(
+                    protocol.STORAGE_FAILED,
+                    f"table {failure.table} could not be stored, so it was let go and nothing was changed",
+                )
             else:
                 err = self._refused(failure.why, failure.full, failure.unreachable)
             self.failures[failure.ticket] = err
@@ -473,7 +509,9 @@ class Writer:
         self.queue: deque[Write] = deque()
         self.handed = 0  # changes handed over (the last one's ticket)
         self.done = 0  # the last ticket stored or failed
-        self.broken: dict[str, int | None] = {}  # table -> its changes up to this ticket are not stored (None: all)
+        self.broken: dict[
+            str, int | None
+        ] = {}  # table -> its changes up to this ticket are not stored (None: all)
         self.batch: Batch | None = None  # the batch sent and not answered yet
         self.task: asyncio.Future[None] | None = None  # the batch going the slow way, if one is
         self.watched: int | None = None  # the socket the callbacks watch
@@ -527,8 +565,11 @@ class Writer:
         writes = [self.queue.popleft() for _ in range(min(BATCH, len(self.queue)))]
         batch = self.batch = Batch(writes, [], [])
         for write in writes:
-            (batch.failed.append(Failure(write.ticket, write.table, "", skipped=True)) if self._skipped(write)
-             else batch.live.append(write))
+            (
+                batch.failed.append(Failure(write.ticket, write.table, "", skipped=True))
+                if self._skipped(write)
+                else batch.live.append(write)
+            )
         if not self.up:  # handed over before the link was found lost: none of them was sent
             batch.failed += self._fail(batch.live, self.why)
             batch.live = []
@@ -544,8 +585,10 @@ class Writer:
 
     def _send(self, db: psycopg.AsyncConnection[Any], batch: Batch) -> None:
         statements = [statement for write in batch.live for statement in write.statements]
-        query = psycopg.AsyncClientCursor(db).mogrify("; ".join(_postgres(sql) for sql, _args in statements),
-                                                      tuple(value for _sql, args in statements for value in args))
+        query = psycopg.AsyncClientCursor(db).mogrify(
+            "; ".join(_postgres(sql) for sql, _args in statements),
+            tuple(value for _sql, args in statements for value in args),
+        )
         pgconn = db.pgconn
         pgconn.send_query(query.encode(db.info.encoding))
         batch.sent = True
@@ -668,8 +711,10 @@ class Writer:
             log.exception("could not store %d changes", len(batch.writes))
             for write in batch.live:
                 self._break(write.table)
-            batch.failed += [Failure(write.ticket, write.table, f"an error in the server ({type(err).__name__})")
-                             for write in batch.live]
+            batch.failed += [
+                Failure(write.ticket, write.table, f"an error in the server ({type(err).__name__})")
+                for write in batch.live
+            ]
         self._finish(batch)
 
     async def _store_live(self, live: list[Write]) -> list[Failure]:
@@ -694,21 +739,27 @@ class Writer:
             except errors.UniqueViolation as err:
                 self._break(write.table)
                 if write.statements[0][0] == APPEND:
-                    failed.append(Failure(write.ticket, write.table, "", taken=True, idx=write.statements[0][1][1]))
+                    failed.append(
+                        Failure(write.ticket, write.table, "", taken=True, idx=write.statements[0][1][1])
+                    )
                 else:
                     failed.append(Failure(write.ticket, write.table, _why(err)))
             except psycopg.OperationalError as err:
                 return failed + await self._refused(db, live[index:], err)
         return failed
 
-    async def _refused(self, db: psycopg.AsyncConnection[Any], writes: list[Write],
-                       err: psycopg.OperationalError) -> list[Failure]:
+    async def _refused(
+        self, db: psycopg.AsyncConnection[Any], writes: list[Write], err: psycopg.OperationalError
+    ) -> list[Failure]:
         """The database did not store ``writes``: its link is lost, or it refused them (a full disk)."""
         if db.closed:
             return await self._lost(writes, _why(err))
         for write in writes:
             self._break(write.table)
-        return [Failure(write.ticket, write.table, _why(err), isinstance(err, errors.DiskFull)) for write in writes]
+        return [
+            Failure(write.ticket, write.table, _why(err), isinstance(err, errors.DiskFull))
+            for write in writes
+        ]
 
     async def _lost(self, writes: list[Write], why: str) -> list[Failure]:
         """The link is lost with ``writes`` in hand: none of them is known to be stored."""
@@ -736,8 +787,11 @@ class Writer:
     def _down(self, why: str) -> None:
         self.why = why
         if self.up and not self.stopped:
-            log.error("lost the link to the database %s (%s): every change is refused until it is back",
-                      self.shown, why)
+            log.error(
+                "lost the link to the database %s (%s): every change is refused until it is back",
+                self.shown,
+                why,
+            )
         self.up = False
         if self.reconnecting is None and not self.stopped:
             self.reconnecting = asyncio.ensure_future(self._reconnect())
@@ -774,8 +828,10 @@ async def _run_at_once(db: psycopg.AsyncConnection[Any], statements: Statements)
     statements of one query together). The values are bound here, as only then may a query hold
     several statements."""
     async with psycopg.AsyncClientCursor(db) as cursor:
-        await cursor.execute("; ".join(_postgres(sql) for sql, _args in statements),
-                             tuple(value for _sql, args in statements for value in args))
+        await cursor.execute(
+            "; ".join(_postgres(sql) for sql, _args in statements),
+            tuple(value for _sql, args in statements for value in args),
+        )
 
 
 def _shown(dsn: str) -> str:

@@ -17,9 +17,16 @@ log = logging.getLogger(__name__)
 class Absence:
     """The stand-ins' timers and the idle lobby's countdown of one table."""
 
-    def __init__(self, table: Table, config: ServerConfig, scheduler: Scheduler, stopping: Callable[[], bool],
-                 stands_in: Callable[[int], bool], stand_in: Callable[[int], None],
-                 close: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        table: Table,
+        config: ServerConfig,
+        scheduler: Scheduler,
+        stopping: Callable[[], bool],
+        stands_in: Callable[[int], bool],
+        stand_in: Callable[[int], None],
+        close: Callable[[], None],
+    ) -> None:
         self.table = table
         self.config = config
         self.scheduler = scheduler
@@ -70,9 +77,18 @@ class Absence:
         self.graces.pop(seat, None)
         table = self.table
         holder = table.seats[seat]
-        if (not self.live or self.stopping() or table.closed or not table.started or table.over or holder.sids
-                or not holder.human or self.stands_in(seat) or holder.away_since != since
-                or self.clock() < due - 1e-3):
+        if (
+            not self.live
+            or self.stopping()
+            or table.closed
+            or not table.started
+            or table.over
+            or holder.sids
+            or not holder.human
+            or self.stands_in(seat)
+            or holder.away_since != since
+            or self.clock() < due - 1e-3
+        ):
             return
         log.info("table %s seat %s: a bot stands in for the player who went away", table.id, seat)
         self.seat_stand_in(seat)
@@ -81,8 +97,13 @@ class Absence:
     def abandoned(self) -> bool:
         """An open lobby that no connection holds a seat of, on a server that closes such lobbies."""
         table = self.table
-        return (self.config.lobby_idle > 0 and not self.stopping() and not table.closed
-                and not table.started and not table.attended)
+        return (
+            self.config.lobby_idle > 0
+            and not self.stopping()
+            and not table.closed
+            and not table.started
+            and not table.attended
+        )
 
     def watch_lobby(self) -> None:
         """Count down ``lobby_idle`` seconds for an abandoned lobby (from when it was first left so),
@@ -96,7 +117,9 @@ class Absence:
         if self.idle_since is None:
             self.idle_since = self.clock()
         if self.idle_timer is None:
-            self.idle_timer = self.scheduler.call_at(self.idle_since + self.config.lobby_idle, self.expire_lobby)
+            self.idle_timer = self.scheduler.call_at(
+                self.idle_since + self.config.lobby_idle, self.expire_lobby
+            )
 
     def expire_lobby(self) -> bool:
         """Close the lobby if it has been abandoned for ``lobby_idle`` seconds of the server's clock;

@@ -35,8 +35,9 @@ class ActionLog(Sequence[Entry]):
 
     def append(self, entry: Entry) -> None:
         self._unseal()
-        self._text += orjson.dumps((entry["seat"], entry["action"], entry["t"]),
-                                   option=orjson.OPT_NON_STR_KEYS)
+        self._text += orjson.dumps(
+            (entry["seat"], entry["action"], entry["t"]), option=orjson.OPT_NON_STR_KEYS
+        )
         self._ends.append(len(self._text))
 
     def seal(self) -> None:
@@ -57,8 +58,8 @@ class ActionLog(Sequence[Entry]):
         packed, count = self._sealed
         raw = zlib.decompress(packed)
         ends = array("I")
-        ends.frombytes(raw[:count * ends.itemsize])
-        return bytearray(raw[count * ends.itemsize:]), ends
+        ends.frombytes(raw[: count * ends.itemsize])
+        return bytearray(raw[count * ends.itemsize :]), ends
 
     def __len__(self) -> int:
         return len(self._ends) if self._sealed is None else self._sealed[1]
@@ -66,7 +67,7 @@ class ActionLog(Sequence[Entry]):
     @staticmethod
     def _entry(text: bytearray, ends: array[int], index: int) -> Entry:
         start = ends[index - 1] if index else 0
-        seat, action, t = orjson.loads(memoryview(text)[start:ends[index]])
+        seat, action, t = orjson.loads(memoryview(text)[start : ends[index]])
         return {"seat": seat, "action": action, "t": t}
 
     @overload
@@ -91,8 +92,9 @@ class ActionLog(Sequence[Entry]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
-            return len(other) == len(self) and all(mine == theirs
-                                                   for mine, theirs in zip(self, other, strict=True))
+            return len(other) == len(self) and all(
+                mine == theirs for mine, theirs in zip(self, other, strict=True)
+            )
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]

@@ -17,16 +17,23 @@ from typing import Any
 from soupkitchen.server.net.deltas import Parts, Patch, view_parts, view_patch
 from soupkitchen.server.tables.table import StateAnnouncement, Table
 
-Push = Callable[[list[str], str, Any, "str | None"], None]  # (connections, event, payload, the table it tells of)
+Push = Callable[
+    [list[str], str, Any, "str | None"], None
+]  # (connections, event, payload, the table it tells of)
 Audience = int | None  # a seat, or None: the spectators
 
 
 class Announcer:
     """The pushes about one table, in the order its changes were made."""
 
-    def __init__(self, table: Table, push: Push, clock: Callable[[], float],
-                 summary: Callable[[], dict[str, Any]],
-                 deltas: Callable[[str], bool] = lambda sid: False) -> None:
+    def __init__(
+        self,
+        table: Table,
+        push: Push,
+        clock: Callable[[], float],
+        summary: Callable[[], dict[str, Any]],
+        deltas: Callable[[str], bool] = lambda sid: False,
+    ) -> None:
         self.table = table
         self.push = push
         self.clock = clock

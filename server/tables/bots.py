@@ -88,8 +88,9 @@ class TableBots:
     def should_think(self, seat: int) -> bool:
         """A bot with no plan, or one that was waiting and has seen the table change."""
         move = self.pending.get(seat)
-        return move is None or (move.action is None and not move.looking
-                                and move.state_id != self.table.state_id)
+        return move is None or (
+            move.action is None and not move.looking and move.state_id != self.table.state_id
+        )
 
     def observe(self) -> None:
         """Each bot that remembers observes its seat's view of the new state, as a player would see
@@ -155,10 +156,13 @@ class TableBots:
             now = table.game_now(mono)
             if move is not None and move.action is not None and move.due <= mono:
                 paced = self.last_move_at + delay if table.has_people else mono
-                if paced > mono:   # a person is still taking in the last move: not yet
+                if paced > mono:  # a person is still taking in the last move: not yet
                     self.pending[seat] = PendingBotMove(paced, move.action, move.state_id)
                     continue
-                if table.paused_at is None and table.game.validate(table.state, seat, move.action, now) is None:
+                if (
+                    table.paused_at is None
+                    and table.game.validate(table.state, seat, move.action, now) is None
+                ):
                     play(seat, move.action, now)
                     continue
             view = table.game.view(table.state, seat)

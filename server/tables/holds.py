@@ -15,8 +15,9 @@ from soupkitchen.shared.wire import protocol
 class Holds:
     """The holds of one table's seats and the ends of the limited ones."""
 
-    def __init__(self, table: Table, config: ServerConfig, scheduler: Scheduler,
-                 ran_out: Callable[[int], None]) -> None:
+    def __init__(
+        self, table: Table, config: ServerConfig, scheduler: Scheduler, ran_out: Callable[[int], None]
+    ) -> None:
         self.table = table
         self.config = config
         self.scheduler = scheduler
@@ -65,17 +66,22 @@ class Holds:
         holder, deadline = table.seats[seat], table.deadline()
         own = holder.held.in_round(deadline, now)
         if holder.held.barred:
-            raise protocol.ProtocolError(protocol.LIMIT, "the host ended your hold; you may hold the clock again "
-                                                         "next round")
+            raise protocol.ProtocolError(
+                protocol.LIMIT, "the host ended your hold; you may hold the clock again next round"
+            )
         everyone = config.table_hold_limit or float("inf")
         spent = table.held.in_round(deadline, now)
         if spent >= everyone:
-            raise protocol.ProtocolError(protocol.LIMIT, f"the clock has been held for {everyone:g} s this round "
-                                                         "already; it runs until the next round")
+            raise protocol.ProtocolError(
+                protocol.LIMIT,
+                f"the clock has been held for {everyone:g} s this round "
+                "already; it runs until the next round",
+            )
         left = config.hold_limit - own if self.limited(seat, sid) else float("inf")
         if left <= 0:
-            raise protocol.ProtocolError(protocol.LIMIT, f"you have held the clock for {config.hold_limit:g} s this "
-                                                         "round already")
+            raise protocol.ProtocolError(
+                protocol.LIMIT, f"you have held the clock for {config.hold_limit:g} s this round already"
+            )
         return min(everyone - spent, left)
 
     def limited(self, seat: int, sid: str) -> bool:

@@ -126,7 +126,9 @@ class Lobby:
         self.clock = roster.clock
         self.hasher = hasher  # hashes passwords off the event loop
         self.claim: Callable[[str], Awaitable[None]] | None = None  # a cluster's node holds each new table
-        self.opened: Callable[[str], None] = lambda table_id: None  # a new table is open (its watchers are told)
+        self.opened: Callable[[str], None] = lambda table_id: (
+            None
+        )  # a new table is open (its watchers are told)
 
     async def admit(self, table: Table, given: str | None, address: str) -> None:
         """Pass if ``given`` is the table's password (hashed off the event loop); otherwise
@@ -140,16 +142,23 @@ class Lobby:
         tries = self.registry.password_tries.setdefault(key, PasswordTries())
         now = self.clock()
         if tries.checking:
-            raise protocol.ProtocolError(protocol.RATE_LIMITED, "one password at a time for this table, please")
+            raise protocol.ProtocolError(
+                protocol.RATE_LIMITED, "one password at a time for this table, please"
+            )
         if now < tries.wait_until:
-            raise protocol.ProtocolError(protocol.RATE_LIMITED, f"too many wrong passwords for this table from this computer; "
-                                                  f"try again in {math.ceil(tries.wait_until - now)} s")
+            raise protocol.ProtocolError(
+                protocol.RATE_LIMITED,
+                f"too many wrong passwords for this table from this computer; "
+                f"try again in {math.ceil(tries.wait_until - now)} s",
+            )
         tries.checking = True
         stored = table.password
         try:
             right = await asyncio.get_running_loop().run_in_executor(self.hasher, table.check_password, given)
-            if right and passwords.needs_new_hash(stored):   # an older form: made again now it is known
-                renewed = await asyncio.get_running_loop().run_in_executor(self.hasher, passwords.password_hash, given)
+            if right and passwords.needs_new_hash(stored):  # an older form: made again now it is known
+                renewed = await asyncio.get_running_loop().run_in_executor(
+                    self.hasher, passwords.password_hash, given
+                )
                 self.renew_password(table, stored, renewed)
         finally:
             tries.checking = False
@@ -183,19 +192,31 @@ class Lobby:
 
     def may_create(self, address: str, seats: int) -> None:
         """ProtocolError(limit) if the server, or this address, has as many tables as it may."""
-        if sum(not r.table.closed and not r.table.over for r in self.roster.runners.values()) >= self.config.max_tables:
-            raise protocol.ProtocolError(protocol.LIMIT, f"this server already has {self.config.max_tables} tables")
+        if (
+            sum(not r.table.closed and not r.table.over for r in self.roster.runners.values())
+            >= self.config.max_tables
+        ):
+            raise protocol.ProtocolError(
+                protocol.LIMIT, f"this server already has {self.config.max_tables} tables"
+            )
         if seats > self.config.max_seats:
-            raise protocol.ProtocolError(protocol.LIMIT, f"a table has at most {self.config.max_seats} seats here")
+            raise protocol.ProtocolError(
+                protocol.LIMIT, f"a table has at most {self.config.max_seats} seats here"
+            )
         most = self.config.max_tables_per_address
         if most and self.roster.open_tables_from(address) >= most:
-            raise protocol.ProtocolError(protocol.LIMIT, f"this computer ({address}) already has {most} open tables on "
-                                           "the server; finish or leave one first")
+            raise protocol.ProtocolError(
+                protocol.LIMIT,
+                f"this computer ({address}) already has {most} open tables on "
+                "the server; finish or leave one first",
+            )
 
     @staticmethod
     def before_start(table: Table) -> None:
         if table.started:
-            raise protocol.ProtocolError(protocol.ALREADY_STARTED, "the game at this table has already started")
+            raise protocol.ProtocolError(
+                protocol.ALREADY_STARTED, "the game at this table has already started"
+            )
 
     async def create_table(self, sid: str, req: protocol.CreateTable) -> protocol.SeatReply:
         address = self.registry.conns[sid].address
@@ -207,14 +228,16 @@ class Lobby:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, f"unknown game {req.game!r}") from None
         except RuleError as err:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
-        settings = self.merge_settings({"bot_delay": self.config.bot_delay, "handoff_pauses_timer": True,
-                                        "listed": True}, req.settings)
+        settings = self.merge_settings(
+            {"bot_delay": self.config.bot_delay, "handoff_pauses_timer": True, "listed": True}, req.settings
+        )
         settings["code"] = self.new_code()
         table_id = secrets.token_urlsafe(6)
         password = None
         if req.password:
             password = await asyncio.get_running_loop().run_in_executor(
-                self.hasher, passwords.password_hash, req.password)
+                self.hasher, passwords.password_hash, req.password
+            )
             if sid not in self.registry.conns:
                 raise protocol.ProtocolError(protocol.BAD_REQUEST, "the connection closed")
             self.may_create(address, req.seats)  # others may have made tables meanwhile
@@ -255,15 +278,19 @@ class Lobby:
         was, or was a table's that has finished or closed, and counts as a lookup in vain."""
         code = codes.normalise(req.code)
         if code is None:  # no table could have it: not a lookup
-            raise protocol.ProtocolError(protocol.BAD_REQUEST, f"a table's code is a kitchen word and eight digits, "
-                                                               f"like {codes.EXAMPLE}")
+            raise protocol.ProtocolError(
+                protocol.BAD_REQUEST,
+                f"a table's code is a kitchen word and eight digits, like {codes.EXAMPLE}",
+            )
         address = self.registry.conns[sid].address
         self.registry.may_look_up(address)
         runner = self.roster.coded(code)
         if runner is None:
             self.registry.looked_in_vain(address)
-            raise protocol.ProtocolError(protocol.UNKNOWN_CODE, f"no table here has the code {code}; check it, and "
-                                                                "the server's address, with the host")
+            raise protocol.ProtocolError(
+                protocol.UNKNOWN_CODE,
+                f"no table here has the code {code}; check it, and the server's address, with the host",
+            )
         return {"ok": True, "table": runner.summary()}
 
     @staticmethod
@@ -288,7 +315,9 @@ class Lobby:
         else:
             seat = req.seat
             if seat >= table.players:
-                raise protocol.ProtocolError(protocol.BAD_REQUEST, f"this table has seats 0-{table.players - 1}")
+                raise protocol.ProtocolError(
+                    protocol.BAD_REQUEST, f"this table has seats 0-{table.players - 1}"
+                )
             if not table.seats[seat].empty:
                 raise protocol.ProtocolError(protocol.TABLE_FULL, f"seat {seat} is taken")
         name = protocol.unique_name(req.name, [other.name for other in table.seats if other.name])
@@ -299,7 +328,7 @@ class Lobby:
         runner, seat = self.roster.seat_of(req.token)
         stood_in = runner.resume(sid, seat)
         ack = {"ok": True, "table": runner.summary(), "seat": seat, "stood_in": stood_in}
-        if req.recent:   # the latest moments as everyone saw them, for a table opened afresh
+        if req.recent:  # the latest moments as everyone saw them, for a table opened afresh
             ack["recent"] = [[view, events] for view, events in runner.table.public_moments(req.recent)]
         return ack
 
@@ -307,7 +336,9 @@ class Lobby:
         runner = self.named(sid, req.table)
         table = runner.table
         if not table.check_password(None) and sid not in runner.audience():
-            raise protocol.ProtocolError(protocol.WRONG_PASSWORD, "this table has a password; take a seat to watch")
+            raise protocol.ProtocolError(
+                protocol.WRONG_PASSWORD, "this table has a password; take a seat to watch"
+            )
         if len(table.spectators) >= self.config.max_spectators:
             raise protocol.ProtocolError(protocol.LIMIT, "this table has as many spectators as it can take")
         runner.watch(sid)
@@ -356,7 +387,9 @@ class Lobby:
             raise protocol.ProtocolError(protocol.BAD_REQUEST, str(err)) from None
         settings = self.merge_settings(table.settings, req.settings)
         # what players agreed to by saying ready changed: they say it again
-        runner.set_options(options, settings, (options, agreed(settings)) != (table.options, agreed(table.settings)))
+        runner.set_options(
+            options, settings, (options, agreed(settings)) != (table.options, agreed(table.settings))
+        )
         return {"ok": True}
 
     async def ready(self, sid: str, req: protocol.Ready) -> protocol.Reply:
@@ -373,14 +406,18 @@ class Lobby:
         waiting = [table.seats[i].name or f"seat {i + 1}" for i in table.not_ready()]
         if waiting:
             names = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-            raise protocol.ProtocolError(protocol.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet")
+            raise protocol.ProtocolError(
+                protocol.NOT_READY, f"{names} {'is' if len(waiting) == 1 else 'are'} not ready yet"
+            )
         try:
             runner.start()
         except StoreError:
             raise
         except Exception:
             log.exception("table %s could not start", table.id)
-            raise protocol.ProtocolError(protocol.INTERNAL, f"{table.game.title} could not be set up on this server") from None
+            raise protocol.ProtocolError(
+                protocol.INTERNAL, f"{table.game.title} could not be set up on this server"
+            ) from None
         return {"ok": True}
 
     async def emote(self, sid: str, req: protocol.Emote) -> protocol.Reply:

@@ -17,8 +17,9 @@ from soupkitchen.server.tables.table import Table
 class Nudges:
     """Since when each seat the table waits for has waited, and which of them were nudged."""
 
-    def __init__(self, table: Table, config: ServerConfig, clock: Callable[[], float],
-                 stands_in: Callable[[int], bool]) -> None:
+    def __init__(
+        self, table: Table, config: ServerConfig, clock: Callable[[], float], stands_in: Callable[[int], bool]
+    ) -> None:
         self.table = table
         self.config = config
         self.clock = clock
@@ -44,9 +45,14 @@ class Nudges:
         table, after = self.table, self.config.nudge_after
         if after <= 0 or table.paused_at is not None or table.deadline() is None:
             return {}
-        return {seat: since for seat, since in self.since.items()
-                if seat not in self.nudged and table.seats[seat].human and table.seats[seat].sids
-                and not self.stands_in(seat)}
+        return {
+            seat: since
+            for seat, since in self.since.items()
+            if seat not in self.nudged
+            and table.seats[seat].human
+            and table.seats[seat].sids
+            and not self.stands_in(seat)
+        }
 
     def due(self) -> float | None:
         """Monotonic time of the next nudge, if one is to come."""

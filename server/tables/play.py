@@ -35,9 +35,12 @@ class PlayRequests:
         """The connection's views of the table, whole (a client that missed a ``delta``)."""
         runner = self.roster.runner_of(req.table)
         if not runner.resync(sid):
-            raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection holds no seat at that table "
-                                                             "and does not watch it; send resume or spectate "
-                                                             "first")
+            raise protocol.ProtocolError(
+                protocol.BAD_TOKEN,
+                "this connection holds no seat at that table "
+                "and does not watch it; send resume or spectate "
+                "first",
+            )
         return {"ok": True}
 
     async def hold(self, sid: str, req: protocol.Hold) -> protocol.HoldReply:
@@ -47,10 +50,13 @@ class PlayRequests:
             if seat != table.host_seat:
                 raise protocol.ProtocolError(protocol.NOT_HOST, "only the host may end another player's hold")
             if req.on:
-                raise protocol.ProtocolError(protocol.BAD_REQUEST, "hold: a player holds the clock for their own "
-                                                                   "seat only")
+                raise protocol.ProtocolError(
+                    protocol.BAD_REQUEST, "hold: a player holds the clock for their own seat only"
+                )
             if req.seat >= table.players:
-                raise protocol.ProtocolError(protocol.BAD_REQUEST, f"hold: this table has seats 0-{table.players - 1}")
+                raise protocol.ProtocolError(
+                    protocol.BAD_REQUEST, f"hold: this table has seats 0-{table.players - 1}"
+                )
             runner.end_hold_of(seat, req.seat)
         elif req.on:
             runner.hold(seat, sid)

@@ -36,16 +36,36 @@ class Tables(Mapping[str, Table]):
 class TableRoster:
     """The tables in memory (by id) and their runners."""
 
-    def __init__(self, registry: Registry, config: ServerConfig, scheduler: Scheduler, store: Store,
-                 metrics: Metrics, push: Push, spawn: Callable[[Awaitable[Any]], None],
-                 stopping: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        config: ServerConfig,
+        scheduler: Scheduler,
+        store: Store,
+        metrics: Metrics,
+        push: Push,
+        spawn: Callable[[Awaitable[Any]], None],
+        stopping: Callable[[], bool],
+    ) -> None:
         self.registry = registry
         self.config = config
         self.scheduler = scheduler
         self.clock = scheduler.clock
-        self.context = RunnerContext(config, scheduler, store, metrics, push, registry,
-                                     lambda sid: sid in registry.conns, spawn, stopping, self.finished, self.drop,
-                                     registry.present, registry.takes_deltas)
+        self.context = RunnerContext(
+            config,
+            scheduler,
+            store,
+            metrics,
+            push,
+            registry,
+            lambda sid: sid in registry.conns,
+            spawn,
+            stopping,
+            self.finished,
+            self.drop,
+            registry.present,
+            registry.takes_deltas,
+        )
         self.runners: dict[str, TableRunner] = {}
         self.tables = Tables(self.runners)
         self.on_drop: Callable[[Table], None] | None = None  # hears of each table forgotten
@@ -72,8 +92,9 @@ class TableRoster:
             raise protocol.ProtocolError(protocol.BAD_TOKEN, "that seat token is not valid here")
         runner, seat = self.runners[found[0]], found[1]
         if sid is not None and sid not in runner.table.seats[seat].sids:
-            raise protocol.ProtocolError(protocol.BAD_TOKEN, "this connection has not taken that seat; "
-                                                             "send resume first")
+            raise protocol.ProtocolError(
+                protocol.BAD_TOKEN, "this connection has not taken that seat; send resume first"
+            )
         return runner, seat
 
     def host_of(self, token: str, sid: str) -> tuple[TableRunner, int]:
@@ -109,9 +130,13 @@ class TableRoster:
 
     def open_tables_from(self, address: str) -> int:
         """How many open tables (neither finished nor closed) connections from ``address`` created."""
-        return sum(1 for table_id in self.registry.created_from(address)
-                   if (runner := self.runners.get(table_id)) is not None
-                   and not runner.table.closed and not runner.table.over)
+        return sum(
+            1
+            for table_id in self.registry.created_from(address)
+            if (runner := self.runners.get(table_id)) is not None
+            and not runner.table.closed
+            and not runner.table.over
+        )
 
     def forget_finished_from(self, address: str) -> None:
         """Keep in memory no more finished tables created from ``address`` than it may have open ones
@@ -119,17 +144,29 @@ class TableRoster:
         most = self.config.max_tables_per_address if address else 0
         if not most:
             return
-        finished = [runner.table for table_id in self.registry.created_from(address)
-                    if (runner := self.runners.get(table_id)) is not None and runner.table.over]
-        for table in sorted(finished, key=lambda t: t.created)[:max(0, len(finished) - most)]:
+        finished = [
+            runner.table
+            for table_id in self.registry.created_from(address)
+            if (runner := self.runners.get(table_id)) is not None and runner.table.over
+        ]
+        for table in sorted(finished, key=lambda t: t.created)[: max(0, len(finished) - most)]:
             self.drop(table)
 
     def open_summaries(self) -> list[dict[str, Any]]:
         """The listed open tables, without their codes (only those at a table are told its code)."""
-        return [runner.summary() | {"code": None} for runner in self.runners.values()
-                if not runner.table.closed and not runner.table.over and runner.table.listed]
+        return [
+            runner.summary() | {"code": None}
+            for runner in self.runners.values()
+            if not runner.table.closed and not runner.table.over and runner.table.listed
+        ]
 
     def coded(self, code: str) -> TableRunner | None:
         """The open table (neither finished nor closed) whose invite code is ``code``."""
-        return next((runner for runner in self.runners.values() if runner.table.code == code
-                     and not runner.table.closed and not runner.table.over), None)
+        return next(
+            (
+                runner
+                for runner in self.runners.values()
+                if runner.table.code == code and not runner.table.closed and not runner.table.over
+            ),
+            None,
+        )

@@ -36,7 +36,9 @@ from soupkitchen.shared.wire import protocol
 
 log = logging.getLogger(__name__)
 STORE_RETRY = 1.0  # seconds within which a timeout or bot move the store refused is tried again
-RETRIES = random.Random()  # spreads the tables' retries over the second half of it: not all at once when it is back
+RETRIES = (
+    random.Random()
+)  # spreads the tables' retries over the second half of it: not all at once when it is back
 T = TypeVar("T")
 
 
@@ -65,7 +67,9 @@ class RunnerContext:
     stopping: Callable[[], bool]  # the server is shutting down: its disconnects are not players leaving
     finished: Callable[[Table], None]  # a game at a table ended (it is already stored and announced)
     let_go: Callable[[Table], None]  # the server forgets the table (its rows stay in the database)
-    present: Callable[[str, str], None] = lambda sid, table_id: None  # (connection, table): it is at the table
+    present: Callable[[str, str], None] = lambda sid, table_id: (
+        None
+    )  # (connection, table): it is at the table
     deltas: Callable[[str], bool] = lambda sid: False  # whether a connection takes ``delta`` pushes
 
 
@@ -78,6 +82,7 @@ def weakly(method: Callable[..., T], gone: Callable[[], T] | None = None) -> Cal
         if bound is not None:
             return bound(*args)
         return gone() if gone is not None else None
+
     return call
 
 
@@ -97,8 +102,15 @@ class TableRunner:
         self.players = TableBots(table, context.config, self.clock)
         self.holds = Holds(table, context.config, context.scheduler, weakly(self.hold_ran_out))
         self.announce = Announcer(table, context.push, self.clock, weakly(self.summary, dict), context.deltas)
-        self.absence = Absence(table, context.config, context.scheduler, context.stopping,
-                               self.players.stands_in, weakly(self.stand_in), weakly(self.close))
+        self.absence = Absence(
+            table,
+            context.config,
+            context.scheduler,
+            context.stopping,
+            self.players.stands_in,
+            weakly(self.stand_in),
+            weakly(self.close),
+        )
         self.nudges = Nudges(table, context.config, self.clock, self.players.stands_in)
         self.clock_saved: float | None = None  # the game clock last recorded in the store
 
@@ -150,8 +162,9 @@ class TableRunner:
         table = self.table
         assert table.record is not None
         entry = step.entry
-        self.context.store.append_action(table.id, len(table.record.log), entry["seat"], entry["action"],
-                                         entry["t"], step.over)
+        self.context.store.append_action(
+            table.id, len(table.record.log), entry["seat"], entry["action"], entry["t"], step.over
+        )
         table.keep(step)
         table.game.settle(table.state)  # the table's present changes no more: its moves are listed once
 
@@ -172,10 +185,12 @@ class TableRunner:
 
     def join(self, sid: str, seat: int, name: str) -> str:
         """A player takes an empty seat of the lobby; returns their seat token."""
+
         def take() -> str:
             token = self.table.seat_human(seat, name)
             self.table.reset_ready()
             return token
+
         token = self.change_lobby(take)
         self.seated(sid, seat)
         self.announce.lobby()
@@ -231,10 +246,12 @@ class TableRunner:
     def snapshot_after_answer(self, seat: int | None, sid: str) -> None:
         """The table's present for one connection, just after the answer to its request: the answer
         waits for the store first (``server.app``), so the snapshot waits behind it."""
+
         async def send() -> None:
             await self.context.store.stored()
             if self.live:
                 self.announce.snapshot(seat, sid)
+
         self.context.spawn(send())
 
     def leave(self, seat: int) -> None:
@@ -256,6 +273,7 @@ class TableRunner:
                 table.reset_ready()
             if seat == table.host_seat:
                 table.host_seat = humans[0] if humans else table.host_seat
+
         self.change_lobby(vacate)
         if digest is not None:
             self.context.tokens.forget(digest)
@@ -275,6 +293,7 @@ class TableRunner:
             self.table.seats[seat].bot = True
             self.table.set_bot_level(seat, level)
             self.table.reset_ready()
+
         self.change_lobby(seat_bot)
         self.announce.lobby()
 
@@ -283,6 +302,7 @@ class TableRunner:
             self.table.free_seat(seat)
             self.table.set_bot_level(seat, None)
             self.table.reset_ready()
+
         self.change_lobby(remove)
         self.announce.lobby()
 
@@ -293,6 +313,7 @@ class TableRunner:
         def send_away() -> None:
             self.table.free_seat(seat)
             self.table.reset_ready()
+
         self.change_lobby(send_away)
         if kicked.token_hash is not None:
             self.context.tokens.forget(kicked.token_hash)
@@ -302,10 +323,12 @@ class TableRunner:
     def set_options(self, options: dict[str, Any], settings: dict[str, Any], agreed_changed: bool) -> None:
         """The host changes the game's options or the table's settings (``agreed_changed``: what
         the players said ready to has changed, so they say it again)."""
+
         def change() -> None:
             if agreed_changed:
                 self.table.reset_ready()
             self.table.options, self.table.settings = options, settings
+
         self.change_lobby(change)
         self.announce.lobby()
 
@@ -330,6 +353,7 @@ class TableRunner:
                     seat.bot = True
             table.start(self.clock(), seed)
             self.players.seat_all()
+
         try:
             self.change_lobby(set_up)
         except BaseException:
@@ -378,7 +402,9 @@ class TableRunner:
             holder.sids.discard(sid)
             if not holder.sids:
                 self.holds.stop(seat)
-                if holder.ready and not table.started and not self.context.stopping():  # says it again on resume
+                if (
+                    holder.ready and not table.started and not self.context.stopping()
+                ):  # says it again on resume
                     holder.ready = False
                     self.save_if_possible()  # a player who is not here is not ready anyway
                 self.absence.seat_away(seat, self.clock())
@@ -407,11 +433,16 @@ class TableRunner:
         self.fire_timeouts()
         # An action that names its own moment is the rules' to judge on the newest state, and so is an
         # action sent for a state that only asides (reactions) have followed: they change no move.
-        if (state_id != table.state_id and not is_moment_action(table.game.facts, action)
-                and not self.only_asides_since(state_id)):
+        if (
+            state_id != table.state_id
+            and not is_moment_action(table.game.facts, action)
+            and not self.only_asides_since(state_id)
+        ):
             self.announce.flush()  # the newer state reaches the seat before this answer does
-            raise protocol.ProtocolError(protocol.STALE_STATE, f"the table has moved on to state {table.state_id}; "
-                                                               f"your action was for state {state_id}")
+            raise protocol.ProtocolError(
+                protocol.STALE_STATE,
+                f"the table has moved on to state {table.state_id}; your action was for state {state_id}",
+            )
         metrics, applying = self.context.metrics, self.clock()
         self.commit(table.next_state(seat, action, table.game_now(applying)))
         broadcasting = self.clock()

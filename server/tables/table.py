@@ -83,8 +83,16 @@ class Seat:
 class Table:
     """Lobby and match of one table."""
 
-    def __init__(self, game: Game, table_id: str, players: int, options: dict[str, Any],
-                 settings: dict[str, Any], password: str | None, created: float) -> None:
+    def __init__(
+        self,
+        game: Game,
+        table_id: str,
+        players: int,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+        password: str | None,
+        created: float,
+    ) -> None:
         self.game = game
         self.id = table_id
         self.players = players
@@ -108,8 +116,9 @@ class Table:
     @classmethod
     def from_row(cls, game: Game, row: dict[str, Any], mono: float) -> Table:
         """A table as the store saved it (``Store.load_open_tables``), its match replayed."""
-        table = cls(game, row["id"], row["players"], row["options"], row["settings"], row["password"],
-                    row["created"])
+        table = cls(
+            game, row["id"], row["players"], row["options"], row["settings"], row["password"], row["created"]
+        )
         table.host_seat = row["host_seat"]
         for seat, saved in zip(table.seats, row["seats"], strict=True):
             seat.name, seat.token_hash, seat.bot = saved["name"], saved["token_hash"], saved["bot"]
@@ -182,8 +191,13 @@ class Table:
 
     def lobby_state(self) -> LobbyState:
         """What a lobby request or the start may change, to put back if the change cannot be stored."""
-        return LobbyState([replace(seat) for seat in self.seats], self.host_seat, self.options, self.settings,
-                          (self.seed, self.record, self.state, self.last_events, self.origin, self.paused_at))
+        return LobbyState(
+            [replace(seat) for seat in self.seats],
+            self.host_seat,
+            self.options,
+            self.settings,
+            (self.seed, self.record, self.state, self.last_events, self.origin, self.paused_at),
+        )
 
     def put_back(self, state: LobbyState) -> None:
         """The table as it was when ``state`` was taken."""
@@ -195,16 +209,36 @@ class Table:
         """The TableSummary of the wire protocol (``stand_ins``: the seats a bot plays until their
         players come back)."""
         return {
-            "id": self.id, "game": self.game.id, "title": self.game.title, "options": self.options,
-            "seats": [{"seat": i, "name": s.name, "bot": s.bot, "level": self.bot_level(i) if s.bot else None,
-                       "connected": bool(s.sids) or s.bot,
-                       "away_since": s.away_since if s.human and not s.sids else None,
-                       "stand_in": i in stand_ins, "holding": s.holding, "ready": self.is_ready(i)}
-                      for i, s in enumerate(self.seats)],
-            "started": self.started, "over": self.over, "closed": self.closed,
-            "has_password": self.password is not None, "host_seat": self.host_seat, "spectators": len(self.spectators),
-            "settings": {key: value for key, value in self.settings.items() if key not in ("bot_levels", "code")},
-            "paused": self.paused_at is not None, "state_id": self.state_id, "code": self.code,
+            "id": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "options": self.options,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "level": self.bot_level(i) if s.bot else None,
+                    "connected": bool(s.sids) or s.bot,
+                    "away_since": s.away_since if s.human and not s.sids else None,
+                    "stand_in": i in stand_ins,
+                    "holding": s.holding,
+                    "ready": self.is_ready(i),
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "started": self.started,
+            "over": self.over,
+            "closed": self.closed,
+            "has_password": self.password is not None,
+            "host_seat": self.host_seat,
+            "spectators": len(self.spectators),
+            "settings": {
+                key: value for key, value in self.settings.items() if key not in ("bot_levels", "code")
+            },
+            "paused": self.paused_at is not None,
+            "state_id": self.state_id,
+            "code": self.code,
         }
 
     @property
@@ -220,15 +254,28 @@ class Table:
     def row(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Settings and seats as the store keeps them (``Store.save_table``; the log is stored
         action by action)."""
-        return ({
-            "id": self.id, "game": self.game.id, "players": self.players, "options": self.options,
-            "settings": self.settings, "password": self.password, "host_seat": self.host_seat,
-            "seed": self.seed, "started": self.started, "over": self.over, "closed": self.closed,
-            "created": self.created}, [seat.to_row() for seat in self.seats])
+        return (
+            {
+                "id": self.id,
+                "game": self.game.id,
+                "players": self.players,
+                "options": self.options,
+                "settings": self.settings,
+                "password": self.password,
+                "host_seat": self.host_seat,
+                "seed": self.seed,
+                "started": self.started,
+                "over": self.over,
+                "closed": self.closed,
+                "created": self.created,
+            },
+            [seat.to_row() for seat in self.seats],
+        )
 
     # --- the match -----------------------------------------------------------------------------
-    def start(self, mono: float, seed: int, log: list[dict[str, Any]] | None = None,
-              clock: float | None = None) -> None:
+    def start(
+        self, mono: float, seed: int, log: list[dict[str, Any]] | None = None, clock: float | None = None
+    ) -> None:
         """Set the game up (and replay ``log`` when restoring); the clock resumes at the recorded
         ``clock`` or the last entry, whichever is later."""
         self.seed = seed
@@ -238,7 +285,8 @@ class Table:
         self.state = self.game.setup(self.players, self.options, seed)
         for entry in log or []:
             self.state, self.last_events = self.game.apply(
-                self.state, entry["seat"], entry["action"], entry["t"])
+                self.state, entry["seat"], entry["action"], entry["t"]
+            )
             self.record.log.append(entry)
         self.origin = mono - max(self.record.log[-1]["t"] if self.record.log else 0.0, clock or 0.0)
         self.paused_at = None
@@ -265,8 +313,11 @@ class Table:
         """A bot for seat ``index`` that has observed every view of that seat so far in the match, so
         a bot restored after a restart or standing in for a player knows what one there all along
         would know (a bot that remembers nothing is not shown the past)."""
-        bot = self.game.make_bot(index, (self.seed or 0) * 1000 + index + self.rng.randrange(1 << 20),
-                                 self.bot_level(index) if self.seats[index].bot else NORMAL)
+        bot = self.game.make_bot(
+            index,
+            (self.seed or 0) * 1000 + index + self.rng.randrange(1 << 20),
+            self.bot_level(index) if self.seats[index].bot else NORMAL,
+        )
         if self.record is not None and self.remembers(bot):
             try:
                 for view in seat_views(self.record, index, self.game):
@@ -281,7 +332,9 @@ class Table:
 
     def set_bot_level(self, index: int, level: str | None) -> None:
         """Choose the level of the bot at seat ``index`` (None: the seat has no bot any more)."""
-        levels = {seat: chosen for seat, chosen in self.settings.get("bot_levels", {}).items() if seat != str(index)}
+        levels = {
+            seat: chosen for seat, chosen in self.settings.get("bot_levels", {}).items() if seat != str(index)
+        }
         if level is not None:
             levels[str(index)] = level
         self.settings = {**self.settings, "bot_levels": levels}
@@ -315,7 +368,9 @@ class Table:
         if self.record.log:
             now = max(now, self.record.log[-1]["t"])
         state, events = self.game.apply(self.state, seat, action, now)
-        return ActionOutcome(state, events, {"seat": seat, "action": action, "t": now}, self.game.is_over(state))
+        return ActionOutcome(
+            state, events, {"seat": seat, "action": action, "t": now}, self.game.is_over(state)
+        )
 
     def keep(self, step: ActionOutcome) -> None:
         """Make a step the table's present (once it is stored)."""
@@ -367,8 +422,17 @@ class Table:
 
     def moment(self, mono: float, snapshot: bool) -> StateAnnouncement:
         """What every ``state`` push about the table's present state shares."""
-        return StateAnnouncement(self.game, self.id, self.state, self.state_id, [] if snapshot else self.last_events,
-                      self.server_deadline(mono), mono, self.paused_at is not None, snapshot)
+        return StateAnnouncement(
+            self.game,
+            self.id,
+            self.state,
+            self.state_id,
+            [] if snapshot else self.last_events,
+            self.server_deadline(mono),
+            mono,
+            self.paused_at is not None,
+            snapshot,
+        )
 
     def state_payload(self, seat: int | None, mono: float, snapshot: bool) -> dict[str, Any]:
         """The ``state`` push for one seat (None: a spectator): its own view and nothing more."""
@@ -416,13 +480,28 @@ class StateAnnouncement:
 
     def payload(self, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` push for one seat: its whole view (``view``, if it is made already)."""
-        return {"table": self.table_id, "seat": seat, "state_id": self.state_id,
-                "view": self.view(seat) if view is None else view, "events": self.events,
-                "deadline": self.deadline,
-                "server_time": self.server_time, "paused": self.paused, "snapshot": self.snapshot}
+        return {
+            "table": self.table_id,
+            "seat": seat,
+            "state_id": self.state_id,
+            "view": self.view(seat) if view is None else view,
+            "events": self.events,
+            "deadline": self.deadline,
+            "server_time": self.server_time,
+            "paused": self.paused,
+            "snapshot": self.snapshot,
+        }
 
     def delta(self, seat: int | None, base: int, patch: list[dict[str, Any]]) -> dict[str, Any]:
         """The ``delta`` push for one seat: what changed in its view since the one of state ``base``."""
-        return {"table": self.table_id, "seat": seat, "base": base, "state_id": self.state_id, "patch": patch,
-                "events": self.events, "deadline": self.deadline, "server_time": self.server_time,
-                "paused": self.paused}
+        return {
+            "table": self.table_id,
+            "seat": seat,
+            "base": base,
+            "state_id": self.state_id,
+            "patch": patch,
+            "events": self.events,
+            "deadline": self.deadline,
+            "server_time": self.server_time,
+            "paused": self.paused,
+        }

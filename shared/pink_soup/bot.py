@@ -25,8 +25,8 @@ from soupkitchen.shared.pink_soup.cards import (
 )
 
 KIND_BY_LABEL = {card_label_of(kind): kind for kind in KINDS}
-UNKNOWN_WORTH = 1.0     # what a pot card the bot cannot remember is probably worth
-DECLARE_AT = 20.0       # estimated score at which the bot ends the game
+UNKNOWN_WORTH = 1.0  # what a pot card the bot cannot remember is probably worth
+DECLARE_AT = 20.0  # estimated score at which the bot ends the game
 
 
 class PinkSoupBot(Bot):
@@ -51,7 +51,7 @@ class PinkSoupBot(Bot):
                 self._follow(entry)
         self.log_seen = first + len(view["log"])
         for remembered, pot in zip(self.memory, pots, strict=True):
-            del remembered[len(pot):]
+            del remembered[len(pot) :]
             remembered += [None] * (len(pot) - len(remembered))
             for slot, label in enumerate(pot):
                 if label is not None:
@@ -171,7 +171,9 @@ class PinkSoupBot(Bot):
         if kind == "discard":
             return -self.covered_worth(action["pile"])
         if kind == "search":
-            best_top = max((self.into_own_pot(top) - self.kitchen_worth(top) for top in self.tops), default=0.0)
+            best_top = max(
+                (self.into_own_pot(top) - self.kitchen_worth(top) for top in self.tops), default=0.0
+            )
             return max(best_top, UNKNOWN_WORTH)
         if kind == "find":
             label = self.view["pending"]["kitchen_search"][action["pile"]][action["depth"]]
@@ -203,7 +205,9 @@ class PinkSoupBot(Bot):
 
     def mouse_worth(self) -> float:
         unknown = sum(1 for kind in self.pot if kind is None)
-        best_top = max((self.into_own_pot(kind) - self.kitchen_worth(kind) for kind in self.tops), default=0.0)
+        best_top = max(
+            (self.into_own_pot(kind) - self.kitchen_worth(kind) for kind in self.tops), default=0.0
+        )
         return max(unknown * 0.8, best_top, 0.3)
 
     def slot_worth(self, slot: int) -> float:

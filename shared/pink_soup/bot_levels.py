@@ -29,5 +29,11 @@ class HastyPinkBot(PinkSoupBot):
 
 def make_bot(seat: int, seed: int, level: str = NORMAL) -> Bot:
     """The Pink Soup bot for ``seat`` at ``level``."""
-    return by_level(level, lambda: HastyPinkBot(seat, seed), lambda: PinkSoupBot(seat, seed),
-                    lambda: HardPinkBot(seat, seed), seat, seed)
+    return by_level(
+        level,
+        lambda: HastyPinkBot(seat, seed),
+        lambda: PinkSoupBot(seat, seed),
+        lambda: HardPinkBot(seat, seed),
+        seat,
+        seed,
+    )

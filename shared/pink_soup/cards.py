@@ -113,7 +113,8 @@ def recipe_words(index: int) -> dict:
 
 
 SUITABLE_LABELS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(card_label_of(kind) for kind in KINDS if kind.key in recipe.suitable) for recipe in RECIPES)
+    tuple(card_label_of(kind) for kind in KINDS if kind.key in recipe.suitable) for recipe in RECIPES
+)
 
 
 def score(recipe: Recipe, pot: list[str], kitchen_tops: list[str]) -> dict:

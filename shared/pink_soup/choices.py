@@ -44,8 +44,11 @@ def choose_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 
 def kitchen_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "kitchen", "card": index, "pile": pile}
-            for index in range(len(state.drawn)) for pile in kitchen_choices(state)]
+    return [
+        {"type": "kitchen", "card": index, "pile": pile}
+        for index in range(len(state.drawn))
+        for pile in kitchen_choices(state)
+    ]
 
 
 def second_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
@@ -78,28 +81,37 @@ def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
             actions.append({"type": "shuffle", "seat": target})
         actions.append({"type": "look", "seat": target})
     if len(targets) > 1:
-        actions += [{"type": "swap", "seat": target, "slot": index}
-                    for target in targets for index in range(len(state.pots[target]))]
+        actions += [
+            {"type": "swap", "seat": target, "slot": index}
+            for target in targets
+            for index in range(len(state.pots[target]))
+        ]
     return actions
 
 
 def find_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "find", "pile": index, "depth": depth}
-            for index, pile in enumerate(state.kitchen) for depth in range(len(pile))]
+    return [
+        {"type": "find", "pile": index, "depth": depth}
+        for index, pile in enumerate(state.kitchen)
+        for depth in range(len(pile))
+    ]
 
 
 def swap_to_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     first_seat, first_slot = state.swap_from
-    return [{"type": "swap", "seat": target, "slot": index}
-            for target in open_seats(state, seat) if target != first_seat
-            for index in range(len(state.pots[target]))]
+    return [
+        {"type": "swap", "seat": target, "slot": index}
+        for target in open_seats(state, seat)
+        if target != first_seat
+        for index in range(len(state.pots[target]))
+    ]
 
 
 def declare_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     return [{"type": "declare"}, {"type": "continue"}]
 
 
-STEP_ACTIONS = {   # the moves of each sub-step, for the seat whose turn it is
+STEP_ACTIONS = {  # the moves of each sub-step, for the seat whose turn it is
     Step.CHOOSE: choose_actions,
     Step.KITCHEN: kitchen_actions,
     Step.SECOND: second_actions,

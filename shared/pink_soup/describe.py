@@ -42,17 +42,34 @@ MOUSE_PROMPTS = {
 
 # The cards' and recipes' names as the rules write them, in the reader's words (``card_words``).
 CARD_NAMES = {
-    "Salt": N_("Salt"), "Onions": N_("Onions"), "Minced meat": N_("Minced meat"), "Potatoes": N_("Potatoes"),
-    "Dill": N_("Dill"), "Eggs": N_("Eggs"), "Carrots": N_("Carrots"), "Mushrooms": N_("Mushrooms"),
-    "Milk": N_("Milk"), "Sour cream": N_("Sour cream"), "Cucumbers": N_("Cucumbers"),
-    "Beetroot and cabbage": N_("Beetroot and cabbage"), "Dessert": N_("Dessert"), "Chili": N_("Chili"),
+    "Salt": N_("Salt"),
+    "Onions": N_("Onions"),
+    "Minced meat": N_("Minced meat"),
+    "Potatoes": N_("Potatoes"),
+    "Dill": N_("Dill"),
+    "Eggs": N_("Eggs"),
+    "Carrots": N_("Carrots"),
+    "Mushrooms": N_("Mushrooms"),
+    "Milk": N_("Milk"),
+    "Sour cream": N_("Sour cream"),
+    "Cucumbers": N_("Cucumbers"),
+    "Beetroot and cabbage": N_("Beetroot and cabbage"),
+    "Dessert": N_("Dessert"),
+    "Chili": N_("Chili"),
     "Mouse": N_("Mouse"),
 }
 RECIPE_NAMES = {
-    "Cold Pink Soup": N_("Cold Pink Soup"), "Borscht": N_("Borscht"), "Mushroom Soup": N_("Mushroom Soup"),
-    "Meatball Soup": N_("Meatball Soup"), "Cabbage Soup": N_("Cabbage Soup"), "Pickle Soup": N_("Pickle Soup"),
-    "Egg Drop Soup": N_("Egg Drop Soup"), "Potato Soup": N_("Potato Soup"),
-    "Cream of Vegetables": N_("Cream of Vegetables"), "Okroshka": N_("Okroshka"), "Solyanka": N_("Solyanka"),
+    "Cold Pink Soup": N_("Cold Pink Soup"),
+    "Borscht": N_("Borscht"),
+    "Mushroom Soup": N_("Mushroom Soup"),
+    "Meatball Soup": N_("Meatball Soup"),
+    "Cabbage Soup": N_("Cabbage Soup"),
+    "Pickle Soup": N_("Pickle Soup"),
+    "Egg Drop Soup": N_("Egg Drop Soup"),
+    "Potato Soup": N_("Potato Soup"),
+    "Cream of Vegetables": N_("Cream of Vegetables"),
+    "Okroshka": N_("Okroshka"),
+    "Solyanka": N_("Solyanka"),
     "Summer Milk Soup": N_("Summer Milk Soup"),
 }
 ENDINGS = {"deck ran out": N_("the deck ran out"), "last round declared": N_("the last round was declared")}
@@ -87,7 +104,9 @@ def headline(view: dict[str, Any], name: Namer = chef) -> str:
     if step == "over":
         return _("The game is over.")
     if not view["deck"] and step == "choose":
-        return _("%(chef)s's final turn: take a kitchen card, activate a kitchen Mouse, or pass") % {"chef": name(turn)}
+        return _("%(chef)s's final turn: take a kitchen card, activate a kitchen Mouse, or pass") % {
+            "chef": name(turn)
+        }
     if turn == view["seat"]:
         prompt = MOUSE_PROMPTS.get(step) if MOUSE_LABEL in (view.get("hand") or []) else None
         return _("Your turn: %(prompt)s") % {"prompt": _(prompt or PROMPTS[step])}
@@ -112,14 +131,21 @@ def _facts(e: dict[str, Any], n: Namer) -> dict[str, Any]:
 def _placed(e: dict[str, Any], n: Namer, face_up: bool) -> str:
     facts = _facts(e, n)
     if e["covering"] is None:
-        return (_("%(chef)s puts %(card)s face up on a new kitchen pile.") if face_up
-                else _("%(chef)s puts %(card)s on a new kitchen pile.")) % facts
-    return (_("%(chef)s puts %(card)s face up on kitchen pile %(pile)d (covering %(covering)s).") if face_up
-            else _("%(chef)s puts %(card)s on kitchen pile %(pile)d (covering %(covering)s).")) % facts
+        return (
+            _("%(chef)s puts %(card)s face up on a new kitchen pile.")
+            if face_up
+            else _("%(chef)s puts %(card)s on a new kitchen pile.")
+        ) % facts
+    return (
+        _("%(chef)s puts %(card)s face up on kitchen pile %(pile)d (covering %(covering)s).")
+        if face_up
+        else _("%(chef)s puts %(card)s on kitchen pile %(pile)d (covering %(covering)s).")
+    ) % facts
 
 
 def _pot_event(own: str, other: str) -> Callable[[dict[str, Any], Namer], str]:
     """An event about a pot, said one way for the chef's own pot and another for someone else's."""
+
     def sentence(e: dict[str, Any], n: Namer) -> str:
         words = own if e["target"] == e["seat"] else other
         return _(words) % _facts(e, n)
@@ -131,40 +157,69 @@ def _put(e: dict[str, Any], n: Namer) -> str:
     """A card put face down into a pot: named only in its placer's log while it is the latest move."""
     own, named = e["target"] == e["seat"], bool(e.get("card"))
     if named:
-        words = (_("%(chef)s puts %(card)s face down into their own pot.") if own
-                 else _("%(chef)s puts %(card)s face down into %(target)s's pot."))
+        words = (
+            _("%(chef)s puts %(card)s face down into their own pot.")
+            if own
+            else _("%(chef)s puts %(card)s face down into %(target)s's pot.")
+        )
     else:
-        words = (_("%(chef)s puts a card face down into their own pot.") if own
-                 else _("%(chef)s puts a card face down into %(target)s's pot."))
+        words = (
+            _("%(chef)s puts a card face down into their own pot.")
+            if own
+            else _("%(chef)s puts a card face down into %(target)s's pot.")
+        )
     return words % _facts(e, n)
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "starts": lambda e, n: _("%(chef)s starts.") % _facts(e, n),
-    "draws": lambda e, n: ngettext("%(chef)s draws %(count)d card.", "%(chef)s draws %(count)d cards.",
-                                   e["count"]) % {**_facts(e, n), "count": e["count"]},
+    "draws": lambda e, n: (
+        ngettext("%(chef)s draws %(count)d card.", "%(chef)s draws %(count)d cards.", e["count"])
+        % {**_facts(e, n), "count": e["count"]}
+    ),
     "to_kitchen": lambda e, n: _placed(e, n, True),
     "to_pot": lambda e, n: _put(e, n),
-    "takes": lambda e, n: _("%(chef)s takes %(card)s from kitchen pile %(pile)d into their pot.") % _facts(e, n),
+    "takes": lambda e, n: (
+        _("%(chef)s takes %(card)s from kitchen pile %(pile)d into their pot.") % _facts(e, n)
+    ),
     "passes": lambda e, n: _("%(chef)s passes.") % _facts(e, n),
-    "activates_pile": lambda e, n: _("%(chef)s activates the Mouse from kitchen pile %(pile)d.") % _facts(e, n),
+    "activates_pile": lambda e, n: (
+        _("%(chef)s activates the Mouse from kitchen pile %(pile)d.") % _facts(e, n)
+    ),
     "activates_drawn": lambda e, n: _("%(chef)s activates a Mouse they drew.") % _facts(e, n),
-    "reveals_other": lambda e, n: _("%(chef)s reveals %(card)s from card %(slot)d of %(target)s's pot; it leaves "
-                                    "the game.") % _facts(e, n),
-    "reveals_own": lambda e, n: _("%(chef)s reveals %(card)s from card %(slot)d of their pot for the "
-                                  "kitchen.") % _facts(e, n),
+    "reveals_other": lambda e, n: (
+        _("%(chef)s reveals %(card)s from card %(slot)d of %(target)s's pot; it leaves the game.")
+        % _facts(e, n)
+    ),
+    "reveals_own": lambda e, n: (
+        _("%(chef)s reveals %(card)s from card %(slot)d of their pot for the kitchen.") % _facts(e, n)
+    ),
     "discards": lambda e, n: _placed(e, n, False),
     "searches": lambda e, n: _("%(chef)s's Mouse searches the kitchen piles.") % _facts(e, n),
-    "finds": lambda e, n: _("%(chef)s's Mouse takes %(card)s from kitchen pile %(pile)d into their "
-                            "pot.") % _facts(e, n),
+    "finds": lambda e, n: (
+        _("%(chef)s's Mouse takes %(card)s from kitchen pile %(pile)d into their pot.") % _facts(e, n)
+    ),
     "finds_covered": lambda e, n: (
-        _("%(chef)s's Mouse takes %(card)s, a covered card, from kitchen pile %(pile)d into their pot.")
-        if e.get("card") else
-        _("%(chef)s's Mouse takes a covered card from kitchen pile %(pile)d into their pot.")) % _facts(e, n),
-    "shuffles": _pot_event(N_("%(chef)s's Mouse shuffles their own pot."), N_("%(chef)s's Mouse shuffles %(target)s's pot.")),
-    "looks": _pot_event(N_("%(chef)s's Mouse looks at their own pot."), N_("%(chef)s's Mouse looks at %(target)s's pot.")),
-    "swaps": lambda e, n: _("%(chef)s's Mouse swaps card %(slot)d of %(first)s's pot with card %(other_slot)d of "
-                            "%(second)s's pot.") % _facts(e, n),
+        (
+            _("%(chef)s's Mouse takes %(card)s, a covered card, from kitchen pile %(pile)d into their pot.")
+            if e.get("card")
+            else _("%(chef)s's Mouse takes a covered card from kitchen pile %(pile)d into their pot.")
+        )
+        % _facts(e, n)
+    ),
+    "shuffles": _pot_event(
+        N_("%(chef)s's Mouse shuffles their own pot."), N_("%(chef)s's Mouse shuffles %(target)s's pot.")
+    ),
+    "looks": _pot_event(
+        N_("%(chef)s's Mouse looks at their own pot."), N_("%(chef)s's Mouse looks at %(target)s's pot.")
+    ),
+    "swaps": lambda e, n: (
+        _(
+            "%(chef)s's Mouse swaps card %(slot)d of %(first)s's pot with card %(other_slot)d of "
+            "%(second)s's pot."
+        )
+        % _facts(e, n)
+    ),
     "declares": lambda e, n: _("%(chef)s declares the last round and closes their pot.") % _facts(e, n),
     "closes": lambda e, n: _("%(chef)s closes their pot.") % _facts(e, n),
     "over": lambda e, n: _("The game is over."),
@@ -189,8 +244,10 @@ def pile_words(view: dict[str, Any], pile: int) -> str:
     """Where a card for the kitchen lands, in words."""
     if pile == len(view["kitchen"]):
         return _("a new kitchen pile")
-    return _("kitchen pile %(pile)d (covering %(card)s)") % {"pile": pile + 1,
-                                                             "card": card_words(view["kitchen"][pile]["top"])}
+    return _("kitchen pile %(pile)d (covering %(card)s)") % {
+        "pile": pile + 1,
+        "card": card_words(view["kitchen"][pile]["top"]),
+    }
 
 
 def seen_card(view: dict[str, Any], pot_seat: int, slot: int) -> str:
@@ -210,16 +267,26 @@ def _into_pot(view: dict[str, Any], target: int, name: Namer) -> str:
     full = len(view["players"][target]["pot"]) >= POT_SIZE
     facts = {"card": card_words(view["hand"][0]), "chef": name(target)}
     if target == view["seat"]:
-        words = _("Put %(card)s into your pot (full: pick a card to make room)") if full else \
-            _("Put %(card)s into your pot")
+        words = (
+            _("Put %(card)s into your pot (full: pick a card to make room)")
+            if full
+            else _("Put %(card)s into your pot")
+        )
     else:
-        words = _("Put %(card)s into %(chef)s's pot (full: pick a card to make room)") if full else \
-            _("Put %(card)s into %(chef)s's pot")
+        words = (
+            _("Put %(card)s into %(chef)s's pot (full: pick a card to make room)")
+            if full
+            else _("Put %(card)s into %(chef)s's pot")
+        )
     return words % facts
 
 
 def _find(view: dict[str, Any], pile: int, depth: int) -> str:
-    facts = {"card": card_words(view["pending"]["kitchen_search"][pile][depth]), "pile": pile + 1, "depth": depth + 1}
+    facts = {
+        "card": card_words(view["pending"]["kitchen_search"][pile][depth]),
+        "pile": pile + 1,
+        "depth": depth + 1,
+    }
     if depth == 0:
         return _("Mouse: take %(card)s from pile %(pile)d (top)") % facts
     return _("Mouse: take %(card)s from pile %(pile)d (%(depth)d from the top)") % facts
@@ -238,26 +305,43 @@ def _swap_move(v: dict[str, Any], a: dict[str, Any], n: Namer) -> str:
 
 def _draw(v: dict[str, Any]) -> str:
     count = min(DRAW_COUNT, v["deck"])
-    return ngettext("Draw %(count)d card (option A)", "Draw %(count)d cards (option A)", count) % {"count": count}
+    return ngettext("Draw %(count)d card (option A)", "Draw %(count)d cards (option A)", count) % {
+        "count": count
+    }
 
 
 MOVES: dict[str, Callable[[dict[str, Any], dict[str, Any], Namer], str]] = {
     "draw": lambda v, a, n: _draw(v),
-    "take": lambda v, a, n: _("Take %(card)s from pile %(pile)d into your pot") % {
-        "card": card_words(v["kitchen"][a["pile"]]["top"]), "pile": a["pile"] + 1},
-    "activate": lambda v, a, n: (_("Activate the Mouse on pile %(pile)d") % {"pile": a["pile"] + 1} if "pile" in a
-                                 else _(ACTIVATE_DRAWN)),
+    "take": lambda v, a, n: (
+        _("Take %(card)s from pile %(pile)d into your pot")
+        % {"card": card_words(v["kitchen"][a["pile"]]["top"]), "pile": a["pile"] + 1}
+    ),
+    "activate": lambda v, a, n: (
+        _("Activate the Mouse on pile %(pile)d") % {"pile": a["pile"] + 1}
+        if "pile" in a
+        else _(ACTIVATE_DRAWN)
+    ),
     "pass": lambda v, a, n: _(PASS),
-    "kitchen": lambda v, a, n: _("Put %(card)s face up on %(where)s") % {
-        "card": card_words(v["hand"][a["card"]]), "where": pile_words(v, a["pile"])},
+    "kitchen": lambda v, a, n: (
+        _("Put %(card)s face up on %(where)s")
+        % {"card": card_words(v["hand"][a["card"]]), "where": pile_words(v, a["pile"])}
+    ),
     "pot": lambda v, a, n: _into_pot(v, a["seat"], n),
-    "slot": lambda v, a, n: _("Pick %(card)s") % {"card": _pot_card(v, v["pending"]["make_room_in_seat"], a["slot"], n)},
-    "discard": lambda v, a, n: _("Put %(card)s on %(where)s") % {
-        "card": card_words(v["pending"]["revealed"]), "where": pile_words(v, a["pile"])},
+    "slot": lambda v, a, n: (
+        _("Pick %(card)s") % {"card": _pot_card(v, v["pending"]["make_room_in_seat"], a["slot"], n)}
+    ),
+    "discard": lambda v, a, n: (
+        _("Put %(card)s on %(where)s")
+        % {"card": card_words(v["pending"]["revealed"]), "where": pile_words(v, a["pile"])}
+    ),
     "search": lambda v, a, n: _(SEARCH_KITCHEN),
     "find": lambda v, a, n: _find(v, a["pile"], a["depth"]),
-    "shuffle": lambda v, a, n: _own_or(v, a["seat"], n, N_("Mouse: shuffle your pot"), N_("Mouse: shuffle %(chef)s's pot")),
-    "look": lambda v, a, n: _own_or(v, a["seat"], n, N_("Mouse: look at your pot"), N_("Mouse: look at %(chef)s's pot")),
+    "shuffle": lambda v, a, n: _own_or(
+        v, a["seat"], n, N_("Mouse: shuffle your pot"), N_("Mouse: shuffle %(chef)s's pot")
+    ),
+    "look": lambda v, a, n: _own_or(
+        v, a["seat"], n, N_("Mouse: look at your pot"), N_("Mouse: look at %(chef)s's pot")
+    ),
     "swap": _swap_move,
     "declare": lambda v, a, n: _(DECLARE_LAST),
     "continue": lambda v, a, n: _(PLAY_ON),
@@ -271,10 +355,21 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = chef)
 
 # --- why a move is refused ---------------------------------------------------------------------
 MOVE_NAMES = {  # a move's type as a refusal names it
-    "draw": N_("draw"), "take": N_("take"), "activate": N_("activate"), "pass": N_("pass"),
-    "kitchen": N_("put in the kitchen"), "pot": N_("put in a pot"), "slot": N_("pick a card"),
-    "discard": N_("discard"), "search": N_("search"), "find": N_("find"), "shuffle": N_("shuffle"),
-    "look": N_("look"), "swap": N_("swap"), "declare": N_("declare"), "continue": N_("play on"),
+    "draw": N_("draw"),
+    "take": N_("take"),
+    "activate": N_("activate"),
+    "pass": N_("pass"),
+    "kitchen": N_("put in the kitchen"),
+    "pot": N_("put in a pot"),
+    "slot": N_("pick a card"),
+    "discard": N_("discard"),
+    "search": N_("search"),
+    "find": N_("find"),
+    "shuffle": N_("shuffle"),
+    "look": N_("look"),
+    "swap": N_("swap"),
+    "declare": N_("declare"),
+    "continue": N_("play on"),
 }
 
 
@@ -294,8 +389,9 @@ REFUSALS: dict[str, Wording] = {
     "pass_at_end": N_("you may pass only once the deck is empty"),
     "not_a_mouse": N_("only a Mouse can be activated"),
     "mouse_idle": N_("the Mouse would have nothing to do: no kitchen card and no card in an open pot"),
-    "to_a_pot": N_("the other card goes into a pot; it goes to the kitchen only when every other "
-                               "pot is closed"),
+    "to_a_pot": N_(
+        "the other card goes into a pot; it goes to the kitchen only when every other pot is closed"
+    ),
     "drawn_card": N_("choose one of the cards you drew"),
     "kitchen_empty": N_("the kitchen is empty: there is nothing to search"),
     "pot_empty": N_("that pot is empty"),
@@ -303,13 +399,20 @@ REFUSALS: dict[str, Wording] = {
     "two_pots": N_("a swap needs cards in two pots that are still open"),
     "other_pot": N_("swap it with a card of another pot"),
     "no_such_pot": N_("choose the pot of a chef at this table"),
-    "pile_range": lambda p, n: (_("the kitchen piles are numbered 1 to %(piles)d") % p if p["piles"]
-                                else _("the kitchen is empty")),
+    "pile_range": lambda p, n: (
+        _("the kitchen piles are numbered 1 to %(piles)d") % p if p["piles"] else _("the kitchen is empty")
+    ),
     "new_pile": lambda p, n: _("the kitchen has fewer than five piles: the card starts pile %(pile)d") % p,
     "pot_closed": _pot_closed,
     "card_range": _card_range,
-    "depth_range": lambda p, n: ngettext("kitchen pile %(pile)d holds %(count)d card",
-                                         "kitchen pile %(pile)d holds %(count)d cards", p["count"]) % p,
+    "depth_range": lambda p, n: (
+        ngettext(
+            "kitchen pile %(pile)d holds %(count)d card",
+            "kitchen pile %(pile)d holds %(count)d cards",
+            p["count"],
+        )
+        % p
+    ),
 }
 
 REFUSAL_WORDS = RefusalWords(REFUSALS, MOVE_NAMES, chef)  # named by its registration

@@ -29,14 +29,14 @@ from soupkitchen.shared.pink_soup.cards import (
 )
 from soupkitchen.shared.pink_soup.reading import KitchenMemory, RecipeGuess
 
-GIFT_WORTH = -1.5          # a card in its own pot it was never shown: another chef's gift, mostly bad
-OTHERS_UNKNOWN = 2.0       # a card in another pot it cannot tell, as worth to that chef
+GIFT_WORTH = -1.5  # a card in its own pot it was never shown: another chef's gift, mostly bad
+OTHERS_UNKNOWN = 2.0  # a card in another pot it cannot tell, as worth to that chef
 COMPLETION_CHANCE = (0.0, 0.01, 0.05, 0.15, 0.4)  # by suitable kinds already counted, early in the game
-DRAW_WORTH = 2.0           # what two cards from the deck are likely worth
-HELP_WEIGHT = 0.6          # how much a point given to the others on the kitchen tops costs
-LOOK_WORTH = 0.9           # learning one unknown card of its own pot
-DECLARE_LEAD = 4.0         # the lead over its best rival at which it ends the game
-RIVAL_BASE = 5.0           # what a rival's recipe completion is likely worth, unseen
+DRAW_WORTH = 2.0  # what two cards from the deck are likely worth
+HELP_WEIGHT = 0.6  # how much a point given to the others on the kitchen tops costs
+LOOK_WORTH = 0.9  # learning one unknown card of its own pot
+DECLARE_LEAD = 4.0  # the lead over its best rival at which it ends the game
+RIVAL_BASE = 5.0  # what a rival's recipe completion is likely worth, unseen
 
 
 class HardPinkBot(PinkSoupBot):
@@ -71,7 +71,9 @@ class HardPinkBot(PinkSoupBot):
 
     def own_score(self, pot: list[Kind | None], tops: list[Kind | None]) -> float:
         """The bot's estimated final score with ``pot`` and these kitchen tops."""
-        counted = [kind for kind in [*pot, *tops] if kind and kind.family == SUITABLE and kind.key in self.suitable]
+        counted = [
+            kind for kind in [*pot, *tops] if kind and kind.family == SUITABLE and kind.key in self.suitable
+        ]
         total = float(sum(kind.value for kind in counted))
         chilis = sum(1 for kind in pot if kind and kind.family == CHILI)
         total += CHILI_JACKPOT_POINTS if chilis == CHILI_JACKPOT_COUNT else -3.0 * chilis
@@ -99,7 +101,9 @@ class HardPinkBot(PinkSoupBot):
         """What the kitchen tops give the other chefs, on average."""
         if not self.guess:
             return 0.0
-        given = sum(self.guess.suits(seat, kind) * kind.value for seat in self.rivals for kind in tops if kind)
+        given = sum(
+            self.guess.suits(seat, kind) * kind.value for seat in self.rivals for kind in tops if kind
+        )
         return given / len(self.rivals)
 
     def value(self, pot: list[Kind | None], tops: list[Kind | None]) -> float:
@@ -116,7 +120,7 @@ class HardPinkBot(PinkSoupBot):
         """The value once ``kind`` is in the bot's pot (a full pot gives up its least useful card)."""
         if len(pot) < POT_SIZE:
             return self.value([*pot, kind], tops)
-        return max(self.value([*pot[:slot], kind, *pot[slot + 1:]], tops) for slot in range(len(pot)))
+        return max(self.value([*pot[:slot], kind, *pot[slot + 1 :]], tops) for slot in range(len(pot)))
 
     def tops_after_taking(self, pile: int) -> list[Kind | None]:
         tops = list(self.tops)
@@ -127,7 +131,11 @@ class HardPinkBot(PinkSoupBot):
         return tops
 
     def tops_with(self, kind: Kind, pile: int) -> list[Kind | None]:
-        return [*self.tops, kind] if pile >= len(self.tops) else [*self.tops[:pile], kind, *self.tops[pile + 1:]]
+        return (
+            [*self.tops, kind]
+            if pile >= len(self.tops)
+            else [*self.tops[:pile], kind, *self.tops[pile + 1 :]]
+        )
 
     def harm(self, seat: int, kind: Kind) -> float:
         """How much giving ``kind`` to ``seat`` hurts that chef (a full pot also loses a card)."""
@@ -148,8 +156,11 @@ class HardPinkBot(PinkSoupBot):
     # --- mice ----------------------------------------------------------------------------------
     def mouse_worth(self) -> float:
         now = self.value(self.pot, self.tops)
-        finds = [self.with_card(self.pot, kind, self.tops) - now for _pile, depth, kind in self.kitchen.cards()
-                 if depth > 0]
+        finds = [
+            self.with_card(self.pot, kind, self.tops) - now
+            for _pile, depth, kind in self.kitchen.cards()
+            if depth > 0
+        ]
         unknown = sum(1 for kind in self.pot if kind is None)
         plan = self.best_swap()
         return max([*finds, unknown * LOOK_WORTH, plan[0] if plan else 0.0, 0.3])
@@ -160,14 +171,20 @@ class HardPinkBot(PinkSoupBot):
         ours, got = self.pot[mine], theirs[slot]
         if got is None:
             return -1.0
-        gain = self.value([*self.pot[:mine], got, *self.pot[mine + 1:]], self.tops) - self.value(self.pot, self.tops)
-        changed = [*theirs[:slot], ours, *theirs[slot + 1:]]
+        gain = self.value([*self.pot[:mine], got, *self.pot[mine + 1 :]], self.tops) - self.value(
+            self.pot, self.tops
+        )
+        changed = [*theirs[:slot], ours, *theirs[slot + 1 :]]
         return gain + self.worth_to(seat, got, theirs) - self.worth_to(seat, ours, changed)
 
     def best_swap(self) -> tuple[float, tuple[int, int], tuple[int, int]] | None:
-        options = [(self.swap_gain(mine, seat, slot), (self.seat, mine), (seat, slot))
-                   for mine in range(len(self.pot)) for seat in self.rivals
-                   if not self.view["players"][seat]["closed"] for slot in range(len(self.memory[seat]))]
+        options = [
+            (self.swap_gain(mine, seat, slot), (self.seat, mine), (seat, slot))
+            for mine in range(len(self.pot))
+            for seat in self.rivals
+            if not self.view["players"][seat]["closed"]
+            for slot in range(len(self.memory[seat]))
+        ]
         return max(options, default=None)
 
     # --- choosing ------------------------------------------------------------------------------
@@ -204,13 +221,17 @@ class HardPinkBot(PinkSoupBot):
         if kind == "slot":
             target = view["pending"]["make_room_in_seat"]
             if target == self.seat:
-                return self.value(self.pot[:action["slot"]] + self.pot[action["slot"] + 1:], self.tops)
+                return self.value(self.pot[: action["slot"]] + self.pot[action["slot"] + 1 :], self.tops)
             pot = self.pots_of(target)
             return self.worth_to(target, pot[action["slot"]], pot)
         if kind == "discard":
-            return self.value(self.pot, self.tops_with(KIND_BY_LABEL[view["pending"]["revealed"]], action["pile"]))
+            return self.value(
+                self.pot, self.tops_with(KIND_BY_LABEL[view["pending"]["revealed"]], action["pile"])
+            )
         if kind == "search":
-            finds = [self.with_card(self.pot, found, self.tops) - now for _p, depth, found in self.kitchen.cards()]
+            finds = [
+                self.with_card(self.pot, found, self.tops) - now for _p, depth, found in self.kitchen.cards()
+            ]
             return max(finds, default=0.0)
         if kind == "find":
             found = KIND_BY_LABEL[view["pending"]["kitchen_search"][action["pile"]][action["depth"]]]

@@ -74,15 +74,23 @@ class KitchenMemory:
         hidden = {event["pile"] for event in events if event["type"] == "finds_covered"}
         old = self.piles
         if len(shown) == len(old) - 1:  # a pile was emptied: drop the first one that no longer fits
-            gone = next((index for index, pile in enumerate(old)
-                         if index >= len(shown) or (len(pile) == 1 and shown[index][1] != 1)), len(old) - 1)
-            old = old[:gone] + old[gone + 1:]
+            gone = next(
+                (
+                    index
+                    for index, pile in enumerate(old)
+                    if index >= len(shown) or (len(pile) == 1 and shown[index][1] != 1)
+                ),
+                len(old) - 1,
+            )
+            old = old[:gone] + old[gone + 1 :]
         elif len(shown) == len(old) + 1:
             old = [*old, []]
         elif len(shown) != len(old):
             old = [[] for _ in shown]
-        self.piles = [self._pile(pile, top, size, index in hidden) for index, (pile, (top, size)) in
-                      enumerate(zip(old, shown, strict=True))]
+        self.piles = [
+            self._pile(pile, top, size, index in hidden)
+            for index, (pile, (top, size)) in enumerate(zip(old, shown, strict=True))
+        ]
 
     @staticmethod
     def _pile(pile: list[Kind | None], top: Kind, size: int, covered_taken: bool) -> list[Kind | None]:
@@ -98,8 +106,12 @@ class KitchenMemory:
 
     def cards(self) -> list[tuple[int, int, Kind]]:
         """(pile, depth from the top, kind) of every kitchen card this chef can tell."""
-        return [(index, depth, kind) for index, pile in enumerate(self.piles)
-                for depth, kind in enumerate(reversed(pile)) if kind is not None]
+        return [
+            (index, depth, kind)
+            for index, pile in enumerate(self.piles)
+            for depth, kind in enumerate(reversed(pile))
+            if kind is not None
+        ]
 
     def under_top(self, pile: int) -> Kind | None:
         """The card a take from ``pile`` would uncover, if known."""

@@ -9,9 +9,15 @@ from soupkitchen.shared.pink_soup.choices import has_power, kitchen_choices, ope
 from soupkitchen.shared.pink_soup.state import PinkState, Step
 
 STEP_KINDS = {  # the moves a sub-step can take at all, offered now or not
-    Step.CHOOSE: {"draw", "take", "activate", "pass"}, Step.KITCHEN: {"kitchen"}, Step.SECOND: {"pot", "activate", "kitchen"},
-    Step.SLOT: {"slot"}, Step.DISCARD: {"discard"}, Step.POWER: {"search", "shuffle", "look", "swap"}, Step.SEARCH: {"find"},
-    Step.SWAP_TO: {"swap"}, Step.DECLARE: {"declare", "continue"},
+    Step.CHOOSE: {"draw", "take", "activate", "pass"},
+    Step.KITCHEN: {"kitchen"},
+    Step.SECOND: {"pot", "activate", "kitchen"},
+    Step.SLOT: {"slot"},
+    Step.DISCARD: {"discard"},
+    Step.POWER: {"search", "shuffle", "look", "swap"},
+    Step.SEARCH: {"find"},
+    Step.SWAP_TO: {"swap"},
+    Step.DECLARE: {"declare", "continue"},
 }
 
 
@@ -31,11 +37,18 @@ def why_not(state: PinkState, seat: int, action: Action) -> Refusal | None:
         return describe.NOT_A_MOUSE
     if step == Step.SECOND and kind == "kitchen" and open_seats(state, seat) != [seat]:
         return describe.TO_A_POT
-    if step in (Step.KITCHEN, Step.SECOND) and kind == "kitchen" and not _index(action.get("card"), len(state.drawn)):
+    if (
+        step in (Step.KITCHEN, Step.SECOND)
+        and kind == "kitchen"
+        and not _index(action.get("card"), len(state.drawn))
+    ):
         return describe.DRAWN_CARD
     if kind in ("kitchen", "discard") and pile not in kitchen_choices(state):
-        return describe.new_pile(len(state.kitchen)) if len(state.kitchen) < KITCHEN_PILES else \
-            describe.pile_range(len(state.kitchen))
+        return (
+            describe.new_pile(len(state.kitchen))
+            if len(state.kitchen) < KITCHEN_PILES
+            else describe.pile_range(len(state.kitchen))
+        )
     if kind == "find" and not _index(pile, len(state.kitchen)):
         return describe.pile_range(len(state.kitchen))
     if kind == "find" and not _index(action.get("depth"), len(state.kitchen[pile])):

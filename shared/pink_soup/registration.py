@@ -9,9 +9,15 @@ FACTS = GameFacts(
     title=N_("Pink Soup"),
     min_players=MIN_CHEFS,
     max_players=MAX_CHEFS,
-    options=(OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True), learner=True),),
-    hidden=("the deck's order", "covered kitchen cards", "the other chefs' recipes and drawn cards",
-            "every pot card, except at the moment a chef legitimately sees it"),
+    options=(
+        OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True), learner=True),
+    ),
+    hidden=(
+        "the deck's order",
+        "covered kitchen cards",
+        "the other chefs' recipes and drawn cards",
+        "every pot card, except at the moment a chef legitimately sees it",
+    ),
 )
 
 REGISTRATION = Registration(

@@ -9,7 +9,7 @@ from typing import Any
 from soupkitchen.shared.pink_soup.cards import RECIPES, kind_of
 from soupkitchen.shared.pink_soup.state import PinkState
 
-POWERS = ("find", "shuffle", "look", "swap")   # the moves that complete a Mouse's power
+POWERS = ("find", "shuffle", "look", "swap")  # the moves that complete a Mouse's power
 
 
 def review(timeline: Any) -> dict[str, Any]:
@@ -24,10 +24,20 @@ def review(timeline: Any) -> dict[str, Any]:
         if action["type"] in POWERS and after.swap_from is None:
             mice.append(_power(number, seat, action, before, after))
     final = timeline.final
-    return {"game": "pink-soup", "pots": [{"seat": seat, "changes": pots[seat], "recipe": RECIPES[final.recipes[seat]].name,
-                                           "final": [_card(card) for card in final.pots[seat]]}
-                                          for seat in range(players)],
-            "mice": mice, "result": timeline.game.result(final)}
+    return {
+        "game": "pink-soup",
+        "pots": [
+            {
+                "seat": seat,
+                "changes": pots[seat],
+                "recipe": RECIPES[final.recipes[seat]].name,
+                "final": [_card(card) for card in final.pots[seat]],
+            }
+            for seat in range(players)
+        ],
+        "mice": mice,
+        "result": timeline.game.result(final),
+    }
 
 
 def _card(card: int) -> str:
@@ -39,8 +49,14 @@ def _pot_changes(number: int, seat: int, kind: str, was: list[int], now: list[in
     if was == now:
         return []
     if kind in ("shuffle", "swap") and sorted(was) == sorted(now):
-        return [{"move": number, "by": seat, "what": "shuffled" if kind == "shuffle" else "swapped_within",
-                 "cards": [_card(card) for card in now]}]
+        return [
+            {
+                "move": number,
+                "by": seat,
+                "what": "shuffled" if kind == "shuffle" else "swapped_within",
+                "cards": [_card(card) for card in now],
+            }
+        ]
     changes = []
     for slot in range(max(len(was), len(now))):
         old = was[slot] if slot < len(was) else None
@@ -48,35 +64,53 @@ def _pot_changes(number: int, seat: int, kind: str, was: list[int], now: list[in
         if old == new:
             continue
         if old is not None:
-            changes.append({"move": number, "by": seat, "what": "out", "slot": slot, "card": _card(old), "how": kind})
+            changes.append(
+                {"move": number, "by": seat, "what": "out", "slot": slot, "card": _card(old), "how": kind}
+            )
         if new is not None:
-            changes.append({"move": number, "by": seat, "what": "in", "slot": slot, "card": _card(new), "how": kind})
+            changes.append(
+                {"move": number, "by": seat, "what": "in", "slot": slot, "card": _card(new), "how": kind}
+            )
     return changes
 
 
-def _power(number: int, seat: int, action: dict[str, Any], before: PinkState, after: PinkState) -> dict[str, Any]:
+def _power(
+    number: int, seat: int, action: dict[str, Any], before: PinkState, after: PinkState
+) -> dict[str, Any]:
     """One Mouse's power as it was used, with every card it touched."""
     kind = action["type"]
     power: dict[str, Any] = {"move": number, "seat": seat, "power": "search" if kind == "find" else kind}
     if kind == "find":
         pile = before.kitchen[action["pile"]]
-        power.update(card=_card(pile[len(pile) - 1 - action["depth"]]), covered=action["depth"] > 0,
-                     kitchen=[[_card(card) for card in cards] for cards in before.kitchen])
+        power.update(
+            card=_card(pile[len(pile) - 1 - action["depth"]]),
+            covered=action["depth"] > 0,
+            kitchen=[[_card(card) for card in cards] for cards in before.kitchen],
+        )
     elif kind == "shuffle":
-        power.update(target=action["seat"], before=[_card(c) for c in before.pots[action["seat"]]],
-                     after=[_card(c) for c in after.pots[action["seat"]]])
+        power.update(
+            target=action["seat"],
+            before=[_card(c) for c in before.pots[action["seat"]]],
+            after=[_card(c) for c in after.pots[action["seat"]]],
+        )
     elif kind == "look":
         power.update(target=action["seat"], seen=[_card(c) for c in before.pots[action["seat"]]])
     else:
         (first, first_slot), second, second_slot = before.swap_from, action["seat"], action["slot"]
-        power.update(first={"seat": first, "slot": first_slot, "card": _card(before.pots[first][first_slot])},
-                     second={"seat": second, "slot": second_slot, "card": _card(before.pots[second][second_slot])})
+        power.update(
+            first={"seat": first, "slot": first_slot, "card": _card(before.pots[first][first_slot])},
+            second={"seat": second, "slot": second_slot, "card": _card(before.pots[second][second_slot])},
+        )
     return power
 
 
 def face_up(state: PinkState) -> dict[str, Any]:
     """Every pot's cards, every recipe, the cards in hand and the deck's next cards, at this moment."""
-    return {"game": "pink-soup", "pots": [[_card(card) for card in pot] for pot in state.pots],
-            "recipes": [RECIPES[index].name for index in state.recipes],
-            "drawn": [_card(card) for card in state.drawn], "deck_top": [_card(card) for card in state.deck[-2:][::-1]],
-            "deck": len(state.deck)}
+    return {
+        "game": "pink-soup",
+        "pots": [[_card(card) for card in pot] for pot in state.pots],
+        "recipes": [RECIPES[index].name for index in state.recipes],
+        "drawn": [_card(card) for card in state.drawn],
+        "deck_top": [_card(card) for card in state.deck[-2:][::-1]],
+        "deck": len(state.deck),
+    }

@@ -49,9 +49,11 @@ def covering(kitchen: list[list[int]], pile: int) -> str | None:
 
 def afresh(move):
     """A move that starts with nothing glimpsed: what was seen at the last moment is now to be remembered."""
+
     def play(game: PinkSoup, ctx: MoveContext) -> None:
         ctx.state.glimpses = []
         move(game, ctx)
+
     return play
 
 
@@ -73,10 +75,19 @@ class PinkSoup(Game[PinkState]):
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         first = rng.randrange(players)
-        return PinkState(players=players, seed=seed, recipes=recipes, deck=deck, kitchen=[],
-                         pots=[[] for _ in range(players)], known=[[] for _ in range(players)],
-                         turn=first, closed=[False] * players, log=EventLog.starting({"type": "starts", "seat": first}),
-                         options=dict(options))
+        return PinkState(
+            players=players,
+            seed=seed,
+            recipes=recipes,
+            deck=deck,
+            kitchen=[],
+            pots=[[] for _ in range(players)],
+            known=[[] for _ in range(players)],
+            turn=first,
+            closed=[False] * players,
+            log=EventLog.starting({"type": "starts", "seat": first}),
+            options=dict(options),
+        )
 
     def active_seats(self, state: PinkState) -> list[int]:
         return [] if state.turn is None else [state.turn]
@@ -99,7 +110,9 @@ class PinkSoup(Game[PinkState]):
     def _do_kitchen(self, ctx: MoveContext) -> None:
         state, pile = ctx.state, ctx.action["pile"]
         card = state.drawn.pop(ctx.action["card"])
-        ctx.emit("to_kitchen", seat=ctx.seat, card=LABELS[card], pile=pile, covering=covering(state.kitchen, pile))
+        ctx.emit(
+            "to_kitchen", seat=ctx.seat, card=LABELS[card], pile=pile, covering=covering(state.kitchen, pile)
+        )
         place_in_kitchen(state, card, pile)
         if state.drawn:
             state.step = Step.SECOND
@@ -154,8 +167,13 @@ class PinkSoup(Game[PinkState]):
 
     def _do_discard(self, ctx: MoveContext) -> None:
         state, pile = ctx.state, ctx.action["pile"]
-        ctx.emit("discards", seat=ctx.seat, card=LABELS[state.revealed], pile=pile,
-                 covering=covering(state.kitchen, pile))
+        ctx.emit(
+            "discards",
+            seat=ctx.seat,
+            card=LABELS[state.revealed],
+            pile=pile,
+            covering=covering(state.kitchen, pile),
+        )
         place_in_kitchen(state, state.revealed, pile)
         state.revealed = None
         self._finish_turn(ctx)
@@ -203,7 +221,10 @@ class PinkSoup(Game[PinkState]):
             return
         (first, first_slot), (second, second_slot) = state.swap_from, (action["seat"], action["slot"])
         for rows in (state.pots, state.known):
-            rows[first][first_slot], rows[second][second_slot] = rows[second][second_slot], rows[first][first_slot]
+            rows[first][first_slot], rows[second][second_slot] = (
+                rows[second][second_slot],
+                rows[first][first_slot],
+            )
         state.swap_from = None
         self._mouse_used(state)
         ctx.emit("swaps", seat=ctx.seat, first=first, slot=first_slot, second=second, other_slot=second_slot)
@@ -220,11 +241,26 @@ class PinkSoup(Game[PinkState]):
     def _do_continue(self, ctx: MoveContext) -> None:
         ctx.state.turn, ctx.state.step = (ctx.seat + 1) % ctx.state.players, Step.CHOOSE
 
-    moves = {kind: afresh(move) for kind, move in {
-        "draw": _do_draw, "kitchen": _do_kitchen, "pot": _do_pot, "take": _do_take, "pass": _do_pass,
-        "activate": _do_activate, "slot": _do_slot, "discard": _do_discard, "search": _do_search,
-        "find": _do_find, "shuffle": _do_shuffle, "look": _do_look, "swap": _do_swap,
-        "declare": _do_declare, "continue": _do_continue}.items()}
+    moves = {
+        kind: afresh(move)
+        for kind, move in {
+            "draw": _do_draw,
+            "kitchen": _do_kitchen,
+            "pot": _do_pot,
+            "take": _do_take,
+            "pass": _do_pass,
+            "activate": _do_activate,
+            "slot": _do_slot,
+            "discard": _do_discard,
+            "search": _do_search,
+            "find": _do_find,
+            "shuffle": _do_shuffle,
+            "look": _do_look,
+            "swap": _do_swap,
+            "declare": _do_declare,
+            "continue": _do_continue,
+        }.items()
+    }
 
     # --- helpers of the moves ------------------------------------------------------------------
     @staticmethod
@@ -284,8 +320,10 @@ class PinkSoup(Game[PinkState]):
     def scores(self, state: PinkState) -> list[dict[str, Any]]:
         """Each seat's score breakdown as it would count now."""
         tops = [kind_of(pile[-1]).key for pile in state.kitchen]
-        return [score(RECIPES[state.recipes[seat]], [kind_of(card).key for card in state.pots[seat]], tops)
-                for seat in range(state.players)]
+        return [
+            score(RECIPES[state.recipes[seat]], [kind_of(card).key for card in state.pots[seat]], tops)
+            for seat in range(state.players)
+        ]
 
     def result(self, state: PinkState) -> dict[str, Any] | None:
         if not self.is_over(state):
@@ -297,8 +335,12 @@ class PinkSoup(Game[PinkState]):
             winners = [seat for seat in winners if breakdown[seat]["completed"]]
         most = max(breakdown[seat]["desserts"] for seat in winners)
         winners = [seat for seat in winners if breakdown[seat]["desserts"] == most]
-        return {"winners": winners, "scores": [entry["total"] for entry in breakdown], "breakdown": breakdown,
-                "recipes": [RECIPES[index].name for index in state.recipes]}
+        return {
+            "winners": winners,
+            "scores": [entry["total"] for entry in breakdown],
+            "breakdown": breakdown,
+            "recipes": [RECIPES[index].name for index in state.recipes],
+        }
 
     # --- protocol plumbing ---------------------------------------------------------------------
     def private_view(self, state: PinkState, seat: int | None) -> dict[str, Any]:
@@ -310,17 +352,25 @@ class PinkSoup(Game[PinkState]):
         return make_bot(seat, seed, level)
 
     def check_invariants(self, state: PinkState) -> None:
-        places = [*state.deck, *state.removed, *state.drawn, *(card for pile in state.kitchen for card in pile),
-                  *(card for pot in state.pots for card in pot)]
+        places = [
+            *state.deck,
+            *state.removed,
+            *state.drawn,
+            *(card for pile in state.kitchen for card in pile),
+            *(card for pot in state.pots for card in pot),
+        ]
         places += [card for card in (state.mouse, state.incoming, state.revealed) if card is not None]
         places.sort()
         assert places == ALL_CARDS, "every card must be in exactly one place"
         assert len(state.kitchen) <= KITCHEN_PILES and all(state.kitchen), "at most 5 non-empty kitchen piles"
         assert all(len(pot) <= POT_SIZE for pot in state.pots), "a pot holds at most 5 cards"
-        assert [len(pot) for pot in state.pots] == [len(masks) for masks in state.known], "one memory per pot card"
+        assert [len(pot) for pot in state.pots] == [len(masks) for masks in state.known], (
+            "one memory per pot card"
+        )
         assert len(set(state.recipes)) == state.players, "each chef has their own recipe"
         assert (state.turn is None) == (state.step == Step.OVER)
         assert state.ending != PLAYING or not any(state.closed), "pots close only at the end"
         assert len(state.drawn) <= DRAW_COUNT
-        assert all(0 <= slot < len(state.pots[where]) for _mask, where, slot in state.glimpses), "a glimpse of no card"
-
+        assert all(0 <= slot < len(state.pots[where]) for _mask, where, slot in state.glimpses), (
+            "a glimpse of no card"
+        )

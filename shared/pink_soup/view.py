@@ -98,8 +98,24 @@ class Continue(TypedDict):
     type: Literal["continue"]
 
 
-Move = Annotated[Draw | Take | Activate | Pass | Kitchen | Pot | Slot | Discard | Search | Find | Shuffle | Look
-                 | Swap | Declare | Continue, Field(discriminator="type")]
+Move = Annotated[
+    Draw
+    | Take
+    | Activate
+    | Pass
+    | Kitchen
+    | Pot
+    | Slot
+    | Discard
+    | Search
+    | Find
+    | Shuffle
+    | Look
+    | Swap
+    | Declare
+    | Continue,
+    Field(discriminator="type"),
+]
 
 
 # --- the events (and the log's entries) ----------------------------------------------------------
@@ -128,7 +144,7 @@ class ToPot(TypedDict):
     type: Literal["to_pot", "shuffles", "looks"]
     seat: int
     target: int
-    card: NotRequired[Card]   # to_pot: the card put face down, in its placer's view while it is the latest
+    card: NotRequired[Card]  # to_pot: the card put face down, in its placer's view while it is the latest
 
 
 class Taken(TypedDict):
@@ -144,7 +160,7 @@ class AtPile(TypedDict):
     type: Literal["activates_pile", "finds_covered"]
     seat: int
     pile: int
-    card: NotRequired[Card]   # finds_covered: the card found, in its finder's view while it is the latest
+    card: NotRequired[Card]  # finds_covered: the card found, in its finder's view while it is the latest
 
 
 class BySeat(TypedDict):
@@ -180,7 +196,9 @@ class TableEvent(TypedDict):
     type: Literal["over", "deck_out"]
 
 
-Event = Starts | Draws | Placed | ToPot | Taken | AtPile | BySeat | RevealsOther | RevealsOwn | Swaps | TableEvent
+Event = (
+    Starts | Draws | Placed | ToPot | Taken | AtPile | BySeat | RevealsOther | RevealsOwn | Swaps | TableEvent
+)
 
 
 # --- the view ------------------------------------------------------------------------------------
@@ -260,11 +278,18 @@ def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
         "phase": "over" if over else state.ending,
         "step": state.step,
         "recipe": recipe_words(state.recipes[seat]) if seat is not None else None,
-        "players": [{"name": CHEFS[other], "closed": state.closed[other],
-                     "final_turn_owed": other in state.final_left,
-                     "pot": [LABELS[card] if (other, slot) in shown else None
-                             for slot, card in enumerate(state.pots[other])]}
-                    for other in range(state.players)],
+        "players": [
+            {
+                "name": CHEFS[other],
+                "closed": state.closed[other],
+                "final_turn_owed": other in state.final_left,
+                "pot": [
+                    LABELS[card] if (other, slot) in shown else None
+                    for slot, card in enumerate(state.pots[other])
+                ],
+            }
+            for other in range(state.players)
+        ],
         "deck": len(state.deck),
         "kitchen": [{"top": LABELS[pile[-1]], "size": len(pile)} for pile in state.kitchen],
         "hand": [LABELS[card] for card in state.drawn] if acting else [],
@@ -291,8 +316,12 @@ def log_entries(state: PinkState, seat: int | None = None) -> list[dict[str, Any
     for index, entry in enumerate(state.log.entries):
         forgotten = entry["type"] in MOMENT_ONLY and not aid and index < old
         entry = {**entry, "card": None} if forgotten else dict(entry)
-        if index >= old and seat is not None and entry.get("seat") == seat \
-                and entry["type"] in ("to_pot", "finds_covered"):
+        if (
+            index >= old
+            and seat is not None
+            and entry.get("seat") == seat
+            and entry["type"] in ("to_pot", "finds_covered")
+        ):
             card = _seen_going_in(state, seat, entry.get("target", seat))
             if card is not None:
                 entry["card"] = card

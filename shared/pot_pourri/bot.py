@@ -102,9 +102,17 @@ class PotBot(Bot):
         ``skip_pan``) already hold of it."""
         wanted = Counter(recipe["ingredients"])
         hand = Counter(view["hand"])
-        pans = [overlap(wanted, Counter(kinds)) for pan, kinds in enumerate(self.pans) if kinds and pan != skip_pan]
-        return (0.6 * self._stars(view)[recipe["cuisine"]] + 0.5 * overlap(wanted, hand)
-                + 0.8 * max(pans, default=0) + (0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0))
+        pans = [
+            overlap(wanted, Counter(kinds))
+            for pan, kinds in enumerate(self.pans)
+            if kinds and pan != skip_pan
+        ]
+        return (
+            0.6 * self._stars(view)[recipe["cuisine"]]
+            + 0.5 * overlap(wanted, hand)
+            + 0.8 * max(pans, default=0)
+            + (0.5 if recipe["cuisine"] == CUISINES[self.seat] else 0)
+        )
 
     # --- decisions -----------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
@@ -138,7 +146,9 @@ class PotBot(Bot):
 
     def _keep(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         offered = {card["id"]: card for card in view["choosing_from"]}
-        return max(legal, key=lambda action: sum(self._potential(view, offered[r]) for r in action["recipes"]))
+        return max(
+            legal, key=lambda action: sum(self._potential(view, offered[r]) for r in action["recipes"])
+        )
 
     def _serve(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         book = {card["id"]: card for card in view["book"]}
@@ -146,8 +156,12 @@ class PotBot(Bot):
         choices = [a for a in legal if a["type"] == "redeem"]
         if not choices:
             return legal[0]
-        return max(choices, key=lambda a: self._recipe_value(
-            view, book[a["recipe"]], overlap(Counter(book[a["recipe"]]["ingredients"]), kinds)))
+        return max(
+            choices,
+            key=lambda a: self._recipe_value(
+                view, book[a["recipe"]], overlap(Counter(book[a["recipe"]]["ingredients"]), kinds)
+            ),
+        )
 
     def _menu_weights(self, view: dict[str, Any]) -> tuple[Counter, Counter]:
         mine, theirs = Counter(), Counter()
@@ -175,8 +189,11 @@ class PotBot(Bot):
         return max(legal, key=gain)
 
     def _peek(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-        unknown = {square["square"] for square in view["menu"]
-                   if square["cuisine"] is None and self.tiles[square["square"]] is None}
+        unknown = {
+            square["square"]
+            for square in view["menu"]
+            if square["cuisine"] is None and self.tiles[square["square"]] is None
+        }
         return max(legal, key=lambda a: (len(unknown & set(a["tiles"])), -sum(a["tiles"])))
 
     def _lid(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -210,7 +227,9 @@ class PotBot(Bot):
         options = self._turn_options(view, legal)
         return max(options, key=lambda option: option[0])[1] if options else []
 
-    def _turn_options(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[tuple[float, list[dict[str, Any]]]]:
+    def _turn_options(
+        self, view: dict[str, Any], legal: list[dict[str, Any]]
+    ) -> list[tuple[float, list[dict[str, Any]]]]:
         """Each kind of turn with its worth: taking ingredients (an empty plan), swapping recipes,
         and the best cooking plan."""
         hand = Counter(view["hand"])
@@ -242,8 +261,12 @@ class PotBot(Bot):
             if value > best_value:
                 best_cook, best_value = plan, value
         if best_cook is not None:
-            options.append((best_value + crowded,
-                            [{"type": "cook", "ingredient": kind, "pan": pan} for kind, pan in best_cook]))
+            options.append(
+                (
+                    best_value + crowded,
+                    [{"type": "cook", "ingredient": kind, "pan": pan} for kind, pan in best_cook],
+                )
+            )
         return options
 
     def kitchen(self, view: dict[str, Any], needs: Counter) -> _Kitchen:
@@ -329,7 +352,9 @@ class _Kitchen:
             if not self.known[pan]:
                 continue
             base = self.base
-            gain = max((self._matches(r, pan, more) - base[r][pan] for r in range(len(self.worth))), default=0)
+            gain = max(
+                (self._matches(r, pan, more) - base[r][pan] for r in range(len(self.worth))), default=0
+            )
             value += 0.7 * gain
             if self.sizes[pan] + sum(more.values()) >= PAN_CAPACITY - 1:
                 value -= 0.6  # an almost full saucepan invites the next chef to serve it

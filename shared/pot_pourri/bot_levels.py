@@ -20,7 +20,9 @@ Choice = TypeVar("Choice")
 DECENT = 1.5  # an easy bot takes the first move worth no less than the best one less this
 
 
-def first_decent(choices: Iterable[Choice], worth: Callable[[Choice], float], slack: float = DECENT) -> Choice:
+def first_decent(
+    choices: Iterable[Choice], worth: Callable[[Choice], float], slack: float = DECENT
+) -> Choice:
     """The first of ``choices`` worth at least the best less ``slack``."""
     rated = [(worth(choice), choice) for choice in choices]
     best = max(value for value, _choice in rated)
@@ -37,7 +39,9 @@ class HastyPotBot(PotBot):
 
     def _keep(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         offered = {card["id"]: card for card in view["choosing_from"]}
-        return first_decent(legal, lambda action: sum(self._potential(view, offered[r]) for r in action["recipes"]))
+        return first_decent(
+            legal, lambda action: sum(self._potential(view, offered[r]) for r in action["recipes"])
+        )
 
     def _serve(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         return legal[0]
@@ -49,5 +53,11 @@ class HastyPotBot(PotBot):
 
 def make_bot(seat: int, seed: int, level: str = NORMAL) -> Bot:
     """The Pot Pourri bot for ``seat`` at ``level``."""
-    return by_level(level, lambda: HastyPotBot(seat, seed), lambda: PotBot(seat, seed),
-                    lambda: PlanningPotBot(seat, seed), seat, seed)
+    return by_level(
+        level,
+        lambda: HastyPotBot(seat, seed),
+        lambda: PotBot(seat, seed),
+        lambda: PlanningPotBot(seat, seed),
+        seat,
+        seed,
+    )

@@ -7,8 +7,18 @@ from dataclasses import dataclass
 
 from soupkitchen.shared.words import N_
 
-INGREDIENTS = ("fish", "meat", "potatoes", "cheese", "flour",
-               "carrots", "peppers", "rice", "tomatoes", "onions")
+INGREDIENTS = (
+    "fish",
+    "meat",
+    "potatoes",
+    "cheese",
+    "flour",
+    "carrots",
+    "peppers",
+    "rice",
+    "tomatoes",
+    "onions",
+)
 COPIES_PER_INGREDIENT = 9
 INGREDIENT_CARDS = len(INGREDIENTS) * COPIES_PER_INGREDIENT  # 90 cards, ids 0..89
 
@@ -42,8 +52,12 @@ class Recipe:
     ingredients: tuple[str, ...]
 
     def to_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "cuisine": CUISINES[self.cuisine],
-                "ingredients": list(self.ingredients)}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "cuisine": CUISINES[self.cuisine],
+            "ingredients": list(self.ingredients),
+        }
 
 
 def _recipe(name: str, *counts: tuple[int, str]) -> tuple[str, tuple[str, ...]]:
@@ -71,7 +85,9 @@ _RECIPE_TEXT = (
         _recipe(N_("Pizza margherita"), (2, "flour"), (2, "tomatoes"), (2, "cheese")),
         _recipe(N_("Peperonata"), (3, "peppers"), (2, "tomatoes"), (1, "onions")),
         _recipe(N_("Risotto"), (3, "rice"), (1, "cheese"), (1, "onions"), (1, "carrots")),
-        _recipe(N_("Psari plaki"), (2, "fish"), (1, "tomatoes"), (1, "onions"), (1, "potatoes"), (1, "carrots")),
+        _recipe(
+            N_("Psari plaki"), (2, "fish"), (1, "tomatoes"), (1, "onions"), (1, "potatoes"), (1, "carrots")
+        ),
         _recipe(N_("Lasagne"), (2, "flour"), (1, "meat"), (1, "cheese"), (1, "tomatoes"), (1, "onions")),
         _recipe(N_("Tortilla espanola"), (3, "potatoes"), (2, "onions"), (1, "cheese")),
         _recipe(N_("Gazpacho"), (3, "tomatoes"), (1, "peppers"), (1, "onions"), (1, "flour")),
@@ -93,8 +109,15 @@ _RECIPE_TEXT = (
     ),
     (  # American/Tex-Mex
         _recipe(N_("Chili con carne"), (2, "meat"), (2, "peppers"), (1, "tomatoes"), (1, "onions")),
-        _recipe(N_("Burrito"), (1, "flour"), (1, "rice"), (1, "meat"), (1, "cheese"), (1, "peppers"),
-                (1, "tomatoes")),
+        _recipe(
+            N_("Burrito"),
+            (1, "flour"),
+            (1, "rice"),
+            (1, "meat"),
+            (1, "cheese"),
+            (1, "peppers"),
+            (1, "tomatoes"),
+        ),
         _recipe(N_("Nachos"), (1, "flour"), (2, "cheese"), (1, "peppers"), (1, "tomatoes"), (1, "onions")),
         _recipe(N_("Quesadilla"), (2, "flour"), (2, "cheese"), (1, "peppers"), (1, "onions")),
         _recipe(N_("Fish tacos"), (2, "fish"), (2, "flour"), (1, "peppers"), (1, "tomatoes")),

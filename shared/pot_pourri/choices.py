@@ -26,14 +26,20 @@ def kind_numbers(pile) -> list[int]:
 
 def keep_actions(offered: list[int]) -> list[dict[str, Any]]:
     keep = min(cards.BOOK_SIZE, len(offered))
-    return [{"type": "keep", "recipes": list(chosen)} for chosen in combinations(sorted(offered), keep)] \
-        if offered else []
+    return (
+        [{"type": "keep", "recipes": list(chosen)} for chosen in combinations(sorted(offered), keep)]
+        if offered
+        else []
+    )
 
 
 def turn_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     actions = []
     if not state.refreshed:
-        actions += [{"type": "refresh_pantry", "ingredient": INGREDIENTS[kind]} for kind in kind_numbers(state.hands[seat])]
+        actions += [
+            {"type": "refresh_pantry", "ingredient": INGREDIENTS[kind]}
+            for kind in kind_numbers(state.hands[seat])
+        ]
     actions += take_actions(state)
     actions += cook_actions(state, seat)
     if state.recipe_draw or state.recipe_discard:
@@ -42,8 +48,10 @@ def turn_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
 
 
 def take_actions(state: PotState) -> list[dict[str, Any]]:
-    actions: list[dict[str, Any]] = [{"type": "take", "source": "pantry", "ingredient": INGREDIENTS[kind]}
-                                     for kind in kind_numbers(c for c in state.pantry if c is not None)]
+    actions: list[dict[str, Any]] = [
+        {"type": "take", "source": "pantry", "ingredient": INGREDIENTS[kind]}
+        for kind in kind_numbers(c for c in state.pantry if c is not None)
+    ]
     if state.ingredient_draw or state.ingredient_discard:
         actions.append({"type": "take", "source": "draw"})
     return actions
@@ -51,8 +59,11 @@ def take_actions(state: PotState) -> list[dict[str, Any]]:
 
 def cook_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     pans = [p for p in range(cards.PANS) if p != state.lid and len(state.pans[p]) < cards.PAN_CAPACITY]
-    return [{"type": "cook", "ingredient": INGREDIENTS[kind], "pan": pan}
-            for kind in kind_numbers(state.hands[seat]) for pan in pans]
+    return [
+        {"type": "cook", "ingredient": INGREDIENTS[kind], "pan": pan}
+        for kind in kind_numbers(state.hands[seat])
+        for pan in pans
+    ]
 
 
 def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
@@ -60,8 +71,11 @@ def serve_actions(state: PotState, seat: int) -> list[dict[str, Any]]:
     otherwise the chef serves nothing, the cook still moving their cooking square."""
     _seat, pan, is_cook = state.serve_queue[0]
     kinds = pan_kinds(state, pan)
-    actions: list[dict[str, Any]] = [{"type": "redeem", "recipe": recipe} for recipe in state.books[seat]
-                                     if cards.matches(recipe, kinds) >= cards.MIN_MATCHES]
+    actions: list[dict[str, Any]] = [
+        {"type": "redeem", "recipe": recipe}
+        for recipe in state.books[seat]
+        if cards.matches(recipe, kinds) >= cards.MIN_MATCHES
+    ]
     if is_cook and actions:
         return actions
     return [*actions, {"type": "decline"}]

@@ -28,9 +28,16 @@ PHASE_TEXT = {  # what each phase waits for, marked for the catalog and worded w
 }
 
 INGREDIENT_NAMES = {
-    "fish": N_("fish"), "meat": N_("meat"), "potatoes": N_("potatoes"), "cheese": N_("cheese"),
-    "flour": N_("flour"), "carrots": N_("carrots"), "peppers": N_("peppers"), "rice": N_("rice"),
-    "tomatoes": N_("tomatoes"), "onions": N_("onions"),
+    "fish": N_("fish"),
+    "meat": N_("meat"),
+    "potatoes": N_("potatoes"),
+    "cheese": N_("cheese"),
+    "flour": N_("flour"),
+    "carrots": N_("carrots"),
+    "peppers": N_("peppers"),
+    "rice": N_("rice"),
+    "tomatoes": N_("tomatoes"),
+    "onions": N_("onions"),
 }
 
 
@@ -49,7 +56,9 @@ def dish_word(name: str) -> str:
     return _(name) if name in RECIPE_TITLES else name
 
 
-PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(len(CUISINES)))  # the names the view gives the seats
+PLAYER_NAMES = tuple(
+    f"Player {seat + 1}" for seat in range(len(CUISINES))
+)  # the names the view gives the seats
 RECIPE_TITLES = frozenset(recipe.name for recipe in RECIPES)
 
 
@@ -95,15 +104,23 @@ def _pans(e: dict[str, Any], n: Namer) -> str:
 
 
 def _swapped(e: dict[str, Any], n: Namer) -> str:
-    return _("%(player)s swapped %(second)s and %(first)s on the menu: %(first)s is now worth %(a_stars)d stars, "
-             "%(second)s %(b_stars)d.") % {"player": n(e["seat"]), "first": cuisine_word(e["at_a"]),
-                                           "second": cuisine_word(e["at_b"]), "a_stars": MENU_STARS[e["a"]],
-                                           "b_stars": MENU_STARS[e["b"]]}
+    return _(
+        "%(player)s swapped %(second)s and %(first)s on the menu: %(first)s is now worth %(a_stars)d stars, "
+        "%(second)s %(b_stars)d."
+    ) % {
+        "player": n(e["seat"]),
+        "first": cuisine_word(e["at_a"]),
+        "second": cuisine_word(e["at_b"]),
+        "a_stars": MENU_STARS[e["a"]],
+        "b_stars": MENU_STARS[e["b"]],
+    }
 
 
 def _final(e: dict[str, Any], n: Namer) -> str:
-    scores = ", ".join(_("%(player)s %(score)d") % {"player": n(seat), "score": score}
-                       for seat, score in enumerate(e["scores"]))
+    scores = ", ".join(
+        _("%(player)s %(score)d") % {"player": n(seat), "score": score}
+        for seat, score in enumerate(e["scores"])
+    )
     winners = [n(seat) for seat in e["winners"]]
     won = ngettext("%(winners)s won.", "%(winners)s won.", len(winners)) % {"winners": and_list(winners)}
     return _("Final scores: %(scores)s.") % {"scores": scores} + " " + won
@@ -112,28 +129,39 @@ def _final(e: dict[str, Any], n: Namer) -> str:
 def _chose(e: dict[str, Any], n: Namer) -> str:
     facts = {"player": n(e["seat"]), "dropped": and_list([recipe_name(r) for r in e["dropped"]])}
     if not e["dropped"]:
-        return (_("%(player)s chose their recipes, discarding nothing.") if e["first"]
-                else _("%(player)s swapped recipes, discarding nothing.")) % facts
-    return (_("%(player)s chose their recipes, discarding %(dropped)s face up.") if e["first"]
-            else _("%(player)s swapped recipes, discarding %(dropped)s face up.")) % facts
+        return (
+            _("%(player)s chose their recipes, discarding nothing.")
+            if e["first"]
+            else _("%(player)s swapped recipes, discarding nothing.")
+        ) % facts
+    return (
+        _("%(player)s chose their recipes, discarding %(dropped)s face up.")
+        if e["first"]
+        else _("%(player)s swapped recipes, discarding %(dropped)s face up.")
+    ) % facts
 
 
 def _cooked(e: dict[str, Any], n: Namer) -> str:
-    if e["ingredient"] is None:   # the saucepan shows it while it is open; under the lid it is remembered
+    if e["ingredient"] is None:  # the saucepan shows it while it is open; under the lid it is remembered
         return _("%(player)s cooked an ingredient into saucepan %(pan)d.") % _facts(e, n)
     return _("%(player)s cooked %(ingredient)s into saucepan %(pan)d.") % _facts(e, n)
 
 
 def _declined(e: dict[str, Any], n: Namer) -> str:
     if e["cook"]:
-        return ngettext("%(player)s served nothing from saucepan %(pan)d: +%(step)d square for cooking.",
-                        "%(player)s served nothing from saucepan %(pan)d: +%(step)d squares for cooking.",
-                        cards.COOK_STEP) % {**_facts(e, n), "step": cards.COOK_STEP}
+        return ngettext(
+            "%(player)s served nothing from saucepan %(pan)d: +%(step)d square for cooking.",
+            "%(player)s served nothing from saucepan %(pan)d: +%(step)d squares for cooking.",
+            cards.COOK_STEP,
+        ) % {**_facts(e, n), "step": cards.COOK_STEP}
     return _("%(player)s served nothing from saucepan %(pan)d.") % _facts(e, n)
 
 
-PILES = {"ingredients": N_("The ingredient discard pile was shuffled into a new draw pile."),
-         "recipes": N_("The recipe discard pile was shuffled into a new draw pile.")}
+PILES = {
+    "ingredients": N_("The ingredient discard pile was shuffled into a new draw pile."),
+    "recipes": N_("The recipe discard pile was shuffled into a new draw pile."),
+}
+
 
 def _reshuffled(e: dict[str, Any]) -> str:
     words = PILES[e["pile"]]
@@ -144,25 +172,38 @@ SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "keeps": lambda e, n: _("Each player keeps 2 of their 3 recipes."),
     "chose": _chose,
     "starts": lambda e, n: _("%(player)s starts.") % _facts(e, n),
-    "refreshed": lambda e, n: _("%(player)s discarded %(ingredient)s and refreshed the pantry.") % _facts(e, n),
+    "refreshed": lambda e, n: (
+        _("%(player)s discarded %(ingredient)s and refreshed the pantry.") % _facts(e, n)
+    ),
     "took": lambda e, n: _("%(player)s took %(ingredient)s from the pantry.") % _facts(e, n),
     "drew": lambda e, n: _("%(player)s drew an ingredient.") % _facts(e, n),
     "cooked": _cooked,
     "moved_lid": lambda e, n: _("%(player)s moved the lid onto saucepan %(pan)d.") % _facts(e, n),
-    "drew_recipes": lambda e, n: ngettext("%(player)s drew %(count)d recipe to swap.",
-                                          "%(player)s drew %(count)d recipes to swap.", e["count"]) % _facts(e, n),
+    "drew_recipes": lambda e, n: (
+        ngettext(
+            "%(player)s drew %(count)d recipe to swap.",
+            "%(player)s drew %(count)d recipes to swap.",
+            e["count"],
+        )
+        % _facts(e, n)
+    ),
     "passed": lambda e, n: _("%(player)s could do nothing and passed.") % _facts(e, n),
-    "served": lambda e, n: ngettext("%(player)s served %(recipe)s from saucepan %(pan)d: %(found)d matches, "
-                                    "+%(gain)d square.",
-                                    "%(player)s served %(recipe)s from saucepan %(pan)d: %(found)d matches, "
-                                    "+%(gain)d squares.", e["gain"]) % {**_facts(e, n),
-                                                                         "recipe": recipe_name(e["recipe"])},
+    "served": lambda e, n: (
+        ngettext(
+            "%(player)s served %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d square.",
+            "%(player)s served %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d squares.",
+            e["gain"],
+        )
+        % {**_facts(e, n), "recipe": recipe_name(e["recipe"])}
+    ),
     "sixth": lambda e, n: _("%(player)s redeemed their sixth recipe: the game ends.") % _facts(e, n),
     "declined": _declined,
     "peeked": lambda e, n: _("%(player)s secretly looked at menu squares %(a)d and %(b)d.") % _facts(e, n),
     "star": lambda e, n: _("%(player)s reached a star square.") % _facts(e, n),
     "must_serve": _pans,
-    "tiles_back": lambda e, n: _("%(player)s put the tiles on squares %(a)d and %(b)d back face down.") % _facts(e, n),
+    "tiles_back": lambda e, n: (
+        _("%(player)s put the tiles on squares %(a)d and %(b)d back face down.") % _facts(e, n)
+    ),
     "menu_kept": lambda e, n: _("%(player)s left the menu as it is.") % _facts(e, n),
     "menu_swapped": _swapped,
     "emptied": lambda e, n: _("Saucepan %(pan)d was emptied onto the discard pile.") % _facts(e, n),
@@ -182,17 +223,25 @@ def _serve(view: dict[str, Any], recipe: int) -> str:
     pan = serving["pan"]
     found = cards.matches(recipe, view["pans"][pan]["ingredients"] or [])
     gain = cards.squares_for(found) + (cards.COOK_STEP if serving["cook"] else 0)
-    return ngettext("Serve %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d square",
-                    "Serve %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d squares", gain) % {
-        "recipe": recipe_name(recipe), "pan": pan + 1, "found": found, "gain": gain}
+    return ngettext(
+        "Serve %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d square",
+        "Serve %(recipe)s from saucepan %(pan)d: %(found)d matches, +%(gain)d squares",
+        gain,
+    ) % {"recipe": recipe_name(recipe), "pan": pan + 1, "found": found, "gain": gain}
 
 
 def _decline(view: dict[str, Any]) -> str:
     serving = view["serving"]
     facts = {"pan": serving["pan"] + 1, "step": cards.COOK_STEP}
     if serving["cook"]:
-        return ngettext("Serve nothing from saucepan %(pan)d (+%(step)d square for cooking)",
-                        "Serve nothing from saucepan %(pan)d (+%(step)d squares for cooking)", cards.COOK_STEP) % facts
+        return (
+            ngettext(
+                "Serve nothing from saucepan %(pan)d (+%(step)d square for cooking)",
+                "Serve nothing from saucepan %(pan)d (+%(step)d squares for cooking)",
+                cards.COOK_STEP,
+            )
+            % facts
+        )
     return _("Serve nothing from saucepan %(pan)d") % facts
 
 
@@ -206,13 +255,22 @@ def _tiles(a: dict[str, Any]) -> dict[str, int]:
 
 
 MOVES: dict[str, Callable[[dict[str, Any], dict[str, Any]], str]] = {
-    "keep": lambda v, a: _("Keep %(recipes)s") % {"recipes": and_list([recipe_name(r) for r in sorted(a["recipes"])])},
-    "refresh_pantry": lambda v, a: _("Discard %(ingredient)s from your hand and the whole pantry; deal a new "
-                                     "pantry") % {"ingredient": ingredient_word(a["ingredient"])},
-    "take": lambda v, a: (_("Take %(ingredient)s from the pantry") % {"ingredient": ingredient_word(a["ingredient"])}
-                          if a["source"] == "pantry" else _("Draw an ingredient from the pile")),
-    "cook": lambda v, a: _("Cook %(ingredient)s into saucepan %(pan)d") % {
-        "ingredient": ingredient_word(a["ingredient"]), "pan": a["pan"] + 1},
+    "keep": lambda v, a: (
+        _("Keep %(recipes)s") % {"recipes": and_list([recipe_name(r) for r in sorted(a["recipes"])])}
+    ),
+    "refresh_pantry": lambda v, a: (
+        _("Discard %(ingredient)s from your hand and the whole pantry; deal a new pantry")
+        % {"ingredient": ingredient_word(a["ingredient"])}
+    ),
+    "take": lambda v, a: (
+        _("Take %(ingredient)s from the pantry") % {"ingredient": ingredient_word(a["ingredient"])}
+        if a["source"] == "pantry"
+        else _("Draw an ingredient from the pile")
+    ),
+    "cook": lambda v, a: (
+        _("Cook %(ingredient)s into saucepan %(pan)d")
+        % {"ingredient": ingredient_word(a["ingredient"]), "pan": a["pan"] + 1}
+    ),
     "stop_cooking": lambda v, a: _("Finish cooking"),
     "swap_recipes": lambda v, a: _("Draw 2 recipes, then keep 2 of the 4"),
     "pass": lambda v, a: _("Pass (nothing else is possible)"),
@@ -232,10 +290,19 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = playe
 
 # --- why a move is refused ---------------------------------------------------------------------
 MOVE_NAMES = {  # a move's type as a refusal names it
-    "keep": N_("keep recipes"), "refresh_pantry": N_("refresh the pantry"), "take": N_("take"),
-    "cook": N_("cook"), "stop_cooking": N_("finish cooking"), "swap_recipes": N_("swap recipes"),
-    "pass": N_("pass"), "move_lid": N_("move the lid"), "redeem": N_("serve"), "decline": N_("serve nothing"),
-    "peek": N_("look at the menu"), "swap_menu": N_("swap menu tiles"), "keep_menu": N_("leave the menu"),
+    "keep": N_("keep recipes"),
+    "refresh_pantry": N_("refresh the pantry"),
+    "take": N_("take"),
+    "cook": N_("cook"),
+    "stop_cooking": N_("finish cooking"),
+    "swap_recipes": N_("swap recipes"),
+    "pass": N_("pass"),
+    "move_lid": N_("move the lid"),
+    "redeem": N_("serve"),
+    "decline": N_("serve nothing"),
+    "peek": N_("look at the menu"),
+    "swap_menu": N_("swap menu tiles"),
+    "keep_menu": N_("leave the menu"),
 }
 
 REFUSALS: dict[str, Wording] = {
@@ -248,17 +315,27 @@ REFUSALS: dict[str, Wording] = {
     "cook_redeems": N_("you cooked this saucepan full and a recipe matches: you must redeem one"),
     "two_squares": N_("choose two different menu squares, 1 to 5"),
     "peeked_only": N_("you may swap only the two tiles you looked at"),
-    "keep_from": lambda p, n: ngettext("keep %(count)d recipe of those you were offered",
-                                       "keep %(count)d different recipes of those you were offered", p["count"]) % p,
-    "not_in_hand": lambda p, n: _("you have no %(ingredient)s in your hand") % {
-        "ingredient": ingredient_word(p["ingredient"])},
-    "not_in_pantry": lambda p, n: _("there is no %(ingredient)s in the pantry") % {
-        "ingredient": ingredient_word(p["ingredient"])},
+    "keep_from": lambda p, n: (
+        ngettext(
+            "keep %(count)d recipe of those you were offered",
+            "keep %(count)d different recipes of those you were offered",
+            p["count"],
+        )
+        % p
+    ),
+    "not_in_hand": lambda p, n: (
+        _("you have no %(ingredient)s in your hand") % {"ingredient": ingredient_word(p["ingredient"])}
+    ),
+    "not_in_pantry": lambda p, n: (
+        _("there is no %(ingredient)s in the pantry") % {"ingredient": ingredient_word(p["ingredient"])}
+    ),
     "pan_range": lambda p, n: _("the saucepans are numbered 1 to %(pans)d") % p,
     "lid_on": lambda p, n: _("saucepan %(pan)d has the lid on") % p,
     "pan_full": lambda p, n: _("saucepan %(pan)d is full") % p,
     "lid_there": lambda p, n: _("the lid is already on saucepan %(pan)d") % p,
-    "too_few_matches": lambda p, n: _("that recipe matches fewer than two ingredients in saucepan %(pan)d") % p,
+    "too_few_matches": lambda p, n: (
+        _("that recipe matches fewer than two ingredients in saucepan %(pan)d") % p
+    ),
     "recipes_chosen": N_("you have already chosen your recipes; waiting for the others"),
     "their_move": lambda p, n: _("it is %(player)s's move") % {"player": n(p["seat"])},
 }

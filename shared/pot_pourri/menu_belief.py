@@ -49,8 +49,10 @@ class MenuBelief:
 
     def stars(self) -> dict[str, float]:
         """Each cuisine's expected star value."""
-        return {cuisine: sum(self.chance[square][column] * MENU_STARS[square] for square in range(SQUARES))
-                for column, cuisine in enumerate(CUISINES)}
+        return {
+            cuisine: sum(self.chance[square][column] * MENU_STARS[square] for square in range(SQUARES))
+            for column, cuisine in enumerate(CUISINES)
+        }
 
     def _rescale(self) -> None:
         for _round in range(ROUNDS):

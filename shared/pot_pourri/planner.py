@@ -23,8 +23,9 @@ DECIDED = 30.0  # the worth of a move that ends the game with the bot ahead
 INTENT = 1.0  # how much more likely a recipe is in a chef's book for each wanted ingredient it needs
 
 
-def seen_cooking(view: dict[str, Any], entry: dict[str, Any],
-                 fresh: list[tuple[int, dict[str, Any]]]) -> str | None:
+def seen_cooking(
+    view: dict[str, Any], entry: dict[str, Any], fresh: list[tuple[int, dict[str, Any]]]
+) -> str | None:
     """What a chef saw go into an open saucepan (the log does not name it): the card on top of that
     saucepan in the view right after the cooking, the only cooking it shows; else not seen."""
     cooks = [e for _i, e in fresh if e["type"] == "cooked"]
@@ -78,8 +79,11 @@ class PlanningPotBot(PotBot):
         if not self.wants:
             self.wants = [Counter() for _ in view["players"]]
         first = view["log_first"]
-        fresh = [(index, entry) for index, entry in enumerate(view["log"], start=first)
-                 if index >= self.recipe_log_seen]
+        fresh = [
+            (index, entry)
+            for index, entry in enumerate(view["log"], start=first)
+            if index >= self.recipe_log_seen
+        ]
         for _index, entry in fresh:
             if entry["type"] == "cooked" and entry["ingredient"] is None:
                 entry = {**entry, "ingredient": seen_cooking(view, entry, fresh)}
@@ -100,7 +104,11 @@ class PlanningPotBot(PotBot):
         kind = entry["type"]
         if kind == "took":
             self.wants[entry["seat"]][entry["ingredient"]] += 1
-        elif kind == "cooked" and entry["ingredient"] is not None and self.wants[entry["seat"]][entry["ingredient"]] > 0:
+        elif (
+            kind == "cooked"
+            and entry["ingredient"] is not None
+            and self.wants[entry["seat"]][entry["ingredient"]] > 0
+        ):
             self.wants[entry["seat"]][entry["ingredient"]] -= 1
         elif kind in ("served", "declined"):
             self.wants[entry["seat"]] = Counter()
@@ -118,7 +126,9 @@ class PlanningPotBot(PotBot):
         for recipe in pool:
             needs = RECIPE_COUNTS[recipe]
             found = overlap(needs, kinds)
-            value = squares_for(found) + stars[CUISINES[RECIPES[recipe].cuisine]] if found >= MIN_MATCHES else 0.0
+            value = (
+                squares_for(found) + stars[CUISINES[RECIPES[recipe].cuisine]] if found >= MIN_MATCHES else 0.0
+            )
             rated.append((value, 1.0 + INTENT * overlap(needs, wants)))
         total = sum(weight for _value, weight in rated)
         if not total:
@@ -134,8 +144,10 @@ class PlanningPotBot(PotBot):
     def scores(self, view: dict[str, Any]) -> list[float]:
         """Each chef's score if the game ended now (unknown menu tiles at their average)."""
         stars = self._stars(view)
-        return [player["pathway"] + sum(stars[card["cuisine"]] for card in player["redeemed"])
-                for player in view["players"]]
+        return [
+            player["pathway"] + sum(stars[card["cuisine"]] for card in player["redeemed"])
+            for player in view["players"]
+        ]
 
     # --- decisions ----------------------------------------------------------------------------
     def _best_serve(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -192,8 +204,10 @@ class PlanningPotBot(PotBot):
             hidden = [star for cuisine, star in zip(cuisines, stars, strict=True) if cuisine is None]
             unknown = sum(hidden) / len(hidden) if hidden else 0.0
             guess = self.expected_stars or {}
-            totals = [pathway[seat] + sum(worth.get(c, guess.get(c, unknown)) * n for c, n in counts[seat].items())
-                      for seat in range(len(counts))]
+            totals = [
+                pathway[seat] + sum(worth.get(c, guess.get(c, unknown)) * n for c, n in counts[seat].items())
+                for seat in range(len(counts))
+            ]
             rivals = sorted((totals[seat] for seat in range(len(totals)) if seat != self.seat), reverse=True)
             return totals[self.seat] - rivals[0] - 0.3 * sum(rivals[1:]) / max(1, len(rivals) - 1)
 
@@ -202,8 +216,13 @@ class PlanningPotBot(PotBot):
     def _peek(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         """Look at the two tiles it is least sure of, the dearer squares first."""
         doubt = self.belief.doubt()
-        return max(legal, key=lambda action: (round(sum(doubt[tile] for tile in action["tiles"]), 6),
-                                              -sum(action["tiles"])))
+        return max(
+            legal,
+            key=lambda action: (
+                round(sum(doubt[tile] for tile in action["tiles"]), 6),
+                -sum(action["tiles"]),
+            ),
+        )
 
     def _lid(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         """Near the end, keep the fullest saucepan open when ahead (let the game end) and cover it
@@ -243,9 +262,11 @@ class _RivalKitchen(_Kitchen):
         kinds.update(added[pan])
         scores = self.bot.scores(self.view)
         me = self.bot.seat
-        gains = [squares_for(found) + self.stars[card["cuisine"]]
-                 for card in self.view["book"]
-                 if (found := overlap(Counter(card["ingredients"]), kinds)) >= MIN_MATCHES]
+        gains = [
+            squares_for(found) + self.stars[card["cuisine"]]
+            for card in self.view["book"]
+            if (found := overlap(Counter(card["ingredients"]), kinds)) >= MIN_MATCHES
+        ]
         scores[me] += COOK_STEP * len(full) + max(gains, default=0)
         if gains and counts[me] + 1 >= RECIPES_TO_END:
             return DECIDED if scores[me] > max(s for seat, s in enumerate(scores) if seat != me) else -DECIDED

@@ -20,9 +20,15 @@ from soupkitchen.shared.pot_pourri.state import (
 )
 
 PHASE_KINDS = {  # the moves a phase can take at all, offered now or not
-    CHOOSE: {"keep"}, KEEP: {"keep"}, TURN: {"refresh_pantry", "take", "cook", "swap_recipes", "pass"},
-    TAKE: {"take"}, COOK: {"cook", "stop_cooking"}, LID: {"move_lid"}, SERVE: {"redeem", "decline"},
-    PEEK: {"peek"}, MENU: {"swap_menu", "keep_menu"},
+    CHOOSE: {"keep"},
+    KEEP: {"keep"},
+    TURN: {"refresh_pantry", "take", "cook", "swap_recipes", "pass"},
+    TAKE: {"take"},
+    COOK: {"cook", "stop_cooking"},
+    LID: {"move_lid"},
+    SERVE: {"redeem", "decline"},
+    PEEK: {"peek"},
+    MENU: {"swap_menu", "keep_menu"},
 }
 
 
@@ -62,8 +68,11 @@ def _pan_reason(pan: object) -> Refusal | None:
 
 def _keep_reason(offered: list[int], recipes: object) -> Refusal | None:
     count = min(cards.BOOK_SIZE, len(offered))
-    if isinstance(recipes, list) and len(set(recipes)) == len(recipes) == count and all(
-            _whole(recipe) and recipe in offered for recipe in recipes):
+    if (
+        isinstance(recipes, list)
+        and len(set(recipes)) == len(recipes) == count
+        and all(_whole(recipe) and recipe in offered for recipe in recipes)
+    ):
         return None
     return describe.keep_from(count)
 
@@ -103,13 +112,19 @@ def _serve_reason(state: PotState, seat: int, action: Action) -> Refusal | None:
     recipe = action.get("recipe")
     if not _whole(recipe) or recipe not in state.books[seat]:
         return describe.NOT_IN_BOOK
-    return describe.too_few_matches(pan) if found[state.books[seat].index(recipe)] < cards.MIN_MATCHES else None
+    return (
+        describe.too_few_matches(pan) if found[state.books[seat].index(recipe)] < cards.MIN_MATCHES else None
+    )
 
 
 def _tiles_reason(state: PotState, action: Action) -> Refusal | None:
     tiles = action.get("tiles")
-    if not (isinstance(tiles, list) and len(tiles) == 2 and all(_whole(t) and 0 <= t < len(state.menu) for t in tiles)
-            and tiles[0] != tiles[1]):
+    if not (
+        isinstance(tiles, list)
+        and len(tiles) == 2
+        and all(_whole(t) and 0 <= t < len(state.menu) for t in tiles)
+        and tiles[0] != tiles[1]
+    ):
         return describe.TWO_SQUARES
     if action["type"] == "swap_menu" and cooking_pros(state) and sorted(tiles) != sorted(state.peeked or ()):
         return describe.PEEKED_ONLY

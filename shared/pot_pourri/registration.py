@@ -8,11 +8,17 @@ FACTS = GameFacts(
     title=N_("Pot Pourri"),
     min_players=3,
     max_players=5,
-    options=(OptionSpec("cooking_pros", N_("Cooking Pros: menu tiles lie face down"), False, (False, True)),
-             OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True), learner=True)),
-    hidden=("the other hands and cookery books", "the recipes another player is choosing from",
-            "both draw piles", "what is in the saucepan under the lid",
-            "with Cooking Pros, every menu tile but the two being looked at"),
+    options=(
+        OptionSpec("cooking_pros", N_("Cooking Pros: menu tiles lie face down"), False, (False, True)),
+        OptionSpec("learner_memory", N_("Learner: remember for me"), False, (False, True), learner=True),
+    ),
+    hidden=(
+        "the other hands and cookery books",
+        "the recipes another player is choosing from",
+        "both draw piles",
+        "what is in the saucepan under the lid",
+        "with Cooking Pros, every menu tile but the two being looked at",
+    ),
     simultaneous=True,  # every other chef may redeem a recipe for a served pan at once
 )
 

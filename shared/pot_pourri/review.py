@@ -22,26 +22,58 @@ def review(timeline: Any) -> dict[str, Any]:
         if kind in ("redeem", "decline"):
             servings.append(_serving(number, seat, action, before, after))
         elif kind in ("swap_menu", "keep_menu"):
-            menu.append({"move": number, "seat": seat, "swapped": kind == "swap_menu",
-                         "tiles": list(action.get("tiles") or before.peeked or []),
-                         "before": [CUISINES[c] for c in before.menu], "after": [CUISINES[c] for c in after.menu]})
+            menu.append(
+                {
+                    "move": number,
+                    "seat": seat,
+                    "swapped": kind == "swap_menu",
+                    "tiles": list(action.get("tiles") or before.peeked or []),
+                    "before": [CUISINES[c] for c in before.menu],
+                    "after": [CUISINES[c] for c in after.menu],
+                }
+            )
         if after.phase == TURN and (before.phase != TURN or before.turn != after.turn):
             turn += 1
-            lid.append({"turn": turn, "move": number, "seat": after.turn, "pan": after.lid,
-                        "under": [ingredient_of(card) for card in after.pans[after.lid]]})
-    return {"game": "pot-pourri", "lid": lid, "servings": servings, "menu": menu,
-            "result": timeline.game.result(timeline.final)}
+            lid.append(
+                {
+                    "turn": turn,
+                    "move": number,
+                    "seat": after.turn,
+                    "pan": after.lid,
+                    "under": [ingredient_of(card) for card in after.pans[after.lid]],
+                }
+            )
+    return {
+        "game": "pot-pourri",
+        "lid": lid,
+        "servings": servings,
+        "menu": menu,
+        "result": timeline.game.result(timeline.final),
+    }
 
 
-def _serving(number: int, seat: int, action: dict[str, Any], before: PotState, after: PotState) -> dict[str, Any]:
+def _serving(
+    number: int, seat: int, action: dict[str, Any], before: PotState, after: PotState
+) -> dict[str, Any]:
     _queued, pan, is_cook = before.serve_queue[0]
     cards = [ingredient_of(card) for card in before.pans[pan]]
-    served: dict[str, Any] = {"move": number, "seat": seat, "pan": pan, "cook": bool(is_cook), "cards": cards,
-                              "squares": after.track[seat] - before.track[seat], "under_lid": before.lid == pan}
+    served: dict[str, Any] = {
+        "move": number,
+        "seat": seat,
+        "pan": pan,
+        "cook": bool(is_cook),
+        "cards": cards,
+        "squares": after.track[seat] - before.track[seat],
+        "under_lid": before.lid == pan,
+    }
     if action["type"] == "redeem":
         recipe = RECIPES[action["recipe"]]
-        served.update(recipe=recipe.name, cuisine=CUISINES[recipe.cuisine], ingredients=list(recipe.ingredients),
-                      matches=matches(action["recipe"], cards))
+        served.update(
+            recipe=recipe.name,
+            cuisine=CUISINES[recipe.cuisine],
+            ingredients=list(recipe.ingredients),
+            matches=matches(action["recipe"], cards),
+        )
     else:
         served.update(recipe=None, matches=0)
     return served
@@ -49,9 +81,12 @@ def _serving(number: int, seat: int, action: dict[str, Any], before: PotState, a
 
 def face_up(state: PotState) -> dict[str, Any]:
     """Every hand, cookery book and saucepan (the lidded one too) and the menu tiles, at this moment."""
-    return {"game": "pot-pourri", "lid": state.lid,
-            "pans": [[ingredient_of(card) for card in pan] for pan in state.pans],
-            "hands": [[ingredient_of(card) for card in hand] for hand in state.hands],
-            "books": [[RECIPES[r].name for r in book] for book in state.books],
-            "offered": [[RECIPES[r].name for r in offered] for offered in state.offered],
-            "menu": [CUISINES[c] for c in state.menu]}
+    return {
+        "game": "pot-pourri",
+        "lid": state.lid,
+        "pans": [[ingredient_of(card) for card in pan] for pan in state.pans],
+        "hands": [[ingredient_of(card) for card in hand] for hand in state.hands],
+        "books": [[RECIPES[r].name for r in book] for book in state.books],
+        "offered": [[RECIPES[r].name for r in offered] for offered in state.offered],
+        "menu": [CUISINES[c] for c in state.menu],
+    }

@@ -78,10 +78,22 @@ class PotPourri(Game[PotState]):
         hands = [[ingredients.pop() for _ in range(cards.HAND_AT_START)] for _ in range(players)]
         pantry = [ingredients.pop() for _ in range(cards.PANTRY_SIZE)]
         offered = [[recipes.pop() for _ in range(cards.RECIPES_DEALT)] for _ in range(players)]
-        state = PotState(players=players, options=dict(options), seed=seed, lid=rng.randrange(cards.PANS),
-                         ingredient_draw=ingredients, pantry=pantry, hands=hands, pans=[[] for _ in range(cards.PANS)],
-                         recipe_draw=recipes, books=[[] for _ in range(players)], offered=offered,
-                         redeemed=[[] for _ in range(players)], track=[0] * players, menu=menu)
+        state = PotState(
+            players=players,
+            options=dict(options),
+            seed=seed,
+            lid=rng.randrange(cards.PANS),
+            ingredient_draw=ingredients,
+            pantry=pantry,
+            hands=hands,
+            pans=[[] for _ in range(cards.PANS)],
+            recipe_draw=recipes,
+            books=[[] for _ in range(players)],
+            offered=offered,
+            redeemed=[[] for _ in range(players)],
+            track=[0] * players,
+            menu=menu,
+        )
         if self.pros(state):
             state.known_tiles = [[None] * len(menu) for _ in range(players)]
         state.log = EventLog.starting({"type": "keeps"})
@@ -153,8 +165,11 @@ class PotPourri(Game[PotState]):
     def _do_take(self, ctx: Turn) -> None:
         s, seat, action = ctx.state, ctx.seat, ctx.action
         if action["source"] == "pantry":
-            slot = next(i for i, c in enumerate(s.pantry) if c is not None
-                        and ingredient_of(c) == action["ingredient"])
+            slot = next(
+                i
+                for i, c in enumerate(s.pantry)
+                if c is not None and ingredient_of(c) == action["ingredient"]
+            )
             s.hands[seat].append(s.pantry[slot])
             s.pantry[slot] = None
             ctx.emit("took", seat=seat, ingredient=action["ingredient"])
@@ -238,10 +253,21 @@ class PotPourri(Game[PotState]):
     def _do_keep_menu(self, ctx: Turn) -> None:
         close_menu(ctx, *(ctx.state.peeked or (None, None)))
 
-    moves = {"keep": _do_keep, "refresh_pantry": _do_refresh_pantry, "take": _do_take, "cook": _do_cook,
-             "stop_cooking": _do_stop_cooking, "move_lid": _do_move_lid, "swap_recipes": _do_swap_recipes,
-             "redeem": _do_redeem, "decline": _do_decline, "peek": _do_peek, "swap_menu": _do_swap_menu,
-             "keep_menu": _do_keep_menu, "pass": _do_pass}
+    moves = {
+        "keep": _do_keep,
+        "refresh_pantry": _do_refresh_pantry,
+        "take": _do_take,
+        "cook": _do_cook,
+        "stop_cooking": _do_stop_cooking,
+        "move_lid": _do_move_lid,
+        "swap_recipes": _do_swap_recipes,
+        "redeem": _do_redeem,
+        "decline": _do_decline,
+        "peek": _do_peek,
+        "swap_menu": _do_swap_menu,
+        "keep_menu": _do_keep_menu,
+        "pass": _do_pass,
+    }
 
     # --- time, end, data -----------------------------------------------------------------------
     def next_deadline(self, state: PotState) -> float | None:

@@ -26,8 +26,14 @@ def final_score(state: PotState) -> dict[str, Any]:
     tied = [seat for seat in range(state.players) if scores[seat] == best]
     best_tiebreak = max(scores[seat] + own[seat] for seat in tied)
     winners = [seat for seat in tied if scores[seat] + own[seat] == best_tiebreak]
-    return {"winners": winners, "scores": scores, "pathway": list(state.track), "menu_bonus": bonus,
-            "own_colour_recipes": own, "menu": [CUISINES[c] for c in state.menu]}
+    return {
+        "winners": winners,
+        "scores": scores,
+        "pathway": list(state.track),
+        "menu_bonus": bonus,
+        "own_colour_recipes": own,
+        "menu": [CUISINES[c] for c in state.menu],
+    }
 
 
 def finish_cooking(ctx: Turn) -> None:

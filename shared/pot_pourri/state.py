@@ -69,13 +69,23 @@ class PotState(Plain):
 
     def check_invariants(self) -> None:
         """Raise AssertionError unless every card lies in exactly one place and the board is sound."""
-        ingredients = [*self.ingredient_draw, *self.ingredient_discard,
-                       *(c for c in self.pantry if c is not None),
-                       *(c for hand in self.hands for c in hand), *(c for pan in self.pans for c in pan)]
-        assert len(ingredients) == INGREDIENT_CARDS and set(ingredients) == ALL_INGREDIENTS, \
+        ingredients = [
+            *self.ingredient_draw,
+            *self.ingredient_discard,
+            *(c for c in self.pantry if c is not None),
+            *(c for hand in self.hands for c in hand),
+            *(c for pan in self.pans for c in pan),
+        ]
+        assert len(ingredients) == INGREDIENT_CARDS and set(ingredients) == ALL_INGREDIENTS, (
             "ingredient cards lost or doubled"
-        recipes = [*self.recipe_draw, *self.recipe_discard, *(r for group in self.books for r in group),
-                   *(r for group in self.offered for r in group), *(r for group in self.redeemed for r in group)]
+        )
+        recipes = [
+            *self.recipe_draw,
+            *self.recipe_discard,
+            *(r for group in self.books for r in group),
+            *(r for group in self.offered for r in group),
+            *(r for group in self.redeemed for r in group),
+        ]
         assert len(recipes) == RECIPE_CARDS and set(recipes) == ALL_RECIPES, "recipe cards lost or doubled"
         assert sorted(self.menu) == list(range(len(CUISINES))), "menu tiles are not the five cuisines"
         assert len(self.pantry) == PANTRY_SIZE

@@ -73,8 +73,10 @@ class Bare(TypedDict):
     type: Literal["stop_cooking", "swap_recipes", "pass", "decline", "keep_menu"]
 
 
-Move = Annotated[Keep | WithIngredient | TakeFromPantry | TakeFromDraw | Cook | MoveLid | Redeem | Tiles | Bare,
-                 Field(union_mode="left_to_right")]
+Move = Annotated[
+    Keep | WithIngredient | TakeFromPantry | TakeFromDraw | Cook | MoveLid | Redeem | Tiles | Bare,
+    Field(union_mode="left_to_right"),
+]
 
 
 # --- the events (and the log's entries) ----------------------------------------------------------
@@ -176,8 +178,23 @@ class Reshuffled(TypedDict):
     pile: Literal["ingredients", "recipes"]
 
 
-Event = (TableEvent | BySeat | Chose | Ingredient | Cooked | AtPan | DrewRecipes | Served | Declined | TwoTiles
-         | MenuSwapped | MustServe | Emptied | Final | Reshuffled)
+Event = (
+    TableEvent
+    | BySeat
+    | Chose
+    | Ingredient
+    | Cooked
+    | AtPan
+    | DrewRecipes
+    | Served
+    | Declined
+    | TwoTiles
+    | MenuSwapped
+    | MustServe
+    | Emptied
+    | Final
+    | Reshuffled
+)
 
 
 # --- the view ------------------------------------------------------------------------------------
@@ -267,15 +284,24 @@ def seat_view(state: PotState, seat: int | None) -> dict[str, Any]:
         "book": None if me is None else [recipe_card(r) for r in state.books[me]],
         "choosing_from": None if me is None else [recipe_card(r) for r in state.offered[me]],
         "pantry": [None if c is None else CARD_KINDS[c] for c in state.pantry],
-        "pans": [{"pan": pan, "covered": pan == state.lid, "count": len(cards_in),
-                  "ingredients": None if pan == state.lid else [CARD_KINDS[c] for c in cards_in],
-                  "full": len(cards_in) >= cards.PAN_CAPACITY} for pan, cards_in in enumerate(state.pans)],
+        "pans": [
+            {
+                "pan": pan,
+                "covered": pan == state.lid,
+                "count": len(cards_in),
+                "ingredients": None if pan == state.lid else [CARD_KINDS[c] for c in cards_in],
+                "full": len(cards_in) >= cards.PAN_CAPACITY,
+            }
+            for pan, cards_in in enumerate(state.pans)
+        ],
         "lid": state.lid,
         "serving": _serving(state),
         "menu": _menu(state, me),
         "ingredient_draw_count": len(state.ingredient_draw),
         "ingredient_discard_count": len(state.ingredient_discard),
-        "ingredient_discard_top": CARD_KINDS[state.ingredient_discard[-1]] if state.ingredient_discard else None,
+        "ingredient_discard_top": CARD_KINDS[state.ingredient_discard[-1]]
+        if state.ingredient_discard
+        else None,
         "recipe_draw_count": len(state.recipe_draw),
         "recipe_discard_count": len(state.recipe_discard),
         "recipe_discard_top": recipe_card(state.recipe_discard[-1]) if state.recipe_discard else None,
@@ -288,11 +314,21 @@ def seat_view(state: PotState, seat: int | None) -> dict[str, Any]:
 
 
 def _public_players(state: PotState) -> list[dict[str, Any]]:
-    return [{"seat": seat, "name": PLAYER_NAMES[seat], "colour": CUISINES[seat], "pathway": pathway,
-             "hand_count": len(hand), "book_count": len(book), "choosing_count": len(offered),
-             "redeemed": [recipe_card(r) for r in redeemed]}
-            for seat, (pathway, hand, book, offered, redeemed) in enumerate(
-                zip(state.track, state.hands, state.books, state.offered, state.redeemed, strict=True))]
+    return [
+        {
+            "seat": seat,
+            "name": PLAYER_NAMES[seat],
+            "colour": CUISINES[seat],
+            "pathway": pathway,
+            "hand_count": len(hand),
+            "book_count": len(book),
+            "choosing_count": len(offered),
+            "redeemed": [recipe_card(r) for r in redeemed],
+        }
+        for seat, (pathway, hand, book, offered, redeemed) in enumerate(
+            zip(state.track, state.hands, state.books, state.offered, state.redeemed, strict=True)
+        )
+    ]
 
 
 def _log(state: PotState, me: int | None) -> list[dict[str, Any]]:
@@ -302,8 +338,10 @@ def _log(state: PotState, me: int | None) -> list[dict[str, Any]]:
     too, must be remembered."""
     if state.options.get("learner_memory"):
         return [dict(entry) for entry in state.log.entries]
-    return [{**entry, "ingredient": None} if entry["type"] == "cooked" else dict(entry)
-            for entry in state.log.entries]
+    return [
+        {**entry, "ingredient": None} if entry["type"] == "cooked" else dict(entry)
+        for entry in state.log.entries
+    ]
 
 
 def _kinds(pile: list[int]) -> list[str]:
@@ -320,8 +358,17 @@ def _serving(state: PotState) -> dict[str, Any] | None:
 def _menu(state: PotState, me: int | None) -> list[dict[str, Any]]:
     """The five menu squares; with Cooking Pros only the tiles ``me`` knows (all once the game is over)."""
     if not state.options.get("cooking_pros") or state.phase == OVER:
-        return [{"square": square, "stars": stars, "cuisine": CUISINES[tile], "face_up": True}
-                for square, (stars, tile) in enumerate(zip(MENU_STARS, state.menu, strict=True))]
+        return [
+            {"square": square, "stars": stars, "cuisine": CUISINES[tile], "face_up": True}
+            for square, (stars, tile) in enumerate(zip(MENU_STARS, state.menu, strict=True))
+        ]
     known = state.known_tiles[me] if me is not None else [None] * len(state.menu)
-    return [{"square": square, "stars": stars, "cuisine": None if tile is None else CUISINES[tile],
-             "face_up": False} for square, (stars, tile) in enumerate(zip(MENU_STARS, known, strict=True))]
+    return [
+        {
+            "square": square,
+            "stars": stars,
+            "cuisine": None if tile is None else CUISINES[tile],
+            "face_up": False,
+        }
+        for square, (stars, tile) in enumerate(zip(MENU_STARS, known, strict=True))
+    ]

@@ -46,8 +46,9 @@ SALT_KEPT = 2.0  # what a dash of salt kept is worth beyond a card: no call can 
 def unseen_extra(size: int, have: int, pot: int) -> bool:
     """Whether a card added beside ``have`` declared cards goes unseen: the hand (of ``size``) and the
     pot (of ``pot``) look the same size across the table with it or without it."""
-    return (size_band(size - have) == size_band(size - have - 1)
-            and size_band(pot + have) == size_band(pot + have + 1))
+    return size_band(size - have) == size_band(size - have - 1) and size_band(pot + have) == size_band(
+        pot + have + 1
+    )
 
 
 @dataclass
@@ -81,7 +82,9 @@ class StoneSoupBot(Bot):
         self.salt_seen = 0
         self.last_view: dict[str, Any] | None = None
         self.challenges: dict[int, bool] = {}
-        self.pot_before: tuple[int, dict[str, Any]] | None = None  # (plays, the pot) last seen with no play open
+        self.pot_before: tuple[int, dict[str, Any]] | None = (
+            None  # (plays, the pot) last seen with no play open
+        )
         self.beats = 1.0  # how long a person would take over the last action chosen (``thinking``)
 
     # --- memory --------------------------------------------------------------------------------
@@ -186,8 +189,11 @@ class StoneSoupBot(Bot):
         mine_in_pot = sum(entry.exact[food] for entry in self.pot if entry.exact is not None)
         certain = max(0, FOOD_COUNTS[food] - in_hand - mine_in_pot)
         elsewhere = sum(c[food] for s, c in self.known.items() if s not in (claimant, self.seat))
-        claimed = sum(min(entry.count, entry.added) for entry in self.pot
-                      if entry.exact is None and entry.food == food and entry.seat != claimant)
+        claimed = sum(
+            min(entry.count, entry.added)
+            for entry in self.pot
+            if entry.exact is None and entry.food == food and entry.seat != claimant
+        )
         return certain, max(0, certain - elsewhere - claimed // 2)
 
     def _unseen_cards(self, view: dict[str, Any]) -> int:
@@ -220,8 +226,9 @@ class StoneSoupBot(Bot):
         action = self._build_play(view)
         reveal = view["last_reveal"]
         just_called = reveal is not None and reveal["serial"] == view["plays"] and not view["salted"]
-        self.beats = thinking_beats(self.style, action["type"], False,
-                                    len(reveal["cards"]) if just_called else 0, self.rng)
+        self.beats = thinking_beats(
+            self.style, action["type"], False, len(reveal["cards"]) if just_called else 0, self.rng
+        )
         return action
 
     def thinking(self, view: dict[str, Any], action: Action) -> float:
@@ -278,7 +285,9 @@ class StoneSoupBot(Bot):
         tail = max(0.0, 1.0 - sum(holds(k) for k in range(count + 1)))
         honest = holds(count) + 0.3 * tail + 0.04  # what was revealed may have moved since
         # Bluffers mostly claim one card; a larger claim hides a stone beside real food.
-        bluffing = holds(0) * (BLUFF_RATE if count == 1 else 0.01) + (holds(count - 1) * 0.2 if count > 1 else 0.0)
+        bluffing = holds(0) * (BLUFF_RATE if count == 1 else 0.01) + (
+            holds(count - 1) * 0.2 if count > 1 else 0.0
+        )
         bluffing += holds(count) * SNEAK_RATE  # the right food, with one card more sneaked in
         if honest + bluffing <= 0.0:
             return 0.5
@@ -300,8 +309,11 @@ class StoneSoupBot(Bot):
             if player["seat"] == self.seat:
                 continue
             # A rival counts the copies it holds and the ones it put in the pot itself.
-            in_pot = sum(min(entry.count, entry.added) for entry in self.pot
-                         if entry.seat == player["seat"] and entry.food == food)
+            in_pot = sum(
+                min(entry.count, entry.added)
+                for entry in self.pot
+                if entry.seat == player["seat"] and entry.food == food
+            )
             wanted = need - in_pot
             if wanted <= 0 or self.known.get(player["seat"], Counter())[food] >= wanted:
                 return 1.0

@@ -12,7 +12,13 @@ SALT = "salt"
 # The sequence-of-ingredients cards, in order, with how many of each food card the game has.
 SEQUENCE: tuple[str, ...] = ("potato", "tomato", "sausage", "onion", "carrot", "cabbage", "peas")
 FOOD_COUNTS: dict[str, int] = {
-    "potato": 4, "tomato": 4, "sausage": 4, "onion": 5, "carrot": 6, "cabbage": 7, "peas": 8,
+    "potato": 4,
+    "tomato": 4,
+    "sausage": 4,
+    "onion": 5,
+    "carrot": 6,
+    "cabbage": 7,
+    "peas": 8,
 }
 STONE_COUNT = 6
 SALT_COUNT = 8
@@ -29,14 +35,43 @@ EXTRA_HANDS = {2: 2, 3: 1, 4: 0, 5: 0}
 
 # The kinds in words, marked for the catalog: read them through ``singular``, ``plural`` and
 # ``count_words``, which word them in the reader's language.
-SINGULAR = {"potato": N_("potato"), "tomato": N_("tomato"), "sausage": N_("sausage"), "onion": N_("onion"),
-            "carrot": N_("carrot"), "cabbage": N_("cabbage"), "peas": N_("pea"), STONE: N_("stone"),
-            SALT: N_("dash of salt")}
-PLURAL = {"potato": N_("potatoes"), "tomato": N_("tomatoes"), "sausage": N_("sausages"), "onion": N_("onions"),
-          "carrot": N_("carrots"), "cabbage": N_("cabbages"), "peas": N_("peas"), STONE: N_("stones"),
-          SALT: N_("dashes of salt")}
-NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
-                N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
+SINGULAR = {
+    "potato": N_("potato"),
+    "tomato": N_("tomato"),
+    "sausage": N_("sausage"),
+    "onion": N_("onion"),
+    "carrot": N_("carrot"),
+    "cabbage": N_("cabbage"),
+    "peas": N_("pea"),
+    STONE: N_("stone"),
+    SALT: N_("dash of salt"),
+}
+PLURAL = {
+    "potato": N_("potatoes"),
+    "tomato": N_("tomatoes"),
+    "sausage": N_("sausages"),
+    "onion": N_("onions"),
+    "carrot": N_("carrots"),
+    "cabbage": N_("cabbages"),
+    "peas": N_("peas"),
+    STONE: N_("stones"),
+    SALT: N_("dashes of salt"),
+}
+NUMBER_WORDS = (
+    N_("zero"),
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("eleven"),
+    N_("twelve"),
+)
 COUNTED: dict[str, Callable[[int], str]] = {  # "%(number)s potatoes", as ngettext words a count
     "potato": lambda n: ngettext("%(number)s potato", "%(number)s potatoes", n),
     "tomato": lambda n: ngettext("%(number)s tomato", "%(number)s tomatoes", n),
@@ -103,7 +138,14 @@ def count_words(count: int, kind: str) -> str:
 # How big a hand or the pot looks across a table: exact up to three cards, then only roughly, so
 # that a card more or less than declared usually goes unnoticed (the rulebook's third bluff).
 SIZE_BANDS: tuple[tuple[int, int | None], ...] = (
-    (0, 0), (1, 1), (2, 2), (3, 3), (4, 6), (7, 10), (11, 15), (16, None),
+    (0, 0),
+    (1, 1),
+    (2, 2),
+    (3, 3),
+    (4, 6),
+    (7, 10),
+    (11, 15),
+    (16, None),
 )
 
 

@@ -87,8 +87,9 @@ class Record:
 
     def watched(self, claimant: int) -> float:
         """The chance that somebody calls an ordinary-looking play of ``claimant``."""
-        let_through = math.prod(1.0 - self.call_chance(seat)
-                                for seat in range(len(self.calls)) if seat != claimant)
+        let_through = math.prod(
+            1.0 - self.call_chance(seat) for seat in range(len(self.calls)) if seat != claimant
+        )
         return 1.0 - let_through
 
 
@@ -105,7 +106,7 @@ def hunch(bluff: float, count: int, pot: int) -> float:
     (``bluff``, the chance counted from the cards it can see, with how doubtful such a claim sounds,
     ``SMELL``) and the cheaper a wrong call would be (the pot it would take)."""
     doubt = (bluff + SMELL.get(count, 0.08)) / 2
-    return max(0.0, min(1.0, 2.5 * (doubt - 0.2))) / (1.0 + (pot / 7) ** 4)   # half as often at 7 cards
+    return max(0.0, min(1.0, 2.5 * (doubt - 0.2))) / (1.0 + (pot / 7) ** 4)  # half as often at 7 cards
 
 
 def thinking_beats(style: Style, action: str, sure: bool, shown: int, rng: random.Random) -> float:

@@ -13,7 +13,9 @@ def hypergeometric(population: int, successes: int, draws: int, k: int) -> float
     """Chance that ``draws`` cards from ``population`` (``successes`` good ones) hold exactly ``k``."""
     if population <= 0 or not (0 <= k <= draws <= population) or not 0 <= successes <= population:
         return 1.0 if k == 0 and draws <= 0 else 0.0
-    return math.comb(successes, k) * math.comb(population - successes, draws - k) / math.comb(population, draws)
+    return (
+        math.comb(successes, k) * math.comb(population - successes, draws - k) / math.comb(population, draws)
+    )
 
 
 def holds_at_least(population: int, successes: int, draws: int, wanted: int) -> float:
@@ -53,10 +55,13 @@ class SizeBook:
         players, dealer = len(view["players"]), view["dealer"]
         piles = players + EXTRA_HANDS[players]
         dealt = [DECK_SIZE // piles + (i < DECK_SIZE % piles) for i in range(piles)]
-        sure: list[int | None] = [dealt[(seat - dealer - 1) % players] if view["plays"] == 0 else None
-                                  for seat in range(players)]
-        guess = [float(size if size is not None else p["cards"]["least"] + 2)
-                 for size, p in zip(sure, view["players"], strict=True)]
+        sure: list[int | None] = [
+            dealt[(seat - dealer - 1) % players] if view["plays"] == 0 else None for seat in range(players)
+        ]
+        guess = [
+            float(size if size is not None else p["cards"]["least"] + 2)
+            for size, p in zip(sure, view["players"], strict=True)
+        ]
         return cls(sure, guess)
 
     def played(self, seat: int, count: int, band: dict[str, Any]) -> bool:
@@ -79,7 +84,9 @@ class SizeBook:
                 self.sure[seat] = band["least"]
             elif self.sure[seat] is not None and not in_band(self.sure[seat], band):
                 self.sure[seat] = None  # followed wrongly: judge it like the others
-            self.guess[seat] = self.sure[seat] if self.sure[seat] is not None else clamp(self.guess[seat], band)
+            self.guess[seat] = (
+                self.sure[seat] if self.sure[seat] is not None else clamp(self.guess[seat], band)
+            )
 
     def size(self, seat: int) -> int:
         return max(0, round(self.guess[seat]))

@@ -22,7 +22,12 @@ PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(5))  # the names the
 
 
 FEW_CARDS = (N_("no cards"), N_("one card"), N_("two cards"), N_("three cards"))
-BAND_WORDS = {4: N_("a handful"), 7: N_("a fistful"), 11: N_("a thick stack"), 16: N_("a heap")}  # by a band's least
+BAND_WORDS = {
+    4: N_("a handful"),
+    7: N_("a fistful"),
+    11: N_("a thick stack"),
+    16: N_("a heap"),
+}  # by a band's least
 
 
 def player_name(seat: int) -> str:
@@ -51,7 +56,9 @@ def headline(view: dict[str, Any], name: Namer = player_name) -> str:
     if window is not None:
         claim = count_words(window["count"], window["food"])
         return _('%(player)s says "%(claim)s": call "stone soup!" or let it go') % {
-            "player": name(window["player"]), "claim": claim}
+            "player": name(window["player"]),
+            "claim": claim,
+        }
     turn, food = view["turn"], plural(view["due"])
     if turn == view["seat"]:
         return _("Your turn: add %(food)s to the pot (or a dash of salt)") % {"food": food}
@@ -61,9 +68,16 @@ def headline(view: dict[str, Any], name: Namer = player_name) -> str:
 # --- the events ----------------------------------------------------------------------------------
 def _challenge(event: dict[str, Any], name: Namer) -> str:
     salt = event["salt"]
-    facts = {"player": name(event["player"]), "caller": name(event["seat"]),
-             "shown": ", ".join(singular(k) for k in event["cards"])}
-    pot = _("the whole pot and %(salt)s under it") % {"salt": count_words(salt, SALT)} if salt else _("the whole pot")
+    facts = {
+        "player": name(event["player"]),
+        "caller": name(event["seat"]),
+        "shown": ", ".join(singular(k) for k in event["cards"]),
+    }
+    pot = (
+        _("the whole pot and %(salt)s under it") % {"salt": count_words(salt, SALT)}
+        if salt
+        else _("the whole pot")
+    )
     facts["pot"] = pot
     verdict = event["verdict"]
     if verdict == "stone":
@@ -73,8 +87,11 @@ def _challenge(event: dict[str, Any], name: Namer) -> str:
     elif event["whole_pot"]:
         outcome = _("A bluff: %(player)s takes back %(pot)s (it held fewer than twice the cards added).")
     else:
-        outcome = ngettext("A bluff: %(player)s takes back %(taken)d card, twice the cards added.",
-                           "A bluff: %(player)s takes back %(taken)d cards, twice the cards added.", event["taken"])
+        outcome = ngettext(
+            "A bluff: %(player)s takes back %(taken)d card, twice the cards added.",
+            "A bluff: %(player)s takes back %(taken)d cards, twice the cards added.",
+            event["taken"],
+        )
         facts["taken"] = event["taken"]
     return _("%(caller)s calls stone soup on %(player)s: %(shown)s.") % facts + " " + outcome % facts
 
@@ -83,14 +100,21 @@ def _salt(event: dict[str, Any], name: Namer) -> str:
     if event["next"] is None:
         return _("%(player)s adds a dash of salt.") % {"player": name(event["seat"])}
     return _("%(player)s adds a dash of salt; %(next)s still owes %(food)s.") % {
-        "player": name(event["seat"]), "next": name(event["next"]), "food": plural(event["owed"])}
+        "player": name(event["seat"]),
+        "next": name(event["next"]),
+        "food": plural(event["owed"]),
+    }
 
 
 SENTENCES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
-    "dealt": lambda e, n: _("%(dealer)s deals. %(first)s starts with potatoes.") % {
-        "dealer": n(e["seat"]), "first": n(e["first"])},
-    "play": lambda e, n: _('%(player)s adds to the pot: "%(claim)s".') % {
-        "player": n(e["seat"]), "claim": count_words(e["count"], e["food"])},
+    "dealt": lambda e, n: (
+        _("%(dealer)s deals. %(first)s starts with potatoes.")
+        % {"dealer": n(e["seat"]), "first": n(e["first"])}
+    ),
+    "play": lambda e, n: (
+        _('%(player)s adds to the pot: "%(claim)s".')
+        % {"player": n(e["seat"]), "claim": count_words(e["count"], e["food"])}
+    ),
     "salt": _salt,
     "challenge": _challenge,
     "turn": lambda e, n: _("%(player)s owes %(food)s.") % {"player": n(e["seat"]), "food": plural(e["food"])},
@@ -112,8 +136,10 @@ SALT_WORDS = N_("Dash of salt (pass)")
 
 def play_words(cards: dict[str, int], count: int, food: str) -> str:
     """A play's words, e.g. 'Add one stone, say "one potato"'."""
-    return _('Add %(cards)s, say "%(claim)s"') % {"cards": describe_cards(cards, food),
-                                                   "claim": count_words(count, food)}
+    return _('Add %(cards)s, say "%(claim)s"') % {
+        "cards": describe_cards(cards, food),
+        "claim": count_words(count, food),
+    }
 
 
 def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = player_name) -> str:
@@ -125,15 +151,21 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = playe
 
 
 # --- why a move is refused -----------------------------------------------------------------------
-MOVE_NAMES = {"play": N_("play"), "salt": N_("add a dash of salt"), "challenge": N_("call \"stone soup!\""),
-              "let_go": N_("let it go")}  # a move's type as a refusal names it
+MOVE_NAMES = {
+    "play": N_("play"),
+    "salt": N_("add a dash of salt"),
+    "challenge": N_('call "stone soup!"'),
+    "let_go": N_("let it go"),
+}  # a move's type as a refusal names it
 
 
 def _settled(p: dict[str, Any], n: Namer) -> str:
     if p["player"] is None:
         return _("too late: that play stands, the challenge window has closed")
     if p["by_clock"]:
-        return _("too late: %(player)s's play stands, the challenge window has closed") % {"player": n(p["player"])}
+        return _("too late: %(player)s's play stands, the challenge window has closed") % {
+            "player": n(p["player"])
+        }
     return _("too late: %(player)s's play was let go") % {"player": n(p["player"])}
 
 
@@ -144,7 +176,7 @@ def _held(p: dict[str, Any], n: Namer) -> str:
 
 
 def _example(p: dict[str, Any]) -> str:
-    return f"{{\"type\": \"{p['kind']}\", \"play\": {p['serial'] or 1}}}"
+    return f'{{"type": "{p["kind"]}", "play": {p["serial"] or 1}}}'
 
 
 REFUSALS: dict[str, Wording] = {
@@ -156,31 +188,48 @@ REFUSALS: dict[str, Wording] = {
     "own_play_let_go": N_("that is your own play: the others decide whether to let it go"),
     "already_let_go": N_("you already let that play go"),
     "let_gone": N_("you let that play go"),
-    "already_challenged": lambda p, n: _('already challenged: %(player)s called "stone soup" first') % {
-        "player": n(p["by"])},
-    "name_the_play": lambda p, n: _("say which play you mean by its number, e.g. %(example)s") % {
-        "example": _example(p)},
-    "no_such_play": lambda p, n: (_("there is no play %(serial)d to challenge") if p["kind"] == "challenge"
-                                  else _("there is no play %(serial)d to let go")) % p,
+    "already_challenged": lambda p, n: (
+        _('already challenged: %(player)s called "stone soup" first') % {"player": n(p["by"])}
+    ),
+    "name_the_play": lambda p, n: (
+        _("say which play you mean by its number, e.g. %(example)s") % {"example": _example(p)}
+    ),
+    "no_such_play": lambda p, n: (
+        (
+            _("there is no play %(serial)d to challenge")
+            if p["kind"] == "challenge"
+            else _("there is no play %(serial)d to let go")
+        )
+        % p
+    ),
     "settled": _settled,
     "settled_before": lambda p, n: _("too late: play %(serial)d was settled before the last one") % p,
     "wait_for_window": N_('wait: the others may still call "stone soup" on the last play'),
-    "window_open": lambda p, n: _("it is not your turn: %(player)s's play may still be challenged") % {
-        "player": n(p["player"])},
+    "window_open": lambda p, n: (
+        _("it is not your turn: %(player)s's play may still be challenged") % {"player": n(p["player"])}
+    ),
     "their_turn": lambda p, n: _("it is not your turn: %(player)s is playing") % {"player": n(p["player"])},
-    "only_fields": lambda p, n: _("a %(move)s names only its %(fields)s") % {
-        **p, "fields": and_list(list(p["fields"]))},
-    "name_cards": lambda p, n: _('Say which cards you add, e.g. %(example)s.') % {
-        "example": f'{{"cards": {{"{p["food"]}": 1}}, "count": 1}}'},
-    "unknown_card": lambda p, n: _('Unknown card "%(card)s"; the cards are %(cards)s.') % {
-        "card": p["card"], "cards": ", ".join(p["cards"])},
-    "how_many": lambda p, n: _("Say how many %(cards)s you add, as a whole number.") % {"cards": plural(p["kind"])},
+    "only_fields": lambda p, n: (
+        _("a %(move)s names only its %(fields)s") % {**p, "fields": and_list(list(p["fields"]))}
+    ),
+    "name_cards": lambda p, n: (
+        _("Say which cards you add, e.g. %(example)s.")
+        % {"example": f'{{"cards": {{"{p["food"]}": 1}}, "count": 1}}'}
+    ),
+    "unknown_card": lambda p, n: (
+        _('Unknown card "%(card)s"; the cards are %(cards)s.')
+        % {"card": p["card"], "cards": ", ".join(p["cards"])}
+    ),
+    "how_many": lambda p, n: (
+        _("Say how many %(cards)s you add, as a whole number.") % {"cards": plural(p["kind"])}
+    ),
     "salt_shown": N_('A dash of salt is shown, not slipped into the pot: play it with "salt".'),
     "only_held": _held,
     "no_cards_added": N_("Add at least one card to the pot."),
     "declare_one": lambda p, n: _("Declare at least one %(card)s.") % {"card": singular(p["food"])},
-    "too_many_declared": lambda p, n: _("There are only %(most)d %(cards)s in the game.") % {
-        "most": p["most"], "cards": plural(p["food"])},
+    "too_many_declared": lambda p, n: (
+        _("There are only %(most)d %(cards)s in the game.") % {"most": p["most"], "cards": plural(p["food"])}
+    ),
 }
 
 REFUSAL_WORDS = RefusalWords(REFUSALS, MOVE_NAMES, player_name)  # named by its registration

@@ -11,14 +11,27 @@ FACTS = GameFacts(
     max_players=5,
     # 7 s leaves a person 6 s to decide even over a slow link (scripts/bench_window.py); the window
     # closes at once when every other player lets the play go, so a longer one costs only hesitation.
-    options=(OptionSpec("challenge_seconds", N_("Seconds to call \"stone soup\" after each play"), 7,
-                        minimum=1, maximum=10, real_time=True),
-              # for players who need more time: the window half as long again or doubled
-              OptionSpec("longer_window", N_("Longer call window"), "off", longer.CHOICES, words=longer.WORDS)),
+    options=(
+        OptionSpec(
+            "challenge_seconds",
+            N_('Seconds to call "stone soup" after each play'),
+            7,
+            minimum=1,
+            maximum=10,
+            real_time=True,
+        ),
+        # for players who need more time: the window half as long again or doubled
+        OptionSpec("longer_window", N_("Longer call window"), "off", longer.CHOICES, words=longer.WORDS),
+    ),
     real_time=True,
     simultaneous=True,  # every other player may call "stone soup!" during the window
-    hidden=("every hand but your own", "the extra hands set aside", "the face-down pot",
-            "how many cards a play added", "the exact size of other hands and of the pot"),
+    hidden=(
+        "every hand but your own",
+        "the extra hands set aside",
+        "the face-down pot",
+        "how many cards a play added",
+        "the exact size of other hands and of the pot",
+    ),
     moment_actions=("challenge", "let_go"),  # each names the play it is for: never meant for the next
 )
 

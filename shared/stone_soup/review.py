@@ -21,25 +21,56 @@ def review(timeline: Any) -> dict[str, Any]:
         kind = entry["action"]["type"]
         if kind == "play":
             window = after.window
-            really = sorted((KIND_OF[card] for card in after.pot[len(after.pot) - window.added:]), key=KINDS.index)
-            open_play = {"move": number, "seat": entry["seat"], "kind": "play", "food": SEQUENCE[window.food],
-                         "count": window.count, "really": really, "verdict": _verdict(game, after, entry["t"]),
-                         "called": None, "let_go": []}
+            really = sorted(
+                (KIND_OF[card] for card in after.pot[len(after.pot) - window.added :]), key=KINDS.index
+            )
+            open_play = {
+                "move": number,
+                "seat": entry["seat"],
+                "kind": "play",
+                "food": SEQUENCE[window.food],
+                "count": window.count,
+                "really": really,
+                "verdict": _verdict(game, after, entry["t"]),
+                "called": None,
+                "let_go": [],
+            }
             plays.append(open_play)
         elif kind == "salt":
-            plays.append({"move": number, "seat": entry["seat"], "kind": "salt", "food": SEQUENCE[before.due],
-                          "count": 0, "really": ["salt"], "verdict": "salt", "called": None, "let_go": []})
+            plays.append(
+                {
+                    "move": number,
+                    "seat": entry["seat"],
+                    "kind": "salt",
+                    "food": SEQUENCE[before.due],
+                    "count": 0,
+                    "really": ["salt"],
+                    "verdict": "salt",
+                    "called": None,
+                    "let_go": [],
+                }
+            )
         elif open_play is not None and kind == "let_go":
             open_play["let_go"].append(entry["seat"])
         elif open_play is not None and kind == "challenge":
             reveal = after.reveals[-1]
-            open_play["called"] = {"move": number, "by": entry["seat"], "verdict": reveal["verdict"],
-                                   "taker": reveal["taker"], "taken": reveal["taken"], "whole_pot": reveal["whole_pot"],
-                                   "salt": reveal["salt"]}
+            open_play["called"] = {
+                "move": number,
+                "by": entry["seat"],
+                "verdict": reveal["verdict"],
+                "taker": reveal["taker"],
+                "taken": reveal["taken"],
+                "whole_pot": reveal["whole_pot"],
+                "salt": reveal["salt"],
+            }
         if after.window is None:
             open_play = None
-    return {"game": "stone-soup", "plays": plays, "records": _records(plays, timeline.record.players),
-            "result": game.result(timeline.final)}
+    return {
+        "game": "stone-soup",
+        "plays": plays,
+        "records": _records(plays, timeline.record.players),
+        "result": game.result(timeline.final),
+    }
 
 
 def _verdict(game: Any, state: StoneSoupState, now: float) -> str | None:
@@ -54,9 +85,22 @@ def _verdict(game: Any, state: StoneSoupState, now: float) -> str | None:
 
 
 def _records(plays: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
-    records = [{"seat": seat, "plays": 0, "honest": 0, "bluffs": 0, "bluffs_stood": 0, "bluffs_caught": 0,
-                "honest_called": 0, "salts": 0, "calls": 0, "calls_right": 0, "cards_taken": 0}
-               for seat in range(players)]
+    records = [
+        {
+            "seat": seat,
+            "plays": 0,
+            "honest": 0,
+            "bluffs": 0,
+            "bluffs_stood": 0,
+            "bluffs_caught": 0,
+            "honest_called": 0,
+            "salts": 0,
+            "calls": 0,
+            "calls_right": 0,
+            "cards_taken": 0,
+        }
+        for seat in range(players)
+    ]
     for play in plays:
         mine = records[play["seat"]]
         if play["kind"] == "salt":
@@ -80,6 +124,10 @@ def _records(plays: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
 
 def face_up(state: StoneSoupState) -> dict[str, Any]:
     """Every hand, the pot from the bottom up and the hands set aside, at this moment."""
-    return {"game": "stone-soup", "hands": [count_kinds(hand) for hand in state.hands],
-            "pot": [KIND_OF[card] for card in state.pot], "salt_pile": len(state.salt_pile),
-            "set_aside": [count_kinds(hand) for hand in state.set_aside]}
+    return {
+        "game": "stone-soup",
+        "hands": [count_kinds(hand) for hand in state.hands],
+        "pot": [KIND_OF[card] for card in state.pot],
+        "salt_pile": len(state.salt_pile),
+        "set_aside": [count_kinds(hand) for hand in state.set_aside],
+    }

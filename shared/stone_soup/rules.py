@@ -73,8 +73,17 @@ class StoneSoup(Game[StoneSoupState]):
         set_aside = [sorted(pile, key=card_order) for pile in piles[players:]]
         first = (dealer + 1) % players
         log = EventLog.starting({"type": "dealt", "seat": dealer, "first": first})
-        return StoneSoupState(players=players, options=dict(options), seed=seed, dealer=dealer,
-                              hands=hands, set_aside=set_aside, turn=first, due=0, log=log)
+        return StoneSoupState(
+            players=players,
+            options=dict(options),
+            seed=seed,
+            dealer=dealer,
+            hands=hands,
+            set_aside=set_aside,
+            turn=first,
+            due=0,
+            log=log,
+        )
 
     # --- what may be done ----------------------------------------------------------------------
     def active_seats(self, state: StoneSoupState) -> list[int]:
@@ -83,7 +92,9 @@ class StoneSoup(Game[StoneSoupState]):
         if state.winner is not None:
             return []
         if window is not None:
-            return [seat for seat in range(state.players) if seat != window.player and seat not in window.let_go]
+            return [
+                seat for seat in range(state.players) if seat != window.player and seat not in window.let_go
+            ]
         return [state.turn]
 
     def list_moves(self, state: StoneSoupState, seat: int) -> list[Action]:
@@ -92,10 +103,14 @@ class StoneSoup(Game[StoneSoupState]):
             return [{"type": "challenge", "play": window.serial}, {"type": "let_go", "play": window.serial}]
         in_hand = count_kinds(state.hands[seat])
         held = tuple(in_hand.get(kind, 0) for kind in KINDS)
-        return [dict(action, cards=dict(action["cards"])) if "cards" in action else dict(action)
-                for action in turn_actions(held, state.due)]
+        return [
+            dict(action, cards=dict(action["cards"])) if "cards" in action else dict(action)
+            for action in turn_actions(held, state.due)
+        ]
 
-    def check_move(self, state: StoneSoupState, seat: int, action: Action, listed: list[Action]) -> Refusal | None:
+    def check_move(
+        self, state: StoneSoupState, seat: int, action: Action, listed: list[Action]
+    ) -> Refusal | None:
         """A play may add any cards of the hand, more than the sampled listed moves spell out."""
         extra = set(action) - {*FIELDS.get(action["type"], ()), "type", "label"}
         if extra and action["type"] in FIELDS:
@@ -151,7 +166,7 @@ class StoneSoup(Game[StoneSoupState]):
         window = state.window
         assert window is not None
         food = SEQUENCE[window.food]
-        played = state.pot[-window.added:]
+        played = state.pot[-window.added :]
         kinds = sorted((KIND_OF[c] for c in played), key=KINDS.index)
         if STONE in kinds:
             verdict, taker, whole = "stone", window.player, True
@@ -161,20 +176,39 @@ class StoneSoup(Game[StoneSoupState]):
             verdict, taker, whole = "bluff", window.player, 2 * window.added > len(state.pot)
         taken = len(state.pot) if whole else 2 * window.added
         salt = len(state.salt_pile) if whole else 0  # the salt under the pot goes with the whole pot
-        cards = state.pot[len(state.pot) - taken:] + (state.salt_pile if whole else [])
-        del state.pot[len(state.pot) - taken:]
+        cards = state.pot[len(state.pot) - taken :] + (state.salt_pile if whole else [])
+        del state.pot[len(state.pot) - taken :]
         if whole:
             state.salt_pile = []
         _take(state, taker, cards)
         state.window = None
         state.last_close = {"serial": window.serial, "by": seat, "player": window.player}
-        state.reveals = [*state.reveals, {
-            "serial": window.serial, "player": window.player, "by": seat, "cards": kinds,
-            "verdict": verdict, "taker": taker, "taken": taken, "whole_pot": whole, "salt": salt,
-        }][-REVEALS_KEPT:]
+        state.reveals = [
+            *state.reveals,
+            {
+                "serial": window.serial,
+                "player": window.player,
+                "by": seat,
+                "cards": kinds,
+                "verdict": verdict,
+                "taker": taker,
+                "taken": taken,
+                "whole_pot": whole,
+                "salt": salt,
+            },
+        ][-REVEALS_KEPT:]
         # How many cards a whole pot held is not public: the pot's size is only seen roughly.
-        ctx.emit("challenge", seat=seat, player=window.player, cards=kinds, verdict=verdict, taker=taker,
-                 taken=None if whole else taken, whole_pot=whole, salt=salt)
+        ctx.emit(
+            "challenge",
+            seat=seat,
+            player=window.player,
+            cards=kinds,
+            verdict=verdict,
+            taker=taker,
+            taken=None if whole else taken,
+            whole_pot=whole,
+            salt=salt,
+        )
         self._pass_on(ctx, window)
 
     def _let_go(self, ctx: MoveContext) -> None:
@@ -192,8 +226,12 @@ class StoneSoup(Game[StoneSoupState]):
         window = state.window
         assert window is not None
         state.window = None
-        state.last_close = {"serial": window.serial, "by": None, "player": window.player,
-                            "clock": ctx.action["type"] == "timeout"}
+        state.last_close = {
+            "serial": window.serial,
+            "by": None,
+            "player": window.player,
+            "clock": ctx.action["type"] == "timeout",
+        }
         self._pass_on(ctx, window)
 
     def _pass_on(self, ctx: MoveContext, window: Window) -> None:
@@ -225,9 +263,11 @@ class StoneSoup(Game[StoneSoupState]):
     def result(self, state: StoneSoupState) -> dict[str, Any] | None:
         if state.winner is None:
             return None
-        return {"winners": [state.winner],
-                "scores": [1 if seat == state.winner else 0 for seat in range(state.players)],
-                "cards_left": [len(hand) for hand in state.hands]}
+        return {
+            "winners": [state.winner],
+            "scores": [1 if seat == state.winner else 0 for seat in range(state.players)],
+            "cards_left": [len(hand) for hand in state.hands],
+        }
 
     def private_view(self, state: StoneSoupState, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
@@ -239,8 +279,13 @@ class StoneSoup(Game[StoneSoupState]):
         style = STYLES[check_level(level)]
         return at_level(lambda: StoneSoupBot(seat, seed, style), seat, seed, level)
 
-    moves = {"play": _play, "salt": _salt, "challenge": _challenge, "let_go": _let_go,
-             "timeout": _close_unchallenged}
+    moves = {
+        "play": _play,
+        "salt": _salt,
+        "challenge": _challenge,
+        "let_go": _let_go,
+        "timeout": _close_unchallenged,
+    }
 
     def check_invariants(self, state: StoneSoupState) -> None:
         places = [*state.hands, *state.set_aside, state.pot, state.salt_pile]

@@ -173,32 +173,40 @@ def build_view(state: StoneSoupState, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {}
     if mine:
         view["hand"] = count_kinds(state.hands[seat])
-    view.update({
-        "due": SEQUENCE[state.due],
-        "phase": phase,
-        "turn": state.turn,
-        "next_player": upcoming,
-        "window": None if window is None else {
-            "player": window.player, "food": SEQUENCE[window.food], "count": window.count,
-            "empties_hand": sizes[window.player] == 0, "serial": window.serial,
-            "let_go": list(window.let_go),
-        },
-        "most_declared": most_declared(state.due),
-        "pot": size_band(len(state.pot)),
-        "salt_pile": len(state.salt_pile),
-        "players": [{"seat": s,
-                     "cards": exact_size(size) if s == seat or over else size_band(size)}
-                    for s, size in enumerate(sizes)],
-        "last_reveal": _reveal(state.reveals[-1]) if state.reveals else None,
-        "sequence": list(SEQUENCE),
-        "dealer": state.dealer,
-        "set_aside": [len(hand) for hand in state.set_aside],
-        "plays": state.plays,
-        "salted": _salted(state),
-        "challenge_seconds": window_seconds(state.options),
-        "log": [dict(entry) for entry in state.log.entries],
-        "log_first": state.log.first,
-    })
+    view.update(
+        {
+            "due": SEQUENCE[state.due],
+            "phase": phase,
+            "turn": state.turn,
+            "next_player": upcoming,
+            "window": None
+            if window is None
+            else {
+                "player": window.player,
+                "food": SEQUENCE[window.food],
+                "count": window.count,
+                "empties_hand": sizes[window.player] == 0,
+                "serial": window.serial,
+                "let_go": list(window.let_go),
+            },
+            "most_declared": most_declared(state.due),
+            "pot": size_band(len(state.pot)),
+            "salt_pile": len(state.salt_pile),
+            "players": [
+                {"seat": s, "cards": exact_size(size) if s == seat or over else size_band(size)}
+                for s, size in enumerate(sizes)
+            ],
+            "last_reveal": _reveal(state.reveals[-1]) if state.reveals else None,
+            "sequence": list(SEQUENCE),
+            "dealer": state.dealer,
+            "set_aside": [len(hand) for hand in state.set_aside],
+            "plays": state.plays,
+            "salted": _salted(state),
+            "challenge_seconds": window_seconds(state.options),
+            "log": [dict(entry) for entry in state.log.entries],
+            "log_first": state.log.first,
+        }
+    )
     return view
 
 

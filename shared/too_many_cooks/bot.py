@@ -46,7 +46,9 @@ UNDO_COST = UNSATISFIED
 """Undoing a move a happy face has just approved counts as much as breaking a taste."""
 
 
-Moment = tuple[Soup, Faces, tuple[bool, ...]]  # a soup, every chef's faces, and which shared tastes it satisfies
+Moment = tuple[
+    Soup, Faces, tuple[bool, ...]
+]  # a soup, every chef's faces, and which shared tastes it satisfies
 
 
 def happy(moment: Moment) -> list[bool]:
@@ -72,7 +74,7 @@ def before_last_move(view: dict[str, Any]) -> Soup:
     soup, event = soup_from_view(view), view["last_move"]["event"]
     if event["type"] == "changed":
         cell = event["row"] * SIZE + event["col"]
-        return soup[:cell] + (card_id(event["old"]["veg"], event["old"]["colour"]),) + soup[cell + 1:]
+        return soup[:cell] + (card_id(event["old"]["veg"], event["old"]["colour"]),) + soup[cell + 1 :]
     return rotate(soup, event["line"], event["index"], -event["step"])
 
 
@@ -96,12 +98,15 @@ class Chef(Bot):
         self.level = check_level(level)
         self.habits: Habits = habits or HABITS[self.level]
         self.rng = random.Random(f"tmc-chef:{seed}")
-        self.hidden = HiddenTastes(seat, memory=self.habits.memory, flips=self.habits.flips,
-                                   lean=self.habits.leans)  # its guesses at the other chefs' secret tastes
+        self.hidden = HiddenTastes(
+            seat, memory=self.habits.memory, flips=self.habits.flips, lean=self.habits.leans
+        )  # its guesses at the other chefs' secret tastes
         self.table = HiddenTastes(seat, public=True)  # what the table can tell of every chef's tastes
         self.faces: Faces | None = None  # the faces it last noticed
         self.last_view: dict[str, Any] | None = None
-        self.moment: tuple[Soup, Faces, tuple[bool, ...], int | None] | None = None  # the last moment it noticed
+        self.moment: tuple[Soup, Faces, tuple[bool, ...], int | None] | None = (
+            None  # the last moment it noticed
+        )
         self.undo: Move | None = None  # would undo a move a happy face just approved
         # (round, the cells where another chef took back its change, and how often, this round)
         self.given_up: tuple[Any, set[int]] = (None, set())
@@ -130,8 +135,12 @@ class Chef(Bot):
             return
         self.hidden.observe(view)
         self.faces = faces_from_view(view)
-        moment = (soup_from_view(view), self.faces, tuple(taste["satisfied"] for taste in view["shared_tastes"]),
-                  view.get("turn"))
+        moment = (
+            soup_from_view(view),
+            self.faces,
+            tuple(taste["satisfied"] for taste in view["shared_tastes"]),
+            view.get("turn"),
+        )
         before, self.moment = self.moment, moment
         if before is None or len(happy(before[:3])) != len(happy(moment[:3])):
             self.wary = 0  # a new round
@@ -244,7 +253,7 @@ class Chef(Bot):
             self.wary = max(0, self.wary - 1)
             here = goal.score(goal.distances(soup))
             moves = self.relevant(goal, soup, spares, known) or self.open_moves(soup, spares)
-            seen = moves[:habits.glance]  # read from the top left, as a person reads the soup
+            seen = moves[: habits.glance]  # read from the top left, as a person reads the soup
             score, _noise, move = min(self.weigh(goal, soup, spares, seen))
             if here - score >= habits.decent:
                 self.beats = habits.obvious if self.fixes(known, soup, spares, move) else habits.unclear
@@ -291,8 +300,10 @@ class Chef(Bot):
         unhappy (``help``)."""
         read = view["my_tastes"] + view["shared_tastes"]
         known = [taste["id"] for taste in read]
-        weights = {taste["id"]: 0.0 if taste["id"] == overlooked or (hasty and taste["satisfied"]) else 1.0
-                   for taste in read}
+        weights = {
+            taste["id"]: 0.0 if taste["id"] == overlooked or (hasty and taste["satisfied"]) else 1.0
+            for taste in read
+        }
         steer = dict.fromkeys(known, 1.0)
         habits = self.habits
         if faces and self.hidden.key == round_key(view) and self.faces is not None:
@@ -314,7 +325,8 @@ class Chef(Bot):
         before = [satisfied(taste, soup) for taste in known]
         now = [satisfied(taste, new) for taste in known]
         return any(n and not b for b, n in zip(before, now, strict=True)) and not any(
-            b and not n for b, n in zip(before, now, strict=True))
+            b and not n for b, n in zip(before, now, strict=True)
+        )
 
     def open_moves(self, soup: Soup, spares: tuple[int, ...]) -> list[Move]:
         """The legal moves but changes of the cards it left alone (``note_taken_back``)."""
@@ -329,12 +341,17 @@ class Chef(Bot):
         moves = []
         for move in self.open_moves(soup, spares):
             new, _spares, cells = play_move(soup, spares, move)
-            if any(goal.roles[i][cell][soup[cell]] != goal.roles[i][cell][new[cell]] for i in wanted for cell in cells):
+            if any(
+                goal.roles[i][cell][soup[cell]] != goal.roles[i][cell][new[cell]]
+                for i in wanted
+                for cell in cells
+            ):
                 moves.append(move)
         return moves
 
-    def look_with_care(self, view: dict[str, Any], goal: Goal, soup: Soup, spares: tuple[int, ...],
-                       here: float) -> list[tuple[float, float, Move]]:
+    def look_with_care(
+        self, view: dict[str, Any], goal: Goal, soup: Soup, spares: tuple[int, ...], here: float
+    ) -> list[tuple[float, float, Move]]:
         """The moves it weighs with care. A person does not weigh every move: a few catch the eye
         (``eyes``: those that do something about its own unsatisfied tastes first, then about the
         shared ones, then any), and it settles for the best of them once one makes the soup better;
@@ -352,7 +369,7 @@ class Chef(Bot):
         for start in range(0, len(order), eyes):
             if start:
                 self.beats += self.habits.further
-            scored += self.weigh(goal, soup, spares, order[start:start + eyes])
+            scored += self.weigh(goal, soup, spares, order[start : start + eyes])
             if min(scored)[0] < here:
                 break
         return scored
@@ -364,7 +381,9 @@ class Chef(Bot):
             return moves
         return self.rng.sample(moves, self.habits.looks_at)
 
-    def weigh(self, goal: Goal, soup: Soup, spares: tuple[int, ...], moves: list[Move]) -> list[tuple[float, float, Move]]:
+    def weigh(
+        self, goal: Goal, soup: Soup, spares: tuple[int, ...], moves: list[Move]
+    ) -> list[tuple[float, float, Move]]:
         """(score after the move, a tie-breaker, move) for each move; lower is better."""
         far = goal.distances(soup)
         here = goal.score(far)
@@ -377,8 +396,9 @@ class Chef(Bot):
             scored.append((score, self.rng.random(), move))
         return scored
 
-    def look_ahead(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
-                   scored: list[tuple[float, float, Move]]) -> list[tuple[float, float, Move]]:
+    def look_ahead(
+        self, goal: Goal, soup: Soup, spares: tuple[int, ...], scored: list[tuple[float, float, Move]]
+    ) -> list[tuple[float, float, Move]]:
         """The best few moves weighed again with the best move that could follow each: a move that
         sets up a good next one is worth part of what that one gains."""
         ranked = sorted(scored)
@@ -400,12 +420,17 @@ class Chef(Bot):
         scores = []
         for cell, card in changes(soup, spares):
             if not open_.isdisjoint(goal.touched_by(cell, soup[cell], card)):
-                new = soup[:cell] + (card,) + soup[cell + 1:]
+                new = soup[:cell] + (card,) + soup[cell + 1 :]
                 scores.append(goal.score_after(soup, far, here, new, (cell,)))
         return scores
 
-    def with_telling(self, view: dict[str, Any], soup: Soup, spares: tuple[int, ...],
-                     scored: list[tuple[float, float, Move]]) -> list[tuple[float, float, Move]]:
+    def with_telling(
+        self,
+        view: dict[str, Any],
+        soup: Soup,
+        spares: tuple[int, ...],
+        scored: list[tuple[float, float, Move]],
+    ) -> list[tuple[float, float, Move]]:
         """Among its best moves, one whose faces tell the table more about the chef's own tastes
         counts a little better (the others read faces too)."""
         mine = [taste["id"] for taste in view["my_tastes"]]
@@ -414,7 +439,7 @@ class Chef(Bot):
         slots = self.table.candidates(self.seat)
         ranked = sorted(scored)
         told = []
-        for score, noise, move in ranked[:self.habits.ahead or 8]:
+        for score, noise, move in ranked[: self.habits.ahead or 8]:
             new = play_move(soup, spares, move)[0]
             bits = 0.0
             for taste, options in zip(mine, slots, strict=False):
@@ -422,7 +447,7 @@ class Chef(Bot):
                 left = sum(1 for option in options if satisfied(option, new) == face)
                 bits += math.log2(len(options) / max(left, 1))
             told.append((score - self.habits.tell * bits, noise, move))
-        return told + ranked[self.habits.ahead or 8:]
+        return told + ranked[self.habits.ahead or 8 :]
 
 
 def person(seat: int, seed: int, style: str = "good") -> Chef:

@@ -10,12 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-VEGETABLES: tuple[str, ...] = ("carrot", "tomato", "mushroom", "pepper", "onion", "aubergine", "potato", "pea")
+VEGETABLES: tuple[str, ...] = (
+    "carrot",
+    "tomato",
+    "mushroom",
+    "pepper",
+    "onion",
+    "aubergine",
+    "potato",
+    "pea",
+)
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 COLOUR_SYMBOLS: dict[str, str] = {"red": "heart", "yellow": "sun", "green": "leaf", "blue": "drop"}
 # Okabe-Ito hues: told apart by most colour-blind chefs even without the symbol.
 COLOUR_HEX: dict[str, str] = {"red": "#CC3311", "yellow": "#F0E442", "green": "#009E73", "blue": "#0072B2"}
-VEG_PLURALS: dict[str, str] = {veg: veg + "s" for veg in VEGETABLES} | {"tomato": "tomatoes", "potato": "potatoes"}
+VEG_PLURALS: dict[str, str] = {veg: veg + "s" for veg in VEGETABLES} | {
+    "tomato": "tomatoes",
+    "potato": "potatoes",
+}
 
 COPIES = 2  # identical copies of each (vegetable, colour) card
 SIZE = 4  # the soup is SIZE x SIZE
@@ -31,8 +43,11 @@ COL_NAMES: tuple[str, ...] = ("left column", "second column", "third column", "r
 CORNERS: tuple[int, ...] = (0, SIZE - 1, CELLS - SIZE, CELLS - 1)
 
 
-_CARD_IDS = {(veg, colour): v * len(COLOURS) + c
-             for v, veg in enumerate(VEGETABLES) for c, colour in enumerate(COLOURS)}
+_CARD_IDS = {
+    (veg, colour): v * len(COLOURS) + c
+    for v, veg in enumerate(VEGETABLES)
+    for c, colour in enumerate(COLOURS)
+}
 
 
 def card_id(veg: str, colour: str) -> int:
@@ -157,8 +172,7 @@ _BASE_TEXT = {
 
 
 SOUP_BASES: tuple[dict[str, Any], ...] = tuple(
-    {"id": f"{difficulty[0].upper()}{number}", "difficulty": difficulty,
-     "grid": soup_rows(parse_soup(text))}
+    {"id": f"{difficulty[0].upper()}{number}", "difficulty": difficulty, "grid": soup_rows(parse_soup(text))}
     for difficulty in DIFFICULTIES
     for number, text in enumerate(_BASE_TEXT[difficulty], start=1)
 )

@@ -14,22 +14,51 @@ from soupkitchen.shared.words import N_, _, ngettext
 
 Namer = Callable[[int], str]
 ROTATIONS = {  # a rotation's words without its verb, line, index from 1 and step
-    ("row", 1): N_("row %(index)d east"), ("row", -1): N_("row %(index)d west"),
-    ("col", -1): N_("column %(index)d north"), ("col", 1): N_("column %(index)d south"),
+    ("row", 1): N_("row %(index)d east"),
+    ("row", -1): N_("row %(index)d west"),
+    ("col", -1): N_("column %(index)d north"),
+    ("col", 1): N_("column %(index)d south"),
 }
 CARD_WORDS = {  # a soup card, colour and vegetable, as one phrase a translator words whole
-    ("red", "carrot"): N_("red carrot"), ("yellow", "carrot"): N_("yellow carrot"), ("green", "carrot"): N_("green carrot"), ("blue", "carrot"): N_("blue carrot"),
-    ("red", "tomato"): N_("red tomato"), ("yellow", "tomato"): N_("yellow tomato"), ("green", "tomato"): N_("green tomato"), ("blue", "tomato"): N_("blue tomato"),
-    ("red", "mushroom"): N_("red mushroom"), ("yellow", "mushroom"): N_("yellow mushroom"), ("green", "mushroom"): N_("green mushroom"), ("blue", "mushroom"): N_("blue mushroom"),
-    ("red", "pepper"): N_("red pepper"), ("yellow", "pepper"): N_("yellow pepper"), ("green", "pepper"): N_("green pepper"), ("blue", "pepper"): N_("blue pepper"),
-    ("red", "onion"): N_("red onion"), ("yellow", "onion"): N_("yellow onion"), ("green", "onion"): N_("green onion"), ("blue", "onion"): N_("blue onion"),
-    ("red", "aubergine"): N_("red aubergine"), ("yellow", "aubergine"): N_("yellow aubergine"), ("green", "aubergine"): N_("green aubergine"), ("blue", "aubergine"): N_("blue aubergine"),
-    ("red", "potato"): N_("red potato"), ("yellow", "potato"): N_("yellow potato"), ("green", "potato"): N_("green potato"), ("blue", "potato"): N_("blue potato"),
-    ("red", "pea"): N_("red pea"), ("yellow", "pea"): N_("yellow pea"), ("green", "pea"): N_("green pea"), ("blue", "pea"): N_("blue pea"),
+    ("red", "carrot"): N_("red carrot"),
+    ("yellow", "carrot"): N_("yellow carrot"),
+    ("green", "carrot"): N_("green carrot"),
+    ("blue", "carrot"): N_("blue carrot"),
+    ("red", "tomato"): N_("red tomato"),
+    ("yellow", "tomato"): N_("yellow tomato"),
+    ("green", "tomato"): N_("green tomato"),
+    ("blue", "tomato"): N_("blue tomato"),
+    ("red", "mushroom"): N_("red mushroom"),
+    ("yellow", "mushroom"): N_("yellow mushroom"),
+    ("green", "mushroom"): N_("green mushroom"),
+    ("blue", "mushroom"): N_("blue mushroom"),
+    ("red", "pepper"): N_("red pepper"),
+    ("yellow", "pepper"): N_("yellow pepper"),
+    ("green", "pepper"): N_("green pepper"),
+    ("blue", "pepper"): N_("blue pepper"),
+    ("red", "onion"): N_("red onion"),
+    ("yellow", "onion"): N_("yellow onion"),
+    ("green", "onion"): N_("green onion"),
+    ("blue", "onion"): N_("blue onion"),
+    ("red", "aubergine"): N_("red aubergine"),
+    ("yellow", "aubergine"): N_("yellow aubergine"),
+    ("green", "aubergine"): N_("green aubergine"),
+    ("blue", "aubergine"): N_("blue aubergine"),
+    ("red", "potato"): N_("red potato"),
+    ("yellow", "potato"): N_("yellow potato"),
+    ("green", "potato"): N_("green potato"),
+    ("blue", "potato"): N_("blue potato"),
+    ("red", "pea"): N_("red pea"),
+    ("yellow", "pea"): N_("yellow pea"),
+    ("green", "pea"): N_("green pea"),
+    ("blue", "pea"): N_("blue pea"),
 }
 
-EMOTE_WORDS = {"disgusting": N_("That's disgusting!"), "delicious": N_("How delicious!"),
-               "fine": N_("That's fine by me")}  # the rulebook's exclamations: a reaction names nothing else
+EMOTE_WORDS = {
+    "disgusting": N_("That's disgusting!"),
+    "delicious": N_("How delicious!"),
+    "fine": N_("That's fine by me"),
+}  # the rulebook's exclamations: a reaction names nothing else
 
 
 def chef(seat: int) -> str:
@@ -44,7 +73,9 @@ def headline(view: dict[str, Any], name: Namer = chef) -> str:
         return _("The game is over.")
     if phase == "playing":
         return _("Round %(round)d of %(rounds)d: %(chef)s changes the soup or passes.") % {
-            **facts, "chef": name(view["turn"])}
+            **facts,
+            "chef": name(view["turn"]),
+        }
     if phase == "reveal":
         return _("Round %(round)d is scored: every chef says ready for the next.") % facts
     return _("Round %(round)d of %(rounds)d: every chef says ready to start.") % facts
@@ -79,26 +110,43 @@ def move_words(view: dict[str, Any], action: dict[str, Any], name: Namer = chef)
     if kind == "change":
         old = view["soup"][action["row"]][action["col"]]
         return _("Swap the %(old)s at row %(row)d, column %(col)d for a %(new)s") % {
-            "old": card_words(old), "row": action["row"] + 1, "col": action["col"] + 1, "new": card_words(action)}
+            "old": card_words(old),
+            "row": action["row"] + 1,
+            "col": action["col"] + 1,
+            "new": card_words(action),
+        }
     return _("Pass: your tastes and the shared ones are satisfied") if kind == "pass" else _("Ready")
 
 
 EVENTS: dict[str, Callable[[dict[str, Any], Namer], str]] = {
-    "changed": lambda e, n: _("%(chef)s swapped %(old)s for %(new)s") % {
-        "chef": n(e["seat"]), "old": card_words(e["old"]), "new": card_words(e["new"])},
-    "rotated": lambda e, n: _("%(chef)s rotated %(line)s") % {
-        "chef": n(e["seat"]), "line": line_words(e["line"], e["index"], e["step"])},
+    "changed": lambda e, n: (
+        _("%(chef)s swapped %(old)s for %(new)s")
+        % {"chef": n(e["seat"]), "old": card_words(e["old"]), "new": card_words(e["new"])}
+    ),
+    "rotated": lambda e, n: (
+        _("%(chef)s rotated %(line)s")
+        % {"chef": n(e["seat"]), "line": line_words(e["line"], e["index"], e["step"])}
+    ),
     "passed": lambda e, n: _("%(chef)s passed") % {"chef": n(e["seat"])},
     "rejoined": lambda e, n: _("%(chef)s is unhappy again and back in the round") % {"chef": n(e["seat"])},
-    "reacted": lambda e, n: _("%(chef)s: %(words)s") % {"chef": n(e["seat"]),
-                                                         "words": emote_words(e["emote"])},
+    "reacted": lambda e, n: (
+        _("%(chef)s: %(words)s") % {"chef": n(e["seat"]), "words": emote_words(e["emote"])}
+    ),
     "all_passed": lambda e, n: _("Every chef passed: the round is over"),
     "time_up": lambda e, n: _("Time is up: the round is over"),
     "ready": lambda e, n: _("%(chef)s is ready") % {"chef": n(e["seat"])},
     "round_dealt": lambda e, n: _("Round %(round)d is dealt") % e,
-    "round_started": lambda e, n: _("Round %(round)d begins: %(chef)s goes first") % {**e, "chef": n(e["turn"])},
-    "round_over": lambda e, n: ngettext("Round %(round)d is over: %(unsatisfied)d unsatisfied",
-                                        "Round %(round)d is over: %(unsatisfied)d unsatisfied", e["unsatisfied"]) % e,
+    "round_started": lambda e, n: (
+        _("Round %(round)d begins: %(chef)s goes first") % {**e, "chef": n(e["turn"])}
+    ),
+    "round_over": lambda e, n: (
+        ngettext(
+            "Round %(round)d is over: %(unsatisfied)d unsatisfied",
+            "Round %(round)d is over: %(unsatisfied)d unsatisfied",
+            e["unsatisfied"],
+        )
+        % e
+    ),
     "game_over": lambda e, n: _("The game is won") if e["won"] else _("The game is lost"),
     "timeout": lambda e, n: _("Time is up"),
 }
@@ -109,9 +157,24 @@ def event_words(event: dict[str, Any], name: Namer = chef) -> str:
     return EVENTS[event["type"]](event, name)
 
 
-NUMBER_WORDS = (N_("No"), N_("One"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"), N_("Seven"),
-                N_("Eight"), N_("Nine"), N_("Ten"), N_("Eleven"), N_("Twelve"), N_("Thirteen"), N_("Fourteen"),
-                N_("Fifteen"))  # a count at the start of a sentence
+NUMBER_WORDS = (
+    N_("No"),
+    N_("One"),
+    N_("Two"),
+    N_("Three"),
+    N_("Four"),
+    N_("Five"),
+    N_("Six"),
+    N_("Seven"),
+    N_("Eight"),
+    N_("Nine"),
+    N_("Ten"),
+    N_("Eleven"),
+    N_("Twelve"),
+    N_("Thirteen"),
+    N_("Fourteen"),
+    N_("Fifteen"),
+)  # a count at the start of a sentence
 
 
 def number_word(count: int) -> str:
@@ -121,14 +184,21 @@ def number_word(count: int) -> str:
 
 def round_explanation(mode: str, reveal: dict[str, Any]) -> str:
     """Why the stars moved as they did at the end of a round (a view's ``reveal``), in one sentence."""
-    unsatisfied, before, after, lost = (reveal[key] for key in ("unsatisfied", "stars_before", "stars_after", "lost"))
+    unsatisfied, before, after, lost = (
+        reveal[key] for key in ("unsatisfied", "stars_before", "stars_after", "lost")
+    )
     facts = {"count": number_word(unsatisfied)}
     if mode == "unreasonable":
         if unsatisfied == 0:
             return _("Every taste satisfied: the unreasonable soup is a win.")
-        return ngettext("%(count)s taste unsatisfied: an unreasonable soup needs every taste, the game is lost.",
-                        "%(count)s tastes unsatisfied: an unreasonable soup needs every taste, the game is lost.",
-                        unsatisfied) % facts
+        return (
+            ngettext(
+                "%(count)s taste unsatisfied: an unreasonable soup needs every taste, the game is lost.",
+                "%(count)s tastes unsatisfied: an unreasonable soup needs every taste, the game is lost.",
+                unsatisfied,
+            )
+            % facts
+        )
     if unsatisfied == 0:
         if after > before:
             return _("Every taste satisfied: the kitchen gains a star.")
@@ -136,14 +206,31 @@ def round_explanation(mode: str, reveal: dict[str, Any]) -> str:
     if unsatisfied == 1:
         return _("One taste unsatisfied: the stars stay the same.")
     if unsatisfied >= LOSING_UNSATISFIED:
-        return ngettext("%(count)s taste unsatisfied: five or more, the game is lost.",
-                        "%(count)s tastes unsatisfied: five or more, the game is lost.", unsatisfied) % facts
+        return (
+            ngettext(
+                "%(count)s taste unsatisfied: five or more, the game is lost.",
+                "%(count)s tastes unsatisfied: five or more, the game is lost.",
+                unsatisfied,
+            )
+            % facts
+        )
     if lost:
-        return ngettext("%(count)s taste unsatisfied and no star left to lose: the game is lost.",
-                        "%(count)s tastes unsatisfied and no star left to lose: the game is lost.",
-                        unsatisfied) % facts
-    return ngettext("%(count)s taste unsatisfied: the kitchen loses a star.",
-                    "%(count)s tastes unsatisfied: the kitchen loses a star.", unsatisfied) % facts
+        return (
+            ngettext(
+                "%(count)s taste unsatisfied and no star left to lose: the game is lost.",
+                "%(count)s tastes unsatisfied and no star left to lose: the game is lost.",
+                unsatisfied,
+            )
+            % facts
+        )
+    return (
+        ngettext(
+            "%(count)s taste unsatisfied: the kitchen loses a star.",
+            "%(count)s tastes unsatisfied: the kitchen loses a star.",
+            unsatisfied,
+        )
+        % facts
+    )
 
 
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "moderate": N_("Moderate"), "hard": N_("Hard")}
@@ -163,25 +250,45 @@ def game_summary(view: dict[str, Any]) -> str:
             return _("The unreasonable soup of %(goal)d tastes was not to everyone's taste.") % {"goal": goal}
         facts = {"goal": goal, "next": challenge["tastes"] if challenge else 0}
         if challenge is None:
-            return (_("All %(goal)d tastes satisfied, every taste in the Hard deck: tell the publisher!")
-                    if goal >= BRAG_TASTES else _("All %(goal)d tastes satisfied, every taste in the Hard deck!")) % facts
-        return (_("All %(goal)d tastes satisfied: tell the publisher! Next time try %(next)d.") if goal >= BRAG_TASTES
-                else _("All %(goal)d tastes satisfied. Next time try %(next)d.")) % facts
+            return (
+                _("All %(goal)d tastes satisfied, every taste in the Hard deck: tell the publisher!")
+                if goal >= BRAG_TASTES
+                else _("All %(goal)d tastes satisfied, every taste in the Hard deck!")
+            ) % facts
+        return (
+            _("All %(goal)d tastes satisfied: tell the publisher! Next time try %(next)d.")
+            if goal >= BRAG_TASTES
+            else _("All %(goal)d tastes satisfied. Next time try %(next)d.")
+        ) % facts
     if not won:
-        return _("The kitchen closed in round %(round)d of %(rounds)d.") % {"round": result["rounds_played"],
-                                                                          "rounds": rounds}
-    served = ngettext("%(rounds)s rounds served with %(stars)d star.", "%(rounds)s rounds served with %(stars)d stars.",
-                      result["stars"]) % {"rounds": number_word(rounds), "stars": result["stars"]}
+        return _("The kitchen closed in round %(round)d of %(rounds)d.") % {
+            "round": result["rounds_played"],
+            "rounds": rounds,
+        }
+    served = ngettext(
+        "%(rounds)s rounds served with %(stars)d star.",
+        "%(rounds)s rounds served with %(stars)d stars.",
+        result["stars"],
+    ) % {"rounds": number_word(rounds), "stars": result["stars"]}
     if challenge is None:
         return served
     if challenge["mode"] == "unreasonable":
         return served + " " + _("Ready for an unreasonable soup!")
-    return served + " " + _("Ready for %(difficulty)s!") % {"difficulty": difficulty_word(challenge["difficulty"])}
+    return (
+        served
+        + " "
+        + _("Ready for %(difficulty)s!") % {"difficulty": difficulty_word(challenge["difficulty"])}
+    )
 
 
 # --- why a move is refused ---------------------------------------------------------------------
-MOVE_NAMES = {"ready": N_("say ready"), "change": N_("change a card"), "rotate": N_("rotate"),
-              "pass": N_("pass"), "react": N_("react")}  # a move's type as a refusal names it
+MOVE_NAMES = {
+    "ready": N_("say ready"),
+    "change": N_("change a card"),
+    "rotate": N_("rotate"),
+    "pass": N_("pass"),
+    "react": N_("react"),
+}  # a move's type as a refusal names it
 
 REFUSALS: dict[str, Wording] = {
     "already_ready": N_("you are already ready"),
@@ -199,8 +306,9 @@ REFUSALS: dict[str, Wording] = {
     "one_of": lambda p, n: _("%(field)s must be one of %(words)s") % {**p, "words": ", ".join(p["words"])},
     "no_spare": lambda p, n: _("no spare %(card)s is left") % {"card": card_words(p)},
     "reaction_shape": N_("a reaction is an emote and the number of the move it is about"),
-    "nothing_to_react_to": N_("there is no move to react to: react just after another chef's change or "
-                              "rotation"),
+    "nothing_to_react_to": N_(
+        "there is no move to react to: react just after another chef's change or rotation"
+    ),
     "reaction_past": N_("that move is past: react to the move just made"),
     "own_move": N_("you made that move: react to the other chefs' moves"),
     "already_reacted": N_("you have already reacted to this move"),

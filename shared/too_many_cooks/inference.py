@@ -47,10 +47,15 @@ def faces_from_view(view: dict[str, Any]) -> Faces:
 
 def round_key(view: dict[str, Any]) -> tuple[Any, ...]:
     """What tells one round's deal from another's in the views of one seat."""
-    return (view["round"], view["difficulty"], view["base"], view["players"],
-            tuple(taste["id"] for taste in view["my_tastes"]),
-            tuple(taste["id"] for taste in view["shared_tastes"]),
-            tuple(len(chef["tastes"]) for chef in view["chefs"]))
+    return (
+        view["round"],
+        view["difficulty"],
+        view["base"],
+        view["players"],
+        tuple(taste["id"] for taste in view["my_tastes"]),
+        tuple(taste["id"] for taste in view["shared_tastes"]),
+        tuple(len(chef["tastes"]) for chef in view["chefs"]),
+    )
 
 
 class HiddenTastes:
@@ -58,8 +63,14 @@ class HiddenTastes:
     seat; with ``public``, of every chef's secret tastes (the seat's own too) from what the whole
     table sees, so every chef who watched the same faces holds the same sets."""
 
-    def __init__(self, seat: int, public: bool = False, memory: int | None = None, flips: float | None = None,
-                 lean: float = LEAN) -> None:
+    def __init__(
+        self,
+        seat: int,
+        public: bool = False,
+        memory: int | None = None,
+        flips: float | None = None,
+        lean: float = LEAN,
+    ) -> None:
         self.seat = seat
         self.lean = lean  # how strongly one move of a chef speaks for the candidates it brings closer
         self.public = public
@@ -191,23 +202,32 @@ class HiddenTastes:
         return weights
 
     def _start_round(self, view: dict[str, Any], key: tuple[Any, ...]) -> None:
-        visible = {taste["id"] for taste in view["shared_tastes"] + ([] if self.public else view["my_tastes"])}
+        visible = {
+            taste["id"] for taste in view["shared_tastes"] + ([] if self.public else view["my_tastes"])
+        }
         possible = tuple(taste for taste in tastes_of(view["difficulty"]) if taste not in visible)
         self.key = key
         self.last = None
         self.odds = {}
         self.moments.clear()
-        self.slots = {(chef["seat"], index): possible
-                      for chef in view["chefs"] if self.public or chef["seat"] != self.seat
-                      for index in range(len(chef["tastes"]))}
+        self.slots = {
+            (chef["seat"], index): possible
+            for chef in view["chefs"]
+            if self.public or chef["seat"] != self.seat
+            for index in range(len(chef["tastes"]))
+        }
         self.pool = dict(self.slots)
 
     def _narrow_flips(self, before: tuple[Soup, Faces], after: tuple[Soup, Faces]) -> None:
         """Each face that turned between the two moments makes the tastes that turn the same way
         between their soups likelier (a face that stayed as it was tells a person nothing)."""
         for (chef, index), options in self.slots.items():
-            if chef >= len(after[1]) or index >= len(after[1][chef]) or chef >= len(before[1]) \
-                    or index >= len(before[1][chef]):
+            if (
+                chef >= len(after[1])
+                or index >= len(after[1][chef])
+                or chef >= len(before[1])
+                or index >= len(before[1][chef])
+            ):
                 return
             was, now = before[1][chef][index], after[1][chef][index]
             if was == now or len(options) == 1:
@@ -262,7 +282,9 @@ def _all_different(slots: dict[Slot, tuple[str, ...]]) -> bool:
     once), until nothing changes; False if a set empties."""
     settled: set[Slot] = set()
     while True:
-        known = [(slot, options[0]) for slot, options in slots.items() if len(options) == 1 and slot not in settled]
+        known = [
+            (slot, options[0]) for slot, options in slots.items() if len(options) == 1 and slot not in settled
+        ]
         if not known:
             return True
         for slot, taste in known:
@@ -282,7 +304,9 @@ def card_roles(taste_id: str) -> tuple[tuple[int, ...], ...]:
     sel = matcher(taste["sel"])
     if taste["kind"] == "count":
         region = {cell for group in region_cells(taste["region"]) for cell in group}
-        return tuple(tuple(int(sel[card]) if cell in region else -1 for card in range(KINDS)) for cell in range(CELLS))
+        return tuple(
+            tuple(int(sel[card]) if cell in region else -1 for card in range(KINDS)) for cell in range(CELLS)
+        )
     if taste["kind"] == "next_to":
         other = matcher(taste["other"])
         roles = tuple(2 * sel[card] + other[card] for card in range(KINDS))

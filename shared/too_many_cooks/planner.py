@@ -25,14 +25,17 @@ UNSATISFIED = 3.0
 """What an unsatisfied taste costs on top of its distance: a soup with fewer tastes left is better
 than one where many are nearly there."""
 LINE_CELLS = {("row", i): tuple(i * SIZE + c for c in range(SIZE)) for i in range(SIZE)} | {
-    ("col", i): tuple(r * SIZE + i for r in range(SIZE)) for i in range(SIZE)}
+    ("col", i): tuple(r * SIZE + i for r in range(SIZE)) for i in range(SIZE)
+}
 _TARGETS = tuple(tuple(change_targets(card)) for card in range(KINDS))
 _ROTATE_MOVES: tuple[Move, ...] = tuple(("rotate", r["line"], r["index"], r["step"]) for r in ROTATIONS)
 
 
 def changes(soup: Soup, spares: Spares) -> list[tuple[int, int]]:
     """(cell, card) of every change there is a spare for."""
-    return [(cell, target) for cell, card in enumerate(soup) for target in _TARGETS[card] if spares[target] > 0]
+    return [
+        (cell, target) for cell, card in enumerate(soup) for target in _TARGETS[card] if spares[target] > 0
+    ]
 
 
 def legal_moves(soup: Soup, spares: Spares) -> list[Move]:
@@ -47,7 +50,7 @@ def play_move(soup: Soup, spares: Spares, move: Move) -> tuple[Soup, Spares, tup
         counts = list(spares)
         counts[soup[cell]] += 1
         counts[card] -= 1
-        return soup[:cell] + (card,) + soup[cell + 1:], tuple(counts), (cell,)
+        return soup[:cell] + (card,) + soup[cell + 1 :], tuple(counts), (cell,)
     _, line, index, step = move
     return rotate(soup, line, index, step), spares, LINE_CELLS[line, index]
 
@@ -61,8 +64,13 @@ def to_action(move: Move) -> dict[str, Any]:
     """The wire action of a move."""
     if move[0] == "change":
         _, cell, card = move
-        return {"type": "change", "row": cell // SIZE, "col": cell % SIZE,
-                "veg": VEGETABLES[card // len(COLOURS)], "colour": COLOURS[card % len(COLOURS)]}
+        return {
+            "type": "change",
+            "row": cell // SIZE,
+            "col": cell % SIZE,
+            "veg": VEGETABLES[card // len(COLOURS)],
+            "colour": COLOURS[card % len(COLOURS)],
+        }
     _, line, index, step = move
     return {"type": "rotate", "line": line, "index": index, "step": step}
 
@@ -80,8 +88,13 @@ class Goal:
     satisfied. An unsatisfied taste costs its weight times ``unsatisfied`` plus, scaled by its
     ``steer`` (1 by default), its distance: a taste with no steer counts only as satisfied or not."""
 
-    def __init__(self, tastes: Sequence[str], weights: Sequence[float] | None = None,
-                 steer: Sequence[float] | None = None, unsatisfied: float = UNSATISFIED) -> None:
+    def __init__(
+        self,
+        tastes: Sequence[str],
+        weights: Sequence[float] | None = None,
+        steer: Sequence[float] | None = None,
+        unsatisfied: float = UNSATISFIED,
+    ) -> None:
         self.tastes = tuple(tastes)
         self.unsatisfied = unsatisfied
         self.weights = tuple(weights) if weights is not None else (1.0,) * len(self.tastes)
@@ -98,17 +111,22 @@ class Goal:
         ``soup``: the only ones a move between them can bring nearer or farther."""
         if len(cells) == 1:
             return self.touched_by(cells[0], soup[cells[0]], new[cells[0]])
-        return tuple(i for i, role in enumerate(self.roles) if any(role[c][soup[c]] != role[c][new[c]] for c in cells))
+        return tuple(
+            i for i, role in enumerate(self.roles) if any(role[c][soup[c]] != role[c][new[c]] for c in cells)
+        )
 
     def touched_by(self, cell: int, old: int, new: int) -> tuple[int, ...]:
         """The tastes (by index) in which card ``new`` in ``cell`` plays another part than ``old``."""
         touched = self._touched.get((cell, old, new))
         if touched is None:
             touched = self._touched[cell, old, new] = tuple(
-                i for i, role in enumerate(self.roles) if role[cell][old] != role[cell][new])
+                i for i, role in enumerate(self.roles) if role[cell][old] != role[cell][new]
+            )
         return touched
 
-    def distances_after(self, soup: Soup, far: tuple[int, ...], new: Soup, cells: tuple[int, ...]) -> tuple[int, ...]:
+    def distances_after(
+        self, soup: Soup, far: tuple[int, ...], new: Soup, cells: tuple[int, ...]
+    ) -> tuple[int, ...]:
         """The distances of ``new``, which differs from ``soup`` (at distances ``far``) only in
         ``cells``; a taste no changed card plays a new part in is not judged again."""
         touched = self.touched(soup, new, cells)
@@ -119,7 +137,9 @@ class Goal:
             result[i] = self.judges[i](new)
         return tuple(result)
 
-    def score_after(self, soup: Soup, far: tuple[int, ...], score: float, new: Soup, cells: tuple[int, ...]) -> float:
+    def score_after(
+        self, soup: Soup, far: tuple[int, ...], score: float, new: Soup, cells: tuple[int, ...]
+    ) -> float:
         """``score(distances_after(...))`` worked out from ``score``, the score of ``soup``."""
         for i in self.touched(soup, new, cells):
             was, now = far[i], self.judges[i](new)
@@ -132,8 +152,11 @@ class Goal:
         return self.weights[i] * (self.steer[i] * distance + self.unsatisfied) if distance else 0.0
 
     def score(self, far: tuple[int, ...]) -> float:
-        return sum(weight * (steer * d + self.unsatisfied)
-                   for weight, steer, d in zip(self.weights, self.steer, far, strict=True) if d)
+        return sum(
+            weight * (steer * d + self.unsatisfied)
+            for weight, steer, d in zip(self.weights, self.steer, far, strict=True)
+            if d
+        )
 
 
 @dataclass
@@ -145,8 +168,7 @@ class Plan:
     soups: list[Soup]  # the soup after each move
 
 
-def search(goal: Goal, soup: Soup, spares: Spares, width: int, depth: int,
-           budget: int | None = None) -> Plan:
+def search(goal: Goal, soup: Soup, spares: Spares, width: int, depth: int, budget: int | None = None) -> Plan:
     """The best plan of at most ``depth`` moves found by a beam of ``width`` soups; it stops at
     the first soup that satisfies the goal, so a plan that does is as short as the beam could find.
     ``budget`` caps the soups expanded. Ties keep the order moves are listed in (deterministic)."""
@@ -155,7 +177,8 @@ def search(goal: Goal, soup: Soup, spares: Spares, width: int, depth: int,
     if best.score == 0:
         return best
     beam: list[tuple[float, Soup, Spares, tuple[int, ...], list[Move], list[Soup]]] = [
-        (best.score, soup, spares, far, [], [])]
+        (best.score, soup, spares, far, [], [])
+    ]
     seen = {soup}
     expanded = 0
     for _level in range(depth):
@@ -177,8 +200,10 @@ def search(goal: Goal, soup: Soup, spares: Spares, width: int, depth: int,
         if not children:
             break
         children.sort(key=lambda child: child[:2])
-        beam = [(score, new, stock, distances, moves + [move], soups + [new])
-                for score, _order, new, stock, distances, move, moves, soups in children[:width]]
+        beam = [
+            (score, new, stock, distances, moves + [move], soups + [new])
+            for score, _order, new, stock, distances, move, moves, soups in children[:width]
+        ]
         if beam[0][0] < best.score:
             best = Plan(beam[0][4], beam[0][0], beam[0][5])
         if budget is not None and expanded >= budget:

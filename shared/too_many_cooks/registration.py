@@ -12,13 +12,29 @@ FACTS = GameFacts(
     min_players=2,
     max_players=6,
     options=(
-        OptionSpec("difficulty", N_("Difficulty"), "easy", DIFFICULTIES,
-                   words={"easy": N_("easy"), "moderate": N_("moderate"), "hard": N_("hard")}),
-        OptionSpec("mode", N_("Game mode"), "standard", MODES,
-                   words={"standard": N_("standard"), "all-day": N_("all day"),
-                          "unreasonable": N_("unreasonable")}),
-        OptionSpec("tastes", N_("Unreasonable tastes"), MIN_UNREASONABLE, (), MIN_UNREASONABLE,
-                   MAX_UNREASONABLE, shown_if=("mode", "unreasonable")),
+        OptionSpec(
+            "difficulty",
+            N_("Difficulty"),
+            "easy",
+            DIFFICULTIES,
+            words={"easy": N_("easy"), "moderate": N_("moderate"), "hard": N_("hard")},
+        ),
+        OptionSpec(
+            "mode",
+            N_("Game mode"),
+            "standard",
+            MODES,
+            words={"standard": N_("standard"), "all-day": N_("all day"), "unreasonable": N_("unreasonable")},
+        ),
+        OptionSpec(
+            "tastes",
+            N_("Unreasonable tastes"),
+            MIN_UNREASONABLE,
+            (),
+            MIN_UNREASONABLE,
+            MAX_UNREASONABLE,
+            shown_if=("mode", "unreasonable"),
+        ),
         OptionSpec("round_seconds", N_("Seconds per round"), 300, (), 60, 900, real_time=True),
         # for players who need more time: the round's seconds half as long again or doubled
         OptionSpec("longer_round", N_("Longer round"), "off", longer.CHOICES, words=longer.WORDS),
@@ -26,7 +42,9 @@ FACTS = GameFacts(
     real_time=True,
     simultaneous=True,  # every chef says ready at once, before a round starts
     rounds=True,
-    hidden=("the other chefs' personal tastes, shown only as happy or unhappy faces until the round's reveal",),
+    hidden=(
+        "the other chefs' personal tastes, shown only as happy or unhappy faces until the round's reveal",
+    ),
     # A reaction names the move it is about, and any chef may make it on another chef's turn.
     moment_actions=("react",),
     asides=("react",),

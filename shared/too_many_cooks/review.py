@@ -33,25 +33,43 @@ def _open_round(state: TmcState, number: int, t: float) -> dict[str, Any]:
     tastes = []
     for taste, owner in zip(state.tastes, state.owners, strict=True):
         now = satisfied(taste, state.soup)
-        tastes.append({"taste": taste, "owner": owner, "satisfied_at_deal": now,
-                       "first_satisfied": {"move": number, "seconds": 0.0, "seat": None} if now else None,
-                       "changes": [], "at_end": now})
-    return {"round": state.round, "difficulty": state.round_difficulty, "started_move": number, "started_t": t,
-            "round_seconds": state.round_seconds, "tastes": tastes, "passes": [], "rejoins": [],
-            "reactions": [],
-            "time": [{"seat": seat, "seconds": 0.0, "moves": 0} for seat in range(state.players)],
-            "last_t": t}
+        tastes.append(
+            {
+                "taste": taste,
+                "owner": owner,
+                "satisfied_at_deal": now,
+                "first_satisfied": {"move": number, "seconds": 0.0, "seat": None} if now else None,
+                "changes": [],
+                "at_end": now,
+            }
+        )
+    return {
+        "round": state.round,
+        "difficulty": state.round_difficulty,
+        "started_move": number,
+        "started_t": t,
+        "round_seconds": state.round_seconds,
+        "tastes": tastes,
+        "passes": [],
+        "rejoins": [],
+        "reactions": [],
+        "time": [{"seat": seat, "seconds": 0.0, "moves": 0} for seat in range(state.players)],
+        "last_t": t,
+    }
 
 
-def _follow(current: dict[str, Any], number: int, entry: dict[str, Any], before: TmcState, after: TmcState) -> None:
+def _follow(
+    current: dict[str, Any], number: int, entry: dict[str, Any], before: TmcState, after: TmcState
+) -> None:
     """One move of a round in play: who spent how long, which tastes it satisfied or broke; or a
     reaction to a move, which takes nobody's turn."""
     seat, t = entry["seat"], entry["t"]
     seconds = round(t - current["started_t"], 3)
     if entry["action"]["type"] == "react":
         by = before.last_move["event"]["seat"] if before.last_move is not None else None
-        current["reactions"].append({"seat": seat, "emote": entry["action"]["emote"], "move": number,
-                                     "seconds": seconds, "by": by})
+        current["reactions"].append(
+            {"seat": seat, "emote": entry["action"]["emote"], "move": number, "seconds": seconds, "by": by}
+        )
         return
     if seat is not None:
         spent = current["time"][seat]
@@ -76,8 +94,9 @@ def _follow(current: dict[str, Any], number: int, entry: dict[str, Any], before:
             taste["first_satisfied"] = change
 
 
-def _close_round(current: dict[str, Any], number: int, entry: dict[str, Any], after: TmcState,
-                 events: list[dict[str, Any]]) -> None:
+def _close_round(
+    current: dict[str, Any], number: int, entry: dict[str, Any], after: TmcState, events: list[dict[str, Any]]
+) -> None:
     current.pop("last_t")
     kinds = {event["type"] for event in events}
     current["ended"] = "all_passed" if "all_passed" in kinds else "time_up"
@@ -92,6 +111,11 @@ def _close_round(current: dict[str, Any], number: int, entry: dict[str, Any], af
 
 def face_up(state: TmcState) -> dict[str, Any]:
     """Every chef's personal tastes at this moment, satisfied or not."""
-    return {"game": "too-many-cooks", "round": state.round,
-            "tastes": [{"taste": taste, "owner": owner, "satisfied": bool(state.soup) and satisfied(taste, state.soup)}
-                       for taste, owner in zip(state.tastes, state.owners, strict=True)]}
+    return {
+        "game": "too-many-cooks",
+        "round": state.round,
+        "tastes": [
+            {"taste": taste, "owner": owner, "satisfied": bool(state.soup) and satisfied(taste, state.soup)}
+            for taste, owner in zip(state.tastes, state.owners, strict=True)
+        ],
+    }

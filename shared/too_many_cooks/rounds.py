@@ -66,8 +66,9 @@ def deal_round(state: TmcState, round_number: int) -> None:
     new tastes dealt, all unready."""
     players, mode = state.players, state.mode
     difficulty = difficulty_of_round(mode, state.difficulty, round_number)
-    earlier = sum(1 for r in range(1, round_number)
-                  if difficulty_of_round(mode, state.difficulty, r) == difficulty)
+    earlier = sum(
+        1 for r in range(1, round_number) if difficulty_of_round(mode, state.difficulty, r) == difficulty
+    )
     base = base_for(state.seed, difficulty, earlier)
     soup = BASE_SOUPS[base]
     spares = tuple(COPIES - soup.count(card) for card in range(KINDS))
@@ -77,9 +78,20 @@ def deal_round(state: TmcState, round_number: int) -> None:
     dealt = personal_each(count, players) * players
     owners = tuple((first + i) % players if i < dealt else None for i in range(count))
     vars(state).update(
-        phase="ready", round=round_number, round_difficulty=difficulty, first_player=first, turn=None,
-        base=base, soup=soup, spares=spares, tastes=tuple(drawn), owners=owners,
-        ready=(False,) * players, passed=(False,) * players, started_at=None, reveal=None,
+        phase="ready",
+        round=round_number,
+        round_difficulty=difficulty,
+        first_player=first,
+        turn=None,
+        base=base,
+        soup=soup,
+        spares=spares,
+        tastes=tuple(drawn),
+        owners=owners,
+        ready=(False,) * players,
+        passed=(False,) * players,
+        started_at=None,
+        reveal=None,
     )
 
 
@@ -87,7 +99,10 @@ def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
     """The reveal of the round just ended, the stars after it, and whether the game is lost.
 
     The reveal keeps each taste as [id, owner, satisfied]; the view spells them out."""
-    judged = [(taste, owner, satisfied(taste, state.soup)) for taste, owner in zip(state.tastes, state.owners, strict=True)]
+    judged = [
+        (taste, owner, satisfied(taste, state.soup))
+        for taste, owner in zip(state.tastes, state.owners, strict=True)
+    ]
     unsatisfied = sum(not ok for _taste, _owner, ok in judged)
     before = after = state.stars
     lost = False
@@ -101,7 +116,10 @@ def score_round(state: TmcState) -> tuple[dict[str, Any], int, bool]:
     reveal = {
         "round": state.round,
         "tastes": [[taste, owner, ok] for taste, owner, ok in judged],
-        "unsatisfied": unsatisfied, "stars_before": before, "stars_after": after, "lost": lost,
+        "unsatisfied": unsatisfied,
+        "stars_before": before,
+        "stars_after": after,
+        "lost": lost,
     }
     return reveal, after, lost
 
@@ -115,10 +133,15 @@ def final_result(state: TmcState, lost: bool) -> dict[str, Any]:
         challenge = {"mode": "unreasonable", "tastes": tastes} if tastes <= MAX_UNREASONABLE else None
     elif won and state.stars == MAX_STARS:
         harder = {"easy": "moderate", "moderate": "hard"}.get(state.round_difficulty)
-        challenge = ({"mode": "standard", "difficulty": harder} if harder
-                     else {"mode": "unreasonable", "tastes": MIN_UNREASONABLE})
+        challenge = (
+            {"mode": "standard", "difficulty": harder}
+            if harder
+            else {"mode": "unreasonable", "tastes": MIN_UNREASONABLE}
+        )
     return {
-        "won": won, "stars": state.stars, "rounds_played": state.round,
+        "won": won,
+        "stars": state.stars,
+        "rounds_played": state.round,
         "winners": list(range(state.players)) if won else [],
         "scores": [state.stars] * state.players,
         "next_challenge": challenge,

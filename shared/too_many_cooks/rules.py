@@ -45,12 +45,29 @@ class TooManyCooks(Game[TmcState]):
     def setup(self, players: int, options: dict[str, Any], seed: int) -> TmcState:
         mode = options["mode"]
         blank = TmcState(
-            players=players, seed=seed, mode=mode, difficulty=options["difficulty"],
-            taste_goal=options["tastes"], rounds=total_rounds(mode),
+            players=players,
+            seed=seed,
+            mode=mode,
+            difficulty=options["difficulty"],
+            taste_goal=options["tastes"],
+            rounds=total_rounds(mode),
             round_seconds=longer(options["round_seconds"], options.get("longer_round", "off")),
-            phase="ready", round=1, round_difficulty=options["difficulty"], stars=starting_stars(mode),
-            first_player=0, turn=None, base="", soup=(), spares=(), tastes=(), owners=(),
-            ready=(), passed=(), started_at=None, reveal=None, outcome=None,
+            phase="ready",
+            round=1,
+            round_difficulty=options["difficulty"],
+            stars=starting_stars(mode),
+            first_player=0,
+            turn=None,
+            base="",
+            soup=(),
+            spares=(),
+            tastes=(),
+            owners=(),
+            ready=(),
+            passed=(),
+            started_at=None,
+            reveal=None,
+            outcome=None,
         )
         deal_round(blank, 1)
         return blank
@@ -103,16 +120,31 @@ class TooManyCooks(Game[TmcState]):
     def _rotate(self, ctx: MoveContext) -> None:
         action = ctx.action
         ctx.state.soup = rotate(ctx.state.soup, action["line"], action["index"], action["step"])
-        self._after_move(ctx, ctx.emit("rotated", seat=ctx.seat, line=action["line"], index=action["index"],
-                                       step=action["step"]))
+        self._after_move(
+            ctx,
+            ctx.emit(
+                "rotated", seat=ctx.seat, line=action["line"], index=action["index"], step=action["step"]
+            ),
+        )
 
     def _change(self, ctx: MoveContext) -> None:
         state, action = ctx.state, ctx.action
         cell = action["row"] * SIZE + action["col"]
         old = state.soup[cell]
-        state.soup, state.spares = change(state.soup, state.spares, cell, card_id(action["veg"], action["colour"]))
-        self._after_move(ctx, ctx.emit("changed", seat=ctx.seat, row=action["row"], col=action["col"],
-                                       old=card_json(old), new=card_json(state.soup[cell])))
+        state.soup, state.spares = change(
+            state.soup, state.spares, cell, card_id(action["veg"], action["colour"])
+        )
+        self._after_move(
+            ctx,
+            ctx.emit(
+                "changed",
+                seat=ctx.seat,
+                row=action["row"],
+                col=action["col"],
+                old=card_json(old),
+                new=card_json(state.soup[cell]),
+            ),
+        )
 
     def _after_move(self, ctx: MoveContext, event: dict[str, Any]) -> None:
         """The move is the one the chefs may react to now; a chef who passed but is no longer
@@ -145,8 +177,13 @@ class TooManyCooks(Game[TmcState]):
         state, seat, emote = ctx.state, ctx.seat, ctx.action["emote"]
         assert state.last_move is not None
         state.reactions = (*state.reactions, (seat, emote))
-        ctx.emit("reacted", seat=seat, emote=emote, move=state.last_move["number"],
-                 by=state.last_move["event"]["seat"])
+        ctx.emit(
+            "reacted",
+            seat=seat,
+            emote=emote,
+            move=state.last_move["number"],
+            by=state.last_move["event"]["seat"],
+        )
 
     def _next_turn(self, ctx: MoveContext, seconds_left: float | None = None) -> None:
         """The turn goes clockwise to the next chef who has not passed (possibly the same chef);
@@ -211,13 +248,21 @@ class TooManyCooks(Game[TmcState]):
         before = before_last_move(self.view(state, seat))
         return honest(action["emote"], feeling(state.personal(seat), before, state.soup))
 
-    moves = {"ready": _ready, "change": _change, "rotate": _rotate, "pass": _pass, "react": _react,
-             "timeout": _time_up}
+    moves = {
+        "ready": _ready,
+        "change": _change,
+        "rotate": _rotate,
+        "pass": _pass,
+        "react": _react,
+        "timeout": _time_up,
+    }
 
     def check_invariants(self, state: TmcState) -> None:
         assert len(state.soup) == SIZE * SIZE and len(state.spares) == KINDS
         for card in range(KINDS):
-            assert state.soup.count(card) + state.spares[card] == COPIES, f"card {card_json(card)} not conserved"
+            assert state.soup.count(card) + state.spares[card] == COPIES, (
+                f"card {card_json(card)} not conserved"
+            )
         assert len(state.tastes) == len(state.owners) == len(set(state.tastes))
         assert all(owner is None or 0 <= owner < state.players for owner in state.owners)
         assert 0 <= state.stars <= 5

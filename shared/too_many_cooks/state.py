@@ -58,5 +58,8 @@ class TmcState(Plain):
 
 def chef_satisfied(state: TmcState, seat: int) -> bool:
     """True when the chef's personal tastes and every shared taste are satisfied."""
-    return all(satisfied(taste, state.soup)
-               for taste, owner in zip(state.tastes, state.owners, strict=True) if owner in (seat, None))
+    return all(
+        satisfied(taste, state.soup)
+        for taste, owner in zip(state.tastes, state.owners, strict=True)
+        if owner in (seat, None)
+    )

@@ -37,8 +37,9 @@ def satisfies(tastes: Sequence[str], soup: Soup) -> bool:
     return all(judge_for(taste)(soup) == 0 for taste in tastes)
 
 
-def nearest_target(tastes: Sequence[str], soup: Soup, difficulty: str,
-                   also: Iterable[Soup] = (), first: Sequence[int] = ()) -> Soup:
+def nearest_target(
+    tastes: Sequence[str], soup: Soup, difficulty: str, also: Iterable[Soup] = (), first: Sequence[int] = ()
+) -> Soup:
     """A buildable soup that satisfies every one of ``tastes`` (all of ``difficulty``) and needs few
     changes from ``soup``: the best of the witness soup and ``also`` (soups that satisfy them),
     each walked towards ``soup``, the cells ``first`` before the others. Ties go to the first found
@@ -116,11 +117,17 @@ def next_steps(soup: Soup, spares: Spares, target: Soup) -> list[Move]:
     cards it needs are in the soup where the target wants others), the changes that free such a
     card without moving further from the target."""
     closer, freeing = [], []
-    missing = [-count for count in spares]  # per card: how many more the target's wrong cells need than there are spare
+    missing = [
+        -count for count in spares
+    ]  # per card: how many more the target's wrong cells need than there are spare
     for card, wanted in zip(soup, target, strict=True):
         if card != wanted:
             missing[wanted] += 1
-    ways = {wanted: changes_to(wanted, spares) for card, wanted in zip(soup, target, strict=True) if card != wanted}
+    ways = {
+        wanted: changes_to(wanted, spares)
+        for card, wanted in zip(soup, target, strict=True)
+        if card != wanted
+    }
     for move in legal_moves(soup, spares):
         if move[0] != "change":
             continue
@@ -135,8 +142,15 @@ def next_steps(soup: Soup, spares: Spares, target: Soup) -> list[Move]:
     return closer or freeing
 
 
-def best_step(soup: Soup, spares: Spares, target: Soup, goal: Goal,
-              keep: Sequence[int] = (), avoid: Move | None = None, by_goal: bool = True) -> Move | None:
+def best_step(
+    soup: Soup,
+    spares: Spares,
+    target: Soup,
+    goal: Goal,
+    keep: Sequence[int] = (),
+    avoid: Move | None = None,
+    by_goal: bool = True,
+) -> Move | None:
     """Of the ``next_steps`` towards ``target``, the one that breaks the fewest of the goal's tastes
     at indices ``keep`` that the soup satisfies, then (``by_goal``) leaves the soup closest to the
     goal; ``avoid`` only when no other step is left. None when no change leads closer."""

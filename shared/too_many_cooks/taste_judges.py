@@ -20,7 +20,8 @@ COLS = tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
 def matcher(sel: dict[str, str]) -> tuple[bool, ...]:
     """For each of the 32 card ids, whether it matches the selector."""
     return tuple(
-        sel.get("veg", card_veg(card)) == card_veg(card) and sel.get("colour", card_colour(card)) == card_colour(card)
+        sel.get("veg", card_veg(card)) == card_veg(card)
+        and sel.get("colour", card_colour(card)) == card_colour(card)
         for card in range(KINDS)
     )
 
@@ -67,7 +68,9 @@ def _gap(a: int, b: int) -> int:
     """Fewest cells between a cell of ``a`` and another cell of ``b`` (2 when either is empty)."""
     cells_a = [i for i in range(CELLS) if a >> i & 1]
     cells_b = [j for j in range(CELLS) if b >> j & 1]
-    gaps = [abs(i // SIZE - j // SIZE) + abs(i % SIZE - j % SIZE) - 1 for i in cells_a for j in cells_b if i != j]
+    gaps = [
+        abs(i // SIZE - j // SIZE) + abs(i % SIZE - j % SIZE) - 1 for i in cells_a for j in cells_b if i != j
+    ]
     return min(gaps, default=2)
 
 
@@ -118,7 +121,9 @@ def _identical_judge(taste: dict[str, Any]) -> Judge:
 
     def judge(soup: Soup) -> int:
         cards = bytes(soup)
-        repeated = [_mask(_ONLY[card], soup) for card in sorted(set(cards)) if match[card] and cards.count(card) > 1]
+        repeated = [
+            _mask(_ONLY[card], soup) for card in sorted(set(cards)) if match[card] and cards.count(card) > 1
+        ]
         if not repeated:
             return (3 if adjacent else 1) if some else 0
         if adjacent:

@@ -250,16 +250,22 @@ def icon_parts(taste: dict[str, Any]) -> list[dict[str, Any]]:
     """
     kind = taste["kind"]
     if kind == "count":
-        return [{"glyph": "count", "op": taste["op"], "n": taste["n"]}, _sel_glyph(taste["sel"]),
-                _region_glyph(taste["region"])]
+        return [
+            {"glyph": "count", "op": taste["op"], "n": taste["n"]},
+            _sel_glyph(taste["sel"]),
+            _region_glyph(taste["region"]),
+        ]
     if kind == "next_to":
         parts: list[dict[str, Any]] = []
         if taste["op"] == "none":
             parts.append({"glyph": "relation", "name": "not"})
         elif taste["op"] == "every":
             parts.append({"glyph": "count", "op": "every", "n": 0})
-        return parts + [_sel_glyph(taste["sel"]), {"glyph": "relation", "name": "next_to"},
-                        _sel_glyph(taste["other"])]
+        return parts + [
+            _sel_glyph(taste["sel"]),
+            {"glyph": "relation", "name": "next_to"},
+            _sel_glyph(taste["other"]),
+        ]
     parts = [{"glyph": "relation", "name": "not"}] if taste["op"] == "none" else []
     parts += [_sel_glyph(taste["sel"]), {"glyph": "relation", "name": "identical"}, _sel_glyph(taste["sel"])]
     if taste["adjacent"]:
@@ -270,7 +276,12 @@ def icon_parts(taste: dict[str, Any]) -> list[dict[str, Any]]:
 def public_taste(taste_id: str, soup: Soup) -> dict[str, Any]:
     """A taste as a chef who may read it sees it."""
     taste = TASTES_BY_ID[taste_id]
-    return {"id": taste_id, "text": taste["text"], "icon": icon_parts(taste), "satisfied": satisfied(taste_id, soup)}
+    return {
+        "id": taste_id,
+        "text": taste["text"],
+        "icon": icon_parts(taste),
+        "satisfied": satisfied(taste_id, soup),
+    }
 
 
 # --- proof that the tastes of a difficulty never contradict --------------------------------------

@@ -115,8 +115,18 @@ class GameOver(TypedDict):
     stars: int
 
 
-Event = (BySeat | Rotated | Changed | Reacted | RoundEvent | RoundStarted | AllPassed | RoundOver | GameOver
-         | TimeoutEvent)
+Event = (
+    BySeat
+    | Rotated
+    | Changed
+    | Reacted
+    | RoundEvent
+    | RoundStarted
+    | AllPassed
+    | RoundOver
+    | GameOver
+    | TimeoutEvent
+)
 
 
 # --- the view ------------------------------------------------------------------------------------
@@ -232,29 +242,47 @@ def build_view(state: TmcState, seat: int | None) -> dict[str, Any]:
         "first_player": state.first_player,
         "base": state.base,
         "soup": soup_rows(state.soup),
-        "spares": [{"veg": veg, "colour": colour, "count": count}
-                   for (veg, colour), count in zip(SPARE_KEYS, state.spares, strict=True)],
+        "spares": [
+            {"veg": veg, "colour": colour, "count": count}
+            for (veg, colour), count in zip(SPARE_KEYS, state.spares, strict=True)
+        ],
         "shared_tastes": [public_taste(taste, state.soup) for taste in state.shared()],
-        "chefs": [{"seat": chef, "ready": state.ready[chef], "passed": state.passed[chef], "tastes": faces[chef]}
-                  for chef in range(state.players)],
+        "chefs": [
+            {"seat": chef, "ready": state.ready[chef], "passed": state.passed[chef], "tastes": faces[chef]}
+            for chef in range(state.players)
+        ],
         "my_tastes": [public_taste(taste, state.soup) for taste in state.personal(seat)] if is_chef else [],
         "reveal": _reveal(state.reveal) if showing_reveal and state.reveal else None,
         "last_move": _last_move(state.last_move),
         "reactions": [{"seat": seat, "emote": emote} for seat, emote in state.reactions],
-        "past_rounds": [{"round": number, "unsatisfied": unsatisfied, "stars_after": stars}
-                        for number, unsatisfied, stars in state.history],
+        "past_rounds": [
+            {"round": number, "unsatisfied": unsatisfied, "stars_after": stars}
+            for number, unsatisfied, stars in state.history
+        ],
     }
 
 
 def _last_move(last: dict[str, Any] | None) -> dict[str, Any] | None:
     if last is None:
         return None
-    return {"number": last["number"], "seat": last["event"]["seat"], "event": json_copy(last["event"]),
-            "until": last["at"] + REACTION_SECONDS}
+    return {
+        "number": last["number"],
+        "seat": last["event"]["seat"],
+        "event": json_copy(last["event"]),
+        "until": last["at"] + REACTION_SECONDS,
+    }
 
 
 def _reveal(reveal: dict[str, Any]) -> dict[str, Any]:
     """The stored reveal with every taste spelled out for the table."""
-    tastes = [{"id": taste, "text": TASTES_BY_ID[taste]["text"], "icon": icon_parts(TASTES_BY_ID[taste]),
-               "owner": owner, "satisfied": ok} for taste, owner, ok in reveal["tastes"]]
+    tastes = [
+        {
+            "id": taste,
+            "text": TASTES_BY_ID[taste]["text"],
+            "icon": icon_parts(TASTES_BY_ID[taste]),
+            "owner": owner,
+            "satisfied": ok,
+        }
+        for taste, owner, ok in reveal["tastes"]
+    ]
     return {**reveal, "tastes": tastes}

@@ -56,7 +56,9 @@ class WitnessChef(Bot):
         self.seen = 0  # views observed (an easy chef forgets every FORGETS_AFTER)
         self.target: Soup | None = None  # the soup the chef aimed for last
         self.moment: tuple[Any, ...] | None = None  # (soup, faces, shared tastes satisfied, turn) last seen
-        self.harmless_undo: tuple[Any, ...] | None = None  # the change that would undo another chef's harmless move
+        self.harmless_undo: tuple[Any, ...] | None = (
+            None  # the change that would undo another chef's harmless move
+        )
         self.round_moves = (None, 0)  # (round, soup moves seen in it)
 
     def observe(self, view: dict[str, Any]) -> None:
@@ -76,21 +78,29 @@ class WitnessChef(Bot):
         unhappy and broke no shared taste: the chef leaves such a move alone while it can."""
         if view.get("phase") != "playing" or not view.get("soup"):
             return
-        moment = (soup_from_view(view), faces_from_view(view),
-                  tuple(taste["satisfied"] for taste in view["shared_tastes"]), view.get("turn"))
+        moment = (
+            soup_from_view(view),
+            faces_from_view(view),
+            tuple(taste["satisfied"] for taste in view["shared_tastes"]),
+            view.get("turn"),
+        )
         if self.moment is not None and moment[:3] == self.moment[:3]:
             return
         before, self.moment = self.moment, moment
         self.harmless_undo = None
         moves_round, moves = self.round_moves
         fresh = moves_round != view["round"]
-        self.round_moves = (view["round"], 0 if fresh else moves + (before is not None and before[0] != moment[0]))
+        self.round_moves = (
+            view["round"],
+            0 if fresh else moves + (before is not None and before[0] != moment[0]),
+        )
         if before is None or before[3] in (None, self.seat) or len(before[2]) != len(moment[2]):
             return
         happy_before = [face for chef in before[1] for face in chef] + list(before[2])
         happy_now = [face for chef in moment[1] for face in chef] + list(moment[2])
         if len(happy_before) == len(happy_now) and not any(
-                was and not now for was, now in zip(happy_before, happy_now, strict=True)):
+            was and not now for was, now in zip(happy_before, happy_now, strict=True)
+        ):
             self.harmless_undo = undo_of(before[0], moment[0])
 
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
@@ -121,8 +131,15 @@ class WitnessChef(Bot):
         elapsed = now - (deadline - view["round_seconds"])
         return (deadline - now) * moves / elapsed if elapsed > 0 else None
 
-    def planned(self, view: dict[str, Any], now: float, goal: Goal, known: list[str], soup: Soup,
-                spares: tuple[int, ...]) -> tuple[Any, ...] | None:
+    def planned(
+        self,
+        view: dict[str, Any],
+        now: float,
+        goal: Goal,
+        known: list[str],
+        soup: Soup,
+        spares: tuple[int, ...],
+    ) -> tuple[Any, ...] | None:
         """The step towards the nearest soup that satisfies every taste the table may hold (None
         when no change leads closer, or the table cannot get there in the time left)."""
         shared = [taste["id"] for taste in view["shared_tastes"]]
@@ -137,17 +154,21 @@ class WitnessChef(Bot):
             self.target = None  # out of reach before the time is up: the best single move instead
             return None
         keep = [i for i, taste in enumerate(goal.tastes) if taste in known]
-        return best_step(soup, spares, self.target, goal, keep, avoid=self.harmless_undo,
-                         by_goal=self.level == "hard")
+        return best_step(
+            soup, spares, self.target, goal, keep, avoid=self.harmless_undo, by_goal=self.level == "hard"
+        )
 
-    def best_single(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
-                    moves: list[tuple[Any, ...]]) -> tuple[Any, ...]:
+    def best_single(
+        self, goal: Goal, soup: Soup, spares: tuple[int, ...], moves: list[tuple[Any, ...]]
+    ) -> tuple[Any, ...]:
         """The move (of ``moves``) that leaves the soup closest to the goal."""
         far = goal.distances(soup)
         scored = []
         for order, move in enumerate(moves):
             new, _spares, cells = play_move(soup, spares, move)
-            scored.append((goal.score(goal.distances_after(soup, far, new, cells)), self.rng.random(), order, move))
+            scored.append(
+                (goal.score(goal.distances_after(soup, far, new, cells)), self.rng.random(), order, move)
+            )
         return min(scored)[-1]
 
     def goal(self, known: list[str]) -> Goal:
@@ -159,11 +180,16 @@ class WitnessChef(Bot):
                 for taste, chance in options.items():
                     weights[taste] = weights.get(taste, 0.0) + HIDDEN_WEIGHT * chance
         tastes = sorted(weights)
-        return Goal(tastes, [weights[taste] for taste in tastes],
-                    steer=[1.0 if taste in known else 0.0 for taste in tastes])
+        return Goal(
+            tastes,
+            [weights[taste] for taste in tastes],
+            steer=[1.0 if taste in known else 0.0 for taste in tastes],
+        )
 
     @staticmethod
-    def first_moves(goal: Goal, known: list[str], soup: Soup, spares: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    def first_moves(
+        goal: Goal, known: list[str], soup: Soup, spares: tuple[int, ...]
+    ) -> list[tuple[Any, ...]]:
         """The legal moves that break the fewest of the tastes the chef reads."""
         reads = [i for i, taste in enumerate(goal.tastes) if taste in known]
         far = goal.distances(soup)
@@ -175,8 +201,9 @@ class WitnessChef(Bot):
         fewest = min(broken for broken, _move in counted)
         return [move for broken, move in counted if broken == fewest]
 
-    def first_decent(self, goal: Goal, soup: Soup, spares: tuple[int, ...],
-                     moves: list[tuple[Any, ...]]) -> tuple[Any, ...]:
+    def first_decent(
+        self, goal: Goal, soup: Soup, spares: tuple[int, ...], moves: list[tuple[Any, ...]]
+    ) -> tuple[Any, ...]:
         """The first move, from a random start, that brings the soup closer to the goal (or the
         least bad one)."""
         far = goal.distances(soup)

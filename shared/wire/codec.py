@@ -8,7 +8,9 @@ from typing import Any
 import orjson
 
 _DIGITS = bytes(48 if byte in b"0123456789" else 32 for byte in range(256))  # every digit a 0, the rest blank
-_LONG_INT = b"0" * 19  # after _DIGITS: nineteen digits in a row, a number orjson may read as a float (below -2**63)
+_LONG_INT = (
+    b"0" * 19
+)  # after _DIGITS: nineteen digits in a row, a number orjson may read as a float (below -2**63)
 
 
 class WireJson:

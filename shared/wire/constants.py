@@ -2,5 +2,5 @@
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 8765
-LAN_SERVICE = "_soupkitchen._tcp.local."   # the zeroconf service type servers advertise
+LAN_SERVICE = "_soupkitchen._tcp.local."  # the zeroconf service type servers advertise
 EMOTES = ("disgusting", "delicious", "fine")

@@ -79,8 +79,9 @@ ERRORS = {
     UNKNOWN_EVENT: N_("The server does not know that request."),
     STORAGE_FULL: N_("The server's disk is full, so nothing was changed."),
     STORAGE_FAILED: N_("The server could not store that, so nothing was changed. Try again in a moment."),
-    STORAGE_UNAVAILABLE: N_("The server cannot reach its games' records just now, so nothing was changed. "
-                            "Try again in a moment."),
+    STORAGE_UNAVAILABLE: N_(
+        "The server cannot reach its games' records just now, so nothing was changed. Try again in a moment."
+    ),
     FORBIDDEN_ORIGIN: N_("The server refuses connections from this page."),
     INTERNAL: N_("The server could not do that."),
     MOVED: N_("Another server runs that table."),
@@ -90,7 +91,9 @@ NAME_LENGTH = 32  # characters of a player's name, once normalised
 # Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks)
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 ZWJ = "\u200d"
-EMOJI_MODIFIERS = "\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"  # text/emoji style, skin tones
+EMOJI_MODIFIERS = (
+    "\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"  # text/emoji style, skin tones
+)
 # Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)
 BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
@@ -132,8 +135,12 @@ def player_name(text: str) -> str:
             raise ValueError(f"a name may not contain characters that reorder text (U+{ord(char):04X})")
         if is_noncharacter(char):
             raise ValueError(f"a name may not contain noncharacters (U+{ord(char):04X})")
-    name = unicodedata.normalize("NFKC", "".join(
-        char for index, char in enumerate(text) if not is_invisible(char) or joins_emoji(text, index))).strip()
+    name = unicodedata.normalize(
+        "NFKC",
+        "".join(
+            char for index, char in enumerate(text) if not is_invisible(char) or joins_emoji(text, index)
+        ),
+    ).strip()
     if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANK_GLYPHS for char in name):
         raise ValueError("a name needs at least one visible character")
     if len(name) > NAME_LENGTH:
@@ -148,7 +155,9 @@ def name_keys(name: str) -> frozenset[str]:
     and the other way round (Cyrillic "Н" looks like "H", its small "н" like no "h"). "Chef", "chef",
     "ＣＨＥＦ", "Сhef" with a Cyrillic С and "Chef\u200b" are one name at a table."""
     folded = " ".join(unicodedata.normalize("NFKC", "".join(c for c in name if not is_invisible(c))).split())
-    return frozenset(("".join(map(_lookalike, folded.casefold())), "".join(map(_lookalike, folded)).casefold()))
+    return frozenset(
+        ("".join(map(_lookalike, folded.casefold())), "".join(map(_lookalike, folded)).casefold())
+    )
 
 
 @functools.cache
@@ -158,8 +167,11 @@ def _confusables() -> Any:
     try:
         from confusable_homoglyphs import confusables
     except (ImportError, OSError, ValueError) as err:
-        logging.getLogger(__name__).error("Unicode's confusables could not be loaded (%s): names that look "
-                                          "alike only through them are not numbered", err)
+        logging.getLogger(__name__).error(
+            "Unicode's confusables could not be loaded (%s): names that look "
+            "alike only through them are not numbered",
+            err,
+        )
         return None
     return confusables
 
@@ -192,7 +204,7 @@ def unique_name(name: str, taken: list[str]) -> str:
     number = 2
     while True:
         suffix = f" {number}"
-        numbered = name[:NAME_LENGTH - len(suffix)].rstrip() + suffix
+        numbered = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
         if not name_keys(numbered) & keys:
             return numbered
         number += 1
@@ -257,7 +269,7 @@ class FindTable(Request):
     code: str = Field(min_length=1, max_length=64)
 
 
-MAX_RECENT = 200   # moments of a game a resume may ask to be told again
+MAX_RECENT = 200  # moments of a game a resume may ask to be told again
 
 
 class Resume(Request):
@@ -301,7 +313,9 @@ class Act(Request):
 class Hold(Request):
     token: str = Token
     on: StrictBool
-    seat: StrictInt | None = Field(default=None, ge=0, le=63)  # the host ends this seat's hold (with on: false)
+    seat: StrictInt | None = Field(
+        default=None, ge=0, le=63
+    )  # the host ends this seat's hold (with on: false)
 
 
 class Ready(Request):
@@ -392,7 +406,9 @@ def parse(event: str, payload: Any) -> Request:
         first = err.errors()[0]
         where = ".".join(str(part) for part in first.get("loc", ())) or "payload"
         reason = first.get("ctx", {}).get("error") if first.get("type") == "value_error" else None
-        raise ProtocolError(BAD_REQUEST, f"{event}: {where}: {reason or first.get('msg', 'invalid')}") from None
+        raise ProtocolError(
+            BAD_REQUEST, f"{event}: {where}: {reason or first.get('msg', 'invalid')}"
+        ) from None
 
 
 # --- pushes (server to client) -------------------------------------------------------------------
@@ -435,7 +451,9 @@ class StatePush(TypedDict):
     seat: int | None  # whose view (None: the spectator view)
     state_id: int
     view: dict[str, Any]  # the game's view of that seat (its ``view_model`` checks it)
-    events: list[dict[str, Any]]  # the public events of the action that made ``state_id`` (its ``events_model``)
+    events: list[
+        dict[str, Any]
+    ]  # the public events of the action that made ``state_id`` (its ``events_model``)
     deadline: float | None  # the next deadline in server time
     server_time: float
     paused: bool
@@ -483,8 +501,15 @@ class TablesChangedPush(TypedDict):
     """The list of open tables has changed (a connection that sent ``watch_tables`` asks ``list_tables``)."""
 
 
-PUSHES: dict[str, Any] = {"lobby": LobbyPush, "state": StatePush, "delta": DeltaPush, "emote": EmotePush,
-                          "kicked": KickedPush, "nudge": NudgePush, "tables_changed": TablesChangedPush}
+PUSHES: dict[str, Any] = {
+    "lobby": LobbyPush,
+    "state": StatePush,
+    "delta": DeltaPush,
+    "emote": EmotePush,
+    "kicked": KickedPush,
+    "nudge": NudgePush,
+    "tables_changed": TablesChangedPush,
+}
 _PUSH_MODELS: dict[str, Any] = {}
 
 

@@ -222,10 +222,10 @@ def test_the_readers_focus_follows_the_tables_keyboard_cursor():
     assert (
         app.access.focus.startswith("soup.r1c1.") and app.access.root.find(app.access.focus).role == "button"
     )
-    app.dispatch(InputAction("back"))               # put back: the spare is only read now
+    app.dispatch(InputAction("back"))  # put back: the spare is only read now
     said(app, session)
     assert app.access.focus.startswith("spares.")
     app.stack.top.focus = "cell:1:0"
-    app.dispatch(InputAction("navigate", dx=-1))    # left of the row: its arrow on the rim
+    app.dispatch(InputAction("navigate", dx=-1))  # left of the row: its arrow on the rim
     said(app, session)
     assert app.access.focus == "rotate.row1.back"

@@ -18,7 +18,9 @@ KEYS_LIMIT = 60
 
 
 def press(scene, kind: str, **fields) -> None:
-    scene.handle(InputAction(kind, **fields) if kind != "navigate" else nav(fields.get("dx", 0), fields.get("dy", 0)))
+    scene.handle(
+        InputAction(kind, **fields) if kind != "navigate" else nav(fields.get("dx", 0), fields.get("dy", 0))
+    )
 
 
 def focus_on(scene, key: str) -> None:
@@ -72,11 +74,17 @@ def list_keys(scene, action) -> None:
     press(scene, "select")
 
 
-@pytest.mark.parametrize(("game", "players"), [("too-many-cooks", 2), ("pink-soup", 2), ("stone-soup", 2),
-                                               ("pot-pourri", 3)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("too-many-cooks", 2), ("pink-soup", 2), ("stone-soup", 2), ("pot-pourri", 3)]
+)
 def test_a_whole_game_is_played_from_the_keyboard_alone(game, players):
-    session = FakeSession(game, players=players, seat=0, seed=3,
-                          options={"round_seconds": 60} if game == "too-many-cooks" else None)
+    session = FakeSession(
+        game,
+        players=players,
+        seat=0,
+        seed=3,
+        options={"round_seconds": 60} if game == "too-many-cooks" else None,
+    )
     app, scene = make_table(session)
     bot = session.game.make_bot(0, 5)
     rng, moves = random.Random(2), 0
@@ -91,12 +99,14 @@ def test_a_whole_game_is_played_from_the_keyboard_alone(game, players):
         render(app, scene, session.now)
         action = bot.choose(view, session.now)
         listed = scene.actions if game != "too-many-cooks" else view["legal_actions"]
-        if action not in listed:   # a Stone Soup play outside the sample: one of the listed instead
+        if action not in listed:  # a Stone Soup play outside the sample: one of the listed instead
             action = rng.choice(listed)
         before = len(session.acted)
         (soup_keys if game == "too-many-cooks" else list_keys)(scene, action)
         app.settle()
-        assert session.acted[before:] == [(0, action)], f"the keys played {session.acted[before:]}, not {action}"
+        assert session.acted[before:] == [(0, action)], (
+            f"the keys played {session.acted[before:]}, not {action}"
+        )
         moves += 1
         session.now += 1.0
     assert session.over and moves >= 5

@@ -135,26 +135,84 @@ class FakeConnection:
         return [payload for event, payload in self.sent if event == name]
 
 
-def summary(seats: int = 4, started: bool = False, names=("Ada",), bots=(), host_seat: int = 0,
-            game: str = "stone-soup", title: str = "Stone Soup", options=None, ready=()) -> dict[str, Any]:
+def summary(
+    seats: int = 4,
+    started: bool = False,
+    names=("Ada",),
+    bots=(),
+    host_seat: int = 0,
+    game: str = "stone-soup",
+    title: str = "Stone Soup",
+    options=None,
+    ready=(),
+) -> dict[str, Any]:
     """A TableSummary as the server sends it (the host, bots and the seats in ``ready`` are ready)."""
-    return {"id": "t1", "game": game, "title": title, "options": options or {},
-            "seats": [{"seat": i, "name": names[i] if i < len(names) else None, "bot": i in bots,
-                       "level": "normal" if i in bots else None, "connected": True, "away_since": None,
-                       "stand_in": False, "holding": False,
-                       "ready": i in bots or i in ready or (i == host_seat and i < len(names))}
-                      for i in range(seats)],
-            "started": started, "over": False, "closed": False, "has_password": False, "host_seat": host_seat,
-            "spectators": 0, "settings": {"bot_delay": 1.0, "handoff_pauses_timer": True}, "paused": False,
-            "state_id": 0, "code": None}
+    return {
+        "id": "t1",
+        "game": game,
+        "title": title,
+        "options": options or {},
+        "seats": [
+            {
+                "seat": i,
+                "name": names[i] if i < len(names) else None,
+                "bot": i in bots,
+                "level": "normal" if i in bots else None,
+                "connected": True,
+                "away_since": None,
+                "stand_in": False,
+                "holding": False,
+                "ready": i in bots or i in ready or (i == host_seat and i < len(names)),
+            }
+            for i in range(seats)
+        ],
+        "started": started,
+        "over": False,
+        "closed": False,
+        "has_password": False,
+        "host_seat": host_seat,
+        "spectators": 0,
+        "settings": {"bot_delay": 1.0, "handoff_pauses_timer": True},
+        "paused": False,
+        "state_id": 0,
+        "code": None,
+    }
 
 
-GAMES = [{"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "max_players": 5,
-          "options": [{"key": "challenge_seconds", "label": "Seconds to call stone soup", "default": 3,
-                       "choices": [], "minimum": 1, "maximum": 10}]},
-         {"id": "pot-pourri", "title": "Pot Pourri", "min_players": 3, "max_players": 5,
-          "options": [{"key": "cooking_pros", "label": "Cooking Pros", "default": False,
-                       "choices": [False, True], "minimum": None, "maximum": None}]}]
+GAMES = [
+    {
+        "id": "stone-soup",
+        "title": "Stone Soup",
+        "min_players": 2,
+        "max_players": 5,
+        "options": [
+            {
+                "key": "challenge_seconds",
+                "label": "Seconds to call stone soup",
+                "default": 3,
+                "choices": [],
+                "minimum": 1,
+                "maximum": 10,
+            }
+        ],
+    },
+    {
+        "id": "pot-pourri",
+        "title": "Pot Pourri",
+        "min_players": 3,
+        "max_players": 5,
+        "options": [
+            {
+                "key": "cooking_pros",
+                "label": "Cooking Pros",
+                "default": False,
+                "choices": [False, True],
+                "minimum": None,
+                "maximum": None,
+            }
+        ],
+    },
+]
 
 
 class Kit:

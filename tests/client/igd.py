@@ -31,36 +31,63 @@ DESCRIPTION = """<?xml version="1.0"?>
 </device></deviceList></device></deviceList></device></root>"""
 
 ARGUMENTS = {
-    "AddPortMapping": [("NewRemoteHost", "in", "RemoteHost"), ("NewExternalPort", "in", "ExternalPort"),
-                       ("NewProtocol", "in", "PortMappingProtocol"), ("NewInternalPort", "in", "InternalPort"),
-                       ("NewInternalClient", "in", "InternalClient"), ("NewEnabled", "in", "PortMappingEnabled"),
-                       ("NewPortMappingDescription", "in", "PortMappingDescription"),
-                       ("NewLeaseDuration", "in", "PortMappingLeaseDuration")],
-    "DeletePortMapping": [("NewRemoteHost", "in", "RemoteHost"), ("NewExternalPort", "in", "ExternalPort"),
-                          ("NewProtocol", "in", "PortMappingProtocol")],
+    "AddPortMapping": [
+        ("NewRemoteHost", "in", "RemoteHost"),
+        ("NewExternalPort", "in", "ExternalPort"),
+        ("NewProtocol", "in", "PortMappingProtocol"),
+        ("NewInternalPort", "in", "InternalPort"),
+        ("NewInternalClient", "in", "InternalClient"),
+        ("NewEnabled", "in", "PortMappingEnabled"),
+        ("NewPortMappingDescription", "in", "PortMappingDescription"),
+        ("NewLeaseDuration", "in", "PortMappingLeaseDuration"),
+    ],
+    "DeletePortMapping": [
+        ("NewRemoteHost", "in", "RemoteHost"),
+        ("NewExternalPort", "in", "ExternalPort"),
+        ("NewProtocol", "in", "PortMappingProtocol"),
+    ],
     "GetExternalIPAddress": [("NewExternalIPAddress", "out", "ExternalIPAddress")],
 }
-VARIABLES = {"RemoteHost": "string", "ExternalPort": "ui2", "PortMappingProtocol": "string",
-             "InternalPort": "ui2", "InternalClient": "string", "PortMappingEnabled": "boolean",
-             "PortMappingDescription": "string", "PortMappingLeaseDuration": "ui4", "ExternalIPAddress": "string"}
+VARIABLES = {
+    "RemoteHost": "string",
+    "ExternalPort": "ui2",
+    "PortMappingProtocol": "string",
+    "InternalPort": "ui2",
+    "InternalClient": "string",
+    "PortMappingEnabled": "boolean",
+    "PortMappingDescription": "string",
+    "PortMappingLeaseDuration": "ui4",
+    "ExternalIPAddress": "string",
+}
 
 
 def scpd() -> str:
     actions = "".join(
-        f"<action><name>{name}</name><argumentList>" + "".join(
+        f"<action><name>{name}</name><argumentList>"
+        + "".join(
             f"<argument><name>{arg}</name><direction>{way}</direction>"
-            f"<relatedStateVariable>{var}</relatedStateVariable></argument>" for arg, way, var in args)
-        + "</argumentList></action>" for name, args in ARGUMENTS.items())
-    variables = "".join(f'<stateVariable sendEvents="no"><name>{name}</name><dataType>{kind}</dataType>'
-                        f'</stateVariable>' for name, kind in VARIABLES.items())
-    return (f'<?xml version="1.0"?><scpd xmlns="urn:schemas-upnp-org:service-1-0"><specVersion><major>1</major>'
-            f'<minor>0</minor></specVersion><actionList>{actions}</actionList>'
-            f'<serviceStateTable>{variables}</serviceStateTable></scpd>')
+            f"<relatedStateVariable>{var}</relatedStateVariable></argument>"
+            for arg, way, var in args
+        )
+        + "</argumentList></action>"
+        for name, args in ARGUMENTS.items()
+    )
+    variables = "".join(
+        f'<stateVariable sendEvents="no"><name>{name}</name><dataType>{kind}</dataType></stateVariable>'
+        for name, kind in VARIABLES.items()
+    )
+    return (
+        f'<?xml version="1.0"?><scpd xmlns="urn:schemas-upnp-org:service-1-0"><specVersion><major>1</major>'
+        f"<minor>0</minor></specVersion><actionList>{actions}</actionList>"
+        f"<serviceStateTable>{variables}</serviceStateTable></scpd>"
+    )
 
 
 def envelope(body: str) -> str:
-    return (f'<?xml version="1.0"?><s:Envelope xmlns:s="{SOAP}" '
-            f's:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>{body}</s:Body></s:Envelope>')
+    return (
+        f'<?xml version="1.0"?><s:Envelope xmlns:s="{SOAP}" '
+        f's:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><s:Body>{body}</s:Body></s:Envelope>'
+    )
 
 
 @dataclass
@@ -129,13 +156,22 @@ class Gateway:
 
     @staticmethod
     def answer(action: str, inner: str = "") -> web.Response:
-        return web.Response(text=envelope(f'<u:{action}Response xmlns:u="{SERVICE}">{inner}</u:{action}Response>'),
-                            content_type="text/xml")
+        return web.Response(
+            text=envelope(f'<u:{action}Response xmlns:u="{SERVICE}">{inner}</u:{action}Response>'),
+            content_type="text/xml",
+        )
 
     @staticmethod
     def fault(code: int, words: str) -> web.Response:
-        detail = (f'<UPnPError xmlns="urn:schemas-upnp-org:control-1-0"><errorCode>{code}</errorCode>'
-                  f'<errorDescription>{words}</errorDescription></UPnPError>')
-        return web.Response(status=500, content_type="text/xml", text=envelope(
-            f"<s:Fault><faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring>"
-            f"<detail>{detail}</detail></s:Fault>"))
+        detail = (
+            f'<UPnPError xmlns="urn:schemas-upnp-org:control-1-0"><errorCode>{code}</errorCode>'
+            f"<errorDescription>{words}</errorDescription></UPnPError>"
+        )
+        return web.Response(
+            status=500,
+            content_type="text/xml",
+            text=envelope(
+                f"<s:Fault><faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring>"
+                f"<detail>{detail}</detail></s:Fault>"
+            ),
+        )

@@ -68,7 +68,9 @@ def fifth_game(tmp_path, monkeypatch):
     write_the_game(tmp_path)
     (tmp_path / "tests" / PACKAGE / "__init__.py").touch()
     monkeypatch.setattr(shared, "__path__", [*shared.__path__, str(tmp_path / "shared")])
-    monkeypatch.setattr(client_tables, "__path__", [*client_tables.__path__, str(tmp_path / "client" / "tables")])
+    monkeypatch.setattr(
+        client_tables, "__path__", [*client_tables.__path__, str(tmp_path / "client" / "tables")]
+    )
     monkeypatch.syspath_prepend(str(tmp_path / "tests"))
     forget_the_game()
     yield registry.get_game(GAME_ID)
@@ -78,8 +80,13 @@ def fifth_game(tmp_path, monkeypatch):
 
 def test_the_page_names_a_file_for_every_part_of_a_game():
     files = doc_files()
-    assert {"shared/last_ladle/registration.py", "shared/last_ladle/rules.py", "shared/last_ladle/describe.py",
-            "client/tables/last_ladle/registration.py", "tests/last_ladle/test_rules.py"} <= set(files)
+    assert {
+        "shared/last_ladle/registration.py",
+        "shared/last_ladle/rules.py",
+        "shared/last_ladle/describe.py",
+        "client/tables/last_ladle/registration.py",
+        "tests/last_ladle/test_rules.py",
+    } <= set(files)
     assert all(path.split("/")[0] in ("shared", "client", "tests") and PACKAGE in path for path in files)
 
 
@@ -141,13 +148,33 @@ def test_the_whole_suite_passes_over_the_game_with_no_file_changed_elsewhere(tmp
     """The suite run over a scratch tree holding only the page's files (tests/conftest.py, More
     games): every test it runs for each game, every test of all games at once and the game's own."""
     write_the_game(tmp_path)
-    env = {**os.environ, "SOUPKITCHEN_MORE_GAMES": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "SOUPKITCHEN_MORE_GAMES": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
     env.pop("PYTEST_XDIST_WORKER", None)
-    ran = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
-                          "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT),
-                          "tests", str(tmp_path / "tests")],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    ran = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-c",
+            str(ROOT / "pyproject.toml"),
+            "--rootdir",
+            str(ROOT),
+            "tests",
+            str(tmp_path / "tests"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     summary = ran.stdout.strip().splitlines()[-1] if ran.stdout.strip() else ran.stderr
     assert ran.returncode == 0, ran.stdout[-6000:] + ran.stderr[-2000:]
     passed = int(re.search(r"(\d+) passed", summary).group(1))

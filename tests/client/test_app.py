@@ -24,8 +24,8 @@ async def test_frames_are_paced_and_the_loop_stays_free(tmp_path, kit):
     asyncio.get_running_loop().call_later(1.0, lambda: setattr(app, "running", False))
     await app.run(TitleScene(app))
     worker.cancel()
-    assert 1 <= app.frames <= 66, app.frames           # about 60 in one second (fewer on a loaded machine), never more
-    assert ticks >= 2, ticks                           # other coroutines ran between frames
+    assert 1 <= app.frames <= 66, app.frames  # about 60 in one second (fewer on a loaded machine), never more
+    assert ticks >= 2, ticks  # other coroutines ran between frames
 
 
 async def test_quit_and_fullscreen_are_handled_by_the_shell(app, kit):
@@ -40,18 +40,18 @@ async def test_quit_and_fullscreen_are_handled_by_the_shell(app, kit):
 
 def test_interface_sounds_follow_the_volume_and_mute(app, kit):
     if not app.sounds.sounds:
-        return   # no audio device at all: silence is the right answer
+        return  # no audio device at all: silence is the right answer
     app.stack.push(TitleScene(app))
     kit.press(app, "navigate", dy=1)
     assert app.sounds.played[-1:] == ["move"]
     app.settings.volume = 0
     app.clock.t += 1
     kit.press(app, "navigate", dy=1)
-    assert app.sounds.played[-1:] == ["move"] and len(app.sounds.played) == 1     # volume 0
+    assert app.sounds.played[-1:] == ["move"] and len(app.sounds.played) == 1  # volume 0
     app.settings.volume, app.settings.muted = 80, True
     app.clock.t += 1
     kit.press(app, "navigate", dy=1)
-    assert len(app.sounds.played) == 1                                             # muted
+    assert len(app.sounds.played) == 1  # muted
 
 
 def test_a_broken_screen_returns_to_the_title_with_an_explanation(app, kit):
@@ -68,4 +68,4 @@ def test_a_broken_screen_returns_to_the_title_with_an_explanation(app, kit):
     app.step(1.0)
     assert [s.name for s in app.stack.scenes] == ["title", "dialog"]
     assert "broken table screen hit a problem" in app.stack.top.describe()["message"]
-    app.step(1.1)                                   # the title and the message draw fine
+    app.step(1.1)  # the title and the message draw fine

@@ -63,9 +63,12 @@ def test_the_template_holds_what_the_code_marks():
 def test_every_message_is_translated(language):
     cat = catalog(po_path(language))
     missing = sorted(map(str, marked() - ids(cat)))
-    assert missing == [], f"{language}: marked in the code but not in its catalog (run scripts/catalogs, translate)"
-    untranslated = [m.id for m in cat if m.id
-                    and (not m.string or (isinstance(m.string, tuple) and not all(m.string)))]
+    assert missing == [], (
+        f"{language}: marked in the code but not in its catalog (run scripts/catalogs, translate)"
+    )
+    untranslated = [
+        m.id for m in cat if m.id and (not m.string or (isinstance(m.string, tuple) and not all(m.string)))
+    ]
     assert untranslated == [], f"{language}: untranslated"
     fuzzy = [m.id for m in cat if m.id and m.fuzzy]
     assert fuzzy == [] and not cat.fuzzy, f"{language}: fuzzy"

@@ -49,11 +49,11 @@ def test_setup_arrows_count_the_way_they_point(app, kit):
     assert players.value == 4
     post_click(parts.minus.center)
     frame(app)
-    assert widget(app.stack.top, "players").value == 3      # the drawn "<" counts down
+    assert widget(app.stack.top, "players").value == 3  # the drawn "<" counts down
     post_click(parts.plus.center)
     post_click(parts.plus.center)
     frame(app)
-    assert widget(app.stack.top, "players").value == 5      # the drawn ">" counts up
+    assert widget(app.stack.top, "players").value == 5  # the drawn ">" counts up
     assert parts.minus.right <= parts.value.left and parts.value.right <= parts.plus.left
     assert players.rect.contains(parts.minus) and players.rect.contains(parts.plus)
 
@@ -99,7 +99,7 @@ async def test_enter_or_join_connects_and_a_failure_leaves_typing_alone(app, kit
     await kit.settle(app, lambda: tried and app.stack.top is scene)
     assert tried == ["http://10.0.0.7:8765"]
     assert "nobody answered" in scene.error and scene.form.focused is field
-    post_text(" x")                                  # a space types a space: no box to dismiss
+    post_text(" x")  # a space types a space: no box to dismiss
     frame(app)
     assert field.value == "10.0.0.7:8765 x" and app.stack.top is scene
     post_click(widget(scene, "connect").rect.center)
@@ -127,16 +127,26 @@ async def test_the_address_supports_selection_select_all_and_paste(app, join, mo
     post_key(pygame.K_BACKSPACE)
     frame(app)
     assert field.value == "10.168.1.9:900"
-    post_click((field.rect.right - 4, field.rect.centery))   # a click past the end puts the cursor there
+    post_click((field.rect.right - 4, field.rect.centery))  # a click past the end puts the cursor there
     frame(app)
     assert field.cursor == len(field.value)
 
 
-@pytest.mark.parametrize("typed, ok", [
-    ("192.168.1.20:8765", True), ("kitchen.local:80", True), ("https://soup.example:443", True),
-    ("[::1]:8765", True), ("soup", True), ("", False), ("192.168.1.20:99999", False),
-    ("192.168.1.20:port", False), ("not an address", False), ("10.0.0.7:8765 x", False),
-])
+@pytest.mark.parametrize(
+    "typed, ok",
+    [
+        ("192.168.1.20:8765", True),
+        ("kitchen.local:80", True),
+        ("https://soup.example:443", True),
+        ("[::1]:8765", True),
+        ("soup", True),
+        ("", False),
+        ("192.168.1.20:99999", False),
+        ("192.168.1.20:port", False),
+        ("not an address", False),
+        ("10.0.0.7:8765 x", False),
+    ],
+)
 def test_addresses_are_checked_before_trying(typed, ok):
     if ok:
         assert check_address(typed).startswith("http")
@@ -155,9 +165,11 @@ async def test_the_title_offers_resume_only_for_a_game_that_can_be_resumed(app, 
     app.stack.push(TitleScene(app))
     assert not any("Stone Soup" in w for w in app.stack.top.describe()["widgets"])
     ways_in.resume_file().parent.mkdir(parents=True, exist_ok=True)
-    ways_in.resume_file().write_text(json.dumps({"game": "stone-soup", "title": "Stone Soup", "tokens": {"0": "t"}}))
+    ways_in.resume_file().write_text(
+        json.dumps({"game": "stone-soup", "title": "Stone Soup", "tokens": {"0": "t"}})
+    )
     app.stack.top.rebuild()
-    assert app.stack.top.describe()["widgets"][0] == "[Stone Soup]"   # an older client's one saved game
+    assert app.stack.top.describe()["widgets"][0] == "[Stone Soup]"  # an older client's one saved game
 
     async def left(_app, _session):
         ways_in.forget_saved_game()
@@ -170,8 +182,9 @@ async def test_the_title_offers_resume_only_for_a_game_that_can_be_resumed(app, 
 
 def saved_at(table: str, title: str, when: float) -> None:
     ways_in.unfinished_dir().mkdir(parents=True, exist_ok=True)
-    (ways_in.unfinished_dir() / f"{table}.json").write_text(json.dumps(
-        {"game": "pink-soup", "title": title, "table": table, "tokens": {"0": "t"}, "saved": when}))
+    (ways_in.unfinished_dir() / f"{table}.json").write_text(
+        json.dumps({"game": "pink-soup", "title": title, "table": table, "tokens": {"0": "t"}, "saved": when})
+    )
 
 
 async def test_every_unfinished_game_is_listed_and_the_title_buttons_never_move(app, kit, monkeypatch):
@@ -182,16 +195,16 @@ async def test_every_unfinished_game_is_listed_and_the_title_buttons_never_move(
         saved_at(f"t{i}", f"Game {i}", 1000.0 + i)
     title.rebuild()
     app.draw(app.screen, 0.0)
-    assert title.describe()["widgets"][0].startswith("[Game 2")          # newest first, every one of them
+    assert title.describe()["widgets"][0].startswith("[Game 2")  # newest first, every one of them
     assert title.describe()["widgets"][0].count(";") == 2
-    assert {w.key: w.rect for w in title.form.widgets if w.key in before} == before   # not one button moved
+    assert {w.key: w.rect for w in title.form.widgets if w.key in before} == before  # not one button moved
     listed = next(w for w in title.form.widgets if w.key == "unfinished")
     assert all(not listed.rect.colliderect(w.rect) for w in title.form.widgets if w is not listed)
     resumed = []
     monkeypatch.setattr(transitions, "resume", lambda _app, saved: resumed.append(saved["table"]))
     listed.selected = 1
     listed.activate()
-    assert resumed == ["t1"]                                              # the one chosen, not the newest
+    assert resumed == ["t1"]  # the one chosen, not the newest
     ways_in.forget_saved_game(table="t1")
     assert [g["table"] for g in ways_in.saved_games()] == ["t2", "t0"]
 
@@ -201,12 +214,14 @@ def contrast(a, b) -> float:
     def lum(c):
         channels = [(v / 255) ** 2.2 for v in c[:3]]
         return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
     hi, lo = sorted((lum(a), lum(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 
-@pytest.mark.parametrize("background", [theme.ACCENT, theme.MUSTARD, theme.PANEL, theme.BACKGROUND, theme.HERB,
-                                        theme.TEXT])
+@pytest.mark.parametrize(
+    "background", [theme.ACCENT, theme.MUSTARD, theme.PANEL, theme.BACKGROUND, theme.HERB, theme.TEXT]
+)
 def test_the_focus_ring_stands_out_on_every_background(background):
     lay = theme.layout((1280, 720))
     surface = pygame.Surface((400, 200))
@@ -235,8 +250,8 @@ def test_the_window_never_opens_smaller_than_the_layout_supports(tmp_path):
 
 
 def test_without_the_window_api_a_small_window_is_enlarged(tmp_path, monkeypatch):
-    monkeypatch.delattr(pygame, "Window")       # an older pygame-ce: no minimum size to ask for
+    monkeypatch.delattr(pygame, "Window")  # an older pygame-ce: no minimum size to ask for
     app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)
-    app._resized((500, 300))                    # the player dragged the window smaller
+    app._resized((500, 300))  # the player dragged the window smaller
     assert app.screen_size == theme.MIN_WINDOW and app.settings.window == list(theme.MIN_WINDOW)
     pygame.display.quit()

@@ -51,10 +51,12 @@ def test_every_end_shows_its_result_beside_play_again_and_back_to_title(game):
     shown = results.describe()
     assert shown["widgets"][-4:] == ["Play again", "Replay and review", "Back to title", "Look at the table"]
     lines = shown["lines"]
-    expected = {"too-many-cooks": ["Round 3 revealed", "The kitchen keeps 5 stars", "Ready for Moderate"],
-                "pink-soup": ["Final scoring", "Dev wins with 28 points."],
-                "stone-soup": ["Ada (you) wins!", "1.", "no cards left"],
-                "pot-pourri": ["Final score", "Bert wins: furthest along the gourmet pathway, on square 34."]}[game]
+    expected = {
+        "too-many-cooks": ["Round 3 revealed", "The kitchen keeps 5 stars", "Ready for Moderate"],
+        "pink-soup": ["Final scoring", "Dev wins with 28 points."],
+        "stone-soup": ["Ada (you) wins!", "1.", "no cards left"],
+        "pot-pourri": ["Final score", "Bert wins: furthest along the gourmet pathway, on square 34."],
+    }[game]
     assert all(words in lines for words in expected), lines
     assert clipped_labels() == []
 
@@ -71,11 +73,11 @@ def test_the_kitchen_is_told_what_comes_next():
     assert results.panel.verdict() == "The kitchen keeps 5 stars: ready for Moderate"
     assert results.describe()["widgets"][0] == "Cook Moderate next"
     started = []
-    results.again = lambda options=None: started.append(options)   # what the button would start
+    results.again = lambda options=None: started.append(options)  # what the button would start
     results.form.focused.activate()
     assert started == [{"mode": "standard", "difficulty": "moderate"}]
     kept = results.app.settings.setup("solo")["games"]["too-many-cooks"]
-    assert kept["options"]["difficulty"] == "moderate"           # and the next solo set-up opens on it
+    assert kept["options"]["difficulty"] == "moderate"  # and the next solo set-up opens on it
 
 
 def test_the_menu_of_a_finished_game_leads_back_to_its_end(app):
@@ -85,34 +87,57 @@ def test_the_menu_of_a_finished_game_leads_back_to_its_end(app):
     session = FakeSession("stone-soup", 4, 0, seed=SEEDS["stone-soup"])
     session.local = True
     session.bots_play(until=lambda v: v["over"], limit=5000)
-    app.stack.push(table_scene_for("stone-soup")(app, session))   # "Look at the table", then Esc
+    app.stack.push(table_scene_for("stone-soup")(app, session))  # "Look at the table", then Esc
     menu = app.stack.push(PauseMenu(app, session))
-    assert menu.message == "The game is over: the table stays as it ended."   # not "the kitchen keeps cooking"
+    assert menu.message == "The game is over: the table stays as it ended."  # not "the kitchen keeps cooking"
     next(w for w in menu.form.widgets if w.key == "end").activate()
     assert app.stack.top.name == "results" and "Play again" in app.stack.top.describe()["widgets"]
 
 
-@pytest.mark.parametrize(("result", "view", "words"), [
-    ({"won": True, "stars": 5, "next_challenge": {"mode": "standard", "difficulty": "hard"}},
-     {"mode": "standard", "difficulty": "moderate"}, "The kitchen keeps 5 stars: ready for Hard"),
-    ({"won": True, "stars": 5, "next_challenge": {"mode": "unreasonable", "tastes": 12}},
-     {"mode": "standard", "difficulty": "hard"}, "The kitchen keeps 5 stars: ready for an unreasonable soup"),
-    ({"won": True, "stars": 3, "next_challenge": None}, {"mode": "standard", "difficulty": "easy"},
-     "The kitchen keeps 3 stars: five stars make it ready for Moderate"),
-    ({"won": False, "stars": 0}, {"mode": "standard", "round": 2, "reveal": {"unsatisfied": 5, "tastes": []}},
-     "The kitchen closed in round 2: five or more tastes unsatisfied"),
-    ({"won": False, "stars": 0}, {"mode": "standard", "round": 1, "reveal": {"unsatisfied": 2, "tastes": []}},
-     "The kitchen closed in round 1: 2 tastes unsatisfied and no star left to lose"),
-    ({"won": True, "stars": 2, "next_challenge": {"mode": "unreasonable", "tastes": 14}},
-     {"mode": "unreasonable", "reveal": {"unsatisfied": 0, "tastes": [{}] * 13}}, "All 13 tastes satisfied: next, try 14"),
-])
+@pytest.mark.parametrize(
+    ("result", "view", "words"),
+    [
+        (
+            {"won": True, "stars": 5, "next_challenge": {"mode": "standard", "difficulty": "hard"}},
+            {"mode": "standard", "difficulty": "moderate"},
+            "The kitchen keeps 5 stars: ready for Hard",
+        ),
+        (
+            {"won": True, "stars": 5, "next_challenge": {"mode": "unreasonable", "tastes": 12}},
+            {"mode": "standard", "difficulty": "hard"},
+            "The kitchen keeps 5 stars: ready for an unreasonable soup",
+        ),
+        (
+            {"won": True, "stars": 3, "next_challenge": None},
+            {"mode": "standard", "difficulty": "easy"},
+            "The kitchen keeps 3 stars: five stars make it ready for Moderate",
+        ),
+        (
+            {"won": False, "stars": 0},
+            {"mode": "standard", "round": 2, "reveal": {"unsatisfied": 5, "tastes": []}},
+            "The kitchen closed in round 2: five or more tastes unsatisfied",
+        ),
+        (
+            {"won": False, "stars": 0},
+            {"mode": "standard", "round": 1, "reveal": {"unsatisfied": 2, "tastes": []}},
+            "The kitchen closed in round 1: 2 tastes unsatisfied and no star left to lose",
+        ),
+        (
+            {"won": True, "stars": 2, "next_challenge": {"mode": "unreasonable", "tastes": 14}},
+            {"mode": "unreasonable", "reveal": {"unsatisfied": 0, "tastes": [{}] * 13}},
+            "All 13 tastes satisfied: next, try 14",
+        ),
+    ],
+)
 def test_the_verdict_is_worded_from_the_result(result, view, words):
     assert verdict_line(result, view) == words
 
 
 def test_the_next_challenge_becomes_the_next_games_options():
-    assert next_game({"next_challenge": {"mode": "unreasonable", "tastes": 14}}) == \
-        ("Try 14 unreasonable tastes", {"mode": "unreasonable", "tastes": 14})
+    assert next_game({"next_challenge": {"mode": "unreasonable", "tastes": 14}}) == (
+        "Try 14 unreasonable tastes",
+        {"mode": "unreasonable", "tastes": 14},
+    )
     assert next_game({"next_challenge": None}) is None
 
 
@@ -140,4 +165,4 @@ def test_a_game_without_an_end_of_its_own_ranks_the_seats_by_their_scores():
     assert end.rows() == [("1. Bo: 9", True), ("2. Ada (you): 3", False), ("2. Cy: 3", False)]
     together = GenericEnd(Ended({"winners": [0, 1, 2], "scores": [5, 5, 5]}))
     assert together.verdict() == "Everyone wins together!"
-    assert together.rows() == [("The kitchen's score: 5", True)]   # not three meaningless fives
+    assert together.rows() == [("The kitchen's score: 5", True)]  # not three meaningless fives

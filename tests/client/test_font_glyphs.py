@@ -13,7 +13,7 @@ from tests.client.test_catalogs import LANGUAGES, catalog, po_path
 LETTERS = {"lt": "ąčęėįšųūžĄČĘĖĮŠŲŪŽ", "de": "äöüßÄÖÜ"}
 
 
-NO_GLYPH = "\ue000"   # a private-use character no font of ours has: drawn as the font's empty box
+NO_GLYPH = "\ue000"  # a private-use character no font of ours has: drawn as the font's empty box
 
 
 def drawn(font, ch: str) -> tuple:

@@ -30,14 +30,22 @@ SAMPLE = (160, 90)
 
 
 async def render(scene_name: str, size, tmp_path, kit, language: str = "en") -> pygame.Surface:
-    app = App(Settings(path=tmp_path / "s.json", language=language), size=size, fullscreen=False,
-              clock=kit.FakeClock())
+    app = App(
+        Settings(path=tmp_path / "s.json", language=language),
+        size=size,
+        fullscreen=False,
+        clock=kit.FakeClock(),
+    )
     if scene_name == "title":
         app.stack.push(TitleScene(app))
     elif scene_name == "join":
+
         async def browse():
-            return [{"name": "Soup Kitchen on pantry", "host": "192.168.1.20", "port": 8765},
-                    {"name": "Soup Kitchen on attic", "host": "192.168.1.31", "port": 8765}]
+            return [
+                {"name": "Soup Kitchen on pantry", "host": "192.168.1.20", "port": 8765},
+                {"name": "Soup Kitchen on attic", "host": "192.168.1.31", "port": 8765},
+            ]
+
         app.settings.last_server = "192.168.1.44:8765"
         app.settings.online_servers = ["https://kitchen.example.org:8765"]
         app.stack.push(JoinScene(app, browse))
@@ -76,6 +84,6 @@ async def test_screen_in_each_language_matches_its_golden(scene_name, language, 
 async def test_the_comparison_notices_a_real_change(tmp_path, kit):
     shot = await render("title", SIZE, tmp_path, kit)
     changed = shot.copy()
-    pygame.draw.rect(changed, (0, 200, 255), pygame.Rect(400, 200, 480, 120))   # a button gone blue
+    pygame.draw.rect(changed, (0, 200, 255), pygame.Rect(400, 200, 480, 120))  # a button gone blue
     assert differences(shot, changed, SAMPLE) > ALLOWED_OFF
     assert differences(shot, shot.copy(), SAMPLE) == 0

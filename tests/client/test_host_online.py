@@ -50,8 +50,11 @@ async def test_the_lobby_shows_the_outside_address_and_the_mapping_goes_with_the
         app.step(0.0)
         code = lobby.table["code"]
         assert gateway.mappings[(port, "TCP")]["NewInternalPort"] == str(port)
-        assert f"Friends elsewhere join at  81.2.69.142:{port},  on this network at  192.168.1.20:{port}" \
-            in lobby.subheading and lobby.subheading.startswith(f"Invite code {code}.")
+        assert (
+            f"Friends elsewhere join at  81.2.69.142:{port},  on this network at  192.168.1.20:{port}"
+            in lobby.subheading
+            and lobby.subheading.startswith(f"Invite code {code}.")
+        )
         assert lobby.invite_link == f"soupkitchen://81.2.69.142:{port}/{code}?tls=no"
         friend = Client(f"http://127.0.0.1:{port}")  # the mapped port leads to the host's server
         await friend.connect()
@@ -70,8 +73,10 @@ async def test_a_router_that_will_not_open_the_port_is_said_so_in_the_lobby(app,
     try:
         app.step(0.0)
         shown = lobby.describe()["widgets"]
-        assert any(f"The router refused to open port {port}" in str(w) and "server put online" in str(w)
-                   for w in shown), shown
+        assert any(
+            f"The router refused to open port {port}" in str(w) and "server put online" in str(w)
+            for w in shown
+        ), shown
         assert f"Friends join at  192.168.1.20:{port}" in lobby.subheading  # still hosted on the LAN
         assert lobby.invite_link.startswith(f"soupkitchen://192.168.1.20:{port}/")
     finally:

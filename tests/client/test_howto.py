@@ -47,21 +47,27 @@ def test_every_picture_is_a_real_card():
 def test_how_to_play_opens_from_title_setup_and_table(app, kit):
     app.stack.push(TitleScene(app))
     app.step(0.0)
-    kit.press(app, "click", device="mouse", pos=next(w for w in app.stack.top.form.widgets if w.key == "howto").rect.center)
+    kit.press(
+        app,
+        "click",
+        device="mouse",
+        pos=next(w for w in app.stack.top.form.widgets if w.key == "howto").rect.center,
+    )
     assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.pick_game
     kit.press(app, "back")
     app.stack.push(GameSetupScene(app, "solo", ways_in.local_games()))
-    kit.press(app, "navigate", dx=1)                          # the next game
+    kit.press(app, "navigate", dx=1)  # the next game
     chosen = app.stack.top.game["id"]
     app.stack.top.form.focus_on("howto")
     kit.press(app, "select")
     assert app.stack.top.describe()["game"] == chosen
     kit.press(app, "back")
-    session = TableSession(kit.FakeConnection(), kit.summary(game="pot-pourri", title="Pot Pourri", started=True),
-                           {0: "tok"})
+    session = TableSession(
+        kit.FakeConnection(), kit.summary(game="pot-pourri", title="Pot Pourri", started=True), {0: "tok"}
+    )
     app.stack.push(PauseMenu(app, session))
     assert "How to play (F1)" in app.stack.top.describe()["widgets"]
-    kit.press(app, "help")                                      # F1
+    kit.press(app, "help")  # F1
     assert app.stack.top.describe()["game"] == "pot-pourri"
 
 
@@ -82,7 +88,9 @@ def test_pages_turn_with_the_arrows_and_every_word_fits(tmp_path, kit, size):
             app.draw(app.screen, 0.0)
             assert clipped_labels() == [], f"{game['id']} page {index + 1}"
             if golden_screens.UPDATE and size == golden_screens.DOC_SIZE and index in (0, 2):
-                pygame.image.save(app.screen, str(golden_screens.DOCS / f"howto-{game['id']}-{index + 1}.png"))
+                pygame.image.save(
+                    app.screen, str(golden_screens.DOCS / f"howto-{game['id']}-{index + 1}.png")
+                )
             kit.press(app, "navigate", dx=1)
         assert scene.page == len(scene.pages) - 1
     pygame.display.quit()
@@ -98,11 +106,11 @@ def test_hints_point_at_what_to_do_next():
         session.apply(turn, next(a for a in GAME.legal_actions(session.state, turn) if a["type"] == "change"))
     view = GAME.view(session.state, 0)
     assert next_hint(view, 0, 0).target == "soup" and "change" in next_hint(view, 0, 0).words
-    assert "arrow" in next_hint(view, 0, 1).words                       # the next turn: a rotation
+    assert "arrow" in next_hint(view, 0, 1).words  # the next turn: a rotation
     happy = {**view, "my_tastes": [{"satisfied": True}], "shared_tastes": [{"satisfied": True}]}
     assert next_hint(happy, 0, 0).target == "main" and "Pass" in next_hint(happy, 0, 0).words
     assert next_hint({**view, "turn": 1}, 0, 0).target == "chefs"
-    assert next_hint({**view, "round": 2}, 0, 0) is None               # only the first round is guided
+    assert next_hint({**view, "round": 2}, 0, 0) is None  # only the first round is guided
 
 
 def shoot_guided(size, moment: str) -> tuple[pygame.Surface, GuidedRound, list[tuple]]:
@@ -112,10 +120,13 @@ def shoot_guided(size, moment: str) -> tuple[pygame.Surface, GuidedRound, list[t
         session.everyone_ready()
         while GAME.view(session.state, 0)["turn"] != 0:
             turn = GAME.view(session.state, 0)["turn"]
-            session.apply(turn, next(a for a in GAME.legal_actions(session.state, turn) if a["type"] == "change"))
+            session.apply(
+                turn, next(a for a in GAME.legal_actions(session.state, turn) if a["type"] == "change")
+            )
         session.now = 40.0
-    guide = GuidedRound(SimpleNamespace(stack=SimpleNamespace(top=scene),
-                                        settings=SimpleNamespace(guided_round=True)))
+    guide = GuidedRound(
+        SimpleNamespace(stack=SimpleNamespace(top=scene), settings=SimpleNamespace(guided_round=True))
+    )
     table_app.guide = guide
     with coverage.capture() as drawn:
         shot = render(table_app, scene, session.now)
@@ -130,8 +141,13 @@ def test_the_guided_round_shows_its_hint_above_the_pot_covering_nothing(moment):
 
     lay = TableLayout((1280, 720))
     assert guide.hint is not None and guide.bubble == lay.notice
-    for rect in (lay.pot, lay.left_panel, lay.right_panel, *(lay.spare_card(i, c) for i in range(8) for c in range(4))):
-        assert not guide.bubble.colliderect(rect)           # the soup, the tastes, the chefs, the spares stay in view
+    for rect in (
+        lay.pot,
+        lay.left_panel,
+        lay.right_panel,
+        *(lay.spare_card(i, c) for i in range(8) for c in range(4)),
+    ):
+        assert not guide.bubble.colliderect(rect)  # the soup, the tastes, the chefs, the spares stay in view
     first = theme_words(guide.hint.words)
     assert any(first in event[2] and lay.notice.contains(event[1]) for event in drawn if event[0] == "note")
     if golden_screens.UPDATE:
@@ -147,8 +163,11 @@ def theme_words(words: str) -> str:
 def test_the_hints_are_off_by_default_and_the_menu_turns_them_off(app, kit):
     assert app.settings.guided_round is False
     app.settings.guided_round = True
-    session = TableSession(kit.FakeConnection(), kit.summary(game="too-many-cooks", title="Too Many Cooks",
-                                                             started=True), {0: "tok"})
+    session = TableSession(
+        kit.FakeConnection(),
+        kit.summary(game="too-many-cooks", title="Too Many Cooks", started=True),
+        {0: "tok"},
+    )
     menu = app.stack.push(PauseMenu(app, session))
     menu.form.focus_on("hints")
     kit.press(app, "select")
@@ -161,8 +180,11 @@ def test_the_pages_say_what_a_first_game_needs_and_agree_with_the_rules():
 
     words = {game: " ".join(page.text for page in pages) for game, pages in PAGES.items()}
     assert f"starts with {starting_stars('standard')} stars" in words["too-many-cooks"]
-    assert "the sequence moves on" in words["stone-soup"] and "even when a bluff was caught" in words["stone-soup"]
+    assert (
+        "the sequence moves on" in words["stone-soup"]
+        and "even when a bluff was caught" in words["stone-soup"]
+    )
     assert "full pot" in words["pink-soup"] and "your card takes its place" in words["pink-soup"]
-    for matches, squares in MATCH_SQUARES.items():   # the matches-to-squares table, as the rules count it
+    for matches, squares in MATCH_SQUARES.items():  # the matches-to-squares table, as the rules count it
         assert f"{matches} matches: {squares} square" in words["pot-pourri"]
     assert f"walks {COOK_STEP} square for each full pan" in words["pot-pourri"]

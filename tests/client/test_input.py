@@ -30,7 +30,9 @@ def test_keyboard_navigation_select_back_and_table_keys(mapper):
     assert mapper.translate(key(pygame.K_q))[0].kind == "rotate_left"
     assert mapper.translate(key(pygame.K_e))[0].kind == "rotate_right"
     assert mapper.translate(key(pygame.K_p))[0].kind == "pass"
-    assert [mapper.translate(key(k))[0].kind for k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)] == ["more"] * 3
+    assert [mapper.translate(key(k))[0].kind for k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)] == [
+        "more"
+    ] * 3
     assert [mapper.translate(key(k))[0].kind for k in (pygame.K_MINUS, pygame.K_KP_MINUS)] == ["less"] * 2
     assert kinds(mapper.translate(key(pygame.K_2))) == [("emote", 0, 0, 1)]
     assert mapper.translate(key(pygame.K_F11))[0].kind == "toggle_fullscreen"
@@ -41,7 +43,7 @@ def test_keyboard_navigation_select_back_and_table_keys(mapper):
 
 def test_typing_in_a_text_field_does_not_trigger_game_keys(mapper):
     mapper.text_mode = True
-    assert mapper.translate(key(pygame.K_p)) == []           # 'p' is a letter now, not "pass"
+    assert mapper.translate(key(pygame.K_p)) == []  # 'p' is a letter now, not "pass"
     assert mapper.translate(key(pygame.K_a)) == []
     typed = mapper.translate(pygame.event.Event(pygame.TEXTINPUT, text="p"))
     assert [(a.kind, a.text) for a in typed] == [("text", "p")]
@@ -53,7 +55,9 @@ def test_typing_in_a_text_field_does_not_trigger_game_keys(mapper):
 
 
 def test_mouse_points_clicks_and_scrolls(mapper):
-    moved = mapper.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 20), rel=(1, 1), buttons=(0, 0, 0)))
+    moved = mapper.translate(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 20), rel=(1, 1), buttons=(0, 0, 0))
+    )
     assert moved == [InputAction("point", "mouse", pos=(10, 20))]
     clicked = mapper.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=3))
     assert clicked == [InputAction("click", "mouse", pos=(5, 6), button=3)]
@@ -73,8 +77,8 @@ def test_controller_buttons_use_the_standard_layout_and_name_the_pad(mapper):
 def test_a_stick_push_is_one_step_until_it_returns_to_the_middle(mapper):
     axis = lambda v: pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=2, axis=1, value=v)  # noqa: E731
     assert kinds(mapper.translate(axis(30000))) == [("navigate", 0, 1, 0)]
-    assert mapper.translate(axis(32000)) == []        # still held: no repeat
-    assert mapper.translate(axis(1000)) == []         # back to the middle
+    assert mapper.translate(axis(32000)) == []  # still held: no repeat
+    assert mapper.translate(axis(1000)) == []  # back to the middle
     assert kinds(mapper.translate(axis(-30000))) == [("navigate", 0, -1, 0)]
     right = pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=2, axis=2, value=32000)
     assert mapper.translate(right) == [InputAction("emote", "pad:2", index=2)]
@@ -171,18 +175,22 @@ async def test_a_plain_joystick_plugged_in_mid_game_drives_the_table(app, monkey
     await events(app, pygame.event.Event(pygame.JOYDEVICEADDED, device_index=2, guid=""))
     assert app.input.pads == {42: "Couch Pad"}
     assert [t.message for t in app.toasts] == ["Couch Pad connected"]
-    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # the focus to the soup
+    await events(
+        app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0)
+    )  # the focus to the soup
     assert scene.describe()["focus"] == "cell:0:0"
     await events(app, pygame.event.Event(pygame.JOYHATMOTION, instance_id=42, hat=0, value=(1, 0)))
     assert scene.describe()["focus"] == "cell:0:1"
-    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=2))   # the second button
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=2))  # the second button
     assert scene.describe()["moves_open"]
-    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=1))   # back to the table
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=1))  # back to the table
     assert not scene.describe()["moves_open"]
-    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # pick the card
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))  # pick the card
     assert scene.describe()["picked"] == ["cell:0:1"]
-    await events(app, pygame.event.Event(pygame.JOYHATMOTION, instance_id=42, hat=0, value=(-1, 0)))   # a spare
-    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))   # swap it
+    await events(
+        app, pygame.event.Event(pygame.JOYHATMOTION, instance_id=42, hat=0, value=(-1, 0))
+    )  # a spare
+    await events(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=42, button=0))  # swap it
     assert [seat for seat, action in session.acted if action["type"] == "change"] == [0]
 
 
@@ -190,20 +198,35 @@ async def test_a_game_controller_plugged_in_acts_once_per_press_and_can_leave(ap
     monkeypatch.setattr(app.input, "_controller_module", lambda: FakeControllerModule({3}))
     session, scene = table_on_my_turn(app)
     # SDL announces a game controller twice: as a joystick and as a controller
-    await events(app, pygame.event.Event(pygame.JOYDEVICEADDED, device_index=3, guid=""),
-                 pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=3, guid=""))
+    await events(
+        app,
+        pygame.event.Event(pygame.JOYDEVICEADDED, device_index=3, guid=""),
+        pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=3, guid=""),
+    )
     assert app.input.pads == {43: "Fake Gamepad"}
     assert [t.message for t in app.toasts] == ["Fake Gamepad connected"]
     # one press of A comes as a controller button and its raw joystick twin: one select, not two
-    await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_A),
-                 pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=43, button=0))
+    await events(
+        app,
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_A),
+        pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=43, button=0),
+    )
     assert scene.describe()["focus"] == "cell:0:0" and session.acted == []
-    await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_A),
-                 pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=43, button=0))
+    await events(
+        app,
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_A),
+        pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=43, button=0),
+    )
     assert scene.describe()["picked"] == ["cell:0:0"] and session.acted == []
-    await events(app, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_X))
+    await events(
+        app,
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=43, button=pygame.CONTROLLER_BUTTON_X),
+    )
     assert scene.describe()["moves_open"]
-    await events(app, pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=43),
-                 pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=43))
+    await events(
+        app,
+        pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=43),
+        pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=43),
+    )
     assert app.input.pads == {}
     assert [t.message for t in app.toasts][-1] == "Fake Gamepad disconnected"

@@ -25,13 +25,15 @@ async def hosted(tmp_path, request):
     """A server (over TLS when the test asks for it) with one code-only Stone Soup table hosted by Ada."""
     secure = getattr(request, "param", False)
     made = make_certificate(tmp_path / "certs") if secure else None
-    server = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.05,
-                            tls=server_context(made.cert, made.key) if made else None)
+    server = EmbeddedServer(
+        tmp_path / "server.sqlite3", bot_delay=0.05, tls=server_context(made.cert, made.key) if made else None
+    )
     await server.start()
     host = Client(server.url, tls=made.client_context() if made else None)
     await host.connect()
-    created = await host.ok("create_table", {"game": "stone-soup", "seats": 3, "name": "Ada",
-                                             "settings": {"listed": False}})
+    created = await host.ok(
+        "create_table", {"game": "stone-soup", "seats": 3, "name": "Ada", "settings": {"listed": False}}
+    )
     yield server, created["table"], made
     await host.close()
     await server.stop()
@@ -93,8 +95,11 @@ async def test_a_wrong_code_is_said_under_the_fields_and_nothing_changes(app, ki
         await kit.settle(app, lambda: bool(join.error) and app.stack.top is join, timeout=15)
         assert f"No table here has the code {wrong}" in join.error and join.form.focused.key == "code"
         assert table["id"] not in join.error
-        assert [s["name"] for s in server.hub.roster.runner_of(table["id"]).table.summary()["seats"]
-                if s.get("name")] == ["Ada"]
+        assert [
+            s["name"]
+            for s in server.hub.roster.runner_of(table["id"]).table.summary()["seats"]
+            if s.get("name")
+        ] == ["Ada"]
     finally:
         await app.shutdown()
 
@@ -102,18 +107,24 @@ async def test_a_wrong_code_is_said_under_the_fields_and_nothing_changes(app, ki
 def test_what_is_not_a_code_or_a_link_is_explained_before_anything_is_sent():
     assert destination("10.0.0.7", "peas 4821 7730") == ("http://10.0.0.7:8765", "PEAS-4821-7730")
     assert destination("soupkitchen://kitchen.example.org/PEAS-4821-7730", "") == (
-        "https://kitchen.example.org:8765", "PEAS-4821-7730")
+        "https://kitchen.example.org:8765",
+        "PEAS-4821-7730",
+    )
     assert destination("", "soupkitchen://10.0.0.7:9000/peas-4821-7730?tls=no") == (
-        "http://10.0.0.7:9000", "PEAS-4821-7730")
-    for address, code, words in (("10.0.0.7", "PEAS-4821", "a kitchen word and eight digits"),
-                                 ("10.0.0.7", "QWERTY-4821-7730", "a kitchen word and eight digits"),
-                                 ("soupkitchen://kitchen.example.org/", "", "no table code after the server"),
-                                 ("soupkitchen://user@kitchen.example.org/PEAS-4821-7730", "", "not an invite link"),
-                                 ("soupkitchen://kit chen.example.org/PEAS-4821-7730", "", "kit chen.example.org is not a computer"),
-                                 ("soupkitchen://kit\x00chen:9000/PEAS-4821-7730", "", r"kit\\x00chen is not a computer"),
-                                 ("soupkitchen://kitchen%20org/PEAS-4821-7730", "", "is not a computer's address"),
-                                 ("10.0.0.7", "PEAS-٤٨٢١-7730", "a kitchen word and eight digits"),
-                                 ("kit chen:9000", "", "is not a computer's address")):
+        "http://10.0.0.7:9000",
+        "PEAS-4821-7730",
+    )
+    for address, code, words in (
+        ("10.0.0.7", "PEAS-4821", "a kitchen word and eight digits"),
+        ("10.0.0.7", "QWERTY-4821-7730", "a kitchen word and eight digits"),
+        ("soupkitchen://kitchen.example.org/", "", "no table code after the server"),
+        ("soupkitchen://user@kitchen.example.org/PEAS-4821-7730", "", "not an invite link"),
+        ("soupkitchen://kit chen.example.org/PEAS-4821-7730", "", "kit chen.example.org is not a computer"),
+        ("soupkitchen://kit\x00chen:9000/PEAS-4821-7730", "", r"kit\\x00chen is not a computer"),
+        ("soupkitchen://kitchen%20org/PEAS-4821-7730", "", "is not a computer's address"),
+        ("10.0.0.7", "PEAS-٤٨٢١-7730", "a kitchen word and eight digits"),
+        ("kit chen:9000", "", "is not a computer's address"),
+    ):
         with pytest.raises(ValueError, match=words):
             destination(address, code)
 
@@ -121,6 +132,7 @@ def test_what_is_not_a_code_or_a_link_is_explained_before_anything_is_sent():
 async def test_an_online_server_joined_before_can_be_forgotten(app, kit):
     """Each online row has a Forget button of its own (Backspace on the row does the same); a
     kitchen found on the LAN has none, as it is found again on the next search."""
+
     async def one_lan_kitchen():
         return [{"name": "Soup Kitchen on pantry", "host": "192.168.1.20", "port": 8765}]
 
@@ -128,7 +140,7 @@ async def test_an_online_server_joined_before_can_be_forgotten(app, kit):
     join = app.stack.push(JoinScene(app, one_lan_kitchen))
     await kit.settle(app, lambda: bool(join.servers))
     app.stack.draw(app.screen)
-    assert sorted(join.list.remove_rects) == [1, 2]       # the two online rows, not the LAN one
+    assert sorted(join.list.remove_rects) == [1, 2]  # the two online rows, not the LAN one
     kit.press(app, "click", device="mouse", pos=join.list.remove_rects[1].center)
     assert app.settings.online_servers == ["https://soup.example.net:8765"]
     assert not any("kitchen.example.org" in row for row in join.list.rows)
@@ -137,6 +149,6 @@ async def test_an_online_server_joined_before_can_be_forgotten(app, kit):
     kit.press(app, "erase")
     assert app.settings.online_servers == [] and len(join.list.rows) == 1
     join.list.selected = 0
-    kit.press(app, "erase")                                # the LAN kitchen stays
+    kit.press(app, "erase")  # the LAN kitchen stays
     assert len(join.list.rows) == 1
     assert Settings.load(app.settings.path).online_servers == []

@@ -27,10 +27,18 @@ async def both(host: App, guest: App, until, timeout: float = 15.0) -> None:
 
 
 async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
-    host = App(Settings(path=tmp_path / "host.json", name="Ada"), size=(1280, 720), fullscreen=False,
-               clock=kit.FakeClock())
-    guest = App(Settings(path=tmp_path / "guest.json", name="Bo"), size=(1280, 720), fullscreen=False,
-                clock=kit.FakeClock())
+    host = App(
+        Settings(path=tmp_path / "host.json", name="Ada"),
+        size=(1280, 720),
+        fullscreen=False,
+        clock=kit.FakeClock(),
+    )
+    guest = App(
+        Settings(path=tmp_path / "guest.json", name="Bo"),
+        size=(1280, 720),
+        fullscreen=False,
+        clock=kit.FakeClock(),
+    )
     try:
         transitions.host(host, "stone-soup", {}, 3, "soup")
         await both(host, guest, lambda: isinstance(host.stack.top, LobbyScene), timeout=20)
@@ -44,23 +52,32 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
         join.form.focus_on("address")
         for ch in host.server_address:
             kit.press(guest, "text", text=ch)
-        kit.press(guest, "select")                          # Enter in the field connects
+        kit.press(guest, "select")  # Enter in the field connects
         await both(host, guest, lambda: isinstance(guest.stack.top, TablesScene) and guest.stack.top.tables)
         assert "(password)" in guest.stack.top.describe()["widgets"][0]
-        kit.press(guest, "select")                          # the table: asks for the password
+        kit.press(guest, "select")  # the table: asks for the password
         assert guest.stack.top.name == "dialog"
         for ch in "wrong":
             kit.press(guest, "text", text=ch)
         kit.press(guest, "select")
-        await both(host, guest, lambda: guest.stack.top.name == "dialog" and "password" in
-                   guest.stack.top.describe().get("message", "").lower())
-        kit.press(guest, "select")                          # OK on the refusal
-        kit.press(guest, "select")                          # the table again
+        await both(
+            host,
+            guest,
+            lambda: (
+                guest.stack.top.name == "dialog"
+                and "password" in guest.stack.top.describe().get("message", "").lower()
+            ),
+        )
+        kit.press(guest, "select")  # OK on the refusal
+        kit.press(guest, "select")  # the table again
         for ch in "soup":
             kit.press(guest, "text", text=ch)
         kit.press(guest, "select")
-        await both(host, guest, lambda: isinstance(guest.stack.top, LobbyScene)
-                   and "Bo" in lobby.describe()["widgets"][1])
+        await both(
+            host,
+            guest,
+            lambda: isinstance(guest.stack.top, LobbyScene) and "Bo" in lobby.describe()["widgets"][1],
+        )
         assert guest.settings.last_server == host.server_address
 
         # The host cannot start before Bo says ready, and sees why.
@@ -68,29 +85,38 @@ async def test_host_and_guest_meet_at_a_password_table(tmp_path, kit):
         assert not next(w for w in lobby.form.widgets if w.key == "start").enabled
         guest_lobby = guest.stack.top
         guest_lobby.form.focus_on("ready")
-        kit.press(guest, "select")                          # "I am ready to cook"
+        kit.press(guest, "select")  # "I am ready to cook"
         await both(host, guest, lambda: "Waiting for Bo to be ready" not in lobby.describe()["widgets"])
         assert "Seat 2   Bo   ready" in lobby.describe()["widgets"][1]
         lobby.form.focus_on("start")
         kit.press(host, "select")
-        await both(host, guest, lambda: all(isinstance(a.stack.top, TableScene) and a.stack.top.session.views
-                                            for a in (host, guest)))
+        await both(
+            host,
+            guest,
+            lambda: all(
+                isinstance(a.stack.top, TableScene) and a.stack.top.session.views for a in (host, guest)
+            ),
+        )
         seats = [s["name"] for s in host.stack.top.session.table["seats"]]
         assert seats[:2] == ["Ada", "Bo"] and host.stack.top.session.table["seats"][2]["bot"]
     finally:
         await guest.shutdown()
-        await host.shutdown()              # closes its connection, then its server
+        await host.shutdown()  # closes its connection, then its server
 
 
 async def test_a_host_who_leaves_an_empty_lobby_closes_the_kitchen(tmp_path, kit):
-    host = App(Settings(path=tmp_path / "host.json", name="Ada"), size=(1280, 720), fullscreen=False,
-               clock=kit.FakeClock())
+    host = App(
+        Settings(path=tmp_path / "host.json", name="Ada"),
+        size=(1280, 720),
+        fullscreen=False,
+        clock=kit.FakeClock(),
+    )
     try:
         transitions.host(host, "stone-soup", {}, 3, "")
         await both(host, host, lambda: isinstance(host.stack.top, LobbyScene), timeout=20)
         assert host.server is not None
         transitions.leave(host, host.stack.top.session)
-        await both(host, host, lambda: host.server is None)      # nobody is left at its tables
+        await both(host, host, lambda: host.server is None)  # nobody is left at its tables
         assert not any(kind == "kitchen" for kind, _saved in host.stack.top.unfinished)
     finally:
         await host.shutdown()

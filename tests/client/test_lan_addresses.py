@@ -16,8 +16,10 @@ def adapters(*ips: str):
 
 
 def test_a_host_without_a_default_route_advertises_every_interface_not_loopback(monkeypatch):
-    monkeypatch.setattr(discovery, "outgoing_address", lambda: None)              # a switch, no router
-    monkeypatch.setattr(discovery.ifaddr, "get_adapters", lambda: adapters("127.0.0.1", "10.214.0.1", "169.254.3.9"))
+    monkeypatch.setattr(discovery, "outgoing_address", lambda: None)  # a switch, no router
+    monkeypatch.setattr(
+        discovery.ifaddr, "get_adapters", lambda: adapters("127.0.0.1", "10.214.0.1", "169.254.3.9")
+    )
     assert discovery.local_addresses() == ["10.214.0.1", "169.254.3.9"]
 
 
@@ -35,5 +37,8 @@ def test_loopback_is_advertised_only_when_there_is_nothing_else(monkeypatch):
 
 def test_a_guest_tries_the_addresses_on_its_own_networks_first_and_loopback_last():
     mine = [ipaddress.ip_network("10.214.0.0/24")]
-    assert reachable_first(["127.0.0.1", "172.17.0.1", "10.214.0.1", "172.17.0.1"], mine) == \
-        ["10.214.0.1", "172.17.0.1", "127.0.0.1"]
+    assert reachable_first(["127.0.0.1", "172.17.0.1", "10.214.0.1", "172.17.0.1"], mine) == [
+        "10.214.0.1",
+        "172.17.0.1",
+        "127.0.0.1",
+    ]

@@ -38,7 +38,20 @@ def two_namespaces():
         for name in (host, guest):
             ip("netns", "add", name)
             made.append(name)
-        ip("link", "add", f"skh{tag}v", "netns", host, "type", "veth", "peer", "name", f"skg{tag}v", "netns", guest)
+        ip(
+            "link",
+            "add",
+            f"skh{tag}v",
+            "netns",
+            host,
+            "type",
+            "veth",
+            "peer",
+            "name",
+            f"skg{tag}v",
+            "netns",
+            guest,
+        )
         for name, address in ((host, HOST_IP), (guest, GUEST_IP)):
             ip("-n", name, "addr", "add", f"{address}/24", "dev", f"{name}v")
             ip("-n", name, "link", "set", f"{name}v", "up")
@@ -58,8 +71,12 @@ def two_namespaces():
 def quiet_env(home: Path) -> dict[str, str]:
     """The environment of a process in a namespace: its own data folders, no display or sound."""
     env = dict(os.environ)
-    env.update({name: str(home / name.lower()) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
-                                                           "XDG_CACHE_HOME")})
+    env.update(
+        {
+            name: str(home / name.lower())
+            for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+        }
+    )
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return env
 
@@ -67,15 +84,39 @@ def quiet_env(home: Path) -> dict[str, str]:
 @pytest.mark.slow
 def test_a_guest_on_a_lan_without_a_router_finds_the_kitchen_and_plays_a_game(two_namespaces, tmp_path):
     host, guest = two_namespaces
-    routes = subprocess.run(["ip", "-n", guest, "route", "show", "default"], capture_output=True, text=True, timeout=15)
-    assert routes.stdout.strip() == ""                       # no default route on either side
-    server = subprocess.Popen(["ip", "netns", "exec", host, sys.executable, "-m", "soupkitchen.server", "--host",
-                               "0.0.0.0", "--port", str(PORT), "--db", str(tmp_path / "host.sqlite3")],
-                              env=quiet_env(tmp_path / "host"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True)
+    routes = subprocess.run(
+        ["ip", "-n", guest, "route", "show", "default"], capture_output=True, text=True, timeout=15
+    )
+    assert routes.stdout.strip() == ""  # no default route on either side
+    server = subprocess.Popen(
+        [
+            "ip",
+            "netns",
+            "exec",
+            host,
+            sys.executable,
+            "-m",
+            "soupkitchen.server",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(PORT),
+            "--db",
+            str(tmp_path / "host.sqlite3"),
+        ],
+        env=quiet_env(tmp_path / "host"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        played = subprocess.run(["ip", "netns", "exec", guest, sys.executable, str(GUEST), str(tmp_path)],
-                                env=quiet_env(tmp_path / "guest"), capture_output=True, text=True, timeout=150)
+        played = subprocess.run(
+            ["ip", "netns", "exec", guest, sys.executable, str(GUEST), str(tmp_path)],
+            env=quiet_env(tmp_path / "guest"),
+            capture_output=True,
+            text=True,
+            timeout=150,
+        )
         assert played.returncode == 0, played.stdout[-2000:] + played.stderr[-3000:]
         seen = json.loads(played.stdout.strip().splitlines()[-1])
     finally:
@@ -87,6 +128,8 @@ def test_a_guest_on_a_lan_without_a_router_finds_the_kitchen_and_plays_a_game(tw
             server.wait(5)
     found = seen["found"][0]
     assert found["port"] == PORT
-    assert found["hosts"][0] == HOST_IP and "127.0.0.1" not in found["hosts"]   # its real address, not loopback
+    assert (
+        found["hosts"][0] == HOST_IP and "127.0.0.1" not in found["hosts"]
+    )  # its real address, not loopback
     assert seen["joined"] == f"http://{HOST_IP}:{PORT}"
     assert seen["over"] and seen["moves"] > 0 and seen["verdict"]

@@ -26,9 +26,22 @@ def scenes(app, kit):
     conn = kit.FakeConnection(kit.GAMES)
     table = kit.summary(seats=5, names=("Ada", "Bo", "Cy"), bots=(3,), started=True)
     session = TableSession(conn, table, {0: "tok0", 1: "tok1"})
-    session.receive_state({"table": "t1", "seat": 0, "state_id": 9, "deadline": None, "events": [],
-                           "view": {"seat": 0, "legal_actions": [], "over": True, "deadline": None,
-                                    "result": {"winners": [0, 2], "scores": [5, 3, 5, 1, 0]}}})
+    session.receive_state(
+        {
+            "table": "t1",
+            "seat": 0,
+            "state_id": 9,
+            "deadline": None,
+            "events": [],
+            "view": {
+                "seat": 0,
+                "legal_actions": [],
+                "over": True,
+                "deadline": None,
+                "result": {"winners": [0, 2], "scores": [5, 3, 5, 1, 0]},
+            },
+        }
+    )
     session.handoff_seat = 1
 
     async def nothing():
@@ -62,7 +75,7 @@ def test_widgets_fit_the_window_and_never_overlap(size, tmp_path, kit):
             assert window.contains(rect), f"{name}: {rect} leaves the {size} window"
             assert rect.height >= theme.layout(size).button_h * 0.6, f"{name}: squeezed rows"
         for i, a in enumerate(rects):
-            for b in rects[i + 1:]:
+            for b in rects[i + 1 :]:
                 assert not a.colliderect(b), f"{name}: widgets overlap at {size}"
     pygame.display.quit()
 
@@ -70,4 +83,4 @@ def test_widgets_fit_the_window_and_never_overlap(size, tmp_path, kit):
 def test_text_grows_with_the_window():
     small, large = theme.layout((1280, 720)), theme.layout((3840, 2160))
     assert large.font("body").get_height() == pytest.approx(small.font("body").get_height() * 3, rel=0.1)
-    assert small.font("small").get_height() >= 16        # still readable at 720p
+    assert small.font("small").get_height() >= 16  # still readable at 720p

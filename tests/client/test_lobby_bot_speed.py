@@ -12,9 +12,23 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.settings import BOT_SPEEDS
 from soupkitchen.client.ui import theme
 
-MANY_OPTIONS = {"id": "stone-soup", "title": "Stone Soup", "min_players": 2, "max_players": 6, "options": [
-    {"key": f"o{i}", "label": f"Option {i + 1}", "default": 1, "choices": [1, 2], "minimum": None, "maximum": None}
-    for i in range(4)]}
+MANY_OPTIONS = {
+    "id": "stone-soup",
+    "title": "Stone Soup",
+    "min_players": 2,
+    "max_players": 6,
+    "options": [
+        {
+            "key": f"o{i}",
+            "label": f"Option {i + 1}",
+            "default": 1,
+            "choices": [1, 2],
+            "minimum": None,
+            "maximum": None,
+        }
+        for i in range(4)
+    ],
+}
 
 
 def open_lobby(app, kit, summary, tokens, games=None):
@@ -32,15 +46,16 @@ async def test_the_host_chooses_the_bot_speed_in_the_lobby(app, kit):
     assert "Bot speed: Normal" in lobby.describe()["widgets"]
     lobby.form.focus_on("bots")
     assert lobby.form.focused.value == "normal"
-    kit.press(app, "navigate", dx=1)                       # normal -> fast
+    kit.press(app, "navigate", dx=1)  # normal -> fast
     await kit.settle(app)
     sent = conn.events("set_options")
     assert sent and sent[-1]["settings"]["bot_delay"] == BOT_SPEEDS["fast"]
-    assert sent[-1]["settings"]["handoff_pauses_timer"] is True   # the other setting is kept
+    assert sent[-1]["settings"]["handoff_pauses_timer"] is True  # the other setting is kept
 
 
-@pytest.mark.parametrize("delay,named", [(2.5, "relaxed"), (1.2, "normal"), (0.4, "fast"), (1.0, "normal"),
-                                         (None, "normal")])
+@pytest.mark.parametrize(
+    "delay,named", [(2.5, "relaxed"), (1.2, "normal"), (0.4, "fast"), (1.0, "normal"), (None, "normal")]
+)
 def test_a_guest_sees_the_tables_bot_speed(app, kit, delay, named):
     summary = kit.summary(seats=3, names=("Ada", "Bo"))
     summary["settings"]["bot_delay"] = delay
@@ -55,13 +70,13 @@ def test_six_seats_and_many_options_fit_and_every_seat_is_reachable(app, kit, si
     _, _, lobby = open_lobby(app, kit, summary, {0: "tok0"}, games=[MANY_OPTIONS])
     surface = pygame.Surface(size)
     lobby.draw(surface)
-    pygame.image.save(surface, tmp_path / f"lobby-{size[0]}x{size[1]}.png")   # to look at
+    pygame.image.save(surface, tmp_path / f"lobby-{size[0]}x{size[1]}.png")  # to look at
     lay = theme.layout(size)
     rects = [w.rect for w in lobby.form.widgets if w.visible]
     assert all(r.height >= lay.button_h * 0.6 for r in rects), "squeezed rows"
-    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     seats = next(w for w in lobby.form.widgets if w.key == "seats")
-    assert seats.visible_rows == 6                         # every seat in sight at once: no pager
+    assert seats.visible_rows == 6  # every seat in sight at once: no pager
     lobby.form.focus_on("seats")
     seen = set()
     for _ in range(6):

@@ -27,17 +27,19 @@ async def test_lobby_host_adds_and_removes_bots_and_starts(app, kit):
     rows = lobby.describe()["widgets"][1]
     assert "Seat 1   Ada   ready, host, you" in rows and "Seat 3   Bot, Normal   ready" in rows
     assert "empty" in rows
-    kit.press(app, "navigate", dy=1)                       # seat 2 (empty): asks for the bot's level
+    kit.press(app, "navigate", dy=1)  # seat 2 (empty): asks for the bot's level
     kit.press(app, "select")
     app.stack.top.form.focus_on("Normal")
     kit.press(app, "select")
-    kit.press(app, "navigate", dy=1)                       # seat 3 (bot): asks what to do with it
+    kit.press(app, "navigate", dy=1)  # seat 3 (bot): asks what to do with it
     kit.press(app, "select")
     app.stack.top.form.focus_on("Remove")
     kit.press(app, "select")
     lobby.form.focus_on("opt:challenge_seconds")
-    kit.press(app, "navigate", dx=1)                       # 3 -> 4 seconds
-    assert "Hand-off pauses the timer: on" not in lobby.describe()["widgets"]   # one player per screen: no hand-off
+    kit.press(app, "navigate", dx=1)  # 3 -> 4 seconds
+    assert (
+        "Hand-off pauses the timer: on" not in lobby.describe()["widgets"]
+    )  # one player per screen: no hand-off
     lobby.form.focus_on("start")
     kit.press(app, "select")
     await kit.settle(app)
@@ -60,25 +62,29 @@ async def test_the_host_chooses_each_bot_level(app, kit):
     app.step(0.0)
     assert "Seat 3   Bot, Easy   ready" in lobby.describe()["widgets"][1]
     lobby.form.focus_on("seats")
-    kit.press(app, "navigate", dy=1)                       # seat 2 (empty) gets a hard bot
+    kit.press(app, "navigate", dy=1)  # seat 2 (empty) gets a hard bot
     kit.press(app, "select")
     app.stack.top.form.focus_on("Hard")
     kit.press(app, "select")
-    kit.press(app, "navigate", dy=1)                       # seat 3's easy bot becomes a normal one
+    kit.press(app, "navigate", dy=1)  # seat 3's easy bot becomes a normal one
     kit.press(app, "select")
     dialog = app.stack.top
     assert "Easy" not in dialog.describe()["widgets"] and "Hard" in dialog.describe()["widgets"]
     dialog.form.focus_on("Normal")
     kit.press(app, "select")
     await kit.settle(app)
-    assert conn.events("add_bot") == [{"token": "tok0", "seat": 1, "level": "hard"},
-                                      {"token": "tok0", "seat": 2, "level": "normal"}]
+    assert conn.events("add_bot") == [
+        {"token": "tok0", "seat": 1, "level": "hard"},
+        {"token": "tok0", "seat": 2, "level": "normal"},
+    ]
     assert conn.events("remove_bot") == [{"token": "tok0", "seat": 2}]
 
 
 def test_a_guest_sees_the_options_but_cannot_start(app, kit):
     conn = kit.FakeConnection(kit.GAMES)
-    session = TableSession(conn, kit.summary(names=("Ada", "Bo"), options={"challenge_seconds": 5}), {1: "tok1"})
+    session = TableSession(
+        conn, kit.summary(names=("Ada", "Bo"), options={"challenge_seconds": 5}), {1: "tok1"}
+    )
     transitions.open_lobby(app, session)
     shown = app.stack.top.describe()["widgets"]
     assert "Seconds to call stone soup: 5" in shown
@@ -104,26 +110,26 @@ async def test_a_guest_says_ready_by_keyboard_gamepad_and_mouse(app, kit):
     app.step(0.0)
     shown = lobby.describe()["widgets"]
     assert "Seat 2   Bo   not ready, you" in shown[1] and "I am ready to cook: off" in shown
-    assert badge_colour(app, lobby, 1) != theme.HERB        # a ring of dots, not the green tick
+    assert badge_colour(app, lobby, 1) != theme.HERB  # a ring of dots, not the green tick
     lobby.form.focus_on("ready")
-    kit.press(app, "select")                               # Enter
+    kit.press(app, "select")  # Enter
     await kit.settle(app)
     assert conn.events("ready") == [{"token": "tok1", "on": True}]
-    session.receive_lobby(kit.summary(names=("Ada", "Bo"), ready=(1,)))   # the server agrees
+    session.receive_lobby(kit.summary(names=("Ada", "Bo"), ready=(1,)))  # the server agrees
     shown = lobby.describe()["widgets"]
     assert "Seat 2   Bo   ready, you" in shown[1] and "I am ready to cook: on" in shown
     assert "Waiting for the host" in lobby.subheading
     assert badge_colour(app, lobby, 1) == theme.HERB
-    kit.press(app, "select", device="pad:0")               # A on a gamepad takes it back
+    kit.press(app, "select", device="pad:0")  # A on a gamepad takes it back
     await kit.settle(app)
     assert conn.events("ready")[-1] == {"token": "tok1", "on": False}
     session.receive_lobby(kit.summary(names=("Ada", "Bo")))
-    app.step(app.clock.t)                                  # lay the rebuilt lobby out
+    app.step(app.clock.t)  # lay the rebuilt lobby out
     seats = next(w for w in lobby.form.widgets if w.key == "seats")
-    kit.press(app, "click", device="mouse", pos=seats.row_rect(1).center)   # clicking one's own seat
+    kit.press(app, "click", device="mouse", pos=seats.row_rect(1).center)  # clicking one's own seat
     await kit.settle(app)
     assert conn.events("ready")[-1] == {"token": "tok1", "on": True}
-    kit.press(app, "click", device="mouse", pos=seats.row_rect(0).center)   # the host's seat: nothing
+    kit.press(app, "click", device="mouse", pos=seats.row_rect(0).center)  # the host's seat: nothing
     await kit.settle(app)
     assert len(conn.events("ready")) == 3 and conn.events("start") == []
 
@@ -178,22 +184,24 @@ async def test_the_lobby_shows_the_invite_code_and_copies_its_link(app, kit):
     lobby.form.focus_on("copy")
     kit.press(app, "select")
     assert pygame.scrap.get_text() == "soupkitchen://kitchen.example.org:8765/PEAS-4821-7730"
-    assert "Invite link copied" in lobby.describe()["widgets"]   # the button says so: no toast over the code
+    assert "Invite link copied" in lobby.describe()["widgets"]  # the button says so: no toast over the code
     assert not app.toasts
     app.clock.t += 4
-    app.step(app.clock.t)                                         # and in a while offers to copy it again
+    app.step(app.clock.t)  # and in a while offers to copy it again
     assert "Copy invite link" in lobby.describe()["widgets"]
     app.server_address = "192.168.1.20:8765"  # a LAN host: its own address, without TLS
     assert lobby.invite_link == "soupkitchen://192.168.1.20:8765/PEAS-4821-7730?tls=no"
 
 
 @pytest.mark.parametrize(("game", "shown"), [("stone-soup", True), ("pink-soup", False)])
-async def test_the_hand_off_pause_is_offered_only_where_a_shared_screen_has_a_clock_to_pause(app, kit, game, shown):
+async def test_the_hand_off_pause_is_offered_only_where_a_shared_screen_has_a_clock_to_pause(
+    app, kit, game, shown
+):
     from soupkitchen.client.scenes.lobby import LobbyScene
 
     conn = kit.FakeConnection(kit.GAMES)
     summary = kit.summary(seats=3, names=("Ada", "Bo", None), game=game)
-    lobby = LobbyScene(app, TableSession(conn, summary, {0: "tok0", 1: "tok1"}))   # two players at this screen
+    lobby = LobbyScene(app, TableSession(conn, summary, {0: "tok0", 1: "tok1"}))  # two players at this screen
     assert ("Hand-off pauses the timer: on" in lobby.describe()["widgets"]) == shown
 
 
@@ -203,5 +211,7 @@ async def test_bot_speed_is_offered_only_where_a_bot_will_cook(app, kit):
 
     full = LobbyScene(app, TableSession(conn, kit.summary(seats=2, names=("Ada", "Bo")), {0: "tok0"}))
     assert not any(w.startswith("Bot speed") for w in full.describe()["widgets"])
-    open_seat = LobbyScene(app, TableSession(conn, kit.summary(seats=3, names=("Ada", "Bo", None)), {0: "tok0"}))
+    open_seat = LobbyScene(
+        app, TableSession(conn, kit.summary(seats=3, names=("Ada", "Bo", None)), {0: "tok0"})
+    )
     assert any(w.startswith("Bot speed") for w in open_seat.describe()["widgets"])

@@ -25,14 +25,29 @@ def saved_with_a_kitchen(table: str, moves: int) -> None:
     db.parent.mkdir(parents=True, exist_ok=True)
     with sqlite3.connect(db) as kitchen:
         kitchen.execute("CREATE TABLE seats (table_id TEXT, seat INTEGER, name TEXT, bot INTEGER)")
-        kitchen.execute("CREATE TABLE actions (table_id TEXT, idx INTEGER, seat INTEGER, action TEXT, t REAL)")
-        kitchen.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
-                            [(table, 0, "Ada", 0), (table, 1, None, 1), (table, 2, None, 1)])
-        kitchen.executemany("INSERT INTO actions VALUES (?, ?, 1, '{}', ?)", [(table, i, float(i)) for i in range(moves)])
+        kitchen.execute(
+            "CREATE TABLE actions (table_id TEXT, idx INTEGER, seat INTEGER, action TEXT, t REAL)"
+        )
+        kitchen.executemany(
+            "INSERT INTO seats VALUES (?, ?, ?, ?)",
+            [(table, 0, "Ada", 0), (table, 1, None, 1), (table, 2, None, 1)],
+        )
+        kitchen.executemany(
+            "INSERT INTO actions VALUES (?, ?, 1, '{}', ?)", [(table, i, float(i)) for i in range(moves)]
+        )
     ways_in.unfinished_dir().mkdir(parents=True, exist_ok=True)
-    (ways_in.unfinished_dir() / f"{table}.json").write_text(json.dumps(
-        {"game": "pink-soup", "title": "Pink Soup", "table": table, "tokens": {"0": "t"}, "saved": 1000.0,
-         "db": str(db)}))
+    (ways_in.unfinished_dir() / f"{table}.json").write_text(
+        json.dumps(
+            {
+                "game": "pink-soup",
+                "title": "Pink Soup",
+                "table": table,
+                "tokens": {"0": "t"},
+                "saved": 1000.0,
+                "db": str(db),
+            }
+        )
+    )
 
 
 def test_an_unfinished_game_says_who_plays_it_and_how_far_and_can_be_forgotten(app, kit):
@@ -42,9 +57,9 @@ def test_an_unfinished_game_says_who_plays_it_and_how_far_and_can_be_forgotten(a
     listed = title.describe()["widgets"][0]
     assert listed.startswith("[Pink Soup - ") and "14 moves · Ada and 2 bots" in listed
     title.form.focus_on("unfinished")
-    kit.press(app, "erase")                                          # Backspace on the row
-    assert app.stack.top.describe()["heading"] == "Forget this game?"   # asked first: it cannot be undone
-    kit.press(app, "select")                                         # Forget it
+    kit.press(app, "erase")  # Backspace on the row
+    assert app.stack.top.describe()["heading"] == "Forget this game?"  # asked first: it cannot be undone
+    kit.press(app, "select")  # Forget it
     assert ways_in.saved_games() == [] and not any(w.startswith("[") for w in title.describe()["widgets"])
 
 
@@ -69,9 +84,9 @@ def test_start_stays_put_as_rows_come_and_go_and_the_learners_row_is_in_one_plac
     first = {g["id"]: g for g in games}
     setup = GameSetupScene(app, "solo", [first["pink-soup"], first["pot-pourri"], first["stone-soup"]])
     pink = footer_places(app, setup)
-    setup._set_players(2)                                            # two bot rows fewer
+    setup._set_players(2)  # two bot rows fewer
     assert footer_places(app, setup) == pink
-    setup._pick_game("pot-pourri")                                   # another game, more options
+    setup._pick_game("pot-pourri")  # another game, more options
     pot = footer_places(app, setup)
     assert pot["opt:learner_memory"] == pink["opt:learner_memory"] and pot["start"] == pink["start"]
 
@@ -79,10 +94,10 @@ def test_start_stays_put_as_rows_come_and_go_and_the_learners_row_is_in_one_plac
 def test_how_to_play_turns_the_page_with_the_arrows_and_says_what_they_do(app, kit):
     howto = app.stack.push(HowToPlayScene(app, pick_game=True))
     app.step(0.0)
-    assert howto.form.focused.key == "tab0"                          # the pages first, the game choice above
+    assert howto.form.focused.key == "tab0"  # the pages first, the game choice above
     assert "Left / Right: turn the page" in howto.hints
     kit.press(app, "navigate", dx=1)
-    assert howto.page == 1 and howto.form.focused.key == "tab1"      # the page, not the game
+    assert howto.page == 1 and howto.form.focused.key == "tab1"  # the page, not the game
     howto.form.focus_on("game")
     assert "Left / Right: another game" in howto.hints
 
@@ -91,18 +106,23 @@ async def test_a_guided_first_round_leaves_the_settings_as_they_were(app, monkey
     monkeypatch.setattr(transitions, "start_local", lambda *args: None)
     howto = app.stack.push(HowToPlayScene(app, game_id="too-many-cooks"))
     howto.play_guided()
-    assert app.guide.on and app.settings.guided_round is False      # this game's hints only
+    assert app.guide.on and app.settings.guided_round is False  # this game's hints only
     transitions.leave(app, type("Left", (), {"local": True, "over": True, "game_id": "too-many-cooks"})())
     assert not app.guide.on
 
 
 def test_a_lan_kitchen_is_named_after_its_computer():
-    assert kitchen_name({"name": "Soup Kitchen 4a3a92b1", "machine": "ada-laptop"}) == "The kitchen on ada-laptop"
+    assert (
+        kitchen_name({"name": "Soup Kitchen 4a3a92b1", "machine": "ada-laptop"})
+        == "The kitchen on ada-laptop"
+    )
     assert kitchen_name({"name": "Soup Kitchen 4a3a92b1"}) == "A kitchen on this network"
 
 
 def test_a_hand_off_to_a_player_who_has_not_looked_yet_says_so(app, kit):
-    session = TableSession(kit.FakeConnection(), kit.summary(started=True, names=("Ada", "Bo")), {0: "a", 1: "b"})
+    session = TableSession(
+        kit.FakeConnection(), kit.summary(started=True, names=("Ada", "Bo")), {0: "a", 1: "b"}
+    )
     session.handoff_seat = 1
     handoff = HandoffScene(app, session)
     assert handoff.first_look

@@ -51,7 +51,9 @@ async def test_a_request_in_flight_when_its_link_is_lost_is_answered_offline_at_
     try:
         with pytest.raises(ServerError) as answered:
             # the request's own timeout is ten minutes: only the lost link can end it within the bound
-            await asyncio.wait_for(conn.request("act", {"token": "t", "state_id": 0, "action": {}}, timeout=600.0), 20)
+            await asyncio.wait_for(
+                conn.request("act", {"token": "t", "state_id": 0, "action": {}}, timeout=600.0), 20
+            )
         assert answered.value.code == "offline"
     finally:
         await conn.close()

@@ -62,8 +62,12 @@ def test_settings_that_are_no_file_leave_the_defaults_and_are_not_overwritten(tm
     for kind, path in hostile_places(tmp_path, "settings.json").items():
         loaded = within_bound(lambda path=path: Settings.load(path), path)
         assert loaded == Settings(), kind
-        said = {"fifo": "is a named pipe (FIFO), not a regular file", "device": "is a device, not a regular file",
-                "folder": "is a folder", "digits": "holds a number of 10,000 characters"}[kind]
+        said = {
+            "fifo": "is a named pipe (FIFO), not a regular file",
+            "device": "is a device, not a regular file",
+            "folder": "is a folder",
+            "digits": "holds a number of 10,000 characters",
+        }[kind]
         assert f"the settings {path}" in caplog.text and said in caplog.text, kind
     assert (tmp_path / "digits" / "settings.json").read_text().startswith('{"name": "Ann"')
 
@@ -81,19 +85,51 @@ def test_a_certificate_to_trust_that_is_no_file_is_named(tmp_path, monkeypatch):
     for kind, path in hostile_places(tmp_path, "cert.pem").items():
         with pytest.raises(ValueError) as caught:
             within_bound(lambda path=path: tls.trust(path), path)
-        said = {"fifo": "is a named pipe (FIFO)", "device": "is a device", "folder": "is a folder",
-                "digits": "is not a certificate file (PEM)"}[kind]
+        said = {
+            "fifo": "is a named pipe (FIFO)",
+            "device": "is a device",
+            "folder": "is a folder",
+            "digits": "is not a certificate file (PEM)",
+        }[kind]
         assert str(path) in str(caught.value) and said in str(caught.value), kind
     assert tls.TRUSTED == []
 
 
 def test_a_list_of_tables_that_is_no_list_is_read_table_by_table():
-    good = {"id": "t1", "game": "stone-soup", "title": "Stone Soup", "options": {}, "seats": [
-        {"seat": 0, "name": "Ann", "bot": False, "level": None, "connected": True, "away_since": None,
-         "stand_in": False, "holding": False, "ready": False}], "started": False, "over": False, "closed": False,
-        "has_password": False, "host_seat": 0, "spectators": 0, "settings": {}, "paused": False, "state_id": 0,
-        "code": None}
-    assert readable_tables({"tables": "abc"}) == [] and readable_tables([1, 2]) == [] and readable_tables(None) == []
+    good = {
+        "id": "t1",
+        "game": "stone-soup",
+        "title": "Stone Soup",
+        "options": {},
+        "seats": [
+            {
+                "seat": 0,
+                "name": "Ann",
+                "bot": False,
+                "level": None,
+                "connected": True,
+                "away_since": None,
+                "stand_in": False,
+                "holding": False,
+                "ready": False,
+            }
+        ],
+        "started": False,
+        "over": False,
+        "closed": False,
+        "has_password": False,
+        "host_seat": 0,
+        "spectators": 0,
+        "settings": {},
+        "paused": False,
+        "state_id": 0,
+        "code": None,
+    }
+    assert (
+        readable_tables({"tables": "abc"}) == []
+        and readable_tables([1, 2]) == []
+        and readable_tables(None) == []
+    )
     odd = [7, "x", {**good, "seats": "many"}, {**good, "spectators": "abc"}, {**good, "extra": 1}, {}]
     assert readable_tables({"tables": [*odd, good]}) == [good]
     many = readable_tables({"tables": [good] * (MOST_TABLES + 5000)})

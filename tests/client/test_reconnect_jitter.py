@@ -19,7 +19,7 @@ def test_each_wait_is_its_step_jittered():
         waits = [reconnect_delay(failures, jitter) for _ in range(500)]
         assert step * 0.5 <= min(waits) and max(waits) <= step * 1.5
         assert max(waits) - min(waits) > step * 0.9, "spread over the whole window"
-    assert step * 0.5 <= reconnect_delay(99, jitter) <= step * 1.5   # the last step goes on
+    assert step * 0.5 <= reconnect_delay(99, jitter) <= step * 1.5  # the last step goes on
 
 
 async def waits_of(conn: Connection, count: int) -> list[float]:
@@ -46,7 +46,7 @@ async def waits_of(conn: Connection, count: int) -> list[float]:
 
 
 async def test_clients_of_a_node_gone_knock_again_spread_out():
-    url = f"http://127.0.0.1:{free_port()}"   # nothing listens: every attempt fails at once
+    url = f"http://127.0.0.1:{free_port()}"  # nothing listens: every attempt fails at once
     firsts, sequences = [], set()
     for seed in range(12):
         conn = Connection(url)
@@ -55,7 +55,7 @@ async def test_clients_of_a_node_gone_knock_again_spread_out():
         assert [round(wait / step, 6) for wait, step in zip(waits, BACKOFF, strict=True)] != [1.0] * 5
         assert all(step * 0.5 <= wait <= step * 1.5 for wait, step in zip(waits, BACKOFF, strict=True))
         assert conn.reconnect_attempts == 5 and not conn.connected
-        firsts.append(sum(waits[:4]))   # when each knocks a fourth time: 7.5 s after the loss, unjittered
+        firsts.append(sum(waits[:4]))  # when each knocks a fourth time: 7.5 s after the loss, unjittered
         sequences.add(tuple(waits))
     assert len(sequences) == 12
-    assert max(firsts) - min(firsts) > 2.0, firsts   # not all in the same second
+    assert max(firsts) - min(firsts) > 2.0, firsts  # not all in the same second

@@ -30,7 +30,9 @@ def test_a_client_registration_names_a_table_or_presenter_pages_and_sounds(game_
     entry = ENTRIES[game_id]
     assert entry.table or entry.presenter, "a game is drawn by a table of its own or the generic table"
     if entry.table:
-        assert issubclass(resolve(entry.table), TableScene) and table_scene_for(game_id) is resolve(entry.table)
+        assert issubclass(resolve(entry.table), TableScene) and table_scene_for(game_id) is resolve(
+            entry.table
+        )
     if entry.presenter:
         module = importlib.import_module(entry.presenter)
         assert callable(module.present) and callable(module.move_cards)
@@ -48,8 +50,9 @@ def test_the_replay_viewer_words_each_games_review_and_secrets(game_id):
     outcome = play(game, players, 2, bot_chooser(game, players, 2))
     line = Timeline(ReplayFile(outcome.record))
     names = ("Ann", "Bob", "Cy")
-    review = review_lines(game_id, review_of(line),
-                          lambda seat: names[seat] if seat is not None else "nobody")
+    review = review_lines(
+        game_id, review_of(line), lambda seat: names[seat] if seat is not None else "nobody"
+    )
     assert review and review[0].text != "This game has no review." and all(entry.text for entry in review)
     for moment in (0, line.length // 2, line.length):
         shown = face_up_lines(game_id, face_up(line, moment), lambda seat: names[seat])

@@ -6,8 +6,11 @@ from soupkitchen.client.net.connection import error_of
 from soupkitchen.client.net.server_words import SAID
 from soupkitchen.shared.wire import protocol
 
-CODES = {value for name, value in vars(protocol).items() if name.isupper() and isinstance(value, str)
-         and value.islower() and value.replace("_", "").isalpha()}
+CODES = {
+    value
+    for name, value in vars(protocol).items()
+    if name.isupper() and isinstance(value, str) and value.islower() and value.replace("_", "").isalpha()
+}
 
 
 def test_every_error_code_of_the_protocol_has_the_clients_sentence():
@@ -23,6 +26,9 @@ def test_a_refusal_reads_in_the_players_language(catalogs):
         words.install("de")
         assert str(error_of(reply)) == "Dieser Platz ist besetzt, oder der Tisch ist voll."
         words.install("lt")
-        assert str(error_of({"ok": False, "error": {"code": "no_such_code", "message": "odd"}})) == "Serveris to nepriėmė."
+        assert (
+            str(error_of({"ok": False, "error": {"code": "no_such_code", "message": "odd"}}))
+            == "Serveris to nepriėmė."
+        )
     finally:
         words.install("en")

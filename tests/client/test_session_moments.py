@@ -22,8 +22,19 @@ def table_at(game_id: str, wanted: str | None = None, players: int = 4) -> tuple
 
 def pushed(session: TableSession, game: Any, state: Any, state_id: int) -> None:
     view = game.view(state, 0)
-    session.receive_state({"table": "t1", "seat": 0, "state_id": state_id, "deadline": view["deadline"],
-                           "server_time": 0.0, "events": [], "view": view, "paused": False, "snapshot": False})
+    session.receive_state(
+        {
+            "table": "t1",
+            "seat": 0,
+            "state_id": state_id,
+            "deadline": view["deadline"],
+            "server_time": 0.0,
+            "events": [],
+            "view": view,
+            "paused": False,
+            "snapshot": False,
+        }
+    )
 
 
 async def test_a_call_overtaken_by_another_move_is_never_sent_again(kit):
@@ -33,7 +44,7 @@ async def test_a_call_overtaken_by_another_move_is_never_sent_again(kit):
     pushed(session, game, state, state_id=3)
     call = next(a for a in session.view(0)["legal_actions"] if a["type"] == "challenge")
 
-    def overtaken(payload):   # a bot let the play go first: the newer view lists the very same call
+    def overtaken(payload):  # a bot let the play go first: the newer view lists the very same call
         pushed(session, game, state, state_id=4)
         return {"ok": False, "error": {"code": "stale_state", "message": "the table has moved on"}}
 
@@ -51,7 +62,7 @@ async def test_other_games_and_other_actions_are_still_sent_again(kit):
     pushed(session, game, state, state_id=3)
     move = session.view(0)["legal_actions"][0]
 
-    def overtaken(payload):   # the newer view offers the very same move: it still means what it meant
+    def overtaken(payload):  # the newer view offers the very same move: it still means what it meant
         if payload["state_id"] == 3:
             pushed(session, game, state, state_id=4)
             return {"ok": False, "error": {"code": "stale_state", "message": "the table has moved on"}}

@@ -28,7 +28,12 @@ def test_unreadable_settings_fall_back_to_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text('{"name": 5, "volume": 400, "window": [1, 2], "bot_speed": "warp"}')
     loaded = Settings.load(path)
-    assert (loaded.name, loaded.volume, loaded.window, loaded.bot_speed) == ("Chef", 100, [1280, 720], "normal")  # volume clamped
+    assert (loaded.name, loaded.volume, loaded.window, loaded.bot_speed) == (
+        "Chef",
+        100,
+        [1280, 720],
+        "normal",
+    )  # volume clamped
 
 
 def test_a_gamepad_alone_can_type_a_name(app, kit):
@@ -36,18 +41,18 @@ def test_a_gamepad_alone_can_type_a_name(app, kit):
     scene = app.stack.top
     app.step(0.0)
     assert scene.describe()["focused"].startswith("Your name")
-    kit.press(app, "select", device="pad:0")               # opens the on-screen keyboard
+    kit.press(app, "select", device="pad:0")  # opens the on-screen keyboard
     keyboard = app.stack.top
     assert keyboard.name == "keyboard"
     for _ in range(4):
-        kit.press(app, "back", device="pad:0")             # B erases
-    kit.press(app, "navigate", device="pad:0", dy=2)       # from "q" down two rows to "z"
+        kit.press(app, "back", device="pad:0")  # B erases
+    kit.press(app, "navigate", device="pad:0", dy=2)  # from "q" down two rows to "z"
     assert keyboard.describe()["key"] == "z"
     kit.press(app, "select", device="pad:0")
     kit.press(app, "navigate", device="pad:0", dy=-2)
-    kit.press(app, "navigate", device="pad:0", dx=2)       # back up to "q", then right to "e"
+    kit.press(app, "navigate", device="pad:0", dx=2)  # back up to "q", then right to "e"
     kit.press(app, "select", device="pad:0")
-    kit.press(app, "menu", device="pad:0")                 # Start closes the keyboard
+    kit.press(app, "menu", device="pad:0")  # Start closes the keyboard
     assert app.stack.top is scene
     assert app.settings.name == "ze"
 
@@ -60,10 +65,10 @@ def test_the_language_changes_every_open_screen_at_once_and_is_saved(app, kit, c
     app.step(0.0)
     scene.form.focus_on("language")
     kit.press(app, "navigate", dx=1)
-    assert scene.form.focused.describe() == "Sprache: Deutsch"     # the focus stays on the language
+    assert scene.form.focused.describe() == "Sprache: Deutsch"  # the focus stays on the language
     assert "Fertig" in scene.describe()["widgets"]
     title = app.stack.find("title")
-    assert "Allein spielen" in title.describe()["widgets"]     # the screen below is worded again too
+    assert "Allein spielen" in title.describe()["widgets"]  # the screen below is worded again too
     app.step(1.0)
     kit.press(app, "navigate", dx=1)
     assert scene.form.focused.describe() == "Kalba: Lietuvių"
@@ -80,17 +85,17 @@ def test_the_on_screen_keyboard_has_the_languages_own_letters(app, kit, catalogs
     app.set_language("lt")
     transitions.open_settings(app)
     app.step(0.0)
-    kit.press(app, "select", device="pad:0")               # the name field has the focus: the keyboard opens
+    kit.press(app, "select", device="pad:0")  # the name field has the focus: the keyboard opens
     keyboard = app.stack.top
     for _ in range(4):
         kit.press(app, "back", device="pad:0")
-    kit.press(app, "navigate", device="pad:0", dy=3)       # from "q" down to the row of Lithuanian letters
+    kit.press(app, "navigate", device="pad:0", dy=3)  # from "q" down to the row of Lithuanian letters
     assert keyboard.describe()["key"] == "ą"
     kit.press(app, "select", device="pad:0")
-    kit.press(app, "rotate_right", device="pad:0")          # shift
+    kit.press(app, "rotate_right", device="pad:0")  # shift
     kit.press(app, "navigate", device="pad:0", dx=7)
     kit.press(app, "select", device="pad:0")
     kit.press(app, "navigate", device="pad:0", dy=1)
-    assert keyboard.keys(keyboard.row)[0] == "Shift"              # the row of special keys comes after
+    assert keyboard.keys(keyboard.row)[0] == "Shift"  # the row of special keys comes after
     kit.press(app, "menu", device="pad:0")
     assert app.stack.top.form.focused.describe() == "Tavo vardas: ąŪ"

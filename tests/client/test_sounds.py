@@ -91,8 +91,19 @@ def test_too_many_cooks_events_faces_and_stars_make_their_sounds():
     session.push(tmc_view([True, True], 1), [{"type": "round_over"}])
     session.push(tmc_view([True, True], 0))
     session.push(tmc_view([True, True], 0, over=True, won=True), [{"type": "game_over"}])
-    assert heard == ["shuffle", "card_flip", "happy", "rotate", "card_slide", "unhappy", "reveal", "happy",
-                     "star_won", "star_lost", "game_won"]
+    assert heard == [
+        "shuffle",
+        "card_flip",
+        "happy",
+        "rotate",
+        "card_slide",
+        "unhappy",
+        "reveal",
+        "happy",
+        "star_won",
+        "star_lost",
+        "game_won",
+    ]
 
 
 def test_the_other_games_speak_too():
@@ -103,7 +114,10 @@ def test_the_other_games_speak_too():
     assert event_sound("pot-pourri", {"type": "star", "seat": 0}) == "star_won"
     assert event_sound("pot-pourri", {"type": "reshuffled", "pile": "ingredients"}) == "shuffle"
     assert event_sound("pot-pourri", {"type": "chose", "seat": 0, "dropped": [3], "first": True}) is None
-    assert event_sound("pot-pourri", {"type": "chose", "seat": 0, "dropped": [3], "first": False}) == "card_slide"
+    assert (
+        event_sound("pot-pourri", {"type": "chose", "seat": 0, "dropped": [3], "first": False})
+        == "card_slide"
+    )
     session, heard = FakeSession("stone-soup"), []
     SoundCues(session, heard.append)
     session.push({"over": True, "result": {"winners": [2]}})
@@ -117,8 +131,8 @@ def test_the_clock_ticks_through_its_last_ten_seconds():
     while now < 100.5:
         cues.tick(now)
         now += 0.25
-    assert heard == ["tick"] * 10     # as each of the last ten seconds begins
-    session.deadline, heard[:] = now + 3.0, []    # a three-second window to call "stone soup!"
+    assert heard == ["tick"] * 10  # as each of the last ten seconds begins
+    session.deadline, heard[:] = now + 3.0, []  # a three-second window to call "stone soup!"
     while session.deadline - now > -1:
         cues.tick(now)
         now += 0.25

@@ -27,7 +27,7 @@ def frames(app, kit, seconds: float, step: float = 0.05) -> None:
 async def run(app, kit, seconds: float) -> None:
     for _ in range(round(seconds / 0.05)):
         frames(app, kit, 0.05)
-        await asyncio.sleep(0)   # the tasks the frame spawned (scripted answers: no waiting)
+        await asyncio.sleep(0)  # the tasks the frame spawned (scripted answers: no waiting)
         await asyncio.sleep(0)
 
 
@@ -40,7 +40,7 @@ async def test_a_server_that_pushes_is_asked_again_only_when_the_list_changed(ap
     assert scene.pushed and len(scene.tables) == 1
     await run(app, kit, 10.0)
     assert len(conn.events("list_tables")) == 1, "no asking on a timer while the server pushes"
-    for _ in range(3):   # a burst of pushes
+    for _ in range(3):  # a burst of pushes
         conn.tables_changed()
     await run(app, kit, 0.1)
     assert len(conn.events("list_tables")) == 2, "one ask for the burst, at once"
@@ -72,14 +72,14 @@ async def test_covered_or_left_the_screen_watches_no_more(app, kit):
     scene = app.stack.push(TablesScene(app, conn))
     await run(app, kit, 0.2)
     assert conn.tables_listeners == [scene._changed]
-    app.stack.open("title")   # another screen on top
+    app.stack.open("title")  # another screen on top
     await run(app, kit, 0.2)
     assert conn.events("watch_tables") == [{"on": True}, {"on": False}] and conn.tables_listeners == []
     asked = len(conn.events("list_tables"))
     conn.tables_changed()
     await run(app, kit, 1.0)
     assert len(conn.events("list_tables")) == asked
-    app.stack.pop()   # back to the list: watched again, and asked for at once
+    app.stack.pop()  # back to the list: watched again, and asked for at once
     await run(app, kit, 0.2)
     assert conn.events("watch_tables")[-1] == {"on": True} and len(conn.events("list_tables")) == asked + 1
     app.stack.remove(scene)
@@ -100,7 +100,7 @@ async def until(check, seconds: float = 10.0) -> None:
     end = loop.time() + seconds
     while not check():
         assert loop.time() < end, "timed out"
-        await asyncio.sleep(0.02)   # real time: the server's pushes
+        await asyncio.sleep(0.02)  # real time: the server's pushes
 
 
 async def quiet(served, conn: Connection) -> None:
@@ -108,7 +108,9 @@ async def quiet(served, conn: Connection) -> None:
     them all (the server queues a push ahead of the answer to any later request): a push that has
     not come by then was never made."""
     watch = served.hub.watch
-    await until(lambda: not watch.dirty and watch.due is None and (watch.sending is None or watch.sending.done()))
+    await until(
+        lambda: not watch.dirty and watch.due is None and (watch.sending is None or watch.sending.done())
+    )
     await conn.sync_time()
 
 
@@ -123,16 +125,16 @@ async def test_a_connection_watches_again_after_it_reconnects(served):
         await host.request("create_table", {"game": "stone-soup", "seats": 2, "name": "Ann"})
         await until(lambda: told)
         await watcher.drop_for_test()
-        await until(lambda: len(told) >= 2 and watcher.connected)   # back: watching again, and told
-        await quiet(served, watcher)   # the first table's push has come, if it was to come
+        await until(lambda: len(told) >= 2 and watcher.connected)  # back: watching again, and told
+        await quiet(served, watcher)  # the first table's push has come, if it was to come
         before = len(told)
         await host.request("create_table", {"game": "stone-soup", "seats": 2, "name": "Bo"})
         await until(lambda: len(told) > before)
-        await watcher.watch_tables(False)   # stopped: no more pushes
+        await watcher.watch_tables(False)  # stopped: no more pushes
         await quiet(served, watcher)
         before, signals = len(told), served.hub.watch.signals
         await host.request("create_table", {"game": "stone-soup", "seats": 2, "name": "Cy"})
-        await until(lambda: served.hub.watch.signals > signals)   # the push was made, to the others
+        await until(lambda: served.hub.watch.signals > signals)  # the push was made, to the others
         await quiet(served, watcher)
         assert len(told) == before
     finally:
@@ -144,8 +146,11 @@ async def test_a_server_older_than_the_push_is_said_so(tmp_path, monkeypatch):
     from soupkitchen.server.net.guard import JsonPacket
 
     admitting = JsonPacket.admitting.__func__
-    monkeypatch.setattr(JsonPacket, "admitting",
-                        classmethod(lambda cls, events: admitting(cls, set(events) - {"watch_tables"})))
+    monkeypatch.setattr(
+        JsonPacket,
+        "admitting",
+        classmethod(lambda cls, events: admitting(cls, set(events) - {"watch_tables"})),
+    )
     srv = EmbeddedServer(tmp_path / "server.sqlite3")
     await srv.start()
     conn = Connection(srv.url)

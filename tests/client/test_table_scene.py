@@ -11,14 +11,31 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.handoff import HandoffScene
 from soupkitchen.client.tables.generic import GenericTable
 
-FOREIGN = {"game": "tomato-soup", "title": "Tomato Soup"}  # a game this client has no rules, words or table for
+FOREIGN = {
+    "game": "tomato-soup",
+    "title": "Tomato Soup",
+}  # a game this client has no rules, words or table for
 
 
 def state(seat, legal, state_id=1, deadline=None, over=False, **facts):
-    return {"table": "t1", "seat": seat, "state_id": state_id, "deadline": deadline, "server_time": 0.0,
-            "paused": False, "snapshot": False, "events": [{"type": "played", "step": state_id}],
-            "view": {"seat": seat, "legal_actions": legal, "active_seats": [seat] if legal else [],
-                     "deadline": deadline, "over": over, **facts}}
+    return {
+        "table": "t1",
+        "seat": seat,
+        "state_id": state_id,
+        "deadline": deadline,
+        "server_time": 0.0,
+        "paused": False,
+        "snapshot": False,
+        "events": [{"type": "played", "step": state_id}],
+        "view": {
+            "seat": seat,
+            "legal_actions": legal,
+            "active_seats": [seat] if legal else [],
+            "deadline": deadline,
+            "over": over,
+            **facts,
+        },
+    }
 
 
 async def test_the_table_lists_legal_moves_and_sends_the_chosen_one(app, kit):
@@ -51,7 +68,9 @@ async def test_a_refused_move_is_shown_in_plain_words(app, kit):
 
 async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    session = TableSession(
+        conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"}
+    )
     transitions.open_table(app, session)
     session.receive_state(state(1, [], hand=["onion"]))
     session.receive_state(state(0, [{"type": "pass"}], hand=["carrot"]))
@@ -60,13 +79,13 @@ async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
     assert session.shown_seat is None
     assert session.public_view is None, "no seat's private view stands in for the spectator view"
     assert conn.events("hold") == [{"token": "tok0", "on": True}]
-    kit.press(app, "select")                               # "I am Ada: show my cards"
+    kit.press(app, "select")  # "I am Ada: show my cards"
     await kit.settle(app)
     assert isinstance(app.stack.top, GenericTable) and session.shown_seat == 0
     assert conn.events("hold")[-1] == {"token": "tok0", "on": False}
     # Ada's turn ends and Bo's begins: Ada's cards are hidden behind a new hand-off.
     session.receive_state(state(0, [], state_id=2, hand=["carrot"]))
-    assert session.shown_seat is None                      # Ada's cards go at once
+    assert session.shown_seat is None  # Ada's cards go at once
     session.receive_state(state(1, [{"type": "pass"}], state_id=2, hand=["onion"]))
     await kit.settle(app)
     assert isinstance(app.stack.top, HandoffScene) and app.stack.top.seat == 1
@@ -77,18 +96,20 @@ async def test_couch_hand_off_hides_secrets_and_holds_the_clock(app, kit):
     session.receive_state(state(1, [], state_id=3))
     await kit.settle(app)
     assert isinstance(app.stack.top, GenericTable) and session.shown_seat is None
-    assert conn.events("hold")[-1] == {"token": "tok1", "on": False}     # released by the seat that held
+    assert conn.events("hold")[-1] == {"token": "tok1", "on": False}  # released by the seat that held
 
 
 async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    session = TableSession(
+        conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"}
+    )
     session.pads = {0: "pad:1", 1: "pad:2"}
     transitions.open_table(app, session)
     session.receive_state(state(1, []))
     session.receive_state(state(0, [{"type": "pass"}]))
     await kit.settle(app)
-    kit.press(app, "select", device="pad:2")               # Bo's pad cannot take Ada's turn
+    kit.press(app, "select", device="pad:2")  # Bo's pad cannot take Ada's turn
     assert session.shown_seat is None
     kit.press(app, "select", device="pad:1")
     assert session.shown_seat == 0
@@ -97,7 +118,7 @@ async def test_a_seat_bound_to_a_pad_only_answers_to_that_pad(app, kit):
 def test_countdown_follows_the_server_deadline_and_never_jumps(kit):
     conn = kit.FakeConnection()
     session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
-    conn.offset.add_sample(99.9, 5100.0, 100.1)            # server clock = local + 5000
+    conn.offset.add_sample(99.9, 5100.0, 100.1)  # server clock = local + 5000
     session.receive_state({**state(0, []), "deadline": 5160.0})
     assert session.remaining(100.0) == pytest.approx(60.0)
     assert session.remaining(110.0) == pytest.approx(50.0)
@@ -121,11 +142,11 @@ async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
     app.step(0.0)
     conn.connected = False
     app.step(0.1)
-    assert app.screen.get_at((4, 4))[:3] == (200, 60, 50)     # the red banner across the top
+    assert app.screen.get_at((4, 4))[:3] == (200, 60, 50)  # the red banner across the top
     assert kit.press(app, "select") is False
     await kit.settle(app)
     assert conn.events("act") == []
-    kit.press(app, "menu")                                 # the menu still works, to leave if need be
+    kit.press(app, "menu")  # the menu still works, to leave if need be
     assert app.stack.top.name == "pause"
     kit.press(app, "navigate", dy=1)
     assert app.stack.top.describe()["focused"] == "How to play (F1)"
@@ -137,26 +158,27 @@ async def test_lost_connection_shows_a_banner_and_disables_input(app, kit):
 
 async def test_game_over_leads_to_the_results(app, kit, clock):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), seats=2, started=True), {0: "tok0"})
+    session = TableSession(
+        conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), seats=2, started=True), {0: "tok0"}
+    )
     transitions.open_table(app, session)
     session.receive_state(state(0, [], over=True, result={"winners": [0], "scores": [12, 7]}))
     app.step(1.0)
     app.step(2.0)
-    assert isinstance(app.stack.top, GenericTable)         # the final position stays a moment
+    assert isinstance(app.stack.top, GenericTable)  # the final position stays a moment
     app.step(3.5)
     assert app.stack.top.name == "results"
     shown = app.stack.top.describe()
-    assert shown["verdict"] == "Ada (you) wins!"        # a game without an end panel of its own: the ranking
+    assert shown["verdict"] == "Ada (you) wins!"  # a game without an end panel of its own: the ranking
     assert [line for line in shown["lines"] if line[:1].isdigit()] == ["1. Ada (you): 12", "2. Bo: 7"]
-    assert "Back to title" in shown["widgets"] and "Play again" not in shown["widgets"]   # a LAN table
-    app.stack.top.on_back()                                # "Look at the table"
+    assert "Back to title" in shown["widgets"] and "Play again" not in shown["widgets"]  # a LAN table
+    app.stack.top.on_back()  # "Look at the table"
     assert isinstance(app.stack.top, GenericTable)
     kit.press(app, "menu")
     menu = app.stack.top
     assert menu.name == "pause" and "keeps cooking" not in menu.message and "over" in menu.message
-    menu.to_the_end()                                      # and back to the end's buttons
+    menu.to_the_end()  # and back to the end's buttons
     assert app.stack.top.name == "results"
-
 
 
 async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
@@ -175,8 +197,19 @@ async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
     await kit.settle(app, lambda: isinstance(app.stack.top, GenericTable))
     session = app.stack.top.session
     assert conn.events("spectate") == [{"table": "busy"}] and session.seats_held == []
-    session.receive_state({**state(None, []), "view": {"seat": None, "legal_actions": [], "active_seats": [],
-                                                       "over": False, "deadline": None, "pot": 4}})
+    session.receive_state(
+        {
+            **state(None, []),
+            "view": {
+                "seat": None,
+                "legal_actions": [],
+                "active_seats": [],
+                "over": False,
+                "deadline": None,
+                "pot": 4,
+            },
+        }
+    )
     app.step(app.clock.t + 1)
     assert session.shown_seat is None and ("Pot", "4") in app.stack.top.describe()["facts"]
 
@@ -184,15 +217,29 @@ async def test_a_started_table_is_watched_and_a_waiting_one_joined(app, kit):
 def test_the_generic_table_reads_any_view_aloud(app, kit):
     from soupkitchen.client.tables.wording import action_label, facts, headline, log_lines, readable
 
-    view = {"seat": 0, "legal_actions": [], "deadline": None, "over": False, "game": "x",
-            "prompt": "Chef 1: draw or take", "log": ["a", "b", "c"], "pot": [None, None],
-            "recipe": {"name": "Mushroom Soup", "points": 15}, "spices": ["salt", "dill"], "result": None}
+    view = {
+        "seat": 0,
+        "legal_actions": [],
+        "deadline": None,
+        "over": False,
+        "game": "x",
+        "prompt": "Chef 1: draw or take",
+        "log": ["a", "b", "c"],
+        "pot": [None, None],
+        "recipe": {"name": "Mushroom Soup", "points": 15},
+        "spices": ["salt", "dill"],
+        "result": None,
+    }
     assert headline(view) == "Chef 1: draw or take"
     assert log_lines(view, 2) == ["b", "c"]
-    assert facts(view) == [("Pot", "2 hidden"), ("Recipe / name", "Mushroom Soup"), ("Recipe / points", "15"),
-                           ("Spices", "salt, dill")]
+    assert facts(view) == [
+        ("Pot", "2 hidden"),
+        ("Recipe / name", "Mushroom Soup"),
+        ("Recipe / points", "15"),
+        ("Spices", "salt, dill"),
+    ]
     assert action_label({"type": "take_card", "pile": 2}) == "Take card: pile 2"
-    assert readable({"a": {"b": {"c": 1}}}) == "a b {...}"               # deep nesting is cut short
+    assert readable({"a": {"b": {"c": 1}}}) == "a b {...}"  # deep nesting is cut short
 
 
 def test_the_generic_table_scrolls_long_views(app, kit):
@@ -200,18 +247,29 @@ def test_the_generic_table_scrolls_long_views(app, kit):
     session = TableSession(conn, kit.summary(**FOREIGN, started=True), {0: "tok0"})
     transitions.open_table(app, session)
     view = {f"fact_{i:02d}": i for i in range(40)}
-    session.receive_state({**state(0, []), "view": {"seat": 0, "legal_actions": [], "active_seats": [],
-                                                    "over": False, "deadline": None, **view}})
+    session.receive_state(
+        {
+            **state(0, []),
+            "view": {
+                "seat": 0,
+                "legal_actions": [],
+                "active_seats": [],
+                "over": False,
+                "deadline": None,
+                **view,
+            },
+        }
+    )
     app.step(0.0)
     table = app.stack.top
-    kit.press(app, "rotate_right")                         # E / right shoulder: further down
+    kit.press(app, "rotate_right")  # E / right shoulder: further down
     kit.press(app, "rotate_right")
     assert table.facts_from == 6
     kit.press(app, "rotate_left")
     assert table.facts_from == 3
     for _ in range(30):
         kit.press(app, "rotate_right")
-    assert table.facts_from == 39                          # never past the last fact
+    assert table.facts_from == 39  # never past the last fact
     app.step(0.1)
 
 
@@ -229,14 +287,16 @@ def test_the_countdown_stands_still_while_the_table_is_held(kit):
 
 async def test_a_couch_player_can_hand_the_controls_on_when_everyone_may_act(app, kit):
     conn = kit.FakeConnection()
-    session = TableSession(conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"})
+    session = TableSession(
+        conn, kit.summary(**FOREIGN, names=("Ada", "Bo"), started=True), {0: "tok0", 1: "tok1"}
+    )
     transitions.open_table(app, session)
     session.receive_state(state(0, [{"type": "stir"}]))
     session.receive_state(state(1, [{"type": "stir"}]))
     await kit.settle(app)
-    kit.press(app, "select")                               # Ada takes the controls
+    kit.press(app, "select")  # Ada takes the controls
     assert session.shown_seat == 0
-    kit.press(app, "handoff")                              # H / Back button: Bo's go
+    kit.press(app, "handoff")  # H / Back button: Bo's go
     await kit.settle(app)
     assert isinstance(app.stack.top, HandoffScene) and app.stack.top.seat == 1
     assert session.shown_seat is None
@@ -248,7 +308,7 @@ async def test_a_move_overtaken_by_another_is_resent_if_still_legal(app, kit):
     session.receive_state(state(0, [{"type": "pass"}], state_id=3))
 
     def act(payload):
-        if payload["state_id"] == 3:   # a bot moved first: the server is at state 4 and says so
+        if payload["state_id"] == 3:  # a bot moved first: the server is at state 4 and says so
             session.receive_state(state(0, [{"type": "pass"}], state_id=4))
             return {"ok": False, "error": {"code": "stale_state", "message": "the table has moved on"}}
         return {"ok": True, "state_id": 5}
@@ -264,4 +324,4 @@ async def test_a_move_overtaken_by_another_is_resent_if_still_legal(app, kit):
     conn.replies["act"] = moved_on
     ack = await session.act(0, {"type": "pass"}, quiet=True)
     assert ack["error"]["message"] == "The table moved on before your move arrived. Look again."
-    assert len(conn.events("act")) == 3                    # not resent: it is no longer legal
+    assert len(conn.events("act")) == 3  # not resent: it is no longer legal

@@ -44,18 +44,18 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     transitions.open_setup(app, "remote", conn)
     scene = app.stack.top
     app.step(0.0)
-    kit.press(app, "navigate", dx=1)                       # Game: Stone Soup -> Pot Pourri
+    kit.press(app, "navigate", dx=1)  # Game: Stone Soup -> Pot Pourri
     assert "Cooking Pros: Off" in scene.describe()["widgets"]
-    kit.press(app, "navigate", dy=1)                       # Players
-    kit.press(app, "navigate", dx=1)                       # 4 -> 5
-    kit.press(app, "navigate", dy=1)                       # Cooking Pros
-    kit.press(app, "select")                               # off -> on
-    kit.press(app, "navigate", dy=1)                       # Password field
+    kit.press(app, "navigate", dy=1)  # Players
+    kit.press(app, "navigate", dx=1)  # 4 -> 5
+    kit.press(app, "navigate", dy=1)  # Cooking Pros
+    kit.press(app, "select")  # off -> on
+    kit.press(app, "navigate", dy=1)  # Password field
     for ch in "soup":
         kit.press(app, "text", text=ch)
     assert "Password: ****" in scene.describe()["widgets"]
-    kit.press(app, "navigate", dy=1)                       # Listed for everyone on the server
-    kit.press(app, "select")                               # on -> off: found only by its invite code
+    kit.press(app, "navigate", dy=1)  # Listed for everyone on the server
+    kit.press(app, "select")  # on -> off: found only by its invite code
     scene.form.focus_on("start")
     kit.press(app, "select")
     await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene))
@@ -77,15 +77,19 @@ def test_solo_set_up_offers_the_difficulty_and_each_bots_level_up_front(app, kit
     bots = [words for words in widgets if words.startswith("Bot at seat")]
     rects = {w.key: w.rect for w in scene.form.widgets}
     assert "Difficulty: Easy" in widgets
-    assert rects["opt:difficulty"].top <= rects["players"].top < rects["bot0"].top   # atop its column
+    assert rects["opt:difficulty"].top <= rects["players"].top < rects["bot0"].top  # atop its column
     assert bots == ["Bot at seat 2: Normal", "Bot at seat 3: Normal", "Bot at seat 4: Normal"]
     scene.form.focus_on("bot1")
-    kit.press(app, "navigate", dx=-1)                       # seat 3: normal -> easy
+    kit.press(app, "navigate", dx=-1)  # seat 3: normal -> easy
     assert "Bot at seat 3: Easy" in scene.describe()["widgets"]
     scene.form.focus_on("start")
     kit.press(app, "select")
     (args,) = started
-    assert args[0] == "too-many-cooks" and args[1]["difficulty"] == "easy" and args[-1] == ["normal", "easy", "normal"]
+    assert (
+        args[0] == "too-many-cooks"
+        and args[1]["difficulty"] == "easy"
+        and args[-1] == ["normal", "easy", "normal"]
+    )
 
 
 def test_the_set_up_opens_on_the_last_one_and_its_rows_stay_put_when_the_game_changes(app, kit, monkeypatch):
@@ -102,22 +106,26 @@ def test_the_set_up_opens_on_the_last_one_and_its_rows_stay_put_when_the_game_ch
     scene._set_players(3)
     scene.rebuild()
     scene.form.focus_on("bot1")
-    kit.press(app, "navigate", dx=1)                         # the bot at seat 3: normal -> hard
+    kit.press(app, "navigate", dx=1)  # the bot at seat 3: normal -> hard
     scene.form.focus_on("start")
     kit.press(app, "select")
     app.stack.pop()
-    transitions.open_setup(app, "solo")                      # next time: the same game, seats and bots
+    transitions.open_setup(app, "solo")  # next time: the same game, seats and bots
     again = app.stack.top.describe()["widgets"]
     assert "Game: Pot Pourri" in again and "Players: 3" in again and "Bot at seat 3: Hard" in again
 
 
-@pytest.mark.parametrize(("game", "shown"), [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False),
-                                            ("pot-pourri", False)])
+@pytest.mark.parametrize(
+    ("game", "shown"),
+    [("too-many-cooks", True), ("stone-soup", True), ("pink-soup", False), ("pot-pourri", False)],
+)
 def test_couch_set_up_offers_the_hand_off_pause_only_for_a_game_with_a_clock(app, game, shown):
     from soupkitchen.client.net import ways_in
 
     games = ways_in.local_games()
-    setup = GameSetupScene(app, "couch", [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game])
+    setup = GameSetupScene(
+        app, "couch", [g for g in games if g["id"] == game] + [g for g in games if g["id"] != game]
+    )
     assert any(w.startswith("Hand-off pauses the timer") for w in setup.describe()["widgets"]) == shown
 
 
@@ -144,12 +152,14 @@ def test_the_title_says_which_game_is_left_out_and_why(app, tmp_path, monkeypatc
         monkeypatch.undo()
         registry.forget()
     assert offered == ["too-many-cooks", "pink-soup", "stone-soup", "pot-pourri"]
-    assert ('The game in "broth" is left out: its registration does not load (RuntimeError: the stock '
-            'boiled over).') in " ".join(drawn)
+    assert (
+        'The game in "broth" is left out: its registration does not load (RuntimeError: the stock '
+        "boiled over)."
+    ) in " ".join(drawn)
 
 
 def test_couch_players_are_called_by_the_names_given_at_the_set_up(app):
     from soupkitchen.client.net import ways_in
 
     app.settings.name, app.settings.couch_names = "Ada", ["Bea", "  "]
-    assert ways_in.couch_names(app, 3) == ["Ada", "Bea", "Player 3"]   # a blank name keeps "Player N"
+    assert ways_in.couch_names(app, 3) == ["Ada", "Bea", "Player 3"]  # a blank name keeps "Player N"

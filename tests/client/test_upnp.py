@@ -64,11 +64,14 @@ async def test_the_lease_is_renewed_while_hosting_lasts(router):
     assert gateway.mappings == {}
 
 
-@pytest.mark.parametrize("kind, words", [
-    ({"refuse": True}, "The router refused to open port 8765 (UPnP error 606: Action not authorized)"),
-    ({"external_ip": "100.64.3.9"}, "its outside address (100.64.3.9) is not one the internet reaches"),
-    ({"external_ip": "192.168.0.2"}, "its outside address (192.168.0.2) is not one the internet reaches"),
-])
+@pytest.mark.parametrize(
+    "kind, words",
+    [
+        ({"refuse": True}, "The router refused to open port 8765 (UPnP error 606: Action not authorized)"),
+        ({"external_ip": "100.64.3.9"}, "its outside address (100.64.3.9) is not one the internet reaches"),
+        ({"external_ip": "192.168.0.2"}, "its outside address (192.168.0.2) is not one the internet reaches"),
+    ],
+)
 async def test_a_router_that_cannot_help_is_said_so_plainly_and_nothing_stays_open(router, kind, words):
     gateway = await router(**kind)
     with pytest.raises(upnp.PortMapError) as refused:

@@ -19,7 +19,9 @@ def test_system_language_from_environment(monkeypatch):
     words.install("en")
 
 
-def test_the_client_speaks_the_systems_language_unless_settings_say_otherwise(monkeypatch, tmp_path, catalogs):
+def test_the_client_speaks_the_systems_language_unless_settings_say_otherwise(
+    monkeypatch, tmp_path, catalogs
+):
     import pygame
 
     from soupkitchen.client.app import App
@@ -37,8 +39,12 @@ def test_counts_take_each_languages_plural_forms(catalogs):
     said = {}
     for language in ("en", "de", "lt"):
         words.install(language)
-        said[language] = [words.ngettext("{people} + {bots} bot of {seats}", "{people} + {bots} bots of {seats}", n)
-                          .format(people=1, bots=n, seats=n + 1) for n in (1, 2, 10, 21)]
+        said[language] = [
+            words.ngettext("{people} + {bots} bot of {seats}", "{people} + {bots} bots of {seats}", n).format(
+                people=1, bots=n, seats=n + 1
+            )
+            for n in (1, 2, 10, 21)
+        ]
     assert said["en"][:2] == ["1 + 1 bot of 2", "1 + 2 bots of 3"]
     assert said["de"][:2] == ["1 + 1 Bot von 2", "1 + 2 Bots von 3"]
     assert said["lt"] == ["1 + 1 botas iš 2", "1 + 2 botai iš 3", "1 + 10 botų iš 11", "1 + 21 botas iš 22"]

@@ -29,17 +29,28 @@ def screens(app, kit):
     async def nothing():
         return []
 
-    found = {"title": TitleScene(app), "settings": SettingsScene(app), "join": JoinScene(app, nothing),
-             "tables": TablesScene(app, conn, [kit.summary(game=g["id"], title=g["title"]) for g in games])}
+    found = {
+        "title": TitleScene(app),
+        "settings": SettingsScene(app),
+        "join": JoinScene(app, nothing),
+        "tables": TablesScene(app, conn, [kit.summary(game=g["id"], title=g["title"]) for g in games]),
+    }
     for game in games:
         ordered = [game] + [g for g in games if g is not game]
         for mode in ("solo", "couch", "host", "remote"):
             found[f"setup {mode} {game['id']}"] = GameSetupScene(app, mode, ordered, conn)
-        table = kit.summary(seats=game["max_players"], names=("Ada", "Bartholomew"), bots=(2,), game=game["id"],
-                            title=game["title"])
+        table = kit.summary(
+            seats=game["max_players"],
+            names=("Ada", "Bartholomew"),
+            bots=(2,),
+            game=game["id"],
+            title=game["title"],
+        )
         found[f"lobby host {game['id']}"] = LobbyScene(app, TableSession(conn, table, {0: "tok0"}))
         found[f"lobby guest {game['id']}"] = LobbyScene(app, TableSession(conn, table, {1: "tok1"}))
-        found[f"pause {game['id']}"] = PauseMenu(app, TableSession(conn, {**table, "started": True}, {0: "tok0"}))
+        found[f"pause {game['id']}"] = PauseMenu(
+            app, TableSession(conn, {**table, "started": True}, {0: "tok0"})
+        )
     return found
 
 
@@ -76,8 +87,15 @@ def test_a_label_too_long_for_its_box_is_counted(tmp_path):
     reset_clipped()
     lay = theme.layout((1280, 720))
     surface = pygame.Surface((1280, 720))
-    theme.text(surface, "A label far too long for the little box it was given", "label", theme.TEXT, (0, 0), lay,
-               max_width=80)
+    theme.text(
+        surface,
+        "A label far too long for the little box it was given",
+        "label",
+        theme.TEXT,
+        (0, 0),
+        lay,
+        max_width=80,
+    )
     note_clipped("by hand")
     assert clipped_labels() == ["A label far too long for the little box it was given", "by hand"]
     reset_clipped()
@@ -111,11 +129,26 @@ def test_the_replay_viewers_own_words_fit(size, language, tmp_path, catalogs):
         scene.stack = app.stack
         scene.player.seek(scene.player.length // 2)
         app.draw(app.screen, 0.0)
-        own = {scene.status(), *(_(title) for _key, title in TABS), _("Whose eyes"), _("Export"), _("Back"),
-               _("Face up"), _("Spectator"), _("Speed {speed}x").format(speed=scene.player.speed)}
-        own |= {_(words) for words in ("< Round", "< Turn", "< Move", "Play", "Pause", "Move >", "Turn >", "Round >")}
-        own.add(_("Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
-                  "Esc back"))
+        own = {
+            scene.status(),
+            *(_(title) for _key, title in TABS),
+            _("Whose eyes"),
+            _("Export"),
+            _("Back"),
+            _("Face up"),
+            _("Spectator"),
+            _("Speed {speed}x").format(speed=scene.player.speed),
+        }
+        own |= {
+            _(words)
+            for words in ("< Round", "< Turn", "< Move", "Play", "Pause", "Move >", "Turn >", "Round >")
+        }
+        own.add(
+            _(
+                "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
+                "Esc back"
+            )
+        )
         if own & set(clipped_labels()):
             cut[tab] = sorted(own & set(clipped_labels()))
     pygame.display.quit()

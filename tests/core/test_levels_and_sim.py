@@ -20,8 +20,11 @@ def run(capsys, *args):
     return code, captured.out, captured.err
 
 
-TABLES = [(game_id, players) for game_id in GAMES
-          for players in range(get_game(game_id).min_players, get_game(game_id).max_players + 1)]
+TABLES = [
+    (game_id, players)
+    for game_id in GAMES
+    for players in range(get_game(game_id).min_players, get_game(game_id).max_players + 1)
+]
 VARIANTS = {"pot-pourri": ['{"cooking_pros": true}']}
 """Options played as well as the defaults, where a game's bots play a variant differently."""
 
@@ -32,8 +35,20 @@ def test_the_simulator_repeats_itself_for_every_game_level_and_table_size(game_i
     if bots == "mixed":
         bots = ",".join(LEVELS[seat % len(LEVELS)] for seat in range(players))
     for options in ["{}", *VARIANTS.get(game_id, [])]:
-        args = [game_id, "--players", players, "--games", 2, "--seed", 11, "--bots", bots, "--rotate",
-                "--options", options]
+        args = [
+            game_id,
+            "--players",
+            players,
+            "--games",
+            2,
+            "--seed",
+            11,
+            "--bots",
+            bots,
+            "--rotate",
+            "--options",
+            options,
+        ]
         first, second = run(capsys, *args), run(capsys, *args)
         assert first[0] == second[0] == 0
         assert first[1] == second[1]
@@ -76,9 +91,14 @@ def test_the_summary_gives_the_stars_and_the_rounds_length(capsys):
     assert code == 0 and "stars" not in out.splitlines()[-1] and "round_seconds" not in out.splitlines()[-1]
 
 
-@pytest.mark.parametrize(("bots", "message"), [
-    ("expert", "unknown bot level 'expert'"), ("hard,normal", "names 2 levels for 3 seats"),
-    ("hard,,normal", "unknown bot level ''")])
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("expert", "unknown bot level 'expert'"),
+        ("hard,normal", "names 2 levels for 3 seats"),
+        ("hard,,normal", "unknown bot level ''"),
+    ],
+)
 def test_the_simulator_refuses_bad_seatings(bots, message, capsys):
     code, out, err = run(capsys, "stone-soup", "--players", 3, "--bots", bots)
     assert code == 2 and not out and message in err
@@ -134,8 +154,19 @@ def test_a_person_stand_in_plays_a_seat_at_a_persons_pace(capsys):
     """``--person SEAT``: that seat plays a good player's choices at ``--person-seconds`` a move
     (half to one and a half times it), the bots at the table's pace; the summary tells the share of
     rounds the timer ended and each side's median seconds over a move."""
-    args = ["too-many-cooks", "--players", 3, "--games", 3, "--seed", 40, "--person", 1,
-            "--person-seconds", 6]
+    args = [
+        "too-many-cooks",
+        "--players",
+        3,
+        "--games",
+        3,
+        "--seed",
+        40,
+        "--person",
+        1,
+        "--person-seconds",
+        6,
+    ]
     first, second = run(capsys, *args), run(capsys, *args)
     assert first[0] == 0 and first[1] == second[1]
     summary = dict(item.split("=", 1) for item in first[1].splitlines()[-1].split(" "))
@@ -147,11 +178,16 @@ def test_a_person_stand_in_plays_a_seat_at_a_persons_pace(capsys):
     assert selfish[0] == 0 and selfish[1] != first[1]
 
 
-@pytest.mark.parametrize(("extra", "message"), [
-    (["--person", "3"], "seats are 0-2"),
-    (["--person", "0", "--person-style", "rude"], "one of good, selfish"),
-    (["--person-style", "selfish"], "needs --person"), (["--person", "0", "--rotate"], "without --rotate"),
-    (["--person", "0", "--person-seconds", "0"], "more than 0")])
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--person", "3"], "seats are 0-2"),
+        (["--person", "0", "--person-style", "rude"], "one of good, selfish"),
+        (["--person-style", "selfish"], "needs --person"),
+        (["--person", "0", "--rotate"], "without --rotate"),
+        (["--person", "0", "--person-seconds", "0"], "more than 0"),
+    ],
+)
 def test_the_simulator_refuses_a_person_it_cannot_seat(extra, message, capsys):
     code, out, err = run(capsys, "too-many-cooks", "--players", 3, *extra)
     assert code == 2 and not out and message in err

@@ -48,9 +48,18 @@ class CounterView(CommonView):
 class CounterGame(Game[CounterState]):
     """A tiny timed game: on your turn add 1 or 2; a turn not taken within 5 s passes."""
 
-    facts = GameFacts("counter", "Counter", 2, 4, (OptionSpec("target", "Target", 10, minimum=3, maximum=50),
-                                                   OptionSpec("speed", "Speed", "slow", choices=("slow", "fast"))),
-                      real_time=True, hidden=("each seat's secret",))
+    facts = GameFacts(
+        "counter",
+        "Counter",
+        2,
+        4,
+        (
+            OptionSpec("target", "Target", 10, minimum=3, maximum=50),
+            OptionSpec("speed", "Speed", "slow", choices=("slow", "fast")),
+        ),
+        real_time=True,
+        hidden=("each seat's secret",),
+    )
     state_type = CounterState
     view_type = CounterView
     move_type = Add
@@ -76,7 +85,11 @@ class CounterGame(Game[CounterState]):
 
     def _time_out(self, ctx: MoveContext) -> None:
         state = ctx.state
-        state.turn, state.turn_started, state.timeouts = (state.turn + 1) % state.players, ctx.now, state.timeouts + 1
+        state.turn, state.turn_started, state.timeouts = (
+            (state.turn + 1) % state.players,
+            ctx.now,
+            state.timeouts + 1,
+        )
         ctx.emit("timeout")
 
     moves = {"add": _add, "timeout": _time_out}
@@ -100,6 +113,7 @@ class CounterGame(Game[CounterState]):
         class Greedy(Bot):
             def choose(self, view, now):
                 return view["legal_actions"][-1] if view["legal_actions"] else None
+
         return Greedy(seat, seed)
 
 
@@ -109,9 +123,13 @@ GAME = CounterGame()
 def test_options_are_completed_with_defaults_and_checked():
     assert GAME.normalise_options({}, 2) == {"target": 10, "speed": "slow"}
     assert GAME.normalise_options(None, 3)["target"] == 10
-    for bad, reason in [({"target": 2}, "at least 3"), ({"target": "7"}, "whole number"),
-                        ({"speed": "warp"}, "one of"), ({"colour": 1}, "unknown option"),
-                        ({"target": True}, "whole number")]:
+    for bad, reason in [
+        ({"target": 2}, "at least 3"),
+        ({"target": "7"}, "whole number"),
+        ({"speed": "warp"}, "one of"),
+        ({"colour": 1}, "unknown option"),
+        ({"target": True}, "whole number"),
+    ]:
         with pytest.raises(RuleError, match=reason):
             GAME.normalise_options(bad, 2)
     with pytest.raises(RuleError, match="2-4 players"):
@@ -154,6 +172,7 @@ def test_playout_reports_a_stuck_game():
     class Frozen(CounterGame):
         def next_deadline(self, state):
             return None
+
     with pytest.raises(Stalled):
         play(Frozen(), 2, seed=1, chooser=lambda seat, view, now: None)
 

@@ -48,12 +48,18 @@ SAMPLES = {
     "already_challenged": [{"by": 2}],
     "name_the_play": [{"kind": "challenge", "serial": 3}, {"kind": "let_go", "serial": None}],
     "no_such_play": [{"kind": "challenge", "serial": 9}, {"kind": "let_go", "serial": 9}],
-    "settled": [{"player": None, "by_clock": True}, {"player": 1, "by_clock": True},
-                {"player": 1, "by_clock": False}],
+    "settled": [
+        {"player": None, "by_clock": True},
+        {"player": 1, "by_clock": True},
+        {"player": 1, "by_clock": False},
+    ],
     "settled_before": [{"serial": 2}],
     "window_open": [{"player": 0}],
     "their_turn": [{"player": 3}],
-    "only_fields": [{"move": "challenge", "fields": ["play"]}, {"move": "play", "fields": ["cards", "count"]}],
+    "only_fields": [
+        {"move": "challenge", "fields": ["play"]},
+        {"move": "play", "fields": ["cards", "count"]},
+    ],
     "name_cards": [{"food": "potato"}],
     "unknown_card": [{"card": "truffle", "cards": ["potato", "stone"]}],
     "how_many": [{"kind": "peas"}],
@@ -135,8 +141,10 @@ def test_every_refusal_of_the_game_is_worded_in_the_language(game_id, language, 
 
 def test_english_is_the_source_and_an_unknown_code_reads_as_itself():
     describe = refusal_wording("pink-soup")
-    assert refusal_words({"code": "pile_range", "params": {"piles": 3}}, describe) == \
-        "the kitchen piles are numbered 1 to 3"
+    assert (
+        refusal_words({"code": "pile_range", "params": {"piles": 3}}, describe)
+        == "the kitchen piles are numbered 1 to 3"
+    )
     assert refusal_words({"code": "a_newer_code", "params": {}}, describe) == "a newer code"
 
 

@@ -36,7 +36,9 @@ def test_a_registration_names_its_rules_and_where_its_parts_are(entry):
     game = get_game(entry.facts.id)
     assert game.facts is entry.facts and game.id == entry.facts.id
     for target in (entry.art, entry.describe, entry.oracle, *dict(entry.reference_bots).values()):
-        assert target is None or (isinstance(target, str) and target.split(".")[0] in ("soupkitchen", "scripts"))
+        assert target is None or (
+            isinstance(target, str) and target.split(".")[0] in ("soupkitchen", "scripts")
+        )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -48,7 +50,7 @@ def test_the_common_view_fields_come_from_the_protocol_not_the_game(game_id):
         view = game.view(state, seat)
         assert view["game"] == game_id and view["seat"] == seat and view["result"] is None
         assert view["over"] is False and view["active_seats"], "somebody may act at the start"
-        check_deadline(game, state, view["deadline"])   # the clock acts at the view's deadline, not before
+        check_deadline(game, state, view["deadline"])  # the clock acts at the view's deadline, not before
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -62,7 +64,7 @@ def test_each_game_declares_its_facts(game_id):
         assert spec.key and spec.label and json.dumps(spec.to_json())
         assert set(spec.words) <= {str(choice) for choice in spec.choices}, "words for its own values only"
     assert entry.primary_option is None or game.facts.option(entry.primary_option) is not None
-    assert game.normalise_options(dict(entry.solo_options), game.min_players)   # a solo table can start
+    assert game.normalise_options(dict(entry.solo_options), game.min_players)  # a solo table can start
     assert json.loads(json.dumps(entry.summary())) == entry.summary()
 
 
@@ -93,8 +95,19 @@ def test_each_game_survives_malformed_actions_without_changing(game_id):
     players = game.min_players
     state = game.setup(players, game.normalise_options({}, players), seed=3)
     before = game.state_hash(state)
-    junk = [None, 1, "pass", [], {}, {"type": None}, {"type": "nope"}, {"type": ["x"]},
-            {"type": "change", "row": "a"}, {"type": "timeout"}, {"type": 10**30}]
+    junk = [
+        None,
+        1,
+        "pass",
+        [],
+        {},
+        {"type": None},
+        {"type": "nope"},
+        {"type": ["x"]},
+        {"type": "change", "row": "a"},
+        {"type": "timeout"},
+        {"type": 10**30},
+    ]
     for seat in [*range(players), None, -1, players, "0"]:
         for action in junk:
             reason = game.validate(state, seat, action, 0.0)
@@ -108,8 +121,14 @@ def test_each_game_survives_malformed_actions_without_changing(game_id):
 def test_each_game_plays_to_an_end_under_random_play(game_id):
     game = get_game(game_id)
     players = game.max_players
-    outcome = play(game, players, seed=42, chooser=random_chooser(42), step=10.0,
-                   observe=lambda state, entry: check_state(game, state, players))
+    outcome = play(
+        game,
+        players,
+        seed=42,
+        chooser=random_chooser(42),
+        step=10.0,
+        observe=lambda state, entry: check_state(game, state, players),
+    )
     check_legal_actions_validate(game, outcome.state, players, outcome.record.log[-1]["t"])
     check_replay(game, outcome.record, outcome.state)
     result = game.result(outcome.state)

@@ -36,27 +36,27 @@ def test_the_log_keeps_every_entry_seen_not_only_the_views_last_few(game):
     session, app, scene = played(game)
     view = session.view(0)
     numbers = [number for number, _words in scene.history(view)]
-    assert len(view["log"]) < len(numbers)                          # more than the view carries
-    assert numbers == list(range(numbers[0], numbers[-1] + 1))      # none missing, in order
+    assert len(view["log"]) < len(numbers)  # more than the view carries
+    assert numbers == list(range(numbers[0], numbers[-1] + 1))  # none missing, in order
     assert numbers[-1] == view["log_first"] + len(view["log"]) - 1  # up to the newest
 
 
 def test_what_the_others_did_since_your_own_last_move_is_told_apart_in_the_log_and_on_the_table():
     session = FakeSession("pink-soup", 4, 0, seed=3)
-    session.bots_play()                                             # up to seat 0's first turn
+    session.bots_play()  # up to seat 0's first turn
     app, scene = make_table(session)
     render(app, scene, 0.0)
     draw = next(a for a in session.view(0)["legal_actions"] if a["type"] == "draw")
     play_by_clicks(app, scene, draw, 1.0)
-    while session.view(0)["turn"] == 0:                             # seat 0 ends its turn
+    while session.view(0)["turn"] == 0:  # seat 0 ends its turn
         render(app, scene, 2.0)
         action = session.view(0)["legal_actions"][0]
         assert play_by_clicks(app, scene, action, 2.0), action
         app.settle()
     render(app, scene, 3.0)
     own = scene.log_book.last_own(0)
-    assert own is not None and scene.describe()["since_own_move"] == []   # nothing new yet
-    for step in range(6):                                           # the others' turns, one view at a time
+    assert own is not None and scene.describe()["since_own_move"] == []  # nothing new yet
+    for step in range(6):  # the others' turns, one view at a time
         mover = next(s for s in range(4) if session.game.legal_actions(session.state, s))
         if mover == 0:
             break
@@ -65,9 +65,9 @@ def test_what_the_others_did_since_your_own_last_move_is_told_apart_in_the_log_a
     news, moved = scene.history_news()
     assert moved and news == own + 1
     words = [text for number, text in scene.history(session.view(0)) if number >= news]
-    assert words and not any(text.startswith("Ada ") for text in words)   # only the others' moves
+    assert words and not any(text.startswith("Ada ") for text in words)  # only the others' moves
     assert set(scene.describe()["last_move"]) <= set(scene.describe()["since_own_move"])
-    assert len(scene.describe()["since_own_move"]) > len(scene.describe()["last_move"])   # more than the last
+    assert len(scene.describe()["since_own_move"]) > len(scene.describe()["last_move"])  # more than the last
     with coverage.capture() as drawn:
         render(app, scene, 20.0)
     lines = [event[2] for event in drawn if event[0] == "note"]
@@ -77,10 +77,10 @@ def test_what_the_others_did_since_your_own_last_move_is_told_apart_in_the_log_a
 def test_the_mouse_wheel_over_the_log_reads_back_and_the_newest_comes_again():
     session, app, scene = played("stone-soup", 120)
     render(app, scene, 200.0)
-    assert scene.log_most > 0                                       # more than fits
+    assert scene.log_most > 0  # more than fits
     box = history_rect(scene.board, scene.moves_open, scene.side_room())
     scene.handle(InputAction("point", "mouse", pos=box.center))
-    scene.handle(InputAction("scroll", "mouse", dy=-2))             # up: earlier lines
+    scene.handle(InputAction("scroll", "mouse", dy=-2))  # up: earlier lines
     assert scene.log_scroll == 6
     with coverage.capture() as drawn:
         render(app, scene, 201.0)
@@ -95,7 +95,7 @@ def test_the_answer_to_a_touch_sits_beside_it_and_hides_nothing_the_table_shows(
     session.bots_play()
     app, scene = make_table(session, size)
     render(app, scene, 0.0)
-    removed = scene.thing("removed")                                # not usable on this turn
+    removed = scene.thing("removed")  # not usable on this turn
     click(app, scene, removed.rect.center)
     assert scene.answer is not None and scene.answer.words.startswith("Not that now")
     coverage.begin_frame()
@@ -104,12 +104,15 @@ def test_the_answer_to_a_touch_sits_beside_it_and_hides_nothing_the_table_shows(
     coverage.end_frame()
     box = covers[0].rect
     assert pygame.Rect((0, 0), size).contains(box)
-    hidden = [mark.label for mark in coverage._frame.marks if mark.order < covers[0].order
-              and coverage.lies_over(box, mark.rect)]
+    hidden = [
+        mark.label
+        for mark in coverage._frame.marks
+        if mark.order < covers[0].order and coverage.lies_over(box, mark.rect)
+    ]
     assert hidden == []
     assert abs(box.centerx - removed.rect.centerx) + abs(box.centery - removed.rect.centery) < size[0] // 3
     assert surface is not None
-    click(app, scene, scene.thing("deck").rect.center)             # the next touch: the answer goes
+    click(app, scene, scene.thing("deck").rect.center)  # the next touch: the answer goes
     assert scene.answer is None
 
 
@@ -121,4 +124,4 @@ def test_the_stone_soup_move_list_says_which_cards_each_play_adds():
     rows = scene.moves.rows
     plays = [row for row in rows if row.startswith("Add ")]
     assert plays and all(", say " in row for row in plays)
-    assert len(set(plays)) == len(plays)                            # no two rows read the same
+    assert len(set(plays)) == len(plays)  # no two rows read the same

@@ -21,22 +21,55 @@ def first(kind):
     return lambda view: next(a for a in view["legal_actions"] if a["type"] == kind)
 
 
-CASES = {   # the table, the chefs, the position, and the move whose object is touched
-    "pink-soup take": ("pink-soup", 4, lambda v: v["turn"] == 0 and v["step"] == "choose"
-                       and any(a["type"] == "take" for a in v["legal_actions"]), first("take")),
-    "pink-soup last pile": ("pink-soup", 5, lambda v: v["turn"] == 0 and v["step"] == "choose"
-                            and any(a["type"] == "take" and a["pile"] == 4 for a in v["legal_actions"]),
-                            lambda v: next(a for a in v["legal_actions"] if a["type"] == "take" and a["pile"] == 4)),
-    "pink-soup a kitchen mouse": ("pink-soup", 3, lambda v: v["turn"] == 0 and any(
-        a["type"] == "activate" and "pile" in a for a in v["legal_actions"]),
-        lambda v: next(a for a in v["legal_actions"] if a["type"] == "activate" and "pile" in a)),
-    "pink-soup declare": ("pink-soup", 3, lambda v: v["turn"] == 0 and v["step"] == "declare", first("declare")),
-    "pot-pourri serve": ("pot-pourri", 3, lambda v: v["turn"] == 0 and any(
-        a["type"] == "redeem" for a in v["legal_actions"]), first("redeem")),
-    "pot-pourri swap recipes": ("pot-pourri", 3, lambda v: v["turn"] == 0 and any(
-        a["type"] == "swap_recipes" for a in v["legal_actions"]), first("swap_recipes")),
-    "stone-soup salt": ("stone-soup", 4, lambda v: any(a["type"] == "salt" for a in v["legal_actions"]),
-                        first("salt")),
+CASES = {  # the table, the chefs, the position, and the move whose object is touched
+    "pink-soup take": (
+        "pink-soup",
+        4,
+        lambda v: (
+            v["turn"] == 0 and v["step"] == "choose" and any(a["type"] == "take" for a in v["legal_actions"])
+        ),
+        first("take"),
+    ),
+    "pink-soup last pile": (
+        "pink-soup",
+        5,
+        lambda v: (
+            v["turn"] == 0
+            and v["step"] == "choose"
+            and any(a["type"] == "take" and a["pile"] == 4 for a in v["legal_actions"])
+        ),
+        lambda v: next(a for a in v["legal_actions"] if a["type"] == "take" and a["pile"] == 4),
+    ),
+    "pink-soup a kitchen mouse": (
+        "pink-soup",
+        3,
+        lambda v: v["turn"] == 0 and any(a["type"] == "activate" and "pile" in a for a in v["legal_actions"]),
+        lambda v: next(a for a in v["legal_actions"] if a["type"] == "activate" and "pile" in a),
+    ),
+    "pink-soup declare": (
+        "pink-soup",
+        3,
+        lambda v: v["turn"] == 0 and v["step"] == "declare",
+        first("declare"),
+    ),
+    "pot-pourri serve": (
+        "pot-pourri",
+        3,
+        lambda v: v["turn"] == 0 and any(a["type"] == "redeem" for a in v["legal_actions"]),
+        first("redeem"),
+    ),
+    "pot-pourri swap recipes": (
+        "pot-pourri",
+        3,
+        lambda v: v["turn"] == 0 and any(a["type"] == "swap_recipes" for a in v["legal_actions"]),
+        first("swap_recipes"),
+    ),
+    "stone-soup salt": (
+        "stone-soup",
+        4,
+        lambda v: any(a["type"] == "salt" for a in v["legal_actions"]),
+        first("salt"),
+    ),
 }
 
 
@@ -48,7 +81,7 @@ def open_menu(case: str, size):
     render(app, scene, 3.0)
     action = move(session.view(0))
     points = scene.points_for(action)
-    for point in points[:-1]:          # the last point is the menu's item: the menu is open before it
+    for point in points[:-1]:  # the last point is the menu's item: the menu is open before it
         click(app, scene, point)
         render(app, scene, 4.0)
     return session, app, scene, action
@@ -69,9 +102,9 @@ def test_a_menu_covers_no_object_and_none_of_the_tables_words(case, size):
     side = scene.board.rect(SIDE_X, 0, 1, 1).x
     words = [r for r in coverage.noted_outside_overlays(drawn) if r.right <= side or menu.x >= side]
     assert not [r for r in words if coverage.lies_over(menu, r)], case
-    if menu.x >= side:                 # opened in the side column: the log starts under it
+    if menu.x >= side:  # opened in the side column: the log starts under it
         assert scene._history_rect().top >= menu.bottom
-    assert menu.collidepoint(scene.points_for(action)[-1])     # and its first item makes the move
+    assert menu.collidepoint(scene.points_for(action)[-1])  # and its first item makes the move
 
 
 def test_the_menu_stays_where_it_opened_while_it_is_open():
@@ -89,10 +122,14 @@ def test_a_place_beside_the_object_is_taken_where_the_table_is_bare():
     rects = menu_place.place(anchor, [shape], shape, menu_place.Keep([]), bounds, (1100, 0), 1.0, 20)
     menu = rects[0].unionall(rects)
     assert bounds.contains(menu) and not menu.colliderect(anchor) and menu.left - anchor.right < 40
-    beside = pygame.Rect(anchor.right, 0, 400, 600)   # a pile to the right: the menu goes another way
+    beside = pygame.Rect(anchor.right, 0, 400, 600)  # a pile to the right: the menu goes another way
     rects = menu_place.place(anchor, [shape], shape, menu_place.Keep([beside]), bounds, (1100, 0), 1.0, 20)
     assert not rects[0].unionall(rects).colliderect(beside)
-    crowded = [pygame.Rect(0, 0, 1000, 95), pygame.Rect(0, 185, 1000, 415), pygame.Rect(0, 0, 95, 600),
-               pygame.Rect(165, 0, 835, 600)]          # no room anywhere: the side column
+    crowded = [
+        pygame.Rect(0, 0, 1000, 95),
+        pygame.Rect(0, 185, 1000, 415),
+        pygame.Rect(0, 0, 95, 600),
+        pygame.Rect(165, 0, 835, 600),
+    ]  # no room anywhere: the side column
     rects = menu_place.place(anchor, [shape], shape, menu_place.Keep(crowded), bounds, (1100, 0), 1.0, 20)
     assert rects[0].topleft == (1100, 0)

@@ -9,10 +9,14 @@ import pytest
 from tests import golden as golden_screens
 from tests.tables.harness import click
 
-MOMENTS = {   # name: (seed, where the bots stop; every seat is played by its bot)
+MOMENTS = {  # name: (seed, where the bots stop; every seat is played by its bot)
     "start": (3, lambda v: v["turn"] == 0),
-    "midgame": (0, lambda v: v["step"] == "kitchen" and v["turn"] == 0 and len(v["kitchen"]) == 5
-                and 20 < v["deck"] < 36),
+    "midgame": (
+        0,
+        lambda v: (
+            v["step"] == "kitchen" and v["turn"] == 0 and len(v["kitchen"]) == 5 and 20 < v["deck"] < 36
+        ),
+    ),
     "mouse": (4, lambda v: v["step"] == "power" and v["turn"] == 0 and len(v["kitchen"]) == 5),
     "scoring": (2, lambda v: v["over"]),
 }
@@ -22,5 +26,7 @@ THEN = {"midgame": lambda app, scene: click(app, scene, scene.thing("hand:1").re
 @pytest.mark.parametrize("name", list(MOMENTS))
 def test_table_matches_its_golden(name):
     seed, wanted = MOMENTS[name]
-    golden_screens.check(lambda size: golden_screens.bots_moment("pink-soup", seed, wanted, size, 3000, THEN.get(name)),
-                         golden_screens.TABLES / f"pink-soup-{name}.png")
+    golden_screens.check(
+        lambda size: golden_screens.bots_moment("pink-soup", seed, wanted, size, 3000, THEN.get(name)),
+        golden_screens.TABLES / f"pink-soup-{name}.png",
+    )

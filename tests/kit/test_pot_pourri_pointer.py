@@ -21,8 +21,11 @@ def drag(app, scene, start, end) -> None:
     """Press at ``start``, move in steps to ``end`` and let go there."""
     click(app, scene, start)
     for step in (0.25, 0.5, 0.75, 1.0):
-        pointer(scene, "point", (round(start[0] + (end[0] - start[0]) * step),
-                                 round(start[1] + (end[1] - start[1]) * step)))
+        pointer(
+            scene,
+            "point",
+            (round(start[0] + (end[0] - start[0]) * step), round(start[1] + (end[1] - start[1]) * step)),
+        )
     pointer(scene, "release", end)
     app.settle()
 
@@ -89,8 +92,8 @@ def test_hovering_an_ingredient_picture_of_a_recipe_names_that_ingredient():
     for kind, picture in zip(ingredients, pictures, strict=True):
         pointer(scene, "point", picture.center)
         assert scene.hover_words()[0].startswith(f"{kind.capitalize()}: an ingredient of")
-        assert scene.hover_words()[-1].startswith("Click: ")     # what a click there does (the book's move)
-    pointer(scene, "point", (card.rect.centerx, card.rect.y + 8))    # the name: the whole card
+        assert scene.hover_words()[-1].startswith("Click: ")  # what a click there does (the book's move)
+    pointer(scene, "point", (card.rect.centerx, card.rect.y + 8))  # the name: the whole card
     assert scene.hover_words()[0] == card.what
 
 

@@ -61,7 +61,7 @@ def test_a_card_is_cooked_by_touching_it_then_a_saucepan_and_the_lid_is_moved_th
     open_pan = next(p["pan"] for p in view["pans"] if not p["covered"])
     click(app, scene, scene.thing("hand:0").rect.center)
     assert scene.describe()["picked"] == ["hand:0"]
-    assert f"pan:{view['lid']}" not in scene.describe()["usable"]      # nothing goes under the lid
+    assert f"pan:{view['lid']}" not in scene.describe()["usable"]  # nothing goes under the lid
     click(app, scene, scene.thing(f"pan:{open_pan}").rect.center)
     assert session.acted[-1][1]["type"] == "cook" and session.acted[-1][1]["pan"] == open_pan
     render(app, scene, 1.0)
@@ -74,7 +74,7 @@ def test_a_card_is_cooked_by_touching_it_then_a_saucepan_and_the_lid_is_moved_th
     click(app, scene, scene.thing(f"pan:{target['pan']}").rect.center)
     assert session.acted[-1] == (0, target) and session.refused == []
     render(app, scene, 2.05)
-    assert scene.motion.place(scene.thing("lid"), 2.05)[0] != scene.thing("lid").rect   # the lid slides over
+    assert scene.motion.place(scene.thing("lid"), 2.05)[0] != scene.thing("lid").rect  # the lid slides over
 
 
 def press(app, scene, kind: str, dx: int = 0, dy: int = 0, device: str = "pad:0") -> bool:
@@ -97,19 +97,19 @@ def test_the_lid_is_carried_by_keys_or_pad_to_a_saucepan_and_put_down_there(devi
     pans = [f"pan:{a['pan']}" for a in session.view(0)["legal_actions"]]
     before = render(app, scene, 1.0).copy()
     focus_on_the_lid(app, scene, device)
-    press(app, scene, "select", device=device)                  # picked up: carried over the nearest saucepan
+    press(app, scene, "select", device=device)  # picked up: carried over the nearest saucepan
     assert scene.describe()["picked"] == ["lid"] and scene.focus in pans
     first = scene.focus
     carried = render(app, scene, 1.0)
     inside = scene.thing(first).rect.center
-    assert carried.get_at(inside) != before.get_at(inside)     # the lid is seen over that saucepan
+    assert carried.get_at(inside) != before.get_at(inside)  # the lid is seen over that saucepan
     others = [pan for pan in pans if pan != first]
-    if others:                                                  # arrows carry it to another saucepan
+    if others:  # arrows carry it to another saucepan
         towards = 1 if scene.thing(others[0]).rect.centerx > scene.thing(first).rect.centerx else -1
         press(app, scene, "navigate", dx=towards, device=device)
         assert scene.focus == others[0]
     target = scene.focus
-    press(app, scene, "select", device=device)                  # put down
+    press(app, scene, "select", device=device)  # put down
     assert session.acted[-1][1]["type"] == "move_lid" and f"pan:{session.acted[-1][1]['pan']}" == target
     assert session.refused == []
 
@@ -124,21 +124,25 @@ def test_a_carried_lid_is_put_back_with_back():
 
 
 def test_the_pantry_is_replaced_by_touching_a_hand_card_then_the_pantry():
-    session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"]))
+    session, app, scene = table(
+        lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"])
+    )
     click(app, scene, scene.thing("hand:0").rect.center)
     click(app, scene, scene.thing("pantry:2").rect.center)
     assert session.acted[-1][1]["type"] == "refresh_pantry" and session.refused == []
 
 
 def test_the_pantry_shows_its_own_control_a_touch_then_a_hand_card_replaces_it():
-    session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"]))
+    session, app, scene = table(
+        lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"])
+    )
     control = scene.thing("button:replace_pantry")
     assert control is not None and control.words == "Replace the pantry"
-    assert scene.thing("pantry").rect.contains(control.rect)            # it sits on the pantry
+    assert scene.thing("pantry").rect.contains(control.rect)  # it sits on the pantry
     click(app, scene, control.rect.center)
     assert session.acted == [] and scene.describe()["picked"] == ["button:replace_pantry"]
     usable = scene.describe()["usable"]
-    assert usable and all(key.startswith("hand:") for key in usable)   # now only the card to discard
+    assert usable and all(key.startswith("hand:") for key in usable)  # now only the card to discard
     discarded = session.view(0)["hand"][1]
     click(app, scene, scene.thing("hand:1").rect.center)
     sent = session.acted[-1][1]
@@ -146,10 +150,12 @@ def test_the_pantry_shows_its_own_control_a_touch_then_a_hand_card_replaces_it()
 
 
 def test_clicking_the_recipe_pile_starts_a_recipe_swap():
-    session, app, scene = table(lambda v: my_turn(v) and any(a["type"] == "swap_recipes" for a in v["legal_actions"]))
+    session, app, scene = table(
+        lambda v: my_turn(v) and any(a["type"] == "swap_recipes" for a in v["legal_actions"])
+    )
     assert "recipes" in scene.describe()["usable"]
     click(app, scene, scene.thing("recipes").rect.center)
-    assert session.acted == [] and scene.describe()["confirming"]     # recipes will be drawn: asked again
+    assert session.acted == [] and scene.describe()["confirming"]  # recipes will be drawn: asked again
     render(app, scene, 1.0)
     click(app, scene, scene.thing("recipes").rect.center)
     assert session.acted[-1][1]["type"] == "swap_recipes" and session.refused == []
@@ -161,7 +167,10 @@ def test_recipes_are_kept_by_touching_two_of_them_in_either_order():
     assert sorted(scene.describe()["usable"]) == sorted(f"choose:{r}" for r in offered)
     click(app, scene, scene.thing(f"choose:{offered[2]}").rect.center)
     click(app, scene, scene.thing(f"choose:{offered[0]}").rect.center)
-    assert session.acted[-1][1]["type"] == "keep" and session.acted[-1][1]["recipes"] == [offered[0], offered[2]]
+    assert session.acted[-1][1]["type"] == "keep" and session.acted[-1][1]["recipes"] == [
+        offered[0],
+        offered[2],
+    ]
 
 
 def test_the_lid_hides_its_saucepans_cards_and_shows_only_their_count():
@@ -188,8 +197,13 @@ def test_a_serving_shows_what_each_recipe_would_score_and_a_recipe_is_served_by_
 
 
 def test_counters_walk_along_the_pathway_when_a_serving_moves_them():
-    session, app, scene = table(lambda v: v["phase"] == "serve" and v["turn"] == 0
-                                and any(a["type"] == "redeem" for a in v["legal_actions"]))
+    session, app, scene = table(
+        lambda v: (
+            v["phase"] == "serve"
+            and v["turn"] == 0
+            and any(a["type"] == "redeem" for a in v["legal_actions"])
+        )
+    )
     before = scene.thing("counter:0").rect
     action = next(a for a in session.view(0)["legal_actions"] if a["type"] == "redeem")
     play_by_clicks(app, scene, action, 1.0)
@@ -250,7 +264,7 @@ def test_the_final_score_adds_pathway_squares_and_menu_stars_and_names_the_winne
     assert tie_break(model, names).startswith(" and ".join(names[s] for s in result["winners"]))
     app, scene = make_table(session, (1280, 720))
     render(app, scene, 0.0)
-    assert scene.things()[0].key == "kit:moves"      # the score sheet covers the table
+    assert scene.things()[0].key == "kit:moves"  # the score sheet covers the table
 
 
 def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs():
@@ -282,8 +296,12 @@ def test_the_book_says_the_seats_colour_and_what_it_is_for(size):
 
 def cooking_turn(v):
     hand = v["hand"] or []
-    return (my_turn(v) and len(hand) >= 4 and len(set(hand)) < len(hand)
-            and sum(p["count"] < 5 and not p["covered"] for p in v["pans"]) == 2)
+    return (
+        my_turn(v)
+        and len(hand) >= 4
+        and len(set(hand)) < len(hand)
+        and sum(p["count"] < 5 and not p["covered"] for p in v["pans"]) == 2
+    )
 
 
 def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at():

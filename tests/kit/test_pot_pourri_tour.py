@@ -8,8 +8,21 @@ from tests.kit.test_tour import load_tour
 
 
 def test_a_short_pot_pourri_tour_is_played_by_clicks_alone_and_every_label_fits(tmp_path, capsys):
-    status = load_tour().main(["pot-pourri", "--players", "4", "--seed", "1", "--out", str(tmp_path),
-                               "--actions", "30", "--every", "10"])
+    status = load_tour().main(
+        [
+            "pot-pourri",
+            "--players",
+            "4",
+            "--seed",
+            "1",
+            "--out",
+            str(tmp_path),
+            "--actions",
+            "30",
+            "--every",
+            "10",
+        ]
+    )
     last = capsys.readouterr().out.strip().splitlines()[-1]
     fields = dict(part.split("=") for part in last.split())
     assert status == 0, last

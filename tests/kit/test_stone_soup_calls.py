@@ -20,9 +20,11 @@ from tests.stone_soup.conftest import arrange
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import click, make_table, render
 
-CROWDED = ("potato potato tomato tomato tomato sausage onion onion carrot carrot carrot cabbage cabbage cabbage "
-           "cabbage peas peas peas peas peas peas stone stone salt salt")
-SEED = 5   # bots play a stone in the first claim
+CROWDED = (
+    "potato potato tomato tomato tomato sausage onion onion carrot carrot carrot cabbage cabbage cabbage "
+    "cabbage peas peas peas peas peas peas stone stone salt salt"
+)
+SEED = 5  # bots play a stone in the first claim
 
 
 def a_claim():
@@ -44,18 +46,18 @@ def test_a_call_pressed_after_the_window_closed_is_answered_too_late_and_the_nex
     claimant = session.state.window.player
     closed = session.state.window.serial
     session.now = session.state.window.closes_at
-    session.apply(None, TIMEOUT)                                        # the clock closes it before the press
+    session.apply(None, TIMEOUT)  # the clock closes it before the press
     render(app, scene, 2.0)
     assert scene.thing("button:challenge") is None
-    scene.handle(InputAction("select"))                                 # Space, a moment too late
+    scene.handle(InputAction("select"))  # Space, a moment too late
     app.settle()
     assert session.acted[-1][1] == {"type": "challenge", "play": closed}
     name = session.seat_name(claimant)
     assert app.toasts[-1] == f"Too late: {name}'s play stands, the challenge window has closed"
-    session.bots_play(until=others_window, limit=3000)                  # the next claim is made
+    session.bots_play(until=others_window, limit=3000)  # the next claim is made
     render(app, scene, 9.0)
     assert session.state.reveals == [] or session.state.reveals[-1]["serial"] != session.state.window.serial
-    scene.handle(InputAction("select"))                                 # now a call lands on the claim shown
+    scene.handle(InputAction("select"))  # now a call lands on the claim shown
     app.settle()
     assert session.acted[-1][1]["play"] == session.state.plays and session.state.reveals[-1]["by"] == 0
 
@@ -66,19 +68,22 @@ def test_a_call_is_shown_beside_the_table_covering_nothing_and_the_log_keeps_it(
     render(app, scene, 1.0)
     assert scene.shown is not None and scene.shown.docked is None
     box = paint.reveal_box(scene.board)
-    needed = [t for t in scene.things() if t.key in ("sequence", "pot") or t.kind == "button"
-              or t.key.startswith(("say:", "hand:", "seat:"))]
+    needed = [
+        t
+        for t in scene.things()
+        if t.key in ("sequence", "pot") or t.kind == "button" or t.key.startswith(("say:", "hand:", "seat:"))
+    ]
     assert not any(box.colliderect(t.rect) for t in needed)
-    assert box.bottom < scene._history_rect().top                       # the log starts under it
+    assert box.bottom < scene._history_rect().top  # the log starts under it
     session.bots_play(until=lambda v: v["window"] is not None or v["turn"] == 0, limit=3000)
-    render(app, scene, 1.5)                                             # before the moment would have ended
+    render(app, scene, 1.5)  # before the moment would have ended
     if session.state.plays <= scene.shown.reveal["serial"]:
         pytest.skip("no play after the call at this seed")
     assert scene.shown is not None and scene.shown.docked == 1.5
     assert "calls stone soup" in " ".join(words for _n, words in scene.history(session.view(0)))
     gone = max(1.5, 1.0 + scene.shown.length) + DOCK_SECONDS
     render(app, scene, gone - 0.1)
-    assert scene.shown is not None and scene.shown.verdict_shown(gone)   # the whole moment, then a while
+    assert scene.shown is not None and scene.shown.verdict_shown(gone)  # the whole moment, then a while
     render(app, scene, gone + 0.01)
     assert scene.shown is None
 
@@ -98,12 +103,12 @@ def hovered_everywhere(scene, size) -> None:
 def test_hover_words_never_cover_another_control(size):
     session, app, scene = my_turn(CROWDED, size)
     keys = [t.key for t in scene.things() if t.key.startswith("hand:") and t.extra.get("kind") != "salt"]
-    click(app, scene, scene.thing(keys[0]).rect.center)                 # a pick: the declarations show
+    click(app, scene, scene.thing(keys[0]).rect.center)  # a pick: the declarations show
     render(app, scene, 0.5)
     usable = scene.usable()
     assert any(k.startswith("say:") for k in usable) and any(k.startswith("group:") for k in usable)
     hovered_everywhere(scene, size)
-    session, app, scene = table(others_window, seed=SEED, size=size)    # a claim: the call and let it go
+    session, app, scene = table(others_window, seed=SEED, size=size)  # a claim: the call and let it go
     assert {"button:challenge", "button:let_go"} <= set(scene.usable())
     hovered_everywhere(scene, size)
 
@@ -120,22 +125,25 @@ def test_a_crowded_hand_keeps_every_groups_count(size):
 
 def test_a_group_is_picked_whole_or_by_count_as_well_as_card_by_card():
     session, app, scene = my_turn(CROWDED)
-    click(app, scene, scene.thing("group:peas").rect.center)            # the group's name: all six
+    click(app, scene, scene.thing("group:peas").rect.center)  # the group's name: all six
     assert scene.picked_cards() == {"peas": 6}
-    click(app, scene, scene.thing("group:peas").rect.center)            # again: all put back
+    click(app, scene, scene.thing("group:peas").rect.center)  # again: all put back
     assert scene.picked_cards() == {}
     scene.handle(InputAction("point", "mouse", pos=scene.thing("hand:cabbage:0").rect.center))
     for _ in range(3):
-        scene.handle(InputAction("scroll", "mouse", dy=-1))             # wheel up: one more each
-    scene.handle(InputAction("scroll", "mouse", dy=1))                  # wheel down: one fewer
+        scene.handle(InputAction("scroll", "mouse", dy=-1))  # wheel up: one more each
+    scene.handle(InputAction("scroll", "mouse", dy=1))  # wheel down: one fewer
     assert scene.picked_cards() == {"cabbage": 2}
     scene.handle(InputAction("point", "mouse", pos=scene.thing("group:stone").rect.center))
-    for kind in ("more", "more", "more", "less"):                       # + and - (only two stones to pick)
+    for kind in ("more", "more", "more", "less"):  # + and - (only two stones to pick)
         scene.handle(InputAction(kind))
     assert scene.picked_cards() == {"cabbage": 2, "stone": 1}
-    click(app, scene, scene.thing("hand:onion:1").rect.center)          # and card by card
+    click(app, scene, scene.thing("hand:onion:1").rect.center)  # and card by card
     click(app, scene, scene.thing("say:3").rect.center)
-    assert session.acted[-1] == (0, {"type": "play", "cards": {"cabbage": 2, "stone": 1, "onion": 1}, "count": 3})
+    assert session.acted[-1] == (
+        0,
+        {"type": "play", "cards": {"cabbage": 2, "stone": 1, "onion": 1}, "count": 3},
+    )
     assert session.refused == []
 
 
@@ -152,14 +160,22 @@ def test_still_after_the_salt_is_said_only_when_the_last_play_was_salt(monkeypat
     drawn = paint.draw_sequence
     monkeypatch.setattr(paint, "draw_sequence", lambda *args: said.append(args[-1]) or drawn(*args))
     session = FakeSession("stone-soup", 3, 0, seed=3)
-    session.state = arrange(3, {0: "salt onion", 1: "potato potato onion", 2: "carrot"}, pot="peas", salt_pile="salt",
-                            turn=0, due="sausage")
+    session.state = arrange(
+        3,
+        {0: "salt onion", 1: "potato potato onion", 2: "carrot"},
+        pot="peas",
+        salt_pile="salt",
+        turn=0,
+        due="sausage",
+    )
     app, scene = make_table(session)
     session.apply(0, {"type": "salt"})
     render(app, scene, 0.0)
-    assert said[-1] is True                                              # Player 2 still owes sausages
+    assert said[-1] is True  # Player 2 still owes sausages
     session.apply(1, {"type": "play", "cards": {"potato": 2, "onion": 1}, "count": 3})
-    session.apply(2, {"type": "challenge", "play": session.state.window.serial})   # a bluff caught, salt under the pot
+    session.apply(
+        2, {"type": "challenge", "play": session.state.window.serial}
+    )  # a bluff caught, salt under the pot
     render(app, scene, 10.0)
     assert session.state.turn is not None and said[-1] is False
 
@@ -184,7 +200,7 @@ def test_a_solo_table_holds_its_clock_while_a_menu_covers_it():
     stack = SceneStack(app)
     stack.push(scene)
     scene.update(0.0, 1.0)
-    stack.push(Scene(app))            # the Esc menu, How to play, Settings...
+    stack.push(Scene(app))  # the Esc menu, How to play, Settings...
     stack.update(0.0, 1.5)
     stack.pop()
     stack.update(0.0, 2.0)

@@ -29,7 +29,9 @@ def at(wanted=None, seed: int = SEED) -> FakeSession:
 
 
 def later_turn(view) -> bool:
-    return view["phase"] == "play" and view["turn"] == 0 and view["salt_pile"] > 0 and view["pot"]["least"] >= 4
+    return (
+        view["phase"] == "play" and view["turn"] == 0 and view["salt_pile"] > 0 and view["pot"]["least"] >= 4
+    )
 
 
 def turn(size):
@@ -37,7 +39,7 @@ def turn(size):
     app, scene = make_table(session, size)
     render(app, scene, 0.0)
     hand = [t for t in scene.things() if t.key.startswith("hand:") and not t.key.startswith("hand:salt")]
-    for card in (hand[0], hand[-1]):     # a potato and a stone: a bluff in the making
+    for card in (hand[0], hand[-1]):  # a potato and a stone: a bluff in the making
         click(app, scene, card.rect.center)
         render(app, scene, 0.5)
     return render(app, scene, 10.0)
@@ -83,14 +85,20 @@ def end(size):
 
 
 MOMENTS = {"turn": turn, "window": window, "reveal": reveal, "next": next_claim, "end": end}
-CALL = ("window", "reveal", "next")   # a claim called, its verdict, the next claim: also at 1280 x 720 in the docs
+CALL = (
+    "window",
+    "reveal",
+    "next",
+)  # a claim called, its verdict, the next claim: also at 1280 x 720 in the docs
 
 
 @pytest.mark.parametrize("name", list(MOMENTS))
 def test_table_matches_its_golden(name):
     golden_screens.check(MOMENTS[name], golden_screens.TABLES / f"stone-soup-{name}.png")
     if golden_screens.UPDATE and name in CALL:
-        pygame.image.save(MOMENTS[name](golden_screens.SIZE), str(golden_screens.DOCS / f"stone-soup-{name}-1280.png"))
+        pygame.image.save(
+            MOMENTS[name](golden_screens.SIZE), str(golden_screens.DOCS / f"stone-soup-{name}-1280.png")
+        )
 
 
 def shoot_all(out: Path) -> None:

@@ -31,7 +31,9 @@ def table(wanted=None, seed: int = 3, size=(1280, 720)):
 
 
 def hand_cards(scene, kind=None):
-    return [t for t in scene.things() if t.key.startswith("hand:") and (kind is None or t.extra["kind"] == kind)]
+    return [
+        t for t in scene.things() if t.key.startswith("hand:") and (kind is None or t.extra["kind"] == kind)
+    ]
 
 
 def test_the_shell_finds_this_table():
@@ -41,13 +43,13 @@ def test_the_shell_finds_this_table():
 def test_any_picked_cards_are_played_with_the_declaration_clicked_beside_the_pot():
     session, app, scene = table()
     hand = session.view(0)["hand"]
-    chosen = [c for c in hand_cards(scene) if c.extra["kind"] != "salt"][-2:]    # not what is owed
+    chosen = [c for c in hand_cards(scene) if c.extra["kind"] != "salt"][-2:]  # not what is owed
     for card in chosen:
         click(app, scene, card.rect.center)
         render(app, scene, 0.5)
-    assert all(scene.thing(c.key).rect.y < c.rect.y for c in chosen)             # picked cards rise
+    assert all(scene.thing(c.key).rect.y < c.rect.y for c in chosen)  # picked cards rise
     usable = scene.describe()["usable"]
-    assert "say:2" in usable and "say:3" not in usable   # no more than the cards picked
+    assert "say:2" in usable and "say:3" not in usable  # no more than the cards picked
     click(app, scene, scene.thing("say:3").rect.center)  # beyond them: said so, the cards stay picked
     assert not session.acted and scene.answer.words == "You picked 2 cards: say at most 2"
     assert all(scene.thing(c.key).rect.y < c.rect.y for c in chosen)
@@ -69,31 +71,33 @@ def test_a_picked_card_is_put_back_by_clicking_it_again_and_nothing_is_declared_
     click(app, scene, scene.thing(card.key).rect.center)
     assert scene.describe()["picked_cards"] == {} and session.acted == []
     click(app, scene, scene.thing(card.key).rect.center)
-    scene.handle(InputAction("back"))                                        # Esc puts every pick back too
+    scene.handle(InputAction("back"))  # Esc puts every pick back too
     assert scene.describe()["picked"] == [] and session.acted == []
 
 
 def test_a_dash_of_salt_is_played_by_clicking_it_and_confirming():
-    session, app, scene = table(wanted=lambda v: v["turn"] == 0 and v["phase"] == "play" and v["hand"].get("salt"))
+    session, app, scene = table(
+        wanted=lambda v: v["turn"] == 0 and v["phase"] == "play" and v["hand"].get("salt")
+    )
     salt = hand_cards(scene, "salt")[-1]
     click(app, scene, salt.rect.center)
     assert session.acted == [] and scene.describe()["menu"] == ["Dash of salt (pass)", "Cancel (Esc)"]
-    assert scene.describe()["picked_cards"] == {}                           # no card is picked for a play
+    assert scene.describe()["picked_cards"] == {}  # no card is picked for a play
     render(app, scene, 0.5)
-    click(app, scene, scene.thing(salt.key).rect.center)                     # clicked again: played
+    click(app, scene, scene.thing(salt.key).rect.center)  # clicked again: played
     assert session.acted[-1][1]["type"] == "salt" and session.refused == []
 
 
 def test_the_window_offers_a_large_call_and_let_it_go_and_space_or_pad_y_calls():
     session, app, scene = table(others_window)
     call, let_go = scene.thing("button:challenge"), scene.thing("button:let_go")
-    assert call.rect.w * call.rect.h > 2 * let_go.rect.w * let_go.rect.h           # the call is the large one
+    assert call.rect.w * call.rect.h > 2 * let_go.rect.w * let_go.rect.h  # the call is the large one
     assert scene.prompt(scene.model).endswith("Stone soup, or let it go?")
     scene.handle(InputAction("pass", "pad:0"))
     app.settle()
     assert session.acted[-1][1]["type"] == "challenge" and session.refused == []
     session, app, scene = table(others_window)
-    scene.handle(InputAction("select"))                                      # Space
+    scene.handle(InputAction("select"))  # Space
     app.settle()
     assert session.acted[-1][1]["type"] == "challenge"
 
@@ -104,7 +108,7 @@ def test_letting_a_play_go_is_one_click_and_the_seat_then_shows_it():
     assert session.acted[-1][1]["type"] == "let_go" and session.refused == []
     render(app, scene, 1.0)
     view = session.view(0)
-    if view["window"] is not None:                                           # others still deciding
+    if view["window"] is not None:  # others still deciding
         assert 0 in view["window"]["let_go"] and scene.thing("button:challenge") is None
 
 
@@ -116,16 +120,18 @@ def test_a_call_is_revealed_card_by_card_then_the_verdict_then_the_penalty_flies
     assert shown is not None and shown.start == 1.0
     cards = len(shown.cards)
     assert shown.face_up(1.0) == 0 and shown.face_up(1.0 + shown.flipped_by) == cards
-    assert not shown.verdict_shown(1.0 + shown.flipped_by - 0.1) and shown.verdict_shown(1.0 + shown.flipped_by)
+    assert not shown.verdict_shown(1.0 + shown.flipped_by - 0.1) and shown.verdict_shown(
+        1.0 + shown.flipped_by
+    )
     assert shown.flight(1.0 + shown.flipped_by) == 0.0 and shown.flight(1.0 + shown.length) == 1.0
     render(app, scene, 1.0 + shown.length + 0.1)
-    assert scene.shown is shown            # it stays beside the table, covering nothing, till the next play
+    assert scene.shown is shown  # it stays beside the table, covering nothing, till the next play
     session.bots_play(until=lambda v: v["plays"] > shown.reveal["serial"], limit=3000)
     render(app, scene, 20.0)
     render(app, scene, 20.0 + DOCK_SECONDS + 0.1)
-    assert scene.shown is None                                               # then the log has it
+    assert scene.shown is None  # then the log has it
     session2, app2, scene2 = make_table_after(session)
-    assert scene2.shown is None                                              # a call made before is not replayed
+    assert scene2.shown is None  # a call made before is not replayed
 
 
 def make_table_after(session):
@@ -153,8 +159,11 @@ def test_random_valid_plays_made_by_clicks_are_accepted_and_every_label_fits():
         if any(a["type"] == "play" for a in view["legal_actions"]):
             cards = [k for k, n in view["hand"].items() if k != "salt" for _ in range(n)]
             chosen = rng.sample(cards, rng.randint(1, min(3, len(cards))))
-            action = {"type": "play", "cards": {k: chosen.count(k) for k in dict.fromkeys(chosen)},
-                      "count": rng.randint(1, min(len(chosen), view["most_declared"]))}
+            action = {
+                "type": "play",
+                "cards": {k: chosen.count(k) for k in dict.fromkeys(chosen)},
+                "count": rng.randint(1, min(len(chosen), view["most_declared"])),
+            }
             play_by_clicks(app, scene, action, step)
             assert session.acted[-1] == (0, action) and session.refused == []
         elif view["legal_actions"]:
@@ -189,9 +198,20 @@ def test_a_long_verdict_fits_its_box_at_the_smallest_window(aside):
 
     reset_clipped()
     session, app, scene = table()
-    scene.shown = Reveal({"serial": 9, "player": 1, "by": 2, "verdict": "stone", "taker": 1, "taken": None,
-                          "whole_pot": True, "salt": 3,
-                          "cards": ["tomato", "sausage", "onion", "carrot", "cabbage", "peas", "stone"]}, 0.0)
+    scene.shown = Reveal(
+        {
+            "serial": 9,
+            "player": 1,
+            "by": 2,
+            "verdict": "stone",
+            "taker": 1,
+            "taken": None,
+            "whole_pot": True,
+            "salt": 3,
+            "cards": ["tomato", "sausage", "onion", "carrot", "cabbage", "peas", "stone"],
+        },
+        0.0,
+    )
     scene._reveal_serial = 9
     if aside:
         scene.shown.dock(0.0)
@@ -201,7 +221,7 @@ def test_a_long_verdict_fits_its_box_at_the_smallest_window(aside):
 
 def test_enter_on_let_it_go_in_the_list_of_moves_lets_it_go():
     session, app, scene = table(others_window)
-    scene.handle(InputAction("alt"))                                         # X: the list of moves
+    scene.handle(InputAction("alt"))  # X: the list of moves
     scene.handle(InputAction("navigate", dy=1))
     scene.handle(InputAction("select"))
     app.settle()

@@ -23,7 +23,9 @@ from tests.tables.harness import Clock, run_apps  # noqa: E402
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setattr(ways_in, "data_dir", lambda: tmp_path / "data")
-    application = App(Settings(path=tmp_path / "settings.json"), size=(1280, 720), fullscreen=False, clock=Clock())
+    application = App(
+        Settings(path=tmp_path / "settings.json"), size=(1280, 720), fullscreen=False, clock=Clock()
+    )
     yield application
     pygame.display.quit()
 
@@ -42,6 +44,7 @@ async def two_at_the_table(app: App, tmp_path, seconds: int):
 
 async def until_the_bot_plays(app: App, session, table) -> dict:
     """Play on (a dash of salt or one card, by clicking) until the bot has played and its window is open."""
+
     def bots_window() -> bool:
         view = session.view(0) or {}
         return bool(view.get("window")) and view["window"]["player"] == 1
@@ -60,7 +63,7 @@ async def until_the_bot_plays(app: App, session, table) -> dict:
         await run_apps([app], lambda: not my_play(), timeout=20)
         view = session.view(0)
         if view.get("window") and view["window"]["player"] == 0:
-            app.clock.t += view["challenge_seconds"] + 0.1          # the bot's window on our play runs out
+            app.clock.t += view["challenge_seconds"] + 0.1  # the bot's window on our play runs out
             app.server.hub.reschedule(app.server.hub.tables[session.table["id"]])
     raise AssertionError("the bot never played")
 
@@ -70,16 +73,16 @@ async def test_a_call_pressed_two_seconds_into_the_window_is_accepted(app, tmp_p
     try:
         view = await until_the_bot_plays(app, session, table)
         assert {a["type"] for a in view["legal_actions"]} == {"challenge", "let_go"}
-        app.clock.t += session.remaining(app.clock.t) - 4.0         # 2 s of the 6 s window have passed
+        app.clock.t += session.remaining(app.clock.t) - 4.0  # 2 s of the 6 s window have passed
         app.step(app.clock.t)
         assert table.thing("button:challenge") is not None and table.thing("button:let_go") is not None
-        app.dispatch(InputAction("select"))                        # Space calls "stone soup!"
+        app.dispatch(InputAction("select"))  # Space calls "stone soup!"
         await run_apps([app], lambda: session.view(0)["last_reveal"] is not None, timeout=20)
         reveal = session.view(0)["last_reveal"]
         assert reveal["by"] == 0 and reveal["player"] == 1
         assert table.sent[-1]["type"] == "challenge"
         app.step(app.clock.t)
-        assert table.describe()["revealing"]                       # the cards are being turned over
+        assert table.describe()["revealing"]  # the cards are being turned over
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
         await ways_in.leave_table(app, session)
@@ -95,8 +98,8 @@ async def test_a_window_every_other_player_lets_go_closes_at_once(app, tmp_path)
         app.step(app.clock.t)
         table.touch("button:let_go")
         await run_apps([app], lambda: session.view(0)["window"] is None, timeout=20)
-        assert app.clock.t < closes_at - 5                          # closed long before its deadline
-        assert session.view(0)["plays"] == view["plays"]            # no other play happened meanwhile
+        assert app.clock.t < closes_at - 5  # closed long before its deadline
+        assert session.view(0)["plays"] == view["plays"]  # no other play happened meanwhile
         assert table.sent[-1] == {"type": "let_go", "play": view["window"]["serial"]}
         assert [t.message for t in app.toasts if t.kind == "error"] == []
     finally:
@@ -109,8 +112,11 @@ def opened(players: int = 3):
     """A table where seat 0 has just played one card: the window is open for the others."""
     state = GAME.setup(players, GAME.normalise_options({}, players), 5)
     seat = state.turn
-    kind = next(k for k in ("potato", "stone", "tomato", "onion", "carrot", "cabbage", "peas", "sausage")
-                if any(c.startswith(k) for c in state.hands[seat]))
+    kind = next(
+        k
+        for k in ("potato", "stone", "tomato", "onion", "carrot", "cabbage", "peas", "sausage")
+        if any(c.startswith(k) for c in state.hands[seat])
+    )
     state, _ = GAME.apply(state, seat, {"type": "play", "cards": {kind: 1}, "count": 1}, 100.0)
     return state, seat
 
@@ -137,9 +143,9 @@ def test_the_window_closes_when_the_last_other_player_lets_it_go():
     others = [s for s in range(3) if s != seat]
     state, events = GAME.apply(state, others[0], {"type": "let_go", "play": 1}, 101.0)
     assert state.window is not None and state.window.let_go == (others[0],)
-    assert GAME.legal_actions(state, others[0]) == []                       # said once, for good
+    assert GAME.legal_actions(state, others[0]) == []  # said once, for good
     assert GAME.validate(state, others[0], {"type": "challenge", "play": 1}, 101.0) == "you let that play go"
-    assert GAME.view(state, others[1])["window"]["let_go"] == [others[0]]   # everyone sees who let it go
+    assert GAME.view(state, others[1])["window"]["let_go"] == [others[0]]  # everyone sees who let it go
     state, events = GAME.apply(state, others[1], {"type": "let_go", "play": 1}, 101.5)
     assert state.window is None and GAME.next_deadline(state) is None
     assert state.turn == (seat + 1) % 3 and [e["type"] for e in events] == ["let_go", "turn"]
@@ -149,8 +155,15 @@ def test_let_it_go_is_refused_with_a_reason_when_it_means_nothing():
     state, seat = opened()
     other = (seat + 1) % 3
     assert "your own play" in GAME.validate(state, seat, {"type": "let_go", "play": 1}, 101.0)
-    assert GAME.validate(state, other, {"type": "let_go", "play": 1}, 107.0) == "too late: the challenge window has closed"
+    assert (
+        GAME.validate(state, other, {"type": "let_go", "play": 1}, 107.0)
+        == "too late: the challenge window has closed"
+    )
     closed, _ = GAME.apply(state, SYSTEM, TIMEOUT, 107.0)
-    assert GAME.validate(closed, other, {"type": "let_go", "play": 1}, 107.0) == \
-        f"too late: Player {seat + 1}'s play stands, the challenge window has closed"
-    assert GAME.from_json(GAME.to_json(GAME.apply(state, other, {"type": "let_go", "play": 1}, 101.0)[0])).window.let_go == (other,)
+    assert (
+        GAME.validate(closed, other, {"type": "let_go", "play": 1}, 107.0)
+        == f"too late: Player {seat + 1}'s play stands, the challenge window has closed"
+    )
+    assert GAME.from_json(
+        GAME.to_json(GAME.apply(state, other, {"type": "let_go", "play": 1}, 101.0)[0])
+    ).window.let_go == (other,)

@@ -22,6 +22,7 @@ def speaking(catalogs):
 def test_a_table_in_each_language_matches_its_golden(language, speaking):
     assert speaking(language) == language
     seed, wanted = MOMENTS["midgame"]
-    golden_screens.check(lambda size: golden_screens.bots_moment("pink-soup", seed, wanted, size, 3000,
-                                                                 THEN["midgame"]),
-                         golden_screens.TABLES / f"pink-soup-midgame-{language}.png")
+    golden_screens.check(
+        lambda size: golden_screens.bots_moment("pink-soup", seed, wanted, size, 3000, THEN["midgame"]),
+        golden_screens.TABLES / f"pink-soup-midgame-{language}.png",
+    )

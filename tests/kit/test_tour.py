@@ -20,11 +20,35 @@ def load_tour():
     return module
 
 
-@pytest.mark.parametrize(("game", "size"), [("pink-soup", "1280x720"), ("too-many-cooks", "1280x720"),
-                                            ("stone-soup", "1280x720"), ("too-many-cooks", "1920x1080")])
-def test_a_short_tour_is_played_by_clicks_alone_every_label_fits_and_nothing_is_covered(game, size, tmp_path, capsys):
-    status = load_tour().main([game, "--players", "4", "--seed", "1", "--out", str(tmp_path),
-                               "--actions", "30", "--every", "4", "--size", size])
+@pytest.mark.parametrize(
+    ("game", "size"),
+    [
+        ("pink-soup", "1280x720"),
+        ("too-many-cooks", "1280x720"),
+        ("stone-soup", "1280x720"),
+        ("too-many-cooks", "1920x1080"),
+    ],
+)
+def test_a_short_tour_is_played_by_clicks_alone_every_label_fits_and_nothing_is_covered(
+    game, size, tmp_path, capsys
+):
+    status = load_tour().main(
+        [
+            game,
+            "--players",
+            "4",
+            "--seed",
+            "1",
+            "--out",
+            str(tmp_path),
+            "--actions",
+            "30",
+            "--every",
+            "4",
+            "--size",
+            size,
+        ]
+    )
     out, err = capsys.readouterr()
     last = out.strip().splitlines()[-1]
     fields = dict(part.split("=") for part in last.split())
@@ -36,7 +60,9 @@ def test_a_short_tour_is_played_by_clicks_alone_every_label_fits_and_nothing_is_
     assert len(shots) == int(fields["screenshots"]) >= 2
 
 
-def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(tmp_path, capsys, monkeypatch):
+def test_a_game_whose_table_cannot_say_where_to_click_stops_with_a_clear_message(
+    tmp_path, capsys, monkeypatch
+):
     from tests.seating import seat_at_generic_table
 
     seat_at_generic_table(monkeypatch, "stone-soup")
@@ -61,4 +87,6 @@ def test_the_same_seed_plays_the_same_pink_soup_game_again(tmp_path):
     assert played[0][1]["log"] and len(played[0][0]) == 12
     other = tour.Tour("pink-soup", 4, 2, tmp_path / "other", (1280, 720), every=100, limit=12)
     asyncio.run(other.run())
-    assert other.last_view["recipe"] != played[0][1]["recipe"] or other.last_view["log"] != played[0][1]["log"]
+    assert (
+        other.last_view["recipe"] != played[0][1]["recipe"] or other.last_view["log"] != played[0][1]["log"]
+    )

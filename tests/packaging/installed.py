@@ -15,7 +15,7 @@ from soupkitchen.client.ui import art, theme
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("too-many-cooks", "pink-soup", "stone-soup", "pot-pourri")
-TIMEOUT = 600           # a bound for a hung process, never a measure of speed
+TIMEOUT = 600  # a bound for a hung process, never a measure of speed
 _HEX = re.compile(r'fill="#([0-9a-fA-F]{6})"')
 
 
@@ -33,10 +33,14 @@ def foreign_folder(where: Path) -> Path:
 def player_env(home: Path) -> dict[str, str]:
     """A headless player's environment: a home of its own, and missing art drawn as the placeholder
     (not raised), as a player would see it."""
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("SOUPKITCHEN_", "PYTHON", "VIRTUAL_ENV", "XDG_"))}
-    env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("SOUPKITCHEN_", "PYTHON", "VIRTUAL_ENV", "XDG_"))
+    }
+    env.update(
+        HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
+    )
     return env
 
 
@@ -45,9 +49,24 @@ def screenshot(command: list[str], game: str, shot: Path, cwd: Path, env: dict[s
     machine may reach the table late, so a picture without art is taken again, later."""
     for after in (4, 12, 40):
         shot.unlink(missing_ok=True)
-        done = subprocess.run([*command, "--solo", game, "--windowed", "1280x720", "--screenshot", str(shot),
-                               "--after", str(after)], cwd=cwd, env=env, capture_output=True, text=True,
-                              timeout=TIMEOUT)
+        done = subprocess.run(
+            [
+                *command,
+                "--solo",
+                game,
+                "--windowed",
+                "1280x720",
+                "--screenshot",
+                str(shot),
+                "--after",
+                str(after),
+            ],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
         assert done.returncode == 0, done.stderr[-3000:]
         assert shot.is_file(), done.stderr[-3000:]
         if art_colours_shown(game, shot):
@@ -58,10 +77,16 @@ def screenshot(command: list[str], game: str, shot: Path, cwd: Path, env: dict[s
 def _art_colours(game: str) -> set[tuple[int, int, int]]:
     """The fill colours of a game's SVG art that the client's theme does not also paint."""
     folder = ROOT / "assets" / game.replace("-", "_")
-    found = {tuple(int(h[i:i + 2], 16) for i in (0, 2, 4)) for path in folder.rglob("*.svg")
-             for h in _HEX.findall(path.read_text(encoding="utf-8"))}
-    painted = {value[:3] for value in vars(theme).values()
-               if isinstance(value, tuple) and len(value) in (3, 4) and all(isinstance(v, int) for v in value)}
+    found = {
+        tuple(int(h[i : i + 2], 16) for i in (0, 2, 4))
+        for path in folder.rglob("*.svg")
+        for h in _HEX.findall(path.read_text(encoding="utf-8"))
+    }
+    painted = {
+        value[:3]
+        for value in vars(theme).values()
+        if isinstance(value, tuple) and len(value) in (3, 4) and all(isinstance(v, int) for v in value)
+    }
     return found - painted
 
 
@@ -85,7 +110,8 @@ def placeholder_pixels(shot: Path) -> int:
 def check_game_opens_with_art(command: list[str], game: str, where: Path) -> None:
     """``command --solo GAME`` run headless as a player, from a folder of someone else's look-alike
     packages, shows the game's card art and no missing picture."""
-    shot = screenshot(command, game, where / f"{game}.png", foreign_folder(where / "elsewhere"),
-                      player_env(where / "home"))
+    shot = screenshot(
+        command, game, where / f"{game}.png", foreign_folder(where / "elsewhere"), player_env(where / "home")
+    )
     assert placeholder_pixels(shot) == 0, "a picture is missing (magenta)"
     assert len(art_colours_shown(game, shot)) >= 3, "the table shows the game's card art"

@@ -23,7 +23,8 @@ def test_every_picture_the_too_many_cooks_table_names_exists():
     named += [paint.taste_path(taste["id"]) for taste in TASTES]
     named += [paint.symbol_path(colour) for colour in COLOURS]
     named += [paint.ART / "glyphs" / f"veg-{veg}.svg" for veg in VEGETABLES]
-    named += [paint.ART / f"{name}.svg" for name in
-              ("pot", "arrow", "timer", "star", "star-empty", "taste-back-happy", "taste-back-unhappy")]
+    named += [
+        paint.ART / f"{name}.svg"
+        for name in ("pot", "arrow", "timer", "star", "star-empty", "taste-back-happy", "taste-back-unhappy")
+    ]
     assert [str(path) for path in named if not Path(path).is_file()] == []
-

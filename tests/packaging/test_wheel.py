@@ -26,8 +26,9 @@ SOURCES = ("setup.py", "pyproject.toml", "README.md", "client", "server", "share
 
 
 def run(*command: str | Path, **options) -> subprocess.CompletedProcess:
-    done = subprocess.run([str(part) for part in command], capture_output=True, text=True, timeout=TIMEOUT,
-                          **options)
+    done = subprocess.run(
+        [str(part) for part in command], capture_output=True, text=True, timeout=TIMEOUT, **options
+    )
     assert done.returncode == 0, f"{command}: {done.stdout[-2000:]}{done.stderr[-3000:]}"
     return done
 
@@ -39,8 +40,11 @@ def wheel(tmp_path_factory) -> Path:
     source = tmp_path_factory.mktemp("source")
     for name in SOURCES:
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
-        copy(ROOT / name, source / name, **({"ignore": shutil.ignore_patterns("__pycache__", "*.mo")}
-                                            if (ROOT / name).is_dir() else {}))
+        copy(
+            ROOT / name,
+            source / name,
+            **({"ignore": shutil.ignore_patterns("__pycache__", "*.mo")} if (ROOT / name).is_dir() else {}),
+        )
     dist = tmp_path_factory.mktemp("dist")
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, source)
     (built,) = dist.glob("soupkitchen-*.whl")
@@ -53,8 +57,17 @@ def venv(wheel, tmp_path_factory) -> Path:
     where it has them)."""
     where = tmp_path_factory.mktemp("venv")
     run(sys.executable, "-m", "venv", where)
-    run(where / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-        "-c", ROOT / "constraints.txt", wheel)
+    run(
+        where / "bin" / "python",
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "-c",
+        ROOT / "constraints.txt",
+        wheel,
+    )
     return where
 
 
@@ -72,8 +85,13 @@ def test_the_wheels_only_top_level_name_is_soupkitchen_and_it_carries_all_the_ar
 
 def test_the_wheel_speaks_every_language_the_sources_translate(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    languages = [po.parent.parent.name for po in (ROOT / "client" / "locale").glob("*/LC_MESSAGES/soupkitchen.po")]
-    assert languages and {f"soupkitchen/client/locale/{code}/LC_MESSAGES/soupkitchen.mo" for code in languages} <= names
+    languages = [
+        po.parent.parent.name for po in (ROOT / "client" / "locale").glob("*/LC_MESSAGES/soupkitchen.po")
+    ]
+    assert (
+        languages
+        and {f"soupkitchen/client/locale/{code}/LC_MESSAGES/soupkitchen.mo" for code in languages} <= names
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -83,10 +101,22 @@ def test_each_game_opens_with_its_card_art(venv, game, tmp_path):
 
 def test_the_simulator_and_the_server_run_beside_someone_elses_packages(venv, elsewhere, tmp_path):
     env = player_env(tmp_path / "home")
-    played = run(venv / "bin" / "soupkitchen-sim", "too-many-cooks", "--players", "4", "--games", "2", "--seed", "1",
-                 cwd=elsewhere, env=env)
+    played = run(
+        venv / "bin" / "soupkitchen-sim",
+        "too-many-cooks",
+        "--players",
+        "4",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        cwd=elsewhere,
+        env=env,
+    )
     assert played.stdout.strip().splitlines()[-1].startswith("games=2")
     assert "--port" in run(venv / "bin" / "soupkitchen-server", "--help", cwd=elsewhere, env=env).stdout
     # with the folder first on sys.path, as `python -m` puts it
-    assert "--port" in run(venv / "bin" / "python", "-m", "soupkitchen.server", "--help", cwd=elsewhere,
-                           env=env).stdout
+    assert (
+        "--port"
+        in run(venv / "bin" / "python", "-m", "soupkitchen.server", "--help", cwd=elsewhere, env=env).stdout
+    )

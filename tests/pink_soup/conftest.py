@@ -12,8 +12,17 @@ from soupkitchen.shared.pink_soup.state import PinkState
 from tests.seat_words import seat_words
 
 
-def make_table(players: int = 3, turn: int = 0, kitchen=(), pots=None, deck=None, recipes=None,
-               known=None, removed=(), **fields) -> PinkState:
+def make_table(
+    players: int = 3,
+    turn: int = 0,
+    kitchen=(),
+    pots=None,
+    deck=None,
+    recipes=None,
+    known=None,
+    removed=(),
+    **fields,
+) -> PinkState:
     """A table from kind keys. ``kitchen`` lists piles bottom first; ``pots`` lists each seat's cards;
     ``known`` maps seat -> list of seats that know its pot (default: only the owner); ``deck`` lists
     the kinds on top of the deck, top last, and every unused card goes below them."""
@@ -29,12 +38,24 @@ def make_table(players: int = 3, turn: int = 0, kitchen=(), pots=None, deck=None
     removed_cards = [take(key) for key in removed]
     top = [take(key) for key in (deck or [])]
     rest = sorted(card for cards in free.values() for card in cards)
-    masks = [[sum(1 << knower for knower in (known or {}).get(seat, [seat]))] * len(pot)
-             for seat, pot in enumerate(pot_cards)]
+    masks = [
+        [sum(1 << knower for knower in (known or {}).get(seat, [seat]))] * len(pot)
+        for seat, pot in enumerate(pot_cards)
+    ]
     recipes = recipes or list(range(players))
-    state = PinkState(players=players, seed=7, recipes=recipes, deck=rest + top, kitchen=pile_cards,
-                      pots=pot_cards, known=masks, removed=removed_cards, turn=turn,
-                      closed=[False] * players, **fields)
+    state = PinkState(
+        players=players,
+        seed=7,
+        recipes=recipes,
+        deck=rest + top,
+        kitchen=pile_cards,
+        pots=pot_cards,
+        known=masks,
+        removed=removed_cards,
+        turn=turn,
+        closed=[False] * players,
+        **fields,
+    )
     GAME.check_invariants(state)
     return state
 
@@ -55,4 +76,6 @@ def recipe_index(name: str) -> int:
 def kit() -> SimpleNamespace:
     """The builders, as one fixture: kit.table(...), kit.act(...), kit.types(...), kit.recipe(name), and
     the words a seat reads: kit.words(state, seat, action), kit.log(state, seat), kit.headline(state, seat)."""
-    return SimpleNamespace(table=make_table, act=act, types=types, recipe=recipe_index, **seat_words(GAME, describe))
+    return SimpleNamespace(
+        table=make_table, act=act, types=types, recipe=recipe_index, **seat_words(GAME, describe)
+    )

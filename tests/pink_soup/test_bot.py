@@ -66,5 +66,7 @@ def test_a_bot_waits_when_it_is_not_its_turn():
     state = GAME.setup(3, {}, 4)
     idle = (state.turn + 1) % 3
     assert GAME.make_bot(idle, 1).choose(GAME.view(state, idle), 0.0) is None
-    assert GAME.make_bot(state.turn, 1).choose(GAME.view(state, state.turn), 0.0) == \
-        GAME.legal_actions(state, state.turn)[0]
+    assert (
+        GAME.make_bot(state.turn, 1).choose(GAME.view(state, state.turn), 0.0)
+        == GAME.legal_actions(state, state.turn)[0]
+    )

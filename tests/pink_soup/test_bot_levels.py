@@ -75,8 +75,11 @@ def test_a_hard_bot_rebuilt_from_its_seats_views_chooses_like_one_that_played_al
         record, moments, _bots = hard_table(players, seed)
         for steps, _piles, _state, view, action in moments[::5]:
             twin = HardPinkBot(view["seat"], seed * 10 + view["seat"])
-            for seen in seat_views(MatchRecord(record.game, players, record.options, seed, record.log[:steps]),
-                                   view["seat"], GAME):
+            for seen in seat_views(
+                MatchRecord(record.game, players, record.options, seed, record.log[:steps]),
+                view["seat"],
+                GAME,
+            ):
                 twin.observe(seen)
             assert twin.choose(view, 0.0) == action
             compared += 1
@@ -108,8 +111,9 @@ def test_the_hard_bot_never_hands_a_chef_their_third_chili(kit):
 
 
 def test_the_hard_bot_swaps_its_chili_for_a_dessert_it_remembers(kit):
-    state, bot = second_card(kit, ["mouse", "eggs"], pots=[["chili", "potato"], ["onion", "dessert"], []],
-                             kitchen=FIVE_PILES)
+    state, bot = second_card(
+        kit, ["mouse", "eggs"], pots=[["chili", "potato"], ["onion", "dessert"], []], kitchen=FIVE_PILES
+    )
     state = kit.act(state, 0, {"type": "activate"})
     first = bot.choose(GAME.view(state, 0), 0.0)
     assert first["type"] == "swap" and (first["seat"], first["slot"]) in {(0, 0), (1, 1)}
@@ -123,9 +127,23 @@ def test_the_hard_bot_swaps_its_chili_for_a_dessert_it_remembers(kit):
 def shares(bots: str, players: int = 4, games: int = 60) -> list[float]:
     out = io.StringIO()
     with redirect_stdout(out):
-        sim.main(["pink-soup", "--players", str(players), "--games", str(games), "--seed", "301",
-                  "--bots", bots, "--rotate"])
-    return [float(share) for share in re.search(r"win_share_by_bot=\[([^\]]*)\]", out.getvalue())[1].split(",")]
+        sim.main(
+            [
+                "pink-soup",
+                "--players",
+                str(players),
+                "--games",
+                str(games),
+                "--seed",
+                "301",
+                "--bots",
+                bots,
+                "--rotate",
+            ]
+        )
+    return [
+        float(share) for share in re.search(r"win_share_by_bot=\[([^\]]*)\]", out.getvalue())[1].split(",")
+    ]
 
 
 def test_the_levels_rank_as_their_names_say():

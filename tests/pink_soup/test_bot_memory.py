@@ -28,7 +28,12 @@ def played(players: int, seed: int):
     moments = []
 
     def choose(seat, view, now):
-        before = (len(table.log), memory_of(bots[seat]), copy.deepcopy(bots[seat].rng.getstate()), table.state)
+        before = (
+            len(table.log),
+            memory_of(bots[seat]),
+            copy.deepcopy(bots[seat].rng.getstate()),
+            table.state,
+        )
         action = bots[seat].choose(view, now)
         if action is not None:
             moments.append((*before, view, action))
@@ -44,8 +49,11 @@ def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_playe
         record, moments = played(players, seed)
         for steps, memory, dice, _state, view, action in moments[::3]:
             twin = PinkSoupBot(view["seat"], 0)
-            for seen in seat_views(MatchRecord(record.game, players, record.options, seed, record.log[:steps]),
-                                   view["seat"], GAME):
+            for seen in seat_views(
+                MatchRecord(record.game, players, record.options, seed, record.log[:steps]),
+                view["seat"],
+                GAME,
+            ):
                 twin.observe(seen)
             assert memory_of(twin) == memory
             twin.rng.setstate(dice)
@@ -68,4 +76,3 @@ def test_the_bot_remembers_its_own_pot_cards_and_they_are_right():
                     shown += view["players"][seat]["pot"][slot] is not None
                     assert label == card_label(state.pots[seat][slot])
     assert remembered > 2 * shown > 0
-

@@ -24,7 +24,9 @@ def test_when_the_deck_runs_out_every_chef_takes_one_limited_final_turn(kit):
     state = kit.act(state, 1, {"type": "kitchen", "card": 0, "pile": 0})
     state = kit.act(state, 1, {"type": "pot", "seat": 1})
     assert state.ending == "deck ran out"
-    assert state.turn == 2 and state.final_left == [2, 0, 1], "from the next chef round to the one who emptied it"
+    assert state.turn == 2 and state.final_left == [2, 0, 1], (
+        "from the next chef round to the one who emptied it"
+    )
     assert kit.types(state, 2) == {"take", "pass"}
     assert "final turn" in kit.headline(state, 2)
     state = kit.act(state, 2, {"type": "take", "pile": 1})
@@ -34,7 +36,10 @@ def test_when_the_deck_runs_out_every_chef_takes_one_limited_final_turn(kit):
     assert not GAME.is_over(state) and state.turn == 1
     state = kit.act(state, 1, {"type": "pass"})
     assert GAME.is_over(state) and state.turn is None and all(state.closed)
-    assert GAME.legal_actions(state, 1) == [] and GAME.validate(state, 1, {"type": "pass"}, 1.0) == "the game is over"
+    assert (
+        GAME.legal_actions(state, 1) == []
+        and GAME.validate(state, 1, {"type": "pass"}, 1.0) == "the game is over"
+    )
 
 
 def test_the_final_turn_may_take_from_the_kitchen_with_fewer_than_five_piles(kit):
@@ -58,8 +63,11 @@ def test_a_chef_may_declare_the_last_round_only_when_every_pot_is_full(kit):
     assert state.turn == 1 and state.final_left == [1, 2]
     assert "draw" in kit.types(state, 1), "the other chefs take full final turns"
     not_full = kit.table(pots=[FULL[:3], FULL, FULL], deck=["eggs", "milk"])
-    state = kit.act(kit.act(kit.act(not_full, 0, {"type": "draw"}), 0, {"type": "kitchen", "card": 0, "pile": 0}),
-                    0, {"type": "pot", "seat": 0})
+    state = kit.act(
+        kit.act(kit.act(not_full, 0, {"type": "draw"}), 0, {"type": "kitchen", "card": 0, "pile": 0}),
+        0,
+        {"type": "pot", "seat": 0},
+    )
     assert state.turn == 1 and "declare" not in kit.types(state, 0)
 
 

@@ -40,8 +40,10 @@ def test_search_takes_any_kitchen_card_and_a_covered_one_stays_secret(kit):
     state = kit.act(state, 0, {"type": "activate"})
     chosen = GAME.view(state, 0)
     assert "kitchen_search" not in chosen["pending"], "activating shows no covered card before the power"
-    assert not any("Salt" in kit.words(state, 0, a) or "Dessert" in kit.words(state, 0, a)
-                   for a in chosen["legal_actions"])
+    assert not any(
+        "Salt" in kit.words(state, 0, a) or "Dessert" in kit.words(state, 0, a)
+        for a in chosen["legal_actions"]
+    )
     assert {a["type"] for a in chosen["legal_actions"]} == {"search", "look"}
     state = kit.act(state, 0, {"type": "search"})
     view = GAME.view(state, 0)
@@ -60,7 +62,10 @@ def test_shuffle_makes_every_card_of_that_pot_unknown_even_to_its_owner(kit):
     pots = [["dessert", "salt", "chili"], ["eggs", "milk"], []]
     state = drawn_mouse(kit, pots=pots, known={0: [0, 1], 1: [1]}, options={"learner_memory": True})
     state = kit.act(state, 0, {"type": "activate"})
-    assert {(a["type"], a.get("seat")) for a in GAME.legal_actions(state, 0)} >= {("shuffle", 0), ("shuffle", 1)}
+    assert {(a["type"], a.get("seat")) for a in GAME.legal_actions(state, 0)} >= {
+        ("shuffle", 0),
+        ("shuffle", 1),
+    }
     shuffled = kit.act(state, 0, {"type": "shuffle", "seat": 0})
     assert sorted(shuffled.pots[0]) == sorted(state.pots[0])
     for seat in range(3):
@@ -89,8 +94,12 @@ def test_swap_exchanges_cards_unseen_and_memories_follow_the_cards(kit):
     assert GAME.view(state, 0)["players"][2]["pot"] == [None], "the swap is unseen"
     assert "swaps card 1 of Chef 2's pot with card 1 of Chef 3's pot" in kit.log(state, 1)[-1]
     state.options["learner_memory"] = False  # without the memory aid, each chef remembers for themself
-    assert all(card is None for seat in range(3) for player in GAME.view(state, seat)["players"]
-               for card in player["pot"])
+    assert all(
+        card is None
+        for seat in range(3)
+        for player in GAME.view(state, seat)["players"]
+        for card in player["pot"]
+    )
 
 
 def test_look_shows_one_pot_to_the_activator_only_in_its_order(kit):
@@ -133,5 +142,9 @@ def test_the_headline_tells_the_chef_holding_a_drawn_mouse_how_to_play_it_and_no
     mine = {"step": "second", "turn": 0, "seat": 0, "deck": 40, "hand": ["Mouse (-1)"]}
     assert headline(mine) == "Your turn: click the Mouse to activate it, or a pot to put it in face down"
     assert "Mouse" in headline({**mine, "step": "kitchen", "hand": ["Mouse (-1)", "Dill (1)"]})
-    assert headline({**mine, "hand": ["Dill (1)"]}) == "Your turn: put the other drawn card face down into a pot"
-    assert headline({**mine, "seat": 1, "hand": []}) == "Chef 1: put the other drawn card face down into a pot"
+    assert (
+        headline({**mine, "hand": ["Dill (1)"]}) == "Your turn: put the other drawn card face down into a pot"
+    )
+    assert (
+        headline({**mine, "seat": 1, "hand": []}) == "Chef 1: put the other drawn card face down into a pot"
+    )

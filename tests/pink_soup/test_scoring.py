@@ -19,16 +19,25 @@ def test_the_rulebook_example_scores_27():
 
 
 def test_the_example_through_the_whole_game_result(kit):
-    state = kit.table(players=2, turn=1, recipes=[0, 1],
-                      kitchen=[["eggs"], ["milk"], ["onion"], ["minced_meat"], ["mouse"]],
-                      pots=[["salt", "beetroot", "dessert", "mouse", "chili"], ["chili"]])
+    state = kit.table(
+        players=2,
+        turn=1,
+        recipes=[0, 1],
+        kitchen=[["eggs"], ["milk"], ["onion"], ["minced_meat"], ["mouse"]],
+        pots=[["salt", "beetroot", "dessert", "mouse", "chili"], ["chili"]],
+    )
     state.deck, state.removed = [], state.removed + state.deck
     state.ending, state.final_left, state.closed = "deck ran out", [1], [True, False]
     state = kit.act(state, 1, {"type": "pass"})
     result = GAME.result(state)
     assert result["scores"][0] == 27 and result["winners"] == [0]
-    assert result["breakdown"][0]["parts"] == {"recipe": 15, "ingredients": 10, "desserts": 6, "chilis": -3,
-                                               "mice": -1}
+    assert result["breakdown"][0]["parts"] == {
+        "recipe": 15,
+        "ingredients": 10,
+        "desserts": 6,
+        "chilis": -3,
+        "mice": -1,
+    }
 
 
 def test_salt_counts_towards_completion_but_scores_nothing():
@@ -68,8 +77,9 @@ def test_every_recipe_can_be_completed_with_five_different_suitable_kinds():
 
 
 def finished(kit, pots, recipes, kitchen=(("potato",),)):
-    state = kit.table(players=len(pots), turn=0, recipes=recipes, kitchen=[list(pile) for pile in kitchen],
-                      pots=pots)
+    state = kit.table(
+        players=len(pots), turn=0, recipes=recipes, kitchen=[list(pile) for pile in kitchen], pots=pots
+    )
     state.deck, state.removed = [], state.removed + state.deck
     state.ending, state.final_left = "deck ran out", [0]
     state.closed = [False] + [True] * (len(pots) - 1)

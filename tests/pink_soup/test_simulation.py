@@ -34,12 +34,13 @@ def hidden_places(state: st.PinkState, seat: int | None) -> list[tuple[list, int
     if not over:  # a pot card is seen only at that moment, or always once seen with the memory aid
         now = {(where, slot) for mask, where, slot in state.glimpses if st.knows(mask, seat)}
         aid = state.options.get("learner_memory")
-        places += [(pot, index) for where, (pot, masks) in enumerate(zip(state.pots, state.known, strict=True))
-                   for index, mask in enumerate(masks)
-                   if (where, index) not in now and not (aid and st.knows(mask, seat))]
+        places += [
+            (pot, index)
+            for where, (pot, masks) in enumerate(zip(state.pots, state.known, strict=True))
+            for index, mask in enumerate(masks)
+            if (where, index) not in now and not (aid and st.knows(mask, seat))
+        ]
     return places
-
-
 
 
 def scrambled(state: st.PinkState, seat: int | None, rng: random.Random) -> st.PinkState:
@@ -71,8 +72,10 @@ def check_redacted(state: st.PinkState, seat: int | None, rng: random.Random) ->
     view = GAME.view(state, seat)
     assert GAME.view(other, seat) == view, f"the view of seat {seat} depends on cards hidden from it"
     if state.step != st.Step.OVER and not state.options.get("learner_memory"):  # the log forgets too
-        earlier = view["log"][:len(view["log"]) - state.log.fresh]
-        named = [entry for entry in earlier if entry["type"] in ("takes", "finds") and entry["card"] is not None]
+        earlier = view["log"][: len(view["log"]) - state.log.fresh]
+        named = [
+            entry for entry in earlier if entry["type"] in ("takes", "finds") and entry["card"] is not None
+        ]
         assert not named, f"seat {seat}'s log still names a card gone face down: {named}"
 
 
@@ -82,8 +85,15 @@ def options_for(seed: int, players: int) -> dict:
 
 def checker(players: int, seed: int) -> SweepChecker:
     """Full checks after every action, one seat's redaction in turn, two sampled replays."""
-    return SweepChecker(GAME, players, seed, options_for(seed, players), check_redacted,
-                        replay_at={3, 11 + seed % 17}, validate_every=7)
+    return SweepChecker(
+        GAME,
+        players,
+        seed,
+        options_for(seed, players),
+        check_redacted,
+        replay_at={3, 11 + seed % 17},
+        validate_every=7,
+    )
 
 
 @pytest.mark.slow
@@ -91,8 +101,14 @@ def checker(players: int, seed: int) -> SweepChecker:
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_keep_every_rule_invariant(players, chunk):
     for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
-        outcome = play(GAME, players, seed, random_chooser(seed), options=options_for(seed, players),
-                       observe=checker(players, seed))
+        outcome = play(
+            GAME,
+            players,
+            seed,
+            random_chooser(seed),
+            options=options_for(seed, players),
+            observe=checker(players, seed),
+        )
         assert GAME.is_over(outcome.state)
         check_replay(GAME, outcome.record, outcome.state)
         assert GAME.result(outcome.state)["winners"], "somebody always wins (ties share the win)"
@@ -117,8 +133,14 @@ def drawing_chooser(seed: int):
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_that_run_out_of_cards_end_after_the_final_turns(players):
     for seed in range(DECK_OUT_GAMES):
-        outcome = play(GAME, players, seed, drawing_chooser(seed), options=options_for(seed, players),
-                       observe=checker(players, seed))
+        outcome = play(
+            GAME,
+            players,
+            seed,
+            drawing_chooser(seed),
+            options=options_for(seed, players),
+            observe=checker(players, seed),
+        )
         state = outcome.state
         assert state.ending == st.DECK_OUT and not state.deck and all(state.closed)
         check_replay(GAME, outcome.record, state)

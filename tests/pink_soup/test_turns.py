@@ -28,7 +28,13 @@ def test_setup_deals_a_secret_recipe_to_each_chef_and_a_full_deck(kit):
 def test_the_deck_and_recipes_match_the_rulebook():
     assert len(RECIPES) == 12 and sum(kind.copies for kind in KINDS) == 70
     values = {kind.key: kind.value for kind in KINDS}
-    assert (values["eggs"], values["milk"], values["onion"], values["minced_meat"], values["salt"]) == (2, 3, 1, 1, 0)
+    assert (values["eggs"], values["milk"], values["onion"], values["minced_meat"], values["salt"]) == (
+        2,
+        3,
+        1,
+        1,
+        0,
+    )
     assert (values["beetroot"], values["dessert"], values["mouse"], values["chili"]) == (4, 6, -1, -3)
     cold_pink = RECIPES[0]
     assert cold_pink.name == "Cold Pink Soup" and cold_pink.points == 15
@@ -91,8 +97,9 @@ def test_own_full_pot_blind_pick_goes_to_the_kitchen_and_the_new_card_takes_its_
     state = kit.act(state, 0, {"type": "pot", "seat": 0})
     slots = GAME.legal_actions(state, 0)
     assert [a["slot"] for a in slots] == [0, 1, 2, 3, 4]
-    assert [kit.words(state, 0, a) for a in slots] == [f"Pick card {i} of your pot" for i in range(1, 6)], \
+    assert [kit.words(state, 0, a) for a in slots] == [f"Pick card {i} of your pot" for i in range(1, 6)], (
         "a blind pick shows nothing you forgot"
+    )
     state = kit.act(state, 0, {"type": "slot", "slot": 4})
     view = GAME.view(state, 1)
     assert [pile["top"] for pile in view["kitchen"]] == ["Dessert (6)", "Chili (-3)"]
@@ -169,4 +176,3 @@ def test_a_single_card_left_in_the_deck_is_drawn_alone_and_goes_to_the_kitchen(k
     state = kit.act(state, 0, {"type": "draw"})
     state = kit.act(state, 0, {"type": "kitchen", "card": 0, "pile": 0})
     assert state.ending == "deck ran out" and state.turn == 1
-

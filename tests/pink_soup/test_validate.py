@@ -13,13 +13,34 @@ from soupkitchen.shared.playout import play, random_chooser
 FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
 
 MALFORMED = [
-    None, 3, "draw", [], ["draw"], {}, {"type": None}, {"type": 5}, {"type": ["take"]},
-    {"type": "take"}, {"type": "take", "pile": "0"}, {"type": "take", "pile": True},
-    {"type": "take", "pile": 0.0}, {"type": "take", "pile": -1}, {"type": "take", "pile": 10**40},
-    {"type": "take", "pile": float("nan")}, {"type": "take", "pile": float("inf")},
-    {"type": "take", "pile": [0]}, {"type": "take", "pile": {"x": 1}}, {"type": "take", "pile": 0, "seat": 1},
-    {"type": "kitchen", "card": 0, "pile": 0}, {"type": "swap", "seat": 1, "slot": 0}, {"type": "declare"},
-    {1: "take"}, {"type": "draw", "extra": (1, 2)}, {"type": "draw", "extra": {3}}, {"type": "pass"}, {"type": "timeout"},
+    None,
+    3,
+    "draw",
+    [],
+    ["draw"],
+    {},
+    {"type": None},
+    {"type": 5},
+    {"type": ["take"]},
+    {"type": "take"},
+    {"type": "take", "pile": "0"},
+    {"type": "take", "pile": True},
+    {"type": "take", "pile": 0.0},
+    {"type": "take", "pile": -1},
+    {"type": "take", "pile": 10**40},
+    {"type": "take", "pile": float("nan")},
+    {"type": "take", "pile": float("inf")},
+    {"type": "take", "pile": [0]},
+    {"type": "take", "pile": {"x": 1}},
+    {"type": "take", "pile": 0, "seat": 1},
+    {"type": "kitchen", "card": 0, "pile": 0},
+    {"type": "swap", "seat": 1, "slot": 0},
+    {"type": "declare"},
+    {1: "take"},
+    {"type": "draw", "extra": (1, 2)},
+    {"type": "draw", "extra": {3}},
+    {"type": "pass"},
+    {"type": "timeout"},
 ]
 
 
@@ -53,7 +74,8 @@ def test_reasons_say_what_went_wrong(kit):
     assert "draw" in GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0)
     assert "nothing is timed" in GAME.validate(state, SYSTEM, TIMEOUT, 99.0)
     assert GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0) == (
-        "the kitchen has fewer than five piles: draw 2 cards instead")
+        "the kitchen has fewer than five piles: draw 2 cards instead"
+    )
     assert GAME.validate(state, 0, {"type": "pass"}, 1.0) == "you may pass only once the deck is empty"
     full = kit.table(kitchen=FIVE_PILES)
     assert GAME.validate(full, 0, {"type": "take", "pile": 7}, 1.0) == "the kitchen piles are numbered 1 to 5"
@@ -64,13 +86,20 @@ def test_reasons_say_what_went_wrong(kit):
 def test_a_chef_is_told_why_a_card_cannot_go_where_they_put_it(kit):
     drawn = kit.act(kit.table(deck=["eggs", "milk"], kitchen=FIVE_PILES[:2]), 0, {"type": "draw"})
     assert GAME.validate(drawn, 0, {"type": "kitchen", "card": 0, "pile": 0}, 1.0) == (
-        "the kitchen has fewer than five piles: the card starts pile 3")
-    assert GAME.validate(drawn, 0, {"type": "kitchen", "card": 5, "pile": 2}, 1.0) == "choose one of the cards you drew"
+        "the kitchen has fewer than five piles: the card starts pile 3"
+    )
+    assert (
+        GAME.validate(drawn, 0, {"type": "kitchen", "card": 5, "pile": 2}, 1.0)
+        == "choose one of the cards you drew"
+    )
     second = kit.act(drawn, 0, {"type": "kitchen", "card": 0, "pile": 2})
     assert GAME.validate(second, 0, {"type": "activate"}, 1.0) == "only a Mouse can be activated"
-    assert GAME.validate(second, 0, {"type": "pot", "seat": 4}, 1.0) == "choose the pot of a chef at this table"
+    assert (
+        GAME.validate(second, 0, {"type": "pot", "seat": 4}, 1.0) == "choose the pot of a chef at this table"
+    )
     assert GAME.validate(second, 0, {"type": "kitchen", "card": 0, "pile": 3}, 1.0).startswith(
-        "the other card goes into a pot")
+        "the other card goes into a pot"
+    )
     second.closed[1] = True
     assert GAME.validate(second, 0, {"type": "pot", "seat": 1}, 1.0) == "Chef 2's pot is closed"
 
@@ -79,11 +108,18 @@ def test_a_chef_is_told_why_the_mouse_cannot_do_that(kit):
     state = kit.table(kitchen=[["milk", "mouse"], *FIVE_PILES[1:]], pots=[["salt"], [], []])
     power = kit.act(state, 0, {"type": "activate", "pile": 0})
     assert GAME.validate(power, 0, {"type": "look", "seat": 1}, 1.0) == "that pot is empty"
-    assert GAME.validate(power, 0, {"type": "shuffle", "seat": 0}, 1.0) == "a pot of one card has nothing to shuffle"
+    assert (
+        GAME.validate(power, 0, {"type": "shuffle", "seat": 0}, 1.0)
+        == "a pot of one card has nothing to shuffle"
+    )
     assert GAME.validate(power, 0, {"type": "swap", "seat": 0, "slot": 0}, 1.0) == (
-        "a swap needs cards in two pots that are still open")
+        "a swap needs cards in two pots that are still open"
+    )
     search = kit.act(power, 0, {"type": "search"})
-    assert GAME.validate(search, 0, {"type": "find", "pile": 0, "depth": 3}, 1.0) == "kitchen pile 1 holds 1 card"
+    assert (
+        GAME.validate(search, 0, {"type": "find", "pile": 0, "depth": 3}, 1.0)
+        == "kitchen pile 1 holds 1 card"
+    )
 
 
 def test_nothing_is_timed_and_no_option_is_accepted():
@@ -102,7 +138,9 @@ def test_mutated_legal_actions_at_every_step_are_validated_without_crashing():
     seen_steps = set()
     states = []
     for seed in range(30):
-        play(GAME, 2 + seed % 4, seed, random_chooser(seed), observe=lambda state, entry: states.append(state))
+        play(
+            GAME, 2 + seed % 4, seed, random_chooser(seed), observe=lambda state, entry: states.append(state)
+        )
     for state in states[::2]:
         seen_steps.add(state.step)
         legal = GAME.legal_actions(state, state.turn)

@@ -22,9 +22,23 @@ def recipe_id(name: str) -> int:
     return next(recipe.id for recipe in RECIPES if recipe.name == name)
 
 
-def make_table(players: int = 3, turn: int = 0, phase: str = TURN, hands=None, pans=None, lid: int = 2,
-               pantry=("fish", "meat", "rice", "cheese"), books=None, deck=(), recipe_deck=(),
-               menu=None, pros: bool = False, track=None, redeemed=None, **fields) -> PotState:
+def make_table(
+    players: int = 3,
+    turn: int = 0,
+    phase: str = TURN,
+    hands=None,
+    pans=None,
+    lid: int = 2,
+    pantry=("fish", "meat", "rice", "cheese"),
+    books=None,
+    deck=(),
+    recipe_deck=(),
+    menu=None,
+    pros: bool = False,
+    track=None,
+    redeemed=None,
+    **fields,
+) -> PotState:
     """A table from ingredient names and recipe names. ``deck`` / ``recipe_deck`` list the cards on top
     of the draw piles, top last; every unused card lies below them."""
     free: dict[str, list[int]] = {}
@@ -43,20 +57,41 @@ def make_table(players: int = 3, turn: int = 0, phase: str = TURN, hands=None, p
     pan_cards = [[take(k) for k in pan] for pan in (pans or [[], [], []])]
     pantry_cards = [take(k) for k in pantry]
     top = [take(k) for k in deck]
-    book_ids = [[take_recipe(n) for n in book] for book in (books or [["Paella", "Pelmeni"], ["Nachos", "Plov"],
-                                                                     ["Ukha", "Pierogi"], ["Risotto", "Fajitas"],
-                                                                     ["Kibbeh", "Dolma"]][:players])]
+    book_ids = [
+        [take_recipe(n) for n in book]
+        for book in (
+            books
+            or [
+                ["Paella", "Pelmeni"],
+                ["Nachos", "Plov"],
+                ["Ukha", "Pierogi"],
+                ["Risotto", "Fajitas"],
+                ["Kibbeh", "Dolma"],
+            ][:players]
+        )
+    ]
     redeemed_ids = [[take_recipe(n) for n in group] for group in (redeemed or [[] for _ in range(players)])]
     top_recipes = [take_recipe(n) for n in recipe_deck]
     state = PotState(
-        players=players, options={"cooking_pros": pros, "learner_memory": False}, seed=7,
+        players=players,
+        options={"cooking_pros": pros, "learner_memory": False},
+        seed=7,
         ingredient_draw=sorted(c for cards in free.values() for c in cards) + top,
-        pantry=pantry_cards, hands=hand_cards, pans=pan_cards, lid=lid,
-        recipe_draw=unused_recipes + top_recipes, books=book_ids, offered=[[] for _ in range(players)],
-        redeemed=redeemed_ids, track=list(track or [0] * players),
+        pantry=pantry_cards,
+        hands=hand_cards,
+        pans=pan_cards,
+        lid=lid,
+        recipe_draw=unused_recipes + top_recipes,
+        books=book_ids,
+        offered=[[] for _ in range(players)],
+        redeemed=redeemed_ids,
+        track=list(track or [0] * players),
         menu=[CUISINES.index(c) for c in menu] if menu else [0, 1, 2, 3, 4],
         known_tiles=[[None] * 5 for _ in range(players)] if pros else [],
-        phase=phase, turn=turn, **fields)
+        phase=phase,
+        turn=turn,
+        **fields,
+    )
     GAME.check_invariants(state)
     return state
 
@@ -77,5 +112,6 @@ def kinds(cards: list[int]) -> list[str]:
 def kit() -> SimpleNamespace:
     """The builders as one fixture: kit.table(...), kit.act(...), kit.types(...), kit.recipe(name), and
     the words a seat reads: kit.words(state, seat, action), kit.log(state, seat), kit.headline(state, seat)."""
-    return SimpleNamespace(table=make_table, act=act, types=types, recipe=recipe_id, kinds=kinds,
-                           **seat_words(GAME, describe))
+    return SimpleNamespace(
+        table=make_table, act=act, types=types, recipe=recipe_id, kinds=kinds, **seat_words(GAME, describe)
+    )

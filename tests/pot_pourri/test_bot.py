@@ -54,8 +54,15 @@ def test_a_bot_beats_random_players_on_average(players):
 
 
 def view_with(pans, log=(), log_first=0):
-    return {"legal_actions": [], "log": list(log), "log_first": log_first, "phase": "turn", "turn": 0,
-            "menu": [], "pans": [{"pan": i, "count": count, "ingredients": kinds} for i, (count, kinds) in enumerate(pans)]}
+    return {
+        "legal_actions": [],
+        "log": list(log),
+        "log_first": log_first,
+        "phase": "turn",
+        "turn": 0,
+        "menu": [],
+        "pans": [{"pan": i, "count": count, "ingredients": kinds} for i, (count, kinds) in enumerate(pans)],
+    }
 
 
 def cooked(seat: int, kind: str | None, pan: int) -> dict:
@@ -74,7 +81,9 @@ def test_the_bot_remembers_a_covered_saucepan_from_what_it_saw_before_the_lid():
     bot = PotBot(1, 1)
     bot.choose(view_with([(2, ["rice", "fish"]), (0, []), (0, None)]), 0.0)
     assert bot.pans == [["rice", "fish"], [], []]
-    bot.choose(view_with([(3, ["rice", "fish", "onions"]), (0, []), (0, None)], log=[cooked(0, "onions", 0)]), 0.5)
+    bot.choose(
+        view_with([(3, ["rice", "fish", "onions"]), (0, []), (0, None)], log=[cooked(0, "onions", 0)]), 0.5
+    )
     covered = view_with([(3, None), (0, []), (0, [])], log=[COVERED_ONIONS, lid_moved(0, 0)])
     bot.choose(covered, 1.0)
     assert bot.pans[0] == ["rice", "fish", "onions"], "the bot remembers what it saw go in"
@@ -104,8 +113,11 @@ def test_the_bot_forgets_a_saucepan_the_log_says_was_emptied():
 def test_the_bot_completes_a_perfect_dish_and_serves_the_matching_recipe(kit):
     from soupkitchen.shared.pot_pourri.state import SERVE
 
-    state = kit.table(hands=[["tomatoes", "onions"], [], []], lid=2,
-                      pans=[["rice", "rice", "fish", "fish", "peppers"], ["meat"], []])
+    state = kit.table(
+        hands=[["tomatoes", "onions"], [], []],
+        lid=2,
+        pans=[["rice", "rice", "fish", "fish", "peppers"], ["meat"], []],
+    )
     bot = PotBot(0, 1)
     action = bot.choose(GAME.view(state, 0), 0.0)
     assert (action["type"], action["ingredient"], action["pan"]) == ("cook", "tomatoes", 0)
@@ -116,8 +128,12 @@ def test_the_bot_completes_a_perfect_dish_and_serves_the_matching_recipe(kit):
 
 
 def test_the_bot_as_co_chef_serves_its_best_matching_recipe(kit):
-    state = kit.table(hands=[["fish"], [], []], lid=2, pans=[["rice", "rice", "meat", "carrots", "onions"], [], []],
-                      books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]])
+    state = kit.table(
+        hands=[["fish"], [], []],
+        lid=2,
+        pans=[["rice", "rice", "meat", "carrots", "onions"], [], []],
+        books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]],
+    )
     state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
     state = kit.act(state, 0, {"type": "decline"})  # no recipe of two matches for the cook
     assert PotBot(1, 1).choose(GAME.view(state, 1), 0.0)["recipe"] == kit.recipe("Plov")

@@ -19,9 +19,14 @@ MEDITERRANEAN_FIVE = ["Moussaka", "Risotto", "Lasagne", "Gazpacho", "Pastitsio"]
 def co_chef_at_five(kit, leader_track: int):
     """Seat 0 fills saucepan 1 with nothing to serve; seat 1, with five recipes served, is asked next
     and could serve Plov (5 matches) as its sixth, ending the game."""
-    state = kit.table(hands=[["fish"], [], []], lid=2, pans=[["rice", "rice", "meat", "carrots", "onions"], [], []],
-                      books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]],
-                      redeemed=[[], MEDITERRANEAN_FIVE, []], track=[leader_track, 0, 0])
+    state = kit.table(
+        hands=[["fish"], [], []],
+        lid=2,
+        pans=[["rice", "rice", "meat", "carrots", "onions"], [], []],
+        books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]],
+        redeemed=[[], MEDITERRANEAN_FIVE, []],
+        track=[leader_track, 0, 0],
+    )
     state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
     state = kit.act(state, 0, {"type": "decline"})
     assert state.phase == SERVE and state.serve_queue[0][0] == 1
@@ -38,10 +43,14 @@ def test_a_hard_bot_does_not_end_the_game_behind_but_ends_it_ahead(kit):
 
 def cook_at_five(kit, rival_track: int):
     """Seat 0, five recipes served, can fill saucepan 1 for a perfect Paella, its sixth recipe."""
-    return kit.table(hands=[["tomatoes", "onions"], [], []], lid=2,
-                     pans=[["rice", "rice", "fish", "fish", "peppers"], ["meat"], []],
-                     books=[["Paella", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]],
-                     redeemed=[MEDITERRANEAN_FIVE, [], []], track=[0, rival_track, 0])
+    return kit.table(
+        hands=[["tomatoes", "onions"], [], []],
+        lid=2,
+        pans=[["rice", "rice", "fish", "fish", "peppers"], ["meat"], []],
+        books=[["Paella", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]],
+        redeemed=[MEDITERRANEAN_FIVE, [], []],
+        track=[0, rival_track, 0],
+    )
 
 
 def play_turn(kit, state, bot):
@@ -64,9 +73,14 @@ def test_a_hard_bot_fills_the_saucepan_that_wins_and_leaves_the_one_that_loses(k
 
 def test_near_the_end_a_hard_bot_covers_the_fullest_saucepan_when_behind_and_not_when_ahead(kit):
     def lid_choice(track):
-        state = kit.table(phase=LID, lid=2, pans=[["rice"] * 5, ["meat"], []],
-                          books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]],
-                          redeemed=[[], MEDITERRANEAN_FIVE, []], track=[track, 0, 0])
+        state = kit.table(
+            phase=LID,
+            lid=2,
+            pans=[["rice"] * 5, ["meat"], []],
+            books=[["Syrniki", "Pierogi"], ["Nachos", "Plov"], ["Ukha", "Mujaddara"]],
+            redeemed=[[], MEDITERRANEAN_FIVE, []],
+            track=[track, 0, 0],
+        )
         return PlanningPotBot(0, 1).choose(GAME.view(state, 0), 0.0)["pan"]
 
     assert lid_choice(track=0) == 0
@@ -82,8 +96,9 @@ def seat_results(levels_for, players: int, seeds: range) -> tuple[int, float, fl
         for seed in seeds:
             options = GAME.normalise_options({}, players)
             kitchen = SimulatedSeats(GAME, players, seed, options, levels, [])
-            result = GAME.result(play(GAME, players, seed, kitchen.choose, options=options,
-                                      observe=kitchen.follow).state)
+            result = GAME.result(
+                play(GAME, players, seed, kitchen.choose, options=options, observe=kitchen.follow).state
+            )
             won += probe in result["winners"]
             mine += result["scores"][probe]
             others += (sum(result["scores"]) - result["scores"][probe]) / (players - 1)

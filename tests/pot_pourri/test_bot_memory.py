@@ -25,8 +25,14 @@ def remembered(bot: PotBot) -> dict:
 BOT_KINDS = [PotBot, HastyPotBot, PlanningPotBot]  # the bot within each level
 
 
-def rebuilt(log: list[dict], players: int, seed: int, seat: int, kind: type[PotBot] = PotBot,
-            options: dict | None = None) -> PotBot:
+def rebuilt(
+    log: list[dict],
+    players: int,
+    seed: int,
+    seat: int,
+    kind: type[PotBot] = PotBot,
+    options: dict | None = None,
+) -> PotBot:
     record = MatchRecord(GAME.id, players, GAME.normalise_options(options or {}, players), seed, list(log))
     bot = kind(seat, seat)
     for view in seat_views(record, seat, GAME):
@@ -34,7 +40,9 @@ def rebuilt(log: list[dict], players: int, seed: int, seat: int, kind: type[PotB
     return bot
 
 
-def watched_game(players: int, seed: int, check, kind: type[PotBot] = PotBot, options: dict | None = None) -> None:
+def watched_game(
+    players: int, seed: int, check, kind: type[PotBot] = PotBot, options: dict | None = None
+) -> None:
     """A bot game in which each bot observes every view of its seat, as at a server table;
     ``check(log, state, seat, bot, view, now)`` runs whenever a bot is asked to choose."""
     bots = [kind(seat, seat) for seat in range(players)]
@@ -59,7 +67,9 @@ def watched_game(players: int, seed: int, check, kind: type[PotBot] = PotBot, op
 @pytest.mark.parametrize("pros", [False, True])
 @pytest.mark.parametrize("kind", BOT_KINDS)
 @pytest.mark.parametrize("players", [3, 5])
-def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_saw_every_view(players, kind, pros):
+def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_saw_every_view(
+    players, kind, pros
+):
     options = {"cooking_pros": pros}
     checked = 0
 

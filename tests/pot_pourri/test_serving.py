@@ -28,11 +28,16 @@ def test_the_matches_table():
 
 
 def test_the_cook_with_a_recipe_of_two_matches_must_serve_it(kit):
-    state = kit.act(cheese_pan(kit, books=[["Syrniki", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]),
-                    0, COOK_CHEESE)
+    state = kit.act(
+        cheese_pan(kit, books=[["Syrniki", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]),
+        0,
+        COOK_CHEESE,
+    )
     assert state.phase == SERVE and GAME.view(state, 1)["turn"] == 0
     legal = GAME.legal_actions(state, 0)
-    assert [(a["type"], a["recipe"]) for a in legal] == [("redeem", kit.recipe("Syrniki"))], "the cook may not decline"
+    assert [(a["type"], a["recipe"]) for a in legal] == [("redeem", kit.recipe("Syrniki"))], (
+        "the cook may not decline"
+    )
     for refused in ({"type": "decline"}, {"type": "redeem", "recipe": kit.recipe("Pelmeni")}):
         with pytest.raises(RuleError):
             kit.act(state, 0, refused)
@@ -46,7 +51,9 @@ def test_a_cook_without_two_matches_serves_nothing_and_still_moves_one_square(ki
     a pan on purpose gains no recipe (none towards the sixth, no menu stars)."""
     state = kit.act(cheese_pan(kit), 0, COOK_CHEESE)
     legal = GAME.legal_actions(state, 0)
-    assert [a["type"] for a in legal] == ["decline"] and "+1 square for cooking" in kit.words(state, 0, legal[0])
+    assert [a["type"] for a in legal] == ["decline"] and "+1 square for cooking" in kit.words(
+        state, 0, legal[0]
+    )
     with pytest.raises(RuleError):
         redeem(kit, state, 0, "Paella")
     state = kit.act(state, 0, {"type": "decline"})
@@ -58,7 +65,10 @@ def test_co_chefs_follow_clockwise_and_need_two_matches(kit):
     state = kit.act(kit.act(cheese_pan(kit), 0, COOK_CHEESE), 0, {"type": "decline"})
     assert state.serve_queue[0][0] == 1
     legal = GAME.legal_actions(state, 1)
-    assert [(a["type"], a.get("recipe")) for a in legal] == [("redeem", kit.recipe("Nachos")), ("decline", None)]
+    assert [(a["type"], a.get("recipe")) for a in legal] == [
+        ("redeem", kit.recipe("Nachos")),
+        ("decline", None),
+    ]
     with pytest.raises(RuleError):
         redeem(kit, state, 1, "Plov")  # no cheese in Plov
     with pytest.raises(RuleError, match="Player 2's move"):
@@ -89,8 +99,11 @@ def test_co_chef_order_starts_left_of_the_cook(kit):
 
 
 def test_a_perfect_dish_scores_nine_plus_one_and_two_full_pans_are_served_one_recipe_each(kit):
-    state = kit.table(hands=[["tomatoes", "flour"], [], []], lid=2,
-                      pans=[["rice", "rice", "fish", "fish", "peppers"], ["flour", "meat", "meat", "onions", "onions"], []])
+    state = kit.table(
+        hands=[["tomatoes", "flour"], [], []],
+        lid=2,
+        pans=[["rice", "rice", "fish", "fish", "peppers"], ["flour", "meat", "meat", "onions", "onions"], []],
+    )
     state = kit.act(state, 0, {"type": "cook", "ingredient": "tomatoes", "pan": 0})
     assert state.phase != SERVE, "one pan is full but a second card may still be cooked"
     state = kit.act(state, 0, {"type": "cook", "ingredient": "flour", "pan": 1})
@@ -150,7 +163,9 @@ def test_the_game_ends_the_moment_a_sixth_recipe_is_redeemed(kit):
 
 def test_ties_go_to_more_recipes_in_the_players_own_colour_then_are_shared(kit):
     # Seat 0 plays Middle Eastern (5 stars), seat 1 Mediterranean (4 stars), seat 2 Slavic (3 stars).
-    state = kit.table(redeemed=[["Kibbeh"], ["Sayadieh"], ["Paella", "Syrniki"]], track=[0, 0, 0], books=[[], [], []])
+    state = kit.table(
+        redeemed=[["Kibbeh"], ["Sayadieh"], ["Paella", "Syrniki"]], track=[0, 0, 0], books=[[], [], []]
+    )
     assert final_score(state)["scores"] == [5, 5, 7]
     state = kit.table(redeemed=[["Kibbeh"], ["Sayadieh"], []], track=[0, 0, 2], books=[[], [], []])
     result = final_score(state)
@@ -199,19 +214,35 @@ def test_the_memory_aid_keeps_the_tiles_a_chef_looked_at(kit):
     state = kit.act(pros_peeks(kit, learner=True), 0, {"type": "peek", "tiles": [0, 3]})
     swapped = kit.act(state, 0, {"type": "swap_menu", "tiles": [0, 3]})
     assert GAME.view(swapped, 0)["learner_memory"] is True
-    assert [s["cuisine"] for s in GAME.view(swapped, 0)["menu"]][:4] == ["American/Tex-Mex", None, None, "Middle Eastern"]
+    assert [s["cuisine"] for s in GAME.view(swapped, 0)["menu"]][:4] == [
+        "American/Tex-Mex",
+        None,
+        None,
+        "Middle Eastern",
+    ]
     state = kit.act(swapped, 1, {"type": "peek", "tiles": [3, 4]})
     state = kit.act(state, 1, {"type": "keep_menu"})
-    assert [s["cuisine"] for s in GAME.view(state, 0)["menu"]] == ["American/Tex-Mex", None, None, None, None], \
-        "a tile someone else handled is no longer known"
+    assert [s["cuisine"] for s in GAME.view(state, 0)["menu"]] == [
+        "American/Tex-Mex",
+        None,
+        None,
+        None,
+        None,
+    ], "a tile someone else handled is no longer known"
     assert state.phase == TURN
 
 
 def test_cooking_pros_each_star_square_passed_gives_its_own_look(kit):
-    """"Each time someone moves their counter over square 8, 17 or 26": one move over two, two looks."""
+    """ "Each time someone moves their counter over square 8, 17 or 26": one move over two, two looks."""
     books = [["Syrniki", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]
-    state = kit.table(pros=True, track=[7, 0, 0], books=books, hands=[["cheese"], [], []], lid=2,
-                      pans=[["cheese", "cheese", "flour", "flour", "flour"], [], []])
+    state = kit.table(
+        pros=True,
+        track=[7, 0, 0],
+        books=books,
+        hands=[["cheese"], [], []],
+        lid=2,
+        pans=[["cheese", "cheese", "flour", "flour", "flour"], [], []],
+    )
     state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Syrniki")
     assert state.track[0] == 7 + 9 + 1, "a perfect dish and the cooking square: over 8 and onto 17"
     state = kit.act(kit.act(state, 1, {"type": "decline"}), 2, {"type": "decline"})
@@ -225,5 +256,10 @@ def test_cooking_pros_tiles_are_turned_over_at_the_end(kit):
     books = [["Pizza margherita", "Pelmeni"], ["Nachos", "Plov"], ["Ukha", "Pierogi"]]
     state = cheese_pan(kit, pros=True, redeemed=[five, [], []], books=books)
     state = redeem(kit, kit.act(state, 0, COOK_CHEESE), 0, "Pizza margherita")
-    assert [s["cuisine"] for s in GAME.view(state, 2)["menu"]] == \
-        ["Middle Eastern", "Mediterranean", "Slavic", "American/Tex-Mex", "French"]
+    assert [s["cuisine"] for s in GAME.view(state, 2)["menu"]] == [
+        "Middle Eastern",
+        "Mediterranean",
+        "Slavic",
+        "American/Tex-Mex",
+        "French",
+    ]

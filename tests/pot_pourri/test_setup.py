@@ -32,7 +32,9 @@ def test_the_cards_are_the_rulebook_counts_and_every_recipe_has_six_ingredients(
     counts = Counter(ingredient_of(card) for card in range(90))
     assert counts == {kind: 9 for kind in INGREDIENTS} and len(INGREDIENTS) == 10
     assert Counter(recipe.cuisine for recipe in RECIPES) == {c: 11 for c in range(5)}
-    assert all(len(recipe.ingredients) == 6 and set(recipe.ingredients) <= set(INGREDIENTS) for recipe in RECIPES)
+    assert all(
+        len(recipe.ingredients) == 6 and set(recipe.ingredients) <= set(INGREDIENTS) for recipe in RECIPES
+    )
     assert len({recipe.name for recipe in RECIPES}) == 55
 
 

@@ -35,7 +35,9 @@ def hidden_places(state: PotState, seat: int | None) -> tuple[list, list]:
     ingredients += [(state.pans[state.lid], i) for i in range(len(state.pans[state.lid]))]
     ingredients += [(state.hands[o], i) for o in others for i in range(len(state.hands[o]))]
     recipes = [(state.recipe_draw, i) for i in range(len(state.recipe_draw))]
-    recipes += [(group[o], i) for group in (state.books, state.offered) for o in others for i in range(len(group[o]))]
+    recipes += [
+        (group[o], i) for group in (state.books, state.offered) for o in others for i in range(len(group[o]))
+    ]
     return ingredients, recipes
 
 
@@ -56,7 +58,9 @@ def scrambled(state: PotState, seat: int | None, rng: random.Random) -> PotState
         rotate(places, rng)
     if state.options["cooking_pros"] and state.phase != OVER:
         if state.options["learner_memory"]:  # the memory aid remembers what the seat looked at
-            unknown = [square for square in range(5) if seat is None or state.known_tiles[seat][square] is None]
+            unknown = [
+                square for square in range(5) if seat is None or state.known_tiles[seat][square] is None
+            ]
         else:  # a seat knows only the two tiles it is looking at right now
             looking = state.phase == MENU and state.menu_queue[0] == seat
             unknown = [square for square in range(5) if not (looking and square in state.peeked)]
@@ -73,15 +77,19 @@ def check_redacted(state: PotState, seat: int | None, rng: random.Random) -> Non
     view = GAME.view(state, seat)
     assert GAME.view(other, seat) == view, f"the view of seat {seat} depends on hidden cards"
     if not state.options["learner_memory"]:
-        named = [entry for entry in view["log"] if entry["type"] == "cooked" and entry["ingredient"] is not None
-                 and entry["seat"] != seat]
+        named = [
+            entry
+            for entry in view["log"]
+            if entry["type"] == "cooked" and entry["ingredient"] is not None and entry["seat"] != seat
+        ]
         assert not named, f"seat {seat}'s log names what another chef cooked (the lid may cover it): {named}"
 
 
 def checker(players: int, seed: int, options: dict) -> SweepChecker:
     """Full checks after every action, one seat's redaction in turn, three sampled replays."""
-    return SweepChecker(GAME, players, seed, options, check_redacted,
-                        replay_at={5, 40 + seed % 37, 120}, validate_every=9)
+    return SweepChecker(
+        GAME, players, seed, options, check_redacted, replay_at={5, 40 + seed % 37, 120}, validate_every=9
+    )
 
 
 class LightChecker:

@@ -21,7 +21,9 @@ def test_a_player_takes_two_from_the_pantry_and_the_gaps_are_refilled_only_at_th
     assert kit.types(state, 0) == {"take"}, "no cooking or swapping after taking the first card"
     state = kit.act(state, 0, {**PANTRY, "ingredient": "fish"})
     assert kit.kinds(state.hands[0]) == ["fish", "onions", "rice"]
-    assert [ingredient_of(c) for c in state.pantry] == ["peppers", "meat", "carrots", "cheese"], "top card first"
+    assert [ingredient_of(c) for c in state.pantry] == ["peppers", "meat", "carrots", "cheese"], (
+        "top card first"
+    )
     assert state.phase == TURN and state.turn == 1
 
 
@@ -110,7 +112,10 @@ def test_cooking_needs_the_ingredient_in_hand_and_a_pan_with_room(kit):
         kit.act(state, 0, {"type": "cook", "ingredient": "meat", "pan": 0})
     state = kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
     assert len(state.pans[0]) == 6
-    assert {(a["type"], a.get("pan")) for a in GAME.legal_actions(state, 0)} == {("cook", 1), ("stop_cooking", None)}
+    assert {(a["type"], a.get("pan")) for a in GAME.legal_actions(state, 0)} == {
+        ("cook", 1),
+        ("stop_cooking", None),
+    }
     with pytest.raises(RuleError):
         kit.act(state, 0, {"type": "cook", "ingredient": "fish", "pan": 0})
 
@@ -125,15 +130,22 @@ def test_swapping_recipes_draws_two_and_keeps_two_of_four_the_rest_face_up(kit):
     state = kit.table(recipe_deck=["Borscht", "Syrniki"])
     book = list(state.books[0])
     state = kit.act(state, 0, {"type": "swap_recipes"})
-    assert state.phase == KEEP and sorted(state.offered[0]) == sorted([*book, kit.recipe("Borscht"),
-                                                                       kit.recipe("Syrniki")])
+    assert state.phase == KEEP and sorted(state.offered[0]) == sorted(
+        [*book, kit.recipe("Borscht"), kit.recipe("Syrniki")]
+    )
     assert len(GAME.legal_actions(state, 0)) == 6
     view = GAME.view(state, 0)
     assert {card["name"] for card in view["choosing_from"]} == {"Paella", "Pelmeni", "Borscht", "Syrniki"}
-    assert GAME.view(state, 1)["choosing_from"] == [] and GAME.view(state, 1)["players"][0]["choosing_count"] == 4
+    assert (
+        GAME.view(state, 1)["choosing_from"] == []
+        and GAME.view(state, 1)["players"][0]["choosing_count"] == 4
+    )
     keep = sorted([kit.recipe("Borscht"), kit.recipe("Paella")])
     state = kit.act(state, 0, {"type": "keep", "recipes": keep})
-    assert sorted(state.books[0]) == keep and state.recipe_discard[-2:] == [kit.recipe("Pelmeni"), kit.recipe("Syrniki")]
+    assert sorted(state.books[0]) == keep and state.recipe_discard[-2:] == [
+        kit.recipe("Pelmeni"),
+        kit.recipe("Syrniki"),
+    ]
     assert state.turn == 1
 
 
@@ -156,8 +168,12 @@ def test_a_chef_who_can_do_nothing_at_all_may_only_pass(kit):
     everything = [kind for kind in INGREDIENTS for _ in range(9)]
     names = [recipe.name for recipe in RECIPES]
     books = [[], names[:2], names[2:4]]
-    state = kit.table(hands=[[], everything[:45], everything[45:]], pantry=[None] * 4, books=books,
-                      redeemed=[[], names[4:30], names[30:]])
+    state = kit.table(
+        hands=[[], everything[:45], everything[45:]],
+        pantry=[None] * 4,
+        books=books,
+        redeemed=[[], names[4:30], names[30:]],
+    )
     assert not state.ingredient_draw and not state.recipe_draw
     assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
     assert kit.words(state, 0, {"type": "pass"}) == "Pass (nothing else is possible)"

@@ -116,10 +116,13 @@ def test_no_view_or_log_names_what_a_chef_put_under_the_lid(kit):
         view, lines = GAME.view(state, seat), kit.log(state, seat)
         assert not any(kind in str(view["log"]) for kind in ("fish", "rice")), view["log"]
         assert lines[-3:] == ["Player 1 cooked an ingredient into saucepan 1."] * 2 + [
-            "Player 1 moved the lid onto saucepan 1."]
-        assert lines[:len(before)] == before
+            "Player 1 moved the lid onto saucepan 1."
+        ]
+        assert lines[: len(before)] == before
         assert view["learner_memory"] is False
-    state = kit.act(kit.act(state, 1, {"type": "take", "source": "draw"}), 1, {"type": "take", "source": "draw"})
+    state = kit.act(
+        kit.act(state, 1, {"type": "take", "source": "draw"}), 1, {"type": "take", "source": "draw"}
+    )
     state = kit.act(state, 2, {"type": "take", "source": "draw"})
     assert "fish" not in str(GAME.view(state, 1)["log"])
 
@@ -155,8 +158,11 @@ def test_the_memory_aid_keeps_naming_what_went_under_the_lid(kit):
 
 def test_the_log_tells_what_everybody_saw_but_not_what_was_drawn(kit):
     state = kit.table(hands=[[], [], []], deck=["peppers", "carrots"])
-    state = kit.act(kit.act(state, 0, {"type": "take", "source": "draw"}), 0,
-                    {"type": "take", "source": "pantry", "ingredient": "fish"})
+    state = kit.act(
+        kit.act(state, 0, {"type": "take", "source": "draw"}),
+        0,
+        {"type": "take", "source": "pantry", "ingredient": "fish"},
+    )
     view = GAME.view(state, 1)
     assert kit.log(state, 1)[-2:] == ["Player 1 drew an ingredient.", "Player 1 took fish from the pantry."]
     assert not any(kind in str(view["log"]) for kind in INGREDIENTS if kind not in ("fish",))
@@ -177,8 +183,9 @@ def test_discarded_recipes_are_named_in_the_log_because_they_go_face_up(kit):
     state = kit.act(state, 0, {"type": "swap_recipes"})
     assert "Borscht" not in " ".join(kit.log(state, 1))
     state = kit.act(state, 0, {"type": "keep", "recipes": [kit.recipe("Borscht"), kit.recipe("Syrniki")]})
-    assert kit.log(state, 1)[-1] == ("Player 1 swapped recipes, discarding Paella (Mediterranean) and "
-                                              "Pelmeni (Slavic) face up.")
+    assert kit.log(state, 1)[-1] == (
+        "Player 1 swapped recipes, discarding Paella (Mediterranean) and Pelmeni (Slavic) face up."
+    )
 
 
 def test_a_refused_turn_move_says_what_is_wrong_with_it(kit):
@@ -187,11 +194,14 @@ def test_a_refused_turn_move_says_what_is_wrong_with_it(kit):
     assert GAME.validate(state, 0, {**refusal, "pan": 2}, 0.0) == "saucepan 3 has the lid on"
     assert GAME.validate(state, 0, {**refusal, "pan": 7}, 0.0) == "the saucepans are numbered 1 to 3"
     assert GAME.validate(state, 0, {"type": "cook", "ingredient": "meat", "pan": 1}, 0.0) == (
-        "you have no meat in your hand")
+        "you have no meat in your hand"
+    )
     assert GAME.validate(state, 0, {"type": "take", "source": "pantry", "ingredient": "flour"}, 0.0) == (
-        "there is no flour in the pantry")
+        "there is no flour in the pantry"
+    )
     assert GAME.validate(state, 0, {"type": "refresh_pantry", "ingredient": "meat"}, 0.0) == (
-        "you have no meat in your hand")
+        "you have no meat in your hand"
+    )
     assert GAME.validate(state, 0, {"type": "pass"}, 0.0) == "you may pass only when nothing else is possible"
     took = kit.act(state, 0, {"type": "take", "source": "pantry", "ingredient": "meat"})
     assert GAME.validate(took, 0, {**refusal, "pan": 1}, 0.0) == "you cannot cook now; you may: take"
@@ -202,16 +212,20 @@ def test_the_cook_is_told_to_redeem_when_a_recipe_matches(kit):
     paella = RECIPES[kit.recipe("Paella")].ingredients
     state = kit.table(phase=SERVE, pans=[list(paella[:3]), [], []], serve_queue=[[0, 0, 1]])
     assert GAME.validate(state, 0, {"type": "decline"}, 0.0) == (
-        "you cooked this saucepan full and a recipe matches: you must redeem one")
+        "you cooked this saucepan full and a recipe matches: you must redeem one"
+    )
     assert GAME.validate(state, 0, {"type": "redeem", "recipe": kit.recipe("Plov")}, 0.0) == (
-        "that recipe is not in your book")
+        "that recipe is not in your book"
+    )
     assert GAME.validate(state, 0, {"type": "redeem", "recipe": kit.recipe("Paella")}, 0.0) is None
 
 
 def test_a_menu_swap_names_the_squares_it_may_use(kit):
     state = kit.table(phase=MENU, menu_queue=[0])
     assert GAME.validate(state, 0, {"type": "swap_menu", "tiles": [1, 1]}, 0.0) == (
-        "choose two different menu squares, 1 to 5")
+        "choose two different menu squares, 1 to 5"
+    )
     pros = kit.table(phase=MENU, pros=True, peeked=[0, 1], menu_queue=[0])
     assert GAME.validate(pros, 0, {"type": "swap_menu", "tiles": [2, 3]}, 0.0) == (
-        "you may swap only the two tiles you looked at")
+        "you may swap only the two tiles you looked at"
+    )

@@ -19,8 +19,9 @@ from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
 
 @pytest.fixture
 async def server(tmp_path):
-    srv = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.01, grace=0.2, bot_poll=0.05, rate=500.0,
-                         burst=500.0)
+    srv = EmbeddedServer(
+        tmp_path / "server.sqlite3", bot_delay=0.01, grace=0.2, bot_poll=0.05, rate=500.0, burst=500.0
+    )
     await srv.start()
     yield srv
     await srv.stop()
@@ -61,6 +62,8 @@ def app(tmp_path, data_folder):
     from soupkitchen.client.settings import Settings
     from tests.tables.harness import Clock
 
-    application = App(Settings(path=tmp_path / "settings.json"), size=(1280, 720), fullscreen=False, clock=Clock())
+    application = App(
+        Settings(path=tmp_path / "settings.json"), size=(1280, 720), fullscreen=False, clock=Clock()
+    )
     yield application
     pygame.display.quit()

@@ -25,18 +25,45 @@ def hostile(good: dict) -> dict[str, tuple[bytes, str, str]]:
     text = json.dumps(good)
     move = '{"seat":0,"action":{},"t":1},'
     return {
-        "digits": (text.replace('"seed": ', '"seed": ' + "9" * 100_000 + ', "x": ', 1).encode(),
-                   "holds a number of 100,000 characters", outside.OUT_OF_BOUNDS),
+        "digits": (
+            text.replace('"seed": ', '"seed": ' + "9" * 100_000 + ', "x": ', 1).encode(),
+            "holds a number of 100,000 characters",
+            outside.OUT_OF_BOUNDS,
+        ),
         "players": (json.dumps({**good, "players": 10**9}).encode(), "1000000000 players", "damaged"),
-        "names": (json.dumps({**good, "names": ["a"] * 100_000}).encode(), '"names" that are not a list', "damaged"),
-        "moves": (json.dumps({**good, "log": []}).replace('"log": []', '"log": [' + move * MOST_MOVES + move[:-1] + "]")
-                  .encode(), f"{MOST_MOVES + 1:,} moves; a replay has at most", "damaged"),
-        "long-name": (json.dumps({**good, "names": ["Ann", "x" * 3_000_000]}).encode(),
-                      "a name of 3,000,000 characters", "damaged"),
-        "thirty-mb": (b"[" + b"{}," * 10_000_000 + b"{}]", "is too large to read: 28.6 MB", outside.TOO_LARGE),
+        "names": (
+            json.dumps({**good, "names": ["a"] * 100_000}).encode(),
+            '"names" that are not a list',
+            "damaged",
+        ),
+        "moves": (
+            json.dumps({**good, "log": []})
+            .replace('"log": []', '"log": [' + move * MOST_MOVES + move[:-1] + "]")
+            .encode(),
+            f"{MOST_MOVES + 1:,} moves; a replay has at most",
+            "damaged",
+        ),
+        "long-name": (
+            json.dumps({**good, "names": ["Ann", "x" * 3_000_000]}).encode(),
+            "a name of 3,000,000 characters",
+            "damaged",
+        ),
+        "thirty-mb": (
+            b"[" + b"{}," * 10_000_000 + b"{}]",
+            "is too large to read: 28.6 MB",
+            outside.TOO_LARGE,
+        ),
         "deep": (b"[" * 100_000 + b"]" * 100_000, "nested too deep", outside.OUT_OF_BOUNDS),
-        "nan": (text.replace('"finished": ', '"finished": NaN, "y": ', 1).encode(), "holds NaN", outside.OUT_OF_BOUNDS),
-        "far-future": (json.dumps({**good, "finished": 1e300}).encode(), "", ""),   # opens; no date is made of it
+        "nan": (
+            text.replace('"finished": ', '"finished": NaN, "y": ', 1).encode(),
+            "holds NaN",
+            outside.OUT_OF_BOUNDS,
+        ),
+        "far-future": (
+            json.dumps({**good, "finished": 1e300}).encode(),
+            "",
+            "",
+        ),  # opens; no date is made of it
     }
 
 
@@ -46,8 +73,9 @@ def refused(path: Path) -> ReplayError:
     return caught.value
 
 
-@pytest.mark.parametrize("name", [
-    "digits", "players", "names", "long-name", "moves", "thirty-mb", "deep", "nan"])
+@pytest.mark.parametrize(
+    "name", ["digits", "players", "names", "long-name", "moves", "thirty-mb", "deep", "nan"]
+)
 def test_a_hostile_file_gets_one_sentence_naming_it_and_changes_nothing(tmp_path, name):
     body, words, kind = hostile(good_data())[name]
     path = tmp_path / f"{name}.soupreplay.json"
@@ -114,17 +142,23 @@ async def test_the_replays_screen_lists_what_it_can_and_says_what_it_skipped(app
     os.mkfifo(folder / "fifo.soupreplay.json")
     listing = without_hanging(local_listing, release=folder / "fifo.soupreplay.json")
     assert sorted(skip.name for skip in listing.skipped) == [
-        "digits.soupreplay.json", "fifo.soupreplay.json", "players.soupreplay.json", "thirty-mb.soupreplay.json"]
+        "digits.soupreplay.json",
+        "fifo.soupreplay.json",
+        "players.soupreplay.json",
+        "thirty-mb.soupreplay.json",
+    ]
     scene = app.stack.open("replays")
     app.step(app.clock.t + 0.1)
     assert len(scene.entries) == 2
     far = next(entry for entry in scene.entries if entry.key.endswith("far-future.soupreplay.json"))
-    assert far.when == (folder / "far-future.soupreplay.json").stat().st_mtime   # 1e300 s is no date
+    assert far.when == (folder / "far-future.soupreplay.json").stat().st_mtime  # 1e300 s is no date
     assert when_words(1e300) == when_words(None) == "some time"
-    assert all(scene.row(entry).count("\t") == 1 for entry in scene.entries)   # the list draws one tab's sides
+    assert all(scene.row(entry).count("\t") == 1 for entry in scene.entries)  # the list draws one tab's sides
     note = next(w for w in scene.form.widgets if w.key == "skipped").words
-    assert note.startswith("Skipped 4 files: digits.soupreplay.json (holds more than a replay can), "
-                           "fifo.soupreplay.json (not a regular file), players.soupreplay.json (damaged)")
+    assert note.startswith(
+        "Skipped 4 files: digits.soupreplay.json (holds more than a replay can), "
+        "fifo.soupreplay.json (not a regular file), players.soupreplay.json (damaged)"
+    )
     assert note.endswith("and 1 more")
     try:
         words.install("de")
@@ -141,8 +175,9 @@ def _script():
     """scripts/hostile_files.py, whose server with hostile answers these tests use too."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("hostile_files", Path(__file__).parents[2] / "scripts" /
-                                                  "hostile_files.py")
+    spec = importlib.util.spec_from_file_location(
+        "hostile_files", Path(__file__).parents[2] / "scripts" / "hostile_files.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -169,26 +204,51 @@ def answering():
 MATCH = {"id": "t1", "game": "stone-soup", "players": 3, "created": 1.7e9, "finished": 1.7e9}
 
 
-@pytest.mark.parametrize("match", [{**MATCH, "players": 10**9}, {**MATCH, "players": "abc"}, "a game",
-                                   {"game": "stone-soup", "players": 2}, {**MATCH, "names": ["a"] * 1000}])
+@pytest.mark.parametrize(
+    "match",
+    [
+        {**MATCH, "players": 10**9},
+        {**MATCH, "players": "abc"},
+        "a game",
+        {"game": "stone-soup", "players": 2},
+        {**MATCH, "names": ["a"] * 1000},
+    ],
+)
 async def test_a_game_the_list_describes_wrongly_is_skipped_and_the_rest_listed(answering, match):
     url = answering(json.dumps({"matches": [match, MATCH]}).encode())
     listing = await server_listing(url)
     assert [entry.key for entry in listing.entries] == [f"{url}:t1"] and listing.entries[0].names == (
-        "Player 1", "Player 2", "Player 3")
-    assert len(listing.skipped) == 1 and listing.skipped[0].kind == NOT_REPLAY and "game 1:" in listing.skipped[0].reason
+        "Player 1",
+        "Player 2",
+        "Player 3",
+    )
+    assert (
+        len(listing.skipped) == 1
+        and listing.skipped[0].kind == NOT_REPLAY
+        and "game 1:" in listing.skipped[0].reason
+    )
 
 
-@pytest.mark.parametrize("body, words, kind", [
-    (b"[1, 2, 3]", 'is not a list of games (no "matches" list', NOT_REPLAY),
-    (b'"matches"', 'is not a list of games', NOT_REPLAY),
-    (b"nope", "is not JSON", NOT_REPLAY),
-    (b'{"matches": [' + b"{}," * 10_000_000 + b"{}]}", "is too large: 30,000,017 bytes", outside.TOO_LARGE),
-    ("chunked", "is too large: more than 524,288 bytes", outside.TOO_LARGE),
-    (b'{"matches": [{"players": ' + b"9" * 100_000 + b"}]}", "holds a number of 100,000 characters",
-     outside.OUT_OF_BOUNDS),
-    (b'{"matches": [' + b"[]," * 60_000 + b"[]]}", "holds too many values", outside.OUT_OF_BOUNDS),
-])
+@pytest.mark.parametrize(
+    "body, words, kind",
+    [
+        (b"[1, 2, 3]", 'is not a list of games (no "matches" list', NOT_REPLAY),
+        (b'"matches"', "is not a list of games", NOT_REPLAY),
+        (b"nope", "is not JSON", NOT_REPLAY),
+        (
+            b'{"matches": [' + b"{}," * 10_000_000 + b"{}]}",
+            "is too large: 30,000,017 bytes",
+            outside.TOO_LARGE,
+        ),
+        ("chunked", "is too large: more than 524,288 bytes", outside.TOO_LARGE),
+        (
+            b'{"matches": [{"players": ' + b"9" * 100_000 + b"}]}",
+            "holds a number of 100,000 characters",
+            outside.OUT_OF_BOUNDS,
+        ),
+        (b'{"matches": [' + b"[]," * 60_000 + b"[]]}", "holds too many values", outside.OUT_OF_BOUNDS),
+    ],
+)
 async def test_a_list_that_cannot_be_read_is_one_sentence_naming_the_server(answering, body, words, kind):
     url = answering(body)
     with pytest.raises(ReplayError) as caught:
@@ -204,10 +264,16 @@ async def test_a_server_that_never_finishes_its_answer_is_given_up_on(answering)
     assert caught.value.kind == outside.UNREADABLE
 
 
-@pytest.mark.parametrize("body, words", [
-    (b"[" + b"{}," * 10_000_000 + b"{}]", "is too large"),
-    (b'{"game": "stone-soup", "players": 3, "seed": ' + b"9" * 100_000 + b"}", "holds a number of 100,000"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        (b"[" + b"{}," * 10_000_000 + b"{}]", "is too large"),
+        (
+            b'{"game": "stone-soup", "players": 3, "seed": ' + b"9" * 100_000 + b"}",
+            "holds a number of 100,000",
+        ),
+    ],
+)
 async def test_a_hostile_record_from_a_server_is_one_sentence(answering, body, words):
     url = answering(body)
     with pytest.raises(ReplayError) as caught:

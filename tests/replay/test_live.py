@@ -40,15 +40,19 @@ async def play_with_bots(client, token: str, seat: int, game_id: str, seed: int)
 async def test_each_seat_sees_in_the_replay_exactly_what_it_was_pushed(server, clients, game_id):
     game = get_game(game_id)
     host, guest, watcher = await clients(), await clients(), await clients()
-    created = await host.ok("create_table", {"game": game_id, "seats": seated(game, 3), "name": "Ann",
-                                             "options": quick_options(game)})
+    created = await host.ok(
+        "create_table",
+        {"game": game_id, "seats": seated(game, 3), "name": "Ann", "options": quick_options(game)},
+    )
     tid = created["table"]["id"]
     joined = await guest.ok("join_table", {"table": tid, "name": "Bob"})
     await guest.ok("ready", {"token": joined["token"], "on": True})
     await watcher.ok("spectate", {"table": tid})
     await host.ok("start", {"token": created["token"]})
-    await asyncio.gather(play_with_bots(host, created["token"], 0, game_id, 5),
-                         play_with_bots(guest, joined["token"], joined["seat"], game_id, 6))
+    await asyncio.gather(
+        play_with_bots(host, created["token"], 0, game_id, 5),
+        play_with_bots(guest, joined["token"], joined["seat"], game_id, 6),
+    )
     await watcher.wait_for(lambda: watcher.latest(None) and watcher.latest(None)["view"]["over"], timeout=60)
     replay = from_server(await fetch_json(f"{server.url}/replays/{tid}"))
     assert replay.names[:2] == ("Ann", "Bob")
@@ -57,12 +61,13 @@ async def test_each_seat_sees_in_the_replay_exactly_what_it_was_pushed(server, c
     for client in (host, guest, watcher):
         for push in client.states:
             assert push["view"] == timeline.view(push["state_id"], push["seat"]), (
-                f"seat {push['seat']} was pushed a view at move {push['state_id']} the replay does not show")
+                f"seat {push['seat']} was pushed a view at move {push['state_id']} the replay does not show"
+            )
             checked += 1
     assert checked > timeline.length
     listed = [entry for entry in await server_entries(server.url) if entry.key.endswith(tid)]
     assert [entry.names[:2] for entry in listed] == [("Ann", "Bob")]
     assert (await listed[0].fetch()).record.log == replay.record.log
-    reviewed = await finished_table(server.url, tid)   # the end screen's "Replay and review"
+    reviewed = await finished_table(server.url, tid)  # the end screen's "Replay and review"
     assert review_of(reviewed) == review_of(timeline)
     assert (review_of(timeline) is not None) == (registration(game_id).review is not None)

@@ -42,15 +42,22 @@ def test_every_review_is_plain_data_and_every_moment_has_a_face_up_view(game_id)
 def test_too_many_cooks_tastes_end_as_the_reveal_judged_them(seed):
     line = timeline("too-many-cooks", 4, seed)
     reviewed = review_of(line)["rounds"]
-    reveals = [after.reveal for _n, _e, _before, after, events in line.steps()
-               if any(event["type"] == "round_over" for event in events)]
+    reveals = [
+        after.reveal
+        for _n, _e, _before, after, events in line.steps()
+        if any(event["type"] == "round_over" for event in events)
+    ]
     assert [r["round"] for r in reviewed] == [r["round"] for r in reveals]
     for chapter, reveal in zip(reviewed, reveals, strict=True):
-        assert [(t["taste"], t["owner"], t["at_end"]) for t in chapter["tastes"]] == [tuple(t) for t in reveal["tastes"]]
+        assert [(t["taste"], t["owner"], t["at_end"]) for t in chapter["tastes"]] == [
+            tuple(t) for t in reveal["tastes"]
+        ]
         assert chapter["unsatisfied"] == reveal["unsatisfied"]
         for taste in chapter["tastes"]:
             flips = [change["satisfied"] for change in taste["changes"]]
-            assert all(a != b for a, b in zip(flips, flips[1:], strict=False)), "a taste changes back and forth"
+            assert all(a != b for a, b in zip(flips, flips[1:], strict=False)), (
+                "a taste changes back and forth"
+            )
             if taste["first_satisfied"] is None:
                 assert not any(flips) and not taste["at_end"]
         spent = sum(chef["seconds"] for chef in chapter["time"])
@@ -74,7 +81,10 @@ def test_too_many_cooks_reactions_are_in_the_review_and_take_nobodys_time():
     for chapter in reviewed:
         spent = sum(chef["seconds"] for chef in chapter["time"])
         assert spent == pytest.approx(chapter["seconds"], abs=1e-6) or chapter["ended"] == "time_up"
-    lines = [entry.text for entry in review_lines("too-many-cooks", review_of(line), lambda seat: f"Chef {seat + 1}")]
+    lines = [
+        entry.text
+        for entry in review_lines("too-many-cooks", review_of(line), lambda seat: f"Chef {seat + 1}")
+    ]
     assert any(" reacted to " in text and "That's" in text or "How delicious!" in text for text in lines)
     moves = [entry.text for entry in move_lines(line, lambda seat: f"Chef {seat + 1}")]
     assert any("React: " in text for text in moves)
@@ -108,7 +118,9 @@ def test_pink_soup_pot_changes_add_up_to_the_pots_turned_over(seed):
             if change["what"] in ("shuffled", "swapped_within"):
                 slots = list(change["cards"])
             elif change["what"] == "in":
-                slots[change["slot"]:change["slot"] + 1] = [change["card"]] if change["slot"] < len(slots) else []
+                slots[change["slot"] : change["slot"] + 1] = (
+                    [change["card"]] if change["slot"] < len(slots) else []
+                )
                 if change["slot"] == len(slots):
                     slots.append(change["card"])
         assert slots == pot["final"]

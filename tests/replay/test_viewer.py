@@ -34,7 +34,7 @@ def record(game_id: str, players: int = 3, seed: int = 2):
 
 def timeline(game_id: str, every: int = 8) -> Timeline:
     match = record(game_id)
-    return Timeline(ReplayFile(match, ("Ann", "Bob", "Cy")[:match.players]), every=every)
+    return Timeline(ReplayFile(match, ("Ann", "Bob", "Cy")[: match.players]), every=every)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -44,7 +44,12 @@ def test_seeking_back_and_forth_lands_where_playing_straight_there_does(game_id,
     game = line.game
     straight = [game.state_hash(state) for state in _played(line)]
     rng = random.Random(every)
-    for moment in [line.length, 0, *rng.sample(range(line.length + 1), min(40, line.length + 1)), line.length // 2]:
+    for moment in [
+        line.length,
+        0,
+        *rng.sample(range(line.length + 1), min(40, line.length + 1)),
+        line.length // 2,
+    ]:
         assert game.state_hash(line.state(moment)) == straight[moment], f"seek to move {moment}"
     assert game.state_hash(line.state(line.length)) == game.state_hash(line.final)
 
@@ -66,7 +71,7 @@ def test_switching_eyes_never_moves_the_time():
         view = player.session.view(player.seat_shown)
         assert view == player.timeline.view(17, player.seat_shown)
         assert view["seat"] == (eye if isinstance(eye, int) else None)
-    assert player.face_up()["hands"]   # every hand, face up
+    assert player.face_up()["hands"]  # every hand, face up
 
 
 def test_playing_moves_on_at_each_speed_and_stops_at_the_end():
@@ -119,7 +124,9 @@ def test_the_viewer_draws_each_games_own_table_from_every_eye(app, game_id):
         press(app, "alt")
         press(app, "navigate", dx=1)
     table = viewer.table
-    assert table is not None and type(table) is table_scene_for(game_id)   # its own, as its registration names it
+    assert table is not None and type(table) is table_scene_for(
+        game_id
+    )  # its own, as its registration names it
     assert viewer.describe()["moment"] == len(viewer.player.eyes())
 
 
@@ -174,8 +181,8 @@ def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
     moment, eye = viewer.player.moment, viewer.player.eye
     press(app, "click", pos=(40, 300))
     answer = viewer.table.answer
-    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()   # the table is drawn larger
-    assert answer is not None and "replay" in answer.words                      # and scaled into its area
+    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()  # the table is drawn larger
+    assert answer is not None and "replay" in answer.words  # and scaled into its area
     assert answer.pos == (40 * drawn[0] // area.w, 300 * drawn[1] // area.h)
     assert (viewer.player.moment, viewer.player.eye) == (moment, eye)
     assert viewer.redraw_at(viewer.table.now) is not None, "the answer is taken away on time"
@@ -185,17 +192,19 @@ def test_a_jump_into_a_round_of_too_many_cooks_keeps_the_rounds_history(app):
     viewer = open_viewer(app, "too-many-cooks")
     player = viewer.player
     rounds = player.marks.rounds
-    player.seek(rounds[1] + 8 if len(rounds) > 1 else 8)   # a jump: the table is made afresh
+    player.seek(rounds[1] + 8 if len(rounds) > 1 else 8)  # a jump: the table is made afresh
     app.step(app.clock.t + 0.1)
     steps = player.round_so_far()
     assert len(steps) > 1
-    walked = open_viewer(app, "too-many-cooks")              # the same moves, one step at a time
+    walked = open_viewer(app, "too-many-cooks")  # the same moves, one step at a time
     for _ in range(player.moment):
         press(app, "navigate", dx=1)
         app.step(app.clock.t)
     assert walked.player.moment == player.moment
     told = [(entry.kind, entry.seat, entry.row, entry.col) for entry in viewer.table.story.entries]
-    assert told and told == [(entry.kind, entry.seat, entry.row, entry.col) for entry in walked.table.story.entries]
+    assert told and told == [
+        (entry.kind, entry.seat, entry.row, entry.col) for entry in walked.table.story.entries
+    ]
 
 
 def test_export_writes_a_file_that_opens_at_the_same_end(app, data_folder):
@@ -204,7 +213,9 @@ def test_export_writes_a_file_that_opens_at_the_same_end(app, data_folder):
     files = list((data_folder / "replays").iterdir())
     assert len(files) == 1
     again = load(files[0])
-    assert again.game.state_hash(again.final) == viewer.player.timeline.game.state_hash(viewer.player.timeline.final)
+    assert again.game.state_hash(again.final) == viewer.player.timeline.game.state_hash(
+        viewer.player.timeline.final
+    )
     assert [entry.where for entry in local_entries()] == ["File"]
 
 
@@ -213,12 +224,30 @@ def stored_game(folder, game_id: str, names=("Ann", "Bot 2", "Bot 3")) -> str:
     rec = record(game_id)
     store = Store(folder / "solo.sqlite3")
     table_id = f"t-{game_id}"
-    store.save_table({"id": table_id, "game": game_id, "players": rec.players, "options": rec.options, "settings": {},
-                      "password": None, "host_seat": 0, "seed": rec.seed, "started": True, "over": False,
-                      "closed": False, "created": 1_700_000_000.0},
-                     [{"name": name, "token_hash": None, "bot": index > 0, "ready": True} for index, name in enumerate(names)])
+    store.save_table(
+        {
+            "id": table_id,
+            "game": game_id,
+            "players": rec.players,
+            "options": rec.options,
+            "settings": {},
+            "password": None,
+            "host_seat": 0,
+            "seed": rec.seed,
+            "started": True,
+            "over": False,
+            "closed": False,
+            "created": 1_700_000_000.0,
+        },
+        [
+            {"name": name, "token_hash": None, "bot": index > 0, "ready": True}
+            for index, name in enumerate(names)
+        ],
+    )
     for index, entry in enumerate(rec.log):
-        store.append_action(table_id, index, entry["seat"], entry["action"], entry["t"], index == len(rec.log) - 1)
+        store.append_action(
+            table_id, index, entry["seat"], entry["action"], entry["t"], index == len(rec.log) - 1
+        )
     store.close()
     return table_id
 
@@ -241,9 +270,11 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
             break
     assert len(listing.list.rows) == 2
     rows = [row.split("\t") for row in listing.list.rows]
-    assert rows == [["Stone Soup", "Ann won"],                  # the game; who won (the first out of cards)
-                    ["Pot Pourri", "Bot 2 won · 39 to 36, 29"]]  # and where points decide, the score
-    assert all("Ann, Bot 2, Bot 3" in line and "(Solo)" in line for line in listing.list.details)   # who, when
+    assert rows == [
+        ["Stone Soup", "Ann won"],  # the game; who won (the first out of cards)
+        ["Pot Pourri", "Bot 2 won · 39 to 36, 29"],
+    ]  # and where points decide, the score
+    assert all("Ann, Bot 2, Bot 3" in line and "(Solo)" in line for line in listing.list.details)  # who, when
     listing.pick(0)
     for _ in range(100):
         await asyncio.sleep(0.01)  # real time: the record is fetched from the database
@@ -258,24 +289,26 @@ def test_a_rounds_own_clock_starts_again_at_its_deal_and_the_clock_is_worded_by_
     player = viewer.player
     second = player.marks.rounds[1]
     player.seek(second)
-    assert player.timeline.time(second) > 10                         # the game's clock, not the round's
+    assert player.timeline.time(second) > 10  # the game's clock, not the round's
     assert "round 2, 0:00 into it" in viewer.status()
-    game = get_game("stone-soup")                        # a play no one calls: the clock closes it
+    game = get_game("stone-soup")  # a play no one calls: the clock closes it
     options = game.normalise_options({}, 3)
     start = game.setup(3, options, 5)
     seat = game.active_seats(start)[0]
     claim = next(a for a in game.legal_actions(start, seat) if a["type"] == "play")
     played, _events = game.apply(start, seat, claim, 1.0)
     timeout = {"seat": None, "action": {"type": "timeout"}, "t": game.next_deadline(played)}
-    steps = [(1, {"seat": seat, "action": claim, "t": 1.0}, start, played, []),
-             (2, timeout, played, played, [])]
+    steps = [
+        (1, {"seat": seat, "action": claim, "t": 1.0}, start, played, []),
+        (2, timeout, played, played, []),
+    ]
     lines = move_lines(SimpleNamespace(game=game, steps=lambda: steps), lambda s: "Ann")
     assert lines[-1].text.endswith("The clock: the challenge window closes: the play stands")
 
 
 def test_a_spectator_sees_the_bottom_hand_as_backs_not_as_none(app):
     viewer = open_viewer(app, "stone-soup")
-    viewer.player.set_eye(None)                                      # the spectator's eyes
+    viewer.player.set_eye(None)  # the spectator's eyes
     app.step(app.clock.t)
     backs = [t for t in viewer.table.things() if t.key.startswith("fan:0:")]
     assert backs and all(t.face is None for t in backs)
@@ -286,7 +319,7 @@ def test_an_export_says_where_the_file_went(app, data_folder):
     press(app, "click", pos=viewer.controls["export"].center)
     path = viewer.saved[0]
     assert path.startswith(str(data_folder)) and Path(path).is_file()
-    assert not app.toasts     # said once, in the column by Export: no toast over the column as well
+    assert not app.toasts  # said once, in the column by Export: no toast over the column as well
 
 
 async def test_an_exported_game_of_this_machine_is_listed_once(data_folder):
@@ -296,8 +329,8 @@ async def test_an_exported_game_of_this_machine_is_listed_once(data_folder):
     data_folder.mkdir(parents=True)
     stored_game(data_folder, "pot-pourri")
     (entry,) = local_entries(data_folder)
-    export(await entry.fetch(), replays_folder())               # the viewer's Export
-    (listed,) = local_listing(data_folder).entries               # not again as a file beside it
+    export(await entry.fetch(), replays_folder())  # the viewer's Export
+    (listed,) = local_listing(data_folder).entries  # not again as a file beside it
     assert listed.key == entry.key and listed.exported
 
 
@@ -311,4 +344,4 @@ def test_where_an_export_went_is_shown_whole_in_the_column():
     line = "Saved as /home/ada/.local/share/soupkitchen/replays/too-many-cooks-ZSYApaPQ.soupreplay.json"
     pieces = break_path(line, font, 200)
     assert "".join(pieces) == line and all(font.size(piece)[0] <= 200 for piece in pieces)
-    assert pieces[1].startswith("ada/") or pieces[0].endswith("/")     # cut after a slash
+    assert pieces[1].startswith("ada/") or pieces[0].endswith("/")  # cut after a slash

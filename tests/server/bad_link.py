@@ -91,8 +91,10 @@ class BadLink:
             return
         pipe = Pipe(client_writer, server_writer)
         self.pipes.append(pipe)
-        pipe.tasks = [asyncio.ensure_future(self._pump(pipe, client_reader, server_writer)),
-                      asyncio.ensure_future(self._pump(pipe, server_reader, client_writer))]
+        pipe.tasks = [
+            asyncio.ensure_future(self._pump(pipe, client_reader, server_writer)),
+            asyncio.ensure_future(self._pump(pipe, server_reader, client_writer)),
+        ]
 
     async def _pump(self, pipe: Pipe, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Carry one direction: each chunk is due a delay after it was read (a late one, later), never
@@ -104,7 +106,9 @@ class BadLink:
         try:
             while chunk := await reader.read(65536):
                 due = loop.time() + self.rng.uniform(*self.shape.delay)
-                segments = -(-len(chunk) // SEGMENT)  # a bigger chunk crosses as more packets, each may be lost
+                segments = -(
+                    -len(chunk) // SEGMENT
+                )  # a bigger chunk crosses as more packets, each may be lost
                 if any(self.rng.random() < self.shape.loss for _ in range(segments)):
                     due += self.shape.resend
                 last_due = max(last_due, due)

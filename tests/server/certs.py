@@ -28,9 +28,14 @@ class Certificate:
         return context
 
 
-def make_certificate(folder: Path, name: str = "server", hosts: tuple[str, ...] = LOOPBACK_NAMES,
-                     days: float = 30.0, signer: tuple[x509.Certificate, ec.EllipticCurvePrivateKey] | None = None,
-                     common_name: str | None = None) -> Certificate:
+def make_certificate(
+    folder: Path,
+    name: str = "server",
+    hosts: tuple[str, ...] = LOOPBACK_NAMES,
+    days: float = 30.0,
+    signer: tuple[x509.Certificate, ec.EllipticCurvePrivateKey] | None = None,
+    common_name: str | None = None,
+) -> Certificate:
     """A certificate for ``hosts`` (names or IP addresses; none: an authority's) valid ``days`` from
     now (less than 0: expired that long ago), self-signed or signed by ``signer``, written to
     ``folder``/``name``.pem and ``name``.key."""
@@ -46,29 +51,46 @@ def make_certificate(folder: Path, name: str = "server", hosts: tuple[str, ...] 
             alt_names.append(x509.IPAddress(ipaddress.ip_address(host)))
         except ValueError:
             alt_names.append(x509.DNSName(host))
-    builder = (x509.CertificateBuilder()
-               .subject_name(subject)
-               .issuer_name(issuer_cert.subject if issuer_cert is not None else subject)
-               .public_key(key.public_key())
-               .serial_number(x509.random_serial_number())
-               .not_valid_before(start).not_valid_after(end)
-               .add_extension(x509.BasicConstraints(ca=signer is None, path_length=None), critical=True)
-               .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
-               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()),
-                              critical=False)
-               .add_extension(x509.KeyUsage(digital_signature=True, key_cert_sign=signer is None, crl_sign=False,
-                                            content_commitment=False, key_encipherment=False,
-                                            data_encipherment=False, key_agreement=False, encipher_only=False,
-                                            decipher_only=False), critical=True)
-               .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False))
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(issuer_cert.subject if issuer_cert is not None else subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(start)
+        .not_valid_after(end)
+        .add_extension(x509.BasicConstraints(ca=signer is None, path_length=None), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()), critical=False
+        )
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                key_cert_sign=signer is None,
+                crl_sign=False,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+    )
     if alt_names:
         builder = builder.add_extension(x509.SubjectAlternativeName(alt_names), critical=False)
     cert = builder.sign(issuer_key, hashes.SHA256())
     folder.mkdir(parents=True, exist_ok=True)
     cert_path, key_path = folder / f"{name}.pem", folder / f"{name}.key"
     cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
     return Certificate(cert_path, key_path)
 
 

@@ -67,8 +67,9 @@ def _module():
 
 @pytest.fixture
 async def server(tmp_path):
-    srv = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.01, grace=0.2, bot_poll=0.05, rate=500.0,
-                         burst=500.0)
+    srv = EmbeddedServer(
+        tmp_path / "server.sqlite3", bot_delay=0.01, grace=0.2, bot_poll=0.05, rate=500.0, burst=500.0
+    )
     await srv.start()
     yield srv
     await srv.stop()

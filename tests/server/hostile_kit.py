@@ -44,7 +44,7 @@ class RawSocket:
         try:
             async for msg in self.ws:
                 if msg.type == aiohttp.WSMsgType.TEXT and msg.data == "2":
-                    if self.answering:   # a client gone silent stops answering the server's pings
+                    if self.answering:  # a client gone silent stops answering the server's pings
                         await self.ws.send_str("3")
                     continue
                 if msg.type in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
@@ -83,7 +83,7 @@ class RawSocket:
         ack = f"43{self.next_id}["
         await self.send(f"42{self.next_id}{body}")
         frame = await self.frame(lambda f: isinstance(f, str) and f.startswith(ack))
-        return json.loads(frame[len(ack) - 1:])[0]
+        return json.loads(frame[len(ack) - 1 :])[0]
 
     async def call(self, event: Any, *args: Any) -> Any:
         return await self.call_raw(json.dumps([event, *args]))
@@ -158,8 +158,15 @@ async def flood(url: str, local: str, seconds: float, sockets: int, guessers: in
     forged = json.dumps(["connect", {"REMOTE_ADDR": "10.0.0.1"}])
     bodies = [act, act, forged, DEEP]
     jobs = [flood_socket(url, local, bodies[i % len(bodies)], until) for i in range(sockets)]
-    jobs += [flood_socket(url, local, json.dumps(["join_table", {"table": table, "name": "Eve", "password": f"p{i}"}]),
-                          until) for i in range(guessers)]
+    jobs += [
+        flood_socket(
+            url,
+            local,
+            json.dumps(["join_table", {"table": table, "name": "Eve", "password": f"p{i}"}]),
+            until,
+        )
+        for i in range(guessers)
+    ]
     sent = await asyncio.gather(*jobs)
     await owner.close()
     print("sent", sum(sent), flush=True)

@@ -47,15 +47,21 @@ class Client:
     """A real ``socketio.AsyncClient`` that says hello and records every push it receives; a push
     that does not match its declared model fails the test waiting on this client."""
 
-    def __init__(self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None,
-                 deltas: bool = False) -> None:
+    def __init__(
+        self, url: str, reconnect: bool = False, tls: ssl.SSLContext | None = None, deltas: bool = False
+    ) -> None:
         self.url = url
         self.deltas = deltas  # says so in its hello: ``delta`` pushes come after a first view
         # an https:// server: over TLS, with the certificates ``tls`` trusts
-        self.http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls)) if tls is not None else None
-        self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.1,
-                                        reconnection_delay_max=0.3,
-                                        **({"http_session": self.http} if self.http is not None else {}))
+        self.http = (
+            aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=tls)) if tls is not None else None
+        )
+        self.sio = socketio.AsyncClient(
+            reconnection=reconnect,
+            reconnection_delay=0.1,
+            reconnection_delay_max=0.3,
+            **({"http_session": self.http} if self.http is not None else {}),
+        )
         self.states: list[dict[str, Any]] = []
         self.lobbies: list[dict[str, Any]] = []
         self.emotes: list[dict[str, Any]] = []
@@ -86,6 +92,7 @@ class Client:
             if event in ("state", "delta"):
                 self.pushes.append((event, data))
             self.changed.set()
+
         return handler
 
     def views(self) -> dict[Any, tuple[int, dict[str, Any]]]:
@@ -139,7 +146,7 @@ class Client:
         # a busy machine: up to 30 s
         reply = await self.sio.call(event, payload if payload is not None else {}, timeout=30)
         if isinstance(event, str):
-            protocol.check_reply(event, reply)   # every answer has its request's typed reply (or is an error)
+            protocol.check_reply(event, reply)  # every answer has its request's typed reply (or is an error)
         return reply
 
     async def ok(self, event: str, payload: Any = None) -> dict[str, Any]:
@@ -169,7 +176,9 @@ class Client:
             if value:
                 return value
             if time.monotonic() > end:
-                raise AssertionError(f"timed out waiting; last state ids {[s['state_id'] for s in self.states[-3:]]}")
+                raise AssertionError(
+                    f"timed out waiting; last state ids {[s['state_id'] for s in self.states[-3:]]}"
+                )
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
@@ -237,8 +246,9 @@ def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> in
     ``record`` is the match record served at ``/replays/<table>`` (or ``stored_record``). Returns how many were checked.
     """
     game = get_game(record["game"])
-    state = game.setup(record["players"], game.normalise_options(record["options"], record["players"]),
-                       record["seed"])
+    state = game.setup(
+        record["players"], game.normalise_options(record["options"], record["players"]), record["seed"]
+    )
     states, events = [state], [[]]
     for entry in record["log"]:
         state, new_events = game.apply(state, entry["seat"], entry["action"], entry["t"])
@@ -251,7 +261,8 @@ def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> in
         last_seen[push["seat"]] = k
         assert 0 <= k < len(states), f"state id {k} was never logged"
         assert push["view"] == as_json(game.view(states[k], push["seat"])), (
-            f"seat {push['seat']} got a view at state {k} that is not its own view")
+            f"seat {push['seat']} got a view at state {k} that is not its own view"
+        )
         assert push["view"]["seat"] == push["seat"]
         assert push["events"] == ([] if push["snapshot"] else as_json(events[k]))
     return len(received)
@@ -283,8 +294,8 @@ async def play(session: TableSession, seat: int, rng: random.Random) -> None:
             if session.connected and view and view["legal_actions"]:
                 ack = await session.act(seat, rng.choice(view["legal_actions"]), quiet=True)
                 if ack.get("ok"):
-                    continue   # its own view came before the answer
-            try:   # the next push; or, after a second without one, a look at a link that came back
+                    continue  # its own view came before the answer
+            try:  # the next push; or, after a second without one, a look at a link that came back
                 await asyncio.wait_for(changed.wait(), 1.0)
             except TimeoutError:
                 pass

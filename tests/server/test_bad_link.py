@@ -70,8 +70,16 @@ def test_the_server_notices_a_silent_connection_within_ten_seconds():
 async def away_player_table(server, settings: dict | None = None) -> tuple[Any, Client, str]:
     """A started two-seat Pepper table (a clock runs: each turn has a deadline) whose guest has gone."""
     ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
-    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann", "settings": settings,
-                                            "options": {"turn_seconds": 600, "moves": 10}})
+    created = await ann.ok(
+        "create_table",
+        {
+            "game": "pepper",
+            "seats": 2,
+            "name": "Ann",
+            "settings": settings,
+            "options": {"turn_seconds": 600, "moves": 10},
+        },
+    )
     joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
     await bob.ok("ready", {"token": joined["token"], "on": True})
     await ann.ok("start", {"token": created["token"]})
@@ -86,8 +94,11 @@ async def test_in_a_timed_round_a_bot_stands_in_sooner(servers, settings):
     table, ann, bob_token = await away_player_table(server, settings)
     try:
         await until(lambda: server.hub.stands_in(table, 1), "stand-in bot")
-        seats = (await ann.wait_for(lambda: [lob for lob in ann.lobbies if lob["table"]["seats"][1]["stand_in"]],
-                                    timeout=PATIENCE))[-1]["table"]["seats"]
+        seats = (
+            await ann.wait_for(
+                lambda: [lob for lob in ann.lobbies if lob["table"]["seats"][1]["stand_in"]], timeout=PATIENCE
+            )
+        )[-1]["table"]["seats"]
         assert seats[1]["stand_in"] and not seats[1]["connected"]
         back = await Client(server.url).connect()  # the player comes back and takes the seat again
         await back.ok("resume", {"token": bob_token})
@@ -109,8 +120,11 @@ async def test_a_bad_stand_in_setting_is_refused_and_changes_nothing(servers, wa
             await ann.ok("set_options", payload)
         else:
             await ann.error("set_options", payload, "bad_request")
-            await ann.error("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                             "settings": {"stand_in_seconds": wait}}, "bad_request")
+            await ann.error(
+                "create_table",
+                {"game": "pepper", "seats": 2, "name": "Ann", "settings": {"stand_in_seconds": wait}},
+                "bad_request",
+            )
         assert server.hub.tables[created["table"]["id"]].settings == before and len(server.hub.tables) == 1
     finally:
         await ann.close()
@@ -144,7 +158,12 @@ async def test_verbose_logs_socket_events_without_secrets(servers, caplog):
     await back.close()
     await ann.close()
     text = "\n".join(record.getMessage() for record in caplog.records)
-    for words in (" connected from 127.0.0.1", " disconnected (", " resume ", '"action":{"type":"add","n":2}'):
+    for words in (
+        " connected from 127.0.0.1",
+        " disconnected (",
+        " resume ",
+        '"action":{"type":"add","n":2}',
+    ):
         assert words in text, f"{words!r} not logged:\n{text}"
     assert bob_token not in text and ann.tokens[0] not in text
 
@@ -154,8 +173,9 @@ async def test_the_handshake_gives_the_ping_times_and_no_compression_by_default(
     for it (tests/server/test_websocket_compression.py): deltas are small, zlib's state per
     connection is not."""
     async with aiohttp.ClientSession() as http:
-        ws = await http.ws_connect(f"{server.url}/socket.io/?EIO=4&transport=websocket",
-                                   compress=WEBSOCKET_COMPRESSION)
+        ws = await http.ws_connect(
+            f"{server.url}/socket.io/?EIO=4&transport=websocket", compress=WEBSOCKET_COMPRESSION
+        )
         try:
             assert ws.compress == 0
             handshake = json.loads((await ws.receive(timeout=PATIENCE)).data[1:])
@@ -167,20 +187,34 @@ async def test_the_handshake_gives_the_ping_times_and_no_compression_by_default(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("secure", [False, True], ids=["plain", "tls"])
-async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers_state(tmp_path, secure, monkeypatch):
+async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers_state(
+    tmp_path, secure, monkeypatch
+):
     context = None
     if secure:  # over TLS: the server's certificate made here, trusted as soupkitchen --trust-cert does
         made = make_certificate(tmp_path / "certs")
         context = server_context(made.cert, made.key)
         monkeypatch.setattr(tls, "TRUSTED", [])
         tls.trust(made.cert)
-    server = EmbeddedServer(tmp_path / "server.sqlite3", bot_delay=0.05, grace=PATIENCE, timed_grace=PATIENCE,
-                            ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, tls=context)
+    server = EmbeddedServer(
+        tmp_path / "server.sqlite3",
+        bot_delay=0.05,
+        grace=PATIENCE,
+        timed_grace=PATIENCE,
+        ping_interval=PING_INTERVAL,
+        ping_timeout=PING_TIMEOUT,
+        tls=context,
+    )
     await server.start()
     # Each client on a link of its own (the same poor shape), so one of them can be dropped alone.
-    links = [await BadLink(server.port, LinkShape(delay=(0.04, 0.06), loss=0.05, resend=0.2, seed=i),
-                           scheme="https" if secure else "http").start()
-             for i in range(len(PLAYERS) + 1)]
+    links = [
+        await BadLink(
+            server.port,
+            LinkShape(delay=(0.04, 0.06), loss=0.05, resend=0.2, seed=i),
+            scheme="https" if secure else "http",
+        ).start()
+        for i in range(len(PLAYERS) + 1)
+    ]
     shells = [Shell() for _ in links]
     noticed: dict[str, float] = {}
     hub = server.hub
@@ -194,11 +228,13 @@ async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers
     players: list[asyncio.Task[Any]] = []
     try:
         conns = [await ways_in.connect(shell, link.url) for shell, link in zip(shells, links, strict=True)]
-        host = await conns[0].request("create_table", {"game": "pepper", "seats": 4, "name": PLAYERS[0],
-                                                       "options": {"moves": 40, "turn_seconds": 60}})
+        host = await conns[0].request(
+            "create_table",
+            {"game": "pepper", "seats": 4, "name": PLAYERS[0], "options": {"moves": 40, "turn_seconds": 60}},
+        )
         table_id = host["table"]["id"]
         sessions = [TableSession(conns[0], host["table"], {0: host["token"]})]
-        for conn, name in zip(conns[1:len(PLAYERS)], PLAYERS[1:], strict=True):
+        for conn, name in zip(conns[1 : len(PLAYERS)], PLAYERS[1:], strict=True):
             joined = await conn.request("join_table", {"table": table_id, "name": name})
             sessions.append(TableSession(conn, joined["table"], {joined["seat"]: joined["token"]}))
         for session in sessions[1:]:  # once everyone has joined (a new player clears every ready)
@@ -206,8 +242,10 @@ async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers
         watcher = await ways_in.spectate_table(shells[-1], conns[-1], table_id)
         await sessions[0].request("start")  # a bot takes the fourth seat
         table = hub.tables[table_id]
-        players = [asyncio.ensure_future(play(session, seat, random.Random(seat)))
-                   for seat, session in enumerate(sessions)]
+        players = [
+            asyncio.ensure_future(play(session, seat, random.Random(seat)))
+            for seat, session in enumerate(sessions)
+        ]
 
         # A blackout longer than ping interval + timeout: every connection is found dead, and
         # every client comes back by itself, resumes its seat or watches again.
@@ -216,8 +254,10 @@ async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers
         for link in links:
             link.blackout(PING_INTERVAL + PING_TIMEOUT + 1.0)
         await until(lambda: not before & set(hub.conns), "connection found dead in the blackout")
-        await until(lambda: all(conn.connected for conn in conns) and len(hub.conns) == len(conns),
-                    "reconnection after the blackout")
+        await until(
+            lambda: all(conn.connected for conn in conns) and len(hub.conns) == len(conns),
+            "reconnection after the blackout",
+        )
         await until(lambda: table.spectators, "spectator watching again")
         mark = table.state_id
         await until(lambda: table.state_id >= mark + 6, "moves after the blackout")
@@ -233,7 +273,9 @@ async def test_a_game_over_a_bad_link_completes_and_everyone_ends_on_the_servers
         await asyncio.wait_for(asyncio.gather(*players), PATIENCE)
         assert table.over and table.state_id == len(table.record.log)
         for seat, session in enumerate(sessions):  # every client ends on exactly the server's state
-            await until(lambda s=session, k=seat: s.state_ids.get(k) == table.state_id, f"seat {seat}'s last view")
+            await until(
+                lambda s=session, k=seat: s.state_ids.get(k) == table.state_id, f"seat {seat}'s last view"
+            )
             assert session.view(seat) == as_json(table.game.view(table.state, seat))
         await until(lambda: watcher.state_ids.get(None) == table.state_id, "the spectator's last view")
         assert watcher.public_view == as_json(table.game.view(table.state, None))

@@ -9,7 +9,11 @@ async def test_each_bot_seat_keeps_the_level_the_host_chose(clients, server):
     ann = await clients()
     created = await ann.ok("create_table", {"game": "too-many-cooks", "seats": 3, "name": "Ann"})
     host, tid = created["token"], created["table"]["id"]
-    assert (await ann.ok("add_bot", {"token": host, "level": "hard"})) == {"ok": True, "seat": 1, "level": "hard"}
+    assert (await ann.ok("add_bot", {"token": host, "level": "hard"})) == {
+        "ok": True,
+        "seat": 1,
+        "level": "hard",
+    }
     assert (await ann.ok("add_bot", {"token": host}))["level"] == "normal"
     table = (await ann.ok("list_tables", {}))["tables"][0]
     assert [seat["level"] for seat in table["seats"]] == [None, "hard", "normal"]

@@ -21,9 +21,15 @@ from soupkitchen.shared.levels import LevelledBot
 from soupkitchen.shared.match import MatchRecord, seat_views
 from soupkitchen.shared.registry import get_game
 
-MEMORY_GAMES = {"pot-pourri": 24, "stone-soup": 12, "pink-soup": 30}  # game: actions to play before the restart
+MEMORY_GAMES = {
+    "pot-pourri": 24,
+    "stone-soup": 12,
+    "pink-soup": 30,
+}  # game: actions to play before the restart
 DECISIONS = ("seed", "rng", "plan", "challenges")  # what a bot means to do, not what it saw
-CHOOSING = {"PinkSoupBot": ("view", "suitable", "pot", "tops")}  # worked out afresh from the view at each choice
+CHOOSING = {
+    "PinkSoupBot": ("view", "suitable", "pot", "tops")
+}  # worked out afresh from the view at each choice
 SEATS = 3
 
 
@@ -58,15 +64,18 @@ async def until(check, timeout: float = 20.0) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "actions"), MEMORY_GAMES.items())
-async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_remember(tmp_path, game_id, actions):
+async def test_bots_restored_after_a_restart_remember_what_bots_never_stopped_remember(
+    tmp_path, game_id, actions
+):
     game = get_game(game_id)
     assert Table.remembers(game.make_bot(0, 1))
     srv = launch(tmp_path / "server.sqlite3")
     await srv.start()
     try:
         host = await Client(srv.url).connect()
-        made = await host.ok("create_table", {"game": game_id, "seats": SEATS, "name": "Ann",
-                                              "options": quick_options(game)})
+        made = await host.ok(
+            "create_table", {"game": game_id, "seats": SEATS, "name": "Ann", "options": quick_options(game)}
+        )
         table_id = made["table"]["id"]
         await host.ok("start", {"token": made["token"]})
         await host.close()  # Ann goes away: after the grace period a bot stands in for her
@@ -107,19 +116,30 @@ async def test_a_seeded_server_deals_the_same_game_and_a_client_cannot_choose_th
     ``create_table`` takes no seed from a client."""
     records = []
     for run in range(2):
-        srv = EmbeddedServer(tmp_path / f"seeded{run}.sqlite3", bot_delay=0.01, bot_poll=0.05, rate=500.0,
-                             burst=500.0, seed=5)
+        srv = EmbeddedServer(
+            tmp_path / f"seeded{run}.sqlite3", bot_delay=0.01, bot_poll=0.05, rate=500.0, burst=500.0, seed=5
+        )
         await srv.start()
         try:
             host = await Client(srv.url).connect()
-            await host.error("create_table", {"game": "pink-soup", "seats": SEATS, "name": "Ann", "options": {},
-                                              "seed": 1}, "bad_request")
-            made = await host.ok("create_table", {"game": "pink-soup", "seats": SEATS, "name": "Ann", "options": {}})
+            await host.error(
+                "create_table",
+                {"game": "pink-soup", "seats": SEATS, "name": "Ann", "options": {}, "seed": 1},
+                "bad_request",
+            )
+            made = await host.ok(
+                "create_table", {"game": "pink-soup", "seats": SEATS, "name": "Ann", "options": {}}
+            )
             await host.ok("start", {"token": made["token"]})
             table = srv.hub.tables[made["table"]["id"]]
             await host.wait_for(lambda ann=host: ann.latest(0) and ann.latest(0)["view"]["turn"] == 0)
-            records.append((table.seed, [entry["action"] for entry in table.record.log],
-                            {seat: vars(bot)["seed"] for seat, bot in srv.hub.roster.runners[table.id].bots.items()}))
+            records.append(
+                (
+                    table.seed,
+                    [entry["action"] for entry in table.record.log],
+                    {seat: vars(bot)["seed"] for seat, bot in srv.hub.roster.runners[table.id].bots.items()},
+                )
+            )
             await host.close()
         finally:
             await srv.stop()

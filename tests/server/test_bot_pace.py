@@ -24,12 +24,16 @@ async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, 
     the bot delay, each times a factor of 1 to 1.5; the others' reactions meanwhile hold it up no more."""
     looks, beats, delay = 1.0, 3.0, 0.4
     monkeypatch.setattr(Chef, "looks", lambda self, view: looks if len(view["legal_actions"]) > 1 else 0.0)
-    monkeypatch.setattr(Chef, "thinking", lambda self, view, action: beats if len(view["legal_actions"]) > 1 else 1.0)
+    monkeypatch.setattr(
+        Chef, "thinking", lambda self, view, action: beats if len(view["legal_actions"]) > 1 else 1.0
+    )
     server = EmbeddedServer(tmp_path / "pace.sqlite3", bot_delay=delay, scheduler=HandScheduler(), seed=16)
     await server.start()
     ada = await Client(server.url).connect()
     try:
-        made = await ada.ok("create_table", {"game": "too-many-cooks", "options": {}, "seats": 3, "name": "Ada"})
+        made = await ada.ok(
+            "create_table", {"game": "too-many-cooks", "options": {}, "seats": 3, "name": "Ada"}
+        )
         table = server.hub.tables[made["table"]["id"]]
         await ada.ok("start", {"token": made["token"]})
         cook = Chef(0, 1)  # Ada plays as a chef would, at once whenever she may
@@ -37,15 +41,23 @@ async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, 
             tick(server)
             view = table.game.view(table.state, 0)
             if view["legal_actions"]:
-                await ada.ok("act", {"token": made["token"], "state_id": table.state_id,
-                                     "action": cook.choose(view, 0.0)})
-            moves = [entry for entry in table.record.log if entry["seat"] not in (0, None)
-                     and entry["action"]["type"] in ("change", "rotate")]
+                await ada.ok(
+                    "act",
+                    {"token": made["token"], "state_id": table.state_id, "action": cook.choose(view, 0.0)},
+                )
+            moves = [
+                entry
+                for entry in table.record.log
+                if entry["seat"] not in (0, None) and entry["action"]["type"] in ("change", "rotate")
+            ]
             if len(moves) >= 6 or table.over:
                 break
         turns = [entry for entry in table.record.log if entry["action"]["type"] != "react"]
-        gaps = [after["t"] - before["t"] for before, after in zip(turns, turns[1:], strict=False)
-                if after["seat"] not in (0, None) and after["action"]["type"] in ("change", "rotate")]
+        gaps = [
+            after["t"] - before["t"]
+            for before, after in zip(turns, turns[1:], strict=False)
+            if after["seat"] not in (0, None) and after["action"]["type"] in ("change", "rotate")
+        ]
         assert len(gaps) >= 6
         took = (looks + beats) * delay
         assert all(took - 1e-6 <= gap <= took * 1.5 + 0.25 for gap in gaps), gaps
@@ -57,13 +69,21 @@ async def test_a_bot_waits_its_beats_of_the_bot_delay_before_it_moves(tmp_path, 
 async def test_between_rounds_a_stand_in_says_ready_for_an_absent_chef_after_the_short_grace(tmp_path):
     # The deal of seed 16 leaves two of round 1's seven tastes unsatisfied: a round nobody plays
     # costs a star and the game goes on.
-    server = EmbeddedServer(tmp_path / "rounds.sqlite3", bot_delay=0.4, scheduler=HandScheduler(), grace=3600.0,
-                            timed_grace=0.2, seed=16)
+    server = EmbeddedServer(
+        tmp_path / "rounds.sqlite3",
+        bot_delay=0.4,
+        scheduler=HandScheduler(),
+        grace=3600.0,
+        timed_grace=0.2,
+        seed=16,
+    )
     await server.start()
     ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
     try:
-        made = await ann.ok("create_table", {"game": "too-many-cooks", "seats": 2, "name": "Ann",
-                                             "options": {"round_seconds": 60}})
+        made = await ann.ok(
+            "create_table",
+            {"game": "too-many-cooks", "seats": 2, "name": "Ann", "options": {"round_seconds": 60}},
+        )
         joined = await bob.ok("join_table", {"table": made["table"]["id"], "name": "Bob"})
         await bob.ok("ready", {"token": joined["token"], "on": True})
         await ann.ok("start", {"token": made["token"]})

@@ -13,14 +13,21 @@ async def test_a_bad_bot_speed_is_refused_and_changes_nothing(servers, delay):
     server = await servers()
     ann = await Client(server.url).connect()
     try:
-        created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                                "settings": {"bot_delay": 0.4}})
+        created = await ann.ok(
+            "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "settings": {"bot_delay": 0.4}}
+        )
         table_id = created["table"]["id"]
         before = dict(server.hub.tables[table_id].settings)
-        await ann.error("set_options", {"token": created["token"], "options": {}, "settings": {"bot_delay": delay}},
-                        "bad_request")
-        await ann.error("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                         "settings": {"bot_delay": delay}}, "bad_request")
+        await ann.error(
+            "set_options",
+            {"token": created["token"], "options": {}, "settings": {"bot_delay": delay}},
+            "bad_request",
+        )
+        await ann.error(
+            "create_table",
+            {"game": "pepper", "seats": 2, "name": "Ann", "settings": {"bot_delay": delay}},
+            "bad_request",
+        )
         assert server.hub.tables[table_id].settings == before and len(server.hub.tables) == 1
         assert (await ann.ok("list_tables", {}))["tables"][0]["settings"]["bot_delay"] == 0.4
     finally:
@@ -34,8 +41,12 @@ async def test_the_host_alone_sets_the_bot_speed(servers):
         created = await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann"})
         table_id = created["table"]["id"]
         guest = (await bob.ok("join_table", {"table": table_id, "name": "Bob"}))["token"]
-        await bob.error("set_options", {"token": guest, "options": {}, "settings": {"bot_delay": 2.5}}, "not_host")
-        await ann.ok("set_options", {"token": created["token"], "options": {}, "settings": {"bot_delay": 2.5}})
+        await bob.error(
+            "set_options", {"token": guest, "options": {}, "settings": {"bot_delay": 2.5}}, "not_host"
+        )
+        await ann.ok(
+            "set_options", {"token": created["token"], "options": {}, "settings": {"bot_delay": 2.5}}
+        )
         assert server.hub.tables[table_id].settings["bot_delay"] == 2.5
     finally:
         await ann.close()

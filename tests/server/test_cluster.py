@@ -41,8 +41,12 @@ async def nodes(redis, redis_server, postgres_dsn, tmp_path):
         quick = {"bot_delay": 0.01, "grace": 30.0, "bot_poll": 0.05, "rate": 500.0, "burst": 500.0}
         fresh = []
         for _ in range(count):
-            srv = EmbeddedServer(tmp_path / "unused.sqlite3", postgres=postgres_dsn, redis=redis_server.url,
-                                 **(quick | settings))
+            srv = EmbeddedServer(
+                tmp_path / "unused.sqlite3",
+                postgres=postgres_dsn,
+                redis=redis_server.url,
+                **(quick | settings),
+            )
             made.append(srv)
             await srv.start()
             fresh.append(srv)
@@ -85,9 +89,13 @@ async def test_join_watch_resume_and_moves_on_another_node_are_sent_there(nodes,
     ann, bob = await connect(a.url), await connect(b.url)
     made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     tid, token = made["table"]["id"], made["token"]
-    for event, payload in (("join_table", {"table": tid, "name": "Bob"}), ("spectate", {"table": tid}),
-                           ("resume", {"token": token}), ("ready", {"token": token, "on": True}),
-                           ("act", {"token": token, "state_id": 0, "action": {"type": "pass"}})):
+    for event, payload in (
+        ("join_table", {"table": tid, "name": "Bob"}),
+        ("spectate", {"table": tid}),
+        ("resume", {"token": token}),
+        ("ready", {"token": token, "on": True}),
+        ("act", {"token": token, "state_id": 0, "action": {"type": "pass"}}),
+    ):
         reply = await bob.error(event, payload, protocol.MOVED)
         assert reply["error"]["address"] == a.url, (event, reply)
     assert tid not in b.hub.tables, "a redirect does not copy the table"
@@ -99,8 +107,9 @@ async def test_every_node_lists_every_nodes_open_tables_and_finds_their_codes(no
     a, b = await nodes(2)
     ann, bob = await connect(a.url), await connect(b.url)
     made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
-    hidden = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                           "settings": {"listed": False}})
+    hidden = await ann.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "settings": {"listed": False}}
+    )
     tid = made["table"]["id"]
 
     async def listed() -> bool:
@@ -135,18 +144,24 @@ async def test_a_node_lets_go_of_a_table_whose_lease_it_lost(nodes, connect, red
 async def test_a_node_lets_go_of_a_table_another_wrote_history_for(nodes, connect, postgres_dsn):
     (a,) = await nodes(1)
     ann = await connect(a.url)
-    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                         "options": {"moves": 50}})
+    made = await ann.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 50}}
+    )
     await ann.ok("add_bot", {"token": made["token"]})
     await ann.ok("start", {"token": made["token"]})
     tid = made["table"]["id"]
     await ann.wait_for(lambda: ann.latest(0) and 0 in ann.latest(0)["view"]["active_seats"])
     state = ann.latest(0)
     with psycopg.connect(postgres_dsn, autocommit=True) as db:  # another writer played the next action
-        db.execute("INSERT INTO actions (table_id, idx, seat, action, t) VALUES (%s, %s, 0, '{}', 0)",
-                   (tid, state["state_id"]))
-    reply = await ann.error("act", {"token": made["token"], "state_id": state["state_id"],
-                                    "action": state["view"]["legal_actions"][0]}, protocol.STORAGE_FAILED)
+        db.execute(
+            "INSERT INTO actions (table_id, idx, seat, action, t) VALUES (%s, %s, 0, '{}', 0)",
+            (tid, state["state_id"]),
+        )
+    reply = await ann.error(
+        "act",
+        {"token": made["token"], "state_id": state["state_id"], "action": state["view"]["legal_actions"][0]},
+        protocol.STORAGE_FAILED,
+    )
     assert "played on elsewhere" in reply["error"]["message"]
 
     async def let_go() -> bool:
@@ -160,22 +175,71 @@ def test_the_command_line_makes_a_node_only_with_redis_postgres_and_an_address(c
 
     plain = parse_args([])
     assert plain.redis is None and plain.public_address is None, "without --redis: today's single process"
-    node = parse_args(["--redis", "redis://127.0.0.1:6379/0", "--postgres", "postgresql://soup@db/soup",
-                       "--public-address", "http://10.0.0.5:8765/"])
+    node = parse_args(
+        [
+            "--redis",
+            "redis://127.0.0.1:6379/0",
+            "--postgres",
+            "postgresql://soup@db/soup",
+            "--public-address",
+            "http://10.0.0.5:8765/",
+        ]
+    )
     assert node.public_address == "http://10.0.0.5:8765"
-    assert parse_args(["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/soup", "--host", "10.0.0.6",
-                       "--port", "9000"]).public_address == "http://10.0.0.6:9000"
+    assert (
+        parse_args(
+            [
+                "--redis",
+                "redis://r:6379/0",
+                "--postgres",
+                "postgresql://db/soup",
+                "--host",
+                "10.0.0.6",
+                "--port",
+                "9000",
+            ]
+        ).public_address
+        == "http://10.0.0.6:9000"
+    )
     assert node.lease_seconds == 3.0
-    assert parse_args(["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/soup", "--host", "10.0.0.6",
-                       "--lease-seconds", "8"]).lease_seconds == 8.0
-    for argv, words in ((["--redis", "redis://r:6379/0"], "give --postgres"),
-                        (["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/s"], "needs --public-address"),
-                        (["--redis", "r:6379", "--postgres", "postgresql://db/s"], "not a Redis address"),
-                        (["--redis", "redis://r/0", "--postgres", "postgresql://db/s", "--public-address", "10.0.0.5"],
-                         "not an address such as"),
-                        (["--public-address", "http://10.0.0.5:8765"], "goes with --redis"),
-                        (["--redis", "redis://r/0", "--postgres", "postgresql://db/s", "--host", "10.0.0.6",
-                          "--lease-seconds", "0.5"], "less than a second")):
+    assert (
+        parse_args(
+            [
+                "--redis",
+                "redis://r:6379/0",
+                "--postgres",
+                "postgresql://db/soup",
+                "--host",
+                "10.0.0.6",
+                "--lease-seconds",
+                "8",
+            ]
+        ).lease_seconds
+        == 8.0
+    )
+    for argv, words in (
+        (["--redis", "redis://r:6379/0"], "give --postgres"),
+        (["--redis", "redis://r:6379/0", "--postgres", "postgresql://db/s"], "needs --public-address"),
+        (["--redis", "r:6379", "--postgres", "postgresql://db/s"], "not a Redis address"),
+        (
+            ["--redis", "redis://r/0", "--postgres", "postgresql://db/s", "--public-address", "10.0.0.5"],
+            "not an address such as",
+        ),
+        (["--public-address", "http://10.0.0.5:8765"], "goes with --redis"),
+        (
+            [
+                "--redis",
+                "redis://r/0",
+                "--postgres",
+                "postgresql://db/s",
+                "--host",
+                "10.0.0.6",
+                "--lease-seconds",
+                "0.5",
+            ],
+            "less than a second",
+        ),
+    ):
         with pytest.raises(SystemExit):
             parse_args(argv)
         assert words in capsys.readouterr().err, argv
@@ -185,8 +249,9 @@ async def test_a_node_whose_redis_cannot_be_reached_stops_with_one_sentence(post
     from soupkitchen.server.storage.store import StoreError
     from tests.services import free_port
 
-    srv = EmbeddedServer(tmp_path / "unused.sqlite3", postgres=postgres_dsn,
-                         redis=f"redis://:secret@127.0.0.1:{free_port()}/0")
+    srv = EmbeddedServer(
+        tmp_path / "unused.sqlite3", postgres=postgres_dsn, redis=f"redis://:secret@127.0.0.1:{free_port()}/0"
+    )
     with pytest.raises(StoreError) as refused:
         await srv.start()
     assert "cannot reach Redis at redis://127.0.0.1:" in refused.value.message
@@ -271,8 +336,20 @@ async def test_a_redirect_met_while_the_client_reconnects_waits_for_it_and_leave
         await conn.close()
 
 
-HOSTILE_NAMES = ["*", "soupkitchen:lease:*", "x\r\nFLUSHALL\r\n", "' OR 1=1 --", "%s", "?", "\\u0000", "é" * 300,
-                 "a" * 4000, "../../etc", "{}", "nosuchtable"]
+HOSTILE_NAMES = [
+    "*",
+    "soupkitchen:lease:*",
+    "x\r\nFLUSHALL\r\n",
+    "' OR 1=1 --",
+    "%s",
+    "?",
+    "\\u0000",
+    "é" * 300,
+    "a" * 4000,
+    "../../etc",
+    "{}",
+    "nosuchtable",
+]
 
 
 async def test_hostile_table_ids_and_tokens_at_a_node_get_answers_and_touch_nothing(nodes, connect, redis):
@@ -291,15 +368,29 @@ async def test_hostile_table_ids_and_tokens_at_a_node_get_answers_and_touch_noth
     try:
         assert code(await sock.call("hello", {"protocol": 1, "client": "raw"})) is None
         for name in HOSTILE_NAMES:
-            for event, payload in (("join_table", {"table": name, "name": "Eve"}), ("spectate", {"table": name}),
-                                   ("resume", {"token": name}), ("leave", {"token": name}),
-                                   ("act", {"token": name, "state_id": 0, "action": {"type": "add", "n": 1}}),
-                                   ("find_table", {"code": name}), ("list_tables", {})):
+            for event, payload in (
+                ("join_table", {"table": name, "name": "Eve"}),
+                ("spectate", {"table": name}),
+                ("resume", {"token": name}),
+                ("leave", {"token": name}),
+                ("act", {"token": name, "state_id": 0, "action": {"type": "add", "n": 1}}),
+                ("find_table", {"code": name}),
+                ("list_tables", {}),
+            ):
                 reply = await sock.call(event, payload)
-                assert code(reply) in {None, "bad_request", "unknown_table", "bad_token", "unknown_code", "too_large",
-                                       "rate_limited"}, (event, name, reply)
+                assert code(reply) in {
+                    None,
+                    "bad_request",
+                    "unknown_table",
+                    "bad_token",
+                    "unknown_code",
+                    "too_large",
+                    "rate_limited",
+                }, (event, name, reply)
                 assert "address" not in reply.get("error", {}), (event, name, reply)
-        moved = await sock.call("join_table", {"table": tid, "name": "Eve", "extra": {"address": "http://evil:1"}})
+        moved = await sock.call(
+            "join_table", {"table": tid, "name": "Eve", "extra": {"address": "http://evil:1"}}
+        )
         assert code(moved) == "bad_request", "a request's unknown field is refused before any routing"
         moved = await sock.call("resume", {"token": made["token"]})
         assert code(moved) == protocol.MOVED and moved["error"]["address"] == a.url
@@ -310,13 +401,17 @@ async def test_hostile_table_ids_and_tokens_at_a_node_get_answers_and_touch_noth
     assert list(b.hub.tables) == [] and a.hub.tables[tid].summary() == before
 
 
-async def test_a_node_busy_for_longer_than_a_lease_keeps_its_tables_and_refuses_nothing(nodes, connect, redis):
+async def test_a_node_busy_for_longer_than_a_lease_keeps_its_tables_and_refuses_nothing(
+    nodes, connect, redis
+):
     """Hundreds of games started at the same moment can hold a node's event loop up for seconds: its
     leases are renewed all the same (by a thread of their own), so its gate stays open."""
     (a,) = await nodes(1, lease_seconds=3.0)
     ann = await connect(a.url)
-    made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                         "options": {"moves": 50, "turn_seconds": 600}})
+    made = await ann.ok(
+        "create_table",
+        {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 50, "turn_seconds": 600}},
+    )
     tid, token = made["table"]["id"], made["token"]
     await ann.ok("start", {"token": token})
     await ann.wait_for(lambda: ann.latest(0))
@@ -327,7 +422,8 @@ async def test_a_node_busy_for_longer_than_a_lease_keeps_its_tables_and_refuses_
 
 
 async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_it_is_back(
-        servers, postgres_dsn):
+    servers, postgres_dsn
+):
     from server_testkit import Client, stored_record
 
     from tests.services import Redis
@@ -336,8 +432,10 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
     try:
         a = await servers(postgres=postgres_dsn, redis=lost.url, lease_seconds=3.0, grace=30.0)
         ann = await Client(a.url).connect()
-        made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                             "options": {"moves": 50, "turn_seconds": 600}})
+        made = await ann.ok(
+            "create_table",
+            {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 50, "turn_seconds": 600}},
+        )
         tid, token = made["table"]["id"], made["token"]
         await ann.ok("start", {"token": token})
         await ann.wait_for(lambda: ann.latest(0))
@@ -348,10 +446,18 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
             assert time.monotonic() < deadline, "the node never noticed Redis had gone"
             await asyncio.sleep(0.05)  # real time: the heartbeat finds Redis gone
         for _ in range(3):
-            reply = await ann.error("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}},
-                                    protocol.STORAGE_UNAVAILABLE)
-            assert "lost touch with Redis" in reply["error"]["message"] and "nothing was changed" in reply["error"]["message"]
-        await ann.error("create_table", {"game": "pepper", "seats": 1, "name": "Ann"}, protocol.STORAGE_UNAVAILABLE)
+            reply = await ann.error(
+                "act",
+                {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}},
+                protocol.STORAGE_UNAVAILABLE,
+            )
+            assert (
+                "lost touch with Redis" in reply["error"]["message"]
+                and "nothing was changed" in reply["error"]["message"]
+            )
+        await ann.error(
+            "create_table", {"game": "pepper", "seats": 1, "name": "Ann"}, protocol.STORAGE_UNAVAILABLE
+        )
         assert a.hub.tables[tid].state_id == 1 and len(stored_record(postgres_dsn, tid)["log"]) == 1
         back = Redis(port=lost.port)  # Redis comes back, empty: the node takes its table again from the log
         try:
@@ -363,12 +469,17 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
                     ann = await Client(a.url).connect()
                 reply = await ann.call("resume", {"token": token})
                 if reply.get("ok"):
-                    reply = await ann.call("act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}})
+                    reply = await ann.call(
+                        "act", {"token": token, "state_id": 1, "action": {"type": "add", "n": 2}}
+                    )
                 if reply.get("ok"):
                     break
                 await asyncio.sleep(0.1)  # real time: the heartbeat finds Redis back
             record = stored_record(postgres_dsn, tid)
-            assert [entry["action"] for entry in record["log"]] == [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+            assert [entry["action"] for entry in record["log"]] == [
+                {"type": "add", "n": 1},
+                {"type": "add", "n": 2},
+            ]
         finally:
             await ann.close()
             await a.stop()
@@ -378,27 +489,33 @@ async def test_a_node_that_loses_redis_refuses_every_move_and_serves_again_once_
 
 
 async def test_a_node_waiting_for_postgres_answers_others_and_tells_of_a_move_only_once_it_is_stored(
-        nodes, connect, postgres_dsn):
+    nodes, connect, postgres_dsn
+):
     from server_testkit import fetch_json
 
     (a,) = await nodes(1)
     ann = await connect(a.url)
-    made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                         "options": {"moves": 50, "turn_seconds": 600}})
+    made = await ann.ok(
+        "create_table",
+        {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 50, "turn_seconds": 600}},
+    )
     await ann.ok("start", {"token": made["token"]})
     await ann.settled()
     with psycopg.connect(postgres_dsn) as other:  # the log is locked: the move cannot be stored yet
         other.execute("LOCK TABLE actions IN ACCESS EXCLUSIVE MODE")
-        move = asyncio.ensure_future(ann.call("act", {"token": made["token"], "state_id": 0,
-                                                      "action": {"type": "add", "n": 1}}))
+        move = asyncio.ensure_future(
+            ann.call("act", {"token": made["token"], "state_id": 0, "action": {"type": "add", "n": 1}})
+        )
 
         async def in_hand() -> bool:
             return a.hub.store.issued > a.hub.store.confirmed
+
         await eventually(in_hand, "the move to be handed to the store")
         assert (await fetch_json(a.url + "/healthz"))["ok"] is True, "the node answers meanwhile"
 
-        async def push_held() -> bool:   # the move's pushes are made, and held for the store
+        async def push_held() -> bool:  # the move's pushes are made, and held for the store
             return bool(a.hub.outbox.held.get(made["table"]["id"]))
+
         await eventually(push_held, "the move's push to be held until it is stored")
         assert not move.done() and all(state["state_id"] == 0 for state in ann.states)
     reply = await move  # the lock ends with the transaction
@@ -431,12 +548,14 @@ async def test_a_table_asked_for_by_many_at_once_is_taken_over_once(nodes, conne
     ann = await connect(a.url)
     made = await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann"})
     tid = made["table"]["id"]
-    tokens = [made["token"]] + [(await ann.ok("join_table", {"table": tid, "name": name}))["token"]
-                                for name in ("Bob", "Cy")]
+    tokens = [made["token"]] + [
+        (await ann.ok("join_table", {"table": tid, "name": name}))["token"] for name in ("Bob", "Cy")
+    ]
     await a.stop()  # its leases given up: the first to ask node b has it take the table over
     players = [await connect(b.url) for _ in tokens]
-    answers = await asyncio.gather(*(player.call("resume", {"token": token})
-                                     for player, token in zip(players, tokens, strict=True)))
+    answers = await asyncio.gather(
+        *(player.call("resume", {"token": token}) for player, token in zip(players, tokens, strict=True))
+    )
     assert all(answer["ok"] for answer in answers), answers
     for player, token in zip(players, tokens, strict=True):  # each holds its seat at the one table served
         await player.ok("ready", {"token": token, "on": True})
@@ -458,10 +577,11 @@ async def test_a_watcher_on_one_node_is_told_of_a_table_made_on_another_and_find
     made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     tid = made["table"]["id"]
     for who, event, payload, shows in (
-            (None, None, None, lambda t: t["seats"][0]["name"] == "Ann"),
-            (bob, "join_table", {"table": tid, "name": "Bob"}, lambda t: t["seats"][1]["name"] == "Bob"),
-            (bob, "ready", lambda: {"token": bob.tokens[-1], "on": True}, lambda t: t["seats"][1]["ready"]),
-            (ann, "start", {"token": made["token"]}, lambda t: t["started"])):
+        (None, None, None, lambda t: t["seats"][0]["name"] == "Ann"),
+        (bob, "join_table", {"table": tid, "name": "Bob"}, lambda t: t["seats"][1]["name"] == "Bob"),
+        (bob, "ready", lambda: {"token": bob.tokens[-1], "on": True}, lambda t: t["seats"][1]["ready"]),
+        (ann, "start", {"token": made["token"]}, lambda t: t["started"]),
+    ):
         before = len(watcher.told)
         if who is not None:
             await who.ok(event, payload() if callable(payload) else payload)
@@ -478,9 +598,9 @@ async def test_a_watcher_on_one_node_is_told_of_a_table_made_on_another_and_find
         return other["table"]["id"] in {t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]}
 
     await eventually(listed_on_b, "node b to list node a's second table")
-    await watcher.wait_for(lambda: len(watcher.told) > before, timeout=PATIENCE)   # the opening's push
+    await watcher.wait_for(lambda: len(watcher.told) > before, timeout=PATIENCE)  # the opening's push
 
-    async def a_has_told_all() -> bool:   # node a has no push made or waiting beyond the one heard
+    async def a_has_told_all() -> bool:  # node a has no push made or waiting beyond the one heard
         watch = a.hub.watch
         return not watch.dirty and watch.due is None and (watch.sending is None or watch.sending.done())
 
@@ -488,7 +608,9 @@ async def test_a_watcher_on_one_node_is_told_of_a_table_made_on_another_and_find
     before = len(watcher.told)
     await ann.ok("leave", {"token": other["token"]})  # its only player leaves: the table closes
     await watcher.wait_for(lambda: len(watcher.told) > before, timeout=PATIENCE)
-    assert [t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]] == [tid], "gone from node b's list"
+    assert [t["id"] for t in (await watcher.ok("list_tables", {}))["tables"]] == [tid], (
+        "gone from node b's list"
+    )
     assert not watcher.unreadable
 
 
@@ -508,7 +630,7 @@ async def test_a_tables_own_pushes_never_go_through_redis(nodes, connect, redis_
         monkeypatch.delenv(push.STOCK_ENV, raising=False)
     listener = aioredis.Redis.from_url(redis_server.url)
     channel = listener.pubsub(ignore_subscribe_messages=True)
-    last_word = f"{CHANNEL}-test-{os.getpid()}"   # a channel of the test's own, heard after all before it
+    last_word = f"{CHANNEL}-test-{os.getpid()}"  # a channel of the test's own, heard after all before it
     await channel.subscribe(CHANNEL, last_word)
     heard: list[dict] = []
     all_heard = asyncio.Event()
@@ -528,10 +650,12 @@ async def test_a_tables_own_pushes_never_go_through_redis(nodes, connect, redis_
         assert a.hub.transport.fast == (path == "fast")
         ann, eve, watcher = await connect(a.url), await connect(a.url), await connect(b.url)
         await watcher.ok("watch_tables", {"on": True})
-        (_, subscribers), = await listener.pubsub_numsub(CHANNEL)
+        ((_, subscribers),) = await listener.pubsub_numsub(CHANNEL)
         assert subscribers == 3, "both nodes and this test listen on the channel"
-        made = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                             "options": {"moves": 50, "turn_seconds": 600}})
+        made = await ann.ok(
+            "create_table",
+            {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 50, "turn_seconds": 600}},
+        )
         tid, token = made["table"]["id"], made["token"]
         await eve.ok("spectate", {"table": tid})
         await ann.ok("start", {"token": token})

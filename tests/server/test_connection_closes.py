@@ -19,8 +19,9 @@ from soupkitchen.server.net.push import LoopLag, index_rooms, stock_path_reason
 pytestmark = pytest.mark.skipif(stock_path_reason() is not None, reason="the fast socket path's own sockets")
 
 
-async def raw_client(url: str, answer_pings: bool
-                     ) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse, str]:
+async def raw_client(
+    url: str, answer_pings: bool
+) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse, str]:
     """A websocket speaking Engine.IO by hand, connected to socket.io and said hello; its session id."""
     http = aiohttp.ClientSession()
     ws = await http.ws_connect(url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket")
@@ -33,8 +34,9 @@ async def raw_client(url: str, answer_pings: bool
     return http, ws, orjson.loads(opened[1:])["sid"]
 
 
-async def read_until_closed(ws: aiohttp.ClientWebSocketResponse, answer_pings: bool,
-                            within: float) -> list[str]:
+async def read_until_closed(
+    ws: aiohttp.ClientWebSocketResponse, answer_pings: bool, within: float
+) -> list[str]:
     """Every Engine.IO packet the server sends until it closes the websocket (at most ``within`` s)."""
     packets: list[str] = []
     async with asyncio.timeout(within):
@@ -88,7 +90,10 @@ async def test_a_client_that_answers_its_pings_stays(servers, caplog):
     server = await servers(ping_interval=0.2, ping_timeout=0.3)
     http, ws, session = await raw_client(server.url, answer_pings=True)
     try:
-        with caplog.at_level(logging.WARNING, logger="soupkitchen.server.net.push"), pytest.raises(TimeoutError):
+        with (
+            caplog.at_level(logging.WARNING, logger="soupkitchen.server.net.push"),
+            pytest.raises(TimeoutError),
+        ):
             await read_until_closed(ws, answer_pings=True, within=2)  # ten pings and more, all answered
         assert not ws.closed
         assert not [r for r in caplog.records if session in r.getMessage()]
@@ -115,8 +120,10 @@ def managers() -> tuple[socketio.AsyncManager, socketio.AsyncManager]:
 
 
 def rooms(manager: socketio.AsyncManager) -> dict:
-    return {ns: {room: dict(members) for room, members in by_room.items()}
-            for ns, by_room in manager.rooms.items()}
+    return {
+        ns: {room: dict(members) for room, members in by_room.items()}
+        for ns, by_room in manager.rooms.items()
+    }
 
 
 def test_a_disconnect_leaves_the_same_rooms_as_the_stock_walk_over_every_room():

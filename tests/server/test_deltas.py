@@ -21,9 +21,11 @@ from soupkitchen.shared.registry import get_game
 ON_BOTH_LOOPS = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio's loop and on uvloop
 KEYS = st.sampled_from(["a", "b", "soup", "a/b", "~0", "", "legal_actions", "0"])
 LEAVES = st.none() | st.integers(-5, 5) | st.text(max_size=3)  # no bools next to ints: see server.deltas
-DOCS = st.recursive(LEAVES,
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
-                    max_leaves=20)
+DOCS = st.recursive(
+    LEAVES,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
+    max_leaves=20,
+)
 
 
 def same_json(a, b) -> bool:
@@ -40,10 +42,13 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old, new):
 def test_a_view_that_did_not_change_gives_an_empty_patch_and_a_grown_list_its_new_items():
     assert json_patch({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2}]}) == []
     assert json_patch({"log": [1, 2]}, {"log": [1, 2, 3, 4]}) == [
-        {"op": "add", "path": "/log/-", "value": 3}, {"op": "add", "path": "/log/-", "value": 4}]
+        {"op": "add", "path": "/log/-", "value": 3},
+        {"op": "add", "path": "/log/-", "value": 4},
+    ]
     assert json_patch({"turn": 0, "legal_actions": []}, {"turn": 1, "legal_actions": [{"type": "pass"}]}) == [
         {"op": "replace", "path": "/turn", "value": 1},
-        {"op": "replace", "path": "/legal_actions", "value": [{"type": "pass"}]}]
+        {"op": "replace", "path": "/legal_actions", "value": [{"type": "pass"}]},
+    ]
 
 
 def too_many_cooks_views(seed: int) -> Iterator[dict[Any, dict]]:
@@ -83,8 +88,11 @@ def test_a_view_kept_field_by_field_patches_as_the_whole_view_does(old, new):
     top = lambda op: op["path"].split("/")[1]  # noqa: E731
     whole_views = json_patch(old, new)
     assert [op for op in patch if top(op) not in WHOLE] == [op for op in whole_views if top(op) not in WHOLE]
-    assert all(op["op"] in ("add", "replace", "remove") and op["path"].count("/") == 1
-               for op in patch if top(op) in WHOLE)
+    assert all(
+        op["op"] in ("add", "replace", "remove") and op["path"].count("/") == 1
+        for op in patch
+        if top(op) in WHOLE
+    )
 
 
 def test_every_seat_of_a_too_many_cooks_game_follows_its_views_kept_field_by_field():
@@ -107,8 +115,10 @@ async def test_deltas_give_each_connection_the_views_whole_views_give(clients):
     """Seat 0 is held by a connection with deltas and one without; the table is watched by one of
     each; a bot plays seat 1. Every view each one ends with is the one the others have whole."""
     host = await clients(deltas=True)
-    created = await host.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                             "options": {"moves": 12, "turn_seconds": 60}})
+    created = await host.ok(
+        "create_table",
+        {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 12, "turn_seconds": 60}},
+    )
     table, token = created["table"]["id"], created["token"]
     plain = await clients()
     await plain.ok("resume", {"token": token})
@@ -120,13 +130,15 @@ async def test_deltas_give_each_connection_the_views_whole_views_give(clients):
     everyone = (host, plain, watching, watching_plain)
     for _ in range(6):
         latest = await host.wait_for(
-            lambda: (held := host.views().get(0)) and held[1]["legal_actions"] and held)
+            lambda: (held := host.views().get(0)) and held[1]["legal_actions"] and held
+        )
         await host.ok("act", {"token": token, "state_id": latest[0], "action": {"type": "add", "n": 2}})
         for client in everyone:
             await client.settled()
     for client in everyone:
         await client.wait_for(
-            lambda client=client: client.views().get(None, client.views().get(0, (0,)))[0] >= 12)
+            lambda client=client: client.views().get(None, client.views().get(0, (0,)))[0] >= 12
+        )
     assert host.views()[0] == plain.views()[0] and watching.views()[None] == watching_plain.views()[None]
     assert host.views()[0][1]["over"] and watching.views()[None][1]["pot"] == host.views()[0][1]["pot"]
     assert host.patches and watching.patches and not plain.patches and not watching_plain.patches
@@ -137,8 +149,9 @@ async def test_deltas_give_each_connection_the_views_whole_views_give(clients):
 @ON_BOTH_LOOPS
 async def test_resync_sends_the_connections_views_whole(clients):
     host = await clients(deltas=True)
-    created = await host.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                             "options": {"turn_seconds": 60}})
+    created = await host.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"turn_seconds": 60}}
+    )
     table, token = created["table"]["id"], created["token"]
     await host.ok("add_bot", {"token": token, "seat": 1})
     await host.ok("start", {"token": token})

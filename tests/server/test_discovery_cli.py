@@ -22,11 +22,26 @@ async def test_an_advertised_server_is_found_by_browsing():
 
 
 def test_cli_answers_help():
-    result = subprocess.run([sys.executable, "-m", "soupkitchen.server", "--help"], capture_output=True, text=True,
-                            timeout=30, check=True)
-    for flag in ("--host", "--port", "--db", "--no-discovery", "--bot-delay", "--grace",
-                 "--max-connections-per-address", "--max-tables-per-address", "--lobby-idle", "--linger",
-                 "--verbose"):
+    result = subprocess.run(
+        [sys.executable, "-m", "soupkitchen.server", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    for flag in (
+        "--host",
+        "--port",
+        "--db",
+        "--no-discovery",
+        "--bot-delay",
+        "--grace",
+        "--max-connections-per-address",
+        "--max-tables-per-address",
+        "--lobby-idle",
+        "--linger",
+        "--verbose",
+    ):
         assert flag in result.stdout
 
 
@@ -36,8 +51,12 @@ def test_cli_flags_reach_the_server_settings():
     args = parse_args(["--lobby-idle", "90", "--max-tables-per-address", "0", "--linger", "30"])
     assert (args.lobby_idle, args.max_tables_per_address, args.max_connections_per_address) == (90.0, 0, 32)
     assert args.linger == 30.0 and parse_args([]).lobby_idle == parse_args([]).linger == 600.0
-    refused = subprocess.run([sys.executable, "-m", "soupkitchen.server", "--lobby-idle", "-5"], capture_output=True,
-                             text=True, timeout=30)
+    refused = subprocess.run(
+        [sys.executable, "-m", "soupkitchen.server", "--lobby-idle", "-5"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert refused.returncode == 2 and "--lobby-idle: '-5' is not a number of seconds" in refused.stderr
 
 

@@ -29,16 +29,35 @@ def launch_node(redis_url: str, dsn: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
     address = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
-        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port), "--postgres", dsn,
-         "--redis", redis_url, "--no-discovery", "--bot-delay", "0.05", "--grace", "60"],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2])
+        [
+            sys.executable,
+            str(LAUNCHER),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--postgres",
+            dsn,
+            "--redis",
+            redis_url,
+            "--no-discovery",
+            "--bot-delay",
+            "0.05",
+            "--grace",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
     line = process.stdout.readline()
     assert "listening on" in line, line
     return process, address
 
 
 async def test_kill_9_a_node_mid_game_and_the_other_serves_its_table_with_every_acknowledged_action(
-        redis, redis_server, postgres_dsn, processes):
+    redis, redis_server, postgres_dsn, processes
+):
     first, first_address = launch_node(redis_server.url, postgres_dsn)
     processes.append(first)
     second, second_address = launch_node(redis_server.url, postgres_dsn)
@@ -55,8 +74,10 @@ async def test_kill_9_a_node_mid_game_and_the_other_serves_its_table_with_every_
     acked: dict[int, dict] = {}  # state id after the action -> the action
     stop = asyncio.Event()
     try:
-        made = await conn.request("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                                   "options": {"moves": 200, "turn_seconds": 600}})
+        made = await conn.request(
+            "create_table",
+            {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 200, "turn_seconds": 600}},
+        )
         tid = made["table"]["id"]
         session = TableSession(conn, made["table"], {0: made["token"]})
         await conn.request("add_bot", {"token": made["token"]})
@@ -81,16 +102,22 @@ async def test_kill_9_a_node_mid_game_and_the_other_serves_its_table_with_every_
         first.wait()
         acked_before_kill = dict(acked)
         deadline = time.monotonic() + PATIENCE
-        while not (conn.connected and conn.url == second_address and len(acked) >= len(acked_before_kill) + 5):
+        while not (
+            conn.connected and conn.url == second_address and len(acked) >= len(acked_before_kill) + 5
+        ):
             assert time.monotonic() < deadline, f"not back at the table on the second node ({conn.url})"
             await asyncio.sleep(0.05)  # real time: the lease runs out, the other node takes the table
         stop.set()
         await player
-        assert (await fetch_json(f"{second_address}/healthz"))["tables"] == 1, "the second node serves the table"
+        assert (await fetch_json(f"{second_address}/healthz"))["tables"] == 1, (
+            "the second node serves the table"
+        )
         record = stored_record(postgres_dsn, tid)
         for state_id, action in acked.items():
             assert state_id <= len(record["log"]), f"acknowledged action {state_id} was lost"
-            assert record["log"][state_id - 1]["seat"] == 0 and record["log"][state_id - 1]["action"] == action
+            assert (
+                record["log"][state_id - 1]["seat"] == 0 and record["log"][state_id - 1]["action"] == action
+            )
         assert session.view(0)["seat"] == 0 and 0 in session.tokens, "the client holds its seat again"
     finally:
         stop.set()

@@ -33,7 +33,9 @@ class Trickler:
     async def open(self, count: int) -> Trickler:
         for _ in range(count):
             try:
-                reader, writer = await asyncio.open_connection(self.host, int(self.port), local_addr=(self.local, 0))
+                reader, writer = await asyncio.open_connection(
+                    self.host, int(self.port), local_addr=(self.local, 0)
+                )
             except OSError:
                 pytest.skip(f"this machine cannot connect from {self.local}")
             writer.write(HALF_SENT)
@@ -84,28 +86,33 @@ async def tricklers():
 
 async def healthz(url: str, local: str | None = None) -> int:
     connector = aiohttp.TCPConnector(local_addr=(local, 0)) if local else None
-    async with aiohttp.ClientSession(connector=connector) as session, session.get(f"{url}/healthz") as response:
+    async with (
+        aiohttp.ClientSession(connector=connector) as session,
+        session.get(f"{url}/healthz") as response,
+    ):
         return response.status
 
 
 async def test_half_sent_requests_from_one_address_lock_nobody_else_out(servers, tricklers, connect, caplog):
     caplog.set_level(logging.WARNING, logger="soupkitchen")
     srv = await servers(max_connections_per_address=8, request_timeout=60)
-    slow = await tricklers(srv.url, "127.0.0.1", 40)   # five times what one address may leave waiting
+    slow = await tricklers(srv.url, "127.0.0.1", 40)  # five times what one address may leave waiting
     await until(lambda: slow.closed() >= 32, what="the connections past the address's limit refused")
     assert doors_of(srv)["waiting"] == 8 and slow.closed() == 32
 
-    for _ in range(3):   # another address gets in while they wait: socket.io, its requests, /healthz
+    for _ in range(3):  # another address gets in while they wait: socket.io, its requests, /healthz
         await slow.trickle()
         guest = await connect(srv.url, local="127.0.0.2")
         await guest.ok("create_table", {"game": "pepper", "seats": 2, "name": "Guest"})
         assert await healthz(srv.url, "127.0.0.2") == 200
         await guest.close()
-    assert slow.closed() == 32   # the 8 let in still wait
+    assert slow.closed() == 32  # the 8 let in still wait
 
     lines = [r.getMessage() for r in caplog.records if r.name.startswith("soupkitchen.server.floods")]
-    assert sum("refused a connection from 127.0.0.1" in line for line in lines) == 1, lines  # once, not 32 times
-    await srv.stop()   # the count of what was not logged one by one
+    assert sum("refused a connection from 127.0.0.1" in line for line in lines) == 1, (
+        lines
+    )  # once, not 32 times
+    await srv.stop()  # the count of what was not logged one by one
     lines = [r.getMessage() for r in caplog.records if r.name.startswith("soupkitchen.server.floods")]
     assert any(line.startswith("31 more connections refused from 127.0.0.1") for line in lines), lines
     assert not any(r.exc_info for r in caplog.records)
@@ -115,14 +122,14 @@ async def test_a_request_that_has_not_arrived_in_time_is_closed_unanswered(serve
     caplog.set_level(logging.WARNING, logger="soupkitchen")
     srv = await servers(max_connections_per_address=8, request_timeout=1.0)
     slow = await tricklers(srv.url, "127.0.0.1", 8)
-    patience = time.monotonic() + 30   # only a fault takes that long
-    while slow.closed() < 8:   # a byte now and then does not keep a request open
+    patience = time.monotonic() + 30  # only a fault takes that long
+    while slow.closed() < 8:  # a byte now and then does not keep a request open
         assert time.monotonic() < patience, "the slow connections were not closed"
         await slow.trickle()
         await asyncio.sleep(0.1)  # real time: a byte now and then, against the real request timeout
     assert all(answer == b"" for answer in await slow.answers())
     assert doors_of(srv)["closed_waiting"] == 8 and doors_of(srv)["open"] == 0
-    assert await healthz(srv.url) == 200   # and the address may come back with a whole request
+    assert await healthz(srv.url) == 200  # and the address may come back with a whole request
     lines = [r.getMessage() for r in caplog.records if r.name.startswith("soupkitchen.server.floods")]
     assert sum("whose request had not arrived within 1 s" in line for line in lines) == 1, lines
 
@@ -133,7 +140,7 @@ async def test_a_flood_from_several_addresses_makes_room_for_another_one(servers
     await until(lambda: doors_of(srv)["waiting"] == 18, what="18 waiting connections")
 
     got_in = 0
-    for _ in range(4):   # each honest connect takes the place of the oldest waiting one
+    for _ in range(4):  # each honest connect takes the place of the oldest waiting one
         guest = await connect(srv.url, local="127.0.0.2")
         await guest.ok("list_tables", {})
         got_in += 1
@@ -150,7 +157,7 @@ async def test_an_idle_connection_that_sent_nothing_is_closed_quietly(servers, c
     caplog.set_level(logging.INFO, logger="soupkitchen")
     srv = await servers(request_timeout=0.5)
     reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
-    assert await asyncio.wait_for(reader.read(), 20) == b""   # closed, having said nothing
+    assert await asyncio.wait_for(reader.read(), 20) == b""  # closed, having said nothing
     writer.close()
     assert not [r for r in caplog.records if r.name.startswith("soupkitchen.server.floods")]
 
@@ -195,9 +202,9 @@ async def test_a_page_from_a_browser_origin_is_refused_on_http_and_sockets(serve
     page = socketio.AsyncClient(reconnection=False)
     with pytest.raises(socketio.exceptions.ConnectionError):
         await page.connect(srv.url, transports=["websocket"], headers={"Origin": "null"}, wait_timeout=5)
-    assert not srv.hub.conns   # nothing got in
+    assert not srv.hub.conns  # nothing got in
 
-    desktop = await Client(srv.url).connect()   # the desktop client sends no Origin
+    desktop = await Client(srv.url).connect()  # the desktop client sends no Origin
     await desktop.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     await desktop.close()
 
@@ -208,7 +215,9 @@ async def test_an_origin_the_host_allows_may_connect_and_read(servers):
     async with aiohttp.ClientSession() as session:
         async with session.get(f"{srv.url}/healthz", headers={"Origin": allowed}) as response:
             assert response.status == 200 and response.headers["Access-Control-Allow-Origin"] == allowed
-        async with session.get(f"{srv.url}/healthz", headers={"Origin": "http://192.168.1.21:8080"}) as response:
+        async with session.get(
+            f"{srv.url}/healthz", headers={"Origin": "http://192.168.1.21:8080"}
+        ) as response:
             assert response.status == 403
     page = await RawSocket(srv.url, headers={"Origin": allowed}).open()
     assert (await page.call("hello", {"protocol": 1}))["ok"]
@@ -250,9 +259,19 @@ async def test_too_many_packets_in_a_polling_body_are_logged_once_without_traceb
 async def test_allow_origin_takes_origins_as_browsers_send_them_and_refuses_anything_else():
     from soupkitchen.server.__main__ import parse_args
 
-    args = parse_args(["--allow-origin", "http://192.168.1.20:8080", "--allow-origin", "HTTPS://Soup.Example/"])
+    args = parse_args(
+        ["--allow-origin", "http://192.168.1.20:8080", "--allow-origin", "HTTPS://Soup.Example/"]
+    )
     assert args.allow_origin == ["http://192.168.1.20:8080", "https://soup.example"]
     assert parse_args([]).allow_origin == []
-    for wrong in ("192.168.1.20", "ftp://x", "http://x/page", "http://x?q=1", "http://user@x", "http://x:port", "*"):
+    for wrong in (
+        "192.168.1.20",
+        "ftp://x",
+        "http://x/page",
+        "http://x?q=1",
+        "http://user@x",
+        "http://x:port",
+        "*",
+    ):
         with pytest.raises(SystemExit):
             parse_args(["--allow-origin", wrong])

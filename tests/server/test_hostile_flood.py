@@ -26,8 +26,9 @@ async def honest_acts(players: list[tuple[Client, str]], first_state: int, count
     for index in range(count):
         client, token = players[(first_state + index) % len(players)]
         started = time.perf_counter()
-        reply = await client.ok("act", {"token": token, "state_id": first_state + index,
-                                        "action": {"type": "add", "n": 1}})
+        reply = await client.ok(
+            "act", {"token": token, "state_id": first_state + index, "action": {"type": "add", "n": 1}}
+        )
         took.append(time.perf_counter() - started)
         assert reply["state_id"] == first_state + index + 1
     return took
@@ -39,8 +40,10 @@ async def test_an_honest_table_plays_on_beside_a_flood(tmp_path, capsys):
     flood = None
     try:
         ann, bob = await Client(server.url).connect(), await Client(server.url).connect()
-        created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                                "options": {"moves": 200, "turn_seconds": 600}})
+        created = await ann.ok(
+            "create_table",
+            {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 200, "turn_seconds": 600}},
+        )
         joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
         await bob.ok("ready", {"token": joined["token"], "on": True})
         await ann.ok("start", {"token": created["token"]})
@@ -49,8 +52,16 @@ async def test_an_honest_table_plays_on_beside_a_flood(tmp_path, capsys):
         quiet = await honest_acts(players, 10, 60)
 
         flood = await asyncio.create_subprocess_exec(
-            sys.executable, str(FLOOD_KIT), server.url, ATTACKER, "8", "25", "6",
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+            sys.executable,
+            str(FLOOD_KIT),
+            server.url,
+            ATTACKER,
+            "8",
+            "25",
+            "6",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
         assert flood.stdout is not None
         first = await asyncio.wait_for(flood.stdout.readline(), 30)
         if first.strip() != b"ready":
@@ -60,9 +71,11 @@ async def test_an_honest_table_plays_on_beside_a_flood(tmp_path, capsys):
         out, _ = await asyncio.wait_for(flood.communicate(), 60)
         sent = out.decode().split()[-1]
         with capsys.disabled():
-            print(f"\nhonest ack p50: quiet {statistics.median(quiet) * 1000:.2f} ms, beside the flood "
-                  f"{statistics.median(loaded) * 1000:.2f} ms ({sent} flood requests sent in 8 s; "
-                  f"ratio {statistics.median(loaded) / statistics.median(quiet):.2f})")
+            print(
+                f"\nhonest ack p50: quiet {statistics.median(quiet) * 1000:.2f} ms, beside the flood "
+                f"{statistics.median(loaded) * 1000:.2f} ms ({sent} flood requests sent in 8 s; "
+                f"ratio {statistics.median(loaded) / statistics.median(quiet):.2f})"
+            )
         assert server.hub.tables[created["table"]["id"]].state_id == 130
         await ann.close()
         await bob.close()

@@ -52,25 +52,35 @@ async def test_reserved_and_unknown_event_names_get_unknown_event_and_reach_no_h
     watcher = await Client(srv.url).connect()
     await watcher.ok("spectate", {"table": created["table"]["id"]})
 
-    for name in ("connect", "disconnect", "connect_error", "message", "__disconnect_final", "newListener", "*"):
+    for name in (
+        "connect",
+        "disconnect",
+        "connect_error",
+        "message",
+        "__disconnect_final",
+        "newListener",
+        "*",
+    ):
         reply = await host.call(name, {"REMOTE_ADDR": "10.9.8.7"})
         assert code(reply) == "unknown_event", (name, reply)
     for _ in range(40):  # the attack that once took 200 places from one address
         assert code(await host.call("connect", {"REMOTE_ADDR": "127.0.0.1"})) == "unknown_event"
-    assert code(await host.call_raw('[5, {}]')) == "unknown_event"
-    assert code(await host.call_raw('[]')) == "unknown_event"
+    assert code(await host.call_raw("[5, {}]")) == "unknown_event"
+    assert code(await host.call_raw("[]")) == "unknown_event"
 
     # nothing changed: one connection each, from the transport's address, the host still holds the seat
     assert sorted(c.address for c in srv.hub.conns.values()) == ["127.0.0.1", "127.0.0.1"]
     table = srv.hub.tables[created["table"]["id"]]
     assert table.seats[0].sids and table.summary()["seats"][0]["connected"]
     assert (await host.call("ready", {"token": token, "on": True}))["ok"]
-    third = await Client(srv.url).connect()                     # the third place is still there ...
-    with pytest.raises(socketio.exceptions.ConnectionError):    # ... and the fourth is not
+    third = await Client(srv.url).connect()  # the third place is still there ...
+    with pytest.raises(socketio.exceptions.ConnectionError):  # ... and the fourth is not
         await Client(srv.url).connect()
 
     await host.close()  # the real disconnect still frees the seat: a stand-in can come
-    await watcher.wait_for(lambda: watcher.lobbies and not watcher.lobbies[-1]["table"]["seats"][0]["connected"])
+    await watcher.wait_for(
+        lambda: watcher.lobbies and not watcher.lobbies[-1]["table"]["seats"][0]["connected"]
+    )
     await third.close()
     await watcher.close()
     no_tracebacks(caplog)
@@ -100,24 +110,30 @@ async def test_a_bare_binary_frame_closes_the_connection(server, raw):
     await sock.until_closed()
 
 
-@pytest.mark.parametrize("body, what", [
-    ('["act", ' + "[" * 1200 + "]" * 1200 + "]", "nested 1,200 deep"),
-    ('["act", ' + "[" * 30_000 + "]" * 30_000 + "]", "nested 30,000 deep"),
-    ('["time_sync", {"client_time": ' + "9" * 5000 + "}]", "a 5,000-digit number"),
-    ('["time_sync", {"client_time": NaN}]', "NaN"),
-    ('["time_sync", {"client_time": Infinity}]', "Infinity"),
-    ('["time_sync", {"client_time": -Infinity}]', "-Infinity"),
-    ('["time_sync", {"client_time": 1e400}]', "1e400"),
-    ('["time_sync", {"client_time": 123456789012345678901234567890}]', "a number beyond 64 bits"),
-    ('["create_table", {"game": "pepper", "seats": 2, "name": "A", "options": {"moves": NaN}}]', "NaN in options"),
-    ('["time_sync", {"client_time": 1.0]', "broken JSON"),
-])
+@pytest.mark.parametrize(
+    "body, what",
+    [
+        ('["act", ' + "[" * 1200 + "]" * 1200 + "]", "nested 1,200 deep"),
+        ('["act", ' + "[" * 30_000 + "]" * 30_000 + "]", "nested 30,000 deep"),
+        ('["time_sync", {"client_time": ' + "9" * 5000 + "}]", "a 5,000-digit number"),
+        ('["time_sync", {"client_time": NaN}]', "NaN"),
+        ('["time_sync", {"client_time": Infinity}]', "Infinity"),
+        ('["time_sync", {"client_time": -Infinity}]', "-Infinity"),
+        ('["time_sync", {"client_time": 1e400}]', "1e400"),
+        ('["time_sync", {"client_time": 123456789012345678901234567890}]', "a number beyond 64 bits"),
+        (
+            '["create_table", {"game": "pepper", "seats": 2, "name": "A", "options": {"moves": NaN}}]',
+            "NaN in options",
+        ),
+        ('["time_sync", {"client_time": 1.0]', "broken JSON"),
+    ],
+)
 async def test_json_no_request_has_gets_bad_request(server, raw, caplog, body, what):
     sock = await raw(server.url)
     assert (await sock.call("hello", {"protocol": 1}))["ok"]
     assert code(await sock.call_raw(body)) == "bad_request", what
     assert not server.hub.tables
-    reply = await sock.call("time_sync", {"client_time": 1e300})   # the connection carries on
+    reply = await sock.call("time_sync", {"client_time": 1e300})  # the connection carries on
     assert reply["ok"] and reply["client_time"] == 1e300
     no_tracebacks(caplog)
 
@@ -126,7 +142,7 @@ async def polling_session(session: aiohttp.ClientSession, url: str) -> str:
     async with session.get(f"{url}/socket.io/?EIO=4&transport=polling") as response:
         assert response.status == 200
         text = await response.text()
-    return text[text.index("{"):].split('"sid":"')[1].split('"')[0]
+    return text[text.index("{") :].split('"sid":"')[1].split('"')[0]
 
 
 async def test_long_polling_bodies_too_large_or_not_utf8_are_refused(server, caplog):
@@ -150,7 +166,9 @@ async def test_long_polling_bodies_too_large_or_not_utf8_are_refused(server, cap
         async with session.post(post, data=b"40") as response:  # a proper body still connects
             assert response.status == 200
         sid2 = await polling_session(session, server.url)
-        async with session.post(f"{server.url}/socket.io/?EIO=4&transport=polling&sid={sid2}", data=b"40") as r:
+        async with session.post(
+            f"{server.url}/socket.io/?EIO=4&transport=polling&sid={sid2}", data=b"40"
+        ) as r:
             assert r.status == 200
     no_tracebacks(caplog)
 
@@ -159,8 +177,10 @@ async def test_a_polling_client_still_plays(server):
     client = Client(server.url)
     await client.sio.connect(server.url, transports=["polling"], wait_timeout=5)
     await client.ok("hello", {"protocol": 1, "client": "test"})
-    created = await client.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                               "options": {"moves": 1, "turn_seconds": 60}})
+    created = await client.ok(
+        "create_table",
+        {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1, "turn_seconds": 60}},
+    )
     await client.ok("start", {"token": created["token"]})
     await client.ok("act", {"token": created["token"], "state_id": 0, "action": {"type": "add", "n": 1}})
     await client.wait_for(lambda: (s := client.latest(0)) and s["view"]["over"])
@@ -197,8 +217,9 @@ async def test_a_forwarding_header_counts_only_behind_a_named_proxy(servers):
     proxied = await servers(trusted_proxies=("127.0.0.1",))
     for srv, expected in ((plain, "127.0.0.1"), (proxied, "10.0.0.7")):
         client = Client(srv.url)
-        await client.sio.connect(srv.url, transports=["websocket"], headers={"X-Forwarded-For": "10.0.0.7"},
-                                 wait_timeout=5)
+        await client.sio.connect(
+            srv.url, transports=["websocket"], headers={"X-Forwarded-For": "10.0.0.7"}, wait_timeout=5
+        )
         assert [c.address for c in srv.hub.conns.values()] == [expected]
         await client.close()
 
@@ -251,13 +272,23 @@ async def test_a_connection_that_stops_reading_is_closed_before_its_pushes_pile_
     module = types.ModuleType("soupkitchen_test_loud_pepper")
     module.GAME = LoudPepper()
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(registry.ADDED, LoudPepper.facts.id,
-                        Registration(facts=LoudPepper.facts, rules=module.__name__, order=91))
+    monkeypatch.setitem(
+        registry.ADDED,
+        LoudPepper.facts.id,
+        Registration(facts=LoudPepper.facts, rules=module.__name__, order=91),
+    )
     srv = await servers(max_backlog=20)
     host = await Client(srv.url).connect()
-    created = await host.ok("create_table", {"game": LoudPepper.facts.id, "seats": 2, "name": "Ann",
-                                             "options": {"moves": 200, "turn_seconds": 60},
-                                             "settings": {"bot_delay": 0}})
+    created = await host.ok(
+        "create_table",
+        {
+            "game": LoudPepper.facts.id,
+            "seats": 2,
+            "name": "Ann",
+            "options": {"moves": 200, "turn_seconds": 60},
+            "settings": {"bot_delay": 0},
+        },
+    )
     tid = created["table"]["id"]
     await host.ok("add_bot", {"token": created["token"]})
     watcher = await raw(srv.url)
@@ -283,8 +314,10 @@ async def test_a_connection_gone_silent_is_noticed_and_its_seat_is_away(servers,
     created = await quiet.call("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     watcher = await Client(srv.url).connect()
     await watcher.ok("spectate", {"table": created["table"]["id"]})
-    quiet.answering = False   # the laptop sleeps: its socket stays open, nothing comes from it
-    await watcher.wait_for(lambda: watcher.lobbies and not watcher.lobbies[-1]["table"]["seats"][0]["connected"])
+    quiet.answering = False  # the laptop sleeps: its socket stays open, nothing comes from it
+    await watcher.wait_for(
+        lambda: watcher.lobbies and not watcher.lobbies[-1]["table"]["seats"][0]["connected"]
+    )
     assert len(srv.hub.conns) == 1
     assert any(" disconnected (" in r.getMessage() for r in caplog.records)
     await watcher.close()

@@ -27,7 +27,9 @@ class Clock:
 
 
 async def table_of(client: Client, **settings) -> dict:
-    return await client.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann", "settings": settings or None})
+    return await client.ok(
+        "create_table", {"game": "pepper", "seats": 3, "name": "Ann", "settings": settings or None}
+    )
 
 
 def test_the_code_space_makes_guessing_hopeless_at_the_servers_limits():
@@ -38,8 +40,10 @@ def test_the_code_space_makes_guessing_hopeless_at_the_servers_limits():
     assert codes.SPACE == 256 * 10**8
     per_day = config.code_free_tries + 86_400 / config.code_try_interval
     years = codes.SPACE / config.max_tables / per_day / 365.25
-    print(f"codes={codes.SPACE:.3g} tables={config.max_tables} guesses_per_address_per_day={per_day:.0f} "
-          f"expected_years_to_find_one={years:.1f}")
+    print(
+        f"codes={codes.SPACE:.3g} tables={config.max_tables} guesses_per_address_per_day={per_day:.0f} "
+        f"expected_years_to_find_one={years:.1f}"
+    )
     assert years > 20
     assert codes.normalise("peas 4821 7730") == codes.normalise("PEAS48217730") == "PEAS-4821-7730"
     assert codes.normalise("pear-4821-7730") is None and codes.normalise("PEAS-482-7730") is None
@@ -54,12 +58,16 @@ async def test_a_code_with_other_scripts_digits_is_no_code_and_no_lookup(clients
     arabic = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
     devanagari = str.maketrans("0123456789", "०१२३४५६७८९")
     wide = str.maketrans("0123456789", "０１２３４５６７８９")
-    for spelling in (f"{word}-{first.translate(arabic)}-{second}", f"{word} {first} {second.translate(devanagari)}",
-                     f"{word}{first.translate(wide)}{second.translate(wide)}", f"{word}-{first}-{second}\u0663"):
+    for spelling in (
+        f"{word}-{first.translate(arabic)}-{second}",
+        f"{word} {first} {second.translate(devanagari)}",
+        f"{word}{first.translate(wide)}{second.translate(wide)}",
+        f"{word}-{first}-{second}\u0663",
+    ):
         assert codes.normalise(spelling) is None, spelling
         reply = await eve.error("find_table", {"code": spelling}, "bad_request")
         assert "a kitchen word and eight digits" in reply["error"]["message"]
-    found = await eve.ok("find_table", {"code": code})   # not one of those counted against the address
+    found = await eve.ok("find_table", {"code": code})  # not one of those counted against the address
     assert found["table"]["code"] == code
 
 
@@ -81,7 +89,9 @@ async def test_every_table_has_a_code_told_only_to_those_at_it(clients, server):
         found = await bob.ok("find_table", {"code": spelling})
         assert found["table"]["id"] == first["table"]["id"] and found["table"]["code"] == code
     await bob.ok("join_table", {"table": first["table"]["id"], "name": "Bob"})
-    pushed = await ann.wait_for(lambda: [lob for lob in ann.lobbies if lob["table"]["seats"][1]["name"] == "Bob"])
+    pushed = await ann.wait_for(
+        lambda: [lob for lob in ann.lobbies if lob["table"]["seats"][1]["name"] == "Bob"]
+    )
     assert pushed[-1]["table"]["code"] == code
     for route in ("/healthz", "/metrics"):
         assert code not in str(await fetch_json(server.url + route))
@@ -102,12 +112,19 @@ async def test_a_code_only_table_is_found_by_its_code_alone(clients):
     assert [t["id"] for t in listed] == [table_id] and listed[0]["seats"][1]["ready"]
     await ann.ok("set_options", {"token": created["token"], "options": {}, "settings": {"listed": False}})
     assert (await bob.ok("list_tables", {}))["tables"] == []
-    await bob.error("set_options", {"token": joined["token"], "options": {}, "settings": {"listed": True}},
-                    "not_host")
-    await ann.error("set_options", {"token": created["token"], "options": {}, "settings": {"listed": "yes"}},
-                    "bad_request")
-    await ann.error("create_table", {"game": "pepper", "seats": 2, "name": "Ann", "settings": {"code": code}},
-                    "bad_request")
+    await bob.error(
+        "set_options", {"token": joined["token"], "options": {}, "settings": {"listed": True}}, "not_host"
+    )
+    await ann.error(
+        "set_options",
+        {"token": created["token"], "options": {}, "settings": {"listed": "yes"}},
+        "bad_request",
+    )
+    await ann.error(
+        "create_table",
+        {"game": "pepper", "seats": 2, "name": "Ann", "settings": {"code": code}},
+        "bad_request",
+    )
 
 
 async def test_a_wrong_code_says_so_and_tells_nothing_of_the_tables(servers):
@@ -117,8 +134,9 @@ async def test_a_wrong_code_says_so_and_tells_nothing_of_the_tables(servers):
         open_code = (await table_of(ann))["table"]["code"]
         closing = await table_of(ann)
         await ann.ok("leave", {"token": closing["token"]})  # its last player left: closed
-        finishing = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann",
-                                                  "options": {"moves": 1}})
+        finishing = await ann.ok(
+            "create_table", {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1}}
+        )
         await ann.ok("start", {"token": finishing["token"]})
         await ann.ok("act", {"token": finishing["token"], "state_id": 0, "action": {"type": "add", "n": 1}})
         assert server.hub.tables[finishing["table"]["id"]].over
@@ -133,7 +151,13 @@ async def test_a_wrong_code_says_so_and_tells_nothing_of_the_tables(servers):
         for malformed in ("PEAS", "THYME-1234-5678", "PEAS-1234-567", "", "x" * 64):
             if malformed:
                 await eve.error("find_table", {"code": malformed}, "bad_request")
-        for bad in ({"code": 12345678}, {"code": ["PEAS"]}, {}, {"code": "PEAS-1", "table": "x"}, {"code": "x" * 65}):
+        for bad in (
+            {"code": 12345678},
+            {"code": ["PEAS"]},
+            {},
+            {"code": "PEAS-1", "table": "x"},
+            {"code": "x" * 65},
+        ):
             await eve.error("find_table", bad, "bad_request")
         assert (await eve.ok("find_table", {"code": open_code}))["table"]["code"] == open_code
     finally:
@@ -152,7 +176,7 @@ async def test_guessing_is_held_to_a_few_tries_a_minute_per_address(servers, con
     guesser = await connect(server.url)
     try:
         free = server.config.code_free_tries
-        for attempt in wrong[:free - 2]:
+        for attempt in wrong[: free - 2]:
             await guesser.error("find_table", {"code": attempt}, "unknown_code")
         # an unknown table id counts as much as a wrong code, whichever request names it
         await guesser.error("join_table", {"table": "nosuchtable", "name": "Eve"}, "unknown_table")
@@ -189,7 +213,9 @@ async def test_a_code_survives_a_restart(servers, tmp_path):
     bob = await Client(again.url).connect()
     try:
         found = await bob.ok("find_table", {"code": created["table"]["code"]})
-        assert found["table"]["id"] == created["table"]["id"] and found["table"]["settings"]["listed"] is False
+        assert (
+            found["table"]["id"] == created["table"]["id"] and found["table"]["settings"]["listed"] is False
+        )
         assert (await bob.ok("list_tables", {}))["tables"] == []
     finally:
         await bob.close()

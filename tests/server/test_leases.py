@@ -9,8 +9,8 @@ import time
 
 from soupkitchen.server.cluster.leases import Holdings, Leases
 
-LONG = 600.0     # a lease that cannot run out during a test, however busy the machine
-SHORT = 0.2      # a lease left to run out
+LONG = 600.0  # a lease that cannot run out during a test, however busy the machine
+SHORT = 0.2  # a lease left to run out
 PATIENCE = 30.0  # how long a test waits for Redis to let a short lease run out
 
 

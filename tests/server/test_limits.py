@@ -34,8 +34,9 @@ async def until(check, timeout: float = 5.0) -> None:
 async def test_one_address_gets_so_many_connections_while_the_others_keep_playing(servers, connect):
     srv = await servers(max_connections_per_address=3)
     ann, bob, cy = [await connect(srv.url) for _ in range(3)]
-    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                            "options": {"turn_seconds": 60}})
+    created = await ann.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"turn_seconds": 60}}
+    )
     joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
     await bob.ok("ready", {"token": joined["token"], "on": True})
     await ann.ok("start", {"token": created["token"]})
@@ -50,7 +51,7 @@ async def test_one_address_gets_so_many_connections_while_the_others_keep_playin
     await bob.ok("act", {"token": joined["token"], "state_id": 1, "action": {"type": "add", "n": 3}})
     await ann.wait_for(lambda: ann.latest(0)["view"]["pot"] == 5)
 
-    await cy.close()                                   # a place comes free
+    await cy.close()  # a place comes free
     await until(lambda: len(srv.hub.conns) == 2)
     dee = await connect(srv.url)
     assert (await dee.ok("list_tables", {}))["tables"][0]["started"]
@@ -84,15 +85,15 @@ async def test_one_address_opens_so_many_tables_and_finishing_or_leaving_one_fre
     await bob.error("create_table", {"game": "pepper", "seats": 2, "name": "Bob"}, "limit")  # same address
     tables = (await ann.ok("list_tables", {}))["tables"]
     assert sorted(t["id"] for t in tables) == sorted([short["table"]["id"], lobby["table"]["id"]])
-    assert len(srv.hub.tables) == 2 and len(srv.hub.store.load_open_tables()) == 2   # nothing was made
+    assert len(srv.hub.tables) == 2 and len(srv.hub.store.load_open_tables()) == 2  # nothing was made
 
-    await ann.ok("start", {"token": short["token"]})    # a finished game holds no place
+    await ann.ok("start", {"token": short["token"]})  # a finished game holds no place
     await ann.ok("act", {"token": short["token"], "state_id": 0, "action": {"type": "add", "n": 1}})
     await ann.wait_for(lambda: (s := ann.latest(0)) and s["view"]["over"])
     again = await ann.ok("create_table", quick)
     await ann.error("create_table", quick, "limit")
 
-    await bob.ok("leave", {"token": lobby["token"]})    # nobody left: the table closes
+    await bob.ok("leave", {"token": lobby["token"]})  # nobody left: the table closes
     await bob.ok("create_table", {"game": "pepper", "seats": 2, "name": "Bob"})
     await bob.error("create_table", quick, "limit")
     assert again["table"]["id"] in srv.hub.tables

@@ -68,8 +68,9 @@ async def test_host_powers_before_start(clients):
     await ann.error("remove_bot", {"token": host, "seat": 1}, "bad_request")
     await ann.error("set_options", {"token": host, "options": {"moves": 0}}, "bad_request")
     await ann.error("set_options", {"token": host, "options": {"colour": 1}}, "bad_request")
-    await ann.ok("set_options", {"token": host, "options": {"moves": 3},
-                                 "settings": {"handoff_pauses_timer": False}})
+    await ann.ok(
+        "set_options", {"token": host, "options": {"moves": 3}, "settings": {"handoff_pauses_timer": False}}
+    )
     table = (await ann.ok("list_tables", {}))["tables"][0]
     assert table["options"]["moves"] == 3 and table["settings"]["handoff_pauses_timer"] is False
     await ann.ok("kick", {"token": host, "seat": 1})
@@ -97,7 +98,7 @@ async def test_leaving_passes_host_and_empty_table_closes(clients):
     assert not table["closed"]
     await bob.ok("leave", {"token": guest})
     assert (await bob.ok("list_tables", {}))["tables"] == []
-    await watcher.wait_for(lambda: watcher.lobbies[-1]["table"]["closed"])   # the watcher hears it closed
+    await watcher.wait_for(lambda: watcher.lobbies[-1]["table"]["closed"])  # the watcher hears it closed
     await watcher.error("spectate", {"table": tid}, "unknown_table")
 
 

@@ -55,16 +55,16 @@ async def test_a_lobby_everyone_left_closes_by_itself_and_is_no_longer_listed(se
     srv = await servers(lobby_idle=0.5, scheduler=HandScheduler())
     tid, (ann, ann_token), (bob, bob_token) = await lobby_of_two(connect, srv.url)
     watcher = await connect(srv.url)
-    await watcher.ok("spectate", {"table": tid})        # watching holds no seat: it keeps nothing open
-    await ann.close()                                   # Ann's connection drops...
+    await watcher.ok("spectate", {"table": tid})  # watching holds no seat: it keeps nothing open
+    await ann.close()  # Ann's connection drops...
     await watcher.wait_for(lambda: not watcher.lobbies[-1]["table"]["seats"][0]["connected"])
     srv.scheduler.advance(0.6)
-    assert (await watcher.ok("list_tables", {}))["tables"][0]["id"] == tid   # ...Bob is still there
-    await bob.ok("leave", {"token": bob_token})         # and Bob leaves: nobody holds a seat now
+    assert (await watcher.ok("list_tables", {}))["tables"][0]["id"] == tid  # ...Bob is still there
+    await bob.ok("leave", {"token": bob_token})  # and Bob leaves: nobody holds a seat now
     srv.scheduler.advance(0.49)
     await watcher.settled()
     assert not watcher.lobbies[-1]["table"]["closed"]
-    assert (await watcher.ok("list_tables", {}))["tables"][0]["id"] == tid   # not before lobby_idle
+    assert (await watcher.ok("list_tables", {}))["tables"][0]["id"] == tid  # not before lobby_idle
     srv.scheduler.advance(0.01)
     last = await watcher.wait_for(lambda: watcher.lobbies[-1]["table"]["closed"] and watcher.lobbies[-1])
     assert last["table"]["id"] == tid and [s["name"] for s in last["table"]["seats"]] == ["Ann", None, None]
@@ -84,10 +84,10 @@ async def test_coming_back_in_time_keeps_the_lobby(servers, connect):
     await until(lambda: not srv.hub.tables[tid].attended)
     resumed = await again.ok("resume", {"token": bob_token})
     assert resumed["table"]["seats"][1]["connected"] and not resumed["table"]["closed"]
-    srv.scheduler.advance(1.0)                          # twice the idle time: Bob's connection keeps it
+    srv.scheduler.advance(1.0)  # twice the idle time: Bob's connection keeps it
     assert listed(srv) == [tid]
     await again.ok("ready", {"token": bob_token, "on": True})
-    await again.error("start", {"token": bob_token}, "not_host")   # the lobby is as it was
+    await again.error("start", {"token": bob_token}, "not_host")  # the lobby is as it was
 
 
 async def test_the_countdown_stops_on_resume_and_starts_afresh_when_everyone_is_away_again(servers, connect):
@@ -102,10 +102,10 @@ async def test_the_countdown_stops_on_resume_and_starts_afresh_when_everyone_is_
     assert listed(srv) == [tid]
     again = await connect(srv.url)
     await again.ok("resume", {"token": ann_token})
-    clock.advance(30)                                   # Ann holds her seat a while
+    clock.advance(30)  # Ann holds her seat a while
     await again.close()
     await until(lambda: not table.attended)
-    clock.advance(59)                                   # 59 s since she went away again (148 since first)
+    clock.advance(59)  # 59 s since she went away again (148 since first)
     assert listed(srv) == [tid]
     clock.advance(2)
     assert listed(srv) == []
@@ -123,10 +123,12 @@ async def test_zero_keeps_an_abandoned_lobby_open_for_ever(servers, connect):
 
 
 async def test_a_started_game_nobody_is_connected_to_is_not_closed(servers, connect):
-    srv = await servers(lobby_idle=0.1, scheduler=HandScheduler())   # grace 0.2 s, bots move every 0.01 s
+    srv = await servers(lobby_idle=0.1, scheduler=HandScheduler())  # grace 0.2 s, bots move every 0.01 s
     ann = await connect(srv.url)
-    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                            "options": {"moves": 200, "turn_seconds": 60}})
+    created = await ann.ok(
+        "create_table",
+        {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 200, "turn_seconds": 60}},
+    )
     tid = created["table"]["id"]
     await ann.ok("add_bot", {"token": created["token"]})
     await ann.ok("start", {"token": created["token"]})
@@ -134,11 +136,13 @@ async def test_a_started_game_nobody_is_connected_to_is_not_closed(servers, conn
     table = srv.hub.tables[tid]
     await until(lambda: not table.attended)
     srv.scheduler.advance(0.2)
-    assert srv.hub.stands_in(table, 0)                  # the grace period ran out: a bot plays for Ann
+    assert srv.hub.stands_in(table, 0)  # the grace period ran out: a bot plays for Ann
     mark = table.state_id
     srv.scheduler.advance(0.4)
-    assert listed(srv) == [tid] and not table.closed and srv.hub.roster.runners[tid].absence.idle_timer is None
-    assert table.state_id >= mark + 2                   # and the game goes on
+    assert (
+        listed(srv) == [tid] and not table.closed and srv.hub.roster.runners[tid].absence.idle_timer is None
+    )
+    assert table.state_id >= mark + 2  # and the game goes on
     back = await connect(srv.url)
     assert (await back.ok("resume", {"token": created["token"]}))["table"]["started"]
 
@@ -154,14 +158,14 @@ async def test_a_restored_lobby_nobody_resumes_closes_counting_from_the_restart(
     assert sorted(listed(second)) == sorted([kept, left])
     back = await connect(second.url)
     await back.ok("resume", {"token": ann_token})
-    second.scheduler.advance(59.5)                      # tables made long before the restart: still open
+    second.scheduler.advance(59.5)  # tables made long before the restart: still open
     assert sorted(listed(second)) == sorted([kept, left])
     second.scheduler.advance(1)
     assert listed(second) == [kept]
     assert [row["id"] for row in second.hub.store.load_open_tables()] == [kept]
     await second.stop()
 
-    third = await servers(db=db, lobby_idle=0.5, scheduler=HandScheduler())   # the countdown left to run
+    third = await servers(db=db, lobby_idle=0.5, scheduler=HandScheduler())  # the countdown left to run
     assert listed(third) == [kept]
     third.scheduler.advance(0.5)
     assert not listed(third)

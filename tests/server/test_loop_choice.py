@@ -57,8 +57,23 @@ def test_the_server_says_which_loop_it_runs_on(tmp_path, choice):
     if choice == "uvloop":
         pytest.importorskip("uvloop")
     process = subprocess.Popen(
-        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", "0", "--db", str(tmp_path / "s.sqlite3"),
-         "--no-discovery", "--loop", choice], stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2])
+        [
+            sys.executable,
+            str(LAUNCHER),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "s.sqlite3"),
+            "--no-discovery",
+            "--loop",
+            choice,
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
     try:
         assert "listening on" in process.stdout.readline()
         assert process.stdout.readline().startswith(f"soupkitchen-server event loop: {choice}")

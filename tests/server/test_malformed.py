@@ -15,15 +15,34 @@ from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.shared.registry import game_ids, get_game
 from soupkitchen.shared.wire.protocol import REQUESTS
 
-CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host", "table_full", "wrong_password",
-         "illegal", "stale_state", "rate_limited", "too_large", "limit", "not_started", "already_started", "not_ready",
-         "unknown_event"}
+CODES = {
+    "bad_request",
+    "version",
+    "unknown_table",
+    "bad_token",
+    "not_host",
+    "table_full",
+    "wrong_password",
+    "illegal",
+    "stale_state",
+    "rate_limited",
+    "too_large",
+    "limit",
+    "not_started",
+    "already_started",
+    "not_ready",
+    "unknown_event",
+}
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
+    max_leaves=12,
+)
 
 
 class Background:
@@ -44,8 +63,11 @@ class Background:
     def table(self, game_id: str) -> tuple[str, str]:
         if game_id not in self.tables:
             game = get_game(game_id)
-            created = self.run(self.client.ok("create_table", {
-                "game": game_id, "seats": max(game.min_players, 2), "name": "Ann"}))
+            created = self.run(
+                self.client.ok(
+                    "create_table", {"game": game_id, "seats": max(game.min_players, 2), "name": "Ann"}
+                )
+            )
             self.run(self.client.ok("start", {"token": created["token"]}))
             self.run(self.client.ok("hold", {"token": created["token"], "on": True}))  # no clock, no bot
             self.tables[game_id] = (created["table"]["id"], created["token"])
@@ -113,12 +135,15 @@ def mutated_actions(game_id: str, state):
     game = get_game(game_id)
     legal = game.legal_actions(state, 0) or [{"type": "timeout"}]
     base = st.sampled_from(legal)
-    mutate = st.tuples(base, st.text(max_size=8) | st.sampled_from(sorted({k for a in legal for k in a})),
-                       json_values).map(lambda t: {**t[0], t[1]: t[2]})
+    mutate = st.tuples(
+        base, st.text(max_size=8) | st.sampled_from(sorted({k for a in legal for k in a})), json_values
+    ).map(lambda t: {**t[0], t[1]: t[2]})
     return json_values | mutate
 
 
-@pytest.mark.parametrize("game_id", [toy_game.GAME_ID, *game_ids()])  # the test kit's game and every registered one
+@pytest.mark.parametrize(
+    "game_id", [toy_game.GAME_ID, *game_ids()]
+)  # the test kit's game and every registered one
 def test_malformed_actions_are_refused_by_the_rules_and_change_nothing(background, game_id):
     tid, token = background.table(game_id)
     table = background.server.hub.tables[tid]
@@ -127,11 +152,14 @@ def test_malformed_actions_are_refused_by_the_rules_and_change_nothing(backgroun
     @given(action=mutated_actions(game_id, table.state))
     def attempt(action):
         before = background.fingerprint(game_id)
-        legal = table.game.validate(table.state, 0, action, table.game_now(background.server.hub.clock())) is None
+        legal = (
+            table.game.validate(table.state, 0, action, table.game_now(background.server.hub.clock())) is None
+        )
         if legal:
             return  # a real move: it would rightly change the table
-        reply = background.run(background.client.call(
-            "act", {"token": token, "state_id": table.state_id, "action": action}))
+        reply = background.run(
+            background.client.call("act", {"token": token, "state_id": table.state_id, "action": action})
+        )
         check_refused(reply)
         assert not reply["ok"] and reply["error"]["code"] in ("illegal", "too_large", "bad_request")
         assert background.fingerprint(game_id) == before

@@ -55,7 +55,9 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
         first = seats[0][0].latest(0)["view"]["turn"]
         second, caller = (first + 1) % 3, (first + 2) % 3
         player, token = seats[first]
-        await player.ok("act", {"token": token, "state_id": 0, "action": a_play(player.latest(first)["view"])})
+        await player.ok(
+            "act", {"token": token, "state_id": 0, "action": a_play(player.latest(first)["view"])}
+        )
         calling, calling_token = seats[caller]
         seen = await calling.wait_for(lambda: (p := calling.latest(caller)) and p["view"]["window"] and p)
         late_call = {"type": "challenge", "play": seen["view"]["window"]["serial"]}
@@ -65,37 +67,57 @@ async def test_a_call_for_a_play_whose_window_closed_is_refused_and_the_next_pla
         clock.t += seen["view"]["challenge_seconds"] + 0.5
         server.hub.reschedule(server.hub.tables[tid])
         nexter, next_token = seats[second]
-        ready = await nexter.wait_for(lambda: (p := nexter.latest(second)) and p["view"]["turn"] == second and p,
-                                      timeout=30)
-        await nexter.ok("act", {"token": next_token, "state_id": ready["state_id"], "action": a_play(ready["view"])})
-        opened = await calling.wait_for(lambda: (p := calling.latest(caller)) and p["state_id"] == ready["state_id"] + 1
-                                        and p)
+        ready = await nexter.wait_for(
+            lambda: (p := nexter.latest(second)) and p["view"]["turn"] == second and p, timeout=30
+        )
+        await nexter.ok(
+            "act", {"token": next_token, "state_id": ready["state_id"], "action": a_play(ready["view"])}
+        )
+        opened = await calling.wait_for(
+            lambda: (p := calling.latest(caller)) and p["state_id"] == ready["state_id"] + 1 and p
+        )
         assert opened["view"]["window"]["player"] == second
         for seat, (client, _) in seats.items():  # every seat has seen the claim before anything is counted
             await client.wait_for(lambda c=client, k=seat: c.latest(k)["state_id"] == opened["state_id"])
         before = stored_record(server.hub.store, tid)["log"]
         pushes = sum(len(client.states) for client, _ in seats.values())
 
-        reply = await calling.error("act", {"token": calling_token, "state_id": seen["state_id"], "action": late_call},
-                                    "illegal")
-        assert reply["error"]["message"] == f"too late: Player {first + 1}'s play stands, the challenge window has closed"
+        reply = await calling.error(
+            "act", {"token": calling_token, "state_id": seen["state_id"], "action": late_call}, "illegal"
+        )
+        assert (
+            reply["error"]["message"]
+            == f"too late: Player {first + 1}'s play stands, the challenge window has closed"
+        )
         assert reply["error"]["refusal"] == {"code": "settled", "params": {"player": first, "by_clock": True}}
         for client, _ in seats.values():
             await client.settled()
-        assert stored_record(server.hub.store, tid)["log"] == before        # nothing changed
-        assert sum(len(client.states) for client, _ in seats.values()) == pushes   # and nobody was told of anything
+        assert stored_record(server.hub.store, tid)["log"] == before  # nothing changed
+        assert (
+            sum(len(client.states) for client, _ in seats.values()) == pushes
+        )  # and nobody was told of anything
         table = server.hub.tables[tid]
         view = table.game.view(table.state, caller)
-        assert view["last_reveal"] is None and view["window"]["player"] == second    # the next claim is unchallenged
+        assert (
+            view["last_reveal"] is None and view["window"]["player"] == second
+        )  # the next claim is unchallenged
 
         # Any other action sent for an older state is still refused as stale.
-        await nexter.error("act", {"token": next_token, "state_id": seen["state_id"], "action": a_play(ready["view"])},
-                           "stale_state")
+        await nexter.error(
+            "act",
+            {"token": next_token, "state_id": seen["state_id"], "action": a_play(ready["view"])},
+            "stale_state",
+        )
         # A call that names the open claim lands, whatever state it was sent for.
         named = {"type": "challenge", "play": opened["view"]["window"]["serial"]}
         await calling.ok("act", {"token": calling_token, "state_id": seen["state_id"], "action": named})
-        revealed = await calling.wait_for(lambda: (p := calling.latest(caller)) and p["view"]["last_reveal"] and p)
-        assert revealed["view"]["last_reveal"]["player"] == second and revealed["view"]["last_reveal"]["by"] == caller
+        revealed = await calling.wait_for(
+            lambda: (p := calling.latest(caller)) and p["view"]["last_reveal"] and p
+        )
+        assert (
+            revealed["view"]["last_reveal"]["player"] == second
+            and revealed["view"]["last_reveal"]["by"] == caller
+        )
     finally:
         for client, _ in seats.values():
             await client.close()
@@ -107,16 +129,24 @@ async def test_a_let_go_for_a_closed_play_is_refused_as_too_late(servers):
     try:
         first = seats[0][0].latest(0)["view"]["turn"]
         player, token = seats[first]
-        await player.ok("act", {"token": token, "state_id": 0, "action": a_play(player.latest(first)["view"])})
+        await player.ok(
+            "act", {"token": token, "state_id": 0, "action": a_play(player.latest(first)["view"])}
+        )
         others = [(first + 1) % 3, (first + 2) % 3]
         for seat in others:
             client, seat_token = seats[seat]
-            await client.ok("act", {"token": seat_token, "state_id": 1, "action": {"type": "let_go", "play": 1}})
+            await client.ok(
+                "act", {"token": seat_token, "state_id": 1, "action": {"type": "let_go", "play": 1}}
+            )
         client, seat_token = seats[others[0]]
-        reply = await client.error("act", {"token": seat_token, "state_id": 1,
-                                           "action": {"type": "challenge", "play": 1}}, "illegal")
+        reply = await client.error(
+            "act", {"token": seat_token, "state_id": 1, "action": {"type": "challenge", "play": 1}}, "illegal"
+        )
         assert reply["error"]["message"] == f"too late: Player {first + 1}'s play was let go"
-        assert reply["error"]["refusal"] == {"code": "settled", "params": {"player": first, "by_clock": False}}
+        assert reply["error"]["refusal"] == {
+            "code": "settled",
+            "params": {"player": first, "by_clock": False},
+        }
         assert len(stored_record(server.hub.store, tid)["log"]) == 3
     finally:
         for client, _ in seats.values():

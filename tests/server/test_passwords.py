@@ -38,11 +38,12 @@ async def test_an_older_hash_opens_with_its_password_and_is_then_stored_as_scryp
     db = tmp_path / "kitchen.sqlite3"
     srv = await servers(db=db)
     ann = await connected(srv)
-    table_id = (await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann",
-                                              "password": "leek"}))["table"]["id"]
+    table_id = (
+        await ann.ok("create_table", {"game": "pepper", "seats": 3, "name": "Ann", "password": "leek"})
+    )["table"]["id"]
     await ann.close()
     await srv.stop()
-    former = passwords.former_hash(table_id, "leek")   # as a server before scrypt stored it
+    former = passwords.former_hash(table_id, "leek")  # as a server before scrypt stored it
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE tables SET password = ? WHERE id = ?", (former, table_id))
     srv = await servers(db=db)
@@ -54,7 +55,7 @@ async def test_an_older_hash_opens_with_its_password_and_is_then_stored_as_scryp
     assert renewed.startswith("scrypt$") and not passwords.needs_new_hash(renewed)
     assert passwords.check(renewed, table_id, "leek") and not passwords.check(renewed, table_id, "lek")
     cy = await connected(srv)
-    await cy.ok("join_table", {"table": table_id, "name": "Cy", "password": "leek"})   # the new form opens it
+    await cy.ok("join_table", {"table": table_id, "name": "Cy", "password": "leek"})  # the new form opens it
     assert stored_password(db, table_id) == renewed
     for client in (bob, cy):
         await client.close()
@@ -62,13 +63,19 @@ async def test_an_older_hash_opens_with_its_password_and_is_then_stored_as_scryp
 
 def test_a_stored_form_beyond_the_servers_costs_is_refused_at_once():
     salt, digest = "00" * 16, "00" * 32
-    hostile = [f"scrypt${2**30}$8$1${salt}${digest}",     # 1 TiB of memory asked
-               f"scrypt$16384$4096$1${salt}${digest}",    # so is this
-               f"scrypt$16384$8$100000${salt}${digest}",  # a day of work
-               f"scrypt$1000$8$1${salt}${digest}",        # N not a power of two
-               f"scrypt$16384$8$5$${digest}", "scrypt$x$y$z$w$v", "scrypt$", "", "0" * 64]
+    hostile = [
+        f"scrypt${2**30}$8$1${salt}${digest}",  # 1 TiB of memory asked
+        f"scrypt$16384$4096$1${salt}${digest}",  # so is this
+        f"scrypt$16384$8$100000${salt}${digest}",  # a day of work
+        f"scrypt$1000$8$1${salt}${digest}",  # N not a power of two
+        f"scrypt$16384$8$5$${digest}",
+        "scrypt$x$y$z$w$v",
+        "scrypt$",
+        "",
+        "0" * 64,
+    ]
     started = time.perf_counter()
     for stored in hostile:
         assert not passwords.check(stored, "t1", "leek"), stored
         assert passwords.needs_new_hash(stored)
-    assert time.perf_counter() - started < 60   # a bound against a hang, not a timing
+    assert time.perf_counter() - started < 60  # a bound against a hang, not a timing

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.asyncio(loop_factories=LOOPS)  # the server on asyncio'
 async def start_table(clients, game="pepper", seats=3, humans=2, options=None, spectate=True):
     """A started table with ``humans`` scripted clients (seats 0..humans-1), bots elsewhere, a spectator."""
     host = await clients()
-    created = await host.ok("create_table", {"game": game, "options": options or {}, "seats": seats,
-                                             "name": "Host"})
+    created = await host.ok(
+        "create_table", {"game": game, "options": options or {}, "seats": seats, "name": "Host"}
+    )
     tid = created["table"]["id"]
     players = [(host, created["token"], 0)]
     for index in range(1, humans):
@@ -39,6 +40,7 @@ def random_moves(rng, wait_chance=0.0):
     def choose(view, now):
         legal = view["legal_actions"]
         return rng.choice(legal) if legal and rng.random() >= wait_chance else None
+
     return choose
 
 
@@ -66,8 +68,11 @@ async def play_scripted(client, token, seat, choose, deadline=120.0):
         if push["view"]["over"]:
             return
         assert loop.time() < end, "the game did not end in time"
-        action = choose(push["view"], game_now(push, push["server_time"])) if push["state_id"] != handled \
-            or push["view"]["legal_actions"] else None
+        action = (
+            choose(push["view"], game_now(push, push["server_time"]))
+            if push["state_id"] != handled or push["view"]["legal_actions"]
+            else None
+        )
         handled = push["state_id"]
         if action is not None:
             reply = await client.call("act", {"token": token, "state_id": handled, "action": action})
@@ -93,10 +98,20 @@ async def play_out(server, clients, game, seats, humans, options, make_chooser):
 
 
 async def test_many_pepper_games_send_each_seat_only_its_own_view(server, clients):
-    results = await asyncio.gather(*(
-        play_out(server, clients, "pepper", 3, 2, {"moves": 9, "turn_seconds": 1},
-                 lambda seat, seed=seed: random_moves(random.Random(seed * 10 + seat), wait_chance=0.1))
-        for seed in range(8)))
+    results = await asyncio.gather(
+        *(
+            play_out(
+                server,
+                clients,
+                "pepper",
+                3,
+                2,
+                {"moves": 9, "turn_seconds": 1},
+                lambda seat, seed=seed: random_moves(random.Random(seed * 10 + seat), wait_chance=0.1),
+            )
+            for seed in range(8)
+        )
+    )
     for record, players, watcher in results:
         assert len(record["log"]) == 9
         assert {entry["seat"] for entry in record["log"]} >= {0, 1, 2}
@@ -109,8 +124,15 @@ async def test_many_pepper_games_send_each_seat_only_its_own_view(server, client
 async def test_players_who_leave_a_finished_game_leave_no_bots_behind(server, clients):
     """A finished game lingers for its players to see the end; nobody plays it any more, so the
     players leaving it seat no stand-ins (each would replay the whole game's views to catch up)."""
-    record, players, _ = await play_out(server, clients, "pepper", 3, 2, {"moves": 9, "turn_seconds": 1},
-                                        lambda seat: random_moves(random.Random(seat)))
+    record, players, _ = await play_out(
+        server,
+        clients,
+        "pepper",
+        3,
+        2,
+        {"moves": 9, "turn_seconds": 1},
+        lambda seat: random_moves(random.Random(seat)),
+    )
     table = next(t for t in server.hub.tables.values() if t.over)
     for client, token, _seat in players:
         await client.ok("leave", {"token": token})
@@ -123,10 +145,20 @@ async def test_players_who_leave_a_finished_game_leave_no_bots_behind(server, cl
 async def test_whole_game_of_each_registered_game(server, clients, game_id):
     game = get_game(game_id)
     seats = game.min_players if game.min_players >= 2 else 2
-    results = await asyncio.gather(*(
-        play_out(server, clients, game_id, seats + extra, 2, quick_options(game),
-                 lambda seat, extra=extra: bot_moves(game_id, seat, 7 + 10 * extra + seat))
-        for extra in range(min(2, game.max_players - seats + 1))))
+    results = await asyncio.gather(
+        *(
+            play_out(
+                server,
+                clients,
+                game_id,
+                seats + extra,
+                2,
+                quick_options(game),
+                lambda seat, extra=extra: bot_moves(game_id, seat, 7 + 10 * extra + seat),
+            )
+            for extra in range(min(2, game.max_players - seats + 1))
+        )
+    )
     for record, _, _ in results:
         assert record["log"] and get_game(game_id).is_over(replay(MatchRecord.from_json(record)))
 
@@ -150,7 +182,10 @@ async def test_refused_actions_change_nothing(server, clients, pepper):
     await ann.error("act", {"token": bob_token, "state_id": 0, "action": add}, "bad_token")
     await ann.error("act", {"token": ann_token, "state_id": 0, "action": {"type": "add", "n": 4}}, "illegal")
     refused = await ann.error("act", {"token": ann_token, "state_id": 0, "action": [add]}, "illegal")
-    assert refused["error"]["refusal"] == {"code": "not_an_action", "params": {}}  # the table's own, worded by the client
+    assert refused["error"]["refusal"] == {
+        "code": "not_an_action",
+        "params": {},
+    }  # the table's own, worded by the client
     await ann.error("act", {"token": ann_token, "state_id": 0, "action": add, "x": 1}, "bad_request")
     await ann.error("act", {"token": ann_token, "state_id": 0, "action": {"pad": "x" * 20_000}}, "too_large")
     other_token = other_players[0][1]
@@ -173,13 +208,15 @@ async def test_not_started(clients):
 
 
 async def test_clock_passes_the_turn_at_the_deadline(server, clients):
-    tid, players, _ = await start_table(clients, seats=2, humans=2, options={"turn_seconds": 1}, spectate=False)
+    tid, players, _ = await start_table(
+        clients, seats=2, humans=2, options={"turn_seconds": 1}, spectate=False
+    )
     ann = players[0][0]
     first = await ann.wait_for(lambda: ann.latest(0))
     assert first["snapshot"] and first["deadline"] == pytest.approx(first["server_time"] + 1, abs=0.05)
     pushed = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=15)
     assert pushed["events"] == [{"type": "timeout"}] and not pushed["snapshot"]
-    assert pushed["server_time"] >= first["deadline"]   # never early (how late is the machine's business)
+    assert pushed["server_time"] >= first["deadline"]  # never early (how late is the machine's business)
     record = stored_record(server.hub.store, tid)
     assert record["log"][0] == {"seat": None, "action": {"type": "timeout"}, "t": first["view"]["deadline"]}
     assert pushed["view"]["turn"] == 1
@@ -188,8 +225,9 @@ async def test_clock_passes_the_turn_at_the_deadline(server, clients):
 
 async def test_hold_pauses_the_clock(servers, connect):
     srv = await servers(scheduler=HandScheduler())
-    tid, players, _ = await start_table(lambda: connect(srv.url), seats=2, humans=2, options={"turn_seconds": 1},
-                                        spectate=False)
+    tid, players, _ = await start_table(
+        lambda: connect(srv.url), seats=2, humans=2, options={"turn_seconds": 1}, spectate=False
+    )
     ann, token = players[0][0], players[0][1]
     first = await ann.wait_for(lambda: ann.latest(0))
     assert (await ann.ok("hold", {"token": token, "on": True}))["paused"]
@@ -206,8 +244,9 @@ async def test_hold_pauses_the_clock(servers, connect):
 
 async def test_spectator_and_couch_seats_on_one_connection(server, clients):
     couch = await clients()
-    created = await couch.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                              "options": {"turn_seconds": 60}})
+    created = await couch.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"turn_seconds": 60}}
+    )
     tid = created["table"]["id"]
     second = await couch.ok("join_table", {"table": tid, "name": "Bob"})
     await couch.ok("ready", {"token": second["token"], "on": True})
@@ -223,7 +262,9 @@ async def test_spectator_and_couch_seats_on_one_connection(server, clients):
 async def test_finished_games_stay_as_replays(servers, connect):
     server = await servers(scheduler=HandScheduler(), linger=0.2)
     ann = await connect(server.url)
-    created = await ann.ok("create_table", {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1}})
+    created = await ann.ok(
+        "create_table", {"game": "pepper", "seats": 1, "name": "Ann", "options": {"moves": 1}}
+    )
     tid = created["table"]["id"]
     await ann.ok("start", {"token": created["token"]})
     await ann.ok("act", {"token": created["token"], "state_id": 0, "action": {"type": "add", "n": 3}})
@@ -235,15 +276,24 @@ async def test_finished_games_stay_as_replays(servers, connect):
     await ann.error("resume", {"token": created["token"]}, "bad_token")
     assert tid in [m["id"] for m in (await fetch_json(f"{server.url}/replays"))["matches"]]
     record = await fetch_json(f"{server.url}/replays/{tid}")
-    assert record["over"] and record["log"] == [{"seat": 0, "action": {"type": "add", "n": 3}, "t": record["log"][0]["t"]}]
+    assert record["over"] and record["log"] == [
+        {"seat": 0, "action": {"type": "add", "n": 3}, "t": record["log"][0]["t"]}
+    ]
     check_received(record, ann.states)
 
 
 async def test_hold_does_not_pause_when_the_table_says_so(server, clients):
     ann = await clients()
-    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                            "options": {"turn_seconds": 1},
-                                            "settings": {"handoff_pauses_timer": False}})
+    created = await ann.ok(
+        "create_table",
+        {
+            "game": "pepper",
+            "seats": 2,
+            "name": "Ann",
+            "options": {"turn_seconds": 1},
+            "settings": {"handoff_pauses_timer": False},
+        },
+    )
     await ann.ok("start", {"token": created["token"]})
     assert not (await ann.ok("hold", {"token": created["token"], "on": True}))["paused"]
     timed_out = await ann.wait_for(lambda: (s := ann.latest(0)) and s["state_id"] == 1 and s, timeout=15)
@@ -262,8 +312,9 @@ async def test_spectators_are_limited(server, clients):
 async def test_a_hold_said_in_the_lobby_pauses_the_clock_from_the_start(servers, connect):
     srv = await servers(scheduler=HandScheduler())
     ann = await connect(srv.url)
-    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                            "options": {"turn_seconds": 1}})
+    created = await ann.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"turn_seconds": 1}}
+    )
     await ann.ok("hold", {"token": created["token"], "on": True})
     await ann.ok("start", {"token": created["token"]})
     first = await ann.wait_for(lambda: ann.latest(0))
@@ -279,7 +330,9 @@ async def test_a_hold_said_in_the_lobby_pauses_the_clock_from_the_start(servers,
 
 async def test_the_clock_runs_on_when_a_holding_connection_drops(server, clients):
     server.config.grace = 30  # no stand-in bot wakes the table up meanwhile
-    tid, players, _ = await start_table(clients, seats=2, humans=2, options={"turn_seconds": 1}, spectate=False)
+    tid, players, _ = await start_table(
+        clients, seats=2, humans=2, options={"turn_seconds": 1}, spectate=False
+    )
     (ann, ann_token, _), (bob, _, _) = players
     await bob.wait_for(lambda: bob.latest(1))
     assert (await ann.ok("hold", {"token": ann_token, "on": True}))["paused"]

@@ -35,17 +35,25 @@ def test_public_defaults_are_the_stricter_ones_and_each_flag_still_counts():
         assert 0 < value < getattr(ServerConfig, name)
     assert PUBLIC_LIMITS["address_rate"] >= ServerConfig.rate
     lan = parse_args([])
-    assert (lan.max_connections_per_address, lan.max_tables_per_address, lan.max_requests_per_address,
-            lan.lobby_idle, lan.no_discovery) == (32, 8, 120, 600.0, False)
+    assert (
+        lan.max_connections_per_address,
+        lan.max_tables_per_address,
+        lan.max_requests_per_address,
+        lan.lobby_idle,
+        lan.no_discovery,
+    ) == (32, 8, 120, 600.0, False)
     chosen = parse_args(["--public", "--trusted-proxy", "10.0.0.2", "--max-tables-per-address", "0"])
     assert chosen.max_tables_per_address == 0 and chosen.max_connections_per_address == 16
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--public"], "--public serves over TLS: give --cert FILE --key FILE, or name the reverse proxy"),
-    (["--cert", "c.pem"], "--cert and --key go together"),
-    (["--key", "k.pem"], "--cert and --key go together"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--public"], "--public serves over TLS: give --cert FILE --key FILE, or name the reverse proxy"),
+        (["--cert", "c.pem"], "--cert and --key go together"),
+        (["--key", "k.pem"], "--cert and --key go together"),
+    ],
+)
 def test_a_public_server_without_tls_is_refused(argv, words, capsys):
     with pytest.raises(SystemExit) as stopped:
         parse_args(argv)
@@ -55,8 +63,23 @@ def test_a_public_server_without_tls_is_refused(argv, words, capsys):
 def test_a_key_that_cannot_be_used_is_named_and_nothing_starts(tmp_path, capsys):
     made = make_certificate(tmp_path)
     other = make_certificate(tmp_path / "other")
-    code = main(["--public", "--cert", str(made.cert), "--key", str(other.key), "--db", str(tmp_path / "s.sqlite3"),
-                 "--host", "127.0.0.1", "--port", "0", "--loop", "asyncio"])
+    code = main(
+        [
+            "--public",
+            "--cert",
+            str(made.cert),
+            "--key",
+            str(other.key),
+            "--db",
+            str(tmp_path / "s.sqlite3"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--loop",
+            "asyncio",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and f"the key {other.key} is not the key of the certificate {made.cert}" in err, err
     assert "Traceback" not in err
@@ -66,9 +89,25 @@ def test_a_key_that_cannot_be_used_is_named_and_nothing_starts(tmp_path, capsys)
 async def test_a_game_played_over_tls_against_a_public_server(tmp_path, monkeypatch):
     made = make_certificate(tmp_path / "certs")
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "soupkitchen.server", "--public", "--cert", str(made.cert), "--key", str(made.key),
-        "--host", "127.0.0.1", "--port", "0", "--db", str(tmp_path / "public.sqlite3"), "--bot-delay", "0.05",
-        stdout=asyncio.subprocess.PIPE, cwd=ROOT)
+        sys.executable,
+        "-m",
+        "soupkitchen.server",
+        "--public",
+        "--cert",
+        str(made.cert),
+        "--key",
+        str(made.key),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "public.sqlite3"),
+        "--bot-delay",
+        "0.05",
+        stdout=asyncio.subprocess.PIPE,
+        cwd=ROOT,
+    )
     monkeypatch.setattr(tls, "TRUSTED", [])
     tls.trust(made.cert)  # as soupkitchen --trust-cert does
     conns: list[Connection] = []
@@ -86,8 +125,15 @@ async def test_a_game_played_over_tls_against_a_public_server(tmp_path, monkeypa
         conns = [Connection(url) for _ in range(3)]
         for conn in conns:
             await conn.connect()
-        host = await conns[0].request("create_table", {"game": "pink-soup", "seats": 3, "name": "Ann",
-                                                       "settings": {"listed": False, "bot_delay": 0.05}})
+        host = await conns[0].request(
+            "create_table",
+            {
+                "game": "pink-soup",
+                "seats": 3,
+                "name": "Ann",
+                "settings": {"listed": False, "bot_delay": 0.05},
+            },
+        )
         code = host["table"]["code"]
         sessions = [TableSession(conns[0], host["table"], {0: host["token"]})]
         for conn, name in zip(conns[1:], ("Bob", "Cy"), strict=True):  # friends come with the code
@@ -100,20 +146,30 @@ async def test_a_game_played_over_tls_against_a_public_server(tmp_path, monkeypa
         await watcher.connect()
         await watcher.ok("spectate", {"table": host["table"]["id"]})
         await sessions[0].request("start")
-        players = [asyncio.ensure_future(play(session, seat, random.Random(seat)))
-                   for seat, session in enumerate(sessions)]
+        players = [
+            asyncio.ensure_future(play(session, seat, random.Random(seat)))
+            for seat, session in enumerate(sessions)
+        ]
         await asyncio.wait_for(asyncio.gather(*players), PATIENCE)
 
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=made.client_context())) as http, \
-                http.get(f"{url}/replays/{host['table']['id']}") as answer:
+        async with (
+            aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=made.client_context())) as http,
+            http.get(f"{url}/replays/{host['table']['id']}") as answer,
+        ):
             record = await answer.json()
         assert record["over"] and len(record["log"]) > 20
-        await until(lambda: any(s["state_id"] == len(record["log"]) for s in watcher.states),
-                    PATIENCE, "the watcher's last view")
+        await until(
+            lambda: any(s["state_id"] == len(record["log"]) for s in watcher.states),
+            PATIENCE,
+            "the watcher's last view",
+        )
         assert check_received(record, watcher.states) > 20
         for seat, session in enumerate(sessions):  # every player ends on the game's own end
-            await until(lambda s=session, k=seat: s.state_ids.get(k) == len(record["log"]), PATIENCE,
-                        f"seat {seat}'s last view")
+            await until(
+                lambda s=session, k=seat: s.state_ids.get(k) == len(record["log"]),
+                PATIENCE,
+                f"seat {seat}'s last view",
+            )
             assert session.view(seat)["over"] and session.view(seat)["result"] is not None
         assert all(conn.sio.transport() == "websocket" for conn in conns)
     finally:

@@ -21,13 +21,15 @@ def tick(server: EmbeddedServer, seconds: float = 0.1, times: int = 1) -> None:
         server.scheduler.advance(seconds)
 
 
-async def start_table(server: EmbeddedServer, seats: int,
-                      people: int) -> tuple[list[Client], list[str], object]:
+async def start_table(
+    server: EmbeddedServer, seats: int, people: int
+) -> tuple[list[Client], list[str], object]:
     """A table of ``seats`` Too Many Cooks chefs, the first ``people`` of them people, every chef
     ready: the round's clock runs."""
     clients = [await Client(server.url).connect() for _ in range(people)]
-    made = await clients[0].ok("create_table", {"game": "too-many-cooks", "options": {}, "seats": seats,
-                                                "name": "Ann"})
+    made = await clients[0].ok(
+        "create_table", {"game": "too-many-cooks", "options": {}, "seats": seats, "name": "Ann"}
+    )
     tokens = [made["token"]]
     for number, client in enumerate(clients[1:], start=1):
         joined = await client.ok("join_table", {"table": made["table"]["id"], "name": f"Chef {number}"})
@@ -64,8 +66,11 @@ async def test_a_persons_emote_in_a_round_is_a_reaction_the_rules_keep_or_refuse
         assert entry["seat"] == other
         assert entry["action"] == {"type": "react", "emote": "disgusting", "move": 1}
         for client in clients:
-            await client.wait_for(lambda c=client: any(event["type"] == "reacted"
-                                                       for state in c.states for event in state["events"]))
+            await client.wait_for(
+                lambda c=client: any(
+                    event["type"] == "reacted" for state in c.states for event in state["events"]
+                )
+            )
             await client.wait_for(lambda c=client: c.emotes)
             assert client.emotes[-1] == {"table": table.id, "seat": other, "emote": "disgusting"}
             assert client.states[-1]["view"]["reactions"] == [{"seat": other, "emote": "disgusting"}]
@@ -73,8 +78,9 @@ async def test_a_persons_emote_in_a_round_is_a_reaction_the_rules_keep_or_refuse
         tick(server, 1.2)
         refused = await clients[other].error("emote", {"token": tokens[other], "emote": "fine"}, "illegal")
         assert refused["error"]["refusal"]["code"] == "already_reacted"
-        refused = await clients[mover].error("emote", {"token": tokens[mover], "emote": "delicious"},
-                                             "illegal")
+        refused = await clients[mover].error(
+            "emote", {"token": tokens[mover], "emote": "delicious"}, "illegal"
+        )
         assert refused["error"]["refusal"]["code"] == "own_move"
         assert len(table.record.log) == logged  # a refusal changes nothing
         # the chef to move sent their move for the state before the reaction: it still holds
@@ -82,8 +88,9 @@ async def test_a_persons_emote_in_a_round_is_a_reaction_the_rules_keep_or_refuse
         await clients[turn].ok("act", {"token": tokens[turn], "state_id": after_move, "action": ROTATE})
         # but a move sent for the state before a change of the soup is out of date
         turn = table.state.turn
-        await clients[turn].error("act", {"token": tokens[turn], "state_id": before_move, "action": ROTATE},
-                                  "stale_state")
+        await clients[turn].error(
+            "act", {"token": tokens[turn], "state_id": before_move, "action": ROTATE}, "stale_state"
+        )
     finally:
         for client in clients:
             await client.close()
@@ -143,8 +150,14 @@ async def test_a_person_who_sits_on_their_turn_is_nudged_once_and_nothing_is_pla
         assert len(ann.nudges) == 1  # once a turn
         assert len([e for e in table.record.log if e["seat"] == 0]) == logged and table.state.turn == 0
         # a held clock counts nothing: the next turn's nudge waits for the clock
-        await ann.ok("act", {"token": tokens[0], "state_id": table.state_id,
-                             "action": table.game.legal_actions(table.state, 0)[0]})
+        await ann.ok(
+            "act",
+            {
+                "token": tokens[0],
+                "state_id": table.state_id,
+                "action": table.game.legal_actions(table.state, 0)[0],
+            },
+        )
         for _ in range(400):
             if table.state.turn == 0:
                 break

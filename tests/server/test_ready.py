@@ -29,7 +29,7 @@ async def test_the_host_starts_only_when_every_other_player_is_ready(clients):
     tid, (ann, host), (bob, bob_token), (cy, cy_token) = await seated_table(clients, seats=4)
     await ann.ok("add_bot", {"token": host, "seat": 3})
     table = (await ann.ok("list_tables", {}))["tables"][0]
-    assert ready_flags(table) == [True, False, False, True]      # the host and bots are ready
+    assert ready_flags(table) == [True, False, False, True]  # the host and bots are ready
     refused = await ann.error("start", {"token": host}, "not_ready")
     assert refused["error"]["message"] == "Bob and Cy are not ready yet"
     await bob.ok("ready", {"token": bob_token, "on": True})
@@ -37,9 +37,9 @@ async def test_the_host_starts_only_when_every_other_player_is_ready(clients):
     refused = await ann.error("start", {"token": host}, "not_ready")
     assert refused["error"]["message"] == "Cy is not ready yet"
     await cy.ok("ready", {"token": cy_token, "on": True})
-    await cy.ok("ready", {"token": cy_token, "on": False})       # changed their mind
+    await cy.ok("ready", {"token": cy_token, "on": False})  # changed their mind
     await ann.error("start", {"token": host}, "not_ready")
-    await cy.error("ready", {"token": bob_token, "on": True}, "bad_token")   # not Cy's seat
+    await cy.error("ready", {"token": bob_token, "on": True}, "bad_token")  # not Cy's seat
     await cy.error("ready", {"token": cy_token, "on": "yes"}, "bad_request")
     await bob.error("start", {"token": bob_token}, "not_host")
     await cy.ok("ready", {"token": cy_token, "on": True})
@@ -60,7 +60,9 @@ async def test_changing_the_options_asks_everyone_again(clients):
     await ann.error("start", {"token": host}, "not_ready")
     for client, token in ((bob, bob_token), (cy, cy_token)):
         await client.ok("ready", {"token": token, "on": True})
-    await ann.ok("set_options", {"token": host, "options": {"moves": 3}, "settings": {"handoff_pauses_timer": False}})
+    await ann.ok(
+        "set_options", {"token": host, "options": {"moves": 3}, "settings": {"handoff_pauses_timer": False}}
+    )
     assert ready_flags((await ann.ok("list_tables", {}))["tables"][0]) == [True, False, False]
 
 
@@ -138,7 +140,7 @@ async def test_a_player_who_drops_out_is_not_ready_until_they_come_back_and_say_
     assert [seat["ready"] for seat in server.hub.store.load_table(tid)["seats"]] == [False, False, True]
     back = await clients()
     resumed = await back.ok("resume", {"token": bob_token})
-    assert ready_flags(resumed["table"]) == [True, False, True]     # coming back is not saying ready
+    assert ready_flags(resumed["table"]) == [True, False, True]  # coming back is not saying ready
     await ann.error("start", {"token": host}, "not_ready")
     await everyone_ready(ann, ((back, bob_token),), tid, [True, True, True])
     await ann.ok("start", {"token": host})
@@ -150,7 +152,7 @@ async def test_a_second_connection_on_the_seat_keeps_it_ready(clients):
     await other.ok("resume", {"token": bob_token})
     await everyone_ready(ann, ((bob, bob_token), cy), tid, [True, True, True])
     seen = len(ann.lobbies)
-    await bob.close()                               # Bob's other window still holds the seat
+    await bob.close()  # Bob's other window still holds the seat
     await ann.wait_for(lambda: len(ann.lobbies) > seen)
     assert ready_flags(ann.lobbies[-1]["table"]) == [True, True, True]
     await ann.ok("start", {"token": host})
@@ -196,15 +198,34 @@ async def test_ready_survives_a_restart(server, clients):
 def test_a_database_from_before_ready_is_brought_up_to_date(tmp_path):
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path)
-    old.executescript("CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT,"
-                      " token_hash TEXT, bot INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seat));"
-                      "INSERT INTO seats VALUES ('t1', 0, 'Ann', 'abc', 0);")
+    old.executescript(
+        "CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT,"
+        " token_hash TEXT, bot INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seat));"
+        "INSERT INTO seats VALUES ('t1', 0, 'Ann', 'abc', 0);"
+    )
     old.close()
     store = Store(path)
-    row = {"id": "t1", "game": "pepper", "players": 2, "options": {}, "settings": {}, "password": None,
-           "host_seat": 0, "seed": None, "started": False, "over": False, "closed": False, "created": 1.0}
-    store.save_table(row, [{"name": "Ann", "token_hash": "abc", "bot": False, "ready": False},
-                           {"name": "Bob", "token_hash": "def", "bot": False, "ready": True}])
+    row = {
+        "id": "t1",
+        "game": "pepper",
+        "players": 2,
+        "options": {},
+        "settings": {},
+        "password": None,
+        "host_seat": 0,
+        "seed": None,
+        "started": False,
+        "over": False,
+        "closed": False,
+        "created": 1.0,
+    }
+    store.save_table(
+        row,
+        [
+            {"name": "Ann", "token_hash": "abc", "bot": False, "ready": False},
+            {"name": "Bob", "token_hash": "def", "bot": False, "ready": True},
+        ],
+    )
     loaded = store.load_table("t1")
     store.close()
     assert [seat["ready"] for seat in loaded["seats"]] == [False, True]

@@ -22,9 +22,24 @@ def launch(db: Path | str, port: int = 0) -> tuple[subprocess.Popen, int]:
     """A server on ``db``: a SQLite file, or a PostgreSQL database's address."""
     where = ["--postgres", db] if str(db).startswith("postgresql://") else ["--db", str(db)]
     process = subprocess.Popen(
-        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port), *where,
-         "--no-discovery", "--bot-delay", "0.1", "--grace", "30"],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2])
+        [
+            sys.executable,
+            str(LAUNCHER),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            *where,
+            "--no-discovery",
+            "--bot-delay",
+            "0.1",
+            "--grace",
+            "30",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
     line = process.stdout.readline()
     assert "listening on" in line, line
     return process, int(line.rsplit(":", 1)[1])
@@ -36,8 +51,15 @@ async def keep_playing(client, token, seat, rng, stop):
         push = client.latest(seat)
         if client.sio.connected and push and push["view"]["legal_actions"] and not push["view"]["over"]:
             try:
-                await client.sio.call("act", {"token": token, "state_id": push["state_id"],
-                                              "action": rng.choice(push["view"]["legal_actions"])}, timeout=2)
+                await client.sio.call(
+                    "act",
+                    {
+                        "token": token,
+                        "state_id": push["state_id"],
+                        "action": rng.choice(push["view"]["legal_actions"]),
+                    },
+                    timeout=2,
+                )
             except Exception:  # the server died under us
                 pass
         await asyncio.sleep(0.01)  # real time: a player's pace against a server in another process
@@ -53,20 +75,25 @@ async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, proce
     for client in (ann, bob, cy):
         await client.connect()
     try:
-        first = await ann.ok("create_table", {"game": "pepper", "seats": 4, "name": "Ann",
-                                              "options": {"moves": 200, "turn_seconds": 600}})
+        first = await ann.ok(
+            "create_table",
+            {"game": "pepper", "seats": 4, "name": "Ann", "options": {"moves": 200, "turn_seconds": 600}},
+        )
         tid = first["table"]["id"]
         joined = await bob.ok("join_table", {"table": tid, "name": "Bob"})
         await bob.ok("ready", {"token": joined["token"], "on": True})
         await ann.ok("start", {"token": first["token"]})
-        idle = await cy.ok("create_table", {"game": "pepper", "seats": 1, "name": "Cy",
-                                            "options": {"turn_seconds": 4}})
+        idle = await cy.ok(
+            "create_table", {"game": "pepper", "seats": 1, "name": "Cy", "options": {"turn_seconds": 4}}
+        )
         await cy.ok("start", {"token": idle["token"]})
         cy_started = time.monotonic()
         await cy.wait_for(lambda: cy.latest(0))
         stop = asyncio.Event()
-        players = [asyncio.ensure_future(keep_playing(c, t, s, random.Random(s), stop))
-                   for c, t, s in ((ann, ann.tokens[0], 0), (bob, bob.tokens[0], 1))]
+        players = [
+            asyncio.ensure_future(keep_playing(c, t, s, random.Random(s), stop))
+            for c, t, s in ((ann, ann.tokens[0], 0), (bob, bob.tokens[0], 1))
+        ]
         await ann.wait_for(lambda: ann.latest(0)["state_id"] >= 20)
         await asyncio.sleep(random.Random(os.getpid()).uniform(0, 0.2))  # real time: the kill lands mid-play
         os.kill(process.pid, signal.SIGKILL)
@@ -79,21 +106,25 @@ async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, proce
         process, _ = launch(db, port)
         processes.append(process)
         for client in (ann, bob, cy):
-            await client.wait_for(lambda c=client: any(s["snapshot"] for s in c.states[counts[id(c)]:]), timeout=10)
+            await client.wait_for(
+                lambda c=client: any(s["snapshot"] for s in c.states[counts[id(c)] :]), timeout=10
+            )
         since_relaunch = time.monotonic() - relaunched_at
         record = stored_record(db, tid)
         for client in (ann, bob):
             before = seen[id(client)]
-            after = next(s for s in client.states[counts[id(client)]:] if s["snapshot"])
+            after = next(s for s in client.states[counts[id(client)] :] if s["snapshot"])
             assert after["state_id"] >= before["state_id"], "an action announced before the kill was lost"
             assert after["state_id"] <= len(record["log"])
             check_received(record, client.states)
         # the idle table's clock resumed where the server last recorded it (once a second, so at most a
         # second before the kill): the downtime ate none of its turn
-        resumed = next(s for s in cy.states[counts[id(cy)]:] if s["snapshot"])
+        resumed = next(s for s in cy.states[counts[id(cy)] :] if s["snapshot"])
         remaining = resumed["deadline"] - resumed["server_time"]
         ran = killed_at - cy_started
-        assert resumed["state_id"] == 0 and 4.0 - ran - since_relaunch - 0.05 <= remaining <= min(4.0, 5.05 - ran)
+        assert resumed["state_id"] == 0 and 4.0 - ran - since_relaunch - 0.05 <= remaining <= min(
+            4.0, 5.05 - ran
+        )
         assert time.monotonic() - killed_at > since_relaunch + 0.5  # the time the server was down
         # and play goes on from there
         mark = ann.latest(0)["state_id"]
@@ -102,8 +133,9 @@ async def test_sigkill_mid_game_and_restart_restores_every_table(tmp_path, proce
         await asyncio.gather(*players)
         record = stored_record(db, tid)
         for client in (ann, bob, cy):
-            check_received(record if client is not cy else stored_record(db, idle["table"]["id"]),
-                           client.states)
+            check_received(
+                record if client is not cy else stored_record(db, idle["table"]["id"]), client.states
+            )
     finally:
         for client in (ann, bob, cy):
             await client.close()

@@ -17,8 +17,12 @@ from soupkitchen.server.embedded import EmbeddedServer
 from soupkitchen.server.storage.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreError
 
 FIXTURES = Path(__file__).with_name("fixtures")
-ROWS = {"tables": "SELECT * FROM tables ORDER BY id", "seats": "SELECT * FROM seats ORDER BY table_id, seat",
-        "actions": "SELECT * FROM actions ORDER BY table_id, idx", "clocks": "SELECT * FROM clocks ORDER BY table_id"}
+ROWS = {
+    "tables": "SELECT * FROM tables ORDER BY id",
+    "seats": "SELECT * FROM seats ORDER BY table_id, seat",
+    "actions": "SELECT * FROM actions ORDER BY table_id, idx",
+    "clocks": "SELECT * FROM clocks ORDER BY table_id",
+}
 GAMES = {"stone-soup": "finished", "too-many-cooks": "playing", "pot-pourri": "playing"}
 
 
@@ -44,8 +48,9 @@ def check_games(rows: dict[str, list[tuple]]) -> None:
     player, a closed lobby, and a round's clock."""
     tables = {row[1]: row for row in rows["tables"] if row[1] != "pink-soup"}
     assert {game: "finished" if row[9] else "playing" for game, row in tables.items()} == GAMES
-    assert sorted((row[8], row[9], row[10], row[5] is not None) for row in rows["tables"] if row[1] == "pink-soup") \
-        == [(0, 0, 0, True), (0, 0, 1, False)]
+    assert sorted(
+        (row[8], row[9], row[10], row[5] is not None) for row in rows["tables"] if row[1] == "pink-soup"
+    ) == [(0, 0, 0, True), (0, 0, 1, False)]
     assert any(row[2] == "Cy" and row[5] == 1 for row in rows["seats"]), "Cy said ready in the lobby"
     assert len(rows["actions"]) > 150 and rows["clocks"]
 
@@ -68,8 +73,11 @@ async def check_restored(server: EmbeddedServer, rows: dict[str, list[tuple]]) -
 
 def load_dump(dsn: str) -> None:
     """Load the fixture's dump (psql's own lines left out) into the database at ``dsn``."""
-    script = "\n".join(line for line in (FIXTURES / "before_versions.sql").read_text().splitlines()
-                       if not line.startswith("\\"))
+    script = "\n".join(
+        line
+        for line in (FIXTURES / "before_versions.sql").read_text().splitlines()
+        if not line.startswith("\\")
+    )
     with psycopg.connect(dsn, autocommit=True) as db:
         db.execute(script)  # no parameters: one simple query, every statement of the dump
 
@@ -119,4 +127,6 @@ def test_a_database_a_newer_program_wrote_is_refused_and_left_as_it_is(where, tm
     with pytest.raises(StoreError) as refused:
         opening()
     assert refused.value.message.startswith("cannot use the database")
-    assert f"schema version {SCHEMA_VERSION + 1}" in refused.value.message and "newer" in refused.value.message
+    assert (
+        f"schema version {SCHEMA_VERSION + 1}" in refused.value.message and "newer" in refused.value.message
+    )

@@ -35,14 +35,44 @@ from soupkitchen.server.tables.scheduler import LoopScheduler
 from soupkitchen.shared.match import MatchRecord, replay
 from soupkitchen.shared.registry import get_game
 
-KNOWN_CODES = {"bad_request", "version", "unknown_table", "bad_token", "not_host", "table_full",
-               "wrong_password", "illegal", "stale_state", "rate_limited", "too_large", "limit",
-               "not_started", "already_started", "not_ready", "unknown_event"}
-SEAT_REQUESTS = {"leave", "add_bot", "remove_bot", "kick", "set_options", "ready", "start", "act", "hold", "emote"}
+KNOWN_CODES = {
+    "bad_request",
+    "version",
+    "unknown_table",
+    "bad_token",
+    "not_host",
+    "table_full",
+    "wrong_password",
+    "illegal",
+    "stale_state",
+    "rate_limited",
+    "too_large",
+    "limit",
+    "not_started",
+    "already_started",
+    "not_ready",
+    "unknown_event",
+}
+SEAT_REQUESTS = {
+    "leave",
+    "add_bot",
+    "remove_bot",
+    "kick",
+    "set_options",
+    "ready",
+    "start",
+    "act",
+    "hold",
+    "emote",
+}
 SEEDS = range(4)
 AGENTS = 8
-REQUESTS = 100  # random requests each agent makes per seed (a count, not a time: a slow machine makes them all)
-SETTLE = 60.0  # seconds the server may take, at most, to let bots stand in and close lobbies once all are gone
+REQUESTS = (
+    100  # random requests each agent makes per seed (a count, not a time: a slow machine makes them all)
+)
+SETTLE = (
+    60.0  # seconds the server may take, at most, to let bots stand in and close lobbies once all are gone
+)
 PASSWORD = "soup"
 # What each agent's connections use: the websocket at once, or long-polling first and then the
 # upgrade (the desktop client's default). Long-polling alone is left out: a client that closes such a
@@ -187,8 +217,11 @@ class Agent:
         conn = self.conn
         token = payload.get("token")
         # A seat this connection never took, or one that was left or kicked, is never anyone's to use.
-        foreign = (event in SEAT_REQUESTS or event == "resume") and token in self.world.stale or (
-            event in SEAT_REQUESTS and token not in conn.held)
+        foreign = (
+            (event in SEAT_REQUESTS or event == "resume")
+            and token in self.world.stale
+            or (event in SEAT_REQUESTS and token not in conn.held)
+        )
         reply = await conn.client.call(event, payload)
         self.world.replies += 1
         self.calls += 1
@@ -201,7 +234,8 @@ class Agent:
             self.world.refusals[error["code"]] = self.world.refusals.get(error["code"], 0) + 1
         if foreign:
             assert not reply["ok"] and reply["error"]["code"] in ("bad_token", "rate_limited"), (
-                f"{event} with a seat that is not this connection's -> {reply}")
+                f"{event} with a seat that is not this connection's -> {reply}"
+            )
         if reply["ok"]:
             self.took(event, payload, reply)
         return reply
@@ -233,8 +267,10 @@ class Agent:
             world.stale.extend(t for t, seat in world.tokens.items() if seat == (table_id, payload["seat"]))
         elif event == "act":  # the acting seat's push comes before the acknowledgement
             where = conn.held[payload["token"]]
-            assert any((push["table"], push["seat"], push["state_id"]) == (*where, reply["state_id"])
-                       for push in reversed(conn.client.states)), f"act acknowledged before its push: {reply}"
+            assert any(
+                (push["table"], push["seat"], push["state_id"]) == (*where, reply["state_id"])
+                for push in reversed(conn.client.states)
+            ), f"act acknowledged before its push: {reply}"
         elif event == "time_sync":
             assert reply["client_time"] == payload["client_time"]
 
@@ -273,8 +309,10 @@ class Agent:
         return options
 
     def settings(self) -> dict[str, Any]:
-        return {"bot_delay": self.rng.choice([0.0, 0.02, 0.05, 0.1]),
-                "handoff_pauses_timer": self.rng.random() < 0.7}
+        return {
+            "bot_delay": self.rng.choice([0.0, 0.02, 0.05, 0.1]),
+            "handoff_pauses_timer": self.rng.random() < 0.7,
+        }
 
     def summary(self, table_id: str) -> dict[str, Any] | None:
         """The latest TableSummary this connection heard of."""
@@ -285,8 +323,11 @@ class Agent:
 
     def playable(self) -> str | None:
         """A seat this connection holds whose latest view offers moves."""
-        seats = [token for token in sorted(self.conn.held) if (push := self.latest(token))
-                 and push["view"]["legal_actions"] and not push["view"]["over"]]
+        seats = [
+            token
+            for token in sorted(self.conn.held)
+            if (push := self.latest(token)) and push["view"]["legal_actions"] and not push["view"]["over"]
+        ]
         return self.rng.choice(seats) if seats else None
 
     def in_lobby(self) -> tuple[str, bool] | None:
@@ -312,8 +353,12 @@ class Agent:
         game_id = game_id or self.rng.choice(self.world.games)
         game = get_game(game_id)
         seats = self.rng.randint(game.min_players, min(game.max_players, 6))
-        payload: dict[str, Any] = {"game": game_id, "seats": seats, "name": self.name,
-                                   "options": self.options(game_id)}
+        payload: dict[str, Any] = {
+            "game": game_id,
+            "seats": seats,
+            "name": self.name,
+            "options": self.options(game_id),
+        }
         if self.rng.random() < 0.3:
             payload["password"] = PASSWORD
         if self.rng.random() < 0.5:
@@ -384,7 +429,9 @@ class Agent:
         token = (self.rng.random() < 0.85 and self.playable()) or self.some_token()
         push = self.latest(token)
         if push is None:
-            await self.call("act", {"token": token, "state_id": self.rng.randint(0, 3), "action": {"type": "ready"}})
+            await self.call(
+                "act", {"token": token, "state_id": self.rng.randint(0, 3), "action": {"type": "ready"}}
+            )
             return
         game_id = self.world.tables[push["table"]]["game"]
         legal = push["view"]["legal_actions"]
@@ -399,10 +446,21 @@ class Agent:
             action = self.rng.choice(legal)
         elif roll < 0.85:
             others = [g for g in self.world.moves if g != game_id and self.world.moves[g]]
-            action = self.rng.choice(self.world.moves[self.rng.choice(others)]) if others else {"type": "pass"}
+            action = (
+                self.rng.choice(self.world.moves[self.rng.choice(others)]) if others else {"type": "pass"}
+            )
         else:
-            action = self.rng.choice([None, 7, "draw", [], {}, {"type": "timeout"}, {"type": legal[0]["type"]}
-                                      if legal else {"type": "play", "card": -1}])
+            action = self.rng.choice(
+                [
+                    None,
+                    7,
+                    "draw",
+                    [],
+                    {},
+                    {"type": "timeout"},
+                    {"type": legal[0]["type"]} if legal else {"type": "play", "card": -1},
+                ]
+            )
         if self.rng.random() < 0.05:  # another seat's token, with this seat's view
             token = self.rng.choice(sorted(self.world.tokens))
         await self.call("act", {"token": token, "state_id": state_id, "action": action})
@@ -414,8 +472,10 @@ class Agent:
         await self.call("hold", {"token": self.some_token(), "on": self.rng.random() < 0.4})
 
     async def emote(self) -> None:
-        await self.call("emote", {"token": self.some_token(),
-                                  "emote": self.rng.choice(["disgusting", "delicious", "fine"])})
+        await self.call(
+            "emote",
+            {"token": self.some_token(), "emote": self.rng.choice(["disgusting", "delicious", "fine"])},
+        )
 
     async def reconnect(self) -> None:
         """Drop the connection (mid-game or not), maybe wait past the grace period, come back and
@@ -425,7 +485,9 @@ class Agent:
             await self.conn.client.close()
         else:  # the network goes: no goodbye, the server finds out from the transport
             await self.conn.client.sio.eio.disconnect(abort=True)
-        await asyncio.sleep(self.rng.choice([0.0, 0.05, 0.3]))  # real time: the link is down a while, as a player's is
+        await asyncio.sleep(
+            self.rng.choice([0.0, 0.05, 0.3])
+        )  # real time: the link is down a while, as a player's is
         await self.connect()
         for token in had:
             if self.rng.random() < 0.8:
@@ -439,15 +501,28 @@ class Agent:
             await self.call("time_sync", {"client_time": self.rng.uniform(0, 1e6)})
 
     async def run(self, requests: int, first_game: str) -> None:
-        steps = [(self.create, 3), (self.join, 6), (self.resume, 3), (self.spectate, 2), (self.host_power, 5),
-                 (self.ready_or_start, 9), (self.act, 30), (self.leave, 1), (self.hold, 2), (self.emote, 2),
-                 (self.reconnect, 1), (self.chatter, 2)]
+        steps = [
+            (self.create, 3),
+            (self.join, 6),
+            (self.resume, 3),
+            (self.spectate, 2),
+            (self.host_power, 5),
+            (self.ready_or_start, 9),
+            (self.act, 30),
+            (self.leave, 1),
+            (self.hold, 2),
+            (self.emote, 2),
+            (self.reconnect, 1),
+            (self.chatter, 2),
+        ]
         doers, weights = zip(*steps, strict=True)
         await self.connect()
         await self.create(first_game)
         while self.calls < requests:
             await self.rng.choices(doers, weights)[0]()
-            await asyncio.sleep(self.rng.uniform(0.0, 0.02))  # real time: agents act at a person's uneven pace
+            await asyncio.sleep(
+                self.rng.uniform(0.0, 0.02)
+            )  # real time: agents act at a person's uneven pace
         await self.conn.client.close()
 
 
@@ -471,15 +546,22 @@ def check_hub(hub) -> None:
         if not table.over:
             bots = hub.roster.runners[table.id].bots
             bot_seats = {i for i, seat in enumerate(table.seats) if seat.bot}
-            assert bot_seats <= set(bots), f"bots at seats {sorted(bots)}, not at every bot seat {sorted(bot_seats)}"
+            assert bot_seats <= set(bots), (
+                f"bots at seats {sorted(bots)}, not at every bot seat {sorted(bot_seats)}"
+            )
             assert not [i for i in bots if table.seats[i].sids], "a bot plays a seat its player is at"
             holding = table.settings.get("handoff_pauses_timer", True) and any(s.holding for s in table.seats)
-            assert (table.paused_at is not None) == bool(holding), "the clock's pause does not follow the holds"
+            assert (table.paused_at is not None) == bool(holding), (
+                "the clock's pause does not follow the holds"
+            )
             deadline = table.server_deadline(hub.clock())
-            if deadline is not None and table.paused_at is None and not hub.stopping:  # a stopping server arms none
+            if (
+                deadline is not None and table.paused_at is None and not hub.stopping
+            ):  # a stopping server arms none
                 timer = hub.roster.runners[table.id].timer
                 assert timer is not None and timer.when() <= deadline + 1e-6, (
-                    "the clock runs towards a deadline with no timer set for it")
+                    "the clock runs towards a deadline with no timer set for it"
+                )
 
 
 async def until(condition, timeout: float, what: str) -> None:
@@ -488,7 +570,9 @@ async def until(condition, timeout: float, what: str) -> None:
     end = asyncio.get_running_loop().time() + timeout
     while not condition():
         assert asyncio.get_running_loop().time() < end, f"no {what} after {timeout:.0f} s"
-        await asyncio.sleep(0.02)  # real time: the soak's server runs on the real clock; a poll leaves it the CPU
+        await asyncio.sleep(
+            0.02
+        )  # real time: the soak's server runs on the real clock; a poll leaves it the CPU
 
 
 async def watch_hub(hub, stop: asyncio.Event) -> int:
@@ -497,7 +581,9 @@ async def watch_hub(hub, stop: asyncio.Event) -> int:
     while not stop.is_set():
         check_hub(hub)
         checks += 1
-        await asyncio.sleep(0.01)  # real time: the books are checked while the agents run, not between each step
+        await asyncio.sleep(
+            0.01
+        )  # real time: the books are checked while the agents run, not between each step
     return checks
 
 
@@ -512,7 +598,8 @@ def check_pushes(world: World, records: dict[str, dict[str, Any]]) -> int:
         for push in client.states:
             where = (push["table"], push["seat"])
             assert where in conn.taken or (push["seat"] is None and push["table"] in conn.watched), (
-                f"a connection got the view of {where}, a seat it never took")
+                f"a connection got the view of {where}, a seat it never took"
+            )
         for table_id in {push["table"] for push in client.states}:
             checked += check_received(records[table_id], [p for p in client.states if p["table"] == table_id])
         text = json.dumps([client.states, client.lobbies, client.emotes, client.kicked])
@@ -547,17 +634,26 @@ async def restart(servers, server, world: World) -> None:
     logs = {t.id: list(t.record.log) for t in hub.tables.values() if t.started and not t.over}
     server.scheduler.run_the_rest()  # every deadline, bot move, stand-in and grace it left: past them all
     await asyncio.sleep(0)  # and what they would have begun on the loop, had they begun anything
-    assert {t.id: t.record.log for t in hub.tables.values() if t.id in logs} == logs, "a stopped server moved on"
+    assert {t.id: t.record.log for t in hub.tables.values() if t.id in logs} == logs, (
+        "a stopped server moved on"
+    )
     # The players come back within the grace period: with the tests' short one, stand-in bots could
     # finish a restored game and the finished table be forgotten (its tokens then refused) before
     # every player's resume reached the server.
-    again = await servers(db=server.config.db_path, lobby_idle=0.5, linger=SETTLE, grace=SETTLE, timed_grace=SETTLE,
-                          **PATIENT_PINGS)
+    again = await servers(
+        db=server.config.db_path,
+        lobby_idle=0.5,
+        linger=SETTLE,
+        grace=SETTLE,
+        timed_grace=SETTLE,
+        **PATIENT_PINGS,
+    )
     assert set(logs) <= set(again.hub.tables), "a game in progress did not come back"
     assert all(again.hub.tables[table_id].over for table_id in set(again.hub.tables) - set(logs)), (
-        "a table came back that was neither in progress nor a game finished within the linger")
+        "a table came back that was neither in progress nor a game finished within the linger"
+    )
     for table_id, log in logs.items():
-        assert again.hub.tables[table_id].record.log[:len(log)] == log
+        assert again.hub.tables[table_id].record.log[: len(log)] == log
     check_tables(again)
     client = await Client(again.url).connect()
     try:
@@ -570,8 +666,10 @@ async def restart(servers, server, world: World) -> None:
     finally:
         await client.close()
     for table_id in {push["table"] for push in client.states}:
-        check_received(stored_record(again.hub.store, table_id), [
-            push for push in client.states if push["table"] == table_id])
+        check_received(
+            stored_record(again.hub.store, table_id),
+            [push for push in client.states if push["table"] == table_id],
+        )
     check_hub(again.hub)
 
 
@@ -580,12 +678,15 @@ async def restart(servers, server, world: World) -> None:
 async def test_soak(servers, server_log, seed):
     games = [game_id for game_id in loadable_game_ids() if game_id != toy_game.GAME_ID]
     assert games, "no game to play"
-    server = await servers(lobby_idle=0.5, max_tables_per_address=12, linger=0.5, scheduler=KeptScheduler(),
-                           **PATIENT_PINGS)
+    server = await servers(
+        lobby_idle=0.5, max_tables_per_address=12, linger=0.5, scheduler=KeptScheduler(), **PATIENT_PINGS
+    )
     world = World(server.url, games, server.hub)
     rng = random.Random(seed)
-    agents = [Agent(world, random.Random(rng.getrandbits(32)), f"Cook {i}", TRANSPORTS[i % len(TRANSPORTS)])
-              for i in range(AGENTS)]
+    agents = [
+        Agent(world, random.Random(rng.getrandbits(32)), f"Cook {i}", TRANSPORTS[i % len(TRANSPORTS)])
+        for i in range(AGENTS)
+    ]
     stop = asyncio.Event()
     watcher = asyncio.ensure_future(watch_hub(server.hub, stop))
     await asyncio.gather(*(agent.run(REQUESTS, games[i % len(games)]) for i, agent in enumerate(agents)))
@@ -594,8 +695,10 @@ async def test_soak(servers, server_log, seed):
 
     # Everyone has gone: a bot stands in at each seat of a game in progress, and every lobby closes.
     def settled() -> bool:
-        return all(table.started and (table.over or len(server.hub.roster.runners[table.id].bots) == table.players)
-                   for table in server.hub.tables.values())
+        return all(
+            table.started and (table.over or len(server.hub.roster.runners[table.id].bots) == table.players)
+            for table in server.hub.tables.values()
+        )
 
     await until(settled, SETTLE, "a bot at every seat left alone and every lobby closed")
     check_hub(server.hub)
@@ -610,6 +713,8 @@ async def test_soak(servers, server_log, seed):
     assert started and checked > 100 and world.replies >= AGENTS * REQUESTS
     assert len({record["game"] for record in records.values()}) >= min(3, len(games))
     assert sum(len(record["log"]) for record in records.values()) > 50
-    assert {"illegal", "stale_state", "bad_token"} <= set(world.refusals)   # not_ready too, most runs (test_ready covers it)
+    assert {"illegal", "stale_state", "bad_token"} <= set(
+        world.refusals
+    )  # not_ready too, most runs (test_ready covers it)
     await restart(servers, server, world)
     assert not server_log.bad, [record.getMessage() for record in server_log.bad]

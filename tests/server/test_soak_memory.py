@@ -22,20 +22,45 @@ SCRIPT = ROOT / "scripts" / "soak_memory.py"
 SECONDS = 180  # at most, on a busy machine; some seconds here
 READING = re.compile(r"^games=(\d+) rss_mb=(\d+\.\d) tables=(\d+) table_kb=(\d+\.\d|-)(?: elapsed_s=(\d+))?$")
 QUARTER = re.compile(r"^quarter=(\d) games=(\d+) rss_mb=(\d+\.\d)$")
-LAST = re.compile(r"^games=(\d+) game=(\S+) server=(\w+) rss_mb_start=(\d+\.\d) rss_mb_settled=(\d+\.\d) "
-                  r"\(after (\d+)\) rss_mb_end=(\d+\.\d) growth_after_settled_mb=(-?\d+\.\d) "
-                  r"kb_per_game=(-?\d+\.\d) tables=(\d+) wall_s=(\d+)$")
+LAST = re.compile(
+    r"^games=(\d+) game=(\S+) server=(\w+) rss_mb_start=(\d+\.\d) rss_mb_settled=(\d+\.\d) "
+    r"\(after (\d+)\) rss_mb_end=(\d+\.\d) growth_after_settled_mb=(-?\d+\.\d) "
+    r"kb_per_game=(-?\d+\.\d) tables=(\d+) wall_s=(\d+)$"
+)
 IDLE = re.compile(r"^idle_s=(\d+) rss_mb=(\d+\.\d) tables=(\d+)$")
 
 
 def soak(*extra: str) -> list[str]:
     """The soak's own lines (not the server's), having played six games (short ones) at two tables."""
-    done = subprocess.run([sys.executable, str(SCRIPT), "--games", "6", "--every", "3", "--tables", "2",
-                           "--settle", "3", "--game", "pink-soup,pot-pourri", "--idle", "1", *extra],
-                          cwd=ROOT, capture_output=True, text=True, timeout=SECONDS)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT),
+            "--games",
+            "6",
+            "--every",
+            "3",
+            "--tables",
+            "2",
+            "--settle",
+            "3",
+            "--game",
+            "pink-soup,pot-pourri",
+            "--idle",
+            "1",
+            *extra,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=SECONDS,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
-    return [line for line in done.stdout.splitlines()
-            if line.startswith(("games=", "quarter=", "  trace ", "idle_s="))]
+    return [
+        line
+        for line in done.stdout.splitlines()
+        if line.startswith(("games=", "quarter=", "  trace ", "idle_s="))
+    ]
 
 
 def check(lines: list[str], server: str) -> None:

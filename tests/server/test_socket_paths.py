@@ -23,9 +23,16 @@ def test_the_tested_releases_allow_the_fast_path(monkeypatch):
     assert push.stock_path_reason(IN_RANGE) is None
 
 
-@pytest.mark.parametrize("name, version", [("python-engineio", "4.16.0"), ("python-engineio", "4.10.1"),
-                                           ("python-socketio", "6.0.0"), ("python-socketio", "5.11.4"),
-                                           ("python-engineio", "5.0rc1")])
+@pytest.mark.parametrize(
+    "name, version",
+    [
+        ("python-engineio", "4.16.0"),
+        ("python-engineio", "4.10.1"),
+        ("python-socketio", "6.0.0"),
+        ("python-socketio", "5.11.4"),
+        ("python-engineio", "5.0rc1"),
+    ],
+)
 def test_any_other_release_gets_the_stock_path(monkeypatch, name, version):
     monkeypatch.delenv(push.STOCK_ENV, raising=False)
     reason = push.stock_path_reason({**IN_RANGE, name: version})
@@ -63,20 +70,25 @@ async def test_an_untested_release_plays_on_the_stock_path_after_one_log_line(mo
         assert (await client.call("add_bot", {"token": made["token"], "seat": 1}, timeout=5))["ok"]
         assert (await client.call("start", {"token": made["token"]}, timeout=5))["ok"]
         seen.append(("answer", "start"))
-        assert seen.index(("state", 0)) < seen.index(("answer", "start"))      # the view comes first
+        assert seen.index(("state", 0)) < seen.index(("answer", "start"))  # the view comes first
         assert all(type(s) is push.StockSocket for s in sio.eio.sockets.values())
-        (sid,) = server.hub.conns   # the guard knows it by its socket.io id, from its connection on ...
+        (sid,) = server.hub.conns  # the guard knows it by its socket.io id, from its connection on ...
         assert guard.sessions[sid].connected and guard.sessions[sid].address == "127.0.0.1"
-        server.hub.close_connection(sid)   # ... and closes it through socket.io's public disconnect
+        server.hub.close_connection(sid)  # ... and closes it through socket.io's public disconnect
         await until(lambda: not client.connected, 5, "the connection closed")
         assert sid not in server.hub.conns
     finally:
         await client.disconnect()
 
 
-@pytest.mark.parametrize("versions, wrapped", [(IN_RANGE, True),
-                                               ({**IN_RANGE, "python-engineio": "4.16.0"}, False),
-                                               ({**IN_RANGE, "python-socketio": "6.0.0"}, False)])
+@pytest.mark.parametrize(
+    "versions, wrapped",
+    [
+        (IN_RANGE, True),
+        ({**IN_RANGE, "python-engineio": "4.16.0"}, False),
+        ({**IN_RANGE, "python-socketio": "6.0.0"}, False),
+    ],
+)
 def test_the_engineio_session_events_are_wrapped_only_on_tested_releases(versions, wrapped):
     """The guard sees every Engine.IO session from its start through handlers socket.io keeps in a
     private table; with an untested release those are left alone and the public path serves."""
@@ -88,6 +100,7 @@ def test_the_engineio_session_events_are_wrapped_only_on_tested_releases(version
         async def wrapped_handler(*args):
             seen.append(args)
             return await inner(*args)
+
         return wrapped_handler
 
     reason = push.wrap_session_events(sio, wrapper, wrapper, versions)
@@ -98,8 +111,10 @@ def test_the_engineio_session_events_are_wrapped_only_on_tested_releases(version
 
 def test_a_release_whose_version_cannot_be_read_gets_the_stock_path(monkeypatch):
     monkeypatch.delenv(push.STOCK_ENV, raising=False)
+
     def unknown(name):
         raise push.metadata.PackageNotFoundError(name)
+
     monkeypatch.setattr(push.metadata, "version", unknown)
     assert "unknown" in push.stock_path_reason()
 
@@ -113,7 +128,9 @@ class QueueLink:
 
 
 @pytest.mark.parametrize("version, stopped", [("5.18.1", True), ("6.0.0", False), ("5.11.4", False)])
-async def test_a_nodes_message_queue_is_stopped_through_its_attributes_only_on_tested_releases(version, stopped):
+async def test_a_nodes_message_queue_is_stopped_through_its_attributes_only_on_tested_releases(
+    version, stopped
+):
     """python-socketio's Redis manager has no public stop; its listening task and link are ended by
     hand with the releases the fast path was tested with, and left to the process's end otherwise."""
     import asyncio

@@ -52,7 +52,7 @@ async def test_a_frame_beyond_the_transport_limit_drops_that_connection_alone(se
     try:
         await sender.emit("hello", {"protocol": 1, "client": "x" * (server.config.max_http_buffer + 10)})
         await asyncio.wait_for(dropped.wait(), 5)
-        assert (await bystander.call("time_sync", {"client_time": 1.0}, timeout=5))
+        assert await bystander.call("time_sync", {"client_time": 1.0}, timeout=5)
         assert bystander.connected
     finally:
         await bystander.disconnect()

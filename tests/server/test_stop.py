@@ -58,7 +58,7 @@ async def test_stop_just_after_the_last_client_left(tmp_path, transports):
     await srv.start()
     sio = socketio.AsyncClient(reconnection=False)
     await sio.connect(srv.url, transports=transports, wait_timeout=5)
-    await sio.disconnect()   # the server may still be closing this connection when it is stopped
+    await sio.disconnect()  # the server may still be closing this connection when it is stopped
     await stopped(srv)
     assert not sio.connected
 
@@ -68,8 +68,11 @@ async def test_a_stopped_server_plays_no_more(servers, caplog):
     sio = socketio.AsyncClient(reconnection=False)
     await sio.connect(srv.url, transports=["websocket"], wait_timeout=5)
     assert (await sio.call("hello", {"protocol": 1, "client": "test"}, timeout=5))["ok"]
-    created = await sio.call("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                              "options": {"turn_seconds": 60}}, timeout=5)
+    created = await sio.call(
+        "create_table",
+        {"game": "pepper", "seats": 2, "name": "Ann", "options": {"turn_seconds": 60}},
+        timeout=5,
+    )
     assert (await sio.call("start", {"token": created["token"]}, timeout=5))["ok"]
     table = srv.hub.tables[created["table"]["id"]]
     await srv.stop()  # Ann is still seated: her grace period starts as the server closes her connection

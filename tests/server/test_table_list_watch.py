@@ -34,8 +34,9 @@ async def quiet(server, *clients: Client) -> None:
     has heard all of them (the server queues a push ahead of the answer to any later request): a
     push that has not come by then was never made."""
     watch = server.hub.watch
-    await clients[0].wait_for(lambda: not watch.dirty and watch.due is None
-                              and (watch.sending is None or watch.sending.done()))
+    await clients[0].wait_for(
+        lambda: not watch.dirty and watch.due is None and (watch.sending is None or watch.sending.done())
+    )
     for client in clients:
         await client.settled()
 
@@ -52,9 +53,11 @@ async def test_a_watcher_is_told_when_a_table_opens_fills_starts_and_closes(serv
     await told_again(watcher, 0, "a table opened")
     assert [seat["name"] for seat in (await listed(watcher))[tid]["seats"]] == ["Ann", None]
 
-    steps = [(bob, "join_table", {"table": tid, "name": "Bob"}, lambda t: t["seats"][1]["name"] == "Bob"),
-             (bob, "ready", lambda: {"token": bob.tokens[-1], "on": True}, lambda t: t["seats"][1]["ready"]),
-             (ann, "start", {"token": made["token"]}, lambda t: t["started"])]
+    steps = [
+        (bob, "join_table", {"table": tid, "name": "Bob"}, lambda t: t["seats"][1]["name"] == "Bob"),
+        (bob, "ready", lambda: {"token": bob.tokens[-1], "on": True}, lambda t: t["seats"][1]["ready"]),
+        (ann, "start", {"token": made["token"]}, lambda t: t["started"]),
+    ]
     for who, event, payload, shows in steps:
         before = len(watcher.told)
         await who.ok(event, payload() if callable(payload) else payload)
@@ -64,7 +67,7 @@ async def test_a_watcher_is_told_when_a_table_opens_fills_starts_and_closes(serv
     before = len(watcher.told)
     other = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     await told_again(watcher, before, "the other table opened")
-    await quiet(server, watcher)   # the opening's push has come, and no other is on its way
+    await quiet(server, watcher)  # the opening's push has come, and no other is on its way
     before = len(watcher.told)
     await ann.ok("leave", {"token": other["token"]})  # its only player leaves: the table closes
     await told_again(watcher, before, "a table closed")
@@ -72,7 +75,9 @@ async def test_a_watcher_is_told_when_a_table_opens_fills_starts_and_closes(serv
     assert not watcher.unreadable
 
 
-async def test_a_burst_of_changes_makes_one_push_each_half_second_and_the_last_tells_of_the_end(server, clients):
+async def test_a_burst_of_changes_makes_one_push_each_half_second_and_the_last_tells_of_the_end(
+    server, clients
+):
     watcher, ann = await clients(), await clients()
     await watcher.ok("watch_tables", {"on": True})
     made = await ann.ok("create_table", {"game": "pepper", "seats": 4, "name": "Ann"})
@@ -81,7 +86,7 @@ async def test_a_burst_of_changes_makes_one_push_each_half_second_and_the_last_t
         added = await ann.ok("add_bot", {"token": made["token"]})
         await ann.ok("remove_bot", {"token": made["token"], "seat": added["seat"]})
     last_change = time.monotonic()
-    await quiet(server, watcher)   # every push the burst made has come, and none is on its way
+    await quiet(server, watcher)  # every push the burst made has come, and none is on its way
     told = watcher.told
     assert 1 <= len(told) <= (last_change - started) / SIGNAL_INTERVAL + 2, told
     gaps = [later - earlier for earlier, later in zip(told, told[1:], strict=False)]
@@ -102,27 +107,30 @@ async def test_stopping_or_disconnecting_ends_the_pushes(server, clients):
     await stays.wait_for(lambda: len(watchers(server)) == 1)
     await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
     await told_again(stays, 0, "the one still watching")
-    await quiet(server, stays, stops)   # a push to the one that stopped would have come before this
+    await quiet(server, stays, stops)  # a push to the one that stopped would have come before this
     assert stops.told == [] and goes.told == []
 
 
-@pytest.mark.parametrize("body, expected", [
-    ('["watch_tables", {"on": "yes"}]', "bad_request"),
-    ('["watch_tables", {"on": 1}]', "bad_request"),
-    ('["watch_tables", {"on": null}]', "bad_request"),
-    ('["watch_tables", {"on": [true]}]', "bad_request"),
-    ('["watch_tables", {"on": {"on": true}}]', "bad_request"),
-    ('["watch_tables", {}]', "bad_request"),
-    ('["watch_tables"]', "bad_request"),
-    ('["watch_tables", []]', "bad_request"),
-    ('["watch_tables", "on"]', "bad_request"),
-    ('["watch_tables", true]', "bad_request"),
-    ('["watch_tables", {"on": true, "room": "watching-tables"}]', "bad_request"),
-    ('["watch_tables", {"on": true}, {"on": true}]', "bad_request"),
-    ('["watch_tables", {"on": true, "pad": "' + "x" * 20_000 + '"}]', "too_large"),
-    ('["watch_tables", {"on": ' + "[" * 40 + "]" * 40 + "}]", "bad_request"),
-    ('["watch_tables", {"on": 1e400}]', "bad_request"),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('["watch_tables", {"on": "yes"}]', "bad_request"),
+        ('["watch_tables", {"on": 1}]', "bad_request"),
+        ('["watch_tables", {"on": null}]', "bad_request"),
+        ('["watch_tables", {"on": [true]}]', "bad_request"),
+        ('["watch_tables", {"on": {"on": true}}]', "bad_request"),
+        ('["watch_tables", {}]', "bad_request"),
+        ('["watch_tables"]', "bad_request"),
+        ('["watch_tables", []]', "bad_request"),
+        ('["watch_tables", "on"]', "bad_request"),
+        ('["watch_tables", true]', "bad_request"),
+        ('["watch_tables", {"on": true, "room": "watching-tables"}]', "bad_request"),
+        ('["watch_tables", {"on": true}, {"on": true}]', "bad_request"),
+        ('["watch_tables", {"on": true, "pad": "' + "x" * 20_000 + '"}]', "too_large"),
+        ('["watch_tables", {"on": ' + "[" * 40 + "]" * 40 + "}]", "bad_request"),
+        ('["watch_tables", {"on": 1e400}]', "bad_request"),
+    ],
+)
 async def test_bad_watch_requests_get_a_clear_answer_and_watch_nothing(server, clients, body, expected):
     sock = await RawSocket(server.url).open()
     try:

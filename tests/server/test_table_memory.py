@@ -36,8 +36,9 @@ async def play_out(players: list[tuple[Client, str]]) -> None:
             if state["view"]["over"]:
                 return
             if state["view"]["turn"] == seat:
-                await client.call("act", {"token": token, "state_id": state["state_id"],
-                                          "action": {"type": "add", "n": 1}})
+                await client.call(
+                    "act", {"token": token, "state_id": state["state_id"], "action": {"type": "add", "n": 1}}
+                )
                 await client.settled()
 
 
@@ -45,8 +46,10 @@ async def test_a_finished_table_let_go_is_freed_without_the_garbage_collector(se
     # a long grace: the one for the player who went away and came back is still pending at the end
     srv = await servers(linger=0.05, grace=600, timed_grace=600)
     ann, bob = await connect(srv.url), await connect(srv.url)
-    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                         "options": {"moves": 4, "turn_seconds": 600}})
+    made = await ann.ok(
+        "create_table",
+        {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 4, "turn_seconds": 600}},
+    )
     table_id = made["table"]["id"]
     bob_token = (await bob.ok("join_table", {"table": table_id, "name": "Bob"}))["token"]
     await bob.ok("ready", {"token": bob_token, "on": True})
@@ -69,8 +72,9 @@ async def test_a_finished_table_let_go_is_freed_without_the_garbage_collector(se
 async def test_a_finished_table_is_let_go_once_everyone_has_left_it(servers, connect, pepper):
     srv = await servers(linger=600)
     ann, bob = await connect(srv.url), await connect(srv.url)
-    made = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                         "options": {"moves": 2}})
+    made = await ann.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"moves": 2}}
+    )
     table_id = made["table"]["id"]
     bob_token = (await bob.ok("join_table", {"table": table_id, "name": "Bob"}))["token"]
     await bob.ok("ready", {"token": bob_token, "on": True})
@@ -85,17 +89,20 @@ async def test_a_finished_table_is_let_go_once_everyone_has_left_it(servers, con
 
 
 async def test_metrics_tell_what_a_table_costs_and_count_nothing_of_the_server_or_another_table(
-        servers, connect, pepper):
+    servers, connect, pepper
+):
     srv = await servers()
     ann, bob = await connect(srv.url), await connect(srv.url)
     lobby = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann"})
-    made = await bob.ok("create_table", {"game": "pepper", "seats": 1, "name": "Bob",
-                                         "options": {"moves": 200}})
+    made = await bob.ok(
+        "create_table", {"game": "pepper", "seats": 1, "name": "Bob", "options": {"moves": 200}}
+    )
     await bob.ok("start", {"token": made["token"]})
     for _ in range(20):
         state = await bob.wait_for(lambda: bob.latest(0))
-        await bob.call("act", {"token": made["token"], "state_id": state["state_id"],
-                               "action": {"type": "add", "n": 2}})
+        await bob.call(
+            "act", {"token": made["token"], "state_id": state["state_id"], "action": {"type": "add", "n": 2}}
+        )
         await bob.settled()
     memory = (await fetch_json(f"{srv.url}/metrics"))["table_memory"]
     assert (memory["lobby"]["tables"], memory["playing"]["tables"], memory["finished"]["tables"]) == (1, 1, 0)

@@ -34,8 +34,9 @@ def test_old_samples_leave_the_window():
 
 async def test_two_clients_countdowns_agree_with_the_server_within_10ms(server, clients):
     ann, bob = await clients(), await clients()
-    created = await ann.ok("create_table", {"game": "pepper", "seats": 2, "name": "Ann",
-                                            "options": {"turn_seconds": 30}})
+    created = await ann.ok(
+        "create_table", {"game": "pepper", "seats": 2, "name": "Ann", "options": {"turn_seconds": 30}}
+    )
     joined = await bob.ok("join_table", {"table": created["table"]["id"], "name": "Bob"})
     await bob.ok("ready", {"token": joined["token"], "on": True})
     await ann.ok("start", {"token": created["token"]})

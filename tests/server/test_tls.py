@@ -78,11 +78,13 @@ async def test_the_real_client_connects_over_tls_to_a_certificate_it_trusts(serv
 async def test_a_wrong_certificate_is_refused_with_a_sentence(servers, tmp_path, trusted, wrong):
     folder = tmp_path / "certs"
     authority, signer = make_authority(folder)
-    made = {"self-signed": lambda: make_certificate(folder),
-            "unknown authority": lambda: make_certificate(folder, signer=signer),
-            "other name": lambda: make_certificate(folder, hosts=("kitchen.example.org",)),
-            "expired": lambda: make_certificate(folder, days=-1),
-            "not TLS": lambda: None}[wrong]()
+    made = {
+        "self-signed": lambda: make_certificate(folder),
+        "unknown authority": lambda: make_certificate(folder, signer=signer),
+        "other name": lambda: make_certificate(folder, hosts=("kitchen.example.org",)),
+        "expired": lambda: make_certificate(folder, days=-1),
+        "not TLS": lambda: None,
+    }[wrong]()
     if made is None:  # a LAN server, addressed as one put online
         srv = await servers()
         url = srv.url.replace("http://", "https://")
@@ -96,9 +98,13 @@ async def test_a_wrong_certificate_is_refused_with_a_sentence(servers, tmp_path,
         await conn.connect()
     await conn.close()
     words = str(refused.value)
-    expected = {"self-signed": "its certificate is self-signed", "unknown authority": "an authority this computer "
-                "does not trust", "other name": "its certificate is for another server, not 127.0.0.1",
-                "expired": "its certificate has expired", "not TLS": "Could not speak TLS with"}[wrong]
+    expected = {
+        "self-signed": "its certificate is self-signed",
+        "unknown authority": "an authority this computer does not trust",
+        "other name": "its certificate is for another server, not 127.0.0.1",
+        "expired": "its certificate has expired",
+        "not TLS": "Could not speak TLS with",
+    }[wrong]
     assert refused.value.code == "certificate" and expected in words, words
     assert words.startswith(("Did not connect to https://127.0.0.1:", "Could not speak TLS")), words
     assert "Traceback" not in words and "_ssl.c" not in words and len(words) < 300
@@ -124,8 +130,9 @@ async def test_plain_http_to_a_tls_port_is_closed_and_the_server_serves_on(serve
     assert not any(r.exc_info for r in caplog.records)
 
 
-async def open_raw(url: str, count: int, local: str = "127.0.0.1") -> list[tuple[asyncio.StreamReader,
-                                                                                  asyncio.StreamWriter]]:
+async def open_raw(
+    url: str, count: int, local: str = "127.0.0.1"
+) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
     """``count`` TCP connections that each send the start of a ClientHello and nothing more."""
     host, port = url.split("://", 1)[1].rsplit(":", 1)
     conns = []
@@ -151,8 +158,9 @@ async def test_handshakes_that_never_end_lock_nobody_else_out(servers, certifica
             assert await healthz(srv.url, certificate.client_context(), "127.0.0.2") == 200
         except aiohttp.ClientConnectorError:
             pytest.skip("this machine cannot connect from 127.0.0.2")
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(
-                ssl=certificate.client_context(), local_addr=("127.0.0.2", 0))) as http:
+        async with aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(ssl=certificate.client_context(), local_addr=("127.0.0.2", 0))
+        ) as http:
             guest = Client(srv.url)
             guest.sio = socketio.AsyncClient(http_session=http)
             await guest.connect()
@@ -181,9 +189,11 @@ async def test_certificate_and_key_that_cannot_be_used_are_named(tmp_path):
     one, two = make_certificate(tmp_path / "one"), make_certificate(tmp_path / "two")
     with pytest.raises(CertificateError, match="there is no such file"):
         server_context(tmp_path / "missing.pem", one.key)
-    with pytest.raises(CertificateError, match="^the certificate /dev/zero cannot be read: it is a device, not a "
-                                               "regular file$"):
-        server_context("/dev/zero", one.key)   # named at once: never read (nor waited on, as a FIFO would be)
+    with pytest.raises(
+        CertificateError,
+        match="^the certificate /dev/zero cannot be read: it is a device, not a regular file$",
+    ):
+        server_context("/dev/zero", one.key)  # named at once: never read (nor waited on, as a FIFO would be)
     fifo = tmp_path / "key.pem"
     os.mkfifo(fifo)
     with pytest.raises(CertificateError, match="key .*key.pem cannot be read: it is a named pipe"):

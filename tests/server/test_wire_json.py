@@ -12,8 +12,11 @@ from soupkitchen.shared.wire.codec import WireJson
 
 finite = st.floats(allow_nan=False, allow_infinity=False)
 scalars = st.none() | st.booleans() | st.integers(min_value=-(10**30), max_value=10**30) | finite | st.text()
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                      | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=25)
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=25,
+)
 
 
 @given(values)
@@ -31,7 +34,7 @@ def test_text_from_any_json_writer_decodes_as_the_standard_module_decodes_it(val
 def test_huge_integers_non_finite_numbers_and_lone_surrogates_fall_back_to_the_standard_module():
     assert WireJson.loads('{"n": 123456789012345678901234567890}') == {"n": 123456789012345678901234567890}
     assert WireJson.dumps({"n": 10**25}) == '{"n":10000000000000000000000000}'
-    assert math.isnan(WireJson.loads('[NaN]')[0])
+    assert math.isnan(WireJson.loads("[NaN]")[0])
     assert WireJson.loads('["\\ud800"]') == ["\ud800"]
 
 

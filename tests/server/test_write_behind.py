@@ -18,8 +18,19 @@ from soupkitchen.server.net.outbox import Outbox
 from soupkitchen.server.storage.store import CHANGES, Changes, HistoryTaken, StoreError, token_hash
 from soupkitchen.shared.wire import protocol
 
-ROW = {"game": "pepper", "players": 1, "options": {}, "settings": {}, "password": None, "host_seat": 0,
-       "seed": 7, "started": True, "over": False, "closed": False, "created": 1.0}
+ROW = {
+    "game": "pepper",
+    "players": 1,
+    "options": {},
+    "settings": {},
+    "password": None,
+    "host_seat": 0,
+    "seed": 7,
+    "started": True,
+    "over": False,
+    "closed": False,
+    "created": 1.0,
+}
 SEATS = [{"name": "Ada", "token_hash": token_hash("a"), "bot": False, "ready": True}]
 PATIENCE = 30.0  # seconds a test waits for the writer to have connected again (its backoff is at most 2 s)
 
@@ -69,6 +80,7 @@ async def test_changes_handed_over_are_stored_in_order_and_stored_says_when(behi
         for idx in range(100):
             for table_id in ("t1", "t2"):
                 behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
+
     changes = handing(moves)
     assert behind.issued == handed + 200 and len(changes.tickets) == 200
     assert await behind.stored(changes) is None
@@ -79,11 +91,19 @@ async def test_changes_handed_over_are_stored_in_order_and_stored_says_when(behi
 
 async def test_a_second_history_fails_its_table_alone_until_it_is_let_go(behind, postgres_dsn):
     with psycopg.connect(postgres_dsn, autocommit=True) as other:  # another node played action 3
-        other.execute("INSERT INTO actions (table_id, idx, seat, action, t) VALUES ('t1', 3, 0, %s, 0)",
-                      ('{"type": "add", "n": 99}',))
-    first, second = (handing(lambda table_id=table_id: [
-        behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
-        for idx in range(6)]) for table_id in ("t1", "t2"))
+        other.execute(
+            "INSERT INTO actions (table_id, idx, seat, action, t) VALUES ('t1', 3, 0, %s, 0)",
+            ('{"type": "add", "n": 99}',),
+        )
+    first, second = (
+        handing(
+            lambda table_id=table_id: [
+                behind.append_action(table_id, idx, 0, {"type": "add", "n": idx}, float(idx), over=False)
+                for idx in range(6)
+            ]
+        )
+        for table_id in ("t1", "t2")
+    )
     failure = await behind.stored(first)
     assert isinstance(failure, HistoryTaken) and (failure.table_id, failure.idx) == ("t1", 3)
     assert await behind.stored(second) is None, "another table's changes are answered as stored"
@@ -98,20 +118,25 @@ async def test_a_second_history_fails_its_table_alone_until_it_is_let_go(behind,
 
 @pytest.mark.asyncio(loop_factories=LOOPS)
 async def test_a_database_that_goes_refuses_what_was_in_hand_and_each_change_after_it_at_once(
-        behind, postgres_server, postgres_dsn):
+    behind, postgres_server, postgres_dsn
+):
     name = postgres_dsn.rsplit("/", 1)[1]
     with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
     postgres_server.cut_connections(postgres_dsn)
     try:
-        failure = await behind.stored(handing(
-            lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 1}, 1.0, over=False)))
+        failure = await behind.stored(
+            handing(lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 1}, 1.0, over=False))
+        )
         assert failure is not None and failure.code == protocol.STORAGE_UNAVAILABLE
         assert "nothing was changed" in failure.message and behind.unstored == ["t1"]
         assert not behind.writer.up and not behind.can_store
         with pytest.raises(StoreError) as refused:  # at once, handing nothing over, while it reconnects
             behind.append_action("t2", 0, 0, {"type": "add", "n": 1}, 1.0, over=False)
-        assert refused.value.code == protocol.STORAGE_UNAVAILABLE and "nothing was changed" in refused.value.message
+        assert (
+            refused.value.code == protocol.STORAGE_UNAVAILABLE
+            and "nothing was changed" in refused.value.message
+        )
         assert not behind.writer.busy
     finally:
         with psycopg.connect(postgres_server.dsn(), autocommit=True) as admin:
@@ -168,7 +193,10 @@ async def test_a_batch_larger_than_the_sockets_buffer_is_sent_in_parts_and_store
 
     def moves() -> None:
         for idx in range(300):
-            behind.append_action("t1", idx, 0, {"type": "add", "n": idx, "note": note}, float(idx), over=False)
+            behind.append_action(
+                "t1", idx, 0, {"type": "add", "n": idx, "note": note}, float(idx), over=False
+            )
+
     changes = handing(moves)
     assert await behind.stored(changes) is None
     assert logged(behind, "t1") == list(range(300))
@@ -177,7 +205,8 @@ async def test_a_batch_larger_than_the_sockets_buffer_is_sent_in_parts_and_store
 
 @pytest.mark.asyncio(loop_factories=LOOPS)
 async def test_a_batch_in_flight_when_its_connection_is_ended_fails_at_once_and_the_writer_comes_back(
-        behind, postgres_server, postgres_dsn):
+    behind, postgres_server, postgres_dsn
+):
     """The log locked by another connection holds a batch in flight; ``pg_terminate_backend`` ends
     every connection (the locker's too): the server's last words are a FATAL error, then the end of
     the link, and on uvloop a socket left readable is not told twice. The batch fails at once (it is
@@ -187,8 +216,9 @@ async def test_a_batch_in_flight_when_its_connection_is_ended_fails_at_once_and_
         locker.execute("LOCK TABLE actions IN ACCESS EXCLUSIVE MODE")
         changes = handing(lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 1}, 1.0, over=False))
         waiting = asyncio.ensure_future(behind.stored(changes))
-        await asyncio.wait_for(until(lambda: behind.writer.batch is not None and behind.writer.task is None),
-                               PATIENCE)
+        await asyncio.wait_for(
+            until(lambda: behind.writer.batch is not None and behind.writer.task is None), PATIENCE
+        )
         postgres_server.cut_connections(postgres_dsn)
         failure = await asyncio.wait_for(waiting, PATIENCE)
     finally:
@@ -202,11 +232,14 @@ async def test_a_batch_in_flight_when_its_connection_is_ended_fails_at_once_and_
 
 @pytest.mark.asyncio(loop_factories=LOOPS)
 async def test_a_connection_ended_while_idle_is_found_and_made_again_before_the_next_change(
-        behind, postgres_server, postgres_dsn):
+    behind, postgres_server, postgres_dsn
+):
     first = behind.writer.db
     postgres_server.cut_connections(postgres_dsn)
-    await asyncio.wait_for(until(lambda: behind.writer.db is not None and behind.writer.db is not first
-                                 and behind.writer.up), PATIENCE)
+    await asyncio.wait_for(
+        until(lambda: behind.writer.db is not None and behind.writer.db is not first and behind.writer.up),
+        PATIENCE,
+    )
     changes = handing(lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 1}, 1.0, over=False))
     assert await behind.stored(changes) is None and behind.unstored == []
     assert logged(behind, "t1") == [1]
@@ -214,7 +247,8 @@ async def test_a_connection_ended_while_idle_is_found_and_made_again_before_the_
 
 @pytest.mark.asyncio(loop_factories=LOOPS)
 async def test_a_change_sent_on_a_connection_the_server_has_already_ended_fails_at_once(
-        behind, postgres_server, postgres_dsn):
+    behind, postgres_server, postgres_dsn
+):
     """The writer's idle connection ended, and its backend gone, before the event loop has looked at
     it: the server's FATAL error and the end of the link are both waiting on the socket when the next
     change is sent (what a node met mid-game when PostgreSQL restarted; on uvloop the socket's
@@ -231,6 +265,10 @@ async def test_a_change_sent_on_a_connection_the_server_has_already_ended_fails_
     assert failure is not None and failure.code == protocol.STORAGE_UNAVAILABLE and behind.unstored == ["t1"]
     assert "terminating connection" in failure.message, "found by the server's last words, not by a timeout"
     await asyncio.wait_for(until(lambda: behind.writer.up), PATIENCE)
-    assert await behind.stored(handing(
-        lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 2}, 1.0, over=False))) is None
+    assert (
+        await behind.stored(
+            handing(lambda: behind.append_action("t1", 0, 0, {"type": "add", "n": 2}, 1.0, over=False))
+        )
+        is None
+    )
     assert logged(behind, "t1") == [2]

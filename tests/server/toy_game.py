@@ -53,10 +53,18 @@ class PepperView(CommonView):
 
 
 class Pepper(Game[PepperState]):
-    facts = GameFacts(GAME_ID, "Pepper", 1, 6, (OptionSpec("moves", "Turns", 6, minimum=1, maximum=200),
-                                                 OptionSpec("turn_seconds", "Seconds per turn", 5, minimum=1,
-                                                            maximum=600)),
-                      real_time=True, hidden=("each seat's secret spice",))
+    facts = GameFacts(
+        GAME_ID,
+        "Pepper",
+        1,
+        6,
+        (
+            OptionSpec("moves", "Turns", 6, minimum=1, maximum=200),
+            OptionSpec("turn_seconds", "Seconds per turn", 5, minimum=1, maximum=600),
+        ),
+        real_time=True,
+        hidden=("each seat's secret spice",),
+    )
     state_type = PepperState
     view_type = PepperView
     move_type = Add
@@ -64,8 +72,13 @@ class Pepper(Game[PepperState]):
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> PepperState:
         rng = rng_for(seed, "secrets")
-        return PepperState(players, seed, tuple(rng.randrange(100) for _ in range(players)),
-                           options["moves"], turn_seconds=options["turn_seconds"])
+        return PepperState(
+            players,
+            seed,
+            tuple(rng.randrange(100) for _ in range(players)),
+            options["moves"],
+            turn_seconds=options["turn_seconds"],
+        )
 
     def active_seats(self, state: PepperState) -> list[int]:
         return [] if self.is_over(state) else [state.turn]
@@ -93,7 +106,11 @@ class Pepper(Game[PepperState]):
 
     @staticmethod
     def _pass_turn(state: PepperState, now: float) -> None:
-        state.turn, state.turn_started, state.moves_left = (state.turn + 1) % state.players, now, state.moves_left - 1
+        state.turn, state.turn_started, state.moves_left = (
+            (state.turn + 1) % state.players,
+            now,
+            state.moves_left - 1,
+        )
 
     moves = {"add": _add, "timeout": _time_out}
 
@@ -101,8 +118,12 @@ class Pepper(Game[PepperState]):
         return None if state.moves_left <= 0 else state.turn_started + state.turn_seconds
 
     def private_view(self, state: PepperState, seat: int | None) -> dict[str, Any]:
-        return {"pot": state.pot, "turn": state.turn, "moves_left": state.moves_left,
-                "my_secret": None if seat is None else state.secrets[seat]}
+        return {
+            "pot": state.pot,
+            "turn": state.turn,
+            "moves_left": state.moves_left,
+            "my_secret": None if seat is None else state.secrets[seat],
+        }
 
     def is_over(self, state: PepperState) -> bool:
         return state.moves_left <= 0

@@ -18,8 +18,15 @@ from soupkitchen.shared.stone_soup.state import StoneSoupState
 CARD_ID = re.compile(r"[a-z]+-\d+")
 
 
-def arrange(players: int = 3, hands: dict[int, str] | None = None, pot: str = "", salt_pile: str = "",
-            turn: int = 0, due: str = "potato", seconds: int = 3) -> StoneSoupState:
+def arrange(
+    players: int = 3,
+    hands: dict[int, str] | None = None,
+    pot: str = "",
+    salt_pile: str = "",
+    turn: int = 0,
+    due: str = "potato",
+    seconds: int = 3,
+) -> StoneSoupState:
     """A table at a chosen moment. ``hands`` and ``pot`` are space-separated kinds ("potato stone");
     every card not placed goes round the seats left out of ``hands``, or set aside if there are none."""
     free = list(DECK)
@@ -44,10 +51,16 @@ def arrange(players: int = 3, hands: dict[int, str] | None = None, pot: str = ""
     elif free:
         set_aside = [free]
     state = StoneSoupState(
-        players=players, options={"challenge_seconds": seconds}, seed=1, dealer=(turn - 1) % players,
+        players=players,
+        options={"challenge_seconds": seconds},
+        seed=1,
+        dealer=(turn - 1) % players,
         hands=[sorted(cards, key=card_order) for cards in seat_cards],
         set_aside=[sorted(cards, key=card_order) for cards in set_aside],
-        pot=pot_cards, salt_pile=salt_cards, turn=turn, due=SEQUENCE.index(due),
+        pot=pot_cards,
+        salt_pile=salt_cards,
+        turn=turn,
+        due=SEQUENCE.index(due),
     )
     GAME.check_invariants(state)
     return state
@@ -113,7 +126,7 @@ def hidden_shuffled(state: StoneSoupState, seat: int | None, rng: random.Random)
     start = 0
     for place in places:
         size = len(place)
-        place[:] = cards[start:start + size]
+        place[:] = cards[start : start + size]
         start += size
     for hand in [*new.hands, *new.set_aside]:
         hand.sort(key=card_order)
@@ -139,7 +152,7 @@ def sizes_shifted(state: StoneSoupState, seat: int | None, rng: random.Random) -
         taken_from = new.hands[source[1]] if source[0] == "hand" else new.pot
         put_on = new.hands[target[1]] if target[0] == "hand" else new.pot
         if source[0] == "pot":  # not the open play's cards
-            candidates = taken_from[:len(taken_from) - (window.added if window else 0)]
+            candidates = taken_from[: len(taken_from) - (window.added if window else 0)]
         elif source[0] == "play":
             candidates = taken_from[-1:]
         else:
@@ -167,12 +180,14 @@ def sizes_shifted(state: StoneSoupState, seat: int | None, rng: random.Random) -
 def check_redacted(state: StoneSoupState, seat: int | None, rng: random.Random) -> None:
     """Seat's view is the same whatever the cards it cannot see are (and wherever they lie), and
     whatever the sizes it sees only roughly are (how many cards a play added among them)."""
-    assert GAME.view(hidden_shuffled(state, seat, rng), seat) == GAME.view(state, seat), \
+    assert GAME.view(hidden_shuffled(state, seat, rng), seat) == GAME.view(state, seat), (
         f"seat {seat}'s view depends on cards it cannot see"
+    )
     shifted = sizes_shifted(state, seat, rng)
     if shifted is not None:
-        assert GAME.view(shifted, seat) == GAME.view(state, seat), \
+        assert GAME.view(shifted, seat) == GAME.view(state, seat), (
             f"seat {seat}'s view tells a size it may only judge roughly"
+        )
 
 
 def check_no_card_ids(state: StoneSoupState, seat: int | None) -> None:
@@ -188,7 +203,18 @@ def said(view: dict) -> list[str]:
 @pytest.fixture
 def table() -> SimpleNamespace:
     """The helpers above, for tests to use as ``table.arrange(...)`` and so on."""
-    return SimpleNamespace(arrange=arrange, act=act, play=play, play_of=play_of, call_of=call_of, kinds=kinds, game=GAME,
-                           sizes_shifted=sizes_shifted, random_player=random_player,
-                           hidden_shuffled=hidden_shuffled, check_redacted=check_redacted,
-                           check_no_card_ids=check_no_card_ids, said=said)
+    return SimpleNamespace(
+        arrange=arrange,
+        act=act,
+        play=play,
+        play_of=play_of,
+        call_of=call_of,
+        kinds=kinds,
+        game=GAME,
+        sizes_shifted=sizes_shifted,
+        random_player=random_player,
+        hidden_shuffled=hidden_shuffled,
+        check_redacted=check_redacted,
+        check_no_card_ids=check_no_card_ids,
+        said=said,
+    )

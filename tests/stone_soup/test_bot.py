@@ -29,8 +29,15 @@ def bot_turn(table, state, seat: int, bot: StoneSoupBot, now: float = 0.0):
     return state, chosen
 
 
-def claim(table, hand_of_bot: str, played: str, count: int, pot: str = "", due: str = "potato",
-          others: dict | None = None):
+def claim(
+    table,
+    hand_of_bot: str,
+    played: str,
+    count: int,
+    pot: str = "",
+    due: str = "potato",
+    others: dict | None = None,
+):
     """Seat 0 adds ``played`` declaring ``count``; returns the window state seen by the bot at seat 1."""
     hands = {0: played + " onion onion", 1: hand_of_bot, **(others or {})}
     state = table.arrange(4, hands, pot=pot, turn=0, due=due)
@@ -65,7 +72,9 @@ def test_the_bot_always_doubts_a_last_play_and_a_miscount_it_can_see(table):
     assert challenge_rate(last) == 1.0
     # Seat 0 held exactly three cards (a bot at the deal knows it) and says one pea, but is left
     # with none: the view shows "no cards", so the play was bigger than declared.
-    counted = table.arrange(4, {0: "peas peas onion", 1: "tomato onion"}, pot="carrot " * 6, turn=0, due="peas")
+    counted = table.arrange(
+        4, {0: "peas peas onion", 1: "tomato onion"}, pot="carrot " * 6, turn=0, due="peas"
+    )
     bot = StoneSoupBot(1, 3)
     bot.observe(GAME.view(counted, 1))
     bot.sizes.sure[0] = 3  # as if followed from the deal
@@ -79,8 +88,10 @@ def test_the_bot_cannot_see_a_card_sneaked_into_a_big_hand(table):
     honest = table.play(state, 0, "peas peas", 2)
     sneaked = table.play(state, 0, "peas peas onion", 2)
     assert GAME.view(honest, 1) == GAME.view(sneaked, 1)
-    rates = [sum(calls(StoneSoupBot(1, seed).choose(GAME.view(s, 1), 0.5)) for seed in range(60))
-             for s in (honest, sneaked)]
+    rates = [
+        sum(calls(StoneSoupBot(1, seed).choose(GAME.view(s, 1), 0.5)) for seed in range(60))
+        for s in (honest, sneaked)
+    ]
     assert rates[0] == rates[1] < 60
 
 
@@ -96,16 +107,30 @@ def test_the_bot_plays_its_food_honestly_and_takes_the_winning_play(table):
 
 
 def test_the_bot_bluffs_less_when_it_knows_where_the_due_food_is(table):
-    hands = {0: "salt salt onion carrot", 1: "cabbage peas peas onion sausage",
-             2: "potato potato potato potato tomato"}  # the rest is set aside, unseen
+    hands = {
+        0: "salt salt onion carrot",
+        1: "cabbage peas peas onion sausage",
+        2: "potato potato potato potato tomato",
+    }  # the rest is set aside, unseen
 
     def salt_rate(known: bool) -> float:
         salted = 0
         for seed in range(40):
             state = table.arrange(3, hands, turn=0)
             if known:  # seat 2 was seen picking up all four potatoes after a challenge
-                state.reveals = [{"serial": 1, "player": 2, "by": 1, "cards": ["potato"] * 4,
-                                  "verdict": "honest", "taker": 2, "taken": 4, "whole_pot": True, "salt": 0}]
+                state.reveals = [
+                    {
+                        "serial": 1,
+                        "player": 2,
+                        "by": 1,
+                        "cards": ["potato"] * 4,
+                        "verdict": "honest",
+                        "taker": 2,
+                        "taken": 4,
+                        "whole_pot": True,
+                        "salt": 0,
+                    }
+                ]
                 state.plays = 1
             _, chosen = bot_turn(table, state, 0, StoneSoupBot(0, seed))
             salted += chosen[-1]["type"] == "salt"
@@ -135,4 +160,8 @@ def test_a_bot_beats_random_players(players):
 def test_the_bot_reads_views_only(module):
     tree = ast.parse(inspect.getsource(module))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert not imported & {"soupkitchen.shared.stone_soup.state", "soupkitchen.shared.stone_soup.rules", "soupkitchen.shared.stone_soup.view"}
+    assert not imported & {
+        "soupkitchen.shared.stone_soup.state",
+        "soupkitchen.shared.stone_soup.rules",
+        "soupkitchen.shared.stone_soup.view",
+    }

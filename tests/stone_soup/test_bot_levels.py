@@ -50,8 +50,14 @@ def test_the_hard_bot_calls_a_known_bluffer_it_would_let_go_otherwise(table):
         bot.record = Record(caught, honest, [0] * 4, [0] * 4)
         return bot.choose(view, 0.5)
 
-    assert call([0, 1, 1, 1], [6, 3, 3, 3]) == {"type": "let_go", "play": 1}  # seat 0 was shown honest six times
-    assert call([8, 1, 1, 1], [0, 3, 3, 3]) == {"type": "challenge", "play": 1}  # ... or caught bluffing eight times
+    assert call([0, 1, 1, 1], [6, 3, 3, 3]) == {
+        "type": "let_go",
+        "play": 1,
+    }  # seat 0 was shown honest six times
+    assert call([8, 1, 1, 1], [0, 3, 3, 3]) == {
+        "type": "challenge",
+        "play": 1,
+    }  # ... or caught bluffing eight times
 
 
 def test_the_record_is_what_the_table_saw(table):
@@ -75,8 +81,24 @@ def test_the_record_is_what_the_table_saw(table):
 
 
 def win_shares(bots: str, capsys) -> list[float]:
-    assert sim.main(["stone-soup", "--players", "4", "--games", "40", "--seed", "1", "--bots", bots,
-                     "--rotate", "--json"]) == 0
+    assert (
+        sim.main(
+            [
+                "stone-soup",
+                "--players",
+                "4",
+                "--games",
+                "40",
+                "--seed",
+                "1",
+                "--bots",
+                bots,
+                "--rotate",
+                "--json",
+            ]
+        )
+        == 0
+    )
     return json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]["win_share_by_bot"]
 
 
@@ -89,18 +111,27 @@ def test_a_hard_bot_wins_more_than_its_share_and_an_easy_one_less(capsys):
 def test_a_normal_bot_calls_a_doubtful_claim_into_a_small_pot_and_lets_it_go_into_a_big_one(table):
     """The middle level: it calls one-card claims into a small pot often (a normal bot used to let five
     bluffs in six stand), rarely when a wrong call would cost a big pot."""
+
     def rate(pot: str) -> float:
         state = table.arrange(4, {0: "tomato onion onion", 1: "sausage onion"}, pot=pot, turn=0, due="peas")
         state = table.play(state, 0, "tomato", 1)
         view = GAME.view(state, 1)
-        return sum(StoneSoupBot(1, seed, STYLES["normal"]).choose(view, 0.5)["type"] == "challenge"
-                   for seed in range(60)) / 60
+        return (
+            sum(
+                StoneSoupBot(1, seed, STYLES["normal"]).choose(view, 0.5)["type"] == "challenge"
+                for seed in range(60)
+            )
+            / 60
+        )
+
     assert rate(SMALL_POT) >= 0.4
     assert rate("carrot " * 6 + "cabbage " * 7) <= 0.2
 
 
 def test_a_bot_takes_a_persons_time_over_a_call_and_watches_the_cards_turn_over(table):
-    state = table.arrange(4, {0: "tomato onion onion", 1: "carrot cabbage peas"}, pot=SMALL_POT, turn=0, due="peas")
+    state = table.arrange(
+        4, {0: "tomato onion onion", 1: "carrot cabbage peas"}, pot=SMALL_POT, turn=0, due="peas"
+    )
     claimed = table.play(state, 0, "tomato", 1)
     for level in ("easy", "normal", "hard"):
         for seed in range(20):
@@ -109,8 +140,10 @@ def test_a_bot_takes_a_persons_time_over_a_call_and_watches_the_cards_turn_over(
             action = bot.choose(view, 0.5)
             beats = bot.thinking(view, action)
             assert (beats >= 1.3) if action["type"] == "challenge" else (1.0 <= beats <= 1.8)
-    called = table.act(claimed, 2, table.call_of(claimed), 1.0)   # the tomato is turned over: seat 1 plays next
+    called = table.act(
+        claimed, 2, table.call_of(claimed), 1.0
+    )  # the tomato is turned over: seat 1 plays next
     bot = StoneSoupBot(1, 1, STYLES["hard"])
     view = GAME.view(called, 1)
     assert view["turn"] == 1 and view["phase"] == "play" and len(view["last_reveal"]["cards"]) == 1
-    assert bot.thinking(view, bot.choose(view, 2.0)) >= 2.0   # a beat and a half, and half a beat for the card
+    assert bot.thinking(view, bot.choose(view, 2.0)) >= 2.0  # a beat and a half, and half a beat for the card

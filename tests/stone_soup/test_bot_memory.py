@@ -16,7 +16,12 @@ from soupkitchen.shared.stone_soup.bot import StoneSoupBot
 from soupkitchen.shared.stone_soup.cards import KIND_OF
 from soupkitchen.shared.stone_soup.claim_weighing import STYLES
 
-DECISIONS = ("seed", "rng", "challenges", "beats")  # what the bot means to do (its dice, its time), not what it saw
+DECISIONS = (
+    "seed",
+    "rng",
+    "challenges",
+    "beats",
+)  # what the bot means to do (its dice, its time), not what it saw
 
 
 def remembered(bot: StoneSoupBot) -> dict:
@@ -54,8 +59,9 @@ def played(players: int, seed: int, every: int, level: str = "normal") -> tuple[
 
 def rebuilt(record: MatchRecord, steps: int, seat: int, level: str = "normal") -> StoneSoupBot:
     bot = StoneSoupBot(seat, 0, STYLES[level])
-    for view in seat_views(MatchRecord(record.game, record.players, record.options, record.seed,
-                                       record.log[:steps]), seat, GAME):
+    for view in seat_views(
+        MatchRecord(record.game, record.players, record.options, record.seed, record.log[:steps]), seat, GAME
+    ):
         bot.observe(view)
     return bot
 
@@ -69,7 +75,9 @@ def test_a_bot_rebuilt_from_the_record_remembers_and_chooses_like_one_that_playe
         for moment in moments:
             seat = moment.view["seat"]
             twin = rebuilt(record, moment.steps, seat, level)
-            assert remembered(twin) == moment.memory, f"seed {seed}, seat {seat}, after {moment.steps} actions"
+            assert remembered(twin) == moment.memory, (
+                f"seed {seed}, seat {seat}, after {moment.steps} actions"
+            )
             for key, value in moment.decisions.items():  # the same intentions: differences come from memory
                 setattr(twin, key, copy.deepcopy(value))
             assert twin.choose(moment.view, moment.now) == moment.action
@@ -92,7 +100,10 @@ def test_a_rebuilt_bot_knows_which_of_its_own_cards_lie_in_the_pot():
             mine = [entry.exact for entry in twin.pot if entry.exact]
             in_pot = Counter(KIND_OF[card] for card in moment.state.pot)
             assert sum(mine, Counter()) <= in_pot
-            assert all(entry.seat == seat and sum(entry.exact.values()) == entry.added
-                       for entry in twin.pot if entry.exact)
+            assert all(
+                entry.seat == seat and sum(entry.exact.values()) == entry.added
+                for entry in twin.pot
+                if entry.exact
+            )
             own_plays += len(mine)
     assert own_plays >= 100

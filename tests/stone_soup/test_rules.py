@@ -34,9 +34,14 @@ def test_the_box_holds_54_cards_of_which_52_are_dealt():
     assert len(DECK) == len(set(DECK)) == 52
 
 
-@pytest.mark.parametrize(("players", "hands", "extra"), [
-    (2, [13, 13], [13, 13]), (3, [13, 13, 13], [13]), (4, [13] * 4, []),
-])
+@pytest.mark.parametrize(
+    ("players", "hands", "extra"),
+    [
+        (2, [13, 13], [13, 13]),
+        (3, [13, 13, 13], [13]),
+        (4, [13] * 4, []),
+    ],
+)
 def test_small_tables_deal_extra_hands_set_aside_unseen(players, hands, extra):
     state = start(players)
     assert [len(hand) for hand in state.hands] == hands
@@ -100,8 +105,14 @@ def test_any_cards_may_be_added_in_one_play_but_at_least_one(table):
 
 def test_declared_counts_are_whole_numbers_from_one_to_the_copies_in_the_game(table):
     state = table.arrange(3, {0: "potato onion"}, turn=0)
-    for count, words in [(0, "at least one"), (5, "only 4 potatoes"), (True, "whole number"),
-                         (2.0, "whole number"), ("2", "whole number"), (None, "whole number")]:
+    for count, words in [
+        (0, "at least one"),
+        (5, "only 4 potatoes"),
+        (True, "whole number"),
+        (2.0, "whole number"),
+        ("2", "whole number"),
+        (None, "whole number"),
+    ]:
         reason = GAME.validate(state, 0, {"type": "play", "cards": {"potato": 1}, "count": count}, 0)
         assert reason is not None and words in reason
     assert GAME.validate(state, 0, {"type": "play", "cards": {"potato": 1}, "count": 4}, 0) is None
@@ -109,9 +120,16 @@ def test_declared_counts_are_whole_numbers_from_one_to_the_copies_in_the_game(ta
 
 def test_a_play_takes_only_cards_in_hand_and_never_salt(table):
     state = table.arrange(3, {0: "potato salt onion"}, turn=0)
-    for cards, words in [({"potato": 2}, "only one potato"), ({"stone": 1}, "no stone"), ({"salt": 1}, "shown"),
-                         ({"truffle": 1}, "Unknown card"), ({"potato": -1}, "whole number"),
-                         ({"potato": True}, "whole number"), (["potato"], "which cards"), (None, "which cards")]:
+    for cards, words in [
+        ({"potato": 2}, "only one potato"),
+        ({"stone": 1}, "no stone"),
+        ({"salt": 1}, "shown"),
+        ({"truffle": 1}, "Unknown card"),
+        ({"potato": -1}, "whole number"),
+        ({"potato": True}, "whole number"),
+        (["potato"], "which cards"),
+        (None, "which cards"),
+    ]:
         reason = GAME.validate(state, 0, {"type": "play", "cards": cards, "count": 1}, 0)
         assert reason is not None and words in reason, (cards, reason)
 
@@ -157,10 +175,16 @@ def test_the_next_player_waits_for_the_challenge_window(table):
     assert GAME.legal_actions(state, 0) == []  # nobody challenges their own play
     assert "own play" in GAME.validate(state, 0, table.call_of(state), 6.0)
     assert GAME.validate(state, 2, table.call_of(state), 8.0) == "too late: the challenge window has closed"
-    assert GAME.validate(state, 2, table.call_of(state, "let_go"), 8.0) == "too late: the challenge window has closed"
+    assert (
+        GAME.validate(state, 2, table.call_of(state, "let_go"), 8.0)
+        == "too late: the challenge window has closed"
+    )
     closed = table.act(state, SYSTEM, TIMEOUT, 8.0)
     assert GAME.next_deadline(closed) is None
-    assert GAME.validate(closed, 2, table.call_of(closed), 8.5) == "too late: Player 1's play stands, the challenge window has closed"
+    assert (
+        GAME.validate(closed, 2, table.call_of(closed), 8.5)
+        == "too late: Player 1's play stands, the challenge window has closed"
+    )
     assert GAME.validate(closed, 1, table.play_of("tomato", 1), 8.5) is None
 
 
@@ -184,7 +208,9 @@ def test_the_challenge_window_option_is_checked():
 def test_the_first_challenge_wins_the_race(table):
     state = table.arrange(4, {0: "potato onion", 1: "tomato", 2: "carrot", 3: "peas"}, turn=0)
     state = table.play(state, 0, "onion", 1, now=0.0)
-    assert all(GAME.validate(state, seat, {**table.call_of(state), "label": "x"}, 1.0) is None for seat in (1, 2, 3))
+    assert all(
+        GAME.validate(state, seat, {**table.call_of(state), "label": "x"}, 1.0) is None for seat in (1, 2, 3)
+    )
     state = table.act(state, 2, table.call_of(state), 1.0)
     assert "already challenged: Player 3" in GAME.validate(state, 3, table.call_of(state), 1.1)
     assert "you already called" in GAME.validate(state, 2, table.call_of(state), 1.1)
@@ -197,15 +223,18 @@ def test_a_call_names_its_play_and_a_late_one_never_lands_on_the_next(table):
     first = state.window.serial
     assert [a["play"] for a in GAME.legal_actions(state, 2)] == [first, first]  # the listed call names it
     state = table.act(state, 1, table.call_of(state, "let_go"), 0.5)
-    state = table.act(state, 2, table.call_of(state, "let_go"), 0.6)         # everyone let it go
-    state = table.play(state, 1, "stone", 1, now=1.0)                        # the next claim, a bluff
+    state = table.act(state, 2, table.call_of(state, "let_go"), 0.6)  # everyone let it go
+    state = table.play(state, 1, "stone", 1, now=1.0)  # the next claim, a bluff
     late = {"type": "challenge", "play": first}
     assert GAME.validate(state, 2, late, 1.1) == "too late: Player 1's play was let go"
-    assert GAME.validate(state, 2, {"type": "let_go", "play": first}, 1.1) == "too late: Player 1's play was let go"
+    assert (
+        GAME.validate(state, 2, {"type": "let_go", "play": first}, 1.1)
+        == "too late: Player 1's play was let go"
+    )
     with pytest.raises(RuleError, match="too late"):
         GAME.apply(state, 2, late, 1.1)
-    assert state.window.serial == first + 1 and state.reveals == []           # nothing changed
-    assert GAME.validate(state, 2, table.call_of(state), 1.1) is None         # the new claim may still be called
+    assert state.window.serial == first + 1 and state.reveals == []  # nothing changed
+    assert GAME.validate(state, 2, table.call_of(state), 1.1) is None  # the new claim may still be called
 
 
 def test_a_call_that_names_no_play_or_a_wrong_one_is_refused_with_a_reason(table):
@@ -216,17 +245,30 @@ def test_a_call_that_names_no_play_or_a_wrong_one_is_refused_with_a_reason(table
     assert "say which play" in GAME.validate(state, 1, {"type": "challenge", "play": True}, 0.5)
     assert GAME.validate(state, 1, {"type": "challenge", "play": 2}, 0.5) == "there is no play 2 to challenge"
     assert GAME.validate(state, 1, {"type": "let_go", "play": 0}, 0.5) == "there is no play 0 to let go"
-    state = table.act(state, 1, table.call_of(state), 0.5)                  # called: settled
+    state = table.act(state, 1, table.call_of(state), 0.5)  # called: settled
     state = table.play(state, 1, "tomato", 1, now=1.0)
-    state = table.act(state, SYSTEM, TIMEOUT, 4.0)                           # and the next one stood
-    assert GAME.validate(state, 2, {"type": "challenge", "play": 1}, 4.1) == "too late: play 1 was settled before the last one"
-    assert GAME.validate(state, 0, {"type": "challenge", "play": 2}, 4.1) == \
-        "too late: Player 2's play stands, the challenge window has closed"
+    state = table.act(state, SYSTEM, TIMEOUT, 4.0)  # and the next one stood
+    assert (
+        GAME.validate(state, 2, {"type": "challenge", "play": 1}, 4.1)
+        == "too late: play 1 was settled before the last one"
+    )
+    assert (
+        GAME.validate(state, 0, {"type": "challenge", "play": 2}, 4.1)
+        == "too late: Player 2's play stands, the challenge window has closed"
+    )
 
 
 # --- penalties -----------------------------------------------------------------------------------
-def challenged(table, hand: str, kinds: str, count: int, pot: str = "", due: str = "potato", players: int = 3,
-               salt_pile: str = ""):
+def challenged(
+    table,
+    hand: str,
+    kinds: str,
+    count: int,
+    pot: str = "",
+    due: str = "potato",
+    players: int = 3,
+    salt_pile: str = "",
+):
     """Seat 0 adds ``kinds`` declaring ``count``; seat 1 challenges. Returns (before, after)."""
     state = table.arrange(players, {0: hand, 1: "salt salt"}, pot=pot, turn=0, due=due, salt_pile=salt_pile)
     played = table.play(state, 0, kinds, count, now=0.0)
@@ -273,12 +315,25 @@ def test_fewer_cards_than_declared_is_a_bluff_too(table):
 
 def test_a_bluff_taking_exactly_the_pot_leaves_the_salt_under_it(table):
     """Three cards on a pot of three: twice the cards added is six, the whole pot, but not the salt."""
-    _, after = challenged(table, "sausage sausage onion tomato", "sausage sausage onion", 3, pot="carrot cabbage peas",
-                          salt_pile="salt")
+    _, after = challenged(
+        table,
+        "sausage sausage onion tomato",
+        "sausage sausage onion",
+        3,
+        pot="carrot cabbage peas",
+        salt_pile="salt",
+    )
     assert len(after.hands[0]) == 1 + 6 and after.pot == [] and len(after.salt_pile) == 1
     reveal = GAME.view(after, 2)["last_reveal"]
-    assert reveal["verdict"] == "bluff" and reveal["taken"] == 6 and not reveal["whole_pot"] and reveal["salt"] == 0
-    assert GAME.view(after, 2)["salt_pile"] == 1 and table.said(GAME.view(after, 2))[-1].endswith("takes back 6 cards, twice the cards added.")
+    assert (
+        reveal["verdict"] == "bluff"
+        and reveal["taken"] == 6
+        and not reveal["whole_pot"]
+        and reveal["salt"] == 0
+    )
+    assert GAME.view(after, 2)["salt_pile"] == 1 and table.said(GAME.view(after, 2))[-1].endswith(
+        "takes back 6 cards, twice the cards added."
+    )
     GAME.check_invariants(after)
 
 
@@ -288,8 +343,13 @@ def test_when_the_pot_is_short_the_bluffer_takes_all_of_it(table):
 
 
 def test_a_stone_outweighs_a_miscount(table):
-    _, after = challenged(table, "potato stone stone onion", "potato stone stone", 1,
-                          pot="carrot cabbage peas peas peas peas peas")
+    _, after = challenged(
+        table,
+        "potato stone stone onion",
+        "potato stone stone",
+        1,
+        pot="carrot cabbage peas peas peas peas peas",
+    )
     assert after.pot == [] and len(after.hands[0]) == 4 + 7
 
 
@@ -325,9 +385,11 @@ def test_a_dash_of_salt_passes_and_the_next_player_owes_the_same_food(table):
     after = table.act(state, 0, {"type": "salt"})
     assert len(after.salt_pile) == 1 and after.pot == state.pot  # under the pot, not in it
     view = GAME.view(after, 2)
-    assert view["salt_pile"] == 1 and view["pot"]["most"] == 1 and view["turn"] == 1 and view["due"] == "sausage"
+    assert (
+        view["salt_pile"] == 1 and view["pot"]["most"] == 1 and view["turn"] == 1 and view["due"] == "sausage"
+    )
     assert view["deadline"] is None and "dash of salt" in table.said(view)[-1] and view["salted"]
-    assert not GAME.view(table.play(after, 1, "tomato", 1), 2)["salted"]   # a play, not salt, was the last
+    assert not GAME.view(table.play(after, 1, "tomato", 1), 2)["salted"]  # a play, not salt, was the last
     assert "cannot be challenged" in GAME.validate(after, 2, table.call_of(after), 0.5)
 
 
@@ -352,7 +414,9 @@ def test_emptying_your_hand_wins_once_the_window_closes_unchallenged(table):
     result = GAME.result(over)
     assert result["winners"] == [0] and result["scores"][0] == 1 and sum(result["scores"]) == 1
     view = GAME.view(over, 1)
-    assert view["over"] and view["phase"] == "over" and view["result"] == result and view["legal_actions"] == []
+    assert (
+        view["over"] and view["phase"] == "over" and view["result"] == result and view["legal_actions"] == []
+    )
     assert GAME.validate(over, 1, table.call_of(over), 3.1) == "the game is over"
     assert GAME.next_deadline(over) is None
 
@@ -373,14 +437,33 @@ def test_a_caught_last_play_takes_cards_back_and_play_goes_on(table):
 
 
 # --- malformed input -----------------------------------------------------------------------------
-GARBAGE = [None, 3, "pick", [], ["challenge"], {}, {"type": None}, {"type": 7}, {"type": "x" * 10_000},
-           {"type": "play"}, {"type": "play", "cards": ["potato"]}, {"type": "play", "cards": {"a": 1}},
-           {"type": "play", "cards": {"potato": 10**100}, "count": 1}, {"type": "play", "cards": {"potato": -1}},
-           {"type": "play", "cards": {"potato": "1"}, "count": 1}, {"type": "play", "cards": {"stone": 1}, "count": 10**100},
-           {"type": "play", "cards": {"stone": 1}, "count": float("nan")}, {"type": "play", "cards": {"stone": 1}, "count": [1]},
-           {"type": "play", "cards": {None: 1}}, {"type": "play", "cards": {"x" * 10_000: 1}, "count": 1},
-           {"type": "pick", "card": "potato"}, {"type": "salt", "card": 5}, {"type": "challenge", "extra": [1]},
-           {"type": "timeout", "at": "now"}, {"type": "play", "cards": {"stone": 1}}]
+GARBAGE = [
+    None,
+    3,
+    "pick",
+    [],
+    ["challenge"],
+    {},
+    {"type": None},
+    {"type": 7},
+    {"type": "x" * 10_000},
+    {"type": "play"},
+    {"type": "play", "cards": ["potato"]},
+    {"type": "play", "cards": {"a": 1}},
+    {"type": "play", "cards": {"potato": 10**100}, "count": 1},
+    {"type": "play", "cards": {"potato": -1}},
+    {"type": "play", "cards": {"potato": "1"}, "count": 1},
+    {"type": "play", "cards": {"stone": 1}, "count": 10**100},
+    {"type": "play", "cards": {"stone": 1}, "count": float("nan")},
+    {"type": "play", "cards": {"stone": 1}, "count": [1]},
+    {"type": "play", "cards": {None: 1}},
+    {"type": "play", "cards": {"x" * 10_000: 1}, "count": 1},
+    {"type": "pick", "card": "potato"},
+    {"type": "salt", "card": 5},
+    {"type": "challenge", "extra": [1]},
+    {"type": "timeout", "at": "now"},
+    {"type": "play", "cards": {"stone": 1}},
+]
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, None, -1, 3, 10**9, "0", 0.0, True, [0]])
@@ -407,8 +490,9 @@ def test_moves_carry_no_words_and_a_label_sent_along_is_ignored(table):
 
 
 @pytest.mark.parametrize(("choice", "seconds"), [("off", 7), ("1.5x", 11), ("2x", 14)])
-def test_a_longer_call_window_is_half_as_long_again_or_twice_the_seconds_off_by_default(table, choice,
-                                                                                       seconds):
+def test_a_longer_call_window_is_half_as_long_again_or_twice_the_seconds_off_by_default(
+    table, choice, seconds
+):
     """The named option for players who need more time; the clock closes the window at its end only."""
     assert GAME.normalise_options({}, 3)["longer_window"] == "off"
     state = table.arrange(3, {0: "potato potato onion", 1: "tomato salt"}, turn=0, seconds=7)

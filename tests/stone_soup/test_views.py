@@ -13,16 +13,41 @@ from soupkitchen.shared.stone_soup.cards import SIZE_BANDS, size_band
 from soupkitchen.shared.stone_soup.describe import size_words
 from soupkitchen.shared.stone_soup.rules import StoneSoup
 
-VIEW_KEYS = {"seat", "players", "turn", "phase", "next_player", "sequence", "due", "pot", "salt_pile",
-             "set_aside", "plays", "challenge_seconds", "window", "last_reveal", "log", "deadline", "over",
-             "legal_actions", "dealer", "most_declared", "salted"}
+VIEW_KEYS = {
+    "seat",
+    "players",
+    "turn",
+    "phase",
+    "next_player",
+    "sequence",
+    "due",
+    "pot",
+    "salt_pile",
+    "set_aside",
+    "plays",
+    "challenge_seconds",
+    "window",
+    "last_reveal",
+    "log",
+    "deadline",
+    "over",
+    "legal_actions",
+    "dealer",
+    "most_declared",
+    "salted",
+}
 
 
 def sampled_states(players: int, seeds: range) -> list:
     states = []
     for seed in seeds:
-        result = play(GAME, players, seed, random_chooser(seed, wait_chance=0.8),
-                      observe=lambda state, entry: states.append(state))
+        result = play(
+            GAME,
+            players,
+            seed,
+            random_chooser(seed, wait_chance=0.8),
+            observe=lambda state, entry: states.append(state),
+        )
         assert GAME.is_over(result.state)
     return states[::7]
 
@@ -37,7 +62,10 @@ def test_nobody_but_the_player_learns_how_many_cards_a_play_added(table):
         view = GAME.view(sneaked, seat)
         assert view == GAME.view(honest, seat)
         assert "added" not in view["window"] and size_words(view["players"][0]["cards"]) == "a handful"
-        assert size_words(view["pot"]) == "a fistful" and table.said(view)[-1] == 'Player 1 adds to the pot: "two potatoes".'
+        assert (
+            size_words(view["pot"]) == "a fistful"
+            and table.said(view)[-1] == 'Player 1 adds to the pot: "two potatoes".'
+        )
     assert GAME.view(sneaked, 0)["players"][0]["cards"] == {"least": 4, "most": 4}
 
 
@@ -62,12 +90,17 @@ def test_views_carry_what_a_generic_client_needs(table):
     for seat in (0, 1, None):
         view = GAME.view(state, seat)
         assert VIEW_KEYS <= set(view) and view["seat"] == seat
-        assert [p["cards"]["least"] <= len(hand) for p, hand in zip(view["players"], state.hands, strict=True)]
+        assert [
+            p["cards"]["least"] <= len(hand) for p, hand in zip(view["players"], state.hands, strict=True)
+        ]
         assert ("hand" in view) == (seat is not None)
         assert all(line[-1] in ".!" for line in table.said(view))
     assert GAME.view(state, 0)["legal_actions"] == [
-        {"type": "play", "cards": {"potato": 1}, "count": 1}, {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 2},
-        {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 1}, {"type": "salt"}]
+        {"type": "play", "cards": {"potato": 1}, "count": 1},
+        {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 2},
+        {"type": "play", "cards": {"potato": 1, "stone": 1}, "count": 1},
+        {"type": "salt"},
+    ]
     assert list(GAME.view(state, 0))[:3] == ["game", "seat", "hand"]  # a generic client lists these first
 
 
@@ -117,13 +150,17 @@ def test_the_log_keeps_the_last_eight_public_events(table):
     assert len(log) == 8
     assert log[0] == "Player 2 adds a dash of salt; Player 1 still owes potatoes."  # the 2nd salt
     assert log[-2] == 'Player 2 adds to the pot: "one potato".'
-    assert log[-1] == ("Player 1 calls stone soup on Player 2: tomato. A bluff: Player 2 takes back the whole pot "
-                       "and seven dashes of salt under it (it held fewer than twice the cards added).")
+    assert log[-1] == (
+        "Player 1 calls stone soup on Player 2: tomato. A bluff: Player 2 takes back the whole pot "
+        "and seven dashes of salt under it (it held fewer than twice the cards added)."
+    )
 
 
 def test_the_redaction_check_catches_an_exact_size(table, monkeypatch):
     hands = {0: "potato potato onion carrot cabbage peas peas", 1: "tomato", 2: "sausage"}
-    state = table.play(table.arrange(3, hands, pot="carrot cabbage peas peas onion", turn=0), 0, "potato potato", 2)
+    state = table.play(
+        table.arrange(3, hands, pot="carrot cabbage peas peas onion", turn=0), 0, "potato potato", 2
+    )
     table.check_redacted(state, 1, random.Random(1))
     honest_view = StoneSoup.private_view
 

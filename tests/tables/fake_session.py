@@ -16,8 +16,14 @@ NAMES = ["Ada", "Bert", "Cleo", "Dev", "Eve", "Fay"]
 
 
 class FakeSession:
-    def __init__(self, game_id: str, players: int = 4, seat: int | None = 0, seed: int = 7,
-                 options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        players: int = 4,
+        seat: int | None = 0,
+        seed: int = 7,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         self.game = get_game(game_id)
         self.game_id = game_id
         self.state = self.game.setup(players, self.game.normalise_options(options or {}, players), seed)
@@ -34,13 +40,18 @@ class FakeSession:
         self.pads: dict[int, str] = {}
         self.acted: list[tuple[int, dict[str, Any]]] = []
         self.refused: list[str] = []
-        self.table: dict[str, Any] = {"id": "t1", "game": game_id, "settings": {}, "title": self.game.title,
-                      "seats": [{"seat": s, "name": NAMES[s]} for s in range(players)]}
+        self.table: dict[str, Any] = {
+            "id": "t1",
+            "game": game_id,
+            "settings": {},
+            "title": self.game.title,
+            "seats": [{"seat": s, "name": NAMES[s]} for s in range(players)],
+        }
         self.connected = True
         self.deadline: float | None = None
         self.replaying = False
-        self.local = False   # as a networked table: a test sets it for a solo one
-        self.couch = False   # one player at this screen
+        self.local = False  # as a networked table: a test sets it for a solo one
+        self.couch = False  # one player at this screen
         self.state_id = 0
         self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
 
@@ -67,7 +78,7 @@ class FakeSession:
         return "Spectator" if seat is None else str(self.table["seats"][seat]["name"])
 
     def server_time(self, now: float) -> float | None:
-        return None   # no server clock: away seats count from when the table saw them go
+        return None  # no server clock: away seats count from when the table saw them go
 
     def pass_controls(self) -> bool:
         return False
@@ -86,7 +97,7 @@ class FakeSession:
         self.events.extend(events)
         self.push(events)
         emote = self.game.emote_of(action) if seat is not None else None
-        if emote is not None:   # a reaction the rules kept: the seats' chips show it, as the server pushes it
+        if emote is not None:  # a reaction the rules kept: the seats' chips show it, as the server pushes it
             self.emotes.append((seat, emote, self.now))
         return events
 
@@ -109,7 +120,10 @@ class FakeSession:
         reason = self.game.validate(self.state, seat, action, self.now)
         if reason is not None:
             self.refused.append(reason)
-            return {"ok": False, "error": {"code": "illegal", "message": str(reason), "refusal": reason.to_json()}}
+            return {
+                "ok": False,
+                "error": {"code": "illegal", "message": str(reason), "refusal": reason.to_json()},
+            }
         self.apply(seat, action)
         return {"ok": True}
 

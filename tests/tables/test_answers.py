@@ -44,15 +44,17 @@ def test_a_click_while_someone_else_is_playing_says_who_where_it_was(game):
     session, app, scene = someone_elses_turn(game)
     pos = something_on_the_table(scene)
     assert click(app, scene, pos)
-    assert session.acted == []                                  # nothing was sent
+    assert session.acted == []  # nothing was sent
     assert scene.answer is not None and scene.answer.words == "Bert is playing"
     assert scene.answer.pos == pos
     assert "Bert is playing" in shown_words(app, scene, session.now + 1.0)
-    assert "Bert is playing" not in shown_words(app, scene, session.now + 5.0)   # a moment, then gone
+    assert "Bert is playing" not in shown_words(app, scene, session.now + 5.0)  # a moment, then gone
 
 
 def test_the_soup_says_why_a_card_cannot_be_touched_between_rounds():
-    session = FakeSession("too-many-cooks", 3, 0, seed=7)   # the round has not started: chefs read their tastes
+    session = FakeSession(
+        "too-many-cooks", 3, 0, seed=7
+    )  # the round has not started: chefs read their tastes
     app, scene = make_table(session)
     render(app, scene, 1.0)
     click(app, scene, scene.table_layout.cell(0, 0).center)
@@ -69,7 +71,7 @@ def my_pink_soup_turn():
 
 def test_a_card_table_touched_on_your_turn_says_what_can_be_used():
     session, app, scene = my_pink_soup_turn()
-    removed = scene.thing("removed")                # the removed cards cannot be used to start a turn
+    removed = scene.thing("removed")  # the removed cards cannot be used to start a turn
     assert "removed" not in scene.usable()
     click(app, scene, removed.rect.center)
     assert scene.answer.words.startswith("Not that now")
@@ -94,12 +96,12 @@ def test_a_refused_move_is_answered_at_the_click_that_made_it():
     click(app, scene, deck)
     assert scene.answer_refusal("The table moved on before your move arrived. Look again.")
     assert scene.answer.pos == deck and scene.answer.words.startswith("The table moved on")
-    scene.update(0.0, session.now + 60.0)           # long after any click: the app shows a toast instead
+    scene.update(0.0, session.now + 60.0)  # long after any click: the app shows a toast instead
     assert not scene.answer_refusal("Something else")
 
 
 def test_a_hand_off_asks_to_wait():
     session, app, scene = someone_elses_turn("pink-soup")
-    session.shown_seat = None                       # the screen is being handed to another player
+    session.shown_seat = None  # the screen is being handed to another player
     scene.handle(InputAction("click", "mouse", pos=something_on_the_table(scene)))
     assert scene.answer.words == "Wait for your turn"

@@ -46,10 +46,19 @@ def missing(session: object) -> list[str]:
 def test_every_session_has_every_member_a_table_reads():
     game = get_game("stone-soup")
     outcome = play(game, 2, 3, random_chooser(3), options=game.normalise_options({}, 2))
-    table = {"id": "t1", "game": "stone-soup", "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bo"}]}
-    sessions = [TableSession(Link(), table, {0: "tok"}),   # a stand-in link
-                ReplaySession(Timeline(ReplayFile(outcome.record))), FakeSession("too-many-cooks", players=2)]
-    assert {"listeners", "lobby_listeners", "back_listeners", "server_time", "act", "replaying"} <= set(MEMBERS)
+    table = {
+        "id": "t1",
+        "game": "stone-soup",
+        "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bo"}],
+    }
+    sessions = [
+        TableSession(Link(), table, {0: "tok"}),  # a stand-in link
+        ReplaySession(Timeline(ReplayFile(outcome.record))),
+        FakeSession("too-many-cooks", players=2),
+    ]
+    assert {"listeners", "lobby_listeners", "back_listeners", "server_time", "act", "replaying"} <= set(
+        MEMBERS
+    )
     for session in sessions:
         assert missing(session) == [], type(session).__name__
         assert session.server_time(0.0) is None and session.replaying == isinstance(session, ReplaySession)

@@ -26,7 +26,7 @@ def test_the_double_ring_shows_on_any_background(colour):
     rect = pygame.Rect(60, 30, 80, 60)
     theme.draw_double_ring(surface, rect, 4, 6, 4)
     seen = colours_around(surface, rect, 16)
-    assert theme.FOCUS in seen and theme.SHADOW in seen          # light inside dark: one of them contrasts
+    assert theme.FOCUS in seen and theme.SHADOW in seen  # light inside dark: one of them contrasts
 
 
 def test_a_card_tables_focus_is_the_double_ring():
@@ -48,10 +48,10 @@ def test_the_soups_focus_is_the_double_ring_on_the_orange_pot_and_up_from_the_so
     app, scene = make_table(session)
     render(app, scene, session.now)
     assert scene.model.my_turn
-    scene.handle(InputAction("select", "key"))                 # the focus comes to the soup's first card
+    scene.handle(InputAction("select", "key"))  # the focus comes to the soup's first card
     assert scene.focus == "cell:0:0"
     scene.handle(InputAction("navigate", "key", dy=-1))
-    assert scene.focus == "arrow:col:0:-1"                     # the first column's arrow, on the pot's rim
+    assert scene.focus == "arrow:col:0:-1"  # the first column's arrow, on the pot's rim
     shot = render(app, scene, session.now)
     arrow = scene.table_layout.arrow("col", 0, -1)
     assert theme.FOCUS in colours_around(shot, arrow, scene.table_layout.px(20))

@@ -20,10 +20,12 @@ def test_installing_a_language_words_the_games_in_it(monkeypatch):
     try:
         assert pink.chef(1) == "Koch 2"
         assert pink.event_words({"type": "draws", "seat": 0, "count": 2}) == "Koch 1 zieht 2 Karten."
-        assert stone.play_words({"potato": 1, "stone": 1}, 2, "potato") == \
-            "1 Kartoffel und 1 Stein dazugeben, „2 Kartoffeln“ sagen"
+        assert (
+            stone.play_words({"potato": 1, "stone": 1}, 2, "potato")
+            == "1 Kartoffel und 1 Stein dazugeben, „2 Kartoffeln“ sagen"
+        )
         refused = pink.closed_pot(1, 0)
-        assert str(refused) == "Chef 2's pot is closed"   # the host's log stays English
+        assert str(refused) == "Chef 2's pot is closed"  # the host's log stays English
         worded = refusals.refusal_words(refused.to_json(), pink.REFUSAL_WORDS)
         assert worded == "Der Topf von Koch 2 ist geschlossen"
         assert not misses.missed

@@ -31,24 +31,39 @@ NAMES = ["Ann", "Bob", "Cy"]
 def test_every_word_of_the_game_comes_from_the_catalog(monkeypatch, game_id, language):
     game = get_game(game_id)
     views: list[dict] = []
-    outcome = play(game, 3, 1, bot_chooser(game, 3, 1), {"learner_memory": True},
-                   observe=lambda state, entry: views.extend(game.view(state, seat) for seat in (0, None)))
+    outcome = play(
+        game,
+        3,
+        1,
+        bot_chooser(game, 3, 1),
+        {"learner_memory": True},
+        observe=lambda state, entry: views.extend(game.view(state, seat) for seat in (0, None)),
+    )
     views += [game.view(outcome.state, seat) for seat in (0, 1, None)]
     line = Timeline(ReplayFile(outcome.record))
     found, misses = catalog(language)
     monkeypatch.setattr(gettext, "translation", lambda *args, **kwargs: found)
     assert client_words.install(language) == language
     try:
-        sections = [section for view in views[::7] + views[-3:] for section in PRESENTERS[game_id].present(view, NAMES)]
-        said = [section.title for section in sections] + [shown.text for section in sections for shown in section.lines]
+        sections = [
+            section
+            for view in views[::7] + views[-3:]
+            for section in PRESENTERS[game_id].present(view, NAMES)
+        ]
+        said = [section.title for section in sections] + [
+            shown.text for section in sections for shown in section.lines
+        ]
         said += [entry.text for entry in review_lines(game_id, review_of(line), lambda seat: NAMES[seat])]
-        said += [entry.text for moment in (0, line.length // 2)
-                 for entry in face_up_lines(game_id, face_up(line, moment), lambda seat: NAMES[seat])]
+        said += [
+            entry.text
+            for moment in (0, line.length // 2)
+            for entry in face_up_lines(game_id, face_up(line, moment), lambda seat: NAMES[seat])
+        ]
         options = next(g["options"] for g in ways_in.local_games() if g["id"] == game_id)
         for page in client_registration(game_id).pages:
             said += [client_words._(page.title), client_words._(page.text)]
             said += [client_words._(picture.caption) for picture in page.pictures]
-        said.append(pages_for(game_id, options)[-1].text)   # the options page, worded as it is made
+        said.append(pages_for(game_id, options)[-1].text)  # the options page, worded as it is made
         said += [client_words.worded(words) for words in client_registration(game_id).option_words.values()]
         assert said and all(said)
         assert not misses.missed, sorted(misses.missed)

@@ -21,10 +21,16 @@ FILES = sorted(ART.rglob("*.svg"))
 
 
 def test_every_card_the_rules_define_has_its_art():
-    missing = [f"cards/{veg}-{colour}.svg" for veg in VEGETABLES for colour in COLOURS
-               if not (ART / "cards" / f"{veg}-{colour}.svg").is_file()]
+    missing = [
+        f"cards/{veg}-{colour}.svg"
+        for veg in VEGETABLES
+        for colour in COLOURS
+        if not (ART / "cards" / f"{veg}-{colour}.svg").is_file()
+    ]
     missing += [f"tastes/{t['id']}.svg" for t in TASTES if not (ART / "tastes" / f"{t['id']}.svg").is_file()]
-    missing += [f"glyphs/symbol-{c}.svg" for c in COLOURS if not (ART / "glyphs" / f"symbol-{c}.svg").is_file()]
+    missing += [
+        f"glyphs/symbol-{c}.svg" for c in COLOURS if not (ART / "glyphs" / f"symbol-{c}.svg").is_file()
+    ]
     for name in ("taste-back-happy", "taste-back-unhappy", "star", "star-empty", "pot", "timer", "arrow"):
         if not (ART / f"{name}.svg").is_file():
             missing.append(name)
@@ -45,7 +51,11 @@ def test_every_svg_rasterises_at_two_sizes_with_ink_on_it():
             assert 0 < w <= size[0] + 1 and 0 < h <= size[1] + 1 and max(w, h) >= min(size) - 1, path.name
         # something is drawn: not a blank or one-colour picture
         big = pygame.image.load_sized_svg(str(path), (120, 120))
-        colours = {tuple(big.get_at((x, y))) for x in range(0, big.get_width(), 6) for y in range(0, big.get_height(), 6)}
+        colours = {
+            tuple(big.get_at((x, y)))
+            for x in range(0, big.get_width(), 6)
+            for y in range(0, big.get_height(), 6)
+        }
         assert len(colours) >= 2, path.name
 
 
@@ -65,7 +75,10 @@ def test_the_committed_art_is_what_the_script_draws(tmp_path: Path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.main(tmp_path)
-    drawn = {p.relative_to(tmp_path / ART.name): p.read_text(encoding="utf-8") for p in (tmp_path / ART.name).rglob("*.svg")}
+    drawn = {
+        p.relative_to(tmp_path / ART.name): p.read_text(encoding="utf-8")
+        for p in (tmp_path / ART.name).rglob("*.svg")
+    }
     committed = {p.relative_to(ART): p.read_text(encoding="utf-8") for p in FILES}
     assert sorted(drawn) == sorted(committed)
     stale = [str(name) for name in drawn if drawn[name] != committed[name]]

@@ -41,7 +41,7 @@ def shoot(name: str, size: tuple[int, int]) -> pygame.Surface:
         session.now = 96.0
     if name == "stand-in":
         render(app, scene, 84.0)
-        session.seat_changes(2, connected=False)               # Cleo went away 12 s ago
+        session.seat_changes(2, connected=False)  # Cleo went away 12 s ago
         session.seat_changes(1, connected=False, stand_in=True)  # a bot plays for Bert
     if name == "picker":
         render(app, scene, session.now)
@@ -60,6 +60,6 @@ def test_table_matches_its_golden(name):
 def test_the_comparison_notices_a_real_change():
     shot = shoot("midround", SIZE)
     changed = shot.copy()
-    pygame.draw.rect(changed, (0, 200, 255), pygame.Rect(500, 200, 120, 170))   # one soup card gone blue
+    pygame.draw.rect(changed, (0, 200, 255), pygame.Rect(500, 200, 120, 170))  # one soup card gone blue
     assert differences(shot, changed, TABLE_SAMPLE) > ALLOWED_OFF
     assert differences(shot, shot.copy(), TABLE_SAMPLE) == 0

@@ -14,15 +14,15 @@ from tests.tables.fake_session import FakeSession
 
 def test_the_hand_off_screen_says_what_happened_since_that_chef_last_looked(tmp_path):
     session = FakeSession("too-many-cooks", players=3, seat=0)
-    session.seats_held = [0, 2]                 # Ada and Cleo share the screen; Bert plays elsewhere
+    session.seats_held = [0, 2]  # Ada and Cleo share the screen; Bert plays elsewhere
     session.handoff_seat = None
     app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)
     table = app.stack.push(TooManyCooksTable(app, session))
     session.everyone_ready()
-    session.shown_seat = 2                      # Cleo looks at the table
+    session.shown_seat = 2  # Cleo looks at the table
     session.looked = {2}
     table.draw(app.screen)
-    session.shown_seat = 0                      # then Ada has the controls while three moves are made
+    session.shown_seat = 0  # then Ada has the controls while three moves are made
     words = []
     for _ in range(3):
         seat = GAME.view(session.state, 0)["turn"]
@@ -34,11 +34,10 @@ def test_the_hand_off_screen_says_what_happened_since_that_chef_last_looked(tmp_
     session.shown_seat, session.handoff_seat = None, 2
     handoff = app.stack.push(HandoffScene(app, session))
     recap = handoff.recap()
-    assert [line.split(". ")[0] for line in recap] == words       # every move, oldest first
+    assert [line.split(". ")[0] for line in recap] == words  # every move, oldest first
     assert not handoff.first_look
     handoff.draw(app.screen)
     pygame.image.save(app.screen, str(tmp_path / "handoff.png"))
     session.handoff_seat = 0
-    assert HandoffScene(app, session).recap() == []               # Ada saw them all
+    assert HandoffScene(app, session).recap() == []  # Ada saw them all
     pygame.display.quit()
-

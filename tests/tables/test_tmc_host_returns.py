@@ -32,9 +32,15 @@ async def play_one_move(session) -> int:
 
 async def test_a_host_resumes_hosting_and_takes_back_its_seat_while_the_guest_plays_on(tmp_path, monkeypatch):
     monkeypatch.setattr(ways_in, "data_dir", lambda: tmp_path / "host-data")
-    host = App(Settings(path=tmp_path / "host.json", name="Ada", bot_speed="relaxed"), size=(1280, 720),
-               fullscreen=False, clock=Clock())
-    guest = App(Settings(path=tmp_path / "guest.json", name="Bo"), size=(1280, 720), fullscreen=False, clock=Clock())
+    host = App(
+        Settings(path=tmp_path / "host.json", name="Ada", bot_speed="relaxed"),
+        size=(1280, 720),
+        fullscreen=False,
+        clock=Clock(),
+    )
+    guest = App(
+        Settings(path=tmp_path / "guest.json", name="Bo"), size=(1280, 720), fullscreen=False, clock=Clock()
+    )
     relaunched = None
     try:
         hosting = await ways_in.host_lan(host, "too-many-cooks", {}, 2, None)
@@ -45,39 +51,51 @@ async def test_a_host_resumes_hosting_and_takes_back_its_seat_while_the_guest_pl
         transitions.open_lobby(guest, joined)
         await joined.set_ready(True)
         await hosting.request("start")
-        await run_apps([host, guest], lambda: table_of(host) and table_of(guest) and joined.view(1) is not None)
-        for session in (hosting, joined):                      # both chefs ready: the round starts
+        await run_apps(
+            [host, guest], lambda: table_of(host) and table_of(guest) and joined.view(1) is not None
+        )
+        for session in (hosting, joined):  # both chefs ready: the round starts
             await session.act(session.seats_held[0], {"type": "ready"})
         await run_apps([host, guest], lambda: joined.view(1)["phase"] == "playing")
         turn = joined.view(1)["turn"]
         await play_one_move(hosting if turn == 0 else joined)
         await run_apps([host, guest], lambda: joined.view(1)["turn"] != turn)
 
-        await host.shutdown()                                  # the host's client closes mid-round
+        await host.shutdown()  # the host's client closes mid-round
         guest_table = table_of(guest)
         await run_apps([guest], lambda: guest_table.frame().reconnecting)
         assert guest_table.frame().remaining is not None
-        await run_apps([guest], lambda: guest.conn.server_gone, timeout=60)   # nothing listens there now
+        await run_apps([guest], lambda: guest.conn.server_gone, timeout=60)  # nothing listens there now
         held = guest_table.frame().remaining
         await run_apps([guest], lambda s=guest.clock.t: guest.clock.t > s + 3)
-        assert guest_table.frame().remaining == held           # the host's clock stands: so does the guest's
+        assert guest_table.frame().remaining == held  # the host's clock stands: so does the guest's
 
-        relaunched = App(Settings(path=tmp_path / "host.json"), size=(1280, 720), fullscreen=False, clock=Clock())
+        relaunched = App(
+            Settings(path=tmp_path / "host.json"), size=(1280, 720), fullscreen=False, clock=Clock()
+        )
         title = relaunched.stack.push(TitleScene(relaunched))
-        assert title.describe()["widgets"][0] == "[Too Many Cooks - hosting]"   # the unfinished games' list
+        assert title.describe()["widgets"][0] == "[Too Many Cooks - hosting]"  # the unfinished games' list
         title.form.focus_on("unfinished")
         relaunched.dispatch(InputAction("select"))
-        await run_apps([relaunched, guest], lambda: table_of(relaunched) is not None
-                  and table_of(relaunched).session.view(0) is not None
-                  and joined.connected and not guest_table.frame().reconnecting)
+        await run_apps(
+            [relaunched, guest],
+            lambda: (
+                table_of(relaunched) is not None
+                and table_of(relaunched).session.view(0) is not None
+                and joined.connected
+                and not guest_table.frame().reconnecting
+            ),
+        )
         back = table_of(relaunched).session
-        assert [e.kind for e in table_of(relaunched).story.entries if e.is_move] == ["rotated"]   # its round so far
-        assert relaunched.server.port == port                  # the same port: the guest found it by itself
+        assert [e.kind for e in table_of(relaunched).story.entries if e.is_move] == [
+            "rotated"
+        ]  # its round so far
+        assert relaunched.server.port == port  # the same port: the guest found it by itself
         assert back.seats_held == [0] and back.tokens == hosting.tokens
         seats = back.table["seats"]
         assert seats[0]["name"] == "Ada" and seats[0]["connected"] and not seats[0]["stand_in"]
 
-        for _ in range(2):                                     # play goes on, each chef at their turn
+        for _ in range(2):  # play goes on, each chef at their turn
             turn = joined.view(1)["turn"]
             before = joined.state_id
             await play_one_move(back if turn == 0 else joined)

@@ -27,7 +27,7 @@ def listing(shared: int, mine: int, reveal: int | None = None) -> TableModel:
 
 def no_overlaps(rects: list[pygame.Rect], what: str) -> None:
     for i, a in enumerate(rects):
-        for b in rects[i + 1:]:
+        for b in rects[i + 1 :]:
             assert not a.colliderect(b), f"{what}: {a} overlaps {b}"
 
 
@@ -50,16 +50,16 @@ def test_every_part_of_the_table_fits_the_window_apart_from_the_others(size):
         log = lay.log(count)
         no_overlaps([lay.timer, lay.status, *chefs, log], f"{count} chefs")
         assert all(lay.right_panel.contains(rect) for rect in [*chefs, log, lay.status, lay.timer])
-        assert log.height >= lay.px(320)                      # room for the round's log, however many chefs
+        assert log.height >= lay.px(320)  # room for the round's log, however many chefs
     for model in (listing(1, 2), listing(4, 3), listing(9, 3), listing(0, 0, reveal=15)):
         listed = lay.listed_rows(model)
-        rows = [row for row in listed if row is not None]   # a long list scrolls: the rows in sight
+        rows = [row for row in listed if row is not None]  # a long list scrolls: the rows in sight
         panel = lay.reveal_panel if model.reveal else lay.left_panel
         assert len(listed) == len(model.listed_tastes()) and rows
         assert all(panel.contains(row) for row in rows)
         no_overlaps(rows, "taste rows")
-    assert lay.reveal_panel.right <= lay.pot.left               # the soup stays in sight at the reveal
-    assert lay.grid.width > lay.spare_card(0, 0).width * SIZE   # the soup is still the largest thing
+    assert lay.reveal_panel.right <= lay.pot.left  # the soup stays in sight at the reveal
+    assert lay.grid.width > lay.spare_card(0, 0).width * SIZE  # the soup is still the largest thing
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 1024)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -94,9 +94,9 @@ def moments(size, players: int, options: dict | None):
     session.everyone_ready()
     session.now = 30.0
     yield app, scene, session.now
-    scene.handle(InputAction("select", "pad:0"))           # the pad's focus and the keys' notice
+    scene.handle(InputAction("select", "pad:0"))  # the pad's focus and the keys' notice
     yield app, scene, session.now
-    scene.handle(InputAction("alt", "pad:0"))              # the move list
+    scene.handle(InputAction("alt", "pad:0"))  # the move list
     yield app, scene, session.now
     session.expire()
     in_sight = [row for row in scene.table_layout.listed_rows(scene.model) if row is not None]
@@ -104,7 +104,10 @@ def moments(size, players: int, options: dict | None):
     yield app, scene, session.now + 2
 
 
-@pytest.mark.parametrize("players,options", [(3, None), (6, None), (2, UNREASONABLE)],
-                         ids=["3-chefs", "6-chefs", "unreasonable-15"])
+@pytest.mark.parametrize(
+    "players,options",
+    [(3, None), (6, None), (2, UNREASONABLE)],
+    ids=["3-chefs", "6-chefs", "unreasonable-15"],
+)
 def test_no_text_is_under_16_pixels_at_720p(monkeypatch, players, options):
     assert smallest_text(monkeypatch, moments((1280, 720), players, options)) >= 16

@@ -21,11 +21,16 @@ class Conn:
 
 def leave_from_pause(tmp_path, tokens: dict[int, str]) -> App:
     app = App(Settings(path=tmp_path / "s.json"), size=(1280, 720), fullscreen=False)
-    table = {"id": "t1", "game": "too-many-cooks", "started": True, "host_seat": 0,
-             "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bo"}]}
+    table = {
+        "id": "t1",
+        "game": "too-many-cooks",
+        "started": True,
+        "host_seat": 0,
+        "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bo"}],
+    }
     session = TableSession(Conn(), table, tokens)
     menu = app.stack.push(PauseMenu(app, session))
-    app.spawn = lambda coro, on_done=None: coro.close()   # the leaving itself is not under test here
+    app.spawn = lambda coro, on_done=None: coro.close()  # the leaving itself is not under test here
     menu.leave()
     return app
 

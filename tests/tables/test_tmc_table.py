@@ -67,7 +67,7 @@ def test_ready_by_keyboard_starts_the_round_when_everyone_is():
     app, scene = make_table(session, (1920, 1080))
     render(app, scene, 0.0)
     assert scene.describe()["phase"] == "ready" and scene.describe()["usable"] == [MAIN]
-    scene.handle(InputAction("select"))           # nothing focused: Enter presses the main button
+    scene.handle(InputAction("select"))  # nothing focused: Enter presses the main button
     app.settle()
     assert session.acted == [(0, {"type": "ready"})]
     session.apply(1, {"type": "ready"})
@@ -82,9 +82,9 @@ def test_a_soup_card_then_a_ringed_spare_makes_exactly_the_legal_change():
     assert click(scene, lay.cell(1, 2))
     expected = [a for a in legal if a["type"] == "change" and (a["row"], a["col"]) == (1, 2)]
     offered = sorted(key for key in scene.describe()["usable"])
-    assert expected and offered == sorted(spare_key(a["veg"], a["colour"]) for a in expected)   # only those
+    assert expected and offered == sorted(spare_key(a["veg"], a["colour"]) for a in expected)  # only those
     before = GAME.view(session.state, 0)["soup"][1][2]
-    for action in expected:   # same vegetable another colour, or same colour another vegetable
+    for action in expected:  # same vegetable another colour, or same colour another vegetable
         assert (action["veg"] == before["veg"]) != (action["colour"] == before["colour"])
     render(app, scene, session.now)
     chosen = expected[-1]
@@ -93,7 +93,7 @@ def test_a_soup_card_then_a_ringed_spare_makes_exactly_the_legal_change():
     assert session.acted == [(0, chosen)] and session.refused == []
     after = GAME.view(session.state, 0)["soup"][1][2]
     assert (after["veg"], after["colour"]) == (chosen["veg"], chosen["colour"])
-    assert scene.motion.moving(session.now) == {cell_key(1, 2)}            # the changed card turns over
+    assert scene.motion.moving(session.now) == {cell_key(1, 2)}  # the changed card turns over
     assert scene.motion.glides[cell_key(1, 2)].before.extra["card"] == before
     assert scene.describe()["picked"] == []
 
@@ -106,25 +106,27 @@ def test_a_picked_card_is_put_back_by_a_second_touch_or_esc_and_nothing_is_playe
     click(scene, lay.cell(0, 1))
     assert scene.describe()["picked"] == []
     click(scene, lay.cell(0, 1))
-    assert scene.handle(InputAction("back"))           # Esc puts it back, not the pause menu
+    assert scene.handle(InputAction("back"))  # Esc puts it back, not the pause menu
     assert scene.describe()["picked"] == [] and session.acted == []
     click(scene, lay.cell(0, 1))
-    click(scene, lay.cell(2, 2))                       # another soup card: that one is picked instead
+    click(scene, lay.cell(2, 2))  # another soup card: that one is picked instead
     assert scene.describe()["picked"] == [cell_key(2, 2)] and session.acted == []
     full = next(t for t in scene.things() if t.key.startswith("spare:") and t.key not in scene.usable())
-    click(scene, full.rect)                            # a spare it may not become: answered, still picked
-    assert scene.describe()["picked"] == [cell_key(2, 2)] and scene.answer.words.startswith("Only a ringed spare")
+    click(scene, full.rect)  # a spare it may not become: answered, still picked
+    assert scene.describe()["picked"] == [cell_key(2, 2)] and scene.answer.words.startswith(
+        "Only a ringed spare"
+    )
     scene.handle(InputAction("back"))
-    click(scene, full.rect)                            # a spare before any soup card: which comes first
+    click(scene, full.rect)  # a spare before any soup card: which comes first
     assert scene.answer.words.startswith("First touch the soup card")
 
 
 def test_the_keys_pick_a_card_go_to_a_ringed_spare_and_swap():
     session, app, scene = playing_table()
     assert scene.describe()["focus"] == cell_key(0, 0)  # the chef's turn began: the focus is on the soup
-    scene.handle(InputAction("select"))                # picks it
+    scene.handle(InputAction("select"))  # picks it
     assert scene.describe()["picked"] == [cell_key(0, 0)]
-    scene.handle(nav(-1, 0))                           # to the nearest spare it may become
+    scene.handle(nav(-1, 0))  # to the nearest spare it may become
     focus = scene.describe()["focus"]
     assert focus in scene.describe()["usable"] and focus.startswith("spare:")
     scene.handle(InputAction("back"))
@@ -147,17 +149,17 @@ def test_an_arrow_on_the_rim_rotates_its_line_and_q_e_rotate_the_focused_row_or_
     assert session.acted[-1] == (0, {"type": "rotate", "line": "col", "index": 0, "step": -1})
     after = GAME.view(session.state, 0)["soup"]
     assert [after[r][0] for r in range(4)] == [soup[r][0] for r in (1, 2, 3, 0)]
-    assert scene.motion.moving(session.now) == {cell_key(row, 0) for row in range(4)}   # column 0 slides
+    assert scene.motion.moving(session.now) == {cell_key(row, 0) for row in range(4)}  # column 0 slides
     others_play_until_my_turn(session)
     render(app, scene, session.now)
     scene.focus = cell_key(1, 3)
-    scene.handle(InputAction("rotate_right", "pad:0"))     # a card's row
+    scene.handle(InputAction("rotate_right", "pad:0"))  # a card's row
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "row", "index": 1, "step": 1})
     others_play_until_my_turn(session)
     render(app, scene, session.now)
     scene.focus = arrow_key("col", 2, 1)
-    scene.handle(InputAction("rotate_left"))               # a column's arrow: that column
+    scene.handle(InputAction("rotate_left"))  # a column's arrow: that column
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "col", "index": 2, "step": -1})
 
@@ -171,7 +173,7 @@ def test_out_of_turn_nothing_is_offered_and_a_touch_says_who_is_playing():
     assert GAME.view(session.state, 0)["turn"] != 0
     render(app, scene, session.now)
     assert scene.describe()["usable"] == [] and not any(t.key.startswith("arrow:") for t in scene.things())
-    click(scene, lay.cell(2, 2))                  # not my turn: nothing picked, only the answer why
+    click(scene, lay.cell(2, 2))  # not my turn: nothing picked, only the answer why
     assert scene.describe()["picked"] == [] and scene.answer.words.endswith("is playing")
     scene.handle(InputAction("pass"))
     scene.focus = cell_key(1, 1)
@@ -190,8 +192,11 @@ def test_pass_is_offered_only_when_the_rules_demand_it_and_the_notice_above_the_
     assert scene.describe()["must_pass"] and scene.describe()["usable"] == [MAIN]
     assert scene.describe()["notice"] == "must_pass"
     assert "Every taste you know is happy: you must pass" in shown_words(app, scene, session.now)
-    click(scene, scene.table_layout.cell(0, 0))   # nothing to pick while passing is the only move
-    assert scene.describe()["picked"] == [] and scene.answer.words == "Every taste you know is happy: you must pass"
+    click(scene, scene.table_layout.cell(0, 0))  # nothing to pick while passing is the only move
+    assert (
+        scene.describe()["picked"] == []
+        and scene.answer.words == "Every taste you know is happy: you must pass"
+    )
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted == [(0, {"type": "pass"})]
@@ -199,14 +204,14 @@ def test_pass_is_offered_only_when_the_rules_demand_it_and_the_notice_above_the_
 
 def test_timer_expiry_reveals_every_taste_and_the_star_change():
     session, app, scene = playing_table(players=4)
-    click(scene, scene.table_layout.cell(0, 0))   # a card is picked when time runs out
+    click(scene, scene.table_layout.cell(0, 0))  # a card is picked when time runs out
     session.expire()
     picture = render(app, scene, session.now)
     view = scene.current_view()
     assert scene.describe()["phase"] == "reveal" and scene.describe()["picked"] == []
     assert scene.describe()["notice"] == "reveal"
     reveal = view["reveal"]
-    assert len(reveal["tastes"]) == 7             # round 1: seven tastes, one each shared
+    assert len(reveal["tastes"]) == 7  # round 1: seven tastes, one each shared
     assert {t["owner"] for t in reveal["tastes"]} >= {0, 1, 2, 3}
     assert describe.round_explanation(view["mode"], reveal)
     assert picture.get_size() == (1280, 720)
@@ -224,28 +229,28 @@ def test_a_reaction_is_sent_shown_at_the_chefs_seat_for_a_while_and_kept_in_the_
     session.react(1, "disgusting")
     said = render(app, scene, session.now)
     assert "That's disgusting!" in shown_words(app, scene, session.now + 1)
-    session.now += REACTION_SECONDS + 1              # the session's clock, which reactions are stamped on
+    session.now += REACTION_SECONDS + 1  # the session's clock, which reactions are stamped on
     later = render(app, scene, session.now)
     row = lay.chef_row(1, 3)
     assert tobytes(said.subsurface(row).copy(), "RGB") != tobytes(later.subsurface(row).copy(), "RGB")
     assert "That's disgusting!" not in shown_words(app, scene, session.now)
     reactions = [e for e in scene.story.entries if e.is_reaction]
     assert [(e.seat, e.emote) for e in reactions] == [(0, "delicious"), (1, "disgusting")]
-    assert {"Yum!", "Yuck!"} <= set(shown_words(app, scene, session.now + 60))   # under the move they followed
+    assert {"Yum!", "Yuck!"} <= set(shown_words(app, scene, session.now + 60))  # under the move they followed
 
 
 def test_a_reaction_arriving_keeps_the_card_a_chef_has_picked():
     session, app, scene = playing_table()
     click(scene, scene.table_layout.cell(2, 1))
     session.emotes.append((1, "fine", session.now))
-    session.push()                                   # a new view, nothing changed for the chef
+    session.push()  # a new view, nothing changed for the chef
     render(app, scene, session.now)
     assert scene.describe()["picked"] == [cell_key(2, 1)]
 
 
 def test_spectator_screen_hides_personal_tastes():
     session, app, scene = playing_table()
-    session.shown_seat = None                     # a hand-off screen is up
+    session.shown_seat = None  # a hand-off screen is up
     view = scene.current_view()
     assert view["my_tastes"] == [] and view["legal_actions"] == []
     render(app, scene, session.now)
@@ -284,8 +289,12 @@ def test_chefs_with_the_same_name_are_told_apart_by_seat():
 
 def danger_pixels(picture, rect) -> int:
     area = picture.subsurface(rect)
-    return sum(1 for x in range(0, rect.width, 2) for y in range(0, rect.height, 2)
-               if area.get_at((x, y))[:3] == theme.DANGER)
+    return sum(
+        1
+        for x in range(0, rect.width, 2)
+        for y in range(0, rect.height, 2)
+        if area.get_at((x, y))[:3] == theme.DANGER
+    )
 
 
 def test_the_timer_turns_urgent_in_the_last_thirty_seconds():
@@ -312,27 +321,27 @@ def test_moves_animate_quickly_and_then_settle():
     scene.handle(InputAction("rotate_left"))
     app.settle()
     start = session.now
-    assert len(scene.motion.moving(start + 0.1)) == 4        # a row of four cards slides
+    assert len(scene.motion.moving(start + 0.1)) == 4  # a row of four cards slides
     assert scene.motion.moving(start + 0.35) == frozenset()  # done within a third of a second
-    render(app, scene, start + 0.1)                          # drawing mid-slide works
+    render(app, scene, start + 0.1)  # drawing mid-slide works
 
 
 def test_a_pad_reads_the_tastes_and_the_chefs_and_comes_back_to_the_soup_without_playing():
     session, app, scene = playing_table(players=2)
     pad = "pad:3"
-    assert scene.focus == cell_key(0, 0)            # the chef's turn began: the focus is on the soup
+    assert scene.focus == cell_key(0, 0)  # the chef's turn began: the focus is on the soup
     for _ in range(5):
-        scene.handle(nav(-1, 0, pad))               # left, past the arrows and the spares, to the tastes
+        scene.handle(nav(-1, 0, pad))  # left, past the arrows and the spares, to the tastes
     assert scene.describe()["focus"].startswith("taste:")
     scene.handle(nav(0, 1, pad))
     assert scene.describe()["focus"].startswith("taste:")
-    scene.handle(InputAction("select", pad))        # a taste is read, not played: the answer says why
+    scene.handle(InputAction("select", pad))  # a taste is read, not played: the answer says why
     app.settle()
     assert session.acted == [] and scene.answer is not None
     for _ in range(16):
-        scene.handle(nav(1, 0, pad))                # right, over the soup, to the chefs
+        scene.handle(nav(1, 0, pad))  # right, over the soup, to the chefs
     assert scene.describe()["focus"].startswith(("chef:", "log", "button:"))
-    scene.handle(InputAction("pass", pad))          # Y passes only when passing is legal
+    scene.handle(InputAction("pass", pad))  # Y passes only when passing is legal
     app.settle()
     assert session.acted == []
 
@@ -348,7 +357,7 @@ def test_the_keys_notice_names_the_device_in_hand():
     assert "LB / RB" in hint_line(scene.frame(), scene.focus, False)
     assert "B puts the card back" in hint_line(scene.frame(), scene.focus, True)
     scene.handle(InputAction("point", "mouse", pos=(1, 1)))
-    assert scene.describe()["notice"] is None       # the mouse needs no key names
+    assert scene.describe()["notice"] is None  # the mouse needs no key names
 
 
 def test_what_the_pointer_rests_on_is_told_above_the_pot_not_over_the_soup():
@@ -360,7 +369,9 @@ def test_what_the_pointer_rests_on_is_told_above_the_pot_not_over_the_soup():
         render(app, scene, session.now + 1)
     hovers = [event[2] for event in drawn if event[0] == "open" and event[1] == "hover words"]
     assert hovers and all(lay.notice.contains(rect) for rect in hovers)
-    assert any("2 left" in event[2] and lay.notice.contains(event[1]) for event in drawn if event[0] == "note")
+    assert any(
+        "2 left" in event[2] and lay.notice.contains(event[1]) for event in drawn if event[0] == "note"
+    )
 
 
 def test_the_move_list_lists_every_legal_move_and_plays_the_one_chosen():
@@ -386,9 +397,13 @@ def test_the_pointer_on_a_rim_arrow_frames_the_line_it_would_slide():
     def band(row: int):
         return lay.cell(row, 0).union(lay.cell(row, 3)).inflate(lay.px(24), lay.px(24))
 
-    assert tobytes(plain.subsurface(band(1)).copy(), "RGB") != tobytes(pointed.subsurface(band(1)).copy(), "RGB")
-    middle = lay.cell(3, 0).union(lay.cell(3, 3))    # another row is left as it was
-    assert tobytes(plain.subsurface(middle).copy(), "RGB") == tobytes(pointed.subsurface(middle).copy(), "RGB")
+    assert tobytes(plain.subsurface(band(1)).copy(), "RGB") != tobytes(
+        pointed.subsurface(band(1)).copy(), "RGB"
+    )
+    middle = lay.cell(3, 0).union(lay.cell(3, 3))  # another row is left as it was
+    assert tobytes(plain.subsurface(middle).copy(), "RGB") == tobytes(
+        pointed.subsurface(middle).copy(), "RGB"
+    )
 
 
 def test_a_touch_of_a_taste_a_seat_or_the_log_is_answered_with_what_it_says():
@@ -416,7 +431,7 @@ def test_after_the_end_the_button_under_the_pot_leads_back_to_play_again():
     assert scene.model.phase == "over" and "button:main" in scene.usable()
     assert scene.thing("button:main").words == "Play again or leave"
     assert click(scene, scene.table_layout.button("main")) and shown == ["end"]
-    past = scene.model.view["past_rounds"]                # the end tells the game round by round
+    past = scene.model.view["past_rounds"]  # the end tells the game round by round
     assert [r["round"] for r in past] == list(range(1, scene.model.view["round"] + 1))
     assert len(past) > 1
     assert f"Round 1: {past[0]['stars_after']} star" in " ".join(shown_words(app, scene, session.now + 1))

@@ -34,10 +34,15 @@ def in_sight(scene) -> set[int]:
 def drawn_text(monkeypatch) -> list[str]:
     """Every piece of text the table draws from now on."""
     from soupkitchen.client.tables.too_many_cooks import paint
+
     words: list[str] = []
     for name in ("text", "paragraph"):
         real = getattr(paint.Painter, name)
-        monkeypatch.setattr(paint.Painter, name, lambda self, w, *a, _real=real, **k: (words.append(w), _real(self, w, *a, **k))[1])
+        monkeypatch.setattr(
+            paint.Painter,
+            name,
+            lambda self, w, *a, _real=real, **k: (words.append(w), _real(self, w, *a, **k))[1],
+        )
     return words
 
 
@@ -57,7 +62,7 @@ def test_the_wheel_over_the_panel_reaches_every_taste_and_no_words_are_cut(monke
         seen |= in_sight(scene)
     assert seen == set(range(count))
     mine = range(len(scene.model.shared_tastes()), count)
-    assert all(i in in_sight(scene) for i in mine)       # your own secret tastes never scroll away
+    assert all(i in in_sight(scene) for i in mine)  # your own secret tastes never scroll away
     assert any(w.endswith("more above") for w in words)
     assert clipped_count() == 0, clipped_labels()
     last = max(in_sight(scene))
@@ -83,7 +88,7 @@ def test_the_taste_read_with_the_pad_is_always_in_sight():
         assert index in in_sight(scene) and scene.thing(scene.focus) is not None
         render(app, scene, session.now)
     assert scene.focus == "taste:0"
-    scene.handle(InputAction("navigate", "pad:0", dx=1))       # sideways: off the list, onto the table
+    scene.handle(InputAction("navigate", "pad:0", dx=1))  # sideways: off the list, onto the table
     assert not scene.focus.startswith("taste:")
 
 
@@ -115,12 +120,14 @@ def test_scrolled_rows_stay_in_the_panel_apart(size):
         for i, a in enumerate(rows):
             assert lay.left_panel.contains(a)
             assert not a.colliderect(column.above_line) and not a.colliderect(column.below_line)
-            assert all(not a.colliderect(b) for b in rows[i + 1:])
+            assert all(not a.colliderect(b) for b in rows[i + 1 :])
 
 
 def test_a_short_list_does_not_scroll():
     _, _, scene = table_of_20()
     lay = TableLayout(SIZE)
-    few = type(scene.model)({"shared_tastes": scene.model.shared_tastes()[:3], "my_tastes": scene.model.my_tastes()})
+    few = type(scene.model)(
+        {"shared_tastes": scene.model.shared_tastes()[:3], "my_tastes": scene.model.my_tastes()}
+    )
     column = lay.taste_column(few, 5)
     assert not column.scrolls and all(isinstance(row, pygame.Rect) for row in column.rows)

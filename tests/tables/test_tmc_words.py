@@ -18,12 +18,14 @@ from soupkitchen.shared.too_many_cooks import GAME
 from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 
-HINTS = ("Read your tastes on the left: the shared ones and your secret ones. Then press Ready.",
-         "Another chef is cooking. The faces by each name show whose secret tastes are happy.",
-         "Every taste you can read is happy: press Pass. You sit out unless someone breaks one.",
-         "Your turn: change a card. Click it, then a spare ringed in green (same vegetable or same colour).",
-         "Your turn. You may also slide a row or column one place: click an arrow on the pot's rim.",
-         "Every taste is shown. All happy earns a star; two or more unhappy lose one.")
+HINTS = (
+    "Read your tastes on the left: the shared ones and your secret ones. Then press Ready.",
+    "Another chef is cooking. The faces by each name show whose secret tastes are happy.",
+    "Every taste you can read is happy: press Pass. You sit out unless someone breaks one.",
+    "Your turn: change a card. Click it, then a spare ringed in green (same vegetable or same colour).",
+    "Your turn. You may also slide a row or column one place: click an arrow on the pot's rim.",
+    "Every taste is shown. All happy earns a star; two or more unhappy lose one.",
+)
 
 
 @pytest.fixture
@@ -41,11 +43,19 @@ def test_what_the_notice_above_the_pot_says_fits_whole_at_720p(language, speakin
     render(app, scene, 1.0)
     frame = scene.frame()
     p = Painter(pygame.Surface((1280, 720)), scene.table_layout, 1.0)
-    said = [hint_line(frame, focus, picked, listed) for focus in (None, "log") for picked in (False, True)
-            for listed in (False, True)]
+    said = [
+        hint_line(frame, focus, picked, listed)
+        for focus in (None, "log")
+        for picked in (False, True)
+        for listed in (False, True)
+    ]
     frame.pad = True
-    said += [hint_line(frame, focus, picked, listed) for focus in (None, "log") for picked in (False, True)
-             for listed in (False, True)]
+    said += [
+        hint_line(frame, focus, picked, listed)
+        for focus in (None, "log")
+        for picked in (False, True)
+        for listed in (False, True)
+    ]
     frame.model.view["turn"] = 0
     said += [hint_line(frame, None, False)]
     reset_clipped()
@@ -53,8 +63,15 @@ def test_what_the_notice_above_the_pot_says_fits_whole_at_720p(language, speakin
         draw_notice(p, frame, Notice("keys", words=words_said))
     for hint in HINTS:
         draw_notice(p, frame, Notice("hint", words=words._(hint), foot=words._(guide.TURN_OFF)))
-    draw_notice(p, frame, Notice("must_pass", words._("Every taste you know is happy: you must pass"),
-                                 words._("Press Pass under the pot (P, or Y on a pad).")))
+    draw_notice(
+        p,
+        frame,
+        Notice(
+            "must_pass",
+            words._("Every taste you know is happy: you must pass"),
+            words._("Press Pass under the pot (P, or Y on a pad)."),
+        ),
+    )
     assert not clipped_labels()
 
 
@@ -67,10 +84,14 @@ def test_the_log_of_six_chefs_tells_every_entry_whole(language, speaking):
     for i in range(8):
         seat = GAME.view(session.state, 0)["turn"]
         legal = GAME.legal_actions(session.state, seat)
-        session.apply(seat, next((a for a in legal if a["type"] == ("rotate" if i % 2 else "change")), legal[0]))
+        session.apply(
+            seat, next((a for a in legal if a["type"] == ("rotate" if i % 2 else "change")), legal[0])
+        )
         session.react((seat + 1) % 6, "disgusting")
         render(app, scene, session.now)
     reset_clipped()
     p = Painter(pygame.Surface((1280, 720)), scene.table_layout, session.now)
-    draw_log(p, scene.frame(), scene.table_layout.log(6), scene.story.summary(0), scene.story.own_last(0), False)
+    draw_log(
+        p, scene.frame(), scene.table_layout.log(6), scene.story.summary(0), scene.story.own_last(0), False
+    )
     assert not clipped_labels()

@@ -40,5 +40,6 @@ def with_tastes(state: TmcState, tastes: list[tuple[str, int | None]]) -> TmcSta
 
 @pytest.fixture
 def tmc() -> SimpleNamespace:
-    return SimpleNamespace(game=GAME, soup_of=soup_of, with_soup=with_soup, playing=playing,
-                           with_tastes=with_tastes)
+    return SimpleNamespace(
+        game=GAME, soup_of=soup_of, with_soup=with_soup, playing=playing, with_tastes=with_tastes
+    )

@@ -13,15 +13,23 @@ from soupkitchen.shared.too_many_cooks.moves import rotate
 from soupkitchen.shared.too_many_cooks.tastes import TASTES, judge_for
 
 TABLES = [  # (players, options) of the seeded games the candidate sets are checked in
-    (4, {"difficulty": "easy"}), (3, {"difficulty": "moderate"}), (2, {"difficulty": "hard"}),
-    (5, {"mode": "all-day"}), (4, {"mode": "unreasonable", "tastes": 15}), (6, {"difficulty": "hard"}),
+    (4, {"difficulty": "easy"}),
+    (3, {"difficulty": "moderate"}),
+    (2, {"difficulty": "hard"}),
+    (5, {"mode": "all-day"}),
+    (4, {"mode": "unreasonable", "tastes": 15}),
+    (6, {"difficulty": "hard"}),
 ]
 
 
 def _true_slots(state, seat):
     """{(chef, face index): the taste it is} for every chef but ``seat``, read from the real state."""
-    return {(chef, index): taste for chef in range(state.players) if chef != seat
-            for index, taste in enumerate(state.personal(chef))}
+    return {
+        (chef, index): taste
+        for chef in range(state.players)
+        if chef != seat
+        for index, taste in enumerate(state.personal(chef))
+    }
 
 
 def _check_candidates_in_one_game(players, options, seed):
@@ -49,8 +57,15 @@ def _check_candidates_in_one_game(players, options, seed):
             before[seat] = dict(sets, round=(state.round, state.base))
 
     check(GAME.setup(players, GAME.normalise_options(options, players), seed))
-    play(GAME, players, seed, lambda seat, view, now: bots[seat].choose(view, now), options=options,
-         step=4.0, observe=check)
+    play(
+        GAME,
+        players,
+        seed,
+        lambda seat, view, now: bots[seat].choose(view, now),
+        options=options,
+        step=4.0,
+        observe=check,
+    )
 
 
 def test_candidate_sets_always_hold_the_true_taste_and_never_grow_within_a_round():
@@ -114,7 +129,7 @@ def test_card_roles_tell_which_moves_leave_a_taste_as_it_was():
     for _ in range(300):
         soup = tuple(rng.sample(_all_cards(), 16))
         cell, card = rng.randrange(16), rng.randrange(KINDS)
-        new = soup[:cell] + (card,) + soup[cell + 1:]
+        new = soup[:cell] + (card,) + soup[cell + 1 :]
         for taste in TASTES:
             roles = card_roles(taste["id"])
             if roles[cell][soup[cell]] == roles[cell][card]:
@@ -126,4 +141,3 @@ def test_card_roles_tell_which_moves_leave_a_taste_as_it_was():
             roles = card_roles(taste["id"])
             if all(roles[i][soup[i]] == roles[i][turned[i]] for i in range(16)):
                 assert judge_for(taste["id"])(turned) == judge_for(taste["id"])(soup)
-

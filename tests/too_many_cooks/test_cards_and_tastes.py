@@ -131,42 +131,104 @@ def _soup(fill: str, cells: dict[tuple[int, int], str]) -> tuple[int, ...]:
 KIND_CASES = [
     ("E01", "onion/red", {(1, 1): "pea/blue"}, {(3, 3): "pea/blue"}),  # none, corners
     ("E02", "pea/green", {(0, 3): "pea/red"}, {(1, 3): "pea/red"}),  # at least one, a row
-    ("E03", "carrot/red", {(0, 2): "pea/green", (3, 2): "pea/green"}, {(0, 2): "pea/green", (3, 1): "pea/green"}),
-    ("E07", "pea/green", {(0, 0): "pea/red", (2, 2): "onion/red", (3, 3): "pea/red"},
-     {(0, 0): "pea/red", (2, 2): "onion/red"}),  # at least 3, whole soup
+    (
+        "E03",
+        "carrot/red",
+        {(0, 2): "pea/green", (3, 2): "pea/green"},
+        {(0, 2): "pea/green", (3, 1): "pea/green"},
+    ),
+    (
+        "E07",
+        "pea/green",
+        {(0, 0): "pea/red", (2, 2): "onion/red", (3, 3): "pea/red"},
+        {(0, 0): "pea/red", (2, 2): "onion/red"},
+    ),  # at least 3, whole soup
     ("E08", "pea/green", {(0, 1): "potato/red"}, {(3, 0): "potato/red"}),  # none, a column
-    ("M02", "pea/green", {(0, 0): "pea/red", (0, 3): "onion/red"},
-     {(0, 0): "pea/red", (0, 1): "pea/red", (0, 3): "onion/red"}),  # exactly 2
-    ("M03", "carrot/red", {(r, 0): "pea/blue" for r in range(4)},
-     {(r, 0): "pea/blue" for r in (0, 1, 3)}),  # in every row
-    ("H04", "carrot/red", {(i, i): "pea/green" for i in range(4)},
-     {(0, 0): "pea/green", (1, 0): "pea/green", (2, 2): "pea/green", (3, 3): "pea/green"}),  # exactly 1 per column
+    (
+        "M02",
+        "pea/green",
+        {(0, 0): "pea/red", (0, 3): "onion/red"},
+        {(0, 0): "pea/red", (0, 1): "pea/red", (0, 3): "onion/red"},
+    ),  # exactly 2
+    (
+        "M03",
+        "carrot/red",
+        {(r, 0): "pea/blue" for r in range(4)},
+        {(r, 0): "pea/blue" for r in (0, 1, 3)},
+    ),  # in every row
+    (
+        "H04",
+        "carrot/red",
+        {(i, i): "pea/green" for i in range(4)},
+        {(0, 0): "pea/green", (1, 0): "pea/green", (2, 2): "pea/green", (3, 3): "pea/green"},
+    ),  # exactly 1 per column
     ("H12", "carrot/red", {}, {(0, 2): "pea/red"}),  # all
-    ("H07", "pea/green", {(0, 0): "pea/yellow", (0, 3): "onion/yellow", (3, 3): "pea/yellow"},
-     {(0, 0): "pea/yellow", (0, 3): "onion/yellow", (3, 2): "pea/yellow"}),  # at least 3, corners
-    ("M04", "pea/green", {(1, 1): "carrot/red", (1, 2): "potato/red"},
-     {(1, 1): "carrot/red", (2, 2): "potato/red"}),  # next to (a diagonal does not count)
-    ("M05", "pea/green", {(0, 0): "pepper/red", (0, 2): "tomato/red"},
-     {(3, 0): "pepper/red", (2, 0): "tomato/red"}),  # none next to
-    ("M04", "pea/green", {(0, 3): "carrot/red", (1, 3): "potato/red"},
-     {(0, 3): "carrot/red", (0, 0): "potato/red"}),  # the soup does not wrap round
-    ("H05", "pea/green", {(1, 1): "pepper/red", (1, 2): "tomato/red", (3, 3): "pepper/blue", (2, 3): "tomato/red"},
-     {(1, 1): "pepper/red", (1, 2): "tomato/red", (3, 3): "pepper/blue"}),  # every X next to Y
+    (
+        "H07",
+        "pea/green",
+        {(0, 0): "pea/yellow", (0, 3): "onion/yellow", (3, 3): "pea/yellow"},
+        {(0, 0): "pea/yellow", (0, 3): "onion/yellow", (3, 2): "pea/yellow"},
+    ),  # at least 3, corners
+    (
+        "M04",
+        "pea/green",
+        {(1, 1): "carrot/red", (1, 2): "potato/red"},
+        {(1, 1): "carrot/red", (2, 2): "potato/red"},
+    ),  # next to (a diagonal does not count)
+    (
+        "M05",
+        "pea/green",
+        {(0, 0): "pepper/red", (0, 2): "tomato/red"},
+        {(3, 0): "pepper/red", (2, 0): "tomato/red"},
+    ),  # none next to
+    (
+        "M04",
+        "pea/green",
+        {(0, 3): "carrot/red", (1, 3): "potato/red"},
+        {(0, 3): "carrot/red", (0, 0): "potato/red"},
+    ),  # the soup does not wrap round
+    (
+        "H05",
+        "pea/green",
+        {(1, 1): "pepper/red", (1, 2): "tomato/red", (3, 3): "pepper/blue", (2, 3): "tomato/red"},
+        {(1, 1): "pepper/red", (1, 2): "tomato/red", (3, 3): "pepper/blue"},
+    ),  # every X next to Y
     ("H05", "pea/green", {}, {(0, 0): "pepper/red"}),  # no pepper at all: nothing breaks "every"
     ("H01", "pea/green", {(1, 1): "pea/red", (1, 2): "onion/red"}, {(1, 1): "pea/red", (2, 2): "onion/red"}),
-    ("M01", "pea/green", {}, {(r, c): f"{['pea', 'onion', 'carrot', 'tomato'][r]}/{COLOURS[c]}"
-                              for r in range(4) for c in range(4)}),  # identical, adjacent
-    ("M15", "pea/red", {(0, 0): "onion/green", (3, 3): "onion/green"},
-     {(0, 0): "onion/green", (3, 3): "carrot/green"}),  # two identical greens anywhere
-    ("M07", "pea/green", {(0, 0): "onion/yellow", (3, 3): "carrot/yellow"},
-     {(0, 0): "onion/yellow", (3, 3): "onion/yellow"}),  # no two identical yellows
-    ("H02", "pea/green", {(2, 1): "carrot/red", (3, 1): "carrot/red"},
-     {(2, 1): "carrot/red", (3, 2): "carrot/red"}),  # identical and next to each other
+    (
+        "M01",
+        "pea/green",
+        {},
+        {
+            (r, c): f"{['pea', 'onion', 'carrot', 'tomato'][r]}/{COLOURS[c]}"
+            for r in range(4)
+            for c in range(4)
+        },
+    ),  # identical, adjacent
+    (
+        "M15",
+        "pea/red",
+        {(0, 0): "onion/green", (3, 3): "onion/green"},
+        {(0, 0): "onion/green", (3, 3): "carrot/green"},
+    ),  # two identical greens anywhere
+    (
+        "M07",
+        "pea/green",
+        {(0, 0): "onion/yellow", (3, 3): "carrot/yellow"},
+        {(0, 0): "onion/yellow", (3, 3): "onion/yellow"},
+    ),  # no two identical yellows
+    (
+        "H02",
+        "pea/green",
+        {(2, 1): "carrot/red", (3, 1): "carrot/red"},
+        {(2, 1): "carrot/red", (3, 2): "carrot/red"},
+    ),  # identical and next to each other
 ]
 
 
-@pytest.mark.parametrize(("taste", "fill", "good", "bad"), KIND_CASES,
-                         ids=[f"{case[0]}-{i}" for i, case in enumerate(KIND_CASES)])
+@pytest.mark.parametrize(
+    ("taste", "fill", "good", "bad"), KIND_CASES, ids=[f"{case[0]}-{i}" for i, case in enumerate(KIND_CASES)]
+)
 def test_taste_kinds_on_satisfying_and_violating_soups(taste, fill, good, bad):
     good_soup, bad_soup = _soup(fill, good), _soup(fill, bad)
     assert satisfied(taste, good_soup), TASTES_BY_ID[taste]["text"]
@@ -186,12 +248,24 @@ def test_every_catalogue_kind_and_count_op_is_used():
     assert {t["op"] for t in TASTES if t["kind"] == "count"} == {"none", "exactly", "at_least", "all"}
     assert {t["op"] for t in TASTES if t["kind"] == "next_to"} == {"some", "none", "every"}
     assert {t["region"]["area"] for t in TASTES if t["kind"] == "count"} == {
-        "soup", "corners", "row", "col", "every_row", "every_col"}
+        "soup",
+        "corners",
+        "row",
+        "col",
+        "every_row",
+        "every_col",
+    }
     assert {bool(t.get("sel")) for t in TASTES} == {True, False}  # "any card" appears too
 
 
-GLYPHS = {"veg": {"veg"}, "colour": {"colour"}, "any": set(), "region": {"cells"},
-          "relation": {"name"}, "count": {"op", "n"}}
+GLYPHS = {
+    "veg": {"veg"},
+    "colour": {"colour"},
+    "any": set(),
+    "region": {"cells"},
+    "relation": {"name"},
+    "count": {"op", "n"},
+}
 
 
 @pytest.mark.parametrize("taste", TASTES, ids=lambda taste: taste["id"])

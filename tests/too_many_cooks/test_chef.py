@@ -35,8 +35,11 @@ references of the simulator."""
 
 @pytest.mark.parametrize("module", [bot, habits, inference, planner, taste_judges, tastes, moves])
 def test_every_module_of_the_chef_reads_views_only(module):
-    imported = {node.module for node in ast.walk(ast.parse(inspect.getsource(module)))
-                if isinstance(node, ast.ImportFrom) and node.module}
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(inspect.getsource(module)))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
     game_modules = {name.rsplit(".", 1)[1] for name in imported if ".too_many_cooks." in name}
     assert not game_modules & TABLE_ONLY, game_modules & TABLE_ONLY
 
@@ -108,7 +111,9 @@ def test_a_chef_takes_longer_over_a_hard_decision_than_an_obvious_one(tmc):
     default bot speed (the bot delay times a factor of 1 to 1.5 on each), a hard one longer, a pass
     at most 2 s."""
     start = tmc.playing(2, seed=5).with_(turn=0)
-    obvious = tmc.with_tastes(tmc.with_soup(start, tmc.soup_of("pea/green")), [("E02", 0)])  # one change: a red pea
+    obvious = tmc.with_tastes(
+        tmc.with_soup(start, tmc.soup_of("pea/green")), [("E02", 0)]
+    )  # one change: a red pea
     hard = tmc.with_tastes(tmc.with_soup(start, tmc.soup_of("pea/blue")), [("E18", 0)])  # four greens to find
     passing = tmc.with_tastes(obvious, [("E06", 0)])  # no blue card in the top row: satisfied, it must pass
     delay, (low, high) = ServerConfig().bot_delay, BOT_JITTER_WITH_PEOPLE
@@ -232,8 +237,10 @@ def test_a_normal_chef_settles_for_a_move_that_helps_and_a_hard_one_looks_for_th
         soup, spares = inference.soup_from_view(view), moves.spares_from_view(view["spares"])
         goal = planner.Goal([taste["id"] for taste in view["my_tastes"] + view["shared_tastes"]])
         here = goal.score(goal.distances(soup))
-        scores = {move: goal.score(goal.distances(planner.play_move(soup, spares, move)[0]))
-                  for move in planner.legal_moves(soup, spares)}
+        scores = {
+            move: goal.score(goal.distances(planner.play_move(soup, spares, move)[0]))
+            for move in planner.legal_moves(soup, spares)
+        }
         for level in best:
             score = scores[from_action(GAME.make_bot(state.turn, seed, level).choose(view, 1.0))]
             assert score < here, (seed, level)

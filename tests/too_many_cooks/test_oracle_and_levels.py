@@ -59,8 +59,10 @@ def test_an_easy_chef_misses_faces_and_a_hard_one_reads_every_one(tmc):
         state = tmc.with_soup(state, tuple(rng.sample(cards, 16)))
         for chef in chefs.values():
             chef.observe(GAME.view(state, 0))
-    left = {level: sum(effective(chances) for chances in chef.hidden.beliefs().values())
-            for level, chef in chefs.items()}
+    left = {
+        level: sum(effective(chances) for chances in chef.hidden.beliefs().values())
+        for level, chef in chefs.items()
+    }
     assert left["hard"] < left["normal"] < left["easy"], left
 
 
@@ -70,8 +72,22 @@ def test_at_hard_hard_chefs_keep_more_stars_than_normal_ones_and_normal_more_tha
     where a table notices."""
     stars = {}
     for level in ("easy", "normal", "hard"):
-        code = sim.main(["too-many-cooks", "--players", "4", "--games", "12", "--seed", "1000",
-                         "--bots", level, "--options", '{"difficulty": "hard"}', "--json"])
+        code = sim.main(
+            [
+                "too-many-cooks",
+                "--players",
+                "4",
+                "--games",
+                "12",
+                "--seed",
+                "1000",
+                "--bots",
+                level,
+                "--options",
+                '{"difficulty": "hard"}',
+                "--json",
+            ]
+        )
         assert code == 0
         stars[level] = json.loads(capsys.readouterr().out.splitlines()[-1])["summary"]["mean_stars"]
     assert stars["hard"] > stars["normal"] > stars["easy"], stars

@@ -37,7 +37,10 @@ def after_a_move(tmc, players: int = 3, at: float = 5.0):
 def test_the_emotes_are_the_rulebooks_exclamations_and_the_wires():
     assert EMOTES == WIRE_EMOTES
     assert [describe.emote_words(emote) for emote in EMOTES] == [
-        "That's disgusting!", "How delicious!", "That's fine by me"]
+        "That's disgusting!",
+        "How delicious!",
+        "That's fine by me",
+    ]
 
 
 def test_another_chef_reacts_to_the_move_just_made_and_everyone_sees_it(tmc):
@@ -65,8 +68,12 @@ def test_a_reaction_is_refused_with_the_reason_when_it_is_not_the_moment(tmc):
     other, third = (mover + 1) % 3, (mover + 2) % 3
     refused = {
         "own move": (mover, react("fine", 1), 6.0, describe.OWN_MOVE),
-        "too late": (other, react("fine", 1), 5.0 + REACTION_SECONDS,
-                     describe.reaction_late(REACTION_SECONDS)),
+        "too late": (
+            other,
+            react("fine", 1),
+            5.0 + REACTION_SECONDS,
+            describe.reaction_late(REACTION_SECONDS),
+        ),
         "no such move": (other, react("fine", 2), 6.0, describe.REACTION_PAST),
         "unknown emote": (other, react("yuck", 1), 6.0, describe.one_of("emote", EMOTES)),
         "a card named": (other, {**react("fine", 1), "veg": "carrot"}, 6.0, describe.REACTION_SHAPE),
@@ -94,8 +101,11 @@ def test_there_is_nothing_to_react_to_before_a_move_after_a_pass_or_between_roun
     # a chef whose tastes are all satisfied must pass: a pass closes the moment
     state, mover = after_a_move(tmc)
     passer = state.turn
-    others = [(taste, owner) for taste, owner in zip(state.tastes, state.owners, strict=True)
-              if owner not in (passer, None)]  # the next chef holds no taste and none is shared
+    others = [
+        (taste, owner)
+        for taste, owner in zip(state.tastes, state.owners, strict=True)
+        if owner not in (passer, None)
+    ]  # the next chef holds no taste and none is shared
     satisfied = tmc.with_tastes(state, others)
     assert GAME.legal_actions(satisfied, passer) == [{"type": "pass"}]
     passed, _ = GAME.apply(satisfied, passer, {"type": "pass"}, 7.0)
@@ -137,21 +147,25 @@ def test_reactions_are_in_the_log_the_replay_and_the_review(tmc):
     rounds = review_of(timeline)["rounds"]
     assert rounds[0]["reactions"] == [
         {"seat": (mover + 1) % 3, "emote": "disgusting", "move": 5, "seconds": 6.0, "by": mover},
-        {"seat": (mover + 2) % 3, "emote": "fine", "move": 6, "seconds": 7.0, "by": mover}]
+        {"seat": (mover + 2) % 3, "emote": "fine", "move": 6, "seconds": 7.0, "by": mover},
+    ]
     # a reaction takes nobody's turn: the mover's turn is the only move timed
     assert [t["moves"] for t in rounds[0]["time"]] == [1 if seat == mover else 0 for seat in range(3)]
 
 
-@pytest.mark.parametrize(("felt", "true"), [
-    (Feeling(worse=1, soured=1), {"disgusting"}),
-    (Feeling(better=1, pleased=1), {"delicious", "fine"}),
-    (Feeling(worse=1), {"disgusting"}),
-    (Feeling(better=1), {"delicious", "fine"}),
-    (Feeling(), {"fine"}),
-    (Feeling(worse=1, better=1, soured=1, pleased=1), set()),
-    (Feeling(worse=1, better=1, pleased=1), {"delicious"}),
-    (Feeling(worse=1, better=1, soured=1), {"disgusting"}),
-])
+@pytest.mark.parametrize(
+    ("felt", "true"),
+    [
+        (Feeling(worse=1, soured=1), {"disgusting"}),
+        (Feeling(better=1, pleased=1), {"delicious", "fine"}),
+        (Feeling(worse=1), {"disgusting"}),
+        (Feeling(better=1), {"delicious", "fine"}),
+        (Feeling(), {"fine"}),
+        (Feeling(worse=1, better=1, soured=1, pleased=1), set()),
+        (Feeling(worse=1, better=1, pleased=1), {"delicious"}),
+        (Feeling(worse=1, better=1, soured=1), {"disgusting"}),
+    ],
+)
 def test_an_honest_reaction_agrees_with_the_faces_and_with_how_far_the_tastes_are(felt, true):
     assert {emote for emote in EMOTES if honest(emote, felt)} == true
 
@@ -175,8 +189,11 @@ def test_a_reaction_speaks_for_the_tastes_it_fits_as_the_others_hear_it(tmc):
     for emote in ("disgusting", "fine"):
         reader = HiddenTastes(0)
         reader.observe(GAME.view(tmc.with_soup(state, before), 0))
-        untouched = next(taste for taste in reader.slots[(1, 0)]
-                         if taste != "E02" and distance(taste, before) == distance(taste, after))
+        untouched = next(
+            taste
+            for taste in reader.slots[(1, 0)]
+            if taste != "E02" and distance(taste, before) == distance(taste, after)
+        )
         reader.hear(1, emote, before, after, trust=1.0)
         belief = reader.beliefs()[(1, 0)]
         chances[emote] = (belief["E02"], belief[untouched])
@@ -258,4 +275,4 @@ def test_a_chef_leaves_a_card_alone_once_its_patience_with_a_chef_taking_it_back
     assert max(tries.count(cell) for cell in tries) <= chef.habits.patience
     for cell in {cell for cell in tries if tries.count(cell) == chef.habits.patience}:
         last = max(i for i, tried in enumerate(tries) if tried == cell)
-        assert tries.count(cell) == chef.habits.patience and cell not in tries[last + 1:]
+        assert tries.count(cell) == chef.habits.patience and cell not in tries[last + 1 :]

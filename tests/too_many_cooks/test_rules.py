@@ -31,12 +31,24 @@ def ready_all(state, now: float = 0.0):
 
 
 # --- set-up and the deal ---------------------------------------------------------------------
-@pytest.mark.parametrize(("players", "round_number", "each", "shared"), [
-    (2, 1, 3, 1), (2, 2, 3, 3), (2, 3, 3, 5),
-    (3, 1, 2, 1), (3, 2, 2, 3), (3, 3, 2, 5),
-    (4, 1, 1, 3), (4, 2, 2, 1), (4, 3, 2, 3),
-    (5, 1, 1, 2), (6, 1, 1, 1), (6, 2, 1, 3), (6, 3, 1, 5),
-])
+@pytest.mark.parametrize(
+    ("players", "round_number", "each", "shared"),
+    [
+        (2, 1, 3, 1),
+        (2, 2, 3, 3),
+        (2, 3, 3, 5),
+        (3, 1, 2, 1),
+        (3, 2, 2, 3),
+        (3, 3, 2, 5),
+        (4, 1, 1, 3),
+        (4, 2, 2, 1),
+        (4, 3, 2, 3),
+        (5, 1, 1, 2),
+        (6, 1, 1, 1),
+        (6, 2, 1, 3),
+        (6, 3, 1, 5),
+    ],
+)
 def test_rulebook_deal(players, round_number, each, shared):
     state = fresh(players, seed=round_number)
     for _ in range(round_number - 1):  # play rounds out on the clock to reach the wanted round
@@ -91,7 +103,9 @@ def test_the_timer_starts_only_when_every_chef_is_ready(tmc):
     state, _ = GAME.apply(state, 0, {"type": "ready"}, 5.0)
     assert GAME.validate(state, 0, {"type": "ready"}, 6.0) == "you are already ready"
     assert GAME.next_deadline(state) is None and state.phase == "ready"
-    assert "not started" in GAME.validate(state, 1, {"type": "rotate", "line": "row", "index": 0, "step": 1}, 6)
+    assert "not started" in GAME.validate(
+        state, 1, {"type": "rotate", "line": "row", "index": 0, "step": 1}, 6
+    )
     state, _ = GAME.apply(state, 1, {"type": "ready"}, 7.0)
     state, _ = GAME.apply(state, 2, {"type": "ready"}, 9.0)
     assert state.phase == "playing" and GAME.next_deadline(state) == 9.0 + 300
@@ -128,48 +142,55 @@ def test_change_colour_only_or_vegetable_only(tmc):
     state = busy(tmc)
     old = state.soup[5]  # pepper/blue at row 1, col 1
     assert card_json(old) == {"veg": "pepper", "colour": "blue"}
-    new_state, events = GAME.apply(state, 0, {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"}, 1)
+    new_state, events = GAME.apply(
+        state, 0, {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"}, 1
+    )
     assert card_json(new_state.soup[5]) == {"veg": "pepper", "colour": "red"}
     assert new_state.spares[old] == state.spares[old] + 1
     assert new_state.spares[card_id("pepper", "red")] == state.spares[card_id("pepper", "red")] - 1
     assert events[0]["type"] == "changed" and new_state.turn == 1
-    state2, _ = GAME.apply(state, 0, {"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "blue"}, 1)
+    state2, _ = GAME.apply(
+        state, 0, {"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "blue"}, 1
+    )
     assert card_json(state2.soup[5]) == {"veg": "onion", "colour": "blue"}
 
 
-@pytest.mark.parametrize(("action", "reason"), [
-    ({"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "red"}, "not both"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "blue"}, "already there"),
-    ({"type": "change", "row": 4, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
-    ({"type": "change", "row": -1, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
-    ({"type": "change", "row": 10**30, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
-    ({"type": "change", "row": 1.0, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
-    ({"type": "change", "row": True, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
-    ({"type": "change", "row": "1", "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "kale", "colour": "red"}, "veg must be"),
-    ({"type": "change", "row": 1, "col": 1, "veg": ["pepper"], "colour": "red"}, "veg must be"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "purple"}, "colour must be"),
-    ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": {"x": 1}}, "colour must be"),
-    ({"type": "change", "row": 1, "col": 1}, "veg must be"),
-    ({"type": "rotate", "line": "diagonal", "index": 0, "step": 1}, "row"),
-    ({"type": "rotate", "line": ["row"], "index": 0, "step": 1}, "row"),
-    ({"type": "rotate", "line": "row", "index": 4, "step": 1}, "index"),
-    ({"type": "rotate", "line": "row", "index": None, "step": 1}, "index"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": 2}, "one step"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": True}, "one step"),
-    ({"type": "rotate", "line": "col", "index": 0, "step": 0}, "one step"),
-    ({"type": "rotate"}, "row"),
-    ({"type": "pass"}, "only when"),
-    ({"type": "timeout"}, "table clock"),
-    ({"type": "ready"}, "under way"),
-    ({"type": "cook"}, "has no move"),
-    ({"type": 3}, "object"),
-    ({}, "object"),
-    ([], "object"),
-    ("change", "object"),
-    (None, "object"),
-    (12, "object"),
-])
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        ({"type": "change", "row": 1, "col": 1, "veg": "onion", "colour": "red"}, "not both"),
+        ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "blue"}, "already there"),
+        ({"type": "change", "row": 4, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
+        ({"type": "change", "row": -1, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
+        ({"type": "change", "row": 10**30, "col": 1, "veg": "pepper", "colour": "red"}, "0 to 3"),
+        ({"type": "change", "row": 1.0, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
+        ({"type": "change", "row": True, "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
+        ({"type": "change", "row": "1", "col": 1, "veg": "pepper", "colour": "red"}, "whole numbers"),
+        ({"type": "change", "row": 1, "col": 1, "veg": "kale", "colour": "red"}, "veg must be"),
+        ({"type": "change", "row": 1, "col": 1, "veg": ["pepper"], "colour": "red"}, "veg must be"),
+        ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "purple"}, "colour must be"),
+        ({"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": {"x": 1}}, "colour must be"),
+        ({"type": "change", "row": 1, "col": 1}, "veg must be"),
+        ({"type": "rotate", "line": "diagonal", "index": 0, "step": 1}, "row"),
+        ({"type": "rotate", "line": ["row"], "index": 0, "step": 1}, "row"),
+        ({"type": "rotate", "line": "row", "index": 4, "step": 1}, "index"),
+        ({"type": "rotate", "line": "row", "index": None, "step": 1}, "index"),
+        ({"type": "rotate", "line": "col", "index": 0, "step": 2}, "one step"),
+        ({"type": "rotate", "line": "col", "index": 0, "step": True}, "one step"),
+        ({"type": "rotate", "line": "col", "index": 0, "step": 0}, "one step"),
+        ({"type": "rotate"}, "row"),
+        ({"type": "pass"}, "only when"),
+        ({"type": "timeout"}, "table clock"),
+        ({"type": "ready"}, "under way"),
+        ({"type": "cook"}, "has no move"),
+        ({"type": 3}, "object"),
+        ({}, "object"),
+        ([], "object"),
+        ("change", "object"),
+        (None, "object"),
+        (12, "object"),
+    ],
+)
 def test_malformed_and_illegal_actions_are_refused_with_a_reason(tmc, action, reason):
     state = busy(tmc)
     message = GAME.validate(state, 0, action, 1.0)
@@ -181,14 +202,28 @@ def test_malformed_and_illegal_actions_are_refused_with_a_reason(tmc, action, re
 def test_a_change_needs_the_card_among_the_spares(tmc):
     # both pepper/red cards in the soup: no spare pepper/red remains
     soup = tmc.soup_of(PEA_GREEN, {(0, 0): "pepper/red", (0, 1): "pepper/red", (1, 1): "pepper/blue"})
-    soup = soup[:8] + tuple(card_id(v, c) for v, c in [("onion", "red"), ("onion", "blue"), ("carrot", "red"),
-                                                       ("carrot", "blue"), ("tomato", "red"), ("tomato", "blue"),
-                                                       ("potato", "red"), ("potato", "blue")])
+    soup = soup[:8] + tuple(
+        card_id(v, c)
+        for v, c in [
+            ("onion", "red"),
+            ("onion", "blue"),
+            ("carrot", "red"),
+            ("carrot", "blue"),
+            ("tomato", "red"),
+            ("tomato", "blue"),
+            ("potato", "red"),
+            ("potato", "blue"),
+        ]
+    )
     soup = soup[:3] + (card_id("pea", "yellow"),) + soup[4:]
     state = busy(tmc, soup)
-    reason = GAME.validate(state, 0, {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"}, 1)
+    reason = GAME.validate(
+        state, 0, {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"}, 1
+    )
     assert reason == "no spare red pepper is left"
-    assert {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"} not in GAME.legal_actions(state, 0)
+    assert {"type": "change", "row": 1, "col": 1, "veg": "pepper", "colour": "red"} not in GAME.legal_actions(
+        state, 0
+    )
 
 
 def test_only_the_chef_whose_turn_it_is_may_move_and_not_after_time(tmc):
@@ -201,12 +236,15 @@ def test_only_the_chef_whose_turn_it_is_may_move_and_not_after_time(tmc):
     assert GAME.legal_actions(state, 1) == [] and GAME.legal_actions(state, None) == []
 
 
-@pytest.mark.parametrize(("line", "index", "step", "moved"), [
-    ("row", 0, 1, [3, 0, 1, 2]),  # east: the last card wraps to the first place
-    ("row", 0, -1, [1, 2, 3, 0]),
-    ("col", 2, 1, [14, 2, 6, 10]),  # south
-    ("col", 2, -1, [6, 10, 14, 2]),  # north
-])
+@pytest.mark.parametrize(
+    ("line", "index", "step", "moved"),
+    [
+        ("row", 0, 1, [3, 0, 1, 2]),  # east: the last card wraps to the first place
+        ("row", 0, -1, [1, 2, 3, 0]),
+        ("col", 2, 1, [14, 2, 6, 10]),  # south
+        ("col", 2, -1, [6, 10, 14, 2]),  # north
+    ],
+)
 def test_rotation_shifts_a_line_one_place_and_wraps(tmc, line, index, step, moved):
     state = busy(tmc)
     new, _ = GAME.apply(state, 0, {"type": "rotate", "line": line, "index": index, "step": step}, 1)
@@ -260,7 +298,9 @@ def test_passed_chefs_are_skipped_and_rejoin_when_unsatisfied(tmc):
 
 def test_when_all_but_one_have_passed_that_chef_plays_every_turn(tmc):
     state = pass_table(tmc)
-    state = tmc.with_tastes(state, [("E05", 0), ("M03", 1), ("E04", 2)]).with_(passed=(True, False, True), turn=1)
+    state = tmc.with_tastes(state, [("E05", 0), ("M03", 1), ("E04", 2)]).with_(
+        passed=(True, False, True), turn=1
+    )
     state, _ = GAME.apply(state, 1, {"type": "rotate", "line": "row", "index": 3, "step": 1}, 1)
     assert state.turn == 1
 
@@ -296,15 +336,29 @@ def scored(tmc, unsatisfied: int, stars: int, mode: str = "standard"):
     return GAME.apply(state, None, {"type": "timeout"}, 1e6)[0]
 
 
-@pytest.mark.parametrize(("unsatisfied", "before", "after", "lost"), [
-    (0, 2, 3, False), (0, 5, 5, False), (1, 2, 2, False), (1, 0, 0, False),
-    (2, 2, 1, False), (4, 1, 0, False), (2, 0, 0, True), (5, 5, 4, True), (7, 3, 2, True),
-])
+@pytest.mark.parametrize(
+    ("unsatisfied", "before", "after", "lost"),
+    [
+        (0, 2, 3, False),
+        (0, 5, 5, False),
+        (1, 2, 2, False),
+        (1, 0, 0, False),
+        (2, 2, 1, False),
+        (4, 1, 0, False),
+        (2, 0, 0, True),
+        (5, 5, 4, True),
+        (7, 3, 2, True),
+    ],
+)
 def test_star_arithmetic_and_both_ways_to_lose(tmc, unsatisfied, before, after, lost):
     state = scored(tmc, unsatisfied, before)
     reveal = state.reveal
     assert (reveal["unsatisfied"], reveal["stars_before"], reveal["stars_after"], reveal["lost"]) == (
-        unsatisfied, before, after, lost)
+        unsatisfied,
+        before,
+        after,
+        lost,
+    )
     assert state.stars == after
     assert state.phase == ("over" if lost else "reveal")
     if lost:
@@ -315,13 +369,17 @@ def test_star_arithmetic_and_both_ways_to_lose(tmc, unsatisfied, before, after, 
 
 def test_after_the_third_round_the_game_is_won_with_the_stars(tmc):
     state = tmc.playing(3).with_(round=3, stars=4)
-    state = tmc.with_tastes(tmc.with_soup(state, WITNESS_SOUPS["easy"]), [(t, None) for t in tastes_of("easy")[:11]])
+    state = tmc.with_tastes(
+        tmc.with_soup(state, WITNESS_SOUPS["easy"]), [(t, None) for t in tastes_of("easy")[:11]]
+    )
     state, events = GAME.apply(state, None, {"type": "timeout"}, 1e6)
     result = GAME.result(state)
     assert GAME.is_over(state) and result["won"] and result["stars"] == 5
     assert result["winners"] == [0, 1, 2] and result["scores"] == [5, 5, 5]
     assert result["next_challenge"] == {"mode": "standard", "difficulty": "moderate"}
-    assert describe.game_summary(GAME.view(state, 0)) == "Three rounds served with 5 stars. Ready for Moderate!"
+    assert (
+        describe.game_summary(GAME.view(state, 0)) == "Three rounds served with 5 stars. Ready for Moderate!"
+    )
     assert events[-1] == {"type": "game_over", "won": True, "stars": 5}
 
 
@@ -363,8 +421,11 @@ def test_unreasonable_is_one_hard_round_that_needs_every_taste(tmc):
 def test_unreasonable_win_adds_a_taste_to_the_next_challenge(tmc):
     cases = (
         (12, {"mode": "unreasonable", "tastes": 13}, "All 12 tastes satisfied. Next time try 13."),
-        (15, {"mode": "unreasonable", "tastes": 16},
-         "All 15 tastes satisfied: tell the publisher! Next time try 16."),
+        (
+            15,
+            {"mode": "unreasonable", "tastes": 16},
+            "All 15 tastes satisfied: tell the publisher! Next time try 16.",
+        ),
         (20, None, "All 20 tastes satisfied, every taste in the Hard deck: tell the publisher!"),
     )
     for goal, challenge, summary in cases:
@@ -389,10 +450,22 @@ def test_unreasonable_goes_up_to_the_twenty_hard_tastes():
 
 
 def test_option_checks():
-    assert GAME.normalise_options({}, 4) == {"difficulty": "easy", "mode": "standard", "tastes": 12,
-                                             "round_seconds": 300, "longer_round": "off"}
-    for bad in ({"mode": "endless"}, {"difficulty": "insane"}, {"tastes": 11}, {"tastes": 21}, {"colour": 1},
-                {"longer_round": "3x"}, {"longer_round": 2}):
+    assert GAME.normalise_options({}, 4) == {
+        "difficulty": "easy",
+        "mode": "standard",
+        "tastes": 12,
+        "round_seconds": 300,
+        "longer_round": "off",
+    }
+    for bad in (
+        {"mode": "endless"},
+        {"difficulty": "insane"},
+        {"tastes": 11},
+        {"tastes": 21},
+        {"colour": 1},
+        {"longer_round": "3x"},
+        {"longer_round": 2},
+    ):
         with pytest.raises(RuleError):
             GAME.normalise_options(bad, 4)
     with pytest.raises(RuleError):
@@ -400,8 +473,9 @@ def test_option_checks():
 
 
 def test_score_round_counts_personal_and_shared_alike(tmc):
-    state = tmc.with_tastes(tmc.with_soup(tmc.playing(2), WITNESS_SOUPS["easy"]),
-                            [("E01", 0), ("E02", 1), ("E03", None)])
+    state = tmc.with_tastes(
+        tmc.with_soup(tmc.playing(2), WITNESS_SOUPS["easy"]), [("E01", 0), ("E02", 1), ("E03", None)]
+    )
     reveal, stars, lost = score_round(state)
     assert reveal["unsatisfied"] == 0 and stars == 3 and not lost
     assert reveal["tastes"] == [["E01", 0, True], ["E02", 1, True], ["E03", None, True]]
@@ -409,8 +483,10 @@ def test_score_round_counts_personal_and_shared_alike(tmc):
 
 def test_a_longer_round_is_half_as_long_again_or_twice_the_rounds_seconds_and_off_by_default():
     """The named option for players who need more time (GameAccessibilityGuidelines: timed games)."""
-    seconds = {choice: GAME.setup(3, GAME.normalise_options({"longer_round": choice}, 3), 1).round_seconds
-               for choice in ("off", "1.5x", "2x")}
+    seconds = {
+        choice: GAME.setup(3, GAME.normalise_options({"longer_round": choice}, 3), 1).round_seconds
+        for choice in ("off", "1.5x", "2x")
+    }
     assert seconds == {"off": 300, "1.5x": 450, "2x": 600}
     shorter = GAME.setup(3, GAME.normalise_options({"round_seconds": 60, "longer_round": "2x"}, 3), 1)
     assert shorter.round_seconds == 120 and GAME.view(shorter, 0)["round_seconds"] == 120

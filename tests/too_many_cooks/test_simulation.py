@@ -24,8 +24,11 @@ GAMES = sweep_games(400)
 CHUNKS = 4
 ACTION_TYPES = {"ready", "change", "rotate", "pass"}
 OPTION_SETS = [
-    {"difficulty": "easy"}, {"difficulty": "moderate"}, {"difficulty": "hard"},
-    {"mode": "all-day", "round_seconds": 600}, {"mode": "unreasonable", "tastes": 13, "round_seconds": 120},
+    {"difficulty": "easy"},
+    {"difficulty": "moderate"},
+    {"difficulty": "hard"},
+    {"mode": "all-day", "round_seconds": 600},
+    {"mode": "unreasonable", "tastes": 13, "round_seconds": 120},
 ]
 
 
@@ -53,7 +56,9 @@ def check_view_matches_state(state):
     for seat in range(state.players):
         view = GAME.view(state, seat)
         assert [t["id"] for t in view["my_tastes"]] == state.personal(seat)
-        assert [len(chef["tastes"]) for chef in view["chefs"]] == [len(state.personal(s)) for s in range(state.players)]
+        assert [len(chef["tastes"]) for chef in view["chefs"]] == [
+            len(state.personal(s)) for s in range(state.players)
+        ]
         cards = sum(len(row) for row in view["soup"]) + sum(spare["count"] for spare in view["spares"])
         assert cards == KINDS * COPIES
 
@@ -62,7 +67,9 @@ def check_view_matches_state(state):
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_rule(chunk):
     """Games chunk, chunk + CHUNKS, ... so the chunks can run side by side."""
-    endings = dict.fromkeys(("all_passed", "time_up", "rejoined", "five or more", "out of stars", "rounds survived"), 0)
+    endings = dict.fromkeys(
+        ("all_passed", "time_up", "rejoined", "five or more", "out of stars", "rounds survived"), 0
+    )
     for number in range(chunk, GAMES, CHUNKS):
         players = 2 + number % 5
         options = OPTION_SETS[number // 5 % len(OPTION_SETS)]
@@ -82,8 +89,11 @@ def test_random_games_keep_every_rule(chunk):
 
         step = 20.0 + number % 21  # about 10-15 soup moves per five-minute round
         # every 25th game is cooked by bots, so rounds also end with every chef passed
-        chooser = (bot_chooser(GAME, players, number) if number % 25 == 3
-                   else random_chooser(number, wait_chance=0.1))
+        chooser = (
+            bot_chooser(GAME, players, number)
+            if number % 25 == 3
+            else random_chooser(number, wait_chance=0.1)
+        )
         result = play(GAME, players, number, chooser, options=options, step=step, observe=observe)
         check_replay(GAME, result.record, result.state)
         if closely:

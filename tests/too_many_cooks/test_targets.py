@@ -36,4 +36,3 @@ def test_the_steps_to_the_target_are_legal_and_reach_it(tmc):
             state = tmc.with_soup(state, soup)
             spares = state.spares
         assert state.soup == target
-

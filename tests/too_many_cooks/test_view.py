@@ -8,9 +8,30 @@ from soupkitchen.shared.too_many_cooks import GAME, describe
 from soupkitchen.shared.too_many_cooks.cards import parse_soup
 from soupkitchen.shared.too_many_cooks.tastes import TASTES_BY_ID
 
-VIEW_KEYS = {"seat", "players", "legal_actions", "deadline", "over", "phase", "mode", "difficulty", "round",
-             "rounds", "stars", "max_stars", "round_seconds", "turn", "first_player", "soup", "spares",
-             "shared_tastes", "chefs", "my_tastes", "reveal", "result"}
+VIEW_KEYS = {
+    "seat",
+    "players",
+    "legal_actions",
+    "deadline",
+    "over",
+    "phase",
+    "mode",
+    "difficulty",
+    "round",
+    "rounds",
+    "stars",
+    "max_stars",
+    "round_seconds",
+    "turn",
+    "first_player",
+    "soup",
+    "spares",
+    "shared_tastes",
+    "chefs",
+    "my_tastes",
+    "reveal",
+    "result",
+}
 
 
 def dealt_table(tmc):
@@ -43,11 +64,16 @@ def test_view_has_the_contract_keys_and_is_json(tmc):
 def test_a_chef_reads_own_and_shared_tastes_and_sees_only_faces_of_others(tmc):
     state = dealt_table(tmc)
     view = GAME.view(state, 0)
-    assert view["my_tastes"] == [{"id": "E05", "text": "A carrot in a corner", "icon": view["my_tastes"][0]["icon"],
-                                  "satisfied": True}]
+    assert view["my_tastes"] == [
+        {"id": "E05", "text": "A carrot in a corner", "icon": view["my_tastes"][0]["icon"], "satisfied": True}
+    ]
     assert [t["id"] for t in view["shared_tastes"]] == ["E01"] and view["shared_tastes"][0]["satisfied"]
-    assert view["chefs"][1] == {"seat": 1, "ready": True, "passed": False,
-                                "tastes": [{"happy": False}, {"happy": False}]}
+    assert view["chefs"][1] == {
+        "seat": 1,
+        "ready": True,
+        "passed": False,
+        "tastes": [{"happy": False}, {"happy": False}],
+    }
     assert view["chefs"][0]["tastes"] == [{"happy": True}] and view["chefs"][2]["tastes"] == []
     text = json.dumps(view)
     for secret in ("M03", "H12", TASTES_BY_ID["M03"]["text"], TASTES_BY_ID["H12"]["text"]):
@@ -75,10 +101,22 @@ def test_the_reveal_shows_every_taste_with_its_owner_after_the_round(tmc):
     reveal = view["reveal"]
     assert view["phase"] == "reveal" and reveal["round"] == 1
     assert [(t["id"], t["owner"], t["satisfied"]) for t in reveal["tastes"]] == [
-        ("E05", 0, True), ("M03", 1, False), ("H12", 1, False), ("E01", None, True)]
+        ("E05", 0, True),
+        ("M03", 1, False),
+        ("H12", 1, False),
+        ("E01", None, True),
+    ]
     assert all(t["text"] == TASTES_BY_ID[t["id"]]["text"] and t["icon"] for t in reveal["tastes"])
-    assert (reveal["unsatisfied"], reveal["stars_before"], reveal["stars_after"], reveal["lost"]) == (2, 2, 1, False)
-    assert describe.round_explanation(view["mode"], reveal) == "Two tastes unsatisfied: the kitchen loses a star."
+    assert (reveal["unsatisfied"], reveal["stars_before"], reveal["stars_after"], reveal["lost"]) == (
+        2,
+        2,
+        1,
+        False,
+    )
+    assert (
+        describe.round_explanation(view["mode"], reveal)
+        == "Two tastes unsatisfied: the kitchen loses a star."
+    )
     view["reveal"]["tastes"].clear()
     assert len(GAME.view(state, 2)["reveal"]["tastes"]) == 4  # views are copies, the state is untouched
 

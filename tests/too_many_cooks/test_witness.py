@@ -61,8 +61,12 @@ def _harmless_changes(state):
     no happy face turns unhappy and no shared taste breaks."""
     happy = [taste for taste in state.tastes if satisfied(taste, state.soup)]
     view = GAME.view(state, state.turn)
-    return [action for action in view["legal_actions"] if action["type"] == "change"
-            and all(satisfied(taste, after(state.soup, state.spares, action)) for taste in happy)]
+    return [
+        action
+        for action in view["legal_actions"]
+        if action["type"] == "change"
+        and all(satisfied(taste, after(state.soup, state.spares, action)) for taste in happy)
+    ]
 
 
 def test_the_witness_leaves_a_persons_harmless_change_alone(tmc):

@@ -12,7 +12,7 @@ from soupkitchen.client.tables.scaled import ScaledBoard
 from soupkitchen.client.ui import art, coverage, theme
 from soupkitchen.client.ui.textfit import MIN_READABLE_PX, note_clipped
 
-SMALL, BODY, LABEL, HEADING, HUGE = 26, 30, 36, 48, 64   # font sizes on the board
+SMALL, BODY, LABEL, HEADING, HUGE = 26, 30, 36, 48, 64  # font sizes on the board
 
 
 class Board(ScaledBoard):
@@ -22,8 +22,16 @@ class Board(ScaledBoard):
         """The font of board size ``size``, never smaller than the readable minimum."""
         return theme.font_px(max(round(MIN_READABLE_PX * 1.5), self.px(size)))
 
-    def text(self, surface: pygame.Surface, words: str, size: float, colour, pos, anchor: str = "topleft",
-             max_width: int | None = None) -> pygame.Rect:
+    def text(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        size: float,
+        colour,
+        pos,
+        anchor: str = "topleft",
+        max_width: int | None = None,
+    ) -> pygame.Rect:
         """One line of text anchored at window point ``pos``; cut with an ellipsis past ``max_width``."""
         return theme.blit_line(surface, self.font(size), words, colour, pos, anchor, max_width)
 
@@ -34,8 +42,16 @@ class Board(ScaledBoard):
         """The first of ``sizes`` (largest first) at which ``words`` fit ``width`` pixels; else the last."""
         return next((size for size in sizes if self.fits(words, size, width)), sizes[-1])
 
-    def paragraph(self, surface: pygame.Surface, words: str, size: float, colour, rect: pygame.Rect,
-                  max_lines: int = 4, shrink: bool = True) -> int:
+    def paragraph(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        size: float,
+        colour,
+        rect: pygame.Rect,
+        max_lines: int = 4,
+        shrink: bool = True,
+    ) -> int:
         """Words wrapped into ``rect`` (shrunk a step if they do not fit and ``shrink`` allows, never
         below the smallest font); what still does not fit ends in an ellipsis. Returns the height used."""
         for step in (size, size * 0.86, size * 0.74) if shrink else (size,):
@@ -60,8 +76,9 @@ class Board(ScaledBoard):
             y += line_h
         return y - rect.y
 
-    def image(self, surface: pygame.Surface, path: Path, rect: pygame.Rect, alpha: int = 255,
-              backdrop: bool = False) -> pygame.Rect:
+    def image(
+        self, surface: pygame.Surface, path: Path, rect: pygame.Rect, alpha: int = 255, backdrop: bool = False
+    ) -> pygame.Rect:
         """An SVG fitted (aspect kept) and centred in ``rect``; ``backdrop``: a picture things lie on
         (a pot, a cloth), not one a player reads."""
         image = art.load_svg(path, rect.size)
@@ -74,13 +91,24 @@ class Board(ScaledBoard):
             coverage.note(placed, path.stem)
         return placed
 
-    def draw_ring(self, surface: pygame.Surface, rect: pygame.Rect, colour=theme.MUSTARD, width: float = 5,
-             pad: float = 5, radius: float = 14) -> None:
+    def draw_ring(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        colour=theme.MUSTARD,
+        width: float = 5,
+        pad: float = 5,
+        radius: float = 14,
+    ) -> None:
         """A frame ``pad`` board units outside ``rect`` (a picked thing, a usable one)."""
         p = self.px(pad)
-        pygame.draw.rect(surface, colour, rect.inflate(p * 2, p * 2), width=self.px(width), border_radius=self.px(radius))
+        pygame.draw.rect(
+            surface, colour, rect.inflate(p * 2, p * 2), width=self.px(width), border_radius=self.px(radius)
+        )
 
-    def draw_focus(self, surface: pygame.Surface, rect: pygame.Rect, pad: float = 5, radius: float = 12) -> None:
+    def draw_focus(
+        self, surface: pygame.Surface, rect: pygame.Rect, pad: float = 5, radius: float = 12
+    ) -> None:
         """The keys' (or pad's) focus: a cream band between dark edges, seen on any cloth."""
         theme.draw_double_ring(surface, rect, self.px(5), self.px(pad), self.px(radius))
 

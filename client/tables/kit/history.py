@@ -17,7 +17,7 @@ Event = dict[str, Any]
 class Entry:
     """One event the table saw, and its place in the table's story."""
 
-    number: int                      # counts every entry ever made at this table, from 1
+    number: int  # counts every entry ever made at this table, from 1
     event: Event
 
     @property
@@ -35,13 +35,13 @@ class Entry:
 class History:
     """The entries since the list last started afresh, oldest first, and what each seat last saw."""
 
-    moves: ClassVar[frozenset[str]] = frozenset()     # the event types that are a player's move
-    kept: ClassVar[frozenset[str] | None] = None      # the event types listed (None: every one)
-    restart: ClassVar[frozenset[str]] = frozenset()   # the event types that start the list afresh
+    moves: ClassVar[frozenset[str]] = frozenset()  # the event types that are a player's move
+    kept: ClassVar[frozenset[str] | None] = None  # the event types listed (None: every one)
+    restart: ClassVar[frozenset[str]] = frozenset()  # the event types that start the list afresh
 
     entries: list[Entry] = field(default_factory=list)
-    count: int = 0                   # entries ever made (the number of the newest)
-    seen: dict[int, int] = field(default_factory=dict)   # seat -> number of the newest entry it saw
+    count: int = 0  # entries ever made (the number of the newest)
+    seen: dict[int, int] = field(default_factory=dict)  # seat -> number of the newest entry it saw
 
     def observe(self, view: dict[str, Any], events: list[Event]) -> None:
         """A new state arrived with ``events`` (empty for a repeated or snapshot state)."""

@@ -13,7 +13,7 @@ class LogBook:
 
     def __init__(self) -> None:
         self.entries: dict[int, dict[str, Any]] = {}
-        self.start: int | None = None    # the first entry after what the table saw when it opened
+        self.start: int | None = None  # the first entry after what the table saw when it opened
 
     @property
     def end(self) -> int:
@@ -26,17 +26,19 @@ class LogBook:
         first = view.get("log_first")
         if not isinstance(first, int) or isinstance(first, bool):
             first = None
-        if first is None or first + len(log) < self.end:   # unnumbered, or an earlier moment: start again
+        if first is None or first + len(log) < self.end:  # unnumbered, or an earlier moment: start again
             self.entries, self.start = {}, None
         for number, entry in enumerate(log, start=first or 0):
             self.entries[number] = entry
         if self.start is None:
-            self.start = self.end     # what the table saw first is not news
+            self.start = self.end  # what the table saw first is not news
 
     def last_own(self, seat: int | None) -> int | None:
         """The number of ``seat``'s latest entry, if it has one."""
-        return max((n for n, entry in self.entries.items() if seat is not None and entry.get("seat") == seat),
-                   default=None)
+        return max(
+            (n for n, entry in self.entries.items() if seat is not None and entry.get("seat") == seat),
+            default=None,
+        )
 
     def news_from(self, seat: int | None) -> int:
         """The number of the first entry that is news to ``seat``: the first after its own latest."""

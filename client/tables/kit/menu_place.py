@@ -14,20 +14,20 @@ from dataclasses import dataclass
 
 import pygame
 
-GAP = 14            # board units between the object and a menu beside it
-MOST_LINES = 3      # an item's words take at most this many lines
-REACH = 200         # board units around the object searched for a free place before the side column
-STEP = 40           # board units between the places tried in that search
-BUSY_WEIGHT = 2.0   # what covering a drawn pixel costs, against ...
+GAP = 14  # board units between the object and a menu beside it
+MOST_LINES = 3  # an item's words take at most this many lines
+REACH = 200  # board units around the object searched for a free place before the side column
+STEP = 40  # board units between the places tried in that search
+BUSY_WEIGHT = 2.0  # what covering a drawn pixel costs, against ...
 CLOTH_WEIGHT = 0.05  # ... a pixel of a zone's empty cloth, both per pixel of a line of words
-DISTANCE = 0.35     # what each pixel between the object and the menu costs
-AWAY = 500          # the side column's cost in board units: only where the table has no good place
-EDGE = 24           # how far (per colour channel) a pixel's edge strength stands out to count as drawn
-CELL = 4            # window pixels a side of the cells in which drawings are looked for
-JOIN = 4            # board units that join the letters of a word into one block
-THIN = 7            # board units: a line no thicker than twice this once joined is a frame, not a drawing
-SPREAD = 8          # board units round what is drawn that a menu keeps clear of too
-FREE_SHARE = 0.03   # a place on the table is taken only where at most this share of it lies over drawings
+DISTANCE = 0.35  # what each pixel between the object and the menu costs
+AWAY = 500  # the side column's cost in board units: only where the table has no good place
+EDGE = 24  # how far (per colour channel) a pixel's edge strength stands out to count as drawn
+CELL = 4  # window pixels a side of the cells in which drawings are looked for
+JOIN = 4  # board units that join the letters of a word into one block
+THIN = 7  # board units: a line no thicker than twice this once joined is a frame, not a drawing
+SPREAD = 8  # board units round what is drawn that a menu keeps clear of too
+FREE_SHARE = 0.03  # a place on the table is taken only where at most this share of it lies over drawings
 
 
 @dataclass(frozen=True)
@@ -111,8 +111,10 @@ def busy_pixels(surface: pygame.Surface, scale: float) -> Busy:
     thinner than a block of words (a frame's line) is left out, then the margin is added."""
     cell = CELL
     w, h = surface.get_size()
-    small = pygame.transform.smoothscale(surface.convert(32) if surface.get_bitsize() != 32 else surface,
-                                         (max(1, w // cell), max(1, h // cell)))
+    small = pygame.transform.smoothscale(
+        surface.convert(32) if surface.get_bitsize() != 32 else surface,
+        (max(1, w // cell), max(1, h // cell)),
+    )
     edges = _edges(small)
     drawn = pygame.mask.from_threshold(edges, (0, 0, 0, 255), (EDGE, EDGE, EDGE, 255))
     drawn.invert()
@@ -121,7 +123,9 @@ def busy_pixels(surface: pygame.Surface, scale: float) -> Busy:
     return Busy(_grown(solid, max(1, round((THIN + SPREAD) * scale / cell))), cell)
 
 
-def shapes(needs: Sequence[int], least: int, most: int, shape_at: Callable[[int], Shape | None]) -> list[Shape]:
+def shapes(
+    needs: Sequence[int], least: int, most: int, shape_at: Callable[[int], Shape | None]
+) -> list[Shape]:
     """The shapes a menu may take, the most readable first: every item on one line (as wide as the
     longest words ``needs``, between ``least`` and ``most`` pixels), then narrower on more lines
     (``shape_at(width)``: the shape at that width, None where the words take too many lines)."""
@@ -137,18 +141,33 @@ def shapes(needs: Sequence[int], least: int, most: int, shape_at: Callable[[int]
 def _beside(anchor: pygame.Rect, w: int, h: int, gap: int, bounds: pygame.Rect) -> list[tuple[int, int]]:
     """Top-left corners of a w x h box beside ``anchor`` (right, left, below, above), slid along
     that side to stay inside ``bounds``."""
-    ys = sorted({max(bounds.top, min(y, bounds.bottom - h))
-                 for y in (anchor.top, anchor.centery - h // 2, anchor.bottom - h)})
-    xs = sorted({max(bounds.left, min(x, bounds.right - w))
-                 for x in (anchor.left, anchor.centerx - w // 2, anchor.right - w)})
-    return ([(anchor.right + gap, y) for y in ys] + [(anchor.left - gap - w, y) for y in ys]
-            + [(x, anchor.bottom + gap) for x in xs] + [(x, anchor.top - gap - h) for x in xs])
+    ys = sorted(
+        {
+            max(bounds.top, min(y, bounds.bottom - h))
+            for y in (anchor.top, anchor.centery - h // 2, anchor.bottom - h)
+        }
+    )
+    xs = sorted(
+        {
+            max(bounds.left, min(x, bounds.right - w))
+            for x in (anchor.left, anchor.centerx - w // 2, anchor.right - w)
+        }
+    )
+    return (
+        [(anchor.right + gap, y) for y in ys]
+        + [(anchor.left - gap - w, y) for y in ys]
+        + [(x, anchor.bottom + gap) for x in xs]
+        + [(x, anchor.top - gap - h) for x in xs]
+    )
 
 
 def _around(anchor: pygame.Rect, w: int, h: int, reach: int, step: int) -> list[tuple[int, int]]:
     """Top-left corners of a w x h box on a grid around ``anchor``, out to ``reach`` pixels."""
-    return [(x, y) for x in range(anchor.left - reach - w, anchor.right + reach + 1, step)
-            for y in range(anchor.top - reach - h, anchor.bottom + reach + 1, step)]
+    return [
+        (x, y)
+        for x in range(anchor.left - reach - w, anchor.right + reach + 1, step)
+        for y in range(anchor.top - reach - h, anchor.bottom + reach + 1, step)
+    ]
 
 
 def _distance(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -165,8 +184,16 @@ def _covered(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
     return total
 
 
-def place(anchor: pygame.Rect, options: Sequence[Shape], docked: Shape, keep: Keep, bounds: pygame.Rect,
-          dock: tuple[int, int], scale: float, line_h: int) -> list[pygame.Rect]:
+def place(
+    anchor: pygame.Rect,
+    options: Sequence[Shape],
+    docked: Shape,
+    keep: Keep,
+    bounds: pygame.Rect,
+    dock: tuple[int, int],
+    scale: float,
+    line_h: int,
+) -> list[pygame.Rect]:
     """The items of the menu opened at ``anchor``: the cheapest place (see the module) for any shape
     of ``options`` inside ``bounds`` (the table), else the ``docked`` shape with its top left at
     ``dock`` (in the side column, where the log makes room for it)."""
@@ -184,8 +211,9 @@ def place(anchor: pygame.Rect, options: Sequence[Shape], docked: Shape, keep: Ke
             drawn = _covered(box, words)
         if drawn > FREE_SHARE * box.w * box.h:
             return None
-        return (BUSY_WEIGHT * drawn + CLOTH_WEIGHT * _covered(box, cloth)) / max(1, line_h) \
-            + DISTANCE * _distance(box, anchor)
+        return (BUSY_WEIGHT * drawn + CLOTH_WEIGHT * _covered(box, cloth)) / max(
+            1, line_h
+        ) + DISTANCE * _distance(box, anchor)
 
     for rank, shape in enumerate(options):
         near = _beside(anchor, shape.width, shape.height, gap, bounds)

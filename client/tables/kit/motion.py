@@ -22,10 +22,10 @@ MOVE_SECONDS = 0.22
 @dataclass(frozen=True)
 class Glide:
     start: float
-    source: pygame.Rect | None    # None: turning over in place
+    source: pygame.Rect | None  # None: turning over in place
     seconds: float = MOVE_SECONDS
-    before: Thing | None = None   # turning over: the thing as it looked before (None: its face throughout)
-    wrap: tuple[int, int] = (0, 0)   # a line that rotates: the shift from one end of the line past the other
+    before: Thing | None = None  # turning over: the thing as it looked before (None: its face throughout)
+    wrap: tuple[int, int] = (0, 0)  # a line that rotates: the shift from one end of the line past the other
     band: pygame.Rect | None = None  # ... and the line, outside which nothing of it is drawn
 
 
@@ -36,8 +36,12 @@ def _same(before: Thing, after: Thing) -> bool:
 
 def _flipped(before: Thing | None, after: Thing) -> bool:
     """The card in this place was turned over (face down to up, or up to down)."""
-    return before is not None and before.rect == after.rect and before.face != after.face \
+    return (
+        before is not None
+        and before.rect == after.rect
+        and before.face != after.face
         and (before.face is None or after.face is None)
+    )
 
 
 def _ease(t: float) -> float:
@@ -50,29 +54,46 @@ class Motion:
     def __init__(self) -> None:
         self.seen: dict[str, Thing] = {}
         self.glides: dict[str, Glide] = {}
-        self.changed: set[str] = set()     # keys whose look changed with the latest view: the last move
-        self.since: set[str] = set()       # keys whose look changed since the viewer's turn last ended
-        self.changed_at = 0.0              # when the latest view's changes arrived
+        self.changed: set[str] = set()  # keys whose look changed with the latest view: the last move
+        self.since: set[str] = set()  # keys whose look changed since the viewer's turn last ended
+        self.changed_at = 0.0  # when the latest view's changes arrived
 
     def see(self, things: list[Thing], now: float, animate: bool = True) -> None:
         """A new view's things arrived at ``now``."""
         old, new = self.seen, {thing.key: thing for thing in things}
         self.glides = {}
-        if old:   # a place that merely appears (room for a new pile) is not a move
-            self.changed = {key for key, thing in new.items() if thing.kind != "button"
-                            and (old[key].sig != thing.sig if key in old else thing.kind != "zone")}
+        if old:  # a place that merely appears (room for a new pile) is not a move
+            self.changed = {
+                key
+                for key, thing in new.items()
+                if thing.kind != "button"
+                and (old[key].sig != thing.sig if key in old else thing.kind != "zone")
+            }
             self.since = {key for key in self.since if key in new} | self.changed
             self.changed_at = now
         if old and animate:
-            gone = [thing for key, thing in old.items() if thing.kind == "card" and not thing.extra.get("walks")
-                    and (key not in new or (new[key].sig != thing.sig and not _same(thing, new[key])
-                                            and not _flipped(thing, new[key])))]
+            gone = [
+                thing
+                for key, thing in old.items()
+                if thing.kind == "card"
+                and not thing.extra.get("walks")
+                and (
+                    key not in new
+                    or (
+                        new[key].sig != thing.sig
+                        and not _same(thing, new[key])
+                        and not _flipped(thing, new[key])
+                    )
+                )
+            ]
             for key, thing in new.items():
                 before = old.get(key)
-                if thing.kind != "card" or (before is not None and (before.sig == thing.sig or _same(before, thing))):
+                if thing.kind != "card" or (
+                    before is not None and (before.sig == thing.sig or _same(before, thing))
+                ):
                     continue
                 if _flipped(before, thing):
-                    self.glides[key] = Glide(now, None)       # turned over where it lies
+                    self.glides[key] = Glide(now, None)  # turned over where it lies
                     continue
                 source = self._source(thing, gone, old)
                 if source is not None and source != thing.rect:
@@ -86,8 +107,10 @@ class Motion:
         counter, a lid: ``extra["walks"]``) comes from where it stood before."""
         if thing.extra.get("walks") and thing.key in old:
             return old[thing.key].rect
-        for match in ([g for g in gone if thing.face is not None and g.face == thing.face and g.key != thing.key],
-                      [g for g in gone if g.key != thing.key and g.key not in old.get(thing.key, thing).under]):
+        for match in (
+            [g for g in gone if thing.face is not None and g.face == thing.face and g.key != thing.key],
+            [g for g in gone if g.key != thing.key and g.key not in old.get(thing.key, thing).under],
+        ):
             if match:
                 gone.remove(match[0])
                 return match[0].rect
@@ -117,11 +140,17 @@ class Motion:
             return thing.rect, abs(1 - 2 * t)
         k = _ease(t)
         src, dst = glide.source, thing.rect
-        if glide.wrap != (0, 0):   # along its line the short way round: one place, not across the line
-            src = min((src.move(sign * glide.wrap[0], sign * glide.wrap[1]) for sign in (-1, 0, 1)),
-                      key=lambda r: abs(r.x - dst.x) + abs(r.y - dst.y))
-        rect = pygame.Rect(round(src.x + (dst.x - src.x) * k), round(src.y + (dst.y - src.y) * k),
-                           round(src.w + (dst.w - src.w) * k), round(src.h + (dst.h - src.h) * k))
+        if glide.wrap != (0, 0):  # along its line the short way round: one place, not across the line
+            src = min(
+                (src.move(sign * glide.wrap[0], sign * glide.wrap[1]) for sign in (-1, 0, 1)),
+                key=lambda r: abs(r.x - dst.x) + abs(r.y - dst.y),
+            )
+        rect = pygame.Rect(
+            round(src.x + (dst.x - src.x) * k),
+            round(src.y + (dst.y - src.y) * k),
+            round(src.w + (dst.w - src.w) * k),
+            round(src.h + (dst.h - src.h) * k),
+        )
         return rect, 1.0
 
     def looks(self, thing: Thing, now: float) -> list[tuple[Thing, pygame.Rect, float]]:
@@ -133,6 +162,11 @@ class Motion:
             return [(thing, rect, show)]
         t = (now - glide.start) / glide.seconds
         look = glide.before if glide.before is not None and glide.source is None and t < 0.5 else thing
-        places = [rect] if glide.wrap == (0, 0) else \
-            [rect.move(sign * glide.wrap[0], sign * glide.wrap[1]) for sign in (-1, 0, 1)]
-        return [(look, place, show) for place in places if glide.band is None or place.colliderect(glide.band)]
+        places = (
+            [rect]
+            if glide.wrap == (0, 0)
+            else [rect.move(sign * glide.wrap[0], sign * glide.wrap[1]) for sign in (-1, 0, 1)]
+        )
+        return [
+            (look, place, show) for place in places if glide.band is None or place.colliderect(glide.band)
+        ]

@@ -18,9 +18,9 @@ class Choosing:
 
     picked: Path = ()
     menu: list[Action] = field(default_factory=list)
-    menu_at: str | None = None    # the key of the object the menu opened at
-    menu_focus: Action | None = None   # the menu item the keys point at
-    confirm: Action | None = None      # the move the open menu asks to confirm (it cannot be taken back)
+    menu_at: str | None = None  # the key of the object the menu opened at
+    menu_focus: Action | None = None  # the menu item the keys point at
+    confirm: Action | None = None  # the move the open menu asks to confirm (it cannot be taken back)
 
     def close_menu(self) -> None:
         self.menu, self.menu_at, self.menu_focus, self.confirm = [], None, None, None
@@ -30,12 +30,14 @@ class Choosing:
         self.close_menu()
 
 
-def candidates(actions: list[Action], path_of: Callable[[Action], Path], picked: Path) -> list[tuple[Action, Path]]:
+def candidates(
+    actions: list[Action], path_of: Callable[[Action], Path], picked: Path
+) -> list[tuple[Action, Path]]:
     """The legal actions (with their paths) that go through the objects picked so far."""
     found = []
     for action in actions:
         path = tuple(path_of(action))
-        if path and path[:len(picked)] == picked and len(path) > len(picked):
+        if path and path[: len(picked)] == picked and len(path) > len(picked):
             found.append((action, path))
     return found
 
@@ -48,7 +50,9 @@ def usable(actions: list[Action], path_of: Callable[[Action], Path], picked: Pat
     return found
 
 
-def touch(choosing: Choosing, key: str, actions: list[Action], path_of: Callable[[Action], Path]) -> Action | None:
+def touch(
+    choosing: Choosing, key: str, actions: list[Action], path_of: Callable[[Action], Path]
+) -> Action | None:
     """The player touched object ``key``: the one action it completes (played by the caller), or None
     after picking it or opening the menu of the actions it completes."""
     leads = usable(actions, path_of, choosing.picked).get(key, [])

@@ -20,14 +20,14 @@ from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
-LAST = (120, 190, 235)   # the frame of the last move's objects
-SINCE = (86, 128, 160)   # the thinner frame of what else changed since the viewer's own last move
-SIDE_X, SIDE_W = 1500, 400          # the side column (history, moves) on the board
+LAST = (120, 190, 235)  # the frame of the last move's objects
+SINCE = (86, 128, 160)  # the thinner frame of what else changed since the viewer's own last move
+SIDE_X, SIDE_W = 1500, 400  # the side column (history, moves) on the board
 SIDE_TOP, SIDE_BOTTOM = 80, 985
-MOVES_BOTTOM = 520                  # the open move list ends here; the history goes on under it
-INFO_H = 220                        # the foot of the log, kept for hover words with nowhere else to go
+MOVES_BOTTOM = 520  # the open move list ends here; the history goes on under it
+INFO_H = 220  # the foot of the log, kept for hover words with nowhere else to go
 MOVES_KEY = "kit:moves"
-HOVER_SECONDS = 0.4                 # the pointer rests this long on a thing before its words show
+HOVER_SECONDS = 0.4  # the pointer rests this long on a thing before its words show
 
 
 class PanelTable(Protocol):
@@ -113,8 +113,9 @@ def draw_side(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[s
     draw_log(table, surface, b, view)
 
 
-def log_lines(table: PanelTable, view: dict[str, Any], f: pygame.font.Font,
-              width: int) -> list[tuple[str, Any, bool]]:
+def log_lines(
+    table: PanelTable, view: dict[str, Any], f: pygame.font.Font, width: int
+) -> list[tuple[str, Any, bool]]:
     """The whole log wrapped to ``width``, each line with its colour and whether an entry starts on it:
     what the shown seat already knew dimmed, a heading over what the others did since its own last
     move (or since it sat down), that in full colour."""
@@ -135,24 +136,31 @@ def draw_log(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[st
     """The game's log under the moves, the newest at the foot; the mouse wheel over it reads back."""
     box = history_rect(b, table.moves_open, table.log_room())
     theme.draw_panel(surface, box, theme.layout(table.app.screen_size))
-    b.text(surface, _("Game log"), LABEL, theme.BROTH, (box.x + b.px(16), box.y + b.px(10)),
-           max_width=box.w - b.px(24))
+    b.text(
+        surface,
+        _("Game log"),
+        LABEL,
+        theme.BROTH,
+        (box.x + b.px(16), box.y + b.px(10)),
+        max_width=box.w - b.px(24),
+    )
     f = b.font(SMALL)
-    kept = 0 if table.moves_open else b.px(INFO_H)   # no hover words while the move list is open
+    kept = 0 if table.moves_open else b.px(INFO_H)  # no hover words while the move list is open
     room = max(1, (box.h - b.px(70) - kept) // f.get_linesize())
     lines = log_lines(table, view, f, box.w - b.px(40))
-    fits = room - 1 if len(lines) > room else room          # a line says how much more there is above
+    fits = room - 1 if len(lines) > room else room  # a line says how much more there is above
     table.log_most = max(0, len(lines) - fits)
     table.log_scroll = min(table.log_scroll, table.log_most)
     end = len(lines) - table.log_scroll
     earlier, later = max(0, end - fits), table.log_scroll
-    while 0 < earlier < end and not lines[earlier][2]:   # the first line shown starts an entry
+    while 0 < earlier < end and not lines[earlier][2]:  # the first line shown starts an entry
         earlier += 1
     y = box.y + b.px(60)
     if earlier:
         words = ngettext("%(count)d line earlier", "%(count)d lines earlier", earlier) % {"count": earlier}
-        shown = b.text(surface, words, SMALL, theme.TEXT_DIM, (box.x + b.px(40), y),
-                       max_width=box.w - b.px(50))
+        shown = b.text(
+            surface, words, SMALL, theme.TEXT_DIM, (box.x + b.px(40), y), max_width=box.w - b.px(50)
+        )
         _arrow(surface, b, (box.x + b.px(24), shown.centery), -1, theme.TEXT_DIM)
         y = shown.bottom
     for line, colour, _first in lines[earlier:end]:
@@ -167,8 +175,11 @@ def _arrow(surface: pygame.Surface, b: Board, centre: tuple[int, int], direction
     """A small triangle pointing up (-1) or down (1): more of the log that way."""
     r = b.px(8)
     x, y = centre
-    pygame.draw.polygon(surface, colour, [(x - r, y - direction * r // 2), (x + r, y - direction * r // 2),
-                                          (x, y + direction * r)])
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [(x - r, y - direction * r // 2), (x + r, y - direction * r // 2), (x, y + direction * r)],
+    )
 
 
 def draw_moves_button(table: PanelTable, surface: pygame.Surface, b: Board, size: float = BODY) -> None:
@@ -176,8 +187,15 @@ def draw_moves_button(table: PanelTable, surface: pygame.Surface, b: Board, size
     button = table.thing(MOVES_KEY)
     if button is not None:
         theme.draw_panel(surface, button.rect, theme.layout(table.app.screen_size), colour=theme.PANEL_LIGHT)
-        b.text(surface, button.words, size, theme.TEXT, button.rect.center, anchor="center",
-               max_width=button.rect.w - b.px(16))
+        b.text(
+            surface,
+            button.words,
+            size,
+            theme.TEXT,
+            button.rect.center,
+            anchor="center",
+            max_width=button.rect.w - b.px(16),
+        )
 
 
 def draw_move_list(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
@@ -186,7 +204,13 @@ def draw_move_list(table: PanelTable, surface: pygame.Surface, b: Board) -> None
         return
     lay = theme.layout(table.app.screen_size)
     panel = table.moves_rect()
-    b.text(surface, _("Your moves") if table.actions else _("Moves"), LABEL, theme.MUSTARD, (panel.x, panel.y - b.px(50)))
+    b.text(
+        surface,
+        _("Your moves") if table.actions else _("Moves"),
+        LABEL,
+        theme.MUSTARD,
+        (panel.x, panel.y - b.px(50)),
+    )
     table.moves.fit(lay, panel)
     table.moves.draw(surface, lay, True)
 
@@ -194,9 +218,18 @@ def draw_move_list(table: PanelTable, surface: pygame.Surface, b: Board) -> None
 E = TypeVar("E")
 
 
-def draw_strip(surface: pygame.Surface, b: Board, box: pygame.Rect, title: str, entries: Sequence[E], scroll: int,
-               size: float, height: Callable[[E, int], int], draw: Callable[[E, pygame.Rect], pygame.Rect],
-               gap: float = 6) -> list[pygame.Rect]:
+def draw_strip(
+    surface: pygame.Surface,
+    b: Board,
+    box: pygame.Rect,
+    title: str,
+    entries: Sequence[E],
+    scroll: int,
+    size: float,
+    height: Callable[[E, int], int],
+    draw: Callable[[E, pygame.Rect], pygame.Rect],
+    gap: float = 6,
+) -> list[pygame.Rect]:
     """A history strip in ``box``: its ``title`` and how many entries it shows of how many, then the
     ``entries`` (newest first) from the ``scroll``-th on, each drawn by ``draw(entry, room)`` (which
     returns the rectangle it used), whole entries only below the first; returns those rectangles."""
@@ -211,7 +244,7 @@ def draw_strip(surface: pygame.Surface, b: Board, box: pygame.Rect, title: str, 
     for entry in entries[scroll:]:
         room = pygame.Rect(box.x + b.px(8), y, box.width - b.px(16), box.bottom - y - b.px(4))
         if drawn and room.height < height(entry, room.width):
-            break   # only whole entries below the newest
+            break  # only whole entries below the newest
         rect = draw(entry, room)
         drawn.append(rect)
         y = rect.bottom + b.px(gap)
@@ -219,7 +252,7 @@ def draw_strip(surface: pygame.Surface, b: Board, box: pygame.Rect, title: str, 
         words = _("no moves yet")
     elif len(drawn) == len(entries):
         words = _("%(count)d so far") % {"count": len(entries)}
-    else:   # where the entries shown sit in the whole list (the mouse wheel scrolls)
+    else:  # where the entries shown sit in the whole list (the mouse wheel scrolls)
         shown = f"{scroll + 1}" if len(drawn) == 1 else f"{scroll + 1}-{scroll + len(drawn)}"
         words = _("%(shown)s of %(count)d") % {"shown": shown, "count": len(entries)}
     b.text(surface, words, size, theme.TEXT_DIM, (box.right - b.px(12), heading.y), anchor="topright")
@@ -236,21 +269,24 @@ def draw_menu(table: PanelTable, surface: pygame.Surface, b: Board) -> None:
 
 
 def _draw_menu(table: PanelTable, surface: pygame.Surface, b: Board, rects: list[pygame.Rect], focus) -> None:
-    whole = rects[0].unionall(rects)    # a shadow and a mustard frame: it asks about the object ringed so
+    whole = rects[0].unionall(rects)  # a shadow and a mustard frame: it asks about the object ringed so
     pygame.draw.rect(surface, theme.SHADOW, whole.move(b.px(5), b.px(6)), border_radius=b.px(10))
-    pygame.draw.rect(surface, theme.MUSTARD, whole.inflate(b.px(8), b.px(8)), width=b.px(3), border_radius=b.px(12))
+    pygame.draw.rect(
+        surface, theme.MUSTARD, whole.inflate(b.px(8), b.px(8)), width=b.px(3), border_radius=b.px(12)
+    )
     for action, rect in zip(table.choosing.menu, rects, strict=False):
         lit = action == focus and table.keyboard
         pygame.draw.rect(surface, theme.PANEL_LIGHT if lit else theme.PANEL, rect, border_radius=b.px(8))
-        pygame.draw.rect(surface, theme.MUSTARD if lit else theme.PANEL_EDGE, rect, width=b.px(3),
-                         border_radius=b.px(8))
+        pygame.draw.rect(
+            surface, theme.MUSTARD if lit else theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(8)
+        )
         words = table.menu_words(action)
         room = rect.w - b.px(24)
-        lines = 1 + (rect.h - b.px(64)) // max(1, b.font(BODY).get_linesize())   # the rows a menu item has
+        lines = 1 + (rect.h - b.px(64)) // max(1, b.font(BODY).get_linesize())  # the rows a menu item has
         size = next((s for s in (BODY, SMALL) if len(theme.wrap(words, b.font(s), room)) <= lines), SMALL)
         wrapped = theme.wrap(words, b.font(size), room)
         if len(wrapped) > lines:
-            wrapped = [*wrapped[:lines - 1], " ".join(wrapped[lines - 1:])]
+            wrapped = [*wrapped[: lines - 1], " ".join(wrapped[lines - 1 :])]
         step = b.font(size).get_linesize()
         y = rect.centery - step * len(wrapped) // 2
         for line in wrapped:
@@ -261,19 +297,25 @@ def hover_places(thing: pygame.Rect, size: tuple[int, int], gap: int) -> list[py
     """Where a box of ``size`` may go beside ``thing``: under it, over it, right and left of it."""
     box = pygame.Rect((0, 0), size)
     places = []
-    for anchor, point in (("midtop", (thing.centerx, thing.bottom + gap)), ("topleft", (thing.x, thing.bottom + gap)),
-                          ("topright", (thing.right, thing.bottom + gap)),
-                          ("midbottom", (thing.centerx, thing.top - gap)), ("bottomleft", (thing.x, thing.top - gap)),
-                          ("bottomright", (thing.right, thing.top - gap)),
-                          ("midleft", (thing.right + gap, thing.centery)), ("midright", (thing.x - gap, thing.centery))):
+    for anchor, point in (
+        ("midtop", (thing.centerx, thing.bottom + gap)),
+        ("topleft", (thing.x, thing.bottom + gap)),
+        ("topright", (thing.right, thing.bottom + gap)),
+        ("midbottom", (thing.centerx, thing.top - gap)),
+        ("bottomleft", (thing.x, thing.top - gap)),
+        ("bottomright", (thing.right, thing.top - gap)),
+        ("midleft", (thing.right + gap, thing.centery)),
+        ("midright", (thing.x - gap, thing.centery)),
+    ):
         place = box.copy()
         setattr(place, anchor, point)
         places.append(place)
     return places
 
 
-def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
-                lines: list[str], size: float = SMALL) -> tuple[pygame.Rect, list[str]]:
+def place_hover(
+    table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect, lines: list[str], size: float = SMALL
+) -> tuple[pygame.Rect, list[str]]:
     """The box for hover words ``lines`` about ``thing`` and the words wrapped to it (in board size
     ``size``): beside the thing where it hides nothing the table drew and no other control, else in
     the nearest place that hides nothing, else at the foot of the side column."""
@@ -288,8 +330,12 @@ def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
     controls = [rect for rect in table.control_rects() if rect != thing]
 
     def free(box: pygame.Rect) -> bool:
-        return bounds.contains(box) and not box.colliderect(thing) and box.collidelist(controls) < 0 \
+        return (
+            bounds.contains(box)
+            and not box.colliderect(thing)
+            and box.collidelist(controls) < 0
             and not any(coverage.lies_over(box, drawn[i]) for i in box.collidelistall(drawn))
+        )
 
     found = None
     for most in (700, 460, 340):
@@ -310,8 +356,9 @@ def place_hover(table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect,
     return found, wrapped
 
 
-def nearest_free(thing: pygame.Rect, size: tuple[int, int], step: int, free,
-                 rings: int = 30) -> pygame.Rect | None:
+def nearest_free(
+    thing: pygame.Rect, size: tuple[int, int], step: int, free, rings: int = 30
+) -> pygame.Rect | None:
     """The box of ``size`` nearest to ``thing`` (rings of ``step`` around it) for which ``free`` holds."""
     box = pygame.Rect((0, 0), size)
     cx, cy = thing.center
@@ -347,12 +394,14 @@ def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:
     b = table.board
     f = b.font(SMALL)
     room = max(1, (box.h - b.px(16)) // f.get_linesize())
-    if len(wrapped) > room:     # only at the foot of the side column: the last line says there is more
+    if len(wrapped) > room:  # only at the foot of the side column: the last line says there is more
         note_clipped(" ".join(wrapped))
-        wrapped = [*wrapped[:room - 1], wrapped[room - 1] + "…"]
+        wrapped = [*wrapped[: room - 1], wrapped[room - 1] + "…"]
     with coverage.overlay("hover words", box):
         pygame.draw.rect(surface, theme.SHADOW, box, border_radius=b.px(8))
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=b.px(2), border_radius=b.px(8))
         y = box.y + b.px(8)
         for line in wrapped:
-            y = b.text(surface, line, SMALL, theme.TEXT, (box.x + b.px(12), y), max_width=box.w - b.px(16)).bottom
+            y = b.text(
+                surface, line, SMALL, theme.TEXT, (box.x + b.px(12), y), max_width=box.w - b.px(16)
+            ).bottom

@@ -46,19 +46,19 @@ from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.core import canonical_json
 
-MENU_LEAST_W, MENU_H, MENU_MOST_W = 300, 64, 900   # a menu item (as wide as its words, within these)
+MENU_LEAST_W, MENU_H, MENU_MOST_W = 300, 64, 900  # a menu item (as wide as its words, within these)
 USABLE = theme.HERB
-CANCEL = {"type": "kit:cancel"}   # the menu item that closes a menu without a move
-JUST_CHANGED = 0.5   # seconds after another's move in which a touch of what it changed is not taken
-LOG_STEP = 3         # history lines the mouse wheel scrolls a notch
+CANCEL = {"type": "kit:cancel"}  # the menu item that closes a menu without a move
+JUST_CHANGED = 0.5  # seconds after another's move in which a touch of what it changed is not taken
+LOG_STEP = 3  # history lines the mouse wheel scrolls a notch
 
 
 class KitTable(TableScene):
     """A table of objects acted on directly."""
 
     name = "kit_table"
-    art_folder = ""                            # the game's card art: assets/<art_folder>/*.svg
-    model_type: type[ViewModel] = ViewModel    # the game's reading of its view
+    art_folder = ""  # the game's card art: assets/<art_folder>/*.svg
+    model_type: type[ViewModel] = ViewModel  # the game's reading of its view
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -66,25 +66,25 @@ class KitTable(TableScene):
         self.motion = Motion()
         self.focus: str | None = None
         self.hover: str | None = None
-        self.hover_since = 0.0           # when the pointer came to rest on what it points at
-        self.hover_quiet = False         # a click was made there: no hover words until the pointer moves
+        self.hover_since = 0.0  # when the pointer came to rest on what it points at
+        self.hover_quiet = False  # a click was made there: no hover words until the pointer moves
         self.keyboard = False
         self.moves_open = False
         self.moves = MoveList([], self._play_listed, key="moves", empty=_("Not your move"))
         self.sent: list[dict[str, Any]] = []
         self.log_book = LogBook()
-        self.log_scroll = 0              # history lines scrolled back from the newest
-        self.log_most = 0                # how far back the history can scroll (as last drawn)
-        self.pointer_at: tuple[int, int] | None = None   # where the mouse is
+        self.log_scroll = 0  # history lines scrolled back from the newest
+        self.log_most = 0  # how far back the history can scroll (as last drawn)
+        self.pointer_at: tuple[int, int] | None = None  # where the mouse is
         self._seat_seen: int | None = None
-        self._others_moved = False       # the latest change was another player's move, not the shown seat's
+        self._others_moved = False  # the latest change was another player's move, not the shown seat's
         self._built: tuple[Any, list[Thing]] | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
-        self._layer_drawn: list[tuple] = []    # what the layer holds, for the coverage check
-        self._layer_whole = False              # the layer holds a whole table (not a new, blank one)
+        self._layer_drawn: list[tuple] = []  # what the layer holds, for the coverage check
+        self._layer_whole = False  # the layer holds a whole table (not a new, blank one)
         self._seen_view: str | None = None
-        self._menu_placed: tuple[tuple, list[pygame.Rect]] | None = None   # the open menu's place
+        self._menu_placed: tuple[tuple, list[pygame.Rect]] | None = None  # the open menu's place
         self._refresh(self.current_view())
 
     # --- hooks -------------------------------------------------------------------------------------
@@ -92,6 +92,7 @@ class KitTable(TableScene):
     def card_sizes(cls, board: Board) -> set[tuple[int, int]]:
         """The pixel sizes the game's card art is drawn at on ``board``."""
         return set()
+
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         """The game's objects in drawing order (bottom first)."""
         return []
@@ -104,7 +105,9 @@ class KitTable(TableScene):
         """Backdrop, zone frames and words, drawn before the objects."""
         theme.draw_background(surface)
 
-    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+    def draw_thing(
+        self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect, show: float
+    ) -> None:
         """One object at ``rect`` (moving, or ``show`` < 1 while turning over)."""
 
     def draw_over(self, surface: pygame.Surface, board: Board, view: dict[str, Any]) -> None:
@@ -113,8 +116,10 @@ class KitTable(TableScene):
     def history(self, view: dict[str, Any]) -> list[tuple[int, str]]:
         """The game's log as far as the table has seen it, oldest first, each entry with its number, in
         the game's words, seats named as the table knows them."""
-        return [(number, event_words(self.session.game_id, entry, self.session.seat_name))
-                for number, entry in self.log_book.ordered()]
+        return [
+            (number, event_words(self.session.game_id, entry, self.session.seat_name))
+            for number, entry in self.log_book.ordered()
+        ]
 
     def history_news(self) -> tuple[int | None, bool]:
         """The number of the first log entry that is news to the shown seat (after its own last move,
@@ -189,9 +194,15 @@ class KitTable(TableScene):
         key = (self._seen_view, self.app.screen_size, self.choosing.picked, self.look(), self.moves_open)
         if self._built is None or self._built[0] != key:
             built = self.build(view, self.board) if view else []
-            built.append(Thing(MOVES_KEY, self.moves_button_rect(), "button",
-                               what=_("The list of every move you can make, in words"),
-                               words=self.moves_button_words()))
+            built.append(
+                Thing(
+                    MOVES_KEY,
+                    self.moves_button_rect(),
+                    "button",
+                    what=_("The list of every move you can make, in words"),
+                    words=self.moves_button_words(),
+                )
+            )
             self._built = (key, built)
         return self._built[1]
 
@@ -215,9 +226,11 @@ class KitTable(TableScene):
         there to be read (``Thing.readable``: its hover words tell what it is)."""
         live = self.usable()
         touched = [t for t in self.things() if t.key in live or t.key in self.choosing.picked]
-        if self.choosing.picked:    # a move half made: only its next step (or taking a step back)
+        if self.choosing.picked:  # a move half made: only its next step (or taking a step back)
             return touched
-        return touched + [t for t in self.things() if t.readable and t not in touched]   # the focus starts on a move
+        return touched + [
+            t for t in self.things() if t.readable and t not in touched
+        ]  # the focus starts on a move
 
     def _refresh(self, view: dict[str, Any] | None) -> None:
         if view is None:
@@ -228,12 +241,12 @@ class KitTable(TableScene):
         self._seen_view = text
         self._built = None
         self._keep_choosing()
-        self.hover_since = self.now      # what lies under the pointer may have changed: its words wait again
+        self.hover_since = self.now  # what lies under the pointer may have changed: its words wait again
         animate = bool(getattr(getattr(self.app, "settings", None), "animations", True))
         self._take(view, [t for t in self.things() if t.key != MOVES_KEY], animate)
-        rows = [self.menu_words(a) for a in self.actions]   # the table's names, as in its menus
+        rows = [self.menu_words(a) for a in self.actions]  # the table's names, as in its menus
         if rows != self.moves.rows:
-            self.answer = None           # the shown seat's step moved on: an answer about the last one goes
+            self.answer = None  # the shown seat's step moved on: an answer about the last one goes
         self.moves.set_rows(rows)
         if self.focus not in {t.key for t in self.focusable()}:
             self.focus = None
@@ -258,7 +271,7 @@ class KitTable(TableScene):
         mine = self.log_book.last_own(seat) != own
         if (mine and self.turn_over(view)) or seat != self._seat_seen:
             self.motion.settle()
-        elif mine:   # a turn of several moves goes on: what the others changed stays marked, not one's own
+        elif mine:  # a turn of several moves goes on: what the others changed stays marked, not one's own
             self.motion.since -= self.motion.changed
         self._seat_seen, self._others_moved = seat, not mine
 
@@ -306,13 +319,13 @@ class KitTable(TableScene):
             self._built = None
             return True
         if key in self.choosing.picked:
-            self.choosing.picked = self.choosing.picked[:self.choosing.picked.index(key)]
+            self.choosing.picked = self.choosing.picked[: self.choosing.picked.index(key)]
             self.choosing.close_menu()
             return True
         if key not in self.usable():
             if not self.choosing.picked or key not in usable(self.actions, self.path_of, ()):
                 return False
-            self.choosing.reset()    # a touch that starts another move starts it afresh
+            self.choosing.reset()  # a touch that starts another move starts it afresh
         action = touch(self.choosing, key, self.actions, self.path_of)
         if action is not None and self.confirm(action):
             self.ask(action, key)
@@ -339,7 +352,14 @@ class KitTable(TableScene):
         once for as long as the menu is open, so that it never moves under the pointer."""
         b = self.board
         words = tuple(self.menu_words(action) for action in actions)
-        key = (tuple(anchor), words, self.app.screen_size, self.choosing.picked, self.moves_open, self.side_room())
+        key = (
+            tuple(anchor),
+            words,
+            self.app.screen_size,
+            self.choosing.picked,
+            self.moves_open,
+            self.side_room(),
+        )
         if self._menu_placed is not None and self._menu_placed[0] == key:
             return [rect.copy() for rect in self._menu_placed[1]]
         f = b.font(BODY)
@@ -353,9 +373,19 @@ class KitTable(TableScene):
 
         needs = [f.size(w)[0] + b.px(40) for w in words]
         options = menu_place.shapes(needs, b.px(MENU_LEAST_W), b.px(MENU_MOST_W), shape_at)
-        dock = b.rect(SIDE_X, (MOVES_BOTTOM + 10 if self.moves_open else SIDE_TOP) + self.side_room(), SIDE_W, 1)
-        rects = menu_place.place(anchor, options, shape_at(dock.w, None), self.menu_keep(),
-                                 b.rect(10, 10, SIDE_X - 20, 1060), dock.topleft, b.scale, line_h)
+        dock = b.rect(
+            SIDE_X, (MOVES_BOTTOM + 10 if self.moves_open else SIDE_TOP) + self.side_room(), SIDE_W, 1
+        )
+        rects = menu_place.place(
+            anchor,
+            options,
+            shape_at(dock.w, None),
+            self.menu_keep(),
+            b.rect(10, 10, SIDE_X - 20, 1060),
+            dock.topleft,
+            b.scale,
+            line_h,
+        )
         self._menu_placed = (key, [rect.copy() for rect in rects])
         return rects
 
@@ -382,10 +412,16 @@ class KitTable(TableScene):
         cloth = self.menu_cloth()
         never, zones = list(self.menu_never()), []
         for thing in self.things():
-            (zones if thing.key in cloth and thing.key not in self.choosing.picked else never).append(thing.rect)
+            (zones if thing.key in cloth and thing.key not in self.choosing.picked else never).append(
+                thing.rect
+            )
         drawn = self._layer if self._layer_whole else None
-        return menu_place.Keep(never, menu_place.busy_pixels(drawn, self.board.scale) if drawn is not None else None,
-                               coverage.noted_outside_overlays(self._layer_drawn), zones)
+        return menu_place.Keep(
+            never,
+            menu_place.busy_pixels(drawn, self.board.scale) if drawn is not None else None,
+            coverage.noted_outside_overlays(self._layer_drawn),
+            zones,
+        )
 
     def menu_never(self) -> list[pygame.Rect]:
         """What else a menu must never cover on this table (words or pictures drawn outside its objects)."""
@@ -410,12 +446,16 @@ class KitTable(TableScene):
                 if thing is None:
                     return []
                 points.append(self._point_on(thing))
-            leads = [a for a, p in candidates(self.actions, self.path_of, path[:-1]) if p[len(path) - 1] == path[-1]]
+            leads = [
+                a
+                for a, p in candidates(self.actions, self.path_of, path[:-1])
+                if p[len(path) - 1] == path[-1]
+            ]
             complete = [a for a in leads if tuple(self.path_of(a)) == path]
             if len(leads) > 1 and action in complete:
                 rects = self.menu_rects_for(self.thing(path[-1]).rect, complete)
                 points.append(rects[complete.index(action)].center)
-            elif self.confirm(action):      # the confirmation's first item
+            elif self.confirm(action):  # the confirmation's first item
                 self.choosing.picked = path
                 points.append(self.menu_rects_for(self.thing(path[-1]).rect, [action, CANCEL])[0].center)
         finally:
@@ -425,7 +465,15 @@ class KitTable(TableScene):
     def _point_on(self, thing: Thing) -> tuple[int, int]:
         """A point of ``thing`` where it is the first thing found (not covered by another)."""
         things = self.things()
-        for fx, fy in ((0.5, 0.5), (0.5, 0.15), (0.5, 0.85), (0.15, 0.5), (0.85, 0.5), (0.1, 0.1), (0.9, 0.9)):
+        for fx, fy in (
+            (0.5, 0.5),
+            (0.5, 0.15),
+            (0.5, 0.85),
+            (0.15, 0.5),
+            (0.85, 0.5),
+            (0.1, 0.1),
+            (0.9, 0.9),
+        ):
             pos = (thing.rect.x + round(thing.rect.w * fx), thing.rect.y + round(thing.rect.h * fy))
             found = under_point(things, pos)
             owners = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
@@ -456,8 +504,12 @@ class KitTable(TableScene):
             return self._menu_key(action)
         if kind == "navigate":
             current = self.thing(self.focus)
-            found = nearest([t for t in self.focusable() if t.key != self.focus], current.rect if current else None,
-                            action.dx, action.dy)
+            found = nearest(
+                [t for t in self.focusable() if t.key != self.focus],
+                current.rect if current else None,
+                action.dx,
+                action.dy,
+            )
             if found is not None:
                 self.focus = found.key
             return True
@@ -472,7 +524,7 @@ class KitTable(TableScene):
             self.pointer_at = action.pos
             found = under_point(self.things(), action.pos)
             live = [t for t in found if t.key in self.usable() or t.key in self.choosing.picked]
-            pointed = (live or found)[0].key if found else None   # what a click here would use
+            pointed = (live or found)[0].key if found else None  # what a click here would use
             if pointed != self.hover:
                 self.hover_since = self.now
             self.hover, self.hover_quiet = pointed, False
@@ -480,7 +532,7 @@ class KitTable(TableScene):
         if kind == "click" and action.pos is not None:
             self.keyboard = False
             self.hover_quiet = True
-            self.answer = None           # a new touch: the answer to the last one goes
+            self.answer = None  # a new touch: the answer to the last one goes
             return self._click(action.pos, action.button)
         return False
 
@@ -527,7 +579,7 @@ class KitTable(TableScene):
                     return self.play(action)
             confirm, at = self.choosing.confirm, self.thing(self.choosing.menu_at)
             self.choosing.close_menu()
-            if confirm is not None:      # touched again: confirmed; anywhere else: not made
+            if confirm is not None:  # touched again: confirmed; anywhere else: not made
                 if button == 1 and at is not None and at.rect.collidepoint(pos):
                     return self.play(confirm)
                 self.choosing.reset()
@@ -538,27 +590,33 @@ class KitTable(TableScene):
         found = under_point(self.things(), pos)
         fresh = usable(self.actions, self.path_of, ()) if self.choosing.picked else {}
         live = self.usable()
-        for wanted in ([t for t in found if t.key in self.choosing.picked or t.key in live],
-                       [t for t in found if t.key in fresh]):   # the move under way first, else a new one
+        for wanted in (
+            [t for t in found if t.key in self.choosing.picked or t.key in live],
+            [t for t in found if t.key in fresh],
+        ):  # the move under way first, else a new one
             if wanted:
                 self.focus = wanted[0].key if not self.keyboard else self.focus
                 if self.just_changed(wanted[0].key):
                     self.answer_at(pos, _("That has just changed: look again"))
                     return True
                 return self.touch(wanted[0].key)
-        if found and not self.session.over:   # a touch of a thing that does nothing is answered there
+        if found and not self.session.over:  # a touch of a thing that does nothing is answered there
             if not self.actions:
                 self.choosing.reset()
             self.answer_at(pos, self.not_now() if self.actions else self.not_yours())
             return True
-        self.choosing.reset()                 # the bare cloth: a move half made is let go
+        self.choosing.reset()  # the bare cloth: a move half made is let go
         return False
 
     def just_changed(self, key: str) -> bool:
         """Whether ``key`` was changed by another player's move a moment ago, before the first touch
         of a move: the touch may have been meant for what lay there before."""
-        return (not self.choosing.picked and self._others_moved and key in self.motion.changed
-                and self.now - self.motion.changed_at < JUST_CHANGED)
+        return (
+            not self.choosing.picked
+            and self._others_moved
+            and key in self.motion.changed
+            and self.now - self.motion.changed_at < JUST_CHANGED
+        )
 
     def not_now(self) -> str:
         """Why a thing touched on the shown seat's turn does nothing."""
@@ -581,8 +639,9 @@ class KitTable(TableScene):
             pygame.draw.rect(surface, theme.MUSTARD, box, width=b.px(3), border_radius=b.px(10))
             y = box.y + b.px(10)
             for line in lines:
-                y = b.text(surface, line, BODY, theme.TEXT, (box.x + b.px(14), y),
-                           max_width=box.w - b.px(20)).bottom
+                y = b.text(
+                    surface, line, BODY, theme.TEXT, (box.x + b.px(14), y), max_width=box.w - b.px(20)
+                ).bottom
 
     # --- drawing -----------------------------------------------------------------------------------
     def moves_rect(self) -> pygame.Rect:
@@ -605,7 +664,11 @@ class KitTable(TableScene):
     def control_rects(self) -> list[pygame.Rect]:
         """The rectangles of everything that can be touched now (hover words keep clear of them)."""
         live = self.usable()
-        return [t.rect for t in self.things() if t.kind == "button" or t.key in live or t.key in self.choosing.picked]
+        return [
+            t.rect
+            for t in self.things()
+            if t.kind == "button" or t.key in live or t.key in self.choosing.picked
+        ]
 
     def occupied_rects(self) -> list[pygame.Rect]:
         """The table's buttons, an open choice menu, the open move list and everything drawn on the
@@ -620,17 +683,31 @@ class KitTable(TableScene):
         reused until the view, the choosing, the window or the set of gliding cards changes; the
         gliding cards are drawn over it each frame."""
         view = self.current_view()
-        if not view:   # the first state is still on its way: the bare cloth until it comes
+        if not view:  # the first state is still on its way: the bare cloth until it comes
             theme.draw_background(surface)
             return
         size = surface.get_size()
         gliding = self.motion.moving(self.now)
-        key = (self._seen_view, self.look(), size, self.choosing.picked, tuple(map(canonical_json, self.choosing.menu)),
-               self.focus if self.keyboard else None, self.moves_open, self.moves.selected, self.moves.scroll,
-               canonical_json(self.choosing.menu_focus), gliding, self.side_room(), self.log_scroll)
+        key = (
+            self._seen_view,
+            self.look(),
+            size,
+            self.choosing.picked,
+            tuple(map(canonical_json, self.choosing.menu)),
+            self.focus if self.keyboard else None,
+            self.moves_open,
+            self.moves.selected,
+            self.moves.scroll,
+            canonical_json(self.choosing.menu_focus),
+            gliding,
+            self.side_room(),
+            self.log_scroll,
+        )
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:
-                self._layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+                self._layer = (
+                    pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+                )
                 self._layer_whole = False
             with coverage.capture() as drawn:
                 self._draw_all(self._layer, view, gliding)
@@ -641,7 +718,7 @@ class KitTable(TableScene):
         old_clip = surface.get_clip()
         for thing in self.things():
             if thing.key in gliding:
-                band = self.motion.glides[thing.key].band   # a rotating line: nothing of it outside the line
+                band = self.motion.glides[thing.key].band  # a rotating line: nothing of it outside the line
                 surface.set_clip(band.clip(old_clip) if band is not None else old_clip)
                 for look, rect, show in self.motion.looks(thing, self.now):
                     self.draw_thing(surface, self.board, look, rect, show)
@@ -659,7 +736,7 @@ class KitTable(TableScene):
 
     def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
         b = self.board
-        self.menu_rects()   # an opening menu finds its place on the table as last drawn, before the log makes room
+        self.menu_rects()  # an opening menu finds its place on the table as last drawn, before the log makes room
         self.draw_under(surface, b, view)
         live = self.usable()
         for thing in self.things():
@@ -698,14 +775,20 @@ class KitTable(TableScene):
 
     def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """A thing picked as the first step of a move: a thick mustard frame."""
-        pygame.draw.rect(surface, theme.MUSTARD, thing.rect.inflate(b.px(14), b.px(14)), width=b.px(7),
-                         border_radius=b.px(12))
+        pygame.draw.rect(
+            surface,
+            theme.MUSTARD,
+            thing.rect.inflate(b.px(14), b.px(14)),
+            width=b.px(7),
+            border_radius=b.px(12),
+        )
 
     def mark_usable(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """A thing that can be touched now: ringed in green."""
         if thing.kind != "zone":
-            pygame.draw.rect(surface, USABLE, thing.rect.inflate(b.px(8), b.px(8)), width=b.px(4),
-                             border_radius=b.px(10))
+            pygame.draw.rect(
+                surface, USABLE, thing.rect.inflate(b.px(8), b.px(8)), width=b.px(4), border_radius=b.px(10)
+            )
         else:
             pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
 
@@ -731,12 +814,23 @@ class KitTable(TableScene):
         elif len(leads) == 1 and tuple(self.path_of(leads[0]))[-1] == thing.key:
             lines.append(_("Click: %(move)s") % {"move": self.menu_words(leads[0])})
         elif leads:
-            lines.append(ngettext("Click: choose among %(count)d move", "Click: choose among %(count)d moves", len(leads)) % {"count": len(leads)})
+            lines.append(
+                ngettext(
+                    "Click: choose among %(count)d move", "Click: choose among %(count)d moves", len(leads)
+                )
+                % {"count": len(leads)}
+            )
         return lines
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "picked": list(self.choosing.picked),
-                "menu": [self.menu_words(a) for a in self.choosing.menu], "focus": self.focus,
-                "usable": sorted(k for k in self.usable() if k != MOVES_KEY), "moves_open": self.moves_open,
-                "last_move": sorted(self.motion.changed), "since_own_move": sorted(self.motion.since),
-                "confirming": self.choosing.confirm is not None}
+        return {
+            **super().describe(),
+            "picked": list(self.choosing.picked),
+            "menu": [self.menu_words(a) for a in self.choosing.menu],
+            "focus": self.focus,
+            "usable": sorted(k for k in self.usable() if k != MOVES_KEY),
+            "moves_open": self.moves_open,
+            "last_move": sorted(self.motion.changed),
+            "since_own_move": sorted(self.motion.since),
+            "confirming": self.choosing.confirm is not None,
+        }

@@ -21,7 +21,9 @@ class SeatNaming:
         return renamer([chef.name for chef in chefs], [self.session.seat_name(c.seat) for c in chefs])(text)
 
 
-def winners_words(result: dict, names: dict[int, str], seat_name: Callable[[int], str]) -> tuple[str, int, list[int]] | None:
+def winners_words(
+    result: dict, names: dict[int, str], seat_name: Callable[[int], str]
+) -> tuple[str, int, list[int]] | None:
     """The winners as the end of the game names them ("Ada and Bo", ``seat_name`` for a seat
     without a name), the best score and the seats tied on it; None when nobody wins."""
     winners = list(result.get("winners") or [])
@@ -37,7 +39,19 @@ def won_with(who: str, winners: int, best: int, rule: str = "") -> str:
     """ "Ada wins with 20 points." or "Ada and Bo share the win with 20 points (the rule that decided)." """
     facts = {"winners": who, "points": best, "rule": rule}
     if rule:
-        return ngettext("%(winners)s wins with %(points)d points (%(rule)s).",
-                        "%(winners)s share the win with %(points)d points (%(rule)s).", winners) % facts
-    return ngettext("%(winners)s wins with %(points)d points.", "%(winners)s share the win with %(points)d points.",
-                    winners) % facts
+        return (
+            ngettext(
+                "%(winners)s wins with %(points)d points (%(rule)s).",
+                "%(winners)s share the win with %(points)d points (%(rule)s).",
+                winners,
+            )
+            % facts
+        )
+    return (
+        ngettext(
+            "%(winners)s wins with %(points)d points.",
+            "%(winners)s share the win with %(points)d points.",
+            winners,
+        )
+        % facts
+    )

@@ -27,13 +27,13 @@ class Thing:
 
     key: str
     rect: pygame.Rect
-    kind: str = "card"          # "card" | "button" | "zone"
+    kind: str = "card"  # "card" | "button" | "zone"
     what: str = ""
     face: str | None = None
     words: str = ""
     sig: str = ""
     under: tuple[str, ...] = ()
-    origin: str | None = None   # where a card that newly appears here comes from (e.g. "deck")
+    origin: str | None = None  # where a card that newly appears here comes from (e.g. "deck")
     readable: bool = False
     extra: dict = field(default_factory=dict)
 

@@ -62,9 +62,16 @@ class PinkModel(ViewModel):
         return self._get("phase", "playing") not in ("playing", "over")
 
     def chefs(self) -> list[Chef]:
-        return [Chef(seat, str(p.get("name", f"Chef {seat + 1}")), bool(p.get("closed")),
-                     bool(p.get("final_turn_owed")), tuple(p.get("pot") or []))
-                for seat, p in enumerate(self._get("players", []))]
+        return [
+            Chef(
+                seat,
+                str(p.get("name", f"Chef {seat + 1}")),
+                bool(p.get("closed")),
+                bool(p.get("final_turn_owed")),
+                tuple(p.get("pot") or []),
+            )
+            for seat, p in enumerate(self._get("players", []))
+        ]
 
     deck = Field("deck", int, 0)
 
@@ -147,9 +154,14 @@ def score_terms(pot: list[str | None], tops: list[str], recipe_name: str) -> tup
     """The terms of a chef's score that come from the kitchen tops and those from the pot (three
     chilis count +15 together, last)."""
     kitchen = [card_points(label, recipe_name, False) for label in tops if counts(label, recipe_name, False)]
-    jackpot = sum(1 for label in pot if kind_of(label) and kind_of(label).family == CHILI) == CHILI_JACKPOT_COUNT
-    own = [card_points(label, recipe_name, True) for label in pot
-           if counts(label, recipe_name, True) and not (jackpot and kind_of(label).family == CHILI)]
+    jackpot = (
+        sum(1 for label in pot if kind_of(label) and kind_of(label).family == CHILI) == CHILI_JACKPOT_COUNT
+    )
+    own = [
+        card_points(label, recipe_name, True)
+        for label in pot
+        if counts(label, recipe_name, True) and not (jackpot and kind_of(label).family == CHILI)
+    ]
     return kitchen, own + ([CHILI_JACKPOT_POINTS] if jackpot else [])
 
 
@@ -160,7 +172,9 @@ def sum_words(terms: list[int]) -> str:
     return str(terms[0]) + "".join(f" {'-' if t < 0 else '+'} {abs(t)}" for t in terms[1:])
 
 
-def equation(pot: list[str | None], tops: list[str], recipe_name: str, parts: dict[str, int], total: int) -> str:
+def equation(
+    pot: list[str | None], tops: list[str], recipe_name: str, parts: dict[str, int], total: int
+) -> str:
     """A chef's score as the rulebook's worked example writes it: 15 + 2 + 3 + 1 + 0 + 4 + 6 - 1 - 3 = 27
     (the recipe bonus, the kitchen tops, then the pot; three chilis count +15 together)."""
     kitchen, own = score_terms(pot, tops, recipe_name)
@@ -171,5 +185,9 @@ def equation(pot: list[str | None], tops: list[str], recipe_name: str, parts: di
 def sources(pot: list[str | None], tops: list[str], recipe_name: str) -> tuple[str, str]:
     """Where the terms of the equation come from: ("from the kitchen: 2 + 3 + 1", "from the pot: 0 + 4 - 3")."""
     kitchen, own = score_terms(pot, tops, recipe_name)
-    return (_("from the kitchen: %(sum)s") % {"sum": sum_words(kitchen)} if kitchen else _("nothing from the kitchen"),
-            _("from the pot: %(sum)s") % {"sum": sum_words(own)} if own else _("nothing from the pot"))
+    return (
+        _("from the kitchen: %(sum)s") % {"sum": sum_words(kitchen)}
+        if kitchen
+        else _("nothing from the kitchen"),
+        _("from the pot: %(sum)s") % {"sum": sum_words(own)} if own else _("nothing from the pot"),
+    )

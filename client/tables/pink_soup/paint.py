@@ -19,8 +19,15 @@ INK = (43, 29, 22)
 PAPER = (255, 246, 230)
 
 
-def draw_card(surface: pygame.Surface, b: Board, asset: str, rect: pygame.Rect, show: float = 1.0,
-              value: Kind | None = None, small: bool = False) -> None:
+def draw_card(
+    surface: pygame.Surface,
+    b: Board,
+    asset: str,
+    rect: pygame.Rect,
+    show: float = 1.0,
+    value: Kind | None = None,
+    small: bool = False,
+) -> None:
     """A card picture at ``rect`` (narrowed to ``show`` of its width while it turns over), with its
     value in a large disc at the top left when it is face up."""
     if show < 1.0:
@@ -39,17 +46,21 @@ def draw_card(surface: pygame.Surface, b: Board, asset: str, rect: pygame.Rect, 
         b.text(surface, words, SMALL if small else LABEL, INK, centre, anchor="center")
 
 
-def caption(surface: pygame.Surface, b: Board, words: str, rect: pygame.Rect, width: int, lines: int = 2) -> None:
+def caption(
+    surface: pygame.Surface, b: Board, words: str, rect: pygame.Rect, width: int, lines: int = 2
+) -> None:
     """Words centred under ``rect``, wrapped onto at most ``lines`` lines of ``width`` pixels."""
     if not words:
         return
     f = b.font(SMALL)
     wrapped = theme.wrap(words, f, width)
     if len(wrapped) > lines:
-        wrapped = wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])]
+        wrapped = wrapped[: lines - 1] + [" ".join(wrapped[lines - 1 :])]
     y = rect.bottom + b.px(4)
     for line in wrapped:
-        y = b.text(surface, line, SMALL, theme.TEXT, (rect.centerx, y), anchor="midtop", max_width=width).bottom
+        y = b.text(
+            surface, line, SMALL, theme.TEXT, (rect.centerx, y), anchor="midtop", max_width=width
+        ).bottom
 
 
 def tie_break(model: PinkModel, names: dict[int, str]) -> str:
@@ -82,12 +93,26 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
     tops = [top for top, _size in model.kitchen()]
     sheet = b.rect(12, 72, 1476, 1000)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
-    b.text(surface, _("Final scoring"), HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft, max_width=b.px(360))
-    b.text(surface, _("Kitchen tops (count for every chef):"), BODY, theme.TEXT, b.rect(420, 104, 1, 1).topleft,
-           max_width=b.px(490))   # the kitchen's top cards stand from x 920
+    b.text(
+        surface, _("Final scoring"), HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft, max_width=b.px(360)
+    )
+    b.text(
+        surface,
+        _("Kitchen tops (count for every chef):"),
+        BODY,
+        theme.TEXT,
+        b.rect(420, 104, 1, 1).topleft,
+        max_width=b.px(490),
+    )  # the kitchen's top cards stand from x 920
     for i, label in enumerate(tops):
-        draw_card(surface, b, face(label) or "pink_soup/back", b.rect(920 + i * 64, 92, 56, 78), value=kind_of(label),
-                  small=True)
+        draw_card(
+            surface,
+            b,
+            face(label) or "pink_soup/back",
+            b.rect(920 + i * 64, 92, 56, 78),
+            value=kind_of(label),
+            small=True,
+        )
     row_h = min(160, (840 - 60) / max(1, len(chefs)))
     for seat, chef in enumerate(chefs):
         y = 190 + seat * row_h
@@ -95,21 +120,44 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
         recipe = recipes[seat] if seat < len(recipes) else ""
         winner = seat in (result.get("winners") or [])
         name = names.get(seat, chef.name) + ("  - " + _("winner") if winner else "")
-        b.text(surface, name, LABEL, theme.MUSTARD if winner else theme.TEXT, b.rect(44, y, 1, 1).topleft,
-               max_width=b.px(360))
-        b.text(surface, describe.recipe_words(recipe), SMALL, theme.TEXT_DIM, b.rect(44, y + 44, 1, 1).topleft,
-               max_width=b.px(360))
+        b.text(
+            surface,
+            name,
+            LABEL,
+            theme.MUSTARD if winner else theme.TEXT,
+            b.rect(44, y, 1, 1).topleft,
+            max_width=b.px(360),
+        )
+        b.text(
+            surface,
+            describe.recipe_words(recipe),
+            SMALL,
+            theme.TEXT_DIM,
+            b.rect(44, y + 44, 1, 1).topleft,
+            max_width=b.px(360),
+        )
         if entry.get("completed"):
-            b.text(surface, _("recipe complete +15"), SMALL, theme.HERB, b.rect(44, y + 74, 1, 1).topleft,
-                   max_width=b.px(360))
+            b.text(
+                surface,
+                _("recipe complete +15"),
+                SMALL,
+                theme.HERB,
+                b.rect(44, y + 74, 1, 1).topleft,
+                max_width=b.px(360),
+            )
         chilis = sum(1 for label in chef.pot if (kind_of(label) and kind_of(label).family == CHILI))
         for i, label in enumerate(chef.pot):
             cell = b.rect(420 + i * 76, y, 66, 92)
             draw_card(surface, b, face(label) or "pink_soup/back", cell, value=kind_of(label), small=True)
             points = card_points(label, recipe, True)
             kind = kind_of(label)
-            words = _("3 chilis") if kind and kind.family == CHILI and chilis == CHILI_JACKPOT_COUNT else \
-                f"{points:+d}" if points else "0"
+            words = (
+                _("3 chilis")
+                if kind and kind.family == CHILI and chilis == CHILI_JACKPOT_COUNT
+                else f"{points:+d}"
+                if points
+                else "0"
+            )
             b.text(surface, words, SMALL, theme.TEXT, (cell.centerx, cell.bottom + b.px(2)), anchor="midtop")
         parts = entry.get("parts") or {}
         line = equation(list(chef.pot), tops, recipe, parts, int(entry.get("total", 0)))
@@ -129,7 +177,19 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
         if len(lines) > room:
             note_clipped(words)
         for i, words in enumerate(lines[:room]):
-            b.text(surface, words, SMALL, theme.TEXT_DIM, (b.rect(820, 0, 1, 1).x, top + i * f.get_linesize()),
-                   max_width=b.px(640))
-    b.text(surface, tie_break(model, names), LABEL, theme.MUSTARD, b.rect(44, 1010, 1, 1).topleft,
-           max_width=b.px(1420))
+            b.text(
+                surface,
+                words,
+                SMALL,
+                theme.TEXT_DIM,
+                (b.rect(820, 0, 1, 1).x, top + i * f.get_linesize()),
+                max_width=b.px(640),
+            )
+    b.text(
+        surface,
+        tie_break(model, names),
+        LABEL,
+        theme.MUSTARD,
+        b.rect(44, 1010, 1, 1).topleft,
+        max_width=b.px(1420),
+    )

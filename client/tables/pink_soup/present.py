@@ -22,7 +22,7 @@ from soupkitchen.shared.pink_soup.cards import KINDS, card_label_of
 
 BACK = "pink_soup/back"
 MOUSE = "pink_soup/mouse"
-CARD_IDS = {card_label_of(kind): f"pink_soup/{kind.key}" for kind in KINDS}   # "Milk (3)" -> "pink_soup/milk"
+CARD_IDS = {card_label_of(kind): f"pink_soup/{kind.key}" for kind in KINDS}  # "Milk (3)" -> "pink_soup/milk"
 
 
 def card(label: str | None) -> str:
@@ -64,8 +64,10 @@ def _seen(view: dict[str, Any], seat: int, slot: int) -> tuple[str, ...]:
 def pot_words(pot: list[str | None]) -> list[str]:
     """A pot's cards slot by slot; "face down" where the view does not name the card (the viewer
     must remember it)."""
-    return [f"{slot + 1}: {describe.card_words(card) if card else _('face down')}" for slot, card in enumerate(pot)] \
-        or [_("empty")]
+    return [
+        f"{slot + 1}: {describe.card_words(card) if card else _('face down')}"
+        for slot, card in enumerate(pot)
+    ] or [_("empty")]
 
 
 def seen_words(view: dict[str, Any]) -> str:
@@ -101,54 +103,98 @@ def _you(view, me) -> Section:
     lines = []
     recipe = view.get("recipe")
     if isinstance(recipe, dict):
-        lines.append(Line(_("Recipe: %(recipe)s (%(points)d points for 5 different)") % {
-            "recipe": describe.recipe_words(recipe["name"]), "points": recipe["points"]}))
+        lines.append(
+            Line(
+                _("Recipe: %(recipe)s (%(points)d points for 5 different)")
+                % {"recipe": describe.recipe_words(recipe["name"]), "points": recipe["points"]}
+            )
+        )
         suitable = list(recipe.get("suitable") or [])
-        lines += pictured(pack("  " + _("suits:"), [describe.card_words(c) for c in suitable]), map(card, suitable))
+        lines += pictured(
+            pack("  " + _("suits:"), [describe.card_words(c) for c in suitable]), map(card, suitable)
+        )
     player = view["players"][me]
     facts = {"count": len(player["pot"])}
     if not player["pot"]:
-        head = _("Your pot (%(count)d/5, closed): empty") if player.get("closed") else _("Your pot (%(count)d/5): empty")
+        head = (
+            _("Your pot (%(count)d/5, closed): empty")
+            if player.get("closed")
+            else _("Your pot (%(count)d/5): empty")
+        )
     else:
         head = _("Your pot (%(count)d/5, closed):") if player.get("closed") else _("Your pot (%(count)d/5):")
     lines.append(Line(head % facts, cards=tuple(map(card, player["pot"]))))
-    if any(player["pot"]):   # slot by slot, packed onto as few lines as the words take
+    if any(player["pot"]):  # slot by slot, packed onto as few lines as the words take
         lines += [Line(text) for text in pack("  " + _("cards"), pot_words(player["pot"]))]
     elif player["pot"]:
         lines.append(Line("  " + _("all face down: remember what you put in")))
     if view.get("hand"):
-        lines += pictured(pack(_("Drawn:"), [describe.card_words(c) for c in view["hand"]]), map(card, view["hand"]),
-                          strong=True)
+        lines += pictured(
+            pack(_("Drawn:"), [describe.card_words(c) for c in view["hand"]]),
+            map(card, view["hand"]),
+            strong=True,
+        )
     return Section("you", _("You"), lines)
 
 
 def _board(view, names) -> Section:
-    lines = [Line(_pile(i, pile)) for i, pile in enumerate(view["kitchen"])] or [Line(_("No kitchen piles yet"))]
-    lines.append(Line(ngettext("Deck: %(count)d card left", "Deck: %(count)d cards left", view["deck"]) % {
-        "count": view["deck"]}))
+    lines = [Line(_pile(i, pile)) for i, pile in enumerate(view["kitchen"])] or [
+        Line(_("No kitchen piles yet"))
+    ]
+    lines.append(
+        Line(
+            ngettext("Deck: %(count)d card left", "Deck: %(count)d cards left", view["deck"])
+            % {"count": view["deck"]}
+        )
+    )
     pending = view.get("pending") or {}
-    for key, wording in (("mouse", _("Mouse in play: %(card)s")), ("revealed", _("Revealed from a full pot: %(card)s")),
-                         ("incoming", _("Card going in: %(card)s"))):
+    for key, wording in (
+        ("mouse", _("Mouse in play: %(card)s")),
+        ("revealed", _("Revealed from a full pot: %(card)s")),
+        ("incoming", _("Card going in: %(card)s")),
+    ):
         if pending.get(key):
-            lines.append(Line(wording % {"card": describe.card_words(pending[key])}, cards=(card(pending[key]),)))
+            lines.append(
+                Line(wording % {"card": describe.card_words(pending[key])}, cards=(card(pending[key]),))
+            )
     if "swap_from" in pending:
         swap = pending["swap_from"]
-        lines.append(Line(_("Swapping card %(slot)d of the pot of %(player)s") % {
-            "slot": swap["slot"] + 1, "player": name_of(names, swap["seat"])}))
-    for i, pile in enumerate(pending.get("kitchen_search") or []):   # pictures only: the moves name each card
-        lines.append(Line(_("Search pile %(pile)d, top first:") % {"pile": i + 1}, cards=tuple(map(card, pile))))
-    if view.get("removed"):   # as pictures only: each shows its kind and value
-        lines.append(Line(_("Removed (%(count)d):") % {"count": len(view["removed"])},
-                          cards=tuple(map(card, view["removed"]))))
-    return Section("board", _("Kitchen (%(piles)d/5 piles)") % {"piles": len(view["kitchen"])}, lines,
-                   tuple(card(pile["top"]) for pile in view["kitchen"]))
+        lines.append(
+            Line(
+                _("Swapping card %(slot)d of the pot of %(player)s")
+                % {"slot": swap["slot"] + 1, "player": name_of(names, swap["seat"])}
+            )
+        )
+    for i, pile in enumerate(pending.get("kitchen_search") or []):  # pictures only: the moves name each card
+        lines.append(
+            Line(_("Search pile %(pile)d, top first:") % {"pile": i + 1}, cards=tuple(map(card, pile)))
+        )
+    if view.get("removed"):  # as pictures only: each shows its kind and value
+        lines.append(
+            Line(
+                _("Removed (%(count)d):") % {"count": len(view["removed"])},
+                cards=tuple(map(card, view["removed"])),
+            )
+        )
+    return Section(
+        "board",
+        _("Kitchen (%(piles)d/5 piles)") % {"piles": len(view["kitchen"])},
+        lines,
+        tuple(card(pile["top"]) for pile in view["kitchen"]),
+    )
 
 
 def _pile(i: int, pile: dict[str, Any]) -> str:
     facts = {"pile": i + 1, "card": describe.card_words(pile["top"]), "count": pile["size"] - 1}
     if pile["size"] > 1:
-        return ngettext("Pile %(pile)d: %(card)s, %(count)d card under", "Pile %(pile)d: %(card)s, %(count)d cards under",
-                        facts["count"]) % facts
+        return (
+            ngettext(
+                "Pile %(pile)d: %(card)s, %(count)d card under",
+                "Pile %(pile)d: %(card)s, %(count)d cards under",
+                facts["count"],
+            )
+            % facts
+        )
     return _("Pile %(pile)d: %(card)s") % facts
 
 
@@ -157,10 +203,18 @@ def _players(view, names, me) -> Section:
     for seat, player in enumerate(view["players"]):
         if seat == me:
             continue
-        marks = [m for m, on in ((_("closed"), player.get("closed")), (_("final turn owed"), player.get("final_turn_owed")))
-                 if on]
+        marks = [
+            m
+            for m, on in (
+                (_("closed"), player.get("closed")),
+                (_("final turn owed"), player.get("final_turn_owed")),
+            )
+            if on
+        ]
         facts = {"player": name_of(names, seat), "count": len(player["pot"]), "marks": ", ".join(marks)}
-        head = (_("%(player)s: pot %(count)d/5 (%(marks)s)") if marks else _("%(player)s: pot %(count)d/5")) % facts
+        head = (
+            _("%(player)s: pot %(count)d/5 (%(marks)s)") if marks else _("%(player)s: pot %(count)d/5")
+        ) % facts
         lines.append(Line(head, seat=seat, cards=tuple(map(card, player["pot"]))))
         known = [card for card in player["pot"] if card] if isinstance(me, int) else []
         if known:

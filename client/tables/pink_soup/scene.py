@@ -20,13 +20,17 @@ from soupkitchen.client.ui import theme
 from soupkitchen.client.words import _
 from soupkitchen.shared.pink_soup import describe
 
-FACE_UP_SECONDS = 2.0   # a pot card seen as it lands turns face down this long after
-MORE_SECONDS = 1.0      # and this much later for each more card shown at the same moment (a Mouse's look)
+FACE_UP_SECONDS = 2.0  # a pot card seen as it lands turns face down this long after
+MORE_SECONDS = 1.0  # and this much later for each more card shown at the same moment (a Mouse's look)
 
 
-DISTURB = {"shuffles": ("target",), "swaps": ("first", "second"), "reveals_other": ("target",),
-           "reveals_own": ("seat",)}   # log entries that move or replace cards of the pots these fields name
-CONFIRMED = ("take", "find", "declare", "pass")   # moves of one touch asked once more (none can be undone)
+DISTURB = {
+    "shuffles": ("target",),
+    "swaps": ("first", "second"),
+    "reveals_other": ("target",),
+    "reveals_own": ("seat",),
+}  # log entries that move or replace cards of the pots these fields name
+CONFIRMED = ("take", "find", "declare", "pass")  # moves of one touch asked once more (none can be undone)
 
 
 class PinkSoupTable(SeatNaming, KitTable):
@@ -42,12 +46,15 @@ class PinkSoupTable(SeatNaming, KitTable):
     def __init__(self, app, session) -> None:
         # slot key -> (its card, when it turns face down, the log's end when it was shown)
         self.shown_since: dict[str, tuple[str, float, int]] = {}
-        self._turn_seen: int | None = None   # whose turn the last view taken was
+        self._turn_seen: int | None = None  # whose turn the last view taken was
         super().__init__(app, session)
 
     @classmethod
     def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
-        sizes = {b.rect(0, 0, layout.CARD_W, layout.CARD_H).size, b.rect(0, 0, layout.CARD_W * 0.92, layout.CARD_H * 0.92).size}
+        sizes = {
+            b.rect(0, 0, layout.CARD_W, layout.CARD_H).size,
+            b.rect(0, 0, layout.CARD_W * 0.92, layout.CARD_H * 0.92).size,
+        }
         for count in range(1, 5):
             w, h = layout.other_slot_size(layout.other_panels(count)[0][1])
             sizes.add(b.rect(0, 0, w, h).size)
@@ -57,12 +64,24 @@ class PinkSoupTable(SeatNaming, KitTable):
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = PinkModel(view)
         if model.result() is not None:
-            return []    # the scoring sheet covers the table
+            return []  # the scoring sheet covers the table
         hidden, held = set(self.look()[0]), self.held_up()
-        things = layout.build(model, board, self.choosing.picked, self.names(), layout.touched_slots(self._log_entries(view)))
-        return [replace(thing, face=None, words="", what=_("%(place)s: face down") % {"place": thing.what.split(": ", 1)[0]})
-                if thing.key in hidden else self._held(thing, held[thing.key], model)
-                if thing.key in held and thing.face is None else thing for thing in things]
+        things = layout.build(
+            model, board, self.choosing.picked, self.names(), layout.touched_slots(self._log_entries(view))
+        )
+        return [
+            replace(
+                thing,
+                face=None,
+                words="",
+                what=_("%(place)s: face down") % {"place": thing.what.split(": ", 1)[0]},
+            )
+            if thing.key in hidden
+            else self._held(thing, held[thing.key], model)
+            if thing.key in held and thing.face is None
+            else thing
+            for thing in things
+        ]
 
     def _log_entries(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """Every log entry the table has seen, with those of ``view`` (not yet kept in the log book)."""
@@ -77,15 +96,20 @@ class PinkSoupTable(SeatNaming, KitTable):
         shows it, its moment passes) turns over on the table, though it is no move."""
         before, mine_before = dict(self.motion.seen), self._turn_seen == self.session.shown_seat
         super()._take(view, things, animate)
-        if mine_before and self.turn_over(view):   # ended by a move that logs nothing (playing on)
+        if mine_before and self.turn_over(view):  # ended by a move that logs nothing (playing on)
             self.motion.settle()
         self._turn_seen = PinkModel(view).turn
         if not animate:
             return
         for thing in things:
             old = before.get(thing.key)
-            if thing.key.startswith("slot:") and old is not None and old.sig == thing.sig \
-                    and old.rect == thing.rect and (old.face is None) != (thing.face is None):
+            if (
+                thing.key.startswith("slot:")
+                and old is not None
+                and old.sig == thing.sig
+                and old.rect == thing.rect
+                and (old.face is None) != (thing.face is None)
+            ):
                 self.motion.glides[thing.key] = Glide(self.now, None)
 
     def turn_over(self, view: dict[str, Any]) -> bool:
@@ -97,8 +121,12 @@ class PinkSoupTable(SeatNaming, KitTable):
     def _held(thing: Thing, label: str, model: PinkModel) -> Thing:
         """A pot card still face up for the moment it was shown, though the view names it no more."""
         place = thing.what.split(": ", 1)[0]
-        return replace(thing, face=face(label), words=label,
-                       what=f"{place}: {layout.pot_card_words(label, model.learner_memory)}")
+        return replace(
+            thing,
+            face=face(label),
+            words=label,
+            what=f"{place}: {layout.pot_card_words(label, model.learner_memory)}",
+        )
 
     def moment_shown(self) -> bool:
         """Whether a pot card is shown only for a moment (not while the learner's aid names them all,
@@ -110,8 +138,12 @@ class PinkSoupTable(SeatNaming, KitTable):
         """The pot cards the view names now, by slot key (none while the learner's aid names them all)."""
         if not self.moment_shown():
             return {}
-        return {f"slot:{chef.seat}:{i}": label for chef in self.model.chefs()
-                for i, label in enumerate(chef.pot) if label}
+        return {
+            f"slot:{chef.seat}:{i}": label
+            for chef in self.model.chefs()
+            for i, label in enumerate(chef.pot)
+            if label
+        }
 
     def confirm(self, action: dict[str, Any]) -> bool:
         """Taking a kitchen card, using a Mouse on a pile, finding a card, closing your pot and passing
@@ -128,8 +160,11 @@ class PinkSoupTable(SeatNaming, KitTable):
     def held_up(self) -> dict[str, str]:
         """The pot cards still in their moment that the view names no more, by slot key."""
         named = self.named_slots()
-        return {key: label for key, (label, until, _at) in self.shown_since.items()
-                if key not in named and self.now < until}
+        return {
+            key: label
+            for key, (label, until, _at) in self.shown_since.items()
+            if key not in named and self.now < until
+        }
 
     def _undisturbed(self, key: str, since: int) -> bool:
         """Whether the card in slot ``key`` is still the one shown: its pot holds it and no move
@@ -139,8 +174,11 @@ class PinkSoupTable(SeatNaming, KitTable):
         if int(seat) >= len(chefs) or int(index) >= len(chefs[int(seat)].pot):
             return False
         later = [entry for number, entry in self.log_book.ordered() if number >= since]
-        return not any(entry.get(field) == int(seat) for entry in later
-                       for field in DISTURB.get(str(entry.get("type")), ()))
+        return not any(
+            entry.get(field) == int(seat)
+            for entry in later
+            for field in DISTURB.get(str(entry.get("type")), ())
+        )
 
     def update(self, dt: float, now: float) -> None:
         before = self.look()[0]
@@ -149,13 +187,18 @@ class PinkSoupTable(SeatNaming, KitTable):
         fresh = [key for key, label in named.items() if self.shown_since.get(key, ("",))[0] != label]
         until = now + FACE_UP_SECONDS + MORE_SECONDS * max(0, len(fresh) - 1)
         moment = self.moment_shown()
-        kept = {key: held for key, held in self.shown_since.items()
-                if moment and key not in named and now < held[1] and self._undisturbed(key, held[2])}
+        kept = {
+            key: held
+            for key, held in self.shown_since.items()
+            if moment and key not in named and now < held[1] and self._undisturbed(key, held[2])
+        }
         at = self.log_book.end
-        self.shown_since = kept | {key: self.shown_since[key] if key not in fresh else (label, until, at)
-                                   for key, label in named.items()}
+        self.shown_since = kept | {
+            key: self.shown_since[key] if key not in fresh else (label, until, at)
+            for key, label in named.items()
+        }
         turned = set(self.look()[0]) - set(before)
-        if turned:   # they turn over where they lie
+        if turned:  # they turn over where they lie
             for thing in self.things():
                 if thing.key in turned:
                     self.motion.seen[thing.key] = thing
@@ -181,11 +224,11 @@ class PinkSoupTable(SeatNaming, KitTable):
             return (f"pot:{action.get('seat')}",)
         if kind == "slot":
             return (f"slot:{self.model.make_room_seat()}:{action.get('slot')}",)
-        if kind == "declare":                # closing your pot declares the last round
+        if kind == "declare":  # closing your pot declares the last round
             return (f"pot:{self.model.seat}",)
         if kind in ("pass", "continue"):
             return (f"button:{kind}",)
-        if kind == "search":                 # choosing the search is what shows every pile's cards
+        if kind == "search":  # choosing the search is what shows every pile's cards
             return ("power:search",)
         if kind == "find":
             return (f"search:{action.get('pile')}:{action.get('depth')}",)
@@ -206,48 +249,101 @@ class PinkSoupTable(SeatNaming, KitTable):
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)
         b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
         if model.final_round and not model.over:
-            b.text(surface, _("Last round"), BODY, theme.DANGER, b.rect(1880, 22, 1, 1).topleft, anchor="topright")
+            b.text(
+                surface,
+                _("Last round"),
+                BODY,
+                theme.DANGER,
+                b.rect(1880, 22, 1, 1).topleft,
+                anchor="topright",
+            )
         if model.result() is not None:
-            return    # the scoring sheet takes the table's place
+            return  # the scoring sheet takes the table's place
         kitchen = b.rect(layout.MAIN_X, layout.KITCHEN_Y - 44, layout.MAIN_W, 290)
         lay = theme.layout(surface.get_size())
         theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
-        b.text(surface, _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())}, BODY, theme.BROTH,
-               (kitchen.x + b.px(180), kitchen.y + b.px(6)))
-        for p in range(len(model.kitchen()) + 1, 5):   # the places of the piles still to come: five at most
-            place = b.rect(layout.PILES_X + p * layout.PILE_STEP, layout.KITCHEN_Y,
-                           layout.CARD_W, layout.CARD_H)
+        b.text(
+            surface,
+            _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())},
+            BODY,
+            theme.BROTH,
+            (kitchen.x + b.px(180), kitchen.y + b.px(6)),
+        )
+        for p in range(len(model.kitchen()) + 1, 5):  # the places of the piles still to come: five at most
+            place = b.rect(
+                layout.PILES_X + p * layout.PILE_STEP, layout.KITCHEN_Y, layout.CARD_W, layout.CARD_H
+            )
             pygame.draw.rect(surface, (84, 62, 48), place, width=b.px(2), border_radius=b.px(10))
         if model.in_play():
-            b.text(surface, _("In play"), BODY, theme.BROTH, b.rect(layout.PLAY_X, layout.KITCHEN_Y - 38, 1, 1).topleft)
+            b.text(
+                surface,
+                _("In play"),
+                BODY,
+                theme.BROTH,
+                b.rect(layout.PLAY_X, layout.KITCHEN_Y - 38, 1, 1).topleft,
+            )
         if any(a.get("type") == "declare" for a in model.actions()):
-            b.text(surface, _("Click your pot to close it and declare the last round, or:"), BODY, theme.MUSTARD,
-                   b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft, anchor="midleft")
+            b.text(
+                surface,
+                _("Click your pot to close it and declare the last round, or:"),
+                BODY,
+                theme.MUSTARD,
+                b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft,
+                anchor="midleft",
+            )
         if model.over:
             return
         seat_box = b.rect(layout.MAIN_X, layout.SEAT_Y, layout.MAIN_W, 1070 - layout.SEAT_Y)
-        theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
-                         edge=theme.MUSTARD if model.turn == model.seating()[0] else theme.PANEL_EDGE)
+        theme.draw_panel(
+            surface,
+            seat_box,
+            lay,
+            colour=theme.PANEL,
+            edge=theme.MUSTARD if model.turn == model.seating()[0] else theme.PANEL_EDGE,
+        )
         owner = model.seating()[0]
         chef = model.chefs()[owner] if model.chefs() else None
         if chef is not None:
             title = (_("You") if owner == me else self.session.seat_name(owner)) + (
-                " " + _("(pot closed)") if chef.closed else "")
+                " " + _("(pot closed)") if chef.closed else ""
+            )
             title += "  - " + _("your turn") if model.turn == owner and owner == me else ""
             self._seat_name(surface, b, owner, title, b.rect(40, layout.SEAT_Y + 8, 1, 1).topleft)
             if model.hand():
-                b.text(surface, _("Drawn"), BODY, theme.BROTH, b.rect(layout.HAND_X, layout.SEAT_Y + 46, 1, 1).topleft)
+                b.text(
+                    surface,
+                    _("Drawn"),
+                    BODY,
+                    theme.BROTH,
+                    b.rect(layout.HAND_X, layout.SEAT_Y + 46, 1, 1).topleft,
+                )
 
-    def _seat_name(self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None):
+    def _seat_name(
+        self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None
+    ):
         r = b.px(13)
         pygame.draw.circle(surface, theme.seat_colour(seat), (pos[0] + r, pos[1] + b.px(17)), r)
         if getattr(self.app.settings, "colour_blind_symbols", False):
-            b.text(surface, theme.seat_symbol(seat), SMALL, theme.TEXT_DARK, (pos[0] + r, pos[1] + b.px(17)),
-                   anchor="center")
-        return b.text(surface, words, BODY, theme.TEXT, (pos[0] + r * 2 + b.px(10), pos[1]),
-                      max_width=width - r * 2 - b.px(10) if width else None)
+            b.text(
+                surface,
+                theme.seat_symbol(seat),
+                SMALL,
+                theme.TEXT_DARK,
+                (pos[0] + r, pos[1] + b.px(17)),
+                anchor="center",
+            )
+        return b.text(
+            surface,
+            words,
+            BODY,
+            theme.TEXT,
+            (pos[0] + r * 2 + b.px(10), pos[1]),
+            max_width=width - r * 2 - b.px(10) if width else None,
+        )
 
-    def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+    def draw_thing(
+        self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float
+    ) -> None:
         key = thing.key
         model = self.model
         if key.startswith("pot:") and thing.kind == "zone":
@@ -256,36 +352,83 @@ class PinkSoupTable(SeatNaming, KitTable):
             self._draw_recipe(surface, b, thing, model)
         elif key == "searchbox":
             theme.draw_panel(surface, thing.rect, theme.layout(surface.get_size()), colour=theme.SHADOW)
-            b.text(surface, _("The Mouse searches: take any card of any pile (top first)"), BODY, theme.MUSTARD,
-                   (thing.rect.x + b.px(20), thing.rect.y + b.px(12)))
+            b.text(
+                surface,
+                _("The Mouse searches: take any card of any pile (top first)"),
+                BODY,
+                theme.MUSTARD,
+                (thing.rect.x + b.px(20), thing.rect.y + b.px(12)),
+            )
             for p in range(len(model.searched_piles())):
-                b.text(surface, _("Pile %(pile)d") % {"pile": p + 1}, BODY, theme.TEXT, b.rect(60, 160 + p * 124, 1, 1).topleft)
+                b.text(
+                    surface,
+                    _("Pile %(pile)d") % {"pile": p + 1},
+                    BODY,
+                    theme.TEXT,
+                    b.rect(60, 160 + p * 124, 1, 1).topleft,
+                )
         elif thing.kind == "button":
             live = key in self.usable()
-            pygame.draw.rect(surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10))
-            pygame.draw.rect(surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3),
-                             border_radius=b.px(10))
-            b.text(surface, thing.words, BODY, theme.TEXT if live else theme.TEXT_DIM, rect.center, anchor="center",
-                   max_width=rect.w - b.px(12))
-        elif thing.kind == "zone":      # an empty place: a new pile, no removed card yet
+            pygame.draw.rect(
+                surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10)
+            )
+            pygame.draw.rect(
+                surface,
+                theme.MUSTARD if live else theme.PANEL_EDGE,
+                rect,
+                width=b.px(3),
+                border_radius=b.px(10),
+            )
+            b.text(
+                surface,
+                thing.words,
+                BODY,
+                theme.TEXT if live else theme.TEXT_DIM,
+                rect.center,
+                anchor="center",
+                max_width=rect.w - b.px(12),
+            )
+        elif thing.kind == "zone":  # an empty place: a new pile, no removed card yet
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
             caption(surface, b, thing.words, rect, b.px(layout.PILE_STEP - 8))
         else:
             self._draw_card(surface, b, thing, rect, show)
-            if key == self._swapping(model):   # the first card of a Mouse's swap, waiting for its pair
-                pygame.draw.rect(surface, theme.MUSTARD, rect.inflate(b.px(14), b.px(14)), width=b.px(7),
-                                 border_radius=b.px(12))
+            if key == self._swapping(model):  # the first card of a Mouse's swap, waiting for its pair
+                pygame.draw.rect(
+                    surface,
+                    theme.MUSTARD,
+                    rect.inflate(b.px(14), b.px(14)),
+                    width=b.px(7),
+                    border_radius=b.px(12),
+                )
 
-    def _draw_card(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+    def _draw_card(
+        self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float
+    ) -> None:
         key = thing.key
-        small = key.startswith("slot:") and rect.w < b.px(layout.CARD_W)   # another chef's pot
-        draw_card(surface, b, thing.face or BACK, rect, show, value=None if thing.face is None else
-                  (kind_of(thing.words) or kind_of(self._label_of(thing))), small=small)
+        small = key.startswith("slot:") and rect.w < b.px(layout.CARD_W)  # another chef's pot
+        draw_card(
+            surface,
+            b,
+            thing.face or BACK,
+            rect,
+            show,
+            value=None if thing.face is None else (kind_of(thing.words) or kind_of(self._label_of(thing))),
+            small=small,
+        )
         if key == "deck":
-            caption(surface, b, _("Deck: %(count)s") % {"count": thing.words}, rect, b.px(layout.PILE_STEP - 8))
+            caption(
+                surface, b, _("Deck: %(count)s") % {"count": thing.words}, rect, b.px(layout.PILE_STEP - 8)
+            )
         elif key.startswith("pile:"):
             kind = kind_of(thing.words)
-            caption(surface, b, describe.card_words(kind.name if kind else thing.words), rect, b.px(layout.PILE_STEP - 8))
+            caption(
+                surface,
+                b,
+                describe.card_words(kind.name if kind else thing.words),
+                rect,
+                b.px(layout.PILE_STEP - 8),
+            )
             size = thing.extra.get("size", 1)
             if size > 1:
                 self._count_badge(surface, b, rect, f"+{size - 1}")
@@ -294,7 +437,13 @@ class PinkSoupTable(SeatNaming, KitTable):
         elif key.startswith(("hand:", "play:", "search:")) or (key.startswith("slot:") and not small):
             kind = kind_of(thing.words)
             if kind is not None and not key.startswith("search:"):
-                step = layout.HAND_STEP if key.startswith("hand:") else layout.PLAY_STEP if key.startswith("play:") else layout.SLOT_STEP
+                step = (
+                    layout.HAND_STEP
+                    if key.startswith("hand:")
+                    else layout.PLAY_STEP
+                    if key.startswith("play:")
+                    else layout.SLOT_STEP
+                )
                 caption(surface, b, describe.card_words(kind.name), rect, b.px(step), lines=3)
 
     @staticmethod
@@ -322,25 +471,42 @@ class PinkSoupTable(SeatNaming, KitTable):
         lay = theme.layout(surface.get_size())
         if seat == model.seating()[0]:
             pygame.draw.rect(surface, (62, 44, 34), thing.rect, border_radius=b.px(14))
-            heading = b.text(surface, _("Your pot") if seat == model.seat else _("Pot"), BODY, theme.BROTH,
-                             (thing.rect.x + b.px(16), thing.rect.y + b.px(4)))
+            heading = b.text(
+                surface,
+                _("Your pot") if seat == model.seat else _("Pot"),
+                BODY,
+                theme.BROTH,
+                (thing.rect.x + b.px(16), thing.rect.y + b.px(4)),
+            )
             if model.learner_memory:
                 self._learner_badge(surface, b, (heading.right + b.px(16), heading.centery))
         else:
             edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
             theme.draw_panel(surface, thing.rect, lay, edge=edge)
             marks = " - " + _("closed") if chef.closed else " - " + _("to move") if model.turn == seat else ""
-            self._seat_name(surface, b, seat, self.session.seat_name(seat) + marks,
-                            (thing.rect.x + b.px(12), thing.rect.y + b.px(8)), width=thing.rect.w - b.px(24))
-            if chef.final_turn_owed:   # under the pot's cards, on two lines where the panel is narrow
+            self._seat_name(
+                surface,
+                b,
+                seat,
+                self.session.seat_name(seat) + marks,
+                (thing.rect.x + b.px(12), thing.rect.y + b.px(8)),
+                width=thing.rect.w - b.px(24),
+            )
+            if chef.final_turn_owed:  # under the pot's cards, on two lines where the panel is narrow
                 y = self._slot_rect(b, thing, seat, model, 0).bottom + b.px(4)
                 for line in theme.wrap(_("final turn to come"), b.font(SMALL), thing.rect.w - b.px(28))[:2]:
-                    y = b.text(surface, line, SMALL, theme.TEXT_DIM, (thing.rect.x + b.px(14), y),
-                               max_width=thing.rect.w - b.px(28)).bottom
-        for i in range(len(chef.pot), 5):   # the pot's empty places, as large as its cards
+                    y = b.text(
+                        surface,
+                        line,
+                        SMALL,
+                        theme.TEXT_DIM,
+                        (thing.rect.x + b.px(14), y),
+                        max_width=thing.rect.w - b.px(28),
+                    ).bottom
+        for i in range(len(chef.pot), 5):  # the pot's empty places, as large as its cards
             place = self._slot_rect(b, thing, seat, model, i)
             pygame.draw.rect(surface, theme.PANEL_EDGE, place, width=b.px(2), border_radius=b.px(8))
-        if chef.closed:   # a lid over the pot
+        if chef.closed:  # a lid over the pot
             lid = thing.rect.inflate(-b.px(20), 0)
             lid.h, lid.bottom = b.px(10), thing.rect.bottom - b.px(8)
             pygame.draw.rect(surface, theme.BROTH, lid, border_radius=lid.h // 2)
@@ -353,7 +519,9 @@ class PinkSoupTable(SeatNaming, KitTable):
         pill = pygame.Rect(0, 0, f.size(words)[0] + b.px(36), f.get_height() + b.px(6))
         pill.midleft = midleft
         pygame.draw.rect(surface, theme.MUSTARD, pill, border_radius=pill.h // 2)
-        pygame.draw.circle(surface, theme.TEXT_DARK, (pill.x + b.px(14), pill.centery), b.px(5))   # a knot: a reminder
+        pygame.draw.circle(
+            surface, theme.TEXT_DARK, (pill.x + b.px(14), pill.centery), b.px(5)
+        )  # a knot: a reminder
         b.text(surface, words, SMALL, theme.TEXT_DARK, (pill.x + b.px(26), pill.centery), anchor="midleft")
 
     @staticmethod
@@ -374,10 +542,24 @@ class PinkSoupTable(SeatNaming, KitTable):
             return
         name = describe.recipe_words(str(recipe.get("name")))
         size = next((s for s in (LABEL, BODY, SMALL) if b.fits(name, s, rect.w - b.px(24))), SMALL)
-        b.text(surface, name, size, theme.TEXT_DARK, (rect.centerx, rect.y + b.px(10)), anchor="midtop",
-               max_width=rect.w - b.px(16))
-        b.text(surface, _("%(points)s points for 5 different") % {"points": recipe.get("points", 15)}, SMALL, theme.TEXT_DARK,
-               (rect.centerx, rect.y + b.px(52)), anchor="midtop", max_width=rect.w - b.px(16))
+        b.text(
+            surface,
+            name,
+            size,
+            theme.TEXT_DARK,
+            (rect.centerx, rect.y + b.px(10)),
+            anchor="midtop",
+            max_width=rect.w - b.px(16),
+        )
+        b.text(
+            surface,
+            _("%(points)s points for 5 different") % {"points": recipe.get("points", 15)},
+            SMALL,
+            theme.TEXT_DARK,
+            (rect.centerx, rect.y + b.px(52)),
+            anchor="midtop",
+            max_width=rect.w - b.px(16),
+        )
         suits = [kind_of(label) for label in recipe.get("suitable") or []]
         suits = [k for k in suits if k is not None]
         w, h = 64, 90
@@ -399,5 +581,10 @@ class PinkSoupTable(SeatNaming, KitTable):
 
     def describe(self) -> dict[str, Any]:
         model = self.model
-        return {**super().describe(), "step": model.step, "turn": model.turn, "learner_memory": model.learner_memory,
-                "faces": {t.key: t.face for t in self.things() if t.kind == "card"}}
+        return {
+            **super().describe(),
+            "step": model.step,
+            "turn": model.turn,
+            "learner_memory": model.learner_memory,
+            "faces": {t.key: t.face for t in self.things() if t.kind == "card"},
+        }

@@ -31,10 +31,14 @@ SEAT_Y = 736
 HAND_X, HAND_W, HAND_Y = 20, 540, 782
 BOOK_X, BOOK_W, RECIPE_W, RECIPE_H, RECIPE_STEP = 576, 904, 210, 286, 224
 BUTTON_Y, BUTTON_W, BUTTON_H = 988, 250, 56
-REPLACE_KEY = "button:replace_pantry"     # the pantry's control: replace the pantry (then a hand card)
+REPLACE_KEY = "button:replace_pantry"  # the pantry's control: replace the pantry (then a hand card)
 REPLACE_Y, REPLACE_H = 436, 42
-BUTTON_WORDS = {"stop_cooking": N_("Finish cooking"), "decline": N_("Serve nothing"),
-                "keep_menu": N_("Leave the menu"), "pass": N_("Pass")}
+BUTTON_WORDS = {
+    "stop_cooking": N_("Finish cooking"),
+    "decline": N_("Serve nothing"),
+    "keep_menu": N_("Leave the menu"),
+    "pass": N_("Pass"),
+}
 
 
 def square_rect(b: Board, square: int, length: int) -> pygame.Rect:
@@ -60,7 +64,10 @@ def pan_rect(b: Board, pan: int) -> pygame.Rect:
 
 
 def pan_card_rects(b: Board, pan: int, count: int) -> list[pygame.Rect]:
-    return [b.rect(MAIN_X + pan * PAN_STEP + 16 + i * PAN_FAN, PANS_Y + 50, PAN_CARD_W, PAN_CARD_H) for i in range(count)]
+    return [
+        b.rect(MAIN_X + pan * PAN_STEP + 16 + i * PAN_FAN, PANS_Y + 50, PAN_CARD_W, PAN_CARD_H)
+        for i in range(count)
+    ]
 
 
 def lid_rect(b: Board, pan: int) -> pygame.Rect:
@@ -75,8 +82,9 @@ def _first(items: list[str | None], kind: str | None) -> int:
     return items.index(kind)
 
 
-def hand_slots(hand: list[str], held: list[str | None] | None, cooking: bool,
-               gone_first: str | None = None) -> list[str | None]:
+def hand_slots(
+    hand: list[str], held: list[str | None] | None, cooking: bool, gone_first: str | None = None
+) -> list[str | None]:
     """Where each hand card lies: ``held`` (the slots as laid out before) while the chef is cooking,
     with each card that went into a saucepan leaving its slot empty (``gone_first``, a slot's key,
     names the one the chef touched), so that a second click lands on the card that was under the
@@ -87,7 +95,7 @@ def hand_slots(hand: list[str], held: list[str | None] | None, cooking: bool,
     extra = Counter(kind for kind in slots if kind is not None)
     extra.subtract(hand)
     if any(n < 0 for n in extra.values()):
-        return list(hand)   # a card came in: the hand is laid out afresh
+        return list(hand)  # a card came in: the hand is laid out afresh
     for i in sorted(range(len(slots)), key=lambda i: (f"hand:{i}" != gone_first, -i)):
         kind = slots[i]
         if kind is not None and extra[kind] > 0:
@@ -96,8 +104,9 @@ def hand_slots(hand: list[str], held: list[str | None] | None, cooking: bool,
     return slots
 
 
-def build(model: PotModel, b: Board, names: dict[int, str],
-          slots: list[str | None] | None = None) -> list[Thing]:
+def build(
+    model: PotModel, b: Board, names: dict[int, str], slots: list[str | None] | None = None
+) -> list[Thing]:
     """Every object on the table, bottom first; ``slots`` lays out the hand (see ``hand_slots``)."""
     chefs = model.chefs()
     if not chefs:
@@ -122,51 +131,121 @@ def _pathway(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
         index = by_square.get(chef.square, 0)
         by_square[chef.square] = index + 1
         rect = counter_rect(b, square_rect(b, chef.square, length), index)
-        things.append(Thing(f"counter:{chef.seat}", rect, what=_("%(player)s's counter: square %(square)d of the gourmet "
-                                                                 "pathway") % {"player": names.get(chef.seat, chef.name),
-                                                                               "square": chef.square}, sig=str(chef.square),
-                            extra={"seat": chef.seat, "walks": True}))
+        things.append(
+            Thing(
+                f"counter:{chef.seat}",
+                rect,
+                what=_("%(player)s's counter: square %(square)d of the gourmet pathway")
+                % {"player": names.get(chef.seat, chef.name), "square": chef.square},
+                sig=str(chef.square),
+                extra={"seat": chef.seat, "walks": True},
+            )
+        )
     return things
 
 
 def _pantry_and_piles(model: PotModel, b: Board) -> list[Thing]:
     pantry = model.pantry()
-    things = [Thing("pantry", b.rect(PANTRY_X - 10, ROW_B_Y, STEP * 4 + 8, 230), "zone",
-                    what=_("The pantry: %(cards)s") % {
-                        "cards": ", ".join(describe.ingredient_word(k) if k else _("empty") for k in pantry)})]
+    things = [
+        Thing(
+            "pantry",
+            b.rect(PANTRY_X - 10, ROW_B_Y, STEP * 4 + 8, 230),
+            "zone",
+            what=_("The pantry: %(cards)s")
+            % {"cards": ", ".join(describe.ingredient_word(k) if k else _("empty") for k in pantry)},
+        )
+    ]
     for i, kind in enumerate(pantry):
         rect = b.rect(PANTRY_X + i * STEP, CARD_Y, CARD_W, CARD_H)
         if kind is None:
             continue
         first = _first(pantry, kind)
         under = ("pantry",) if first == i else (f"pantry:{first}", "pantry")
-        things.append(Thing(f"pantry:{i}", rect, what=_("Pantry: %(ingredient)s") % {"ingredient": describe.ingredient_word(kind)}, face=card(kind), sig=kind, words=kind,
-                            under=under, origin="draw"))
+        things.append(
+            Thing(
+                f"pantry:{i}",
+                rect,
+                what=_("Pantry: %(ingredient)s") % {"ingredient": describe.ingredient_word(kind)},
+                face=card(kind),
+                sig=kind,
+                words=kind,
+                under=under,
+                origin="draw",
+            )
+        )
     if any(a.get("type") == "refresh_pantry" for a in model.actions()):
-        things.append(Thing(REPLACE_KEY, b.rect(PANTRY_X, REPLACE_Y, STEP * 4 - 12, REPLACE_H), "button",
-                            what=_("Replace the pantry: discard a hand card and the whole pantry, and deal a new one"),
-                            words=_("Replace the pantry"), under=("pantry",)))
+        things.append(
+            Thing(
+                REPLACE_KEY,
+                b.rect(PANTRY_X, REPLACE_Y, STEP * 4 - 12, REPLACE_H),
+                "button",
+                what=_("Replace the pantry: discard a hand card and the whole pantry, and deal a new one"),
+                words=_("Replace the pantry"),
+                under=("pantry",),
+            )
+        )
     piles = model.piles()
     draw = int(piles["ingredient_draw_count"] or 0)
-    things.append(Thing("draw", b.rect(DRAW_X, CARD_Y, CARD_W, CARD_H), what=ngettext("Ingredient draw pile: %(count)d card", "Ingredient draw pile: %(count)d cards",
-                                                                         draw) % {"count": draw},
-                        face=BACK, sig=str(draw), words=str(draw)))
+    things.append(
+        Thing(
+            "draw",
+            b.rect(DRAW_X, CARD_Y, CARD_W, CARD_H),
+            what=ngettext(
+                "Ingredient draw pile: %(count)d card", "Ingredient draw pile: %(count)d cards", draw
+            )
+            % {"count": draw},
+            face=BACK,
+            sig=str(draw),
+            words=str(draw),
+        )
+    )
     top, size = piles["ingredient_discard_top"], int(piles["ingredient_discard_count"] or 0)
-    things.append(Thing("discard", b.rect(DISCARD_X, CARD_Y, CARD_W, CARD_H), "card" if top else "zone",
-                        what=(_("Ingredient discards: %(count)d, %(card)s on top") if top else _("Ingredient discards: %(count)d"))
-                        % {"count": size, "card": describe.ingredient_word(top)},
-                        face=card(top) if top else None, sig=f"{top}/{size}", words=str(size)))
+    things.append(
+        Thing(
+            "discard",
+            b.rect(DISCARD_X, CARD_Y, CARD_W, CARD_H),
+            "card" if top else "zone",
+            what=(
+                _("Ingredient discards: %(count)d, %(card)s on top")
+                if top
+                else _("Ingredient discards: %(count)d")
+            )
+            % {"count": size, "card": describe.ingredient_word(top)},
+            face=card(top) if top else None,
+            sig=f"{top}/{size}",
+            words=str(size),
+        )
+    )
     count = int(piles["recipe_draw_count"] or 0)
-    things.append(Thing("recipes", b.rect(RECIPES_X, CARD_Y, CARD_W, CARD_H), "zone",
-                        what=ngettext("Recipe draw pile: %(count)d card", "Recipe draw pile: %(count)d cards", count) % {
-                            "count": count}, sig=str(count), words=str(count)))
+    things.append(
+        Thing(
+            "recipes",
+            b.rect(RECIPES_X, CARD_Y, CARD_W, CARD_H),
+            "zone",
+            what=ngettext("Recipe draw pile: %(count)d card", "Recipe draw pile: %(count)d cards", count)
+            % {"count": count},
+            sig=str(count),
+            words=str(count),
+        )
+    )
     top, size = piles["recipe_discard_top"], int(piles["recipe_discard_count"] or 0)
     title = recipe_words(top) if isinstance(top, dict) else ""
-    things.append(Thing("recipe_discard", b.rect(RECIPE_DISCARD_X, CARD_Y, CARD_W, CARD_H), "card" if title else "zone",
-                        what=(_("Recipe discards: %(count)d, %(recipe)s on top") if title else _("Recipe discards: %(count)d"))
-                        % {"count": size, "recipe": title},
-                        face=cuisine_card(top.get("cuisine")) if title else None, sig=f"{title}/{size}",
-                        words=str(size)))
+    things.append(
+        Thing(
+            "recipe_discard",
+            b.rect(RECIPE_DISCARD_X, CARD_Y, CARD_W, CARD_H),
+            "card" if title else "zone",
+            what=(
+                _("Recipe discards: %(count)d, %(recipe)s on top")
+                if title
+                else _("Recipe discards: %(count)d")
+            )
+            % {"count": size, "recipe": title},
+            face=cuisine_card(top.get("cuisine")) if title else None,
+            sig=f"{title}/{size}",
+            words=str(size),
+        )
+    )
     return things
 
 
@@ -176,11 +255,22 @@ def _menu(model: PotModel, b: Board) -> list[Thing]:
         cuisine = square.get("cuisine")
         shown = describe.cuisine_word(cuisine) if cuisine else _("face down")
         facts = {"square": i + 1, "stars": int(square.get("stars") or 0), "cuisine": shown}
-        what = (_("Menu square %(square)d, %(stars)d stars: %(cuisine)s (you looked at it)")
-                if cuisine and not square.get("face_up") else _("Menu square %(square)d, %(stars)d stars: %(cuisine)s")) % facts
-        things.append(Thing(f"menu:{i}", b.rect(MENU_X + i * TILE_STEP, TILE_Y, TILE_W, TILE_H), what=what,
-                            face=cuisine_card(cuisine) if cuisine else None, sig=str(cuisine), words=cuisine or "",
-                            extra={"stars": square.get("stars"), "looked": bool(cuisine and not square.get("face_up"))}))
+        what = (
+            _("Menu square %(square)d, %(stars)d stars: %(cuisine)s (you looked at it)")
+            if cuisine and not square.get("face_up")
+            else _("Menu square %(square)d, %(stars)d stars: %(cuisine)s")
+        ) % facts
+        things.append(
+            Thing(
+                f"menu:{i}",
+                b.rect(MENU_X + i * TILE_STEP, TILE_Y, TILE_W, TILE_H),
+                what=what,
+                face=cuisine_card(cuisine) if cuisine else None,
+                sig=str(cuisine),
+                words=cuisine or "",
+                extra={"stars": square.get("stars"), "looked": bool(cuisine and not square.get("face_up"))},
+            )
+        )
     return things
 
 
@@ -195,20 +285,51 @@ def _pans(model: PotModel, b: Board) -> list[Thing]:
             what = _("Saucepan %(pan)d: %(count)d of 6 cards (%(cards)s), full") % facts
         else:
             what = _("Saucepan %(pan)d: %(count)d of 6 cards (%(cards)s)") % facts
-        things.append(Thing(f"pan:{pan.index}", pan_rect(b, pan.index), "zone", what=what,
-                            sig=f"{pan.count}/{pan.covered}", extra={"pan": pan}))
-        for i, (kind, rect) in enumerate(zip(pan.ingredients or (), pan_card_rects(b, pan.index, pan.count),
-                                             strict=False)):
-            things.append(Thing(f"cooked:{pan.index}:{i}", rect, what=_("Saucepan %(pan)d: %(ingredient)s") % {
-                                "pan": pan.index + 1, "ingredient": describe.ingredient_word(kind)},
-                                face=card(kind), sig=kind, words=kind, under=(f"pan:{pan.index}",), origin="hand:0"))
+        things.append(
+            Thing(
+                f"pan:{pan.index}",
+                pan_rect(b, pan.index),
+                "zone",
+                what=what,
+                sig=f"{pan.count}/{pan.covered}",
+                extra={"pan": pan},
+            )
+        )
+        for i, (kind, rect) in enumerate(
+            zip(pan.ingredients or (), pan_card_rects(b, pan.index, pan.count), strict=False)
+        ):
+            things.append(
+                Thing(
+                    f"cooked:{pan.index}:{i}",
+                    rect,
+                    what=_("Saucepan %(pan)d: %(ingredient)s")
+                    % {"pan": pan.index + 1, "ingredient": describe.ingredient_word(kind)},
+                    face=card(kind),
+                    sig=kind,
+                    words=kind,
+                    under=(f"pan:{pan.index}",),
+                    origin="hand:0",
+                )
+            )
     lid = model.lid
     if lid is not None and not model.over:
         count = model.pans()[lid].count if lid < len(model.pans()) else 0
-        things.append(Thing("lid", lid_rect(b, lid), what=ngettext("The lid, on saucepan %(pan)d: %(count)d card under it",
-                                           "The lid, on saucepan %(pan)d: %(count)d cards under it", count) % {
-                                "pan": lid + 1, "count": count},
-                            sig=str(lid), words=str(count), under=(f"pan:{lid}",), extra={"walks": True}))
+        things.append(
+            Thing(
+                "lid",
+                lid_rect(b, lid),
+                what=ngettext(
+                    "The lid, on saucepan %(pan)d: %(count)d card under it",
+                    "The lid, on saucepan %(pan)d: %(count)d cards under it",
+                    count,
+                )
+                % {"pan": lid + 1, "count": count},
+                sig=str(lid),
+                words=str(count),
+                under=(f"pan:{lid}",),
+                extra={"walks": True},
+            )
+        )
     return things
 
 
@@ -218,15 +339,27 @@ def _others(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
     things = []
     for row, seat in enumerate(others):
         chef = chefs[seat]
-        facts = {"player": names.get(seat, chef.name), "cuisine": describe.cuisine_word(chef.colour),
-                 "ingredients": ngettext("%(count)d ingredient", "%(count)d ingredients", chef.hand_count) % {
-                     "count": chef.hand_count},
-                 "recipes": ngettext("%(count)d recipe in the book", "%(count)d recipes in the book", chef.book_count) % {
-                     "count": chef.book_count},
-                 "served": "; ".join(chef.redeemed) or _("nothing yet")}
-        things.append(Thing(f"chef:{seat}", b.rect(OTHERS_X, PANS_Y + row * OTHER_H, OTHERS_W, OTHER_H - 6), "zone",
-                            what=_("%(player)s (%(cuisine)s): %(ingredients)s, %(recipes)s; served %(served)s") % facts,
-                            sig=f"{chef.hand_count}/{chef.book_count}/{len(chef.redeemed)}", extra={"chef": chef}))
+        facts = {
+            "player": names.get(seat, chef.name),
+            "cuisine": describe.cuisine_word(chef.colour),
+            "ingredients": ngettext("%(count)d ingredient", "%(count)d ingredients", chef.hand_count)
+            % {"count": chef.hand_count},
+            "recipes": ngettext(
+                "%(count)d recipe in the book", "%(count)d recipes in the book", chef.book_count
+            )
+            % {"count": chef.book_count},
+            "served": "; ".join(chef.redeemed) or _("nothing yet"),
+        }
+        things.append(
+            Thing(
+                f"chef:{seat}",
+                b.rect(OTHERS_X, PANS_Y + row * OTHER_H, OTHERS_W, OTHER_H - 6),
+                "zone",
+                what=_("%(player)s (%(cuisine)s): %(ingredients)s, %(recipes)s; served %(served)s") % facts,
+                sig=f"{chef.hand_count}/{chef.book_count}/{len(chef.redeemed)}",
+                extra={"chef": chef},
+            )
+        )
     return things
 
 
@@ -234,10 +367,26 @@ def _hidden(model: PotModel, b: Board) -> list[Thing]:
     """A spectator's bottom seat: its hand and book as backs, counted."""
     chef = model.chefs()[model.seating()[0]]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, chef.hand_count - 1))
-    things = [Thing(f"hidden:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
-                    what=_("%(player)s's ingredient, face down") % {"player": chef.name}, face=BACK, sig="hidden") for i in range(chef.hand_count)]
-    things += [Thing(f"hidden_recipe:{i}", rect, "zone", what=_("%(player)s's recipe, face down") % {"player": chef.name}, sig="hidden")
-               for i, rect in enumerate(recipe_rects(b, chef.book_count))]
+    things = [
+        Thing(
+            f"hidden:{i}",
+            b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+            what=_("%(player)s's ingredient, face down") % {"player": chef.name},
+            face=BACK,
+            sig="hidden",
+        )
+        for i in range(chef.hand_count)
+    ]
+    things += [
+        Thing(
+            f"hidden_recipe:{i}",
+            rect,
+            "zone",
+            what=_("%(player)s's recipe, face down") % {"player": chef.name},
+            sig="hidden",
+        )
+        for i, rect in enumerate(recipe_rects(b, chef.book_count))
+    ]
     return things
 
 
@@ -247,17 +396,30 @@ def _hand(model: PotModel, b: Board, slots: list[str | None]) -> list[Thing]:
     if model.view.get("hand") is None:
         return _hidden(model, b)
     count = sum(1 for kind in slots if kind is not None)
-    things = [Thing("hand", b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y), "zone",
-                    what=ngettext("Your hand: %(count)d card", "Your hand: %(count)d cards", count) % {
-                        "count": count})]
+    things = [
+        Thing(
+            "hand",
+            b.rect(HAND_X, SEAT_Y, HAND_W, 1070 - SEAT_Y),
+            "zone",
+            what=ngettext("Your hand: %(count)d card", "Your hand: %(count)d cards", count)
+            % {"count": count},
+        )
+    ]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(slots) - 1))
     for i, kind in enumerate(slots):
         if kind is None:
             continue
-        things.append(Thing(f"hand:{i}", b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
-                            what=_("Your hand: %(ingredient)s") % {
-                                "ingredient": describe.ingredient_word(kind)},
-                            face=card(kind), sig=kind, words=kind, origin="draw"))
+        things.append(
+            Thing(
+                f"hand:{i}",
+                b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+                what=_("Your hand: %(ingredient)s") % {"ingredient": describe.ingredient_word(kind)},
+                face=card(kind),
+                sig=kind,
+                words=kind,
+                origin="draw",
+            )
+        )
     return things
 
 
@@ -272,29 +434,60 @@ def recipes_shown(model: PotModel) -> Iterator[tuple[str, dict[str, Any]]]:
 def _book(model: PotModel, b: Board) -> list[Thing]:
     shown = list(recipes_shown(model))
     stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
-    things = [Thing("book", b.rect(BOOK_X, SEAT_Y, BOOK_W, 1070 - SEAT_Y), "zone",
-                    what=ngettext("Your cookery book: %(count)d recipe", "Your cookery book: %(count)d recipes",
-                                 len(model.book())) % {"count": len(model.book())})]
+    things = [
+        Thing(
+            "book",
+            b.rect(BOOK_X, SEAT_Y, BOOK_W, 1070 - SEAT_Y),
+            "zone",
+            what=ngettext(
+                "Your cookery book: %(count)d recipe",
+                "Your cookery book: %(count)d recipes",
+                len(model.book()),
+            )
+            % {"count": len(model.book())},
+        )
+    ]
     for (key, recipe), rect in zip(shown, recipe_rects(b, len(shown)), strict=False):
         worth = stars.get(recipe.get("cuisine"))
         what = recipe_words(recipe)
         if worth is not None:
             what = _("%(recipe)s; served, it scores %(stars)d stars at the end (its cuisine on the menu)") % {
-                "recipe": what, "stars": int(worth)}
-        things.append(Thing(key, rect, what=what,
-                            face=cuisine_card(recipe.get("cuisine")), sig=str(recipe.get("id")), under=("book",),
-                            origin="recipes", extra={"recipe": recipe}))
+                "recipe": what,
+                "stars": int(worth),
+            }
+        things.append(
+            Thing(
+                key,
+                rect,
+                what=what,
+                face=cuisine_card(recipe.get("cuisine")),
+                sig=str(recipe.get("id")),
+                under=("book",),
+                origin="recipes",
+                extra={"recipe": recipe},
+            )
+        )
     return things
 
 
 def _buttons(model: PotModel, b: Board) -> list[Thing]:
     kinds = [k for k in BUTTON_WORDS if any(a.get("type") == k for a in model.actions())]
-    return [Thing(f"button:{kind}", b.rect(HAND_X + 20 + i * (BUTTON_W + 16), BUTTON_Y, BUTTON_W, BUTTON_H), "button",
-                  what=_(BUTTON_WORDS[kind]), words=_(BUTTON_WORDS[kind])) for i, kind in enumerate(kinds)]
+    return [
+        Thing(
+            f"button:{kind}",
+            b.rect(HAND_X + 20 + i * (BUTTON_W + 16), BUTTON_Y, BUTTON_W, BUTTON_H),
+            "button",
+            what=_(BUTTON_WORDS[kind]),
+            words=_(BUTTON_WORDS[kind]),
+        )
+        for i, kind in enumerate(kinds)
+    ]
 
 
 def recipe_words(recipe: dict[str, Any]) -> str:
     """A recipe card in the reader's words: "Gazpacho (Mediterranean): tomatoes, peppers, ..."."""
     return _("%(recipe)s (%(cuisine)s): %(ingredients)s") % {
-        "recipe": describe.dish_word(str(recipe.get("name"))), "cuisine": describe.cuisine_word(str(recipe.get("cuisine"))),
-        "ingredients": ", ".join(map(describe.ingredient_word, recipe.get("ingredients") or []))}
+        "recipe": describe.dish_word(str(recipe.get("name"))),
+        "cuisine": describe.cuisine_word(str(recipe.get("cuisine"))),
+        "ingredients": ", ".join(map(describe.ingredient_word, recipe.get("ingredients") or [])),
+    }

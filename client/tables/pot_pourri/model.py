@@ -15,7 +15,7 @@ from soupkitchen.client.tables.pot_pourri.present import BACK, card, cuisine_car
 from soupkitchen.shared.pot_pourri.describe import recipe_name
 
 FALLBACK_SQUARES = {6: 9, 5: 7, 4: 5, 3: 3, 2: 1}
-TRACK_MIN = 36   # squares drawn on the gourmet pathway (more when a counter goes further)
+TRACK_MIN = 36  # squares drawn on the gourmet pathway (more when a counter goes further)
 
 __all__ = ["BACK", "Chef", "Pan", "PotModel", "card", "cuisine_card", "matches"]
 
@@ -30,13 +30,13 @@ def matches(recipe_ingredients: list[str], pan: list[str]) -> int:
 class Chef:
     seat: int
     name: str
-    colour: str          # the chef's cuisine
+    colour: str  # the chef's cuisine
     square: int
     hand_count: int
     book_count: int
     choosing_count: int
-    redeemed: tuple[str, ...]   # the served recipes' titles in the reader's words, "Paella (Mediterranean)"
-    served: tuple[str, ...] = ()   # their cuisines as the view names them (a cuisine's card and stars)
+    redeemed: tuple[str, ...]  # the served recipes' titles in the reader's words, "Paella (Mediterranean)"
+    served: tuple[str, ...] = ()  # their cuisines as the view names them (a cuisine's card and stars)
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Pan:
     index: int
     covered: bool
     count: int
-    ingredients: tuple[str, ...] | None   # None under the lid
+    ingredients: tuple[str, ...] | None  # None under the lid
     full: bool
 
 
@@ -58,11 +58,20 @@ class PotModel(ViewModel):
         return bool(self.view.get("learner_memory"))
 
     def chefs(self) -> list[Chef]:
-        return [Chef(seat, str(p.get("name", f"Player {seat + 1}")), str(p.get("colour", "")),
-                     int(p.get("pathway", 0)), int(p.get("hand_count", 0)), int(p.get("book_count", 0)),
-                     int(p.get("choosing_count", 0)), tuple(recipe_name(card["id"]) for card in p["redeemed"]),
-                     tuple(str(card.get("cuisine", "")) for card in p["redeemed"]))
-                for seat, p in enumerate(self._get("players", []))]
+        return [
+            Chef(
+                seat,
+                str(p.get("name", f"Player {seat + 1}")),
+                str(p.get("colour", "")),
+                int(p.get("pathway", 0)),
+                int(p.get("hand_count", 0)),
+                int(p.get("book_count", 0)),
+                int(p.get("choosing_count", 0)),
+                tuple(recipe_name(card["id"]) for card in p["redeemed"]),
+                tuple(str(card.get("cuisine", "")) for card in p["redeemed"]),
+            )
+            for seat, p in enumerate(self._get("players", []))
+        ]
 
     def hand(self) -> list[str]:
         return [str(kind) for kind in self._get("hand", [])]
@@ -77,9 +86,16 @@ class PotModel(ViewModel):
         return [None if kind is None else str(kind) for kind in self._get("pantry", [])]
 
     def pans(self) -> list[Pan]:
-        return [Pan(i, bool(p.get("covered")), int(p.get("count", 0)),
-                    None if p.get("ingredients") is None else tuple(map(str, p["ingredients"])), bool(p.get("full")))
-                for i, p in enumerate(self._get("pans", []))]
+        return [
+            Pan(
+                i,
+                bool(p.get("covered")),
+                int(p.get("count", 0)),
+                None if p.get("ingredients") is None else tuple(map(str, p["ingredients"])),
+                bool(p.get("full")),
+            )
+            for i, p in enumerate(self._get("pans", []))
+        ]
 
     @property
     def lid(self) -> int | None:
@@ -95,9 +111,17 @@ class PotModel(ViewModel):
 
     def piles(self) -> dict[str, Any]:
         """The ingredient and recipe piles: sizes and the discards' top cards."""
-        return {key: self.view.get(key) for key in (
-            "ingredient_draw_count", "ingredient_discard_count", "ingredient_discard_top",
-            "recipe_draw_count", "recipe_discard_count", "recipe_discard_top")}
+        return {
+            key: self.view.get(key)
+            for key in (
+                "ingredient_draw_count",
+                "ingredient_discard_count",
+                "ingredient_discard_top",
+                "recipe_draw_count",
+                "recipe_discard_count",
+                "recipe_discard_top",
+            )
+        }
 
     def match_squares(self) -> dict[int, int]:
         table = self.view.get("match_squares")

@@ -38,7 +38,9 @@ from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
 HINTS = {  # what the seat to act does now, marked for the catalog and worded when read
-    "turn": N_("take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)"),
+    "turn": N_(
+        "take 2 (pantry or draw pile), cook (a hand card, then a saucepan) or swap recipes (your book)"
+    ),
     "take_second": N_("take a second ingredient from the pantry or the draw pile"),
     "cook_second": N_("cook another card (a hand card, then a saucepan) or finish cooking"),
     "move_lid": N_("drag the lid to the saucepan it moves to (or click the lid, then the saucepan)"),
@@ -48,7 +50,7 @@ HINTS = {  # what the seat to act does now, marked for the catalog and worded wh
     "peek_menu": N_("click two menu tiles to look at them secretly"),
     "swap_menu": N_("click two menu tiles to swap them, or leave the menu"),
 }
-COLOUR_NOTE_W = 300   # board units right of the recipe cards the colour's note needs (else it waits)
+COLOUR_NOTE_W = 300  # board units right of the recipe cards the colour's note needs (else it waits)
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
 
@@ -60,27 +62,35 @@ class PotPourriTable(SeatNaming, KitTable):
     model_type = PotModel
 
     def __init__(self, app, session) -> None:
-        self.pointer: tuple[int, int] | None = None    # where the mouse is
-        self.grabbed: tuple[int, int] | None = None    # where the lid was picked up, while it is dragged
-        self.clicks_on: str | None = None              # what a click under the mouse would use
-        self.slots: list[str | None] | None = None     # the hand's slots, kept while the chef cooks
-        self.aimed: str | None = None                  # the hand card last touched (one of a kind)
+        self.pointer: tuple[int, int] | None = None  # where the mouse is
+        self.grabbed: tuple[int, int] | None = None  # where the lid was picked up, while it is dragged
+        self.clicks_on: str | None = None  # what a click under the mouse would use
+        self.slots: list[str | None] | None = None  # the hand's slots, kept while the chef cooks
+        self.aimed: str | None = None  # the hand card last touched (one of a kind)
         super().__init__(app, session)
 
     @classmethod
     def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
-        sizes = {b.rect(0, 0, w, h).size for w, h in ((layout.CARD_W, layout.CARD_H), (layout.PAN_CARD_W, layout.PAN_CARD_H),
-                                                       (layout.TILE_W, layout.TILE_H), (BADGE_W, BADGE_H),
-                                                       (PICTURE_W, PICTURE_H))}
+        sizes = {
+            b.rect(0, 0, w, h).size
+            for w, h in (
+                (layout.CARD_W, layout.CARD_H),
+                (layout.PAN_CARD_W, layout.PAN_CARD_H),
+                (layout.TILE_W, layout.TILE_H),
+                (BADGE_W, BADGE_H),
+                (PICTURE_W, PICTURE_H),
+            )
+        }
         return sizes
 
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = PotModel(view)
         if model.result() is not None:
-            return []    # the final score covers the table
-        cooking = model.phase in ("cook_second", "move_lid") and model.seat is not None \
-            and model.turn == model.seat
+            return []  # the final score covers the table
+        cooking = (
+            model.phase in ("cook_second", "move_lid") and model.seat is not None and model.turn == model.seat
+        )
         self.slots = layout.hand_slots(model.hand(), self.slots, cooking, self.aimed)
         return layout.build(model, board, self.names(), self.slots)
 
@@ -95,7 +105,7 @@ class PotPourriTable(SeatNaming, KitTable):
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
         kind = action.get("type")
         model = self.model
-        if kind in PAIRED:   # two recipes or two tiles, touched in either order
+        if kind in PAIRED:  # two recipes or two tiles, touched in either order
             field, prefix = PAIRED[kind]
             keys = [f"{prefix}:{value}" for value in sorted(action.get(field) or [])]
             if self.choosing.picked and self.choosing.picked[0] in keys:
@@ -108,16 +118,19 @@ class PotPourriTable(SeatNaming, KitTable):
             if action.get("ingredient") not in pantry:
                 return ()
             aimed = self.aimed or ""
-            if aimed.startswith("pantry:") and int(aimed[7:]) < len(pantry) and \
-                    pantry[int(aimed[7:])] == action.get("ingredient"):
-                return (aimed,)   # the one of two alike that was touched
+            if (
+                aimed.startswith("pantry:")
+                and int(aimed[7:]) < len(pantry)
+                and pantry[int(aimed[7:])] == action.get("ingredient")
+            ):
+                return (aimed,)  # the one of two alike that was touched
             return (f"pantry:{pantry.index(action.get('ingredient'))}",)
         if kind in ("cook", "refresh_pantry"):
             card = self.hand_key(action.get("ingredient"))
             if card is None:
                 return ()
             if kind == "refresh_pantry" and self.choosing.picked[:1] == (layout.REPLACE_KEY,):
-                return (layout.REPLACE_KEY, card)   # the pantry's control first, then the card
+                return (layout.REPLACE_KEY, card)  # the pantry's control first, then the card
             return (card, f"pan:{action.get('pan')}") if kind == "cook" else (card, "pantry")
         if kind == "move_lid":
             return ("lid", f"pan:{action.get('pan')}")
@@ -144,22 +157,49 @@ class PotPourriTable(SeatNaming, KitTable):
         model = PotModel(view)
         prompt = self._prompt(model)
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1460))), SMALL)
-        b.text(surface, prompt, size, theme.MUSTARD if model.actions() else theme.TEXT, b.rect(30, 14, 1, 1).topleft,
-               max_width=b.px(1460))
+        b.text(
+            surface,
+            prompt,
+            size,
+            theme.MUSTARD if model.actions() else theme.TEXT,
+            b.rect(30, 14, 1, 1).topleft,
+            max_width=b.px(1460),
+        )
         if not model.chefs() or model.result() is not None:
             return
         lay = theme.layout(surface.get_size())
         self._draw_pathway(surface, b, model, lay)
-        labels = ((layout.PANTRY_X, _("Pantry")), (layout.DRAW_X, _("Draw")), (layout.DISCARD_X, _("Discard")),
-                  (layout.RECIPES_X, _("Recipes")), (layout.MENU_X, _("Menu (stars)")))
-        for (x, words), (after, _next) in zip(labels, [*labels[1:], (layout.MAIN_X + layout.MAIN_W, "")], strict=True):
-            b.text(surface, words, BODY, theme.BROTH, b.rect(x, layout.ROW_B_Y, 1, 1).topleft,
-                   max_width=b.px(after - x - 6))   # each label ends where the next begins
+        labels = (
+            (layout.PANTRY_X, _("Pantry")),
+            (layout.DRAW_X, _("Draw")),
+            (layout.DISCARD_X, _("Discard")),
+            (layout.RECIPES_X, _("Recipes")),
+            (layout.MENU_X, _("Menu (stars)")),
+        )
+        for (x, words), (after, _next) in zip(
+            labels, [*labels[1:], (layout.MAIN_X + layout.MAIN_W, "")], strict=True
+        ):
+            b.text(
+                surface,
+                words,
+                BODY,
+                theme.BROTH,
+                b.rect(x, layout.ROW_B_Y, 1, 1).topleft,
+                max_width=b.px(after - x - 6),
+            )  # each label ends where the next begins
         for i, square in enumerate(model.menu()):
-            centre = b.rect(layout.MENU_X + i * layout.TILE_STEP + layout.TILE_W / 2 + 18, layout.TILE_Y - 20, 1, 1).topleft
+            centre = b.rect(
+                layout.MENU_X + i * layout.TILE_STEP + layout.TILE_W / 2 + 18, layout.TILE_Y - 20, 1, 1
+            ).topleft
             draw_star(surface, centre, b.px(16), theme.MUSTARD)
-            b.text(surface, str(square.get("stars", "")), SMALL, theme.TEXT, (centre[0] - b.px(20), centre[1]),
-                   anchor="midright")
+            b.text(
+                surface,
+                str(square.get("stars", "")),
+                SMALL,
+                theme.TEXT,
+                (centre[0] - b.px(20), centre[1]),
+                anchor="midright",
+            )
         me = model.seating()[0]
         chef = model.chefs()[me]
         seat_box = b.rect(layout.MAIN_X, layout.SEAT_Y, layout.MAIN_W, 1070 - layout.SEAT_Y)
@@ -168,8 +208,11 @@ class PotPourriTable(SeatNaming, KitTable):
         draw_counter(surface, me, b.rect(34, layout.SEAT_Y + 10, 28, 28))
         hand = _("Your hand (%(count)d)") if own else _("%(player)s's hand (%(count)d)")
         b.text(surface, hand % facts, BODY, theme.TEXT, b.rect(72, layout.SEAT_Y + 6, 1, 1).topleft)
-        title = _("Choose your recipes") if model.choosing_from() else (
-            _("Your cookery book") if own else _("%(player)s's cookery book") % facts)
+        title = (
+            _("Choose your recipes")
+            if model.choosing_from()
+            else (_("Your cookery book") if own else _("%(player)s's cookery book") % facts)
+        )
         title += " - " + _("served %(served)d of 6") % {"served": len(chef.redeemed)}
         spot = b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft
         b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px(layout.BOOK_W - 32))
@@ -179,7 +222,7 @@ class PotPourriTable(SeatNaming, KitTable):
         """The seat's playing colour in the book, right of its recipe cards, with what it is for: a
         recipe of it breaks a tie, while every recipe served scores its cuisine's menu stars (as each
         card says). Where the cards leave little room, the colour alone; none, nothing."""
-        shown = len(list(layout.recipes_shown(model))) or chef.book_count   # a spectator sees the backs
+        shown = len(list(layout.recipes_shown(model))) or chef.book_count  # a spectator sees the backs
         cuisine = chef.colour
         left = layout.BOOK_X + 16 + shown * layout.RECIPE_STEP
         area = b.rect(left, layout.HAND_Y, layout.BOOK_X + layout.BOOK_W - 16 - left, layout.RECIPE_H)
@@ -196,8 +239,10 @@ class PotPourriTable(SeatNaming, KitTable):
             y = b.text(surface, line, BODY, theme.BROTH, (text_x, y), max_width=width).bottom
         y = max(y, chip.bottom) + b.px(8)
         f = b.font(SMALL)
-        for words in (_("It breaks a tie: each recipe of it served counts 1 more."),
-                      _("At the end every recipe served moves you on by its cuisine's stars on the menu.")):
+        for words in (
+            _("It breaks a tie: each recipe of it served counts 1 more."),
+            _("At the end every recipe served moves you on by its cuisine's stars on the menu."),
+        ):
             lines = theme.wrap(words, f, area.right - area.x)
             if y + f.get_linesize() * len(lines) > area.bottom:
                 break
@@ -206,21 +251,46 @@ class PotPourriTable(SeatNaming, KitTable):
             y += b.px(6)
 
     def _draw_pathway(self, surface: pygame.Surface, b: Board, model: PotModel, lay) -> None:
-        theme.draw_panel(surface, b.rect(layout.MAIN_X, layout.PATH_Y, layout.MAIN_W, layout.PATH_H), lay, colour=(62, 44, 34))
-        b.text(surface, _("Gourmet pathway"), BODY, theme.BROTH, b.rect(layout.TRACK_X, layout.PATH_Y + 4, 1, 1).topleft)
+        theme.draw_panel(
+            surface,
+            b.rect(layout.MAIN_X, layout.PATH_Y, layout.MAIN_W, layout.PATH_H),
+            lay,
+            colour=(62, 44, 34),
+        )
+        b.text(
+            surface,
+            _("Gourmet pathway"),
+            BODY,
+            theme.BROTH,
+            b.rect(layout.TRACK_X, layout.PATH_Y + 4, 1, 1).topleft,
+        )
         if model.learner_memory:
-            b.text(surface, _("Learner: remember for me (on)"), SMALL, theme.HERB,
-                   b.rect(layout.TABLE_X - 20, layout.PATH_Y + 8, 1, 1).topleft, anchor="topright")
+            b.text(
+                surface,
+                _("Learner: remember for me (on)"),
+                SMALL,
+                theme.HERB,
+                b.rect(layout.TABLE_X - 20, layout.PATH_Y + 8, 1, 1).topleft,
+                anchor="topright",
+            )
         length, stars = model.track_length(), model.star_squares()
         for square in range(length):
             rect = layout.square_rect(b, square, length)
             starred = square in stars
-            pygame.draw.rect(surface, (240, 200, 110) if starred else (226, 208, 178), rect, border_radius=b.px(6))
+            pygame.draw.rect(
+                surface, (240, 200, 110) if starred else (226, 208, 178), rect, border_radius=b.px(6)
+            )
             pygame.draw.rect(surface, INK, rect, width=b.px(2), border_radius=b.px(6))
             if starred:
                 draw_star(surface, (rect.right - b.px(14), rect.bottom - b.px(14)), b.px(12), theme.ACCENT)
-            b.text(surface, str(square), SMALL, (120, 96, 76), (rect.x + b.px(4), rect.bottom + b.px(2)),
-                   anchor="bottomleft")
+            b.text(
+                surface,
+                str(square),
+                SMALL,
+                (120, 96, 76),
+                (rect.x + b.px(4), rect.bottom + b.px(2)),
+                anchor="bottomleft",
+            )
         table = model.match_squares()
         x, y = layout.TABLE_X, layout.PATH_Y + 10
         b.text(surface, _("Matches / squares"), SMALL, theme.BROTH, b.rect(x, y - 4, 1, 1).topleft)
@@ -228,11 +298,26 @@ class PotPourriTable(SeatNaming, KitTable):
             cell = b.rect(x + i * 56, y + 32, 50, 56)
             pygame.draw.rect(surface, (226, 208, 178), cell, border_radius=b.px(6))
             b.text(surface, str(found), SMALL, INK, (cell.centerx, cell.y), anchor="midtop")
-            b.text(surface, f"+{squares}", SMALL, theme.ACCENT_DARK, (cell.centerx, cell.bottom), anchor="midbottom")
-        b.text(surface, _("Cook: +1 per full pan"), SMALL, theme.TEXT_DIM, b.rect(x, y + 104, 1, 1).topleft,
-               max_width=b.px(290))
+            b.text(
+                surface,
+                f"+{squares}",
+                SMALL,
+                theme.ACCENT_DARK,
+                (cell.centerx, cell.bottom),
+                anchor="midbottom",
+            )
+        b.text(
+            surface,
+            _("Cook: +1 per full pan"),
+            SMALL,
+            theme.TEXT_DIM,
+            b.rect(x, y + 104, 1, 1).topleft,
+            max_width=b.px(290),
+        )
 
-    def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+    def draw_thing(
+        self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float
+    ) -> None:
         key = thing.key
         model = self.model
         if key.startswith("counter:"):
@@ -250,21 +335,43 @@ class PotPourriTable(SeatNaming, KitTable):
             self._draw_chef(surface, b, thing, model)
         elif key.startswith(("book:", "choose:")):
             recipe = thing.extra["recipe"]
-            if rect.size != thing.rect.size:   # on its way from the pile: the card's back
+            if rect.size != thing.rect.size:  # on its way from the pile: the card's back
                 pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
                 pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
                 return
             serving = model.phase == "serve" and key.startswith("book:") and model.turn == model.seat
             pan = model.served_pan()
             stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
-            draw_recipe(surface, b, recipe, rect, model.recipe_score(recipe) if serving else None,
-                        pan.ingredients if serving and pan else None, stars.get(recipe.get("cuisine")))
+            draw_recipe(
+                surface,
+                b,
+                recipe,
+                rect,
+                model.recipe_score(recipe) if serving else None,
+                pan.ingredients if serving and pan else None,
+                stars.get(recipe.get("cuisine")),
+            )
         elif thing.kind == "button":
             live = key in self.usable()
-            pygame.draw.rect(surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10))
-            pygame.draw.rect(surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3),
-                             border_radius=b.px(10))
-            b.text(surface, thing.words, BODY, theme.TEXT, rect.center, anchor="center", max_width=rect.w - b.px(12))
+            pygame.draw.rect(
+                surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10)
+            )
+            pygame.draw.rect(
+                surface,
+                theme.MUSTARD if live else theme.PANEL_EDGE,
+                rect,
+                width=b.px(3),
+                border_radius=b.px(10),
+            )
+            b.text(
+                surface,
+                thing.words,
+                BODY,
+                theme.TEXT,
+                rect.center,
+                anchor="center",
+                max_width=rect.w - b.px(12),
+            )
         elif key in ("draw", "recipes", "discard", "recipe_discard"):
             if thing.face or key == "recipes":
                 draw_picture(surface, b, thing.face or BACK, rect, show)
@@ -274,8 +381,9 @@ class PotPourriTable(SeatNaming, KitTable):
         elif key.startswith("menu:"):
             draw_picture(surface, b, thing.face or BACK, rect, show)
             if thing.extra.get("looked"):
-                pygame.draw.rect(surface, theme.HERB, rect.inflate(b.px(6), b.px(6)), width=b.px(4),
-                                 border_radius=b.px(10))
+                pygame.draw.rect(
+                    surface, theme.HERB, rect.inflate(b.px(6), b.px(6)), width=b.px(4), border_radius=b.px(10)
+                )
         elif thing.kind == "card" and thing.face:
             draw_picture(surface, b, thing.face, rect, show)
 
@@ -293,18 +401,36 @@ class PotPourriTable(SeatNaming, KitTable):
         edge = theme.MUSTARD if model.turn == chef.seat and not model.over else theme.PANEL_EDGE
         theme.draw_panel(surface, rect, theme.layout(surface.get_size()), edge=edge)
         draw_counter(surface, chef.seat, pygame.Rect(rect.x + b.px(10), rect.y + b.px(8), b.px(24), b.px(24)))
-        square = b.text(surface, _("square %(square)d") % {"square": chef.square}, SMALL, theme.TEXT_DIM,
-                        (rect.right - b.px(10), rect.y + b.px(2)), anchor="topright")
-        b.text(surface, self.session.seat_name(chef.seat), SMALL, theme.TEXT, (rect.x + b.px(42), rect.y + b.px(2)),
-               max_width=square.x - rect.x - b.px(50))
+        square = b.text(
+            surface,
+            _("square %(square)d") % {"square": chef.square},
+            SMALL,
+            theme.TEXT_DIM,
+            (rect.right - b.px(10), rect.y + b.px(2)),
+            anchor="topright",
+        )
+        b.text(
+            surface,
+            self.session.seat_name(chef.seat),
+            SMALL,
+            theme.TEXT,
+            (rect.x + b.px(42), rect.y + b.px(2)),
+            max_width=square.x - rect.x - b.px(50),
+        )
         # in words, not pictures to be guessed: the cards in hand, the recipes in the book, the ones served
-        counts = (_("Hand %(count)d") % {"count": chef.hand_count}, _("Book %(count)d") % {"count": chef.book_count},
-                  _("Served %(count)d") % {"count": len(chef.redeemed)})
+        counts = (
+            _("Hand %(count)d") % {"count": chef.hand_count},
+            _("Book %(count)d") % {"count": chef.book_count},
+            _("Served %(count)d") % {"count": len(chef.redeemed)},
+        )
         f = b.font(SMALL)
         x, right = rect.x + b.px(42), rect.right - b.px(10)
         gap = max(b.px(8), min(b.px(28), (right - x - sum(f.size(words)[0] for words in counts)) // 2))
         for words in counts:
-            x = b.text(surface, words, SMALL, theme.TEXT, (x, rect.y + b.px(28)), max_width=right - x).right + gap
+            x = (
+                b.text(surface, words, SMALL, theme.TEXT, (x, rect.y + b.px(28)), max_width=right - x).right
+                + gap
+            )
 
     def usable(self) -> dict[str, list[dict[str, Any]]]:
         """As the kit's; either recipe (or tile) of a pair may be touched first, the pantry's
@@ -319,7 +445,7 @@ class PotPourriTable(SeatNaming, KitTable):
                 if action.get("type") == "swap_recipes":
                     found.setdefault("recipes", []).append(action)
         rows = {"hand": self.slots or [], "pantry": self.model.pantry()}
-        for key, actions in list(found.items()):   # every card of a kind in the hand or pantry is as usable
+        for key, actions in list(found.items()):  # every card of a kind in the hand or pantry is as usable
             row, _colon, index = key.partition(":")
             cards = rows.get(row, [])
             if index.isdigit() and int(index) < len(cards) and cards[int(index)] is not None:
@@ -330,12 +456,12 @@ class PotPourriTable(SeatNaming, KitTable):
 
     def touch(self, key: str) -> bool:
         if key.startswith(("hand:", "pantry:")):
-            self.aimed = key    # this card, not the first of its kind, is the one that moves
+            self.aimed = key  # this card, not the first of its kind, is the one that moves
         if not self.choosing.picked and any(key in self._paired_keys(a) for a in self.actions):
             self.choosing.picked = (key,)
             return True
         if not self.choosing.picked and key == layout.REPLACE_KEY and key in self.usable():
-            self.choosing.picked = (key,)   # then the hand card to discard with the pantry
+            self.choosing.picked = (key,)  # then the hand card to discard with the pantry
             return True
         if not self.choosing.picked and key == "recipes":
             swap = next((a for a in self.actions if a.get("type") == "swap_recipes"), None)
@@ -359,8 +485,13 @@ class PotPourriTable(SeatNaming, KitTable):
 
     # --- moving the lid, and the words for one ingredient of a recipe --------------------------------
     def handle_table(self, action: InputAction) -> bool:
-        if action.kind == "select" and not self.choosing.menu and not self.moves_open and not self._focus_live():
-            return self._focus_first()   # the first Enter shows where the keys are, rather than doing nothing
+        if (
+            action.kind == "select"
+            and not self.choosing.menu
+            and not self.moves_open
+            and not self._focus_live()
+        ):
+            return self._focus_first()  # the first Enter shows where the keys are, rather than doing nothing
         if action.kind == "point":
             self.pointer = action.pos
         if action.kind == "release":
@@ -368,12 +499,18 @@ class PotPourriTable(SeatNaming, KitTable):
         if action.kind == "navigate" and self._carrying():
             return self._carry(action.dx, action.dy)
         used = super().handle_table(action)
-        if action.kind == "select" and self._carrying():   # picked up by keys or pad: carried to a saucepan
+        if action.kind == "select" and self._carrying():  # picked up by keys or pad: carried to a saucepan
             self._carry(0, 0)
-        if action.kind == "point":     # hover words are shown at the recipe card under the mouse
+        if action.kind == "point":  # hover words are shown at the recipe card under the mouse
             self.clicks_on = self.hover
-            self.hover = next((t.key for t in reversed(self.things()) if "recipe" in t.extra
-                               and action.pos is not None and t.rect.collidepoint(action.pos)), self.hover)
+            self.hover = next(
+                (
+                    t.key
+                    for t in reversed(self.things())
+                    if "recipe" in t.extra and action.pos is not None and t.rect.collidepoint(action.pos)
+                ),
+                self.hover,
+            )
         if action.kind == "click":
             lid = self.thing("lid")
             picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
@@ -388,7 +525,9 @@ class PotPourriTable(SeatNaming, KitTable):
         """Put the focus, drawn as a ring, on the first thing that can be used (the top-left one)."""
         self.keyboard = True
         things = [t for t in self.things() if t.key in self.usable() or t.key in self.choosing.picked]
-        found = nearest(sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0)   # the list of moves last
+        found = nearest(
+            sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0
+        )  # the list of moves last
         if found is not None:
             self.focus = found.key
         return found is not None
@@ -407,7 +546,12 @@ class PotPourriTable(SeatNaming, KitTable):
             found = min(pans, key=lambda t: abs(t.rect.centerx - lid.rect.centerx), default=None)
         else:
             current = self.thing(self.focus)
-            found = nearest([t for t in [lid, *pans] if t.key != self.focus], current.rect if current else lid.rect, dx, dy)
+            found = nearest(
+                [t for t in [lid, *pans] if t.key != self.focus],
+                current.rect if current else lid.rect,
+                dx,
+                dy,
+            )
         if found is not None:
             self.focus = found.key
         return True
@@ -418,7 +562,7 @@ class PotPourriTable(SeatNaming, KitTable):
         start, self.grabbed = self.grabbed, None
         if start is None or pos is None:
             return False
-        self.hover_quiet = True   # as after a click: no words pop up where the lid was let go
+        self.hover_quiet = True  # as after a click: no words pop up where the lid was let go
         found = under_point(self.things(), pos)
         usable = self.usable()
         pan = next((t.key for t in found if t.key.startswith("pan:") and t.key in usable), None)
@@ -435,11 +579,15 @@ class PotPourriTable(SeatNaming, KitTable):
             dx, dy = self.pointer[0] - self.grabbed[0], self.pointer[1] - self.grabbed[1]
             draw_lid(surface, self.board, lid.rect.move(dx, dy), int(lid.words or 0))
         elif self._carrying() and self.focus is not None and self.focus.startswith("pan:"):
-            draw_lid(surface, self.board, layout.lid_rect(self.board, int(self.focus[4:])), int(lid.words or 0))
+            draw_lid(
+                surface, self.board, layout.lid_rect(self.board, int(self.focus[4:])), int(lid.words or 0)
+            )
 
     def _recipe_at(self, pos: tuple[int, int] | None) -> Thing | None:
-        return next((t for t in reversed(self.things()) if "recipe" in t.extra and pos and t.rect.collidepoint(pos)),
-                    None)
+        return next(
+            (t for t in reversed(self.things()) if "recipe" in t.extra and pos and t.rect.collidepoint(pos)),
+            None,
+        )
 
     def hover_words(self) -> list[str]:
         """As the kit's, naming the one move a first click starts (the recipe pile asks to swap
@@ -448,7 +596,8 @@ class PotPourriTable(SeatNaming, KitTable):
         key = self.focus if self.keyboard else self.hover
         leads = [] if key in self.choosing.picked else self.usable().get(key or "", [])
         among = ngettext("Click: choose among %(count)d move", "Click: choose among %(count)d moves", 1) % {
-            "count": 1}
+            "count": 1
+        }
         if len(leads) == 1 and among in lines:
             words = _("Click: %(move)s") if key == "recipes" else _("Click to start: %(move)s")
             lines[lines.index(among)] = words % {"move": self.menu_words(leads[0])}
@@ -461,7 +610,7 @@ class PotPourriTable(SeatNaming, KitTable):
         if self.keyboard or card is None or "recipe" not in card.extra or self.pointer is None:
             return super().hover_words()
         lines = super().hover_words()
-        if self.clicks_on not in (None, card.key):     # the card lies on the book, whose move a click makes
+        if self.clicks_on not in (None, card.key):  # the card lies on the book, whose move a click makes
             self.hover = self.clicks_on
             try:
                 lines += super().hover_words()[1:]
@@ -469,11 +618,18 @@ class PotPourriTable(SeatNaming, KitTable):
                 self.hover = card.key
         recipe = card.extra["recipe"]
         ingredients = recipe.get("ingredients") or []
-        for kind, cell in zip(ingredients, picture_rects(self.board, card.rect, len(ingredients)), strict=False):
+        for kind, cell in zip(
+            ingredients, picture_rects(self.board, card.rect, len(ingredients)), strict=False
+        ):
             if cell.collidepoint(self.pointer):
-                return [_("%(ingredient)s: an ingredient of %(recipe)s") % {
-                    "ingredient": describe.ingredient_word(kind).capitalize(),
-                    "recipe": describe.dish_word(str(recipe.get("name")))}, *lines[1:]]
+                return [
+                    _("%(ingredient)s: an ingredient of %(recipe)s")
+                    % {
+                        "ingredient": describe.ingredient_word(kind).capitalize(),
+                        "recipe": describe.dish_word(str(recipe.get("name"))),
+                    },
+                    *lines[1:],
+                ]
         return lines
 
     def end_verdict(self) -> str:
@@ -486,5 +642,9 @@ class PotPourriTable(SeatNaming, KitTable):
 
     def describe(self) -> dict[str, Any]:
         model = self.model
-        return {**super().describe(), "phase": model.phase, "turn": model.turn,
-                "faces": {t.key: t.face for t in self.things() if t.kind == "card"}}
+        return {
+            **super().describe(),
+            "phase": model.phase,
+            "turn": model.turn,
+            "faces": {t.key: t.face for t in self.things() if t.kind == "card"},
+        }

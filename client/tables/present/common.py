@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.words import and_list
 
-MAX_LINE = 90        # characters; longer facts are packed onto several lines
+MAX_LINE = 90  # characters; longer facts are packed onto several lines
 LOG_LINES = 8
 
 
@@ -51,11 +51,16 @@ def name_of(names: Sequence[str], seat: int | None) -> str:
 def renamer(game_names: Sequence[str], names: Sequence[str]):
     """A function putting the table's names in place of the game's own seat names ("Player 2") in a
     sentence of the view; one pass, so a name is never renamed twice."""
-    pairs = {game: name_of(names, seat) for seat, game in enumerate(game_names)
-             if isinstance(game, str) and game and name_of(names, seat) != game}
+    pairs = {
+        game: name_of(names, seat)
+        for seat, game in enumerate(game_names)
+        if isinstance(game, str) and game and name_of(names, seat) != game
+    }
     if not pairs:
         return lambda text: str(text)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(g) for g in sorted(pairs, key=len, reverse=True)) + r")(?!\d)")
+    pattern = re.compile(
+        r"\b(" + "|".join(re.escape(g) for g in sorted(pairs, key=len, reverse=True)) + r")(?!\d)"
+    )
     return lambda text: pattern.sub(lambda m: pairs[m.group(1)], str(text))
 
 
@@ -84,8 +89,15 @@ def pictured(lines: list[str], cards: Iterable[str], marked: Iterable[int] = (),
     """Packed lines as ``Line``s, the last carrying ``cards`` (the pictures shown below them all),
     those at the positions ``marked`` highlighted."""
     cards, marked = tuple(cards), frozenset(marked)
-    return [Line(text, cards=cards if i == len(lines) - 1 else (), marked=marked if i == len(lines) - 1 else frozenset(),
-                 **kwargs) for i, text in enumerate(lines)]
+    return [
+        Line(
+            text,
+            cards=cards if i == len(lines) - 1 else (),
+            marked=marked if i == len(lines) - 1 else frozenset(),
+            **kwargs,
+        )
+        for i, text in enumerate(lines)
+    ]
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -99,7 +111,9 @@ def namer(names: Sequence[str]):
 
 def log_section(view: dict, words, names: Sequence[str], count: int = LOG_LINES) -> Section:
     """The newest entries of the view's log in the game's ``words``, names as the table knows them."""
-    return Section("log", _("Recently"), [Line(words.event_words(entry, namer(names))) for entry in view["log"][-count:]])
+    return Section(
+        "log", _("Recently"), [Line(words.event_words(entry, namer(names))) for entry in view["log"][-count:]]
+    )
 
 
 def result_lines(view: dict, names: Sequence[str]) -> list[Line]:
@@ -108,10 +122,17 @@ def result_lines(view: dict, names: Sequence[str]) -> list[Line]:
     if not isinstance(result, dict):
         return []
     winners = [name_of(names, seat) for seat in result.get("winners") or []]
-    said = ngettext("The game is over: %(winners)s wins.", "The game is over: %(winners)s win.", len(winners)) % {
-        "winners": and_list(winners)} if winners else _("The game is over: nobody wins.")
+    said = (
+        ngettext("The game is over: %(winners)s wins.", "The game is over: %(winners)s win.", len(winners))
+        % {"winners": and_list(winners)}
+        if winners
+        else _("The game is over: nobody wins.")
+    )
     lines = [Line(said, strong=True)]
     scores = result.get("scores") or []
     if scores:
-        lines += [Line(text) for text in pack(_("Scores:"), [f"{name_of(names, s)} {score}" for s, score in enumerate(scores)])]
+        lines += [
+            Line(text)
+            for text in pack(_("Scores:"), [f"{name_of(names, s)} {score}" for s, score in enumerate(scores)])
+        ]
     return lines

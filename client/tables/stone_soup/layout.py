@@ -19,17 +19,17 @@ FAN_W, FAN_H = 60, 84
 MIDDLE_Y = 320
 SEQUENCE_X, SEQUENCE_Y, SEQ_CARD_W, SEQ_STEP = 36, 372, 64, 72
 POT_X, POT_Y, POT_W, POT_H = 640, 360, 150, 210
-SALT_Y = POT_Y + POT_H - 124        # the salt's top: its cards end above the pot's words (POT_WORDS_Y)
+SALT_Y = POT_Y + POT_H - 124  # the salt's top: its cards end above the pot's words (POT_WORDS_Y)
 POT_WORDS_Y = POT_Y + POT_H + 40
 SAY_X, SAY_Y, SAY_W, SAY_H, SAY_GAP = 880, 372, 280, 52, 10
 CALL_X, CALL_Y, CALL_W, CALL_H = 900, 352, 560, 150
 LET_GO_Y, LET_GO_H = 520, 70
-RING_X, RING_R = 1180, 70   # the window's ring for those who may not call, right of the pot
+RING_X, RING_R = 1180, 70  # the window's ring for those who may not call, right of the pot
 HAND_Y, HAND_TOP = 690, 800
 CARD_W, CARD_H = 120, 168
 RISE = 44
 GROUP_GAP = 26
-CAPTION_LINE = 36   # each group's name under its cards, a line of it: "6 peas" (click: all of them)
+CAPTION_LINE = 36  # each group's name under its cards, a line of it: "6 peas" (click: all of them)
 HAND_ROOM = MAIN_W - 40
 CAPTION_SIZE = SMALL
 
@@ -67,8 +67,15 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
     me, others = model.seating()
     for (x, width), seat in zip(other_panels(len(others)), others, strict=False):
         things += _other(players[seat], names.get(seat, players[seat].name), b, x, width)
-    things.append(Thing("sequence", b.rect(SEQUENCE_X - 12, MIDDLE_Y, SEQ_STEP * 7 + 16, 250), "zone",
-                        what=_sequence_words(model), sig=model.due))
+    things.append(
+        Thing(
+            "sequence",
+            b.rect(SEQUENCE_X - 12, MIDDLE_Y, SEQ_STEP * 7 + 16, 250),
+            "zone",
+            what=_sequence_words(model),
+            sig=model.due,
+        )
+    )
     things += _pot(model, b)
     things += _declarations(model, b, picked)
     things += _window_buttons(model, b)
@@ -85,76 +92,141 @@ def _hidden_hand(player, name: str, b: Board) -> list[Thing]:
     count = fan_size(player.cards)
     step = min(CARD_W * 0.55, (HAND_ROOM - CARD_W) / max(1, count - 1))
     left = MAIN_X + (MAIN_W - (CARD_W + step * max(0, count - 1))) / 2
-    return [Thing(f"fan:{player.seat}:{i}", b.rect(left + i * step, HAND_TOP, CARD_W, CARD_H), what=holds,
-                  origin="pot", sig="back") for i in range(count)]
+    return [
+        Thing(
+            f"fan:{player.seat}:{i}",
+            b.rect(left + i * step, HAND_TOP, CARD_W, CARD_H),
+            what=holds,
+            origin="pot",
+            sig="back",
+        )
+        for i in range(count)
+    ]
 
 
 def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
     band = player.cards
     words = band_words(band)
     holds = _("%(player)s holds %(cards)s") % {"player": name, "cards": words}
-    things = [Thing(f"seat:{player.seat}", b.rect(x, OTHERS_Y, width, OTHERS_H), "zone",
-                    what=holds, sig=words, extra={"seat": player.seat})]
+    things = [
+        Thing(
+            f"seat:{player.seat}",
+            b.rect(x, OTHERS_Y, width, OTHERS_H),
+            "zone",
+            what=holds,
+            sig=words,
+            extra={"seat": player.seat},
+        )
+    ]
     count = fan_size(band)
     step = min(24.0, (width - 40 - FAN_W) / max(1, count - 1))
     left = x + (width - (FAN_W + step * max(0, count - 1))) / 2
     for i in range(count):
-        things.append(Thing(f"fan:{player.seat}:{i}", b.rect(left + i * step, OTHERS_Y + 62, FAN_W, FAN_H),
-                            what=holds, under=(f"seat:{player.seat}",), origin="pot",
-                            sig="back"))
+        things.append(
+            Thing(
+                f"fan:{player.seat}:{i}",
+                b.rect(left + i * step, OTHERS_Y + 62, FAN_W, FAN_H),
+                what=holds,
+                under=(f"seat:{player.seat}",),
+                origin="pot",
+                sig="back",
+            )
+        )
     return things
 
 
 def _sequence_words(model: StoneModel) -> str:
     return _("The sequence of ingredients: %(foods)s. Owed now: %(food)s") % {
-        "foods": ", ".join(kind_name(food, 2) for food in model.sequence), "food": kind_name(model.due, 2)}
+        "foods": ", ".join(kind_name(food, 2) for food in model.sequence),
+        "food": kind_name(model.due, 2),
+    }
 
 
 def sequence_rects(b: Board, count: int) -> list:
-    return [b.rect(SEQUENCE_X + i * SEQ_STEP, SEQUENCE_Y + 36, SEQ_CARD_W, SEQ_CARD_W * CARD_H / CARD_W)
-            for i in range(count)]
+    return [
+        b.rect(SEQUENCE_X + i * SEQ_STEP, SEQUENCE_Y + 36, SEQ_CARD_W, SEQ_CARD_W * CARD_H / CARD_W)
+        for i in range(count)
+    ]
 
 
 def _pot(model: StoneModel, b: Board) -> list[Thing]:
     things = []
-    for i in range(min(model.salt_pile, 8)):   # slid crosswise under the pot, their ends showing, in a row
-        things.append(Thing(f"salt:{i}", b.rect(POT_X + (POT_W - POT_H) / 2 - 12 + i * 8, SALT_Y,
-                                                POT_H, POT_W),
-                            what=_("Salt under the pot: %(salt)s") % {"salt": count_words(model.salt_pile, SALT)},
-                            face=face(SALT),
-                            sig="salt", under=("pot",)))
+    for i in range(min(model.salt_pile, 8)):  # slid crosswise under the pot, their ends showing, in a row
+        things.append(
+            Thing(
+                f"salt:{i}",
+                b.rect(POT_X + (POT_W - POT_H) / 2 - 12 + i * 8, SALT_Y, POT_H, POT_W),
+                what=_("Salt under the pot: %(salt)s") % {"salt": count_words(model.salt_pile, SALT)},
+                face=face(SALT),
+                sig="salt",
+                under=("pot",),
+            )
+        )
     pot = model.pot
     words = band_words(pot)
-    things.append(Thing("pot", b.rect(POT_X, POT_Y, POT_W, POT_H), "card" if fan_size(pot) else "zone",
-                        what=_("The pot, face down: %(size)s") % {"size": words}, sig=words, extra={"cards": fan_size(pot)}))
+    things.append(
+        Thing(
+            "pot",
+            b.rect(POT_X, POT_Y, POT_W, POT_H),
+            "card" if fan_size(pot) else "zone",
+            what=_("The pot, face down: %(size)s") % {"size": words},
+            sig=words,
+            extra={"cards": fan_size(pot)},
+        )
+    )
     return things
 
 
 def say_rects(b: Board, count: int) -> list:
     """The declaration buttons beside the pot, two columns."""
     rows = (count + 1) // 2
-    return [b.rect(SAY_X + (i // rows) * (SAY_W + SAY_GAP), SAY_Y + 40 + (i % rows) * (SAY_H + SAY_GAP), SAY_W, SAY_H)
-            for i in range(count)]
+    return [
+        b.rect(
+            SAY_X + (i // rows) * (SAY_W + SAY_GAP), SAY_Y + 40 + (i % rows) * (SAY_H + SAY_GAP), SAY_W, SAY_H
+        )
+        for i in range(count)
+    ]
 
 
 def _declarations(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
     if not model.can("play"):
         return []
     count = model.most_declared
-    return [Thing(f"say:{n}", rect, "button", what=_("Add the picked cards to the pot as %(claim)s") % {"claim": count_words(n, model.due)},
-                  words=count_words(n, model.due), extra={"count": n})
-            for n, rect in zip(range(1, count + 1), say_rects(b, count), strict=True)]
+    return [
+        Thing(
+            f"say:{n}",
+            rect,
+            "button",
+            what=_("Add the picked cards to the pot as %(claim)s") % {"claim": count_words(n, model.due)},
+            words=count_words(n, model.due),
+            extra={"count": n},
+        )
+        for n, rect in zip(range(1, count + 1), say_rects(b, count), strict=True)
+    ]
 
 
 def _window_buttons(model: StoneModel, b: Board) -> list[Thing]:
     things = []
     if model.can("challenge"):
-        things.append(Thing("button:challenge", b.rect(CALL_X, CALL_Y, CALL_W, CALL_H), "button",
-                            what=_('Call "stone soup!": the cards are turned over (Space, pad Y)'),
-                            words=_("Stone soup!")))
+        things.append(
+            Thing(
+                "button:challenge",
+                b.rect(CALL_X, CALL_Y, CALL_W, CALL_H),
+                "button",
+                what=_('Call "stone soup!": the cards are turned over (Space, pad Y)'),
+                words=_("Stone soup!"),
+            )
+        )
     if model.can("let_go"):
-        things.append(Thing("button:let_go", b.rect(CALL_X + 110, LET_GO_Y, CALL_W - 220, LET_GO_H), "button",
-                            what=_("Let the play stand: you will not call"), words=_("Let it go")))
+        things.append(
+            Thing(
+                "button:let_go",
+                b.rect(CALL_X + 110, LET_GO_Y, CALL_W - 220, LET_GO_H),
+                "button",
+                what=_("Let the play stand: you will not call"),
+                words=_("Let it go"),
+            )
+        )
     return things
 
 
@@ -167,8 +239,14 @@ def caption_lines(b: Board, kind: str, n: int, width: int) -> list[str]:
     """A group's caption: its count and name ("6 peas"), on two lines ("6" over "peas") where one is
     too narrow, the count alone under a single narrow card: the count always shows."""
     name = _("salt") if kind == SALT else kind_name(kind, n)
-    return next((lines for lines in ([f"{n} {name}"], [str(n), name])
-                 if all(b.fits(line, CAPTION_SIZE, width) for line in lines)), [str(n)])
+    return next(
+        (
+            lines
+            for lines in ([f"{n} {name}"], [str(n), name])
+            if all(b.fits(line, CAPTION_SIZE, width) for line in lines)
+        ),
+        [str(n)],
+    )
 
 
 def group_key(kind: str) -> str:
@@ -194,14 +272,31 @@ def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
             key = f"hand:{kind}:{i}"
             top = HAND_TOP - (RISE if key in picked else 0)
             what = _("Your %(card)s (%(count)d in your hand)") % {"card": kind_name(kind), "count": n}
-            things.append(Thing(key, b.rect(x + i * step, top, width, height), what=what, face=face(kind),
-                                sig=kind, origin="pot", extra={"kind": kind, "group": n, "index": i}))
+            things.append(
+                Thing(
+                    key,
+                    b.rect(x + i * step, top, width, height),
+                    what=what,
+                    face=face(kind),
+                    sig=kind,
+                    origin="pot",
+                    extra={"kind": kind, "group": n, "index": i},
+                )
+            )
         span = width + (n - 1) * step
         # measured in the width the caption is drawn in (the scene's ``_group_caption``), to the pixel
         lines = caption_lines(b, kind, n, b.rect(x - 2, 0, span + GROUP_GAP - 4, 1).w - b.px(6))
-        things.append(Thing(group_key(kind), b.rect(x - 2, HAND_TOP + height + 6, span + GROUP_GAP - 4, 8 + CAPTION_LINE * len(lines)),
-                            "zone", what=_("%(cards)s in your hand") % {"cards": count_words(n, kind)}, words="\n".join(lines), sig=str(n),
-                            extra={"kind": kind, "count": n}))
+        things.append(
+            Thing(
+                group_key(kind),
+                b.rect(x - 2, HAND_TOP + height + 6, span + GROUP_GAP - 4, 8 + CAPTION_LINE * len(lines)),
+                "zone",
+                what=_("%(cards)s in your hand") % {"cards": count_words(n, kind)},
+                words="\n".join(lines),
+                sig=str(n),
+                extra={"kind": kind, "count": n},
+            )
+        )
         x += span + GROUP_GAP
     return things
 

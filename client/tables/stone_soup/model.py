@@ -75,7 +75,7 @@ def size_before(before: dict[str, Any] | None, now: dict[str, Any]) -> str:
 class Player:
     seat: int
     name: str
-    cards: dict[str, Any]   # a size band: least, most
+    cards: dict[str, Any]  # a size band: least, most
 
 
 class StoneModel(ViewModel):
@@ -106,8 +106,8 @@ class StoneModel(ViewModel):
         return dict(pot) if isinstance(pot, dict) else {"least": 0, "most": 0}
 
     salt_pile = Field("salt_pile", int, 0)
-    plays = Field("plays", int, 0)          # plays and dashes of salt so far
-    salted = Field("salted", bool, False)   # the last play was a dash of salt: the food owed is still owed
+    plays = Field("plays", int, 0)  # plays and dashes of salt so far
+    salted = Field("salted", bool, False)  # the last play was a dash of salt: the food owed is still owed
 
     def window(self) -> dict[str, Any] | None:
         window = self.view.get("window")
@@ -133,7 +133,10 @@ class StoneModel(ViewModel):
         result = self.result() or {}
         left = list(result.get("cards_left") or [])
         winners = set(result.get("winners") or [])
-        return sorted(((seat, int(n)) for seat, n in enumerate(left)), key=lambda sn: (sn[0] not in winners, sn[1], sn[0]))
+        return sorted(
+            ((seat, int(n)) for seat, n in enumerate(left)),
+            key=lambda sn: (sn[0] not in winners, sn[1], sn[0]),
+        )
 
 
 def play_action(picked: dict[str, int], count: int) -> dict[str, Any]:
@@ -150,22 +153,35 @@ def verdict_words(reveal: dict[str, Any], names: dict[int, str]) -> tuple[str, .
     in the longest form that fits: with the rule that set a bluff's penalty, as it is, and without
     the cards it names (pictured above it)."""
     cards = [str(kind) for kind in reveal.get("cards") or []]
-    shown = describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards}) if cards else _("nothing")
+    shown = (
+        describe_cards({kind: cards.count(kind) for kind in KINDS if kind in cards})
+        if cards
+        else _("nothing")
+    )
     verdict = str(reveal.get("verdict"))
     taker = names.get(reveal.get("taker"), _("someone"))
     taken = int(reveal.get("taken") or 0)
     number = _(NUMBER_WORDS[taken]) if taken < len(NUMBER_WORDS) else str(taken)
-    what = _("the whole pot") if reveal.get("whole_pot") else ngettext(
-        "%(number)s card", "%(number)s cards", taken) % {"number": number}
+    what = (
+        _("the whole pot")
+        if reveal.get("whole_pot")
+        else ngettext("%(number)s card", "%(number)s cards", taken) % {"number": number}
+    )
     salt = int(reveal.get("salt") or 0)
     if salt:
         what = _("%(cards)s and %(salt)s") % {"cards": what, "salt": count_words(salt, SALT)}
     big = {"stone": _("A stone!"), "honest": _("Honest"), "bluff": _("A bluff")}.get(verdict, verdict)
-    line = _("%(shown)s: %(taker)s takes %(what)s.") % {"shown": f"{shown[0].upper()}{shown[1:]}", "taker": taker,
-                                                         "what": what}
+    line = _("%(shown)s: %(taker)s takes %(what)s.") % {
+        "shown": f"{shown[0].upper()}{shown[1:]}",
+        "taker": taker,
+        "what": what,
+    }
     short = _("%(taker)s takes %(what)s.") % {"taker": taker, "what": what}
     rule = ""
-    if verdict == "bluff":   # the penalty the rulebook sets, said where it is paid
-        rule = _("The pot held fewer than twice the cards added.") if reveal.get("whole_pot") else \
-            _("Twice the cards added.")
+    if verdict == "bluff":  # the penalty the rulebook sets, said where it is paid
+        rule = (
+            _("The pot held fewer than twice the cards added.")
+            if reveal.get("whole_pot")
+            else _("Twice the cards added.")
+        )
     return big, *([f"{line} {rule}"] if rule else []), line, short[:1].upper() + short[1:]

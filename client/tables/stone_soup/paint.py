@@ -16,12 +16,14 @@ from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
 FELT = (62, 44, 34)
-CALL = (200, 60, 50)        # the "Stone soup!" button
-REVEAL_H = 360                 # a call's box at the top of the side column (board units)
-REVEAL_CARD_W = 64             # the challenged cards in it
+CALL = (200, 60, 50)  # the "Stone soup!" button
+REVEAL_H = 360  # a call's box at the top of the side column (board units)
+REVEAL_CARD_W = 64  # the challenged cards in it
 
 
-def draw_card(surface: pygame.Surface, b: Board, asset: str | None, rect: pygame.Rect, show: float = 1.0) -> None:
+def draw_card(
+    surface: pygame.Surface, b: Board, asset: str | None, rect: pygame.Rect, show: float = 1.0
+) -> None:
     """A card picture (a back when ``asset`` is None), narrowed to ``show`` of its width while it turns."""
     image = b.card_image(asset or BACK, rect)
     if show < 1.0:
@@ -59,44 +61,91 @@ def fitted(b: Board, words: str, width: int, sizes=(LABEL, BODY, SMALL)) -> int:
     return next((s for s in sizes if b.fits(words, s, width)), sizes[-1])
 
 
-def draw_button(surface: pygame.Surface, b: Board, rect: pygame.Rect, words: str, live: bool,
-                colour=None, size: int = BODY, left: int = 0) -> None:
+def draw_button(
+    surface: pygame.Surface,
+    b: Board,
+    rect: pygame.Rect,
+    words: str,
+    live: bool,
+    colour=None,
+    size: int = BODY,
+    left: int = 0,
+) -> None:
     """A button with ``words`` centred in it, clear of the first ``left`` pixels (kept for a ring)."""
     fill = colour or (theme.PANEL_LIGHT if live else theme.PANEL)
     pygame.draw.rect(surface, fill, rect, border_radius=b.px(12))
-    pygame.draw.rect(surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3),
-                     border_radius=b.px(12))
+    pygame.draw.rect(
+        surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(12)
+    )
     room = pygame.Rect(rect.x + left, rect.y, rect.w - left, rect.h)
     size = fitted(b, words, room.w - b.px(20), (size, BODY, SMALL))
-    b.text(surface, words, size, theme.TEXT if live else theme.TEXT_DIM, room.center, anchor="center",
-           max_width=room.w - b.px(12))
+    b.text(
+        surface,
+        words,
+        size,
+        theme.TEXT if live else theme.TEXT_DIM,
+        room.center,
+        anchor="center",
+        max_width=room.w - b.px(12),
+    )
 
 
-def draw_sequence(surface: pygame.Surface, b: Board, zone: pygame.Rect, foods: list[str], due: str,
-                  rects: list[pygame.Rect], after_salt: bool) -> None:
+def draw_sequence(
+    surface: pygame.Surface,
+    b: Board,
+    zone: pygame.Rect,
+    foods: list[str],
+    due: str,
+    rects: list[pygame.Rect],
+    after_salt: bool,
+) -> None:
     """The sequence-of-ingredients card: the foods in order, the one owed now raised, framed and named."""
     pygame.draw.rect(surface, (246, 232, 208), zone, border_radius=b.px(14))
     pygame.draw.rect(surface, theme.TEXT_DARK, zone, width=b.px(3), border_radius=b.px(14))
-    b.text(surface, _("Sequence of ingredients"), BODY, theme.TEXT_DARK, (zone.x + b.px(16), zone.y + b.px(8)),
-           max_width=zone.w - b.px(24))
+    b.text(
+        surface,
+        _("Sequence of ingredients"),
+        BODY,
+        theme.TEXT_DARK,
+        (zone.x + b.px(16), zone.y + b.px(8)),
+        max_width=zone.w - b.px(24),
+    )
     for food, rect in zip(foods, rects, strict=False):
         owed = food == due
         place = rect.move(0, -b.px(14)) if owed else rect
         draw_card(surface, b, face(food), place)
         if owed:
-            pygame.draw.rect(surface, theme.ACCENT, place.inflate(b.px(10), b.px(10)), width=b.px(5),
-                             border_radius=b.px(8))
+            pygame.draw.rect(
+                surface, theme.ACCENT, place.inflate(b.px(10), b.px(10)), width=b.px(5), border_radius=b.px(8)
+            )
             tip = (place.centerx, place.bottom + b.px(10))
-            pygame.draw.polygon(surface, theme.ACCENT, [tip, (tip[0] - b.px(12), tip[1] + b.px(16)),
-                                                        (tip[0] + b.px(12), tip[1] + b.px(16))])
+            pygame.draw.polygon(
+                surface,
+                theme.ACCENT,
+                [tip, (tip[0] - b.px(12), tip[1] + b.px(16)), (tip[0] + b.px(12), tip[1] + b.px(16))],
+            )
     words = (_("Owed now: %(food)s (still, after the salt)") if after_salt else _("Owed now: %(food)s")) % {
-        "food": kind_name(due, 2)}
-    b.text(surface, words, BODY, theme.ACCENT_DARK, (zone.x + b.px(16), zone.bottom - b.px(44)),
-           max_width=zone.w - b.px(24))
+        "food": kind_name(due, 2)
+    }
+    b.text(
+        surface,
+        words,
+        BODY,
+        theme.ACCENT_DARK,
+        (zone.x + b.px(16), zone.bottom - b.px(44)),
+        max_width=zone.w - b.px(24),
+    )
 
 
-def draw_ring(surface: pygame.Surface, b: Board, centre: tuple[int, int], radius: int, fraction: float,
-              seconds: float | None, colour=theme.MUSTARD) -> None:
+def draw_ring(
+    surface: pygame.Surface,
+    b: Board,
+    centre: tuple[int, int],
+    radius: int,
+    fraction: float,
+    seconds: float | None,
+    colour=theme.MUSTARD,
+) -> None:
     """A ring that empties clockwise as the window runs out, the seconds left in its middle."""
     pygame.draw.circle(surface, theme.SHADOW, centre, radius)
     pygame.draw.circle(surface, theme.PANEL_EDGE, centre, radius, width=b.px(4))
@@ -121,7 +170,9 @@ def _veil(surface: pygame.Surface, b: Board, box: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.MUSTARD, box, width=b.px(3), border_radius=b.px(18))
 
 
-def _lines(surface: pygame.Surface, b: Board, words: tuple[str, ...], box: pygame.Rect, sizes, most: int) -> None:
+def _lines(
+    surface: pygame.Surface, b: Board, words: tuple[str, ...], box: pygame.Rect, sizes, most: int
+) -> None:
     """The first of ``words`` that fits in ``most`` lines (the last one otherwise) at the bottom of ``box``:
     on one line at the largest of ``sizes`` that fits, else wrapped."""
     width = box.w - b.px(40)
@@ -144,16 +195,18 @@ def _row(x: float, width: float, count: int, card_w: float, widest: float) -> tu
     return x + (width - (card_w + step * max(0, count - 1))) / 2, step
 
 
-def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, ...],
-                header: str) -> None:
+def draw_reveal(
+    surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, ...], header: str
+) -> None:
     """The call at the top of the side column: who called whom, the challenged cards turning over one
     by one, then the verdict under them and what it costs."""
     box = reveal_box(b)
     _veil(surface, b, box)
     y = box.y + b.px(10)
     for line in theme.wrap(header, b.font(SMALL), box.w - b.px(30))[:2]:
-        y = b.text(surface, line, SMALL, theme.MUSTARD, (box.centerx, y), anchor="midtop",
-                   max_width=box.w - b.px(30)).bottom
+        y = b.text(
+            surface, line, SMALL, theme.MUSTARD, (box.centerx, y), anchor="midtop", max_width=box.w - b.px(30)
+        ).bottom
     cards = shown.cards
     w, h = REVEAL_CARD_W, REVEAL_CARD_W * 168 / 120
     left, step = _row(SIDE_X, SIDE_W, len(cards), w, w + 8.0)
@@ -161,28 +214,49 @@ def draw_reveal(surface: pygame.Surface, b: Board, shown: Reveal, now: float, wo
     for i, kind in enumerate(cards):
         rect = b.rect(left + i * step, 80 + 76, w, h)
         turning = i == up - 1 and not shown.verdict_shown(now)
-        show = min(1.0, abs(1 - 2 * ((now - shown.start - FIRST_FLIP - i * FLIP_SECONDS) / FLIP_SECONDS))) if turning else 1.0
+        show = (
+            min(1.0, abs(1 - 2 * ((now - shown.start - FIRST_FLIP - i * FLIP_SECONDS) / FLIP_SECONDS)))
+            if turning
+            else 1.0
+        )
         draw_card(surface, b, face(kind) if i < up else None, rect, show)
     if shown.verdict_shown(now):
         big, *lines = words
         colour = theme.HERB if big == _("Honest") else theme.DANGER
-        b.text(surface, big, HEADING, colour, b.rect(SIDE_X + SIDE_W / 2, 80 + 76 + h + 10, 1, 1).topleft,
-               anchor="midtop", max_width=box.w - b.px(30))
+        b.text(
+            surface,
+            big,
+            HEADING,
+            colour,
+            b.rect(SIDE_X + SIDE_W / 2, 80 + 76 + h + 10, 1, 1).topleft,
+            anchor="midtop",
+            max_width=box.w - b.px(30),
+        )
         _lines(surface, b, lines, box, (SMALL,), 3)
 
 
-def draw_penalty(surface: pygame.Surface, b: Board, shown: Reveal, now: float, pot: pygame.Rect,
-                 target: pygame.Rect | None, count_words: str) -> None:
+def draw_penalty(
+    surface: pygame.Surface,
+    b: Board,
+    shown: Reveal,
+    now: float,
+    pot: pygame.Rect,
+    target: pygame.Rect | None,
+    count_words: str,
+) -> None:
     """The pot's cards flying to the hand that takes them, then their count beside that hand a moment."""
     if target is None or shown.docked is not None or now - shown.start >= shown.length:
         return
     flight = shown.flight(now)
     if 0 < flight < 1:
-        for i in range(3):     # a few backs stand for the pot's cards on their way
+        for i in range(3):  # a few backs stand for the pot's cards on their way
             k = max(0.0, min(1.0, flight - i * 0.08))
-            rect = pygame.Rect(round(pot.x + (target.centerx - pot.centerx) * k),
-                               round(pot.y + (target.centery - pot.centery) * k),
-                               max(2, round(pot.w * (1 - 0.4 * k))), max(2, round(pot.h * (1 - 0.4 * k))))
+            rect = pygame.Rect(
+                round(pot.x + (target.centerx - pot.centerx) * k),
+                round(pot.y + (target.centery - pot.centery) * k),
+                max(2, round(pot.w * (1 - 0.4 * k))),
+                max(2, round(pot.h * (1 - 0.4 * k))),
+            )
             draw_card(surface, b, None, rect)
     if flight >= 1.0:
         badge = b.font(LABEL).size(count_words)[0] + b.px(28)
@@ -192,27 +266,61 @@ def draw_penalty(surface: pygame.Surface, b: Board, shown: Reveal, now: float, p
         b.text(surface, count_words, LABEL, theme.TEXT, pill.center, anchor="center")
 
 
-def draw_ranking(surface: pygame.Surface, b: Board, ranking: list[tuple[int, int]], names: dict[int, str],
-                 symbols: bool, last_words: str) -> pygame.Rect:
+def draw_ranking(
+    surface: pygame.Surface,
+    b: Board,
+    ranking: list[tuple[int, int]],
+    names: dict[int, str],
+    symbols: bool,
+    last_words: str,
+) -> pygame.Rect:
     """The end: the winner's last play, then every player from the winner down with the cards left."""
     sheet = b.rect(160, 110, 1180, 820)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
     winner = names.get(ranking[0][0], _("Nobody")) if ranking else _("Nobody")
-    b.text(surface, ngettext("%(winners)s wins!", "%(winners)s win!", 1) % {"winners": winner}, HUGE, theme.MUSTARD, (sheet.centerx, sheet.y + b.px(30)), anchor="midtop",
-           max_width=sheet.w - b.px(40))
+    b.text(
+        surface,
+        ngettext("%(winners)s wins!", "%(winners)s win!", 1) % {"winners": winner},
+        HUGE,
+        theme.MUSTARD,
+        (sheet.centerx, sheet.y + b.px(30)),
+        anchor="midtop",
+        max_width=sheet.w - b.px(40),
+    )
     y = sheet.y + b.px(118)
     for line in theme.wrap(last_words, b.font(SMALL), sheet.w - b.px(60))[:2]:
-        y = b.text(surface, line, SMALL, theme.TEXT_DIM, (sheet.centerx, y), anchor="midtop",
-                   max_width=sheet.w - b.px(60)).bottom
+        y = b.text(
+            surface,
+            line,
+            SMALL,
+            theme.TEXT_DIM,
+            (sheet.centerx, y),
+            anchor="midtop",
+            max_width=sheet.w - b.px(60),
+        ).bottom
     row_h = min(110, 520 / max(1, len(ranking)))
     for place, (seat, left) in enumerate(ranking):
         y = 300 + place * row_h
-        b.text(surface, f"{place + 1}.", HEADING, theme.MUSTARD if place == 0 else theme.TEXT,
-               b.rect(230, y, 1, 1).topleft)
+        b.text(
+            surface,
+            f"{place + 1}.",
+            HEADING,
+            theme.MUSTARD if place == 0 else theme.TEXT,
+            b.rect(230, y, 1, 1).topleft,
+        )
         seat_dot(surface, b, seat, b.rect(330, y + 28, 1, 1).topleft, symbols)
-        b.text(surface, names.get(seat, _("Player %(number)d") % {"number": seat + 1}), HEADING, theme.TEXT, b.rect(362, y, 1, 1).topleft,
-               max_width=b.px(520))
-        words = _("no cards left") if left == 0 else ngettext("%(count)d card left", "%(count)d cards left", left) % {
-            "count": left}
+        b.text(
+            surface,
+            names.get(seat, _("Player %(number)d") % {"number": seat + 1}),
+            HEADING,
+            theme.TEXT,
+            b.rect(362, y, 1, 1).topleft,
+            max_width=b.px(520),
+        )
+        words = (
+            _("no cards left")
+            if left == 0
+            else ngettext("%(count)d card left", "%(count)d cards left", left) % {"count": left}
+        )
         b.text(surface, words, LABEL, theme.TEXT_DIM, b.rect(1290, y + 8, 1, 1).topleft, anchor="topright")
     return sheet

@@ -64,8 +64,7 @@ def present(view: dict[str, Any], names: list[str]) -> list[Section]:
     sections = [_now(view, names, me)]
     if isinstance(me, int) and isinstance(view.get("hand"), dict):
         sections.append(_you(view))
-    return [*sections, _board(view, names), _players(view, names, me),
-            log_section(view, describe, names)]
+    return [*sections, _board(view, names), _players(view, names, me), log_section(view, describe, names)]
 
 
 def _now(view, names, me) -> Section:
@@ -73,8 +72,12 @@ def _now(view, names, me) -> Section:
     window = view.get("window")
     if not lines and window:
         claim = {"claim": count_words(int(window["count"]), str(window["food"]))}
-        said = _("You added cards face down, claiming %(claim)s.") % claim if window["player"] == me else \
-            _("%(player)s added cards face down, claiming %(claim)s.") % {**claim, "player": name_of(names, window["player"])}
+        said = (
+            _("You added cards face down, claiming %(claim)s.") % claim
+            if window["player"] == me
+            else _("%(player)s added cards face down, claiming %(claim)s.")
+            % {**claim, "player": name_of(names, window["player"])}
+        )
         lines.append(Line(said, seat=window["player"], cards=(BACK,)))
         if window.get("empties_hand"):
             lines.append(Line(_("That was their last card: if it stands, they win.")))
@@ -84,12 +87,19 @@ def _now(view, names, me) -> Section:
     elif not lines:
         turn = view.get("turn")
         due = {"food": _food(view["due"])}
-        owes = _("You owe %(food)s (or a dash of salt).") % due if turn == me else \
-            _("%(player)s owes %(food)s (or a dash of salt).") % {**due, "player": name_of(names, turn)}
+        owes = (
+            _("You owe %(food)s (or a dash of salt).") % due
+            if turn == me
+            else _("%(player)s owes %(food)s (or a dash of salt).") % {**due, "player": name_of(names, turn)}
+        )
         lines.append(Line(owes, seat=turn, cards=(card(view["due"]),)))
     if view.get("legal_actions") and not view.get("over"):
-        ask = _('Your move: call "stone soup!" if you doubt it.') if window else \
-            _("Your move: choose the cards to add and say how many %(food)s they are.") % {"food": _food(view["due"])}
+        ask = (
+            _('Your move: call "stone soup!" if you doubt it.')
+            if window
+            else _("Your move: choose the cards to add and say how many %(food)s they are.")
+            % {"food": _food(view["due"])}
+        )
         lines.append(Line(ask, strong=True))
     return Section("now", _("Now"), lines)
 
@@ -97,7 +107,9 @@ def _now(view, names, me) -> Section:
 def _you(view) -> Section:
     hand = view["hand"]
     total = sum(hand.values())
-    lines = pictured(pack(_("Hand (%(count)d):") % {"count": total}, _kinds(hand) or [_("empty")]), cards_of(hand))
+    lines = pictured(
+        pack(_("Hand (%(count)d):") % {"count": total}, _kinds(hand) or [_("empty")]), cards_of(hand)
+    )
     return Section("you", _("You"), lines)
 
 
@@ -107,30 +119,49 @@ def _board(view, names) -> Section:
     order = [f"[{_food(food)}]" if food == due else _food(food) for food in sequence]
     pot = view["pot"]
     has_pot = pot.get("most") != 0 if isinstance(pot, dict) else bool(pot)
-    lines = [Line(_("Pot: %(size)s face down; salt under it: %(salt)d") % {"size": size_words(pot),
-                                                                           "salt": view.get("salt_pile", 0)},
-                  cards=((BACK,) if has_pot else ()) + ((card("salt"),) if view.get("salt_pile") else ()))]
-    lines += pictured(pack(_("Sequence:"), order), map(card, sequence),   # the food owed is framed and marked
-                      marked=(i for i, food in enumerate(sequence) if food == due))
+    lines = [
+        Line(
+            _("Pot: %(size)s face down; salt under it: %(salt)d")
+            % {"size": size_words(pot), "salt": view.get("salt_pile", 0)},
+            cards=((BACK,) if has_pot else ()) + ((card("salt"),) if view.get("salt_pile") else ()),
+        )
+    ]
+    lines += pictured(
+        pack(_("Sequence:"), order),
+        map(card, sequence),  # the food owed is framed and marked
+        marked=(i for i, food in enumerate(sequence) if food == due),
+    )
     reveal = view.get("last_reveal")
     if reveal:
-        facts = {"caller": name_of(names, reveal["by"]), "player": name_of(names, reveal["player"]),
-                 "verdict": _verdict(str(reveal["verdict"])), "taker": name_of(names, reveal["taker"])}
+        facts = {
+            "caller": name_of(names, reveal["by"]),
+            "player": name_of(names, reveal["player"]),
+            "verdict": _verdict(str(reveal["verdict"])),
+            "taker": name_of(names, reveal["taker"]),
+        }
         if reveal.get("whole_pot"):
             said = _("Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took the whole pot") % facts
         else:
-            said = ngettext("Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took %(taken)d card",
-                            "Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took %(taken)d cards",
-                            int(reveal.get("taken") or 0)) % {**facts, "taken": int(reveal.get("taken") or 0)}
+            said = ngettext(
+                "Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took %(taken)d card",
+                "Last call: %(caller)s on %(player)s, %(verdict)s; %(taker)s took %(taken)d cards",
+                int(reveal.get("taken") or 0),
+            ) % {**facts, "taken": int(reveal.get("taken") or 0)}
         lines.append(Line(said))
         shown = list(reveal.get("cards") or [])
-        lines += pictured(pack("  " + _("shown:"), [singular_of(k) if k in KINDS else k for k in shown] or [_("nothing")]),
-                          map(card, shown))
+        lines += pictured(
+            pack("  " + _("shown:"), [singular_of(k) if k in KINDS else k for k in shown] or [_("nothing")]),
+            map(card, shown),
+        )
     aside = [n for n in view.get("set_aside") or [] if n]
     if aside:
-        lines.append(Line(_("Set aside, unseen: %(counts)s cards") % {"counts": ", ".join(str(n) for n in aside)}))
+        lines.append(
+            Line(_("Set aside, unseen: %(counts)s cards") % {"counts": ", ".join(str(n) for n in aside)})
+        )
     if view.get("challenge_seconds"):
-        lines.append(Line(_("A play may be challenged for %(seconds)d s.") % {"seconds": view["challenge_seconds"]}))
+        lines.append(
+            Line(_("A play may be challenged for %(seconds)d s.") % {"seconds": view["challenge_seconds"]})
+        )
     return Section("board", _("Table"), lines)
 
 
@@ -141,7 +172,7 @@ def _players(view, names, me) -> Section:
         if seat == me:
             continue
         facts = {"player": name_of(names, seat), "size": size_words(player["cards"])}
-        if seat == view["next_player"]:   # during a window: once it closes
+        if seat == view["next_player"]:  # during a window: once it closes
             lines.append(Line(_("%(player)s: %(size)s in hand - to play") % facts, seat=seat))
         else:
             lines.append(Line(_("%(player)s: %(size)s in hand") % facts, seat=seat))

@@ -9,12 +9,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-FIRST_FLIP = 0.6        # the call heard, before the first card turns
-FLIP_SECONDS = 0.8      # between two cards turning over: each can be read as it turns
-VERDICT_SECONDS = 1.4   # the verdict alone, before the cards fly
+FIRST_FLIP = 0.6  # the call heard, before the first card turns
+FLIP_SECONDS = 0.8  # between two cards turning over: each can be read as it turns
+VERDICT_SECONDS = 1.4  # the verdict alone, before the cards fly
 FLY_SECONDS = 0.8
-HOLD_SECONDS = 0.9      # the count stays a moment where the cards landed
-DOCK_SECONDS = 6.0      # the verdict stays this long once its moment is over and the next play is made
+HOLD_SECONDS = 0.9  # the count stays a moment where the cards landed
+DOCK_SECONDS = 6.0  # the verdict stays this long once its moment is over and the next play is made
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Reveal:
 
     reveal: dict[str, Any]
     start: float
-    docked: float | None = None   # when the next play was made
+    docked: float | None = None  # when the next play was made
 
     def dock(self, now: float) -> None:
         """The next play is made: the moment is over, its verdict stays a while (once)."""

@@ -42,8 +42,8 @@ from soupkitchen.shared.words import and_list
 
 AGAIN_KEY = "button:again"
 CALL_KEY = "button:challenge"
-LATE_SECONDS = 3.0   # a call pressed this soon after the window closed is sent, and answered "too late"
-MORE = {"more": 1, "rotate_right": 1, "less": -1, "rotate_left": -1}   # +/- keys, pad shoulders
+LATE_SECONDS = 3.0  # a call pressed this soon after the window closed is sent, and answered "too late"
+MORE = {"more": 1, "rotate_right": 1, "less": -1, "rotate_left": -1}  # +/- keys, pad shoulders
 
 
 class StoneSoupTable(KitTable):
@@ -52,22 +52,28 @@ class StoneSoupTable(KitTable):
     name = "stone-soup"
     art_folder = "stone_soup"
     model_type = StoneModel
-    menu_holds_clock = True   # a call window waits for a solo or couch player reading the menu or the rules
+    menu_holds_clock = True  # a call window waits for a solo or couch player reading the menu or the rules
 
     def __init__(self, app, session) -> None:
         self.shown: Reveal | None = None
-        self.callable: int | None = None   # the serial of the last claim this seat could call
-        self.callable_seen = 0.0           # when it was last seen open
-        self.sizes_before: dict[Any, dict[str, Any]] = {}   # hands (by seat) and "pot" before the open play
+        self.callable: int | None = None  # the serial of the last claim this seat could call
+        self.callable_seen = 0.0  # when it was last seen open
+        self.sizes_before: dict[Any, dict[str, Any]] = {}  # hands (by seat) and "pot" before the open play
         super().__init__(app, session)
         reveal = self.model.reveal()
-        self._reveal_serial = reveal.get("serial") if reveal else None   # a reveal seen before joining stays told
+        self._reveal_serial = (
+            reveal.get("serial") if reveal else None
+        )  # a reveal seen before joining stays told
 
     @classmethod
     def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
         sizes = {b.rect(0, 0, w, w * layout.CARD_H / layout.CARD_W).size for w in (120, 108, 96, 84, 76)}
-        sizes |= {b.rect(0, 0, layout.FAN_W, layout.FAN_H).size, b.rect(0, 0, layout.POT_W, layout.POT_H).size,
-                  b.rect(0, 0, layout.SEQ_CARD_W, layout.SEQ_CARD_W * layout.CARD_H / layout.CARD_W).size, b.rect(0, 0, 110, 154).size}
+        sizes |= {
+            b.rect(0, 0, layout.FAN_W, layout.FAN_H).size,
+            b.rect(0, 0, layout.POT_W, layout.POT_H).size,
+            b.rect(0, 0, layout.SEQ_CARD_W, layout.SEQ_CARD_W * layout.CARD_H / layout.CARD_W).size,
+            b.rect(0, 0, 110, 154).size,
+        }
         return sizes
 
     def names(self) -> dict[int, str]:
@@ -75,7 +81,10 @@ class StoneSoupTable(KitTable):
 
     def ranked_names(self, model: StoneModel) -> dict[int, str]:
         """Names for the ranking, yours marked."""
-        return {seat: name + (" " + _("(you)") if seat == model.seat else "") for seat, name in self.names().items()}
+        return {
+            seat: name + (" " + _("(you)") if seat == model.seat else "")
+            for seat, name in self.names().items()
+        }
 
     def rename(self, text: str) -> str:
         players = self.model.players()
@@ -100,8 +109,15 @@ class StoneSoupTable(KitTable):
         if model.result() is not None:
             if not self.session.local:
                 return []
-            return [Thing(AGAIN_KEY, board.rect(550, 840, 400, 74), "button", words=_("Play again"),
-                          what=_("A new table with the same game, players and options"))]
+            return [
+                Thing(
+                    AGAIN_KEY,
+                    board.rect(550, 840, 400, 74),
+                    "button",
+                    words=_("Play again"),
+                    what=_("A new table with the same game, players and options"),
+                )
+            ]
         return layout.build(model, board, self.choosing.picked, self.names())
 
     def path_of(self, action: dict[str, Any]) -> tuple[str, ...]:
@@ -126,7 +142,9 @@ class StoneSoupTable(KitTable):
                 if kind != SALT:
                     found[key] = []
                     found[layout.group_key(kind)] = []
-            if picked:   # from one to as many as picked: every bluff of the rulebook adds at least what it says
+            if (
+                picked
+            ):  # from one to as many as picked: every bluff of the rulebook adds at least what it says
                 for n in range(1, min(model.most_declared, sum(picked.values())) + 1):
                     found[f"say:{n}"] = [play_action(picked, n)]
         if model.can("salt"):
@@ -182,8 +200,8 @@ class StoneSoupTable(KitTable):
             ack = await self.session.act(seat, action, quiet=True)
             if not ack.get("ok"):
                 words = self.rename(str(ack["error"]["message"]))
-                words = words[:1].upper() + words[1:]     # said on its own: "Too late: ..."
-                if not self.answer_refusal(words):      # said at the click that made it, else a toast
+                words = words[:1].upper() + words[1:]  # said on its own: "Too late: ..."
+                if not self.answer_refusal(words):  # said at the click that made it, else a toast
                     self.app.toast(words, "error")
 
         self.app.spawn(sending())
@@ -207,7 +225,7 @@ class StoneSoupTable(KitTable):
                 if thing is None:
                     return []
                 points.append(self._point_on(thing))
-            if self.confirm(action) and path:      # the confirmation's first item
+            if self.confirm(action) and path:  # the confirmation's first item
                 points.append(self.menu_rects_for(self.thing(path[-1]).rect, [action, CANCEL])[0].center)
         finally:
             self.choosing.picked = saved
@@ -219,7 +237,7 @@ class StoneSoupTable(KitTable):
 
     def ask(self, action: dict[str, Any], key: str) -> None:
         super().ask(action, key)
-        self.choosing.picked = ()     # no card is picked for a play meanwhile
+        self.choosing.picked = ()  # no card is picked for a play meanwhile
 
     def hover_words(self) -> list[str]:
         key = self.focus if self.keyboard else self.hover
@@ -233,8 +251,12 @@ class StoneSoupTable(KitTable):
             return [thing.what, _("Click to pick it for the pot"), more]
         if key in self.usable() and key.startswith("group:"):
             kind, held = str(thing.extra.get("kind")), int(thing.extra.get("count", 0))
-            every = _("Click to put them all back") if self.picked_cards().get(kind, 0) == held else \
-                _("Click to pick all %(number)s") % {"number": _(NUMBER_WORDS[held]) if held < len(NUMBER_WORDS) else held}
+            every = (
+                _("Click to put them all back")
+                if self.picked_cards().get(kind, 0) == held
+                else _("Click to pick all %(number)s")
+                % {"number": _(NUMBER_WORDS[held]) if held < len(NUMBER_WORDS) else held}
+            )
             return [thing.what, every, more]
         return super().hover_words()
 
@@ -242,7 +264,7 @@ class StoneSoupTable(KitTable):
     def handle_table(self, action: InputAction) -> bool:
         calling = action.kind == "pass" or (action.kind == "select" and self.focus in (None, CALL_KEY))
         if calling and not self.moves_open and (CALL_KEY in self.usable() or self._just_closed()):
-            return self.call()   # Space (or Enter), pad Y: call at once
+            return self.call()  # Space (or Enter), pad Y: call at once
         step = -action.dy if action.kind == "scroll" else MORE.get(action.kind, 0)
         kind = layout.kind_of_key(self.focus if self.keyboard else self.hover)
         if step and kind is not None and kind != SALT and self.model.can("play") and not self.moves_open:
@@ -254,13 +276,21 @@ class StoneSoupTable(KitTable):
         the call it was meant to be: it is sent for that claim and answered "too late"."""
         call = self.board.rect(layout.CALL_X, layout.CALL_Y, layout.CALL_W, layout.CALL_H)
         usable = self.usable()
-        if button == 1 and CALL_KEY not in usable and self._just_closed() and call.collidepoint(pos) \
-                and not self.moves_open and not self.choosing.menu \
-                and not any(t.key in usable for t in under_point(self.things(), pos)):   # nothing else meant there
+        if (
+            button == 1
+            and CALL_KEY not in usable
+            and self._just_closed()
+            and call.collidepoint(pos)
+            and not self.moves_open
+            and not self.choosing.menu
+            and not any(t.key in usable for t in under_point(self.things(), pos))
+        ):  # nothing else meant there
             return self.call()
-        say = next((t.key for t in self.things() if t.key.startswith("say:") and t.rect.collidepoint(pos)), None)
+        say = next(
+            (t.key for t in self.things() if t.key.startswith("say:") and t.rect.collidepoint(pos)), None
+        )
         if button == 1 and say is not None and say not in self.usable() and not self.choosing.menu:
-            self.answer_at(pos, self.say_refusal())   # beyond the cards picked: they stay picked
+            self.answer_at(pos, self.say_refusal())  # beyond the cards picked: they stay picked
             return True
         return super()._click(pos, button)
 
@@ -270,8 +300,11 @@ class StoneSoupTable(KitTable):
             picked = sum(self.picked_cards().values())
             if not picked:
                 return _("Pick the cards for the pot first")
-            return ngettext("You picked %(count)d card: say at most %(count)d",
-                            "You picked %(count)d cards: say at most %(count)d", picked) % {"count": picked}
+            return ngettext(
+                "You picked %(count)d card: say at most %(count)d",
+                "You picked %(count)d cards: say at most %(count)d",
+                picked,
+            ) % {"count": picked}
         return self.not_now()
 
     def _just_closed(self) -> bool:
@@ -281,7 +314,7 @@ class StoneSoupTable(KitTable):
     def update(self, dt: float, now: float) -> None:
         super().update(dt, now)
         window = self.model.window()
-        if window is None:   # the sizes a claim is judged against, as everyone saw them before it
+        if window is None:  # the sizes a claim is judged against, as everyone saw them before it
             self.sizes_before = {p.seat: p.cards for p in self.model.players()} | {"pot": self.model.pot}
         if window is not None and self.model.can("challenge"):
             self.callable, self.callable_seen = int(window.get("serial") or 0), now
@@ -294,9 +327,9 @@ class StoneSoupTable(KitTable):
             if sound is not None:
                 sound("stone_soup")
         if self.shown is not None and self.model.plays > int(self.shown.reveal.get("serial") or 0):
-            self.shown.dock(now)   # the next play is made: the verdict moves aside for it
+            self.shown.dock(now)  # the next play is made: the verdict moves aside for it
         if self.shown is not None and (self.shown.over(now) or self.model.over):
-            self.shown = None    # at the end the ranking is the moment
+            self.shown = None  # at the end the ranking is the moment
 
     def redraw_at(self, now: float) -> float | None:
         """A call's moment moves until its cards have landed."""
@@ -312,8 +345,14 @@ class StoneSoupTable(KitTable):
         model = StoneModel(view)
         prompt = self.prompt(model)
         colour = theme.MUSTARD if model.actions() else theme.TEXT
-        b.text(surface, prompt, paint.fitted(b, prompt, b.px(1440)), colour, b.rect(30, 18, 1, 1).topleft,
-               max_width=b.px(1440))
+        b.text(
+            surface,
+            prompt,
+            paint.fitted(b, prompt, b.px(1440)),
+            colour,
+            b.rect(30, 18, 1, 1).topleft,
+            max_width=b.px(1440),
+        )
         if model.result() is not None:
             self._draw_end(surface, b, model)
             return
@@ -322,51 +361,107 @@ class StoneSoupTable(KitTable):
         theme.draw_panel(surface, middle, lay, colour=paint.FELT)
         me = model.seating()[0]
         seat_box = b.rect(layout.MAIN_X, layout.HAND_Y, layout.MAIN_W, 1070 - layout.HAND_Y)
-        theme.draw_panel(surface, seat_box, lay, colour=theme.PANEL,
-                         edge=theme.MUSTARD if model.my_turn else theme.PANEL_EDGE)
+        theme.draw_panel(
+            surface,
+            seat_box,
+            lay,
+            colour=theme.PANEL,
+            edge=theme.MUSTARD if model.my_turn else theme.PANEL_EDGE,
+        )
         total = sum(n for _, n in model.hand())
         band = next((p.cards for p in model.players() if p.seat == me), {})
         facts = {"player": self.session.seat_name(me), "count": total, "cards": band_words(band)}
-        title = (ngettext("Your hand (%(count)d card)", "Your hand (%(count)d cards)", total) if me == model.seat else
-                 ngettext("%(player)s's hand (%(count)d card)", "%(player)s's hand (%(count)d cards)", total)
-                 if model.seat is not None else _("%(player)s's hand (%(cards)s)")) % facts
+        title = (
+            ngettext("Your hand (%(count)d card)", "Your hand (%(count)d cards)", total)
+            if me == model.seat
+            else ngettext("%(player)s's hand (%(count)d card)", "%(player)s's hand (%(count)d cards)", total)
+            if model.seat is not None
+            else _("%(player)s's hand (%(cards)s)")
+        ) % facts
         paint.seat_dot(surface, b, me, b.rect(50, layout.HAND_Y + 26, 1, 1).topleft, self._symbols())
         b.text(surface, title, BODY, theme.TEXT, b.rect(76, layout.HAND_Y + 8, 1, 1).topleft)
         if model.can("play"):
             picked = self.picked_cards()
-            hint = _("Picked: %(cards)s") % {"cards": ", ".join(claim_words(n, k) for k, n in picked.items())} if picked \
+            hint = (
+                _("Picked: %(cards)s") % {"cards": ", ".join(claim_words(n, k) for k, n in picked.items())}
+                if picked
                 else _("Pick any cards (bluffing is allowed), or click a dash of salt to pass")
-            b.text(surface, hint, SMALL, theme.MUSTARD, b.rect(520, layout.HAND_Y + 14, 1, 1).topleft, max_width=b.px(940))
+            )
+            b.text(
+                surface,
+                hint,
+                SMALL,
+                theme.MUSTARD,
+                b.rect(520, layout.HAND_Y + 14, 1, 1).topleft,
+                max_width=b.px(940),
+            )
         self._pot_words(surface, b, model)
 
     def _group_caption(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """A group's caption under its cards, as the layout worded it to fit (``layout.caption_lines``)."""
         y = thing.rect.y + b.px(4)
         for line in thing.words.split("\n"):
-            y = b.text(surface, line, layout.CAPTION_SIZE, theme.TEXT, (thing.rect.centerx, y), anchor="midtop",
-                       max_width=thing.rect.w - b.px(6)).bottom
+            y = b.text(
+                surface,
+                line,
+                layout.CAPTION_SIZE,
+                theme.TEXT,
+                (thing.rect.centerx, y),
+                anchor="midtop",
+                max_width=thing.rect.w - b.px(6),
+            ).bottom
 
     def _pot_words(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         pot = model.pot
         was = size_before(self.sizes_before.get("pot"), pot) if model.window() is not None else ""
         lines = [" \u00b7 ".join(filter(None, (_("Pot: %(size)s") % {"size": band_words(pot)}, was)))] + (
-            [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else [])
+            [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else []
+        )
         centre = layout.POT_X + layout.POT_W / 2 - 10
         # clear of the declarations beside the pot; during a window only the call buttons, higher up, are there
-        room = b.px(2 * ((layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X) - centre) - 20)
+        room = b.px(
+            2 * ((layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X) - centre)
+            - 20
+        )
         y = b.rect(centre, layout.POT_WORDS_Y, 1, 1).y
         for line in lines:
-            y = b.text(surface, line, SMALL, theme.TEXT, (b.rect(centre, 0, 1, 1).x, y), anchor="midtop",
-                       max_width=room).bottom
+            y = b.text(
+                surface,
+                line,
+                SMALL,
+                theme.TEXT,
+                (b.rect(centre, 0, 1, 1).x, y),
+                anchor="midtop",
+                max_width=room,
+            ).bottom
         window = model.window()
         if window is not None:
-            who = _("You") if window.get("player") == model.seat else self.session.seat_name(window.get("player"))
-            claim = _('%(player)s: "%(claim)s"') % {"player": who,
-                                                    "claim": claim_words(int(window.get("count", 1)), str(window.get("food")))}
-            b.text(surface, claim, LABEL, theme.MUSTARD, b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
-                   anchor="midtop", max_width=b.px(560))
+            who = (
+                _("You")
+                if window.get("player") == model.seat
+                else self.session.seat_name(window.get("player"))
+            )
+            claim = _('%(player)s: "%(claim)s"') % {
+                "player": who,
+                "claim": claim_words(int(window.get("count", 1)), str(window.get("food"))),
+            }
+            b.text(
+                surface,
+                claim,
+                LABEL,
+                theme.MUSTARD,
+                b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
+                anchor="midtop",
+                max_width=b.px(560),
+            )
         elif model.can("play"):
-            b.text(surface, _("Say they are:"), BODY, theme.TEXT, b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft)
+            b.text(
+                surface,
+                _("Say they are:"),
+                BODY,
+                theme.TEXT,
+                b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft,
+            )
 
     def prompt(self, model: StoneModel) -> str:
         names = self.names()
@@ -390,14 +485,23 @@ class StoneSoupTable(KitTable):
             return _("Your turn: pick cards, then say how many %(food)s they are") % {"food": food}
         return _("%(player)s owes %(food)s") % {"player": names.get(model.turn, ""), "food": food}
 
-    def draw_thing(self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float) -> None:
+    def draw_thing(
+        self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float
+    ) -> None:
         key = thing.key
         model = self.model
         if key.startswith("seat:"):
             self._draw_seat(surface, b, thing, model)
         elif key == "sequence":
-            paint.draw_sequence(surface, b, rect, model.sequence, model.due, layout.sequence_rects(b, len(model.sequence)),
-                                model.salted)
+            paint.draw_sequence(
+                surface,
+                b,
+                rect,
+                model.sequence,
+                model.due,
+                layout.sequence_rects(b, len(model.sequence)),
+                model.salted,
+            )
         elif key == "pot":
             if thing.kind == "card":
                 paint.draw_pot(surface, b, rect, int(thing.extra.get("cards", 1)))
@@ -409,11 +513,14 @@ class StoneSoupTable(KitTable):
         elif key.startswith("salt:"):
             paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == CALL_KEY:
-            paint.draw_button(surface, b, rect, thing.words, True, colour=paint.CALL, size=72,
-                              left=b.px(136))   # clear of the window's ring (see _draw_window)
+            paint.draw_button(
+                surface, b, rect, thing.words, True, colour=paint.CALL, size=72, left=b.px(136)
+            )  # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()
-            paint.draw_button(surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING)
+            paint.draw_button(
+                surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING
+            )
         else:
             paint.draw_card(surface, b, thing.face, rect, show)
 
@@ -421,8 +528,12 @@ class StoneSoupTable(KitTable):
         seat = thing.extra["seat"]
         window = model.window()
         to_move = (model.turn == seat) or (window is not None and window.get("player") == seat)
-        theme.draw_panel(surface, thing.rect, theme.layout(surface.get_size()),
-                         edge=theme.MUSTARD if to_move else theme.PANEL_EDGE)
+        theme.draw_panel(
+            surface,
+            thing.rect,
+            theme.layout(surface.get_size()),
+            edge=theme.MUSTARD if to_move else theme.PANEL_EDGE,
+        )
         paint.seat_dot(surface, b, seat, (thing.rect.x + b.px(26), thing.rect.y + b.px(26)), self._symbols())
         mark = ""
         if window is not None and seat in (window.get("let_go") or []):
@@ -430,17 +541,34 @@ class StoneSoupTable(KitTable):
         elif model.turn == seat:
             mark = " - " + _("to play")
         name = self.session.seat_name(seat) + mark
-        b.text(surface, name, paint.fitted(b, name, thing.rect.w - b.px(60), (BODY, SMALL)), theme.TEXT,
-               (thing.rect.x + b.px(48), thing.rect.y + b.px(8)), max_width=thing.rect.w - b.px(60))
+        b.text(
+            surface,
+            name,
+            paint.fitted(b, name, thing.rect.w - b.px(60), (BODY, SMALL)),
+            theme.TEXT,
+            (thing.rect.x + b.px(48), thing.rect.y + b.px(8)),
+            max_width=thing.rect.w - b.px(60),
+        )
         band = next((p.cards for p in model.players() if p.seat == seat), {})
-        was = size_before(self.sizes_before.get(seat), band) if window is not None and window.get("player") == seat \
+        was = (
+            size_before(self.sizes_before.get(seat), band)
+            if window is not None and window.get("player") == seat
             else ""
+        )
         size, width = band_words(band), thing.rect.w - b.px(24)
-        y = b.text(surface, size, paint.fitted(b, size, width, (BODY, SMALL)), theme.TEXT_DIM,
-                   (thing.rect.centerx, thing.rect.bottom - b.px(70 if was else 44)), anchor="midtop",
-                   max_width=width).bottom
-        if was:   # how the hand looked before the claim: a count bluff shows in the difference
-            b.text(surface, was, SMALL, theme.MUSTARD, (thing.rect.centerx, y), anchor="midtop", max_width=width)
+        y = b.text(
+            surface,
+            size,
+            paint.fitted(b, size, width, (BODY, SMALL)),
+            theme.TEXT_DIM,
+            (thing.rect.centerx, thing.rect.bottom - b.px(70 if was else 44)),
+            anchor="midtop",
+            max_width=width,
+        ).bottom
+        if was:  # how the hand looked before the claim: a count bluff shows in the difference
+            b.text(
+                surface, was, SMALL, theme.MUSTARD, (thing.rect.centerx, y), anchor="midtop", max_width=width
+            )
 
     def _symbols(self) -> bool:
         return bool(getattr(self.app.settings, "colour_blind_symbols", False))
@@ -448,12 +576,22 @@ class StoneSoupTable(KitTable):
     def _draw_end(self, surface: pygame.Surface, b: Board, model: StoneModel) -> None:
         """The ranking under the Play again button: the winning play, then everyone from the winner down."""
         plays = [entry for entry in model.view["log"] if entry["type"] != "win"]
-        last = _("The last play: %(play)s") % {
-            "play": event_words(self.session.game_id, plays[-1], self.session.seat_name)} if plays else ""
+        last = (
+            _("The last play: %(play)s")
+            % {"play": event_words(self.session.game_id, plays[-1], self.session.seat_name)}
+            if plays
+            else ""
+        )
         paint.draw_ranking(surface, b, model.ranking(), self.ranked_names(model), self._symbols(), last)
         if not self.session.local:
-            b.text(surface, _("The host may open a new table from the lobby."), BODY, theme.TEXT_DIM,
-                   b.rect(750, 860, 1, 1).topleft, anchor="midtop")
+            b.text(
+                surface,
+                _("The host may open a new table from the lobby."),
+                BODY,
+                theme.TEXT_DIM,
+                b.rect(750, 860, 1, 1).topleft,
+                anchor="midtop",
+            )
 
     def side_room(self) -> int:
         """Room above the log for a call being shown (the log is never covered); none while the move
@@ -481,25 +619,46 @@ class StoneSoupTable(KitTable):
             centre = (button.rect.x + b.px(80), button.rect.centery)
             paint.draw_ring(surface, b, centre, b.px(56), fraction, left)
         else:
-            paint.draw_ring(surface, b, b.rect(layout.RING_X, 470, 1, 1).topleft, b.px(layout.RING_R), fraction, left)
-            waiting = [s for s in range(len(model.players())) if s != window.get("player")
-                       and s not in (window.get("let_go") or [])]
-            words = _("Waiting for %(players)s") % {
-                "players": ", ".join(self.session.seat_name(s) for s in waiting)} if waiting else ""
-            b.text(surface, words, SMALL, theme.TEXT, b.rect(1180, 560, 1, 1).topleft, anchor="midtop",
-                   max_width=b.px(560))
+            paint.draw_ring(
+                surface, b, b.rect(layout.RING_X, 470, 1, 1).topleft, b.px(layout.RING_R), fraction, left
+            )
+            waiting = [
+                s
+                for s in range(len(model.players()))
+                if s != window.get("player") and s not in (window.get("let_go") or [])
+            ]
+            words = (
+                _("Waiting for %(players)s")
+                % {"players": ", ".join(self.session.seat_name(s) for s in waiting)}
+                if waiting
+                else ""
+            )
+            b.text(
+                surface,
+                words,
+                SMALL,
+                theme.TEXT,
+                b.rect(1180, 560, 1, 1).topleft,
+                anchor="midtop",
+                max_width=b.px(560),
+            )
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
         shown, b = self.shown, self.board
         reveal = shown.reveal
         names = self.names()
-        header = _("%(caller)s calls stone soup on %(player)s") % {"caller": names.get(reveal.get("by"), ""),
-                                                                 "player": names.get(reveal.get("player"), "")}
+        header = _("%(caller)s calls stone soup on %(player)s") % {
+            "caller": names.get(reveal.get("by"), ""),
+            "player": names.get(reveal.get("player"), ""),
+        }
         taker = reveal.get("taker")
         target = self._seat_rect(taker)
         taken = reveal.get("taken")
-        count = _("+ the whole pot") if reveal.get("whole_pot") else ngettext(
-            "+%(count)d card", "+%(count)d cards", int(taken or 0)) % {"count": int(taken or 0)}
+        count = (
+            _("+ the whole pot")
+            if reveal.get("whole_pot")
+            else ngettext("+%(count)d card", "+%(count)d cards", int(taken or 0)) % {"count": int(taken or 0)}
+        )
         pot = b.rect(layout.POT_X, layout.POT_Y, layout.POT_W, layout.POT_H)
         paint.draw_penalty(surface, b, shown, self.now, pot, target, count)
         if not self.moves_open:
@@ -514,5 +673,10 @@ class StoneSoupTable(KitTable):
 
     def describe(self) -> dict[str, Any]:
         model = self.model
-        return {**super().describe(), "phase": model.phase, "turn": model.turn,
-                "picked_cards": self.picked_cards(), "revealing": self.shown is not None}
+        return {
+            **super().describe(),
+            "phase": model.phase,
+            "turn": model.turn,
+            "picked_cards": self.picked_cards(),
+            "revealing": self.shown is not None,
+        }

@@ -23,13 +23,13 @@ Soup = list[list[dict[str, Any]]]
 
 @dataclass(frozen=True)
 class Move:
-    kind: str                   # "flip" | "slide"
-    row: int = 0                # flip: the cell; slide: the line
+    kind: str  # "flip" | "slide"
+    row: int = 0  # flip: the cell; slide: the line
     col: int = 0
     line: str = ""
     index: int = 0
     step: int = 0
-    old: dict[str, Any] | None = None   # flip: the card being replaced
+    old: dict[str, Any] | None = None  # flip: the card being replaced
 
 
 def _rotated(cards: list[Any], step: int) -> list[Any]:
@@ -61,7 +61,7 @@ def detect(old: Soup | None, new: Soup | None) -> Move | None:
         for step in (1, -1):
             if _rotated(before, step) == after:
                 return Move("slide", line="col", index=c, step=step)
-    return None   # a new round's soup, or several moves at once: no animation
+    return None  # a new round's soup, or several moves at once: no animation
 
 
 class SoupMotion(Motion):
@@ -71,7 +71,7 @@ class SoupMotion(Motion):
     def __init__(self) -> None:
         super().__init__()
         self.soup: Soup | None = None
-        self.last: Move | None = None     # the soup's latest move, animated or not
+        self.last: Move | None = None  # the soup's latest move, animated or not
 
     def see(self, things: list[Thing], now: float, animate: bool = True) -> None:
         super().see(things, now, animate=False)
@@ -88,7 +88,9 @@ class SoupMotion(Motion):
             return
         if move.kind == "flip":
             thing = cells[(move.row, move.col)]
-            before = replace(thing, face=card_face(move.old or {}), extra={**thing.extra, "card": move.old or {}})
+            before = replace(
+                thing, face=card_face(move.old or {}), extra={**thing.extra, "card": move.old or {}}
+            )
             self.start(thing.key, Glide(now, None, FLIP_SECONDS, before=before))
             return
         line = [(move.index, i) if move.line == "row" else (i, move.index) for i in range(SIZE)]

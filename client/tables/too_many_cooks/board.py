@@ -33,20 +33,20 @@ class Frame:
     now: float
     remaining: float | None = None
     names: dict[int, str] = field(default_factory=dict)
-    reactions: dict[int, tuple[str, float]] = field(default_factory=dict)   # seat -> (emote, seconds ago)
+    reactions: dict[int, tuple[str, float]] = field(default_factory=dict)  # seat -> (emote, seconds ago)
     colour_blind: bool = False
-    keyboard: bool = False          # the focus was last moved by keys or a pad: show it
-    pad: bool = False               # ... and by a pad: name its buttons in the hints
+    keyboard: bool = False  # the focus was last moved by keys or a pad: show it
+    pad: bool = False  # ... and by a pad: name its buttons in the hints
     history: History | None = None  # the round so far
-    reconnecting: bool = False      # the server cannot be reached (its round goes on)
-    log_scroll: int = 0             # board pixels of the log scrolled past (towards older entries)
-    taste_scroll: int = 0           # the first taste in sight when the tastes panel scrolls
-    seat_notes: dict[int, str] = field(default_factory=dict)   # "away 0:12", "bot playing for Ada"
-    read_taste: int | None = None   # the taste the keys' focus is on (shown ringed)
-    picked: tuple[int, int] | None = None   # the soup card picked to be changed
-    offered: frozenset[tuple[str, str]] = frozenset()   # the spares it may become
-    focus: str | None = None        # the key of the thing the keys' focus is on
-    hints: bool = False             # a learner's hints are shown (the guided first round)
+    reconnecting: bool = False  # the server cannot be reached (its round goes on)
+    log_scroll: int = 0  # board pixels of the log scrolled past (towards older entries)
+    taste_scroll: int = 0  # the first taste in sight when the tastes panel scrolls
+    seat_notes: dict[int, str] = field(default_factory=dict)  # "away 0:12", "bot playing for Ada"
+    read_taste: int | None = None  # the taste the keys' focus is on (shown ringed)
+    picked: tuple[int, int] | None = None  # the soup card picked to be changed
+    offered: frozenset[tuple[str, str]] = frozenset()  # the spares it may become
+    focus: str | None = None  # the key of the thing the keys' focus is on
+    hints: bool = False  # a learner's hints are shown (the guided first round)
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -54,7 +54,9 @@ class Frame:
         return self.names.get(seat, describe.chef(seat))
 
 
-def draw_card(p: Painter, card: dict[str, Any], rect: pygame.Rect, colour_blind: bool, alpha: int = 255) -> None:
+def draw_card(
+    p: Painter, card: dict[str, Any], rect: pygame.Rect, colour_blind: bool, alpha: int = 255
+) -> None:
     """A vegetable card; colour-blind mode adds a large colour symbol on a paper disc."""
     if not card.get("veg"):
         return
@@ -83,8 +85,9 @@ def draw_arrow(p: Painter, rect: pygame.Rect, line: str, step: int, alpha: int =
     coverage.note(rect, "arrow")
 
 
-def draw_moving_card(p: Painter, thing: Thing, rect: pygame.Rect, show: float, colour_blind: bool,
-                     alpha: int = 255) -> None:
+def draw_moving_card(
+    p: Painter, thing: Thing, rect: pygame.Rect, show: float, colour_blind: bool, alpha: int = 255
+) -> None:
     """A soup card at ``rect``, ``show`` of its width (edge-on at 0 while it turns over)."""
     card = thing.extra.get("card") or {}
     if show >= 1.0:
@@ -102,7 +105,7 @@ def draw_spare(p: Painter, f: Frame, thing: Thing, rect: pygame.Rect) -> None:
     picked, the spares it may not become are dimmed (those it may become are ringed by the kit)."""
     lay = p.lay
     card, count = thing.extra["card"], thing.extra["count"]
-    if count <= 0:   # none spare: an empty slot with a faint outline of the vegetable
+    if count <= 0:  # none spare: an empty slot with a faint outline of the vegetable
         slot = rect.inflate(-lay.px(4), -lay.px(4))
         pygame.draw.rect(p.surface, theme.PANEL, slot, border_radius=lay.px(9))
         pygame.draw.rect(p.surface, theme.PANEL_EDGE, slot, width=lay.px(2), border_radius=lay.px(9))

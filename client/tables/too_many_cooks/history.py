@@ -24,8 +24,8 @@ from soupkitchen.shared.too_many_cooks import describe
 
 MOVES = ("changed", "rotated", "passed")
 REACTED = "reacted"
-Faces = tuple[tuple[int, ...], int]   # (happy taste backs of each chef, satisfied shared tastes)
-Looks = dict[str, str]                # the key of a soup card or a spare pile -> how it looks
+Faces = tuple[tuple[int, ...], int]  # (happy taste backs of each chef, satisfied shared tastes)
+Looks = dict[str, str]  # the key of a soup card or a spare pile -> how it looks
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,8 @@ class Entry(kit.Entry):
     """One move of the round (or a reaction, or the round's end: ``seat`` None), with its effect on
     the faces."""
 
-    faces: tuple[tuple[int, int], ...] = ()   # (seat, change in happy taste backs), changes only
-    shared: int = 0                  # change in satisfied shared tastes
+    faces: tuple[tuple[int, int], ...] = ()  # (seat, change in happy taste backs), changes only
+    shared: int = 0  # change in satisfied shared tastes
 
     @property
     def row(self) -> int:
@@ -91,15 +91,27 @@ reaction_words = describe.emote_words
 
 def effect_words(faces: Sequence[tuple[int, int]], shared: int, name) -> str:
     """Faces turned happy or unhappy and shared tastes met or broken, in words ("" : none)."""
-    parts = [(ngettext("%(chef)s: %(count)d more happy face", "%(chef)s: %(count)d more happy faces", delta)
-              if delta > 0 else
-              ngettext("%(chef)s: %(count)d more unhappy face", "%(chef)s: %(count)d more unhappy faces", -delta))
-             % {"chef": name(seat), "count": abs(delta)} for seat, delta in faces]
+    parts = [
+        (
+            ngettext("%(chef)s: %(count)d more happy face", "%(chef)s: %(count)d more happy faces", delta)
+            if delta > 0
+            else ngettext(
+                "%(chef)s: %(count)d more unhappy face", "%(chef)s: %(count)d more unhappy faces", -delta
+            )
+        )
+        % {"chef": name(seat), "count": abs(delta)}
+        for seat, delta in faces
+    ]
     if shared:
         count = abs(shared)
-        parts.append((ngettext("%(count)d shared taste met", "%(count)d shared tastes met", count) if shared > 0 else
-                      ngettext("%(count)d shared taste broken", "%(count)d shared tastes broken", count))
-                     % {"count": count})
+        parts.append(
+            (
+                ngettext("%(count)d shared taste met", "%(count)d shared tastes met", count)
+                if shared > 0
+                else ngettext("%(count)d shared taste broken", "%(count)d shared tastes broken", count)
+            )
+            % {"count": count}
+        )
     return "; ".join(parts)
 
 
@@ -107,19 +119,26 @@ def effect_words(faces: Sequence[tuple[int, int]], shared: int, name) -> str:
 class Summary:
     """What the others did since a chef's own last move, summed up."""
 
-    moves: int                        # changes, rotations and passes by the others
+    moves: int  # changes, rotations and passes by the others
     reactions: int
-    faces: tuple[tuple[int, int], ...]   # (seat, net change in happy faces), changes only
-    shared: int                       # net change in satisfied shared tastes
-    since_own: bool                   # the chef has moved this round (else: since the round began)
+    faces: tuple[tuple[int, int], ...]  # (seat, net change in happy faces), changes only
+    shared: int  # net change in satisfied shared tastes
+    since_own: bool  # the chef has moved this round (else: since the round began)
 
 
 def _looks(view: dict[str, Any]) -> Looks:
     """Each soup card ("cell:row:col") and spare pile ("spare:veg:colour") of a view, as it looks."""
-    looks: Looks = {cell_key(r, c): f"{card.get('veg')}-{card.get('colour')}"
-                    for r, row in enumerate(view.get("soup") or []) for c, card in enumerate(row)}
-    looks.update({spare_key(str(spare.get("veg")), str(spare.get("colour"))): str(spare.get("count"))
-                  for spare in view.get("spares") or []})
+    looks: Looks = {
+        cell_key(r, c): f"{card.get('veg')}-{card.get('colour')}"
+        for r, row in enumerate(view.get("soup") or [])
+        for c, card in enumerate(row)
+    }
+    looks.update(
+        {
+            spare_key(str(spare.get("veg")), str(spare.get("colour"))): str(spare.get("count"))
+            for spare in view.get("spares") or []
+        }
+    )
     return looks
 
 
@@ -137,14 +156,14 @@ class History(kit.History):
 
     moves = frozenset(MOVES)
     kept = frozenset((*MOVES, REACTED, "rejoined", "all_passed", "time_up"))
-    restart = frozenset(("round_dealt", "round_started"))   # the new round's tastes are read with an empty log
+    restart = frozenset(("round_dealt", "round_started"))  # the new round's tastes are read with an empty log
 
     def __init__(self) -> None:
         super().__init__()
         self._faces: Faces | None = None
         self._before: Faces | None = None
-        self._start: Looks | None = None          # the soup and spares as the round began
-        self._after_own: dict[int, Looks] = {}    # ... as each chef left them with their last move
+        self._start: Looks | None = None  # the soup and spares as the round began
+        self._after_own: dict[int, Looks] = {}  # ... as each chef left them with their last move
         self._now: Looks = {}
 
     def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
@@ -166,7 +185,9 @@ class History(kit.History):
         return {key for key, look in self._now.items() if then.get(key, look) != look}
 
     def entry(self, number: int, event: dict[str, Any], view: dict[str, Any]) -> Entry:
-        faces, shared = _difference(self._before, self._faces) if event["type"] in ("changed", "rotated") else ((), 0)
+        faces, shared = (
+            _difference(self._before, self._faces) if event["type"] in ("changed", "rotated") else ((), 0)
+        )
         return Entry(number, event, faces, shared)
 
     def rebuild(self, steps: Sequence[tuple[dict[str, Any], list[dict[str, Any]]]], seat: int | None) -> None:
@@ -184,8 +205,10 @@ class History(kit.History):
 
     def own_last(self, seat: int | None) -> Entry | None:
         """``seat``'s newest move this round."""
-        return next((e for e in reversed(self.kept_entries()) if e.is_move and e.seat == seat and seat is not None),
-                    None)
+        return next(
+            (e for e in reversed(self.kept_entries()) if e.is_move and e.seat == seat and seat is not None),
+            None,
+        )
 
     def last_change(self) -> Entry | None:
         """The round's newest change of the soup (a card changed or a line rotated)."""
@@ -207,9 +230,13 @@ class History(kit.History):
         for entry in news:
             for who, delta in entry.faces:
                 net[who] = net.get(who, 0) + delta
-        return Summary(moves=sum(1 for e in news if e.is_move), reactions=sum(1 for e in news if e.is_reaction),
-                       faces=tuple((who, delta) for who, delta in sorted(net.items()) if delta),
-                       shared=sum(e.shared for e in news), since_own=self.own_last(seat) is not None)
+        return Summary(
+            moves=sum(1 for e in news if e.is_move),
+            reactions=sum(1 for e in news if e.is_reaction),
+            faces=tuple((who, delta) for who, delta in sorted(net.items()) if delta),
+            shared=sum(e.shared for e in news),
+            since_own=self.own_last(seat) is not None,
+        )
 
     def last_reaction(self, seat: int) -> Entry | None:
         return next((e for e in reversed(self.kept_entries()) if e.is_reaction and e.seat == seat), None)
@@ -218,6 +245,9 @@ class History(kit.History):
 def _difference(before: Faces | None, after: Faces | None) -> tuple[tuple[tuple[int, int], ...], int]:
     if before is None or after is None or len(before[0]) != len(after[0]):
         return (), 0
-    faces = tuple((seat, new - old) for seat, (old, new) in enumerate(zip(before[0], after[0], strict=True))
-                  if new != old)
+    faces = tuple(
+        (seat, new - old)
+        for seat, (old, new) in enumerate(zip(before[0], after[0], strict=True))
+        if new != old
+    )
     return faces, after[1] - before[1]

@@ -17,26 +17,26 @@ from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.scaled import BOARD_W
 from soupkitchen.client.tables.too_many_cooks.model import SIZE, TableModel
 
-CARD_W, CARD_H, GAP = 108, 150, 10        # a soup card
-SPARE_W, SPARE_H = 76, 105                # a spare card, its whole face shown
-SPARE_PITCH = SPARE_H + 6                 # a set's cards stand one under the other
+CARD_W, CARD_H, GAP = 108, 150, 10  # a soup card
+SPARE_W, SPARE_H = 76, 105  # a spare card, its whole face shown
+SPARE_PITCH = SPARE_H + 6  # a set's cards stand one under the other
 ARROW = 46
-SIDE_W = 467                               # the tastes panel (left) and the chefs panel (right)
+SIDE_W = 467  # the tastes panel (left) and the chefs panel (right)
 MARGIN, SPACE = 20, 12
 GRID_X = (BOARD_W - (SIZE * CARD_W + (SIZE - 1) * GAP)) // 2
 GRID_Y = 297
-POT_PAD = 58                               # pot rim around the soup, where the arrows sit
+POT_PAD = 58  # pot rim around the soup, where the arrows sit
 SPARES_X = (MARGIN + SIDE_W + SPACE, BOARD_W - MARGIN - SIDE_W - SPACE - 2 * SPARE_W - 8)
 RIGHT_X = BOARD_W - MARGIN - SIDE_W
 TASTE_GAP = 8
-CHEFS_Y, CHEF_ROW, CHEFS_H = 290, 82, 396   # the chefs' rows: at most 82 high, 396 in all
-LOG_BOTTOM = 1048                          # the round's log fills the right panel under the chefs
-BAR_Y, BAR_H = 1000, 62                    # the buttons under the pot: the main move, the reactions, the moves
-NOTICE_Y = 74                              # above the pot, between the spares: banners and notices
-MIN_TASTE_ROW = 120                        # below this the tastes panel scrolls instead of squeezing
-MIN_REVEAL_ROW = 160                       # a revealed taste: its owner beside the icon, two lines of words under it
-SCROLL_LINE = 36                           # the "3 more above" / "2 more below" lines of a scrolled panel
-HAND_LABEL_H = 62                          # the "Your tastes" heading over the chef's own tastes
+CHEFS_Y, CHEF_ROW, CHEFS_H = 290, 82, 396  # the chefs' rows: at most 82 high, 396 in all
+LOG_BOTTOM = 1048  # the round's log fills the right panel under the chefs
+BAR_Y, BAR_H = 1000, 62  # the buttons under the pot: the main move, the reactions, the moves
+NOTICE_Y = 74  # above the pot, between the spares: banners and notices
+MIN_TASTE_ROW = 120  # below this the tastes panel scrolls instead of squeezing
+MIN_REVEAL_ROW = 160  # a revealed taste: its owner beside the icon, two lines of words under it
+SCROLL_LINE = 36  # the "3 more above" / "2 more below" lines of a scrolled panel
+HAND_LABEL_H = 62  # the "Your tastes" heading over the chef's own tastes
 
 
 @dataclass(frozen=True)
@@ -71,13 +71,17 @@ class TableLayout(Board):
 
     @property
     def pot(self) -> pygame.Rect:
-        return self.rect(GRID_X - POT_PAD, GRID_Y - POT_PAD, SIZE * CARD_W + 3 * GAP + 2 * POT_PAD,
-                         SIZE * CARD_H + 3 * GAP + 2 * POT_PAD)
+        return self.rect(
+            GRID_X - POT_PAD,
+            GRID_Y - POT_PAD,
+            SIZE * CARD_W + 3 * GAP + 2 * POT_PAD,
+            SIZE * CARD_H + 3 * GAP + 2 * POT_PAD,
+        )
 
     def arrow(self, line: str, index: int, step: int) -> pygame.Rect:
         """The arrow that rotates row/column ``index`` by ``step``, at that line's end."""
         if line == "row":
-            cell = (GRID_Y + index * (CARD_H + GAP) + (CARD_H - ARROW) / 2)
+            cell = GRID_Y + index * (CARD_H + GAP) + (CARD_H - ARROW) / 2
             x = GRID_X - ARROW - 6 if step < 0 else GRID_X + SIZE * (CARD_W + GAP) - GAP + 6
             return self.rect(x, cell, ARROW, ARROW)
         x = GRID_X + index * (CARD_W + GAP) + (CARD_W - ARROW) / 2
@@ -164,12 +168,14 @@ class TableLayout(Board):
         above_line = self.rect(MARGIN + 12, top, SIDE_W - 24, SCROLL_LINE)
         below_line = self.rect(MARGIN + 12, bottom - SCROLL_LINE, SIDE_W - 24, SCROLL_LINE)
         room_top, room_bottom = top + SCROLL_LINE, bottom - SCROLL_LINE
-        first = max(0, min(scroll, count - self._fitting_from_end(shared, count, room_top, room_bottom, least)))
+        first = max(
+            0, min(scroll, count - self._fitting_from_end(shared, count, room_top, room_bottom, least))
+        )
         placed: list[pygame.Rect | None] = [None] * count
         split = None
         y = room_top
         for i in range(first, count):
-            if i == shared and i > first and not reveal:   # "Your tastes" heads the chef's own
+            if i == shared and i > first and not reveal:  # "Your tastes" heads the chef's own
                 split = y
                 y += HAND_LABEL_H
             if y + least > room_bottom:
@@ -193,7 +199,9 @@ class TableLayout(Board):
         above_line = self.rect(MARGIN + 12, top, SIDE_W - 24, SCROLL_LINE)
         below_line = self.rect(MARGIN + 12, split - SCROLL_LINE, SIDE_W - 24, SCROLL_LINE)
         room_top, room_bottom = top + SCROLL_LINE, split - SCROLL_LINE
-        first = max(0, min(scroll, shared - self._fitting_from_end(shared + 1, shared, room_top, room_bottom, least)))
+        first = max(
+            0, min(scroll, shared - self._fitting_from_end(shared + 1, shared, room_top, room_bottom, least))
+        )
         y, shown = room_top, []
         for i in range(first, shared):
             if y + least > room_bottom and shown:
@@ -262,7 +270,7 @@ class TableLayout(Board):
             if key == name:
                 return self.rect(x, BAR_Y, width, BAR_H)
             x += width + gap
-        return self.rect(x, BAR_Y, RIGHT_X - SPACE - x, BAR_H)   # "moves"
+        return self.rect(x, BAR_Y, RIGHT_X - SPACE - x, BAR_H)  # "moves"
 
     @property
     def bar(self) -> pygame.Rect:

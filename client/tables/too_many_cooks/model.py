@@ -44,8 +44,13 @@ class TableModel(ViewModel):
         for (row, col), actions in self.changes.items():
             here = self.card(row, col)
             # Same vegetable (another colour) first, then same colour (another vegetable).
-            actions.sort(key=lambda a, here=here: (a["veg"] != here.get("veg"),
-                                                   _order(VEGETABLES, a["veg"]), _order(COLOURS, a["colour"])))
+            actions.sort(
+                key=lambda a, here=here: (
+                    a["veg"] != here.get("veg"),
+                    _order(VEGETABLES, a["veg"]),
+                    _order(COLOURS, a["colour"]),
+                )
+            )
 
     # --- facts -----------------------------------------------------------------------------------
     @property

@@ -15,12 +15,12 @@ from soupkitchen.client.ui import art, theme
 
 ART = art.ASSETS / "too_many_cooks"
 
-SMALL, BODY, LABEL, HEADING, HUGE = 32, 36, 44, 58, 104   # font sizes on the board
+SMALL, BODY, LABEL, HEADING, HUGE = 32, 36, 44, 58, 104  # font sizes on the board
 HAPPY = theme.HERB
 UNHAPPY = theme.DANGER
 INK = (43, 29, 22)
 PAPER = (255, 246, 230)
-BROTH = (214, 148, 79)      # the soup in the pot, seen between the cards
+BROTH = (214, 148, 79)  # the soup in the pot, seen between the cards
 
 
 def card_path(card: dict) -> Path:
@@ -37,7 +37,11 @@ def taste_path(taste_id: str) -> Path:
 
 def taste_icon_width(taste: dict, height: int) -> int:
     """The drawn width of a taste icon ``height`` pixels high (glyphs are square, 8% apart)."""
-    glyphs = sum(1 for part in taste.get("icon") or [] if not (part.get("glyph") == "count" and part.get("op") == "some"))
+    glyphs = sum(
+        1
+        for part in taste.get("icon") or []
+        if not (part.get("glyph") == "count" and part.get("op") == "some")
+    )
     glyphs = max(1, glyphs)
     return round(height * (glyphs + 0.08 * (glyphs - 1)))
 
@@ -53,15 +57,17 @@ class Painter:
     def font(self, size: float) -> pygame.font.Font:
         return self.lay.font(size)
 
-    def text(self, words: str, size: float, colour, pos, anchor: str = "topleft",
-             max_width: int | None = None) -> pygame.Rect:
+    def text(
+        self, words: str, size: float, colour, pos, anchor: str = "topleft", max_width: int | None = None
+    ) -> pygame.Rect:
         return self.lay.text(self.surface, words, size, colour, pos, anchor, max_width)
 
     def largest_fitting(self, words: str, sizes: tuple[float, ...], width: int) -> float:
         return self.lay.largest_fitting(words, sizes, width)
 
-    def paragraph(self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4,
-                  shrink: bool = True) -> int:
+    def paragraph(
+        self, words: str, size: float, colour, rect: pygame.Rect, max_lines: int = 4, shrink: bool = True
+    ) -> int:
         return self.lay.paragraph(self.surface, words, size, colour, rect, max_lines, shrink)
 
     def image(self, path: Path, rect: pygame.Rect, alpha: int = 255, backdrop: bool = False) -> pygame.Rect:
@@ -73,7 +79,9 @@ class Painter:
         pygame.draw.rect(self.surface, colour, rect, border_radius=r)
         pygame.draw.rect(self.surface, edge, rect, width=self.lay.px(2), border_radius=r)
 
-    def ring(self, rect: pygame.Rect, colour=theme.MUSTARD, width: float = 5, pad: float = 5, radius: float = 14) -> None:
+    def ring(
+        self, rect: pygame.Rect, colour=theme.MUSTARD, width: float = 5, pad: float = 5, radius: float = 14
+    ) -> None:
         self.lay.draw_ring(self.surface, rect, colour, width, pad, radius)
 
     def focus_ring(self, rect: pygame.Rect, pad: float = 5, radius: float = 12) -> None:
@@ -107,8 +115,15 @@ class Painter:
             points.append((centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
         pygame.draw.polygon(self.surface, colour, points)
 
-    def bubble(self, rect: pygame.Rect, words: str, tail: tuple[int, int], size: float | None = None,
-               fade: float = 1.0, under=theme.PANEL) -> None:
+    def bubble(
+        self,
+        rect: pygame.Rect,
+        words: str,
+        tail: tuple[int, int],
+        size: float | None = None,
+        fade: float = 1.0,
+        under=theme.PANEL,
+    ) -> None:
         """A speech bubble whose tail points left to ``tail`` (the speaker), its words in ``size``
         (None: the larger size that fits); ``fade`` below 1 draws it nearer the colour ``under`` it
         (a reaction going)."""

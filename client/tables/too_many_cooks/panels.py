@@ -32,10 +32,14 @@ from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
 URGENT_SECONDS = 30
-REACTION_SECONDS = 12.0   # a chef's reaction stays at their seat this long (the log keeps it)
-FADE_SECONDS = 3.0        # ... the last of them fading
+REACTION_SECONDS = 12.0  # a chef's reaction stays at their seat this long (the log keeps it)
+FADE_SECONDS = 3.0  # ... the last of them fading
 EMOTE_BUTTONS = (N_("Yuck!"), N_("Yum!"), N_("Fine"))
-MODE_NAMES = {"standard": N_("Standard game"), "all-day": N_("All-day soup"), "unreasonable": N_("Unreasonable")}
+MODE_NAMES = {
+    "standard": N_("Standard game"),
+    "all-day": N_("All-day soup"),
+    "unreasonable": N_("Unreasonable"),
+}
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ class Notice:
 def main_button(f: Frame) -> tuple[str, bool, bool]:
     """(label, enabled, urgent) of the big button: Ready between rounds, Pass while playing."""
     m = f.model
-    if m.phase == "over":   # back to the end screen: Play again, Replay and review, Back to title
+    if m.phase == "over":  # back to the end screen: Play again, Replay and review, Back to title
         return _("Play again or leave"), True, False
     if m.phase in ("ready", "reveal"):
         label = _("Ready to cook") if m.phase == "ready" else _("Next round")
@@ -70,19 +74,28 @@ def status_lines(f: Frame) -> tuple[str, str]:
     if f.reconnecting:
         if m.phase == "playing" and f.remaining is not None and f.remaining > 0:
             minutes, seconds = divmod(int(math.ceil(f.remaining)), 60)
-            return _("Reconnecting..."), _("The round goes on meanwhile: about %(time)s left on the server.") % {
-                "time": f"{minutes}:{seconds:02d}"}
+            return _("Reconnecting..."), _(
+                "The round goes on meanwhile: about %(time)s left on the server."
+            ) % {"time": f"{minutes}:{seconds:02d}"}
         if m.phase == "playing" and f.remaining is not None:
-            return _("Reconnecting..."), _("The round's time is up on the server: its reveal comes with the link.")
-        return _("Reconnecting..."), _("The server cannot be reached. Your seat is kept while the link comes back.")
+            return _("Reconnecting..."), _(
+                "The round's time is up on the server: its reveal comes with the link."
+            )
+        return _("Reconnecting..."), _(
+            "The server cannot be reached. Your seat is kept while the link comes back."
+        )
     if m.phase == "over":
         result = m.view.get("result") or {}
-        return (_("The kitchen wins!") if result.get("won") else _("Game over")), stars_words(int(result.get("stars", m.view.get("stars", 0))))
+        return (_("The kitchen wins!") if result.get("won") else _("Game over")), stars_words(
+            int(result.get("stars", m.view.get("stars", 0)))
+        )
     if m.phase == "ready":
         waiting = sum(1 for chef in m.chefs() if not chef.get("ready"))
         return _("Round %(round)s") % {"round": m.view.get("round", 1)}, ngettext(
             "Read your tastes. Waiting for %(count)d chef to be ready.",
-            "Read your tastes. Waiting for %(count)d chefs to be ready.", waiting) % {"count": waiting}
+            "Read your tastes. Waiting for %(count)d chefs to be ready.",
+            waiting,
+        ) % {"count": waiting}
     if m.phase == "reveal":
         return _("Round over"), _("Check the tastes, then go on.")
     if m.must_pass:
@@ -97,19 +110,36 @@ def hint_line(f: Frame, focus: str | None, picked: bool, moves_open: bool = Fals
     same letter on the keyboard and on a pad's left face button)."""
     pad = f.pad
     if moves_open:
-        return _("D-pad chooses a move  ·  A makes it  ·  X or B closes the list") if pad else \
-            _("Up / Down choose a move  ·  Enter makes it  ·  X or Esc closes the list")
+        return (
+            _("D-pad chooses a move  ·  A makes it  ·  X or B closes the list")
+            if pad
+            else _("Up / Down choose a move  ·  Enter makes it  ·  X or Esc closes the list")
+        )
     if focus == "log":
-        return _("D-pad up / down reads older or newer moves") if pad else \
-            _("Up / Down read older or newer moves  ·  Left: back to the table")
+        return (
+            _("D-pad up / down reads older or newer moves")
+            if pad
+            else _("Up / Down read older or newer moves  ·  Left: back to the table")
+        )
     if f.model.my_turn and picked:
-        return _("D-pad to a ringed spare  ·  A swaps  ·  B puts the card back") if pad else \
-            _("Arrows to a ringed spare  ·  Enter swaps  ·  Esc puts the card back")
+        return (
+            _("D-pad to a ringed spare  ·  A swaps  ·  B puts the card back")
+            if pad
+            else _("Arrows to a ringed spare  ·  Enter swaps  ·  Esc puts the card back")
+        )
     if f.model.my_turn:
-        return _("D-pad moves  ·  A picks  ·  LB / RB rotate  ·  Y passes  ·  X lists the moves") if pad else \
-            _("Arrows move  ·  Enter picks  ·  Q / E rotate  ·  P passes  ·  X lists the moves  ·  1-3 react")
-    return _("D-pad reads the tastes, spares and chefs  ·  right stick reacts") if pad else \
-        _("Arrows read the tastes, spares and chefs  ·  1-3 react  ·  X lists the moves")
+        return (
+            _("D-pad moves  ·  A picks  ·  LB / RB rotate  ·  Y passes  ·  X lists the moves")
+            if pad
+            else _(
+                "Arrows move  ·  Enter picks  ·  Q / E rotate  ·  P passes  ·  X lists the moves  ·  1-3 react"
+            )
+        )
+    return (
+        _("D-pad reads the tastes, spares and chefs  ·  right stick reacts")
+        if pad
+        else _("Arrows read the tastes, spares and chefs  ·  1-3 react  ·  X lists the moves")
+    )
 
 
 def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
@@ -120,9 +150,13 @@ def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
     pygame.draw.rect(p.surface, theme.PANEL, bar)
     pygame.draw.line(p.surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, p.lay.px(2))
     mode = MODE_NAMES.get(str(v.get("mode")))
-    left = "  ·  ".join((_("Round %(round)s of %(rounds)s") % {"round": v.get("round", 1), "rounds": v.get("rounds", 3)},
-                         describe.difficulty_word(str(v.get("difficulty", ""))),
-                         _(mode) if mode else str(v.get("mode", ""))))
+    left = "  ·  ".join(
+        (
+            _("Round %(round)s of %(rounds)s") % {"round": v.get("round", 1), "rounds": v.get("rounds", 3)},
+            describe.difficulty_word(str(v.get("difficulty", ""))),
+            _(mode) if mode else str(v.get("mode", "")),
+        )
+    )
     p.text(left, LABEL, theme.TEXT, (p.lay.rect(28, 0, 1, 64).x, bar.centery), anchor="midleft")
     stars, most = int(v.get("stars", 0)), int(v.get("max_stars", 5))
     size = p.lay.px(50)
@@ -144,7 +178,7 @@ def draw_timer(p: Painter, f: Frame) -> None:
     total = float(f.model.view.get("round_seconds") or 300)
     left = f.remaining if f.remaining is not None else (total if f.model.phase == "ready" else 0.0)
     urgent = f.remaining is not None and left <= URGENT_SECONDS and f.model.phase == "playing"
-    if urgent:   # a heartbeat: the dial swells a little every second
+    if urgent:  # a heartbeat: the dial swells a little every second
         beat = 0.5 + 0.5 * math.cos(2 * math.pi * (f.now % 1.0))
         rect = rect.inflate(round(rect.width * 0.05 * beat), round(rect.height * 0.05 * beat))
     placed = p.image(ART / "timer.svg", rect, backdrop=True)
@@ -157,17 +191,22 @@ def draw_timer(p: Painter, f: Frame) -> None:
     face.center = centre
     pygame.draw.rect(p.surface, PAPER, face, border_radius=face.height // 3)
     pygame.draw.rect(p.surface, INK, face, width=lay.px(3), border_radius=face.height // 3)
-    p.text(f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center")
-    if f.reconnecting:   # the server's time, counted here while the link is down
+    p.text(
+        f"{minutes}:{seconds:02d}", HUGE * 0.7, theme.DANGER if urgent else INK, face.center, anchor="center"
+    )
+    if f.reconnecting:  # the server's time, counted here while the link is down
         note = p.font(SMALL).size("reconnecting...")
         pill = pygame.Rect(0, 0, note[0] + lay.px(16), note[1] + lay.px(4))
         pill.midtop = (placed.centerx, face.bottom + lay.px(6))
         pygame.draw.rect(p.surface, PAPER, pill, border_radius=pill.height // 2)
         pygame.draw.rect(p.surface, INK, pill, width=lay.px(2), border_radius=pill.height // 2)
         p.text("reconnecting...", SMALL, INK, pill.center, anchor="center")
-    if urgent:   # the alarm mark: not only a colour
-        tri = [(placed.x + lay.px(24), placed.y + lay.px(6)), (placed.x + lay.px(48), placed.y + lay.px(48)),
-               (placed.x, placed.y + lay.px(48))]
+    if urgent:  # the alarm mark: not only a colour
+        tri = [
+            (placed.x + lay.px(24), placed.y + lay.px(6)),
+            (placed.x + lay.px(48), placed.y + lay.px(48)),
+            (placed.x, placed.y + lay.px(48)),
+        ]
         pygame.draw.polygon(p.surface, theme.DANGER, tri)
         pygame.draw.polygon(p.surface, INK, tri, width=lay.px(3))
         p.text("!", LABEL, PAPER, (placed.x + lay.px(24), placed.y + lay.px(32)), anchor="center")
@@ -183,8 +222,9 @@ def draw_right(p: Painter, f: Frame) -> None:
     urgent = f.model.must_pass or f.model.my_turn
     size = p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), box.width)
     colour = theme.MUSTARD if urgent else theme.TEXT
-    used = p.paragraph(title, size, colour, pygame.Rect(box.x, box.y, box.width, box.height // 2), max_lines=2,
-                       shrink=False)   # a title too long for one line at the smallest size wraps
+    used = p.paragraph(
+        title, size, colour, pygame.Rect(box.x, box.y, box.width, box.height // 2), max_lines=2, shrink=False
+    )  # a title too long for one line at the smallest size wraps
     top = max(lay.px(56), used + lay.px(4))
     p.paragraph(detail, BODY, theme.TEXT_DIM, pygame.Rect(box.x, box.y + top, box.width, box.height - top))
     chefs = f.model.chefs()
@@ -192,14 +232,23 @@ def draw_right(p: Painter, f: Frame) -> None:
         draw_chef(p, f, chef, lay.chef_row(i, len(chefs)))
 
 
-def draw_button(p: Painter, rect: pygame.Rect, label: str, enabled: bool, urgent: bool = False,
-                lit: bool = False, size: float | None = None) -> None:
+def draw_button(
+    p: Painter,
+    rect: pygame.Rect,
+    label: str,
+    enabled: bool,
+    urgent: bool = False,
+    lit: bool = False,
+    size: float | None = None,
+) -> None:
     """A button under the pot, its words as large as fit (or in ``size``)."""
     colour = theme.ACCENT if urgent else theme.PANEL_LIGHT if enabled else theme.PANEL
     p.panel(rect, colour=colour, edge=theme.MUSTARD if lit else theme.PANEL_EDGE, radius=12)
     room = rect.width - p.lay.px(16)
     size = size or p.largest_fitting(label, (LABEL, BODY, SMALL), room)
-    p.text(label, size, theme.TEXT if enabled else theme.TEXT_DIM, rect.center, anchor="center", max_width=room)
+    p.text(
+        label, size, theme.TEXT if enabled else theme.TEXT_DIM, rect.center, anchor="center", max_width=room
+    )
 
 
 def draw_live(p: Painter, f: Frame) -> None:
@@ -239,7 +288,7 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
     x = dot[0] + radius + lay.px(10)
     room = rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) - x
     passed = bool(chef.get("passed")) and m.phase == "playing"
-    last = "" if turn or passed else last_move_note(f, seat)   # a pass, the last move or not, says "passed"
+    last = "" if turn or passed else last_move_note(f, seat)  # a pass, the last move or not, says "passed"
     notes = [note for note in (f.seat_notes.get(seat, ""), last) if note]
     if turn:
         notes.append(_("cooking now"))
@@ -247,31 +296,56 @@ def draw_chef(p: Painter, f: Frame, chef: dict[str, Any], rect: pygame.Rect) -> 
         notes.append(_("passed"))
     if m.phase in ("ready", "reveal"):
         notes.append(_("ready") if chef.get("ready") else _("not ready"))
-    if last_move_note(f, seat):   # the chef who moved last: their colour down the seat's edge
-        pygame.draw.rect(p.surface, theme.seat_colour(seat), (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)))
+    if last_move_note(f, seat):  # the chef who moved last: their colour down the seat's edge
+        pygame.draw.rect(
+            p.surface,
+            theme.seat_colour(seat),
+            (rect.x, rect.y + lay.px(6), lay.px(6), rect.height - lay.px(12)),
+        )
     name_font, note_font = p.font(BODY), p.font(SMALL)
     reaction = reaction_at(f, seat)
-    if reaction is not None:   # the reaction takes a line of the seat, so it hides neither name nor notes
+    if reaction is not None:  # the reaction takes a line of the seat, so it hides neither name nor notes
         draw_reaction_row(p, reaction, name, notes, pygame.Rect(x, rect.y, room, rect.height), dot, turn)
     elif rect.height >= name_font.get_linesize() + note_font.get_linesize():
         p.text(name, BODY, theme.TEXT, (x, rect.y + lay.px(4)), max_width=room)
-        p.paragraph(", ".join(notes), SMALL, theme.MUSTARD if turn else theme.TEXT_DIM,
-                    pygame.Rect(x, rect.y + lay.px(4) + name_font.get_linesize(), room,
-                                rect.bottom - rect.y - name_font.get_linesize()), max_lines=2, shrink=False)
-    else:   # a short row: the name and the notes on one line
+        p.paragraph(
+            ", ".join(notes),
+            SMALL,
+            theme.MUSTARD if turn else theme.TEXT_DIM,
+            pygame.Rect(
+                x,
+                rect.y + lay.px(4) + name_font.get_linesize(),
+                room,
+                rect.bottom - rect.y - name_font.get_linesize(),
+            ),
+            max_lines=2,
+            shrink=False,
+        )
+    else:  # a short row: the name and the notes on one line
         words = name + (f": {', '.join(notes)}" if notes else "")
-        p.paragraph(words, SMALL, theme.MUSTARD if turn else theme.TEXT,
-                    pygame.Rect(x, rect.y + lay.px(2), room, rect.height - lay.px(4)), max_lines=2, shrink=False)
+        p.paragraph(
+            words,
+            SMALL,
+            theme.MUSTARD if turn else theme.TEXT,
+            pygame.Rect(x, rect.y + lay.px(2), room, rect.height - lay.px(4)),
+            max_lines=2,
+            shrink=False,
+        )
     for i, back in enumerate(backs):
         r = pygame.Rect(rect.right - lay.px(8) - (len(backs) - i) * (w + lay.px(4)), rect.y + lay.px(5), w, h)
         p.image(ART / ("taste-back-happy.svg" if back.get("happy") else "taste-back-unhappy.svg"), r)
     turned = faces_turned(f, seat)
-    if turned and backs:   # what the last move did to this chef's faces: a badge at their corner
+    if turned and backs:  # what the last move did to this chef's faces: a badge at their corner
         words = f"{turned:+d}"
         font = p.font(SMALL * 0.8)
         pill = pygame.Rect(0, 0, font.size(words)[0] + lay.px(12), font.get_height())
-        pill.center = (rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) + lay.px(4), rect.y + pill.height // 2)
-        pygame.draw.rect(p.surface, theme.HERB if turned > 0 else theme.DANGER, pill, border_radius=pill.height // 2)
+        pill.center = (
+            rect.right - lay.px(8) - len(backs) * (w + lay.px(4)) + lay.px(4),
+            rect.y + pill.height // 2,
+        )
+        pygame.draw.rect(
+            p.surface, theme.HERB if turned > 0 else theme.DANGER, pill, border_radius=pill.height // 2
+        )
         pygame.draw.rect(p.surface, INK, pill, width=lay.px(2), border_radius=pill.height // 2)
         p.text(words, SMALL * 0.8, INK, pill.center, anchor="center")
 
@@ -285,8 +359,15 @@ def faces_turned(f: Frame, seat: int) -> int:
     return sum(delta for who, delta in move.faces if who == seat)
 
 
-def draw_reaction_row(p: Painter, reaction: tuple[str, float], name: str, notes: list[str], room: pygame.Rect,
-                      dot: tuple[int, int], turn: bool) -> None:
+def draw_reaction_row(
+    p: Painter,
+    reaction: tuple[str, float],
+    name: str,
+    notes: list[str],
+    room: pygame.Rect,
+    dot: tuple[int, int],
+    turn: bool,
+) -> None:
     """A seat with a reaction: a speech bubble from the chef's dot (fading at the end of its time),
     and beside it (or under it, in a tall row) the name and the notes in small letters."""
     lay = p.lay
@@ -303,17 +384,31 @@ def draw_reaction_row(p: Painter, reaction: tuple[str, float], name: str, notes:
     height = line + lay.px(6)
     if tall:
         bubble = pygame.Rect(room.x, room.y + lay.px(3), width, height)
-        text = pygame.Rect(room.x, bubble.bottom + lay.px(2), room.width, room.bottom - bubble.bottom - lay.px(2))
+        text = pygame.Rect(
+            room.x, bubble.bottom + lay.px(2), room.width, room.bottom - bubble.bottom - lay.px(2)
+        )
     else:
         bubble = pygame.Rect(room.x, room.centery - height // 2, width, height)
-        text = pygame.Rect(bubble.right + lay.px(8), room.y + lay.px(2), room.right - bubble.right - lay.px(8),
-                           room.height - lay.px(4))
-    p.bubble(bubble, said, (dot[0] + lay.px(12), dot[1]), size=SMALL, fade=strength,
-             under=theme.PANEL_LIGHT if turn else theme.PANEL)
+        text = pygame.Rect(
+            bubble.right + lay.px(8),
+            room.y + lay.px(2),
+            room.right - bubble.right - lay.px(8),
+            room.height - lay.px(4),
+        )
+    p.bubble(
+        bubble,
+        said,
+        (dot[0] + lay.px(12), dot[1]),
+        size=SMALL,
+        fade=strength,
+        under=theme.PANEL_LIGHT if turn else theme.PANEL,
+    )
     p.paragraph(words, SMALL, colour, text, max_lines=1 if not tall else 2, shrink=False)
 
 
-REACTION_BUTTONS = dict(zip(("disgusting", "delicious", "fine"), EMOTE_BUTTONS, strict=True))   # a reaction in a short row
+REACTION_BUTTONS = dict(
+    zip(("disgusting", "delicious", "fine"), EMOTE_BUTTONS, strict=True)
+)  # a reaction in a short row
 
 
 def draw_notice(p: Painter, f: Frame, notice: Notice | None) -> None:
@@ -333,7 +428,9 @@ def draw_notice(p: Painter, f: Frame, notice: Notice | None) -> None:
         with coverage.overlay("the end banner", banner):
             draw_end_banner(p, f, banner, m.view["result"])
     elif notice.kind == "keys":
-        p.paragraph(notice.words, SMALL, theme.TEXT_DIM, banner.inflate(-lay.px(12), -lay.px(12)), max_lines=3)
+        p.paragraph(
+            notice.words, SMALL, theme.TEXT_DIM, banner.inflate(-lay.px(12), -lay.px(12)), max_lines=3
+        )
     else:
         with coverage.overlay("a notice above the pot", banner):
             draw_message(p, banner, notice)
@@ -343,23 +440,45 @@ def draw_message(p: Painter, banner: pygame.Rect, notice: Notice) -> None:
     """A notice in a panel: its title, its words and a foot line, as large as they fit."""
     lay = p.lay
     loud = notice.kind == "must_pass"
-    p.panel(banner, colour=theme.ACCENT_DARK if loud else theme.PANEL_LIGHT, edge=theme.MUSTARD if loud else theme.FOCUS)
+    p.panel(
+        banner,
+        colour=theme.ACCENT_DARK if loud else theme.PANEL_LIGHT,
+        edge=theme.MUSTARD if loud else theme.FOCUS,
+    )
     inner = banner.inflate(-lay.px(24), -lay.px(16))
     y = inner.y
     if notice.title:
         size = p.largest_fitting(notice.title, (LABEL, BODY, SMALL), inner.width)
-        y = p.text(notice.title, size, theme.MUSTARD if loud else theme.TEXT, (inner.centerx, y), anchor="midtop",
-                   max_width=inner.width).bottom + lay.px(2)
+        y = p.text(
+            notice.title,
+            size,
+            theme.MUSTARD if loud else theme.TEXT,
+            (inner.centerx, y),
+            anchor="midtop",
+            max_width=inner.width,
+        ).bottom + lay.px(2)
     small = p.font(SMALL)
     need = len(theme.wrap(notice.words, small, inner.width)) * small.get_linesize()
-    foot = notice.foot if need + small.get_linesize() <= inner.bottom - y else ""   # the foot only where it fits
+    foot = (
+        notice.foot if need + small.get_linesize() <= inner.bottom - y else ""
+    )  # the foot only where it fits
     room = pygame.Rect(inner.x, y, inner.width, inner.bottom - y - (small.get_linesize() if foot else 0))
     font = p.font(BODY)
-    size = BODY if len(theme.wrap(notice.words, font, room.width)) * font.get_linesize() <= room.height else SMALL
+    size = (
+        BODY
+        if len(theme.wrap(notice.words, font, room.width)) * font.get_linesize() <= room.height
+        else SMALL
+    )
     p.paragraph(notice.words, size, theme.TEXT, room, max_lines=4)
     if foot:
-        p.text(notice.foot, SMALL, theme.TEXT_DIM, (inner.centerx, inner.bottom), anchor="midbottom",
-               max_width=inner.width)
+        p.text(
+            notice.foot,
+            SMALL,
+            theme.TEXT_DIM,
+            (inner.centerx, inner.bottom),
+            anchor="midbottom",
+            max_width=inner.width,
+        )
 
 
 def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect, words: str = "") -> None:
@@ -368,12 +487,29 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect, words: str = ""
     p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     title = _("Round %(round)s is about to start") % {"round": m.view.get("round", 1)}
     room = banner.width - lay.px(30)
-    p.text(title, p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), room), theme.TEXT,
-           (banner.centerx, banner.y + lay.px(10)), anchor="midtop", max_width=room)
-    words = words or (_("Read your tastes, then press Ready.") if m.ready_action
-                      else _("Waiting for every chef to be ready.") if m.seat is not None else _("The chefs are getting ready."))
-    p.text(words, p.largest_fitting(words, (BODY, SMALL), room), theme.TEXT_DIM,
-           (banner.centerx, banner.bottom - lay.px(12)), anchor="midbottom", max_width=room)
+    p.text(
+        title,
+        p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), room),
+        theme.TEXT,
+        (banner.centerx, banner.y + lay.px(10)),
+        anchor="midtop",
+        max_width=room,
+    )
+    words = words or (
+        _("Read your tastes, then press Ready.")
+        if m.ready_action
+        else _("Waiting for every chef to be ready.")
+        if m.seat is not None
+        else _("The chefs are getting ready.")
+    )
+    p.text(
+        words,
+        p.largest_fitting(words, (BODY, SMALL), room),
+        theme.TEXT_DIM,
+        (banner.centerx, banner.bottom - lay.px(12)),
+        anchor="midbottom",
+        max_width=room,
+    )
 
 
 def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str, Any]) -> None:
@@ -383,21 +519,45 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
     won = bool(result.get("won"))
     head, then = verdict_words(result, f.model.view)
     room = banner.width - lay.px(30)
-    used = p.paragraph(head, p.largest_fitting(head, (HEADING * 0.8, LABEL), room), theme.HERB if won else theme.DANGER,
-                       pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(10), room, banner.height // 2), max_lines=2,
-                       shrink=False)
-    used += p.paragraph(then[:1].upper() + then[1:], BODY, theme.TEXT,
-                        pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(16) + used, room,
-                                    banner.bottom - banner.y - used - lay.px(20)), max_lines=2)
+    used = p.paragraph(
+        head,
+        p.largest_fitting(head, (HEADING * 0.8, LABEL), room),
+        theme.HERB if won else theme.DANGER,
+        pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(10), room, banner.height // 2),
+        max_lines=2,
+        shrink=False,
+    )
+    used += p.paragraph(
+        then[:1].upper() + then[1:],
+        BODY,
+        theme.TEXT,
+        pygame.Rect(
+            banner.x + lay.px(15),
+            banner.y + lay.px(16) + used,
+            room,
+            banner.bottom - banner.y - used - lay.px(20),
+        ),
+        max_lines=2,
+    )
     reveal = f.model.reveal or {}
-    last = pygame.Rect(banner.x + lay.px(15), banner.y + lay.px(22) + used, room, banner.bottom - banner.y - used - lay.px(30))
+    last = pygame.Rect(
+        banner.x + lay.px(15),
+        banner.y + lay.px(22) + used,
+        room,
+        banner.bottom - banner.y - used - lay.px(30),
+    )
     explanation = describe.round_explanation(f.model.mode, reveal) if reveal else ""
-    words = _("Round %(round)s: %(explanation)s") % {"round": reveal.get("round", ""), "explanation": explanation}
+    words = _("Round %(round)s: %(explanation)s") % {
+        "round": reveal.get("round", ""),
+        "explanation": explanation,
+    }
     past = f.model.view.get("past_rounds") or []
-    if len(past) > 1:   # more than one round: the game round by round, the stars after each
+    if len(past) > 1:  # more than one round: the game round by round, the stars after each
         explanation = words = " · ".join(
             ngettext("Round %(round)d: %(stars)d star", "Round %(round)d: %(stars)d stars", r["stars_after"])
-            % {"round": r["round"], "stars": r["stars_after"]} for r in past)
+            % {"round": r["round"], "stars": r["stars_after"]}
+            for r in past
+        )
     font = p.font(SMALL)
     if explanation and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
-        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)   # where it fits
+        p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)  # where it fits

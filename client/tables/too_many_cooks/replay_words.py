@@ -16,14 +16,29 @@ def _taste(taste_id: str) -> str:
 
 
 def _heading(chapter: dict[str, Any]) -> str:
-    facts = {"round": chapter["round"], "difficulty": difficulty_word(str(chapter["difficulty"])),
-             "time": clock(chapter.get("seconds", 0)), "unsatisfied": chapter.get("unsatisfied", "?"),
-             "before": chapter.get("stars_before"), "after": chapter.get("stars_after")}
+    facts = {
+        "round": chapter["round"],
+        "difficulty": difficulty_word(str(chapter["difficulty"])),
+        "time": clock(chapter.get("seconds", 0)),
+        "unsatisfied": chapter.get("unsatisfied", "?"),
+        "before": chapter.get("stars_before"),
+        "after": chapter.get("stars_after"),
+    }
     if chapter.get("ended") == "all_passed":
-        return _("Round %(round)s (%(difficulty)s): every chef passed after %(time)s, %(unsatisfied)s unsatisfied, "
-                 "stars %(before)s to %(after)s") % facts
-    return _("Round %(round)s (%(difficulty)s): the time ran out after %(time)s, %(unsatisfied)s unsatisfied, "
-             "stars %(before)s to %(after)s") % facts
+        return (
+            _(
+                "Round %(round)s (%(difficulty)s): every chef passed after %(time)s, %(unsatisfied)s unsatisfied, "
+                "stars %(before)s to %(after)s"
+            )
+            % facts
+        )
+    return (
+        _(
+            "Round %(round)s (%(difficulty)s): the time ran out after %(time)s, %(unsatisfied)s unsatisfied, "
+            "stars %(before)s to %(after)s"
+        )
+        % facts
+    )
 
 
 def _history(taste: dict[str, Any], name: Name) -> str:
@@ -34,14 +49,26 @@ def _history(taste: dict[str, Any], name: Name) -> str:
     elif first["seat"] is None:
         when = _("satisfied from the deal")
     else:
-        when = _("first satisfied by %(chef)s at %(time)s") % {"chef": name(first["seat"]), "time": clock(first["seconds"])}
+        when = _("first satisfied by %(chef)s at %(time)s") % {
+            "chef": name(first["seat"]),
+            "time": clock(first["seconds"]),
+        }
     breaks = [c for c in taste["changes"] if not c["satisfied"]]
-    facts = {"when": when, "breakers": ", ".join(_("%(chef)s at %(time)s") % {"chef": name(c["seat"]), "time": clock(c["seconds"])}
-                                                 for c in breaks)}
+    facts = {
+        "when": when,
+        "breakers": ", ".join(
+            _("%(chef)s at %(time)s") % {"chef": name(c["seat"]), "time": clock(c["seconds"])} for c in breaks
+        ),
+    }
     if breaks:
-        return (_("%(when)s; broken by %(breakers)s; at the end satisfied") if taste["at_end"] else
-                _("%(when)s; broken by %(breakers)s; at the end NOT satisfied")) % facts
-    return (_("%(when)s; at the end satisfied") if taste["at_end"] else _("%(when)s; at the end NOT satisfied")) % facts
+        return (
+            _("%(when)s; broken by %(breakers)s; at the end satisfied")
+            if taste["at_end"]
+            else _("%(when)s; broken by %(breakers)s; at the end NOT satisfied")
+        ) % facts
+    return (
+        _("%(when)s; at the end satisfied") if taste["at_end"] else _("%(when)s; at the end NOT satisfied")
+    ) % facts
 
 
 def _taste_line(taste: dict[str, Any], name: Name) -> str:
@@ -59,26 +86,62 @@ def review_lines(review: dict[str, Any], name: Name) -> list[Line]:
         for taste in chapter["tastes"]:
             first = taste["first_satisfied"]
             breaks = [c for c in taste["changes"] if not c["satisfied"]]
-            lines.append(Line(_taste_line(taste, name), (first or {}).get("move") if not breaks else breaks[0]["move"]))
+            lines.append(
+                Line(_taste_line(taste, name), (first or {}).get("move") if not breaks else breaks[0]["move"])
+            )
         for passed in chapter["passes"]:
-            lines.append(Line(_("%(chef)s passed at %(time)s") % {"chef": name(passed["seat"]), "time": clock(passed["seconds"])},
-                              passed["move"]))
+            lines.append(
+                Line(
+                    _("%(chef)s passed at %(time)s")
+                    % {"chef": name(passed["seat"]), "time": clock(passed["seconds"])},
+                    passed["move"],
+                )
+            )
         for back in chapter["rejoins"]:
-            lines.append(Line(_("%(chef)s was unsatisfied again by a move of %(by)s at %(time)s and rejoined") % {
-                "chef": name(back["seat"]), "by": name(back["by"]), "time": clock(back["seconds"])}, back["move"]))
+            lines.append(
+                Line(
+                    _("%(chef)s was unsatisfied again by a move of %(by)s at %(time)s and rejoined")
+                    % {"chef": name(back["seat"]), "by": name(back["by"]), "time": clock(back["seconds"])},
+                    back["move"],
+                )
+            )
         for seat in sorted({reaction["seat"] for reaction in chapter.get("reactions", [])}):
             said = [reaction for reaction in chapter["reactions"] if reaction["seat"] == seat]
             counts = {emote: sum(1 for r in said if r["emote"] == emote) for emote in EMOTE_WORDS}
-            lines.append(Line(ngettext("%(chef)s reacted to %(count)d move: %(words)s",
-                                       "%(chef)s reacted to %(count)d moves: %(words)s", len(said)) % {
-                "chef": name(seat), "count": len(said),
-                "words": ", ".join(f"{count} \N{MULTIPLICATION SIGN} {emote_words(emote)}"
-                                   for emote, count in counts.items() if count)}, said[0]["move"]))
-        spent = ", ".join(ngettext("%(chef)s %(seconds)d s over %(moves)d move", "%(chef)s %(seconds)d s over %(moves)d moves",
-                                   t["moves"]) % {"chef": name(t["seat"]), "seconds": round(t["seconds"]), "moves": t["moves"]}
-                          for t in chapter["time"])
-        lines.append(Line(_("Time on turns: %(spent)s; %(left)s left on the clock") % {
-            "spent": spent, "left": clock(chapter.get("seconds_left", 0))}))
+            lines.append(
+                Line(
+                    ngettext(
+                        "%(chef)s reacted to %(count)d move: %(words)s",
+                        "%(chef)s reacted to %(count)d moves: %(words)s",
+                        len(said),
+                    )
+                    % {
+                        "chef": name(seat),
+                        "count": len(said),
+                        "words": ", ".join(
+                            f"{count} \N{MULTIPLICATION SIGN} {emote_words(emote)}"
+                            for emote, count in counts.items()
+                            if count
+                        ),
+                    },
+                    said[0]["move"],
+                )
+            )
+        spent = ", ".join(
+            ngettext(
+                "%(chef)s %(seconds)d s over %(moves)d move",
+                "%(chef)s %(seconds)d s over %(moves)d moves",
+                t["moves"],
+            )
+            % {"chef": name(t["seat"]), "seconds": round(t["seconds"]), "moves": t["moves"]}
+            for t in chapter["time"]
+        )
+        lines.append(
+            Line(
+                _("Time on turns: %(spent)s; %(left)s left on the clock")
+                % {"spent": spent, "left": clock(chapter.get("seconds_left", 0))}
+            )
+        )
     return lines
 
 
@@ -88,8 +151,14 @@ def face_up_lines(secrets: dict[str, Any], name: Name) -> list[Line]:
     for t in secrets["tastes"]:
         facts = {"taste": _taste(t["taste"]), "chef": "" if t["owner"] is None else name(t["owner"])}
         if t["owner"] is None:
-            words = _("Shared: %(taste)s (satisfied)") if t["satisfied"] else _("Shared: %(taste)s (unsatisfied)")
+            words = (
+                _("Shared: %(taste)s (satisfied)") if t["satisfied"] else _("Shared: %(taste)s (unsatisfied)")
+            )
         else:
-            words = _("%(chef)s: %(taste)s (satisfied)") if t["satisfied"] else _("%(chef)s: %(taste)s (unsatisfied)")
+            words = (
+                _("%(chef)s: %(taste)s (satisfied)")
+                if t["satisfied"]
+                else _("%(chef)s: %(taste)s (unsatisfied)")
+            )
         lines.append(Line(words % facts))
     return lines

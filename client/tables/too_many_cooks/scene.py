@@ -75,29 +75,31 @@ class TooManyCooksTable(KitTable):
 
     name = "too-many-cooks"
     model_type = TableModel
-    draws_hints = True      # a learner's hints go in the notice above the pot, not over the table
+    draws_hints = True  # a learner's hints go in the notice above the pot, not over the table
 
     def __init__(self, app, session) -> None:
-        self.story = History()            # the round so far, move by move
-        self.log_scroll = 0               # window pixels of the log scrolled towards older entries
-        self.taste_scroll = 0             # the first taste in sight when the tastes panel scrolls
-        self.pad = False                  # the last key or button pressed was a gamepad's
-        self.pointer: tuple[int, int] | None = None   # where the mouse last was (the wheel scrolls what it is over)
+        self.story = History()  # the round so far, move by move
+        self.log_scroll = 0  # window pixels of the log scrolled towards older entries
+        self.taste_scroll = 0  # the first taste in sight when the tastes panel scrolls
+        self.pad = False  # the last key or button pressed was a gamepad's
+        self.pointer: tuple[int, int] | None = (
+            None  # where the mouse last was (the wheel scrolls what it is over)
+        )
         self.countdown = LinkCountdown()  # runs on while the server cannot be reached, as the round does
-        self.round_left: float | None = None   # seconds that were left when every chef passed
-        self.seats = SeatWatch()          # people away, and bots standing in for them
-        self.said: dict[int, tuple[str, float]] = {}   # each chef's latest reaction and when (session clock)
-        self.marked: set[str] = set()     # the spares and tastes the last move changed (marked in its colour)
+        self.round_left: float | None = None  # seconds that were left when every chef passed
+        self.seats = SeatWatch()  # people away, and bots standing in for them
+        self.said: dict[int, tuple[str, float]] = {}  # each chef's latest reaction and when (session clock)
+        self.marked: set[str] = set()  # the spares and tastes the last move changed (marked in its colour)
         self._emotes_seen: set[tuple[int | None, str, float]] = set(session.emotes)
-        self._could_move = False          # the shown chef could change the soup at the last view
-        self._soup_focus = parts.cell_key(0, 0)   # where the keys' focus was last on the soup
+        self._could_move = False  # the shown chef could change the soup at the last view
+        self._soup_focus = parts.cell_key(0, 0)  # where the keys' focus was last on the soup
         super().__init__(app, session)
         self.motion = SoupMotion()
         self.motion.see(self._table_things(), self.now, animate=False)
         self.seats.update(session.table, self.now)
         session.lobby_listeners.append(self._lobby)
         session.back_listeners.append(self._back)
-        if session.recent:    # a game resumed mid-round: its log told again from what everyone saw
+        if session.recent:  # a game resumed mid-round: its log told again from what everyone saw
             self.catch_up(session.recent)
 
     # --- what the table is made of ----------------------------------------------------------------
@@ -142,13 +144,31 @@ class TooManyCooksTable(KitTable):
         """What the table shows besides the view: the round's log and its scroll, the tastes' scroll,
         reactions at the seats, seats whose player is away, the reconnecting countdown, the notice."""
         frame = Frame(model=TableModel({}), now=self.now, reactions=self._reactions())
-        shown = tuple(sorted((seat, said[0], round(said[1] * 4)) for seat in self.said
-                             if (said := reaction_at(frame, seat)) is not None))   # at the seats, fading by steps
-        remaining = self.countdown.read(self.session.remaining(self.now), self.session.connected) \
-            if self.countdown.reconnecting else None
-        return (self.story.count, self.log_scroll, self.taste_scroll, shown, tuple(sorted(self._notes().items())),
-                self.countdown.reconnecting, int(remaining) if remaining is not None else None,
-                tuple(sorted(self._names().items())), self.notice(), self.pad, self.moves_open)
+        shown = tuple(
+            sorted(
+                (seat, said[0], round(said[1] * 4))
+                for seat in self.said
+                if (said := reaction_at(frame, seat)) is not None
+            )
+        )  # at the seats, fading by steps
+        remaining = (
+            self.countdown.read(self.session.remaining(self.now), self.session.connected)
+            if self.countdown.reconnecting
+            else None
+        )
+        return (
+            self.story.count,
+            self.log_scroll,
+            self.taste_scroll,
+            shown,
+            tuple(sorted(self._notes().items())),
+            self.countdown.reconnecting,
+            int(remaining) if remaining is not None else None,
+            tuple(sorted(self._names().items())),
+            self.notice(),
+            self.pad,
+            self.moves_open,
+        )
 
     def moves_button_rect(self) -> pygame.Rect:
         return self.board.button("moves")
@@ -160,8 +180,12 @@ class TooManyCooksTable(KitTable):
         """The move list opens over the chefs and the log (Esc or X closes it)."""
         lay = self.board
         top = lay.chef_row(0, 1).y + lay.px(50)
-        return pygame.Rect(lay.right_panel.x + lay.px(10), top, lay.right_panel.width - lay.px(20),
-                           lay.right_panel.bottom - top - lay.px(10))
+        return pygame.Rect(
+            lay.right_panel.x + lay.px(10),
+            top,
+            lay.right_panel.width - lay.px(20),
+            lay.right_panel.bottom - top - lay.px(10),
+        )
 
     # --- following the play --------------------------------------------------------------------------
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
@@ -173,16 +197,19 @@ class TooManyCooksTable(KitTable):
             elif event.get("type") in ("round_started", "time_up"):
                 self.round_left = 0.0 if event["type"] == "time_up" else None
             if event.get("type") in ("round_started", "time_up", "all_passed"):
-                self.taste_scroll = 0   # a new list of tastes is read from its top
+                self.taste_scroll = 0  # a new list of tastes is read from its top
         if events:
-            self.log_scroll = 0         # the newest entry comes into sight
+            self.log_scroll = 0  # the newest entry comes into sight
         super().on_state(seat, view, events)
         live = set(self.usable()) - {MOVES_KEY}
         if live == {parts.MAIN}:
-            self.focus = parts.MAIN     # the one thing to do (ready, or pass): Enter does it
-        elif live and self.focus not in live and not self._could_move:   # the chef's turn begins: the soup
-            self.focus = self._soup_focus if self._soup_focus in live else next(
-                (t.key for t in self.focusable() if t.key in live), None)
+            self.focus = parts.MAIN  # the one thing to do (ready, or pass): Enter does it
+        elif live and self.focus not in live and not self._could_move:  # the chef's turn begins: the soup
+            self.focus = (
+                self._soup_focus
+                if self._soup_focus in live
+                else next((t.key for t in self.focusable() if t.key in live), None)
+            )
         self._could_move = bool(live - {parts.MAIN})
         if any(e.get("type") in ("changed", "rotated") for e in events):
             self.marked = {key for key in self.motion.changed if key.startswith(("spare:", "taste:"))}
@@ -204,7 +231,7 @@ class TooManyCooksTable(KitTable):
             seat, emote, when = said
             if seat is None:
                 continue
-            self.said[seat] = (emote, when)   # the chip at the seat (the rules' "reacted" event logs it)
+            self.said[seat] = (emote, when)  # the chip at the seat (the rules' "reacted" event logs it)
 
     def _reactions(self) -> dict[int, tuple[str, float]]:
         clock = self.session.clock()
@@ -250,9 +277,14 @@ class TooManyCooksTable(KitTable):
                 return self.play(model.pass_action or model.ready_action)
             if model.phase == "over":
                 return self.touch(parts.MAIN)
-            if not self.session.over:   # answered at the button it would have pressed
-                words = _("You may pass once every taste you know is happy") if model.my_turn else \
-                    self.not_now() if self.actions else self.not_yours()
+            if not self.session.over:  # answered at the button it would have pressed
+                words = (
+                    _("You may pass once every taste you know is happy")
+                    if model.my_turn
+                    else self.not_now()
+                    if self.actions
+                    else self.not_yours()
+                )
                 self.answer_at(self.board.button("main").center, words)
             return True
         if kind == "navigate" and self.focus == parts.LOG and action.dy and self._scroll_log(action.dy):
@@ -277,14 +309,19 @@ class TooManyCooksTable(KitTable):
             if found and found[0].key.startswith("button:emote:") and found[0].key not in self.usable():
                 self.keyboard = False
                 return self._emote(found[0].key)
-        if kind == "select" and self.focus is not None and self.focus.startswith("button:emote:") \
-                and self.focus not in self.usable() and not self.moves_open:
+        if (
+            kind == "select"
+            and self.focus is not None
+            and self.focus.startswith("button:emote:")
+            and self.focus not in self.usable()
+            and not self.moves_open
+        ):
             return self._emote(self.focus)
         if kind == "select" and self.focus is None and not self.moves_open and not self.choosing.menu:
             self.keyboard = True
-            if parts.MAIN in self.usable():      # Enter with nothing focused: the main move (Ready, Pass)
+            if parts.MAIN in self.usable():  # Enter with nothing focused: the main move (Ready, Pass)
                 return self.touch(parts.MAIN)
-            first = next(iter(self.focusable()), None)   # else the focus comes to the table
+            first = next(iter(self.focusable()), None)  # else the focus comes to the table
             self.focus = first.key if first is not None else None
             return True
         return super().handle_table(action)
@@ -292,7 +329,7 @@ class TooManyCooksTable(KitTable):
     def usable(self) -> dict[str, list[dict[str, Any]]]:
         found = super().usable()
         if self.model.phase == "over":
-            found[parts.MAIN] = []    # back to the end screen
+            found[parts.MAIN] = []  # back to the end screen
         return found
 
     def touch(self, key: str) -> bool:
@@ -307,7 +344,9 @@ class TooManyCooksTable(KitTable):
         seat = self.session.shown_seat
         if seat is None:
             button = self.thing(key)
-            self.answer_at(button.rect.center if button is not None else self.board.bar.center, _("Wait for your turn"))
+            self.answer_at(
+                button.rect.center if button is not None else self.board.bar.center, _("Wait for your turn")
+            )
             return True
         self.app.spawn(self.session.emote(seat, EMOTES[int(key.rsplit(":", 1)[1])]))
         return True
@@ -376,8 +415,11 @@ class TooManyCooksTable(KitTable):
             chef = next((c for c in self.model.chefs() if c.get("seat") == seat), {})
             faces = chef.get("tastes") or []
             happy = sum(1 for face in faces if face.get("happy"))
-            said = ngettext("%(happy)d of %(count)d taste face happy", "%(happy)d of %(count)d taste faces happy",
-                            len(faces)) % {"happy": happy, "count": len(faces)}
+            said = ngettext(
+                "%(happy)d of %(count)d taste face happy",
+                "%(happy)d of %(count)d taste faces happy",
+                len(faces),
+            ) % {"happy": happy, "count": len(faces)}
             return f"{self._names().get(seat, describe.chef(seat))}: {said}"
         if key == parts.LOG:
             return _("The wheel over the log, or Up / Down on it, reads older moves")
@@ -412,11 +454,17 @@ class TooManyCooksTable(KitTable):
             return read
         model = self.model
         if model.phase == "ready":
-            return _("The round starts once every chef is ready") if model.seat is not None \
+            return (
+                _("The round starts once every chef is ready")
+                if model.seat is not None
                 else _("Wait for your turn")
+            )
         if model.phase == "reveal":
-            return _("The round is over: read the revealed tastes") if model.seat is not None \
+            return (
+                _("The round is over: read the revealed tastes")
+                if model.seat is not None
                 else _("Wait for your turn")
+            )
         return super().not_yours()
 
     # --- the notice above the pot ----------------------------------------------------------------------
@@ -433,13 +481,18 @@ class TooManyCooksTable(KitTable):
         if model.phase != "playing":
             return None
         if model.must_pass:
-            return Notice("must_pass", _("Every taste you know is happy: you must pass"),
-                          _("Press Pass under the pot (P, or Y on a pad)."))
+            return Notice(
+                "must_pass",
+                _("Every taste you know is happy: you must pass"),
+                _("Press Pass under the pot (P, or Y on a pad)."),
+            )
         if hint:
             return Notice("hint", words=hint, foot=_(TURN_OFF))
         if self.keyboard:
-            return Notice("keys", words=hint_line(self._frame(model), self.focus, bool(self.choosing.picked),
-                                                  self.moves_open))
+            return Notice(
+                "keys",
+                words=hint_line(self._frame(model), self.focus, bool(self.choosing.picked), self.moves_open),
+            )
         return None
 
     def _hint(self) -> str:
@@ -458,7 +511,9 @@ class TooManyCooksTable(KitTable):
 
     def _notes(self) -> dict[int, str]:
         names = self._names()
-        return self.seats.notes(self.now, lambda seat: names.get(seat, describe.chef(seat)), self.server_now())
+        return self.seats.notes(
+            self.now, lambda seat: names.get(seat, describe.chef(seat)), self.server_now()
+        )
 
     def _frame(self, model: TableModel) -> Frame:
         colour_blind = bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
@@ -471,11 +526,24 @@ class TooManyCooksTable(KitTable):
             bits = parts.parse(self.choosing.picked[0])
             picked = (int(bits[1]), int(bits[2]))
             offered = frozenset((a["veg"], a["colour"]) for a in model.changes_at(*picked))
-        return Frame(model=model, now=self.now, remaining=remaining, names=self._names(), reactions=self._reactions(),
-                     colour_blind=colour_blind, keyboard=self.keyboard, pad=self.pad, history=self.story,
-                     reconnecting=self.countdown.reconnecting, log_scroll=self.log_scroll,
-                     taste_scroll=self.taste_scroll, seat_notes=self._notes(), picked=picked, offered=offered,
-                     focus=self.focus if self.keyboard else None)
+        return Frame(
+            model=model,
+            now=self.now,
+            remaining=remaining,
+            names=self._names(),
+            reactions=self._reactions(),
+            colour_blind=colour_blind,
+            keyboard=self.keyboard,
+            pad=self.pad,
+            history=self.story,
+            reconnecting=self.countdown.reconnecting,
+            log_scroll=self.log_scroll,
+            taste_scroll=self.taste_scroll,
+            seat_notes=self._notes(),
+            picked=picked,
+            offered=offered,
+            focus=self.focus if self.keyboard else None,
+        )
 
     def frame(self) -> Frame:
         return self._frame(self.model)
@@ -487,8 +555,9 @@ class TooManyCooksTable(KitTable):
         draw_board(p, f)
         draw_left(p, f)
 
-    def draw_thing(self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect,
-                   show: float) -> None:
+    def draw_thing(
+        self, surface: pygame.Surface, board: Board, thing: Thing, rect: pygame.Rect, show: float
+    ) -> None:
         p = Painter(surface, self.board, self.now)
         key = thing.key
         if key.startswith("cell:"):
@@ -503,8 +572,11 @@ class TooManyCooksTable(KitTable):
             label, enabled, urgent = main_button(self._frame(self.model))
             draw_button(p, rect, label, enabled, urgent=urgent and enabled)
         elif key.startswith("button:emote:"):
-            size = min(p.largest_fitting(t.words, (LABEL, BODY, SMALL), t.rect.width - self.board.px(16))
-                       for t in self.things() if t.key.startswith("button:emote:"))   # one size for the three
+            size = min(
+                p.largest_fitting(t.words, (LABEL, BODY, SMALL), t.rect.width - self.board.px(16))
+                for t in self.things()
+                if t.key.startswith("button:emote:")
+            )  # one size for the three
             draw_button(p, rect, thing.words, self.session.shown_seat is not None, size=size)
 
     def _colour_blind(self) -> bool:
@@ -518,8 +590,12 @@ class TooManyCooksTable(KitTable):
             return
         frame = thing.rect.inflate(b.px(6), b.px(6))
         pygame.draw.rect(surface, theme.seat_colour(move.seat), frame, width=b.px(4), border_radius=b.px(10))
-        seat_disc(Painter(surface, self.board, self.now), move.seat, (frame.right - b.px(4), frame.y + b.px(4)),
-                  b.px(14))
+        seat_disc(
+            Painter(surface, self.board, self.now),
+            move.seat,
+            (frame.right - b.px(4), frame.y + b.px(4)),
+            b.px(14),
+        )
 
     def mark_since(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """The kit's frames of whatever changed on the way are left out: :meth:`draw_marks` frames
@@ -532,8 +608,10 @@ class TooManyCooksTable(KitTable):
             return set()
         if move.kind == "changed":
             return {parts.cell_key(move.row, move.col)} | self.marked
-        return {parts.cell_key(move.index, i) if move.line == "row" else parts.cell_key(i, move.index)
-                for i in range(SIZE)}
+        return {
+            parts.cell_key(move.index, i) if move.line == "row" else parts.cell_key(i, move.index)
+            for i in range(SIZE)
+        }
 
     def _mark_since_own(self, surface: pygame.Surface, model: TableModel) -> None:
         """Every soup card and spare pile that differs from how the shown chef left them with their
@@ -545,7 +623,7 @@ class TooManyCooksTable(KitTable):
         p = Painter(surface, self.board, self.now)
         for thing in self.things():
             if thing.key in changed and thing.key not in self.choosing.picked:
-                p.ring(thing.rect, colour=INK, width=7, pad=3, radius=10)   # edged in ink: seen on the broth
+                p.ring(thing.rect, colour=INK, width=7, pad=3, radius=10)  # edged in ink: seen on the broth
                 p.ring(thing.rect, colour=SINCE, width=4, pad=2, radius=10)
 
     def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
@@ -555,7 +633,7 @@ class TooManyCooksTable(KitTable):
         p.ring(thing.rect, colour=theme.MUSTARD, width=6, pad=6)
 
     def mark_usable(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
-        if thing.key.startswith("arrow:"):   # an arrow is drawn only when its rotation may be made
+        if thing.key.startswith("arrow:"):  # an arrow is drawn only when its rotation may be made
             return
         super().mark_usable(surface, b, thing)
 
@@ -577,8 +655,13 @@ class TooManyCooksTable(KitTable):
             panel = self.moves_rect()
             with coverage.overlay("the move list", panel.inflate(b.px(16), b.px(70)), asked=True):
                 theme.draw_panel(surface, panel.inflate(b.px(16), b.px(70)).move(0, -b.px(27)), lay)
-                b.text(surface, _("Your moves") if self.actions else _("Moves"), SMALL, theme.MUSTARD,
-                       (panel.x, panel.y - b.px(50)))
+                b.text(
+                    surface,
+                    _("Your moves") if self.actions else _("Moves"),
+                    SMALL,
+                    theme.MUSTARD,
+                    (panel.x, panel.y - b.px(50)),
+                )
                 self.moves.fit(lay, panel)
                 self.moves.draw(surface, lay, True)
 
@@ -595,7 +678,7 @@ class TooManyCooksTable(KitTable):
     def draw_table(self, surface: pygame.Surface) -> None:
         super().draw_table(surface)
         if self.current_view():
-            self.story.look(self.session.shown_seat)   # what this seat has seen (a couch hand-off's recap)
+            self.story.look(self.session.shown_seat)  # what this seat has seen (a couch hand-off's recap)
 
     def draw_live(self, surface: pygame.Surface, board: Board) -> None:
         draw_live(Painter(surface, self.board, self.now), self._frame(self.model))
@@ -604,7 +687,7 @@ class TooManyCooksTable(KitTable):
         """What the pointer (or the focus) is on, in words: above the pot, where the notice goes, when
         no notice is there (the cards' and the seats' own faces say the rest)."""
         self._draw_line_to_rotate(surface)
-        if not self.hover_shown() or self.keyboard:   # the keys' focus is ringed, its card shows what it is
+        if not self.hover_shown() or self.keyboard:  # the keys' focus is ringed, its card shows what it is
             return
         lines = self.hover_words()
         notice = self.notice()
@@ -620,7 +703,7 @@ class TooManyCooksTable(KitTable):
             size = BODY if len(theme.wrap("  ·  ".join(lines), font, inner.width)) <= 2 else SMALL
             font = p.font(size)
             need = min(3, len(theme.wrap("  ·  ".join(lines), font, inner.width))) * font.get_linesize()
-            inner.y += max(0, (inner.height - need) // 2)     # in the middle of the notice's place
+            inner.y += max(0, (inner.height - need) // 2)  # in the middle of the notice's place
             p.paragraph("  ·  ".join(lines), size, theme.TEXT, inner, max_lines=3, shrink=False)
 
     def draw_answer(self, surface: pygame.Surface) -> None:
@@ -632,7 +715,7 @@ class TooManyCooksTable(KitTable):
         lay = self.board
         p = Painter(surface, lay, self.now)
         touched = next((t for t in under_point(self.things(), answer.pos) if t.kind != "zone"), None)
-        if touched is not None:   # a dark frame round a red one: seen on the pot and on any card
+        if touched is not None:  # a dark frame round a red one: seen on the pot and on any card
             p.ring(touched.rect, colour=INK, width=8, pad=6)
             p.ring(touched.rect, colour=theme.DANGER, width=4, pad=4)
         box = lay.notice
@@ -707,7 +790,13 @@ class TooManyCooksTable(KitTable):
     def describe(self) -> dict[str, Any]:
         model = self.model
         notice = self.notice()
-        return {**super().describe(), "phase": model.phase, "turn": model.turn, "must_pass": model.must_pass,
-                "size": SIZE, "notice": notice.kind if notice is not None else None, "log_scroll": self.log_scroll,
-                "since_own_move": sorted(self.story.changed_since_own(self.session.shown_seat))}
-
+        return {
+            **super().describe(),
+            "phase": model.phase,
+            "turn": model.turn,
+            "must_pass": model.must_pass,
+            "size": SIZE,
+            "notice": notice.kind if notice is not None else None,
+            "log_scroll": self.log_scroll,
+            "since_own_move": sorted(self.story.changed_since_own(self.session.shown_seat)),
+        }

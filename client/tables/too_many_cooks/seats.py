@@ -41,14 +41,17 @@ class SeatWatch:
                 back.append(seat)
         return back
 
-    def notes(self, now: float, name: Callable[[int], str], server_now: float | None = None) -> dict[int, str]:
+    def notes(
+        self, now: float, name: Callable[[int], str], server_now: float | None = None
+    ) -> dict[int, str]:
         """The note at each seat whose person is not playing it themselves (``server_now``: the
         server's clock now, if this client knows it)."""
-        notes = {seat: _("away %(time)s") % {"time": _minutes(self.away_for(seat, now, server_now))}
-                 for seat in self.away_since}
+        notes = {
+            seat: _("away %(time)s") % {"time": _minutes(self.away_for(seat, now, server_now))}
+            for seat in self.away_since
+        }
         notes.update({seat: _("bot playing for %(chef)s") % {"chef": name(seat)} for seat in self.stand_ins})
         return notes
-
 
     def back(self, seat: Any) -> None:
         """The seat is not (or no longer) a person's who is away."""

@@ -17,12 +17,12 @@ from soupkitchen.client.ui import theme
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 
-MINI_W, MINI_H = 34, 48          # a card in the log (board pixels)
+MINI_W, MINI_H = 34, 48  # a card in the log (board pixels)
 # A reaction in a short chip, marked for the catalog and worded when drawn.
 SHORT_REACTIONS = {"disgusting": N_("Yuck!"), "delicious": N_("Yum!"), "fine": N_("Fine")}
-FACE_H = 40                      # a taste's back in the log
+FACE_H = 40  # a taste's back in the log
 ENTRY_GAP = 6
-SCROLL_STEP = 70                 # board pixels the wheel moves the log
+SCROLL_STEP = 70  # board pixels the wheel moves the log
 
 
 def seat_disc(p: Painter, seat: int | None, centre: tuple[int, int], radius: int) -> None:
@@ -46,12 +46,16 @@ def draw_last_move(p: Painter, f: Frame) -> None:
         cell = lay.cell(move.row, move.col)
         p.ring(cell, colour=colour, width=6, pad=4)
         was = pygame.Rect(0, 0, lay.px(MINI_W + 6), lay.px(MINI_H + 8))
-        was.bottomleft = (cell.x - lay.px(8), cell.bottom + lay.px(8))   # in its own corner, not a neighbour's
+        was.bottomleft = (cell.x - lay.px(8), cell.bottom + lay.px(8))  # in its own corner, not a neighbour's
         pygame.draw.rect(p.surface, INK, was.inflate(lay.px(6), lay.px(6)), border_radius=lay.px(6))
         draw_card(p, move.old or {}, was, f.colour_blind)
         badge = (cell.x + lay.px(4), cell.y + lay.px(4))
     elif move.kind == "rotated":
-        first, last = ((move.index, 0), (move.index, SIZE - 1)) if move.line == "row" else ((0, move.index), (SIZE - 1, move.index))
+        first, last = (
+            ((move.index, 0), (move.index, SIZE - 1))
+            if move.line == "row"
+            else ((0, move.index), (SIZE - 1, move.index))
+        )
         band = lay.cell(*first).union(lay.cell(*last))
         p.ring(band, colour=colour, width=6, pad=6, radius=16)
         end = lay.arrow(move.line, move.index, move.step)
@@ -99,9 +103,16 @@ def entry_words(f: Frame, entry: Entry) -> str:
     """An entry's few words under its pictures: who, and where the move was."""
     name = f.name(entry.seat)
     if entry.kind == "changed":
-        return _("%(chef)s: row %(row)d, column %(col)d") % {"chef": name, "row": entry.row + 1, "col": entry.col + 1}
+        return _("%(chef)s: row %(row)d, column %(col)d") % {
+            "chef": name,
+            "row": entry.row + 1,
+            "col": entry.col + 1,
+        }
     if entry.kind == "rotated":
-        return _("%(chef)s: %(line)s") % {"chef": name, "line": describe.line_words(entry.line, entry.index, entry.step)}
+        return _("%(chef)s: %(line)s") % {
+            "chef": name,
+            "line": describe.line_words(entry.line, entry.index, entry.step),
+        }
     if entry.is_reaction:
         return _("%(chef)s: %(words)s") % {"chef": name, "words": reaction_words(entry.emote)}
     return entry.words(f.name)
@@ -177,8 +188,9 @@ def summary_height(p: Painter) -> int:
     return p.font(SMALL).get_linesize() + p.lay.px(FACE_H + 10)
 
 
-def draw_faces(p: Painter, faces: tuple[tuple[int, int], ...], shared: int, row: pygame.Rect,
-               with_counts: bool = False) -> int:
+def draw_faces(
+    p: Painter, faces: tuple[tuple[int, int], ...], shared: int, row: pygame.Rect, with_counts: bool = False
+) -> int:
     """Faces turned happy or unhappy (a taste's back with the chef's disc and, past one, how many)
     and shared tastes met or broken, left to right in ``row``; returns where they end."""
     lay = p.lay
@@ -192,18 +204,24 @@ def draw_faces(p: Painter, faces: tuple[tuple[int, int], ...], shared: int, row:
         seat_disc(p, seat, (back.right, back.bottom - lay.px(6)), lay.px(11))
         x = back.right + lay.px(14)
         if abs(delta) > 1 or with_counts:
-            used = p.text(f"{delta:+d}", SMALL, theme.HERB if delta > 0 else theme.DANGER, (x, row.centery),
-                          anchor="midleft")
+            used = p.text(
+                f"{delta:+d}",
+                SMALL,
+                theme.HERB if delta > 0 else theme.DANGER,
+                (x, row.centery),
+                anchor="midleft",
+            )
             x = used.right + lay.px(10)
     if shared and x + lay.px(60) <= row.right:
         mark = pygame.Rect(x, row.centery - lay.px(13), lay.px(26), lay.px(26))
         p.mark(mark.center, mark.width // 2, shared > 0)
         words = _("shared %(count)+d") % {"count": shared}
         room = row.right - mark.right - lay.px(6)
-        if not p.lay.fits(words, SMALL, room):   # the tick (or cross) says it is a shared taste
+        if not p.lay.fits(words, SMALL, room):  # the tick (or cross) says it is a shared taste
             words = f"{shared:+d}"
-        used = p.text(words, SMALL, theme.TEXT, (mark.right + lay.px(6), row.centery), anchor="midleft",
-                      max_width=room)
+        used = p.text(
+            words, SMALL, theme.TEXT, (mark.right + lay.px(6), row.centery), anchor="midleft", max_width=room
+        )
         x = used.right + lay.px(10)
     return x
 
@@ -239,26 +257,40 @@ def draw_item(p: Painter, f: Frame, item: Item, rect: pygame.Rect, old: bool, ne
         faces = pygame.Rect(x, mid - lay.px(FACE_H) // 2, rect.right - lay.px(6) - x, lay.px(FACE_H))
         draw_faces(p, entry.faces, entry.shared, faces)
         y = top + lay.px(MINI_H + 2)
-        p.text(entry_words(f, entry), SMALL, colour, (rect.x + lay.px(8), y), max_width=rect.width - lay.px(14))
+        p.text(
+            entry_words(f, entry), SMALL, colour, (rect.x + lay.px(8), y), max_width=rect.width - lay.px(14)
+        )
         y += font.get_linesize()
     else:
         centre = (x + radius, rect.y + lay.px(20))
-        if entry.seat is None:   # the round's end: the timer stands for nobody's move
+        if entry.seat is None:  # the round's end: the timer stands for nobody's move
             draw_clock(p, centre, radius)
         else:
             seat_disc(p, entry.seat, centre, radius)
-        words = pygame.Rect(x + radius * 2 + lay.px(10), rect.y + lay.px(4), rect.right - x - radius * 2 - lay.px(16),
-                            rect.height - lay.px(6))
+        words = pygame.Rect(
+            x + radius * 2 + lay.px(10),
+            rect.y + lay.px(4),
+            rect.right - x - radius * 2 - lay.px(16),
+            rect.height - lay.px(6),
+        )
         used = p.paragraph(entry_words(f, entry), SMALL, colour, words, max_lines=2, shrink=False)
         y = rect.y + max(lay.px(40), used + lay.px(8))
     for row in chip_rows(p, f, item.reactions, rect.width - lay.px(12)):
         cx = rect.x + lay.px(6)
         for reaction in row:
-            draw_chip(p, f, reaction, pygame.Rect(cx, y, chip_width(p, f, reaction), font.get_linesize() + lay.px(2)), old)
+            draw_chip(
+                p,
+                f,
+                reaction,
+                pygame.Rect(cx, y, chip_width(p, f, reaction), font.get_linesize() + lay.px(2)),
+                old,
+            )
             cx += chip_width(p, f, reaction) + lay.px(6)
         y += font.get_linesize() + lay.px(6)
     if newest and entry.seat is not None:
-        pygame.draw.rect(p.surface, theme.seat_colour(entry.seat), rect, width=lay.px(3), border_radius=lay.px(8))
+        pygame.draw.rect(
+            p.surface, theme.seat_colour(entry.seat), rect, width=lay.px(3), border_radius=lay.px(8)
+        )
 
 
 def draw_chip(p: Painter, f: Frame, reaction: Entry, rect: pygame.Rect, old: bool) -> None:
@@ -267,8 +299,13 @@ def draw_chip(p: Painter, f: Frame, reaction: Entry, rect: pygame.Rect, old: boo
     pygame.draw.rect(p.surface, theme.PANEL_LIGHT if old else PAPER, rect, border_radius=rect.height // 2)
     radius = rect.height // 2 - lay.px(3)
     seat_disc(p, reaction.seat, (rect.x + radius + lay.px(3), rect.centery), radius)
-    p.text(short_reaction(reaction.emote), SMALL, theme.TEXT_DIM if old else INK,
-           (rect.x + radius * 2 + lay.px(10), rect.centery), anchor="midleft")
+    p.text(
+        short_reaction(reaction.emote),
+        SMALL,
+        theme.TEXT_DIM if old else INK,
+        (rect.x + radius * 2 + lay.px(10), rect.centery),
+        anchor="midleft",
+    )
 
 
 def layout_log(p: Painter, f: Frame, width: int) -> tuple[list[tuple[Item, pygame.Rect]], int]:
@@ -296,8 +333,9 @@ def most_scroll(p: Painter, f: Frame, box: pygame.Rect, summary: bool) -> int:
     return max(0, height - room.height)
 
 
-def draw_log(p: Painter, f: Frame, box: pygame.Rect, summary: Summary | None, own: Entry | None,
-             focused: bool) -> None:
+def draw_log(
+    p: Painter, f: Frame, box: pygame.Rect, summary: Summary | None, own: Entry | None, focused: bool
+) -> None:
     """The round's log in ``box``: the summary of what the others did since the shown chef's own
     last move (``own``) or a heading, then the items, newest first, scrolled ``f.log_scroll`` window
     pixels towards the older ones."""
@@ -306,15 +344,27 @@ def draw_log(p: Painter, f: Frame, box: pygame.Rect, summary: Summary | None, ow
     room = log_room(p, f, box, summary is not None)
     placed, height = layout_log(p, f, room.width - lay.px(10))
     scroll = max(0, min(f.log_scroll, height - room.height))
-    head = pygame.Rect(box.x + lay.px(6), box.y + lay.px(6), box.width - lay.px(12), room.y - box.y - lay.px(12))
+    head = pygame.Rect(
+        box.x + lay.px(6), box.y + lay.px(6), box.width - lay.px(12), room.y - box.y - lay.px(12)
+    )
     if summary is not None:
         draw_summary(p, f, summary, head)
     else:
         count = sum(1 for item, _rect in placed if item.entry.is_move)
         heading = p.text(_("This round"), SMALL, theme.TEXT, (head.x + lay.px(6), head.y))
-        tail = ngettext("%(count)d move", "%(count)d moves", count) % {"count": count} if placed else _("no moves yet")
-        p.text(tail, SMALL, theme.TEXT_DIM, (head.right - lay.px(6), head.y), anchor="topright",
-               max_width=head.right - heading.right - lay.px(24))
+        tail = (
+            ngettext("%(count)d move", "%(count)d moves", count) % {"count": count}
+            if placed
+            else _("no moves yet")
+        )
+        p.text(
+            tail,
+            SMALL,
+            theme.TEXT_DIM,
+            (head.right - lay.px(6), head.y),
+            anchor="topright",
+            max_width=head.right - heading.right - lay.px(24),
+        )
     old_clip = p.surface.get_clip()
     p.surface.set_clip(room.clip(old_clip))
     newest = f.history.last_move if f.history is not None else None
@@ -339,7 +389,9 @@ def draw_scrollbar(p: Painter, room: pygame.Rect, scroll: int, height: int) -> N
     pygame.draw.rect(p.surface, theme.PANEL, track, border_radius=track.width // 2)
     thumb_h = max(lay.px(24), round(room.height * room.height / height))
     thumb_y = room.y + round((room.height - thumb_h) * scroll / max(1, height - room.height))
-    pygame.draw.rect(p.surface, theme.TEXT_DIM, (track.x, thumb_y, track.width, thumb_h), border_radius=track.width // 2)
+    pygame.draw.rect(
+        p.surface, theme.TEXT_DIM, (track.x, thumb_y, track.width, thumb_h), border_radius=track.width // 2
+    )
 
 
 def last_move_note(f: Frame, seat: int) -> str:

@@ -30,8 +30,9 @@ def owner_name(f: Frame, taste: dict[str, Any]) -> str:
     return _("Shared") if seat is None else f.name(seat)
 
 
-def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
-                 mark: bool) -> tuple[pygame.Rect | None, pygame.Rect, pygame.Rect]:
+def taste_places(
+    p: Painter, taste: dict[str, Any], rect: pygame.Rect, mark: bool
+) -> tuple[pygame.Rect | None, pygame.Rect, pygame.Rect]:
     """Where a taste's satisfied mark, icon and text go in its row: text beside the icon, or under
     it when the row is tall."""
     lay = p.lay
@@ -43,13 +44,24 @@ def taste_places(p: Painter, taste: dict[str, Any], rect: pygame.Rect,
         disc = pygame.Rect(x, rect.centery - radius, radius * 2, radius * 2)
         x += radius * 2 + pad
     stacked = rect.height >= lay.px(112)
-    icon_h = min(lay.px(60 if stacked else 48), (rect.height - 3 * pad) // 2 if stacked else rect.height - 2 * pad)
+    icon_h = min(
+        lay.px(60 if stacked else 48), (rect.height - 3 * pad) // 2 if stacked else rect.height - 2 * pad
+    )
     icon = pygame.Rect(x, rect.y + pad, taste_icon_width(taste, icon_h), icon_h)
     if stacked:
-        return disc, icon, pygame.Rect(x, icon.bottom + pad // 2, rect.right - pad - x, rect.bottom - icon.bottom - pad)
+        return (
+            disc,
+            icon,
+            pygame.Rect(x, icon.bottom + pad // 2, rect.right - pad - x, rect.bottom - icon.bottom - pad),
+        )
     icon.centery = rect.centery
-    return disc, icon, pygame.Rect(icon.right + pad, rect.y + pad // 2, rect.right - 2 * pad - icon.right,
-                                   rect.height - pad)
+    return (
+        disc,
+        icon,
+        pygame.Rect(
+            icon.right + pad, rect.y + pad // 2, rect.right - 2 * pad - icon.right, rect.height - pad
+        ),
+    )
 
 
 def taste_words(taste: dict[str, Any], owner: str | None, rect: pygame.Rect, p: Painter) -> str:
@@ -63,8 +75,15 @@ def owner_beside(rect: pygame.Rect, p: Painter) -> bool:
     return rect.height >= p.lay.px(112)
 
 
-def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str | None = None,
-               mark: bool | None = None, focus: bool = False, size: float = BODY) -> None:
+def draw_taste(
+    p: Painter,
+    taste: dict[str, Any],
+    rect: pygame.Rect,
+    owner: str | None = None,
+    mark: bool | None = None,
+    focus: bool = False,
+    size: float = BODY,
+) -> None:
     """One taste: its icon and its text, its owner (when known) beside the icon or first in its
     words, and a satisfied mark. Text that does not fit ends in an ellipsis."""
     pygame.draw.rect(p.surface, theme.PANEL_LIGHT, rect, border_radius=p.lay.px(12))
@@ -76,27 +95,43 @@ def draw_taste(p: Painter, taste: dict[str, Any], rect: pygame.Rect, owner: str 
     p.image(taste_path(str(taste.get("id"))), icon)
     if owner and owner_beside(rect, p):
         left = icon.right + p.lay.px(12)
-        p.text(owner, p.largest_fitting(owner, (LABEL, BODY), rect.right - left - p.lay.px(8)), theme.MUSTARD,
-               (left, icon.centery), anchor="midleft", max_width=rect.right - left - p.lay.px(8))
+        p.text(
+            owner,
+            p.largest_fitting(owner, (LABEL, BODY), rect.right - left - p.lay.px(8)),
+            theme.MUSTARD,
+            (left, icon.centery),
+            anchor="midleft",
+            max_width=rect.right - left - p.lay.px(8),
+        )
     p.paragraph(taste_words(taste, owner, rect, p), size, theme.TEXT, box, max_lines=3, shrink=False)
 
 
-def list_text_size(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], owners: list[str | None]) -> float:
+def list_text_size(
+    p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect], owners: list[str | None]
+) -> float:
     """One text size for a whole list: the largest step at which every taste fits its row."""
     steps = (BODY, BODY * 0.86, BODY * 0.74)
     for size in steps:
         font = p.font(size)
-        if all(len(theme.wrap(taste_words(t, o, r, p), font, box.width)) * font.get_linesize()
-               <= max(box.height, font.get_linesize())
-               for t, o, r, box in ((t, o, r, taste_places(p, t, r, True)[2]) for t, o, r in zip(tastes, owners, rows, strict=False))):
+        if all(
+            len(theme.wrap(taste_words(t, o, r, p), font, box.width)) * font.get_linesize()
+            <= max(box.height, font.get_linesize())
+            for t, o, r, box in (
+                (t, o, r, taste_places(p, t, r, True)[2])
+                for t, o, r in zip(tastes, owners, rows, strict=False)
+            )
+        ):
             return size
     return steps[-1]
 
 
-def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect | None], f: Frame,
-                    reveal: bool = False) -> None:
+def draw_taste_list(
+    p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.Rect | None], f: Frame, reveal: bool = False
+) -> None:
     """The tastes in sight in their rows, in one text size (a taste without a row is scrolled out)."""
-    shown = [(i, taste, row) for i, (taste, row) in enumerate(zip(tastes, rows, strict=False)) if row is not None]
+    shown = [
+        (i, taste, row) for i, (taste, row) in enumerate(zip(tastes, rows, strict=False)) if row is not None
+    ]
     owners = [owner_name(f, taste) if reveal else None for _, taste, _ in shown]
     size = list_text_size(p, [t for _, t, _ in shown], [r for _, _, r in shown], owners)
     for (_i, taste, rect), owner in zip(shown, owners, strict=True):
@@ -105,7 +140,10 @@ def draw_taste_list(p: Painter, tastes: list[dict[str, Any]], rows: list[pygame.
 
 def draw_scroll_lines(p: Painter, column: TasteColumn) -> None:
     """How many tastes lie above and below a scrolled panel, with an arrow the wheel can follow."""
-    for line, count, up in ((column.above_line, column.above, True), (column.below_line, column.below, False)):
+    for line, count, up in (
+        (column.above_line, column.above, True),
+        (column.below_line, column.below, False),
+    ):
         if line is None or not count:
             continue
         h = line.height * 2 // 3
@@ -154,8 +192,13 @@ def draw_reveal(p: Painter, f: Frame, panel: pygame.Rect, reveal: dict[str, Any]
     p.panel(panel)
     x = panel.x + lay.px(18)
     column = lay.taste_column(f.model, f.taste_scroll)
-    p.text(_("Round %(round)s revealed") % {"round": reveal.get("round", "")}, HEADING * 0.8, theme.TEXT,
-           (x, panel.y + lay.px(12)), max_width=panel.width - lay.px(36))
+    p.text(
+        _("Round %(round)s revealed") % {"round": reveal.get("round", "")},
+        HEADING * 0.8,
+        theme.TEXT,
+        (x, panel.y + lay.px(12)),
+        max_width=panel.width - lay.px(36),
+    )
     draw_taste_list(p, f.model.listed_tastes(), column.rows, f, reveal=True)
     draw_scroll_lines(p, column)
 
@@ -173,12 +216,25 @@ def draw_star_change(p: Painter, mode: str, reveal: dict[str, Any], rect: pygame
         name = "star.svg" if i < after else "star-empty.svg"
         p.image(ART / name, pygame.Rect(x + i * (size + p.lay.px(4)), rect.y, size, size))
     change = after - before
-    words = _("no change") if change == 0 else ngettext("%(change)s star", "%(change)s stars", abs(change)) % {
-        "change": f"{change:+d}"}
+    words = (
+        _("no change")
+        if change == 0
+        else ngettext("%(change)s star", "%(change)s stars", abs(change)) % {"change": f"{change:+d}"}
+    )
     words += "  " + _("(now %(stars)d)") % {"stars": after}
     left = x + shown * (size + p.lay.px(4)) + p.lay.px(12)
-    p.text(words, p.largest_fitting(words, (LABEL, BODY), rect.right - left),
-           theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
-           (left, rect.y + size // 2), anchor="midleft", max_width=rect.right - left)
-    p.paragraph(describe.round_explanation(mode, reveal), BODY, theme.TEXT,
-                pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size), max_lines=3)
+    p.text(
+        words,
+        p.largest_fitting(words, (LABEL, BODY), rect.right - left),
+        theme.HERB if change > 0 else theme.DANGER if change < 0 else theme.TEXT,
+        (left, rect.y + size // 2),
+        anchor="midleft",
+        max_width=rect.right - left,
+    )
+    p.paragraph(
+        describe.round_explanation(mode, reveal),
+        BODY,
+        theme.TEXT,
+        pygame.Rect(rect.x, rect.y + size + p.lay.px(8), rect.width, rect.height - size),
+        max_lines=3,
+    )

@@ -70,10 +70,23 @@ def card_face(card: dict[str, Any]) -> str | None:
 def soup_card(card: dict[str, Any], row: int, col: int, lay: TableLayout) -> Thing:
     """The soup card in cell (row, col) (``extra["card"]``: the card itself)."""
     words = describe.card_words({"colour": str(card.get("colour")), "veg": str(card.get("veg"))})
-    what = (_("%(card)s in the soup, row %(row)d, column %(col)d") % {
-        "card": words[:1].upper() + words[1:], "row": row + 1, "col": col + 1}) if card.get("veg") else ""
-    return Thing(cell_key(row, col), lay.cell(row, col), what=what, face=card_face(card),
-                 sig=f"{card.get('veg')}-{card.get('colour')}", readable=True, extra={"card": card, "cell": (row, col)})
+    what = (
+        (
+            _("%(card)s in the soup, row %(row)d, column %(col)d")
+            % {"card": words[:1].upper() + words[1:], "row": row + 1, "col": col + 1}
+        )
+        if card.get("veg")
+        else ""
+    )
+    return Thing(
+        cell_key(row, col),
+        lay.cell(row, col),
+        what=what,
+        face=card_face(card),
+        sig=f"{card.get('veg')}-{card.get('colour')}",
+        readable=True,
+        extra={"card": card, "cell": (row, col)},
+    )
 
 
 def soup_things(model: TableModel, lay: TableLayout) -> list[Thing]:
@@ -87,18 +100,36 @@ def spare_things(model: TableModel, lay: TableLayout) -> list[Thing]:
         for ci, (colour, count) in enumerate(colours):
             card = {"veg": veg, "colour": colour}
             words = describe.card_words(card)
-            what = (ngettext("Spare %(card)s: %(count)d left", "Spare %(card)s: %(count)d left", count)
-                    % {"card": words, "count": count}) if count else _("No spare %(card)s left") % {"card": words}
-            found.append(Thing(spare_key(veg, colour), lay.spare_card(index, ci), "card" if count else "zone",
-                               what=what, face=card_face(card) if count else None, sig=str(count),
-                               readable=True, extra={"card": card, "count": count}))
+            what = (
+                (
+                    ngettext("Spare %(card)s: %(count)d left", "Spare %(card)s: %(count)d left", count)
+                    % {"card": words, "count": count}
+                )
+                if count
+                else _("No spare %(card)s left") % {"card": words}
+            )
+            found.append(
+                Thing(
+                    spare_key(veg, colour),
+                    lay.spare_card(index, ci),
+                    "card" if count else "zone",
+                    what=what,
+                    face=card_face(card) if count else None,
+                    sig=str(count),
+                    readable=True,
+                    extra={"card": card, "count": count},
+                )
+            )
     return found
 
 
 def arrow_things(model: TableModel, lay: TableLayout) -> list[Thing]:
     """The arrows of the rotations the chef may make now (none out of turn)."""
-    return [Thing(arrow_key(*rotation), lay.arrow(*rotation), "button", extra={"rotation": rotation})
-            for rotation in ROTATIONS if model.rotation(*rotation) is not None]
+    return [
+        Thing(arrow_key(*rotation), lay.arrow(*rotation), "button", extra={"rotation": rotation})
+        for rotation in ROTATIONS
+        if model.rotation(*rotation) is not None
+    ]
 
 
 def taste_things(model: TableModel, rows: list[Any]) -> list[Thing]:
@@ -109,13 +140,28 @@ def taste_things(model: TableModel, rows: list[Any]) -> list[Thing]:
             continue
         words = taste_words(str(taste.get("id", "")), str(taste.get("text", "")))
         state = _("satisfied") if taste.get("satisfied") else _("not satisfied")
-        found.append(Thing(taste_key(i), row, "zone", what=f"{words} ({state})", readable=True,
-                           sig=str(bool(taste.get("satisfied"))), extra={"taste": taste}))
+        found.append(
+            Thing(
+                taste_key(i),
+                row,
+                "zone",
+                what=f"{words} ({state})",
+                readable=True,
+                sig=str(bool(taste.get("satisfied"))),
+                extra={"taste": taste},
+            )
+        )
     return found
 
 
-def build(model: TableModel, lay: TableLayout, words: dict[str, str], chef_words: dict[int, str],
-          taste_rows: list[Any], log_words: str) -> list[Thing]:
+def build(
+    model: TableModel,
+    lay: TableLayout,
+    words: dict[str, str],
+    chef_words: dict[int, str],
+    taste_rows: list[Any],
+    log_words: str,
+) -> list[Thing]:
     """Every thing of the table, bottom first. ``words``: the buttons' labels; ``chef_words``: what
     each seat says on hover; ``taste_rows``: where the tastes in sight lie."""
     things = taste_things(model, taste_rows)
@@ -125,15 +171,30 @@ def build(model: TableModel, lay: TableLayout, words: dict[str, str], chef_words
     if model.phase == "playing":
         things += arrow_things(model, lay)
     chefs = model.chefs()
-    things += [Thing(chef_key(int(chef.get("seat", i))), lay.chef_row(i, len(chefs)), "zone",
-                     what=chef_words.get(int(chef.get("seat", i)), ""), readable=True)
-               for i, chef in enumerate(chefs)]
+    things += [
+        Thing(
+            chef_key(int(chef.get("seat", i))),
+            lay.chef_row(i, len(chefs)),
+            "zone",
+            what=chef_words.get(int(chef.get("seat", i)), ""),
+            readable=True,
+        )
+        for i, chef in enumerate(chefs)
+    ]
     things.append(Thing(LOG, lay.log(len(chefs)), "zone", what=log_words, readable=True))
     things.append(Thing(MAIN, lay.button("main"), "button", words=words.get(MAIN, ""), readable=True))
     for i in range(len(EMOTES)):
         key = emote_key(i)
-        things.append(Thing(key, lay.button(f"emote{i}"), "button", words=words.get(key, ""),
-                            what=words.get(key + ":what", ""), readable=True))
+        things.append(
+            Thing(
+                key,
+                lay.button(f"emote{i}"),
+                "button",
+                words=words.get(key, ""),
+                what=words.get(key + ":what", ""),
+                readable=True,
+            )
+        )
     return things
 
 

@@ -29,26 +29,40 @@ def verdict_words(result: dict[str, Any], view: dict[str, Any]) -> tuple[str, st
     unsatisfied = int(reveal.get("unsatisfied", 0))
     if view.get("mode") == "unreasonable":
         if not won:
-            return _("The unreasonable soup of %(count)d tastes was not to everyone's taste") % {"count": tastes}, \
-                _("%(count)d of them unsatisfied") % {"count": unsatisfied}
+            return _("The unreasonable soup of %(count)d tastes was not to everyone's taste") % {
+                "count": tastes
+            }, _("%(count)d of them unsatisfied") % {"count": unsatisfied}
         if challenge is None:
-            return _("All %(count)d tastes satisfied") % {"count": tastes}, \
-                _("every taste of the Hard deck: tell the publisher!")
-        return _("All %(count)d tastes satisfied") % {"count": tastes}, \
-            _("next, try %(count)s") % {"count": challenge.get("tastes")}
+            return _("All %(count)d tastes satisfied") % {"count": tastes}, _(
+                "every taste of the Hard deck: tell the publisher!"
+            )
+        return _("All %(count)d tastes satisfied") % {"count": tastes}, _("next, try %(count)s") % {
+            "count": challenge.get("tastes")
+        }
     if not won:
-        why = _("five or more tastes unsatisfied") if unsatisfied >= LOSING_UNSATISFIED else ngettext(
-            "%(count)d taste unsatisfied and no star left to lose",
-            "%(count)d tastes unsatisfied and no star left to lose", unsatisfied) % {"count": unsatisfied}
+        why = (
+            _("five or more tastes unsatisfied")
+            if unsatisfied >= LOSING_UNSATISFIED
+            else ngettext(
+                "%(count)d taste unsatisfied and no star left to lose",
+                "%(count)d tastes unsatisfied and no star left to lose",
+                unsatisfied,
+            )
+            % {"count": unsatisfied}
+        )
         return _("The kitchen closed in round %(round)s") % {"round": view.get("round", "")}, why
     kept = _("The kitchen keeps %(stars)s") % {"stars": stars_words(stars)}
     if challenge is not None and challenge.get("mode") == "unreasonable":
         return kept, _("ready for an unreasonable soup")
     if challenge is not None:
-        return kept, _("ready for %(difficulty)s") % {"difficulty": describe.difficulty_word(str(challenge.get("difficulty")))}
+        return kept, _("ready for %(difficulty)s") % {
+            "difficulty": describe.difficulty_word(str(challenge.get("difficulty")))
+        }
     after = harder(str(view.get("difficulty", "")))
     if after:
-        return kept, _("five stars make it ready for %(difficulty)s") % {"difficulty": describe.difficulty_word(after)}
+        return kept, _("five stars make it ready for %(difficulty)s") % {
+            "difficulty": describe.difficulty_word(after)
+        }
     return kept, _("five stars make it ready for an unreasonable soup")
 
 
@@ -64,7 +78,12 @@ def next_game(result: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
         return None
     if challenge.get("mode") == "unreasonable":
         tastes = int(challenge.get("tastes", 0))
-        return _("Try %(count)d unreasonable tastes") % {"count": tastes}, {"mode": "unreasonable", "tastes": tastes}
+        return _("Try %(count)d unreasonable tastes") % {"count": tastes}, {
+            "mode": "unreasonable",
+            "tastes": tastes,
+        }
     difficulty = str(challenge.get("difficulty"))
-    return _("Cook %(difficulty)s next") % {"difficulty": describe.difficulty_word(difficulty)}, \
-        {"mode": "standard", "difficulty": difficulty}
+    return _("Cook %(difficulty)s next") % {"difficulty": describe.difficulty_word(difficulty)}, {
+        "mode": "standard",
+        "difficulty": difficulty,
+    }
