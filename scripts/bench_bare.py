@@ -19,9 +19,9 @@ SEATS = 4
 
 
 def run_bare_server(port: int, sizes: list[int]) -> None:
-    """Stock python-socketio (given the same JSON module and garbage collector settings as ours): ``sit`` puts a client at a table;
-    ``act`` from the seat whose turn it is is answered, and every client at the table is sent a
-    payload of a view's size, the actor's first. ``sizes``: the acting seat's push, the next seat's
+    """Stock python-socketio (given the same JSON module and garbage collector settings as ours): ``sit`` puts
+    a client at a table; ``act`` from the seat whose turn it is is answered, and every client at the table is
+    sent a payload of a view's size, the actor's first. ``sizes``: the acting seat's push, the next seat's
     (whose turn it becomes), the others'."""
     import socketio
     from aiohttp import web

@@ -400,7 +400,8 @@ async def main_async(args: argparse.Namespace) -> None:
             f"fault={fault} trials={len(rows)} tables={args.tables}"
             + (f" outage_s={args.outage:g}" if fault == "stop" else "")
             + f" hello_before_max_s={most('hello_before_max_s')}"
-            + f" hello_during_max_s={most('hello_during_max_s')} hello_after_max_s={most('hello_after_max_s')}"
+            + f" hello_during_max_s={most('hello_during_max_s')}"
+            + f" hello_after_max_s={most('hello_after_max_s')}"
             + f" unanswered={sum(row['unanswered'] for row in rows)}"
             + f" storing_s_median={statistics.median(row['storing_s'] for row in rows)}"
             + f" storing_s_max={most('storing_s')}"

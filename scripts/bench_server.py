@@ -875,13 +875,12 @@ async def run(args: argparse.Namespace, logs: Path, said: list[str]) -> None:
     if cluster is not None:
         c50, c99 = percentile(cluster["all"], 0.5), percentile(cluster["all"], 0.99)
         print(
-            f"nodes={args.nodes} tables={args.tables} cluster_all_p50_ms={c50:.2f} cluster_all_p99_ms={c99:.2f} "
-            f"actions={len(cluster['all'])} refused={sum(r['refused'] for r in cluster_results)} "
-            f"({refusals(cluster_results)}) "
-            f"cpu={cluster_usage['cpu_percent']:.1f}% rss={cluster_usage['rss_mb']:.1f}MB "
-            f"(peak {cluster_usage['peak_rss_mb']:.1f}MB, all nodes); "
-            f"single process: all_p50_ms={p50:.2f} all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x "
-            f"overhead_p99={c99 / p99:.2f}x"
+            f"nodes={args.nodes} tables={args.tables} cluster_all_p50_ms={c50:.2f} "
+            f"cluster_all_p99_ms={c99:.2f} actions={len(cluster['all'])} "
+            f"refused={sum(r['refused'] for r in cluster_results)} ({refusals(cluster_results)}) "
+            f"cpu={cluster_usage['cpu_percent']:.1f}% rss={cluster_usage['rss_mb']:.1f}MB (peak "
+            f"{cluster_usage['peak_rss_mb']:.1f}MB, all nodes); single process: all_p50_ms={p50:.2f} "
+            f"all_p99_ms={p99:.2f}; overhead_p50={c50 / p50:.2f}x overhead_p99={c99 / p99:.2f}x"
         )
         print(f"nodes={args.nodes}: {stale_line(cluster_results)}")
         for number, metrics in enumerate(cluster_usage["metrics"], 1):
@@ -916,11 +915,11 @@ def inside_the_server(name: str, metrics: dict) -> list[str]:
         )
     if "loop_lag_ms" in metrics:
         lines.append(
-            f"{name}'s event-loop lag ms: p50={metrics['loop_lag_ms']['p50']} p99={metrics['loop_lag_ms']['p99']} "
-            f"max={metrics['loop_lag_ms']['max']} (of which it was working: p99="
-            f"{metrics['loop_lag_working_ms']['p99']}; the rest it waited for a core); garbage collections "
-            f"by generation {metrics['gc']['collections']}, pause ms p99={metrics['gc']['pause_ms']['p99']} "
-            f"max={metrics['gc']['pause_ms']['max']}"
+            f"{name}'s event-loop lag ms: p50={metrics['loop_lag_ms']['p50']} "
+            f"p99={metrics['loop_lag_ms']['p99']} max={metrics['loop_lag_ms']['max']} (of which it was "
+            f"working: p99={metrics['loop_lag_working_ms']['p99']}; the rest it waited for a core); garbage "
+            f"collections by generation {metrics['gc']['collections']}, pause ms "
+            f"p99={metrics['gc']['pause_ms']['p99']} max={metrics['gc']['pause_ms']['max']}"
         )
     return lines
 
@@ -928,7 +927,8 @@ def inside_the_server(name: str, metrics: dict) -> list[str]:
 async def on_nodes(
     args: argparse.Namespace, workers: list[asyncio.subprocess.Process], logs: Path
 ) -> tuple[list[dict], dict]:
-    """The same tables again on ``args.nodes`` server nodes, on a Redis and a PostgreSQL of the bench's own."""
+    """The same tables again on ``args.nodes`` server nodes, on a Redis and a PostgreSQL of the bench's
+    own."""
     from contextlib import ExitStack
 
     from tests.services import Postgres, Redis

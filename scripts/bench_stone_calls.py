@@ -4,8 +4,9 @@ Plays ``--games`` seeded games of bots (the levels listed, moved one seat round 
 simulator's clock. At every claim each other bot is asked what it would do, before any of them acts,
 so every seat's judgement counts, not only the fastest one's. Prints, per level: the share of bluffs
 it calls (and of the bluffs it could not prove false from what it saw, the ones that need a hunch),
-the share of honest claims it calls, how often a call it makes is right (catches a bluff), and how long it takes over a call and a let-go in beats of the
-table's bot pace (a beat is 1.2 s at the default bot speed, with people at the table 1.2-1.8 s).
+the share of honest claims it calls, how often a call it makes is right (catches a bluff), and how long it
+takes over a call and a let-go in beats of the table's bot pace (a beat is 1.2 s at the default bot speed,
+with people at the table 1.2-1.8 s).
 
     .venv/bin/python scripts/bench_stone_calls.py
     .venv/bin/python scripts/bench_stone_calls.py --games 200 --players 3 --bots hard,normal,easy
@@ -89,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         play(GAME, args.players, seed, choose, observe=observe, duration=took)
     print(f"{args.games} games, {args.players} players, bots {args.bots} (rotated)")
     print(
-        "level   bluffs called      on a hunch         honest called     calls right  call beats  let-go beats"
+        "level   bluffs called      on a hunch         honest called     "
+        "calls right  call beats  let-go beats"
     )
     for level in ("easy", "normal", "hard"):
         if level not in tally:

@@ -5,8 +5,8 @@ The entry points: ``soupkitchen --replay FILE``; the Replays screen's scan of th
 headless window opens the screen on a data folder holding every hostile file at once); and another
 server's ``GET /replays`` listing and ``GET /replays/<id>`` record (a server on 127.0.0.1 answers
 each with a hostile body). The files: a 100,000-digit number, a FIFO, a device (/dev/zero), a count
-of 10^9 players, 200,000 names, 60,001 moves, a name of 3 MB, 30 MB of ``{},``, nesting 100,000 deep, NaN, bytes
-that are not text. The aims (issue 44): a clear sentence each, 0 tracebacks, 0 hangs, peak RSS at
+of 10^9 players, 200,000 names, 60,001 moves, a name of 3 MB, 30 MB of ``{},``, nesting 100,000 deep, NaN,
+bytes that are not text. The aims (issue 44): a clear sentence each, 0 tracebacks, 0 hangs, peak RSS at
 most 200 MB.
 
     .venv/bin/python scripts/hostile_files.py
@@ -126,7 +126,8 @@ def child(kind: str, arg: str) -> int:
 # --- a server with hostile answers -----------------------------------------------------------------
 def hostile_server(bodies: dict[str, bytes]) -> tuple[str, threading.Event]:
     """A server on 127.0.0.1 whose /<name>/replays (and /<name>/replays/t1) answers ``bodies[name]``;
-    /drip/... sends a byte a second for ever, /chunked/... 30 MB without a length. Its URL base and an event that stops it."""
+    /drip/... sends a byte a second for ever, /chunked/... 30 MB without a length. Its URL base and an event
+    that stops it."""
     from aiohttp import web
 
     stop = threading.Event()

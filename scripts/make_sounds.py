@@ -75,7 +75,8 @@ def noise(
     release: float = 0.04,
     cutoff_end: float | None = None,
 ) -> Samples:
-    """Filtered noise (a one-pole low-pass sweeping from ``cutoff`` to ``cutoff_end`` Hz): paper, card, felt."""
+    """Filtered noise (a one-pole low-pass sweeping from ``cutoff`` to ``cutoff_end`` Hz): paper, card,
+    felt."""
     rng = random.Random(seed)
     count = int(RATE * seconds)
     gain = envelope(count, attack, release)

@@ -1,7 +1,8 @@
 """A click-only tour: a whole seeded solo game in a headless client against bots on the embedded
 server, the viewer's moves made only by pointer events at the points the table gives for them.
 
-    .venv/bin/python scripts/tour.py pink-soup --players 4 --seed 1 --out /tmp/tour [--size 1280x720] [--language de]
+    .venv/bin/python scripts/tour.py pink-soup --players 4 --seed 1 --out /tmp/tour
+        [--size 1280x720] [--language de]
 
 ``--seed`` seeds the deal and the bots (the embedded server is started with it; no client can
 choose a seed) and the viewer's choices, so the same command plays the same game every time. Each
@@ -14,7 +15,8 @@ The game's clock is injected: it moves a frame at a time, and a few seconds afte
 viewer's moves, so a timed round ends on time without waiting for it.
 
 ``--language`` is the client's (a catalog's code, as in Settings; English by default; scripts/catalogs
-compiles the catalogs). The last line is ``game=G actions=N by_click=M screenshots=K clipped_text=C covered=H language=L``, where
+compiles the catalogs). The last line is
+``game=G actions=N by_click=M screenshots=K clipped_text=C covered=H language=L``, where
 ``clipped_text`` counts labels that had to be cut or drawn below 16 pixels and ``covered`` the
 pieces of text, cards and controls that an overlay, a bubble or hover words lay over in some frame
 without the player asking for it (a menu they opened, the answer to their own click may cover

@@ -302,7 +302,8 @@ def unavailable(err: StoreError) -> web.Response:
 
 
 def refuse(hub: Hub, guard: SessionGuard, sid: str, reason: Any = "packet", detail: Any = "") -> None:
-    """Answer a packet ``server.net.guard.JsonPacket`` turned away; a binary one also closes its connection."""
+    """Answer a packet ``server.net.guard.JsonPacket`` turned away; a binary one also closes its
+    connection."""
     code, message = REFUSALS.get(reason, REFUSALS["packet"])
     if reason == "binary" and sid in hub.conns:
         guard.close(hub.conns[sid].session)

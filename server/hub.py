@@ -5,8 +5,8 @@ restoring the open tables after a restart.
 Handlers take a socket id and a typed request (``shared.wire.protocol``), change tables, and return
 the acknowledgement; they raise ProtocolError for anything refused, leaving every table as it was.
 The parts: who is connected (:class:`server.net.registry.Registry`), the tables and their runners
-(:class:`server.tables.roster.TableRoster`, :class:`server.tables.runner.TableRunner`), and the lobby's and play's
-requests (:class:`server.tables.lobby.Lobby`, :class:`server.tables.play.PlayRequests`).
+(:class:`server.tables.roster.TableRoster`, :class:`server.tables.runner.TableRunner`), and the lobby's and
+play's requests (:class:`server.tables.lobby.Lobby`, :class:`server.tables.play.PlayRequests`).
 """
 
 from __future__ import annotations

@@ -92,7 +92,8 @@ class Metrics:
         self.started = clock()
 
     def action(self, latency: float) -> None:
-        """One action applied; ``latency`` from its arrival to the actor's ``state`` queued (0: timer or bot)."""
+        """One action applied; ``latency`` from its arrival to the actor's ``state`` queued (0: timer or
+        bot)."""
         now = self.clock()
         self.actions_total += 1
         self.recent.append(now)

@@ -609,9 +609,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else ""
     )
     print(
-        f"decision_ms_p50={percentile(times, 0.5) * 1e3:.2f} decision_ms_p99={percentile(times, 0.99) * 1e3:.2f} "
-        f"decisions={len(times)} {asides}actions_per_second={actions / elapsed if elapsed else 0:.0f} "
-        f"seconds={elapsed:.2f}",
+        f"decision_ms_p50={percentile(times, 0.5) * 1e3:.2f} "
+        f"decision_ms_p99={percentile(times, 0.99) * 1e3:.2f} decisions={len(times)} "
+        f"{asides}actions_per_second={actions / elapsed if elapsed else 0:.0f} seconds={elapsed:.2f}",
         file=sys.stderr,
     )
     return 0

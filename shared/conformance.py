@@ -172,9 +172,9 @@ class SweepChecker:
 
     After every action: the action replayed on the state before it gives the same state and
     well-formed events, ``check_state`` with one viewer in turn (a seat or the spectator) typed and
-    worded, and ``check_redacted(state, viewer, rng)`` for that viewer. At the listed action counts, a replay of the log so far; every
-    ``validate_every`` actions, that each advertised legal action validates and that moves near
-    them are accepted only when well-formed.
+    worded, and ``check_redacted(state, viewer, rng)`` for that viewer. At the listed action counts, a replay
+    of the log so far; every ``validate_every`` actions, that each advertised legal action validates and that
+    moves near them are accepted only when well-formed.
     """
 
     def __init__(

@@ -108,7 +108,10 @@ def nonsense(entry: Any) -> str | None:
     if entry.primary_option is not None and entry.primary_option not in keys:
         return f"its primary option {entry.primary_option!r} is not one of its options"
     if any(spec.key == entry.primary_option and spec.learner for spec in facts.options):
-        return f"its primary option {entry.primary_option!r} is a learner's helper, which set-ups show at their foot"
+        return (
+            f"its primary option {entry.primary_option!r} is a learner's helper, "
+            "which set-ups show at their foot"
+        )
     unknown = set(entry.solo_options) - set(keys)
     if unknown:
         return f"its solo options name {sorted(unknown)[0]!r}, not one of its options"

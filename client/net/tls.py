@@ -66,8 +66,8 @@ def refusal(err: ssl.SSLCertVerificationError, url: str) -> str:
         )
     elif code in UNKNOWN_AUTHORITY:
         said = _(
-            "Did not connect to {url}: its certificate is signed by an authority this computer does not trust. "
-            "If its host gave you the certificate, start Soup Kitchen with --trust-cert FILE."
+            "Did not connect to {url}: its certificate is signed by an authority this computer does not "
+            "trust. If its host gave you the certificate, start Soup Kitchen with --trust-cert FILE."
         )
     elif code == EXPIRED:
         said = _("Did not connect to {url}: its certificate has expired. Its host has to renew it.")

@@ -209,7 +209,8 @@ def join(app: App, conn, table_id: str, password: str | None = None) -> None:
 
 
 def sit_at(app: App, conn, table: dict[str, Any]) -> None:
-    """Join the open table ``table`` (a summary): watch it if it has started, ask its password if it has one."""
+    """Join the open table ``table`` (a summary): watch it if it has started, ask its password if it has
+    one."""
     if table.get("started"):
         watch(app, conn, table["id"])
     elif table.get("has_password"):

@@ -26,8 +26,9 @@ class TableFeed(Protocol):
     replaying: bool  # a replay: each moment as its view had it
     local: bool  # on this machine's embedded server (solo, couch)
     state_id: int  # the newest state's number
-    recent: list[tuple[dict[str, Any], list[dict[str, Any]]]]  # a game opened afresh mid-way: its latest
-    #                                           moments as everyone saw them (public view, events), oldest first
+    # a game opened afresh mid-way: its latest moments as everyone saw them (public view, events), oldest
+    # first
+    recent: list[tuple[dict[str, Any], list[dict[str, Any]]]]
 
     @property
     def game_id(self) -> str: ...

@@ -2,10 +2,10 @@
 
 This is the one place that knows about keys and buttons. Everything else reacts to actions:
 ``navigate`` (dx, dy), ``select``, ``back``, ``menu``, ``point`` (pos), ``click`` (pos, button),
-``release`` (pos: the left button let go, ending a drag), ``scroll`` (dy), ``alt``, ``emote`` (index 0-2), ``pass``, ``rotate_left``, ``rotate_right``,
-``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1: how to play), ``more`` and ``less`` (the + and -
-keys: one more or one fewer of something counted), ``where_am_i`` and ``what_changed`` (F2, F3: said aloud),
-and for text fields ``text`` (text), ``erase`` and
+``release`` (pos: the left button let go, ending a drag), ``scroll`` (dy), ``alt``, ``emote`` (index 0-2),
+``pass``, ``rotate_left``, ``rotate_right``, ``handoff``, ``toggle_fullscreen``, ``screenshot``, ``help`` (F1:
+how to play), ``more`` and ``less`` (the + and - keys: one more or one fewer of something counted),
+``where_am_i`` and ``what_changed`` (F2, F3: said aloud), and for text fields ``text`` (text), ``erase`` and
 ``edit`` (text: an editing command such as ``left``, ``select_all`` or ``paste``). Each action
 carries the device it came from: ``"keyboard"``, ``"mouse"`` or ``"pad:<instance id>"`` (couch play
 binds seats to pads). Tests build InputActions directly.

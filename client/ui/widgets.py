@@ -1,6 +1,6 @@
 """Our small widget set: label, button, toggle and list (the choice is in :mod:`client.ui.choice`, the
-text field in :mod:`client.ui.textfield`), plus the focus group that moves a visible focus ring between them with
-keyboard, gamepad or mouse.
+text field in :mod:`client.ui.textfield`), plus the focus group that moves a visible focus ring between them
+with keyboard, gamepad or mouse.
 
 Widgets are placed by their scene (``widget.rect``) on every draw, so layouts follow the window size.
 A widget says how tall it needs to be for a given width (:meth:`Widget.height`): a label that does

@@ -82,7 +82,8 @@ def _salt(b, d, li) -> str:
         f'<path d="M30,36 L70,36 L76,92 Q76,96 72,96 L28,96 Q24,96 24,92 Z" fill="{b}" {STROKE}/>'
         f'<path d="M30,36 C30,12 70,12 70,36 Z" fill="#8E949C" {STROKE}/>{holes}'
         f'<path d="M32,58 L68,58 L69,74 L31,74 Z" fill="#5C8FC4" {THIN}/>'
-        f'<path d="M36,44 L36,88" fill="none" stroke="{PAPER}" stroke-width="5" stroke-linecap="round"/>{grains}'
+        f'<path d="M36,44 L36,88" fill="none" stroke="{PAPER}" stroke-width="5" '
+        f'stroke-linecap="round"/>{grains}'
     )
 
 
@@ -90,7 +91,8 @@ def _minced_meat(b, d, li) -> str:
     return (
         f'<path d="M8,88 C6,66 20,48 36,50 C40,32 64,30 70,46 C86,44 96,66 92,88 Z" fill="{b}" {STROKE}/>'
         f'<path d="M18,76 q5,-6 10,0 q5,6 10,0 M44,62 q5,-6 10,0 q5,6 10,0 M56,80 q5,-6 10,0 q5,6 10,0 '
-        f'M30,64 q3,-4 6,0 M74,64 q3,-4 6,0" fill="none" stroke="{d}" stroke-width="3" stroke-linecap="round"/>'
+        f'M30,64 q3,-4 6,0 M74,64 q3,-4 6,0" fill="none" stroke="{d}" stroke-width="3" '
+        f'stroke-linecap="round"/>'
         f'<path d="M4,90 L96,90" fill="none" {STROKE}/>'
     )
 
@@ -106,7 +108,8 @@ def _dill(b, d, li) -> str:
     return (
         f'<path d="M50,96 L50,10" fill="none" stroke="{d}" stroke-width="6" stroke-linecap="round"/>'
         f'<path d="{" ".join(fronds)}" fill="none" stroke="{b}" stroke-width="4" stroke-linecap="round"/>'
-        f'<path d="M50,10 L44,4 M50,10 L56,4" fill="none" stroke="{b}" stroke-width="4" stroke-linecap="round"/>'
+        f'<path d="M50,10 L44,4 M50,10 L56,4" fill="none" stroke="{b}" stroke-width="4" '
+        f'stroke-linecap="round"/>'
     )
 
 
@@ -138,7 +141,8 @@ def _sour_cream(b, d, li) -> str:
         f'<path d="M22,64 L78,64 L76,78 L24,78 Z" fill="#D9412B" {THIN}/>'
         f'<rect x="14" y="38" width="72" height="10" rx="4" fill="#BFA888" {STROKE}/>'
         f'<path d="M22,40 C22,24 38,26 42,20 C46,10 62,14 60,24 C72,22 80,30 78,40 Z" fill="{b}" {STROKE}/>'
-        f'<path d="M46,22 C50,16 56,18 54,24" fill="none" stroke="{d}" stroke-width="2" stroke-linecap="round"/>'
+        f'<path d="M46,22 C50,16 56,18 54,24" fill="none" stroke="{d}" stroke-width="2" '
+        f'stroke-linecap="round"/>'
     )
 
 
@@ -150,7 +154,8 @@ def _cucumber(b, d, li) -> str:
     return (
         f'<path d="M14,80 C10,72 60,18 80,14 C92,12 94,24 86,32 C70,50 34,90 22,90 C18,90 16,86 14,80 Z" '
         f'fill="{b}" {STROKE}/>'
-        f'<path d="M22,78 C40,60 60,36 80,22" fill="none" stroke="{d}" stroke-width="3" stroke-linecap="round"/>'
+        f'<path d="M22,78 C40,60 60,36 80,22" fill="none" stroke="{d}" stroke-width="3" '
+        f'stroke-linecap="round"/>'
         f'{bumps}<path d="M84,16 L92,8" fill="none" {STROKE}/>'
     )
 
@@ -174,7 +179,8 @@ def _beetroot(b, d, li) -> str:
         f'<path d="M40,40 C44,24 52,14 60,14 C60,24 50,34 42,40 Z" fill="{leaf["base"]}" {STROKE}/>'
         f'<path d="M38,38 C16,38 6,58 12,74 C18,88 32,94 40,98 C50,92 66,86 70,70 C74,54 60,38 38,38 Z" '
         f'fill="{b}" {STROKE}/>'
-        f'<path d="M22,60 C20,66 22,74 28,78" fill="none" stroke="{li}" stroke-width="5" stroke-linecap="round"/>'
+        f'<path d="M22,60 C20,66 22,74 28,78" fill="none" stroke="{li}" stroke-width="5" '
+        f'stroke-linecap="round"/>'
         f'<path d="M40,98 L42,100" fill="none" {STROKE}/>'
     )
 
@@ -195,9 +201,11 @@ def _chili(b, d, li) -> str:
     return (
         f'<path d="M72,22 C80,40 74,64 56,80 C42,92 20,96 10,92 C26,84 40,74 48,58 C56,44 58,30 60,22 '
         f'C64,18 70,18 72,22 Z" fill="{b}" {STROKE}/>'
-        f'<path d="M64,34 C64,50 58,64 46,74" fill="none" stroke="{li}" stroke-width="5" stroke-linecap="round"/>'
+        f'<path d="M64,34 C64,50 58,64 46,74" fill="none" stroke="{li}" stroke-width="5" '
+        f'stroke-linecap="round"/>'
         f'<path d="M58,22 C62,14 72,14 76,22 C70,26 64,26 58,22 Z" fill="#4E8F3A" {STROKE}/>'
-        f'<path d="M67,17 C68,10 74,6 80,6" fill="none" stroke="#4E8F3A" stroke-width="6" stroke-linecap="round"/>'
+        f'<path d="M67,17 C68,10 74,6 80,6" fill="none" stroke="#4E8F3A" stroke-width="6" '
+        f'stroke-linecap="round"/>'
         f'<path d="M30,50 L36,38 L42,50 M20,62 L26,50" fill="none" stroke="#E8772E" stroke-width="3" '
         'stroke-linecap="round" stroke-linejoin="round"/>'
     )
@@ -207,11 +215,14 @@ def _mouse(b, d, li) -> str:
     return (
         f'<path d="M22,80 C10,84 4,72 10,62 C16,52 8,44 4,40" fill="none" stroke="{d}" stroke-width="4" '
         'stroke-linecap="round"/>'
-        f'<path d="M20,80 C20,54 44,40 64,46 C78,50 92,64 94,76 C90,80 84,82 76,82 L24,84 Z" fill="{b}" {STROKE}/>'
+        f'<path d="M20,80 C20,54 44,40 64,46 C78,50 92,64 94,76 C90,80 84,82 76,82 L24,84 Z" '
+        f'fill="{b}" {STROKE}/>'
         f'<circle cx="62" cy="42" r="13" fill="{b}" {STROKE}/><circle cx="62" cy="42" r="7" fill="#E8A6B4"/>'
-        f'<circle cx="80" cy="64" r="3.5" fill="{INK}"/><circle cx="94" cy="76" r="3.5" fill="#E8A6B4" {THIN}/>'
+        f'<circle cx="80" cy="64" r="3.5" fill="{INK}"/><circle cx="94" cy="76" r="3.5" '
+        f'fill="#E8A6B4" {THIN}/>'
         f'<path d="M86,74 L98,68 M86,78 L98,82" fill="none" {THIN}/>'
-        f'<path d="M34,84 L34,90 M60,84 L60,90" fill="none" stroke="{d}" stroke-width="4" stroke-linecap="round"/>'
+        f'<path d="M34,84 L34,90 M60,84 L60,90" fill="none" stroke="{d}" stroke-width="4" '
+        f'stroke-linecap="round"/>'
     )
 
 
@@ -219,7 +230,8 @@ def _sausage(b, d, li) -> str:
     return (
         f'<path d="M14,40 C10,70 40,88 70,82 C84,80 92,72 90,64 C88,58 80,58 72,62 C52,70 34,62 30,42 '
         f'C28,32 16,30 14,40 Z" fill="{b}" {STROKE}/>'
-        f'<path d="M26,52 C30,64 44,72 58,72" fill="none" stroke="{li}" stroke-width="5" stroke-linecap="round"/>'
+        f'<path d="M26,52 C30,64 44,72 58,72" fill="none" stroke="{li}" stroke-width="5" '
+        f'stroke-linecap="round"/>'
         f'<path d="M18,32 L14,22 M22,33 L24,22 M92,64 L100,60 M90,70 L98,74" fill="none" {THIN}/>'
         f'<circle cx="44" cy="56" r="2" fill="{d}"/><circle cx="62" cy="64" r="2" fill="{d}"/>'
         f'<circle cx="34" cy="46" r="2" fill="{d}"/>'
@@ -230,7 +242,8 @@ def _stone(b, d, li) -> str:
     return (
         f'<path d="M12,62 C8,42 26,24 48,22 C70,20 90,32 92,54 C94,74 78,88 52,88 C28,88 14,80 12,62 Z" '
         f'fill="{b}" {STROKE}/>'
-        f'<path d="M24,50 C28,38 40,32 52,32" fill="none" stroke="{li}" stroke-width="6" stroke-linecap="round"/>'
+        f'<path d="M24,50 C28,38 40,32 52,32" fill="none" stroke="{li}" stroke-width="6" '
+        f'stroke-linecap="round"/>'
         f'<path d="M60,70 C68,70 76,64 78,56 M40,76 L46,74" fill="none" stroke="{d}" stroke-width="3" '
         'stroke-linecap="round"/>'
         f'<circle cx="70" cy="40" r="3" fill="{d}"/><circle cx="32" cy="66" r="2.5" fill="{d}"/>'
@@ -253,10 +266,12 @@ def _meat(b, d, li) -> str:
     return (
         f'<path d="M62,58 L82,78" fill="none" stroke="{INK}" stroke-width="14" stroke-linecap="round"/>'
         f'<path d="M62,58 L82,78" fill="none" stroke="{PAPER}" stroke-width="8" stroke-linecap="round"/>'
-        f'<circle cx="86" cy="76" r="7" fill="{PAPER}" {STROKE}/><circle cx="80" cy="86" r="7" fill="{PAPER}" {STROKE}/>'
+        f'<circle cx="86" cy="76" r="7" fill="{PAPER}" {STROKE}/><circle cx="80" cy="86" r="7" '
+        f'fill="{PAPER}" {STROKE}/>'
         f'<path d="M40,10 C64,8 80,28 72,52 C66,68 48,72 34,66 C16,60 8,42 16,26 C22,16 30,10 40,10 Z" '
         f'fill="{b}" {STROKE}/>'
-        f'<path d="M24,30 C30,20 42,18 50,20" fill="none" stroke="{li}" stroke-width="6" stroke-linecap="round"/>'
+        f'<path d="M24,30 C30,20 42,18 50,20" fill="none" stroke="{li}" stroke-width="6" '
+        f'stroke-linecap="round"/>'
         f'<path d="M40,40 q6,-4 12,2 M30,50 q6,-4 12,2" fill="none" stroke="{d}" stroke-width="3" '
         'stroke-linecap="round"/>'
     )
@@ -292,7 +307,8 @@ def _cheese(b, d, li) -> str:
 def _flour(b, d, li) -> str:
     return (
         f'<path d="M28,24 C18,40 14,70 18,92 L82,92 C86,70 82,40 72,24 Z" fill="{b}" {STROKE}/>'
-        f'<path d="M28,24 C34,16 44,20 50,14 C56,20 66,16 72,24 C60,30 40,30 28,24 Z" fill="{PAPER}" {STROKE}/>'
+        f'<path d="M28,24 C34,16 44,20 50,14 C56,20 66,16 72,24 C60,30 40,30 28,24 Z" '
+        f'fill="{PAPER}" {STROKE}/>'
         f'<path d="M50,84 L50,44" fill="none" stroke="#C9A04E" stroke-width="3" stroke-linecap="round"/>'
         + "".join(
             f'<path d="M50,{y} C{50 + s * 4},{y - 4} {50 + s * 10},{y - 6} {50 + s * 12},{y - 12} '
@@ -325,7 +341,8 @@ def _rice(b, d, li) -> str:
         f'<path d="M8,56 L92,56 C90,78 72,92 50,92 C28,92 10,78 8,56 Z" fill="#3F7FB8" {STROKE}/>'
         f'<path d="M20,68 C30,72 70,72 80,68" fill="none" stroke="{PAPER}" stroke-width="4" '
         'stroke-linecap="round" stroke-dasharray="6 6"/>'
-        f'<path d="M60,18 L88,6 M62,24 L92,14" fill="none" stroke="#8C6A50" stroke-width="4" stroke-linecap="round"/>'
+        f'<path d="M60,18 L88,6 M62,24 L92,14" fill="none" stroke="#8C6A50" stroke-width="4" '
+        f'stroke-linecap="round"/>'
     )
 
 

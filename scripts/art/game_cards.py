@@ -1,7 +1,8 @@
-"""Card faces and backs of Pink Soup, Stone Soup and Pot Pourri for the generic table, and the cuisine
-cards of Pot Pourri: one function per game, named as its art by the game's registration. Every card is 120 x 168 with the food large in the middle and, where a player
-needs it, the printed value as path digits in the top-left corner (the corner that stays in sight
-when cards overlap in a row). Each game's back has a picture of its own."""
+"""Card faces and backs of Pink Soup, Stone Soup and Pot Pourri for the generic table, and the cuisine cards
+of Pot Pourri: one function per game, named as its art by the game's registration. Every card is 120 x 168
+with the food large in the middle and, where a player needs it, the printed value as path digits in the
+top-left corner (the corner that stays in sight when cards overlap in a row). Each game's back has a picture
+of its own."""
 
 from __future__ import annotations
 
@@ -144,13 +145,15 @@ def back(game: str) -> str:
         ]
     elif game == "stone_soup":
         body += [
-            f'<path d="M30,78 L90,78 L86,108 Q84,114 78,114 L42,114 Q36,114 34,108 Z" fill="#3E4650" {STROKE}/>',
+            f'<path d="M30,78 L90,78 L86,108 Q84,114 78,114 L42,114 Q36,114 34,108 Z" '
+            f'fill="#3E4650" {STROKE}/>',
             f'<rect x="24" y="72" width="72" height="10" rx="5" fill="#56616E" {STROKE}/>',
             f'<g transform="translate(38,42) scale(0.44)">{food("stone")}</g>',
         ]
     else:
         body += [
-            f'<path d="M32,72 L88,72 L86,108 Q85,114 79,114 L41,114 Q35,114 34,108 Z" fill="#8E949C" {STROKE}/>',
+            f'<path d="M32,72 L88,72 L86,108 Q85,114 79,114 L41,114 Q35,114 34,108 Z" '
+            f'fill="#8E949C" {STROKE}/>',
             f'<path d="M88,80 L104,76" fill="none" stroke="{INK}" stroke-width="7" stroke-linecap="round"/>',
             f'<path d="M28,72 C28,56 92,56 92,72 Z" fill="#C4C9CF" {STROKE}/>',
             f'<circle cx="60" cy="56" r="5" fill="#5B5F66" {STROKE}/>',
@@ -186,7 +189,8 @@ def cuisine_symbol(cuisine: str) -> str:
             arms.append(f"M50,50 L{ex:.1f},{ey:.1f}")
             for turn in (-0.7, 0.7):
                 arms.append(
-                    f"M{mx:.1f},{my:.1f} L{mx + 14 * math.cos(a + turn):.1f},{my + 14 * math.sin(a + turn):.1f}"
+                    f"M{mx:.1f},{my:.1f} "
+                    f"L{mx + 14 * math.cos(a + turn):.1f},{my + 14 * math.sin(a + turn):.1f}"
                 )
         d = " ".join(arms)
         return (

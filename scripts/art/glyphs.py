@@ -104,7 +104,10 @@ OPERATORS = {
 
 def operator(op: str) -> str:
     d = OPERATORS.get(op, OPERATORS["exactly"])
-    return f'<path d="{d}" fill="none" stroke="{INK}" stroke-width="12" stroke-linejoin="round" stroke-linecap="round"/>'
+    return (
+        f'<path d="{d}" fill="none" stroke="{INK}" stroke-width="12" '
+        'stroke-linejoin="round" stroke-linecap="round"/>'
+    )
 
 
 def glyph_file(content: str) -> str:

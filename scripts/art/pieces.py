@@ -17,7 +17,8 @@ def card_face(veg: str, colour: str) -> str:
     body = [
         f'<rect x="2" y="2" width="116" height="164" rx="11" fill="{PAPER}" {STROKE}/>',
         f'<rect x="9" y="9" width="102" height="150" rx="7" fill="{shades["light"]}"/>',
-        f'<path d="M9,132 L111,132 L111,152 Q111,159 104,159 L16,159 Q9,159 9,152 Z" fill="{shades["base"]}"/>',
+        f'<path d="M9,132 L111,132 L111,152 Q111,159 104,159 L16,159 Q9,159 9,152 Z" '
+        f'fill="{shades["base"]}"/>',
         f'<g transform="translate(10,26)">{vegetable(veg, shades)}</g>',
         f'<g transform="translate(12,12) scale(0.95)">{symbol(colour)}</g>',
         f'<g transform="translate(85.2,12) scale(0.95)">{symbol(colour)}</g>',

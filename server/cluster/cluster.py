@@ -589,7 +589,8 @@ def routed_by_token(hub: Hub, node: Node, handler: Handler) -> Handler:
 
 
 def found_anywhere(hub: Hub, node: Node, handler: Handler) -> Handler:
-    """``find_table`` for an invite code of a table on any node (``handler`` answers for this node's, and for none)."""
+    """``find_table`` for an invite code of a table on any node (``handler`` answers for this node's, and for
+    none)."""
 
     async def find(sid: str, req: protocol.FindTable) -> dict[str, Any]:
         code = codes.normalise(req.code)

@@ -164,7 +164,8 @@ class Keepalive:
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def start(self, address: str, touched: float) -> None:
-        """Renew from now on, saying the node answers at ``address``; its last renewal was sent at ``touched``."""
+        """Renew from now on, saying the node answers at ``address``; its last renewal was sent at
+        ``touched``."""
         self.address, self.touched = address, touched
         self.loop = asyncio.get_running_loop()
         self.thread = threading.Thread(

@@ -1,1 +1,2 @@
-"""The server's network side: its doors, the guard before the requests, the transport and its pushes, the connections' registry, deltas, TLS and LAN discovery."""
+"""The server's network side: its doors, the guard before the requests, the transport and its pushes, the
+connections' registry, deltas, TLS and LAN discovery."""

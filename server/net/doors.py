@@ -277,7 +277,8 @@ class Doors:
             self.wait(door)
 
     def expire(self, door: Door) -> None:
-        """A connection has waited ``request_timeout`` seconds: it is closed (logged if a request had begun)."""
+        """A connection has waited ``request_timeout`` seconds: it is closed (logged if a request had
+        begun)."""
         door.timer = None
         if door.key not in self.open or door.in_hand:
             return

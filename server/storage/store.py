@@ -585,7 +585,8 @@ class Store:
     def finished_matches(self, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished matches, newest first (their records are replays)."""
         rows = self._rows(
-            "SELECT id, game, players, created, finished FROM tables WHERE over = 1 ORDER BY created DESC LIMIT ?",
+            "SELECT id, game, players, created, finished FROM tables WHERE over = 1 "
+            "ORDER BY created DESC LIMIT ?",
             (limit,),
         )
         return [

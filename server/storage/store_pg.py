@@ -536,7 +536,8 @@ class Writer:
         return self.handed
 
     def forgive(self, table: str, upto: int) -> None:
-        """The table was let go once the changes up to ``upto`` were handed over: its later ones are stored."""
+        """The table was let go once the changes up to ``upto`` were handed over: its later ones are
+        stored."""
         if table in self.broken:
             self.broken[table] = upto
 

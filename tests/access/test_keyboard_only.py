@@ -1,8 +1,8 @@
 """Every game can be played start to end from the keyboard alone: each of the viewer's moves (the
 game's bot chooses it) is made with the keys a player has, never a click: at Too Many Cooks the
 arrows to a card and Enter, then to a ringed spare and Enter, the arrows to a rim arrow and Enter,
-P to pass or say ready; at the card tables X opens the list of every move, the arrows choose one and Enter plays it
-(a Stone Soup play is made of cards picked with the arrows and Enter, then the count said)."""
+P to pass or say ready; at the card tables X opens the list of every move, the arrows choose one and Enter
+plays it (a Stone Soup play is made of cards picked with the arrows and Enter, then the count said)."""
 
 from __future__ import annotations
 

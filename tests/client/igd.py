@@ -17,13 +17,15 @@ SOAP = "http://schemas.xmlsoap.org/soap/envelope/"
 DESCRIPTION = """<?xml version="1.0"?>
 <root xmlns="urn:schemas-upnp-org:device-1-0"><specVersion><major>1</major><minor>0</minor></specVersion>
 <device><deviceType>urn:schemas-upnp-org:device:InternetGatewayDevice:1</deviceType>
-<friendlyName>Test router</friendlyName><manufacturer>Soup Kitchen tests</manufacturer><modelName>IGD</modelName>
+<friendlyName>Test router</friendlyName><manufacturer>Soup Kitchen tests</manufacturer>\
+<modelName>IGD</modelName>
 <UDN>uuid:11111111-2222-3333-4444-555555555555</UDN><serviceList/>
 <deviceList><device><deviceType>urn:schemas-upnp-org:device:WANDevice:1</deviceType>
 <friendlyName>WAN</friendlyName><manufacturer>Soup Kitchen tests</manufacturer><modelName>WAN</modelName>
 <UDN>uuid:11111111-2222-3333-4444-555555555556</UDN><serviceList/>
 <deviceList><device><deviceType>urn:schemas-upnp-org:device:WANConnectionDevice:1</deviceType>
-<friendlyName>WAN connection</friendlyName><manufacturer>Soup Kitchen tests</manufacturer><modelName>WANC</modelName>
+<friendlyName>WAN connection</friendlyName><manufacturer>Soup Kitchen tests</manufacturer>\
+<modelName>WANC</modelName>
 <UDN>uuid:11111111-2222-3333-4444-555555555557</UDN>
 <serviceList><service><serviceType>urn:schemas-upnp-org:service:WANIPConnection:1</serviceType>
 <serviceId>urn:upnp-org:serviceId:WANIPConn1</serviceId><SCPDURL>/WANIPCn.xml</SCPDURL>

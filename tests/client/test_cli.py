@@ -97,7 +97,8 @@ def test_solo_goes_straight_to_a_table_and_takes_a_screenshot(tmp_path):
 
 
 def test_an_invite_link_opens_that_tables_lobby_over_tls(tmp_path):
-    """``soupkitchen --trust-cert FILE soupkitchen://HOST:PORT/CODE``, against a public server started here."""
+    """``soupkitchen --trust-cert FILE soupkitchen://HOST:PORT/CODE``, against a public server started
+    here."""
     import asyncio
 
     from tests.server.certs import make_certificate

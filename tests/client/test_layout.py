@@ -1,4 +1,5 @@
-"""Every menu screen lays out inside the window without overlaps, from the smallest window allowed to 3840x2160."""
+"""Every menu screen lays out inside the window without overlaps, from the smallest window allowed to
+3840x2160."""
 
 from __future__ import annotations
 

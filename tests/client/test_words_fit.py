@@ -145,8 +145,8 @@ def test_the_replay_viewers_own_words_fit(size, language, tmp_path, catalogs):
         }
         own.add(
             _(
-                "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
-                "Esc back"
+                "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H "
+                "tab, Esc back"
             )
         )
         if own & set(clipped_labels()):

@@ -10,7 +10,8 @@ import pytest
 
 from tests.packaging.installed import ROOT, TIMEOUT, check_game_opens_with_art
 
-# one build per run (a session fixture, with the wheel tests on one worker, so that interleaved modules build once)
+# one build per run (a session fixture, with the wheel tests on one worker, so that interleaved modules build
+# once)
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 CANNOT_INSTALL = 3  # scripts/package's exit status when PyInstaller cannot be installed
 

@@ -20,7 +20,8 @@ from tests.packaging.installed import (
     player_env,
 )
 
-# one build per run (a session fixture, with the standalone build on one worker, so that interleaved modules build once)
+# one build per run (a session fixture, with the standalone build on one worker, so that interleaved modules
+# build once)
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 SOURCES = ("setup.py", "pyproject.toml", "README.md", "client", "server", "shared", "assets")
 

@@ -75,7 +75,8 @@ def recipe_index(name: str) -> int:
 @pytest.fixture
 def kit() -> SimpleNamespace:
     """The builders, as one fixture: kit.table(...), kit.act(...), kit.types(...), kit.recipe(name), and
-    the words a seat reads: kit.words(state, seat, action), kit.log(state, seat), kit.headline(state, seat)."""
+    the words a seat reads: kit.words(state, seat, action), kit.log(state, seat),
+    kit.headline(state, seat)."""
     return SimpleNamespace(
         table=make_table, act=act, types=types, recipe=recipe_index, **seat_words(GAME, describe)
     )

@@ -19,8 +19,8 @@ from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
 
 
 def pytest_asyncio_loop_factories(config, item):
-    """The event loops a module marked ``pytest.mark.asyncio(loop_factories=server_testkit.LOOPS)`` runs each of its
-    tests on: asyncio's own, and uvloop where it is installed (the dev extra installs it; without it
+    """The event loops a module marked ``pytest.mark.asyncio(loop_factories=server_testkit.LOOPS)`` runs each
+    of its tests on: asyncio's own, and uvloop where it is installed (the dev extra installs it; without it
     those runs are skipped, saying so). Other tests run on asyncio's loop only, under their own names."""
     factories = {"asyncio": asyncio.new_event_loop}
     marker = item.get_closest_marker("asyncio")

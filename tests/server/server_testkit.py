@@ -243,7 +243,8 @@ def check_received(record: dict[str, Any], received: list[dict[str, Any]]) -> in
     """Every ``state`` push equals, exactly, the rules' view of its own seat at that state id, and
     each seat's pushes come in log order (pass one connection's pushes, in arrival order).
 
-    ``record`` is the match record served at ``/replays/<table>`` (or ``stored_record``). Returns how many were checked.
+    ``record`` is the match record served at ``/replays/<table>`` (or ``stored_record``). Returns how many
+    were checked.
     """
     game = get_game(record["game"])
     state = game.setup(

@@ -33,7 +33,8 @@ PLAYERS = ("Ann", "Bob", "Cy")
 
 
 class Shell:
-    """What ``client.net.ways_in`` needs of the app: a clock, settings (kept nowhere), toasts and error routing."""
+    """What ``client.net.ways_in`` needs of the app: a clock, settings (kept nowhere), toasts and error
+    routing."""
 
     def __init__(self) -> None:
         self.clock = asyncio.get_running_loop().time

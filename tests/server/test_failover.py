@@ -1,7 +1,7 @@
 """Failover between two real node processes on a real Redis and PostgreSQL: kill -9 the node that
 serves a game in play; the other node claims the table once its lease runs out, rebuilds it from the
-log, and the player's own client (``client.net.connection``) comes back to its seat there by itself, with every
-action it had an acknowledgement for."""
+log, and the player's own client (``client.net.connection``) comes back to its seat there by itself, with
+every action it had an acknowledgement for."""
 
 from __future__ import annotations
 

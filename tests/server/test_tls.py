@@ -28,7 +28,8 @@ HALF_HELLO = b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(32))
 
 @pytest.fixture
 def trusted(monkeypatch):
-    """``trusted(cert)``: the client trusts ``cert`` as ``soupkitchen --trust-cert`` makes it (for this test)."""
+    """``trusted(cert)``: the client trusts ``cert`` as ``soupkitchen --trust-cert`` makes it (for this
+    test)."""
     monkeypatch.setattr(tls, "TRUSTED", [])
     return tls.trust
 

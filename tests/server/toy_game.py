@@ -149,7 +149,8 @@ REGISTRATION = Registration(facts=Pepper.facts, rules=MODULE, order=90)
 
 
 def install() -> None:
-    """Make ``soupkitchen.shared.registry.get_game("pepper")`` find this game (also in a server subprocess)."""
+    """Make ``soupkitchen.shared.registry.get_game("pepper")`` find this game (also in a server
+    subprocess)."""
     from soupkitchen.shared import registry
 
     module = types.ModuleType(MODULE)

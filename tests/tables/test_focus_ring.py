@@ -41,7 +41,7 @@ def test_a_card_tables_focus_is_the_double_ring():
     assert theme.FOCUS in seen and theme.SHADOW in seen
 
 
-def test_the_soups_focus_is_the_double_ring_on_the_orange_pot_and_up_from_the_soup_reaches_the_column_arrows():
+def test_the_soups_focus_is_the_double_ring_on_the_orange_pot_and_up_from_the_soup_reaches_column_arrows():
     session = FakeSession("too-many-cooks", 3, 0, seed=7)
     session.everyone_ready()
     session.bots_play(limit=50)

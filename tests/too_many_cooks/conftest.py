@@ -21,7 +21,8 @@ def soup_of(fill: str, cells: dict[tuple[int, int], str] | None = None) -> tuple
 
 
 def with_soup(state: TmcState, soup: tuple[int, ...]) -> TmcState:
-    """``state`` with another soup; the spares are those that conserve the 64 cards when the soup is buildable."""
+    """``state`` with another soup; the spares are those that conserve the 64 cards when the soup is
+    buildable."""
     return state.with_(soup=soup, spares=tuple(COPIES - soup.count(card) for card in range(KINDS)))
 
 

@@ -736,7 +736,8 @@ class KitTable(TableScene):
 
     def _draw_all(self, surface: pygame.Surface, view: dict[str, Any], gliding: frozenset[str]) -> None:
         b = self.board
-        self.menu_rects()  # an opening menu finds its place on the table as last drawn, before the log makes room
+        # an opening menu finds its place on the table as last drawn, before the log makes room
+        self.menu_rects()
         self.draw_under(surface, b, view)
         live = self.usable()
         for thing in self.things():

@@ -96,8 +96,9 @@ class PinkModel(ViewModel):
         return self._get("pending", {})
 
     def in_play(self) -> list[tuple[str, str | None]]:
-        """Cards in play this turn as (what it is, marked for the catalog, and its label or None when this seat may not see it):
-        the activated mouse, the card revealed from a full pot, the card waiting for a slot."""
+        """Cards in play this turn as (what it is, marked for the catalog, and its label or None when this
+        seat may not see it): the activated mouse, the card revealed from a full pot, the card waiting for a
+        slot."""
         pending = self.pending()
         shown = []
         if pending.get("mouse"):
@@ -183,7 +184,8 @@ def equation(
 
 
 def sources(pot: list[str | None], tops: list[str], recipe_name: str) -> tuple[str, str]:
-    """Where the terms of the equation come from: ("from the kitchen: 2 + 3 + 1", "from the pot: 0 + 4 - 3")."""
+    """Where the terms of the equation come from:
+    ("from the kitchen: 2 + 3 + 1", "from the pot: 0 + 4 - 3")."""
     kitchen, own = score_terms(pot, tops, recipe_name)
     return (
         _("from the kitchen: %(sum)s") % {"sum": sum_words(kitchen)}

@@ -10,8 +10,8 @@ PAGES = (
         N_("The idea"),
         N_(
             "Two to five chefs each hold a secret recipe. Ingredients with your recipe's symbol score in "
-            "your own pot and on top of the shared kitchen piles. Your pot lies face down: remembering what is in "
-            "it, and in the others' pots, is the game. The most points wins."
+            "your own pot and on top of the shared kitchen piles. Your pot lies face down: remembering what "
+            "is in it, and in the others' pots, is the game. The most points wins."
         ),
         (
             Picture(f"{PS}/beetroot", N_("beetroot")),
@@ -22,10 +22,10 @@ PAGES = (
     Page(
         N_("Your recipe"),
         N_(
-            "Your secret recipe card shows seven ingredients: they carry your recipe's "
-            "symbol. Each of them scores its value for you (the number in its corner; salt 0), in your pot and "
-            "on top of the kitchen piles. Five different ones of them score 15 more. Desserts, chilis and mice "
-            "count in your pot only, whatever your recipe."
+            "Your secret recipe card shows seven ingredients: they carry your recipe's symbol. Each of them "
+            "scores its value for you (the number in its corner; salt 0), in your pot and on top of the "
+            "kitchen piles. Five different ones of them score 15 more. Desserts, chilis and mice count in "
+            "your pot only, whatever your recipe."
         ),
         (
             Picture(f"{PS}/recipe", N_("a recipe card: Cold Pink Soup")),
@@ -35,9 +35,9 @@ PAGES = (
     Page(
         N_("Option A: draw two"),
         N_(
-            "Draw the top two cards; only you see them. Put one face up in the kitchen, on a new "
-            "pile while there are fewer than five, else on top of any pile. Put the other face down into your pot "
-            "or into another chef's open pot. A full pot gives up a card picked blindly to make room."
+            "Draw the top two cards; only you see them. Put one face up in the kitchen, on a new pile while "
+            "there are fewer than five, else on top of any pile. Put the other face down into your pot or "
+            "into another chef's open pot. A full pot gives up a card picked blindly to make room."
         ),
         (Picture(f"{PS}/potato", N_("potato")), Picture(f"{PS}/milk", N_("milk"))),
     ),
@@ -45,8 +45,9 @@ PAGES = (
         N_("A full pot"),
         N_(
             "A pot holds five cards. To put a card into your own full pot, pick one of its cards without "
-            "looking (rely on your memory): it is turned face up and goes into the kitchen, and your card takes its "
-            "place. Into another chef's full pot, the card you pick is turned up and removed from the game."
+            "looking (rely on your memory): it is turned face up and goes into the kitchen, and your card "
+            "takes its place. Into another chef's full pot, the card you pick is turned up and removed from "
+            "the game."
         ),
         (Picture(f"{PS}/back", N_("picked blindly")), Picture(f"{PS}/sour_cream", N_("revealed"))),
     ),
@@ -61,11 +62,11 @@ PAGES = (
     Page(
         N_("The mouse"),
         N_(
-            "Drew a mouse? Put your other card in the kitchen, then click the mouse to "
-            "activate it instead of putting it in a pot. A mouse on top of a kitchen pile may be activated "
-            "instead of taken. It gives one power: Search takes any card of any pile (covered ones too) into "
-            "your pot, Shuffle mixes an open pot, Swap exchanges a card of one open pot with a card of another, "
-            "Look shows you an open pot's cards. Then it leaves the game."
+            "Drew a mouse? Put your other card in the kitchen, then click the mouse to activate it instead "
+            "of putting it in a pot. A mouse on top of a kitchen pile may be activated instead of taken. It "
+            "gives one power: Search takes any card of any pile (covered ones too) into your pot, Shuffle "
+            "mixes an open pot, Swap exchanges a card of one open pot with a card of another, Look shows you "
+            "an open pot's cards. Then it leaves the game."
         ),
         (Picture(f"{PS}/mouse", N_("the mouse")),),
     ),
@@ -73,8 +74,9 @@ PAGES = (
         N_("The end"),
         N_(
             "When the deck runs out, or a chef with a full pot declares the last round, everyone plays one "
-            "final turn and closes their pot. Score your symbol's ingredients in your pot and on the kitchen tops, "
-            "15 more for five different ones, 6 per dessert, and minus 3 per chili (exactly three chilis: plus 15)."
+            "final turn and closes their pot. Score your symbol's ingredients in your pot and on the kitchen "
+            "tops, 15 more for five different ones, 6 per dessert, and minus 3 per chili (exactly three "
+            "chilis: plus 15)."
         ),
         (
             Picture(f"{PS}/dessert", N_("dessert: +6")),

@@ -62,7 +62,8 @@ def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
 
 
 def recipe_title(card: dict[str, Any]) -> str:
-    """A recipe card's name and cuisine, its ingredients being shown as pictures: "Gazpacho (Mediterranean)"."""
+    """A recipe card's name and cuisine, its ingredients being shown as pictures: "Gazpacho
+    (Mediterranean)"."""
     return _("%(recipe)s (%(cuisine)s)") % {
         "recipe": describe.dish_word(card["name"]),
         "cuisine": describe.cuisine_word(card["cuisine"]),
@@ -87,7 +88,8 @@ def _now(view, names, me) -> Section:
         who = name_of(names, serving["seat"])
         said = (
             _(
-                "Saucepan %(pan)d is full: %(player)s is the cook, must serve a recipe of 2+ matches if they have one."
+                "Saucepan %(pan)d is full: %(player)s is the cook, must serve a recipe of 2+ matches if they "
+                "have one."
             )
             if serving["cook"]
             else _("Saucepan %(pan)d is full: %(player)s is a co-chef, may serve (2+ matches) or pass.")

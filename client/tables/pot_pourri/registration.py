@@ -10,9 +10,9 @@ PAGES = (
         N_("The idea"),
         N_(
             "Three to five chefs cook into three shared saucepans. One pan is always under the lid, hidden "
-            "from everybody. Whoever fills a pan must serve it with one of their recipes; the others may join in. "
-            "Recipes score for how well they match what is really in the pan: they move your counter along the "
-            "gourmet pathway, and the counter furthest along at the end wins."
+            "from everybody. Whoever fills a pan must serve it with one of their recipes; the others may "
+            "join in. Recipes score for how well they match what is really in the pan: they move your "
+            "counter along the gourmet pathway, and the counter furthest along at the end wins."
         ),
         (
             Picture(f"{PP}/fish", N_("fish")),
@@ -60,10 +60,10 @@ PAGES = (
     Page(
         N_("Matches and squares"),
         N_(
-            "A recipe served counts the ingredients it shares with the full pan, and your counter "
-            "walks that many squares along the gourmet pathway:\n6 matches: 9 squares\n5 matches: 7 squares\n"
-            "4 matches: 5 squares\n3 matches: 3 squares\n2 matches: 1 square\nThe cook also walks 1 square for "
-            "each full pan. The table is printed on the board, beside the pathway."
+            "A recipe served counts the ingredients it shares with the full pan, and your counter walks that "
+            "many squares along the gourmet pathway:\n6 matches: 9 squares\n5 matches: 7 squares\n4 matches: "
+            "5 squares\n3 matches: 3 squares\n2 matches: 1 square\nThe cook also walks 1 square for each "
+            "full pan. The table is printed on the board, beside the pathway."
         ),
         (Picture(f"{PP}/rules/pathway", N_("the pathway: 3 matches, 3 squares, onto a star square")),),
     ),

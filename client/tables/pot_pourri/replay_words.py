@@ -59,8 +59,10 @@ def review_lines(review: dict[str, Any], name: Name) -> list[Line]:
                 )
                 if serving["under_lid"]
                 else ngettext(
-                    "%(player)s served %(recipe)s from saucepan %(pan)d: %(matches)s, %(squares)d square [%(cards)s]",
-                    "%(player)s served %(recipe)s from saucepan %(pan)d: %(matches)s, %(squares)d squares [%(cards)s]",
+                    "%(player)s served %(recipe)s from saucepan %(pan)d: "
+                    "%(matches)s, %(squares)d square [%(cards)s]",
+                    "%(player)s served %(recipe)s from saucepan %(pan)d: "
+                    "%(matches)s, %(squares)d squares [%(cards)s]",
                     serving["squares"],
                 )
             ) % facts

@@ -3,10 +3,11 @@
 Each game's presenter lives in its own folder (``client/tables/<game>/present.py``, as its client
 registration names it); this package holds what they share. A presenter is pure (no pygame) and
 offers ``present(view, names) -> list[Section]`` and ``move_cards(view, action) -> tuple[str, ...]``
-(the cards a legal move takes or plays, as asset ids, read from the move and the view). ``names`` are the table summary's seat names, indexed by seat.
-A view reaching a presenter matches its game's view model (the session checks every view it
-receives), so a presenter reads it directly: a view it cannot read is a fault, not a fallback.
-Nothing here decides a rule: every line is read from the view, in the words of the game's ``describe``.
+(the cards a legal move takes or plays, as asset ids, read from the move and the view). ``names`` are the
+table summary's seat names, indexed by seat. A view reaching a presenter matches its game's view model (the
+session checks every view it receives), so a presenter reads it directly: a view it cannot read is a fault,
+not a fallback. Nothing here decides a rule: every line is read from the view, in the words of the game's
+``describe``.
 """
 
 from __future__ import annotations

@@ -65,7 +65,8 @@ def band_words(band: dict[str, Any]) -> str:
 
 
 def size_before(before: dict[str, Any] | None, now: dict[str, Any]) -> str:
-    """A size as it was before the open play, where it differs from now ("was 4-6 cards"), what a player watching the cards go in judges a claim by; else nothing."""
+    """A size as it was before the open play, where it differs from now ("was 4-6 cards"), what a player
+    watching the cards go in judges a claim by; else nothing."""
     if not before or before == now or not isinstance(before.get("least"), int):
         return ""
     return _("was %(size)s") % {"size": band_numbers(before)}

@@ -190,7 +190,8 @@ def _lines(
 
 
 def _row(x: float, width: float, count: int, card_w: float, widest: float) -> tuple[float, float]:
-    """(left edge, step) of ``count`` cards spread across ``width`` from ``x``, centred, at most ``widest`` apart."""
+    """(left edge, step) of ``count`` cards spread across ``width`` from ``x``, centred, at most ``widest``
+    apart."""
     step = min(widest, (width - 40 - card_w) / max(1, count - 1))
     return x + (width - (card_w + step * max(0, count - 1))) / 2, step
 

@@ -418,7 +418,8 @@ class StoneSoupTable(KitTable):
             [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else []
         )
         centre = layout.POT_X + layout.POT_W / 2 - 10
-        # clear of the declarations beside the pot; during a window only the call buttons, higher up, are there
+        # clear of the declarations beside the pot; during a window only the call buttons, higher up,
+        # are there
         room = b.px(
             2 * ((layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X) - centre)
             - 20

@@ -132,7 +132,8 @@ def hint_line(f: Frame, focus: str | None, picked: bool, moves_open: bool = Fals
             _("D-pad moves  ·  A picks  ·  LB / RB rotate  ·  Y passes  ·  X lists the moves")
             if pad
             else _(
-                "Arrows move  ·  Enter picks  ·  Q / E rotate  ·  P passes  ·  X lists the moves  ·  1-3 react"
+                "Arrows move  ·  Enter picks  ·  Q / E rotate  ·  P passes  ·  "
+                "X lists the moves  ·  1-3 react"
             )
         )
     return (

@@ -9,10 +9,10 @@ PAGES = (
     Page(
         N_("The idea"),
         N_(
-            "Two to six chefs share one soup: a 4 by 4 grid of vegetable cards. Together you change it, "
-            "one card or one row at a time, until it satisfies every taste before the timer runs out. Some tastes "
-            "are shared and face up; each chef also holds secret tastes that only they can read. Survive three "
-            "rounds to win."
+            "Two to six chefs share one soup: a 4 by 4 grid of vegetable cards. Together you change it, one "
+            "card or one row at a time, until it satisfies every taste before the timer runs out. Some "
+            "tastes are shared and face up; each chef also holds secret tastes that only they can read. "
+            "Survive three rounds to win."
         ),
         (
             Picture(f"{TMC}/cards/carrot-red", N_("a red carrot")),
@@ -23,8 +23,8 @@ PAGES = (
     Page(
         N_("Your tastes"),
         N_(
-            "On the left are the shared tastes and your own. Each taste is a short sentence with a "
-            "picture: which cards, where, and how many. A taste with a smile is satisfied by the soup right now. "
+            "On the left are the shared tastes and your own. Each taste is a short sentence with a picture: "
+            "which cards, where, and how many. A taste with a smile is satisfied by the soup right now. "
             "Everyone sees a face for each of your secret tastes, never the words: talk about what you need "
             "without reading your card out. Press Ready when you have read them."
         ),
@@ -38,9 +38,9 @@ PAGES = (
     Page(
         N_("Change a card"),
         N_(
-            "On your turn, one move. The first kind: swap one soup card for a spare card with the "
-            "same vegetable in another colour, or the same colour on another vegetable, never both. Click the soup "
-            "card, then one of the spares offered. Every card exists twice, so a spare can run out."
+            "On your turn, one move. The first kind: swap one soup card for a spare card with the same "
+            "vegetable in another colour, or the same colour on another vegetable, never both. Click the "
+            "soup card, then one of the spares offered. Every card exists twice, so a spare can run out."
         ),
         (
             Picture(f"{TMC}/cards/tomato-red", N_("in the soup")),
@@ -51,18 +51,19 @@ PAGES = (
     Page(
         N_("Rotate a row"),
         N_(
-            "The second kind of move: slide a whole row or column one place. Click an arrow on the rim "
-            "of the pot (or press Q and E on the focused line). The card pushed out at one end comes back in at the "
-            "other, so nothing leaves the soup."
+            "The second kind of move: slide a whole row or column one place. Click an arrow on the rim of "
+            "the pot (or press Q and E on the focused line). The card pushed out at one end comes back in at "
+            "the other, so nothing leaves the soup."
         ),
         (Picture(f"{TMC}/arrow", N_("an arrow on the rim")), Picture(f"{TMC}/pot", N_("the pot"))),
     ),
     Page(
         N_("Passing"),
         N_(
-            "When your own tastes and every shared taste are satisfied you may pass, and then passing is "
-            "all you may do: your turn is skipped until the round ends. The round ends when the timer runs out or "
-            "every chef has passed. A chef whose taste is broken again by someone else comes back into play."
+            "When your own tastes and every shared taste are satisfied you may pass, and then passing is all "
+            "you may do: your turn is skipped until the round ends. The round ends when the timer runs out "
+            "or every chef has passed. A chef whose taste is broken again by someone else comes back into "
+            "play."
         ),
         (Picture(f"{TMC}/timer", N_("the round timer")),),
     ),
@@ -70,9 +71,10 @@ PAGES = (
         N_("Stars"),
         N_(
             "The kitchen starts with 2 stars (an all-day soup with none). At the end of a round every taste "
-            "is turned over. All satisfied: the kitchen gains a star (five at most). One unsatisfied: nothing "
-            "changes. Two or more: you lose a star, and with none left to lose the game is lost. Five or more "
-            "unsatisfied loses at once. Keep five stars to the end and you are ready for the next difficulty."
+            "is turned over. All satisfied: the kitchen gains a star (five at most). One unsatisfied: "
+            "nothing changes. Two or more: you lose a star, and with none left to lose the game is lost. "
+            "Five or more unsatisfied loses at once. Keep five stars to the end and you are ready for the "
+            "next difficulty."
         ),
         (Picture(f"{TMC}/star", N_("a star")), Picture(f"{TMC}/star-empty", N_("a star still to earn"))),
     ),

@@ -27,8 +27,8 @@ def _heading(chapter: dict[str, Any]) -> str:
     if chapter.get("ended") == "all_passed":
         return (
             _(
-                "Round %(round)s (%(difficulty)s): every chef passed after %(time)s, %(unsatisfied)s unsatisfied, "
-                "stars %(before)s to %(after)s"
+                "Round %(round)s (%(difficulty)s): every chef passed after %(time)s, %(unsatisfied)s "
+                "unsatisfied, stars %(before)s to %(after)s"
             )
             % facts
         )
