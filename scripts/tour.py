@@ -66,9 +66,17 @@ def still_possible(action: dict, legal: list[dict]) -> bool:
     return action in legal or (action.get("type") == "play" and any(a.get("type") == "play" for a in legal))
 
 
+def offered(legal: list[dict]) -> list[dict]:
+    """The listed moves a table offers: all but a Stone Soup claim of more cards than are played,
+    which the rules accept from any client but the table never offers."""
+    kept = [a for a in legal if a.get("type") != "play" or a.get("count", 0) <= sum(a["cards"].values())]
+    return kept or legal
+
+
 def any_stone_soup_play(view: dict, rng: random.Random) -> dict | None:
     """A random valid Stone Soup play, listed or not: a random non-empty set of the hand's cards
-    other than salt, declared as a random count from 1 to ``most_declared`` (None: no play now)."""
+    other than salt, declared as a random count from 1 to as many as were picked, at most
+    ``most_declared`` (the table offers no claim beyond the cards picked; None: no play now)."""
     if not any(a.get("type") == "play" for a in view.get("legal_actions") or []):
         return None
     cards = [kind for kind, n in (view.get("hand") or {}).items() if kind != "salt" for _ in range(n)]
@@ -76,7 +84,8 @@ def any_stone_soup_play(view: dict, rng: random.Random) -> dict | None:
         return None
     chosen = rng.sample(cards, rng.randint(1, min(len(cards), 4)))
     counted = {kind: chosen.count(kind) for kind in dict.fromkeys(cards) if kind in chosen}
-    return {"type": "play", "cards": counted, "count": rng.randint(1, view["most_declared"])}
+    most = min(len(chosen), view["most_declared"])
+    return {"type": "play", "cards": counted, "count": rng.randint(1, most)}
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -216,8 +225,8 @@ class Tour:
             return None
         view = self.view()
         if self.game == "stone-soup" and self.rng.random() < ANY_PLAY_SHARE:
-            return any_stone_soup_play(view, self.rng) or self.rng.choice(view["legal_actions"])
-        return self.rng.choice(view["legal_actions"])
+            return any_stone_soup_play(view, self.rng) or self.rng.choice(offered(view["legal_actions"]))
+        return self.rng.choice(offered(view["legal_actions"]))
 
     async def play(self, action: dict, pygame) -> None:
         self.clock.t += SECONDS_PER_MOVE

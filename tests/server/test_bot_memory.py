@@ -26,7 +26,8 @@ MEMORY_GAMES = {
     "stone-soup": 12,
     "pink-soup": 30,
 }  # game: actions to play before the restart
-DECISIONS = ("seed", "rng", "plan", "challenges")  # what a bot means to do, not what it saw
+DECISIONS = ("seed", "rng", "plan", "challenges", "beats")  # what a bot means to do (and how long it
+# takes over it), not what it saw
 CHOOSING = {
     "PinkSoupBot": ("view", "suitable", "pot", "tops")
 }  # worked out afresh from the view at each choice
