@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
+from soupkitchen.client.net import engine
 from soupkitchen.client.net.clock import SlewedOffset
 from soupkitchen.client.net.server_words import said
 from soupkitchen.shared.wire.codec import WireJson
@@ -232,9 +233,8 @@ class Connection:
         try:
             await sio.connect(self.url, transports=["websocket"], wait_timeout=timeout)
         except (TimeoutError, socketio.exceptions.ConnectionError, OSError) as err:
-            http = getattr(sio.eio, "http", None)
-            if not secure and http is not None and not http.closed:  # a websocket that never opened leaves it
-                await http.close()
+            if not secure:
+                await engine.close_unopened(sio)
             raise ServerError(
                 "offline", f"Could not reach a server at {self.url}.{online_hint(self.url)}"
             ) from err
@@ -580,7 +580,7 @@ class Connection:
     async def drop_for_test(self) -> None:
         """Break the link as a network failure would (the reconnection logic then takes over)."""
         if self.sio is not None:
-            await self.sio.eio.disconnect(abort=True)
+            await engine.break_link(self.sio)
 
 
 async def refused(url: str, timeout: float = 2.0) -> bool:
