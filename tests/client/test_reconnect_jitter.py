@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from soupkitchen.client import net
+from soupkitchen.client.net import connection as net
 from soupkitchen.client.net.connection import BACKOFF, Connection, reconnect_delay
 from tests.services import free_port
 
