@@ -161,6 +161,9 @@ def test_the_buttons_the_scrubber_and_a_click_on_a_move(app):
     press(app, "release")
     press(app, "click", pos=(bar.x, bar.centery))
     assert viewer.player.moment == 0
+    assert not viewer.column_open and not viewer.line_rects  # the table has the whole width
+    press(app, "click", pos=viewer.controls["tab:moves"].center)
+    assert viewer.column_open and viewer.tab == "moves"
     rect, moment = viewer.line_rects[3]
     press(app, "click", pos=rect.center)
     assert viewer.player.moment == moment == 3
@@ -173,6 +176,8 @@ def test_the_buttons_the_scrubber_and_a_click_on_a_move(app):
     rect, moment = viewer.line_rects[0]
     press(app, "click", pos=rect.center)
     assert viewer.player.moment == moment
+    press(app, "click", pos=viewer.controls["tab:review"].center)  # the lit tab closes the column
+    assert not viewer.column_open and viewer.areas(app.screen_size)[0].width == app.screen_size[0]
 
 
 def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
@@ -181,7 +186,7 @@ def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
     moment, eye = viewer.player.moment, viewer.player.eye
     press(app, "click", pos=(40, 300))
     answer = viewer.table.answer
-    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()  # the table is drawn larger
+    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()  # drawn at its size or larger
     assert answer is not None and "replay" in answer.words  # and scaled into its area
     assert answer.pos == (40 * drawn[0] // area.w, 300 * drawn[1] // area.h)
     assert (viewer.player.moment, viewer.player.eye) == (moment, eye)
@@ -345,3 +350,32 @@ def test_where_an_export_went_is_shown_whole_in_the_column():
     pieces = break_path(line, font, 200)
     assert "".join(pieces) == line and all(font.size(piece)[0] <= 200 for piece in pieces)
     assert pieces[1].startswith("ada/") or pieces[0].endswith("/")  # cut after a slash
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_replayed_tables_words_are_as_large_as_at_a_live_table(app, game_id):
+    from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+
+    viewer = open_viewer(app, game_id)
+    area = viewer.areas(app.screen_size)[0]
+    assert viewer.surface.get_size() == area.size  # drawn where it is shown, not scaled down into it
+    live = Board(app.screen_size)  # the same table, live in this window
+    for size in (SMALL, BODY, LABEL):
+        assert viewer.table.board.font(size).get_height() >= live.font(size).get_height()
+    press(app, "handoff")  # H: the column of moves opens beside the table, which then makes room
+    assert viewer.column_open and viewer.areas(app.screen_size)[0].width < area.width
+
+
+def test_face_up_eyes_say_nothing_of_secret_tastes(app):
+    from soupkitchen.client.ui import coverage
+
+    viewer = open_viewer(app, "too-many-cooks")
+    viewer.player.seek(3)
+    press(app, "click", pos=viewer.controls[f"eye:{FACE_UP}"].center)
+    assert viewer.table.session.face_up and viewer.tab == "face_up"
+    with coverage.capture() as drawn:
+        viewer.table.draw(viewer.surface)
+    words = " ".join(event[2] for event in drawn if event[0] == "note")
+    assert "Face up" in words and "secret" not in words.lower() and "hidden" not in words.lower()
+    press(app, "click", pos=viewer.controls["eye:spectator"].center)  # a spectator is told they are
+    assert not viewer.table.session.face_up

@@ -540,6 +540,7 @@ class TooManyCooksTable(KitTable):
             log_scroll=self.log_scroll,
             taste_scroll=self.taste_scroll,
             seat_notes=self._notes(),
+            face_up=self.session.face_up,
             picked=picked,
             offered=offered,
             focus=self.focus if self.keyboard else None,
