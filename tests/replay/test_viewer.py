@@ -366,16 +366,31 @@ def test_a_replayed_tables_words_are_as_large_as_at_a_live_table(app, game_id):
     assert viewer.column_open and viewer.areas(app.screen_size)[0].width < area.width
 
 
-def test_face_up_eyes_say_nothing_of_secret_tastes(app):
+@pytest.mark.parametrize("game_id", game_ids())
+def test_face_up_eyes_say_nothing_of_secrets_on_the_table(app, game_id):
     from soupkitchen.client.ui import coverage
 
-    viewer = open_viewer(app, "too-many-cooks")
+    viewer = open_viewer(app, game_id)
     viewer.player.seek(3)
     press(app, "click", pos=viewer.controls[f"eye:{FACE_UP}"].center)
-    assert viewer.table.session.face_up and viewer.tab == "face_up"
+    assert viewer.table.session.face_up and viewer.tab == "face_up"  # the secrets listed beside it
     with coverage.capture() as drawn:
         viewer.table.draw(viewer.surface)
-    words = " ".join(event[2] for event in drawn if event[0] == "note")
-    assert "Face up" in words and "secret" not in words.lower() and "hidden" not in words.lower()
-    press(app, "click", pos=viewer.controls["eye:spectator"].center)  # a spectator is told they are
+    words = " ".join(event[2] for event in drawn if event[0] == "note").lower()
+    assert "secret" not in words and "hidden" not in words
+    if game_id == "too-many-cooks":
+        assert "face up" in words  # where a spectator reads "Watching"
+    press(app, "click", pos=viewer.controls["eye:spectator"].center)
     assert not viewer.table.session.face_up
+
+
+def test_a_jump_to_a_round_ended_early_shows_the_time_that_was_left(app):
+    viewer = open_viewer(app, "too-many-cooks")
+    line = viewer.player.timeline
+    moment, passed = next(
+        (m, e) for m in range(1, line.length + 1) for e in line.events(m) if e["type"] == "all_passed"
+    )
+    viewer.player.seek(moment + 1)  # a jump to the reveal: the table is made afresh
+    app.step(app.clock.t)
+    assert viewer.player.moment == moment + 1 and viewer.table.describe()["phase"] == "reveal"
+    assert viewer.table.round_left == passed["seconds_left"] > 0  # the stopwatch, not 0:00
