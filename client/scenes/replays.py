@@ -309,12 +309,8 @@ class ReplayScene(Scene):
         (none wide while it is closed: the table then has the whole width, as live)."""
         lay = theme.layout(size)
         column_w = max(300, round(size[0] * 0.25)) if self.column_open else 0
-        bar_h = (
-            lay.font("label").get_linesize()
-            + round(lay.button_h * 0.8) * 2
-            + round(18 * lay.scale)
-            + lay.gap * 4
-        )
+        line, h, pad = self.bar_measures(lay)
+        bar_h = line + h * 2 + pad * 4  # kept low: each pixel of it is taken from the table's height
         table = pygame.Rect(0, 0, size[0] - column_w, size[1] - bar_h)
         return (
             table,
@@ -518,11 +514,11 @@ class ReplayScene(Scene):
         )
         self.controls[key] = rect
 
-    def status(self) -> str:
-        """Where the replay is: the move, the round (of a game with rounds of its own, with the round's
-        own clock), the turn, and the game's clock (whose eyes are lit in the column)."""
+    def status(self, moment: int | None = None) -> str:
+        """Where the replay is (or would be at ``moment``): the move, the round (of a game with rounds of
+        its own, with the round's own clock), the turn, and the game's clock."""
         p = self.player
-        moment = p.moment
+        moment = p.moment if moment is None else moment
         where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
         where = where if moment else _("The deal")
         round_number = p.round_at(moment)
@@ -541,20 +537,26 @@ class ReplayScene(Scene):
             ]
         )
 
+    @staticmethod
+    def bar_measures(lay: theme.Layout) -> tuple[int, int, int]:
+        """The bar's status line height, its buttons' height and the space between its rows."""
+        return lay.font("small").get_linesize(), round(lay.button_h * 0.7), lay.gap // 2
+
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, lay: theme.Layout) -> None:
+        """Where the replay is and the scrubber beside it; the time controls; whose eyes and the tabs."""
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright, max(1, lay.ring // 2))
-        x, y = bar.x + lay.margin // 2, bar.y + lay.gap
+        line, h, pad = self.bar_measures(lay)
+        x, y = bar.x + lay.margin // 2, bar.y + pad
         width = bar.width - lay.margin
-        y = (
-            theme.text(surface, self.status(), "label", theme.TEXT, (x, y), lay, max_width=width).bottom
-            + lay.gap
-        )
-        self.draw_scrubber(surface, pygame.Rect(x, y, width, round(18 * lay.scale)), lay)
-        y += round(18 * lay.scale) + lay.gap
+        room = min(width * 3 // 5, lay.font("small").size(self.status(self.player.length))[0] + lay.gap * 2)
+        theme.text(surface, self.status(), "small", theme.TEXT, (x, y), lay, max_width=room)
+        left = x + room + lay.gap * 2  # the scrubber stays put as the words change
+        knob = round(9 * lay.scale)
+        track = pygame.Rect(left + knob, y + line // 2 - knob // 2, x + width - left - knob * 2, knob)
+        self.draw_scrubber(surface, track, lay)
+        y += line + pad
         p = self.player
-        gap = lay.gap // 2
-        h = round(lay.button_h * 0.8)
         keys = [
             ("round_back", _("< Round")),
             ("turn_back", _("< Turn")),
@@ -568,7 +570,7 @@ class ReplayScene(Scene):
             ("leave", _("Back")),
         ]
         self.button_row(surface, pygame.Rect(x, y, width, h), keys, lay, {"play"} if p.playing else set())
-        y += h + gap
+        y += h + pad
         eyes = [
             (
                 f"eye:{FACE_UP if eye == FACE_UP else 'spectator' if eye is None else eye}",
