@@ -26,6 +26,7 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.scaled import ScaledBoard
 from soupkitchen.client.ui import theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.widgets import Button, Label, ListView, Widget
@@ -268,6 +269,7 @@ class FramedApp:
     def __init__(self, app, size: tuple[int, int]) -> None:
         self._app = app
         self.screen_size = size
+        self.table_text_scale = ScaledBoard(app.screen_size).scale  # its words as large as live
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._app, name)

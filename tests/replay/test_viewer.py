@@ -354,13 +354,13 @@ def test_where_an_export_went_is_shown_whole_in_the_column():
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_a_replayed_tables_words_are_as_large_as_at_a_live_table(app, game_id):
-    from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+    from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMALL, Board
 
     viewer = open_viewer(app, game_id)
     area = viewer.areas(app.screen_size)[0]
     assert viewer.surface.get_size() == area.size  # drawn where it is shown, not scaled down into it
     live = Board(app.screen_size)  # the same table, live in this window
-    for size in (SMALL, BODY, LABEL):
+    for size in (SMALL, BODY, LABEL, HEADING, HUGE):
         assert viewer.table.board.font(size).get_height() >= live.font(size).get_height()
     press(app, "handoff")  # H: the column of moves opens beside the table, which then makes room
     assert viewer.column_open and viewer.areas(app.screen_size)[0].width < area.width

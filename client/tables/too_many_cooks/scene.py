@@ -105,7 +105,7 @@ class TooManyCooksTable(KitTable):
     # --- what the table is made of ----------------------------------------------------------------
     @property
     def board(self) -> TableLayout:
-        return TableLayout(self.app.screen_size)
+        return TableLayout(self.app.screen_size, self.app.table_text_scale)
 
     @property
     def table_layout(self) -> TableLayout:
