@@ -106,7 +106,7 @@ def parser() -> argparse.ArgumentParser:
         "--tab",
         choices=("moves", "review", "face_up"),
         default=None,
-        help="with --replay: the column's tab (default: the moves)",
+        help="with --replay: open the column on this tab (default: closed, the table the whole width)",
     )
     return p
 
@@ -197,10 +197,10 @@ async def run(args: argparse.Namespace) -> int:
     )
     app.stack.open("title")
     if timeline is not None:
-        viewer = app.stack.open("replay", timeline, args.tab or "moves")
+        viewer = app.stack.open("replay", timeline, args.tab)
         viewer.player.seek(timeline.length if args.at is None else args.at)
         if args.eyes is not None:
-            viewer.player.set_eye(eye_of(args.eyes))
+            viewer.set_eye(eye_of(args.eyes))
     elif game is not None:
         players = max(game["min_players"], min(game["max_players"], args.players or 4))
         transitions.start_local(app, game["id"], {}, players)

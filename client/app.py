@@ -43,6 +43,8 @@ HEARTBEAT_SECONDS = 1.0  # with nothing happening, still draw this often (a cloc
 class App:
     """The client: window, input, scenes, connection and background tasks."""
 
+    table_text_scale = 0.0  # a table's words are as large as its own board makes them (a replay's: live)
+
     def __init__(
         self,
         settings: Settings,

@@ -74,6 +74,7 @@ class TableSession:
         self.pads: dict[int, str] = {}  # seat -> device bound to it ("pad:3")
         self.local = False  # on this machine's embedded server (solo, couch)
         self.replaying = False  # a live table, never a replay's
+        self.face_up = False  # nor its face-up eyes
         self.spectating = False  # receives the spectator view (watching, couch)
         self.recent: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []  # a resumed game's latest moments
         self.looked: set[int] = set()  # couch play: seats whose players have taken the controls

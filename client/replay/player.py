@@ -60,6 +60,7 @@ class ReplaySession:
         self.back_listeners: list[Callable[..., None]] = []
         self.pads: dict[int, str] = {}
         self.active_seat: int | None = None
+        self.face_up = False  # the face-up eyes: the public view, with every secret beside the table
 
     # what tables read
     @property
@@ -123,10 +124,18 @@ class ReplaySession:
 
     # what the player sets
     def show(
-        self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]], moment: int, t: float
+        self,
+        seat: int | None,
+        view: dict[str, Any],
+        events: list[dict[str, Any]],
+        moment: int,
+        t: float,
+        face_up: bool = False,
     ) -> None:
-        """Show ``view`` as ``seat``'s (None: the spectator's) at ``moment``."""
+        """Show ``view`` as ``seat``'s (None: the spectator's, or with ``face_up`` the face-up eyes')
+        at ``moment``."""
         self.views = {seat: view}
+        self.face_up = face_up and seat is None
         self.tokens = {} if seat is None else {seat: ""}
         self.active_seat = seat
         self.deadline, self.now_t, self.state_id = view.get("deadline"), t, moment
@@ -188,6 +197,7 @@ class ReplayPlayer:
             events or [],
             self.moment,
             self.timeline.time(self.moment),
+            face_up=self.eye == FACE_UP,
         )
         self.changed += 1
 

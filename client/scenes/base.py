@@ -32,6 +32,7 @@ class Shell(Protocol):
     server_addresses: list[str]
     running: bool
     fullscreen: bool
+    table_text_scale: float  # the least scale of a table's words (0: its own board's; a replay's: live)
 
     @property
     def screen_size(self) -> tuple[int, int]: ...

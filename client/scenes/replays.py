@@ -26,6 +26,7 @@ from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.base import Scene
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.scaled import ScaledBoard
 from soupkitchen.client.ui import theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.widgets import Button, Label, ListView, Widget
@@ -252,7 +253,7 @@ class ReplaysScene(FormScene):
             open_entry(self.app, self.entries[index])
 
 
-def open_entry(app, entry: Entry, tab: str = "moves") -> None:
+def open_entry(app, entry: Entry, tab: str | None = None) -> None:
     async def load() -> Timeline:
         return Timeline(await entry.fetch(), where=_("the {game} game").format(game=game_title(entry.game)))
 
@@ -268,20 +269,24 @@ class FramedApp:
     def __init__(self, app, size: tuple[int, int]) -> None:
         self._app = app
         self.screen_size = size
+        self.table_text_scale = ScaledBoard(app.screen_size).scale  # its words as large as live
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._app, name)
 
 
 class ReplayScene(Scene):
-    """A finished game on its own table, driven by its record."""
+    """A finished game on its own table, driven by its record. The table has the window's whole width,
+    so its words are as large as at a live table; the column of moves, review and secrets opens
+    beside it when asked for (``tab``: opened on that tab)."""
 
     name = "replay"
 
-    def __init__(self, app, timeline: Timeline, tab: str = "moves") -> None:
+    def __init__(self, app, timeline: Timeline, tab: str | None = None) -> None:
         super().__init__(app)
         self.player = ReplayPlayer(timeline)
-        self.tab = tab
+        self.tab = tab or "moves"
+        self.column_open = tab is not None
         self.table: Any = None
         self.table_key: tuple | None = None
         self.surface: pygame.Surface | None = None
@@ -302,30 +307,27 @@ class ReplayScene(Scene):
 
     # --- layout ------------------------------------------------------------------------------------
     def areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The table, the bar of time controls under it, and the column on the right."""
+        """The table, the bar of controls under it (the window's width), and the column on the right
+        (none wide while it is closed: the table then has the whole width, as live)."""
         lay = theme.layout(size)
-        column_w = max(300, round(size[0] * 0.25))
-        bar_h = (
-            lay.font("label").get_linesize()
-            + lay.font("small").get_linesize()
-            + round(lay.button_h * 0.8)
-            + round(18 * lay.scale)
-            + lay.gap * 4
-        )
+        column_w = max(300, round(size[0] * 0.25)) if self.column_open else 0
+        line, h, pad = self.bar_measures(lay)
+        bar_h = line + h * 2 + pad * 4  # kept low: each pixel of it is taken from the table's height
         table = pygame.Rect(0, 0, size[0] - column_w, size[1] - bar_h)
         return (
             table,
-            pygame.Rect(0, table.bottom, table.width, bar_h),
-            pygame.Rect(table.right, 0, column_w, size[1]),
+            pygame.Rect(0, table.bottom, size[0], bar_h),
+            pygame.Rect(table.right, 0, column_w, table.height),
         )
 
     # --- the table ---------------------------------------------------------------------------------
     @staticmethod
     def drawn_size(area: tuple[int, int]) -> tuple[int, int]:
-        """The size a table is drawn at for an ``area`` of the window: the area, or where that is
-        smaller than the smallest window every table is laid out for, the area grown to hold it (the
+        """The size a table is drawn at for an ``area`` of the window: the area itself when it is as
+        wide as the smallest window every table is laid out for (its words then as large as live: the
+        tables' fonts never go below the readable minimum), else the area grown to that width (the
         picture is then scaled down into the area: smaller, but nothing cut or crowded)."""
-        grow = max(1.0, theme.MIN_WINDOW[0] / max(1, area[0]), theme.MIN_WINDOW[1] / max(1, area[1]))
+        grow = max(1.0, theme.MIN_WINDOW[0] / max(1, area[0]))
         return round(area[0] * grow), round(area[1] * grow)
 
     def ensure_table(self, size: tuple[int, int]) -> None:
@@ -361,9 +363,14 @@ class ReplayScene(Scene):
             self.set_eye_next()
         elif kind == "pass":
             p.next_speed()
-        elif kind == "handoff":
+        elif kind == "handoff":  # H: the column open, then its next tab, then closed after the last
             names = [key for key, _ in TABS]
-            self.set_tab(names[(names.index(self.tab) + 1) % len(names)])
+            if not self.column_open:
+                self.set_tab(names[0])
+            elif self.tab == names[-1]:
+                self.column_open = False
+            else:
+                self.set_tab(names[names.index(self.tab) + 1])
         elif kind == "scroll":
             self.follow = False
             self.scroll = max(0, self.scroll + action.dy * 3)
@@ -384,8 +391,22 @@ class ReplayScene(Scene):
         if self.player.eye == FACE_UP:
             self.set_tab("face_up")
 
+    def set_eye(self, eye: Any) -> None:
+        """Whose eyes the table is seen through (face up: the secrets listed beside it)."""
+        self.player.set_eye(eye)
+        if eye == FACE_UP:
+            self.set_tab("face_up")
+
     def set_tab(self, tab: str) -> None:
         self.tab, self.scroll, self.follow = tab, 0, tab == "moves"
+        self.column_open = True
+
+    def toggle_tab(self, tab: str) -> None:
+        """A tab's button: opens the column on it, or closes the column where it is open on it."""
+        if self.column_open and self.tab == tab:
+            self.column_open = False
+        else:
+            self.set_tab(tab)
 
     def click(self, pos: tuple[int, int]) -> bool:
         p = self.player
@@ -425,12 +446,10 @@ class ReplayScene(Scene):
         if key in presses:
             presses[key]()
         elif key.startswith("tab:"):
-            self.set_tab(key[4:])
+            self.toggle_tab(key[4:])
         elif key.startswith("eye:"):
             eye = key[4:]
-            p.set_eye(FACE_UP if eye == FACE_UP else None if eye == "spectator" else int(eye))
-            if p.eye == FACE_UP:
-                self.set_tab("face_up")
+            self.set_eye(FACE_UP if eye == FACE_UP else None if eye == "spectator" else int(eye))
 
     def scrub_to(self, x: int) -> None:
         bar = self.scrubber
@@ -445,10 +464,8 @@ class ReplayScene(Scene):
                 _("Could not save the replay: {problem}").format(problem=err.strerror or err), "error"
             )
             return
-        self.saved = (
-            str(path),
-            self.now + SAVED_SECONDS,
-        )  # shown in the column, by Export (no toast over it)
+        self.saved = (str(path), self.now + SAVED_SECONDS)  # shown in the column (no toast over it)
+        self.column_open = True
         log.info("replay saved as %s", path)
         self.app.access.announce(_("Saved as {path}").format(path=path))  # and spoken where speech is on
 
@@ -483,7 +500,8 @@ class ReplayScene(Scene):
         lay = theme.layout(size)
         self.controls = {}
         self.draw_bar(surface, bar, lay)
-        self.draw_column(surface, column, lay)
+        if self.column_open:
+            self.draw_column(surface, column, lay)
 
     def button(
         self, surface, rect: pygame.Rect, key: str, words: str, lay: theme.Layout, on: bool = False
@@ -498,11 +516,11 @@ class ReplayScene(Scene):
         )
         self.controls[key] = rect
 
-    def status(self) -> str:
-        """Where the replay is: the move, the round (of a game with rounds of its own, with the round's
-        own clock), the turn, and the game's clock (whose eyes are lit in the column)."""
+    def status(self, moment: int | None = None) -> str:
+        """Where the replay is (or would be at ``moment``): the move, the round (of a game with rounds of
+        its own, with the round's own clock), the turn, and the game's clock."""
         p = self.player
-        moment = p.moment
+        moment = p.moment if moment is None else moment
         where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
         where = where if moment else _("The deal")
         round_number = p.round_at(moment)
@@ -521,17 +539,25 @@ class ReplayScene(Scene):
             ]
         )
 
+    @staticmethod
+    def bar_measures(lay: theme.Layout) -> tuple[int, int, int]:
+        """The bar's status line height, its buttons' height and the space between its rows."""
+        return lay.font("small").get_linesize(), round(lay.button_h * 0.7), lay.gap // 2
+
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, lay: theme.Layout) -> None:
+        """Where the replay is and the scrubber beside it; the time controls; whose eyes and the tabs."""
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright, max(1, lay.ring // 2))
-        x, y = bar.x + lay.margin // 2, bar.y + lay.gap
+        line, h, pad = self.bar_measures(lay)
+        x, y = bar.x + lay.margin // 2, bar.y + pad
         width = bar.width - lay.margin
-        y = (
-            theme.text(surface, self.status(), "label", theme.TEXT, (x, y), lay, max_width=width).bottom
-            + lay.gap
-        )
-        self.draw_scrubber(surface, pygame.Rect(x, y, width, round(18 * lay.scale)), lay)
-        y += round(18 * lay.scale) + lay.gap
+        room = min(width * 3 // 5, lay.font("small").size(self.status(self.player.length))[0] + lay.gap * 2)
+        theme.text(surface, self.status(), "small", theme.TEXT, (x, y), lay, max_width=room)
+        left = x + room + lay.gap * 2  # the scrubber stays put as the words change
+        knob = round(9 * lay.scale)
+        track = pygame.Rect(left + knob, y + line // 2 - knob // 2, x + width - left - knob * 2, knob)
+        self.draw_scrubber(surface, track, lay)
+        y += line + pad
         p = self.player
         keys = [
             ("round_back", _("< Round")),
@@ -542,25 +568,43 @@ class ReplayScene(Scene):
             ("turn_on", _("Turn >")),
             ("round_on", _("Round >")),
             ("speed", _("Speed {speed}x").format(speed=p.speed)),
+            ("export", _("Export")),
+            ("leave", _("Back")),
         ]
-        gap = lay.gap // 2
-        w = (width - gap * (len(keys) - 1)) // len(keys)
-        h = round(lay.button_h * 0.8)
-        for index, (key, words) in enumerate(keys):
-            self.button(
-                surface,
-                pygame.Rect(x + index * (w + gap), y, w, h),
-                key,
-                words,
-                lay,
-                on=key == "play" and p.playing,
+        self.button_row(surface, pygame.Rect(x, y, width, h), keys, lay, {"play"} if p.playing else set())
+        y += h + pad
+        eyes = [
+            (
+                f"eye:{FACE_UP if eye == FACE_UP else 'spectator' if eye is None else eye}",
+                _("Face up") if eye == FACE_UP else _("Spectator") if eye is None else self.name_of(eye),
+                eye == p.eye,
             )
-        y += h + lay.gap // 2
-        hints = _(
-            "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
-            "Esc back"
-        )
-        theme.text(surface, hints, "small", theme.TEXT_DIM, (x, y), lay, max_width=width)
+            for eye in p.eyes()
+        ]
+        tabs = [(f"tab:{key}", _(words), self.column_open and self.tab == key) for key, words in TABS]
+        row = [(key, words) for key, words, _on in eyes + tabs]
+        lit = {key for key, _words, on in eyes + tabs if on}
+        self.button_row(surface, pygame.Rect(x, y, width, h), row, lay, lit, split=len(eyes))
+
+    def button_row(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        keys: list[tuple[str, str]],
+        lay: theme.Layout,
+        lit: set[str],
+        split: int | None = None,
+    ) -> None:
+        """Buttons of equal width across ``rect`` (a wider gap before button ``split``)."""
+        gap = lay.gap // 2
+        extra = lay.gap * 2 if split else 0
+        w = (rect.width - gap * (len(keys) - 1) - extra) // len(keys)
+        x = rect.x
+        for index, (key, words) in enumerate(keys):
+            if index == split:
+                x += extra
+            self.button(surface, pygame.Rect(x, rect.y, w, rect.height), key, words, lay, on=key in lit)
+            x += w + gap
 
     def draw_scrubber(self, surface: pygame.Surface, rect: pygame.Rect, lay: theme.Layout) -> None:
         self.scrubber = rect
@@ -592,40 +636,19 @@ class ReplayScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, column.topleft, column.bottomleft, max(1, lay.ring // 2))
         pad = lay.gap
         inner = column.inflate(-pad * 2, -pad * 2)
-        h = round(lay.button_h * 0.8)
-        tab_w = (inner.width - pad * (len(TABS) - 1)) // len(TABS)
-        for index, (key, words) in enumerate(TABS):
-            self.button(
-                surface,
-                pygame.Rect(inner.x + index * (tab_w + pad), inner.y, tab_w, h),
-                f"tab:{key}",
-                _(words),
-                lay,
-                on=self.tab == key,
-            )
-        eyes = self.player.eyes()
-        rows = (len(eyes) + 1) // 2 + 1
-        label_h = lay.font("small").get_linesize()
-        bottom_block = rows * (h + pad // 2) + pad + label_h
+        hints = _(
+            "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
+            "Esc back"
+        )
+        small = lay.font("small")
+        hint_lines = theme.wrap(hints, small, inner.width)
         list_rect = pygame.Rect(
-            inner.x, inner.y + h + pad, inner.width, inner.bottom - bottom_block - (inner.y + h + pad)
+            inner.x, inner.y, inner.width, inner.height - len(hint_lines) * small.get_linesize() - pad
         )
         self.draw_lines(surface, list_rect, lay)
-        theme.text(
-            surface, _("Whose eyes"), "small", theme.TEXT_DIM, (inner.x, list_rect.bottom + pad // 2), lay
-        )
-        y = list_rect.bottom + pad + label_h
-        half = (inner.width - pad) // 2
-        for index, eye in enumerate(eyes):
-            words = _("Face up") if eye == FACE_UP else _("Spectator") if eye is None else self.name_of(eye)
-            key = f"eye:{FACE_UP if eye == FACE_UP else 'spectator' if eye is None else eye}"
-            rect = pygame.Rect(
-                inner.x + (index % 2) * (half + pad), y + (index // 2) * (h + pad // 2), half, h
-            )
-            self.button(surface, rect, key, words, lay, on=eye == self.player.eye)
-        y += ((len(eyes) + 1) // 2) * (h + pad // 2)
-        self.button(surface, pygame.Rect(inner.x, y, half, h), "export", _("Export"), lay)
-        self.button(surface, pygame.Rect(inner.x + half + pad, y, half, h), "leave", _("Back"), lay)
+        for i, line in enumerate(hint_lines):
+            spot = (inner.x, list_rect.bottom + pad + i * small.get_linesize())
+            theme.text(surface, line, "small", theme.TEXT_DIM, spot, lay, max_width=inner.width)
         if self.saved is not None and self.now < self.saved[1]:  # where the file went, over the list's foot
             small = lay.font("small")
             words = [

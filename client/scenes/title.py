@@ -44,8 +44,8 @@ def game_title(saved: dict) -> str:
 
 def unfinished_row(kind: str, saved: dict) -> tuple[str, str | tuple[str, ...]]:
     """An unfinished game's row ("Pink Soup") and the line under it: when it was last played, how far
-    it got and who plays it ("10:32 · 14 moves · Ada and 2 bots"; without the players where the list
-    is too narrow for them)."""
+    it got and who plays it ("10:32 · 14 moves · Ada and 2 bots"; where the list is too narrow, the
+    moves go first, then the time: the players stay)."""
     if kind == "host":
         return game_title(saved), _("hosting")
     if kind == "kitchen":  # the LAN kitchen this client still runs for the guests its host left
@@ -61,8 +61,8 @@ def unfinished_row(kind: str, saved: dict) -> tuple[str, str | tuple[str, ...]]:
     moves = progress["moves"]
     done = ngettext("{count} move", "{count} moves", moves).format(count=moves) if moves is not None else ""
     when = saved_when(saved, progress["last"])
-    longest = " · ".join(part for part in (when, done, names) if part)
-    return game_title(saved), (longest, " · ".join(part for part in (when, done) if part))
+    fuller = [" · ".join(part for part in parts if part) for parts in ((when, done, names), (when, names))]
+    return game_title(saved), (*fuller, names or when)  # the last is cut to the room where nothing fits
 
 
 class TitleScene(FormScene):

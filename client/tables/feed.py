@@ -24,6 +24,7 @@ class TableFeed(Protocol):
     tokens: dict[int, str]  # held seat -> token (empty: watching)
     pads: dict[int, str]  # held seat -> the pad bound to it ("pad:3")
     replaying: bool  # a replay: each moment as its view had it
+    face_up: bool  # a replay's face-up eyes: the public view drawn, every secret listed beside the table
     local: bool  # on this machine's embedded server (solo, couch)
     state_id: int  # the newest state's number
     # a game opened afresh mid-way: its latest moments as everyone saw them (public view, events), oldest

@@ -10,8 +10,9 @@ BOARD_W, BOARD_H = 1920, 1080
 class ScaledBoard:
     """Board coordinates to window pixels for one window size."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], text_scale: float = 0.0) -> None:
         self.size = (max(320, int(size[0])), max(240, int(size[1])))
+        self.text_scale = text_scale  # the least scale of its words (a replay's table keeps the live one's)
         self.scale = min(self.size[0] / BOARD_W, self.size[1] / BOARD_H)
         self.ox = (self.size[0] - BOARD_W * self.scale) / 2
         self.oy = (self.size[1] - BOARD_H * self.scale) / 2

@@ -129,3 +129,17 @@ def test_a_hand_off_to_a_player_who_has_not_looked_yet_says_so(app, kit):
     handoff.confirm()
     session.handoff_seat = 1
     assert not HandoffScene(app, session).first_look
+
+
+def test_an_unfinished_games_row_keeps_its_players_where_the_list_is_narrow(app, kit):
+    from soupkitchen.client.ui import coverage
+
+    saved_with_a_kitchen("t8", 140)
+    title = app.stack.push(TitleScene(app))
+    app.step(0.0)
+    listed = next(w for w in title.form.widgets if w.key == "unfinished")
+    listed.rect.width = listed.rect.width * 2 // 3  # narrower than the whole line under the game
+    with coverage.capture() as drawn:
+        listed.draw(app.screen, app.layout, False)
+    words = [event[2] for event in drawn if event[0] == "note"]
+    assert any("Ada and 2 bots" in line for line in words), words

@@ -132,7 +132,6 @@ def test_the_replay_viewers_own_words_fit(size, language, tmp_path, catalogs):
         own = {
             scene.status(),
             *(_(title) for _key, title in TABS),
-            _("Whose eyes"),
             _("Export"),
             _("Back"),
             _("Face up"),

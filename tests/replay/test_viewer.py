@@ -161,6 +161,9 @@ def test_the_buttons_the_scrubber_and_a_click_on_a_move(app):
     press(app, "release")
     press(app, "click", pos=(bar.x, bar.centery))
     assert viewer.player.moment == 0
+    assert not viewer.column_open and not viewer.line_rects  # the table has the whole width
+    press(app, "click", pos=viewer.controls["tab:moves"].center)
+    assert viewer.column_open and viewer.tab == "moves"
     rect, moment = viewer.line_rects[3]
     press(app, "click", pos=rect.center)
     assert viewer.player.moment == moment == 3
@@ -173,6 +176,8 @@ def test_the_buttons_the_scrubber_and_a_click_on_a_move(app):
     rect, moment = viewer.line_rects[0]
     press(app, "click", pos=rect.center)
     assert viewer.player.moment == moment
+    press(app, "click", pos=viewer.controls["tab:review"].center)  # the lit tab closes the column
+    assert not viewer.column_open and viewer.areas(app.screen_size)[0].width == app.screen_size[0]
 
 
 def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
@@ -181,7 +186,7 @@ def test_a_click_on_the_table_is_answered_where_it_was_and_changes_nothing(app):
     moment, eye = viewer.player.moment, viewer.player.eye
     press(app, "click", pos=(40, 300))
     answer = viewer.table.answer
-    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()  # the table is drawn larger
+    area, drawn = viewer.areas(app.screen_size)[0], viewer.surface.get_size()  # drawn at its size or larger
     assert answer is not None and "replay" in answer.words  # and scaled into its area
     assert answer.pos == (40 * drawn[0] // area.w, 300 * drawn[1] // area.h)
     assert (viewer.player.moment, viewer.player.eye) == (moment, eye)
@@ -345,3 +350,47 @@ def test_where_an_export_went_is_shown_whole_in_the_column():
     pieces = break_path(line, font, 200)
     assert "".join(pieces) == line and all(font.size(piece)[0] <= 200 for piece in pieces)
     assert pieces[1].startswith("ada/") or pieces[0].endswith("/")  # cut after a slash
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_replayed_tables_words_are_as_large_as_at_a_live_table(app, game_id):
+    from soupkitchen.client.tables.kit.board import BODY, HEADING, HUGE, LABEL, SMALL, Board
+
+    viewer = open_viewer(app, game_id)
+    area = viewer.areas(app.screen_size)[0]
+    assert viewer.surface.get_size() == area.size  # drawn where it is shown, not scaled down into it
+    live = Board(app.screen_size)  # the same table, live in this window
+    for size in (SMALL, BODY, LABEL, HEADING, HUGE):
+        assert viewer.table.board.font(size).get_height() >= live.font(size).get_height()
+    press(app, "handoff")  # H: the column of moves opens beside the table, which then makes room
+    assert viewer.column_open and viewer.areas(app.screen_size)[0].width < area.width
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_face_up_eyes_say_nothing_of_secrets_on_the_table(app, game_id):
+    from soupkitchen.client.ui import coverage
+
+    viewer = open_viewer(app, game_id)
+    viewer.player.seek(3)
+    press(app, "click", pos=viewer.controls[f"eye:{FACE_UP}"].center)
+    assert viewer.table.session.face_up and viewer.tab == "face_up"  # the secrets listed beside it
+    with coverage.capture() as drawn:
+        viewer.table.draw(viewer.surface)
+    words = " ".join(event[2] for event in drawn if event[0] == "note").lower()
+    assert "secret" not in words and "hidden" not in words
+    if game_id == "too-many-cooks":
+        assert "face up" in words  # where a spectator reads "Watching"
+    press(app, "click", pos=viewer.controls["eye:spectator"].center)
+    assert not viewer.table.session.face_up
+
+
+def test_a_jump_to_a_round_ended_early_shows_the_time_that_was_left(app):
+    viewer = open_viewer(app, "too-many-cooks")
+    line = viewer.player.timeline
+    moment, passed = next(
+        (m, e) for m in range(1, line.length + 1) for e in line.events(m) if e["type"] == "all_passed"
+    )
+    viewer.player.seek(moment + 1)  # a jump to the reveal: the table is made afresh
+    app.step(app.clock.t)
+    assert viewer.player.moment == moment + 1 and viewer.table.describe()["phase"] == "reveal"
+    assert viewer.table.round_left == passed["seconds_left"] > 0  # the stopwatch, not 0:00

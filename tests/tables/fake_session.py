@@ -50,6 +50,7 @@ class FakeSession:
         self.connected = True
         self.deadline: float | None = None
         self.replaying = False
+        self.face_up = False
         self.local = False  # as a networked table: a test sets it for a solo one
         self.couch = False  # one player at this screen
         self.state_id = 0

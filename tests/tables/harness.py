@@ -20,6 +20,8 @@ from soupkitchen.client.ui.input import InputAction  # noqa: E402
 class HeadlessApp:
     """The parts of the client app a table scene uses, with background work run to completion."""
 
+    table_text_scale = 0.0
+
     def __init__(self, size: tuple[int, int], colour_blind: bool = False) -> None:
         pygame.display.init()
         pygame.font.init()

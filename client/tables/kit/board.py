@@ -19,8 +19,9 @@ class Board(ScaledBoard):
     """Board rectangles and text for one window size."""
 
     def font(self, size: float) -> pygame.font.Font:
-        """The font of board size ``size``, never smaller than the readable minimum."""
-        return theme.font_px(max(round(MIN_READABLE_PX * 1.5), self.px(size)))
+        """The font of board size ``size``, never smaller than the readable minimum (nor than at the
+        board's ``text_scale``)."""
+        return theme.font_px(max(round(MIN_READABLE_PX * 1.5), self.px(size), round(size * self.text_scale)))
 
     def text(
         self,

@@ -181,7 +181,7 @@ class KitTable(TableScene):
 
     @property
     def board(self) -> Board:
-        return Board(self.app.screen_size)
+        return Board(self.app.screen_size, self.app.table_text_scale)
 
     @property
     def actions(self) -> list[dict[str, Any]]:

@@ -538,7 +538,8 @@ class PinkSoupTable(SeatNaming, KitTable):
         pygame.draw.rect(surface, (246, 214, 222), rect, border_radius=b.px(12))
         pygame.draw.rect(surface, theme.TEXT_DARK, rect, width=b.px(3), border_radius=b.px(12))
         if recipe is None:
-            b.text(surface, _("Secret recipe"), BODY, theme.TEXT_DARK, rect.center, anchor="center")
+            if not self.session.face_up:  # face up, the recipes are listed beside the table
+                b.text(surface, _("Secret recipe"), BODY, theme.TEXT_DARK, rect.center, anchor="center")
             return
         name = describe.recipe_words(str(recipe.get("name")))
         size = next((s for s in (LABEL, BODY, SMALL) if b.fits(name, s, rect.w - b.px(24))), SMALL)

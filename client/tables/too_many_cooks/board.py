@@ -47,6 +47,7 @@ class Frame:
     offered: frozenset[tuple[str, str]] = frozenset()  # the spares it may become
     focus: str | None = None  # the key of the thing the keys' focus is on
     hints: bool = False  # a learner's hints are shown (the guided first round)
+    face_up: bool = False  # a replay's face-up eyes: every chef's tastes are listed beside the table
 
     def name(self, seat: int | None) -> str:
         if seat is None:

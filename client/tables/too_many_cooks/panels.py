@@ -167,7 +167,10 @@ def draw_top_bar(p: Painter, f: Frame, whoami: bool = True) -> None:
         p.image(ART / ("star.svg" if i < stars else "star-empty.svg"), rect)
     if not whoami:
         return
-    who = _("Watching") if f.model.seat is None else _("You are %(chef)s") % {"chef": f.name(f.model.seat)}
+    if f.model.seat is not None:
+        who = _("You are %(chef)s") % {"chef": f.name(f.model.seat)}
+    else:
+        who = _("Face up") if f.face_up else _("Watching")
     p.text(who, LABEL, theme.TEXT_DIM, (p.lay.rect(1892, 0, 1, 64).x, bar.centery), anchor="midright")
 
 

@@ -105,7 +105,7 @@ class TooManyCooksTable(KitTable):
     # --- what the table is made of ----------------------------------------------------------------
     @property
     def board(self) -> TableLayout:
-        return TableLayout(self.app.screen_size)
+        return TableLayout(self.app.screen_size, self.app.table_text_scale)
 
     @property
     def table_layout(self) -> TableLayout:
@@ -191,13 +191,9 @@ class TooManyCooksTable(KitTable):
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.story.observe(view, events)
         self.countdown.fresh_state(self.session.connected)
-        for event in events:
-            if event.get("type") == "all_passed" and isinstance(event.get("seconds_left"), int | float):
-                self.round_left = float(event["seconds_left"])
-            elif event.get("type") in ("round_started", "time_up"):
-                self.round_left = 0.0 if event["type"] == "time_up" else None
-            if event.get("type") in ("round_started", "time_up", "all_passed"):
-                self.taste_scroll = 0  # a new list of tastes is read from its top
+        self._note_round_end(events)
+        if any(event.get("type") in ("round_started", "time_up", "all_passed") for event in events):
+            self.taste_scroll = 0  # a new list of tastes is read from its top
         if events:
             self.log_scroll = 0  # the newest entry comes into sight
         super().on_state(seat, view, events)
@@ -221,6 +217,15 @@ class TooManyCooksTable(KitTable):
         told again from the public views and events before it."""
         self.story.rebuild(steps, self.session.shown_seat)
         self.log_scroll = 0
+        for _view, events in steps:  # how the round ended, for the stopwatch (the time left when all passed)
+            self._note_round_end(events)
+
+    def _note_round_end(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            if event.get("type") == "all_passed" and isinstance(event.get("seconds_left"), int | float):
+                self.round_left = float(event["seconds_left"])
+            elif event.get("type") in ("round_started", "time_up"):
+                self.round_left = 0.0 if event["type"] == "time_up" else None
 
     def update(self, dt: float, now: float) -> None:
         super().update(dt, now)
@@ -540,6 +545,7 @@ class TooManyCooksTable(KitTable):
             log_scroll=self.log_scroll,
             taste_scroll=self.taste_scroll,
             seat_notes=self._notes(),
+            face_up=self.session.face_up,
             picked=picked,
             offered=offered,
             focus=self.focus if self.keyboard else None,

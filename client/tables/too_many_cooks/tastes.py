@@ -177,7 +177,7 @@ def draw_left(p: Painter, f: Frame) -> None:
         p.text(_("None this round"), BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
     draw_taste_list(p, tastes, column.rows, f)
     draw_scroll_lines(p, column)
-    if column.split is None:
+    if column.split is None or (f.face_up and not mine):  # face up: the chefs' tastes are beside the table
         return
     split = lay.rect(0, column.split, 1, 1).y
     p.text(mine_label, LABEL, theme.TEXT, (x, split + lay.px(14)))
