@@ -37,7 +37,7 @@ ROLES = frozenset(
 CLICK, FOCUS, INCREMENT, DECREMENT = "click", "focus", "increment", "decrement"
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """One thing a reader can find: ``do`` maps each action's name to what it does."""
 
