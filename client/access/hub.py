@@ -26,7 +26,7 @@ from soupkitchen.client.access.table import (
     table_tree,
     where_am_i,
 )
-from soupkitchen.client.access.tree import FOCUS, Node, unique
+from soupkitchen.client.access.tree import FOCUS, Node, unique, with_value
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, current
 
@@ -227,9 +227,8 @@ class AccessHub:
             self.adapter.push(self.root, self.focus)
         elif face != self._face:  # only the time left: its node, and the adapter sends that one again
             self._face = face
-            timer = self.root.find("timer")
-            if timer is not None and face is not None:
-                timer.value = face
+            if face is not None and self.root.find("timer") is not None:
+                self.root = with_value(self.root, "timer", face)
                 self.adapter.push(self.root, self.focus)
         return self.root
 
