@@ -10,8 +10,10 @@ pot nearly full and the kitchen's five piles deep. Run with:
     .venv/bin/python scripts/bench_client.py [--frames 600] [--game pink-soup] [--access]
 
 ``--access`` measures with the accessibility tree and speech on (client/access): the tree is built
-and handed to an adapter as if a screen reader read it, and every announcement is spoken through a
-speech command (the machine's spd-say or espeak-ng, else ``true``, so that starting it is counted).
+and handed to an adapter as if a screen reader read it (with AccessKit installed, each push is turned
+into AccessKit's update of the changed nodes, as a listening platform would ask), and every
+announcement is spoken through a speech command (the machine's spd-say or espeak-ng, else ``true``,
+so that starting it is counted).
 
 The last line is ``frame_p50_ms=.. frame_p99_ms=.. startup_ms=.. rss_mb=.. idle_cpu_pct=..``; the
 last figure is the CPU the real frame loop uses (per cent of one core) when nothing happens: on the
@@ -143,11 +145,28 @@ def with_access(app) -> None:
     """The tree built and handed over as if a screen reader read it, speech on (``--access``)."""
     import shutil
 
-    from soupkitchen.client.access.adapter import Recorder
+    from soupkitchen.client.access.adapter import AccessKitAdapter, Recorder, fenced_accesskit
     from soupkitchen.client.access.speech import Speaker, Voice, find_voice
 
+    class Listened(AccessKitAdapter):
+        """AccessKit's adapter with no platform under it, but listened to: each push is converted."""
+
+        pushes = 0
+
+        def _platform_adapter(self, window):
+            return None
+
+        def push(self, root, focus) -> None:
+            self.pushes += 1
+            self._snapshot = (root, focus)
+            self._update(root, focus, full=False)
+
+    accesskit = fenced_accesskit()
     app.settings.speech = True
     app.access.adapter = Recorder(listening=True)
+    if accesskit is not None:
+        app.access.adapter = Listened(accesskit, "Soup Kitchen")
+        app.access.adapter._active = True
     app.access.speaker = Speaker(find_voice() or Voice("espeak-ng", shutil.which("true") or "/bin/true"))
     app.access._voice_checked = True
     tick, app.access_ms = app.access.tick, []
@@ -211,6 +230,7 @@ def frames(
             f"access: tick_cpu_p50_ms={statistics.median(spent):.3f} "
             f"tick_cpu_p99_ms={spent[min(len(spent) - 1, int(len(spent) * 0.99))]:.3f} "
             f"tick_cpu_max_ms={spent[-1]:.3f} tree pushes={app.access.adapter.pushes} "
+            f"adapter={type(app.access.adapter).__name__} "
             f"spoken={len(app.access.speaker.said)} "
             f"voice={app.access.speaker.voice.path if app.access.speaker.voice else None}",
             file=sys.stderr,

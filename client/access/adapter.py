@@ -133,6 +133,7 @@ class AccessKitAdapter:
         self.title = title
         self._ids: dict[str, int] = {}
         self._sent: dict[str, tuple] = {}
+        self._pushed: dict[str, Node] = {}  # the nodes of the last update, by id
         self._snapshot: tuple[Node, str] = (Node("window", "window", title), "window")
         self._requests: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
         self._names: dict[int, str] = {}
@@ -153,7 +154,7 @@ class AccessKitAdapter:
     # --- AccessKit's thread ------------------------------------------------------------------------
     def _activate(self) -> Any:
         self._active = True
-        self._sent = {}
+        self._sent, self._pushed = {}, {}
         root, focus = self._snapshot
         update = self._update(root, focus, full=True)
         update.tree = self.ak.Tree(self._id(root.id))
@@ -210,28 +211,44 @@ class AccessKitAdapter:
         return number
 
     def _update(self, root: Node, focus: str, full: bool) -> Any:
-        """An AccessKit TreeUpdate of the nodes that changed since the last one (all when ``full``)."""
+        """An AccessKit TreeUpdate of the nodes that changed since the last one (all when ``full``).
+        A node that is the very object pushed last time is unchanged, and so is all under it (the hub
+        never changes a tree it pushed, and reuses the subtrees of zones that did not change)."""
         ak = self.ak
         update = ak.TreeUpdate(self._id(focus if root.find(focus) is not None else root.id))
         sent: dict[str, tuple] = {}
-        for node in root.walk():
-            mark = (
-                node.role,
-                node.name,
-                node.value,
-                tuple(c.id for c in node.children),
-                tuple(node.actions),
-                node.live,
-                node.checked,
-                node.disabled,
-                node.row,
-                node.col,
-            )
-            sent[node.id] = mark
+        pushed: dict[str, Node] = {}
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if not full and self._pushed.get(node.id) is node:
+                for kept in node.walk():
+                    pushed[kept.id] = kept
+                    sent[kept.id] = self._sent.get(kept.id) or self._mark(kept)
+                continue
+            mark = sent[node.id] = self._mark(node)
+            pushed[node.id] = node
             if full or self._sent.get(node.id) != mark:
                 update.nodes.append((self._id(node.id), self._node(node)))
-        self._sent = sent
+            stack.extend(node.children)
+        self._sent, self._pushed = sent, pushed
         return update
+
+    @staticmethod
+    def _mark(node: Node) -> tuple:
+        """What AccessKit is told of a node: when it differs, the node is sent again."""
+        return (
+            node.role,
+            node.name,
+            node.value,
+            tuple(c.id for c in node.children),
+            tuple(node.actions),
+            node.live,
+            node.checked,
+            node.disabled,
+            node.row,
+            node.col,
+        )
 
     def _node(self, node: Node) -> Any:
         ak = self.ak

@@ -26,7 +26,7 @@ from soupkitchen.client.access.table import (
     table_tree,
     where_am_i,
 )
-from soupkitchen.client.access.tree import FOCUS, Node, unique
+from soupkitchen.client.access.tree import FOCUS, Node, unique, with_value
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, current
 
@@ -53,6 +53,8 @@ class AccessHub:
         self._key: tuple | None = None
         self._face: str | None = None
         self._memory: dict[int, dict[str, Any]] = {}
+        self._kept: dict[int, dict[str, Any]] = {}  # per table scene: its zones as last built
+        self.builds = 0  # trees built (a frame in which nothing changed builds none)
         self._window_focused: bool | None = None
         self.forced = False  # build the tree though no reader asked (benchmarks, --accessibility-tree)
         look.apply(app.settings)  # large text, high contrast
@@ -140,6 +142,7 @@ class AccessHub:
             list(announcer.history) if announcer else [],
             play if callable(play) else (lambda action: scene.send(action)),
             self._memory.setdefault(id(session), {}),
+            kept=self._kept.setdefault(id(scene), {}),
         )
 
     def where_am_i(self) -> str:
@@ -169,6 +172,7 @@ class AccessHub:
         if session is not None and self.announcer is None:
             self.announcer = Announcer(session)
             self._memory = {id(session): self._memory.get(id(session), {})}
+            self._kept = {}
 
     # --- the frame -----------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
@@ -223,15 +227,15 @@ class AccessHub:
             self.adapter.push(self.root, self.focus)
         elif face != self._face:  # only the time left: its node, and the adapter sends that one again
             self._face = face
-            timer = self.root.find("timer")
-            if timer is not None and face is not None:
-                timer.value = face
+            if face is not None and self.root.find("timer") is not None:
+                self.root = with_value(self.root, "timer", face)
                 self.adapter.push(self.root, self.focus)
         return self.root
 
     def build(self, now: float, scene: Any | None = None) -> tuple[Node, str]:
         """The tree of the screen on top and the node with the focus."""
         top = self.app.stack.top
+        self.builds += 1
         root = Node("root", "window", "Soup Kitchen")
         live = Node("announcement", "status", _("Announcements"), self.live, live="polite")
         focus: str | None = None

@@ -1,6 +1,7 @@
 """Large text and a high-contrast theme, as Settings sets them: the type scale a size larger, and
-black, white and yellow instead of the kitchen's browns and creams. Both change ``client.ui.theme``'s
-values in place (every screen reads them as it draws), so the next frame shows them."""
+black, white and yellow instead of the kitchen's browns and creams, on the menus and at every table
+(its zones, scoring sheet, legal-move rings and last-move frames). Both change ``client.ui.theme``'s
+values in place (every screen and table reads them as it draws), so the next frame shows them."""
 
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ CONTRAST = {
     "DANGER": (230, 0, 0),
     "SHADOW": (90, 90, 90),
     "DIM_OVERLAY": (0, 0, 0, 215),
+    "BROTH": (255, 230, 0),
+    "FELT": (0, 0, 0),
+    "SHEET": (0, 0, 0),
+    "PLACE": (255, 255, 255),
+    "CARD_PAPER": (255, 255, 255),
+    "LEGAL": (0, 255, 0),
+    "LAST_MOVE": (0, 255, 255),
+    "SINCE_MOVE": (0, 170, 255),
 }
 _KITCHEN = {name: getattr(theme, name) for name in CONTRAST}
 _SIZES = dict(theme.SIZES)

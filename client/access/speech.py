@@ -1,17 +1,20 @@
 """Speech without a screen reader: the system's speech service speaks the announcements, through
 speech-dispatcher's ``spd-say`` or ``espeak-ng``, whichever the machine has.
 
-Speaking never blocks the frame loop: each sentence is a child process started and left to run
-(``subprocess.Popen`` returns at once); a new sentence interrupts the one still being said (spd-say
-is told to cancel, an espeak-ng process is ended), finished children are reaped as the next one
+Speaking never blocks the frame loop: the frame only queues the sentence; a thread of the speaker's
+own starts each as a child process and leaves it to run (starting a process costs a frame a
+noticeable part of a millisecond). A new sentence interrupts the one still being said (spd-say is
+told to cancel, an espeak-ng process is ended), finished children are reaped as the next one
 starts. The rate is the player's, from -100 (slowest) to 100 (fastest), 0 the service's own.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -61,7 +64,8 @@ def find_voice(
 
 
 class Speaker:
-    """Says one sentence at a time, each new one cutting the last short."""
+    """Says one sentence at a time, each new one cutting the last short. ``say`` and ``stop`` return at
+    once: the speaker's thread starts and ends the speech programs, in the order asked."""
 
     def __init__(
         self,
@@ -75,6 +79,9 @@ class Speaker:
         self.said: list[str] = []  # every sentence given to the service, for the tests
         self._speaking: subprocess.Popen | None = None
         self._children: list[subprocess.Popen] = []
+        # a command to start, None to stop, or an event to set once the orders before it are done
+        self._orders: queue.SimpleQueue[list[str] | threading.Event | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
 
     @property
     def available(self) -> bool:
@@ -85,12 +92,39 @@ class Speaker:
         words = " ".join(str(words).split())
         if not words or self.voice is None:
             return
-        self.stop()
         self.said.append(words)
-        self._speaking = self._start(self.voice.say(words, self.rate, self.language))
+        self._order(self.voice.say(words, self.rate, self.language))
 
     def stop(self) -> None:
         """Silence: the sentence being said ends now."""
+        if self.voice is not None:
+            self._order(None)
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until the thread has carried out every order given so far (tests, closing)."""
+        if self._thread is None:
+            return
+        done = threading.Event()
+        self._orders.put(done)
+        done.wait(timeout)
+
+    def _order(self, command: list[str] | None) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._work, name="speech", daemon=True)
+            self._thread.start()
+        self._orders.put(command)
+
+    def _work(self) -> None:
+        while True:
+            order = self._orders.get()
+            if isinstance(order, threading.Event):
+                order.set()
+                continue
+            self._silence()
+            if order is not None and self.voice is not None:
+                self._speaking = self._start(order)
+
+    def _silence(self) -> None:
         self._reap()
         if self.voice is None:
             return
@@ -122,6 +156,7 @@ class Speaker:
 
     def close(self) -> None:
         self.stop()
+        self.flush()
         for child in self._children:
             if child.poll() is None:
                 child.terminate()

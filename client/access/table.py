@@ -10,6 +10,10 @@ A game's builder is a module its client registration names (``ClientRegistration
   (a game whose log forgets, as Pink Soup's does, forgets here too); without it, what was heard;
 - ``focus_of(scene, root) -> str | None``: the node the table's own keyboard focus stands on.
 
+A builder wraps each zone in ``seat.reuse(zone id, what it shows, build)``: the tree is built again
+whenever anything on the table changed, and a zone whose inputs did not change is the very subtree
+built last time (its nodes, its moves) rather than made again.
+
 A game without a builder is read through its legal moves and headline alone.
 """
 
@@ -24,7 +28,7 @@ from typing import Any
 from soupkitchen.client.access.tree import CLICK, Node, button, items
 from soupkitchen.client.games import client_registration
 from soupkitchen.client.tables.wording import event_words, move_words
-from soupkitchen.client.words import N_, _, ngettext, worded
+from soupkitchen.client.words import N_, _, current, ngettext, worded
 from soupkitchen.shared.registry import describer
 
 log = logging.getLogger(__name__)
@@ -54,6 +58,7 @@ class Seat:
     play: Play = lambda action: None
     memory: dict[str, Any] = field(default_factory=dict)
     worded: dict[int, tuple[dict[str, Any], str]] = field(default_factory=dict, repr=False)
+    kept: dict[str, tuple[str, Node | None]] = field(default_factory=dict, repr=False)  # zone -> last build
 
     @property
     def legal(self) -> list[dict[str, Any]]:
@@ -77,6 +82,17 @@ class Seat:
     def move(self, node_id: str, action: dict[str, Any], name: str = "") -> Node:
         """A button that plays ``action`` (one of the view's legal moves)."""
         return button(node_id, name or self.move_words(action), lambda: self.play(action))
+
+    def reuse(self, zone: str, shows: Any, build: Callable[[], Node | None]) -> Node | None:
+        """The subtree of ``zone`` as built last time if what it shows (``shows``: the parts of the
+        view, the names it reads) is unchanged, else ``build()``, kept for the next time."""
+        signature = repr((shows, self.seat, current()))  # a snapshot: views may be changed in place
+        kept = self.kept.get(zone)
+        if kept is not None and kept[0] == signature:
+            return kept[1]
+        node = build()
+        self.kept[zone] = (signature, node)
+        return node
 
     def moves_for(self, node: Node, wanted: Callable[[dict[str, Any]], bool]) -> Node:
         """``node`` with a button for each legal move ``wanted`` picks (the moves made there)."""
@@ -144,10 +160,16 @@ def table_tree(seat: Seat, title: str, extra: list[Node] | None = None) -> Node:
         root.add(Node("timer", "timer", _("Time left"), clock_face(seat.remaining)))
     if found is not None and seat.view:
         root.add(*found.zones(seat))
-    moves = Node("moves", "list", _("Your moves"), str(len(seat.legal)))
-    moves.add(*[seat.move(f"moves.{i}", action) for i, action in enumerate(seat.legal)])
-    root.add(moves, *(extra or []))
+    legal = seat.legal  # a move's words may read the whole view
+    root.add(
+        seat.reuse("moves", (legal, seat.view if legal else None), lambda: all_moves(seat)), *(extra or [])
+    )
     return root
+
+
+def all_moves(seat: Seat) -> Node:
+    moves = Node("moves", "list", _("Your moves"), str(len(seat.legal)))
+    return moves.add(*[seat.move(f"moves.{i}", action) for i, action in enumerate(seat.legal)])
 
 
 def where_am_i(seat: Seat) -> str:

@@ -5,7 +5,7 @@ reader may invoke and children. It is what the adapter hands the platform and wh
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 Do = Callable[[], Any]
@@ -37,7 +37,7 @@ ROLES = frozenset(
 CLICK, FOCUS, INCREMENT, DECREMENT = "click", "focus", "increment", "decrement"
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """One thing a reader can find: ``do`` maps each action's name to what it does."""
 
@@ -111,6 +111,18 @@ def items(node_id: str, role: str, name: str, lines: list[str], item_role: str =
         value=str(len(lines)),
         children=[Node(f"{node_id}.{i}", item_role, line) for i, line in enumerate(lines)],
     )
+
+
+def with_value(root: Node, node_id: str, value: str) -> Node:
+    """``root`` with the node ``node_id`` given ``value``: that node and those above it are new, every
+    other node is shared (a tree, once handed to the adapter, is never changed in place)."""
+    if root.id == node_id:
+        return replace(root, value=value)
+    for i, child in enumerate(root.children):
+        found = with_value(child, node_id, value)
+        if found is not child:
+            return replace(root, children=[*root.children[:i], found, *root.children[i + 1 :]])
+    return root
 
 
 def unique(root: Node) -> Node:

@@ -121,7 +121,7 @@ class GenericEnd(EndPanel):
     def draw(self, surface: pygame.Surface) -> None:
         b = Board(surface.get_size())
         sheet = b.rect(12, 72, SIDE_X - 24, 1000)
-        theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
+        theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=theme.SHEET)
         b.text(
             surface,
             self.verdict(),

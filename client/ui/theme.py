@@ -32,6 +32,14 @@ BROTH = (214, 150, 84)
 DANGER = (200, 60, 50)
 SHADOW = (20, 12, 8)
 DIM_OVERLAY = (20, 12, 8, 170)
+# the tables' own (the high-contrast theme replaces these too: client/access/look.py)
+FELT = (62, 44, 34)  # the kitchen and pot zones the cards lie on
+SHEET = (54, 38, 30)  # the scoring sheet at a game's end
+CARD_PAPER = (246, 232, 208)  # a card drawn on the table (Stone Soup's sequence of ingredients)
+PLACE = (84, 62, 48)  # the outline of a place where a card will go
+LEGAL = HERB  # the ring round a thing that can be touched now
+LAST_MOVE = (120, 190, 235)  # the frame (and corner flag) of the last move's objects
+SINCE_MOVE = (86, 128, 160)  # the thinner frame of what else changed since the viewer's own last move
 
 SEAT_COLOURS = [
     (224, 83, 61),

@@ -13,7 +13,7 @@ import pytest
 
 from soupkitchen.client.access import adapter as adapter_module
 from soupkitchen.client.access.adapter import AccessKitAdapter, Recorder, fenced_accesskit, open_adapter
-from soupkitchen.client.access.tree import CLICK, Node, button
+from soupkitchen.client.access.tree import CLICK, Node, button, with_value
 from soupkitchen.client.app import App
 from soupkitchen.client.settings import Settings
 from tests.client.test_cli import run
@@ -69,6 +69,23 @@ def test_the_tree_becomes_accesskits_nodes_and_a_readers_click_comes_back_for_th
     )
     made.window_focused(True)
     made.close()
+
+
+def test_a_subtree_pushed_before_is_not_read_again_and_a_new_timer_face_sends_only_the_timer():
+    made = AccessKitAdapter(accesskit, "Soup Kitchen")
+    first = small_tree()
+    made.push(first, "ready")
+    made._activate()
+    soup = first.find("soup")
+    assert soup is not None
+    soup.children[0].children[0].name = "changed behind the adapter's back"  # never done: to tell
+    kept = Node("root", "window", "Soup Kitchen").add(*first.children)  # a new root, the same zones
+    update = made._update(kept, "ready", full=False)
+    assert [node_id for node_id, _node in update.nodes] == [], "the soup is the very subtree sent before"
+    ticked = with_value(kept, "timer", "4:58")
+    assert ticked is not kept and ticked.find("soup") is soup and kept.find("timer").value == "4:59"
+    update = made._update(ticked, "ready", full=False)
+    assert [node_id for node_id, _node in update.nodes] == [made._id("timer")]
 
 
 def test_a_release_not_tested_or_none_at_all_leaves_the_game_as_it_was(monkeypatch, caplog):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
+import threading
 
 import pytest
 
@@ -120,6 +121,7 @@ def test_speech_says_each_announcement_at_the_players_rate_and_never_with_speech
     app, session = table_app(speech=True, spoken=spoken)
     session.everyone_ready()
     said(app, session)
+    app.access.speaker.flush()
     assert spoken.commands and spoken.commands[-1][0] == "/usr/bin/espeak-ng"
     assert spoken.commands[-1][1:3] == ["-s", str(round(175 * 2**0.5))], "rate 50: half as fast again"
     assert "Round 1 begins" in spoken.commands[-1][-1]
@@ -127,7 +129,23 @@ def test_speech_says_each_announcement_at_the_players_rate_and_never_with_speech
     app, session = table_app(speech=False, spoken=quiet)
     session.everyone_ready()
     said(app, session)
+    app.access.speaker.flush()
     assert app.access.live and not quiet.commands
+
+
+def test_the_frame_only_queues_a_sentence_and_the_speakers_thread_starts_the_program():
+    gate, seen = threading.Event(), []
+
+    def spawn(command, **kwargs):  # a speech program slow to start: the frame must not wait for it
+        seen.append(("frame had gone on" if gate.wait(10) else "the frame waited", command[-1]))
+        return subprocess.Popen(["true"])
+
+    speaker = Speaker(Voice("espeak-ng", "/usr/bin/espeak-ng"), spawn=spawn)
+    speaker.say("Your turn.")
+    gate.set()  # only reached at once if say() did not start the program itself
+    speaker.flush()
+    assert seen == [("frame had gone on", "Your turn.")]
+    speaker.close()
 
 
 @pytest.fixture
@@ -148,8 +166,10 @@ def test_speaking_never_waits_for_the_sentence_and_a_new_one_cuts_the_last_short
 
     speaker = Speaker(find_voice(lambda name: str(slow_voice) if name == "espeak-ng" else None), spawn=spawn)
     speaker.say("Your turn.")
+    speaker.flush()
     assert children[0].poll() is None, "the first sentence is still being said: say() did not wait for it"
     speaker.say("Bert passed.")
+    speaker.flush()
     assert children[0].wait(timeout=10) != 0, "the first sentence was cut short"
     assert children[1].poll() is None
     speaker.close()
@@ -162,6 +182,7 @@ def test_speech_dispatcher_is_asked_to_cancel_rather_than_ended():
     speaker = Speaker(Voice("spd-say", "/usr/bin/spd-say"), rate=-25, language="de", spawn=spoken)
     speaker.say("Dein Zug.")
     speaker.say("Bert passt.")
+    speaker.flush()
     assert spoken.commands == [
         [
             "/usr/bin/spd-say",

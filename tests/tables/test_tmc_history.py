@@ -4,7 +4,6 @@ own last move is summed up at its top, and seats say who is really playing them.
 
 from __future__ import annotations
 
-from soupkitchen.client.tables.kit.panels import SINCE
 from soupkitchen.client.tables.too_many_cooks.history import History
 from soupkitchen.client.tables.too_many_cooks.paint import Painter
 from soupkitchen.client.tables.too_many_cooks.panels import hint_line
@@ -243,6 +242,6 @@ def test_every_card_changed_since_your_own_last_move_is_framed_not_only_the_last
     cell = scene.thing(
         f"cell:{first['row']}:{first['col']}"
     ).rect  # framed, though the last move was another's
-    assert tuple(shot.get_at((cell.centerx, cell.top - scene.table_layout.px(1))))[:3] == SINCE
+    assert tuple(shot.get_at((cell.centerx, cell.top - scene.table_layout.px(1))))[:3] == theme.SINCE_MOVE
     play(session, "change")  # Ada moves: what she has seen is no longer news
     assert not scene.describe()["since_own_move"]

@@ -20,8 +20,6 @@ from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
-LAST = (120, 190, 235)  # the frame of the last move's objects
-SINCE = (86, 128, 160)  # the thinner frame of what else changed since the viewer's own last move
 SIDE_X, SIDE_W = 1500, 400  # the side column (history, moves) on the board
 SIDE_TOP, SIDE_BOTTOM = 80, 985
 MOVES_BOTTOM = 520  # the open move list ends here; the history goes on under it
@@ -78,14 +76,18 @@ class PanelTable(Protocol):
 def mark_last(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     """The last move's objects: a pale blue frame and a small triangle at the top left."""
     frame = rect.inflate(b.px(4), b.px(4))
-    pygame.draw.rect(surface, LAST, frame, width=b.px(4), border_radius=b.px(8))
+    pygame.draw.rect(surface, theme.LAST_MOVE, frame, width=b.px(4), border_radius=b.px(8))
     size = b.px(22)
-    pygame.draw.polygon(surface, LAST, [frame.topleft, (frame.x + size, frame.y), (frame.x, frame.y + size)])
+    pygame.draw.polygon(
+        surface, theme.LAST_MOVE, [frame.topleft, (frame.x + size, frame.y), (frame.x, frame.y + size)]
+    )
 
 
 def mark_since(surface: pygame.Surface, b: Board, rect: pygame.Rect) -> None:
     """What else changed since the viewer's own last move: a thin frame of a duller blue."""
-    pygame.draw.rect(surface, SINCE, rect.inflate(b.px(4), b.px(4)), width=b.px(3), border_radius=b.px(8))
+    pygame.draw.rect(
+        surface, theme.SINCE_MOVE, rect.inflate(b.px(4), b.px(4)), width=b.px(3), border_radius=b.px(8)
+    )
 
 
 def moves_rect(b: Board) -> pygame.Rect:

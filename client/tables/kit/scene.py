@@ -47,7 +47,6 @@ from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.core import canonical_json
 
 MENU_LEAST_W, MENU_H, MENU_MOST_W = 300, 64, 900  # a menu item (as wide as its words, within these)
-USABLE = theme.HERB
 CANCEL = {"type": "kit:cancel"}  # the menu item that closes a menu without a move
 JUST_CHANGED = 0.5  # seconds after another's move in which a touch of what it changed is not taken
 LOG_STEP = 3  # history lines the mouse wheel scrolls a notch
@@ -788,10 +787,14 @@ class KitTable(TableScene):
         """A thing that can be touched now: ringed in green."""
         if thing.kind != "zone":
             pygame.draw.rect(
-                surface, USABLE, thing.rect.inflate(b.px(8), b.px(8)), width=b.px(4), border_radius=b.px(10)
+                surface,
+                theme.LEGAL,
+                thing.rect.inflate(b.px(8), b.px(8)),
+                width=b.px(4),
+                border_radius=b.px(10),
             )
         else:
-            pygame.draw.rect(surface, USABLE, thing.rect, width=b.px(4), border_radius=b.px(14))
+            pygame.draw.rect(surface, theme.LEGAL, thing.rect, width=b.px(4), border_radius=b.px(14))
 
     def draw_side(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
         """The side column: the moves button, the open move list and the history under them."""

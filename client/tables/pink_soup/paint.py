@@ -92,7 +92,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
     chefs = model.chefs()
     tops = [top for top, _size in model.kitchen()]
     sheet = b.rect(12, 72, 1476, 1000)
-    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
+    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=theme.SHEET)
     b.text(
         surface, _("Final scoring"), HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft, max_width=b.px(360)
     )

@@ -261,7 +261,7 @@ class PinkSoupTable(SeatNaming, KitTable):
             return  # the scoring sheet takes the table's place
         kitchen = b.rect(layout.MAIN_X, layout.KITCHEN_Y - 44, layout.MAIN_W, 290)
         lay = theme.layout(surface.get_size())
-        theme.draw_panel(surface, kitchen, lay, colour=(62, 44, 34))
+        theme.draw_panel(surface, kitchen, lay, colour=theme.FELT)
         b.text(
             surface,
             _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())},
@@ -273,7 +273,7 @@ class PinkSoupTable(SeatNaming, KitTable):
             place = b.rect(
                 layout.PILES_X + p * layout.PILE_STEP, layout.KITCHEN_Y, layout.CARD_W, layout.CARD_H
             )
-            pygame.draw.rect(surface, (84, 62, 48), place, width=b.px(2), border_radius=b.px(10))
+            pygame.draw.rect(surface, theme.PLACE, place, width=b.px(2), border_radius=b.px(10))
         if model.in_play():
             b.text(
                 surface,
@@ -470,7 +470,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         chef = chefs[seat]
         lay = theme.layout(surface.get_size())
         if seat == model.seating()[0]:
-            pygame.draw.rect(surface, (62, 44, 34), thing.rect, border_radius=b.px(14))
+            pygame.draw.rect(surface, theme.FELT, thing.rect, border_radius=b.px(14))
             heading = b.text(
                 surface,
                 _("Your pot") if seat == model.seat else _("Pot"),

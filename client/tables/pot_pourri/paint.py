@@ -263,7 +263,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
     result = model.result() or {}
     stars = menu_stars(model)
     sheet = b.rect(12, 72, 1476, 1000)
-    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
+    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=theme.SHEET)
     b.text(surface, _("Final score"), HEADING, theme.MUSTARD, b.rect(44, 86, 1, 1).topleft)
     b.text(surface, _("Menu:"), BODY, theme.TEXT, b.rect(420, 100, 1, 1).topleft)
     for i, (cuisine, value) in enumerate(stars.items()):

@@ -255,7 +255,7 @@ class PotPourriTable(SeatNaming, KitTable):
             surface,
             b.rect(layout.MAIN_X, layout.PATH_Y, layout.MAIN_W, layout.PATH_H),
             lay,
-            colour=(62, 44, 34),
+            colour=theme.FELT,
         )
         b.text(
             surface,

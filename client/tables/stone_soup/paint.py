@@ -15,8 +15,6 @@ from soupkitchen.client.ui import theme
 from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
-FELT = (62, 44, 34)
-CALL = (200, 60, 50)  # the "Stone soup!" button
 REVEAL_H = 360  # a call's box at the top of the side column (board units)
 REVEAL_CARD_W = 64  # the challenged cards in it
 
@@ -100,7 +98,7 @@ def draw_sequence(
     after_salt: bool,
 ) -> None:
     """The sequence-of-ingredients card: the foods in order, the one owed now raised, framed and named."""
-    pygame.draw.rect(surface, (246, 232, 208), zone, border_radius=b.px(14))
+    pygame.draw.rect(surface, theme.CARD_PAPER, zone, border_radius=b.px(14))
     pygame.draw.rect(surface, theme.TEXT_DARK, zone, width=b.px(3), border_radius=b.px(14))
     b.text(
         surface,
@@ -277,7 +275,7 @@ def draw_ranking(
 ) -> pygame.Rect:
     """The end: the winner's last play, then every player from the winner down with the cards left."""
     sheet = b.rect(160, 110, 1180, 820)
-    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=(54, 38, 30))
+    theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=theme.SHEET)
     winner = names.get(ranking[0][0], _("Nobody")) if ranking else _("Nobody")
     b.text(
         surface,

@@ -358,7 +358,7 @@ class StoneSoupTable(KitTable):
             return
         lay = theme.layout(surface.get_size())
         middle = b.rect(layout.MAIN_X, layout.MIDDLE_Y, layout.MAIN_W, 350)
-        theme.draw_panel(surface, middle, lay, colour=paint.FELT)
+        theme.draw_panel(surface, middle, lay, colour=theme.FELT)
         me = model.seating()[0]
         seat_box = b.rect(layout.MAIN_X, layout.HAND_Y, layout.MAIN_W, 1070 - layout.HAND_Y)
         theme.draw_panel(
@@ -515,7 +515,14 @@ class StoneSoupTable(KitTable):
             paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == CALL_KEY:
             paint.draw_button(
-                surface, b, rect, thing.words, True, colour=paint.CALL, size=72, left=b.px(136)
+                surface,
+                b,
+                rect,
+                thing.words,
+                True,
+                colour=theme.DANGER,  # the "Stone soup!" button
+                size=72,
+                left=b.px(136),
             )  # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()

@@ -45,6 +45,7 @@ def taste_line(taste: dict[str, Any]) -> str:
 
 
 def soup_grid(seat: Seat) -> Node:
+    """The 4 by 4 grid; a card whose face and swaps did not change is its cell as built last time."""
     soup = seat.view.get("soup") or []
     changes: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for action in seat.legal:
@@ -54,19 +55,26 @@ def soup_grid(seat: Seat) -> Node:
     for r, line in enumerate(soup):
         row = Node(f"soup.r{r}", "row", _("Row %(row)d") % {"row": r + 1}, row=r)
         for c, card in enumerate(line):
-            cell = Node(cell_id(r, c), "cell", cell_words(r, c, card), row=r, col=c)
-            here = sorted(
-                changes.get((r, c), []),
-                key=lambda a, card=card: (
-                    a["veg"] != card.get("veg"),
-                    VEGETABLES.index(a["veg"]),
-                    COLOURS.index(a["colour"]),
-                ),
+            here = changes.get((r, c), [])
+            row.add(
+                seat.reuse(
+                    cell_id(r, c),
+                    (card, here),
+                    lambda r=r, c=c, card=card, here=here: cell(seat, r, c, card, here),
+                )
             )
-            cell.add(*[seat.move(change_id(action), action) for action in here])
-            row.add(cell)
         grid.add(row)
     return grid
+
+
+def cell(seat: Seat, r: int, c: int, card: dict[str, Any], changes: list[dict[str, Any]]) -> Node:
+    """One card of the soup, with a button for each swap it allows (the same vegetable first)."""
+    node = Node(cell_id(r, c), "cell", cell_words(r, c, card), row=r, col=c)
+    here = sorted(
+        changes,
+        key=lambda a: (a["veg"] != card.get("veg"), VEGETABLES.index(a["veg"]), COLOURS.index(a["colour"])),
+    )
+    return node.add(*[seat.move(change_id(action), action) for action in here])
 
 
 def rotations(seat: Seat) -> Node | None:
@@ -154,25 +162,53 @@ def standing(seat: Seat) -> str:
     }
 
 
+def main_move(action: dict[str, Any]) -> bool:
+    return action.get("type") in ("ready", "pass")
+
+
 def zones(seat: Seat) -> list[Node]:
     view = seat.view
+    legal, chef_seats = seat.legal, view.get("chefs") or []
+    names = [seat.name(int(chef.get("seat", 0))) for chef in chef_seats if isinstance(chef, dict)]
     return [
         n
         for n in (
-            seat.moves_for(
-                Node("standing", "status", _("The kitchen"), standing(seat)),
-                lambda a: a.get("type") in ("ready", "pass"),
+            seat.reuse(
+                "standing",
+                (standing(seat), [a for a in legal if main_move(a)]),
+                lambda: seat.moves_for(
+                    Node("standing", "status", _("The kitchen"), standing(seat)),
+                    main_move,
+                ),
             ),
             soup_grid(seat),
-            rotations(seat),
-            spares(seat) if view.get("reveal") is None else None,
-            chefs(seat),
-            tastes("tastes.shared", _("Shared tastes"), view.get("shared_tastes") or []),
-            tastes("tastes.mine", _("Your tastes"), view.get("my_tastes") or [])
+            seat.reuse("rotate", legal, lambda: rotations(seat)),
+            seat.reuse("spares", view.get("spares"), lambda: spares(seat))
+            if view.get("reveal") is None
+            else None,
+            seat.reuse(
+                "chefs",
+                (chef_seats, names, view.get("phase"), view.get("turn"), seat.reactions),
+                lambda: chefs(seat),
+            ),
+            seat.reuse(
+                "tastes.shared",
+                view.get("shared_tastes"),
+                lambda: tastes("tastes.shared", _("Shared tastes"), view.get("shared_tastes") or []),
+            ),
+            seat.reuse(
+                "tastes.mine",
+                view.get("my_tastes"),
+                lambda: tastes("tastes.mine", _("Your tastes"), view.get("my_tastes") or []),
+            )
             if seat.seat is not None
             else None,
-            reveal(seat),
-            items("log", "log", _("Round log"), seat.history[-LOG_LINES:]),
+            seat.reuse("reveal", (view.get("reveal"), view.get("mode"), names), lambda: reveal(seat)),
+            seat.reuse(
+                "log",
+                seat.history[-LOG_LINES:],
+                lambda: items("log", "log", _("Round log"), seat.history[-LOG_LINES:]),
+            ),
         )
         if n is not None
     ]

@@ -16,8 +16,6 @@ from soupkitchen.client.ui import art, theme
 ART = art.ASSETS / "too_many_cooks"
 
 SMALL, BODY, LABEL, HEADING, HUGE = 32, 36, 44, 58, 104  # font sizes on the board
-HAPPY = theme.HERB
-UNHAPPY = theme.DANGER
 INK = (43, 29, 22)
 PAPER = (255, 246, 230)
 BROTH = (214, 148, 79)  # the soup in the pot, seen between the cards
@@ -73,23 +71,25 @@ class Painter:
     def image(self, path: Path, rect: pygame.Rect, alpha: int = 255, backdrop: bool = False) -> pygame.Rect:
         return self.lay.image(self.surface, path, rect, alpha, backdrop)
 
-    def panel(self, rect: pygame.Rect, colour=theme.PANEL, edge=theme.PANEL_EDGE, radius: float = 14) -> None:
+    def panel(self, rect: pygame.Rect, colour=None, edge=None, radius: float = 14) -> None:
+        """A panel (the theme's own colours unless given)."""
+        colour, edge = colour or theme.PANEL, edge or theme.PANEL_EDGE
         r = self.lay.px(radius)
         pygame.draw.rect(self.surface, theme.SHADOW, rect.move(0, self.lay.px(4)), border_radius=r)
         pygame.draw.rect(self.surface, colour, rect, border_radius=r)
         pygame.draw.rect(self.surface, edge, rect, width=self.lay.px(2), border_radius=r)
 
     def ring(
-        self, rect: pygame.Rect, colour=theme.MUSTARD, width: float = 5, pad: float = 5, radius: float = 14
+        self, rect: pygame.Rect, colour=None, width: float = 5, pad: float = 5, radius: float = 14
     ) -> None:
-        self.lay.draw_ring(self.surface, rect, colour, width, pad, radius)
+        self.lay.draw_ring(self.surface, rect, colour or theme.MUSTARD, width, pad, radius)
 
     def focus_ring(self, rect: pygame.Rect, pad: float = 5, radius: float = 12) -> None:
         self.lay.draw_focus(self.surface, rect, pad, radius)
 
     def mark(self, centre: tuple[int, int], radius: int, good: bool) -> None:
         """Satisfied (a tick on green) or not (a cross on red): the shape tells, the colour helps."""
-        pygame.draw.circle(self.surface, HAPPY if good else UNHAPPY, centre, radius)
+        pygame.draw.circle(self.surface, theme.HERB if good else theme.DANGER, centre, radius)
         pygame.draw.circle(self.surface, INK, centre, radius, width=max(1, radius // 7))
         x, y, r = centre[0], centre[1], radius * 0.5
         w = max(2, radius // 4)

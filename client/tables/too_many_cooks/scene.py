@@ -15,7 +15,7 @@ from soupkitchen.client.howto.guide import TURN_OFF
 from soupkitchen.client.net.clock import LinkCountdown
 from soupkitchen.client.tables.ending import final_result
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.kit.panels import MOVES_KEY, SINCE
+from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.table_objects import Thing, under_point
 from soupkitchen.client.tables.too_many_cooks import things as parts
@@ -630,7 +630,7 @@ class TooManyCooksTable(KitTable):
         for thing in self.things():
             if thing.key in changed and thing.key not in self.choosing.picked:
                 p.ring(thing.rect, colour=INK, width=7, pad=3, radius=10)  # edged in ink: seen on the broth
-                p.ring(thing.rect, colour=SINCE, width=4, pad=2, radius=10)
+                p.ring(thing.rect, colour=theme.SINCE_MOVE, width=4, pad=2, radius=10)
 
     def mark_picked(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
         """The soup card picked to be changed: a mustard frame edged in ink, seen on the pot's broth."""
