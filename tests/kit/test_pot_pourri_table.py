@@ -304,10 +304,12 @@ def cooking_turn(v):
     )
 
 
-def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at():
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at(size):
     """After the first card goes into a saucepan the others keep their places: a click where the
-    chef saw a card cooks that card, not its neighbour slid under the pointer."""
-    session, app, scene = table(cooking_turn, size=(1280, 720))
+    chef saw a card cooks that card, not its neighbour slid under the pointer; the empty place is
+    outlined, and a click there says why nothing is there rather than "not that now"."""
+    session, app, scene = table(cooking_turn, size=size)
     hand = session.view(0)["hand"]
     places = {t.key: (t.rect.copy(), t.sig) for t in scene.things() if t.key.startswith("hand:")}
     pan = next(p["pan"] for p in session.view(0)["pans"] if not p["covered"])
@@ -318,6 +320,14 @@ def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_ca
     assert session.view(0)["phase"] == "cook_second"
     after = {t.key: (t.rect, t.sig) for t in scene.things() if t.key.startswith("hand:")}
     assert "hand:1" not in after and after == {k: v for k, v in places.items() if k != "hand:1"}
+    gap = places["hand:1"][0]
+    assert scene.thing("gone:1").rect == gap
+    plain = scene.thing("hand").rect
+    frame = render(app, scene, 1.5)
+    assert frame.get_at((gap.centerx, gap.top + 1)) != frame.get_at((gap.centerx, plain.bottom - 4))
+    acted = len(session.acted)
+    click(app, scene, gap.center)
+    assert len(session.acted) == acted and "cooked this turn" in scene.answer.words
     last = f"hand:{len(hand) - 1}"
     click(app, scene, places[last][0].center)
     click(app, scene, scene.thing(f"pan:{pan}").rect.center)

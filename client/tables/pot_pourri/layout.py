@@ -33,6 +33,14 @@ BOOK_X, BOOK_W, RECIPE_W, RECIPE_H, RECIPE_STEP = 576, 904, 210, 286, 224
 BUTTON_Y, BUTTON_W, BUTTON_H = 988, 250, 56
 REPLACE_KEY = "button:replace_pantry"  # the pantry's control: replace the pantry (then a hand card)
 REPLACE_Y, REPLACE_H = 436, 42
+GONE = "gone:"  # an empty place in the hand, left by a card cooked this turn
+
+
+def gone_words() -> str:
+    """What an empty place in the hand is (and why a click there cooks nothing)."""
+    return _("The place of a card you cooked this turn: your other cards stay where they lay")
+
+
 BUTTON_WORDS = {
     "stop_cooking": N_("Finish cooking"),
     "decline": N_("Serve nothing"),
@@ -407,7 +415,16 @@ def _hand(model: PotModel, b: Board, slots: list[str | None]) -> list[Thing]:
     ]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(slots) - 1))
     for i, kind in enumerate(slots):
-        if kind is None:
+        if kind is None:  # the place of a card cooked this turn, kept empty so that no card slides in
+            things.append(
+                Thing(
+                    f"{GONE}{i}",
+                    b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+                    "zone",
+                    what=gone_words(),
+                    under=("hand",),
+                )
+            )
             continue
         things.append(
             Thing(

@@ -328,6 +328,8 @@ class PotPourriTable(SeatNaming, KitTable):
             draw_pan(surface, b, rect, pan.index, pan.count, served is not None and served.index == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
+        elif key.startswith(layout.GONE):  # an empty place, outlined: the card went, nothing slid in
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
         elif key.startswith("hidden_recipe:"):
             pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
             pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
@@ -494,6 +496,10 @@ class PotPourriTable(SeatNaming, KitTable):
             return self._focus_first()  # the first Enter shows where the keys are, rather than doing nothing
         if action.kind == "point":
             self.pointer = action.pos
+        if action.kind == "click" and self._gone_at(action.pos):
+            self.answer = None
+            self.answer_at(action.pos, layout.gone_words())  # not "not that now": why nothing is there
+            return True
         if action.kind == "release":
             return self._drop(action.pos)
         if action.kind == "navigate" and self._carrying():
@@ -516,6 +522,16 @@ class PotPourriTable(SeatNaming, KitTable):
             picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
             self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
         return used
+
+    def _gone_at(self, pos: tuple[int, int] | None) -> bool:
+        """Whether a click at ``pos`` lands on an empty place of the hand and on nothing usable."""
+        if pos is None or self.choosing.menu:
+            return False
+        found = under_point(self.things(), pos)
+        live = self.usable()
+        return any(t.key.startswith(layout.GONE) for t in found) and not any(
+            t.key in live or t.key in self.choosing.picked for t in found
+        )
 
     def _focus_live(self) -> bool:
         """Whether the focus is on something a key press can use now."""
