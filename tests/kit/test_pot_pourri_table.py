@@ -320,6 +320,9 @@ def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_ca
     assert session.view(0)["phase"] == "cook_second"
     after = {t.key: (t.rect, t.sig) for t in scene.things() if t.key.startswith("hand:")}
     assert "hand:1" not in after and after == {k: v for k, v in places.items() if k != "hand:1"}
+    _app, reopened = make_table(session, size)  # the game resumed mid-turn: the same places
+    render(_app, reopened, 1.0)
+    assert {t.key: (t.rect, t.sig) for t in reopened.things() if t.key.startswith("hand:")} == after
     gap = places["hand:1"][0]
     assert scene.thing("gone:1").rect == gap
     plain = scene.thing("hand").rect
@@ -332,6 +335,10 @@ def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_ca
     click(app, scene, places[last][0].center)
     click(app, scene, scene.thing(f"pan:{pan}").rect.center)
     assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[-1], "pan": pan}
+    render(app, scene, 2.0)
+    assert session.view(0)["phase"] == "move_lid"  # and while the lid is moved, still in place
+    left = {t.key: t.rect for t in scene.things() if t.key.startswith("hand:")}
+    assert left and all(rect == places[key][0] for key, rect in left.items())
 
 
 def test_every_card_of_a_kind_in_the_hand_is_ringed_and_the_one_touched_is_picked():

@@ -15,6 +15,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
+from soupkitchen.shared.pot_pourri.cards import INGREDIENTS
 
 MAIN_X, MAIN_W = 20, 1460
 PATH_Y, PATH_H = 62, 176
@@ -110,6 +111,29 @@ def hand_slots(
             extra[kind] -= 1
             slots[i] = None
     return slots
+
+
+def hand_before_cooking(hand: list[str], model: PotModel) -> list[str] | None:
+    """The hand as it lay before this turn's cooking (None: unknown): the cards cooked this turn (the
+    shown seat's own "cooked" lines at the end of the log) back from the saucepans they went into,
+    each the newest card there, in the view's order. A table opened mid-turn lays it out so."""
+    seat = model.seat
+    cooked: list[int] = []
+    for entry in reversed(model.view.get("log") or []):
+        if not isinstance(entry, dict) or entry.get("type") != "cooked" or entry.get("seat") != seat:
+            break
+        cooked.append(int(entry.get("pan") or 0))
+    pans = {pan.index: pan.ingredients for pan in model.pans()}
+    taken: Counter[int] = Counter()
+    back = []
+    for pan in cooked:  # newest first
+        held = pans.get(pan)
+        if held is None or taken[pan] >= len(held):
+            return None
+        taken[pan] += 1
+        back.append(held[-taken[pan]])
+    order = {kind: i for i, kind in enumerate(INGREDIENTS)}
+    return sorted([*hand, *back], key=lambda kind: order.get(kind, len(order)))
 
 
 def build(

@@ -91,7 +91,10 @@ class PotPourriTable(SeatNaming, KitTable):
         cooking = (
             model.phase in ("cook_second", "move_lid") and model.seat is not None and model.turn == model.seat
         )
-        self.slots = layout.hand_slots(model.hand(), self.slots, cooking, self.aimed)
+        held = self.slots
+        if cooking and held is None:  # opened mid-turn (a resumed game): laid out as before cooking
+            held = layout.hand_before_cooking(model.hand(), model)
+        self.slots = layout.hand_slots(model.hand(), held, cooking, self.aimed)
         return layout.build(model, board, self.names(), self.slots)
 
     def hand_key(self, kind: str | None) -> str | None:
