@@ -391,3 +391,21 @@ def test_every_pantry_card_of_a_kind_is_ringed_and_a_touch_on_the_second_takes_t
     assert all(key in scene.describe()["usable"] for key in twins)
     click(app, scene, scene.thing(twins[-1]).rect.center)
     assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": kind}
+
+
+def test_played_by_keys_a_new_step_shows_its_focus_and_one_enter_picks_the_lid_up():
+    """The README's "Enter picks the lid up": when the lid's step comes while the chef plays by keys,
+    the focus is already on the lid (drawn), so the first Enter carries it."""
+    session, app, scene = table(
+        lambda v: v["phase"] == "cook_second" and v["turn"] == 0 and all(p["count"] < 6 for p in v["pans"])
+    )
+    press(app, scene, "navigate", dx=1, device="keyboard")  # playing by keys
+    for _ in range(8):
+        if scene.focus == "button:stop_cooking":
+            break
+        press(app, scene, "navigate", dy=1, device="keyboard")
+    press(app, scene, "select", device="keyboard")
+    render(app, scene, 1.0)
+    assert session.view(0)["phase"] == "move_lid" and scene.focus == "lid"
+    press(app, scene, "select", device="keyboard")
+    assert scene.describe()["picked"] == ["lid"] and scene.focus.startswith("pan:")

@@ -438,17 +438,19 @@ def _hand(model: PotModel, b: Board, slots: list[str | None]) -> list[Thing]:
         )
     ]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(slots) - 1))
+    things += [  # the places of cards cooked this turn, kept empty so no card slides in (under the cards)
+        Thing(
+            f"{GONE}{i}",
+            b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+            "zone",
+            what=gone_words(),
+            under=("hand",),
+        )
+        for i, kind in enumerate(slots)
+        if kind is None
+    ]
     for i, kind in enumerate(slots):
-        if kind is None:  # the place of a card cooked this turn, kept empty so that no card slides in
-            things.append(
-                Thing(
-                    f"{GONE}{i}",
-                    b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
-                    "zone",
-                    what=gone_words(),
-                    under=("hand",),
-                )
-            )
+        if kind is None:
             continue
         things.append(
             Thing(

@@ -9,7 +9,6 @@ from typing import Any
 import pygame
 
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
@@ -490,13 +489,6 @@ class PotPourriTable(SeatNaming, KitTable):
 
     # --- moving the lid, and the words for one ingredient of a recipe --------------------------------
     def handle_table(self, action: InputAction) -> bool:
-        if (
-            action.kind == "select"
-            and not self.choosing.menu
-            and not self.moves_open
-            and not self._focus_live()
-        ):
-            return self._focus_first()  # the first Enter shows where the keys are, rather than doing nothing
         if action.kind == "point":
             self.pointer = action.pos
         if action.kind == "click" and self._gone_at(action.pos):
@@ -535,21 +527,6 @@ class PotPourriTable(SeatNaming, KitTable):
         return any(t.key.startswith(layout.GONE) for t in found) and not any(
             t.key in live or t.key in self.choosing.picked for t in found
         )
-
-    def _focus_live(self) -> bool:
-        """Whether the focus is on something a key press can use now."""
-        return self.focus is not None and (self.focus in self.usable() or self.focus in self.choosing.picked)
-
-    def _focus_first(self) -> bool:
-        """Put the focus, drawn as a ring, on the first thing that can be used (the top-left one)."""
-        self.keyboard = True
-        things = [t for t in self.things() if t.key in self.usable() or t.key in self.choosing.picked]
-        found = nearest(
-            sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0
-        )  # the list of moves last
-        if found is not None:
-            self.focus = found.key
-        return found is not None
 
     def _carrying(self) -> bool:
         """Whether the lid is picked up by keys or pad (the focus carries it)."""
