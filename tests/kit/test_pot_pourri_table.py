@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 from soupkitchen.client import words
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
-from soupkitchen.client.tables.pot_pourri.scene import PotPourriTable
+from soupkitchen.client.tables.pot_pourri.scene import PotPourriTable, ScoringEnd
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from tests.tables.fake_session import FakeSession
@@ -264,7 +265,26 @@ def test_the_final_score_adds_pathway_squares_and_menu_stars_and_names_the_winne
     assert tie_break(model, names).startswith(" and ".join(names[s] for s in result["winners"]))
     app, scene = make_table(session, (1280, 720))
     render(app, scene, 0.0)
-    assert scene.things()[0].key == "kit:moves"  # the score sheet covers the table
+    assert isinstance(scene.end_panel(), ScoringEnd)  # the end screen works out the score
+
+
+def test_at_the_end_the_table_stays_to_be_seen_with_the_last_pan_served_marked():
+    """The game ends on a sixth recipe: the table (its pans, the pathway) is what the beat before the
+    end screen and "Look at the table" show, not the score sheet again; the pan served last is marked."""
+    session = session_at(lambda v: v["over"], seed=2)
+    app, scene = make_table(session, (1920, 1080))
+    frame = render(app, scene, 0.0)
+    model = scene.model
+    last = model.last_served_pan()
+    assert last is not None and model.pans()[last].count == 6  # the last full pan, not yet emptied
+    keys = {t.key for t in scene.things()}
+    assert {"pan:0", "pan:1", "pan:2", "pantry"} <= keys and all(
+        f"counter:{c.seat}" in keys for c in model.chefs()
+    )
+    ended = pygame.Surface(frame.get_size())
+    scene.end_panel().draw(ended)
+    spot = scene.thing(f"pan:{last}").rect.center
+    assert frame.get_at(spot) != ended.get_at(spot)  # the table, not the score sheet over it
 
 
 def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs():

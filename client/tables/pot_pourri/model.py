@@ -149,6 +149,14 @@ class PotModel(ViewModel):
             return None
         return pans[serving["pan"]]
 
+    def last_served_pan(self) -> int | None:
+        """The saucepan the last recipe of the game was served from (the log's last serving), at the end."""
+        if not self.over:
+            return None
+        served = [e for e in self._get("log", []) if isinstance(e, dict) and e.get("type") == "served"]
+        pan = served[-1].get("pan") if served else None
+        return pan if isinstance(pan, int) and not isinstance(pan, bool) else None
+
     def recipe_score(self, recipe: dict[str, Any]) -> tuple[int, int] | None:
         """(matches, squares) ``recipe`` would score from the saucepan being served (None: no serving),
         squares counting the cook's square when the viewer is the cook."""

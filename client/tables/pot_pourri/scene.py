@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
@@ -31,7 +32,7 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     picture_rects,
     tie_break,
 )
-from soupkitchen.client.ui import theme
+from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
@@ -53,12 +54,28 @@ COLOUR_NOTE_W = 300  # board units right of the recipe cards the colour's note n
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
 
+class ScoringEnd(TableEnd):
+    """Pot Pourri's end: the final score worked out, over the table's backdrop and its verdict."""
+
+    table: PotPourriTable
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        b = table.board
+        model = PotModel(table.current_view() or {})
+        table.draw_prompt(surface, b, model, sheet=True)
+        if model.result() is not None:
+            with coverage.overlay("what the table shows over itself"):
+                draw_scoring(surface, b, model, table.names())
+
+
 class PotPourriTable(SeatNaming, KitTable):
     """Pot Pourri, acted on at the table."""
 
     name = "pot-pourri"
     art_folder = "pot_pourri"
     model_type = PotModel
+    results_delay = 5.0  # the game ends on a serving: its pan and the counters' walk are seen first
 
     def __init__(self, app, session) -> None:
         self.pointer: tuple[int, int] | None = None  # where the mouse is
@@ -85,8 +102,6 @@ class PotPourriTable(SeatNaming, KitTable):
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = PotModel(view)
-        if model.result() is not None:
-            return []  # the final score covers the table
         cooking = (
             model.phase in ("cook_second", "move_lid") and model.seat is not None and model.turn == model.seat
         )
@@ -155,9 +170,17 @@ class PotPourriTable(SeatNaming, KitTable):
         return describe.headline(model.view, self.session.seat_name)
 
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-        theme.draw_background(surface)
         model = PotModel(view)
-        prompt = self._prompt(model)
+        self.draw_prompt(surface, b, model)
+        if not model.chefs():
+            return
+        self._draw_table_under(surface, b, model)
+
+    def draw_prompt(self, surface: pygame.Surface, b: Board, model: PotModel, sheet: bool = False) -> None:
+        """The backdrop and the line at the top: what the seat does now, or on the table at the end
+        who won (the score sheet says it itself)."""
+        theme.draw_background(surface)
+        prompt = self._prompt(model) if sheet or model.result() is None else tie_break(model, self.names())
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1460))), SMALL)
         b.text(
             surface,
@@ -167,8 +190,8 @@ class PotPourriTable(SeatNaming, KitTable):
             b.rect(30, 14, 1, 1).topleft,
             max_width=b.px(1460),
         )
-        if not model.chefs() or model.result() is not None:
-            return
+
+    def _draw_table_under(self, surface: pygame.Surface, b: Board, model: PotModel) -> None:
         lay = theme.layout(surface.get_size())
         self._draw_pathway(surface, b, model, lay)
         labels = (
@@ -327,7 +350,8 @@ class PotPourriTable(SeatNaming, KitTable):
         elif key.startswith("pan:"):
             pan = thing.extra["pan"]
             served = model.served_pan()
-            draw_pan(surface, b, rect, pan.index, pan.count, served is not None and served.index == pan.index)
+            last = served.index if served is not None else model.last_served_pan()  # at the end: the last
+            draw_pan(surface, b, rect, pan.index, pan.count, last == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
         elif key.startswith(layout.GONE):  # an empty place, outlined: the card went, nothing slid in
@@ -631,10 +655,10 @@ class PotPourriTable(SeatNaming, KitTable):
     def end_verdict(self) -> str:
         return tie_break(self.model, self.names())
 
-    def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-        model = PotModel(view)
-        if model.result() is not None:
-            draw_scoring(surface, b, model, self.names())
+    def end_panel(self) -> TableEnd:
+        """The end screen shows the final score; the table itself (its last pan served, the pathway)
+        stays to be looked at, before the end screen opens and with "Look at the table"."""
+        return ScoringEnd(self)
 
     def describe(self) -> dict[str, Any]:
         model = self.model
