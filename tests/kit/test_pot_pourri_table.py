@@ -11,6 +11,7 @@ import pytest
 
 from soupkitchen.client import words
 from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.pot_pourri import layout
 from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
 from soupkitchen.client.tables.pot_pourri.scene import PotPourriTable, ScoringEnd
@@ -429,3 +430,50 @@ def test_played_by_keys_a_new_step_shows_its_focus_and_one_enter_picks_the_lid_u
     assert session.view(0)["phase"] == "move_lid" and scene.focus == "lid"
     press(app, scene, "select", device="keyboard")
     assert scene.describe()["picked"] == ["lid"] and scene.focus.startswith("pan:")
+
+
+def useless_pantry_table(size):
+    """A table at the chef's turn whose pantry holds nothing the chef's recipes ask for."""
+    from soupkitchen.shared.pot_pourri.cards import CARD_KINDS, RECIPES
+
+    session = session_at(
+        lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"])
+    )
+    wanted = {kind for recipe in session.state.books[0] for kind in RECIPES[recipe].ingredients}
+    session.state.pantry = [card for card in range(len(CARD_KINDS)) if CARD_KINDS[card] not in wanted][:4]
+    app, scene = make_table(session, size)
+    return session, app, scene, wanted
+
+
+@pytest.mark.parametrize("language", ["de", "lt"])
+def test_the_note_beside_a_useless_pantry_fits_in_each_language(language, catalogs):
+    try:
+        words.install(language)
+        reset_clipped()
+        _session, app, scene, _wanted = useless_pantry_table((1280, 720))
+        render(app, scene, 0.0)
+        assert scene.model.pantry_useless() and clipped_labels() == []
+    finally:
+        words.install("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_pantry_with_nothing_for_your_recipes_is_offered_for_replacing_with_the_reason(size):
+    """Four cards none of the chef's recipes asks for: the table says so beside the pantry, pointing
+    at "Replace the pantry" (the rules' remedy at the start of a turn), whose words name the reason."""
+    from soupkitchen.shared.pot_pourri.cards import CARD_KINDS
+
+    reset_clipped()
+    session, app, scene, wanted = useless_pantry_table(size)
+    offered = render(app, scene, 1.0).copy()
+    button = scene.thing("button:replace_pantry")
+    assert button.what.startswith("Nothing in the pantry is in your recipes")
+    assert scene.model.pantry_useless() and clipped_labels() == []
+    session.state.pantry = [card for card in range(len(CARD_KINDS)) if CARD_KINDS[card] in wanted][:4]
+    scene._refresh(scene.current_view())
+    assert not scene.model.pantry_useless()
+    usual = render(app, scene, 2.0)
+    note = scene.board.rect(layout.PANTRY_X + 100, layout.ROW_B_Y, 340, 30)  # right of the label "Pantry"
+    assert pygame.image.tobytes(offered.subsurface(note), "RGB") != pygame.image.tobytes(
+        usual.subsurface(note), "RGB"
+    )

@@ -37,6 +37,11 @@ REPLACE_Y, REPLACE_H = 436, 42
 GONE = "gone:"  # an empty place in the hand, left by a card cooked this turn
 
 
+def useless_words() -> str:
+    """Why the table offers to replace the pantry (the rules allow it at the start of a turn)."""
+    return _("Nothing in the pantry is in your recipes: you may replace it before your move.")
+
+
 def gone_words() -> str:
     """What an empty place in the hand is (and why a click there cooks nothing)."""
     return _("The place of a card you cooked this turn: your other cards stay where they lay")
@@ -206,12 +211,14 @@ def _pantry_and_piles(model: PotModel, b: Board) -> list[Thing]:
             )
         )
     if any(a.get("type") == "refresh_pantry" for a in model.actions()):
+        replace = _("Replace the pantry: discard a hand card and the whole pantry, and deal a new one")
+        useless = model.pantry_useless()
         things.append(
             Thing(
                 REPLACE_KEY,
                 b.rect(PANTRY_X, REPLACE_Y, STEP * 4 - 12, REPLACE_H),
                 "button",
-                what=_("Replace the pantry: discard a hand card and the whole pantry, and deal a new one"),
+                what=f"{useless_words()} {replace}" if useless else replace,
                 words=_("Replace the pantry"),
                 under=("pantry",),
             )

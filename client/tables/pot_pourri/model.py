@@ -149,6 +149,15 @@ class PotModel(ViewModel):
             return None
         return pans[serving["pan"]]
 
+    def pantry_useless(self) -> bool:
+        """Whether the seat may replace the pantry now and none of its cards is in the seat's recipes
+        (taking from it would not help): the table then offers the replacement."""
+        if not any(a.get("type") == "refresh_pantry" for a in self.actions()):
+            return False
+        wanted = {kind for recipe in self.book() for kind in recipe.get("ingredients") or []}
+        shown = {kind for kind in self.pantry() if kind}
+        return bool(wanted and shown) and not shown & wanted
+
     def last_served_pan(self) -> int | None:
         """The saucepan the last recipe of the game was served from (the log's last serving), at the end."""
         if not self.over:

@@ -212,6 +212,19 @@ class PotPourriTable(SeatNaming, KitTable):
                 b.rect(x, layout.ROW_B_Y, 1, 1).topleft,
                 max_width=b.px(after - x - 6),
             )  # each label ends where the next begins
+        if model.pantry_useless():  # the rules' remedy for a pantry that holds nothing wanted, offered
+            label = b.rect(layout.PANTRY_X, layout.ROW_B_Y, 1, 1).topleft
+            f = b.font(BODY)
+            left = label[0] + f.size(_("Pantry"))[0] + b.px(12)
+            b.text(
+                surface,
+                _("nothing for your recipes"),
+                SMALL,
+                theme.MUSTARD,
+                (left, label[1] + f.get_height() // 2),
+                anchor="midleft",
+                max_width=b.rect(layout.DRAW_X - 12, 0, 1, 1).x - left,
+            )
         for i, square in enumerate(model.menu()):
             centre = b.rect(
                 layout.MENU_X + i * layout.TILE_STEP + layout.TILE_W / 2 + 18, layout.TILE_Y - 20, 1, 1
