@@ -59,8 +59,11 @@ class GameSetupScene(FormScene):
         self._reset_game()
         super().__init__(app)
 
-    def _reset_game(self) -> None:
-        """The game's defaults, then what was chosen for it last time, where the game allows it."""
+    def _reset_game(self, seats: dict[str, Any] | None = None) -> None:
+        """The game's defaults, then what was chosen for it last time, where the game allows it; the
+        seats (players, who sits here, the bots' levels) as ``seats`` says, else as the last set-up
+        started in this way of playing (whatever its game), else as chosen for this game last time:
+        how many sit at the table is the player's choice more than the game's."""
         specs = self.game.get("options", [])
         self.options = {spec["key"]: spec["default"] for spec in specs}
         if self.mode == "solo":
@@ -73,6 +76,12 @@ class GameSetupScene(FormScene):
             value = chosen.get(spec["key"])
             if value is not None and value in option_values(spec) and type(value) is type(spec["default"]):
                 self.options[spec["key"]] = value
+        latest = self.last["games"].get(self.last["game"]) if self.last["game"] else None
+        for found in (seats, latest):
+            if isinstance(found, dict) and isinstance(found.get("players"), int):
+                if low <= found["players"] <= high:
+                    last = found
+                    break
         players = last.get("players")
         self.players = (
             players
@@ -94,7 +103,7 @@ class GameSetupScene(FormScene):
 
     def _pick_game(self, game_id: str) -> None:
         self.game = next(g for g in self.games if g["id"] == game_id)
-        self._reset_game()
+        self._reset_game({"players": self.players, "local": self.local_players, "bots": self.bot_levels})
         self.rebuild()
 
     def update(self, dt: float, now: float) -> None:

@@ -48,6 +48,7 @@ class TableScene(Scene):
     name = "table"
     is_table = True
     at_table = True
+    results_delay = RESULTS_DELAY  # a table whose last move takes longer to see keeps it longer
     menu_holds_clock = False  # solo and couch: the clock waits while a menu or How to play covers the table
 
     def __init__(self, app: App, session: TableFeed) -> None:
@@ -219,7 +220,9 @@ class TableScene(Scene):
             if self._over_since is None:
                 self._over_since = now
             elif (
-                now - self._over_since >= RESULTS_DELAY and self.stack is not None and self.stack.top is self
+                now - self._over_since >= self.results_delay
+                and self.stack is not None
+                and self.stack.top is self
             ):
                 self.show_end()
         self._hold_for_menu(

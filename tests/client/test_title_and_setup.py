@@ -163,3 +163,16 @@ def test_couch_players_are_called_by_the_names_given_at_the_set_up(app):
 
     app.settings.name, app.settings.couch_names = "Ada", ["Bea", "  "]
     assert ways_in.couch_names(app, 3) == ["Ada", "Bea", "Player 3"]  # a blank name keeps "Player N"
+
+
+def test_the_set_up_keeps_the_last_games_players_and_bots_for_another_game(app):
+    """Three players for Pink Soup, then Stone Soup chosen (played before with four): three again,
+    with the same bots."""
+    app.settings.remember_setup("solo", "stone-soup", players=4, bots=["normal"] * 3)
+    app.settings.remember_setup("solo", "pink-soup", players=3, bots=["hard", "easy"])
+    transitions.open_setup(app, "solo")
+    scene = app.stack.top
+    assert "Game: Pink Soup" in scene.describe()["widgets"] and scene.players == 3
+    scene._pick_game("stone-soup")
+    shown = scene.describe()["widgets"]
+    assert "Players: 3" in shown and "Bot at seat 2: Hard" in shown and "Bot at seat 3: Easy" in shown

@@ -507,3 +507,14 @@ def test_the_couch_hand_off_speaks_of_no_timer_at_a_table_without_one():
     session.handoff_seat = 1
     app, _scene = make_table(session)
     assert HandoffScene(app, session).subheading == "Everyone else, look away!"
+
+
+def test_the_first_enter_shows_the_focus_on_something_usable_and_the_next_one_uses_it():
+    """Every key press is answered: with no focus ring shown, Enter shows it rather than do nothing."""
+    session, app, scene = table()
+    assert scene.describe()["focus"] is None
+    assert scene.handle(InputAction("select"))
+    assert scene.describe()["focus"] in scene.describe()["usable"] and session.acted == []
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted or scene.describe()["picked"] or scene.describe()["menu"]

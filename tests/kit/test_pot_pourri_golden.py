@@ -1,5 +1,6 @@
 """Golden screenshots of the Pot Pourri table, compared with a tolerance: a turn mid-game, cooking
-with the lid being moved, a serving with each recipe's matches shown, and the final score
+with the lid being moved, a serving with each recipe's matches shown, and the table as the game ended
+("scoring": the last pan served marked, the winner named; the end screen works out the score)
 (``tests/golden.py`` says how to regenerate them; look at the PNGs before committing them)."""
 
 from __future__ import annotations

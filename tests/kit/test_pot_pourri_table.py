@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 from soupkitchen.client import words
 from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.pot_pourri import layout
 from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
-from soupkitchen.client.tables.pot_pourri.scene import PotPourriTable
+from soupkitchen.client.tables.pot_pourri.scene import PotPourriTable, ScoringEnd
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from tests.tables.fake_session import FakeSession
@@ -264,7 +266,26 @@ def test_the_final_score_adds_pathway_squares_and_menu_stars_and_names_the_winne
     assert tie_break(model, names).startswith(" and ".join(names[s] for s in result["winners"]))
     app, scene = make_table(session, (1280, 720))
     render(app, scene, 0.0)
-    assert scene.things()[0].key == "kit:moves"  # the score sheet covers the table
+    assert isinstance(scene.end_panel(), ScoringEnd)  # the end screen works out the score
+
+
+def test_at_the_end_the_table_stays_to_be_seen_with_the_last_pan_served_marked():
+    """The game ends on a sixth recipe: the table (its pans, the pathway) is what the beat before the
+    end screen and "Look at the table" show, not the score sheet again; the pan served last is marked."""
+    session = session_at(lambda v: v["over"], seed=2)
+    app, scene = make_table(session, (1920, 1080))
+    frame = render(app, scene, 0.0)
+    model = scene.model
+    last = model.last_served_pan()
+    assert last is not None and model.pans()[last].count == 6  # the last full pan, not yet emptied
+    keys = {t.key for t in scene.things()}
+    assert {"pan:0", "pan:1", "pan:2", "pantry"} <= keys and all(
+        f"counter:{c.seat}" in keys for c in model.chefs()
+    )
+    ended = pygame.Surface(frame.get_size())
+    scene.end_panel().draw(ended)
+    spot = scene.thing(f"pan:{last}").rect.center
+    assert frame.get_at(spot) != ended.get_at(spot)  # the table, not the score sheet over it
 
 
 def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs():
@@ -304,10 +325,12 @@ def cooking_turn(v):
     )
 
 
-def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at():
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at(size):
     """After the first card goes into a saucepan the others keep their places: a click where the
-    chef saw a card cooks that card, not its neighbour slid under the pointer."""
-    session, app, scene = table(cooking_turn, size=(1280, 720))
+    chef saw a card cooks that card, not its neighbour slid under the pointer; the empty place is
+    outlined, and a click there says why nothing is there rather than "not that now"."""
+    session, app, scene = table(cooking_turn, size=size)
     hand = session.view(0)["hand"]
     places = {t.key: (t.rect.copy(), t.sig) for t in scene.things() if t.key.startswith("hand:")}
     pan = next(p["pan"] for p in session.view(0)["pans"] if not p["covered"])
@@ -318,10 +341,25 @@ def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_ca
     assert session.view(0)["phase"] == "cook_second"
     after = {t.key: (t.rect, t.sig) for t in scene.things() if t.key.startswith("hand:")}
     assert "hand:1" not in after and after == {k: v for k, v in places.items() if k != "hand:1"}
+    _app, reopened = make_table(session, size)  # the game resumed mid-turn: the same places
+    render(_app, reopened, 1.0)
+    assert {t.key: (t.rect, t.sig) for t in reopened.things() if t.key.startswith("hand:")} == after
+    gap = places["hand:1"][0]
+    assert scene.thing("gone:1").rect == gap
+    plain = scene.thing("hand").rect
+    frame = render(app, scene, 1.5)
+    assert frame.get_at((gap.centerx, gap.top + 1)) != frame.get_at((gap.centerx, plain.bottom - 4))
+    acted = len(session.acted)
+    click(app, scene, gap.center)
+    assert len(session.acted) == acted and "cooked this turn" in scene.answer.words
     last = f"hand:{len(hand) - 1}"
     click(app, scene, places[last][0].center)
     click(app, scene, scene.thing(f"pan:{pan}").rect.center)
     assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[-1], "pan": pan}
+    render(app, scene, 2.0)
+    assert session.view(0)["phase"] == "move_lid"  # and while the lid is moved, still in place
+    left = {t.key: t.rect for t in scene.things() if t.key.startswith("hand:")}
+    assert left and all(rect == places[key][0] for key, rect in left.items())
 
 
 def test_every_card_of_a_kind_in_the_hand_is_ringed_and_the_one_touched_is_picked():
@@ -374,3 +412,68 @@ def test_every_pantry_card_of_a_kind_is_ringed_and_a_touch_on_the_second_takes_t
     assert all(key in scene.describe()["usable"] for key in twins)
     click(app, scene, scene.thing(twins[-1]).rect.center)
     assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": kind}
+
+
+def test_played_by_keys_a_new_step_shows_its_focus_and_one_enter_picks_the_lid_up():
+    """The README's "Enter picks the lid up": when the lid's step comes while the chef plays by keys,
+    the focus is already on the lid (drawn), so the first Enter carries it."""
+    session, app, scene = table(
+        lambda v: v["phase"] == "cook_second" and v["turn"] == 0 and all(p["count"] < 6 for p in v["pans"])
+    )
+    press(app, scene, "navigate", dx=1, device="keyboard")  # playing by keys
+    for _ in range(8):
+        if scene.focus == "button:stop_cooking":
+            break
+        press(app, scene, "navigate", dy=1, device="keyboard")
+    press(app, scene, "select", device="keyboard")
+    render(app, scene, 1.0)
+    assert session.view(0)["phase"] == "move_lid" and scene.focus == "lid"
+    press(app, scene, "select", device="keyboard")
+    assert scene.describe()["picked"] == ["lid"] and scene.focus.startswith("pan:")
+
+
+def useless_pantry_table(size):
+    """A table at the chef's turn whose pantry holds nothing the chef's recipes ask for."""
+    from soupkitchen.shared.pot_pourri.cards import CARD_KINDS, RECIPES
+
+    session = session_at(
+        lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"])
+    )
+    wanted = {kind for recipe in session.state.books[0] for kind in RECIPES[recipe].ingredients}
+    session.state.pantry = [card for card in range(len(CARD_KINDS)) if CARD_KINDS[card] not in wanted][:4]
+    app, scene = make_table(session, size)
+    return session, app, scene, wanted
+
+
+@pytest.mark.parametrize("language", ["de", "lt"])
+def test_the_note_beside_a_useless_pantry_fits_in_each_language(language, catalogs):
+    try:
+        words.install(language)
+        reset_clipped()
+        _session, app, scene, _wanted = useless_pantry_table((1280, 720))
+        render(app, scene, 0.0)
+        assert scene.model.pantry_useless() and clipped_labels() == []
+    finally:
+        words.install("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_pantry_with_nothing_for_your_recipes_is_offered_for_replacing_with_the_reason(size):
+    """Four cards none of the chef's recipes asks for: the table says so beside the pantry, pointing
+    at "Replace the pantry" (the rules' remedy at the start of a turn), whose words name the reason."""
+    from soupkitchen.shared.pot_pourri.cards import CARD_KINDS
+
+    reset_clipped()
+    session, app, scene, wanted = useless_pantry_table(size)
+    offered = render(app, scene, 1.0).copy()
+    button = scene.thing("button:replace_pantry")
+    assert button.what.startswith("Nothing in the pantry is in your recipes")
+    assert scene.model.pantry_useless() and clipped_labels() == []
+    session.state.pantry = [card for card in range(len(CARD_KINDS)) if CARD_KINDS[card] in wanted][:4]
+    scene._refresh(scene.current_view())
+    assert not scene.model.pantry_useless()
+    usual = render(app, scene, 2.0)
+    note = scene.board.rect(layout.PANTRY_X + 100, layout.ROW_B_Y, 340, 30)  # right of the label "Pantry"
+    assert pygame.image.tobytes(offered.subsurface(note), "RGB") != pygame.image.tobytes(
+        usual.subsurface(note), "RGB"
+    )

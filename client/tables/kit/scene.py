@@ -249,6 +249,8 @@ class KitTable(TableScene):
         self.moves.set_rows(rows)
         if self.focus not in {t.key for t in self.focusable()}:
             self.focus = None
+        if self.keyboard and self.actions and not self.focus_live():
+            self.focus = self.first_focus()  # a new step played by keys: its focus shown at once
 
     def _keep_choosing(self) -> None:
         """A new view: what the player has picked stays picked while it still leads to a legal move
@@ -493,6 +495,7 @@ class KitTable(TableScene):
 
     def handle_table(self, action: InputAction) -> bool:
         kind = action.kind
+        shown = self.keyboard and self.thing(self.focus) is not None  # the focus ring is on the table
         if kind in ("navigate", "select", "alt"):
             self.keyboard = True
         if kind == "alt":
@@ -513,7 +516,7 @@ class KitTable(TableScene):
                 self.focus = found.key
             return True
         if kind == "select":
-            return self._select()
+            return self._select(shown)
         over_log = self.pointer_at is not None and self._history_rect().collidepoint(self.pointer_at)
         if kind == "scroll" and over_log:
             self.log_scroll = max(0, min(self.log_most, self.log_scroll - action.dy * LOG_STEP))
@@ -535,9 +538,14 @@ class KitTable(TableScene):
             return self._click(action.pos, action.button)
         return False
 
-    def _select(self) -> bool:
+    def _select(self, shown: bool = True) -> bool:
         """Enter (or a pad's A) on the focus: touched as a click would touch it; a focus that cannot
-        be used now is answered where it is."""
+        be used now is answered where it is. With no focus ring shown, the key shows it first (on
+        the focus if it can be used, else on the first thing that can), rather than act unseen."""
+        if not shown or self.thing(self.focus) is None:
+            if not self.focus_live():
+                self.focus = self.first_focus()
+            return self.focus is not None
         focused = self.thing(self.focus)
         if focused is None:
             return False
@@ -546,6 +554,18 @@ class KitTable(TableScene):
         if not self.session.over:
             self.answer_at(focused.rect.center, self.not_now() if self.actions else self.not_yours())
         return True
+
+    def focus_live(self) -> bool:
+        """Whether the focus is on something a key press can use now."""
+        return self.focus is not None and (self.focus in self.usable() or self.focus in self.choosing.picked)
+
+    def first_focus(self) -> str | None:
+        """Where the keys' focus starts: the first thing that can be used now (the top-left one),
+        the list of moves last; None when the shown seat has nothing to do."""
+        live = self.usable()
+        things = [t for t in self.things() if t.key in live or t.key in self.choosing.picked]
+        found = nearest(sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0)
+        return found.key if found is not None and (self.actions or found.key != MOVES_KEY) else None
 
     def _history_rect(self) -> pygame.Rect:
         return history_rect(self.board, self.moves_open, self.log_room())

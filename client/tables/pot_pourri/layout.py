@@ -15,6 +15,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
+from soupkitchen.shared.pot_pourri.cards import INGREDIENTS
 
 MAIN_X, MAIN_W = 20, 1460
 PATH_Y, PATH_H = 62, 176
@@ -33,6 +34,19 @@ BOOK_X, BOOK_W, RECIPE_W, RECIPE_H, RECIPE_STEP = 576, 904, 210, 286, 224
 BUTTON_Y, BUTTON_W, BUTTON_H = 988, 250, 56
 REPLACE_KEY = "button:replace_pantry"  # the pantry's control: replace the pantry (then a hand card)
 REPLACE_Y, REPLACE_H = 436, 42
+GONE = "gone:"  # an empty place in the hand, left by a card cooked this turn
+
+
+def useless_words() -> str:
+    """Why the table offers to replace the pantry (the rules allow it at the start of a turn)."""
+    return _("Nothing in the pantry is in your recipes: you may replace it before your move.")
+
+
+def gone_words() -> str:
+    """What an empty place in the hand is (and why a click there cooks nothing)."""
+    return _("The place of a card you cooked this turn: your other cards stay where they lay")
+
+
 BUTTON_WORDS = {
     "stop_cooking": N_("Finish cooking"),
     "decline": N_("Serve nothing"),
@@ -102,6 +116,29 @@ def hand_slots(
             extra[kind] -= 1
             slots[i] = None
     return slots
+
+
+def hand_before_cooking(hand: list[str], model: PotModel) -> list[str] | None:
+    """The hand as it lay before this turn's cooking (None: unknown): the cards cooked this turn (the
+    shown seat's own "cooked" lines at the end of the log) back from the saucepans they went into,
+    each the newest card there, in the view's order. A table opened mid-turn lays it out so."""
+    seat = model.seat
+    cooked: list[int] = []
+    for entry in reversed(model.view.get("log") or []):
+        if not isinstance(entry, dict) or entry.get("type") != "cooked" or entry.get("seat") != seat:
+            break
+        cooked.append(int(entry.get("pan") or 0))
+    pans = {pan.index: pan.ingredients for pan in model.pans()}
+    taken: Counter[int] = Counter()
+    back = []
+    for pan in cooked:  # newest first
+        held = pans.get(pan)
+        if held is None or taken[pan] >= len(held):
+            return None
+        taken[pan] += 1
+        back.append(held[-taken[pan]])
+    order = {kind: i for i, kind in enumerate(INGREDIENTS)}
+    return sorted([*hand, *back], key=lambda kind: order.get(kind, len(order)))
 
 
 def build(
@@ -174,12 +211,14 @@ def _pantry_and_piles(model: PotModel, b: Board) -> list[Thing]:
             )
         )
     if any(a.get("type") == "refresh_pantry" for a in model.actions()):
+        replace = _("Replace the pantry: discard a hand card and the whole pantry, and deal a new one")
+        useless = model.pantry_useless()
         things.append(
             Thing(
                 REPLACE_KEY,
                 b.rect(PANTRY_X, REPLACE_Y, STEP * 4 - 12, REPLACE_H),
                 "button",
-                what=_("Replace the pantry: discard a hand card and the whole pantry, and deal a new one"),
+                what=f"{useless_words()} {replace}" if useless else replace,
                 words=_("Replace the pantry"),
                 under=("pantry",),
             )
@@ -406,6 +445,17 @@ def _hand(model: PotModel, b: Board, slots: list[str | None]) -> list[Thing]:
         )
     ]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(slots) - 1))
+    things += [  # the places of cards cooked this turn, kept empty so no card slides in (under the cards)
+        Thing(
+            f"{GONE}{i}",
+            b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
+            "zone",
+            what=gone_words(),
+            under=("hand",),
+        )
+        for i, kind in enumerate(slots)
+        if kind is None
+    ]
     for i, kind in enumerate(slots):
         if kind is None:
             continue

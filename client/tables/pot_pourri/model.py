@@ -149,6 +149,23 @@ class PotModel(ViewModel):
             return None
         return pans[serving["pan"]]
 
+    def pantry_useless(self) -> bool:
+        """Whether the seat may replace the pantry now and none of its cards is in the seat's recipes
+        (taking from it would not help): the table then offers the replacement."""
+        if not any(a.get("type") == "refresh_pantry" for a in self.actions()):
+            return False
+        wanted = {kind for recipe in self.book() for kind in recipe.get("ingredients") or []}
+        shown = {kind for kind in self.pantry() if kind}
+        return bool(wanted and shown) and not shown & wanted
+
+    def last_served_pan(self) -> int | None:
+        """The saucepan the last recipe of the game was served from (the log's last serving), at the end."""
+        if not self.over:
+            return None
+        served = [e for e in self._get("log", []) if isinstance(e, dict) and e.get("type") == "served"]
+        pan = served[-1].get("pan") if served else None
+        return pan if isinstance(pan, int) and not isinstance(pan, bool) else None
+
     def recipe_score(self, recipe: dict[str, Any]) -> tuple[int, int] | None:
         """(matches, squares) ``recipe`` would score from the saucepan being served (None: no serving),
         squares counting the cook's square when the viewer is the cook."""

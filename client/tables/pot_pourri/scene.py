@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
-from soupkitchen.client.tables.kit.panels import MOVES_KEY
+from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
@@ -32,7 +32,7 @@ from soupkitchen.client.tables.pot_pourri.paint import (
     picture_rects,
     tie_break,
 )
-from soupkitchen.client.ui import theme
+from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
@@ -54,12 +54,28 @@ COLOUR_NOTE_W = 300  # board units right of the recipe cards the colour's note n
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
 
+class ScoringEnd(TableEnd):
+    """Pot Pourri's end: the final score worked out, over the table's backdrop and its verdict."""
+
+    table: PotPourriTable
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        b = table.board
+        model = PotModel(table.current_view() or {})
+        table.draw_prompt(surface, b, model, sheet=True)
+        if model.result() is not None:
+            with coverage.overlay("what the table shows over itself"):
+                draw_scoring(surface, b, model, table.names())
+
+
 class PotPourriTable(SeatNaming, KitTable):
     """Pot Pourri, acted on at the table."""
 
     name = "pot-pourri"
     art_folder = "pot_pourri"
     model_type = PotModel
+    results_delay = 5.0  # the game ends on a serving: its pan and the counters' walk are seen first
 
     def __init__(self, app, session) -> None:
         self.pointer: tuple[int, int] | None = None  # where the mouse is
@@ -86,12 +102,13 @@ class PotPourriTable(SeatNaming, KitTable):
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = PotModel(view)
-        if model.result() is not None:
-            return []  # the final score covers the table
         cooking = (
             model.phase in ("cook_second", "move_lid") and model.seat is not None and model.turn == model.seat
         )
-        self.slots = layout.hand_slots(model.hand(), self.slots, cooking, self.aimed)
+        held = self.slots
+        if cooking and held is None:  # opened mid-turn (a resumed game): laid out as before cooking
+            held = layout.hand_before_cooking(model.hand(), model)
+        self.slots = layout.hand_slots(model.hand(), held, cooking, self.aimed)
         return layout.build(model, board, self.names(), self.slots)
 
     def hand_key(self, kind: str | None) -> str | None:
@@ -153,9 +170,17 @@ class PotPourriTable(SeatNaming, KitTable):
         return describe.headline(model.view, self.session.seat_name)
 
     def draw_under(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-        theme.draw_background(surface)
         model = PotModel(view)
-        prompt = self._prompt(model)
+        self.draw_prompt(surface, b, model)
+        if not model.chefs():
+            return
+        self._draw_table_under(surface, b, model)
+
+    def draw_prompt(self, surface: pygame.Surface, b: Board, model: PotModel, sheet: bool = False) -> None:
+        """The backdrop and the line at the top: what the seat does now, or on the table at the end
+        who won (the score sheet says it itself)."""
+        theme.draw_background(surface)
+        prompt = self._prompt(model) if sheet or model.result() is None else tie_break(model, self.names())
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1460))), SMALL)
         b.text(
             surface,
@@ -165,8 +190,8 @@ class PotPourriTable(SeatNaming, KitTable):
             b.rect(30, 14, 1, 1).topleft,
             max_width=b.px(1460),
         )
-        if not model.chefs() or model.result() is not None:
-            return
+
+    def _draw_table_under(self, surface: pygame.Surface, b: Board, model: PotModel) -> None:
         lay = theme.layout(surface.get_size())
         self._draw_pathway(surface, b, model, lay)
         labels = (
@@ -187,6 +212,19 @@ class PotPourriTable(SeatNaming, KitTable):
                 b.rect(x, layout.ROW_B_Y, 1, 1).topleft,
                 max_width=b.px(after - x - 6),
             )  # each label ends where the next begins
+        if model.pantry_useless():  # the rules' remedy for a pantry that holds nothing wanted, offered
+            label = b.rect(layout.PANTRY_X, layout.ROW_B_Y, 1, 1).topleft
+            f = b.font(BODY)
+            left = label[0] + f.size(_("Pantry"))[0] + b.px(12)
+            b.text(
+                surface,
+                _("nothing for your recipes"),
+                SMALL,
+                theme.MUSTARD,
+                (left, label[1] + f.get_height() // 2),
+                anchor="midleft",
+                max_width=b.rect(layout.DRAW_X - 12, 0, 1, 1).x - left,
+            )
         for i, square in enumerate(model.menu()):
             centre = b.rect(
                 layout.MENU_X + i * layout.TILE_STEP + layout.TILE_W / 2 + 18, layout.TILE_Y - 20, 1, 1
@@ -325,9 +363,12 @@ class PotPourriTable(SeatNaming, KitTable):
         elif key.startswith("pan:"):
             pan = thing.extra["pan"]
             served = model.served_pan()
-            draw_pan(surface, b, rect, pan.index, pan.count, served is not None and served.index == pan.index)
+            last = served.index if served is not None else model.last_served_pan()  # at the end: the last
+            draw_pan(surface, b, rect, pan.index, pan.count, last == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
+        elif key.startswith(layout.GONE):  # an empty place, outlined: the card went, nothing slid in
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
         elif key.startswith("hidden_recipe:"):
             pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
             pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
@@ -485,15 +526,12 @@ class PotPourriTable(SeatNaming, KitTable):
 
     # --- moving the lid, and the words for one ingredient of a recipe --------------------------------
     def handle_table(self, action: InputAction) -> bool:
-        if (
-            action.kind == "select"
-            and not self.choosing.menu
-            and not self.moves_open
-            and not self._focus_live()
-        ):
-            return self._focus_first()  # the first Enter shows where the keys are, rather than doing nothing
         if action.kind == "point":
             self.pointer = action.pos
+        if action.kind == "click" and self._gone_at(action.pos):
+            self.answer = None
+            self.answer_at(action.pos, layout.gone_words())  # not "not that now": why nothing is there
+            return True
         if action.kind == "release":
             return self._drop(action.pos)
         if action.kind == "navigate" and self._carrying():
@@ -517,20 +555,15 @@ class PotPourriTable(SeatNaming, KitTable):
             self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
         return used
 
-    def _focus_live(self) -> bool:
-        """Whether the focus is on something a key press can use now."""
-        return self.focus is not None and (self.focus in self.usable() or self.focus in self.choosing.picked)
-
-    def _focus_first(self) -> bool:
-        """Put the focus, drawn as a ring, on the first thing that can be used (the top-left one)."""
-        self.keyboard = True
-        things = [t for t in self.things() if t.key in self.usable() or t.key in self.choosing.picked]
-        found = nearest(
-            sorted(things, key=lambda t: t.key == MOVES_KEY), None, 0, 0
-        )  # the list of moves last
-        if found is not None:
-            self.focus = found.key
-        return found is not None
+    def _gone_at(self, pos: tuple[int, int] | None) -> bool:
+        """Whether a click at ``pos`` lands on an empty place of the hand and on nothing usable."""
+        if pos is None or self.choosing.menu:
+            return False
+        found = under_point(self.things(), pos)
+        live = self.usable()
+        return any(t.key.startswith(layout.GONE) for t in found) and not any(
+            t.key in live or t.key in self.choosing.picked for t in found
+        )
 
     def _carrying(self) -> bool:
         """Whether the lid is picked up by keys or pad (the focus carries it)."""
@@ -635,10 +668,10 @@ class PotPourriTable(SeatNaming, KitTable):
     def end_verdict(self) -> str:
         return tie_break(self.model, self.names())
 
-    def draw_over(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
-        model = PotModel(view)
-        if model.result() is not None:
-            draw_scoring(surface, b, model, self.names())
+    def end_panel(self) -> TableEnd:
+        """The end screen shows the final score; the table itself (its last pan served, the pathway)
+        stays to be looked at, before the end screen opens and with "Look at the table"."""
+        return ScoringEnd(self)
 
     def describe(self) -> dict[str, Any]:
         model = self.model
