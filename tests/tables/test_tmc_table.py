@@ -191,11 +191,13 @@ def test_pass_is_offered_only_when_the_rules_demand_it_and_the_notice_above_the_
     render(app, scene, session.now)
     assert scene.describe()["must_pass"] and scene.describe()["usable"] == [MAIN]
     assert scene.describe()["notice"] == "must_pass"
-    assert "Every taste you know is happy: you must pass" in shown_words(app, scene, session.now)
+    shown = shown_words(app, scene, session.now)
+    assert "All your tastes are satisfied: you pass" in shown
+    assert "the rules say a satisfied chef must pass" in " ".join(shown)
     click(scene, scene.table_layout.cell(0, 0))  # nothing to pick while passing is the only move
     assert (
         scene.describe()["picked"] == []
-        and scene.answer.words == "Every taste you know is happy: you must pass"
+        and scene.answer.words == "All your tastes are satisfied: you pass until a move unsatisfies one"
     )
     scene.handle(InputAction("select"))
     app.settle()

@@ -99,7 +99,7 @@ def status_lines(f: Frame) -> tuple[str, str]:
     if m.phase == "reveal":
         return _("Round over"), _("Check the tastes, then go on.")
     if m.must_pass:
-        return _("You must pass"), _("Every taste you know is happy.")
+        return _("You must pass"), _("All your tastes are satisfied.")
     if m.my_turn:
         return _("Your turn"), _("Change a card or rotate a line.")
     return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")

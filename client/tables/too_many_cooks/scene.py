@@ -431,7 +431,7 @@ class TooManyCooksTable(KitTable):
             return read
         model = self.model
         if model.must_pass:
-            return _("Every taste you know is happy: you must pass")
+            return _("All your tastes are satisfied: you pass until a move unsatisfies one")
         if model.phase == "ready":
             return _("Press Ready to cook: the round starts once every chef is")
         if self.choosing.picked:
@@ -483,8 +483,11 @@ class TooManyCooksTable(KitTable):
         if model.must_pass:
             return Notice(
                 "must_pass",
-                _("Every taste you know is happy: you must pass"),
-                _("Press Pass under the pot (P, or Y on a pad)."),
+                _("All your tastes are satisfied: you pass"),
+                _(
+                    "Until a move unsatisfies one: the rules say a satisfied chef must pass. "
+                    "Press Pass (P, or Y on a pad); you may still react."
+                ),
             )
         if hint:
             return Notice("hint", words=hint, foot=_(TURN_OFF))
