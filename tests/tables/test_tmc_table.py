@@ -437,3 +437,32 @@ def test_after_the_end_the_button_under_the_pot_leads_back_to_play_again():
     assert [r["round"] for r in past] == list(range(1, scene.model.view["round"] + 1))
     assert len(past) > 1
     assert f"Round 1: {past[0]['stars_after']} star" in " ".join(shown_words(app, scene, session.now + 1))
+
+
+def test_a_nudge_is_said_beside_the_clock_for_that_turn_only_and_covers_nothing():
+    """The server's "your turn, the clock runs" is said in the status beside the clock, not in a box
+    over the notice above the pot, and not once the turn has moved on."""
+    session, app, scene = playing_table(players=3)
+    running = "The round's clock is running: change a card or rotate a line."
+    assert scene.take_nudge("It is your turn: the round's clock is running.")
+    assert running in " ".join(shown_words(app, scene, session.now)) and app.toasts == []
+    rotate = next(a for a in GAME.legal_actions(session.state, 0) if a["type"] == "rotate")
+    session.apply(0, rotate)
+    session.push()
+    others_play_until_my_turn(session)
+    assert running not in " ".join(shown_words(app, scene, session.now))
+
+
+def test_a_reaction_key_the_rules_refuse_is_answered_at_its_button():
+    """Pressing 1 to react to one's own move is refused, and the table says why beside the button."""
+    session, app, scene = playing_table(players=3)
+    session.error_listeners.append(lambda words: scene.answer_refusal(words) or app.toast(words))
+    rotate = next(a for a in GAME.legal_actions(session.state, 0) if a["type"] == "rotate")
+    session.apply(0, rotate)
+    session.push()
+    render(app, scene, session.now)
+    scene.handle(InputAction("emote", "keyboard", index=0))
+    app.settle()
+    button = scene.thing("button:emote:0")
+    assert session.refused and app.toasts == []
+    assert scene.answer is not None and scene.answer.words and button.rect.collidepoint(scene.answer.pos)

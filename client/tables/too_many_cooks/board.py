@@ -47,6 +47,7 @@ class Frame:
     offered: frozenset[tuple[str, str]] = frozenset()  # the spares it may become
     focus: str | None = None  # the key of the thing the keys' focus is on
     hints: bool = False  # a learner's hints are shown (the guided first round)
+    nudged: bool = False  # the server said the chef has sat on this turn while the clock ran
 
     def name(self, seat: int | None) -> str:
         if seat is None:

@@ -100,6 +100,8 @@ def status_lines(f: Frame) -> tuple[str, str]:
         return _("Round over"), _("Check the tastes, then go on.")
     if m.must_pass:
         return _("You must pass"), _("All your tastes are satisfied.")
+    if m.my_turn and f.nudged:
+        return _("Your turn"), _("The round's clock is running: change a card or rotate a line.")
     if m.my_turn:
         return _("Your turn"), _("Change a card or rotate a line.")
     return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")

@@ -89,6 +89,7 @@ class TooManyCooksTable(KitTable):
         self.round_left: float | None = None  # seconds that were left when every chef passed
         self.seats = SeatWatch()  # people away, and bots standing in for them
         self.said: dict[int, tuple[str, float]] = {}  # each chef's latest reaction and when (session clock)
+        self._nudged: tuple[Any, ...] | None = None  # the turn the server nudged the chef on
         self.marked: set[str] = set()  # the spares and tastes the last move changed (marked in its colour)
         self._emotes_seen: set[tuple[int | None, str, float]] = set(session.emotes)
         self._could_move = False  # the shown chef could change the soup at the last view
@@ -166,6 +167,7 @@ class TooManyCooksTable(KitTable):
             int(remaining) if remaining is not None else None,
             tuple(sorted(self._names().items())),
             self.notice(),
+            self._nudged,
             self.pad,
             self.moves_open,
         )
@@ -263,6 +265,13 @@ class TooManyCooksTable(KitTable):
         return [full_words(frame, entry) for entry in self.story.since(seat)]
 
     # --- input -------------------------------------------------------------------------------------
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "emote" and self.session.shown_seat is not None:
+            button = self.thing(parts.emote_key(action.index))
+            if button is not None:  # a key's reaction is answered at its button, as a click's is
+                self.last_click = (button.rect.center, self.now)
+        return super().handle(action)
+
     def handle_table(self, action: InputAction) -> bool:
         kind = action.kind
         if kind in ("navigate", "select", "rotate_left", "rotate_right", "pass", "alt"):
@@ -546,7 +555,21 @@ class TooManyCooksTable(KitTable):
             picked=picked,
             offered=offered,
             focus=self.focus if self.keyboard else None,
+            nudged=model.my_turn and self._nudged == self._turn_key(model),
         )
+
+    @staticmethod
+    def _turn_key(model: TableModel) -> tuple[Any, ...]:
+        """The turn as it stands: a nudge is about this turn only, never one after it."""
+        last = model.view.get("last_move") or {}
+        return (model.view.get("round"), model.turn, last.get("number"))
+
+    def take_nudge(self, words: str) -> bool:
+        """The server's word to a chef who sits on their turn: the status beside the clock says it
+        for as long as that turn lasts (a toast would cover the notice above the pot and outlive
+        the turn); the chime sounds as for any nudge."""
+        self._nudged = self._turn_key(self.model)
+        return True
 
     def frame(self) -> Frame:
         return self._frame(self.model)
