@@ -153,13 +153,27 @@ def test_an_arrow_on_the_rim_rotates_its_line_and_q_e_rotate_the_focused_row_or_
     others_play_until_my_turn(session)
     render(app, scene, session.now)
     scene.focus = cell_key(1, 3)
-    scene.handle(InputAction("rotate_right", "pad:0"))  # a card's row
+    acted = len(session.acted)
+    scene.handle(InputAction("rotate_right", "pad:0"))  # a card's row: shown first, with its way
+    app.settle()
+    assert len(session.acted) == acted and scene.describe()["notice"] == "rotate"
+    assert "Rotate row 2 east?" in shown_words(app, scene, session.now)
+    scene.handle(InputAction("rotate_right", "pad:0"))  # the same button again makes it
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "row", "index": 1, "step": 1})
     others_play_until_my_turn(session)
     render(app, scene, session.now)
     scene.focus = arrow_key("col", 2, 1)
+    scene.keyboard, scene.pad = True, False
+    assert "Q / E: column 3 north / south" in " ".join(shown_words(app, scene, session.now))
     scene.handle(InputAction("rotate_left"))  # a column's arrow: that column
+    scene.handle(InputAction("rotate_right"))  # the other way asks again rather than rotating
+    assert len(session.acted) == acted + 1 and scene.describe()["notice"] == "rotate"
+    scene.handle(InputAction("navigate", dy=1))  # any other key keeps the soup as it is
+    assert scene.describe()["notice"] != "rotate"
+    scene.focus = arrow_key("col", 2, 1)
+    scene.handle(InputAction("rotate_left"))
+    scene.handle(InputAction("rotate_left"))
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "col", "index": 2, "step": -1})
 
@@ -321,6 +335,7 @@ def test_moves_animate_quickly_and_then_settle():
     session, app, scene = playing_table(players=2)
     scene.focus = cell_key(0, 0)
     scene.handle(InputAction("rotate_left"))
+    scene.handle(InputAction("rotate_left"))
     app.settle()
     start = session.now
     assert len(scene.motion.moving(start + 0.1)) == 4  # a row of four cards slides
@@ -466,3 +481,12 @@ def test_a_reaction_key_the_rules_refuse_is_answered_at_its_button():
     button = scene.thing("button:emote:0")
     assert session.refused and app.toasts == []
     assert scene.answer is not None and scene.answer.words and button.rect.collidepoint(scene.answer.pos)
+
+
+def test_the_first_arrow_key_shows_the_focus_on_the_soup_rather_than_moving_it_off():
+    session, app, scene = playing_table(players=2)
+    assert not scene.describe().get("keyboard", scene.keyboard)
+    scene.handle(InputAction("navigate", dx=-1))  # left from the top left card would be a spare
+    assert scene.focus == cell_key(0, 0) and scene.keyboard
+    scene.handle(InputAction("navigate", dy=1))
+    assert scene.focus == cell_key(1, 0)

@@ -129,6 +129,19 @@ def hint_line(f: Frame, focus: str | None, picked: bool, moves_open: bool = Fals
             if pad
             else _("Arrows to a ringed spare  ·  Enter swaps  ·  Esc puts the card back")
         )
+    bits = (focus or "").split(":")
+    if f.model.my_turn and (bits[0] == "cell" or (bits[0] == "arrow" and len(bits) > 2)):
+        column = bits[0] == "arrow" and bits[1] == "col"
+        index = int(bits[2] if bits[0] == "arrow" else bits[1]) + 1
+        line = (_("column %(index)d north / south") if column else _("row %(index)d west / east")) % {
+            "index": index
+        }
+        return (
+            _("D-pad moves  ·  A picks  ·  LB / RB: %(line)s  ·  Y passes") % {"line": line}
+            if pad
+            else _("Arrows move  ·  Enter picks  ·  Q / E: %(line)s  ·  P passes  ·  1-3 react")
+            % {"line": line}
+        )
     if f.model.my_turn:
         return (
             _("D-pad moves  ·  A picks  ·  LB / RB rotate  ·  Y passes  ·  X lists the moves")

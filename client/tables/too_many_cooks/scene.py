@@ -90,6 +90,7 @@ class TooManyCooksTable(KitTable):
         self.seats = SeatWatch()  # people away, and bots standing in for them
         self.said: dict[int, tuple[str, float]] = {}  # each chef's latest reaction and when (session clock)
         self._nudged: tuple[Any, ...] | None = None  # the turn the server nudged the chef on
+        self._rotating: tuple[str, int, int] | None = None  # Q / E shown, not made yet: (line, index, step)
         self.marked: set[str] = set()  # the spares and tastes the last move changed (marked in its colour)
         self._emotes_seen: set[tuple[int | None, str, float]] = set(session.emotes)
         self._could_move = False  # the shown chef could change the soup at the last view
@@ -192,6 +193,8 @@ class TooManyCooksTable(KitTable):
     # --- following the play --------------------------------------------------------------------------
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.story.observe(view, events)
+        if any(event.get("type") != "reacted" for event in events):
+            self._rotating = None  # the soup or the turn moved on: a rotation shown is no longer asked
         self.countdown.fresh_state(self.session.connected)
         for event in events:
             if event.get("type") == "all_passed" and isinstance(event.get("seconds_left"), int | float):
@@ -279,6 +282,14 @@ class TooManyCooksTable(KitTable):
         if kind in ("rotate_left", "rotate_right"):
             self.keyboard = True
             return self._rotate(-1 if kind == "rotate_left" else 1)
+        if kind not in ("point", "scroll"):
+            self._rotating = None  # any other key or touch keeps the soup as it is
+        if kind == "navigate" and not self.keyboard and not self.moves_open and not self.choosing.menu:
+            cell = self.thing(self._soup_focus)
+            if self.model.phase == "playing" and cell is not None:  # the first arrow shows the focus
+                self.keyboard = True  # on the soup, where it was last, rather than moving it off
+                self.focus = cell.key
+                return True
         if kind == "pass":
             model = self.model
             self.keyboard = True
@@ -362,7 +373,8 @@ class TooManyCooksTable(KitTable):
 
     def _rotate(self, step: int) -> bool:
         """Q / E (a pad's shoulders): rotate the focused row (a card or a row's arrow) west or east,
-        or the focused column's arrow's column north or south."""
+        or the focused column's arrow's column north or south. The first press frames the line with
+        the way its cards would go and asks; the same key again rotates it."""
         focus = self.focus or ""
         line, index = "", 0
         bits = parts.parse(focus)
@@ -374,11 +386,16 @@ class TooManyCooksTable(KitTable):
             return self._scroll_log(step)
         action = self.model.rotation(line, index, step) if line else None
         if action is None:
+            self._rotating = None
             focused = self.thing(self.focus)
             where = focused.rect.center if focused is not None else self.board.grid.center
             if not self.session.over:
                 self.answer_at(where, self.not_now() if self.actions else self.not_yours())
             return True
+        if self._rotating != (line, index, step):  # the first press shows the line and its way
+            self._rotating = (line, index, step)
+            return True
+        self._rotating = None  # the same key again makes it
         return self.play(action)
 
     def _scroll_log(self, older: int) -> bool:
@@ -500,6 +517,14 @@ class TooManyCooksTable(KitTable):
             )
         if hint:
             return Notice("hint", words=hint, foot=_(TURN_OFF))
+        if self._rotating is not None and model.rotation(*self._rotating) is not None:
+            line, index, step = self._rotating
+            again = (_("RB") if step > 0 else _("LB")) if self.pad else (_("E") if step > 0 else _("Q"))
+            return Notice(
+                "rotate",
+                _("Rotate %(line)s?") % {"line": describe.line_words(line, index, step)},
+                _("%(key)s again rotates it; any other key keeps the soup as it is.") % {"key": again},
+            )
         if self.keyboard:
             return Notice(
                 "keys",
@@ -753,9 +778,12 @@ class TooManyCooksTable(KitTable):
         """The pointer (or the focus) on an arrow that may be used: the row or column it would slide,
         framed, with a chevron in each gap the way its cards would go."""
         key = self.focus if self.keyboard else self.hover
-        if key is None or not key.startswith("arrow:") or key not in self.usable():
+        if self._rotating is not None:
+            line, index, step = self._rotating
+        elif key is None or not key.startswith("arrow:") or key not in self.usable():
             return
-        _arrow, line, index, step = parts.parse(key)
+        else:
+            _arrow, line, index, step = parts.parse(key)
         lay = self.board
         cells = [lay.cell(int(index), i) if line == "row" else lay.cell(i, int(index)) for i in range(SIZE)]
         p = Painter(surface, lay, self.now)
