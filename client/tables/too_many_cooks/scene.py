@@ -778,18 +778,18 @@ class TooManyCooksTable(KitTable):
         """The pointer (or the focus) on an arrow that may be used: the row or column it would slide,
         framed, with a chevron in each gap the way its cards would go."""
         key = self.focus if self.keyboard else self.hover
-        if self._rotating is not None:
-            line, index, step = self._rotating
+        if self._rotating is not None:  # Q / E asked: the line they would rotate
+            line, index, sign = self._rotating
         elif key is None or not key.startswith("arrow:") or key not in self.usable():
             return
         else:
-            _arrow, line, index, step = parts.parse(key)
+            bits = parts.parse(key)
+            line, index, sign = bits[1], int(bits[2]), int(bits[3])
         lay = self.board
-        cells = [lay.cell(int(index), i) if line == "row" else lay.cell(i, int(index)) for i in range(SIZE)]
+        cells = [lay.cell(index, i) if line == "row" else lay.cell(i, index) for i in range(SIZE)]
         p = Painter(surface, lay, self.now)
         p.ring(cells[0].union(cells[-1]), colour=INK, width=8, pad=10, radius=16)
         p.ring(cells[0].union(cells[-1]), colour=theme.MUSTARD, width=4, pad=8, radius=16)
-        sign = int(step)
         for a, b in zip(cells, cells[1:], strict=False):
             mid = ((a.centerx + b.centerx) // 2, (a.centery + b.centery) // 2)
             mark = pygame.Rect(0, 0, lay.px(22), lay.px(22))
