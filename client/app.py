@@ -196,12 +196,18 @@ class App:
         """Route a table session's errors to toasts and its events to sounds."""
         if self.toast_error not in session.error_listeners:
             session.error_listeners.append(self.toast_error)
-        if self.toast not in session.nudge_listeners:  # a gentle word to a player sitting on their turn
-            session.nudge_listeners.append(self.toast)
+        if self.nudge not in session.nudge_listeners:  # a gentle word to a player sitting on their turn
+            session.nudge_listeners.append(self.nudge)
         if id(session) not in self.cues:
             for old in self.cues.values():
                 old.detach()
             self.cues = {id(session): SoundCues(session, self.sound)}
+
+    def nudge(self, words: str) -> None:
+        """A player sits on their turn: the table says so where it shows the turn, else a toast."""
+        take = getattr(self.stack.top, "take_nudge", None)
+        if take is None or not take(words):
+            self.toast(words)
 
     def toast_error(self, message: str) -> None:
         """A refusal: said at the click that made the move when a table just had one, else a toast."""

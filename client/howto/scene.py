@@ -1,6 +1,7 @@
 """The How to play screen: a game's pages as tabs along the top, the words on the left, pictures of
-the real cards on the right; left and right turn the page (with the game choice focused, they
-choose the game, and the hints say so). Too Many Cooks also offers a guided first round."""
+the real cards on the right; left and right turn the page on every game, wherever the focus is
+(Enter on the game choice, or a click on its arrows, shows another game). Too Many Cooks also
+offers a guided first round."""
 
 from __future__ import annotations
 
@@ -77,9 +78,10 @@ class HowToPlayScene(FormScene):
     @property
     def hints(self) -> str:
         facts = {"number": self.page + 1, "count": len(self.pages)}
-        if isinstance(self.form.focused, Choice):
+        if self.pick_game:  # the same keys for every game, wherever the focus is
             return _(
-                "Page {number} of {count}    Left / Right: another game    Down: the pages    Esc / B: back"
+                "Page {number} of {count}    Left / Right: turn the page    Up, Enter: another game    "
+                "Esc / B: back"
             ).format(**facts)
         return _("Page {number} of {count}    Left / Right: turn the page    Esc / B: back").format(**facts)
 
@@ -120,8 +122,7 @@ class HowToPlayScene(FormScene):
         transitions.start_local(self.app, GUIDED_GAME, {"difficulty": "easy"}, 3)
 
     def handle(self, action: InputAction) -> bool:
-        focused = self.form.focused
-        if action.kind == "navigate" and action.dx and not isinstance(focused, Choice):
+        if action.kind == "navigate" and action.dx:  # on every game and the game choice alike
             self.turn_to(self.page + action.dx)
             return True
         return super().handle(action)

@@ -4,7 +4,8 @@ It reads its own secret tastes and the shared ones, and from the faces it notice
 other chefs' secret tastes (``inference``). On its turn it weighs soup moves one at a time, as the
 rulebook's tips advise ("a quick decent move is usually better than a slow perfect move"): a move
 is good when it satisfies the tastes it reads, keeps the happy faces it noticed happy, and works for
-the unhappy ones. It never undoes another chef's move that a happy face has just approved. It can be
+the unhappy ones. It never undoes another chef's move that a happy face has just approved, and a soup
+the table has had before this round counts against a move that goes back to it. It can be
 wrong: its guesses are guesses, and its level (``habits``) decides what it notices, how far it looks
 and how often it slips.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 from soupkitchen.shared.core import Bot
@@ -44,6 +46,10 @@ Soup = tuple[int, ...]
 __all__ = ["Chef", "approved_undo", "person"]
 UNDO_COST = UNSATISFIED
 """Undoing a move a happy face has just approved counts as much as breaking a taste."""
+REPEAT_COST = UNSATISFIED
+"""Going back to a soup the table has had twice this round counts as much as breaking a taste, and
+more each time after: chefs who keep undoing each other notice it, as people would, and try
+something else (taking a move back once is no habit yet)."""
 
 
 Moment = tuple[
@@ -116,6 +122,8 @@ class Chef(Bot):
         self.beats = 1.0  # how long its last decision took, in beats (after taking in the table)
         self.considered = 0  # the number of the latest move it has thought of reacting to
         self.heard: tuple[int, set[int]] = (0, set())  # a move's number, the seats whose reactions it heard
+        self.soups: tuple[Any, Soup | None, Counter[Soup]] = (None, None, Counter())
+        # (round, the soup it last saw, how often each soup has been on the table this round)
 
     # --- what it takes in ------------------------------------------------------------------------
     def observe(self, view: dict[str, Any]) -> None:
@@ -128,6 +136,7 @@ class Chef(Bot):
         habits = self.habits
         self.hear(view)
         self.note_taken_back(view)
+        self.note_soup(view)
         if view.get("reactions") and self.moment is not None and self.moment[0] == soup_from_view(view):
             return  # a reaction to the move it has seen: nothing more to take in
         self.table.observe(view)  # what every chef can tell of the others: kept to judge what a move tells
@@ -194,6 +203,15 @@ class Chef(Bot):
             self.taken_back[cell] = self.taken_back.get(cell, 0) + 1
             if self.habits.patience is not None and self.taken_back[cell] >= self.habits.patience:
                 self.given_up[1].add(cell)
+
+    def note_soup(self, view: dict[str, Any]) -> None:
+        """Count each soup the table has had this round (the soup is there for every chef to see)."""
+        key, soup = round_key(view), soup_from_view(view)
+        if self.soups[0] != key:
+            self.soups = (key, None, Counter())
+        if soup != self.soups[1]:
+            self.soups[2][soup] += 1
+            self.soups = (key, soup, self.soups[2])
 
     # --- what it says ----------------------------------------------------------------------------
     def aside(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
@@ -393,6 +411,7 @@ class Chef(Bot):
             score = goal.score_after(soup, far, here, new, cells)
             if move == self.undo:
                 score += UNDO_COST
+            score += REPEAT_COST * 2 * max(0, self.soups[2][new] - 1)
             scored.append((score, self.rng.random(), move))
         return scored
 

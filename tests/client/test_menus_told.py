@@ -98,8 +98,15 @@ def test_how_to_play_turns_the_page_with_the_arrows_and_says_what_they_do(app, k
     assert "Left / Right: turn the page" in howto.hints
     kit.press(app, "navigate", dx=1)
     assert howto.page == 1 and howto.form.focused.key == "tab1"  # the page, not the game
-    howto.form.focus_on("game")
-    assert "Left / Right: another game" in howto.hints
+    hints = howto.hints
+    howto.form.focus_on("game")  # the same keys on the game choice and on every game
+    assert howto.hints == hints and "Up, Enter: another game" in hints
+    kit.press(app, "navigate", dx=1)
+    assert howto.page == 2 and howto.game["id"] == app.stack.top.games[0]["id"]
+    kit.press(app, "select")
+    assert howto.game["id"] == howto.games[1]["id"] and howto.page == 0
+    kit.press(app, "navigate", dx=1)
+    assert howto.page == 1 and "Left / Right: turn the page" in howto.hints
 
 
 async def test_a_guided_first_round_leaves_the_settings_as_they_were(app, monkeypatch):

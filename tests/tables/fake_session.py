@@ -40,6 +40,7 @@ class FakeSession:
         self.pads: dict[int, str] = {}
         self.acted: list[tuple[int, dict[str, Any]]] = []
         self.refused: list[str] = []
+        self.error_listeners: list[Any] = []
         self.table: dict[str, Any] = {
             "id": "t1",
             "game": game_id,
@@ -133,8 +134,12 @@ class FakeSession:
         action = self.game.emote_action(self.state, seat, name) if not self.over else None
         if action is None:
             self.emotes.append((seat, name, self.now))
-        elif self.game.validate(self.state, seat, action, self.now) is None:
+        elif (reason := self.game.validate(self.state, seat, action, self.now)) is None:
             self.apply(seat, action)
+        else:  # as the server's refusal reaches the real session's error listeners
+            self.refused.append(reason)
+            for listener in self.error_listeners:
+                listener(str(reason))
 
     def react(self, seat: int, emote: str) -> None:
         """``seat`` reacts to the latest move now, as the server takes a reaction (the rules judge it)."""

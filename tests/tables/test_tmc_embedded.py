@@ -109,7 +109,10 @@ async def test_a_round_against_the_embedded_server(app):
                     or session.view(0)["round"] > 1
                 )
                 table.focus = "cell:0:0"
-            else:  # rotate row 0 east with a shoulder button
+            else:  # rotate row 0 east with a shoulder button: the first press shows it, the second makes it
+                sent = len(table.sent)
+                app.dispatch(InputAction("rotate_right", "pad:0"))
+                assert len(table.sent) == sent and table.describe()["notice"] == "rotate"
                 app.dispatch(InputAction("rotate_right", "pad:0"))
                 await settle(app, lambda b=before: session.view(0)["soup"] != b or not table.model.my_turn)
                 assert table.sent[-1] == {"type": "rotate", "line": "row", "index": 0, "step": 1}

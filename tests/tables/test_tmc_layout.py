@@ -8,6 +8,7 @@ import pytest
 
 from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout
 from soupkitchen.client.tables.too_many_cooks.model import TableModel
+from soupkitchen.client.tables.too_many_cooks.story import replaced_chip
 from soupkitchen.client.ui import theme
 from soupkitchen.client.ui.input import InputAction
 from tests.tables.fake_session import FakeSession
@@ -111,3 +112,14 @@ def moments(size, players: int, options: dict | None):
 )
 def test_no_text_is_under_16_pixels_at_720p(monkeypatch, players, options):
     assert smallest_text(monkeypatch, moments((1280, 720), players, options)) >= 16
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_card_a_change_replaced_stays_inside_the_changed_card(size):
+    """The little card left at a changed card's corner, ink frame and all, covers no other card."""
+    lay = TableLayout(size)
+    cells = [lay.cell(row, col) for row in range(4) for col in range(4)]
+    for cell in cells:
+        chip = replaced_chip(lay, cell).inflate(lay.px(6), lay.px(6))
+        assert cell.contains(chip)
+        assert [other for other in cells if other != cell and other.colliderect(chip)] == []

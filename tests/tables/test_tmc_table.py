@@ -153,13 +153,27 @@ def test_an_arrow_on_the_rim_rotates_its_line_and_q_e_rotate_the_focused_row_or_
     others_play_until_my_turn(session)
     render(app, scene, session.now)
     scene.focus = cell_key(1, 3)
-    scene.handle(InputAction("rotate_right", "pad:0"))  # a card's row
+    acted = len(session.acted)
+    scene.handle(InputAction("rotate_right", "pad:0"))  # a card's row: shown first, with its way
+    app.settle()
+    assert len(session.acted) == acted and scene.describe()["notice"] == "rotate"
+    assert "Rotate row 2 east?" in shown_words(app, scene, session.now)
+    scene.handle(InputAction("rotate_right", "pad:0"))  # the same button again makes it
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "row", "index": 1, "step": 1})
     others_play_until_my_turn(session)
     render(app, scene, session.now)
     scene.focus = arrow_key("col", 2, 1)
+    scene.keyboard, scene.pad = True, False
+    assert "Q / E: column 3 north / south" in " ".join(shown_words(app, scene, session.now))
     scene.handle(InputAction("rotate_left"))  # a column's arrow: that column
+    scene.handle(InputAction("rotate_right"))  # the other way asks again rather than rotating
+    assert len(session.acted) == acted + 1 and scene.describe()["notice"] == "rotate"
+    scene.handle(InputAction("navigate", dy=1))  # any other key keeps the soup as it is
+    assert scene.describe()["notice"] != "rotate"
+    scene.focus = arrow_key("col", 2, 1)
+    scene.handle(InputAction("rotate_left"))
+    scene.handle(InputAction("rotate_left"))
     app.settle()
     assert session.acted[-1] == (0, {"type": "rotate", "line": "col", "index": 2, "step": -1})
 
@@ -191,11 +205,13 @@ def test_pass_is_offered_only_when_the_rules_demand_it_and_the_notice_above_the_
     render(app, scene, session.now)
     assert scene.describe()["must_pass"] and scene.describe()["usable"] == [MAIN]
     assert scene.describe()["notice"] == "must_pass"
-    assert "Every taste you know is happy: you must pass" in shown_words(app, scene, session.now)
+    shown = shown_words(app, scene, session.now)
+    assert "All your tastes are satisfied: you pass" in shown
+    assert "the rules say a satisfied chef must pass" in " ".join(shown)
     click(scene, scene.table_layout.cell(0, 0))  # nothing to pick while passing is the only move
     assert (
         scene.describe()["picked"] == []
-        and scene.answer.words == "Every taste you know is happy: you must pass"
+        and scene.answer.words == "All your tastes are satisfied: you pass until a move unsatisfies one"
     )
     scene.handle(InputAction("select"))
     app.settle()
@@ -319,6 +335,7 @@ def test_moves_animate_quickly_and_then_settle():
     session, app, scene = playing_table(players=2)
     scene.focus = cell_key(0, 0)
     scene.handle(InputAction("rotate_left"))
+    scene.handle(InputAction("rotate_left"))
     app.settle()
     start = session.now
     assert len(scene.motion.moving(start + 0.1)) == 4  # a row of four cards slides
@@ -435,3 +452,41 @@ def test_after_the_end_the_button_under_the_pot_leads_back_to_play_again():
     assert [r["round"] for r in past] == list(range(1, scene.model.view["round"] + 1))
     assert len(past) > 1
     assert f"Round 1: {past[0]['stars_after']} star" in " ".join(shown_words(app, scene, session.now + 1))
+
+
+def test_a_nudge_is_said_beside_the_clock_for_that_turn_only_and_covers_nothing():
+    """The server's "your turn, the clock runs" is said in the status beside the clock, not in a box
+    over the notice above the pot, and not once the turn has moved on."""
+    session, app, scene = playing_table(players=3)
+    running = "The round's clock is running: change a card or rotate a line."
+    assert scene.take_nudge("It is your turn: the round's clock is running.")
+    assert running in " ".join(shown_words(app, scene, session.now)) and app.toasts == []
+    rotate = next(a for a in GAME.legal_actions(session.state, 0) if a["type"] == "rotate")
+    session.apply(0, rotate)
+    session.push()
+    others_play_until_my_turn(session)
+    assert running not in " ".join(shown_words(app, scene, session.now))
+
+
+def test_a_reaction_key_the_rules_refuse_is_answered_at_its_button():
+    """Pressing 1 to react to one's own move is refused, and the table says why beside the button."""
+    session, app, scene = playing_table(players=3)
+    session.error_listeners.append(lambda words: scene.answer_refusal(words) or app.toast(words))
+    rotate = next(a for a in GAME.legal_actions(session.state, 0) if a["type"] == "rotate")
+    session.apply(0, rotate)
+    session.push()
+    render(app, scene, session.now)
+    scene.handle(InputAction("emote", "keyboard", index=0))
+    app.settle()
+    button = scene.thing("button:emote:0")
+    assert session.refused and app.toasts == []
+    assert scene.answer is not None and scene.answer.words and button.rect.collidepoint(scene.answer.pos)
+
+
+def test_the_first_arrow_key_shows_the_focus_on_the_soup_rather_than_moving_it_off():
+    session, app, scene = playing_table(players=2)
+    assert not scene.describe().get("keyboard", scene.keyboard)
+    scene.handle(InputAction("navigate", dx=-1))  # left from the top left card would be a spare
+    assert scene.focus == cell_key(0, 0) and scene.keyboard
+    scene.handle(InputAction("navigate", dy=1))
+    assert scene.focus == cell_key(1, 0)

@@ -68,8 +68,11 @@ def test_what_the_notice_above_the_pot_says_fits_whole_at_720p(language, speakin
         frame,
         Notice(
             "must_pass",
-            words._("Every taste you know is happy: you must pass"),
-            words._("Press Pass under the pot (P, or Y on a pad)."),
+            words._("All your tastes are satisfied: you pass"),
+            words._(
+                "Until a move unsatisfies one: the rules say a satisfied chef must pass. "
+                "Press Pass (P, or Y on a pad); you may still react."
+            ),
         ),
     )
     assert not clipped_labels()

@@ -6,6 +6,7 @@ faces or the person works for it."""
 from __future__ import annotations
 
 import ast
+import collections
 import dataclasses
 import inspect
 import random
@@ -246,3 +247,25 @@ def test_a_normal_chef_settles_for_a_move_that_helps_and_a_hard_one_looks_for_th
             assert score < here, (seed, level)
             best[level] += score <= min(scores.values())
     assert best["normal"] < 20 <= best["hard"], best
+
+
+def test_chefs_do_not_keep_undoing_each_other():
+    """Chefs playing alone do not swap the same cards back and forth while the others watch: no
+    soup comes back more than three times in a round (chefs that did not count the soups they had
+    seen brought some back six times)."""
+    for seed in range(15):
+        chefs = [GAME.make_bot(seat, seed * 1000 + seat) for seat in range(4)]
+        seen: collections.Counter = collections.Counter()
+
+        def count(state, entry, chefs=chefs, seen=seen):
+            for seat, chef in enumerate(chefs):
+                chef.observe(GAME.view(state, seat))  # as the table shows every chef every move
+            if entry["action"]["type"] in ("change", "rotate"):
+                seen[state.round, state.soup] += 1
+
+        def choose(seat, view, now, chefs=chefs):
+            return chefs[seat].choose(view, now)
+
+        options = {"difficulty": ("easy", "moderate", "hard")[seed % 3]}
+        play(GAME, 4, seed, choose, options=options, step=5.0, observe=count)
+        assert max(seen.values()) <= 3, f"seed {seed}: a soup came back {max(seen.values())} times"

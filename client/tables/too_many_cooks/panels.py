@@ -99,7 +99,9 @@ def status_lines(f: Frame) -> tuple[str, str]:
     if m.phase == "reveal":
         return _("Round over"), _("Check the tastes, then go on.")
     if m.must_pass:
-        return _("You must pass"), _("Every taste you know is happy.")
+        return _("You must pass"), _("All your tastes are satisfied.")
+    if m.my_turn and f.nudged:
+        return _("Your turn"), _("The round's clock is running: change a card or rotate a line.")
     if m.my_turn:
         return _("Your turn"), _("Change a card or rotate a line.")
     return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")
@@ -126,6 +128,19 @@ def hint_line(f: Frame, focus: str | None, picked: bool, moves_open: bool = Fals
             _("D-pad to a ringed spare  ·  A swaps  ·  B puts the card back")
             if pad
             else _("Arrows to a ringed spare  ·  Enter swaps  ·  Esc puts the card back")
+        )
+    bits = (focus or "").split(":")
+    if f.model.my_turn and (bits[0] == "cell" or (bits[0] == "arrow" and len(bits) > 2)):
+        column = bits[0] == "arrow" and bits[1] == "col"
+        index = int(bits[2] if bits[0] == "arrow" else bits[1]) + 1
+        line = (_("column %(index)d north / south") if column else _("row %(index)d west / east")) % {
+            "index": index
+        }
+        return (
+            _("D-pad moves  ·  A picks  ·  LB / RB: %(line)s  ·  Y passes") % {"line": line}
+            if pad
+            else _("Arrows move  ·  Enter picks  ·  Q / E: %(line)s  ·  P passes  ·  1-3 react")
+            % {"line": line}
         )
     if f.model.my_turn:
         return (

@@ -60,10 +60,10 @@ PAGES = (
     Page(
         N_("Passing"),
         N_(
-            "When your own tastes and every shared taste are satisfied you may pass, and then passing is all "
-            "you may do: your turn is skipped until the round ends. The round ends when the timer runs out "
-            "or every chef has passed. A chef whose taste is broken again by someone else comes back into "
-            "play."
+            "When your own tastes and every shared taste are satisfied you must pass, and you cannot pass "
+            "before: a satisfied chef may not move the soup, even to help another chef, but may still "
+            "react to the others' moves. You pass until a move unsatisfies one of your tastes; then you "
+            "are back in play at once. The round ends when the timer runs out or every chef has passed."
         ),
         (Picture(f"{TMC}/timer", N_("the round timer")),),
     ),

@@ -89,6 +89,8 @@ class TooManyCooksTable(KitTable):
         self.round_left: float | None = None  # seconds that were left when every chef passed
         self.seats = SeatWatch()  # people away, and bots standing in for them
         self.said: dict[int, tuple[str, float]] = {}  # each chef's latest reaction and when (session clock)
+        self._nudged: tuple[Any, ...] | None = None  # the turn the server nudged the chef on
+        self._rotating: tuple[str, int, int] | None = None  # Q / E shown, not made yet: (line, index, step)
         self.marked: set[str] = set()  # the spares and tastes the last move changed (marked in its colour)
         self._emotes_seen: set[tuple[int | None, str, float]] = set(session.emotes)
         self._could_move = False  # the shown chef could change the soup at the last view
@@ -166,6 +168,7 @@ class TooManyCooksTable(KitTable):
             int(remaining) if remaining is not None else None,
             tuple(sorted(self._names().items())),
             self.notice(),
+            self._nudged,
             self.pad,
             self.moves_open,
         )
@@ -190,6 +193,8 @@ class TooManyCooksTable(KitTable):
     # --- following the play --------------------------------------------------------------------------
     def on_state(self, seat: int | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         self.story.observe(view, events)
+        if any(event.get("type") != "reacted" for event in events):
+            self._rotating = None  # the soup or the turn moved on: a rotation shown is no longer asked
         self.countdown.fresh_state(self.session.connected)
         self._note_round_end(events)
         if any(event.get("type") in ("round_started", "time_up", "all_passed") for event in events):
@@ -268,6 +273,13 @@ class TooManyCooksTable(KitTable):
         return [full_words(frame, entry) for entry in self.story.since(seat)]
 
     # --- input -------------------------------------------------------------------------------------
+    def handle(self, action: InputAction) -> bool:
+        if action.kind == "emote" and self.session.shown_seat is not None:
+            button = self.thing(parts.emote_key(action.index))
+            if button is not None:  # a key's reaction is answered at its button, as a click's is
+                self.last_click = (button.rect.center, self.now)
+        return super().handle(action)
+
     def handle_table(self, action: InputAction) -> bool:
         kind = action.kind
         if kind in ("navigate", "select", "rotate_left", "rotate_right", "pass", "alt"):
@@ -275,6 +287,14 @@ class TooManyCooksTable(KitTable):
         if kind in ("rotate_left", "rotate_right"):
             self.keyboard = True
             return self._rotate(-1 if kind == "rotate_left" else 1)
+        if kind not in ("point", "scroll"):
+            self._rotating = None  # any other key or touch keeps the soup as it is
+        if kind == "navigate" and not self.keyboard and not self.moves_open and not self.choosing.menu:
+            cell = self.thing(self._soup_focus)
+            if self.model.phase == "playing" and cell is not None:  # the first arrow shows the focus
+                self.keyboard = True  # on the soup, where it was last, rather than moving it off
+                self.focus = cell.key
+                return True
         if kind == "pass":
             model = self.model
             self.keyboard = True
@@ -358,7 +378,8 @@ class TooManyCooksTable(KitTable):
 
     def _rotate(self, step: int) -> bool:
         """Q / E (a pad's shoulders): rotate the focused row (a card or a row's arrow) west or east,
-        or the focused column's arrow's column north or south."""
+        or the focused column's arrow's column north or south. The first press frames the line with
+        the way its cards would go and asks; the same key again rotates it."""
         focus = self.focus or ""
         line, index = "", 0
         bits = parts.parse(focus)
@@ -370,11 +391,16 @@ class TooManyCooksTable(KitTable):
             return self._scroll_log(step)
         action = self.model.rotation(line, index, step) if line else None
         if action is None:
+            self._rotating = None
             focused = self.thing(self.focus)
             where = focused.rect.center if focused is not None else self.board.grid.center
             if not self.session.over:
                 self.answer_at(where, self.not_now() if self.actions else self.not_yours())
             return True
+        if self._rotating != (line, index, step):  # the first press shows the line and its way
+            self._rotating = (line, index, step)
+            return True
+        self._rotating = None  # the same key again makes it
         return self.play(action)
 
     def _scroll_log(self, older: int) -> bool:
@@ -436,7 +462,7 @@ class TooManyCooksTable(KitTable):
             return read
         model = self.model
         if model.must_pass:
-            return _("Every taste you know is happy: you must pass")
+            return _("All your tastes are satisfied: you pass until a move unsatisfies one")
         if model.phase == "ready":
             return _("Press Ready to cook: the round starts once every chef is")
         if self.choosing.picked:
@@ -488,11 +514,22 @@ class TooManyCooksTable(KitTable):
         if model.must_pass:
             return Notice(
                 "must_pass",
-                _("Every taste you know is happy: you must pass"),
-                _("Press Pass under the pot (P, or Y on a pad)."),
+                _("All your tastes are satisfied: you pass"),
+                _(
+                    "Until a move unsatisfies one: the rules say a satisfied chef must pass. "
+                    "Press Pass (P, or Y on a pad); you may still react."
+                ),
             )
         if hint:
             return Notice("hint", words=hint, foot=_(TURN_OFF))
+        if self._rotating is not None and model.rotation(*self._rotating) is not None:
+            line, index, step = self._rotating
+            again = (_("RB") if step > 0 else _("LB")) if self.pad else (_("E") if step > 0 else _("Q"))
+            return Notice(
+                "rotate",
+                _("Rotate %(line)s?") % {"line": describe.line_words(line, index, step)},
+                _("%(key)s again rotates it; any other key keeps the soup as it is.") % {"key": again},
+            )
         if self.keyboard:
             return Notice(
                 "keys",
@@ -549,7 +586,21 @@ class TooManyCooksTable(KitTable):
             picked=picked,
             offered=offered,
             focus=self.focus if self.keyboard else None,
+            nudged=model.my_turn and self._nudged == self._turn_key(model),
         )
+
+    @staticmethod
+    def _turn_key(model: TableModel) -> tuple[Any, ...]:
+        """The turn as it stands: a nudge is about this turn only, never one after it."""
+        last = model.view.get("last_move") or {}
+        return (model.view.get("round"), model.turn, last.get("number"))
+
+    def take_nudge(self, words: str) -> bool:
+        """The server's word to a chef who sits on their turn: the status beside the clock says it
+        for as long as that turn lasts (a toast would cover the notice above the pot and outlive
+        the turn); the chime sounds as for any nudge."""
+        self._nudged = self._turn_key(self.model)
+        return True
 
     def frame(self) -> Frame:
         return self._frame(self.model)
@@ -733,15 +784,18 @@ class TooManyCooksTable(KitTable):
         """The pointer (or the focus) on an arrow that may be used: the row or column it would slide,
         framed, with a chevron in each gap the way its cards would go."""
         key = self.focus if self.keyboard else self.hover
-        if key is None or not key.startswith("arrow:") or key not in self.usable():
+        if self._rotating is not None:  # Q / E asked: the line they would rotate
+            line, index, sign = self._rotating
+        elif key is None or not key.startswith("arrow:") or key not in self.usable():
             return
-        _arrow, line, index, step = parts.parse(key)
+        else:
+            bits = parts.parse(key)
+            line, index, sign = bits[1], int(bits[2]), int(bits[3])
         lay = self.board
-        cells = [lay.cell(int(index), i) if line == "row" else lay.cell(i, int(index)) for i in range(SIZE)]
+        cells = [lay.cell(index, i) if line == "row" else lay.cell(i, index) for i in range(SIZE)]
         p = Painter(surface, lay, self.now)
         p.ring(cells[0].union(cells[-1]), colour=INK, width=8, pad=10, radius=16)
         p.ring(cells[0].union(cells[-1]), colour=theme.MUSTARD, width=4, pad=8, radius=16)
-        sign = int(step)
         for a, b in zip(cells, cells[1:], strict=False):
             mid = ((a.centerx + b.centerx) // 2, (a.centery + b.centery) // 2)
             mark = pygame.Rect(0, 0, lay.px(22), lay.px(22))

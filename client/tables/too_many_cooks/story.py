@@ -11,7 +11,7 @@ import pygame
 
 from soupkitchen.client.tables.too_many_cooks.board import Frame, draw_card, draw_clock
 from soupkitchen.client.tables.too_many_cooks.history import Entry, Summary, reaction_words
-from soupkitchen.client.tables.too_many_cooks.layout import SIZE
+from soupkitchen.client.tables.too_many_cooks.layout import SIZE, TableLayout
 from soupkitchen.client.tables.too_many_cooks.paint import ART, INK, PAPER, SMALL, Painter
 from soupkitchen.client.ui import theme
 from soupkitchen.client.words import N_, _, ngettext
@@ -33,6 +33,14 @@ def seat_disc(p: Painter, seat: int | None, centre: tuple[int, int], radius: int
         p.text(theme.seat_symbol(seat), SMALL * 0.8, INK, centre, anchor="center")
 
 
+def replaced_chip(lay: TableLayout, cell: pygame.Rect) -> pygame.Rect:
+    """Where the card a change replaced is shown: inside the changed card's bottom left corner, its
+    ink frame too, so it never lies over a neighbouring card."""
+    was = pygame.Rect(0, 0, lay.px(MINI_W + 6), lay.px(MINI_H + 8))
+    was.bottomleft = (cell.x + lay.px(9), cell.bottom - lay.px(9))
+    return was
+
+
 def draw_last_move(p: Painter, f: Frame) -> None:
     """The soup's newest change (passes after it leave it marked): the changed card ringed in its
     chef's colour, the card it replaced tucked under its corner; or the rotated line outlined with an
@@ -45,8 +53,7 @@ def draw_last_move(p: Painter, f: Frame) -> None:
     if move.kind == "changed":
         cell = lay.cell(move.row, move.col)
         p.ring(cell, colour=colour, width=6, pad=4)
-        was = pygame.Rect(0, 0, lay.px(MINI_W + 6), lay.px(MINI_H + 8))
-        was.bottomleft = (cell.x - lay.px(8), cell.bottom + lay.px(8))  # in its own corner, not a neighbour's
+        was = replaced_chip(lay, cell)
         pygame.draw.rect(p.surface, INK, was.inflate(lay.px(6), lay.px(6)), border_radius=lay.px(6))
         draw_card(p, move.old or {}, was, f.colour_blind)
         badge = (cell.x + lay.px(4), cell.y + lay.px(4))
