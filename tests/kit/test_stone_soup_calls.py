@@ -193,6 +193,19 @@ def test_a_click_where_the_call_button_stood_a_moment_after_the_window_closed_is
     assert scene.answer.words.startswith("Too late: ") or app.toasts[-1].startswith("Too late: ")
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_call_buttons_never_stand_where_a_declaration_appears(size):
+    """A call clicked as the window closes and your turn begins lands on nothing, never on a claim."""
+    _session, _app, scene = table(others_window, seed=SEED, size=size)
+    calls = [scene.thing(key).rect for key in ("button:challenge", "button:let_go")]
+    _session, app, scene = my_turn("cabbage " * 7 + "peas stone", size, due="cabbage")
+    for card in [t for t in scene.things() if t.key.startswith("hand:")]:
+        click(app, scene, card.rect.center)
+    says = [t.rect for t in scene.things() if t.key.startswith("say:")]
+    assert len(says) == 7  # the most a cabbage can be declared
+    assert not [s for s in says for c in calls if s.colliderect(c)]
+
+
 def test_a_solo_table_holds_its_clock_while_a_menu_covers_it():
     session, app, scene = a_claim()
     held = []

@@ -418,12 +418,10 @@ class StoneSoupTable(KitTable):
             [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else []
         )
         centre = layout.POT_X + layout.POT_W / 2 - 10
-        # clear of the declarations beside the pot; during a window only the call buttons, higher up,
-        # are there
-        room = b.px(
-            2 * ((layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X) - centre)
-            - 20
-        )
+        # between the sequence card and the buttons beside the pot, on as many lines as it takes
+        room = b.px(2 * (layout.SAY_X - centre) - 20)
+        font = b.font(SMALL)
+        lines = [part for line in lines for part in theme.wrap(line, font, room)]
         y = b.rect(centre, layout.POT_WORDS_Y, 1, 1).y
         for line in lines:
             y = b.text(
@@ -453,12 +451,12 @@ class StoneSoupTable(KitTable):
                 theme.MUSTARD,
                 b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                 anchor="midtop",
-                max_width=b.px(560),
+                max_width=b.px(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2)),
             )
         elif model.can("play"):
             b.text(
                 surface,
-                _("Say they are:"),
+                _("Say they are:") if self.choosing.picked else _("Pick the cards for the pot first"),
                 BODY,
                 theme.TEXT,
                 b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft,
