@@ -180,6 +180,26 @@ def test_still_after_the_salt_is_said_only_when_the_last_play_was_salt(monkeypat
     assert session.state.turn is not None and said[-1] is False
 
 
+def test_a_call_pressed_just_as_the_next_claim_opens_is_the_late_call_on_the_one_before():
+    session, app, scene = a_claim()
+    closed = session.state.window.serial
+    render(app, scene, 0.5)
+    session.now = session.state.window.closes_at
+    session.apply(None, TIMEOUT)
+    session.bots_play(until=others_window, limit=3000)  # the next claim opens at once
+    render(app, scene, 1.5)
+    assert session.state.window.serial != closed
+    scene.now = 1.8  # Space, pressed for the claim before
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1] == {"type": "challenge", "play": closed}
+    assert session.state.window is not None and not session.state.reveals  # the new claim stands open
+    render(app, scene, 3.0)  # read, the new claim is called
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1]["play"] == session.state.plays and session.state.reveals[-1]["by"] == 0
+
+
 def test_a_click_where_the_call_button_stood_a_moment_after_the_window_closed_is_told_too_late():
     session, app, scene = a_claim()
     button = scene.thing("button:challenge").rect.center
