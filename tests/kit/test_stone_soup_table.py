@@ -170,7 +170,7 @@ def test_random_valid_plays_made_by_clicks_are_accepted_and_every_label_fits():
             play_by_clicks(app, scene, action, step)
             assert session.acted[-1] == (0, action)
         session.bots_play(limit=3000)
-        render(app, scene, step + 0.5)
+        render(app, scene, step + 0.1)  # the next claim, read for most of a second before a call
     assert clipped_labels() == []
 
 

@@ -20,11 +20,12 @@ MIDDLE_Y = 320
 SEQUENCE_X, SEQUENCE_Y, SEQ_CARD_W, SEQ_STEP = 36, 372, 64, 72
 POT_X, POT_Y, POT_W, POT_H = 640, 360, 150, 210
 SALT_Y = POT_Y + POT_H - 124  # the salt's top: its cards end above the pot's words (POT_WORDS_Y)
-POT_WORDS_Y = POT_Y + POT_H + 40
+POT_WORDS_Y = POT_Y + POT_H + 30
 # The call buttons lie above the declarations, never where one appears: a call clicked as the window
 # closes and your turn begins lands on nothing (and is answered as a late call), never on a claim.
-CALL_X, CALL_Y, CALL_W, CALL_H = 880, 344, 320, 120
-LET_GO_X, LET_GO_Y, LET_GO_W, LET_GO_H = 1220, 369, 240, 70
+CALL_X, CALL_Y, CALL_W, CALL_H = 880, 344, 314, 120
+CALL_RING = 104  # the left of the call button, kept for the window's ring
+LET_GO_X, LET_GO_Y, LET_GO_W, LET_GO_H = 1204, 369, 256, 70
 SAY_X, SAY_Y, SAY_W, SAY_H, SAY_GAP, SAY_COLUMNS = 880, 480, 186, 44, 10, 3
 RING_X, RING_R = 1180, 70  # the window's ring for those who may not call, right of the pot
 HAND_Y, HAND_TOP = 690, 800

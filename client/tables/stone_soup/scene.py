@@ -436,8 +436,10 @@ class StoneSoupTable(KitTable):
             [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else []
         )
         centre = layout.POT_X + layout.POT_W / 2 - 10
-        # between the sequence card and the buttons beside the pot, on as many lines as it takes
-        room = b.px(2 * (layout.SAY_X - centre) - 20)
+        # on as many lines as it takes, clear of the declarations beside the pot; during a window only
+        # the call buttons, higher up, are there
+        right = layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X
+        room = b.px(2 * (right - centre) - 20)
         font = b.font(SMALL)
         lines = [part for line in lines for part in theme.wrap(line, font, room)]
         y = b.rect(centre, layout.POT_WORDS_Y, 1, 1).y
@@ -531,7 +533,7 @@ class StoneSoupTable(KitTable):
             paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == CALL_KEY:
             paint.draw_button(
-                surface, b, rect, thing.words, True, colour=paint.CALL, size=72, left=b.px(136)
+                surface, b, rect, thing.words, True, colour=paint.CALL, size=72, left=b.px(layout.CALL_RING)
             )  # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()
@@ -633,8 +635,8 @@ class StoneSoupTable(KitTable):
         fraction = 1.0 if left is None else left / total
         button = self.thing(CALL_KEY)
         if button is not None:
-            centre = (button.rect.x + b.px(80), button.rect.centery)
-            paint.draw_ring(surface, b, centre, b.px(56), fraction, left)
+            centre = (button.rect.x + b.px(layout.CALL_RING / 2 + 2), button.rect.centery)
+            paint.draw_ring(surface, b, centre, b.px(layout.CALL_RING / 2 - 8), fraction, left)
         else:
             paint.draw_ring(
                 surface, b, b.rect(layout.RING_X, 470, 1, 1).topleft, b.px(layout.RING_R), fraction, left
