@@ -269,6 +269,21 @@ def test_the_pot_size_is_told_whole_at_1280x720_in_each_language(language, catal
         client_words.install("en")
 
 
+def test_a_language_chosen_at_the_table_words_it_again_at_once(catalogs):
+    """No event comes between choosing Deutsch in the menu and looking at the table again."""
+    session, app, scene = a_claim()
+    assert scene.thing("button:let_go").words == "Let it go"
+    try:
+        client_words.install("de")
+        with coverage.capture() as drawn:
+            render(app, scene, 0.5)
+        assert scene.thing("button:let_go").words == "Durchgehen lassen"
+        lines = [event[2] for event in drawn if event[0] == "note"]
+        assert "Durchgehen lassen" in lines and "Let it go" not in lines
+    finally:
+        client_words.install("en")
+
+
 def test_a_solo_table_holds_its_clock_while_a_menu_covers_it():
     session, app, scene = a_claim()
     held = []
