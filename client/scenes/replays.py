@@ -499,8 +499,9 @@ class ReplayScene(Scene):
         self.controls[key] = rect
 
     def status(self) -> str:
-        """Where the replay is: the move, the round (of a game with rounds of its own, with the round's
-        own clock), the turn, and the game's clock (whose eyes are lit in the column)."""
+        """Where the replay is: the move, the round (only of a game with rounds of its own, as its facts
+        say, with the round's own clock), the turn, and the game's clock (whose eyes are lit in the
+        column)."""
         p = self.player
         moment = p.moment
         where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
@@ -512,10 +513,11 @@ class ReplayScene(Scene):
                 number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start))
             )
             return " · ".join([where, when, _("turn {number}").format(number=p.turn_at(moment))])
+        rounds = [_("round {number}").format(number=round_number)] if p.timeline.game.facts.rounds else []
         return " · ".join(
             [
                 where,
-                _("round {number}").format(number=round_number),
+                *rounds,  # a game that has no rounds (Stone Soup) is not told in them
                 _("turn {number}").format(number=p.turn_at(moment)),
                 _("{clock} into the game").format(clock=clock(p.timeline.time(moment))),
             ]
