@@ -4,9 +4,10 @@ Plays ``--games`` seeded games of bots (the levels listed, moved one seat round 
 simulator's clock. At every claim each other bot is asked what it would do, before any of them acts,
 so every seat's judgement counts, not only the fastest one's. Prints, per level: the share of bluffs
 it calls (and of the bluffs it could not prove false from what it saw, the ones that need a hunch),
-the share of honest claims it calls, how often a call it makes is right (catches a bluff), and how long it
-takes over a call and a let-go in beats of the table's bot pace (a beat is 1.2 s at the default bot speed,
-with people at the table 1.2-1.8 s).
+the share of honest claims it calls, how often a call it makes is right (catches a bluff), the share
+of last-card claims it calls (those it could not prove false: a last card is called on a hunch), and
+how long it takes over a call and a let-go in beats of the table's bot pace (a beat is 1.2 s at the
+default bot speed, with people at the table 1.2-1.8 s).
 
     .venv/bin/python scripts/bench_stone_calls.py
     .venv/bin/python scripts/bench_stone_calls.py --games 200 --players 3 --bots hard,normal,easy
@@ -44,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     listed = args.bots.split(",")
     levels0 = (listed * args.players)[: args.players]
-    # per level: [bluffs, bluffs called, hunch bluffs, hunch bluffs called, honest, honest called]
-    tally: dict[str, list[int]] = defaultdict(lambda: [0] * 6)
+    # per level: [bluffs, bluffs called, hunch bluffs, hunch bluffs called, honest, honest called,
+    # last cards, last cards called]
+    tally: dict[str, list[int]] = defaultdict(lambda: [0] * 8)
     beats: dict[tuple[str, str], list[float]] = defaultdict(list)
     for game in range(args.games):
         seed = args.seed + game
@@ -78,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     row[4] += 1
                     row[5] += called
+                if view["window"]["empties_hand"] and not sure:
+                    row[6] += 1
+                    row[7] += called
                 if action is not None:
                     beats[(levels[seat], action["type"])].append(bot.thinking(view, action))
 
@@ -91,15 +96,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.games} games, {args.players} players, bots {args.bots} (rotated)")
     print(
         "level   bluffs called      on a hunch         honest called     "
-        "calls right  call beats  let-go beats"
+        "calls right  last cards        call beats  let-go beats"
     )
     for level in ("easy", "normal", "hard"):
         if level not in tally:
             continue
-        b, bc, h, hc, o, oc = tally[level]
+        b, bc, h, hc, o, oc, last, lc = tally[level]
         print(
             f"{level:7} {bc:4}/{b:<5} {bc / max(1, b):4.0%}  {hc:4}/{h:<5} {hc / max(1, h):4.0%}"
             f"    {oc:4}/{o:<5} {oc / max(1, o):4.0%}    {bc / max(1, bc + oc):4.0%}"
+            f"         {lc:4}/{last:<5} {lc / max(1, last):4.0%}"
             f"         {median(beats[(level, 'challenge')]):5.2f}"
             f"       {median(beats[(level, 'let_go')]):5.2f}"
         )

@@ -517,8 +517,9 @@ class ReplayScene(Scene):
         self.controls[key] = rect
 
     def status(self, moment: int | None = None) -> str:
-        """Where the replay is (or would be at ``moment``): the move, the round (of a game with rounds of
-        its own, with the round's own clock), the turn, and the game's clock."""
+        """Where the replay is (or would be at ``moment``): the move, the round (only of a game with
+        rounds of its own, as its facts say, with the round's own clock), the turn, and the game's
+        clock."""
         p = self.player
         moment = p.moment if moment is None else moment
         where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
@@ -530,10 +531,11 @@ class ReplayScene(Scene):
                 number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start))
             )
             return " · ".join([where, when, _("turn {number}").format(number=p.turn_at(moment))])
+        rounds = [_("round {number}").format(number=round_number)] if p.timeline.game.facts.rounds else []
         return " · ".join(
             [
                 where,
-                _("round {number}").format(number=round_number),
+                *rounds,  # a game that has no rounds (Stone Soup) is not told in them
                 _("turn {number}").format(number=p.turn_at(moment)),
                 _("{clock} into the game").format(clock=clock(p.timeline.time(moment))),
             ]

@@ -31,6 +31,7 @@ from soupkitchen.shared.stone_soup.claim_weighing import (
     adjusted,
     call_worth,
     hunch,
+    last_card_hunch,
     thinking_beats,
 )
 from soupkitchen.shared.stone_soup.counting import SizeBook, clamp, holds_at_least, hypergeometric, in_band
@@ -252,13 +253,15 @@ class StoneSoupBot(Bot):
     def _challenge_chance(self, view: dict[str, Any], window: dict[str, Any]) -> float:
         """The chance this seat calls the open play: sure when letting it go ends the game or the
         play is a sure bluff; then by its level's way of calling."""
-        if window["empties_hand"]:
-            return 1.0  # a last play costs nothing to doubt
         if self.style.calls == "whim":
-            return WHIM
+            return last_card_hunch(0.0) if window["empties_hand"] else WHIM
         if window["serial"] in self.caught:
             return 1.0  # a hand or pot left the wrong size is a sure bluff
+        if window["empties_hand"] and self.style.calls == "sums":
+            return 1.0  # letting a last play go loses the game: the sums always call it
         bluff = self._bluff_chance(view, window)
+        if window["empties_hand"] and bluff < 1.0:
+            return last_card_hunch(bluff)  # suspicious, but called on a hunch, not every time
         if bluff >= 1.0 or bluff <= 0.0:
             return bluff
         if self.style.calls == "hunch":

@@ -18,6 +18,7 @@ CALL_MARGIN = 1.0
 """Cards of expected loss a reckoning bot accepts to call: a bluff let stand also sheds the
 claimant's cards, which the sums below do not count."""
 WHIM = 0.2  # the share of plays an easy bot calls, whatever the odds
+LAST_CARD = (0.4, 0.8)  # how often an easy or normal bot calls a last card: a believable one, a doubtful one
 SMELL = {1: 0.6, 2: 0.3, 3: 0.2}
 """How doubtful a claim of so many cards sounds to a player who has played before (a bluff is mostly
 one card passed off as the food); a larger claim sounds honest (0.08)."""
@@ -104,9 +105,17 @@ def adjusted(bluff: float, factor: float) -> float:
 def hunch(bluff: float, count: int, pot: int) -> float:
     """The chance a normal bot calls: as a person does, more often the more doubtful the claim sounds
     (``bluff``, the chance counted from the cards it can see, with how doubtful such a claim sounds,
-    ``SMELL``) and the cheaper a wrong call would be (the pot it would take)."""
+    ``SMELL``) and the cheaper a wrong call would be (the pot it would take). A good bluff mostly
+    stands: a claim is called only when it sounds doubtful, never at every turn."""
     doubt = (bluff + SMELL.get(count, 0.08)) / 2
-    return max(0.0, min(1.0, 2.5 * (doubt - 0.2))) / (1.0 + (pot / 7) ** 4)  # half as often at 7 cards
+    return max(0.0, min(1.0, 2.0 * (doubt - 0.25))) / (1.0 + (pot / 7) ** 4)  # half at 7 cards
+
+
+def last_card_hunch(bluff: float) -> float:
+    """The chance an easy or normal bot calls a claim that empties the claimant's hand (letting it go
+    ends the game): a last card is suspicious, but a person calls it on a hunch, not every time;
+    the more the cards it can count make it doubt, the likelier."""
+    return LAST_CARD[0] + (LAST_CARD[1] - LAST_CARD[0]) * bluff
 
 
 def thinking_beats(style: Style, action: str, sure: bool, shown: int, rng: random.Random) -> float:

@@ -8,12 +8,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from soupkitchen.client import words as client_words
 from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.tables.kit.panels import hover_box
-from soupkitchen.client.tables.stone_soup import paint
+from soupkitchen.client.tables.stone_soup import layout, paint
 from soupkitchen.client.tables.stone_soup.model import verdict_words
 from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
+from soupkitchen.client.ui import coverage
 from soupkitchen.client.ui.input import InputAction
+from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.core import TIMEOUT
 from tests.kit.test_stone_soup_table import others_window, table
 from tests.stone_soup.conftest import arrange
@@ -180,6 +183,26 @@ def test_still_after_the_salt_is_said_only_when_the_last_play_was_salt(monkeypat
     assert session.state.turn is not None and said[-1] is False
 
 
+def test_a_call_pressed_just_as_the_next_claim_opens_is_the_late_call_on_the_one_before():
+    session, app, scene = a_claim()
+    closed = session.state.window.serial
+    render(app, scene, 0.5)
+    session.now = session.state.window.closes_at
+    session.apply(None, TIMEOUT)
+    session.bots_play(until=others_window, limit=3000)  # the next claim opens at once
+    render(app, scene, 1.5)
+    assert session.state.window.serial != closed
+    scene.now = 1.8  # Space, pressed for the claim before
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1] == {"type": "challenge", "play": closed}
+    assert session.state.window is not None and not session.state.reveals  # the new claim stands open
+    render(app, scene, 3.0)  # read, the new claim is called
+    scene.handle(InputAction("select"))
+    app.settle()
+    assert session.acted[-1][1]["play"] == session.state.plays and session.state.reveals[-1]["by"] == 0
+
+
 def test_a_click_where_the_call_button_stood_a_moment_after_the_window_closed_is_told_too_late():
     session, app, scene = a_claim()
     button = scene.thing("button:challenge").rect.center
@@ -191,6 +214,74 @@ def test_a_click_where_the_call_button_stood_a_moment_after_the_window_closed_is
     click(app, scene, button)
     assert session.acted[-1][1] == {"type": "challenge", "play": closed}
     assert scene.answer.words.startswith("Too late: ") or app.toasts[-1].startswith("Too late: ")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_call_buttons_never_stand_where_a_declaration_appears(size):
+    """A call clicked as the window closes and your turn begins lands on nothing, never on a claim."""
+    _session, _app, scene = table(others_window, seed=SEED, size=size)
+    calls = [scene.thing(key).rect for key in ("button:challenge", "button:let_go")]
+    _session, app, scene = my_turn("cabbage " * 7 + "peas stone", size, due="cabbage")
+    for card in [t for t in scene.things() if t.key.startswith("hand:")]:
+        click(app, scene, card.rect.center)
+    says = [t.rect for t in scene.things() if t.key.startswith("say:")]
+    assert len(says) == 7  # the most a cabbage can be declared
+    assert not [s for s in says for c in calls if s.colliderect(c)]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "lt"])
+def test_the_pot_size_is_told_whole_at_1280x720_in_each_language(language, catalogs):
+    """A thick stack growing into a heap, salt under it: the pot's words wrap, none cut short, and
+    stay above your hand."""
+    try:
+        client_words.install(language)
+        session = FakeSession("stone-soup", 4, 0, seed=3)
+        hands = {0: "potato onion stone", 1: "potato tomato onion onion carrot"}
+        pot = "carrot cabbage peas sausage sausage tomato cabbage cabbage peas peas onion onion"
+        session.state = arrange(4, hands, pot=pot, salt_pile="salt salt", turn=1, due="potato")
+        app, scene = make_table(session, (1280, 720))
+        render(app, scene, 0.0)
+        session.apply(1, {"type": "play", "cards": {"tomato": 1, "onion": 2, "carrot": 1}, "count": 4})
+        reset_clipped()
+        with coverage.capture() as drawn:
+            render(app, scene, 1.0)
+        assert clipped_labels() == []
+        pot_rect, hand_top = scene.thing("pot").rect, scene.board.rect(0, layout.HAND_Y, 1, 1).y
+        centre = scene.board.rect(layout.POT_X + layout.POT_W / 2 - 10, 0, 1, 1).x
+        lines = [
+            event[1]
+            for event in drawn
+            if event[0] == "note" and event[1].top >= pot_rect.bottom and abs(event[1].centerx - centre) <= 2
+        ]
+        assert len(lines) >= 2 and all(line.bottom <= hand_top for line in lines)
+        session.state = arrange(4, hands, pot=pot, salt_pile="salt salt", turn=0, due="potato")
+        reset_clipped()  # your turn: the declarations beside the pot leave less room
+        with coverage.capture() as drawn:
+            render(app, scene, 12.0)
+        assert clipped_labels() == []
+        lines = [
+            event[1]
+            for event in drawn
+            if event[0] == "note" and event[1].top >= pot_rect.bottom and abs(event[1].centerx - centre) <= 2
+        ]
+        assert len(lines) >= 2 and all(line.bottom <= hand_top for line in lines)
+    finally:
+        client_words.install("en")
+
+
+def test_a_language_chosen_at_the_table_words_it_again_at_once(catalogs):
+    """No event comes between choosing Deutsch in the menu and looking at the table again."""
+    session, app, scene = a_claim()
+    assert scene.thing("button:let_go").words == "Let it go"
+    try:
+        client_words.install("de")
+        with coverage.capture() as drawn:
+            render(app, scene, 0.5)
+        assert scene.thing("button:let_go").words == "Durchgehen lassen"
+        lines = [event[2] for event in drawn if event[0] == "note"]
+        assert "Durchgehen lassen" in lines and "Let it go" not in lines
+    finally:
+        client_words.install("en")
 
 
 def test_a_solo_table_holds_its_clock_while_a_menu_covers_it():

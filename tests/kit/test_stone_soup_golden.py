@@ -35,7 +35,7 @@ def later_turn(view) -> bool:
 
 
 def turn(size):
-    session = at(later_turn)
+    session = at(later_turn, seed=2)
     app, scene = make_table(session, size)
     render(app, scene, 0.0)
     hand = [t for t in scene.things() if t.key.startswith("hand:") and not t.key.startswith("hand:salt")]

@@ -130,6 +130,13 @@ def test_the_viewer_draws_each_games_own_table_from_every_eye(app, game_id):
     assert viewer.describe()["moment"] == len(viewer.player.eyes())
 
 
+def test_a_game_without_rounds_is_not_told_in_rounds(app):
+    viewer = open_viewer(app, "stone-soup")
+    press(app, "navigate", dx=1)
+    status = viewer.status()
+    assert "turn " in status and "round" not in status.lower()
+
+
 def test_keys_and_pad_move_in_time(app):
     viewer = open_viewer(app)
     press(app, "navigate", dx=1, device="pad:0")

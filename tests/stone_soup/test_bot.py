@@ -12,6 +12,7 @@ from soupkitchen.shared.playout import play, random_chooser
 from soupkitchen.shared.stone_soup import GAME, claim_weighing, counting
 from soupkitchen.shared.stone_soup import bot as bot_module
 from soupkitchen.shared.stone_soup.bot import StoneSoupBot, holds_at_least
+from soupkitchen.shared.stone_soup.claim_weighing import STYLES
 
 
 def calls(action) -> bool:
@@ -66,10 +67,15 @@ def test_the_bot_lets_a_believable_claim_into_a_big_pot_pass(table):
     assert challenge_rate(state) < 0.2
 
 
-def test_the_bot_always_doubts_a_last_play_and_a_miscount_it_can_see(table):
+def test_a_last_play_is_called_on_a_hunch_a_miscount_always(table):
     last = table.arrange(4, {0: "peas", 1: "tomato onion"}, pot="carrot " * 6, turn=0, due="peas")
     last = table.play(last, 0, "peas", 1)
-    assert challenge_rate(last) == 1.0
+    # A normal bot doubts a believable last card often but not always, as a person does: a good
+    # last bluff can stand. A hard one's sums always call it (letting it go loses the game).
+    assert 0.15 < challenge_rate(last) < 0.75
+    views = GAME.view(last, 1)
+    hard = [StoneSoupBot(1, seed, STYLES["hard"]).choose(views, 0.5) for seed in range(20)]
+    assert all(calls(action) for action in hard)
     # Seat 0 held exactly three cards (a bot at the deal knows it) and says one pea, but is left
     # with none: the view shows "no cards", so the play was bigger than declared.
     counted = table.arrange(
@@ -142,7 +148,7 @@ def test_the_bot_bluffs_less_when_it_knows_where_the_due_food_is(table):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_bot_beats_random_players(players):
-    games, wins = 30, 0
+    games, wins = 90, 0
     for seed in range(1, games + 1):
         bot_seat = seed % players
         bot = GAME.make_bot(bot_seat, seed)
@@ -153,7 +159,10 @@ def test_a_bot_beats_random_players(players):
 
         result = play(GAME, players, seed, choose)
         wins += GAME.result(result.state)["winners"] == [bot_seat]
-    assert wins / games >= min(0.8, 2 / players)  # twice its fair share, or 80% against one player
+    # Half as much again as its fair share, or 65% against one player: a random player's last cards
+    # are doubted on a hunch as anyone's are, so now and then they stand (about 0.72, 0.58, 0.63 and
+    # 0.56 over 120 games at 2 to 5 players).
+    assert wins / games >= min(0.65, 1.5 / players)
 
 
 @pytest.mark.parametrize("module", [bot_module, counting, claim_weighing])

@@ -44,6 +44,7 @@ from soupkitchen.client.tables.wording import event_words, move_words
 from soupkitchen.client.ui import art, coverage, theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
+from soupkitchen.client.words import current as current_language
 from soupkitchen.shared.core import canonical_json
 
 MENU_LEAST_W, MENU_H, MENU_MOST_W = 300, 64, 900  # a menu item (as wide as its words, within these)
@@ -190,7 +191,14 @@ class KitTable(TableScene):
 
     def things(self) -> list[Thing]:
         view = self.current_view() or {}
-        key = (self._seen_view, self.app.screen_size, self.choosing.picked, self.look(), self.moves_open)
+        key = (
+            self._seen_view,
+            self.app.screen_size,
+            self.choosing.picked,
+            self.look(),
+            self.moves_open,
+            current_language(),  # a language chosen in the menu words the table again at once
+        )
         if self._built is None or self._built[0] != key:
             built = self.build(view, self.board) if view else []
             built.append(
@@ -721,6 +729,7 @@ class KitTable(TableScene):
             gliding,
             self.side_room(),
             self.log_scroll,
+            current_language(),
         )
         if key != self._layer_key or self._layer is None or self._layer.get_size() != size:
             if self._layer is None or self._layer.get_size() != size:

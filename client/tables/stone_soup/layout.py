@@ -20,10 +20,13 @@ MIDDLE_Y = 320
 SEQUENCE_X, SEQUENCE_Y, SEQ_CARD_W, SEQ_STEP = 36, 372, 64, 72
 POT_X, POT_Y, POT_W, POT_H = 640, 360, 150, 210
 SALT_Y = POT_Y + POT_H - 124  # the salt's top: its cards end above the pot's words (POT_WORDS_Y)
-POT_WORDS_Y = POT_Y + POT_H + 40
-SAY_X, SAY_Y, SAY_W, SAY_H, SAY_GAP = 880, 372, 280, 52, 10
-CALL_X, CALL_Y, CALL_W, CALL_H = 900, 352, 560, 150
-LET_GO_Y, LET_GO_H = 520, 70
+POT_WORDS_Y = POT_Y + POT_H + 30
+# The call buttons lie above the declarations, never where one appears: a call clicked as the window
+# closes and your turn begins lands on nothing (and is answered as a late call), never on a claim.
+CALL_X, CALL_Y, CALL_W, CALL_H = 880, 344, 314, 120
+CALL_RING = 104  # the left of the call button, kept for the window's ring
+LET_GO_X, LET_GO_Y, LET_GO_W, LET_GO_H = 1204, 369, 256, 70
+SAY_X, SAY_Y, SAY_W, SAY_H, SAY_GAP, SAY_COLUMNS = 880, 480, 186, 44, 10, 3
 RING_X, RING_R = 1180, 70  # the window's ring for those who may not call, right of the pot
 HAND_Y, HAND_TOP = 690, 800
 CARD_W, CARD_H = 120, 168
@@ -178,27 +181,31 @@ def _pot(model: StoneModel, b: Board) -> list[Thing]:
 
 
 def say_rects(b: Board, count: int) -> list:
-    """The declaration buttons beside the pot, two columns."""
-    rows = (count + 1) // 2
+    """The declaration buttons beside the pot, below where the call buttons stand, in rows of three."""
     return [
         b.rect(
-            SAY_X + (i // rows) * (SAY_W + SAY_GAP), SAY_Y + 40 + (i % rows) * (SAY_H + SAY_GAP), SAY_W, SAY_H
+            SAY_X + (i % SAY_COLUMNS) * (SAY_W + SAY_GAP),
+            SAY_Y + 36 + (i // SAY_COLUMNS) * (SAY_H + SAY_GAP),
+            SAY_W,
+            SAY_H,
         )
         for i in range(count)
     ]
 
 
 def _declarations(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
+    """One declaration for each count from one to the cards picked (every bluff of the rulebook adds
+    at least what it says): none before a card is picked."""
     if not model.can("play"):
         return []
-    count = model.most_declared
+    count = min(model.most_declared, sum(key.startswith("hand:") for key in picked))
     return [
         Thing(
             f"say:{n}",
             rect,
             "button",
             what=_("Add the picked cards to the pot as %(claim)s") % {"claim": count_words(n, model.due)},
-            words=count_words(n, model.due),
+            words=f"{n} {kind_name(model.due, n)}",  # as the hand's groups are named: "3 tomatoes"
             extra={"count": n},
         )
         for n, rect in zip(range(1, count + 1), say_rects(b, count), strict=True)
@@ -221,7 +228,7 @@ def _window_buttons(model: StoneModel, b: Board) -> list[Thing]:
         things.append(
             Thing(
                 "button:let_go",
-                b.rect(CALL_X + 110, LET_GO_Y, CALL_W - 220, LET_GO_H),
+                b.rect(LET_GO_X, LET_GO_Y, LET_GO_W, LET_GO_H),
                 "button",
                 what=_("Let the play stand: you will not call"),
                 words=_("Let it go"),

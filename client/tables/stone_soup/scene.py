@@ -8,7 +8,7 @@ play is made.
 
 A call names the play it is for: the claim shown when it is pressed. One pressed after that claim's
 window closed is sent for it all the same, and the rules answer that it is too late; it never lands
-on the next claim."""
+on the next claim, even one that opened just as it was pressed (``FRESH_SECONDS``)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ from soupkitchen.shared.words import and_list
 AGAIN_KEY = "button:again"
 CALL_KEY = "button:challenge"
 LATE_SECONDS = 3.0  # a call pressed this soon after the window closed is sent, and answered "too late"
+FRESH_SECONDS = 0.8  # a call pressed this soon after a new claim opened was meant for the one before
 MORE = {"more": 1, "rotate_right": 1, "less": -1, "rotate_left": -1}  # +/- keys, pad shoulders
 
 
@@ -58,6 +59,8 @@ class StoneSoupTable(KitTable):
         self.shown: Reveal | None = None
         self.callable: int | None = None  # the serial of the last claim this seat could call
         self.callable_seen = 0.0  # when it was last seen open
+        self.callable_opened = 0.0  # when it was first seen open
+        self.earlier: tuple[int, float] | None = None  # the claim callable before it, and when last seen
         self.sizes_before: dict[Any, dict[str, Any]] = {}  # hands (by seat) and "pot" before the open play
         super().__init__(app, session)
         reveal = self.model.reveal()
@@ -185,6 +188,9 @@ class StoneSoupTable(KitTable):
         """Call "stone soup!" on the last claim shown that this seat could call (refused as too late
         when its window has closed meanwhile)."""
         listed = [a for a in self.model.actions() if a.get("type") == "challenge"]
+        earlier = self._meant_for_earlier()
+        if earlier is not None:  # pressed for the claim before, as the next one opened: too late
+            return self.play({"type": "challenge", "play": earlier})
         if listed:
             return self.play(listed[0])
         return self.play({"type": "challenge", "play": self.callable}) if self.callable is not None else False
@@ -307,6 +313,14 @@ class StoneSoupTable(KitTable):
             ) % {"count": picked}
         return self.not_now()
 
+    def _meant_for_earlier(self) -> int | None:
+        """The claim a call pressed now was meant for, when a new claim opened only a moment ago and
+        the one before it closed only a moment before that: no one calls a claim unread."""
+        if self.earlier is None or self.now - self.callable_opened > FRESH_SECONDS:
+            return None
+        serial, seen = self.earlier
+        return serial if self.callable_opened - seen <= LATE_SECONDS else None
+
     def _just_closed(self) -> bool:
         """The last claim this seat could call has closed a moment ago."""
         return self.callable is not None and self.now - self.callable_seen <= LATE_SECONDS
@@ -317,7 +331,11 @@ class StoneSoupTable(KitTable):
         if window is None:  # the sizes a claim is judged against, as everyone saw them before it
             self.sizes_before = {p.seat: p.cards for p in self.model.players()} | {"pot": self.model.pot}
         if window is not None and self.model.can("challenge"):
-            self.callable, self.callable_seen = int(window.get("serial") or 0), now
+            serial = int(window.get("serial") or 0)
+            if serial != self.callable:
+                self.earlier = (self.callable, self.callable_seen) if self.callable is not None else None
+                self.callable_opened = now
+            self.callable, self.callable_seen = serial, now
         reveal = self.model.reveal()
         serial = reveal.get("serial") if reveal else None
         if serial is not None and serial != self._reveal_serial:
@@ -418,12 +436,12 @@ class StoneSoupTable(KitTable):
             [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else []
         )
         centre = layout.POT_X + layout.POT_W / 2 - 10
-        # clear of the declarations beside the pot; during a window only the call buttons, higher up,
-        # are there
-        room = b.px(
-            2 * ((layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X) - centre)
-            - 20
-        )
+        # on as many lines as it takes, clear of the declarations beside the pot; during a window only
+        # the call buttons, higher up, are there
+        right = layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X
+        room = b.px(2 * (right - centre) - 20)
+        font = b.font(SMALL)
+        lines = [part for line in lines for part in theme.wrap(line, font, room)]
         y = b.rect(centre, layout.POT_WORDS_Y, 1, 1).y
         for line in lines:
             y = b.text(
@@ -453,12 +471,12 @@ class StoneSoupTable(KitTable):
                 theme.MUSTARD,
                 b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                 anchor="midtop",
-                max_width=b.px(560),
+                max_width=b.px(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2)),
             )
         elif model.can("play"):
             b.text(
                 surface,
-                _("Say they are:"),
+                _("Say they are:") if self.choosing.picked else _("Pick the cards for the pot first"),
                 BODY,
                 theme.TEXT,
                 b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft,
@@ -522,7 +540,7 @@ class StoneSoupTable(KitTable):
                 True,
                 colour=theme.DANGER,  # the "Stone soup!" button
                 size=72,
-                left=b.px(136),
+                left=b.px(layout.CALL_RING),
             )  # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()
@@ -624,8 +642,8 @@ class StoneSoupTable(KitTable):
         fraction = 1.0 if left is None else left / total
         button = self.thing(CALL_KEY)
         if button is not None:
-            centre = (button.rect.x + b.px(80), button.rect.centery)
-            paint.draw_ring(surface, b, centre, b.px(56), fraction, left)
+            centre = (button.rect.x + b.px(layout.CALL_RING / 2 + 2), button.rect.centery)
+            paint.draw_ring(surface, b, centre, b.px(layout.CALL_RING / 2 - 8), fraction, left)
         else:
             paint.draw_ring(
                 surface, b, b.rect(layout.RING_X, 470, 1, 1).topleft, b.px(layout.RING_R), fraction, left
