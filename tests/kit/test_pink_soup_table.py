@@ -5,7 +5,6 @@ the last move; the move list panel; the scoring sheet."""
 from __future__ import annotations
 
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.pink_soup.model import equation
 from soupkitchen.client.tables.pink_soup.paint import tie_break
 from soupkitchen.client.tables.pink_soup.scene import PinkSoupTable
@@ -72,7 +71,9 @@ def test_a_touch_meaning_several_moves_opens_a_menu_at_the_object_in_the_games_w
         f"Activate the Mouse on pile {mouse_pile + 1}",
     ]
     rects = scene.menu_rects()
-    assert not any(r.colliderect(t.rect) for r in rects for t in scene.things() if t.key != MOVES_KEY)
+    own = ("pot:0", "slot:0:", "recipe")
+    mine = [t for t in scene.things() if t.key == pile.key or t.key.startswith(own)]
+    assert not any(r.colliderect(t.rect) for r in rects for t in mine)  # beside the pile, not over it
     render(app, scene, 1.5)
     click(app, scene, rects[1].center)
     assert session.acted[-1][1]["type"] == "activate" and session.acted[-1][1]["pile"] == mouse_pile

@@ -145,6 +145,11 @@ class PinkSoupTable(SeatNaming, KitTable):
             if label
         }
 
+    def menu_mine(self) -> set[str]:
+        """A menu never covers the chef's own recipe, pot and drawn cards."""
+        me = self.model.seating()[0]
+        return {"recipe", f"pot:{me}", f"slot:{me}", "hand"}
+
     def confirm(self, action: dict[str, Any]) -> bool:
         """Taking a kitchen card, using a Mouse on a pile, finding a card, closing your pot and passing
         are asked once more: one touch makes them and none can be taken back."""
