@@ -508,3 +508,21 @@ def test_the_couch_hand_off_speaks_of_no_timer_at_a_table_without_one():
     session.handoff_seat = 1
     app, _scene = make_table(session)
     assert HandoffScene(app, session).subheading == "Everyone else, look away!"
+
+
+def test_a_full_pot_is_told_what_keeps_it_from_declaring_the_last_round():
+    """The rulebook: the last round may be declared only when every pot holds 5 cards. A chef whose
+    own pot is full is told which pots are not full yet, rather than looking for the move in vain."""
+
+    def waiting(v):
+        pots = [len(p["pot"]) for p in v["players"]]
+        return (
+            v["turn"] == 0 and v["step"] == "choose" and v["phase"] == "playing" and pots[0] == 5 > min(pots)
+        )
+
+    session, app, scene = table(players=3, wanted=waiting)
+    short = [i for i, p in enumerate(session.view(0)["players"]) if len(p["pot"]) < 5]
+    with coverage.capture() as drawn:
+        render(app, scene, session.now + 1)
+    said = [e[2] for e in drawn if e[0] == "note" and "declare the last round" in e[2]]
+    assert said and all(session.seat_name(seat) in said[0] for seat in short), said

@@ -296,6 +296,21 @@ class PinkSoupTable(SeatNaming, KitTable):
                 b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft,
                 anchor="midleft",
             )
+        elif (waiting := self._not_full_yet(model)) and not any(
+            t.key.startswith("button:") for t in self.things()
+        ):
+            b.text(
+                surface,
+                _(
+                    "Once every pot holds 5 cards you may declare the last round after your turn "
+                    "(not yet: %(chefs)s)"
+                )
+                % {"chefs": ", ".join(waiting)},
+                BODY,
+                theme.BROTH,
+                b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft,
+                anchor="midleft",
+            )
         if model.over:
             return
         seat_box = b.rect(layout.MAIN_X, layout.SEAT_Y, layout.MAIN_W, 1070 - layout.SEAT_Y)
@@ -322,6 +337,22 @@ class PinkSoupTable(SeatNaming, KitTable):
                     theme.BROTH,
                     b.rect(layout.HAND_X, layout.SEAT_Y + 46, 1, 1).topleft,
                 )
+
+    def _not_full_yet(self, model: PinkModel) -> list[str]:
+        """On this chef's turn while the game is still played, with their own pot full: the chefs whose
+        pots are not full yet, the only thing keeping them from declaring the last round (the rulebook:
+        only when every pot holds 5 cards)."""
+        me, chefs = model.seat, model.chefs()
+        if me is None or model.turn != me or model.final_round or model.over or not chefs:
+            return []
+        if len(chefs[me].pot) < layout.POT_SIZE:
+            return []
+        names = self.names()
+        return [
+            names.get(chef.seat, chef.name)
+            for chef in chefs
+            if chef.seat != me and len(chef.pot) < layout.POT_SIZE
+        ]
 
     def _seat_name(
         self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None
