@@ -526,3 +526,29 @@ def test_a_full_pot_is_told_what_keeps_it_from_declaring_the_last_round():
         render(app, scene, session.now + 1)
     said = [e[2] for e in drawn if e[0] == "note" and "declare the last round" in e[2]]
     assert said and all(session.seat_name(seat) in said[0] for seat in short), said
+
+
+def test_the_answer_to_a_touch_that_does_nothing_covers_no_card_not_even_an_edge():
+    """A touch that does nothing (the deck, or another chef's pot, while a drawn card must go to the
+    kitchen) is answered beside it; the answer used to lie over the edge of that chef's pot cards."""
+
+    def placing(v):
+        return v["turn"] == 0 and v["step"] == "kitchen" and any(p["pot"] for p in v["players"][1:])
+
+    session, app, scene = table(players=3, wanted=placing)
+    slots = [t.rect for t in scene.things() if t.key.startswith("slot:1:")]
+    points = [scene.thing("deck").rect.center, *(r.center for r in slots)]
+    points += [(r.centerx, r.bottom + 8) for r in slots] + [(r.centerx, r.top - 8) for r in slots]
+    for point in points:
+        click(app, scene, point)
+        with coverage.capture() as drawn:
+            render(app, scene, session.now + 0.2)
+        boxes = [e[2] for e in drawn if e[0] == "open" and e[1] == "the answer to a touch"]
+        if not boxes:
+            continue
+        cards = [
+            t.key
+            for t in scene.things()
+            if t.kind == "card" and t.rect.colliderect(boxes[0]) and not t.rect.collidepoint(point)
+        ]
+        assert cards == [], (point, cards)
