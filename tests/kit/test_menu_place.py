@@ -1,7 +1,7 @@
-"""The menu at an object (a choice among moves, or a move asked once more) covers nothing the player
-is deciding about, at both window sizes, on every kit table: no card, pile, pot, recipe or button,
-none of the table's words; where the table has no room beside the object it opens at the top of the
-side column and the log makes room under it."""
+"""The menu at an object (a choice among moves, or a move asked once more) opens right beside the
+object, as at a real table, at both window sizes, on every kit table: never over the object, what the
+move is about or the player's own things; only where nothing near has room, at the top of the side
+column, where the log makes room under it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import pygame
 import pytest
 
 from soupkitchen.client.tables.kit import menu_place
-from soupkitchen.client.tables.kit.panels import MOVES_KEY, SIDE_X
-from soupkitchen.client.ui import coverage
 from tests.tables.fake_session import reach
 from tests.tables.harness import click, make_table, render
 
@@ -87,23 +85,31 @@ def open_menu(case: str, size):
     return session, app, scene, action
 
 
+def mine(scene) -> list:
+    """The things the menu must leave uncovered: the touched one, what is picked, the player's own."""
+    own = scene.menu_mine()
+    return [
+        t
+        for t in scene.things()
+        if t.key == scene.choosing.menu_at
+        or t.key in scene.choosing.picked
+        or any(t.key == k or t.key.startswith(k + ":") for k in own)
+    ]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=("720p", "1080p"))
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_a_menu_covers_no_object_and_none_of_the_tables_words(case, size):
+def test_a_menu_opens_right_beside_what_was_touched_and_covers_none_of_the_players_own(case, size):
     session, app, scene, action = open_menu(case, size)
     assert scene.choosing.menu, case
-    with coverage.capture() as drawn:
-        render(app, scene, 5.0)
+    render(app, scene, 5.0)
     rects = scene.menu_rects()
     menu = rects[0].unionall(rects)
-    cloth = scene.menu_cloth()
-    objects = [t for t in scene.things() if t.key != MOVES_KEY and t.key not in cloth]
-    assert not [t.key for t in objects if t.rect.colliderect(menu)], case
-    side = scene.board.rect(SIDE_X, 0, 1, 1).x
-    words = [r for r in coverage.noted_outside_overlays(drawn) if r.right <= side or menu.x >= side]
-    assert not [r for r in words if coverage.lies_over(menu, r)], case
-    if menu.x >= side:  # opened in the side column: the log starts under it
-        assert scene._history_rect().top >= menu.bottom
+    anchor = scene.thing(scene.choosing.menu_at).rect
+    gap = menu_place.GAP * scene.board.scale
+    assert menu_place._distance(menu, anchor) <= gap + 2, (case, menu, anchor)  # beside it, not far off
+    assert scene.menu_docked() is None
+    assert not [t.key for t in mine(scene) if t.rect.colliderect(menu)], case
     assert menu.collidepoint(scene.points_for(action)[-1])  # and its first item makes the move
 
 

@@ -5,7 +5,6 @@ the last move; the move list panel; the scoring sheet."""
 from __future__ import annotations
 
 from soupkitchen.client.tables import table_scene_for
-from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.pink_soup.model import equation
 from soupkitchen.client.tables.pink_soup.paint import tie_break
 from soupkitchen.client.tables.pink_soup.scene import PinkSoupTable
@@ -72,7 +71,9 @@ def test_a_touch_meaning_several_moves_opens_a_menu_at_the_object_in_the_games_w
         f"Activate the Mouse on pile {mouse_pile + 1}",
     ]
     rects = scene.menu_rects()
-    assert not any(r.colliderect(t.rect) for r in rects for t in scene.things() if t.key != MOVES_KEY)
+    own = ("pot:0", "slot:0:", "recipe")
+    mine = [t for t in scene.things() if t.key == pile.key or t.key.startswith(own)]
+    assert not any(r.colliderect(t.rect) for r in rects for t in mine)  # beside the pile, not over it
     render(app, scene, 1.5)
     click(app, scene, rects[1].center)
     assert session.acted[-1][1]["type"] == "activate" and session.acted[-1][1]["pile"] == mouse_pile
@@ -518,3 +519,47 @@ def test_the_first_enter_shows_the_focus_on_something_usable_and_the_next_one_us
     scene.handle(InputAction("select"))
     app.settle()
     assert session.acted or scene.describe()["picked"] or scene.describe()["menu"]
+
+
+def test_a_full_pot_is_told_what_keeps_it_from_declaring_the_last_round():
+    """The rulebook: the last round may be declared only when every pot holds 5 cards. A chef whose
+    own pot is full is told which pots are not full yet, rather than looking for the move in vain."""
+
+    def waiting(v):
+        pots = [len(p["pot"]) for p in v["players"]]
+        return (
+            v["turn"] == 0 and v["step"] == "choose" and v["phase"] == "playing" and pots[0] == 5 > min(pots)
+        )
+
+    session, app, scene = table(players=3, wanted=waiting)
+    short = [i for i, p in enumerate(session.view(0)["players"]) if len(p["pot"]) < 5]
+    with coverage.capture() as drawn:
+        render(app, scene, session.now + 1)
+    said = [e[2] for e in drawn if e[0] == "note" and "declare the last round" in e[2]]
+    assert said and all(session.seat_name(seat) in said[0] for seat in short), said
+
+
+def test_the_answer_to_a_touch_that_does_nothing_covers_no_card_not_even_an_edge():
+    """A touch that does nothing (the deck, or another chef's pot, while a drawn card must go to the
+    kitchen) is answered beside it; the answer used to lie over the edge of that chef's pot cards."""
+
+    def placing(v):
+        return v["turn"] == 0 and v["step"] == "kitchen" and any(p["pot"] for p in v["players"][1:])
+
+    session, app, scene = table(players=3, wanted=placing)
+    slots = [t.rect for t in scene.things() if t.key.startswith("slot:1:")]
+    points = [scene.thing("deck").rect.center, *(r.center for r in slots)]
+    points += [(r.centerx, r.bottom + 8) for r in slots] + [(r.centerx, r.top - 8) for r in slots]
+    for point in points:
+        click(app, scene, point)
+        with coverage.capture() as drawn:
+            render(app, scene, session.now + 0.2)
+        boxes = [e[2] for e in drawn if e[0] == "open" and e[1] == "the answer to a touch"]
+        if not boxes:
+            continue
+        cards = [
+            t.key
+            for t in scene.things()
+            if t.kind == "card" and t.rect.colliderect(boxes[0]) and not t.rect.collidepoint(point)
+        ]
+        assert cards == [], (point, cards)

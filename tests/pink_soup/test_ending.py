@@ -71,6 +71,16 @@ def test_a_chef_may_declare_the_last_round_only_when_every_pot_is_full(kit):
     assert state.turn == 1 and "declare" not in kit.types(state, 0)
 
 
+def test_the_last_round_may_be_declared_after_an_option_b_turn_too(kit):
+    """The rulebook: with every pot full, after completing *your turn* (either option) you may declare."""
+    state = kit.table(pots=[FULL, FULL, FULL], kitchen=FIVE_PILES, deck=["eggs", "milk"])
+    state = kit.act(state, 0, {"type": "take", "pile": 4})
+    while state.turn == 0 and kit.types(state, 0) - {"declare", "continue"}:
+        state = kit.act(state, 0, GAME.legal_actions(state, 0)[0])  # the blind pick that makes room
+    assert state.turn == 0 and kit.types(state, 0) == {"declare", "continue"}
+    assert "declare" in kit.headline(state, 0)
+
+
 def test_the_last_active_chef_may_put_both_drawn_cards_into_the_kitchen(kit):
     state = kit.table(turn=2, pots=[FULL, FULL, FULL], kitchen=FIVE_PILES, deck=["eggs", "milk"])
     state.closed = [True, True, False]

@@ -1,11 +1,12 @@
 """Where the menu at an object opens (the choice among the moves one touch can mean, or the move asked
-once more before it is made): beside the object, where it covers nothing the player is deciding
-about. No object on the table (cards, buttons, the zones they lie in) is ever covered, unless the
-table calls a zone cloth; besides, what the table has drawn (words, a pathway's squares, the little
-pictures on a recipe: every pixel that stands out from its surroundings, as the table was last
-drawn) is covered as little as can be. The menu may be narrowed onto two or three lines to find a
-freer place; where the table has none near the object, it goes to the top of the side column, and
-the log there makes room under it: then it covers nothing at all."""
+once more before it is made): right beside the object, as at a real table, on the side with room.
+It never covers the object itself, nor what the table names as never to be covered (the player's own
+hand and pot, the things the move is about); it covers the rest of the table as little as it can:
+other cards and buttons most of all, then what the table has drawn (words, a pathway's squares: every
+pixel that stands out from its surroundings, as the table was last drawn), the log and the bare cloth
+least. The menu may be narrowed onto two or three lines to fit beside the object; only where no side
+of the object has room does it go a little further off, and where nothing near has room, to the top
+of the side column, where the log makes room under it."""
 
 from __future__ import annotations
 
@@ -16,18 +17,19 @@ import pygame
 
 GAP = 14  # board units between the object and a menu beside it
 MOST_LINES = 3  # an item's words take at most this many lines
-REACH = 200  # board units around the object searched for a free place before the side column
+REACH = 200  # board units around the object searched when no side of it has room
 STEP = 40  # board units between the places tried in that search
-BUSY_WEIGHT = 2.0  # what covering a drawn pixel costs, against ...
-CLOTH_WEIGHT = 0.05  # ... a pixel of a zone's empty cloth, both per pixel of a line of words
+SLIDE = 20  # board units between the places tried along a side of the object
+OBJECT_WEIGHT = 1.0  # what covering a pixel of another card or button costs, against ...
+BUSY_WEIGHT = 0.4  # ... a drawn pixel (words, pictures) and ...
+CLOTH_WEIGHT = 0.05  # ... a pixel of a zone's empty cloth, all per pixel of a line of words
 DISTANCE = 0.35  # what each pixel between the object and the menu costs
-AWAY = 500  # the side column's cost in board units: only where the table has no good place
+OFF_SIDE = 2000  # board units: what leaving the object's sides costs (only where no side has room)
 EDGE = 24  # how far (per colour channel) a pixel's edge strength stands out to count as drawn
 CELL = 4  # window pixels a side of the cells in which drawings are looked for
 JOIN = 4  # board units that join the letters of a word into one block
 THIN = 7  # board units: a line no thicker than twice this once joined is a frame, not a drawing
 SPREAD = 8  # board units round what is drawn that a menu keeps clear of too
-FREE_SHARE = 0.03  # a place on the table is taken only where at most this share of it lies over drawings
 
 
 @dataclass(frozen=True)
@@ -44,14 +46,15 @@ class Shape:
 
 @dataclass(frozen=True)
 class Keep:
-    """What a menu must keep clear of (``never``); what it should cover as little as it can: the
-    pixels the table drew (``busy``, None where it has not been drawn yet, then the rectangles of its
-    ``words``) and the ``cloth`` of zones it may lie on."""
+    """What a menu must keep clear of (``never``); what it should cover as little as it can: other
+    ``objects`` (cards, buttons), the pixels the table drew (``busy``, None where it has not been drawn
+    yet, then the rectangles of its ``words``) and the ``cloth`` of zones it may lie on."""
 
     never: Sequence[pygame.Rect]
     busy: Busy | None = None
     words: Sequence[pygame.Rect] = ()
     cloth: Sequence[pygame.Rect] = ()
+    objects: Sequence[pygame.Rect] = ()
 
 
 def _grown(mask: pygame.mask.Mask, reach: int) -> pygame.mask.Mask:
@@ -138,26 +141,25 @@ def shapes(
     return found
 
 
-def _beside(anchor: pygame.Rect, w: int, h: int, gap: int, bounds: pygame.Rect) -> list[tuple[int, int]]:
-    """Top-left corners of a w x h box beside ``anchor`` (right, left, below, above), slid along
-    that side to stay inside ``bounds``."""
-    ys = sorted(
-        {
-            max(bounds.top, min(y, bounds.bottom - h))
-            for y in (anchor.top, anchor.centery - h // 2, anchor.bottom - h)
-        }
-    )
-    xs = sorted(
-        {
-            max(bounds.left, min(x, bounds.right - w))
-            for x in (anchor.left, anchor.centerx - w // 2, anchor.right - w)
-        }
-    )
+def _beside(
+    anchor: pygame.Rect, w: int, h: int, gap: int, bounds: pygame.Rect, step: int
+) -> list[tuple[int, int]]:
+    """Top-left corners of a w x h box beside ``anchor`` (below, above, right, left), at ``gap`` from
+    it and slid along that side (in steps of ``step``, as long as it still faces the object) to stay
+    inside ``bounds``."""
+    ys = {
+        max(bounds.top, min(y, bounds.bottom - h)) for y in range(anchor.top - h + step, anchor.bottom, step)
+    }
+    ys |= {max(bounds.top, min(y, bounds.bottom - h)) for y in (anchor.top, anchor.centery - h // 2)}
+    xs = {
+        max(bounds.left, min(x, bounds.right - w)) for x in range(anchor.left - w + step, anchor.right, step)
+    }
+    xs |= {max(bounds.left, min(x, bounds.right - w)) for x in (anchor.left, anchor.centerx - w // 2)}
     return (
-        [(anchor.right + gap, y) for y in ys]
-        + [(anchor.left - gap - w, y) for y in ys]
-        + [(x, anchor.bottom + gap) for x in xs]
-        + [(x, anchor.top - gap - h) for x in xs]
+        [(x, anchor.bottom + gap) for x in sorted(xs)]
+        + [(x, anchor.top - gap - h) for x in sorted(xs)]
+        + [(anchor.right + gap, y) for y in sorted(ys)]
+        + [(anchor.left - gap - w, y) for y in sorted(ys)]
     )
 
 
@@ -195,41 +197,37 @@ def place(
     line_h: int,
 ) -> list[pygame.Rect]:
     """The items of the menu opened at ``anchor``: the cheapest place (see the module) for any shape
-    of ``options`` inside ``bounds`` (the table), else the ``docked`` shape with its top left at
-    ``dock`` (in the side column, where the log makes room for it)."""
+    of ``options`` inside ``bounds``, else the ``docked`` shape with its top left at ``dock`` (in the
+    side column, where the log makes room for it)."""
     never = [pygame.Rect(r) for r in (*keep.never, anchor)]
-    cloth, words, busy = list(keep.cloth), list(keep.words), keep.busy
+    objects, cloth, words, busy = list(keep.objects), list(keep.cloth), list(keep.words), keep.busy
     gap = max(2, round(GAP * scale))
     solid: dict[tuple[int, int], pygame.mask.Mask] = {}
     best: tuple[float, Shape, pygame.Rect] | None = None
 
-    def cost(box: pygame.Rect) -> float | None:
-        """What a place costs (None: it lies over too much of what the table drew)."""
-        if busy is not None:
-            drawn = busy.over(box, solid)
-        else:
-            drawn = _covered(box, words)
-        if drawn > FREE_SHARE * box.w * box.h:
-            return None
-        return (BUSY_WEIGHT * drawn + CLOTH_WEIGHT * _covered(box, cloth)) / max(
-            1, line_h
-        ) + DISTANCE * _distance(box, anchor)
+    def cost(box: pygame.Rect) -> float:
+        """What a place costs: what it covers, and how far it lies from the object."""
+        drawn = busy.over(box, solid) if busy is not None else _covered(box, words)
+        covered = (
+            OBJECT_WEIGHT * _covered(box, objects) + BUSY_WEIGHT * drawn + CLOTH_WEIGHT * _covered(box, cloth)
+        )
+        return covered / max(1, line_h) + DISTANCE * _distance(box, anchor)
 
+    slide, step = max(4, round(SLIDE * scale)), max(4, round(STEP * scale))
     for rank, shape in enumerate(options):
-        near = _beside(anchor, shape.width, shape.height, gap, bounds)
-        far = _around(anchor, shape.width, shape.height, round(REACH * scale), max(4, round(STEP * scale)))
-        for corners, extra in ((near, 0.0), (far, 40 * scale)):
+        near = _beside(anchor, shape.width, shape.height, gap, bounds, slide)
+        far = _around(anchor, shape.width, shape.height, round(REACH * scale), step)
+        for corners, extra in ((near, 0.0), (far, OFF_SIDE * scale)):
             for x, y in corners:
                 box = pygame.Rect(x, y, shape.width, shape.height)
                 if not bounds.contains(box) or box.collidelist(never) >= 0:
                     continue
-                price = cost(box)
-                if price is not None and (best is None or price + extra + rank * 20 * scale < best[0]):
-                    best = (price + extra + rank * 20 * scale, shape, box)
+                price = cost(box) + extra + rank * 20 * scale
+                if best is None or price < best[0]:
+                    best = (price, shape, box)
     box = pygame.Rect(dock, (docked.width, docked.height))
-    price = AWAY * scale + DISTANCE * _distance(box, anchor)
-    if best is None or price < best[0]:
-        best = (price, docked, box)
+    if best is None:
+        best = (0.0, docked, box)
     _price, shape, box = best
     tops = [box.y + sum(shape.heights[:i]) for i in range(len(shape.heights))]
     return [pygame.Rect(box.x, top, box.width, h) for top, h in zip(tops, shape.heights, strict=True)]

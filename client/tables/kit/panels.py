@@ -49,6 +49,8 @@ class PanelTable(Protocol):
 
     def thing(self, key: str | None) -> Thing | None: ...
 
+    def things(self) -> list[Thing]: ...
+
     def moves_rect(self) -> pygame.Rect: ...
 
     def menu_rects(self) -> list[pygame.Rect]: ...
@@ -319,8 +321,9 @@ def place_hover(
     table: PanelTable, bounds: pygame.Rect, thing: pygame.Rect, lines: list[str], size: float = SMALL
 ) -> tuple[pygame.Rect, list[str]]:
     """The box for hover words ``lines`` about ``thing`` and the words wrapped to it (in board size
-    ``size``): beside the thing where it hides nothing the table drew and no other control, else in
-    the nearest place that hides nothing, else at the foot of the side column."""
+    ``size``): beside the thing where it hides nothing the table drew, not even the edge of a card,
+    and no other control, else in the nearest place that hides nothing, else at the foot of the side
+    column."""
     b = table.board
     f = b.font(size)
     key = (tuple(thing), tuple(lines), size, tuple(bounds), getattr(table, "_layer_key", None))
@@ -330,12 +333,14 @@ def place_hover(
         return box.copy(), list(wrapped)
     drawn = table.drawn_rects()
     controls = [rect for rect in table.control_rects() if rect != thing]
+    cards = [t.rect for t in table.things() if t.kind == "card" and t.rect != thing]  # not even an edge
 
     def free(box: pygame.Rect) -> bool:
         return (
             bounds.contains(box)
             and not box.colliderect(thing)
             and box.collidelist(controls) < 0
+            and box.collidelist(cards) < 0
             and not any(coverage.lies_over(box, drawn[i]) for i in box.collidelistall(drawn))
         )
 

@@ -382,15 +382,13 @@ class KitTable(TableScene):
 
         needs = [f.size(w)[0] + b.px(40) for w in words]
         options = menu_place.shapes(needs, b.px(MENU_LEAST_W), b.px(MENU_MOST_W), shape_at)
-        dock = b.rect(
-            SIDE_X, (MOVES_BOTTOM + 10 if self.moves_open else SIDE_TOP) + self.side_room(), SIDE_W, 1
-        )
+        dock = self._menu_dock()
         rects = menu_place.place(
             anchor,
             options,
             shape_at(dock.w, None),
             self.menu_keep(),
-            b.rect(10, 10, SIDE_X - 20, 1060),
+            b.rect(10, 10, 1900, 1060),
             dock.topleft,
             b.scale,
             line_h,
@@ -399,10 +397,15 @@ class KitTable(TableScene):
         return rects
 
     def menu_docked(self) -> pygame.Rect | None:
-        """Where the open menu lies when it opened in the side column (the log makes room under it)."""
+        """Where the open menu lies when nothing near its object had room and it opened at the top of
+        the side column (the log makes room under it)."""
         rects = self.menu_rects()
-        side = self.board.rect(SIDE_X, 0, 1, 1).x
-        return rects[0].unionall(rects) if rects and rects[0].x >= side else None
+        return rects[0].unionall(rects) if rects and rects[0].topleft == self._menu_dock().topleft else None
+
+    def _menu_dock(self) -> pygame.Rect:
+        """The top of the side column, where a menu opens when nothing near its object has room."""
+        top = (MOVES_BOTTOM + 10 if self.moves_open else SIDE_TOP) + self.side_room()
+        return self.board.rect(SIDE_X, top, SIDE_W, 1)
 
     def log_room(self) -> int:
         """Board units kept at the top of the side column above the log: the table's notice
@@ -414,30 +417,35 @@ class KitTable(TableScene):
         return max(self.side_room(), round((docked.bottom - b.oy) / b.scale) + 14 - SIDE_TOP)
 
     def menu_keep(self) -> menu_place.Keep:
-        """What a menu keeps clear of: every object on the table (cards, buttons, zones) but the zones
-        the table calls cloth (``menu_cloth``), and what else the table names (``menu_never``); and, as
-        far as it can, what the table last drew (its layer holds the table without the menu while the
-        menu is first placed) and that cloth."""
-        cloth = self.menu_cloth()
-        never, zones = list(self.menu_never()), []
+        """What a menu keeps clear of: the things the move is about (what is picked), the player's own
+        things (``menu_mine``) and what else the table names (``menu_never``); what it covers as little
+        as it can: every other card and button, what the table last drew (its layer holds the table
+        without the menu while the menu is first placed), and the zones' cloth."""
+        mine = self.menu_mine()
+        never, objects, zones = list(self.menu_never()), [], []
         for thing in self.things():
-            (zones if thing.key in cloth and thing.key not in self.choosing.picked else never).append(
-                thing.rect
-            )
+            if thing.key in self.choosing.picked or any(
+                thing.key == k or thing.key.startswith(k + ":") for k in mine
+            ):
+                never.append(thing.rect)
+            else:
+                (zones if thing.kind == "zone" else objects).append(thing.rect)
         drawn = self._layer if self._layer_whole else None
         return menu_place.Keep(
             never,
             menu_place.busy_pixels(drawn, self.board.scale) if drawn is not None else None,
             coverage.noted_outside_overlays(self._layer_drawn),
             zones,
+            objects,
         )
 
     def menu_never(self) -> list[pygame.Rect]:
         """What else a menu must never cover on this table (words or pictures drawn outside its objects)."""
         return []
 
-    def menu_cloth(self) -> set[str]:
-        """The keys of zones whose empty cloth a menu may cover where it must (none: every zone is kept)."""
+    def menu_mine(self) -> set[str]:
+        """The keys of the player's own things a menu never covers (a key names the thing and every
+        thing whose key goes on from it after a colon: "hand" is the hand and each "hand:2")."""
         return set()
 
     def points_for(self, action: dict[str, Any]) -> list[tuple[int, int]]:

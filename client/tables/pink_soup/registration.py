@@ -9,7 +9,7 @@ PAGES = (
     Page(
         N_("The idea"),
         N_(
-            "Two to five chefs each hold a secret recipe. Ingredients with your recipe's symbol score in "
+            "Two to five chefs each hold a secret recipe. The ingredients pictured on your recipe score in "
             "your own pot and on top of the shared kitchen piles. Your pot lies face down: remembering what "
             "is in it, and in the others' pots, is the game. The most points wins."
         ),
@@ -22,7 +22,7 @@ PAGES = (
     Page(
         N_("Your recipe"),
         N_(
-            "Your secret recipe card shows seven ingredients: they carry your recipe's symbol. Each of them "
+            "Your secret recipe card pictures seven ingredients: those are your ingredients. Each of them "
             "scores its value for you (the number in its corner; salt 0), in your pot and on top of the "
             "kitchen piles. Five different ones of them score 15 more. Desserts, chilis and mice count in "
             "your pot only, whatever your recipe."
@@ -73,10 +73,11 @@ PAGES = (
     Page(
         N_("The end"),
         N_(
-            "When the deck runs out, or a chef with a full pot declares the last round, everyone plays one "
-            "final turn and closes their pot. Score your symbol's ingredients in your pot and on the kitchen "
-            "tops, 15 more for five different ones, 6 per dessert, and minus 3 per chili (exactly three "
-            "chilis: plus 15)."
+            "When the deck runs out, everyone plays one final turn and closes their pot. Once every pot "
+            "holds five cards, a chef may declare the last round after any turn (option A or B): their pot "
+            "closes and every other chef plays one final turn. Score the ingredients your recipe pictures "
+            "in your pot and on the kitchen tops, 15 more for five different ones, 6 per dessert, and "
+            "minus 3 per chili (exactly three chilis: plus 15)."
         ),
         (
             Picture(f"{PS}/dessert", N_("dessert: +6")),

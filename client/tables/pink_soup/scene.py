@@ -145,6 +145,11 @@ class PinkSoupTable(SeatNaming, KitTable):
             if label
         }
 
+    def menu_mine(self) -> set[str]:
+        """A menu never covers the chef's own recipe, pot and drawn cards."""
+        me = self.model.seating()[0]
+        return {"recipe", f"pot:{me}", f"slot:{me}", "hand"}
+
     def confirm(self, action: dict[str, Any]) -> bool:
         """Taking a kitchen card, using a Mouse on a pile, finding a card, closing your pot and passing
         are asked once more: one touch makes them and none can be taken back."""
@@ -291,6 +296,23 @@ class PinkSoupTable(SeatNaming, KitTable):
                 b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft,
                 anchor="midleft",
             )
+        elif (waiting := self._not_full_yet(model)) and not any(
+            t.key.startswith(("button:", "power:")) for t in self.things()
+        ):
+            words = _(
+                "Once every pot holds 5 cards you may declare the last round after your turn "
+                "(not yet: %(chefs)s)"
+            ) % {"chefs": ", ".join(waiting)}
+            room = b.px(layout.MAIN_W - 40)
+            b.text(
+                surface,
+                words,
+                next((size for size in (BODY, SMALL) if b.fits(words, size, room)), SMALL),
+                theme.BROTH,
+                b.rect(layout.MAIN_X + 20, layout.BUTTONS_Y + layout.BUTTON_H / 2, 1, 1).topleft,
+                anchor="midleft",
+                max_width=room,
+            )
         if model.over:
             return
         seat_box = b.rect(layout.MAIN_X, layout.SEAT_Y, layout.MAIN_W, 1070 - layout.SEAT_Y)
@@ -318,27 +340,48 @@ class PinkSoupTable(SeatNaming, KitTable):
                     b.rect(layout.HAND_X, layout.SEAT_Y + 46, 1, 1).topleft,
                 )
 
+    def _not_full_yet(self, model: PinkModel) -> list[str]:
+        """On this chef's turn while the game is still played, with their own pot full: the chefs whose
+        pots are not full yet, the only thing keeping them from declaring the last round (the rulebook:
+        only when every pot holds 5 cards)."""
+        me, chefs = model.seat, model.chefs()
+        if me is None or model.turn != me or model.final_round or model.over or not chefs:
+            return []
+        if len(chefs[me].pot) < layout.POT_SIZE:
+            return []
+        names = self.names()
+        return [
+            names.get(chef.seat, chef.name)
+            for chef in chefs
+            if chef.seat != me and len(chef.pot) < layout.POT_SIZE
+        ]
+
     def _seat_name(
         self, surface: pygame.Surface, b: Board, seat: int, words: str, pos, width: int | None = None
     ):
-        r = b.px(13)
-        pygame.draw.circle(surface, theme.seat_colour(seat), (pos[0] + r, pos[1] + b.px(17)), r)
+        """The chef's name on a plate in their seat's colour (with its symbol where asked), so that
+        whose pot is whose stands out at a glance."""
+        r = b.px(12)
+        colour = theme.seat_colour(seat)
+        f = b.font(LABEL)
+        room = (width - r * 2 - b.px(26)) if width else None
+        text_w = min(f.size(words)[0], room) if room else f.size(words)[0]
+        plate = pygame.Rect(pos[0] - b.px(6), pos[1] - b.px(2), r * 2 + b.px(26) + text_w, b.px(40))
+        tint = tuple(round(c * 0.3 + p * 0.7) for c, p in zip(colour, theme.PANEL, strict=True))
+        pygame.draw.rect(surface, tint, plate, border_radius=plate.h // 2)
+        pygame.draw.rect(surface, colour, plate, width=b.px(2), border_radius=plate.h // 2)
+        centre = (plate.x + b.px(6) + r, plate.centery)
+        pygame.draw.circle(surface, colour, centre, r)
         if getattr(self.app.settings, "colour_blind_symbols", False):
-            b.text(
-                surface,
-                theme.seat_symbol(seat),
-                SMALL,
-                theme.TEXT_DARK,
-                (pos[0] + r, pos[1] + b.px(17)),
-                anchor="center",
-            )
+            b.text(surface, theme.seat_symbol(seat), SMALL, theme.TEXT_DARK, centre, anchor="center")
         return b.text(
             surface,
             words,
-            BODY,
+            LABEL,
             theme.TEXT,
-            (pos[0] + r * 2 + b.px(10), pos[1]),
-            max_width=width - r * 2 - b.px(10) if width else None,
+            (centre[0] + r + b.px(8), plate.centery),
+            anchor="midleft",
+            max_width=room,
         )
 
     def draw_thing(

@@ -512,6 +512,14 @@ class PotPourriTable(SeatNaming, KitTable):
             return False
         return super().touch(key)
 
+    def menu_mine(self) -> set[str]:
+        """A menu never covers the chef's own hand, the recipes of their cookery book (the book's
+        margin may be covered where it must) and the saucepan being served, which the recipes are
+        matched against."""
+        mine = {"hand"} | {thing.key for thing in self.things() if thing.key.startswith("book:")}
+        pan = self.model.served_pan()
+        return mine | ({f"pan:{pan.index}", f"cooked:{pan.index}"} if pan is not None else set())
+
     def confirm(self, action: dict[str, Any]) -> bool:
         """Serving a recipe, serving nothing and swapping recipes are asked once more: one touch makes
         each and none can be taken back."""

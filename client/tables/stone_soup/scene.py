@@ -237,6 +237,10 @@ class StoneSoupTable(KitTable):
             self.choosing.picked = saved
         return points
 
+    def menu_mine(self) -> set[str]:
+        """A menu never covers the player's own hand."""
+        return {"hand", "group"}
+
     def confirm(self, action: dict[str, Any]) -> bool:
         """A dash of salt is asked once more: one touch plays it (picking any other card only raises it)."""
         return action.get("type") == "salt"
