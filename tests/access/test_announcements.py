@@ -233,6 +233,9 @@ def test_the_readers_focus_follows_the_tables_keyboard_cursor():
     session.bots_play()
     said(app, session)
     assert app.access.focus == "soup.r0c0"
+    app.dispatch(InputAction("navigate", dx=1))  # the first arrow shows the ring where it is
+    said(app, session)
+    assert app.access.focus == "soup.r0c0"
     app.dispatch(InputAction("navigate", dx=1))
     app.dispatch(InputAction("navigate", dy=1))
     said(app, session)

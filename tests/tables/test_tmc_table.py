@@ -124,6 +124,8 @@ def test_a_picked_card_is_put_back_by_a_second_touch_or_esc_and_nothing_is_playe
 def test_the_keys_pick_a_card_go_to_a_ringed_spare_and_swap():
     session, app, scene = playing_table()
     assert scene.describe()["focus"] == cell_key(0, 0)  # the chef's turn began: the focus is on the soup
+    scene.handle(InputAction("select"))  # no ring shown yet: the first key shows it, picking nothing
+    assert scene.describe()["picked"] == [] and scene.describe()["focus"] == cell_key(0, 0)
     scene.handle(InputAction("select"))  # picks it
     assert scene.describe()["picked"] == [cell_key(0, 0)]
     scene.handle(nav(-1, 0))  # to the nearest spare it may become

@@ -342,10 +342,15 @@ class TooManyCooksTable(KitTable):
             and not self.moves_open
         ):
             return self._emote(self.focus)
-        if kind == "select" and self.focus is None and not self.moves_open and not self.choosing.menu:
+        shown = self.keyboard and self.focus is not None  # the keys' focus ring is on the table
+        if kind == "select" and not shown and not self.moves_open and not self.choosing.menu:
             self.keyboard = True
-            if parts.MAIN in self.usable():  # Enter with nothing focused: the main move (Ready, Pass)
+            if parts.MAIN in self.usable():  # Enter with no focus shown: the main move (Ready, Pass)
                 return self.touch(parts.MAIN)
+            cell = self.thing(self._soup_focus)
+            if self.model.phase == "playing" and cell is not None:  # as the first arrow: the focus shown
+                self.focus = cell.key  # on the soup, where it was last, rather than a card picked unseen
+                return True
             first = next(iter(self.focusable()), None)  # else the focus comes to the table
             self.focus = first.key if first is not None else None
             return True
