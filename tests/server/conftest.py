@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import toy_game  # noqa: E402
 from server_testkit import Client  # noqa: E402
 
 from soupkitchen.server.embedded import EmbeddedServer  # noqa: E402
+from soupkitchen.server.net.push import STOCK_ENV  # noqa: E402
 
 
 def pytest_asyncio_loop_factories(config, item):
@@ -32,6 +34,39 @@ def pytest_asyncio_loop_factories(config, item):
         return factories
     factories["uvloop"] = uvloop.new_event_loop
     return factories
+
+
+# Modules whose tests never reach the socket layer (storage, schema, passwords, TLS under it, the
+# command line): the second run on the stock socket path (scripts/test) leaves them out, as it leaves
+# out the asyncio-loop twin of a test that also runs on uvloop. A new module runs on both paths.
+SOCKET_PATH_FREE = {
+    "test_storage",
+    "test_store",
+    "test_schema",
+    "test_write_behind",
+    "test_passwords",
+    "test_names",
+    "test_tls",
+    "test_discovery_cli",
+    "test_loop_choice",
+    "test_leases",
+    "test_scheduler",
+    "test_log_escapes",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get(STOCK_ENV, "") in ("", "0"):
+        return
+    names = {item.nodeid for item in items}
+    kept, left = [], []
+    for item in items:
+        module = item.module.__name__.rpartition(".")[2]
+        twin = "[asyncio" in item.nodeid and item.nodeid.replace("[asyncio", "[uvloop", 1) in names
+        (left if module in SOCKET_PATH_FREE or twin else kept).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

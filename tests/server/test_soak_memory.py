@@ -27,6 +27,8 @@ LAST = re.compile(
     r"\(after (\d+)\) rss_mb_end=(\d+\.\d) growth_after_settled_mb=(-?\d+\.\d) "
     r"kb_per_game=(-?\d+\.\d) tables=(\d+) wall_s=(\d+)$"
 )
+pytestmark = pytest.mark.slow  # a soak: run once, not again on the stock socket path
+
 IDLE = re.compile(r"^idle_s=(\d+) rss_mb=(\d+\.\d) tables=(\d+)$")
 
 
