@@ -75,8 +75,21 @@ def test_a_touch_meaning_several_moves_opens_a_menu_at_the_object_in_the_games_w
     mine = [t for t in scene.things() if t.key == pile.key or t.key.startswith(own)]
     assert not any(r.colliderect(t.rect) for r in rects for t in mine)  # beside the pile, not over it
     render(app, scene, 1.5)
-    click(app, scene, rects[1].center)
+    click(app, scene, rects[1].center)  # a choice in the menu is itself the second touch
     assert session.acted[-1][1]["type"] == "activate" and session.acted[-1][1]["pile"] == mouse_pile
+
+
+def test_a_drawn_mouse_is_used_only_once_asked_again():
+    session, app, scene = table(
+        wanted=lambda v: any(a["type"] == "activate" and "pile" not in a for a in v["legal_actions"])
+    )
+    render(app, scene, 1.0)
+    click(app, scene, scene.thing("hand:0").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]
+    assert scene.describe()["menu"][-1] == "Cancel (Esc)"
+    render(app, scene, 1.5)
+    click(app, scene, scene.thing("hand:0").rect.center)  # touched again: made
+    assert session.acted[-1][1]["type"] == "activate" and "pile" not in session.acted[-1][1]
 
 
 def test_a_mouse_power_is_chosen_on_the_table_then_its_target():

@@ -30,7 +30,8 @@ DISTURB = {
     "reveals_other": ("target",),
     "reveals_own": ("seat",),
 }  # log entries that move or replace cards of the pots these fields name
-CONFIRMED = ("take", "find", "declare", "pass")  # moves of one touch asked once more (none can be undone)
+# moves of one touch asked once more (none can be undone)
+CONFIRMED = ("take", "activate", "find", "declare", "pass")
 
 
 class PinkSoupTable(SeatNaming, KitTable):
@@ -151,10 +152,9 @@ class PinkSoupTable(SeatNaming, KitTable):
         return {"recipe", f"pot:{me}", f"slot:{me}", "hand"}
 
     def confirm(self, action: dict[str, Any]) -> bool:
-        """Taking a kitchen card, using a Mouse on a pile, finding a card, closing your pot and passing
-        are asked once more: one touch makes them and none can be taken back."""
-        kind = action.get("type")
-        return kind in CONFIRMED or (kind == "activate" and "pile" in action)
+        """Taking a kitchen card, using a Mouse (drawn or on a pile), finding a card, closing your pot
+        and passing are asked once more: one touch makes them and none can be taken back."""
+        return action.get("type") in CONFIRMED
 
     def look(self) -> tuple:
         """The pot cards shown whose moment has passed: drawn face down (and, while it lasts, the ones
