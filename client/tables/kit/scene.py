@@ -781,15 +781,16 @@ class KitTable(TableScene):
                 continue
             self.draw_thing(surface, b, thing, thing.rect, 1.0)
             note_thing(thing, thing.rect)
-            if thing.key in self.motion.changed:
-                self.mark_changed(surface, b, thing)
-            elif thing.key in self.motion.since:
-                self.mark_since(surface, b, thing)
             asked = self.choosing.confirm is not None and thing.key == self.choosing.menu_at
             if thing.key in self.choosing.picked or asked:
                 self.mark_picked(surface, b, thing)
             elif thing.key in live:
                 self.mark_usable(surface, b, thing)
+            # what changed is framed over the green ring (which stays seen outside the frame)
+            if thing.key in self.motion.changed:
+                self.mark_changed(surface, b, thing)
+            elif thing.key in self.motion.since:
+                self.mark_since(surface, b, thing)
         self.draw_marks(surface, b, view)
         self.draw_side(surface, b, view)
         with coverage.overlay("what the table shows over itself"):
