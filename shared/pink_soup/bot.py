@@ -80,7 +80,10 @@ class PinkSoupBot(Bot):
         self.view = view
         self.suitable = {KIND_BY_LABEL[label].key for label in view["recipe"]["suitable"]}
         self.pot = [KIND_BY_LABEL[label] if label else None for label in self.memory[self.seat]]
-        self.tops = [KIND_BY_LABEL[pile["top"]] for pile in view["kitchen"]]
+        # each kitchen place's top card, None where the place is empty: a place keeps its number all game
+        self.tops: list[Kind | None] = [
+            KIND_BY_LABEL[pile["top"]] if pile else None for pile in view["kitchen"]
+        ]
 
     def _have(self) -> set[str]:
         """Suitable kinds the bot can count on, in its pot or on top of the kitchen."""
@@ -124,7 +127,7 @@ class PinkSoupBot(Bot):
     def estimate(self) -> float:
         have = self._have()
         total = sum(self.pot_worth(kind) for kind in self.pot)
-        total += sum(kind.value for kind in self.tops if kind.key in self.suitable)
+        total += sum(kind.value for kind in self.tops if kind and kind.key in self.suitable)
         return total + (15.0 if len(have) >= COMPLETION_KINDS else 0.0)
 
     # --- choosing ------------------------------------------------------------------------------
@@ -148,16 +151,17 @@ class PinkSoupBot(Bot):
         if kind == "draw":
             return 1.5
         if kind == "take":
-            top = self.tops[action["pile"]]
+            top = self.tops[action["place"]]
+            assert top is not None, "a take names a place holding a pile"
             return self.into_own_pot(top) - self.kitchen_worth(top) - 0.5
         if kind == "pass":
             return 0.0
         if kind == "activate":
-            return self.mouse_worth() - (0.5 if "pile" in action else 0.0)
+            return self.mouse_worth() - (0.5 if "place" in action else 0.0)
         if kind == "kitchen":
             cards = [KIND_BY_LABEL[label] for label in self.view["hand"]]
             placed = cards[action["card"]]
-            gain = self.kitchen_worth(placed) - self.covered_worth(action["pile"])
+            gain = self.kitchen_worth(placed) - self.covered_worth(action["place"])
             if step == "kitchen" and len(cards) > 1:
                 gain += self.best_use(cards[1 - action["card"]])
             return gain
@@ -169,14 +173,14 @@ class PinkSoupBot(Bot):
         if kind == "slot":
             return self.slot_worth(action["slot"])
         if kind == "discard":
-            return -self.covered_worth(action["pile"])
+            return -self.covered_worth(action["place"])
         if kind == "search":
             best_top = max(
-                (self.into_own_pot(top) - self.kitchen_worth(top) for top in self.tops), default=0.0
+                (self.into_own_pot(top) - self.kitchen_worth(top) for top in self.tops if top), default=0.0
             )
             return max(best_top, UNKNOWN_WORTH)
         if kind == "find":
-            label = self.view["pending"]["kitchen_search"][action["pile"]][action["depth"]]
+            label = self.view["pending"]["kitchen_search"][action["place"]][action["depth"]]
             found = KIND_BY_LABEL[label]
             loss = self.kitchen_worth(found) if action["depth"] == 0 else 0.0
             return self.into_own_pot(found) - loss
@@ -191,9 +195,10 @@ class PinkSoupBot(Bot):
             return 1.0 if self.estimate() >= DECLARE_AT else -1.0
         return 0.0
 
-    def covered_worth(self, pile: int) -> float:
-        """What the bot loses by covering kitchen pile ``pile`` (0 for a new pile)."""
-        return self.kitchen_worth(self.tops[pile]) if pile < len(self.tops) else 0.0
+    def covered_worth(self, place: int) -> float:
+        """What the bot loses by covering the pile on kitchen ``place`` (0 for a new pile)."""
+        top = self.tops[place]
+        return self.kitchen_worth(top) if top else 0.0
 
     def best_use(self, kind: Kind) -> float:
         uses = [self.into_own_pot(kind)]
@@ -206,7 +211,7 @@ class PinkSoupBot(Bot):
     def mouse_worth(self) -> float:
         unknown = sum(1 for kind in self.pot if kind is None)
         best_top = max(
-            (self.into_own_pot(kind) - self.kitchen_worth(kind) for kind in self.tops), default=0.0
+            (self.into_own_pot(kind) - self.kitchen_worth(kind) for kind in self.tops if kind), default=0.0
         )
         return max(unknown * 0.8, best_top, 0.3)
 

@@ -99,7 +99,7 @@ def second_card(kit, drawn: list[str], pots, kitchen=()):
     bot.observe(GAME.view(state, 0))
     state = kit.act(state, 0, {"type": "draw"})
     bot.observe(GAME.view(state, 0))
-    state = kit.act(state, 0, {"type": "kitchen", "card": 1, "pile": len(state.kitchen) % 5})
+    state = kit.act(state, 0, {"type": "kitchen", "card": 1, "place": len(state.kitchen) % 5})
     return state, bot
 
 
