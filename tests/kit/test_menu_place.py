@@ -41,7 +41,9 @@ CASES = {  # the table, the chefs, the position, and the move whose object is to
     "pink-soup a kitchen mouse": (
         "pink-soup",
         3,
-        lambda v: v["turn"] == 0 and any(a["type"] == "activate" and "place" in a for a in v["legal_actions"]),
+        lambda v: (
+            v["turn"] == 0 and any(a["type"] == "activate" and "place" in a for a in v["legal_actions"])
+        ),
         lambda v: next(a for a in v["legal_actions"] if a["type"] == "activate" and "place" in a),
     ),
     "pink-soup declare": (
