@@ -90,7 +90,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
     breakdown = result.get("breakdown") or []
     recipes = result.get("recipes") or []
     chefs = model.chefs()
-    tops = [top for top, _size in model.kitchen()]
+    tops = model.tops()
     sheet = b.rect(12, 72, 1476, 1000)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=theme.SHEET)
     b.text(

@@ -218,10 +218,10 @@ class PinkSoupTable(SeatNaming, KitTable):
         kind, step = action.get("type"), self.model.step
         if kind == "draw":
             return ("deck",)
-        if kind in ("take", "discard") or (kind == "activate" and "pile" in action):
-            return (f"pile:{action.get('pile')}",)
+        if kind in ("take", "discard") or (kind == "activate" and "place" in action):
+            return (f"pile:{action.get('place')}",)
         if kind == "kitchen":
-            pile = f"pile:{action.get('pile')}"
+            pile = f"pile:{action.get('place')}"
             return (f"hand:{action.get('card')}", pile) if step == "kitchen" else (pile,)
         if kind == "activate":
             return ("hand:0",)
@@ -236,7 +236,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         if kind == "search":  # choosing the search is what shows every pile's cards
             return ("power:search",)
         if kind == "find":
-            return (f"search:{action.get('pile')}:{action.get('depth')}",)
+            return (f"search:{action.get('place')}:{action.get('depth')}",)
         if kind in ("shuffle", "look"):
             return (f"power:{kind}", f"pot:{action.get('seat')}")
         if kind == "swap":
@@ -269,12 +269,12 @@ class PinkSoupTable(SeatNaming, KitTable):
         theme.draw_panel(surface, kitchen, lay, colour=theme.FELT)
         b.text(
             surface,
-            _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())},
+            _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.tops())},
             BODY,
             theme.BROTH,
             (kitchen.x + b.px(180), kitchen.y + b.px(6)),
         )
-        for p in range(len(model.kitchen()) + 1, 5):  # the places of the piles still to come: five at most
+        for p in layout.empty_places(model):  # emptied places and those of piles still to come: five at most
             place = b.rect(
                 layout.PILES_X + p * layout.PILE_STEP, layout.KITCHEN_Y, layout.CARD_W, layout.CARD_H
             )
@@ -402,13 +402,13 @@ class PinkSoupTable(SeatNaming, KitTable):
                 theme.MUSTARD,
                 (thing.rect.x + b.px(20), thing.rect.y + b.px(12)),
             )
-            for p in range(len(model.searched_piles())):
+            for row, p in enumerate(layout.search_rows(model)):
                 b.text(
                     surface,
                     _("Pile %(pile)d") % {"pile": p + 1},
                     BODY,
                     theme.TEXT,
-                    b.rect(60, 160 + p * 124, 1, 1).topleft,
+                    b.rect(60, 160 + row * 124, 1, 1).topleft,
                 )
         elif thing.kind == "button":
             live = key in self.usable()
