@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.motion import Glide
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
@@ -411,26 +411,7 @@ class PinkSoupTable(SeatNaming, KitTable):
                     b.rect(60, 160 + p * 124, 1, 1).topleft,
                 )
         elif thing.kind == "button":
-            live = key in self.usable()
-            pygame.draw.rect(
-                surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10)
-            )
-            pygame.draw.rect(
-                surface,
-                theme.MUSTARD if live else theme.PANEL_EDGE,
-                rect,
-                width=b.px(3),
-                border_radius=b.px(10),
-            )
-            b.text(
-                surface,
-                thing.words,
-                BODY,
-                theme.TEXT if live else theme.TEXT_DIM,
-                rect.center,
-                anchor="center",
-                max_width=rect.w - b.px(12),
-            )
+            draw_button(surface, b, rect, thing.words, key in self.usable())
         elif thing.kind == "zone":  # an empty place: a new pile, no removed card yet
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
             caption(surface, b, thing.words, rect, b.px(layout.PILE_STEP - 8))

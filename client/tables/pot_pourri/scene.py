@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
@@ -393,26 +393,7 @@ class PotPourriTable(SeatNaming, KitTable):
                 stars.get(recipe.get("cuisine")),
             )
         elif thing.kind == "button":
-            live = key in self.usable()
-            pygame.draw.rect(
-                surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10)
-            )
-            pygame.draw.rect(
-                surface,
-                theme.MUSTARD if live else theme.PANEL_EDGE,
-                rect,
-                width=b.px(3),
-                border_radius=b.px(10),
-            )
-            b.text(
-                surface,
-                thing.words,
-                BODY,
-                theme.TEXT,
-                rect.center,
-                anchor="center",
-                max_width=rect.w - b.px(12),
-            )
+            draw_button(surface, b, rect, thing.words, key in self.usable())
         elif key in ("draw", "recipes", "discard", "recipe_discard"):
             if thing.face or key == "recipes":
                 draw_picture(surface, b, thing.face or BACK, rect, show)

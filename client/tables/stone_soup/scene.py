@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import CANCEL, KitTable
 from soupkitchen.client.tables.kit.table_objects import Thing, under_point
@@ -536,7 +536,7 @@ class StoneSoupTable(KitTable):
         elif key.startswith("salt:"):
             paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == CALL_KEY:
-            paint.draw_button(
+            draw_button(
                 surface,
                 b,
                 rect,
@@ -548,9 +548,7 @@ class StoneSoupTable(KitTable):
             )  # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()
-            paint.draw_button(
-                surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING
-            )
+            draw_button(surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING)
         else:
             paint.draw_card(surface, b, thing.face, rect, show)
 
