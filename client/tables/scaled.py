@@ -28,6 +28,12 @@ class ScaledBoard:
             left, top, round(self.ox + (x + w) * sx) - left, round(self.oy + (y + h) * s) - top
         )
 
+    @property
+    def tall(self) -> float:
+        """How many times taller than the board draws them its words are (1 but at a replay's table
+        lower than the window): what holds lines of words needs that many more board units."""
+        return max(1.0, self.text_scale / self.scale)
+
     def px(self, board_pixels: float) -> int:
         """A board length in window pixels (at least 1)."""
         return max(1, round(board_pixels * self.scale))
