@@ -37,3 +37,8 @@ class ScaledBoard:
     def px(self, board_pixels: float) -> int:
         """A board length in window pixels (at least 1)."""
         return max(1, round(board_pixels * self.scale))
+
+    def px_x(self, board_pixels: float) -> int:
+        """A board width in window pixels (at least 1): wider than :meth:`px` where the board is
+        spread across a replay's window."""
+        return max(1, round(board_pixels * self.scale_x))

@@ -285,7 +285,7 @@ def draw_ranking(
             HEADING,
             theme.TEXT,
             b.rect(362, y, 1, 1).topleft,
-            max_width=b.px(520),
+            max_width=b.px_x(520),
         )
         words = (
             _("no cards left")

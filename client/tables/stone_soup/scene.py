@@ -370,10 +370,10 @@ class StoneSoupTable(KitTable):
         b.text(
             surface,
             prompt,
-            paint.fitted(b, prompt, b.px(1440)),
+            paint.fitted(b, prompt, b.px_x(1440)),
             colour,
             b.rect(30, 18, 1, 1).topleft,
-            max_width=b.px(1440),
+            max_width=b.px_x(1440),
         )
         if model.result() is not None:
             self._draw_end(surface, b, model)
@@ -415,7 +415,7 @@ class StoneSoupTable(KitTable):
                 SMALL,
                 theme.MUSTARD,
                 b.rect(520, layout.HAND_Y + 14, 1, 1).topleft,
-                max_width=b.px(940),
+                max_width=b.px_x(940),
             )
         self._pot_words(surface, b, model)
 
@@ -475,7 +475,7 @@ class StoneSoupTable(KitTable):
                 theme.MUSTARD,
                 b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                 anchor="midtop",
-                max_width=b.px(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2)),
+                max_width=b.px_x(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2)),
             )
         elif model.can("play"):
             b.text(
@@ -668,7 +668,7 @@ class StoneSoupTable(KitTable):
                 theme.TEXT,
                 b.rect(1180, 560, 1, 1).topleft,
                 anchor="midtop",
-                max_width=b.px(560),
+                max_width=b.px_x(560),
             )
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
