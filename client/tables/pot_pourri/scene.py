@@ -74,6 +74,7 @@ class PotPourriTable(SeatNaming, KitTable):
 
     name = "pot-pourri"
     art_folder = "pot_pourri"
+    worded_cards = ("book:", "choose:")  # recipes: their name and ingredients written on them
     model_type = PotModel
     results_delay = 5.0  # the game ends on a serving: its pan and the counters' walk are seen first
 
