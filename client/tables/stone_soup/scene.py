@@ -468,14 +468,15 @@ class StoneSoupTable(KitTable):
                 "player": who,
                 "claim": claim_words(int(window.get("count", 1)), str(window.get("food"))),
             }
+            room = b.px_x(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2))
             b.text(
                 surface,
                 claim,
-                LABEL,
+                b.largest_fitting(claim, (LABEL, BODY, SMALL), room),  # a long name: smaller, whole
                 theme.MUSTARD,
                 b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                 anchor="midtop",
-                max_width=b.px_x(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2)),
+                max_width=room,
             )
         elif model.can("play"):
             b.text(
