@@ -93,14 +93,8 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
     tops = [top for top, _size in model.kitchen()]
     sheet = b.rect(12, 72, 1476, 1000)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=theme.SHEET)
-    b.text(
-        surface,
-        _("Final scoring"),
-        HEADING,
-        theme.MUSTARD,
-        b.rect(44, 90, 1, 1).topleft,
-        max_width=b.px_x(360),
-    )
+    spot = b.rect(44, 90, 1, 1).topleft
+    b.text(surface, _("Final scoring"), HEADING, theme.MUSTARD, spot, max_width=b.px_x(360))
     b.text(
         surface,
         _("Kitchen tops (count for every chef):"),
