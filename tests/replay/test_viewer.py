@@ -413,7 +413,7 @@ def test_a_replayed_tables_words_fit_whole_at_the_smallest_window(app, game_id):
     viewer = open_viewer(app, game_id)
     length = viewer.player.length
     reset_clipped()
-    for moment in range(0, length + 1, max(1, length // 4)):
+    for moment in (length // 3, 2 * length // 3):  # in the game's thick, and near its end
         viewer.player.seek(moment)
         app.step(app.clock.t + 0.05)
         app.draw(app.screen, app.clock.t)
