@@ -325,7 +325,8 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
         names += list(POWERS)
     f = b.font(BODY)
     widths = [
-        max(BUTTON_W if len(names) <= 3 else 210, f.size(_(BUTTON_WORDS[n]))[0] / b.scale + 40) for n in names
+        max(BUTTON_W if len(names) <= 3 else 210, f.size(_(BUTTON_WORDS[n]))[0] / b.scale_x + 40)
+        for n in names
     ]
     total = sum(widths) + 20 * (len(names) - 1)
     x = (

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.motion import Glide
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
@@ -251,8 +251,8 @@ class PinkSoupTable(SeatNaming, KitTable):
         prompt = describe.headline(view, self.session.seat_name)
         me = model.seat
         colour = theme.MUSTARD if model.actions() else theme.TEXT
-        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)
-        b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
+        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px_x(1440))), SMALL)
+        b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px_x(1440))
         if model.final_round and not model.over:
             b.text(
                 surface,
@@ -303,7 +303,7 @@ class PinkSoupTable(SeatNaming, KitTable):
                 "Once every pot holds 5 cards you may declare the last round after your turn "
                 "(not yet: %(chefs)s)"
             ) % {"chefs": ", ".join(waiting)}
-            room = b.px(layout.MAIN_W - 40)
+            room = b.px_x(layout.MAIN_W - 40)
             b.text(
                 surface,
                 words,
@@ -411,29 +411,10 @@ class PinkSoupTable(SeatNaming, KitTable):
                     b.rect(60, 160 + row * 124, 1, 1).topleft,
                 )
         elif thing.kind == "button":
-            live = key in self.usable()
-            pygame.draw.rect(
-                surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10)
-            )
-            pygame.draw.rect(
-                surface,
-                theme.MUSTARD if live else theme.PANEL_EDGE,
-                rect,
-                width=b.px(3),
-                border_radius=b.px(10),
-            )
-            b.text(
-                surface,
-                thing.words,
-                BODY,
-                theme.TEXT if live else theme.TEXT_DIM,
-                rect.center,
-                anchor="center",
-                max_width=rect.w - b.px(12),
-            )
+            draw_button(surface, b, rect, thing.words, key in self.usable())
         elif thing.kind == "zone":  # an empty place: a new pile, no removed card yet
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
-            caption(surface, b, thing.words, rect, b.px(layout.PILE_STEP - 8))
+            caption(surface, b, thing.words, rect, b.px_x(layout.PILE_STEP - 8))
         else:
             self._draw_card(surface, b, thing, rect, show)
             if key == self._swapping(model):  # the first card of a Mouse's swap, waiting for its pair
@@ -449,7 +430,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float
     ) -> None:
         key = thing.key
-        small = key.startswith("slot:") and rect.w < b.px(layout.CARD_W)  # another chef's pot
+        small = key.startswith("slot:") and rect.w < b.px_x(layout.CARD_W)  # another chef's pot
         draw_card(
             surface,
             b,
@@ -461,7 +442,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         )
         if key == "deck":
             caption(
-                surface, b, _("Deck: %(count)s") % {"count": thing.words}, rect, b.px(layout.PILE_STEP - 8)
+                surface, b, _("Deck: %(count)s") % {"count": thing.words}, rect, b.px_x(layout.PILE_STEP - 8)
             )
         elif key.startswith("pile:"):
             kind = kind_of(thing.words)
@@ -470,13 +451,13 @@ class PinkSoupTable(SeatNaming, KitTable):
                 b,
                 describe.card_words(kind.name if kind else thing.words),
                 rect,
-                b.px(layout.PILE_STEP - 8),
+                b.px_x(layout.PILE_STEP - 8),
             )
             size = thing.extra.get("size", 1)
             if size > 1:
                 self._count_badge(surface, b, rect, f"+{size - 1}")
         elif key == "removed":
-            caption(surface, b, thing.words, rect, b.px(layout.PLAY_X - layout.REMOVED_X - 8))
+            caption(surface, b, thing.words, rect, b.px_x(layout.PLAY_X - layout.REMOVED_X - 8))
         elif key.startswith(("hand:", "play:", "search:")) or (key.startswith("slot:") and not small):
             kind = kind_of(thing.words)
             if kind is not None and not key.startswith("search:"):
@@ -487,7 +468,7 @@ class PinkSoupTable(SeatNaming, KitTable):
                     if key.startswith("play:")
                     else layout.SLOT_STEP
                 )
-                caption(surface, b, describe.card_words(kind.name), rect, b.px(step), lines=3)
+                caption(surface, b, describe.card_words(kind.name), rect, b.px_x(step), lines=3)
 
     @staticmethod
     def _swapping(model: PinkModel) -> str | None:
