@@ -26,7 +26,26 @@ from soupkitchen.shared.refusals import Refusal, refuse
 
 SYSTEM = None
 TIMEOUT = {"type": "timeout"}
-SETTLED = "_settled_moves"  # a settled state's listed moves by seat (``Game.settle``)
+SETTLED = (
+    "_settled_moves"  # what is kept with a settled state: its listed moves by seat, ... (``Game.settle``)
+)
+_UNKEPT = object()
+T = TypeVar("T")
+
+
+def kept_with(state: Any, key: Any, make: Callable[[], T]) -> T:
+    """``make()``, kept with a settled state (``Game.settle``) under ``key`` and made once: a seat's
+    listed moves (its seat number), the part of a view every seat shares (a word). What is kept is
+    shared by every view made of the state, and like every view read and never changed. A state not
+    settled is asked each time, so one changed in place is never answered from before the change."""
+    kept: dict[Any, Any] | None = getattr(state, SETTLED, None)
+    if kept is None:
+        return make()
+    value = kept.get(key, _UNKEPT)
+    if value is _UNKEPT:
+        value = kept[key] = make()
+    return value  # type: ignore[no-any-return]
+
 
 State = TypeVar("State")
 __all__ = ["Action", "Event", "EventLog", "MoveContext", "Refusal"]  # the move's side of the contract
@@ -354,13 +373,7 @@ class Game(ABC, Generic[State]):
     def listed(self, state: State, seat: int) -> list[Action]:
         """``list_moves`` for an active ``seat``, kept with a settled state (a list of its own each
         time; its moves are shared, and like every view, read and never changed)."""
-        kept: dict[int, list[Action]] | None = getattr(state, SETTLED, None)
-        if kept is None:
-            return self.list_moves(state, seat)
-        moves = kept.get(seat)
-        if moves is None:
-            moves = kept[seat] = self.list_moves(state, seat)
-        return list(moves)
+        return list(kept_with(state, seat, lambda: self.list_moves(state, seat)))
 
     def validate(self, state: State, seat: int | None, action: Any, now: float) -> Refusal | None:
         """None when ``action`` (any JSON value, possibly malformed) is legal for ``seat`` at

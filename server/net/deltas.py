@@ -26,28 +26,40 @@ import orjson
 
 Patch = list[dict[str, Any]]
 Parts = dict[str, Any]  # a view's top-level fields: a plain value as itself, a list or object as JSON
+Encoded = dict[int, tuple[Any, bytes]]  # id of a field's value -> the value and its JSON
 WHOLE = frozenset({"legal_actions"})  # fields replaced whole when they change, never walked
 PLAIN = frozenset({str, int, float, bool, type(None)})  # kept as they are (the collector looks at none)
 MISSING = object()
 
 
-def view_parts(view: dict[str, Any]) -> Parts | None:
+def view_parts(view: dict[str, Any], encoded: Encoded | None = None) -> Parts | None:
     """A view as it is kept for its next patch: each top-level field, a list or object as JSON and a
     plain value (a word, a number, a flag, nothing) as itself (None: a view that orjson cannot
     write, whose next view goes whole).
 
     The JSON is kept as a copy: orjson writes into a buffer of a kilobyte and shrinks it, and
     thousands of such small strings kept for seconds pinned the freed rest of each (100,000 of them
-    held 534 MB of memory for 3 MB of text, copies 29 MB)."""
+    held 534 MB of memory for 3 MB of text, copies 29 MB).
+
+    ``encoded`` holds the fields already written for other views of the same state, by the object
+    itself (views are read and never changed): a field that several seats' views share (the soup,
+    kept with a settled state) is written once, and its JSON kept once."""
+    parts: Parts = {}
     try:
-        return {
-            key: value
-            if type(value) in PLAIN
-            else bytes(memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)))
-            for key, value in view.items()
-        }
+        for key, value in view.items():
+            if type(value) in PLAIN:
+                parts[key] = value
+                continue
+            known = encoded.get(id(value)) if encoded is not None else None
+            if known is not None and known[0] is value:
+                parts[key] = known[1]
+                continue
+            data = parts[key] = bytes(memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)))
+            if encoded is not None:
+                encoded[id(value)] = (value, data)  # the object held: its id names no other meanwhile
     except TypeError:
         return None
+    return parts
 
 
 def view_patch(

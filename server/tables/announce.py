@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from soupkitchen.server.net.deltas import Parts, Patch, view_parts, view_patch
+from soupkitchen.server.net.deltas import Encoded, Parts, Patch, view_parts, view_patch
 from soupkitchen.server.tables.table import StateAnnouncement, Table
 
 Push = Callable[
@@ -47,6 +47,7 @@ class Announcer:
         # a move, and made it walk the whole heap every few seconds (0.65 s each at 1,000 tables)
         self.sent: dict[Audience, tuple[int, Parts]] = {}
         self.known: tuple[int, dict[tuple[str, bytes, bytes], Patch]] = (-1, {})  # a state's fields' patches
+        self.encoded: tuple[int, Encoded] = (-1, {})  # a state's views' fields as JSON, by the object
 
     def audience(self) -> list[str]:
         table = self.table
@@ -107,7 +108,9 @@ class Announcer:
     def keep(self, state_id: int, audience: Audience, view: dict[str, Any]) -> Parts | None:
         """Keep the audience's view, encoded, as the base of its next delta, and return it (a view that
         orjson cannot write, none: the next view goes whole)."""
-        parts = view_parts(view)
+        if self.encoded[0] != state_id:
+            self.encoded = (state_id, {})
+        parts = view_parts(view, self.encoded[1])
         if parts is None:
             self.sent.pop(audience, None)
         else:

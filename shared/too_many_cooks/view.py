@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from soupkitchen.shared.core import kept_with
 from soupkitchen.shared.models import CommonView, TimeoutEvent, TypedDict
 from soupkitchen.shared.plain import json_copy
 from soupkitchen.shared.too_many_cooks.cards import COLOURS, KINDS, MAX_STARS, VEGETABLES, soup_rows
@@ -222,6 +223,18 @@ def build_view(state: TmcState, seat: int | None) -> dict[str, Any]:
     """The game's part of what ``seat`` (None: a spectator) may know. Personal tastes of other chefs
     show only as happy/unhappy faces until the round's reveal."""
     is_chef = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
+    before, after = kept_with(state, "tmc_table_view", lambda: _table_view(state))
+    return {
+        **before,
+        "my_tastes": [public_taste(taste, state.soup) for taste in state.personal(seat)] if is_chef else [],
+        **after,
+    }
+
+
+def _table_view(state: TmcState) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What every seat's view of ``state`` shows alike (all but the seat's own tastes), the fields
+    before the seat's tastes and those after: made once for a settled state's views
+    (``shared.core.kept_with``)."""
     faces: list[list[dict[str, bool]]] = [[] for _ in range(state.players)]
     for taste, owner in zip(state.tastes, state.owners, strict=True):
         if owner is not None:
@@ -251,7 +264,7 @@ def build_view(state: TmcState, seat: int | None) -> dict[str, Any]:
             {"seat": chef, "ready": state.ready[chef], "passed": state.passed[chef], "tastes": faces[chef]}
             for chef in range(state.players)
         ],
-        "my_tastes": [public_taste(taste, state.soup) for taste in state.personal(seat)] if is_chef else [],
+    }, {
         "reveal": _reveal(state.reveal) if showing_reveal and state.reveal else None,
         "last_move": _last_move(state.last_move),
         "reactions": [{"seat": seat, "emote": emote} for seat, emote in state.reactions],
