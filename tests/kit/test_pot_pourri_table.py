@@ -169,6 +169,12 @@ def test_recipes_are_kept_by_touching_two_of_them_in_either_order():
     assert sorted(scene.describe()["usable"]) == sorted(f"choose:{r}" for r in offered)
     click(app, scene, scene.thing(f"choose:{offered[2]}").rect.center)
     click(app, scene, scene.thing(f"choose:{offered[0]}").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]  # kept for the game: asked again
+    assert scene.describe()["menu"][1] == "Cancel (Esc)"
+    menu = scene.menu_rects()
+    assert scene.thing(f"choose:{offered[0]}").rect.inflate(40, 40).colliderect(menu[0].unionall(menu))
+    render(app, scene, 1.0)
+    click(app, scene, menu[0].center)
     assert session.acted[-1][1]["type"] == "keep" and session.acted[-1][1]["recipes"] == [
         offered[0],
         offered[2],
@@ -218,7 +224,34 @@ def test_two_menu_tiles_are_swapped_by_touching_both():
     session, app, scene = table(lambda v: v["phase"] == "swap_menu" and v["turn"] == 0)
     click(app, scene, scene.thing("menu:3").rect.center)
     click(app, scene, scene.thing("menu:1").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]  # the menu swapped for good: asked
+    render(app, scene, 1.0)
+    click(app, scene, (0, 0))  # anywhere else: not swapped
+    assert session.acted == [] and not scene.describe()["confirming"] and not scene.choosing.picked
+    click(app, scene, scene.thing("menu:3").rect.center)
+    click(app, scene, scene.thing("menu:1").rect.center)
+    click(app, scene, scene.thing("menu:1").rect.center)  # touched again: swapped
     assert session.acted[-1][1]["type"] == "swap_menu" and session.acted[-1][1]["tiles"] == [1, 3]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_serve_nothing_is_asked_beside_its_button_and_a_serving_menu_leaves_the_chefs_in_sight(size):
+    session, app, scene = table(
+        lambda v: v["phase"] == "serve" and v["turn"] == 0 and len(v["legal_actions"]) > 1, size=size
+    )
+    button = scene.thing("button:decline").rect
+    click(app, scene, button.center)
+    assert session.acted == [] and scene.describe()["menu"][0].startswith("Serve nothing")
+    menu = scene.menu_rects()
+    box = menu[0].unionall(menu)
+    assert box.colliderect(button.inflate(scene.board.px(60), scene.board.px(60)))
+    chefs = [t.rect for t in scene.things() if t.key.startswith("chef:")]
+    redeem = next(a for a in session.view(0)["legal_actions"] if a["type"] == "redeem")
+    render(app, scene, 1.0)
+    click(app, scene, (0, 0))
+    click(app, scene, scene.thing(f"book:{redeem['recipe']}").rect.center)
+    menu = scene.menu_rects()
+    assert menu and not any(rect.collidelist(chefs) >= 0 for rect in menu)
 
 
 def test_cooking_pros_tiles_lie_face_down_and_the_learner_aid_is_shown_when_chosen():

@@ -51,6 +51,7 @@ HINTS = {  # what the seat to act does now, marked for the catalog and worded wh
     "swap_menu": N_("click two menu tiles to swap them, or leave the menu"),
 }
 COLOUR_NOTE_W = 300  # board units right of the recipe cards the colour's note needs (else it waits)
+CONFIRMED = ("redeem", "decline", "swap_recipes", "keep", "swap_menu")  # asked once more, beside
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
 
@@ -515,15 +516,21 @@ class PotPourriTable(SeatNaming, KitTable):
     def menu_mine(self) -> set[str]:
         """A menu never covers the chef's own hand, the recipes of their cookery book (the book's
         margin may be covered where it must) and the saucepan being served, which the recipes are
-        matched against."""
-        mine = {"hand"} | {thing.key for thing in self.things() if thing.key.startswith("book:")}
+        matched against. While a pan is served the other chefs' boxes (their squares, to compare)
+        stay in sight, and the hand, which a serving does not use, may be covered by the menu of
+        "Serve nothing" so that it opens beside its button."""
+        mine = {thing.key for thing in self.things() if thing.key.startswith("book:")}
         pan = self.model.served_pan()
-        return mine | ({f"pan:{pan.index}", f"cooked:{pan.index}"} if pan is not None else set())
+        if pan is None:
+            return mine | {"hand"}
+        declining = self.choosing.picked[-1:] == ("button:decline",)
+        return mine | {f"pan:{pan.index}", f"cooked:{pan.index}", "chef"} | (set() if declining else {"hand"})
 
     def confirm(self, action: dict[str, Any]) -> bool:
-        """Serving a recipe, serving nothing and swapping recipes are asked once more: one touch makes
-        each and none can be taken back."""
-        return action.get("type") in ("redeem", "decline", "swap_recipes")
+        """Serving a recipe, serving nothing, swapping recipes, keeping two recipes and swapping two
+        menu tiles are asked once more, at the thing touched last: one touch makes each and none can
+        be taken back."""
+        return action.get("type") in CONFIRMED
 
     @staticmethod
     def _paired_keys(action: dict[str, Any]) -> list[str]:
