@@ -4,13 +4,15 @@ each serving showing what your recipes would score, and the final score worked o
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pygame
 
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
 from soupkitchen.client.tables.kit.ending import TableEnd
-from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.motion import Glide
+from soupkitchen.client.tables.kit.scene import JUST_CHANGED, KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
 from soupkitchen.client.tables.pot_pourri import layout
@@ -50,6 +52,8 @@ HINTS = {  # what the seat to act does now, marked for the catalog and worded wh
     "peek_menu": N_("click two menu tiles to look at them secretly"),
     "swap_menu": N_("click two menu tiles to swap them, or leave the menu"),
 }
+END_WALK_DELAY = 1.2  # seconds the table shows the last serving before the end's stars are walked
+END_WALK_SECONDS = 0.8  # and the walk itself
 COLOUR_NOTE_W = 300  # board units right of the recipe cards the colour's note needs (else it waits)
 CONFIRMED = ("redeem", "decline", "swap_recipes", "keep", "swap_menu")  # asked once more, beside
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
@@ -82,8 +86,11 @@ class PotPourriTable(SeatNaming, KitTable):
         self.pointer: tuple[int, int] | None = None  # where the mouse is
         self.grabbed: tuple[int, int] | None = None  # where the lid was picked up, while it is dragged
         self.clicks_on: str | None = None  # what a click under the mouse would use
-        self.slots: list[str | None] | None = None  # the hand's slots, kept while the chef cooks
+        self.slots: list[str] | None = None  # the hand as last laid out
+        self.fresh: set[str] = set()  # the hand's cards that came in with its last change
         self.aimed: str | None = None  # the hand card last touched (one of a kind)
+        self.over_at: float | None = None  # when the table first showed the game over
+        self.walked = False  # the end's menu stars walked: the counters on their final squares
         super().__init__(app, session)
 
     @classmethod
@@ -103,14 +110,58 @@ class PotPourriTable(SeatNaming, KitTable):
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = PotModel(view)
-        cooking = (
-            model.phase in ("cook_second", "move_lid") and model.seat is not None and model.turn == model.seat
+        hand = model.hand()
+        if hand != self.slots:  # the cards that came in (the last of a kind), not those that slid along
+            came = Counter(hand) - Counter(self.slots or [])
+            self.fresh = (
+                {f"hand:{i}" for i, kind in enumerate(hand) if hand[i:].count(kind) <= came[kind]}
+                if self.slots is not None
+                else set()
+            )
+        self.slots = hand  # the hand closes up: a card cooked leaves no gap
+        return layout.build(model, board, self.names(), self.slots, final=self.walked)
+
+    def just_changed(self, key: str) -> bool:
+        """As the kit's, and for the shown seat's own move too where a card of the hand or the pantry
+        took the place of another (the hand closing up, the pantry refilled): a touch there a moment
+        later was meant for the card that lay there."""
+        return super().just_changed(key) or (
+            not self.choosing.picked
+            and key.startswith(("hand:", "pantry:"))
+            and key in self.motion.changed
+            and self.now - self.motion.changed_at < JUST_CHANGED
         )
-        held = self.slots
-        if cooking and held is None:  # opened mid-turn (a resumed game): laid out as before cooking
-            held = layout.hand_before_cooking(model.hand(), model)
-        self.slots = layout.hand_slots(model.hand(), held, cooking, self.aimed)
-        return layout.build(model, board, self.names(), self.slots)
+
+    def mark_changed(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """As the kit's, but in the hand only the cards that came in, not those that slid along."""
+        if not thing.key.startswith("hand:") or thing.key in self.fresh:
+            super().mark_changed(surface, b, thing)
+
+    def mark_since(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        if not thing.key.startswith("hand:") or thing.key in self.fresh:
+            super().mark_since(surface, b, thing)
+
+    def look(self) -> tuple:
+        return (self.walked,)
+
+    def update(self, dt: float, now: float) -> None:
+        """As the kit's; a moment after the game ends (its last serving walked first), every counter
+        walks on by the stars its served recipes are worth on the menu, to its final square."""
+        super().update(dt, now)
+        if self.model.final_squares() is None:  # the game goes on (or a replay went back)
+            self.walked, self.over_at = False, None
+            return
+        if self.walked:
+            return
+        if self.over_at is None:
+            self.over_at = self.now
+        if self.now - self.over_at < END_WALK_DELAY:
+            return
+        before = {t.key: t.rect for t in self.things() if t.key.startswith("counter:")}
+        self.walked = True
+        for thing in self.things():
+            if thing.key in before and thing.rect != before[thing.key]:
+                self.motion.start(thing.key, Glide(self.now, before[thing.key], END_WALK_SECONDS))
 
     def hand_key(self, kind: str | None) -> str | None:
         """The hand card of ``kind`` a move uses: the one the chef touched, else the first."""
@@ -321,7 +372,8 @@ class PotPourriTable(SeatNaming, KitTable):
             )
             pygame.draw.rect(surface, INK, rect, width=b.px(2), border_radius=b.px(6))
             if starred:
-                draw_star(surface, (rect.right - b.px(14), rect.bottom - b.px(14)), b.px(12), theme.ACCENT)
+                r = min(b.px(12), rect.w // 5)  # a narrower square (a longer track): a smaller star
+                draw_star(surface, (rect.right - r - b.px(3), rect.bottom - r - b.px(3)), r, theme.ACCENT)
             b.text(
                 surface,
                 str(square),
@@ -368,8 +420,6 @@ class PotPourriTable(SeatNaming, KitTable):
             draw_pan(surface, b, rect, pan.index, pan.count, last == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
-        elif key.startswith(layout.GONE):  # an empty place, outlined: the card went, nothing slid in
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
         elif key.startswith("hidden_recipe:"):
             pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
             pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
@@ -543,10 +593,6 @@ class PotPourriTable(SeatNaming, KitTable):
     def handle_table(self, action: InputAction) -> bool:
         if action.kind == "point":
             self.pointer = action.pos
-        if action.kind == "click" and self._gone_at(action.pos):
-            self.answer = None
-            self.answer_at(action.pos, layout.gone_words())  # not "not that now": why nothing is there
-            return True
         if action.kind == "release":
             return self._drop(action.pos)
         if action.kind == "navigate" and self._carrying():
@@ -569,16 +615,6 @@ class PotPourriTable(SeatNaming, KitTable):
             picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
             self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
         return used
-
-    def _gone_at(self, pos: tuple[int, int] | None) -> bool:
-        """Whether a click at ``pos`` lands on an empty place of the hand and on nothing usable."""
-        if pos is None or self.choosing.menu:
-            return False
-        found = under_point(self.things(), pos)
-        live = self.usable()
-        return any(t.key.startswith(layout.GONE) for t in found) and not any(
-            t.key in live or t.key in self.choosing.picked for t in found
-        )
 
     def _carrying(self) -> bool:
         """Whether the lid is picked up by keys or pad (the focus carries it)."""
