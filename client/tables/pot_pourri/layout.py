@@ -12,7 +12,7 @@ import pygame
 
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.table_objects import Thing
-from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
+from soupkitchen.client.tables.pot_pourri.model import BACK, Chef, PotModel, card, cuisine_card
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
 
@@ -357,12 +357,23 @@ def _others(model: PotModel, b: Board, names: dict[int, str], final: bool = Fals
                 f"chef:{seat}",
                 b.rect(OTHERS_X, PANS_Y + row * OTHER_H, OTHERS_W, OTHER_H - 6),
                 "zone",
-                what=_("%(player)s (%(cuisine)s): %(ingredients)s, %(recipes)s; served %(served)s") % facts,
+                what=_("%(player)s (%(cuisine)s): %(ingredients)s, %(recipes)s; served %(served)s") % facts
+                + stars_words(chef, model),
                 sig=f"{chef.hand_count}/{chef.book_count}/{len(chef.redeemed)}",
                 extra={"chef": chef},
             )
         )
     return things
+
+
+def stars_words(chef: Chef, model: PotModel) -> str:
+    """What a chef's served recipes move them on at the end, on the menu as it lies ("" : none
+    served, or a tile of theirs lies face down)."""
+    stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
+    if not chef.served or model.over or any(stars.get(c) is None for c in chef.served):
+        return ""
+    total = sum(int(stars[c] or 0) for c in chef.served)
+    return " " + _("(+%(stars)d stars at the end, on the menu as it lies now)") % {"stars": total}
 
 
 def _hidden(model: PotModel, b: Board) -> list[Thing]:

@@ -59,6 +59,25 @@ CONFIRMED = ("redeem", "decline", "swap_recipes", "keep", "swap_menu")  # asked 
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
 
 
+SERVED_W, SERVED_H = 20, 28  # board units: a served recipe's cuisine card beside a chef's counts
+
+
+def served_groups(chef, model: PotModel) -> list[tuple[str, int, int | None]]:
+    """A chef's served recipes by cuisine, in the order first served: (cuisine, how many, the stars
+    the cuisine's menu tile is worth now; None where the tile lies face down)."""
+    stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
+    counted = Counter(chef.served)
+    return [(c, counted[c], stars.get(c)) for c in dict.fromkeys(chef.served)]
+
+
+def _stars_total(served: list[tuple[str, int, int | None]]) -> int | None:
+    """The stars the served recipes move their chef on at the end, on the menu as it lies (None:
+    a tile of one of them lies face down)."""
+    if any(stars is None for _c, _n, stars in served):
+        return None
+    return sum(n * int(stars or 0) for _c, n, stars in served)
+
+
 class ScoringEnd(TableEnd):
     """Pot Pourri's end: the final score worked out, over the table's backdrop and its verdict."""
 
@@ -305,7 +324,18 @@ class PotPourriTable(SeatNaming, KitTable):
         )
         title += " - " + _("served %(served)d of 6") % {"served": len(chef.redeemed)}
         spot = b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft
-        b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px(layout.BOOK_W - 32))
+        said = b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px(layout.BOOK_W - 32))
+        served = served_groups(chef, model)  # what the seat served, beside the count (planning the menu)
+        left, total = said.right + b.px(16), _stars_total(served)
+        wide = self._served_width(b, served) + (b.font(SMALL).size(f"+{total}")[0] + b.px(48) if total else 0)
+        if served and left + wide <= b.rect(layout.BOOK_X + layout.BOOK_W - 16, 0, 1, 1).x:
+            self._draw_served(surface, b, served, (left, said.centery))
+            if total and not model.over:
+                x = left + self._served_width(b, served) + b.px(16)
+                words = b.text(
+                    surface, f"+{total}", SMALL, theme.MUSTARD, (x, said.centery), anchor="midleft"
+                )
+                draw_star(surface, (words.right + b.px(16), said.centery), b.px(12), theme.MUSTARD)
         self._draw_colour(surface, b, model, chef, own)
 
     def _draw_colour(self, surface: pygame.Surface, b: Board, model: PotModel, chef, own: bool) -> None:
@@ -501,6 +531,14 @@ class PotPourriTable(SeatNaming, KitTable):
             (rect.right - b.px(10), rect.y + b.px(2)),
             anchor="topright",
         )
+        served = served_groups(chef, model)
+        total = _stars_total(served) if served and not model.over else None
+        if total is not None:  # what the recipes served move the chef on at the end, on the menu as it lies
+            star = (square.x - b.px(18), square.centery)
+            draw_star(surface, star, b.px(12), theme.MUSTARD)
+            square = b.text(
+                surface, f"+{total}", SMALL, theme.MUSTARD, (star[0] - b.px(14), star[1]), anchor="midright"
+            )
         b.text(
             surface,
             self.session.seat_name(chef.seat),
@@ -509,20 +547,51 @@ class PotPourriTable(SeatNaming, KitTable):
             (rect.x + b.px(42), rect.y + b.px(2)),
             max_width=square.x - rect.x - b.px(50),
         )
-        # in words, not pictures to be guessed: the cards in hand, the recipes in the book, the ones served
-        counts = (
+        # in words, not pictures to be guessed: the cards in hand, the recipes in the book; then the
+        # recipes served, as their cuisines' cards with how many of each (in words where they do not fit)
+        counts = [
             _("Hand %(count)d") % {"count": chef.hand_count},
             _("Book %(count)d") % {"count": chef.book_count},
-            _("Served %(count)d") % {"count": len(chef.redeemed)},
-        )
+        ]
         f = b.font(SMALL)
         x, right = rect.x + b.px(42), rect.right - b.px(10)
+        y = rect.y + b.px(28)
+        room = right - x - sum(f.size(w)[0] for w in counts) - b.px(20)
+        if not served or self._served_width(b, served) > room:
+            counts.append(_("Served %(count)d") % {"count": len(chef.redeemed)})
+            served = []
         gap = max(b.px(8), min(b.px(28), (right - x - sum(f.size(words)[0] for words in counts)) // 2))
+        if served:
+            gap = b.px(10)
         for words in counts:
-            x = (
-                b.text(surface, words, SMALL, theme.TEXT, (x, rect.y + b.px(28)), max_width=right - x).right
-                + gap
+            x = b.text(surface, words, SMALL, theme.TEXT, (x, y), max_width=right - x).right + gap
+        if served:
+            self._draw_served(
+                surface, b, served, (right - self._served_width(b, served), y + f.get_height() // 2)
             )
+
+    @staticmethod
+    def _served_width(b: Board, served: list[tuple[str, int, int | None]]) -> int:
+        f = b.font(SMALL)
+        return sum(
+            b.px(SERVED_W + 7) + (f.size(f"{n}")[0] + b.px(2) if n > 1 else 0) for _c, n, _s in served
+        ) - b.px(7)
+
+    @staticmethod
+    def _draw_served(
+        surface: pygame.Surface, b: Board, served: list[tuple[str, int, int | None]], at: tuple[int, int]
+    ) -> None:
+        """The recipes a chef served, from ``at`` (its left, the line's middle): each cuisine's card
+        (as on the menu) and how many of it, where more than one."""
+        x, mid = at
+        for cuisine, count, _stars in served:
+            chip = pygame.Rect(x, mid - b.px(SERVED_H) // 2, b.px(SERVED_W), b.px(SERVED_H))
+            draw_picture(surface, b, cuisine_card(cuisine), chip)
+            x = chip.right
+            if count > 1:
+                words = f"{count}"
+                x = b.text(surface, words, SMALL, theme.TEXT, (x + b.px(2), mid), anchor="midleft").right
+            x += b.px(7)
 
     def usable(self) -> dict[str, list[dict[str, Any]]]:
         """As the kit's; either recipe (or tile) of a pair may be touched first, the pantry's
