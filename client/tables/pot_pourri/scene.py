@@ -180,7 +180,8 @@ class PotPourriTable(SeatNaming, KitTable):
         self.walked = True
         for thing in self.things():
             if thing.key in before and thing.rect != before[thing.key]:
-                self.motion.start(thing.key, Glide(self.now, before[thing.key], END_WALK_SECONDS))
+                due = self.over_at + END_WALK_DELAY  # a table opened late finds the walk already made
+                self.motion.start(thing.key, Glide(due, before[thing.key], END_WALK_SECONDS))
 
     def hand_key(self, kind: str | None) -> str | None:
         """The hand card of ``kind`` a move uses: the one the chef touched, else the first."""
