@@ -367,7 +367,7 @@ class Game(ABC, Generic[State]):
         ``now``; otherwise the :class:`Refusal` (a code and parameters; its text the English
         reason). Never raises."""
         try:
-            return self._refusal(state, seat, action, now)
+            return self._refusal(state, seat, self.upgrade_action(state, action), now)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
             return refuse("unreadable", error=type(err).__name__)
 
@@ -401,6 +401,12 @@ class Game(ABC, Generic[State]):
         if deadline is not None and now >= deadline:
             return self.time_up
         return self.check_move(state, seat, action, self.listed(state, seat))
+
+    def upgrade_action(self, state: State, action: Any) -> Any:
+        """``action`` (any JSON value) in today's form, when it is a move as an older version of the
+        rules recorded it and means the same move in ``state``; otherwise ``action`` itself. Old
+        records are played back through it (``validate``, ``apply_validated``, replays)."""
+        return action
 
     def seats(self, state: State) -> int:
         """How many seats the table has."""
@@ -457,7 +463,7 @@ class Game(ABC, Generic[State]):
     ) -> tuple[State, list[Event]]:
         """``apply`` for an action already validated on this very state (a record checked once, played
         again): the move on a copy of ``state``, and its events."""
-        context = MoveContext(self.copy(state), seat, action, now)
+        context = MoveContext(self.copy(state), seat, self.upgrade_action(state, action), now)
         self.moves[action["type"]](self, context)
         if self.log_length:
             context.state.log.add(context.logged, self.log_length)  # type: ignore[attr-defined]

@@ -250,6 +250,9 @@ class Timeline:
         for number, entry in enumerate(log, 1):
             if self.game.is_over(state):
                 raise ReplayError(f"{self.where}: move {number} of {len(log)} comes after the game was over")
+            action = self.game.upgrade_action(state, entry["action"])
+            if action is not entry["action"]:  # recorded by an older version: kept in today's words
+                entry = log[number - 1] = {**entry, "action": action}
             try:
                 state, _events = self.game.apply(state, entry["seat"], entry["action"], entry["t"])
             except RuleError as err:

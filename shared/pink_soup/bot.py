@@ -1,5 +1,7 @@
 """A Pink Soup chef that plays from its own views only: it keeps good cards for its secret recipe,
-passes chilis and mice to others, covers kitchen cards it does not need and declares when ahead.
+passes chilis and mice to others, covers kitchen cards it does not need and declares the last round
+when it is likely ahead: counting on its pot more than on kitchen tops the others' final turns can
+take, against what it can tell of each rival's pot.
 
 A view names a pot card only at the moment the seat sees it, so the bot remembers, as a chef at the
 table would: each card it was shown stays in its memory, follows the swaps the log's events tell,
@@ -14,11 +16,16 @@ from soupkitchen.shared.core import Bot
 from soupkitchen.shared.pink_soup.cards import (
     CHILI,
     CHILI_JACKPOT_COUNT,
+    CHILI_JACKPOT_POINTS,
+    CHILI_POINTS,
     COMPLETION_KINDS,
     DESSERT,
+    DRAW_COUNT,
     KINDS,
     MOUSE,
     POT_SIZE,
+    RECIPE_POINTS,
+    RECIPES,
     SUITABLE,
     Kind,
     card_label_of,
@@ -26,7 +33,14 @@ from soupkitchen.shared.pink_soup.cards import (
 
 KIND_BY_LABEL = {card_label_of(kind): kind for kind in KINDS}
 UNKNOWN_WORTH = 1.0  # what a pot card the bot cannot remember is probably worth
-DECLARE_AT = 20.0  # estimated score at which the bot ends the game
+# Declaring the last round (``declare_lead``): the bot ends the game when it is likely ahead, by
+# its own score as it can count it against each rival's as the table shows it, or when it is not
+# behind and waiting can no longer help it.
+DECLARE_LEAD = 2.0  # the lead over its best rival at which it ends the game
+OWN_UNSEEN = 0.0  # a card in its own pot it cannot remember: a gift may be a chili or a mouse
+RIVAL_UNSEEN = 2.0  # a card in a rival's pot it cannot tell, as worth to that chef
+RIVAL_RECIPE = 5.0  # what a rival's unseen recipe is likely worth: about a third complete theirs
+RIVAL_FINAL = 3.0  # what a rival's final turn after a declaration likely adds
 
 
 class PinkSoupBot(Bot):
@@ -80,7 +94,10 @@ class PinkSoupBot(Bot):
         self.view = view
         self.suitable = {KIND_BY_LABEL[label].key for label in view["recipe"]["suitable"]}
         self.pot = [KIND_BY_LABEL[label] if label else None for label in self.memory[self.seat]]
-        self.tops = [KIND_BY_LABEL[pile["top"]] for pile in view["kitchen"]]
+        # each kitchen place's top card, None where the place is empty: a place keeps its number all game
+        self.tops: list[Kind | None] = [
+            KIND_BY_LABEL[pile["top"]] if pile else None for pile in view["kitchen"]
+        ]
 
     def _have(self) -> set[str]:
         """Suitable kinds the bot can count on, in its pot or on top of the kitchen."""
@@ -121,11 +138,63 @@ class PinkSoupBot(Bot):
             gain -= max(self.weakest_slot()[1], 0.0)
         return gain
 
-    def estimate(self) -> float:
-        have = self._have()
-        total = sum(self.pot_worth(kind) for kind in self.pot)
-        total += sum(kind.value for kind in self.tops if kind.key in self.suitable)
-        return total + (15.0 if len(have) >= COMPLETION_KINDS else 0.0)
+    def counted_score(self, tops: list[Kind | None]) -> float:
+        """Its own score as it can count it with these kitchen tops: the cards it remembers in its pot
+        and the tops, as the rules score them; a card it cannot remember counts ``OWN_UNSEEN``."""
+        known = [kind for kind in self.pot if kind]
+        counted = [kind for kind in [*known, *tops] if kind and kind.key in self.suitable]
+        total = float(sum(kind.value for kind in counted))
+        total += RECIPE_POINTS if len({kind.key for kind in counted}) >= COMPLETION_KINDS else 0.0
+        return total + self._pot_extras(known) + OWN_UNSEEN * (len(self.pot) - len(known))
+
+    @staticmethod
+    def _pot_extras(known: list[Kind]) -> float:
+        """Desserts, chilis and mice of a pot, as the rules score them (three chilis: +15)."""
+        chilis = sum(1 for kind in known if kind.family == CHILI)
+        total = CHILI_JACKPOT_POINTS if chilis == CHILI_JACKPOT_COUNT else CHILI_POINTS * chilis
+        return total + sum(kind.value for kind in known if kind.family in (DESSERT, MOUSE))
+
+    def likely_score(self, seat: int) -> float:
+        """What ``seat`` likely scores, from what this bot can know: the cards it remembers in that
+        pot, the kitchen tops (each ingredient counted by the share of the other recipes it suits)
+        and a likely recipe bonus; never the rival's recipe or a card it was not shown."""
+        pot = [KIND_BY_LABEL[label] if label else None for label in self.memory[seat]]
+        known = [kind for kind in pot if kind]
+        suitable = [kind for kind in [*known, *self.tops] if kind and kind.family == SUITABLE]
+        total = sum(kind.value * self._share(kind) for kind in suitable)
+        total += self._pot_extras(known) + RIVAL_UNSEEN * (len(pot) - len(known))
+        return total + RIVAL_RECIPE + RIVAL_FINAL
+
+    def _share(self, kind: Kind) -> float:
+        """The share of the recipes it does not hold that list ``kind``."""
+        mine = self.view["recipe"]["name"]
+        others = [recipe for recipe in RECIPES if recipe.name != mine]
+        return sum(1 for recipe in others if kind.key in recipe.suitable) / len(others)
+
+    def secure_score(self, turns: int) -> float:
+        """Its own score once ``turns`` final turns of the others have passed, each taking or covering
+        the kitchen top it counts most on (the rulebook's tip: the kitchen can change a lot before
+        everyone has had their final turn; its closed pot cannot)."""
+        tops = [top for top in self.tops if top]
+        for _turn in range(min(turns, len(tops))):
+            worst = max(
+                range(len(tops)), key=lambda gone: -self.counted_score(tops[:gone] + tops[gone + 1 :])
+            )
+            del tops[worst]
+        return self.counted_score(tops)
+
+    def declare_lead(self) -> float:
+        """How far ahead of its best rival it likely is, less the lead it wants before it ends the
+        game: ``DECLARE_LEAD``, or none once waiting can no longer help (the deck about to run out
+        before its next turn, or a pot of cards it knows to be good and a kitchen with nothing
+        better for it)."""
+        rivals = [seat for seat in range(len(self.view["players"])) if seat != self.seat]
+        lead = self.secure_score(len(rivals)) - max(self.likely_score(seat) for seat in rivals)
+        soon_over = self.view["deck"] <= DRAW_COUNT * len(rivals)
+        settled = all(kind and self.pot_worth(kind) >= 2.0 for kind in self.pot) and not any(
+            top and self.into_own_pot(top) > 0.0 for top in self.tops
+        )
+        return lead - (0.0 if soon_over or settled else DECLARE_LEAD)
 
     # --- choosing ------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], now: float) -> dict[str, Any] | None:
@@ -148,16 +217,17 @@ class PinkSoupBot(Bot):
         if kind == "draw":
             return 1.5
         if kind == "take":
-            top = self.tops[action["pile"]]
+            top = self.tops[action["place"]]
+            assert top is not None, "a take names a place holding a pile"
             return self.into_own_pot(top) - self.kitchen_worth(top) - 0.5
         if kind == "pass":
             return 0.0
         if kind == "activate":
-            return self.mouse_worth() - (0.5 if "pile" in action else 0.0)
+            return self.mouse_worth() - (0.5 if "place" in action else 0.0)
         if kind == "kitchen":
             cards = [KIND_BY_LABEL[label] for label in self.view["hand"]]
             placed = cards[action["card"]]
-            gain = self.kitchen_worth(placed) - self.covered_worth(action["pile"])
+            gain = self.kitchen_worth(placed) - self.covered_worth(action["place"])
             if step == "kitchen" and len(cards) > 1:
                 gain += self.best_use(cards[1 - action["card"]])
             return gain
@@ -169,14 +239,14 @@ class PinkSoupBot(Bot):
         if kind == "slot":
             return self.slot_worth(action["slot"])
         if kind == "discard":
-            return -self.covered_worth(action["pile"])
+            return -self.covered_worth(action["place"])
         if kind == "search":
             best_top = max(
-                (self.into_own_pot(top) - self.kitchen_worth(top) for top in self.tops), default=0.0
+                (self.into_own_pot(top) - self.kitchen_worth(top) for top in self.tops if top), default=0.0
             )
             return max(best_top, UNKNOWN_WORTH)
         if kind == "find":
-            label = self.view["pending"]["kitchen_search"][action["pile"]][action["depth"]]
+            label = self.view["pending"]["kitchen_search"][action["place"]][action["depth"]]
             found = KIND_BY_LABEL[label]
             loss = self.kitchen_worth(found) if action["depth"] == 0 else 0.0
             return self.into_own_pot(found) - loss
@@ -188,12 +258,13 @@ class PinkSoupBot(Bot):
         if kind == "swap":
             return -0.5 + self.rng.random() * 0.1
         if kind == "declare":
-            return 1.0 if self.estimate() >= DECLARE_AT else -1.0
+            return 1.0 if self.declare_lead() >= 0.0 else -1.0
         return 0.0
 
-    def covered_worth(self, pile: int) -> float:
-        """What the bot loses by covering kitchen pile ``pile`` (0 for a new pile)."""
-        return self.kitchen_worth(self.tops[pile]) if pile < len(self.tops) else 0.0
+    def covered_worth(self, place: int) -> float:
+        """What the bot loses by covering the pile on kitchen ``place`` (0 for a new pile)."""
+        top = self.tops[place]
+        return self.kitchen_worth(top) if top else 0.0
 
     def best_use(self, kind: Kind) -> float:
         uses = [self.into_own_pot(kind)]
@@ -206,7 +277,7 @@ class PinkSoupBot(Bot):
     def mouse_worth(self) -> float:
         unknown = sum(1 for kind in self.pot if kind is None)
         best_top = max(
-            (self.into_own_pot(kind) - self.kitchen_worth(kind) for kind in self.tops), default=0.0
+            (self.into_own_pot(kind) - self.kitchen_worth(kind) for kind in self.tops if kind), default=0.0
         )
         return max(unknown * 0.8, best_top, 0.3)
 

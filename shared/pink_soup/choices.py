@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, MOUSE, kind_of
-from soupkitchen.shared.pink_soup.state import PinkState, Step
+from soupkitchen.shared.pink_soup.state import PinkState, Step, empty_place, piles
 
 
 def open_seats(state: PinkState, actor: int) -> list[int]:
@@ -15,10 +15,10 @@ def open_seats(state: PinkState, actor: int) -> list[int]:
 
 
 def kitchen_choices(state: PinkState) -> list[int]:
-    """Where a card for the kitchen may go: a new pile while there are fewer than 5, else any pile."""
-    if len(state.kitchen) < KITCHEN_PILES:
-        return [len(state.kitchen)]
-    return list(range(len(state.kitchen)))
+    """Where a card for the kitchen may go: a new pile on the first empty place while there are fewer
+    than 5 piles, else on any pile. Every place keeps its number, emptied or not."""
+    place = empty_place(state)
+    return list(range(KITCHEN_PILES)) if place is None else [place]
 
 
 def has_power(state: PinkState, actor: int, leaving_pile: int | None = None) -> bool:
@@ -32,12 +32,12 @@ def choose_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     actions = []
     if not limited:
         actions.append({"type": "draw"})
-    if limited or len(state.kitchen) == KITCHEN_PILES:
-        for index, pile in enumerate(state.kitchen):
-            top = pile[-1]
-            actions.append({"type": "take", "pile": index})
-            if kind_of(top).family == MOUSE and has_power(state, seat, leaving_pile=index):
-                actions.append({"type": "activate", "pile": index})
+    if limited or len(piles(state)) == KITCHEN_PILES:
+        for place in piles(state):  # an empty place is no pile: nothing to take there
+            top = state.kitchen[place][-1]
+            actions.append({"type": "take", "place": place})
+            if kind_of(top).family == MOUSE and has_power(state, seat, leaving_pile=place):
+                actions.append({"type": "activate", "place": place})
     if limited:
         actions.append({"type": "pass"})
     return actions
@@ -45,9 +45,9 @@ def choose_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 def kitchen_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     return [
-        {"type": "kitchen", "card": index, "pile": pile}
+        {"type": "kitchen", "card": index, "place": place}
         for index in range(len(state.drawn))
-        for pile in kitchen_choices(state)
+        for place in kitchen_choices(state)
     ]
 
 
@@ -66,14 +66,14 @@ def slot_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 
 def discard_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
-    return [{"type": "discard", "pile": pile} for pile in kitchen_choices(state)]
+    return [{"type": "discard", "place": place} for place in kitchen_choices(state)]
 
 
 def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     """The Mouse's powers. Choosing the search is what shows the covered kitchen cards, so it is one
     choice here; the card is taken in the next step (``find_actions``)."""
     actions = []
-    if state.kitchen:
+    if piles(state):
         actions.append({"type": "search"})
     targets = [target for target in open_seats(state, seat) if state.pots[target]]
     for target in targets:
@@ -91,8 +91,8 @@ def power_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
 
 def find_actions(state: PinkState, seat: int) -> list[dict[str, Any]]:
     return [
-        {"type": "find", "pile": index, "depth": depth}
-        for index, pile in enumerate(state.kitchen)
+        {"type": "find", "place": place, "depth": depth}
+        for place, pile in enumerate(state.kitchen)
         for depth in range(len(pile))
     ]
 

@@ -132,9 +132,9 @@ def _placed(e: dict[str, Any], n: Namer, face_up: bool) -> str:
     facts = _facts(e, n)
     if e["covering"] is None:
         return (
-            _("%(chef)s puts %(card)s face up on a new kitchen pile.")
+            _("%(chef)s puts %(card)s face up on kitchen pile %(pile)d, a new pile.")
             if face_up
-            else _("%(chef)s puts %(card)s on a new kitchen pile.")
+            else _("%(chef)s puts %(card)s on kitchen pile %(pile)d, a new pile.")
         ) % facts
     return (
         _("%(chef)s puts %(card)s face up on kitchen pile %(pile)d (covering %(covering)s).")
@@ -240,13 +240,14 @@ DECLARE_LAST = N_("Declare the last round (close your pot now)")
 PLAY_ON = N_("Play on without declaring")
 
 
-def pile_words(view: dict[str, Any], pile: int) -> str:
-    """Where a card for the kitchen lands, in words."""
-    if pile == len(view["kitchen"]):
-        return _("a new kitchen pile")
+def pile_words(view: dict[str, Any], place: int) -> str:
+    """Where a card for the kitchen lands, in words: each place keeps its number, emptied or not."""
+    pile = view["kitchen"][place]
+    if pile is None:
+        return _("new kitchen pile %(pile)d") % {"pile": place + 1}
     return _("kitchen pile %(pile)d (covering %(card)s)") % {
-        "pile": pile + 1,
-        "card": card_words(view["kitchen"][pile]["top"]),
+        "pile": place + 1,
+        "card": card_words(pile["top"]),
     }
 
 
@@ -314,17 +315,17 @@ MOVES: dict[str, Callable[[dict[str, Any], dict[str, Any], Namer], str]] = {
     "draw": lambda v, a, n: _draw(v),
     "take": lambda v, a, n: (
         _("Take %(card)s from pile %(pile)d into your pot")
-        % {"card": card_words(v["kitchen"][a["pile"]]["top"]), "pile": a["pile"] + 1}
+        % {"card": card_words(v["kitchen"][a["place"]]["top"]), "pile": a["place"] + 1}
     ),
     "activate": lambda v, a, n: (
-        _("Activate the Mouse on pile %(pile)d") % {"pile": a["pile"] + 1}
-        if "pile" in a
+        _("Activate the Mouse on pile %(pile)d") % {"pile": a["place"] + 1}
+        if "place" in a
         else _(ACTIVATE_DRAWN)
     ),
     "pass": lambda v, a, n: _(PASS),
     "kitchen": lambda v, a, n: (
         _("Put %(card)s face up on %(where)s")
-        % {"card": card_words(v["hand"][a["card"]]), "where": pile_words(v, a["pile"])}
+        % {"card": card_words(v["hand"][a["card"]]), "where": pile_words(v, a["place"])}
     ),
     "pot": lambda v, a, n: _into_pot(v, a["seat"], n),
     "slot": lambda v, a, n: (
@@ -332,10 +333,10 @@ MOVES: dict[str, Callable[[dict[str, Any], dict[str, Any], Namer], str]] = {
     ),
     "discard": lambda v, a, n: (
         _("Put %(card)s on %(where)s")
-        % {"card": card_words(v["pending"]["revealed"]), "where": pile_words(v, a["pile"])}
+        % {"card": card_words(v["pending"]["revealed"]), "where": pile_words(v, a["place"])}
     ),
     "search": lambda v, a, n: _(SEARCH_KITCHEN),
-    "find": lambda v, a, n: _find(v, a["pile"], a["depth"]),
+    "find": lambda v, a, n: _find(v, a["place"], a["depth"]),
     "shuffle": lambda v, a, n: _own_or(
         v, a["seat"], n, N_("Mouse: shuffle your pot"), N_("Mouse: shuffle %(chef)s's pot")
     ),
@@ -402,6 +403,7 @@ REFUSALS: dict[str, Wording] = {
     "pile_range": lambda p, n: (
         _("the kitchen piles are numbered 1 to %(piles)d") % p if p["piles"] else _("the kitchen is empty")
     ),
+    "empty_place": lambda p, n: _("kitchen pile %(pile)d is empty") % p,
     "new_pile": lambda p, n: _("the kitchen has fewer than five piles: the card starts pile %(pile)d") % p,
     "pot_closed": _pot_closed,
     "card_range": _card_range,
@@ -437,9 +439,14 @@ def pile_range(piles: int) -> Refusal:
     return refuse("pile_range", piles=piles)
 
 
-def new_pile(piles: int) -> Refusal:
-    """Where a card for the kitchen must go while it has fewer than five piles."""
-    return refuse("new_pile", pile=piles + 1)
+def new_pile(place: int) -> Refusal:
+    """Where a card for the kitchen must go while it has fewer than five piles: the first empty place."""
+    return refuse("new_pile", pile=place + 1)
+
+
+def empty_place(place: int) -> Refusal:
+    """A move on a place of the kitchen whose pile was emptied (or not yet started)."""
+    return refuse("empty_place", pile=place + 1)
 
 
 def closed_pot(seat: int, actor: int) -> Refusal:

@@ -112,7 +112,11 @@ class HardPinkBot(PinkSoupBot):
     def rival_score(self, seat: int) -> float:
         pot = self.pots_of(seat)
         mine = sum(self.worth_to(seat, kind, pot) for kind in pot)
-        tops = sum(self.guess.suits(seat, kind) * kind.value for kind in self.tops) if self.guess else 0.0
+        tops = (
+            sum(self.guess.suits(seat, kind) * kind.value for kind in self.tops if kind)
+            if self.guess
+            else 0.0
+        )
         return mine + tops + RIVAL_BASE
 
     # --- moves on the pots and the kitchen -----------------------------------------------------
@@ -122,20 +126,14 @@ class HardPinkBot(PinkSoupBot):
             return self.value([*pot, kind], tops)
         return max(self.value([*pot[:slot], kind, *pot[slot + 1 :]], tops) for slot in range(len(pot)))
 
-    def tops_after_taking(self, pile: int) -> list[Kind | None]:
+    def tops_after_taking(self, place: int) -> list[Kind | None]:
+        """The tops once the top card of ``place`` is taken (None: an emptied place, or a card unknown)."""
         tops = list(self.tops)
-        if self.view["kitchen"][pile]["size"] == 1:
-            del tops[pile]
-        else:
-            tops[pile] = self.kitchen.under_top(pile)
+        tops[place] = None if self.view["kitchen"][place]["size"] == 1 else self.kitchen.under_top(place)
         return tops
 
-    def tops_with(self, kind: Kind, pile: int) -> list[Kind | None]:
-        return (
-            [*self.tops, kind]
-            if pile >= len(self.tops)
-            else [*self.tops[:pile], kind, *self.tops[pile + 1 :]]
-        )
+    def tops_with(self, kind: Kind, place: int) -> list[Kind | None]:
+        return [*self.tops[:place], kind, *self.tops[place + 1 :]]
 
     def harm(self, seat: int, kind: Kind) -> float:
         """How much giving ``kind`` to ``seat`` hurts that chef (a full pot also loses a card)."""
@@ -199,17 +197,17 @@ class HardPinkBot(PinkSoupBot):
             lead = self.own_score(self.pot, self.tops) - max(self.rival_score(seat) for seat in self.rivals)
             return lead - DECLARE_LEAD
         if kind == "take":
-            top = self.tops[action["pile"]]
-            return self.with_card(self.pot, top, self.tops_after_taking(action["pile"])) - now
+            top = self.tops[action["place"]]
+            return self.with_card(self.pot, top, self.tops_after_taking(action["place"])) - now
         if kind == "activate":
-            if "pile" not in action:
+            if "place" not in action:
                 return self.mouse_worth()
-            return self.mouse_worth() + self.value(self.pot, self.tops_after_taking(action["pile"])) - now
+            return self.mouse_worth() + self.value(self.pot, self.tops_after_taking(action["place"])) - now
         if kind == "kitchen":
             cards = [KIND_BY_LABEL[label] for label in view["hand"]]
-            gain = self.value(self.pot, self.tops_with(cards[action["card"]], action["pile"])) - now
+            gain = self.value(self.pot, self.tops_with(cards[action["card"]], action["place"])) - now
             if step == "kitchen" and len(cards) > 1:
-                self.tops, before = self.tops_with(cards[action["card"]], action["pile"]), self.tops
+                self.tops, before = self.tops_with(cards[action["card"]], action["place"]), self.tops
                 gain += self.best_use(cards[1 - action["card"]])
                 self.tops = before
             return gain
@@ -226,7 +224,7 @@ class HardPinkBot(PinkSoupBot):
             return self.worth_to(target, pot[action["slot"]], pot)
         if kind == "discard":
             return self.value(
-                self.pot, self.tops_with(KIND_BY_LABEL[view["pending"]["revealed"]], action["pile"])
+                self.pot, self.tops_with(KIND_BY_LABEL[view["pending"]["revealed"]], action["place"])
             )
         if kind == "search":
             finds = [
@@ -234,8 +232,8 @@ class HardPinkBot(PinkSoupBot):
             ]
             return max(finds, default=0.0)
         if kind == "find":
-            found = KIND_BY_LABEL[view["pending"]["kitchen_search"][action["pile"]][action["depth"]]]
-            tops = self.tops_after_taking(action["pile"]) if action["depth"] == 0 else self.tops
+            found = KIND_BY_LABEL[view["pending"]["kitchen_search"][action["place"]][action["depth"]]]
+            tops = self.tops_after_taking(action["place"]) if action["depth"] == 0 else self.tops
             return self.with_card(self.pot, found, tops) - now
         if kind == "look":
             unknown = sum(1 for label in self.memory[action["seat"]] if label is None)

@@ -59,8 +59,9 @@ class RecipeGuess:
 
 
 class KitchenMemory:
-    """Every kitchen pile's cards, bottom first (None: a card this chef cannot tell), kept up from
-    the pile tops and sizes each view shows, and set whole while its own mouse searches."""
+    """Every kitchen place's pile, bottom first (None: a card this chef cannot tell; []: an empty
+    place), kept up from the tops and sizes each view shows, and set whole while its own mouse
+    searches. A pile keeps its place all game, so a place is remembered by its number."""
 
     def __init__(self) -> None:
         self.piles: list[list[Kind | None]] = []
@@ -70,26 +71,12 @@ class KitchenMemory:
         if search:
             self.piles = [[KIND_BY_LABEL[label] for label in reversed(pile)] for pile in search]
             return
-        shown = [(KIND_BY_LABEL[pile["top"]], pile["size"]) for pile in view["kitchen"]]
+        shown = [(KIND_BY_LABEL[pile["top"]], pile["size"]) if pile else None for pile in view["kitchen"]]
         hidden = {event["pile"] for event in events if event["type"] == "finds_covered"}
-        old = self.piles
-        if len(shown) == len(old) - 1:  # a pile was emptied: drop the first one that no longer fits
-            gone = next(
-                (
-                    index
-                    for index, pile in enumerate(old)
-                    if index >= len(shown) or (len(pile) == 1 and shown[index][1] != 1)
-                ),
-                len(old) - 1,
-            )
-            old = old[:gone] + old[gone + 1 :]
-        elif len(shown) == len(old) + 1:
-            old = [*old, []]
-        elif len(shown) != len(old):
-            old = [[] for _ in shown]
+        old = self.piles if len(self.piles) == len(shown) else [[] for _ in shown]
         self.piles = [
-            self._pile(pile, top, size, index in hidden)
-            for index, (pile, (top, size)) in enumerate(zip(old, shown, strict=True))
+            [] if place is None else self._pile(pile, *place, index in hidden)
+            for index, (pile, place) in enumerate(zip(old, shown, strict=True))
         ]
 
     @staticmethod

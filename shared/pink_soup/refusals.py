@@ -6,7 +6,7 @@ from soupkitchen.shared.core import Action, Refusal, is_seat
 from soupkitchen.shared.pink_soup import describe
 from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, MOUSE, kind_of
 from soupkitchen.shared.pink_soup.choices import has_power, kitchen_choices, open_seats
-from soupkitchen.shared.pink_soup.state import PinkState, Step
+from soupkitchen.shared.pink_soup.state import PinkState, Step, empty_place, piles
 
 STEP_KINDS = {  # the moves a sub-step can take at all, offered now or not
     Step.CHOOSE: {"draw", "take", "activate", "pass"},
@@ -28,7 +28,7 @@ def _index(value: object, count: int) -> bool:
 def why_not(state: PinkState, seat: int, action: Action) -> Refusal | None:
     """What is wrong with a move the step does not offer, when it can be said more plainly than
     by listing the moves it does offer."""
-    kind, step, pile = action["type"], state.step, action.get("pile")
+    kind, step, pile = action["type"], state.step, action.get("place")
     if kind not in STEP_KINDS[step]:
         return None
     if step == Step.CHOOSE:
@@ -44,16 +44,13 @@ def why_not(state: PinkState, seat: int, action: Action) -> Refusal | None:
     ):
         return describe.DRAWN_CARD
     if kind in ("kitchen", "discard") and pile not in kitchen_choices(state):
-        return (
-            describe.new_pile(len(state.kitchen))
-            if len(state.kitchen) < KITCHEN_PILES
-            else describe.pile_range(len(state.kitchen))
-        )
-    if kind == "find" and not _index(pile, len(state.kitchen)):
-        return describe.pile_range(len(state.kitchen))
+        place = empty_place(state)
+        return describe.pile_range(KITCHEN_PILES) if place is None else describe.new_pile(place)
+    if kind == "find" and (reason := _pile_reason(state, pile)):
+        return reason
     if kind == "find" and not _index(action.get("depth"), len(state.kitchen[pile])):
         return describe.depth_range(pile, len(state.kitchen[pile]))
-    if kind == "search" and not state.kitchen:
+    if kind == "search" and not piles(state):
         return describe.KITCHEN_EMPTY
     if kind in ("pot", "shuffle", "look", "swap"):
         return _pot_reason(state, seat, action)
@@ -63,20 +60,29 @@ def why_not(state: PinkState, seat: int, action: Action) -> Refusal | None:
 
 
 def _choose_reason(state: PinkState, seat: int, action: Action) -> Refusal | None:
-    kind, pile, limited = action["type"], action.get("pile"), not state.deck
+    kind, pile, limited = action["type"], action.get("place"), not state.deck
     if kind == "draw" and limited:
         return describe.DECK_EMPTY
     if kind == "pass" and not limited:
         return describe.PASS_AT_END
-    if kind not in ("take", "activate") or "pile" not in action:
+    if kind not in ("take", "activate") or "place" not in action:
         return None
-    if not limited and len(state.kitchen) < KITCHEN_PILES:
+    if not limited and len(piles(state)) < KITCHEN_PILES:
         return describe.KITCHEN_NOT_FULL
-    if not _index(pile, len(state.kitchen)):
-        return describe.pile_range(len(state.kitchen))
+    if reason := _pile_reason(state, pile):
+        return reason
     if kind == "activate" and kind_of(state.kitchen[pile][-1]).family != MOUSE:
         return describe.NOT_A_MOUSE
     return describe.MOUSE_IDLE if kind == "activate" and not has_power(state, seat, pile) else None
+
+
+def _pile_reason(state: PinkState, place: object) -> Refusal | None:
+    """Why no card can be taken from kitchen ``place``: no such place, or no pile on it."""
+    if not piles(state):
+        return describe.pile_range(0)
+    if not _index(place, KITCHEN_PILES):
+        return describe.pile_range(KITCHEN_PILES)
+    return None if state.kitchen[place] else describe.empty_place(place)
 
 
 def _pot_reason(state: PinkState, seat: int, action: Action) -> Refusal | None:

@@ -81,7 +81,7 @@ def _power(
     kind = action["type"]
     power: dict[str, Any] = {"move": number, "seat": seat, "power": "search" if kind == "find" else kind}
     if kind == "find":
-        pile = before.kitchen[action["pile"]]
+        pile = before.kitchen[action["place"]]
         power.update(
             card=_card(pile[len(pile) - 1 - action["depth"]]),
             covered=action["depth"] > 0,

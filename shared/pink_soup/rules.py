@@ -27,7 +27,9 @@ from soupkitchen.shared.pink_soup.state import (
     PLAYING,
     PinkState,
     Step,
+    empty_place,
     everyone,
+    piles,
 )
 from soupkitchen.shared.pink_soup.view import Event, Move, PinkView, build_view
 from soupkitchen.shared.rng import rng_for
@@ -35,16 +37,34 @@ from soupkitchen.shared.rng import rng_for
 ALL_CARDS = list(range(DECK_SIZE))
 
 
-def place_in_kitchen(state: PinkState, card: int, pile: int) -> None:
-    if pile == len(state.kitchen):
-        state.kitchen.append([card])
-    else:
-        state.kitchen[pile].append(card)
+PLACED_MOVES = ("kitchen", "discard", "take", "activate", "find")  # the moves that name a kitchen place
 
 
-def covering(kitchen: list[list[int]], pile: int) -> str | None:
-    """The card a card put on kitchen ``pile`` will cover (None: it starts a new pile)."""
-    return None if pile == len(kitchen) else LABELS[kitchen[pile][-1]]
+def place_in_kitchen(state: PinkState, card: int, place: int) -> None:
+    if not state.kitchen[place]:
+        state.started.append(place)
+    state.kitchen[place].append(card)
+
+
+def covering(kitchen: list[list[int]], place: int) -> str | None:
+    """The card a card put on kitchen ``place`` will cover (None: it starts a new pile there)."""
+    return LABELS[kitchen[place][-1]] if kitchen[place] else None
+
+
+def upgrade_action(state: PinkState, action: Any) -> Any:
+    """A move recorded before the piles kept their places, in today's words. Such a record named a
+    pile by its index among the piles lying then (``"pile"``: an emptied pile was removed and the
+    piles after it moved up; a new pile went last); today a move names the place (``"place"``), which
+    keeps its number all game. The same pile is meant, so an old replay plays back as it was played."""
+    if not isinstance(action, dict) or action.get("type") not in PLACED_MOVES or "pile" not in action:
+        return action
+    index = action["pile"]
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= len(state.started):
+        return action
+    place = state.started[index] if index < len(state.started) else empty_place(state)
+    if place is None:
+        return action
+    return {**{key: value for key, value in action.items() if key != "pile"}, "place": place}
 
 
 def afresh(move):
@@ -80,7 +100,7 @@ class PinkSoup(Game[PinkState]):
             seed=seed,
             recipes=recipes,
             deck=deck,
-            kitchen=[],
+            kitchen=[[] for _ in range(KITCHEN_PILES)],
             pots=[[] for _ in range(players)],
             known=[[] for _ in range(players)],
             turn=first,
@@ -95,6 +115,9 @@ class PinkSoup(Game[PinkState]):
     def list_moves(self, state: PinkState, seat: int) -> list[dict[str, Any]]:
         return STEP_ACTIONS[state.step](state, seat)
 
+    def upgrade_action(self, state: PinkState, action: Any) -> Any:
+        return upgrade_action(state, action)
+
     def check_move(self, state: PinkState, seat: int, action: Action, listed: list[Action]) -> Refusal | None:
         reason = super().check_move(state, seat, action, listed)
         return reason and (why_not(state, seat, action) or reason)
@@ -108,7 +131,7 @@ class PinkSoup(Game[PinkState]):
         ctx.emit("draws", seat=ctx.seat, count=count)
 
     def _do_kitchen(self, ctx: MoveContext) -> None:
-        state, pile = ctx.state, ctx.action["pile"]
+        state, pile = ctx.state, ctx.action["place"]
         card = state.drawn.pop(ctx.action["card"])
         ctx.emit(
             "to_kitchen", seat=ctx.seat, card=LABELS[card], pile=pile, covering=covering(state.kitchen, pile)
@@ -126,8 +149,8 @@ class PinkSoup(Game[PinkState]):
         self._into_pot(ctx, target, card, 1 << ctx.seat)
 
     def _do_take(self, ctx: MoveContext) -> None:
-        card = self._pop_kitchen(ctx.state, ctx.action["pile"], 0)
-        ctx.emit("takes", seat=ctx.seat, card=LABELS[card], pile=ctx.action["pile"])
+        card = self._pop_kitchen(ctx.state, ctx.action["place"], 0)
+        ctx.emit("takes", seat=ctx.seat, card=LABELS[card], pile=ctx.action["place"])
         self._into_pot(ctx, ctx.seat, card, everyone(ctx.state.players))
 
     def _do_pass(self, ctx: MoveContext) -> None:
@@ -136,9 +159,9 @@ class PinkSoup(Game[PinkState]):
 
     def _do_activate(self, ctx: MoveContext) -> None:
         state, action = ctx.state, ctx.action
-        if "pile" in action:
-            state.mouse = self._pop_kitchen(state, action["pile"], 0)
-            ctx.emit("activates_pile", seat=ctx.seat, pile=action["pile"])
+        if "place" in action:
+            state.mouse = self._pop_kitchen(state, action["place"], 0)
+            ctx.emit("activates_pile", seat=ctx.seat, pile=action["place"])
         else:
             state.mouse = state.drawn.pop()
             ctx.emit("activates_drawn", seat=ctx.seat)
@@ -158,15 +181,16 @@ class PinkSoup(Game[PinkState]):
             self._finish_turn(ctx)
             return
         ctx.emit("reveals_own", seat=seat, card=LABELS[out], slot=slot)
-        if len(state.kitchen) < KITCHEN_PILES:
-            place_in_kitchen(state, out, len(state.kitchen))
+        place = empty_place(state)
+        if place is not None:  # room in the kitchen: the revealed card starts a pile on the first empty place
+            place_in_kitchen(state, out, place)
             self._finish_turn(ctx)
         else:
             state.revealed = out
             state.step = Step.DISCARD
 
     def _do_discard(self, ctx: MoveContext) -> None:
-        state, pile = ctx.state, ctx.action["pile"]
+        state, pile = ctx.state, ctx.action["place"]
         ctx.emit(
             "discards",
             seat=ctx.seat,
@@ -184,7 +208,7 @@ class PinkSoup(Game[PinkState]):
 
     def _do_find(self, ctx: MoveContext) -> None:
         state, seat = ctx.state, ctx.seat
-        pile, depth = ctx.action["pile"], ctx.action["depth"]
+        pile, depth = ctx.action["place"], ctx.action["depth"]
         card = self._pop_kitchen(state, pile, depth)
         self._mouse_used(state)
         if depth == 0:
@@ -264,11 +288,12 @@ class PinkSoup(Game[PinkState]):
 
     # --- helpers of the moves ------------------------------------------------------------------
     @staticmethod
-    def _pop_kitchen(state: PinkState, pile: int, depth: int) -> int:
-        cards = state.kitchen[pile]
+    def _pop_kitchen(state: PinkState, place: int, depth: int) -> int:
+        """A card out of the pile at ``place``; an emptied pile leaves its place empty, where it was."""
+        cards = state.kitchen[place]
         card = cards.pop(len(cards) - 1 - depth)
         if not cards:
-            del state.kitchen[pile]
+            state.started.remove(place)
         return card
 
     @staticmethod
@@ -319,7 +344,7 @@ class PinkSoup(Game[PinkState]):
 
     def scores(self, state: PinkState) -> list[dict[str, Any]]:
         """Each seat's score breakdown as it would count now."""
-        tops = [kind_of(pile[-1]).key for pile in state.kitchen]
+        tops = [kind_of(pile[-1]).key for pile in state.kitchen if pile]
         return [
             score(RECIPES[state.recipes[seat]], [kind_of(card).key for card in state.pots[seat]], tops)
             for seat in range(state.players)
@@ -362,7 +387,8 @@ class PinkSoup(Game[PinkState]):
         places += [card for card in (state.mouse, state.incoming, state.revealed) if card is not None]
         places.sort()
         assert places == ALL_CARDS, "every card must be in exactly one place"
-        assert len(state.kitchen) <= KITCHEN_PILES and all(state.kitchen), "at most 5 non-empty kitchen piles"
+        assert len(state.kitchen) == KITCHEN_PILES, "the kitchen has 5 places, each a pile or empty"
+        assert sorted(state.started) == piles(state), "each pile started once, on its own place"
         assert all(len(pot) <= POT_SIZE for pot in state.pots), "a pot holds at most 5 cards"
         assert [len(pot) for pot in state.pots] == [len(masks) for masks in state.known], (
             "one memory per pot card"

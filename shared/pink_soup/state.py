@@ -37,7 +37,7 @@ class PinkState(Plain):
     seed: int
     recipes: list[int]  # secret recipe of each seat
     deck: list[int]
-    kitchen: list[list[int]]  # up to 5 face-up piles
+    kitchen: list[list[int]]  # the 5 places of the Shared Kitchen, each a face-up pile or empty ([])
     pots: list[list[int]]  # face-down cards, slot order kept
     known: list[list[int]]  # per pot slot: bit mask of the seats that have seen its card
     removed: list[int] = field(default_factory=list)  # out of the game, face up
@@ -57,6 +57,19 @@ class PinkState(Plain):
     log: EventLog = field(default_factory=EventLog)  # recent public events, oldest first
     glimpses: list[list[int]] = field(default_factory=list)  # [seats mask, pot seat, slot] seen just now
     options: dict[str, Any] = field(default_factory=dict)
+    # the places of the piles in the order they were started: how a record made before the piles kept
+    # their places numbers them (``rules.upgrade_action``)
+    started: list[int] = field(default_factory=list)
+
+
+def piles(state: PinkState) -> list[int]:
+    """The places of the kitchen that hold a pile (an emptied pile leaves its place empty)."""
+    return [place for place, pile in enumerate(state.kitchen) if pile]
+
+
+def empty_place(state: PinkState) -> int | None:
+    """Where a new pile starts: the first empty place, counted from the deck (None: all 5 hold piles)."""
+    return next((place for place, pile in enumerate(state.kitchen) if not pile), None)
 
 
 def shown_slots(state: PinkState, seat: int | None) -> set[tuple[int, int]]:

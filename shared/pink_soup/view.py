@@ -31,12 +31,12 @@ class Draw(TypedDict):
 
 class Take(TypedDict):
     type: Literal["take"]
-    pile: int
+    place: int  # a kitchen place (0-4) holding a pile: each keeps its number all game
 
 
 class Activate(TypedDict):
     type: Literal["activate"]
-    pile: NotRequired[int]  # a kitchen Mouse; without: the Mouse just drawn
+    place: NotRequired[int]  # a kitchen Mouse; without: the Mouse just drawn
 
 
 class Pass(TypedDict):
@@ -46,7 +46,7 @@ class Pass(TypedDict):
 class Kitchen(TypedDict):
     type: Literal["kitchen"]
     card: int  # which drawn card
-    pile: int
+    place: int
 
 
 class Pot(TypedDict):
@@ -61,7 +61,7 @@ class Slot(TypedDict):
 
 class Discard(TypedDict):
     type: Literal["discard"]
-    pile: int
+    place: int
 
 
 class Search(TypedDict):
@@ -70,7 +70,7 @@ class Search(TypedDict):
 
 class Find(TypedDict):
     type: Literal["find"]
-    pile: int
+    place: int
     depth: int  # 0: the top card
 
 
@@ -233,7 +233,9 @@ class Pending(TypedDict, total=False):
     incoming: Card
     revealed: Card
     swap_from: SwapFrom
-    kitchen_search: list[list[Card]]  # every pile top first, while this seat's mouse searches
+    kitchen_search: list[
+        list[Card]
+    ]  # each place's pile top first ([]: empty), while this seat's mouse searches
 
 
 class PinkView(CommonView):
@@ -244,7 +246,7 @@ class PinkView(CommonView):
     recipe: Recipe | None
     players: list[Chef]
     deck: int
-    kitchen: list[Pile]
+    kitchen: list[Pile | None]  # the 5 places, each a pile or None: empty (an emptied pile keeps its place)
     hand: list[Card]
     hand_size: int
     pending: Pending
@@ -291,7 +293,7 @@ def build_view(state: PinkState, seat: int | None) -> dict[str, Any]:
             for other in range(state.players)
         ],
         "deck": len(state.deck),
-        "kitchen": [{"top": LABELS[pile[-1]], "size": len(pile)} for pile in state.kitchen],
+        "kitchen": [{"top": LABELS[pile[-1]], "size": len(pile)} if pile else None for pile in state.kitchen],
         "hand": [LABELS[card] for card in state.drawn] if acting else [],
         "hand_size": len(state.drawn),
         "pending": pending,

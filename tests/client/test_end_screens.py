@@ -19,7 +19,7 @@ from tests.tables.fake_session import FakeSession
 from tests.tables.harness import make_table, render
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-SEEDS = {"too-many-cooks": 7, "pink-soup": 2, "stone-soup": 3, "pot-pourri": 5}
+SEEDS = {"too-many-cooks": 7, "pink-soup": 4, "stone-soup": 3, "pot-pourri": 5}
 
 
 def finished(game: str, size=(1280, 720)):
@@ -53,7 +53,7 @@ def test_every_end_shows_its_result_beside_play_again_and_back_to_title(game):
     lines = shown["lines"]
     expected = {
         "too-many-cooks": ["Round 3 revealed", "The kitchen keeps 5 stars", "Ready for Moderate"],
-        "pink-soup": ["Final scoring", "Dev wins with 28 points."],
+        "pink-soup": ["Final scoring", "Dev wins with 37 points."],
         "stone-soup": ["Cleo wins!", "1.", "no cards left", "Ada (you)"],
         "pot-pourri": ["Final score", "Bert wins: furthest along the gourmet pathway, on square 34."],
     }[game]
@@ -63,9 +63,9 @@ def test_every_end_shows_its_result_beside_play_again_and_back_to_title(game):
 
 def test_pink_soups_sheet_says_which_terms_come_from_the_pot_and_which_from_the_kitchen():
     lines = finished("pink-soup").describe()["lines"]
-    assert "15 + 3 + 4 + 1 + 6 + 1 + 1 + 0 - 3 = 28" in lines
-    assert "recipe +15, from the kitchen: 3 + 4 + 1" in lines
-    assert "from the pot: 6 + 1 + 1 + 0 - 3 (desserts +6)" in lines
+    assert "15 + 3 + 3 + 1 + 3 + 1 + 0 + 1 + 1 + 6 + 3 = 37" in lines
+    assert "recipe +15, from the kitchen: 3 + 3 + 1 + 3 + 1" in lines
+    assert "from the pot: 0 + 1 + 1 + 6 + 3 (desserts +6)" in lines
 
 
 def test_the_kitchen_is_told_what_comes_next():

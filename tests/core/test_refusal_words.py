@@ -31,6 +31,7 @@ SAMPLES = {
     # Pink Soup
     "pile_range": [{"piles": 0}, {"piles": 3}],
     "new_pile": [{"pile": 4}],
+    "empty_place": [{"pile": 2}],
     "pot_closed": [{"seat": 1, "own": True}, {"seat": 1, "own": False}],
     "card_range": [{"count": 5, "seat": 2, "own": True}, {"count": 5, "seat": 2, "own": False}],
     "depth_range": [{"pile": 1, "count": 1}, {"pile": 2, "count": 3}, {"pile": 2, "count": 11}],

@@ -34,15 +34,17 @@ CASES = {  # the table, the chefs, the position, and the move whose object is to
         lambda v: (
             v["turn"] == 0
             and v["step"] == "choose"
-            and any(a["type"] == "take" and a["pile"] == 4 for a in v["legal_actions"])
+            and any(a["type"] == "take" and a["place"] == 4 for a in v["legal_actions"])
         ),
-        lambda v: next(a for a in v["legal_actions"] if a["type"] == "take" and a["pile"] == 4),
+        lambda v: next(a for a in v["legal_actions"] if a["type"] == "take" and a["place"] == 4),
     ),
     "pink-soup a kitchen mouse": (
         "pink-soup",
         3,
-        lambda v: v["turn"] == 0 and any(a["type"] == "activate" and "pile" in a for a in v["legal_actions"]),
-        lambda v: next(a for a in v["legal_actions"] if a["type"] == "activate" and "pile" in a),
+        lambda v: (
+            v["turn"] == 0 and any(a["type"] == "activate" and "place" in a for a in v["legal_actions"])
+        ),
+        lambda v: next(a for a in v["legal_actions"] if a["type"] == "activate" and "place" in a),
     ),
     "pink-soup declare": (
         "pink-soup",

@@ -13,11 +13,9 @@ MOMENTS = {  # name: (seed, where the bots stop; every seat is played by its bot
     "start": (3, lambda v: v["turn"] == 0),
     "midgame": (
         0,
-        lambda v: (
-            v["step"] == "kitchen" and v["turn"] == 0 and len(v["kitchen"]) == 5 and 20 < v["deck"] < 36
-        ),
+        lambda v: v["step"] == "kitchen" and v["turn"] == 0 and all(v["kitchen"]) and 20 < v["deck"] < 36,
     ),
-    "mouse": (4, lambda v: v["step"] == "power" and v["turn"] == 0 and len(v["kitchen"]) == 5),
+    "mouse": (4, lambda v: v["step"] == "power" and v["turn"] == 0 and all(v["kitchen"])),
     "scoring": (2, lambda v: v["over"]),
 }
 THEN = {"midgame": lambda app, scene: click(app, scene, scene.thing("hand:1").rect.center)}

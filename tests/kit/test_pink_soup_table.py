@@ -57,11 +57,11 @@ def test_option_a_is_played_by_touching_the_deck_a_drawn_card_a_pile_and_a_pot()
 
 def test_a_touch_meaning_several_moves_opens_a_menu_at_the_object_in_the_games_words():
     session, app, scene = table(
-        wanted=lambda v: any(a["type"] == "activate" and "pile" in a for a in v["legal_actions"])
+        wanted=lambda v: any(a["type"] == "activate" and "place" in a for a in v["legal_actions"])
     )
     render(app, scene, 1.0)
     mouse_pile = next(
-        a["pile"] for a in session.view(0)["legal_actions"] if a["type"] == "activate" and "pile" in a
+        a["place"] for a in session.view(0)["legal_actions"] if a["type"] == "activate" and "place" in a
     )
     pile = scene.thing(f"pile:{mouse_pile}")
     click(app, scene, pile.rect.center)
@@ -75,8 +75,21 @@ def test_a_touch_meaning_several_moves_opens_a_menu_at_the_object_in_the_games_w
     mine = [t for t in scene.things() if t.key == pile.key or t.key.startswith(own)]
     assert not any(r.colliderect(t.rect) for r in rects for t in mine)  # beside the pile, not over it
     render(app, scene, 1.5)
-    click(app, scene, rects[1].center)
-    assert session.acted[-1][1]["type"] == "activate" and session.acted[-1][1]["pile"] == mouse_pile
+    click(app, scene, rects[1].center)  # a choice in the menu is itself the second touch
+    assert session.acted[-1][1]["type"] == "activate" and session.acted[-1][1]["place"] == mouse_pile
+
+
+def test_a_drawn_mouse_is_used_only_once_asked_again():
+    session, app, scene = table(
+        wanted=lambda v: any(a["type"] == "activate" and "place" not in a for a in v["legal_actions"])
+    )
+    render(app, scene, 1.0)
+    click(app, scene, scene.thing("hand:0").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]
+    assert scene.describe()["menu"][-1] == "Cancel (Esc)"
+    render(app, scene, 1.5)
+    click(app, scene, scene.thing("hand:0").rect.center)  # touched again: made
+    assert session.acted[-1][1]["type"] == "activate" and "place" not in session.acted[-1][1]
 
 
 def test_a_mouse_power_is_chosen_on_the_table_then_its_target():
@@ -296,9 +309,9 @@ def test_a_move_asked_once_more_is_not_made_by_a_touch_elsewhere_or_esc():
         )
     )
     take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
-    pile = scene.thing(f"pile:{take['pile']}")
+    pile = scene.thing(f"pile:{take['place']}")
     click(app, scene, pile.rect.center)
-    card = session.view(0)["kitchen"][take["pile"]]["top"]
+    card = session.view(0)["kitchen"][take["place"]]["top"]
     assert scene.describe()["menu"][0].startswith(f"Take {card}") and scene.describe()["picked"] == [pile.key]
     render(app, scene, 1.0)
     click(app, scene, scene.thing("deck").rect.center)  # elsewhere: nothing is made, nothing refused
@@ -319,7 +332,7 @@ def test_a_touch_of_what_another_chefs_move_just_changed_is_not_taken():
         )
     )
     take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
-    key = f"pile:{take['pile']}"
+    key = f"pile:{take['place']}"
     scene.motion.changed, scene.motion.changed_at, scene._others_moved = {key}, 5.0, True
     scene.now = 5.2  # the pile changed a moment ago
     click(app, scene, scene.thing(key).rect.center)
@@ -398,7 +411,7 @@ def test_the_history_names_a_card_taken_into_a_pot_only_while_the_game_shows_it(
         )
     )
     take = next(a for a in session.view(0)["legal_actions"] if a["type"] == "take")
-    card = session.view(0)["kitchen"][take["pile"]]["top"]
+    card = session.view(0)["kitchen"][take["place"]]["top"]
     play_by_clicks(app, scene, take, 1.0)
     render(app, scene, 1.5)
     line = next(line for _number, line in scene.history(session.view(0)) if "into their" in line)

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from soupkitchen.shared.pink_soup import GAME, describe
-from soupkitchen.shared.pink_soup.cards import CARD_KINDS, RECIPES
+from soupkitchen.shared.pink_soup.cards import CARD_KINDS, KITCHEN_PILES, RECIPES
 from soupkitchen.shared.pink_soup.state import PinkState
 from tests.seat_words import seat_words
 
@@ -23,7 +23,8 @@ def make_table(
     removed=(),
     **fields,
 ) -> PinkState:
-    """A table from kind keys. ``kitchen`` lists piles bottom first; ``pots`` lists each seat's cards;
+    """A table from kind keys. ``kitchen`` lists piles bottom first, place by place (an empty list: an
+    empty place; places not listed are empty); ``pots`` lists each seat's cards;
     ``known`` maps seat -> list of seats that know its pot (default: only the owner); ``deck`` lists
     the kinds on top of the deck, top last, and every unused card goes below them."""
     free = {}
@@ -34,6 +35,7 @@ def make_table(
         return free[key].pop()
 
     pile_cards = [[take(key) for key in pile] for pile in kitchen]
+    pile_cards += [[] for _ in range(KITCHEN_PILES - len(pile_cards))]
     pot_cards = [[take(key) for key in pot] for pot in (pots or [[] for _ in range(players)])]
     removed_cards = [take(key) for key in removed]
     top = [take(key) for key in (deck or [])]
@@ -54,7 +56,7 @@ def make_table(
         removed=removed_cards,
         turn=turn,
         closed=[False] * players,
-        **fields,
+        **{"started": [place for place, pile in enumerate(pile_cards) if pile], **fields},
     )
     GAME.check_invariants(state)
     return state

@@ -70,3 +70,34 @@ def test_a_bot_waits_when_it_is_not_its_turn():
         GAME.make_bot(state.turn, 1).choose(GAME.view(state, state.turn), 0.0)
         == GAME.legal_actions(state, state.turn)[0]
     )
+
+
+RIVALS = [
+    ["onion", "potato", "dill", "mushrooms", "carrot"],
+    ["eggs", "carrot", "sour_cream", "salt", "mouse"],
+]
+
+
+def declare_choice(kit, pot: list[str], kitchen: list[list[str]]) -> str:
+    """What a normal bot at seat 0 (Cold Pink Soup) chooses once its turn has left every pot full,
+    shown its own five cards and nothing of the others' pots."""
+    state = kit.table(
+        pots=[pot, *RIVALS], kitchen=kitchen, step="declare", glimpses=[[1, 0, slot] for slot in range(5)]
+    )
+    view = GAME.view(state, 0)
+    assert {action["type"] for action in view["legal_actions"]} == {"declare", "continue"}
+    return GAME.make_bot(0, 1).choose(view, 0.0)["type"]
+
+
+def test_the_normal_bot_declares_when_its_own_pot_puts_it_ahead(kit):
+    kitchen = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
+    pot = ["dessert", "dessert", "dessert", "beetroot", "cucumber"]
+    assert declare_choice(kit, pot, kitchen) == "declare"
+
+
+def test_the_normal_bot_does_not_declare_on_a_recipe_the_others_final_turns_can_take_away(kit):
+    """Its recipe is complete only with three kitchen tops; two chefs' final turns can take or cover
+    two of them, and it would be left with a poor pot (the rulebook's tip on declaring)."""
+    kitchen = [["eggs"], ["dill"], ["onion"], ["potato"], ["carrot"]]
+    pot = ["beetroot", "cucumber", "milk", "chili", "mouse"]
+    assert declare_choice(kit, pot, kitchen) == "continue"

@@ -99,7 +99,8 @@ def second_card(kit, drawn: list[str], pots, kitchen=()):
     bot.observe(GAME.view(state, 0))
     state = kit.act(state, 0, {"type": "draw"})
     bot.observe(GAME.view(state, 0))
-    state = kit.act(state, 0, {"type": "kitchen", "card": 1, "pile": len(state.kitchen) % 5})
+    place = next((place for place, pile in enumerate(state.kitchen) if not pile), 0)  # a new pile, or pile 1
+    state = kit.act(state, 0, {"type": "kitchen", "card": 1, "place": place})
     return state, bot
 
 

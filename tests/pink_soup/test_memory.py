@@ -10,7 +10,7 @@ from soupkitchen.shared.pink_soup import GAME
 def placed_dessert(kit, **table):
     """Chef 1 draws a dessert and a milk, puts the milk in the kitchen and the dessert in their pot."""
     state = kit.act(kit.table(deck=["dessert", "milk"], **table), 0, {"type": "draw"})
-    state = kit.act(state, 0, {"type": "kitchen", "card": 0, "pile": 0})
+    state = kit.act(state, 0, {"type": "kitchen", "card": 0, "place": 0})
     return kit.act(state, 0, {"type": "pot", "seat": 0})
 
 
@@ -35,7 +35,7 @@ def test_your_own_log_names_the_card_you_put_face_down_only_at_that_moment_and_t
 
 def test_a_card_taken_face_up_is_named_in_the_log_only_at_that_moment(kit):
     five = [["salt"], ["onion"], ["potato"], ["dill"], ["eggs", "chili"]]
-    state = kit.act(kit.table(kitchen=five), 0, {"type": "take", "pile": 4})
+    state = kit.act(kit.table(kitchen=five), 0, {"type": "take", "place": 4})
     assert kit.log(state, 2)[-1] == "Chef 1 takes Chili (-3) from kitchen pile 5 into their pot."
     assert GAME.view(state, 2)["players"][0]["pot"] == ["Chili (-3)"]
     later = kit.act(state, 1, {"type": "draw"})

@@ -10,7 +10,7 @@ FIVE_PILES = [["salt"], ["onion"], ["potato"], ["dill"], ["carrot"]]
 def drawn_mouse(kit, **table):
     """Chef 1 has drawn a mouse and an egg and put the egg in the kitchen."""
     state = kit.act(kit.table(deck=["eggs", "mouse"], **table), 0, {"type": "draw"})
-    return kit.act(state, 0, {"type": "kitchen", "card": 1, "pile": len(state.kitchen) % 5})
+    return kit.act(state, 0, {"type": "kitchen", "card": 1, "place": len(state.kitchen) % 5})
 
 
 def test_a_drawn_mouse_may_be_activated_or_kept_like_any_card(kit):
@@ -26,9 +26,9 @@ def test_a_drawn_mouse_may_be_activated_or_kept_like_any_card(kit):
 def test_a_kitchen_mouse_may_be_activated_with_option_b_instead_of_taken(kit):
     state = kit.table(kitchen=[["milk", "mouse"], *FIVE_PILES[1:]], pots=[["salt"], ["eggs"], []])
     activate = [a for a in GAME.legal_actions(state, 0) if a["type"] == "activate"]
-    assert activate == [{"type": "activate", "pile": 0}]
+    assert activate == [{"type": "activate", "place": 0}]
     assert kit.words(state, 0, activate[0]) == "Activate the Mouse on pile 1"
-    state = kit.act(state, 0, {"type": "activate", "pile": 0})
+    state = kit.act(state, 0, {"type": "activate", "place": 0})
     assert GAME.view(state, 1)["kitchen"][0]["top"] == "Milk (3)"
     state = kit.act(state, 0, {"type": "look", "seat": 1})
     assert GAME.view(state, 1)["removed"] == ["Mouse (-1)"]
@@ -50,7 +50,7 @@ def test_search_takes_any_kitchen_card_and_a_covered_one_stays_secret(kit):
     assert view["pending"]["kitchen_search"][0] == ["Eggs (2)", "Salt (0)", "Dessert (6)"]
     assert {a["type"] for a in view["legal_actions"]} == {"find"}
     assert "kitchen_search" not in GAME.view(state, 1)["pending"]
-    state = kit.act(state, 0, {"type": "find", "pile": 0, "depth": 2})
+    state = kit.act(state, 0, {"type": "find", "place": 0, "depth": 2})
     assert GAME.view(state, 0)["players"][0]["pot"] == [None, "Dessert (6)"]
     assert GAME.view(state, 1)["players"][0]["pot"] == [None, None]
     assert "a covered card" in kit.log(state, 1)[-1]

@@ -23,17 +23,17 @@ MALFORMED = [
     {"type": 5},
     {"type": ["take"]},
     {"type": "take"},
-    {"type": "take", "pile": "0"},
-    {"type": "take", "pile": True},
-    {"type": "take", "pile": 0.0},
-    {"type": "take", "pile": -1},
-    {"type": "take", "pile": 10**40},
-    {"type": "take", "pile": float("nan")},
-    {"type": "take", "pile": float("inf")},
-    {"type": "take", "pile": [0]},
-    {"type": "take", "pile": {"x": 1}},
-    {"type": "take", "pile": 0, "seat": 1},
-    {"type": "kitchen", "card": 0, "pile": 0},
+    {"type": "take", "place": "0"},
+    {"type": "take", "place": True},
+    {"type": "take", "place": 0.0},
+    {"type": "take", "place": -1},
+    {"type": "take", "place": 10**40},
+    {"type": "take", "place": float("nan")},
+    {"type": "take", "place": float("inf")},
+    {"type": "take", "place": [0]},
+    {"type": "take", "place": {"x": 1}},
+    {"type": "take", "place": 0, "seat": 1},
+    {"type": "kitchen", "card": 0, "place": 0},
     {"type": "swap", "seat": 1, "slot": 0},
     {"type": "declare"},
     {1: "take"},
@@ -57,47 +57,49 @@ def test_malformed_and_illegal_actions_get_a_reason_and_change_nothing(kit, acti
 
 def test_the_label_is_ignored_and_optional(kit):
     state = kit.table(kitchen=FIVE_PILES)
-    assert GAME.validate(state, 0, {"type": "take", "pile": 2}, 1.0) is None
-    assert GAME.validate(state, 0, {"type": "take", "pile": 2, "label": "whatever"}, 1.0) is None
+    assert GAME.validate(state, 0, {"type": "take", "place": 2}, 1.0) is None
+    assert GAME.validate(state, 0, {"type": "take", "place": 2, "label": "whatever"}, 1.0) is None
     assert GAME.validate(state, 0, {"type": "draw", "label": None}, 1.0) is None
 
 
 def test_moves_are_plain_structure_and_their_words_come_from_describe(kit):
     state = kit.table(kitchen=FIVE_PILES)
     assert not any("label" in action for action in GAME.legal_actions(state, 0))
-    assert kit.words(state, 0, {"type": "take", "pile": 2}) == "Take Potatoes (1) from pile 3 into your pot"
+    assert kit.words(state, 0, {"type": "take", "place": 2}) == "Take Potatoes (1) from pile 3 into your pot"
 
 
 def test_reasons_say_what_went_wrong(kit):
     state = kit.table(kitchen=FIVE_PILES[:3])
     assert GAME.validate(state, 1, {"type": "draw"}, 1.0) == "it is not your turn"
-    assert "draw" in GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0)
+    assert "draw" in GAME.validate(state, 0, {"type": "take", "place": 0}, 1.0)
     assert "nothing is timed" in GAME.validate(state, SYSTEM, TIMEOUT, 99.0)
-    assert GAME.validate(state, 0, {"type": "take", "pile": 0}, 1.0) == (
+    assert GAME.validate(state, 0, {"type": "take", "place": 0}, 1.0) == (
         "the kitchen has fewer than five piles: draw 2 cards instead"
     )
     assert GAME.validate(state, 0, {"type": "pass"}, 1.0) == "you may pass only once the deck is empty"
     full = kit.table(kitchen=FIVE_PILES)
-    assert GAME.validate(full, 0, {"type": "take", "pile": 7}, 1.0) == "the kitchen piles are numbered 1 to 5"
-    assert GAME.validate(full, 0, {"type": "activate", "pile": 1}, 1.0) == "only a Mouse can be activated"
+    assert (
+        GAME.validate(full, 0, {"type": "take", "place": 7}, 1.0) == "the kitchen piles are numbered 1 to 5"
+    )
+    assert GAME.validate(full, 0, {"type": "activate", "place": 1}, 1.0) == "only a Mouse can be activated"
     assert "you may: draw, take" in GAME.validate(full, 0, {"type": "look", "seat": 1}, 1.0)
 
 
 def test_a_chef_is_told_why_a_card_cannot_go_where_they_put_it(kit):
     drawn = kit.act(kit.table(deck=["eggs", "milk"], kitchen=FIVE_PILES[:2]), 0, {"type": "draw"})
-    assert GAME.validate(drawn, 0, {"type": "kitchen", "card": 0, "pile": 0}, 1.0) == (
+    assert GAME.validate(drawn, 0, {"type": "kitchen", "card": 0, "place": 0}, 1.0) == (
         "the kitchen has fewer than five piles: the card starts pile 3"
     )
     assert (
-        GAME.validate(drawn, 0, {"type": "kitchen", "card": 5, "pile": 2}, 1.0)
+        GAME.validate(drawn, 0, {"type": "kitchen", "card": 5, "place": 2}, 1.0)
         == "choose one of the cards you drew"
     )
-    second = kit.act(drawn, 0, {"type": "kitchen", "card": 0, "pile": 2})
+    second = kit.act(drawn, 0, {"type": "kitchen", "card": 0, "place": 2})
     assert GAME.validate(second, 0, {"type": "activate"}, 1.0) == "only a Mouse can be activated"
     assert (
         GAME.validate(second, 0, {"type": "pot", "seat": 4}, 1.0) == "choose the pot of a chef at this table"
     )
-    assert GAME.validate(second, 0, {"type": "kitchen", "card": 0, "pile": 3}, 1.0).startswith(
+    assert GAME.validate(second, 0, {"type": "kitchen", "card": 0, "place": 3}, 1.0).startswith(
         "the other card goes into a pot"
     )
     second.closed[1] = True
@@ -106,7 +108,7 @@ def test_a_chef_is_told_why_a_card_cannot_go_where_they_put_it(kit):
 
 def test_a_chef_is_told_why_the_mouse_cannot_do_that(kit):
     state = kit.table(kitchen=[["milk", "mouse"], *FIVE_PILES[1:]], pots=[["salt"], [], []])
-    power = kit.act(state, 0, {"type": "activate", "pile": 0})
+    power = kit.act(state, 0, {"type": "activate", "place": 0})
     assert GAME.validate(power, 0, {"type": "look", "seat": 1}, 1.0) == "that pot is empty"
     assert (
         GAME.validate(power, 0, {"type": "shuffle", "seat": 0}, 1.0)
@@ -117,7 +119,7 @@ def test_a_chef_is_told_why_the_mouse_cannot_do_that(kit):
     )
     search = kit.act(power, 0, {"type": "search"})
     assert (
-        GAME.validate(search, 0, {"type": "find", "pile": 0, "depth": 3}, 1.0)
+        GAME.validate(search, 0, {"type": "find", "place": 0, "depth": 3}, 1.0)
         == "kitchen pile 1 holds 1 card"
     )
 

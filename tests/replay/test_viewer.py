@@ -402,3 +402,19 @@ def test_a_jump_to_a_round_ended_early_shows_the_time_that_was_left(app):
     app.step(app.clock.t)
     assert viewer.player.moment == moment + 1 and viewer.table.describe()["phase"] == "reveal"
     assert viewer.table.round_left == passed["seconds_left"] > 0  # the stopwatch, not 0:00
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_replayed_tables_words_fit_whole_at_the_smallest_window(app, game_id):
+    """At 1280x720 the bar takes the table's foot, yet the table's words, as large as live, are
+    never cut: the table spreads across the window's width and gives lines the room they have live."""
+    from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
+
+    viewer = open_viewer(app, game_id)
+    length = viewer.player.length
+    reset_clipped()
+    for moment in (length // 3, 2 * length // 3):  # in the game's thick, and near its end
+        viewer.player.seek(moment)
+        app.step(app.clock.t + 0.05)
+        app.draw(app.screen, app.clock.t)
+    assert clipped_labels() == []

@@ -220,36 +220,41 @@ def table_of_bots(level: str, players: int, seed: int, difficulty: str = "modera
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_bots_react_true_to_their_tastes_after_the_move_and_not_after_every_move(level):
-    moves = answered = reactions = 0
-    said = dict.fromkeys(range(4), 0)  # each chef's reactions
-    heard = dict.fromkeys(range(4), 0)  # the moves each chef could react to (the others')
-    for seed in (31, 32):
-        outcome, delay = table_of_bots(level, 4, seed)
-        state = GAME.setup(4, outcome.record.options, seed)
-        moved_at = mover = None
-        for entry in outcome.record.log:
-            action = entry["action"]
-            if action["type"] == "react":
-                reactions += 1
-                said[entry["seat"]] += 1
-                assert set(action) == {"type", "emote", "move"}, action  # no card, colour or place named
-                assert entry["seat"] != mover and action["move"] == state.moves, entry  # the move just made
-                assert GAME.honest_aside(state, entry["seat"], action) is True, (level, seed, entry)
-                assert delay - 1e-6 <= entry["t"] - moved_at <= REACTION_SECONDS, entry  # a short human delay
-                answered += state.reactions == ()
-            elif action["type"] in ("change", "rotate"):
-                moves += 1
-                moved_at, mover = entry["t"], entry["seat"]
-                for seat in heard:
-                    heard[seat] += seat != mover
-            state, _events = GAME.apply(state, entry["seat"], action, entry["t"])
-    assert reactions < 3 * moves  # three chefs could react to each move: they do not, every time
-    assert all(said[seat] < heard[seat] for seat in said), (said, heard)  # no chef reacts to every move
-    if level != "easy":
-        assert answered > moves / 2, (level, answered, moves)  # on most moves someone reacts
-    else:
-        assert answered > 0
+def test_bots_react_now_and_then_true_to_their_tastes_and_no_chef_reacts_to_every_move(level):
+    """A whole game of three bot chefs (seeded): each reaction answers the move just made, soon after
+    it, true to the reacting chef's tastes. A player hears reactions now and then, not as an echo:
+    in every round some moves draw a reaction and others none, every chef speaks up at times, and
+    no chef answers every move it could (each lets at least a third of them go by in silence)."""
+    players, seed = 3, 31
+    outcome, delay = table_of_bots(level, players, seed)
+    state = GAME.setup(players, outcome.record.options, seed)
+    rounds: dict[int, list[int]] = {}  # each round's moves and the moves some chef reacted to
+    said = dict.fromkeys(range(players), 0)  # each chef's reactions
+    heard = dict.fromkeys(range(players), 0)  # the moves each chef could react to (the others')
+    moved_at = mover = None
+    for entry in outcome.record.log:
+        action = entry["action"]
+        told = rounds.setdefault(state.round, [0, 0])
+        if action["type"] == "react":
+            said[entry["seat"]] += 1
+            assert set(action) == {"type", "emote", "move"}, action  # no card, colour or place named
+            assert entry["seat"] != mover and action["move"] == state.moves, entry  # the move just made
+            assert GAME.honest_aside(state, entry["seat"], action) is True, (level, entry)
+            assert delay - 1e-6 <= entry["t"] - moved_at <= REACTION_SECONDS, entry  # a short human delay
+            told[1] += state.reactions == ()  # the first reaction to this move
+        elif action["type"] in ("change", "rotate"):
+            told[0] += 1
+            moved_at, mover = entry["t"], entry["seat"]
+            for seat in heard:
+                heard[seat] += seat != mover
+        state, _events = GAME.apply(state, entry["seat"], action, entry["t"])
+    assert len(rounds) == 3 and state.phase == "over"  # the whole game, every round of it
+    for number, (moves, answered) in rounds.items():
+        assert 0 < answered < moves, (level, number, moves, answered)  # some moves answered, some not
+    for seat in said:
+        assert 0 < said[seat] <= heard[seat] * 2 / 3, (level, said, heard)  # occasional, never every move
+    if level == "easy":  # an easy table leaves most moves unanswered
+        assert sum(answered for _moves, answered in rounds.values()) < sum(m for m, _a in rounds.values()) / 2
 
 
 def test_a_chef_leaves_a_card_alone_once_its_patience_with_a_chef_taking_it_back_runs_out(tmc):

@@ -116,3 +116,34 @@ class Board(ScaledBoard):
     def card_image(self, asset: str, rect: pygame.Rect) -> pygame.Surface:
         """A card face (asset id such as ``"pink_soup/milk"``) rasterised to ``rect``'s size (cached)."""
         return art.load_svg(art.card_path(asset), rect.size)
+
+
+def draw_button(
+    surface: pygame.Surface,
+    b: Board,
+    rect: pygame.Rect,
+    words: str,
+    live: bool,
+    colour=None,
+    size: float = BODY,
+    left: int = 0,
+) -> None:
+    """A table's button: lit with a mustard edge while it can be pressed (``live``), dim otherwise,
+    its words centred clear of the first ``left`` pixels (kept for a ring), in ``size`` or the largest
+    smaller size they fit."""
+    fill = colour or (theme.PANEL_LIGHT if live else theme.PANEL)
+    pygame.draw.rect(surface, fill, rect, border_radius=b.px(12))
+    pygame.draw.rect(
+        surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(12)
+    )
+    room = pygame.Rect(rect.x + left, rect.y, rect.w - left, rect.h)
+    size = b.largest_fitting(words, (size, BODY, SMALL), room.w - b.px(20))
+    b.text(
+        surface,
+        words,
+        size,
+        theme.TEXT if live else theme.TEXT_DIM,
+        room.center,
+        anchor="center",
+        max_width=room.w - b.px(12),
+    )

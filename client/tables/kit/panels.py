@@ -23,7 +23,7 @@ from soupkitchen.client.words import _, ngettext
 SIDE_X, SIDE_W = 1500, 400  # the side column (history, moves) on the board
 SIDE_TOP, SIDE_BOTTOM = 80, 985
 MOVES_BOTTOM = 520  # the open move list ends here; the history goes on under it
-INFO_H = 220  # the foot of the log, kept for hover words with nowhere else to go
+INFO_H = 220  # the foot of the log, given up only while hover words with nowhere else to go show there
 MOVES_KEY = "kit:moves"
 HOVER_SECONDS = 0.4  # the pointer rests this long on a thing before its words show
 
@@ -149,7 +149,7 @@ def draw_log(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[st
         max_width=box.w - b.px(24),
     )
     f = b.font(SMALL)
-    kept = 0 if table.moves_open else b.px(INFO_H)  # no hover words while the move list is open
+    kept = b.px(INFO_H) if hover_at_foot(table, surface) else 0
     room = max(1, (box.h - b.px(70) - kept) // f.get_linesize())
     lines = log_lines(table, view, f, box.w - b.px(40))
     fits = room - 1 if len(lines) > room else room  # a line says how much more there is above
@@ -395,6 +395,15 @@ def hover_box(table: PanelTable, bounds: pygame.Rect) -> tuple[pygame.Rect, list
     if not lines or thing is None:
         return None
     return place_hover(table, bounds, thing.rect, lines)
+
+
+def hover_at_foot(table: PanelTable, surface: pygame.Surface) -> bool:
+    """Whether hover words are shown at the foot of the side column just now: only then does the log
+    give up that room (never while the move list is open, which has no hover words)."""
+    if table.moves_open or not table.hover_shown():
+        return False
+    found = hover_box(table, surface.get_rect())
+    return found is not None and found[0] == table.hover_home()
 
 
 def draw_hover(table: PanelTable, surface: pygame.Surface) -> None:

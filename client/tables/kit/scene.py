@@ -53,11 +53,27 @@ JUST_CHANGED = 0.5  # seconds after another's move in which a touch of what it c
 LOG_STEP = 3  # history lines the mouse wheel scrolls a notch
 
 
+def upright_cards(things: list[Thing], b: Board, worded: tuple[str, ...] = ()) -> list[Thing]:
+    """On a board spread wider than tall (a replay's), a card keeps its shape: an upright card's
+    place is narrowed back to the card's width, about its middle; but a card that holds lines of
+    words (keys starting with one of ``worded``) keeps the board's width for them."""
+    if b.scale_x <= b.scale:
+        return things
+    for thing in things:
+        rect = thing.rect
+        upright = rect.w * b.scale < rect.h * b.scale_x  # on the board
+        if thing.kind == "card" and upright and not thing.key.startswith(worded):
+            thing.rect = pygame.Rect(0, 0, round(rect.w * b.scale / b.scale_x), rect.h)
+            thing.rect.center = rect.center
+    return things
+
+
 class KitTable(TableScene):
     """A table of objects acted on directly."""
 
     name = "kit_table"
     art_folder = ""  # the game's card art: assets/<art_folder>/*.svg
+    worded_cards: tuple[str, ...] = ()  # keys of cards that hold lines of words (see upright_cards)
     model_type: type[ViewModel] = ViewModel  # the game's reading of its view
 
     def __init__(self, app, session) -> None:
@@ -200,7 +216,7 @@ class KitTable(TableScene):
             current_language(),  # a language chosen in the menu words the table again at once
         )
         if self._built is None or self._built[0] != key:
-            built = self.build(view, self.board) if view else []
+            built = upright_cards(self.build(view, self.board) if view else [], self.board, self.worded_cards)
             built.append(
                 Thing(
                     MOVES_KEY,
@@ -781,15 +797,16 @@ class KitTable(TableScene):
                 continue
             self.draw_thing(surface, b, thing, thing.rect, 1.0)
             note_thing(thing, thing.rect)
-            if thing.key in self.motion.changed:
-                self.mark_changed(surface, b, thing)
-            elif thing.key in self.motion.since:
-                self.mark_since(surface, b, thing)
             asked = self.choosing.confirm is not None and thing.key == self.choosing.menu_at
             if thing.key in self.choosing.picked or asked:
                 self.mark_picked(surface, b, thing)
             elif thing.key in live:
                 self.mark_usable(surface, b, thing)
+            # what changed is framed over the green ring (which stays seen outside the frame)
+            if thing.key in self.motion.changed:
+                self.mark_changed(surface, b, thing)
+            elif thing.key in self.motion.since:
+                self.mark_since(surface, b, thing)
         self.draw_marks(surface, b, view)
         self.draw_side(surface, b, view)
         with coverage.overlay("what the table shows over itself"):

@@ -27,9 +27,11 @@ def deck(seat: Seat) -> Node:
 
 
 def kitchen(seat: Seat) -> Node:
-    piles = seat.view.get("kitchen") or []
-    node = Node("kitchen", "list", _("The kitchen piles"), str(len(piles)))
-    for p, pile in enumerate(piles):
+    places = seat.view.get("kitchen") or []
+    node = Node("kitchen", "list", _("The kitchen piles"), str(sum(1 for pile in places if pile)))
+    for p, pile in enumerate(places):
+        if not pile:  # an empty place: no pile to read or take from, its number kept for the pile to come
+            continue
         words = ngettext(
             "Pile %(pile)d: %(card)s on top, %(count)d card",
             "Pile %(pile)d: %(card)s on top, %(count)d cards",
@@ -40,19 +42,18 @@ def kitchen(seat: Seat) -> Node:
             seat.moves_for(
                 item,
                 lambda a, p=p: (
-                    a.get("pile") == p
-                    and (a.get("type") in PILE_MOVES or (a.get("type") == "activate" and "pile" in a))
+                    a.get("place") == p
+                    and (a.get("type") in PILE_MOVES or (a.get("type") == "activate" and "place" in a))
                 ),
             )
         )
-    new_pile = [
-        a for a in seat.legal if a.get("type") in ("kitchen", "discard") and a.get("pile") == len(piles)
-    ]
+    empty = {p for p, pile in enumerate(places) if not pile}
+    new_pile = [a for a in seat.legal if a.get("type") in ("kitchen", "discard") and a.get("place") in empty]
     if new_pile:
         node.add(
             seat.moves_for(
                 Node("pile:new", "list_item", _("A new pile")),
-                lambda a: a.get("type") in ("kitchen", "discard") and a.get("pile") == len(piles),
+                lambda a: a.get("type") in ("kitchen", "discard") and a.get("place") in empty,
             )
         )
     return node
@@ -66,7 +67,7 @@ def hand(seat: Seat) -> Node | None:
     for i, label in enumerate(drawn):
         item = Node(f"hand:{i}", "list_item", card_words(label))
         node.add(seat.moves_for(item, lambda a, i=i: a.get("type") == "kitchen" and a.get("card") == i))
-    return seat.moves_for(node, lambda a: a.get("type") == "activate" and "pile" not in a)
+    return seat.moves_for(node, lambda a: a.get("type") == "activate" and "place" not in a)
 
 
 def pot(seat: Seat, number: int, chef: dict[str, Any]) -> Node:
@@ -135,6 +136,8 @@ def pending(seat: Seat) -> Node | None:
     search = shown.get("kitchen_search")
     if isinstance(search, list):
         for p, cards in enumerate(search):
+            if not cards:  # an empty place
+                continue
             line = _("Pile %(pile)d from the top: %(cards)s") % {
                 "pile": p + 1,
                 "cards": ", ".join(card_words(c) for c in cards),
@@ -142,7 +145,7 @@ def pending(seat: Seat) -> Node | None:
             node.add(
                 seat.moves_for(
                     Node(f"search:{p}", "list_item", line),
-                    lambda a, p=p: a.get("type") == "find" and a.get("pile") == p,
+                    lambda a, p=p: a.get("type") == "find" and a.get("place") == p,
                 )
             )
     seat.moves_for(node, lambda a: a.get("type") in ("search", "declare", "continue", "pass"))
@@ -182,7 +185,7 @@ def where_am_i(seat: Seat) -> str:
     if seat.seat is not None and 0 <= seat.seat < len(players):
         cards = [card_words(c) if c else _("face down") for c in players[seat.seat].get("pot") or []]
         parts.append(_("Your pot: %(cards)s.") % {"cards": ", ".join(cards) or _("empty")})
-    tops = [card_words(pile.get("top")) for pile in view.get("kitchen") or []]
+    tops = [card_words(pile.get("top")) for pile in view.get("kitchen") or [] if pile]
     parts.append(_("Kitchen tops: %(cards)s.") % {"cards": ", ".join(tops) or _("none yet")})
     if view.get("hand"):
         parts.append(_("You drew: %(cards)s.") % {"cards": ", ".join(card_words(c) for c in view["hand"])})

@@ -10,7 +10,7 @@ from soupkitchen.client.tables.kit.table_objects import Thing
 from soupkitchen.client.tables.pink_soup.model import POWERS, PinkModel, face, kind_of
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pink_soup import describe
-from soupkitchen.shared.pink_soup.cards import KITCHEN_PILES, POT_SIZE
+from soupkitchen.shared.pink_soup.cards import POT_SIZE
 
 MAIN_X, MAIN_W = 20, 1460
 CARD_W, CARD_H = 120, 168
@@ -251,8 +251,11 @@ def _kitchen(model: PinkModel, b: Board, picked: tuple[str, ...]) -> list[Thing]
             words=str(model.deck),
         )
     ]
-    piles = model.kitchen()
-    for p, (top, size) in enumerate(piles):
+    places = model.kitchen()
+    for p, pile in enumerate(places):
+        if pile is None:  # an empty place: drawn as an outline (``empty_places``), never a pile
+            continue
+        top, size = pile
         facts = {"pile": p + 1, "card": describe.card_words(top), "under": size - 1}
         what = (
             ngettext(
@@ -275,8 +278,8 @@ def _kitchen(model: PinkModel, b: Board, picked: tuple[str, ...]) -> list[Thing]
                 extra={"size": size},
             )
         )
-    if len(piles) < KITCHEN_PILES and not model.over:
-        p = len(piles)
+    p = new_pile_place(model)
+    if p is not None:
         things.append(
             Thing(
                 f"pile:{p}",
@@ -322,7 +325,8 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
         names += list(POWERS)
     f = b.font(BODY)
     widths = [
-        max(BUTTON_W if len(names) <= 3 else 210, f.size(_(BUTTON_WORDS[n]))[0] / b.scale + 40) for n in names
+        max(BUTTON_W if len(names) <= 3 else 210, f.size(_(BUTTON_WORDS[n]))[0] / b.scale_x + 40)
+        for n in names
     ]
     total = sum(widths) + 20 * (len(names) - 1)
     x = (
@@ -349,17 +353,19 @@ def _buttons(model: PinkModel, b: Board) -> list[Thing]:
 def _search(model: PinkModel, b: Board) -> list[Thing]:
     """Every card of every kitchen pile, a row per pile, while the Mouse searches."""
     piles = model.searched_piles()
+    rows = search_rows(model)
     things = [
-        Thing("searchbox", search_box(b, len(piles)), "zone", what=_("Every card of every kitchen pile"))
+        Thing("searchbox", search_box(b, len(rows)), "zone", what=_("Every card of every kitchen pile"))
     ]
-    for p, pile in enumerate(piles):
+    for row, p in enumerate(rows):
+        pile = piles[p]
         step = min(SEARCH_STEP, (MAIN_X + MAIN_W - 20 - 250 - SEARCH_CARD_W) / max(1, len(pile) - 1))
         for d, label in enumerate(pile):
             where = _("top") if d == 0 else _("%(depth)d from the top") % {"depth": d + 1}
             things.append(
                 Thing(
                     f"search:{p}:{d}",
-                    b.rect(250 + d * step, 130 + p * 124, SEARCH_CARD_W, SEARCH_CARD_W * CARD_H / CARD_W),
+                    b.rect(250 + d * step, 130 + row * 124, SEARCH_CARD_W, SEARCH_CARD_W * CARD_H / CARD_W),
                     what=_("Kitchen pile %(pile)d, %(where)s: %(card)s")
                     % {"pile": p + 1, "where": where, "card": describe.card_words(label)},
                     face=face(label),
@@ -368,6 +374,27 @@ def _search(model: PinkModel, b: Board) -> list[Thing]:
                 )
             )
     return things
+
+
+def new_pile_place(model: PinkModel) -> int | None:
+    """The place a card put in the kitchen starts its new pile on: the first empty one, while the
+    kitchen has fewer than five piles (None: every place holds a pile, or the game is over)."""
+    if model.over:
+        return None
+    return next((p for p, pile in enumerate(model.kitchen()) if pile is None), None)
+
+
+def empty_places(model: PinkModel) -> list[int]:
+    """The kitchen's empty places other than the one a new pile would start on: each an outline,
+    keeping the number of the pile that was there or is still to come."""
+    new = new_pile_place(model)
+    return [p for p, pile in enumerate(model.kitchen()) if pile is None and p != new]
+
+
+def search_rows(model: PinkModel) -> list[int]:
+    """The kitchen places shown as rows of the search, in order: those holding a pile (each named by
+    its place's number)."""
+    return [p for p, pile in enumerate(model.searched_piles()) if pile]
 
 
 def search_box(b: Board, piles: int):

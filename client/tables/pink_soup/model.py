@@ -75,9 +75,17 @@ class PinkModel(ViewModel):
 
     deck = Field("deck", int, 0)
 
-    def kitchen(self) -> list[tuple[str, int]]:
-        """Each pile's top card and its size."""
-        return [(str(pile.get("top")), int(pile.get("size", 1))) for pile in self._get("kitchen", [])]
+    def kitchen(self) -> list[tuple[str, int] | None]:
+        """Each kitchen place's pile as its top card and its size; None: the place is empty (a pile
+        emptied keeps its place, and its number, for the game)."""
+        return [
+            (str(pile.get("top")), int(pile.get("size", 1))) if isinstance(pile, dict) else None
+            for pile in self._get("kitchen", [])
+        ]
+
+    def tops(self) -> list[str]:
+        """The kitchen's top cards, place by place, the empty places left out."""
+        return [pile[0] for pile in self.kitchen() if pile is not None]
 
     def hand(self) -> list[str]:
         return [str(card) for card in self._get("hand", [])]

@@ -90,19 +90,18 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
     breakdown = result.get("breakdown") or []
     recipes = result.get("recipes") or []
     chefs = model.chefs()
-    tops = [top for top, _size in model.kitchen()]
+    tops = model.tops()
     sheet = b.rect(12, 72, 1476, 1000)
     theme.draw_panel(surface, sheet, theme.layout(surface.get_size()), colour=theme.SHEET)
-    b.text(
-        surface, _("Final scoring"), HEADING, theme.MUSTARD, b.rect(44, 90, 1, 1).topleft, max_width=b.px(360)
-    )
+    spot = b.rect(44, 90, 1, 1).topleft
+    b.text(surface, _("Final scoring"), HEADING, theme.MUSTARD, spot, max_width=b.px_x(360))
     b.text(
         surface,
         _("Kitchen tops (count for every chef):"),
         BODY,
         theme.TEXT,
         b.rect(420, 104, 1, 1).topleft,
-        max_width=b.px(490),
+        max_width=b.px_x(490),
     )  # the kitchen's top cards stand from x 920
     for i, label in enumerate(tops):
         draw_card(
@@ -126,7 +125,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
             LABEL,
             theme.MUSTARD if winner else theme.TEXT,
             b.rect(44, y, 1, 1).topleft,
-            max_width=b.px(360),
+            max_width=b.px_x(360),
         )
         b.text(
             surface,
@@ -134,7 +133,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
             SMALL,
             theme.TEXT_DIM,
             b.rect(44, y + 44, 1, 1).topleft,
-            max_width=b.px(360),
+            max_width=b.px_x(360),
         )
         if entry.get("completed"):
             b.text(
@@ -143,7 +142,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
                 SMALL,
                 theme.HERB,
                 b.rect(44, y + 74, 1, 1).topleft,
-                max_width=b.px(360),
+                max_width=b.px_x(360),
             )
         chilis = sum(1 for label in chef.pot if (kind_of(label) and kind_of(label).family == CHILI))
         for i, label in enumerate(chef.pot):
@@ -169,7 +168,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
             notes.append(_("desserts +%(points)d") % {"points": parts["desserts"]})
         first = _("recipe +15, %(kitchen)s") % {"kitchen": kitchen} if parts.get("recipe") else kitchen
         words = first + "\n" + own + (f" ({'; '.join(notes)})" if notes else "")
-        b.text(surface, line, LABEL, theme.TEXT, b.rect(820, y + 4, 1, 1).topleft, max_width=b.px(640))
+        b.text(surface, line, LABEL, theme.TEXT, b.rect(820, y + 4, 1, 1).topleft, max_width=b.px_x(640))
         f = b.font(SMALL)
         lines = theme.wrap(words, f, b.px(640))
         top = b.rect(820, y + 52, 1, 1).y
@@ -183,7 +182,7 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
                 SMALL,
                 theme.TEXT_DIM,
                 (b.rect(820, 0, 1, 1).x, top + i * f.get_linesize()),
-                max_width=b.px(640),
+                max_width=b.px_x(640),
             )
     b.text(
         surface,
@@ -191,5 +190,5 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PinkModel, names: dic
         LABEL,
         theme.MUSTARD,
         b.rect(44, 1010, 1, 1).topleft,
-        max_width=b.px(1420),
+        max_width=b.px_x(1420),
     )

@@ -37,23 +37,24 @@ def move_cards(view: dict[str, Any], action: dict[str, Any]) -> tuple[str, ...]:
     if kind == "draw":
         return (BACK,)
     if kind == "take":
-        return (card(view["kitchen"][action["pile"]]["top"]),)
+        return (card(view["kitchen"][action["place"]]["top"]),)
     if kind in ("kitchen", "discard"):
         placed = view["hand"][action["card"]] if kind == "kitchen" else view["pending"]["revealed"]
-        return (card(placed), *_covering(view, action["pile"]))
+        return (card(placed), *_covering(view, action["place"]))
     if kind == "pot":
         return (card(view["hand"][0]),)
     if kind == "slot":
         return _seen(view, view["pending"]["make_room_in_seat"], action["slot"])
     if kind == "find":
-        return (MOUSE, card(view["pending"]["kitchen_search"][action["pile"]][action["depth"]]))
+        return (MOUSE, card(view["pending"]["kitchen_search"][action["place"]][action["depth"]]))
     if kind == "swap":
         return (MOUSE, *_seen(view, action["seat"], action["slot"]))
     return (MOUSE,) if kind in ("activate", "search", "shuffle", "look") else ()
 
 
-def _covering(view: dict[str, Any], pile: int) -> tuple[str, ...]:
-    return (card(view["kitchen"][pile]["top"]),) if pile < len(view["kitchen"]) else ()
+def _covering(view: dict[str, Any], place: int) -> tuple[str, ...]:
+    pile = view["kitchen"][place]
+    return (card(pile["top"]),) if pile else ()
 
 
 def _seen(view: dict[str, Any], seat: int, slot: int) -> tuple[str, ...]:
@@ -138,7 +139,7 @@ def _you(view, me) -> Section:
 
 
 def _board(view, names) -> Section:
-    lines = [Line(_pile(i, pile)) for i, pile in enumerate(view["kitchen"])] or [
+    lines = [Line(_pile(i, pile)) for i, pile in enumerate(view["kitchen"]) if pile] or [
         Line(_("No kitchen piles yet"))
     ]
     lines.append(
@@ -166,9 +167,10 @@ def _board(view, names) -> Section:
             )
         )
     for i, pile in enumerate(pending.get("kitchen_search") or []):  # pictures only: the moves name each card
-        lines.append(
-            Line(_("Search pile %(pile)d, top first:") % {"pile": i + 1}, cards=tuple(map(card, pile)))
-        )
+        if pile:  # an empty place has nothing to search
+            lines.append(
+                Line(_("Search pile %(pile)d, top first:") % {"pile": i + 1}, cards=tuple(map(card, pile)))
+            )
     if view.get("removed"):  # as pictures only: each shows its kind and value
         lines.append(
             Line(
@@ -178,9 +180,9 @@ def _board(view, names) -> Section:
         )
     return Section(
         "board",
-        _("Kitchen (%(piles)d/5 piles)") % {"piles": len(view["kitchen"])},
+        _("Kitchen (%(piles)d/5 piles)") % {"piles": sum(1 for pile in view["kitchen"] if pile)},
         lines,
-        tuple(card(pile["top"]) for pile in view["kitchen"]),
+        tuple(card(pile["top"]) for pile in view["kitchen"] if pile),
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.motion import Glide
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
@@ -30,7 +30,8 @@ DISTURB = {
     "reveals_other": ("target",),
     "reveals_own": ("seat",),
 }  # log entries that move or replace cards of the pots these fields name
-CONFIRMED = ("take", "find", "declare", "pass")  # moves of one touch asked once more (none can be undone)
+# moves of one touch asked once more (none can be undone)
+CONFIRMED = ("take", "activate", "find", "declare", "pass")
 
 
 class PinkSoupTable(SeatNaming, KitTable):
@@ -151,10 +152,9 @@ class PinkSoupTable(SeatNaming, KitTable):
         return {"recipe", f"pot:{me}", f"slot:{me}", "hand"}
 
     def confirm(self, action: dict[str, Any]) -> bool:
-        """Taking a kitchen card, using a Mouse on a pile, finding a card, closing your pot and passing
-        are asked once more: one touch makes them and none can be taken back."""
-        kind = action.get("type")
-        return kind in CONFIRMED or (kind == "activate" and "pile" in action)
+        """Taking a kitchen card, using a Mouse (drawn or on a pile), finding a card, closing your pot
+        and passing are asked once more: one touch makes them and none can be taken back."""
+        return action.get("type") in CONFIRMED
 
     def look(self) -> tuple:
         """The pot cards shown whose moment has passed: drawn face down (and, while it lasts, the ones
@@ -218,10 +218,10 @@ class PinkSoupTable(SeatNaming, KitTable):
         kind, step = action.get("type"), self.model.step
         if kind == "draw":
             return ("deck",)
-        if kind in ("take", "discard") or (kind == "activate" and "pile" in action):
-            return (f"pile:{action.get('pile')}",)
+        if kind in ("take", "discard") or (kind == "activate" and "place" in action):
+            return (f"pile:{action.get('place')}",)
         if kind == "kitchen":
-            pile = f"pile:{action.get('pile')}"
+            pile = f"pile:{action.get('place')}"
             return (f"hand:{action.get('card')}", pile) if step == "kitchen" else (pile,)
         if kind == "activate":
             return ("hand:0",)
@@ -236,7 +236,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         if kind == "search":  # choosing the search is what shows every pile's cards
             return ("power:search",)
         if kind == "find":
-            return (f"search:{action.get('pile')}:{action.get('depth')}",)
+            return (f"search:{action.get('place')}:{action.get('depth')}",)
         if kind in ("shuffle", "look"):
             return (f"power:{kind}", f"pot:{action.get('seat')}")
         if kind == "swap":
@@ -251,8 +251,8 @@ class PinkSoupTable(SeatNaming, KitTable):
         prompt = describe.headline(view, self.session.seat_name)
         me = model.seat
         colour = theme.MUSTARD if model.actions() else theme.TEXT
-        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)
-        b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px(1440))
+        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px_x(1440))), SMALL)
+        b.text(surface, prompt, size, colour, b.rect(30, 18, 1, 1).topleft, max_width=b.px_x(1440))
         if model.final_round and not model.over:
             b.text(
                 surface,
@@ -269,12 +269,12 @@ class PinkSoupTable(SeatNaming, KitTable):
         theme.draw_panel(surface, kitchen, lay, colour=theme.FELT)
         b.text(
             surface,
-            _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.kitchen())},
+            _("Shared Kitchen (%(piles)d of 5 piles)") % {"piles": len(model.tops())},
             BODY,
             theme.BROTH,
             (kitchen.x + b.px(180), kitchen.y + b.px(6)),
         )
-        for p in range(len(model.kitchen()) + 1, 5):  # the places of the piles still to come: five at most
+        for p in layout.empty_places(model):  # emptied places and those of piles still to come: five at most
             place = b.rect(
                 layout.PILES_X + p * layout.PILE_STEP, layout.KITCHEN_Y, layout.CARD_W, layout.CARD_H
             )
@@ -303,7 +303,7 @@ class PinkSoupTable(SeatNaming, KitTable):
                 "Once every pot holds 5 cards you may declare the last round after your turn "
                 "(not yet: %(chefs)s)"
             ) % {"chefs": ", ".join(waiting)}
-            room = b.px(layout.MAIN_W - 40)
+            room = b.px_x(layout.MAIN_W - 40)
             b.text(
                 surface,
                 words,
@@ -402,38 +402,19 @@ class PinkSoupTable(SeatNaming, KitTable):
                 theme.MUSTARD,
                 (thing.rect.x + b.px(20), thing.rect.y + b.px(12)),
             )
-            for p in range(len(model.searched_piles())):
+            for row, p in enumerate(layout.search_rows(model)):
                 b.text(
                     surface,
                     _("Pile %(pile)d") % {"pile": p + 1},
                     BODY,
                     theme.TEXT,
-                    b.rect(60, 160 + p * 124, 1, 1).topleft,
+                    b.rect(60, 160 + row * 124, 1, 1).topleft,
                 )
         elif thing.kind == "button":
-            live = key in self.usable()
-            pygame.draw.rect(
-                surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10)
-            )
-            pygame.draw.rect(
-                surface,
-                theme.MUSTARD if live else theme.PANEL_EDGE,
-                rect,
-                width=b.px(3),
-                border_radius=b.px(10),
-            )
-            b.text(
-                surface,
-                thing.words,
-                BODY,
-                theme.TEXT if live else theme.TEXT_DIM,
-                rect.center,
-                anchor="center",
-                max_width=rect.w - b.px(12),
-            )
+            draw_button(surface, b, rect, thing.words, key in self.usable())
         elif thing.kind == "zone":  # an empty place: a new pile, no removed card yet
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
-            caption(surface, b, thing.words, rect, b.px(layout.PILE_STEP - 8))
+            caption(surface, b, thing.words, rect, b.px_x(layout.PILE_STEP - 8))
         else:
             self._draw_card(surface, b, thing, rect, show)
             if key == self._swapping(model):  # the first card of a Mouse's swap, waiting for its pair
@@ -449,7 +430,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         self, surface: pygame.Surface, b: Board, thing: Thing, rect: pygame.Rect, show: float
     ) -> None:
         key = thing.key
-        small = key.startswith("slot:") and rect.w < b.px(layout.CARD_W)  # another chef's pot
+        small = key.startswith("slot:") and rect.w < b.px_x(layout.CARD_W)  # another chef's pot
         draw_card(
             surface,
             b,
@@ -461,7 +442,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         )
         if key == "deck":
             caption(
-                surface, b, _("Deck: %(count)s") % {"count": thing.words}, rect, b.px(layout.PILE_STEP - 8)
+                surface, b, _("Deck: %(count)s") % {"count": thing.words}, rect, b.px_x(layout.PILE_STEP - 8)
             )
         elif key.startswith("pile:"):
             kind = kind_of(thing.words)
@@ -470,13 +451,13 @@ class PinkSoupTable(SeatNaming, KitTable):
                 b,
                 describe.card_words(kind.name if kind else thing.words),
                 rect,
-                b.px(layout.PILE_STEP - 8),
+                b.px_x(layout.PILE_STEP - 8),
             )
             size = thing.extra.get("size", 1)
             if size > 1:
                 self._count_badge(surface, b, rect, f"+{size - 1}")
         elif key == "removed":
-            caption(surface, b, thing.words, rect, b.px(layout.PLAY_X - layout.REMOVED_X - 8))
+            caption(surface, b, thing.words, rect, b.px_x(layout.PLAY_X - layout.REMOVED_X - 8))
         elif key.startswith(("hand:", "play:", "search:")) or (key.startswith("slot:") and not small):
             kind = kind_of(thing.words)
             if kind is not None and not key.startswith("search:"):
@@ -487,7 +468,7 @@ class PinkSoupTable(SeatNaming, KitTable):
                     if key.startswith("play:")
                     else layout.SLOT_STEP
                 )
-                caption(surface, b, describe.card_words(kind.name), rect, b.px(step), lines=3)
+                caption(surface, b, describe.card_words(kind.name), rect, b.px_x(step), lines=3)
 
     @staticmethod
     def _swapping(model: PinkModel) -> str | None:

@@ -287,13 +287,13 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
             LABEL,
             theme.MUSTARD if winner else theme.TEXT,
             b.rect(86, y, 1, 1).topleft,
-            max_width=b.px(330),
+            max_width=b.px_x(330),
         )
         line_y = b.rect(86, y + 44, 1, 1).y
         cuisine = describe.cuisine_word(chef.colour)
         for line in theme.wrap(cuisine, b.font(SMALL), b.px(330))[:2]:  # a long name takes two lines
             line_y = b.text(
-                surface, line, SMALL, theme.TEXT_DIM, (b.rect(86, 0, 1, 1).x, line_y), max_width=b.px(330)
+                surface, line, SMALL, theme.TEXT_DIM, (b.rect(86, 0, 1, 1).x, line_y), max_width=b.px_x(330)
             ).bottom
         squares = pathway[seat] if seat < len(pathway) else chef.square
         parts = [_("Square %(square)d") % {"square": squares}]
@@ -311,14 +311,14 @@ def draw_scoring(surface: pygame.Surface, b: Board, model: PotModel, names: dict
             parts.append(str(stars.get(cuisine, 0)))
         total = scores[seat] if seat < len(scores) else 0
         sums = " + ".join(parts) + " = " + _("square %(square)d") % {"square": total}
-        b.text(surface, sums, LABEL, theme.TEXT, b.rect(430, y + 72, 1, 1).topleft, max_width=b.px(1030))
+        b.text(surface, sums, LABEL, theme.TEXT, b.rect(430, y + 72, 1, 1).topleft, max_width=b.px_x(1030))
     rule = _("Each served recipe moves its chef on by its cuisine's stars; furthest along the pathway wins.")
-    b.text(surface, rule, SMALL, theme.TEXT_DIM, b.rect(44, 966, 1, 1).topleft, max_width=b.px(1420))
+    b.text(surface, rule, SMALL, theme.TEXT_DIM, b.rect(44, 966, 1, 1).topleft, max_width=b.px_x(1420))
     b.text(
         surface,
         tie_break(model, names),
         LABEL,
         theme.MUSTARD,
         b.rect(44, 1010, 1, 1).topleft,
-        max_width=b.px(1420),
+        max_width=b.px_x(1420),
     )

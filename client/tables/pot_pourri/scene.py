@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.ending import TableEnd
 from soupkitchen.client.tables.kit.motion import Glide
 from soupkitchen.client.tables.kit.scene import JUST_CHANGED, KitTable
@@ -98,6 +98,7 @@ class PotPourriTable(SeatNaming, KitTable):
 
     name = "pot-pourri"
     art_folder = "pot_pourri"
+    worded_cards = ("book:", "choose:")  # recipes: their name and ingredients written on them
     model_type = PotModel
     results_delay = 5.0  # the game ends on a serving: its pan and the counters' walk are seen first
 
@@ -253,14 +254,14 @@ class PotPourriTable(SeatNaming, KitTable):
         who won (the score sheet says it itself)."""
         theme.draw_background(surface)
         prompt = self._prompt(model) if sheet or model.result() is None else tie_break(model, self.names())
-        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1460))), SMALL)
+        size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px_x(1460))), SMALL)
         b.text(
             surface,
             prompt,
             size,
             theme.MUSTARD if model.actions() else theme.TEXT,
             b.rect(30, 14, 1, 1).topleft,
-            max_width=b.px(1460),
+            max_width=b.px_x(1460),
         )
 
     def _draw_table_under(self, surface: pygame.Surface, b: Board, model: PotModel) -> None:
@@ -282,7 +283,7 @@ class PotPourriTable(SeatNaming, KitTable):
                 BODY,
                 theme.BROTH,
                 b.rect(x, layout.ROW_B_Y, 1, 1).topleft,
-                max_width=b.px(after - x - 6),
+                max_width=b.px_x(after - x - 6),
             )  # each label ends where the next begins
         if model.pantry_useless():  # the rules' remedy for a pantry that holds nothing wanted, offered
             label = b.rect(layout.PANTRY_X, layout.ROW_B_Y, 1, 1).topleft
@@ -325,7 +326,7 @@ class PotPourriTable(SeatNaming, KitTable):
         )
         title += " - " + _("served %(served)d of 6") % {"served": len(chef.redeemed)}
         spot = b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft
-        said = b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px(layout.BOOK_W - 32))
+        said = b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px_x(layout.BOOK_W - 32))
         served = served_groups(chef, model)  # what the seat served, beside the count (planning the menu)
         left, total = said.right + b.px(16), _stars_total(served)
         wide = self._served_width(b, served) + (b.font(SMALL).size(f"+{total}")[0] + b.px(48) if total else 0)
@@ -434,7 +435,7 @@ class PotPourriTable(SeatNaming, KitTable):
             SMALL,
             theme.TEXT_DIM,
             b.rect(x, y + 104, 1, 1).topleft,
-            max_width=b.px(290),
+            max_width=b.px_x(290),
         )
 
     def draw_thing(
@@ -475,26 +476,7 @@ class PotPourriTable(SeatNaming, KitTable):
                 stars.get(recipe.get("cuisine")),
             )
         elif thing.kind == "button":
-            live = key in self.usable()
-            pygame.draw.rect(
-                surface, theme.PANEL_LIGHT if live else theme.PANEL, rect, border_radius=b.px(10)
-            )
-            pygame.draw.rect(
-                surface,
-                theme.MUSTARD if live else theme.PANEL_EDGE,
-                rect,
-                width=b.px(3),
-                border_radius=b.px(10),
-            )
-            b.text(
-                surface,
-                thing.words,
-                BODY,
-                theme.TEXT,
-                rect.center,
-                anchor="center",
-                max_width=rect.w - b.px(12),
-            )
+            draw_button(surface, b, rect, thing.words, key in self.usable())
         elif key in ("draw", "recipes", "discard", "recipe_discard"):
             if thing.face or key == "recipes":
                 draw_picture(surface, b, thing.face or BACK, rect, show)

@@ -59,35 +59,6 @@ def fitted(b: Board, words: str, width: int, sizes=(LABEL, BODY, SMALL)) -> int:
     return next((s for s in sizes if b.fits(words, s, width)), sizes[-1])
 
 
-def draw_button(
-    surface: pygame.Surface,
-    b: Board,
-    rect: pygame.Rect,
-    words: str,
-    live: bool,
-    colour=None,
-    size: int = BODY,
-    left: int = 0,
-) -> None:
-    """A button with ``words`` centred in it, clear of the first ``left`` pixels (kept for a ring)."""
-    fill = colour or (theme.PANEL_LIGHT if live else theme.PANEL)
-    pygame.draw.rect(surface, fill, rect, border_radius=b.px(12))
-    pygame.draw.rect(
-        surface, theme.MUSTARD if live else theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(12)
-    )
-    room = pygame.Rect(rect.x + left, rect.y, rect.w - left, rect.h)
-    size = fitted(b, words, room.w - b.px(20), (size, BODY, SMALL))
-    b.text(
-        surface,
-        words,
-        size,
-        theme.TEXT if live else theme.TEXT_DIM,
-        room.center,
-        anchor="center",
-        max_width=room.w - b.px(12),
-    )
-
-
 def draw_sequence(
     surface: pygame.Surface,
     b: Board,
@@ -314,7 +285,7 @@ def draw_ranking(
             HEADING,
             theme.TEXT,
             b.rect(362, y, 1, 1).topleft,
-            max_width=b.px(520),
+            max_width=b.px_x(520),
         )
         words = (
             _("no cards left")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board
+from soupkitchen.client.tables.kit.board import BODY, HEADING, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.panels import MOVES_KEY
 from soupkitchen.client.tables.kit.scene import CANCEL, KitTable
 from soupkitchen.client.tables.kit.table_objects import Thing, under_point
@@ -370,10 +370,10 @@ class StoneSoupTable(KitTable):
         b.text(
             surface,
             prompt,
-            paint.fitted(b, prompt, b.px(1440)),
+            paint.fitted(b, prompt, b.px_x(1440)),
             colour,
             b.rect(30, 18, 1, 1).topleft,
-            max_width=b.px(1440),
+            max_width=b.px_x(1440),
         )
         if model.result() is not None:
             self._draw_end(surface, b, model)
@@ -415,7 +415,7 @@ class StoneSoupTable(KitTable):
                 SMALL,
                 theme.MUSTARD,
                 b.rect(520, layout.HAND_Y + 14, 1, 1).topleft,
-                max_width=b.px(940),
+                max_width=b.px_x(940),
             )
         self._pot_words(surface, b, model)
 
@@ -468,14 +468,15 @@ class StoneSoupTable(KitTable):
                 "player": who,
                 "claim": claim_words(int(window.get("count", 1)), str(window.get("food"))),
             }
+            room = b.px_x(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2))
             b.text(
                 surface,
                 claim,
-                LABEL,
+                b.largest_fitting(claim, (LABEL, BODY, SMALL), room),  # a long name: smaller, whole
                 theme.MUSTARD,
                 b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                 anchor="midtop",
-                max_width=b.px(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2)),
+                max_width=room,
             )
         elif model.can("play"):
             b.text(
@@ -536,7 +537,7 @@ class StoneSoupTable(KitTable):
         elif key.startswith("salt:"):
             paint.draw_crosswise(surface, b, thing.face, rect)
         elif key == CALL_KEY:
-            paint.draw_button(
+            draw_button(
                 surface,
                 b,
                 rect,
@@ -548,9 +549,7 @@ class StoneSoupTable(KitTable):
             )  # clear of the window's ring (see _draw_window)
         elif thing.kind == "button":
             live = key in self.usable()
-            paint.draw_button(
-                surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING
-            )
+            draw_button(surface, b, rect, thing.words, live, size=LABEL if key != AGAIN_KEY else HEADING)
         else:
             paint.draw_card(surface, b, thing.face, rect, show)
 
@@ -670,7 +669,7 @@ class StoneSoupTable(KitTable):
                 theme.TEXT,
                 b.rect(1180, 560, 1, 1).topleft,
                 anchor="midtop",
-                max_width=b.px(560),
+                max_width=b.px_x(560),
             )
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:

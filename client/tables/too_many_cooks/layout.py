@@ -144,7 +144,7 @@ class TableLayout(Board):
         return self.taste_rows(self.hand_split(shared, mine) + HAND_LABEL_H, 1048, mine)
 
     def reveal_rows(self, count: int) -> list[pygame.Rect]:
-        return self.taste_rows(140, 1048, count, tallest=MIN_REVEAL_ROW)
+        return self.taste_rows(140, 1048, count, tallest=MIN_REVEAL_ROW * self.tall)
 
     def taste_column(self, model: TableModel, scroll: int = 0) -> TasteColumn:
         """Where the listed tastes go: all at once while every row keeps ``MIN_TASTE_ROW``, otherwise
@@ -158,7 +158,7 @@ class TableLayout(Board):
             rows = self.reveal_rows(count)
         else:
             rows = self.shared_rows(shared, mine) + self.hand_rows(shared, mine)
-        least = MIN_REVEAL_ROW if reveal else MIN_TASTE_ROW
+        least = (MIN_REVEAL_ROW if reveal else MIN_TASTE_ROW) * self.tall  # rows as tall as live
         fits = all(row.height >= self.px(least) - 1 for row in rows)
         if fits:
             split = None if reveal else self.hand_split(shared, mine)
@@ -190,7 +190,7 @@ class TableLayout(Board):
         """Too many tastes for readable rows: the chef's own stay in sight at the foot of the panel
         under "Your tastes" (a secret taste is never scrolled away), and the shared ones scroll
         above them."""
-        top, bottom, least = 140, 1048, MIN_TASTE_ROW
+        top, bottom, least = 140, 1048, MIN_TASTE_ROW * self.tall
         own_top = bottom - mine * least - (mine - 1) * TASTE_GAP
         split = own_top - HAND_LABEL_H
         placed: list[pygame.Rect | None] = [None] * (shared + mine)

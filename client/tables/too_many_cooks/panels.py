@@ -455,6 +455,18 @@ def draw_notice(p: Painter, f: Frame, notice: Notice | None) -> None:
             draw_message(p, banner, notice)
 
 
+def title_size(p: Painter, notice: Notice, inner: pygame.Rect) -> float:
+    """The largest size at which a notice's title fits its width and leaves the words under it the
+    room they need (a smaller title rather than words cut off at the foot of the banner)."""
+    widest = p.largest_fitting(notice.title, (LABEL, BODY, SMALL), inner.width)
+    small = p.font(SMALL)
+    need = len(theme.wrap(notice.words, small, inner.width)) * small.get_linesize()
+    sizes = [size for size in (LABEL, BODY, SMALL) if size <= widest]
+    return next(
+        (size for size in sizes if p.font(size).get_height() + p.lay.px(2) + need <= inner.height), sizes[-1]
+    )
+
+
 def draw_message(p: Painter, banner: pygame.Rect, notice: Notice) -> None:
     """A notice in a panel: its title, its words and a foot line, as large as they fit."""
     lay = p.lay
@@ -467,7 +479,7 @@ def draw_message(p: Painter, banner: pygame.Rect, notice: Notice) -> None:
     inner = banner.inflate(-lay.px(24), -lay.px(16))
     y = inner.y
     if notice.title:
-        size = p.largest_fitting(notice.title, (LABEL, BODY, SMALL), inner.width)
+        size = title_size(p, notice, inner)
         y = p.text(
             notice.title,
             size,

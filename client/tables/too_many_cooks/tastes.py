@@ -172,7 +172,14 @@ def draw_left(p: Painter, f: Frame) -> None:
     shared, mine = m.shared_tastes(), m.my_tastes()
     mine_label = _("Your tastes") if m.seat is not None else _("Chefs' tastes are secret")
     top_label = mine_label if column.scroll >= len(shared) and mine else _("Shared tastes")
-    p.text(top_label, LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
+    room = panel.width - lay.px(36)
+    p.text(
+        top_label,
+        p.largest_fitting(top_label, (LABEL, BODY, SMALL), room),
+        theme.TEXT,
+        (x, panel.y + lay.px(12)),
+        max_width=room,
+    )
     if not shared:
         p.text(_("None this round"), BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
     draw_taste_list(p, tastes, column.rows, f)
@@ -180,10 +187,17 @@ def draw_left(p: Painter, f: Frame) -> None:
     if column.split is None or (f.face_up and not mine):  # face up: the chefs' tastes are beside the table
         return
     split = lay.rect(0, column.split, 1, 1).y
-    p.text(mine_label, LABEL, theme.TEXT, (x, split + lay.px(14)))
+    size = p.largest_fitting(mine_label, (LABEL, BODY, SMALL), room)
+    p.text(mine_label, size, theme.TEXT, (x, split + lay.px(14)), max_width=room)
     if not mine:
         hint = _("Each chef keeps theirs hidden") if m.seat is None else _("No personal tastes")
-        p.text(hint, BODY, theme.TEXT_DIM, (x, split + lay.px(66)), max_width=panel.width - lay.px(36))
+        p.text(
+            hint,
+            p.largest_fitting(hint, (BODY, SMALL), room),
+            theme.TEXT_DIM,
+            (x, split + lay.px(66)),
+            max_width=room,
+        )
 
 
 def draw_reveal(p: Painter, f: Frame, panel: pygame.Rect, reveal: dict[str, Any]) -> None:
