@@ -21,8 +21,17 @@ def pages_for(game_id: str, options: list[dict]) -> tuple[Page, ...]:
     entry = client_registration(game_id)
     pages, words = (entry.pages, entry.option_words) if entry is not None else ((), {})
     if options:
-        lines = [f"{option_label(spec)}: {option_words(words, spec)}".rstrip(": ") for spec in options]
+        lines = [_option_line(option_label(spec), option_words(words, spec)) for spec in options]
         pages += (Page(_("Options"), _("Chosen when the table is set up.") + "\n" + "\n".join(lines)),)
     else:
         pages += (Page(_("Options"), _("This game has no options: it is played as printed.")),)
     return pages
+
+
+def _option_line(label: str, words: str) -> str:
+    """An option's line: its name, then what it does ("Name: what it does"); a name that already
+    says something after a colon ("Cooking Pros: menu tiles lie face down") ends in a full stop
+    instead, so that no colon follows another."""
+    if not words:
+        return label
+    return f"{label}. {words}" if ": " in label else f"{label}: {words}"

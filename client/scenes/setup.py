@@ -231,7 +231,7 @@ class GameSetupScene(FormScene):
 
     def option_rows(self) -> list[Widget]:
         """The right column: the game's options (the one it asks first on top), the table's own
-        settings, and the learner's option (where the game has one) at the column's foot."""
+        settings, and the learner's option (where the game has one) last, right under them."""
         specs = self.game.get("options", [])
         learner = [spec for spec in specs if spec.get("learner")]
         specs = shown_options([spec for spec in specs if spec not in learner], self.options)
@@ -286,10 +286,7 @@ class GameSetupScene(FormScene):
                 else _("This game has no options: it is played as printed.")
             )
             rows.append(Label(words, colour=(196, 172, 140), key="no-options"))
-        for spec in learner:
-            row = self._option(spec)
-            row.footer = True
-            rows.append(row)
+        rows += [self._option(spec) for spec in learner]  # right under the others, not alone far below
         return rows
 
     def _option(self, spec: dict[str, Any]) -> Choice:

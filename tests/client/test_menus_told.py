@@ -79,7 +79,7 @@ def footer_places(app, setup) -> dict[str, int]:
     return {w.key: w.rect.y for w in setup.form.widgets if w.key in ("start", "back", "opt:learner_memory")}
 
 
-def test_start_stays_put_as_rows_come_and_go_and_the_learners_row_is_in_one_place_for_every_game(app):
+def test_start_stays_put_as_rows_come_and_go_and_the_learners_row_follows_the_other_options(app):
     games = ways_in.local_games()
     first = {g["id"]: g for g in games}
     setup = GameSetupScene(app, "solo", [first["pink-soup"], first["pot-pourri"], first["stone-soup"]])
@@ -88,7 +88,14 @@ def test_start_stays_put_as_rows_come_and_go_and_the_learners_row_is_in_one_plac
     assert footer_places(app, setup) == pink
     setup._pick_game("pot-pourri")  # another game, more options
     pot = footer_places(app, setup)
-    assert pot["opt:learner_memory"] == pink["opt:learner_memory"] and pot["start"] == pink["start"]
+    assert pot["start"] == pink["start"]
+    for game in ("pink-soup", "pot-pourri"):  # the learner's row right under the rows above it
+        setup._pick_game(game)
+        footer_places(app, setup)
+        right = [w for w in setup.form.widgets if getattr(w, "column", None) == "right"]
+        learner = next(w for w in right if w.key == "opt:learner_memory")
+        above = max((w.rect.bottom for w in right if w.rect.bottom <= learner.rect.top), default=0)
+        assert learner.rect.top - above < learner.rect.height, game
 
 
 def test_how_to_play_turns_the_page_with_the_arrows_and_says_what_they_do(app, kit):

@@ -11,6 +11,7 @@ import pytest
 
 from soupkitchen.client import words
 from soupkitchen.client.tables import table_scene_for
+from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.pot_pourri import layout
 from soupkitchen.client.tables.pot_pourri.model import PotModel
 from soupkitchen.client.tables.pot_pourri.paint import menu_stars, tie_break
@@ -169,6 +170,12 @@ def test_recipes_are_kept_by_touching_two_of_them_in_either_order():
     assert sorted(scene.describe()["usable"]) == sorted(f"choose:{r}" for r in offered)
     click(app, scene, scene.thing(f"choose:{offered[2]}").rect.center)
     click(app, scene, scene.thing(f"choose:{offered[0]}").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]  # kept for the game: asked again
+    assert scene.describe()["menu"][1] == "Cancel (Esc)"
+    menu = scene.menu_rects()
+    assert scene.thing(f"choose:{offered[0]}").rect.inflate(40, 40).colliderect(menu[0].unionall(menu))
+    render(app, scene, 1.0)
+    click(app, scene, menu[0].center)
     assert session.acted[-1][1]["type"] == "keep" and session.acted[-1][1]["recipes"] == [
         offered[0],
         offered[2],
@@ -218,7 +225,34 @@ def test_two_menu_tiles_are_swapped_by_touching_both():
     session, app, scene = table(lambda v: v["phase"] == "swap_menu" and v["turn"] == 0)
     click(app, scene, scene.thing("menu:3").rect.center)
     click(app, scene, scene.thing("menu:1").rect.center)
+    assert session.acted == [] and scene.describe()["confirming"]  # the menu swapped for good: asked
+    render(app, scene, 1.0)
+    click(app, scene, (0, 0))  # anywhere else: not swapped
+    assert session.acted == [] and not scene.describe()["confirming"] and not scene.choosing.picked
+    click(app, scene, scene.thing("menu:3").rect.center)
+    click(app, scene, scene.thing("menu:1").rect.center)
+    click(app, scene, scene.thing("menu:1").rect.center)  # touched again: swapped
     assert session.acted[-1][1]["type"] == "swap_menu" and session.acted[-1][1]["tiles"] == [1, 3]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_serve_nothing_is_asked_beside_its_button_and_a_serving_menu_leaves_the_chefs_in_sight(size):
+    session, app, scene = table(
+        lambda v: v["phase"] == "serve" and v["turn"] == 0 and len(v["legal_actions"]) > 1, size=size
+    )
+    button = scene.thing("button:decline").rect
+    click(app, scene, button.center)
+    assert session.acted == [] and scene.describe()["menu"][0].startswith("Serve nothing")
+    menu = scene.menu_rects()
+    box = menu[0].unionall(menu)
+    assert box.colliderect(button.inflate(scene.board.px(60), scene.board.px(60)))
+    chefs = [t.rect for t in scene.things() if t.key.startswith("chef:")]
+    redeem = next(a for a in session.view(0)["legal_actions"] if a["type"] == "redeem")
+    render(app, scene, 1.0)
+    click(app, scene, (0, 0))
+    click(app, scene, scene.thing(f"book:{redeem['recipe']}").rect.center)
+    menu = scene.menu_rects()
+    assert menu and not any(rect.collidelist(chefs) >= 0 for rect in menu)
 
 
 def test_cooking_pros_tiles_lie_face_down_and_the_learner_aid_is_shown_when_chosen():
@@ -286,6 +320,33 @@ def test_at_the_end_the_table_stays_to_be_seen_with_the_last_pan_served_marked()
     scene.end_panel().draw(ended)
     spot = scene.thing(f"pan:{last}").rect.center
     assert frame.get_at(spot) != ended.get_at(spot)  # the table, not the score sheet over it
+    # then every counter walks on by its served recipes' menu stars, to its final square on the track
+    b, length, scores = scene.board, model.track_length(), session.view(0)["result"]["scores"]
+    assert length > max(scores)  # the track holds every final square
+    at = {c.seat: scene.thing(f"counter:{c.seat}").rect for c in model.chefs()}
+    assert all(layout.square_rect(b, c.square, length).contains(at[c.seat]) for c in model.chefs())
+    render(app, scene, 2.0)
+    render(app, scene, 4.0)
+    for seat, score in enumerate(scores):
+        counter = scene.thing(f"counter:{seat}")
+        assert layout.square_rect(b, score, length).contains(counter.rect), (seat, score)
+        assert scene.motion.place(counter, 4.0)[0] == counter.rect  # walked, standing still
+        if score != model.chefs()[seat].square:
+            assert scene.motion.place(counter, scene.motion.glides[counter.key].start)[0] == at[seat]
+    others = [t for t in scene.things() if t.key.startswith("chef:")]
+    assert others and all(t.extra["chef"].square == scores[t.extra["chef"].seat] for t in others)
+
+
+def test_counters_sharing_a_square_stand_side_by_side_each_whole_inside_it():
+    b = Board((1280, 720))
+    for length, apart in ((36, 5), (60, 1)):  # a much longer track: its narrow squares fan them
+        square = layout.square_rect(b, 0, length)
+        for count in range(1, 6):
+            rects = [layout.counter_rect(b, square, i, count) for i in range(count)]
+            assert all(square.contains(r) and r.w >= 10 for r in rects), (length, count)
+            assert len({r.topleft for r in rects}) == count
+            if count <= apart:
+                assert not any(r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
 
 
 def test_a_spectator_sees_the_bottom_chefs_hand_and_book_only_as_counted_backs():
@@ -326,40 +387,55 @@ def cooking_turn(v):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_hand_stays_put_between_two_cookings_so_the_second_click_hits_the_card_aimed_at(size):
-    """After the first card goes into a saucepan the others keep their places: a click where the
-    chef saw a card cooks that card, not its neighbour slid under the pointer; the empty place is
-    outlined, and a click there says why nothing is there rather than "not that now"."""
+def test_the_hand_closes_up_after_cooking_and_a_quick_click_on_the_card_slid_in_looks_again(size):
+    """A cooked card leaves no gap: the next card takes its place. A click there a moment after the
+    cooking was meant for the card that went, so it is answered "look again"; a click after that
+    cooks the card that is there. Cards that slid along are not marked as new."""
     session, app, scene = table(cooking_turn, size=size)
     hand = session.view(0)["hand"]
-    places = {t.key: (t.rect.copy(), t.sig) for t in scene.things() if t.key.startswith("hand:")}
+    i = next(i for i in range(len(hand) - 1) if hand[i] != hand[i + 1])
+    place = scene.thing(f"hand:{i}").rect.copy()
     pan = next(p["pan"] for p in session.view(0)["pans"] if not p["covered"])
-    click(app, scene, scene.thing("hand:1").rect.center)
+    click(app, scene, place.center)
     click(app, scene, scene.thing(f"pan:{pan}").rect.center)
-    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[1], "pan": pan}
-    render(app, scene, 1.0)
+    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[i], "pan": pan}
+    render(app, scene, 0.2)  # the new hand came with the move, a moment ago
     assert session.view(0)["phase"] == "cook_second"
-    after = {t.key: (t.rect, t.sig) for t in scene.things() if t.key.startswith("hand:")}
-    assert "hand:1" not in after and after == {k: v for k, v in places.items() if k != "hand:1"}
-    _app, reopened = make_table(session, size)  # the game resumed mid-turn: the same places
-    render(_app, reopened, 1.0)
-    assert {t.key: (t.rect, t.sig) for t in reopened.things() if t.key.startswith("hand:")} == after
-    gap = places["hand:1"][0]
-    assert scene.thing("gone:1").rect == gap
-    plain = scene.thing("hand").rect
-    frame = render(app, scene, 1.5)
-    assert frame.get_at((gap.centerx, gap.top + 1)) != frame.get_at((gap.centerx, plain.bottom - 4))
-    acted = len(session.acted)
-    click(app, scene, gap.center)
-    assert len(session.acted) == acted and "cooked this turn" in scene.answer.words
-    last = f"hand:{len(hand) - 1}"
-    click(app, scene, places[last][0].center)
-    click(app, scene, scene.thing(f"pan:{pan}").rect.center)
-    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[-1], "pan": pan}
+    cards = [t for t in scene.things() if t.key.startswith("hand:")]
+    assert len(cards) == len(hand) - 1 and not any(t.key.startswith("gone:") for t in scene.things())
+    slid = scene.thing(f"hand:{i}")
+    assert slid.rect.collidepoint(place.center) and slid.sig == hand[i + 1]
+    assert scene.fresh == set() and f"hand:{i}" in scene.motion.changed  # changed, not marked as new
+    click(app, scene, place.center)
+    assert scene.choosing.picked == () and "look again" in scene.answer.words
     render(app, scene, 2.0)
-    assert session.view(0)["phase"] == "move_lid"  # and while the lid is moved, still in place
-    left = {t.key: t.rect for t in scene.things() if t.key.startswith("hand:")}
-    assert left and all(rect == places[key][0] for key, rect in left.items())
+    click(app, scene, place.center)
+    click(app, scene, scene.thing(f"pan:{pan}").rect.center)
+    assert session.acted[-1][1] == {"type": "cook", "ingredient": hand[i + 1], "pan": pan}
+
+
+def test_a_pantry_refilled_a_moment_ago_asks_to_look_again_and_a_new_hand_card_alone_is_marked():
+    session, app, scene = table(
+        lambda v: my_turn(v) and any(a["type"] == "refresh_pantry" for a in v["legal_actions"])
+    )
+    before = session.view(0)["pantry"]
+    click(app, scene, scene.thing("hand:0").rect.center)
+    click(app, scene, scene.thing("pantry:2").rect.center)
+    assert session.acted[-1][1]["type"] == "refresh_pantry"
+    render(app, scene, 0.2)
+    after = session.view(0)["pantry"]
+    slot = next(i for i in range(4) if after[i] != before[i])
+    acted = len(session.acted)
+    click(app, scene, scene.thing(f"pantry:{slot}").rect.center)  # meant for the card that lay there
+    assert len(session.acted) == acted and "look again" in scene.answer.words
+    render(app, scene, 2.0)
+    hand = session.view(0)["hand"]
+    click(app, scene, scene.thing(f"pantry:{slot}").rect.center)  # looked again: taken
+    assert session.acted[-1][1] == {"type": "take", "source": "pantry", "ingredient": after[slot]}
+    render(app, scene, 3.0)
+    new = [t for t in scene.things() if t.key in scene.fresh]
+    assert len(session.view(0)["hand"]) == len(hand) + 1
+    assert [t.sig for t in new] == [after[slot]]  # the card taken, not those it pushed along
 
 
 def test_every_card_of_a_kind_in_the_hand_is_ringed_and_the_one_touched_is_picked():

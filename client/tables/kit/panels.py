@@ -215,8 +215,14 @@ def draw_move_list(table: PanelTable, surface: pygame.Surface, b: Board) -> None
         theme.MUSTARD,
         (panel.x, panel.y - b.px(50)),
     )
-    table.moves.fit(lay, panel)
+    table.moves.fit(lay, panel, move_fonts(b))
     table.moves.draw(surface, lay, True)
+
+
+def move_fonts(b: Board) -> list[tuple[pygame.font.Font, int]]:
+    """The move list's fonts at a table, as its other words (the type scale's grow with the window's
+    height, too large for the side column): each with the most lines a move's words may take."""
+    return [(b.font(LABEL), 1), (b.font(BODY), 2), (b.font(SMALL), 3), (b.font(SMALL), 5)]
 
 
 E = TypeVar("E")

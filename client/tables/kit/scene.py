@@ -812,8 +812,8 @@ class KitTable(TableScene):
         with coverage.overlay("what the table shows over itself"):
             self.draw_over(surface, b, view)
         draw_menu(self, surface, b)
-        focus = self.thing(self.focus) if self.keyboard else None
-        if focus is not None:
+        focus = self.thing(self.focus) if self.keyboard and not self.moves_open else None
+        if focus is not None:  # while the move list is open the keys move in it: its row is the focus
             theme.draw_double_ring(surface, focus.rect, b.px(6), b.px(12), b.px(10))
 
     def mark_changed(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:

@@ -12,10 +12,9 @@ import pygame
 
 from soupkitchen.client.tables.kit.board import Board
 from soupkitchen.client.tables.kit.table_objects import Thing
-from soupkitchen.client.tables.pot_pourri.model import BACK, PotModel, card, cuisine_card
+from soupkitchen.client.tables.pot_pourri.model import BACK, Chef, PotModel, card, cuisine_card
 from soupkitchen.client.words import N_, _, ngettext
 from soupkitchen.shared.pot_pourri import describe
-from soupkitchen.shared.pot_pourri.cards import INGREDIENTS
 
 MAIN_X, MAIN_W = 20, 1460
 PATH_Y, PATH_H = 62, 176
@@ -34,17 +33,11 @@ BOOK_X, BOOK_W, RECIPE_W, RECIPE_H, RECIPE_STEP = 576, 904, 210, 286, 224
 BUTTON_Y, BUTTON_W, BUTTON_H = 988, 250, 56
 REPLACE_KEY = "button:replace_pantry"  # the pantry's control: replace the pantry (then a hand card)
 REPLACE_Y, REPLACE_H = 436, 42
-GONE = "gone:"  # an empty place in the hand, left by a card cooked this turn
 
 
 def useless_words() -> str:
     """Why the table offers to replace the pantry (the rules allow it at the start of a turn)."""
     return _("Nothing in the pantry is in your recipes: you may replace it before your move.")
-
-
-def gone_words() -> str:
-    """What an empty place in the hand is (and why a click there cooks nothing)."""
-    return _("The place of a card you cooked this turn: your other cards stay where they lay")
 
 
 BUTTON_WORDS = {
@@ -65,12 +58,20 @@ def square_rect(b: Board, square: int, length: int) -> pygame.Rect:
     return b.rect(TRACK_X + col * w, ROW_Y[min(row, 1)], w - 4, SQUARE_H)
 
 
-def counter_rect(b: Board, square: pygame.Rect, index: int) -> pygame.Rect:
-    """The place of the ``index``-th counter standing on a square (two rows of up to three)."""
-    size = b.px(24)
-    row, col = divmod(index, 3)
-    step = (square.w - size) / 2
-    return pygame.Rect(round(square.x + col * step), square.y + b.px(8) + row * b.px(24), size, size)
+def counter_rect(b: Board, square: pygame.Rect, index: int, count: int = 1) -> pygame.Rect:
+    """The place of the ``index``-th of ``count`` counters standing on a square: side by side, each
+    whole (one row of up to two above the square's number, else two rows), as large as fits."""
+    rows = 1 if count <= 2 else 2
+    cols = -(-count // rows)
+    gap = b.px(2)
+    size = min(b.px(26), (square.w - gap) // cols - gap, (square.h - gap) // rows - gap)
+    least = min(b.px(16), square.w - 2 * gap)
+    step = size + gap
+    if size < least:  # a very long track's narrow square: fanned, each counter partly over the last
+        size, step = least, (square.w - 2 * gap - least) // max(1, cols - 1)
+    row, col = divmod(index, cols)
+    left = square.centerx - ((cols - 1) * step + size) // 2
+    return pygame.Rect(left + col * step, square.y + b.px(3) + row * (size + gap), size, size)
 
 
 def pan_rect(b: Board, pan: int) -> pygame.Rect:
@@ -96,78 +97,40 @@ def _first(items: list[str | None], kind: str | None) -> int:
     return items.index(kind)
 
 
-def hand_slots(
-    hand: list[str], held: list[str | None] | None, cooking: bool, gone_first: str | None = None
-) -> list[str | None]:
-    """Where each hand card lies: ``held`` (the slots as laid out before) while the chef is cooking,
-    with each card that went into a saucepan leaving its slot empty (``gone_first``, a slot's key,
-    names the one the chef touched), so that a second click lands on the card that was under the
-    pointer when the chef aimed; the hand in order otherwise."""
-    if not cooking or held is None:
-        return list(hand)
-    slots = list(held)
-    extra = Counter(kind for kind in slots if kind is not None)
-    extra.subtract(hand)
-    if any(n < 0 for n in extra.values()):
-        return list(hand)  # a card came in: the hand is laid out afresh
-    for i in sorted(range(len(slots)), key=lambda i: (f"hand:{i}" != gone_first, -i)):
-        kind = slots[i]
-        if kind is not None and extra[kind] > 0:
-            extra[kind] -= 1
-            slots[i] = None
-    return slots
-
-
-def hand_before_cooking(hand: list[str], model: PotModel) -> list[str] | None:
-    """The hand as it lay before this turn's cooking (None: unknown): the cards cooked this turn (the
-    shown seat's own "cooked" lines at the end of the log) back from the saucepans they went into,
-    each the newest card there, in the view's order. A table opened mid-turn lays it out so."""
-    seat = model.seat
-    cooked: list[int] = []
-    for entry in reversed(model.view.get("log") or []):
-        if not isinstance(entry, dict) or entry.get("type") != "cooked" or entry.get("seat") != seat:
-            break
-        cooked.append(int(entry.get("pan") or 0))
-    pans = {pan.index: pan.ingredients for pan in model.pans()}
-    taken: Counter[int] = Counter()
-    back = []
-    for pan in cooked:  # newest first
-        held = pans.get(pan)
-        if held is None or taken[pan] >= len(held):
-            return None
-        taken[pan] += 1
-        back.append(held[-taken[pan]])
-    order = {kind: i for i, kind in enumerate(INGREDIENTS)}
-    return sorted([*hand, *back], key=lambda kind: order.get(kind, len(order)))
-
-
 def build(
-    model: PotModel, b: Board, names: dict[int, str], slots: list[str | None] | None = None
+    model: PotModel,
+    b: Board,
+    names: dict[int, str],
+    slots: list[str] | None = None,
+    final: bool = False,
 ) -> list[Thing]:
-    """Every object on the table, bottom first; ``slots`` lays out the hand (see ``hand_slots``)."""
+    """Every object on the table, bottom first; ``slots``: the hand as the table lays it out;
+    ``final``: at the end, the counters on their final squares (the menu stars walked)."""
     chefs = model.chefs()
     if not chefs:
         return []
     things: list[Thing] = []
-    things += _pathway(model, b, names)
+    things += _pathway(model, b, names, final)
     things += _pantry_and_piles(model, b)
     things += _menu(model, b)
     things += _pans(model, b)
-    things += _others(model, b, names)
+    things += _others(model, b, names, final)
     things += _hand(model, b, model.hand() if slots is None else slots)
     things += _book(model, b)
     things += _buttons(model, b)
     return things
 
 
-def _pathway(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
+def _pathway(model: PotModel, b: Board, names: dict[int, str], final: bool = False) -> list[Thing]:
     length = model.track_length()
     things = []
+    chefs = model.chefs(final)
+    sharing = Counter(chef.square for chef in chefs)
     by_square: dict[int, int] = {}
-    for chef in model.chefs():
+    for chef in chefs:
         index = by_square.get(chef.square, 0)
         by_square[chef.square] = index + 1
-        rect = counter_rect(b, square_rect(b, chef.square, length), index)
+        rect = counter_rect(b, square_rect(b, chef.square, length), index, sharing[chef.square])
         things.append(
             Thing(
                 f"counter:{chef.seat}",
@@ -372,9 +335,9 @@ def _pans(model: PotModel, b: Board) -> list[Thing]:
     return things
 
 
-def _others(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
+def _others(model: PotModel, b: Board, names: dict[int, str], final: bool = False) -> list[Thing]:
     _me, others = model.seating()
-    chefs = model.chefs()
+    chefs = model.chefs(final)
     things = []
     for row, seat in enumerate(others):
         chef = chefs[seat]
@@ -394,12 +357,23 @@ def _others(model: PotModel, b: Board, names: dict[int, str]) -> list[Thing]:
                 f"chef:{seat}",
                 b.rect(OTHERS_X, PANS_Y + row * OTHER_H, OTHERS_W, OTHER_H - 6),
                 "zone",
-                what=_("%(player)s (%(cuisine)s): %(ingredients)s, %(recipes)s; served %(served)s") % facts,
+                what=_("%(player)s (%(cuisine)s): %(ingredients)s, %(recipes)s; served %(served)s") % facts
+                + stars_words(chef, model),
                 sig=f"{chef.hand_count}/{chef.book_count}/{len(chef.redeemed)}",
                 extra={"chef": chef},
             )
         )
     return things
+
+
+def stars_words(chef: Chef, model: PotModel) -> str:
+    """What a chef's served recipes move them on at the end, on the menu as it lies ("" : none
+    served, or a tile of theirs lies face down)."""
+    stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
+    if not chef.served or model.over or any(stars.get(c) is None for c in chef.served):
+        return ""
+    total = sum(int(stars[c] or 0) for c in chef.served)
+    return " " + _("(+%(stars)d stars at the end, on the menu as it lies now)") % {"stars": total}
 
 
 def _hidden(model: PotModel, b: Board) -> list[Thing]:
@@ -429,12 +403,12 @@ def _hidden(model: PotModel, b: Board) -> list[Thing]:
     return things
 
 
-def _hand(model: PotModel, b: Board, slots: list[str | None]) -> list[Thing]:
-    """The hand's cards in their slots (an empty slot draws nothing); every card of a kind acts the
-    same (the scene touches the one under the pointer)."""
+def _hand(model: PotModel, b: Board, slots: list[str]) -> list[Thing]:
+    """The hand's cards side by side, closed up; every card of a kind acts the same (the scene
+    touches the one under the pointer)."""
     if model.view.get("hand") is None:
         return _hidden(model, b)
-    count = sum(1 for kind in slots if kind is not None)
+    count = len(slots)
     things = [
         Thing(
             "hand",
@@ -445,20 +419,7 @@ def _hand(model: PotModel, b: Board, slots: list[str | None]) -> list[Thing]:
         )
     ]
     step = min(STEP, (HAND_W - 40 - CARD_W) / max(1, len(slots) - 1))
-    things += [  # the places of cards cooked this turn, kept empty so no card slides in (under the cards)
-        Thing(
-            f"{GONE}{i}",
-            b.rect(HAND_X + 20 + i * step, HAND_Y, CARD_W, CARD_H),
-            "zone",
-            what=gone_words(),
-            under=("hand",),
-        )
-        for i, kind in enumerate(slots)
-        if kind is None
-    ]
     for i, kind in enumerate(slots):
-        if kind is None:
-            continue
         things.append(
             Thing(
                 f"hand:{i}",

@@ -57,13 +57,20 @@ class PotModel(ViewModel):
     def learner_memory(self) -> bool:
         return bool(self.view.get("learner_memory"))
 
-    def chefs(self) -> list[Chef]:
+    def final_squares(self) -> list[int] | None:
+        """Each chef's square once the end's menu stars are walked (None: the game goes on)."""
+        scores = (self.result() or {}).get("scores")
+        return [int(s) for s in scores] if isinstance(scores, list) else None
+
+    def chefs(self, final: bool = False) -> list[Chef]:
+        """The chefs; ``final``: at the end, each counter on the square the menu stars take it to."""
+        walked = self.final_squares() if final else None
         return [
             Chef(
                 seat,
                 str(p.get("name", f"Player {seat + 1}")),
                 str(p.get("colour", "")),
-                int(p.get("pathway", 0)),
+                walked[seat] if walked and seat < len(walked) else int(p.get("pathway", 0)),
                 int(p.get("hand_count", 0)),
                 int(p.get("book_count", 0)),
                 int(p.get("choosing_count", 0)),
@@ -133,8 +140,9 @@ class PotModel(ViewModel):
         return [int(s) for s in self._get("star_squares", [8, 17, 26])]
 
     def track_length(self) -> int:
-        """Squares drawn on the pathway: 0 to at least 35, an even number, past every counter."""
-        far = max([chef.square for chef in self.chefs()] + [TRACK_MIN - 1]) + 1
+        """Squares drawn on the pathway: 0 to at least 35, an even number, past every counter and, at
+        the end, past every final square (the track does not change when the end's stars are walked)."""
+        far = max([chef.square for chef in self.chefs()] + (self.final_squares() or []) + [TRACK_MIN - 1]) + 1
         return far + far % 2
 
     def result(self) -> dict[str, Any] | None:

@@ -81,9 +81,7 @@ PAGES = (
 
 # What each table option does, in a sentence (the options page lists them).
 OPTION_WORDS = {
-    "cooking_pros": N_(
-        "The menu tiles lie face down; reaching a star square lets you peek at two and swap them."
-    ),
+    "cooking_pros": N_("Reaching a star square lets you peek at two of them and swap them."),
     "learner_memory": N_("The log keeps naming what went under the lid, so you need not remember it."),
 }
 

@@ -4,13 +4,15 @@ each serving showing what your recipes would score, and the final score worked o
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pygame
 
 from soupkitchen.client.tables.kit.board import BODY, LABEL, SMALL, Board, draw_button
 from soupkitchen.client.tables.kit.ending import TableEnd
-from soupkitchen.client.tables.kit.scene import KitTable
+from soupkitchen.client.tables.kit.motion import Glide
+from soupkitchen.client.tables.kit.scene import JUST_CHANGED, KitTable
 from soupkitchen.client.tables.kit.seat_names import SeatNaming
 from soupkitchen.client.tables.kit.table_objects import Thing, nearest, under_point
 from soupkitchen.client.tables.pot_pourri import layout
@@ -50,8 +52,30 @@ HINTS = {  # what the seat to act does now, marked for the catalog and worded wh
     "peek_menu": N_("click two menu tiles to look at them secretly"),
     "swap_menu": N_("click two menu tiles to swap them, or leave the menu"),
 }
+END_WALK_DELAY = 1.2  # seconds the table shows the last serving before the end's stars are walked
+END_WALK_SECONDS = 0.8  # and the walk itself
 COLOUR_NOTE_W = 300  # board units right of the recipe cards the colour's note needs (else it waits)
+CONFIRMED = ("redeem", "decline", "swap_recipes", "keep", "swap_menu")  # asked once more, beside
 PAIRED = {"keep": ("recipes", "choose"), "peek": ("tiles", "menu"), "swap_menu": ("tiles", "menu")}
+
+
+SERVED_W, SERVED_H = 20, 28  # board units: a served recipe's cuisine card beside a chef's counts
+
+
+def served_groups(chef, model: PotModel) -> list[tuple[str, int, int | None]]:
+    """A chef's served recipes by cuisine, in the order first served: (cuisine, how many, the stars
+    the cuisine's menu tile is worth now; None where the tile lies face down)."""
+    stars = {m.get("cuisine"): m.get("stars") for m in model.menu() if m.get("cuisine")}
+    counted = Counter(chef.served)
+    return [(c, counted[c], stars.get(c)) for c in dict.fromkeys(chef.served)]
+
+
+def _stars_total(served: list[tuple[str, int, int | None]]) -> int | None:
+    """The stars the served recipes move their chef on at the end, on the menu as it lies (None:
+    a tile of one of them lies face down)."""
+    if any(stars is None for _c, _n, stars in served):
+        return None
+    return sum(n * int(stars or 0) for _c, n, stars in served)
 
 
 class ScoringEnd(TableEnd):
@@ -82,8 +106,11 @@ class PotPourriTable(SeatNaming, KitTable):
         self.pointer: tuple[int, int] | None = None  # where the mouse is
         self.grabbed: tuple[int, int] | None = None  # where the lid was picked up, while it is dragged
         self.clicks_on: str | None = None  # what a click under the mouse would use
-        self.slots: list[str | None] | None = None  # the hand's slots, kept while the chef cooks
+        self.slots: list[str] | None = None  # the hand as last laid out
+        self.fresh: set[str] = set()  # the hand's cards that came in with its last change
         self.aimed: str | None = None  # the hand card last touched (one of a kind)
+        self.over_at: float | None = None  # when the table first showed the game over
+        self.walked = False  # the end's menu stars walked: the counters on their final squares
         super().__init__(app, session)
 
     @classmethod
@@ -103,14 +130,59 @@ class PotPourriTable(SeatNaming, KitTable):
     # --- what the table is made of -----------------------------------------------------------------
     def build(self, view: dict[str, Any], board: Board) -> list[Thing]:
         model = PotModel(view)
-        cooking = (
-            model.phase in ("cook_second", "move_lid") and model.seat is not None and model.turn == model.seat
+        hand = model.hand()
+        if hand != self.slots:  # the cards that came in (the last of a kind), not those that slid along
+            came = Counter(hand) - Counter(self.slots or [])
+            self.fresh = (
+                {f"hand:{i}" for i, kind in enumerate(hand) if hand[i:].count(kind) <= came[kind]}
+                if self.slots is not None
+                else set()
+            )
+        self.slots = hand  # the hand closes up: a card cooked leaves no gap
+        return layout.build(model, board, self.names(), self.slots, final=self.walked)
+
+    def just_changed(self, key: str) -> bool:
+        """As the kit's, and for the shown seat's own move too where a card of the hand or the pantry
+        took the place of another (the hand closing up, the pantry refilled): a touch there a moment
+        later was meant for the card that lay there."""
+        return super().just_changed(key) or (
+            not self.choosing.picked
+            and key.startswith(("hand:", "pantry:"))
+            and key in self.motion.changed
+            and self.now - self.motion.changed_at < JUST_CHANGED
         )
-        held = self.slots
-        if cooking and held is None:  # opened mid-turn (a resumed game): laid out as before cooking
-            held = layout.hand_before_cooking(model.hand(), model)
-        self.slots = layout.hand_slots(model.hand(), held, cooking, self.aimed)
-        return layout.build(model, board, self.names(), self.slots)
+
+    def mark_changed(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        """As the kit's, but in the hand only the cards that came in, not those that slid along."""
+        if not thing.key.startswith("hand:") or thing.key in self.fresh:
+            super().mark_changed(surface, b, thing)
+
+    def mark_since(self, surface: pygame.Surface, b: Board, thing: Thing) -> None:
+        if not thing.key.startswith("hand:") or thing.key in self.fresh:
+            super().mark_since(surface, b, thing)
+
+    def look(self) -> tuple:
+        return (self.walked,)
+
+    def update(self, dt: float, now: float) -> None:
+        """As the kit's; a moment after the game ends (its last serving walked first), every counter
+        walks on by the stars its served recipes are worth on the menu, to its final square."""
+        super().update(dt, now)
+        if self.model.final_squares() is None:  # the game goes on (or a replay went back)
+            self.walked, self.over_at = False, None
+            return
+        if self.walked:
+            return
+        if self.over_at is None:
+            self.over_at = self.now
+        if self.now - self.over_at < END_WALK_DELAY:
+            return
+        before = {t.key: t.rect for t in self.things() if t.key.startswith("counter:")}
+        self.walked = True
+        for thing in self.things():
+            if thing.key in before and thing.rect != before[thing.key]:
+                due = self.over_at + END_WALK_DELAY  # a table opened late finds the walk already made
+                self.motion.start(thing.key, Glide(due, before[thing.key], END_WALK_SECONDS))
 
     def hand_key(self, kind: str | None) -> str | None:
         """The hand card of ``kind`` a move uses: the one the chef touched, else the first."""
@@ -254,7 +326,18 @@ class PotPourriTable(SeatNaming, KitTable):
         )
         title += " - " + _("served %(served)d of 6") % {"served": len(chef.redeemed)}
         spot = b.rect(layout.BOOK_X + 16, layout.SEAT_Y + 6, 1, 1).topleft
-        b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px_x(layout.BOOK_W - 32))
+        said = b.text(surface, title, BODY, theme.TEXT, spot, max_width=b.px_x(layout.BOOK_W - 32))
+        served = served_groups(chef, model)  # what the seat served, beside the count (planning the menu)
+        left, total = said.right + b.px(16), _stars_total(served)
+        wide = self._served_width(b, served) + (b.font(SMALL).size(f"+{total}")[0] + b.px(48) if total else 0)
+        if served and left + wide <= b.rect(layout.BOOK_X + layout.BOOK_W - 16, 0, 1, 1).x:
+            self._draw_served(surface, b, served, (left, said.centery))
+            if total and not model.over:
+                x = left + self._served_width(b, served) + b.px(16)
+                words = b.text(
+                    surface, f"+{total}", SMALL, theme.MUSTARD, (x, said.centery), anchor="midleft"
+                )
+                draw_star(surface, (words.right + b.px(16), said.centery), b.px(12), theme.MUSTARD)
         self._draw_colour(surface, b, model, chef, own)
 
     def _draw_colour(self, surface: pygame.Surface, b: Board, model: PotModel, chef, own: bool) -> None:
@@ -321,7 +404,8 @@ class PotPourriTable(SeatNaming, KitTable):
             )
             pygame.draw.rect(surface, INK, rect, width=b.px(2), border_radius=b.px(6))
             if starred:
-                draw_star(surface, (rect.right - b.px(14), rect.bottom - b.px(14)), b.px(12), theme.ACCENT)
+                r = min(b.px(12), rect.w // 5)  # a narrower square (a longer track): a smaller star
+                draw_star(surface, (rect.right - r - b.px(3), rect.bottom - r - b.px(3)), r, theme.ACCENT)
             b.text(
                 surface,
                 str(square),
@@ -368,8 +452,6 @@ class PotPourriTable(SeatNaming, KitTable):
             draw_pan(surface, b, rect, pan.index, pan.count, last == pan.index)
         elif key == "lid":
             draw_lid(surface, b, rect, int(thing.words or 0))
-        elif key.startswith(layout.GONE):  # an empty place, outlined: the card went, nothing slid in
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=b.px(3), border_radius=b.px(10))
         elif key.startswith("hidden_recipe:"):
             pygame.draw.rect(surface, PAPER, rect, border_radius=b.px(12))
             pygame.draw.rect(surface, INK, rect, width=b.px(3), border_radius=b.px(12))
@@ -432,6 +514,14 @@ class PotPourriTable(SeatNaming, KitTable):
             (rect.right - b.px(10), rect.y + b.px(2)),
             anchor="topright",
         )
+        served = served_groups(chef, model)
+        total = _stars_total(served) if served and not model.over else None
+        if total is not None:  # what the recipes served move the chef on at the end, on the menu as it lies
+            star = (square.x - b.px(18), square.centery)
+            draw_star(surface, star, b.px(12), theme.MUSTARD)
+            square = b.text(
+                surface, f"+{total}", SMALL, theme.MUSTARD, (star[0] - b.px(14), star[1]), anchor="midright"
+            )
         b.text(
             surface,
             self.session.seat_name(chef.seat),
@@ -440,20 +530,51 @@ class PotPourriTable(SeatNaming, KitTable):
             (rect.x + b.px(42), rect.y + b.px(2)),
             max_width=square.x - rect.x - b.px(50),
         )
-        # in words, not pictures to be guessed: the cards in hand, the recipes in the book, the ones served
-        counts = (
+        # in words, not pictures to be guessed: the cards in hand, the recipes in the book; then the
+        # recipes served, as their cuisines' cards with how many of each (in words where they do not fit)
+        counts = [
             _("Hand %(count)d") % {"count": chef.hand_count},
             _("Book %(count)d") % {"count": chef.book_count},
-            _("Served %(count)d") % {"count": len(chef.redeemed)},
-        )
+        ]
         f = b.font(SMALL)
         x, right = rect.x + b.px(42), rect.right - b.px(10)
+        y = rect.y + b.px(28)
+        room = right - x - sum(f.size(w)[0] for w in counts) - b.px(20)
+        if not served or self._served_width(b, served) > room:
+            counts.append(_("Served %(count)d") % {"count": len(chef.redeemed)})
+            served = []
         gap = max(b.px(8), min(b.px(28), (right - x - sum(f.size(words)[0] for words in counts)) // 2))
+        if served:
+            gap = b.px(10)
         for words in counts:
-            x = (
-                b.text(surface, words, SMALL, theme.TEXT, (x, rect.y + b.px(28)), max_width=right - x).right
-                + gap
+            x = b.text(surface, words, SMALL, theme.TEXT, (x, y), max_width=right - x).right + gap
+        if served:
+            self._draw_served(
+                surface, b, served, (right - self._served_width(b, served), y + f.get_height() // 2)
             )
+
+    @staticmethod
+    def _served_width(b: Board, served: list[tuple[str, int, int | None]]) -> int:
+        f = b.font(SMALL)
+        return sum(
+            b.px(SERVED_W + 7) + (f.size(f"{n}")[0] + b.px(2) if n > 1 else 0) for _c, n, _s in served
+        ) - b.px(7)
+
+    @staticmethod
+    def _draw_served(
+        surface: pygame.Surface, b: Board, served: list[tuple[str, int, int | None]], at: tuple[int, int]
+    ) -> None:
+        """The recipes a chef served, from ``at`` (its left, the line's middle): each cuisine's card
+        (as on the menu) and how many of it, where more than one."""
+        x, mid = at
+        for cuisine, count, _stars in served:
+            chip = pygame.Rect(x, mid - b.px(SERVED_H) // 2, b.px(SERVED_W), b.px(SERVED_H))
+            draw_picture(surface, b, cuisine_card(cuisine), chip)
+            x = chip.right
+            if count > 1:
+                words = f"{count}"
+                x = b.text(surface, words, SMALL, theme.TEXT, (x + b.px(2), mid), anchor="midleft").right
+            x += b.px(7)
 
     def usable(self) -> dict[str, list[dict[str, Any]]]:
         """As the kit's; either recipe (or tile) of a pair may be touched first, the pantry's
@@ -497,15 +618,21 @@ class PotPourriTable(SeatNaming, KitTable):
     def menu_mine(self) -> set[str]:
         """A menu never covers the chef's own hand, the recipes of their cookery book (the book's
         margin may be covered where it must) and the saucepan being served, which the recipes are
-        matched against."""
-        mine = {"hand"} | {thing.key for thing in self.things() if thing.key.startswith("book:")}
+        matched against. While a pan is served the other chefs' boxes (their squares, to compare)
+        stay in sight, and the hand, which a serving does not use, may be covered by the menu of
+        "Serve nothing" so that it opens beside its button."""
+        mine = {thing.key for thing in self.things() if thing.key.startswith("book:")}
         pan = self.model.served_pan()
-        return mine | ({f"pan:{pan.index}", f"cooked:{pan.index}"} if pan is not None else set())
+        if pan is None:
+            return mine | {"hand"}
+        declining = self.choosing.picked[-1:] == ("button:decline",)
+        return mine | {f"pan:{pan.index}", f"cooked:{pan.index}", "chef"} | (set() if declining else {"hand"})
 
     def confirm(self, action: dict[str, Any]) -> bool:
-        """Serving a recipe, serving nothing and swapping recipes are asked once more: one touch makes
-        each and none can be taken back."""
-        return action.get("type") in ("redeem", "decline", "swap_recipes")
+        """Serving a recipe, serving nothing, swapping recipes, keeping two recipes and swapping two
+        menu tiles are asked once more, at the thing touched last: one touch makes each and none can
+        be taken back."""
+        return action.get("type") in CONFIRMED
 
     @staticmethod
     def _paired_keys(action: dict[str, Any]) -> list[str]:
@@ -518,10 +645,6 @@ class PotPourriTable(SeatNaming, KitTable):
     def handle_table(self, action: InputAction) -> bool:
         if action.kind == "point":
             self.pointer = action.pos
-        if action.kind == "click" and self._gone_at(action.pos):
-            self.answer = None
-            self.answer_at(action.pos, layout.gone_words())  # not "not that now": why nothing is there
-            return True
         if action.kind == "release":
             return self._drop(action.pos)
         if action.kind == "navigate" and self._carrying():
@@ -544,16 +667,6 @@ class PotPourriTable(SeatNaming, KitTable):
             picked_up = self.choosing.picked == ("lid",) and lid is not None and action.pos is not None
             self.grabbed = action.pos if picked_up and lid.rect.collidepoint(action.pos) else None
         return used
-
-    def _gone_at(self, pos: tuple[int, int] | None) -> bool:
-        """Whether a click at ``pos`` lands on an empty place of the hand and on nothing usable."""
-        if pos is None or self.choosing.menu:
-            return False
-        found = under_point(self.things(), pos)
-        live = self.usable()
-        return any(t.key.startswith(layout.GONE) for t in found) and not any(
-            t.key in live or t.key in self.choosing.picked for t in found
-        )
 
     def _carrying(self) -> bool:
         """Whether the lid is picked up by keys or pad (the focus carries it)."""

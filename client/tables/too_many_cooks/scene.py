@@ -15,7 +15,7 @@ from soupkitchen.client.howto.guide import TURN_OFF
 from soupkitchen.client.net.clock import LinkCountdown
 from soupkitchen.client.tables.ending import final_result
 from soupkitchen.client.tables.kit.board import Board
-from soupkitchen.client.tables.kit.panels import MOVES_KEY
+from soupkitchen.client.tables.kit.panels import MOVES_KEY, move_fonts
 from soupkitchen.client.tables.kit.scene import KitTable
 from soupkitchen.client.tables.kit.table_objects import Thing, under_point
 from soupkitchen.client.tables.too_many_cooks import things as parts
@@ -724,7 +724,7 @@ class TooManyCooksTable(KitTable):
                     theme.MUSTARD,
                     (panel.x, panel.y - b.px(50)),
                 )
-                self.moves.fit(lay, panel)
+                self.moves.fit(lay, panel, move_fonts(b))
                 self.moves.draw(surface, lay, True)
 
     def draw_marks(self, surface: pygame.Surface, b: Board, view: dict[str, Any]) -> None:
