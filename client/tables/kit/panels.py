@@ -38,6 +38,7 @@ class PanelTable(Protocol):
     keyboard: bool
     log_scroll: int
     log_most: int
+    log_keeps_foot: bool
     focus: str | None
     hover: str | None
 
@@ -149,7 +150,11 @@ def draw_log(table: PanelTable, surface: pygame.Surface, b: Board, view: dict[st
         max_width=box.w - b.px(24),
     )
     f = b.font(SMALL)
-    kept = 0 if table.moves_open else b.px(INFO_H)  # no hover words while the move list is open
+    # the foot kept for hover words: not while the move list is open (there are none), nor while the
+    # log is read back (the pointer is on it), nor at a table whose hover words find room beside
+    # what they are about (``log_keeps_foot``): there a scrolled or crowded log fills its panel
+    keeps = table.log_keeps_foot and not table.log_scroll
+    kept = b.px(INFO_H) if keeps and not table.moves_open else 0
     room = max(1, (box.h - b.px(70) - kept) // f.get_linesize())
     lines = log_lines(table, view, f, box.w - b.px(40))
     fits = room - 1 if len(lines) > room else room  # a line says how much more there is above

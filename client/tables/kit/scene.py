@@ -58,6 +58,7 @@ class KitTable(TableScene):
 
     name = "kit_table"
     art_folder = ""  # the game's card art: assets/<art_folder>/*.svg
+    log_keeps_foot = True  # the log's foot stays free for hover words with nowhere else to go
     model_type: type[ViewModel] = ViewModel  # the game's reading of its view
 
     def __init__(self, app, session) -> None:
