@@ -333,8 +333,11 @@ def test_a_large_hand_keeps_every_label_whole_inside_the_hand_panel_at_1280x720(
         for language in ("en", "de", "lt"):
             client_words.install(language)
             session, app, scene = my_turn(LARGEST)
+            for key in ("hand:potato:3", "hand:tomato:3", "hand:stone:5", "hand:peas:7", "hand:cabbage:6"):
+                scene.touch(key)  # picked: the hint names them, and "Put back" shows
             reset_clipped()
             render(app, scene, 1.0)
+            assert scene.thing(layout.UNPICK_KEY) is not None
             assert clipped_labels() == []
             b = scene.board
             panel = b.rect(layout.MAIN_X, layout.HAND_Y, layout.MAIN_W, 1070 - layout.HAND_Y)
@@ -352,7 +355,7 @@ def test_a_large_hand_keeps_every_label_whole_inside_the_hand_panel_at_1280x720(
 
 def test_picking_moves_no_card_under_the_pointer_and_all_can_be_put_back_at_once():
     """A picked card rises, but each point of the hand still finds the card it found before the pick:
-    the next click in the same group touches the card it always did. "Put all back" clears the pick."""
+    the next click in the same group touches the card it always did. "Put back" clears the pick."""
     session, app, scene = my_turn(CROWDED)
     cards = [t for t in scene.things() if t.key.startswith("hand:")]
     area = cards[0].rect.unionall([t.rect for t in cards])
@@ -371,7 +374,7 @@ def test_picking_moves_no_card_under_the_pointer_and_all_can_be_put_back_at_once
     click(app, scene, (peas[3].rect.x + 4, peas[3].rect.centery))  # the next one along: it, as before
     render(app, scene, 1.0)
     assert scene.choosing.picked == ("hand:peas:2", "hand:peas:3")
-    click(app, scene, scene.thing(layout.UNPICK_KEY).rect.center)
+    click(app, scene, scene.thing(layout.UNPICK_KEY).rect.center)  # "Put back (Esc)"
     render(app, scene, 1.5)
     assert scene.choosing.picked == () and scene.thing(layout.UNPICK_KEY) is None
 

@@ -35,7 +35,7 @@ CARD_WIDTHS = (150, 140, 130, 120, 108, 96, 84, 76, 68)  # a hand's cards, the l
 RISE = 44
 GROUP_GAP = 16
 UNPICK_KEY = "button:unpick"
-UNPICK = (1180, HAND_Y + 6, 280, 44)  # the hand panel's top right, above the risen cards
+UNPICK = (1150, HAND_Y + 6, 310, 44)  # the hand panel's top right, above the risen cards
 LEAST_STEP = 22  # a food's cards overlap no closer before they shrink: each can still be clicked
 CAPTION_LINE = 36  # each group's name under its cards, a line of it: "6 peas" (click: all of them)
 HAND_ROOM = MAIN_W - 40
@@ -121,7 +121,7 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
                     b.rect(*UNPICK),
                     "button",
                     what=_("Put every picked card back in your hand"),
-                    words=_("Put all back (Esc)"),
+                    words=_("Put back (Esc)"),
                 )
             )
     else:

@@ -411,18 +411,33 @@ class StoneSoupTable(KitTable):
         b.text(surface, title, BODY, theme.TEXT, b.rect(76, layout.HAND_Y + 8, 1, 1).topleft)
         if model.can("play"):
             picked = self.picked_cards()
+            room = b.px(layout.UNPICK[0] - 540 if picked else 940)
+            count = sum(picked.values())
             hint = (
-                _("Picked: %(cards)s") % {"cards": ", ".join(claim_words(n, k) for k, n in picked.items())}
-                if picked
-                else _("Pick any cards (bluffing is allowed), or click a dash of salt to pass")
+                next(  # the cards picked in words, else in figures, else only how many fit beside "Put back"
+                    (
+                        words
+                        for words in (
+                            _("Picked: %(cards)s")
+                            % {"cards": ", ".join(claim_words(n, k) for k, n in picked.items())},
+                            _("Picked: %(cards)s")
+                            % {"cards": ", ".join(f"{n} {kind_name(k, n)}" for k, n in picked.items())},
+                        )
+                        if b.fits(words, SMALL, room)
+                    ),
+                    _("Picked: %(cards)s")
+                    % {"cards": ngettext("%(count)d card", "%(count)d cards", count) % {"count": count}},
+                )
             )
+            if not picked:
+                hint = _("Pick any cards (bluffing is allowed), or click a dash of salt to pass")
             b.text(
                 surface,
                 hint,
                 SMALL,
                 theme.MUSTARD,
                 b.rect(520, layout.HAND_Y + 14, 1, 1).topleft,
-                max_width=b.px(layout.UNPICK[0] - 540 if picked else 940),
+                max_width=room,
             )
         self._pot_words(surface, b, model)
 
