@@ -1,7 +1,8 @@
 """Where everything lies on the Stone Soup table (board units, 1920 x 1080), as kit things: the other
 players' face-down fans along the top, the sequence card, the pot with the salt slid under it and
 the declarations (or the challenge window's buttons) in the middle, and your hand at the bottom,
-fanned and grouped by food."""
+fanned and grouped by food, each group as wide as its name ("3 tomatoes") on one line, with "Put
+back" at the panel's top right while cards are picked."""
 
 from __future__ import annotations
 
