@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from soupkitchen.client.tables.kit.board import SMALL
 from soupkitchen.client.tables.kit.panels import history_rect
 from soupkitchen.client.ui import coverage
 from soupkitchen.client.ui.input import InputAction
@@ -85,6 +86,9 @@ def test_the_mouse_wheel_over_the_log_reads_back_and_the_newest_comes_again():
     with coverage.capture() as drawn:
         render(app, scene, 201.0)
     assert any("later" in event[2] for event in drawn if event[0] == "note")
+    shown = [event[1] for event in drawn if event[0] == "note" and box.contains(event[1])]
+    line = scene.board.font(SMALL).get_linesize()
+    assert max(rect.bottom for rect in shown) >= box.bottom - 5 * line  # read back, the log fills its panel
     scene.handle(InputAction("scroll", "mouse", dy=50))
     assert scene.log_scroll == 0
 

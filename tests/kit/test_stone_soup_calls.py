@@ -11,13 +11,15 @@ import pytest
 from soupkitchen.client import words as client_words
 from soupkitchen.client.scenes.base import Scene, SceneStack
 from soupkitchen.client.tables.kit.panels import hover_box
+from soupkitchen.client.tables.kit.table_objects import under_point
 from soupkitchen.client.tables.stone_soup import layout, paint
-from soupkitchen.client.tables.stone_soup.model import verdict_words
+from soupkitchen.client.tables.stone_soup.model import claim_words, verdict_words
 from soupkitchen.client.tables.stone_soup.reveal import DOCK_SECONDS
 from soupkitchen.client.ui import coverage
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from soupkitchen.shared.core import TIMEOUT
+from soupkitchen.shared.stone_soup.cards import KIND_COUNTS
 from tests.kit.test_stone_soup_table import others_window, table
 from tests.stone_soup.conftest import arrange
 from tests.tables.fake_session import FakeSession
@@ -229,10 +231,26 @@ def test_the_call_buttons_never_stand_where_a_declaration_appears(size):
     assert not [s for s in says for c in calls if s.colliderect(c)]
 
 
+def pot_lines(scene, drawn) -> list[pygame.Rect]:
+    """The lines of words drawn under the pot, left of the declarations (its size and the salt), each
+    inside the middle of the table."""
+    pot, b = scene.thing("pot").rect, scene.board
+    left, right = b.rect(layout.SEQUENCE_X, 0, 1, 1).x, b.rect(layout.SAY_X, 0, 1, 1).x
+    foot = b.rect(0, layout.MIDDLE_Y + 350, 1, 1).y
+    lines = [
+        event[1]
+        for event in drawn
+        if event[0] == "note" and pot.bottom <= event[1].top < foot and event[1].x < right
+    ]
+    assert all(left <= line.x and line.right <= right and line.bottom <= foot for line in lines), lines
+    return lines
+
+
 @pytest.mark.parametrize("language", ["en", "de", "lt"])
 def test_the_pot_size_is_told_whole_at_1280x720_in_each_language(language, catalogs):
-    """A thick stack growing into a heap, salt under it: the pot's words wrap, none cut short, and
-    stay above your hand."""
+    """A thick stack growing into a heap, salt under it: the pot's words are told whole, each on one
+    line under the pot (sliding left under the sequence card where they are long), none cut short,
+    clear of the declarations and above your hand."""
     try:
         client_words.install(language)
         session = FakeSession("stone-soup", 4, 0, seed=3)
@@ -246,25 +264,16 @@ def test_the_pot_size_is_told_whole_at_1280x720_in_each_language(language, catal
         with coverage.capture() as drawn:
             render(app, scene, 1.0)
         assert clipped_labels() == []
-        pot_rect, hand_top = scene.thing("pot").rect, scene.board.rect(0, layout.HAND_Y, 1, 1).y
-        centre = scene.board.rect(layout.POT_X + layout.POT_W / 2 - 10, 0, 1, 1).x
-        lines = [
-            event[1]
-            for event in drawn
-            if event[0] == "note" and event[1].top >= pot_rect.bottom and abs(event[1].centerx - centre) <= 2
-        ]
-        assert len(lines) >= 2 and all(line.bottom <= hand_top for line in lines)
+        hand_top = scene.board.rect(0, layout.HAND_Y, 1, 1).y
+        lines = pot_lines(scene, drawn)
+        assert len(lines) == 2 and all(line.bottom <= hand_top for line in lines)
         session.state = arrange(4, hands, pot=pot, salt_pile="salt salt", turn=0, due="potato")
         reset_clipped()  # your turn: the declarations beside the pot leave less room
         with coverage.capture() as drawn:
             render(app, scene, 12.0)
         assert clipped_labels() == []
-        lines = [
-            event[1]
-            for event in drawn
-            if event[0] == "note" and event[1].top >= pot_rect.bottom and abs(event[1].centerx - centre) <= 2
-        ]
-        assert len(lines) >= 2 and all(line.bottom <= hand_top for line in lines)
+        lines = pot_lines(scene, drawn)
+        assert len(lines) == 2 and all(line.bottom <= hand_top for line in lines)
     finally:
         client_words.install("en")
 
@@ -307,3 +316,78 @@ def test_a_caught_bluff_is_told_with_the_rule_that_set_its_penalty():
     counted = verdict_words({**bluff, "whole_pot": False, "taken": 2, "salt": 0}, names)
     assert counted[1].endswith("Bert takes two cards. Twice the cards added.")
     assert verdict_words({**bluff, "verdict": "stone"}, names)[1].endswith("one dash of salt.")
+
+
+# the most cards one hand can hold with two others at the table (the pot holds two carrots)
+LARGEST = " ".join(
+    kind
+    for kind, n in KIND_COUNTS.items()
+    for _ in range(n - (2 if kind == "carrot" else 0) - (kind == "salt"))
+)
+
+
+def test_a_large_hand_keeps_every_label_whole_inside_the_hand_panel_at_1280x720(catalogs):
+    """Every food's group of a 49-card hand, in each language at the smallest window: its caption on
+    one line, none cut short, inside its own place, the places side by side inside the hand panel."""
+    try:
+        for language in ("en", "de", "lt"):
+            client_words.install(language)
+            session, app, scene = my_turn(LARGEST)
+            for key in ("hand:potato:3", "hand:tomato:3", "hand:stone:5", "hand:peas:7", "hand:cabbage:6"):
+                scene.touch(key)  # picked: the hint names them, and "Put back" shows
+            reset_clipped()
+            render(app, scene, 1.0)
+            assert scene.thing(layout.UNPICK_KEY) is not None
+            assert clipped_labels() == []
+            b = scene.board
+            panel = b.rect(layout.MAIN_X, layout.HAND_Y, layout.MAIN_W, 1070 - layout.HAND_Y)
+            groups = sorted((t for t in scene.things() if t.key.startswith("group:")), key=lambda t: t.rect.x)
+            assert len(groups) == 9
+            font = b.font(layout.CAPTION_SIZE)
+            for group, after in zip(groups, [*groups[1:], None], strict=True):
+                assert "\n" not in group.words, group.words
+                assert font.size(group.words)[0] <= group.rect.w - b.px(6), group.words
+                assert panel.contains(group.rect) and (after is None or group.rect.right < after.rect.x)
+            assert all(panel.contains(t.rect) for t in scene.things() if t.key.startswith("hand:"))
+    finally:
+        client_words.install("en")
+
+
+def test_picking_moves_no_card_under_the_pointer_and_all_can_be_put_back_at_once():
+    """A picked card rises, but each point of the hand still finds the card it found before the pick:
+    the next click in the same group touches the card it always did. "Put back" clears the pick."""
+    session, app, scene = my_turn(CROWDED)
+    cards = [t for t in scene.things() if t.key.startswith("hand:")]
+    area = cards[0].rect.unionall([t.rect for t in cards])
+    points = [(x, y) for x in range(area.x, area.right, 7) for y in range(area.y, area.bottom, 20)]
+
+    def finds() -> list[str | None]:
+        hand = [[t.key for t in under_point(scene.things(), p) if t.key.startswith("hand:")] for p in points]
+        return [keys[0] if keys else None for keys in hand]
+
+    before = finds()
+    peas = [t for t in cards if t.extra["kind"] == "peas"]
+    click(app, scene, (peas[2].rect.x + 4, peas[2].rect.centery))
+    render(app, scene, 0.5)
+    assert scene.choosing.picked == ("hand:peas:2",) and scene.thing("hand:peas:2").rect.y < peas[2].rect.y
+    assert finds() == before
+    click(app, scene, (peas[3].rect.x + 4, peas[3].rect.centery))  # the next one along: it, as before
+    render(app, scene, 1.0)
+    assert scene.choosing.picked == ("hand:peas:2", "hand:peas:3")
+    click(app, scene, scene.thing(layout.UNPICK_KEY).rect.center)  # "Put back (Esc)"
+    render(app, scene, 1.5)
+    assert scene.choosing.picked == () and scene.thing(layout.UNPICK_KEY) is None
+
+
+def test_the_last_claim_and_every_claim_in_the_pot_stay_on_the_table_once_the_window_closes():
+    session = FakeSession("stone-soup", 4, 0, seed=2)
+    session.bots_play(until=lambda v: v["phase"] == "play" and v["turn"] == 0 and v["pot"]["least"] >= 4)
+    app, scene = make_table(session, (1280, 720))
+    with coverage.capture() as drawn:
+        render(app, scene, 1.0)
+    words = [event[2] for event in drawn if event[0] == "note"]
+    claims, _older = scene.model.pot_claims()
+    seat, count, food = claims[-1]
+    last = f'{session.seat_name(seat)}: "{claim_words(count, food)}"'
+    assert last in words
+    assert any(w.startswith("In the pot: ") and session.seat_name(seat) in w for w in words)

@@ -45,7 +45,7 @@ def test_any_picked_cards_are_played_with_the_declaration_clicked_beside_the_pot
     hand = session.view(0)["hand"]
     chosen = [c for c in hand_cards(scene) if c.extra["kind"] != "salt"][-2:]  # not what is owed
     for card in chosen:
-        click(app, scene, card.rect.center)
+        click(app, scene, (card.rect.x + card.rect.w // 8, card.rect.centery))  # where it shows
         render(app, scene, 0.5)
     assert all(scene.thing(c.key).rect.y < c.rect.y for c in chosen)  # picked cards rise
     # no more declarations than the cards picked are offered: the others are not shown at all

@@ -36,6 +36,7 @@ class Thing:
     origin: str | None = None  # where a card that newly appears here comes from (e.g. "deck")
     readable: bool = False
     extra: dict = field(default_factory=dict)
+    hit: pygame.Rect | None = None  # where a touch finds it, when not ``rect`` (a lifted card: where it was)
 
 
 def note_thing(thing: Thing, rect: pygame.Rect) -> None:
@@ -50,7 +51,7 @@ def under_point(things: list[Thing], pos: Point) -> list[Thing]:
     by_key = {thing.key: thing for thing in things}
     found: list[Thing] = []
     for thing in reversed(things):
-        if thing.rect.collidepoint(pos) and thing not in found:
+        if (thing.rect if thing.hit is None else thing.hit).collidepoint(pos) and thing not in found:
             found.append(thing)
             found += [by_key[key] for key in thing.under if key in by_key and by_key[key] not in found]
     return found

@@ -1,7 +1,8 @@
 """Where everything lies on the Stone Soup table (board units, 1920 x 1080), as kit things: the other
 players' face-down fans along the top, the sequence card, the pot with the salt slid under it and
 the declarations (or the challenge window's buttons) in the middle, and your hand at the bottom,
-fanned and grouped by food."""
+fanned and grouped by food, each group as wide as its name ("3 tomatoes") on one line, with "Put
+back" at the panel's top right while cards are picked."""
 
 from __future__ import annotations
 
@@ -15,23 +16,28 @@ from soupkitchen.shared.stone_soup.cards import SALT, count_words
 
 MAIN_X, MAIN_W = 20, 1460
 OTHERS_Y, OTHERS_H = 70, 230
-FAN_W, FAN_H = 60, 84
+FAN_W, FAN_H = 70, 98  # as large as leaves room for the name above and the size (and was) below
 MIDDLE_Y = 320
 SEQUENCE_X, SEQUENCE_Y, SEQ_CARD_W, SEQ_STEP = 36, 372, 64, 72
-POT_X, POT_Y, POT_W, POT_H = 640, 360, 150, 210
+POT_X, POT_Y, POT_W, POT_H = 640, 360, 140, 196
 SALT_Y = POT_Y + POT_H - 124  # the salt's top: its cards end above the pot's words (POT_WORDS_Y)
-POT_WORDS_Y = POT_Y + POT_H + 30
+POT_WORDS_Y = SALT_Y + POT_W + 6  # two lines of them fit above the middle's foot at any window size
 # The call buttons lie above the declarations, never where one appears: a call clicked as the window
 # closes and your turn begins lands on nothing (and is answered as a late call), never on a claim.
 CALL_X, CALL_Y, CALL_W, CALL_H = 880, 344, 314, 120
 CALL_RING = 104  # the left of the call button, kept for the window's ring
 LET_GO_X, LET_GO_Y, LET_GO_W, LET_GO_H = 1204, 369, 256, 70
 SAY_X, SAY_Y, SAY_W, SAY_H, SAY_GAP, SAY_COLUMNS = 880, 480, 186, 44, 10, 3
+CLAIMS_X, CLAIMS_Y = 880, 622  # every claim in the pot, on a line under the declarations
 RING_X, RING_R = 1180, 70  # the window's ring for those who may not call, right of the pot
-HAND_Y, HAND_TOP = 690, 800
+HAND_Y, HAND_TOP = 690, 790
 CARD_W, CARD_H = 120, 168
+CARD_WIDTHS = (150, 140, 130, 120, 108, 96, 84, 76, 68)  # a hand's cards, the largest that leave it room
 RISE = 44
-GROUP_GAP = 26
+GROUP_GAP = 16
+UNPICK_KEY = "button:unpick"
+UNPICK = (1150, HAND_Y + 6, 310, 44)  # the hand panel's top right, above the risen cards
+LEAST_STEP = 22  # a food's cards overlap no closer before they shrink: each can still be clicked
 CAPTION_LINE = 36  # each group's name under its cards, a line of it: "6 peas" (click: all of them)
 HAND_ROOM = MAIN_W - 40
 CAPTION_SIZE = SMALL
@@ -45,21 +51,46 @@ def other_panels(count: int) -> list[tuple[float, float]]:
     return [(start + i * (width + gap), width) for i in range(count)]
 
 
-def hand_geometry(groups: list[tuple[str, int]]) -> tuple[float, float, float]:
-    """(card width, step between cards of one food, left edge) for a hand of these groups: cards
-    shrink a little before a food's cards overlap so far that they cannot be counted."""
-    cards = sum(n for _, n in groups)
-    extra = cards - len(groups)
-    width = CARD_W
-    for width in (120, 108, 96, 84, 76):
-        fixed = len(groups) * width + (len(groups) - 1) * GROUP_GAP
-        step = min(width * 0.55, (HAND_ROOM - fixed) / extra) if extra else 0
-        if not extra or step >= 30:
+def hand_geometry(b: Board, groups: list[tuple[str, int]]) -> tuple[float, float, list[tuple[float, float]]]:
+    """(card width, step between cards of one food, (left, width) of each group's place) for a hand of
+    these groups, within the hand panel: each place as wide as its cards and as its caption on one line
+    ("3 tomatoes", measured at this window's size); the cards as large as the room allows (a small hand
+    at a large window gets large cards), shrinking before a food's cards overlap so far that they
+    cannot be counted, the last resort overlapping them more (up to the whole deck in one hand)."""
+    captions = [caption_width(b, kind, n) for kind, n in groups]
+    gaps = (len(groups) - 1) * GROUP_GAP
+
+    def total(width: float, step: float) -> float:
+        counts = [n for _kind, n in groups]
+        return gaps + sum(max(width + (n - 1) * step, c) for n, c in zip(counts, captions, strict=True))
+
+    def widest_step(width: float, least: float) -> float | None:
+        """The largest step (at most a fan's) at which the hand fits, None below ``least``."""
+        most = width * 0.55
+        if total(width, most) <= HAND_ROOM:
+            return most
+        if total(width, least) > HAND_ROOM:
+            return None
+        low, high = least, most
+        for _halving in range(20):
+            mid = (low + high) / 2
+            low, high = (mid, high) if total(width, mid) <= HAND_ROOM else (low, mid)
+        return low
+
+    width, step = CARD_WIDTHS[-1], None
+    for width in CARD_WIDTHS:
+        step = widest_step(width, LEAST_STEP)
+        if step is not None:
             break
-    fixed = len(groups) * width + (len(groups) - 1) * GROUP_GAP
-    step = min(width * 0.55, (HAND_ROOM - fixed) / extra) if extra else 0
-    total = fixed + extra * step
-    return width, step, MAIN_X + (MAIN_W - total) / 2
+    if step is None:
+        step = widest_step(width, 0) or 0.0
+    places = []
+    x = MAIN_X + (MAIN_W - total(width, step)) / 2
+    for (_kind, n), c in zip(groups, captions, strict=True):
+        room = max(width + (n - 1) * step, c)
+        places.append((x, room))
+        x += room + GROUP_GAP
+    return width, step, places
 
 
 def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int, str]) -> list[Thing]:
@@ -84,6 +115,16 @@ def build(model: StoneModel, b: Board, picked: tuple[str, ...], names: dict[int,
     things += _window_buttons(model, b)
     if model.seat is not None:
         things += _hand(model, b, picked)
+        if model.can("play") and any(key.startswith("hand:") for key in picked):
+            things.append(
+                Thing(
+                    UNPICK_KEY,
+                    b.rect(*UNPICK),
+                    "button",
+                    what=_("Put every picked card back in your hand"),
+                    words=_("Put back (Esc)"),
+                )
+            )
     else:
         things += _hidden_hand(players[me], names.get(me, ""), b)
     return things
@@ -122,13 +163,13 @@ def _other(player, name: str, b: Board, x: float, width: float) -> list[Thing]:
         )
     ]
     count = fan_size(band)
-    step = min(24.0, (width - 40 - FAN_W) / max(1, count - 1))
+    step = min(26.0, (width - 40 - FAN_W) / max(1, count - 1))
     left = x + (width - (FAN_W + step * max(0, count - 1))) / 2
     for i in range(count):
         things.append(
             Thing(
                 f"fan:{player.seat}:{i}",
-                b.rect(left + i * step, OTHERS_Y + 62, FAN_W, FAN_H),
+                b.rect(left + i * step, OTHERS_Y + 54, FAN_W, FAN_H),
                 what=holds,
                 under=(f"seat:{player.seat}",),
                 origin="pot",
@@ -242,6 +283,17 @@ def hand_keys(model: StoneModel) -> list[tuple[str, str]]:
     return [(f"hand:{kind}:{i}", kind) for kind, n in model.hand() for i in range(n)]
 
 
+def caption_words(kind: str, n: int) -> str:
+    """A group's caption: its count and name, "6 peas"."""
+    return f"{n} {_('salt') if kind == SALT else kind_name(kind, n)}"
+
+
+def caption_width(b: Board, kind: str, n: int) -> float:
+    """The board units a group's place needs for its caption on one line at this window's size (the
+    words measured in pixels, with the margins ``_group_caption`` keeps and a pixel to spare)."""
+    return (b.font(CAPTION_SIZE).size(caption_words(kind, n))[0] + b.px(6) + 4) / b.scale + 4
+
+
 def caption_lines(b: Board, kind: str, n: int, width: int) -> list[str]:
     """A group's caption: its count and name ("6 peas"), on two lines ("6" over "peas") where one is
     too narrow, the count alone under a single narrow card: the count always shows."""
@@ -249,7 +301,7 @@ def caption_lines(b: Board, kind: str, n: int, width: int) -> list[str]:
     return next(
         (
             lines
-            for lines in ([f"{n} {name}"], [str(n), name])
+            for lines in ([caption_words(kind, n)], [str(n), name])
             if all(b.fits(line, CAPTION_SIZE, width) for line in lines)
         ),
         [str(n)],
@@ -268,35 +320,42 @@ def kind_of_key(key: str | None) -> str | None:
 
 
 def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
+    """The hand, grouped by food, each group's caption under it. A picked card rises, and is found by
+    a touch where it was as well as where it is: no card moves under the pointer while cards are
+    picked (the next click in a group touches the card it always did)."""
     groups = model.hand()
     if not groups:
         return []
-    width, step, x = hand_geometry(groups)
+    width, step, places = hand_geometry(b, groups)
     height = width * CARD_H / CARD_W
+    top = HAND_TOP + (CARD_WIDTHS[0] - width) * CARD_H / CARD_W / 2  # smaller cards: in the panel's middle
     things = []
-    for kind, n in groups:
+    for (kind, n), (x, room) in zip(groups, places, strict=True):
+        left = x + (room - (width + (n - 1) * step)) / 2
         for i in range(n):
             key = f"hand:{kind}:{i}"
-            top = HAND_TOP - (RISE if key in picked else 0)
+            lying = b.rect(left + i * step, top, width, height)
+            rect = lying.move(0, -b.px(RISE)) if key in picked else lying
             what = _("Your %(card)s (%(count)d in your hand)") % {"card": kind_name(kind), "count": n}
             things.append(
                 Thing(
                     key,
-                    b.rect(x + i * step, top, width, height),
+                    rect,
                     what=what,
                     face=face(kind),
                     sig=kind,
                     origin="pot",
                     extra={"kind": kind, "group": n, "index": i},
+                    hit=lying.union(rect),
                 )
             )
-        span = width + (n - 1) * step
+        place = b.rect(x, top + height + 6, room, 8 + CAPTION_LINE)
         # measured in the width the caption is drawn in (the scene's ``_group_caption``), to the pixel
-        lines = caption_lines(b, kind, n, b.rect(x - 2, 0, span + GROUP_GAP - 4, 1).w - b.px(6))
+        lines = caption_lines(b, kind, n, place.w - b.px(6))
         things.append(
             Thing(
                 group_key(kind),
-                b.rect(x - 2, HAND_TOP + height + 6, span + GROUP_GAP - 4, 8 + CAPTION_LINE * len(lines)),
+                b.rect(x, top + height + 6, room, 8 + CAPTION_LINE * len(lines)),
                 "zone",
                 what=_("%(cards)s in your hand") % {"cards": count_words(n, kind)},
                 words="\n".join(lines),
@@ -304,7 +363,6 @@ def _hand(model: StoneModel, b: Board, picked: tuple[str, ...]) -> list[Thing]:
                 extra={"kind": kind, "count": n},
             )
         )
-        x += span + GROUP_GAP
     return things
 
 

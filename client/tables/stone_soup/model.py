@@ -114,6 +114,20 @@ class StoneModel(ViewModel):
         window = self.view.get("window")
         return window if isinstance(window, dict) else None
 
+    def pot_claims(self) -> tuple[list[tuple[int, int, str]], bool]:
+        """(seat, count, food) of every claim made since the last call, oldest first, all in the pot
+        now; and whether older cards lie under them (a bluff caught that took back only part of it)."""
+        claims: list[tuple[int, int, str]] = []
+        older = False
+        for entry in self._get("log", []):
+            if not isinstance(entry, dict):
+                continue
+            if entry.get("type") == "challenge":
+                claims, older = [], entry.get("verdict") == "bluff" and not entry.get("whole_pot")
+            elif entry.get("type") == "play":
+                claims.append((int(entry.get("seat", 0)), int(entry.get("count", 1)), str(entry.get("food"))))
+        return claims, older
+
     def reveal(self) -> dict[str, Any] | None:
         reveal = self.view.get("last_reveal")
         return reveal if isinstance(reveal, dict) else None

@@ -15,8 +15,8 @@ from soupkitchen.client.ui import theme
 from soupkitchen.client.ui.textfit import note_clipped
 from soupkitchen.client.words import _, ngettext
 
-REVEAL_H = 360  # a call's box at the top of the side column (board units)
-REVEAL_CARD_W = 64  # the challenged cards in it
+REVEAL_H = 220  # a call's box at the top of the side column (board units): compact, the log keeps its room
+REVEAL_CARD_W = 56  # the challenged cards in it, at its left, the verdict beside them
 
 
 def draw_card(
@@ -168,21 +168,24 @@ def _row(x: float, width: float, count: int, card_w: float, widest: float) -> tu
 def draw_reveal(
     surface: pygame.Surface, b: Board, shown: Reveal, now: float, words: tuple[str, ...], header: str
 ) -> None:
-    """The call at the top of the side column: who called whom, the challenged cards turning over one
-    by one, then the verdict under them and what it costs."""
+    """The call at the top of the side column, compact so that the log under it keeps its room: who
+    called whom, the challenged cards turning over one by one at the left, the verdict beside them,
+    and what it costs under both."""
     box = reveal_box(b)
     _veil(surface, b, box)
-    y = box.y + b.px(10)
+    y = box.y + b.px(8)
     for line in theme.wrap(header, b.font(SMALL), box.w - b.px(30))[:2]:
         y = b.text(
             surface, line, SMALL, theme.MUSTARD, (box.centerx, y), anchor="midtop", max_width=box.w - b.px(30)
         ).bottom
     cards = shown.cards
     w, h = REVEAL_CARD_W, REVEAL_CARD_W * 168 / 120
-    left, step = _row(SIDE_X, SIDE_W, len(cards), w, w + 8.0)
+    half = SIDE_W / 2
+    left, step = _row(SIDE_X, half + 10, len(cards), w, w + 6.0)
     up = shown.face_up(now)
+    top = (y - b.oy) / b.scale + 6
     for i, kind in enumerate(cards):
-        rect = b.rect(left + i * step, 80 + 76, w, h)
+        rect = b.rect(left + i * step, top, w, h)
         turning = i == up - 1 and not shown.verdict_shown(now)
         show = (
             min(1.0, abs(1 - 2 * ((now - shown.start - FIRST_FLIP - i * FLIP_SECONDS) / FLIP_SECONDS)))
@@ -193,16 +196,20 @@ def draw_reveal(
     if shown.verdict_shown(now):
         big, *lines = words
         colour = theme.HERB if big == _("Honest") else theme.DANGER
+        room = b.px(half - 20)
+        size = fitted(b, big, room, (HEADING, LABEL, BODY))
         b.text(
             surface,
             big,
-            HEADING,
+            size,
             colour,
-            b.rect(SIDE_X + SIDE_W / 2, 80 + 76 + h + 10, 1, 1).topleft,
-            anchor="midtop",
-            max_width=box.w - b.px(30),
+            b.rect(SIDE_X + half * 1.5 - 5, top + h / 2, 1, 1).topleft,
+            anchor="center",
+            max_width=room,
         )
-        _lines(surface, b, lines, box, (SMALL,), 3)
+        below = b.rect(0, top + h + 4, 1, 1).y
+        most = max(1, min(3, (box.bottom - b.px(12) - below) // b.font(SMALL).get_linesize()))
+        _lines(surface, b, lines, box, (SMALL,), most)
 
 
 def draw_penalty(

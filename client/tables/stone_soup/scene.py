@@ -27,6 +27,7 @@ from soupkitchen.client.tables.stone_soup.model import (
     StoneModel,
     band_words,
     claim_words,
+    fan_size,
     kind_name,
     play_action,
     size_before,
@@ -70,7 +71,7 @@ class StoneSoupTable(KitTable):
 
     @classmethod
     def card_sizes(cls, b: Board) -> set[tuple[int, int]]:
-        sizes = {b.rect(0, 0, w, w * layout.CARD_H / layout.CARD_W).size for w in (120, 108, 96, 84, 76)}
+        sizes = {b.rect(0, 0, w, w * layout.CARD_H / layout.CARD_W).size for w in layout.CARD_WIDTHS}
         sizes |= {
             b.rect(0, 0, layout.FAN_W, layout.FAN_H).size,
             b.rect(0, 0, layout.POT_W, layout.POT_H).size,
@@ -145,6 +146,8 @@ class StoneSoupTable(KitTable):
                 if kind != SALT:
                     found[key] = []
                     found[layout.group_key(kind)] = []
+            if picked:
+                found[layout.UNPICK_KEY] = []
             if (
                 picked
             ):  # from one to as many as picked: every bluff of the rulebook adds at least what it says
@@ -169,6 +172,9 @@ class StoneSoupTable(KitTable):
             return self.play_again()
         if key == CALL_KEY:
             return self.call()
+        if key == layout.UNPICK_KEY:
+            self.choosing.reset()
+            return True
         if key.startswith("group:"):
             kind = key.split(":")[1]
             held = dict(self.model.hand()).get(kind, 0)
@@ -404,18 +410,33 @@ class StoneSoupTable(KitTable):
         b.text(surface, title, BODY, theme.TEXT, b.rect(76, layout.HAND_Y + 8, 1, 1).topleft)
         if model.can("play"):
             picked = self.picked_cards()
+            room = b.px_x(layout.UNPICK[0] - 540 if picked else 940)
+            count = sum(picked.values())
             hint = (
-                _("Picked: %(cards)s") % {"cards": ", ".join(claim_words(n, k) for k, n in picked.items())}
-                if picked
-                else _("Pick any cards (bluffing is allowed), or click a dash of salt to pass")
+                next(  # the cards picked in words, else in figures, else only how many fit beside "Put back"
+                    (
+                        words
+                        for words in (
+                            _("Picked: %(cards)s")
+                            % {"cards": ", ".join(claim_words(n, k) for k, n in picked.items())},
+                            _("Picked: %(cards)s")
+                            % {"cards": ", ".join(f"{n} {kind_name(k, n)}" for k, n in picked.items())},
+                        )
+                        if b.fits(words, SMALL, room)
+                    ),
+                    _("Picked: %(cards)s")
+                    % {"cards": ngettext("%(count)d card", "%(count)d cards", count) % {"count": count}},
+                )
             )
+            if not picked:
+                hint = _("Pick any cards (bluffing is allowed), or click a dash of salt to pass")
             b.text(
                 surface,
                 hint,
                 SMALL,
                 theme.MUSTARD,
                 b.rect(520, layout.HAND_Y + 14, 1, 1).topleft,
-                max_width=b.px_x(940),
+                max_width=room,
             )
         self._pot_words(surface, b, model)
 
@@ -440,45 +461,42 @@ class StoneSoupTable(KitTable):
             [_("Salt under it: %(count)d") % {"count": model.salt_pile}] if model.salt_pile else []
         )
         centre = layout.POT_X + layout.POT_W / 2 - 10
-        # on as many lines as it takes, clear of the declarations beside the pot; during a window only
-        # the call buttons, higher up, are there
-        right = layout.RING_X - layout.RING_R if model.window() is not None else layout.SAY_X
-        room = b.px(2 * (right - centre) - 20)
+        # each on one line under the pot, clear of the declarations beside it (and, in a window, of the
+        # ring and the players it waits for): a long line slides left, under the sequence card
+        right = b.rect(layout.SAY_X - 10, 0, 1, 1).x
+        left = b.rect(layout.SEQUENCE_X, 0, 1, 1).x
         font = b.font(SMALL)
-        lines = [part for line in lines for part in theme.wrap(line, font, room)]
+        lines = [part for line in lines for part in theme.wrap(line, font, right - left)]
         y = b.rect(centre, layout.POT_WORDS_Y, 1, 1).y
         for line in lines:
+            half = font.size(line)[0] / 2
+            x = max(left + half, min(b.rect(centre, 0, 1, 1).x, right - half))
             y = b.text(
-                surface,
-                line,
-                SMALL,
-                theme.TEXT,
-                (b.rect(centre, 0, 1, 1).x, y),
-                anchor="midtop",
-                max_width=room,
+                surface, line, SMALL, theme.TEXT, (round(x), y), anchor="midtop", max_width=right - left
             ).bottom
         window = model.window()
-        if window is not None:
-            who = (
-                _("You")
-                if window.get("player") == model.seat
-                else self.session.seat_name(window.get("player"))
+        claims, older = model.pot_claims() if fan_size(pot) else ([], False)
+        if window is not None or claims:  # the last claim stays over the pot once its window closes
+            seat, count, food = (
+                (window.get("player"), int(window.get("count", 1)), str(window.get("food")))
+                if window is not None
+                else claims[-1]
             )
-            claim = _('%(player)s: "%(claim)s"') % {
-                "player": who,
-                "claim": claim_words(int(window.get("count", 1)), str(window.get("food"))),
-            }
+            who = _("You") if seat == model.seat else self.session.seat_name(seat)
+            claim = _('%(player)s: "%(claim)s"') % {"player": who, "claim": claim_words(count, food)}
             room = b.px_x(2 * (layout.CALL_X - 10 - layout.POT_X - layout.POT_W / 2))
+            sizes = (LABEL, BODY, SMALL) if window is not None else (BODY, SMALL)
             b.text(
                 surface,
                 claim,
-                b.largest_fitting(claim, (LABEL, BODY, SMALL), room),  # a long name: smaller, whole
-                theme.MUSTARD,
+                b.largest_fitting(claim, sizes, room),  # a long name: smaller, whole
+                theme.MUSTARD if window is not None else theme.TEXT,
                 b.rect(layout.POT_X + layout.POT_W / 2, layout.MIDDLE_Y + 8, 1, 1).topleft,
                 anchor="midtop",
                 max_width=room,
             )
-        elif model.can("play"):
+        self._claims_words(surface, b, model, claims, older)
+        if window is None and model.can("play"):
             b.text(
                 surface,
                 _("Say they are:") if self.choosing.picked else _("Pick the cards for the pot first"),
@@ -486,6 +504,43 @@ class StoneSoupTable(KitTable):
                 theme.TEXT,
                 b.rect(layout.SAY_X, layout.SAY_Y - 4, 1, 1).topleft,
             )
+
+    def _claims_words(
+        self,
+        surface: pygame.Surface,
+        b: Board,
+        model: StoneModel,
+        claims: list[tuple[int, int, str]],
+        older: bool,
+    ) -> None:
+        """Every claim in the pot (made since the last call), oldest first, on one line at the foot of
+        the middle of the table; "..." before them where older cards lie under them, or where the
+        oldest give way for the line to fit."""
+        rows = -(-len(self._declarations_shown()) // layout.SAY_COLUMNS)
+        if not claims or rows > 2:  # three rows of declarations reach the foot: the log has it meanwhile
+            return
+        said = [
+            f"{n} {kind_name(food, n)} "
+            + (_("(you)") if seat == model.seat else "(" + self.session.seat_name(seat) + ")")
+            for seat, n, food in claims
+        ]
+        room = b.px_x(layout.MAIN_X + layout.MAIN_W - layout.CLAIMS_X - 20)
+        for first in range(len(said)):
+            shown = ("… " if first or older else "") + ", ".join(said[first:])
+            words = _("In the pot: %(claims)s") % {"claims": shown}
+            if b.fits(words, SMALL, room) or first == len(said) - 1:
+                break
+        b.text(
+            surface,
+            words,
+            SMALL,
+            theme.TEXT_DIM,
+            b.rect(layout.CLAIMS_X, layout.CLAIMS_Y, 1, 1).topleft,
+            max_width=room,
+        )
+
+    def _declarations_shown(self) -> list[str]:
+        return [t.key for t in self.things() if t.key.startswith("say:")]
 
     def prompt(self, model: StoneModel) -> str:
         names = self.names()
