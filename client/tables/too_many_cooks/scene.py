@@ -74,6 +74,8 @@ class TooManyCooksTable(KitTable):
     """Too Many Cooks at one screen: the soup in its pot, tastes, chefs, the round timer."""
 
     name = "too-many-cooks"
+    menu_holds_clock = True  # a solo cook reading the menu or the rules loses no time: nobody else waits
+    couch_holds_clock = False  # with other people at the table the kitchen keeps cooking
     model_type = TableModel
     draws_hints = True  # a learner's hints go in the notice above the pot, not over the table
 
@@ -234,6 +236,8 @@ class TooManyCooksTable(KitTable):
 
     def update(self, dt: float, now: float) -> None:
         super().update(dt, now)
+        if self._rotating is not None and self.stack is not None and self.stack.top not in (self, None):
+            self._rotating = None  # a screen over the table: no rotation waits behind it for a key
         for said in list(self.session.emotes):
             if said in self._emotes_seen:
                 continue
@@ -274,6 +278,10 @@ class TooManyCooksTable(KitTable):
 
     # --- input -------------------------------------------------------------------------------------
     def handle(self, action: InputAction) -> bool:
+        if action.kind in ("back", "menu", "help") and self._rotating is not None:
+            self._rotating = None  # the rotation Q / E showed is not made: Esc only takes it back,
+            if action.kind == "back":  # and a menu or the rules opened over it find the soup as it is
+                return True
         if action.kind == "emote" and self.session.shown_seat is not None:
             button = self.thing(parts.emote_key(action.index))
             if button is not None:  # a key's reaction is answered at its button, as a click's is
