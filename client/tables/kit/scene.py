@@ -164,6 +164,10 @@ class KitTable(TableScene):
         """What comes next, when the result says (a button's words and the new table's options)."""
         return None
 
+    def end_notes(self) -> list[str]:
+        """Lines the end screen tells under its buttons (a game of rounds: each round)."""
+        return []
+
     def end_handle(self, action: InputAction) -> bool:
         """Input the end uses itself (True if used)."""
         return False

@@ -61,7 +61,7 @@ from soupkitchen.client.tables.too_many_cooks.story import (
     seat_disc,
 )
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left
-from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
+from soupkitchen.client.tables.too_many_cooks.verdict import next_game, round_lines, verdict_line
 from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
@@ -855,6 +855,10 @@ class TooManyCooksTable(KitTable):
 
     def end_next_game(self) -> tuple[str, dict[str, Any]] | None:
         return next_game(final_result(self.current_view()))
+
+    def end_notes(self) -> list[str]:
+        """Each round: how it ended and what that did to the stars."""
+        return round_lines(self.current_view() or {})
 
     def end_handle(self, action: InputAction) -> bool:
         """The wheel reads the revealed tastes further down (or back up)."""
