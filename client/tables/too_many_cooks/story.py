@@ -193,7 +193,7 @@ def draw_summary(p: Painter, f: Frame, summary: Summary, box: pygame.Rect) -> No
         words = (
             _("No face has turned")
             if summary.moves
-            else _("Nobody has moved since")
+            else _("Nobody else has moved yet")
             if summary.since_own  # your own move is the latest, just below
             else _("Nothing yet")
         )
