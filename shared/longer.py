@@ -10,7 +10,11 @@ from soupkitchen.shared.words import N_
 
 CHOICES = ("off", "1.5x", "2x")
 FACTORS = {"off": 1.0, "1.5x": 1.5, "2x": 2.0}
-WORDS = {"off": N_("off"), "1.5x": N_("1.5x"), "2x": N_("2x")}  # the values as a Choice shows them
+WORDS = {
+    "off": N_("off"),
+    "1.5x": N_("1.5x the time"),
+    "2x": N_("2x the time"),
+}  # the values as a Choice shows them: what they do to the seconds set beside them
 
 
 def longer(seconds: int, choice: str) -> int:

@@ -232,7 +232,14 @@ async def start_embedded(app: App, lan: bool, port: int | None = None, db: Path 
     for tried in [port] if port else [DEFAULT_PORT, 0] if lan else [0]:
         try:
             server = EmbeddedServer(
-                str(db), host=host, port=tried, discovery=lan, bot_delay=app.settings.bot_delay
+                str(db),
+                host=host,
+                port=tried,
+                discovery=lan,
+                bot_delay=app.settings.bot_delay,
+                # the people at a table on this machine alone hold its clock: reading the rules as
+                # long as they like costs nobody time (a LAN table keeps the limits of any server)
+                **({} if lan else {"table_hold_limit": 0.0}),
             )
             await server.start()
             break

@@ -15,23 +15,30 @@ from soupkitchen.client.ui.widgets import Button, Toggle, Widget
 from soupkitchen.client.words import LANGUAGES, N_, _, percent
 
 
+def menu_message(session: TableSession) -> str:
+    """What the menu over a table says of the table meanwhile (words to translate)."""
+    scene = tables.table_scene_for(session.game_id)
+    waits = scene.menu_holds(session)  # a solo table (or a couch one, if the game says so) waits
+    return (
+        N_("The game is over: the table stays as it ended.")
+        if session.over
+        else N_("Hand the controls on, or step away: the kitchen keeps cooking for the others.")
+        if session.couch and scene.menu_holds_clock and not waits
+        else N_("Hand the controls on, or step away from the table.")
+        if session.couch
+        else N_("The table waits while this menu is open.")
+        if waits
+        else N_("The kitchen keeps cooking while this menu is open.")
+    )
+
+
 class PauseMenu(Dialog):
     name = "pause"
 
     def __init__(self, app, session: TableSession, show_end: Callable[[], None] | None = None) -> None:
         self.session = session
         self.show_end = show_end  # the game is over: its end screen (Play again ...) can be opened again
-        waits = session.local and tables.table_scene_for(session.game_id).menu_holds_clock
-        message = (
-            N_("The game is over: the table stays as it ended.")
-            if session.over
-            else N_("Hand the controls on, or step away from the table.")
-            if session.couch
-            else N_("The table waits while this menu is open.")
-            if waits
-            else N_("The kitchen keeps cooking while this menu is open.")
-        )
-        super().__init__(app, N_("Menu"), message)
+        super().__init__(app, N_("Menu"), menu_message(session))
 
     def build(self) -> list[Widget]:
         widgets: list[Widget] = [Button(_("Back to the table"), self.on_back, key="resume", primary=True)]

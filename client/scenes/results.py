@@ -13,7 +13,7 @@ from soupkitchen.client.net.session import TableSession
 from soupkitchen.client.scenes import transitions
 from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables.ending import SIDE_X, EndPanel, GenericEnd
-from soupkitchen.client.tables.kit.board import HEADING, LABEL, Board
+from soupkitchen.client.tables.kit.board import HEADING, LABEL, SMALL, Board
 from soupkitchen.client.ui import theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.widgets import Button, Widget
@@ -133,10 +133,23 @@ class ResultsScene(FormScene):
         )
         self.place(lay, 0, lay.height, 0)
         self.form.draw(surface, lay)
+        if self.form.widgets:  # the game's own lines beside (each round), under the buttons
+            y = max(w.rect.bottom for w in self.form.widgets) + b.px(BUTTON_GAP * 2)
+            column = b.rect(SIDE_X, 0, SIDE_W, 1060)
+            for note in self.panel.notes():
+                room = pygame.Rect(column.x, y, column.width, column.bottom - y)
+                if room.height < b.font(SMALL).get_linesize():
+                    break
+                y += b.paragraph(surface, note, SMALL, theme.TEXT, room, max_lines=3) + b.px(12)
 
     def occupied_rects(self) -> list[pygame.Rect]:
         b = Board(self.app.screen_size)
         return [*super().occupied_rects(), b.rect(0, 0, SIDE_X, 1080)]
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "verdict": self.panel.verdict(), "lines": self.panel.lines()}
+        return {
+            **super().describe(),
+            "verdict": self.panel.verdict(),
+            "lines": self.panel.lines(),
+            "notes": self.panel.notes(),
+        }

@@ -50,6 +50,18 @@ class TableScene(Scene):
     at_table = True
     results_delay = RESULTS_DELAY  # a table whose last move takes longer to see keeps it longer
     menu_holds_clock = False  # solo and couch: the clock waits while a menu or How to play covers the table
+    couch_holds_clock = True  # False: only at a solo table (the one person and bots) does the clock wait
+
+    @classmethod
+    def menu_holds(cls, session: Any) -> bool:
+        """Whether a menu or How to play over this table holds its clock: at a table on this machine
+        (the session holds only such a table's clock) that asks for it, with nobody else to wait
+        for (or at a couch table, if it holds there too)."""
+        return bool(getattr(session, "local", False)) and cls._holds_for(session)
+
+    @classmethod
+    def _holds_for(cls, session: Any) -> bool:
+        return cls.menu_holds_clock and (cls.couch_holds_clock or not getattr(session, "couch", False))
 
     def __init__(self, app: App, session: TableFeed) -> None:
         super().__init__(app)
@@ -234,7 +246,7 @@ class TableScene(Scene):
     def _hold_for_menu(self, covered: bool) -> None:
         """Hold the clock while a menu covers a table that asks for it (``menu_holds_clock``)."""
         hold = getattr(self.session, "hold_for_menu", None)  # a replay's feed has no clock to hold
-        if self.menu_holds_clock and hold is not None:
+        if hold is not None and self._holds_for(self.session):  # the session asks only a local table
             hold(covered)
 
     def show_end(self) -> None:

@@ -45,6 +45,10 @@ class EndPanel:
         """Input the panel uses itself (a long list scrolled); True if used."""
         return False
 
+    def notes(self) -> list[str]:
+        """Lines told beside the panel, under the end screen's buttons (each round of the game)."""
+        return []
+
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, on the board left of ``SIDE_X``."""
 

@@ -19,8 +19,9 @@ from soupkitchen.server.tables.table import Table
 from soupkitchen.shared.core import Bot, is_aside
 
 log = logging.getLogger(__name__)
-MOST_BEATS = 60.0
-"""The longest a bot may think over one action, in beats of the bot delay."""
+MOST_BEATS = 8.0
+"""The longest a bot may take in the table, or think over one action, in beats of the bot delay: a
+person at a real-time table acts or passes within seconds, never after a minute of silence."""
 PlayMove = Callable[[int, dict[str, Any], float], None]  # (seat, action, game time): the runner plays it
 
 

@@ -50,6 +50,9 @@ REPEAT_COST = UNSATISFIED
 """Going back to a soup the table has had twice this round counts as much as breaking a taste, and
 more each time after: chefs who keep undoing each other notice it, as people would, and try
 something else (taking a move back once is no habit yet)."""
+FURTHER_MOST = 2.0
+"""The most beats the further looks of a careful look add to a move: a chef who finds nothing better
+after a few looks settles at a person's pace (it still weighs the moves it would have)."""
 
 
 Moment = tuple[
@@ -373,7 +376,9 @@ class Chef(Bot):
         """The moves it weighs with care. A person does not weigh every move: a few catch the eye
         (``eyes``: those that do something about its own unsatisfied tastes first, then about the
         shared ones, then any), and it settles for the best of them once one makes the soup better;
-        when none does it looks at a few more, which takes longer (``further`` beats each time)."""
+        when none does it looks at a few more, which takes longer (``further`` beats each time, but
+        never more than ``FURTHER_MOST`` beats in all: when little helps, a person settles on a move
+        within a few seconds rather than read every move one after the other for a minute)."""
         moves = self.moves_seen(soup, spares)
         eyes = self.habits.eyes
         if eyes is None:
@@ -385,7 +390,7 @@ class Chef(Bot):
             order += self.rng.sample(pool, len(pool))
         scored: list[tuple[float, float, Move]] = []
         for start in range(0, len(order), eyes):
-            if start:
+            if start and start // eyes * self.habits.further <= FURTHER_MOST:
                 self.beats += self.habits.further
             scored += self.weigh(goal, soup, spares, order[start : start + eyes])
             if min(scored)[0] < here:

@@ -183,18 +183,22 @@ def number_word(count: int) -> str:
 
 
 def round_explanation(mode: str, reveal: dict[str, Any]) -> str:
-    """Why the stars moved as they did at the end of a round (a view's ``reveal``), in one sentence."""
+    """Why the stars moved as they did at the end of a round (a view's ``reveal``), in one sentence.
+    A round ends with a taste unsatisfied only when its time is up (every chef passes only once
+    every taste is satisfied), so such a sentence says that first."""
     unsatisfied, before, after, lost = (
         reveal[key] for key in ("unsatisfied", "stars_before", "stars_after", "lost")
     )
-    facts = {"count": number_word(unsatisfied)}
+    facts = {"count": unsatisfied}
     if mode == "unreasonable":
         if unsatisfied == 0:
             return _("Every taste satisfied: the unreasonable soup is a win.")
         return (
             ngettext(
-                "%(count)s taste unsatisfied: an unreasonable soup needs every taste, the game is lost.",
-                "%(count)s tastes unsatisfied: an unreasonable soup needs every taste, the game is lost.",
+                "Time is up with %(count)d taste unsatisfied: an unreasonable soup needs every taste, "
+                "the game is lost.",
+                "Time is up with %(count)d tastes unsatisfied: an unreasonable soup needs every taste, "
+                "the game is lost.",
                 unsatisfied,
             )
             % facts
@@ -204,12 +208,12 @@ def round_explanation(mode: str, reveal: dict[str, Any]) -> str:
             return _("Every taste satisfied: the kitchen gains a star.")
         return _("Every taste satisfied: the stars stay at the most, five.")
     if unsatisfied == 1:
-        return _("One taste unsatisfied: the stars stay the same.")
+        return _("Time is up with one taste unsatisfied: the stars stay the same.")
     if unsatisfied >= LOSING_UNSATISFIED:
         return (
             ngettext(
-                "%(count)s taste unsatisfied: five or more, the game is lost.",
-                "%(count)s tastes unsatisfied: five or more, the game is lost.",
+                "Time is up with %(count)d taste unsatisfied: five or more, the game is lost.",
+                "Time is up with %(count)d tastes unsatisfied: five or more, the game is lost.",
                 unsatisfied,
             )
             % facts
@@ -217,16 +221,16 @@ def round_explanation(mode: str, reveal: dict[str, Any]) -> str:
     if lost:
         return (
             ngettext(
-                "%(count)s taste unsatisfied and no star left to lose: the game is lost.",
-                "%(count)s tastes unsatisfied and no star left to lose: the game is lost.",
+                "Time is up with %(count)d taste unsatisfied and no star left to lose: the game is lost.",
+                "Time is up with %(count)d tastes unsatisfied and no star left to lose: the game is lost.",
                 unsatisfied,
             )
             % facts
         )
     return (
         ngettext(
-            "%(count)s taste unsatisfied: the kitchen loses a star.",
-            "%(count)s tastes unsatisfied: the kitchen loses a star.",
+            "Time is up with %(count)d taste unsatisfied: the kitchen loses a star.",
+            "Time is up with %(count)d tastes unsatisfied: the kitchen loses a star.",
             unsatisfied,
         )
         % facts

@@ -12,7 +12,7 @@ import pytest
 
 from soupkitchen.client.scenes.results import ResultsScene
 from soupkitchen.client.tables.ending import GenericEnd
-from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
+from soupkitchen.client.tables.too_many_cooks.verdict import next_game, round_lines, verdict_line
 from soupkitchen.client.ui.textfit import clipped_labels, reset_clipped
 from tests import golden as golden_screens
 from tests.tables.fake_session import FakeSession
@@ -52,7 +52,7 @@ def test_every_end_shows_its_result_beside_play_again_and_back_to_title(game):
     assert shown["widgets"][-4:] == ["Play again", "Replay and review", "Back to title", "Look at the table"]
     lines = shown["lines"]
     expected = {
-        "too-many-cooks": ["Round 3 revealed", "The kitchen keeps 5 stars", "Ready for Moderate"],
+        "too-many-cooks": ["Round 3 revealed", "The kitchen wins with 5 stars", "Ready for Moderate"],
         "pink-soup": ["Final scoring", "Dev wins with 37 points."],
         "stone-soup": ["Cleo wins!", "1.", "no cards left", "Ada (you)"],
         "pot-pourri": ["Final score", "Bert wins: furthest along the gourmet pathway, on square 34."],
@@ -70,7 +70,7 @@ def test_pink_soups_sheet_says_which_terms_come_from_the_pot_and_which_from_the_
 
 def test_the_kitchen_is_told_what_comes_next():
     results = finished("too-many-cooks")
-    assert results.panel.verdict() == "The kitchen keeps 5 stars: ready for Moderate"
+    assert results.panel.verdict() == "The kitchen wins with 5 stars: ready for Moderate"
     assert results.describe()["widgets"][0] == "Cook Moderate next"
     started = []
     results.again = lambda options=None: started.append(options)  # what the button would start
@@ -100,37 +100,59 @@ def test_the_menu_of_a_finished_game_leads_back_to_its_end(app):
         (
             {"won": True, "stars": 5, "next_challenge": {"mode": "standard", "difficulty": "hard"}},
             {"mode": "standard", "difficulty": "moderate"},
-            "The kitchen keeps 5 stars: ready for Hard",
+            "The kitchen wins with 5 stars: ready for Hard",
         ),
         (
             {"won": True, "stars": 5, "next_challenge": {"mode": "unreasonable", "tastes": 12}},
             {"mode": "standard", "difficulty": "hard"},
-            "The kitchen keeps 5 stars: ready for an unreasonable soup",
+            "The kitchen wins with 5 stars: ready for an unreasonable soup",
         ),
         (
             {"won": True, "stars": 3, "next_challenge": None},
             {"mode": "standard", "difficulty": "easy"},
-            "The kitchen keeps 3 stars: five stars make it ready for Moderate",
+            "The kitchen wins with 3 stars: five stars make it ready for Moderate",
         ),
         (
             {"won": False, "stars": 0},
             {"mode": "standard", "round": 2, "reveal": {"unsatisfied": 5, "tastes": []}},
-            "The kitchen closed in round 2: five or more tastes unsatisfied",
+            "The kitchen loses in round 2: five or more tastes unsatisfied",
         ),
         (
             {"won": False, "stars": 0},
             {"mode": "standard", "round": 1, "reveal": {"unsatisfied": 2, "tastes": []}},
-            "The kitchen closed in round 1: 2 tastes unsatisfied and no star left to lose",
+            "The kitchen loses in round 1: 2 tastes unsatisfied and no star left to lose",
         ),
         (
             {"won": True, "stars": 2, "next_challenge": {"mode": "unreasonable", "tastes": 14}},
             {"mode": "unreasonable", "reveal": {"unsatisfied": 0, "tastes": [{}] * 13}},
-            "All 13 tastes satisfied: next, try 14",
+            "The kitchen wins: all 13 tastes satisfied: next, try 14",
         ),
     ],
 )
 def test_the_verdict_is_worded_from_the_result(result, view, words):
     assert verdict_line(result, view) == words
+
+
+def test_each_round_of_the_game_is_told_with_why_its_star_was_won_or_lost():
+    view = {
+        "mode": "standard",
+        "past_rounds": [
+            {"round": 1, "unsatisfied": 0, "stars_after": 3},
+            {"round": 2, "unsatisfied": 1, "stars_after": 3},
+            {"round": 3, "unsatisfied": 2, "stars_after": 2},
+        ],
+    }
+    assert round_lines(view) == [
+        "Round 1: every taste satisfied: +1 star",
+        "Round 2: time is up with one taste unsatisfied: no star lost",
+        "Round 3: time is up with 2 tastes unsatisfied: -1 star",
+    ]
+    shown = finished("too-many-cooks").describe()
+    assert shown["notes"] == [
+        "Round 1: every taste satisfied: +1 star",
+        "Round 2: every taste satisfied: +1 star",
+        "Round 3: every taste satisfied: +1 star",
+    ]
 
 
 def test_the_next_challenge_becomes_the_next_games_options():

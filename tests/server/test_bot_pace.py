@@ -5,9 +5,13 @@ server's clock moved by hand."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from server_testkit import Client
 
+from soupkitchen.server.config import BOT_JITTER_WITH_PEOPLE, ServerConfig
 from soupkitchen.server.embedded import EmbeddedServer
+from soupkitchen.server.tables.bots import TableBots
 from soupkitchen.server.tables.scheduler import HandScheduler
 from soupkitchen.shared.too_many_cooks.bot import Chef
 
@@ -114,3 +118,20 @@ async def test_between_rounds_a_stand_in_says_ready_for_an_absent_chef_after_the
         await ann.close()
         await bob.close()
         await server.stop()
+
+
+def test_a_bot_that_would_think_for_a_minute_acts_within_seconds():
+    """However long a bot says it would look or think, the table gives it a person's few seconds."""
+
+    class Ponderer(Chef):
+        def looks(self, view):
+            return 50.0
+
+        def thinking(self, view, action):
+            return 50.0
+
+    config = ServerConfig()
+    bots = TableBots(SimpleNamespace(id="t"), config, lambda: 0.0)  # type: ignore[arg-type]
+    bots.bots[1] = Ponderer(1, 1)
+    turn = (bots.looks(1, {}) + bots.beats(1, {}, {"type": "pass"})) * config.bot_delay
+    assert turn * BOT_JITTER_WITH_PEOPLE[1] <= 30.0

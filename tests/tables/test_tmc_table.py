@@ -453,7 +453,9 @@ def test_after_the_end_the_button_under_the_pot_leads_back_to_play_again():
     past = scene.model.view["past_rounds"]  # the end tells the game round by round
     assert [r["round"] for r in past] == list(range(1, scene.model.view["round"] + 1))
     assert len(past) > 1
-    assert f"Round 1: {past[0]['stars_after']} star" in " ".join(shown_words(app, scene, session.now + 1))
+    told = " ".join(shown_words(app, scene, session.now + 1))  # the last round, and why its stars moved
+    assert f"Round {len(past)}: Time is up with" in told
+    assert [line.split(":")[0] for line in scene.end_notes()] == [f"Round {r['round']}" for r in past]
 
 
 def test_a_nudge_is_said_beside_the_clock_for_that_turn_only_and_covers_nothing():

@@ -63,6 +63,7 @@ def test_what_the_notice_above_the_pot_says_fits_whole_at_720p(language, speakin
         draw_notice(p, frame, Notice("keys", words=words_said))
     for hint in HINTS:
         draw_notice(p, frame, Notice("hint", words=words._(hint), foot=words._(guide.TURN_OFF)))
+        draw_notice(p, frame, Notice("ready", words=words._(hint)))  # before a round, under its title
     draw_notice(
         p,
         frame,

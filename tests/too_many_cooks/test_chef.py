@@ -131,6 +131,25 @@ def test_a_chef_takes_longer_over_a_hard_decision_than_an_obvious_one(tmc):
             assert 3.0 <= beats["obvious"] * delay * low and beats["obvious"] * delay * high <= 5.0, beats
 
 
+def test_a_chef_that_finds_nothing_better_still_moves_within_seconds(tmc):
+    """A normal chef looks at a few moves at a time and at more when none helps; when none ever does
+    it has weighed every move, yet it has taken at most a few seconds, not a minute (a chef with
+    all others passed once sat on "cooking now" for a minute)."""
+    state = tmc.with_tastes(
+        tmc.with_soup(tmc.playing(2, seed=5).with_(turn=0), tmc.soup_of("pea/blue")), [("E18", 0)]
+    )
+    chef = GAME.make_bot(0, 3, "normal")
+    view = GAME.view(state, 0)
+    soup, spares = bot.soup_from_view(view), bot.spares_from_view(view["spares"])
+    goal = chef.goal(view, None, faces=True)
+    chef.beats = 0.0
+    weighed = chef.look_with_care(view, goal, soup, spares, float("-inf"))  # no move is ever better
+    assert len(weighed) == len(chef.open_moves(soup, spares)) > 100
+    delay, (_low, high) = ServerConfig().bot_delay, BOT_JITTER_WITH_PEOPLE
+    most = chef.habits.takes_in + chef.habits.stuck + chef.beats
+    assert most * delay * high <= 15.0, most
+
+
 def test_an_easy_chef_sometimes_spoils_a_taste_it_reads_and_a_hard_one_does_not(tmc):
     """Each chef reads two satisfied tastes and one that a change in the top row satisfies; some of
     those changes spoil a satisfied taste, others do not."""

@@ -115,7 +115,7 @@ def test_the_reveal_shows_every_taste_with_its_owner_after_the_round(tmc):
     )
     assert (
         describe.round_explanation(view["mode"], reveal)
-        == "Two tastes unsatisfied: the kitchen loses a star."
+        == "Time is up with 2 tastes unsatisfied: the kitchen loses a star."
     )
     view["reveal"]["tastes"].clear()
     assert len(GAME.view(state, 2)["reveal"]["tastes"]) == 4  # views are copies, the state is untouched

@@ -28,6 +28,8 @@ class EndingTable(Protocol):
 
     def end_verdict(self) -> str: ...
 
+    def end_notes(self) -> list[str]: ...
+
     def end_next_game(self) -> tuple[str, dict[str, Any]] | None: ...
 
     def end_handle(self, action: InputAction) -> bool: ...
@@ -57,6 +59,9 @@ class TableEnd(EndPanel):
 
     def handle(self, action: InputAction) -> bool:
         return self.table.end_handle(action)
+
+    def notes(self) -> list[str]:
+        return self.table.end_notes()
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table

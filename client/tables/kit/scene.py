@@ -50,6 +50,9 @@ from soupkitchen.shared.core import canonical_json
 MENU_LEAST_W, MENU_H, MENU_MOST_W = 300, 64, 900  # a menu item (as wide as its words, within these)
 CANCEL = {"type": "kit:cancel"}  # the menu item that closes a menu without a move
 JUST_CHANGED = 0.5  # seconds after another's move in which a touch of what it changed is not taken
+REPLACED_BUTTON = 0.4
+"""Seconds after a button took new words in its place (Next round, then Ready to cook) in which a
+click on it is not taken: it is the second click of a double click meant for the button before."""
 LOG_STEP = 3  # history lines the mouse wheel scrolls a notch
 
 
@@ -95,6 +98,7 @@ class KitTable(TableScene):
         self._seat_seen: int | None = None
         self._others_moved = False  # the latest change was another player's move, not the shown seat's
         self._built: tuple[Any, list[Thing]] | None = None
+        self._buttons: dict[str, tuple[str, float]] = {}  # each button's words, and since when (client clock)
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._layer_drawn: list[tuple] = []  # what the layer holds, for the coverage check
@@ -176,6 +180,10 @@ class KitTable(TableScene):
         """What comes next, when the result says (a button's words and the new table's options)."""
         return None
 
+    def end_notes(self) -> list[str]:
+        """Lines the end screen tells under its buttons (a game of rounds: each round)."""
+        return []
+
     def end_handle(self, action: InputAction) -> bool:
         """Input the end uses itself (True if used)."""
         return False
@@ -227,7 +235,18 @@ class KitTable(TableScene):
                 )
             )
             self._built = (key, built)
+            for thing in built:
+                if thing.kind == "button" and self._buttons.get(thing.key, (thing.words,))[0] != thing.words:
+                    self._buttons[thing.key] = (thing.words, self.now)  # replaced in its place
+                elif thing.kind == "button" and thing.key not in self._buttons:
+                    self._buttons[thing.key] = (thing.words, float("-inf"))
         return self._built[1]
+
+    def just_replaced(self, thing: Thing) -> bool:
+        """Whether ``thing`` is a button that took new words where it lies a moment ago (by this
+        client's clock): a click on it then was meant for the button it replaced."""
+        words, since = self._buttons.get(thing.key, ("", float("-inf")))
+        return thing.kind == "button" and words == thing.words and self.now - since < REPLACED_BUTTON
 
     def moves_button_rect(self) -> pygame.Rect:
         """Where the button that opens the move list lies (at the foot of the side column)."""
@@ -650,6 +669,8 @@ class KitTable(TableScene):
                 if self.just_changed(wanted[0].key):
                     self.answer_at(pos, _("That has just changed: look again"))
                     return True
+                if self.just_replaced(wanted[0]):
+                    return True  # the second click of a double click: the new button waits for its own
                 return self.touch(wanted[0].key)
         if found and not self.session.over:  # a touch of a thing that does nothing is answered there
             if not self.actions:

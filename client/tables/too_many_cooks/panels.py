@@ -518,14 +518,14 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect, words: str = ""
     p.panel(banner, colour=theme.PANEL_LIGHT, edge=theme.MUSTARD)
     title = _("Round %(round)s is about to start") % {"round": m.view.get("round", 1)}
     room = banner.width - lay.px(30)
-    p.text(
+    top = p.text(
         title,
         p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), room),
         theme.TEXT,
         (banner.centerx, banner.y + lay.px(10)),
         anchor="midtop",
         max_width=room,
-    )
+    ).bottom
     words = words or (
         _("Read your tastes, then press Ready.")
         if m.ready_action
@@ -533,14 +533,20 @@ def draw_ready_banner(p: Painter, f: Frame, banner: pygame.Rect, words: str = ""
         if m.seat is not None
         else _("The chefs are getting ready.")
     )
-    p.text(
-        words,
-        p.largest_fitting(words, (BODY, SMALL), room),
-        theme.TEXT_DIM,
-        (banner.centerx, banner.bottom - lay.px(12)),
-        anchor="midbottom",
-        max_width=room,
-    )
+    # the words whole, wrapped under the title (a learner's first hint is long), at the foot
+    below = pygame.Rect(banner.x + lay.px(15), top + lay.px(2), room, banner.bottom - lay.px(8) - top)
+    for size in (BODY, SMALL, SMALL * 0.86):
+        font = p.font(size)
+        lines = theme.wrap(words, font, room)
+        if len(lines) * font.get_linesize() <= below.height:
+            break
+    else:  # nothing fits: cut, and counted as cut
+        p.paragraph(words, SMALL, theme.TEXT_DIM, below, max_lines=3)
+        return
+    y = below.bottom - len(lines) * font.get_linesize()
+    for line in lines:
+        p.text(line, size, theme.TEXT_DIM, (banner.centerx, y), anchor="midtop", max_width=room)
+        y += font.get_linesize()
 
 
 def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str, Any]) -> None:
@@ -582,13 +588,7 @@ def draw_end_banner(p: Painter, f: Frame, banner: pygame.Rect, result: dict[str,
         "round": reveal.get("round", ""),
         "explanation": explanation,
     }
-    past = f.model.view.get("past_rounds") or []
-    if len(past) > 1:  # more than one round: the game round by round, the stars after each
-        explanation = words = " · ".join(
-            ngettext("Round %(round)d: %(stars)d star", "Round %(round)d: %(stars)d stars", r["stars_after"])
-            % {"round": r["round"], "stars": r["stars_after"]}
-            for r in past
-        )
+    # (the end screen tells every round beside, one line each: ``verdict.round_lines``)
     font = p.font(SMALL)
     if explanation and len(theme.wrap(words, font, room)) * font.get_linesize() <= last.height:
         p.paragraph(words, SMALL, theme.TEXT_DIM, last, max_lines=3)  # where it fits

@@ -24,6 +24,7 @@ from soupkitchen.client.tables.too_many_cooks.board import (
     Frame,
     draw_arrow,
     draw_board,
+    draw_card,
     draw_moving_card,
     draw_spare,
 )
@@ -61,7 +62,7 @@ from soupkitchen.client.tables.too_many_cooks.story import (
     seat_disc,
 )
 from soupkitchen.client.tables.too_many_cooks.tastes import draw_left
-from soupkitchen.client.tables.too_many_cooks.verdict import next_game, verdict_line
+from soupkitchen.client.tables.too_many_cooks.verdict import next_game, round_lines, verdict_line
 from soupkitchen.client.ui import coverage, theme
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.words import _, ngettext
@@ -74,6 +75,8 @@ class TooManyCooksTable(KitTable):
     """Too Many Cooks at one screen: the soup in its pot, tastes, chefs, the round timer."""
 
     name = "too-many-cooks"
+    menu_holds_clock = True  # a solo cook reading the menu or the rules loses no time: nobody else waits
+    couch_holds_clock = False  # with other people at the table the kitchen keeps cooking
     model_type = TableModel
     draws_hints = True  # a learner's hints go in the notice above the pot, not over the table
 
@@ -234,6 +237,8 @@ class TooManyCooksTable(KitTable):
 
     def update(self, dt: float, now: float) -> None:
         super().update(dt, now)
+        if self._rotating is not None and self.stack is not None and self.stack.top not in (self, None):
+            self._rotating = None  # a screen over the table: no rotation waits behind it for a key
         for said in list(self.session.emotes):
             if said in self._emotes_seen:
                 continue
@@ -274,6 +279,10 @@ class TooManyCooksTable(KitTable):
 
     # --- input -------------------------------------------------------------------------------------
     def handle(self, action: InputAction) -> bool:
+        if action.kind in ("back", "menu", "help") and self._rotating is not None:
+            self._rotating = None  # the rotation Q / E showed is not made: Esc only takes it back,
+            if action.kind == "back":  # and a menu or the rules opened over it find the soup as it is
+                return True
         if action.kind == "emote" and self.session.shown_seat is not None:
             button = self.thing(parts.emote_key(action.index))
             if button is not None:  # a key's reaction is answered at its button, as a click's is
@@ -639,7 +648,20 @@ class TooManyCooksTable(KitTable):
                 for t in self.things()
                 if t.key.startswith("button:emote:")
             )  # one size for the three
-            draw_button(p, rect, thing.words, self.session.shown_seat is not None, size=size)
+            draw_button(p, rect, thing.words, self.may_react(), size=size)
+
+    def may_react(self) -> bool:
+        """Whether the shown chef has a move to react to now (another chef's latest, not yet
+        answered, its moment not past): the reaction buttons look usable only then; a press
+        otherwise is still answered with why not."""
+        seat, view = self.session.shown_seat, self.current_view() or {}
+        last = view.get("last_move")
+        if seat is None or view.get("phase") != "playing" or not isinstance(last, dict):
+            return False
+        if last.get("seat") == seat or any(r.get("seat") == seat for r in view.get("reactions") or []):
+            return False
+        now = self.server_now()
+        return now is None or now < float(last.get("until", float("inf")))
 
     def _colour_blind(self) -> bool:
         return bool(getattr(getattr(self.app, "settings", None), "colour_blind_symbols", False))
@@ -806,6 +828,18 @@ class TooManyCooksTable(KitTable):
             mark = pygame.Rect(0, 0, lay.px(22), lay.px(22))
             mark.center = mid
             draw_arrow_mark(p, mark, line, sign, theme.MUSTARD)
+        # the card that goes round: a ghost of it where it will lie, at the line's other end
+        first, last = ((index, i) if line == "row" else (i, index) for i in (0, SIZE - 1))
+        leaving = self.thing(parts.cell_key(*(first if sign < 0 else last)))
+        card = leaving.extra.get("card") if leaving is not None else None
+        if card:
+            target = cells[-1] if sign < 0 else cells[0]
+            ghost = pygame.Rect(0, 0, target.width * 3 // 5, target.height * 3 // 5)
+            ghost.center = target.center
+            # shown because the pointer (or Q / E) asked for it, over the card it will replace
+            with coverage.overlay("where the card that goes round will lie", ghost, asked=True):
+                draw_card(p, card, ghost, self._colour_blind(), alpha=235)
+                p.ring(ghost, colour=theme.MUSTARD, width=3, pad=2, radius=8)
 
     def hover_words(self) -> list[str]:
         """What the pointer rests on: what a touch of it would do, else what it is (a spare's count, a
@@ -847,6 +881,10 @@ class TooManyCooksTable(KitTable):
 
     def end_next_game(self) -> tuple[str, dict[str, Any]] | None:
         return next_game(final_result(self.current_view()))
+
+    def end_notes(self) -> list[str]:
+        """Each round: how it ended and what that did to the stars."""
+        return round_lines(self.current_view() or {})
 
     def end_handle(self, action: InputAction) -> bool:
         """The wheel reads the revealed tastes further down (or back up)."""

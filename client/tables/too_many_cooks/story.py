@@ -178,14 +178,25 @@ def draw_summary(p: Painter, f: Frame, summary: Summary, box: pygame.Rect) -> No
     pygame.draw.rect(p.surface, theme.PANEL, box, border_radius=lay.px(8))
     pygame.draw.rect(p.surface, theme.MUSTARD, box, width=lay.px(2), border_radius=lay.px(8))
     title = _("Since your last move") if summary.since_own else _("This round so far")
-    counts = ngettext("%(count)d move", "%(count)d moves", summary.moves) % {"count": summary.moves}
+    counts = (
+        ngettext("%(count)d move", "%(count)d moves", summary.moves) % {"count": summary.moves}
+        if summary.moves
+        else ""  # no "0 moves" beside words that say so
+    )
     x, y = box.x + lay.px(10), box.y + lay.px(3)
-    width = p.font(SMALL).size(counts)[0]
+    width = p.font(SMALL).size(counts)[0] if counts else 0
     head = p.text(title, SMALL, theme.MUSTARD, (x, y), max_width=box.width - lay.px(20))
     row = pygame.Rect(x, head.bottom + lay.px(2), box.width - lay.px(30) - width, lay.px(FACE_H))
-    p.text(counts, SMALL, theme.TEXT, (box.right - lay.px(10), row.centery), anchor="midright")
+    if counts:
+        p.text(counts, SMALL, theme.TEXT, (box.right - lay.px(10), row.centery), anchor="midright")
     if not summary.faces and not summary.shared:
-        words = _("No face has turned") if summary.moves else _("Nothing yet")
+        words = (
+            _("No face has turned")
+            if summary.moves
+            else _("Nobody else has moved yet")
+            if summary.since_own  # your own move is the latest, just below
+            else _("Nothing yet")
+        )
         p.text(words, SMALL, theme.TEXT_DIM, (row.x, row.centery), anchor="midleft", max_width=row.width)
         return
     draw_faces(p, summary.faces, summary.shared, row, with_counts=True)
@@ -375,10 +386,14 @@ def draw_log(
     old_clip = p.surface.get_clip()
     p.surface.set_clip(room.clip(old_clip))
     newest = f.history.last_move if f.history is not None else None
+    whole = [content.move(room.x, room.y - scroll) for _item, content in placed]
+    whole = [rect for rect in whole if room.y <= rect.top and rect.bottom <= room.bottom]
     for item, content in placed:
         rect = content.move(room.x, room.y - scroll)
         if rect.bottom < room.y or rect.top > room.bottom:
             continue
+        if whole and not (room.y <= rect.top and rect.bottom <= room.bottom):
+            continue  # an entry is shown whole or not at all (the scroll bar tells of the rest)
         older = own is not None and item.entry.number < own.number
         draw_item(p, f, item, rect, older, item.entry is newest)
     p.surface.set_clip(old_clip)

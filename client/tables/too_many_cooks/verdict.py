@@ -8,6 +8,7 @@ from typing import Any
 from soupkitchen.client.words import _, ngettext
 from soupkitchen.shared.too_many_cooks import describe
 from soupkitchen.shared.too_many_cooks.cards import DIFFICULTIES, LOSING_UNSATISFIED
+from soupkitchen.shared.too_many_cooks.rounds import starting_stars
 
 
 def stars_words(stars: int) -> str:
@@ -29,16 +30,16 @@ def verdict_words(result: dict[str, Any], view: dict[str, Any]) -> tuple[str, st
     unsatisfied = int(reveal.get("unsatisfied", 0))
     if view.get("mode") == "unreasonable":
         if not won:
-            return _("The unreasonable soup of %(count)d tastes was not to everyone's taste") % {
-                "count": tastes
-            }, _("%(count)d of them unsatisfied") % {"count": unsatisfied}
+            return _("The kitchen loses the unreasonable soup of %(count)d tastes") % {"count": tastes}, _(
+                "%(count)d of them unsatisfied"
+            ) % {"count": unsatisfied}
         if challenge is None:
-            return _("All %(count)d tastes satisfied") % {"count": tastes}, _(
+            return _("The kitchen wins: all %(count)d tastes satisfied") % {"count": tastes}, _(
                 "every taste of the Hard deck: tell the publisher!"
             )
-        return _("All %(count)d tastes satisfied") % {"count": tastes}, _("next, try %(count)s") % {
-            "count": challenge.get("tastes")
-        }
+        return _("The kitchen wins: all %(count)d tastes satisfied") % {"count": tastes}, _(
+            "next, try %(count)s"
+        ) % {"count": challenge.get("tastes")}
     if not won:
         why = (
             _("five or more tastes unsatisfied")
@@ -50,8 +51,8 @@ def verdict_words(result: dict[str, Any], view: dict[str, Any]) -> tuple[str, st
             )
             % {"count": unsatisfied}
         )
-        return _("The kitchen closed in round %(round)s") % {"round": view.get("round", "")}, why
-    kept = _("The kitchen keeps %(stars)s") % {"stars": stars_words(stars)}
+        return _("The kitchen loses in round %(round)s") % {"round": view.get("round", "")}, why
+    kept = _("The kitchen wins with %(stars)s") % {"stars": stars_words(stars)}
     if challenge is not None and challenge.get("mode") == "unreasonable":
         return kept, _("ready for an unreasonable soup")
     if challenge is not None:
@@ -64,6 +65,51 @@ def verdict_words(result: dict[str, Any], view: dict[str, Any]) -> tuple[str, st
             "difficulty": describe.difficulty_word(after)
         }
     return kept, _("five stars make it ready for an unreasonable soup")
+
+
+def round_lines(view: dict[str, Any]) -> list[str]:
+    """Each round of a game, one line each: how it ended and what that did to the stars ("Round 3:
+    time is up with 2 tastes unsatisfied: -1 star"). A round ends with a taste unsatisfied only
+    when its time is up: every chef passes only once every taste they know is satisfied."""
+    past = [r for r in view.get("past_rounds") or [] if isinstance(r, dict)]
+    before = starting_stars(str(view.get("mode", "")))
+    lines = []
+    for r in past:
+        number, unsatisfied, after = int(r["round"]), int(r["unsatisfied"]), int(r["stars_after"])
+        facts = {"round": number, "count": unsatisfied}
+        if view.get("mode") == "unreasonable":
+            words = (
+                _("Round %(round)d: every taste satisfied, the soup is a win")
+                if unsatisfied == 0
+                else ngettext(
+                    "Round %(round)d: time is up with %(count)d taste unsatisfied: the game is lost",
+                    "Round %(round)d: time is up with %(count)d tastes unsatisfied: the game is lost",
+                    unsatisfied,
+                )
+            )
+        elif unsatisfied == 0:
+            words = (
+                _("Round %(round)d: every taste satisfied: +1 star")
+                if after > before
+                else _("Round %(round)d: every taste satisfied: the stars stay at five")
+            )
+        elif unsatisfied == 1:
+            words = _("Round %(round)d: time is up with one taste unsatisfied: no star lost")
+        elif unsatisfied >= LOSING_UNSATISFIED or before == 0:
+            words = ngettext(
+                "Round %(round)d: time is up with %(count)d taste unsatisfied: the game is lost",
+                "Round %(round)d: time is up with %(count)d tastes unsatisfied: the game is lost",
+                unsatisfied,
+            )
+        else:
+            words = ngettext(
+                "Round %(round)d: time is up with %(count)d taste unsatisfied: -1 star",
+                "Round %(round)d: time is up with %(count)d tastes unsatisfied: -1 star",
+                unsatisfied,
+            )
+        lines.append(words % facts)
+        before = after
+    return lines
 
 
 def verdict_line(result: dict[str, Any], view: dict[str, Any]) -> str:
