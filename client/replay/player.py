@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from soupkitchen.shared.replay import Timeline, face_up, review_of
+from soupkitchen.shared.replay import Timeline, face_up, review_of, turned_up
 
 SPEEDS = (1, 2, 4)
 MOVE_SECONDS = 1.2  # how long one move stays on screen at 1x
@@ -133,7 +133,9 @@ class ReplaySession:
         face_up: bool = False,
     ) -> None:
         """Show ``view`` as ``seat``'s (None: the spectator's, or with ``face_up`` the face-up eyes')
-        at ``moment``."""
+        at ``moment``. Its moves are left out: nothing can be played in a replay, so a table offers
+        none, prompts for none and rings none as a live one would."""
+        view = {**view, "legal_actions": []}
         self.views = {seat: view}
         self.face_up = face_up and seat is None
         self.tokens = {} if seat is None else {seat: ""}
@@ -193,13 +195,20 @@ class ReplayPlayer:
         seat = self.seat_shown
         self.session.show(
             seat,
-            self.timeline.view(self.moment, seat),
+            self.view_shown(self.moment),
             events or [],
             self.moment,
             self.timeline.time(self.moment),
             face_up=self.eye == FACE_UP,
         )
         self.changed += 1
+
+    def view_shown(self, moment: int) -> dict[str, Any]:
+        """The view the table draws at ``moment``: the shown seat's (the spectator's), or with the
+        face-up eyes the spectator's with every hidden card on the table face up."""
+        if self.eye == FACE_UP:
+            return turned_up(self.timeline, moment)
+        return self.timeline.view(moment, self.seat_shown)
 
     # --- moving in time --------------------------------------------------------------------------
     def seek(self, moment: int) -> None:
@@ -230,9 +239,8 @@ class ReplayPlayer:
         with the events of the move that led there: what a table made afresh here catches up on."""
         start = max([m for m in self.marks.rounds if m <= self.moment], default=0)
         start = max(start, self.moment - most)
-        seat = self.seat_shown
         return [
-            (self.timeline.view(m, seat), self.timeline.events(m) if m > start else [])
+            (self.view_shown(m), self.timeline.events(m) if m > start else [])
             for m in range(start, self.moment + 1)
         ]
 

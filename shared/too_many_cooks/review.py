@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from soupkitchen.shared.too_many_cooks.state import TmcState
-from soupkitchen.shared.too_many_cooks.tastes import satisfied
+from soupkitchen.shared.too_many_cooks.tastes import public_taste, satisfied
 
 
 def review(timeline: Any) -> dict[str, Any]:
@@ -119,3 +119,9 @@ def face_up(state: TmcState) -> dict[str, Any]:
             for taste, owner in zip(state.tastes, state.owners, strict=True)
         ],
     }
+
+
+def turned_up(state: TmcState, view: dict[str, Any]) -> dict[str, Any]:
+    """The spectator's ``view`` with every chef's personal taste card face up, in seat order."""
+    personal = [taste for taste, owner in zip(state.tastes, state.owners, strict=True) if owner is not None]
+    return {**view, "my_tastes": [public_taste(taste, state.soup) for taste in personal]}

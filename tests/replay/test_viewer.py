@@ -69,7 +69,8 @@ def test_switching_eyes_never_moves_the_time():
         player.set_eye(eye)
         assert player.moment == 17
         view = player.session.view(player.seat_shown)
-        assert view == player.timeline.view(17, player.seat_shown)
+        if eye != FACE_UP:  # the seat's view, without its moves (nothing is played in a replay)
+            assert view == {**player.timeline.view(17, player.seat_shown), "legal_actions": []}
         assert view["seat"] == (eye if isinstance(eye, int) else None)
     assert player.face_up()["hands"]  # every hand, face up
 
@@ -402,3 +403,43 @@ def test_a_jump_to_a_round_ended_early_shows_the_time_that_was_left(app):
     app.step(app.clock.t)
     assert viewer.player.moment == moment + 1 and viewer.table.describe()["phase"] == "reveal"
     assert viewer.table.round_left == passed["seconds_left"] > 0  # the stopwatch, not 0:00
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_face_up_eyes_turn_every_hidden_card_on_the_table_face_up(app, game_id):
+    viewer = open_viewer(app, game_id)
+    viewer.player.seek(6)
+    viewer.set_eye(FACE_UP)
+    app.step(app.clock.t)
+    table = viewer.table
+    things = {t.key: t for t in table.things()}
+    if game_id == "stone-soup":  # every hand, the bottom one and the others' fans
+        fans = [t for k, t in things.items() if k.startswith("fan:")]
+        assert fans and all(t.face for t in fans) and any(k.startswith("hand:") for k in things)
+    elif game_id == "pink-soup":  # each pot card, and the bottom chef's recipe
+        pots = table.model.view["players"]
+        assert all(card is not None for chef in pots for card in chef["pot"])
+        assert table.model.recipe() is not None
+    elif game_id == "pot-pourri":  # the bottom chef's hand and cookery book, the lidded pan
+        assert not any(k.startswith(("hidden:", "hidden_recipe:")) for k in things)
+        assert any(k.startswith("hand:") for k in things) and any(k.startswith("book:") for k in things)
+        assert all(pan["ingredients"] is not None for pan in table.model.view["pans"])
+    else:  # every chef's taste cards
+        assert table.session.view(None)["my_tastes"]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_seat_seen_in_a_replay_is_never_prompted_to_act(app, game_id):
+    from soupkitchen.client.ui import coverage
+
+    viewer = open_viewer(app, game_id)
+    line = viewer.player.timeline
+    moment = next(m for m in range(2, line.length) if line.view(m, 0)["legal_actions"])
+    viewer.player.seek(moment)
+    viewer.set_eye(0)
+    app.step(app.clock.t)
+    assert viewer.table.session.view(0)["legal_actions"] == []  # nothing to click, nothing ringed
+    with coverage.capture() as drawn:
+        viewer.table.draw(viewer.surface)
+    words = " ".join(event[2] for event in drawn if event[0] == "note").lower()
+    assert "your turn" not in words and "pick any" not in words

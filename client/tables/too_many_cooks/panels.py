@@ -98,6 +98,8 @@ def status_lines(f: Frame) -> tuple[str, str]:
         ) % {"count": waiting}
     if m.phase == "reveal":
         return _("Round over"), _("Check the tastes, then go on.")
+    if m.my_turn and not m.view.get("legal_actions"):  # a replay: the seat's turn, nothing to play
+        return _("%(chef)s's turn") % {"chef": f.name(m.turn)}, _("Watch the soup and react!")
     if m.must_pass:
         return _("You must pass"), _("All your tastes are satisfied.")
     if m.my_turn and f.nudged:

@@ -170,7 +170,13 @@ def draw_left(p: Painter, f: Frame) -> None:
     column = lay.taste_column(m, f.taste_scroll)
     tastes = m.listed_tastes()
     shared, mine = m.shared_tastes(), m.my_tastes()
-    mine_label = _("Your tastes") if m.seat is not None else _("Chefs' tastes are secret")
+    mine_label = (
+        _("Your tastes")
+        if m.seat is not None
+        else _("Every chef's tastes")  # a replay's face-up eyes: each chef's taste cards face up
+        if f.face_up
+        else _("Chefs' tastes are secret")
+    )
     top_label = mine_label if column.scroll >= len(shared) and mine else _("Shared tastes")
     p.text(top_label, LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
     if not shared:
