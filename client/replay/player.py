@@ -169,6 +169,7 @@ class ReplayPlayer:
         self.marks = Marks(timeline.turns(), rounds(timeline))
         # a game with rounds of its own (its state counts them), each with its own clock
         self.own_rounds = isinstance(getattr(timeline.checkpoints[0], "round", None), int)
+        self._clocks: dict[int, tuple[int, int] | None] = {}  # a round's first and last timed moments
         self.changed = 0  # counts every change of what is shown (the scene redraws on it)
         self.jumped = True  # the last change was not one step forward (a table starts afresh)
         self.show()
@@ -280,6 +281,22 @@ class ReplayPlayer:
     def until_next_move(self) -> float | None:
         """Seconds of the viewer's time until playing shows the next move (None: paused)."""
         return None if not self.playing else max(0.0, (MOVE_SECONDS - self._carry) / self.speed)
+
+    def round_clock(self, moment: int) -> float | None:
+        """Seconds on the round's own clock at ``moment``, as the table's stopwatch counts them: from
+        the move that started its countdown (the last chef saying ready) to the move that stopped it;
+        None before it starts (the chefs are still getting ready)."""
+        start = max(m for m in self.marks.rounds if m <= moment)
+        if start not in self._clocks:
+            game, line = self.timeline.game, self.timeline
+            later = [m for m in self.marks.rounds if m > start]
+            end = later[0] if later else self.length + 1
+            timed = [m for m in range(start, end) if game.next_deadline(line.state(m)) is not None]
+            self._clocks[start] = (timed[0], timed[-1] + 1) if timed else None
+        clock = self._clocks[start]
+        if clock is None or moment < clock[0]:
+            return None
+        return self.timeline.time(min(moment, clock[1])) - self.timeline.time(clock[0])
 
     def round_at(self, moment: int) -> int:
         return sum(1 for m in self.marks.rounds if m <= moment)

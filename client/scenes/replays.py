@@ -305,6 +305,11 @@ class ReplayScene(Scene):
     def name_of(self, seat: int | None) -> str:
         return self.player.timeline.replay.name(seat)
 
+    @property
+    def has_rounds(self) -> bool:
+        """Whether the game is played in rounds (its facts say so): only then is it stepped by round."""
+        return bool(self.player.timeline.game.facts.rounds)
+
     # --- layout ------------------------------------------------------------------------------------
     def areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The table, the bar of controls under it (the window's width), and the column on the right
@@ -355,7 +360,7 @@ class ReplayScene(Scene):
             p.step(action.dx)
         elif kind == "navigate" and action.dy:
             p.jump(p.marks.turns, action.dy > 0)
-        elif kind in ("rotate_left", "rotate_right"):
+        elif kind in ("rotate_left", "rotate_right") and self.has_rounds:
             p.jump(p.marks.rounds, kind == "rotate_right")
         elif kind == "select":
             p.toggle_play()
@@ -525,10 +530,12 @@ class ReplayScene(Scene):
         where = _("Move {moment} of {length}").format(moment=moment, length=p.length)
         where = where if moment else _("The deal")
         round_number = p.round_at(moment)
-        if p.own_rounds:
-            start = max(m for m in p.marks.rounds if m <= moment)
-            when = _("round {number}, {clock} into it").format(
-                number=round_number, clock=clock(p.timeline.time(moment) - p.timeline.time(start))
+        if p.own_rounds:  # the round's own clock, as the table's stopwatch shows it
+            seconds = p.round_clock(moment)
+            when = (
+                _("round {number}, the chefs getting ready").format(number=round_number)
+                if seconds is None
+                else _("round {number}, {clock} into it").format(number=round_number, clock=clock(seconds))
             )
             return " · ".join([where, when, _("turn {number}").format(number=p.turn_at(moment))])
         rounds = [_("round {number}").format(number=round_number)] if p.timeline.game.facts.rounds else []
@@ -561,14 +568,15 @@ class ReplayScene(Scene):
         self.draw_scrubber(surface, track, lay)
         y += line + pad
         p = self.player
+        rounds = self.has_rounds  # a game without rounds (Pink Soup, Stone Soup) has no round buttons
         keys = [
-            ("round_back", _("< Round")),
+            *([("round_back", _("< Round"))] if rounds else []),
             ("turn_back", _("< Turn")),
             ("move_back", _("< Move")),
             ("play", _("Pause") if p.playing else _("Play")),
             ("move_on", _("Move >")),
             ("turn_on", _("Turn >")),
-            ("round_on", _("Round >")),
+            *([("round_on", _("Round >"))] if rounds else []),
             ("speed", _("Speed {speed}x").format(speed=p.speed)),
             ("export", _("Export")),
             ("leave", _("Back")),
@@ -638,9 +646,13 @@ class ReplayScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, column.topleft, column.bottomleft, max(1, lay.ring // 2))
         pad = lay.gap
         inner = column.inflate(-pad * 2, -pad * 2)
-        hints = _(
-            "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, H tab, "
-            "Esc back"
+        hints = (
+            _(
+                "Left/Right a move, Up/Down a turn, Q/E a round, Enter play or pause, P speed, X eyes, "
+                "H tab, Esc back"
+            )
+            if self.has_rounds
+            else _("Left/Right a move, Up/Down a turn, Enter play or pause, P speed, X eyes, H tab, Esc back")
         )
         small = lay.font("small")
         hint_lines = theme.wrap(hints, small, inner.width)

@@ -136,6 +136,7 @@ def test_a_game_without_rounds_is_not_told_in_rounds(app):
     press(app, "navigate", dx=1)
     status = viewer.status()
     assert "turn " in status and "round" not in status.lower()
+    assert not {"round_back", "round_on"} & set(viewer.controls)  # nor stepped by round
 
 
 def test_keys_and_pad_move_in_time(app):
@@ -303,7 +304,14 @@ def test_a_rounds_own_clock_starts_again_at_its_deal_and_the_clock_is_worded_by_
     second = player.marks.rounds[1]
     player.seek(second)
     assert player.timeline.time(second) > 10  # the game's clock, not the round's
-    assert "round 2, 0:00 into it" in viewer.status()
+    assert "round 2, the chefs getting ready" in viewer.status()  # its clock waits for every chef
+    line = player.timeline
+    started = next(m for m in range(second, line.length) if line.view(m, None)["deadline"] is not None)
+    assert "round 2, 0:00 into it" in viewer.status(started)  # the stopwatch starts at the last "ready"
+    view = line.view(started + 1, None)  # one move on, it says what the table's stopwatch says
+    assert player.round_clock(started + 1) == pytest.approx(
+        view["round_seconds"] - (view["deadline"] - line.time(started + 1))
+    )
     game = get_game("stone-soup")  # a play no one calls: the clock closes it
     options = game.normalise_options({}, 3)
     start = game.setup(3, options, 5)
