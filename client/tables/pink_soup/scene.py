@@ -249,6 +249,7 @@ class PinkSoupTable(SeatNaming, KitTable):
         theme.draw_background(surface)
         model = PinkModel(view)
         prompt = describe.headline(view, self.session.seat_name)
+        prompt = prompt if model.over else self.addressed(prompt)
         me = model.seat
         colour = theme.MUSTARD if model.actions() else theme.TEXT
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1440))), SMALL)

@@ -180,7 +180,11 @@ class PotPourriTable(SeatNaming, KitTable):
         """The backdrop and the line at the top: what the seat does now, or on the table at the end
         who won (the score sheet says it itself)."""
         theme.draw_background(surface)
-        prompt = self._prompt(model) if sheet or model.result() is None else tie_break(model, self.names())
+        prompt = (
+            self.addressed(self._prompt(model))
+            if sheet or model.result() is None
+            else tie_break(model, self.names())
+        )
         size = next((s for s in (LABEL, BODY) if b.fits(prompt, s, b.px(1460))), SMALL)
         b.text(
             surface,

@@ -366,6 +366,7 @@ class StoneSoupTable(KitTable):
         theme.draw_background(surface)
         model = StoneModel(view)
         prompt = self.prompt(model)
+        prompt = prompt if model.result() is not None else self.addressed(prompt)
         colour = theme.MUSTARD if model.actions() else theme.TEXT
         b.text(
             surface,

@@ -239,6 +239,8 @@ def draw_right(p: Painter, f: Frame) -> None:
     lay = p.lay
     p.panel(lay.right_panel)
     title, detail = status_lines(f)
+    if f.player and f.model.phase in ("ready", "playing"):  # couch play: whose tastes these are
+        title = _("{player} — {prompt}").format(player=f.player, prompt=title)
     box = lay.status
     urgent = f.model.must_pass or f.model.my_turn
     size = p.largest_fitting(title, (HEADING * 0.8, LABEL, BODY), box.width)
