@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from typing import Any
 
@@ -28,6 +29,7 @@ from soupkitchen.client.scenes.common import FormScene
 from soupkitchen.client.tables import table_scene_for
 from soupkitchen.client.tables.scaled import ScaledBoard
 from soupkitchen.client.ui import theme
+from soupkitchen.client.ui.choice import value_names
 from soupkitchen.client.ui.input import InputAction
 from soupkitchen.client.ui.widgets import Button, Label, ListView, Widget
 from soupkitchen.client.words import N_, _, day_and_month, ngettext, worded
@@ -116,6 +118,18 @@ def ending_words(timeline: Timeline) -> str:
     return head
 
 
+def level_words(timeline: Timeline) -> str:
+    """The level a game was played at, as its set-up named it ("Moderate"): its primary option where
+    that is a named level (Too Many Cooks' difficulty); "" for a game without one."""
+    entry = registration(timeline.game.id)
+    key = entry.primary_option if entry is not None else None
+    value = timeline.record.options.get(key) if key else None
+    if not isinstance(value, str):  # a named level only, not a number of seconds or a switch
+        return ""
+    spec = next((s.to_json() for s in entry.facts.options if s.key == key), None)
+    return value_names(spec)(value) if spec is not None else ""
+
+
 def break_path(line: str, font: pygame.font.Font, width: int) -> list[str]:
     """``line`` as it is if it fits ``width``, else cut after its slashes (a long path has no spaces
     to wrap at), and a piece without any cut where it must be."""
@@ -141,6 +155,7 @@ class ReplaysScene(FormScene):
         self.skipped: list[Skipped] = []
         self.server_problem = ""  # why the connected server's games are not listed, worded
         self.endings: dict[str, str] = {}
+        self.levels: dict[str, str] = {}  # the level a game was played at (its primary option), worded
         self.searching_server = False
         self.list: ListView | None = None
         super().__init__(app)
@@ -157,6 +172,10 @@ class ReplaysScene(FormScene):
         )
         self.list.details = [self.detail(entry) for entry in self.entries]
         self.list.right_kind, self.list.row_scale = "small", 1.5
+        # this machine's games can be deleted (a cross, or Backspace on the row), once confirmed
+        self.list.removable = {i for i, entry in enumerate(self.entries) if entry.remove is not None}
+        self.list.remove_icon = True
+        self.list.on_remove = self.ask_delete
         widgets: list[Widget] = [self.list]
         notes = [words for words in (skipped_words(self.skipped), self.server_problem) if words]
         if notes:
@@ -185,8 +204,36 @@ class ReplaysScene(FormScene):
         self.stack_rows(lay, rows, x, top, bottom, width)
 
     def row(self, entry: Entry) -> str:
-        """A game's row: the game, and how it ended at its right."""
-        return f"{game_title(entry.game)}\t{worded(self.endings.get(entry.key, '...'))}"
+        """A game's row: the game (with the level it was played at, where it has one), and how it
+        ended at its right."""
+        title = game_title(entry.game)
+        level = self.levels.get(entry.key)
+        if level:
+            title = _("{game} · {level}").format(game=title, level=level)
+        return f"{title}\t{worded(self.endings.get(entry.key, '...'))}"
+
+    def ask_delete(self, index: int) -> None:
+        """Delete a game's replay from this machine, once the player says so."""
+        if not 0 <= index < len(self.entries):
+            return
+        entry = self.entries[index]
+        words = _("{game} of {when} is gone for good once it is deleted.").format(
+            game=game_title(entry.game), when=when_words(entry.when)
+        )
+        self.app.stack.open(
+            "message",
+            _("Delete this replay?"),
+            words,
+            [(_("Delete it"), lambda: self.delete(entry)), (_("Keep it"), None)],
+        )
+
+    def delete(self, entry: Entry) -> None:
+        try:
+            if entry.remove is not None:
+                entry.remove()
+        except (OSError, sqlite3.Error) as err:
+            self.app.toast(_("Could not delete the replay: {problem}").format(problem=err), "error")
+        self.refresh()
 
     def detail(self, entry: Entry) -> str:
         """The line under a game's row: its players, when and where it was played."""
@@ -240,7 +287,9 @@ class ReplaysScene(FormScene):
             if entry.key in self.endings:
                 continue
             try:
-                self.endings[entry.key] = ending_words(Timeline(await entry.fetch()))
+                timeline = Timeline(await entry.fetch())
+                self.endings[entry.key] = ending_words(timeline)
+                self.levels[entry.key] = level_words(timeline)
             except ReplayError:
                 self.endings[entry.key] = N_("cannot be opened")
             if self.list is not None:

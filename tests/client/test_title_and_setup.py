@@ -64,14 +64,14 @@ async def test_new_table_sends_the_chosen_game_options_and_password(app, kit):
     assert "Cooking Pros: Off" in scene.describe()["widgets"]
     kit.press(app, "navigate", dy=1)  # Players
     kit.press(app, "navigate", dx=1)  # 4 -> 5
-    kit.press(app, "navigate", dy=1)  # Cooking Pros
-    kit.press(app, "navigate", dx=1)  # off -> on (the arrows change a choice; Enter moves on)
-    kit.press(app, "navigate", dy=1)  # Password field
+    kit.press(app, "navigate", dy=1)  # Password field (the table's own settings, under the seats)
     for ch in "soup":
         kit.press(app, "text", text=ch)
     assert "Password: ****" in scene.describe()["widgets"]
     kit.press(app, "navigate", dy=1)  # Listed for everyone on the server
     kit.press(app, "select")  # on -> off: found only by its invite code
+    kit.press(app, "navigate", dy=1)  # Cooking Pros, the game's options beside them
+    kit.press(app, "navigate", dx=1)  # off -> on (the arrows change a choice; Enter moves on)
     scene.form.focus_on("start")
     kit.press(app, "select")
     await kit.settle(app, lambda: isinstance(app.stack.top, LobbyScene))

@@ -270,6 +270,7 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
     data_folder.mkdir(parents=True)
     stored_game(data_folder, "pot-pourri")
     stored_game(data_folder, "stone-soup")
+    stored_game(data_folder, "too-many-cooks")
     app.stack.open("title")
     app.step(app.clock.t)
     title = app.stack.top
@@ -282,9 +283,11 @@ async def test_the_title_lists_finished_games_and_opens_one(app, data_folder):
         app.step(app.clock.t)
         if all(not row.endswith("...") for row in listing.list.rows):
             break
-    assert len(listing.list.rows) == 2
+    assert len(listing.list.rows) == 3
     rows = [row.split("\t") for row in listing.list.rows]
-    assert rows == [
+    difficulty = timeline("too-many-cooks").record.options["difficulty"].capitalize()
+    assert f"Too Many Cooks · {difficulty}" in [game for game, _ended in rows]  # the level it was played at
+    assert [row for row in rows if not row[0].startswith("Too Many")] == [
         ["Stone Soup", "Ann won"],  # the game; who won (the first out of cards)
         ["Pot Pourri", "Bot 2 won · 39 to 36, 29"],
     ]  # and where points decide, the score
@@ -451,3 +454,23 @@ def test_a_seat_seen_in_a_replay_is_never_prompted_to_act(app, game_id):
         viewer.table.draw(viewer.surface)
     words = " ".join(event[2] for event in drawn if event[0] == "note").lower()
     assert "your turn" not in words and "pick any" not in words
+
+
+async def test_a_replay_of_this_machine_is_deleted_once_confirmed(app, data_folder):
+    from soupkitchen.client.replay.sources import local_entries
+
+    data_folder.mkdir(parents=True)
+    stored_game(data_folder, "stone-soup")
+    listing = app.stack.open("replays")
+    app.step(app.clock.t)
+    assert listing.list.removable == {0}
+    listing.list.on_remove(0)  # its cross, or Backspace on it
+    ask = app.stack.top
+    keep = next(w for w in ask.form.widgets if getattr(w, "label", "") == "Keep it")
+    keep.on_click()
+    assert len(local_entries(data_folder)) == 1  # kept
+    listing.list.on_remove(0)
+    delete = next(w for w in app.stack.top.form.widgets if getattr(w, "label", "") == "Delete it")
+    delete.on_click()
+    app.step(app.clock.t)
+    assert local_entries(data_folder) == [] and listing.entries == []
