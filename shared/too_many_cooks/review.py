@@ -122,6 +122,12 @@ def face_up(state: TmcState) -> dict[str, Any]:
 
 
 def turned_up(state: TmcState, view: dict[str, Any]) -> dict[str, Any]:
-    """The spectator's ``view`` with every chef's personal taste card face up, in seat order."""
-    personal = [taste for taste, owner in zip(state.tastes, state.owners, strict=True) if owner is not None]
-    return {**view, "my_tastes": [public_taste(taste, state.soup) for taste in personal]}
+    """The spectator's ``view`` with every taste card face up: the shared ones, then each chef's
+    personal ones, each with its owner (None: shared), listed together."""
+    tastes = [
+        {**public_taste(taste, state.soup), "owner": owner}
+        for taste, owner in sorted(
+            zip(state.tastes, state.owners, strict=True), key=lambda pair: pair[1] is not None
+        )
+    ]
+    return {**view, "every_taste": tastes}

@@ -435,8 +435,9 @@ def test_face_up_eyes_turn_every_hidden_card_on_the_table_face_up(app, game_id):
         assert not any(k.startswith(("hidden:", "hidden_recipe:")) for k in things)
         assert any(k.startswith("hand:") for k in things) and any(k.startswith("book:") for k in things)
         assert all(pan["ingredients"] is not None for pan in table.model.view["pans"])
-    else:  # every chef's taste cards
-        assert table.session.view(None)["my_tastes"]
+    else:  # every chef's taste cards, each with its owner
+        tastes = table.session.view(None)["every_taste"]
+        assert {t["owner"] for t in tastes} >= set(range(viewer.player.timeline.record.players))
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -170,18 +170,14 @@ def draw_left(p: Painter, f: Frame) -> None:
     column = lay.taste_column(m, f.taste_scroll)
     tastes = m.listed_tastes()
     shared, mine = m.shared_tastes(), m.my_tastes()
-    mine_label = (
-        _("Your tastes")
-        if m.seat is not None
-        else _("Every chef's tastes")  # a replay's face-up eyes: each chef's taste cards face up
-        if f.face_up
-        else _("Chefs' tastes are secret")
-    )
+    mine_label = _("Your tastes") if m.seat is not None else _("Chefs' tastes are secret")
     top_label = mine_label if column.scroll >= len(shared) and mine else _("Shared tastes")
+    if f.face_up:  # a replay's face-up eyes: every taste card face up, each with its owner
+        top_label = _("Every taste")
     p.text(top_label, LABEL, theme.TEXT, (x, panel.y + lay.px(12)))
     if not shared:
         p.text(_("None this round"), BODY, theme.TEXT_DIM, (x, panel.y + lay.px(64)))
-    draw_taste_list(p, tastes, column.rows, f)
+    draw_taste_list(p, tastes, column.rows, f, reveal=f.face_up)
     draw_scroll_lines(p, column)
     if column.split is None or (f.face_up and not mine):  # face up: the chefs' tastes are beside the table
         return
