@@ -3,6 +3,7 @@ mouse, and a new table is asked for with the chosen game, options and password."
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from soupkitchen.client.net import ways_in
@@ -40,6 +41,24 @@ def test_only_the_button_enter_presses_looks_chosen(app, kit):
     kit.press(app, "navigate", dy=1)
     app.step(0.0)
     assert fill(solo) not in (theme.ACCENT, theme.ACCENT_DARK)  # no longer looks like what Enter presses
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_titles_buttons_keep_their_places_when_unfinished_games_are_listed(app, tmp_path, size):
+    import json
+
+    app.screen = pygame.Surface(size)
+    title = app.stack.push(TitleScene(app))
+    app.step(0.0)
+    before = {w.key: tuple(w.rect) for w in title.form.widgets}
+    record = tmp_path / "data" / "unfinished" / "t1.json"
+    record.parent.mkdir(parents=True)
+    record.write_text(json.dumps({"game": "stone-soup", "table": "t1", "tokens": {"0": "a"}}))
+    title.rebuild()
+    app.step(0.0)
+    after = {w.key: tuple(w.rect) for w in title.form.widgets}
+    assert "unfinished" in after  # listed beside them
+    assert {key: after[key] for key in before} == before  # a remembered click still hits the same button
 
 
 def test_title_is_playable_by_gamepad_and_mouse(app, kit):
