@@ -93,7 +93,7 @@ def test_a_guest_sees_the_options_but_cannot_start(app, kit):
     lobby.form.focus_on("leave")
     kit.press(app, "select")  # Leave table asks first
     ask = app.stack.top
-    assert ask.name == "message" and lobby in app.stack.scenes
+    assert ask.name == "dialog" and lobby in app.stack.scenes
     next(w for w in ask.form.widgets if getattr(w, "label", "") == "Stay").on_click()
     assert app.stack.top is lobby  # still at the table
 
