@@ -118,8 +118,8 @@ def face_up(state: PinkState) -> dict[str, Any]:
 
 def turned_up(state: PinkState, view: dict[str, Any]) -> dict[str, Any]:
     """The spectator's ``view`` with every hidden card on the table face up: each pot card, the
-    recipe of the chef drawn at the bottom (the first), the card waiting to go into a pot and the cards
-    drawn this turn."""
+    recipe of the chef drawn at the bottom (the first), the card waiting to go into a pot, the cards
+    that chef drew on its turn; and every chef's recipe (``recipes``), named beside their pot."""
     players = [
         {**chef, "pot": [LABELS[card] for card in pot]}
         for chef, pot in zip(view["players"], state.pots, strict=True)
@@ -132,5 +132,6 @@ def turned_up(state: PinkState, view: dict[str, Any]) -> dict[str, Any]:
         "players": players,
         "recipe": recipe_words(state.recipes[0]),
         "pending": pending,
-        "hand": [LABELS[card] for card in state.drawn],
+        "hand": [LABELS[card] for card in state.drawn] if state.turn == 0 else [],  # shown at the bottom
+        "recipes": [recipe_words(recipe)["name"] for recipe in state.recipes],  # each chef's, by seat
     }

@@ -431,6 +431,7 @@ def test_face_up_eyes_turn_every_hidden_card_on_the_table_face_up(app, game_id):
         pots = table.model.view["players"]
         assert all(card is not None for chef in pots for card in chef["pot"])
         assert table.model.recipe() is not None
+        assert len(table.model.view["recipes"]) == viewer.player.timeline.record.players  # named by each pot
     elif game_id == "pot-pourri":  # the bottom chef's hand and cookery book, the lidded pan
         assert not any(k.startswith(("hidden:", "hidden_recipe:")) for k in things)
         assert any(k.startswith("hand:") for k in things) and any(k.startswith("book:") for k in things)

@@ -529,6 +529,9 @@ class PinkSoupTable(SeatNaming, KitTable):
             edge = theme.MUSTARD if model.turn == seat and not model.over else theme.PANEL_EDGE
             theme.draw_panel(surface, thing.rect, lay, edge=edge)
             marks = " - " + _("closed") if chef.closed else " - " + _("to move") if model.turn == seat else ""
+            recipes = model.view.get("recipes")  # a replay's face-up eyes: each chef's recipe, named
+            if isinstance(recipes, list) and seat < len(recipes):
+                marks += " · " + describe.recipe_words(str(recipes[seat]))
             self._seat_name(
                 surface,
                 b,
